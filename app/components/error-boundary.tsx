@@ -1,0 +1,64 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Failure } from "~/lib/error-catalogue";
+
+type Props = {
+  /** Per-status overrides, e.g. a page's own 404 text. */
+  statusHandlers?: Partial<Record<number, (error: unknown) => React.ReactNode>>;
+};
+
+function failureOf(data: unknown): Failure | null {
+  if (data && typeof data === "object" && "failure" in data) return (data as { failure: Failure }).failure;
+  return null;
+}
+
+/**
+ * Every route's ErrorBoundary: 403 → Access Denied, 404 → Page Not Found, a failed platform call
+ * → the global error catalogue (spec 000 §8), never a stack trace.
+ */
+export function GeneralErrorBoundary({ statusHandlers }: Props) {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const custom = statusHandlers?.[status];
+  if (custom) return <>{custom(error)}</>;
+
+  const failure = isRouteErrorResponse(error) ? failureOf(error.data) : null;
+
+  if (status === 403 && (!failure || failure.kind === "forbidden")) {
+    return (
+      <section className="page-message" aria-labelledby="error-heading">
+        <h1 id="error-heading">{t("accessDenied.title")}</h1>
+        <p>{t("accessDenied.text")}</p>
+        <p>
+          <Link to="/">{t("returnToClientOnline")}</Link>
+        </p>
+      </section>
+    );
+  }
+  if (status === 404 && (!failure || failure.kind === "not-found")) {
+    return (
+      <section className="page-message" aria-labelledby="error-heading">
+        <h1 id="error-heading">{t("notFound.title")}</h1>
+        <p>
+          <Link to="/">{t("returnToClientOnline")}</Link>
+        </p>
+      </section>
+    );
+  }
+  if (failure?.kind === "network") {
+    return (
+      <section className="page-message" role="alert" aria-labelledby="error-heading">
+        <h1 id="error-heading">{t("errors.network.title")}</h1>
+        <p>{t("errors.network.text")}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="page-message" role="alert" aria-labelledby="error-heading">
+      <h1 id="error-heading">{t("errors.generic.title")}</h1>
+      {failure?.detail ? <p>{failure.detail}</p> : null}
+      <p>{t("errors.generic.text")}</p>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import { PassThrough } from "node:stream";
+import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { NonceProvider } from "~/components/nonce";
+import { env } from "~/env.server";
+import { i18nConfig } from "~/i18n";
+import { resolveLocale } from "~/i18next.server";
+import { logger } from "~/lib/logger.server";
+import { resources } from "~/locales/resources";
+import { securityHeaders } from "~/security-headers.server";
+import { SESSION_COOKIE, touchSession } from "~/session/session.server";
+
+const ABORT_DELAY = 5_000;
+
+/** Sliding idle timeout: refresh the session cookie unless the route already set it. */
+async function refreshSession(request: Request, headers: Headers) {
+  if (headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`))) return;
+  const cookie = await touchSession(request);
+  if (cookie) headers.append("Set-Cookie", cookie);
+}
+
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  await refreshSession(request, response.headers);
+  response.headers.set("Cache-Control", "private, no-store");
+  return response;
+};
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const nonce = randomBytes(16).toString("base64");
+  const locale = await resolveLocale(request);
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources });
+  await refreshSession(request, responseHeaders);
+  for (const [name, value] of Object.entries(securityHeaders(nonce, env.nodeEnv === "development"))) {
+    responseHeaders.set(name, value);
+  }
+  // Crawlers and browsers without JavaScript get the whole document at once.
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logger.error("render failed", { error: String(error) });
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  logger.error("request failed", { url: new URL(request.url).pathname, error: error instanceof Error ? error.stack : String(error) });
+}

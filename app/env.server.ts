@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+
+// Configuration is read once, here, and validated; nothing else reads process.env.
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PLANNING_API_URL: z.string().url().default("http://127.0.0.1:3100"),
+    SESSION_SECRET: z.string().min(1).optional(),
+    // How many reverse proxies in front of the portal may be trusted for X-Forwarded-For.
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    PLANNING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // Absolute lifetime of a portal session, whatever the activity.
+    SESSION_MAX_AGE_HOURS: z.coerce.number().min(1).max(72).default(12),
+    // Cookies are Secure in production unless an operator terminates TLS elsewhere and says so.
+    COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+    APP_ID: z.string().default("client-online"),
+    LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required in production" });
+    }
+  });
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  planningApiUrl: string;
+  sessionSecrets: string[];
+  trustProxyHops: number;
+  planningTimeoutMs: number;
+  sessionMaxAgeMs: number;
+  cookieSecure: boolean;
+  appId: string;
+  logLevel: "silent" | "error" | "info";
+};
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${details}`);
+  }
+  const e = parsed.data;
+  // A development secret is generated per process: sessions do not survive a restart, which is
+  // what a developer expects; production must share one secret across instances.
+  const sessionSecrets = (e.SESSION_SECRET ?? randomBytes(32).toString("hex"))
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    nodeEnv: e.NODE_ENV,
+    planningApiUrl: e.PLANNING_API_URL.replace(/\/+$/, ""),
+    sessionSecrets,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    planningTimeoutMs: e.PLANNING_TIMEOUT_MS,
+    sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
+    cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === "true" : e.NODE_ENV === "production",
+    appId: e.APP_ID,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+export const env: Env = parseEnv(process.env);

@@ -1,0 +1,273 @@
+import { json, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { env } from "~/env.server";
+import { type Failure, toFailure } from "~/lib/error-catalogue";
+import { logger } from "~/lib/logger.server";
+
+/** A failed platform call: the status (0 when the platform did not answer) and its messages. */
+export class PlanningError extends Error {
+  constructor(
+    readonly status: number,
+    readonly apiMessage: string | null,
+    readonly userMessage: string | null = null,
+  ) {
+    super(`planning platform answered ${status}${apiMessage ? `: ${apiMessage}` : ""}`);
+    this.name = "PlanningError";
+  }
+  get failure(): Failure {
+    return toFailure(this.status, this.apiMessage);
+  }
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
+
+export type CallOptions = { query?: Query; body?: unknown; retry?: boolean };
+
+export type PlanningClientOptions = {
+  /** The platform session (XPLANID) once signed in. */
+  token?: string | null;
+  baseUrl?: string;
+  timeoutMs?: number;
+  retryDelayMs?: number;
+  fetch?: typeof fetch;
+};
+
+const BatchAnswer = z.array(
+  z.object({ name: z.string(), code: z.number(), msg: z.string().nullish(), body: z.string().nullish() }),
+);
+
+const ATTEMPTS = 3; // spec 000 §7: up to 3 attempts, 500 ms × attempt, none on 404
+
+export function buildUrl(baseUrl: string, path: string, query?: Query): string {
+  const url = new URL(path.replace(/^\/+/, ""), `${baseUrl}/`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === "") continue;
+    if (Array.isArray(value)) value.forEach((v, i) => url.searchParams.append(`${key}.${i}`, String(v)));
+    else url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+function shouldRetry(method: Method, status: number): boolean {
+  // Only idempotent calls are repeated, and only when the platform did not answer or failed
+  // itself: repeating a 4xx cannot change its answer.
+  if (method === "POST" || method === "PATCH") return false;
+  return status === 0 || status >= 500;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function messagesOf(body: unknown): { api: string | null; user: string | null } {
+  if (body && typeof body === "object") {
+    const b = body as Record<string, unknown>;
+    return {
+      api: typeof b.api_message === "string" ? b.api_message : null,
+      user: typeof b.user_message === "string" ? b.user_message : null,
+    };
+  }
+  return { api: null, user: null };
+}
+
+export function createPlanningClient(options: PlanningClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? env.planningApiUrl;
+  const timeoutMs = options.timeoutMs ?? env.planningTimeoutMs;
+  const retryDelayMs = options.retryDelayMs ?? 500;
+  const doFetch = options.fetch ?? fetch;
+
+  function headers(hasBody: boolean): Headers {
+    const h = new Headers({
+      Accept: "application/json",
+      "X-Xplan-App-Id": env.appId,
+      "X-Xplan-Auth-Failure-Action": "error",
+    });
+    if (hasBody) h.set("Content-Type", "application/json");
+    if (options.token) h.set("Cookie", `XPLANID=${options.token}`);
+    return h;
+  }
+
+  /** Sends one call with retries; answers the raw Response of a 2xx, throws PlanningError otherwise. */
+  async function send(method: Method, path: string, opts: CallOptions = {}): Promise<Response> {
+    const url = buildUrl(baseUrl, path, opts.query);
+    const hasBody = opts.body !== undefined;
+    let lastError: PlanningError = new PlanningError(0, null);
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const started = Date.now();
+      let response: Response;
+      try {
+        response = await doFetch(url, {
+          method,
+          headers: headers(hasBody),
+          body: hasBody ? JSON.stringify(opts.body) : undefined,
+          signal: AbortSignal.timeout(timeoutMs),
+          redirect: "manual",
+        });
+      } catch (error) {
+        logger.error("planning call failed", { method, path, attempt, error: String(error) });
+        lastError = new PlanningError(0, null);
+        if (opts.retry === false || attempt === ATTEMPTS || !shouldRetry(method, 0)) throw lastError;
+        await new Promise((r) => setTimeout(r, retryDelayMs * attempt));
+        continue;
+      }
+      logger.debug("planning call", { method, path, status: response.status, ms: Date.now() - started });
+      if (response.ok) return response;
+      const { api, user } = messagesOf(await readBody(response));
+      // A redirect from the platform means it wanted a session we did not have.
+      const status = response.status >= 300 && response.status < 400 ? 401 : response.status;
+      lastError = new PlanningError(
+        status,
+        api ?? (status === 401 ? "This feature is not available without a valid session" : null),
+        user,
+      );
+      if (opts.retry === false || attempt === ATTEMPTS || status === 404 || !shouldRetry(method, status)) {
+        throw lastError;
+      }
+      await new Promise((r) => setTimeout(r, retryDelayMs * attempt));
+    }
+    throw lastError;
+  }
+
+  async function call<S extends z.ZodTypeAny>(
+    method: Method,
+    path: string,
+    schema: S,
+    opts?: CallOptions,
+  ): Promise<z.output<S>> {
+    const response = await send(method, path, opts);
+    const body = await readBody(response);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      logger.error("planning answer did not match the contract", {
+        method,
+        path,
+        issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".")}: ${i.message}`),
+      });
+      throw new PlanningError(502, null);
+    }
+    return parsed.data as z.output<S>;
+  }
+
+  /**
+   * One round trip for several calls (the platform's batch endpoint). Each item's answer is
+   * validated with its schema; the first failed item fails the whole call.
+   */
+  async function batch<T extends Record<string, { method?: Method; url: string; body?: unknown; schema: z.ZodTypeAny }>>(
+    items: T,
+  ): Promise<{ [K in keyof T]: z.output<T[K]["schema"]> }> {
+    const names = Object.keys(items);
+    const response = await send("POST", "resourceful", {
+      body: {
+        batch: names.map((name) => ({
+          name,
+          method: items[name]!.method ?? "GET",
+          url: items[name]!.url.replace(/^\/+/, ""),
+          body: items[name]!.body,
+        })),
+      },
+      retry: true,
+    });
+    const parsed = BatchAnswer.safeParse(await readBody(response));
+    if (!parsed.success) throw new PlanningError(502, null);
+    const out: Record<string, unknown> = {};
+    for (const name of names) {
+      const answer = parsed.data.find((a) => a.name === name);
+      if (!answer) throw new PlanningError(502, null);
+      const body = answer.body ? (JSON.parse(answer.body) as unknown) : null;
+      if (answer.code < 200 || answer.code >= 300) {
+        const { api, user } = messagesOf(body);
+        throw new PlanningError(answer.code, api ?? answer.msg ?? null, user);
+      }
+      const value = items[name]!.schema.safeParse(body);
+      if (!value.success) {
+        logger.error("planning batch answer did not match the contract", { name, url: items[name]!.url });
+        throw new PlanningError(502, null);
+      }
+      out[name] = value.data;
+    }
+    return out as { [K in keyof T]: z.output<T[K]["schema"]> };
+  }
+
+  return {
+    send,
+    batch,
+    get: <S extends z.ZodTypeAny>(path: string, schema: S, opts?: CallOptions) => call("GET", path, schema, opts),
+    post: <S extends z.ZodTypeAny>(path: string, schema: S, opts?: CallOptions) => call("POST", path, schema, opts),
+    put: <S extends z.ZodTypeAny>(path: string, schema: S, opts?: CallOptions) => call("PUT", path, schema, opts),
+    patch: <S extends z.ZodTypeAny>(path: string, schema: S, opts?: CallOptions) => call("PATCH", path, schema, opts),
+    delete: async (path: string, opts?: CallOptions) => {
+      await send("DELETE", path, opts);
+    },
+  };
+}
+
+export type PlanningClient = ReturnType<typeof createPlanningClient>;
+
+/** The body of a catalogue failure thrown as a Response to an ErrorBoundary. */
+export type FailureBody = { failure: Failure };
+
+/**
+ * The one place that turns a failed platform call into what the user gets (spec 000 §8): a lost
+ * session goes to the login page; anything else becomes a Response with the catalogue failure, for
+ * the route's ErrorBoundary.
+ */
+export function failureResponse(error: unknown, request: Request): Response {
+  if (error instanceof Response) return error;
+  const failure: Failure =
+    error instanceof PlanningError ? error.failure : { kind: "generic", status: 500, detail: null };
+  if (!(error instanceof PlanningError)) logger.error("unexpected error", { error: String(error) });
+  if (failure.kind === "lost-session") {
+    return redirect(lostSessionUrl(request));
+  }
+  return json<FailureBody>({ failure }, { status: failure.status });
+}
+
+export function lostSessionUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  const params = new URLSearchParams({ reason: "LostSession" });
+  if (request.method === "GET" && back !== "/") params.set("redirectTo", back);
+  return `/login?${params.toString()}`;
+}
+
+/**
+ * Runs platform calls for a loader or action: failures become the catalogue Response (or the
+ * login redirect) for the ErrorBoundary.
+ */
+export async function orFail<T>(request: Request, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw failureResponse(error, request);
+  }
+}
+
+/**
+ * For actions that show a failure beside the form, keeping what the user typed: answers the
+ * value or the failure. A lost session still goes to the login page.
+ */
+export async function settle<T>(
+  request: Request,
+  work: Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; failure: Failure }> {
+  try {
+    return { ok: true, value: await work };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const failure: Failure =
+      error instanceof PlanningError ? error.failure : { kind: "generic", status: 500, detail: null };
+    if (failure.kind === "lost-session") throw redirect(lostSessionUrl(request));
+    if (!(error instanceof PlanningError)) logger.error("unexpected error", { error: String(error) });
+    return { ok: false, failure };
+  }
+}
+
+/** The batch endpoint (design: at most 100 items). */
+export type BatchItem = { name: string; method: Method; url: string; body?: unknown; omit_results_on_success?: boolean };

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import type { SessionUser } from "~/session/session.server";
+import { type PlanningClient, PlanningError } from "./client.server";
+import { ClientAccessLevel, WireDateTime } from "./wire";
+
+const ClientInContextAnswer = z.object({
+  id: z.number(),
+  entity_id: z.number(),
+  display_name: z.string(),
+  is_preview_mode: z.boolean(),
+  client_access_level: ClientAccessLevel,
+});
+
+export const SessionUserAnswer = z.object({
+  id: z.number(),
+  entity_id: z.number(),
+  display_name: z.string(),
+  first_name: z.string().nullish(),
+  preferred_name: z.string().nullish(),
+  role_name: z.enum(["ClientUser", "User"]),
+  locale: z.string().nullish(),
+  last_login: WireDateTime.nullish(),
+  user_timezone: z.string().nullish(),
+  partner_entity_id: z.number().nullish(),
+  login_method: z.enum(["Basic", "MemorableWord", "MFA"]).default("Basic"),
+  client_access_level: ClientAccessLevel.nullish(),
+  client_in_context: ClientInContextAnswer.nullish(),
+});
+
+export function toClientInContext(c: z.output<typeof ClientInContextAnswer>): NonNullable<SessionUser["clientInContext"]> {
+  return {
+    id: c.id,
+    entityId: c.entity_id,
+    displayName: c.display_name,
+    siteAccessLevel: c.client_access_level,
+    isPreviewMode: c.is_preview_mode,
+  };
+}
+
+export function toSessionUser(u: z.output<typeof SessionUserAnswer>): SessionUser {
+  return {
+    id: u.id,
+    entityId: u.entity_id,
+    role: u.role_name,
+    displayName: u.display_name,
+    firstName: u.preferred_name || u.first_name || u.display_name,
+    locale: u.locale ?? "en-GB",
+    loginMethod: u.login_method,
+    siteAccessLevel: u.role_name === "ClientUser" ? (u.client_access_level ?? "NotAssigned") : null,
+    partnerEntityId: u.partner_entity_id ?? null,
+    lastLogin: u.last_login ?? null,
+    userTimezone: u.user_timezone ?? null,
+    clientInContext: u.client_in_context ? toClientInContext(u.client_in_context) : null,
+  };
+}
+
+export async function fetchSessionUser(planning: PlanningClient): Promise<SessionUser> {
+  return toSessionUser(await planning.get("resourceful/session/user", SessionUserAnswer));
+}
+
+const DEFAULT_IDLE_MINUTES = 30; // spec 000 §9: the layout's 30 minutes until the server's value is known
+
+/** spec 000 §4/§7: the session-timeout profile 1; a 403 or 404 is ignored silently. */
+export async function fetchIdleMinutes(planning: PlanningClient): Promise<number> {
+  try {
+    const profile = await planning.get(
+      "resourceful/sysadmin/loginsetting/login_profile/1",
+      z.object({ session_timeout: z.number().int().positive() }),
+    );
+    return profile.session_timeout;
+  } catch (error) {
+    if (error instanceof PlanningError && (error.status === 403 || error.status === 404)) return DEFAULT_IDLE_MINUTES;
+    throw error;
+  }
+}
+
+/** spec 000 §4: the warning comes 5 minutes before the timeout when it is over 10, else 1. */
+export function warningMinutes(timeoutMinutes: number): number {
+  return timeoutMinutes > 10 ? timeoutMinutes - 5 : Math.max(timeoutMinutes - 1, 0);
+}

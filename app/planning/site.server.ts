@@ -1,0 +1,80 @@
+import { z } from "zod";
+import type { Locale } from "~/i18n";
+import { logger } from "~/lib/logger.server";
+import { createPlanningClient } from "./client.server";
+
+const SiteAnswer = z.object({
+  version: z.string().nullish(),
+  settings: z.record(z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
+  content: z
+    .object({
+      firmName: z.string().nullish(),
+      pages: z.record(z.object({ title: z.string(), html: z.string() })).default({}),
+    })
+    .default({}),
+});
+
+export type Site = {
+  version: string | null;
+  firmName: string;
+  logo: string | null;
+  logoOnWhite: string | null;
+  favicon: string | null;
+  usernameHint: string | null;
+  memorableWordEnabled: boolean;
+  /** spec 000 §3: keys chartColour1, chartColour2 … ordered by number. */
+  chartColours: string[];
+  pages: Record<string, { title: string; html: string }>;
+  settings: Record<string, string | number | boolean | null>;
+};
+
+export const DEFAULT_CHART_COLOURS = ["#1d4f91", "#00857c", "#c4511a", "#6b3fa0", "#8a6d00", "#b0265f"];
+
+const HEX = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i;
+
+export function toSite(answer: z.output<typeof SiteAnswer>): Site {
+  const s = answer.settings;
+  const text = (key: string) => (typeof s[key] === "string" && s[key] ? (s[key] as string) : null);
+  const chartColours = Object.entries(s)
+    .map(([key, value]) => ({ n: Number(/^chartColour(\d+)$/.exec(key)?.[1]), value }))
+    .filter((c): c is { n: number; value: string } => Number.isFinite(c.n) && typeof c.value === "string" && HEX.test(c.value))
+    .sort((a, b) => a.n - b.n)
+    .map((c) => c.value);
+  return {
+    version: answer.version ?? null,
+    firmName: answer.content.firmName ?? "Client Online",
+    logo: text("logo"),
+    logoOnWhite: text("logoOnWhite"),
+    favicon: text("favicon"),
+    usernameHint: text("usernameHint"),
+    memorableWordEnabled: s["access.memorableWordEnabled"] === true || s["access.memorableWordEnabled"] === "true",
+    chartColours: chartColours.length ? chartColours : DEFAULT_CHART_COLOURS,
+    pages: answer.content.pages,
+    settings: s,
+  };
+}
+
+export const DEFAULT_SITE: Site = toSite({ version: null, settings: {}, content: { pages: {} } });
+
+// Site settings are the same for every visitor of a locale: kept in memory for a few minutes per
+// instance (no user data in it, so nothing breaks behind a load balancer).
+const TTL_MS = 5 * 60_000;
+const cache = new Map<Locale, { at: number; site: Site }>();
+
+/** spec 000 §1: if the settings cannot be fetched, defaults are used and a warning is logged. */
+export async function getSite(locale: Locale): Promise<Site> {
+  const hit = cache.get(locale);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.site;
+  try {
+    const answer = await createPlanningClient().get("resourceful/site", SiteAnswer, {
+      query: { site_locales: locale, version: true },
+      retry: false,
+    });
+    const site = toSite(answer);
+    cache.set(locale, { at: Date.now(), site });
+    return site;
+  } catch (error) {
+    logger.error("site settings unavailable, using defaults", { error: String(error) });
+    return hit?.site ?? DEFAULT_SITE;
+  }
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+// The platform's typed values (design: wire format), unwrapped at the boundary.
+export const WireDate = z
+  .object({ _type: z.literal("Date"), _val: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })
+  .transform((v) => v._val);
+
+export const WireDateTime = z
+  .object({ _type: z.literal("DateTime"), _val: z.string() })
+  .transform((v) => v._val);
+
+export const WireMoney = z
+  .object({ code: z.string().length(3), value: z.object({ _type: z.literal("BigDecimal"), _val: z.string() }) })
+  .transform((v) => ({ currency: v.code, amount: Number(v.value._val) }));
+
+/** spec 000 §3: client_access_level to the site access level. */
+export const SITE_ACCESS_LEVELS = ["NotAssigned", "Portfolio", "Assets", "Messages"] as const;
+export type SiteAccessLevel = (typeof SITE_ACCESS_LEVELS)[number];
+export const ClientAccessLevel = z
+  .number()
+  .int()
+  .min(0)
+  .max(3)
+  .transform((n) => SITE_ACCESS_LEVELS[n] as SiteAccessLevel);
+
+export function clientAccessLevelOf(level: SiteAccessLevel): number {
+  return SITE_ACCESS_LEVELS.indexOf(level);
+}

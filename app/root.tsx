@@ -1,0 +1,102 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useNonce } from "~/components/nonce";
+import { Shell } from "~/components/shell/shell";
+import { resolveLocale } from "~/i18next.server";
+import { readCookieConsent } from "~/lib/cookie-consent.server";
+import { localesVersion } from "~/locales/version.server";
+import { getSite } from "~/planning/site.server";
+import { csrf, honeypot } from "~/session/csrf.server";
+import { getPortalSession } from "~/session/session.server";
+import { readToast } from "~/session/toast.server";
+import appStyles from "~/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = await resolveLocale(request);
+  const [session, site, toast, [csrfToken, csrfCookie], honeypotInputProps, cookieConsent] = await Promise.all([
+    getPortalSession(request),
+    getSite(locale),
+    readToast(request),
+    csrf.commitToken(request),
+    honeypot.getInputProps(),
+    readCookieConsent(request),
+  ]);
+  const headers = new Headers(toast.headers);
+  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
+  return json(
+    {
+      locale,
+      localesVersion,
+      csrfToken,
+      honeypotInputProps,
+      toast: toast.toast,
+      user: session?.user ?? null,
+      idleMinutes: session?.idleMinutes ?? null,
+      cookieConsent,
+      brand: { firmName: site.firmName, logo: site.logo, chartColours: site.chartColours },
+    },
+    { headers },
+  );
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const { i18n } = useTranslation();
+  const locale = data?.locale ?? i18n.language ?? "en-GB";
+  const brandStyle = Object.fromEntries(
+    (data?.brand.chartColours ?? []).map((colour, i) => [`--chart-colour-${i + 1}`, colour]),
+  ) as React.CSSProperties;
+  return (
+    <html lang={locale} data-locales-version={data?.localesVersion} style={brandStyle}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRootData();
+  return (
+    <AuthenticityTokenProvider token={data?.csrfToken ?? ""}>
+      <HoneypotProvider {...(data?.honeypotInputProps ?? {})}>
+        <Shell>
+          <Outlet />
+        </Shell>
+      </HoneypotProvider>
+    </AuthenticityTokenProvider>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Client Online" }];
+
+export function ErrorBoundary() {
+  return (
+    <Shell>
+      <GeneralErrorBoundary />
+    </Shell>
+  );
+}

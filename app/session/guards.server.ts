@@ -1,0 +1,82 @@
+import { json, redirect } from "@remix-run/node";
+import { createPlanningClient, lostSessionUrl, type PlanningClient } from "~/planning/client.server";
+import type { SiteAccessLevel } from "~/planning/wire";
+import { destroySessionCookie, getPortalSession, readSession, type SessionUser } from "./session.server";
+
+export type SignedIn = { user: SessionUser; planning: PlanningClient };
+
+/** The signed-in user, or a redirect to the login page (with LostSession when a session lapsed). */
+export async function requireUser(request: Request): Promise<SignedIn> {
+  const portal = await getPortalSession(request);
+  if (!portal) {
+    const hadSession = Boolean((await readSession(request)).get("user"));
+    const url = new URL(request.url);
+    const to = hadSession
+      ? lostSessionUrl(request)
+      : `/login${url.pathname === "/" ? "" : `?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`}`;
+    throw redirect(to, hadSession ? { headers: { "Set-Cookie": await destroySessionCookie(request) } } : undefined);
+  }
+  return { user: portal.user, planning: createPlanningClient({ token: portal.token }) };
+}
+
+/** spec 000 §6 and 002 §6: adviser-only pages show Access Denied to everyone else. */
+export async function requireAdviser(request: Request): Promise<SignedIn> {
+  const signedIn = await requireUser(request);
+  if (signedIn.user.role !== "User") throw accessDenied();
+  return signedIn;
+}
+
+/** Pages such as change password, preferences and security questions allow only the client role. */
+export async function requireClient(request: Request): Promise<SignedIn> {
+  const signedIn = await requireUser(request);
+  if (signedIn.user.role !== "ClientUser") throw accessDenied();
+  return signedIn;
+}
+
+export type ClientContext = SignedIn & {
+  /** The client whose portal is shown: the signed-in client, or the adviser's client in context. */
+  entityId: number;
+  siteAccessLevel: SiteAccessLevel;
+  isAdviser: boolean;
+  isPreviewMode: boolean;
+};
+
+/**
+ * spec 000 §4 "Session check and gates": the clients section renders only for a client or for an
+ * adviser with a client in context; an adviser without one is sent to the client list.
+ */
+export async function requireClientContext(request: Request): Promise<ClientContext> {
+  const signedIn = await requireUser(request);
+  const { user } = signedIn;
+  if (user.role === "ClientUser") {
+    return {
+      ...signedIn,
+      entityId: user.entityId,
+      siteAccessLevel: user.siteAccessLevel ?? "NotAssigned",
+      isAdviser: false,
+      isPreviewMode: false,
+    };
+  }
+  const context = user.clientInContext;
+  if (!context) throw redirect("/advisers/clients");
+  return {
+    ...signedIn,
+    entityId: context.entityId,
+    siteAccessLevel: context.siteAccessLevel,
+    isAdviser: true,
+    isPreviewMode: context.isPreviewMode,
+  };
+}
+
+/** spec 000 §2 rules: pages limited to site access levels show Access Denied otherwise. */
+export function requireSiteAccess(context: ClientContext, allowed: SiteAccessLevel[]): void {
+  if (!allowed.includes(context.siteAccessLevel)) throw accessDenied();
+}
+
+export function accessDenied(): Response {
+  return json({ accessDenied: true }, { status: 403 });
+}
+
+export function notFound(): Response {
+  return json({ notFound: true }, { status: 404 });
+}

@@ -1,0 +1,143 @@
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { env } from "~/env.server";
+import type { SiteAccessLevel } from "~/planning/wire";
+import { seal, unseal } from "./crypto.server";
+
+export type Role = "ClientUser" | "User";
+
+export type ClientInContext = {
+  id: number;
+  entityId: number;
+  displayName: string;
+  siteAccessLevel: SiteAccessLevel;
+  isPreviewMode: boolean;
+};
+
+/** What the shell needs about the signed-in user, kept in the cookie so pages need no extra call. */
+export type SessionUser = {
+  id: number;
+  entityId: number;
+  role: Role;
+  displayName: string;
+  firstName: string;
+  locale: string;
+  loginMethod: "Basic" | "MemorableWord" | "MFA";
+  /** The client's own site access level; null for advisers. */
+  siteAccessLevel: SiteAccessLevel | null;
+  partnerEntityId: number | null;
+  lastLogin: string | null;
+  userTimezone: string | null;
+  clientInContext: ClientInContext | null;
+};
+
+type SessionData = {
+  token: string; // sealed platform token
+  user: SessionUser;
+  createdAt: number;
+  lastActivity: number;
+  idleMinutes: number;
+};
+
+export const SESSION_COOKIE = "__session";
+
+export const sessionStorage = createCookieSessionStorage<SessionData>({
+  cookie: {
+    name: SESSION_COOKIE,
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env.cookieSecure,
+    secrets: env.sessionSecrets,
+  },
+});
+
+export type PortalSession = {
+  token: string;
+  user: SessionUser;
+  createdAt: number;
+  lastActivity: number;
+  idleMinutes: number;
+};
+
+export async function readSession(request: Request) {
+  return sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+/** spec 000 §9 and the timeout profile: is a session still alive at `now`? */
+export function sessionState(
+  s: { createdAt: number; lastActivity: number; idleMinutes: number },
+  now: number,
+  maxAgeMs: number = env.sessionMaxAgeMs,
+): "active" | "idle-expired" | "too-old" {
+  if (now - s.createdAt > maxAgeMs) return "too-old";
+  if (now - s.lastActivity > s.idleMinutes * 60_000) return "idle-expired";
+  return "active";
+}
+
+/** The signed-in user's session, or null when there is none or it has expired. */
+export async function getPortalSession(request: Request, now = Date.now()): Promise<PortalSession | null> {
+  const session = await readSession(request);
+  const sealed = session.get("token");
+  const user = session.get("user");
+  const createdAt = session.get("createdAt");
+  const lastActivity = session.get("lastActivity");
+  const idleMinutes = session.get("idleMinutes");
+  if (!sealed || !user || !createdAt || !lastActivity || !idleMinutes) return null;
+  if (sessionState({ createdAt, lastActivity, idleMinutes }, now) !== "active") return null;
+  const token = unseal(sealed);
+  if (!token) return null;
+  return { token, user, createdAt, lastActivity, idleMinutes };
+}
+
+/** A brand-new cookie at sign-in (never reuse the anonymous one). */
+export async function createUserSession(input: {
+  token: string;
+  user: SessionUser;
+  idleMinutes: number;
+  redirectTo: string;
+  headers?: HeadersInit;
+}): Promise<Response> {
+  const session = await sessionStorage.getSession();
+  const now = Date.now();
+  session.set("token", seal(input.token));
+  session.set("user", input.user);
+  session.set("createdAt", now);
+  session.set("lastActivity", now);
+  session.set("idleMinutes", input.idleMinutes);
+  const headers = new Headers(input.headers);
+  headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  return redirect(input.redirectTo, { headers });
+}
+
+/** Replaces the cached user (e.g. after choosing a client in context); answers a Set-Cookie value. */
+export async function updateSessionUser(request: Request, user: SessionUser): Promise<string> {
+  const session = await readSession(request);
+  session.set("user", user);
+  session.set("lastActivity", Date.now());
+  return sessionStorage.commitSession(session);
+}
+
+export async function destroySessionCookie(request: Request): Promise<string> {
+  return sessionStorage.destroySession(await readSession(request));
+}
+
+/**
+ * Sliding idle timeout: called once per page response (entry.server) so that activity keeps the
+ * session alive. Answers a Set-Cookie value, or null when there is nothing to refresh.
+ */
+export async function touchSession(request: Request, now = Date.now()): Promise<string | null> {
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader?.includes(`${SESSION_COOKIE}=`)) return null;
+  const session = await sessionStorage.getSession(cookieHeader);
+  const lastActivity = session.get("lastActivity");
+  const createdAt = session.get("createdAt");
+  const idleMinutes = session.get("idleMinutes");
+  if (!lastActivity || !createdAt || !idleMinutes) return null;
+  if (sessionState({ createdAt, lastActivity, idleMinutes }, now) !== "active") return null;
+  // Rewriting the cookie on every request is wasteful; a minute's precision is enough.
+  if (now - lastActivity < 60_000) return null;
+  session.set("lastActivity", now);
+  return sessionStorage.commitSession(session);
+}
+
+export { redirect };

@@ -1,0 +1,45 @@
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { env } from "~/env.server";
+
+// Flash messages (toasts) travel in their own cookie, read and cleared by the root loader.
+export const ToastSchema = z.object({
+  type: z.enum(["success", "error", "info"]).default("success"),
+  /** i18n key (namespace:key) of the title, or a ready text. */
+  title: z.string(),
+  description: z.string().optional(),
+});
+export type Toast = z.infer<typeof ToastSchema>;
+
+const toastStorage = createCookieSessionStorage({
+  cookie: {
+    name: "__toast",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env.cookieSecure,
+    secrets: env.sessionSecrets,
+  },
+});
+
+export async function toastCookie(toast: Toast): Promise<string> {
+  const session = await toastStorage.getSession();
+  session.flash("toast", toast);
+  return toastStorage.commitSession(session);
+}
+
+export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit): Promise<Response> {
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await toastCookie(toast));
+  return redirect(url, { ...init, headers });
+}
+
+/** The pending toast, and the Set-Cookie that clears it. */
+export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
+  const session = await toastStorage.getSession(request.headers.get("Cookie"));
+  const pending = session.has("toast");
+  const parsed = ToastSchema.safeParse(session.get("toast"));
+  const headers = new Headers();
+  if (pending) headers.append("Set-Cookie", await toastStorage.destroySession(session));
+  return { toast: parsed.success ? parsed.data : null, headers };
+}
