@@ -1,0 +1,129 @@
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { Failure } from "~/lib/error-catalogue";
+
+// Form building blocks (conventions "Forms"). Validation messages in zod schemas are i18n keys
+// ("namespace:key"); these components translate them.
+
+type FieldProps = {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: string;
+  type?: "text" | "email" | "password" | "search" | "tel" | "date";
+  autoComplete?: string;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
+  className?: string;
+  inputClassName?: string;
+  /** Secrets are never echoed back into the page after a failed submit. */
+  secret?: boolean;
+  children?: React.ReactNode;
+};
+
+export function Field({
+  meta,
+  label,
+  hint,
+  type = "text",
+  autoComplete,
+  inputMode,
+  className,
+  inputClassName,
+  secret,
+  children,
+}: FieldProps) {
+  const { t } = useTranslation();
+  const hasError = Boolean(meta.errors?.length);
+  const describedBy = [hint ? meta.descriptionId : null, hasError ? meta.errorId : null].filter(Boolean).join(" ");
+  const { key, defaultValue, ...inputProps } = getInputProps(meta, { type, ariaAttributes: false });
+  return (
+    <div className={["field", hasError ? "field--error" : "", className ?? ""].join(" ").trim()}>
+      <label htmlFor={meta.id} className="field__label">
+        {label}
+      </label>
+      {hint ? (
+        <p id={meta.descriptionId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {hasError ? <FieldError id={meta.errorId} errors={meta.errors ?? []} /> : null}
+      <input
+        key={key}
+        {...inputProps}
+        defaultValue={secret ? undefined : defaultValue}
+        className={["field__input", inputClassName ?? ""].join(" ").trim()}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        aria-invalid={hasError || undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {children}
+    </div>
+  );
+}
+
+export function FieldError({ id, errors }: { id: string; errors: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <p id={id} className="field__error">
+      <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
+      {errors.map((e) => t(e)).join(" ")}
+    </p>
+  );
+}
+
+export type SummaryError = { fieldId: string; message: string };
+
+/** The errors of a form's fields, in the order given, for the error summary. */
+export function summaryErrors(fields: Array<FieldMetadata<unknown>>): SummaryError[] {
+  return fields.flatMap((f) => (f.errors?.length ? [{ fieldId: f.id, message: f.errors[0]! }] : []));
+}
+
+/**
+ * conventions "Forms": after a failed submit, a heading and one link per failing field at the top
+ * of the form, in an alert container that takes focus.
+ */
+export function ErrorSummary({ errors }: { errors: SummaryError[] }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const signature = errors.map((e) => `${e.fieldId}:${e.message}`).join("|");
+  useEffect(() => {
+    if (signature) ref.current?.focus();
+  }, [signature]);
+  if (!errors.length) return null;
+  return (
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
+      <h2 id="error-summary-title" className="error-summary__title">
+        {t("common:form.errorSummaryTitle")}
+      </h2>
+      <ul className="error-summary__list">
+        {errors.map((e) => (
+          <li key={e.fieldId}>
+            <a href={`#${e.fieldId}`}>{t(e.message)}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A failed platform call shown above a form (the user's input stays in the form). */
+export function FailureAlert({ failure }: { failure: Failure | null | undefined }) {
+  const { t } = useTranslation();
+  if (!failure) return null;
+  if (failure.kind === "network") {
+    return (
+      <div className="alert alert--error" role="alert">
+        <p className="alert__title">{t("common:errors.network.title")}</p>
+        <p>{t("common:errors.network.text")}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="alert alert--error" role="alert">
+      <p className="alert__title">{t("common:errors.generic.title")}</p>
+      {failure.detail ? <p>{failure.detail}</p> : null}
+      <p>{t("common:errors.generic.text")}</p>
+    </div>
+  );
+}
