@@ -32,7 +32,6 @@ export function Field({
   secret,
   children,
 }: FieldProps) {
-  const { t } = useTranslation();
   const hasError = Boolean(meta.errors?.length);
   const describedBy = [hint ? meta.descriptionId : null, hasError ? meta.errorId : null].filter(Boolean).join(" ");
   const { key, defaultValue, ...inputProps } = getInputProps(meta, { type, ariaAttributes: false });

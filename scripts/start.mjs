@@ -1,0 +1,71 @@
+// `npm start`: the planning platform (embedded, with demo data) and the portal, side by side.
+// Stops both when either stops or on Ctrl-C.
+import { spawn } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
+
+const portalPort = process.env.PORT ?? "3000";
+const platformPort = process.env.PLATFORM_PORT ?? "3100";
+const planningApiUrl = process.env.PLANNING_API_URL ?? `http://127.0.0.1:${platformPort}`;
+const embedded = !process.env.PLANNING_API_URL;
+
+const children = [];
+function run(name, command, args, env) {
+  const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  child.on("exit", (code, signal) => {
+    console.log(`${name} stopped (${signal ?? code})`);
+    shutdown(code ?? 1);
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 500).unref();
+}
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+
+async function waitFor(url, seconds) {
+  for (let i = 0; i < seconds * 4; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return true;
+    } catch {
+      // not up yet
+    }
+    await sleep(250);
+  }
+  return false;
+}
+
+if (embedded) {
+  run("platform", process.execPath, ["--import", "tsx", "server/main.ts"], {
+    PLATFORM_PORT: platformPort,
+    NODE_ENV: process.env.PLATFORM_NODE_ENV ?? "development",
+  });
+  if (!(await waitFor(`${planningApiUrl}/xplan/health`, 60))) {
+    console.error("The planning platform did not start.");
+    shutdown(1);
+  }
+}
+
+run("portal", process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+  PORT: portalPort,
+  PLANNING_API_URL: planningApiUrl,
+  NODE_ENV: process.env.NODE_ENV ?? "production",
+  SESSION_SECRET: process.env.SESSION_SECRET ?? "development-only-secret-change-me",
+  COOKIE_SECURE: process.env.COOKIE_SECURE ?? "false",
+});
+
+if (await waitFor(`http://127.0.0.1:${portalPort}/healthz`, 60)) {
+  console.log(`
+Client Online is running: http://localhost:${portalPort}/login
+  Planning platform: ${planningApiUrl}
+  Demo logins (password Demo-pass-1): demo.client, demo.assets, demo.messages, demo.mfa,
+  demo.enrol, demo.memorable, demo.newuser (client tab); demo.adviser (adviser tab).
+`);
+}
