@@ -1,8 +1,10 @@
 import { defineConfig } from "@playwright/test";
 
+type JourneyOptions = { javaScript: "on" | "off" };
+
 // Journeys run twice: with JavaScript, and with the portal's scripts blocked (see e2e/fixtures.ts).
 // Servers are started by scripts/e2e.mjs, which passes their addresses in the environment.
-export default defineConfig({
+export default defineConfig<JourneyOptions>({
   testDir: "e2e",
   testMatch: "**/*.test.ts",
   fullyParallel: true,
