@@ -4,10 +4,10 @@ test.describe("signing in", () => {
   test("the login page offers client and adviser tabs and is accessible", async ({ page }) => {
     await page.goto("/login");
     await expect(page.getByRole("heading", { level: 1, name: "Log in to Client Online" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Client" })).toHaveAttribute("aria-current", "page");
-    await page.getByRole("link", { name: "Adviser" }).click();
+    await expect(page.getByRole("link", { name: "Client", exact: true })).toHaveAttribute("aria-current", "page");
+    await page.getByRole("link", { name: "Adviser", exact: true }).click();
     await expect(page).toHaveURL(/userType=adviser/);
-    await expect(page.getByRole("link", { name: "Adviser" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "Adviser", exact: true })).toHaveAttribute("aria-current", "page");
     await expectAccessible(page);
   });
 
@@ -46,4 +46,20 @@ test.describe("signing in", () => {
     await page.goto("/login?usernameSent=true");
     await expect(page.getByText("Your username has been emailed to you")).toBeVisible();
   });
+});
+
+test("show password is offered only when JavaScript runs", async ({ page, javaScript }) => {
+  await page.goto("/login");
+  const password = page.getByLabel("Password", { exact: true });
+  await password.fill("secret-value");
+  if (javaScript === "off") {
+    await expect(page.getByLabel("Show password")).toHaveCount(0);
+    await expect(password).toHaveAttribute("type", "password");
+    return;
+  }
+  await page.getByLabel("Show password").check();
+  await expect(password).toHaveAttribute("type", "text");
+  await expect(password).toHaveValue("secret-value");
+  await page.getByLabel("Show password").uncheck();
+  await expect(password).toHaveAttribute("type", "password");
 });

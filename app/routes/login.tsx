@@ -12,7 +12,9 @@ import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, FailureAlert, Field, summaryErrors } from "~/components/forms";
 import { getFixedT } from "~/i18next.server";
+import { clientAddress } from "~/lib/client-address.server";
 import type { Failure } from "~/lib/error-catalogue";
+import { logger } from "~/lib/logger.server";
 import { landingPath, safeRedirectPath } from "~/lib/redirect-to";
 import { login } from "~/planning/auth.server";
 import { createPlanningClient, PlanningError } from "~/planning/client.server";
@@ -73,8 +75,10 @@ export async function action({ request }: ActionFunctionArgs) {
   let outcome: Awaited<ReturnType<typeof login>>;
   try {
     outcome = await login({ username, password, userType });
+    logger.info("sign-in", { outcome: outcome.status, userType, address: clientAddress(request) });
   } catch (error) {
     if (!(error instanceof PlanningError)) throw error;
+    logger.info("sign-in refused", { status: error.status, userType, address: clientAddress(request) });
     // spec 000 §8 "Sign-in and security messages"
     if (error.status === 401) return refuse(401, { messageKey: "login.invalidCredentials" });
     if (error.apiMessage === "Account has been disabled.") return refuse(403, { messageKey: "login.disabled" });

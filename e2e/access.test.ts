@@ -1,0 +1,62 @@
+import { expect, expectAccessible, signIn, test } from "./fixtures";
+
+const ACCESS_DENIED =
+  "You are not authorised to view the page that you requested. Please contact your adviser if this problem persists.";
+
+test.describe("who may see what", () => {
+  test("a signed-out visitor is sent to login and, once signed in, back to the page asked for", async ({ page }) => {
+    await page.goto("/clients/personal-details");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fclients%2Fpersonal-details/);
+    await page.getByLabel("Username").fill("demo.client");
+    await page.getByLabel("Password", { exact: true }).fill("Demo-pass-1");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/clients\/personal-details$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("a client asking for an adviser page gets Access Denied", async ({ page }) => {
+    await signIn(page, "demo.client");
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    const response = await page.goto("/advisers/clients");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
+    await expect(page.getByText(ACCESS_DENIED)).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Return to Client Online" }).click();
+    await expect(page).toHaveURL(/\/clients\/home$/);
+  });
+
+  test("an unknown address gets Page Not Found", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return to Client Online" })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe("when the planning platform is down", () => {
+  const down = process.env.E2E_DEAD_PLATFORM_BASE_URL ?? "http://localhost:1";
+
+  test("signing in says the network is unavailable and keeps the username", async ({ page }) => {
+    await page.goto(`${down}/login`);
+    await page.getByLabel("Username").fill("demo.client");
+    await page.getByLabel("Password", { exact: true }).fill("Demo-pass-1");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Network unavailable")).toBeVisible();
+    await expect(page.getByText("Please check you are connected to the internet and try again.")).toBeVisible();
+    await expect(page.getByLabel("Username")).toHaveValue("demo.client");
+    await expectAccessible(page);
+  });
+
+  test("a signed-in page gives the spec's message, not a crash", async ({ page }) => {
+    // The same cookie is valid on both portals (one SESSION_SECRET); only this one has no platform.
+    await signIn(page, "demo.client");
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    const response = await page.goto(`${down}/clients/personal-details`);
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole("heading", { name: "Network unavailable" })).toBeVisible();
+    await expect(page.locator("body")).not.toContainText("Error:");
+    await expectAccessible(page);
+  });
+});
