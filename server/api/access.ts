@@ -1,0 +1,65 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/connection";
+import { adviserClients, clientGroupMembers } from "../db/schema";
+import type { Caller } from "../sessions";
+import { ApiError, forbidden, MESSAGES } from "./http";
+
+// design: "Every entity call checks that the session may see the entity".
+
+export const isClientUser = (caller: Caller) => caller.user.roleName === "ClientUser";
+export const isAdviser = (caller: Caller) => caller.user.roleName === "User";
+
+export function requireAdviser(caller: Caller): void {
+  if (!isAdviser(caller)) throw forbidden(MESSAGES.adviserOnly);
+}
+
+export function requireClientUser(caller: Caller): void {
+  if (!isClientUser(caller)) throw forbidden(MESSAGES.clientOnly);
+}
+
+export function advises(db: Db, adviserUserId: number, clientEntityId: number): boolean {
+  return !!db
+    .select({ id: adviserClients.clientEntityId })
+    .from(adviserClients)
+    .where(and(eq(adviserClients.adviserUserId, adviserUserId), eq(adviserClients.clientEntityId, clientEntityId)))
+    .get();
+}
+
+/** The client-group members an entity may act for: itself and the login-accessible members of its groups. */
+export function reachableEntities(db: Db, entityId: number): Set<number> {
+  const groupIds = db
+    .select({ groupId: clientGroupMembers.groupId })
+    .from(clientGroupMembers)
+    .where(eq(clientGroupMembers.entityId, entityId))
+    .all()
+    .map((r) => r.groupId);
+  const reachable = new Set([entityId]);
+  if (groupIds.length === 0) return reachable;
+  const members = db
+    .select({ entityId: clientGroupMembers.entityId })
+    .from(clientGroupMembers)
+    .where(and(inArray(clientGroupMembers.groupId, groupIds), eq(clientGroupMembers.loginAccessible, true)))
+    .all();
+  for (const m of members) reachable.add(m.entityId);
+  return reachable;
+}
+
+export function canSeeClient(db: Db, caller: Caller, entityId: number): boolean {
+  if (isClientUser(caller)) return reachableEntities(db, caller.user.entityId).has(entityId);
+  return advises(db, caller.user.id, entityId);
+}
+
+export function assertCanSeeClient(db: Db, caller: Caller, entityId: number): void {
+  if (!canSeeClient(db, caller, entityId)) throw forbidden();
+}
+
+/**
+ * spec 000 §6: for a ClientUser the entity is the session user; otherwise a client must be in
+ * context.
+ */
+export function clientEntityOf(caller: Caller): number {
+  if (isClientUser(caller)) return caller.user.entityId;
+  const inContext = caller.session.clientInContextId;
+  if (inContext === null) throw new ApiError(400, MESSAGES.noClientInContext);
+  return inContext;
+}

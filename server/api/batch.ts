@@ -1,0 +1,71 @@
+import { STATUS_CODES } from "node:http";
+import { z } from "zod";
+import { ApiError, errorBody, validate } from "./http";
+import type { ApiRequest, ApiResponse, HandlerContext } from "./router";
+import { json, open, queryOf, type Route } from "./router";
+
+export const MAX_BATCH_ITEMS = 100;
+
+const BatchBody = z.object({
+  batch: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(200),
+        method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]),
+        url: z.string().min(1).max(2000),
+        body: z.unknown().optional(),
+        omit_results_on_success: z.boolean().optional(),
+      }),
+    )
+    .max(MAX_BATCH_ITEMS, `A batch holds at most ${MAX_BATCH_ITEMS} items`),
+});
+
+type BatchItem = z.output<typeof BatchBody>["batch"][number];
+
+/** The item's URL, relative to /resourceful/, as a request of this platform (never outside it). */
+function itemRequest(item: BatchItem, parent: ApiRequest): ApiRequest {
+  const url = new URL(item.url.replace(/^\/+/, ""), "http://platform/resourceful/");
+  if (!url.pathname.startsWith("/resourceful/") || url.pathname.replace(/\/+$/, "") === "/resourceful") {
+    throw new ApiError(400, `Batch item url must be a resource under /resourceful/: ${item.url}`);
+  }
+  return {
+    method: item.method,
+    path: url.pathname,
+    params: {},
+    query: queryOf(url),
+    body: item.body,
+    token: parent.token,
+    // inside a batch a missing session is an item's 401, never a redirect
+    authFailureAsError: true,
+  };
+}
+
+async function runItem(item: BatchItem, parent: ApiRequest, context: HandlerContext) {
+  let answer: ApiResponse;
+  try {
+    answer = await context.dispatch(itemRequest(item, parent));
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    answer = { status: error.status, body: errorBody(error) };
+  }
+  const success = answer.status >= 200 && answer.status < 300;
+  const omit = success && item.omit_results_on_success === true;
+  const hasBody = answer.body !== undefined && !omit;
+  return {
+    name: item.name,
+    code: answer.status,
+    msg: STATUS_CODES[answer.status] ?? "",
+    body: hasBody ? JSON.stringify(answer.body) : "",
+    headers: { ...(hasBody ? { "Content-Type": "application/json" } : {}), ...answer.headers },
+  };
+}
+
+// design: the batch endpoint; items run in order with the caller's session
+export const batchRoutes: Route[] = [
+  open("POST", "/resourceful", async (request, context) => {
+    const { batch } = validate(BatchBody, request.body, "body");
+    const results = [];
+    for (const item of batch) results.push(await runItem(item, request, context));
+    return json(results);
+  }),
+];

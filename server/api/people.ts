@@ -1,0 +1,86 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/connection";
+import { clientGroupMembers, entities, users } from "../db/schema";
+import { wireDateTime } from "../lib/wire";
+import type { SessionRow } from "../sessions";
+
+export type EntityRow = typeof entities.$inferSelect;
+
+export function entityById(db: Db, id: number): EntityRow | undefined {
+  return db.select().from(entities).where(eq(entities.id, id)).get();
+}
+
+/** "Last, First", as the client list and signatories show a name (spec 002 §3). */
+export const entityName = (e: { firstName: string; lastName: string }) => `${e.lastName}, ${e.firstName}`;
+
+/** The client login of an entity, if it has one. */
+export function clientUserOf(db: Db, entityId: number) {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.entityId, entityId), eq(users.roleName, "ClientUser")))
+    .get();
+}
+
+/** The partner in the entity's client group: the Partner of a Client, or the Client of a Partner. */
+export function partnerEntityIdOf(db: Db, entityId: number): number | null {
+  const own = db.select().from(clientGroupMembers).where(eq(clientGroupMembers.entityId, entityId)).all();
+  for (const membership of own) {
+    const wanted = membership.relationship === "Partner" ? "Client" : membership.relationship === "Client" ? "Partner" : null;
+    if (!wanted) continue;
+    const partner = db
+      .select({ entityId: clientGroupMembers.entityId })
+      .from(clientGroupMembers)
+      .where(and(eq(clientGroupMembers.groupId, membership.groupId), eq(clientGroupMembers.relationship, wanted)))
+      .get();
+    if (partner) return partner.entityId;
+  }
+  return null;
+}
+
+/** The members of the entity's client groups (spec 000 §4 step 1 keeps the login-accessible ones). */
+export function groupMembersOf(db: Db, entityId: number) {
+  const groupIds = db
+    .select({ groupId: clientGroupMembers.groupId })
+    .from(clientGroupMembers)
+    .where(eq(clientGroupMembers.entityId, entityId))
+    .all()
+    .map((g) => g.groupId);
+  if (groupIds.length === 0) return [];
+  const rows = db
+    .select({ member: clientGroupMembers, entity: entities })
+    .from(clientGroupMembers)
+    .innerJoin(entities, eq(entities.id, clientGroupMembers.entityId))
+    .where(inArray(clientGroupMembers.groupId, groupIds))
+    .orderBy(clientGroupMembers.groupId, clientGroupMembers.sortOrder, entities.id)
+    .all();
+  const seen = new Set<number>();
+  return rows
+    .filter((r) => (seen.has(r.entity.id) ? false : (seen.add(r.entity.id), true)))
+    .map((r) => ({
+      entity_id: r.entity.id,
+      display_name: r.entity.displayName,
+      first_name: r.entity.firstName,
+      last_name: r.entity.lastName,
+      relationship: r.member.relationship,
+      login_accessible: r.member.loginAccessible,
+    }));
+}
+
+/** spec 000 §3 client in context, as the session answers it. */
+export function clientInContextView(db: Db, session: SessionRow) {
+  if (session.clientInContextId === null) return null;
+  const client = entityById(db, session.clientInContextId);
+  if (!client) return null;
+  const user = clientUserOf(db, client.id);
+  return {
+    id: client.id,
+    entity_id: client.id,
+    display_name: client.displayName,
+    last_login_datetime: wireDateTime(user?.lastLogin),
+    user_timezone: user?.timezone ?? "Europe/London",
+    is_preview_mode: session.isPreviewMode,
+    preferred_currency: user?.preferredCurrency ?? client.planCurrency,
+    client_access_level: session.previewAccessLevel ?? client.clientAccessLevel,
+  };
+}

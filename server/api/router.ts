@@ -1,0 +1,139 @@
+import type { Clock } from "../clock";
+import type { Db } from "../db/connection";
+import type { PlatformEnv } from "../env";
+import { type Caller, findCaller, touchSession } from "../sessions";
+import { ApiError, errorBody, MESSAGES } from "./http";
+
+export type ApiRequest = {
+  method: string;
+  /** The path without its query, e.g. /resourceful/session/user. */
+  path: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: unknown;
+  /** The XPLANID cookie, when sent. */
+  token: string | null;
+  /** X-Xplan-Auth-Failure-Action: error asks for a 401 instead of a redirect. */
+  authFailureAsError: boolean;
+};
+
+export type ApiResponse = {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  cookies?: string[];
+};
+
+export type Services = { db: Db; clock: Clock; env: PlatformEnv };
+
+export type HandlerContext = Services & {
+  /** The signed-in user (always set on routes with session "required"). */
+  caller: Caller | null;
+  /** Runs another call in-process with the same session (the batch endpoint). */
+  dispatch: (request: ApiRequest) => Promise<ApiResponse>;
+};
+
+export type SignedInContext = HandlerContext & { caller: Caller };
+
+type SessionRule = "required" | "optional";
+
+export type Route = {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  pattern: string;
+  session: SessionRule;
+  /** The 401 message when the session is missing, if not the usual one (heartbeat). */
+  noSessionMessage?: string;
+  /** Whether a valid session's idle clock is refreshed (every /resourceful/ call). */
+  refreshes: boolean;
+  handler: (request: ApiRequest, context: HandlerContext) => ApiResponse | Promise<ApiResponse>;
+};
+
+type Handler<C> = (request: ApiRequest, context: C) => ApiResponse | Promise<ApiResponse>;
+
+/** Route builders: a signed-in route's handler gets a context whose caller is set. */
+export function signedIn(
+  method: Route["method"],
+  pattern: string,
+  handler: Handler<SignedInContext>,
+  options: { noSessionMessage?: string } = {},
+): Route {
+  return {
+    method,
+    pattern,
+    session: "required",
+    refreshes: true,
+    noSessionMessage: options.noSessionMessage,
+    handler: (request, context) => handler(request, context as SignedInContext),
+  };
+}
+
+export function open(method: Route["method"], pattern: string, handler: Handler<HandlerContext>): Route {
+  return { method, pattern, session: "optional", refreshes: pattern.startsWith("/resourceful"), handler };
+}
+
+/** The query of a URL as single values; a repeated key's values are joined with commas. */
+export function queryOf(url: URL): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
+  return query;
+}
+
+export const json = (body: unknown, status = 200): ApiResponse => ({ status, body });
+export const noContent = (): ApiResponse => ({ status: 204 });
+
+function matchPattern(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split("/").filter(Boolean);
+  const got = path.split("/").filter(Boolean);
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i] as string;
+    const g = got[i] as string;
+    if (w.startsWith(":")) {
+      try {
+        params[w.slice(1)] = decodeURIComponent(g);
+      } catch {
+        return null;
+      }
+    } else if (w !== g) return null;
+  }
+  return params;
+}
+
+export function createDispatcher(routes: Route[], services: Services) {
+  async function dispatch(request: ApiRequest): Promise<ApiResponse> {
+    const path = request.path.length > 1 ? request.path.replace(/\/+$/, "") : request.path;
+    let found: { route: Route; params: Record<string, string> } | null = null;
+    let pathKnown = false;
+    for (const route of routes) {
+      const params = matchPattern(route.pattern, path);
+      if (!params) continue;
+      pathKnown = true;
+      if (route.method === request.method) {
+        found = { route, params };
+        break;
+      }
+    }
+    if (!found) {
+      const status = pathKnown ? 405 : 404;
+      const message = pathKnown ? `Method ${request.method} not allowed on ${path}` : `No such resource: ${path}`;
+      return { status, body: errorBody(new ApiError(status, message)) };
+    }
+    const { route, params } = found;
+    try {
+      const caller = request.token ? findCaller(services.db, services.clock, request.token) : null;
+      if (caller && route.refreshes) touchSession(services.db, services.clock, caller.session.id);
+      if (route.session === "required" && !caller) {
+        if (!request.authFailureAsError && !route.noSessionMessage) {
+          return { status: 302, headers: { Location: "/auth/login" } };
+        }
+        throw new ApiError(401, route.noSessionMessage ?? MESSAGES.noSession);
+      }
+      return await route.handler({ ...request, path, params }, { ...services, caller, dispatch });
+    } catch (error) {
+      if (error instanceof ApiError) return { status: error.status, body: errorBody(error) };
+      throw error;
+    }
+  }
+  return dispatch;
+}

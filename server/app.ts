@@ -1,0 +1,94 @@
+import express, { type NextFunction, type Request, type Response } from "express";
+import { adviserRoutes } from "./api/adviser";
+import { authRoutes } from "./api/auth";
+import { batchRoutes } from "./api/batch";
+import { devRoutes } from "./api/dev";
+import { entityRoutes } from "./api/entity";
+import { healthRoutes } from "./api/health";
+import { ApiError, errorBody } from "./api/http";
+import { type ApiRequest, createDispatcher, queryOf, type Route, type Services } from "./api/router";
+import { sessionRoutes } from "./api/session";
+import { siteRoutes } from "./api/site";
+
+export type AppOptions = Services;
+
+/** The XPLANID cookie of a request (no cookie library: one name is all the platform reads). */
+export function tokenFromCookies(header: string | undefined): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === "XPLANID") {
+      const value = rest.join("=").trim();
+      if (!value) return null;
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+export function createApp({ db, clock, env }: AppOptions) {
+  const routes: Route[] = [
+    ...healthRoutes,
+    ...authRoutes,
+    ...sessionRoutes,
+    ...siteRoutes,
+    ...entityRoutes,
+    ...adviserRoutes,
+    ...batchRoutes,
+    ...(env.nodeEnv === "production" ? [] : devRoutes),
+  ];
+  const dispatch = createDispatcher(routes, { db, clock, env });
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+
+  // one line per request: method, path (no query: it can hold names), status, time
+  if (env.nodeEnv !== "test") {
+    app.use((req, res, next) => {
+      const started = performance.now();
+      res.on("finish", () => {
+        console.log(`${req.method} ${req.path} ${res.statusCode} ${Math.round(performance.now() - started)}ms`);
+      });
+      next();
+    });
+  }
+
+  app.use(express.json({ limit: "1mb" }));
+
+  app.use(async (req: Request, res: Response) => {
+    const url = new URL(`http://platform${req.originalUrl}`);
+    const request: ApiRequest = {
+      method: req.method,
+      path: url.pathname,
+      params: {},
+      query: queryOf(url),
+      body: req.body as unknown,
+      token: tokenFromCookies(req.headers.cookie),
+      authFailureAsError: String(req.headers["x-xplan-auth-failure-action"] ?? "").toLowerCase() === "error",
+    };
+    const answer = await dispatch(request);
+    res.status(answer.status);
+    res.setHeader("Cache-Control", "no-store");
+    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+    if (answer.cookies?.length) res.setHeader("Set-Cookie", answer.cookies);
+    if (answer.body === undefined) res.end();
+    else res.json(answer.body);
+  });
+
+  // express.json's refusals (bad JSON, too large) and anything unexpected
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const status = typeof error === "object" && error !== null && "status" in error ? Number(error.status) : 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 413 ? "Request body too large" : "Malformed JSON in request body";
+      res.status(status).json(errorBody(new ApiError(status, message)));
+      return;
+    }
+    console.error("platform error", error);
+    res.status(500).json(errorBody(new ApiError(500, "The platform could not complete the request", "Something went wrong. Please try again.")));
+  });
+
+  return app;
+}

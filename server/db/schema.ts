@@ -1,0 +1,289 @@
+// The planning platform's records (design: "The two systems"). Only the tables the portal's
+// issues need so far; portfolios, prices, messages and signatures come with their issues.
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const createdAt = () => text("created_at").notNull();
+const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
+
+export const firms = sqliteTable("firms", {
+  id: integer("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+});
+
+/** spec 000 §4: the session-timeout profile (idle minutes). */
+export const loginProfiles = sqliteTable("login_profiles", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  sessionTimeout: integer("session_timeout").notNull(),
+});
+
+/** Clients and advisers: the people records (spec 002 §3 personal details). */
+export const entities = sqliteTable(
+  "entities",
+  {
+    id: integer("id").primaryKey(),
+    firmId: integer("firm_id").notNull().references(() => firms.id),
+    entityType: text("entity_type", { enum: ["client", "adviser"] }).notNull(),
+    title: text("title"),
+    firstName: text("first_name").notNull(),
+    middleName: text("middle_name"),
+    lastName: text("last_name").notNull(),
+    preferredName: text("preferred_name"),
+    displayName: text("display_name").notNull(),
+    salutation: text("salutation"),
+    addressTitle: text("address_title"),
+    /** First, last, display and preferred names folded (lower case, no accents) for quicksearch. */
+    searchText: text("search_text").notNull(),
+    /** "last, first" folded: the client list's entity_name sort key. */
+    sortName: text("sort_name").notNull(),
+    dob: text("dob"),
+    countryOfBirth: text("country_of_birth"),
+    preferredEmail: text("preferred_email"),
+    maritalStatus: text("marital_status"),
+    dependents: integer("dependents").notNull().default(0),
+    /** spec 000 §3: NotAssigned 0, Portfolio 1, Assets 2, Messages 3. */
+    clientAccessLevel: integer("client_access_level").notNull().default(0),
+    commPrefEmail: text("comm_pref_email", { enum: ["1", "0"] }).notNull().default("1"),
+    commPrefMail: text("comm_pref_mail", { enum: ["1", "0"] }).notNull().default("0"),
+    commPrefSms: text("comm_pref_sms", { enum: ["1", "0"] }).notNull().default("0"),
+    planCurrency: text("plan_currency").notNull().default("GBP"),
+    // spec 002 §3 notification config
+    reviewStatus: text("xpt_review_status"),
+    factFindStatus: text("fact_find_status").notNull().default("0"),
+    roboJourneyType: text("robo_journey_type"),
+    roboJourneyStatus: text("robo_journey_status"),
+    consentWorkflowStatus: text("consent_workflow_status"),
+    feeSummaryOptInStatus: text("fee_summary_opt_in_status"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("entities_sort_name_idx").on(t.sortName, t.id), index("entities_dob_idx").on(t.dob)],
+);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey(),
+    firmId: integer("firm_id").notNull().references(() => firms.id),
+    username: text("username").notNull(),
+    /** Trimmed and lower-cased: usernames are unique and matched case-insensitively. */
+    usernameKey: text("username_key").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    roleName: text("role_name", { enum: ["ClientUser", "User"] }).notNull(),
+    entityId: integer("entity_id").notNull().references(() => entities.id),
+    locale: text("locale", { enum: ["en-GB", "en-CA", "en-AU", "fr-CA"] }).notNull().default("en-GB"),
+    timezone: text("timezone").notNull().default("Europe/London"),
+    preferredCurrency: text("preferred_currency").notNull().default("GBP"),
+    loginProfileId: integer("login_profile_id").notNull().default(1).references(() => loginProfiles.id),
+    loginMethod: text("login_method", { enum: ["Basic", "MemorableWord", "MFA"] }).notNull().default("Basic"),
+    disabled: flag("disabled"),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    lockedUntil: text("locked_until"),
+    // pending sign-in steps (spec 000 §4), taken in this order
+    forceChangePassword: flag("force_change_password"),
+    mustAgreeTerms: flag("must_agree_terms"),
+    mustSetSecurityQuestions: flag("must_set_security_questions"),
+    /** spec 000 §3 enrolment: sms, email or token; null when MFA is not used. */
+    mfaMethod: text("mfa_method", { enum: ["sms", "email", "token"] }),
+    mfaEnrolled: flag("mfa_enrolled"),
+    mfaMobile: text("mfa_mobile"),
+    mfaEmail: text("mfa_email"),
+    mfaTotpSecret: text("mfa_totp_secret"),
+    /** Kept readable: the memorable-word step compares single characters at chosen positions. */
+    memorableWord: text("memorable_word"),
+    memorableWordHint: text("memorable_word_hint"),
+    /** The latest successful sign-in, and the one before it (shown as "last login" in a session). */
+    lastLogin: text("last_login"),
+    previousLogin: text("previous_login"),
+    termsAgreedAt: text("terms_agreed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_username_key_idx").on(t.usernameKey), index("users_entity_idx").on(t.entityId)],
+);
+
+/** spec 000 §3 capabilities, held per entity (a client without a login still has them in preview). */
+export const capabilities = sqliteTable(
+  "capabilities",
+  {
+    entityId: integer("entity_id").notNull().references(() => entities.id),
+    name: text("name").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entityId, t.name] })],
+);
+
+export const clientGroups = sqliteTable("client_groups", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  primaryEntityId: integer("primary_entity_id").notNull().references(() => entities.id),
+});
+
+export const clientGroupMembers = sqliteTable(
+  "client_group_members",
+  {
+    groupId: integer("group_id").notNull().references(() => clientGroups.id),
+    entityId: integer("entity_id").notNull().references(() => entities.id),
+    relationship: text("relationship").notNull(),
+    loginAccessible: flag("login_accessible"),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.entityId] }), index("members_entity_idx").on(t.entityId)],
+);
+
+/** The adviser's public profile (spec 002 §3 adviser contact), keyed by the adviser's user. */
+export const adviserProfiles = sqliteTable("adviser_profiles", {
+  userId: integer("user_id").primaryKey().references(() => users.id),
+  adviserName: text("adviser_name").notNull(),
+  role: text("role"),
+  photo: text("photo"),
+});
+
+export const adviserClients = sqliteTable(
+  "adviser_clients",
+  {
+    adviserUserId: integer("adviser_user_id").notNull().references(() => users.id),
+    clientEntityId: integer("client_entity_id").notNull().references(() => entities.id),
+    isPrimary: flag("is_primary"),
+  },
+  (t) => [primaryKey({ columns: [t.adviserUserId, t.clientEntityId] }), index("adviser_clients_client_idx").on(t.clientEntityId)],
+);
+
+/** spec 002 §3 contact: p1 home phone, p2 work phone, p3 mobile, m1 personal email, m2 work email. */
+export const contacts = sqliteTable(
+  "contacts",
+  {
+    id: integer("id").primaryKey(),
+    entityId: integer("entity_id").notNull().references(() => entities.id),
+    type: text("type", { enum: ["p1", "p2", "p3", "m1", "m2"] }).notNull(),
+    value: text("value").notNull(),
+    preferred: flag("preferred"),
+    countryCode: text("country_code"),
+  },
+  (t) => [index("contacts_entity_idx").on(t.entityId)],
+);
+
+/** spec 002 §3 address: type 0 postal, 1 residential, 2 work; GB splits the street. */
+export const addresses = sqliteTable(
+  "addresses",
+  {
+    id: integer("id").primaryKey(),
+    entityId: integer("entity_id").notNull().references(() => entities.id),
+    type: integer("type").notNull(),
+    block: text("block"),
+    streetName: text("street_name"),
+    streetName2: text("street_name_2"),
+    street: text("street"),
+    suburb: text("suburb"),
+    state: text("state"),
+    country: text("country").notNull().default("GB"),
+    postcode: text("postcode"),
+    /** Upper case without spaces, for the client search's prefix match. */
+    postcodeKey: text("postcode_key"),
+    preferred: flag("preferred"),
+    status: text("status", { enum: ["Current", "Previous"] }).notNull().default("Current"),
+  },
+  (t) => [index("addresses_entity_idx").on(t.entityId), index("addresses_postcode_idx").on(t.postcodeKey)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: integer("id").primaryKey(),
+    /** SHA-256 of the XPLANID token; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    createdAt: createdAt(),
+    lastSeenAt: text("last_seen_at").notNull(),
+    clientInContextId: integer("client_in_context_id").references(() => entities.id),
+    previewAccessLevel: integer("preview_access_level"),
+    isPreviewMode: flag("is_preview_mode"),
+  },
+  (t) => [uniqueIndex("sessions_token_idx").on(t.tokenHash)],
+);
+
+/** A sign-in part-way through its steps (spec 000 §4); the portal keeps only the opaque ticket. */
+export const loginTickets = sqliteTable(
+  "login_tickets",
+  {
+    id: integer("id").primaryKey(),
+    ticketHash: text("ticket_hash").notNull(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    step: text("step").notNull(),
+    /** Step state as JSON, e.g. the memorable-word positions or the enrolled device id. */
+    state: text("state").notNull().default("{}"),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("login_tickets_hash_idx").on(t.ticketHash)],
+);
+
+export const securityQuestions = sqliteTable(
+  "security_questions",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    position: integer("position").notNull(),
+    question: text("question").notNull(),
+    answerHash: text("answer_hash").notNull(),
+  },
+  (t) => [uniqueIndex("security_questions_user_pos_idx").on(t.userId, t.position)],
+);
+
+/** Site configuration (spec 000 §3 site settings), each value stored as JSON to keep its type. */
+export const siteSettings = sqliteTable("site_settings", {
+  key: text("key").primaryKey(),
+  valueJson: text("value_json").notNull(),
+});
+
+export const siteContent = sqliteTable(
+  "site_content",
+  {
+    segment: text("segment").notNull(),
+    locale: text("locale").notNull(),
+    title: text("title").notNull(),
+    html: text("html").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.segment, t.locale] })],
+);
+
+/** spec 002 §3 general contact, per locale, with the contact-us page's type and introduction. */
+export const generalContacts = sqliteTable("general_contacts", {
+  locale: text("locale").primaryKey(),
+  contactType: text("contact_type", { enum: ["adviser", "general", "both"] }).notNull(),
+  introduction: text("introduction"),
+  contactName: text("contact_name"),
+  contactDescription: text("contact_description"),
+  telephoneNumber: text("telephone_number"),
+  emailAddress: text("email_address"),
+  openingHours: text("opening_hours"),
+  address: text("address"),
+  hideAvatars: flag("hide_avatars"),
+});
+
+export const featureToggles = sqliteTable("feature_toggles", {
+  name: text("name").primaryKey(),
+  enabled: flag("enabled"),
+});
+
+/** What the platform "sends" (sms, email, codes): read back by GET /dev/outbox outside production. */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey(),
+    to: text("to").notNull(),
+    /** The user it was sent for, so the outbox can be read by username too. */
+    username: text("username"),
+    channel: text("channel", { enum: ["sms", "email"] }).notNull(),
+    subject: text("subject"),
+    body: text("body").notNull(),
+    code: text("code"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_to_idx").on(t.to)],
+);
+
+
+/** Session feature access (spec 001 §7 feature_access, e.g. multi_currency), per firm. */
+export const featureAccess = sqliteTable("feature_access", {
+  name: text("name").primaryKey(),
+  enabled: flag("enabled"),
+});

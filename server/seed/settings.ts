@@ -1,0 +1,107 @@
+// Firm-wide configuration of the demo site (spec 000 §3 site settings, §1 feature toggles).
+
+export const FIRM = { code: "northbridge", name: "Northbridge Wealth" };
+
+export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
+  logo: "/brand/logo.svg",
+  logoOnWhite: "/brand/logo.svg",
+  footerLogo: "/brand/logo.svg",
+  favicon: "/favicon.ico",
+  loginBg: null,
+  loginBgTabletL: null,
+  loginBgTabletP: null,
+  loginBgColour: "#1d4f91",
+  usernameHint: "Your username was sent to you in your welcome email, for example jane.smith.",
+  feesAndTaxes: 1,
+  enableHoldBackPeriod: false,
+  useHistoricData: true,
+  portfolioGrouping: "split",
+  profitAnalysisType: "twrr",
+  groupingFilter: "My",
+  "access.memorableWordEnabled": true,
+  forgotUsernameButtonText: "Forgotten your username?",
+  loginFailureMessage: "Either your username or your password is incorrect.",
+  // brand colours, checked for contrast against white
+  chartColour1: "#1d4f91",
+  chartColour2: "#00857c",
+  chartColour3: "#c4511a",
+  chartColour4: "#6b3fa0",
+  chartColour5: "#8a6d00",
+  chartColour6: "#b0265f",
+};
+
+/** spec 000 §1 and 002 §6 toggles, on where the demo should show the feature. */
+export const FEATURE_TOGGLES: Record<string, boolean> = {
+  client_analysis: true,
+  client_reports: true,
+  core_authentication: true,
+  ids_dropdown: false,
+  notifications_v2: true,
+  enhanced_sipp_wrapper: true,
+  market_data_logo: false,
+  store_migration: false,
+  digital_signatures: true,
+  related_entities: false,
+  one_way_messaging: false,
+  document_type_filter: true,
+  analysis_investment_tab: true,
+  portfolio_account_visibility: true,
+};
+
+export const FEATURE_ACCESS: Record<string, boolean> = { multi_currency: true };
+
+export const GENERAL_CONTACTS = [
+  {
+    locale: "en-GB",
+    contactType: "both" as const,
+    introduction: "Your adviser is your first point of contact. Our client services team can also help with Client Online, documents and general questions.",
+    contactName: "Client Services",
+    contactDescription: "Help with signing in, documents and general enquiries.",
+    telephoneNumber: "020 7946 0800",
+    emailAddress: "clientservices@northbridgewealth.example",
+    openingHours: "Monday to Friday, 9am to 5.30pm (closed on bank holidays)",
+    address: "Northbridge Wealth, 41 Moorgate Place, London EC2R 6EA",
+    hideAvatars: false,
+  },
+  {
+    locale: "en-CA",
+    contactType: "both" as const,
+    introduction: "Your advisor is your first point of contact. Our client services team can also help with Client Online, documents and general questions.",
+    contactName: "Client Services",
+    contactDescription: "Help with signing in, documents and general inquiries.",
+    telephoneNumber: "1-800-555-0148",
+    emailAddress: "clientservices@northbridgewealth.example",
+    openingHours: "Monday to Friday, 9 a.m. to 5 p.m. ET (closed on statutory holidays)",
+    address: "Northbridge Wealth, 100 King Street West, Suite 2100, Toronto ON M5X 1A9",
+    hideAvatars: false,
+  },
+  {
+    locale: "en-AU",
+    contactType: "both" as const,
+    introduction: "Your adviser is your first point of contact. Our client services team can also help with Client Online, documents and general questions.",
+    contactName: "Client Services",
+    contactDescription: "Help with signing in, documents and general enquiries.",
+    telephoneNumber: "1300 555 014",
+    emailAddress: "clientservices@northbridgewealth.example",
+    openingHours: "Monday to Friday, 9am to 5pm AEST (closed on public holidays)",
+    address: "Northbridge Wealth, Level 12, 60 Martin Place, Sydney NSW 2000",
+    hideAvatars: false,
+  },
+  {
+    locale: "fr-CA",
+    contactType: "both" as const,
+    introduction: "Votre conseiller est votre premier interlocuteur. Notre équipe du service à la clientèle peut aussi vous aider avec Client Online, vos documents et vos questions générales.",
+    contactName: "Service à la clientèle",
+    contactDescription: "Aide pour l'ouverture de session, les documents et les demandes générales.",
+    telephoneNumber: "1-800-555-0148",
+    emailAddress: "serviceclient@northbridgewealth.example",
+    openingHours: "Du lundi au vendredi, de 9 h à 17 h (HE), sauf les jours fériés",
+    address: "Northbridge Wealth, 1000, rue De La Gauchetière Ouest, bureau 2400, Montréal (Québec) H3B 4W5",
+    hideAvatars: false,
+  },
+];
+
+export const SECURITY_QUESTIONS = [
+  "What was the name of your first pet?",
+  "In which town or city did your parents meet?",
+];

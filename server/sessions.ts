@@ -1,0 +1,55 @@
+import { eq, lt } from "drizzle-orm";
+import type { Clock } from "./clock";
+import type { Db } from "./db/connection";
+import { loginProfiles, sessions, users } from "./db/schema";
+import { newToken, tokenDigest } from "./lib/tokens";
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type Caller = { session: SessionRow; user: UserRow };
+
+const DEFAULT_IDLE_MINUTES = 30;
+
+/** Starts a session for a user; answers the token for the XPLANID cookie (only its digest is kept). */
+export function createSession(db: Db, clock: Clock, userId: number): string {
+  const token = newToken();
+  const now = clock.now().toISOString();
+  db.insert(sessions).values({ tokenHash: tokenDigest(token), userId, createdAt: now, lastSeenAt: now }).run();
+  return token;
+}
+
+/**
+ * The session of a token, or null when unknown or idle longer than the user's session-timeout
+ * profile (spec 000 §4); an expired session is deleted so the token stays dead.
+ */
+export function findCaller(db: Db, clock: Clock, token: string): Caller | null {
+  const row = db
+    .select({ session: sessions, user: users, timeout: loginProfiles.sessionTimeout })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(loginProfiles, eq(loginProfiles.id, users.loginProfileId))
+    .where(eq(sessions.tokenHash, tokenDigest(token)))
+    .get();
+  if (!row) return null;
+  const idleMs = clock.now().getTime() - new Date(row.session.lastSeenAt).getTime();
+  const timeoutMs = (row.timeout ?? DEFAULT_IDLE_MINUTES) * 60_000;
+  if (idleMs > timeoutMs || row.user.disabled) {
+    db.delete(sessions).where(eq(sessions.id, row.session.id)).run();
+    return null;
+  }
+  return { session: row.session, user: row.user };
+}
+
+export function touchSession(db: Db, clock: Clock, sessionId: number): void {
+  db.update(sessions).set({ lastSeenAt: clock.now().toISOString() }).where(eq(sessions.id, sessionId)).run();
+}
+
+export function deleteSession(db: Db, sessionId: number): void {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
+
+/** Housekeeping: forgets sessions idle for longer than a day (far past any profile's timeout). */
+export function purgeStaleSessions(db: Db, clock: Clock): void {
+  const cutoff = new Date(clock.now().getTime() - 24 * 60 * 60_000).toISOString();
+  db.delete(sessions).where(lt(sessions.lastSeenAt, cutoff)).run();
+}

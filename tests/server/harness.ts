@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../../server/app";
+import { fixedClock } from "../../server/clock";
+import { closeDatabase, type Db, openDatabase } from "../../server/db/connection";
+import type { PlatformEnv } from "../../server/env";
+import { DEMO_PASSWORD, seedIfEmpty } from "../../server/seed";
+
+export type ErrorAnswer = { api_message: string; user_message: string };
+export type LoginAnswer = { login_status: string; role_name: string; login_ticket?: string; memorableQuestions?: number[] };
+export type Typed = { _type: string; _val: string };
+export type ClientRow = {
+  id: number;
+  entity_name: string;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  dob: Typed | null;
+  last_login_datetime: Typed | null;
+  user_id: number | null;
+  client_access_level: number;
+  postcode: string | null;
+  email: string | null;
+  bookmark: string;
+};
+export type ClientInContext = { id: number; entity_id: number; display_name: string; is_preview_mode: boolean; client_access_level: number };
+export type SessionUser = {
+  id: number;
+  entity_id: number;
+  entity_type: string;
+  entity_name: string;
+  display_name: string;
+  role_name: string;
+  locale: string;
+  last_login: Typed | null;
+  partner_entity_id: number | null;
+  login_method: string;
+  is_preview_mode: boolean;
+  client_access_level: number | null;
+  client_in_context: ClientInContext | null;
+};
+
+export const START = "2025-03-14T10:00:00.000Z";
+
+export type Platform = Awaited<ReturnType<typeof startPlatform>>;
+
+/** A platform on a fresh, seeded database file, listening on a free port. */
+export async function startPlatform(options: { nodeEnv?: PlatformEnv["nodeEnv"] } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "platform-test-"));
+  const db: Db = openDatabase(join(dir, "platform.sqlite"));
+  const clock = fixedClock(START);
+  seedIfEmpty(db, clock);
+  const env: PlatformEnv = { port: 0, host: "127.0.0.1", dbFile: join(dir, "platform.sqlite"), nodeEnv: options.nodeEnv ?? "test" };
+  const server = createApp({ db, clock, env }).listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  /** One call; the answer's body is read as T (the test says what it expects). */
+  async function call<T = ErrorAnswer>(
+    path: string,
+    init: { method?: string; body?: unknown; token?: string | null; authFailureAsError?: boolean } = {},
+  ): Promise<{ status: number; body: T; headers: Headers }> {
+    const headers: Record<string, string> = { Accept: "application/json", "X-Xplan-App-Id": "client-online" };
+    if (init.authFailureAsError !== false) headers["X-Xplan-Auth-Failure-Action"] = "error";
+    if (init.body !== undefined) headers["Content-Type"] = "application/json";
+    if (init.token) headers.Cookie = `XPLANID=${init.token}`;
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: init.method ?? "GET",
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      redirect: "manual",
+    });
+    const text = await response.text();
+    const body = (text ? JSON.parse(text) : null) as T;
+    return { status: response.status, body, headers: response.headers };
+  }
+
+  async function login(username: string, userType: "client" | "adviser" = "client", password = DEMO_PASSWORD) {
+    const answer = await call<LoginAnswer & ErrorAnswer>("/auth/login", { method: "POST", body: { username, password, user_type: userType } });
+    const cookie = answer.headers.getSetCookie().find((c) => c.startsWith("XPLANID="));
+    const token = cookie ? decodeURIComponent(cookie.split(";")[0]!.slice("XPLANID=".length)) : null;
+    return { ...answer, token };
+  }
+
+  /** Signs in and answers the session token (fails the test if sign-in does not succeed). */
+  async function session(username: string, userType: "client" | "adviser" = "client") {
+    const answer = await login(username, userType);
+    if (answer.status !== 200 || !answer.token) throw new Error(`sign-in of ${username} failed: ${answer.status}`);
+    return answer.token;
+  }
+
+  async function close() {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    closeDatabase(db);
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  return { baseUrl, db, clock, call, login, session, close };
+}
