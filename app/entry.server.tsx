@@ -12,6 +12,7 @@ import { env } from "~/env.server";
 import { i18nConfig } from "~/i18n";
 import { resolveLocale } from "~/i18next.server";
 import { logger } from "~/lib/logger.server";
+import { setCookiesOf } from "~/lib/set-cookies";
 import { resources } from "~/locales/resources";
 import { securityHeaders } from "~/security-headers.server";
 import { SESSION_COOKIE, touchSession } from "~/session/session.server";
@@ -20,7 +21,7 @@ const ABORT_DELAY = 5_000;
 
 /** Sliding idle timeout: refresh the session cookie unless the route already set it. */
 async function refreshSession(request: Request, headers: Headers) {
-  if (headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`))) return;
+  if (setCookiesOf(headers).some((c) => c.startsWith(`${SESSION_COOKIE}=`))) return;
   const cookie = await touchSession(request);
   if (cookie) headers.append("Set-Cookie", cookie);
 }

@@ -9,6 +9,7 @@ import { useNonce } from "~/components/nonce";
 import { Shell } from "~/components/shell/shell";
 import { resolveLocale } from "~/i18next.server";
 import { readCookieConsent } from "~/lib/cookie-consent.server";
+import { navigationFor } from "~/lib/navigation";
 import { localesVersion } from "~/locales/version.server";
 import { getSite } from "~/planning/site.server";
 import { csrf, honeypot } from "~/session/csrf.server";
@@ -33,6 +34,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const headers = new Headers(toast.headers);
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
+  const user = session?.user ?? null;
+  // spec 000 §2 "Navigation": the menus the shell shows (only pages built so far, see AVAILABLE_PAGES).
+  const navigation = user
+    ? navigationFor({
+        role: user.role,
+        hasClientInContext: Boolean(user.clientInContext),
+        siteAccessLevel: user.role === "ClientUser" ? user.siteAccessLevel : (user.clientInContext?.siteAccessLevel ?? null),
+        locale,
+        loginMethod: user.loginMethod,
+      })
+    : null;
   return json(
     {
       locale,
@@ -40,10 +52,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       csrfToken,
       honeypotInputProps,
       toast: toast.toast,
-      user: session?.user ?? null,
+      user,
       idleMinutes: session?.idleMinutes ?? null,
       cookieConsent,
       brand: { firmName: site.firmName, logo: site.logo, chartColours: site.chartColours },
+      navigation,
+      // spec 000 §2 unread badge: the count arrives with the messages issue; null shows no badge.
+      unreadCount: null as number | null,
     },
     { headers },
   );
@@ -78,25 +93,34 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+function Providers({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   return (
     <AuthenticityTokenProvider token={data?.csrfToken ?? ""}>
-      <HoneypotProvider {...(data?.honeypotInputProps ?? {})}>
-        <Shell>
-          <Outlet />
-        </Shell>
-      </HoneypotProvider>
+      <HoneypotProvider {...(data?.honeypotInputProps ?? {})}>{children}</HoneypotProvider>
     </AuthenticityTokenProvider>
+  );
+}
+
+export default function App() {
+  return (
+    <Providers>
+      <Shell>
+        <Outlet />
+      </Shell>
+    </Providers>
   );
 }
 
 export const meta: MetaFunction = () => [{ title: "Client Online" }];
 
 export function ErrorBoundary() {
+  // The shell's forms (log out, language, cookies) need the CSRF token here too.
   return (
-    <Shell>
-      <GeneralErrorBoundary />
-    </Shell>
+    <Providers>
+      <Shell>
+        <GeneralErrorBoundary />
+      </Shell>
+    </Providers>
   );
 }

@@ -1,6 +1,8 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Failure } from "~/lib/error-catalogue";
+import { homePathFor } from "~/lib/navigation";
+import type { loader as rootLoader } from "~/root";
 
 type Props = {
   /** Per-status overrides, e.g. a page's own 404 text. */
@@ -19,6 +21,9 @@ function failureOf(data: unknown): Failure | null {
 export function GeneralErrorBoundary({ statusHandlers }: Props) {
   const error = useRouteError();
   const { t } = useTranslation();
+  // spec 000 §2 Access Denied: back to the clients home for a client (or an adviser with a client
+  // in context), the advisers home otherwise; login when signed out.
+  const home = homePathFor(useRouteLoaderData<typeof rootLoader>("root")?.user ?? null);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const custom = statusHandlers?.[status];
   if (custom) return <>{custom(error)}</>;
@@ -31,7 +36,7 @@ export function GeneralErrorBoundary({ statusHandlers }: Props) {
         <h1 id="error-heading">{t("accessDenied.title")}</h1>
         <p>{t("accessDenied.text")}</p>
         <p>
-          <Link to="/">{t("returnToClientOnline")}</Link>
+          <Link to={home}>{t("returnToClientOnline")}</Link>
         </p>
       </section>
     );
@@ -41,7 +46,7 @@ export function GeneralErrorBoundary({ statusHandlers }: Props) {
       <section className="page-message" aria-labelledby="error-heading">
         <h1 id="error-heading">{t("notFound.title")}</h1>
         <p>
-          <Link to="/">{t("returnToClientOnline")}</Link>
+          <Link to={home}>{t("returnToClientOnline")}</Link>
         </p>
       </section>
     );

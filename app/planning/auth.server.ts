@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { setCookiesOf } from "~/lib/set-cookies";
 import { createPlanningClient, PlanningError } from "./client.server";
 
 export const LOGIN_STATUSES = [
@@ -25,7 +26,7 @@ export type LoginOutcome =
 
 /** The XPLANID session from the platform's Set-Cookie headers. */
 export function platformTokenFrom(headers: Headers): string | null {
-  for (const cookie of headers.getSetCookie()) {
+  for (const cookie of setCookiesOf(headers)) {
     const match = /^XPLANID=([^;]+)/.exec(cookie);
     if (match?.[1]) return decodeURIComponent(match[1]);
   }

@@ -1,0 +1,73 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { NavigationEntry, PageKey } from "~/lib/navigation";
+
+/**
+ * spec 000 §2 'My Account' dropdown. A <details> disclosure: it opens and closes without
+ * JavaScript, with the keyboard, and is announced as expandable. With JavaScript it also closes on
+ * Escape, on a click elsewhere and after a navigation.
+ */
+export function AccountMenu({ entries, active }: { entries: NavigationEntry[]; active: PageKey | null }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  const navigation = useNavigation();
+  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === "Escape" && details?.open) {
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      }
+    }
+    function onPointerDown(event: PointerEvent) {
+      if (details?.open && event.target instanceof Node && !details.contains(event.target)) details.open = false;
+    }
+    details.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      details.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, []);
+
+  return (
+    <nav className="account-menu" aria-label={t("nav.accountLabel")}>
+      <details ref={ref} className="account-menu__details">
+        <summary className="account-menu__summary">{t("nav.myAccount")}</summary>
+        <div className="account-menu__panel">
+          {entries.length ? (
+            <ul className="account-menu__list">
+              {entries.map((entry) => (
+                <li key={entry.key}>
+                  <Link
+                    to={entry.href}
+                    className="account-menu__link"
+                    aria-current={active === entry.key ? "page" : undefined}
+                  >
+                    {t(entry.labelKey)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <Form method="post" action="/logout" className="account-menu__logout">
+            <AuthenticityTokenInput />
+            <button type="submit" className="account-menu__link account-menu__button" disabled={loggingOut}>
+              {loggingOut ? t("nav.loggingOut") : t("nav.logOut")}
+            </button>
+          </Form>
+        </div>
+      </details>
+    </nav>
+  );
+}

@@ -1,0 +1,95 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { activeEntry, homePathFor, type Navigation, unreadBadge } from "~/lib/navigation";
+import { AccountMenu } from "./account-menu";
+import { FALLBACK_LOGO, type ShellData, type ShellUser } from "./root-data";
+
+type Brand = ShellData["brand"];
+
+function Logo({ brand, href }: { brand: Brand | null; href: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={href} className="brand">
+      <img className="brand__logo" src={brand?.logo || FALLBACK_LOGO} alt={t("shell.logoHome")} width={184} height={40} />
+    </Link>
+  );
+}
+
+/** Signed-out pages (login and its steps, text pages): the logo and nothing to navigate. */
+export function SignedOutHeader({ brand }: { brand: Brand | null }) {
+  return (
+    <header className="site-header">
+      <div className="main-bar">
+        <div className="container main-bar__inner">
+          <Logo brand={brand} href="/login" />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+type SignedInProps = {
+  user: ShellUser;
+  navigation: Navigation;
+  unreadCount: number | null;
+  brand: Brand;
+};
+
+/**
+ * spec 000 §2 "Navigation". The top bar carries who is being viewed and the My Account menu; the
+ * main bar carries the logo and the page menu with its active state (decision 020).
+ */
+export function SignedInHeader({ user, navigation, unreadCount, brand }: SignedInProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const active = activeEntry([...navigation.main, ...navigation.account], pathname);
+  const badge = unreadBadge(unreadCount, user.role);
+  const viewing = user.role === "User" ? user.clientInContext : null;
+  return (
+    <header className="site-header">
+      <div className="top-bar">
+        <div className="container top-bar__inner">
+          {viewing ? (
+            <p className="top-bar__viewing">
+              <Link to="/advisers/clients" className="top-bar__link">
+                {t("nav.viewingClient", { name: viewing.displayName })}
+              </Link>
+              {viewing.isPreviewMode ? <span className="badge badge--inverse">{t("nav.previewMode")}</span> : null}
+            </p>
+          ) : (
+            <p className="top-bar__greeting">{t("nav.signedInAs", { name: user.displayName })}</p>
+          )}
+          <AccountMenu entries={navigation.account} active={active} />
+        </div>
+      </div>
+      <div className="main-bar">
+        <div className="container main-bar__inner">
+          <Logo brand={brand} href={homePathFor(user)} />
+          {navigation.main.length ? (
+            <nav className="main-nav" aria-label={t("nav.mainLabel")}>
+              <ul className="main-nav__list">
+                {navigation.main.map((entry) => (
+                  <li key={entry.key} className="main-nav__item">
+                    <Link
+                      to={entry.href}
+                      className="main-nav__link"
+                      aria-current={active === entry.key ? "page" : undefined}
+                    >
+                      {t(entry.labelKey)}
+                      {entry.key === "documentsAndMessages" && badge ? (
+                        <span className="badge badge--count">
+                          {badge}
+                          <span className="visually-hidden"> {t("nav.unread")}</span>
+                        </span>
+                      ) : null}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}

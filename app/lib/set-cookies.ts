@@ -1,0 +1,11 @@
+/**
+ * The Set-Cookie values of a Headers object, one per cookie. remix-serve (without single fetch)
+ * installs a fetch whose Headers lack getSetCookie but keep every value apart in getAll.
+ */
+export function setCookiesOf(headers: Headers): string[] {
+  const h = headers as Headers & { getAll?: (name: string) => string[] };
+  if (typeof h.getSetCookie === "function") return h.getSetCookie();
+  if (typeof h.getAll === "function") return h.getAll("Set-Cookie");
+  const joined = h.get("Set-Cookie");
+  return joined ? [joined] : [];
+}
