@@ -1,0 +1,62 @@
+import { type Platform, startPlatform } from "../server/harness";
+
+// The portal's loaders and actions against a real platform on a fresh database: the portal's
+// modules read PLANNING_API_URL once, so they are imported after the platform is listening.
+
+export type Portal = {
+  platform: Platform;
+  /** A portal session cookie for a demo user, as after a successful sign-in. */
+  signIn: (username: string, userType?: "client" | "adviser") => Promise<string>;
+  /** A CSRF token and the cookie that goes with it. */
+  csrf: () => Promise<{ token: string; cookie: string }>;
+  /** The user kept in a portal session cookie. */
+  sessionUser: (cookie: string) => Promise<unknown>;
+  close: () => Promise<void>;
+};
+
+export async function startPortal(): Promise<Portal> {
+  const platform = await startPlatform();
+  process.env.PLANNING_API_URL = platform.baseUrl;
+  process.env.LOG_LEVEL = "silent";
+  const { createPlanningClient } = await import("~/planning/client.server");
+  const { fetchSessionUser } = await import("~/planning/session.server");
+  const { sessionStorage } = await import("~/session/session.server");
+  const { seal } = await import("~/session/crypto.server");
+  const { csrf } = await import("~/session/csrf.server");
+
+  async function signIn(username: string, userType: "client" | "adviser" = "client") {
+    const token = await platform.session(username, userType);
+    const user = await fetchSessionUser(createPlanningClient({ token }));
+    const session = await sessionStorage.getSession();
+    const now = Date.now();
+    session.set("token", seal(token));
+    session.set("user", user);
+    session.set("createdAt", now);
+    session.set("lastActivity", now);
+    session.set("idleMinutes", 30);
+    return (await sessionStorage.commitSession(session)).split(";")[0]!;
+  }
+
+  async function csrfPair() {
+    const [token, setCookie] = await csrf.commitToken(new Request("http://portal.test/"));
+    return { token, cookie: (setCookie ?? "").split(";")[0]! };
+  }
+
+  async function sessionUser(cookie: string) {
+    return (await sessionStorage.getSession(cookie)).get("user");
+  }
+
+  return { platform, signIn, csrf: csrfPair, sessionUser, close: () => platform.close() };
+}
+
+/** A loader's or action's thrown Response (redirects, Access Denied, catalogue failures). */
+export async function thrown(work: Promise<unknown>): Promise<Response> {
+  try {
+    const value = await work;
+    if (value instanceof Response) return value;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a Response");
+}
