@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
@@ -112,6 +112,8 @@ export default function LoginPage() {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [showPassword, setShowPassword] = useState(false);
+  // A refused password is never left in the page: each answer of the action remounts the field empty.
+  const passwordKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
@@ -167,6 +169,7 @@ export default function LoginPage() {
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field meta={fields.username} label={t("login.username")} autoComplete="username" />
         <Field
+          key={passwordKey}
           meta={fields.password}
           label={t("login.password")}
           type={showPassword ? "text" : "password"}
