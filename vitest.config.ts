@@ -11,5 +11,6 @@ export default defineConfig({
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
     pool: "forks",
     testTimeout: 20_000,
+    env: { LOG_LEVEL: "silent" },
   },
 });

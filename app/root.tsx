@@ -6,6 +6,7 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
+import { useLocaleSync } from "~/components/use-locale-sync";
 import { Shell } from "~/components/shell/shell";
 import { resolveLocale } from "~/i18next.server";
 import { readCookieConsent } from "~/lib/cookie-consent.server";
@@ -70,6 +71,7 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
+  useLocaleSync(data?.locale, data?.localesVersion);
   const nonce = useNonce();
   const { i18n } = useTranslation();
   const locale = data?.locale ?? i18n.language ?? "en-GB";

@@ -60,3 +60,24 @@ test.describe("when the planning platform is down", () => {
     await expectAccessible(page);
   });
 });
+
+test.describe("operators' probes", () => {
+  test("liveness always answers; readiness follows the platform", async ({ request }) => {
+    const down = process.env.E2E_DEAD_PLATFORM_BASE_URL ?? "http://localhost:1";
+    expect((await request.get("/healthz")).status()).toBe(200);
+    expect((await request.get("/readyz")).status()).toBe(200);
+    expect((await request.get(`${down}/healthz`)).status()).toBe(200);
+    expect((await request.get(`${down}/readyz`)).status()).toBe(503);
+  });
+
+  test("pages carry the security headers", async ({ request }) => {
+    const response = await request.get("/login");
+    const headers = response.headers();
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    const session = response.headers()["set-cookie"] ?? "";
+    expect(session).toMatch(/HttpOnly/i);
+  });
+});

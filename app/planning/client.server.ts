@@ -3,6 +3,7 @@ import { z } from "zod";
 import { env } from "~/env.server";
 import { type Failure, toFailure } from "~/lib/error-catalogue";
 import { logger } from "~/lib/logger.server";
+import { destroySessionCookie } from "~/session/session.server";
 
 /** A failed platform call: the status (0 when the platform did not answer) and its messages. */
 export class PlanningError extends Error {
@@ -218,15 +219,21 @@ export type FailureBody = { failure: Failure };
  * session goes to the login page; anything else becomes a Response with the catalogue failure, for
  * the route's ErrorBoundary.
  */
-export function failureResponse(error: unknown, request: Request): Response {
+export async function failureResponse(error: unknown, request: Request): Promise<Response> {
   if (error instanceof Response) return error;
   const failure: Failure =
     error instanceof PlanningError ? error.failure : { kind: "generic", status: 500, detail: null };
   if (!(error instanceof PlanningError)) logger.error("unexpected error", { error: String(error) });
-  if (failure.kind === "lost-session") {
-    return redirect(lostSessionUrl(request));
-  }
+  if (failure.kind === "lost-session") return lostSessionRedirect(request);
   return json<FailureBody>({ failure }, { status: failure.status });
+}
+
+/**
+ * The platform no longer knows the session: the portal's cookie goes too (else the login page
+ * would see a live cookie and send the user straight back), and the user signs in again.
+ */
+export async function lostSessionRedirect(request: Request): Promise<Response> {
+  return redirect(lostSessionUrl(request), { headers: { "Set-Cookie": await destroySessionCookie(request) } });
 }
 
 export function lostSessionUrl(request: Request): string {
@@ -245,7 +252,7 @@ export async function orFail<T>(request: Request, work: Promise<T>): Promise<T> 
   try {
     return await work;
   } catch (error) {
-    throw failureResponse(error, request);
+    throw await failureResponse(error, request);
   }
 }
 
@@ -263,7 +270,7 @@ export async function settle<T>(
     if (error instanceof Response) throw error;
     const failure: Failure =
       error instanceof PlanningError ? error.failure : { kind: "generic", status: 500, detail: null };
-    if (failure.kind === "lost-session") throw redirect(lostSessionUrl(request));
+    if (failure.kind === "lost-session") throw await lostSessionRedirect(request);
     if (!(error instanceof PlanningError)) logger.error("unexpected error", { error: String(error) });
     return { ok: false, failure };
   }

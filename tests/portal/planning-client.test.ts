@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createPlanningClient, failureResponse, PlanningError, settle } from "~/planning/client.server";
+
+type Call = { url: string; init: RequestInit };
+
+function fakeFetch(answers: Array<Response | Error>) {
+  const calls: Call[] = [];
+  const fetchImpl = (async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    const next = answers.shift();
+    if (!next) throw new Error("no more answers");
+    if (next instanceof Error) throw next;
+    return next;
+  }) as unknown as typeof fetch;
+  return { calls, fetchImpl };
+}
+
+const jsonAnswer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+const client = (fetchImpl: typeof fetch, token: string | null = "tok") =>
+  createPlanningClient({ baseUrl: "http://platform.test", fetch: fetchImpl, retryDelayMs: 1, token });
+
+describe("the planning client", () => {
+  it("sends the platform's headers and the session cookie", async () => {
+    const { calls, fetchImpl } = fakeFetch([jsonAnswer(200, { ok: true })]);
+    await client(fetchImpl).get("resourceful/session/user", z.object({ ok: z.boolean() }), {
+      query: { page_size: 20, empty: "", ids: [3, 4] },
+    });
+    const headers = new Headers(calls[0]!.init.headers);
+    expect(calls[0]!.url).toBe("http://platform.test/resourceful/session/user?page_size=20&ids.0=3&ids.1=4");
+    expect(headers.get("X-Xplan-Auth-Failure-Action")).toBe("error");
+    expect(headers.get("X-Xplan-App-Id")).toBeTruthy();
+    expect(headers.get("Accept")).toBe("application/json");
+    expect(headers.get("Cookie")).toBe("XPLANID=tok");
+  });
+
+  it("retries a GET up to three attempts when the platform fails, then succeeds", async () => {
+    const { calls, fetchImpl } = fakeFetch([new TypeError("fetch failed"), jsonAnswer(503, {}), jsonAnswer(200, { n: 1 })]);
+    await expect(client(fetchImpl).get("resourceful/x", z.object({ n: z.number() }))).resolves.toEqual({ n: 1 });
+    expect(calls).toHaveLength(3);
+  });
+
+  it("gives up after three attempts with a network failure", async () => {
+    const { calls, fetchImpl } = fakeFetch([new TypeError("a"), new TypeError("b"), new TypeError("c"), jsonAnswer(200, {})]);
+    const error = await client(fetchImpl).get("resourceful/x", z.object({})).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlanningError);
+    expect((error as PlanningError).failure.kind).toBe("network");
+    expect(calls).toHaveLength(3);
+  });
+
+  it("never retries a 404, a refusal or a POST", async () => {
+    for (const [method, status] of [["GET", 404], ["GET", 403], ["POST", 500]] as const) {
+      const { calls, fetchImpl } = fakeFetch([jsonAnswer(status, { api_message: "no" }), jsonAnswer(200, {})]);
+      const c = client(fetchImpl);
+      const call = method === "GET" ? c.get("resourceful/x", z.object({})) : c.post("resourceful/x", z.object({}));
+      await expect(call).rejects.toBeInstanceOf(PlanningError);
+      expect(calls, `${method} ${status}`).toHaveLength(1);
+    }
+  });
+
+  it("treats an answer that breaks the contract as a failure", async () => {
+    const { fetchImpl } = fakeFetch([jsonAnswer(200, { n: "one" })]);
+    const error = await client(fetchImpl).get("resourceful/x", z.object({ n: z.number() })).catch((e: unknown) => e);
+    expect((error as PlanningError).status).toBe(502);
+  });
+
+  it("recognises a lost session and sends the user to login, remembering the page", async () => {
+    const { fetchImpl } = fakeFetch([jsonAnswer(401, { api_message: "This feature is not available without a valid session" })]);
+    const error = await client(fetchImpl).get("resourceful/x", z.object({})).catch((e: unknown) => e);
+    const response = await failureResponse(error, new Request("http://portal.test/clients/home?tab=1"));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?reason=LostSession&redirectTo=%2Fclients%2Fhome%3Ftab%3D1");
+    // The portal's own cookie is cleared too, or the login page would send the user straight back.
+    expect(response.headers.get("Set-Cookie")).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("turns other failures into the catalogue for the page, or for the form", async () => {
+    const { fetchImpl } = fakeFetch([jsonAnswer(422, { api_message: "Permission Error: Value too large" })]);
+    const request = new Request("http://portal.test/clients/home", { method: "POST" });
+    const outcome = await settle(request, client(fetchImpl).post("resourceful/x", z.object({})));
+    expect(outcome).toEqual({ ok: false, failure: { kind: "api", status: 422, detail: "Value too large." } });
+
+    const response = await failureResponse(new PlanningError(0, null), request);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ failure: { kind: "network", status: 503, detail: null } });
+  });
+
+  it("runs several calls in one batch and validates each answer", async () => {
+    const { calls, fetchImpl } = fakeFetch([
+      jsonAnswer(200, [
+        { name: "user", code: 200, msg: "OK", body: JSON.stringify({ id: 1 }) },
+        { name: "caps", code: 200, msg: "OK", body: JSON.stringify({ capabilities: ["view_partner"] }) },
+      ]),
+    ]);
+    const answers = await client(fetchImpl).batch({
+      user: { url: "session/user", schema: z.object({ id: z.number() }) },
+      caps: { url: "/session/capability", schema: z.object({ capabilities: z.array(z.string()) }) },
+    });
+    expect(answers).toEqual({ user: { id: 1 }, caps: { capabilities: ["view_partner"] } });
+    expect(calls[0]!.url).toBe("http://platform.test/resourceful");
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
+      batch: [
+        { name: "user", method: "GET", url: "session/user" },
+        { name: "caps", method: "GET", url: "session/capability" },
+      ],
+    });
+  });
+
+  it("fails a batch when one of its calls failed, with that call's message", async () => {
+    const { fetchImpl } = fakeFetch([
+      jsonAnswer(200, [
+        { name: "a", code: 200, msg: "OK", body: "{}" },
+        { name: "b", code: 403, msg: "Forbidden", body: JSON.stringify({ api_message: "Permission Error: no" }) },
+      ]),
+    ]);
+    const error = await client(fetchImpl)
+      .batch({ a: { url: "x", schema: z.object({}) }, b: { url: "y", schema: z.object({}) } })
+      .catch((e: unknown) => e);
+    expect((error as PlanningError).status).toBe(403);
+    expect((error as PlanningError).failure.detail).toBe("no.");
+  });
+});
