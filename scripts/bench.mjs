@@ -1,0 +1,119 @@
+// `npm run bench`: how fast the main pages answer and how much JavaScript a first visit loads.
+// Runs against a fresh platform and the built portal on this machine (run `npm run build` first).
+// Bounded: a fixed number of requests to loopback addresses only.
+import { gzipSync } from "node:zlib";
+import { startServers } from "./servers.mjs";
+
+const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 60);
+const CONCURRENCY = 8;
+
+class Browser {
+  constructor(base) {
+    this.base = base;
+    this.cookies = new Map();
+  }
+  async fetch(path, init = {}) {
+    const response = await fetch(new URL(path, this.base), {
+      ...init,
+      redirect: "manual",
+      headers: { ...init.headers, Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const i = pair.indexOf("=");
+      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+    return response;
+  }
+  async signIn(username, userType) {
+    const html = await (await this.fetch(`/login?userType=${userType}`)).text();
+    const field = (name) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? "";
+    const form = new URLSearchParams({
+      csrf: field("csrf"),
+      name__confirm: "",
+      from__confirm: field("from__confirm"),
+      userType,
+      username,
+      password: "Demo-pass-1",
+    });
+    const response = await this.fetch("/login", {
+      method: "POST",
+      body: form,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    if (response.status !== 302) throw new Error(`sign-in of ${username} answered ${response.status}`);
+  }
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function measure(browser, path) {
+  const once = async () => {
+    const started = performance.now();
+    const response = await browser.fetch(path);
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    return performance.now() - started;
+  };
+  for (let i = 0; i < 5; i++) await once();
+  const times = [];
+  for (let i = 0; i < SEQUENTIAL; i++) times.push(await once());
+  times.sort((a, b) => a - b);
+  const started = performance.now();
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = 0; i < SEQUENTIAL / CONCURRENCY; i++) {
+        await once();
+        done++;
+      }
+    }),
+  );
+  const perSecond = done / ((performance.now() - started) / 1000);
+  return { path, p50: percentile(times, 50), p95: percentile(times, 95), perSecond };
+}
+
+async function firstLoadJavaScript(base) {
+  const html = await (await fetch(new URL("/login", base))).text();
+  const urls = new Set([...html.matchAll(/(?:href|src)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]));
+  for (const m of html.matchAll(/import\("(\/build\/[^"]+\.js)"\)/g)) urls.add(m[1]);
+  let raw = 0;
+  let gzipped = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer());
+    raw += body.length;
+    gzipped += gzipSync(body).length;
+  }
+  return { files: urls.size, raw, gzipped };
+}
+
+const servers = await startServers();
+try {
+  const client = new Browser(servers.portalUrl);
+  await client.signIn("demo.client", "client");
+  const adviser = new Browser(servers.portalUrl);
+  await adviser.signIn("demo.adviser", "adviser");
+  const anonymous = new Browser(servers.portalUrl);
+
+  const results = [
+    await measure(anonymous, "/login"),
+    await measure(client, "/clients/home"),
+    await measure(client, "/clients/personal-details"),
+    await measure(client, "/clients/adviser-details"),
+    await measure(adviser, "/advisers/clients?name=&dob=&postcode="),
+    await measure(adviser, "/advisers/clients?name=&dob=&postcode=&pages=3"),
+  ];
+  const js = await firstLoadJavaScript(servers.portalUrl);
+
+  console.log(`\n${SEQUENTIAL} sequential requests per page after 5 warm-up, then ${SEQUENTIAL} more ${CONCURRENCY} at a time\n`);
+  console.log("| page | p50 ms | p95 ms | pages/s at 8 concurrent |");
+  console.log("|---|---:|---:|---:|");
+  for (const r of results) {
+    console.log(`| ${r.path} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.perSecond.toFixed(0)} |`);
+  }
+  console.log(
+    `\nJavaScript of a first visit to /login: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KiB, ${(js.gzipped / 1024).toFixed(1)} KiB gzipped`,
+  );
+} finally {
+  servers.stop();
+}

@@ -1,0 +1,85 @@
+// Starts a fresh platform (temporary database) and the built portal on free ports, for the
+// journeys and the benchmark. Optionally a second portal whose platform is down.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url, seconds) {
+  for (let i = 0; i < seconds * 4; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer within ${seconds}s`);
+}
+
+export async function startServers({ deadPortal = false } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "client-online-"));
+  const [platformPort, portalPort, deadPortalPort, deadPlatformPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const children = [];
+  const start = (args, env) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
+    children.push(child);
+  };
+  const stop = () => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    start(["--import", "tsx", "server/main.ts"], {
+      PLATFORM_PORT: String(platformPort),
+      PLATFORM_DB: join(dir, "platform.sqlite"),
+      NODE_ENV: "test",
+    });
+    const portalEnv = {
+      NODE_ENV: "production",
+      SESSION_SECRET: `local-${Date.now()}-${Math.random()}`,
+      COOKIE_SECURE: "false",
+      LOG_LEVEL: "silent",
+      PLANNING_TIMEOUT_MS: "3000",
+    };
+    const serve = "node_modules/@remix-run/serve/dist/cli.js";
+    start([serve, "build/index.js"], { ...portalEnv, PORT: String(portalPort), PLANNING_API_URL: `http://127.0.0.1:${platformPort}` });
+    if (deadPortal) {
+      start([serve, "build/index.js"], { ...portalEnv, PORT: String(deadPortalPort), PLANNING_API_URL: `http://127.0.0.1:${deadPlatformPort}` });
+    }
+    await Promise.all([
+      waitFor(`http://127.0.0.1:${platformPort}/xplan/health`, 60),
+      waitFor(`http://127.0.0.1:${portalPort}/healthz`, 60),
+      deadPortal ? waitFor(`http://127.0.0.1:${deadPortalPort}/healthz`, 60) : null,
+    ]);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return {
+    portalUrl: `http://localhost:${portalPort}`,
+    platformUrl: `http://127.0.0.1:${platformPort}`,
+    deadPortalUrl: deadPortal ? `http://localhost:${deadPortalPort}` : null,
+    stop,
+  };
+}
