@@ -1,3 +1,15 @@
+import enGBRecovery from "./en-GB/recovery.json";
+import enGBSecurity from "./en-GB/security.json";
+import enGBSession from "./en-GB/session.json";
+import enCARecovery from "./en-CA/recovery.json";
+import enCASecurity from "./en-CA/security.json";
+import enCASession from "./en-CA/session.json";
+import enAURecovery from "./en-AU/recovery.json";
+import enAUSecurity from "./en-AU/security.json";
+import enAUSession from "./en-AU/session.json";
+import frCARecovery from "./fr-CA/recovery.json";
+import frCASecurity from "./fr-CA/security.json";
+import frCASession from "./fr-CA/session.json";
 import enAUAdvisers from "./en-AU/advisers.json";
 import enAUAuth from "./en-AU/auth.json";
 import enAUClients from "./en-AU/clients.json";
@@ -17,8 +29,8 @@ import frCACommon from "./fr-CA/common.json";
 
 // en-GB holds the spec's texts verbatim and is the source of truth; the others must have every key.
 export const resources = {
-  "en-GB": { common: enGBCommon, auth: enGBAuth, clients: enGBClients, advisers: enGBAdvisers },
-  "en-CA": { common: enCACommon, auth: enCAAuth, clients: enCAClients, advisers: enCAAdvisers },
-  "en-AU": { common: enAUCommon, auth: enAUAuth, clients: enAUClients, advisers: enAUAdvisers },
-  "fr-CA": { common: frCACommon, auth: frCAAuth, clients: frCAClients, advisers: frCAAdvisers },
+  "en-GB": { common: enGBCommon, auth: enGBAuth, clients: enGBClients, advisers: enGBAdvisers, recovery: enGBRecovery, security: enGBSecurity, session: enGBSession },
+  "en-CA": { common: enCACommon, auth: enCAAuth, clients: enCAClients, advisers: enCAAdvisers, recovery: enCARecovery, security: enCASecurity, session: enCASession },
+  "en-AU": { common: enAUCommon, auth: enAUAuth, clients: enAUClients, advisers: enAUAdvisers, recovery: enAURecovery, security: enAUSecurity, session: enAUSession },
+  "fr-CA": { common: frCACommon, auth: frCAAuth, clients: frCAClients, advisers: frCAAdvisers, recovery: frCARecovery, security: frCASecurity, session: frCASession },
 } as const;
