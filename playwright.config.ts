@@ -7,6 +7,7 @@ type JourneyOptions = { javaScript: "on" | "off" };
 export default defineConfig<JourneyOptions>({
   testDir: "e2e",
   testMatch: "**/*.test.ts",
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

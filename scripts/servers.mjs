@@ -63,9 +63,10 @@ export async function startServers({ deadPortal = false } = {}) {
       PLANNING_TIMEOUT_MS: "3000",
     };
     const serve = "node_modules/@remix-run/serve/dist/cli.js";
-    start([serve, "build/index.js"], { ...portalEnv, PORT: String(portalPort), PLANNING_API_URL: `http://127.0.0.1:${platformPort}` });
+    const build = `${process.env.REMIX_BUILD_DIR ?? "build"}/index.js`;
+    start([serve, build], { ...portalEnv, PORT: String(portalPort), PLANNING_API_URL: `http://127.0.0.1:${platformPort}` });
     if (deadPortal) {
-      start([serve, "build/index.js"], { ...portalEnv, PORT: String(deadPortalPort), PLANNING_API_URL: `http://127.0.0.1:${deadPlatformPort}` });
+      start([serve, build], { ...portalEnv, PORT: String(deadPortalPort), PLANNING_API_URL: `http://127.0.0.1:${deadPlatformPort}` });
     }
     await Promise.all([
       waitFor(`http://127.0.0.1:${platformPort}/xplan/health`, 60),
