@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from "express";
+import { accountRoutes } from "./api/account";
 import { adviserRoutes } from "./api/adviser";
 import { authRoutes } from "./api/auth";
 import { batchRoutes } from "./api/batch";
@@ -7,6 +8,7 @@ import { entityRoutes } from "./api/entity";
 import { healthRoutes } from "./api/health";
 import { ApiError, errorBody } from "./api/http";
 import { type ApiRequest, createDispatcher, queryOf, type Route, type Services } from "./api/router";
+import { recoveryRoutes } from "./api/recovery";
 import { sessionRoutes } from "./api/session";
 import { siteRoutes } from "./api/site";
 
@@ -33,6 +35,8 @@ export function createApp({ db, clock, env }: AppOptions) {
   const routes: Route[] = [
     ...healthRoutes,
     ...authRoutes,
+    ...recoveryRoutes,
+    ...accountRoutes,
     ...sessionRoutes,
     ...siteRoutes,
     ...entityRoutes,

@@ -13,6 +13,7 @@ if (seedIfEmpty(db, systemClock)) {
   console.log(`platform seeded the demo data set in ${Math.round(performance.now() - started)}ms`);
 }
 purgeStaleSessions(db, systemClock);
+if (env.maintenance) console.log("platform in maintenance (PLATFORM_MAINTENANCE=on): xplan/health answers BAD");
 
 const app = createApp({ db, clock: systemClock, env });
 const server = app.listen(env.port, env.host, () => {

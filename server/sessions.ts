@@ -1,7 +1,7 @@
 import { eq, lt } from "drizzle-orm";
 import type { Clock } from "./clock";
 import type { Db } from "./db/connection";
-import { loginProfiles, sessions, users } from "./db/schema";
+import { loginProfiles, loginTickets, passwordResets, pendingMfaDevices, sessions, users } from "./db/schema";
 import { newToken, tokenDigest } from "./lib/tokens";
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -48,8 +48,15 @@ export function deleteSession(db: Db, sessionId: number): void {
   db.delete(sessions).where(eq(sessions.id, sessionId)).run();
 }
 
-/** Housekeeping: forgets sessions idle for longer than a day (far past any profile's timeout). */
+/**
+ * Housekeeping: forgets sessions idle for longer than a day (far past any profile's timeout), and
+ * expired login tickets, password resets and devices never validated.
+ */
 export function purgeStaleSessions(db: Db, clock: Clock): void {
-  const cutoff = new Date(clock.now().getTime() - 24 * 60 * 60_000).toISOString();
+  const now = clock.now();
+  const cutoff = new Date(now.getTime() - 24 * 60 * 60_000).toISOString();
   db.delete(sessions).where(lt(sessions.lastSeenAt, cutoff)).run();
+  db.delete(loginTickets).where(lt(loginTickets.expiresAt, now.toISOString())).run();
+  db.delete(passwordResets).where(lt(passwordResets.expiresAt, now.toISOString())).run();
+  db.delete(pendingMfaDevices).where(lt(pendingMfaDevices.expiresAt, now.toISOString())).run();
 }

@@ -1,13 +1,35 @@
 import { randomInt } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { memorablePositions, pendingLoginSteps } from "../domain/login";
-import { loginTickets, outbox, users } from "../db/schema";
+import { clearFailures, recordFailure, send, setPassword, setSecurityQuestions } from "../domain/accounts";
+import { IDENTITY_STEPS, type LoginStatus, memorablePositions, pendingLoginSteps } from "../domain/login";
+import {
+  allowedMethods,
+  canEnrol,
+  cleanCode,
+  codeMatches,
+  codeMessage,
+  destinationOf,
+  deviceName,
+  ENROLMENT_PROBLEM,
+  enrolmentDetails,
+  maskedDestination,
+  MFA_METHODS,
+  type MfaMethod,
+  methodsView,
+  newCode,
+} from "../domain/mfa";
+import { passwordProblem } from "../domain/password-policy";
+import { answerMinLength, DEFAULT_SECURITY_QUESTIONS, securityQuestionsProblem } from "../domain/security-questions";
+import { loginTickets, termsAgreements, users } from "../db/schema";
+import { platformVersion } from "../env";
 import { DUMMY_HASH, verifySecret } from "../lib/password";
 import { newToken, tokenDigest } from "../lib/tokens";
-import { createSession, deleteSession } from "../sessions";
+import { base32Decode, newTotpSecret, otpauthUri, verifyTotp } from "../lib/totp";
+import { createSession, deleteSession, type UserRow } from "../sessions";
 import { ApiError, MESSAGES, validate } from "./http";
-import { type HandlerContext, json, type Route, noContent, open, signedIn } from "./router";
+import { type ApiResponse, type HandlerContext, json, noContent, open, type Route, signedIn } from "./router";
+import { sitePage } from "./site";
 
 const LoginBody = z.object({
   username: z.string().trim().min(1).max(256),
@@ -15,7 +37,11 @@ const LoginBody = z.object({
   user_type: z.enum(["client", "adviser"]),
 });
 
-const TICKET_MINUTES = 10;
+/** A sign-in part-way lives this long per step (docs/decisions/040). */
+export const TICKET_MINUTES = 10;
+/** Codes the user may ask to be sent again during one sign-in. */
+export const MAX_RESENDS = 3;
+const TOTP_ISSUER = "Client Online";
 
 export function sessionCookie(token: string, production: boolean): string {
   return `XPLANID=${token}; Path=/; HttpOnly; SameSite=Lax${production ? "; Secure" : ""}`;
@@ -23,8 +49,33 @@ export function sessionCookie(token: string, production: boolean): string {
 
 const CLEARED_COOKIE = "XPLANID=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0";
 
-/** A sign-in part-way through its steps: the portal keeps only this opaque ticket (design: sessions). */
-function issueTicket(context: HandlerContext, userId: number, step: string, state: object): string {
+type Step = Exclude<LoginStatus, "LoginSuccess">;
+type Device = { id: string; method: MfaMethod; name: string; totpSecret?: string };
+
+/** What the platform remembers of a sign-in part-way (never a password or a code, only hashes). */
+type TicketState = {
+  /** The steps still to take; the first is the one the ticket is at. */
+  steps: Step[];
+  positions?: number[];
+  codeHash?: string | null;
+  resends?: number;
+  device?: Device;
+  /** The user has just enrolled a device and verifies once more (spec 000 §4 step 4). */
+  enrolled?: boolean;
+};
+
+type Ticketed = { ticket: string; rowId: number; user: UserRow; state: TicketState };
+
+const Ticket = z.string().min(1).max(200);
+const TicketBody = z.object({ login_ticket: Ticket });
+
+function currentStep(state: TicketState): Step {
+  const step = state.steps[0];
+  if (!step) throw new Error("a ticket without a step");
+  return step;
+}
+
+function issueTicket(context: HandlerContext, userId: number, state: TicketState): string {
   const ticket = newToken();
   const now = context.clock.now();
   context.db
@@ -32,7 +83,7 @@ function issueTicket(context: HandlerContext, userId: number, step: string, stat
     .values({
       ticketHash: tokenDigest(ticket),
       userId,
-      step,
+      step: currentStep(state),
       state: JSON.stringify(state),
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + TICKET_MINUTES * 60_000).toISOString(),
@@ -41,69 +92,367 @@ function issueTicket(context: HandlerContext, userId: number, step: string, stat
   return ticket;
 }
 
-/** spec 000 §7 POST auth/login: the password check and the first pending step. */
-function login(body: unknown, context: HandlerContext) {
-  const input = validate(LoginBody, body, "body");
+/** The ticket's sign-in, if it is alive, its user still enabled and it is at one of the steps. */
+function openTicket(context: HandlerContext, ticket: string, steps: readonly Step[]): Ticketed {
   const { db, clock } = context;
-  const user = db.select().from(users).where(eq(users.usernameKey, input.username.toLowerCase())).get();
-  // The hash is checked even for an unknown user so the answer takes as long either way.
-  const passwordRight = verifySecret(input.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user) throw new ApiError(401, MESSAGES.badCredentials);
-  if (!passwordRight) {
-    db.update(users).set({ failedAttempts: sql`${users.failedAttempts} + 1` }).where(eq(users.id, user.id)).run();
-    throw new ApiError(401, MESSAGES.badCredentials);
+  const row = db.select().from(loginTickets).where(eq(loginTickets.ticketHash, tokenDigest(ticket))).get();
+  if (!row) throw new ApiError(401, MESSAGES.ticketInvalid);
+  const user = db.select().from(users).where(eq(users.id, row.userId)).get();
+  if (!user || clock.now().getTime() > new Date(row.expiresAt).getTime()) {
+    db.delete(loginTickets).where(eq(loginTickets.id, row.id)).run();
+    throw new ApiError(401, MESSAGES.ticketInvalid);
   }
-  const wantedRole = input.user_type === "client" ? "ClientUser" : "User";
-  if (user.roleName !== wantedRole) throw new ApiError(401, MESSAGES.badCredentials);
-  if (user.disabled) throw new ApiError(403, MESSAGES.disabled);
-
-  db.update(users).set({ failedAttempts: 0 }).where(eq(users.id, user.id)).run();
-  const steps = pendingLoginSteps(user);
-  const first = steps[0];
-  if (first) {
-    const extra: Record<string, unknown> = {};
-    const state: Record<string, unknown> = { steps };
-    if (first === "MemorableCharactersRequired" && user.memorableWord) {
-      const positions = memorablePositions([...user.memorableWord].length, (max) => randomInt(max));
-      state.positions = positions;
-      extra.memorableQuestions = positions;
-      extra.memorableWordHint = user.memorableWordHint;
-    }
-    if (first === "MfaRequired" && user.mfaMethod && user.mfaMethod !== "token") {
-      // The one-time code "sent" by sms or email lands in the outbox (design: demo data set).
-      const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-      const to = user.mfaMethod === "sms" ? user.mfaMobile : user.mfaEmail;
-      state.codeHash = tokenDigest(code);
-      db.insert(outbox)
-        .values({
-          to: to ?? user.username,
-          username: user.username,
-          channel: user.mfaMethod,
-          subject: user.mfaMethod === "email" ? "Your Client Online security code" : null,
-          body: `Your Client Online security code is ${code}. It expires in ${TICKET_MINUTES} minutes.`,
-          code,
-          createdAt: clock.now().toISOString(),
-        })
-        .run();
-      extra.mfa_method = user.mfaMethod;
-    }
-    const ticket = issueTicket(context, user.id, first, state);
-    return json({ login_status: first, role_name: user.roleName, login_ticket: ticket, ...extra });
+  if (user.disabled) {
+    db.delete(loginTickets).where(eq(loginTickets.id, row.id)).run();
+    throw new ApiError(403, MESSAGES.disabled);
   }
+  if (!steps.includes(row.step as Step)) {
+    throw new ApiError(409, MESSAGES.wrongStep, MESSAGES.wrongStep, { login_status: row.step });
+  }
+  return { ticket, rowId: row.id, user, state: JSON.parse(row.state) as TicketState };
+}
 
+function saveState(context: HandlerContext, t: Ticketed): void {
+  context.db.update(loginTickets).set({ state: JSON.stringify(t.state) }).where(eq(loginTickets.id, t.rowId)).run();
+}
+
+function reloadUser(context: HandlerContext, userId: number): UserRow {
+  const user = context.db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) throw new ApiError(401, MESSAGES.ticketInvalid);
+  return user;
+}
+
+/** Sends a one-time code by sms or email (to the outbox); answers the hash kept in the ticket. */
+function sendCode(context: HandlerContext, user: UserRow, method: "sms" | "email"): string {
+  const code = newCode();
+  send(context.db, context.clock, { to: destinationOf(user, method) ?? user.username, username: user.username, ...codeMessage(method, code) });
+  return tokenDigest(code);
+}
+
+/** What entering the current step needs: a code sent, memorable positions chosen. */
+function prepareStep(context: HandlerContext, user: UserRow, state: TicketState): void {
+  const step = currentStep(state);
+  if (step === "MfaRequired") {
+    state.codeHash = user.mfaMethod === "sms" || user.mfaMethod === "email" ? sendCode(context, user, user.mfaMethod) : null;
+  } else if (step === "MfaEnrolmentValidateDevice" && state.device) {
+    state.codeHash = state.device.method === "token" ? null : sendCode(context, user, state.device.method);
+  } else if (step === "MemorableCharactersRequired") {
+    const length = [...(user.memorableWord ?? "")].length;
+    state.positions = memorablePositions(length, (max) => randomInt(max), state.positions);
+  }
+}
+
+/** The step's data, as docs/platform-api.md lists it per login_status. */
+function stepData(context: HandlerContext, user: UserRow, state: TicketState): Record<string, unknown> {
+  const step = currentStep(state);
+  switch (step) {
+    case "MfaRequired": {
+      const method = user.mfaMethod;
+      return { mfa_method: method, destination: method ? maskedDestination(user, method) : null, enrolled: state.enrolled === true };
+    }
+    case "MfaEnrolmentLinkDevice":
+      return { mfa_methods: methodsView(user) };
+    case "MfaEnrolmentValidateDevice":
+    case "MfaEnrolmentLinkDeviceInvalidOtp": {
+      const device = state.device;
+      if (!device) return {};
+      const token =
+        step === "MfaEnrolmentValidateDevice" && device.method === "token" && device.totpSecret
+          ? { token_secret: device.totpSecret, otpauth_uri: otpauthUri(device.totpSecret, user.username, TOTP_ISSUER) }
+          : {};
+      return { device_id: device.id, device_name: device.name, mfa_method: device.method, destination: maskedDestination(user, device.method), ...token };
+    }
+    case "MemorableCharactersRequired":
+      return { memorableQuestions: state.positions ?? [], memorableWordHint: user.memorableWordHint };
+    case "ForceChangePassword":
+      return {};
+    case "SiteTerms":
+      return { terms: sitePage(context.db, "site-terms", user.locale) };
+    case "SetSecurityQuestions":
+      return { default_questions: [...DEFAULT_SECURITY_QUESTIONS], answer_min_length: answerMinLength(platformVersion(context.env)) };
+  }
+}
+
+function stepBody(context: HandlerContext, user: UserRow, ticket: string, state: TicketState) {
+  return { login_status: currentStep(state), role_name: user.roleName, login_ticket: ticket, ...stepData(context, user, state) };
+}
+
+/** The sign-in is complete: a session, its cookie, and the last-login times moved on. */
+function completeSignIn(context: HandlerContext, user: UserRow): ApiResponse {
+  const { db, clock } = context;
+  clearFailures(db, user.id);
   const token = createSession(db, clock, user.id);
-  db.update(users)
-    .set({ previousLogin: user.lastLogin, lastLogin: clock.now().toISOString() })
-    .where(eq(users.id, user.id))
-    .run();
+  db.update(users).set({ previousLogin: user.lastLogin, lastLogin: clock.now().toISOString() }).where(eq(users.id, user.id)).run();
   return {
     ...json({ login_status: "LoginSuccess", role_name: user.roleName }),
     cookies: [sessionCookie(token, context.env.nodeEnv === "production")],
   };
 }
 
+/** Enters the state's current step with a new ticket, or completes the sign-in when none is left. */
+function enterStep(context: HandlerContext, user: UserRow, state: TicketState): ApiResponse {
+  if (state.steps.length === 0) return completeSignIn(context, user);
+  prepareStep(context, user, state);
+  const ticket = issueTicket(context, user.id, state);
+  return json(stepBody(context, user, ticket, state));
+}
+
+/** Leaves the ticket's step for the state's next one: the old ticket dies, a new one is issued. */
+function moveOn(context: HandlerContext, t: Ticketed, user: UserRow = t.user): ApiResponse {
+  context.db.delete(loginTickets).where(eq(loginTickets.id, t.rowId)).run();
+  return enterStep(context, user, t.state);
+}
+
+/** The same step again (a retry): same ticket, state saved, the step's answer. */
+function stay(context: HandlerContext, t: Ticketed) {
+  saveState(context, t);
+  return stepBody(context, t.user, t.ticket, t.state);
+}
+
+/** A wrong secret: counted; the failure that locks the account answers 403 with `lockedMessage`. */
+function failed(context: HandlerContext, t: Ticketed, lockedMessage: string = MESSAGES.disabled): void {
+  if (recordFailure(context.db, t.user.id)) throw new ApiError(403, lockedMessage);
+}
+
+/** spec 000 §7 POST auth/login: the password check and the first pending step. */
+function login(body: unknown, context: HandlerContext): ApiResponse {
+  const input = validate(LoginBody, body, "body");
+  const { db } = context;
+  const user = db.select().from(users).where(eq(users.usernameKey, input.username.toLowerCase())).get();
+  // The hash is checked even for an unknown user so the answer takes as long either way.
+  const passwordRight = verifySecret(input.password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user) throw new ApiError(401, MESSAGES.badCredentials);
+  if (!passwordRight) {
+    if (recordFailure(db, user.id)) throw new ApiError(403, MESSAGES.disabled);
+    throw new ApiError(401, MESSAGES.badCredentials);
+  }
+  const wantedRole = input.user_type === "client" ? "ClientUser" : "User";
+  if (user.roleName !== wantedRole) throw new ApiError(401, MESSAGES.badCredentials);
+  if (user.disabled) throw new ApiError(403, MESSAGES.disabled);
+
+  const steps = pendingLoginSteps(user);
+  // The count of failures clears only once the user has proven who they are: for a user with a
+  // second factor that is the code or the memorable characters, not the password alone.
+  if (!steps.some((s) => IDENTITY_STEPS.has(s))) clearFailures(db, user.id);
+  return enterStep(context, user, { steps });
+}
+
+const PasswordBody = TicketBody.extend({ new_password: z.string().max(1024) });
+
+const TermsBody = z.discriminatedUnion("agree", [
+  TicketBody.extend({ agree: z.literal(true), terms_text: z.string().min(1).max(200_000) }),
+  TicketBody.extend({ agree: z.literal(false) }),
+]);
+
+const QuestionsBody = TicketBody.extend({
+  questions: z.array(z.object({ question: z.string().max(2000), answer: z.string().max(2000) })).length(2),
+});
+
+const DeviceBody = TicketBody.extend({ method: z.enum(MFA_METHODS) });
+const ValidateBody = TicketBody.extend({ code: z.string().max(20), device_id: z.string().max(200).optional() });
+const MemorableBody = TicketBody.extend({ answers: z.array(z.string().max(8)).length(3) });
+
+const ENROLMENT_STEPS = ["MfaEnrolmentLinkDevice", "MfaEnrolmentValidateDevice", "MfaEnrolmentLinkDeviceInvalidOtp"] as const;
+const MFA_STEPS = ["MfaRequired", ...ENROLMENT_STEPS] as const;
+
+function sixDigits(code: string): string {
+  const clean = cleanCode(code);
+  if (!clean) throw new ApiError(400, "Invalid body: code: Expected six digits", MESSAGES.argumentsIncorrect);
+  return clean;
+}
+
+/** spec 000 §4: a code at MfaRequired, or at device validation while enrolling. */
+function validateCode(body: unknown, context: HandlerContext): ApiResponse {
+  const input = validate(ValidateBody, body, "body");
+  const t = openTicket(context, input.login_ticket, ["MfaRequired", "MfaEnrolmentValidateDevice"]);
+  const { db, clock } = context;
+  const step = currentStep(t.state);
+  const code = sixDigits(input.code);
+
+  if (step === "MfaRequired") {
+    const { user } = t;
+    let right = false;
+    if (user.mfaMethod === "token") {
+      const matched = user.mfaTotpSecret
+        ? verifyTotp(base32Decode(user.mfaTotpSecret), code, clock.now().getTime(), { notAfterStep: user.mfaTotpLastStep })
+        : null;
+      if (matched !== null) {
+        db.update(users).set({ mfaTotpLastStep: matched }).where(eq(users.id, user.id)).run();
+        right = true;
+      }
+    } else {
+      right = codeMatches(code, t.state.codeHash);
+    }
+    if (right) {
+      clearFailures(db, user.id);
+      t.state.steps.shift();
+      t.state.enrolled = false;
+      return moveOn(context, t);
+    }
+    failed(context, t);
+    if (user.mfaMethod === "sms" || user.mfaMethod === "email") {
+      // spec 000 §8: a bad one-time code sends a new one
+      t.state.codeHash = sendCode(context, user, user.mfaMethod);
+      throw new ApiError(401, MESSAGES.badCode, MESSAGES.badCode, stay(context, t));
+    }
+    throw new ApiError(401, MESSAGES.badTokenCode, MESSAGES.badTokenCode, stay(context, t));
+  }
+
+  // MfaEnrolmentValidateDevice
+  const device = t.state.device;
+  if (!device || input.device_id !== device.id) throw new ApiError(400, MESSAGES.verificationMissing);
+  let matchedStep: number | null = null;
+  let right = false;
+  if (device.method === "token") {
+    matchedStep = device.totpSecret ? verifyTotp(base32Decode(device.totpSecret), code, clock.now().getTime()) : null;
+    right = matchedStep !== null;
+  } else {
+    right = codeMatches(code, t.state.codeHash);
+  }
+  if (!right) {
+    failed(context, t);
+    // spec 000 §4: a wrong code at device validation leads to the invalid-code page
+    t.state.steps[0] = "MfaEnrolmentLinkDeviceInvalidOtp";
+    t.state.codeHash = null;
+    return moveOn(context, t);
+  }
+  db.update(users)
+    .set({
+      mfaMethod: device.method,
+      mfaEnrolled: true,
+      mfaTotpSecret: device.method === "token" ? (device.totpSecret ?? null) : null,
+      mfaTotpLastStep: matchedStep,
+    })
+    .where(eq(users.id, t.user.id))
+    .run();
+  clearFailures(db, t.user.id);
+  // spec 000 §4 step 4: after enrolling a device the user verifies once more
+  t.state.steps[0] = "MfaRequired";
+  t.state.enrolled = true;
+  delete t.state.device;
+  return moveOn(context, t, reloadUser(context, t.user.id));
+}
+
+function resendCode(body: unknown, context: HandlerContext): ApiResponse {
+  const input = validate(TicketBody, body, "body");
+  const t = openTicket(context, input.login_ticket, ["MfaRequired", "MfaEnrolmentValidateDevice", "MfaEnrolmentLinkDeviceInvalidOtp"]);
+  const step = currentStep(t.state);
+  const method = step === "MfaRequired" ? t.user.mfaMethod : t.state.device?.method;
+  if (step === "MfaRequired" && method === "token") throw new ApiError(400, MESSAGES.tokenMakesCodes);
+  if (method === "sms" || method === "email") {
+    t.state.resends = (t.state.resends ?? 0) + 1;
+    if (t.state.resends > MAX_RESENDS) {
+      context.db.delete(loginTickets).where(eq(loginTickets.id, t.rowId)).run();
+      throw new ApiError(429, MESSAGES.tooManyCodes);
+    }
+  }
+  if (step === "MfaEnrolmentLinkDeviceInvalidOtp") {
+    // 'Request new code' restarts validation of the same device
+    t.state.steps[0] = "MfaEnrolmentValidateDevice";
+    return moveOn(context, t);
+  }
+  prepareStep(context, t.user, t.state);
+  return json(stay(context, t));
+}
+
+function enrolDevice(body: unknown, context: HandlerContext): ApiResponse {
+  const input = validate(DeviceBody, body, "body");
+  const t = openTicket(context, input.login_ticket, ENROLMENT_STEPS);
+  if (!allowedMethods(t.user).includes(input.method)) throw new ApiError(400, MESSAGES.methodNotAvailable);
+  if (!canEnrol(t.user, input.method)) throw new ApiError(422, ENROLMENT_PROBLEM);
+  t.state.device = {
+    id: newToken().slice(0, 22),
+    method: input.method,
+    name: deviceName(input.method),
+    ...(input.method === "token" ? { totpSecret: newTotpSecret() } : {}),
+  };
+  t.state.steps[0] = "MfaEnrolmentValidateDevice";
+  return moveOn(context, t);
+}
+
+function memorable(body: unknown, context: HandlerContext): ApiResponse {
+  const input = validate(MemorableBody, body, "body");
+  const t = openTicket(context, input.login_ticket, ["MemorableCharactersRequired"]);
+  if (input.answers.some((a) => [...a].length !== 1)) {
+    throw new ApiError(400, "Invalid body: answers: Expected one character each", MESSAGES.argumentsIncorrect);
+  }
+  const positions = t.state.positions ?? [];
+  const word = [...(t.user.memorableWord ?? "")];
+  // spec 000 §5: without exactly three positions there is nothing the user can answer
+  if (positions.length !== 3) throw new ApiError(422, MESSAGES.memorableFailed);
+  const right = positions.every((p, i) => (word[p] ?? "").toLowerCase() === (input.answers[i] ?? "").toLowerCase());
+  if (right) {
+    clearFailures(context.db, t.user.id);
+    t.state.steps.shift();
+    return moveOn(context, t);
+  }
+  failed(context, t, MESSAGES.deactivated);
+  // spec 000 §4: a retry with new positions
+  prepareStep(context, t.user, t.state);
+  throw new ApiError(401, MESSAGES.badMemorable, MESSAGES.badMemorable, stay(context, t));
+}
+
+function changePasswordStep(body: unknown, context: HandlerContext): ApiResponse {
+  const input = validate(PasswordBody, body, "body");
+  const t = openTicket(context, input.login_ticket, ["ForceChangePassword"]);
+  const problem = passwordProblem(input.new_password, t.user);
+  if (problem) throw new ApiError(400, problem);
+  setPassword(context.db, t.user.id, input.new_password);
+  t.state.steps.shift();
+  return moveOn(context, t);
+}
+
+function siteTerms(body: unknown, context: HandlerContext): ApiResponse {
+  const input = validate(TermsBody, body, "body");
+  const t = openTicket(context, input.login_ticket, ["SiteTerms"]);
+  const { db, clock } = context;
+  if (!input.agree) {
+    // spec 000 §4: Decline resets the login state
+    db.delete(loginTickets).where(eq(loginTickets.id, t.rowId)).run();
+    return noContent();
+  }
+  const now = clock.now().toISOString();
+  db.insert(termsAgreements).values({ userId: t.user.id, termsText: input.terms_text, agreedAt: now }).run();
+  db.update(users).set({ mustAgreeTerms: false, termsAgreedAt: now }).where(eq(users.id, t.user.id)).run();
+  t.state.steps.shift();
+  return moveOn(context, t);
+}
+
+function securityQuestionsStep(body: unknown, context: HandlerContext): ApiResponse {
+  const input = validate(QuestionsBody, body, "body");
+  const t = openTicket(context, input.login_ticket, ["SetSecurityQuestions"]);
+  const problem = securityQuestionsProblem(input.questions, answerMinLength(platformVersion(context.env)));
+  if (problem) throw new ApiError(400, problem);
+  setSecurityQuestions(context.db, t.user.id, input.questions);
+  t.state.steps.shift();
+  return moveOn(context, t);
+}
+
 export const authRoutes: Route[] = [
   open("POST", "/auth/login", (request, context) => login(request.body, context)),
+  open("POST", "/auth/password", (request, context) => changePasswordStep(request.body, context)),
+  open("POST", "/auth/terms", (request, context) => siteTerms(request.body, context)),
+  open("POST", "/auth/security_questions", (request, context) => securityQuestionsStep(request.body, context)),
+  open("POST", "/auth/memorable", (request, context) => memorable(request.body, context)),
+  open("POST", "/auth/tfa/validate", (request, context) => validateCode(request.body, context)),
+  open("POST", "/auth/tfa/device", (request, context) => enrolDevice(request.body, context)),
+  open("POST", "/auth/tfa/resend", (request, context) => resendCode(request.body, context)),
+  open("POST", "/auth/tfa/methods", (request, context) => {
+    const input = validate(TicketBody, request.body, "body");
+    const t = openTicket(context, input.login_ticket, ENROLMENT_STEPS);
+    return json({ methods: methodsView(t.user) });
+  }),
+  open("POST", "/auth/tfa/details", (request, context) => {
+    const input = validate(TicketBody, request.body, "body");
+    const t = openTicket(context, input.login_ticket, MFA_STEPS);
+    return json(enrolmentDetails(t.user));
+  }),
+  // Return to login, Cancel, Decline: the sign-in part-way is forgotten (always 204)
+  open("POST", "/auth/cancel", (request, context) => {
+    const input = validate(TicketBody, request.body, "body");
+    context.db.delete(loginTickets).where(eq(loginTickets.ticketHash, tokenDigest(input.login_ticket))).run();
+    return noContent();
+  }),
   signedIn("DELETE", "/resourceful/session", (_request, context) => {
     deleteSession(context.db, context.caller.session.id);
     return { ...noContent(), cookies: [CLEARED_COOKIE] };

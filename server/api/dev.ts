@@ -1,11 +1,14 @@
 import { desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { outbox } from "../db/schema";
+import { outbox, siteSettings, users } from "../db/schema";
 import { wireDateTime } from "../lib/wire";
-import { validate } from "./http";
+import { inMaintenance, MAINTENANCE_SETTING } from "./health";
+import { notFound, validate } from "./http";
 import { json, open, type Route } from "./router";
 
 const OutboxQuery = z.object({ to: z.string().trim().max(320).optional() });
+const MaintenanceBody = z.object({ maintenance: z.boolean() });
+const UsernameParams = z.object({ username: z.string().trim().min(1).max(256) });
 
 // design: what the platform "sends" is readable here outside production (the app leaves it out there)
 export const devRoutes: Route[] = [
@@ -28,5 +31,25 @@ export const devRoutes: Route[] = [
         created_at: wireDateTime(r.createdAt),
       })),
     );
+  }),
+
+  // spec 000 §4 maintenance, switched by an operator (or a test) through the site setting
+  open("PUT", "/dev/maintenance", (request, { db, env }) => {
+    const { maintenance } = validate(MaintenanceBody, request.body, "body");
+    db.insert(siteSettings)
+      .values({ key: MAINTENANCE_SETTING, valueJson: JSON.stringify(maintenance) })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { valueJson: JSON.stringify(maintenance) } })
+      .run();
+    const on = inMaintenance(db, env);
+    return json({ maintenance: on, status: on ? "BAD" : "GOOD" });
+  }),
+
+  // an operator's re-enabling of a locked account, for tests that lock one
+  open("POST", "/dev/users/:username/unlock", (request, { db }) => {
+    const { username } = validate(UsernameParams, request.params, "path");
+    const user = db.select().from(users).where(eq(users.usernameKey, username.toLowerCase())).get();
+    if (!user) throw notFound("User");
+    db.update(users).set({ disabled: false, failedAttempts: 0 }).where(eq(users.id, user.id)).run();
+    return json({ username: user.username, disabled: false });
   }),
 ];

@@ -5,8 +5,8 @@ import { addresses, adviserClients, contacts, entities, users } from "../db/sche
 import { decodeBookmark, encodeBookmark } from "../lib/bookmark";
 import { foldText, likeEscape, parseQuicksearch, postcodeKey } from "../lib/text";
 import { wireDate, wireDateTime } from "../lib/wire";
-import { assertCanSeeClient, requireAdviser } from "./access";
-import { ApiError, notFound, validate } from "./http";
+import { assertCanSeeClient, requireAdviser, requireClientUser } from "./access";
+import { ApiError, forbidden, notFound, validate } from "./http";
 import { entityById, entityName, groupMembersOf } from "./people";
 import { json, type Route, signedIn } from "./router";
 
@@ -137,26 +137,20 @@ export const entityRoutes: Route[] = [
   signedIn("GET", "/resourceful/entity/client-v3/:id", (request, { db, caller }) => {
     const { id } = validate(IdParams, request.params, "path");
     assertCanSeeClient(db, caller, id);
-    const e = entityById(db, id);
-    if (!e || e.entityType !== "client") throw notFound("Client");
-    return json({
-      id: e.id,
-      title: e.title,
-      first_name: e.firstName,
-      middle_name: e.middleName,
-      last_name: e.lastName,
-      preferred_name: e.preferredName,
-      display_name: e.displayName,
-      dob: wireDate(e.dob),
-      country_of_birth: e.countryOfBirth,
-      preferred_email: e.preferredEmail,
-      marital_status: e.maritalStatus,
-      dependents: e.dependents,
-      client_access_level: e.clientAccessLevel,
-      comm_pref_email: e.commPrefEmail,
-      comm_pref_mail: e.commPrefMail,
-      comm_pref_sms: e.commPrefSms,
-    });
+    return json(clientRecord(db, id));
+  }),
+
+  // spec 002 §7 set preferences: success is 200; a client edits only their own, advisers read only
+  signedIn("PATCH", "/resourceful/entity/client-v3/:id", (request, { db, caller }) => {
+    const { id } = validate(IdParams, request.params, "path");
+    requireClientUser(caller);
+    if (id !== caller.user.entityId) throw forbidden();
+    const input = validate(PreferencesBody, request.body, "body");
+    db.update(entities)
+      .set({ commPrefEmail: input.comm_pref_email, commPrefMail: input.comm_pref_mail, commPrefSms: input.comm_pref_sms })
+      .where(eq(entities.id, id))
+      .run();
+    return json(clientRecord(db, id));
   }),
 
   signedIn("GET", "/resourceful/entity/client-v3/:id/contact", (request, { db, caller }) => {
@@ -171,6 +165,36 @@ export const entityRoutes: Route[] = [
     return json(addressesOf(db, id));
   }),
 ];
+
+const Preference = z.enum(["1", "0"]);
+const PreferencesBody = z
+  .object({ comm_pref_email: Preference.optional(), comm_pref_mail: Preference.optional(), comm_pref_sms: Preference.optional() })
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, "Expected at least one of comm_pref_email, comm_pref_mail, comm_pref_sms");
+
+/** spec 002 §3 personal details and preferences of a client. */
+function clientRecord(db: Db, id: number) {
+  const e = entityById(db, id);
+  if (!e || e.entityType !== "client") throw notFound("Client");
+  return {
+    id: e.id,
+    title: e.title,
+    first_name: e.firstName,
+    middle_name: e.middleName,
+    last_name: e.lastName,
+    preferred_name: e.preferredName,
+    display_name: e.displayName,
+    dob: wireDate(e.dob),
+    country_of_birth: e.countryOfBirth,
+    preferred_email: e.preferredEmail,
+    marital_status: e.maritalStatus,
+    dependents: e.dependents,
+    client_access_level: e.clientAccessLevel,
+    comm_pref_email: e.commPrefEmail,
+    comm_pref_mail: e.commPrefMail,
+    comm_pref_sms: e.commPrefSms,
+  };
+}
 
 export function contactsOf(db: Db, entityId: number) {
   return db

@@ -1,11 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/connection";
 import { z } from "zod";
 import { featureToggles, firms, generalContacts, siteContent, siteSettings } from "../db/schema";
+import { platformVersion } from "../env";
 import { assertCanSeeClient } from "./access";
 import { validate } from "./http";
 import { json, open, type Route, signedIn } from "./router";
 
-export const PLATFORM_VERSION = "22.9.240";
 export const LOCALES = ["en-GB", "en-CA", "en-AU", "fr-CA"] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -13,6 +14,17 @@ export type Locale = (typeof LOCALES)[number];
 export function siteLocale(value: string | undefined): Locale {
   const first = (value ?? "").split(",")[0]?.trim().replace("_", "-").toLowerCase() ?? "";
   return LOCALES.find((l) => l.toLowerCase() === first) ?? "en-GB";
+}
+
+/** A text page of the site in a locale, falling back to en-GB. */
+export function sitePage(db: Db, segment: string, locale: string): { title: string; html: string } | null {
+  const rows = db
+    .select()
+    .from(siteContent)
+    .where(and(eq(siteContent.segment, segment), sql`${siteContent.locale} in ('en-GB', ${locale})`))
+    .all();
+  const page = rows.find((r) => r.locale === locale) ?? rows[0];
+  return page ? { title: page.title, html: page.html } : null;
 }
 
 const SiteQuery = z.object({
@@ -30,7 +42,7 @@ const ContactUsQuery = z.object({
 
 export const siteRoutes: Route[] = [
   // spec 000 §3 site settings and the text pages, before sign-in
-  open("GET", "/resourceful/site", (request, { db }) => {
+  open("GET", "/resourceful/site", (request, { db, env }) => {
     const query = validate(SiteQuery, request.query, "query");
     const locale = siteLocale(query.site_locales);
     const settings = Object.fromEntries(
@@ -52,7 +64,7 @@ export const siteRoutes: Route[] = [
     for (const row of rows) pages[row.segment] = { title: row.title, html: row.html };
     const firm = db.select().from(firms).orderBy(firms.id).get();
     return json({
-      ...(query.version === "true" ? { version: PLATFORM_VERSION } : {}),
+      ...(query.version === "true" ? { version: platformVersion(env) } : {}),
       settings,
       content: { pages, firmName: firm?.name ?? null },
     });

@@ -88,7 +88,12 @@ export const users = sqliteTable(
     mfaEnrolled: flag("mfa_enrolled"),
     mfaMobile: text("mfa_mobile"),
     mfaEmail: text("mfa_email"),
+    /** Base32 secret of an enrolled software token (RFC 6238 needs the key itself). */
     mfaTotpSecret: text("mfa_totp_secret"),
+    /** The last TOTP time step accepted, so a code cannot be used twice. */
+    mfaTotpLastStep: integer("mfa_totp_last_step"),
+    /** The MFA methods this user may use, comma-separated; null means every method (sms, email, token). */
+    mfaMethodsAllowed: text("mfa_methods_allowed"),
     /** Kept readable: the memorable-word step compares single characters at chosen positions. */
     memorableWord: text("memorable_word"),
     memorableWordHint: text("memorable_word_hint"),
@@ -286,4 +291,47 @@ export const outbox = sqliteTable(
 export const featureAccess = sqliteTable("feature_access", {
   name: text("name").primaryKey(),
   enabled: flag("enabled"),
+});
+
+/** A forgotten-password request (spec 000 §4): the portal holds only its opaque reference. */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: integer("id").primaryKey(),
+    /** SHA-256 of the reference the portal passes back as user_id. */
+    referenceHash: text("reference_hash").notNull(),
+    /** Null for an unknown username: the answer looks the same, nothing can be reset. */
+    userId: integer("user_id").references(() => users.id),
+    method: text("method", { enum: ["code", "questions"] }).notNull(),
+    codeHash: text("code_hash"),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("password_resets_reference_idx").on(t.referenceHash), index("password_resets_user_idx").on(t.userId)],
+);
+
+/** A device being enrolled from additional verification (spec 000 §4), until its code is validated. */
+export const pendingMfaDevices = sqliteTable(
+  "pending_mfa_devices",
+  {
+    id: integer("id").primaryKey(),
+    deviceId: text("device_id").notNull(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    method: text("method", { enum: ["sms", "email", "token"] }).notNull(),
+    name: text("name").notNull(),
+    totpSecret: text("totp_secret"),
+    /** SHA-256 of the latest code sent; null once a wrong code voided it. */
+    codeHash: text("code_hash"),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("pending_mfa_devices_device_idx").on(t.deviceId)],
+);
+
+/** spec 000 §7: agreeing the site terms carries the text agreed to; kept as the record of it. */
+export const termsAgreements = sqliteTable("terms_agreements", {
+  id: integer("id").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id),
+  termsText: text("terms_text").notNull(),
+  agreedAt: text("agreed_at").notNull(),
 });

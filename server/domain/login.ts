@@ -20,16 +20,35 @@ export type LoginStatus =
 export function pendingLoginSteps(user: UserRow): Exclude<LoginStatus, "LoginSuccess">[] {
   const steps: Exclude<LoginStatus, "LoginSuccess">[] = [];
   if (user.loginMethod === "MFA") steps.push(user.mfaEnrolled ? "MfaRequired" : "MfaEnrolmentLinkDevice");
-  if (user.loginMethod === "MemorableWord" && user.memorableWord) steps.push("MemorableCharactersRequired");
+  // A memorable-word user without a (long enough) word still gets the step, with fewer than three
+  // positions: the portal's 'Could not retrieve...' case (spec 000 §5); never a way round it.
+  if (user.loginMethod === "MemorableWord") steps.push("MemorableCharactersRequired");
   if (user.forceChangePassword) steps.push("ForceChangePassword");
   if (user.mustAgreeTerms) steps.push("SiteTerms");
   if (user.mustSetSecurityQuestions) steps.push("SetSecurityQuestions");
   return steps;
 }
 
-/** Three distinct zero-based character positions of the memorable word, in order. */
-export function memorablePositions(wordLength: number, randomInt: (max: number) => number): number[] {
-  const positions = new Set<number>();
-  while (positions.size < Math.min(3, wordLength)) positions.add(randomInt(wordLength));
-  return [...positions].sort((a, b) => a - b);
+/** The steps that prove who the user is (second factors); the others are what the firm asks. */
+export const IDENTITY_STEPS: ReadonlySet<LoginStatus> = new Set([
+  "MfaRequired",
+  "MfaEnrolmentLinkDevice",
+  "MfaEnrolmentValidateDevice",
+  "MfaEnrolmentLinkDeviceInvalidOtp",
+  "MemorableCharactersRequired",
+]);
+
+/**
+ * Three distinct zero-based character positions of the memorable word, in order (fewer when the
+ * word is shorter). With `avoid`, a retry gets another set than the last where the word allows.
+ */
+export function memorablePositions(wordLength: number, randomInt: (max: number) => number, avoid?: number[]): number[] {
+  const pick = () => {
+    const positions = new Set<number>();
+    while (positions.size < Math.min(3, wordLength)) positions.add(randomInt(wordLength));
+    return [...positions].sort((a, b) => a - b);
+  };
+  let positions = pick();
+  for (let tries = 0; avoid && wordLength > 3 && tries < 20 && positions.join() === avoid.join(); tries++) positions = pick();
+  return positions;
 }

@@ -144,11 +144,27 @@ function frenchPages(firm: string): Pages {
   };
 }
 
-export function sitePages(firm: string): Record<"en-GB" | "en-CA" | "en-AU" | "fr-CA", Pages> {
+/** spec 000 §2: the maintenance page's heading and HTML come from content. */
+function maintenancePage(firm: string, r: EnglishRegion | null): Page {
+  if (!r) {
+    return {
+      title: "Client Online est en maintenance",
+      html: `<p>Nous effectuons des travaux d'entretien planifiés sur Client Online. Le service sera rétabli sous peu; vos renseignements ne sont pas touchés.</p>
+<p>Pour toute question urgente, communiquez avec votre conseiller ou appelez ${firm} au 1-800-555-0148.</p>`,
+    };
+  }
   return {
-    "en-GB": englishPages(firm, REGIONS["en-GB"]),
-    "en-CA": englishPages(firm, REGIONS["en-CA"]),
-    "en-AU": englishPages(firm, REGIONS["en-AU"]),
-    "fr-CA": frenchPages(firm),
+    title: "Client Online is down for maintenance",
+    html: `<p>We are carrying out planned maintenance on Client Online. It will be back shortly; your information is not affected.</p>
+<p>If your question is urgent, please contact your adviser or call ${firm} on ${r.phone}.</p>`,
+  };
+}
+
+export function sitePages(firm: string): Record<"en-GB" | "en-CA" | "en-AU" | "fr-CA", Pages & { maintenance: Page }> {
+  return {
+    "en-GB": { ...englishPages(firm, REGIONS["en-GB"]), maintenance: maintenancePage(firm, REGIONS["en-GB"]) },
+    "en-CA": { ...englishPages(firm, REGIONS["en-CA"]), maintenance: maintenancePage(firm, REGIONS["en-CA"]) },
+    "en-AU": { ...englishPages(firm, REGIONS["en-AU"]), maintenance: maintenancePage(firm, REGIONS["en-AU"]) },
+    "fr-CA": { ...frenchPages(firm), maintenance: maintenancePage(firm, null) },
   };
 }

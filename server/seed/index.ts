@@ -24,7 +24,7 @@ import { between, pick, type Random, seededRandom } from "../lib/random";
 import { foldText, postcodeKey, searchTextOf } from "../lib/text";
 import { sitePages } from "./content";
 import { ACCENTED_CLIENTS, FIRST_NAMES, INWARD_LETTERS, LAST_NAMES, MARITAL_STATUSES, PLACES, STREETS } from "./people";
-import { FEATURE_ACCESS, FEATURE_TOGGLES, FIRM, GENERAL_CONTACTS, SECURITY_QUESTIONS, SITE_SETTINGS } from "./settings";
+import { DEMO_TOKEN_SECRET, FEATURE_ACCESS, FEATURE_TOGGLES, FIRM, GENERAL_CONTACTS, SECURITY_QUESTIONS, SITE_SETTINGS } from "./settings";
 
 export const DEMO_PASSWORD = "Demo-pass-1";
 const SEED = 20240501;
@@ -300,6 +300,28 @@ function seedDemoData(db: Db, clock: Clock): void {
     }
     // Oliver also looks after the Hartleys' pensions: a second, non-primary adviser
     tx.insert(adviserClients).values({ adviserUserId: oliver, clientEntityId: client.entityId, isPrimary: false }).run();
+
+    // ── sign-in and account-security logins (docs/decisions/044): added last so that no earlier
+    // entity or user id moves, and advised by Oliver so that Sarah's client list stays as it was
+    const securityLogins = [
+      simpleClient("Mr", "Samuel", "Adeyemi", "1979-10-05", 1, {
+        username: "demo.token", roleName: "ClientUser", loginMethod: "MFA", mfaMethod: "token", mfaEnrolled: true,
+        mfaTotpSecret: DEMO_TOKEN_SECRET, mfaEmail: "samuel.adeyemi@example.com", lastLogin: ago(2, 4),
+      }, ["OX2", "Oxford", "Oxfordshire"]),
+      simpleClient("Mrs", "Fiona", "MacDonald", "1962-03-17", 1, {
+        username: "demo.single", roleName: "ClientUser", loginMethod: "MFA", mfaMethod: "email", mfaEnrolled: true,
+        mfaEmail: "fiona.macdonald@example.com", mfaMethodsAllowed: "email", lastLogin: ago(9, 1),
+      }, ["G12", "Glasgow", "Glasgow City"]),
+      simpleClient("Mr", "Ravi", "Kapoor", "1984-12-01", 1, {
+        username: "demo.noword", roleName: "ClientUser", loginMethod: "MemorableWord", memorableWord: null, lastLogin: ago(15, 2),
+      }, ["CB2", "Cambridge", "Cambridgeshire"]),
+      simpleClient("Ms", "Laura", "Pennington", "1990-07-22", 1, {
+        username: "demo.lockout", roleName: "ClientUser", lastLogin: ago(5, 6),
+      }, ["YO1", "York", "North Yorkshire"]),
+    ];
+    for (const login of securityLogins) {
+      tx.insert(adviserClients).values({ adviserUserId: oliver, clientEntityId: login.entityId, isPrimary: true }).run();
+    }
 
     // ── site ──────────────────────────────────────────────────────────────────────────────────
     for (const [key, value] of Object.entries(SITE_SETTINGS)) {

@@ -1,4 +1,6 @@
 // Firm-wide configuration of the demo site (spec 000 §3 site settings, §1 feature toggles).
+import { PASSWORD_GUIDANCE } from "../domain/password-policy";
+import { DEFAULT_SECURITY_QUESTIONS } from "../domain/security-questions";
 
 export const FIRM = { code: "northbridge", name: "Northbridge Wealth" };
 
@@ -21,6 +23,9 @@ export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
   "access.memorableWordEnabled": true,
   forgotUsernameButtonText: "Forgotten your username?",
   loginFailureMessage: "Either your username or your password is incorrect.",
+  // change-password guidance (spec 002 §2) and the maintenance switch (spec 000 §4)
+  passwordGuidance: PASSWORD_GUIDANCE,
+  maintenanceMode: false,
   // brand colours, checked for contrast against white
   chartColour1: "#1d4f91",
   chartColour2: "#00857c",
@@ -101,7 +106,8 @@ export const GENERAL_CONTACTS = [
   },
 ];
 
-export const SECURITY_QUESTIONS = [
-  "What was the name of your first pet?",
-  "In which town or city did your parents meet?",
-];
+/** demo.client's two questions: the first two of the default list. */
+export const SECURITY_QUESTIONS = DEFAULT_SECURITY_QUESTIONS.slice(0, 2);
+
+/** demo.token's software-token secret: base32 of the RFC 6238 test key "12345678901234567890". */
+export const DEMO_TOKEN_SECRET = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";

@@ -9,7 +9,25 @@ import type { PlatformEnv } from "../../server/env";
 import { DEMO_PASSWORD, seedIfEmpty } from "../../server/seed";
 
 export type ErrorAnswer = { api_message: string; user_message: string };
-export type LoginAnswer = { login_status: string; role_name: string; login_ticket?: string; memorableQuestions?: number[] };
+export type LoginAnswer = {
+  login_status: string;
+  role_name: string;
+  login_ticket?: string;
+  memorableQuestions?: number[];
+  memorableWordHint?: string | null;
+  mfa_method?: string;
+  destination?: string | null;
+  enrolled?: boolean;
+  mfa_methods?: Array<{ method: string; destination: string | null }>;
+  device_id?: string;
+  device_name?: string;
+  token_secret?: string;
+  otpauth_uri?: string;
+  terms?: { title: string; html: string };
+  default_questions?: string[];
+  answer_min_length?: number;
+};
+export type OutboxRow = { id: number; to: string; channel: string; subject: string | null; body: string; code: string | null };
 export type Typed = { _type: string; _val: string };
 export type ClientRow = {
   id: number;
@@ -47,12 +65,15 @@ export const START = "2025-03-14T10:00:00.000Z";
 export type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
 /** A platform on a fresh, seeded database file, listening on a free port. */
-export async function startPlatform(options: { nodeEnv?: PlatformEnv["nodeEnv"] } = {}) {
+export async function startPlatform(options: { nodeEnv?: PlatformEnv["nodeEnv"]; version?: string; maintenance?: boolean } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "platform-test-"));
   const db: Db = openDatabase(join(dir, "platform.sqlite"));
   const clock = fixedClock(START);
   seedIfEmpty(db, clock);
-  const env: PlatformEnv = { port: 0, host: "127.0.0.1", dbFile: join(dir, "platform.sqlite"), nodeEnv: options.nodeEnv ?? "test" };
+  const env: PlatformEnv = { port: 0, host: "127.0.0.1", dbFile: join(dir, "platform.sqlite"), nodeEnv: options.nodeEnv ?? "test",
+    version: options.version,
+    maintenance: options.maintenance,
+  };
   const server = createApp({ db, clock, env }).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -91,11 +112,31 @@ export async function startPlatform(options: { nodeEnv?: PlatformEnv["nodeEnv"] 
     return answer.token;
   }
 
+  /** What the platform "sent" to a username or address, newest first. */
+  async function outbox(to: string) {
+    return (await call<OutboxRow[]>(`/dev/outbox?to=${encodeURIComponent(to)}`)).body;
+  }
+
+  /** The latest code sent to a username or address. */
+  async function latestCode(to: string): Promise<string> {
+    const code = (await outbox(to))[0]?.code;
+    if (!code) throw new Error(`no code sent to ${to}`);
+    return code;
+  }
+
+  /** A sign-in step call (POST, no session), its answer read as a login answer or an error. */
+  async function step(path: string, body: unknown) {
+    const answer = await call<LoginAnswer & ErrorAnswer>(path, { method: "POST", body });
+    const cookie = answer.headers.getSetCookie().find((c) => c.startsWith("XPLANID="));
+    const token = cookie ? decodeURIComponent(cookie.split(";")[0]!.slice("XPLANID=".length)) : null;
+    return { ...answer, token };
+  }
+
   async function close() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     closeDatabase(db);
     rmSync(dir, { recursive: true, force: true });
   }
 
-  return { baseUrl, db, clock, call, login, session, close };
+  return { baseUrl, db, clock, call, login, session, outbox, latestCode, step, close };
 }
