@@ -34,6 +34,31 @@ function AddressLines({ lines }: { lines: string[] }) {
   );
 }
 
+/** One term of a details list; nothing at all when it has no values (spec 002: only what exists is shown). */
+function DetailRow({ label, children }: { label: string; children: React.ReactNode }) {
+  if (!children) return null;
+  return (
+    <div className="details-list__row">
+      <dt>{label}</dt>
+      {children}
+    </div>
+  );
+}
+
+function LinkRow({ label, links }: { label: string; links: Array<{ href: string; text: string }> }) {
+  return (
+    <DetailRow label={label}>
+      {links.length
+        ? links.map((link) => (
+            <dd key={link.href}>
+              <a href={link.href}>{link.text}</a>
+            </dd>
+          ))
+        : null}
+    </DetailRow>
+  );
+}
+
 /** A decorative person icon (the name is in the heading beside it). */
 function AdviserIcon() {
   return (
@@ -63,9 +88,8 @@ function AdviserContact({ adviser, showAvatar }: { adviser: AdviserCard; showAva
         {adviser.role ? <p className="contact-card__role">{adviser.role}</p> : null}
         {adviser.isClientAdviser ? <p className="contact-card__tag">{t("adviserDetails.yourAdviser")}</p> : null}
         <dl className="details-list">
-          {adviser.addressLines.length ? (
-            <div className="details-list__row">
-              <dt>{t("adviserDetails.address")}</dt>
+          <DetailRow label={t("adviserDetails.address")}>
+            {adviser.addressLines.length ? (
               <dd>
                 <AddressLines lines={adviser.addressLines} />
                 {adviser.mapUrl ? (
@@ -75,26 +99,10 @@ function AdviserContact({ adviser, showAvatar }: { adviser: AdviserCard; showAva
                   </a>
                 ) : null}
               </dd>
-            </div>
-          ) : null}
-          {adviser.phones.length ? (
-            <div className="details-list__row">
-              <dt>{t("adviserDetails.phone")}</dt>
-              {adviser.phones.map((phone) => (
-                <dd key={phone.href}>
-                  <a href={phone.href}>{phone.text}</a>
-                </dd>
-              ))}
-            </div>
-          ) : null}
-          {adviser.email ? (
-            <div className="details-list__row">
-              <dt>{t("adviserDetails.email")}</dt>
-              <dd>
-                <a href={adviser.email.href}>{adviser.email.text}</a>
-              </dd>
-            </div>
-          ) : null}
+            ) : null}
+          </DetailRow>
+          <LinkRow label={t("adviserDetails.phone")} links={adviser.phones} />
+          <LinkRow label={t("adviserDetails.email")} links={adviser.email ? [adviser.email] : []} />
         </dl>
       </div>
     </section>
@@ -111,38 +119,20 @@ function GeneralContact({ general }: { general: GeneralContactView }) {
         </h2>
         {general.description ? <p className="contact-card__role">{general.description}</p> : null}
         <dl className="details-list">
-          {general.phone ? (
-            <div className="details-list__row">
-              <dt>{t("adviserDetails.general.telephone")}</dt>
-              <dd>
-                <a href={general.phone.href}>{general.phone.text}</a>
-              </dd>
-            </div>
-          ) : null}
-          {general.email ? (
-            <div className="details-list__row">
-              <dt>{t("adviserDetails.email")}</dt>
-              <dd>
-                <a href={general.email.href}>{general.email.text}</a>
-              </dd>
-            </div>
-          ) : null}
-          {general.openingHours.length ? (
-            <div className="details-list__row">
-              <dt>{t("adviserDetails.general.openingHours")}</dt>
-              {general.openingHours.map((line, i) => (
-                <dd key={`${i}-${line}`}>{line}</dd>
-              ))}
-            </div>
-          ) : null}
-          {general.addressLines.length ? (
-            <div className="details-list__row">
-              <dt>{t("adviserDetails.address")}</dt>
+          <LinkRow label={t("adviserDetails.general.telephone")} links={general.phone ? [general.phone] : []} />
+          <LinkRow label={t("adviserDetails.email")} links={general.email ? [general.email] : []} />
+          <DetailRow label={t("adviserDetails.general.openingHours")}>
+            {general.openingHours.length
+              ? general.openingHours.map((line, i) => <dd key={`${i}-${line}`}>{line}</dd>)
+              : null}
+          </DetailRow>
+          <DetailRow label={t("adviserDetails.address")}>
+            {general.addressLines.length ? (
               <dd>
                 <AddressLines lines={general.addressLines} />
               </dd>
-            </div>
-          ) : null}
+            ) : null}
+          </DetailRow>
         </dl>
       </div>
     </section>
