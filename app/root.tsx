@@ -1,31 +1,36 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
+import { SessionTimeout, sessionTimeoutStyles } from "~/components/session-timeout";
 import { useLocaleSync } from "~/components/use-locale-sync";
 import { Shell } from "~/components/shell/shell";
 import { resolveLocale } from "~/i18next.server";
 import { readCookieConsent } from "~/lib/cookie-consent.server";
+import { maintenanceRedirect } from "~/lib/maintenance.server";
 import { navigationFor } from "~/lib/navigation";
 import { localesVersion } from "~/locales/version.server";
 import { getSite } from "~/planning/site.server";
 import { csrf, honeypot } from "~/session/csrf.server";
-import { getPortalSession } from "~/session/session.server";
+import { getPortalSession, remainingIdleMs } from "~/session/session.server";
 import { readToast } from "~/session/toast.server";
 import appStyles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
+  { rel: "stylesheet", href: sessionTimeoutStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await resolveLocale(request);
-  const [session, site, toast, [csrfToken, csrfCookie], honeypotInputProps, cookieConsent] = await Promise.all([
+  const [maintenance, session, site, toast, [csrfToken, csrfCookie], honeypotInputProps, cookieConsent] = await Promise.all([
+    // spec 000 §4 "Maintenance": every page but a few goes to the maintenance page (decision 061).
+    maintenanceRedirect(request),
     getPortalSession(request),
     getSite(locale),
     readToast(request),
@@ -33,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     honeypot.getInputProps(),
     readCookieConsent(request),
   ]);
+  if (maintenance) throw maintenance;
   const headers = new Headers(toast.headers);
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   const user = session?.user ?? null;
@@ -55,6 +61,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast: toast.toast,
       user,
       idleMinutes: session?.idleMinutes ?? null,
+      // spec 000 §4 "Session timeout": what the browser's warning needs (decision 060).
+      sessionTimeout: session
+        ? { idleMinutes: session.idleMinutes, remainingMs: remainingIdleMs(session), checkedAt: Date.now() }
+        : null,
       cookieConsent,
       brand: { firmName: site.firmName, logo: site.logo, chartColours: site.chartColours },
       navigation,
@@ -64,6 +74,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers },
   );
 }
+
+// The root loader runs on every navigation (not only when its own URL changes): it is where the
+// maintenance check lives, and its answer restarts the session-timeout timers (decisions 060, 061).
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
@@ -105,11 +119,13 @@ function Providers({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const data = useRootData();
   return (
     <Providers>
       <Shell>
         <Outlet />
       </Shell>
+      {data?.user && data.sessionTimeout ? <SessionTimeout {...data.sessionTimeout} /> : null}
     </Providers>
   );
 }
@@ -117,12 +133,14 @@ export default function App() {
 export const meta: MetaFunction = () => [{ title: "Client Online" }];
 
 export function ErrorBoundary() {
+  const data = useRootData();
   // The shell's forms (log out, language, cookies) need the CSRF token here too.
   return (
     <Providers>
       <Shell>
         <GeneralErrorBoundary />
       </Shell>
+      {data?.user && data.sessionTimeout ? <SessionTimeout {...data.sessionTimeout} /> : null}
     </Providers>
   );
 }

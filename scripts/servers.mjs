@@ -81,6 +81,8 @@ export async function startServers({ deadPortal = false } = {}) {
     portalUrl: `http://localhost:${portalPort}`,
     platformUrl: `http://127.0.0.1:${platformPort}`,
     deadPortalUrl: deadPortal ? `http://localhost:${deadPortalPort}` : null,
+    // The platform's database file, for journeys that run their own platform and set it up.
+    platformDb: join(dir, "platform.sqlite"),
     stop,
   };
 }

@@ -73,8 +73,3 @@ export async function fetchIdleMinutes(planning: PlanningClient): Promise<number
     throw error;
   }
 }
-
-/** spec 000 §4: the warning comes 5 minutes before the timeout when it is over 10, else 1. */
-export function warningMinutes(timeoutMinutes: number): number {
-  return timeoutMinutes > 10 ? timeoutMinutes - 5 : Math.max(timeoutMinutes - 1, 0);
-}

@@ -121,11 +121,16 @@ export async function destroySessionCookie(request: Request): Promise<string> {
   return sessionStorage.destroySession(await readSession(request));
 }
 
+/** Rewriting the cookie on every request is wasteful: page responses refresh it to the minute. */
+export const TOUCH_PRECISION_MS = 60_000;
+
 /**
  * Sliding idle timeout: called once per page response (entry.server) so that activity keeps the
  * session alive. Answers a Set-Cookie value, or null when there is nothing to refresh.
+ * `exact` (the heartbeat, docs/decisions/060) ignores the minute's precision, so that the browser's
+ * timers and the server agree to the second.
  */
-export async function touchSession(request: Request, now = Date.now()): Promise<string | null> {
+export async function touchSession(request: Request, now = Date.now(), options: { exact?: boolean } = {}): Promise<string | null> {
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes(`${SESSION_COOKIE}=`)) return null;
   const session = await sessionStorage.getSession(cookieHeader);
@@ -134,10 +139,20 @@ export async function touchSession(request: Request, now = Date.now()): Promise<
   const idleMinutes = session.get("idleMinutes");
   if (!lastActivity || !createdAt || !idleMinutes) return null;
   if (sessionState({ createdAt, lastActivity, idleMinutes }, now) !== "active") return null;
-  // Rewriting the cookie on every request is wasteful; a minute's precision is enough.
-  if (now - lastActivity < 60_000) return null;
+  if (!options.exact && now - lastActivity < TOUCH_PRECISION_MS) return null;
   session.set("lastActivity", now);
   return sessionStorage.commitSession(session);
+}
+
+/**
+ * spec 000 §4 "Session timeout": the idle time the server will allow after this response, i.e.
+ * after touchSession has (or, within the minute's precision, has not) moved the activity time.
+ * The browser's warning and logout timers start from this, so they never outlast the server.
+ */
+export function remainingIdleMs(s: { lastActivity: number; idleMinutes: number }, now = Date.now()): number {
+  const idleMs = s.idleMinutes * 60_000;
+  const since = now - s.lastActivity;
+  return since >= TOUCH_PRECISION_MS ? idleMs : Math.max(idleMs - Math.max(since, 0), 0);
 }
 
 export { redirect };

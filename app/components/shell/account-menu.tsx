@@ -62,7 +62,7 @@ export function AccountMenu({ entries, active }: { entries: NavigationEntry[]; a
           ) : null}
           <Form method="post" action="/logout" className="account-menu__logout">
             <AuthenticityTokenInput />
-            <button type="submit" className="account-menu__link account-menu__button" disabled={loggingOut}>
+            <button type="submit" className="account-menu__link account-menu__button" disabled={loggingOut} data-no-heartbeat>
               {loggingOut ? t("nav.loggingOut") : t("nav.logOut")}
             </button>
           </Form>
