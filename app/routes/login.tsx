@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -10,19 +10,29 @@ import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, FailureAlert, Field, summaryErrors } from "~/components/forms";
+import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
+import { SignInStep, StepAlert, stepTitleKey } from "~/components/sign-in-steps";
 import { getFixedT } from "~/i18next.server";
 import { clientAddress } from "~/lib/client-address.server";
-import type { Failure } from "~/lib/error-catalogue";
 import { logger } from "~/lib/logger.server";
 import { landingPath, safeRedirectPath } from "~/lib/redirect-to";
-import { login } from "~/planning/auth.server";
-import { createPlanningClient, PlanningError } from "~/planning/client.server";
-import { fetchIdleMinutes, fetchSessionUser } from "~/planning/session.server";
+import { intentOf, type LoginStep } from "~/lib/sign-in-steps";
+import { cancelSignIn, signIn } from "~/planning/sign-in.server";
 import { readForm } from "~/session/csrf.server";
-import { createUserSession, getPortalSession } from "~/session/session.server";
+import { clearLoginState, readLoginState } from "~/session/login-state.server";
+import { getPortalSession } from "~/session/session.server";
+import {
+  alertFor,
+  follow,
+  type LoginActionData,
+  loginPath,
+  rateLimited,
+  sessionNotFound,
+  stepAction,
+  stepView,
+} from "./login.server";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["auth", "security"] };
 
 const UserType = z.enum(["client", "adviser"]);
 
@@ -47,76 +57,101 @@ export function loginNotice(params: URLSearchParams): { kind: "success" | "info"
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
-  const session = await getPortalSession(request);
+  const [session, state, t] = await Promise.all([
+    getPortalSession(request),
+    Promise.resolve(readLoginState(request)),
+    getFixedT(request, "auth"),
+  ]);
   // A signed-in user who comes back to the login page is taken home rather than signed out by a
   // mere page visit (a GET must not change state); signing out is the Log out button.
-  if (session) throw redirect(landingPath(session.user.role, redirectTo));
-  const t = await getFixedT(request, "auth");
+  if (session) {
+    throw redirect(landingPath(session.user.role, redirectTo), state ? { headers: { "Set-Cookie": clearLoginState() } } : undefined);
+  }
+  // spec 000 §4: Return to login resets the login state (also reachable as a link, /login?reset).
+  if (url.searchParams.has("reset")) {
+    if (state) await cancelSignIn(state.ticket);
+    throw redirect(loginPath(state ?? { userType: userTypeOf(url), redirectTo }), {
+      headers: { "Set-Cookie": clearLoginState() },
+    });
+  }
+  const step = state ? await stepView(state.step, request) : null;
   return json({
-    userType: UserType.catch("client").parse(url.searchParams.get("userType") ?? "client"),
+    userType: state?.userType ?? userTypeOf(url),
     redirectTo,
-    notice: loginNotice(url.searchParams),
-    title: t("login.title"),
+    notice: step ? null : loginNotice(url.searchParams),
+    step,
+    title: step ? t(stepTitleKey(step)) : t("login.title"),
   });
 }
 
-type ActionData = { result: SubmissionResult<string[]>; failure?: Failure; messageKey?: string };
+function userTypeOf(url: URL): "client" | "adviser" {
+  return UserType.catch("client").parse(url.searchParams.get("userType") ?? "client");
+}
 
 export async function action({ request }: ActionFunctionArgs) {
+  // Every form of the login page is anonymous: the CSRF token and the honeypot on each.
   const formData = await readForm(request, { anonymous: true });
+  const intent = intentOf(formData.get("intent"));
+  const state = readLoginState(request);
+  if (intent !== "login") {
+    // The sign-in part-way has expired (the cookie lives as long as a ticket): start again.
+    if (!state) return intent === "cancel" ? redirect("/login", { headers: { "Set-Cookie": clearLoginState() } }) : sessionNotFound();
+    return stepAction({ request, formData, state, intent });
+  }
+
   const submission = parseWithZod(formData, { schema: LoginSchema });
+  const reply = () => submission.reply({ hideFields: ["password"] });
+  const limited = rateLimited(request, () => ({ step: null, formId: "login", result: reply() }));
+  if (limited) return limited;
   if (submission.status !== "success") {
-    return json<ActionData>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return json<LoginActionData>({ step: null, formId: "login", result: reply() }, { status: 400 });
   }
   const { username, password, userType } = submission.value;
-  const refuse = (status: number, extra: Omit<ActionData, "result">) =>
-    json<ActionData>({ result: submission.reply({ hideFields: ["password"] }), ...extra }, { status });
+  const refuse = (status: number, extra: Omit<LoginActionData, "result" | "formId">) =>
+    json<LoginActionData>({ step: null, formId: "login", result: reply(), ...extra }, { status });
 
-  let outcome: Awaited<ReturnType<typeof login>>;
-  try {
-    outcome = await login({ username, password, userType });
-    logger.info("sign-in", { outcome: outcome.status, userType, address: clientAddress(request) });
-  } catch (error) {
-    if (!(error instanceof PlanningError)) throw error;
-    logger.info("sign-in refused", { status: error.status, userType, address: clientAddress(request) });
+  const outcome = await signIn({ username, password, userType });
+  logger.info("sign-in", {
+    outcome: outcome.kind === "step" ? outcome.step.status : outcome.kind === "success" ? "LoginSuccess" : outcome.kind,
+    userType,
+    address: clientAddress(request),
+  });
+  if (outcome.kind === "refused" || outcome.kind === "retry") {
     // spec 000 §8 "Sign-in and security messages"
-    if (error.status === 401) return refuse(401, { messageKey: "login.invalidCredentials" });
-    if (error.apiMessage === "Account has been disabled.") return refuse(403, { messageKey: "login.disabled" });
-    if (error.apiMessage === "Account deactivated") return refuse(403, { messageKey: "login.deactivated" });
-    return refuse(error.failure.status, { failure: error.failure });
+    if (outcome.status === 401) return refuse(401, { alert: { kind: "error", key: "login.invalidCredentials" } });
+    if (outcome.status === 403) return refuse(403, { alert: alertFor(outcome.apiMessage) ?? { kind: "error", key: "login.disabled" } });
+    const failure = outcome.kind === "refused" ? outcome.failure : { kind: "generic" as const, status: outcome.status, detail: null };
+    return refuse(failure.status, { failure });
   }
-  if (outcome.status !== "LoginSuccess") {
-    // The additional sign-in steps are not offered by this portal yet: say so plainly.
-    return refuse(409, { failure: { kind: "api", status: 409, detail: null } });
-  }
-
-  const planning = createPlanningClient({ token: outcome.token });
-  try {
-    const [user, idleMinutes] = await Promise.all([fetchSessionUser(planning), fetchIdleMinutes(planning)]);
-    return createUserSession({
-      token: outcome.token,
-      user,
-      idleMinutes,
-      redirectTo: landingPath(user.role, safeRedirectPath(submission.value.redirectTo)),
-    });
-  } catch (error) {
-    if (!(error instanceof PlanningError)) throw error;
-    return refuse(error.failure.status, { failure: error.failure });
-  }
+  const next = await follow(outcome, { userType, redirectTo: safeRedirectPath(submission.value.redirectTo) });
+  return next ?? refuse(502, { failure: { kind: "generic", status: 502, detail: null } });
 }
 
 export default function LoginPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as LoginActionData | undefined;
+  // After a refused step post the action answers the step as it now stands (new positions, the
+  // same ticket); otherwise the loader's step from the login-state cookie.
+  const step = (actionData && actionData.step !== undefined ? actionData.step : data.step) as LoginStep | null;
+  // What the user typed as a secret (codes, characters, passwords, answers) is never left in the
+  // page after an answer: each answer remounts the step's form, which Conform refills from the
+  // reply minus the hidden secrets.
+  const answerKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
+  if (step) return <SignInStep key={`${step.status}-${answerKey}`} step={step} answer={actionData} />;
+  return <LoginForm answer={actionData} />;
+}
+
+function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
   const { userType, redirectTo, notice } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [showPassword, setShowPassword] = useState(false);
   // A refused password is never left in the page: each answer of the action remounts the field empty.
-  const passwordKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
+  const passwordKey = useMemo(() => (answer ? Math.random() : 0), [answer]);
   const [form, fields] = useForm({
     id: "login",
-    lastResult: actionData?.result,
+    lastResult: answer?.formId === "login" ? answer.result : undefined,
     constraint: getZodConstraint(LoginSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -154,14 +189,9 @@ export default function LoginPage() {
           <p>{t(notice.key)}</p>
         </div>
       ) : null}
-      {actionData?.messageKey ? (
-        <div className="alert alert--error" role="alert">
-          <p>{t(actionData.messageKey)}</p>
-        </div>
-      ) : null}
-      <FailureAlert failure={actionData?.failure} />
+      <StepAlert answer={answer} />
 
-      <Form method="post" {...getFormProps(form)} className="form login__form">
+      <Form method="post" action="/login" {...getFormProps(form)} className="form login__form">
         <ErrorSummary errors={summaryErrors([fields.username, fields.password])} />
         <AuthenticityTokenInput />
         <HoneypotInputs />
@@ -187,10 +217,16 @@ export default function LoginPage() {
             <label htmlFor="show-password">{t("login.showPassword")}</label>
           </div>
         ) : null}
-        <button type="submit" className="button" disabled={pending}>
+        <button type="submit" name="intent" value="login" className="button" disabled={pending}>
           {t("login.submit")}
         </button>
       </Form>
+      {/* spec 000 §2: a Help with logging in link appears on the client tab only. */}
+      {userType === "client" ? (
+        <p className="login__help">
+          <Link to="/login/help">{t("login.help")}</Link>
+        </p>
+      ) : null}
     </div>
   );
 }

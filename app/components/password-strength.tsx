@@ -1,0 +1,41 @@
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { passwordStrength, STRENGTH_LABEL_KEYS } from "~/lib/password-strength";
+
+/**
+ * spec 000 §5 and 002 §5: the password strength meter (Very Weak … Very Strong). It needs the
+ * typed value, so it exists only while JavaScript runs; its text is a polite live region so a
+ * screen reader hears the level change without losing its place. The bar is decoration.
+ */
+export function PasswordStrength({ id, password, username }: { id: string; password: string; username?: string | null }) {
+  const { t } = useTranslation("security");
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  const score = passwordStrength(password, { username });
+  return (
+    <div className="password-strength" id={id}>
+      <div className="password-strength__bar" aria-hidden="true">
+        {[0, 1, 2, 3, 4].map((n) => (
+          <span
+            key={n}
+            className="password-strength__segment"
+            style={{
+              display: "inline-block",
+              width: "18%",
+              height: "0.4rem",
+              marginRight: "2%",
+              borderRadius: "2px",
+              background: password && n <= score ? STRENGTH_COLOURS[score] : "#d0d4d9",
+            }}
+          />
+        ))}
+      </div>
+      <p className="field__hint" aria-live="polite">
+        {password ? t("strength.label", { level: t(STRENGTH_LABEL_KEYS[score]) }) : t("strength.empty")}
+      </p>
+    </div>
+  );
+}
+
+// Dark enough against white for a non-text contrast of 3:1 (WCAG 1.4.11).
+const STRENGTH_COLOURS = ["#b3261e", "#b3261e", "#8a5a00", "#1b6e3a", "#135c30"] as const;

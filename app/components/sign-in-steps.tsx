@@ -1,0 +1,564 @@
+import { type FieldMetadata, getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { z } from "zod";
+import { ErrorSummary, FailureAlert, Field, FieldError, summaryErrors } from "~/components/forms";
+import { PasswordStrength } from "~/components/password-strength";
+import type { Failure } from "~/lib/error-catalogue";
+import {
+  ForcedPasswordSchema,
+  type Intent,
+  LinkDeviceSchema,
+  type LoginStep,
+  memorableAnswerable,
+  MemorableSchema,
+  type MfaMethod,
+  OTHER_QUESTION,
+  SecurityCodeSchema,
+  securityQuestionsSchema,
+} from "~/lib/sign-in-steps";
+
+// spec 000 §2 "Login content swaps by login status": one view per status. Every view is a plain
+// form posting to /login with a named intent, so each works without JavaScript; the login ticket
+// never reaches the page (it stays in the sealed login-state cookie).
+
+export type StepAnswerData = {
+  formId?: string;
+  result?: SubmissionResult<string[]>;
+  alert?: { kind: "error" | "info"; key?: string; params?: Record<string, string | number>; text?: string };
+  failure?: Failure;
+};
+
+type StepProps<S extends LoginStep["status"]> = { step: Extract<LoginStep, { status: S }>; answer: StepAnswerData | undefined };
+
+/** The Conform result meant for this form (an answer of another step's form is ignored). */
+function resultFor(answer: StepAnswerData | undefined, formId: string) {
+  return answer?.formId === formId ? answer.result : undefined;
+}
+
+/** Client validation only for the step's main intent; Return to login and Request new code always go through. */
+function validateFor<S extends z.ZodTypeAny>(intent: Intent, schema: S) {
+  const anything = z.any() as unknown as S;
+  return ({ formData }: { formData: FormData }) =>
+    parseWithZod(formData, { schema: formData.get("intent") === intent ? schema : anything });
+}
+
+export function StepAlert({ answer }: { answer: StepAnswerData | undefined }) {
+  const { t } = useTranslation("auth");
+  const alert = answer?.alert;
+  return (
+    <>
+      {alert ? (
+        <div className={`alert alert--${alert.kind === "info" ? "info" : "error"}`} role={alert.kind === "info" ? "status" : "alert"}>
+          <p>{alert.key ? t(alert.key, alert.params) : alert.text}</p>
+        </div>
+      ) : null}
+      <FailureAlert failure={answer?.failure} />
+    </>
+  );
+}
+
+function FormSecrets() {
+  return (
+    <>
+      <AuthenticityTokenInput />
+      <HoneypotInputs />
+    </>
+  );
+}
+
+function usePending() {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && Boolean(navigation.formAction?.startsWith("/login"));
+}
+
+/** 'Return to login' (or 'Cancel'): a submit button of the step's form, never validated. */
+function ReturnButton({ label }: { label?: string }) {
+  const { t } = useTranslation("auth");
+  return (
+    <button type="submit" name="intent" value="cancel" className="button button--secondary" formNoValidate>
+      {label ?? t("steps.returnToLogin")}
+    </button>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function SignInStep({ step, answer }: { step: LoginStep; answer: StepAnswerData | undefined }) {
+  switch (step.status) {
+    case "ForceChangePassword":
+      return <ChangePasswordStep step={step} answer={answer} />;
+    case "SiteTerms":
+      return <SiteTermsStep step={step} answer={answer} />;
+    case "SetSecurityQuestions":
+      return <SecurityQuestionsStep step={step} answer={answer} />;
+    case "MfaRequired":
+      return <SecurityCodeStep step={step} answer={answer} />;
+    case "MfaEnrolmentValidateDevice":
+      return <SecurityCodeStep step={step} answer={answer} />;
+    case "MfaEnrolmentLinkDevice":
+      return <LinkDeviceStep step={step} answer={answer} />;
+    case "MfaEnrolmentLinkDeviceInvalidOtp":
+      return <InvalidOtpStep step={step} answer={answer} />;
+    case "MemorableCharactersRequired":
+      return <MemorableStep step={step} answer={answer} />;
+  }
+}
+
+/** The h1 of each step (the page title too). */
+export function stepTitleKey(step: LoginStep): string {
+  switch (step.status) {
+    case "ForceChangePassword":
+      return "steps.password.title";
+    case "SiteTerms":
+      return "steps.terms.title";
+    case "SetSecurityQuestions":
+      return "steps.questions.title";
+    case "MfaRequired":
+      return "steps.code.title";
+    case "MfaEnrolmentValidateDevice":
+      return "steps.validateDevice.title";
+    case "MfaEnrolmentLinkDevice":
+      return "steps.linkDevice.title";
+    case "MfaEnrolmentLinkDeviceInvalidOtp":
+      return "steps.invalidOtp.title";
+    case "MemorableCharactersRequired":
+      return "steps.memorable.title";
+  }
+}
+
+function StepHeading({ step }: { step: LoginStep }) {
+  const { t } = useTranslation("auth");
+  const title = step.status === "SiteTerms" && step.terms.title ? step.terms.title : t(stepTitleKey(step));
+  return <h1>{title}</h1>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// ForceChangePassword: the Change Password form (at sign-in only the new password: the ticket
+// proves the current one).
+
+function ChangePasswordStep({ step, answer }: StepProps<"ForceChangePassword">) {
+  const { t } = useTranslation("auth");
+  const pending = usePending();
+  const [typed, setTyped] = useState("");
+  const [form, fields] = useForm<z.input<typeof ForcedPasswordSchema>>({
+    id: "step-password",
+    lastResult: resultFor(answer, "step-password"),
+    constraint: getZodConstraint(ForcedPasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: validateFor("change-password", ForcedPasswordSchema),
+  });
+  return (
+    <div className="login sign-in-step">
+      <StepHeading step={step} />
+      <p>{t("steps.password.intro")}</p>
+      <StepAlert answer={answer} />
+      <Form
+        method="post"
+        action="/login"
+        {...getFormProps(form)}
+        className="form"
+        // The shared strength meter (spec 002 §5) follows what is typed; it exists only with JavaScript.
+        onInput={(event) => {
+          const target = event.target as HTMLInputElement;
+          if (target.name === fields.newPassword.name) setTyped(target.value);
+        }}
+      >
+        <ErrorSummary errors={summaryErrors([fields.newPassword])} />
+        <FormSecrets />
+        <Field
+          meta={fields.newPassword}
+          label={t("steps.password.newPassword")}
+          hint={t("steps.password.guidance")}
+          type="password"
+          autoComplete="new-password"
+          secret
+        >
+          <PasswordStrength id={`${fields.newPassword.id}-strength`} password={typed} />
+        </Field>
+        <div className="form__actions">
+          <button type="submit" name="intent" value="change-password" className="button" disabled={pending}>
+            {t("steps.password.submit")}
+          </button>
+          <ReturnButton label={t("steps.cancel")} />
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// SiteTerms: the terms (sanitised on the server), Agree and Decline.
+
+function SiteTermsStep({ step, answer }: StepProps<"SiteTerms">) {
+  const { t } = useTranslation("auth");
+  const pending = usePending();
+  return (
+    <div className="login sign-in-step">
+      <StepHeading step={step} />
+      <p>{t("steps.terms.intro")}</p>
+      <StepAlert answer={answer} />
+      <div
+        className="prose terms"
+        role="region"
+        aria-label={t("steps.terms.regionLabel")}
+        // A scrolling region must be reachable by keyboard (WCAG 2.1.1, axe scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        dangerouslySetInnerHTML={{ __html: step.terms.html ?? "" }}
+      />
+      <Form method="post" action="/login" className="form" id="step-terms">
+        <FormSecrets />
+        <div className="form__actions">
+          <button type="submit" name="intent" value="agree-terms" className="button" disabled={pending}>
+            {t("steps.terms.agree")}
+          </button>
+          <button type="submit" name="intent" value="decline-terms" className="button button--secondary">
+            {t("steps.terms.decline")}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// SetSecurityQuestions: two questions (the platform's defaults or 'Other'), two answers (spec 002 §5).
+
+function QuestionSelect({
+  meta,
+  label,
+  questions,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  questions: string[];
+}) {
+  const { t } = useTranslation("auth");
+  const hasError = Boolean(meta.errors?.length);
+  const { key, ...selectProps } = getSelectProps(meta, { ariaAttributes: false });
+  return (
+    <div className={`field${hasError ? " field--error" : ""}`}>
+      <label htmlFor={meta.id} className="field__label">
+        {label}
+      </label>
+      {hasError ? <FieldError id={meta.errorId} errors={meta.errors ?? []} /> : null}
+      <select
+        key={key}
+        {...selectProps}
+        className="field__input field__select"
+        aria-invalid={hasError || undefined}
+        aria-describedby={hasError ? meta.errorId : undefined}
+      >
+        <option value="">{t("steps.questions.choose")}</option>
+        {questions.map((q) => (
+          <option key={q} value={q}>
+            {q}
+          </option>
+        ))}
+        <option value={OTHER_QUESTION}>{t("steps.questions.other")}</option>
+      </select>
+    </div>
+  );
+}
+
+function SecurityQuestionsStep({ step, answer }: StepProps<"SetSecurityQuestions">) {
+  const { t } = useTranslation("auth");
+  const pending = usePending();
+  const schema = securityQuestionsSchema(step.answerMinLength);
+  const [form, fields] = useForm<z.input<typeof schema>>({
+    id: "step-questions",
+    lastResult: resultFor(answer, "step-questions"),
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: validateFor("security-questions", schema),
+  });
+  const pairs = [
+    { question: fields.question1, custom: fields.question1Custom, answer: fields.answer1, n: 1 },
+    { question: fields.question2, custom: fields.question2Custom, answer: fields.answer2, n: 2 },
+  ];
+  return (
+    <div className="login sign-in-step">
+      <StepHeading step={step} />
+      <p>{t("steps.questions.intro")}</p>
+      <StepAlert answer={answer} />
+      <Form method="post" action="/login" {...getFormProps(form)} className="form">
+        <ErrorSummary
+          errors={summaryErrors(pairs.flatMap((p) => [p.question, p.custom, p.answer]))}
+        />
+        <FormSecrets />
+        {pairs.map((p) => (
+          <fieldset key={p.n} className="fieldset">
+            <legend className="fieldset__legend">{t("steps.questions.legend", { n: p.n })}</legend>
+            <QuestionSelect meta={p.question} label={t("steps.questions.question", { n: p.n })} questions={step.defaultQuestions} />
+            <Field meta={p.custom} label={t("steps.questions.custom", { n: p.n })} hint={t("steps.questions.customHint")} autoComplete="off" />
+            <Field
+              meta={p.answer}
+              label={t("steps.questions.answer", { n: p.n })}
+              hint={step.answerMinLength > 0 ? t("steps.questions.answerHint", { min: step.answerMinLength }) : undefined}
+              autoComplete="off"
+              secret
+            />
+          </fieldset>
+        ))}
+        <div className="form__actions">
+          <button type="submit" name="intent" value="security-questions" className="button" disabled={pending}>
+            {t("steps.questions.submit")}
+          </button>
+          <ReturnButton label={t("steps.cancel")} />
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// MfaRequired and MfaEnrolmentValidateDevice: the security code form.
+
+function methodLabel(t: (key: string) => string, method: MfaMethod | null): string {
+  return t(`steps.method.${method ?? "token"}`);
+}
+
+function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolmentValidateDevice">) {
+  const { t } = useTranslation("auth");
+  const pending = usePending();
+  const [form, fields] = useForm<z.input<typeof SecurityCodeSchema>>({
+    id: "step-code",
+    lastResult: resultFor(answer, "step-code"),
+    constraint: getZodConstraint(SecurityCodeSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: validateFor("validate-code", SecurityCodeSchema),
+  });
+  const token = step.method === "token";
+  const sentTo = step.destination
+    ? t("steps.code.sentTo", { destination: step.destination })
+    : token
+      ? t("steps.code.fromApp")
+      : t("steps.code.sent");
+  return (
+    <div className="login sign-in-step">
+      <StepHeading step={step} />
+      {step.status === "MfaRequired" && step.enrolled ? (
+        <div className="alert alert--success" role="status">
+          <p>{t("steps.code.verifyOnceMore")}</p>
+        </div>
+      ) : null}
+      <StepAlert answer={answer} />
+      <p>{sentTo}</p>
+      {step.status === "MfaEnrolmentValidateDevice" && token && step.tokenSecret ? (
+        <div className="token-setup">
+          <p>{t("steps.validateDevice.tokenIntro")}</p>
+          <dl className="token-setup__details">
+            <dt>{t("steps.validateDevice.secret")}</dt>
+            <dd>
+              <code>{step.tokenSecret}</code>
+            </dd>
+            {step.otpauthUri ? (
+              <>
+                <dt>{t("steps.validateDevice.uri")}</dt>
+                <dd>
+                  <code className="token-setup__uri">{step.otpauthUri}</code>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+      ) : null}
+      <Form method="post" action="/login" {...getFormProps(form)} className="form">
+        <ErrorSummary errors={summaryErrors([fields.code])} />
+        <FormSecrets />
+        <Field
+          meta={fields.code}
+          label={t("steps.code.label")}
+          hint={t("steps.code.hint")}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          inputClassName="field__input--code"
+          secret
+        />
+        <div className="form__actions">
+          <button type="submit" name="intent" value="validate-code" className="button" disabled={pending}>
+            {t("steps.code.submit")}
+          </button>
+          {!token ? (
+            <button type="submit" name="intent" value="resend-code" className="button button--secondary" formNoValidate>
+              {t("steps.code.requestNew")}
+            </button>
+          ) : null}
+          <ReturnButton />
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// MfaEnrolmentLinkDevice: choose a verification method.
+
+function LinkDeviceStep({ step, answer }: StepProps<"MfaEnrolmentLinkDevice">) {
+  const { t } = useTranslation("auth");
+  const pending = usePending();
+  const [form, fields] = useForm<{ method: string }>({
+    id: "step-device",
+    lastResult: resultFor(answer, "step-device"),
+    constraint: getZodConstraint(LinkDeviceSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: validateFor("link-device", LinkDeviceSchema),
+  });
+  const meta = fields.method;
+  const hasError = Boolean(meta.errors?.length);
+  const noMethods = step.methods.length === 0;
+  return (
+    <div className="login sign-in-step">
+      <StepHeading step={step} />
+      <StepAlert answer={answer} />
+      <Form method="post" action="/login" {...getFormProps(form)} className="form">
+        <FormSecrets />
+        {noMethods ? (
+          <div className="alert alert--error" role="alert">
+            <p>{t("steps.linkDevice.noMethods")}</p>
+          </div>
+        ) : (
+          <>
+            <ErrorSummary errors={summaryErrors([meta])} />
+            <p>{t("steps.linkDevice.intro")}</p>
+            <fieldset
+              className={`fieldset${hasError ? " field--error" : ""}`}
+              aria-describedby={hasError ? meta.errorId : undefined}
+            >
+              <legend className="fieldset__legend">{t("steps.linkDevice.legend")}</legend>
+              {hasError ? <FieldError id={meta.errorId} errors={meta.errors ?? []} /> : null}
+              {step.methods.map((m, i) => {
+                const id = i === 0 ? meta.id : `${meta.id}-${m.method}`;
+                return (
+                  <div className="radio" key={m.method}>
+                    <input
+                      type="radio"
+                      id={id}
+                      name={meta.name}
+                      value={m.method}
+                      defaultChecked={meta.initialValue === m.method}
+                    />
+                    <label htmlFor={id}>
+                      {methodLabel(t, m.method)}
+                      {m.destination ? <span className="radio__hint"> ({m.destination})</span> : null}
+                    </label>
+                  </div>
+                );
+              })}
+            </fieldset>
+          </>
+        )}
+        <div className="form__actions">
+          {noMethods ? null : (
+            <button type="submit" name="intent" value="link-device" className="button" disabled={pending}>
+              {t("steps.linkDevice.submit")}
+            </button>
+          )}
+          <ReturnButton />
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// MfaEnrolmentLinkDeviceInvalidOtp: the 'Validate your device' failure page (spec 000 §4 step 4).
+
+function InvalidOtpStep({ step, answer }: StepProps<"MfaEnrolmentLinkDeviceInvalidOtp">) {
+  const { t } = useTranslation("auth");
+  const pending = usePending();
+  return (
+    <div className="login sign-in-step">
+      <StepHeading step={step} />
+      <div className="alert alert--error" role="alert">
+        <p>{t("steps.invalidOtp.text")}</p>
+      </div>
+      <StepAlert answer={answer} />
+      <Form method="post" action="/login" className="form" id="step-invalid-otp">
+        <FormSecrets />
+        <div className="form__actions">
+          <button type="submit" name="intent" value="resend-code" className="button" disabled={pending}>
+            {t("steps.code.requestNew")}
+          </button>
+          <ReturnButton />
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// MemorableCharactersRequired: three masked one-character fields labelled with the position.
+
+function MemorableStep({ step, answer }: StepProps<"MemorableCharactersRequired">) {
+  const { t } = useTranslation("auth");
+  const pending = usePending();
+  const answerable = memorableAnswerable(step);
+  const [form, fields] = useForm<z.input<typeof MemorableSchema>>({
+    // The positions are part of the id: new positions are a new, empty form.
+    id: `step-memorable-${step.positions.join("-")}`,
+    lastResult: resultFor(answer, "step-memorable"),
+    constraint: {
+      char1: { required: true, maxLength: 1 },
+      char2: { required: true, maxLength: 1 },
+      char3: { required: true, maxLength: 1 },
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: validateFor("memorable", MemorableSchema),
+  });
+  const chars = [fields.char1, fields.char2, fields.char3];
+  return (
+    <div className="login sign-in-step">
+      <StepHeading step={step} />
+      <StepAlert answer={answer} />
+      <Form method="post" action="/login" {...getFormProps(form)} className="form">
+        <FormSecrets />
+        {answerable ? (
+          <>
+            <ErrorSummary errors={summaryErrors(chars)} />
+            <p>{t("steps.memorable.intro")}</p>
+            {step.hint ? <p className="field__hint">{t("steps.memorable.hint", { hint: step.hint })}</p> : null}
+            <fieldset className="fieldset memorable">
+              <legend className="fieldset__legend">{t("steps.memorable.legend")}</legend>
+              <div className="memorable__fields">
+                {chars.map((meta, i) => (
+                  <Field
+                    key={`${meta.id}-${step.positions[i]}`}
+                    meta={meta}
+                    label={t("steps.memorable.character", { position: (step.positions[i] ?? 0) + 1 })}
+                    type="password"
+                    autoComplete="off"
+                    inputClassName="field__input--char"
+                    secret
+                  />
+                ))}
+              </div>
+            </fieldset>
+          </>
+        ) : (
+          <div className="alert alert--error" role="alert">
+            <p>{t("steps.memorable.unavailable")}</p>
+          </div>
+        )}
+        <div className="form__actions">
+          {answerable ? (
+            <button type="submit" name="intent" value="memorable" className="button" disabled={pending}>
+              {t("steps.memorable.submit")}
+            </button>
+          ) : null}
+          <ReturnButton />
+        </div>
+      </Form>
+    </div>
+  );
+}

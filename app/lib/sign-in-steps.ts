@@ -1,0 +1,319 @@
+import { z } from "zod";
+
+// spec 000 §2 "Login content swaps by login status", §4 "Login status values" and "Login flow",
+// §5 and 002 §5: the sign-in steps as the platform answers them (docs/platform-api.md "Sign-in
+// steps"), the step each status shows, and the form schemas of each step. Pure: used by the
+// server (actions, the login-state cookie) and the browser (client validation).
+
+export const MFA_METHODS = ["sms", "email", "token"] as const;
+export type MfaMethod = (typeof MFA_METHODS)[number];
+export type SignInRole = "ClientUser" | "User";
+
+export type MfaDestination = { method: MfaMethod; destination: string | null };
+
+/** The step the login page shows; what the page needs to render it, never the ticket. */
+export type LoginStep =
+  | { status: "ForceChangePassword" }
+  | { status: "SiteTerms"; terms: { title: string; html: string | null } }
+  | { status: "SetSecurityQuestions"; defaultQuestions: string[]; answerMinLength: number }
+  | { status: "MfaRequired"; method: MfaMethod | null; destination: string | null; enrolled: boolean }
+  | { status: "MfaEnrolmentLinkDevice"; methods: MfaDestination[] }
+  | {
+      status: "MfaEnrolmentValidateDevice";
+      deviceId: string;
+      deviceName: string;
+      method: MfaMethod;
+      destination: string | null;
+      tokenSecret: string | null;
+      otpauthUri: string | null;
+    }
+  | { status: "MfaEnrolmentLinkDeviceInvalidOtp"; deviceId: string; deviceName: string; method: MfaMethod; destination: string | null }
+  | { status: "MemorableCharactersRequired"; positions: number[]; hint: string | null };
+
+export type StepStatus = LoginStep["status"];
+
+const Role = z.enum(["ClientUser", "User"]);
+const Method = z.enum(MFA_METHODS);
+const Ticketed = { login_ticket: z.string().min(1).max(200), role_name: Role };
+const Device = {
+  device_id: z.string().min(1),
+  device_name: z.string().default(""),
+  mfa_method: Method,
+  destination: z.string().nullish(),
+};
+
+/** A step answer of the platform (auth/login and every auth/ step call, and 401 retry bodies). */
+export const StepAnswer = z.discriminatedUnion("login_status", [
+  z.object({ login_status: z.literal("LoginSuccess"), role_name: Role }),
+  z.object({ ...Ticketed, login_status: z.literal("ForceChangePassword") }),
+  z.object({
+    ...Ticketed,
+    login_status: z.literal("SiteTerms"),
+    terms: z.object({ title: z.string(), html: z.string() }).nullish(),
+  }),
+  z.object({
+    ...Ticketed,
+    login_status: z.literal("SetSecurityQuestions"),
+    default_questions: z.array(z.string()).default([]),
+    answer_min_length: z.number().int().min(0).default(0),
+  }),
+  z.object({
+    ...Ticketed,
+    login_status: z.literal("MfaRequired"),
+    mfa_method: Method.nullish(),
+    destination: z.string().nullish(),
+    enrolled: z.boolean().default(false),
+  }),
+  z.object({
+    ...Ticketed,
+    login_status: z.literal("MfaEnrolmentLinkDevice"),
+    mfa_methods: z.array(z.object({ method: Method, destination: z.string().nullish() })).default([]),
+  }),
+  z.object({
+    ...Ticketed,
+    ...Device,
+    login_status: z.literal("MfaEnrolmentValidateDevice"),
+    token_secret: z.string().nullish(),
+    otpauth_uri: z.string().nullish(),
+  }),
+  z.object({ ...Ticketed, ...Device, login_status: z.literal("MfaEnrolmentLinkDeviceInvalidOtp") }),
+  z.object({
+    ...Ticketed,
+    login_status: z.literal("MemorableCharactersRequired"),
+    memorableQuestions: z.array(z.number().int().min(0)).default([]),
+    memorableWordHint: z.string().nullish(),
+  }),
+]);
+export type StepAnswer = z.output<typeof StepAnswer>;
+
+export type SignInProgress =
+  | { kind: "success"; role: SignInRole }
+  | { kind: "step"; role: SignInRole; ticket: string; step: LoginStep };
+
+/** Maps a platform step answer to what the portal keeps and shows (the ticket kept apart). */
+export function toSignInProgress(answer: StepAnswer): SignInProgress {
+  if (answer.login_status === "LoginSuccess") return { kind: "success", role: answer.role_name };
+  const ticket = answer.login_ticket;
+  const role = answer.role_name;
+  const step = ((): LoginStep => {
+    switch (answer.login_status) {
+      case "ForceChangePassword":
+        return { status: "ForceChangePassword" };
+      case "SiteTerms":
+        return { status: "SiteTerms", terms: { title: answer.terms?.title ?? "", html: answer.terms?.html ?? null } };
+      case "SetSecurityQuestions":
+        return {
+          status: "SetSecurityQuestions",
+          defaultQuestions: answer.default_questions,
+          answerMinLength: answer.answer_min_length,
+        };
+      case "MfaRequired":
+        return {
+          status: "MfaRequired",
+          method: answer.mfa_method ?? null,
+          destination: answer.destination ?? null,
+          enrolled: answer.enrolled,
+        };
+      case "MfaEnrolmentLinkDevice":
+        return {
+          status: "MfaEnrolmentLinkDevice",
+          methods: answer.mfa_methods.map((m) => ({ method: m.method, destination: m.destination ?? null })),
+        };
+      case "MfaEnrolmentValidateDevice":
+        return {
+          status: "MfaEnrolmentValidateDevice",
+          deviceId: answer.device_id,
+          deviceName: answer.device_name,
+          method: answer.mfa_method,
+          destination: answer.destination ?? null,
+          tokenSecret: answer.token_secret ?? null,
+          otpauthUri: answer.otpauth_uri ?? null,
+        };
+      case "MfaEnrolmentLinkDeviceInvalidOtp":
+        return {
+          status: "MfaEnrolmentLinkDeviceInvalidOtp",
+          deviceId: answer.device_id,
+          deviceName: answer.device_name,
+          method: answer.mfa_method,
+          destination: answer.destination ?? null,
+        };
+      case "MemorableCharactersRequired":
+        return {
+          status: "MemorableCharactersRequired",
+          positions: answer.memorableQuestions,
+          hint: answer.memorableWordHint ?? null,
+        };
+    }
+  })();
+  return { kind: "step", role, ticket, step };
+}
+
+/** Parses a platform body as a step answer; null when it is not one (an ordinary error body). */
+export function parseStepAnswer(body: unknown): SignInProgress | null {
+  const parsed = StepAnswer.safeParse(body);
+  return parsed.success ? toSignInProgress(parsed.data) : null;
+}
+
+/** spec 000 §5 / §9: the memorable word asks exactly three characters, else it cannot be answered. */
+export function memorableAnswerable(step: Extract<LoginStep, { status: "MemorableCharactersRequired" }>): boolean {
+  return step.positions.length === 3;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The intents of the login page: every step is a plain form posting to /login with one of these.
+
+export const INTENTS = [
+  "login",
+  "change-password",
+  "agree-terms",
+  "decline-terms",
+  "security-questions",
+  "validate-code",
+  "resend-code",
+  "link-device",
+  "memorable",
+  "cancel",
+] as const;
+export type Intent = (typeof INTENTS)[number];
+
+/** The intents each step accepts (anything else posted at that step is stale: the step is shown again). */
+export const STEP_INTENTS: Record<StepStatus, readonly Intent[]> = {
+  ForceChangePassword: ["change-password", "cancel"],
+  SiteTerms: ["agree-terms", "decline-terms"],
+  SetSecurityQuestions: ["security-questions", "cancel"],
+  MfaRequired: ["validate-code", "resend-code", "cancel"],
+  MfaEnrolmentLinkDevice: ["link-device", "cancel"],
+  MfaEnrolmentValidateDevice: ["validate-code", "resend-code", "cancel"],
+  MfaEnrolmentLinkDeviceInvalidOtp: ["resend-code", "cancel"],
+  MemorableCharactersRequired: ["memorable", "cancel"],
+};
+
+export function intentOf(value: FormDataEntryValue | null): Intent {
+  return INTENTS.find((i) => i === value) ?? "login";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Form schemas (one per step). Messages are i18n keys of the `auth` namespace.
+
+/** spec 000 §5: 'A security code is required'; six digits, spaces ignored (the platform's rule). */
+export const SecurityCodeSchema = z.object({
+  code: z
+    .string({ required_error: "auth:steps.code.required" })
+    .transform((v) => v.replace(/\s+/g, ""))
+    .pipe(z.string().min(1, "auth:steps.code.required").regex(/^\d{6}$/, "auth:steps.code.format")),
+});
+
+/** spec 000 §4 "Additional verification": 'MFA method required'. */
+export const LinkDeviceSchema = z.object({
+  method: z.enum(MFA_METHODS, { errorMap: () => ({ message: "auth:steps.linkDevice.required" }) }),
+});
+
+const oneCharacter = z
+  .string({ required_error: "auth:steps.memorable.required" })
+  .refine((v) => [...v].length === 1, "auth:steps.memorable.oneCharacter");
+
+/** spec 000 §5 and §9: exactly one character per field, three fields. */
+export const MemorableSchema = z.object({ char1: oneCharacter, char2: oneCharacter, char3: oneCharacter });
+
+/** spec 002 §5 "Change password": the new password is required ('Please enter a password'). */
+export const ForcedPasswordSchema = z.object({
+  newPassword: z.string({ required_error: "auth:steps.password.required" }).min(1, "auth:steps.password.required"),
+});
+
+/** The value of the 'Other' choice of a security-question select. */
+export const OTHER_QUESTION = "__other__";
+
+/**
+ * spec 002 §5 "Security questions": both questions required, 'Other' needs a custom question of
+ * at most 256 characters, answers required and at most 256 (at least `answerMinLength`), and the
+ * two questions must differ (ignoring case, as the platform compares them).
+ */
+export function securityQuestionsSchema(answerMinLength: number) {
+  const question = z.string({ required_error: "auth:steps.questions.questionRequired" });
+  const custom = z.string().optional();
+  const answer = z
+    .string({ required_error: "auth:steps.questions.answerRequired" })
+    .max(256, "auth:steps.questions.answerTooLong")
+    .refine((v) => v.trim().length > 0, "auth:steps.questions.answerRequired")
+    .refine((v) => v.trim().length >= answerMinLength, "auth:steps.questions.answerTooShort");
+  return z
+    .object({ question1: question, question1Custom: custom, answer1: answer, question2: question, question2Custom: custom, answer2: answer })
+    .superRefine((value, ctx) => {
+      const chosen: Array<string | null> = [];
+      for (const n of [1, 2] as const) {
+        const choice = value[`question${n}`];
+        if (choice !== OTHER_QUESTION) {
+          chosen.push(choice.trim());
+          continue;
+        }
+        const text = value[`question${n}Custom`]?.trim() ?? "";
+        if (!text) {
+          ctx.addIssue({ code: "custom", path: [`question${n}Custom`], message: "auth:steps.questions.questionRequired" });
+          chosen.push(null);
+        } else if (text.length > 256) {
+          ctx.addIssue({ code: "custom", path: [`question${n}Custom`], message: "auth:steps.questions.questionTooLong" });
+          chosen.push(null);
+        } else {
+          chosen.push(text);
+        }
+      }
+      const [first, second] = chosen;
+      if (first && second && first.toLowerCase() === second.toLowerCase()) {
+        ctx.addIssue({ code: "custom", path: ["question2"], message: "auth:steps.questions.different" });
+      }
+    });
+}
+export type SecurityQuestionsValue = z.output<ReturnType<typeof securityQuestionsSchema>>;
+
+/** The two question-and-answer pairs the platform takes. */
+export function questionsPayload(value: SecurityQuestionsValue): Array<{ question: string; answer: string }> {
+  return ([1, 2] as const).map((n) => ({
+    question: (value[`question${n}`] === OTHER_QUESTION ? (value[`question${n}Custom`] ?? "") : value[`question${n}`]).trim(),
+    answer: value[`answer${n}`],
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// spec 000 §8 "Sign-in and security messages": the platform's messages, as keys of `auth`.
+
+const MESSAGE_KEYS: Record<string, string> = {
+  "Either your username or your password is incorrect.": "login.invalidCredentials",
+  "Account has been disabled.": "login.disabled",
+  "Account deactivated": "login.deactivated",
+  "Permission error: User Id and authentication token combination are incorrect.": "login.authTokenIncorrect",
+  "There was an error with the authentication code you entered. A new code has been sent to you. Please try again.":
+    "steps.code.badCodeResent",
+  "There was an error with the authentication code you entered. Please try again.": "steps.code.badCode",
+  "Incorrect memorable word characters. Please try again with the new positions.": "steps.memorable.wrong",
+  "Memorable word validation failed": "steps.memorable.failed",
+  "There is a problem with your registered phone number or email address. Please contact your adviser for assistance.":
+    "steps.linkDevice.enrolmentProblem",
+  "MFA method not available": "steps.linkDevice.notAvailable",
+  "An error occurred whilst requesting additional verification code": "steps.code.requestError",
+  "Too many codes have been requested. Please log in again.": "steps.code.tooMany",
+  "Login ticket is invalid or has expired. Please log in again.": "steps.sessionNotFound",
+  "This sign-in is at another step.": "steps.sessionNotFound",
+  "The password must be at least 8 characters long.": "steps.password.policy.minLength",
+  "The password must be at most 128 characters long.": "steps.password.policy.maxLength",
+  "The password must contain at least one letter and one number.": "steps.password.policy.letterAndNumber",
+  "The password must not contain your username.": "steps.password.policy.username",
+  "The new password must be different from your current password.": "steps.password.policy.different",
+  "Please enter a security question.": "steps.questions.questionRequired",
+  "Question needs to be at most 256 characters": "steps.questions.questionTooLong",
+  "Please enter an answer to your security question.": "steps.questions.answerRequired",
+  "Answers must be at most 256 characters": "steps.questions.answerTooLong",
+  "Answers must be at least 8 characters": "steps.questions.answerTooShort",
+  "Please select two different security questions.": "steps.questions.different",
+};
+
+/** The `auth` key of a known platform message, or null (the caller shows it cleaned, raw). */
+export function messageKeyOf(apiMessage: string | null | undefined): string | null {
+  return apiMessage ? (MESSAGE_KEYS[apiMessage.trim()] ?? null) : null;
+}
+
+/** Which security-questions field a platform message belongs beside (spec 002 §5). */
+export function questionsFieldOf(key: string): "question1" | "question2" | "answer1" {
+  if (key === "steps.questions.different") return "question2";
+  if (key.startsWith("steps.questions.answer")) return "answer1";
+  return "question1";
+}

@@ -1,0 +1,64 @@
+import type { Failure } from "~/lib/error-catalogue";
+import { type LoginStep, parseStepAnswer, type SignInRole } from "~/lib/sign-in-steps";
+import { platformTokenFrom } from "./auth.server";
+import { createPlanningClient, PlanningError } from "./client.server";
+
+// docs/platform-api.md "Sign-in steps, recovery and account security": auth/login and the step
+// calls, each taking the login ticket (never the password again) and answering a step.
+
+export type StepOutcome =
+  /** The last step is done: the platform session (XPLANID). */
+  | { kind: "success"; role: SignInRole; token: string }
+  /** The next step (or the same one again), with the latest ticket. */
+  | { kind: "step"; role: SignInRole; ticket: string; step: LoginStep }
+  /** 204: declined or cancelled; the ticket is dead. */
+  | { kind: "ended" }
+  /**
+   * A refusal that carries the step again (wrong code, wrong memorable characters): the same
+   * ticket, new step data, and the message.
+   */
+  | { kind: "retry"; status: number; apiMessage: string | null; role: SignInRole; ticket: string; step: LoginStep }
+  /** Any other refusal, or no answer (status 0). */
+  | { kind: "refused"; status: number; apiMessage: string | null; failure: Failure };
+
+/**
+ * One sign-in call. The platform's client throws on an error status without its body, and step
+ * refusals carry the step data in the body (decision 040), so the body of a refusal is kept here.
+ */
+export async function signInCall(path: string, body: Record<string, unknown>): Promise<StepOutcome> {
+  let refusalBody: unknown = null;
+  const keepRefusal: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (!response.ok) refusalBody = await response.clone().json().catch(() => null);
+    return response;
+  };
+  let response: Response;
+  try {
+    response = await createPlanningClient({ fetch: keepRefusal }).send("POST", path, { body, retry: false });
+  } catch (error) {
+    if (!(error instanceof PlanningError)) throw error;
+    const progress = parseStepAnswer(refusalBody);
+    if (progress?.kind === "step") {
+      const { role, ticket, step } = progress;
+      return { kind: "retry", status: error.status, apiMessage: error.apiMessage, role, ticket, step };
+    }
+    return { kind: "refused", status: error.status, apiMessage: error.apiMessage, failure: error.failure };
+  }
+  if (response.status === 204) return { kind: "ended" };
+  const progress = parseStepAnswer(await response.json().catch(() => null));
+  if (!progress) return { kind: "refused", status: 502, apiMessage: null, failure: new PlanningError(502, null).failure };
+  if (progress.kind === "step") return progress;
+  const token = platformTokenFrom(response.headers);
+  if (!token) return { kind: "refused", status: 502, apiMessage: null, failure: new PlanningError(502, null).failure };
+  return { kind: "success", role: progress.role, token };
+}
+
+/** POST auth/login (spec 000 §7): the password, once; then a ticket for any step. */
+export function signIn(input: { username: string; password: string; userType: "client" | "adviser" }) {
+  return signInCall("auth/login", { username: input.username.trim(), password: input.password, user_type: input.userType });
+}
+
+/** Return to login, Cancel: the platform forgets the ticket (always 204). Failures are only logged by the caller. */
+export function cancelSignIn(ticket: string) {
+  return signInCall("auth/cancel", { login_ticket: ticket });
+}
