@@ -104,8 +104,15 @@ describe("navigationFor (spec 000 §2 rules)", () => {
   it("shows only the pages that exist in this build", () => {
     expect(keys(client(), AVAILABLE_PAGES)).toEqual({
       main: ["home"],
-      account: ["personalDetails", "adviserDetails"],
+      account: ["personalDetails", "adviserDetails", "preferences", "changePassword", "securityQuestions"],
     });
+    expect(keys(client({ loginMethod: "MFA" }), AVAILABLE_PAGES).account).toContain("additionalVerification");
+    // preferences is tied to en-GB; advisers in context get none of the client-only account pages
+    expect(keys(client({ locale: "fr-CA" }), AVAILABLE_PAGES).account).not.toContain("preferences");
+    expect(keys(adviser({ hasClientInContext: true, siteAccessLevel: "Portfolio" }), AVAILABLE_PAGES).account).toEqual([
+      "personalDetails",
+      "adviserDetails",
+    ]);
     expect(keys(client({ siteAccessLevel: "Messages" }), AVAILABLE_PAGES).main).toEqual([]);
     expect(keys(adviser(), AVAILABLE_PAGES).main).toEqual(["clientList"]);
   });

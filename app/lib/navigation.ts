@@ -30,6 +30,10 @@ export const AVAILABLE_PAGES: ReadonlySet<PageKey> = new Set<PageKey>([
   "home",
   "personalDetails",
   "adviserDetails",
+  "preferences",
+  "changePassword",
+  "securityQuestions",
+  "additionalVerification",
   "clientList",
 ]);
 

@@ -1,14 +1,15 @@
 import { desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { outbox, siteSettings, users } from "../db/schema";
+import { outbox, securityQuestions, siteSettings, users } from "../db/schema";
 import { wireDateTime } from "../lib/wire";
 import { inMaintenance, MAINTENANCE_SETTING } from "./health";
-import { notFound, validate } from "./http";
+import { ApiError, notFound, validate } from "./http";
 import { json, open, type Route } from "./router";
 
 const OutboxQuery = z.object({ to: z.string().trim().max(320).optional() });
 const MaintenanceBody = z.object({ maintenance: z.boolean() });
 const UsernameParams = z.object({ username: z.string().trim().min(1).max(256) });
+const CopyBody = z.object({ username: z.string().trim().regex(/^[a-z0-9._-]{3,64}$/i) });
 
 // design: what the platform "sends" is readable here outside production (the app leaves it out there)
 export const devRoutes: Route[] = [
@@ -51,5 +52,29 @@ export const devRoutes: Route[] = [
     if (!user) throw notFound("User");
     db.update(users).set({ disabled: false, failedAttempts: 0 }).where(eq(users.id, user.id)).run();
     return json({ username: user.username, disabled: false });
+  }),
+
+  // A fresh login in the state of a seeded one (its pending steps, MFA set-up, memorable word and
+  // security questions), for journeys that use a login up: each run signs in as its own copy, so
+  // journeys stay independent of each other and of the order they run in.
+  open("POST", "/dev/users/:username/copy", (request, { db, clock }) => {
+    const { username } = validate(UsernameParams, request.params, "path");
+    const { username: copyName } = validate(CopyBody, request.body, "body");
+    const template = db.select().from(users).where(eq(users.usernameKey, username.toLowerCase())).get();
+    if (!template) throw notFound("User");
+    if (db.select({ id: users.id }).from(users).where(eq(users.usernameKey, copyName.toLowerCase())).get()) {
+      throw new ApiError(409, "That username is taken");
+    }
+    const { id: templateId, ...fields } = template;
+    return db.transaction((tx) => {
+      const copyId = tx
+        .insert(users)
+        .values({ ...fields, username: copyName, usernameKey: copyName.toLowerCase(), createdAt: clock.now().toISOString() })
+        .returning({ id: users.id })
+        .get().id;
+      const questions = tx.select().from(securityQuestions).where(eq(securityQuestions.userId, templateId)).all();
+      for (const { id: _id, ...q } of questions) tx.insert(securityQuestions).values({ ...q, userId: copyId }).run();
+      return json({ username: copyName, user_id: copyId }, 201);
+    });
   }),
 ];

@@ -1,0 +1,211 @@
+// spec 002 §5 "Security questions" and "Change password", spec 000 §4-§5 "Additional verification",
+// spec 002 "Preferences": the forms' schemas and rules. Pure: shared by the server and the browser.
+// Messages are i18n keys ("namespace:key", docs/decisions/037).
+
+import { z } from "zod";
+
+// ── password policy (docs/decisions/041), shared with the forgotten-password steps ─────────────
+
+/** The platform's policy messages, mapped to texts the portal can translate. */
+export const PASSWORD_POLICY_MESSAGES: Record<string, string> = {
+  "The password must be at least 8 characters long.": "security:policy.minLength",
+  "The password must be at most 128 characters long.": "security:policy.maxLength",
+  "The password must contain at least one letter and one number.": "security:policy.letterAndNumber",
+  "The password must not contain your username.": "security:policy.username",
+  "The new password must be different from your current password.": "security:policy.different",
+};
+
+/** The i18n key of a password-policy refusal, or null when the message is something else. */
+export function passwordPolicyKey(apiMessage: string | null | undefined): string | null {
+  return (apiMessage && PASSWORD_POLICY_MESSAGES[apiMessage.trim()]) || null;
+}
+
+const required = (message: string) => z.string({ required_error: message }).min(1, message);
+
+// ── change password ──────────────────────────────────────────────────────────────────────────
+
+/** spec 002 §5: 'Please enter your current password', 'Please enter a password'. */
+export const ChangePasswordSchema = z.object({
+  currentPassword: required("security:changePassword.errors.current"),
+  newPassword: required("security:changePassword.errors.new"),
+});
+
+/** What the platform's refusal of a password change means for the form (docs/platform-api.md). */
+export function changePasswordRefusal(
+  apiMessage: string | null,
+): { field: "currentPassword" | "newPassword"; message: string } | null {
+  if (apiMessage === "The current password is incorrect.") {
+    return { field: "currentPassword", message: "security:changePassword.errors.incorrect" };
+  }
+  const policy = passwordPolicyKey(apiMessage);
+  return policy ? { field: "newPassword", message: policy } : null;
+}
+
+// ── security questions ───────────────────────────────────────────────────────────────────────
+
+/** spec 002 §9: a question and an answer are at most 256 characters. */
+export const SECURITY_TEXT_MAX = 256;
+/** The select's value for a question of the user's own. */
+export const OTHER_QUESTION = "__other__";
+
+/**
+ * spec 002 §5: the answer minimum is 8 characters for platform 22.8 build 234 or later, or 22.9 up
+ * to build 237; otherwise 0. The platform also answers `answer_min_length`, which wins; this is the
+ * rule for a platform that does not (a version such as '22.9.236').
+ */
+export function answerMinLengthForVersion(version: string | null | undefined): 0 | 8 {
+  const match = /^(\d+)\.(\d+)\.(\d+)/.exec(version?.trim() ?? "");
+  if (!match) return 0;
+  const [major, minor, build] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (major !== 22) return 0;
+  if (minor === 8 && build >= 234) return 8;
+  if (minor === 9 && build <= 237) return 8;
+  return 0;
+}
+
+export type SecurityQuestionsRules = { answerMinLength: number };
+
+const lengthOf = (s: string) => [...s].length;
+
+/** The question a pair of fields stands for: the chosen default, or the custom text for 'Other'. */
+export function chosenQuestion(selected: string | undefined, custom: string | undefined): string {
+  return (selected === OTHER_QUESTION ? (custom ?? "") : (selected ?? "")).trim();
+}
+
+/**
+ * spec 002 §5, in the platform's order: a question for each ('Please enter a security question.'),
+ * a custom question at most 256 ('Question needs to be at most 256 characters'), answers required
+ * and at most 256 (and at least 8 on the platforms that ask it), and two different questions
+ * (ignoring case).
+ */
+export function createSecurityQuestionsSchema(rules: SecurityQuestionsRules) {
+  const pair = { question: z.string().optional(), custom: z.string().optional(), answer: z.string().optional() };
+  return z
+    .object({
+      question1: pair.question,
+      customQuestion1: pair.custom,
+      answer1: pair.answer,
+      question2: pair.question,
+      customQuestion2: pair.custom,
+      answer2: pair.answer,
+    })
+    .superRefine((value, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+      const questions: string[] = [];
+      for (const n of [1, 2] as const) {
+        const selected = value[`question${n}`];
+        const custom = value[`customQuestion${n}`];
+        const question = chosenQuestion(selected, custom);
+        questions.push(question);
+        if (!selected) issue(`question${n}`, "security:questions.errors.question");
+        else if (selected === OTHER_QUESTION && !question) issue(`customQuestion${n}`, "security:questions.errors.question");
+        else if (lengthOf(question) > SECURITY_TEXT_MAX) {
+          issue(selected === OTHER_QUESTION ? `customQuestion${n}` : `question${n}`, "security:questions.errors.questionLength");
+        }
+        const answer = (value[`answer${n}`] ?? "").trim();
+        if (!answer) issue(`answer${n}`, "security:questions.errors.answer");
+        else if (lengthOf(answer) > SECURITY_TEXT_MAX) issue(`answer${n}`, "security:questions.errors.answerLength");
+        else if (rules.answerMinLength > 0 && lengthOf(answer) < rules.answerMinLength) {
+          issue(`answer${n}`, "security:questions.errors.answerMin");
+        }
+      }
+      const [first, second] = questions;
+      if (first && second && first.toLowerCase() === second.toLowerCase()) {
+        issue(value.question2 === OTHER_QUESTION ? "customQuestion2" : "question2", "security:questions.errors.different");
+      }
+    })
+    .transform((value) => ({
+      questions: [1, 2].map((n) => ({
+        question: chosenQuestion(value[`question${n as 1 | 2}`], value[`customQuestion${n as 1 | 2}`]),
+        answer: (value[`answer${n as 1 | 2}`] ?? "").trim(),
+      })),
+    }));
+}
+
+/** The platform's security-question refusals (docs/platform-api.md), as the form's keys. */
+export const SECURITY_QUESTION_MESSAGES: Record<string, string> = {
+  "Please enter a security question.": "security:questions.errors.question",
+  "Question needs to be at most 256 characters": "security:questions.errors.questionLength",
+  "Please enter an answer to your security question.": "security:questions.errors.answer",
+  "Answers must be at most 256 characters": "security:questions.errors.answerLength",
+  "Answers must be at least 8 characters": "security:questions.errors.answerMin",
+  "Please select two different security questions.": "security:questions.errors.different",
+};
+
+/** Where a current question sits in the form: a default question, or 'Other' with its text. */
+export function questionFieldsOf(current: string | null | undefined, defaults: readonly string[]): { select: string; custom: string } {
+  if (!current) return { select: "", custom: "" };
+  const match = defaults.find((q) => q.toLowerCase() === current.toLowerCase());
+  return match ? { select: match, custom: "" } : { select: OTHER_QUESTION, custom: current };
+}
+
+// ── preferences ──────────────────────────────────────────────────────────────────────────────
+
+export const PREFERENCE_FIELDS = ["email", "post", "sms"] as const;
+export type PreferenceField = (typeof PREFERENCE_FIELDS)[number];
+export type Preferences = Record<PreferenceField, boolean>;
+
+/** spec 002 §3: comm_pref_email, comm_pref_mail, comm_pref_sms, each '1' or '0'. */
+export function preferencesFromWire(wire: { comm_pref_email: string; comm_pref_mail: string; comm_pref_sms: string }): Preferences {
+  return { email: wire.comm_pref_email === "1", post: wire.comm_pref_mail === "1", sms: wire.comm_pref_sms === "1" };
+}
+
+export function preferencesToWire(p: Preferences) {
+  const flag = (b: boolean): "1" | "0" => (b ? "1" : "0");
+  return { comm_pref_email: flag(p.email), comm_pref_mail: flag(p.post), comm_pref_sms: flag(p.sms) };
+}
+
+/** An unticked checkbox is not posted: absent means no. */
+export const PreferencesSchema = z.object({
+  email: z.boolean().optional().default(false),
+  post: z.boolean().optional().default(false),
+  sms: z.boolean().optional().default(false),
+});
+
+export function preferencesChanged(a: Preferences, b: Preferences): boolean {
+  return PREFERENCE_FIELDS.some((f) => a[f] !== b[f]);
+}
+
+// ── additional verification ──────────────────────────────────────────────────────────────────
+
+export const MFA_METHODS = ["sms", "email", "token"] as const;
+export type MfaMethod = (typeof MFA_METHODS)[number];
+export type MfaMethodOption = { method: MfaMethod; destination: string | null };
+
+/** spec 000 §4: one or fewer methods is the single-method view; two or more, the choice. */
+export function additionalVerificationView(methods: readonly MfaMethodOption[]): "none" | "single" | "choose" {
+  if (methods.length === 0) return "none";
+  return methods.length === 1 ? "single" : "choose";
+}
+
+/** spec 000 §4: Save and Cancel are disabled while the choice equals the current method. */
+export function methodChanged(chosen: string | null | undefined, current: string | null | undefined): boolean {
+  return Boolean(chosen) && chosen !== current;
+}
+
+/**
+ * spec 000 §5: a method is required ('MFA method required'); choosing the current one changes
+ * nothing (said, for browsers without JavaScript where Save is not disabled); a password is required
+ * when the method changes ('Password is required').
+ */
+export function createMethodChangeSchema(current: string | null) {
+  return z
+    .object({ method: z.string().optional(), password: z.string().optional() })
+    .superRefine((value, ctx) => {
+      if (!value.method || !(MFA_METHODS as readonly string[]).includes(value.method)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["method"], message: "security:verification.errors.method" });
+        return;
+      }
+      if (!methodChanged(value.method, current)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["method"], message: "security:verification.errors.sameMethod" });
+        return;
+      }
+      if (!value.password) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message: "security:verification.errors.password" });
+      }
+    })
+    .transform((value) => ({ method: value.method as MfaMethod, password: value.password ?? "" }));
+}
+
+/** spec 000 §5: 'MFA Code required'. */
+export const MfaCodeSchema = z.object({ code: required("security:verification.errors.code").transform((s) => s.replace(/\s+/g, "")) });

@@ -1,0 +1,95 @@
+import { createCookie } from "@remix-run/node";
+import { z } from "zod";
+import { env } from "~/env.server";
+import type { ResetMethod } from "~/lib/recovery";
+import { seal, unseal } from "~/session/crypto.server";
+import { createPlanningClient } from "./client.server";
+
+// spec 000 §4 "Forgotten password flow", §7 forgotten_password and forgot/username (no session);
+// docs/platform-api.md "Forgotten password", docs/decisions/042 and 050.
+
+const StartAnswer = z.union([
+  z.object({ reset_method: z.literal("questions"), user_id: z.string().min(1), questions: z.array(z.string()).length(2) }),
+  z.object({ reset_method: z.literal("code"), user_id: z.string().min(1) }),
+]);
+const ChangedAnswer = z.object({ password_changed: z.literal(true) });
+const SentAnswer = z.object({ sent: z.literal(true) });
+
+export type ResetStart = { method: ResetMethod; reference: string; questions: string[] };
+
+export async function startPasswordReset(username: string): Promise<ResetStart> {
+  const answer = await createPlanningClient().post("resourceful/forgotten_password", StartAnswer, { body: { username } });
+  return {
+    method: answer.reset_method,
+    reference: answer.user_id,
+    questions: answer.reset_method === "questions" ? answer.questions : [],
+  };
+}
+
+export async function completePasswordReset(input: {
+  reference: string;
+  resetCode?: string;
+  answers?: [string, string];
+  newPassword: string;
+}): Promise<void> {
+  await createPlanningClient().put("resourceful/forgotten_password", ChangedAnswer, {
+    body: {
+      user_id: input.reference,
+      ...(input.resetCode !== undefined ? { reset_code: input.resetCode } : {}),
+      ...(input.answers ? { answers: input.answers } : {}),
+      new_password: input.newPassword,
+    },
+    // a repeated PUT could count a wrong secret twice towards the lockout
+    retry: false,
+  });
+}
+
+export async function sendForgottenUsername(input: { email: string; dob: string }): Promise<void> {
+  await createPlanningClient().post("resourceful/forgot/username", SentAnswer, {
+    body: { preferred_email: input.email, role_type: "client", dob: input.dob },
+  });
+}
+
+// ── the reset between its steps: a short-lived sealed cookie (never the password or the code) ──
+
+/** The platform keeps a reset for 30 minutes (docs/decisions/042); the cookie no longer. */
+const RESET_MAX_AGE_S = 30 * 60;
+
+export const ResetStateSchema = z.object({
+  reference: z.string().min(1),
+  method: z.enum(["code", "questions"]),
+  questions: z.array(z.string()),
+  /** spec 000 §4: the code error count rises with each invalid code. */
+  codeErrors: z.number().int().min(0),
+});
+export type ResetState = z.infer<typeof ResetStateSchema>;
+
+const resetCookie = createCookie("__reset", {
+  path: "/login",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.cookieSecure,
+  maxAge: RESET_MAX_AGE_S,
+  secrets: env.sessionSecrets,
+});
+
+export async function readResetState(request: Request): Promise<ResetState | null> {
+  const sealed: unknown = await resetCookie.parse(request.headers.get("Cookie"));
+  if (typeof sealed !== "string") return null;
+  const plain = unseal(sealed);
+  if (!plain) return null;
+  try {
+    const parsed = ResetStateSchema.safeParse(JSON.parse(plain));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function commitResetState(state: ResetState): Promise<string> {
+  return resetCookie.serialize(seal(JSON.stringify(state)));
+}
+
+export function clearResetState(): Promise<string> {
+  return resetCookie.serialize("", { maxAge: 0 });
+}

@@ -1,0 +1,185 @@
+import { createCookie } from "@remix-run/node";
+import { z } from "zod";
+import { env } from "~/env.server";
+import { MFA_METHODS } from "~/lib/security";
+import { seal, unseal } from "~/session/crypto.server";
+import { lostSessionRedirect, PlanningError, type PlanningClient } from "./client.server";
+
+// Account security, clients only (spec 002 change password, security questions, preferences;
+// spec 000 §4 additional verification). docs/platform-api.md "Account security".
+
+// ── change password ──────────────────────────────────────────────────────────────────────────
+const ChangedAnswer = z.object({ password_changed: z.literal(true) });
+
+export async function changePassword(planning: PlanningClient, input: { currentPassword: string; newPassword: string }) {
+  await planning.put("resourceful/session/password", ChangedAnswer, {
+    body: { current_password: input.currentPassword, new_password: input.newPassword },
+    retry: false,
+  });
+}
+
+// ── security questions ───────────────────────────────────────────────────────────────────────
+const QuestionsAnswer = z.object({
+  questions: z.array(z.object({ position: z.number(), question: z.string() })),
+  default_questions: z.array(z.string()).default([]),
+  answer_min_length: z.number().int().min(0).nullish(),
+});
+export type SecurityQuestionsAnswer = z.infer<typeof QuestionsAnswer>;
+
+export function fetchSecurityQuestions(planning: PlanningClient) {
+  return planning.get("resourceful/session/security_questions", QuestionsAnswer);
+}
+
+const SavedQuestions = z.object({ questions: z.array(z.object({ position: z.number(), question: z.string() })) });
+
+export async function saveSecurityQuestions(planning: PlanningClient, questions: Array<{ question: string; answer: string }>) {
+  await planning.put("resourceful/session/security_questions", SavedQuestions, { body: { questions }, retry: false });
+}
+
+// ── preferences ──────────────────────────────────────────────────────────────────────────────
+const Flag = z.enum(["1", "0"]).catch("0");
+const PreferencesAnswer = z.object({ comm_pref_email: Flag, comm_pref_mail: Flag, comm_pref_sms: Flag });
+
+export function fetchPreferences(planning: PlanningClient, entityId: number) {
+  return planning.get(`resourceful/entity/client-v3/${entityId}`, PreferencesAnswer);
+}
+
+export async function savePreferences(
+  planning: PlanningClient,
+  entityId: number,
+  body: { comm_pref_email: "1" | "0"; comm_pref_mail: "1" | "0"; comm_pref_sms: "1" | "0" },
+) {
+  await planning.patch(`resourceful/entity/client-v3/${entityId}`, PreferencesAnswer, { body });
+}
+
+// ── additional verification ──────────────────────────────────────────────────────────────────
+const Method = z.enum(MFA_METHODS);
+const DetailsAnswer = z.object({
+  mfaMethod: Method.nullable(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  softwareToken: z.boolean(),
+});
+const MethodsAnswer = z.object({ methods: z.array(z.object({ method: Method, destination: z.string().nullable() })) });
+const DeviceAnswer = z.object({
+  status: z.literal("validate"),
+  device: z.object({ id: z.string().min(1), name: z.string(), method: Method, destination: z.string().nullable() }),
+  token_secret: z.string().nullish(),
+  otpauth_uri: z.string().nullish(),
+});
+const ValidatedAnswer = z.object({ status: z.literal("changed"), mfaMethod: Method });
+
+export async function fetchAdditionalVerification(planning: PlanningClient) {
+  const { details, methods } = await planning.batch({
+    details: { url: "session/mfa", schema: DetailsAnswer },
+    methods: { url: "session/mfa/methods", schema: MethodsAnswer },
+  });
+  return { details, methods: methods.methods };
+}
+
+export type PendingDevice = {
+  deviceId: string;
+  method: z.infer<typeof Method>;
+  name: string;
+  destination: string | null;
+  tokenSecret: string | null;
+  otpauthUri: string | null;
+};
+
+function toPending(answer: z.infer<typeof DeviceAnswer>): PendingDevice {
+  return {
+    deviceId: answer.device.id,
+    method: answer.device.method,
+    name: answer.device.name,
+    destination: answer.device.destination,
+    tokenSecret: answer.token_secret ?? null,
+    otpauthUri: answer.otpauth_uri ?? null,
+  };
+}
+
+export async function requestMethodChange(planning: PlanningClient, input: { method: string; password: string }) {
+  const answer = await planning.put("resourceful/session/mfa/method", DeviceAnswer, {
+    body: { mfaMethod: input.method, password: input.password },
+    retry: false,
+  });
+  return toPending(answer);
+}
+
+export function validateDevice(planning: PlanningClient, input: { method: string; code: string; deviceId: string }) {
+  return planning.post("resourceful/session/mfa/validate", ValidatedAnswer, {
+    body: { mfaMethod: input.method, mfaCode: input.code, deviceId: input.deviceId },
+  });
+}
+
+export async function resendDeviceCode(planning: PlanningClient, deviceId: string) {
+  return toPending(await planning.post("resourceful/session/mfa/resend", DeviceAnswer, { body: { deviceId } }));
+}
+
+/**
+ * Where the page is between posts (docs/decisions/052): validating a device (with or without a
+ * refused code), or the outcome of a change. Sealed in a cookie: the device id and a token secret
+ * never reach a hidden field or the URL.
+ */
+const VerificationStateSchema = z.union([
+  z.object({
+    step: z.enum(["validate", "invalid"]),
+    device: z.object({
+      deviceId: z.string(),
+      method: Method,
+      name: z.string(),
+      destination: z.string().nullable(),
+      tokenSecret: z.string().nullable(),
+      otpauthUri: z.string().nullable(),
+    }),
+  }),
+  z.object({ step: z.literal("changed"), method: Method }),
+]);
+export type VerificationState = z.infer<typeof VerificationStateSchema>;
+
+/** A pending device lives 10 minutes on the platform. */
+const verificationCookie = createCookie("__verification", {
+  path: "/clients/additional-verification",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.cookieSecure,
+  maxAge: 10 * 60,
+  secrets: env.sessionSecrets,
+});
+
+export async function readVerificationState(request: Request): Promise<VerificationState | null> {
+  const sealed: unknown = await verificationCookie.parse(request.headers.get("Cookie"));
+  if (typeof sealed !== "string" || !sealed) return null;
+  const plain = unseal(sealed);
+  if (!plain) return null;
+  try {
+    const parsed = VerificationStateSchema.safeParse(JSON.parse(plain));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function commitVerificationState(state: VerificationState): Promise<string> {
+  return verificationCookie.serialize(seal(JSON.stringify(state)));
+}
+
+export function clearVerificationState(): Promise<string> {
+  return verificationCookie.serialize("", { maxAge: 0 });
+}
+
+/**
+ * Runs a platform call for an action that reads the platform's refusal itself (its api_message
+ * decides which field the message goes beside). A lost session still goes to the login page.
+ */
+export async function attempt<T>(
+  request: Request,
+  work: Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: PlanningError }> {
+  try {
+    return { ok: true, value: await work };
+  } catch (error) {
+    if (!(error instanceof PlanningError)) throw error;
+    if (error.failure.kind === "lost-session") throw await lostSessionRedirect(request);
+    return { ok: false, error };
+  }
+}

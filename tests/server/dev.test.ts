@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ErrorAnswer, type LoginAnswer, type Platform, startPlatform } from "./harness";
+
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform();
+});
+afterAll(() => platform.close());
+
+const copy = (template: string, username: string) =>
+  platform.call<{ username: string; user_id: number } & ErrorAnswer>(`/dev/users/${template}/copy`, {
+    method: "POST",
+    body: { username },
+  });
+const login = (username: string) =>
+  platform.call<LoginAnswer & ErrorAnswer>("/auth/login", {
+    method: "POST",
+    body: { username, password: "Demo-pass-1", user_type: "client" },
+  });
+
+describe("copies of seeded logins, for journeys", () => {
+  it("start in the template's state, with its pending steps", async () => {
+    const made = await copy("demo.newuser", "newuser-copy-1");
+    expect(made.status).toBe(201);
+    expect(made.body.username).toBe("newuser-copy-1");
+    expect((await login("newuser-copy-1")).body.login_status).toBe("ForceChangePassword");
+    // The template is untouched.
+    expect((await login("demo.newuser")).body.login_status).toBe("ForceChangePassword");
+  });
+
+  it("carry the template's security questions", async () => {
+    await copy("demo.client", "client-copy-1");
+    const reset = await platform.call<{ reset_method: string; questions?: string[] }>("/resourceful/forgotten_password", {
+      method: "POST",
+      body: { username: "client-copy-1" },
+    });
+    expect(reset.body.reset_method).toBe("questions");
+    expect(reset.body.questions).toHaveLength(2);
+  });
+
+  it("refuse a taken name, an unknown template and a malformed name", async () => {
+    expect((await copy("demo.client", "demo.partner")).status).toBe(409);
+    expect((await copy("no.such.user", "fresh-name")).status).toBe(404);
+    expect((await copy("demo.client", "a b")).status).toBe(400);
+  });
+});
