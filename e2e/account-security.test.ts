@@ -1,6 +1,6 @@
-import { createHmac } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixtures";
+import { codeSentAfter, copyUser, newestId, totp } from "./platform";
 
 // spec 002 "Preferences", "Security questions", "Change password" (§2, §4, §5, §8) and spec 000 §2
 // and §4 "Additional verification": with and without JavaScript. Both projects share one platform
@@ -10,55 +10,12 @@ import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixture
 const ACCESS_DENIED =
   "You are not authorised to view the page that you requested. Please contact your adviser if this problem persists.";
 
-const platformUrl = () => {
-  const url = process.env.E2E_PLATFORM_URL;
-  if (!url) throw new Error("E2E_PLATFORM_URL is not set (run through npm run test:e2e)");
-  return url;
-};
-
-type OutboxRow = { id: number; code: string | null };
-
-async function outbox(request: APIRequestContext, to: string): Promise<OutboxRow[]> {
-  const response = await request.get(`${platformUrl()}/dev/outbox?to=${encodeURIComponent(to)}`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as OutboxRow[];
-}
-
-async function newestId(request: APIRequestContext, to: string): Promise<number> {
-  return (await outbox(request, to))[0]?.id ?? 0;
-}
-
-async function codeSentAfter(request: APIRequestContext, to: string, afterId: number): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(async () => {
-      const row = (await outbox(request, to))[0];
-      code = row && row.id > afterId ? row.code : null;
-      return code !== null;
-    })
-    .toBe(true);
-  return code!;
-}
-
-/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) of a base32 secret, now (or `offset` steps later). */
-function totp(base32: string, offset = 0): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of base32.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offset));
-  const hmac = createHmac("sha1", key).update(counter).digest();
-  const at = hmac[hmac.length - 1]! & 0xf;
-  return String((hmac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
-
 /** Signs in a user whose login method is MFA by sms or email: the code comes from the outbox. */
 async function signInWithCode(page: Page, request: APIRequestContext, username: string) {
   const before = await newestId(request, username);
   await signIn(page, username);
   await expect(page.getByLabel("Security code")).toBeVisible();
-  await page.getByLabel("Security code").fill(await codeSentAfter(request, username, before));
+  await page.getByLabel("Security code").fill((await codeSentAfter(request, username, before)).code);
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/clients\//);
 }
@@ -274,7 +231,7 @@ test.describe("who may use the account security pages", () => {
 
 test.describe("additional verification", () => {
   test("a client with one method sees the single-method view", async ({ page, request }) => {
-    await signInWithCode(page, request, "demo.single");
+    await signInWithCode(page, request, await copyUser(request, "demo.single"));
     await openAccountMenu(page);
     await page.getByRole("link", { name: "Additional verification" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Additional verification" })).toBeVisible();
@@ -285,18 +242,13 @@ test.describe("additional verification", () => {
     await expectAccessible(page);
   });
 
-  // Changing the method needs an MFA-by-sms user with a mobile, no email and no other journey:
-  // demo.mfa is used by the sign-in journeys. Run with E2E_MFA_CHANGE_USER=<username> (e.g.
-  // demo.mfa when only these journeys run); the journey puts the user's method back to sms.
-  const changeUser = process.env.E2E_MFA_CHANGE_USER;
   test("change the method: the rules, the enrolment problem, an invalid code, then changed and back", async ({
     page,
     request,
     javaScript,
   }) => {
-    test.skip(!changeUser, "needs a dedicated MFA-by-sms user (E2E_MFA_CHANGE_USER)");
-    test.skip(javaScript === "off" && !process.env.E2E_MFA_CHANGE_USER_NOJS, "one project changes the shared user");
-    const username = javaScript === "on" ? changeUser! : process.env.E2E_MFA_CHANGE_USER_NOJS!;
+    // demo.mfa: MFA by sms with a mobile and no email on record; each run changes its own copy.
+    const username = await copyUser(request, "demo.mfa");
     await signInWithCode(page, request, username);
     await page.goto("/clients/additional-verification");
     const group = page.getByRole("group", { name: "Additional verification method" });
@@ -347,7 +299,7 @@ test.describe("additional verification", () => {
     const before = await newestId(request, username);
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText(/We have sent a security code to \+\*+\d{4}/)).toBeVisible();
-    await page.getByLabel("Security code").fill(await codeSentAfter(request, username, before));
+    await page.getByLabel("Security code").fill((await codeSentAfter(request, username, before)).code);
     await page.getByRole("button", { name: "Validate" }).click();
     await expect(page.getByText("Method changed successfully")).toBeVisible();
   });

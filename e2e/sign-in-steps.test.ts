@@ -1,73 +1,14 @@
-import { createHmac } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixtures";
+import { codeSentAfter, copyUser, newestId, totpAt as totp } from "./platform";
 
 // spec 000 §2 "Login content swaps by login status", §4 "Login flow", §8 "Sign-in and security
 // messages": each step of a sign-in, with and without JavaScript. Both projects run against one
 // platform database, so a journey either uses a user of its own per project, or steps that leave
 // the user as it was (a right code or right characters clear the failure count).
 
-const platformUrl = () => {
-  const url = process.env.E2E_PLATFORM_URL;
-  if (!url) throw new Error("E2E_PLATFORM_URL is not set (run through npm run test:e2e)");
-  return url;
-};
-
-type OutboxRow = { id: number; code: string | null; to: string };
-
-async function outbox(request: APIRequestContext, to: string): Promise<OutboxRow[]> {
-  const response = await request.get(`${platformUrl()}/dev/outbox?to=${encodeURIComponent(to)}`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as OutboxRow[];
-}
-
-async function newestId(request: APIRequestContext, to: string): Promise<number> {
-  return (await outbox(request, to))[0]?.id ?? 0;
-}
-
-/** The code of the newest message sent to `to` after message `afterId` (newest first). */
-async function codeSentAfter(request: APIRequestContext, to: string, afterId: number): Promise<{ id: number; code: string }> {
-  let found: { id: number; code: string } | null = null;
-  await expect
-    .poll(async () => {
-      const row = (await outbox(request, to))[0];
-      found = row && row.id > afterId && row.code ? { id: row.id, code: row.code } : null;
-      return found !== null;
-    })
-    .toBe(true);
-  return found!;
-}
-
 function wrongCode(right: string): string {
   return right === "000000" ? "111111" : "000000";
-}
-
-/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) of a base32 secret, for a time step. */
-function totp(base32: string, step: number): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of base32.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const hmac = createHmac("sha1", key).update(counter).digest();
-  const offset = hmac[hmac.length - 1]! & 0xf;
-  const value = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(value).padStart(6, "0");
-}
-
-async function unlock(request: APIRequestContext, username: string) {
-  const response = await request.post(`${platformUrl()}/dev/users/${username}/unlock`);
-  expect(response.ok()).toBe(true);
-}
-
-/**
- * Puts a demo user's sign-in steps back as seeded, when the platform offers it. Answers false
- * when it does not (then a journey that consumes its steps runs once per database).
- */
-async function resetSignInSteps(request: APIRequestContext, username: string): Promise<boolean> {
-  const response = await request.post(`${platformUrl()}/dev/users/${username}/reset`);
-  return response.ok();
 }
 
 async function enterCode(page: Page, code: string) {
@@ -81,7 +22,7 @@ const BAD_CODE =
 test.describe("sign-in steps", () => {
   test("a security code: the bad-code text, then a new code signs in (MfaRequired)", async ({ page, request, javaScript }) => {
     // One user per project: the outbox of each is its own.
-    const username = javaScript === "on" ? "demo.mfa" : "demo.single";
+    const username = await copyUser(request, "demo.mfa");
     const destination = javaScript === "on" ? "+********0123" : "f***@example.com";
     const before = await newestId(request, username);
     await signIn(page, username);
@@ -104,8 +45,8 @@ test.describe("sign-in steps", () => {
     await expect(page).toHaveURL(/\/clients/);
   });
 
-  test("Request new code sends another code, and Return to login resets", async ({ page, request, javaScript }) => {
-    const username = javaScript === "on" ? "demo.mfa" : "demo.single";
+  test("Request new code sends another code, and Return to login resets", async ({ page, request }) => {
+    const username = await copyUser(request, "demo.mfa");
     const before = await newestId(request, username);
     await signIn(page, username);
     const first = await codeSentAfter(request, username, before);
@@ -119,8 +60,8 @@ test.describe("sign-in steps", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Log in to Client Online" })).toBeVisible();
   });
 
-  test("an expired sign-in says 'User session not found' and starts again", async ({ page, context, request, javaScript }) => {
-    const username = javaScript === "on" ? "demo.mfa" : "demo.single";
+  test("an expired sign-in says 'User session not found' and starts again", async ({ page, context, request }) => {
+    const username = await copyUser(request, "demo.mfa");
     const before = await newestId(request, username);
     await signIn(page, username);
     const sent = await codeSentAfter(request, username, before);
@@ -133,8 +74,8 @@ test.describe("sign-in steps", () => {
     await expectAccessible(page);
   });
 
-  test("a software token: the code the app makes (demo.token)", async ({ page }) => {
-    await signIn(page, "demo.token");
+  test("a software token: the code the app makes (demo.token)", async ({ page, request }) => {
+    await signIn(page, await copyUser(request, "demo.token"));
     await expect(page.getByRole("heading", { level: 1, name: "Enter your security code" })).toBeVisible();
     await expect(page.getByText("Enter the code your authenticator app shows for Client Online.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Request new code" })).toHaveCount(0);
@@ -154,9 +95,9 @@ test.describe("sign-in steps", () => {
     }
   });
 
-  test("memorable word: wrong characters, new positions, then the right ones (demo.memorable)", async ({ page }) => {
+  test("memorable word: wrong characters, new positions, then the right ones (demo.memorable)", async ({ page, request }) => {
     const word = "chestnut";
-    await signIn(page, "demo.memorable");
+    await signIn(page, await copyUser(request, "demo.memorable"));
     await expect(page.getByRole("heading", { level: 1, name: "Memorable word" })).toBeVisible();
     await expect(page.getByText("Hint: The tree in your first garden")).toBeVisible();
     const positions = async () => {
@@ -201,14 +142,10 @@ test.describe("sign-in steps", () => {
     request,
     javaScript,
   }) => {
-    const reset = await resetSignInSteps(request, "demo.enrol");
-    await signIn(page, "demo.enrol");
+    const username = await copyUser(request, "demo.enrol");
+    await signIn(page, username);
     const heading = page.getByRole("heading", { level: 1 });
     await expect(heading).not.toHaveText("Log in to Client Online");
-    test.skip(
-      !reset && (await heading.textContent()) !== "Additional verification",
-      "demo.enrol was enrolled by the other project and the platform has no POST /dev/users/{username}/reset",
-    );
     await expect(heading).toHaveText("Additional verification");
     const group = page.getByRole("group", { name: "Verification method" });
     await expect(group.getByRole("radio")).toHaveCount(3);
@@ -218,11 +155,11 @@ test.describe("sign-in steps", () => {
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("MFA method required");
 
     const label = javaScript === "on" ? "Phone Number" : "Email Address";
-    const before = await newestId(request, "demo.enrol");
+    const before = await newestId(request, username);
     await group.getByLabel(label).check();
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(heading).toHaveText("Validate your device");
-    const sent = await codeSentAfter(request, "demo.enrol", before);
+    const sent = await codeSentAfter(request, username, before);
     await expectAccessible(page);
 
     // A wrong code at device validation: the invalid-code page (spec 000 §4 step 4).
@@ -236,7 +173,7 @@ test.describe("sign-in steps", () => {
     await expectAccessible(page);
     await page.getByRole("button", { name: "Request new code" }).click();
     await expect(page.getByLabel("Security code")).toBeVisible();
-    const resent = await codeSentAfter(request, "demo.enrol", sent.id);
+    const resent = await codeSentAfter(request, username, sent.id);
     await enterCode(page, resent.code);
 
     // Enrolled: verify once more with a fresh code.
@@ -244,7 +181,7 @@ test.describe("sign-in steps", () => {
       page.getByText("Your device has been linked. You must now verify once more with a new security code to finish logging in."),
     ).toBeVisible();
     await expectAccessible(page);
-    const again = await codeSentAfter(request, "demo.enrol", resent.id);
+    const again = await codeSentAfter(request, username, resent.id);
     await enterCode(page, again.code);
     await expect(page).toHaveURL(/\/clients/);
   });
@@ -254,14 +191,10 @@ test.describe("sign-in steps", () => {
     request,
     javaScript,
   }) => {
-    const reset = await resetSignInSteps(request, "demo.newuser");
-    await signIn(page, "demo.newuser");
+    const username = await copyUser(request, "demo.newuser");
+    await signIn(page, username);
     const heading = page.getByRole("heading", { level: 1 });
     await expect(page.getByRole("heading", { level: 1, name: "Change Password" }).or(page.getByText("Either your username or your password is incorrect."))).toBeVisible();
-    test.skip(
-      !reset && (await heading.textContent()) !== "Change Password",
-      "demo.newuser's steps were taken by the other project and the platform has no POST /dev/users/{username}/reset",
-    );
     await expectAccessible(page);
 
     // The platform's password policy, beside the field.
@@ -288,7 +221,7 @@ test.describe("sign-in steps", () => {
     await expect(heading).toHaveText("Log in to Client Online");
 
     // The password is changed; the terms are asked again.
-    await page.getByLabel("Username").fill("demo.newuser");
+    await page.getByLabel("Username").fill(username);
     await page.getByLabel("Password", { exact: true }).fill(newPassword);
     await page.getByRole("button", { name: "Login" }).click();
     await expect(heading).toHaveText("Terms of use");
@@ -315,28 +248,24 @@ test.describe("sign-in steps", () => {
   });
 
   test("five wrong passwords disable the account (demo.lockout)", async ({ page, request }) => {
-    await unlock(request, "demo.lockout");
-    try {
-      await page.goto("/login");
-      for (let attempt = 1; attempt <= 5; attempt++) {
-        await page.getByLabel("Username").fill("demo.lockout");
-        await page.getByLabel("Password", { exact: true }).fill(`wrong-${attempt}`);
-        // Each answer is awaited: the alert of the previous attempt reads the same.
-        await Promise.all([
-          page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/login"),
-          page.getByRole("button", { name: "Login" }).click(),
-        ]);
-        const text = attempt < 5 ? "Either your username or your password is incorrect." : "Account has been disabled.";
-        await expect(page.getByRole("alert").filter({ hasText: text })).toBeVisible();
-      }
-      await expectAccessible(page);
-      // Disabled stays disabled, even with the right password.
-      await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-      await page.getByRole("button", { name: "Login" }).click();
-      await expect(page.getByRole("alert").filter({ hasText: "Account has been disabled." })).toBeVisible();
-    } finally {
-      await unlock(request, "demo.lockout");
+    const username = await copyUser(request, "demo.lockout");
+    await page.goto("/login");
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await page.getByLabel("Username").fill(username);
+      await page.getByLabel("Password", { exact: true }).fill(`wrong-${attempt}`);
+      // Each answer is awaited: the alert of the previous attempt reads the same.
+      await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/login"),
+        page.getByRole("button", { name: "Login" }).click(),
+      ]);
+      const text = attempt < 5 ? "Either your username or your password is incorrect." : "Account has been disabled.";
+      await expect(page.getByRole("alert").filter({ hasText: text })).toBeVisible();
     }
+    await expectAccessible(page);
+    // Disabled stays disabled, even with the right password.
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Account has been disabled." })).toBeVisible();
   });
 
   test("Help with logging in is on the client tab only", async ({ page }) => {

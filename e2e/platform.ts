@@ -1,0 +1,70 @@
+import { createHmac, randomBytes } from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
+import { expect } from "./fixtures";
+
+// The platform's development endpoints (docs/platform-api.md "Development only"), for journeys.
+
+export const platformUrl = () => {
+  const url = process.env.E2E_PLATFORM_URL;
+  if (!url) throw new Error("E2E_PLATFORM_URL is not set (run through npm run test:e2e)");
+  return url;
+};
+
+/**
+ * A fresh login in the state of a seeded one. Journeys that use a login up (its sign-in steps,
+ * its password, its failure count) each take their own copy, so that the two projects and any
+ * order of tests never meet on one account.
+ */
+export async function copyUser(request: APIRequestContext, template: string): Promise<string> {
+  const username = `${template.replace(/^demo\./, "")}-${randomBytes(4).toString("hex")}`;
+  const response = await request.post(`${platformUrl()}/dev/users/${template}/copy`, { data: { username } });
+  expect(response.status(), `copy of ${template}`).toBe(201);
+  return username;
+}
+
+export type OutboxRow = { id: number; code: string | null; to: string; body: string; subject: string | null };
+
+export async function outbox(request: APIRequestContext, to: string): Promise<OutboxRow[]> {
+  const response = await request.get(`${platformUrl()}/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as OutboxRow[];
+}
+
+export async function newestId(request: APIRequestContext, to: string): Promise<number> {
+  return (await outbox(request, to))[0]?.id ?? 0;
+}
+
+/** The code of the newest message sent to `to` after message `afterId` (newest first). */
+export async function codeSentAfter(
+  request: APIRequestContext,
+  to: string,
+  afterId: number,
+): Promise<{ id: number; code: string }> {
+  let found: { id: number; code: string } | null = null;
+  await expect
+    .poll(async () => {
+      const row = (await outbox(request, to))[0];
+      found = row && row.id > afterId && row.code ? { id: row.id, code: row.code } : null;
+      return found !== null;
+    })
+    .toBe(true);
+  return found!;
+}
+
+/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) of a base32 secret at a time step. */
+export function totpAt(base32: string, step: number): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of base32.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const hmac = createHmac("sha1", key).update(counter).digest();
+  const offset = hmac[hmac.length - 1]! & 0xf;
+  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/** The TOTP of now (or `offset` steps later). */
+export function totp(base32: string, offset = 0): string {
+  return totpAt(base32, Math.floor(Date.now() / 30_000) + offset);
+}
