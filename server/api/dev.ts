@@ -1,6 +1,6 @@
 import { desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { outbox, securityQuestions, siteSettings, users } from "../db/schema";
+import { addresses, capabilities, contacts, entities, outbox, securityQuestions, siteSettings, users } from "../db/schema";
 import { wireDateTime } from "../lib/wire";
 import { inMaintenance, MAINTENANCE_SETTING } from "./health";
 import { ApiError, notFound, validate } from "./http";
@@ -55,8 +55,10 @@ export const devRoutes: Route[] = [
   }),
 
   // A fresh login in the state of a seeded one (its pending steps, MFA set-up, memorable word and
-  // security questions), for journeys that use a login up: each run signs in as its own copy, so
-  // journeys stay independent of each other and of the order they run in.
+  // security questions, and a copy of its person: details, contacts, addresses, capabilities), for
+  // journeys that use a login up: each run signs in as its own copy, so journeys stay independent
+  // of each other and of the order they run in. The copied person has no adviser, so no adviser's
+  // client list changes.
   open("POST", "/dev/users/:username/copy", (request, { db, clock }) => {
     const { username } = validate(UsernameParams, request.params, "path");
     const { username: copyName } = validate(CopyBody, request.body, "body");
@@ -66,10 +68,24 @@ export const devRoutes: Route[] = [
       throw new ApiError(409, "That username is taken");
     }
     const { id: templateId, ...fields } = template;
+    const now = clock.now().toISOString();
     return db.transaction((tx) => {
+      const person = tx.select().from(entities).where(eq(entities.id, template.entityId)).get();
+      if (!person) throw notFound("Entity");
+      const { id: _entityId, ...personFields } = person;
+      const entityId = tx.insert(entities).values({ ...personFields, createdAt: now }).returning({ id: entities.id }).get().id;
+      for (const { id: _id, ...c } of tx.select().from(contacts).where(eq(contacts.entityId, person.id)).all()) {
+        tx.insert(contacts).values({ ...c, entityId }).run();
+      }
+      for (const { id: _id, ...a } of tx.select().from(addresses).where(eq(addresses.entityId, person.id)).all()) {
+        tx.insert(addresses).values({ ...a, entityId }).run();
+      }
+      for (const c of tx.select().from(capabilities).where(eq(capabilities.entityId, person.id)).all()) {
+        tx.insert(capabilities).values({ ...c, entityId }).run();
+      }
       const copyId = tx
         .insert(users)
-        .values({ ...fields, username: copyName, usernameKey: copyName.toLowerCase(), createdAt: clock.now().toISOString() })
+        .values({ ...fields, entityId, username: copyName, usernameKey: copyName.toLowerCase(), createdAt: now })
         .returning({ id: users.id })
         .get().id;
       const questions = tx.select().from(securityQuestions).where(eq(securityQuestions.userId, templateId)).all();

@@ -38,6 +38,18 @@ describe("copies of seeded logins, for journeys", () => {
     expect(reset.body.questions).toHaveLength(2);
   });
 
+  it("are people of their own that no adviser's client list shows", async () => {
+    const adviser = await platform.session("demo.adviser", "adviser");
+    const list = () =>
+      platform.call<unknown[]>("/resourceful/entity/client-v3?page_size=100", { token: adviser });
+    const before = (await list()).body.length;
+    await copy("demo.mfa", "mfa-copy-1");
+    expect((await list()).body.length).toBe(before);
+    const token = await platform.session("demo.client");
+    const me = await platform.call<{ entity_id: number }>("/resourceful/session/user", { token });
+    expect(me.body.entity_id).toBe(1);
+  });
+
   it("refuse a taken name, an unknown template and a malformed name", async () => {
     expect((await copy("demo.client", "demo.partner")).status).toBe(409);
     expect((await copy("no.such.user", "fresh-name")).status).toBe(404);
