@@ -33,7 +33,8 @@ export default defineConfig<JourneyOptions>({
     },
   },
   projects: [
-    { name: "js", use: { javaScript: "on" } },
-    { name: "no-js", use: { javaScript: "off" } },
+    // Journeys tagged @js-only or @no-js-only prove what only one of the two can show.
+    { name: "js", use: { javaScript: "on" }, grepInvert: /@no-js-only/ },
+    { name: "no-js", use: { javaScript: "off" }, grepInvert: /@js-only/ },
   ],
 });

@@ -8,11 +8,8 @@ import { expect, expectAccessible, signIn, test } from "./fixtures";
 
 const LOST_SESSION_TEXT = "Your session has ended. Please log in again.";
 
-test.describe("with JavaScript", () => {
-  test.beforeEach(({ javaScript }) => {
-    test.skip(javaScript === "off", "the warning is JavaScript's; the server's timeout is proven below");
-  });
-
+// The warning is JavaScript's: these run only in the "js" project (playwright.config.ts).
+test.describe("with JavaScript", { tag: "@js-only" }, () => {
   test("the warning comes 5 minutes before the end; 'Stay logged in' keeps the session", async ({ page }) => {
     await page.clock.install();
     await signIn(page, "demo.client");
@@ -113,7 +110,8 @@ test.describe("with JavaScript", () => {
   });
 });
 
-test.describe("without JavaScript", () => {
+// The server alone ends the session: this runs only in the "no-js" project.
+test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
   // Its own platform and portal: the timeout profile is shortened to one minute there only.
   let servers: Awaited<ReturnType<typeof startServers>> | null = null;
 
@@ -130,8 +128,7 @@ test.describe("without JavaScript", () => {
   });
   test.afterAll(() => servers?.stop());
 
-  test("an idle session ends on the server: the next page is the login with the lost-session text", async ({ page, javaScript }) => {
-    test.skip(javaScript === "on", "with JavaScript the browser's timers are proven above");
+  test("an idle session ends on the server: the next page is the login with the lost-session text", async ({ page }) => {
     test.setTimeout(150_000);
     const portal = servers!.portalUrl;
     await signIn(page, "demo.client", { path: `${portal}/login` });
