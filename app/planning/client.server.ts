@@ -11,6 +11,8 @@ export class PlanningError extends Error {
     readonly status: number,
     readonly apiMessage: string | null,
     readonly userMessage: string | null = null,
+    /** The whole error body, for the few calls whose refusals carry data (sign-in steps). */
+    readonly body: unknown = null,
   ) {
     super(`planning platform answered ${status}${apiMessage ? `: ${apiMessage}` : ""}`);
     this.name = "PlanningError";
@@ -120,13 +122,15 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
       }
       logger.debug("planning call", { method, path, status: response.status, ms: Date.now() - started });
       if (response.ok) return response;
-      const { api, user } = messagesOf(await readBody(response));
+      const errorBody = await readBody(response);
+      const { api, user } = messagesOf(errorBody);
       // A redirect from the platform means it wanted a session we did not have.
       const status = response.status >= 300 && response.status < 400 ? 401 : response.status;
       lastError = new PlanningError(
         status,
         api ?? (status === 401 ? "This feature is not available without a valid session" : null),
         user,
+        errorBody,
       );
       if (opts.retry === false || attempt === ATTEMPTS || status === 404 || !shouldRetry(method, status)) {
         throw lastError;

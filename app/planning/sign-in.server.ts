@@ -21,23 +21,14 @@ export type StepOutcome =
   /** Any other refusal, or no answer (status 0). */
   | { kind: "refused"; status: number; apiMessage: string | null; failure: Failure };
 
-/**
- * One sign-in call. The platform's client throws on an error status without its body, and step
- * refusals carry the step data in the body (decision 040), so the body of a refusal is kept here.
- */
+/** One sign-in call. Step refusals carry the step data in their body (decision 040). */
 export async function signInCall(path: string, body: Record<string, unknown>): Promise<StepOutcome> {
-  let refusalBody: unknown = null;
-  const keepRefusal: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
-    if (!response.ok) refusalBody = await response.clone().json().catch(() => null);
-    return response;
-  };
   let response: Response;
   try {
-    response = await createPlanningClient({ fetch: keepRefusal }).send("POST", path, { body, retry: false });
+    response = await createPlanningClient().send("POST", path, { body, retry: false });
   } catch (error) {
     if (!(error instanceof PlanningError)) throw error;
-    const progress = parseStepAnswer(refusalBody);
+    const progress = parseStepAnswer(error.body);
     if (progress?.kind === "step") {
       const { role, ticket, step } = progress;
       return { kind: "retry", status: error.status, apiMessage: error.apiMessage, role, ticket, step };

@@ -60,6 +60,14 @@ describe("the planning client", () => {
     }
   });
 
+  it("keeps the body of a refusal, for refusals that carry data", async () => {
+    const body = { api_message: "Wrong code", login_status: "MfaRequired", login_ticket: "t" };
+    const { fetchImpl } = fakeFetch([jsonAnswer(401, body)]);
+    const error = await client(fetchImpl, null).post("auth/tfa/validate", z.object({})).catch((e: unknown) => e);
+    expect((error as PlanningError).apiMessage).toBe("Wrong code");
+    expect((error as PlanningError).body).toEqual(body);
+  });
+
   it("treats an answer that breaks the contract as a failure", async () => {
     const { fetchImpl } = fakeFetch([jsonAnswer(200, { n: "one" })]);
     const error = await client(fetchImpl).get("resourceful/x", z.object({ n: z.number() })).catch((e: unknown) => e);
