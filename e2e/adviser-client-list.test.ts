@@ -113,9 +113,11 @@ test.describe("an adviser works through the client list", () => {
     await expect(page.getByText("Hartley").first()).toBeVisible();
     await expectAccessible(page);
 
+    // 'Viewing …' leads back to the list as the adviser left it.
     await page.getByRole("link", { name: /Viewing .*Hartley/ }).click();
-    await expect(page).toHaveURL(/\/advisers\/clients/);
+    await expect(page).toHaveURL(/\/advisers\/clients\?name=Hartley/);
     await expect(page.getByRole("heading", { level: 1, name: "Your Clients" })).toBeVisible();
+    await expect(rows(page)).toHaveCount(2);
   });
 
   test("a client without a login opens only in a chosen preview view", async ({ page, javaScript }) => {

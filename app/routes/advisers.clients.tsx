@@ -31,6 +31,7 @@ import {
 } from "~/lib/client-search";
 import type { Failure } from "~/lib/error-catalogue";
 import { formatDate } from "~/lib/format";
+import { safeRedirectPath } from "~/lib/redirect-to";
 import { orFail, settle } from "~/planning/client.server";
 import { searchClients, setClientInContext } from "~/planning/clients.server";
 import type { SiteAccessLevel } from "~/planning/wire";
@@ -112,7 +113,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { clientId, view, own } = parsed.data;
   const outcome = await settle(request, setClientInContext(planning, clientId, accessLevelToSend(view, own)));
   if (!outcome.ok) return json<ActionData>({ failure: outcome.failure }, { status: outcome.failure.status });
-  const cookie = await updateSessionUser(request, { ...user, clientInContext: outcome.value });
+  const returnTo = safeRedirectPath(formData.get("returnTo"));
+  const listUrl = returnTo && /^\/advisers\/clients(\?|$)/.test(returnTo) ? returnTo : null;
+  const cookie = await updateSessionUser(request, { ...user, clientInContext: { ...outcome.value, listUrl } });
   return redirect("/clients", { headers: { "Set-Cookie": cookie } });
 }
 
@@ -177,6 +180,7 @@ function SortHeader({ column, label }: { column: SortColumn; label: string }) {
 
 function ClientRowView({ row, index, rowError }: { row: ClientRow; index: number; rowError: string | null }) {
   const { t } = useTranslation("advisers");
+  const location = useLocation();
   const hydrated = useHydrated();
   // A client without a login has no view of their own: 'No client access' until a view is chosen
   // for a preview (spec 002 "Portal view dropdown").
@@ -226,6 +230,7 @@ function ClientRowView({ row, index, rowError }: { row: ClientRow; index: number
         <Form method="post" id={formId} className="open-form">
           <AuthenticityTokenInput />
           <input type="hidden" name="clientId" value={row.id} />
+          <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
           <input type="hidden" name="own" value={row.own} />
           <button type="submit" className="button button--secondary button--small" disabled={hydrated && view === ""}>
             {t("clientList.open")}

@@ -11,6 +11,8 @@ export type ClientInContext = {
   displayName: string;
   siteAccessLevel: SiteAccessLevel;
   isPreviewMode: boolean;
+  /** The client list as the adviser left it (search, sort, pages), for the 'Viewing …' link back. */
+  listUrl?: string | null;
 };
 
 /** What the shell needs about the signed-in user, kept in the cookie so pages need no extra call. */

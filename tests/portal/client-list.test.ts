@@ -131,6 +131,18 @@ describe("opening a client (spec 002 §4 'Preview access')", () => {
     });
   });
 
+  it("remembers the list as the adviser left it, and only a client-list address", async () => {
+    const row = (await rows()).find((r) => r.hasLogin && r.own === "Portfolio")!;
+    const listUrlAfter = async (returnTo: string) => {
+      const response = await thrown(open({ clientId: String(row.id), view: "Portfolio", own: row.own, returnTo }));
+      const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
+      return ((await portal.sessionUser(cookie)) as { clientInContext: { listUrl: string | null } }).clientInContext.listUrl;
+    };
+    expect(await listUrlAfter("/advisers/clients?name=Hartley&sort=-name")).toBe("/advisers/clients?name=Hartley&sort=-name");
+    expect(await listUrlAfter("https://evil.example/advisers/clients")).toBeNull();
+    expect(await listUrlAfter("/clients/home")).toBeNull();
+  });
+
   it("opens a NotAssigned client as Messages without preview", async () => {
     const row = (await rows()).find((r) => r.hasLogin && r.own === "NotAssigned")!;
     const response = await thrown(open({ clientId: String(row.id), view: "Messages", own: row.own }));

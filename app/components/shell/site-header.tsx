@@ -51,7 +51,7 @@ export function SignedInHeader({ user, navigation, unreadCount, brand }: SignedI
         <div className="container top-bar__inner">
           {viewing ? (
             <p className="top-bar__viewing">
-              <Link to="/advisers/clients" className="top-bar__link">
+              <Link to={viewing.listUrl ?? "/advisers/clients"} className="top-bar__link">
                 {t("nav.viewingClient", { name: viewing.displayName })}
               </Link>
               {viewing.isPreviewMode ? <span className="badge badge--inverse">{t("nav.previewMode")}</span> : null}
