@@ -1,6 +1,7 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { Failure } from "~/lib/error-catalogue";
 
 // Form building blocks (conventions "Forms"). Validation messages in zod schemas are i18n keys
@@ -123,6 +124,28 @@ export function FailureAlert({ failure }: { failure: Failure | null | undefined 
       <p className="alert__title">{t("common:errors.generic.title")}</p>
       {failure.detail ? <p>{failure.detail}</p> : null}
       <p>{t("common:errors.generic.text")}</p>
+    </div>
+  );
+}
+
+/** A show-password checkbox, offered only when JavaScript runs: without it the box could do nothing. */
+export function ShowPasswordToggle({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <div className="checkbox">
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />
+      <label htmlFor={id}>{label}</label>
     </div>
   );
 }

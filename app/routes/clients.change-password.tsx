@@ -6,9 +6,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, FailureAlert, Field, summaryErrors } from "~/components/forms";
+import { ErrorSummary, FailureAlert, Field, summaryErrors, ShowPasswordToggle } from "~/components/forms";
 import { PasswordStrength } from "~/components/password-strength";
 import { getFixedT, resolveLocale } from "~/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
@@ -65,7 +64,6 @@ export default function ChangePassword() {
   const { strengthMeter, guidance } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const { t } = useTranslation("security");
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const [showCurrent, setShowCurrent] = useState(false);
   const [showNew, setShowNew] = useState(false);
@@ -100,12 +98,7 @@ export default function ChangePassword() {
           autoComplete="current-password"
           secret
         />
-        {hydrated ? (
-          <div className="checkbox">
-            <input id="show-current-password" type="checkbox" checked={showCurrent} onChange={(e) => setShowCurrent(e.currentTarget.checked)} />
-            <label htmlFor="show-current-password">{t("changePassword.showCurrent")}</label>
-          </div>
-        ) : null}
+        <ShowPasswordToggle id="show-current-password" label={t("changePassword.showCurrent")} checked={showCurrent} onChange={setShowCurrent} />
         <div
           onChange={(event) => {
             const target = event.target as HTMLInputElement;
@@ -124,12 +117,7 @@ export default function ChangePassword() {
             {strengthMeter ? <PasswordStrength id="new-password-strength" password={newPassword} /> : null}
           </Field>
         </div>
-        {hydrated ? (
-          <div className="checkbox">
-            <input id="show-new-password" type="checkbox" checked={showNew} onChange={(e) => setShowNew(e.currentTarget.checked)} />
-            <label htmlFor="show-new-password">{t("changePassword.showNew")}</label>
-          </div>
-        ) : null}
+        <ShowPasswordToggle id="show-new-password" label={t("changePassword.showNew")} checked={showNew} onChange={setShowNew} />
         <button type="submit" className="button" disabled={navigation.state === "submitting"}>
           {t("changePassword.submit")}
         </button>

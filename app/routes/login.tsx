@@ -7,10 +7,9 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
+import { ErrorSummary, Field, summaryErrors, ShowPasswordToggle } from "~/components/forms";
 import { SignInStep, StepAlert, stepTitleKey } from "~/components/sign-in-steps";
 import { getFixedT } from "~/i18next.server";
 import { clientAddress } from "~/lib/client-address.server";
@@ -144,7 +143,6 @@ export default function LoginPage() {
 function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
   const { userType, redirectTo, notice } = useLoaderData<typeof loader>();
   const { t } = useTranslation("auth");
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const [showPassword, setShowPassword] = useState(false);
   // A refused password is never left in the page: each answer of the action remounts the field empty.
@@ -206,17 +204,7 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
           autoComplete="current-password"
           secret
         />
-        {hydrated ? (
-          <div className="checkbox">
-            <input
-              id="show-password"
-              type="checkbox"
-              checked={showPassword}
-              onChange={(e) => setShowPassword(e.currentTarget.checked)}
-            />
-            <label htmlFor="show-password">{t("login.showPassword")}</label>
-          </div>
-        ) : null}
+        <ShowPasswordToggle id="show-password" label={t("login.showPassword")} checked={showPassword} onChange={setShowPassword} />
         <button type="submit" name="intent" value="login" className="button" disabled={pending}>
           {t("login.submit")}
         </button>

@@ -7,10 +7,9 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, FailureAlert, Field, type SummaryError, summaryErrors } from "~/components/forms";
+import { ErrorSummary, FailureAlert, Field, type SummaryError, summaryErrors, ShowPasswordToggle } from "~/components/forms";
 import { PasswordStrength } from "~/components/password-strength";
 import { getFixedT, resolveLocale } from "~/i18next.server";
 import { clientAddress } from "~/lib/client-address.server";
@@ -122,7 +121,6 @@ export default function ResetPassword() {
   const { step, questions, userType, guidance, strengthMeter } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const { t } = useTranslation("recovery");
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const [showPassword, setShowPassword] = useState(false);
   const [password, setPassword] = useState("");
@@ -203,17 +201,7 @@ export default function ResetPassword() {
             {strengthMeter ? <PasswordStrength id="new-password-strength" password={password} /> : null}
           </Field>
         </div>
-        {hydrated ? (
-          <div className="checkbox">
-            <input
-              id="show-new-password"
-              type="checkbox"
-              checked={showPassword}
-              onChange={(e) => setShowPassword(e.currentTarget.checked)}
-            />
-            <label htmlFor="show-new-password">{t("reset.showPassword")}</label>
-          </div>
-        ) : null}
+        <ShowPasswordToggle id="show-new-password" label={t("reset.showPassword")} checked={showPassword} onChange={setShowPassword} />
         <button type="submit" className="button" disabled={navigation.state === "submitting"}>
           {t("reset.submit")}
         </button>
