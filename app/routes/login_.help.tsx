@@ -202,7 +202,7 @@ export default function HelpWithLoggingIn() {
         </div>
       ) : null}
 
-      <section aria-labelledby="forgotten-password-heading">
+      <section className="help-section" aria-labelledby="forgotten-password-heading">
         <h2 id="forgotten-password-heading">{t("password.heading")}</h2>
         <p>{t("password.intro")}</p>
         <Message data={passwordData} />
@@ -221,7 +221,7 @@ export default function HelpWithLoggingIn() {
       </section>
 
       {userType === "client" ? (
-        <section aria-labelledby="forgotten-username-heading">
+        <section className="help-section" aria-labelledby="forgotten-username-heading">
           <h2 id="forgotten-username-heading">{t("username.heading")}</h2>
           <p>{t("username.intro")}</p>
           <Message data={usernameData} />
