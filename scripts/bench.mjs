@@ -73,8 +73,9 @@ async function measure(browser, path) {
   return { path, p50: percentile(times, 50), p95: percentile(times, 95), perSecond };
 }
 
-async function firstLoadJavaScript(base) {
-  const html = await (await fetch(new URL("/login", base))).text();
+async function firstLoadJavaScript(browser, path) {
+  const html = await (await browser.fetch(path)).text();
+  const base = browser.base;
   const urls = new Set([...html.matchAll(/(?:href|src)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]));
   for (const m of html.matchAll(/import\("(\/build\/[^"]+\.js)"\)/g)) urls.add(m[1]);
   let raw = 0;
@@ -103,7 +104,11 @@ try {
     await measure(adviser, "/advisers/clients?name=&dob=&postcode="),
     await measure(adviser, "/advisers/clients?name=&dob=&postcode=&pages=3"),
   ];
-  const js = await firstLoadJavaScript(servers.portalUrl);
+  const firstLoads = [
+    ["/login", await firstLoadJavaScript(anonymous, "/login")],
+    ["/clients/home", await firstLoadJavaScript(client, "/clients/home")],
+    ["/advisers/clients", await firstLoadJavaScript(adviser, "/advisers/clients")],
+  ];
 
   console.log(`\n${SEQUENTIAL} sequential requests per page after 5 warm-up, then ${SEQUENTIAL} more ${CONCURRENCY} at a time\n`);
   console.log("| page | p50 ms | p95 ms | pages/s at 8 concurrent |");
@@ -111,9 +116,11 @@ try {
   for (const r of results) {
     console.log(`| ${r.path} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.perSecond.toFixed(0)} |`);
   }
-  console.log(
-    `\nJavaScript of a first visit to /login: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KiB, ${(js.gzipped / 1024).toFixed(1)} KiB gzipped`,
-  );
+  console.log("\n| first visit to | JavaScript files | KiB | KiB gzipped |");
+  console.log("|---|---:|---:|---:|");
+  for (const [path, js] of firstLoads) {
+    console.log(`| ${path} | ${js.files} | ${(js.raw / 1024).toFixed(1)} | ${(js.gzipped / 1024).toFixed(1)} |`);
+  }
 } finally {
   servers.stop();
 }
