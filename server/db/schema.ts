@@ -335,3 +335,233 @@ export const termsAgreements = sqliteTable("terms_agreements", {
   termsText: text("terms_text").notNull(),
   agreedAt: text("agreed_at").notNull(),
 });
+
+// ── portfolio book (docs/decisions/071-portfolio-book.md) ────────────────────────────────────
+// Amounts are integers, never floats: money in minor units (`*_minor`, 1/100), prices, FX rates and
+// quantities in micro-units (`*_micros`, 1/1,000,000). Dates are ISO calendar dates 'YYYY-MM-DD'.
+
+/** spec 001 §3 position.security: a listed security, or a cash line (isCash, price 1.00). */
+export const securities = sqliteTable(
+  "securities",
+  {
+    id: integer("id").primaryKey(),
+    code: text("code").notNull(),
+    exchange: text("exchange").notNull(),
+    isin: text("isin"),
+    description: text("description").notNull(),
+    sectorName: text("sector_name").notNull(),
+    assetClassCode: text("asset_class_code").notNull(),
+    region: text("region").notNull(),
+    currency: text("currency").notNull(),
+    isCash: flag("is_cash"),
+    /** Yearly income as a fraction of the price, in basis points (annual income, % yield). */
+    yieldBp: integer("yield_bp").notNull().default(0),
+  },
+  (t) => [uniqueIndex("securities_code_exchange_idx").on(t.code, t.exchange)],
+);
+
+/** Closing prices on business days (Monday to Friday), in the security's currency. */
+export const securityPrices = sqliteTable(
+  "security_prices",
+  {
+    securityId: integer("security_id").notNull().references(() => securities.id),
+    date: text("date").notNull(),
+    priceMicros: integer("price_micros").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.securityId, t.date] })],
+);
+
+/** Daily FX on business days: units of `currency` for one GBP (GBP itself is 1, not stored). */
+export const fxRates = sqliteTable(
+  "fx_rates",
+  {
+    currency: text("currency").notNull(),
+    date: text("date").notNull(),
+    rateMicros: integer("rate_micros").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.currency, t.date] })],
+);
+
+export const benchmarks = sqliteTable("benchmarks", {
+  id: integer("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  currency: text("currency").notNull(),
+});
+
+/** A benchmark's own index level on business days. */
+export const benchmarkPrices = sqliteTable(
+  "benchmark_prices",
+  {
+    benchmarkId: integer("benchmark_id").notNull().references(() => benchmarks.id),
+    date: text("date").notNull(),
+    levelMicros: integer("level_micros").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.benchmarkId, t.date] })],
+);
+
+/** spec 001 §3 portfolio; entityId is the (primary) owner. */
+export const portfolios = sqliteTable("portfolios", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  fullName: text("full_name").notNull(),
+  ptype: text("ptype", { enum: ["PT_SINGLE", "PT_JOINT", "PT_SHARED"] }).notNull(),
+  entityId: integer("entity_id").notNull().references(() => entities.id),
+  reportCurrency: text("report_currency").notNull().default("GBP"),
+  benchmarkId: integer("benchmark_id").references(() => benchmarks.id),
+});
+
+/** Who sees a portfolio and why (spec 001 §4 sortOrder and reasonForVisibility), per entity. */
+export const portfolioVisibility = sqliteTable(
+  "portfolio_visibility",
+  {
+    portfolioId: integer("portfolio_id").notNull().references(() => portfolios.id),
+    entityId: integer("entity_id").notNull().references(() => entities.id),
+    reasonForVisibility: text("reason_for_visibility", {
+      enum: ["single_owner", "primary_joint_owner", "secondary_joint_owner", "shared_owner", "explicit_link"],
+    }).notNull(),
+    /** 0 own single, 1 own joint, 2 partner joint, 3 shared; 4–6 linked (4 single, 5 joint, 6 explicit link). */
+    sortOrder: integer("sort_order").notNull(),
+    isLinked: flag("is_linked"),
+  },
+  (t) => [primaryKey({ columns: [t.portfolioId, t.entityId] }), index("portfolio_visibility_entity_idx").on(t.entityId)],
+);
+
+export const accountGroups = sqliteTable("account_groups", {
+  id: integer("id").primaryKey(),
+  groupCode: text("group_code").notNull().unique(),
+  groupName: text("group_name").notNull(),
+  entityId: integer("entity_id").notNull().references(() => entities.id),
+  reportCurrency: text("report_currency").notNull().default("GBP"),
+});
+
+/** spec 001 §3 account. */
+export const accounts = sqliteTable(
+  "accounts",
+  {
+    id: integer("id").primaryKey(),
+    portfolioId: integer("portfolio_id").notNull().references(() => portfolios.id),
+    accountGroupId: integer("account_group_id").references(() => accountGroups.id),
+    description: text("description").notNull(),
+    planCurrency: text("plan_currency").notNull(),
+    reportCurrency: text("report_currency").notNull(),
+    serviceType: text("service_type", { enum: ["Discretionary", "Advisory", "Execution only", "Not managed"] }).notNull(),
+    taxStructure: text("tax_structure"),
+    product: text("product"),
+    externalAccountId: text("external_account_id"),
+    subfund: text("subfund"),
+    taxType: text("tax_type"),
+    taxTypeTitle: text("tax_type_title"),
+    activeDate: text("active_date"),
+    inceptionDate: text("inception_date").notNull(),
+    vendorId: text("vendor_id"),
+    accountOwner: integer("account_owner").notNull().references(() => entities.id),
+  },
+  (t) => [index("accounts_portfolio_idx").on(t.portfolioId)],
+);
+
+/**
+ * spec 001 §3 transaction. quantity is unsigned (the type gives the direction); amounts are in the
+ * transaction's (native) currency. A cash leg (cashSecurityId) settles buys, sells, income, fees
+ * and taxes against a cash line; transfers in and out are the external cash flows.
+ */
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: integer("id").primaryKey(),
+    accountId: integer("account_id").notNull().references(() => accounts.id),
+    securityId: integer("security_id").notNull().references(() => securities.id),
+    type: text("type", { enum: ["buy", "sell", "income", "fee", "tax", "transfer_in", "transfer_out"] }).notNull(),
+    tradeDate: text("trade_date").notNull(),
+    settlementDate: text("settlement_date").notNull(),
+    quantityMicros: integer("quantity_micros").notNull().default(0),
+    priceMicros: integer("price_micros"),
+    currency: text("currency").notNull(),
+    grossMinor: integer("gross_minor").notNull(),
+    feeMinor: integer("fee_minor").notNull().default(0),
+    taxMinor: integer("tax_minor").notNull().default(0),
+    netMinor: integer("net_minor").notNull(),
+    cashSecurityId: integer("cash_security_id").references(() => securities.id),
+    narrative: text("narrative"),
+  },
+  (t) => [index("transactions_account_date_idx").on(t.accountId, t.tradeDate, t.id)],
+);
+
+/** spec 001 §3 target set (investment instructions), with its securities' weights in basis points. */
+export const targetSets = sqliteTable("target_sets", {
+  id: integer("id").primaryKey(),
+  accountId: integer("account_id").notNull().references(() => accounts.id),
+  description: text("description").notNull(),
+});
+
+export const targetSetSecurities = sqliteTable(
+  "target_set_securities",
+  {
+    targetSetId: integer("target_set_id").notNull().references(() => targetSets.id),
+    securityId: integer("security_id").notNull().references(() => securities.id),
+    weightBp: integer("weight_bp").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.targetSetId, t.securityId] })],
+);
+
+/** spec 001 §3 payment information: BPAY (billerCode, reference) or a bank account. */
+export const paymentMethods = sqliteTable(
+  "payment_methods",
+  {
+    id: integer("id").primaryKey(),
+    accountId: integer("account_id").notNull().references(() => accounts.id),
+    kind: text("kind", { enum: ["bpay", "bank"] }).notNull(),
+    billerCode: text("biller_code"),
+    reference: text("reference"),
+    bank: text("bank"),
+    accountName: text("account_name"),
+    bsb: text("bsb"),
+    accountNumber: text("account_number"),
+  },
+  (t) => [index("payment_methods_account_idx").on(t.accountId)],
+);
+
+/**
+ * The non-managed side of the balance sheet (spec 001 §3 balance-sheet assets): investment assets,
+ * pension funds, annuities and liabilities, per family member (entityId: whose balance sheet).
+ */
+export const otherAssets = sqliteTable(
+  "other_assets",
+  {
+    id: integer("id").primaryKey(),
+    entityId: integer("entity_id").notNull().references(() => entities.id),
+    kind: text("kind", { enum: ["investment", "pension", "annuity", "liability"] }).notNull(),
+    description: text("description").notNull(),
+    type: text("type").notNull(),
+    provider: text("provider"),
+    policyNumber: text("policy_number"),
+    status: text("status").notNull(),
+    currency: text("currency").notNull(),
+    /** Market, fund or current value; for a liability the outstanding balance (positive). */
+    valueMinor: integer("value_minor").notNull(),
+    valuationDate: text("valuation_date").notNull(),
+    isSippWrapper: flag("is_sipp_wrapper"),
+    underAdvice: flag("under_advice"),
+    contributionTotalMinor: integer("contribution_total_minor"),
+    withdrawalTotalMinor: integer("withdrawal_total_minor"),
+    crystallisedMinor: integer("crystallised_minor"),
+    uncrystallisedMinor: integer("uncrystallised_minor"),
+    /** Annuity income per payment, its frequency and rate (basis points); liability interest rate. */
+    incomeValueMinor: integer("income_value_minor"),
+    frequency: text("frequency"),
+    rateBp: integer("rate_bp"),
+    capitalContentMinor: integer("capital_content_minor"),
+  },
+  (t) => [index("other_assets_entity_idx").on(t.entityId)],
+);
+
+/** Owners of a non-managed asset with their share in basis points (10000 = 100%). */
+export const otherAssetOwners = sqliteTable(
+  "other_asset_owners",
+  {
+    assetId: integer("asset_id").notNull().references(() => otherAssets.id),
+    entityId: integer("entity_id").notNull().references(() => entities.id),
+    percentageBp: integer("percentage_bp").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.entityId] }), index("other_asset_owners_entity_idx").on(t.entityId)],
+);

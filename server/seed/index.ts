@@ -23,6 +23,7 @@ import { hashSecret } from "../lib/password";
 import { between, pick, type Random, seededRandom } from "../lib/random";
 import { foldText, postcodeKey, searchTextOf } from "../lib/text";
 import { sitePages } from "./content";
+import { seedPortfolioBook } from "./portfolio";
 import { ACCENTED_CLIENTS, FIRST_NAMES, INWARD_LETTERS, LAST_NAMES, MARITAL_STATUSES, PLACES, STREETS } from "./people";
 import { DEMO_TOKEN_SECRET, FEATURE_ACCESS, FEATURE_TOGGLES, FIRM, GENERAL_CONTACTS, SECURITY_QUESTIONS, SITE_SETTINGS } from "./settings";
 
@@ -335,6 +336,9 @@ function seedDemoData(db: Db, clock: Clock): void {
     for (const contact of GENERAL_CONTACTS) tx.insert(generalContacts).values(contact).run();
     for (const [name, enabled] of Object.entries(FEATURE_TOGGLES)) tx.insert(featureToggles).values({ name, enabled }).run();
     for (const [name, enabled] of Object.entries(FEATURE_ACCESS)) tx.insert(featureAccess).values({ name, enabled }).run();
+
+    // ── the portfolio book (docs/decisions/071): last, with its own random sequence
+    seedPortfolioBook(db, now, { client: client.entityId, partner: partner.entityId, child: child.entityId, assets: (demoLogins[0] as { entityId: number }).entityId });
   });
 }
 

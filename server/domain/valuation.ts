@@ -1,0 +1,215 @@
+// Positions and valuation (docs/decisions/071-portfolio-book.md). Pure functions, no I/O.
+//
+// Stored numbers are integers: quantities, prices and FX rates in micro-units (1/1,000,000), money
+// in minor units (1/100). FX rates are units of a currency for one GBP; cross rates go via GBP.
+// Dates are ISO calendar dates 'YYYY-MM-DD'; the value of a past date uses the prices and the FX
+// rates of that date (the last business day on or before it), never today's.
+
+export const MICROS = 1_000_000;
+/** One minor unit (0.01) of cash is 10,000 micro-units of a cash line priced at 1.00. */
+export const MICROS_PER_MINOR = 10_000;
+export const BASE_CURRENCY = "GBP";
+
+export type TransactionType = "buy" | "sell" | "income" | "fee" | "tax" | "transfer_in" | "transfer_out";
+
+export type BookTransaction = {
+  accountId: number;
+  securityId: number;
+  type: TransactionType;
+  tradeDate: string;
+  /** Unsigned; the type gives the direction. Ignored for income, fees and taxes. */
+  quantityMicros: number;
+  /** Unsigned cash amount settled on the cash line (buy: paid, sell: received, income: received after tax, fee and tax: paid). */
+  netMinor: number;
+  /** The cash line that settles the transaction; none for transfers (they move the security itself). */
+  cashSecurityId?: number | null;
+};
+
+export type Position = { accountId: number; securityId: number; quantityMicros: number };
+export type PricePoint = { date: string; micros: number };
+/** Price series in ascending date order. */
+export type PriceSeries = readonly PricePoint[];
+/** Units of each currency for one GBP, per currency (GBP itself need not be listed). */
+export type FxSeries = Readonly<Record<string, PriceSeries>>;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function checkDate(date: string, what: string): string {
+  if (!ISO_DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
+    throw new RangeError(`${what}: '${date}' is not a calendar date in the form YYYY-MM-DD.`);
+  }
+  return date;
+}
+
+/** Monday to Friday (no holiday calendar: holidays are priced as business days). */
+export function isBusinessDay(date: string): boolean {
+  const day = new Date(`${checkDate(date, "Date")}T00:00:00Z`).getUTCDay();
+  return day !== 0 && day !== 6;
+}
+
+/** The ISO date `days` calendar days after `date` (negative: before). */
+export function addDays(date: string, days: number): string {
+  const ms = Date.parse(`${checkDate(date, "Date")}T00:00:00Z`) + days * 86_400_000;
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Every business day from `from` to `to`, both included, in order. */
+export function businessDays(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) if (isBusinessDay(d)) days.push(d);
+  return days;
+}
+
+/** The signed change of the security and of the cash line that one transaction makes. */
+export function transactionEffects(t: BookTransaction): Array<{ securityId: number; micros: number }> {
+  const cash = (sign: number) =>
+    t.cashSecurityId == null ? [] : [{ securityId: t.cashSecurityId, micros: sign * t.netMinor * MICROS_PER_MINOR }];
+  switch (t.type) {
+    case "buy":
+      return [{ securityId: t.securityId, micros: t.quantityMicros }, ...cash(-1)];
+    case "sell":
+      return [{ securityId: t.securityId, micros: -t.quantityMicros }, ...cash(1)];
+    case "income":
+      return cash(1);
+    case "fee":
+    case "tax":
+      return cash(-1);
+    case "transfer_in":
+      return [{ securityId: t.securityId, micros: t.quantityMicros }];
+    case "transfer_out":
+      return [{ securityId: t.securityId, micros: -t.quantityMicros }];
+  }
+}
+
+/**
+ * Quantities per security per account after every transaction traded on or before `date`, sorted
+ * by account then security; lines that come back to zero are left out.
+ */
+export function positionsAt(transactions: readonly BookTransaction[], date: string): Position[] {
+  checkDate(date, "Valuation date");
+  const held = new Map<string, Position>();
+  for (const t of transactions) {
+    if (t.tradeDate > date) continue;
+    for (const effect of transactionEffects(t)) {
+      const key = `${t.accountId}:${effect.securityId}`;
+      const line = held.get(key) ?? { accountId: t.accountId, securityId: effect.securityId, quantityMicros: 0 };
+      line.quantityMicros += effect.micros;
+      held.set(key, line);
+    }
+  }
+  return [...held.values()]
+    .filter((p) => p.quantityMicros !== 0)
+    .sort((a, b) => a.accountId - b.accountId || a.securityId - b.securityId);
+}
+
+/** The last point on or before `date` (a weekend or holiday takes the previous business day); null before the series starts. */
+export function pointOn(series: PriceSeries, date: string): PricePoint | null {
+  checkDate(date, "Date");
+  let lo = 0;
+  let hi = series.length - 1;
+  let found: PricePoint | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const point = series[mid] as PricePoint;
+    if (point.date <= date) {
+      found = point;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** The price (micro-units) on `date`: the last one on or before it; null before the series starts. */
+export function priceOn(series: PriceSeries, date: string): number | null {
+  return pointOn(series, date)?.micros ?? null;
+}
+
+function unitsPerGbp(fx: FxSeries, currency: string, date: string): number {
+  if (currency === BASE_CURRENCY) return 1;
+  const series = fx[currency];
+  const micros = series ? priceOn(series, date) : null;
+  if (micros == null) throw new RangeError(`No ${BASE_CURRENCY}/${currency} rate on or before ${date}.`);
+  return micros / MICROS;
+}
+
+/** How many `to` one `from` buys on `date` (the rates of that date; cross rates via GBP). */
+export function fxOn(fx: FxSeries, from: string, to: string, date: string): number {
+  checkDate(date, "Date");
+  if (from === to) return 1;
+  return unitsPerGbp(fx, to, date) / unitsPerGbp(fx, from, date);
+}
+
+export type SecurityPricing = { currency: string; series: PriceSeries };
+
+export type ValuedPosition = Position & {
+  nativeCurrency: string;
+  /** The price used (units, not micros) and the date it was struck. */
+  nativePrice: number;
+  priceDate: string;
+  nativeValue: number;
+  planCurrency: string;
+  planValue: number;
+  reportValue: number;
+};
+
+export type Valuation = {
+  date: string;
+  reportCurrency: string;
+  positions: ValuedPosition[];
+  /** Sum of reportValue. */
+  reportTotal: number;
+  /** Per account: plan currency, plan value and report value. */
+  accounts: Array<{ accountId: number; planCurrency: string; planValue: number; reportValue: number }>;
+};
+
+/**
+ * Values positions on `date` in native (the security's), plan (the account's) and report
+ * (`currency`) currency, with the prices and FX rates of that date. Values are unrounded numbers.
+ */
+export function valueAt(input: {
+  positions: readonly Position[];
+  prices: ReadonlyMap<number, SecurityPricing> | Readonly<Record<number, SecurityPricing>>;
+  fx: FxSeries;
+  date: string;
+  /** The report currency. */
+  currency: string;
+  /** Each account's plan currency; the report currency when not given. */
+  planCurrencies?: ReadonlyMap<number, string> | Readonly<Record<number, string>>;
+}): Valuation {
+  const { positions, fx, date, currency } = input;
+  checkDate(date, "Valuation date");
+  const lookup = <T>(from: ReadonlyMap<number, T> | Readonly<Record<number, T>> | undefined, key: number): T | undefined =>
+    from === undefined ? undefined : from instanceof Map ? from.get(key) : (from as Record<number, T>)[key];
+  const valued: ValuedPosition[] = positions.map((p) => {
+    const pricing = lookup(input.prices, p.securityId);
+    if (!pricing) throw new RangeError(`No prices for security ${p.securityId}.`);
+    const point = pointOn(pricing.series, date);
+    if (!point) throw new RangeError(`No price for security ${p.securityId} on or before ${date}.`);
+    const nativeValue = (p.quantityMicros * point.micros) / (MICROS * MICROS);
+    const planCurrency = lookup(input.planCurrencies, p.accountId) ?? currency;
+    return {
+      ...p,
+      nativeCurrency: pricing.currency,
+      nativePrice: point.micros / MICROS,
+      priceDate: point.date,
+      nativeValue,
+      planCurrency,
+      planValue: nativeValue * fxOn(fx, pricing.currency, planCurrency, date),
+      reportValue: nativeValue * fxOn(fx, pricing.currency, currency, date),
+    };
+  });
+  const byAccount = new Map<number, { accountId: number; planCurrency: string; planValue: number; reportValue: number }>();
+  for (const v of valued) {
+    const account = byAccount.get(v.accountId) ?? { accountId: v.accountId, planCurrency: v.planCurrency, planValue: 0, reportValue: 0 };
+    account.planValue += v.planValue;
+    account.reportValue += v.reportValue;
+    byAccount.set(v.accountId, account);
+  }
+  return {
+    date,
+    reportCurrency: currency,
+    positions: valued,
+    reportTotal: valued.reduce((sum, v) => sum + v.reportValue, 0),
+    accounts: [...byAccount.values()].sort((a, b) => a.accountId - b.accountId),
+  };
+}

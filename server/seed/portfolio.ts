@@ -1,0 +1,437 @@
+// The portfolio book of the demo data set (docs/decisions/071-portfolio-book.md): securities with
+// business-day prices, FX and benchmarks for three years and more back from the clock's today,
+// the Hartleys' portfolios, account groups, accounts and transactions, and the non-managed assets.
+// Its own seeded random, so nothing drawn here moves the people seeded before it.
+import type { Db } from "../db/connection";
+import { addDays, businessDays, MICROS, MICROS_PER_MINOR } from "../domain/valuation";
+import { seededRandom, type Random } from "../lib/random";
+
+const SEED = 20250314;
+
+export type PortfolioPeople = { client: number; partner: number; child: number; assets: number };
+
+type SecuritySeed = {
+  code: string;
+  exchange: string;
+  isin: string | null;
+  description: string;
+  sector: string;
+  assetClass: "EQUITY" | "FIXED" | "PROPERTY" | "CASH";
+  region: string;
+  currency: "GBP" | "USD" | "EUR";
+  price: number;
+  yieldBp: number;
+};
+
+// ISINs are illustrative (well-formed, not checked against the real register).
+const SECURITIES: SecuritySeed[] = [
+  { code: "GBPCASH", exchange: "CASH", isin: null, description: "Sterling cash", sector: "Cash", assetClass: "CASH", region: "United Kingdom", currency: "GBP", price: 1, yieldBp: 0 },
+  { code: "USDCASH", exchange: "CASH", isin: null, description: "US dollar cash", sector: "Cash", assetClass: "CASH", region: "North America", currency: "USD", price: 1, yieldBp: 0 },
+  { code: "EURCASH", exchange: "CASH", isin: null, description: "Euro cash", sector: "Cash", assetClass: "CASH", region: "Europe", currency: "EUR", price: 1, yieldBp: 0 },
+  { code: "ULVR", exchange: "LSE", isin: "GB00B10RZP78", description: "Unilever plc", sector: "Consumer Staples", assetClass: "EQUITY", region: "United Kingdom", currency: "GBP", price: 41.5, yieldBp: 350 },
+  { code: "AZN", exchange: "LSE", isin: "GB0009895292", description: "AstraZeneca plc", sector: "Health Care", assetClass: "EQUITY", region: "United Kingdom", currency: "GBP", price: 104.2, yieldBp: 220 },
+  { code: "HSBA", exchange: "LSE", isin: "GB0005405286", description: "HSBC Holdings plc", sector: "Financials", assetClass: "EQUITY", region: "United Kingdom", currency: "GBP", price: 5.82, yieldBp: 600 },
+  { code: "ISF", exchange: "LSE", isin: "IE0005042456", description: "iShares Core FTSE 100 UCITS ETF", sector: "Diversified", assetClass: "EQUITY", region: "United Kingdom", currency: "GBP", price: 7.41, yieldBp: 380 },
+  { code: "VGOV", exchange: "LSE", isin: "IE00B42WWV65", description: "Vanguard UK Gilt UCITS ETF", sector: "Government Bonds", assetClass: "FIXED", region: "United Kingdom", currency: "GBP", price: 18.9, yieldBp: 300 },
+  { code: "LAND", exchange: "LSE", isin: "GB00BYW0PQ60", description: "Land Securities Group plc", sector: "Real Estate", assetClass: "PROPERTY", region: "United Kingdom", currency: "GBP", price: 6.2, yieldBp: 600 },
+  { code: "AAPL", exchange: "NASDAQ", isin: "US0378331005", description: "Apple Inc.", sector: "Information Technology", assetClass: "EQUITY", region: "North America", currency: "USD", price: 150.3, yieldBp: 55 },
+  { code: "MSFT", exchange: "NASDAQ", isin: "US5949181045", description: "Microsoft Corporation", sector: "Information Technology", assetClass: "EQUITY", region: "North America", currency: "USD", price: 255.1, yieldBp: 80 },
+  { code: "JNJ", exchange: "NYSE", isin: "US4781601046", description: "Johnson & Johnson", sector: "Health Care", assetClass: "EQUITY", region: "North America", currency: "USD", price: 162.4, yieldBp: 290 },
+  { code: "IEF", exchange: "NASDAQ", isin: "US4642874402", description: "iShares 7-10 Year Treasury Bond ETF", sector: "Government Bonds", assetClass: "FIXED", region: "North America", currency: "USD", price: 98.6, yieldBp: 320 },
+  { code: "ASML", exchange: "XAMS", isin: "NL0010273215", description: "ASML Holding N.V.", sector: "Information Technology", assetClass: "EQUITY", region: "Europe", currency: "EUR", price: 560, yieldBp: 90 },
+  { code: "SAP", exchange: "XETRA", isin: "DE0007164600", description: "SAP SE", sector: "Information Technology", assetClass: "EQUITY", region: "Europe", currency: "EUR", price: 108.4, yieldBp: 150 },
+  { code: "SIE", exchange: "XETRA", isin: "DE0007236101", description: "Siemens AG", sector: "Industrials", assetClass: "EQUITY", region: "Europe", currency: "EUR", price: 128.7, yieldBp: 320 },
+  { code: "IBGL", exchange: "XAMS", isin: "IE00B1FZS798", description: "iShares Euro Government Bond 15-30yr UCITS ETF", sector: "Government Bonds", assetClass: "FIXED", region: "Europe", currency: "EUR", price: 190.2, yieldBp: 250 },
+];
+
+/** Yearly drift and volatility of the geometric random walk per asset class. */
+const WALK: Record<SecuritySeed["assetClass"], { drift: number; vol: number }> = {
+  EQUITY: { drift: 0.07, vol: 0.2 },
+  FIXED: { drift: 0.02, vol: 0.06 },
+  PROPERTY: { drift: 0.04, vol: 0.15 },
+  CASH: { drift: 0, vol: 0 },
+};
+
+const FX: Array<{ currency: string; start: number; vol: number }> = [
+  { currency: "USD", start: 1.2, vol: 0.08 },
+  { currency: "EUR", start: 1.15, vol: 0.06 },
+];
+
+const BENCHMARKS = [
+  { code: "FTASX", name: "FTSE All-Share", currency: "GBP", start: 4100, drift: 0.06, vol: 0.15 },
+  { code: "MSCIWGBP", name: "MSCI World (GBP)", currency: "GBP", start: 2600, drift: 0.08, vol: 0.14 },
+  { code: "GILTALL", name: "FTSE Actuaries UK Gilts All Stocks", currency: "GBP", start: 2900, drift: 0.01, vol: 0.07 },
+];
+
+const TRADING_DAYS = 252;
+
+function normal(random: Random): number {
+  // Box–Muller; 1 − u keeps the logarithm finite
+  const u = 1 - random();
+  const v = random();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+/** A geometric random walk over `days`, rounded to `decimals` and returned in micro-units. */
+function walk(random: Random, days: readonly string[], start: number, drift: number, vol: number, decimals: number): number[] {
+  const dt = 1 / TRADING_DAYS;
+  const step = 10 ** (6 - decimals);
+  const out: number[] = [];
+  let level = start;
+  for (let i = 0; i < days.length; i++) {
+    if (i > 0 && vol > 0) level *= Math.exp((drift - (vol * vol) / 2) * dt + vol * Math.sqrt(dt) * normal(random));
+    out.push(Math.round((level * MICROS) / step) * step);
+  }
+  return out;
+}
+
+/** Seeds the portfolio book inside the caller's transaction, with dates relative to `now`. */
+export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): void {
+  const sqlite = db.$client;
+  const random = seededRandom(SEED);
+  const today = now.toISOString().slice(0, 10);
+  const threeYearsAgo = `${Number(today.slice(0, 4)) - 3}${today.slice(4, 10) === "-02-29" ? "-02-28" : today.slice(4)}`;
+  const days = businessDays(addDays(threeYearsAgo, -14), today);
+  const lastDay = days[days.length - 1] as string;
+  const dayIndex = new Map(days.map((d, i) => [d, i]));
+  /** The business day `n` business days from `date` (a business day of the series), capped at the last. */
+  const businessDayAfter = (date: string, n: number) => days[Math.min((dayIndex.get(date) as number) + n, days.length - 1)] as string;
+  /** The business day on or after roughly `monthsAgo` months before today. */
+  const monthsAgo = (months: number, jitterDays = 0) => {
+    let d = addDays(today, -Math.round(months * 30.44) + jitterDays);
+    while (!dayIndex.has(d) && d < lastDay) d = addDays(d, 1);
+    return dayIndex.has(d) ? d : lastDay;
+  };
+
+  // ── securities, prices, FX, benchmarks ──────────────────────────────────────────────────────
+  const insertSecurity = sqlite.prepare(
+    "INSERT INTO securities (code, exchange, isin, description, sector_name, asset_class_code, region, currency, is_cash, yield_bp) VALUES (?,?,?,?,?,?,?,?,?,?)",
+  );
+  const insertPrice = sqlite.prepare("INSERT INTO security_prices (security_id, date, price_micros) VALUES (?,?,?)");
+  const securityIds = new Map<string, number>();
+  const prices = new Map<number, number[]>();
+  for (const s of SECURITIES) {
+    const id = Number(
+      insertSecurity.run(s.code, s.exchange, s.isin, s.description, s.sector, s.assetClass, s.region, s.currency, s.assetClass === "CASH" ? 1 : 0, s.yieldBp).lastInsertRowid,
+    );
+    securityIds.set(s.code, id);
+    const { drift, vol } = WALK[s.assetClass];
+    const series = walk(random, days, s.price, drift, vol, s.price < 20 ? 4 : 2);
+    prices.set(id, series);
+    series.forEach((micros, i) => insertPrice.run(id, days[i], micros));
+  }
+  const insertFx = sqlite.prepare("INSERT INTO fx_rates (currency, date, rate_micros) VALUES (?,?,?)");
+  const fx = new Map<string, number[]>([["GBP", days.map(() => MICROS)]]);
+  for (const f of FX) {
+    const series = walk(random, days, f.start, 0, f.vol, 4);
+    fx.set(f.currency, series);
+    series.forEach((micros, i) => insertFx.run(f.currency, days[i], micros));
+  }
+  const insertBenchmark = sqlite.prepare("INSERT INTO benchmarks (code, name, currency) VALUES (?,?,?)");
+  const insertLevel = sqlite.prepare("INSERT INTO benchmark_prices (benchmark_id, date, level_micros) VALUES (?,?,?)");
+  const benchmarkIds: number[] = [];
+  for (const b of BENCHMARKS) {
+    const id = Number(insertBenchmark.run(b.code, b.name, b.currency).lastInsertRowid);
+    benchmarkIds.push(id);
+    walk(random, days, b.start, b.drift, b.vol, 2).forEach((micros, i) => insertLevel.run(id, days[i], micros));
+  }
+
+  // ── portfolios and who sees them (spec 001 §4) ──────────────────────────────────────────────
+  const { client, partner, child, assets } = people;
+  const insertPortfolio = sqlite.prepare("INSERT INTO portfolios (name, full_name, ptype, entity_id, report_currency, benchmark_id) VALUES (?,?,?,?,?,?)");
+  const insertVisibility = sqlite.prepare(
+    "INSERT INTO portfolio_visibility (portfolio_id, entity_id, reason_for_visibility, sort_order, is_linked) VALUES (?,?,?,?,?)",
+  );
+  type Seen = [entity: number, reason: string, sortOrder: number];
+  const portfolio = (name: string, fullName: string, ptype: string, owner: number, seenBy: Seen[]) => {
+    const id = Number(insertPortfolio.run(name, fullName, ptype, owner, "GBP", benchmarkIds[1]).lastInsertRowid);
+    for (const [entity, reason, sortOrder] of seenBy) insertVisibility.run(id, entity, reason, sortOrder, sortOrder > 3 ? 1 : 0);
+    return id;
+  };
+  const ellieSingle = portfolio("Ellie's portfolio", "Eleanor Hartley - single portfolio", "PT_SINGLE", client, [
+    [client, "single_owner", 0],
+    [partner, "single_owner", 4],
+  ]);
+  const jamesSingle = portfolio("James's portfolio", "James Hartley - single portfolio", "PT_SINGLE", partner, [
+    [partner, "single_owner", 0],
+    [client, "single_owner", 4],
+  ]);
+  const joint = portfolio("Joint portfolio", "Eleanor and James Hartley - joint portfolio", "PT_JOINT", client, [
+    [client, "primary_joint_owner", 1],
+    [partner, "secondary_joint_owner", 2],
+  ]);
+  const trust = portfolio("Hartley Family Trust", "Hartley Family Trust - shared portfolio", "PT_SHARED", partner, [
+    [client, "shared_owner", 3],
+    [partner, "shared_owner", 3],
+  ]);
+  const olivia = portfolio("Olivia's Junior ISA", "Olivia Hartley - single portfolio", "PT_SINGLE", child, [
+    [child, "single_owner", 0],
+    [client, "explicit_link", 6],
+  ]);
+
+  const insertGroup = sqlite.prepare("INSERT INTO account_groups (group_code, group_name, entity_id, report_currency) VALUES (?,?,?,?)");
+  const group = (code: string, name: string) => Number(insertGroup.run(code, name, client, "GBP").lastInsertRowid);
+  const isas = group("HARTLEY-ISA", "ISAs");
+  const pensions = group("HARTLEY-PEN", "Pensions");
+  const general = group("HARTLEY-GIA", "General investments");
+  const deposits = group("HARTLEY-CASH", "Cash and deposits");
+
+  // ── accounts and their transactions ─────────────────────────────────────────────────────────
+  const insertAccount = sqlite.prepare(
+    `INSERT INTO accounts (portfolio_id, account_group_id, description, plan_currency, report_currency, service_type, tax_structure,
+      product, external_account_id, subfund, tax_type, tax_type_title, active_date, inception_date, vendor_id, account_owner)
+      VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+  );
+  const insertTransaction = sqlite.prepare(
+    `INSERT INTO transactions (account_id, security_id, type, trade_date, settlement_date, quantity_micros, price_micros, currency,
+      gross_minor, fee_minor, tax_minor, net_minor, cash_security_id, narrative) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+  );
+
+  type AccountSeed = {
+    portfolioId: number;
+    groupId: number | null;
+    description: string;
+    planCurrency: "GBP" | "USD";
+    serviceType: "Discretionary" | "Advisory" | "Execution only" | "Not managed";
+    taxType: string;
+    taxTypeTitle: string;
+    product: string;
+    owner: number;
+    /** Months before today of the opening transfer. */
+    openedMonthsAgo: number;
+    /** Opening cash per currency, in units. */
+    deposits: Partial<Record<"GBP" | "USD" | "EUR", number>>;
+    /** Holdings bought at opening: code and share of that currency's deposit. */
+    holdings: Array<[code: string, share: number]>;
+    /** Stamp duty and withholding tax apply (not in tax wrappers). */
+    taxable: boolean;
+  };
+
+  let vendorNumber = 100_200;
+  const addAccount = (a: AccountSeed): number => {
+    const inception = monthsAgo(a.openedMonthsAgo);
+    vendorNumber += 17;
+    const id = Number(
+      insertAccount.run(
+        a.portfolioId, a.groupId, a.description, a.planCurrency, "GBP", a.serviceType, a.taxType === "ISA" ? "ISA" : a.taxType === "PEN" ? "Pension" : "Personal",
+        a.product, `NBW-${vendorNumber}`, null, a.taxType, a.taxTypeTitle, inception, inception, `V${vendorNumber}`, a.owner,
+      ).lastInsertRowid,
+    );
+    generateTransactions(id, inception, a);
+    return id;
+  };
+
+  const cashOf = (currency: string) => securityIds.get(`${currency}CASH`) as number;
+  const securityOf = (code: string) => SECURITIES.find((s) => s.code === code) as SecuritySeed;
+  const priceAt = (code: string, date: string) => (prices.get(securityIds.get(code) as number) as number[])[dayIndex.get(date) as number] as number;
+  /** quantity (micros) × price (micros) in minor units, exactly. */
+  const amountMinor = (quantityMicros: number, priceMicros: number) =>
+    Number((BigInt(quantityMicros) * BigInt(priceMicros) + 5_000_000_000n) / 10_000_000_000n);
+
+  function generateTransactions(accountId: number, inception: string, a: AccountSeed): void {
+    const rows: Array<Parameters<typeof insertTransaction.run>> = [];
+    const cash = new Map<string, number>(); // minor units per currency, tracked so nothing goes negative
+    const held = new Map<string, number>(); // quantity micros per code
+    const add = (type: string, code: string, date: string, quantityMicros: number, priceMicros: number | null, currency: string, gross: number, fee: number, tax: number, net: number, narrative: string) => {
+      const security = securityIds.get(code) as number;
+      const cashLine = type === "transfer_in" || type === "transfer_out" ? null : cashOf(currency);
+      rows.push([accountId, security, type, date, businessDayAfter(date, 2), quantityMicros, priceMicros, currency, gross, fee, tax, net, cashLine, narrative]);
+    };
+    const transferIn = (currency: "GBP" | "USD" | "EUR", units: number, date: string, narrative: string) => {
+      const minor = Math.round(units * 100);
+      add("transfer_in", `${currency}CASH`, date, minor * MICROS_PER_MINOR, MICROS, currency, minor, 0, 0, minor, narrative);
+      cash.set(currency, (cash.get(currency) ?? 0) + minor);
+    };
+    const buy = (code: string, spendMinor: number, date: string) => {
+      const s = securityOf(code);
+      const price = priceAt(code, date);
+      const fee = a.serviceType === "Execution only" ? 995 : 0;
+      const stampRate = a.taxable && s.currency === "GBP" && s.assetClass !== "FIXED" && !code.startsWith("IS") ? 0.005 : 0;
+      const budget = Math.min(spendMinor, (cash.get(s.currency) ?? 0) - fee) / (1 + stampRate);
+      const quantity = Math.floor((budget * MICROS_PER_MINOR) / price) * MICROS; // whole units
+      if (quantity <= 0) return;
+      const gross = amountMinor(quantity, price);
+      const tax = Math.round(gross * stampRate);
+      const net = gross + fee + tax;
+      if (net > (cash.get(s.currency) ?? 0)) return;
+      cash.set(s.currency, (cash.get(s.currency) ?? 0) - net);
+      held.set(code, (held.get(code) ?? 0) + quantity);
+      add("buy", code, date, quantity, price, s.currency, gross, fee, tax, net, `Purchase of ${s.description}`);
+    };
+    const sell = (code: string, fraction: number, date: string) => {
+      const s = securityOf(code);
+      const quantity = Math.floor(((held.get(code) ?? 0) * fraction) / MICROS) * MICROS;
+      if (quantity <= 0) return;
+      const price = priceAt(code, date);
+      const gross = amountMinor(quantity, price);
+      const fee = a.serviceType === "Execution only" ? 995 : 0;
+      const net = gross - fee;
+      held.set(code, (held.get(code) ?? 0) - quantity);
+      cash.set(s.currency, (cash.get(s.currency) ?? 0) + net);
+      add("sell", code, date, quantity, price, s.currency, gross, fee, 0, net, `Sale of ${s.description}`);
+    };
+
+    // opening transfers, then the purchases two business days later
+    for (const [currency, units] of Object.entries(a.deposits) as Array<["GBP" | "USD" | "EUR", number]>) {
+      transferIn(currency, units, inception, `Opening transfer in (${currency})`);
+    }
+    const investOn = businessDayAfter(inception, 2);
+    for (const [code, share] of a.holdings) {
+      const currency = securityOf(code).currency;
+      buy(code, Math.round((a.deposits[currency] ?? 0) * 100 * share), investOn);
+    }
+
+    // month by month: income each quarter, fees, a top-up, a partial sale and a withdrawal
+    const start = dayIndex.get(investOn) as number;
+    for (let i = start + 21, month = 1; i < days.length; i += 21, month++) {
+      const date = days[i] as string;
+      if (month % 3 === 0) {
+        for (const [code] of a.holdings) {
+          const s = securityOf(code);
+          const quantity = held.get(code) ?? 0;
+          if (s.yieldBp === 0 || quantity === 0) continue;
+          const gross = Math.round((amountMinor(quantity, priceAt(code, date)) * s.yieldBp) / 40_000);
+          if (gross <= 0) continue;
+          const tax = a.taxable && s.currency === "USD" ? Math.round(gross * 0.15) : 0;
+          cash.set(s.currency, (cash.get(s.currency) ?? 0) + gross - tax);
+          add("income", code, date, 0, null, s.currency, gross, 0, tax, gross - tax, `Dividend: ${s.description}`);
+        }
+        if (a.serviceType !== "Not managed") {
+          const fee = 2500 + Math.floor(random() * 2000);
+          if ((cash.get(a.planCurrency) ?? 0) >= fee) {
+            cash.set(a.planCurrency, (cash.get(a.planCurrency) ?? 0) - fee);
+            add("fee", `${a.planCurrency}CASH`, date, 0, null, a.planCurrency, fee, fee, 0, fee, "Quarterly management fee");
+          }
+        }
+        if (a.taxable && month % 12 === 0) {
+          const tax = 1500 + Math.floor(random() * 3000);
+          if ((cash.get(a.planCurrency) ?? 0) >= tax) {
+            cash.set(a.planCurrency, (cash.get(a.planCurrency) ?? 0) - tax);
+            add("tax", `${a.planCurrency}CASH`, date, 0, null, a.planCurrency, tax, 0, tax, tax, "Tax on interest");
+          }
+        }
+      }
+      if (a.serviceType === "Not managed") {
+        if (month % 6 === 0) transferIn("GBP", 500 + Math.floor(random() * 10) * 50, date, "Regular saving");
+        continue;
+      }
+      if (month % 12 === 7) {
+        const currency = a.planCurrency;
+        const topUp = Math.round((a.deposits[currency] ?? 10_000) * 0.1);
+        transferIn(currency, topUp, date, "Top-up");
+        const first = a.holdings.find(([code]) => securityOf(code).currency === currency);
+        if (first) buy(first[0], topUp * 95, businessDayAfter(date, 1));
+      }
+      if (month === 10 && a.holdings.length > 1) sell((a.holdings[1] as [string, number])[0], 0.3, date);
+      if (month === 14) {
+        const available = cash.get(a.planCurrency) ?? 0;
+        const out = Math.floor(available / 2 / 100) * 100;
+        if (out > 0) {
+          cash.set(a.planCurrency, available - out);
+          add("transfer_out", `${a.planCurrency}CASH`, date, out * MICROS_PER_MINOR, MICROS, a.planCurrency, out, 0, 0, out, "Withdrawal");
+        }
+      }
+    }
+    rows.sort((x, y) => String(x[3]).localeCompare(String(y[3])));
+    for (const row of rows) insertTransaction.run(...row);
+  }
+
+  const ellieIsa = addAccount({
+    portfolioId: ellieSingle, groupId: isas, description: "Ellie Stocks and Shares ISA", planCurrency: "GBP", serviceType: "Discretionary",
+    taxType: "ISA", taxTypeTitle: "Individual Savings Account", product: "Northbridge ISA", owner: client, openedMonthsAgo: 30,
+    deposits: { GBP: 60_000, USD: 25_000 }, holdings: [["ISF", 0.35], ["AZN", 0.2], ["ULVR", 0.2], ["VGOV", 0.2], ["AAPL", 0.5], ["MSFT", 0.45]], taxable: false,
+  });
+  addAccount({
+    portfolioId: ellieSingle, groupId: pensions, description: "Ellie Self-Invested Personal Pension", planCurrency: "GBP", serviceType: "Advisory",
+    taxType: "PEN", taxTypeTitle: "Personal pension (SIPP)", product: "Northbridge SIPP", owner: client, openedMonthsAgo: 34,
+    deposits: { GBP: 120_000, USD: 40_000, EUR: 35_000 }, holdings: [["HSBA", 0.25], ["LAND", 0.15], ["VGOV", 0.5], ["JNJ", 0.45], ["IEF", 0.5], ["ASML", 0.4], ["IBGL", 0.5]], taxable: false,
+  });
+  addAccount({
+    portfolioId: ellieSingle, groupId: deposits, description: "Ellie Premium Bonds and deposits", planCurrency: "GBP", serviceType: "Not managed",
+    taxType: "GEN", taxTypeTitle: "Cash deposit", product: "Held away", owner: client, openedMonthsAgo: 26,
+    deposits: { GBP: 15_000 }, holdings: [], taxable: false,
+  });
+  addAccount({
+    portfolioId: jamesSingle, groupId: isas, description: "James Stocks and Shares ISA", planCurrency: "GBP", serviceType: "Discretionary",
+    taxType: "ISA", taxTypeTitle: "Individual Savings Account", product: "Northbridge ISA", owner: partner, openedMonthsAgo: 28,
+    deposits: { GBP: 45_000 }, holdings: [["ISF", 0.4], ["HSBA", 0.25], ["VGOV", 0.3]], taxable: false,
+  });
+  addAccount({
+    portfolioId: jamesSingle, groupId: general, description: "James US dollar account", planCurrency: "USD", serviceType: "Execution only",
+    taxType: "GEN", taxTypeTitle: "General investment account", product: "Northbridge GIA (USD)", owner: partner, openedMonthsAgo: 20,
+    deposits: { USD: 50_000 }, holdings: [["MSFT", 0.4], ["JNJ", 0.3], ["IEF", 0.25]], taxable: true,
+  });
+  addAccount({
+    portfolioId: joint, groupId: general, description: "Joint General Investment Account", planCurrency: "GBP", serviceType: "Advisory",
+    taxType: "GEN", taxTypeTitle: "General investment account", product: "Northbridge GIA", owner: client, openedMonthsAgo: 32,
+    deposits: { GBP: 80_000, EUR: 30_000 }, holdings: [["ULVR", 0.3], ["AZN", 0.25], ["LAND", 0.2], ["SAP", 0.5], ["SIE", 0.45]], taxable: true,
+  });
+  addAccount({
+    portfolioId: trust, groupId: null, description: "Hartley Family Trust account", planCurrency: "GBP", serviceType: "Discretionary",
+    taxType: "TRUST", taxTypeTitle: "Discretionary trust", product: "Northbridge Trust", owner: partner, openedMonthsAgo: 24,
+    deposits: { GBP: 100_000 }, holdings: [["ISF", 0.5], ["VGOV", 0.4]], taxable: true,
+  });
+  addAccount({
+    portfolioId: olivia, groupId: null, description: "Olivia Junior ISA", planCurrency: "GBP", serviceType: "Discretionary",
+    taxType: "ISA", taxTypeTitle: "Junior ISA", product: "Northbridge Junior ISA", owner: child, openedMonthsAgo: 18,
+    deposits: { GBP: 9_000 }, holdings: [["ISF", 0.9]], taxable: false,
+  });
+
+  // ── target set and payment details on Ellie's ISA ──────────────────────────────────────────
+  const targetSet = Number(
+    sqlite.prepare("INSERT INTO target_sets (account_id, description) VALUES (?,?)").run(ellieIsa, "Balanced growth (70/30)").lastInsertRowid,
+  );
+  const insertWeight = sqlite.prepare("INSERT INTO target_set_securities (target_set_id, security_id, weight_bp) VALUES (?,?,?)");
+  for (const [code, weight] of [["ISF", 3000], ["AZN", 1500], ["ULVR", 1000], ["AAPL", 1000], ["MSFT", 500], ["VGOV", 3000]] as const) {
+    insertWeight.run(targetSet, securityIds.get(code), weight);
+  }
+  const insertPayment = sqlite.prepare(
+    "INSERT INTO payment_methods (account_id, kind, biller_code, reference, bank, account_name, bsb, account_number) VALUES (?,?,?,?,?,?,?,?)",
+  );
+  insertPayment.run(ellieIsa, "bpay", "254789", "4012 3456 7890", null, null, null, null);
+  insertPayment.run(ellieIsa, "bank", null, null, "Barclays Bank UK plc", "Northbridge Wealth Client Money", "20-00-00", "43987610");
+
+  // ── non-managed assets per family member ───────────────────────────────────────────────────
+  const insertAsset = sqlite.prepare(
+    `INSERT INTO other_assets (entity_id, kind, description, type, provider, policy_number, status, currency, value_minor, valuation_date,
+      is_sipp_wrapper, under_advice, contribution_total_minor, withdrawal_total_minor, crystallised_minor, uncrystallised_minor,
+      income_value_minor, frequency, rate_bp, capital_content_minor) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+  );
+  const insertOwner = sqlite.prepare("INSERT INTO other_asset_owners (asset_id, entity_id, percentage_bp) VALUES (?,?,?)");
+  type AssetSeed = {
+    entity: number; kind: "investment" | "pension" | "annuity" | "liability"; description: string; type: string; provider: string;
+    policy: string; status: string; currency?: string; value: number; valuedMonthsAgo: number; sipp?: boolean; underAdvice?: boolean;
+    contributions?: number; withdrawals?: number; crystallised?: number; uncrystallised?: number; income?: number; frequency?: string;
+    rateBp?: number; capitalContent?: number; owners: Array<[entity: number, bp: number]>;
+  };
+  const minor = (units: number | undefined) => (units === undefined ? null : Math.round(units * 100));
+  const asset = (s: AssetSeed) => {
+    const id = Number(
+      insertAsset.run(
+        s.entity, s.kind, s.description, s.type, s.provider, s.policy, s.status, s.currency ?? "GBP", minor(s.value), addDays(today, -Math.round(s.valuedMonthsAgo * 30.44)),
+        s.sipp ? 1 : 0, s.underAdvice ? 1 : 0, minor(s.contributions), minor(s.withdrawals), minor(s.crystallised), minor(s.uncrystallised),
+        minor(s.income), s.frequency ?? null, s.rateBp ?? null, minor(s.capitalContent),
+      ).lastInsertRowid,
+    );
+    for (const [entity, bp] of s.owners) insertOwner.run(id, entity, bp);
+  };
+  // the Hartleys
+  asset({ entity: client, kind: "investment", description: "Holiday cottage, Padstow", type: "Property", provider: "Self", policy: "PROP-001", status: "Active", value: 485_000, valuedMonthsAgo: 4, owners: [[client, 5000], [partner, 5000]] });
+  asset({ entity: client, kind: "investment", description: "Vanguard LifeStrategy 60% (held away)", type: "Unit trust", provider: "Vanguard", policy: "VG-778812", status: "Active", value: 38_250.4, valuedMonthsAgo: 1, owners: [[client, 10000]] });
+  asset({ entity: client, kind: "pension", description: "Aviva workplace pension", type: "Defined contribution", provider: "Aviva", policy: "AV-2231907", status: "In force", value: 212_400, valuedMonthsAgo: 2, contributions: 148_000, withdrawals: 0, crystallised: 0, uncrystallised: 212_400, owners: [[client, 10000]] });
+  asset({ entity: client, kind: "pension", description: "Hargreaves Lansdown SIPP", type: "SIPP", provider: "Hargreaves Lansdown", policy: "HL-5523019", status: "In force", value: 96_870.25, valuedMonthsAgo: 1, sipp: true, contributions: 70_000, withdrawals: 0, crystallised: 0, uncrystallised: 96_870.25, owners: [[client, 10000]] });
+  asset({ entity: partner, kind: "pension", description: "NHS Pension Scheme", type: "Defined benefit", provider: "NHS Pensions", policy: "NHS-448120", status: "In force", value: 310_000, valuedMonthsAgo: 6, owners: [[partner, 10000]] });
+  asset({ entity: partner, kind: "annuity", description: "Legal & General lifetime annuity", type: "Lifetime annuity", provider: "Legal & General", policy: "LG-A-90314", status: "In payment", value: 54_000, valuedMonthsAgo: 3, income: 312.5, frequency: "Monthly", rateBp: 650, capitalContent: 1_450, owners: [[partner, 10000]] });
+  asset({ entity: client, kind: "liability", description: "Mortgage, Kensington Park Road", type: "Repayment mortgage", provider: "Nationwide", policy: "NW-MTG-66120", status: "Active", value: 268_450.75, valuedMonthsAgo: 1, rateBp: 449, owners: [[client, 5000], [partner, 5000]] });
+  asset({ entity: partner, kind: "liability", description: "Car finance", type: "Hire purchase", provider: "Black Horse", policy: "BH-220194", status: "Active", value: 12_380, valuedMonthsAgo: 1, rateBp: 790, owners: [[partner, 10000]] });
+  asset({ entity: child, kind: "investment", description: "Premium Bonds", type: "Savings", provider: "NS&I", policy: "NSI-0098812", status: "Active", value: 2_500, valuedMonthsAgo: 1, owners: [[child, 10000]] });
+  // demo.assets: non-managed only, every kind, a SIPP wrapper
+  asset({ entity: assets, kind: "investment", description: "Buy-to-let flat, Clifton", type: "Property", provider: "Self", policy: "PROP-BTL-1", status: "Active", value: 325_000, valuedMonthsAgo: 5, owners: [[assets, 10000]] });
+  asset({ entity: assets, kind: "investment", description: "Fidelity Stocks and Shares ISA", type: "ISA", provider: "Fidelity", policy: "FID-ISA-38817", status: "Active", value: 74_615.3, valuedMonthsAgo: 1, owners: [[assets, 10000]] });
+  asset({ entity: assets, kind: "investment", description: "US brokerage account", type: "Brokerage", provider: "Interactive Brokers", policy: "IB-U4471123", status: "Active", currency: "USD", value: 41_200, valuedMonthsAgo: 1, owners: [[assets, 10000]] });
+  asset({ entity: assets, kind: "pension", description: "AJ Bell SIPP", type: "SIPP", provider: "AJ Bell", policy: "AJB-S-77120", status: "In drawdown", value: 388_900, valuedMonthsAgo: 1, sipp: true, contributions: 260_000, withdrawals: 42_000, crystallised: 120_000, uncrystallised: 268_900, owners: [[assets, 10000]] });
+  asset({ entity: assets, kind: "pension", description: "Royal Mail defined benefit pension", type: "Defined benefit", provider: "Royal Mail Pensions", policy: "RM-55192", status: "Deferred", value: 142_000, valuedMonthsAgo: 9, owners: [[assets, 10000]] });
+  asset({ entity: assets, kind: "annuity", description: "Aviva enhanced annuity", type: "Enhanced annuity", provider: "Aviva", policy: "AV-ANN-20931", status: "In payment", value: 88_500, valuedMonthsAgo: 2, income: 1_425, frequency: "Quarterly", rateBp: 710, capitalContent: 3_200, owners: [[assets, 10000]] });
+  asset({ entity: assets, kind: "liability", description: "Buy-to-let mortgage", type: "Interest-only mortgage", provider: "Santander", policy: "SAN-BTL-88412", status: "Active", value: 198_000, valuedMonthsAgo: 1, rateBp: 525, owners: [[assets, 10000]] });
+  asset({ entity: assets, kind: "liability", description: "Loan against the SIPP property", type: "Commercial loan", provider: "Lloyds Bank", policy: "LB-C-33019", status: "Active", value: 45_000, valuedMonthsAgo: 2, rateBp: 610, sipp: true, owners: [[assets, 10000]] });
+}

@@ -1,0 +1,160 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../../server/clock";
+import { closeDatabase, type Db, openDatabase } from "../../server/db/connection";
+import { type BookTransaction, fxOn, isBusinessDay, MICROS, positionsAt, type PriceSeries, valueAt } from "../../server/domain/valuation";
+import { seedIfEmpty } from "../../server/seed";
+import { START } from "./harness";
+
+const opened: Db[] = [];
+afterAll(() => {
+  for (const db of opened) closeDatabase(db);
+});
+
+function freshDb(): { db: Db; ms: number } {
+  const db = openDatabase(":memory:");
+  opened.push(db);
+  const started = performance.now();
+  seedIfEmpty(db, fixedClock(START));
+  return { db, ms: performance.now() - started };
+}
+
+const all = (db: Db, sql: string, ...params: unknown[]) => db.$client.prepare(sql).all(...params) as Array<Record<string, unknown>>;
+const TODAY = START.slice(0, 10); // 2025-03-14, a Friday
+const CLIENT = 1;
+const ASSETS = 4;
+
+function book(db: Db): BookTransaction[] {
+  return all(
+    db,
+    `SELECT account_id AS accountId, security_id AS securityId, type, trade_date AS tradeDate, quantity_micros AS quantityMicros,
+       net_minor AS netMinor, cash_security_id AS cashSecurityId FROM transactions ORDER BY trade_date, id`,
+  ) as BookTransaction[];
+}
+
+describe("portfolio book seed", () => {
+  const first = freshDb();
+  const second = freshDb();
+  const db = first.db;
+
+  it("seeds everything quickly", () => {
+    // the whole demo data set, people included (one scrypt hash); generous for slow machines
+    expect(first.ms).toBeLessThan(1_500);
+  });
+
+  it("is the same on every fresh database", () => {
+    for (const sql of [
+      "SELECT * FROM security_prices ORDER BY security_id, date",
+      "SELECT * FROM fx_rates ORDER BY currency, date",
+      "SELECT * FROM benchmark_prices ORDER BY benchmark_id, date",
+      "SELECT * FROM transactions ORDER BY id",
+      "SELECT * FROM accounts ORDER BY id",
+      "SELECT * FROM other_assets ORDER BY id",
+    ]) {
+      expect(all(second.db, sql), sql).toEqual(all(db, sql));
+    }
+  });
+
+  it("prices every security, FX rate and benchmark on business days for three years and more", () => {
+    const threeYearsBack = `${Number(TODAY.slice(0, 4)) - 3}${TODAY.slice(4)}`;
+    for (const [table, key] of [["security_prices", "security_id"], ["fx_rates", "currency"], ["benchmark_prices", "benchmark_id"]] as const) {
+      const spans = all(db, `SELECT ${key} AS k, MIN(date) AS first, MAX(date) AS last, COUNT(*) AS n FROM ${table} GROUP BY ${key}`);
+      expect(spans.length, table).toBeGreaterThan(1);
+      for (const span of spans) {
+        expect(String(span.first) <= threeYearsBack, `${table} ${String(span.k)}`).toBe(true);
+        expect(span.last).toBe(TODAY);
+        expect(Number(span.n)).toBeGreaterThan(3 * 260);
+      }
+      const dates = all(db, `SELECT DISTINCT date FROM ${table}`).map((r) => String(r.date));
+      expect(dates.filter((d) => !isBusinessDay(d)), table).toEqual([]);
+    }
+    expect(all(db, "SELECT DISTINCT currency FROM fx_rates ORDER BY currency").map((r) => r.currency)).toEqual(["EUR", "USD"]);
+  });
+
+  it("keeps cash at 1.00 and every price positive", () => {
+    const cash = all(db, "SELECT DISTINCT p.price_micros AS p FROM security_prices p JOIN securities s ON s.id = p.security_id WHERE s.is_cash = 1");
+    expect(cash).toEqual([{ p: MICROS }]);
+    expect(all(db, "SELECT COUNT(*) AS n FROM security_prices WHERE price_micros <= 0")).toEqual([{ n: 0 }]);
+  });
+
+  it("never lets a position go negative", () => {
+    const transactions = book(db);
+    expect(transactions.length).toBeGreaterThan(100);
+    for (const date of new Set(transactions.map((t) => t.tradeDate))) {
+      expect(positionsAt(transactions, date).filter((p) => p.quantityMicros < 0), date).toEqual([]);
+    }
+  });
+
+  it("trades on business days and has every kind of transaction, with a year and more of history", () => {
+    const transactions = book(db);
+    expect(transactions.filter((t) => !isBusinessDay(t.tradeDate))).toEqual([]);
+    expect(new Set(transactions.map((t) => t.type))).toEqual(new Set(["buy", "sell", "income", "fee", "tax", "transfer_in", "transfer_out"]));
+    const clientAccounts = all(
+      db,
+      "SELECT a.id, MIN(t.trade_date) AS first FROM accounts a JOIN portfolios p ON p.id = a.portfolio_id JOIN transactions t ON t.account_id = a.id WHERE p.entity_id = ? GROUP BY a.id",
+      CLIENT,
+    );
+    expect(clientAccounts.some((a) => String(a.first) < `${Number(TODAY.slice(0, 4)) - 1}${TODAY.slice(4)}`)).toBe(true);
+  });
+
+  it("gives demo.client holdings in GBP, USD and EUR, valued in GBP", () => {
+    const accounts = all(
+      db,
+      "SELECT a.id, a.plan_currency FROM accounts a JOIN portfolio_visibility v ON v.portfolio_id = a.portfolio_id WHERE v.entity_id = ? AND v.is_linked = 0",
+      CLIENT,
+    );
+    const ids = new Set(accounts.map((a) => Number(a.id)));
+    const securities = new Map(all(db, "SELECT id, currency, is_cash FROM securities").map((s) => [Number(s.id), s]));
+    const held = positionsAt(book(db).filter((t) => ids.has(t.accountId)), TODAY);
+    const currencies = new Set(held.filter((p) => securities.get(p.securityId)?.is_cash === 0).map((p) => securities.get(p.securityId)?.currency));
+    expect(currencies).toEqual(new Set(["GBP", "USD", "EUR"]));
+
+    const series = (rows: Array<Record<string, unknown>>): PriceSeries => rows.map((r) => ({ date: String(r.date), micros: Number(r.micros) }));
+    const prices = new Map(
+      [...securities.entries()].map(([id, s]) => [
+        id,
+        { currency: String(s.currency), series: series(all(db, "SELECT date, price_micros AS micros FROM security_prices WHERE security_id = ? ORDER BY date", id)) },
+      ]),
+    );
+    const fx = {
+      USD: series(all(db, "SELECT date, rate_micros AS micros FROM fx_rates WHERE currency = 'USD' ORDER BY date")),
+      EUR: series(all(db, "SELECT date, rate_micros AS micros FROM fx_rates WHERE currency = 'EUR' ORDER BY date")),
+    };
+    const value = valueAt({ positions: held, prices, fx, date: TODAY, currency: "GBP" });
+    expect(value.reportTotal).toBeGreaterThan(100_000);
+    // a past value uses that date's FX
+    const yearAgo = `${Number(TODAY.slice(0, 4)) - 1}${TODAY.slice(4)}`;
+    expect(fxOn(fx, "USD", "GBP", yearAgo)).not.toBe(fxOn(fx, "USD", "GBP", TODAY));
+  });
+
+  it("orders and explains demo.client's portfolios as spec 001 §4", () => {
+    const seen = all(
+      db,
+      "SELECT p.ptype, v.reason_for_visibility AS reason, v.sort_order AS sortOrder, v.is_linked AS linked FROM portfolio_visibility v JOIN portfolios p ON p.id = v.portfolio_id WHERE v.entity_id = ? ORDER BY v.sort_order",
+      CLIENT,
+    );
+    expect(seen).toEqual([
+      { ptype: "PT_SINGLE", reason: "single_owner", sortOrder: 0, linked: 0 },
+      { ptype: "PT_JOINT", reason: "primary_joint_owner", sortOrder: 1, linked: 0 },
+      { ptype: "PT_SHARED", reason: "shared_owner", sortOrder: 3, linked: 0 },
+      { ptype: "PT_SINGLE", reason: "single_owner", sortOrder: 4, linked: 1 },
+      { ptype: "PT_SINGLE", reason: "explicit_link", sortOrder: 6, linked: 1 },
+    ]);
+    expect(all(db, "SELECT COUNT(*) AS n FROM account_groups WHERE entity_id = ?", CLIENT)[0]?.n).toBeGreaterThanOrEqual(3);
+  });
+
+  it("has a 'Not managed' account, and target sets and payment details on one account", () => {
+    expect(all(db, "SELECT COUNT(*) AS n FROM accounts WHERE service_type = 'Not managed'")[0]?.n).toBeGreaterThanOrEqual(1);
+    const weights = all(db, "SELECT t.account_id AS a, SUM(w.weight_bp) AS total FROM target_sets t JOIN target_set_securities w ON w.target_set_id = t.id GROUP BY t.id");
+    expect(weights).toEqual([{ a: 1, total: 10_000 }]);
+    expect(all(db, "SELECT account_id AS a, kind FROM payment_methods ORDER BY id")).toEqual([{ a: 1, kind: "bpay" }, { a: 1, kind: "bank" }]);
+  });
+
+  it("gives demo.assets the four non-managed kinds (a SIPP wrapper among them) and no accounts", () => {
+    const kinds = all(db, "SELECT DISTINCT kind FROM other_assets WHERE entity_id = ? ORDER BY kind", ASSETS).map((r) => r.kind);
+    expect(kinds).toEqual(["annuity", "investment", "liability", "pension"]);
+    expect(all(db, "SELECT COUNT(*) AS n FROM other_assets WHERE entity_id = ? AND kind = 'pension' AND is_sipp_wrapper = 1", ASSETS)[0]?.n).toBe(1);
+    expect(all(db, "SELECT COUNT(*) AS n FROM accounts WHERE account_owner = ?", ASSETS)[0]?.n).toBe(0);
+    // every asset's owners add up to 100%
+    expect(all(db, "SELECT asset_id FROM other_asset_owners GROUP BY asset_id HAVING SUM(percentage_bp) <> 10000")).toEqual([]);
+  });
+});
