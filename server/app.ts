@@ -5,6 +5,7 @@ import { authRoutes } from "./api/auth";
 import { batchRoutes } from "./api/batch";
 import { devRoutes } from "./api/dev";
 import { entityRoutes } from "./api/entity";
+import { portfolioRoutes } from "./api/portfolio";
 import { healthRoutes } from "./api/health";
 import { ApiError, errorBody } from "./api/http";
 import { type ApiRequest, createDispatcher, queryOf, type Route, type Services } from "./api/router";
@@ -40,6 +41,7 @@ export function createApp({ db, clock, env }: AppOptions) {
     ...sessionRoutes,
     ...siteRoutes,
     ...entityRoutes,
+    ...portfolioRoutes,
     ...adviserRoutes,
     ...batchRoutes,
     ...(env.nodeEnv === "production" ? [] : devRoutes),

@@ -160,11 +160,27 @@ function maintenancePage(firm: string, r: EnglishRegion | null): Page {
   };
 }
 
-export function sitePages(firm: string): Record<"en-GB" | "en-CA" | "en-AU" | "fr-CA", Pages & { maintenance: Page }> {
+/** spec 001 §2.1 and §2.5: the basis-of-valuation block under the home page and the balance sheet. */
+function basisOfValuation(french: boolean): Page {
+  if (french) {
+    return {
+      title: "Base d'évaluation",
+      html: `<p>Les placements gérés sont évalués au cours de clôture du dernier jour ouvrable (ou au cours différé lorsque votre accès le permet) et convertis dans votre monnaie de déclaration au taux de change de la date d'évaluation. Le rendement pondéré dans le temps exclut l'effet des dépôts et des retraits; les périodes de plus d'un an indiquent aussi le rendement annualisé.</p>
+<p>Les autres actifs et passifs sont indiqués à la dernière valeur fournie par vous ou par l'institution, à la date d'évaluation affichée. Les valeurs sont fournies à titre indicatif et ne constituent pas un relevé officiel.</p>`,
+    };
+  }
   return {
-    "en-GB": { ...englishPages(firm, REGIONS["en-GB"]), maintenance: maintenancePage(firm, REGIONS["en-GB"]) },
-    "en-CA": { ...englishPages(firm, REGIONS["en-CA"]), maintenance: maintenancePage(firm, REGIONS["en-CA"]) },
-    "en-AU": { ...englishPages(firm, REGIONS["en-AU"]), maintenance: maintenancePage(firm, REGIONS["en-AU"]) },
-    "fr-CA": { ...frenchPages(firm), maintenance: maintenancePage(firm, null) },
+    title: "Basis of valuation",
+    html: `<p>Managed investments are valued at the last business day's closing price (or the delayed price where your access allows it) and converted to your reporting currency at the exchange rate of the valuation date. Time-weighted performance excludes the effect of money paid in and taken out; periods of more than a year also show the annualised figure.</p>
+<p>Other assets and liabilities show the latest value supplied by you or the provider, at the valuation date shown. Values are for information and are not a formal statement.</p>`,
+  };
+}
+
+export function sitePages(firm: string): Record<"en-GB" | "en-CA" | "en-AU" | "fr-CA", Pages & { maintenance: Page; "basis-of-valuation": Page }> {
+  return {
+    "en-GB": { ...englishPages(firm, REGIONS["en-GB"]), maintenance: maintenancePage(firm, REGIONS["en-GB"]), "basis-of-valuation": basisOfValuation(false) },
+    "en-CA": { ...englishPages(firm, REGIONS["en-CA"]), maintenance: maintenancePage(firm, REGIONS["en-CA"]), "basis-of-valuation": basisOfValuation(false) },
+    "en-AU": { ...englishPages(firm, REGIONS["en-AU"]), maintenance: maintenancePage(firm, REGIONS["en-AU"]), "basis-of-valuation": basisOfValuation(false) },
+    "fr-CA": { ...frenchPages(firm), maintenance: maintenancePage(firm, null), "basis-of-valuation": basisOfValuation(true) },
   };
 }

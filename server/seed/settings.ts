@@ -16,7 +16,11 @@ export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
   usernameHint: "Your username was sent to you in your welcome email, for example jane.smith.",
   feesAndTaxes: 1,
   enableHoldBackPeriod: false,
-  useHistoricData: true,
+  // spec 001 §2.4: the chart is hidden when the type is twrr and stored historic data is used
+  useHistoricData: false,
+  // the home's timeframe toggle (spec 001 §2.1), as timeframe codes: 1Y, 2Y, 3Y, 5Y, YTD, SI
+  defaultTimeFrame: "1Y",
+  secondaryTimeFrame: "SI",
   portfolioGrouping: "split",
   profitAnalysisType: "twrr",
   groupingFilter: "My",

@@ -1,0 +1,127 @@
+// A chart as a <figure>: the server's SVG, a caption, a legend and the data as a table (design:
+// "every chart is a <figure> with a caption and a data-table alternative"). Once JavaScript runs and
+// the user turns to the chart, the interactive version (tooltips) is loaded and replaces
+// the SVG; until then, and whenever that fails, the SVG stays (decision 072). Pointing at the
+// chart or moving the keyboard focus into its data table counts as turning to it.
+
+import { Component, lazy, Suspense, useState, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import chartStylesHref from "~/styles/charts.css";
+import type { LineChartInput } from "./line-chart";
+
+/** The charts' stylesheet, for the `links` of a route that shows a chart. */
+export const chartStyles = chartStylesHref;
+
+export type ChartTable = {
+  caption: string;
+  /** Column headings; the first heads the row headings (e.g. 'Date'). */
+  columns: string[];
+  rows: Array<{ header: string; cells: string[] }>;
+};
+
+export type ChartLegendItem = { label: string; colour: string };
+
+export type ChartFigureProps = {
+  id: string;
+  caption: ReactNode;
+  /** The chart's SVG markup, rendered on the server (`renderLineChartSvg`). */
+  svg: string;
+  /** The same chart drawn for small screens, shown instead below 576px (spec 001 §9). */
+  narrowSvg?: string;
+  legend?: ChartLegendItem[];
+  table: ChartTable;
+  /** The label that opens the table, e.g. "Show the chart's data as a table" (translated by the caller). */
+  tableSummary: string;
+  /** The chart's data: when given, the interactive chart is loaded on the user's first interaction. */
+  interactive?: LineChartInput;
+};
+
+// A separate chunk, fetched only when rendered: nivo stays out of every page's first load.
+const InteractiveLineChart = lazy(() => import("./interactive-line-chart.client"));
+
+class KeepStaticOnError extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+export function ChartFigure({ id, caption, svg, narrowSvg, legend, table, tableSummary, interactive }: ChartFigureProps) {
+  const hydrated = useHydrated();
+  const [engaged, setEngaged] = useState(false);
+  const canEnhance = Boolean(interactive) && hydrated;
+  const engage = canEnhance && !engaged ? () => setEngaged(true) : undefined;
+
+  const staticChart = (
+    <>
+      <div
+        className={narrowSvg ? "chart-figure__svg chart-figure__svg--wide" : "chart-figure__svg"}
+        dangerouslySetInnerHTML={{ __html: svg }}
+      />
+      {narrowSvg ? <div className="chart-figure__svg chart-figure__svg--narrow" dangerouslySetInnerHTML={{ __html: narrowSvg }} /> : null}
+    </>
+  );
+
+  return (
+    <figure id={id} className="chart-figure">
+      <figcaption id={`${id}-caption`} className="chart-figure__caption">
+        {caption}
+      </figcaption>
+      <div className="chart-figure__chart" onPointerEnter={engage}>
+        {interactive && canEnhance && engaged ? (
+          <KeepStaticOnError fallback={staticChart}>
+            <Suspense fallback={staticChart}>
+              <InteractiveLineChart input={interactive} />
+            </Suspense>
+          </KeepStaticOnError>
+        ) : (
+          staticChart
+        )}
+      </div>
+      {legend?.length ? (
+        <ul className="chart-legend">
+          {legend.map((item, i) => (
+            <li key={`${i}-${item.label}`} className="chart-legend__item">
+              <svg className="chart-legend__swatch" width="16" height="12" viewBox="0 0 16 12" aria-hidden="true" focusable="false">
+                <rect x="0" y="4" width="16" height="4" fill={item.colour} />
+              </svg>
+              {item.label}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <details className="chart-figure__data" onFocus={engage}>
+        <summary>{tableSummary}</summary>
+        <div className="table-wrap">
+          <table className="chart-figure__table">
+            <caption>{table.caption}</caption>
+            <thead>
+              <tr>
+                {table.columns.map((column, i) => (
+                  <th key={`${i}-${column}`} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row, r) => (
+                <tr key={`${r}-${row.header}`}>
+                  <th scope="row">{row.header}</th>
+                  {row.cells.map((cell, i) => (
+                    <td key={i} className="numeric">
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,411 @@
+// The clients home dashboard (spec 001 §2.1, §2.6): what the page shows, built on the server from
+// the platform's answers so the page needs no script to read it (docs/decisions/074-home-dashboard.md).
+import type { TFunction } from "i18next";
+import type { ChartTable } from "~/components/charts/chart-figure";
+import { LINE_CHART_SIZE, type LineChartInput, lineChartTable, NARROW_LINE_CHART_SIZE } from "~/components/charts/line-chart";
+import { renderLineChartSvg } from "~/components/charts/line-chart-svg.server";
+import { type AssetCard, type AssetTab, assetCards, filterAssets, netTotal, type RawAsset } from "~/lib/assets";
+import { seriesFrequency, summaryLayout, TABLE_DECIMALS, TILE_DECIMALS } from "~/lib/dashboard";
+import { formatDate, formatMoney } from "~/lib/format";
+import { AVAILABLE_PAGES, PAGE_PATHS } from "~/lib/navigation";
+import { roundPercentages } from "~/lib/percent";
+import type { PlanningClient } from "~/planning/client.server";
+import type { ClientGroupMember } from "~/planning/entity.server";
+import {
+  type AssetLists,
+  fetchAssetLists,
+  fetchSeries,
+  fetchSummary,
+  type PricingType,
+  type SeriesAnswer,
+  type SummaryAnswer,
+  type SummaryData,
+  type SummaryItem,
+} from "~/planning/portfolio.server";
+import type { Site } from "~/planning/site.server";
+import { type CurrencyMode, homeHref, type HomeQuery, type Timeframe } from "./home-query";
+
+export { type CurrencyMode, homeHref, type HomeQuery, readHomeQuery, type Timeframe } from "./home-query";
+
+// ── settings (spec 001 §5 "Display rules", §9 defaults) ─────────────────────────────────────────
+
+export type PortfolioSettings = {
+  profitAnalysisType: "twrr" | "irr" | "none";
+  grouping: "split" | "consolidated" | "accountgroup";
+  useHistoricData: boolean;
+  holdBack: boolean;
+  feesAndTaxes: 0 | 1;
+  defaultTimeframe: string;
+  secondaryTimeframe: string;
+};
+
+const TIMEFRAME_CODES = new Set(["1Y", "2Y", "3Y", "5Y", "YTD", "SI"]);
+
+export function portfolioSettings(site: Site): PortfolioSettings {
+  const s = site.settings;
+  const type = String(s.profitAnalysisType ?? "twrr");
+  const grouping = String(s.portfolioGrouping ?? "split").toLowerCase();
+  const flag = (v: unknown) => v === true || v === "true" || v === 1;
+  const code = (v: unknown, fallback: string) => (typeof v === "string" && TIMEFRAME_CODES.has(v) ? v : fallback);
+  return {
+    // spec 001 §5: accepted only as twrr, irr or none, otherwise twrr
+    profitAnalysisType: type === "irr" || type === "none" ? type : "twrr",
+    // spec 001 §5: consolidated, account group, anything else split
+    grouping: grouping === "consolidated" ? "consolidated" : grouping === "accountgroup" || grouping === "account group" ? "accountgroup" : "split",
+    useHistoricData: flag(s.useHistoricData),
+    holdBack: flag(s.enableHoldBackPeriod),
+    feesAndTaxes: s.feesAndTaxes === 0 || s.feesAndTaxes === "0" ? 0 : 1,
+    defaultTimeframe: code(s.defaultTimeFrame, "1Y"),
+    secondaryTimeframe: code(s.secondaryTimeFrame, "SI"),
+  };
+}
+
+const LEVEL: Record<PortfolioSettings["grouping"], "portfolio" | "group" | "account"> = {
+  split: "portfolio",
+  accountgroup: "group",
+  consolidated: "account",
+};
+
+// ── the view ────────────────────────────────────────────────────────────────────────────────────
+
+export type Figure = { text: string; negative: boolean };
+export type Performance = { period: Figure; annual: Figure | null };
+
+export type SummaryRow = {
+  key: string;
+  name: string;
+  accountCount: number | null;
+  value: string;
+  performance: Performance | null;
+  movement: Figure;
+  /** Share of its section's value (spec 001 §2.1 percent rounding). */
+  percent: number;
+  percentLabel: string;
+  analysisHref: string | null;
+  /** Rows that open onto their accounts (portfolios and groups). */
+  expandable: boolean;
+  expanded: boolean;
+  /** The expand list after toggling this row. */
+  toggle: string;
+  /** The accounts of an expanded row; null while not loaded. */
+  accounts: SummaryRow[] | null;
+  accountsError: boolean;
+  accountsEmpty: boolean;
+};
+
+export type ChartView = {
+  caption: string;
+  svg: string;
+  narrowSvg: string;
+  table: ChartTable;
+  /** The data again, for the interactive chart loaded when JavaScript runs. */
+  interactive: LineChartInput;
+  href: string | null;
+};
+
+export type PortfolioView =
+  | { state: "error" }
+  | { state: "noPortfolios" }
+  | { state: "noAccounts" }
+  | {
+      state: "ok";
+      period: string;
+      overview: { value: string; performance: Performance | null; performanceLabel: string | null; movement: Figure };
+      chart: ChartView | { noData: true } | null;
+      layout: "tiles" | "table";
+      collection: "portfolio" | "group" | "account";
+      own: SummaryRow[];
+      linked: SummaryRow[];
+      currencyNote: boolean;
+    };
+
+const percentFormat = (locale: string) =>
+  new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" });
+
+export function figure(text: string, value: number): Figure {
+  return { text, negative: value < 0 };
+}
+
+/** spec 001 §2.1: performance shows for twrr and irr; over a year both the period and the yearly figure. */
+export function performanceOf(data: SummaryData, type: PortfolioSettings["profitAnalysisType"], locale: string): Performance | null {
+  if (type === "none") return null;
+  const period = type === "twrr" ? data.twrr_period : data.irr_period;
+  const yearly = type === "twrr" ? data.twrr : data.irr;
+  if (period === null) return null;
+  const f = percentFormat(locale);
+  return {
+    period: figure(f.format(period), period),
+    annual: data.over_a_year && yearly !== null ? figure(f.format(yearly), yearly) : null,
+  };
+}
+
+type RowContext = {
+  t: TFunction;
+  locale: string;
+  settings: PortfolioSettings;
+  timeframe: Timeframe;
+  currency: CurrencyMode;
+  decimals: number;
+  query: HomeQuery;
+};
+
+function rowsOf(items: readonly SummaryItem[], c: RowContext, level: "portfolio" | "group" | "account"): SummaryRow[] {
+  const dataOf = (i: SummaryItem) => (c.timeframe === "default" ? i.defaultData : i.secondaryData);
+  const shares = roundPercentages(items.map((i) => Math.max(0, dataOf(i).value.amount)));
+  const analysis = AVAILABLE_PAGES.has("analysis");
+  return items.map((item, index) => {
+    const data = dataOf(item);
+    const inPlan = c.currency === "plan" && item.plan_currency_value && item.plan_currency;
+    const value = inPlan
+      ? formatMoney(item.plan_currency_value!.amount, item.plan_currency, c.locale, { decimals: c.decimals })
+      : formatMoney(data.value.amount, data.value.currency, c.locale, { decimals: c.decimals });
+    const expandable = level !== "account";
+    const expanded = expandable && c.query.expand.includes(item.key);
+    const toggle = expanded ? c.query.expand.filter((k) => k !== item.key) : [...c.query.expand, item.key];
+    const id = level === "group" ? item.group_code : level === "account" ? item.accountid : null;
+    const share = shares[index];
+    return {
+      key: item.key,
+      name: item.name ?? c.t("home.summary.linkedAccounts"),
+      accountCount: level === "account" ? null : item.account_count,
+      value,
+      performance: performanceOf(data, c.settings.profitAnalysisType, c.locale),
+      movement: figure(formatMoney(data.movement.amount, data.movement.currency, c.locale, { decimals: c.decimals }), data.movement.amount),
+      percent: share?.percent ?? 0,
+      percentLabel: share?.label ?? "0%",
+      // spec 001 §2.1: rows link to the analysis page with ?id= (once that page exists)
+      analysisHref: analysis && id != null ? `${PAGE_PATHS.analysis}?id=${encodeURIComponent(String(id))}` : null,
+      expandable,
+      expanded,
+      toggle: toggle.join(","),
+      accounts: null,
+      accountsError: false,
+      accountsEmpty: false,
+    };
+  });
+}
+
+export type HomeInput = {
+  planning: PlanningClient;
+  t: TFunction;
+  locale: string;
+  site: Site;
+  query: HomeQuery;
+  pricingType: PricingType;
+};
+
+function summaryRequest(settings: PortfolioSettings, pricingType: PricingType, level: "portfolio" | "group" | "account") {
+  return {
+    level,
+    defaultTimeframe: settings.defaultTimeframe,
+    secondaryTimeframe: settings.secondaryTimeframe,
+    pricingType,
+    holdBack: settings.holdBack,
+    feesAndTaxes: settings.feesAndTaxes,
+  };
+}
+
+export function timeframeLabel(t: TFunction, code: string): string {
+  return t(`home.timeframes.${code}`);
+}
+
+/** Loads and builds the portfolio view: summaries, the expanded rows' accounts, the chart. */
+export async function buildPortfolioView(input: HomeInput, accountsVisible: number): Promise<PortfolioView> {
+  const { planning, t, locale, site, query, pricingType } = input;
+  const settings = portfolioSettings(site);
+  const level = LEVEL[settings.grouping];
+  const request = summaryRequest(settings, pricingType, level);
+  const expansions = level === "account" ? [] : query.expand.filter((k) => k.startsWith(`${level}-`));
+
+  let summary: SummaryAnswer;
+  const expanded = new Map<string, SummaryAnswer | null>();
+  try {
+    const [main, ...more] = await Promise.all([
+      fetchSummary(planning, request),
+      ...expansions.map((key) =>
+        fetchSummary(planning, {
+          ...request,
+          level: "account",
+          ...(level === "portfolio" ? { portfolioId: Number(key.slice("portfolio-".length)) } : { groupCode: key.slice("group-".length) }),
+        }).catch(() => null),
+      ),
+    ]);
+    summary = main as SummaryAnswer;
+    expansions.forEach((key, i) => expanded.set(key, (more[i] as SummaryAnswer | null) ?? null));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if ((error as { failure?: { kind?: string } }).failure?.kind === "lost-session") throw error;
+    return { state: "error" };
+  }
+  if (accountsVisible === 0 && summary.items.length === 0) return { state: "noPortfolios" };
+  if (summary.items.length === 0 || !summary.totals) return { state: "noAccounts" };
+
+  const timeframe = query.timeframe;
+  const totals = timeframe === "default" ? summary.totals.defaultData : summary.totals.secondaryData;
+  const own = summary.items.filter((i) => !i.isLinked);
+  const linked = summary.items.filter((i) => i.isLinked);
+  const countOf = (items: SummaryItem[]) => items.reduce((n, i) => n + i.account_count, 0);
+  const layout = summaryLayout({ own: countOf(own), linked: countOf(linked) });
+  const rowContext: RowContext = {
+    t,
+    locale,
+    settings,
+    timeframe,
+    currency: query.currency,
+    decimals: layout === "tiles" ? TILE_DECIMALS : TABLE_DECIMALS,
+    query,
+  };
+  const withAccounts = (rows: SummaryRow[]) =>
+    rows.map((row) => {
+      if (!row.expanded) return row;
+      const answer = expanded.get(row.key);
+      if (answer === undefined) return row;
+      if (answer === null) return { ...row, accountsError: true };
+      return { ...row, accounts: rowsOf(answer.items, rowContext, "account"), accountsEmpty: answer.items.length === 0 };
+    });
+
+  const chart = await chartOf(input, settings, totals).catch(() => ({ noData: true as const }));
+  const performance = performanceOf(totals, settings.profitAnalysisType, locale);
+  return {
+    state: "ok",
+    period: t("home.overview.period", {
+      from: formatDate(totals.start_date, locale),
+      to: formatDate(totals.end_date, locale),
+    }),
+    overview: {
+      value: formatMoney(totals.value.amount, totals.value.currency, locale, { decimals: TILE_DECIMALS }),
+      performance,
+      performanceLabel: performance ? t(`home.overview.performance.${settings.profitAnalysisType}`) : null,
+      movement: figure(formatMoney(totals.movement.amount, totals.movement.currency, locale, { decimals: TILE_DECIMALS }), totals.movement.amount),
+    },
+    chart,
+    layout,
+    collection: level,
+    own: withAccounts(rowsOf(own, rowContext, level)),
+    linked: withAccounts(rowsOf(linked, rowContext, level)),
+    currencyNote: query.currency === "plan",
+  };
+}
+
+/** spec 001 §2.4: hidden for type none, and for twrr when stored historic data is used. */
+export function chartShown(settings: PortfolioSettings): boolean {
+  if (settings.profitAnalysisType === "none") return false;
+  return !(settings.profitAnalysisType === "twrr" && settings.useHistoricData);
+}
+
+async function chartOf(input: HomeInput, settings: PortfolioSettings, totals: SummaryData): Promise<ChartView | { noData: true } | null> {
+  if (!chartShown(settings)) return null;
+  const { t, locale } = input;
+  const series: SeriesAnswer = await fetchSeries(input.planning, {
+    startDate: totals.start_date,
+    endDate: totals.end_date,
+    frequency: seriesFrequency(totals.start_date, totals.end_date),
+    pricingType: input.pricingType,
+    feesAndTaxes: settings.feesAndTaxes,
+  });
+  const percent = settings.profitAnalysisType === "twrr";
+  const points = series.points
+    .filter((p) => (percent ? p.cumulative_twrr !== null : true))
+    .map((p) => ({ date: p.date, value: percent ? (p.cumulative_twrr as number) : p.value.amount }));
+  if (points.length < 2) return { noData: true };
+  const caption = t(percent ? "home.chart.captionPercent" : "home.chart.captionValue", {
+    from: formatDate(series.start_date, locale),
+    to: formatDate(series.end_date, locale),
+  });
+  const chart: LineChartInput = {
+    series: [{ id: "portfolio", label: t(percent ? "home.chart.performance" : "home.chart.value"), points }],
+    colours: input.site.chartColours,
+    yFormat: percent ? "percent" : "money",
+    currency: series.report_currency,
+    locale,
+    title: caption,
+  };
+  return {
+    caption,
+    svg: renderLineChartSvg({ ...chart, ...LINE_CHART_SIZE }),
+    narrowSvg: renderLineChartSvg({ ...chart, ...NARROW_LINE_CHART_SIZE }),
+    table: lineChartTable(chart, { caption, dateHeading: t("home.chart.date") }),
+    interactive: chart,
+    href: AVAILABLE_PAGES.has("analysis") ? PAGE_PATHS.analysis : null,
+  };
+}
+
+// ── other assets (spec 001 §2.6) ────────────────────────────────────────────────────────────────
+
+export type AssetsView =
+  | { state: "error" }
+  | { state: "empty"; memberName: string }
+  | {
+      state: "ok";
+      member: { id: number; name: string; total: string };
+      cards: Array<{
+        tab: AssetTab;
+        index: number;
+        title: string;
+        total: string;
+        href: string | null;
+        items: Array<{ desc: string; value: string }>;
+      }>;
+      balanceSheetHref: string | null;
+      others: Array<{ id: number; name: string; href: string }>;
+      partial: boolean;
+    };
+
+function rawOf(lists: AssetLists): Record<AssetTab, RawAsset[]> {
+  const raw = (a: { id: number; desc: string; type: string; is_sipp_wrapper: boolean; currency: string; value_owned: { amount: number } | null }, status: string | null): RawAsset => ({
+    id: a.id,
+    desc: a.desc,
+    type: a.type,
+    status,
+    isSippWrapper: a.is_sipp_wrapper,
+    valueOwned: a.value_owned?.amount ?? null,
+    currency: a.currency,
+  });
+  return {
+    investments: lists.investments.map((a) => raw(a, a.status)),
+    pensions: lists.pensions.map((a) => raw(a, a.policy_status)),
+    annuities: lists.annuities.map((a) => raw(a, a.policy_status)),
+    liabilities: lists.liabilities.map((a) => ({ ...raw(a, a.status), desc: a.package_name })),
+  };
+}
+
+export async function buildAssetsView(
+  input: HomeInput & { members: ClientGroupMember[]; selfId: number; country: string; enhancedSippWrapper: boolean },
+): Promise<AssetsView> {
+  const { planning, t, locale, query, members } = input;
+  const selected = members.find((m) => m.entity_id === query.memberId) ?? members.find((m) => m.entity_id === input.selfId) ?? members[0];
+  if (!selected) return { state: "error" };
+  let lists: AssetLists;
+  try {
+    lists = await fetchAssetLists(planning, selected.entity_id);
+  } catch (error) {
+    if ((error as { failure?: { kind?: string } }).failure?.kind === "lost-session") throw error;
+    return { state: "error" };
+  }
+  const cards: AssetCard[] = assetCards(filterAssets(rawOf(lists), { country: input.country, enhancedSippWrapper: input.enhancedSippWrapper }));
+  const name = selected.display_name;
+  if (cards.length === 0) return { state: "empty", memberName: name };
+  const balanceSheet = AVAILABLE_PAGES.has("balanceSheet");
+  // spec 001 §9: the currency falls back to the first asset's report currency
+  const all = [...lists.investments, ...lists.pensions, ...lists.annuities, ...lists.liabilities];
+  const currency = all.find((a) => a.value_owned)?.value_owned?.currency ?? "GBP";
+  const money = (amount: number | null) =>
+    amount === null ? t("home.assets.notAvailable") : formatMoney(amount, currency, locale, { decimals: TILE_DECIMALS });
+  return {
+    state: "ok",
+    member: { id: selected.entity_id, name, total: money(netTotal(cards)) },
+    cards: cards.map((card) => ({
+      tab: card.tab,
+      index: card.index,
+      title: t(`home.assets.tabs.${card.tab}`, { count: card.count }),
+      total: money(card.total),
+      href: balanceSheet ? `${PAGE_PATHS.balanceSheet}?id=${selected.entity_id}&asset=${card.index}` : null,
+      items: card.top.map((i) => ({ desc: i.desc, value: money(i.value === null ? null : card.tab === "liabilities" ? -Math.abs(i.value) : i.value) })),
+    })),
+    balanceSheetHref: balanceSheet ? PAGE_PATHS.balanceSheet : null,
+    others: members
+      .filter((m) => m.entity_id !== selected.entity_id)
+      .map((m) => ({ id: m.entity_id, name: m.display_name, href: homeHref(query, { memberId: m.entity_id }, "#other-assets") })),
+    partial: cards.some((c) => c.top.some((i) => i.value === null)),
+  };
+}

@@ -1,0 +1,196 @@
+import { z } from "zod";
+import type { PlanningClient } from "./client.server";
+import { ClientGroupMember } from "./entity.server";
+import { WireDate, WireMoney } from "./wire";
+
+// spec 001 §3 and §7: portfolios, accounts, summaries, time series and balance-sheet assets
+// (docs/platform-api.md "Portfolio").
+
+export type PricingType = "close" | "delayed" | "live";
+export type Money = z.output<typeof WireMoney>;
+
+const Num = z.number().nullable();
+
+export const AccountAnswer = z.object({
+  accountid: z.number(),
+  description: z.string(),
+  portfolioid: z.number(),
+  portfolioName: z.string(),
+  group_code: z.string().nullable(),
+  group_name: z.string().nullable(),
+  plan_currency: z.string(),
+  report_currency: z.string(),
+  service_type: z.string(),
+  inception_date: WireDate,
+  type: z.enum(["single", "joint", "shared"]),
+  isLinked: z.boolean(),
+});
+export type AccountAnswer = z.output<typeof AccountAnswer>;
+
+const SummaryData = z.object({
+  timeframe: z.string(),
+  start_date: WireDate,
+  end_date: WireDate,
+  base_currency: z.string(),
+  value: WireMoney,
+  market_value_from: WireMoney,
+  market_value_to: WireMoney,
+  net_flows: WireMoney,
+  movement: WireMoney,
+  twrr: Num,
+  twrr_period: Num,
+  irr: Num,
+  irr_period: Num,
+  over_a_year: z.boolean(),
+});
+export type SummaryData = z.output<typeof SummaryData>;
+
+const SummaryItem = z.object({
+  key: z.string(),
+  name: z.string().nullable(),
+  isLinked: z.boolean(),
+  account_count: z.number().default(1),
+  accountids: z.array(z.number()),
+  portfolioid: z.number().optional(),
+  accountid: z.number().optional(),
+  group_code: z.string().nullable().optional(),
+  sortOrder: z.number().optional(),
+  ptype: z.string().optional(),
+  type: z.string().optional(),
+  plan_currency: z.string().nullable(),
+  plan_currency_value: WireMoney.nullable(),
+  defaultData: SummaryData,
+  secondaryData: SummaryData,
+});
+export type SummaryItem = z.output<typeof SummaryItem>;
+
+export const SummaryAnswer = z.object({
+  level: z.enum(["portfolio", "account", "group"]),
+  end_date: WireDate,
+  report_currency: z.string(),
+  items: z.array(SummaryItem),
+  totals: z.object({ defaultData: SummaryData, secondaryData: SummaryData }).nullable(),
+});
+export type SummaryAnswer = z.output<typeof SummaryAnswer>;
+
+export const SeriesAnswer = z.object({
+  start_date: WireDate,
+  end_date: WireDate,
+  frequency: z.string(),
+  report_currency: z.string(),
+  inception_date: WireDate.nullable(),
+  points: z.array(z.object({ date: WireDate, value: WireMoney, cumulative_twrr: Num, net_flows: WireMoney })),
+});
+export type SeriesAnswer = z.output<typeof SeriesAnswer>;
+
+const Owner = z.object({ owner_id: z.number(), owner_name: z.string(), percentage: z.number() });
+const AssetCommon = {
+  id: z.number(),
+  desc: z.string(),
+  type: z.string(),
+  owners: z.array(Owner),
+  percentOwned: z.number(),
+  value_owned: WireMoney.nullable(),
+  is_sipp_wrapper: z.boolean(),
+  under_advice: z.boolean(),
+  currency: z.string(),
+};
+export const InvestmentAsset = z.object({ ...AssetCommon, amount: WireMoney, status: z.string().nullable() });
+export const PensionFund = z.object({ ...AssetCommon, fund_value: WireMoney, policy_status: z.string().nullable() });
+export const Annuity = z.object({ ...AssetCommon, current_value: WireMoney, policy_status: z.string().nullable() });
+export const Liability = z.object({ ...AssetCommon, package_name: z.string(), amount: WireMoney, status: z.string().nullable() });
+
+export type AssetLists = {
+  investments: z.output<typeof InvestmentAsset>[];
+  pensions: z.output<typeof PensionFund>[];
+  annuities: z.output<typeof Annuity>[];
+  liabilities: z.output<typeof Liability>[];
+};
+
+/** spec 001 §6: live prices with live_marketdata_access, delayed with view_marketdata, else close. */
+export function pricingTypeFor(capabilities: readonly string[]): PricingType {
+  if (capabilities.includes("live_marketdata_access")) return "live";
+  if (capabilities.includes("view_marketdata")) return "delayed";
+  return "close";
+}
+
+export async function fetchCapabilities(planning: PlanningClient): Promise<string[]> {
+  const answer = await planning.get("resourceful/session/capability", z.object({ capabilities: z.array(z.string()) }));
+  return answer.capabilities;
+}
+
+export async function fetchAccounts(planning: PlanningClient): Promise<AccountAnswer[]> {
+  return planning.get("resourceful/portfolio/account", z.array(AccountAnswer));
+}
+
+export type SummaryRequest = {
+  level: "portfolio" | "account" | "group";
+  defaultTimeframe: string;
+  secondaryTimeframe: string;
+  pricingType: PricingType;
+  holdBack: boolean;
+  feesAndTaxes: 0 | 1;
+  portfolioId?: number;
+  groupCode?: string;
+};
+
+export async function fetchSummary(planning: PlanningClient, r: SummaryRequest): Promise<SummaryAnswer> {
+  return planning.get("resourceful/portfolio/summary", SummaryAnswer, {
+    query: {
+      level: r.level,
+      default_timeframe: r.defaultTimeframe,
+      secondary_timeframe: r.secondaryTimeframe,
+      pricing_type: r.pricingType,
+      hold_back_period: r.holdBack ? "true" : "false",
+      fees_and_taxes: String(r.feesAndTaxes),
+      portfolioid: r.portfolioId,
+      group_code: r.groupCode,
+    },
+  });
+}
+
+export type SeriesRequest = {
+  startDate: string;
+  endDate: string;
+  frequency: string;
+  pricingType: PricingType;
+  feesAndTaxes: 0 | 1;
+};
+
+/** The time series of all the client's own managed accounts. */
+export async function fetchSeries(planning: PlanningClient, r: SeriesRequest): Promise<SeriesAnswer> {
+  return planning.get("resourceful/portfolio/profit_analysis/historic_time_series_twrr", SeriesAnswer, {
+    query: {
+      start_date: r.startDate,
+      end_date: r.endDate,
+      frequency: r.frequency,
+      to_pricing_type: r.pricingType,
+      fees_and_taxes: String(r.feesAndTaxes),
+    },
+  });
+}
+
+/** One member's four balance-sheet lists, in one round trip. */
+export async function fetchAssetLists(planning: PlanningClient, memberId: number): Promise<AssetLists> {
+  const base = `entity/client/${memberId}`;
+  return planning.batch({
+    investments: { url: `${base}/asset`, schema: z.array(InvestmentAsset) },
+    pensions: { url: `${base}/pension`, schema: z.array(PensionFund) },
+    annuities: { url: `${base}/annuity`, schema: z.array(Annuity) },
+    liabilities: { url: `${base}/liability`, schema: z.array(Liability) },
+  });
+}
+
+/**
+ * What the home page's views depend on, in one round trip: capabilities, the visible accounts, the
+ * client group's members, the feature toggles and multi-currency access.
+ */
+export async function fetchHomeBasics(planning: PlanningClient, entityId: number) {
+  return planning.batch({
+    capabilities: { url: "session/capability", schema: z.object({ capabilities: z.array(z.string()) }) },
+    accounts: { url: "portfolio/account", schema: z.array(AccountAnswer) },
+    members: { url: `entity/client/${entityId}/client_group/member`, schema: z.array(ClientGroupMember) },
+    toggles: { url: "feature_toggle/toggle_condition", schema: z.array(z.object({ name: z.string(), enabled: z.boolean() })) },
+    access: { url: "session/feature_access?feature_names=multi_currency", schema: z.record(z.boolean()) },
+  });
+}
