@@ -139,6 +139,17 @@ export function performanceOf(data: SummaryData, type: PortfolioSettings["profit
   };
 }
 
+/** The summary data of one account measured in its plan currency. */
+function inPlanCurrency(data: SummaryData): SummaryData {
+  return {
+    ...data,
+    twrr: data.plan_currency_twrr ?? null,
+    twrr_period: data.plan_currency_twrr_period ?? null,
+    irr: data.plan_currency_irr ?? null,
+    irr_period: data.plan_currency_irr_period ?? null,
+  };
+}
+
 type RowContext = {
   t: TFunction;
   locale: string;
@@ -155,10 +166,13 @@ function rowsOf(items: readonly SummaryItem[], c: RowContext, level: "portfolio"
   const analysis = AVAILABLE_PAGES.has("analysis");
   return items.map((item, index) => {
     const data = dataOf(item);
-    const inPlan = c.currency === "plan" && item.plan_currency_value && item.plan_currency;
-    const value = inPlan
-      ? formatMoney(item.plan_currency_value!.amount, item.plan_currency, c.locale, { decimals: c.decimals })
-      : formatMoney(data.value.amount, data.value.currency, c.locale, { decimals: c.decimals });
+    // spec 001 §4 currency toggle: one account's figures in its plan currency; several accounts'
+    // stay in the reporting currency (they cannot be added across currencies)
+    const planValue = c.currency === "plan" ? data.plan_currency_value : null;
+    const planMovement = c.currency === "plan" ? data.plan_currency_movement : null;
+    const shownValue = planValue ?? data.value;
+    const shownMovement = planMovement ?? data.movement;
+    const value = formatMoney(shownValue.amount, shownValue.currency, c.locale, { decimals: c.decimals });
     const expandable = level !== "account";
     const expanded = expandable && c.query.expand.includes(item.key);
     const toggle = expanded ? c.query.expand.filter((k) => k !== item.key) : [...c.query.expand, item.key];
@@ -166,11 +180,11 @@ function rowsOf(items: readonly SummaryItem[], c: RowContext, level: "portfolio"
     const share = shares[index];
     return {
       key: item.key,
-      name: item.name ?? c.t("home.summary.linkedAccounts"),
+      name: item.name ?? c.t(item.isLinked ? "home.summary.linkedAccounts" : "home.summary.ungrouped"),
       accountCount: level === "account" ? null : item.account_count,
       value,
-      performance: performanceOf(data, c.settings.profitAnalysisType, c.locale),
-      movement: figure(formatMoney(data.movement.amount, data.movement.currency, c.locale, { decimals: c.decimals }), data.movement.amount),
+      performance: performanceOf(planValue ? inPlanCurrency(data) : data, c.settings.profitAnalysisType, c.locale),
+      movement: figure(formatMoney(shownMovement.amount, shownMovement.currency, c.locale, { decimals: c.decimals }), shownMovement.amount),
       percent: share?.percent ?? 0,
       percentLabel: share?.label ?? "0%",
       // spec 001 §2.1: rows link to the analysis page with ?id= (once that page exists)

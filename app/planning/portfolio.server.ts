@@ -42,6 +42,13 @@ const SummaryData = z.object({
   irr: Num,
   irr_period: Num,
   over_a_year: z.boolean(),
+  /** For an item of one account: the same figures in its plan currency. */
+  plan_currency_value: WireMoney.nullish(),
+  plan_currency_movement: WireMoney.nullish(),
+  plan_currency_twrr: Num.optional(),
+  plan_currency_twrr_period: Num.optional(),
+  plan_currency_irr: Num.optional(),
+  plan_currency_irr_period: Num.optional(),
 });
 export type SummaryData = z.output<typeof SummaryData>;
 

@@ -121,11 +121,12 @@ type LedgerRow = [
 ];
 
 /**
- * The transactions, prices (up to today), FX rates and plan currencies of some accounts. Raw
- * statements answering arrays: a book holds some ten thousand price rows, and mapping them to
- * objects row by row costs more than the performance arithmetic itself.
+ * The transactions, prices, FX rates and plan currencies of some accounts, for valuations from
+ * `from` (default: all history) up to today: the prices and rates of those dates and the last one
+ * before `from`. Raw statements answering arrays: a book holds some ten thousand price rows, and
+ * mapping them to objects row by row costs more than the performance arithmetic itself.
  */
-export function loadBook(db: Db, accountIds: readonly number[], today: string): Book {
+export function loadBook(db: Db, accountIds: readonly number[], today: string, from = "0000-01-01"): Book {
   const ids = [...new Set(accountIds)];
   const sqlite = db.$client;
   const marks = ids.map(() => "?").join(",");
@@ -163,15 +164,26 @@ export function loadBook(db: Db, accountIds: readonly number[], today: string): 
       prices.set(id, { currency: currencyOf.get(id) ?? "GBP", series: points });
     }
     const priceRows = sqlite
-      .prepare(`SELECT security_id, date, price_micros FROM security_prices WHERE security_id IN (${securityMarks}) AND date <= ? ORDER BY security_id, date`)
+      .prepare(
+        `SELECT security_id, MAX(date), price_micros FROM security_prices WHERE security_id IN (${securityMarks}) AND date < ? GROUP BY security_id
+         UNION ALL
+         SELECT security_id, date, price_micros FROM security_prices WHERE security_id IN (${securityMarks}) AND date >= ? AND date <= ?
+         ORDER BY 1, 2`,
+      )
       .raw()
-      .all(...securityIds, today) as Array<[number, string, number]>;
+      .all(...securityIds, from, ...securityIds, from, today) as Array<[number, string, number]>;
     for (const [id, date, micros] of priceRows) series.get(id)?.push({ date, micros });
   }
   const fx: Record<string, PricePoint[]> = {};
-  const fxRows = sqlite.prepare("SELECT currency, date, rate_micros FROM fx_rates WHERE date <= ? ORDER BY currency, date").raw().all(today) as Array<
-    [string, string, number]
-  >;
+  const fxRows = sqlite
+    .prepare(
+      `SELECT currency, MAX(date), rate_micros FROM fx_rates WHERE date < ? GROUP BY currency
+       UNION ALL
+       SELECT currency, date, rate_micros FROM fx_rates WHERE date >= ? AND date <= ?
+       ORDER BY 1, 2`,
+    )
+    .raw()
+    .all(from, from, today) as Array<[string, string, number]>;
   for (const [currency, date, micros] of fxRows) (fx[currency] ??= []).push({ date, micros });
   const planCurrencies = new Map(
     ids.length ? (sqlite.prepare(`SELECT id, plan_currency FROM accounts WHERE id IN (${marks})`).raw().all(...ids) as Array<[number, string]>) : [],
@@ -409,7 +421,7 @@ function seriesAnswer(context: SignedInContext, list: VisibleAccount[], query: z
   const measure = measureFor(context, entityId, query.to_pricing_type, basisOf(query.fees_and_taxes), query.report_currency, query.from_pricing_type);
   const managed = list.filter(isManaged);
   const inception = earliestInception(managed);
-  const book = loadBook(context.db, managed.map((a) => a.account.id), today);
+  const book = loadBook(context.db, managed.map((a) => a.account.id), today, query.start_date);
   const points = seriesDates(query.start_date, end, query.frequency);
   const series = managed.length ? timeSeries(book, points, measure) : [];
   let benchmark = null;
@@ -608,12 +620,32 @@ export const portfolioRoutes: Route[] = [
         (query.portfolioid === undefined || a.account.portfolioId === query.portfolioid) &&
         (query.group_code === undefined || a.group?.groupCode === query.group_code),
     );
-    const book = loadBook(context.db, list.map((a) => a.account.id), today);
+    // every item's start is on or after the whole list's start for the same timeframe
+    const inception = earliestInception(list);
+    const earliest = [query.default_timeframe, query.secondary_timeframe].map((t) => timeframeStart(t, end, inception)).sort()[0];
+    const book = loadBook(context.db, list.map((a) => a.account.id), today, earliest);
     const perform = (members: VisibleAccount[], timeframe: Timeframe) => {
       const start = timeframeStart(timeframe, end, earliestInception(members));
       const result = periodPerformance(subBook(book, new Set(members.map((m) => m.account.id))), start, end, measure);
       return { timeframe, ...summaryData(result, measure.currency), accounts: result.accounts };
     };
+    /** A single account's value and movement in its plan currency (spec 001 §4 currency toggle). */
+    const inPlan = (account: VisibleAccount, timeframe: Timeframe) => {
+      const currency = account.account.planCurrency;
+      if (currency === measure.currency) return null;
+      const start = timeframeStart(timeframe, end, account.account.inceptionDate);
+      const result = periodPerformance(subBook(book, new Set([account.account.id])), start, end, { ...measure, currency });
+      const data = summaryData(result, currency);
+      return planFields(data);
+    };
+    const planFields = (data: ReturnType<typeof summaryData>) => ({
+      plan_currency_value: data.value,
+      plan_currency_movement: data.movement,
+      plan_currency_twrr: data.twrr,
+      plan_currency_twrr_period: data.twrr_period,
+      plan_currency_irr: data.irr,
+      plan_currency_irr_period: data.irr_period,
+    });
     const items = summaryItems(query.level, list).map((item) => {
       const defaultData = perform(item.accounts, query.default_timeframe);
       const secondaryData = perform(item.accounts, query.secondary_timeframe);
@@ -621,18 +653,25 @@ export const portfolioRoutes: Route[] = [
       const plan = single ? defaultData.accounts.get(single.account.id) : undefined;
       const { accounts: _d, ...defaultWire } = defaultData;
       const { accounts: _s, ...secondaryWire } = secondaryData;
+      const planOf = (timeframe: Timeframe, wire: typeof defaultWire) => {
+        if (!single) return {};
+        return inPlan(single, timeframe) ?? planFields(wire);
+      };
       return {
         key: item.key,
         ...item.head,
         accountids: item.accounts.map((a) => a.account.id),
         plan_currency: single?.account.planCurrency ?? null,
         plan_currency_value: single ? money(single.account.planCurrency, plan?.planValue ?? 0) : null,
-        defaultData: defaultWire,
-        secondaryData: secondaryWire,
+        defaultData: { ...defaultWire, ...planOf(query.default_timeframe, defaultWire) },
+        secondaryData: { ...secondaryWire, ...planOf(query.secondary_timeframe, secondaryWire) },
       };
     });
+    // the totals are the client's own (linked accounts of other members have their own section);
+    // a client who sees only linked accounts gets their totals
+    const own = list.some((a) => !a.portfolio.isLinked) ? list.filter((a) => !a.portfolio.isLinked) : list;
     const totalOf = (timeframe: Timeframe) => {
-      const { accounts: _a, ...wire } = perform(list, timeframe);
+      const { accounts: _a, ...wire } = perform(own, timeframe);
       return wire;
     };
     return json({
@@ -642,7 +681,7 @@ export const portfolioRoutes: Route[] = [
       pricing_type: measure.pricing,
       fees_and_taxes: measure.basis === "after" ? 1 : 0,
       items,
-      totals: list.length ? { defaultData: totalOf(query.default_timeframe), secondaryData: totalOf(query.secondary_timeframe) } : null,
+      totals: own.length ? { defaultData: totalOf(query.default_timeframe), secondaryData: totalOf(query.secondary_timeframe) } : null,
     });
   }),
 
@@ -654,7 +693,7 @@ export const portfolioRoutes: Route[] = [
     const { entityId, selected } = scope(context, query.accountid);
     const measure = measureFor(context, entityId, query.to_pricing_type, basisOf(query.fees_and_taxes), query.report_currency, query.from_pricing_type);
     const list = selected.filter(isManaged);
-    const book = loadBook(context.db, list.map((a) => a.account.id), today);
+    const book = loadBook(context.db, list.map((a) => a.account.id), today, query.start_date);
     const includeTwrr = query.include_twrr ?? true;
     const includeIrr = query.include_irr ?? true;
     const row = (level: string, members: VisibleAccount[], head: Record<string, unknown>) => {
