@@ -161,4 +161,23 @@ test.describe("the clients home dashboard", () => {
     await expect(page.getByRole("button", { name: "Show the accounts of Joint portfolio" })).toHaveAttribute("aria-expanded", "false");
     await expect(page.getByRole("heading", { name: "Joint General Investment Account" })).toHaveCount(0);
   });
+
+  test("the chart becomes interactive when pointed at, loading the chart library only then @js-only", async ({ page }) => {
+    const chartScripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script" && /interactive-line-chart|nivo/i.test(r.url())) chartScripts.push(r.url());
+    });
+    await signIn(page, "demo.client");
+    const figure = page.locator("figure#home-performance-chart");
+    await expect(figure.locator(".chart-figure__svg--wide svg")).toBeVisible();
+    expect(chartScripts).toEqual([]);
+    await figure.locator(".chart-figure__chart").hover();
+    await expect(figure.locator(".chart-figure__interactive svg")).toBeVisible();
+    expect(chartScripts.length).toBeGreaterThan(0);
+    // a tooltip with the date and the value follows the pointer
+    const box = await figure.locator(".chart-figure__interactive").boundingBox();
+    if (!box) throw new Error("the interactive chart has no box");
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5);
+    await expect(page.locator(".chart-tooltip")).toContainText("%");
+  });
 });

@@ -222,7 +222,13 @@ function PortfolioSection({ view, query }: { view: PortfolioView; query: HomeQue
           {view.linked.length ? (
             <>
               <h3 id="linked-heading">{t("home.summary.linkedHeading")}</h3>
-              <SummaryRows layout={view.layout} collection={view.collection} rows={view.linked} caption={t("home.summary.linkedHeading")} />
+              <SummaryRows
+                layout={view.layout}
+                collection={view.collection}
+                rows={view.linked}
+                caption={t("home.summary.linkedHeading")}
+                headingLevel={4}
+              />
             </>
           ) : null}
         </SummaryForm>
@@ -270,8 +276,10 @@ function AssetsSection({ view, assetsOnly }: { view: AssetsView; assetsOnly: boo
             <ul className="assets-others__list">
               {view.others.map((m) => (
                 <li key={m.id}>
+                  {m.name}:{" "}
                   <Link to={m.href} preventScrollReset>
-                    {t("home.assets.viewAssets", { name: m.name })}
+                    {t("home.assets.viewAssets")}
+                    <span className="visually-hidden"> {t("home.assets.viewAssetsOf", { name: m.name })}</span>
                   </Link>
                 </li>
               ))}

@@ -82,15 +82,16 @@ function AccountsMessage({ row }: { row: SummaryRow }) {
   return null;
 }
 
-function Tile({ row, kind }: { row: SummaryRow; kind: RadialKind }) {
+function Tile({ row, kind, level }: { row: SummaryRow; kind: RadialKind; level: 3 | 4 | 5 }) {
   const { t } = useTranslation("clients");
+  const Heading = `h${level}` as "h3" | "h4" | "h5";
   return (
     <li className={`summary-tile summary-tile--${kind}`}>
       <div className="summary-tile__head">
         <Radial kind={kind} percent={row.percent} label={row.percentLabel} />
-        <h4 className="summary-tile__name">
+        <Heading className="summary-tile__name">
           <RowName row={row} />
-        </h4>
+        </Heading>
         <span className="visually-hidden">{t("home.summary.share", { share: row.percentLabel })}</span>
       </div>
       <dl className="summary-tile__figures">
@@ -120,7 +121,7 @@ function Tile({ row, kind }: { row: SummaryRow; kind: RadialKind }) {
           {row.accounts?.length ? (
             <ul className="summary-tiles summary-tiles--accounts">
               {row.accounts.map((account) => (
-                <Tile key={account.key} row={account} kind="account" />
+                <Tile key={account.key} row={account} kind="account" level={level === 3 ? 4 : 5} />
               ))}
             </ul>
           ) : null}
@@ -160,16 +161,18 @@ export type SummaryProps = {
   collection: "portfolio" | "group" | "account";
   rows: SummaryRow[];
   caption: string;
+  /** The level of the tiles' headings: 3 under the section's heading, 4 under 'Linked accounts'. */
+  headingLevel?: 3 | 4;
 };
 
-export function SummaryRows({ layout, collection, rows, caption }: SummaryProps) {
+export function SummaryRows({ layout, collection, rows, caption, headingLevel = 3 }: SummaryProps) {
   const { t } = useTranslation("clients");
   const kind: RadialKind = collection === "account" ? "account" : "group";
   if (layout === "tiles") {
     return (
       <ul className="summary-tiles">
         {rows.map((row) => (
-          <Tile key={row.key} row={row} kind={kind} />
+          <Tile key={row.key} row={row} kind={kind} level={headingLevel} />
         ))}
       </ul>
     );
