@@ -18,6 +18,7 @@ import {
   fetchSummary,
   type PricingType,
   type SeriesAnswer,
+  type SummaryRequest,
   type SummaryAnswer,
   type SummaryData,
   type SummaryItem,
@@ -162,7 +163,7 @@ type RowContext = {
 
 function rowsOf(items: readonly SummaryItem[], c: RowContext, level: "portfolio" | "group" | "account"): SummaryRow[] {
   const dataOf = (i: SummaryItem) => (c.timeframe === "default" ? i.defaultData : i.secondaryData);
-  const shares = roundPercentages(items.map((i) => Math.max(0, dataOf(i).value.amount)));
+  const shares = roundPercentages(items.map((i) => Math.max(0, dataOf(i).value.amount)), c.locale);
   const analysis = AVAILABLE_PAGES.has("analysis");
   return items.map((item, index) => {
     const data = dataOf(item);
@@ -230,22 +231,31 @@ export async function buildPortfolioView(input: HomeInput, accountsVisible: numb
   const level = LEVEL[settings.grouping];
   const request = summaryRequest(settings, pricingType, level);
   const expansions = level === "account" ? [] : query.expand.filter((k) => k.startsWith(`${level}-`));
+  // the rows of own accounts without a group and of linked accounts are opened by their account ids
+  const byAccounts = new Set(["group-none", "group-linked"]);
+  const direct = expansions.filter((k) => !byAccounts.has(k));
+  const accountSummary = (filter: Partial<SummaryRequest>) =>
+    fetchSummary(planning, { ...request, level: "account", ...filter }).catch(() => null);
 
   let summary: SummaryAnswer;
   const expanded = new Map<string, SummaryAnswer | null>();
   try {
     const [main, ...more] = await Promise.all([
       fetchSummary(planning, request),
-      ...expansions.map((key) =>
-        fetchSummary(planning, {
-          ...request,
-          level: "account",
-          ...(level === "portfolio" ? { portfolioId: Number(key.slice("portfolio-".length)) } : { groupCode: key.slice("group-".length) }),
-        }).catch(() => null),
+      ...direct.map((key) =>
+        accountSummary(level === "portfolio" ? { portfolioId: Number(key.slice("portfolio-".length)) } : { groupCode: key.slice("group-".length) }),
       ),
     ]);
     summary = main as SummaryAnswer;
-    expansions.forEach((key, i) => expanded.set(key, (more[i] as SummaryAnswer | null) ?? null));
+    direct.forEach((key, i) => expanded.set(key, (more[i] as SummaryAnswer | null) ?? null));
+    const later = expansions.filter((k) => byAccounts.has(k));
+    const answers = await Promise.all(
+      later.map((key) => {
+        const ids = summary.items.find((i) => i.key === key)?.accountids;
+        return ids?.length ? accountSummary({ accountIds: ids }) : Promise.resolve(null);
+      }),
+    );
+    later.forEach((key, i) => expanded.set(key, answers[i] ?? null));
   } catch (error) {
     if (error instanceof Response) throw error;
     if ((error as { failure?: { kind?: string } }).failure?.kind === "lost-session") throw error;

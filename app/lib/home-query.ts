@@ -8,7 +8,8 @@ export type CurrencyMode = "report" | "plan";
 /** The page's own query: timeframe, currency, expanded rows and the member of the assets summary. */
 export type HomeQuery = { timeframe: Timeframe; currency: CurrencyMode; expand: string[]; memberId: number | null };
 
-const KEY = /^(portfolio|group|account)-[A-Za-z0-9_-]{1,60}$/;
+/** Row keys as the platform gives them: portfolio-{id}, account-{id}, group-{code}. */
+const KEY = /^(portfolio-[1-9]\d{0,9}|account-[1-9]\d{0,9}|group-[A-Za-z0-9_-]{1,60})$/;
 
 export function readHomeQuery(url: URL): HomeQuery {
   const expand = (url.searchParams.get("expand") ?? "")

@@ -139,6 +139,7 @@ export type SummaryRequest = {
   feesAndTaxes: 0 | 1;
   portfolioId?: number;
   groupCode?: string;
+  accountIds?: number[];
 };
 
 export async function fetchSummary(planning: PlanningClient, r: SummaryRequest): Promise<SummaryAnswer> {
@@ -152,6 +153,7 @@ export async function fetchSummary(planning: PlanningClient, r: SummaryRequest):
       fees_and_taxes: String(r.feesAndTaxes),
       portfolioid: r.portfolioId,
       group_code: r.groupCode,
+      accountid: r.accountIds?.join(","),
     },
   });
 }

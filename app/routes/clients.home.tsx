@@ -32,8 +32,6 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: homeStyles },
 ];
 
-const COUNTRY_OF_LOCALE: Record<string, string> = { "en-GB": "GB", "en-AU": "AU", "en-CA": "CA", "fr-CA": "CA" };
-
 // spec 001 §2.1 home dashboard, §2.6 other-assets summary (docs/decisions/074-home-dashboard.md).
 // Everything is fetched in parallel and rendered on the server: no deferred content, which would
 // never appear without JavaScript.
@@ -105,7 +103,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ...input,
         members: [self, ...others],
         selfId: context.entityId,
-        country: COUNTRY_OF_LOCALE[locale] ?? "GB",
+        // the firm's country, not the page's language (spec 001 §4 status rules depend on it)
+        country: typeof site.settings.country === "string" ? site.settings.country.toUpperCase() : "GB",
         enhancedSippWrapper: toggle("enhanced_sipp_wrapper"),
       }),
     ]));

@@ -618,7 +618,7 @@ export const portfolioRoutes: Route[] = [
       (a) =>
         isManaged(a) &&
         (query.portfolioid === undefined || a.account.portfolioId === query.portfolioid) &&
-        (query.group_code === undefined || a.group?.groupCode === query.group_code),
+        (query.group_code === undefined || (a.group?.groupCode === query.group_code && !a.portfolio.isLinked)),
     );
     // every item's start is on or after the whole list's start for the same timeframe
     const inception = earliestInception(list);

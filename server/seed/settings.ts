@@ -20,6 +20,8 @@ export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
   useHistoricData: false,
   // the home's timeframe toggle (spec 001 §2.1), as timeframe codes: 1Y, 2Y, 3Y, 5Y, YTD, SI
   defaultTimeFrame: "1Y",
+  // the firm's country: spec 001 §9 special-cases GB, ZA/NA/AA and others (asset fields and filters)
+  country: "GB",
   secondaryTimeFrame: "SI",
   portfolioGrouping: "split",
   profitAnalysisType: "twrr",
