@@ -5,7 +5,7 @@ import type { ChartTable } from "~/components/charts/chart-figure";
 import { LINE_CHART_SIZE, type LineChartInput, lineChartTable, NARROW_LINE_CHART_SIZE } from "~/components/charts/line-chart";
 import { renderLineChartSvg } from "~/components/charts/line-chart-svg.server";
 import { type AssetCard, type AssetTab, assetCards, filterAssets, netTotal, type RawAsset } from "~/lib/assets";
-import { seriesFrequency, summaryLayout, TABLE_DECIMALS, TILE_DECIMALS } from "~/lib/dashboard";
+import { summaryLayout, TABLE_DECIMALS, TILE_DECIMALS } from "~/lib/dashboard";
 import { formatDate, formatMoney } from "~/lib/format";
 import { AVAILABLE_PAGES, PAGE_PATHS } from "~/lib/navigation";
 import { roundPercentages } from "~/lib/percent";
@@ -237,6 +237,14 @@ export async function buildPortfolioView(input: HomeInput, accountsVisible: numb
   const accountSummary = (filter: Partial<SummaryRequest>) =>
     fetchSummary(planning, { ...request, level: "account", ...filter }).catch(() => null);
 
+  // the chart's series is fetched in parallel with the summaries; a failure only hides the chart
+  const chartPromise = chartOf(input, settings).catch((error: unknown) => {
+    if ((error as { failure?: { kind?: string } }).failure?.kind === "lost-session") throw error;
+    return { noData: true as const };
+  });
+  // a failed summary answers without waiting for the chart, which must not fail unobserved
+  chartPromise.catch(() => undefined);
+
   let summary: SummaryAnswer;
   const expanded = new Map<string, SummaryAnswer | null>();
   try {
@@ -288,7 +296,7 @@ export async function buildPortfolioView(input: HomeInput, accountsVisible: numb
       return { ...row, accounts: rowsOf(answer.items, rowContext, "account"), accountsEmpty: answer.items.length === 0 };
     });
 
-  const chart = await chartOf(input, settings, totals).catch(() => ({ noData: true as const }));
+  const chart = await chartPromise;
   const performance = performanceOf(totals, settings.profitAnalysisType, locale);
   return {
     state: "ok",
@@ -317,13 +325,13 @@ export function chartShown(settings: PortfolioSettings): boolean {
   return !(settings.profitAnalysisType === "twrr" && settings.useHistoricData);
 }
 
-async function chartOf(input: HomeInput, settings: PortfolioSettings, totals: SummaryData): Promise<ChartView | { noData: true } | null> {
+/** The chart of the active timeframe; requested alongside the summary, not after it. */
+async function chartOf(input: HomeInput, settings: PortfolioSettings): Promise<ChartView | { noData: true } | null> {
   if (!chartShown(settings)) return null;
   const { t, locale } = input;
   const series: SeriesAnswer = await fetchSeries(input.planning, {
-    startDate: totals.start_date,
-    endDate: totals.end_date,
-    frequency: seriesFrequency(totals.start_date, totals.end_date),
+    timeframe: input.query.timeframe === "default" ? settings.defaultTimeframe : settings.secondaryTimeframe,
+    holdBack: settings.holdBack,
     pricingType: input.pricingType,
     feesAndTaxes: settings.feesAndTaxes,
   });

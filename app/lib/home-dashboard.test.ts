@@ -315,9 +315,9 @@ describe("buildPortfolioView: the view", () => {
       hold_back_period: "false",
       fees_and_taxes: "1",
     });
-    // the chart's series covers the summary's period
+    // the chart's series covers the summary's period: the same timeframe, at the spec's frequency for its length
     const seriesCall = calls.find((c) => !isSummary(c.path))!;
-    expect(seriesCall.query).toMatchObject({ start_date: "2024-03-14", end_date: "2025-03-14", frequency: "monthly", to_pricing_type: "delayed" });
+    expect(seriesCall.query).toMatchObject({ timeframe: "1Y", hold_back_period: "false", frequency: "auto", to_pricing_type: "delayed" });
     if (!view.chart || "noData" in view.chart) throw new Error("expected a chart");
     expect(view.chart.svg).toContain("<svg");
     expect(view.chart.table.rows).toHaveLength(3);
@@ -414,7 +414,7 @@ describe("buildPortfolioView: the view", () => {
 
     const groups = fakePlanning((path) => (isSummary(path) ? Promise.resolve(summary([], "group")) : Promise.reject(new Error("no chart"))));
     await buildPortfolioView(input(groups.planning, {}, { portfolioGrouping: "accountgroup" }), 1);
-    expect(groups.calls[0]!.query.level).toBe("group");
+    expect(groups.calls.find((c) => isSummary(c.path))!.query.level).toBe("group");
   });
 });
 

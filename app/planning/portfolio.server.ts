@@ -159,20 +159,23 @@ export async function fetchSummary(planning: PlanningClient, r: SummaryRequest):
 }
 
 export type SeriesRequest = {
-  startDate: string;
-  endDate: string;
-  frequency: string;
+  /** The period of a timeframe code (1Y … SI), as the summary measures it. */
+  timeframe: string;
+  holdBack: boolean;
   pricingType: PricingType;
   feesAndTaxes: 0 | 1;
 };
 
-/** The time series of all the client's own managed accounts. */
+/**
+ * The time series of all the client's own managed accounts over a timeframe, at the frequency
+ * spec 001 §4 gives its length (the platform's `frequency=auto`).
+ */
 export async function fetchSeries(planning: PlanningClient, r: SeriesRequest): Promise<SeriesAnswer> {
   return planning.get("resourceful/portfolio/profit_analysis/historic_time_series_twrr", SeriesAnswer, {
     query: {
-      start_date: r.startDate,
-      end_date: r.endDate,
-      frequency: r.frequency,
+      timeframe: r.timeframe,
+      hold_back_period: r.holdBack ? "true" : "false",
+      frequency: "auto",
       to_pricing_type: r.pricingType,
       fees_and_taxes: String(r.feesAndTaxes),
     },

@@ -30,6 +30,7 @@ import {
   seriesDates,
   timeSeries,
 } from "../domain/performance";
+import { benchmarkFrequency, seriesFrequency } from "../domain/frequency";
 import type { PricePoint, SecurityPricing } from "../domain/valuation";
 import { wireDate, wireMoney } from "../lib/wire";
 import { assertCanSeeClient, clientEntityOf, isClientUser, reachableEntities } from "./access";
@@ -333,20 +334,27 @@ const DetailQuery = z.object({
   fields: opt(z.string().max(1000)),
 });
 
-const SeriesQuery = z.object({
-  start_date: IsoDate,
-  end_date: IsoDate,
-  frequency: z.preprocess(absent, z.enum(["daily", "weekly", "monthly", "quarterly", "yearly"]).default("monthly")),
-  from_pricing_type: z.preprocess(absent, Pricing.default("close")),
-  to_pricing_type: z.preprocess(absent, Pricing.default("close")),
-  fees_and_taxes: FeesAndTaxes,
-  report_currency: opt(Currency),
-  benchmark_name: opt(z.string().max(100)),
-  accountid: IdList,
-  fields: opt(z.string().max(1000)),
-  apply_exclude_unless_FUM: opt(z.string().max(10)),
-  show_hidden_positions: opt(z.string().max(10)),
-});
+const SeriesQuery = z
+  .object({
+    start_date: opt(IsoDate),
+    end_date: opt(IsoDate),
+    /** Instead of start_date: the period of a named timeframe ending today (or end_date), as the summary's. */
+    timeframe: z.preprocess(absent, z.enum(TIMEFRAMES).optional()),
+    hold_back_period: Bool,
+    frequency: z.preprocess(absent, z.enum(["daily", "weekly", "monthly", "quarterly", "yearly", "auto"]).default("monthly")),
+    from_pricing_type: z.preprocess(absent, Pricing.default("close")),
+    to_pricing_type: z.preprocess(absent, Pricing.default("close")),
+    fees_and_taxes: FeesAndTaxes,
+    report_currency: opt(Currency),
+    benchmark_name: opt(z.string().max(100)),
+    accountid: IdList,
+    fields: opt(z.string().max(1000)),
+    apply_exclude_unless_FUM: opt(z.string().max(10)),
+    show_hidden_positions: opt(z.string().max(10)),
+  })
+  .refine((q) => q.timeframe !== undefined || (q.start_date !== undefined && q.end_date !== undefined), {
+    message: "start_date and end_date, or timeframe, are required",
+  });
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const CodeParams = z.object({ code: z.string().min(1).max(50) });
@@ -417,12 +425,20 @@ function periodOf(startDate: string, endDate: string, today: string): { start: s
 function seriesAnswer(context: SignedInContext, list: VisibleAccount[], query: z.output<typeof SeriesQuery>, benchmarkFallback: number | null) {
   const entityId = clientEntityOf(context.caller);
   const today = todayOf(context);
-  const { end } = periodOf(query.start_date, query.end_date, today);
-  const measure = measureFor(context, entityId, query.to_pricing_type, basisOf(query.fees_and_taxes), query.report_currency, query.from_pricing_type);
   const managed = list.filter(isManaged);
   const inception = earliestInception(managed);
-  const book = loadBook(context.db, managed.map((a) => a.account.id), today, query.start_date);
-  const points = seriesDates(query.start_date, end, query.frequency);
+  let start: string;
+  let end: string;
+  if (query.timeframe) {
+    end = holdBackEnd(query.end_date ?? today, today, query.hold_back_period ?? false);
+    start = timeframeStart(query.timeframe, end, inception);
+  } else {
+    ({ start, end } = periodOf(query.start_date as string, query.end_date as string, today));
+  }
+  const frequency = query.frequency === "auto" ? seriesFrequency(start, end) : query.frequency;
+  const measure = measureFor(context, entityId, query.to_pricing_type, basisOf(query.fees_and_taxes), query.report_currency, query.from_pricing_type);
+  const book = loadBook(context.db, managed.map((a) => a.account.id), today, start);
+  const points = seriesDates(start, end, frequency);
   const series = managed.length ? timeSeries(book, points, measure) : [];
   let benchmark = null;
   const wanted = query.benchmark_name
@@ -441,13 +457,13 @@ function seriesAnswer(context: SignedInContext, list: VisibleAccount[], query: z
     benchmark = {
       name: wanted.name,
       code: wanted.code,
-      points: benchmarkSeries(levels, points).map((p) => ({ date: wireDate(p.date), cumulative: p.cumulative === null ? null : round(p.cumulative) })),
+      points: benchmarkSeries(levels, query.frequency === "auto" ? seriesDates(start, end, benchmarkFrequency(start, end)) : points).map((p) => ({ date: wireDate(p.date), cumulative: p.cumulative === null ? null : round(p.cumulative) })),
     };
   }
   return json({
-    start_date: wireDate(query.start_date),
+    start_date: wireDate(start),
     end_date: wireDate(end),
-    frequency: query.frequency,
+    frequency,
     report_currency: measure.currency,
     inception_date: managed.length ? wireDate(inception) : null,
     accountids: managed.map((a) => a.account.id),

@@ -551,6 +551,31 @@ describe("historic time series", () => {
     expect((await get("/resourceful/portfolio/group/account/code/NOPE/profit_analysis/historic_time_series_twrr?start_date=2024-01-01&end_date=2024-02-01", client)).status).toBe(403);
   });
 
+  it("takes a timeframe instead of dates: the summary's period, at the spec's frequency for its length", async () => {
+    const path = "/resourceful/portfolio/profit_analysis/historic_time_series_twrr";
+    const totals = (await summary("level=portfolio")).totals;
+    const year = await series(path, "timeframe=1Y&frequency=auto");
+    expect([year.start_date._val, year.end_date._val]).toEqual([totals?.defaultData.start_date._val, totals?.defaultData.end_date._val]);
+    // a year is up to 2 years: monthly; the series ends on the totals' value and return
+    expect(year.frequency).toBe("monthly");
+    expect(year.points).toHaveLength(13);
+    near(num(year.points.at(-1)?.value), num(totals?.defaultData.value), 0.005, "1Y value");
+    near(year.points.at(-1)?.cumulative_twrr as number, totals?.defaultData.twrr_period as number, 1e-9, "1Y TWR");
+    // since inception: from the earliest own inception, almost three years: quarterly
+    const inception = await series(path, "timeframe=SI&frequency=auto");
+    expect(inception.start_date._val).toBe(totals?.secondaryData.start_date._val);
+    expect(inception.frequency).toBe("quarterly");
+    near(inception.points.at(-1)?.cumulative_twrr as number, totals?.secondaryData.twrr_period as number, 1e-9, "SI TWR");
+    // hold-back moves the end to the previous business day
+    const held = await series(path, "timeframe=1Y&frequency=auto&hold_back_period=true");
+    expect(held.end_date._val).toBe(PREVIOUS_CLOSE);
+    // the benchmark has its own frequency: three months are weekly for the series, monthly for it
+    const quarter = await series(path, "start_date=2024-12-14&end_date=2025-03-14&frequency=auto&benchmark_name=FTASX");
+    expect(quarter.frequency).toBe("weekly");
+    expect(quarter.points).toHaveLength(14);
+    expect(quarter.benchmark?.points.map((p) => p.date._val)).toEqual(["2024-12-14", "2025-01-14", "2025-02-14", "2025-03-14"]);
+  });
+
   it("answers 400 for a bad date, a start after the end, or a start after today", async () => {
     const path = "/resourceful/portfolio/profit_analysis/historic_time_series_twrr";
     for (const query of ["start_date=2024-13-01&end_date=2025-01-01", "start_date=2024-06-01&end_date=2024-05-01", "start_date=2025-06-01&end_date=2025-07-01", "end_date=2025-01-01", "start_date=2024-01-01&end_date=2025-01-01&frequency=hourly"]) {
