@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Portal, startPortal, thrown } from "./portal-harness";
+import { type Portal, startPortal, thrown, openClientInContext } from "./portal-harness";
 
 let portal: Portal;
 let client: string;
@@ -27,22 +27,7 @@ beforeAll(async () => {
     portal.signIn("demo.adviser", "adviser"),
   ]);
   // The adviser opens the demo client (Portfolio, own view: no preview).
-  const list = await import("~/routes/advisers.clients");
-  const found = await (await call(list, "/advisers/clients?name=Hartley&dob=&postcode=", adviser)).json();
-  const eleanor = found.results.rows.find((r: { name: string }) => r.name === "Hartley, Eleanor");
-  const { token, cookie } = await portal.csrf();
-  const opened = await thrown(
-    list.action({
-      request: new Request("http://portal.test/advisers/clients", {
-        method: "POST",
-        body: new URLSearchParams({ csrf: token, clientId: String(eleanor.id), view: "Portfolio", own: eleanor.own }),
-        headers: { Cookie: `${adviser}; ${cookie}`, "Content-Type": "application/x-www-form-urlencoded" },
-      }),
-      params: {},
-      context: {},
-    }),
-  );
-  adviserWithClient = opened.headers.get("Set-Cookie")!.split(";")[0]!;
+  adviserWithClient = await openClientInContext(portal, adviser, "Hartley", "Hartley, Eleanor");
 });
 afterAll(() => portal.close());
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { formatDate, formatMoney } from "~/lib/format";
 import { type CashFlow, twr } from "../../server/domain/returns";
 import { START } from "../server/harness";
-import { type Portal, startPortal, thrown } from "./portal-harness";
+import { type Portal, startPortal, thrown, openClientInContext } from "./portal-harness";
 
 // The clients home loader (spec 001 §2.1, §2.6) against a real platform on a fresh seeded
 // database. Every figure the page shows is recomputed here from the raw rows of that database:
@@ -266,22 +266,7 @@ beforeAll(async () => {
     portal.signIn("demo.adviser", "adviser"),
   ]);
   // The adviser opens the demo client (Portfolio, own view: no preview).
-  const list = await import("~/routes/advisers.clients");
-  const found = await (await call(list, "/advisers/clients?name=Hartley&dob=&postcode=", adviser)).json();
-  const eleanor = found.results.rows.find((r: { name: string }) => r.name === "Hartley, Eleanor");
-  const { token, cookie } = await portal.csrf();
-  const opened = await thrown(
-    list.action({
-      request: new Request("http://portal.test/advisers/clients", {
-        method: "POST",
-        body: new URLSearchParams({ csrf: token, clientId: String(eleanor.id), view: "Portfolio", own: eleanor.own }),
-        headers: { Cookie: `${adviser}; ${cookie}`, "Content-Type": "application/x-www-form-urlencoded" },
-      }),
-      params: {},
-      context: {},
-    }),
-  );
-  adviserWithClient = opened.headers.get("Set-Cookie")!.split(";")[0]!;
+  adviserWithClient = await openClientInContext(portal, adviser, "Hartley", "Hartley, Eleanor");
 
   ellie = entityOf("demo.client");
   accounts = visibleManagedAccounts(ellie);

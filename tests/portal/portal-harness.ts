@@ -60,3 +60,29 @@ export async function thrown(work: Promise<unknown>): Promise<Response> {
   }
   throw new Error("expected a Response");
 }
+
+/**
+ * The adviser's session cookie after opening a client from the client list (Portfolio, own view),
+ * as the page's form does: search by `search`, pick the row named `name`.
+ */
+export async function openClientInContext(portal: Portal, adviser: string, search: string, name: string): Promise<string> {
+  const list = await import("~/routes/advisers.clients");
+  const found = await (
+    await list.loader({ request: new Request(`http://portal.test/advisers/clients?name=${encodeURIComponent(search)}&dob=&postcode=`, { headers: { Cookie: adviser } }), params: {}, context: {} })
+  ).json();
+  const row = found.results?.rows.find((r: { name: string }) => r.name === name);
+  if (!row) throw new Error(`${name} is not in the adviser's list`);
+  const { token, cookie } = await portal.csrf();
+  const opened = await thrown(
+    list.action({
+      request: new Request("http://portal.test/advisers/clients", {
+        method: "POST",
+        body: new URLSearchParams({ csrf: token, clientId: String(row.id), view: "Portfolio", own: row.own }),
+        headers: { Cookie: `${adviser}; ${cookie}`, "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      params: {},
+      context: {},
+    }),
+  );
+  return opened.headers.get("Set-Cookie")!.split(";")[0]!;
+}
