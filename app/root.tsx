@@ -12,6 +12,7 @@ import { Shell } from "~/components/shell/shell";
 import { resolveLocale } from "~/i18next.server";
 import { readCookieConsent } from "~/lib/cookie-consent.server";
 import { maintenanceRedirect } from "~/lib/maintenance.server";
+import { unreadCount } from "~/lib/messages/unread.server";
 import { navigationFor } from "~/lib/navigation";
 import { localesVersion } from "~/locales/version.server";
 import { getSite } from "~/planning/site.server";
@@ -42,6 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers(toast.headers);
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   const user = session?.user ?? null;
+  // spec 000 §2 unread badge: clients only, one call; a failure shows no badge
+  const unread = session && user?.role === "ClientUser" ? await unreadCount(session.token, new URL(request.url)) : null;
   // spec 000 §2 "Navigation": the menus the shell shows (only pages built so far, see AVAILABLE_PAGES).
   const navigation = user
     ? navigationFor({
@@ -68,8 +71,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       cookieConsent,
       brand: { firmName: site.firmName, logo: site.logo, chartColours: site.chartColours },
       navigation,
-      // spec 000 §2 unread badge: the count arrives with the messages issue; null shows no badge.
-      unreadCount: null as number | null,
+      // spec 000 §2 unread badge: the shell shows '(n)' up to 20, then '(20+)'; null shows none.
+      unreadCount: unread,
     },
     { headers },
   );

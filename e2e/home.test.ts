@@ -132,11 +132,14 @@ test.describe("the clients home dashboard", () => {
 
   test("an adviser with the client in context sees the client's home", async ({ page }) => {
     await signIn(page, "demo.client");
+    await expect(page).toHaveURL(/\/clients\/home$/);
     const clientValue = await overviewValue(page).textContent();
     const clientAssets = await page.locator(".assets-member__total").textContent();
     await signOut(page);
+    await expect(page).toHaveURL(/\/login\?reason=UserLoggedOut$/);
 
     await signIn(page, "demo.adviser", { adviser: true });
+    await expect(page).toHaveURL(/\/advisers\/clients$/);
     await page.getByLabel("Client name").fill("Hartley");
     await page.getByRole("button", { name: "Search" }).click();
     await page.getByRole("button", { name: "Open Hartley, Eleanor" }).click();

@@ -4,6 +4,7 @@ import { adviserRoutes } from "./api/adviser";
 import { authRoutes } from "./api/auth";
 import { batchRoutes } from "./api/batch";
 import { devRoutes } from "./api/dev";
+import { docnoteRoutes, isUploadRequest, readUpload } from "./api/docnote";
 import { entityRoutes } from "./api/entity";
 import { portfolioRoutes } from "./api/portfolio";
 import { healthRoutes } from "./api/health";
@@ -42,6 +43,7 @@ export function createApp({ db, clock, env }: AppOptions) {
     ...siteRoutes,
     ...entityRoutes,
     ...portfolioRoutes,
+    ...docnoteRoutes,
     ...adviserRoutes,
     ...batchRoutes,
     ...(env.nodeEnv === "production" ? [] : devRoutes),
@@ -66,12 +68,24 @@ export function createApp({ db, clock, env }: AppOptions) {
 
   app.use(async (req: Request, res: Response) => {
     const url = new URL(`http://platform${req.originalUrl}`);
+    // multipart bodies are read on the attachment upload route only (docs/platform-api.md)
+    let body = req.body as unknown;
+    if (isUploadRequest(req.method, url.pathname, req.headers["content-type"])) {
+      try {
+        body = await readUpload(req, url);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        if (error.status === 413) res.setHeader("Connection", "close");
+        res.status(error.status).json(errorBody(error));
+        return;
+      }
+    }
     const request: ApiRequest = {
       method: req.method,
       path: url.pathname,
       params: {},
       query: queryOf(url),
-      body: req.body as unknown,
+      body,
       token: tokenFromCookies(req.headers.cookie),
       authFailureAsError: String(req.headers["x-xplan-auth-failure-action"] ?? "").toLowerCase() === "error",
     };
@@ -80,7 +94,8 @@ export function createApp({ db, clock, env }: AppOptions) {
     res.setHeader("Cache-Control", "no-store");
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
     if (answer.cookies?.length) res.setHeader("Set-Cookie", answer.cookies);
-    if (answer.body === undefined) res.end();
+    if (answer.raw !== undefined) res.end(answer.raw);
+    else if (answer.body === undefined) res.end();
     else res.json(answer.body);
   });
 

@@ -103,7 +103,7 @@ describe("navigationFor (spec 000 §2 rules)", () => {
 
   it("shows only the pages that exist in this build", () => {
     expect(keys(client(), AVAILABLE_PAGES)).toEqual({
-      main: ["home"],
+      main: ["home", "documentsAndMessages"],
       account: ["personalDetails", "adviserDetails", "preferences", "changePassword", "securityQuestions"],
     });
     expect(keys(client({ loginMethod: "MFA" }), AVAILABLE_PAGES).account).toContain("additionalVerification");
@@ -113,7 +113,7 @@ describe("navigationFor (spec 000 §2 rules)", () => {
       "personalDetails",
       "adviserDetails",
     ]);
-    expect(keys(client({ siteAccessLevel: "Messages" }), AVAILABLE_PAGES).main).toEqual([]);
+    expect(keys(client({ siteAccessLevel: "Messages" }), AVAILABLE_PAGES).main).toEqual(["documentsAndMessages"]);
     expect(keys(adviser(), AVAILABLE_PAGES).main).toEqual(["clientList"]);
   });
 

@@ -26,11 +26,20 @@ import frCAAdvisers from "./fr-CA/advisers.json";
 import frCAAuth from "./fr-CA/auth.json";
 import frCAClients from "./fr-CA/clients.json";
 import frCACommon from "./fr-CA/common.json";
+import enGBCompose from "./en-GB/compose.json";
+import enCACompose from "./en-CA/compose.json";
+import enAUCompose from "./en-AU/compose.json";
+import frCACompose from "./fr-CA/compose.json";
+
+import enGBMessages from "./en-GB/messages.json";
+import enCAMessages from "./en-CA/messages.json";
+import enAUMessages from "./en-AU/messages.json";
+import frCAMessages from "./fr-CA/messages.json";
 
 // en-GB holds the spec's texts verbatim and is the source of truth; the others must have every key.
 export const resources = {
-  "en-GB": { common: enGBCommon, auth: enGBAuth, clients: enGBClients, advisers: enGBAdvisers, recovery: enGBRecovery, security: enGBSecurity, session: enGBSession },
-  "en-CA": { common: enCACommon, auth: enCAAuth, clients: enCAClients, advisers: enCAAdvisers, recovery: enCARecovery, security: enCASecurity, session: enCASession },
-  "en-AU": { common: enAUCommon, auth: enAUAuth, clients: enAUClients, advisers: enAUAdvisers, recovery: enAURecovery, security: enAUSecurity, session: enAUSession },
-  "fr-CA": { common: frCACommon, auth: frCAAuth, clients: frCAClients, advisers: frCAAdvisers, recovery: frCARecovery, security: frCASecurity, session: frCASession },
+  "en-GB": { common: enGBCommon, auth: enGBAuth, clients: enGBClients, advisers: enGBAdvisers, recovery: enGBRecovery, security: enGBSecurity, session: enGBSession, compose: enGBCompose, messages: enGBMessages },
+  "en-CA": { common: enCACommon, auth: enCAAuth, clients: enCAClients, advisers: enCAAdvisers, recovery: enCARecovery, security: enCASecurity, session: enCASession, compose: enCACompose, messages: enCAMessages },
+  "en-AU": { common: enAUCommon, auth: enAUAuth, clients: enAUClients, advisers: enAUAdvisers, recovery: enAURecovery, security: enAUSecurity, session: enAUSession, compose: enAUCompose, messages: enAUMessages },
+  "fr-CA": { common: frCACommon, auth: frCAAuth, clients: frCAClients, advisers: frCAAdvisers, recovery: frCARecovery, security: frCASecurity, session: frCASession, compose: frCACompose, messages: frCAMessages },
 } as const;

@@ -4,10 +4,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure, chartStyles } from "~/components/charts/chart-figure";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ImportantPanel } from "~/components/messages/important-panel";
 import { FigureText, PerformanceText, SummaryForm, SummaryRows } from "~/components/home/summary";
 import { getFixedT, resolveLocale } from "~/i18next.server";
 import { formatLastLogin } from "~/lib/format";
 import { homeHref, type HomeQuery, readHomeQuery } from "~/lib/home-query";
+import { loadImportantPanel } from "~/lib/messages/important-panel.server";
 import {
   type AssetsView,
   buildAssetsView,
@@ -24,12 +26,14 @@ import { getSite } from "~/planning/site.server";
 import { sanitiseTextPage } from "~/routes/core.$segment.server";
 import { requireClientContext, requireSiteAccess } from "~/session/guards.server";
 import homeStyles from "~/styles/home.css";
+import messagesStyles from "~/styles/messages.css";
 
-export const handle = { i18n: ["clients"] };
+export const handle = { i18n: ["clients", "messages"] };
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: chartStyles },
   { rel: "stylesheet", href: homeStyles },
+  { rel: "stylesheet", href: messagesStyles },
 ];
 
 // spec 001 §2.1 home dashboard, §2.6 other-assets summary (docs/decisions/074-home-dashboard.md).
@@ -57,12 +61,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let timeZone = user.userTimezone;
   let viewingAs: string | null = null;
   let selfName = user.displayName;
-  const [site, basics, greeting] = await Promise.all([
+  const [site, basics, greeting, importantPanel] = await Promise.all([
     settingsPromise,
     basicsPromise,
     context.isAdviser
       ? orFail(request, Promise.all([fetchClientInContext(planning), fetchClient(planning, context.entityId)]))
       : Promise.resolve(null),
+    // spec 001 §2.1: the important-messages panel (clients only)
+    settingsPromise.then((loaded) => loadImportantPanel(context, loaded)),
   ]);
   if (greeting) {
     const [inContext, client] = greeting;
@@ -117,6 +123,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     lastLogin: lastLogin ? formatLastLogin(lastLogin, timeZone, locale) : null,
     viewingAs,
     isPreviewMode: context.isPreviewMode,
+    importantPanel,
     query,
     timeframes: {
       default: timeframeLabel(t, settings.defaultTimeframe),
@@ -333,6 +340,7 @@ export default function ClientsHome() {
           ) : null}
         </div>
       ) : null}
+      <ImportantPanel panel={data.importantPanel} />
       {data.portfolio ? <PortfolioSection view={data.portfolio} query={query} /> : null}
       <AssetsSection view={data.assets} assetsOnly={data.assetsOnly} />
       {data.basis ? (

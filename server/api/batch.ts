@@ -51,11 +51,13 @@ async function runItem(item: BatchItem, parent: ApiRequest, context: HandlerCont
   const success = answer.status >= 200 && answer.status < 300;
   const omit = success && item.omit_results_on_success === true;
   const hasBody = answer.body !== undefined && !omit;
+  // a raw answer (HTML, file bytes) travels as its text, binary as base64
+  const raw = omit || answer.raw === undefined ? undefined : typeof answer.raw === "string" ? answer.raw : answer.raw.toString("base64");
   return {
     name: item.name,
     code: answer.status,
     msg: STATUS_CODES[answer.status] ?? "",
-    body: hasBody ? JSON.stringify(answer.body) : "",
+    body: hasBody ? JSON.stringify(answer.body) : (raw ?? ""),
     headers: { ...(hasBody ? { "Content-Type": "application/json" } : {}), ...answer.headers },
   };
 }

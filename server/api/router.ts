@@ -20,6 +20,8 @@ export type ApiRequest = {
 export type ApiResponse = {
   status: number;
   body?: unknown;
+  /** A body sent as it is (HTML, file bytes) instead of JSON; its Content-Type is in headers. */
+  raw?: string | Buffer;
   headers?: Record<string, string>;
   cookies?: string[];
 };

@@ -1,6 +1,6 @@
 // The planning platform's records (design: "The two systems"). Only the tables the portal's
 // issues need so far; portfolios, prices, messages and signatures come with their issues.
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () => text("created_at").notNull();
 const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
@@ -564,4 +564,103 @@ export const otherAssetOwners = sqliteTable(
     percentageBp: integer("percentage_bp").notNull(),
   },
   (t) => [primaryKey({ columns: [t.assetId, t.entityId] }), index("other_asset_owners_entity_idx").on(t.entityId)],
+);
+
+// ── documents and messages (spec 002 §3 document, folder; docs/platform-api.md "Documents and messages")
+
+/** spec 002 §3 document type: code (e.g. SecureMessage) and its name. */
+export const documentTypes = sqliteTable("document_types", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+});
+
+export const documentCategories = sqliteTable("document_categories", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+});
+
+/** A notification email's template (spec 002 §4 sending, step 4). */
+export const emailTemplates = sqliteTable("email_templates", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+});
+
+/** spec 002 §3 document or message; the body is HTML as stored (the portal sanitises it). */
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: integer("id").primaryKey(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    doctype: text("doctype").notNull().references(() => documentTypes.code),
+    docsubtype: text("docsubtype"),
+    createdAt: createdAt(),
+    referenceDate: text("reference_date"),
+    /** false: an adviser-only note, never sent to a client. */
+    isClientAccessAccessible: flag("is_client_access_accessible"),
+    editPrivilege: integer("edit_privilege").notNull().default(0),
+    permission: text("permission"),
+    digitalSignatureStatus: text("digital_signature_status", { enum: ["Pending", "Signed", "Declined"] }),
+    notifTemplateId: integer("notif_template_id").references(() => emailTemplates.id),
+    creatorUserId: integer("creator_user_id").references(() => users.id),
+    creatorName: text("creator_name").notNull(),
+  },
+  (t) => [index("documents_created_idx").on(t.createdAt, t.id)],
+);
+
+/** The entities a document belongs to (many to many). */
+export const documentEntities = sqliteTable(
+  "document_entities",
+  {
+    documentId: integer("document_id").notNull().references(() => documents.id),
+    entityId: integer("entity_id").notNull().references(() => entities.id),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.entityId] }), index("document_entities_entity_idx").on(t.entityId)],
+);
+
+export const documentCategoryLinks = sqliteTable(
+  "document_category_links",
+  {
+    documentId: integer("document_id").notNull().references(() => documents.id),
+    categoryId: integer("category_id").notNull().references(() => documentCategories.id),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.categoryId] })],
+);
+
+/** spec 002 §3 accounts: the accounts a message is about. */
+export const documentAccounts = sqliteTable(
+  "document_accounts",
+  {
+    documentId: integer("document_id").notNull().references(() => documents.id),
+    accountId: integer("account_id").notNull().references(() => accounts.id),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.accountId] })],
+);
+
+/** spec 002 §4: a ClientUser's first reading of a document, recorded once per entity. */
+export const documentFirstReads = sqliteTable(
+  "document_first_reads",
+  {
+    documentId: integer("document_id").notNull().references(() => documents.id),
+    entityId: integer("entity_id").notNull().references(() => entities.id),
+    readAt: text("read_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.entityId] })],
+);
+
+/** A document's attached file (docpartid), its bytes kept in the database. */
+export const documentAttachments = sqliteTable(
+  "document_attachments",
+  {
+    docpartid: integer("docpartid").primaryKey(),
+    documentId: integer("document_id").notNull().references(() => documents.id),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    content: blob("content", { mode: "buffer" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("document_attachments_document_idx").on(t.documentId)],
 );

@@ -23,6 +23,7 @@ import { hashSecret } from "../lib/password";
 import { between, pick, type Random, seededRandom } from "../lib/random";
 import { foldText, postcodeKey, searchTextOf } from "../lib/text";
 import { sitePages } from "./content";
+import { seedDocuments } from "./documents";
 import { seedPortfolioBook } from "./portfolio";
 import { ACCENTED_CLIENTS, FIRST_NAMES, INWARD_LETTERS, LAST_NAMES, MARITAL_STATUSES, PLACES, STREETS } from "./people";
 import { DEMO_TOKEN_SECRET, FEATURE_ACCESS, FEATURE_TOGGLES, FIRM, GENERAL_CONTACTS, SECURITY_QUESTIONS, SITE_SETTINGS } from "./settings";
@@ -339,6 +340,18 @@ function seedDemoData(db: Db, clock: Clock): void {
 
     // ── the portfolio book (docs/decisions/071): last, with its own random sequence
     seedPortfolioBook(db, now, { client: client.entityId, partner: partner.entityId, child: child.entityId, assets: (demoLogins[0] as { entityId: number }).entityId });
+
+    // ── documents and messages: after the book, with their own random sequence
+    const messagesLogin = demoLogins[1] as { entityId: number; userId: number | null };
+    seedDocuments(db, now, {
+      client: client.entityId,
+      partner: partner.entityId,
+      messages: messagesLogin.entityId,
+      clientUserId: client.userId as number,
+      messagesUserId: messagesLogin.userId as number,
+      adviserUserId: sarah,
+      adviserName: "Sarah Whitfield",
+    });
   });
 }
 

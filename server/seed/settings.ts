@@ -4,6 +4,11 @@ import { DEFAULT_SECURITY_QUESTIONS } from "../domain/security-questions";
 
 export const FIRM = { code: "northbridge", name: "Northbridge Wealth" };
 
+/** The seeded Important category and the new-message notification template (server/seed/documents.ts). */
+export const IMPORTANT_CATEGORY_ID = 1;
+export const TAX_CATEGORY_ID = 2;
+export const NOTIFICATION_TEMPLATE_ID = 1;
+
 export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
   logo: "/brand/logo.svg",
   logoOnWhite: "/brand/logo.svg",
@@ -32,6 +37,16 @@ export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
   // change-password guidance (spec 002 §2) and the maintenance switch (spec 000 §4)
   passwordGuidance: PASSWORD_GUIDANCE,
   maintenanceMode: false,
+  // spec 002 §2 documents and messages page; messageFolders is a JSON string (settings are scalars)
+  messagesHeading: "Messages and documents",
+  inboxName: "Inbox",
+  messageFolders: JSON.stringify([
+    { name: "Valuations", documentNoteTypes: ["Valuation"] },
+    { name: "Contract notes", documentNoteTypes: ["ContractNote"] },
+  ]),
+  importantCategoryId: IMPORTANT_CATEGORY_ID,
+  notificationTemplateId: NOTIFICATION_TEMPLATE_ID,
+  attachmentsDownloadable: true,
   // brand colours, checked for contrast against white
   chartColour1: "#1d4f91",
   chartColour2: "#00857c",

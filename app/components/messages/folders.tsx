@@ -1,0 +1,113 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DEFAULT_MESSAGE_SORT, MESSAGES_PATH } from "~/lib/messages/query";
+import type { MessagesView } from "~/lib/messages/view.server";
+
+// spec 002 "Documents and messages page" layout: the folders with their unread counts, 'Show
+// messages for', sort, document type and subject search. Links and GET forms: every choice is
+// a URL, and all of it works without JavaScript.
+
+export function FolderNav({ folders }: { folders: MessagesView["folders"] }) {
+  const { t } = useTranslation("messages");
+  return (
+    <nav className="message-folders" aria-label={t("folders.label")}>
+      <ul className="message-folders__list">
+        {folders.map((f) => (
+          <li key={f.key}>
+            <Link to={f.href} className="message-folders__link" aria-current={f.current ? "page" : undefined}>
+              <span className="message-folders__name">{f.name}</span>
+              {f.unread ? (
+                <span className="message-folders__count">
+                  {" "}
+                  {f.unread}
+                  <span className="visually-hidden"> {t("folders.unread")}</span>
+                </span>
+              ) : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** spec 002 §4: changing the entity starts again at the received folder (nothing else is carried). */
+export function EntityFilterForm({ filter, sort }: { filter: NonNullable<MessagesView["entityFilter"]>; sort: string }) {
+  const { t } = useTranslation("messages");
+  return (
+    <Form method="get" action={MESSAGES_PATH} className="message-filter message-filter--entity">
+      {sort !== DEFAULT_MESSAGE_SORT ? <input type="hidden" name="sort" value={sort} /> : null}
+      <div className="field">
+        <label htmlFor="message-entity" className="field__label">
+          {t("entity.label")}
+        </label>
+        <select id="message-entity" name="entity" className="select" defaultValue={String(filter.selected)}>
+          {filter.options.map((o) => (
+            <option key={o.id} value={String(o.id)}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button--secondary button--small">
+        {t("entity.submit")}
+      </button>
+    </Form>
+  );
+}
+
+export function ListFilterForm({ view }: { view: MessagesView }) {
+  const { t } = useTranslation("messages");
+  const { query } = view;
+  return (
+    <Form method="get" action={MESSAGES_PATH} className="message-filter" role="search" aria-label={t("filters.label")}>
+      {query.folder !== "inbox" ? <input type="hidden" name="folder" value={query.folder} /> : null}
+      {query.entity !== null ? <input type="hidden" name="entity" value={String(query.entity)} /> : null}
+      <div className="field">
+        <label htmlFor="message-sort" className="field__label">
+          {t("sort.label")}
+        </label>
+        <select id="message-sort" name="sort" className="select" defaultValue={query.sort}>
+          {view.sortOptions.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {view.typeFilter ? (
+        <div className="field">
+          <label htmlFor="message-type" className="field__label">
+            {t("type.label")}
+          </label>
+          <select id="message-type" name="type" className="select" defaultValue={view.typeFilter.selected ?? ""}>
+            <option value="">{t("type.all")}</option>
+            {view.typeFilter.options.map((o) => (
+              <option key={o.code} value={o.code}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor="message-search" className="field__label">
+          {t("search.label")}
+        </label>
+        <input
+          id="message-search"
+          name="search"
+          type="search"
+          className="field__input"
+          placeholder={t("search.placeholder")}
+          defaultValue={query.search}
+          maxLength={255}
+          autoComplete="off"
+        />
+      </div>
+      <button type="submit" className="button button--secondary">
+        {t("filters.apply")}
+      </button>
+    </Form>
+  );
+}

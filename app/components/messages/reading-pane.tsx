@@ -1,0 +1,129 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { ReadingPane as Pane } from "~/lib/messages/view.server";
+
+// spec 002 "Documents and messages page": the reading pane with Close, Expand or Shrink,
+// Previous, Next and Reply, the sanitised body and the attachments (each to its download
+// confirmation). All controls are links: the pane's state is the URL.
+
+export function ReadingPane({ pane }: { pane: Pane }) {
+  const { t } = useTranslation("messages");
+  const location = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // With JavaScript, opening a message moves focus to its subject, as a page load would start there.
+  useEffect(() => {
+    if (location.hash === "#reading-pane") heading.current?.focus();
+  }, [location.key, location.hash]);
+
+  if (pane.state === "notFound") {
+    return (
+      <section id="reading-pane" className="reading-pane" aria-labelledby="reading-pane-heading">
+        <h2 id="reading-pane-heading" className="visually-hidden" tabIndex={-1} ref={heading}>
+          {t("reading.label")}
+        </h2>
+        <p className="alert alert--info">{t("reading.notFound")}</p>
+        <p>
+          <Link to={pane.closeHref} className="button button--secondary" preventScrollReset>
+            {t("reading.close")}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section
+      id="reading-pane"
+      className={`reading-pane${pane.expanded ? " reading-pane--expanded" : ""}`}
+      aria-labelledby="reading-pane-heading"
+    >
+      <nav className="reading-pane__controls" aria-label={t("reading.label")}>
+        <ul className="reading-pane__buttons">
+          <li>
+            <Link to={pane.closeHref} className="button button--secondary button--small" preventScrollReset>
+              {t("reading.close")}
+            </Link>
+          </li>
+          <li>
+            <Link to={pane.sizeHref} className="button button--secondary button--small" preventScrollReset>
+              {pane.expanded ? t("reading.shrink") : t("reading.expand")}
+            </Link>
+          </li>
+          {pane.previousHref ? (
+            <li>
+              <Link to={pane.previousHref} className="button button--secondary button--small" rel="prev" preventScrollReset>
+                {t("reading.previous")}
+              </Link>
+            </li>
+          ) : null}
+          {pane.nextHref ? (
+            <li>
+              <Link to={pane.nextHref} className="button button--secondary button--small" rel="next" preventScrollReset>
+                {t("reading.next")}
+              </Link>
+            </li>
+          ) : null}
+          {pane.replyHref ? (
+            <li>
+              <Link to={pane.replyHref} className="button button--small">
+                {t("reading.reply")}
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+      <h2 id="reading-pane-heading" className="reading-pane__subject" tabIndex={-1} ref={heading}>
+        {pane.subject}
+      </h2>
+      {pane.adviserOnly || pane.relatedEntity ? (
+        <p className="message-item__marks">
+          {pane.adviserOnly ? <span className="tag tag--adviser">{t("list.adviserOnly")}</span> : null}
+          {pane.relatedEntity ? <span className="tag tag--related">{t("list.relatedEntity")}</span> : null}
+        </p>
+      ) : null}
+      <dl className="reading-pane__facts">
+        <div>
+          <dt>{t("reading.date")}</dt>
+          <dd>{pane.date}</dd>
+        </div>
+        {pane.from ? (
+          <div>
+            <dt>{t("reading.from")}</dt>
+            <dd>{pane.from}</dd>
+          </div>
+        ) : null}
+        {pane.type ? (
+          <div>
+            <dt>{t("reading.type")}</dt>
+            <dd>{pane.type}</dd>
+          </div>
+        ) : null}
+        {pane.signatureStatus ? (
+          <div>
+            <dt>{t("reading.signatureStatus")}</dt>
+            <dd className="reading-pane__signature">{pane.signatureStatus}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="reading-pane__body text-page" dangerouslySetInnerHTML={{ __html: pane.bodyHtml }} />
+      {pane.attachments.length ? (
+        <section className="reading-pane__attachments" aria-labelledby="attachments-heading">
+          <h3 id="attachments-heading">{t("reading.attachments")}</h3>
+          <ul className="attachment-list">
+            {pane.attachments.map((a) => (
+              <li key={a.docpartid}>
+                <Link to={a.href} className="attachment-list__link">
+                  {a.filename}
+                </Link>{" "}
+                <span className="attachment-list__size">({a.size})</span>
+                {a.risky ? <span className="visually-hidden"> {t("reading.risky")}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { extensionOf, formatFileSize, isRiskyFile, safeFilename } from "./files";
+
+describe("attachment files (spec 002 §4 'Attachment download')", () => {
+  it("warns for macro-capable, executable and unknown types, not for plain documents and images", () => {
+    for (const name of ["a.docm", "b.XLSM", "c.pptm", "d.dotm", "e.xlam", "f.doc", "g.xls", "h.exe", "i.js", "noextension", "j.html"]) {
+      expect(isRiskyFile(name), name).toBe(true);
+    }
+    for (const name of ["a.pdf", "b.DOCX", "c.xlsx", "d.pptx", "e.png", "f.jpeg", "g.txt", "h.csv"]) {
+      expect(isRiskyFile(name), name).toBe(false);
+    }
+    expect(extensionOf("Report.Final.PDF")).toBe("pdf");
+  });
+
+  it("formats sizes in bytes, KB and MB in the locale", () => {
+    expect(formatFileSize(512, "en-GB")).toBe("512 bytes");
+    expect(formatFileSize(2048, "en-GB")).toBe("2 kB");
+    expect(formatFileSize(150 * 1024, "en-GB")).toBe("150 kB");
+    expect(formatFileSize(3.5 * 1024 * 1024, "en-GB")).toBe("3.5 MB");
+    expect(formatFileSize(null, "en-GB")).toBe("");
+  });
+
+  it("makes a name safe for a header", () => {
+    expect(safeFilename("../a/b\u0000.pdf")).toBe(".._a_b.pdf");
+    expect(safeFilename("   ")).toBe("attachment");
+  });
+});

@@ -1,0 +1,44 @@
+// spec 002 §4 "Attachment download": the confirmation shows the file's name and size, and warns
+// about file types that may contain macros or other harmful content (docs/decisions/080).
+
+/**
+ * Types a reader opens without running anything: plain documents, images and the macro-free
+ * Office formats. Every other type, the macro-enabled Office formats (docm, xlsm, pptm, dotm,
+ * xlam …), the old binary Office formats (which can carry macros) and anything executable or
+ * unknown, gets the warning.
+ */
+export const SAFE_EXTENSIONS: ReadonlySet<string> = new Set([
+  "pdf", "txt", "csv", "rtf",
+  "jpg", "jpeg", "png", "gif", "bmp", "tif", "tiff", "webp", "heic",
+  "docx", "xlsx", "pptx", "odt", "ods", "odp",
+]);
+
+export function extensionOf(filename: string): string {
+  const match = /\.([a-z0-9]{1,10})$/i.exec(filename.trim());
+  return match ? match[1]!.toLowerCase() : "";
+}
+
+/** spec 002 §4: risky file types show the warning. */
+export function isRiskyFile(filename: string): boolean {
+  return !SAFE_EXTENSIONS.has(extensionOf(filename));
+}
+
+/** A file size for people: bytes, KB or MB (1 KB = 1,024 bytes), in the locale's digits. */
+export function formatFileSize(bytes: number | null | undefined, locale: string): string {
+  if (typeof bytes !== "number" || !Number.isFinite(bytes) || bytes < 0) return "";
+  const format = (value: number, unit: "byte" | "kilobyte" | "megabyte", digits: number) =>
+    new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: unit === "byte" ? "long" : "short", maximumFractionDigits: digits }).format(value);
+  if (bytes < 1024) return format(bytes, "byte", 0);
+  if (bytes < 1024 * 1024) return format(bytes / 1024, "kilobyte", bytes < 10 * 1024 ? 1 : 0);
+  return format(bytes / (1024 * 1024), "megabyte", 1);
+}
+
+/** A file name safe to put into a URL path segment and a header (no path or control characters). */
+export function safeFilename(filename: string): string {
+  const cleaned = Array.from(filename)
+    .filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127)
+    .join("")
+    .replace(/[\\/]/g, "_")
+    .trim();
+  return cleaned || "attachment";
+}

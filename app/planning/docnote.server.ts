@@ -1,0 +1,223 @@
+import { z } from "zod";
+import { type PlanningClient, PlanningError } from "./client.server";
+import { ClientGroupMember } from "./entity.server";
+import { WireDate, WireDateTime } from "./wire";
+
+// spec 002 §7 "Messages and documents" (docs/platform-api.md "Documents and messages"): the
+// document list, one document, its body and attachments, first read, categories and types.
+
+/** spec 002 §9: messages are listed 20 at a time. */
+export const MESSAGES_PAGE_SIZE = 20;
+/** spec 002 §9: unread counts ask for 21 rows, so that '20+' is known. */
+export const UNREAD_PAGE_SIZE = 21;
+/** The platform's largest page (docs/platform-api.md, paging). */
+const MAX_PLATFORM_PAGE = 100;
+
+export const CLIENT_INITIATED = "Client Initiated";
+
+export const SIGNATURE_STATUSES = ["Pending", "Signed", "Declined"] as const;
+export type SignatureStatus = (typeof SIGNATURE_STATUSES)[number];
+
+export const AttachmentAnswer = z.object({
+  docpartid: z.number(),
+  filename: z.string(),
+  content_type: z.string().nullish(),
+  size: z.number().nullish(),
+  created_date: WireDateTime.nullish(),
+});
+export type AttachmentAnswer = z.output<typeof AttachmentAnswer>;
+
+/** spec 002 §3 "Document or message" (without its body). */
+export const DocumentAnswer = z.object({
+  id: z.number(),
+  subject: z.string().nullish(),
+  doctype: z.string().nullish(),
+  doctype_name: z.string().nullish(),
+  docsubtype: z.string().nullish(),
+  categories: z.array(z.object({ id: z.number(), name: z.string() })).nullish(),
+  created_date: WireDateTime.nullish(),
+  reference_date: WireDate.nullish(),
+  entity_ids: z.array(z.number()).nullish(),
+  is_client_access_accessible: z.boolean().nullish(),
+  is_related_entity: z.boolean().nullish(),
+  has_been_seen: z.boolean().nullish(),
+  session_info: z.object({ firstread: WireDateTime.nullish() }).nullish(),
+  attachment_count: z.number().nullish(),
+  digital_signature_status: z.enum(SIGNATURE_STATUSES).nullish(),
+  creator: z.object({ id: z.number().nullish(), name: z.string().nullish() }).nullish(),
+  bookmark: z.string().nullish(),
+});
+export type DocumentAnswer = z.output<typeof DocumentAnswer>;
+
+export const DocumentDetailAnswer = DocumentAnswer.extend({ attachments: z.array(AttachmentAnswer).nullish() });
+export type DocumentDetailAnswer = z.output<typeof DocumentDetailAnswer>;
+
+export const DocumentTypeAnswer = z.object({ code: z.string(), name: z.string() });
+export type DocumentTypeAnswer = z.output<typeof DocumentTypeAnswer>;
+
+export const ToggleAnswer = z.array(z.object({ name: z.string(), enabled: z.boolean() }));
+
+export const CategoryAnswer = z.object({ id: z.number(), name: z.string() });
+
+
+/** What one list of documents asks for (spec 002 §7 "List documents"). */
+export type DocumentFilter = {
+  doctype?: string[];
+  doctypeExclude?: string[];
+  categories?: number[];
+  docsubtype?: string;
+  docsubtypeExclude?: string;
+  signatureStatus?: SignatureStatus;
+  unreadOnly?: boolean;
+  subject?: string;
+  entityIds?: number[];
+  sort?: string;
+};
+
+/** The query of one docnote-v2 list call (pure; tested). */
+export function documentListQuery(filter: DocumentFilter, pageSize: number, bookmark?: string | null) {
+  return {
+    page_size: pageSize,
+    page_sort: filter.sort,
+    page_bookmark: bookmark ?? undefined,
+    doctype: filter.doctype?.length ? filter.doctype : undefined,
+    doctype_exclude: filter.doctypeExclude?.length ? filter.doctypeExclude : undefined,
+    categories: filter.categories?.length ? filter.categories : undefined,
+    docsubtype: filter.docsubtype,
+    docsubtype_exclude: filter.docsubtypeExclude,
+    digital_signature_status: filter.signatureStatus,
+    "firstread.include_read_notes": filter.unreadOnly ? "false" : undefined,
+    subject: filter.subject || undefined,
+    entity_ids: filter.entityIds?.length ? filter.entityIds : undefined,
+  };
+}
+
+/** The same query as a relative URL, for a batch item. */
+export function documentListUrl(filter: DocumentFilter, pageSize: number): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(documentListQuery(filter, pageSize))) {
+    if (value === undefined || value === "") continue;
+    if (Array.isArray(value)) value.forEach((v, i) => params.append(`${key}.${i}`, String(v)));
+    else params.set(key, String(value));
+  }
+  return `docnote-v2?${params.toString()}`;
+}
+
+export type DocumentPage = { documents: DocumentAnswer[]; hasMore: boolean };
+
+/**
+ * The first `wanted` documents of a list and whether more remain: one row more than shown is
+ * asked for (docs/decisions/031), and beyond 100 rows the last row's bookmark is followed.
+ * Answers `extra`, the first row beyond them, so that Next at the end of the list knows its id.
+ */
+export async function listDocuments(
+  planning: PlanningClient,
+  filter: DocumentFilter,
+  wanted: number,
+): Promise<DocumentPage & { extra: DocumentAnswer | null }> {
+  const documents: DocumentAnswer[] = [];
+  let bookmark: string | null = null;
+  for (;;) {
+    const pageSize = Math.min(MAX_PLATFORM_PAGE, wanted + 1 - documents.length);
+    const page: DocumentAnswer[] = await planning.get("resourceful/docnote-v2", z.array(DocumentAnswer), {
+      query: documentListQuery(filter, pageSize, bookmark),
+    });
+    documents.push(...page);
+    const last = page[page.length - 1];
+    if (page.length < pageSize || documents.length > wanted || !last?.bookmark) break;
+    bookmark = last.bookmark;
+  }
+  return { documents: documents.slice(0, wanted), hasMore: documents.length > wanted, extra: documents[wanted] ?? null };
+}
+
+export async function fetchDocument(planning: PlanningClient, id: number): Promise<DocumentDetailAnswer> {
+  return planning.get(`resourceful/docnote-v2/${id}`, DocumentDetailAnswer);
+}
+
+/** The body as stored (HTML); the portal sanitises it before showing it. */
+export async function fetchDocumentBody(planning: PlanningClient, id: number): Promise<string> {
+  const response = await planning.send("GET", `resourceful/docnote-v2/${id}/body`);
+  return response.text();
+}
+
+export async function fetchAttachments(planning: PlanningClient, id: number): Promise<AttachmentAnswer[]> {
+  return planning.get(`resourceful/docnote-v2/${id}/attachment-v4`, z.array(AttachmentAnswer));
+}
+
+/** spec 002 §4: opening a message as a ClientUser marks it read once. */
+export async function markFirstRead(planning: PlanningClient, id: number): Promise<void> {
+  await planning.send("POST", `resourceful/docnote-v2/${id}/firstread`, { retry: false });
+}
+
+/** The file's bytes as the platform answers them (status, type, length and disposition). */
+export async function fetchAttachmentFile(
+  planning: PlanningClient,
+  documentId: number,
+  docpartid: number,
+  filename: string,
+): Promise<Response> {
+  return planning.send("GET", `resourceful/docnote/files/${documentId}/${docpartid}/${encodeURIComponent(filename)}`);
+}
+
+/**
+ * One round trip for what the page's controls depend on: the toggles, the capabilities (partner
+ * viewing), the client group and the categories (the Important folder).
+ */
+export async function fetchMessagesBasics(planning: PlanningClient, entityId: number) {
+  return planning.batch({
+    toggles: { url: "feature_toggle/toggle_condition", schema: ToggleAnswer },
+    capabilities: { url: "session/capability", schema: z.object({ capabilities: z.array(z.string()) }) },
+    members: { url: `entity/client/${entityId}/client_group/member`, schema: z.array(ClientGroupMember) },
+    categories: { url: "docnote-v2/category", schema: z.array(CategoryAnswer) },
+  });
+}
+
+/** spec 002 §7 "Document types": only those the given (visible) members' documents have. */
+export async function fetchDocumentTypes(planning: PlanningClient, memberIds: number[]): Promise<DocumentTypeAnswer[]> {
+  return planning.get("resourceful/docnote-v2/doctype", z.array(DocumentTypeAnswer), {
+    query: memberIds.length ? { member_ids: memberIds.join(",") } : undefined,
+  });
+}
+
+/**
+ * Several lists' first rows in one round trip (the unread counts of the folders, whether the
+ * client has sent anything): each answer is the number of rows, capped by the page size; an item
+ * that fails answers null, so one folder's failure leaves the others' counts.
+ */
+export async function countDocuments(
+  planning: PlanningClient,
+  lists: Record<string, { filter: DocumentFilter; pageSize: number }>,
+): Promise<Record<string, number | null>> {
+  const names = Object.keys(lists);
+  if (!names.length) return {};
+  const response = await planning.send("POST", "resourceful", {
+    body: { batch: names.map((name) => ({ name, method: "GET", url: documentListUrl(lists[name]!.filter, lists[name]!.pageSize) })) },
+    retry: true,
+  });
+  const answers = z
+    .array(z.object({ name: z.string(), code: z.number(), body: z.string().nullish() }))
+    .safeParse(await response.json().catch(() => null));
+  if (!answers.success) throw new PlanningError(502, null);
+  const out: Record<string, number | null> = {};
+  for (const name of names) {
+    const answer = answers.data.find((a) => a.name === name);
+    if (answer?.code === 401) throw new PlanningError(401, "This feature is not available without a valid session");
+    let rows: unknown = null;
+    try {
+      rows = answer && answer.code >= 200 && answer.code < 300 && answer.body ? JSON.parse(answer.body) : null;
+    } catch {
+      rows = null;
+    }
+    out[name] = Array.isArray(rows) ? rows.length : null;
+  }
+  return out;
+}
+
+/** The unread documents' ids (at most `pageSize`), for the navigation badge. */
+export async function fetchUnreadIds(planning: PlanningClient, filter: DocumentFilter, pageSize: number): Promise<number[]> {
+  const rows = await planning.get("resourceful/docnote-v2", z.array(z.object({ id: z.number() })), {
+    query: documentListQuery({ ...filter, unreadOnly: true }, pageSize),
+    retry: false,
+  });
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,239 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, signIn, signOut, test } from "./fixtures";
+
+// spec 002 "Documents and messages page", "Compose and reply", §4 reading, sending and downloads,
+// with JavaScript on and off. Both projects run at once against one platform: what they change
+// (first reads, sent messages) is chosen so they do not depend on each other.
+
+const MESSAGES = "/clients/documents-and-messages";
+/** Signs in as demo.client and waits for the home page, so the next address is visited signed in. */
+async function signInClient(page: Page) {
+  await signIn(page, "demo.client");
+  await expect(page).toHaveURL(/\/clients\/home$/);
+}
+async function sendIfEnabled(page: Page) {
+  const send = page.getByRole("button", { name: "Send" });
+  if (await send.isEnabled()) await send.click();
+}
+const list = (page: Page) => page.locator(".message-list__items > li");
+const subjects = (page: Page) => page.locator(".message-list__items .message-item__subject").allTextContents();
+/** The navigation's unread badge ('20+' reads as 21); 0 when there is none. */
+const badge = async (page: Page) => {
+  const found = page.locator(".badge--count");
+  if ((await found.count()) === 0) return 0;
+  const text = (await found.first().textContent()) ?? "0";
+  return text.includes("+") ? 21 : Number(text.replace(/\D/g, ""));
+};
+
+test.describe("documents and messages", () => {
+  test("a client pages, filters, sorts and searches, with bookmarkable views", async ({ page }) => {
+    await signInClient(page);
+    await page.getByRole("link", { name: /Messages and documents/ }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${MESSAGES}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Messages and documents" })).toBeVisible();
+    await expect(page.getByPlaceholder("Search subject")).toBeVisible();
+    const first = await list(page).count();
+    expect(first).toBe(20);
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(page).toHaveURL(/pages=2/);
+    expect(await list(page).count()).toBeGreaterThan(20);
+
+    // Important only
+    await page.getByRole("link", { name: /^Important only/ }).click();
+    await expect(page.getByRole("heading", { name: "Important only" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Discretionary management agreement: please sign" })).toBeVisible();
+
+    // a document type, then subject A to Z
+    await page.getByRole("link", { name: /^Inbox/ }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Inbox" })).toBeVisible();
+    await page.getByLabel("Document type").selectOption({ label: "Valuation" });
+    await page.getByLabel("Sort by").selectOption({ label: "Subject (A to Z)" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/type=Valuation/);
+    await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
+    await expect(list(page).first()).toContainText(/valuation/i);
+    const valuations = await subjects(page);
+    expect(valuations.length).toBeGreaterThan(1);
+    for (const s of valuations) expect(s).toMatch(/valuation/i);
+    expect([...valuations].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }))).toEqual(valuations);
+    await expectAccessible(page);
+
+    // a search with no match, then one with matches; the address reproduces the view
+    await page.getByLabel("Document type").selectOption({ label: "All" });
+    await page.getByLabel("Search messages by subject").fill("nothing like this");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("No messages for current selection")).toBeVisible();
+    await page.getByLabel("Search messages by subject").fill("pension");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/search=pension/);
+    await expect(list(page).first()).toContainText(/pension/i);
+    const found = await subjects(page);
+    expect(found.length).toBeGreaterThan(0);
+    for (const s of found) expect(s).toMatch(/pension/i);
+    await page.goto(page.url());
+    await expect(page.getByLabel("Search messages by subject")).toHaveValue("pension");
+  });
+
+  test("opening an unread message marks it read and the badge drops", async ({ page, javaScript }) => {
+    // each project opens its own unread message
+    const subject = javaScript === "on" ? "Your portfolio after the Budget" : "Quarterly valuation to 30 October 2026";
+    await signInClient(page);
+    await page.goto(MESSAGES);
+    const before = await badge(page);
+    expect(before).toBeGreaterThan(0);
+    const item = list(page).filter({ hasText: subject });
+    await item.getByRole("link", { name: subject }).click();
+    await expect(page).toHaveURL(/message=\d+/);
+    await expect(page.getByRole("heading", { level: 2, name: subject })).toBeVisible();
+    expect(await badge(page)).toBeLessThan(before);
+    await expect(list(page).filter({ hasText: subject }).getByText("Unread")).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Close" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: subject })).toHaveCount(0);
+  });
+
+  test("downloads an attachment after the warning about macros", async ({ page }) => {
+    await signInClient(page);
+    await page.goto(MESSAGES);
+    await page.getByRole("link", { name: "Documents for your pension transfer" }).click();
+    await page.getByRole("link", { name: "Fact find update.docm" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Download attachment" })).toBeVisible();
+    await expect(
+      page.getByText("This file type may contain macros or other potentially harmful content. Make sure you trust the source before proceeding."),
+    ).toBeVisible();
+    await expectAccessible(page);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
+    expect(download.suggestedFilename()).toBe("Fact find update.docm");
+    expect(download.url()).not.toContain("3100");
+
+    // an image carries no warning; Cancel goes back to the message
+    await page.goto(MESSAGES);
+    await page.getByRole("link", { name: "Documents for your pension transfer" }).click();
+    await page.getByRole("link", { name: "Signed discharge form.png" }).click();
+    await expect(page.getByText("This file type may contain macros")).toHaveCount(0);
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Documents for your pension transfer" })).toBeVisible();
+  });
+
+  test("composes a message with two attachments, finds it in Sent with both, and replies", async ({ page, javaScript }) => {
+    const subject = `Pension transfer questions (${javaScript} ${Date.now()})`;
+    await signInClient(page);
+    await page.goto(MESSAGES);
+    await page.getByRole("link", { name: "New message" }).click();
+    await expect(page).toHaveURL(/compose=true/);
+    await page.getByLabel("Subject", { exact: true }).fill(subject);
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Could we talk about the transfer next week?\n\nThank you, Ellie");
+    await page.getByLabel("Attachments").setInputFiles([
+      { name: "Transfer form.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+      { name: "Scan.png", mimeType: "image/png", buffer: Buffer.from("89504e470d0a1a0a", "hex") },
+    ]);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page).toHaveURL(/folder=sent/);
+    await expect(page.getByText("Message sent successfully.")).toBeVisible();
+    await page.getByRole("link", { name: subject }).click();
+    await expect(page.getByRole("link", { name: "Transfer form.pdf" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Scan.png" })).toBeVisible();
+
+    // a reply to a message from the adviser: the subject is 'RE: ' and the original
+    await page.goto(MESSAGES);
+    await page.getByRole("link", { name: "Welcome to the new Client Online" }).click();
+    await page.getByRole("link", { name: "Reply" }).click();
+    await expect(page).toHaveURL(/reply=\d+/);
+    await expect(page.getByText("RE: Welcome to the new Client Online")).toBeVisible();
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill(`Thank you, it works well (${javaScript}).`);
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Message sent successfully.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "RE: Welcome to the new Client Online" }).first()).toBeVisible();
+  });
+
+  test("refuses an .exe and an oversized file with the spec's texts, keeping what was written", async ({ page }) => {
+    await signInClient(page);
+    await page.goto(`${MESSAGES}?compose=true`);
+    await page.getByLabel("Subject", { exact: true }).fill("Forms for the transfer");
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Here are the forms.");
+    await page.getByLabel("Attachments").setInputFiles([{ name: "setup.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") }]);
+    // with JavaScript the file is refused as soon as it is chosen (Send stays disabled); without, on sending
+    await sendIfEnabled(page);
+    await expect(page.getByText("File type not allowed, please remove.").first()).toBeVisible();
+    await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("Forms for the transfer");
+    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("Here are the forms.");
+    await expectAccessible(page);
+
+    await page.getByLabel("Attachments").setInputFiles([
+      { name: "Large scan.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(10_000_001, 32) },
+    ]);
+    await sendIfEnabled(page);
+    await expect(page.getByText("File is too large, please remove.").first()).toBeVisible();
+    await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("Forms for the transfer");
+
+    // an empty subject is named in the summary and beside the field
+    await page.getByLabel("Attachments").setInputFiles([]);
+    await page.getByLabel("Subject", { exact: true }).fill("");
+    await page.getByLabel("Subject", { exact: true }).blur();
+    await sendIfEnabled(page);
+    await expect(page.getByText("Please enter a message subject.").first()).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("Here are the forms.");
+  });
+
+  test("a message body with script, event handlers and javascript: links renders inert", async ({ page }) => {
+    const dialogs: string[] = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await signInClient(page);
+    await page.goto(`${MESSAGES}?search=Formatting+test`);
+    await page.getByRole("link", { name: "Formatting test from our old system" }).click();
+    const pane = page.locator(".reading-pane");
+    await expect(pane.getByRole("heading", { level: 2, name: "Formatting test from our old system" })).toBeVisible();
+    expect(await pane.locator("script").count()).toBe(0);
+    expect(await pane.locator("[onerror], [onclick], [onload]").count()).toBe(0);
+    expect(await pane.locator('a[href^="javascript:"]').count()).toBe(0);
+    await page.waitForTimeout(300);
+    expect(dialogs).toEqual([]);
+  });
+
+  test("an adviser in context reads everything but cannot write; a client never sees an adviser-only note", async ({ page }) => {
+    await signInClient(page);
+    await page.goto(`${MESSAGES}?pages=3`);
+    await expect(page.getByText(/^File note/)).toHaveCount(0);
+    // guessing an adviser-only note's address shows nothing of it
+    await page.goto(`${MESSAGES}?message=27`);
+    await expect(page.getByText("This message could not be found. It may have been removed, or you may not have access to it.")).toBeVisible();
+    await expect(page.getByText("annual review meeting preparation")).toHaveCount(0);
+    await signOut(page);
+    await expect(page).toHaveURL(/\/login\?reason=UserLoggedOut$/);
+
+    await signIn(page, "demo.adviser", { adviser: true });
+    await expect(page).toHaveURL(/\/advisers\/clients$/);
+    await page.getByLabel("Client name").fill("Hartley");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Open Hartley, Eleanor" }).click();
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    await page.goto(`${MESSAGES}?pages=3`);
+    const note = list(page).filter({ hasText: "File note: annual review meeting preparation" });
+    await expect(note.getByText("Adviser only")).toBeVisible();
+    await expect(page.getByRole("link", { name: "New message" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /^Sent/ })).toHaveCount(0);
+    await note.getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 2, name: "File note: annual review meeting preparation" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Reply" })).toHaveCount(0);
+    await expectAccessible(page);
+    // the compose view is not offered to an adviser
+    await page.goto(`${MESSAGES}?compose=true`);
+    await expect(page.getByLabel("Subject", { exact: true })).toHaveCount(0);
+  });
+
+  test("the home page's important-messages panel leads to the Important folder", async ({ page }) => {
+    await signInClient(page);
+    const panel = page.locator(".important-panel");
+    await expect(panel.getByRole("heading", { name: "Important messages" })).toBeVisible();
+    await panel.getByRole("link", { name: "View documents to be signed" }).click();
+    await expect(page).toHaveURL(/toBeSigned=true/);
+    await expect(page.getByRole("heading", { name: "To be signed" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Discretionary management agreement: please sign" })).toBeVisible();
+  });
+});

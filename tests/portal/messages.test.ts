@@ -1,0 +1,198 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Portal, openClientInContext, startPortal, thrown } from "./portal-harness";
+
+// The documents-and-messages page (spec 002 "Documents and messages page", §4, §6) against a real
+// platform on a fresh seeded database: the list, the reading pane and its first read, the unread
+// badge, the adviser's view, the download confirmation and the download itself.
+
+let portal: Portal;
+let client: string;
+let adviserWithClient: string;
+
+type Args = LoaderFunctionArgs;
+type Loader = (args: Args) => Promise<Response>;
+const request = (path: string, cookie: string, init: RequestInit = {}) =>
+  new Request(`http://portal.test${path}`, { ...init, headers: { Cookie: cookie, ...(init.headers ?? {}) } });
+
+type Item = { id: number; subject: string; unread: boolean; adviserOnly: boolean; awaitingSignature: boolean; attachmentCount: number; href: string };
+type View = {
+  heading: string;
+  folders: Array<{ key: string; name: string; current: boolean; unread: string | null; href: string }>;
+  folder: { key: string };
+  list: { items: Item[]; hasMore: boolean; moreHref: string | null; empty: string | null };
+  pane:
+    | null
+    | { state: "notFound" }
+    | {
+        state: "ok";
+        id: number;
+        subject: string;
+        bodyHtml: string;
+        attachments: Array<{ docpartid: number; filename: string; href: string; risky: boolean }>;
+        replyHref: string | null;
+        nextHref: string | null;
+        previousHref: string | null;
+      };
+};
+type PageData = { kind: "messages"; heading: string; view: View } | { kind: "invalid"; heading: string } | { kind: "compose" };
+
+let page: { loader: Loader };
+let root: { loader: Loader };
+let confirmation: { loader: Loader };
+let files: { loader: Loader; action: (args: Args) => Promise<Response> };
+
+async function load(path: string, cookie: string): Promise<{ status: number; data: PageData }> {
+  const response = await page.loader({ request: request(path, cookie), params: {}, context: {} });
+  return { status: response.status, data: (await response.json()) as PageData };
+}
+async function view(path: string, cookie: string): Promise<View> {
+  const { data } = await load(path, cookie);
+  if (data.kind !== "messages") throw new Error(`expected the messages view, got ${data.kind}`);
+  return data.view;
+}
+async function badge(path: string, cookie: string): Promise<number | null> {
+  const response = await root.loader({ request: request(path, cookie), params: {}, context: {} });
+  return ((await response.json()) as { unreadCount: number | null }).unreadCount;
+}
+
+beforeAll(async () => {
+  portal = await startPortal();
+  page = await import("~/routes/clients.documents-and-messages");
+  root = await import("~/root");
+  confirmation = await import("~/routes/clients.documents-and-messages_.attachments.$documentId.$docpartid");
+  files = await import("~/routes/clients.documents-and-messages_.files.$documentId.$docpartid");
+  client = await portal.signIn("demo.client");
+  const adviser = await portal.signIn("demo.adviser", "adviser");
+  adviserWithClient = await openClientInContext(portal, adviser, "Hartley", "Hartley, Eleanor");
+}, 60_000);
+
+afterAll(async () => {
+  await portal?.close();
+});
+
+describe("the messages list (spec 002 'Documents and messages page')", () => {
+  it("shows the Inbox first, newest first, with folders and unread counts for a client", async () => {
+    const v = await view("/clients/documents-and-messages", client);
+    expect(v.heading).toBe("Messages and documents");
+    expect(v.folders[0]).toMatchObject({ key: "inbox", current: true });
+    expect(v.folders.map((f) => f.key)).toEqual(expect.arrayContaining(["inbox", "important", "sent"]));
+    expect(v.list.items.length).toBeGreaterThan(0);
+    expect(v.list.items.length).toBeLessThanOrEqual(20);
+    expect(v.list.items.some((i) => i.unread)).toBe(true);
+    expect(v.folders[0]!.unread).toMatch(/^\((\d+|20\+)\)$/);
+    // a client never sees adviser-only notes
+    expect(v.list.items.some((i) => i.adviserOnly || i.subject.startsWith("File note"))).toBe(false);
+  });
+
+  it("opens Important with importantOnly=true and lists only what matches a search", async () => {
+    const important = await view("/clients/documents-and-messages?importantOnly=true", client);
+    expect(important.folder.key).toBe("important");
+    const none = await view("/clients/documents-and-messages?search=zzzz-nothing-matches", client);
+    expect(none.list).toMatchObject({ items: [], empty: "No messages for current selection" });
+  });
+
+  it("loads more with pages=2 and Next at the end of the list goes on to the next page", async () => {
+    const first = await view("/clients/documents-and-messages", client);
+    // the seed gives the client more than one page (37 documents)
+    expect(first.list.hasMore).toBe(true);
+    expect(first.list.moreHref).toContain("pages=2");
+    const last = first.list.items[first.list.items.length - 1]!;
+    const opened = await view(`/clients/documents-and-messages?message=${last.id}`, client);
+    if (opened.pane?.state !== "ok") throw new Error("pane expected");
+    expect(opened.pane.nextHref).toMatch(/pages=2&message=\d+/);
+    const second = await view("/clients/documents-and-messages?pages=2", client);
+    expect(second.list.items.length).toBeGreaterThan(first.list.items.length);
+  });
+
+  it("shows the invalid-view text for an unknown view", async () => {
+    const { status, data } = await load("/clients/documents-and-messages?view=elsewhere", client);
+    expect(status).toBe(404);
+    expect(data.kind).toBe("invalid");
+  });
+});
+
+describe("reading a message (spec 002 §4)", () => {
+  it("marks an unread message read on opening, in the list and the badge of the same render", async () => {
+    const before = await view("/clients/documents-and-messages", client);
+    const unread = before.list.items.find((i) => i.unread)!;
+    const countBefore = await badge("/clients/home", client);
+    expect(countBefore).toBeGreaterThan(0);
+    const path = `/clients/documents-and-messages?message=${unread.id}`;
+    const [opened, countWhileOpening] = await Promise.all([view(path, client), badge(path, client)]);
+    expect(countWhileOpening).toBe(Math.min(countBefore! - 1, 21));
+    if (opened.pane?.state !== "ok") throw new Error("pane expected");
+    expect(opened.pane.subject).toBe(unread.subject);
+    expect(opened.pane.bodyHtml).not.toMatch(/<script/i);
+    expect(opened.pane.replyHref).toBe(`/clients/documents-and-messages?reply=${unread.id}`);
+    expect(opened.list.items.find((i) => i.id === unread.id)!.unread).toBe(false);
+    expect(await badge("/clients/home", client)).toBe(Math.min(countBefore! - 1, 21));
+  });
+
+  it("answers 'not found' in the pane for a message the client may not see", async () => {
+    const v = await view("/clients/documents-and-messages?message=999999", client);
+    expect(v.pane).toMatchObject({ state: "notFound" });
+  });
+});
+
+describe("an adviser with a client in context (spec 002 §6)", () => {
+  it("sees adviser-only notes, no Sent or To be signed, no Reply, and records no first read", async () => {
+    const v = await view("/clients/documents-and-messages?pages=5", adviserWithClient);
+    expect(v.folders.map((f) => f.key)).not.toContain("sent");
+    expect(v.folders.map((f) => f.key)).not.toContain("signature");
+    expect(v.folders.every((f) => f.unread === null)).toBe(true);
+    const note = v.list.items.find((i) => i.adviserOnly);
+    expect(note?.subject).toMatch(/^File note/);
+    // the seed leaves the client several unread messages
+    const unreadForClient = (await view("/clients/documents-and-messages", client)).list.items.find((i) => i.unread);
+    if (!unreadForClient) throw new Error("the client has no unread message left");
+    const opened = await view(`/clients/documents-and-messages?message=${unreadForClient.id}`, adviserWithClient);
+    if (opened.pane?.state !== "ok") throw new Error("pane expected");
+    expect(opened.pane.replyHref).toBeNull();
+    const after = await view("/clients/documents-and-messages", client);
+    expect(after.list.items.find((i) => i.id === unreadForClient.id)?.unread).toBe(true);
+  });
+});
+
+describe("attachment download (spec 002 §4)", () => {
+  async function someAttachment() {
+    const v = await view("/clients/documents-and-messages?pages=5", client);
+    for (const item of v.list.items.filter((i) => i.attachmentCount > 0)) {
+      const opened = await view(`/clients/documents-and-messages?message=${item.id}`, client);
+      if (opened.pane?.state === "ok" && opened.pane.attachments.length) return { id: item.id, attachment: opened.pane.attachments[0]! };
+    }
+    throw new Error("no attachment in the demo data");
+  }
+
+  it("confirms with the name and size, then streams the platform's bytes through the portal", async () => {
+    const { id, attachment } = await someAttachment();
+    const params = { documentId: String(id), docpartid: String(attachment.docpartid) };
+    const confirm = await confirmation.loader({ request: request(attachment.href, client), params, context: {} });
+    const data = (await confirm.json()) as { filename: string; size: string; downloadable: boolean; fileHref: string; cancelHref: string };
+    expect(data).toMatchObject({ filename: attachment.filename, downloadable: true });
+    expect(data.size).not.toBe("");
+    expect(data.cancelHref).toContain(`message=${id}`);
+
+    const { token, cookie } = await portal.csrf();
+    const file = await files.action({
+      request: request(data.fileHref, `${client}; ${cookie}`, { method: "POST", body: new URLSearchParams({ csrf: token }) }),
+      params,
+      context: {},
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Disposition")).toContain("attachment");
+    expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(0);
+
+    const bare = await thrown(files.loader({ request: request(data.fileHref, client), params, context: {} }));
+    expect(bare.status).toBe(302);
+    const confirmed = await files.loader({ request: request(`${data.fileHref}?confirm=1`, client), params, context: {} });
+    expect(confirmed.status).toBe(200);
+  });
+
+  it("answers 404 for an attachment that is not the client's", async () => {
+    const response = await thrown(
+      confirmation.loader({ request: request("/clients/documents-and-messages/attachments/999999/1", client), params: { documentId: "999999", docpartid: "1" }, context: {} }),
+    );
+    expect(response.status).toBe(404);
+  });
+});

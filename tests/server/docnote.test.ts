@@ -1,0 +1,524 @@
+import { request as httpRequest } from "node:http";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capabilities, documents, featureToggles, users } from "../../server/db/schema";
+import { type ErrorAnswer, type Platform, startPlatform } from "./harness";
+
+type Typed = { _type: string; _val: string };
+type Doc = {
+  id: number;
+  subject: string;
+  doctype: string;
+  doctype_name: string;
+  docsubtype: string | null;
+  categories: Array<{ id: number; name: string }>;
+  created_date: Typed;
+  reference_date: Typed | null;
+  entity_ids: number[];
+  is_client_access_accessible: boolean;
+  is_related_entity: boolean;
+  has_been_seen: boolean;
+  session_info: { firstread: Typed | null };
+  attachment_count: number;
+  digital_signature_status: string | null;
+  creator: { id: number | null; name: string };
+  bookmark: string;
+};
+type Attachment = { docpartid: number; filename: string; content_type: string; size: number; created_date: Typed };
+type DocWithAttachments = Doc & { attachments: Attachment[] };
+
+const ELLIE = 1;
+const JAMES = 2;
+const SORTS = ["-created_date", "created_date", "-reference_date", "reference_date", "subject", "-subject"] as const;
+
+let platform: Platform;
+let ellie: string;
+let adviser: string;
+let priyaEntity: number;
+
+/** Rows straight from the database: what a client of these entities may see. */
+function visibleIds(p: Platform, entityIds: number[], adviserView = false): number[] {
+  const rows = p.db.$client
+    .prepare(
+      `select distinct d.id from documents d join document_entities de on de.document_id = d.id
+       where de.entity_id in (${entityIds.join(",")}) ${adviserView ? "" : "and d.is_client_access_accessible = 1"} order by d.id`,
+    )
+    .all() as Array<{ id: number }>;
+  return rows.map((r) => r.id);
+}
+
+function adviserOnlyIds(p: Platform): number[] {
+  return p.db.select({ id: documents.id }).from(documents).where(eq(documents.isClientAccessAccessible, false)).all().map((r) => r.id);
+}
+
+async function list(p: Platform, token: string, query = "") {
+  return p.call<Doc[] & ErrorAnswer>(`/resourceful/docnote-v2?page_size=100${query ? `&${query}` : ""}`, { token });
+}
+
+/** Every page of a listing, following the last row's bookmark. */
+async function allPages(p: Platform, token: string, sort: string, pageSize = 20, extra = ""): Promise<{ rows: Doc[]; pages: number }> {
+  const rows: Doc[] = [];
+  let bookmark: string | null = null;
+  let pages = 0;
+  for (;;) {
+    const query: string = `page_size=${pageSize}&page_sort=${encodeURIComponent(sort)}${bookmark ? `&page_bookmark=${encodeURIComponent(bookmark)}` : ""}${extra}`;
+    const page: { status: number; body: Doc[] } = await p.call<Doc[]>(`/resourceful/docnote-v2?${query}`, { token });
+    expect(page.status).toBe(200);
+    pages++;
+    rows.push(...page.body);
+    if (page.body.length < pageSize) return { rows, pages };
+    bookmark = page.body[page.body.length - 1]!.bookmark;
+    if (pages > 50) throw new Error("paging does not end");
+  }
+}
+
+async function openClient(p: Platform, token: string, clientId: number) {
+  const answer = await p.call(`/resourceful/session/client_in_context`, { method: "PUT", token, body: { client_id: clientId, client_access_level: 1 } });
+  expect(answer.status).toBe(200);
+}
+
+async function upload(p: Platform, token: string, documentId: number, name: string, content: Uint8Array<ArrayBuffer> | string, type = "") {
+  const form = new FormData();
+  form.set("content", new Blob([content], type ? { type } : {}), name);
+  form.set("filename", name);
+  const response = await fetch(`${p.baseUrl}/resourceful/docnote-v2/${documentId}/attachment-v3`, {
+    method: "POST",
+    headers: { Cookie: `XPLANID=${token}`, "X-Xplan-Auth-Failure-Action": "error", Accept: "application/json" },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as { docpartid: number; filename: string; size: number } & ErrorAnswer };
+}
+
+async function compose(p: Platform, token: string, subject = "A question from me") {
+  return p.call<{ id: number } & ErrorAnswer>("/resourceful/docnote-v2", { method: "POST", token, body: { subject, body: "<p>Hello</p>" } });
+}
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  [ellie, adviser] = await Promise.all([platform.session("demo.client"), platform.session("demo.adviser", "adviser")]);
+  priyaEntity = platform.db.select({ e: users.entityId }).from(users).where(eq(users.username, "demo.messages")).get()!.e;
+});
+afterAll(() => platform.close());
+
+describe("listing documents", () => {
+  it("pages by 20 through the whole list under every sort, without duplicates or gaps", async () => {
+    const expected = visibleIds(platform, [ELLIE, JAMES]);
+    expect(expected.length).toBeGreaterThan(30);
+    for (const sort of SORTS) {
+      const { rows, pages } = await allPages(platform, ellie, sort);
+      expect(pages, sort).toBeGreaterThanOrEqual(2);
+      const ids = rows.map((r) => r.id);
+      expect(new Set(ids).size, sort).toBe(ids.length);
+      expect([...ids].sort((a, b) => a - b), sort).toEqual(expected);
+      // the order is the sort's, ties by id in the same direction
+      const sign = sort.startsWith("-") ? -1 : 1;
+      const keyOf = (d: Doc) =>
+        sort.endsWith("created_date") ? d.created_date._val : sort.endsWith("reference_date") ? (d.reference_date?._val ?? "") : d.subject.toLowerCase();
+      const resorted = [...rows].sort((a, b) => sign * (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : a.id - b.id));
+      expect(ids, sort).toEqual(resorted.map((r) => r.id));
+    }
+    // an odd page size pages the same way
+    const small = await allPages(platform, ellie, "-created_date", 7);
+    expect(small.rows.map((r) => r.id)).toEqual((await allPages(platform, ellie, "-created_date", 100)).rows.map((r) => r.id));
+  });
+
+  it("defaults to newest first and 20 a page, and refuses a bookmark of another sort", async () => {
+    const first = await platform.call<Doc[]>("/resourceful/docnote-v2?session_info=true", { token: ellie });
+    expect(first.body).toHaveLength(20);
+    const dates = first.body.map((d) => d.created_date._val);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const wrong = await platform.call(`/resourceful/docnote-v2?page_sort=subject&page_bookmark=${first.body[19]!.bookmark}`, { token: ellie });
+    expect(wrong.status).toBe(400);
+    expect((await platform.call("/resourceful/docnote-v2?page_size=101", { token: ellie })).status).toBe(400);
+    expect((await platform.call("/resourceful/docnote-v2")).status).toBe(401);
+  });
+
+  it("answers the document shape", async () => {
+    const { body } = await list(platform, ellie, "subject=Documents%20for%20your%20pension%20transfer");
+    expect(body).toHaveLength(1);
+    expect(body[0]).toMatchObject({
+      doctype: "SecureMessage",
+      doctype_name: "Secure Message",
+      docsubtype: null,
+      categories: [{ id: 1, name: "Important" }],
+      entity_ids: [ELLIE],
+      is_client_access_accessible: true,
+      is_related_entity: false,
+      has_been_seen: false,
+      session_info: { firstread: null },
+      attachment_count: 2,
+      digital_signature_status: null,
+      creator: { name: "Sarah Whitfield" },
+    });
+    expect(body[0]!.created_date._type).toBe("DateTime");
+  });
+
+  it("filters by document type, excluded type, category and subtype", async () => {
+    const valuations = (await list(platform, ellie, "doctype.0=Valuation")).body;
+    expect(valuations.length).toBeGreaterThanOrEqual(8);
+    expect(valuations.every((d) => d.doctype === "Valuation")).toBe(true);
+    const two = (await list(platform, ellie, "doctype.0=Valuation&doctype.1=ContractNote")).body;
+    expect(new Set(two.map((d) => d.doctype))).toEqual(new Set(["Valuation", "ContractNote"]));
+    const all = (await list(platform, ellie)).body;
+    const excluded = (await list(platform, ellie, "doctype_exclude.0=Valuation&doctype_exclude.1=ContractNote")).body;
+    expect(excluded.length).toBe(all.length - two.length);
+    expect(excluded.some((d) => d.doctype === "Valuation" || d.doctype === "ContractNote")).toBe(false);
+
+    const important = (await list(platform, ellie, "categories.0=1")).body;
+    expect(important.length).toBeGreaterThanOrEqual(3);
+    expect(important.every((d) => d.categories.some((c) => c.name === "Important"))).toBe(true);
+    expect(all.filter((d) => d.categories.some((c) => c.id === 1)).map((d) => d.id)).toEqual(important.map((d) => d.id));
+
+    const sent = (await list(platform, ellie, "docsubtype=Client%20Initiated")).body;
+    expect(sent.length).toBeGreaterThanOrEqual(3);
+    expect(sent.every((d) => d.docsubtype === "Client Initiated" && d.creator.name === "Ellie Hartley")).toBe(true);
+    const received = (await list(platform, ellie, "docsubtype_exclude=Client%20Initiated")).body;
+    expect(received.length).toBe(all.length - sent.length);
+    expect(received.some((d) => d.docsubtype === "Client Initiated")).toBe(false);
+  });
+
+  it("filters the items to sign, the unread ones and a created date range", async () => {
+    const pending = (await list(platform, ellie, "digital_signature_status=Pending")).body;
+    expect(pending.map((d) => d.subject)).toEqual(["Discretionary management agreement: please sign"]);
+
+    const all = (await list(platform, ellie)).body;
+    const unread = (await list(platform, ellie, "firstread.include_read_notes=false")).body;
+    expect(unread.length).toBeGreaterThanOrEqual(3);
+    expect(unread.map((d) => d.id)).toEqual(all.filter((d) => !d.has_been_seen).map((d) => d.id));
+    expect(unread.every((d) => d.session_info.firstread === null)).toBe(true);
+    // whose reading counts: James has read the latest valuation, Ellie has not
+    const jamesUnread = (await list(platform, ellie, `firstread.include_read_notes=false&firstread.entity_id=${JAMES}`)).body;
+    expect(jamesUnread.map((d) => d.id)).not.toEqual(unread.map((d) => d.id));
+
+    const start = "2024-06-01";
+    const end = "2024-12-31";
+    const ranged = (await list(platform, ellie, `created_date.start_date=${start}&created_date.end_date=${end}`)).body;
+    const inRange = all.filter((d) => d.created_date._val.slice(0, 10) >= start && d.created_date._val.slice(0, 10) <= end);
+    expect(ranged.length).toBeGreaterThan(0);
+    expect(ranged.map((d) => d.id)).toEqual(inRange.map((d) => d.id));
+    expect((await list(platform, ellie, "created_date.start_date=2025-02-30")).status).toBe(400);
+  });
+
+  it("searches the subject plainly (anywhere, any case) and with wildcards", async () => {
+    const all = (await list(platform, ellie)).body;
+    const plain = (await list(platform, ellie, "subject=isa")).body;
+    expect(plain.map((d) => d.id)).toEqual(all.filter((d) => d.subject.toLowerCase().includes("isa")).map((d) => d.id));
+    expect(plain.length).toBeGreaterThanOrEqual(2);
+    const prefix = (await list(platform, ellie, "subject=contract%20note*")).body;
+    expect(prefix.length).toBeGreaterThanOrEqual(4);
+    expect(prefix.every((d) => d.subject.toLowerCase().startsWith("contract note"))).toBe(true);
+    const anchored = (await list(platform, ellie, "subject=*2024")).body;
+    expect(anchored.map((d) => d.id)).toEqual(all.filter((d) => d.subject.endsWith("2024")).map((d) => d.id));
+    expect((await list(platform, ellie, "subject=100%25")).body).toEqual([]);
+  });
+
+  it("limits to the named entities of the visible set and refuses others with 403", async () => {
+    const jamesOnly = (await list(platform, ellie, `entity_ids.0=${JAMES}`)).body;
+    expect(jamesOnly.map((d) => d.id).sort((a, b) => a - b)).toEqual(visibleIds(platform, [JAMES]));
+    expect(jamesOnly.every((d) => d.entity_ids.includes(JAMES))).toBe(true);
+    const related = jamesOnly.filter((d) => d.is_related_entity);
+    expect(related.length).toBeGreaterThanOrEqual(3);
+    expect(related.every((d) => !d.entity_ids.includes(ELLIE))).toBe(true);
+    const foreign = await list(platform, ellie, `entity_ids.0=${priyaEntity}`);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.api_message).toBe("Permission Error: You do not have access to this entity");
+    expect((await list(platform, ellie, `firstread.entity_id=${priyaEntity}`)).status).toBe(403);
+  });
+
+  it("lists the categories and document types, all or those of members", async () => {
+    const categories = await platform.call<Array<{ id: number; name: string }>>("/resourceful/docnote-v2/category", { token: ellie });
+    expect(categories.body).toContainEqual({ id: 1, name: "Important" });
+    const types = await platform.call<Array<{ code: string; name: string }>>("/resourceful/docnote-v2/doctype", { token: ellie });
+    expect(types.body).toContainEqual({ code: "ContractNote", name: "Contract note" });
+    expect(types.body).toHaveLength(6);
+    const james = await platform.call<Array<{ code: string }>>(`/resourceful/docnote-v2/doctype?member_ids=${JAMES}`, { token: ellie });
+    expect(james.body.map((t) => t.code).sort()).toEqual(["AnnualReview", "ContractNote", "Letter", "SecureMessage", "TermsAndConditions", "Valuation"]);
+    const priya = await platform.session("demo.messages");
+    const own = await platform.call<Array<{ code: string }>>(`/resourceful/docnote-v2/doctype?member_ids=${priyaEntity}`, { token: priya });
+    expect(own.body.map((t) => t.code).sort()).toEqual(["Letter", "SecureMessage", "TermsAndConditions", "Valuation"]);
+    expect((await platform.call(`/resourceful/docnote-v2/doctype?member_ids=${ELLIE}`, { token: priya })).status).toBe(403);
+  });
+});
+
+describe("who sees what", () => {
+  it("never gives a client an adviser-only note, and answers 404 for its id everywhere", async () => {
+    const hidden = adviserOnlyIds(platform);
+    expect(hidden.length).toBeGreaterThanOrEqual(2);
+    const { rows } = await allPages(platform, ellie, "-created_date", 100);
+    expect(rows.some((d) => !d.is_client_access_accessible || hidden.includes(d.id))).toBe(false);
+    for (const id of hidden) {
+      for (const path of [`/resourceful/docnote-v2/${id}`, `/resourceful/docnote-v2/${id}/body`, `/resourceful/docnote-v2/${id}/attachment-v4`, `/resourceful/docnote/files/${id}/1/x.pdf`]) {
+        const answer = await platform.call(path, { token: ellie });
+        expect(answer.status, path).toBe(404);
+        expect(answer.body.api_message, path).toBe("Document not found");
+      }
+      const read = await platform.call(`/resourceful/docnote-v2/${id}/firstread`, { method: "POST", token: ellie });
+      expect(read.status).toBe(404);
+    }
+    // guessing ids beyond and around the seeded ones reveals nothing either
+    for (const id of [9999, 0x7fffffff]) expect((await platform.call(`/resourceful/docnote-v2/${id}`, { token: ellie })).status).toBe(404);
+  });
+
+  it("shows an adviser with the client in context the adviser-only notes, marked", async () => {
+    const withoutClient = await platform.call("/resourceful/docnote-v2", { token: adviser });
+    expect(withoutClient.status).toBe(400);
+    expect(withoutClient.body.api_message).toBe("I am not a clientUser and no client in context");
+    await openClient(platform, adviser, ELLIE);
+    const { rows } = await allPages(platform, adviser, "-created_date", 20);
+    expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(visibleIds(platform, [ELLIE, JAMES], true));
+    const notes = rows.filter((r) => !r.is_client_access_accessible);
+    expect(notes.map((n) => n.id).sort((a, b) => a - b)).toEqual(adviserOnlyIds(platform));
+    const one = await platform.call<DocWithAttachments>(`/resourceful/docnote-v2/${notes[0]!.id}`, { token: adviser });
+    expect(one.status).toBe(200);
+    expect(one.body.is_client_access_accessible).toBe(false);
+  });
+
+  it("shows a Messages-level client only their own documents", async () => {
+    const priya = await platform.session("demo.messages");
+    const { rows } = await allPages(platform, priya, "-created_date");
+    const own = visibleIds(platform, [priyaEntity]);
+    expect(own).toHaveLength(8);
+    expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(own);
+    expect(rows.filter((r) => !r.has_been_seen)).toHaveLength(2);
+    expect(rows.filter((r) => r.attachment_count > 0)).toHaveLength(1);
+    const ellies = visibleIds(platform, [ELLIE]);
+    expect((await platform.call(`/resourceful/docnote-v2/${ellies[0]}`, { token: priya })).status).toBe(404);
+  });
+
+  it("answers the body as stored HTML and the attachments", async () => {
+    const { body } = await list(platform, ellie, "subject=Formatting%20test*");
+    const id = body[0]!.id;
+    const response = await fetch(`${platform.baseUrl}/resourceful/docnote-v2/${id}/body`, { headers: { Cookie: `XPLANID=${ellie}` } });
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await response.text();
+    expect(html).toContain("<script>");
+    expect(html).toContain("onerror=");
+    expect(html).toContain("javascript:");
+    const budget = (await list(platform, ellie, "subject=Your%20portfolio%20after%20the%20Budget")).body[0]!;
+    const attachments = await platform.call<Attachment[]>(`/resourceful/docnote-v2/${budget.id}/attachment-v4`, { token: ellie });
+    expect(attachments.body).toEqual([
+      expect.objectContaining({ filename: "Cash flow forecast 2025.xlsx", content_type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }),
+    ]);
+    const logo = await fetch(`${platform.baseUrl}/resourceful/docnote/images/logo.png`);
+    expect(logo.status).toBe(200);
+    expect(Buffer.from(await logo.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
+  });
+
+  it("downloads seeded files with their type and name: PDF, PNG and a macro-enabled document", async () => {
+    const pension = (await list(platform, ellie, "subject=Documents%20for%20your%20pension%20transfer")).body[0]!;
+    const one = await platform.call<DocWithAttachments>(`/resourceful/docnote-v2/${pension.id}`, { token: ellie });
+    const docm = one.body.attachments.find((a) => a.filename.endsWith(".docm"))!;
+    expect(docm.content_type).toBe("application/vnd.ms-word.document.macroEnabled.12");
+    const file = await fetch(`${platform.baseUrl}/resourceful/docnote/files/${pension.id}/${docm.docpartid}/${encodeURIComponent(docm.filename)}`, {
+      headers: { Cookie: `XPLANID=${ellie}` },
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="Fact find update.docm"; filename*=UTF-8''Fact%20find%20update.docm`);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.length).toBe(docm.size);
+    expect(bytes.subarray(0, 2).toString()).toBe("PK");
+    const valuation = (await list(platform, ellie, "doctype.0=Valuation")).body.find((d) => d.attachment_count > 0)!;
+    const [pdf] = (await platform.call<Attachment[]>(`/resourceful/docnote-v2/${valuation.id}/attachment-v4`, { token: ellie })).body;
+    const pdfFile = await fetch(`${platform.baseUrl}/resourceful/docnote/files/${valuation.id}/${pdf!.docpartid}/${encodeURIComponent(pdf!.filename)}`, {
+      headers: { Cookie: `XPLANID=${ellie}` },
+    });
+    expect(pdfFile.headers.get("content-type")).toBe("application/pdf");
+    const text = Buffer.from(await pdfFile.arrayBuffer()).toString("latin1");
+    expect(text.startsWith("%PDF-1.4")).toBe(true);
+    expect(text.trimEnd().endsWith("%%EOF")).toBe(true);
+    // the cross-reference offset points at the xref table
+    const startxref = Number(/startxref\n(\d+)/.exec(text)![1]);
+    expect(text.slice(startxref, startxref + 4)).toBe("xref");
+    // a wrong name or a part of another document is not found
+    expect((await platform.call(`/resourceful/docnote/files/${valuation.id}/${pdf!.docpartid}/other.pdf`, { token: ellie })).status).toBe(404);
+    expect((await platform.call(`/resourceful/docnote/files/${pension.id}/${pdf!.docpartid}/${encodeURIComponent(pdf!.filename)}`, { token: ellie })).status).toBe(404);
+  });
+});
+
+describe("changing documents", () => {
+  let writer: Platform;
+  let client: string;
+  let counsel: string;
+  beforeAll(async () => {
+    writer = await startPlatform();
+    [client, counsel] = await Promise.all([writer.session("demo.client"), writer.session("demo.adviser", "adviser")]);
+  });
+  afterAll(() => writer.close());
+
+  it("hides James's documents from Ellie without partner viewing", async () => {
+    const jamesOnly = visibleIds(writer, [JAMES]).filter((id) => !visibleIds(writer, [ELLIE]).includes(id));
+    expect(jamesOnly.length).toBeGreaterThanOrEqual(3);
+    const before = (await list(writer, client)).body.map((d) => d.id);
+    expect(jamesOnly.every((id) => before.includes(id))).toBe(true);
+    writer.db.delete(capabilities).where(and(eq(capabilities.entityId, ELLIE), eq(capabilities.name, "view_partner"))).run();
+    try {
+      const after = (await list(writer, client)).body.map((d) => d.id);
+      expect(after.some((id) => jamesOnly.includes(id))).toBe(false);
+      expect(after.length).toBe(before.length - jamesOnly.length);
+      expect((await writer.call(`/resourceful/docnote-v2/${jamesOnly[0]}`, { token: client })).status).toBe(404);
+      expect((await list(writer, client, `entity_ids.0=${JAMES}`)).status).toBe(403);
+    } finally {
+      writer.db.insert(capabilities).values({ entityId: ELLIE, name: "view_partner" }).run();
+    }
+    expect((await list(writer, client)).body.map((d) => d.id)).toEqual(before);
+  });
+
+  it("records a client's first read once, and an adviser's never", async () => {
+    const unread = (await list(writer, client, "firstread.include_read_notes=false")).body;
+    const target = unread[0]!;
+    expect((await writer.call(`/resourceful/docnote-v2/${target.id}/firstread`, { method: "POST", token: client })).status).toBe(204);
+    const first = (await writer.call<Doc>(`/resourceful/docnote-v2/${target.id}`, { token: client })).body;
+    expect(first.has_been_seen).toBe(true);
+    expect(first.session_info.firstread?._val).toBe(new Date(writer.clock.now()).toISOString().replace(/\.\d{3}Z$/, "Z"));
+    (writer.clock as { advance(ms: number): void }).advance(10 * 60_000);
+    expect((await writer.call(`/resourceful/docnote-v2/${target.id}/firstread`, { method: "POST", token: client })).status).toBe(204);
+    const second = (await writer.call<Doc>(`/resourceful/docnote-v2/${target.id}`, { token: client })).body;
+    expect(second.session_info.firstread).toEqual(first.session_info.firstread);
+    const after = (await list(writer, client, "firstread.include_read_notes=false")).body;
+    expect(after.map((d) => d.id)).toEqual(unread.slice(1).map((d) => d.id));
+
+    await openClient(writer, counsel, ELLIE);
+    const other = after[0]!;
+    expect((await writer.call(`/resourceful/docnote-v2/${other.id}/firstread`, { method: "POST", token: counsel })).status).toBe(204);
+    expect((await writer.call<Doc>(`/resourceful/docnote-v2/${other.id}`, { token: client })).body.has_been_seen).toBe(false);
+    expect((await list(writer, client, "firstread.include_read_notes=false")).body).toHaveLength(after.length);
+  });
+
+  it("creates a client's message with the compose flags; advisers and one-way messaging are refused", async () => {
+    const created = await compose(writer, client, "  Question about my pension  ");
+    expect(created.status).toBe(201);
+    const doc = (await writer.call<Doc>(`/resourceful/docnote-v2/${created.body.id}`, { token: client })).body;
+    const ellieUser = writer.db.select().from(users).where(eq(users.username, "demo.client")).get()!;
+    expect(doc).toMatchObject({
+      subject: "Question about my pension",
+      doctype: "SecureMessage",
+      docsubtype: "Client Initiated",
+      is_client_access_accessible: true,
+      is_related_entity: false,
+      has_been_seen: false,
+      entity_ids: [ELLIE],
+      creator: { id: ellieUser.id, name: "Ellie Hartley" },
+    });
+    const row = writer.db.select().from(documents).where(eq(documents.id, created.body.id)).get()!;
+    expect(row.editPrivilege).toBe(8);
+    expect(row.permission).toBe("Shared With Client Groups");
+    expect((await list(writer, client, "docsubtype=Client%20Initiated")).body[0]!.id).toBe(created.body.id);
+
+    const byAdviser = await compose(writer, counsel);
+    expect(byAdviser.status).toBe(403);
+    expect(byAdviser.body.api_message).toBe("Permission Error: This feature is only available to clients");
+
+    writer.db.update(featureToggles).set({ enabled: true }).where(eq(featureToggles.name, "one_way_messaging")).run();
+    try {
+      const oneWay = await compose(writer, client);
+      expect(oneWay.status).toBe(403);
+      expect(oneWay.body.api_message).toBe("Permission Error: Messages are one-way");
+    } finally {
+      writer.db.update(featureToggles).set({ enabled: false }).where(eq(featureToggles.name, "one_way_messaging")).run();
+    }
+  });
+
+  it("checks the subject, body and accounts", async () => {
+    expect((await compose(writer, client, "")).status).toBe(400);
+    expect((await compose(writer, client, "   ")).status).toBe(400);
+    const long = await compose(writer, client, "x".repeat(256));
+    expect(long.status).toBe(400);
+    expect(long.body.api_message).toContain("Subject must be under 256 characters.");
+    expect((await compose(writer, client, "x".repeat(255))).status).toBe(201);
+    const bigBody = await writer.call("/resourceful/docnote-v2", { method: "POST", token: client, body: { subject: "Big", body: "x".repeat(100_001) } });
+    expect(bigBody.status).toBe(400);
+    const foreignAccount = await writer.call("/resourceful/docnote-v2", { method: "POST", token: client, body: { subject: "Acc", body: "", accounts: [999999] } });
+    expect(foreignAccount.status).toBe(403);
+  });
+
+  it("uploads up to 5 attachments to the client's own message, and downloads the same bytes", async () => {
+    const { body } = await compose(writer, client, "Documents you asked for");
+    const bytes = new Uint8Array(3000).map((_, i) => (i * 7) % 256);
+    const first = await upload(writer, client, body.id, "Relevé März 2025.pdf", bytes, "application/pdf");
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ filename: "Relevé März 2025.pdf", size: 3000 });
+    for (const name of ["b.png", "c.txt", "d.docx", "e.xlsx"]) expect((await upload(writer, client, body.id, name, "data")).status).toBe(201);
+    const sixth = await upload(writer, client, body.id, "f.pdf", "data");
+    expect(sixth.status).toBe(400);
+    expect(sixth.body.api_message).toBe("You can upload a maximum of 5 attachments.");
+
+    const attachments = (await writer.call<Attachment[]>(`/resourceful/docnote-v2/${body.id}/attachment-v4`, { token: client })).body;
+    expect(attachments.map((a) => a.filename)).toEqual(["Relevé März 2025.pdf", "b.png", "c.txt", "d.docx", "e.xlsx"]);
+    // without a part type, the type comes from the extension
+    expect(attachments[1]!.content_type).toBe("image/png");
+    const response = await fetch(`${writer.baseUrl}/resourceful/docnote/files/${body.id}/${first.body.docpartid}/${encodeURIComponent("Relevé März 2025.pdf")}`, {
+      headers: { Cookie: `XPLANID=${client}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-length")).toBe("3000");
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="Relev_ M_rz 2025.pdf"; filename*=UTF-8''Relev%C3%A9%20M%C3%A4rz%202025.pdf`);
+    expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+    expect((await writer.call<Doc>(`/resourceful/docnote-v2/${body.id}`, { token: client })).body.attachment_count).toBe(5);
+  });
+
+  it("refuses files too large, of excluded types (any case), empty, and messages not the client's", async () => {
+    const { body } = await compose(writer, client, "More documents");
+    const tooBig = await upload(writer, client, body.id, "scan.pdf", new Uint8Array(10_000_001));
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.api_message).toBe("File is too large, please remove.");
+    expect((await upload(writer, client, body.id, "scan.pdf", new Uint8Array(10_000_000))).status).toBe(201);
+    for (const name of ["setup.exe", "ARCHIVE.ZIP", "macro.vbs", "run.Js"]) {
+      const refused = await upload(writer, client, body.id, name, "data");
+      expect(refused.status, name).toBe(400);
+      expect(refused.body.api_message, name).toBe("File type not allowed, please remove.");
+    }
+    expect((await upload(writer, client, body.id, "big.exe", new Uint8Array(10_000_001))).body.api_message).toBe(
+      "File type not allowed and file is too large, please remove.",
+    );
+    expect((await upload(writer, client, body.id, "empty.txt", "")).status).toBe(400);
+    // an adviser's message, and the adviser uploading
+    const seeded = (await list(writer, client, "docsubtype_exclude=Client%20Initiated")).body[0]!;
+    expect((await upload(writer, client, seeded.id, "a.pdf", "data")).status).toBe(403);
+    await openClient(writer, counsel, ELLIE);
+    expect((await upload(writer, counsel, body.id, "a.pdf", "data")).status).toBe(403);
+    // a JSON body is not an upload
+    const json = await writer.call(`/resourceful/docnote-v2/${body.id}/attachment-v3`, { method: "POST", token: client, body: { content: "x" } });
+    expect(json.status).toBe(400);
+  });
+
+  it("refuses a multipart body over the limit before reading it", async () => {
+    const { body } = await compose(writer, client, "Huge");
+    const url = new URL(`${writer.baseUrl}/resourceful/docnote-v2/${body.id}/attachment-v3`);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(12 * 1024 * 1024), Cookie: `XPLANID=${client}` } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.write("--x\r\n");
+    });
+    expect(status).toBe(413);
+  });
+
+  it("answers the notification template and puts the notification in the adviser's outbox", async () => {
+    const template = await writer.call<{ id: number; name: string; subject: string; body: string }>("/resourceful/email/template/1", { token: client });
+    expect(template.body).toMatchObject({ id: 1, name: "New secure message" });
+    expect((await writer.call("/resourceful/email/template/999", { token: client })).status).toBe(404);
+    const { body } = await compose(writer, client, "Please call me");
+    const sent = await writer.call("/resourceful/email/email?_method=send", {
+      method: "POST",
+      token: client,
+      body: { template_id: 1, subject: "Please call me", document_id: body.id },
+    });
+    expect(sent.status).toBe(204);
+    const [mail] = await writer.outbox("sarah.whitfield@northbridgewealth.example");
+    expect(mail).toMatchObject({ channel: "email", to: "sarah.whitfield@northbridgewealth.example", body: "You have a new secure message from Ellie Hartley: Please call me" });
+    expect((await writer.call("/resourceful/email/email?_method=send", { method: "POST", token: client, body: { template_id: 999, subject: "x" } })).status).toBe(404);
+    // a client without an adviser
+    const priyaEntityId = writer.db.select({ e: users.entityId }).from(users).where(eq(users.username, "demo.messages")).get()!.e;
+    writer.db.run(sql`delete from adviser_clients where client_entity_id = ${priyaEntityId}`);
+    const priya = await writer.session("demo.messages");
+    const none = await writer.call("/resourceful/email/email?_method=send", { method: "POST", token: priya, body: { template_id: 1, subject: "Hello" } });
+    expect(none.status).toBe(422);
+    expect(none.body.api_message).toBe("No adviser to notify");
+  });
+});
