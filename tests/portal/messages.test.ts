@@ -166,6 +166,8 @@ describe("attachment download (spec 002 §4)", () => {
 
   it("confirms with the name and size, then streams the platform's bytes through the portal", async () => {
     const { id, attachment } = await someAttachment();
+    // with JavaScript the dialog downloads from the file route directly
+    expect(attachment.fileHref).toBe(`/clients/documents-and-messages/files/${id}/${attachment.docpartid}?confirm=1`);
     const params = { documentId: String(id), docpartid: String(attachment.docpartid) };
     const confirm = await confirmation.loader({ request: request(attachment.href, client), params, context: {} });
     const data = (await confirm.json()) as { filename: string; size: string; downloadable: boolean; fileHref: string; cancelHref: string };

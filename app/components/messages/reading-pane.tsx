@@ -1,7 +1,48 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ReadingPane as Pane } from "~/lib/messages/view.server";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { MessageAttachment, ReadingPane as Pane } from "~/lib/messages/view.server";
+
+/**
+ * spec 002 §4 "Attachment download": with JavaScript the confirmation is a dialog (without, the
+ * link opens the confirmation page); Download fetches the file, Cancel closes.
+ */
+function DownloadDialog({ attachment, onClose }: { attachment: MessageAttachment; onClose: () => void }) {
+  const { t } = useTranslation("messages");
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+  return (
+    <dialog ref={dialog} className="download-dialog" aria-labelledby="download-dialog-heading" onClose={onClose}>
+      <h2 id="download-dialog-heading">{t("download.title")}</h2>
+      <dl className="download-dialog__facts">
+        <div>
+          <dt>{t("download.fileName")}</dt>
+          <dd>{attachment.filename}</dd>
+        </div>
+        <div>
+          <dt>{t("download.size")}</dt>
+          <dd>{attachment.size}</dd>
+        </div>
+      </dl>
+      {attachment.risky ? <p className="alert alert--warning">{t("download.warning")}</p> : null}
+      {attachment.fileHref ? null : <p className="alert alert--info">{t("download.notDownloadable")}</p>}
+      <p className="download-dialog__actions">
+        {attachment.fileHref ? (
+          <a href={attachment.fileHref} className="button" download={attachment.filename} onClick={() => dialog.current?.close()}>
+            {t("download.button")}
+          </a>
+        ) : null}
+        <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
+          {t("download.cancel")}
+        </button>
+      </p>
+    </dialog>
+  );
+}
 
 // spec 002 "Documents and messages page": the reading pane with Close, Expand or Shrink,
 // Previous, Next and Reply, the sanitised body and the attachments (each to its download
@@ -11,6 +52,8 @@ export function ReadingPane({ pane }: { pane: Pane }) {
   const { t } = useTranslation("messages");
   const location = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
+  const hydrated = useHydrated();
+  const [confirming, setConfirming] = useState<MessageAttachment | null>(null);
 
   // With JavaScript, opening a message moves focus to its subject, as a page load would start there.
   useEffect(() => {
@@ -114,7 +157,18 @@ export function ReadingPane({ pane }: { pane: Pane }) {
           <ul className="attachment-list">
             {pane.attachments.map((a) => (
               <li key={a.docpartid}>
-                <Link to={a.href} className="attachment-list__link">
+                <Link
+                  to={a.href}
+                  className="attachment-list__link"
+                  onClick={
+                    hydrated
+                      ? (event) => {
+                          event.preventDefault();
+                          setConfirming(a);
+                        }
+                      : undefined
+                  }
+                >
                   {a.filename}
                 </Link>{" "}
                 <span className="attachment-list__size">({a.size})</span>
@@ -122,6 +176,7 @@ export function ReadingPane({ pane }: { pane: Pane }) {
               </li>
             ))}
           </ul>
+          {confirming ? <DownloadDialog key={confirming.docpartid} attachment={confirming} onClose={() => setConfirming(null)} /> : null}
         </section>
       ) : null}
     </section>

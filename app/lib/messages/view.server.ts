@@ -164,7 +164,16 @@ export type MessageListItem = {
   attachmentCount: number;
 };
 
-export type MessageAttachment = { docpartid: number; filename: string; size: string; href: string; risky: boolean };
+export type MessageAttachment = {
+  docpartid: number;
+  filename: string;
+  size: string;
+  /** The confirmation page (without JavaScript). */
+  href: string;
+  /** The file itself, after confirming; null when downloads are not allowed here. */
+  fileHref: string | null;
+  risky: boolean;
+};
 
 export type ReadingPane =
   | {
@@ -377,6 +386,7 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
           filename: a.filename,
           size: formatFileSize(a.size, locale),
           href: attachmentHref(d.id, a.docpartid, query),
+          fileHref: settings.attachmentsDownloadable ? `/clients/documents-and-messages/files/${d.id}/${a.docpartid}?confirm=1` : null,
           risky: isRiskyFile(a.filename),
         })),
         signatureStatus: signatureStatusText(t, d.digital_signature_status),
