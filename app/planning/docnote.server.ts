@@ -71,6 +71,9 @@ export type DocumentFilter = {
   unreadOnly?: boolean;
   subject?: string;
   entityIds?: number[];
+  /** Created on or after / on or before (yyyy-MM-dd, both included). */
+  createdFrom?: string;
+  createdTo?: string;
   sort?: string;
 };
 
@@ -89,6 +92,8 @@ export function documentListQuery(filter: DocumentFilter, pageSize: number, book
     "firstread.include_read_notes": filter.unreadOnly ? "false" : undefined,
     subject: filter.subject || undefined,
     entity_ids: filter.entityIds?.length ? filter.entityIds : undefined,
+    "created_date.start_date": filter.createdFrom || undefined,
+    "created_date.end_date": filter.createdTo || undefined,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { START } from "../server/harness";
 import { type Portal, openClientInContext, startPortal, thrown } from "./portal-harness";
 
 // The documents-and-messages page (spec 002 "Documents and messages page", §4, §6) against a real
@@ -21,6 +22,7 @@ type View = {
   folders: Array<{ key: string; name: string; current: boolean; unread: string | null; href: string }>;
   folder: { key: string };
   list: { items: Item[]; hasMore: boolean; moreHref: string | null; empty: string | null };
+  dateFilter: { from: string; to: string; errors: { from: string | null; to: string | null } };
   pane:
     | null
     | { state: "notFound" }
@@ -29,7 +31,7 @@ type View = {
         id: number;
         subject: string;
         bodyHtml: string;
-        attachments: Array<{ docpartid: number; filename: string; href: string; risky: boolean }>;
+        attachments: Array<{ docpartid: number; filename: string; href: string; fileHref: string | null; risky: boolean }>;
         replyHref: string | null;
         nextHref: string | null;
         previousHref: string | null;
@@ -103,6 +105,46 @@ describe("the messages list (spec 002 'Documents and messages page')", () => {
     expect(opened.pane.nextHref).toMatch(/pages=2&message=\d+/);
     const second = await view("/clients/documents-and-messages?pages=2", client);
     expect(second.list.items.length).toBeGreaterThan(first.list.items.length);
+  });
+
+  it("filters by the created-date range, both days included, and keeps it on changing folder (spec 002 §5, §9)", async () => {
+    const all = await view("/clients/documents-and-messages?type=Valuation", client);
+    expect(all.dateFilter).toEqual({ from: "", to: "", errors: { from: null, to: null } });
+    // the seed's quarterly valuations arrive at 07:00 UTC 12, 103, 194 … days before the platform's
+    // (fixed) clock: one falls in 150 to 50 days ago
+    const day = (daysAgo: number) => new Date(Date.parse(START) - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const range = `from=${day(150)}&to=${day(50)}`;
+    const some = await view(`/clients/documents-and-messages?type=Valuation&${range}`, client);
+    expect(some.dateFilter.errors).toEqual({ from: null, to: null });
+    expect(some.list.items.length).toBe(1);
+    expect(all.list.items.map((i) => i.id)).toContain(some.list.items[0]!.id);
+    expect(some.list.items[0]!.href).toContain(range);
+    expect(some.folders.find((f) => f.key === "important")!.href).toContain(range);
+    const since = await view(`/clients/documents-and-messages?type=Valuation&from=${day(200)}`, client);
+    expect(since.list.items.length).toBeGreaterThan(some.list.items.length);
+    expect(since.list.items.length).toBeLessThan(all.list.items.length);
+    // both days are included: the same day at both ends lists that day's document
+    const oneDay = await view(`/clients/documents-and-messages?type=Valuation&from=${day(12)}&to=${day(12)}`, client);
+    expect(oneDay.list.items.map((i) => i.id)).toEqual([all.list.items[0]!.id]);
+    const dayAfter = await view(`/clients/documents-and-messages?type=Valuation&from=${day(11)}&to=${day(11)}`, client);
+    expect(dayAfter.list.items).toEqual([]);
+    // a range before anything was sent lists nothing 'for the current selection'
+    const before = await view("/clients/documents-and-messages?from=1926-01-01&to=1926-12-31", client);
+    expect(before.list).toMatchObject({ items: [], empty: "No messages for current selection" });
+  });
+
+  it("refuses an invalid date or an end before the start, keeps what was typed and lists unfiltered", async () => {
+    const all = await view("/clients/documents-and-messages", client);
+    const invalid = await view("/clients/documents-and-messages?from=2026-02-30&to=1926-12-31", client);
+    expect(invalid.dateFilter).toEqual({ from: "2026-02-30", to: "1926-12-31", errors: { from: "messages:dates.invalid", to: null } });
+    // the other bound still applies
+    expect(invalid.list.items).toEqual([]);
+    const typed = await view("/clients/documents-and-messages?to=31%2F03%2F2026", client);
+    expect(typed.dateFilter).toMatchObject({ to: "31/03/2026", errors: { from: null, to: "messages:dates.invalid" } });
+    expect(typed.list.items.map((i) => i.id)).toEqual(all.list.items.map((i) => i.id));
+    const reversed = await view("/clients/documents-and-messages?from=2026-06-01&to=1926-01-01", client);
+    expect(reversed.dateFilter).toEqual({ from: "2026-06-01", to: "1926-01-01", errors: { from: null, to: "messages:dates.endBeforeStart" } });
+    expect(reversed.list.items.map((i) => i.id)).toEqual(all.list.items.map((i) => i.id));
   });
 
   it("shows the invalid-view text for an unknown view", async () => {

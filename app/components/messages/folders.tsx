@@ -1,11 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ErrorSummary, FieldError, type SummaryError } from "~/components/forms";
 import { DEFAULT_MESSAGE_SORT, MESSAGES_PATH } from "~/lib/messages/query";
 import type { MessagesView } from "~/lib/messages/view.server";
 
 // spec 002 "Documents and messages page" layout: the folders with their unread counts, 'Show
-// messages for', sort, document type and subject search. Links and GET forms: every choice is
-// a URL, and all of it works without JavaScript.
+// messages for', sort, document type, subject search and the created-date range (§5). Links and
+// GET forms: every choice is a URL, and all of it works without JavaScript.
 
 export function FolderNav({ folders }: { folders: MessagesView["folders"] }) {
   const { t } = useTranslation("messages");
@@ -56,11 +57,56 @@ export function EntityFilterForm({ filter, sort }: { filter: NonNullable<Message
   );
 }
 
+const DATE_FIELDS = [
+  { name: "from", id: "message-from", label: "dates.from" },
+  { name: "to", id: "message-to", label: "dates.to" },
+] as const;
+
+/**
+ * spec 002 §5 "Date range pickers": 'From' and 'To' date inputs (the browser sends yyyy-MM-dd; a
+ * typed yyyy-MM-dd is taken too). The form is a GET, so the loader checks them: each error shows
+ * beside its field and in the summary, and what was given stays in the inputs.
+ */
+function DateRangeFields({ filter }: { filter: MessagesView["dateFilter"] }) {
+  const { t } = useTranslation("messages");
+  return (
+    <fieldset className="message-filter__dates">
+      <legend className="field__label">{t("dates.legend")}</legend>
+      {DATE_FIELDS.map((f) => {
+        const error = filter.errors[f.name];
+        const errorId = `${f.id}-error`;
+        return (
+          <div key={f.name} className={`field${error ? " field--error" : ""}`}>
+            <label htmlFor={f.id} className="field__label">
+              {t(f.label)}
+            </label>
+            {error ? <FieldError id={errorId} errors={[error]} /> : null}
+            <input
+              id={f.id}
+              name={f.name}
+              type="date"
+              className="field__input"
+              defaultValue={filter[f.name]}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 export function ListFilterForm({ view }: { view: MessagesView }) {
   const { t } = useTranslation("messages");
-  const { query } = view;
+  const { query, dateFilter } = view;
+  const errors: SummaryError[] = DATE_FIELDS.flatMap((f) => {
+    const message = dateFilter.errors[f.name];
+    return message ? [{ fieldId: f.id, message }] : [];
+  });
   return (
     <Form method="get" action={MESSAGES_PATH} className="message-filter" role="search" aria-label={t("filters.label")}>
+      <ErrorSummary errors={errors} />
       {query.folder !== "inbox" ? <input type="hidden" name="folder" value={query.folder} /> : null}
       {query.entity !== null ? <input type="hidden" name="entity" value={String(query.entity)} /> : null}
       <div className="field">
@@ -105,6 +151,7 @@ export function ListFilterForm({ view }: { view: MessagesView }) {
           autoComplete="off"
         />
       </div>
+      <DateRangeFields filter={dateFilter} />
       <button type="submit" className="button button--secondary">
         {t("filters.apply")}
       </button>

@@ -44,6 +44,63 @@ function DownloadDialog({ attachment, onClose }: { attachment: MessageAttachment
   );
 }
 
+type LeavingSite = { href: string; host: string; link: HTMLAnchorElement };
+
+/**
+ * spec 002 §8 'Leaving Site': with JavaScript a link to another host (marked by the sanitiser)
+ * asks first; Continue opens it in a new tab without opener (§9), Cancel or Escape closes, and
+ * focus goes back to the link.
+ */
+function LeavingSiteDialog({ leaving, onClose }: { leaving: LeavingSite; onClose: () => void }) {
+  const { t } = useTranslation("messages");
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      className="leaving-dialog"
+      aria-labelledby="leaving-dialog-heading"
+      aria-describedby="leaving-dialog-text"
+      onClose={onClose}
+    >
+      <h2 id="leaving-dialog-heading">{t("leaving.title")}</h2>
+      <p id="leaving-dialog-text" className="leaving-dialog__text">
+        {t("leaving.text", { host: leaving.host })}
+      </p>
+      <p className="leaving-dialog__actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            window.open(leaving.href, "_blank", "noopener,noreferrer");
+            dialog.current?.close();
+          }}
+        >
+          {t("leaving.continue")}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
+          {t("leaving.cancel")}
+        </button>
+      </p>
+    </dialog>
+  );
+}
+
+/** The external link a click in the body landed on, if any (event delegation on the body). */
+function leavingSiteTarget(container: HTMLElement, target: EventTarget | null): LeavingSite | null {
+  const link = target instanceof Element ? target.closest<HTMLAnchorElement>('a[data-external="true"]') : null;
+  if (!link || !container.contains(link)) return null;
+  try {
+    const url = new URL(link.href);
+    return url.host === window.location.host ? null : { href: url.href, host: url.host, link };
+  } catch {
+    return null;
+  }
+}
+
 // spec 002 "Documents and messages page": the reading pane with Close, Expand or Shrink,
 // Previous, Next and Reply, the sanitised body and the attachments (each to its download
 // confirmation). All controls are links: the pane's state is the URL.
@@ -54,6 +111,22 @@ export function ReadingPane({ pane }: { pane: Pane }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState<MessageAttachment | null>(null);
+  const [leaving, setLeaving] = useState<LeavingSite | null>(null);
+  const body = useRef<HTMLDivElement>(null);
+
+  // spec 002 §8: one listener on the body (its links are the platform's HTML), only once hydrated
+  useEffect(() => {
+    const element = body.current;
+    if (!element) return;
+    const onClick = (event: MouseEvent) => {
+      const found = leavingSiteTarget(element, event.target);
+      if (!found) return;
+      event.preventDefault();
+      setLeaving(found);
+    };
+    element.addEventListener("click", onClick);
+    return () => element.removeEventListener("click", onClick);
+  }, [pane.state]);
 
   // With JavaScript, opening a message moves focus to its subject, as a page load would start there.
   useEffect(() => {
@@ -150,7 +223,17 @@ export function ReadingPane({ pane }: { pane: Pane }) {
           </div>
         ) : null}
       </dl>
-      <div className="reading-pane__body text-page" dangerouslySetInnerHTML={{ __html: pane.bodyHtml }} />
+      <div ref={body} className="reading-pane__body text-page" dangerouslySetInnerHTML={{ __html: pane.bodyHtml }} />
+      {leaving ? (
+        <LeavingSiteDialog
+          key={leaving.href}
+          leaving={leaving}
+          onClose={() => {
+            leaving.link.focus();
+            setLeaving(null);
+          }}
+        />
+      ) : null}
       {pane.attachments.length ? (
         <section className="reading-pane__attachments" aria-labelledby="attachments-heading">
           <h3 id="attachments-heading">{t("reading.attachments")}</h3>

@@ -28,12 +28,39 @@ export function imageSource(src: string, imageBase: string): string | null {
   return `${base}/${value.replace(/^\/+/, "")}`;
 }
 
-/** The body of a message, safe to put into the page. */
-export function sanitiseMessageBody(html: string, imageBase: string): string {
+/**
+ * spec 002 §8–§9: whether a link leaves the portal, that is an http or https address on another
+ * host than `portalHost` (the host the user reached the portal on, `host[:port]`). With no known
+ * host (null) every absolute http(s) link counts as leaving: a warning too many is harmless, a
+ * missing one is not. Relative, mailto and tel links never leave.
+ */
+export function isExternalLink(href: string, portalHost: string | null): boolean {
+  let url: URL;
+  try {
+    url = new URL(href.trim());
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  if (!portalHost) return true;
+  try {
+    // URL lower-cases the name and drops a default port, on both sides alike
+    return url.host !== new URL(`${url.protocol}//${portalHost.trim()}`).host;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The body of a message, safe to put into the page. Links to another host than `portalHost` open
+ * in a new tab without opener and carry `data-external`, which the reading pane's 'Leaving Site'
+ * dialog listens for (spec 002 §8–§9).
+ */
+export function sanitiseMessageBody(html: string, imageBase: string, portalHost: string | null): string {
   return sanitizeHtml(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: {
-      a: ["href", "title", "rel"],
+      a: ["href", "title", "rel", "target", "data-external"],
       img: ["src", "alt", "width", "height", "title"],
       th: ["colspan", "rowspan", "scope"],
       td: ["colspan", "rowspan"],
@@ -50,10 +77,17 @@ export function sanitiseMessageBody(html: string, imageBase: string): string {
         if (!src) return { tagName: "span", attribs: {} };
         return { tagName, attribs: { ...attribs, src } };
       },
-      a: (tagName, attribs) => ({
-        tagName,
-        attribs: { ...attribs, rel: "noopener noreferrer" },
-      }),
+      a: (tagName, attribs) => {
+        // a body's own target or marker never survives: only the portal decides what leaves
+        const { target: _target, "data-external": _external, ...rest } = attribs;
+        const external = isExternalLink(rest.href ?? "", portalHost);
+        return {
+          tagName,
+          attribs: external
+            ? { ...rest, target: "_blank", rel: "noopener noreferrer", "data-external": "true" }
+            : { ...rest, rel: "noopener noreferrer" },
+        };
+      },
     },
   }).trim();
 }

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
+import { documentListQuery, documentListUrl } from "~/planning/docnote.server";
 import type { Site } from "~/planning/site.server";
 import { importantPanelOf } from "./important-panel.server";
 import { folderDefinitions, listFilter, messagesSettings, messagesToggles, unreadLabel } from "./view.server";
@@ -35,6 +36,32 @@ describe("messages settings, folders and counts (spec 002 page, §6)", () => {
     expect(listFilter(folder, { ...base, type: null })).toMatchObject({ doctype: ["Valuation", "Letter"], subject: "tax", entityIds: [5], sort: "created_date" });
     expect(listFilter(folder, { ...base, type: "Letter" })?.doctype).toEqual(["Letter"]);
     expect(listFilter(folder, { ...base, type: "SecureMessage" })).toBeNull();
+  });
+
+  it("passes the created-date bounds that apply, and none when left out (spec 002 §5)", () => {
+    const folder = { key: "inbox" as const, kind: "received" as const, name: "Inbox", filter: { docsubtypeExclude: "Client Initiated" } };
+    const base = { type: null, search: "", entityIds: null, sort: "newest" as const };
+    expect(listFilter(folder, { ...base, dates: { start: "2026-01-01", end: "2026-03-31" } })).toMatchObject({
+      createdFrom: "2026-01-01",
+      createdTo: "2026-03-31",
+    });
+    const open = listFilter(folder, { ...base, dates: { start: null, end: "2026-03-31" } });
+    expect(open).toMatchObject({ createdTo: "2026-03-31" });
+    expect(open?.createdFrom).toBeUndefined();
+    const none = listFilter(folder, base);
+    expect(none?.createdFrom).toBeUndefined();
+    expect(none?.createdTo).toBeUndefined();
+  });
+
+  it("asks the platform for created_date.start_date and end_date (docs/platform-api.md)", () => {
+    expect(documentListQuery({ createdFrom: "2026-01-01", createdTo: "2026-03-31" }, 21)).toMatchObject({
+      "created_date.start_date": "2026-01-01",
+      "created_date.end_date": "2026-03-31",
+    });
+    expect(documentListUrl({ createdFrom: "2026-01-01" }, 21)).toBe("docnote-v2?page_size=21&created_date.start_date=2026-01-01");
+    const bare = documentListQuery({}, 21);
+    expect(bare["created_date.start_date"]).toBeUndefined();
+    expect(bare["created_date.end_date"]).toBeUndefined();
   });
 
   it("shows unread counts as '(n)' up to 20, then '(20+)', and none for zero", () => {

@@ -20,7 +20,17 @@ import {
 } from "~/planning/docnote.server";
 import type { Site } from "~/planning/site.server";
 import { formatFileSize, isRiskyFile } from "./files";
-import { type FolderKey, listQuery, MESSAGE_SORT_KEYS, MESSAGE_SORTS, type MessageSort, messagesHref, type MessagesQuery } from "./query";
+import {
+  checkDateRange,
+  type DateRangeCheck,
+  type FolderKey,
+  listQuery,
+  MESSAGE_SORT_KEYS,
+  MESSAGE_SORTS,
+  type MessageSort,
+  messagesHref,
+  type MessagesQuery,
+} from "./query";
 import { sanitiseMessageBody } from "./sanitise.server";
 
 // spec 002 "Documents and messages page", §4 "Reading and listing messages", §6 roles: the page's
@@ -129,10 +139,17 @@ export function unreadLabel(count: number | null | undefined): string | null {
   return badge ? `(${badge})` : null;
 }
 
-/** The list query of a folder with the page's filters (type, search, entity, sort). */
+/** The list query of a folder with the page's filters (type, search, created dates, entity, sort). */
 export function listFilter(
   folder: FolderDefinition,
-  filters: { type: string | null; search: string; entityIds: number[] | null; sort: MessageSort },
+  filters: {
+    type: string | null;
+    search: string;
+    entityIds: number[] | null;
+    sort: MessageSort;
+    /** The created-date bounds that apply (checkDateRange); none when left out. */
+    dates?: Pick<DateRangeCheck, "start" | "end">;
+  },
 ): DocumentFilter | null {
   let doctype = folder.filter.doctype;
   if (filters.type) {
@@ -145,6 +162,8 @@ export function listFilter(
     doctype,
     subject: filters.search || undefined,
     entityIds: filters.entityIds ?? undefined,
+    createdFrom: filters.dates?.start ?? undefined,
+    createdTo: filters.dates?.end ?? undefined,
     sort: MESSAGE_SORTS[filters.sort],
   };
 }
@@ -206,6 +225,11 @@ export type MessagesView = {
   folder: { key: FolderKey; name: string; kind: FolderDefinition["kind"] };
   entityFilter: { options: Array<{ id: number; name: string }>; selected: number } | null;
   typeFilter: { options: Array<{ code: string; name: string }>; selected: string | null } | null;
+  /**
+   * spec 002 §5 "Date range pickers": the created-date range as typed (shown back in the inputs)
+   * and each field's error as an i18n key; a refused bound does not filter the list.
+   */
+  dateFilter: { from: string; to: string; errors: DateRangeCheck["errors"] };
   sortOptions: Array<{ value: MessageSort; label: string }>;
   list: { items: MessageListItem[]; hasMore: boolean; moreHref: string | null; empty: string | null };
   pane: ReadingPane | null;
@@ -300,7 +324,8 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
       .filter((m) => m.entity_id !== entityId && (m.relationship !== "Partner" || basics.capabilities.capabilities.includes("view_partner")))
       .map((m) => m.entity_id),
   ];
-  const filter = listFilter(folder, { type: query.type, search: query.search, entityIds, sort: query.sort });
+  const dates = checkDateRange(query.from, query.to);
+  const filter = listFilter(folder, { type: query.type, search: query.search, entityIds, sort: query.sort, dates });
   const counted: Record<string, { filter: DocumentFilter; pageSize: number }> = {};
   if (isClient) {
     for (const f of provisional) {
@@ -351,7 +376,7 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
     awaitingSignature: d.digital_signature_status === "Pending",
     attachmentCount: d.attachment_count ?? 0,
   }));
-  const filtered = Boolean(query.search || query.type || query.entity !== null);
+  const filtered = Boolean(query.search || query.type || query.entity !== null || dates.start || dates.end);
   const list = {
     items,
     hasMore: page.hasMore,
@@ -380,7 +405,7 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
         date: d.created_date ? formatLastLogin(d.created_date, input.timeZone, locale) : "",
         from: d.creator?.name?.trim() || null,
         type: d.doctype_name ?? null,
-        bodyHtml: sanitiseMessageBody(opened.body, MESSAGE_IMAGES_PATH),
+        bodyHtml: sanitiseMessageBody(opened.body, MESSAGE_IMAGES_PATH, null),
         attachments: (d.attachments ?? []).map((a) => ({
           docpartid: a.docpartid,
           filename: a.filename,
@@ -416,6 +441,7 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
     folder: { key: folder.key, name: folder.name, kind: folder.kind },
     entityFilter,
     typeFilter,
+    dateFilter: { from: query.from, to: query.to, errors: dates.errors },
     sortOptions: MESSAGE_SORT_KEYS.map((value) => ({ value, label: t(`sort.${value}`) })),
     list,
     pane,
