@@ -129,10 +129,17 @@ test.describe("documents and messages", () => {
   });
 
   test("opening an unread message marks it read and the badge drops", async ({ page, javaScript }) => {
-    // each project opens its own unread message
-    const subject = javaScript === "on" ? "Your portfolio after the Budget" : "Quarterly valuation to 30 October 2026";
+    // each project opens its own unread message, one that no other journey opens: with JavaScript
+    // the partner's (seen through partner viewing), without it the newest valuation (its subject
+    // names a date the seed derives from today)
     await signInClient(page);
     await page.goto(MESSAGES);
+    const subject =
+      javaScript === "on"
+        ? "Your pension transfer: next steps"
+        : ((await list(page).filter({ hasText: /Quarterly valuation to/ }).first().locator(".message-item__subject").textContent()) ?? "").trim();
+    expect(subject).not.toBe("");
+    await expect(list(page).filter({ hasText: subject }).locator(".tag--unread")).toHaveCount(1);
     const before = await badge(page);
     expect(before).toBeGreaterThan(0);
     const item = list(page).filter({ hasText: subject });
@@ -165,6 +172,12 @@ test.describe("documents and messages", () => {
     ]);
     expect(download.suggestedFilename()).toBe("Fact find update.docm");
     expect(download.url()).toContain("/clients/documents-and-messages/files/");
+    if (js) {
+      // spec 002 §4, §9: the spinner shows for 3 seconds, then the dialog closes
+      await expect(confirmation.getByRole("status")).toHaveText("Downloading Fact find update.docm…");
+      await expectAccessible(page);
+      await expect(page.getByRole("dialog")).toHaveCount(0, { timeout: 6_000 });
+    }
 
     // an image carries no warning; Cancel goes back to the message
     await page.goto(MESSAGES);
@@ -206,10 +219,52 @@ test.describe("documents and messages", () => {
     await page.getByRole("link", { name: "Reply" }).click();
     await expect(page).toHaveURL(/reply=\d+/);
     await expect(page.getByText("RE: Welcome to the new Client Online")).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole("textbox", { name: "Message", exact: true }).fill(`Thank you, it works well (${javaScript}).`);
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByText("Message sent successfully.")).toBeVisible();
     await expect(page.getByRole("link", { name: "RE: Welcome to the new Client Online" }).first()).toBeVisible();
+  });
+
+  test("while a message is sending, a blocking modal shows and leaving the page is questioned @js-only", async ({ page }) => {
+    const subject = `Sending modal (${Date.now()})`;
+    await signInClient(page);
+    await page.goto(`${MESSAGES}?compose=true`);
+    await page.getByLabel("Subject", { exact: true }).fill(subject);
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Held on its way to show the modal.");
+    // hold the send until the modal has been looked at
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === MESSAGES,
+      async (route) => {
+        if (route.request().method() === "POST") await held;
+        await route.continue();
+      },
+    );
+    const leaving = () =>
+      page.evaluate(() => {
+        const event = new Event("beforeunload", { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    expect(await leaving()).toBe(false);
+    await page.getByRole("button", { name: "Send" }).click();
+    const modal = page.getByRole("dialog", { name: "Sending your message…" });
+    await expect(modal).toBeVisible();
+    await expect(modal).toContainText("Please wait and do not leave this page until your message has been sent.");
+    await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+    expect(await leaving()).toBe(true);
+    await expectAccessible(page);
+    // Escape does not close it: it blocks until the send ends
+    await page.keyboard.press("Escape");
+    await expect(modal).toBeVisible();
+    release();
+    await expect(page).toHaveURL(/folder=sent/);
+    await expect(modal).toBeHidden();
+    await expect(page.getByText("Message sent successfully.")).toBeVisible();
+    await expect(page.getByRole("link", { name: subject })).toBeVisible();
+    expect(await leaving()).toBe(false);
   });
 
   test("refuses an .exe and an oversized file with the spec's texts, keeping what was written", async ({ page }) => {
@@ -257,6 +312,7 @@ test.describe("documents and messages", () => {
     expect(await pane.locator('a[href^="javascript:"]').count()).toBe(0);
     await page.waitForTimeout(300);
     expect(dialogs).toEqual([]);
+    await expectAccessible(page);
   });
 
   test("an adviser in context reads everything but cannot write; a client never sees an adviser-only note", async ({ page }) => {
@@ -294,6 +350,12 @@ test.describe("documents and messages", () => {
     await signInClient(page);
     const panel = page.locator(".important-panel");
     await expect(panel.getByRole("heading", { name: "Important messages" })).toBeVisible();
+    await expect(panel).toContainText(/Unread important messages: \d+/);
+    await panel.getByRole("link", { name: "View important messages" }).click();
+    await expect(page).toHaveURL(/importantOnly=true/);
+    await expect(page.locator('.message-folders [aria-current="page"]')).toContainText("Important only");
+    await expectAccessible(page);
+    await page.goBack();
     await panel.getByRole("link", { name: "View documents to be signed" }).click();
     await expect(page).toHaveURL(/toBeSigned=true/);
     await expect(page.getByRole("heading", { name: "To be signed" })).toBeVisible();

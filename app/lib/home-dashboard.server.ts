@@ -77,7 +77,11 @@ export type SummaryRow = {
   name: string;
   accountCount: number | null;
   value: string;
-  performance: Performance | null;
+  /**
+   * null is 'Not available'; absent when the profit analysis type is neither twrr nor irr, so that
+   * rows, like the overview (spec 001 §2.1), show no performance at all.
+   */
+  performance?: Performance | null;
   movement: Figure;
   /** Share of its section's value (spec 001 §2.1 percent rounding). */
   percent: number;
@@ -184,7 +188,9 @@ function rowsOf(items: readonly SummaryItem[], c: RowContext, level: "portfolio"
       name: item.name ?? c.t(item.isLinked ? "home.summary.linkedAccounts" : "home.summary.ungrouped"),
       accountCount: level === "account" ? null : item.account_count,
       value,
-      performance: performanceOf(planValue ? inPlanCurrency(data) : data, c.settings.profitAnalysisType, c.locale),
+      ...(c.settings.profitAnalysisType === "none"
+        ? {}
+        : { performance: performanceOf(planValue ? inPlanCurrency(data) : data, c.settings.profitAnalysisType, c.locale) }),
       movement: figure(formatMoney(shownMovement.amount, shownMovement.currency, c.locale, { decimals: c.decimals }), shownMovement.amount),
       percent: share?.percent ?? 0,
       percentLabel: share?.label ?? "0%",

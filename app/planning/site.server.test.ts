@@ -16,4 +16,19 @@ describe("toSite", () => {
     expect(site.firmName).toBe("Client Online");
     expect(site.memorableWordEnabled).toBe(false);
   });
+  it("has nine default colours, the first light blue, each at least 3:1 on white (spec 001 §9)", () => {
+    expect(DEFAULT_CHART_COLOURS).toHaveLength(9);
+    const channels = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    const [r, g, b] = channels(DEFAULT_CHART_COLOURS[0]!);
+    expect(b).toBeGreaterThan(r! + 60);
+    expect(b).toBeGreaterThan(g!);
+    const luminance = (hex: string) => {
+      const [lr, lg, lb] = channels(hex).map((c) => {
+        const v = c / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
+    };
+    for (const colour of DEFAULT_CHART_COLOURS) expect(1.05 / (luminance(colour) + 0.05), colour).toBeGreaterThanOrEqual(3);
+  });
 });

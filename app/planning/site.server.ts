@@ -28,7 +28,11 @@ export type Site = {
   settings: Record<string, string | number | boolean | null>;
 };
 
-export const DEFAULT_CHART_COLOURS = ["#1d4f91", "#00857c", "#c4511a", "#6b3fa0", "#8a6d00", "#b0265f"];
+/**
+ * spec 001 §9: nine default chart colours, the first light blue; each has at least 3:1 contrast on
+ * white (WCAG 1.4.11), so a line or bar stays visible.
+ */
+export const DEFAULT_CHART_COLOURS = ["#2e8fd0", "#1d4f91", "#00857c", "#c4511a", "#6b3fa0", "#8a6d00", "#b0265f", "#4d7a2a", "#5d6878"];
 
 const HEX = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i;
 

@@ -72,6 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       query: query.view === "messages" ? query : listQuery(query),
       entityId: context.entityId,
       isClient: !context.isAdviser,
+      portalHost: new URL(request.url).host,
     }),
   );
   return json({ kind: "messages" as const, heading: view.heading, view });

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { DownloadProgress, useDownloadSpinner } from "~/components/messages/download-progress";
 import { getFixedT, resolveLocale } from "~/i18next.server";
 import { attachmentIds, attachmentsDownloadable, findAttachment } from "~/lib/messages/download.server";
 import { formatFileSize, isRiskyFile } from "~/lib/messages/files";
@@ -45,6 +46,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function AttachmentDownload() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("messages");
+  // with JavaScript the spinner shows for 3 seconds after Download (spec 002 §4, §9); the form
+  // still posts natively, so that the browser itself receives the file
+  const { downloading, start } = useDownloadSpinner();
   return (
     <div className="page page--download">
       <h1>{data.title}</h1>
@@ -62,9 +66,18 @@ export default function AttachmentDownload() {
           ) : null}
         </dl>
         {data.risky ? <p className="alert alert--warning">{t("download.warning")}</p> : null}
+        <DownloadProgress downloading={downloading} filename={data.filename} />
         {data.downloadable ? (
           // a plain form: the browser itself receives the file (a client-side navigation could not)
-          <form method="post" action={data.fileHref} className="download-card__actions">
+          <form
+            method="post"
+            action={data.fileHref}
+            className="download-card__actions"
+            onSubmit={(event) => {
+              if (downloading) event.preventDefault();
+              else start();
+            }}
+          >
             <AuthenticityTokenInput />
             <button type="submit" className="button">
               {t("download.button")}

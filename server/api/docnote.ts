@@ -75,16 +75,19 @@ function hasCapability(db: Db, entityId: number, name: string): boolean {
 
 /**
  * spec 002 §6: a client's own entity, and the partner's when the client holds view_partner and the
- * partner is a login-accessible member of the client group. An adviser sees the client in context's.
+ * partner is a login-accessible member of the client group; with the related-entities option on,
+ * every login-accessible member of the client's groups. An adviser sees the client in context's.
  */
 export function docScopeOf(db: Db, caller: Caller): DocScope {
   const client = clientEntityOf(caller);
+  const adviser = !isClientUser(caller);
+  if (toggleOn(db, "related_entities")) return { client, entities: [...reachableEntities(db, client)], adviser, caller };
   const visible = [client];
   const partner = partnerEntityIdOf(db, client);
   if (partner !== null && partner !== client && hasCapability(db, client, "view_partner") && reachableEntities(db, client).has(partner)) {
     visible.push(partner);
   }
-  return { client, entities: visible, adviser: !isClientUser(caller), caller };
+  return { client, entities: visible, adviser, caller };
 }
 
 /** The documents the scope may see, limited to some of its entities. */

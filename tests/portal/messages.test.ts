@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capabilities, featureToggles } from "../../server/db/schema";
 import { START } from "../server/harness";
 import { type Portal, openClientInContext, startPortal, thrown } from "./portal-harness";
 
@@ -16,11 +18,22 @@ type Loader = (args: Args) => Promise<Response>;
 const request = (path: string, cookie: string, init: RequestInit = {}) =>
   new Request(`http://portal.test${path}`, { ...init, headers: { Cookie: cookie, ...(init.headers ?? {}) } });
 
-type Item = { id: number; subject: string; unread: boolean; adviserOnly: boolean; awaitingSignature: boolean; attachmentCount: number; href: string };
+type Item = {
+  id: number;
+  subject: string;
+  unread: boolean;
+  adviserOnly: boolean;
+  relatedEntity: boolean;
+  awaitingSignature: boolean;
+  attachmentCount: number;
+  href: string;
+};
 type View = {
   heading: string;
   folders: Array<{ key: string; name: string; current: boolean; unread: string | null; href: string }>;
   folder: { key: string };
+  entityFilter: { options: Array<{ id: number; name: string }>; selected: number } | null;
+  typeFilter: { options: Array<{ code: string; name: string }>; selected: string | null } | null;
   list: { items: Item[]; hasMore: boolean; moreHref: string | null; empty: string | null };
   dateFilter: { from: string; to: string; errors: { from: string | null; to: string | null } };
   pane:
@@ -145,6 +158,38 @@ describe("the messages list (spec 002 'Documents and messages page')", () => {
     const reversed = await view("/clients/documents-and-messages?from=2026-06-01&to=1926-01-01", client);
     expect(reversed.dateFilter).toEqual({ from: "2026-06-01", to: "1926-01-01", errors: { from: null, to: "messages:dates.endBeforeStart" } });
     expect(reversed.list.items.map((i) => i.id)).toEqual(all.list.items.map((i) => i.id));
+  });
+
+  it("shows 'Show messages for' only with related entities on, and lists the chosen member's documents (spec 002 page, §6)", async () => {
+    const off = await view("/clients/documents-and-messages", client);
+    expect(off.entityFilter).toBeNull();
+    const setRelated = (enabled: boolean) =>
+      portal.platform.db.update(featureToggles).set({ enabled }).where(eq(featureToggles.name, "related_entities")).run();
+    setRelated(true);
+    // related entities lift the partner-viewing limit: the partner shows without view_partner
+    const dropPartnerViewing = portal.platform.db.delete(capabilities).where(eq(capabilities.name, "view_partner")).returning().all();
+    try {
+      const mine = await view("/clients/documents-and-messages", client);
+      expect(mine.entityFilter?.options.map((o) => o.name)).toEqual(["Me", "James Hartley"]);
+      expect(mine.entityFilter?.selected).toBe(mine.entityFilter?.options[0]!.id);
+      const partner = mine.entityFilter!.options[1]!.id;
+      const theirs = await view(`/clients/documents-and-messages?entity=${partner}`, client);
+      expect(theirs.entityFilter?.selected).toBe(partner);
+      expect(theirs.list.items.length).toBeGreaterThan(0);
+      expect(theirs.list.items.some((i) => i.relatedEntity)).toBe(true);
+      expect(theirs.list.items.every((i) => i.href.includes(`entity=${partner}`))).toBe(true);
+      expect(theirs.typeFilter?.options.length).toBeGreaterThan(0);
+      // a member outside the choice (not login-accessible, or unknown) falls back to the client
+      const unknown = await view("/clients/documents-and-messages?entity=999999", client);
+      expect(unknown.entityFilter?.selected).toBe(mine.entityFilter?.options[0]!.id);
+      expect(unknown.list.items.map((i) => i.id)).toEqual(mine.list.items.map((i) => i.id));
+    } finally {
+      setRelated(false);
+      for (const row of dropPartnerViewing) portal.platform.db.insert(capabilities).values(row).run();
+    }
+    expect(
+      portal.platform.db.select().from(capabilities).where(and(eq(capabilities.name, "view_partner"))).all().length,
+    ).toBe(dropPartnerViewing.length);
   });
 
   it("shows the invalid-view text for an unknown view", async () => {

@@ -363,6 +363,31 @@ describe("changing documents", () => {
     expect((await list(writer, client)).body.map((d) => d.id)).toEqual(before);
   });
 
+  it("shows every login-accessible member's documents with related entities on, partner viewing or not (spec 002 §6)", async () => {
+    const jamesOnly = visibleIds(writer, [JAMES]).filter((id) => !visibleIds(writer, [ELLIE]).includes(id));
+    const setRelated = (enabled: boolean) =>
+      writer.db.update(featureToggles).set({ enabled }).where(eq(featureToggles.name, "related_entities")).run();
+    writer.db.delete(capabilities).where(and(eq(capabilities.entityId, ELLIE), eq(capabilities.name, "view_partner"))).run();
+    setRelated(true);
+    try {
+      const ids = (await list(writer, client)).body.map((d) => d.id);
+      expect(jamesOnly.every((id) => ids.includes(id))).toBe(true);
+      const jamesList = await list(writer, client, `entity_ids.0=${JAMES}`);
+      expect(jamesList.status).toBe(200);
+      expect(jamesList.body.length).toBeGreaterThan(0);
+      expect(jamesList.body.every((d) => d.is_related_entity || d.entity_ids.includes(ELLIE))).toBe(true);
+      expect((await writer.call(`/resourceful/docnote-v2/${jamesOnly[0]}`, { token: client })).status).toBe(200);
+      // a member who does not log in stays out of reach (the seed's child)
+      const members = (await writer.call<Array<{ entity_id: number; login_accessible: boolean }>>(`/resourceful/entity/client/${ELLIE}/client_group/member`, { token: client })).body;
+      const hidden = members.find((m) => !m.login_accessible);
+      if (!hidden) throw new Error("the seed's client group has a member without a login");
+      expect((await list(writer, client, `entity_ids.0=${hidden.entity_id}`)).status).toBe(403);
+    } finally {
+      setRelated(false);
+      writer.db.insert(capabilities).values({ entityId: ELLIE, name: "view_partner" }).run();
+    }
+  });
+
   it("records a client's first read once, and an adviser's never", async () => {
     const unread = (await list(writer, client, "firstread.include_read_notes=false")).body;
     const target = unread[0]!;

@@ -80,6 +80,28 @@ describe("the account summary", () => {
     expect(html).not.toContain("<table");
   });
 
+  it("shows no performance, as tiles or as a table, when the rows carry none (profit analysis type none)", async () => {
+    const bare = (key: string, name: string) => {
+      const { performance: _performance, ...rest } = row(key, name);
+      return rest;
+    };
+    const table = await render(
+      createElement(SummaryRows, { layout: "table", collection: "portfolio", rows: [bare("portfolio-1", "Ellie's"), bare("portfolio-2", "Joint")], caption: "Your portfolios" }),
+    );
+    expect(table).toMatch(/<th scope="col">Portfolio<\/th>.*Current value.*Change in value/);
+    expect(table).not.toContain("Performance");
+    expect(table.match(/<td/g)).toHaveLength(4);
+    const tiles = await render(createElement(SummaryRows, { layout: "tiles", collection: "portfolio", rows: [bare("portfolio-1", "Ellie's")], caption: "Your portfolios" }));
+    expect(tiles).not.toContain("Performance");
+    expect(tiles).not.toContain("Not available");
+    // a row whose figure is missing still says so
+    const missing = await render(
+      createElement(SummaryRows, { layout: "tiles", collection: "portfolio", rows: [row("portfolio-1", "Ellie's", { performance: null })], caption: "Your portfolios" }),
+    );
+    expect(missing).toContain("Performance");
+    expect(missing).toContain("Not available");
+  });
+
   it("shows the portfolio error text when an open row's accounts could not be loaded", async () => {
     const html = await render(
       createElement(SummaryRows, {

@@ -146,9 +146,11 @@ function TableRow({ row, child = false }: { row: SummaryRow; child?: boolean }) 
         ) : null}
       </th>
       <td className="number">{row.value}</td>
-      <td className="number">
-        <PerformanceText performance={row.performance} />
-      </td>
+      {row.performance !== undefined ? (
+        <td className="number">
+          <PerformanceText performance={row.performance} />
+        </td>
+      ) : null}
       <td className="number">
         <FigureText figure={row.movement} />
       </td>
@@ -177,6 +179,8 @@ export function SummaryRows({ layout, collection, rows, caption, headingLevel = 
       </ul>
     );
   }
+  // spec 001 §2.1: no performance column when the site shows no performance (rows carry none)
+  const withPerformance = rows.some((row) => row.performance !== undefined);
   return (
     <div className="table-scroll">
       <table className="summary-table">
@@ -187,9 +191,11 @@ export function SummaryRows({ layout, collection, rows, caption, headingLevel = 
             <th scope="col" className="number">
               {t("home.summary.currentValue")}
             </th>
-            <th scope="col" className="number">
-              {t("home.summary.performance")}
-            </th>
+            {withPerformance ? (
+              <th scope="col" className="number">
+                {t("home.summary.performance")}
+              </th>
+            ) : null}
             <th scope="col" className="number">
               {t("home.summary.movement")}
             </th>
@@ -201,7 +207,7 @@ export function SummaryRows({ layout, collection, rows, caption, headingLevel = 
             ...(row.expanded && (row.accountsError || row.accountsEmpty)
               ? [
                   <tr key={`${row.key}-message`} className="summary-table__child">
-                    <td colSpan={4}>
+                    <td colSpan={withPerformance ? 4 : 3}>
                       <AccountsMessage row={row} />
                     </td>
                   </tr>,

@@ -194,7 +194,7 @@ export function ComposeForm({ mode, replyTo, cancelHref }: ComposeFormProps) {
         onCancel={(event) => event.preventDefault()}
       >
         <p id="compose-sending-title" className="compose__sending-title">
-          <span className="compose__spinner" aria-hidden="true" />
+          <span className="spinner" aria-hidden="true" />
           {t("sending.title")}
         </p>
         <p id="compose-sending-text">{t("sending.text")}</p>

@@ -1,16 +1,20 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { MessageAttachment, ReadingPane as Pane } from "~/lib/messages/view.server";
+import { DownloadProgress, useDownloadSpinner } from "./download-progress";
 
 /**
  * spec 002 §4 "Attachment download": with JavaScript the confirmation is a dialog (without, the
- * link opens the confirmation page); Download fetches the file, Cancel closes.
+ * link opens the confirmation page); Download fetches the file and shows the spinner for 3 seconds
+ * before the dialog closes, Cancel closes.
  */
 function DownloadDialog({ attachment, onClose }: { attachment: MessageAttachment; onClose: () => void }) {
   const { t } = useTranslation("messages");
   const dialog = useRef<HTMLDialogElement>(null);
+  const close = useCallback(() => dialog.current?.close(), []);
+  const { downloading, start } = useDownloadSpinner(close);
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
@@ -30,13 +34,23 @@ function DownloadDialog({ attachment, onClose }: { attachment: MessageAttachment
       </dl>
       {attachment.risky ? <p className="alert alert--warning">{t("download.warning")}</p> : null}
       {attachment.fileHref ? null : <p className="alert alert--info">{t("download.notDownloadable")}</p>}
+      <DownloadProgress downloading={downloading} filename={attachment.filename} />
       <p className="download-dialog__actions">
         {attachment.fileHref ? (
-          <a href={attachment.fileHref} className="button" download={attachment.filename} onClick={() => dialog.current?.close()}>
+          <a
+            href={attachment.fileHref}
+            className="button"
+            download={attachment.filename}
+            aria-disabled={downloading || undefined}
+            onClick={(event) => {
+              if (downloading) event.preventDefault();
+              else start();
+            }}
+          >
             {t("download.button")}
           </a>
         ) : null}
-        <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
+        <button type="button" className="button button--secondary" onClick={close}>
           {t("download.cancel")}
         </button>
       </p>

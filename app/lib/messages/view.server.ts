@@ -250,6 +250,8 @@ export type MessagesInput = {
   /** The client whose messages are shown (own, or the adviser's client in context). */
   entityId: number;
   isClient: boolean;
+  /** The host (`host[:port]`) the user reached the portal on: links elsewhere are external (§8). */
+  portalHost: string;
 };
 
 function isLostSession(error: unknown): boolean {
@@ -317,11 +319,12 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
   let folder = provisional.find((f) => f.key === query.folder) ?? provisional[0]!;
   if (folder.key !== query.folder) query = { ...query, folder: folder.key, type: query.type };
 
-  // the document types of the members shown (spec 002 "Changing the entity … reloads the document types")
+  // the document types of the members shown (spec 002 "Changing the entity … reloads the document
+  // types"); without related entities, §6 limits them to the client and a partner they may view
   const visibleMembers = entityIds ?? [
     entityId,
     ...members
-      .filter((m) => m.entity_id !== entityId && (m.relationship !== "Partner" || basics.capabilities.capabilities.includes("view_partner")))
+      .filter((m) => m.entity_id !== entityId && m.relationship === "Partner" && basics.capabilities.capabilities.includes("view_partner"))
       .map((m) => m.entity_id),
   ];
   const dates = checkDateRange(query.from, query.to);
@@ -405,7 +408,7 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
         date: d.created_date ? formatLastLogin(d.created_date, input.timeZone, locale) : "",
         from: d.creator?.name?.trim() || null,
         type: d.doctype_name ?? null,
-        bodyHtml: sanitiseMessageBody(opened.body, MESSAGE_IMAGES_PATH, null),
+        bodyHtml: sanitiseMessageBody(opened.body, MESSAGE_IMAGES_PATH, input.portalHost),
         attachments: (d.attachments ?? []).map((a) => ({
           docpartid: a.docpartid,
           filename: a.filename,
