@@ -6,7 +6,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "node_modules/**", ".cache/**", "server/db/migrations/**", "test-results/**", "playwright-report/**", ".builds/**"] },
+  { ignores: ["build/**", "public/build/**", "node_modules/**", ".cache/**", "server/db/migrations/**", "test-results/**", "playwright-report/**", ".builds/**", "build-*/**", "test-results-*/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -56,6 +56,7 @@ let page: { loader: Loader };
 let root: { loader: Loader };
 let confirmation: { loader: Loader };
 let files: { loader: Loader; action: (args: Args) => Promise<Response> };
+let images: { loader: Loader };
 
 async function load(path: string, cookie: string): Promise<{ status: number; data: PageData }> {
   const response = await page.loader({ request: request(path, cookie), params: {}, context: {} });
@@ -77,6 +78,7 @@ beforeAll(async () => {
   root = await import("~/root");
   confirmation = await import("~/routes/clients.documents-and-messages_.attachments.$documentId.$docpartid");
   files = await import("~/routes/clients.documents-and-messages_.files.$documentId.$docpartid");
+  images = await import("~/routes/clients.documents-and-messages_.images.$");
   client = await portal.signIn("demo.client");
   const adviser = await portal.signIn("demo.adviser", "adviser");
   adviserWithClient = await openClientInContext(portal, adviser, "Hartley", "Hartley, Eleanor");
@@ -238,6 +240,34 @@ describe("an adviser with a client in context (spec 002 §6)", () => {
     expect(opened.pane.replyHref).toBeNull();
     const after = await view("/clients/documents-and-messages", client);
     expect(after.list.items.find((i) => i.id === unreadForClient.id)?.unread).toBe(true);
+  });
+});
+
+describe("images in a body (spec 002 §5 relative sources)", () => {
+  const image = (path: string, cookie: string) =>
+    images.loader({ request: request(`/clients/documents-and-messages/images/${path}`, cookie), params: { "*": path }, context: {} });
+
+  it("points a relative source at the portal, which fetches the platform's image with the user's session", async () => {
+    const v = await view(`/clients/documents-and-messages?search=${encodeURIComponent("after the Budget")}`, client);
+    const opened = await view(`/clients/documents-and-messages?message=${v.list.items[0]!.id}`, client);
+    if (opened.pane?.state !== "ok") throw new Error("pane expected");
+    const src = /<img src="([^"]+)"/.exec(opened.pane.bodyHtml)?.[1];
+    expect(src).toBe("/clients/documents-and-messages/images/resourceful/docnote/images/logo.png");
+    const answer = await image("resourceful/docnote/images/logo.png", client);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Content-Type")).toMatch(/^image\/png/);
+    expect(answer.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(new Uint8Array(await answer.arrayBuffer()).slice(0, 4)).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+  });
+
+  it("passes nothing but raster images, no way out of the path, and nothing to a stranger", async () => {
+    // a platform answer that is not an image (the session's user, as JSON) is a 404
+    expect((await thrown(image("resourceful/session/user", client))).status).toBe(404);
+    expect((await thrown(image("resourceful/docnote/images/../../session/user", client))).status).toBe(404);
+    expect((await thrown(image("resourceful/docnote/images/missing.png", client))).status).toBe(404);
+    const stranger = await thrown(image("resourceful/docnote/images/logo.png", ""));
+    expect(stranger.status).toBe(302);
+    expect(stranger.headers.get("Location")).toMatch(/^\/login/);
   });
 });
 
