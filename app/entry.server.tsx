@@ -12,6 +12,7 @@ import { env } from "~/env.server";
 import { i18nConfig } from "~/i18n";
 import { resolveLocale } from "~/i18next.server";
 import { logger } from "~/lib/logger.server";
+import { recordPageView } from "~/lib/page-view.server";
 import { setCookiesOf } from "~/lib/set-cookies";
 import { resources } from "~/locales/resources";
 import { securityHeaders } from "~/security-headers.server";
@@ -43,6 +44,11 @@ export default async function handleRequest(
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources });
   await refreshSession(request, responseHeaders);
+  // spec 000 §1 analytics monitor: only here, where whole pages are rendered (docs/decisions/029).
+  await recordPageView(request, {
+    status: responseStatusCode,
+    route: remixContext.staticHandlerContext.matches.at(-1)?.route.id ?? null,
+  });
   for (const [name, value] of Object.entries(securityHeaders(nonce, env.nodeEnv === "development"))) {
     responseHeaders.set(name, value);
   }

@@ -9,6 +9,10 @@ const EnvSchema = z
     SESSION_SECRET: z.string().min(1).optional(),
     // How many reverse proxies in front of the portal may be trusted for X-Forwarded-For.
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    // Posts allowed per client address: sign-in per 5 minutes, recovery per 15 (decision 046).
+    // Raised only by the journeys, which all come from one address.
+    RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    RATE_LIMIT_RECOVERY: z.coerce.number().int().min(1).max(1_000_000).default(10),
     PLANNING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     // Absolute lifetime of a portal session, whatever the activity.
     SESSION_MAX_AGE_HOURS: z.coerce.number().min(1).max(72).default(12),
@@ -16,6 +20,8 @@ const EnvSchema = z
     COOKIE_SECURE: z.enum(["true", "false"]).optional(),
     APP_ID: z.string().default("client-online"),
     LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+    // spec 000 §1 analytics monitor: one log record per page view (docs/decisions/029).
+    ANALYTICS_PAGE_VIEWS: z.enum(["true", "false"]).default("true"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -28,11 +34,14 @@ export type Env = {
   planningApiUrl: string;
   sessionSecrets: string[];
   trustProxyHops: number;
+  rateLimitSignIn: number;
+  rateLimitRecovery: number;
   planningTimeoutMs: number;
   sessionMaxAgeMs: number;
   cookieSecure: boolean;
   appId: string;
   logLevel: "silent" | "error" | "info";
+  analyticsPageViews: boolean;
 };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -53,11 +62,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     planningApiUrl: e.PLANNING_API_URL.replace(/\/+$/, ""),
     sessionSecrets,
     trustProxyHops: e.TRUST_PROXY_HOPS,
+    rateLimitSignIn: e.RATE_LIMIT_SIGN_IN,
+    rateLimitRecovery: e.RATE_LIMIT_RECOVERY,
     planningTimeoutMs: e.PLANNING_TIMEOUT_MS,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === "true" : e.NODE_ENV === "production",
     appId: e.APP_ID,
     logLevel: e.LOG_LEVEL,
+    analyticsPageViews: e.ANALYTICS_PAGE_VIEWS === "true",
   };
 }
 

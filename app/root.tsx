@@ -14,6 +14,7 @@ import { readCookieConsent } from "~/lib/cookie-consent.server";
 import { maintenanceRedirect } from "~/lib/maintenance.server";
 import { unreadCount } from "~/lib/messages/unread.server";
 import { navigationFor } from "~/lib/navigation";
+import { DEFAULT_FAVICON, faviconOf, loginBackgroundOf, loginBackgroundProperties } from "~/lib/site-settings";
 import { localesVersion } from "~/locales/version.server";
 import { getSite } from "~/planning/site.server";
 import { csrf, honeypot } from "~/session/csrf.server";
@@ -24,7 +25,6 @@ import appStyles from "~/styles/app.css";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
   { rel: "stylesheet", href: sessionTimeoutStyles },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -69,7 +69,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? { idleMinutes: session.idleMinutes, remainingMs: remainingIdleMs(session), checkedAt: Date.now() }
         : null,
       cookieConsent,
-      brand: { firmName: site.firmName, logo: site.logo, chartColours: site.chartColours },
+      brand: {
+        firmName: site.firmName,
+        logo: site.logo,
+        chartColours: site.chartColours,
+        // spec 000 §3: the site's favicon and login background (docs/decisions/028)
+        favicon: faviconOf(site.settings),
+        loginBackground: loginBackgroundOf(site.settings),
+      },
       navigation,
       // spec 000 §2 unread badge: the shell shows '(n)' up to 20, then '(20+)'; null shows none.
       unreadCount: unread,
@@ -92,9 +99,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { i18n } = useTranslation();
   const locale = data?.locale ?? i18n.language ?? "en-GB";
-  const brandStyle = Object.fromEntries(
-    (data?.brand.chartColours ?? []).map((colour, i) => [`--chart-colour-${i + 1}`, colour]),
-  ) as React.CSSProperties;
+  // Brand values arrive as CSS custom properties on <html>; app.css uses them (the login
+  // background by screen width in its media queries), so the page needs no style element.
+  const brandStyle = {
+    ...Object.fromEntries((data?.brand.chartColours ?? []).map((colour, i) => [`--chart-colour-${i + 1}`, colour])),
+    ...(data?.brand.loginBackground ? loginBackgroundProperties(data.brand.loginBackground) : {}),
+  } as React.CSSProperties;
+  const favicon = data?.brand.favicon ?? DEFAULT_FAVICON;
   return (
     <html lang={locale} data-locales-version={data?.localesVersion} style={brandStyle}>
       <head>
@@ -102,6 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <link rel="icon" href={favicon.href} type={favicon.type} />
       </head>
       <body>
         {children}

@@ -47,17 +47,28 @@ test.describe("change password", () => {
     await expectAccessible(page);
 
     const confirm = page.getByRole("button", { name: "Confirm password" });
-    await confirm.click();
-    await expect(summary(page)).toContainText("Please enter your current password");
-    await expect(summary(page)).toContainText("Please enter a password");
-    await expectAccessible(page);
+    if (javaScript === "on") {
+      // spec 002 §4: disabled while the form is invalid (the server says the same without JavaScript)
+      await expect(confirm).toBeDisabled();
+      await page.getByLabel("Current password", { exact: true }).fill("Not-my-pass-1");
+      await expect(confirm).toBeDisabled();
+    } else {
+      await confirm.click();
+      await expect(summary(page)).toContainText("Please enter your current password");
+      await expect(summary(page)).toContainText("Please enter a password");
+      await expectAccessible(page);
+    }
 
     await page.getByLabel("Current password", { exact: true }).fill("Not-my-pass-1");
     await page.getByLabel("New password", { exact: true }).fill("Fresh-pass-42");
+    await expect(confirm).toBeEnabled();
     await confirm.click();
     await expect(summary(page)).toContainText("The current password is incorrect.");
     await expect(page.getByLabel("Current password", { exact: true })).toHaveValue("");
     await expect(page.getByLabel("New password", { exact: true })).toHaveValue("");
+    // the cleared form is invalid again
+    if (javaScript === "on") await expect(confirm).toBeDisabled();
+    await expectAccessible(page);
 
     await page.getByLabel("Current password", { exact: true }).fill(DEMO_PASSWORD);
     await page.getByLabel("New password", { exact: true }).fill("nodigits-here");
@@ -100,11 +111,17 @@ test.describe("security questions", () => {
     else await expect(custom1).toBeVisible();
     await expectAccessible(page);
 
+    // spec 002 §5: Continue is disabled until the form is valid; without JavaScript the server
+    // answers each rule with its message.
     const submit = page.getByRole("button", { name: "Continue" });
-    await submit.click();
-    await expect(summary(page)).toContainText("Please enter a security question.");
-    await expect(summary(page)).toContainText("Please enter an answer to your security question.");
-    await expectAccessible(page);
+    if (javaScript === "on") {
+      await expect(submit).toBeDisabled();
+    } else {
+      await submit.click();
+      await expect(summary(page)).toContainText("Please enter a security question.");
+      await expect(summary(page)).toContainText("Please enter an answer to your security question.");
+      await expectAccessible(page);
+    }
 
     const first = page.getByLabel("First security question");
     const options = await first.locator("option").allTextContents();
@@ -113,23 +130,33 @@ test.describe("security questions", () => {
     await page.getByLabel("Second security question").selectOption({ label: q1 });
     await page.getByLabel("Answer to the first question").fill("Biscuit");
     await page.getByLabel("Answer to the second question").fill("Harrogate");
-    await submit.click();
-    await expect(summary(page)).toContainText("Please select two different security questions.");
-    // answers are secrets: the server never echoes them back (with JavaScript the browser caught
-    // the mistake and nothing was sent)
-    if (javaScript === "off") await expect(page.getByLabel("Answer to the first question")).toHaveValue("");
+    if (javaScript === "on") {
+      await expect(submit).toBeDisabled();
+    } else {
+      await submit.click();
+      await expect(summary(page)).toContainText("Please select two different security questions.");
+      // answers are secrets: the server never echoes them back
+      await expect(page.getByLabel("Answer to the first question")).toHaveValue("");
+    }
 
     await page.getByLabel("Second security question").selectOption({ label: "Other (write your own question)" });
     await expect(page.getByLabel("Your own second question")).toBeVisible();
     await page.getByLabel("Your own second question").fill("x".repeat(257));
     await page.getByLabel("Answer to the first question").fill("Biscuit");
     await page.getByLabel("Answer to the second question").fill("Harrogate");
-    await submit.click();
-    await expect(summary(page)).toContainText("Question needs to be at most 256 characters");
+    if (javaScript === "on") {
+      await expect(submit).toBeDisabled();
+      await page.getByLabel("Your own second question").fill("x".repeat(256));
+      await expect(submit).toBeEnabled();
+    } else {
+      await submit.click();
+      await expect(summary(page)).toContainText("Question needs to be at most 256 characters");
+    }
 
     await page.getByLabel("Second security question").selectOption({ label: q2 });
     await page.getByLabel("Answer to the first question").fill("Biscuit");
     await page.getByLabel("Answer to the second question").fill("Harrogate");
+    await expect(submit).toBeEnabled();
     await submit.click();
     await expect(toast(page, "Your security questions have been set.")).toBeVisible();
     await page.reload();
@@ -280,13 +307,23 @@ test.describe("additional verification", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Validate your device" })).toBeVisible();
     const secret = (await page.locator("code").textContent())!.trim();
     await expectAccessible(page);
-    await page.getByRole("button", { name: "Validate" }).click();
-    await expect(summary(page)).toContainText("MFA Code required");
+    const validate = page.getByRole("button", { name: "Validate" });
+    // spec 000 §5: the code's submit is disabled while the code is empty
+    if (javaScript === "on") {
+      await expect(validate).toBeDisabled();
+    } else {
+      await validate.click();
+      await expect(summary(page)).toContainText("MFA Code required");
+    }
     await page.getByLabel("Security code").fill(totp(secret) === "000000" ? "111111" : "000000");
+    await expect(validate).toBeEnabled();
     await page.getByRole("button", { name: "Validate" }).click();
     await expect(page.getByRole("heading", { name: "The code is invalid" })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole("button", { name: "Request new code" }).click();
+    await expect(page.getByLabel("Security code")).toHaveValue("");
+    if (javaScript === "on") await expect(validate).toBeDisabled();
+    await expectAccessible(page);
     await page.getByLabel("Security code").fill(totp(secret));
     await page.getByRole("button", { name: "Validate" }).click();
     await expect(page.getByText("Method changed successfully")).toBeVisible();

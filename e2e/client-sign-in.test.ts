@@ -33,8 +33,11 @@ test("a client signs in, sees the greeting and their personal details, and signs
 
 test("the cookie notice is remembered once accepted", async ({ page }) => {
   await page.goto("/login");
+  // a signed-out visitor's form: it carries the honeypot, left empty (conventions)
+  await expect(page.locator('form[action="/cookie-consent"] input[name="name__confirm"]')).toHaveValue("");
   await Promise.all([
-    page.waitForResponse((r) => r.url().includes("/cookie-consent")),
+    // the post's own answer (with JavaScript the route's manifest is fetched first, on the click)
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/cookie-consent"),
     page.getByRole("button", { name: "Accept cookies" }).click(),
   ]);
   await expect(page.getByRole("button", { name: "Accept cookies" })).toHaveCount(0);
@@ -45,6 +48,12 @@ test("the cookie notice is remembered once accepted", async ({ page }) => {
 test("text pages show the site's content, and an unknown one says so", async ({ page }) => {
   await page.goto("/core/privacy-policy");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  // spec 000 §2, 002 §2: the legal pages also answer with -view, showing the same text
+  const view = await page.goto("/core/site-terms-view");
+  expect(view?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Terms of use" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/login");
   await expectAccessible(page);
   const response = await page.goto("/core/no-such-page");
   expect(response?.status()).toBe(404);

@@ -2,6 +2,8 @@ import { expect, expectAccessible, signIn, test } from "./fixtures";
 
 test("a visitor switches the portal to Canadian French and back", async ({ page }) => {
   await page.goto("/login");
+  // a signed-out visitor's form: it carries the honeypot, left empty (conventions)
+  await expect(page.locator('form[action="/locale"] input[name="name__confirm"]')).toHaveValue("");
   await page.getByLabel("Language").selectOption("fr-CA");
   await page.getByRole("button", { name: "Change language" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");

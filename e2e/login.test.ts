@@ -43,8 +43,10 @@ test.describe("signing in", () => {
   test("the success alerts of the query flags show", async ({ page }) => {
     await page.goto("/login?passwordChanged=true");
     await expect(page.getByText("Your password has now been changed. Please log in with your new password.")).toBeVisible();
+    await expectAccessible(page);
     await page.goto("/login?usernameSent=true");
     await expect(page.getByText("Your username has been emailed to you")).toBeVisible();
+    await expectAccessible(page);
   });
 });
 
@@ -62,4 +64,61 @@ test("show password is offered only when JavaScript runs", async ({ page, javaSc
   await expect(password).toHaveValue("secret-value");
   await page.getByLabel("Show password").uncheck();
   await expect(password).toHaveAttribute("type", "password");
+});
+
+test.describe("the site's own settings on the login page (spec 000 §3)", () => {
+  test("a hint under the client tab's Username field is tied to it", async ({ page }) => {
+    await page.goto("/login");
+    const hint = page.getByText("Your username was sent to you in your welcome email, for example jane.smith.");
+    await expect(hint).toBeVisible();
+    const hintId = await hint.getAttribute("id");
+    expect(hintId).toBeTruthy();
+    await expect(page.getByLabel("Username")).toHaveAttribute("aria-describedby", new RegExp(`(^| )${hintId}( |$)`));
+    await expect(page.getByLabel("Username")).toHaveAccessibleDescription(/welcome email/);
+    await expectAccessible(page);
+
+    // with an error, the field is described by the hint and the error
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByLabel("Username")).toHaveAccessibleDescription(/welcome email.*Please enter a username/);
+
+    await page.goto("/login?userType=adviser");
+    await expect(hint).toHaveCount(0);
+  });
+
+  test("the site's favicon is linked and served", async ({ page, request }) => {
+    await page.goto("/login");
+    const icon = page.locator('link[rel="icon"]');
+    await expect(icon).toHaveCount(1);
+    await expect(icon).toHaveAttribute("href", "/brand/favicon.svg");
+    await expect(icon).toHaveAttribute("type", "image/svg+xml");
+    expect((await request.get("/brand/favicon.svg")).ok()).toBe(true);
+  });
+
+  test("the login background follows the screen width (spec 000 §9)", async ({ page }) => {
+    const background = () =>
+      page.locator("main").evaluate((main) => {
+        const style = getComputedStyle(main);
+        return { image: style.backgroundImage, colour: style.backgroundColor };
+      });
+    // the firm's colour on every width; no image on a phone
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto("/login");
+    expect(await background()).toEqual({ image: "none", colour: "rgb(20, 40, 75)" });
+    // 576 to 1023px: the tablet portrait image
+    await page.setViewportSize({ width: 800, height: 1000 });
+    expect((await background()).image).toMatch(/\/brand\/login-bg-portrait\.svg/);
+    // 1024 to 1199px: tablet landscape, which this site leaves to the desktop image
+    await page.setViewportSize({ width: 1100, height: 800 });
+    expect((await background()).image).toMatch(/\/brand\/login-bg\.svg/);
+    // wider: the desktop image
+    await page.setViewportSize({ width: 1400, height: 900 });
+    expect((await background()).image).toMatch(/\/brand\/login-bg\.svg/);
+    // the form itself stays on its white card
+    await expect(page.locator(".login")).toHaveCSS("background-color", "rgb(255, 255, 255)");
+    await expectAccessible(page);
+
+    // other pages keep the portal's own background
+    await page.goto("/login/help");
+    expect((await background()).image).toBe("none");
+  });
 });

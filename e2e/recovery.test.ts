@@ -79,13 +79,14 @@ test.describe("help with logging in", () => {
     await page.goto("/login/help");
     await expect(page.getByRole("heading", { level: 1, name: "Help with logging in" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Forgotten password" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: "Forgotten username" })).toBeVisible();
+    // The site names the forgotten username section (spec 000 §3 forgotUsernameButtonText, decision 028).
+    await expect(page.getByRole("heading", { level: 2, name: "Forgotten your username?" })).toBeVisible();
     await expectAccessible(page);
 
     await page.getByRole("link", { name: "Adviser" }).click();
     await expect(page).toHaveURL(/userType=adviser/);
     await expect(page.getByRole("heading", { level: 2, name: "Forgotten password" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: "Forgotten username" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 2, name: "Forgotten your username?" })).toHaveCount(0);
     await expectAccessible(page);
 
     await page.getByRole("link", { name: "Return to login" }).click();
@@ -113,9 +114,18 @@ test.describe("help with logging in", () => {
     const code = await codeSentAfter(request, username, before);
     expect(code).toMatch(/^\d{8}$/);
 
-    await page.getByRole("button", { name: "Reset password" }).click();
-    await expect(summary(page)).toContainText("Please enter your reset code");
-    await expect(summary(page)).toContainText("Password is required");
+    // spec 000 §5: the button stays disabled until the form is valid; without JavaScript the
+    // server names what is missing
+    const reset = page.getByRole("button", { name: "Reset password" });
+    if (javaScript === "on") {
+      await expect(reset).toBeDisabled();
+      await page.getByLabel("Reset code").fill("12345678");
+      await expect(reset).toBeDisabled();
+    } else {
+      await reset.click();
+      await expect(summary(page)).toContainText("Please enter your reset code");
+      await expect(summary(page)).toContainText("Password is required");
+    }
 
     // spec 000 §8: 'Reset code incorrect' once the error count is above 0
     await page.getByLabel("Reset code").fill(code === "00000000" ? "11111111" : "00000000");
@@ -138,6 +148,7 @@ test.describe("help with logging in", () => {
     await page.getByRole("button", { name: "Reset password" }).click();
     await expect(page).toHaveURL(/\/login\?passwordChanged=true$/);
     await expect(page.getByText("Your password has now been changed. Please log in with your new password.")).toBeVisible();
+    await expectAccessible(page);
 
     await signInWith(page, username, newPassword);
     await expect(page).toHaveURL(/\/clients\//);
@@ -158,9 +169,19 @@ test.describe("help with logging in", () => {
     await expect(page.getByLabel("What was your first car?")).toBeVisible();
     await expectAccessible(page);
 
-    await page.getByRole("button", { name: "Reset password" }).click();
-    await expect(summary(page)).toContainText("Answer required");
-    await expect(summary(page)).toContainText("Password is required");
+    const reset = page.getByRole("button", { name: "Reset password" });
+    if (javaScript === "on") {
+      await expect(reset).toBeDisabled();
+      await page.getByLabel("What was the name of your first pet?").fill("biscuit");
+      await page.getByLabel("What was your first car?").fill("ford");
+      await expect(reset).toBeDisabled();
+      await page.getByLabel("New password").fill("Reset-pass-74");
+      await expect(reset).toBeEnabled();
+    } else {
+      await reset.click();
+      await expect(summary(page)).toContainText("Answer required");
+      await expect(summary(page)).toContainText("Password is required");
+    }
 
     await page.getByLabel("What was the name of your first pet?").fill("biscuit");
     await page.getByLabel("What was your first car?").fill("ford");
@@ -198,7 +219,7 @@ test.describe("help with logging in", () => {
 
   test("forgotten username: validation, a mismatch, then the username is emailed", async ({ page, request }) => {
     await page.goto("/login/help");
-    const section = page.getByRole("region", { name: "Forgotten username" });
+    const section = page.getByRole("region", { name: "Forgotten your username?" });
     const send = section.getByRole("button", { name: "Email my username" });
     await send.click();
     await expect(summary(page)).toContainText("Please enter an email address");
@@ -227,6 +248,7 @@ test.describe("help with logging in", () => {
     await send.click();
     await expect(page).toHaveURL(/\/login\?usernameSent=true$/);
     await expect(page.getByText("Your username has been emailed to you")).toBeVisible();
+    await expectAccessible(page);
     expect(await codeSentAfter(request, "eleanor.hartley@example.com", before)).toBe("demo.client");
   });
 });

@@ -20,7 +20,7 @@ const BAD_CODE =
   "There was an error with the authentication code you entered. A new code has been sent to you. Please try again.";
 
 test.describe("sign-in steps", () => {
-  test("a security code: the bad-code text, then a new code signs in (MfaRequired)", async ({ page, request }) => {
+  test("a security code: the bad-code text, then a new code signs in (MfaRequired)", async ({ page, request, javaScript }) => {
     // A copy per run: the outbox of each is its own.
     const username = await copyUser(request, "demo.mfa");
     const destination = "+********0123";
@@ -32,8 +32,18 @@ test.describe("sign-in steps", () => {
     const first = await codeSentAfter(request, username, before);
     await expectAccessible(page);
 
-    await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("A security code is required");
+    // spec 000 §5: submit disabled while the code is empty; without JavaScript the server says so
+    const submit = page.getByRole("button", { name: "Continue" });
+    if (javaScript === "on") {
+      await expect(submit).toBeDisabled();
+      await page.getByLabel("Security code").fill("1");
+      await expect(submit).toBeEnabled();
+      await page.getByLabel("Security code").fill("");
+      await expect(submit).toBeDisabled();
+    } else {
+      await submit.click();
+      await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("A security code is required");
+    }
 
     await enterCode(page, wrongCode(first.code));
     await expect(page.getByText(BAD_CODE).first()).toBeVisible();
@@ -52,6 +62,7 @@ test.describe("sign-in steps", () => {
     const first = await codeSentAfter(request, username, before);
     await page.getByRole("button", { name: "Request new code" }).click();
     await expect(page.getByText("A new code has been sent to you.")).toBeVisible();
+    await expectAccessible(page);
     await codeSentAfter(request, username, first.id);
     await page.getByRole("button", { name: "Return to login" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Log in to Client Online" })).toBeVisible();
@@ -95,7 +106,11 @@ test.describe("sign-in steps", () => {
     }
   });
 
-  test("memorable word: wrong characters, new positions, then the right ones (demo.memorable)", async ({ page, request }) => {
+  test("memorable word: wrong characters, new positions, then the right ones (demo.memorable)", async ({
+    page,
+    request,
+    javaScript,
+  }) => {
     const word = "chestnut";
     await signIn(page, await copyUser(request, "demo.memorable"));
     await expect(page.getByRole("heading", { level: 1, name: "Memorable word" })).toBeVisible();
@@ -109,18 +124,35 @@ test.describe("sign-in steps", () => {
     for (const p of first) await expect(page.getByLabel(`Character ${p}`)).toHaveAttribute("maxlength", "1");
     await expectAccessible(page);
 
-    for (const p of first) await page.getByLabel(`Character ${p}`).fill(word[p - 1] === "z" ? "y" : "z");
-    await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("Incorrect memorable word characters. Please try again with the new positions.")).toBeVisible();
+    // spec 000 §5: submit is enabled only when all three characters are non-blank
+    const submit = page.getByRole("button", { name: "Continue" });
+    const wrong = (p: number) => (word[p - 1] === "z" ? "y" : "z");
+    if (javaScript === "on") {
+      await expect(submit).toBeDisabled();
+      await page.getByLabel(`Character ${first[0]}`).fill(wrong(first[0]!));
+      await page.getByLabel(`Character ${first[1]}`).fill(wrong(first[1]!));
+      await page.getByLabel(`Character ${first[2]}`).fill(" ");
+      await expect(submit).toBeDisabled();
+    }
+    for (const p of first) await page.getByLabel(`Character ${p}`).fill(wrong(p));
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    const incorrect = page.getByText("Incorrect memorable word characters. Please try again with the new positions.");
+    await expect(incorrect).toBeVisible();
     await expect.poll(positions).not.toEqual(first);
     const second = await positions();
     await expectAccessible(page);
+    if (javaScript === "on") await expect(submit).toBeDisabled();
 
     for (const p of second) {
       await expect(page.getByLabel(`Character ${p}`)).toHaveValue("");
       await page.getByLabel(`Character ${p}`).fill(word[p - 1]!);
+      // spec 000 §4: memorable word errors clear on typing (with JavaScript; without it the page
+      // stays as the server sent it until the next post)
+      if (javaScript === "on") await expect(incorrect).toHaveCount(0);
+      else await expect(incorrect).toBeVisible();
     }
-    await page.getByRole("button", { name: "Continue" }).click();
+    await submit.click();
     await expect(page).toHaveURL(/\/clients/);
   });
 
@@ -194,23 +226,39 @@ test.describe("sign-in steps", () => {
     const username = await copyUser(request, "demo.newuser");
     await signIn(page, username);
     const heading = page.getByRole("heading", { level: 1 });
-    await expect(page.getByRole("heading", { level: 1, name: "Change Password" }).or(page.getByText("Either your username or your password is incorrect."))).toBeVisible();
+    await expect(heading).toHaveText("Change Password");
+    // The Change Password form: the site's guidance (site setting passwordGuidance)
+    await expect(page.getByText("Use at least 8 characters, with at least one letter and one number.")).toBeVisible();
     await expectAccessible(page);
 
+    const newPasswordField = page.getByLabel("New password", { exact: true });
+    const change = page.getByRole("button", { name: "Change password" });
+    // spec 000 §5: the change-password button stays disabled until the form is valid
+    if (javaScript === "on") await expect(change).toBeDisabled();
     // The platform's password policy, beside the field.
-    await page.getByLabel("New password").fill("short1");
-    // The shared strength meter, only while JavaScript runs (spec 002 §5).
+    await newPasswordField.fill("short1");
+    await expect(change).toBeEnabled();
+    // The shared strength meter and show-password box, only while JavaScript runs (spec 002 §2, §5).
     const meter = page.locator(".password-strength");
-    if (javaScript === "on") await expect(meter).toContainText(/Very Weak|Weak|Medium|Strong|Very Strong/);
-    else await expect(meter).toHaveCount(0);
-    await page.getByRole("button", { name: "Change password" }).click();
+    if (javaScript === "on") {
+      await expect(meter).toContainText(/Very Weak|Weak|Medium|Strong|Very Strong/);
+      await page.getByLabel("Show new password").check();
+      await expect(newPasswordField).toHaveAttribute("type", "text");
+      await page.getByLabel("Show new password").uncheck();
+      await expect(newPasswordField).toHaveAttribute("type", "password");
+    } else {
+      await expect(meter).toHaveCount(0);
+      await expect(page.getByLabel("Show new password")).toHaveCount(0);
+    }
+    await change.click();
     await expect(page.getByText("The password must be at least 8 characters long.").first()).toBeVisible();
-    await expect(page.getByLabel("New password")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByLabel("New password")).toHaveValue("");
+    await expect(newPasswordField).toHaveAttribute("aria-invalid", "true");
+    await expect(newPasswordField).toHaveValue("");
+    if (javaScript === "on") await expect(change).toBeDisabled();
     await expectAccessible(page);
     const newPassword = "Aisha-new-pass-2";
-    await page.getByLabel("New password").fill(newPassword);
-    await page.getByRole("button", { name: "Change password" }).click();
+    await newPasswordField.fill(newPassword);
+    await change.click();
 
     await expect(heading).toHaveText("Terms of use");
     await expect(page.getByRole("region", { name: "Terms of use text" })).toContainText("About these terms");
@@ -235,11 +283,17 @@ test.describe("sign-in steps", () => {
     await page.getByLabel("Question 2", { exact: true }).selectOption({ label: options[1]! });
     await page.getByLabel("Answer 1", { exact: true }).fill("Blue bicycle");
     await page.getByLabel("Answer 2", { exact: true }).fill("Aunt Mary");
-    await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
-      "Please select two different security questions.",
-    );
-    await expectAccessible(page);
+    // spec 002 §5: Continue is disabled until the form is valid; without JavaScript the server says why
+    const continueButton = page.getByRole("button", { name: "Continue" });
+    if (javaScript === "on") {
+      await expect(continueButton).toBeDisabled();
+    } else {
+      await continueButton.click();
+      await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+        "Please select two different security questions.",
+      );
+      await expectAccessible(page);
+    }
     await page.getByLabel("Question 2", { exact: true }).selectOption({ label: options[2]! });
     await page.getByLabel("Answer 1", { exact: true }).fill("Blue bicycle");
     await page.getByLabel("Answer 2", { exact: true }).fill("Aunt Mary");

@@ -1,7 +1,7 @@
 // `npm run test:e2e`: the Playwright journeys against a fresh platform and the built portal, plus a
 // second portal whose platform is down (scripts/servers.mjs).
 import { spawn } from "node:child_process";
-import { startServers } from "./servers.mjs";
+import { JOURNEY_RATE_LIMITS, startServers } from "./servers.mjs";
 
 let servers;
 let code = 1;
@@ -10,7 +10,7 @@ process.on("SIGINT", () => {
   process.exit(130);
 });
 try {
-  servers = await startServers({ deadPortal: true });
+  servers = await startServers({ deadPortal: true, portalEnv: JOURNEY_RATE_LIMITS });
   const runner = spawn(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)], {
     stdio: "inherit",
     env: {

@@ -32,7 +32,12 @@ export async function waitFor(url, seconds) {
   throw new Error(`${url} did not answer within ${seconds}s`);
 }
 
-export async function startServers({ deadPortal = false } = {}) {
+// Every journey comes from 127.0.0.1, and the suite makes far more sign-in and recovery posts than
+// one address may (docs/decisions/046): the journeys' portal raises the limits, nothing else does.
+export const JOURNEY_RATE_LIMITS = { RATE_LIMIT_SIGN_IN: "100000", RATE_LIMIT_RECOVERY: "100000" };
+
+/** `portalEnv` adds to the portals' environment (e.g. JOURNEY_RATE_LIMITS). */
+export async function startServers({ deadPortal = false, portalEnv: extraPortalEnv = {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "client-online-"));
   const [platformPort, portalPort, deadPortalPort, deadPlatformPort] = await Promise.all([
     freePort(),
@@ -61,12 +66,13 @@ export async function startServers({ deadPortal = false } = {}) {
       COOKIE_SECURE: "false",
       LOG_LEVEL: "silent",
       PLANNING_TIMEOUT_MS: "3000",
+      ...extraPortalEnv,
     };
-    const serve = "node_modules/@remix-run/serve/dist/cli.js";
-    const build = `${process.env.REMIX_BUILD_DIR ?? "build"}/index.js`;
-    start([serve, build], { ...portalEnv, PORT: String(portalPort), PLANNING_API_URL: `http://127.0.0.1:${platformPort}` });
+    // The portal's own server reads the build of REMIX_BUILD_DIR (inherited), `build` by default.
+    const portal = "scripts/portal-server.mjs";
+    start([portal], { ...portalEnv, PORT: String(portalPort), PLANNING_API_URL: `http://127.0.0.1:${platformPort}` });
     if (deadPortal) {
-      start([serve, build], { ...portalEnv, PORT: String(deadPortalPort), PLANNING_API_URL: `http://127.0.0.1:${deadPlatformPort}` });
+      start([portal], { ...portalEnv, PORT: String(deadPortalPort), PLANNING_API_URL: `http://127.0.0.1:${deadPlatformPort}` });
     }
     await Promise.all([
       waitFor(`http://127.0.0.1:${platformPort}/xplan/health`, 60),

@@ -53,7 +53,8 @@ if (embedded) {
   }
 }
 
-run("portal", process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+// The portal's own server (docs/decisions/026); it reads the build of REMIX_BUILD_DIR, `build` by default.
+run("portal", process.execPath, ["scripts/portal-server.mjs"], {
   PORT: portalPort,
   PLANNING_API_URL: planningApiUrl,
   NODE_ENV: process.env.NODE_ENV ?? "production",

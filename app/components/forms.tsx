@@ -1,7 +1,9 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { useEffect, useRef } from "react";
+import { parseWithZod } from "@conform-to/zod";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
+import type { z } from "zod";
 import type { Failure } from "~/lib/error-catalogue";
 
 // Form building blocks (conventions "Forms"). Validation messages in zod schemas are i18n keys
@@ -148,4 +150,49 @@ export function ShowPasswordToggle({
       <label htmlFor={id}>{label}</label>
     </div>
   );
+}
+
+/**
+ * conventions "Forms": a submit button that the spec disables until its form is valid. It is
+ * disabled only once JavaScript runs (the answer is first known in an effect); without JavaScript
+ * the button stays enabled and the server answers with the same messages. `isValid` reads the
+ * form's current values; it is asked again on every input and change, after a reset, and whenever
+ * fields come or go (a field shown for 'Other', fields remounted empty after the server's answer).
+ */
+export function useDisabledUntilValid(formId: string, isValid: (formData: FormData) => boolean): boolean {
+  const [valid, setValid] = useState<boolean | null>(null);
+  const latest = useRef(isValid);
+  useEffect(() => {
+    latest.current = isValid;
+  });
+  useEffect(() => {
+    const form = document.getElementById(formId);
+    if (!(form instanceof HTMLFormElement)) return;
+    const check = () => setValid(latest.current(new FormData(form)));
+    // The fields hold their reset values only after the reset event has run.
+    const afterReset = () => window.setTimeout(check, 0);
+    const fieldsChanged = new MutationObserver(check);
+    check();
+    form.addEventListener("input", check);
+    form.addEventListener("change", check);
+    form.addEventListener("reset", afterReset);
+    fieldsChanged.observe(form, { childList: true, subtree: true });
+    return () => {
+      form.removeEventListener("input", check);
+      form.removeEventListener("change", check);
+      form.removeEventListener("reset", afterReset);
+      fieldsChanged.disconnect();
+    };
+  }, [formId]);
+  return valid === false;
+}
+
+/** A validity test: every named field holds more than white space (spec 000 §5 "non-blank"). */
+export function allFilledIn(names: string[]): (formData: FormData) => boolean {
+  return (formData) => names.every((name) => String(formData.get(name) ?? "").trim() !== "");
+}
+
+/** A validity test: the form passes the same schema that the submit and the server apply. */
+export function passesSchema(schema: z.ZodTypeAny): (formData: FormData) => boolean {
+  return (formData) => parseWithZod(formData, { schema }).status === "success";
 }

@@ -6,9 +6,20 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { z } from "zod";
-import { ErrorSummary, FailureAlert, Field, FieldError, summaryErrors } from "~/components/forms";
+import {
+  allFilledIn,
+  ErrorSummary,
+  FailureAlert,
+  Field,
+  FieldError,
+  passesSchema,
+  ShowPasswordToggle,
+  summaryErrors,
+  useDisabledUntilValid,
+} from "~/components/forms";
 import { PasswordStrength } from "~/components/password-strength";
 import type { Failure } from "~/lib/error-catalogue";
+import type { PasswordFormSettings } from "~/lib/security";
 import {
   ForcedPasswordSchema,
   type Intent,
@@ -34,6 +45,13 @@ export type StepAnswerData = {
 };
 
 type StepProps<S extends LoginStep["status"]> = { step: Extract<LoginStep, { status: S }>; answer: StepAnswerData | undefined };
+
+type SignInStepProps = {
+  step: LoginStep;
+  answer: StepAnswerData | undefined;
+  /** The site's settings for a new password (the forced change is the Change Password form). */
+  passwordForm: PasswordFormSettings;
+};
 
 /** The Conform result meant for this form (an answer of another step's form is ignored). */
 function resultFor(answer: StepAnswerData | undefined, formId: string) {
@@ -88,10 +106,10 @@ function ReturnButton({ label }: { label?: string }) {
 
 // ---------------------------------------------------------------------------------------------
 
-export function SignInStep({ step, answer }: { step: LoginStep; answer: StepAnswerData | undefined }) {
+export function SignInStep({ step, answer, passwordForm }: SignInStepProps) {
   switch (step.status) {
     case "ForceChangePassword":
-      return <ChangePasswordStep step={step} answer={answer} />;
+      return <ChangePasswordStep step={step} answer={answer} settings={passwordForm} />;
     case "SiteTerms":
       return <SiteTermsStep step={step} answer={answer} />;
     case "SetSecurityQuestions":
@@ -138,13 +156,15 @@ function StepHeading({ step }: { step: LoginStep }) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// ForceChangePassword: the Change Password form (at sign-in only the new password: the ticket
-// proves the current one).
+// ForceChangePassword: the Change Password form of spec 000 §5 and 002 §2 (at sign-in only the new
+// password: the ticket proves the current one), with the same show-password box, strength meter
+// and guidance as the other new-password forms.
 
-function ChangePasswordStep({ step, answer }: StepProps<"ForceChangePassword">) {
+function ChangePasswordStep({ step, answer, settings }: StepProps<"ForceChangePassword"> & { settings: PasswordFormSettings }) {
   const { t } = useTranslation("auth");
   const pending = usePending();
   const [typed, setTyped] = useState("");
+  const [showPassword, setShowPassword] = useState(false);
   const [form, fields] = useForm<z.input<typeof ForcedPasswordSchema>>({
     id: "step-password",
     lastResult: resultFor(answer, "step-password"),
@@ -153,6 +173,8 @@ function ChangePasswordStep({ step, answer }: StepProps<"ForceChangePassword">) 
     shouldRevalidate: "onInput",
     onValidate: validateFor("change-password", ForcedPasswordSchema),
   });
+  // spec 000 §5: the change-password button stays disabled until the form is valid.
+  const incomplete = useDisabledUntilValid(form.id, passesSchema(ForcedPasswordSchema));
   return (
     <div className="login sign-in-step">
       <StepHeading step={step} />
@@ -174,15 +196,21 @@ function ChangePasswordStep({ step, answer }: StepProps<"ForceChangePassword">) 
         <Field
           meta={fields.newPassword}
           label={t("steps.password.newPassword")}
-          hint={t("steps.password.guidance")}
-          type="password"
+          hint={settings.guidance ?? undefined}
+          type={showPassword ? "text" : "password"}
           autoComplete="new-password"
           secret
         >
-          <PasswordStrength id={`${fields.newPassword.id}-strength`} password={typed} />
+          {settings.strengthMeter ? <PasswordStrength id={`${fields.newPassword.id}-strength`} password={typed} /> : null}
         </Field>
+        <ShowPasswordToggle
+          id="show-new-password"
+          label={t("security:changePassword.showNew")}
+          checked={showPassword}
+          onChange={setShowPassword}
+        />
         <div className="form__actions">
-          <button type="submit" name="intent" value="change-password" className="button" disabled={pending}>
+          <button type="submit" name="intent" value="change-password" className="button" disabled={incomplete || pending}>
             {t("steps.password.submit")}
           </button>
           <ReturnButton label={t("steps.cancel")} />
@@ -279,6 +307,8 @@ function SecurityQuestionsStep({ step, answer }: StepProps<"SetSecurityQuestions
     shouldRevalidate: "onInput",
     onValidate: validateFor("security-questions", schema),
   });
+  // spec 002 §5: Continue is disabled until the form is valid.
+  const incomplete = useDisabledUntilValid(form.id, passesSchema(schema));
   const pairs = [
     { question: fields.question1, custom: fields.question1Custom, answer: fields.answer1, n: 1 },
     { question: fields.question2, custom: fields.question2Custom, answer: fields.answer2, n: 2 },
@@ -308,7 +338,7 @@ function SecurityQuestionsStep({ step, answer }: StepProps<"SetSecurityQuestions
           </fieldset>
         ))}
         <div className="form__actions">
-          <button type="submit" name="intent" value="security-questions" className="button" disabled={pending}>
+          <button type="submit" name="intent" value="security-questions" className="button" disabled={incomplete || pending}>
             {t("steps.questions.submit")}
           </button>
           <ReturnButton label={t("steps.cancel")} />
@@ -336,6 +366,8 @@ function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolm
     shouldRevalidate: "onInput",
     onValidate: validateFor("validate-code", SecurityCodeSchema),
   });
+  // spec 000 §5: the security code's submit is disabled while the code is empty.
+  const empty = useDisabledUntilValid(form.id, allFilledIn([fields.code.name]));
   const token = step.method === "token";
   const sentTo = step.destination
     ? t("steps.code.sentTo", { destination: step.destination })
@@ -384,7 +416,7 @@ function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolm
           secret
         />
         <div className="form__actions">
-          <button type="submit" name="intent" value="validate-code" className="button" disabled={pending}>
+          <button type="submit" name="intent" value="validate-code" className="button" disabled={empty || pending}>
             {t("steps.code.submit")}
           </button>
           {!token ? (
@@ -517,11 +549,15 @@ function MemorableStep({ step, answer }: StepProps<"MemorableCharactersRequired"
     onValidate: validateFor("memorable", MemorableSchema),
   });
   const chars = [fields.char1, fields.char2, fields.char3];
+  // spec 000 §5: submit is enabled only when all three characters are non-blank.
+  const incomplete = useDisabledUntilValid(form.id, allFilledIn(chars.map((c) => c.name)));
+  // spec 000 §4: memorable word errors clear on typing (the answer's alert goes once the user types).
+  const [typedSinceAnswer, setTypedSinceAnswer] = useState(false);
   return (
     <div className="login sign-in-step">
       <StepHeading step={step} />
-      <StepAlert answer={answer} />
-      <Form method="post" action="/login" {...getFormProps(form)} className="form">
+      <StepAlert answer={typedSinceAnswer ? undefined : answer} />
+      <Form method="post" action="/login" {...getFormProps(form)} className="form" onInput={() => setTypedSinceAnswer(true)}>
         <FormSecrets />
         {answerable ? (
           <>
@@ -552,7 +588,7 @@ function MemorableStep({ step, answer }: StepProps<"MemorableCharactersRequired"
         )}
         <div className="form__actions">
           {answerable ? (
-            <button type="submit" name="intent" value="memorable" className="button" disabled={pending}>
+            <button type="submit" name="intent" value="memorable" className="button" disabled={incomplete || pending}>
               {t("steps.memorable.submit")}
             </button>
           ) : null}

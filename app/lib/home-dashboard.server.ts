@@ -116,7 +116,7 @@ export type PortfolioView =
       state: "ok";
       period: string;
       overview: { value: string; performance: Performance | null; performanceLabel: string | null; movement: Figure };
-      chart: ChartView | { noData: true } | null;
+      chart: ChartView | ChartNoData | null;
       layout: "tiles" | "table";
       collection: "portfolio" | "group" | "account";
       own: SummaryRow[];
@@ -246,7 +246,7 @@ export async function buildPortfolioView(input: HomeInput, accountsVisible: numb
   // the chart's series is fetched in parallel with the summaries; a failure only hides the chart
   const chartPromise = chartOf(input, settings).catch((error: unknown) => {
     if ((error as { failure?: { kind?: string } }).failure?.kind === "lost-session") throw error;
-    return { noData: true as const };
+    return { noData: true as const, beforeOpening: false };
   });
   // a failed summary answers without waiting for the chart, which must not fail unobserved
   chartPromise.catch(() => undefined);
@@ -331,8 +331,20 @@ export function chartShown(settings: PortfolioSettings): boolean {
   return !(settings.profitAnalysisType === "twrr" && settings.useHistoricData);
 }
 
+/**
+ * spec 001 §2.4: a chart without data says why: 'The date range selected is earlier than the
+ * portfolio / account opening date.' when the range starts before the accounts' opening date,
+ * else 'No data available for this selection'.
+ */
+export type ChartNoData = { noData: true; beforeOpening: boolean };
+
+/** Whether an empty series is empty because its range starts before the accounts opened. */
+export function startsBeforeOpening(series: Pick<SeriesAnswer, "start_date" | "inception_date">): boolean {
+  return series.inception_date !== null && series.start_date < series.inception_date;
+}
+
 /** The chart of the active timeframe; requested alongside the summary, not after it. */
-async function chartOf(input: HomeInput, settings: PortfolioSettings): Promise<ChartView | { noData: true } | null> {
+async function chartOf(input: HomeInput, settings: PortfolioSettings): Promise<ChartView | ChartNoData | null> {
   if (!chartShown(settings)) return null;
   const { t, locale } = input;
   const series: SeriesAnswer = await fetchSeries(input.planning, {
@@ -345,7 +357,7 @@ async function chartOf(input: HomeInput, settings: PortfolioSettings): Promise<C
   const points = series.points
     .filter((p) => (percent ? p.cumulative_twrr !== null : true))
     .map((p) => ({ date: p.date, value: percent ? (p.cumulative_twrr as number) : p.value.amount }));
-  if (points.length < 2) return { noData: true };
+  if (points.length < 2) return { noData: true, beforeOpening: startsBeforeOpening(series) };
   const caption = t(percent ? "home.chart.captionPercent" : "home.chart.captionValue", {
     from: formatDate(series.start_date, locale),
     to: formatDate(series.end_date, locale),

@@ -13,6 +13,7 @@ import {
   performanceOf,
   type PortfolioSettings,
   portfolioSettings,
+  startsBeforeOpening,
 } from "./home-dashboard.server";
 import type { HomeQuery } from "./home-query";
 
@@ -369,8 +370,21 @@ describe("buildPortfolioView: the view", () => {
       const { planning } = fakePlanning(answers({ chart }));
       const view = await buildPortfolioView(input(planning), 5);
       if (view.state !== "ok") throw new Error(`expected a view, got ${view.state}`);
-      expect(view.chart).toEqual({ noData: true });
+      expect(view.chart).toEqual({ noData: true, beforeOpening: false });
     }
+  });
+
+  it("says the range starts before the opening date when it does and there is no data (spec 001 §2.4)", async () => {
+    const opened = { ...series([["2025-03-14", 0.01]]), inception_date: "2025-03-01" };
+    const { planning } = fakePlanning(answers({ chart: opened }));
+    const view = await buildPortfolioView(input(planning), 5);
+    if (view.state !== "ok") throw new Error(`expected a view, got ${view.state}`);
+    expect(view.chart).toEqual({ noData: true, beforeOpening: true });
+    expect(startsBeforeOpening({ start_date: "2024-03-14", inception_date: "2024-03-15" })).toBe(true);
+    // the same day, a later opening date or none at all is not 'earlier'
+    expect(startsBeforeOpening({ start_date: "2024-03-14", inception_date: "2024-03-14" })).toBe(false);
+    expect(startsBeforeOpening({ start_date: "2024-03-14", inception_date: "2022-05-16" })).toBe(false);
+    expect(startsBeforeOpening({ start_date: "2024-03-14", inception_date: null })).toBe(false);
   });
 
   it("asks for no chart when it is hidden, and shows no performance for the type none", async () => {

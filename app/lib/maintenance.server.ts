@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { logger } from "~/lib/logger.server";
+import { VIEW_SUFFIX } from "~/lib/text-pages";
 import { createPlanningClient, PlanningError, type PlanningClientOptions } from "~/planning/client.server";
 
 // spec 000 §2 and §4 "Maintenance": the portal asks the platform's health check; BAD means
@@ -20,7 +21,7 @@ export function skipsMaintenanceCheck(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (path === MAINTENANCE_PATH || path === "/core/maintenance") return true;
   const core = /^\/core\/([^/]+)$/.exec(path);
-  if (core) return LEGAL_SEGMENTS.some((s) => core[1] === s || core[1] === `${s}-view`);
+  if (core) return LEGAL_SEGMENTS.some((s) => core[1] === s || core[1] === `${s}${VIEW_SUFFIX}`);
   if (path === "/healthz" || path === "/readyz") return true;
   if (/^\/(locales|build|brand|fonts)\//.test(path)) return true;
   return /^\/[^/]+\.(svg|ico|png|txt|webmanifest|css|js)$/.test(path);

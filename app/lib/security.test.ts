@@ -10,6 +10,7 @@ import {
   methodChanged,
   MfaCodeSchema,
   OTHER_QUESTION,
+  passwordFormSettings,
   passwordPolicyKey,
   PreferencesSchema,
   preferencesChanged,
@@ -34,6 +35,21 @@ function errorsOf(schema: Parameters<typeof parseWithZod>[1]["schema"], values: 
 const Q1 = "What was the name of your first pet?";
 const Q2 = "In which town were you born?";
 const valid = { question1: Q1, answer1: "biscuit", question2: Q2, answer2: "harrogate" };
+
+describe("the new-password forms' site settings (spec 000 §5, 002 §2)", () => {
+  it("shows the meter unless content switches it off, and the guidance when there is some", () => {
+    expect(passwordFormSettings({})).toEqual({ strengthMeter: true, guidance: null });
+    expect(passwordFormSettings({ passwordStrengthMeter: false, passwordGuidance: "Use 8 characters." })).toEqual({
+      strengthMeter: false,
+      guidance: "Use 8 characters.",
+    });
+    expect(passwordFormSettings({ passwordStrengthMeter: "false", passwordGuidance: "  " })).toEqual({
+      strengthMeter: false,
+      guidance: null,
+    });
+    expect(passwordFormSettings({ passwordStrengthMeter: true, passwordGuidance: 8 })).toEqual({ strengthMeter: true, guidance: null });
+  });
+});
 
 describe("change password (spec 002 §5)", () => {
   it("requires both passwords", () => {

@@ -30,6 +30,22 @@ export const ChangePasswordSchema = z.object({
   newPassword: required("security:changePassword.errors.new"),
 });
 
+/** What every new-password form shows (spec 000 §5, 002 §2): the strength meter, and guidance. */
+export type PasswordFormSettings = { strengthMeter: boolean; guidance: string | null };
+
+/**
+ * The site settings behind a new-password form: content may switch the meter off
+ * (`passwordStrengthMeter: false`) and may give the new password's guidance (`passwordGuidance`).
+ */
+export function passwordFormSettings(settings: Record<string, string | number | boolean | null>): PasswordFormSettings {
+  const meter = settings.passwordStrengthMeter;
+  const guidance = settings.passwordGuidance;
+  return {
+    strengthMeter: meter !== false && meter !== "false",
+    guidance: typeof guidance === "string" && guidance.trim() ? guidance : null,
+  };
+}
+
 /** What the platform's refusal of a password change means for the form (docs/platform-api.md). */
 export function changePasswordRefusal(
   apiMessage: string | null,

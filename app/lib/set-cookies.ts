@@ -1,6 +1,7 @@
 /**
- * The Set-Cookie values of a Headers object, one per cookie. remix-serve (without single fetch)
- * installs a fetch whose Headers lack getSetCookie but keep every value apart in getAll.
+ * The Set-Cookie values of a Headers object, one per cookie. The portal's server (without single
+ * fetch, as remix-serve did) installs Remix's fetch, whose Headers lack getSetCookie but keep every
+ * value apart in getAll.
  */
 export function setCookiesOf(headers: Headers): string[] {
   const h = headers as Headers & { getAll?: (name: string) => string[] };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type PlanningClient, PlanningError } from "./client.server";
 import { ClientGroupMember } from "./entity.server";
+import { readFeatureToggles } from "./feature-toggles.server";
 import { WireDate, WireDateTime } from "./wire";
 
 // spec 002 §7 "Messages and documents" (docs/platform-api.md "Documents and messages"): the
@@ -54,8 +55,6 @@ export type DocumentDetailAnswer = z.output<typeof DocumentDetailAnswer>;
 
 export const DocumentTypeAnswer = z.object({ code: z.string(), name: z.string() });
 export type DocumentTypeAnswer = z.output<typeof DocumentTypeAnswer>;
-
-export const ToggleAnswer = z.array(z.object({ name: z.string(), enabled: z.boolean() }));
 
 export const CategoryAnswer = z.object({ id: z.number(), name: z.string() });
 
@@ -165,16 +164,20 @@ export async function fetchAttachmentFile(
 }
 
 /**
- * One round trip for what the page's controls depend on: the toggles, the capabilities (partner
- * viewing), the client group and the categories (the Important folder).
+ * What the page's controls depend on: the capabilities (partner viewing), the client group and
+ * the categories (the Important folder) in one round trip, and beside it the feature toggles,
+ * which are all off when their call fails (spec 000 §1) rather than failing the batch.
  */
 export async function fetchMessagesBasics(planning: PlanningClient, entityId: number) {
-  return planning.batch({
-    toggles: { url: "feature_toggle/toggle_condition", schema: ToggleAnswer },
-    capabilities: { url: "session/capability", schema: z.object({ capabilities: z.array(z.string()) }) },
-    members: { url: `entity/client/${entityId}/client_group/member`, schema: z.array(ClientGroupMember) },
-    categories: { url: "docnote-v2/category", schema: z.array(CategoryAnswer) },
-  });
+  const [basics, toggles] = await Promise.all([
+    planning.batch({
+      capabilities: { url: "session/capability", schema: z.object({ capabilities: z.array(z.string()) }) },
+      members: { url: `entity/client/${entityId}/client_group/member`, schema: z.array(ClientGroupMember) },
+      categories: { url: "docnote-v2/category", schema: z.array(CategoryAnswer) },
+    }),
+    readFeatureToggles(planning),
+  ]);
+  return { ...basics, toggles };
 }
 
 /** spec 002 §7 "Document types": only those the given (visible) members' documents have. */

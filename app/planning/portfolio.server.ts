@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PlanningClient } from "./client.server";
 import { ClientGroupMember } from "./entity.server";
+import { readFeatureToggles } from "./feature-toggles.server";
 import { WireDate, WireMoney } from "./wire";
 
 // spec 001 §3 and §7: portfolios, accounts, summaries, time series and balance-sheet assets
@@ -194,15 +195,19 @@ export async function fetchAssetLists(planning: PlanningClient, memberId: number
 }
 
 /**
- * What the home page's views depend on, in one round trip: capabilities, the visible accounts, the
- * client group's members, the feature toggles and multi-currency access.
+ * What the home page's views depend on: capabilities, the visible accounts, the client group's
+ * members and multi-currency access in one round trip, and beside it the feature toggles, which
+ * are all off when their call fails (spec 000 §1) rather than failing the batch.
  */
 export async function fetchHomeBasics(planning: PlanningClient, entityId: number) {
-  return planning.batch({
-    capabilities: { url: "session/capability", schema: z.object({ capabilities: z.array(z.string()) }) },
-    accounts: { url: "portfolio/account", schema: z.array(AccountAnswer) },
-    members: { url: `entity/client/${entityId}/client_group/member`, schema: z.array(ClientGroupMember) },
-    toggles: { url: "feature_toggle/toggle_condition", schema: z.array(z.object({ name: z.string(), enabled: z.boolean() })) },
-    access: { url: "session/feature_access?feature_names=multi_currency", schema: z.record(z.boolean()) },
-  });
+  const [basics, toggles] = await Promise.all([
+    planning.batch({
+      capabilities: { url: "session/capability", schema: z.object({ capabilities: z.array(z.string()) }) },
+      accounts: { url: "portfolio/account", schema: z.array(AccountAnswer) },
+      members: { url: `entity/client/${entityId}/client_group/member`, schema: z.array(ClientGroupMember) },
+      access: { url: "session/feature_access?feature_names=multi_currency", schema: z.record(z.boolean()) },
+    }),
+    readFeatureToggles(planning),
+  ]);
+  return { ...basics, toggles };
 }

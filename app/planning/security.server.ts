@@ -4,6 +4,7 @@ import { env } from "~/env.server";
 import { MFA_METHODS } from "~/lib/security";
 import { seal, unseal } from "~/session/crypto.server";
 import { lostSessionRedirect, PlanningError, type PlanningClient } from "./client.server";
+import { isToggleOn, readFeatureToggles } from "./feature-toggles.server";
 
 // Account security, clients only (spec 002 change password, security questions, preferences;
 // spec 000 §4 additional verification). docs/platform-api.md "Account security".
@@ -75,6 +76,14 @@ export async function fetchAdditionalVerification(planning: PlanningClient) {
     methods: { url: "session/mfa/methods", schema: MethodsAnswer },
   });
   return { details, methods: methods.methods };
+}
+
+/**
+ * spec 000 §4 "Additional verification flow" step 2: 'Contact your adviser' is offered unless
+ * one-way messaging is enabled (the same feature toggle the messages pages read).
+ */
+export async function fetchOneWayMessaging(planning: PlanningClient): Promise<boolean> {
+  return isToggleOn(await readFeatureToggles(planning), "one_way_messaging");
 }
 
 export type PendingDevice = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type SiteAccessProblem, siteAccessLevelOf } from "~/lib/site-access";
 import type { SessionUser } from "~/session/session.server";
 import { type PlanningClient, PlanningError } from "./client.server";
 import { ClientAccessLevel, WireDateTime } from "./wire";
@@ -23,9 +24,26 @@ export const SessionUserAnswer = z.object({
   user_timezone: z.string().nullish(),
   partner_entity_id: z.number().nullish(),
   login_method: z.enum(["Basic", "MemorableWord", "MFA"]).default("Basic"),
-  client_access_level: ClientAccessLevel.nullish(),
+  // Read as it comes: a level the portal cannot map is the site access gate's to refuse (spec 000
+  // §4), not a broken contract.
+  client_access_level: z.unknown().optional(),
   client_in_context: ClientInContextAnswer.nullish(),
 });
+
+/** spec 000 §8 "Site access errors": a client whose site access level is unknown or unavailable. */
+export class SiteAccessError extends Error {
+  constructor(
+    readonly problem: SiteAccessProblem,
+    /** The level as the platform answered it (never personal data), for the log. */
+    readonly clientAccessLevel: unknown = undefined,
+    readonly userId: number | null = null,
+    /** The status of the failed call, for AccessLevelError. */
+    readonly status: number | null = null,
+  ) {
+    super(`site access level unavailable: ${problem}`);
+    this.name = "SiteAccessError";
+  }
+}
 
 export function toClientInContext(c: z.output<typeof ClientInContextAnswer>): NonNullable<SessionUser["clientInContext"]> {
   return {
@@ -37,7 +55,14 @@ export function toClientInContext(c: z.output<typeof ClientInContextAnswer>): No
   };
 }
 
+/** The user as the cookie keeps it; a client's site access level must map (SiteAccessError otherwise). */
 export function toSessionUser(u: z.output<typeof SessionUserAnswer>): SessionUser {
+  let siteAccessLevel: SessionUser["siteAccessLevel"] = null;
+  if (u.role_name === "ClientUser") {
+    const access = siteAccessLevelOf(u.client_access_level);
+    if (!access.ok) throw new SiteAccessError(access.problem, u.client_access_level ?? null, u.id);
+    siteAccessLevel = access.level;
+  }
   return {
     id: u.id,
     entityId: u.entity_id,
@@ -46,7 +71,7 @@ export function toSessionUser(u: z.output<typeof SessionUserAnswer>): SessionUse
     firstName: u.preferred_name || u.first_name || u.display_name,
     locale: u.locale ?? "en-GB",
     loginMethod: u.login_method,
-    siteAccessLevel: u.role_name === "ClientUser" ? (u.client_access_level ?? "NotAssigned") : null,
+    siteAccessLevel,
     partnerEntityId: u.partner_entity_id ?? null,
     lastLogin: u.last_login ?? null,
     userTimezone: u.user_timezone ?? null,

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, FailureAlert, Field, FieldError, summaryErrors } from "~/components/forms";
+import { allFilledIn, ErrorSummary, FailureAlert, Field, FieldError, summaryErrors, useDisabledUntilValid } from "~/components/forms";
 import { getFixedT } from "~/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
 import { logger } from "~/lib/logger.server";
@@ -24,11 +24,13 @@ import {
   clearVerificationState,
   commitVerificationState,
   fetchAdditionalVerification,
+  fetchOneWayMessaging,
   readVerificationState,
   requestMethodChange,
   resendDeviceCode,
   validateDevice,
 } from "~/planning/security.server";
+import { settle } from "~/planning/client.server";
 import { readForm } from "~/session/csrf.server";
 import { accessDenied, requireClient } from "~/session/guards.server";
 
@@ -50,30 +52,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { planning } = await requireMfaClient(request);
   const [t, state] = await Promise.all([getFixedT(request, "security"), readVerificationState(request)]);
   const title = t("verification.title");
+  const nothing = { device: null, current: null, methods: [] as MfaMethodOption[], loadFailed: false, contactAdviser: false };
   if (state?.step === "changed") {
     // The outcome is shown once, like a flash message.
     return json(
-      { title, view: "changed" as const, device: null, current: null, methods: [] as MfaMethodOption[], loadFailed: false },
+      { ...nothing, title, view: "changed" as const },
       { headers: { "Set-Cookie": await clearVerificationState() } },
     );
   }
   if (state) {
     const { deviceId: _deviceId, ...device } = state.device;
-    return json({ title, view: state.step, device, current: null, methods: [] as MfaMethodOption[], loadFailed: false });
+    return json({ ...nothing, title, view: state.step, device });
   }
-  const loaded = await attempt(request, fetchAdditionalVerification(planning));
+  const [loaded, oneWay] = await Promise.all([
+    attempt(request, fetchAdditionalVerification(planning)),
+    settle(request, fetchOneWayMessaging(planning)),
+  ]);
   if (!loaded.ok) {
     logger.error("additional verification details unavailable", { status: loaded.error.status });
-    return json({ title, view: "none" as const, device: null, current: null, methods: [] as MfaMethodOption[], loadFailed: true });
+    return json({ ...nothing, title, view: "none" as const, loadFailed: true });
   }
   const { details, methods } = loaded.value;
   return json({
+    ...nothing,
     title,
     view: additionalVerificationView(methods),
-    device: null,
     current: details.mfaMethod,
     methods,
-    loadFailed: false,
+    // spec 000 §4 step 2; toggles that cannot be read count as all off (spec 000 §1, decision 025).
+    contactAdviser: oneWay.ok && !oneWay.value,
   });
 }
 
@@ -289,6 +296,8 @@ function ValidateDevice({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: MfaCodeSchema }),
   });
   const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
+  // spec 000 §5: the security code's submit is disabled while the code is empty.
+  const empty = useDisabledUntilValid(form.id, allFilledIn([fields.code.name]));
   return (
     <section aria-labelledby="validate-heading">
       <h2 id="validate-heading">{t("verification.validate.title")}</h2>
@@ -319,7 +328,7 @@ function ValidateDevice({
           secret
         />
         <div className="button-group">
-          <button type="submit" name="intent" value="validate" className="button" disabled={navigation.state === "submitting"}>
+          <button type="submit" name="intent" value="validate" className="button" disabled={empty || navigation.state === "submitting"}>
             {t("verification.validate.submit")}
           </button>
           <button type="submit" name="intent" value="cancel" className="button button--secondary" formNoValidate>
@@ -372,7 +381,7 @@ export default function AdditionalVerification() {
       {data.view === "single" && single ? (
         <>
           <p className="page__intro">{t("verification.singleIntro", { method: methodLabel(t, single) })}</p>
-          <ReturnButtons contactAdviser />
+          <ReturnButtons contactAdviser={data.contactAdviser} />
         </>
       ) : null}
 
@@ -381,7 +390,7 @@ export default function AdditionalVerification() {
           <div className="alert alert--warning">
             <p>{t("verification.errors.noMethods")}</p>
           </div>
-          <ReturnButtons contactAdviser />
+          <ReturnButtons contactAdviser={data.contactAdviser} />
         </>
       ) : null}
       {data.view === "none" && data.loadFailed ? <ReturnButtons contactAdviser={false} /> : null}

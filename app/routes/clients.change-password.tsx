@@ -7,11 +7,19 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, FailureAlert, Field, summaryErrors, ShowPasswordToggle } from "~/components/forms";
+import {
+  ErrorSummary,
+  FailureAlert,
+  Field,
+  passesSchema,
+  summaryErrors,
+  ShowPasswordToggle,
+  useDisabledUntilValid,
+} from "~/components/forms";
 import { PasswordStrength } from "~/components/password-strength";
 import { getFixedT, resolveLocale } from "~/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
-import { changePasswordRefusal, ChangePasswordSchema } from "~/lib/security";
+import { changePasswordRefusal, ChangePasswordSchema, passwordFormSettings } from "~/lib/security";
 import { attempt, changePassword } from "~/planning/security.server";
 import { getSite } from "~/planning/site.server";
 import { readForm } from "~/session/csrf.server";
@@ -29,13 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireClient(request);
   const locale = await resolveLocale(request);
   const [t, site] = await Promise.all([getFixedT(request, "security"), getSite(locale)]);
-  const guidance = site.settings.passwordGuidance;
-  return json({
-    title: t("changePassword.title"),
-    // content may switch the meter off (site setting passwordStrengthMeter: false)
-    strengthMeter: site.settings.passwordStrengthMeter !== false,
-    guidance: typeof guidance === "string" && guidance ? guidance : null,
-  });
+  return json({ title: t("changePassword.title"), ...passwordFormSettings(site.settings) });
 }
 
 type ActionData = { result: SubmissionResult<string[]>; failure?: Failure; messageKey?: string };
@@ -77,6 +79,8 @@ export default function ChangePassword() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
   });
+  // spec 000 §5 and 002 §4: the button stays disabled until the form is valid.
+  const incomplete = useDisabledUntilValid(form.id, passesSchema(ChangePasswordSchema));
 
   return (
     <div className="page page--change-password">
@@ -118,7 +122,7 @@ export default function ChangePassword() {
           </Field>
         </div>
         <ShowPasswordToggle id="show-new-password" label={t("changePassword.showNew")} checked={showNew} onChange={setShowNew} />
-        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+        <button type="submit" className="button" disabled={incomplete || navigation.state === "submitting"}>
           {t("changePassword.submit")}
         </button>
       </Form>

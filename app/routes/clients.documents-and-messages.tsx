@@ -13,7 +13,8 @@ import { composeAction } from "~/lib/messages/compose.server";
 import { listQuery, MESSAGES_PATH, messagesHref, readMessagesQuery } from "~/lib/messages/query";
 import { buildMessagesView, messagesSettings, messagesToggles } from "~/lib/messages/view.server";
 import { orFail } from "~/planning/client.server";
-import { fetchDocument, ToggleAnswer } from "~/planning/docnote.server";
+import { fetchDocument } from "~/planning/docnote.server";
+import { readFeatureToggles } from "~/planning/feature-toggles.server";
 import { getSite } from "~/planning/site.server";
 import { requireClientContext } from "~/session/guards.server";
 import messagesStyles from "~/styles/messages.css";
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const [toggles, original] = await orFail(
       request,
       Promise.all([
-        planning.get("resourceful/feature_toggle/toggle_condition", ToggleAnswer),
+        readFeatureToggles(planning),
         replyTo !== null ? fetchDocument(planning, replyTo) : Promise.resolve(null),
       ]),
     );

@@ -21,6 +21,7 @@ import {
 import { fetchClientInContext } from "~/planning/clients.server";
 import { lostSessionRedirect, orFail, PlanningError } from "~/planning/client.server";
 import { fetchClient } from "~/planning/entity.server";
+import { isToggleOn } from "~/planning/feature-toggles.server";
 import { fetchHomeBasics, pricingTypeFor } from "~/planning/portfolio.server";
 import { getSite } from "~/planning/site.server";
 import { sanitiseTextPage } from "~/routes/core.$segment.server";
@@ -99,7 +100,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       display_name: selfName,
       login_accessible: true,
     };
-    const toggle = (name: string) => toggles.some((x) => x.name === name && x.enabled);
     // spec 001 §5: the multi-currency toggle only when plan currencies differ from the reporting one
     currencyToggle = access.multi_currency === true && accounts.some((a) => a.plan_currency !== a.report_currency);
     const managed = accounts.filter((a) => a.service_type !== "Not managed");
@@ -111,7 +111,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         selfId: context.entityId,
         // the firm's country, not the page's language (spec 001 §4 status rules depend on it)
         country: typeof site.settings.country === "string" ? site.settings.country.toUpperCase() : "GB",
-        enhancedSippWrapper: toggle("enhanced_sipp_wrapper"),
+        enhancedSippWrapper: isToggleOn(toggles, "enhanced_sipp_wrapper"),
       }),
     ]));
   }
@@ -198,7 +198,7 @@ function PortfolioSection({ view, query }: { view: PortfolioView; query: HomeQue
         <section aria-labelledby="chart-heading" className="home-section">
           <h2 id="chart-heading">{t("home.chart.heading")}</h2>
           {"noData" in view.chart ? (
-            <p className="alert alert--info">{t("home.chart.noData")}</p>
+            <p className="alert alert--info">{t(view.chart.beforeOpening ? "home.chart.beforeOpening" : "home.chart.noData")}</p>
           ) : (
             <>
               <ChartFigure

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, FailureAlert, Field, FieldError, summaryErrors } from "~/components/forms";
+import { ErrorSummary, FailureAlert, Field, FieldError, passesSchema, summaryErrors, useDisabledUntilValid } from "~/components/forms";
 import { getFixedT, resolveLocale } from "~/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
 import {
@@ -133,6 +133,8 @@ export default function SecurityQuestions() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  // spec 002 §5: Continue is disabled until the form is valid.
+  const incomplete = useDisabledUntilValid(form.id, passesSchema(schema));
   // The selects are controlled so that 'Other' can reveal its input while JavaScript runs.
   const initial = (n: 1 | 2) => (fields[`question${n}`].initialValue as string | undefined) ?? current[n - 1]?.select ?? "";
   const [selected, setSelected] = useState<[string, string]>([initial(1), initial(2)]);
@@ -201,7 +203,7 @@ export default function SecurityQuestions() {
             </div>
           );
         })}
-        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+        <button type="submit" className="button" disabled={incomplete || navigation.state === "submitting"}>
           {t("questions.submit")}
         </button>
       </Form>

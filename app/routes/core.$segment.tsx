@@ -5,16 +5,18 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFixedT, resolveLocale } from "~/i18next.server";
 import { textPageBackPath } from "~/lib/navigation";
+import { textPageFor } from "~/lib/text-pages";
 import { getSite } from "~/planning/site.server";
 import { getPortalSession } from "~/session/session.server";
 import { sanitiseTextPage } from "./core.$segment.server";
 
-// spec 000 §2 and 002 "Other pages": text pages by segment, public, with a Back link.
+// spec 000 §2 and 002 "Other pages": text pages by segment, public, with a Back link; a `-view`
+// segment shows its base page (docs/decisions/024).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [locale, session, t] = await Promise.all([resolveLocale(request), getPortalSession(request), getFixedT(request)]);
   const site = await getSite(locale);
   const segment = params.segment ?? "";
-  const page = Object.hasOwn(site.pages, segment) ? site.pages[segment] : undefined;
+  const page = textPageFor(site.pages, segment);
   const back = textPageBackPath(session?.user ?? null);
   if (!page) return json({ page: null, back, title: t("textPage.unknownTitle") }, { status: 404 });
   return json({ page: { title: page.title, html: sanitiseTextPage(page.html) }, back, title: page.title });

@@ -7,9 +7,10 @@ import { readForm } from "~/session/csrf.server";
 import { getPortalSession, updateSessionUser } from "~/session/session.server";
 
 // The footer's language chooser (decision 022): the `lng` cookie for visitors, and the signed-in
-// user's session locale (which wins over the cookie) for the rest of the session.
+// user's session locale (which wins over the cookie) for the rest of the session. Signed-out
+// visitors post it, so it is an anonymous form: CSRF token and honeypot.
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
+  const formData = await readForm(request, { anonymous: true });
   const back = safeRedirectPath(formData.get("redirectTo")) ?? "/";
   const lng = toSupportedLocale(String(formData.get("lng") ?? ""));
   if (!lng) return redirect(back);

@@ -3,10 +3,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import sanitizeHtml from "sanitize-html";
 import { resolveLocale } from "~/i18next.server";
-import { clientAddress } from "~/lib/client-address.server";
 import { cleanServerMessage, type Failure } from "~/lib/error-catalogue";
 import { logger } from "~/lib/logger.server";
 import { landingPath } from "~/lib/redirect-to";
+import type { SiteAccessProblem } from "~/lib/site-access";
 import {
   ForcedPasswordSchema,
   type Intent,
@@ -18,10 +18,12 @@ import {
   questionsPayload,
   SecurityCodeSchema,
   securityQuestionsSchema,
+  type SignInRole,
   STEP_INTENTS,
 } from "~/lib/sign-in-steps";
+import { logout } from "~/planning/auth.server";
 import { createPlanningClient, PlanningError } from "~/planning/client.server";
-import { fetchIdleMinutes, fetchSessionUser } from "~/planning/session.server";
+import { fetchIdleMinutes, fetchSessionUser, SiteAccessError } from "~/planning/session.server";
 import { cancelSignIn, signInCall, type StepOutcome } from "~/planning/sign-in.server";
 import { getSite } from "~/planning/site.server";
 import { clearLoginState, commitLoginState, type LoginState } from "~/session/login-state.server";
@@ -95,11 +97,34 @@ export function sessionNotFound() {
   return resetWith(401, { kind: "error", key: "steps.sessionNotFound" });
 }
 
-/** spec 000 §2: on LoginSuccess a ClientUser goes to the clients section and a User to the advisers section. */
-export async function completeSignIn(token: string, redirectTo: string | null) {
-  const planning = createPlanningClient({ token });
+/**
+ * spec 000 §4 "Session check and gates" and §8 "Site access errors": a client whose site access
+ * level is unknown or could not be had is not let in. The platform session just opened is ended,
+ * and the login page says why (`/login?error=…`, docs/decisions/038).
+ */
+export async function refuseSiteAccess(token: string, problem: SiteAccessProblem, fields: Record<string, unknown> = {}) {
+  logger.error("site access refused, session ended", { problem, ...fields });
   try {
-    const [user, idleMinutes] = await Promise.all([fetchSessionUser(planning), fetchIdleMinutes(planning)]);
+    await logout(token);
+  } catch (error) {
+    logger.error("platform logout failed", { error: String(error) });
+  }
+  return redirect(`/login?${new URLSearchParams({ error: problem })}`, withCookie(clearLoginState()));
+}
+
+/** spec 000 §2: on LoginSuccess a ClientUser goes to the clients section and a User to the advisers section. */
+export async function completeSignIn(token: string, redirectTo: string | null, role: SignInRole) {
+  const planning = createPlanningClient({ token });
+  // For a client the user call is also the site access lookup: its failure is the spec's
+  // 'An error occurred getting client access level or choices' (a lapsed session stays a lapsed session).
+  const userCall = fetchSessionUser(planning).catch((error: unknown) => {
+    if (role === "ClientUser" && error instanceof PlanningError && error.failure.kind !== "lost-session") {
+      throw new SiteAccessError("AccessLevelError", undefined, null, error.status);
+    }
+    throw error;
+  });
+  try {
+    const [user, idleMinutes] = await Promise.all([userCall, fetchIdleMinutes(planning)]);
     return await createUserSession({
       token,
       user,
@@ -108,6 +133,13 @@ export async function completeSignIn(token: string, redirectTo: string | null) {
       headers: { "Set-Cookie": clearLoginState() },
     });
   } catch (error) {
+    if (error instanceof SiteAccessError) {
+      return refuseSiteAccess(token, error.problem, {
+        userId: error.userId,
+        clientAccessLevel: error.clientAccessLevel === undefined ? undefined : String(JSON.stringify(error.clientAccessLevel)).slice(0, 40),
+        status: error.status,
+      });
+    }
     if (!(error instanceof PlanningError)) throw error;
     return resetWith(error.failure.status, undefined, error.failure);
   }
@@ -122,10 +154,10 @@ export function alertFor(apiMessage: string | null): LoginAlert | undefined {
 }
 
 /** The rate limit of sign-in posts (docs/decisions/046): 429 with the form as it was, minus secrets. */
-export function rateLimited(request: Request, reply: () => LoginActionData) {
-  const seconds = checkRateLimit(request, "signIn");
+export function rateLimited(address: string | null, reply: () => LoginActionData) {
+  const seconds = checkRateLimit(address, "signIn");
   if (seconds === null) return null;
-  logger.info("sign-in rate limited", { address: clientAddress(request), seconds });
+  logger.info("sign-in rate limited", { address, seconds });
   return json<LoginActionData>(
     { ...reply(), alert: { kind: "error", key: "steps.rateLimited", params: { seconds } } },
     { status: 429, headers: { "Retry-After": String(seconds) } },
@@ -143,7 +175,7 @@ export async function follow(
 ): Promise<Response | null> {
   switch (outcome.kind) {
     case "success":
-      return completeSignIn(outcome.token, state.redirectTo);
+      return completeSignIn(outcome.token, state.redirectTo, outcome.role);
     case "step":
       return redirect(
         loginPath(null),
@@ -173,7 +205,14 @@ export async function follow(
   }
 }
 
-type StepContext = { request: Request; formData: FormData; state: LoginState; intent: Intent };
+type StepContext = {
+  request: Request;
+  formData: FormData;
+  state: LoginState;
+  intent: Intent;
+  /** The client's address (clientAddress), for the rate limit. */
+  address: string | null;
+};
 
 /** The step as it stands (same ticket), re-rendered with an answer. */
 function stay(ctx: StepContext, status: number, data: Omit<LoginActionData, "step">, state: LoginState = ctx.state) {
@@ -211,7 +250,7 @@ export const FORM_IDS = {
 
 /** One post of a sign-in step (the state is alive and the intent belongs to its step). */
 export async function stepAction(ctx: StepContext): Promise<Response> {
-  const { request, formData, state, intent } = ctx;
+  const { request, formData, state, intent, address } = ctx;
   const { step, ticket } = state;
   if (!STEP_INTENTS[step.status].includes(intent)) {
     // A form of another step (an old tab, the back button): show the step the sign-in is at.
@@ -232,7 +271,7 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
     case "change-password": {
       const submission = parseWithZod(formData, { schema: ForcedPasswordSchema });
       const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ hideFields: ["newPassword"], fieldErrors });
-      const limited = rateLimited(request, () => ({ step, formId: FORM_IDS.password, result: reply() }));
+      const limited = rateLimited(address, () => ({ step, formId: FORM_IDS.password, result: reply() }));
       if (limited) return limited;
       if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.password, result: reply() });
       const outcome = await signInCall("auth/password", { login_ticket: ticket, new_password: submission.value.newPassword });
@@ -243,7 +282,7 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
     }
 
     case "agree-terms": {
-      const limited = rateLimited(request, () => ({ step }));
+      const limited = rateLimited(address, () => ({ step }));
       if (limited) return limited;
       if (step.status !== "SiteTerms") return redirect(loginPath(null));
       // The terms as shown (the same sanitised text the page rendered) are what the user agreed to.
@@ -262,7 +301,7 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
       const submission = parseWithZod(formData, { schema });
       const reply = (fieldErrors?: Record<string, string[]>) =>
         submission.reply({ hideFields: ["answer1", "answer2"], fieldErrors });
-      const limited = rateLimited(request, () => ({ step, formId: FORM_IDS.questions, result: reply() }));
+      const limited = rateLimited(address, () => ({ step, formId: FORM_IDS.questions, result: reply() }));
       if (limited) return limited;
       if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.questions, result: reply() });
       const outcome = await signInCall("auth/security_questions", {
@@ -280,7 +319,7 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
     case "validate-code": {
       const submission = parseWithZod(formData, { schema: SecurityCodeSchema });
       const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ hideFields: ["code"], fieldErrors });
-      const limited = rateLimited(request, () => ({ step, formId: FORM_IDS.code, result: reply() }));
+      const limited = rateLimited(address, () => ({ step, formId: FORM_IDS.code, result: reply() }));
       if (limited) return limited;
       if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.code, result: reply() });
       const deviceId = step.status === "MfaEnrolmentValidateDevice" ? step.deviceId : undefined;
@@ -302,7 +341,7 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
     }
 
     case "resend-code": {
-      const limited = rateLimited(request, () => ({ step }));
+      const limited = rateLimited(address, () => ({ step }));
       if (limited) return limited;
       const outcome = await signInCall("auth/tfa/resend", { login_ticket: ticket });
       if (outcome.kind === "step") {
@@ -320,7 +359,7 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
     case "link-device": {
       const submission = parseWithZod(formData, { schema: LinkDeviceSchema });
       const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ fieldErrors });
-      const limited = rateLimited(request, () => ({ step, formId: FORM_IDS.device, result: reply() }));
+      const limited = rateLimited(address, () => ({ step, formId: FORM_IDS.device, result: reply() }));
       if (limited) return limited;
       if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.device, result: reply() });
       const outcome = await signInCall("auth/tfa/device", { login_ticket: ticket, method: submission.value.method });
@@ -334,7 +373,7 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
       const submission = parseWithZod(formData, { schema: MemorableSchema });
       const reply = (fieldErrors?: Record<string, string[]>) =>
         submission.reply({ hideFields: ["char1", "char2", "char3"], fieldErrors });
-      const limited = rateLimited(request, () => ({ step, formId: FORM_IDS.memorable, result: reply() }));
+      const limited = rateLimited(address, () => ({ step, formId: FORM_IDS.memorable, result: reply() }));
       if (limited) return limited;
       if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.memorable, result: reply() });
       const { char1, char2, char3 } = submission.value;

@@ -11,14 +11,19 @@ import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, Field, summaryErrors, ShowPasswordToggle } from "~/components/forms";
 import { SignInStep, StepAlert, stepTitleKey } from "~/components/sign-in-steps";
-import { getFixedT } from "~/i18next.server";
+import { getFixedT, resolveLocale } from "~/i18next.server";
 import { clientAddress } from "~/lib/client-address.server";
 import { logger } from "~/lib/logger.server";
 import { landingPath, safeRedirectPath } from "~/lib/redirect-to";
+import { passwordFormSettings } from "~/lib/security";
+import { SITE_ACCESS_MESSAGE_KEYS, siteAccessProblemOf } from "~/lib/site-access";
+import { localisedSetting, loginFailureMessageOf } from "~/lib/site-settings";
 import { intentOf, type LoginStep } from "~/lib/sign-in-steps";
 import { cancelSignIn, signIn } from "~/planning/sign-in.server";
+import { getSite } from "~/planning/site.server";
 import { readForm } from "~/session/csrf.server";
 import { clearLoginState, readLoginState } from "~/session/login-state.server";
+import { rateLimitHeaders } from "~/session/rate-limit.server";
 import { getPortalSession } from "~/session/session.server";
 import {
   alertFor,
@@ -42,8 +47,13 @@ export const LoginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+export type LoginNotice = { kind: "success" | "info" | "error"; key: string };
+
 /** spec 000 §2 "Login redirect variants" and the success alerts, read from the query. */
-export function loginNotice(params: URLSearchParams): { kind: "success" | "info"; key: string } | null {
+export function loginNotice(params: URLSearchParams): LoginNotice | null {
+  // spec 000 §4 and §8: the site access gate ended the session (docs/decisions/038)
+  const siteAccess = siteAccessProblemOf(params.get("error"));
+  if (siteAccess) return { kind: "error", key: SITE_ACCESS_MESSAGE_KEYS[siteAccess] };
   if (params.get("passwordChanged") === "true") return { kind: "success", key: "login.passwordChanged" };
   if (params.get("usernameSent") === "true") return { kind: "success", key: "login.usernameSent" };
   if (params.get("reason") === "UserLoggedOut") return { kind: "info", key: "login.loggedOut" };
@@ -73,13 +83,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers: { "Set-Cookie": clearLoginState() },
     });
   }
-  const step = state ? await stepView(state.step, request) : null;
+  const locale = await resolveLocale(request);
+  const [step, site] = await Promise.all([state ? stepView(state.step, request) : null, getSite(locale)]);
+  const userType = state?.userType ?? userTypeOf(url);
   return json({
-    userType: state?.userType ?? userTypeOf(url),
+    userType,
     redirectTo,
     notice: step ? null : loginNotice(url.searchParams),
     step,
     title: step ? t(stepTitleKey(step)) : t("login.title"),
+    // The forced password change is the Change Password form, with the site's meter and guidance.
+    passwordForm: passwordFormSettings(site.settings),
+    // spec 000 §3 `usernameHint`, under the client tab's Username field (docs/decisions/028)
+    usernameHint: userType === "client" ? localisedSetting(site.settings, "usernameHint", locale) : null,
   });
 }
 
@@ -87,20 +103,21 @@ function userTypeOf(url: URL): "client" | "adviser" {
   return UserType.catch("client").parse(url.searchParams.get("userType") ?? "client");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   // Every form of the login page is anonymous: the CSRF token and the honeypot on each.
   const formData = await readForm(request, { anonymous: true });
   const intent = intentOf(formData.get("intent"));
+  const address = clientAddress(request, context);
   const state = readLoginState(request);
   if (intent !== "login") {
     // The sign-in part-way has expired (the cookie lives as long as a ticket): start again.
     if (!state) return intent === "cancel" ? redirect("/login", { headers: { "Set-Cookie": clearLoginState() } }) : sessionNotFound();
-    return stepAction({ request, formData, state, intent });
+    return stepAction({ request, formData, state, intent, address });
   }
 
   const submission = parseWithZod(formData, { schema: LoginSchema });
   const reply = () => submission.reply({ hideFields: ["password"] });
-  const limited = rateLimited(request, () => ({ step: null, formId: "login", result: reply() }));
+  const limited = rateLimited(address, () => ({ step: null, formId: "login", result: reply() }));
   if (limited) return limited;
   if (submission.status !== "success") {
     return json<LoginActionData>({ step: null, formId: "login", result: reply() }, { status: 400 });
@@ -113,11 +130,16 @@ export async function action({ request }: ActionFunctionArgs) {
   logger.info("sign-in", {
     outcome: outcome.kind === "step" ? outcome.step.status : outcome.kind === "success" ? "LoginSuccess" : outcome.kind,
     userType,
-    address: clientAddress(request),
+    address,
   });
   if (outcome.kind === "refused" || outcome.kind === "retry") {
     // spec 000 §8 "Sign-in and security messages"
-    if (outcome.status === 401) return refuse(401, { alert: { kind: "error", key: "login.invalidCredentials" } });
+    if (outcome.status === 401) {
+      // spec 000 §8: the invalid-credentials text, or the one the site configures (decision 028)
+      const locale = await resolveLocale(request);
+      const configured = loginFailureMessageOf((await getSite(locale)).settings, locale);
+      return refuse(401, { alert: configured ? { kind: "error", text: configured } : { kind: "error", key: "login.invalidCredentials" } });
+    }
     if (outcome.status === 403) return refuse(403, { alert: alertFor(outcome.apiMessage) ?? { kind: "error", key: "login.disabled" } });
     const failure = outcome.kind === "refused" ? outcome.failure : { kind: "generic" as const, status: outcome.status, detail: null };
     return refuse(failure.status, { failure });
@@ -136,12 +158,20 @@ export default function LoginPage() {
   // page after an answer: each answer remounts the step's form, which Conform refills from the
   // reply minus the hidden secrets.
   const answerKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
-  if (step) return <SignInStep key={`${step.status}-${answerKey}`} step={step} answer={actionData} />;
-  return <LoginForm answer={actionData} />;
+  // .login-page: the site's login background (app.css, spec 000 §3)
+  return (
+    <div className="login-page">
+      {step ? (
+        <SignInStep key={`${step.status}-${answerKey}`} step={step} answer={actionData} passwordForm={data.passwordForm} />
+      ) : (
+        <LoginForm answer={actionData} />
+      )}
+    </div>
+  );
 }
 
 function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
-  const { userType, redirectTo, notice } = useLoaderData<typeof loader>();
+  const { userType, redirectTo, notice, usernameHint } = useLoaderData<typeof loader>();
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
   const [showPassword, setShowPassword] = useState(false);
@@ -183,7 +213,7 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
       </nav>
 
       {notice ? (
-        <div className={`alert alert--${notice.kind}`} role="status">
+        <div className={`alert alert--${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"}>
           <p>{t(notice.key)}</p>
         </div>
       ) : null}
@@ -195,7 +225,7 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
         <HoneypotInputs />
         <input type="hidden" name="userType" value={userType} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field meta={fields.username} label={t("login.username")} autoComplete="username" />
+        <Field meta={fields.username} label={t("login.username")} hint={usernameHint ?? undefined} autoComplete="username" />
         <Field
           key={passwordKey}
           meta={fields.password}
@@ -218,6 +248,9 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
     </div>
   );
 }
+
+// docs/decisions/046: a refused post carries Retry-After with and without JavaScript.
+export const headers = rateLimitHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Client Online" }];
 

@@ -16,11 +16,13 @@ import { shortDatePattern } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { createForgottenUsernameSchema, ForgottenPasswordSchema } from "~/lib/recovery";
 import { landingPath } from "~/lib/redirect-to";
+import { localisedSetting } from "~/lib/site-settings";
 import { PlanningError } from "~/planning/client.server";
 import { commitResetState, sendForgottenUsername, startPasswordReset } from "~/planning/recovery.server";
-import { useRootData } from "~/root";
+import { getSite } from "~/planning/site.server";
+import { HoneypotFields } from "~/components/honeypot-fields";
 import { readForm } from "~/session/csrf.server";
-import { checkRateLimit } from "~/session/rate-limit.server";
+import { checkRateLimit, rateLimitHeaders } from "~/session/rate-limit.server";
 import { getPortalSession } from "~/session/session.server";
 
 // spec 000 §2 "Help with logging in": a Forgotten password section, and a Forgotten username
@@ -37,12 +39,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (session) throw redirect(landingPath(session.user.role, null));
   const url = new URL(request.url);
   const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "recovery")]);
+  const site = await getSite(locale);
   return json({
     title: t("title"),
     userType: UserType.parse(url.searchParams.get("userType") ?? "client"),
     dateFormat: shortDatePattern(locale),
     locale,
     expired: url.searchParams.get("expired") === "true",
+    // spec 000 §3 `forgotUsernameButtonText`: the site's name for the way into the forgotten
+    // username form, which here is the section's heading (docs/decisions/028).
+    forgotUsernameLabel: localisedSetting(site.settings, "forgotUsernameButtonText", locale),
   });
 }
 
@@ -56,19 +62,20 @@ type ActionData = {
   messageValues?: Record<string, string | number>;
 };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request, { anonymous: true });
+  const address = clientAddress(request, context);
   const locale = await resolveLocale(request);
   const form: FormName = formData.get("intent") === "username" ? "username" : "password";
   const userType = UserType.parse(formData.get("userType") ?? "client");
 
   if (form === "username") {
     const submission = parseWithZod(formData, { schema: createForgottenUsernameSchema(locale) });
-    const wait = checkRateLimit(request, "recovery");
+    const wait = checkRateLimit(address, "recovery");
     if (wait) {
       return json<ActionData>(
         { form, result: submission.reply(), messageKey: "errors.rateLimited", messageValues: { minutes: Math.ceil(wait / 60) } },
-        { status: 429 },
+        { status: 429, headers: { "Retry-After": String(wait) } },
       );
     }
     if (submission.status !== "success") return json<ActionData>({ form, result: submission.reply() }, { status: 400 });
@@ -78,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
       await sendForgottenUsername(submission.value);
     } catch (error) {
       if (!(error instanceof PlanningError)) throw error;
-      logger.info("forgotten username refused", { status: error.status, address: clientAddress(request) });
+      logger.info("forgotten username refused", { status: error.status, address });
       // spec 000 §8: the mismatch text (the platform's 400 says the same words)
       if (error.status === 400 && error.apiMessage?.startsWith("The supplied email and date of birth")) {
         return json<ActionData>({ form, result: submission.reply(), messageKey: "errors.usernameMismatch" }, { status: 400 });
@@ -89,11 +96,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: ForgottenPasswordSchema });
-  const wait = checkRateLimit(request, "recovery");
+  const wait = checkRateLimit(address, "recovery");
   if (wait) {
     return json<ActionData>(
       { form, result: submission.reply(), messageKey: "errors.rateLimited", messageValues: { minutes: Math.ceil(wait / 60) } },
-      { status: 429 },
+      { status: 429, headers: { "Retry-After": String(wait) } },
     );
   }
   if (submission.status !== "success") return json<ActionData>({ form, result: submission.reply() }, { status: 400 });
@@ -113,33 +120,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/** Honeypot inputs with ids of their own, for a second anonymous form on the same page. */
-function SecondHoneypot({ suffix }: { suffix: string }) {
-  const props = useRootData()?.honeypotInputProps;
-  const name = props?.nameFieldName ?? "name__confirm";
-  const validFrom = props?.validFromFieldName ?? "from__confirm";
-  return (
-    <div style={{ display: "none" }} aria-hidden="true">
-      <label htmlFor={`${name}-${suffix}`}>Please leave this field blank</label>
-      <input id={`${name}-${suffix}`} name={name} type="text" defaultValue="" autoComplete="off" tabIndex={-1} />
-      {props?.encryptedValidFrom ? (
-        <>
-          <label htmlFor={`${validFrom}-${suffix}`}>Please leave this field blank</label>
-          <input
-            id={`${validFrom}-${suffix}`}
-            name={validFrom}
-            type="text"
-            value={props.encryptedValidFrom}
-            readOnly
-            autoComplete="off"
-            tabIndex={-1}
-          />
-        </>
-      ) : null}
-    </div>
-  );
-}
-
 function Message({ data }: { data: ActionData | undefined }) {
   const { t } = useTranslation("recovery");
   if (!data?.messageKey) return null;
@@ -151,7 +131,7 @@ function Message({ data }: { data: ActionData | undefined }) {
 }
 
 export default function HelpWithLoggingIn() {
-  const { userType, dateFormat, locale, expired } = useLoaderData<typeof loader>();
+  const { userType, dateFormat, locale, expired, forgotUsernameLabel } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const { t } = useTranslation("recovery");
   const navigation = useNavigation();
@@ -222,14 +202,14 @@ export default function HelpWithLoggingIn() {
 
       {userType === "client" ? (
         <section className="help-section" aria-labelledby="forgotten-username-heading">
-          <h2 id="forgotten-username-heading">{t("username.heading")}</h2>
+          <h2 id="forgotten-username-heading">{forgotUsernameLabel ?? t("username.heading")}</h2>
           <p>{t("username.intro")}</p>
           <Message data={usernameData} />
           <FailureAlert failure={usernameData?.failure} />
           <Form method="post" {...getFormProps(usernameForm)} className="form">
             <ErrorSummary errors={summaryErrors([usernameFields.email, usernameFields.dob])} />
             <AuthenticityTokenInput />
-            <SecondHoneypot suffix="username" />
+            <HoneypotFields idSuffix="username" />
             <input type="hidden" name="intent" value="username" />
             <input type="hidden" name="userType" value="client" />
             <Field meta={usernameFields.email} label={t("username.email")} type="email" autoComplete="email" />
@@ -253,6 +233,9 @@ export default function HelpWithLoggingIn() {
     </div>
   );
 }
+
+// docs/decisions/046: a refused post carries Retry-After with and without JavaScript.
+export const headers = rateLimitHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
 

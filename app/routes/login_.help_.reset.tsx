@@ -9,7 +9,16 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, FailureAlert, Field, type SummaryError, summaryErrors, ShowPasswordToggle } from "~/components/forms";
+import {
+  ErrorSummary,
+  FailureAlert,
+  Field,
+  passesSchema,
+  type SummaryError,
+  summaryErrors,
+  ShowPasswordToggle,
+  useDisabledUntilValid,
+} from "~/components/forms";
 import { PasswordStrength } from "~/components/password-strength";
 import { getFixedT, resolveLocale } from "~/i18next.server";
 import { clientAddress } from "~/lib/client-address.server";
@@ -17,11 +26,12 @@ import type { Failure } from "~/lib/error-catalogue";
 import { logger } from "~/lib/logger.server";
 import { QuestionsResetSchema, ResetCodeSchema, resetRefusalOf, resetStepOf } from "~/lib/recovery";
 import { landingPath } from "~/lib/redirect-to";
+import { passwordFormSettings } from "~/lib/security";
 import { PlanningError } from "~/planning/client.server";
 import { clearResetState, commitResetState, completePasswordReset, readResetState } from "~/planning/recovery.server";
 import { getSite } from "~/planning/site.server";
 import { readForm } from "~/session/csrf.server";
-import { checkRateLimit } from "~/session/rate-limit.server";
+import { checkRateLimit, rateLimitHeaders } from "~/session/rate-limit.server";
 import { getPortalSession } from "~/session/session.server";
 
 // spec 000 §4 "Forgotten password flow": enterReset (a code was sent) or secQNewPass (two security
@@ -45,22 +55,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!state) throw await expired();
   const locale = await resolveLocale(request);
   const [t, site] = await Promise.all([getFixedT(request, "recovery"), getSite(locale)]);
-  const guidance = site.settings.passwordGuidance;
   return json({
     title: t("reset.title"),
     step: resetStepOf(state.method),
     questions: state.questions,
     codeErrors: state.codeErrors,
     userType: UserType.parse(new URL(request.url).searchParams.get("userType") ?? "client"),
-    guidance: typeof guidance === "string" && guidance ? guidance : null,
-    strengthMeter: site.settings.passwordStrengthMeter !== false,
+    ...passwordFormSettings(site.settings),
   });
 }
 
 type ActionData = { result: SubmissionResult<string[]>; failure?: Failure; messageKey?: string; minutes?: number };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request, { anonymous: true });
+  const address = clientAddress(request, context);
   const state = await readResetState(request);
   if (!state) return expired();
   const step = resetStepOf(state.method);
@@ -70,9 +79,12 @@ export async function action({ request }: ActionFunctionArgs) {
       : parseWithZod(formData, { schema: QuestionsResetSchema });
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ hideFields: SECRETS, ...options });
 
-  const wait = checkRateLimit(request, "recovery");
+  const wait = checkRateLimit(address, "recovery");
   if (wait) {
-    return json<ActionData>({ result: reply(), messageKey: "errors.rateLimited", minutes: Math.ceil(wait / 60) }, { status: 429 });
+    return json<ActionData>(
+      { result: reply(), messageKey: "errors.rateLimited", minutes: Math.ceil(wait / 60) },
+      { status: 429, headers: { "Retry-After": String(wait) } },
+    );
   }
   if (submission.status !== "success") return json<ActionData>({ result: reply() }, { status: 400 });
 
@@ -86,7 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof PlanningError)) throw error;
     const refusal = resetRefusalOf(error.status, error.apiMessage, error.userMessage);
-    logger.info("password reset refused", { step, refusal: refusal.kind, address: clientAddress(request) });
+    logger.info("password reset refused", { step, refusal: refusal.kind, address });
     switch (refusal.kind) {
       case "code": {
         // A questions reset answers this only when its reference has lapsed: start again.
@@ -135,6 +147,8 @@ export default function ResetPassword() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  // spec 000 §5: the change-password button stays disabled until the form is valid.
+  const incomplete = useDisabledUntilValid(form.id, passesSchema(schema));
   const formError = form.errors?.[0];
   const ordered =
     step === "enterReset" ? [fields.resetCode!, fields.newPassword!] : [fields.answer1!, fields.answer2!, fields.newPassword!];
@@ -202,7 +216,7 @@ export default function ResetPassword() {
           </Field>
         </div>
         <ShowPasswordToggle id="show-new-password" label={t("reset.showPassword")} checked={showPassword} onChange={setShowPassword} />
-        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+        <button type="submit" className="button" disabled={incomplete || navigation.state === "submitting"}>
           {t("reset.submit")}
         </button>
       </Form>
@@ -215,6 +229,9 @@ export default function ResetPassword() {
     </div>
   );
 }
+
+// docs/decisions/046: a refused post carries Retry-After with and without JavaScript.
+export const headers = rateLimitHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
 

@@ -1,4 +1,6 @@
 import { json, redirect } from "@remix-run/node";
+import { logger } from "~/lib/logger.server";
+import { isSiteAccessLevel } from "~/lib/site-access";
 import { createPlanningClient, lostSessionUrl, type PlanningClient } from "~/planning/client.server";
 import type { SiteAccessLevel } from "~/planning/wire";
 import { destroySessionCookie, getPortalSession, readSession, type SessionUser } from "./session.server";
@@ -49,10 +51,11 @@ export async function requireClientContext(request: Request): Promise<ClientCont
   const signedIn = await requireUser(request);
   const { user } = signedIn;
   if (user.role === "ClientUser") {
+    if (!isSiteAccessLevel(user.siteAccessLevel)) throw await siteAccessRefused(request, signedIn);
     return {
       ...signedIn,
       entityId: user.entityId,
-      siteAccessLevel: user.siteAccessLevel ?? "NotAssigned",
+      siteAccessLevel: user.siteAccessLevel,
       isAdviser: false,
       isPreviewMode: false,
     };
@@ -66,6 +69,24 @@ export async function requireClientContext(request: Request): Promise<ClientCont
     isAdviser: true,
     isPreviewMode: context.isPreviewMode,
   };
+}
+
+/**
+ * spec 000 §4: the site access gate shows content only for a valid level, otherwise it sends the
+ * user to /login. Sign-in refuses such a client already (login.server's refuseSiteAccess); this
+ * holds the gate for a session cookie that somehow carries no valid level. The session ends.
+ */
+async function siteAccessRefused(request: Request, { user, planning }: SignedIn): Promise<Response> {
+  const problem = user.siteAccessLevel == null ? "AccessLevelLookup" : "AccessLevelMapping";
+  logger.error("site access refused, session ended", { problem, userId: user.id });
+  try {
+    await planning.delete("resourceful/session", { retry: false });
+  } catch (error) {
+    logger.error("platform logout failed", { error: String(error) });
+  }
+  return redirect(`/login?${new URLSearchParams({ error: problem })}`, {
+    headers: { "Set-Cookie": await destroySessionCookie(request) },
+  });
 }
 
 /** spec 000 §2 rules: pages limited to site access levels show Access Denied otherwise. */

@@ -1,12 +1,14 @@
-import { clientAddress } from "~/lib/client-address.server";
+import type { HeadersFunction } from "@remix-run/node";
+import { env } from "~/env.server";
 
-// Sign-in and recovery posts are limited per client address (issue: "Attempts are limited").
-// The platform locks accounts after repeated failures; this limit slows one address trying many
-// accounts. It is kept in each instance's memory: behind a load balancer with N instances an address
-// gets at most N times the limit, which is still a hard ceiling, and no shared store is needed.
+// Sign-in and recovery posts are limited per client address (issue: "Attempts are limited";
+// docs/decisions/046). The platform locks accounts after repeated failures; this limit slows one
+// address trying many accounts. It is kept in each instance's memory: behind a load balancer with N
+// instances an address gets at most N times the limit, which is still a hard ceiling, and no shared
+// store is needed. The numbers of posts are configurable (20 and 10 unless set), the windows not.
 export const LIMITS = {
-  signIn: { max: 20, windowMs: 5 * 60_000 },
-  recovery: { max: 10, windowMs: 15 * 60_000 },
+  signIn: { max: env.rateLimitSignIn, windowMs: 5 * 60_000 },
+  recovery: { max: env.rateLimitRecovery, windowMs: 15 * 60_000 },
 } as const;
 export type Bucket = keyof typeof LIMITS;
 
@@ -44,13 +46,25 @@ export class RateLimiter {
 const limiter = new RateLimiter();
 
 /**
- * Counts a post of `bucket` from the request's address. Answers the seconds to wait when over the
- * limit, else null. Without a known address (no trusted proxy configured) nothing is limited here:
- * an address anyone can write into a header would only let one visitor lock out everyone.
+ * Counts a post of `bucket` from `address` (see clientAddress). Answers the seconds to wait when
+ * over the limit, else null. Without an address (no connection: a test calling an action) nothing
+ * is counted.
  */
-export function checkRateLimit(request: Request, bucket: Bucket): number | null {
-  const address = clientAddress(request);
+export function checkRateLimit(address: string | null, bucket: Bucket): number | null {
   if (!address) return null;
   const waitMs = limiter.hit(bucket, address);
   return waitMs > 0 ? Math.ceil(waitMs / 1000) : null;
 }
+
+/**
+ * A limited route's `headers`: the document answering a refused post (without JavaScript) carries
+ * the action's Retry-After too; Remix keeps only cookies from an action unless the route says so.
+ */
+export const rateLimitHeaders: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers();
+  // Remix adds the cookies of every route itself; copying them here would send them twice.
+  for (const [name, value] of parentHeaders) if (name !== "set-cookie") headers.append(name, value);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};

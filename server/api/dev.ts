@@ -10,6 +10,9 @@ const OutboxQuery = z.object({ to: z.string().trim().max(320).optional() });
 const MaintenanceBody = z.object({ maintenance: z.boolean() });
 const UsernameParams = z.object({ username: z.string().trim().min(1).max(256) });
 const CopyBody = z.object({ username: z.string().trim().regex(/^[a-z0-9._-]{3,64}$/i) });
+// Any integer on purpose: a level outside NotAssigned 0 … ClientMessages 3 is how a test meets a
+// platform whose level the portal has no mapping for (spec 000 §8 site access errors).
+const AccessLevelBody = z.object({ client_access_level: z.number().int().min(-1000).max(1000) });
 
 // design: what the platform "sends" is readable here outside production (the app leaves it out there)
 export const devRoutes: Route[] = [
@@ -52,6 +55,16 @@ export const devRoutes: Route[] = [
     if (!user) throw notFound("User");
     db.update(users).set({ disabled: false, failedAttempts: 0 }).where(eq(users.id, user.id)).run();
     return json({ username: user.username, disabled: false });
+  }),
+
+  // the client access level of a login's person, as an operator would change it
+  open("PUT", "/dev/users/:username/client_access_level", (request, { db }) => {
+    const { username } = validate(UsernameParams, request.params, "path");
+    const { client_access_level: level } = validate(AccessLevelBody, request.body, "body");
+    const user = db.select().from(users).where(eq(users.usernameKey, username.toLowerCase())).get();
+    if (!user) throw notFound("User");
+    db.update(entities).set({ clientAccessLevel: level }).where(eq(entities.id, user.entityId)).run();
+    return json({ username: user.username, client_access_level: level });
   }),
 
   // A fresh login in the state of a seeded one (its pending steps, MFA set-up, memorable word and

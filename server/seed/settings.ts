@@ -13,12 +13,15 @@ export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
   logo: "/brand/logo.svg",
   logoOnWhite: "/brand/logo.svg",
   footerLogo: "/brand/logo.svg",
-  favicon: "/favicon.ico",
-  loginBg: null,
+  // the firm's own icon and login background (public/brand); tablet landscape falls back to loginBg
+  favicon: "/brand/favicon.svg",
+  loginBg: "/brand/login-bg.svg",
   loginBgTabletL: null,
-  loginBgTabletP: null,
-  loginBgColour: "#1d4f91",
+  loginBgTabletP: "/brand/login-bg-portrait.svg",
+  loginBgColour: "#14284b",
+  // texts of the login and help pages; a `.<locale>` key gives a locale its own text (decision 028)
   usernameHint: "Your username was sent to you in your welcome email, for example jane.smith.",
+  "usernameHint.fr-CA": "Votre nom d’utilisateur vous a été envoyé dans votre courriel de bienvenue, par exemple jane.smith.",
   feesAndTaxes: 1,
   enableHoldBackPeriod: false,
   // spec 001 §2.4: the chart is hidden when the type is twrr and stored historic data is used
@@ -33,7 +36,9 @@ export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
   groupingFilter: "My",
   "access.memorableWordEnabled": true,
   forgotUsernameButtonText: "Forgotten your username?",
+  "forgotUsernameButtonText.fr-CA": "Nom d’utilisateur oublié?",
   loginFailureMessage: "Either your username or your password is incorrect.",
+  "loginFailureMessage.fr-CA": "Votre nom d’utilisateur ou votre mot de passe est incorrect.",
   // change-password guidance (spec 002 §2) and the maintenance switch (spec 000 §4)
   passwordGuidance: PASSWORD_GUIDANCE,
   maintenanceMode: false,

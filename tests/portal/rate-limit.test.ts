@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Portal, startPortal } from "./portal-harness";
 
-// docs/decisions/046: sign-in posts are limited per client address, read behind one trusted proxy.
-process.env.TRUST_PROXY_HOPS = "1";
+// docs/decisions/046: sign-in and recovery posts are limited per client address. With no trusted
+// proxy (TRUST_PROXY_HOPS=0, the default) the address is the connection's; behind N trusted
+// proxies it is the entry the outermost one wrote into X-Forwarded-For.
 
 let portal: Portal;
+let env: typeof import("~/env.server").env;
 beforeAll(async () => {
   portal = await startPortal();
+  ({ env } = await import("~/env.server"));
 });
 afterAll(() => portal.close());
 
-async function postLogin(address: string, username: string) {
-  const route = await import("~/routes/login");
+type Connection = { socketAddress: string; forwardedFor?: string };
+
+async function anonymousForm(fields: Record<string, string>) {
   const { honeypot } = await import("~/session/csrf.server");
   const { token, cookie } = await portal.csrf();
   const trap = await honeypot.getInputProps();
@@ -19,37 +23,101 @@ async function postLogin(address: string, username: string) {
     csrf: token,
     [trap.nameFieldName]: "",
     [trap.validFromFieldName ?? "from__confirm"]: trap.encryptedValidFrom ?? "",
-    userType: "client",
-    username,
-    password: "not-the-password",
+    ...fields,
   });
-  const request = new Request("http://portal.test/login", {
-    method: "POST",
-    body,
-    headers: {
-      Cookie: cookie,
-      "Content-Type": "application/x-www-form-urlencoded",
-      "X-Forwarded-For": `198.51.100.7, ${address}`,
-    },
-  });
-  return (await route.action({ request, params: {}, context: {} })) as Response;
+  return { body, cookie };
 }
 
-describe("the sign-in rate limit", () => {
+function post(path: string, form: { body: URLSearchParams; cookie: string }, from: Connection) {
+  const headers: Record<string, string> = { Cookie: form.cookie, "Content-Type": "application/x-www-form-urlencoded" };
+  if (from.forwardedFor) headers["X-Forwarded-For"] = from.forwardedFor;
+  return new Request(`http://portal.test${path}`, { method: "POST", body: form.body, headers });
+}
+
+async function postLogin(from: Connection, username = "nobody.here") {
+  const route = await import("~/routes/login");
+  const form = await anonymousForm({ userType: "client", username, password: "not-the-password" });
+  const context = { socketAddress: from.socketAddress };
+  return (await route.action({ request: post("/login", form, from), params: {}, context })) as Response;
+}
+
+async function postForgotten(from: Connection, fields: Record<string, string>) {
+  const route = await import("~/routes/login_.help");
+  const form = await anonymousForm({ userType: "client", ...fields });
+  const context = { socketAddress: from.socketAddress };
+  return (await route.action({ request: post("/login/help", form, from), params: {}, context })) as Response;
+}
+
+type LoginData = { alert?: { key: string }; result?: { initialValue?: Record<string, unknown> } };
+
+describe("the sign-in rate limit, with no trusted proxy", () => {
   it("refuses the 21st sign-in post of an address within 5 minutes, keeping the username", async () => {
+    expect(env.trustProxyHops).toBe(0);
     for (let attempt = 1; attempt <= 20; attempt++) {
-      expect((await postLogin("203.0.113.9", "nobody.here")).status).toBe(401);
+      // A header anyone can write changes nothing: each post claims another address.
+      const from = { socketAddress: "::ffff:203.0.113.9", forwardedFor: `198.51.100.${attempt}` };
+      expect((await postLogin(from)).status).toBe(401);
     }
-    const refused = await postLogin("203.0.113.9", "nobody.here");
+    const refused = await postLogin({ socketAddress: "::ffff:203.0.113.9", forwardedFor: "198.51.100.99" });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    const data = (await refused.json()) as { alert?: { key: string }; result?: { initialValue?: Record<string, unknown> } };
+    expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(300);
+    const data = (await refused.json()) as LoginData;
     expect(data.alert?.key).toBe("steps.rateLimited");
     expect(data.result?.initialValue?.username).toBe("nobody.here");
     expect(data.result?.initialValue?.password).toBeUndefined();
   });
 
-  it("counts each address apart: only the entry the trusted proxy wrote counts", async () => {
-    expect((await postLogin("203.0.113.10", "nobody.here")).status).toBe(401);
+  it("counts each address apart", async () => {
+    expect((await postLogin({ socketAddress: "203.0.113.10" })).status).toBe(401);
+  });
+
+  it("refuses even the right password while the address is over the limit", async () => {
+    // The same client as above, spelled as IPv4: the post is refused before the platform is asked.
+    expect((await postLogin({ socketAddress: "203.0.113.9" }, "demo.client")).status).toBe(429);
+  });
+});
+
+describe("the sign-in rate limit, behind one trusted proxy", () => {
+  beforeAll(() => {
+    env.trustProxyHops = 1;
+  });
+  afterAll(() => {
+    env.trustProxyHops = 0;
+  });
+
+  it("counts the address the proxy saw, not the proxy's own", async () => {
+    const proxy = "10.0.0.2";
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      expect((await postLogin({ socketAddress: proxy, forwardedFor: `6.6.6.${attempt}, 203.0.113.20` })).status).toBe(401);
+    }
+    expect((await postLogin({ socketAddress: proxy, forwardedFor: "203.0.113.20" })).status).toBe(429);
+    // Another person behind the same proxy has a bucket of their own.
+    expect((await postLogin({ socketAddress: proxy, forwardedFor: "203.0.113.21" })).status).toBe(401);
+  });
+});
+
+describe("the recovery rate limit, with no trusted proxy", () => {
+  it("refuses the 11th recovery post of an address within 15 minutes, for both forms", async () => {
+    const from = { socketAddress: "203.0.113.30" };
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      // An empty username: the page answers 'Please enter a username'; the post still counts.
+      expect((await postForgotten(from, { intent: "password", username: "" })).status).toBe(400);
+    }
+    const refused = await postForgotten(from, { intent: "password", username: "demo.client" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(900);
+    const data = (await refused.json()) as { messageKey?: string; messageValues?: { minutes: number } };
+    expect(data.messageKey).toBe("errors.rateLimited");
+    expect(data.messageValues?.minutes).toBe(15);
+
+    // Forgotten username shares the bucket.
+    const username = await postForgotten(from, { intent: "username", email: "demo.client@example.com", dob: "01/01/1970" });
+    expect(username.status).toBe(429);
+
+    // Another address is not affected, and the same address can still try to sign in.
+    expect((await postForgotten({ socketAddress: "203.0.113.31" }, { intent: "password", username: "" })).status).toBe(400);
+    expect((await postLogin(from)).status).toBe(401);
   });
 });

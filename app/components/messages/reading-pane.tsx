@@ -20,7 +20,7 @@ function DownloadDialog({ attachment, onClose }: { attachment: MessageAttachment
     if (element && !element.open) element.showModal();
   }, []);
   return (
-    <dialog ref={dialog} className="download-dialog" aria-labelledby="download-dialog-heading" onClose={onClose}>
+    <dialog ref={dialog} className="message-dialog" aria-labelledby="download-dialog-heading" onClose={onClose}>
       <h2 id="download-dialog-heading">{t("download.title")}</h2>
       <dl className="download-dialog__facts">
         <div>
@@ -35,7 +35,7 @@ function DownloadDialog({ attachment, onClose }: { attachment: MessageAttachment
       {attachment.risky ? <p className="alert alert--warning">{t("download.warning")}</p> : null}
       {attachment.fileHref ? null : <p className="alert alert--info">{t("download.notDownloadable")}</p>}
       <DownloadProgress downloading={downloading} filename={attachment.filename} />
-      <p className="download-dialog__actions">
+      <p className="message-dialog__actions">
         {attachment.fileHref ? (
           <a
             href={attachment.fileHref}
@@ -75,7 +75,7 @@ function LeavingSiteDialog({ leaving, onClose }: { leaving: LeavingSite; onClose
   return (
     <dialog
       ref={dialog}
-      className="leaving-dialog"
+      className="message-dialog"
       aria-labelledby="leaving-dialog-heading"
       aria-describedby="leaving-dialog-text"
       onClose={onClose}
@@ -84,7 +84,7 @@ function LeavingSiteDialog({ leaving, onClose }: { leaving: LeavingSite; onClose
       <p id="leaving-dialog-text" className="leaving-dialog__text">
         {t("leaving.text", { host: leaving.host })}
       </p>
-      <p className="leaving-dialog__actions">
+      <p className="message-dialog__actions">
         <button
           type="button"
           className="button"

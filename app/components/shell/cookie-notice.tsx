@@ -2,6 +2,7 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { HoneypotFields } from "~/components/honeypot-fields";
 
 /**
  * spec 000 §2 "Global cookie notice": shown until accepted. Without JavaScript, Accept posts and
@@ -27,6 +28,8 @@ export function CookieNotice() {
         </div>
         <fetcher.Form method="post" action="/cookie-consent" className="cookie-notice__form">
           <AuthenticityTokenInput />
+          {/* signed-out visitors use it: an anonymous form (decision 022) */}
+          <HoneypotFields idSuffix="cookie-notice" />
           <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
           {hydrated ? <input type="hidden" name="inline" value="true" /> : null}
           <button type="submit" className="button">

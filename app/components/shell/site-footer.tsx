@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HoneypotFields } from "~/components/honeypot-fields";
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "~/i18n";
 
 // spec 000 §2 "Site terms view and text pages": the core legal pages, under /core (decision 001).
@@ -44,6 +45,8 @@ function LanguageChooser({ locale }: { locale: string }) {
   return (
     <Form method="post" action="/locale" reloadDocument className="language-chooser">
       <AuthenticityTokenInput />
+      {/* signed-out visitors use it: an anonymous form (decision 022) */}
+      <HoneypotFields idSuffix="language-chooser" />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <label htmlFor="language-chooser-select" className="language-chooser__label">
         {t("footer.language")}

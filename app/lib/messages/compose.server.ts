@@ -5,7 +5,8 @@ import { z } from "zod";
 import { env } from "~/env.server";
 import { resolveLocale } from "~/i18next.server";
 import { logger } from "~/lib/logger.server";
-import { type PlanningClient, PlanningError, settle } from "~/planning/client.server";
+import { orFail, type PlanningClient, PlanningError, settle } from "~/planning/client.server";
+import { isToggleOn, readFeatureToggles } from "~/planning/feature-toggles.server";
 import { getSite } from "~/planning/site.server";
 import { validateCsrf } from "~/session/csrf.server";
 import { accessDenied, notFound, requireClientContext } from "~/session/guards.server";
@@ -134,13 +135,11 @@ export function sanitiseBody(html: string): string {
 
 const Created = z.object({ id: z.number() });
 const Original = z.object({ id: z.number(), subject: z.string() });
-const Toggles = z.array(z.object({ name: z.string(), enabled: z.boolean() }));
 const Template = z.object({ id: z.number() }).passthrough();
 
 /** spec 002 §6: a client may compose and reply unless one-way messaging is enabled. */
 async function oneWayMessaging(planning: PlanningClient): Promise<boolean> {
-  const toggles = await planning.get("resourceful/feature_toggle/toggle_condition", Toggles);
-  return toggles.some((t) => t.name === "one_way_messaging" && t.enabled);
+  return isToggleOn(await readFeatureToggles(planning), "one_way_messaging");
 }
 
 /** The site setting notificationTemplateId, when the site notifies advisers of new messages. */
@@ -242,9 +241,9 @@ export async function composeAction({ request }: ActionFunctionArgs): Promise<Re
   const context = await requireClientContext(request);
   if (context.isAdviser) throw accessDenied();
   const { planning } = context;
-  // When the toggles cannot be read, the platform still refuses a one-way site's message itself.
-  const oneWay = await settle(request, oneWayMessaging(planning));
-  if (oneWay.ok && oneWay.value) throw accessDenied();
+  // When the toggles cannot be read they are all off (spec 000 §1); the platform still refuses a
+  // one-way site's message itself.
+  if (await orFail(request, oneWayMessaging(planning))) throw accessDenied();
 
   let form: Awaited<ReturnType<typeof readComposeForm>>;
   try {

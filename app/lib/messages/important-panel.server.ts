@@ -1,6 +1,7 @@
 import { logger } from "~/lib/logger.server";
 import { type PlanningClient, PlanningError } from "~/planning/client.server";
-import { CategoryAnswer, countDocuments, type DocumentFilter, ToggleAnswer, UNREAD_PAGE_SIZE } from "~/planning/docnote.server";
+import { CategoryAnswer, countDocuments, type DocumentFilter, UNREAD_PAGE_SIZE } from "~/planning/docnote.server";
+import { readFeatureToggles } from "~/planning/feature-toggles.server";
 import type { Site } from "~/planning/site.server";
 import { z } from "zod";
 import { MESSAGES_PATH } from "./query";
@@ -41,7 +42,7 @@ export async function loadImportantPanel(
   try {
     const settings = messagesSettings(site);
     const [toggles, categories] = await Promise.all([
-      planning.get("resourceful/feature_toggle/toggle_condition", ToggleAnswer),
+      readFeatureToggles(planning),
       settings.importantCategoryId === null ? planning.get("resourceful/docnote-v2/category", z.array(CategoryAnswer)) : Promise.resolve([]),
     ]);
     const categoryId =

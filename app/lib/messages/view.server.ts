@@ -18,6 +18,7 @@ import {
   MESSAGES_PAGE_SIZE,
   UNREAD_PAGE_SIZE,
 } from "~/planning/docnote.server";
+import { type FeatureToggles, isToggleOn } from "~/planning/feature-toggles.server";
 import type { Site } from "~/planning/site.server";
 import { formatFileSize, isRiskyFile } from "./files";
 import {
@@ -83,8 +84,8 @@ export function messagesSettings(site: Site): MessagesSettings {
 
 export type MessagesToggles = { digitalSignatures: boolean; relatedEntities: boolean; oneWay: boolean; documentTypeFilter: boolean };
 
-export function messagesToggles(toggles: Array<{ name: string; enabled: boolean }>): MessagesToggles {
-  const on = (name: string) => toggles.some((x) => x.name === name && x.enabled);
+export function messagesToggles(toggles: FeatureToggles): MessagesToggles {
+  const on = (name: string) => isToggleOn(toggles, name);
   return {
     digitalSignatures: on("digital_signatures"),
     relatedEntities: on("related_entities"),

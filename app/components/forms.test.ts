@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { ChangePasswordSchema } from "~/lib/security";
+import { allFilledIn, passesSchema } from "./forms";
+
+// The validity tests behind the buttons that the spec disables until a form is valid.
+
+const form = (values: Record<string, string>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(values)) data.append(k, v);
+  return data;
+};
+
+describe("allFilledIn (spec 000 §5 'non-blank')", () => {
+  const threeCharacters = allFilledIn(["char1", "char2", "char3"]);
+
+  it("holds only when every named field has more than white space", () => {
+    expect(threeCharacters(form({ char1: "a", char2: "b", char3: "c" }))).toBe(true);
+    expect(threeCharacters(form({ char1: "a", char2: "b", char3: "" }))).toBe(false);
+    expect(threeCharacters(form({ char1: "a", char2: " ", char3: "c" }))).toBe(false);
+    expect(threeCharacters(form({ char1: "a", char2: "b" }))).toBe(false);
+  });
+
+  it("ignores the other fields of the form", () => {
+    expect(allFilledIn(["code"])(form({ code: "123456", csrf: "" }))).toBe(true);
+  });
+});
+
+describe("passesSchema", () => {
+  it("holds when the form passes the schema that the submit applies", () => {
+    const valid = passesSchema(ChangePasswordSchema);
+    expect(valid(form({ currentPassword: "Demo-pass-1", newPassword: "Fresh-pass-42" }))).toBe(true);
+    expect(valid(form({ currentPassword: "Demo-pass-1", newPassword: "" }))).toBe(false);
+    expect(valid(form({}))).toBe(false);
+  });
+});

@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { featureToggles } from "../../server/db/schema";
+import { type Portal, startPortal } from "./portal-harness";
+
+// spec 000 §4 "Additional verification flow" step 2: with one method (or none) the page offers a
+// return button, and 'Contact your adviser' unless one-way messaging is enabled.
+
+let portal: Portal;
+let single: string;
+
+type Page = typeof import("~/routes/clients.additional-verification");
+let page: Page;
+
+/** A portal session for an MFA client: the platform's sign-in with the code from its outbox. */
+async function signInWithCode(username: string): Promise<string> {
+  const { createPlanningClient } = await import("~/planning/client.server");
+  const { fetchSessionUser } = await import("~/planning/session.server");
+  const { sessionStorage } = await import("~/session/session.server");
+  const { seal } = await import("~/session/crypto.server");
+  const started = await portal.platform.login(username);
+  expect(started.body.login_status).toBe("MfaRequired");
+  const code = await portal.platform.latestCode(username);
+  const done = await portal.platform.step("/auth/tfa/validate", { login_ticket: started.body.login_ticket, code });
+  expect(done.token).toBeTruthy();
+  const token = done.token!;
+  const session = await sessionStorage.getSession();
+  session.set("token", seal(token));
+  session.set("user", await fetchSessionUser(createPlanningClient({ token })));
+  session.set("createdAt", Date.now());
+  session.set("lastActivity", Date.now());
+  session.set("idleMinutes", 30);
+  return (await sessionStorage.commitSession(session)).split(";")[0]!;
+}
+
+const setOneWay = (enabled: boolean) =>
+  portal.platform.db.update(featureToggles).set({ enabled }).where(eq(featureToggles.name, "one_way_messaging")).run();
+
+async function view(cookie: string) {
+  const response = await page.loader({
+    request: new Request("http://portal.test/clients/additional-verification", { headers: { Cookie: cookie } }),
+    params: {},
+    context: {},
+  });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+beforeAll(async () => {
+  portal = await startPortal();
+  page = await import("~/routes/clients.additional-verification");
+  single = await signInWithCode("demo.single");
+});
+
+afterAll(async () => {
+  await portal?.close();
+});
+
+describe("'Contact your adviser' on the single-method view (spec 000 §4)", () => {
+  it("is offered while one-way messaging is off", async () => {
+    setOneWay(false);
+    expect(await view(single)).toMatchObject({ view: "single", contactAdviser: true });
+  });
+
+  it("is left out while one-way messaging is on", async () => {
+    setOneWay(true);
+    try {
+      expect(await view(single)).toMatchObject({ view: "single", contactAdviser: false });
+    } finally {
+      setOneWay(false);
+    }
+  });
+});
