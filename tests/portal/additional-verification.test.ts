@@ -12,27 +12,6 @@ let single: string;
 type Page = typeof import("~/routes/clients.additional-verification");
 let page: Page;
 
-/** A portal session for an MFA client: the platform's sign-in with the code from its outbox. */
-async function signInWithCode(username: string): Promise<string> {
-  const { createPlanningClient } = await import("~/planning/client.server");
-  const { fetchSessionUser } = await import("~/planning/session.server");
-  const { sessionStorage } = await import("~/session/session.server");
-  const { seal } = await import("~/session/crypto.server");
-  const started = await portal.platform.login(username);
-  expect(started.body.login_status).toBe("MfaRequired");
-  const code = await portal.platform.latestCode(username);
-  const done = await portal.platform.step("/auth/tfa/validate", { login_ticket: started.body.login_ticket, code });
-  expect(done.token).toBeTruthy();
-  const token = done.token!;
-  const session = await sessionStorage.getSession();
-  session.set("token", seal(token));
-  session.set("user", await fetchSessionUser(createPlanningClient({ token })));
-  session.set("createdAt", Date.now());
-  session.set("lastActivity", Date.now());
-  session.set("idleMinutes", 30);
-  return (await sessionStorage.commitSession(session)).split(";")[0]!;
-}
-
 const setOneWay = (enabled: boolean) =>
   portal.platform.db.update(featureToggles).set({ enabled }).where(eq(featureToggles.name, "one_way_messaging")).run();
 
@@ -49,7 +28,7 @@ async function view(cookie: string) {
 beforeAll(async () => {
   portal = await startPortal();
   page = await import("~/routes/clients.additional-verification");
-  single = await signInWithCode("demo.single");
+  single = await portal.signInWithCode("demo.single");
 });
 
 afterAll(async () => {

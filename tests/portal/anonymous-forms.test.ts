@@ -19,15 +19,7 @@ type Action = (args: ActionFunctionArgs) => Promise<Response>;
 
 /** A signed-out visitor's post, with the honeypot as the shell renders it and `trap` typed into it. */
 async function post(action: Action, path: string, fields: Record<string, string>, trap: string): Promise<Response> {
-  const { honeypot } = await import("~/session/csrf.server");
-  const { token, cookie } = await portal.csrf();
-  const props = honeypot.getInputProps();
-  const body = new URLSearchParams({
-    csrf: token,
-    [props.nameFieldName]: trap,
-    [props.validFromFieldName ?? "from__confirm"]: props.encryptedValidFrom ?? "",
-    ...fields,
-  });
+  const { body, cookie } = await portal.anonymousForm(fields, trap);
   const request = new Request(`http://portal.test${path}`, {
     method: "POST",
     body,

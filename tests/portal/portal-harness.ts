@@ -7,8 +7,14 @@ export type Portal = {
   platform: Platform;
   /** A portal session cookie for a demo user, as after a successful sign-in. */
   signIn: (username: string, userType?: "client" | "adviser") => Promise<string>;
+  /** A portal session cookie for an MFA client: the platform's sign-in with the code from its outbox. */
+  signInWithCode: (username: string) => Promise<string>;
   /** A CSRF token and the cookie that goes with it. */
   csrf: () => Promise<{ token: string; cookie: string }>;
+  /** The honeypot's fields as the shell renders them, with `trap` typed into the trap field. */
+  honeypotFields: (trap?: string) => Record<string, string>;
+  /** A signed-out visitor's form: CSRF token, honeypot left empty (or `trap`), and the fields. */
+  anonymousForm: (fields: Record<string, string>, trap?: string) => Promise<{ body: URLSearchParams; cookie: string }>;
   /** The user kept in a portal session cookie. */
   sessionUser: (cookie: string) => Promise<unknown>;
   close: () => Promise<void>;
@@ -22,10 +28,10 @@ export async function startPortal(): Promise<Portal> {
   const { fetchSessionUser } = await import("~/planning/session.server");
   const { sessionStorage } = await import("~/session/session.server");
   const { seal } = await import("~/session/crypto.server");
-  const { csrf } = await import("~/session/csrf.server");
+  const { csrf, honeypot } = await import("~/session/csrf.server");
 
-  async function signIn(username: string, userType: "client" | "adviser" = "client") {
-    const token = await platform.session(username, userType);
+  /** The portal session cookie of a platform session, as the login action makes it. */
+  async function sessionCookie(token: string) {
     const user = await fetchSessionUser(createPlanningClient({ token }));
     const session = await sessionStorage.getSession();
     const now = Date.now();
@@ -37,16 +43,39 @@ export async function startPortal(): Promise<Portal> {
     return (await sessionStorage.commitSession(session)).split(";")[0]!;
   }
 
+  async function signIn(username: string, userType: "client" | "adviser" = "client") {
+    return sessionCookie(await platform.session(username, userType));
+  }
+
+  async function signInWithCode(username: string) {
+    const started = await platform.login(username);
+    if (started.body.login_status !== "MfaRequired") throw new Error(`${username} is not asked for a code: ${started.body.login_status}`);
+    const code = await platform.latestCode(username);
+    const done = await platform.step("/auth/tfa/validate", { login_ticket: started.body.login_ticket, code });
+    if (!done.token) throw new Error(`${username}'s code did not sign in`);
+    return sessionCookie(done.token);
+  }
+
   async function csrfPair() {
     const [token, setCookie] = await csrf.commitToken(new Request("http://portal.test/"));
     return { token, cookie: (setCookie ?? "").split(";")[0]! };
+  }
+
+  function honeypotFields(trap = "") {
+    const props = honeypot.getInputProps();
+    return { [props.nameFieldName]: trap, [props.validFromFieldName ?? "from__confirm"]: props.encryptedValidFrom ?? "" };
+  }
+
+  async function anonymousForm(fields: Record<string, string>, trap = "") {
+    const { token, cookie } = await csrfPair();
+    return { body: new URLSearchParams({ csrf: token, ...honeypotFields(trap), ...fields }), cookie };
   }
 
   async function sessionUser(cookie: string) {
     return (await sessionStorage.getSession(cookie)).get("user");
   }
 
-  return { platform, signIn, csrf: csrfPair, sessionUser, close: () => platform.close() };
+  return { platform, signIn, signInWithCode, csrf: csrfPair, honeypotFields, anonymousForm, sessionUser, close: () => platform.close() };
 }
 
 /** A loader's or action's thrown Response (redirects, Access Denied, catalogue failures). */

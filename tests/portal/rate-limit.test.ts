@@ -15,19 +15,6 @@ afterAll(() => portal.close());
 
 type Connection = { socketAddress: string; forwardedFor?: string };
 
-async function anonymousForm(fields: Record<string, string>) {
-  const { honeypot } = await import("~/session/csrf.server");
-  const { token, cookie } = await portal.csrf();
-  const trap = await honeypot.getInputProps();
-  const body = new URLSearchParams({
-    csrf: token,
-    [trap.nameFieldName]: "",
-    [trap.validFromFieldName ?? "from__confirm"]: trap.encryptedValidFrom ?? "",
-    ...fields,
-  });
-  return { body, cookie };
-}
-
 function post(path: string, form: { body: URLSearchParams; cookie: string }, from: Connection) {
   const headers: Record<string, string> = { Cookie: form.cookie, "Content-Type": "application/x-www-form-urlencoded" };
   if (from.forwardedFor) headers["X-Forwarded-For"] = from.forwardedFor;
@@ -36,14 +23,14 @@ function post(path: string, form: { body: URLSearchParams; cookie: string }, fro
 
 async function postLogin(from: Connection, username = "nobody.here") {
   const route = await import("~/routes/login");
-  const form = await anonymousForm({ userType: "client", username, password: "not-the-password" });
+  const form = await portal.anonymousForm({ userType: "client", username, password: "not-the-password" });
   const context = { socketAddress: from.socketAddress };
   return (await route.action({ request: post("/login", form, from), params: {}, context })) as Response;
 }
 
 async function postForgotten(from: Connection, fields: Record<string, string>) {
   const route = await import("~/routes/login_.help");
-  const form = await anonymousForm({ userType: "client", ...fields });
+  const form = await portal.anonymousForm({ userType: "client", ...fields });
   const context = { socketAddress: from.socketAddress };
   return (await route.action({ request: post("/login/help", form, from), params: {}, context })) as Response;
 }

@@ -52,7 +52,6 @@ const connection = () => ({ socketAddress: `198.51.100.${(address++ % 250) + 1}`
 
 /** A signed-out browser: its cookies, a CSRF token, and posts with the honeypot as the pages render it. */
 async function signedOutBrowser() {
-  const { honeypot } = await import("~/session/csrf.server");
   const { token, cookie } = await portal.csrf();
   const jar = new Map<string, string>();
   const [csrfName, csrfValue] = cookie.split(/=(.*)/s) as [string, string];
@@ -71,13 +70,7 @@ async function signedOutBrowser() {
   }
 
   async function post(path: string, fields: Record<string, string>) {
-    const trap = await honeypot.getInputProps();
-    const body = new URLSearchParams({
-      csrf: token,
-      [trap.nameFieldName]: "",
-      [trap.validFromFieldName ?? "from__confirm"]: trap.encryptedValidFrom ?? "",
-      ...fields,
-    });
+    const body = new URLSearchParams({ csrf: token, ...portal.honeypotFields(), ...fields });
     return new Request(`http://portal.test${path}`, {
       method: "POST",
       body,
@@ -299,26 +292,6 @@ function failPlatformCalls(failing: Failing) {
   });
 }
 
-/** A portal session for an MFA client: the platform's sign-in with the code from its outbox. */
-async function signInWithCode(username: string): Promise<string> {
-  const { createPlanningClient } = await import("~/planning/client.server");
-  const { fetchSessionUser } = await import("~/planning/session.server");
-  const { sessionStorage } = await import("~/session/session.server");
-  const { seal } = await import("~/session/crypto.server");
-  const started = await portal.platform.login(username);
-  expect(started.body.login_status).toBe("MfaRequired");
-  const code = await portal.platform.latestCode(username);
-  const done = await portal.platform.step("/auth/tfa/validate", { login_ticket: started.body.login_ticket, code });
-  expect(done.token).toBeTruthy();
-  const token = done.token!;
-  const session = await sessionStorage.getSession();
-  session.set("token", seal(token));
-  session.set("user", await fetchSessionUser(createPlanningClient({ token })));
-  session.set("createdAt", Date.now());
-  session.set("lastActivity", Date.now());
-  session.set("idleMinutes", 30);
-  return (await sessionStorage.commitSession(session)).split(";")[0]!;
-}
 
 describe("the additional verification page's texts (spec 000 §4 step 2, §8)", () => {
   type View = { view: string; loadFailed: boolean; methods: unknown[]; contactAdviser: boolean };
@@ -339,7 +312,7 @@ describe("the additional verification page's texts (spec 000 §4 step 2, §8)", 
   beforeAll(async () => {
     // demo.single: MFA by email, so the page is theirs; its copy is then left with no method at all.
     username = await copyOf("demo.single", "single-texts");
-    client = await signInWithCode(username);
+    client = await portal.signInWithCode(username);
   });
 
   it("says there is no available method when the client may use none", async () => {

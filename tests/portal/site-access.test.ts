@@ -39,14 +39,8 @@ async function clientWithLevel(username: string, level: number) {
 
 let address = 0;
 async function postLogin(username: string) {
-  const { honeypot } = await import("~/session/csrf.server");
   const route = await import("~/routes/login");
-  const { token, cookie } = await portal.csrf();
-  const trap = await honeypot.getInputProps();
-  const body = new URLSearchParams({
-    csrf: token,
-    [trap.nameFieldName]: "",
-    [trap.validFromFieldName ?? "from__confirm"]: trap.encryptedValidFrom ?? "",
+  const { body, cookie } = await portal.anonymousForm({
     intent: "login",
     userType: username.includes("adviser") ? "adviser" : "client",
     username,

@@ -35,14 +35,8 @@ const page = (path: string, headers: Record<string, string> = {}) => new Request
 
 let address = 0;
 async function postWrongPassword(headers: Record<string, string> = {}) {
-  const { honeypot } = await import("~/session/csrf.server");
   const route = await import("~/routes/login");
-  const { token, cookie } = await portal.csrf();
-  const trap = await honeypot.getInputProps();
-  const body = new URLSearchParams({
-    csrf: token,
-    [trap.nameFieldName]: "",
-    [trap.validFromFieldName ?? "from__confirm"]: trap.encryptedValidFrom ?? "",
+  const { body, cookie } = await portal.anonymousForm({
     intent: "login",
     userType: "client",
     username: "demo.client",
