@@ -101,6 +101,8 @@ try {
     await measure(client, "/clients/home"),
     await measure(client, "/clients/personal-details"),
     await measure(client, "/clients/adviser-details"),
+    await measure(client, "/clients/documents-and-messages"),
+    await measure(client, "/clients/documents-and-messages?pages=2&sort=subject-az"),
     await measure(adviser, "/advisers/clients?name=&dob=&postcode="),
     await measure(adviser, "/advisers/clients?name=&dob=&postcode=&pages=3"),
   ];
@@ -108,6 +110,7 @@ try {
     ["/login", await firstLoadJavaScript(anonymous, "/login")],
     ["/clients/home", await firstLoadJavaScript(client, "/clients/home")],
     ["/advisers/clients", await firstLoadJavaScript(adviser, "/advisers/clients")],
+    ["/clients/documents-and-messages", await firstLoadJavaScript(client, "/clients/documents-and-messages")],
   ];
 
   console.log(`\n${SEQUENTIAL} sequential requests per page after 5 warm-up, then ${SEQUENTIAL} more ${CONCURRENCY} at a time\n`);
