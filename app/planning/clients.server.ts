@@ -21,7 +21,11 @@ export const ClientListItem = z.object({
   dob: WireDate.nullish(),
   last_login_datetime: WireDateTime.nullish(),
   user_id: z.number().nullish(),
-  client_access_level: ClientAccessLevel,
+  /**
+   * null when the platform's level has no mapping (spec 000 §8 site-access errors): one such row
+   * must not fail the whole list, and the row offers only a preview (advisers.clients).
+   */
+  client_access_level: ClientAccessLevel.nullable().catch(null),
   postcode: z.string().nullish(),
   email: z.string().nullish(),
   bookmark: z.string(),

@@ -89,8 +89,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: c.email?.trim() || null,
     dob: c.dob ? formatDate(c.dob, locale, "short") : null,
     postcode: c.postcode?.trim() || null,
-    hasLogin: c.user_id !== null && c.user_id !== undefined,
-    own: c.client_access_level,
+    // a login whose level has no mapping cannot be opened as the client sees it: preview only
+    hasLogin: c.user_id !== null && c.user_id !== undefined && c.client_access_level !== null,
+    own: c.client_access_level ?? "NotAssigned",
   }));
   return json({ ...base, result: null, results: { rows, hasMore: found.hasMore } });
 }

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { entities } from "../../server/db/schema";
 import { type Portal, startPortal, thrown } from "./portal-harness";
 
 type Route = typeof import("~/routes/advisers.clients");
@@ -107,6 +109,25 @@ describe("adviser client list loader (spec 002 'Adviser client list')", () => {
     expect(data.result.error.name).toEqual(["advisers:clientList.errors.name"]);
     expect(data.result.error.postcode).toEqual(["advisers:clientList.errors.postcode"]);
     expect(data.result.error.dob![0]).toContain("advisers:clientList.errors.dob");
+  });
+
+  it("lists a client whose access level has no mapping, as one to preview only (spec 000 §8)", async () => {
+    const before = (await load("?name=Hartley&dob=&postcode=")).data.results.rows.find((r) => r.name === "Hartley, Eleanor")!;
+    expect(before).toMatchObject({ hasLogin: true, own: "Portfolio" });
+    const entityId = portal.platform.db.select().from(entities).where(eq(entities.id, before.id)).get()?.id;
+    if (entityId === undefined) throw new Error("the row's entity is not in the platform");
+    portal.platform.db.update(entities).set({ clientAccessLevel: 7 }).where(eq(entities.id, entityId)).run();
+    try {
+      const { status, data } = await load("?name=Hartley&dob=&postcode=");
+      expect(status).toBe(200);
+      const rows = data.results.rows;
+      expect(rows.find((r) => r.id === before.id)).toMatchObject({ hasLogin: false, own: "NotAssigned" });
+      // the other rows are as they were
+      expect(rows.filter((r) => r.id !== before.id).every((r) => r.own !== undefined)).toBe(true);
+      expect(rows.length).toBeGreaterThan(1);
+    } finally {
+      portal.platform.db.update(entities).set({ clientAccessLevel: 1 }).where(eq(entities.id, entityId)).run();
+    }
   });
 
   it("shows Access Denied to a client", async () => {
