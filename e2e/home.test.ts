@@ -90,15 +90,22 @@ test.describe("the clients home dashboard", () => {
     await expect(page.getByRole("link", { name: "Since inception" })).toHaveAttribute("aria-current", "true");
   });
 
-  test("the other-assets summary shows another family member's balance sheet", async ({ page }) => {
+  test("the other-assets summary links to each family member's balance sheet", async ({ page }) => {
     await signIn(page, "demo.client");
     const assets = page.locator("#other-assets");
+    await expect(assets.getByRole("link", { name: "3 pensions" })).toHaveAttribute("href", "/clients/balance-sheet?id=1&asset=1");
     await assets.getByRole("link", { name: "View assets of James Hartley" }).click();
-    await expect(page).toHaveURL(/[?&]id=2/);
+    await expect(page).toHaveURL(/\/clients\/balance-sheet\?id=2$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Balance Sheet" })).toBeVisible();
+    await expect(page.getByLabel("Show the assets of")).toHaveValue("2");
+
+    // the home still shows another member's cards with ?id=
+    await page.goto("/clients/home?id=2");
     await expect(assets.getByRole("heading", { level: 3, name: "James Hartley" })).toBeVisible();
     await expect(assets.getByRole("heading", { name: "1 annuity" })).toBeVisible();
     await expect(assets).toContainText("Holiday cottage, Padstow");
-    await expect(assets.getByRole("link", { name: "View assets of Ellie Hartley" })).toBeVisible();
+    await expect(assets.getByRole("link", { name: "1 annuity" })).toHaveAttribute("href", "/clients/balance-sheet?id=2&asset=2");
+    await expect(assets.getByRole("link", { name: "View assets of Ellie Hartley" })).toHaveAttribute("href", "/clients/balance-sheet?id=1");
     await expectAccessible(page);
 
     // a member outside the family is not shown: the page falls back to the client herself

@@ -312,6 +312,9 @@ test.describe("sign-in steps", () => {
         page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/login"),
         page.getByRole("button", { name: "Login" }).click(),
       ]);
+      // the answer is on the page once the password is cleared (with JavaScript that render comes
+      // after the response, once the loaders have run again)
+      await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
       const text = attempt < 5 ? "Either your username or your password is incorrect." : "Account has been disabled.";
       await expect(page.getByRole("alert").filter({ hasText: text })).toBeVisible();
     }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { type AssetInput, type AssetItem, type AssetTab, assetCards, filterAssets, netTotal, type RawAsset } from "./assets";
+import {
+  type AssetInput,
+  type AssetItem,
+  assetMembers,
+  type AssetTab,
+  assetCards,
+  filterAssets,
+  netTotal,
+  placeAssets,
+  type RawAsset,
+  selectedMember,
+} from "./assets";
 
 let nextId = 1;
 function raw(desc: string, fields: Partial<RawAsset> = {}): RawAsset {
@@ -263,5 +274,52 @@ describe("netTotal", () => {
       ["liabilities", 1, -198_000],
     ]);
     expect(netTotal(cards)).toBe(325_000 + 347_000 + 88_500 - 198_000);
+  });
+});
+
+describe("placeAssets: the same rules, carrying the page's own fields", () => {
+  it("keeps each item whole and marks a SIPP's wrapped liability as counting against the pensions", () => {
+    const tagged = (desc: string, fields: Partial<RawAsset>, managed: boolean) => ({ ...raw(desc, fields), managed });
+    const placed = placeAssets(
+      {
+        investments: [tagged("house", { status: "Existing" }, false), tagged("wrapped fund", { isSippWrapper: true }, true)],
+        pensions: [tagged("SIPP", { type: "SIPP", isSippWrapper: true }, true)],
+        annuities: [],
+        liabilities: [tagged("loan", { isSippWrapper: true, status: "Current" }, true), tagged("sold", { status: "Redeemed" }, false)],
+      },
+      GB,
+    );
+    expect(placed.investments.map((p) => [p.asset.desc, p.asset.managed, p.sign])).toEqual([["house", false, 1]]);
+    expect(placed.pensions.map((p) => [p.asset.desc, p.asset.managed, p.sign])).toEqual([
+      ["wrapped fund", true, 1],
+      ["loan", true, -1],
+    ]);
+    expect(placed.liabilities).toEqual([]);
+  });
+});
+
+describe("assetMembers and selectedMember (spec 001 §2.5, §2.6, §6)", () => {
+  const ellie = { entity_id: 1, display_name: "Ellie", relationship: "Client", login_accessible: true };
+  const james = { entity_id: 2, display_name: "James", relationship: "Partner", login_accessible: true };
+  const olivia = { entity_id: 3, display_name: "Olivia", relationship: "Child", login_accessible: false };
+  const sam = { entity_id: 5, display_name: "Sam", relationship: "Child", login_accessible: true };
+
+  it("lists the client first, then the login-accessible members, the partner only with view_partner", () => {
+    const group = [james, olivia, ellie, sam];
+    expect(assetMembers(group, ellie, ["view_partner"]).map((m) => m.display_name)).toEqual(["Ellie", "James", "Sam"]);
+    expect(assetMembers(group, ellie, []).map((m) => m.display_name)).toEqual(["Ellie", "Sam"]);
+  });
+
+  it("keeps the client when the platform's group does not list her", () => {
+    const self = { entity_id: 9, display_name: "Me", login_accessible: true };
+    expect(assetMembers([james], self, ["view_partner"]).map((m) => m.entity_id)).toEqual([9, 2]);
+  });
+
+  it("selects the member asked for, or the client for an id outside the list or none", () => {
+    const members = [ellie, james];
+    expect(selectedMember(members, 2)).toBe(james);
+    expect(selectedMember(members, 3)).toBe(ellie);
+    expect(selectedMember(members, null)).toBe(ellie);
+    expect(selectedMember([], 2)).toBeUndefined();
   });
 });

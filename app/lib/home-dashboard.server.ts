@@ -4,8 +4,9 @@ import type { TFunction } from "i18next";
 import type { ChartTable } from "~/components/charts/chart-figure";
 import { LINE_CHART_SIZE, type LineChartInput, lineChartTable, NARROW_LINE_CHART_SIZE } from "~/components/charts/line-chart";
 import { renderLineChartSvg } from "~/components/charts/line-chart-svg.server";
-import { type AssetCard, type AssetTab, assetCards, filterAssets, netTotal, type RawAsset } from "~/lib/assets";
+import { type AssetCard, type AssetTab, assetCards, filterAssets, netTotal, type RawAsset, selectedMember } from "~/lib/assets";
 import { summaryLayout, TABLE_DECIMALS, TILE_DECIMALS } from "~/lib/dashboard";
+import { balanceSheetHref } from "~/lib/balance-sheet";
 import { formatDate, formatMoney } from "~/lib/format";
 import { AVAILABLE_PAGES, PAGE_PATHS } from "~/lib/navigation";
 import { roundPercentages } from "~/lib/percent";
@@ -420,10 +421,11 @@ function rawOf(lists: AssetLists): Record<AssetTab, RawAsset[]> {
 }
 
 export async function buildAssetsView(
-  input: HomeInput & { members: ClientGroupMember[]; selfId: number; country: string; enhancedSippWrapper: boolean },
+  /** members: the client first, then the others whose assets may be shown (`assetMembers`). */
+  input: HomeInput & { members: ClientGroupMember[]; country: string; enhancedSippWrapper: boolean },
 ): Promise<AssetsView> {
   const { planning, t, locale, query, members } = input;
-  const selected = members.find((m) => m.entity_id === query.memberId) ?? members.find((m) => m.entity_id === input.selfId) ?? members[0];
+  const selected = selectedMember(members, query.memberId);
   if (!selected) return { state: "error" };
   let lists: AssetLists;
   try {
@@ -449,13 +451,18 @@ export async function buildAssetsView(
       index: card.index,
       title: t(`home.assets.tabs.${card.tab}`, { count: card.count }),
       total: money(card.total),
-      href: balanceSheet ? `${PAGE_PATHS.balanceSheet}?id=${selected.entity_id}&asset=${card.index}` : null,
+      href: balanceSheet ? balanceSheetHref({ memberId: selected.entity_id, asset: card.index }) : null,
       items: card.top.map((i) => ({ desc: i.desc, value: money(i.value === null ? null : card.tab === "liabilities" ? -Math.abs(i.value) : i.value) })),
     })),
-    balanceSheetHref: balanceSheet ? PAGE_PATHS.balanceSheet : null,
+    balanceSheetHref: balanceSheet ? balanceSheetHref({ memberId: selected.entity_id }) : null,
     others: members
       .filter((m) => m.entity_id !== selected.entity_id)
-      .map((m) => ({ id: m.entity_id, name: m.display_name, href: homeHref(query, { memberId: m.entity_id }, "#other-assets") })),
+      // spec 001 §2.6: 'View assets' opens the member's full balance sheet
+      .map((m) => ({
+        id: m.entity_id,
+        name: m.display_name,
+        href: balanceSheet ? balanceSheetHref({ memberId: m.entity_id }) : homeHref(query, { memberId: m.entity_id }, "#other-assets"),
+      })),
     partial: cards.some((c) => c.top.some((i) => i.value === null)),
   };
 }

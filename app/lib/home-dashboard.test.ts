@@ -463,7 +463,6 @@ describe("buildAssetsView (spec 001 §2.6)", () => {
   const assetsInput = (planning: PlanningClient, memberId: number | null = null) => ({
     ...input(planning, { memberId }),
     members,
-    selfId: 1,
     country: "GB",
     enhancedSippWrapper: true,
   });
@@ -486,7 +485,14 @@ describe("buildAssetsView (spec 001 §2.6)", () => {
       ["liabilities", 3, "-£134,225", ["Mortgage -£134,225"]],
     ]);
     expect(view.cards[0]!.title).toBe('home.assets.tabs.investments {"count":1}');
-    expect(view.others).toEqual([{ id: 1, name: "Ellie Hartley", href: "/clients/home?id=1#other-assets" }]);
+    // the cards open the member's balance sheet on their tab; 'View assets' opens the other member's
+    expect(view.cards.map((c) => c.href)).toEqual([
+      "/clients/balance-sheet?id=2&asset=0",
+      "/clients/balance-sheet?id=2&asset=1",
+      "/clients/balance-sheet?id=2&asset=3",
+    ]);
+    expect(view.balanceSheetHref).toBe("/clients/balance-sheet?id=2");
+    expect(view.others).toEqual([{ id: 1, name: "Ellie Hartley", href: "/clients/balance-sheet?id=1" }]);
     expect(view.partial).toBe(false);
   });
 

@@ -103,7 +103,7 @@ describe("navigationFor (spec 000 §2 rules)", () => {
 
   it("shows only the pages that exist in this build", () => {
     expect(keys(client(), AVAILABLE_PAGES)).toEqual({
-      main: ["home", "documentsAndMessages"],
+      main: ["home", "balanceSheet", "documentsAndMessages"],
       account: ["personalDetails", "adviserDetails", "preferences", "changePassword", "securityQuestions"],
     });
     expect(keys(client({ loginMethod: "MFA" }), AVAILABLE_PAGES).account).toContain("additionalVerification");

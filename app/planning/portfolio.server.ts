@@ -92,6 +92,7 @@ export const SeriesAnswer = z.object({
 export type SeriesAnswer = z.output<typeof SeriesAnswer>;
 
 const Owner = z.object({ owner_id: z.number(), owner_name: z.string(), percentage: z.number() });
+const Text = z.string().nullish();
 const AssetCommon = {
   id: z.number(),
   desc: z.string(),
@@ -100,13 +101,51 @@ const AssetCommon = {
   percentOwned: z.number(),
   value_owned: WireMoney.nullable(),
   is_sipp_wrapper: z.boolean(),
-  under_advice: z.boolean(),
+  // spec 001 §4: 1 or set means under advice; a field the platform could not give is absent
+  under_advice: z.union([z.boolean(), z.number(), z.string()]).nullish().catch(null),
   currency: z.string(),
 };
-export const InvestmentAsset = z.object({ ...AssetCommon, amount: WireMoney, status: z.string().nullable() });
-export const PensionFund = z.object({ ...AssetCommon, fund_value: WireMoney, policy_status: z.string().nullable() });
-export const Annuity = z.object({ ...AssetCommon, current_value: WireMoney, policy_status: z.string().nullable() });
-export const Liability = z.object({ ...AssetCommon, package_name: z.string(), amount: WireMoney, status: z.string().nullable() });
+export const InvestmentAsset = z.object({
+  ...AssetCommon,
+  amount: WireMoney,
+  amount_in_report_currency: WireMoney.nullish(),
+  status: z.string().nullable(),
+  provider: Text,
+  supplier: Text,
+  policy_number: Text,
+  valuation_date: WireDate.nullish(),
+});
+export const PensionFund = z.object({
+  ...AssetCommon,
+  fund_value: WireMoney,
+  fund_value_in_report_currency: WireMoney.nullish(),
+  policy_status: z.string().nullable(),
+  product_provider: Text,
+  fund_or_policy_num: Text,
+  fund_valuation_date: WireDate.nullish(),
+});
+export const Annuity = z.object({
+  ...AssetCommon,
+  current_value: WireMoney,
+  current_value_in_report_currency: WireMoney.nullish(),
+  policy_status: z.string().nullable(),
+  product_provider: Text,
+  policy_number: Text,
+  valuation_date: WireDate.nullish(),
+  income_value: WireMoney.nullish(),
+  frequency: Text,
+});
+export const Liability = z.object({
+  ...AssetCommon,
+  package_name: z.string(),
+  amount: WireMoney,
+  amount_in_report_currency: WireMoney.nullish(),
+  status: z.string().nullable(),
+  supplier: Text,
+  rate: z.number().nullish(),
+  policy_number: Text,
+  valuation_date: WireDate.nullish(),
+});
 
 export type AssetLists = {
   investments: z.output<typeof InvestmentAsset>[];
@@ -204,6 +243,23 @@ export async function fetchHomeBasics(planning: PlanningClient, entityId: number
     planning.batch({
       capabilities: { url: "session/capability", schema: z.object({ capabilities: z.array(z.string()) }) },
       accounts: { url: "portfolio/account", schema: z.array(AccountAnswer) },
+      members: { url: `entity/client/${entityId}/client_group/member`, schema: z.array(ClientGroupMember) },
+      access: { url: "session/feature_access?feature_names=multi_currency", schema: z.record(z.boolean()) },
+    }),
+    readFeatureToggles(planning),
+  ]);
+  return { ...basics, toggles };
+}
+
+/**
+ * What the balance sheet depends on, in one round trip: capabilities (view_partner), the client
+ * group's members and multi-currency access; beside it the feature toggles (enhanced SIPP wrapper),
+ * all off when their call fails (spec 000 §1).
+ */
+export async function fetchBalanceSheetBasics(planning: PlanningClient, entityId: number) {
+  const [basics, toggles] = await Promise.all([
+    planning.batch({
+      capabilities: { url: "session/capability", schema: z.object({ capabilities: z.array(z.string()) }) },
       members: { url: `entity/client/${entityId}/client_group/member`, schema: z.array(ClientGroupMember) },
       access: { url: "session/feature_access?feature_names=multi_currency", schema: z.record(z.boolean()) },
     }),

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ImportantPanel } from "~/components/messages/important-panel";
 import { FigureText, PerformanceText, SummaryForm, SummaryRows } from "~/components/home/summary";
 import { getFixedT, resolveLocale } from "~/i18next.server";
+import { assetMembers } from "~/lib/assets";
 import { formatLastLogin } from "~/lib/format";
 import { homeHref, type HomeQuery, readHomeQuery } from "~/lib/home-query";
 import { loadImportantPanel } from "~/lib/messages/important-panel.server";
@@ -92,14 +93,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const caps = capabilities.capabilities;
     const input = { planning, t, locale, site, query, pricingType: pricingTypeFor(caps) };
     // spec 001 §6: only login-accessible members; the partner only with view_partner
-    const others = members.filter(
-      (m) => m.entity_id !== context.entityId && m.login_accessible && (m.relationship !== "Partner" || caps.includes("view_partner")),
-    );
-    const self = members.find((m) => m.entity_id === context.entityId) ?? {
-      entity_id: context.entityId,
-      display_name: selfName,
-      login_accessible: true,
-    };
+    const assetsOf = assetMembers(members, { entity_id: context.entityId, display_name: selfName, login_accessible: true }, caps);
     // spec 001 §5: the multi-currency toggle only when plan currencies differ from the reporting one
     currencyToggle = access.multi_currency === true && accounts.some((a) => a.plan_currency !== a.report_currency);
     const managed = accounts.filter((a) => a.service_type !== "Not managed");
@@ -107,8 +101,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       isPortfolio ? buildPortfolioView(input, managed.length) : Promise.resolve(null),
       buildAssetsView({
         ...input,
-        members: [self, ...others],
-        selfId: context.entityId,
+        members: assetsOf,
         // the firm's country, not the page's language (spec 001 §4 status rules depend on it)
         country: typeof site.settings.country === "string" ? site.settings.country.toUpperCase() : "GB",
         enhancedSippWrapper: isToggleOn(toggles, "enhanced_sipp_wrapper"),

@@ -32,6 +32,9 @@ export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
   country: "GB",
   secondaryTimeFrame: "SI",
   portfolioGrouping: "split",
+  // spec 001 §2.5: the balance sheet's views (a comma list of managed, non-managed, everything) and the default one
+  balanceSheetViews: "managed,non-managed,everything",
+  balanceSheetDefaultView: "everything",
   profitAnalysisType: "twrr",
   groupingFilter: "My",
   "access.memorableWordEnabled": true,

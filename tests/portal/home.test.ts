@@ -518,8 +518,14 @@ describe("clients home: other assets", () => {
     expect(view.cards.map((c) => c.total)).toEqual([money0(investments), money0(pensions), money0(-liabilities)]);
     expect(view.member.total).toBe(money0(investments + pensions - liabilities));
     expect(view.partial).toBe(false);
-    // the other login-accessible member (not Olivia) is offered
-    expect(view.others).toEqual([{ id: entityOf("demo.partner"), name: "James Hartley", href: `/clients/home?id=${entityOf("demo.partner")}#other-assets` }]);
+    // each card opens her balance sheet on its tab
+    expect(view.cards.map((c) => c.href)).toEqual([
+      `/clients/balance-sheet?id=${ellie}&asset=0`,
+      `/clients/balance-sheet?id=${ellie}&asset=1`,
+      `/clients/balance-sheet?id=${ellie}&asset=3`,
+    ]);
+    // the other login-accessible member (not Olivia) is offered, with a link to his balance sheet
+    expect(view.others).toEqual([{ id: entityOf("demo.partner"), name: "James Hartley", href: `/clients/balance-sheet?id=${entityOf("demo.partner")}` }]);
   });
 
   it("shows James's cards with ?id=, his half of the cottage at 50%", async () => {

@@ -1,0 +1,133 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, signIn, test } from "./fixtures";
+
+// spec 001 §2.5: the balance sheet, with JavaScript on and off. Every state is a URL.
+
+const tab = (page: Page, name: string) => page.getByRole("navigation", { name: "Asset types" }).getByRole("link", { name, exact: true });
+const tabTitles = (page: Page) => page.getByRole("navigation", { name: "Asset types" }).getByRole("link").allTextContents();
+const view = (page: Page, name: string) => page.getByRole("navigation", { name: "Your wealth:" }).getByRole("link", { name, exact: true });
+
+test.describe("the balance sheet", () => {
+  test("a client opens it from a home asset card, changes view, tab and family member", async ({ page }) => {
+    await signIn(page, "demo.client");
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    await page.locator("#other-assets").getByRole("link", { name: "3 pensions" }).click();
+
+    // the card's tab, in the site's default view (Everything)
+    await expect(page).toHaveURL(/\/clients\/balance-sheet\?id=1&asset=1$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Balance Sheet" })).toBeVisible();
+    await expect(view(page, "Everything")).toHaveAttribute("aria-current", "true");
+    expect(await tabTitles(page)).toEqual(["2 Investments", "3 Pensions", "1 Liability"]);
+    await expect(tab(page, "3 Pensions")).toHaveAttribute("aria-current", "page");
+    await expect(tab(page, "2 Investments")).not.toHaveAttribute("aria-current", /.*/);
+    const pensions = page.getByRole("table", { name: "Managed pensions" });
+    await expect(pensions.getByRole("rowheader", { name: /Aviva workplace pension/ })).toBeVisible();
+    await expect(pensions.getByRole("rowheader", { name: /Fundsmith Equity \(HL SIPP\)/ })).toBeVisible();
+    await expect(pensions.getByRole("columnheader", { name: "Value owned and percent owned" })).toBeVisible();
+    await expect(pensions).toContainText(/£\d{1,3}(,\d{3})*\.\d{2}/);
+    await expect(page.getByRole("table", { name: "Non-managed pensions" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Basis of valuation" })).toBeVisible();
+    await expectAccessible(page);
+
+    // the investments: nothing of hers is managed
+    await tab(page, "2 Investments").click();
+    await expect(page).toHaveURL(/asset=0/);
+    await expect(tab(page, "2 Investments")).toHaveAttribute("aria-current", "page");
+    await expect(page.getByText("No managed assets data")).toBeVisible();
+    await expect(page.getByRole("table", { name: "Non-managed investments" })).toContainText("Holiday cottage, Padstow");
+    await expectAccessible(page);
+
+    // Managed: no investments tab, so the first tab with data
+    await view(page, "Managed").click();
+    await expect(page).toHaveURL(/view=managed/);
+    await expect(view(page, "Managed")).toHaveAttribute("aria-current", "true");
+    expect(await tabTitles(page)).toEqual(["3 Pensions", "1 Liability"]);
+    await expect(tab(page, "3 Pensions")).toHaveAttribute("aria-current", "page");
+    await expectAccessible(page);
+
+    // the liabilities' columns
+    await tab(page, "1 Liability").click();
+    await expect(page).toHaveURL(/asset=3/);
+    const liabilities = page.getByRole("table", { name: "Managed liabilities" });
+    for (const column of [
+      "Description and owners",
+      "Type and provider",
+      "Interest rate (pa) and policy number",
+      "Outstanding balance and valuation date",
+      "Value owned and percent owned",
+    ]) {
+      await expect(liabilities.getByRole("columnheader", { name: column })).toBeVisible();
+    }
+    await expect(liabilities).toContainText("Mortgage, Kensington Park Road");
+    await expect(liabilities).toContainText("4.49%");
+    await expect(liabilities.locator("tfoot")).toContainText(/-£\d/);
+    await expectAccessible(page);
+
+    // Non-managed: only her investments
+    await view(page, "Non-managed").click();
+    await expect(page).toHaveURL(/view=non-managed/);
+    expect(await tabTitles(page)).toEqual(["2 Investments"]);
+    await expect(page.getByRole("table", { name: "Non-managed investments" })).toBeVisible();
+    await expectAccessible(page);
+
+    // her partner, in Everything, on the liabilities
+    await view(page, "Everything").click();
+    await expect(page).toHaveURL(/view=everything/);
+    await tab(page, "1 Liability").click();
+    await expect(page).toHaveURL(/view=everything&asset=3/);
+    await expect(tab(page, "1 Liability")).toHaveAttribute("aria-current", "page");
+    await page.getByLabel("Show the assets of").selectOption({ label: "James Hartley" });
+    await page.getByRole("button", { name: "Show", exact: true }).click();
+    await expect(page).toHaveURL(/id=2/);
+    await expect(page.getByLabel("Show the assets of")).toHaveValue("2");
+    expect(await tabTitles(page)).toEqual(["1 Investment", "1 Pension", "1 Annuity", "2 Liabilities"]);
+    await expect(tab(page, "2 Liabilities")).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("table", { name: "Non-managed liabilities" })).toContainText("Car finance");
+    await expectAccessible(page);
+
+    // bookmarkable: the same view after a reload
+    const bookmark = page.url();
+    await page.goto(bookmark);
+    await expect(tab(page, "2 Liabilities")).toHaveAttribute("aria-current", "page");
+
+    // a member outside her family falls back to herself
+    await page.goto("/clients/balance-sheet?id=4");
+    await expect(page.getByLabel("Show the assets of")).toHaveValue("1");
+    await expect(page.getByText("Marcus Bell")).toHaveCount(0);
+  });
+
+  test("the main menu offers it to a client with portfolio access", async ({ page }) => {
+    await signIn(page, "demo.client");
+    await page.getByRole("link", { name: "Balance sheet", exact: true }).click();
+    await expect(page).toHaveURL(/\/clients\/balance-sheet$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Balance Sheet" })).toBeVisible();
+    await expect(tab(page, "2 Investments")).toHaveAttribute("aria-current", "page");
+  });
+
+  test("a client with assets access sees it, and can show original currencies", async ({ page }) => {
+    await signIn(page, "demo.assets");
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    await page.locator("#other-assets").getByRole("link", { name: "Other assets" }).click();
+    await expect(page).toHaveURL(/\/clients\/balance-sheet\?id=4$/);
+    expect(await tabTitles(page)).toEqual(["3 Investments", "4 Pensions", "1 Annuity", "1 Liability"]);
+    const currency = page.getByRole("navigation", { name: "Currency:" });
+    await expect(currency.getByRole("link", { name: "Convert to GBP" })).toHaveAttribute("aria-current", "true");
+    const us = page.getByRole("row", { name: /US brokerage account/ });
+    await expect(us).toContainText("£");
+    await expectAccessible(page);
+
+    await currency.getByRole("link", { name: "Convert to original currencies" }).click();
+    await expect(page).toHaveURL(/currency=plan/);
+    await expect(page.getByRole("row", { name: /US brokerage account/ })).toContainText("$41,200.00");
+    await expectAccessible(page);
+  });
+
+  test("a messages-only client is denied it", async ({ page }) => {
+    await signIn(page, "demo.messages");
+    await expect(page).toHaveURL(/\/clients\/documents-and-messages$/);
+    await expect(page.getByRole("link", { name: "Balance sheet", exact: true })).toHaveCount(0);
+    const response = await page.goto("/clients/balance-sheet");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
+  });
+});

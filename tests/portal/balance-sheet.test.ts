@@ -1,0 +1,200 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatMoney } from "~/lib/format";
+import { type Portal, openClientInContext, startPortal, thrown } from "./portal-harness";
+
+// The balance sheet's loader (spec 001 §2.5, §4) against a real platform on a fresh seeded
+// database: the figures are recomputed here from the raw rows of that database.
+
+let portal: Portal;
+let client: string;
+let assets: string;
+let messages: string;
+let adviserWithClient: string;
+
+type Cell = { text: string; note: string | null };
+type Row = { id: number; description: Cell; type: Cell; detail: Cell; value: Cell; valueOwned: Cell; negative: boolean };
+type Table = { kind: string; caption: string; rows: Row[]; total: string } | { kind: "managed"; empty: true };
+type Content =
+  | { state: "ok"; tab: string; tabs: Array<{ tab: string; index: number; title: string; href: string; current: boolean }>; tables: Table[]; partial: boolean }
+  | { state: string };
+type Page = {
+  page: {
+    heading: string;
+    members: Array<{ id: number; name: string }>;
+    member: { id: number; name: string } | null;
+    views: Array<{ view: string; label: string; href: string; current: boolean }>;
+    currency: { preferred: string; mode: string; reportHref: string; planHref: string } | null;
+    content: Content;
+  };
+  basis: { title: string } | null;
+};
+
+type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
+const call = (module: LoaderModule, path: string, cookie: string) =>
+  module.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+async function sheet(path: string, cookie: string): Promise<Page> {
+  const route = await import("~/routes/clients.balance-sheet");
+  const response = await call(route, path, cookie);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Page;
+}
+const okContent = (page: Page) => {
+  expect(page.page.content.state).toBe("ok");
+  return page.page.content as Extract<Content, { state: "ok" }>;
+};
+const tablesOf = (page: Page) => okContent(page).tables.filter((t): t is Extract<Table, { rows: Row[] }> => !("empty" in t));
+
+type Statement = { all: (...params: unknown[]) => unknown[]; get: (...params: unknown[]) => unknown };
+const sql = (text: string): Statement => portal.platform.db.$client.prepare(text) as unknown as Statement;
+const entityOf = (username: string) => (sql("SELECT entity_id AS id FROM users WHERE username = ?").get(username) as { id: number }).id;
+const money2 = (amount: number, currency = "GBP") => formatMoney(amount, currency, "en-GB", { decimals: 2 });
+
+/** Units of `currency` for one GBP on `date` (the rates the platform seeded). */
+function perGbp(currency: string, date: string): number {
+  if (currency === "GBP") return 1;
+  const row = sql("SELECT rate_micros AS r FROM fx_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1").get(currency, date) as { r: number };
+  return row.r / 1e6;
+}
+type Owned = { description: string; valueMinor: number; bp: number; currency: string; valuationDate: string; underAdvice: number };
+/** A member's seeded items of a kind, with its share in sterling at the rate of the valuation date. */
+function ownedOf(entityId: number, kind: string) {
+  const rows = sql(
+    `SELECT a.description, a.value_minor AS valueMinor, o.percentage_bp AS bp, a.currency, a.valuation_date AS valuationDate,
+            a.under_advice AS underAdvice, a.status, a.is_sipp_wrapper AS sipp, a.type
+     FROM other_assets a JOIN other_asset_owners o ON o.asset_id = a.id WHERE o.entity_id = ? AND a.kind = ? ORDER BY a.id`,
+  ).all(entityId, kind) as Array<Owned & { status: string; sipp: number; type: string }>;
+  return rows.map((r) => ({
+    ...r,
+    managed: r.underAdvice === 1,
+    share: ((r.valueMinor / 100) * (kind === "pension" ? 10_000 : r.bp)) / 10_000 / perGbp(r.currency, r.valuationDate),
+  }));
+}
+
+beforeAll(async () => {
+  portal = await startPortal();
+  let adviser: string;
+  [client, assets, messages, adviser] = await Promise.all([
+    portal.signIn("demo.client"),
+    portal.signIn("demo.assets"),
+    portal.signIn("demo.messages"),
+    portal.signIn("demo.adviser", "adviser"),
+  ]);
+  adviserWithClient = await openClientInContext(portal, adviser, "Hartley", "Hartley, Eleanor");
+});
+afterAll(() => portal.close());
+
+describe("balance sheet: demo.client", () => {
+  it("shows Everything by default, her members, and the tabs with data", async () => {
+    const page = await sheet("/clients/balance-sheet", client);
+    expect(page.page.heading).toBe("Balance Sheet");
+    expect(page.page.views.map((v) => [v.label, v.current])).toEqual([
+      ["Managed", false],
+      ["Non-managed", false],
+      ["Everything", true],
+    ]);
+    expect(page.page.members.map((m) => m.name)).toEqual(["Ellie Hartley", "James Hartley"]);
+    expect(page.page.member?.name).toBe("Ellie Hartley");
+    // all her assets are in sterling: no currency toggle
+    expect(page.page.currency).toBeNull();
+    const content = okContent(page);
+    expect(content.tabs.map((t) => [t.title, t.current])).toEqual([
+      ["2 Investments", true],
+      ["3 Pensions", false],
+      ["1 Liability", false],
+    ]);
+    expect(page.basis?.title).toBe("Basis of valuation");
+  });
+
+  it("recomputes the pensions from the seed: what the SIPP holds, not the wrapper nor the transferred pension", async () => {
+    const ellie = entityOf("demo.client");
+    const page = await sheet(`/clients/balance-sheet?asset=1`, client);
+    expect(okContent(page).tab).toBe("pensions");
+    const kept = [
+      ...ownedOf(ellie, "pension").filter((p) => p.type !== "SIPP" && p.status === "Active"),
+      ...ownedOf(ellie, "investment").filter((i) => i.sipp === 1),
+    ];
+    expect(kept.map((p) => p.description)).toEqual(["Aviva workplace pension", "Fundsmith Equity (HL SIPP)", "Cash (HL SIPP)"]);
+    // all three are under advice: one managed table and no non-managed one
+    const tables = tablesOf(page);
+    expect(tables.map((t) => t.kind)).toEqual(["managed"]);
+    expect(tables[0]!.rows.map((r) => [r.description.text, r.valueOwned.text, r.valueOwned.note])).toEqual(
+      kept.map((p) => [p.description, money2(p.share), "100.00%"]),
+    );
+    expect(tables[0]!.total).toBe(money2(kept.reduce((sum, p) => sum + p.share, 0)));
+  });
+
+  it("splits the views by the under-advice flag", async () => {
+    const managed = okContent(await sheet("/clients/balance-sheet?view=managed", client));
+    expect(managed.tabs.map((t) => t.title)).toEqual(["3 Pensions", "1 Liability"]);
+    const nonManaged = await sheet("/clients/balance-sheet?view=non-managed", client);
+    expect(okContent(nonManaged).tabs.map((t) => t.title)).toEqual(["2 Investments"]);
+    const ellie = entityOf("demo.client");
+    const investments = ownedOf(ellie, "investment").filter((i) => i.sipp === 0);
+    expect(investments.every((i) => !i.managed)).toBe(true);
+    const [table] = tablesOf(nonManaged);
+    expect(table!.rows.map((r) => [r.description.text, r.description.note, r.valueOwned.text])).toEqual([
+      ["Holiday cottage, Padstow", "Ellie Hartley, James Hartley", money2(investments[0]!.share)],
+      ["Vanguard LifeStrategy 60% (held away)", "Ellie Hartley", money2(investments[1]!.share)],
+    ]);
+  });
+
+  it("shows the liabilities' columns, the value owned negative", async () => {
+    const ellie = entityOf("demo.client");
+    const page = await sheet("/clients/balance-sheet?asset=3", client);
+    const mortgage = ownedOf(ellie, "liability").find((l) => l.status === "Current")!;
+    const [table] = tablesOf(page);
+    expect(table!.rows).toHaveLength(1);
+    const row = table!.rows[0]!;
+    expect(row.description).toEqual({ text: "Mortgage, Kensington Park Road", note: "Ellie Hartley, James Hartley" });
+    expect(row.type).toEqual({ text: "Repayment mortgage", note: "Nationwide" });
+    expect(row.detail).toEqual({ text: "4.49%", note: "NW-MTG-66120" });
+    expect(row.value.text).toBe(money2(mortgage.valueMinor / 100));
+    expect(row.valueOwned).toEqual({ text: money2(-mortgage.share), note: "50.00%" });
+    expect(table!.total).toBe(money2(-mortgage.share));
+  });
+
+  it("shows James's balance sheet with ?id=, and falls back to her own for anyone else", async () => {
+    const james = entityOf("demo.partner");
+    const page = await sheet(`/clients/balance-sheet?id=${james}`, client);
+    expect(page.page.member).toEqual({ id: james, name: "James Hartley" });
+    expect(okContent(page).tabs.map((t) => t.title)).toEqual(["1 Investment", "1 Pension", "1 Annuity", "2 Liabilities"]);
+    const olivia = (sql("SELECT id FROM entities WHERE display_name = 'Olivia Hartley'").get() as { id: number }).id;
+    for (const id of [entityOf("demo.assets"), olivia, 99_999]) {
+      const other = await sheet(`/clients/balance-sheet?id=${id}`, client);
+      expect(other.page.member?.name, String(id)).toBe("Ellie Hartley");
+      expect(JSON.stringify(other)).not.toMatch(/Marcus|Clifton|Premium Bonds|Olivia/);
+    }
+  });
+
+  it("shows an adviser with demo.client in context the same balance sheet", async () => {
+    const mine = await sheet("/clients/balance-sheet?asset=1", client);
+    const adviser = await sheet("/clients/balance-sheet?asset=1", adviserWithClient);
+    expect(adviser.page).toEqual(mine.page);
+  });
+});
+
+describe("balance sheet: access levels", () => {
+  it("gives demo.assets (Assets level) the page, with the currency toggle for the US account", async () => {
+    const marcus = entityOf("demo.assets");
+    const page = await sheet("/clients/balance-sheet", assets);
+    expect(page.page.member).toEqual({ id: marcus, name: "Marcus Bell" });
+    expect(page.page.currency?.preferred).toBe("GBP");
+    const content = okContent(page);
+    expect(content.tabs.map((t) => t.title)).toEqual(["3 Investments", "4 Pensions", "1 Annuity", "1 Liability"]);
+    const us = ownedOf(marcus, "investment").find((i) => i.currency === "USD")!;
+    const all = tablesOf(page).flatMap((t) => t.rows);
+    expect(all.find((r) => r.description.text === "US brokerage account")!.valueOwned.text).toBe(money2(us.share));
+    // in original currencies the account is in dollars
+    const original = await sheet("/clients/balance-sheet?currency=plan", assets);
+    const row = tablesOf(original)
+      .flatMap((t) => t.rows)
+      .find((r) => r.description.text === "US brokerage account")!;
+    expect(row.value.text).toBe(money2(us.valueMinor / 100, "USD"));
+  });
+
+  it("denies demo.messages (Messages level)", async () => {
+    const route = await import("~/routes/clients.balance-sheet");
+    expect((await thrown(call(route, "/clients/balance-sheet", messages))).status).toBe(403);
+  });
+});
