@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SegmentedLinks } from "~/components/segmented-links";
 import { getFixedT, resolveLocale } from "~/i18next.server";
 import type { AssetTab } from "~/lib/assets";
 import { type BalanceSheetPage, buildBalanceSheet, type Cell, type SheetTable } from "~/lib/balance-sheet.server";
@@ -46,26 +47,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const basis = site.pages["basis-of-valuation"];
   return json({ page, basis: basis ? { title: basis.title, html: sanitiseTextPage(basis.html) } : null });
-}
-
-function Segmented({ label, options }: { label: string; options: Array<{ href: string; text: string; current: boolean }> }) {
-  const id = `toggle-${label.replace(/\W+/g, "-").toLowerCase()}`;
-  return (
-    <nav className="balance-sheet__toggle" aria-labelledby={id}>
-      <span id={id} className="balance-sheet__toggle-label">
-        {label}
-      </span>
-      <ul className="segmented__list">
-        {options.map((o) => (
-          <li key={o.href}>
-            <Link to={o.href} className="segmented__option" aria-current={o.current ? "true" : undefined} preventScrollReset>
-              {o.text}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
 }
 
 function CellText({ cell, className }: { cell: Cell; className?: string }) {
@@ -203,13 +184,17 @@ export default function BalanceSheet() {
             <p className="balance-sheet__member-name">{page.member.name}</p>
           )}
           {page.views.length > 1 ? (
-            <Segmented
+            <SegmentedLinks
+              className="balance-sheet__toggle"
+              visibleLabel
               label={t("balanceSheet.views.label")}
               options={page.views.map((v) => ({ href: v.href, text: v.label, current: v.current }))}
             />
           ) : null}
           {page.currency ? (
-            <Segmented
+            <SegmentedLinks
+              className="balance-sheet__toggle"
+              visibleLabel
               label={t("balanceSheet.currency.label")}
               options={[
                 {

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure, chartStyles } from "~/components/charts/chart-figure";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SegmentedLinks } from "~/components/segmented-links";
 import { ImportantPanel } from "~/components/messages/important-panel";
 import { FigureText, PerformanceText, SummaryForm, SummaryRows } from "~/components/home/summary";
 import { getFixedT, resolveLocale } from "~/i18next.server";
@@ -128,22 +129,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     assets,
     basis: basis ? { title: basis.title, html: sanitiseTextPage(basis.html) } : null,
   });
-}
-
-function Toggle({ label, options }: { label: string; options: Array<{ href: string; text: string; current: boolean }> }) {
-  return (
-    <nav className="segmented" aria-label={label}>
-      <ul className="segmented__list">
-        {options.map((o) => (
-          <li key={o.href}>
-            <Link to={o.href} className="segmented__option" aria-current={o.current ? "true" : undefined} preventScrollReset>
-              {o.text}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
 }
 
 function hiddenFields(query: HomeQuery): Record<string, string> {
@@ -315,7 +300,7 @@ export default function ClientsHome() {
       </header>
       {data.portfolio ? (
         <div className="home-toggles">
-          <Toggle
+          <SegmentedLinks
             label={t("home.timeframes.label")}
             options={[
               { href: homeHref(query, { timeframe: "default" }), text: data.timeframes.default, current: query.timeframe === "default" },
@@ -323,7 +308,7 @@ export default function ClientsHome() {
             ]}
           />
           {data.currencyToggle && data.portfolio.state === "ok" ? (
-            <Toggle
+            <SegmentedLinks
               label={t("home.currency.label")}
               options={[
                 { href: homeHref(query, { currency: "report" }), text: t("home.currency.report"), current: query.currency === "report" },
