@@ -20,7 +20,7 @@ import { SESSION_COOKIE, touchSession } from "~/session/session.server";
 
 const ABORT_DELAY = 5_000;
 
-/** Sliding idle timeout: refresh the session cookie unless the route already set it. */
+/** Sliding idle timeout: refresh the activity cookie unless the route set the session's itself. */
 async function refreshSession(request: Request, headers: Headers) {
   if (setCookiesOf(headers).some((c) => c.startsWith(`${SESSION_COOKIE}=`))) return;
   const cookie = await touchSession(request);

@@ -83,6 +83,19 @@ export async function fetchSessionUser(planning: PlanningClient): Promise<Sessio
   return toSessionUser(await planning.get("resourceful/session/user", SessionUserAnswer));
 }
 
+/**
+ * Whether the platform has ended this session (signed out, expired, closed by a password change).
+ * Any other failure says nothing about the session, so it counts as not ended.
+ */
+export async function platformSessionEnded(planning: PlanningClient): Promise<boolean> {
+  try {
+    await planning.get("resourceful/session/user", z.unknown());
+    return false;
+  } catch (error) {
+    return error instanceof PlanningError && error.failure.kind === "lost-session";
+  }
+}
+
 const DEFAULT_IDLE_MINUTES = 30; // spec 000 §9: the layout's 30 minutes until the server's value is known
 
 /** spec 000 §4/§7: the session-timeout profile 1; a 403 or 404 is ignored silently. */

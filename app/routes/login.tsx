@@ -19,12 +19,14 @@ import { passwordFormSettings } from "~/lib/security";
 import { SITE_ACCESS_MESSAGE_KEYS, siteAccessProblemOf } from "~/lib/site-access";
 import { localisedSetting, loginFailureMessageOf } from "~/lib/site-settings";
 import { intentOf, type LoginStep } from "~/lib/sign-in-steps";
+import { createPlanningClient } from "~/planning/client.server";
+import { platformSessionEnded } from "~/planning/session.server";
 import { cancelSignIn, signIn } from "~/planning/sign-in.server";
 import { getSite } from "~/planning/site.server";
 import { readForm } from "~/session/csrf.server";
 import { clearLoginState, readLoginState } from "~/session/login-state.server";
 import { rateLimitHeaders } from "~/session/rate-limit.server";
-import { getPortalSession } from "~/session/session.server";
+import { destroySessionCookie, getPortalSession } from "~/session/session.server";
 import {
   alertFor,
   follow,
@@ -72,16 +74,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getFixedT(request, "auth"),
   ]);
   // A signed-in user who comes back to the login page is taken home rather than signed out by a
-  // mere page visit (a GET must not change state); signing out is the Log out button.
+  // mere page visit (a GET must not change state); signing out is the Log out button. A cookie
+  // whose platform session has ended is no sign-in: a response that crossed the Log out (a
+  // heartbeat's refreshed cookie) or an old copy. It is dropped and the login page shows.
+  const headers = new Headers();
   if (session) {
-    throw redirect(landingPath(session.user.role, redirectTo), state ? { headers: { "Set-Cookie": clearLoginState() } } : undefined);
+    if (!(await platformSessionEnded(createPlanningClient({ token: session.token })))) {
+      throw redirect(landingPath(session.user.role, redirectTo), state ? { headers: { "Set-Cookie": clearLoginState() } } : undefined);
+    }
+    headers.append("Set-Cookie", await destroySessionCookie(request));
   }
   // spec 000 §4: Return to login resets the login state (also reachable as a link, /login?reset).
   if (url.searchParams.has("reset")) {
     if (state) await cancelSignIn(state.ticket);
-    throw redirect(loginPath(state ?? { userType: userTypeOf(url), redirectTo }), {
-      headers: { "Set-Cookie": clearLoginState() },
-    });
+    headers.append("Set-Cookie", clearLoginState());
+    throw redirect(loginPath(state ?? { userType: userTypeOf(url), redirectTo }), { headers });
   }
   const locale = await resolveLocale(request);
   const [step, site] = await Promise.all([state ? stepView(state.step, request) : null, getSite(locale)]);
@@ -96,7 +103,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     passwordForm: passwordFormSettings(site.settings),
     // spec 000 §3 `usernameHint`, under the client tab's Username field (docs/decisions/028)
     usernameHint: userType === "client" ? localisedSetting(site.settings, "usernameHint", locale) : null,
-  });
+  }, { headers });
 }
 
 function userTypeOf(url: URL): "client" | "adviser" {

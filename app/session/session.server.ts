@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { env } from "~/env.server";
 import type { SiteAccessLevel } from "~/planning/wire";
 import { seal, unseal } from "./crypto.server";
@@ -53,6 +53,37 @@ export const sessionStorage = createCookieSessionStorage<SessionData>({
   },
 });
 
+/**
+ * The session's activity time lives in a cookie of its own (docs/decisions/002): the heartbeat and
+ * the sliding refresh write only this one, so a response that crosses another that changes the
+ * session (Log out, a language, a client in context) can never put an older session back. It
+ * names the session it belongs to by its creation time.
+ */
+export const ACTIVITY_COOKIE = "__activity";
+
+const activityCookie = createCookie(ACTIVITY_COOKIE, {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: env.cookieSecure,
+  secrets: env.sessionSecrets,
+});
+
+type Activity = { session: number; at: number };
+
+async function readActivity(cookieHeader: string | null): Promise<Activity | null> {
+  if (!cookieHeader?.includes(`${ACTIVITY_COOKIE}=`)) return null;
+  const value: unknown = await activityCookie.parse(cookieHeader);
+  if (typeof value !== "object" || value === null) return null;
+  const { session, at } = value as Record<string, unknown>;
+  return typeof session === "number" && typeof at === "number" ? { session, at } : null;
+}
+
+/** The later of the session's own activity time and its activity cookie's. */
+function lastActivityOf(sessionLast: number, createdAt: number, activity: Activity | null): number {
+  return activity && activity.session === createdAt ? Math.max(sessionLast, activity.at) : sessionLast;
+}
+
 export type PortalSession = {
   token: string;
   user: SessionUser;
@@ -82,9 +113,10 @@ export async function getPortalSession(request: Request, now = Date.now()): Prom
   const sealed = session.get("token");
   const user = session.get("user");
   const createdAt = session.get("createdAt");
-  const lastActivity = session.get("lastActivity");
+  const sessionLast = session.get("lastActivity");
   const idleMinutes = session.get("idleMinutes");
-  if (!sealed || !user || !createdAt || !lastActivity || !idleMinutes) return null;
+  if (!sealed || !user || !createdAt || !sessionLast || !idleMinutes) return null;
+  const lastActivity = lastActivityOf(sessionLast, createdAt, await readActivity(request.headers.get("Cookie")));
   if (sessionState({ createdAt, lastActivity, idleMinutes }, now) !== "active") return null;
   const token = unseal(sealed);
   if (!token) return null;
@@ -128,22 +160,22 @@ export const TOUCH_PRECISION_MS = 60_000;
 
 /**
  * Sliding idle timeout: called once per page response (entry.server) so that activity keeps the
- * session alive. Answers a Set-Cookie value, or null when there is nothing to refresh.
- * `exact` (the heartbeat, docs/decisions/060) ignores the minute's precision, so that the browser's
- * timers and the server agree to the second.
+ * session alive. Answers the activity cookie's Set-Cookie value (never the session's), or null
+ * when there is nothing to refresh. `exact` (the heartbeat, docs/decisions/060) ignores the
+ * minute's precision, so that the browser's timers and the server agree to the second.
  */
 export async function touchSession(request: Request, now = Date.now(), options: { exact?: boolean } = {}): Promise<string | null> {
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes(`${SESSION_COOKIE}=`)) return null;
   const session = await sessionStorage.getSession(cookieHeader);
-  const lastActivity = session.get("lastActivity");
+  const sessionLast = session.get("lastActivity");
   const createdAt = session.get("createdAt");
   const idleMinutes = session.get("idleMinutes");
-  if (!lastActivity || !createdAt || !idleMinutes) return null;
+  if (!sessionLast || !createdAt || !idleMinutes) return null;
+  const lastActivity = lastActivityOf(sessionLast, createdAt, await readActivity(cookieHeader));
   if (sessionState({ createdAt, lastActivity, idleMinutes }, now) !== "active") return null;
   if (!options.exact && now - lastActivity < TOUCH_PRECISION_MS) return null;
-  session.set("lastActivity", now);
-  return sessionStorage.commitSession(session);
+  return activityCookie.serialize({ session: createdAt, at: now } satisfies Activity);
 }
 
 /**

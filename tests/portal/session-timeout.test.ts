@@ -31,15 +31,18 @@ async function post(module: RouteModule, path: string, cookie: string, fields: R
   });
 }
 
-const sessionCookieOf = (response: Response) =>
+const cookieOf = (response: Response, name: "__session" | "__activity") =>
   response.headers
     .getSetCookie()
-    .find((c) => c.startsWith("__session="))
+    .find((c) => c.startsWith(`${name}=`))
     ?.split(";")[0];
 
-async function lastActivity(cookie: string): Promise<number> {
-  const { sessionStorage } = await import("~/session/session.server");
-  return (await sessionStorage.getSession(cookie)).get("lastActivity") as number;
+/** The activity time the server reads from a browser's cookies (the session's and the activity cookie's). */
+async function lastActivity(cookies: string): Promise<number> {
+  const { getPortalSession } = await import("~/session/session.server");
+  const session = await getPortalSession(new Request("http://portal.test/", { headers: { Cookie: cookies } }));
+  if (!session) throw new Error("no session in these cookies");
+  return session.lastActivity;
 }
 
 async function platformToken(cookie: string): Promise<string> {
@@ -82,7 +85,10 @@ describe("the server enforces the idle timeout (spec 000 §4, profile 30 minutes
     const { touchSession } = await import("~/session/session.server");
     const request = get("/clients/home", cookie);
     expect(await touchSession(request, t0 + 30_000)).toBeNull();
-    const touched = (await touchSession(request, t0 + 20 * MIN))!.split(";")[0]!;
+    const activity = (await touchSession(request, t0 + 20 * MIN))!.split(";")[0]!;
+    // only the activity cookie is written: the session cookie stays as the browser has it
+    expect(activity).toMatch(/^__activity=/);
+    const touched = `${cookie}; ${activity}`;
     expect(await lastActivity(touched)).toBe(t0 + 20 * MIN);
     const home = await import("~/routes/clients.home");
     at(45 * MIN); // 25 minutes after the last page
@@ -111,11 +117,12 @@ describe("the heartbeat (spec 000 §4, §8)", () => {
     const quick = await post(heartbeat, "/session/heartbeat", cookie);
     expect(quick.status).toBe(200);
     expect(await quick.json()).toEqual({ ok: true, idleMinutes: 30 });
-    expect(await lastActivity(sessionCookieOf(quick)!)).toBe(t0 + 10_000);
+    expect(cookieOf(quick, "__session")).toBeUndefined();
+    expect(await lastActivity(`${cookie}; ${cookieOf(quick, "__activity")!}`)).toBe(t0 + 10_000);
 
     at(20 * MIN);
     const answer = await post(heartbeat, "/session/heartbeat", cookie);
-    const refreshed = sessionCookieOf(answer)!;
+    const refreshed = `${cookie}; ${cookieOf(answer, "__activity")!}`;
     expect(await lastActivity(refreshed)).toBe(t0 + 20 * MIN);
     const home = await import("~/routes/clients.home");
     at(45 * MIN);
@@ -124,6 +131,29 @@ describe("the heartbeat (spec 000 §4, §8)", () => {
     expect((await thrown(Promise.resolve(load(home, "/clients/home", cookie)))).headers.get("Location")).toMatch(
       /^\/login\?reason=LostSession/,
     );
+  });
+
+  it("never puts back a session that a crossing response changed or ended", async () => {
+    const cookie = await portal.signIn("demo.client");
+    const heartbeat = await import("~/routes/session.heartbeat");
+    const { getPortalSession, updateSessionUser } = await import("~/session/session.server");
+    at(10_000);
+    // the heartbeat leaves with the cookie as it was; meanwhile another response changes the session
+    const beat = await post(heartbeat, "/session/heartbeat", cookie);
+    const before = (await getPortalSession(get("/", cookie)))!;
+    const changed = (await updateSessionUser(get("/", cookie), { ...before.user, locale: "fr-CA" })).split(";")[0]!;
+    // the heartbeat's answer lands last: it carries no session cookie to overwrite the change with
+    expect(beat.headers.getSetCookie().filter((c) => c.startsWith("__session="))).toEqual([]);
+    const browser = `${changed}; ${cookieOf(beat, "__activity")!}`;
+    expect((await getPortalSession(get("/", browser)))!.user.locale).toBe("fr-CA");
+    // an activity cookie counts for its own session only
+    at(MIN);
+    const other = await portal.signIn("demo.client");
+    at(25 * MIN);
+    const late = cookieOf(await post(heartbeat, "/session/heartbeat", cookie), "__activity")!;
+    at(40 * MIN);
+    expect(await getPortalSession(get("/", `${cookie}; ${late}`))).not.toBeNull();
+    expect(await getPortalSession(get("/", `${other}; ${late}`))).toBeNull();
   });
 
   it("answers 'No current session' once the portal's timeout has passed", async () => {

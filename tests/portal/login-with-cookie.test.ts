@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Portal, startPortal, thrown } from "./portal-harness";
+
+// The login page visited with a portal session cookie (docs/decisions/045): a live sign-in goes
+// home; a cookie whose platform session has ended (a heartbeat's refreshed cookie that crossed the
+// Log out, an old copy) is dropped and the login page shows, with its notice.
+
+let portal: Portal;
+let route: typeof import("~/routes/login");
+
+beforeAll(async () => {
+  portal = await startPortal();
+  route = await import("~/routes/login");
+}, 60_000);
+afterAll(() => portal?.close());
+
+const visit = (path: string, cookie: string) =>
+  route.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+
+describe("the login page with a session cookie", () => {
+  it("takes a signed-in client home", async () => {
+    const cookie = await portal.signIn("demo.client");
+    const answer = await thrown(visit("/login", cookie));
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/clients");
+  });
+
+  it("drops a cookie whose platform session has ended and shows the login page with its notice", async () => {
+    const cookie = await portal.signIn("demo.partner");
+    // the platform session ends (Log out) while the cookie lives on in the browser
+    const { createPlanningClient } = await import("~/planning/client.server");
+    const { getPortalSession } = await import("~/session/session.server");
+    const session = await getPortalSession(new Request("http://portal.test/", { headers: { Cookie: cookie } }));
+    if (!session) throw new Error("the cookie holds no session");
+    await createPlanningClient({ token: session.token }).send("DELETE", "resourceful/session", { retry: false });
+
+    const answer = await visit("/login?reason=UserLoggedOut", cookie);
+    expect(answer.status).toBe(200);
+    const data = (await answer.json()) as { notice: { key: string } | null };
+    expect(data.notice?.key).toBe("login.loggedOut");
+    const cleared = answer.headers.get("Set-Cookie") ?? "";
+    expect(cleared).toMatch(/__session=;/);
+    expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+  });
+});
