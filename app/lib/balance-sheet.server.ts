@@ -20,7 +20,7 @@ import { formatDate, formatMoney } from "~/lib/format";
 import { localisedSetting } from "~/lib/site-settings";
 import { PlanningError, type PlanningClient } from "~/planning/client.server";
 import { isToggleOn } from "~/planning/feature-toggles.server";
-import { type AssetLists, fetchAssetLists, fetchBalanceSheetBasics, type Money } from "~/planning/portfolio.server";
+import { type AssetLists, fetchAssetLists, fetchBalanceSheetBasics, type Money, rawAssetOf } from "~/planning/portfolio.server";
 import type { Site } from "~/planning/site.server";
 
 /** One item as the balance sheet lists it, whatever list the platform gave it in. */
@@ -49,14 +49,8 @@ const text = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null)
 
 /** The four platform lists as the filter rules (app/lib/assets.ts) and the tables need them. */
 export function sheetAssetsOf(lists: AssetLists): Record<AssetTab, SheetAsset[]> {
-  type Common = AssetLists["investments"][number] | AssetLists["pensions"][number] | AssetLists["annuities"][number] | AssetLists["liabilities"][number];
-  const common = (a: Common, source: AssetTab, status: string | null, value: Money, valueInReport: Money | null | undefined) => ({
-    id: a.id,
-    desc: a.desc,
-    type: a.type,
-    status,
-    isSippWrapper: a.is_sipp_wrapper,
-    valueOwned: a.value_owned?.amount ?? null,
+  const common = (a: AssetLists[AssetTab][number], source: AssetTab, status: string | null, value: Money, valueInReport: Money | null | undefined) => ({
+    ...rawAssetOf(a, status),
     currency: value.currency,
     source,
     managed: isManaged(a.under_advice),
@@ -93,7 +87,6 @@ export function sheetAssetsOf(lists: AssetLists): Record<AssetTab, SheetAsset[]>
     })),
     liabilities: lists.liabilities.map((a) => ({
       ...common(a, "liabilities", a.status, a.amount, a.amount_in_report_currency),
-      desc: a.package_name,
       provider: text(a.supplier),
       policyNumber: text(a.policy_number),
       valuationDate: a.valuation_date ?? null,

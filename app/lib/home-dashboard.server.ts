@@ -4,7 +4,7 @@ import type { TFunction } from "i18next";
 import type { ChartTable } from "~/components/charts/chart-figure";
 import { LINE_CHART_SIZE, type LineChartInput, lineChartTable, NARROW_LINE_CHART_SIZE } from "~/components/charts/line-chart";
 import { renderLineChartSvg } from "~/components/charts/line-chart-svg.server";
-import { type AssetCard, type AssetTab, assetCards, filterAssets, netTotal, type RawAsset, selectedMember } from "~/lib/assets";
+import { type AssetCard, type AssetTab, assetCards, filterAssets, netTotal, selectedMember } from "~/lib/assets";
 import { summaryLayout, TABLE_DECIMALS, TILE_DECIMALS } from "~/lib/dashboard";
 import { balanceSheetHref } from "~/lib/balance-sheet";
 import { formatDate, formatMoney } from "~/lib/format";
@@ -18,6 +18,7 @@ import {
   fetchSeries,
   fetchSummary,
   type PricingType,
+  rawAssetsOf,
   type SeriesAnswer,
   type SummaryRequest,
   type SummaryAnswer,
@@ -402,24 +403,6 @@ export type AssetsView =
       partial: boolean;
     };
 
-function rawOf(lists: AssetLists): Record<AssetTab, RawAsset[]> {
-  const raw = (a: { id: number; desc: string; type: string; is_sipp_wrapper: boolean; currency: string; value_owned: { amount: number } | null }, status: string | null): RawAsset => ({
-    id: a.id,
-    desc: a.desc,
-    type: a.type,
-    status,
-    isSippWrapper: a.is_sipp_wrapper,
-    valueOwned: a.value_owned?.amount ?? null,
-    currency: a.currency,
-  });
-  return {
-    investments: lists.investments.map((a) => raw(a, a.status)),
-    pensions: lists.pensions.map((a) => raw(a, a.policy_status)),
-    annuities: lists.annuities.map((a) => raw(a, a.policy_status)),
-    liabilities: lists.liabilities.map((a) => ({ ...raw(a, a.status), desc: a.package_name })),
-  };
-}
-
 export async function buildAssetsView(
   /** members: the client first, then the others whose assets may be shown (`assetMembers`). */
   input: HomeInput & { members: ClientGroupMember[]; country: string; enhancedSippWrapper: boolean },
@@ -434,7 +417,7 @@ export async function buildAssetsView(
     if ((error as { failure?: { kind?: string } }).failure?.kind === "lost-session") throw error;
     return { state: "error" };
   }
-  const cards: AssetCard[] = assetCards(filterAssets(rawOf(lists), { country: input.country, enhancedSippWrapper: input.enhancedSippWrapper }));
+  const cards: AssetCard[] = assetCards(filterAssets(rawAssetsOf(lists), { country: input.country, enhancedSippWrapper: input.enhancedSippWrapper }));
   const name = selected.display_name;
   if (cards.length === 0) return { state: "empty", memberName: name };
   const balanceSheet = AVAILABLE_PAGES.has("balanceSheet");

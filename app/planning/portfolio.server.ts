@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AssetTab, RawAsset } from "~/lib/assets";
 import type { PlanningClient } from "./client.server";
 import { ClientGroupMember } from "./entity.server";
 import { readFeatureToggles } from "./feature-toggles.server";
@@ -153,6 +154,31 @@ export type AssetLists = {
   annuities: z.output<typeof Annuity>[];
   liabilities: z.output<typeof Liability>[];
 };
+
+type AnyAsset = AssetLists[AssetTab][number];
+
+/** One platform asset as the filter rules of spec 001 §4 (app/lib/assets.ts) read it. */
+export function rawAssetOf(a: AnyAsset, status: string | null): RawAsset {
+  return {
+    id: a.id,
+    desc: "package_name" in a ? a.package_name : a.desc,
+    type: a.type,
+    status,
+    isSippWrapper: a.is_sipp_wrapper,
+    valueOwned: a.value_owned?.amount ?? null,
+    currency: a.currency,
+  };
+}
+
+/** The four platform lists as the filter rules read them (each kind has its own status field). */
+export function rawAssetsOf(lists: AssetLists): Record<AssetTab, RawAsset[]> {
+  return {
+    investments: lists.investments.map((a) => rawAssetOf(a, a.status)),
+    pensions: lists.pensions.map((a) => rawAssetOf(a, a.policy_status)),
+    annuities: lists.annuities.map((a) => rawAssetOf(a, a.policy_status)),
+    liabilities: lists.liabilities.map((a) => rawAssetOf(a, a.status)),
+  };
+}
 
 /** spec 001 §6: live prices with live_marketdata_access, delayed with view_marketdata, else close. */
 export function pricingTypeFor(capabilities: readonly string[]): PricingType {
