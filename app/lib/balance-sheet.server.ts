@@ -209,10 +209,23 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
   // spec 001 §2.5: no view enabled, nothing to load
   if (view === null) return { ...page, content: { state: "disabled" } };
 
+  // The client's own lists (the page's default, always theirs to see) are fetched beside the
+  // basics: one round trip, not two. Another member's are asked for only once the members say the
+  // user may see them.
+  const listsOf = (memberId: number) =>
+    fetchAssetLists(planning, memberId).then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => {
+        if (isLostSession(error)) throw error;
+        return { ok: false as const };
+      },
+    );
+  const early = query.memberId === null || query.memberId === input.entityId ? listsOf(input.entityId) : null;
   let basics: Awaited<ReturnType<typeof fetchBalanceSheetBasics>>;
   try {
     basics = await fetchBalanceSheetBasics(planning, input.entityId);
   } catch (error) {
+    early?.catch(() => undefined);
     if (isLostSession(error)) throw error;
     return page;
   }
@@ -220,29 +233,31 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
   const members = assetMembers(basics.members, self, basics.capabilities.capabilities);
   const selected = selectedMember(members, query.memberId) ?? self;
   const member = { id: selected.entity_id, name: selected.display_name };
-  // the member is always written into the page's links, so a shared URL shows the same person
-  const state: BalanceSheetQuery = { ...query, memberId: member.id, view };
-  const label = (v: BalanceSheetView) => localisedSetting(site.settings, `balanceSheetLabel.${v}`, locale) ?? t(`balanceSheet.views.${v}`);
   page.members = members.map((m) => ({ id: m.entity_id, name: m.display_name }));
   page.member = member;
-  page.views = settings.allowed.map((v) => ({ view: v, label: label(v), href: balanceSheetHref({ ...state, view: v }), current: v === view }));
+  const loaded = await (early && member.id === input.entityId ? early : listsOf(member.id));
 
-  let lists: AssetLists;
-  try {
-    lists = await fetchAssetLists(planning, member.id);
-  } catch (error) {
-    if (isLostSession(error)) throw error;
-    page.hidden = hiddenOf(state);
-    return page;
-  }
   const country = typeof site.settings.country === "string" ? site.settings.country.toUpperCase() : "GB";
-  const placed = placeAssets(sheetAssetsOf(lists), { country, enhancedSippWrapper: isToggleOn(basics.toggles, "enhanced_sipp_wrapper") });
-  const all = ASSET_TABS.flatMap((tab) => placed[tab].map((p) => p.asset));
+  const placed = loaded.ok
+    ? placeAssets(sheetAssetsOf(loaded.value), { country, enhancedSippWrapper: isToggleOn(basics.toggles, "enhanced_sipp_wrapper") })
+    : null;
+  const all = placed ? ASSET_TABS.flatMap((tab) => placed[tab].map((p) => p.asset)) : [];
 
   // spec 001 §5: the currency toggle only with multi-currency and an asset in another currency
   const preferred = all.find((a) => a.valueOwnedMoney)?.valueOwnedMoney?.currency ?? all.find((a) => a.valueInReport)?.valueInReport?.currency ?? "GBP";
   const multiCurrency = basics.access.multi_currency === true && all.some((a) => a.currency !== preferred);
   const mode = multiCurrency ? query.currency : "report";
+  const counts = tabCounts(
+    Object.fromEntries(ASSET_TABS.map((key) => [key, placed ? placed[key].map((p) => p.asset) : []])) as Record<AssetTab, SheetAsset[]>,
+    view,
+  );
+  const tab = chooseTab(counts, query.asset);
+  // the member, view and tab are always written into the page's links, so a shared URL shows the same
+  const asset = placed ? (tab === null ? null : ASSET_TABS.indexOf(tab)) : query.asset;
+  const state: BalanceSheetQuery = { ...query, memberId: member.id, view, asset };
+  const label = (v: BalanceSheetView) => localisedSetting(site.settings, `balanceSheetLabel.${v}`, locale) ?? t(`balanceSheet.views.${v}`);
+  page.views = settings.allowed.map((v) => ({ view: v, label: label(v), href: balanceSheetHref({ ...state, view: v }), current: v === view }));
+  page.hidden = hiddenOf(state);
   if (multiCurrency) {
     page.currency = {
       preferred,
@@ -251,28 +266,14 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
       planHref: balanceSheetHref({ ...state, currency: "plan" }),
     };
   }
-  const flagged = {
-    investments: placed.investments.map((p) => ({ ...p, managed: p.asset.managed })),
-    pensions: placed.pensions.map((p) => ({ ...p, managed: p.asset.managed })),
-    annuities: placed.annuities.map((p) => ({ ...p, managed: p.asset.managed })),
-    liabilities: placed.liabilities.map((p) => ({ ...p, managed: p.asset.managed })),
-  };
-  const counts = tabCounts(flagged, view);
-  const tab = chooseTab(counts, query.asset);
-  const index = tab === null ? null : ASSET_TABS.indexOf(tab);
-  page.hidden = hiddenOf({ ...state, asset: index });
-  if (page.currency) {
-    page.currency.reportHref = balanceSheetHref({ ...state, asset: index, currency: "report" });
-    page.currency.planHref = balanceSheetHref({ ...state, asset: index, currency: "plan" });
-  }
-  page.views = page.views.map((v) => ({ ...v, href: balanceSheetHref({ ...state, asset: index, view: v.view }) }));
+  if (!placed) return page;
   if (all.length === 0) return { ...page, content: { state: "empty" } };
   if (tab === null) return { ...page, content: { state: view === "managed" ? "noManaged" : "empty" } };
 
   const notAvailable = t("balanceSheet.notAvailable");
   let partial = false;
   const tables = tablesOf(view).flatMap((kind): Array<SheetTable | { kind: "managed"; empty: true }> => {
-    const items = flagged[tab].filter((p) => p.managed === (kind === "managed"));
+    const items = placed[tab].filter((p) => p.asset.managed === (kind === "managed"));
     if (items.length === 0) return kind === "managed" ? [{ kind: "managed", empty: true }] : [];
     const built = sheetRows(tab, items, mode, locale, notAvailable);
     partial ||= built.partial;

@@ -22,8 +22,6 @@ const site = (settings: Site["settings"] = {}): Site => ({
   firmName: "Test firm",
   logo: null,
   logoOnWhite: null,
-  favicon: null,
-  usernameHint: null,
   memorableWordEnabled: false,
   chartColours: ["#1d4f91"],
   pages: {},

@@ -1,5 +1,6 @@
+import { logger } from "~/lib/logger.server";
 import { setCookiesOf } from "~/lib/set-cookies";
-import { createPlanningClient } from "./client.server";
+import { createPlanningClient, type PlanningClient } from "./client.server";
 
 /** The XPLANID session from the platform's Set-Cookie headers. */
 export function platformTokenFrom(headers: Headers): string | null {
@@ -10,7 +11,16 @@ export function platformTokenFrom(headers: Headers): string | null {
   return null;
 }
 
-/** DELETE /resourceful/session: the platform forgets the session, so a replayed cookie gets nothing. */
-export async function logout(token: string): Promise<void> {
-  await createPlanningClient({ token }).delete("resourceful/session", { retry: false });
+/**
+ * DELETE /resourceful/session: the platform forgets the session, so a replayed cookie gets nothing.
+ * A failure is logged, not thrown: the caller clears the portal's cookie whatever the platform
+ * says, and the platform's own idle timeout ends the rest.
+ */
+export async function logout(session: string | PlanningClient): Promise<void> {
+  const planning = typeof session === "string" ? createPlanningClient({ token: session }) : session;
+  try {
+    await planning.delete("resourceful/session", { retry: false });
+  } catch (error) {
+    logger.error("platform logout failed", { error: String(error) });
+  }
 }

@@ -19,8 +19,6 @@ export type Site = {
   firmName: string;
   logo: string | null;
   logoOnWhite: string | null;
-  favicon: string | null;
-  usernameHint: string | null;
   memorableWordEnabled: boolean;
   /** spec 000 §3: keys chartColour1, chartColour2 … ordered by number. */
   chartColours: string[];
@@ -49,8 +47,6 @@ export function toSite(answer: z.output<typeof SiteAnswer>): Site {
     firmName: answer.content.firmName ?? "Client Online",
     logo: text("logo"),
     logoOnWhite: text("logoOnWhite"),
-    favicon: text("favicon"),
-    usernameHint: text("usernameHint"),
     memorableWordEnabled: s["access.memorableWordEnabled"] === true || s["access.memorableWordEnabled"] === "true",
     chartColours: chartColours.length ? chartColours : DEFAULT_CHART_COLOURS,
     pages: answer.content.pages,

@@ -104,11 +104,7 @@ export function sessionNotFound() {
  */
 export async function refuseSiteAccess(token: string, problem: SiteAccessProblem, fields: Record<string, unknown> = {}) {
   logger.error("site access refused, session ended", { problem, ...fields });
-  try {
-    await logout(token);
-  } catch (error) {
-    logger.error("platform logout failed", { error: String(error) });
-  }
+  await logout(token);
   return redirect(`/login?${new URLSearchParams({ error: problem })}`, withCookie(clearLoginState()));
 }
 

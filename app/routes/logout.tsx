@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { logger } from "~/lib/logger.server";
 import { logout } from "~/planning/auth.server";
 import { readForm } from "~/session/csrf.server";
 import { destroySessionCookie, getPortalSession } from "~/session/session.server";
@@ -10,12 +9,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await readForm(request);
   const session = await getPortalSession(request);
   if (session) {
-    try {
-      await logout(session.token);
-    } catch (error) {
-      // The cookie is cleared whatever the platform says; its own idle timeout ends the rest.
-      logger.error("platform logout failed", { error: String(error) });
-    }
+    await logout(session.token);
   }
   return redirect("/login?reason=UserLoggedOut", {
     headers: { "Set-Cookie": await destroySessionCookie(request) },

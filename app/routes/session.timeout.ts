@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { logger } from "~/lib/logger.server";
 import { safeRedirectPath } from "~/lib/redirect-to";
 import { logout } from "~/planning/auth.server";
 import { readForm } from "~/session/csrf.server";
@@ -13,11 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const session = await getPortalSession(request);
   if (session) {
-    try {
-      await logout(session.token);
-    } catch (error) {
-      logger.error("platform logout failed", { error: String(error) });
-    }
+    await logout(session.token);
   }
   const params = new URLSearchParams({ reason: "LostSession" });
   const back = safeRedirectPath(form.get("redirectTo"));

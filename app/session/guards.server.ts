@@ -1,6 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { logger } from "~/lib/logger.server";
 import { isSiteAccessLevel } from "~/lib/site-access";
+import { logout } from "~/planning/auth.server";
 import { createPlanningClient, lostSessionUrl, type PlanningClient } from "~/planning/client.server";
 import type { SiteAccessLevel } from "~/planning/wire";
 import { destroySessionCookie, getPortalSession, readSession, type SessionUser } from "./session.server";
@@ -79,11 +80,7 @@ export async function requireClientContext(request: Request): Promise<ClientCont
 async function siteAccessRefused(request: Request, { user, planning }: SignedIn): Promise<Response> {
   const problem = user.siteAccessLevel == null ? "AccessLevelLookup" : "AccessLevelMapping";
   logger.error("site access refused, session ended", { problem, userId: user.id });
-  try {
-    await planning.delete("resourceful/session", { retry: false });
-  } catch (error) {
-    logger.error("platform logout failed", { error: String(error) });
-  }
+  await logout(planning);
   return redirect(`/login?${new URLSearchParams({ error: problem })}`, {
     headers: { "Set-Cookie": await destroySessionCookie(request) },
   });

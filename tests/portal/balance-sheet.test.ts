@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "~/lib/format";
-import { type Portal, openClientInContext, startPortal, thrown } from "./portal-harness";
+import { type Portal, startPortal, thrown, signInDemoUsers } from "./portal-harness";
 
 // The balance sheet's loader (spec 001 §2.5, §4) against a real platform on a fresh seeded
 // database: the figures are recomputed here from the raw rows of that database.
@@ -73,14 +73,7 @@ function ownedOf(entityId: number, kind: string) {
 
 beforeAll(async () => {
   portal = await startPortal();
-  let adviser: string;
-  [client, assets, messages, adviser] = await Promise.all([
-    portal.signIn("demo.client"),
-    portal.signIn("demo.assets"),
-    portal.signIn("demo.messages"),
-    portal.signIn("demo.adviser", "adviser"),
-  ]);
-  adviserWithClient = await openClientInContext(portal, adviser, "Hartley", "Hartley, Eleanor");
+  ({ client, assets, messages, adviserWithClient } = await signInDemoUsers(portal));
 });
 afterAll(() => portal.close());
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Portal, startPortal, thrown, openClientInContext } from "./portal-harness";
+import { type Portal, startPortal, thrown, signInDemoUsers } from "./portal-harness";
 
 let portal: Portal;
 let client: string;
@@ -20,14 +20,7 @@ async function data(module: LoaderModule, path: string, cookie: string) {
 
 beforeAll(async () => {
   portal = await startPortal();
-  [client, assets, messages, adviser] = await Promise.all([
-    portal.signIn("demo.client"),
-    portal.signIn("demo.assets"),
-    portal.signIn("demo.messages"),
-    portal.signIn("demo.adviser", "adviser"),
-  ]);
-  // The adviser opens the demo client (Portfolio, own view: no preview).
-  adviserWithClient = await openClientInContext(portal, adviser, "Hartley", "Hartley, Eleanor");
+  ({ client, assets, messages, adviser, adviserWithClient } = await signInDemoUsers(portal));
 });
 afterAll(() => portal.close());
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { formatDate, formatMoney } from "~/lib/format";
 import { type CashFlow, twr } from "../../server/domain/returns";
 import { START } from "../server/harness";
-import { type Portal, startPortal, thrown, openClientInContext } from "./portal-harness";
+import { type Portal, startPortal, thrown, signInDemoUsers } from "./portal-harness";
 
 // The clients home loader (spec 001 §2.1, §2.6) against a real platform on a fresh seeded
 // database. Every figure the page shows is recomputed here from the raw rows of that database:
@@ -258,15 +258,7 @@ const inPortfolio = (name: string) => accounts.filter((a) => a.portfolio === nam
 
 beforeAll(async () => {
   portal = await startPortal();
-  let adviser: string;
-  [client, assets, messages, adviser] = await Promise.all([
-    portal.signIn("demo.client"),
-    portal.signIn("demo.assets"),
-    portal.signIn("demo.messages"),
-    portal.signIn("demo.adviser", "adviser"),
-  ]);
-  // The adviser opens the demo client (Portfolio, own view: no preview).
-  adviserWithClient = await openClientInContext(portal, adviser, "Hartley", "Hartley, Eleanor");
+  ({ client, assets, messages, adviserWithClient } = await signInDemoUsers(portal));
 
   ellie = entityOf("demo.client");
   accounts = visibleManagedAccounts(ellie);

@@ -90,6 +90,19 @@ export async function thrown(work: Promise<unknown>): Promise<Response> {
   throw new Error("expected a Response");
 }
 
+/** Session cookies for a client at each access level, the adviser, and the adviser with demo.client in context. */
+export async function signInDemoUsers(portal: Portal) {
+  const [client, assets, messages, adviser] = await Promise.all([
+    portal.signIn("demo.client"),
+    portal.signIn("demo.assets"),
+    portal.signIn("demo.messages"),
+    portal.signIn("demo.adviser", "adviser"),
+  ]);
+  // the adviser opens the demo client (Portfolio, own view: no preview)
+  const adviserWithClient = await openClientInContext(portal, adviser, "Hartley", "Hartley, Eleanor");
+  return { client, assets, messages, adviser, adviserWithClient };
+}
+
 /**
  * The adviser's session cookie after opening a client from the client list (Portfolio, own view),
  * as the page's form does: search by `search`, pick the row named `name`.

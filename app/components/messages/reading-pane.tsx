@@ -5,6 +5,16 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { MessageAttachment, ReadingPane as Pane } from "~/lib/messages/view.server";
 import { DownloadProgress, useDownloadSpinner } from "./download-progress";
 
+/** A `<dialog>` shown as a modal as soon as it mounts (its parent mounts it when it is wanted). */
+function useModalOnMount() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+  return dialog;
+}
+
 /**
  * spec 002 §4 "Attachment download": with JavaScript the confirmation is a dialog (without, the
  * link opens the confirmation page); Download fetches the file and shows the spinner for 3 seconds
@@ -12,13 +22,9 @@ import { DownloadProgress, useDownloadSpinner } from "./download-progress";
  */
 function DownloadDialog({ attachment, onClose }: { attachment: MessageAttachment; onClose: () => void }) {
   const { t } = useTranslation("messages");
-  const dialog = useRef<HTMLDialogElement>(null);
-  const close = useCallback(() => dialog.current?.close(), []);
+  const dialog = useModalOnMount();
+  const close = useCallback(() => dialog.current?.close(), [dialog]);
   const { downloading, start } = useDownloadSpinner(close);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
   return (
     <dialog ref={dialog} className="message-dialog" aria-labelledby="download-dialog-heading" onClose={onClose}>
       <h2 id="download-dialog-heading">{t("download.title")}</h2>
@@ -67,11 +73,7 @@ type LeavingSite = { href: string; host: string; link: HTMLAnchorElement };
  */
 function LeavingSiteDialog({ leaving, onClose }: { leaving: LeavingSite; onClose: () => void }) {
   const { t } = useTranslation("messages");
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
+  const dialog = useModalOnMount();
   return (
     <dialog
       ref={dialog}

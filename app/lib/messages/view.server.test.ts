@@ -7,7 +7,7 @@ import { folderDefinitions, listFilter, messagesSettings, messagesToggles, unrea
 
 const t = ((key: string) => key) as unknown as TFunction;
 const site = (settings: Site["settings"]): Site =>
-  ({ version: null, firmName: "F", logo: null, logoOnWhite: null, favicon: null, usernameHint: null, memorableWordEnabled: false, chartColours: [], pages: {}, settings }) as Site;
+  ({ version: null, firmName: "F", logo: null, logoOnWhite: null, memorableWordEnabled: false, chartColours: [], pages: {}, settings }) as Site;
 
 describe("messages settings, folders and counts (spec 002 page, §6)", () => {
   it("reads the site settings with their defaults", () => {
