@@ -1,9 +1,34 @@
+import fs from "node:fs";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// The portal's floors (docs/decisions/090-one-room-per-page.md): each imports only the floors below
+// it, so the import graph reads one way: routes → components → session → planning → runtime → lib.
+const DOCUMENT = ["./app/root.tsx", "./app/entry.client.tsx", "./app/entry.server.tsx"];
+const FLOORS = [
+  { target: "./app/lib", above: ["./app/runtime", "./app/planning", "./app/session", "./app/components", "./app/routes", ...DOCUMENT], says: "app/lib holds pure rules: no configuration, platform, session, component or route" },
+  { target: "./app/runtime", above: ["./app/planning", "./app/session", "./app/components", "./app/routes", ...DOCUMENT], says: "app/runtime (configuration, log, request context) imports only app/lib" },
+  { target: "./app/planning", above: ["./app/session", "./app/components", "./app/routes", ...DOCUMENT], says: "app/planning is the platform's client: it imports only app/lib and app/runtime" },
+  { target: "./app/session", above: ["./app/components", "./app/routes", ...DOCUMENT], says: "app/session imports the platform's client and below, never a component or a route" },
+  { target: "./app/components", above: ["./app/session", "./app/planning", "./app/runtime", "./app/routes", ...DOCUMENT], says: "app/components is shared UI: it reads app/lib and the root's data contract, never the server floors or a route" },
+];
+// A page's own code stays in its folder: no route imports another route's folder.
+const ROUTES = fs.readdirSync(new URL("./app/routes", import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const ZONES = [
+  ...FLOORS.flatMap(({ target, above, says }) => above.map((from) => ({ target, from, message: says }))),
+  ...ROUTES.map((route) => ({
+    target: `./app/routes/${route}`,
+    from: "./app/routes",
+    except: [`./${route}`],
+    message: "a page's own code stays in its route folder; what two pages share goes to app/components, app/lib or a lower floor",
+  })),
+];
 
 export default tseslint.config(
   { ignores: ["build/**", "public/build/**", "node_modules/**", ".cache/**", "server/db/migrations/**", "test-results/**", "playwright-report/**", ".builds/**", "build-*/**", "test-results-*/**"] },
@@ -27,6 +52,19 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.configs.recommended.rules,
       "react/prop-types": "off",
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: ZONES }],
     },
   },
 );

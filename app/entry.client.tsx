@@ -3,7 +3,7 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { DEFAULT_LOCALE, i18nConfig, toSupportedLocale } from "~/i18n";
+import { DEFAULT_LOCALE, i18nConfig, toSupportedLocale } from "./lib/i18n";
 
 async function hydrate() {
   // The page's texts come from the server; the browser fetches its locale's resources once

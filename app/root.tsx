@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
@@ -8,11 +8,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
 import { SessionTimeout, sessionTimeoutStyles } from "~/components/session-timeout";
 import { useLocaleSync } from "~/components/use-locale-sync";
+import { type RootData, useShellData } from "~/components/shell/root-data";
 import { Shell } from "~/components/shell/shell";
-import { resolveLocale } from "~/i18next.server";
-import { readCookieConsent } from "~/lib/cookie-consent.server";
-import { maintenanceRedirect } from "~/lib/maintenance.server";
-import { unreadCount } from "~/lib/messages/unread.server";
+import { resolveLocale } from "./session/i18next.server";
+import { readCookieConsent } from "./session/cookie-consent.server";
+import { maintenanceRedirect } from "./planning/maintenance.server";
+import { unreadCount } from "./planning/unread.server";
 import { navigationFor } from "~/lib/navigation";
 import { DEFAULT_FAVICON, faviconOf, loginBackgroundOf, loginBackgroundProperties } from "~/lib/site-settings";
 import { localesVersion } from "~/locales/version.server";
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         loginMethod: user.loginMethod,
       })
     : null;
-  return json(
+  return json<RootData>(
     {
       locale,
       localesVersion,
@@ -89,12 +90,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // maintenance check lives, and its answer restarts the session-timeout timers (decisions 060, 061).
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
-}
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRootData();
+  const data = useShellData();
   useLocaleSync(data?.locale, data?.localesVersion);
   const nonce = useNonce();
   const { i18n } = useTranslation();
@@ -125,7 +123,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Providers({ children }: { children: React.ReactNode }) {
-  const data = useRootData();
+  const data = useShellData();
   return (
     <AuthenticityTokenProvider token={data?.csrfToken ?? ""}>
       <HoneypotProvider {...(data?.honeypotInputProps ?? {})}>{children}</HoneypotProvider>
@@ -134,7 +132,7 @@ function Providers({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const data = useRootData();
+  const data = useShellData();
   return (
     <Providers>
       <Shell>
@@ -148,7 +146,7 @@ export default function App() {
 export const meta: MetaFunction = () => [{ title: "Client Online" }];
 
 export function ErrorBoundary() {
-  const data = useRootData();
+  const data = useShellData();
   // The shell's forms (log out, language, cookies) need the CSRF token here too.
   return (
     <Providers>

@@ -1,9 +1,9 @@
 // The portal's production server (`npm run start:portal`, docs/decisions/026): Express with Remix's
 // request handler. It serves the built assets, gives every loader and action the address of the
-// TCP peer (app/load-context.ts) and drains its connections on SIGTERM and SIGINT.
+// TCP peer (app/runtime/load-context.ts) and drains its connections on SIGTERM and SIGINT.
 //
 // Environment: PORT (3000), HOST (all interfaces), REMIX_BUILD_DIR (build), LOG_LEVEL (info);
-// everything else is the app's own configuration (app/env.server.ts).
+// everything else is the app's own configuration (app/runtime/env.server.ts).
 import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -24,7 +24,7 @@ const logLevel = process.env.LOG_LEVEL ?? "info";
 // already in flight get this long to finish before their connections are cut.
 const DRAIN_MS = 10_000;
 
-// The app's log format (app/lib/logger.server.ts): one JSON line per event.
+// The app's log format (app/runtime/logger.server.ts): one JSON line per event.
 function log(level, message, fields = {}) {
   if (logLevel === "silent" || (level === "info" && logLevel === "error")) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });

@@ -1,8 +1,8 @@
-import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Failure } from "~/lib/error-catalogue";
 import { homePathFor } from "~/lib/navigation";
-import type { loader as rootLoader } from "~/root";
+import { useShellData } from "./shell/root-data";
 
 type Props = {
   /** Per-status overrides, e.g. a page's own 404 text. */
@@ -23,7 +23,7 @@ export function GeneralErrorBoundary({ statusHandlers }: Props) {
   const { t } = useTranslation();
   // spec 000 §2 Access Denied: back to the clients home for a client (or an adviser with a client
   // in context), the advisers home otherwise; login when signed out.
-  const home = homePathFor(useRouteLoaderData<typeof rootLoader>("root")?.user ?? null);
+  const home = homePathFor(useShellData()?.user ?? null);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const custom = statusHandlers?.[status];
   if (custom) return <>{custom(error)}</>;

@@ -1,5 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
+import styles from "./segmented-links.css";
+
+/** The switch's stylesheet, for the links of a route that shows one. */
+export const segmentedLinksStyles = styles;
 
 export type SegmentedOption = { href: string; text: string; current: boolean };
 

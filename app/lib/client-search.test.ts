@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { i18nConfig } from "~/i18n";
+import { i18nConfig } from "./i18n";
 import { resources } from "~/locales/resources";
 import {
   accessLevelToSend,

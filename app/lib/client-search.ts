@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SiteAccessLevel } from "~/planning/wire";
+import type { SiteAccessLevel } from "./site-access";
 import { parseShortDate, shortDatePattern } from "./format";
 
 // spec 002 "Adviser client list", §4 "Adviser client list flow" and "Preview access", §5 "Client

@@ -3,7 +3,7 @@
 import { format as formatWithPattern, isValid } from "date-fns";
 import { enAU, enCA, enGB, frCA } from "date-fns/locale";
 import type { Locale as DateFnsLocale } from "date-fns";
-import { DEFAULT_LOCALE, type Locale, toSupportedLocale } from "~/i18n";
+import { DEFAULT_LOCALE, type Locale, toSupportedLocale } from "./i18n";
 
 const DATE_LOCALES: Record<Locale, DateFnsLocale> = { "en-GB": enGB, "en-CA": enCA, "en-AU": enAU, "fr-CA": frCA };
 

@@ -11,6 +11,7 @@ import {
   PAGE_PATHS,
   textPageBackPath,
   unreadBadge,
+  unreadLabel,
 } from "./navigation";
 
 const ALL: ReadonlySet<PageKey> = new Set<PageKey>([...CLIENT_PAGE_KEYS, "clientList"]);
@@ -171,5 +172,15 @@ describe("where 'Return to Client Online' and Back lead", () => {
     expect(textPageBackPath({ role: "User" })).toBe("/advisers/clients");
     expect(textPageBackPath({ role: "ClientUser" })).toBe("/clients");
     expect(textPageBackPath(null)).toBe("/login");
+  });
+});
+
+describe("messages unread label (spec 002)", () => {
+  it("shows unread counts as '(n)' up to 20, then '(20+)', and none for zero", () => {
+    expect(unreadLabel(3)).toBe("(3)");
+    expect(unreadLabel(20)).toBe("(20)");
+    expect(unreadLabel(21)).toBe("(20+)");
+    expect(unreadLabel(0)).toBeNull();
+    expect(unreadLabel(null)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // spec 000 §2 "Navigation": which pages a signed-in user is offered, and the unread badge.
 // Pure and shared by the server and the browser; the shell renders what this answers.
 
-import type { Locale } from "~/i18n";
+import type { Locale } from "./i18n";
 
 /** Client page keys (spec 000 §2) and the adviser's one. */
 export const CLIENT_PAGE_KEYS = [
@@ -180,6 +180,12 @@ export function unreadBadge(count: number | null | undefined, role: "ClientUser"
   const whole = Math.floor(count);
   if (whole <= 0) return null;
   return whole > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(whole);
+}
+
+/** spec 002 "Unread counts show as '(n)' up to 20, then '(20+)'"; none for no unread. */
+export function unreadLabel(count: number | null | undefined): string | null {
+  const badge = unreadBadge(count, "ClientUser");
+  return badge ? `(${badge})` : null;
 }
 
 /**

@@ -1,4 +1,6 @@
-import { SITE_ACCESS_LEVELS, type SiteAccessLevel } from "~/planning/wire";
+/** spec 000 §3: client_access_level to the site access level (the platform sends the index). */
+export const SITE_ACCESS_LEVELS = ["NotAssigned", "Portfolio", "Assets", "Messages"] as const;
+export type SiteAccessLevel = (typeof SITE_ACCESS_LEVELS)[number];
 
 // spec 000 §4 "Session check and gates": the site access gate shows content if the level is valid,
 // otherwise redirects to /login; §8 names the three site access errors (docs/decisions/038).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SUPPORTED_LOCALES } from "~/i18n";
+import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { resources } from "./resources";
 
 const source = resources["en-GB"];

@@ -1,4 +1,4 @@
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/runtime/logger.server";
 import { setCookiesOf } from "~/lib/set-cookies";
 import { createPlanningClient, type PlanningClient } from "./client.server";
 

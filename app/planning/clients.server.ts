@@ -7,7 +7,8 @@ import {
 } from "~/lib/client-search";
 import type { PlanningClient } from "./client.server";
 import { toClientInContext } from "./session.server";
-import { ClientAccessLevel, clientAccessLevelOf, type SiteAccessLevel, WireDate, WireDateTime } from "./wire";
+import type { SiteAccessLevel } from "~/lib/site-access";
+import { ClientAccessLevel, clientAccessLevelOf, WireDate, WireDateTime } from "./wire";
 
 // spec 002 §7 "Client list" and "Client in context": the adviser's clients and choosing one.
 

@@ -148,6 +148,12 @@ export async function fetchAttachments(planning: PlanningClient, id: number): Pr
   return planning.get(`resourceful/docnote-v2/${id}/attachment-v4`, z.array(AttachmentAnswer));
 }
 
+/** One attachment as the platform lists it; null when the document or the part is not visible. */
+export async function findAttachment(planning: PlanningClient, documentId: number, docpartid: number): Promise<AttachmentAnswer | null> {
+  const attachments = await fetchAttachments(planning, documentId);
+  return attachments.find((a) => a.docpartid === docpartid) ?? null;
+}
+
 /** spec 002 §4: opening a message as a ClientUser marks it read once. */
 export async function markFirstRead(planning: PlanningClient, id: number): Promise<void> {
   await planning.send("POST", `resourceful/docnote-v2/${id}/firstread`, { retry: false });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/runtime/logger.server";
 import { createPlanningClient, PlanningError } from "./client.server";
 import { isToggleOn, readFeatureToggles } from "./feature-toggles.server";
 

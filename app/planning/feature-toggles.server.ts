@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { logger } from "~/lib/logger.server";
+import { logger } from "~/runtime/logger.server";
 import { type PlanningClient, PlanningError } from "./client.server";
 
 // spec 000 §1: feature toggles gate parts of the product; "If the toggle call fails, the toggle

@@ -1,8 +1,5 @@
-import { createCookie } from "@remix-run/node";
 import { z } from "zod";
-import { env } from "~/env.server";
 import type { ResetMethod } from "~/lib/recovery";
-import { seal, unseal } from "~/session/crypto.server";
 import { createPlanningClient } from "./client.server";
 
 // spec 000 §4 "Forgotten password flow", §7 forgotten_password and forgot/username (no session);
@@ -48,48 +45,4 @@ export async function sendForgottenUsername(input: { email: string; dob: string 
   await createPlanningClient().post("resourceful/forgot/username", SentAnswer, {
     body: { preferred_email: input.email, role_type: "client", dob: input.dob },
   });
-}
-
-// ── the reset between its steps: a short-lived sealed cookie (never the password or the code) ──
-
-/** The platform keeps a reset for 30 minutes (docs/decisions/042); the cookie no longer. */
-const RESET_MAX_AGE_S = 30 * 60;
-
-export const ResetStateSchema = z.object({
-  reference: z.string().min(1),
-  method: z.enum(["code", "questions"]),
-  questions: z.array(z.string()),
-  /** spec 000 §4: the code error count rises with each invalid code. */
-  codeErrors: z.number().int().min(0),
-});
-export type ResetState = z.infer<typeof ResetStateSchema>;
-
-const resetCookie = createCookie("__reset", {
-  path: "/login",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: env.cookieSecure,
-  maxAge: RESET_MAX_AGE_S,
-  secrets: env.sessionSecrets,
-});
-
-export async function readResetState(request: Request): Promise<ResetState | null> {
-  const sealed: unknown = await resetCookie.parse(request.headers.get("Cookie"));
-  if (typeof sealed !== "string") return null;
-  const plain = unseal(sealed);
-  if (!plain) return null;
-  try {
-    const parsed = ResetStateSchema.safeParse(JSON.parse(plain));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-export function commitResetState(state: ResetState): Promise<string> {
-  return resetCookie.serialize(seal(JSON.stringify(state)));
-}
-
-export function clearResetState(): Promise<string> {
-  return resetCookie.serialize("", { maxAge: 0 });
 }

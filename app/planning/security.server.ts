@@ -1,9 +1,6 @@
-import { createCookie } from "@remix-run/node";
 import { z } from "zod";
-import { env } from "~/env.server";
 import { MFA_METHODS } from "~/lib/security";
-import { seal, unseal } from "~/session/crypto.server";
-import { lostSessionRedirect, PlanningError, type PlanningClient } from "./client.server";
+import type { PlanningClient } from "./client.server";
 import { isToggleOn, readFeatureToggles } from "./feature-toggles.server";
 
 // Account security, clients only (spec 002 change password, security questions, preferences;
@@ -122,73 +119,4 @@ export function validateDevice(planning: PlanningClient, input: { method: string
 
 export async function resendDeviceCode(planning: PlanningClient, deviceId: string) {
   return toPending(await planning.post("resourceful/session/mfa/resend", DeviceAnswer, { body: { deviceId } }));
-}
-
-/**
- * Where the page is between posts (docs/decisions/052): validating a device (with or without a
- * refused code), or the outcome of a change. Sealed in a cookie: the device id and a token secret
- * never reach a hidden field or the URL.
- */
-const VerificationStateSchema = z.union([
-  z.object({
-    step: z.enum(["validate", "invalid"]),
-    device: z.object({
-      deviceId: z.string(),
-      method: Method,
-      name: z.string(),
-      destination: z.string().nullable(),
-      tokenSecret: z.string().nullable(),
-      otpauthUri: z.string().nullable(),
-    }),
-  }),
-  z.object({ step: z.literal("changed"), method: Method }),
-]);
-export type VerificationState = z.infer<typeof VerificationStateSchema>;
-
-/** A pending device lives 10 minutes on the platform. */
-const verificationCookie = createCookie("__verification", {
-  path: "/clients/additional-verification",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: env.cookieSecure,
-  maxAge: 10 * 60,
-  secrets: env.sessionSecrets,
-});
-
-export async function readVerificationState(request: Request): Promise<VerificationState | null> {
-  const sealed: unknown = await verificationCookie.parse(request.headers.get("Cookie"));
-  if (typeof sealed !== "string" || !sealed) return null;
-  const plain = unseal(sealed);
-  if (!plain) return null;
-  try {
-    const parsed = VerificationStateSchema.safeParse(JSON.parse(plain));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-export function commitVerificationState(state: VerificationState): Promise<string> {
-  return verificationCookie.serialize(seal(JSON.stringify(state)));
-}
-
-export function clearVerificationState(): Promise<string> {
-  return verificationCookie.serialize("", { maxAge: 0 });
-}
-
-/**
- * Runs a platform call for an action that reads the platform's refusal itself (its api_message
- * decides which field the message goes beside). A lost session still goes to the login page.
- */
-export async function attempt<T>(
-  request: Request,
-  work: Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; error: PlanningError }> {
-  try {
-    return { ok: true, value: await work };
-  } catch (error) {
-    if (!(error instanceof PlanningError)) throw error;
-    if (error.failure.kind === "lost-session") throw await lostSessionRedirect(request);
-    return { ok: false, error };
-  }
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type SiteAccessProblem, siteAccessLevelOf } from "~/lib/site-access";
-import type { SessionUser } from "~/session/session.server";
+import type { SessionUser } from "~/lib/user";
 import { type PlanningClient, PlanningError } from "./client.server";
 import { ClientAccessLevel, WireDateTime } from "./wire";
 

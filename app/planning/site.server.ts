@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Locale } from "~/i18n";
-import { logger } from "~/lib/logger.server";
+import type { Locale } from "~/lib/i18n";
+import { logger } from "~/runtime/logger.server";
 import { createPlanningClient } from "./client.server";
 
 const SiteAnswer = z.object({

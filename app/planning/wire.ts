@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SITE_ACCESS_LEVELS, type SiteAccessLevel } from "~/lib/site-access";
 
 // The platform's typed values (design: wire format), unwrapped at the boundary.
 export const WireDate = z
@@ -14,8 +15,6 @@ export const WireMoney = z
   .transform((v) => ({ currency: v.code, amount: Number(v.value._val) }));
 
 /** spec 000 §3: client_access_level to the site access level. */
-export const SITE_ACCESS_LEVELS = ["NotAssigned", "Portfolio", "Assets", "Messages"] as const;
-export type SiteAccessLevel = (typeof SITE_ACCESS_LEVELS)[number];
 export const ClientAccessLevel = z
   .number()
   .int()

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { env } from "~/env.server";
+import { env } from "~/runtime/env.server";
 
 // design "Sessions and secrets": the cookie is signed, not encrypted, so the platform token
 // inside it is sealed with AES-256-GCM under a key derived from SESSION_SECRET. The first secret

@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
-import { env } from "~/env.server";
+import { env } from "~/runtime/env.server";
 import { deriveSecret } from "./crypto.server";
 
 // Both secrets derive from SESSION_SECRET so that every instance behind a load balancer agrees.

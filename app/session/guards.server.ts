@@ -1,10 +1,11 @@
 import { json, redirect } from "@remix-run/node";
-import { logger } from "~/lib/logger.server";
-import { isSiteAccessLevel } from "~/lib/site-access";
+import { logger } from "~/runtime/logger.server";
+import { isSiteAccessLevel, type SiteAccessLevel } from "~/lib/site-access";
 import { logout } from "~/planning/auth.server";
-import { createPlanningClient, lostSessionUrl, type PlanningClient } from "~/planning/client.server";
-import type { SiteAccessLevel } from "~/planning/wire";
-import { destroySessionCookie, getPortalSession, readSession, type SessionUser } from "./session.server";
+import { createPlanningClient, type PlanningClient } from "~/planning/client.server";
+import { lostSessionUrl } from "./failures.server";
+import type { SessionUser } from "~/lib/user";
+import { destroySessionCookie, getPortalSession, readSession } from "./session.server";
 
 export type SignedIn = { user: SessionUser; planning: PlanningClient };
 

@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { z } from "zod";
-import { env } from "~/env.server";
+import { env } from "~/runtime/env.server";
 import type { LoginStep, SignInRole } from "~/lib/sign-in-steps";
 import { seal, unseal } from "./crypto.server";
 

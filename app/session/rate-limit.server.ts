@@ -1,5 +1,5 @@
 import type { HeadersFunction } from "@remix-run/node";
-import { env } from "~/env.server";
+import { env } from "~/runtime/env.server";
 
 // Sign-in and recovery posts are limited per client address (issue: "Attempts are limited";
 // docs/decisions/046). The platform locks accounts after repeated failures; this limit slows one

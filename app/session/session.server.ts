@@ -1,36 +1,7 @@
 import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
-import { env } from "~/env.server";
-import type { SiteAccessLevel } from "~/planning/wire";
+import { env } from "~/runtime/env.server";
+import type { SessionUser } from "~/lib/user";
 import { seal, unseal } from "./crypto.server";
-
-export type Role = "ClientUser" | "User";
-
-export type ClientInContext = {
-  id: number;
-  entityId: number;
-  displayName: string;
-  siteAccessLevel: SiteAccessLevel;
-  isPreviewMode: boolean;
-  /** The client list as the adviser left it (search, sort, pages), for the 'Viewing …' link back. */
-  listUrl?: string | null;
-};
-
-/** What the shell needs about the signed-in user, kept in the cookie so pages need no extra call. */
-export type SessionUser = {
-  id: number;
-  entityId: number;
-  role: Role;
-  displayName: string;
-  firstName: string;
-  locale: string;
-  loginMethod: "Basic" | "MemorableWord" | "MFA";
-  /** The client's own site access level; null for advisers. */
-  siteAccessLevel: SiteAccessLevel | null;
-  partnerEntityId: number | null;
-  lastLogin: string | null;
-  userTimezone: string | null;
-  clientInContext: ClientInContext | null;
-};
 
 type SessionData = {
   token: string; // sealed platform token

@@ -1,15 +1,15 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { env } from "~/env.server";
+import type { Toast } from "~/lib/toast";
+import { env } from "~/runtime/env.server";
 
 // Flash messages (toasts) travel in their own cookie, read and cleared by the root loader.
-export const ToastSchema = z.object({
+export const ToastSchema: z.ZodType<Toast, z.ZodTypeDef, unknown> = z.object({
   type: z.enum(["success", "error", "info"]).default("success"),
   /** i18n key (namespace:key) of the title, or a ready text. */
   title: z.string(),
   description: z.string().optional(),
 });
-export type Toast = z.infer<typeof ToastSchema>;
 
 const toastStorage = createCookieSessionStorage({
   cookie: {

@@ -9,7 +9,7 @@ import { type Portal, startPortal } from "./portal-harness";
 let portal: Portal;
 let single: string;
 
-type Page = typeof import("~/routes/clients.additional-verification");
+type Page = typeof import("~/routes/clients.additional-verification/route");
 let page: Page;
 
 const setOneWay = (enabled: boolean) =>
@@ -27,7 +27,7 @@ async function view(cookie: string) {
 
 beforeAll(async () => {
   portal = await startPortal();
-  page = await import("~/routes/clients.additional-verification");
+  page = await import("~/routes/clients.additional-verification/route");
   single = await portal.signInWithCode("demo.single");
 });
 

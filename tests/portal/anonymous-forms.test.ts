@@ -30,7 +30,7 @@ async function post(action: Action, path: string, fields: Record<string, string>
 
 describe("the cookie notice's Accept", () => {
   it("is accepted with the honeypot left empty", async () => {
-    const { action } = await import("~/routes/cookie-consent");
+    const { action } = await import("~/routes/cookie-consent/route");
     const response = await post(action, "/cookie-consent", { redirectTo: "/login" }, "");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login");
@@ -38,7 +38,7 @@ describe("the cookie notice's Accept", () => {
   });
 
   it("is refused, remembering nothing, when the honeypot is filled", async () => {
-    const { action } = await import("~/routes/cookie-consent");
+    const { action } = await import("~/routes/cookie-consent/route");
     const response = await post(action, "/cookie-consent", { redirectTo: "/login", inline: "true" }, "bot@example.com");
     expect(response.status).toBe(400);
     expect(await response.text()).toBe("Form not submitted properly");
@@ -48,7 +48,7 @@ describe("the cookie notice's Accept", () => {
 
 describe("the language chooser", () => {
   it("is accepted with the honeypot left empty", async () => {
-    const { action } = await import("~/routes/locale");
+    const { action } = await import("~/routes/locale/route");
     const response = await post(action, "/locale", { lng: "fr-CA", redirectTo: "/login" }, "");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login");
@@ -56,7 +56,7 @@ describe("the language chooser", () => {
   });
 
   it("is refused, changing nothing, when the honeypot is filled", async () => {
-    const { action } = await import("~/routes/locale");
+    const { action } = await import("~/routes/locale/route");
     const response = await post(action, "/locale", { lng: "fr-CA", redirectTo: "/login" }, "Français");
     expect(response.status).toBe(400);
     expect(await response.text()).toBe("Form not submitted properly");

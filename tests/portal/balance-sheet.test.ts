@@ -34,7 +34,7 @@ type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
 const call = (module: LoaderModule, path: string, cookie: string) =>
   module.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
 async function sheet(path: string, cookie: string): Promise<Page> {
-  const route = await import("~/routes/clients.balance-sheet");
+  const route = await import("~/routes/clients.balance-sheet/route");
   const response = await call(route, path, cookie);
   expect(response.status).toBe(200);
   return (await response.json()) as Page;
@@ -187,7 +187,7 @@ describe("balance sheet: access levels", () => {
   });
 
   it("denies demo.messages (Messages level)", async () => {
-    const route = await import("~/routes/clients.balance-sheet");
+    const route = await import("~/routes/clients.balance-sheet/route");
     expect((await thrown(call(route, "/clients/balance-sheet", messages))).status).toBe(403);
   });
 });

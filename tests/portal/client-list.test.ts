@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entities } from "../../server/db/schema";
 import { type Portal, startPortal, thrown } from "./portal-harness";
 
-type Route = typeof import("~/routes/advisers.clients");
+type Route = typeof import("~/routes/advisers.clients/route");
 type Row = { id: number; name: string; dob: string | null; postcode: string | null; hasLogin: boolean; own: string };
 /** The loader's answer as a test reads it (the fields a case asserts on are there). */
 type ListData = {
@@ -18,7 +18,7 @@ let client: string;
 
 beforeAll(async () => {
   portal = await startPortal();
-  route = await import("~/routes/advisers.clients");
+  route = await import("~/routes/advisers.clients/route");
   adviser = await portal.signIn("demo.adviser", "adviser");
   client = await portal.signIn("demo.client");
 });

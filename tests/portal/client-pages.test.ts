@@ -26,13 +26,13 @@ afterAll(() => portal.close());
 
 describe("index routing (spec 000 §2)", () => {
   it("sends an adviser from /advisers to the client list, and denies anyone else", async () => {
-    const index = await import("~/routes/advisers._index");
+    const index = await import("~/routes/advisers._index/route");
     expect((await thrown(call(index, "/advisers", adviser))).headers.get("Location")).toBe("/advisers/clients");
     expect((await thrown(call(index, "/advisers", client))).status).toBe(403);
   });
 
   it("sends /clients to home for Portfolio and Assets, else to documents and messages", async () => {
-    const index = await import("~/routes/clients._index");
+    const index = await import("~/routes/clients._index/route");
     const location = async (cookie: string) => (await thrown(call(index, "/clients", cookie))).headers.get("Location");
     expect(await location(client)).toBe("/clients/home");
     expect(await location(assets)).toBe("/clients/home");
@@ -41,7 +41,7 @@ describe("index routing (spec 000 §2)", () => {
   });
 
   it("gates the clients section: an adviser without a client goes to the client list", async () => {
-    const layout = await import("~/routes/clients");
+    const layout = await import("~/routes/clients/route");
     expect((await thrown(call(layout, "/clients/home", adviser))).headers.get("Location")).toBe("/advisers/clients");
     expect((await call(layout, "/clients/home", client)).status).toBe(200);
     const anonymous = await thrown(call(layout, "/clients/home", ""));
@@ -51,7 +51,7 @@ describe("index routing (spec 000 §2)", () => {
 
 describe("clients home", () => {
   it("greets the client by preferred (or first) name with the last login", async () => {
-    const home = await import("~/routes/clients.home");
+    const home = await import("~/routes/clients.home/route");
     const page = await data(home, "/clients/home", client);
     expect(page.firstName).toBe("Ellie"); // her preferred name
     expect(page.lastLogin).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} \d{1,2}:\d{2} \S+$/);
@@ -59,7 +59,7 @@ describe("clients home", () => {
   });
 
   it("greets the client in context for an adviser", async () => {
-    const home = await import("~/routes/clients.home");
+    const home = await import("~/routes/clients.home/route");
     const page = await data(home, "/clients/home", adviserWithClient);
     expect(page.firstName).toBe("Ellie"); // her preferred name
     expect(page.viewingAs).toMatch(/Hartley/);
@@ -67,7 +67,7 @@ describe("clients home", () => {
   });
 
   it("is for Portfolio and Assets only", async () => {
-    const home = await import("~/routes/clients.home");
+    const home = await import("~/routes/clients.home/route");
     expect((await data(home, "/clients/home", assets)).firstName).toBeTruthy();
     expect((await thrown(call(home, "/clients/home", messages))).status).toBe(403);
   });
@@ -75,7 +75,7 @@ describe("clients home", () => {
 
 describe("personal details", () => {
   it("shows the client's details with the intro panel", async () => {
-    const route = await import("~/routes/clients.personal-details");
+    const route = await import("~/routes/clients.personal-details/route");
     const page = await data(route, "/clients/personal-details", client);
     expect(page.showIntro).toBe(true);
     const firstName = page.personal.find((i: { id: string }) => i.id === "first-name");
@@ -86,7 +86,7 @@ describe("personal details", () => {
   });
 
   it("shows the client in context's details to an adviser, without the intro", async () => {
-    const route = await import("~/routes/clients.personal-details");
+    const route = await import("~/routes/clients.personal-details/route");
     const page = await data(route, "/clients/personal-details", adviserWithClient);
     expect(page.showIntro).toBe(false);
     expect(page.personal.find((i: { id: string }) => i.id === "last-name").values).toEqual([{ text: "Hartley" }]);
@@ -95,7 +95,7 @@ describe("personal details", () => {
 
 describe("adviser details", () => {
   it("shows the client's advisers with a way to reach them", async () => {
-    const route = await import("~/routes/clients.adviser-details");
+    const route = await import("~/routes/clients.adviser-details/route");
     const page = await data(route, "/clients/adviser-details", client);
     expect(page.nothingToShow).toBe(false);
     const sarah = page.advisers.find((a: { name: string }) => a.name === "Sarah Whitfield");
@@ -105,7 +105,7 @@ describe("adviser details", () => {
   });
 
   it("shows the same for an adviser with the client in context", async () => {
-    const route = await import("~/routes/clients.adviser-details");
+    const route = await import("~/routes/clients.adviser-details/route");
     const page = await data(route, "/clients/adviser-details", adviserWithClient);
     expect(page.advisers.map((a: { name: string }) => a.name)).toContain("Sarah Whitfield");
   });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ComposeActionData } from "~/lib/messages/compose";
+import type { ComposeActionData } from "~/routes/clients.documents-and-messages/compose";
 import { featureToggles } from "../../server/db/schema";
 import { openClientInContext, type Portal, startPortal, thrown } from "./portal-harness";
 
@@ -8,7 +8,7 @@ import { openClientInContext, type Portal, startPortal, thrown } from "./portal-
 // real platform for sessions, site settings and toggles, and a fake of the platform's document and
 // email calls (docs/platform-api.md "Documents and messages"), which lets each failure be chosen.
 
-type Compose = typeof import("~/lib/messages/compose.server");
+type Compose = typeof import("~/routes/clients.documents-and-messages/compose.server");
 type Toasts = typeof import("~/session/toast.server");
 
 let portal: Portal;
@@ -105,7 +105,7 @@ let docnotes: FakeDocnotes;
 
 beforeAll(async () => {
   portal = await startPortal();
-  compose = await import("~/lib/messages/compose.server");
+  compose = await import("~/routes/clients.documents-and-messages/compose.server");
   toasts = await import("~/session/toast.server");
   client = await portal.signIn("demo.client");
 }, 60_000);

@@ -59,7 +59,7 @@ type Messages = { kind: string; view?: { folders: Array<{ key: string }>; compos
 
 describe("a failing toggle call turns every toggle off (spec 000 §1)", () => {
   it("shows the home page's portfolio and assets, without the To be signed count", async () => {
-    const home = await import("~/routes/clients.home");
+    const home = await import("~/routes/clients.home/route");
     const working = (await (await call(home, "/clients/home", client)).json()) as Home;
     expect(working.importantPanel?.toBeSigned).toBeTruthy();
 
@@ -74,7 +74,7 @@ describe("a failing toggle call turns every toggle off (spec 000 §1)", () => {
   });
 
   it("shows the messages page without the To be signed folder, and still offers a new message", async () => {
-    const page = await import("~/routes/clients.documents-and-messages");
+    const page = await import("~/routes/clients.documents-and-messages/route");
     const working = (await (await call(page, "/clients/documents-and-messages", client)).json()) as Messages;
     expect(working.view?.folders.map((f) => f.key)).toContain("signature");
 
@@ -91,7 +91,7 @@ describe("a failing toggle call turns every toggle off (spec 000 §1)", () => {
 
   it("opens the compose form", async () => {
     failToggles(SERVER_ERROR);
-    const page = await import("~/routes/clients.documents-and-messages");
+    const page = await import("~/routes/clients.documents-and-messages/route");
     const response = await call(page, "/clients/documents-and-messages?compose=true", client);
     expect(response.status).toBe(200);
     expect(((await response.json()) as Messages).kind).toBe("compose");
@@ -99,13 +99,13 @@ describe("a failing toggle call turns every toggle off (spec 000 §1)", () => {
 
   it("still sends a user whose session the toggle call finds lost to sign in again", async () => {
     failToggles(LOST_SESSION);
-    const page = await import("~/routes/clients.documents-and-messages");
+    const page = await import("~/routes/clients.documents-and-messages/route");
     for (const path of ["/clients/documents-and-messages", "/clients/documents-and-messages?compose=true"]) {
       const response = await thrown(call(page, path, client));
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toMatch(/^\/login\?reason=LostSession/);
     }
-    const home = await import("~/routes/clients.home");
+    const home = await import("~/routes/clients.home/route");
     const response = await thrown(call(home, "/clients/home", client));
     expect(response.headers.get("Location")).toMatch(/^\/login\?reason=LostSession/);
   });

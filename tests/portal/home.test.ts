@@ -65,7 +65,7 @@ type Assets = {
 type HomePage = { portfolio: OkPortfolio | { state: string } | null; assetsOnly: boolean; assets: Assets; currencyToggle: boolean };
 
 async function home(path: string, cookie: string): Promise<HomePage> {
-  const route = await import("~/routes/clients.home");
+  const route = await import("~/routes/clients.home/route");
   const response = await call(route, path, cookie);
   expect(response.status).toBe(200);
   return (await response.json()) as HomePage;
@@ -317,7 +317,7 @@ describe("clients home: the portfolio view of demo.client (spec 001 §2.1)", () 
     ]);
     expect(portfolio.linked.map((r) => [r.name, r.accountCount])).toEqual([["James's portfolio", 2]]);
     // what the rows read: '(n account(s))'
-    const { getFixedT } = await import("~/i18next.server");
+    const { getFixedT } = await import("~/session/i18next.server");
     const t = await getFixedT(new Request("http://portal.test/clients/home"), "clients");
     const counts = [...portfolio.own, ...portfolio.linked].map((r) => t("home.summary.accountCount", { count: r.accountCount ?? undefined }));
     expect(counts).toEqual(["(2 accounts)", "(1 account)", "(1 account)", "(2 accounts)"]);
@@ -604,7 +604,7 @@ describe("clients home: access levels", () => {
   });
 
   it("denies demo.messages (Messages level)", async () => {
-    const route = await import("~/routes/clients.home");
+    const route = await import("~/routes/clients.home/route");
     expect((await thrown(call(route, "/clients/home", messages))).status).toBe(403);
   });
 });

@@ -6,11 +6,11 @@ import { type Portal, startPortal, thrown } from "./portal-harness";
 // Log out, an old copy) is dropped and the login page shows, with its notice.
 
 let portal: Portal;
-let route: typeof import("~/routes/login");
+let route: typeof import("~/routes/login/route");
 
 beforeAll(async () => {
   portal = await startPortal();
-  route = await import("~/routes/login");
+  route = await import("~/routes/login/route");
 }, 60_000);
 afterAll(() => portal?.close());
 

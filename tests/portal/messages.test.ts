@@ -74,11 +74,11 @@ async function badge(path: string, cookie: string): Promise<number | null> {
 
 beforeAll(async () => {
   portal = await startPortal();
-  page = await import("~/routes/clients.documents-and-messages");
+  page = await import("~/routes/clients.documents-and-messages/route");
   root = await import("~/root");
-  confirmation = await import("~/routes/clients.documents-and-messages_.attachments.$documentId.$docpartid");
-  files = await import("~/routes/clients.documents-and-messages_.files.$documentId.$docpartid");
-  images = await import("~/routes/clients.documents-and-messages_.images.$");
+  confirmation = await import("~/routes/clients.documents-and-messages_.attachments.$documentId.$docpartid/route");
+  files = await import("~/routes/clients.documents-and-messages_.files.$documentId.$docpartid/route");
+  images = await import("~/routes/clients.documents-and-messages_.images.$/route");
   client = await portal.signIn("demo.client");
   const adviser = await portal.signIn("demo.adviser", "adviser");
   adviserWithClient = await openClientInContext(portal, adviser, "Hartley", "Hartley, Eleanor");

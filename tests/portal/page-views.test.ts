@@ -7,13 +7,13 @@ import { openClientInContext, type Portal, startPortal } from "./portal-harness"
 // the users of a real platform's sessions.
 
 let portal: Portal;
-let logger: typeof import("~/lib/logger.server").logger;
-let recordPageView: typeof import("~/lib/page-view.server").recordPageView;
+let logger: typeof import("~/runtime/logger.server").logger;
+let recordPageView: typeof import("~/session/page-view.server").recordPageView;
 
 beforeAll(async () => {
   portal = await startPortal();
-  ({ logger } = await import("~/lib/logger.server"));
-  ({ recordPageView } = await import("~/lib/page-view.server"));
+  ({ logger } = await import("~/runtime/logger.server"));
+  ({ recordPageView } = await import("~/session/page-view.server"));
 }, 60_000);
 
 afterAll(async () => {
@@ -81,7 +81,7 @@ describe("page views", () => {
 
   it("are not recorded when switched off", async () => {
     const info = vi.spyOn(logger, "info").mockImplementation(() => {});
-    const { env } = await import("~/env.server");
+    const { env } = await import("~/runtime/env.server");
     const was = env.analyticsPageViews;
     env.analyticsPageViews = false;
     try {

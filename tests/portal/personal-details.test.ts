@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDate } from "~/lib/format";
-import { contactValues, type PersonalDetailsInput, toPersonalDetailsView } from "~/lib/personal-details";
+import { contactValues, type PersonalDetailsInput, toPersonalDetailsView } from "~/routes/clients.personal-details/personal-details";
 
 const input: PersonalDetailsInput = {
   details: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createPlanningClient, failureResponse, PlanningError, settle } from "~/planning/client.server";
+import { createPlanningClient, PlanningError } from "~/planning/client.server";
+import { failureResponse, settle } from "~/session/failures.server";
 
 type Call = { url: string; init: RequestInit };
 

@@ -108,7 +108,7 @@ export async function signInDemoUsers(portal: Portal) {
  * as the page's form does: search by `search`, pick the row named `name`.
  */
 export async function openClientInContext(portal: Portal, adviser: string, search: string, name: string): Promise<string> {
-  const list = await import("~/routes/advisers.clients");
+  const list = await import("~/routes/advisers.clients/route");
   const found = await (
     await list.loader({ request: new Request(`http://portal.test/advisers/clients?name=${encodeURIComponent(search)}&dob=&postcode=`, { headers: { Cookie: adviser } }), params: {}, context: {} })
   ).json();

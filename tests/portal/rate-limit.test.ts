@@ -6,10 +6,10 @@ import { type Portal, startPortal } from "./portal-harness";
 // proxies it is the entry the outermost one wrote into X-Forwarded-For.
 
 let portal: Portal;
-let env: typeof import("~/env.server").env;
+let env: typeof import("~/runtime/env.server").env;
 beforeAll(async () => {
   portal = await startPortal();
-  ({ env } = await import("~/env.server"));
+  ({ env } = await import("~/runtime/env.server"));
 });
 afterAll(() => portal.close());
 
@@ -22,14 +22,14 @@ function post(path: string, form: { body: URLSearchParams; cookie: string }, fro
 }
 
 async function postLogin(from: Connection, username = "nobody.here") {
-  const route = await import("~/routes/login");
+  const route = await import("~/routes/login/route");
   const form = await portal.anonymousForm({ userType: "client", username, password: "not-the-password" });
   const context = { socketAddress: from.socketAddress };
   return (await route.action({ request: post("/login", form, from), params: {}, context })) as Response;
 }
 
 async function postForgotten(from: Connection, fields: Record<string, string>) {
-  const route = await import("~/routes/login_.help");
+  const route = await import("~/routes/login_.help/route");
   const form = await portal.anonymousForm({ userType: "client", ...fields });
   const context = { socketAddress: from.socketAddress };
   return (await route.action({ request: post("/login/help", form, from), params: {}, context })) as Response;

@@ -71,7 +71,7 @@ const at = (ms: number) => vi.setSystemTime(t0 + ms);
 describe("the server enforces the idle timeout (spec 000 §4, profile 30 minutes)", () => {
   it("keeps a session active for 30 minutes and refuses it after, with the lost-session login", async () => {
     const cookie = await portal.signIn("demo.client");
-    const home = await import("~/routes/clients.home");
+    const home = await import("~/routes/clients.home/route");
     at(29 * MIN);
     expect((await load(home, "/clients/home", cookie)).status).toBe(200);
     at(30 * MIN + 1_000);
@@ -90,7 +90,7 @@ describe("the server enforces the idle timeout (spec 000 §4, profile 30 minutes
     expect(activity).toMatch(/^__activity=/);
     const touched = `${cookie}; ${activity}`;
     expect(await lastActivity(touched)).toBe(t0 + 20 * MIN);
-    const home = await import("~/routes/clients.home");
+    const home = await import("~/routes/clients.home/route");
     at(45 * MIN); // 25 minutes after the last page
     expect((await load(home, "/clients/home", touched)).status).toBe(200);
     expect((await thrown(Promise.resolve(load(home, "/clients/home", cookie)))).status).toBe(302);
@@ -112,7 +112,7 @@ describe("the server enforces the idle timeout (spec 000 §4, profile 30 minutes
 describe("the heartbeat (spec 000 §4, §8)", () => {
   it("refreshes the activity time to the second, so an active user keeps the session", async () => {
     const cookie = await portal.signIn("demo.client");
-    const heartbeat = await import("~/routes/session.heartbeat");
+    const heartbeat = await import("~/routes/session.heartbeat/route");
     at(10_000); // inside the minute a page response would not rewrite the cookie
     const quick = await post(heartbeat, "/session/heartbeat", cookie);
     expect(quick.status).toBe(200);
@@ -124,7 +124,7 @@ describe("the heartbeat (spec 000 §4, §8)", () => {
     const answer = await post(heartbeat, "/session/heartbeat", cookie);
     const refreshed = `${cookie}; ${cookieOf(answer, "__activity")!}`;
     expect(await lastActivity(refreshed)).toBe(t0 + 20 * MIN);
-    const home = await import("~/routes/clients.home");
+    const home = await import("~/routes/clients.home/route");
     at(45 * MIN);
     expect((await load(home, "/clients/home", refreshed)).status).toBe(200);
     // The same user without the heartbeat would have been signed out.
@@ -135,7 +135,7 @@ describe("the heartbeat (spec 000 §4, §8)", () => {
 
   it("never puts back a session that a crossing response changed or ended", async () => {
     const cookie = await portal.signIn("demo.client");
-    const heartbeat = await import("~/routes/session.heartbeat");
+    const heartbeat = await import("~/routes/session.heartbeat/route");
     const { getPortalSession, updateSessionUser } = await import("~/session/session.server");
     at(10_000);
     // the heartbeat leaves with the cookie as it was; meanwhile another response changes the session
@@ -158,7 +158,7 @@ describe("the heartbeat (spec 000 §4, §8)", () => {
 
   it("answers 'No current session' once the portal's timeout has passed", async () => {
     const cookie = await portal.signIn("demo.client");
-    const heartbeat = await import("~/routes/session.heartbeat");
+    const heartbeat = await import("~/routes/session.heartbeat/route");
     at(31 * MIN);
     const answer = await post(heartbeat, "/session/heartbeat", cookie);
     expect(answer.status).toBe(401);
@@ -168,7 +168,7 @@ describe("the heartbeat (spec 000 §4, §8)", () => {
 
   it("answers 'No current session' when the platform has ended the session", async () => {
     const cookie = await portal.signIn("demo.client");
-    const heartbeat = await import("~/routes/session.heartbeat");
+    const heartbeat = await import("~/routes/session.heartbeat/route");
     portal.platform.clock.advance(31 * MIN); // the platform's own idle timeout
     try {
       at(MIN);
@@ -182,7 +182,7 @@ describe("the heartbeat (spec 000 §4, §8)", () => {
 
   it("refuses a heartbeat without the form token", async () => {
     const cookie = await portal.signIn("demo.client");
-    const heartbeat = await import("~/routes/session.heartbeat");
+    const heartbeat = await import("~/routes/session.heartbeat/route");
     const failure = await thrown(
       heartbeat.action({
         request: new Request("http://portal.test/session/heartbeat", { method: "POST", body: new URLSearchParams(), headers: { Cookie: cookie } }),
@@ -198,7 +198,7 @@ describe("the end of the warning (spec 000 §4: at the end the user is logged ou
   it("ends the platform session, clears the cookie and lands on the lost-session login", async () => {
     const cookie = await portal.signIn("demo.client");
     const token = await platformToken(cookie);
-    const timeout = await import("~/routes/session.timeout");
+    const timeout = await import("~/routes/session.timeout/route");
     at(30 * MIN - 1_000);
     const answer = await post(timeout, "/session/timeout", cookie, { redirectTo: "/clients/home" });
     expect(answer.status).toBe(302);
@@ -211,7 +211,7 @@ describe("the end of the warning (spec 000 §4: at the end the user is logged ou
 
   it("never sends the user elsewhere after login", async () => {
     const cookie = await portal.signIn("demo.client");
-    const timeout = await import("~/routes/session.timeout");
+    const timeout = await import("~/routes/session.timeout/route");
     const answer = await post(timeout, "/session/timeout", cookie, { redirectTo: "https://evil.example/" });
     expect(answer.headers.get("Location")).toBe("/login?reason=LostSession");
   });
@@ -223,7 +223,7 @@ describe("maintenance (spec 000 §2, §4)", () => {
 
   it("sends pages to /maintenance while the platform's health is BAD, except the legal pages", async () => {
     const root = await import("~/root");
-    const page = await import("~/routes/maintenance");
+    const page = await import("~/routes/maintenance/route");
     const cookie = await portal.signIn("demo.client");
     at(MIN);
     expect((await load(root, "/clients/home", cookie)).status).toBe(200);

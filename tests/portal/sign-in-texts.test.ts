@@ -27,7 +27,7 @@ afterEach(() => {
 
 /** What the en-GB page shows for a key the portal answered (`ns:key`, or a key of `ns`). */
 async function text(key: string, ns: string): Promise<string> {
-  const { getFixedT } = await import("~/i18next.server");
+  const { getFixedT } = await import("~/session/i18next.server");
   const [namespace, plain] = key.includes(":") ? (key.split(":", 2) as [string, string]) : [ns, key];
   const t = await getFixedT(new Request("http://portal.test/", { headers: { "Accept-Language": "en-GB" } }), namespace);
   return t(plain);
@@ -93,13 +93,13 @@ type LoginAnswer = {
 };
 
 async function postToLogin(browser: Browser, fields: Record<string, string>) {
-  const route = await import("~/routes/login");
+  const route = await import("~/routes/login/route");
   const request = await browser.post("/login", fields);
   return browser.keep(await thrown(route.action({ request, params: {}, context: connection() })));
 }
 
 async function loginPage(browser: Browser) {
-  const route = await import("~/routes/login");
+  const route = await import("~/routes/login/route");
   const response = await thrown(route.loader({ request: browser.get("/login"), params: {}, context: {} }));
   expect(response.status).toBe(200);
   return (await response.json()) as { step: LoginStepView | null; notice: unknown };
@@ -202,7 +202,7 @@ describe("a lockout during password recovery (spec 000 §4 'Forgotten password f
   type ResetAnswer = { messageKey?: string; result?: { error?: Record<string, string[] | null> } };
 
   async function resetPage(browser: Browser) {
-    const route = await import("~/routes/login_.help_.reset");
+    const route = await import("~/routes/login_.help_.reset/route");
     return thrown(route.loader({ request: browser.get("/login/help/reset"), params: {}, context: {} }));
   }
 
@@ -210,7 +210,7 @@ describe("a lockout during password recovery (spec 000 §4 'Forgotten password f
     // demo.partner has no security questions: its reset goes on with an emailed code.
     const username = await copyOf("demo.partner", "partner-texts");
     const browser = await signedOutBrowser();
-    const help = await import("~/routes/login_.help");
+    const help = await import("~/routes/login_.help/route");
     const started = browser.keep(
       await thrown(
         help.action({
@@ -227,7 +227,7 @@ describe("a lockout during password recovery (spec 000 §4 'Forgotten password f
     expect(sent).toBeTruthy();
     const wrongCode = sent === "12345678" ? "87654321" : "12345678";
 
-    const reset = await import("~/routes/login_.help_.reset");
+    const reset = await import("~/routes/login_.help_.reset/route");
     const postCode = async () =>
       browser.keep(
         await thrown(
@@ -297,7 +297,7 @@ describe("the additional verification page's texts (spec 000 §4 step 2, §8)", 
   type View = { view: string; loadFailed: boolean; methods: unknown[]; contactAdviser: boolean };
 
   async function verificationPage(cookie: string) {
-    const route = await import("~/routes/clients.additional-verification");
+    const route = await import("~/routes/clients.additional-verification/route");
     const response = await route.loader({
       request: new Request("http://portal.test/clients/additional-verification", { headers: { Cookie: cookie } }),
       params: {},
@@ -349,7 +349,7 @@ describe("the preferences page's failure texts (spec 002 §8)", () => {
   });
 
   async function preferencesPage() {
-    const route = await import("~/routes/clients.preferences");
+    const route = await import("~/routes/clients.preferences/route");
     const response = await route.loader({ request: new Request(PAGE, { headers: { Cookie: client } }), params: {}, context: {} });
     expect(response.status).toBe(200);
     return (await response.json()) as Page;
@@ -366,7 +366,7 @@ describe("the preferences page's failure texts (spec 002 §8)", () => {
   });
 
   it("shows the save failure text when the change cannot be saved, keeping the user's choice", async () => {
-    const route = await import("~/routes/clients.preferences");
+    const route = await import("~/routes/clients.preferences/route");
     const saved = (await preferencesPage()).preferences!;
     const wanted = { ...saved, email: !saved.email };
     const { token, cookie } = await portal.csrf();

@@ -9,11 +9,11 @@ import { type Portal, startPortal, thrown } from "./portal-harness";
 // changed in the platform's database (through its development endpoint), as an operator would.
 
 let portal: Portal;
-let logger: typeof import("~/lib/logger.server").logger;
+let logger: typeof import("~/runtime/logger.server").logger;
 
 beforeAll(async () => {
   portal = await startPortal();
-  ({ logger } = await import("~/lib/logger.server"));
+  ({ logger } = await import("~/runtime/logger.server"));
 }, 60_000);
 
 afterAll(async () => {
@@ -39,7 +39,7 @@ async function clientWithLevel(username: string, level: number) {
 
 let address = 0;
 async function postLogin(username: string) {
-  const route = await import("~/routes/login");
+  const route = await import("~/routes/login/route");
   const { body, cookie } = await portal.anonymousForm({
     intent: "login",
     userType: username.includes("adviser") ? "adviser" : "client",
@@ -67,7 +67,7 @@ function setsPortalSession(response: Response) {
 }
 
 async function loginNoticeAt(location: string) {
-  const route = await import("~/routes/login");
+  const route = await import("~/routes/login/route");
   const response = (await route.loader({ request: new Request(`http://portal.test${location}`), params: {}, context: {} })) as Response;
   return ((await response.json()) as { notice: { kind: string; key: string } | null }).notice;
 }
@@ -143,7 +143,7 @@ describe("the site access gate of the clients section", () => {
     const before = openSessionsOf("demo.messages");
     expect(before).toBeGreaterThan(0);
 
-    const layout = await import("~/routes/clients");
+    const layout = await import("~/routes/clients/route");
     const response = await thrown(layout.loader({ request: new Request("http://portal.test/clients/home", { headers: { Cookie: broken } }), params: {}, context: {} }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?error=AccessLevelMapping");

@@ -35,7 +35,7 @@ const page = (path: string, headers: Record<string, string> = {}) => new Request
 
 let address = 0;
 async function postWrongPassword(headers: Record<string, string> = {}) {
-  const route = await import("~/routes/login");
+  const route = await import("~/routes/login/route");
   const { body, cookie } = await portal.anonymousForm({
     intent: "login",
     userType: "client",
@@ -70,7 +70,7 @@ describe("the root's brand settings", () => {
 describe("the login page", () => {
   type LoginData = { usernameHint: string | null };
   it("shows the site's username hint on the client tab, in the page's language", async () => {
-    const route = await import("~/routes/login");
+    const route = await import("~/routes/login/route");
     const en = (await (await route.loader({ request: page("/login"), params: {}, context: {} })).json()) as LoginData;
     expect(en.usernameHint).toBe("Your username was sent to you in your welcome email, for example jane.smith.");
     const fr = (await (await route.loader({ request: page("/login", { "Accept-Language": "fr-CA" }), params: {}, context: {} })).json()) as LoginData;
@@ -91,7 +91,7 @@ describe("the login page", () => {
 
 describe("help with logging in", () => {
   it("names the forgotten username section with the site's text", async () => {
-    const route = await import("~/routes/login_.help");
+    const route = await import("~/routes/login_.help/route");
     type Help = { forgotUsernameLabel: string | null };
     const en = (await (await route.loader({ request: page("/login/help"), params: {}, context: {} })).json()) as Help;
     expect(en.forgotUsernameLabel).toBe("Forgotten your username?");

@@ -5,14 +5,14 @@ import { type Portal, startPortal } from "./portal-harness";
 // pages against a real platform's site content, with and without -view (docs/decisions/024).
 
 type Page = { page: { title: string; html: string } | null; back: string; title: string };
-type Route = typeof import("~/routes/core.$segment");
+type Route = typeof import("~/routes/core.$segment/route");
 
 let portal: Portal;
 let route: Route;
 
 beforeAll(async () => {
   portal = await startPortal();
-  route = await import("~/routes/core.$segment");
+  route = await import("~/routes/core.$segment/route");
 }, 60_000);
 
 afterAll(async () => {

@@ -6,20 +6,12 @@
 
 import { Component, lazy, Suspense, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import chartStylesHref from "~/styles/charts.css";
+import chartStylesHref from "./charts.css";
+import type { ChartLegendItem, ChartTable } from "./chart-data";
 import type { LineChartInput } from "./line-chart";
 
 /** The charts' stylesheet, for the `links` of a route that shows a chart. */
 export const chartStyles = chartStylesHref;
-
-export type ChartTable = {
-  caption: string;
-  /** Column headings; the first heads the row headings (e.g. 'Date'). */
-  columns: string[];
-  rows: Array<{ header: string; cells: string[] }>;
-};
-
-export type ChartLegendItem = { label: string; colour: string };
 
 export type ChartFigureProps = {
   id: string;

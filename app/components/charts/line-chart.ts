@@ -3,8 +3,8 @@
 // nivo here: importing this module never loads nivo.
 
 import type { LineSvgProps } from "@nivo/line";
-import { toSupportedLocale } from "~/i18n";
-import type { ChartTable } from "./chart-figure";
+import { toSupportedLocale } from "~/lib/i18n";
+import type { ChartTable } from "./chart-data";
 
 export type LineChartPoint = { /** 'YYYY-MM-DD' */ date: string; value: number };
 

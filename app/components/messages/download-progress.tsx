@@ -1,5 +1,9 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import styles from "./download-progress.css";
+
+/** The spinner's stylesheet, for the links of a route that shows it. */
+export const downloadProgressStyles = styles;
 
 /** spec 002 §4 "Attachment download" and §9: the spinner shows for 3 seconds after Download. */
 export const DOWNLOAD_SPINNER_MS = 3_000;

@@ -1,9 +1,42 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { loader as rootLoader } from "~/root";
+import type { HoneypotInputProps } from "remix-utils/honeypot/server";
+import type { Locale } from "~/lib/i18n";
+import type { Navigation } from "~/lib/navigation";
+import type { Favicon, LoginBackground } from "~/lib/site-settings";
+import type { Toast } from "~/lib/toast";
+import type { SessionUser } from "~/lib/user";
+
+/**
+ * What the root loader gives the document and the shell on every page: the contract between
+ * `root.tsx` (which builds it) and the shared components (which read it), so neither imports the
+ * other's module.
+ */
+export type RootData = {
+  locale: Locale;
+  localesVersion: string;
+  csrfToken: string;
+  honeypotInputProps: HoneypotInputProps;
+  toast: Toast | null;
+  user: SessionUser | null;
+  idleMinutes: number | null;
+  /** spec 000 §4 "Session timeout": what the browser's warning needs (decision 060). */
+  sessionTimeout: { idleMinutes: number; remainingMs: number; checkedAt: number } | null;
+  cookieConsent: boolean;
+  brand: {
+    firmName: string;
+    logo: string | null;
+    chartColours: string[];
+    favicon: Favicon;
+    loginBackground: LoginBackground;
+  };
+  navigation: Navigation | null;
+  /** spec 000 §2 unread badge: null shows none. */
+  unreadCount: number | null;
+};
 
 /** The root loader's data for the shell; undefined when the root loader itself failed. */
 export function useShellData() {
-  return useRouteLoaderData<typeof rootLoader>("root");
+  return useRouteLoaderData<RootData>("root");
 }
 
 export type ShellData = NonNullable<ReturnType<typeof useShellData>>;

@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotFields } from "~/components/honeypot-fields";
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "~/i18n";
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "~/lib/i18n";
 
 // spec 000 §2 "Site terms view and text pages": the core legal pages, under /core (decision 001).
 const TEXT_PAGES = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extensionOf, formatFileSize, isRiskyFile, safeFilename } from "./files";
+import { attachmentIdsOf, contentDisposition, extensionOf, formatFileSize, isRiskyFile, safeFilename } from "./files";
 
 describe("attachment files (spec 002 §4 'Attachment download')", () => {
   it("warns for macro-capable, executable and unknown types, not for plain documents and images", () => {
@@ -23,5 +23,21 @@ describe("attachment files (spec 002 §4 'Attachment download')", () => {
   it("makes a name safe for a header", () => {
     expect(safeFilename("../a/b\u0000.pdf")).toBe(".._a_b.pdf");
     expect(safeFilename("   ")).toBe("attachment");
+  });
+});
+
+describe("attachment routes (spec 002 §4 \"Attachment download\")", () => {
+  it("takes two positive integers as the ids, and nothing else", () => {
+    expect(attachmentIdsOf({ documentId: "12", docpartid: "3" })).toEqual({ documentId: 12, docpartid: 3 });
+    expect(attachmentIdsOf({ documentId: "0", docpartid: "3" })).toBeNull();
+    expect(attachmentIdsOf({ documentId: "12", docpartid: "-3" })).toBeNull();
+    expect(attachmentIdsOf({ documentId: "1e3", docpartid: "3" })).toBeNull();
+    expect(attachmentIdsOf({ documentId: "1234567890123", docpartid: "3" })).toBeNull();
+    expect(attachmentIdsOf({ documentId: "12" })).toBeNull();
+  });
+
+  it("names the file for the browser in ASCII and in UTF-8 (RFC 6266)", () => {
+    expect(contentDisposition("Valuation 2026.pdf")).toBe(`attachment; filename="Valuation 2026.pdf"; filename*=UTF-8''Valuation%202026.pdf`);
+    expect(contentDisposition('Prévision "net".pdf')).toBe(`attachment; filename="Pr_vision _net_.pdf"; filename*=UTF-8''${encodeURIComponent(safeFilename('Prévision "net".pdf'))}`);
   });
 });

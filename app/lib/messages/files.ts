@@ -42,3 +42,16 @@ export function safeFilename(filename: string): string {
     .trim();
   return cleaned || "attachment";
 }
+
+/** The ids of an attachment route; null for anything that is not two positive integers. */
+export function attachmentIdsOf(params: Record<string, string | undefined>): { documentId: number; docpartid: number } | null {
+  if (!/^[1-9]\d{0,11}$/.test(params.documentId ?? "") || !/^[1-9]\d{0,11}$/.test(params.docpartid ?? "")) return null;
+  return { documentId: Number(params.documentId), docpartid: Number(params.docpartid) };
+}
+
+/** An RFC 6266 Content-Disposition for a file name (ASCII fallback and the UTF-8 form). */
+export function contentDisposition(filename: string): string {
+  const name = safeFilename(filename);
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,306 @@
+import { format } from "date-fns";
+import { enAU, enCA, enGB, frCA } from "date-fns/locale";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { ChartFigure } from "./chart-figure";
+import {
+  formatChartDate,
+  lineChartLegend,
+  lineChartProps,
+  lineChartTable,
+  niceTicks,
+  type LineChartInput,
+} from "./line-chart";
+import { lineChartFigure, renderLineChartSvg } from "./line-chart-svg.server";
+import { responsiveSvg, roundGeometry, styleToPresentationAttributes } from "./svg-markup";
+
+// Intl separates French groups and the trailing symbol with narrow/no-break spaces: compare with plain spaces.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
+
+/** Month starts from May 2023, one value per month. */
+const monthly = (count: number, value: (i: number) => number) =>
+  Array.from({ length: count }, (_, i) => ({
+    date: new Date(Date.UTC(2023, 4 + i, 1)).toISOString().slice(0, 10),
+    value: value(i),
+  }));
+
+const performance: LineChartInput = {
+  series: [
+    { id: "portfolio", label: "Portfolio", points: monthly(13, (i) => 0.01 * i - 0.02) },
+    { id: "ftse", label: "FTSE All-Share", points: monthly(13, (i) => 0.008 * i) },
+  ],
+  colours: ["#1d4f91", "#00857c"],
+  yFormat: "percent",
+  locale: "en-GB",
+  title: "Performance over 1 year",
+};
+
+const tickLabels = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? "");
+
+describe("renderLineChartSvg", () => {
+  const svg = renderLineChartSvg(performance);
+
+  it("answers an SVG that scales to its container", () => {
+    expect(svg.startsWith("<svg ")).toBe(true);
+    expect(svg.endsWith("</svg>")).toBe(true);
+    expect(svg).toContain('viewBox="0 0 720 400"');
+    expect(svg).toContain('width="100%"');
+    expect(svg).not.toMatch(/<svg[^>]* height=/);
+    expect(svg).not.toContain("<div");
+  });
+
+  it("is an image named by its title", () => {
+    expect(svg).toMatch(/^<svg [^>]*role="img"/);
+    expect(svg).toMatch(/^<svg [^>]*aria-label="Performance over 1 year"/);
+    expect(svg).toMatch(/^<svg [^>]*><title>Performance over 1 year<\/title>/);
+  });
+
+  it("escapes the title", () => {
+    const titled = renderLineChartSvg({ ...performance, title: 'Gains & losses <"1 year">' });
+    expect(titled).toContain("<title>Gains &amp; losses &lt;&quot;1 year&quot;&gt;</title>");
+    expect(titled).toContain('aria-label="Gains &amp; losses &lt;&quot;1 year&quot;&gt;"');
+  });
+
+  it("draws one line of width 2 in its colour per series, over an area at opacity 0.1, without markers", () => {
+    const lines = [...svg.matchAll(/<path [^>]*fill="none"[^>]*>/g)].map((m) => m[0]);
+    expect(lines).toHaveLength(2);
+    expect(lines.some((l) => l.includes('stroke="#1d4f91"') && l.includes('stroke-width="2"'))).toBe(true);
+    expect(lines.some((l) => l.includes('stroke="#00857c"') && l.includes('stroke-width="2"'))).toBe(true);
+    const areas = [...svg.matchAll(/<path [^>]*fill-opacity="0.1"[^>]*>/g)];
+    expect(areas).toHaveLength(2);
+    expect(svg).not.toContain("<circle");
+  });
+
+  it("has no inline style, so a strict style-src allows it", () => {
+    expect(svg).not.toContain("style=");
+    expect(svg).toContain('font-family="inherit"');
+    expect(svg).toContain('fill="currentColor"');
+  });
+
+  it("labels the axes in the locale: short month and year, percentages from fractions", () => {
+    const labels = tickLabels(svg);
+    expect(labels).toEqual(expect.arrayContaining(["Jul 2023", "Oct 2023", "Jan 2024", "Apr 2024"]));
+    expect(labels).toEqual(expect.arrayContaining(["-2%", "0%", "2%", "10%"]));
+    const french = tickLabels(renderLineChartSvg({ ...performance, locale: "fr-CA" })).map(plain);
+    expect(french).toEqual(expect.arrayContaining(["janv. 2024", "10 %"]));
+  });
+
+  it("shows percentages with as many decimals as the ticks need, up to 2", () => {
+    const small = renderLineChartSvg({
+      ...performance,
+      series: [{ id: "p", label: "Portfolio", points: monthly(4, (i) => 0.001 * i) }],
+    });
+    expect(tickLabels(small)).toEqual(expect.arrayContaining(["0.00%", "0.05%", "0.10%", "0.30%"]));
+  });
+
+  it("shows compact amounts of mixed units without trailing zeros", () => {
+    const value: LineChartInput = {
+      ...performance,
+      yFormat: "money",
+      currency: "GBP",
+      series: [{ id: "v", label: "Value", points: [{ date: "2020-01-01", value: 850_000 }, { date: "2024-06-30", value: 1_330_000 }] }],
+    };
+    expect(tickLabels(renderLineChartSvg(value))).toEqual(["2020", "2021", "2022", "2023", "2024", "£800k", "£900k", "£1m", "£1.1m", "£1.2m", "£1.3m", "£1.4m"]);
+  });
+
+  it("shows money in the currency, compact from 10,000", () => {
+    const value: LineChartInput = {
+      ...performance,
+      yFormat: "money",
+      currency: "GBP",
+      series: [{ id: "v", label: "Value", points: monthly(13, (i) => 1_000_000 + 50_000 * i) }],
+    };
+    expect(tickLabels(renderLineChartSvg(value))).toEqual(expect.arrayContaining(["£1m", "£1.2m", "£1.6m"]));
+    const pence = renderLineChartSvg({ ...value, currency: "GBX", series: [{ id: "v", label: "Value", points: monthly(3, (i) => 100 * i) }] });
+    expect(tickLabels(pence)).toEqual(expect.arrayContaining(["0p", "100p", "200p"]));
+  });
+
+  it("labels days and months over a short range, and keeps at least 2 days in view", () => {
+    const days = renderLineChartSvg({
+      ...performance,
+      series: [{ id: "p", label: "Portfolio", points: [{ date: "2024-03-04", value: 0.01 }, { date: "2024-03-25", value: 0.02 }] }],
+    });
+    expect(tickLabels(days)).toEqual(expect.arrayContaining(["4 Mar", "11 Mar", "18 Mar", "25 Mar"]));
+    const single = renderLineChartSvg({ ...performance, series: [{ id: "p", label: "Portfolio", points: [{ date: "2024-03-04", value: 0.01 }] }] });
+    expect(single).not.toContain("NaN");
+    expect(tickLabels(single)).toEqual(expect.arrayContaining(["4 Mar", "6 Mar"]));
+  });
+
+  it("draws empty axes rather than failing when a series has no points", () => {
+    const empty = renderLineChartSvg({ ...performance, series: [{ id: "p", label: "Portfolio", points: [] }] });
+    expect(empty.startsWith("<svg ")).toBe(true);
+    expect(empty).not.toContain("NaN");
+  });
+
+  it("draws the small-screen version at 360 × 300 with fewer date ticks", () => {
+    const narrow = renderLineChartSvg({ ...performance, width: 360, height: 300 });
+    expect(narrow).toContain('viewBox="0 0 360 300"');
+    expect(tickLabels(narrow).filter((l) => /\d{4}$/.test(l))).toEqual(["Jul 2023", "Jan 2024"]);
+    // Steps of 2.5 points: one decimal on every tick, never 2.5 shown as 3.
+    expect(tickLabels(narrow)).toEqual(expect.arrayContaining(["-2.5%", "0.0%", "2.5%", "5.0%", "10.0%"]));
+  });
+});
+
+describe("lineChartProps", () => {
+  it("follows spec 001 §9: line width 2, area opacity 0.1, no markers, no animation", () => {
+    const props = lineChartProps(performance, 720, 400);
+    expect(props).toMatchObject({ lineWidth: 2, enableArea: true, areaOpacity: 0.1, enablePoints: false, animate: false });
+    expect(props.colors).toEqual(["#1d4f91", "#00857c"]);
+    expect(props.yScale).toEqual({ type: "linear", min: -0.02, max: 0.1, nice: false });
+  });
+
+  it("repeats the colours when there are more series than colours", () => {
+    const props = lineChartProps({ ...performance, colours: ["#111111"] }, 720, 400);
+    expect(props.colors).toEqual(["#111111", "#111111"]);
+  });
+});
+
+describe("niceTicks", () => {
+  it("covers the range in steps of 1, 2, 2.5 or 5 × 10ⁿ", () => {
+    expect(niceTicks(-0.02, 0.1, 7)).toEqual([-0.02, 0, 0.02, 0.04, 0.06, 0.08, 0.1]);
+    expect(niceTicks(3, 97, 4)).toEqual([0, 25, 50, 75, 100]);
+    expect(niceTicks(5, 5, 4)).toEqual([4.5, 4.75, 5, 5.25, 5.5]);
+  });
+});
+
+describe("lineChartTable and lineChartLegend", () => {
+  it("lists one row per date and one column per series, with 2 decimals", () => {
+    const table = lineChartTable(
+      {
+        ...performance,
+        series: [
+          { id: "p", label: "Portfolio", points: [{ date: "2024-02-01", value: 0.012345 }, { date: "2024-01-01", value: -0.5 }] },
+          { id: "b", label: "Benchmark", points: [{ date: "2024-02-01", value: 0.02 }] },
+        ],
+      },
+      { caption: "Performance by date", dateHeading: "Date" },
+    );
+    expect(table).toEqual({
+      caption: "Performance by date",
+      columns: ["Date", "Portfolio", "Benchmark"],
+      rows: [
+        { header: "1 Jan 2024", cells: ["-50.00%", ""] },
+        { header: "1 Feb 2024", cells: ["1.23%", "2.00%"] },
+      ],
+    });
+  });
+
+  it("writes dates as 'D MMM YYYY' in the locale's words", () => {
+    expect(formatChartDate("2023-09-01", "en-GB")).toBe("1 Sep 2023");
+    expect(formatChartDate("2023-09-01", "fr-CA")).toBe("1 sept. 2023");
+    expect(formatChartDate("2024-02-30", "en-GB")).toBe("2024-02-30");
+  });
+
+  it("writes every month as date-fns does for each supported locale", () => {
+    for (const [locale, dateFnsLocale] of [["en-GB", enGB], ["en-CA", enCA], ["en-AU", enAU], ["fr-CA", frCA]] as const) {
+      for (let month = 0; month < 12; month++) {
+        const iso = `2024-${String(month + 1).padStart(2, "0")}-09`;
+        expect(formatChartDate(iso, locale)).toBe(format(new Date(2024, month, 9), "d MMM yyyy", { locale: dateFnsLocale }));
+      }
+    }
+  });
+
+  it("formats money with its currency", () => {
+    const table = lineChartTable(
+      { ...performance, locale: "en-CA", yFormat: "money", currency: "CAD", series: [{ id: "v", label: "Value", points: [{ date: "2024-05-01", value: 1234.5 }] }] },
+      { caption: "Value", dateHeading: "Date" },
+    );
+    expect(table.rows).toEqual([{ header: "1 May 2024", cells: ["$1,234.50"] }]);
+  });
+
+  it("gives each series its colour", () => {
+    expect(lineChartLegend(performance)).toEqual([
+      { label: "Portfolio", colour: "#1d4f91" },
+      { label: "FTSE All-Share", colour: "#00857c" },
+    ]);
+  });
+});
+
+describe("svg markup rewrites", () => {
+  it("turns style attributes into presentation attributes, the style winning, and drops the rest", () => {
+    expect(
+      styleToPresentationAttributes(
+        '<g style="opacity:1"><text fill="red" style="font-family:sans-serif;font-size:11px;fill:#333333">A &amp; B</text><path d="M0,0" style="mix-blend-mode:normal"/></g>',
+      ),
+    ).toBe('<g opacity="1"><text fill="#333333" font-family="sans-serif" font-size="11px">A &amp; B</text><path d="M0,0"/></g>');
+  });
+
+  it("leaves tags without style alone", () => {
+    const markup = '<svg xmlns="http://www.w3.org/2000/svg" focusable="false"><line x1="0" x2="5"></line></svg>';
+    expect(styleToPresentationAttributes(markup)).toBe(markup);
+  });
+
+  it("rounds geometry to 2 decimals, not text", () => {
+    expect(roundGeometry('<line x1="112.66666666666667" y1="-3.14159"></line><text>1.23456</text>')).toBe(
+      '<line x1="112.67" y1="-3.14"></line><text>1.23456</text>',
+    );
+    expect(roundGeometry('<g transform="translate(268.6666666666667,0)"></g>')).toBe('<g transform="translate(268.67,0)"></g>');
+  });
+
+  it("gives the root svg a viewBox, full width and a title", () => {
+    expect(responsiveSvg('<svg width="600" height="400" role="img"><g></g></svg>', "A < B")).toBe(
+      '<svg viewBox="0 0 600 400" width="100%" preserveAspectRatio="xMidYMid meet" role="img"><title>A &lt; B</title><g></g></svg>',
+    );
+  });
+});
+
+describe("lineChartFigure", () => {
+  it("gives ChartFigure the wide and narrow SVGs, the legend, the table and the data", () => {
+    const figure = lineChartFigure(performance, { tableCaption: "Performance by month", dateHeading: "Date" });
+    expect(figure.svg).toBe(renderLineChartSvg(performance));
+    expect(figure.narrowSvg).toContain('viewBox="0 0 360 300"');
+    expect(figure.legend).toEqual(lineChartLegend(performance));
+    expect(figure.table).toEqual(lineChartTable(performance, { caption: "Performance by month", dateHeading: "Date" }));
+    expect(figure.interactive).toBe(performance);
+    expect(lineChartFigure(performance, { tableCaption: "T", dateHeading: "D" }, { interactive: false })).not.toHaveProperty("interactive");
+  });
+});
+
+describe("ChartFigure", () => {
+  const svg = renderLineChartSvg(performance);
+  const table = lineChartTable(performance, { caption: "Performance by month", dateHeading: "Date" });
+  const html = renderToStaticMarkup(
+    createElement(ChartFigure, {
+      id: "performance",
+      caption: "Performance over 1 year",
+      svg,
+      narrowSvg: renderLineChartSvg({ ...performance, width: 360, height: 300 }),
+      legend: lineChartLegend(performance),
+      table,
+      tableSummary: "Show the chart's data as a table",
+      interactive: performance,
+    }),
+  );
+
+  it("is a figure with a caption and the server's SVG", () => {
+    expect(html).toMatch(/^<figure id="performance" class="chart-figure"><figcaption id="performance-caption" class="chart-figure__caption">Performance over 1 year<\/figcaption>/);
+    expect(html).toContain(`<div class="chart-figure__svg chart-figure__svg--wide">${svg}</div>`);
+    expect(html).toContain('<div class="chart-figure__svg chart-figure__svg--narrow"><svg viewBox="0 0 360 300"');
+  });
+
+  it("has a legend naming each series", () => {
+    expect(html).toContain('<ul class="chart-legend">');
+    expect(html).toMatch(/<li class="chart-legend__item"><svg class="chart-legend__swatch"[^>]*aria-hidden="true"[^>]*><rect[^>]*fill="#1d4f91"><\/rect><\/svg>Portfolio<\/li>/);
+  });
+
+  it("offers the data as a table behind a summary", () => {
+    expect(html).toContain('<details class="chart-figure__data"><summary>Show the chart&#x27;s data as a table</summary>');
+    expect(html).toContain('<div class="table-wrap"><table class="chart-figure__table"><caption>Performance by month</caption>');
+    expect(html).toContain('<thead><tr><th scope="col">Date</th><th scope="col">Portfolio</th><th scope="col">FTSE All-Share</th></tr></thead>');
+    expect(html).toContain('<tr><th scope="row">1 May 2023</th><td class="numeric">-2.00%</td><td class="numeric">0.00%</td></tr>');
+    expect(html.match(/<th scope="row">/g)).toHaveLength(13);
+  });
+
+  it("renders only the static SVG on the server, never the interactive chart", () => {
+    expect(html).not.toContain("chart-figure__interactive");
+  });
+
+  it("shows a single SVG without the wide and narrow classes when there is no small-screen version", () => {
+    const single = renderToStaticMarkup(
+      createElement(ChartFigure, { id: "c", caption: "C", svg: "<svg></svg>", table: { caption: "T", columns: ["Date"], rows: [] }, tableSummary: "Data" }),
+    );
+    expect(single).toContain('<div class="chart-figure__svg"><svg></svg></div>');
+    expect(single).not.toContain("chart-legend");
+  });
+});

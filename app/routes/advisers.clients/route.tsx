@@ -1,0 +1,344 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary, FailureAlert, Field, summaryErrors } from "~/components/forms";
+import { getFixedT, resolveLocale } from "~/session/i18next.server";
+import {
+  accessLevelToSend,
+  ariaSortOf,
+  captionOf,
+  CLIENT_LIST_PAGE_SIZE,
+  clientListHref,
+  createClientSearchSchema,
+  DEFAULT_SORT,
+  dateRulesFor,
+  hasSearched,
+  nextSort,
+  OpenClientSchema,
+  PORTAL_VIEWS,
+  type PortalView,
+  parsePages,
+  parseSort,
+  portalViewOf,
+  type SortColumn,
+} from "~/lib/client-search";
+import type { Failure } from "~/lib/error-catalogue";
+import { formatDate } from "~/lib/format";
+import { safeRedirectPath } from "~/lib/redirect-to";
+import { orFail, settle } from "~/session/failures.server";
+import { searchClients, setClientInContext } from "~/planning/clients.server";
+import type { SiteAccessLevel } from "~/lib/site-access";
+import { readForm } from "~/session/csrf.server";
+import { requireAdviser } from "~/session/guards.server";
+import { updateSessionUser } from "~/session/session.server";
+import pagesStyles from "~/styles/pages.css";
+
+// spec 002 "Adviser client list" (heading 'Your Clients'), §4 "Adviser client list flow" and
+// "Preview access", §5 "Client search"; docs/decisions/031 and 032.
+
+export const handle = { i18n: ["advisers"] };
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: pagesStyles }];
+
+export type ClientRow = {
+  id: number;
+  name: string;
+  email: string | null;
+  dob: string | null;
+  postcode: string | null;
+  hasLogin: boolean;
+  own: SiteAccessLevel;
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { planning } = await requireAdviser(request);
+  const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "advisers")]);
+  const params = new URL(request.url).searchParams;
+  const sort = parseSort(params.get("sort"));
+  const pages = parsePages(params.get("pages"));
+  const values = {
+    name: params.get("name") ?? "",
+    dob: params.get("dob") ?? "",
+    postcode: params.get("postcode") ?? "",
+  };
+  const base = { title: t("clientList.title"), locale, sort, pages, values };
+
+  // spec 002 §4: before the first search nothing is listed.
+  if (!hasSearched(params)) return json({ ...base, result: null, results: null });
+
+  const rules = dateRulesFor(locale);
+  const submission = parseWithZod(params, { schema: createClientSearchSchema(rules) });
+  if (submission.status !== "success") {
+    return json({ ...base, result: submission.reply(), results: null }, { status: 400 });
+  }
+  const { name, dob, postcode } = submission.value;
+  const found = await orFail(
+    request,
+    searchClients(planning, { name, dob: dob ? rules.parse(dob) : null, postcode, sort, pages }),
+  );
+  const rows: ClientRow[] = found.clients.map((c) => ({
+    id: c.id,
+    name: c.entity_name,
+    email: c.email?.trim() || null,
+    dob: c.dob ? formatDate(c.dob, locale, "short") : null,
+    postcode: c.postcode?.trim() || null,
+    // a login whose level has no mapping cannot be opened as the client sees it: preview only
+    hasLogin: c.user_id !== null && c.user_id !== undefined && c.client_access_level !== null,
+    own: c.client_access_level ?? "NotAssigned",
+  }));
+  return json({ ...base, result: null, results: { rows, hasMore: found.hasMore } });
+}
+
+type ActionData = { failure?: Failure; rowError?: { clientId: number; message: string } };
+
+/** spec 002 §4 "Preview access": put the chosen client in context at the chosen view, then open the clients area. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, planning } = await requireAdviser(request);
+  const formData = await readForm(request);
+  const parsed = OpenClientSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    const clientId = Number(formData.get("clientId"));
+    const message = parsed.error.issues.find((i) => i.path[0] === "view")?.message ?? "advisers:clientList.errors.view";
+    return json<ActionData>(
+      { rowError: Number.isInteger(clientId) && clientId > 0 ? { clientId, message } : undefined },
+      { status: 400 },
+    );
+  }
+  const { clientId, view, own } = parsed.data;
+  const outcome = await settle(request, setClientInContext(planning, clientId, accessLevelToSend(view, own)));
+  if (!outcome.ok) return json<ActionData>({ failure: outcome.failure }, { status: outcome.failure.status });
+  const returnTo = safeRedirectPath(formData.get("returnTo"));
+  const listUrl = returnTo && /^\/advisers\/clients(\?|$)/.test(returnTo) ? returnTo : null;
+  const cookie = await updateSessionUser(request, { ...user, clientInContext: { ...outcome.value, listUrl } });
+  return redirect("/clients", { headers: { "Set-Cookie": cookie } });
+}
+
+function SearchForm() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("advisers");
+  const hydrated = useHydrated();
+  const schema = useMemo(() => createClientSearchSchema(dateRulesFor(data.locale)), [data.locale]);
+  const [form, fields] = useForm({
+    id: "client-search",
+    lastResult: data.result,
+    defaultValue: data.values,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const pattern = dateRulesFor(data.locale).pattern;
+  // conventions "Forms": disabled only when JavaScript runs and the changed form is invalid.
+  const disabled = hydrated && form.dirty && !form.valid;
+  return (
+    <Form method="get" {...getFormProps(form)} className="search-form" role="search" aria-label={t("clientList.searchLabel")}>
+      <ErrorSummary errors={summaryErrors([fields.name, fields.dob, fields.postcode])} />
+      <div className="search-form__fields">
+        <Field meta={fields.name} label={t("clientList.name")} autoComplete="off" />
+        <Field
+          meta={fields.dob}
+          label={t("clientList.dob")}
+          hint={t("clientList.dobHint", { format: pattern })}
+          autoComplete="off"
+          inputMode="numeric"
+        />
+        <Field meta={fields.postcode} label={t("clientList.postcode")} autoComplete="off" />
+      </div>
+      {data.sort !== DEFAULT_SORT ? <input type="hidden" name="sort" value={data.sort} /> : null}
+      <button type="submit" className="button" disabled={disabled}>
+        {t("clientList.search")}
+      </button>
+    </Form>
+  );
+}
+
+function SortHeader({ column, label }: { column: SortColumn; label: string }) {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("advisers");
+  const current = ariaSortOf(data.sort, column);
+  const next = nextSort(data.sort, column);
+  const href = clientListHref({ ...data.values, sort: next, pages: 1 });
+  return (
+    <th scope="col" aria-sort={current}>
+      <Link to={href} className="sort-link" preventScrollReset>
+        {label}
+        <span className="visually-hidden">
+          , {t(next.startsWith("-") ? "clientList.sort.descending" : "clientList.sort.ascending")}
+        </span>
+        <span className="sort-link__icon" aria-hidden="true">
+          {current === "ascending" ? "▲" : current === "descending" ? "▼" : "↕"}
+        </span>
+      </Link>
+    </th>
+  );
+}
+
+function ClientRowView({ row, index, rowError }: { row: ClientRow; index: number; rowError: string | null }) {
+  const { t } = useTranslation("advisers");
+  const location = useLocation();
+  const hydrated = useHydrated();
+  // A client without a login has no view of their own: 'No client access' until a view is chosen
+  // for a preview (spec 002 "Portal view dropdown").
+  const initial: PortalView | "" = row.hasLogin ? portalViewOf(row.own) : "";
+  const [view, setView] = useState<PortalView | "">(initial);
+  const formId = `open-${row.id}`;
+  const selectId = `view-${row.id}`;
+  const errorId = `${selectId}-error`;
+  const notSupplied = <span className="table__empty">{t("clientList.notSupplied")}</span>;
+  return (
+    <tr>
+      <th scope="row" id={`row-${index + 1}`} tabIndex={-1}>
+        {row.name}
+      </th>
+      <td className="table__email">{row.email ?? notSupplied}</td>
+      <td>{row.dob ?? notSupplied}</td>
+      <td>{row.postcode ?? notSupplied}</td>
+      <td>
+        <label htmlFor={selectId} className="visually-hidden">
+          {t("clientList.viewLabel", { name: row.name })}
+        </label>
+        {rowError ? (
+          <p id={errorId} className="field__error">
+            <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
+            {t(rowError)}
+          </p>
+        ) : null}
+        <select
+          id={selectId}
+          name="view"
+          form={formId}
+          className="select"
+          value={view}
+          onChange={(event) => setView(event.currentTarget.value as PortalView | "")}
+          aria-invalid={rowError ? true : undefined}
+          aria-describedby={rowError ? errorId : undefined}
+        >
+          {row.hasLogin ? null : <option value="">{t("clientList.noClientAccess")}</option>}
+          {PORTAL_VIEWS.map((v) => (
+            <option key={v} value={v}>
+              {t(`clientList.views.${v}`)}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <Form method="post" id={formId} className="open-form">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="clientId" value={row.id} />
+          <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+          <input type="hidden" name="own" value={row.own} />
+          <button type="submit" className="button button--secondary button--small" disabled={hydrated && view === ""}>
+            {t("clientList.open")}
+            <span className="visually-hidden"> {row.name}</span>
+            <span aria-hidden="true" className="button__chevron">
+              ›
+            </span>
+          </button>
+        </Form>
+      </td>
+    </tr>
+  );
+}
+
+function Results() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("advisers");
+  const location = useLocation();
+  const results = data.results;
+
+  // 'Load more...' links to the first new row (#row-21): the browser scrolls to it; with
+  // JavaScript it also takes focus, so keyboard and screen-reader users continue from there.
+  useEffect(() => {
+    if (!/^#row-\d+$/.test(location.hash)) return;
+    document.getElementById(location.hash.slice(1))?.focus();
+  }, [location.key, location.hash]);
+
+  if (!results) return null;
+  if (results.rows.length === 0) {
+    return (
+      <p className="alert alert--info" role="status">
+        {t("clientList.noResults")}
+      </p>
+    );
+  }
+  const caption = captionOf(results.rows.length, results.hasMore);
+  const rowError = actionData?.rowError ?? null;
+  const moreHref = clientListHref(
+    { ...data.values, sort: data.sort, pages: data.pages + 1 },
+    `row-${data.pages * CLIENT_LIST_PAGE_SIZE + 1}`,
+  );
+  return (
+    <div className="client-list">
+      {rowError ? (
+        <ErrorSummary errors={[{ fieldId: `view-${rowError.clientId}`, message: rowError.message }]} />
+      ) : null}
+      <p className="client-list__note">{t("clientList.previewNote")}</p>
+      <div className="table-wrap">
+        <table className="table client-table">
+          <caption className="table__caption">{t(caption.key, { count: caption.count })}</caption>
+          <thead>
+            <tr>
+              <SortHeader column="name" label={t("clientList.columns.name")} />
+              <th scope="col">{t("clientList.columns.email")}</th>
+              <SortHeader column="dob" label={t("clientList.columns.dob")} />
+              <th scope="col">{t("clientList.columns.postcode")}</th>
+              <th scope="col">{t("clientList.columns.view")}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t("clientList.columns.open")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {results.rows.map((row, index) => (
+              <ClientRowView
+                key={row.id}
+                row={row}
+                index={index}
+                rowError={rowError?.clientId === row.id ? rowError.message : null}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {results.hasMore ? (
+        <p className="client-list__more">
+          <Link to={moreHref} className="button button--secondary" preventScrollReset>
+            {t("clientList.loadMore")}
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function ClientList() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("advisers");
+  // A new search (or the back button) starts the form afresh from the URL.
+  const formKey = `${data.values.name}\u0000${data.values.dob}\u0000${data.values.postcode}`;
+  return (
+    <div className="page page--client-list">
+      <h1>{t("clientList.title")}</h1>
+      <p className="page__intro">{t("clientList.intro")}</p>
+      <SearchForm key={formKey} />
+      <FailureAlert failure={actionData?.failure} />
+      <Results />
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} | Client Online` : "Client Online" },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,428 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { allFilledIn, ErrorSummary, FailureAlert, Field, FieldError, summaryErrors, useDisabledUntilValid } from "~/components/forms";
+import { getFixedT } from "~/session/i18next.server";
+import type { Failure } from "~/lib/error-catalogue";
+import { logger } from "~/runtime/logger.server";
+import {
+  additionalVerificationView,
+  createMethodChangeSchema,
+  methodChanged,
+  type MfaMethodOption,
+  MfaCodeSchema,
+} from "~/lib/security";
+import { fetchAdditionalVerification, fetchOneWayMessaging, requestMethodChange, resendDeviceCode, validateDevice } from "~/planning/security.server";
+import { clearVerificationState, commitVerificationState, readVerificationState } from "./verification-state.server";
+import { attempt } from "~/session/failures.server";
+import { settle } from "~/session/failures.server";
+import { readForm } from "~/session/csrf.server";
+import { accessDenied, requireClient } from "~/session/guards.server";
+
+// spec 000 §2 "Additional verification page" and §4 "Additional verification flow": choose a
+// method (two or more), the single-method view, validate the device with a code, the outcome.
+// Clients whose login method is MFA only (spec 000 §2 rules). docs/decisions/052.
+
+export const handle = { i18n: ["security"] };
+
+const PAGE = "/clients/additional-verification";
+
+async function requireMfaClient(request: Request) {
+  const signedIn = await requireClient(request);
+  if (signedIn.user.loginMethod !== "MFA") throw accessDenied();
+  return signedIn;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { planning } = await requireMfaClient(request);
+  const [t, state] = await Promise.all([getFixedT(request, "security"), readVerificationState(request)]);
+  const title = t("verification.title");
+  const nothing = { device: null, current: null, methods: [] as MfaMethodOption[], loadFailed: false, contactAdviser: false };
+  if (state?.step === "changed") {
+    // The outcome is shown once, like a flash message.
+    return json(
+      { ...nothing, title, view: "changed" as const },
+      { headers: { "Set-Cookie": await clearVerificationState() } },
+    );
+  }
+  if (state) {
+    const { deviceId: _deviceId, ...device } = state.device;
+    return json({ ...nothing, title, view: state.step, device });
+  }
+  const [loaded, oneWay] = await Promise.all([
+    attempt(request, fetchAdditionalVerification(planning)),
+    settle(request, fetchOneWayMessaging(planning)),
+  ]);
+  if (!loaded.ok) {
+    logger.error("additional verification details unavailable", { status: loaded.error.status });
+    return json({ ...nothing, title, view: "none" as const, loadFailed: true });
+  }
+  const { details, methods } = loaded.value;
+  return json({
+    ...nothing,
+    title,
+    view: additionalVerificationView(methods),
+    current: details.mfaMethod,
+    methods,
+    // spec 000 §4 step 2; toggles that cannot be read count as all off (spec 000 §1, decision 025).
+    contactAdviser: oneWay.ok && !oneWay.value,
+  });
+}
+
+type ActionData = { result?: SubmissionResult<string[]>; failure?: Failure; messageKey?: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { planning } = await requireMfaClient(request);
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  const state = await readVerificationState(request);
+
+  if (intent === "cancel") return redirect(PAGE, { headers: { "Set-Cookie": await clearVerificationState() } });
+
+  if (intent === "resend") {
+    if (!state || state.step === "changed") return json<ActionData>({ messageKey: "verification.errors.request" }, { status: 400 });
+    const resent = await attempt(request, resendDeviceCode(planning, state.device.deviceId));
+    if (!resent.ok) {
+      return json<ActionData>(
+        { messageKey: "verification.errors.request" },
+        { status: 400, headers: { "Set-Cookie": await clearVerificationState() } },
+      );
+    }
+    return redirect(PAGE, { headers: { "Set-Cookie": await commitVerificationState({ step: "validate", device: resent.value }) } });
+  }
+
+  if (intent === "validate") {
+    const submission = parseWithZod(formData, { schema: MfaCodeSchema });
+    const reply = () => submission.reply({ hideFields: ["code"] });
+    if (submission.status !== "success") return json<ActionData>({ result: reply() }, { status: 400 });
+    // spec 000 §5: method, code and device id are all needed.
+    if (!state || state.step !== "validate") {
+      return json<ActionData>({ result: reply(), messageKey: "verification.errors.request" }, { status: 400 });
+    }
+    const validated = await attempt(
+      request,
+      validateDevice(planning, { method: state.device.method, code: submission.value.code, deviceId: state.device.deviceId }),
+    );
+    if (validated.ok) {
+      return redirect(PAGE, {
+        headers: { "Set-Cookie": await commitVerificationState({ step: "changed", method: validated.value.mfaMethod }) },
+      });
+    }
+    const { error } = validated;
+    if (error.status === 400 && error.apiMessage === "The code is invalid") {
+      return redirect(PAGE, { headers: { "Set-Cookie": await commitVerificationState({ step: "invalid", device: state.device }) } });
+    }
+    if (error.status === 403 && error.apiMessage === "Account has been disabled.") {
+      return json<ActionData>({ result: reply(), messageKey: "disabled" }, { status: 403 });
+    }
+    if (error.status === 400) {
+      return json<ActionData>(
+        { result: reply(), messageKey: "verification.errors.request" },
+        { status: 400, headers: { "Set-Cookie": await clearVerificationState() } },
+      );
+    }
+    return json<ActionData>({ result: reply(), failure: error.failure }, { status: error.failure.status });
+  }
+
+  // intent "change": the choice of method
+  const loaded = await attempt(request, fetchAdditionalVerification(planning));
+  if (!loaded.ok) return json<ActionData>({ failure: loaded.error.failure }, { status: loaded.error.failure.status });
+  const current = loaded.value.details.mfaMethod;
+  const submission = parseWithZod(formData, { schema: createMethodChangeSchema(current) });
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ hideFields: ["password"], ...options });
+  if (submission.status !== "success") return json<ActionData>({ result: reply() }, { status: 400 });
+  const requested = await attempt(request, requestMethodChange(planning, submission.value));
+  if (requested.ok) {
+    return redirect(PAGE, { headers: { "Set-Cookie": await commitVerificationState({ step: "validate", device: requested.value }) } });
+  }
+  const { error } = requested;
+  const field = (name: "method" | "password", message: string) =>
+    json<ActionData>({ result: reply({ fieldErrors: { [name]: [message] } }) }, { status: 400 });
+  if (error.status === 422) return json<ActionData>({ result: reply(), messageKey: "verification.errors.enrolment" }, { status: 422 });
+  if (error.status === 403 && error.apiMessage === "Account has been disabled.") {
+    return json<ActionData>({ result: reply(), messageKey: "disabled" }, { status: 403 });
+  }
+  switch (error.status === 400 ? error.apiMessage : null) {
+    case "MFA method required":
+    case "MFA method not available":
+      return field("method", "security:verification.errors.method");
+    case "This is already your additional verification method.":
+      return field("method", "security:verification.errors.sameMethod");
+    case "Password is required":
+      return field("password", "security:verification.errors.password");
+    case "The password is incorrect.":
+      return field("password", "security:verification.errors.passwordIncorrect");
+    default:
+      return json<ActionData>({ result: reply(), failure: error.failure }, { status: error.failure.status });
+  }
+}
+
+function methodLabel(t: (key: string) => string, option: { method: string; destination: string | null }): string {
+  const name = t(`verification.method.${option.method}`);
+  return option.destination ? `${name} (${option.destination})` : name;
+}
+
+function ChooseMethod({ methods, current, actionData }: { methods: MfaMethodOption[]; current: string | null; actionData?: ActionData }) {
+  const { t } = useTranslation("security");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "verification-method",
+    lastResult: actionData?.result,
+    defaultValue: { method: current ?? "" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createMethodChangeSchema(current) }),
+  });
+  const submitted = (fields.method.initialValue as string | undefined) ?? current ?? "";
+  const [choice, setChoice] = useState(submitted);
+  const [password, setPassword] = useState("");
+  useEffect(() => {
+    setChoice(submitted);
+    setPassword("");
+  }, [actionData, submitted]);
+  const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
+  const changed = methodChanged(choice, current);
+  // spec 000 §4-§5: Save and Cancel are disabled while the choice equals the current method, and
+  // Save while the password is empty (only once JavaScript runs; the server says the same).
+  const saveDisabled = (hydrated && (!changed || !password)) || navigation.state === "submitting";
+  const methodErrors = fields.method.errors ?? [];
+  return (
+    <>
+      <p className="page__intro">{t("verification.chooseIntro")}</p>
+      <Form method="post" {...getFormProps(form)} className="form">
+        <ErrorSummary errors={summaryErrors([fields.method, fields.password])} />
+        <AuthenticityTokenInput />
+        <fieldset
+          className={methodErrors.length ? "field field--error" : undefined}
+          aria-describedby={methodErrors.length ? fields.method.errorId : undefined}
+        >
+          <legend>{t("verification.legend")}</legend>
+          {methodErrors.length ? <FieldError id={fields.method.errorId} errors={methodErrors} /> : null}
+          {methods.map((option, i) => {
+            const id = i === 0 ? fields.method.id : `${fields.method.id}-${option.method}`;
+            return (
+              <div className="radio" key={option.method}>
+                <input
+                  id={id}
+                  type="radio"
+                  name={fields.method.name}
+                  value={option.method}
+                  checked={choice === option.method}
+                  onChange={() => setChoice(option.method)}
+                />
+                <label htmlFor={id}>
+                  {methodLabel(t, option)}
+                  {option.method === current ? ` — ${t("verification.current")}` : ""}
+                </label>
+              </div>
+            );
+          })}
+        </fieldset>
+        {!hydrated || changed || fields.password.errors?.length ? (
+          <div
+            onChange={(event) => {
+              const target = event.target as HTMLInputElement;
+              if (target.name === "password") setPassword(target.value);
+            }}
+          >
+            <Field
+              key={`password-${secretsKey}`}
+              meta={fields.password}
+              label={t("verification.password")}
+              hint={t("verification.passwordHint")}
+              type="password"
+              autoComplete="current-password"
+              secret
+            />
+          </div>
+        ) : null}
+        <div className="button-group">
+          <button type="submit" name="intent" value="change" className="button" disabled={saveDisabled}>
+            {t("verification.save")}
+          </button>
+          {hydrated ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={!changed}
+              onClick={() => {
+                setChoice(current ?? "");
+                setPassword("");
+              }}
+            >
+              {t("verification.cancel")}
+            </button>
+          ) : (
+            <Link to={PAGE} className="button button--secondary" reloadDocument>
+              {t("verification.cancel")}
+            </Link>
+          )}
+        </div>
+      </Form>
+    </>
+  );
+}
+
+function ValidateDevice({
+  device,
+  actionData,
+}: {
+  device: { method: string; destination: string | null; tokenSecret: string | null };
+  actionData?: ActionData;
+}) {
+  const { t } = useTranslation("security");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "verification-code",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MfaCodeSchema }),
+  });
+  const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
+  // spec 000 §5: the security code's submit is disabled while the code is empty.
+  const empty = useDisabledUntilValid(form.id, allFilledIn([fields.code.name]));
+  return (
+    <section aria-labelledby="validate-heading">
+      <h2 id="validate-heading">{t("verification.validate.title")}</h2>
+      {device.method === "token" && device.tokenSecret ? (
+        <>
+          <p>{t("verification.validate.token")}</p>
+          <p>
+            {t("verification.validate.tokenKey")}: <code>{device.tokenSecret}</code>
+          </p>
+        </>
+      ) : (
+        <p>
+          {device.destination
+            ? t("verification.validate.sentTo", { destination: device.destination })
+            : t("verification.validate.sent")}
+        </p>
+      )}
+      <Form method="post" {...getFormProps(form)} className="form">
+        <ErrorSummary errors={summaryErrors([fields.code])} />
+        <AuthenticityTokenInput />
+        <Field
+          key={`code-${secretsKey}`}
+          meta={fields.code}
+          label={t("verification.validate.code")}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          inputClassName="field__input--short"
+          secret
+        />
+        <div className="button-group">
+          <button type="submit" name="intent" value="validate" className="button" disabled={empty || navigation.state === "submitting"}>
+            {t("verification.validate.submit")}
+          </button>
+          <button type="submit" name="intent" value="cancel" className="button button--secondary" formNoValidate>
+            {t("verification.validate.cancel")}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function ReturnButtons({ contactAdviser }: { contactAdviser: boolean }) {
+  const { t } = useTranslation("security");
+  return (
+    <div className="button-group">
+      <Link to="/clients" className="button">
+        {t("verification.return")}
+      </Link>
+      {contactAdviser ? (
+        <Link to="/clients/adviser-details" className="button button--secondary">
+          {t("verification.contactAdviser")}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+export default function AdditionalVerification() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const { t } = useTranslation("security");
+  const single = data.methods[0];
+  return (
+    <div className="page page--additional-verification">
+      <h1>{t("verification.title")}</h1>
+      {actionData?.messageKey ? (
+        <div className="alert alert--error" role="alert">
+          <p>{t(actionData.messageKey)}</p>
+        </div>
+      ) : null}
+      <FailureAlert failure={actionData?.failure} />
+      {data.loadFailed ? (
+        <div className="alert alert--error" role="alert">
+          <p>{t("verification.errors.load")}</p>
+        </div>
+      ) : null}
+
+      {data.view === "choose" ? <ChooseMethod methods={data.methods} current={data.current} actionData={actionData} /> : null}
+
+      {data.view === "single" && single ? (
+        <>
+          <p className="page__intro">{t("verification.singleIntro", { method: methodLabel(t, single) })}</p>
+          <ReturnButtons contactAdviser={data.contactAdviser} />
+        </>
+      ) : null}
+
+      {data.view === "none" && !data.loadFailed ? (
+        <>
+          <div className="alert alert--warning">
+            <p>{t("verification.errors.noMethods")}</p>
+          </div>
+          <ReturnButtons contactAdviser={data.contactAdviser} />
+        </>
+      ) : null}
+      {data.view === "none" && data.loadFailed ? <ReturnButtons contactAdviser={false} /> : null}
+
+      {data.view === "validate" && data.device ? <ValidateDevice device={data.device} actionData={actionData} /> : null}
+
+      {data.view === "invalid" ? (
+        <section aria-labelledby="invalid-heading">
+          <div className="alert alert--error" role="alert">
+            <h2 id="invalid-heading" className="alert__title">
+              {t("verification.outcome.invalid")}
+            </h2>
+            <p>{t("verification.outcome.invalidText")}</p>
+          </div>
+          <Form method="post" className="button-group">
+            <AuthenticityTokenInput />
+            <button type="submit" name="intent" value="resend" className="button">
+              {t("verification.requestNewCode")}
+            </button>
+            <button type="submit" name="intent" value="cancel" className="button button--secondary">
+              {t("verification.validate.cancel")}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
+      {data.view === "changed" ? (
+        <>
+          <div className="alert alert--success" role="status">
+            <p>{t("verification.outcome.success")}</p>
+          </div>
+          <ReturnButtons contactAdviser={false} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,138 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import {
+  ErrorSummary,
+  FailureAlert,
+  Field,
+  passesSchema,
+  summaryErrors,
+  ShowPasswordToggle,
+  useDisabledUntilValid,
+} from "~/components/forms";
+import { PasswordStrength } from "~/components/password-strength";
+import { getFixedT, resolveLocale } from "~/session/i18next.server";
+import type { Failure } from "~/lib/error-catalogue";
+import { changePasswordRefusal, ChangePasswordSchema, passwordFormSettings } from "~/lib/security";
+import { changePassword } from "~/planning/security.server";
+import { attempt } from "~/session/failures.server";
+import { getSite } from "~/planning/site.server";
+import { readForm } from "~/session/csrf.server";
+import { requireClient } from "~/session/guards.server";
+import { redirectWithToast } from "~/session/toast.server";
+
+// spec 002 "Change password" (clients only), §5 messages, §8 'Password changed'. The platform ends
+// the user's other sessions; this one carries on (docs/platform-api.md). docs/decisions/051.
+
+export const handle = { i18n: ["security"] };
+
+const SECRETS = ["currentPassword", "newPassword"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireClient(request);
+  const locale = await resolveLocale(request);
+  const [t, site] = await Promise.all([getFixedT(request, "security"), getSite(locale)]);
+  return json({ title: t("changePassword.title"), ...passwordFormSettings(site.settings) });
+}
+
+type ActionData = { result: SubmissionResult<string[]>; failure?: Failure; messageKey?: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { planning } = await requireClient(request);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ hideFields: SECRETS, ...options });
+  if (submission.status !== "success") return json<ActionData>({ result: reply() }, { status: 400 });
+  const changed = await attempt(request, changePassword(planning, submission.value));
+  if (!changed.ok) {
+    const { error } = changed;
+    if (error.status === 403 && error.apiMessage === "Account has been disabled.") {
+      return json<ActionData>({ result: reply(), messageKey: "disabled" }, { status: 403 });
+    }
+    const refusal = error.status === 400 ? changePasswordRefusal(error.apiMessage) : null;
+    if (refusal) return json<ActionData>({ result: reply({ fieldErrors: { [refusal.field]: [refusal.message] } }) }, { status: 400 });
+    return json<ActionData>({ result: reply(), failure: error.failure }, { status: error.failure.status });
+  }
+  // spec 002 §4: on success a toast 'Password changed'.
+  return redirectWithToast("/clients/change-password", { type: "success", title: "security:changePassword.changed" });
+}
+
+export default function ChangePassword() {
+  const { strengthMeter, guidance } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const { t } = useTranslation("security");
+  const navigation = useNavigation();
+  const [showCurrent, setShowCurrent] = useState(false);
+  const [showNew, setShowNew] = useState(false);
+  const [newPassword, setNewPassword] = useState("");
+  const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
+  useEffect(() => setNewPassword(""), [actionData]);
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+  });
+  // spec 000 §5 and 002 §4: the button stays disabled until the form is valid.
+  const incomplete = useDisabledUntilValid(form.id, passesSchema(ChangePasswordSchema));
+
+  return (
+    <div className="page page--change-password">
+      <h1>{t("changePassword.title")}</h1>
+      {actionData?.messageKey ? (
+        <div className="alert alert--error" role="alert">
+          <p>{t(actionData.messageKey)}</p>
+        </div>
+      ) : null}
+      <FailureAlert failure={actionData?.failure} />
+      <Form method="post" {...getFormProps(form)} className="form">
+        <ErrorSummary errors={summaryErrors([fields.currentPassword, fields.newPassword])} />
+        <AuthenticityTokenInput />
+        <Field
+          key={`current-${secretsKey}`}
+          meta={fields.currentPassword}
+          label={t("changePassword.current")}
+          type={showCurrent ? "text" : "password"}
+          autoComplete="current-password"
+          secret
+        />
+        <ShowPasswordToggle id="show-current-password" label={t("changePassword.showCurrent")} checked={showCurrent} onChange={setShowCurrent} />
+        <div
+          onChange={(event) => {
+            const target = event.target as HTMLInputElement;
+            if (target.name === "newPassword") setNewPassword(target.value);
+          }}
+        >
+          <Field
+            key={`new-${secretsKey}`}
+            meta={fields.newPassword}
+            label={t("changePassword.new")}
+            hint={guidance ?? undefined}
+            type={showNew ? "text" : "password"}
+            autoComplete="new-password"
+            secret
+          >
+            {strengthMeter ? <PasswordStrength id="new-password-strength" password={newPassword} /> : null}
+          </Field>
+        </div>
+        <ShowPasswordToggle id="show-new-password" label={t("changePassword.showNew")} checked={showNew} onChange={setShowNew} />
+        <button type="submit" className="button" disabled={incomplete || navigation.state === "submitting"}>
+          {t("changePassword.submit")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

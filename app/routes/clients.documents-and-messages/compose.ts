@@ -1,0 +1,156 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
+
+// spec 002 §5 "Compose" and §9 "Attachments": the rules of the compose and reply form, shared by the
+// action (compose.server.ts) and the browser (compose-form.tsx).
+// docs/decisions/078-compose-and-reply.md.
+
+/** spec 002 §5: 'under 256 characters'. */
+export const SUBJECT_MAX_LENGTH = 255;
+/** The platform's limit on a message body (docs/platform-api.md "Documents and messages"). */
+export const BODY_MAX_LENGTH = 100_000;
+/** spec 002 §9: at most 5 attachments. */
+export const MAX_ATTACHMENTS = 5;
+/** spec 002 §9: each file at most 10,000,000 bytes. */
+export const MAX_ATTACHMENT_BYTES = 10_000_000;
+/** spec 002 §5: excluded extensions, and zip. */
+export const EXCLUDED_EXTENSIONS = ["exe", "bat", "com", "msi", "js", "bin", "vb", "dll", "vbs", "zip"] as const;
+
+export const COMPOSE_ERRORS = {
+  subjectRequired: "compose:errors.subjectRequired",
+  subjectTooLong: "compose:errors.subjectTooLong",
+  bodyTooLong: "compose:errors.bodyTooLong",
+  tooManyFiles: "compose:errors.tooManyFiles",
+  fileTooLarge: "compose:errors.fileTooLarge",
+  fileTypeNotAllowed: "compose:errors.fileTypeNotAllowed",
+  fileTypeAndSize: "compose:errors.fileTypeAndSize",
+} as const;
+
+/** What the rules need to know of a chosen file: a browser File or a file received by the action. */
+export type AttachmentFacts = { name: string; size: number };
+
+/** A file's extension, lower case, without the dot ('' when it has none): only the last one counts. */
+export function extensionOf(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? "";
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : dot === 0 && base.length > 1 ? base.slice(1).toLowerCase() : "";
+}
+
+export function isExcludedType(filename: string): boolean {
+  return (EXCLUDED_EXTENSIONS as readonly string[]).includes(extensionOf(filename));
+}
+
+/** spec 002 §5: one file's problem (as an i18n key), or null when it may be sent. */
+export function attachmentProblem(file: AttachmentFacts): string | null {
+  const excluded = isExcludedType(file.name);
+  const tooLarge = file.size > MAX_ATTACHMENT_BYTES;
+  if (excluded && tooLarge) return COMPOSE_ERRORS.fileTypeAndSize;
+  if (excluded) return COMPOSE_ERRORS.fileTypeNotAllowed;
+  if (tooLarge) return COMPOSE_ERRORS.fileTooLarge;
+  return null;
+}
+
+/**
+ * The errors of the attachments field: the count rule, then each distinct file problem once (the
+ * files themselves are listed beside the field with their own problem).
+ */
+export function attachmentErrors(files: readonly AttachmentFacts[]): string[] {
+  const errors: string[] = [];
+  if (files.length > MAX_ATTACHMENTS) errors.push(COMPOSE_ERRORS.tooManyFiles);
+  for (const file of files) {
+    const problem = attachmentProblem(file);
+    if (problem && !errors.includes(problem)) errors.push(problem);
+  }
+  return errors;
+}
+
+/** spec 002 §5: characters outside Latin-1 (above U+00FF) are removed. */
+export function stripNonLatin1(text: string): string {
+  let out = "";
+  for (const char of text) if (char.codePointAt(0)! <= 0xff) out += char;
+  return out;
+}
+
+/** spec 002 §5: the body's text is stripped of non-Latin-1 characters and trimmed. */
+export function cleanBodyText(text: string): string {
+  return stripNonLatin1(text).trim();
+}
+
+const REPLY_PREFIX = /^(\s*re:\s*)+/i;
+
+/**
+ * spec 002 §5: a reply's subject is 'RE:' plus the original subject, cut to 255 characters. Written
+ * 'RE: ' with one space, as mail programs do; an original that already starts with RE: keeps one.
+ */
+export function replySubject(original: string): string {
+  const rest = original.trim().replace(REPLY_PREFIX, "").trim();
+  return `RE: ${rest}`.slice(0, SUBJECT_MAX_LENGTH).trim();
+}
+
+const subjectField = z
+  .string({ required_error: COMPOSE_ERRORS.subjectRequired })
+  .trim()
+  .min(1, COMPOSE_ERRORS.subjectRequired)
+  .max(SUBJECT_MAX_LENGTH, COMPOSE_ERRORS.subjectTooLong);
+
+/**
+ * The form's text fields. A reply (replyTo set) has no subject of its own: the action computes it
+ * from the original message, so whatever subject a browser sends with a reply is ignored.
+ */
+export const ComposeSchema = z
+  .object({
+    replyTo: z.string().regex(/^\d{1,15}$/).optional(),
+    subject: z.string().optional(),
+    body: z.string().max(BODY_MAX_LENGTH, COMPOSE_ERRORS.bodyTooLong).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.replyTo) return;
+    const subject = subjectField.safeParse(value.subject);
+    if (!subject.success) ctx.addIssue({ code: "custom", path: ["subject"], message: subject.error.issues[0]!.message });
+  })
+  .transform((value) => ({
+    replyTo: value.replyTo ? Number(value.replyTo) : null,
+    subject: value.replyTo ? null : (value.subject ?? "").trim(),
+    body: value.body ?? "",
+  }));
+
+export type ComposeValues = z.output<typeof ComposeSchema>;
+
+/** A value of the attachments field as a browser gives it: a File (an empty one when none is chosen). */
+function isChosenFile(value: unknown): value is AttachmentFacts {
+  if (typeof value !== "object" || value === null) return false;
+  const file = value as { name?: unknown; size?: unknown };
+  return typeof file.name === "string" && typeof file.size === "number" && (file.name !== "" || file.size > 0);
+}
+
+export function chosenFiles(value: unknown): AttachmentFacts[] {
+  return (Array.isArray(value) ? value : [value]).filter(isChosenFile);
+}
+
+/** The browser's schema: the text fields and the chosen files (read from the File objects). */
+export const ComposeBrowserSchema = z
+  .object({
+    replyTo: z.string().optional(),
+    subject: z.string().optional(),
+    body: z.string().optional(),
+    attachments: z.unknown().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const text = ComposeSchema.safeParse({ replyTo: value.replyTo, subject: value.subject, body: value.body });
+    if (!text.success) for (const issue of text.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    for (const message of attachmentErrors(chosenFiles(value.attachments))) {
+      ctx.addIssue({ code: "custom", path: ["attachments"], message });
+    }
+  });
+
+/** One file the user posted, with its problem, shown beside the attachments field after a refusal. */
+export type PostedFile = { name: string; problem: string | null };
+
+/** What the compose action answers when it keeps the user on the form. */
+export type ComposeActionData = {
+  result: SubmissionResult<string[]>;
+  /** An i18n key shown above the form (the platform refused or failed to create the message). */
+  messageKey?: string;
+  /** The files that were posted: a browser cannot keep them, so the user chooses them again. */
+  postedFiles: PostedFile[];
+};

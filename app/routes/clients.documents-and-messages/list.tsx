@@ -1,0 +1,86 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import type { MessagesView } from "./view.server";
+
+// spec 002 "Documents and messages page": the message list with 'Load more', the empty texts,
+// and the marks: unread (clients), adviser-only, related entity, awaiting signature (bold, flagged).
+
+export function MessageList({ view }: { view: MessagesView }) {
+  const { t } = useTranslation("messages");
+  const location = useLocation();
+  const { list } = view;
+
+  // 'Load more' links to the first new message (#message-21): the browser scrolls to it; with
+  // JavaScript it also takes focus, so keyboard and screen-reader users continue from there.
+  useEffect(() => {
+    if (!/^#message-\d+$/.test(location.hash)) return;
+    document.getElementById(location.hash.slice(1))?.focus();
+  }, [location.key, location.hash]);
+
+  return (
+    <section className="message-list" aria-labelledby="message-list-heading">
+      <h2 id="message-list-heading" className="message-list__heading">
+        {view.folder.name}
+      </h2>
+      {list.empty ? (
+        <p className="message-list__empty" role="status">
+          {list.empty}
+        </p>
+      ) : (
+        <ol className="message-list__items" aria-label={t("list.label", { folder: view.folder.name })}>
+          {list.items.map((item, index) => {
+            const classes = [
+              "message-item",
+              item.unread ? "message-item--unread" : "",
+              item.awaitingSignature ? "message-item--signature" : "",
+              item.current ? "message-item--current" : "",
+            ]
+              .filter(Boolean)
+              .join(" ");
+            return (
+              <li key={item.id} className={classes} id={`message-${index + 1}`} tabIndex={-1}>
+                <Link to={item.href} className="message-item__link" aria-current={item.current ? "true" : undefined} preventScrollReset>
+                  {item.unread ? <span className="visually-hidden">{t("list.unread")}: </span> : null}
+                  <span className="message-item__subject">{item.subject}</span>
+                </Link>
+                <p className="message-item__meta">
+                  <span className="message-item__date">{item.date}</span>
+                  {item.from ? (
+                    <span className="message-item__from">
+                      <span className="visually-hidden">{t("list.from")} </span>
+                      {item.from}
+                    </span>
+                  ) : null}
+                  {item.type ? <span className="message-item__type">{item.type}</span> : null}
+                  {item.attachmentCount > 0 ? (
+                    <span className="message-item__attachments">{t("list.attachments", { count: item.attachmentCount })}</span>
+                  ) : null}
+                </p>
+                {item.adviserOnly || item.relatedEntity || item.awaitingSignature || item.unread ? (
+                  <p className="message-item__marks">
+                    {item.unread ? (
+                      <span className="tag tag--unread" aria-hidden="true">
+                        {t("list.unread")}
+                      </span>
+                    ) : null}
+                    {item.awaitingSignature ? <span className="tag tag--warning">{t("list.awaitingSignature")}</span> : null}
+                    {item.adviserOnly ? <span className="tag tag--adviser">{t("list.adviserOnly")}</span> : null}
+                    {item.relatedEntity ? <span className="tag tag--related">{t("list.relatedEntity")}</span> : null}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {list.moreHref ? (
+        <p className="message-list__more">
+          <Link to={list.moreHref} className="button button--secondary" preventScrollReset>
+            {t("list.loadMore")}
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}

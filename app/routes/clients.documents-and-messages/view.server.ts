@@ -1,0 +1,401 @@
+import type { TFunction } from "i18next";
+import { formatDate, formatLastLogin } from "~/lib/format";
+import { logger } from "~/runtime/logger.server";
+import { unreadLabel } from "~/lib/navigation";
+import { type PlanningClient, PlanningError } from "~/planning/client.server";
+import {
+  CLIENT_INITIATED,
+  countDocuments,
+  type DocumentAnswer,
+  type DocumentDetailAnswer,
+  type DocumentFilter,
+  fetchDocument,
+  fetchDocumentBody,
+  fetchDocumentTypes,
+  fetchMessagesBasics,
+  listDocuments,
+  markFirstRead,
+  MESSAGES_PAGE_SIZE,
+  UNREAD_PAGE_SIZE,
+} from "~/planning/docnote.server";
+import { messagesSettings, type MessagesSettings, messagesToggles, type MessagesToggles } from "~/planning/messages.server";
+import type { Site } from "~/planning/site.server";
+import { formatFileSize, isRiskyFile } from "~/lib/messages/files";
+import {
+  checkDateRange,
+  type DateRangeCheck,
+  type FolderKey,
+  listQuery,
+  MESSAGE_SORT_KEYS,
+  MESSAGE_SORTS,
+  type MessageSort,
+  messagesHref,
+  type MessagesQuery,
+} from "~/lib/messages/query";
+import { sanitiseMessageBody } from "./sanitise.server";
+
+// spec 002 "Documents and messages page", §4 "Reading and listing messages", §6 roles: the page's
+// view model, built on the server from parallel platform calls (docs/decisions/080).
+
+/** Where the portal serves the platform's images (relative image sources of message bodies). */
+export const MESSAGE_IMAGES_PATH = "/clients/documents-and-messages/images";
+
+/** spec 002 §3 "Folder": its kind, name and the list query it stands for. */
+export type FolderDefinition = {
+  key: FolderKey;
+  kind: "received" | "important" | "sent" | "custom" | "digitalSignatures";
+  name: string;
+  filter: DocumentFilter;
+};
+
+/**
+ * spec 002 "Folders" and §6: Inbox, Important only (when a category is configured or named
+ * 'Important'), Sent (clients, unless one-way messaging is on and the client has sent nothing),
+ * the site's custom folders, To be signed (clients, with digital signatures on).
+ */
+export function folderDefinitions(input: {
+  t: TFunction;
+  settings: MessagesSettings;
+  toggles: MessagesToggles;
+  isClient: boolean;
+  importantCategoryId: number | null;
+  hasSent: boolean;
+}): FolderDefinition[] {
+  const { t, settings, toggles, isClient } = input;
+  const folders: FolderDefinition[] = [
+    { key: "inbox", kind: "received", name: settings.inboxName ?? t("folders.inbox"), filter: { docsubtypeExclude: CLIENT_INITIATED } },
+  ];
+  if (input.importantCategoryId !== null) {
+    folders.push({ key: "important", kind: "important", name: t("folders.important"), filter: { categories: [input.importantCategoryId] } });
+  }
+  if (isClient && (!toggles.oneWay || input.hasSent)) {
+    folders.push({ key: "sent", kind: "sent", name: t("folders.sent"), filter: { docsubtype: CLIENT_INITIATED } });
+  }
+  settings.customFolders.forEach((f, i) => {
+    folders.push({ key: `custom-${i + 1}`, kind: "custom", name: f.name, filter: { doctype: f.codes } });
+  });
+  if (isClient && toggles.digitalSignatures) {
+    folders.push({ key: "signature", kind: "digitalSignatures", name: t("folders.signature"), filter: { signatureStatus: "Pending" } });
+  }
+  return folders;
+}
+
+/** The list query of a folder with the page's filters (type, search, created dates, entity, sort). */
+export function listFilter(
+  folder: FolderDefinition,
+  filters: {
+    type: string | null;
+    search: string;
+    entityIds: number[] | null;
+    sort: MessageSort;
+    /** The created-date bounds that apply (checkDateRange); none when left out. */
+    dates?: Pick<DateRangeCheck, "start" | "end">;
+  },
+): DocumentFilter | null {
+  let doctype = folder.filter.doctype;
+  if (filters.type) {
+    // a type outside a custom folder's types leaves nothing to list
+    if (doctype && !doctype.includes(filters.type)) return null;
+    doctype = [filters.type];
+  }
+  return {
+    ...folder.filter,
+    doctype,
+    subject: filters.search || undefined,
+    entityIds: filters.entityIds ?? undefined,
+    createdFrom: filters.dates?.start ?? undefined,
+    createdTo: filters.dates?.end ?? undefined,
+    sort: MESSAGE_SORTS[filters.sort],
+  };
+}
+
+export type MessageListItem = {
+  id: number;
+  subject: string;
+  date: string;
+  from: string | null;
+  type: string | null;
+  href: string;
+  current: boolean;
+  unread: boolean;
+  adviserOnly: boolean;
+  relatedEntity: boolean;
+  awaitingSignature: boolean;
+  attachmentCount: number;
+};
+
+export type MessageAttachment = {
+  docpartid: number;
+  filename: string;
+  size: string;
+  /** The confirmation page (without JavaScript). */
+  href: string;
+  /** The file itself, after confirming; null when downloads are not allowed here. */
+  fileHref: string | null;
+  risky: boolean;
+};
+
+export type ReadingPane =
+  | {
+      state: "ok";
+      id: number;
+      subject: string;
+      date: string;
+      from: string | null;
+      type: string | null;
+      bodyHtml: string;
+      attachments: MessageAttachment[];
+      signatureStatus: string | null;
+      adviserOnly: boolean;
+      relatedEntity: boolean;
+      expanded: boolean;
+      closeHref: string;
+      sizeHref: string;
+      previousHref: string | null;
+      nextHref: string | null;
+      replyHref: string | null;
+    }
+  | { state: "notFound"; closeHref: string };
+
+export type FolderLink = { key: FolderKey; name: string; href: string; current: boolean; unread: string | null };
+
+export type MessagesView = {
+  heading: string;
+  isClient: boolean;
+  folders: FolderLink[];
+  folder: { key: FolderKey; name: string; kind: FolderDefinition["kind"] };
+  entityFilter: { options: Array<{ id: number; name: string }>; selected: number } | null;
+  typeFilter: { options: Array<{ code: string; name: string }>; selected: string | null } | null;
+  /**
+   * spec 002 §5 "Date range pickers": the created-date range as typed (shown back in the inputs)
+   * and each field's error as an i18n key; a refused bound does not filter the list.
+   */
+  dateFilter: { from: string; to: string; errors: DateRangeCheck["errors"] };
+  sortOptions: Array<{ value: MessageSort; label: string }>;
+  list: { items: MessageListItem[]; hasMore: boolean; moreHref: string | null; empty: string | null };
+  pane: ReadingPane | null;
+  /** The compose view's address: clients only, not with one-way messaging (spec 002 §6). */
+  composeHref: string | null;
+  /** The query as the page understood it (unknown folders and entities replaced by defaults). */
+  query: MessagesQuery;
+};
+
+export type MessagesInput = {
+  planning: PlanningClient;
+  /** `messages` namespace. */
+  t: TFunction;
+  locale: string;
+  timeZone: string | null;
+  site: Site;
+  query: MessagesQuery;
+  /** The client whose messages are shown (own, or the adviser's client in context). */
+  entityId: number;
+  isClient: boolean;
+  /** The host (`host[:port]`) the user reached the portal on: links elsewhere are external (§8). */
+  portalHost: string;
+};
+
+function isLostSession(error: unknown): boolean {
+  return error instanceof PlanningError && error.failure.kind === "lost-session";
+}
+
+/** The open message and its body; null when the platform does not know it (404). */
+async function readMessage(planning: PlanningClient, id: number): Promise<{ document: DocumentDetailAnswer; body: string } | null> {
+  try {
+    const [document, body] = await Promise.all([fetchDocument(planning, id), fetchDocumentBody(planning, id)]);
+    return { document, body };
+  } catch (error) {
+    if (error instanceof PlanningError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+function signatureStatusText(t: TFunction, status: DocumentAnswer["digital_signature_status"]): string | null {
+  if (!status) return null;
+  return t(`signature.status.${status}`);
+}
+
+/** spec 002 "Documents and messages page": everything the list and reading pane show. */
+export async function buildMessagesView(input: MessagesInput): Promise<MessagesView> {
+  const { planning, t, locale, site, entityId, isClient } = input;
+  let query = input.query;
+  const settings = messagesSettings(site);
+
+  const [basics, opened] = await Promise.all([
+    fetchMessagesBasics(planning, entityId),
+    query.message !== null ? readMessage(planning, query.message) : Promise.resolve(null),
+  ]);
+  const toggles = messagesToggles(basics.toggles);
+
+  // spec 002 §4: opening a message as a ClientUser marks it read once, before the list and the
+  // counts are asked for, so that they already show it read.
+  if (opened && isClient && !opened.document.has_been_seen) {
+    try {
+      await markFirstRead(planning, opened.document.id);
+      opened.document.has_been_seen = true;
+    } catch (error) {
+      if (isLostSession(error)) throw error;
+      logger.error("first read not recorded", { id: opened.document.id, error: String(error) });
+    }
+  }
+
+  // spec 002 §6 "Member lists": 'Me' (or the client in context) first, then the other members
+  const members = basics.members.filter((m) => m.login_accessible || m.entity_id === entityId);
+  const self = members.find((m) => m.entity_id === entityId);
+  const entityOptions = [
+    { id: entityId, name: isClient ? t("entity.me") : (self?.display_name ?? t("entity.client")) },
+    ...members.filter((m) => m.entity_id !== entityId).map((m) => ({ id: m.entity_id, name: m.display_name })),
+  ];
+  const entityFilter = toggles.relatedEntities
+    ? { options: entityOptions, selected: entityOptions.some((o) => o.id === query.entity) ? query.entity! : entityId }
+    : null;
+  if (!entityFilter || entityFilter.selected === entityId) query = { ...query, entity: null };
+  const entityIds = entityFilter ? [entityFilter.selected] : null;
+
+  const importantCategoryId =
+    settings.importantCategoryId ?? basics.categories.find((c) => c.name.trim().toLowerCase() === "important")?.id ?? null;
+  const folderInput = { t, settings, toggles, isClient, importantCategoryId };
+  // Sent shows with one-way messaging only when the client has sent something: asked with the counts
+  const provisional = folderDefinitions({ ...folderInput, hasSent: true });
+  let folder = provisional.find((f) => f.key === query.folder) ?? provisional[0]!;
+  if (folder.key !== query.folder) query = { ...query, folder: folder.key, type: query.type };
+
+  // the document types of the members shown (spec 002 "Changing the entity … reloads the document
+  // types"); without related entities, §6 limits them to the client and a partner they may view
+  const visibleMembers = entityIds ?? [
+    entityId,
+    ...members
+      .filter((m) => m.entity_id !== entityId && m.relationship === "Partner" && basics.capabilities.capabilities.includes("view_partner"))
+      .map((m) => m.entity_id),
+  ];
+  const dates = checkDateRange(query.from, query.to);
+  const filter = listFilter(folder, { type: query.type, search: query.search, entityIds, sort: query.sort, dates });
+  const counted: Record<string, { filter: DocumentFilter; pageSize: number }> = {};
+  if (isClient) {
+    for (const f of provisional) {
+      if (f.kind === "sent") continue;
+      counted[f.key] = { filter: { ...f.filter, unreadOnly: true, entityIds: entityIds ?? undefined }, pageSize: UNREAD_PAGE_SIZE };
+    }
+    if (toggles.oneWay) counted.hasSent = { filter: { docsubtype: CLIENT_INITIATED }, pageSize: 1 };
+  }
+
+  const [page, counts, types] = await Promise.all([
+    filter ? listDocuments(planning, filter, query.pages * MESSAGES_PAGE_SIZE) : Promise.resolve({ documents: [], hasMore: false, extra: null }),
+    countDocuments(planning, counted).catch((error: unknown) => {
+      if (isLostSession(error)) throw error;
+      logger.error("unread counts unavailable", { error: String(error) });
+      return {} as Record<string, number | null>;
+    }),
+    toggles.documentTypeFilter
+      ? fetchDocumentTypes(planning, visibleMembers).catch((error: unknown) => {
+          if (isLostSession(error)) throw error;
+          logger.error("document types unavailable", { error: String(error) });
+          return null;
+        })
+      : Promise.resolve(null),
+  ]);
+
+  const hasSent = !toggles.oneWay || (counts.hasSent ?? 0) > 0 || folder.kind === "sent";
+  const folders = folderDefinitions({ ...folderInput, hasSent });
+  folder = folders.find((f) => f.key === folder.key) ?? folder;
+
+  const typeFilter = types
+    ? {
+        options: [...types].sort((a, b) => a.name.localeCompare(b.name, locale)),
+        selected: query.type && types.some((x) => x.code === query.type) ? query.type : null,
+      }
+    : null;
+
+  const items: MessageListItem[] = page.documents.map((d) => ({
+    id: d.id,
+    subject: d.subject?.trim() || t("list.noSubject"),
+    date: d.created_date ? formatDate(d.created_date.slice(0, 10), locale, "short") : "",
+    from: d.creator?.name?.trim() || null,
+    type: d.doctype_name ?? null,
+    href: messagesHref(query, { message: d.id }, "reading-pane"),
+    current: d.id === query.message,
+    unread: isClient && !d.has_been_seen && !(opened && d.id === opened.document.id),
+    adviserOnly: d.is_client_access_accessible === false,
+    relatedEntity: d.is_related_entity === true,
+    awaitingSignature: d.digital_signature_status === "Pending",
+    attachmentCount: d.attachment_count ?? 0,
+  }));
+  const filtered = Boolean(query.search || query.type || query.entity !== null || dates.start || dates.end);
+  const list = {
+    items,
+    hasMore: page.hasMore,
+    moreHref: page.hasMore ? messagesHref(query, { pages: query.pages + 1 }, `message-${query.pages * MESSAGES_PAGE_SIZE + 1}`) : null,
+    empty: items.length ? null : filtered ? t("list.emptyForSelection") : t("list.empty"),
+  };
+
+  let pane: ReadingPane | null = null;
+  const closeHref = messagesHref(listQuery(query));
+  if (query.message !== null) {
+    if (!opened) pane = { state: "notFound", closeHref };
+    else {
+      const d = opened.document;
+      const index = items.findIndex((i) => i.id === d.id);
+      const previous = index > 0 ? items[index - 1]! : null;
+      const next = index >= 0 && index < items.length - 1 ? items[index + 1]! : null;
+      // spec 002 §4: at the end of the list Next loads more (the next page, and its first message)
+      let nextHref = next ? messagesHref(query, { message: next.id }, "reading-pane") : null;
+      if (!nextHref && index === items.length - 1 && page.extra) {
+        nextHref = messagesHref(query, { pages: Math.min(query.pages + 1, 50), message: page.extra.id }, "reading-pane");
+      }
+      pane = {
+        state: "ok",
+        id: d.id,
+        subject: d.subject?.trim() || t("list.noSubject"),
+        date: d.created_date ? formatLastLogin(d.created_date, input.timeZone, locale) : "",
+        from: d.creator?.name?.trim() || null,
+        type: d.doctype_name ?? null,
+        bodyHtml: sanitiseMessageBody(opened.body, MESSAGE_IMAGES_PATH, input.portalHost),
+        attachments: (d.attachments ?? []).map((a) => ({
+          docpartid: a.docpartid,
+          filename: a.filename,
+          size: formatFileSize(a.size, locale),
+          href: attachmentHref(d.id, a.docpartid, query),
+          fileHref: settings.attachmentsDownloadable ? `/clients/documents-and-messages/files/${d.id}/${a.docpartid}?confirm=1` : null,
+          risky: isRiskyFile(a.filename),
+        })),
+        signatureStatus: signatureStatusText(t, d.digital_signature_status),
+        adviserOnly: d.is_client_access_accessible === false,
+        relatedEntity: d.is_related_entity === true,
+        expanded: query.expanded,
+        closeHref,
+        sizeHref: messagesHref(query, { expanded: !query.expanded }, "reading-pane"),
+        previousHref: previous ? messagesHref(query, { message: previous.id }, "reading-pane") : null,
+        nextHref,
+        // spec 002 §6: advisers never reply; nobody does with one-way messaging
+        replyHref: isClient && !toggles.oneWay ? messagesHref(listQuery(query), { view: "reply", replyTo: d.id }) : null,
+      };
+    }
+  }
+
+  return {
+    heading: settings.heading ?? t("heading"),
+    isClient,
+    folders: folders.map((f) => ({
+      key: f.key,
+      name: f.name,
+      href: messagesHref(listQuery(query), { folder: f.key, pages: 1, type: f.kind === "custom" ? null : query.type }),
+      current: f.key === folder.key,
+      unread: isClient ? unreadLabel(counts[f.key]) : null,
+    })),
+    folder: { key: folder.key, name: folder.name, kind: folder.kind },
+    entityFilter,
+    typeFilter,
+    dateFilter: { from: query.from, to: query.to, errors: dates.errors },
+    sortOptions: MESSAGE_SORT_KEYS.map((value) => ({ value, label: t(`sort.${value}`) })),
+    list,
+    pane,
+    composeHref: isClient && !toggles.oneWay ? messagesHref(listQuery(query), { view: "compose" }) : null,
+    query,
+  };
+}
+
+/** The download confirmation page of an attachment, with the way back to the message. */
+export function attachmentHref(documentId: number, docpartid: number, query: MessagesQuery): string {
+  const back = messagesHref(query, { message: documentId }).replace(/^[^?]*/, "");
+  return `/clients/documents-and-messages/attachments/${documentId}/${docpartid}${back}`;
+}

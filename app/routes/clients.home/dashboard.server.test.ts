@@ -1,0 +1,538 @@
+import type { TFunction } from "i18next";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { type PlanningClient, PlanningError } from "~/planning/client.server";
+import type { AssetLists, SeriesAnswer, SummaryAnswer, SummaryData, SummaryItem } from "~/planning/portfolio.server";
+import type { Site } from "~/planning/site.server";
+import {
+  buildAssetsView,
+  buildPortfolioView,
+  chartShown,
+  figure,
+  type HomeInput,
+  performanceOf,
+  type PortfolioSettings,
+  portfolioSettings,
+  startsBeforeOpening,
+} from "./dashboard.server";
+import type { HomeQuery } from "./home-query";
+
+const site = (settings: Site["settings"] = {}): Site => ({
+  version: null,
+  firmName: "Test firm",
+  logo: null,
+  logoOnWhite: null,
+  memorableWordEnabled: false,
+  chartColours: ["#1d4f91"],
+  pages: {},
+  settings,
+});
+
+const SETTINGS: PortfolioSettings = {
+  profitAnalysisType: "twrr",
+  grouping: "split",
+  useHistoricData: false,
+  holdBack: false,
+  feesAndTaxes: 1,
+  defaultTimeframe: "1Y",
+  secondaryTimeframe: "SI",
+};
+
+describe("portfolioSettings (spec 001 §5, §9 defaults)", () => {
+  it("answers the defaults when nothing is configured", () => {
+    expect(portfolioSettings(site())).toEqual(SETTINGS);
+  });
+
+  it("accepts the profit analysis type only as twrr, irr or none, otherwise twrr", () => {
+    const type = (v: Site["settings"][string]) => portfolioSettings(site({ profitAnalysisType: v })).profitAnalysisType;
+    expect(type("twrr")).toBe("twrr");
+    expect(type("irr")).toBe("irr");
+    expect(type("none")).toBe("none");
+    for (const other of ["mwrr", "", "twr", null, 3, true]) expect(type(other), String(other)).toBe("twrr");
+  });
+
+  it("maps the grouping: consolidated, account group, anything else split", () => {
+    const grouping = (v: Site["settings"][string]) => portfolioSettings(site({ portfolioGrouping: v })).grouping;
+    expect(grouping("consolidated")).toBe("consolidated");
+    expect(grouping("Consolidated")).toBe("consolidated");
+    expect(grouping("accountgroup")).toBe("accountgroup");
+    expect(grouping("AccountGroup")).toBe("accountgroup");
+    expect(grouping("account group")).toBe("accountgroup");
+    for (const other of ["split", "Split", "", "mine", "portfolio", null]) expect(grouping(other), String(other)).toBe("split");
+  });
+
+  it("reads fees and taxes as 0 (before) only when set to 0, else 1 (after)", () => {
+    const fees = (v: Site["settings"][string]) => portfolioSettings(site({ feesAndTaxes: v })).feesAndTaxes;
+    expect(fees(0)).toBe(0);
+    expect(fees("0")).toBe(0);
+    for (const other of [1, "1", null, "", "no", false]) expect(fees(other), String(other)).toBe(1);
+  });
+
+  it("takes timeframe codes it knows, else falls back to 1 year and since inception", () => {
+    const known = portfolioSettings(site({ defaultTimeFrame: "YTD", secondaryTimeFrame: "3Y" }));
+    expect([known.defaultTimeframe, known.secondaryTimeframe]).toEqual(["YTD", "3Y"]);
+    for (const code of ["2Y", "5Y", "SI", "1Y"]) expect(portfolioSettings(site({ defaultTimeFrame: code })).defaultTimeframe).toBe(code);
+    const unknown = portfolioSettings(site({ defaultTimeFrame: "10Y", secondaryTimeFrame: "si" }));
+    expect([unknown.defaultTimeframe, unknown.secondaryTimeframe]).toEqual(["1Y", "SI"]);
+    const wrongType = portfolioSettings(site({ defaultTimeFrame: 1, secondaryTimeFrame: true }));
+    expect([wrongType.defaultTimeframe, wrongType.secondaryTimeframe]).toEqual(["1Y", "SI"]);
+  });
+
+  it("reads the historic-data and hold-back flags as true only for true, 'true' or 1", () => {
+    for (const on of [true, "true", 1]) {
+      const s = portfolioSettings(site({ useHistoricData: on, enableHoldBackPeriod: on }));
+      expect([s.useHistoricData, s.holdBack], String(on)).toEqual([true, true]);
+    }
+    for (const off of [false, "false", 0, "yes", null]) {
+      const s = portfolioSettings(site({ useHistoricData: off, enableHoldBackPeriod: off }));
+      expect([s.useHistoricData, s.holdBack], String(off)).toEqual([false, false]);
+    }
+  });
+});
+
+describe("chartShown (spec 001 §2.4)", () => {
+  it("hides the chart for the type none, and for twrr with historic data", () => {
+    expect(chartShown({ ...SETTINGS, profitAnalysisType: "none" })).toBe(false);
+    expect(chartShown({ ...SETTINGS, profitAnalysisType: "none", useHistoricData: true })).toBe(false);
+    expect(chartShown({ ...SETTINGS, profitAnalysisType: "twrr", useHistoricData: true })).toBe(false);
+  });
+
+  it("shows it for twrr without historic data and for irr", () => {
+    expect(chartShown({ ...SETTINGS, profitAnalysisType: "twrr", useHistoricData: false })).toBe(true);
+    expect(chartShown({ ...SETTINGS, profitAnalysisType: "irr", useHistoricData: false })).toBe(true);
+    expect(chartShown({ ...SETTINGS, profitAnalysisType: "irr", useHistoricData: true })).toBe(true);
+  });
+});
+
+const money = (amount: number, currency = "GBP") => ({ amount, currency });
+function data(fields: Partial<SummaryData> = {}): SummaryData {
+  return {
+    timeframe: "1Y",
+    start_date: "2024-03-14",
+    end_date: "2025-03-14",
+    base_currency: "GBP",
+    value: money(1000),
+    market_value_from: money(900),
+    market_value_to: money(1000),
+    net_flows: money(0),
+    movement: money(100),
+    twrr: 0.1111,
+    twrr_period: 0.1095,
+    irr: 0.2222,
+    irr_period: 0.2034,
+    over_a_year: false,
+    ...fields,
+  };
+}
+// Intl separates French groups and the percent sign with (narrow) no-break spaces.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
+
+describe("performanceOf (spec 001 §2.1)", () => {
+  it("shows the period's time-weighted figure for twrr, with a sign and 2 decimals", () => {
+    expect(performanceOf(data(), "twrr", "en-GB")).toEqual({ period: { text: "+10.95%", negative: false }, annual: null });
+  });
+
+  it("shows the money-weighted figures for irr", () => {
+    expect(performanceOf(data(), "irr", "en-GB")).toEqual({ period: { text: "+20.34%", negative: false }, annual: null });
+    expect(performanceOf(data({ over_a_year: true }), "irr", "en-GB")).toEqual({
+      period: { text: "+20.34%", negative: false },
+      annual: { text: "+22.22%", negative: false },
+    });
+  });
+
+  it("adds the yearly figure only when the period is over a year", () => {
+    expect(performanceOf(data({ over_a_year: true, twrr_period: 0.2458, twrr: 0.0808 }), "twrr", "en-GB")).toEqual({
+      period: { text: "+24.58%", negative: false },
+      annual: { text: "+8.08%", negative: false },
+    });
+    expect(performanceOf(data({ over_a_year: true, twrr: null }), "twrr", "en-GB")!.annual).toBeNull();
+  });
+
+  it("is null for the type none and when the platform has no figure", () => {
+    expect(performanceOf(data(), "none", "en-GB")).toBeNull();
+    expect(performanceOf(data({ twrr_period: null }), "twrr", "en-GB")).toBeNull();
+    expect(performanceOf(data({ irr_period: null }), "irr", "en-GB")).toBeNull();
+    // the other measure's missing figure does not matter
+    expect(performanceOf(data({ irr_period: null, irr: null }), "twrr", "en-GB")).not.toBeNull();
+  });
+
+  it("marks losses negative and shows zero unsigned", () => {
+    expect(performanceOf(data({ twrr_period: -0.032, twrr: -0.0151, over_a_year: true }), "twrr", "en-GB")).toEqual({
+      period: { text: "-3.20%", negative: true },
+      annual: { text: "-1.51%", negative: true },
+    });
+    expect(performanceOf(data({ twrr_period: 0 }), "twrr", "en-GB")!.period).toEqual({ text: "0.00%", negative: false });
+  });
+
+  it("formats for the locale", () => {
+    expect(plain(performanceOf(data({ twrr_period: 0.12345 }), "twrr", "fr-CA")!.period.text)).toBe("+12,35 %");
+  });
+});
+
+describe("figure", () => {
+  it("is negative only below zero", () => {
+    expect(figure("-£1", -0.01)).toEqual({ text: "-£1", negative: true });
+    expect(figure("£0", 0)).toEqual({ text: "£0", negative: false });
+    expect(figure("£5", 5)).toEqual({ text: "£5", negative: false });
+  });
+});
+
+// ── the views built from fake platform answers ──────────────────────────────────────────────
+
+const t = ((key: string, options?: Record<string, unknown>) =>
+  options && Object.keys(options).length ? `${key} ${JSON.stringify(options)}` : key) as unknown as TFunction;
+const QUERY: HomeQuery = { timeframe: "default", currency: "report", expand: [], memberId: null };
+
+type Get = (path: string, options?: { query?: Record<string, unknown> }) => Promise<unknown>;
+/** A planning client whose GETs the test answers; every call is recorded. */
+function fakePlanning(get: Get, batch?: () => Promise<unknown>) {
+  const calls: Array<{ path: string; query: Record<string, unknown> }> = [];
+  const planning = {
+    get: (path: string, _schema: z.ZodTypeAny, options?: { query?: Record<string, unknown> }) => {
+      calls.push({ path, query: options?.query ?? {} });
+      return get(path, options);
+    },
+    batch: batch ?? (() => Promise.reject(new Error("no batch expected"))),
+  } as unknown as PlanningClient;
+  return { planning, calls };
+}
+const input = (planning: PlanningClient, query: Partial<HomeQuery> = {}, settings: Site["settings"] = {}): HomeInput => ({
+  planning,
+  t,
+  locale: "en-GB",
+  site: site(settings),
+  query: { ...QUERY, ...query },
+  pricingType: "delayed",
+});
+
+function summaryItem(key: string, name: string | null, value: number, fields: Partial<SummaryItem> = {}): SummaryItem {
+  return {
+    key,
+    name,
+    isLinked: false,
+    account_count: 1,
+    accountids: [1],
+    plan_currency: null,
+    plan_currency_value: null,
+    defaultData: data({ value: money(value), movement: money(value / 10) }),
+    secondaryData: data({ timeframe: "SI", start_date: "2022-05-16", value: money(value), movement: money(value / 5), over_a_year: true }),
+    ...fields,
+  };
+}
+function summary(items: SummaryItem[], level: SummaryAnswer["level"] = "portfolio"): SummaryAnswer {
+  const total = items.reduce((sum, i) => sum + i.defaultData.value.amount, 0);
+  return {
+    level,
+    end_date: "2025-03-14",
+    report_currency: "GBP",
+    items,
+    totals: items.length ? { defaultData: data({ value: money(total) }), secondaryData: data({ start_date: "2022-05-16", value: money(total), over_a_year: true }) } : null,
+  };
+}
+const series = (points: Array<[string, number | null]>): SeriesAnswer => ({
+  start_date: "2024-03-14",
+  end_date: "2025-03-14",
+  frequency: "monthly",
+  report_currency: "GBP",
+  inception_date: "2022-05-16",
+  points: points.map(([date, cumulative]) => ({ date, value: money(1000), cumulative_twrr: cumulative, net_flows: money(0) })),
+});
+const isSummary = (path: string) => path.endsWith("portfolio/summary");
+
+describe("buildPortfolioView: platform failures (spec 001 §2.1, §8)", () => {
+  it("shows the portfolio error when the summary fails", async () => {
+    for (const error of [new PlanningError(500, "Internal failure"), new PlanningError(0, null), new PlanningError(403, "Permission Error: no")]) {
+      const { planning } = fakePlanning(() => Promise.reject(error));
+      expect(await buildPortfolioView(input(planning), 3)).toEqual({ state: "error" });
+    }
+  });
+
+  it("lets a lost session through to the login redirect", async () => {
+    const lost = new PlanningError(401, "This feature is not available without a valid session");
+    const { planning } = fakePlanning(() => Promise.reject(lost));
+    await expect(buildPortfolioView(input(planning), 3)).rejects.toBe(lost);
+  });
+
+  it("says 'No portfolios' without accounts, and 'no visible accounts' when the summary is empty", async () => {
+    const { planning } = fakePlanning(() => Promise.resolve(summary([])));
+    expect(await buildPortfolioView(input(planning), 0)).toEqual({ state: "noPortfolios" });
+    expect(await buildPortfolioView(input(planning), 2)).toEqual({ state: "noAccounts" });
+    const noTotals = fakePlanning(() => Promise.resolve({ ...summary([summaryItem("portfolio-1", "P", 10)]), totals: null }));
+    expect(await buildPortfolioView(input(noTotals.planning), 2)).toEqual({ state: "noAccounts" });
+  });
+});
+
+describe("buildPortfolioView: the view", () => {
+  const items = [
+    summaryItem("portfolio-1", "Ellie's portfolio", 3000, { account_count: 2, accountids: [1, 2] }),
+    summaryItem("portfolio-3", "Joint portfolio", 1000),
+    summaryItem("portfolio-2", "James's portfolio", 500.5, { isLinked: true, account_count: 2, accountids: [4, 5] }),
+  ];
+  const accountItems = [
+    summaryItem("account-4", "James ISA", 400, { isLinked: true, plan_currency: "GBP", plan_currency_value: money(400) }),
+    summaryItem("account-5", "James USD", 100.5, {
+      isLinked: true,
+      plan_currency: "USD",
+      plan_currency_value: money(130.25, "USD"),
+      defaultData: data({ value: money(100.5), movement: money(-7.6), plan_currency_value: money(130.25, "USD"), plan_currency_movement: money(-9.8, "USD") }),
+    }),
+  ];
+  const answers = (options: { expansion?: "ok" | "fail"; chart?: SeriesAnswer | "fail" } = {}): Get => (path, o) => {
+    if (isSummary(path)) {
+      if (o?.query?.portfolioid === undefined) return Promise.resolve(summary(items));
+      return options.expansion === "fail" ? Promise.reject(new PlanningError(500, null)) : Promise.resolve(summary(accountItems, "account"));
+    }
+    if (options.chart === "fail") return Promise.reject(new PlanningError(500, null));
+    return Promise.resolve(options.chart ?? series([["2024-03-14", 0], ["2024-09-14", 0.05], ["2025-03-14", 0.1095]]));
+  };
+
+  it("splits own and linked rows, with tiles at 0 decimals and each section's shares", async () => {
+    const { planning, calls } = fakePlanning(answers());
+    const view = await buildPortfolioView(input(planning), 5);
+    if (view.state !== "ok") throw new Error(`expected a view, got ${view.state}`);
+    expect(view.layout).toBe("tiles");
+    expect(view.collection).toBe("portfolio");
+    expect(view.overview.value).toBe("£4,501");
+    expect(view.overview.performance).toEqual({ period: { text: "+10.95%", negative: false }, annual: null });
+    expect(view.overview.performanceLabel).toBe("home.overview.performance.twrr");
+    expect(view.period).toBe('home.overview.period {"from":"14th March 2024","to":"14th March 2025"}');
+    expect(view.own.map((r) => [r.key, r.value, r.accountCount, r.percent, r.percentLabel])).toEqual([
+      ["portfolio-1", "£3,000", 2, 75, "75%"],
+      ["portfolio-3", "£1,000", 1, 25, "25%"],
+    ]);
+    expect(view.linked.map((r) => [r.key, r.value, r.percent])).toEqual([["portfolio-2", "£501", 100]]);
+    expect(view.own.every((r) => r.expandable && !r.expanded && r.accounts === null)).toBe(true);
+    expect(view.own[0]!.toggle).toBe("portfolio-1");
+    // one summary call at portfolio level with the site's settings and the pricing type
+    const summaryCalls = calls.filter((c) => isSummary(c.path));
+    expect(summaryCalls).toHaveLength(1);
+    expect(summaryCalls[0]!.query).toMatchObject({
+      level: "portfolio",
+      default_timeframe: "1Y",
+      secondary_timeframe: "SI",
+      pricing_type: "delayed",
+      hold_back_period: "false",
+      fees_and_taxes: "1",
+    });
+    // the chart's series covers the summary's period: the same timeframe, at the spec's frequency for its length
+    const seriesCall = calls.find((c) => !isSummary(c.path))!;
+    expect(seriesCall.query).toMatchObject({ timeframe: "1Y", hold_back_period: "false", frequency: "auto", to_pricing_type: "delayed" });
+    if (!view.chart || "noData" in view.chart) throw new Error("expected a chart");
+    expect(view.chart.svg).toContain("<svg");
+    expect(view.chart.table.rows).toHaveLength(3);
+    expect(view.chart.interactive.series[0]!.points.map((p) => p.value)).toEqual([0, 0.05, 0.1095]);
+  });
+
+  it("loads an expanded row's accounts at account level, in plan currency when asked", async () => {
+    const { planning, calls } = fakePlanning(answers());
+    const view = await buildPortfolioView(input(planning, { expand: ["portfolio-2", "group-x"], currency: "plan" }), 5);
+    if (view.state !== "ok") throw new Error(`expected a view, got ${view.state}`);
+    const expansion = calls.filter((c) => isSummary(c.path) && c.query.portfolioid !== undefined);
+    // only keys of the view's level are loaded
+    expect(expansion.map((c) => [c.query.level, c.query.portfolioid])).toEqual([["account", 2]]);
+    const james = view.linked[0]!;
+    expect(james.expanded).toBe(true);
+    expect(james.toggle).toBe("group-x");
+    expect(james.accounts!.map((a) => [a.key, a.value, a.accountCount, a.expandable, a.percent])).toEqual([
+      ["account-4", "£400", null, false, 80],
+      ["account-5", "$130", null, false, 20],
+    ]);
+    // a single account's change in value is in its plan currency too; its share stays that of its reported value
+    expect(james.accounts![1]!.movement).toEqual({ text: "-$10", negative: true });
+    expect(james.accounts![0]!.movement).toEqual({ text: "£40", negative: false });
+    expect(view.currencyNote).toBe(true);
+    // totals of several accounts stay in the reporting currency
+    expect(james.value).toBe("£501");
+    expect(view.own[0]!.toggle).toBe("portfolio-2,group-x,portfolio-1");
+  });
+
+  it("marks an expanded row whose accounts failed to load, and keeps the rest of the view", async () => {
+    const { planning } = fakePlanning(answers({ expansion: "fail" }));
+    const view = await buildPortfolioView(input(planning, { expand: ["portfolio-1"] }), 5);
+    if (view.state !== "ok") throw new Error(`expected a view, got ${view.state}`);
+    expect(view.own[0]).toMatchObject({ expanded: true, accounts: null, accountsError: true });
+    expect(view.overview.value).toBe("£4,501");
+  });
+
+  it("shows the secondary timeframe's figures", async () => {
+    const { planning } = fakePlanning(answers());
+    const view = await buildPortfolioView(input(planning, { timeframe: "secondary" }), 5);
+    if (view.state !== "ok") throw new Error(`expected a view, got ${view.state}`);
+    expect(view.period).toBe('home.overview.period {"from":"16th May 2022","to":"14th March 2025"}');
+    expect(view.overview.performance!.annual).toEqual({ text: "+11.11%", negative: false });
+    expect(view.own[0]!.movement).toEqual({ text: "£600", negative: false });
+  });
+
+  it("says there is no chart data with fewer than two points, or when the series fails", async () => {
+    for (const chart of [series([["2025-03-14", 0.01]]), series([["2024-03-14", null], ["2025-03-14", 0.1]]), "fail" as const]) {
+      const { planning } = fakePlanning(answers({ chart }));
+      const view = await buildPortfolioView(input(planning), 5);
+      if (view.state !== "ok") throw new Error(`expected a view, got ${view.state}`);
+      expect(view.chart).toEqual({ noData: true, beforeOpening: false });
+    }
+  });
+
+  it("says the range starts before the opening date when it does and there is no data (spec 001 §2.4)", async () => {
+    const opened = { ...series([["2025-03-14", 0.01]]), inception_date: "2025-03-01" };
+    const { planning } = fakePlanning(answers({ chart: opened }));
+    const view = await buildPortfolioView(input(planning), 5);
+    if (view.state !== "ok") throw new Error(`expected a view, got ${view.state}`);
+    expect(view.chart).toEqual({ noData: true, beforeOpening: true });
+    expect(startsBeforeOpening({ start_date: "2024-03-14", inception_date: "2024-03-15" })).toBe(true);
+    // the same day, a later opening date or none at all is not 'earlier'
+    expect(startsBeforeOpening({ start_date: "2024-03-14", inception_date: "2024-03-14" })).toBe(false);
+    expect(startsBeforeOpening({ start_date: "2024-03-14", inception_date: "2022-05-16" })).toBe(false);
+    expect(startsBeforeOpening({ start_date: "2024-03-14", inception_date: null })).toBe(false);
+  });
+
+  it("asks for no chart when it is hidden, and shows no performance for the type none", async () => {
+    const historic = fakePlanning(answers());
+    const view = await buildPortfolioView(input(historic.planning, {}, { useHistoricData: true }), 5);
+    if (view.state !== "ok") throw new Error(`expected a view, got ${view.state}`);
+    expect(view.chart).toBeNull();
+    expect(historic.calls.every((c) => isSummary(c.path))).toBe(true);
+
+    const none = fakePlanning(answers());
+    const noneView = await buildPortfolioView(input(none.planning, {}, { profitAnalysisType: "none" }), 5);
+    if (noneView.state !== "ok") throw new Error(`expected a view, got ${noneView.state}`);
+    expect(noneView.overview.performance).toBeNull();
+    expect(noneView.overview.performanceLabel).toBeNull();
+    expect(noneView.own.length).toBeGreaterThan(0);
+    expect(noneView.own.every((r) => !("performance" in r))).toBe(true);
+    expect(noneView.chart).toBeNull();
+  });
+
+  it("shows the value chart for irr", async () => {
+    const { planning } = fakePlanning(answers());
+    const view = await buildPortfolioView(input(planning, {}, { profitAnalysisType: "irr" }), 5);
+    if (view.state !== "ok" || !view.chart || "noData" in view.chart) throw new Error("expected a chart");
+    expect(view.overview.performanceLabel).toBe("home.overview.performance.irr");
+    expect(view.chart.interactive.yFormat).toBe("money");
+    expect(view.chart.interactive.series[0]!.points.map((p) => p.value)).toEqual([1000, 1000, 1000]);
+  });
+
+  it("asks for account groups or accounts by the grouping, and switches to a table for many accounts", async () => {
+    const many = Array.from({ length: 10 }, (_, i) => summaryItem(`account-${i + 1}`, `Account ${i + 1}`, 100 + i));
+    const { planning, calls } = fakePlanning((path) =>
+      isSummary(path) ? Promise.resolve(summary(many, "account")) : Promise.resolve(series([["2024-03-14", 0], ["2025-03-14", 0.1]])),
+    );
+    const view = await buildPortfolioView(input(planning, { expand: ["portfolio-1", "account-1"] }, { portfolioGrouping: "consolidated" }), 10);
+    if (view.state !== "ok") throw new Error(`expected a view, got ${view.state}`);
+    expect(calls.filter((c) => isSummary(c.path)).map((c) => c.query.level)).toEqual(["account"]);
+    expect(view.collection).toBe("account");
+    expect(view.layout).toBe("table");
+    expect(view.own[0]!.value).toBe("£100.00");
+    expect(view.own.every((r) => !r.expandable && !r.expanded)).toBe(true);
+    expect(view.own.reduce((sum, r) => sum + r.percent, 0)).toBe(100);
+
+    const groups = fakePlanning((path) => (isSummary(path) ? Promise.resolve(summary([], "group")) : Promise.reject(new Error("no chart"))));
+    await buildPortfolioView(input(groups.planning, {}, { portfolioGrouping: "accountgroup" }), 1);
+    expect(groups.calls.find((c) => isSummary(c.path))!.query.level).toBe("group");
+  });
+});
+
+// ── other assets ────────────────────────────────────────────────────────────────────────────
+
+const asset = (id: number, desc: string, value: number | null, extra: Record<string, unknown> = {}) => ({
+  id,
+  desc,
+  type: "Other",
+  owners: [],
+  percentOwned: 100,
+  value_owned: value === null ? null : money(value),
+  is_sipp_wrapper: false,
+  under_advice: false,
+  currency: "GBP",
+  ...extra,
+});
+const assetLists = (overrides: Partial<AssetLists> = {}): AssetLists => ({
+  investments: [{ ...asset(1, "Cottage", 242_500), amount: money(485_000), status: "Existing" }],
+  pensions: [{ ...asset(2, "Workplace pension", 212_400), fund_value: money(212_400), policy_status: "Active" }],
+  annuities: [],
+  liabilities: [{ ...asset(3, "", 134_225.38), package_name: "Mortgage", amount: money(268_450.75), status: "Current" }],
+  ...overrides,
+});
+const members = [
+  { entity_id: 1, display_name: "Ellie Hartley", login_accessible: true },
+  { entity_id: 2, display_name: "James Hartley", login_accessible: true },
+];
+
+describe("buildAssetsView (spec 001 §2.6)", () => {
+  const assetsInput = (planning: PlanningClient, memberId: number | null = null) => ({
+    ...input(planning, { memberId }),
+    members,
+    country: "GB",
+    enhancedSippWrapper: true,
+  });
+
+  it("shows the selected member's cards, liabilities negative, and links to the other members", async () => {
+    const asked: string[] = [];
+    const planning = {
+      batch: (items: Record<string, { url: string }>) => {
+        asked.push(...Object.values(items).map((i) => i.url));
+        return Promise.resolve(assetLists());
+      },
+    } as unknown as PlanningClient;
+    const view = await buildAssetsView(assetsInput(planning, 2));
+    if (view.state !== "ok") throw new Error(`expected cards, got ${view.state}`);
+    expect(asked).toEqual(["entity/client/2/asset", "entity/client/2/pension", "entity/client/2/annuity", "entity/client/2/liability"]);
+    expect(view.member).toEqual({ id: 2, name: "James Hartley", total: "£320,675" });
+    expect(view.cards.map((c) => [c.tab, c.index, c.total, c.items.map((i) => `${i.desc} ${i.value}`)])).toEqual([
+      ["investments", 0, "£242,500", ["Cottage £242,500"]],
+      ["pensions", 1, "£212,400", ["Workplace pension £212,400"]],
+      ["liabilities", 3, "-£134,225", ["Mortgage -£134,225"]],
+    ]);
+    expect(view.cards[0]!.title).toBe('home.assets.tabs.investments {"count":1}');
+    // the cards open the member's balance sheet on their tab; 'View assets' opens the other member's
+    expect(view.cards.map((c) => c.href)).toEqual([
+      "/clients/balance-sheet?id=2&asset=0",
+      "/clients/balance-sheet?id=2&asset=1",
+      "/clients/balance-sheet?id=2&asset=3",
+    ]);
+    expect(view.balanceSheetHref).toBe("/clients/balance-sheet?id=2");
+    expect(view.others).toEqual([{ id: 1, name: "Ellie Hartley", href: "/clients/balance-sheet?id=1" }]);
+    expect(view.partial).toBe(false);
+  });
+
+  it("falls back to the client for a member outside the group", async () => {
+    const asked: string[] = [];
+    const planning = {
+      batch: (items: Record<string, { url: string }>) => {
+        asked.push(items.pensions!.url);
+        return Promise.resolve(assetLists());
+      },
+    } as unknown as PlanningClient;
+    const view = await buildAssetsView(assetsInput(planning, 4));
+    expect(view.state === "ok" && view.member.id).toBe(1);
+    expect(asked).toEqual(["entity/client/1/pension"]);
+  });
+
+  it("says 'Not available' for an item without a conversion rate, and that the view is partial", async () => {
+    const planning = {
+      batch: () => Promise.resolve(assetLists({ pensions: [{ ...asset(2, "Overseas pension", null), fund_value: money(1, "ZAR"), policy_status: null }] })),
+    } as unknown as PlanningClient;
+    const view = await buildAssetsView(assetsInput(planning));
+    if (view.state !== "ok") throw new Error(`expected cards, got ${view.state}`);
+    expect(view.partial).toBe(true);
+    expect(view.cards.find((c) => c.tab === "pensions")!.items).toEqual([{ desc: "Overseas pension", value: "home.assets.notAvailable" }]);
+  });
+
+  it("is empty when nothing is left after the filters, and an error when the lists fail", async () => {
+    const nothing = {
+      batch: () =>
+        Promise.resolve(
+          assetLists({
+            investments: [],
+            pensions: [{ ...asset(2, "Transferred", 0), fund_value: money(0), policy_status: "Transferred" }],
+            liabilities: [],
+          }),
+        ),
+    } as unknown as PlanningClient;
+    expect(await buildAssetsView(assetsInput(nothing))).toEqual({ state: "empty", memberName: "Ellie Hartley" });
+    const failing = { batch: () => Promise.reject(new PlanningError(500, null)) } as unknown as PlanningClient;
+    expect(await buildAssetsView(assetsInput(failing))).toEqual({ state: "error" });
+    const lost = new PlanningError(401, "This feature is not available without a valid session");
+    const losing = { batch: () => Promise.reject(lost) } as unknown as PlanningClient;
+    await expect(buildAssetsView(assetsInput(losing))).rejects.toBe(lost);
+  });
+});

@@ -1,0 +1,219 @@
+import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary, FailureAlert, Field, FieldError, passesSchema, summaryErrors, useDisabledUntilValid } from "~/components/forms";
+import { getFixedT, resolveLocale } from "~/session/i18next.server";
+import type { Failure } from "~/lib/error-catalogue";
+import {
+  answerMinLengthForVersion,
+  createSecurityQuestionsSchema,
+  OTHER_QUESTION,
+  questionFieldsOf,
+  SECURITY_QUESTION_MESSAGES,
+} from "~/lib/security";
+import { orFail } from "~/session/failures.server";
+import { fetchSecurityQuestions, saveSecurityQuestions, type SecurityQuestionsAnswer } from "~/planning/security.server";
+import { attempt } from "~/session/failures.server";
+import { getSite } from "~/planning/site.server";
+import { readForm } from "~/session/csrf.server";
+import { requireClient } from "~/session/guards.server";
+import { redirectWithToast } from "~/session/toast.server";
+
+// spec 002 "Security questions" (clients only), §5 rules, §8 'Your security questions have been
+// set.'. Answers are secrets: never echoed back after an error (docs/decisions/053).
+
+export const handle = { i18n: ["security"] };
+
+const SECRETS = ["answer1", "answer2"];
+
+/** The answer minimum: the platform's answer_min_length, else the rule from its version. */
+async function answerMinLength(answer: SecurityQuestionsAnswer, request: Request): Promise<number> {
+  if (typeof answer.answer_min_length === "number") return answer.answer_min_length;
+  return answerMinLengthForVersion((await getSite(await resolveLocale(request))).version);
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { planning } = await requireClient(request);
+  const [t, answer] = await Promise.all([getFixedT(request, "security"), orFail(request, fetchSecurityQuestions(planning))]);
+  // spec 002 §3: the default list has 8 questions, with blanks filtered out.
+  const defaults = answer.default_questions.map((q) => q.trim()).filter(Boolean);
+  const current = [1, 2].map((position) => answer.questions.find((q) => q.position === position)?.question ?? null);
+  return json({
+    title: t("questions.title"),
+    defaults,
+    current: current.map((q) => questionFieldsOf(q, defaults)),
+    answerMinLength: await answerMinLength(answer, request),
+  });
+}
+
+type ActionData = { result: SubmissionResult<string[]>; failure?: Failure };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { planning } = await requireClient(request);
+  const formData = await readForm(request);
+  const rules = await orFail(request, fetchSecurityQuestions(planning));
+  const schema = createSecurityQuestionsSchema({ answerMinLength: await answerMinLength(rules, request) });
+  const submission = parseWithZod(formData, { schema });
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ hideFields: SECRETS, ...options });
+  if (submission.status !== "success") return json<ActionData>({ result: reply() }, { status: 400 });
+  const saved = await attempt(request, saveSecurityQuestions(planning, submission.value.questions));
+  if (!saved.ok) {
+    const key = saved.error.status === 400 ? SECURITY_QUESTION_MESSAGES[saved.error.apiMessage ?? ""] : undefined;
+    if (key) return json<ActionData>({ result: reply({ formErrors: [key] }) }, { status: 400 });
+    return json<ActionData>({ result: reply(), failure: saved.error.failure }, { status: saved.error.failure.status });
+  }
+  return redirectWithToast("/clients/security-questions", { type: "success", title: "security:questions.saved" });
+}
+
+function QuestionSelect({
+  n,
+  meta,
+  defaults,
+  value,
+  onChange,
+}: {
+  n: 1 | 2;
+  meta: FieldMetadata<string | undefined>;
+  defaults: string[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation("security");
+  const hasError = Boolean(meta.errors?.length);
+  return (
+    <div className={`field${hasError ? " field--error" : ""}`}>
+      <label htmlFor={meta.id} className="field__label">
+        {t(`questions.question${n}`)}
+      </label>
+      {hasError ? <FieldError id={meta.errorId} errors={meta.errors ?? []} /> : null}
+      <select
+        id={meta.id}
+        name={meta.name}
+        className="select"
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        aria-invalid={hasError || undefined}
+        aria-describedby={hasError ? meta.errorId : undefined}
+      >
+        <option value="">{t("questions.choose")}</option>
+        {defaults.map((q) => (
+          <option key={q} value={q}>
+            {q}
+          </option>
+        ))}
+        <option value={OTHER_QUESTION}>{t("questions.other")}</option>
+      </select>
+    </div>
+  );
+}
+
+export default function SecurityQuestions() {
+  const { defaults, current, answerMinLength } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const { t } = useTranslation("security");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const schema = useMemo(() => createSecurityQuestionsSchema({ answerMinLength }), [answerMinLength]);
+  const [form, fields] = useForm({
+    id: "security-questions",
+    lastResult: actionData?.result,
+    defaultValue: {
+      question1: current[0]?.select ?? "",
+      customQuestion1: current[0]?.custom ?? "",
+      question2: current[1]?.select ?? "",
+      customQuestion2: current[1]?.custom ?? "",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  // spec 002 §5: Continue is disabled until the form is valid.
+  const incomplete = useDisabledUntilValid(form.id, passesSchema(schema));
+  // The selects are controlled so that 'Other' can reveal its input while JavaScript runs.
+  const initial = (n: 1 | 2) => (fields[`question${n}`].initialValue as string | undefined) ?? current[n - 1]?.select ?? "";
+  const [selected, setSelected] = useState<[string, string]>([initial(1), initial(2)]);
+  useEffect(() => {
+    setSelected([initial(1), initial(2)]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actionData]);
+  const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
+  const formError = form.errors?.[0];
+  const summary = [
+    ...(formError ? [{ fieldId: fields.question1.id, message: formError }] : []),
+    ...summaryErrors([
+      fields.question1,
+      fields.customQuestion1,
+      fields.answer1,
+      fields.question2,
+      fields.customQuestion2,
+      fields.answer2,
+    ]),
+  ];
+  const answerHint = answerMinLength > 0 ? t("questions.answerHintMin", { min: answerMinLength }) : t("questions.answerHint");
+
+  return (
+    <div className="page page--security-questions">
+      <h1>{t("questions.title")}</h1>
+      <p className="page__intro">{t("questions.intro")}</p>
+      <FailureAlert failure={actionData?.failure} />
+      <Form method="post" {...getFormProps(form)} className="form">
+        <ErrorSummary errors={summary} />
+        {formError ? (
+          <div className="alert alert--error">
+            <p>{t(formError)}</p>
+          </div>
+        ) : null}
+        <AuthenticityTokenInput />
+        {([1, 2] as const).map((n) => {
+          const custom = fields[`customQuestion${n}`];
+          const showCustom = !hydrated || selected[n - 1] === OTHER_QUESTION;
+          return (
+            <div key={n} className="security-question">
+              <QuestionSelect
+                n={n}
+                meta={fields[`question${n}`]}
+                defaults={defaults}
+                value={selected[n - 1] ?? ""}
+                onChange={(value) => setSelected((s) => (n === 1 ? [value, s[1]] : [s[0], value]))}
+              />
+              {showCustom ? (
+                <Field
+                  meta={custom}
+                  label={t(`questions.custom${n}`)}
+                  hint={hydrated ? undefined : t("questions.customHint")}
+                  autoComplete="off"
+                />
+              ) : (
+                <input type="hidden" name={custom.name} value="" />
+              )}
+              <Field
+                key={`answer${n}-${secretsKey}`}
+                meta={fields[`answer${n}`]}
+                label={t(`questions.answer${n}`)}
+                hint={answerHint}
+                autoComplete="off"
+                secret
+              />
+            </div>
+          );
+        })}
+        <button type="submit" className="button" disabled={incomplete || navigation.state === "submitting"}>
+          {t("questions.submit")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

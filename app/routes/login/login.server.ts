@@ -1,0 +1,400 @@
+import { type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect } from "@remix-run/node";
+import sanitizeHtml from "sanitize-html";
+import { resolveLocale } from "~/session/i18next.server";
+import { cleanServerMessage, type Failure } from "~/lib/error-catalogue";
+import { logger } from "~/runtime/logger.server";
+import { landingPath } from "~/lib/redirect-to";
+import type { SiteAccessProblem } from "~/lib/site-access";
+import {
+  ForcedPasswordSchema,
+  type Intent,
+  LinkDeviceSchema,
+  type LoginStep,
+  MemorableSchema,
+  messageKeyOf,
+  questionsFieldOf,
+  questionsPayload,
+  SecurityCodeSchema,
+  securityQuestionsSchema,
+  type SignInRole,
+  STEP_INTENTS,
+} from "~/lib/sign-in-steps";
+import { logout } from "~/planning/auth.server";
+import { createPlanningClient, PlanningError } from "~/planning/client.server";
+import { fetchIdleMinutes, fetchSessionUser, SiteAccessError } from "~/planning/session.server";
+import { cancelSignIn, signInCall, type StepOutcome } from "~/planning/sign-in.server";
+import { getSite } from "~/planning/site.server";
+import { clearLoginState, commitLoginState, type LoginState } from "~/session/login-state.server";
+import { checkRateLimit } from "~/session/rate-limit.server";
+import { createUserSession } from "~/session/session.server";
+
+// The sign-in steps of the login page (spec 000 §2, §4, §5, §8). Each step is a plain form posting
+// to /login with a named intent; the login ticket stays in the sealed login-state cookie.
+
+/** An alert above the form: an `auth` key (with values), or a cleaned platform message. */
+export type LoginAlert = { kind: "error" | "info"; key?: string; params?: Record<string, string | number>; text?: string };
+
+export type LoginActionData = {
+  /** The step to show now: null is the login form; absent keeps the loader's. */
+  step?: LoginStep | null;
+  /** The form whose submission `result` answers. */
+  formId?: string;
+  result?: SubmissionResult<string[]>;
+  alert?: LoginAlert;
+  failure?: Failure;
+};
+
+// design "HTML from the platform": the terms are reduced to an allow-list before they reach the page.
+const TERMS_HTML: sanitizeHtml.IOptions = {
+  allowedTags: ["h2", "h3", "h4", "p", "ul", "ol", "li", "a", "strong", "em", "br"],
+  allowedAttributes: { a: ["href"] },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+};
+
+export function sanitiseTerms(html: string): string {
+  return sanitizeHtml(html, TERMS_HTML).trim();
+}
+
+/** The step as it enters the cookie: terms already sanitised, so what is stored is what is shown and agreed to. */
+export function storedStep(step: LoginStep): LoginStep {
+  if (step.status !== "SiteTerms" || step.terms.html === null) return step;
+  return { ...step, terms: { ...step.terms, html: sanitiseTerms(step.terms.html) } };
+}
+
+/** The step to render: terms that did not fit the cookie are read from site content (decision 045). */
+export async function stepView(step: LoginStep, request: Request): Promise<LoginStep> {
+  if (step.status !== "SiteTerms" || step.terms.html !== null) return step;
+  const page = (await getSite(await resolveLocale(request))).pages["site-terms"];
+  return { status: "SiteTerms", terms: { title: step.terms.title || page?.title || "", html: sanitiseTerms(page?.html ?? "") } };
+}
+
+/** The login page for a user type, keeping where the user wanted to go. */
+export function loginPath(state: Pick<LoginState, "userType" | "redirectTo"> | null): string {
+  const params = new URLSearchParams();
+  if (state?.userType === "adviser") params.set("userType", "adviser");
+  if (state?.redirectTo) params.set("redirectTo", state.redirectTo);
+  const query = params.toString();
+  return query ? `/login?${query}` : "/login";
+}
+
+function withCookie(setCookie: string, init: ResponseInit = {}): ResponseInit {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", setCookie);
+  return { ...init, headers };
+}
+
+/** Back to the login form with a message; the sign-in part-way is forgotten. */
+function resetWith(status: number, alert: LoginAlert | undefined, failure?: Failure) {
+  return json<LoginActionData>({ step: null, alert, failure }, withCookie(clearLoginState(), { status }));
+}
+
+/** The spec's 'User session not found. Please log in again.' (spec 000 §8): the ticket is gone. */
+export function sessionNotFound() {
+  return resetWith(401, { kind: "error", key: "steps.sessionNotFound" });
+}
+
+/**
+ * spec 000 §4 "Session check and gates" and §8 "Site access errors": a client whose site access
+ * level is unknown or could not be had is not let in. The platform session just opened is ended,
+ * and the login page says why (`/login?error=…`, docs/decisions/038).
+ */
+export async function refuseSiteAccess(token: string, problem: SiteAccessProblem, fields: Record<string, unknown> = {}) {
+  logger.error("site access refused, session ended", { problem, ...fields });
+  await logout(token);
+  return redirect(`/login?${new URLSearchParams({ error: problem })}`, withCookie(clearLoginState()));
+}
+
+/** spec 000 §2: on LoginSuccess a ClientUser goes to the clients section and a User to the advisers section. */
+export async function completeSignIn(token: string, redirectTo: string | null, role: SignInRole) {
+  const planning = createPlanningClient({ token });
+  // For a client the user call is also the site access lookup: its failure is the spec's
+  // 'An error occurred getting client access level or choices' (a lapsed session stays a lapsed session).
+  const userCall = fetchSessionUser(planning).catch((error: unknown) => {
+    if (role === "ClientUser" && error instanceof PlanningError && error.failure.kind !== "lost-session") {
+      throw new SiteAccessError("AccessLevelError", undefined, null, error.status);
+    }
+    throw error;
+  });
+  try {
+    const [user, idleMinutes] = await Promise.all([userCall, fetchIdleMinutes(planning)]);
+    return await createUserSession({
+      token,
+      user,
+      idleMinutes,
+      redirectTo: landingPath(user.role, redirectTo),
+      headers: { "Set-Cookie": clearLoginState() },
+    });
+  } catch (error) {
+    if (error instanceof SiteAccessError) {
+      return refuseSiteAccess(token, error.problem, {
+        userId: error.userId,
+        clientAccessLevel: error.clientAccessLevel === undefined ? undefined : String(JSON.stringify(error.clientAccessLevel)).slice(0, 40),
+        status: error.status,
+      });
+    }
+    if (!(error instanceof PlanningError)) throw error;
+    return resetWith(error.failure.status, undefined, error.failure);
+  }
+}
+
+/** The alert for a refusal: a known message in the user's language, else the cleaned platform message. */
+export function alertFor(apiMessage: string | null): LoginAlert | undefined {
+  const key = messageKeyOf(apiMessage);
+  if (key) return { kind: "error", key };
+  const text = cleanServerMessage(apiMessage);
+  return text ? { kind: "error", text } : undefined;
+}
+
+/** The rate limit of sign-in posts (docs/decisions/046): 429 with the form as it was, minus secrets. */
+export function rateLimited(address: string | null, reply: () => LoginActionData) {
+  const seconds = checkRateLimit(address, "signIn");
+  if (seconds === null) return null;
+  logger.info("sign-in rate limited", { address, seconds });
+  return json<LoginActionData>(
+    { ...reply(), alert: { kind: "error", key: "steps.rateLimited", params: { seconds } } },
+    { status: 429, headers: { "Retry-After": String(seconds) } },
+  );
+}
+
+/**
+ * Where a platform answer leads from the login form or any step: the user's session, the next
+ * step (POST-redirect-GET), or back to the login form. Answers null for the refusals that the
+ * step itself shows (the caller maps them onto its fields).
+ */
+export async function follow(
+  outcome: StepOutcome,
+  state: Pick<LoginState, "userType" | "redirectTo">,
+): Promise<Response | null> {
+  switch (outcome.kind) {
+    case "success":
+      return completeSignIn(outcome.token, state.redirectTo, outcome.role);
+    case "step":
+      return redirect(
+        loginPath(null),
+        withCookie(
+          commitLoginState({
+            ticket: outcome.ticket,
+            role: outcome.role,
+            userType: state.userType,
+            redirectTo: state.redirectTo,
+            step: storedStep(outcome.step),
+          }),
+        ),
+      );
+    case "ended":
+      return redirect(loginPath(state), withCookie(clearLoginState()));
+    case "retry":
+      return null;
+    case "refused": {
+      const key = messageKeyOf(outcome.apiMessage);
+      // The ticket is dead: unknown or expired (401), at another step (409), the account locked
+      // meanwhile (403), or too many codes (429). The sign-in starts again.
+      if (outcome.status === 401 || outcome.status === 409) return sessionNotFound();
+      if (outcome.status === 403) return resetWith(403, alertFor(outcome.apiMessage) ?? { kind: "error", key: "login.disabled" });
+      if (outcome.status === 429) return resetWith(429, key ? { kind: "error", key } : alertFor(outcome.apiMessage));
+      return null;
+    }
+  }
+}
+
+type StepContext = {
+  request: Request;
+  formData: FormData;
+  state: LoginState;
+  intent: Intent;
+  /** The client's address (clientAddress), for the rate limit. */
+  address: string | null;
+};
+
+/** The step as it stands (same ticket), re-rendered with an answer. */
+function stay(ctx: StepContext, status: number, data: Omit<LoginActionData, "step">, state: LoginState = ctx.state) {
+  const init: ResponseInit = { status };
+  return json<LoginActionData>({ step: state.step, ...data }, state === ctx.state ? init : withCookie(commitLoginState(state), init));
+}
+
+/** A refusal the step shows: a field error where it belongs, else an alert; the network failure from the catalogue. */
+function refusedAtStep(
+  ctx: StepContext,
+  outcome: Extract<StepOutcome, { kind: "refused" }>,
+  form?: { id: string; reply: (fieldErrors?: Record<string, string[]>) => SubmissionResult<string[]> },
+  fieldOf?: (key: string) => string | null,
+) {
+  const key = messageKeyOf(outcome.apiMessage);
+  const field = key && fieldOf ? fieldOf(key) : null;
+  const answered = (fieldErrors?: Record<string, string[]>) => (form ? { formId: form.id, result: form.reply(fieldErrors) } : {});
+  if (key && field) return stay(ctx, outcome.status, answered({ [field]: [`auth:${key}`] }));
+  // No answer, or a failure of the platform itself: the catalogue's text, and the step stays.
+  if (outcome.status === 0 || (!key && outcome.status >= 500)) {
+    return stay(ctx, outcome.status || 503, { ...answered(), failure: outcome.failure });
+  }
+  const alert = alertFor(outcome.apiMessage);
+  return stay(ctx, outcome.status, { ...answered(), alert, failure: alert ? undefined : outcome.failure });
+}
+
+export const FORM_IDS = {
+  password: "step-password",
+  terms: "step-terms",
+  questions: "step-questions",
+  code: "step-code",
+  device: "step-device",
+  memorable: "step-memorable",
+} as const;
+
+/** One post of a sign-in step (the state is alive and the intent belongs to its step). */
+export async function stepAction(ctx: StepContext): Promise<Response> {
+  const { request, formData, state, intent, address } = ctx;
+  const { step, ticket } = state;
+  if (!STEP_INTENTS[step.status].includes(intent)) {
+    // A form of another step (an old tab, the back button): show the step the sign-in is at.
+    return redirect(loginPath(null));
+  }
+
+  if (intent === "cancel" || intent === "decline-terms") {
+    // spec 000 §4: Return to login, Decline and Cancel all reset the login state.
+    const outcome =
+      intent === "decline-terms"
+        ? await signInCall("auth/terms", { login_ticket: ticket, agree: false })
+        : await cancelSignIn(ticket);
+    if (outcome.kind === "refused" && outcome.status === 0) logger.error("sign-in cancel not delivered", {});
+    return redirect(loginPath(state), withCookie(clearLoginState()));
+  }
+
+  switch (intent) {
+    case "change-password": {
+      const submission = parseWithZod(formData, { schema: ForcedPasswordSchema });
+      const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ hideFields: ["newPassword"], fieldErrors });
+      const limited = rateLimited(address, () => ({ step, formId: FORM_IDS.password, result: reply() }));
+      if (limited) return limited;
+      if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.password, result: reply() });
+      const outcome = await signInCall("auth/password", { login_ticket: ticket, new_password: submission.value.newPassword });
+      const next = await follow(outcome, state);
+      if (next) return next;
+      if (outcome.kind !== "refused") return redirect(loginPath(null));
+      return refusedAtStep(ctx, outcome, { id: FORM_IDS.password, reply }, (key) => (key.startsWith("steps.password.") ? "newPassword" : null));
+    }
+
+    case "agree-terms": {
+      const limited = rateLimited(address, () => ({ step }));
+      if (limited) return limited;
+      if (step.status !== "SiteTerms") return redirect(loginPath(null));
+      // The terms as shown (the same sanitised text the page rendered) are what the user agreed to.
+      const shown = await stepView(step, request);
+      const text = shown.status === "SiteTerms" ? (shown.terms.html ?? "") : "";
+      const outcome = await signInCall("auth/terms", { login_ticket: ticket, agree: true, terms_text: text });
+      const next = await follow(outcome, state);
+      if (next) return next;
+      if (outcome.kind !== "refused") return redirect(loginPath(null));
+      return refusedAtStep(ctx, outcome);
+    }
+
+    case "security-questions": {
+      if (step.status !== "SetSecurityQuestions") return redirect(loginPath(null));
+      const schema = securityQuestionsSchema(step.answerMinLength);
+      const submission = parseWithZod(formData, { schema });
+      const reply = (fieldErrors?: Record<string, string[]>) =>
+        submission.reply({ hideFields: ["answer1", "answer2"], fieldErrors });
+      const limited = rateLimited(address, () => ({ step, formId: FORM_IDS.questions, result: reply() }));
+      if (limited) return limited;
+      if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.questions, result: reply() });
+      const outcome = await signInCall("auth/security_questions", {
+        login_ticket: ticket,
+        questions: questionsPayload(submission.value),
+      });
+      const next = await follow(outcome, state);
+      if (next) return next;
+      if (outcome.kind !== "refused") return redirect(loginPath(null));
+      return refusedAtStep(ctx, outcome, { id: FORM_IDS.questions, reply }, (key) =>
+        key.startsWith("steps.questions.") ? questionsFieldOf(key) : null,
+      );
+    }
+
+    case "validate-code": {
+      const submission = parseWithZod(formData, { schema: SecurityCodeSchema });
+      const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ hideFields: ["code"], fieldErrors });
+      const limited = rateLimited(address, () => ({ step, formId: FORM_IDS.code, result: reply() }));
+      if (limited) return limited;
+      if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.code, result: reply() });
+      const deviceId = step.status === "MfaEnrolmentValidateDevice" ? step.deviceId : undefined;
+      const outcome = await signInCall("auth/tfa/validate", { login_ticket: ticket, code: submission.value.code, device_id: deviceId });
+      if (outcome.kind === "retry") {
+        // spec 000 §8: a bad one-time code (a new code has been sent, except for a software token)
+        const key = messageKeyOf(outcome.apiMessage) ?? "steps.code.badCode";
+        return stay(
+          ctx,
+          outcome.status,
+          { formId: FORM_IDS.code, result: reply({ code: [`auth:${key}`] }) },
+          { ...state, ticket: outcome.ticket, step: storedStep(outcome.step) },
+        );
+      }
+      const next = await follow(outcome, state);
+      if (next) return next;
+      if (outcome.kind !== "refused") return redirect(loginPath(null));
+      return refusedAtStep(ctx, outcome, { id: FORM_IDS.code, reply }, (key) => (key === "steps.code.badCode" ? "code" : null));
+    }
+
+    case "resend-code": {
+      const limited = rateLimited(address, () => ({ step }));
+      if (limited) return limited;
+      const outcome = await signInCall("auth/tfa/resend", { login_ticket: ticket });
+      if (outcome.kind === "step") {
+        // Shown at once (not redirected) so the page can say that a new code is on its way.
+        const next: LoginState = { ...state, ticket: outcome.ticket, step: storedStep(outcome.step) };
+        const sent = outcome.step.status !== "MfaEnrolmentValidateDevice" || outcome.step.method !== "token";
+        return stay(ctx, 200, sent ? { alert: { kind: "info", key: "steps.code.resent" } } : {}, next);
+      }
+      const next = await follow(outcome, state);
+      if (next) return next;
+      if (outcome.kind !== "refused") return redirect(loginPath(null));
+      return refusedAtStep(ctx, outcome);
+    }
+
+    case "link-device": {
+      const submission = parseWithZod(formData, { schema: LinkDeviceSchema });
+      const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ fieldErrors });
+      const limited = rateLimited(address, () => ({ step, formId: FORM_IDS.device, result: reply() }));
+      if (limited) return limited;
+      if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.device, result: reply() });
+      const outcome = await signInCall("auth/tfa/device", { login_ticket: ticket, method: submission.value.method });
+      const next = await follow(outcome, state);
+      if (next) return next;
+      if (outcome.kind !== "refused") return redirect(loginPath(null));
+      return refusedAtStep(ctx, outcome, { id: FORM_IDS.device, reply });
+    }
+
+    case "memorable": {
+      const submission = parseWithZod(formData, { schema: MemorableSchema });
+      const reply = (fieldErrors?: Record<string, string[]>) =>
+        submission.reply({ hideFields: ["char1", "char2", "char3"], fieldErrors });
+      const limited = rateLimited(address, () => ({ step, formId: FORM_IDS.memorable, result: reply() }));
+      if (limited) return limited;
+      if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.memorable, result: reply() });
+      const { char1, char2, char3 } = submission.value;
+      const outcome = await signInCall("auth/memorable", { login_ticket: ticket, answers: [char1, char2, char3] });
+      if (outcome.kind === "retry") {
+        // spec 000 §4 step 2: a retry with new positions; the fields start empty.
+        return stay(
+          ctx,
+          outcome.status,
+          {
+            formId: FORM_IDS.memorable,
+            result: submission.reply({ resetForm: true }),
+            alert: { kind: "error", key: messageKeyOf(outcome.apiMessage) ?? "steps.memorable.failed" },
+          },
+          { ...state, ticket: outcome.ticket, step: storedStep(outcome.step) },
+        );
+      }
+      // 'Account deactivated' is a login error: the login form with that message (spec 000 §4 step 2).
+      const next = await follow(outcome, state);
+      if (next) return next;
+      if (outcome.kind !== "refused") return redirect(loginPath(null));
+      return refusedAtStep(ctx, outcome, { id: FORM_IDS.memorable, reply });
+    }
+
+    default:
+      return redirect(loginPath(null));
+  }
+}

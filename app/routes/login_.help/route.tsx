@@ -1,0 +1,245 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary, FailureAlert, Field, summaryErrors } from "~/components/forms";
+import { getFixedT, resolveLocale } from "~/session/i18next.server";
+import { clientAddress } from "~/runtime/client-address.server";
+import type { Failure } from "~/lib/error-catalogue";
+import { shortDatePattern } from "~/lib/format";
+import { logger } from "~/runtime/logger.server";
+import { createForgottenUsernameSchema, ForgottenPasswordSchema } from "~/lib/recovery";
+import { landingPath } from "~/lib/redirect-to";
+import { localisedSetting } from "~/lib/site-settings";
+import { PlanningError } from "~/planning/client.server";
+import { sendForgottenUsername, startPasswordReset } from "~/planning/recovery.server";
+import { commitResetState } from "~/session/reset-state.server";
+import { getSite } from "~/planning/site.server";
+import { HoneypotFields } from "~/components/honeypot-fields";
+import { readForm } from "~/session/csrf.server";
+import { checkRateLimit, rateLimitHeaders } from "~/session/rate-limit.server";
+import { getPortalSession } from "~/session/session.server";
+
+// spec 000 §2 "Help with logging in": a Forgotten password section, and a Forgotten username
+// section for clients only; a Return to login link. §4 "Forgotten password flow" (step main; the
+// next steps are /login/help/reset), §5 validation, §8 messages. docs/decisions/050.
+// The file is login_.help (not login.help) so that the page does not render inside login.tsx.
+
+export const handle = { i18n: ["recovery", "auth"] };
+
+const UserType = z.enum(["client", "adviser"]).catch("client");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await getPortalSession(request);
+  if (session) throw redirect(landingPath(session.user.role, null));
+  const url = new URL(request.url);
+  const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "recovery")]);
+  const site = await getSite(locale);
+  return json({
+    title: t("title"),
+    userType: UserType.parse(url.searchParams.get("userType") ?? "client"),
+    dateFormat: shortDatePattern(locale),
+    locale,
+    expired: url.searchParams.get("expired") === "true",
+    // spec 000 §3 `forgotUsernameButtonText`: the site's name for the way into the forgotten
+    // username form, which here is the section's heading (docs/decisions/028).
+    forgotUsernameLabel: localisedSetting(site.settings, "forgotUsernameButtonText", locale),
+  });
+}
+
+type FormName = "password" | "username";
+type ActionData = {
+  form: FormName;
+  result: SubmissionResult<string[]>;
+  failure?: Failure;
+  /** An i18n key shown above the form. */
+  messageKey?: string;
+  messageValues?: Record<string, string | number>;
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request, { anonymous: true });
+  const address = clientAddress(request, context);
+  const locale = await resolveLocale(request);
+  const form: FormName = formData.get("intent") === "username" ? "username" : "password";
+  const userType = UserType.parse(formData.get("userType") ?? "client");
+
+  if (form === "username") {
+    const submission = parseWithZod(formData, { schema: createForgottenUsernameSchema(locale) });
+    const wait = checkRateLimit(address, "recovery");
+    if (wait) {
+      return json<ActionData>(
+        { form, result: submission.reply(), messageKey: "errors.rateLimited", messageValues: { minutes: Math.ceil(wait / 60) } },
+        { status: 429, headers: { "Retry-After": String(wait) } },
+      );
+    }
+    if (submission.status !== "success") return json<ActionData>({ form, result: submission.reply() }, { status: 400 });
+    // spec 000 §6: forgotten username is offered to clients only (role_type client).
+    if (userType !== "client") return json<ActionData>({ form, result: submission.reply() }, { status: 400 });
+    try {
+      await sendForgottenUsername(submission.value);
+    } catch (error) {
+      if (!(error instanceof PlanningError)) throw error;
+      logger.info("forgotten username refused", { status: error.status, address });
+      // spec 000 §8: the mismatch text (the platform's 400 says the same words)
+      if (error.status === 400 && error.apiMessage?.startsWith("The supplied email and date of birth")) {
+        return json<ActionData>({ form, result: submission.reply(), messageKey: "errors.usernameMismatch" }, { status: 400 });
+      }
+      return json<ActionData>({ form, result: submission.reply(), failure: error.failure }, { status: error.failure.status });
+    }
+    return redirect("/login?usernameSent=true");
+  }
+
+  const submission = parseWithZod(formData, { schema: ForgottenPasswordSchema });
+  const wait = checkRateLimit(address, "recovery");
+  if (wait) {
+    return json<ActionData>(
+      { form, result: submission.reply(), messageKey: "errors.rateLimited", messageValues: { minutes: Math.ceil(wait / 60) } },
+      { status: 429, headers: { "Retry-After": String(wait) } },
+    );
+  }
+  if (submission.status !== "success") return json<ActionData>({ form, result: submission.reply() }, { status: 400 });
+  try {
+    const started = await startPasswordReset(submission.value.username);
+    const cookie = await commitResetState({
+      reference: started.reference,
+      method: started.method,
+      questions: started.questions,
+      codeErrors: 0,
+    });
+    const next = userType === "adviser" ? "/login/help/reset?userType=adviser" : "/login/help/reset";
+    return redirect(next, { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (!(error instanceof PlanningError)) throw error;
+    return json<ActionData>({ form, result: submission.reply(), failure: error.failure }, { status: error.failure.status });
+  }
+}
+
+function Message({ data }: { data: ActionData | undefined }) {
+  const { t } = useTranslation("recovery");
+  if (!data?.messageKey) return null;
+  return (
+    <div className="alert alert--error" role="alert">
+      <p>{t(data.messageKey, data.messageValues)}</p>
+    </div>
+  );
+}
+
+export default function HelpWithLoggingIn() {
+  const { userType, dateFormat, locale, expired, forgotUsernameLabel } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const { t } = useTranslation("recovery");
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  const passwordData = actionData?.form === "password" ? actionData : undefined;
+  const usernameData = actionData?.form === "username" ? actionData : undefined;
+  const usernameSchema = createForgottenUsernameSchema(locale);
+
+  const [passwordForm, passwordFields] = useForm({
+    id: "forgotten-password",
+    lastResult: passwordData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgottenPasswordSchema }),
+  });
+  const [usernameForm, usernameFields] = useForm({
+    id: "forgotten-username",
+    lastResult: usernameData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: usernameSchema }),
+  });
+  const loginHref = userType === "adviser" ? "/login?userType=adviser" : "/login";
+
+  return (
+    <div className="login">
+      <h1>{t("title")}</h1>
+      <nav aria-label={t("tabsLabel")} className="tabs">
+        <ul className="tabs__list">
+          {(["client", "adviser"] as const).map((type) => (
+            <li key={type}>
+              <Link
+                to={`?userType=${type}`}
+                className={`tabs__tab${userType === type ? " tabs__tab--active" : ""}`}
+                aria-current={userType === type ? "page" : undefined}
+                replace
+              >
+                {t(`tab.${type}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {expired ? (
+        <div className="alert alert--info" role="status">
+          <p>{t("reset.expired")}</p>
+        </div>
+      ) : null}
+
+      <section className="help-section" aria-labelledby="forgotten-password-heading">
+        <h2 id="forgotten-password-heading">{t("password.heading")}</h2>
+        <p>{t("password.intro")}</p>
+        <Message data={passwordData} />
+        <FailureAlert failure={passwordData?.failure} />
+        <Form method="post" {...getFormProps(passwordForm)} className="form">
+          <ErrorSummary errors={summaryErrors([passwordFields.username])} />
+          <AuthenticityTokenInput />
+          <HoneypotInputs />
+          <input type="hidden" name="intent" value="password" />
+          <input type="hidden" name="userType" value={userType} />
+          <Field meta={passwordFields.username} label={t("password.username")} autoComplete="username" />
+          <button type="submit" className="button" disabled={pending}>
+            {t("password.submit")}
+          </button>
+        </Form>
+      </section>
+
+      {userType === "client" ? (
+        <section className="help-section" aria-labelledby="forgotten-username-heading">
+          <h2 id="forgotten-username-heading">{forgotUsernameLabel ?? t("username.heading")}</h2>
+          <p>{t("username.intro")}</p>
+          <Message data={usernameData} />
+          <FailureAlert failure={usernameData?.failure} />
+          <Form method="post" {...getFormProps(usernameForm)} className="form">
+            <ErrorSummary errors={summaryErrors([usernameFields.email, usernameFields.dob])} />
+            <AuthenticityTokenInput />
+            <HoneypotFields idSuffix="username" />
+            <input type="hidden" name="intent" value="username" />
+            <input type="hidden" name="userType" value="client" />
+            <Field meta={usernameFields.email} label={t("username.email")} type="email" autoComplete="email" />
+            <Field
+              meta={usernameFields.dob}
+              label={t("username.dob")}
+              hint={t("username.dobHint", { format: dateFormat })}
+              autoComplete="bday"
+              inputClassName="field__input--short"
+            />
+            <button type="submit" className="button" disabled={pending}>
+              {t("username.submit")}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
+      <p>
+        <Link to={loginHref}>{t("returnToLogin")}</Link>
+      </p>
+    </div>
+  );
+}
+
+// docs/decisions/046: a refused post carries Retry-After with and without JavaScript.
+export const headers = rateLimitHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,241 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import {
+  ErrorSummary,
+  FailureAlert,
+  Field,
+  passesSchema,
+  type SummaryError,
+  summaryErrors,
+  ShowPasswordToggle,
+  useDisabledUntilValid,
+} from "~/components/forms";
+import { PasswordStrength } from "~/components/password-strength";
+import { getFixedT, resolveLocale } from "~/session/i18next.server";
+import { clientAddress } from "~/runtime/client-address.server";
+import type { Failure } from "~/lib/error-catalogue";
+import { logger } from "~/runtime/logger.server";
+import { QuestionsResetSchema, ResetCodeSchema, resetRefusalOf, resetStepOf } from "~/lib/recovery";
+import { landingPath } from "~/lib/redirect-to";
+import { passwordFormSettings } from "~/lib/security";
+import { PlanningError } from "~/planning/client.server";
+import { completePasswordReset } from "~/planning/recovery.server";
+import { clearResetState, commitResetState, readResetState } from "~/session/reset-state.server";
+import { getSite } from "~/planning/site.server";
+import { readForm } from "~/session/csrf.server";
+import { checkRateLimit, rateLimitHeaders } from "~/session/rate-limit.server";
+import { getPortalSession } from "~/session/session.server";
+
+// spec 000 §4 "Forgotten password flow": enterReset (a code was sent) or secQNewPass (two security
+// answers), each with the new password; success goes to /login?passwordChanged=true. The reset's
+// opaque reference travels in a sealed cookie, never the code, the answers or the password
+// (docs/decisions/050).
+
+export const handle = { i18n: ["recovery", "security"] };
+
+const UserType = z.enum(["client", "adviser"]).catch("client");
+const SECRETS = ["resetCode", "answer1", "answer2", "newPassword"];
+
+async function expired(): Promise<Response> {
+  return redirect("/login/help?expired=true", { headers: { "Set-Cookie": await clearResetState() } });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await getPortalSession(request);
+  if (session) throw redirect(landingPath(session.user.role, null));
+  const state = await readResetState(request);
+  if (!state) throw await expired();
+  const locale = await resolveLocale(request);
+  const [t, site] = await Promise.all([getFixedT(request, "recovery"), getSite(locale)]);
+  return json({
+    title: t("reset.title"),
+    step: resetStepOf(state.method),
+    questions: state.questions,
+    codeErrors: state.codeErrors,
+    userType: UserType.parse(new URL(request.url).searchParams.get("userType") ?? "client"),
+    ...passwordFormSettings(site.settings),
+  });
+}
+
+type ActionData = { result: SubmissionResult<string[]>; failure?: Failure; messageKey?: string; minutes?: number };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request, { anonymous: true });
+  const address = clientAddress(request, context);
+  const state = await readResetState(request);
+  if (!state) return expired();
+  const step = resetStepOf(state.method);
+  const submission =
+    step === "enterReset"
+      ? parseWithZod(formData, { schema: ResetCodeSchema })
+      : parseWithZod(formData, { schema: QuestionsResetSchema });
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ hideFields: SECRETS, ...options });
+
+  const wait = checkRateLimit(address, "recovery");
+  if (wait) {
+    return json<ActionData>(
+      { result: reply(), messageKey: "errors.rateLimited", minutes: Math.ceil(wait / 60) },
+      { status: 429, headers: { "Retry-After": String(wait) } },
+    );
+  }
+  if (submission.status !== "success") return json<ActionData>({ result: reply() }, { status: 400 });
+
+  const value = submission.value;
+  try {
+    await completePasswordReset({
+      reference: state.reference,
+      newPassword: value.newPassword,
+      ...("resetCode" in value ? { resetCode: value.resetCode } : { answers: [value.answer1, value.answer2] as [string, string] }),
+    });
+  } catch (error) {
+    if (!(error instanceof PlanningError)) throw error;
+    const refusal = resetRefusalOf(error.status, error.apiMessage, error.userMessage);
+    logger.info("password reset refused", { step, refusal: refusal.kind, address });
+    switch (refusal.kind) {
+      case "code": {
+        // A questions reset answers this only when its reference has lapsed: start again.
+        if (step === "secQNewPass") return expired();
+        // spec 000 §4 and §8: the code error count rises with each invalid code.
+        const cookie = await commitResetState({ ...state, codeErrors: state.codeErrors + 1 });
+        return json<ActionData>(
+          { result: reply({ fieldErrors: { resetCode: ["recovery:errors.resetCodeIncorrect"] } }) },
+          { status: 400, headers: { "Set-Cookie": cookie } },
+        );
+      }
+      case "answers":
+        return json<ActionData>({ result: reply({ formErrors: ["recovery:errors.answersIncorrect"] }) }, { status: 400 });
+      case "policy":
+        return json<ActionData>({ result: reply({ fieldErrors: { newPassword: [refusal.message] } }) }, { status: 400 });
+      case "disabled":
+        return json<ActionData>(
+          { result: reply(), messageKey: "errors.disabled" },
+          { status: 403, headers: { "Set-Cookie": await clearResetState() } },
+        );
+      default:
+        return json<ActionData>({ result: reply(), failure: error.failure }, { status: error.failure.status });
+    }
+  }
+  const userType = UserType.parse(formData.get("userType") ?? "client");
+  return redirect(userType === "adviser" ? "/login?userType=adviser&passwordChanged=true" : "/login?passwordChanged=true", {
+    headers: { "Set-Cookie": await clearResetState() },
+  });
+}
+
+export default function ResetPassword() {
+  const { step, questions, userType, guidance, strengthMeter } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const { t } = useTranslation("recovery");
+  const navigation = useNavigation();
+  const [showPassword, setShowPassword] = useState(false);
+  const [password, setPassword] = useState("");
+  // Secrets are never left in the page after an answer: each answer remounts the fields empty.
+  const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
+  useEffect(() => setPassword(""), [actionData]);
+  const schema = step === "enterReset" ? ResetCodeSchema : QuestionsResetSchema;
+  const [form, fields] = useForm<Record<string, string>>({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  // spec 000 §5: the change-password button stays disabled until the form is valid.
+  const incomplete = useDisabledUntilValid(form.id, passesSchema(schema));
+  const formError = form.errors?.[0];
+  const ordered =
+    step === "enterReset" ? [fields.resetCode!, fields.newPassword!] : [fields.answer1!, fields.answer2!, fields.newPassword!];
+  const summary: SummaryError[] = [
+    ...(formError ? [{ fieldId: fields.answer1!.id, message: formError }] : []),
+    ...summaryErrors(ordered),
+  ];
+  const loginHref = userType === "adviser" ? "/login?userType=adviser" : "/login";
+  const helpHref = userType === "adviser" ? "/login/help?userType=adviser" : "/login/help";
+
+  return (
+    <div className="login">
+      <h1>{t("reset.title")}</h1>
+      <p>{step === "enterReset" ? t("reset.codeIntro") : t("reset.questionsIntro")}</p>
+      {actionData?.messageKey ? (
+        <div className="alert alert--error" role="alert">
+          <p>{t(actionData.messageKey, { minutes: actionData.minutes })}</p>
+        </div>
+      ) : null}
+      <FailureAlert failure={actionData?.failure} />
+      <Form method="post" {...getFormProps(form)} className="form">
+        <ErrorSummary errors={summary} />
+        <AuthenticityTokenInput />
+        <HoneypotInputs />
+        <input type="hidden" name="userType" value={userType} />
+        {step === "enterReset" ? (
+          <Field
+            key={`code-${secretsKey}`}
+            meta={fields.resetCode!}
+            label={t("reset.code")}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            inputClassName="field__input--short"
+            secret
+          />
+        ) : (
+          <fieldset>
+            <legend>{t("reset.answersLegend")}</legend>
+            {formError ? (
+              <p className="field__error" role="alert">
+                <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
+                {t(formError)}
+              </p>
+            ) : null}
+            <Field key={`a1-${secretsKey}`} meta={fields.answer1!} label={questions[0] ?? ""} autoComplete="off" secret />
+            <Field key={`a2-${secretsKey}`} meta={fields.answer2!} label={questions[1] ?? ""} autoComplete="off" secret />
+          </fieldset>
+        )}
+        <div
+          onChange={(event) => {
+            const target = event.target as HTMLInputElement;
+            if (target.name === "newPassword") setPassword(target.value);
+          }}
+        >
+          <Field
+            key={`pw-${secretsKey}`}
+            meta={fields.newPassword!}
+            label={t("reset.newPassword")}
+            hint={guidance ?? undefined}
+            type={showPassword ? "text" : "password"}
+            autoComplete="new-password"
+            secret
+          >
+            {strengthMeter ? <PasswordStrength id="new-password-strength" password={password} /> : null}
+          </Field>
+        </div>
+        <ShowPasswordToggle id="show-new-password" label={t("reset.showPassword")} checked={showPassword} onChange={setShowPassword} />
+        <button type="submit" className="button" disabled={incomplete || navigation.state === "submitting"}>
+          {t("reset.submit")}
+        </button>
+      </Form>
+      <p>
+        <Link to={helpHref}>{t("reset.startAgain")}</Link>
+      </p>
+      <p>
+        <Link to={loginHref}>{t("returnToLogin")}</Link>
+      </p>
+    </div>
+  );
+}
+
+// docs/decisions/046: a refused post carries Retry-After with and without JavaScript.
+export const headers = rateLimitHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
