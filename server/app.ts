@@ -1,15 +1,26 @@
-import express, { type NextFunction, type Request, type Response } from "express";
+import express, {
+  type NextFunction,
+  type Request,
+  type Response,
+} from "express";
 import { accountRoutes } from "./api/account";
 import { adviserRoutes } from "./api/adviser";
 import { authRoutes } from "./api/auth";
 import { batchRoutes } from "./api/batch";
 import { devRoutes } from "./api/dev";
-import { docnoteRoutes, isUploadRequest, readUpload } from "./api/docnote";
+import { docnoteRoutes } from "./api/docnote/index";
+import { isUploadRequest, readUpload } from "./api/docnote/files";
 import { entityRoutes } from "./api/entity";
-import { portfolioRoutes } from "./api/portfolio";
+import { portfolioRoutes } from "./api/portfolio/index";
 import { healthRoutes } from "./api/health";
 import { ApiError, errorBody } from "./api/http";
-import { type ApiRequest, createDispatcher, queryOf, type Route, type Services } from "./api/router";
+import {
+  type ApiRequest,
+  createDispatcher,
+  queryOf,
+  type Route,
+  type Services,
+} from "./api/router";
 import { recoveryRoutes } from "./api/recovery";
 import { sessionRoutes } from "./api/session";
 import { siteRoutes } from "./api/site";
@@ -58,7 +69,11 @@ export function createApp({ db, clock, env }: AppOptions) {
     app.use((req, res, next) => {
       const started = performance.now();
       res.on("finish", () => {
-        console.log(`${req.method} ${req.path} ${res.statusCode} ${Math.round(performance.now() - started)}ms`);
+        console.log(
+          `${req.method} ${req.path} ${res.statusCode} ${Math.round(
+            performance.now() - started
+          )}ms`
+        );
       });
       next();
     });
@@ -70,7 +85,9 @@ export function createApp({ db, clock, env }: AppOptions) {
     const url = new URL(`http://platform${req.originalUrl}`);
     // multipart bodies are read on the attachment upload route only (docs/platform-api.md)
     let body = req.body as unknown;
-    if (isUploadRequest(req.method, url.pathname, req.headers["content-type"])) {
+    if (
+      isUploadRequest(req.method, url.pathname, req.headers["content-type"])
+    ) {
       try {
         body = await readUpload(req, url);
       } catch (error) {
@@ -87,12 +104,16 @@ export function createApp({ db, clock, env }: AppOptions) {
       query: queryOf(url),
       body,
       token: tokenFromCookies(req.headers.cookie),
-      authFailureAsError: String(req.headers["x-xplan-auth-failure-action"] ?? "").toLowerCase() === "error",
+      authFailureAsError:
+        String(
+          req.headers["x-xplan-auth-failure-action"] ?? ""
+        ).toLowerCase() === "error",
     };
     const answer = await dispatch(request);
     res.status(answer.status);
     res.setHeader("Cache-Control", "no-store");
-    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(answer.headers ?? {}))
+      res.setHeader(name, value);
     if (answer.cookies?.length) res.setHeader("Set-Cookie", answer.cookies);
     if (answer.raw !== undefined) res.end(answer.raw);
     else if (answer.body === undefined) res.end();
@@ -100,16 +121,34 @@ export function createApp({ db, clock, env }: AppOptions) {
   });
 
   // express.json's refusals (bad JSON, too large) and anything unexpected
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const status = typeof error === "object" && error !== null && "status" in error ? Number(error.status) : 500;
-    if (status >= 400 && status < 500) {
-      const message = status === 413 ? "Request body too large" : "Malformed JSON in request body";
-      res.status(status).json(errorBody(new ApiError(status, message)));
-      return;
+  app.use(
+    (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+      const status =
+        typeof error === "object" && error !== null && "status" in error
+          ? Number(error.status)
+          : 500;
+      if (status >= 400 && status < 500) {
+        const message =
+          status === 413
+            ? "Request body too large"
+            : "Malformed JSON in request body";
+        res.status(status).json(errorBody(new ApiError(status, message)));
+        return;
+      }
+      console.error("platform error", error);
+      res
+        .status(500)
+        .json(
+          errorBody(
+            new ApiError(
+              500,
+              "The platform could not complete the request",
+              "Something went wrong. Please try again."
+            )
+          )
+        );
     }
-    console.error("platform error", error);
-    res.status(500).json(errorBody(new ApiError(500, "The platform could not complete the request", "Something went wrong. Please try again.")));
-  });
+  );
 
   return app;
 }

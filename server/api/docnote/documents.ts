@@ -1,0 +1,548 @@
+// spec 002 §2, §4 documents and messages: categories, types, the list, one document, its body,
+// the first read, and compose (docs/platform-api.md "Documents and messages").
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/connection";
+import {
+  documentAccounts,
+  documentAttachments,
+  documentCategories,
+  documentCategoryLinks,
+  documentEntities,
+  documentFirstReads,
+  documents,
+  documentTypes,
+} from "../../db/schema";
+import { decodeBookmark, encodeBookmark } from "../../lib/bookmark";
+import { likeEscape } from "../../lib/text";
+import { wireDate, wireDateTime } from "../../lib/wire";
+import { isClientUser, requireClientUser } from "../access";
+import { ApiError, forbidden, MESSAGES, validate } from "../http";
+import { entityById } from "../people";
+import { visibleAccounts } from "../portfolio/visibility";
+import { json, noContent, type Route, signedIn } from "../router";
+import {
+  CLIENT_INITIATED,
+  DOC_MESSAGES,
+  type DocScope,
+  docScopeOf,
+  Id,
+  IdParams,
+  sqlSelectOne,
+  toggleOn,
+  visibleCondition,
+  visibleDocument,
+} from "./scope";
+import { templateById } from "./email";
+
+// ── answers ──────────────────────────────────────────────────────────────────────────────────
+
+type DocumentRow = typeof documents.$inferSelect;
+type AttachmentMeta = {
+  docpartid: number;
+  documentId: number;
+  filename: string;
+  contentType: string;
+  size: number;
+  createdAt: string;
+};
+
+const SORTS = [
+  "-created_date",
+  "created_date",
+  "-reference_date",
+  "reference_date",
+  "subject",
+  "-subject",
+] as const;
+type Sort = (typeof SORTS)[number];
+
+const NO_REFERENCE_DATE = "";
+
+function sortKeyOf(sort: Sort): SQL<string> {
+  if (sort.endsWith("created_date")) return sql<string>`${documents.createdAt}`;
+  if (sort.endsWith("reference_date"))
+    return sql<string>`coalesce(${documents.referenceDate}, ${NO_REFERENCE_DATE})`;
+  return sql<string>`lower(${documents.subject})`;
+}
+
+function rowSortKey(sort: Sort, d: DocumentRow): string {
+  if (sort.endsWith("created_date")) return d.createdAt;
+  if (sort.endsWith("reference_date"))
+    return d.referenceDate ?? NO_REFERENCE_DATE;
+  return d.subject.toLowerCase();
+}
+
+export const attachmentView = (a: AttachmentMeta) => ({
+  docpartid: a.docpartid,
+  filename: a.filename,
+  content_type: a.contentType,
+  size: a.size,
+  created_date: wireDateTime(a.createdAt),
+});
+
+const attachmentColumns = {
+  docpartid: documentAttachments.docpartid,
+  documentId: documentAttachments.documentId,
+  filename: documentAttachments.filename,
+  contentType: documentAttachments.contentType,
+  size: documentAttachments.size,
+  createdAt: documentAttachments.createdAt,
+};
+
+export function attachmentsOf(db: Db, documentId: number): AttachmentMeta[] {
+  return db
+    .select(attachmentColumns)
+    .from(documentAttachments)
+    .where(eq(documentAttachments.documentId, documentId))
+    .orderBy(asc(documentAttachments.docpartid))
+    .all();
+}
+
+/** The list shape of documents, with what they link to loaded in a few queries. */
+function documentViews(
+  db: Db,
+  scope: DocScope,
+  rows: DocumentRow[],
+  sort: Sort,
+  reader: number
+) {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const links = db
+    .select()
+    .from(documentEntities)
+    .where(inArray(documentEntities.documentId, ids))
+    .all();
+  const categoryRows = db
+    .select({
+      documentId: documentCategoryLinks.documentId,
+      id: documentCategories.id,
+      name: documentCategories.name,
+    })
+    .from(documentCategoryLinks)
+    .innerJoin(
+      documentCategories,
+      eq(documentCategories.id, documentCategoryLinks.categoryId)
+    )
+    .where(inArray(documentCategoryLinks.documentId, ids))
+    .orderBy(asc(documentCategories.id))
+    .all();
+  const reads = db
+    .select()
+    .from(documentFirstReads)
+    .where(
+      and(
+        inArray(documentFirstReads.documentId, ids),
+        eq(documentFirstReads.entityId, reader)
+      )
+    )
+    .all();
+  const counts = db
+    .select({ documentId: documentAttachments.documentId, n: count() })
+    .from(documentAttachments)
+    .where(inArray(documentAttachments.documentId, ids))
+    .groupBy(documentAttachments.documentId)
+    .all();
+  const typeNames = new Map(
+    db
+      .select()
+      .from(documentTypes)
+      .all()
+      .map((t) => [t.code, t.name])
+  );
+  const visible = new Set(scope.entities);
+  return rows.map((d) => {
+    const linked = links
+      .filter((l) => l.documentId === d.id)
+      .map((l) => l.entityId);
+    const firstRead = reads.find((r) => r.documentId === d.id)?.readAt ?? null;
+    return {
+      id: d.id,
+      subject: d.subject,
+      doctype: d.doctype,
+      doctype_name: typeNames.get(d.doctype) ?? d.doctype,
+      docsubtype: d.docsubtype,
+      categories: categoryRows
+        .filter((c) => c.documentId === d.id)
+        .map((c) => ({ id: c.id, name: c.name })),
+      created_date: wireDateTime(d.createdAt),
+      reference_date: wireDate(d.referenceDate),
+      entity_ids: linked.filter((e) => visible.has(e)).sort((a, b) => a - b),
+      is_client_access_accessible: d.isClientAccessAccessible,
+      is_related_entity: !linked.includes(scope.client),
+      has_been_seen: firstRead !== null,
+      session_info: { firstread: wireDateTime(firstRead) },
+      attachment_count: counts.find((c) => c.documentId === d.id)?.n ?? 0,
+      digital_signature_status: d.digitalSignatureStatus,
+      creator: { id: d.creatorUserId, name: d.creatorName },
+      bookmark: encodeBookmark({ sort, key: rowSortKey(sort, d), id: d.id }),
+    };
+  });
+}
+
+// ── query parsing ────────────────────────────────────────────────────────────────────────────
+
+/** An empty query value counts as absent (a search form sends every field). */
+const optional = <S extends z.ZodTypeAny>(schema: S) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
+function isRealDate(text: string): boolean {
+  const date = new Date(`${text}T00:00:00Z`);
+  return (
+    !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
+  );
+}
+
+const DateText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Expected YYYY-MM-DD")
+  .refine(isRealDate, "Not a date");
+const Code = z
+  .string()
+  .regex(/^[\w .-]{1,100}$/, "Expected a document type code");
+
+const ListQuery = z
+  .object({
+    page_size: optional(z.coerce.number().int().min(1).max(100)),
+    page_sort: optional(z.enum(SORTS)),
+    page_bookmark: optional(z.string().max(500)),
+    docsubtype: optional(z.string().max(100)),
+    docsubtype_exclude: optional(z.string().max(100)),
+    digital_signature_status: optional(
+      z.enum(["Pending", "Signed", "Declined"])
+    ),
+    "firstread.include_read_notes": optional(z.enum(["true", "false"])),
+    "firstread.entity_id": optional(Id),
+    "created_date.start_date": optional(DateText),
+    "created_date.end_date": optional(DateText),
+    subject: optional(z.string().max(255)),
+    session_info: optional(z.string().max(200)),
+  })
+  .passthrough();
+
+/** A list parameter given as `name.N` (each), `name` or comma-separated values. */
+function listParam<S extends z.ZodTypeAny>(
+  query: Record<string, string>,
+  name: string,
+  item: S
+): Array<z.output<S>> {
+  const values: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (
+      key === name ||
+      (key.startsWith(`${name}.`) && /^\d+$/.test(key.slice(name.length + 1)))
+    ) {
+      values.push(
+        ...value
+          .split(",")
+          .map((v) => v.trim())
+          .filter(Boolean)
+      );
+    }
+  }
+  if (values.length > 100)
+    throw new ApiError(
+      400,
+      `Invalid query: ${name}: at most 100 values`,
+      MESSAGES.argumentsIncorrect
+    );
+  return values.map((v) => validate(item, v, "query") as z.output<S>);
+}
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** spec 002 §7 subject search: case-insensitive, `*` a wildcard, a plain value matches anywhere. */
+function subjectPattern(value: string): string {
+  const escaped = likeEscape(value);
+  return value.includes("*") ? escaped.replace(/\*/g, "%") : `%${escaped}%`;
+}
+
+function assertInScope(scope: DocScope, entityIds: number[]): void {
+  for (const id of entityIds)
+    if (!scope.entities.includes(id)) throw forbidden(MESSAGES.noEntityAccess);
+}
+
+function listDocuments(
+  db: Db,
+  scope: DocScope,
+  rawQuery: Record<string, string>
+) {
+  const query = validate(ListQuery, rawQuery, "query");
+  const sort: Sort = query.page_sort ?? "-created_date";
+  const descending = sort.startsWith("-");
+  const doctypes = listParam(rawQuery, "doctype", Code);
+  const excluded = listParam(rawQuery, "doctype_exclude", Code);
+  const categories = listParam(rawQuery, "categories", Id);
+  const entityIds = listParam(rawQuery, "entity_ids", Id);
+  assertInScope(scope, entityIds);
+  const reader = query["firstread.entity_id"] ?? scope.client;
+  assertInScope(scope, [reader]);
+
+  const conditions: SQL[] = [
+    visibleCondition(scope, entityIds.length ? entityIds : scope.entities),
+  ];
+  if (doctypes.length) conditions.push(inArray(documents.doctype, doctypes));
+  if (excluded.length) conditions.push(notInArray(documents.doctype, excluded));
+  if (categories.length) {
+    conditions.push(
+      exists(
+        sqlSelectOne(
+          and(
+            eq(documentCategoryLinks.documentId, documents.id),
+            inArray(documentCategoryLinks.categoryId, categories)
+          ) as SQL,
+          "document_category_links"
+        )
+      )
+    );
+  }
+  if (query.docsubtype)
+    conditions.push(eq(documents.docsubtype, query.docsubtype));
+  if (query.docsubtype_exclude)
+    conditions.push(
+      or(
+        isNull(documents.docsubtype),
+        ne(documents.docsubtype, query.docsubtype_exclude)
+      ) as SQL
+    );
+  if (query.digital_signature_status)
+    conditions.push(
+      eq(documents.digitalSignatureStatus, query.digital_signature_status)
+    );
+  if (query["firstread.include_read_notes"] === "false") {
+    conditions.push(
+      sql`not exists ${sqlSelectOne(
+        and(
+          eq(documentFirstReads.documentId, documents.id),
+          eq(documentFirstReads.entityId, reader)
+        ) as SQL,
+        "document_first_reads"
+      )}`
+    );
+  }
+  const start = query["created_date.start_date"];
+  const end = query["created_date.end_date"];
+  if (start)
+    conditions.push(gte(documents.createdAt, `${start}T00:00:00.000Z`));
+  if (end)
+    conditions.push(lt(documents.createdAt, `${nextDay(end)}T00:00:00.000Z`));
+  const subject = query.subject?.trim();
+  if (subject)
+    conditions.push(
+      sql`${documents.subject} like ${subjectPattern(subject)} escape '\\'`
+    );
+
+  const key = sortKeyOf(sort);
+  if (query.page_bookmark) {
+    const bookmark = decodeBookmark(query.page_bookmark);
+    if (
+      !bookmark ||
+      bookmark.sort !== sort ||
+      typeof bookmark.key !== "string"
+    ) {
+      throw new ApiError(
+        400,
+        "Invalid query: page_bookmark does not belong to this page_sort",
+        MESSAGES.argumentsIncorrect
+      );
+    }
+    conditions.push(
+      descending
+        ? sql`(${key} < ${bookmark.key} or (${key} = ${bookmark.key} and ${documents.id} < ${bookmark.id}))`
+        : sql`(${key} > ${bookmark.key} or (${key} = ${bookmark.key} and ${documents.id} > ${bookmark.id}))`
+    );
+  }
+  const rows = db
+    .select()
+    .from(documents)
+    .where(and(...conditions))
+    .orderBy(
+      descending ? desc(key) : asc(key),
+      descending ? desc(documents.id) : asc(documents.id)
+    )
+    .limit(query.page_size ?? 20)
+    .all();
+  return documentViews(db, scope, rows, sort, reader);
+}
+
+// ── compose ──────────────────────────────────────────────────────────────────────────────────
+
+const CreateBody = z.object({
+  subject: z
+    .string()
+    .trim()
+    .min(1, "Please enter a message subject.")
+    .max(255, "Subject must be under 256 characters."),
+  body: z.string().max(100_000),
+  accounts: z.array(z.coerce.number().int().positive()).max(200).optional(),
+  notification_template_id: z.coerce.number().int().positive().nullish(),
+});
+
+export const documentRoutes: Route[] = [
+  signedIn(
+    "GET",
+    "/resourceful/docnote-v2/category",
+    (_request, { db, caller }) => {
+      docScopeOf(db, caller);
+      return json(
+        db
+          .select()
+          .from(documentCategories)
+          .orderBy(asc(documentCategories.name), asc(documentCategories.id))
+          .all()
+      );
+    }
+  ),
+
+  signedIn(
+    "GET",
+    "/resourceful/docnote-v2/doctype",
+    (request, { db, caller }) => {
+      const scope = docScopeOf(db, caller);
+      const members = listParam(request.query, "member_ids", Id);
+      if (members.length === 0)
+        return json(
+          db.select().from(documentTypes).orderBy(asc(documentTypes.name)).all()
+        );
+      assertInScope(scope, members);
+      const rows = db
+        .selectDistinct({ code: documentTypes.code, name: documentTypes.name })
+        .from(documents)
+        .innerJoin(documentTypes, eq(documentTypes.code, documents.doctype))
+        .where(visibleCondition(scope, members))
+        .orderBy(asc(documentTypes.name))
+        .all();
+      return json(rows);
+    }
+  ),
+
+  signedIn("GET", "/resourceful/docnote-v2", (request, { db, caller }) => {
+    const scope = docScopeOf(db, caller);
+    return json(listDocuments(db, scope, request.query));
+  }),
+
+  // spec 002 §4 sending, step 1; §5 compose
+  signedIn(
+    "POST",
+    "/resourceful/docnote-v2",
+    (request, { db, caller, clock }) => {
+      requireClientUser(caller);
+      if (toggleOn(db, "one_way_messaging"))
+        throw forbidden(DOC_MESSAGES.oneWay);
+      const input = validate(CreateBody, request.body, "body");
+      const entityId = caller.user.entityId;
+      const accountIds = [...new Set(input.accounts ?? [])];
+      if (accountIds.length) {
+        const own = new Set(
+          visibleAccounts(db, entityId).map((a) => a.account.id)
+        );
+        if (accountIds.some((a) => !own.has(a)))
+          throw forbidden(DOC_MESSAGES.noAccount);
+      }
+      const templateId = input.notification_template_id ?? null;
+      if (templateId !== null) templateById(db, templateId);
+      const creatorName =
+        entityById(db, entityId)?.displayName ?? caller.user.username;
+      const id = db.transaction((tx) => {
+        const documentId = tx
+          .insert(documents)
+          .values({
+            subject: input.subject,
+            body: input.body,
+            doctype: "SecureMessage",
+            docsubtype: CLIENT_INITIATED,
+            createdAt: clock.now().toISOString(),
+            referenceDate: null,
+            isClientAccessAccessible: true,
+            editPrivilege: 8,
+            permission: "Shared With Client Groups",
+            digitalSignatureStatus: null,
+            notifTemplateId: templateId,
+            creatorUserId: caller.user.id,
+            creatorName,
+          })
+          .returning({ id: documents.id })
+          .get().id;
+        tx.insert(documentEntities).values({ documentId, entityId }).run();
+        for (const accountId of accountIds)
+          tx.insert(documentAccounts).values({ documentId, accountId }).run();
+        return documentId;
+      });
+      return json({ id }, 201);
+    }
+  ),
+
+  signedIn("GET", "/resourceful/docnote-v2/:id", (request, { db, caller }) => {
+    const { id } = validate(IdParams, request.params, "path");
+    const scope = docScopeOf(db, caller);
+    const document = visibleDocument(db, scope, id);
+    const [view] = documentViews(
+      db,
+      scope,
+      [document],
+      "-created_date",
+      scope.client
+    );
+    return json({
+      ...view,
+      attachments: attachmentsOf(db, id).map(attachmentView),
+    });
+  }),
+
+  signedIn(
+    "GET",
+    "/resourceful/docnote-v2/:id/body",
+    (request, { db, caller }) => {
+      const { id } = validate(IdParams, request.params, "path");
+      const document = visibleDocument(db, docScopeOf(db, caller), id);
+      return {
+        status: 200,
+        raw: document.body,
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      };
+    }
+  ),
+
+  // spec 002 §4: a ClientUser's opening marks it read once; an adviser's records nothing
+  signedIn(
+    "POST",
+    "/resourceful/docnote-v2/:id/firstread",
+    (request, { db, caller, clock }) => {
+      const { id } = validate(IdParams, request.params, "path");
+      const scope = docScopeOf(db, caller);
+      visibleDocument(db, scope, id);
+      if (isClientUser(caller)) {
+        db.insert(documentFirstReads)
+          .values({
+            documentId: id,
+            entityId: scope.client,
+            readAt: clock.now().toISOString(),
+          })
+          .onConflictDoNothing()
+          .run();
+      }
+      return noContent();
+    }
+  ),
+];

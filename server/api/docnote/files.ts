@@ -1,0 +1,281 @@
+// spec 002 §4 attachments: the list, the upload (step 3 of sending), the download, and the images
+// message bodies refer to.
+import type { IncomingMessage } from "node:http";
+import { and, count, eq } from "drizzle-orm";
+import { z } from "zod";
+import { documentAttachments } from "../../db/schema";
+import { requireClientUser } from "../access";
+import { ApiError, forbidden, MESSAGES, validate } from "../http";
+import { LOGO_PNG } from "../../seed/files";
+import { json, open, type Route, signedIn } from "../router";
+import {
+  CLIENT_INITIATED,
+  DOC_MESSAGES,
+  EXCLUDED_EXTENSIONS,
+  MAX_ATTACHMENTS,
+  MAX_FILE_BYTES,
+  MAX_UPLOAD_BODY,
+  docScopeOf,
+  Id,
+  IdParams,
+  visibleDocument,
+} from "./scope";
+import { attachmentsOf, attachmentView } from "./documents";
+
+// ── upload ───────────────────────────────────────────────────────────────────────────────────
+
+/** A multipart upload as the HTTP layer hands it to the upload route. */
+export type UploadBody = {
+  kind: "upload";
+  filename: string | null;
+  file: { name: string; type: string; data: Buffer } | null;
+};
+
+const UPLOAD_PATH = /^\/resourceful\/docnote-v2\/[^/]+\/attachment-v3\/?$/;
+
+/** Whether a request is a multipart upload to the attachment route (the only one that reads multipart). */
+export function isUploadRequest(
+  method: string,
+  path: string,
+  contentType: string | undefined
+): boolean {
+  return (
+    method === "POST" &&
+    UPLOAD_PATH.test(path) &&
+    /^multipart\/form-data\s*;/i.test(contentType ?? "")
+  );
+}
+
+/** Reads a multipart body, refusing (413) one over the limit before or while reading it. */
+export async function readUpload(
+  req: IncomingMessage,
+  url: URL
+): Promise<UploadBody> {
+  const declared = Number(req.headers["content-length"] ?? "0");
+  if (declared > MAX_UPLOAD_BODY)
+    throw new ApiError(413, "Request body too large");
+  let seen = 0;
+  let tooLarge = false;
+  async function* counted() {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      seen += chunk.length;
+      if (seen > MAX_UPLOAD_BODY) {
+        tooLarge = true;
+        throw new Error("too large");
+      }
+      yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    }
+  }
+  const chunks = counted();
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+  });
+  let form: FormData;
+  try {
+    const request = new Request(url, {
+      method: "POST",
+      headers: { "content-type": String(req.headers["content-type"]) },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    form = await request.formData();
+  } catch {
+    if (tooLarge) throw new ApiError(413, "Request body too large");
+    throw new ApiError(
+      400,
+      "Malformed multipart/form-data body",
+      MESSAGES.argumentsIncorrect
+    );
+  }
+  const part = form.get("content");
+  const name = form.get("filename");
+  return {
+    kind: "upload",
+    filename: typeof name === "string" ? name : null,
+    file:
+      part instanceof Blob
+        ? {
+            name: "name" in part ? String(part.name) : "",
+            type: part.type,
+            data: Buffer.from(await part.arrayBuffer()),
+          }
+        : null,
+  };
+}
+
+const isUploadBody = (body: unknown): body is UploadBody =>
+  typeof body === "object" &&
+  body !== null &&
+  (body as UploadBody).kind === "upload";
+
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: "application/pdf",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  txt: "text/plain",
+  csv: "text/csv",
+  rtf: "application/rtf",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  docm: "application/vnd.ms-word.document.macroEnabled.12",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  xlsm: "application/vnd.ms-excel.sheet.macroEnabled.12",
+  ppt: "application/vnd.ms-powerpoint",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+};
+
+const extensionOf = (name: string) =>
+  name.includes(".") ? (name.split(".").pop() ?? "").toLowerCase() : "";
+
+/** The name without any folder a browser may send, trimmed. */
+const baseName = (name: string) => (name.split(/[\\/]/).pop() ?? "").trim();
+
+// ── download ─────────────────────────────────────────────────────────────────────────────────
+
+/** RFC 6266: an ASCII fallback name and the exact name as UTF-8 (RFC 5987). */
+export function contentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+export const fileRoutes: Route[] = [
+  // the images message bodies refer to by relative source: public, like the site's brand images
+  open("GET", "/resourceful/docnote/images/:name", (request) => {
+    if (request.params.name !== "logo.png")
+      throw new ApiError(404, "Image not found");
+    return {
+      status: 200,
+      raw: LOGO_PNG,
+      headers: {
+        "Content-Type": "image/png",
+        "Content-Length": String(LOGO_PNG.length),
+      },
+    };
+  }),
+
+  signedIn(
+    "GET",
+    "/resourceful/docnote-v2/:id/attachment-v4",
+    (request, { db, caller }) => {
+      const { id } = validate(IdParams, request.params, "path");
+      visibleDocument(db, docScopeOf(db, caller), id);
+      return json(attachmentsOf(db, id).map(attachmentView));
+    }
+  ),
+
+  // spec 002 §4 sending, step 3; §5 compose attachment rules
+  signedIn(
+    "POST",
+    "/resourceful/docnote-v2/:id/attachment-v3",
+    (request, { db, caller, clock }) => {
+      const { id } = validate(IdParams, request.params, "path");
+      const scope = docScopeOf(db, caller);
+      const document = visibleDocument(db, scope, id);
+      requireClientUser(caller);
+      if (
+        document.docsubtype !== CLIENT_INITIATED ||
+        document.creatorUserId !== caller.user.id
+      )
+        throw forbidden(DOC_MESSAGES.notOwnMessage);
+      if (!isUploadBody(request.body) || !request.body.file)
+        throw new ApiError(
+          400,
+          DOC_MESSAGES.notMultipart,
+          MESSAGES.argumentsIncorrect
+        );
+      const { file } = request.body;
+      const filename = baseName(
+        request.body.filename?.trim() || file.name
+      ).slice(0, 255);
+      if (!filename) throw new ApiError(400, DOC_MESSAGES.noFileName);
+      const existing =
+        db
+          .select({ n: count() })
+          .from(documentAttachments)
+          .where(eq(documentAttachments.documentId, id))
+          .get()?.n ?? 0;
+      if (existing >= MAX_ATTACHMENTS)
+        throw new ApiError(400, DOC_MESSAGES.tooMany);
+      const extension = extensionOf(filename);
+      const excluded = (EXCLUDED_EXTENSIONS as readonly string[]).includes(
+        extension
+      );
+      const tooLarge = file.data.length > MAX_FILE_BYTES;
+      if (excluded && tooLarge)
+        throw new ApiError(400, DOC_MESSAGES.typeAndSize);
+      if (excluded) throw new ApiError(400, DOC_MESSAGES.typeNotAllowed);
+      if (tooLarge) throw new ApiError(400, DOC_MESSAGES.tooLarge);
+      if (file.data.length === 0)
+        throw new ApiError(400, DOC_MESSAGES.emptyFile);
+      const declared = file.type.split(";")[0]?.trim().toLowerCase() ?? "";
+      const contentType =
+        declared && declared !== "application/octet-stream"
+          ? file.type
+          : CONTENT_TYPES[extension] ?? "application/octet-stream";
+      const docpartid = db
+        .insert(documentAttachments)
+        .values({
+          documentId: id,
+          filename,
+          contentType,
+          size: file.data.length,
+          content: file.data,
+          createdAt: clock.now().toISOString(),
+        })
+        .returning({ docpartid: documentAttachments.docpartid })
+        .get().docpartid;
+      return json({ docpartid, filename, size: file.data.length }, 201);
+    }
+  ),
+
+  // spec 002 §4 attachment download: the bytes, named for saving
+  signedIn(
+    "GET",
+    "/resourceful/docnote/files/:documentId/:docpartid/:filename",
+    (request, { db, caller }) => {
+      const params = validate(
+        z.object({
+          documentId: Id,
+          docpartid: Id,
+          filename: z.string().min(1).max(1000),
+        }),
+        request.params,
+        "path"
+      );
+      visibleDocument(db, docScopeOf(db, caller), params.documentId);
+      const file = db
+        .select()
+        .from(documentAttachments)
+        .where(
+          and(
+            eq(documentAttachments.docpartid, params.docpartid),
+            eq(documentAttachments.documentId, params.documentId)
+          )
+        )
+        .get();
+      if (!file || file.filename !== params.filename)
+        throw new ApiError(404, "File not found");
+      return {
+        status: 200,
+        raw: file.content,
+        headers: {
+          "Content-Type": file.contentType,
+          "Content-Length": String(file.content.length),
+          "Content-Disposition": contentDisposition(file.filename),
+          "X-Content-Type-Options": "nosniff",
+        },
+      };
+    }
+  ),
+];

@@ -1,0 +1,156 @@
+// spec 002 §6: who sees which documents (the client, the partner, related entities, the adviser),
+// and the limits and messages every documents endpoint shares (spec 002 §5, §9).
+import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/connection";
+import {
+  capabilities,
+  documentEntities,
+  documents,
+  featureToggles,
+} from "../../db/schema";
+import type { Caller } from "../../sessions";
+import { clientEntityOf, isClientUser, reachableEntities } from "../access";
+import { ApiError } from "../http";
+import { partnerEntityIdOf } from "../people";
+
+// ── limits (spec 002 §5 compose, §9) ─────────────────────────────────────────────────────────
+
+export const MAX_ATTACHMENTS = 5;
+export const MAX_FILE_BYTES = 10_000_000;
+/** The largest multipart body read at all: one file at the limit and its envelope. */
+export const MAX_UPLOAD_BODY = 11 * 1024 * 1024;
+export const EXCLUDED_EXTENSIONS = [
+  "exe",
+  "bat",
+  "com",
+  "msi",
+  "js",
+  "bin",
+  "vb",
+  "dll",
+  "vbs",
+  "zip",
+] as const;
+export const CLIENT_INITIATED = "Client Initiated";
+
+export const DOC_MESSAGES = {
+  notFound: "Document not found",
+  tooMany: "You can upload a maximum of 5 attachments.",
+  tooLarge: "File is too large, please remove.",
+  typeNotAllowed: "File type not allowed, please remove.",
+  typeAndSize: "File type not allowed and file is too large, please remove.",
+  emptyFile: "File is empty, please remove.",
+  noFileName: "File name is missing.",
+  notMultipart:
+    "Expected multipart/form-data with the file in the part 'content'",
+  notOwnMessage:
+    "Permission Error: Attachments can only be added to your own messages",
+  oneWay: "Permission Error: Messages are one-way",
+  noAccount: "Permission Error: You do not have access to this account",
+  noAdviser: "No adviser to notify",
+} as const;
+
+const documentNotFound = () => new ApiError(404, DOC_MESSAGES.notFound);
+
+// ── who sees what ────────────────────────────────────────────────────────────────────────────
+
+/** The session's client, the entities whose documents it sees, and whether adviser-only notes show. */
+export type DocScope = {
+  client: number;
+  entities: number[];
+  adviser: boolean;
+  caller: Caller;
+};
+
+function hasCapability(db: Db, entityId: number, name: string): boolean {
+  return !!db
+    .select({ name: capabilities.name })
+    .from(capabilities)
+    .where(
+      and(eq(capabilities.entityId, entityId), eq(capabilities.name, name))
+    )
+    .get();
+}
+
+/**
+ * spec 002 §6: a client's own entity, and the partner's when the client holds view_partner and the
+ * partner is a login-accessible member of the client group; with the related-entities option on,
+ * every login-accessible member of the client's groups. An adviser sees the client in context's.
+ */
+export function docScopeOf(db: Db, caller: Caller): DocScope {
+  const client = clientEntityOf(caller);
+  const adviser = !isClientUser(caller);
+  if (toggleOn(db, "related_entities"))
+    return {
+      client,
+      entities: [...reachableEntities(db, client)],
+      adviser,
+      caller,
+    };
+  const visible = [client];
+  const partner = partnerEntityIdOf(db, client);
+  if (
+    partner !== null &&
+    partner !== client &&
+    hasCapability(db, client, "view_partner") &&
+    reachableEntities(db, client).has(partner)
+  ) {
+    visible.push(partner);
+  }
+  return { client, entities: visible, adviser, caller };
+}
+
+/** The documents the scope may see, limited to some of its entities. */
+export function visibleCondition(
+  scope: DocScope,
+  entityIds: number[] = scope.entities
+): SQL {
+  const belongs = exists(
+    sqlSelectOne(
+      and(
+        eq(documentEntities.documentId, documents.id),
+        inArray(documentEntities.entityId, entityIds)
+      ) as SQL,
+      "document_entities"
+    )
+  );
+  return scope.adviser
+    ? belongs
+    : (and(belongs, eq(documents.isClientAccessAccessible, true)) as SQL);
+}
+
+/** `(select 1 from <table> where <condition>)`, for exists() over a correlated condition. */
+export function sqlSelectOne(
+  condition: SQL,
+  table:
+    | "document_entities"
+    | "document_category_links"
+    | "document_first_reads"
+): SQL {
+  return sql`(select 1 from ${sql.identifier(table)} where ${condition})`;
+}
+
+/** The document if the scope may see it, else 404 (its existence is not revealed). */
+export function visibleDocument(db: Db, scope: DocScope, id: number) {
+  const row = db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), visibleCondition(scope)))
+    .get();
+  if (!row) throw documentNotFound();
+  return row;
+}
+
+export const Id = z.coerce.number().int().positive();
+export const IdParams = z.object({ id: Id });
+
+export function toggleOn(db: Db, name: string): boolean {
+  return (
+    db
+      .select({ enabled: featureToggles.enabled })
+      .from(featureToggles)
+      .where(eq(featureToggles.name, name))
+      .get()?.enabled ?? false
+  );
+}

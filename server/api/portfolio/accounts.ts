@@ -1,0 +1,145 @@
+// spec 001 §4, §7: the portfolios and accounts an entity sees, and its account groups.
+import { z } from "zod";
+import { assertCanSeeClient, clientEntityOf } from "../access";
+import { forbidden, validate } from "../http";
+import { json, type Route, signedIn } from "../router";
+import {
+  type VisibleAccount,
+  visibleAccounts,
+  visiblePortfolios,
+} from "./visibility";
+import { accountView, portfolioView } from "./views";
+import { IdList, IdParams, opt, scope } from "./requests";
+
+export const accountRoutes: Route[] = [
+  // the portfolios an entity sees, in sortOrder (spec 001 §4)
+  signedIn(
+    "GET",
+    "/resourceful/entity/client/:id/portfolio",
+    (request, { db, caller }) => {
+      const { id } = validate(IdParams, request.params, "path");
+      assertCanSeeClient(db, caller, id);
+      const list = visibleAccounts(db, id);
+      return json(
+        visiblePortfolios(db, id).map((p) =>
+          portfolioView(
+            p,
+            list.filter((a) => a.portfolio.portfolio.id === p.portfolio.id)
+              .length
+          )
+        )
+      );
+    }
+  ),
+
+  signedIn("GET", "/resourceful/portfolio/account", (request, context) => {
+    const query = validate(
+      z.object({
+        accountid: IdList,
+        portfolioid: opt(z.coerce.number().int().positive()),
+      }),
+      request.query,
+      "query"
+    );
+    const { all, selected } = scope(context, query.accountid);
+    if (
+      query.portfolioid !== undefined &&
+      !all.some((a) => a.account.portfolioId === query.portfolioid)
+    ) {
+      throw forbidden(
+        "Permission Error: You do not have access to this portfolio"
+      );
+    }
+    return json(
+      selected
+        .filter(
+          (a) =>
+            query.portfolioid === undefined ||
+            a.account.portfolioId === query.portfolioid
+        )
+        .map(accountView)
+    );
+  }),
+
+  signedIn("GET", "/resourceful/portfolio/account/:id", (request, context) => {
+    const { id } = validate(IdParams, request.params, "path");
+    const { selected } = scope(context, [id]);
+    return json(accountView(selected[0] as VisibleAccount));
+  }),
+
+  signedIn(
+    "GET",
+    "/resourceful/portfolio/portfolio/:id",
+    (request, context) => {
+      const { id } = validate(IdParams, request.params, "path");
+      const entityId = clientEntityOf(context.caller);
+      const p = visiblePortfolios(context.db, entityId).find(
+        (v) => v.portfolio.id === id
+      );
+      if (!p)
+        throw forbidden(
+          "Permission Error: You do not have access to this portfolio"
+        );
+      return json(
+        portfolioView(
+          p,
+          visibleAccounts(context.db, entityId).filter(
+            (a) => a.portfolio.portfolio.id === id
+          ).length
+        )
+      );
+    }
+  ),
+
+  signedIn(
+    "GET",
+    "/resourceful/portfolio/portfolio/:id/account",
+    (request, context) => {
+      const { id } = validate(IdParams, request.params, "path");
+      const entityId = clientEntityOf(context.caller);
+      if (
+        !visiblePortfolios(context.db, entityId).some(
+          (v) => v.portfolio.id === id
+        )
+      ) {
+        throw forbidden(
+          "Permission Error: You do not have access to this portfolio"
+        );
+      }
+      return json(
+        visibleAccounts(context.db, entityId)
+          .filter((a) => a.account.portfolioId === id)
+          .map(accountView)
+      );
+    }
+  ),
+
+  signedIn(
+    "GET",
+    "/resourceful/portfolio/group/account",
+    (_request, context) => {
+      const { all } = scope(context);
+      const groups = new Map<
+        string,
+        {
+          group_code: string;
+          group_name: string;
+          report_currency: string;
+          accounts: ReturnType<typeof accountView>[];
+        }
+      >();
+      for (const a of all) {
+        if (!a.group || a.portfolio.isLinked) continue;
+        const g = groups.get(a.group.groupCode) ?? {
+          group_code: a.group.groupCode,
+          group_name: a.group.groupName,
+          report_currency: a.group.reportCurrency,
+          accounts: [],
+        };
+        g.accounts.push(accountView(a));
+        groups.set(a.group.groupCode, g);
+      }
+      return json([...groups.values()]);
+    }
+  ),
+];

@@ -1,0 +1,126 @@
+// The book of a set of accounts: their securities, prices, FX rates and ledger, for valuations and
+// returns (docs/decisions/071-portfolio-book.md).
+import type { Db } from "../../db/connection";
+import type { Book, LedgerTransaction } from "../../domain/performance";
+import type { PricePoint, SecurityPricing } from "../../domain/valuation";
+
+type LedgerRow = [
+  accountId: number,
+  securityId: number,
+  type: LedgerTransaction["type"],
+  tradeDate: string,
+  quantityMicros: number,
+  netMinor: number,
+  cashSecurityId: number | null,
+  currency: string,
+  feeMinor: number,
+  taxMinor: number
+];
+
+/**
+ * The transactions, prices, FX rates and plan currencies of some accounts, for valuations from
+ * `from` (default: all history) up to today: the prices and rates of those dates and the last one
+ * before `from`. Raw statements answering arrays: a book holds some ten thousand price rows, and
+ * mapping them to objects row by row costs more than the performance arithmetic itself.
+ */
+export function loadBook(
+  db: Db,
+  accountIds: readonly number[],
+  today: string,
+  from = "0000-01-01"
+): Book {
+  const ids = [...new Set(accountIds)];
+  const sqlite = db.$client;
+  const marks = ids.map(() => "?").join(",");
+  const rows = ids.length
+    ? (sqlite
+        .prepare(
+          `SELECT account_id, security_id, type, trade_date, quantity_micros, net_minor, cash_security_id, currency, fee_minor, tax_minor
+           FROM transactions WHERE account_id IN (${marks}) ORDER BY trade_date, id`
+        )
+        .raw()
+        .all(...ids) as LedgerRow[])
+    : [];
+  const ledger: LedgerTransaction[] = rows.map((t) => ({
+    accountId: t[0],
+    securityId: t[1],
+    type: t[2],
+    tradeDate: t[3],
+    quantityMicros: t[4],
+    netMinor: t[5],
+    cashSecurityId: t[6],
+    currency: t[7],
+    feeMinor: t[8],
+    taxMinor: t[9],
+  }));
+  const securityIds = [
+    ...new Set(
+      ledger.flatMap((t) =>
+        t.cashSecurityId == null
+          ? [t.securityId]
+          : [t.securityId, t.cashSecurityId]
+      )
+    ),
+  ];
+  const prices = new Map<number, SecurityPricing>();
+  if (securityIds.length) {
+    const securityMarks = securityIds.map(() => "?").join(",");
+    const currencies = sqlite
+      .prepare(
+        `SELECT id, currency FROM securities WHERE id IN (${securityMarks})`
+      )
+      .raw()
+      .all(...securityIds) as Array<[number, string]>;
+    const currencyOf = new Map(currencies);
+    const series = new Map<number, PricePoint[]>();
+    for (const id of securityIds) {
+      const points: PricePoint[] = [];
+      series.set(id, points);
+      prices.set(id, { currency: currencyOf.get(id) ?? "GBP", series: points });
+    }
+    const priceRows = sqlite
+      .prepare(
+        `SELECT security_id, MAX(date), price_micros FROM security_prices WHERE security_id IN (${securityMarks}) AND date < ? GROUP BY security_id
+         UNION ALL
+         SELECT security_id, date, price_micros FROM security_prices WHERE security_id IN (${securityMarks}) AND date >= ? AND date <= ?
+         ORDER BY 1, 2`
+      )
+      .raw()
+      .all(...securityIds, from, ...securityIds, from, today) as Array<
+      [number, string, number]
+    >;
+    for (const [id, date, micros] of priceRows)
+      series.get(id)?.push({ date, micros });
+  }
+  const fx: Record<string, PricePoint[]> = {};
+  const fxRows = sqlite
+    .prepare(
+      `SELECT currency, MAX(date), rate_micros FROM fx_rates WHERE date < ? GROUP BY currency
+       UNION ALL
+       SELECT currency, date, rate_micros FROM fx_rates WHERE date >= ? AND date <= ?
+       ORDER BY 1, 2`
+    )
+    .raw()
+    .all(from, from, today) as Array<[string, string, number]>;
+  for (const [currency, date, micros] of fxRows)
+    (fx[currency] ??= []).push({ date, micros });
+  const planCurrencies = new Map(
+    ids.length
+      ? (sqlite
+          .prepare(
+            `SELECT id, plan_currency FROM accounts WHERE id IN (${marks})`
+          )
+          .raw()
+          .all(...ids) as Array<[number, string]>)
+      : []
+  );
+  return { transactions: ledger, prices, fx, planCurrencies, today };
+}
+
+/** The same book restricted to some of its accounts. */
+export function subBook(book: Book, accountIds: ReadonlySet<number>): Book {
+  return {
+    ...book,
+    transactions: book.transactions.filter((t) => accountIds.has(t.accountId)),
+  };
+}

@@ -1,0 +1,13 @@
+// spec 001 §7 portfolios, accounts, summaries, profit analysis and time series; §3 balance-sheet
+// assets (docs/decisions/073-performance-endpoints.md, docs/platform-api.md "Portfolio"), one module
+// per resource; their routes in the order the router tries them.
+import type { Route } from "../router";
+import { accountRoutes } from "./accounts";
+import { assetRoutes } from "./assets";
+import { performanceRoutes } from "./performance";
+
+export const portfolioRoutes: Route[] = [
+  ...accountRoutes,
+  ...performanceRoutes,
+  ...assetRoutes,
+];

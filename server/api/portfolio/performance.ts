@@ -1,0 +1,470 @@
+// spec 001 §7 summaries, profit analysis and historic time series (docs/decisions/073-performance-endpoints.md).
+import { eq, or } from "drizzle-orm";
+import { z } from "zod";
+import { benchmarkPrices, benchmarks } from "../../db/schema";
+import {
+  benchmarkSeries,
+  holdBackEnd,
+  periodPerformance,
+  seriesDates,
+  timeSeries,
+} from "../../domain/performance";
+import { benchmarkFrequency, seriesFrequency } from "../../domain/frequency";
+import { wireDate } from "../../lib/wire";
+import { clientEntityOf } from "../access";
+import { ApiError, forbidden, validate } from "../http";
+import { json, type Route, type SignedInContext, signedIn } from "../router";
+import { type VisibleAccount, isManaged, todayOf } from "./visibility";
+import { loadBook, subBook } from "./book";
+import { money, round, summaryData } from "./views";
+import {
+  CodeParams,
+  DetailQuery,
+  IdParams,
+  SeriesQuery,
+  SummaryQuery,
+  Timeframe,
+  basisOf,
+  earliestInception,
+  measureFor,
+  periodOf,
+  scope,
+  summaryItems,
+  timeframeStart,
+} from "./requests";
+
+function seriesAnswer(
+  context: SignedInContext,
+  list: VisibleAccount[],
+  query: z.output<typeof SeriesQuery>,
+  benchmarkFallback: number | null
+) {
+  const entityId = clientEntityOf(context.caller);
+  const today = todayOf(context);
+  const managed = list.filter(isManaged);
+  const inception = earliestInception(managed);
+  let start: string;
+  let end: string;
+  if (query.timeframe) {
+    end = holdBackEnd(
+      query.end_date ?? today,
+      today,
+      query.hold_back_period ?? false
+    );
+    start = timeframeStart(query.timeframe, end, inception);
+  } else {
+    ({ start, end } = periodOf(
+      query.start_date as string,
+      query.end_date as string,
+      today
+    ));
+  }
+  const frequency =
+    query.frequency === "auto" ? seriesFrequency(start, end) : query.frequency;
+  const measure = measureFor(
+    context,
+    entityId,
+    query.to_pricing_type,
+    basisOf(query.fees_and_taxes),
+    query.report_currency,
+    query.from_pricing_type
+  );
+  const book = loadBook(
+    context.db,
+    managed.map((a) => a.account.id),
+    today,
+    start
+  );
+  const points = seriesDates(start, end, frequency);
+  const series = managed.length ? timeSeries(book, points, measure) : [];
+  let benchmark = null;
+  const wanted = query.benchmark_name
+    ? context.db
+        .select()
+        .from(benchmarks)
+        .where(
+          or(
+            eq(benchmarks.code, query.benchmark_name),
+            eq(benchmarks.name, query.benchmark_name)
+          )
+        )
+        .get()
+    : benchmarkFallback != null
+    ? context.db
+        .select()
+        .from(benchmarks)
+        .where(eq(benchmarks.id, benchmarkFallback))
+        .get()
+    : undefined;
+  if (query.benchmark_name && !wanted)
+    throw new ApiError(404, `Benchmark ${query.benchmark_name} not found`);
+  if (wanted) {
+    const levels = context.db
+      .select({
+        date: benchmarkPrices.date,
+        micros: benchmarkPrices.levelMicros,
+      })
+      .from(benchmarkPrices)
+      .where(eq(benchmarkPrices.benchmarkId, wanted.id))
+      .orderBy(benchmarkPrices.date)
+      .all();
+    benchmark = {
+      name: wanted.name,
+      code: wanted.code,
+      points: benchmarkSeries(
+        levels,
+        query.frequency === "auto"
+          ? seriesDates(start, end, benchmarkFrequency(start, end))
+          : points
+      ).map((p) => ({
+        date: wireDate(p.date),
+        cumulative: p.cumulative === null ? null : round(p.cumulative),
+      })),
+    };
+  }
+  return json({
+    start_date: wireDate(start),
+    end_date: wireDate(end),
+    frequency,
+    report_currency: measure.currency,
+    inception_date: managed.length ? wireDate(inception) : null,
+    accountids: managed.map((a) => a.account.id),
+    points: series.map((p) => ({
+      date: wireDate(p.date),
+      value: money(measure.currency, p.value),
+      cumulative_twrr: p.cumulative === null ? null : round(p.cumulative),
+      net_flows: money(measure.currency, p.netFlows),
+    })),
+    benchmark,
+  });
+}
+
+export const performanceRoutes: Route[] = [
+  // account, portfolio and group summaries for the default and secondary timeframe (spec 001 §7)
+  signedIn("GET", "/resourceful/portfolio/summary", (request, context) => {
+    const query = validate(SummaryQuery, request.query, "query");
+    const { entityId, all, selected } = scope(context, query.accountid);
+    if (
+      query.portfolioid !== undefined &&
+      !all.some((a) => a.account.portfolioId === query.portfolioid)
+    ) {
+      throw forbidden(
+        "Permission Error: You do not have access to this portfolio"
+      );
+    }
+    if (
+      query.group_code !== undefined &&
+      !all.some((a) => a.group?.groupCode === query.group_code)
+    ) {
+      throw forbidden(
+        "Permission Error: You do not have access to this account group"
+      );
+    }
+    const measure = measureFor(
+      context,
+      entityId,
+      query.pricing_type,
+      basisOf(query.fees_and_taxes),
+      query.report_currency
+    );
+    const today = todayOf(context);
+    const end = holdBackEnd(
+      query.end_date ?? today,
+      today,
+      query.hold_back_period ?? false
+    );
+    const list = selected.filter(
+      (a) =>
+        isManaged(a) &&
+        (query.portfolioid === undefined ||
+          a.account.portfolioId === query.portfolioid) &&
+        (query.group_code === undefined ||
+          (a.group?.groupCode === query.group_code && !a.portfolio.isLinked))
+    );
+    // every item's start is on or after the whole list's start for the same timeframe
+    const inception = earliestInception(list);
+    const earliest = [query.default_timeframe, query.secondary_timeframe]
+      .map((t) => timeframeStart(t, end, inception))
+      .sort()[0];
+    const book = loadBook(
+      context.db,
+      list.map((a) => a.account.id),
+      today,
+      earliest
+    );
+    const perform = (members: VisibleAccount[], timeframe: Timeframe) => {
+      const start = timeframeStart(timeframe, end, earliestInception(members));
+      const result = periodPerformance(
+        subBook(book, new Set(members.map((m) => m.account.id))),
+        start,
+        end,
+        measure
+      );
+      return {
+        timeframe,
+        ...summaryData(result, measure.currency),
+        accounts: result.accounts,
+      };
+    };
+    /** A single account's value and movement in its plan currency (spec 001 §4 currency toggle). */
+    const inPlan = (account: VisibleAccount, timeframe: Timeframe) => {
+      const currency = account.account.planCurrency;
+      if (currency === measure.currency) return null;
+      const start = timeframeStart(
+        timeframe,
+        end,
+        account.account.inceptionDate
+      );
+      const result = periodPerformance(
+        subBook(book, new Set([account.account.id])),
+        start,
+        end,
+        { ...measure, currency }
+      );
+      const data = summaryData(result, currency);
+      return planFields(data);
+    };
+    const planFields = (data: ReturnType<typeof summaryData>) => ({
+      plan_currency_value: data.value,
+      plan_currency_movement: data.movement,
+      plan_currency_twrr: data.twrr,
+      plan_currency_twrr_period: data.twrr_period,
+      plan_currency_irr: data.irr,
+      plan_currency_irr_period: data.irr_period,
+    });
+    const items = summaryItems(query.level, list).map((item) => {
+      const defaultData = perform(item.accounts, query.default_timeframe);
+      const secondaryData = perform(item.accounts, query.secondary_timeframe);
+      const single = item.accounts.length === 1 ? item.accounts[0] : undefined;
+      const plan = single
+        ? defaultData.accounts.get(single.account.id)
+        : undefined;
+      const { accounts: _d, ...defaultWire } = defaultData;
+      const { accounts: _s, ...secondaryWire } = secondaryData;
+      const planOf = (timeframe: Timeframe, wire: typeof defaultWire) => {
+        if (!single) return {};
+        return inPlan(single, timeframe) ?? planFields(wire);
+      };
+      return {
+        key: item.key,
+        ...item.head,
+        accountids: item.accounts.map((a) => a.account.id),
+        plan_currency: single?.account.planCurrency ?? null,
+        plan_currency_value: single
+          ? money(single.account.planCurrency, plan?.planValue ?? 0)
+          : null,
+        defaultData: {
+          ...defaultWire,
+          ...planOf(query.default_timeframe, defaultWire),
+        },
+        secondaryData: {
+          ...secondaryWire,
+          ...planOf(query.secondary_timeframe, secondaryWire),
+        },
+      };
+    });
+    // the totals are the client's own (linked accounts of other members have their own section);
+    // a client who sees only linked accounts gets their totals
+    const own = list.some((a) => !a.portfolio.isLinked)
+      ? list.filter((a) => !a.portfolio.isLinked)
+      : list;
+    const totalOf = (timeframe: Timeframe) => {
+      const { accounts: _a, ...wire } = perform(own, timeframe);
+      return wire;
+    };
+    return json({
+      level: query.level,
+      end_date: wireDate(end),
+      report_currency: measure.currency,
+      pricing_type: measure.pricing,
+      fees_and_taxes: measure.basis === "after" ? 1 : 0,
+      items,
+      totals: own.length
+        ? {
+            defaultData: totalOf(query.default_timeframe),
+            secondaryData: totalOf(query.secondary_timeframe),
+          }
+        : null,
+    });
+  }),
+
+  // spec 001 §7 profit analysis: rows per portfolio and account (or group), and the total
+  signedIn(
+    "GET",
+    "/resourceful/portfolio/profit_analysis/detail",
+    (request, context) => {
+      const query = validate(DetailQuery, request.query, "query");
+      const today = todayOf(context);
+      const { end } = periodOf(query.start_date, query.end_date, today);
+      const { entityId, selected } = scope(context, query.accountid);
+      const measure = measureFor(
+        context,
+        entityId,
+        query.to_pricing_type,
+        basisOf(query.fees_and_taxes),
+        query.report_currency,
+        query.from_pricing_type
+      );
+      const list = selected.filter(isManaged);
+      const book = loadBook(
+        context.db,
+        list.map((a) => a.account.id),
+        today,
+        query.start_date
+      );
+      const includeTwrr = query.include_twrr ?? true;
+      const includeIrr = query.include_irr ?? true;
+      const row = (
+        level: string,
+        members: VisibleAccount[],
+        head: Record<string, unknown>
+      ) => {
+        const result = periodPerformance(
+          subBook(book, new Set(members.map((m) => m.account.id))),
+          query.start_date,
+          end,
+          measure
+        );
+        const data = summaryData(result, measure.currency);
+        const single =
+          members.length === 1 && level === "account" ? members[0] : undefined;
+        const plan = single
+          ? result.accounts.get(single.account.id)
+          : undefined;
+        return {
+          level,
+          ...head,
+          ...data,
+          twrr: includeTwrr ? data.twrr : null,
+          twrr_period: includeTwrr ? data.twrr_period : null,
+          irr: includeIrr ? data.irr : null,
+          irr_period: includeIrr ? data.irr_period : null,
+          native_currency: single?.account.planCurrency ?? measure.currency,
+          plan_currency_value: single
+            ? money(single.account.planCurrency, plan?.planValue ?? 0)
+            : null,
+        };
+      };
+      const levels = query.grouping.split(",");
+      const rows: ReturnType<typeof row>[] = [];
+      if (levels[0] === "portfolio" || levels[0] === "group") {
+        for (const item of summaryItems(
+          levels[0] as "portfolio" | "group",
+          list
+        )) {
+          rows.push(
+            row(levels[0], item.accounts, {
+              key: item.key,
+              ...item.head,
+              accountid: null,
+            })
+          );
+          if (levels[1] === "account") {
+            for (const a of item.accounts)
+              rows.push(
+                row("account", [a], {
+                  key: `account-${a.account.id}`,
+                  name: a.account.description,
+                  accountid: a.account.id,
+                  portfolioid: a.account.portfolioId,
+                })
+              );
+          }
+        }
+      } else if (levels[0] === "account") {
+        for (const a of list)
+          rows.push(
+            row("account", [a], {
+              key: `account-${a.account.id}`,
+              name: a.account.description,
+              accountid: a.account.id,
+              portfolioid: a.account.portfolioId,
+            })
+          );
+      }
+      return json({
+        start_date: wireDate(query.start_date),
+        end_date: wireDate(end),
+        report_currency: measure.currency,
+        grouping: query.grouping,
+        rows,
+        total: list.length
+          ? row("all", list, { key: "all", name: null, accountid: null })
+          : null,
+      });
+    }
+  ),
+
+  // spec 001 §7 historic time series: any set of the client's accounts, an account, a group, a portfolio
+  signedIn(
+    "GET",
+    "/resourceful/portfolio/profit_analysis/historic_time_series_twrr",
+    (request, context) => {
+      const query = validate(SeriesQuery, request.query, "query");
+      const { selected } = scope(context, query.accountid);
+      return seriesAnswer(
+        context,
+        query.accountid
+          ? selected
+          : selected.filter((a) => !a.portfolio.isLinked),
+        query,
+        null
+      );
+    }
+  ),
+
+  signedIn(
+    "GET",
+    "/resourceful/portfolio/account/:id/profit_analysis/historic_time_series_twrr",
+    (request, context) => {
+      const { id } = validate(IdParams, request.params, "path");
+      const query = validate(SeriesQuery, request.query, "query");
+      const { selected } = scope(context, [id]);
+      return seriesAnswer(
+        context,
+        selected,
+        query,
+        (selected[0] as VisibleAccount).portfolio.portfolio.benchmarkId
+      );
+    }
+  ),
+
+  signedIn(
+    "GET",
+    "/resourceful/portfolio/group/account/code/:code/profit_analysis/historic_time_series_twrr",
+    (request, context) => {
+      const { code } = validate(CodeParams, request.params, "path");
+      const query = validate(SeriesQuery, request.query, "query");
+      const { all } = scope(context);
+      const members = all.filter(
+        (a) => a.group?.groupCode === code && !a.portfolio.isLinked
+      );
+      if (members.length === 0)
+        throw forbidden(
+          "Permission Error: You do not have access to this account group"
+        );
+      return seriesAnswer(context, members, query, null);
+    }
+  ),
+
+  signedIn(
+    "GET",
+    "/resourceful/portfolio/portfolio/:id/profit_analysis/historic_time_series_twrr",
+    (request, context) => {
+      const { id } = validate(IdParams, request.params, "path");
+      const query = validate(SeriesQuery, request.query, "query");
+      const { all } = scope(context);
+      const members = all.filter((a) => a.account.portfolioId === id);
+      if (members.length === 0)
+        throw forbidden(
+          "Permission Error: You do not have access to this portfolio"
+        );
+      return seriesAnswer(
+        context,
+        members,
+        query,
+        (members[0] as VisibleAccount).portfolio.portfolio.benchmarkId
+      );
+    }
+  ),
+];

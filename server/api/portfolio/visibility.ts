@@ -1,0 +1,128 @@
+// spec 001 §1, §4, §6: which portfolios and accounts an entity sees, and the pricing it may ask for.
+import { eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/connection";
+import {
+  accountGroups,
+  accounts,
+  capabilities,
+  portfolios,
+  portfolioVisibility,
+  users,
+} from "../../db/schema";
+import type { PricingType } from "../../domain/performance";
+import { reachableEntities } from "../access";
+import { forbidden } from "../http";
+import type { SignedInContext } from "../router";
+
+export type VisiblePortfolio = {
+  portfolio: typeof portfolios.$inferSelect;
+  reasonForVisibility: string;
+  sortOrder: number;
+  isLinked: boolean;
+};
+
+/**
+ * The portfolios an entity sees: its own single, joint and shared ones, and linked ones only when
+ * their owner is a login-accessible member of its client group. Ordered by sortOrder, then name.
+ */
+export function visiblePortfolios(
+  db: Db,
+  entityId: number
+): VisiblePortfolio[] {
+  const reachable = reachableEntities(db, entityId);
+  return db
+    .select({ portfolio: portfolios, v: portfolioVisibility })
+    .from(portfolioVisibility)
+    .innerJoin(portfolios, eq(portfolios.id, portfolioVisibility.portfolioId))
+    .where(eq(portfolioVisibility.entityId, entityId))
+    .all()
+    .filter((r) => !r.v.isLinked || reachable.has(r.portfolio.entityId))
+    .map((r) => ({
+      portfolio: r.portfolio,
+      reasonForVisibility: r.v.reasonForVisibility,
+      sortOrder: r.v.sortOrder,
+      isLinked: r.v.isLinked,
+    }))
+    .sort(
+      (a, b) =>
+        a.sortOrder - b.sortOrder ||
+        a.portfolio.name.localeCompare(b.portfolio.name) ||
+        a.portfolio.id - b.portfolio.id
+    );
+}
+
+export type VisibleAccount = {
+  account: typeof accounts.$inferSelect;
+  group: typeof accountGroups.$inferSelect | null;
+  portfolio: VisiblePortfolio;
+};
+
+export function visibleAccounts(db: Db, entityId: number): VisibleAccount[] {
+  const seen = visiblePortfolios(db, entityId);
+  if (seen.length === 0) return [];
+  const byId = new Map(seen.map((p) => [p.portfolio.id, p]));
+  const order = new Map(seen.map((p, i) => [p.portfolio.id, i]));
+  return db
+    .select({ account: accounts, group: accountGroups })
+    .from(accounts)
+    .leftJoin(accountGroups, eq(accountGroups.id, accounts.accountGroupId))
+    .where(inArray(accounts.portfolioId, [...byId.keys()]))
+    .all()
+    .map((r) => ({
+      account: r.account,
+      group: r.group,
+      portfolio: byId.get(r.account.portfolioId) as VisiblePortfolio,
+    }))
+    .sort(
+      (a, b) =>
+        (order.get(a.portfolio.portfolio.id) as number) -
+          (order.get(b.portfolio.portfolio.id) as number) ||
+        a.account.id - b.account.id
+    );
+}
+
+/** spec 001 §5: accounts with service type 'Not managed' are left out of summaries and performance. */
+export const isManaged = (a: VisibleAccount) =>
+  a.account.serviceType !== "Not managed";
+
+export const portfolioType = (ptype: string) =>
+  ptype === "PT_JOINT" ? "joint" : ptype === "PT_SHARED" ? "shared" : "single";
+
+/** spec 001 §6: close prices, delayed with view_marketdata, live with live_marketdata_access. */
+export function assertPricingAllowed(
+  db: Db,
+  entityId: number,
+  pricing: PricingType
+): void {
+  if (pricing === "close") return;
+  const names = new Set(
+    db
+      .select({ name: capabilities.name })
+      .from(capabilities)
+      .where(eq(capabilities.entityId, entityId))
+      .all()
+      .map((c) => c.name)
+  );
+  const allowed =
+    pricing === "live"
+      ? names.has("live_marketdata_access")
+      : names.has("view_marketdata") || names.has("live_marketdata_access");
+  if (!allowed)
+    throw forbidden(
+      `Permission Error: ${pricing} prices are not available to this client`
+    );
+}
+
+/** The client's preferred (session) currency: its user's, else GBP. */
+export function preferredCurrencyOf(db: Db, entityId: number): string {
+  return (
+    db
+      .select({ c: users.preferredCurrency })
+      .from(users)
+      .where(eq(users.entityId, entityId))
+      .get()?.c ?? "GBP"
+  );
+}
+
+export const todayOf = (context: SignedInContext) =>
+  context.clock.now().toISOString().slice(0, 10);
