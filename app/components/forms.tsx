@@ -5,6 +5,9 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { z } from "zod";
 import type { Failure } from "~/lib/error-catalogue";
+import type { SummaryError } from "./error-summary";
+
+export { ErrorSummary, type SummaryError } from "./error-summary";
 
 // Form building blocks (conventions "Forms"). Validation messages in zod schemas are i18n keys
 // ("namespace:key"); these components translate them.
@@ -74,39 +77,9 @@ export function FieldError({ id, errors }: { id: string; errors: string[] }) {
   );
 }
 
-export type SummaryError = { fieldId: string; message: string };
-
 /** The errors of a form's fields, in the order given, for the error summary. */
 export function summaryErrors(fields: Array<FieldMetadata<unknown>>): SummaryError[] {
   return fields.flatMap((f) => (f.errors?.length ? [{ fieldId: f.id, message: f.errors[0]! }] : []));
-}
-
-/**
- * conventions "Forms": after a failed submit, a heading and one link per failing field at the top
- * of the form, in an alert container that takes focus.
- */
-export function ErrorSummary({ errors }: { errors: SummaryError[] }) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  const signature = errors.map((e) => `${e.fieldId}:${e.message}`).join("|");
-  useEffect(() => {
-    if (signature) ref.current?.focus();
-  }, [signature]);
-  if (!errors.length) return null;
-  return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
-      <h2 id="error-summary-title" className="error-summary__title">
-        {t("common:form.errorSummaryTitle")}
-      </h2>
-      <ul className="error-summary__list">
-        {errors.map((e) => (
-          <li key={e.fieldId}>
-            <a href={`#${e.fieldId}`}>{t(e.message)}</a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
 }
 
 /** A failed platform call shown above a form (the user's input stays in the form). */

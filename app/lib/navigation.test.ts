@@ -104,7 +104,7 @@ describe("navigationFor (spec 000 §2 rules)", () => {
 
   it("shows only the pages that exist in this build", () => {
     expect(keys(client(), AVAILABLE_PAGES)).toEqual({
-      main: ["home", "balanceSheet", "documentsAndMessages"],
+      main: ["home", "analysis", "balanceSheet", "documentsAndMessages"],
       account: ["personalDetails", "adviserDetails", "preferences", "changePassword", "securityQuestions"],
     });
     expect(keys(client({ loginMethod: "MFA" }), AVAILABLE_PAGES).account).toContain("additionalVerification");

@@ -28,6 +28,7 @@ export type PageKey = ClientPageKey | "clientList";
  */
 export const AVAILABLE_PAGES: ReadonlySet<PageKey> = new Set<PageKey>([
   "home",
+  "analysis",
   "balanceSheet",
   "documentsAndMessages",
   "personalDetails",

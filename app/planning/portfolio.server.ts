@@ -293,3 +293,163 @@ export async function fetchBalanceSheetBasics(planning: PlanningClient, entityId
   ]);
   return { ...basics, toggles };
 }
+
+// ── the analysis page (spec 001 §2.2, §2.4, §7 "Performance") ────────────────────────────────────
+
+const PeriodFields = {
+  start_date: WireDate,
+  end_date: WireDate,
+  value: WireMoney,
+  market_value_from: WireMoney,
+  market_value_to: WireMoney,
+  net_flows: WireMoney,
+  movement: WireMoney,
+  twrr: Num,
+  twrr_period: Num,
+  irr: Num,
+  irr_period: Num,
+  over_a_year: z.boolean(),
+};
+
+export const DetailRow = z.object({
+  ...PeriodFields,
+  level: z.enum(["portfolio", "group", "account", "all"]),
+  key: z.string(),
+  name: z.string().nullable(),
+  accountid: z.number().nullable(),
+  portfolioid: z.number().optional(),
+  group_code: z.string().nullable().optional(),
+  isLinked: z.boolean().optional(),
+  account_count: z.number().optional(),
+  native_currency: z.string(),
+  plan_currency_value: WireMoney.nullable(),
+});
+export type DetailRow = z.output<typeof DetailRow>;
+
+export const DetailAnswer = z.object({
+  start_date: WireDate,
+  end_date: WireDate,
+  report_currency: z.string(),
+  inception_date: WireDate.nullable().default(null),
+  rows: z.array(DetailRow),
+  total: DetailRow.nullable(),
+});
+export type DetailAnswer = z.output<typeof DetailAnswer>;
+
+/** A period: a timeframe code the platform dates (ending today, `SI` from the selection's inception), or two dates. */
+export type Period = { timeframe: string } | { start: string; end: string };
+
+export type DetailRequest = {
+  period: Period;
+  grouping: "portfolio" | "group" | "account" | "all";
+  accountIds: number[] | null;
+  pricingType: PricingType;
+  holdBack: boolean;
+  feesAndTaxes: 0 | 1;
+  reportCurrency?: string;
+};
+
+const periodQuery = (period: Period, holdBack: boolean) =>
+  "timeframe" in period
+    ? { timeframe: period.timeframe, hold_back_period: holdBack ? "true" : "false" }
+    : { start_date: period.start, end_date: period.end, hold_back_period: holdBack ? "true" : "false" };
+
+/** spec 001 §7 `profit_analysis/detail`: rows by portfolio, group or account, and the selection's total. */
+export async function fetchDetail(planning: PlanningClient, r: DetailRequest): Promise<DetailAnswer> {
+  return planning.get("resourceful/portfolio/profit_analysis/detail", DetailAnswer, {
+    query: {
+      ...periodQuery(r.period, r.holdBack),
+      grouping: r.grouping,
+      accountid: r.accountIds?.join(","),
+      from_pricing_type: r.pricingType,
+      to_pricing_type: r.pricingType,
+      fees_and_taxes: String(r.feesAndTaxes),
+      report_currency: r.reportCurrency,
+    },
+  });
+}
+
+export const Benchmark = z.object({ code: z.string(), name: z.string() });
+export type Benchmark = z.output<typeof Benchmark>;
+
+const BenchmarkSeries = z.object({
+  name: z.string(),
+  code: z.string(),
+  points: z.array(z.object({ date: WireDate, cumulative: Num })),
+});
+export const TargetSeriesAnswer = SeriesAnswer.extend({ benchmarks: z.array(BenchmarkSeries).default([]) });
+export type TargetSeriesAnswer = z.output<typeof TargetSeriesAnswer>;
+
+/** What a series measures: an account, a portfolio, a group's own accounts, or a list of accounts (all own by default). */
+export type SeriesTarget =
+  | { kind: "account"; accountId: number }
+  | { kind: "portfolio"; portfolioId: number }
+  | { kind: "group"; code: string }
+  | { kind: "accounts"; accountIds: number[] | null };
+
+export type TargetSeriesRequest = {
+  target: SeriesTarget;
+  period: Period;
+  pricingType: PricingType;
+  holdBack: boolean;
+  feesAndTaxes: 0 | 1;
+  reportCurrency?: string;
+  benchmarks: string[];
+};
+
+function seriesPath(target: SeriesTarget): string {
+  const base = "resourceful/portfolio";
+  const tail = "profit_analysis/historic_time_series_twrr";
+  switch (target.kind) {
+    case "account":
+      return `${base}/account/${target.accountId}/${tail}`;
+    case "portfolio":
+      return `${base}/portfolio/${target.portfolioId}/${tail}`;
+    case "group":
+      return `${base}/group/account/code/${encodeURIComponent(target.code)}/${tail}`;
+    default:
+      return `${base}/${tail}`;
+  }
+}
+
+/** spec 001 §7 historic time series of a selection, at spec 001 §4's frequency, with benchmark lines. */
+export async function fetchTargetSeries(planning: PlanningClient, r: TargetSeriesRequest): Promise<TargetSeriesAnswer> {
+  return planning.get(seriesPath(r.target), TargetSeriesAnswer, {
+    query: {
+      ...periodQuery(r.period, r.holdBack),
+      accountid: r.target.kind === "accounts" ? r.target.accountIds?.join(",") : undefined,
+      frequency: "auto",
+      from_pricing_type: r.pricingType,
+      to_pricing_type: r.pricingType,
+      fees_and_taxes: String(r.feesAndTaxes),
+      report_currency: r.reportCurrency,
+      benchmark_name: r.benchmarks.length ? r.benchmarks.join(",") : undefined,
+    },
+  });
+}
+
+/**
+ * What the analysis page depends on, in one round trip: capabilities (pricing), the visible
+ * accounts, multi-currency access and the benchmarks; beside it the feature toggles (client
+ * analysis), all off when their call fails (spec 000 §1).
+ */
+export async function fetchAnalysisBasics(planning: PlanningClient) {
+  const [basics, toggles] = await Promise.all([
+    planning.batch({
+      capabilities: { url: "session/capability", schema: z.object({ capabilities: z.array(z.string()) }) },
+      accounts: { url: "portfolio/account", schema: z.array(AccountAnswer) },
+      access: { url: "session/feature_access?feature_names=multi_currency", schema: z.record(z.boolean()) },
+      benchmarks: { url: "portfolio/benchmark", schema: z.array(Benchmark) },
+    }),
+    readFeatureToggles(planning),
+  ]);
+  return { ...basics, toggles };
+}
+
+/** spec 001 §7 the per-account existence check: whether any of the accounts (all the client sees when null) has a transaction. */
+export async function fetchHasTransactions(planning: PlanningClient, accountIds: number[] | null): Promise<boolean> {
+  const rows = await planning.get("resourceful/portfolio/transaction", z.array(z.object({ id: z.number() })), {
+    query: { accountid: accountIds?.join(","), start_date: "1900-01-01", page_size: 1 },
+  });
+  return rows.length > 0;
+}

@@ -63,6 +63,25 @@ const BENCHMARKS = [
   { code: "GILTALL", name: "FTSE Actuaries UK Gilts All Stocks", currency: "GBP", start: 2900, drift: 0.01, vol: 0.07 },
 ];
 
+/**
+ * A balanced index (decision 091): 60% MSCI World and 40% gilts, rebalanced every business day, so
+ * its daily return is the weighted sum of theirs; it starts at 1,000.
+ */
+const BALANCED = { code: "BAL6040", name: "Balanced index 60/40 (MSCI World and UK gilts)", start: 1000, parts: [["MSCIWGBP", 0.6], ["GILTALL", 0.4]] as const };
+
+/** The composite's daily levels (micros, to 2 decimals) from its parts' levels. */
+export function blendedLevels(blend: typeof BALANCED, levels: ReadonlyMap<string, readonly number[]>): number[] {
+  const parts = blend.parts.map(([code, weight]) => ({ series: levels.get(code) as readonly number[], weight }));
+  const length = parts[0]!.series.length;
+  const out: number[] = [];
+  let level = blend.start;
+  for (let i = 0; i < length; i++) {
+    if (i > 0) level *= 1 + parts.reduce((sum, p) => sum + p.weight * ((p.series[i] as number) / (p.series[i - 1] as number) - 1), 0);
+    out.push(Math.round(level * 100) * (MICROS / 100));
+  }
+  return out;
+}
+
 const TRADING_DAYS = 252;
 
 function normal(random: Random): number {
@@ -130,11 +149,17 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
   const insertBenchmark = sqlite.prepare("INSERT INTO benchmarks (code, name, currency) VALUES (?,?,?)");
   const insertLevel = sqlite.prepare("INSERT INTO benchmark_prices (benchmark_id, date, level_micros) VALUES (?,?,?)");
   const benchmarkIds: number[] = [];
+  const benchmarkLevels = new Map<string, number[]>();
   for (const b of BENCHMARKS) {
     const id = Number(insertBenchmark.run(b.code, b.name, b.currency).lastInsertRowid);
     benchmarkIds.push(id);
-    walk(random, days, b.start, b.drift, b.vol, 2).forEach((micros, i) => insertLevel.run(id, days[i], micros));
+    const levels = walk(random, days, b.start, b.drift, b.vol, 2);
+    benchmarkLevels.set(b.code, levels);
+    levels.forEach((micros, i) => insertLevel.run(id, days[i], micros));
   }
+  // a balanced composite computed from two of them, so it draws nothing from the random stream
+  const balanced = Number(insertBenchmark.run(BALANCED.code, BALANCED.name, "GBP").lastInsertRowid);
+  blendedLevels(BALANCED, benchmarkLevels).forEach((micros, i) => insertLevel.run(balanced, days[i], micros));
 
   // ── portfolios and who sees them (spec 001 §4) ──────────────────────────────────────────────
   const { client, partner, child, assets } = people;

@@ -36,6 +36,12 @@ export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
   balanceSheetViews: "managed,non-managed,everything",
   balanceSheetDefaultView: "everything",
   profitAnalysisType: "twrr",
+  // spec 001 §4 the analysis page: its chart's initial tab (percentage or value), the date-range
+  // options disabled (a comma list of '2 years', '3 years', 'Since inception', 'Year to date',
+  // 'Custom'; none in the demo) and the benchmarks drawn on its percentage chart (codes or names)
+  analysisChartTab: "percentage",
+  disabledDateRanges: "",
+  analysisBenchmarks: "FTASX,BAL6040",
   groupingFilter: "My",
   "access.memorableWordEnabled": true,
   forgotUsernameButtonText: "Forgotten your username?",

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { formatDate, formatMoney } from "~/lib/format";
-import { type CashFlow, twr } from "../../server/domain/returns";
-import { START } from "../server/harness";
+import { twr } from "../../server/domain/returns";
 import { type Portal, startPortal, thrown, signInDemoUsers } from "./portal-harness";
+import { type Account, type Expected, ONE_YEAR_BEFORE, PREVIOUS_BUSINESS_DAY, seededBook, sinceInception, TODAY } from "./seeded-book";
 
 // The clients home loader (spec 001 §2.1, §2.6) against a real platform on a fresh seeded
 // database. Every figure the page shows is recomputed here from the raw rows of that database:
@@ -75,146 +75,15 @@ function ok(page: HomePage): OkPortfolio {
   return page.portfolio as OkPortfolio;
 }
 
-// ── the seeded database, read directly ────────────────────────────────────────────────────────
+// ── the seeded database, read directly (./seeded-book.ts) ─────────────────────────────────────
 
-type Statement = { all: (...params: unknown[]) => unknown[]; get: (...params: unknown[]) => unknown; run: (...params: unknown[]) => unknown };
-const sql = (text: string): Statement => portal.platform.db.$client.prepare(text) as unknown as Statement;
-
-const TODAY = START.slice(0, 10); // the platform's fixed clock: Friday 14 March 2025
-const ONE_YEAR_BEFORE = `${Number(TODAY.slice(0, 4)) - 1}${TODAY.slice(4)}`;
-const PREVIOUS_BUSINESS_DAY = "2025-03-13";
-
-type Account = { id: number; description: string; portfolioId: number; portfolio: string; planCurrency: string; inception: string; isLinked: boolean };
-
-/**
- * The managed accounts an entity sees (spec 001 §1, §5, §6): those of the portfolios it sees, linked
- * ones only when their owner is a login-accessible member of its client group.
- */
-function visibleManagedAccounts(entityId: number): Account[] {
-  const reachable = new Set(
-    (
-      sql(
-        `SELECT m.entity_id AS id FROM client_group_members m
-         WHERE m.login_accessible = 1 AND m.group_id IN (SELECT group_id FROM client_group_members WHERE entity_id = ?)`,
-      ).all(entityId) as Array<{ id: number }>
-    ).map((r) => r.id),
-  );
-  const rows = sql(
-    `SELECT a.id, a.description, a.portfolio_id AS portfolioId, p.name AS portfolio, a.plan_currency AS planCurrency,
-            a.inception_date AS inception, v.is_linked AS linked, p.entity_id AS owner
-     FROM portfolio_visibility v JOIN portfolios p ON p.id = v.portfolio_id JOIN accounts a ON a.portfolio_id = p.id
-     WHERE v.entity_id = ? AND a.service_type <> 'Not managed' ORDER BY a.id`,
-  ).all(entityId) as Array<Omit<Account, "isLinked"> & { linked: number; owner: number }>;
-  return rows
-    .filter((r) => r.linked === 0 || reachable.has(r.owner) || r.owner === entityId)
-    .map(({ linked, owner: _owner, ...a }) => ({ ...a, isLinked: linked === 1 }));
-}
-
-type Tx = { accountId: number; securityId: number; type: string; tradeDate: string; quantity: number; net: number; cashId: number | null };
-const ledgers = new Map<number, Tx[]>();
-function ledgerOf(accountId: number): Tx[] {
-  let txs = ledgers.get(accountId);
-  if (!txs) {
-    txs = sql(
-      `SELECT account_id AS accountId, security_id AS securityId, type, trade_date AS tradeDate, quantity_micros AS quantity,
-              net_minor AS net, cash_security_id AS cashId
-       FROM transactions WHERE account_id = ? ORDER BY trade_date, id`,
-    ).all(accountId) as Tx[];
-    ledgers.set(accountId, txs);
-  }
-  return txs;
-}
-
-const MICROS = 1_000_000;
-const MICROS_PER_MINOR = 10_000;
-
-function securityCurrency(securityId: number): string {
-  return (sql("SELECT currency FROM securities WHERE id = ?").get(securityId) as { currency: string }).currency;
-}
-/** The security's price (units) on `date`: the last one on or before it. */
-function price(securityId: number, date: string): number {
-  const row = sql("SELECT price_micros AS p FROM security_prices WHERE security_id = ? AND date <= ? ORDER BY date DESC LIMIT 1").get(securityId, date) as
-    | { p: number }
-    | undefined;
-  if (!row) throw new Error(`no price for security ${securityId} on ${date}`);
-  return row.p / MICROS;
-}
-/** Units of `currency` for one GBP on `date`. */
-function perGbp(currency: string, date: string): number {
-  if (currency === "GBP") return 1;
-  const row = sql("SELECT rate_micros AS r FROM fx_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1").get(currency, date) as
-    | { r: number }
-    | undefined;
-  if (!row) throw new Error(`no ${currency} rate on ${date}`);
-  return row.r / MICROS;
-}
-const convert = (amount: number, from: string, to: string, date: string) => (amount / perGbp(from, date)) * perGbp(to, date);
-
-/** Quantities (micros) per security held by the accounts after the trades of `date`. */
-function holdings(accountIds: readonly number[], date: string): Map<number, number> {
-  const held = new Map<number, number>();
-  const add = (securityId: number | null, micros: number) => {
-    if (securityId === null) return;
-    held.set(securityId, (held.get(securityId) ?? 0) + micros);
-  };
-  for (const id of accountIds) {
-    for (const t of ledgerOf(id)) {
-      if (t.tradeDate > date) continue;
-      const cash = t.net * MICROS_PER_MINOR;
-      if (t.type === "buy") {
-        add(t.securityId, t.quantity);
-        add(t.cashId, -cash);
-      } else if (t.type === "sell") {
-        add(t.securityId, -t.quantity);
-        add(t.cashId, cash);
-      } else if (t.type === "income") add(t.cashId, cash);
-      else if (t.type === "fee" || t.type === "tax") add(t.cashId, -cash);
-      else if (t.type === "transfer_in") add(t.securityId, t.quantity);
-      else if (t.type === "transfer_out") add(t.securityId, -t.quantity);
-      else throw new Error(`unknown transaction type ${t.type}`);
-    }
-  }
-  return held;
-}
-
-/** The accounts' value at the end of `date` in `currency`, priced on `priceDate` (the date itself unless said). */
-function valueOf(accountIds: readonly number[], date: string, currency = "GBP", priceDate = date): number {
-  let total = 0;
-  for (const [securityId, micros] of holdings(accountIds, date)) {
-    if (micros === 0) continue;
-    const native = (micros / MICROS) * price(securityId, priceDate);
-    total += convert(native, securityCurrency(securityId), currency, priceDate);
-  }
-  return total;
-}
-
-/** Transfers in (+) and out (−) after `from` up to `to`, valued on their trade date. */
-function flowsOf(accountIds: readonly number[], from: string, to: string, currency = "GBP"): CashFlow[] {
-  const flows: CashFlow[] = [];
-  for (const id of accountIds) {
-    for (const t of ledgerOf(id)) {
-      if (t.tradeDate <= from || t.tradeDate > to) continue;
-      if (t.type !== "transfer_in" && t.type !== "transfer_out") continue;
-      const amount = convert((t.quantity / MICROS) * price(t.securityId, t.tradeDate), securityCurrency(t.securityId), currency, t.tradeDate);
-      flows.push({ date: t.tradeDate, amount: t.type === "transfer_in" ? amount : -amount });
-    }
-  }
-  return flows;
-}
-
-type Expected = { start: string; value: number; movement: number; period: number; annualised: number | null };
-/** Value, change in value and time-weighted return of some accounts from the end of `start` to today. */
-function performance(accountIds: readonly number[], start: string, currency = "GBP"): Expected {
-  const flows = flowsOf(accountIds, start, TODAY, currency);
-  const dates = [...new Set([start, ...flows.map((f) => f.date), TODAY])].sort();
-  const values = dates.map((date) => ({ date, value: valueOf(accountIds, date, currency) }));
-  const from = values[0]!.value;
-  const to = values[values.length - 1]!.value;
-  const result = twr(values, flows);
-  const net = flows.reduce((sum, f) => sum + f.amount, 0);
-  return { start, value: to, movement: to - from - net, period: result.cumulative, annualised: result.annualised };
-}
-const sinceInception = (accounts: readonly Account[]) => accounts.map((a) => a.inception).sort()[0]!;
+let book: ReturnType<typeof seededBook>;
+const sql = (text: string) => book.sql(text);
+const visibleManagedAccounts = (entityId: number) => book.visibleManagedAccounts(entityId);
+const valueOf = (...args: Parameters<ReturnType<typeof seededBook>["valueOf"]>) => book.valueOf(...args);
+const flowsOf = (...args: Parameters<ReturnType<typeof seededBook>["flowsOf"]>) => book.flowsOf(...args);
+const convert = (...args: Parameters<ReturnType<typeof seededBook>["convert"]>) => book.convert(...args);
+const performance = (...args: Parameters<ReturnType<typeof seededBook>["performance"]>) => book.performance(...args);
 
 // ── how the page shows figures ────────────────────────────────────────────────────────────────
 
@@ -258,6 +127,7 @@ const inPortfolio = (name: string) => accounts.filter((a) => a.portfolio === nam
 
 beforeAll(async () => {
   portal = await startPortal();
+  book = seededBook(portal);
   ({ client, assets, messages, adviserWithClient } = await signInDemoUsers(portal));
 
   ellie = entityOf("demo.client");

@@ -216,7 +216,7 @@ describe("portfolios and accounts", () => {
     expect(answer.body.map((p) => p.reasonForVisibility)).not.toContain("explicit_link");
   });
 
-  it("refuses Olivia's portfolio and account everywhere (403)", async () => {
+  it("does not find Olivia's portfolio and account (404), nor let her entity be read (403)", async () => {
     const [olivia] = accountsOfPortfolioOwnedBy(CHILD);
     const portfolioId = Number(sql("SELECT portfolio_id AS p FROM accounts WHERE id = ?", olivia)[0]?.p);
     for (const path of [
@@ -230,9 +230,12 @@ describe("portfolios and accounts", () => {
       `/resourceful/portfolio/account/${olivia}/profit_analysis/historic_time_series_twrr?start_date=${YEAR_AGO}&end_date=${TODAY}`,
       `/resourceful/portfolio/portfolio/${portfolioId}/profit_analysis/historic_time_series_twrr?start_date=${YEAR_AGO}&end_date=${TODAY}`,
       `/resourceful/portfolio/profit_analysis/detail?start_date=${YEAR_AGO}&end_date=${TODAY}&accountid=1,${olivia}`,
-      `/resourceful/entity/client/${CHILD}/portfolio`,
-      `/resourceful/entity/client/${CHILD}/asset`,
     ]) {
+      const answer = await get<ErrorAnswer>(path, client);
+      expect(answer.status, path).toBe(404);
+      expect(answer.body.api_message, path).toMatch(/^(Account|Portfolio) \d+ not found$/);
+    }
+    for (const path of [`/resourceful/entity/client/${CHILD}/portfolio`, `/resourceful/entity/client/${CHILD}/asset`]) {
       const answer = await get<ErrorAnswer>(path, client);
       expect(answer.status, path).toBe(403);
       expect(answer.body.api_message, path).toMatch(/^Permission Error/);
@@ -485,14 +488,14 @@ describe("summary", () => {
     expect((await platform.call("/resourceful/session/client_in_context", { method: "DELETE", token: adviser })).status).toBe(204);
   });
 
-  it("answers 400 for a bad date, level or timeframe, and 403 for a portfolio or group not seen", async () => {
+  it("answers 400 for a bad date, level or timeframe, and 404 for a portfolio or group not seen", async () => {
     for (const query of ["end_date=2025-02-30", "end_date=14-03-2025", "level=client", "default_timeframe=10Y", "pricing_type=open", "fees_and_taxes=2", "accountid=x"]) {
       const answer = await get<ErrorAnswer>(`/resourceful/portfolio/summary?${query}`, client);
       expect(answer.status, query).toBe(400);
       expect(answer.body.user_message).toBe("One or more of the arguments are missing or incorrect.");
     }
-    expect((await get("/resourceful/portfolio/summary?portfolioid=999", client)).status).toBe(403);
-    expect((await get("/resourceful/portfolio/summary?group_code=NOPE", client)).status).toBe(403);
+    expect((await get("/resourceful/portfolio/summary?portfolioid=999", client)).status).toBe(404);
+    expect((await get("/resourceful/portfolio/summary?group_code=NOPE", client)).status).toBe(404);
   });
 
   it("answers the portfolio summary quickly on a warm platform", async () => {
@@ -548,7 +551,7 @@ describe("historic time series", () => {
     near(num(portfolio.points[3]?.value), valueSql(managedAccountsOf(CLIENT, { portfolioId: 1 }), "2024-04-30"), 0.005, "portfolio 30 April");
     const group = await series("/resourceful/portfolio/group/account/code/HARTLEY-ISA/profit_analysis/historic_time_series_twrr", `start_date=${YEAR_AGO}&end_date=${TODAY}&frequency=quarterly`);
     expect(group.points).toHaveLength(5);
-    expect((await get("/resourceful/portfolio/group/account/code/NOPE/profit_analysis/historic_time_series_twrr?start_date=2024-01-01&end_date=2024-02-01", client)).status).toBe(403);
+    expect((await get("/resourceful/portfolio/group/account/code/NOPE/profit_analysis/historic_time_series_twrr?start_date=2024-01-01&end_date=2024-02-01", client)).status).toBe(404);
   });
 
   it("takes a timeframe instead of dates: the summary's period, at the spec's frequency for its length", async () => {
@@ -613,9 +616,12 @@ describe("profit analysis detail", () => {
       near(num(portfolio.market_value_to), accounts.reduce((s, a) => s + num(a.market_value_to), 0), 0.005 * accounts.length, `portfolio ${portfolio.portfolioid}`);
       near(num(portfolio.market_value_from), accounts.reduce((s, a) => s + num(a.market_value_from), 0), 0.005 * accounts.length, `portfolio ${portfolio.portfolioid} from`);
     }
-    const portfolios = [...children.keys()];
+    // the total is the client's own accounts (James's linked portfolio is a row, not part of it), as the summary's totals
+    const portfolios = [...children.keys()].filter((p) => !(p as DetailRow & { isLinked: boolean }).isLinked);
+    expect(portfolios.length).toBe(children.size - 1);
+    const ownAccounts = portfolios.flatMap((p) => children.get(p)!.map((a) => a.accountid as number)).sort();
     expect(answer.body.total?.level).toBe("all");
-    near(num(answer.body.total?.market_value_to), valueSql(managedAccountsOf(CLIENT), TODAY), 0.005, "total");
+    near(num(answer.body.total?.market_value_to), valueSql(ownAccounts, TODAY), 0.005, "total");
     near(num(answer.body.total?.market_value_to), portfolios.reduce((s, p) => s + num(p.market_value_to), 0), 0.005 * portfolios.length, "total of portfolios");
     const account = rows.find((r) => r.accountid === 1);
     const fromSummary = (await summary("level=account&accountid=1")).items[0]?.defaultData;

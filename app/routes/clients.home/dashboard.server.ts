@@ -10,6 +10,18 @@ import { balanceSheetHref } from "~/lib/balance-sheet";
 import { formatDate, formatMoney } from "~/lib/format";
 import { AVAILABLE_PAGES, PAGE_PATHS } from "~/lib/navigation";
 import { roundPercentages } from "~/lib/percent";
+import {
+  type ChartNoData,
+  chartShown,
+  COLLECTION,
+  figure,
+  type Figure,
+  type Performance,
+  performanceOf,
+  type PortfolioSettings,
+  portfolioSettings,
+  startsBeforeOpening,
+} from "~/lib/performance";
 import type { PlanningClient } from "~/planning/client.server";
 import type { ClientGroupMember } from "~/planning/entity.server";
 import {
@@ -29,50 +41,11 @@ import type { Site } from "~/planning/site.server";
 import { type CurrencyMode, homeHref, type HomeQuery, type Timeframe } from "./home-query";
 
 export { type CurrencyMode, homeHref, type HomeQuery, readHomeQuery, type Timeframe } from "./home-query";
+export type { Figure, Performance } from "~/lib/performance";
 
-// ── settings (spec 001 §5 "Display rules", §9 defaults) ─────────────────────────────────────────
-
-export type PortfolioSettings = {
-  profitAnalysisType: "twrr" | "irr" | "none";
-  grouping: "split" | "consolidated" | "accountgroup";
-  useHistoricData: boolean;
-  holdBack: boolean;
-  feesAndTaxes: 0 | 1;
-  defaultTimeframe: string;
-  secondaryTimeframe: string;
-};
-
-const TIMEFRAME_CODES = new Set(["1Y", "2Y", "3Y", "5Y", "YTD", "SI"]);
-
-export function portfolioSettings(site: Site): PortfolioSettings {
-  const s = site.settings;
-  const type = String(s.profitAnalysisType ?? "twrr");
-  const grouping = String(s.portfolioGrouping ?? "split").toLowerCase();
-  const flag = (v: unknown) => v === true || v === "true" || v === 1;
-  const code = (v: unknown, fallback: string) => (typeof v === "string" && TIMEFRAME_CODES.has(v) ? v : fallback);
-  return {
-    // spec 001 §5: accepted only as twrr, irr or none, otherwise twrr
-    profitAnalysisType: type === "irr" || type === "none" ? type : "twrr",
-    // spec 001 §5: consolidated, account group, anything else split
-    grouping: grouping === "consolidated" ? "consolidated" : grouping === "accountgroup" || grouping === "account group" ? "accountgroup" : "split",
-    useHistoricData: flag(s.useHistoricData),
-    holdBack: flag(s.enableHoldBackPeriod),
-    feesAndTaxes: s.feesAndTaxes === 0 || s.feesAndTaxes === "0" ? 0 : 1,
-    defaultTimeframe: code(s.defaultTimeFrame, "1Y"),
-    secondaryTimeframe: code(s.secondaryTimeFrame, "SI"),
-  };
-}
-
-const LEVEL: Record<PortfolioSettings["grouping"], "portfolio" | "group" | "account"> = {
-  split: "portfolio",
-  accountgroup: "group",
-  consolidated: "account",
-};
+const LEVEL = COLLECTION;
 
 // ── the view ────────────────────────────────────────────────────────────────────────────────────
-
-export type Figure = { text: string; negative: boolean };
-export type Performance = { period: Figure; annual: Figure | null };
 
 export type SummaryRow = {
   key: string;
@@ -126,26 +99,6 @@ export type PortfolioView =
       currencyNote: boolean;
     };
 
-const percentFormat = (locale: string) =>
-  new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" });
-
-export function figure(text: string, value: number): Figure {
-  return { text, negative: value < 0 };
-}
-
-/** spec 001 §2.1: performance shows for twrr and irr; over a year both the period and the yearly figure. */
-export function performanceOf(data: SummaryData, type: PortfolioSettings["profitAnalysisType"], locale: string): Performance | null {
-  if (type === "none") return null;
-  const period = type === "twrr" ? data.twrr_period : data.irr_period;
-  const yearly = type === "twrr" ? data.twrr : data.irr;
-  if (period === null) return null;
-  const f = percentFormat(locale);
-  return {
-    period: figure(f.format(period), period),
-    annual: data.over_a_year && yearly !== null ? figure(f.format(yearly), yearly) : null,
-  };
-}
-
 /** The summary data of one account measured in its plan currency. */
 function inPlanCurrency(data: SummaryData): SummaryData {
   return {
@@ -183,7 +136,9 @@ function rowsOf(items: readonly SummaryItem[], c: RowContext, level: "portfolio"
     const expandable = level !== "account";
     const expanded = expandable && c.query.expand.includes(item.key);
     const toggle = expanded ? c.query.expand.filter((k) => k !== item.key) : [...c.query.expand, item.key];
-    const id = level === "group" ? item.group_code : level === "account" ? item.accountid : null;
+    // spec 001 §2.1 ?id={accountId} or {groupCode}; a portfolio as portfolio-{id}, the ungrouped and linked rows by their keys
+    const id =
+      level === "group" ? (item.group_code ?? item.key) : level === "account" ? item.accountid : item.portfolioid != null ? `portfolio-${item.portfolioid}` : null;
     const share = shares[index];
     return {
       key: item.key,
@@ -235,7 +190,7 @@ export function timeframeLabel(t: TFunction, code: string): string {
 /** Loads and builds the portfolio view: summaries, the expanded rows' accounts, the chart. */
 export async function buildPortfolioView(input: HomeInput, accountsVisible: number): Promise<PortfolioView> {
   const { planning, t, locale, site, query, pricingType } = input;
-  const settings = portfolioSettings(site);
+  const settings = portfolioSettings(site.settings);
   const level = LEVEL[settings.grouping];
   const request = summaryRequest(settings, pricingType, level);
   const expansions = level === "account" ? [] : query.expand.filter((k) => k.startsWith(`${level}-`));
@@ -325,24 +280,6 @@ export async function buildPortfolioView(input: HomeInput, accountsVisible: numb
     linked: withAccounts(rowsOf(linked, rowContext, level)),
     currencyNote: query.currency === "plan",
   };
-}
-
-/** spec 001 §2.4: hidden for type none, and for twrr when stored historic data is used. */
-export function chartShown(settings: PortfolioSettings): boolean {
-  if (settings.profitAnalysisType === "none") return false;
-  return !(settings.profitAnalysisType === "twrr" && settings.useHistoricData);
-}
-
-/**
- * spec 001 §2.4: a chart without data says why: 'The date range selected is earlier than the
- * portfolio / account opening date.' when the range starts before the accounts' opening date,
- * else 'No data available for this selection'.
- */
-export type ChartNoData = { noData: true; beforeOpening: boolean };
-
-/** Whether an empty series is empty because its range starts before the accounts opened. */
-export function startsBeforeOpening(series: Pick<SeriesAnswer, "start_date" | "inception_date">): boolean {
-  return series.inception_date !== null && series.start_date < series.inception_date;
 }
 
 /** The chart of the active timeframe; requested alongside the summary, not after it. */

@@ -6,7 +6,8 @@ import { ChartFigure, chartStyles } from "~/components/charts/chart-figure";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SegmentedLinks, segmentedLinksStyles } from "~/components/segmented-links";
 import { ImportantPanel } from "./important-panel";
-import { FigureText, PerformanceText, SummaryForm, SummaryRows } from "./summary";
+import { SummaryForm, SummaryRows } from "./summary";
+import { FigureText, overviewTilesStyles, PerformanceText } from "~/components/figures";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { assetMembers } from "~/lib/assets";
 import { formatLastLogin } from "~/lib/format";
@@ -17,9 +18,9 @@ import {
   buildAssetsView,
   buildPortfolioView,
   type PortfolioView,
-  portfolioSettings,
   timeframeLabel,
 } from "./dashboard.server";
+import { portfolioSettings } from "~/lib/performance";
 import { fetchClientInContext } from "~/planning/clients.server";
 import { PlanningError } from "~/planning/client.server";
 import { lostSessionRedirect, orFail } from "~/session/failures.server";
@@ -37,6 +38,7 @@ export const handle = { i18n: ["clients", "messages"] };
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: chartStyles },
   { rel: "stylesheet", href: segmentedLinksStyles },
+  { rel: "stylesheet", href: overviewTilesStyles },
   { rel: "stylesheet", href: homeStyles },
   { rel: "stylesheet", href: importantPanelStyles },
 ];
@@ -84,7 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     selfName = client.display_name || selfName;
   }
 
-  const settings = portfolioSettings(site);
+  const settings = portfolioSettings(site.settings);
   const isPortfolio = context.siteAccessLevel === "Portfolio";
   let portfolio: PortfolioView | null = null;
   let assets: AssetsView = { state: "error" };

@@ -4,27 +4,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { radialGeometry, type RadialKind } from "~/lib/dashboard";
-import type { Figure, Performance, SummaryRow } from "./dashboard.server";
-
-export function FigureText({ figure }: { figure: Figure }) {
-  return <span className={figure.negative ? "figure figure--negative" : "figure"}>{figure.text}</span>;
-}
-
-export function PerformanceText({ performance }: { performance: Performance | null }) {
-  const { t } = useTranslation("clients");
-  if (!performance) return <span className="figure">{t("home.summary.notAvailable")}</span>;
-  return (
-    <>
-      <FigureText figure={performance.period} />
-      {performance.annual ? (
-        <span className="figure__annual">
-          {" "}
-          {t("home.summary.annualised", { value: performance.annual.text })}
-        </span>
-      ) : null}
-    </>
-  );
-}
+import { FigureText, PerformanceText } from "~/components/figures";
+import type { SummaryRow } from "./dashboard.server";
 
 export function Radial({ kind, percent, label }: { kind: RadialKind; percent: number; label: string }) {
   const g = radialGeometry(kind, percent);

@@ -1,7 +1,7 @@
 // spec 001 §4, §7: the portfolios and accounts an entity sees, and its account groups.
 import { z } from "zod";
 import { assertCanSeeClient, clientEntityOf } from "../access";
-import { forbidden, validate } from "../http";
+import { notFound, validate } from "../http";
 import { json, type Route, signedIn } from "../router";
 import {
   type VisibleAccount,
@@ -46,9 +46,7 @@ export const accountRoutes: Route[] = [
       query.portfolioid !== undefined &&
       !all.some((a) => a.account.portfolioId === query.portfolioid)
     ) {
-      throw forbidden(
-        "Permission Error: You do not have access to this portfolio"
-      );
+      throw notFound(`Portfolio ${query.portfolioid}`);
     }
     return json(
       selected
@@ -77,9 +75,7 @@ export const accountRoutes: Route[] = [
         (v) => v.portfolio.id === id
       );
       if (!p)
-        throw forbidden(
-          "Permission Error: You do not have access to this portfolio"
-        );
+        throw notFound(`Portfolio ${id}`);
       return json(
         portfolioView(
           p,
@@ -102,9 +98,7 @@ export const accountRoutes: Route[] = [
           (v) => v.portfolio.id === id
         )
       ) {
-        throw forbidden(
-          "Permission Error: You do not have access to this portfolio"
-        );
+        throw notFound(`Portfolio ${id}`);
       }
       return json(
         visibleAccounts(context.db, entityId)

@@ -4,10 +4,14 @@
 import type { Route } from "../router";
 import { accountRoutes } from "./accounts";
 import { assetRoutes } from "./assets";
+import { benchmarkRoutes } from "./benchmarks";
 import { performanceRoutes } from "./performance";
+import { transactionRoutes } from "./transactions";
 
 export const portfolioRoutes: Route[] = [
   ...accountRoutes,
   ...performanceRoutes,
+  ...benchmarkRoutes,
+  ...transactionRoutes,
   ...assetRoutes,
 ];

@@ -12,7 +12,7 @@ import {
 import { benchmarkFrequency, seriesFrequency } from "../../domain/frequency";
 import { wireDate } from "../../lib/wire";
 import { clientEntityOf } from "../access";
-import { ApiError, forbidden, validate } from "../http";
+import { ApiError, notFound, validate } from "../http";
 import { json, type Route, type SignedInContext, signedIn } from "../router";
 import { type VisibleAccount, isManaged, todayOf } from "./visibility";
 import { loadBook, subBook } from "./book";
@@ -22,12 +22,12 @@ import {
   DetailQuery,
   IdParams,
   SeriesQuery,
+  requestedPeriod,
   SummaryQuery,
   Timeframe,
   basisOf,
   earliestInception,
   measureFor,
-  periodOf,
   scope,
   summaryItems,
   timeframeStart,
@@ -43,22 +43,7 @@ function seriesAnswer(
   const today = todayOf(context);
   const managed = list.filter(isManaged);
   const inception = earliestInception(managed);
-  let start: string;
-  let end: string;
-  if (query.timeframe) {
-    end = holdBackEnd(
-      query.end_date ?? today,
-      today,
-      query.hold_back_period ?? false
-    );
-    start = timeframeStart(query.timeframe, end, inception);
-  } else {
-    ({ start, end } = periodOf(
-      query.start_date as string,
-      query.end_date as string,
-      today
-    ));
-  }
+  const { start, end } = requestedPeriod(query, today, inception);
   const frequency =
     query.frequency === "auto" ? seriesFrequency(start, end) : query.frequency;
   const measure = measureFor(
@@ -77,51 +62,50 @@ function seriesAnswer(
   );
   const points = seriesDates(start, end, frequency);
   const series = managed.length ? timeSeries(book, points, measure) : [];
-  let benchmark = null;
+  const benchmarkPoints =
+    query.frequency === "auto"
+      ? seriesDates(start, end, benchmarkFrequency(start, end))
+      : points;
   const wanted = query.benchmark_name
-    ? context.db
-        .select()
-        .from(benchmarks)
-        .where(
-          or(
-            eq(benchmarks.code, query.benchmark_name),
-            eq(benchmarks.name, query.benchmark_name)
-          )
-        )
-        .get()
+    ? query.benchmark_name
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean)
+        .map((name) => {
+          const found = context.db
+            .select()
+            .from(benchmarks)
+            .where(or(eq(benchmarks.code, name), eq(benchmarks.name, name)))
+            .get();
+          if (!found) throw new ApiError(404, `Benchmark ${name} not found`);
+          return found;
+        })
     : benchmarkFallback != null
     ? context.db
         .select()
         .from(benchmarks)
         .where(eq(benchmarks.id, benchmarkFallback))
-        .get()
-    : undefined;
-  if (query.benchmark_name && !wanted)
-    throw new ApiError(404, `Benchmark ${query.benchmark_name} not found`);
-  if (wanted) {
+        .all()
+    : [];
+  const benchmarkList = wanted.map((b) => {
     const levels = context.db
       .select({
         date: benchmarkPrices.date,
         micros: benchmarkPrices.levelMicros,
       })
       .from(benchmarkPrices)
-      .where(eq(benchmarkPrices.benchmarkId, wanted.id))
+      .where(eq(benchmarkPrices.benchmarkId, b.id))
       .orderBy(benchmarkPrices.date)
       .all();
-    benchmark = {
-      name: wanted.name,
-      code: wanted.code,
-      points: benchmarkSeries(
-        levels,
-        query.frequency === "auto"
-          ? seriesDates(start, end, benchmarkFrequency(start, end))
-          : points
-      ).map((p) => ({
+    return {
+      name: b.name,
+      code: b.code,
+      points: benchmarkSeries(levels, benchmarkPoints).map((p) => ({
         date: wireDate(p.date),
         cumulative: p.cumulative === null ? null : round(p.cumulative),
       })),
     };
-  }
+  });
   return json({
     start_date: wireDate(start),
     end_date: wireDate(end),
@@ -135,7 +119,8 @@ function seriesAnswer(
       cumulative_twrr: p.cumulative === null ? null : round(p.cumulative),
       net_flows: money(measure.currency, p.netFlows),
     })),
-    benchmark,
+    benchmark: benchmarkList[0] ?? null,
+    benchmarks: benchmarkList,
   });
 }
 
@@ -148,17 +133,13 @@ export const performanceRoutes: Route[] = [
       query.portfolioid !== undefined &&
       !all.some((a) => a.account.portfolioId === query.portfolioid)
     ) {
-      throw forbidden(
-        "Permission Error: You do not have access to this portfolio"
-      );
+      throw notFound(`Portfolio ${query.portfolioid}`);
     }
     if (
       query.group_code !== undefined &&
       !all.some((a) => a.group?.groupCode === query.group_code)
     ) {
-      throw forbidden(
-        "Permission Error: You do not have access to this account group"
-      );
+      throw notFound(`Account group ${query.group_code}`);
     }
     const measure = measureFor(
       context,
@@ -295,7 +276,6 @@ export const performanceRoutes: Route[] = [
     (request, context) => {
       const query = validate(DetailQuery, request.query, "query");
       const today = todayOf(context);
-      const { end } = periodOf(query.start_date, query.end_date, today);
       const { entityId, selected } = scope(context, query.accountid);
       const measure = measureFor(
         context,
@@ -306,11 +286,13 @@ export const performanceRoutes: Route[] = [
         query.from_pricing_type
       );
       const list = selected.filter(isManaged);
+      const inception = earliestInception(list);
+      const { start, end } = requestedPeriod(query, today, inception);
       const book = loadBook(
         context.db,
         list.map((a) => a.account.id),
         today,
-        query.start_date
+        start
       );
       const includeTwrr = query.include_twrr ?? true;
       const includeIrr = query.include_irr ?? true;
@@ -321,7 +303,7 @@ export const performanceRoutes: Route[] = [
       ) => {
         const result = periodPerformance(
           subBook(book, new Set(members.map((m) => m.account.id))),
-          query.start_date,
+          start,
           end,
           measure
         );
@@ -382,14 +364,20 @@ export const performanceRoutes: Route[] = [
             })
           );
       }
+      // without a list of accounts the total is the client's own, as the summary's totals
+      const own =
+        query.accountid || !list.some((a) => !a.portfolio.isLinked)
+          ? list
+          : list.filter((a) => !a.portfolio.isLinked);
       return json({
-        start_date: wireDate(query.start_date),
+        start_date: wireDate(start),
         end_date: wireDate(end),
         report_currency: measure.currency,
         grouping: query.grouping,
+        inception_date: list.length ? wireDate(inception) : null,
         rows,
-        total: list.length
-          ? row("all", list, { key: "all", name: null, accountid: null })
+        total: own.length
+          ? row("all", own, { key: "all", name: null, accountid: null })
           : null,
       });
     }
@@ -440,9 +428,7 @@ export const performanceRoutes: Route[] = [
         (a) => a.group?.groupCode === code && !a.portfolio.isLinked
       );
       if (members.length === 0)
-        throw forbidden(
-          "Permission Error: You do not have access to this account group"
-        );
+        throw notFound(`Account group ${code}`);
       return seriesAnswer(context, members, query, null);
     }
   ),
@@ -456,9 +442,7 @@ export const performanceRoutes: Route[] = [
       const { all } = scope(context);
       const members = all.filter((a) => a.account.portfolioId === id);
       if (members.length === 0)
-        throw forbidden(
-          "Permission Error: You do not have access to this portfolio"
-        );
+        throw notFound(`Portfolio ${id}`);
       return seriesAnswer(
         context,
         members,

@@ -3,11 +3,12 @@
 import { z } from "zod";
 import {
   type FeesBasis,
+  holdBackEnd,
   type Measure,
   type PricingType,
 } from "../../domain/performance";
 import { clientEntityOf } from "../access";
-import { ApiError, forbidden, MESSAGES } from "../http";
+import { ApiError, MESSAGES, notFound } from "../http";
 import type { SignedInContext } from "../router";
 import {
   type VisibleAccount,
@@ -17,7 +18,7 @@ import {
 } from "./visibility";
 import { accountView, portfolioView } from "./views";
 
-const IsoDate = z
+export const IsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Expected YYYY-MM-DD")
   .refine(
@@ -26,10 +27,10 @@ const IsoDate = z
       new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
     "Not a calendar date"
   );
-const absent = (v: unknown) => (v === "" ? undefined : v);
+export const absent = (v: unknown) => (v === "" ? undefined : v);
 export const opt = <S extends z.ZodTypeAny>(s: S) =>
   z.preprocess(absent, s.optional());
-const Bool = z.preprocess(
+export const Bool = z.preprocess(
   (v) =>
     v === "" || v === undefined
       ? undefined
@@ -41,15 +42,15 @@ export const IdList = z.preprocess(
     typeof v === "string" && v !== "" ? v.split(",") : v === "" ? undefined : v,
   z.array(z.coerce.number().int().positive()).max(200).optional()
 );
-const Pricing = z.enum(["close", "delayed", "live"]);
+export const Pricing = z.enum(["close", "delayed", "live"]);
 export const Currency = z
   .string()
   .regex(/^[A-Z]{3}$/, "Expected a currency code");
-const FeesAndTaxes = z.preprocess(absent, z.enum(["0", "1"]).optional());
+export const FeesAndTaxes = z.preprocess(absent, z.enum(["0", "1"]).optional());
 export const basisOf = (v: "0" | "1" | undefined): FeesBasis =>
   v === "0" ? "before" : "after";
 
-const TIMEFRAMES = ["1Y", "2Y", "3Y", "5Y", "YTD", "SI"] as const;
+export const TIMEFRAMES = ["1Y", "2Y", "3Y", "5Y", "YTD", "SI"] as const;
 export type Timeframe = (typeof TIMEFRAMES)[number];
 
 function addYears(date: string, years: number): string {
@@ -101,8 +102,11 @@ export const SummaryQuery = z.object({
 });
 
 export const DetailQuery = z.object({
-  start_date: IsoDate,
-  end_date: IsoDate,
+  start_date: opt(IsoDate),
+  end_date: opt(IsoDate),
+  /** Instead of start_date: the period of a named timeframe ending today (or end_date), as the series'. */
+  timeframe: z.preprocess(absent, z.enum(TIMEFRAMES).optional()),
+  hold_back_period: Bool,
   grouping: z.preprocess(
     absent,
     z
@@ -124,7 +128,28 @@ export const DetailQuery = z.object({
   report_currency: opt(Currency),
   accountid: IdList,
   fields: opt(z.string().max(1000)),
+}).refine((q) => q.timeframe !== undefined || (q.start_date !== undefined && q.end_date !== undefined), {
+  message: "start_date and end_date, or timeframe, are required",
 });
+
+/**
+ * The period a request asks for: a named timeframe ending today (or at its end date) with the
+ * hold-back applied, `SI` from the earliest inception of the accounts measured; or its two dates,
+ * the end capped at today and, with the hold-back, moved off today.
+ */
+export function requestedPeriod(
+  query: { timeframe?: Timeframe; start_date?: string; end_date?: string; hold_back_period?: boolean },
+  today: string,
+  inception: string
+): { start: string; end: string } {
+  const holdBack = query.hold_back_period ?? false;
+  if (query.timeframe) {
+    const end = holdBackEnd(query.end_date ?? today, today, holdBack);
+    return { start: timeframeStart(query.timeframe, end, inception), end };
+  }
+  const { start, end } = periodOf(query.start_date as string, query.end_date as string, today);
+  return periodOf(start, holdBackEnd(end, today, holdBack), today);
+}
 
 export const SeriesQuery = z
   .object({
@@ -169,9 +194,7 @@ export function scope(context: SignedInContext, requested?: number[]) {
   const byId = new Map(all.map((a) => [a.account.id, a]));
   for (const id of requested)
     if (!byId.has(id))
-      throw forbidden(
-        "Permission Error: You do not have access to this account"
-      );
+      throw notFound(`Account ${id}`);
   return {
     entityId,
     all,

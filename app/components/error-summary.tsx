@@ -1,0 +1,35 @@
+// The error summary of a form (conventions "Forms"), on its own so that a page with a small form
+// does not load the form library to show it.
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+
+export type SummaryError = { fieldId: string; message: string };
+
+/**
+ * conventions "Forms": after a failed submit, a heading and one link per failing field at the top
+ * of the form, in an alert container that takes focus.
+ */
+export function ErrorSummary({ errors }: { errors: SummaryError[] }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const signature = errors.map((e) => `${e.fieldId}:${e.message}`).join("|");
+  useEffect(() => {
+    if (signature) ref.current?.focus();
+  }, [signature]);
+  if (!errors.length) return null;
+  return (
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
+      <h2 id="error-summary-title" className="error-summary__title">
+        {t("common:form.errorSummaryTitle")}
+      </h2>
+      <ul className="error-summary__list">
+        {errors.map((e) => (
+          <li key={e.fieldId}>
+            <a href={`#${e.fieldId}`}>{t(e.message)}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+

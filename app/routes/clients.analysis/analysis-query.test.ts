@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { analysisHref, type AnalysisQuery, readAnalysisQuery } from "./analysis-query";
+
+const read = (search: string, disabled?: Set<"2Y" | "custom">) => readAnalysisQuery(new URL(`http://portal/clients/analysis${search}`), disabled);
+const DEFAULTS: AnalysisQuery = { id: null, range: "1Y", from: "", to: "", chart: null, currency: "report", tab: "accounts" };
+
+describe("readAnalysisQuery (spec 001 §3 'Filters')", () => {
+  it("answers the defaults for an empty query", () => {
+    expect(read("")).toEqual(DEFAULTS);
+  });
+
+  it("reads an account id, a portfolio and a group code as the account filter", () => {
+    expect(read("?id=12").id).toBe("12");
+    expect(read("?id=portfolio-3").id).toBe("portfolio-3");
+    expect(read("?id=HARTLEY-ISA").id).toBe("HARTLEY-ISA");
+    expect(read("?id=group-linked").id).toBe("group-linked");
+  });
+
+  it("ignores an id that is none of those", () => {
+    for (const id of ["0", "-1", "a b", "<script>", "x".repeat(61), "portfolio-0", "12345678901"]) expect(read(`?id=${encodeURIComponent(id)}`).id, id).toBeNull();
+  });
+
+  it("keeps the typed custom dates only for a custom range, and only date characters", () => {
+    expect(read("?range=custom&from=01-01-2025&to=31-13-2025")).toMatchObject({ range: "custom", from: "01-01-2025", to: "31-13-2025" });
+    expect(read("?range=2Y&from=01-01-2025&to=31-01-2025")).toMatchObject({ range: "2Y", from: "", to: "" });
+    expect(read("?range=custom&from=01-01-2025<b>&to=")).toMatchObject({ from: "01-01-2025", to: "" });
+  });
+
+  it("falls back to 1 year for an unknown or disabled range", () => {
+    expect(read("?range=10Y").range).toBe("1Y");
+    expect(read("?range=2Y", new Set(["2Y"])).range).toBe("1Y");
+  });
+
+  it("reads the chart tab, the currency and the tab", () => {
+    expect(read("?chart=value&currency=plan&tab=accounts")).toMatchObject({ chart: "value", currency: "plan", tab: "accounts" });
+    expect(read("?chart=pie&currency=usd&tab=elsewhere")).toMatchObject({ chart: null, currency: "report", tab: "accounts" });
+  });
+});
+
+describe("analysisHref", () => {
+  it("leaves defaults out", () => {
+    expect(analysisHref(DEFAULTS)).toBe("/clients/analysis");
+  });
+
+  it("round-trips every state", () => {
+    const query: AnalysisQuery = { id: "portfolio-3", range: "custom", from: "01-01-2025", to: "31-03-2025", chart: "value", currency: "plan", tab: "accounts" };
+    const href = analysisHref(query);
+    expect(href).toBe("/clients/analysis?id=portfolio-3&range=custom&from=01-01-2025&to=31-03-2025&chart=value&currency=plan");
+    expect(read(href.slice("/clients/analysis".length))).toEqual(query);
+  });
+
+  it("changes only what it is asked to", () => {
+    expect(analysisHref({ ...DEFAULTS, range: "SI", chart: "value" }, { id: "7" })).toBe("/clients/analysis?id=7&range=SI&chart=value");
+    expect(analysisHref({ ...DEFAULTS, id: "7" }, { id: null })).toBe("/clients/analysis");
+  });
+});

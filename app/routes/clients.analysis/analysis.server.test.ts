@@ -1,0 +1,386 @@
+import type { TFunction } from "i18next";
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { type PlanningClient, PlanningError } from "~/planning/client.server";
+import type { AccountAnswer, DetailAnswer, DetailRow, TargetSeriesAnswer } from "~/planning/portfolio.server";
+import type { Site } from "~/planning/site.server";
+import { analysisSettings, buildAnalysis, chartTabOf, chosenBenchmarks, LostSession, type AnalysisPage, type Figures } from "./analysis.server";
+import type { AnalysisQuery } from "./analysis-query";
+
+const t = ((key: string, options?: Record<string, unknown>) =>
+  options && Object.keys(options).length ? `${key} ${JSON.stringify(options)}` : key) as unknown as TFunction;
+const site = (settings: Site["settings"] = {}): Site => ({
+  version: null,
+  firmName: "Test firm",
+  logo: null,
+  logoOnWhite: null,
+  memorableWordEnabled: false,
+  chartColours: ["#1d4f91", "#00857c", "#c4511a"],
+  pages: {},
+  settings,
+});
+const QUERY: AnalysisQuery = { id: null, range: "1Y", from: "", to: "", chart: null, currency: "report", tab: "accounts" };
+const money = (amount: number, currency = "GBP") => ({ amount, currency });
+
+const account = (accountid: number, fields: Partial<AccountAnswer> = {}): AccountAnswer => ({
+  accountid,
+  description: `Account ${accountid}`,
+  portfolioid: 1,
+  portfolioName: "Ellie's portfolio",
+  group_code: "ISA",
+  group_name: "ISAs",
+  plan_currency: "GBP",
+  report_currency: "GBP",
+  service_type: "Discretionary",
+  inception_date: "2023-01-10",
+  type: "single",
+  isLinked: false,
+  ...fields,
+});
+const ACCOUNTS = [
+  account(1),
+  account(2, { plan_currency: "USD" }),
+  account(3, { portfolioid: 2, portfolioName: "James's portfolio", isLinked: true }),
+];
+
+function row(level: DetailRow["level"], key: string, name: string | null, value: number, fields: Partial<DetailRow> = {}): DetailRow {
+  return {
+    level,
+    key,
+    name,
+    accountid: null,
+    start_date: "2024-03-14",
+    end_date: "2025-03-14",
+    value: money(value),
+    market_value_from: money(value * 0.9),
+    market_value_to: money(value),
+    net_flows: money(0),
+    movement: money(value / 10),
+    twrr: 0.1,
+    twrr_period: 0.1,
+    irr: 0.12,
+    irr_period: 0.12,
+    over_a_year: false,
+    native_currency: "GBP",
+    plan_currency_value: null,
+    ...fields,
+  };
+}
+function detail(rows: DetailRow[], total: DetailRow | null = row("all", "all", null, 3000)): DetailAnswer {
+  return { start_date: "2024-03-14", end_date: "2025-03-14", report_currency: "GBP", inception_date: "2023-01-10", rows, total };
+}
+const PORTFOLIO_ROWS = [
+  row("portfolio", "portfolio-1", "Ellie's portfolio", 2000, { portfolioid: 1, isLinked: false, account_count: 2 }),
+  row("portfolio", "portfolio-2", "James's portfolio", 1000, { portfolioid: 2, isLinked: true, account_count: 1 }),
+];
+function series(points: Array<[string, number | null, number]>, benchmarks: TargetSeriesAnswer["benchmarks"] = []): TargetSeriesAnswer {
+  return {
+    start_date: "2024-03-14",
+    end_date: "2025-03-14",
+    frequency: "monthly",
+    report_currency: "GBP",
+    inception_date: "2023-01-10",
+    points: points.map(([date, cumulative, value]) => ({ date, value: money(value), cumulative_twrr: cumulative, net_flows: money(value > 1000 ? 50 : 0) })),
+    benchmarks,
+  };
+}
+const SERIES = series(
+  [
+    ["2024-03-14", 0, 1000],
+    ["2024-09-14", 0.05, 1100],
+    ["2025-03-14", 0.1, 1200],
+  ],
+  [
+    {
+      code: "FTASX",
+      name: "FTSE All-Share",
+      points: [
+        { date: "2024-03-14", cumulative: 0 },
+        { date: "2025-03-14", cumulative: 0.08 },
+      ],
+    },
+  ],
+);
+
+type Call = { path: string; query: Record<string, unknown> };
+type Answers = { basics?: unknown; detail?: unknown; series?: unknown; transactions?: unknown; clientAnalysis?: boolean };
+const lost = () => new PlanningError(401, "This feature is not available without a valid session");
+
+function fakePlanning(answers: Answers = {}) {
+  const calls: Call[] = [];
+  const answer = (value: unknown) => (value instanceof Error ? Promise.reject(value) : Promise.resolve(value));
+  const planning = {
+    get: (path: string, _schema: z.ZodTypeAny, options?: { query?: Record<string, unknown> }) => {
+      calls.push({ path, query: options?.query ?? {} });
+      if (path.endsWith("toggle_condition")) return Promise.resolve([{ name: "client_analysis", enabled: answers.clientAnalysis ?? false }]);
+      if (path.endsWith("portfolio/transaction")) return answer(answers.transactions ?? [{ id: 1 }]);
+      if (path.endsWith("profit_analysis/detail")) return answer(answers.detail ?? detail(PORTFOLIO_ROWS));
+      if (path.endsWith("historic_time_series_twrr")) return answer(answers.series ?? SERIES);
+      return Promise.reject(new Error(`unexpected ${path}`));
+    },
+    batch: () =>
+      answer(
+        answers.basics ?? {
+          capabilities: { capabilities: ["view_marketdata"] },
+          accounts: ACCOUNTS,
+          access: { multi_currency: true },
+          benchmarks: [
+            { code: "FTASX", name: "FTSE All-Share" },
+            { code: "BAL6040", name: "Balanced index" },
+          ],
+        },
+      ),
+  } as unknown as PlanningClient;
+  return { planning, calls };
+}
+
+const build = (planning: PlanningClient, query: Partial<AnalysisQuery> = {}, settings: Site["settings"] = {}) =>
+  buildAnalysis({ planning, t, locale: "en-GB", site: site(settings), query: { ...QUERY, ...query } });
+function ok(page: AnalysisPage): Extract<Figures, { state: "ok" }> {
+  if (page.figures?.state !== "ok") throw new Error(`expected figures, got ${JSON.stringify(page.figures)}`);
+  return page.figures;
+}
+const detailCall = (calls: Call[]) => calls.find((c) => c.path.endsWith("profit_analysis/detail"));
+const seriesCall = (calls: Call[]) => calls.find((c) => c.path.endsWith("historic_time_series_twrr"));
+
+describe("analysisSettings and chartTabOf (spec 001 §4 'Chart tab', 'Date range selection')", () => {
+  it("reads the initial tab, the disabled ranges and the benchmarks", () => {
+    const s = analysisSettings({ analysisChartTab: "value", disabledDateRanges: "2 years,Custom", analysisBenchmarks: " FTASX , BAL6040 " });
+    expect(s.chartTab).toBe("value");
+    expect([...s.disabledRanges]).toEqual(["2Y", "custom"]);
+    expect(s.benchmarks).toEqual(["FTASX", "BAL6040"]);
+    expect(analysisSettings({}).chartTab).toBe("percentage");
+  });
+
+  it("takes the URL's tab first; with historic data a filter opens on Percentage and none on Value", () => {
+    const settings = { chartTab: "percentage" as const, useHistoricData: false };
+    expect(chartTabOf({ chart: "value", id: null }, settings)).toBe("value");
+    expect(chartTabOf({ chart: null, id: null }, settings)).toBe("percentage");
+    expect(chartTabOf({ chart: null, id: null }, { ...settings, chartTab: "value" })).toBe("value");
+    expect(chartTabOf({ chart: null, id: "12" }, { ...settings, useHistoricData: true })).toBe("percentage");
+    expect(chartTabOf({ chart: null, id: null }, { ...settings, useHistoricData: true })).toBe("value");
+  });
+});
+
+describe("chosenBenchmarks", () => {
+  const known = [
+    { code: "FTASX", name: "FTSE All-Share" },
+    { code: "BAL6040", name: "Balanced index" },
+  ];
+  it("keeps the named ones the platform knows, by code or name, in the platform's order", () => {
+    expect(chosenBenchmarks(["balanced index", "NOPE", "ftasx"], known)).toEqual(["FTASX", "BAL6040"]);
+  });
+  it("draws every benchmark when the settings name none", () => {
+    expect(chosenBenchmarks([], known)).toEqual(["FTASX", "BAL6040"]);
+  });
+});
+
+describe("buildAnalysis: all portfolios (spec 001 §2.2, §2.3)", () => {
+  it("asks for the named range by portfolio, and for the series of the own accounts with the benchmarks", async () => {
+    const { planning, calls } = fakePlanning();
+    await build(planning, { range: "SI" }, { analysisBenchmarks: "FTASX" });
+    expect(detailCall(calls)!.query).toMatchObject({ timeframe: "SI", grouping: "portfolio", accountid: undefined, to_pricing_type: "delayed" });
+    const s = seriesCall(calls)!;
+    expect(s.path).toBe("resourceful/portfolio/profit_analysis/historic_time_series_twrr");
+    expect(s.query).toMatchObject({ timeframe: "SI", frequency: "auto", benchmark_name: "FTASX", accountid: undefined });
+  });
+
+  it("shows the tiles, the default heading, no breadcrumb, and the rows split into mine and linked", async () => {
+    const { planning } = fakePlanning();
+    const page = await build(planning);
+    expect(page.heading).toBe("analysis.heading.allPortfolios");
+    expect(page.crumbs).toEqual([]);
+    expect(page.backHref).toBeNull();
+    const figures = ok(page);
+    expect(figures.value).toBe("£3,000");
+    expect(figures.performance).toEqual({ period: { text: "+10.00%", negative: false }, annual: null });
+    expect(figures.movement).toEqual({ text: "£300", negative: false });
+    expect(figures.period).toBe('analysis.period {"from":"14th March 2024","to":"14th March 2025"}');
+    expect(figures.accounts!.title).toBe("analysis.accounts.tab.portfolio");
+    expect(figures.accounts!.sections.map((s) => [s.heading, s.rows.map((r) => [r.name, r.accountCount, r.value, r.href])])).toEqual([
+      ["analysis.accounts.sections.my.portfolio", [["Ellie's portfolio", 2, "£2,000.00", "/clients/analysis?id=portfolio-1"]]],
+      ["analysis.accounts.sections.linked.portfolio", [["James's portfolio", 1, "£1,000.00", "/clients/analysis?id=portfolio-2"]]],
+    ]);
+  });
+
+  it("has one 'All …' section when nothing is linked, and keeps the view's state in the drill-down links", async () => {
+    const { planning } = fakePlanning({ detail: detail([PORTFOLIO_ROWS[0]!]) });
+    const page = await build(planning, { range: "2Y", chart: "value" });
+    const sections = ok(page).accounts!.sections;
+    expect(sections.map((s) => s.heading)).toEqual(["analysis.accounts.sections.all.portfolio"]);
+    expect(sections[0]!.rows[0]!.href).toBe("/clients/analysis?id=portfolio-1&range=2Y&chart=value");
+  });
+
+  it("says 'You don't have any accounts to view.' through an empty section, and 'No data available' without a total", async () => {
+    const empty = await build(fakePlanning({ detail: detail([]) }).planning);
+    expect(ok(empty).accounts!.sections).toEqual([{ heading: "analysis.accounts.sections.all.portfolio", rows: [] }]);
+    const none = await build(fakePlanning({ detail: detail([], null) }).planning);
+    expect(none.figures).toEqual({ state: "noData" });
+  });
+
+  it("draws the percentage chart with the benchmark lines, named in the legend and the table", async () => {
+    const { planning } = fakePlanning();
+    const chart = ok(await build(planning)).chart;
+    if (chart.state !== "ok") throw new Error(chart.state);
+    expect(chart.legend.map((l) => l.label)).toEqual(["analysis.chart.performance", "FTSE All-Share"]);
+    expect(chart.table.columns).toEqual(["analysis.chart.date", "analysis.chart.performance", "FTSE All-Share"]);
+    expect(chart.table.rows[2]).toEqual({ header: "14 Mar 2025", cells: ["10.00%", "8.00%"] });
+    expect(chart.svg).toContain("<svg");
+  });
+
+  it("draws the value chart with the net amount invested and no benchmark", async () => {
+    const { planning, calls } = fakePlanning();
+    const chart = ok(await build(planning, { chart: "value" })).chart;
+    if (chart.state !== "ok") throw new Error(chart.state);
+    expect(seriesCall(calls)!.query.benchmark_name).toBeUndefined();
+    expect(chart.table.columns).toEqual(["analysis.chart.date", "analysis.chart.value", "analysis.chart.invested"]);
+    // the opening value plus the flows since the start
+    expect(chart.table.rows.map((r) => r.cells)).toEqual([
+      ["£1,000.00", "£1,000.00"],
+      ["£1,100.00", "£1,050.00"],
+      ["£1,200.00", "£1,050.00"],
+    ]);
+  });
+});
+
+describe("buildAnalysis: drilling down (spec 001 §4 'Account filter levels')", () => {
+  it("lists a portfolio's accounts, with a breadcrumb back to all portfolios", async () => {
+    const rows = [row("account", "account-1", "Account 1", 1500, { accountid: 1 }), row("account", "account-2", "Account 2", 500, { accountid: 2 })];
+    const { planning, calls } = fakePlanning({ detail: detail(rows) });
+    const page = await build(planning, { id: "portfolio-1", range: "3Y" });
+    expect(detailCall(calls)!.query).toMatchObject({ grouping: "account", accountid: "1,2", timeframe: "3Y" });
+    expect(seriesCall(calls)!.path).toBe("resourceful/portfolio/portfolio/1/profit_analysis/historic_time_series_twrr");
+    expect(page.heading).toBe("Ellie's portfolio");
+    expect(page.crumbs).toEqual([
+      { name: "analysis.heading.allPortfolios", href: "/clients/analysis?range=3Y" },
+      { name: "Ellie's portfolio", href: null },
+    ]);
+    expect(page.backHref).toBe("/clients/analysis?range=3Y");
+    const tab = ok(page).accounts!;
+    expect(tab.title).toBe("analysis.accounts.tab.account");
+    expect(tab.sections[0]!.rows.map((r) => [r.name, r.accountCount, r.href])).toEqual([
+      ["Account 1", null, "/clients/analysis?id=1&range=3Y"],
+      ["Account 2", null, "/clients/analysis?id=2&range=3Y"],
+    ]);
+  });
+
+  it("shows one account without the accounts tab, under its portfolio", async () => {
+    const { planning, calls } = fakePlanning({ detail: detail([]) });
+    const page = await build(planning, { id: "2" });
+    expect(detailCall(calls)!.query).toMatchObject({ grouping: "all", accountid: "2" });
+    expect(seriesCall(calls)!.path).toBe("resourceful/portfolio/account/2/profit_analysis/historic_time_series_twrr");
+    expect(page.crumbs.map((c) => c.href)).toEqual(["/clients/analysis", "/clients/analysis?id=portfolio-1", null]);
+    expect(page.backHref).toBe("/clients/analysis?id=portfolio-1");
+    expect(ok(page).accounts).toBeNull();
+  });
+
+  it("measures one account in its plan currency when asked, the toggle being offered", async () => {
+    const { planning, calls } = fakePlanning({ detail: detail([], row("all", "all", null, 100, { plan_currency_value: money(127, "USD") })) });
+    const page = await build(planning, { id: "2", currency: "plan" });
+    expect(page.currencyToggle).toBe(true);
+    expect(detailCall(calls)!.query.report_currency).toBe("USD");
+    expect(seriesCall(calls)!.query.report_currency).toBe("USD");
+    expect(ok(page).value).toBe("$127");
+    expect(ok(page).currencyNote).toBe(false);
+  });
+
+  it("keeps several accounts in the reporting currency, saying so", async () => {
+    const { planning, calls } = fakePlanning();
+    const page = await build(planning, { currency: "plan" });
+    expect(detailCall(calls)!.query.report_currency).toBeUndefined();
+    expect(ok(page).currencyNote).toBe(true);
+  });
+
+  it("shows nothing of an id the client does not see: no platform figures asked for, and 'not found'", async () => {
+    const { planning, calls } = fakePlanning();
+    const page = await build(planning, { id: "99" });
+    expect(page.notFound).toBe(true);
+    expect(page.figures).toEqual({ state: "noData" });
+    expect(detailCall(calls)).toBeUndefined();
+    expect(seriesCall(calls)).toBeUndefined();
+  });
+});
+
+describe("buildAnalysis: the date range (spec 001 §5)", () => {
+  it("asks for a valid custom range by its dates and shows them in the inputs", async () => {
+    const { planning, calls } = fakePlanning();
+    const page = await build(planning, { range: "custom", from: "01-06-2024", to: "31-12-2024" });
+    expect(detailCall(calls)!.query).toMatchObject({ start_date: "2024-06-01", end_date: "2024-12-31" });
+    expect(page.range).toMatchObject({ name: "custom", from: "01-06-2024", to: "31-12-2024", earliest: "10-01-2023", errors: {} });
+  });
+
+  it("refuses an invalid custom range before asking the platform, keeping what was typed", async () => {
+    const { planning, calls } = fakePlanning();
+    const page = await build(planning, { range: "custom", from: "31-02-2024", to: "" });
+    expect(detailCall(calls)).toBeUndefined();
+    expect(page.figures).toBeNull();
+    expect(page.range).toMatchObject({ from: "31-02-2024", to: "", errors: { from: "invalidFormat", to: "required" } });
+  });
+
+  it("fills the custom inputs with the shown period's dates and marks disabled options", async () => {
+    const { planning } = fakePlanning();
+    const page = await build(planning, {}, { disabledDateRanges: "YTD" });
+    expect(page.range).toMatchObject({ name: "1Y", from: "14-03-2024", to: "14-03-2025" });
+    expect(page.range.options.filter((o) => o.disabled).map((o) => o.name)).toEqual(["YTD"]);
+  });
+});
+
+describe("buildAnalysis: failures and settings (spec 001 §2.4, §8)", () => {
+  it("says 'Something went wrong' in the chart when the series fails, keeping the rest", async () => {
+    const { planning } = fakePlanning({ series: new PlanningError(500, "boom") });
+    const figures = ok(await build(planning));
+    expect(figures.chart).toEqual({ state: "error" });
+    expect(figures.value).toBe("£3,000");
+  });
+
+  it("explains an empty chart: before the opening date, or no data", async () => {
+    const before = { ...series([["2024-03-14", null, 0]]), inception_date: "2024-06-01" };
+    expect(ok(await build(fakePlanning({ series: before }).planning)).chart).toEqual({ state: "noData", noData: true, beforeOpening: true });
+    const empty = series([]);
+    expect(ok(await build(fakePlanning({ series: empty }).planning)).chart).toEqual({ state: "noData", noData: true, beforeOpening: false });
+  });
+
+  it("shows the portfolio error when the figures or the basics fail", async () => {
+    expect((await build(fakePlanning({ detail: new PlanningError(500, "boom") }).planning)).figures).toEqual({ state: "error" });
+    expect((await build(fakePlanning({ basics: new PlanningError(0, null) }).planning)).figures).toEqual({ state: "error" });
+  });
+
+  it("lets a lost session through to the loader", async () => {
+    await expect(build(fakePlanning({ basics: lost() }).planning)).rejects.toBeInstanceOf(LostSession);
+    await expect(build(fakePlanning({ detail: lost() }).planning)).rejects.toBeInstanceOf(LostSession);
+    await expect(build(fakePlanning({ series: lost() }).planning)).rejects.toBeInstanceOf(LostSession);
+  });
+
+  it("hides the chart for the type none, and shows no performance", async () => {
+    const { planning, calls } = fakePlanning();
+    const figures = ok(await build(planning, {}, { profitAnalysisType: "none" }));
+    expect(seriesCall(calls)).toBeUndefined();
+    expect(figures.chart).toEqual({ state: "hidden" });
+    expect(figures.performanceLabel).toBeNull();
+    expect(figures.accounts!.sections[0]!.rows[0]).not.toHaveProperty("performance");
+  });
+
+  it("shows the money-weighted figures for irr", async () => {
+    const figures = ok(await build(fakePlanning().planning, {}, { profitAnalysisType: "irr" }));
+    expect(figures.performanceLabel).toBe("analysis.overview.performance.irr");
+    expect(figures.performance!.period.text).toBe("+12.00%");
+  });
+});
+
+describe("buildAnalysis: 'No transactions to display' (spec 001 §2.2)", () => {
+  it("checks the selection for one transaction when the client-analysis toggle is on", async () => {
+    const { planning, calls } = fakePlanning({ clientAnalysis: true, transactions: [] });
+    const figures = ok(await build(planning, { id: "portfolio-1" }));
+    expect(figures.noTransactions).toBe(true);
+    expect(calls.find((c) => c.path.endsWith("portfolio/transaction"))!.query).toMatchObject({ accountid: "1,2", page_size: 1, start_date: "1900-01-01" });
+    expect(ok(await build(fakePlanning({ clientAnalysis: true }).planning)).noTransactions).toBe(false);
+  });
+
+  it("does not check with the toggle off, and warns of nothing when the check fails", async () => {
+    const off = fakePlanning({ transactions: [] });
+    expect(ok(await build(off.planning)).noTransactions).toBe(false);
+    expect(off.calls.some((c) => c.path.endsWith("portfolio/transaction"))).toBe(false);
+    expect(ok(await build(fakePlanning({ clientAnalysis: true, transactions: new PlanningError(500, "boom") }).planning)).noTransactions).toBe(false);
+    await expect(build(fakePlanning({ clientAnalysis: true, transactions: lost() }).planning)).rejects.toBeInstanceOf(LostSession);
+  });
+});

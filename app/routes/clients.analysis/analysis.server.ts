@@ -1,0 +1,428 @@
+// The analysis page (spec 001 §2.2, §2.3 first tab, §2.4, §4, §5): what the page shows, built on the
+// server from the platform's answers, so that it reads the same without JavaScript
+// (docs/decisions/093-analysis-page.md).
+import type { TFunction } from "i18next";
+import type { ChartLegendItem, ChartTable } from "~/components/charts/chart-data";
+import { type LineChartInput, lineChartTable } from "~/components/charts/line-chart";
+import { renderLineChartSvg } from "~/components/charts/line-chart-svg.server";
+import { checkCustomRange, DATE_RANGE_NAMES, type DateError, type DateRangeName, disabledDateRanges, formatDisplayDate } from "~/lib/date-range";
+import { TABLE_DECIMALS, TILE_DECIMALS } from "~/lib/dashboard";
+import { formatDate, formatMoney } from "~/lib/format";
+import {
+  type ChartNoData,
+  chartShown,
+  figure,
+  type Figure,
+  type Performance,
+  performanceOf,
+  type PortfolioSettings,
+  portfolioSettings,
+  startsBeforeOpening,
+} from "~/lib/performance";
+import { PlanningError, type PlanningClient } from "~/planning/client.server";
+import {
+  type AccountAnswer,
+  type Benchmark,
+  type DetailAnswer,
+  type DetailRow,
+  fetchAnalysisBasics,
+  fetchDetail,
+  fetchHasTransactions,
+  fetchTargetSeries,
+  type Period,
+  type PricingType,
+  pricingTypeFor,
+  type SeriesTarget,
+  type TargetSeriesAnswer,
+} from "~/planning/portfolio.server";
+import { isToggleOn } from "~/planning/feature-toggles.server";
+import type { Site } from "~/planning/site.server";
+import { type Crumb, type Filter, LINKED, parentCrumb, resolveFilter, UNGROUPED } from "./analysis-filter";
+import { analysisHref, type AnalysisQuery, type ChartTab } from "./analysis-query";
+
+/** spec 001 §9: the analysis chart is 500 high, 300 on small screens. */
+export const ANALYSIS_CHART_SIZE = { width: 960, height: 500 } as const;
+export const NARROW_ANALYSIS_CHART_SIZE = { width: 360, height: 300 } as const;
+
+// ── settings ────────────────────────────────────────────────────────────────────────────────────
+
+export type AnalysisSettings = PortfolioSettings & {
+  /** spec 001 §4 "Chart tab": the initial tab. */
+  chartTab: ChartTab;
+  /** spec 001 §4: options disabled by the configuration. */
+  disabledRanges: ReadonlySet<DateRangeName>;
+  /** The benchmark codes or names drawn on the percentage chart; empty: every benchmark the platform lists. */
+  benchmarks: string[];
+};
+
+export function analysisSettings(settings: Site["settings"]): AnalysisSettings {
+  const benchmarks = typeof settings.analysisBenchmarks === "string" ? settings.analysisBenchmarks : "";
+  return {
+    ...portfolioSettings(settings),
+    chartTab: settings.analysisChartTab === "value" ? "value" : "percentage",
+    disabledRanges: disabledDateRanges(settings.disabledDateRanges),
+    benchmarks: benchmarks
+      .split(",")
+      .map((b) => b.trim())
+      .filter(Boolean),
+  };
+}
+
+/**
+ * spec 001 §4 "Chart tab": the tab in the URL, else the setting's; with historic data, a selected
+ * account filter opens on Percentage and no filter on Value.
+ */
+export function chartTabOf(query: Pick<AnalysisQuery, "chart" | "id">, settings: Pick<AnalysisSettings, "chartTab" | "useHistoricData">): ChartTab {
+  if (query.chart) return query.chart;
+  if (settings.useHistoricData) return query.id ? "percentage" : "value";
+  return settings.chartTab;
+}
+
+// ── the view ────────────────────────────────────────────────────────────────────────────────────
+
+export type AnalysisRow = {
+  key: string;
+  name: string;
+  accountCount: number | null;
+  value: string;
+  /** null: 'Not available'; absent for the type none. */
+  performance?: Performance | null;
+  movement: Figure;
+  href: string;
+};
+
+export type RangeOption = { name: DateRangeName; label: string; disabled: boolean };
+
+export type DateRangeView = {
+  name: DateRangeName;
+  label: string;
+  options: RangeOption[];
+  /** The custom inputs' values: as typed, else the shown period's dates. */
+  from: string;
+  to: string;
+  /** spec 001 §5: the start input's minimum, the since-inception date (DD-MM-YYYY). */
+  earliest: string | null;
+  errors: { from?: DateError; to?: DateError };
+};
+
+export type ChartArea =
+  | { state: "hidden" }
+  | { state: "error" }
+  | (ChartNoData & { state: "noData" })
+  | {
+      state: "ok";
+      caption: string;
+      svg: string;
+      narrowSvg: string;
+      legend: ChartLegendItem[];
+      table: ChartTable;
+      interactive: LineChartInput;
+    };
+
+export type AccountsTab = {
+  title: string;
+  /** 'My …' and 'Linked …' when split, else one 'All …' section. */
+  sections: Array<{ heading: string; rows: AnalysisRow[] }>;
+  collection: "portfolio" | "group" | "account";
+};
+
+export type Figures =
+  | { state: "error" }
+  | { state: "noData" }
+  | {
+      state: "ok";
+      period: string;
+      value: string;
+      performance: Performance | null;
+      performanceLabel: string | null;
+      movement: Figure;
+      chart: ChartArea;
+      /** Hidden for a single account (spec 001 §2.3). */
+      accounts: AccountsTab | null;
+      currencyNote: boolean;
+      /** spec 001 §2.2: 'No transactions to display' (client-analysis toggle on, none in the selection). */
+      noTransactions: boolean;
+    };
+
+export type AnalysisPage = {
+  heading: string;
+  crumbs: Array<{ name: string; href: string | null }>;
+  /** spec 000 §2: the mobile Back button's target without JavaScript, the level above. */
+  backHref: string | null;
+  notFound: boolean;
+  range: DateRangeView;
+  chartTab: ChartTab;
+  currencyToggle: boolean;
+  figures: Figures | null;
+  /** Links that keep the rest of the view: chart tabs and currency. */
+  links: { percentage: string; value: string; report: string; plan: string; accountsTab: string };
+};
+
+export type AnalysisInput = {
+  planning: PlanningClient;
+  t: TFunction;
+  locale: string;
+  site: Site;
+  query: AnalysisQuery;
+};
+
+const isLostSession = (error: unknown) => error instanceof PlanningError && error.failure.kind === "lost-session";
+
+/** Thrown for a lost session, so the loader can send the user to sign in again. */
+export class LostSession extends Error {}
+
+function rethrowLostSession(error: unknown): never | void {
+  if (isLostSession(error)) throw new LostSession("lost session");
+}
+
+function rangeLabel(t: TFunction, name: DateRangeName) {
+  return t(`analysis.range.options.${name}`);
+}
+
+function periodOf(query: AnalysisQuery): { period: Period | null; errors: DateRangeView["errors"] } {
+  if (query.range !== "custom") return { period: { timeframe: query.range }, errors: {} };
+  const check = checkCustomRange(query.from, query.to);
+  return check.ok ? { period: { start: check.start, end: check.end }, errors: {} } : { period: null, errors: check.errors };
+}
+
+function seriesTargetOf(filter: Filter): SeriesTarget {
+  switch (filter.kind) {
+    case "account":
+      return { kind: "account", accountId: filter.account.accountid };
+    case "portfolio":
+      return { kind: "portfolio", portfolioId: filter.portfolioId };
+    case "group":
+      return filter.code === UNGROUPED || filter.code === LINKED ? { kind: "accounts", accountIds: filter.accountIds } : { kind: "group", code: filter.code };
+    default:
+      return { kind: "accounts", accountIds: null };
+  }
+}
+
+/** The benchmarks the settings name that the platform knows, else every one it lists. */
+export function chosenBenchmarks(wanted: readonly string[], known: readonly Benchmark[]): string[] {
+  if (!wanted.length) return known.map((b) => b.code);
+  const lower = (s: string) => s.toLowerCase();
+  return known.filter((b) => wanted.some((w) => lower(w) === lower(b.code) || lower(w) === lower(b.name))).map((b) => b.code);
+}
+
+type Context = { t: TFunction; locale: string; settings: AnalysisSettings; query: AnalysisQuery };
+
+function rowOf(row: DetailRow, c: Context, level: "portfolio" | "group" | "account", currency: string | null): AnalysisRow {
+  const id = level === "portfolio" ? `portfolio-${row.portfolioid}` : level === "group" ? (row.key.startsWith("group-") && !row.group_code ? row.key : (row.group_code ?? row.key)) : String(row.accountid);
+  const value = currency && row.plan_currency_value ? row.plan_currency_value : row.value;
+  return {
+    key: row.key,
+    name: row.name ?? c.t(row.key === "group-linked" ? "analysis.accounts.linkedAccounts" : "analysis.accounts.ungrouped"),
+    accountCount: level === "account" ? null : (row.account_count ?? null),
+    value: formatMoney(value.amount, value.currency, c.locale, { decimals: TABLE_DECIMALS }),
+    ...(c.settings.profitAnalysisType === "none" ? {} : { performance: performanceOf(row, c.settings.profitAnalysisType, c.locale) }),
+    movement: figure(formatMoney(row.movement.amount, row.movement.currency, c.locale, { decimals: TABLE_DECIMALS }), row.movement.amount),
+    href: analysisHref(c.query, { id }),
+  };
+}
+
+/** spec 001 §2.3 accounts summary table: rows of the selection's collection, split into own and linked. */
+export function accountsTab(filter: Filter, detail: DetailAnswer, accounts: readonly AccountAnswer[], c: Context): AccountsTab | null {
+  if (!filter.rows) return null;
+  const level = filter.rows;
+  const linkedAccount = new Set(accounts.filter((a) => a.isLinked).map((a) => a.accountid));
+  const rows = detail.rows.filter((r) => r.level === level);
+  const isLinked = (r: DetailRow) => (level === "account" ? linkedAccount.has(r.accountid ?? -1) : r.isLinked === true || r.key === "group-linked");
+  const own = rows.filter((r) => !isLinked(r));
+  const linked = rows.filter(isLinked);
+  const kind = filter.kind === "all" ? level : "account";
+  const heading = (which: "my" | "linked" | "all") => c.t(`analysis.accounts.sections.${which}.${kind}`);
+  const toRow = (r: DetailRow) => rowOf(r, c, level, null);
+  return {
+    title: c.t(`analysis.accounts.tab.${kind}`),
+    collection: kind,
+    sections:
+      own.length && linked.length
+        ? [
+            { heading: heading("my"), rows: own.map(toRow) },
+            { heading: heading("linked"), rows: linked.map(toRow) },
+          ]
+        : [{ heading: heading("all"), rows: rows.map(toRow) }],
+  };
+}
+
+/** spec 001 §2.2 performance chart: Percentage (with benchmark lines) or Value. */
+export function chartOf(series: TargetSeriesAnswer, tab: ChartTab, c: Context, colours: string[]): ChartArea {
+  const { t, locale } = c;
+  const percent = tab === "percentage";
+  const points = series.points
+    .filter((p) => (percent ? p.cumulative_twrr !== null : true))
+    .map((p) => ({ date: p.date, value: percent ? (p.cumulative_twrr as number) : p.value.amount }));
+  if (points.length < 2) return { state: "noData", noData: true, beforeOpening: startsBeforeOpening(series) };
+  const caption = t(percent ? "analysis.chart.captionPercent" : "analysis.chart.captionValue", {
+    from: formatDate(series.start_date, locale),
+    to: formatDate(series.end_date, locale),
+  });
+  const lines: LineChartInput["series"] = [{ id: "portfolio", label: t(percent ? "analysis.chart.performance" : "analysis.chart.value"), points }];
+  if (percent) {
+    for (const benchmark of series.benchmarks) {
+      const benchmarkPoints = benchmark.points.filter((p) => p.cumulative !== null).map((p) => ({ date: p.date, value: p.cumulative as number }));
+      if (benchmarkPoints.length >= 2) lines.push({ id: `benchmark-${benchmark.code}`, label: benchmark.name, points: benchmarkPoints });
+    }
+  } else {
+    // the money paid in less the money taken out, on top of the opening value: what the value would be with no growth
+    const opening = series.points[0]!.value.amount;
+    lines.push({
+      id: "invested",
+      label: t("analysis.chart.invested"),
+      points: series.points.map((p) => ({ date: p.date, value: opening + p.net_flows.amount })),
+    });
+  }
+  const chart: LineChartInput = {
+    series: lines,
+    colours,
+    yFormat: percent ? "percent" : "money",
+    currency: series.report_currency,
+    locale,
+    title: caption,
+  };
+  return {
+    state: "ok",
+    caption,
+    svg: renderLineChartSvg({ ...chart, ...ANALYSIS_CHART_SIZE }),
+    narrowSvg: renderLineChartSvg({ ...chart, ...NARROW_ANALYSIS_CHART_SIZE }),
+    legend: lines.map((line, i) => ({ label: line.label, colour: colours[i % colours.length] as string })),
+    table: lineChartTable(chart, { caption, dateHeading: t("analysis.chart.date") }),
+    interactive: chart,
+  };
+}
+
+function crumbLinks(crumbs: Crumb[], query: AnalysisQuery) {
+  return crumbs.map((crumb, i) => ({ name: crumb.name, href: i === crumbs.length - 1 ? null : analysisHref(query, { id: crumb.id }) }));
+}
+
+export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage> {
+  const { planning, t, locale, site, query } = input;
+  const settings = analysisSettings(site.settings);
+  const c: Context = { t, locale, settings, query };
+  const tab = chartTabOf(query, settings);
+  const { period, errors } = periodOf(query);
+  const names = {
+    allPortfolios: t("analysis.heading.allPortfolios"),
+    allAccounts: t("analysis.heading.allAccounts"),
+    ungrouped: t("analysis.accounts.ungrouped"),
+    linked: t("analysis.accounts.linkedAccounts"),
+  };
+  const links = {
+    percentage: analysisHref(query, { chart: "percentage" }),
+    value: analysisHref(query, { chart: "value" }),
+    report: analysisHref(query, { currency: "report" }),
+    plan: analysisHref(query, { currency: "plan" }),
+    accountsTab: analysisHref(query, { tab: "accounts" }),
+  };
+  const range = (detail: DetailAnswer | null): DateRangeView => ({
+    name: query.range,
+    label: rangeLabel(t, query.range),
+    options: DATE_RANGE_NAMES.map((name) => ({ name, label: rangeLabel(t, name), disabled: settings.disabledRanges.has(name) })),
+    from: query.range === "custom" ? query.from : detail ? formatDisplayDate(detail.start_date) : "",
+    to: query.range === "custom" ? query.to : detail ? formatDisplayDate(detail.end_date) : "",
+    earliest: detail?.inception_date ? formatDisplayDate(detail.inception_date) : null,
+    errors,
+  });
+
+  let basics: Awaited<ReturnType<typeof fetchAnalysisBasics>>;
+  try {
+    basics = await fetchAnalysisBasics(planning);
+  } catch (error) {
+    rethrowLostSession(error);
+    const top = resolveFilter(null, [], settings.grouping, names);
+    return {
+      heading: top.heading,
+      crumbs: [],
+      backHref: null,
+      notFound: false,
+      range: range(null),
+      chartTab: tab,
+      currencyToggle: false,
+      figures: { state: "error" },
+      links,
+    };
+  }
+  const accounts = basics.accounts;
+  const filter = resolveFilter(query.id, accounts, settings.grouping, names);
+  const parent = parentCrumb(filter);
+  const selected = filter.accountIds === null ? accounts.filter((a) => !a.isLinked) : accounts.filter((a) => (filter.accountIds as readonly number[]).includes(a.accountid));
+  // spec 001 §5: the multi-currency toggle only when plan currencies differ from the reporting one
+  const currencyToggle = basics.access.multi_currency === true && selected.some((a) => a.plan_currency !== a.report_currency);
+  const single = filter.kind === "account" ? filter.account : null;
+  const planCurrency = currencyToggle && query.currency === "plan" && single ? accounts.find((a) => a.accountid === single.accountid)?.plan_currency : undefined;
+  const page = (figures: Figures | null, detail: DetailAnswer | null): AnalysisPage => ({
+    heading: filter.heading,
+    crumbs: filter.crumbs.length >= 2 ? crumbLinks(filter.crumbs, query) : [],
+    backHref: parent ? analysisHref(query, { id: parent.id }) : null,
+    notFound: filter.kind === "unknown",
+    range: range(detail),
+    chartTab: tab,
+    currencyToggle,
+    figures,
+    links,
+  });
+  if (filter.kind === "unknown") return page({ state: "noData" }, null);
+  if (!period) return page(null, null);
+
+  const pricingType: PricingType = pricingTypeFor(basics.capabilities.capabilities);
+  const common = { period, pricingType, holdBack: settings.holdBack, feesAndTaxes: settings.feesAndTaxes, reportCurrency: planCurrency };
+  const showChart = chartShown(settings);
+  const seriesPromise: Promise<TargetSeriesAnswer | null> = showChart
+    ? fetchTargetSeries(planning, {
+        ...common,
+        target: seriesTargetOf(filter),
+        benchmarks: tab === "percentage" ? chosenBenchmarks(settings.benchmarks, basics.benchmarks) : [],
+      })
+    : Promise.resolve(null);
+  seriesPromise.catch(() => undefined);
+  // spec 001 §2.2: with the client-analysis toggle, whether the selection has any transaction; a failed check warns of nothing
+  const transactionsPromise: Promise<boolean> = isToggleOn(basics.toggles, "client_analysis")
+    ? fetchHasTransactions(planning, filter.accountIds).catch((error: unknown) => {
+        rethrowLostSession(error);
+        return true;
+      })
+    : Promise.resolve(true);
+  transactionsPromise.catch(() => undefined);
+  let detail: DetailAnswer;
+  try {
+    detail = await fetchDetail(planning, {
+      ...common,
+      grouping: filter.kind === "all" ? filter.rows : filter.kind === "account" ? "all" : "account",
+      accountIds: filter.accountIds,
+    });
+  } catch (error) {
+    rethrowLostSession(error);
+    return page({ state: "error" }, null);
+  }
+  let chart: ChartArea = { state: "hidden" };
+  if (showChart) {
+    try {
+      const series = await seriesPromise;
+      if (series) chart = chartOf(series, tab, c, site.chartColours);
+    } catch (error) {
+      rethrowLostSession(error);
+      chart = { state: "error" };
+    }
+  }
+  const hasTransactions = await transactionsPromise;
+  const total = detail.total;
+  if (!total) return page({ state: "noData" }, detail);
+  const value = planCurrency && total.plan_currency_value ? total.plan_currency_value : total.value;
+  const performance = performanceOf(total, settings.profitAnalysisType, locale);
+  return page(
+    {
+      state: "ok",
+      period: t("analysis.period", { from: formatDate(detail.start_date, locale), to: formatDate(detail.end_date, locale) }),
+      value: formatMoney(value.amount, value.currency, locale, { decimals: TILE_DECIMALS }),
+      performance,
+      performanceLabel: settings.profitAnalysisType === "none" ? null : t(`analysis.overview.performance.${settings.profitAnalysisType}`),
+      movement: figure(formatMoney(total.movement.amount, total.movement.currency, locale, { decimals: TILE_DECIMALS }), total.movement.amount),
+      chart,
+      accounts: accountsTab(filter, detail, accounts, c),
+      currencyNote: query.currency === "plan" && currencyToggle && !single,
+      noTransactions: !hasTransactions,
+    },
+    detail,
+  );
+}

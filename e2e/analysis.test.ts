@@ -1,0 +1,213 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, signIn, signOut, test } from "./fixtures";
+
+// spec 001 §2.2–2.4 (first tab), §4, §5: the analysis page, with JavaScript on and off.
+
+const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
+const breadcrumb = (page: Page) => page.getByRole("navigation", { name: "Breadcrumb" });
+const chart = (page: Page) => page.locator("figure#analysis-performance-chart");
+const accountsTable = (page: Page) => page.locator("#analysis__tabs_panel-0");
+
+/** DD-MM-YYYY of the first of a month some months before this one. */
+function firstOfMonth(monthsBefore: number): string {
+  const now = new Date();
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBefore, 1));
+  return `01-${String(date.getUTCMonth() + 1).padStart(2, "0")}-${date.getUTCFullYear()}`;
+}
+
+/** Opens the date-range controls: the dialog with JavaScript, the page's own section without. */
+async function openFilterOptions(page: Page, javaScript: "on" | "off") {
+  if (javaScript === "on") {
+    await page.getByRole("button", { name: "Filter options" }).click();
+    const dialog = page.getByRole("dialog", { name: "Filter options" });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+  await page.locator("summary", { hasText: "Filter options" }).click();
+  return page.locator(".filter-options__form");
+}
+
+test.describe("the analysis page", () => {
+  test("opens from the navigation and drills from all portfolios to an account and back up", async ({ page }) => {
+    await signIn(page, "demo.client");
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Analysis" }).click();
+    await expect(page).toHaveURL(/\/clients\/analysis$/);
+    await expect(heading(page, "All portfolios")).toBeVisible();
+    await expect(page).toHaveTitle(/^Analysis/);
+    await expect(breadcrumb(page)).toHaveCount(0);
+
+    // the overview: value, time-weighted performance, value of change; the range is 1 year
+    await expect(page.locator(".overview-tile").filter({ hasText: "Portfolio value" })).toContainText(/£\d/);
+    await expect(page.locator(".overview-tile").filter({ hasText: "Performance (time-weighted)" })).toContainText(/\d\.\d{2}%/);
+    await expect(page.locator(".overview-tile").filter({ hasText: "Value of change" })).toContainText(/£/);
+    await expect(page.locator(".range-summary")).toContainText("1 year");
+
+    // the percentage chart with its benchmarks, named in the legend and in the data table
+    await expect(page.getByRole("link", { name: "Percentage" })).toHaveAttribute("aria-current", "true");
+    await expect(chart(page).locator(".chart-legend")).toContainText("FTSE All-Share");
+    await expect(chart(page).locator(".chart-legend")).toContainText("Balanced index");
+    await chart(page).getByText("Show the chart's data as a table").click();
+    await expect(chart(page).getByRole("table").getByRole("columnheader", { name: "FTSE All-Share" })).toBeVisible();
+
+    // the accounts tab: own portfolios and the linked one, with their account counts
+    await expect(page.getByRole("link", { name: "Portfolios", exact: true })).toHaveAttribute("aria-current", "true");
+    await expect(accountsTable(page).getByRole("table", { name: "My portfolios" })).toBeVisible();
+    await expect(accountsTable(page).getByRole("table", { name: "Linked portfolios" })).toContainText("James's portfolio");
+    await expect(accountsTable(page).getByRole("row", { name: /Ellie's portfolio/ })).toContainText("(2 accounts)");
+    await expect(page.getByText("Olivia")).toHaveCount(0);
+    await expect(page.locator("summary", { hasText: "Basis of valuation" })).toBeVisible();
+    await expectAccessible(page);
+
+    // portfolio → its accounts
+    await accountsTable(page).getByRole("link", { name: "Ellie's portfolio" }).click();
+    await expect(page).toHaveURL(/\?id=portfolio-\d+$/);
+    await expect(heading(page, "Ellie's portfolio")).toBeVisible();
+    await expect(breadcrumb(page).getByRole("link", { name: "All portfolios" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Accounts", exact: true })).toHaveAttribute("aria-current", "true");
+    await expect(accountsTable(page).getByRole("table", { name: "All accounts" })).toContainText("Ellie Self-Invested Personal Pension");
+
+    // account: no accounts tab, three crumbs
+    await accountsTable(page).getByRole("link", { name: "Ellie Stocks and Shares ISA" }).click();
+    await expect(page).toHaveURL(/\?id=\d+$/);
+    await expect(heading(page, "Ellie Stocks and Shares ISA")).toBeVisible();
+    await expect(breadcrumb(page).getByRole("listitem")).toHaveText(["All portfolios", "Ellie's portfolio", "Ellie Stocks and Shares ISA"]);
+    await expect(accountsTable(page)).toHaveCount(0);
+    await expectAccessible(page);
+
+    // back up by the breadcrumb
+    await breadcrumb(page).getByRole("link", { name: "Ellie's portfolio" }).click();
+    await expect(heading(page, "Ellie's portfolio")).toBeVisible();
+    await breadcrumb(page).getByRole("link", { name: "All portfolios" }).click();
+    await expect(heading(page, "All portfolios")).toBeVisible();
+    await expect(page).toHaveURL(/\/clients\/analysis$/);
+  });
+
+  test("opens from a row of the home page", async ({ page }) => {
+    await signIn(page, "demo.client");
+    await page.locator(".summary-tile--group").getByRole("link", { name: "Joint portfolio" }).click();
+    await expect(page).toHaveURL(/\/clients\/analysis\?id=portfolio-\d+$/);
+    await expect(heading(page, "Joint portfolio")).toBeVisible();
+    await expect(accountsTable(page)).toContainText("Joint General Investment Account");
+  });
+
+  test("changes the date range: a named one, a valid custom one, an invalid one", async ({ page, javaScript }) => {
+    await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis" });
+    await expect(heading(page, "All portfolios")).toBeVisible();
+
+    let form = await openFilterOptions(page, javaScript);
+    await expect(form.getByRole("group", { name: "Date range" })).toBeVisible();
+    await form.getByLabel("2 years", { exact: true }).check();
+    await form.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/range=2Y/);
+    await expect(page.locator(".range-summary")).toContainText("2 years");
+
+    // a valid custom range
+    const from = firstOfMonth(6);
+    const to = firstOfMonth(1);
+    form = await openFilterOptions(page, javaScript);
+    await form.getByLabel("Custom", { exact: true }).check();
+    await form.getByLabel("From", { exact: true }).fill(from);
+    await form.getByLabel("To", { exact: true }).fill(to);
+    await form.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(new RegExp(`range=custom&from=${from}&to=${to}`));
+    await expect(page.locator(".range-summary")).toContainText("Custom");
+    await expectAccessible(page);
+
+    // an invalid custom range: the spec's messages, the typed dates kept
+    form = await openFilterOptions(page, javaScript);
+    await form.getByLabel("From", { exact: true }).fill("31-02-2025");
+    await form.getByLabel("To", { exact: true }).fill("");
+    if (javaScript === "on") {
+      await form.getByLabel("To", { exact: true }).focus();
+      await form.getByLabel("From", { exact: true }).focus();
+      await expect(form.getByRole("button", { name: "Apply" })).toBeDisabled();
+      await expect(form).toContainText('Invalid date format, please enter the date in the format "DD-MM-YYYY"');
+      await expect(form).toContainText("Date is required");
+      await expectAccessible(page);
+      await form.getByLabel("From", { exact: true }).fill(to);
+      await form.getByLabel("To", { exact: true }).fill(from);
+      await form.getByLabel("From", { exact: true }).focus();
+      await expect(form).toContainText("You cannot select an earlier date than the From date.");
+      await expect(form.getByRole("button", { name: "Apply" })).toBeDisabled();
+      await form.getByRole("button", { name: "Cancel" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}`));
+    } else {
+      await form.getByRole("button", { name: "Apply" }).click();
+      const summary = page.getByRole("alert");
+      await expect(summary).toContainText("There is a problem");
+      await expect(summary.getByRole("link", { name: 'Invalid date format, please enter the date in the format "DD-MM-YYYY"' })).toBeVisible();
+      await expect(summary.getByRole("link", { name: "Date is required" })).toBeVisible();
+      await expect(page.getByLabel("From", { exact: true })).toHaveValue("31-02-2025");
+      await expectAccessible(page);
+      await page.getByLabel("From", { exact: true }).fill(to);
+      await page.getByLabel("To", { exact: true }).fill(from);
+      await page.getByRole("button", { name: "Apply" }).click();
+      await expect(page.getByRole("alert")).toContainText("You cannot select an earlier date than the From date.");
+      await expect(page.getByLabel("From", { exact: true })).toHaveValue(to);
+      await expect(page.getByLabel("To", { exact: true })).toHaveValue(from);
+    }
+  });
+
+  test("switches Percentage and Value, and a bookmarked drilled-down view reopens the same way", async ({ page, context }) => {
+    await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis" });
+    await accountsTable(page).getByRole("link", { name: "Ellie's portfolio" }).click();
+    await expect(heading(page, "Ellie's portfolio")).toBeVisible();
+
+    await page.getByRole("link", { name: "Value", exact: true }).click();
+    await expect(page).toHaveURL(/chart=value/);
+    await expect(page.getByRole("link", { name: "Value", exact: true })).toHaveAttribute("aria-current", "true");
+    await expect(chart(page).locator("figcaption")).toContainText("Value and net amount invested");
+    await expect(chart(page).locator(".chart-legend")).toContainText("Net amount invested");
+    await expect(chart(page).locator(".chart-legend")).not.toContainText("FTSE All-Share");
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Percentage", exact: true }).click();
+    await expect(chart(page).locator(".chart-legend")).toContainText("FTSE All-Share");
+    await page.getByRole("link", { name: "Value", exact: true }).click();
+    await expect(page).toHaveURL(/chart=value/);
+
+    // the same URL in another tab shows the same view
+    const bookmark = page.url();
+    const again = await context.newPage();
+    await again.goto(bookmark);
+    await expect(heading(again, "Ellie's portfolio")).toBeVisible();
+    await expect(again.getByRole("link", { name: "Value", exact: true })).toHaveAttribute("aria-current", "true");
+    await expect(breadcrumb(again).getByRole("link", { name: "All portfolios" })).toBeVisible();
+    await again.close();
+  });
+
+  test("an unknown or foreign id shows no figures", async ({ page }) => {
+    await signIn(page, "demo.client");
+    const response = await page.goto("/clients/analysis?id=999999");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("No data available", { exact: true })).toBeVisible();
+    await expect(page.locator(".overview-tile")).toHaveCount(0);
+  });
+
+  test("a client with assets access only cannot open it", async ({ page }) => {
+    await signIn(page, "demo.assets");
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Analysis" })).toHaveCount(0);
+    const response = await page.goto("/clients/analysis");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
+  });
+
+  test("an adviser with the client in context sees the same page", async ({ page }) => {
+    await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis" });
+    const clientValue = await page.locator(".overview-tile").filter({ hasText: "Portfolio value" }).locator(".overview-tile__figure").textContent();
+    await signOut(page);
+    await expect(page).toHaveURL(/\/login\?reason=UserLoggedOut$/);
+
+    await signIn(page, "demo.adviser", { adviser: true });
+    await page.getByLabel("Client name").fill("Hartley");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Open Hartley, Eleanor" }).click();
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Analysis" }).click();
+    await expect(heading(page, "All portfolios")).toBeVisible();
+    await expect(page.locator(".overview-tile").filter({ hasText: "Portfolio value" }).locator(".overview-tile__figure")).toHaveText(clientValue ?? "");
+    await expect(accountsTable(page)).toContainText("Ellie's portfolio");
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,91 @@
+// spec 001 §7 "benchmark names and benchmark data" and cash flows: the benchmarks a chart can be
+// drawn against, and the money paid into and taken out of a selection of accounts
+// (docs/decisions/091-benchmarks-and-cash-flows.md).
+import { asc, eq, min } from "drizzle-orm";
+import { z } from "zod";
+import { benchmarkPrices, benchmarks } from "../../db/schema";
+import { externalFlows } from "../../domain/performance";
+import { wireDate } from "../../lib/wire";
+import { clientEntityOf } from "../access";
+import { validate } from "../http";
+import { json, type Route, signedIn } from "../router";
+import { isManaged, todayOf } from "./visibility";
+import { loadBook, subBook } from "./book";
+import { money } from "./views";
+import {
+  absent,
+  basisOf,
+  Bool,
+  Currency,
+  earliestInception,
+  FeesAndTaxes,
+  IdList,
+  IsoDate,
+  measureFor,
+  opt,
+  Pricing,
+  requestedPeriod,
+  scope,
+  TIMEFRAMES,
+} from "./requests";
+
+const CashflowQuery = z
+  .object({
+    start_date: opt(IsoDate),
+    end_date: opt(IsoDate),
+    timeframe: z.preprocess(absent, z.enum(TIMEFRAMES).optional()),
+    hold_back_period: Bool,
+    to_pricing_type: z.preprocess(absent, Pricing.default("close")),
+    fees_and_taxes: FeesAndTaxes,
+    report_currency: opt(Currency),
+    accountid: IdList,
+  })
+  .refine((q) => q.timeframe !== undefined || (q.start_date !== undefined && q.end_date !== undefined), {
+    message: "start_date and end_date, or timeframe, are required",
+  });
+
+export const benchmarkRoutes: Route[] = [
+  // every benchmark a chart may be drawn against, with the first date of its levels
+  signedIn("GET", "/resourceful/portfolio/benchmark", (_request, context) => {
+    clientEntityOf(context.caller);
+    const rows = context.db
+      .select({ code: benchmarks.code, name: benchmarks.name, currency: benchmarks.currency, first: min(benchmarkPrices.date) })
+      .from(benchmarks)
+      .leftJoin(benchmarkPrices, eq(benchmarkPrices.benchmarkId, benchmarks.id))
+      .groupBy(benchmarks.id)
+      .orderBy(asc(benchmarks.id))
+      .all();
+    return json(rows.map((b) => ({ code: b.code, name: b.name, currency: b.currency, start_date: b.first ? wireDate(b.first) : null })));
+  }),
+
+  // the external flows (transfers in and out; fees and taxes too before them) of a selection over a period
+  signedIn("GET", "/resourceful/portfolio/profit_analysis/cashflow", (request, context) => {
+    const query = validate(CashflowQuery, request.query, "query");
+    const { entityId, selected } = scope(context, query.accountid);
+    const list = (query.accountid ? selected : selected.filter((a) => !a.portfolio.isLinked)).filter(isManaged);
+    const today = todayOf(context);
+    const { start, end } = requestedPeriod(query, today, earliestInception(list));
+    const measure = measureFor(context, entityId, query.to_pricing_type, basisOf(query.fees_and_taxes), query.report_currency);
+    const book = loadBook(
+      context.db,
+      list.map((a) => a.account.id),
+      today,
+      start
+    );
+    const flows = list
+      .flatMap((a) => externalFlows(subBook(book, new Set([a.account.id])), start, end, measure).map((f) => ({ ...f, accountid: a.account.id })))
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.accountid - b.accountid));
+    const sum = (amounts: number[]) => amounts.reduce((total, x) => total + x, 0);
+    const inflows = sum(flows.filter((f) => f.amount > 0).map((f) => f.amount));
+    const outflows = sum(flows.filter((f) => f.amount < 0).map((f) => f.amount));
+    return json({
+      start_date: wireDate(start),
+      end_date: wireDate(end),
+      report_currency: measure.currency,
+      flows: flows.map((f) => ({ date: wireDate(f.date), accountid: f.accountid, amount: money(measure.currency, f.amount) })),
+      inflows: money(measure.currency, inflows),
+      outflows: money(measure.currency, outflows),
+      net: money(measure.currency, inflows + outflows),
+    });
+  }),
+];

@@ -1,0 +1,210 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatDate, formatMoney } from "~/lib/format";
+import { twr } from "../../server/domain/returns";
+import { type Portal, signInDemoUsers, startPortal, thrown } from "./portal-harness";
+import { type Account, type Expected, ONE_YEAR_BEFORE, seededBook, sinceInception, TODAY } from "./seeded-book";
+
+// The analysis page's loader (spec 001 §2.2–2.4) against a real platform on a fresh seeded
+// database. Its figures are recomputed here from the raw rows (./seeded-book.ts), never by the
+// platform's performance code.
+
+let portal: Portal;
+let book: ReturnType<typeof seededBook>;
+let users: Awaited<ReturnType<typeof signInDemoUsers>>;
+let accounts: Account[];
+let own: Account[];
+
+type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
+const call = (module: LoaderModule, path: string, cookie: string) =>
+  module.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+
+type Figure = { text: string; negative: boolean };
+type Performance = { period: Figure; annual: Figure | null } | null;
+type Row = { key: string; name: string; accountCount: number | null; value: string; performance: Performance; movement: Figure; href: string };
+type Chart = {
+  state: string;
+  caption: string;
+  legend: Array<{ label: string }>;
+  table: { columns: string[]; rows: Array<{ header: string; cells: string[] }> };
+  interactive: { series: Array<{ id: string; label: string; points: Array<{ date: string; value: number }> }> };
+};
+type Figures = {
+  state: string;
+  period: string;
+  value: string;
+  performance: Performance;
+  movement: Figure;
+  chart: Chart;
+  accounts: { title: string; collection: string; sections: Array<{ heading: string; rows: Row[] }> } | null;
+  noTransactions: boolean;
+};
+type Page = {
+  heading: string;
+  crumbs: Array<{ name: string; href: string | null }>;
+  backHref: string | null;
+  notFound: boolean;
+  range: { name: string; from: string; to: string; earliest: string | null; errors: Record<string, string> };
+  figures: Figures | null;
+};
+type Data = { page: Page; backHref: string };
+
+async function analysis(path: string, cookie = users.client, status = 200): Promise<Page> {
+  const route = await import("~/routes/clients.analysis/route");
+  const response = await call(route, path, cookie);
+  expect(response.status, path).toBe(status);
+  return ((await response.json()) as Data).page;
+}
+function ok(page: Page): Figures {
+  expect(page.figures?.state).toBe("ok");
+  return page.figures!;
+}
+
+const ids = (list: readonly Account[]) => list.map((a) => a.id);
+const inPortfolio = (name: string) => accounts.filter((a) => a.portfolio === name);
+const money = (amount: number, decimals: number) => formatMoney(amount, "GBP", "en-GB", { decimals });
+const percent2 = new Intl.NumberFormat("en-GB", { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" });
+const figureOf = (text: string, amount: number): Figure => ({ text, negative: amount < 0 });
+const performanceText = (e: Expected): Performance => ({
+  period: figureOf(percent2.format(e.period), e.period),
+  annual: e.annualised === null ? null : figureOf(percent2.format(e.annualised), e.annualised),
+});
+/** What the tiles (0 decimals) or the table (2) show for some accounts over a period. */
+function expected(accountIds: readonly number[], start: string, decimals: number, end = TODAY) {
+  const e = book.performance(accountIds, start, "GBP", end);
+  return { value: money(e.value, decimals), performance: performanceText(e), movement: figureOf(money(e.movement, decimals), e.movement) };
+}
+const tiles = (f: Figures) => ({ value: f.value, performance: f.performance, movement: f.movement });
+const rowFigures = (r: Row) => ({ value: r.value, performance: r.performance, movement: r.movement });
+
+beforeAll(async () => {
+  portal = await startPortal();
+  book = seededBook(portal);
+  users = await signInDemoUsers(portal);
+  accounts = book.visibleManagedAccounts(1);
+  own = accounts.filter((a) => !a.isLinked);
+}, 60_000);
+afterAll(() => portal.close());
+
+describe("all portfolios (spec 001 §2.2, §2.3)", () => {
+  it("shows the own accounts' value, time-weighted return and change over the last year", async () => {
+    const page = await analysis("/clients/analysis");
+    expect(page.heading).toBe("All portfolios");
+    expect(page.crumbs).toEqual([]);
+    const figures = ok(page);
+    expect(tiles(figures)).toEqual(expected(ids(own), ONE_YEAR_BEFORE, 0));
+    expect(figures.period).toBe(`${formatDate(ONE_YEAR_BEFORE, "en-GB")} to ${formatDate(TODAY, "en-GB")}`);
+    expect(figures.noTransactions).toBe(false);
+  });
+
+  it("lists each portfolio with its figures, own then linked, and never Olivia's", async () => {
+    const tab = ok(await analysis("/clients/analysis")).accounts!;
+    expect(tab.title).toBe("Portfolios");
+    expect(tab.sections.map((s) => [s.heading, s.rows.map((r) => [r.name, r.accountCount])])).toEqual([
+      ["My portfolios", [["Ellie's portfolio", 2], ["Joint portfolio", 1], ["Hartley Family Trust", 1]]],
+      ["Linked portfolios", [["James's portfolio", 2]]],
+    ]);
+    for (const row of tab.sections.flatMap((s) => s.rows)) {
+      expect(rowFigures(row), row.name).toEqual(expected(ids(inPortfolio(row.name)), ONE_YEAR_BEFORE, 2));
+      expect(row.href).toBe(`/clients/analysis?id=portfolio-${inPortfolio(row.name)[0]!.portfolioId}`);
+    }
+    expect(JSON.stringify(tab)).not.toMatch(/Olivia/);
+  });
+
+  it("draws the cumulative return with the benchmarks; its last point is the period's return", async () => {
+    const chart = ok(await analysis("/clients/analysis")).chart;
+    expect(chart.state).toBe("ok");
+    const [portfolio, ...benchmarks] = chart.interactive.series;
+    expect(benchmarks.map((b) => b.label)).toEqual(["FTSE All-Share", "Balanced index 60/40 (MSCI World and UK gilts)"]);
+    expect(chart.table.columns).toEqual(["Date", "Performance", "FTSE All-Share", "Balanced index 60/40 (MSCI World and UK gilts)"]);
+    const points = portfolio!.points;
+    expect(points[0]).toEqual({ date: ONE_YEAR_BEFORE, value: 0 });
+    expect(points[points.length - 1]!.value).toBeCloseTo(book.performance(ids(own), ONE_YEAR_BEFORE).period, 8);
+    // a point inside the period: the return from the start to it
+    const mid = points[6]!;
+    const flows = book.flowsOf(ids(own), ONE_YEAR_BEFORE, mid.date);
+    const dates = [...new Set([ONE_YEAR_BEFORE, ...flows.map((f) => f.date), mid.date])].sort();
+    expect(mid.value).toBeCloseTo(twr(dates.map((date) => ({ date, value: book.valueOf(ids(own), date) })), flows).cumulative, 8);
+    // the FTSE All-Share's change from the first point to the last, from its stored levels
+    const level = (date: string) =>
+      (book.sql("SELECT p.level_micros AS l FROM benchmark_prices p JOIN benchmarks b ON b.id = p.benchmark_id WHERE b.code = 'FTASX' AND p.date <= ? ORDER BY p.date DESC LIMIT 1").get(date) as { l: number }).l;
+    const ftse = benchmarks[0]!.points;
+    expect(ftse[ftse.length - 1]!.value).toBeCloseTo(level(ftse[ftse.length - 1]!.date) / level(ftse[0]!.date) - 1, 8);
+  });
+
+  it("draws the value with the net amount invested on the Value tab", async () => {
+    const chart = ok(await analysis("/clients/analysis?chart=value")).chart;
+    const [value, invested] = chart.interactive.series;
+    expect(chart.caption).toMatch(/^Value and net amount invested/);
+    expect(value!.points[value!.points.length - 1]!.value).toBeCloseTo(book.valueOf(ids(own), TODAY), 2);
+    const net = book.flowsOf(ids(own), ONE_YEAR_BEFORE, TODAY).reduce((sum, f) => sum + f.amount, 0);
+    expect(invested!.points[invested!.points.length - 1]!.value).toBeCloseTo(book.valueOf(ids(own), ONE_YEAR_BEFORE) + net, 2);
+  });
+});
+
+describe("drilling down (spec 001 §4 'Account filter levels')", () => {
+  it("lists a portfolio's accounts with their figures, under a breadcrumb", async () => {
+    const ellies = inPortfolio("Ellie's portfolio");
+    const page = await analysis(`/clients/analysis?id=portfolio-${ellies[0]!.portfolioId}`);
+    expect(page.heading).toBe("Ellie's portfolio");
+    expect(page.crumbs).toEqual([
+      { name: "All portfolios", href: "/clients/analysis" },
+      { name: "Ellie's portfolio", href: null },
+    ]);
+    const figures = ok(page);
+    expect(tiles(figures)).toEqual(expected(ids(ellies), ONE_YEAR_BEFORE, 0));
+    const rows = figures.accounts!.sections.flatMap((s) => s.rows);
+    expect(figures.accounts!.sections.map((s) => s.heading)).toEqual(["All accounts"]);
+    expect(rows.map((r) => r.name)).toEqual(ellies.map((a) => a.description));
+    rows.forEach((row, i) => expect(rowFigures(row), row.name).toEqual(expected([ellies[i]!.id], ONE_YEAR_BEFORE, 2)));
+  });
+
+  it("shows one account over a custom range, without the accounts tab", async () => {
+    const isa = accounts.find((a) => a.description === "Ellie Stocks and Shares ISA")!;
+    const page = await analysis(`/clients/analysis?id=${isa.id}&range=custom&from=03-06-2024&to=31-12-2024`);
+    expect(page.heading).toBe(isa.description);
+    expect(page.crumbs.map((c) => c.name)).toEqual(["All portfolios", "Ellie's portfolio", isa.description]);
+    expect(page.range).toMatchObject({ name: "custom", from: "03-06-2024", to: "31-12-2024", earliest: isa.inception.split("-").reverse().join("-") });
+    const figures = ok(page);
+    expect(tiles(figures)).toEqual(expected([isa.id], "2024-06-03", 0, "2024-12-31"));
+    expect(figures.accounts).toBeNull();
+  });
+
+  it("starts since inception at the selection's own inception", async () => {
+    const joint = inPortfolio("Joint portfolio");
+    const figures = ok(await analysis(`/clients/analysis?id=portfolio-${joint[0]!.portfolioId}&range=SI`));
+    const start = sinceInception(joint);
+    expect(figures.period).toBe(`${formatDate(start, "en-GB")} to ${formatDate(TODAY, "en-GB")}`);
+    expect(tiles(figures)).toEqual(expected(ids(joint), start, 0));
+  });
+
+  it("lets an adviser with the client in context see the same figures", async () => {
+    const page = await analysis("/clients/analysis", users.adviserWithClient);
+    expect(tiles(ok(page))).toEqual(expected(ids(own), ONE_YEAR_BEFORE, 0));
+  });
+});
+
+describe("who may see what (spec 001 §6)", () => {
+  it("shows no figures for an account the client does not see", async () => {
+    const olivia = book.sql("SELECT id FROM accounts WHERE description = 'Olivia Junior ISA'").get() as { id: number };
+    for (const id of [String(olivia.id), "999999", "portfolio-999", "NOPE"]) {
+      const page = await analysis(`/clients/analysis?id=${id}`, users.client, 404);
+      expect(page.figures).toEqual({ state: "noData" });
+      expect(JSON.stringify(page)).not.toMatch(/Olivia/);
+    }
+  });
+
+  it("refuses the page to a client without portfolio access", async () => {
+    const route = await import("~/routes/clients.analysis/route");
+    for (const cookie of [users.assets, users.messages]) {
+      const response = await thrown(call(route, "/clients/analysis", cookie));
+      expect(response.status).toBe(403);
+    }
+  });
+
+  it("refuses an invalid custom range with the spec's reasons, keeping what was typed", async () => {
+    const page = await analysis("/clients/analysis?range=custom&from=31-12-2024&to=01-06-2024", users.client, 400);
+    expect(page.range).toMatchObject({ from: "31-12-2024", to: "01-06-2024", errors: { to: "startAfterEnd" } });
+    expect(page.figures).toBeNull();
+  });
+});
