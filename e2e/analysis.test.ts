@@ -134,7 +134,7 @@ test.describe("the analysis page", () => {
       await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}`));
     } else {
       await form.getByRole("button", { name: "Apply" }).click();
-      const summary = page.getByRole("alert");
+      const summary = page.getByRole("alert", { name: "There is a problem" });
       await expect(summary).toContainText("There is a problem");
       await expect(summary.getByRole("link", { name: 'Invalid date format, please enter the date in the format "DD-MM-YYYY"' })).toBeVisible();
       await expect(summary.getByRole("link", { name: "Date is required" })).toBeVisible();
@@ -143,7 +143,7 @@ test.describe("the analysis page", () => {
       await page.getByLabel("From", { exact: true }).fill(to);
       await page.getByLabel("To", { exact: true }).fill(from);
       await page.getByRole("button", { name: "Apply" }).click();
-      await expect(page.getByRole("alert")).toContainText("You cannot select an earlier date than the From date.");
+      await expect(page.getByRole("alert", { name: "There is a problem" })).toContainText("You cannot select an earlier date than the From date.");
       await expect(page.getByLabel("From", { exact: true })).toHaveValue(to);
       await expect(page.getByLabel("To", { exact: true })).toHaveValue(from);
     }
@@ -178,10 +178,12 @@ test.describe("the analysis page", () => {
 
   test("an unknown or foreign id shows no figures", async ({ page }) => {
     await signIn(page, "demo.client");
+    await expect(page).toHaveURL(/\/clients\/home$/);
     const response = await page.goto("/clients/analysis?id=999999");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("No data available", { exact: true })).toBeVisible();
     await expect(page.locator(".overview-tile")).toHaveCount(0);
+    await expectAccessible(page);
   });
 
   test("a client with assets access only cannot open it", async ({ page }) => {

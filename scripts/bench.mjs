@@ -99,6 +99,8 @@ try {
   const results = [
     await measure(anonymous, "/login"),
     await measure(client, "/clients/home"),
+    await measure(client, "/clients/analysis"),
+    await measure(client, "/clients/analysis?id=portfolio-1&range=SI&chart=value"),
     await measure(client, "/clients/personal-details"),
     await measure(client, "/clients/adviser-details"),
     await measure(client, "/clients/documents-and-messages"),
@@ -109,6 +111,7 @@ try {
   const firstLoads = [
     ["/login", await firstLoadJavaScript(anonymous, "/login")],
     ["/clients/home", await firstLoadJavaScript(client, "/clients/home")],
+    ["/clients/analysis", await firstLoadJavaScript(client, "/clients/analysis")],
     ["/advisers/clients", await firstLoadJavaScript(adviser, "/advisers/clients")],
     ["/clients/documents-and-messages", await firstLoadJavaScript(client, "/clients/documents-and-messages")],
   ];

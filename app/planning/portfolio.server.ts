@@ -29,11 +29,10 @@ export const AccountAnswer = z.object({
 });
 export type AccountAnswer = z.output<typeof AccountAnswer>;
 
-const SummaryData = z.object({
-  timeframe: z.string(),
+/** The figures of one period (spec 001 §3 summary item), in a summary and in a profit-analysis row. */
+const PeriodFields = {
   start_date: WireDate,
   end_date: WireDate,
-  base_currency: z.string(),
   value: WireMoney,
   market_value_from: WireMoney,
   market_value_to: WireMoney,
@@ -44,6 +43,12 @@ const SummaryData = z.object({
   irr: Num,
   irr_period: Num,
   over_a_year: z.boolean(),
+};
+
+const SummaryData = z.object({
+  timeframe: z.string(),
+  base_currency: z.string(),
+  ...PeriodFields,
   /** For an item of one account: the same figures in its plan currency. */
   plan_currency_value: WireMoney.nullish(),
   plan_currency_movement: WireMoney.nullish(),
@@ -295,21 +300,6 @@ export async function fetchBalanceSheetBasics(planning: PlanningClient, entityId
 }
 
 // ── the analysis page (spec 001 §2.2, §2.4, §7 "Performance") ────────────────────────────────────
-
-const PeriodFields = {
-  start_date: WireDate,
-  end_date: WireDate,
-  value: WireMoney,
-  market_value_from: WireMoney,
-  market_value_to: WireMoney,
-  net_flows: WireMoney,
-  movement: WireMoney,
-  twrr: Num,
-  twrr_period: Num,
-  irr: Num,
-  irr_period: Num,
-  over_a_year: z.boolean(),
-};
 
 export const DetailRow = z.object({
   ...PeriodFields,

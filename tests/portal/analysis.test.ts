@@ -155,7 +155,7 @@ describe("drilling down (spec 001 §4 'Account filter levels')", () => {
     expect(tiles(figures)).toEqual(expected(ids(ellies), ONE_YEAR_BEFORE, 0));
     const rows = figures.accounts!.sections.flatMap((s) => s.rows);
     expect(figures.accounts!.sections.map((s) => s.heading)).toEqual(["All accounts"]);
-    expect(rows.map((r) => r.name)).toEqual(ellies.map((a) => a.description));
+    expect(rows.map((r) => [r.name, r.accountCount])).toEqual(ellies.map((a) => [a.description, 1]));
     rows.forEach((row, i) => expect(rowFigures(row), row.name).toEqual(expected([ellies[i]!.id], ONE_YEAR_BEFORE, 2)));
   });
 

@@ -1,5 +1,7 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useMatches, useNavigate } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { mobileBackHref, stepsBackInHistory } from "~/lib/mobile-back";
 import { activeEntry, homePathFor, type Navigation, unreadBadge } from "~/lib/navigation";
 import { AccountMenu } from "./account-menu";
 import { FALLBACK_LOGO, type ShellData, type ShellUser } from "./root-data";
@@ -25,6 +27,48 @@ export function SignedOutHeader({ brand }: { brand: Brand | null }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The browser history's entries visited in this page session, by their index (kept in memory only). */
+const visitedByIndex = new Map<number, string>();
+
+function historyIndex(): number | null {
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  return typeof idx === "number" ? idx : null;
+}
+
+/**
+ * spec 000 §2 "Main bar": the mobile Back button (shown on small screens). Without JavaScript a link
+ * to the page's previous level (its loader's `backHref`) or the clients home; with it, a step back
+ * in the history when the entry before is an earlier state of the same page (an account filter).
+ */
+function MobileBack() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const data = [...matches].reverse().find((m) => m.data && typeof m.data === "object" && "backHref" in m.data)?.data as { backHref?: unknown } | undefined;
+  const href = mobileBackHref(location.pathname, data?.backHref);
+  const current = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    const idx = historyIndex();
+    if (idx !== null) visitedByIndex.set(idx, current);
+  }, [current]);
+  if (!href) return null;
+  const stepBack = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    const idx = historyIndex();
+    if (idx === null || idx < 1 || !stepsBackInHistory(current, visitedByIndex.get(idx - 1))) return;
+    event.preventDefault();
+    navigate(-1);
+  };
+  return (
+    <Link to={href} className="mobile-back" onClick={stepBack}>
+      <svg width="10" height="16" viewBox="0 0 10 16" aria-hidden="true" focusable="false">
+        <path d="M8 2L2 8l6 6" fill="none" stroke="currentColor" strokeWidth="2" />
+      </svg>
+      {t("nav.back")}
+    </Link>
   );
 }
 
@@ -64,6 +108,7 @@ export function SignedInHeader({ user, navigation, unreadCount, brand }: SignedI
       </div>
       <div className="main-bar">
         <div className="container main-bar__inner">
+          {user.role === "ClientUser" || user.clientInContext ? <MobileBack /> : null}
           <Logo brand={brand} href={homePathFor(user)} />
           {navigation.main.length ? (
             <nav className="main-nav" aria-label={t("nav.mainLabel")}>

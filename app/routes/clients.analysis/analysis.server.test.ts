@@ -259,8 +259,8 @@ describe("buildAnalysis: drilling down (spec 001 §4 'Account filter levels')", 
     const tab = ok(page).accounts!;
     expect(tab.title).toBe("analysis.accounts.tab.account");
     expect(tab.sections[0]!.rows.map((r) => [r.name, r.accountCount, r.href])).toEqual([
-      ["Account 1", null, "/clients/analysis?id=1&range=3Y"],
-      ["Account 2", null, "/clients/analysis?id=2&range=3Y"],
+      ["Account 1", 1, "/clients/analysis?id=1&range=3Y"],
+      ["Account 2", 1, "/clients/analysis?id=2&range=3Y"],
     ]);
   });
 

@@ -126,7 +126,6 @@ function FiguresSection({ figures, page }: { figures: Figures; page: AnalysisPag
       {figures.noTransactions ? <p className="alert alert--warning">{t("analysis.errors.noTransactions")}</p> : null}
       <section aria-labelledby="analysis-overview-heading" className="home-section">
         <h2 id="analysis-overview-heading">{t("analysis.overview.heading")}</h2>
-        <p className="page__meta">{figures.period}</p>
         {figures.currencyNote ? <p className="page__meta">{t("analysis.planCurrencyNote")}</p> : null}
         <dl className="overview-tiles">
           <div className="overview-tile">
