@@ -212,4 +212,69 @@ test.describe("the analysis page", () => {
     await expect(accountsTable(page)).toContainText("Ellie's portfolio");
     await expectAccessible(page);
   });
+
+  test("pages transactions to 'All Loaded' and reads a transaction's fees and taxes", async ({ page }) => {
+    await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis?range=SI" });
+    await expect(heading(page, "All portfolios")).toBeVisible();
+    await page.getByRole("link", { name: "Transactions", exact: true }).click();
+    await expect(page).toHaveURL(/tab=transactions/);
+    const panel = page.locator("#analysis__tabs_panel-3");
+    const table = panel.getByRole("table", { name: /Transactions of the accounts and dates selected/ });
+    await expect(table.locator("tbody tr")).toHaveCount(50);
+    const details = panel.getByRole("region", { name: "Details" });
+    await expect(details).toContainText("Settlement date");
+    await expectAccessible(page);
+
+    // a purchase: its fees, taxes and number / unit price
+    const purchase = table.locator("tbody tr").filter({ hasText: /Stocks and Shares ISA|Self-Invested|General Investment/ }).first();
+    await purchase.getByRole("link").click();
+    await expect(page).toHaveURL(/tx=\d+/);
+    await expect(details.getByText("Fees", { exact: true })).toBeVisible();
+    await expect(details.getByText("Taxes", { exact: true })).toBeVisible();
+    await expect(details.getByText("Value after fees and taxes", { exact: true })).toBeVisible();
+
+    // load more until everything is there
+    for (let i = 0; i < 10; i++) {
+      const more = panel.getByRole("link", { name: "Load more" });
+      if ((await more.count()) === 0) break;
+      const before = await table.locator("tbody tr").count();
+      await more.click();
+      await expect(table.locator("tbody tr")).not.toHaveCount(before);
+    }
+    await expect(panel.getByRole("button", { name: "All Loaded" })).toBeDisabled();
+    expect(await table.locator("tbody tr").count()).toBeGreaterThan(50);
+  });
+
+  test("opens the investment instructions and payment information of the ISA", async ({ page }) => {
+    await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis" });
+    await accountsTable(page).getByRole("link", { name: "Ellie's portfolio" }).click();
+    await accountsTable(page).getByRole("link", { name: "Ellie Stocks and Shares ISA" }).click();
+    await expect(heading(page, "Ellie Stocks and Shares ISA")).toBeVisible();
+    const tabs = page.getByRole("navigation", { name: "Analysis sections" }).getByRole("link");
+    await expect(tabs).toHaveText(["Transactions", "Investment instructions", "Payment information"]);
+    await expect(tabs.first()).toHaveAttribute("aria-current", "true");
+
+    await page.getByRole("link", { name: "Investment instructions" }).click();
+    const instructions = page.locator("#analysis__tabs_panel-4");
+    await expect(instructions.getByRole("heading", { name: "Balanced growth (70/30)" })).toBeVisible();
+    await expect(instructions).toContainText("Your contributions will be distributed according to the following asset weight");
+    await expect(instructions.getByRole("row").filter({ hasText: "ISF" })).toContainText("30.00%");
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "Payment information" }).click();
+    const payment = page.locator("#analysis__tabs_panel-5");
+    await expect(payment.getByRole("heading", { name: "Payment options for transferring funds" })).toBeVisible();
+    await expect(payment).toContainText("254789");
+    await expect(payment).toContainText("Payments may take up to four business days");
+    await expect(payment).toContainText("Barclays Bank UK plc");
+    await expect(payment).toContainText("20-00-00");
+    await expectAccessible(page);
+
+    // another account of the portfolio has no payment method
+    await breadcrumb(page).getByRole("link", { name: "Ellie's portfolio" }).click();
+    await accountsTable(page).getByRole("link", { name: "Ellie Self-Invested Personal Pension" }).click();
+    await page.getByRole("link", { name: "Payment information" }).click();
+    await expect(page.locator("#analysis__tabs_panel-5")).toContainText("No payment method available yet");
+  });
 });
+

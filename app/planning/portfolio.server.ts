@@ -443,3 +443,60 @@ export async function fetchHasTransactions(planning: PlanningClient, accountIds:
   });
   return rows.length > 0;
 }
+
+export const TransactionAnswer = z.object({
+  id: z.number(),
+  accountId: z.number(),
+  tradeDate: WireDate,
+  settlementDate: WireDate,
+  securityDescription: z.string(),
+  type: z.string(),
+  transactionTypeDesc: z.string(),
+  nativeCurrency: z.string(),
+  nativeTransactionValue: WireMoney,
+  netAmount: WireMoney,
+  fee: WireMoney,
+  tax: WireMoney,
+  volume: z.number(),
+  pricePerUnit: z.number().nullable(),
+  code: z.string(),
+  securityIsin: z.string().nullable(),
+  comment: z.string().nullable(),
+});
+export type TransactionAnswer = z.output<typeof TransactionAnswer>;
+
+/** spec 001 §7 transactions of a selection (all the client sees when null) over a period, newest first. */
+export async function fetchTransactions(
+  planning: PlanningClient,
+  r: { accountIds: number[] | null; period: Period; holdBack: boolean; pageSize: number },
+): Promise<TransactionAnswer[]> {
+  const period = "timeframe" in r.period ? { timeframe: r.period.timeframe, hold_back_period: r.holdBack ? "true" : "false" } : { start_date: r.period.start, stop_date: r.period.end };
+  return planning.get("resourceful/portfolio/transaction", z.array(TransactionAnswer), {
+    query: { accountid: r.accountIds?.join(","), ...period, page_size: r.pageSize, sort_type: 2 },
+  });
+}
+
+export const TargetSet = z.object({
+  id: z.number(),
+  description: z.string(),
+  securities: z.array(z.object({ code: z.string(), name: z.string(), weight: z.number() })),
+});
+export type TargetSet = z.output<typeof TargetSet>;
+
+/** spec 001 §7 the target sets of one account (its investment instructions). */
+export async function fetchTargetSets(planning: PlanningClient, accountId: number): Promise<TargetSet[]> {
+  return planning.get("resourceful/portfolio/targetset", z.array(TargetSet), { query: { accountid: String(accountId) } });
+}
+
+export const PaymentInformation = z.object({
+  bpays: z.array(z.object({ id: z.number(), billerCode: z.string().nullable(), reference: z.string().nullable() })),
+  bankAccounts: z.array(
+    z.object({ id: z.number(), bank: z.string().nullable(), accountName: z.string().nullable(), bsb: z.string().nullable(), accountNumber: z.string().nullable() }),
+  ),
+});
+export type PaymentInformation = z.output<typeof PaymentInformation>;
+
+/** spec 001 §7 payment information of one account: its BPAY billers and bank accounts. */
+export async function fetchPaymentInformation(planning: PlanningClient, accountId: number): Promise<PaymentInformation> {
+  return planning.get(`resourceful/portfolio/account/${accountId}/payment_information`, PaymentInformation);
+}

@@ -42,6 +42,12 @@ export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
   analysisChartTab: "percentage",
   disabledDateRanges: "",
   analysisBenchmarks: "FTASX,BAL6040",
+  // spec 001 §2.2 the analysis sections the content publishes, and §5 the transactions' hide settings
+  // ('Do Not Hide', 'Hide For All Transactions', 'Hide For Income Transactions Only')
+  analysisSections: "investments,allocation,transactions",
+  hideFees: "Do Not Hide",
+  hideTaxes: "Do Not Hide",
+  hideValueAfterFeesAndTaxes: "Do Not Hide",
   groupingFilter: "My",
   "access.memorableWordEnabled": true,
   forgotUsernameButtonText: "Forgotten your username?",

@@ -37,6 +37,10 @@ type Figures = {
   movement: Figure;
   chart: Chart;
   accounts: { title: string; collection: string; sections: Array<{ heading: string; rows: Row[] }> } | null;
+  tabs: Array<{ key: string; current: boolean }>;
+  transactions: { state: string; rows: Array<{ id: number; tradeDate: string; value: string }>; moreHref: string | null } | null;
+  instructions: { state: string; description: string; securities: Array<{ code: string; weight: string }> } | null;
+  payment: { state: string; bpays: unknown[]; banks: unknown[] } | null;
   noTransactions: boolean;
 };
 type Page = {
@@ -208,3 +212,33 @@ describe("who may see what (spec 001 §6)", () => {
     expect(page.figures).toBeNull();
   });
 });
+
+describe("the other tabs (spec 001 §2.3)", () => {
+  it("lists an account's transactions of the period, newest first, as the platform holds them", async () => {
+    const isa = accounts.find((a) => a.description === "Ellie Stocks and Shares ISA")!;
+    const figures = ok(await analysis(`/clients/analysis?id=${isa.id}&tab=transactions`));
+    const rows = book.sql(
+      "SELECT id, trade_date AS d, gross_minor AS g FROM transactions WHERE account_id = ? AND trade_date >= ? AND trade_date <= ? ORDER BY trade_date DESC, id DESC",
+    ).all(isa.id, ONE_YEAR_BEFORE, TODAY) as Array<{ id: number; d: string; g: number }>;
+    expect(figures.transactions!.state).toBe("ok");
+    const shown = figures.transactions!.rows;
+    expect(shown.map((r) => r.id)).toEqual(rows.slice(0, 50).map((r) => r.id));
+    expect(shown[0]!.tradeDate).toBe(rows[0]!.d.split("-").reverse().join("/"));
+    expect(figures.transactions!.moreHref === null).toBe(rows.length <= 50);
+  });
+
+  it("shows the ISA's instructions and payment details, and the tabs it offers", async () => {
+    const isa = accounts.find((a) => a.description === "Ellie Stocks and Shares ISA")!;
+    const instructions = ok(await analysis(`/clients/analysis?id=${isa.id}&tab=instructions`));
+    expect(instructions.tabs.map((t) => [t.key, t.current])).toEqual([
+      ["transactions", false],
+      ["instructions", true],
+      ["payment", false],
+    ]);
+    expect(instructions.instructions).toMatchObject({ state: "ok", description: "Balanced growth (70/30)" });
+    expect(instructions.instructions!.securities.find((x) => x.code === "ISF")?.weight).toBe("30.00%");
+    const payment = ok(await analysis(`/clients/analysis?id=${isa.id}&tab=payment`)).payment!;
+    expect([payment.state, payment.bpays.length, payment.banks.length]).toEqual(["ok", 1, 1]);
+  });
+});
+

@@ -203,3 +203,51 @@ describe("a foreign or unknown id is not found", () => {
     expect((await get("/resourceful/portfolio/benchmark", adviser)).status).toBe(400);
   });
 });
+
+describe("investment instructions and payment information (spec 001 §7 'Targets and payment information')", () => {
+  const isa = () => Number(sql("SELECT id FROM accounts WHERE description = 'Ellie Stocks and Shares ISA'")[0]!.id);
+  type TargetSet = { id: number; accountid: number; description: string; securities: Array<{ code: string; name: string; weight: number }> };
+
+  it("answers the ISA's target set with its securities' weights, adding up to 100%", async () => {
+    const sets = await ok<TargetSet[]>(`/resourceful/portfolio/targetset?accountid=${isa()}`);
+    expect(sets).toHaveLength(1);
+    expect(sets[0]).toMatchObject({ accountid: isa(), description: "Balanced growth (70/30)" });
+    expect(sets[0]!.securities.reduce((sum, s) => sum + s.weight, 0)).toBe(100);
+    expect(sets[0]!.securities.find((s) => s.code === "ISF")?.weight).toBe(30);
+    const links = await ok<Array<{ targetsetid: number }>>(`/resourceful/portfolio/account/${isa()}/targetlink`);
+    expect(links.map((l) => l.targetsetid)).toEqual([sets[0]!.id]);
+    expect(await ok(`/resourceful/portfolio/targetset/${sets[0]!.id}/allocation/security`)).toEqual(sets[0]!.securities);
+    // another account has none
+    expect(await ok(`/resourceful/portfolio/targetset?accountid=${isa() + 1}`)).toEqual([]);
+  });
+
+  it("answers the ISA's BPAY biller and bank account, and none for another account", async () => {
+    const info = await ok<{ bpays: Array<{ billerCode: string; reference: string }>; bankAccounts: Array<{ bank: string; bsb: string; accountNumber: string }> }>(
+      `/resourceful/portfolio/account/${isa()}/payment_information`,
+    );
+    expect(info.bpays).toEqual([expect.objectContaining({ billerCode: "254789", reference: "4012 3456 7890" })]);
+    expect(info.bankAccounts).toEqual([expect.objectContaining({ bank: "Barclays Bank UK plc", bsb: "20-00-00", accountNumber: "43987610" })]);
+    expect(await ok(`/resourceful/portfolio/account/${isa() + 1}/payment_information`)).toMatchObject({ bpays: [], bankAccounts: [] });
+  });
+
+  it("finds nothing of an account or target set the client does not see", async () => {
+    const olivia = Number(sql("SELECT id FROM accounts WHERE description = 'Olivia Junior ISA'")[0]!.id);
+    for (const path of [
+      `/resourceful/portfolio/account/${olivia}/payment_information`,
+      `/resourceful/portfolio/account/${olivia}/targetlink`,
+      `/resourceful/portfolio/targetset?accountid=${olivia}`,
+      "/resourceful/portfolio/targetset/999/allocation/security",
+    ]) {
+      expect((await get(path, client)).status, path).toBe(404);
+    }
+  });
+});
+
+describe("transactions by timeframe", () => {
+  it("lists the transactions of a named period as the performance calls date it", async () => {
+    const rows = await ok<Transaction[]>("/resourceful/portfolio/transaction?accountid=1&timeframe=1Y&page_size=500");
+    const count = Number(sql("SELECT COUNT(*) AS n FROM transactions WHERE account_id = 1 AND trade_date >= ? AND trade_date <= ?", YEAR_AGO, TODAY)[0]!.n);
+    expect(rows).toHaveLength(count);
+    expect(rows.every((t) => t.tradeDate._val >= YEAR_AGO && t.tradeDate._val <= TODAY)).toBe(true);
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analysisHref, type AnalysisQuery, readAnalysisQuery } from "./analysis-query";
 
 const read = (search: string, disabled?: Set<"2Y" | "custom">) => readAnalysisQuery(new URL(`http://portal/clients/analysis${search}`), disabled);
-const DEFAULTS: AnalysisQuery = { id: null, range: "1Y", from: "", to: "", chart: null, currency: "report", tab: "accounts" };
+const DEFAULTS: AnalysisQuery = { id: null, range: "1Y", from: "", to: "", chart: null, currency: "report", tab: null, tx: null, pages: 1 };
 
 describe("readAnalysisQuery (spec 001 §3 'Filters')", () => {
   it("answers the defaults for an empty query", () => {
@@ -33,7 +33,9 @@ describe("readAnalysisQuery (spec 001 §3 'Filters')", () => {
 
   it("reads the chart tab, the currency and the tab", () => {
     expect(read("?chart=value&currency=plan&tab=accounts")).toMatchObject({ chart: "value", currency: "plan", tab: "accounts" });
-    expect(read("?chart=pie&currency=usd&tab=elsewhere")).toMatchObject({ chart: null, currency: "report", tab: "accounts" });
+    expect(read("?tab=transactions&tx=42&pages=3")).toMatchObject({ tab: "transactions", tx: 42, pages: 3 });
+    expect(read("?chart=pie&currency=usd&tab=elsewhere&tx=-1&pages=0")).toMatchObject({ chart: null, currency: "report", tab: null, tx: null, pages: 1 });
+    expect(read("?pages=99").pages).toBe(10);
   });
 });
 
@@ -43,9 +45,19 @@ describe("analysisHref", () => {
   });
 
   it("round-trips every state", () => {
-    const query: AnalysisQuery = { id: "portfolio-3", range: "custom", from: "01-01-2025", to: "31-03-2025", chart: "value", currency: "plan", tab: "accounts" };
+    const query: AnalysisQuery = {
+      id: "portfolio-3",
+      range: "custom",
+      from: "01-01-2025",
+      to: "31-03-2025",
+      chart: "value",
+      currency: "plan",
+      tab: "transactions",
+      tx: 7,
+      pages: 2,
+    };
     const href = analysisHref(query);
-    expect(href).toBe("/clients/analysis?id=portfolio-3&range=custom&from=01-01-2025&to=31-03-2025&chart=value&currency=plan");
+    expect(href).toBe("/clients/analysis?id=portfolio-3&range=custom&from=01-01-2025&to=31-03-2025&chart=value&currency=plan&tab=transactions&tx=7&pages=2");
     expect(read(href.slice("/clients/analysis".length))).toEqual(query);
   });
 

@@ -6,8 +6,8 @@ import { PAGE_PATHS } from "~/lib/navigation";
 
 export type ChartTab = "percentage" | "value";
 export type CurrencyMode = "report" | "plan";
-/** The tabs of spec 001 §2.3 this page has; the next ones join the list as they are built. */
-export const ANALYSIS_TABS = ["accounts"] as const;
+/** The tabs of spec 001 §2.3 this page has, in the spec's order; the others join as they are built. */
+export const ANALYSIS_TABS = ["accounts", "transactions", "instructions", "payment"] as const;
 export type AnalysisTab = (typeof ANALYSIS_TABS)[number];
 
 export type AnalysisQuery = {
@@ -20,12 +20,27 @@ export type AnalysisQuery = {
   /** null: the page's initial tab (a setting, spec 001 §4 "Chart tab"). */
   chart: ChartTab | null;
   currency: CurrencyMode;
-  tab: AnalysisTab;
+  /** null: the first tab the selection shows (spec 001 §2.3). */
+  tab: AnalysisTab | null;
+  /** The transactions tab: the selected transaction (null: the first) and how many pages are loaded. */
+  tx: number | null;
+  pages: number;
 };
+
+/** spec 001 §9: the transactions tab loads 50 at a time; 'Load more' stops at this many pages. */
+export const TRANSACTIONS_PAGE_SIZE = 50;
+export const MAX_TRANSACTION_PAGES = 10;
 
 /** An account id, a portfolio, or a group code (the home's row keys for ungrouped and linked accounts too). */
 const FILTER_ID = /^(?:[1-9]\d{0,9}|portfolio-[1-9]\d{0,9}|(?!portfolio-)[A-Za-z][A-Za-z0-9_-]{0,59})$/;
 const TYPED_DATE = /^[\d\-/. ]{0,12}$/;
+
+/** A whole number from 1 to `max`, else null. */
+function positive(value: string | null, max: number): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 ? Math.min(n, max) : null;
+}
 
 export function readAnalysisQuery(url: URL, disabled: ReadonlySet<DateRangeName> = new Set()): AnalysisQuery {
   const get = (name: string) => url.searchParams.get(name);
@@ -43,7 +58,9 @@ export function readAnalysisQuery(url: URL, disabled: ReadonlySet<DateRangeName>
     to: range === "custom" ? typed(get("to")) : "",
     chart: chart === "percentage" || chart === "value" ? chart : null,
     currency: get("currency") === "plan" ? "plan" : "report",
-    tab: ANALYSIS_TABS.find((t) => t === get("tab")) ?? "accounts",
+    tab: ANALYSIS_TABS.find((t) => t === get("tab")) ?? null,
+    tx: positive(get("tx"), 2_000_000_000),
+    pages: positive(get("pages"), MAX_TRANSACTION_PAGES) ?? 1,
   };
 }
 
@@ -58,7 +75,9 @@ export function analysisParams(query: AnalysisQuery): URLSearchParams {
   }
   if (query.chart) params.set("chart", query.chart);
   if (query.currency !== "report") params.set("currency", query.currency);
-  if (query.tab !== "accounts") params.set("tab", query.tab);
+  if (query.tab) params.set("tab", query.tab);
+  if (query.tx !== null) params.set("tx", String(query.tx));
+  if (query.pages > 1) params.set("pages", String(query.pages));
   return params;
 }
 

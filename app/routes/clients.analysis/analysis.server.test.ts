@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { type PlanningClient, PlanningError } from "~/planning/client.server";
-import type { AccountAnswer, DetailAnswer, DetailRow, TargetSeriesAnswer } from "~/planning/portfolio.server";
+import type { AccountAnswer, DetailAnswer, DetailRow, TargetSeriesAnswer, TransactionAnswer } from "~/planning/portfolio.server";
 import type { Site } from "~/planning/site.server";
 import { analysisSettings, buildAnalysis, chartTabOf, chosenBenchmarks, LostSession, type AnalysisPage, type Figures } from "./analysis.server";
 import type { AnalysisQuery } from "./analysis-query";
@@ -19,7 +19,7 @@ const site = (settings: Site["settings"] = {}): Site => ({
   pages: {},
   settings,
 });
-const QUERY: AnalysisQuery = { id: null, range: "1Y", from: "", to: "", chart: null, currency: "report", tab: "accounts" };
+const QUERY: AnalysisQuery = { id: null, range: "1Y", from: "", to: "", chart: null, currency: "report", tab: null, tx: null, pages: 1 };
 const money = (amount: number, currency = "GBP") => ({ amount, currency });
 
 const account = (accountid: number, fields: Partial<AccountAnswer> = {}): AccountAnswer => ({
@@ -102,8 +102,41 @@ const SERIES = series(
   ],
 );
 
+function tx(id: number, fields: Partial<TransactionAnswer> = {}): TransactionAnswer {
+  return {
+    id,
+    accountId: 1,
+    tradeDate: "2025-03-04",
+    settlementDate: "2025-03-06",
+    securityDescription: "iShares Core FTSE 100",
+    type: "buy",
+    transactionTypeDesc: "Purchase",
+    nativeCurrency: "GBP",
+    nativeTransactionValue: money(1000),
+    netAmount: money(1012.5),
+    fee: money(10),
+    tax: money(2.5),
+    volume: 125.5,
+    pricePerUnit: 7.9681,
+    code: "ISF",
+    securityIsin: "IE0005042456",
+    comment: "Bought 125.5 ISF",
+    ...fields,
+  };
+}
+
 type Call = { path: string; query: Record<string, unknown> };
-type Answers = { basics?: unknown; detail?: unknown; series?: unknown; transactions?: unknown; clientAnalysis?: boolean };
+type Answers = {
+  basics?: unknown;
+  detail?: unknown;
+  series?: unknown;
+  transactions?: unknown;
+  list?: unknown;
+  targetSets?: unknown;
+  payment?: unknown;
+  clientAnalysis?: boolean;
+  capabilities?: string[];
+};
 const lost = () => new PlanningError(401, "This feature is not available without a valid session");
 
 function fakePlanning(answers: Answers = {}) {
@@ -113,7 +146,10 @@ function fakePlanning(answers: Answers = {}) {
     get: (path: string, _schema: z.ZodTypeAny, options?: { query?: Record<string, unknown> }) => {
       calls.push({ path, query: options?.query ?? {} });
       if (path.endsWith("toggle_condition")) return Promise.resolve([{ name: "client_analysis", enabled: answers.clientAnalysis ?? false }]);
-      if (path.endsWith("portfolio/transaction")) return answer(answers.transactions ?? [{ id: 1 }]);
+      if (path.endsWith("portfolio/transaction"))
+        return answer(options?.query?.page_size === 1 ? (answers.transactions ?? [tx(1)]) : (answers.list ?? [tx(3), tx(2, { type: "income", comment: null })]));
+      if (path.endsWith("portfolio/targetset")) return answer(answers.targetSets ?? []);
+      if (path.endsWith("payment_information")) return answer(answers.payment ?? { bpays: [], bankAccounts: [] });
       if (path.endsWith("profit_analysis/detail")) return answer(answers.detail ?? detail(PORTFOLIO_ROWS));
       if (path.endsWith("historic_time_series_twrr")) return answer(answers.series ?? SERIES);
       return Promise.reject(new Error(`unexpected ${path}`));
@@ -121,7 +157,7 @@ function fakePlanning(answers: Answers = {}) {
     batch: () =>
       answer(
         answers.basics ?? {
-          capabilities: { capabilities: ["view_marketdata"] },
+          capabilities: { capabilities: answers.capabilities ?? ["view_marketdata"] },
           accounts: ACCOUNTS,
           access: { multi_currency: true },
           benchmarks: [
@@ -382,5 +418,106 @@ describe("buildAnalysis: 'No transactions to display' (spec 001 §2.2)", () => {
     expect(off.calls.some((c) => c.path.endsWith("portfolio/transaction"))).toBe(false);
     expect(ok(await build(fakePlanning({ clientAnalysis: true, transactions: new PlanningError(500, "boom") }).planning)).noTransactions).toBe(false);
     await expect(build(fakePlanning({ clientAnalysis: true, transactions: lost() }).planning)).rejects.toBeInstanceOf(LostSession);
+  });
+});
+
+describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
+  it("shows the accounts tab and the transactions tab for several accounts, loading only the active one", async () => {
+    const { planning, calls } = fakePlanning();
+    const figures = ok(await build(planning));
+    expect(figures.tabs.map((tab) => [tab.key, tab.index, tab.label, tab.current])).toEqual([
+      ["accounts", 0, "analysis.accounts.tab.portfolio", true],
+      ["transactions", 3, "analysis.tabs.transactions", false],
+    ]);
+    expect(figures.tabs[1]!.href).toBe("/clients/analysis?tab=transactions");
+    expect(calls.some((c) => c.path.endsWith("portfolio/transaction"))).toBe(false);
+    expect(figures.transactions).toBeNull();
+  });
+
+  it("opens one account on its transactions; instructions and payment with client analysis, instructions with the capability", async () => {
+    const tabsOf = async (answers: Answers) => ok(await build(fakePlanning(answers).planning, { id: "1" })).tabs.map((tab) => tab.key);
+    expect(await tabsOf({})).toEqual(["transactions"]);
+    expect(await tabsOf({ clientAnalysis: true })).toEqual(["transactions", "payment"]);
+    expect(await tabsOf({ clientAnalysis: true, capabilities: ["modelling_by_target_sets"] })).toEqual(["transactions", "instructions", "payment"]);
+    const unpublished = ok(await build(fakePlanning().planning, { id: "1" }, { analysisSections: "investments" }));
+    expect(unpublished.tabs).toEqual([]);
+  });
+
+  it("falls back to the first tab for one the selection does not show", async () => {
+    const figures = ok(await build(fakePlanning().planning, { tab: "payment" }));
+    expect(figures.tabs.find((tab) => tab.current)?.key).toBe("accounts");
+    expect(figures.accounts).not.toBeNull();
+  });
+
+  it("lists transactions newest first with the first selected, and its details by the spec's rules", async () => {
+    const { planning, calls } = fakePlanning();
+    const view = ok(await build(planning, { tab: "transactions", range: "2Y" })).transactions;
+    expect(calls.find((c) => c.path.endsWith("portfolio/transaction") && c.query.page_size !== 1)!.query).toMatchObject({ timeframe: "2Y", page_size: 51 });
+    if (view?.state !== "ok") throw new Error(JSON.stringify(view));
+    expect(view.rows.map((r) => [r.id, r.tradeDate, r.account, r.value, r.selected])).toEqual([
+      [3, "04/03/2025", "Account 1", "£1,000.00", true],
+      [2, "04/03/2025", "Account 1", "£1,000.00", false],
+    ]);
+    expect(view.rows[1]!.href).toBe("/clients/analysis?range=2Y&tab=transactions&tx=2");
+    expect(view.selected.fields).toEqual([
+      { label: "analysis.transactions.fields.account", value: "Account 1" },
+      { label: "analysis.transactions.fields.value", value: "£1,000.00" },
+      { label: "analysis.transactions.fields.narrative", value: "Bought 125.5 ISF" },
+      { label: "analysis.transactions.fields.valueAfter", value: "£1,012.50" },
+      { label: "analysis.transactions.fields.fees", value: "£10.00" },
+      { label: "analysis.transactions.fields.taxes", value: "£2.50" },
+      { label: "analysis.transactions.fields.units", value: "125.5 / 7.9681" },
+      { label: "analysis.transactions.fields.code", value: "ISF / IE0005042456" },
+      { label: "analysis.transactions.fields.settlement", value: "06/03/2025" },
+    ]);
+    expect(view.moreHref).toBeNull();
+  });
+
+  it("selects the transaction in the URL, hides fields by the settings, and offers more while there are more", async () => {
+    const list = Array.from({ length: 51 }, (_, i) => tx(100 - i, i === 1 ? { type: "income", comment: null } : {}));
+    const { planning } = fakePlanning({ list });
+    const view = ok(await build(planning, { tab: "transactions", tx: 99 }, { hideFees: "Hide For All Transactions", hideTaxes: "Hide For Income Transactions Only" })).transactions;
+    if (view?.state !== "ok") throw new Error(JSON.stringify(view));
+    expect(view.rows).toHaveLength(50);
+    expect(view.selected.id).toBe(99);
+    expect(view.selected.fields.map((f) => f.label.split(".").pop())).toEqual(["account", "value", "narrative", "valueAfter", "code", "settlement"]);
+    expect(view.selected.fields[2]!.value).toBe("Purchase");
+    expect(view.moreHref).toBe("/clients/analysis?tab=transactions&tx=99&pages=2");
+  });
+
+  it("says when there are no transactions, or when they could not be loaded", async () => {
+    expect(ok(await build(fakePlanning({ list: [] }).planning, { tab: "transactions" })).transactions).toEqual({ state: "empty" });
+    expect(ok(await build(fakePlanning({ list: new PlanningError(500, "boom") }).planning, { tab: "transactions" })).transactions).toEqual({ state: "error" });
+  });
+
+  it("shows the first target set's securities and weights on the instructions tab", async () => {
+    const targetSets = [
+      { id: 4, description: "Balanced growth (70/30)", securities: [{ code: "ISF", name: "iShares Core FTSE 100", weight: 30 }] },
+      { id: 5, description: "Second", securities: [] },
+    ];
+    const answers = { clientAnalysis: true, capabilities: ["modelling_by_target_sets"], targetSets };
+    const { planning, calls } = fakePlanning(answers);
+    const figures = ok(await build(planning, { id: "1", tab: "instructions" }));
+    expect(calls.find((c) => c.path.endsWith("portfolio/targetset"))!.query).toEqual({ accountid: "1" });
+    expect(figures.instructions).toEqual({
+      state: "ok",
+      description: "Balanced growth (70/30)",
+      securities: [{ code: "ISF", name: "iShares Core FTSE 100", weight: "30.00%" }],
+    });
+    expect(ok(await build(fakePlanning({ ...answers, targetSets: [] }).planning, { id: "1", tab: "instructions" })).instructions).toEqual({ state: "empty" });
+  });
+
+  it("shows the BPAY and bank cards on the payment tab, or that there is none", async () => {
+    const payment = {
+      bpays: [{ id: 1, billerCode: "254789", reference: "4012" }],
+      bankAccounts: [{ id: 2, bank: "Barclays", accountName: "Client Money", bsb: "20-00-00", accountNumber: "43987610" }],
+    };
+    const figures = ok(await build(fakePlanning({ clientAnalysis: true, payment }).planning, { id: "1", tab: "payment" }));
+    expect(figures.payment).toEqual({
+      state: "ok",
+      bpays: [{ id: 1, billerCode: "254789", reference: "4012" }],
+      banks: [{ id: 2, bank: "Barclays", accountName: "Client Money", bsb: "20-00-00", accountNumber: "43987610" }],
+    });
+    expect(ok(await build(fakePlanning({ clientAnalysis: true }).planning, { id: "1", tab: "payment" })).payment).toEqual({ state: "empty" });
   });
 });

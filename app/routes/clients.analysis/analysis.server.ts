@@ -28,7 +28,13 @@ import {
   fetchAnalysisBasics,
   fetchDetail,
   fetchHasTransactions,
+  fetchPaymentInformation,
   fetchTargetSeries,
+  fetchTargetSets,
+  fetchTransactions,
+  type PaymentInformation,
+  type TargetSet,
+  type TransactionAnswer,
   type Period,
   type PricingType,
   pricingTypeFor,
@@ -38,7 +44,8 @@ import {
 import { isToggleOn } from "~/planning/feature-toggles.server";
 import type { Site } from "~/planning/site.server";
 import { type Crumb, type Filter, LINKED, parentCrumb, resolveFilter, UNGROUPED } from "./analysis-filter";
-import { analysisHref, type AnalysisQuery, type ChartTab } from "./analysis-query";
+import { analysisHref, type AnalysisQuery, type AnalysisTab, type ChartTab, TRANSACTIONS_PAGE_SIZE } from "./analysis-query";
+import { detailKeys, type HideSettings, readHideSetting, transactionDate } from "./transactions";
 
 /** spec 001 §9: the analysis chart is 500 high, 300 on small screens. */
 export const ANALYSIS_CHART_SIZE = { width: 960, height: 500 } as const;
@@ -53,6 +60,10 @@ export type AnalysisSettings = PortfolioSettings & {
   disabledRanges: ReadonlySet<DateRangeName>;
   /** The benchmark codes or names drawn on the percentage chart; empty: every benchmark the platform lists. */
   benchmarks: string[];
+  /** spec 001 §2.2: the sections the content publishes (investments, allocation, transactions). */
+  sections: ReadonlySet<string>;
+  /** spec 001 §5: the fees, taxes and value-after-fees-and-taxes hide settings. */
+  hide: HideSettings;
 };
 
 export function analysisSettings(settings: Site["settings"]): AnalysisSettings {
@@ -65,8 +76,36 @@ export function analysisSettings(settings: Site["settings"]): AnalysisSettings {
       .split(",")
       .map((b) => b.trim())
       .filter(Boolean),
+    sections: new Set(
+      (typeof settings.analysisSections === "string" ? settings.analysisSections : "investments,allocation,transactions")
+        .split(",")
+        .map((x) => x.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    hide: {
+      fees: readHideSetting(settings.hideFees),
+      taxes: readHideSetting(settings.hideTaxes),
+      valueAfter: readHideSetting(settings.hideValueAfterFeesAndTaxes),
+    },
   };
 }
+
+/**
+ * spec 001 §2.3, the tabs in order: the accounts tab unless one account is selected; transactions
+ * when published; investment instructions and payment information for one account with the
+ * client-analysis toggle (instructions also need the capability modelling_by_target_sets).
+ */
+export function availableTabs(r: { single: boolean; sections: ReadonlySet<string>; clientAnalysis: boolean; targetSets: boolean }): AnalysisTab[] {
+  return [
+    ...(r.single ? [] : (["accounts"] as const)),
+    ...(r.sections.has("transactions") ? (["transactions"] as const) : []),
+    ...(r.single && r.clientAnalysis && r.targetSets ? (["instructions"] as const) : []),
+    ...(r.single && r.clientAnalysis ? (["payment"] as const) : []),
+  ];
+}
+
+/** The spec's index of each tab (ids analysis__tabs_tab-N), so an id means the same tab whatever is shown. */
+export const TAB_INDEX: Record<AnalysisTab, number> = { accounts: 0, transactions: 3, instructions: 4, payment: 5 };
 
 /**
  * spec 001 §4 "Chart tab": the tab in the URL, else the setting's; with historic data, a selected
@@ -126,6 +165,38 @@ export type AccountsTab = {
   collection: "portfolio" | "group" | "account";
 };
 
+export type TabLink = { key: AnalysisTab; index: number; label: string; href: string; current: boolean };
+
+export type TransactionField = { label: string; value: string };
+export type TransactionRow = {
+  id: number;
+  tradeDate: string;
+  security: string;
+  account: string;
+  value: string;
+  href: string;
+  selected: boolean;
+  fields: TransactionField[];
+};
+export type TransactionsView =
+  | { state: "error" }
+  | { state: "empty" }
+  | { state: "ok"; rows: TransactionRow[]; selected: TransactionRow; moreHref: string | null };
+
+export type InstructionsView =
+  | { state: "error" }
+  | { state: "empty" }
+  | { state: "ok"; description: string; securities: Array<{ code: string; name: string; weight: string }> };
+
+export type PaymentView =
+  | { state: "error" }
+  | { state: "empty" }
+  | {
+      state: "ok";
+      bpays: Array<{ id: number; billerCode: string; reference: string }>;
+      banks: Array<{ id: number; bank: string; accountName: string; bsb: string; accountNumber: string }>;
+    };
+
 export type Figures =
   | { state: "error" }
   | { state: "noData" }
@@ -137,8 +208,13 @@ export type Figures =
       performanceLabel: string | null;
       movement: Figure;
       chart: ChartArea;
+      /** spec 001 §2.3: the tabs the selection shows, and the active one's content (the others are not loaded). */
+      tabs: TabLink[];
       /** Hidden for a single account (spec 001 §2.3). */
       accounts: AccountsTab | null;
+      transactions: TransactionsView | null;
+      instructions: InstructionsView | null;
+      payment: PaymentView | null;
       currencyNote: boolean;
       /** spec 001 §2.2: 'No transactions to display' (client-analysis toggle on, none in the selection). */
       noTransactions: boolean;
@@ -218,7 +294,7 @@ function rowOf(row: DetailRow, c: Context, level: "portfolio" | "group" | "accou
     value: formatMoney(value.amount, value.currency, c.locale, { decimals: TABLE_DECIMALS }),
     ...(c.settings.profitAnalysisType === "none" ? {} : { performance: performanceOf(row, c.settings.profitAnalysisType, c.locale) }),
     movement: figure(formatMoney(row.movement.amount, row.movement.currency, c.locale, { decimals: TABLE_DECIMALS }), row.movement.amount),
-    href: analysisHref(c.query, { id }),
+    href: analysisHref(c.query, { id, tab: null, tx: null, pages: 1 }),
   };
 }
 
@@ -294,7 +370,68 @@ export function chartOf(series: TargetSeriesAnswer, tab: ChartTab, c: Context, c
 }
 
 function crumbLinks(crumbs: Crumb[], query: AnalysisQuery) {
-  return crumbs.map((crumb, i) => ({ name: crumb.name, href: i === crumbs.length - 1 ? null : analysisHref(query, { id: crumb.id }) }));
+  return crumbs.map((crumb, i) => ({ name: crumb.name, href: i === crumbs.length - 1 ? null : analysisHref(query, { id: crumb.id, tab: null, tx: null, pages: 1 }) }));
+}
+
+/** spec 001 §2.3 transactions tab: the loaded pages, the selected one's details, 'Load more' while there are more. */
+export function transactionsView(list: TransactionAnswer[], accounts: readonly AccountAnswer[], c: Context): TransactionsView {
+  if (!list.length) return { state: "empty" };
+  const { t, locale, query, settings } = c;
+  const shown = list.slice(0, TRANSACTIONS_PAGE_SIZE * query.pages);
+  const accountName = new Map(accounts.map((a) => [a.accountid, a.description]));
+  const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency, locale, { decimals: TABLE_DECIMALS });
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
+  const rows = shown.map((tx): TransactionRow => {
+    const values: Record<ReturnType<typeof detailKeys>[number], string> = {
+      account: accountName.get(tx.accountId) ?? String(tx.accountId),
+      value: money(tx.nativeTransactionValue),
+      narrative: tx.comment ?? tx.transactionTypeDesc,
+      valueAfter: money(tx.netAmount),
+      fees: money(tx.fee),
+      taxes: money(tx.tax),
+      units: `${number.format(tx.volume)} / ${tx.pricePerUnit === null ? t("analysis.transactions.notAvailable") : number.format(tx.pricePerUnit)}`,
+      code: `${tx.code} / ${tx.securityIsin ?? t("analysis.transactions.notAvailable")}`,
+      settlement: transactionDate(tx.settlementDate),
+    };
+    return {
+      id: tx.id,
+      tradeDate: transactionDate(tx.tradeDate),
+      security: tx.securityDescription,
+      account: values.account,
+      value: values.value,
+      href: analysisHref(query, { tab: "transactions", tx: tx.id }),
+      selected: false,
+      fields: detailKeys(tx.type, settings.hide).map((key) => ({ label: t(`analysis.transactions.fields.${key}`), value: values[key] })),
+    };
+  });
+  const selected = rows.find((r) => r.id === query.tx) ?? rows[0]!;
+  return {
+    state: "ok",
+    rows: rows.map((r) => (r === selected ? { ...r, selected: true } : r)),
+    selected: { ...selected, selected: true },
+    moreHref: list.length > shown.length ? analysisHref(query, { tab: "transactions", pages: query.pages + 1 }) : null,
+  };
+}
+
+export function instructionsView(sets: TargetSet[], locale: string): InstructionsView {
+  const first = sets[0];
+  if (!first || !first.securities.length) return { state: "empty" };
+  const percent = new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return {
+    state: "ok",
+    description: first.description,
+    securities: first.securities.map((s) => ({ code: s.code, name: s.name, weight: percent.format(s.weight / 100) })),
+  };
+}
+
+export function paymentView(info: PaymentInformation): PaymentView {
+  const text = (v: string | null) => v ?? "";
+  if (!info.bpays.length && !info.bankAccounts.length) return { state: "empty" };
+  return {
+    state: "ok",
+    bpays: info.bpays.map((b) => ({ id: b.id, billerCode: text(b.billerCode), reference: text(b.reference) })),
+    banks: info.bankAccounts.map((b) => ({ id: b.id, bank: text(b.bank), accountName: text(b.accountName), bsb: text(b.bsb), accountNumber: text(b.accountNumber) })),
+  };
 }
 
 export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage> {
@@ -366,6 +503,13 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   if (filter.kind === "unknown") return page({ state: "noData" }, null);
   if (!period) return page(null, null);
 
+  const tabs = availableTabs({
+    single: filter.kind === "account",
+    sections: settings.sections,
+    clientAnalysis: isToggleOn(basics.toggles, "client_analysis"),
+    targetSets: basics.capabilities.capabilities.includes("modelling_by_target_sets"),
+  });
+  const active: AnalysisTab | null = query.tab && tabs.includes(query.tab) ? query.tab : (tabs[0] ?? null);
   const pricingType: PricingType = pricingTypeFor(basics.capabilities.capabilities);
   const common = { period, pricingType, holdBack: settings.holdBack, feesAndTaxes: settings.feesAndTaxes, reportCurrency: planCurrency };
   const showChart = chartShown(settings);
@@ -385,6 +529,23 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
       })
     : Promise.resolve(true);
   transactionsPromise.catch(() => undefined);
+  // only the active tab's data is loaded, beside the figures
+  const settle = <T,>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> =>
+    promise.then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => {
+        rethrowLostSession(error);
+        return { ok: false as const };
+      },
+    );
+  const accountId = filter.kind === "account" ? filter.account.accountid : null;
+  const transactionsPromise2 =
+    active === "transactions"
+      ? settle(fetchTransactions(planning, { accountIds: filter.accountIds, period, holdBack: settings.holdBack, pageSize: TRANSACTIONS_PAGE_SIZE * query.pages + 1 }))
+      : null;
+  const instructionsPromise = active === "instructions" && accountId !== null ? settle(fetchTargetSets(planning, accountId)) : null;
+  const paymentPromise = active === "payment" && accountId !== null ? settle(fetchPaymentInformation(planning, accountId)) : null;
+  for (const p of [transactionsPromise2, instructionsPromise, paymentPromise]) p?.catch(() => undefined);
   let detail: DetailAnswer;
   try {
     detail = await fetchDetail(planning, {
@@ -407,6 +568,7 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
     }
   }
   const hasTransactions = await transactionsPromise;
+  const [txAnswer, instructionsAnswer, paymentAnswer] = await Promise.all([transactionsPromise2, instructionsPromise, paymentPromise]);
   const total = detail.total;
   if (!total) return page({ state: "noData" }, detail);
   const value = planCurrency && total.plan_currency_value ? total.plan_currency_value : total.value;
@@ -420,7 +582,17 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
       performanceLabel: settings.profitAnalysisType === "none" ? null : t(`analysis.overview.performance.${settings.profitAnalysisType}`),
       movement: figure(formatMoney(total.movement.amount, total.movement.currency, locale, { decimals: TILE_DECIMALS }), total.movement.amount),
       chart,
-      accounts: accountsTab(filter, detail, accounts, c),
+      tabs: tabs.map((key) => ({
+        key,
+        index: TAB_INDEX[key],
+        label: key === "accounts" ? t(`analysis.accounts.tab.${filter.kind === "all" ? (filter.rows ?? "account") : "account"}`) : t(`analysis.tabs.${key}`),
+        href: analysisHref(query, { tab: key, tx: null, pages: 1 }),
+        current: key === active,
+      })),
+      accounts: active === "accounts" ? accountsTab(filter, detail, accounts, c) : null,
+      transactions: txAnswer ? (txAnswer.ok ? transactionsView(txAnswer.value, accounts, c) : { state: "error" }) : null,
+      instructions: instructionsAnswer ? (instructionsAnswer.ok ? instructionsView(instructionsAnswer.value, locale) : { state: "error" }) : null,
+      payment: paymentAnswer ? (paymentAnswer.ok ? paymentView(paymentAnswer.value) : { state: "error" }) : null,
       currencyNote: query.currency === "plan" && currencyToggle && !single,
       noTransactions: !hasTransactions,
     },

@@ -17,6 +17,7 @@ import { type AnalysisPage, analysisSettings, buildAnalysis, type Figures, LostS
 import { readAnalysisQuery } from "./analysis-query";
 import analysisStyles from "./analysis.css";
 import { FilterOptions } from "./filter-options";
+import { InstructionsPanel, PaymentPanel, TransactionsPanel } from "./tab-panels";
 
 export const handle = { i18n: ["clients"] };
 
@@ -149,21 +150,36 @@ function FiguresSection({ figures, page }: { figures: Figures; page: AnalysisPag
         </dl>
       </section>
       <ChartSection figures={figures} page={page} />
-      {figures.accounts ? (
+      {figures.tabs.length ? (
         <section className="home-section analysis-tabs">
-          {/* spec 001 §2.3: the tabs in order, ids analysis__tabs_tab-N; the first is the accounts tab */}
+          {/* spec 001 §2.3: the tabs in order, ids analysis__tabs_tab-N; each a URL */}
           <nav className="tabs" aria-label={t("analysis.tabs.label")}>
             <ul className="tabs__list">
-              <li>
-                <Link id="analysis__tabs_tab-0" to={page.links.accountsTab} className="tabs__tab tabs__tab--active" aria-current="true">
-                  {figures.accounts.title}
-                </Link>
-              </li>
+              {figures.tabs.map((tab) => (
+                <li key={tab.key}>
+                  <Link
+                    id={`analysis__tabs_tab-${tab.index}`}
+                    to={tab.href}
+                    preventScrollReset
+                    className={tab.current ? "tabs__tab tabs__tab--active" : "tabs__tab"}
+                    aria-current={tab.current ? "true" : undefined}
+                  >
+                    {tab.label}
+                  </Link>
+                </li>
+              ))}
             </ul>
           </nav>
-          <div id="analysis__tabs_panel-0" className="analysis-tabs__panel" role="region" aria-labelledby="analysis__tabs_tab-0">
-            <AccountsTable tab={figures.accounts} />
-          </div>
+          {figures.tabs
+            .filter((tab) => tab.current)
+            .map((tab) => (
+              <div key={tab.key} id={`analysis__tabs_panel-${tab.index}`} className="analysis-tabs__panel" role="region" aria-labelledby={`analysis__tabs_tab-${tab.index}`}>
+                {figures.accounts ? <AccountsTable tab={figures.accounts} /> : null}
+                {figures.transactions ? <TransactionsPanel view={figures.transactions} /> : null}
+                {figures.instructions ? <InstructionsPanel view={figures.instructions} /> : null}
+                {figures.payment ? <PaymentPanel view={figures.payment} /> : null}
+              </div>
+            ))}
         </section>
       ) : null}
     </>

@@ -5,6 +5,7 @@ import type { Route } from "../router";
 import { accountRoutes } from "./accounts";
 import { assetRoutes } from "./assets";
 import { benchmarkRoutes } from "./benchmarks";
+import { instructionRoutes } from "./instructions";
 import { performanceRoutes } from "./performance";
 import { transactionRoutes } from "./transactions";
 
@@ -13,5 +14,6 @@ export const portfolioRoutes: Route[] = [
   ...performanceRoutes,
   ...benchmarkRoutes,
   ...transactionRoutes,
+  ...instructionRoutes,
   ...assetRoutes,
 ];

@@ -1,0 +1,178 @@
+// spec 001 §2.3: the transactions, investment instructions and payment information tabs.
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { InstructionsView, PaymentView, TransactionRow, TransactionsView } from "./analysis.server";
+
+function Fields({ row }: { row: TransactionRow }) {
+  return (
+    <dl className="transaction-fields">
+      {row.fields.map((field) => (
+        <div key={field.label} className="transaction-fields__item">
+          <dt>{field.label}</dt>
+          <dd>{field.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The transactions: on wide screens a table and a 'Details' panel for the selected row (a link per
+ * row; the first by default), on phones rows that open on their details. 'Load more' asks for the
+ * next page; at the end it is a disabled 'All Loaded'.
+ */
+export function TransactionsPanel({ view }: { view: TransactionsView }) {
+  const { t } = useTranslation("clients");
+  if (view.state === "error") return <p className="alert alert--warning">{t("analysis.transactions.error")}</p>;
+  if (view.state === "empty") return <p className="alert alert--info">{t("analysis.transactions.empty")}</p>;
+  return (
+    <>
+      <div className="transactions">
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <div className="table-wrap transactions__table" role="region" aria-labelledby="transactions-caption" tabIndex={0}>
+          <table>
+            <caption id="transactions-caption">{t("analysis.transactions.caption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("analysis.transactions.columns.tradeDate")}</th>
+                <th scope="col">{t("analysis.transactions.columns.security")}</th>
+                <th scope="col">{t("analysis.transactions.columns.account")}</th>
+                <th scope="col" className="numeric">
+                  {t("analysis.transactions.columns.value")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.rows.map((row) => (
+                <tr key={row.id} className={row.selected ? "transactions__row transactions__row--selected" : "transactions__row"}>
+                  <td>{row.tradeDate}</td>
+                  <th scope="row">
+                    <Link to={row.href} preventScrollReset aria-current={row.selected ? "true" : undefined}>
+                      {row.security}
+                    </Link>
+                  </th>
+                  <td>{row.account}</td>
+                  <td className="numeric">{row.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <section className="transactions__details card" aria-labelledby="transaction-details-heading">
+          <h3 id="transaction-details-heading">{t("analysis.transactions.details")}</h3>
+          <p className="transactions__details-title">
+            {view.selected.security}, {view.selected.tradeDate}
+          </p>
+          <Fields row={view.selected} />
+        </section>
+        <ul className="transactions__list">
+          {view.rows.map((row) => (
+            <li key={row.id}>
+              <details className="transactions__item">
+                <summary>
+                  <span className="transactions__item-date">{row.tradeDate}</span> <span className="transactions__item-security">{row.security}</span>{" "}
+                  <span className="transactions__item-value">{row.value}</span>
+                </summary>
+                <Fields row={row} />
+              </details>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <p className="transactions__more">
+        {view.moreHref ? (
+          <Link to={view.moreHref} className="button button--secondary" preventScrollReset>
+            {t("analysis.transactions.loadMore")}
+          </Link>
+        ) : (
+          <button type="button" className="button button--secondary" disabled>
+            {t("analysis.transactions.allLoaded")}
+          </button>
+        )}
+      </p>
+    </>
+  );
+}
+
+export function InstructionsPanel({ view }: { view: InstructionsView }) {
+  const { t } = useTranslation("clients");
+  if (view.state === "error") return <p className="alert alert--warning">{t("analysis.instructions.error")}</p>;
+  if (view.state === "empty") return <p className="alert alert--info">{t("analysis.instructions.empty")}</p>;
+  return (
+    <>
+      <h3>{view.description}</h3>
+      <p>{t("analysis.instructions.intro")}</p>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="table-wrap" role="region" aria-labelledby="instructions-caption" tabIndex={0}>
+        <table>
+          <caption id="instructions-caption">{t("analysis.instructions.caption", { name: view.description })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("analysis.instructions.columns.security")}</th>
+              <th scope="col">{t("analysis.instructions.columns.code")}</th>
+              <th scope="col" className="numeric">
+                {t("analysis.instructions.columns.weight")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.securities.map((s) => (
+              <tr key={s.code}>
+                <th scope="row">{s.name}</th>
+                <td>{s.code}</td>
+                <td className="numeric">{s.weight}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export function PaymentPanel({ view }: { view: PaymentView }) {
+  const { t } = useTranslation("clients");
+  if (view.state === "error") return <p className="alert alert--warning">{t("analysis.payment.error")}</p>;
+  return (
+    <>
+      <h3>{t("analysis.payment.heading")}</h3>
+      {view.state === "empty" ? (
+        <p className="alert alert--info">{t("analysis.payment.empty")}</p>
+      ) : (
+        <>
+          <p>{t("analysis.payment.reference")}</p>
+          <ul className="payment-cards">
+            {view.bpays.map((b) => (
+              <li key={`bpay-${b.id}`} className="payment-card card">
+                <h4 className="payment-card__title">{t("analysis.payment.bpay")}</h4>
+                <dl>
+                  <dt>{t("analysis.payment.billerCode")}</dt>
+                  <dd>{b.billerCode}</dd>
+                  <dt>{t("analysis.payment.referenceNumber")}</dt>
+                  <dd>{b.reference}</dd>
+                </dl>
+                <p className="payment-card__note">{t("analysis.payment.bpayNote")}</p>
+              </li>
+            ))}
+            {view.banks.map((b) => (
+              <li key={`bank-${b.id}`} className="payment-card card">
+                <h4 className="payment-card__title">{t("analysis.payment.bankTransfer")}</h4>
+                <dl>
+                  <dt>{t("analysis.payment.bank")}</dt>
+                  <dd>{b.bank}</dd>
+                  <dt>{t("analysis.payment.accountName")}</dt>
+                  <dd>{b.accountName}</dd>
+                  <dt>{t("analysis.payment.bsb")}</dt>
+                  <dd>{b.bsb}</dd>
+                  <dt>{t("analysis.payment.accountNumber")}</dt>
+                  <dd>{b.accountNumber}</dd>
+                </dl>
+                <p className="payment-card__note">{t("analysis.payment.bankNote")}</p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
