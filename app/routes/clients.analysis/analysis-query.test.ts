@@ -35,7 +35,7 @@ describe("readAnalysisQuery (spec 001 §3 'Filters')", () => {
     expect(read("?chart=value&currency=plan&tab=accounts")).toMatchObject({ chart: "value", currency: "plan", tab: "accounts" });
     expect(read("?tab=transactions&tx=42&pages=3")).toMatchObject({ tab: "transactions", tx: 42, pages: 3 });
     expect(read("?chart=pie&currency=usd&tab=elsewhere&tx=-1&pages=0")).toMatchObject({ chart: null, currency: "report", tab: null, tx: null, pages: 1 });
-    expect(read("?pages=99").pages).toBe(10);
+    expect(read("?pages=99").pages).toBe(20);
   });
 });
 

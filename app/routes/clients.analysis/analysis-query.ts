@@ -29,7 +29,7 @@ export type AnalysisQuery = {
 
 /** spec 001 §9: the transactions tab loads 50 at a time; 'Load more' stops at this many pages. */
 export const TRANSACTIONS_PAGE_SIZE = 50;
-export const MAX_TRANSACTION_PAGES = 10;
+export const MAX_TRANSACTION_PAGES = 20;
 
 /** An account id, a portfolio, or a group code (the home's row keys for ungrouped and linked accounts too). */
 const FILTER_ID = /^(?:[1-9]\d{0,9}|portfolio-[1-9]\d{0,9}|(?!portfolio-)[A-Za-z][A-Za-z0-9_-]{0,59})$/;

@@ -521,3 +521,15 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
     expect(ok(await build(fakePlanning({ clientAnalysis: true }).planning, { id: "1", tab: "payment" })).payment).toEqual({ state: "empty" });
   });
 });
+
+describe("transactionsView: the most the tab loads", () => {
+  it("stops offering more at the last page, saying a shorter range shows the earlier ones", async () => {
+    const list = Array.from({ length: 20 * 50 + 1 }, (_, i) => tx(5000 - i));
+    const view = ok(await build(fakePlanning({ list }).planning, { tab: "transactions", pages: 20 })).transactions;
+    if (view?.state !== "ok") throw new Error(JSON.stringify(view));
+    expect([view.rows.length, view.moreHref, view.capped]).toEqual([1000, null, true]);
+    const short = ok(await build(fakePlanning({ list: list.slice(0, 1000) }).planning, { tab: "transactions", pages: 20 })).transactions;
+    expect(short).toMatchObject({ moreHref: null, capped: false });
+  });
+});
+

@@ -44,7 +44,7 @@ import {
 import { isToggleOn } from "~/planning/feature-toggles.server";
 import type { Site } from "~/planning/site.server";
 import { type Crumb, type Filter, LINKED, parentCrumb, resolveFilter, UNGROUPED } from "./analysis-filter";
-import { analysisHref, type AnalysisQuery, type AnalysisTab, type ChartTab, TRANSACTIONS_PAGE_SIZE } from "./analysis-query";
+import { analysisHref, type AnalysisQuery, type AnalysisTab, type ChartTab, MAX_TRANSACTION_PAGES, TRANSACTIONS_PAGE_SIZE } from "./analysis-query";
 import { detailKeys, type HideSettings, readHideSetting, transactionDate } from "./transactions";
 
 /** spec 001 §9: the analysis chart is 500 high, 300 on small screens. */
@@ -181,7 +181,14 @@ export type TransactionRow = {
 export type TransactionsView =
   | { state: "error" }
   | { state: "empty" }
-  | { state: "ok"; rows: TransactionRow[]; selected: TransactionRow; moreHref: string | null };
+  | {
+      state: "ok";
+      rows: TransactionRow[];
+      selected: TransactionRow;
+      moreHref: string | null;
+      /** The most the tab loads is reached and there are more: a shorter range shows the earlier ones. */
+      capped: boolean;
+    };
 
 export type InstructionsView =
   | { state: "error" }
@@ -409,7 +416,8 @@ export function transactionsView(list: TransactionAnswer[], accounts: readonly A
     state: "ok",
     rows: rows.map((r) => (r === selected ? { ...r, selected: true } : r)),
     selected: { ...selected, selected: true },
-    moreHref: list.length > shown.length ? analysisHref(query, { tab: "transactions", pages: query.pages + 1 }) : null,
+    moreHref: list.length > shown.length && query.pages < MAX_TRANSACTION_PAGES ? analysisHref(query, { tab: "transactions", pages: query.pages + 1 }) : null,
+    capped: list.length > shown.length && query.pages >= MAX_TRANSACTION_PAGES,
   };
 }
 

@@ -80,7 +80,9 @@ export function TransactionsPanel({ view }: { view: TransactionsView }) {
         </ul>
       </div>
       <p className="transactions__more">
-        {view.moreHref ? (
+        {view.capped ? (
+          <span className="page__meta">{t("analysis.transactions.capped", { count: view.rows.length })}</span>
+        ) : view.moreHref ? (
           <Link to={view.moreHref} className="button button--secondary" preventScrollReset>
             {t("analysis.transactions.loadMore")}
           </Link>

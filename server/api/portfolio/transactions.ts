@@ -1,6 +1,6 @@
 // spec 001 §3 "Transaction", §7 "Transactions": the transactions of the accounts a client sees,
 // newest first, paged with an opaque bookmark (docs/platform-api.md "Paging"); the page size is the
-// spec's 200 by default (up to 1,000), a shorter page being the last.
+// spec's 200 by default (up to 2,000), a shorter page being the last.
 import { and, desc, eq, gte, inArray, lt, lte, or } from "drizzle-orm";
 import { z } from "zod";
 import { securities, transactions } from "../../db/schema";
@@ -24,7 +24,7 @@ const TransactionQuery = z.object({
   /** Instead of the dates: a named period as the performance calls date it (decision 091). */
   timeframe: z.preprocess(absent, z.enum(TIMEFRAMES).optional()),
   hold_back_period: Bool,
-  page_size: z.preprocess(absent, z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE)),
+  page_size: z.preprocess(absent, z.coerce.number().int().min(1).max(2000).default(DEFAULT_PAGE_SIZE)),
   page_bookmark: opt(z.string().max(500)),
   /** Accepted as the spec's callers send it (2, 7); the order is always newest first. */
   sort_type: opt(z.string().max(10)),
