@@ -356,6 +356,13 @@ export const securities = sqliteTable(
     isCash: flag("is_cash"),
     /** Yearly income as a fraction of the price, in basis points (annual income, % yield). */
     yieldBp: integer("yield_bp").notNull().default(0),
+    /**
+     * A fund's look-through split, JSON `[{ "name": "Equities", "weight": 60 }, ...]` (percent);
+     * null: wholly its own asset class (spec 001 §3 asset_class_allocation).
+     */
+    assetClassAllocation: text("asset_class_allocation"),
+    /** The same by region, JSON; null: wholly its own region (spec 001 §3 regional_allocation). */
+    regionalAllocation: text("regional_allocation"),
   },
   (t) => [uniqueIndex("securities_code_exchange_idx").on(t.code, t.exchange)],
 );

@@ -7,6 +7,8 @@ import { addDays, businessDays, MICROS, MICROS_PER_MINOR } from "../domain/valua
 import { seededRandom, type Random } from "../lib/random";
 
 const SEED = 20250314;
+/** The later additions' own seed (a fund with a look-through split, a security without a name). */
+const LATER_SEED = 20250612;
 
 export type PortfolioPeople = { client: number; partner: number; child: number; assets: number };
 
@@ -42,6 +44,37 @@ const SECURITIES: SecuritySeed[] = [
   { code: "SAP", exchange: "XETRA", isin: "DE0007164600", description: "SAP SE", sector: "Information Technology", assetClass: "EQUITY", region: "Europe", currency: "EUR", price: 108.4, yieldBp: 150 },
   { code: "SIE", exchange: "XETRA", isin: "DE0007236101", description: "Siemens AG", sector: "Industrials", assetClass: "EQUITY", region: "Europe", currency: "EUR", price: 128.7, yieldBp: 320 },
   { code: "IBGL", exchange: "XAMS", isin: "IE00B1FZS798", description: "iShares Euro Government Bond 15-30yr UCITS ETF", sector: "Government Bonds", assetClass: "FIXED", region: "Europe", currency: "EUR", price: 190.2, yieldBp: 250 },
+];
+
+/**
+ * Added after the book above and drawn from their own random, so none of its prices or transactions
+ * move: a multi-asset fund with a look-through split by asset class and region (spec 001 §3
+ * asset_class_allocation, regional_allocation), and a security whose name is missing (spec 001 §5
+ * 'INVALID DATA'). Each comes into an account by in-specie transfers (units, valued on the day).
+ */
+type LaterSecurity = Omit<SecuritySeed, "assetClass"> & {
+  assetClass: SecuritySeed["assetClass"] | "MIXED";
+  drift: number;
+  vol: number;
+  assetClassAllocation: Array<{ name: string; weight: number }> | null;
+  regionalAllocation: Array<{ name: string; weight: number }> | null;
+  /** Account (by description), months before today and units of each transfer in. */
+  transfers: Array<[account: string, monthsAgo: number, units: number]>;
+};
+
+const LATER_SECURITIES: LaterSecurity[] = [
+  {
+    code: "VLS60", exchange: "FUND", isin: "GB00B3TYHH97", description: "Vanguard LifeStrategy 60% Equity Fund", sector: "Multi-asset", assetClass: "MIXED",
+    region: "Global", currency: "GBP", price: 212.4, yieldBp: 190, drift: 0.05, vol: 0.11,
+    assetClassAllocation: [{ name: "Equities", weight: 60 }, { name: "Fixed income", weight: 40 }],
+    regionalAllocation: [{ name: "United Kingdom", weight: 25 }, { name: "North America", weight: 40 }, { name: "Europe", weight: 20 }, { name: "Asia Pacific", weight: 15 }],
+    transfers: [["Ellie Stocks and Shares ISA", 14, 110], ["Ellie Stocks and Shares ISA", 5, 45]],
+  },
+  {
+    code: "XDLST", exchange: "LSE", isin: null, description: "", sector: "Unclassified", assetClass: "EQUITY", region: "United Kingdom", currency: "GBP",
+    price: 1.85, yieldBp: 0, drift: 0, vol: 0.03, assetClassAllocation: null, regionalAllocation: null,
+    transfers: [["Joint General Investment Account", 9, 1_500]],
+  },
 ];
 
 /** Yearly drift and volatility of the geometric random walk per asset class. */
@@ -386,7 +419,7 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
     taxType: "GEN", taxTypeTitle: "General investment account", product: "Northbridge GIA (USD)", owner: partner, openedMonthsAgo: 20,
     deposits: { USD: 50_000 }, holdings: [["MSFT", 0.4], ["JNJ", 0.3], ["IEF", 0.25]], taxable: true,
   });
-  addAccount({
+  const jointGia = addAccount({
     portfolioId: joint, groupId: general, description: "Joint General Investment Account", planCurrency: "GBP", serviceType: "Advisory",
     taxType: "GEN", taxTypeTitle: "General investment account", product: "Northbridge GIA", owner: client, openedMonthsAgo: 32,
     deposits: { GBP: 80_000, EUR: 30_000 }, holdings: [["ULVR", 0.3], ["AZN", 0.25], ["LAND", 0.2], ["SAP", 0.5], ["SIE", 0.45]], taxable: true,
@@ -467,4 +500,32 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
   asset({ entity: assets, kind: "annuity", description: "Aviva enhanced annuity", type: "Enhanced annuity", provider: "Aviva", policy: "AV-ANN-20931", status: "Inforce", value: 88_500, valuedMonthsAgo: 2, income: 1_425, frequency: "Quarterly", rateBp: 710, capitalContent: 3_200, underAdvice: true, owners: [[assets, 10000]] });
   asset({ entity: assets, kind: "liability", description: "Buy-to-let mortgage", type: "Interest-only mortgage", provider: "Santander", policy: "SAN-BTL-88412", status: "Current", value: 198_000, valuedMonthsAgo: 1, rateBp: 525, owners: [[assets, 10000]] });
   asset({ entity: assets, kind: "liability", description: "Loan against the SIPP property", type: "Commercial loan", provider: "Lloyds Bank", policy: "LB-C-33019", status: "Current", value: 45_000, valuedMonthsAgo: 2, rateBp: 610, sipp: true, underAdvice: true, owners: [[assets, 10000]] });
+
+  // ── later additions: their own random, after everything above (nothing above moves) ─────────
+  const later = seededRandom(LATER_SEED);
+  const accountIds = new Map([["Ellie Stocks and Shares ISA", ellieIsa], ["Joint General Investment Account", jointGia]]);
+  const insertLater = sqlite.prepare(
+    `INSERT INTO securities (code, exchange, isin, description, sector_name, asset_class_code, region, currency, is_cash, yield_bp,
+      asset_class_allocation, regional_allocation) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
+  );
+  for (const s of LATER_SECURITIES) {
+    const id = Number(
+      insertLater.run(
+        s.code, s.exchange, s.isin, s.description, s.sector, s.assetClass, s.region, s.currency, 0, s.yieldBp,
+        s.assetClassAllocation && JSON.stringify(s.assetClassAllocation), s.regionalAllocation && JSON.stringify(s.regionalAllocation),
+      ).lastInsertRowid,
+    );
+    const series = walk(later, days, s.price, s.drift, s.vol, s.price < 20 ? 4 : 2);
+    series.forEach((micros, i) => insertPrice.run(id, days[i], micros));
+    for (const [account, months, units] of s.transfers) {
+      const date = monthsAgo(months);
+      const quantity = units * MICROS;
+      const price = series[dayIndex.get(date) as number] as number;
+      const value = amountMinor(quantity, price);
+      insertTransaction.run(
+        accountIds.get(account) as number, id, "transfer_in", date, businessDayAfter(date, 2), quantity, price, s.currency, value, 0, 0, value, null,
+        `In-specie transfer in: ${s.description || s.code}`,
+      );
+    }
+  }
 }

@@ -126,6 +126,28 @@ describe("portfolio book seed", () => {
     expect(fxOn(fx, "USD", "GBP", yearAgo)).not.toBe(fxOn(fx, "USD", "GBP", TODAY));
   });
 
+  it("adds, after the rest of the book, a multi-asset fund in two in-specie parcels and a security without a name", () => {
+    const later = all(db, "SELECT id, code, description, asset_class_code AS c, asset_class_allocation AS a, regional_allocation AS r FROM securities WHERE code IN ('VLS60', 'XDLST') ORDER BY id");
+    const before = Number(all(db, "SELECT MAX(id) AS n FROM securities WHERE code NOT IN ('VLS60', 'XDLST')")[0]?.n);
+    expect(later.map((s) => Number(s.id))).toEqual([before + 1, before + 2]);
+    expect(later[0]).toMatchObject({ code: "VLS60", c: "MIXED" });
+    expect(JSON.parse(String(later[0]?.a))).toEqual([{ name: "Equities", weight: 60 }, { name: "Fixed income", weight: 40 }]);
+    expect(JSON.parse(String(later[0]?.r)).reduce((s: number, p: { weight: number }) => s + p.weight, 0)).toBe(100);
+    expect(later[1]).toMatchObject({ code: "XDLST", description: "", a: null, r: null });
+    // each transfer in is worth its units at the day's price, and comes after every other transaction
+    const transfers = all(
+      db,
+      `SELECT t.id, t.security_id AS s, t.trade_date AS d, t.quantity_micros AS q, t.net_minor AS net, p.price_micros AS p FROM transactions t
+        JOIN security_prices p ON p.security_id = t.security_id AND p.date = t.trade_date WHERE t.security_id IN (?, ?) ORDER BY t.id`,
+      later[0]?.id,
+      later[1]?.id,
+    );
+    expect(transfers.map((t) => Number(t.s))).toEqual([Number(later[0]?.id), Number(later[0]?.id), Number(later[1]?.id)]);
+    for (const t of transfers) expect(Number(t.net)).toBe(Math.round((Number(t.q) * Number(t.p)) / 1e10));
+    const last = Number(all(db, "SELECT MAX(id) AS n FROM transactions WHERE security_id NOT IN (?, ?)", later[0]?.id, later[1]?.id)[0]?.n);
+    expect(Math.min(...transfers.map((t) => Number(t.id)))).toBe(last + 1);
+  });
+
   it("orders and explains demo.client's portfolios as spec 001 §4", () => {
     const seen = all(
       db,

@@ -95,3 +95,24 @@ export function responsiveSvg(markup: string, title: string): string {
     return selfClosing ? `${titled}</svg>` : titled;
   });
 }
+
+const COLOUR_ATTRIBUTES = new Set(["fill", "stroke", "color", "stop-color", "flood-color", "lighting-color"]);
+const OPAQUE_RGB = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*1(?:\.0*)?\s*)?\)$/;
+
+/**
+ * Opaque `rgb()`/`rgba(…, 1)` colours in colour attributes written as hex (`rgba(29, 79, 145, 1)`
+ * → `#1d4f91`): nivo's spring-driven shapes (pie arcs, bars) write their colours that way even when
+ * not animated. Translucent colours are left as they are.
+ */
+export function hexColours(markup: string): string {
+  return markup.replace(TAG, (tag, name: string, attributeText: string, selfClosing: string) => {
+    if (!/rgba?\(/.test(attributeText)) return tag;
+    const attributes = readAttributes(attributeText);
+    for (const [key, value] of attributes) {
+      const match = value === null || !COLOUR_ATTRIBUTES.has(key) ? null : OPAQUE_RGB.exec(value);
+      if (!match || match.slice(1, 4).some((c) => Number(c) > 255)) continue;
+      attributes.set(key, `#${match.slice(1, 4).map((c) => Number(c).toString(16).padStart(2, "0")).join("")}`);
+    }
+    return writeTag(name, attributes, selfClosing);
+  });
+}

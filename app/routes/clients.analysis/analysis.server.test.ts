@@ -5,7 +5,7 @@ import { type PlanningClient, PlanningError } from "~/planning/client.server";
 import type { AccountAnswer, DetailAnswer, DetailRow, TargetSeriesAnswer, TransactionAnswer } from "~/planning/portfolio.server";
 import type { Site } from "~/planning/site.server";
 import { analysisSettings, buildAnalysis, chartTabOf, chosenBenchmarks, LostSession, type AnalysisPage, type Figures } from "./analysis.server";
-import type { AnalysisQuery } from "./analysis-query";
+import type { AnalysisQuery } from "~/lib/analysis/query";
 
 const t = ((key: string, options?: Record<string, unknown>) =>
   options && Object.keys(options).length ? `${key} ${JSON.stringify(options)}` : key) as unknown as TFunction;
@@ -19,7 +19,7 @@ const site = (settings: Site["settings"] = {}): Site => ({
   pages: {},
   settings,
 });
-const QUERY: AnalysisQuery = { id: null, range: "1Y", from: "", to: "", chart: null, currency: "report", tab: null, tx: null, pages: 1 };
+const QUERY: AnalysisQuery = { id: null, range: "1Y", from: "", to: "", chart: null, currency: "report", tab: null, tx: null, pages: 1, sort: "description", dir: "asc", expand: "primary", open: [], show: "preferred", convert: [] };
 const money = (amount: number, currency = "GBP") => ({ amount, currency });
 
 const account = (accountid: number, fields: Partial<AccountAnswer> = {}): AccountAnswer => ({

@@ -5,7 +5,7 @@ import type { TFunction } from "i18next";
 import type { ChartLegendItem, ChartTable } from "~/components/charts/chart-data";
 import { type LineChartInput, lineChartTable } from "~/components/charts/line-chart";
 import { renderLineChartSvg } from "~/components/charts/line-chart-svg.server";
-import { checkCustomRange, DATE_RANGE_NAMES, type DateError, type DateRangeName, disabledDateRanges, formatDisplayDate } from "~/lib/date-range";
+import { DATE_RANGE_NAMES, type DateError, type DateRangeName, formatDisplayDate } from "~/lib/date-range";
 import { TABLE_DECIMALS, TILE_DECIMALS } from "~/lib/dashboard";
 import { formatDate, formatMoney } from "~/lib/format";
 import {
@@ -15,8 +15,6 @@ import {
   type Figure,
   type Performance,
   performanceOf,
-  type PortfolioSettings,
-  portfolioSettings,
   startsBeforeOpening,
 } from "~/lib/performance";
 import { PlanningError, type PlanningClient } from "~/planning/client.server";
@@ -35,17 +33,20 @@ import {
   type PaymentInformation,
   type TargetSet,
   type TransactionAnswer,
-  type Period,
   type PricingType,
   pricingTypeFor,
   type SeriesTarget,
   type TargetSeriesAnswer,
 } from "~/planning/portfolio.server";
 import { isToggleOn } from "~/planning/feature-toggles.server";
+import { fetchAllocation, fetchFxRates, fetchHoldings } from "~/planning/positions.server";
+import { conversionPairs } from "~/lib/analysis/investments";
+import { type AllocationView, allocationView, investmentsView, type InvestmentsView } from "./investments.server";
 import type { Site } from "~/planning/site.server";
-import { type Crumb, type Filter, LINKED, parentCrumb, resolveFilter, UNGROUPED } from "./analysis-filter";
-import { analysisHref, type AnalysisQuery, type AnalysisTab, type ChartTab, MAX_TRANSACTION_PAGES, TRANSACTIONS_PAGE_SIZE } from "./analysis-query";
-import { detailKeys, type HideSettings, readHideSetting, transactionDate } from "./transactions";
+import { type Crumb, type Filter, LINKED, parentCrumb, resolveFilter, UNGROUPED } from "~/lib/analysis/filter";
+import { analysisHref, type AnalysisQuery, type AnalysisTab, type ChartTab, MAX_TRANSACTION_PAGES, periodOfQuery, TRANSACTIONS_PAGE_SIZE } from "~/lib/analysis/query";
+import { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings";
+import { detailKeys, transactionDate } from "~/lib/analysis/transactions";
 
 /** spec 001 §9: the analysis chart is 500 high, 300 on small screens. */
 export const ANALYSIS_CHART_SIZE = { width: 960, height: 500 } as const;
@@ -53,51 +54,18 @@ export const NARROW_ANALYSIS_CHART_SIZE = { width: 360, height: 300 } as const;
 
 // ── settings ────────────────────────────────────────────────────────────────────────────────────
 
-export type AnalysisSettings = PortfolioSettings & {
-  /** spec 001 §4 "Chart tab": the initial tab. */
-  chartTab: ChartTab;
-  /** spec 001 §4: options disabled by the configuration. */
-  disabledRanges: ReadonlySet<DateRangeName>;
-  /** The benchmark codes or names drawn on the percentage chart; empty: every benchmark the platform lists. */
-  benchmarks: string[];
-  /** spec 001 §2.2: the sections the content publishes (investments, allocation, transactions). */
-  sections: ReadonlySet<string>;
-  /** spec 001 §5: the fees, taxes and value-after-fees-and-taxes hide settings. */
-  hide: HideSettings;
-};
-
-export function analysisSettings(settings: Site["settings"]): AnalysisSettings {
-  const benchmarks = typeof settings.analysisBenchmarks === "string" ? settings.analysisBenchmarks : "";
-  return {
-    ...portfolioSettings(settings),
-    chartTab: settings.analysisChartTab === "value" ? "value" : "percentage",
-    disabledRanges: disabledDateRanges(settings.disabledDateRanges),
-    benchmarks: benchmarks
-      .split(",")
-      .map((b) => b.trim())
-      .filter(Boolean),
-    sections: new Set(
-      (typeof settings.analysisSections === "string" ? settings.analysisSections : "investments,allocation,transactions")
-        .split(",")
-        .map((x) => x.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-    hide: {
-      fees: readHideSetting(settings.hideFees),
-      taxes: readHideSetting(settings.hideTaxes),
-      valueAfter: readHideSetting(settings.hideValueAfterFeesAndTaxes),
-    },
-  };
-}
+export { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings";
 
 /**
- * spec 001 §2.3, the tabs in order: the accounts tab unless one account is selected; transactions
- * when published; investment instructions and payment information for one account with the
+ * spec 001 §2.3, the tabs in order: the accounts tab unless one account is selected; investments,
+ * allocation (with at least one type enabled) and transactions when published; investment instructions and payment information for one account with the
  * client-analysis toggle (instructions also need the capability modelling_by_target_sets).
  */
-export function availableTabs(r: { single: boolean; sections: ReadonlySet<string>; clientAnalysis: boolean; targetSets: boolean }): AnalysisTab[] {
+export function availableTabs(r: { single: boolean; sections: ReadonlySet<string>; clientAnalysis: boolean; targetSets: boolean; allocationTypes: number }): AnalysisTab[] {
   return [
     ...(r.single ? [] : (["accounts"] as const)),
+    ...(r.sections.has("investments") ? (["investments"] as const) : []),
+    ...(r.sections.has("allocation") && r.allocationTypes > 0 ? (["allocation"] as const) : []),
     ...(r.sections.has("transactions") ? (["transactions"] as const) : []),
     ...(r.single && r.clientAnalysis && r.targetSets ? (["instructions"] as const) : []),
     ...(r.single && r.clientAnalysis ? (["payment"] as const) : []),
@@ -105,7 +73,7 @@ export function availableTabs(r: { single: boolean; sections: ReadonlySet<string
 }
 
 /** The spec's index of each tab (ids analysis__tabs_tab-N), so an id means the same tab whatever is shown. */
-export const TAB_INDEX: Record<AnalysisTab, number> = { accounts: 0, transactions: 3, instructions: 4, payment: 5 };
+export const TAB_INDEX: Record<AnalysisTab, number> = { accounts: 0, investments: 1, allocation: 2, transactions: 3, instructions: 4, payment: 5 };
 
 /**
  * spec 001 §4 "Chart tab": the tab in the URL, else the setting's; with historic data, a selected
@@ -219,6 +187,8 @@ export type Figures =
       tabs: TabLink[];
       /** Hidden for a single account (spec 001 §2.3). */
       accounts: AccountsTab | null;
+      investments: InvestmentsView | null;
+      allocation: AllocationView | null;
       transactions: TransactionsView | null;
       instructions: InstructionsView | null;
       payment: PaymentView | null;
@@ -262,11 +232,6 @@ function rangeLabel(t: TFunction, name: DateRangeName) {
   return t(`analysis.range.options.${name}`);
 }
 
-function periodOf(query: AnalysisQuery): { period: Period | null; errors: DateRangeView["errors"] } {
-  if (query.range !== "custom") return { period: { timeframe: query.range }, errors: {} };
-  const check = checkCustomRange(query.from, query.to);
-  return check.ok ? { period: { start: check.start, end: check.end }, errors: {} } : { period: null, errors: check.errors };
-}
 
 function seriesTargetOf(filter: Filter): SeriesTarget {
   switch (filter.kind) {
@@ -288,7 +253,14 @@ export function chosenBenchmarks(wanted: readonly string[], known: readonly Benc
   return known.filter((b) => wanted.some((w) => lower(w) === lower(b.code) || lower(w) === lower(b.name))).map((b) => b.code);
 }
 
-type Context = { t: TFunction; locale: string; settings: AnalysisSettings; query: AnalysisQuery };
+type Context = {
+  t: TFunction;
+  locale: string;
+  settings: AnalysisSettings;
+  query: AnalysisQuery;
+  /** spec 001 §2.3: drilling down opens the Investments tab when the analysis-investment-tab toggle is on. */
+  drillTab?: AnalysisTab | null;
+};
 
 function rowOf(row: DetailRow, c: Context, level: "portfolio" | "group" | "account", currency: string | null): AnalysisRow {
   const id = level === "portfolio" ? `portfolio-${row.portfolioid}` : level === "group" ? (row.key.startsWith("group-") && !row.group_code ? row.key : (row.group_code ?? row.key)) : String(row.accountid);
@@ -301,7 +273,7 @@ function rowOf(row: DetailRow, c: Context, level: "portfolio" | "group" | "accou
     value: formatMoney(value.amount, value.currency, c.locale, { decimals: TABLE_DECIMALS }),
     ...(c.settings.profitAnalysisType === "none" ? {} : { performance: performanceOf(row, c.settings.profitAnalysisType, c.locale) }),
     movement: figure(formatMoney(row.movement.amount, row.movement.currency, c.locale, { decimals: TABLE_DECIMALS }), row.movement.amount),
-    href: analysisHref(c.query, { id, tab: null, tx: null, pages: 1 }),
+    href: analysisHref(c.query, { id, tab: c.drillTab ?? null, tx: null, pages: 1, open: [], convert: [] }),
   };
 }
 
@@ -447,7 +419,7 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   const settings = analysisSettings(site.settings);
   const c: Context = { t, locale, settings, query };
   const tab = chartTabOf(query, settings);
-  const { period, errors } = periodOf(query);
+  const { period, errors } = periodOfQuery(query);
   const names = {
     allPortfolios: t("analysis.heading.allPortfolios"),
     allAccounts: t("analysis.heading.allAccounts"),
@@ -516,7 +488,9 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
     sections: settings.sections,
     clientAnalysis: isToggleOn(basics.toggles, "client_analysis"),
     targetSets: basics.capabilities.capabilities.includes("modelling_by_target_sets"),
+    allocationTypes: settings.allocationTypes.length,
   });
+  c.drillTab = settings.sections.has("investments") && isToggleOn(basics.toggles, "analysis_investment_tab") ? "investments" : null;
   const active: AnalysisTab | null = query.tab && tabs.includes(query.tab) ? query.tab : (tabs[0] ?? null);
   const pricingType: PricingType = pricingTypeFor(basics.capabilities.capabilities);
   const common = { period, pricingType, holdBack: settings.holdBack, feesAndTaxes: settings.feesAndTaxes, reportCurrency: planCurrency };
@@ -538,12 +512,13 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
     : Promise.resolve(true);
   transactionsPromise.catch(() => undefined);
   // only the active tab's data is loaded, beside the figures
-  const settle = <T,>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> =>
+  // spec 001 §7: an allocation or investments error shows its message in a warning panel
+  const settle = <T,>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; message: string | null }> =>
     promise.then(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => {
         rethrowLostSession(error);
-        return { ok: false as const };
+        return { ok: false as const, message: error instanceof PlanningError ? (error.userMessage ?? null) : null };
       },
     );
   const accountId = filter.kind === "account" ? filter.account.accountid : null;
@@ -551,9 +526,25 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
     active === "transactions"
       ? settle(fetchTransactions(planning, { accountIds: filter.accountIds, period, holdBack: settings.holdBack, pageSize: TRANSACTIONS_PAGE_SIZE * query.pages + 1 }))
       : null;
+  // the holdings and the allocation are valued at the end of the period
+  const selection = { accountIds: filter.accountIds, date: "end" in period ? period.end : null, holdBack: settings.holdBack, pricingType };
+  const holdingsPromise =
+    active === "investments"
+      ? settle(
+          fetchHoldings(planning, selection).then(async (answer) => ({
+            answer,
+            rates: await fetchFxRates(planning, conversionPairs(answer, query.show, query.convert), answer.date).catch((error: unknown) => {
+              rethrowLostSession(error);
+              return new Map<string, number | null>();
+            }),
+          })),
+        )
+      : null;
+  const allocationPromise =
+    active === "allocation" ? settle(fetchAllocation(planning, { ...selection, method: settings.allocationMethod, types: settings.allocationTypes })) : null;
   const instructionsPromise = active === "instructions" && accountId !== null ? settle(fetchTargetSets(planning, accountId)) : null;
   const paymentPromise = active === "payment" && accountId !== null ? settle(fetchPaymentInformation(planning, accountId)) : null;
-  for (const p of [transactionsPromise2, instructionsPromise, paymentPromise]) p?.catch(() => undefined);
+  for (const p of [transactionsPromise2, instructionsPromise, paymentPromise, holdingsPromise, allocationPromise]) p?.catch(() => undefined);
   let detail: DetailAnswer;
   try {
     detail = await fetchDetail(planning, {
@@ -576,7 +567,13 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
     }
   }
   const hasTransactions = await transactionsPromise;
-  const [txAnswer, instructionsAnswer, paymentAnswer] = await Promise.all([transactionsPromise2, instructionsPromise, paymentPromise]);
+  const [txAnswer, instructionsAnswer, paymentAnswer, holdingsAnswer, allocationAnswer] = await Promise.all([
+    transactionsPromise2,
+    instructionsPromise,
+    paymentPromise,
+    holdingsPromise,
+    allocationPromise,
+  ]);
   const total = detail.total;
   if (!total) return page({ state: "noData" }, detail);
   const value = planCurrency && total.plan_currency_value ? total.plan_currency_value : total.value;
@@ -598,6 +595,16 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
         current: key === active,
       })),
       accounts: active === "accounts" ? accountsTab(filter, detail, accounts, c) : null,
+      investments: holdingsAnswer
+        ? holdingsAnswer.ok
+          ? investmentsView(holdingsAnswer.value.answer, query, settings, holdingsAnswer.value.rates, { t, locale })
+          : { state: "error" }
+        : null,
+      allocation: allocationAnswer
+        ? allocationAnswer.ok
+          ? allocationView(allocationAnswer.value, settings.allocationTypes, site.chartColours, { t, locale })
+          : { state: "error", message: allocationAnswer.message }
+        : null,
       transactions: txAnswer ? (txAnswer.ok ? transactionsView(txAnswer.value, accounts, c) : { state: "error" }) : null,
       instructions: instructionsAnswer ? (instructionsAnswer.ok ? instructionsView(instructionsAnswer.value, locale) : { state: "error" }) : null,
       payment: paymentAnswer ? (paymentAnswer.ok ? paymentView(paymentAnswer.value) : { state: "error" }) : null,

@@ -8,7 +8,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorSummary } from "~/components/error-summary";
 import { checkCustomRange, type DateError, type DateRangeName } from "~/lib/date-range";
 import type { DateRangeView } from "./analysis.server";
-import { analysisParams, type AnalysisQuery } from "./analysis-query";
+import { analysisParams, type AnalysisQuery } from "~/lib/analysis/query";
 
 const ERROR_KEYS: Record<DateError, string> = {
   required: "clients:analysis.range.errors.required",

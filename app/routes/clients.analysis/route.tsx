@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -14,9 +15,10 @@ import { requireClientContext, requireSiteAccess } from "~/session/guards.server
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { AccountsTable } from "./accounts-table";
 import { type AnalysisPage, analysisSettings, buildAnalysis, type Figures, LostSession } from "./analysis.server";
-import { readAnalysisQuery } from "./analysis-query";
+import { readAnalysisQuery } from "~/lib/analysis/query";
 import analysisStyles from "./analysis.css";
 import { FilterOptions } from "./filter-options";
+import { AllocationPanelList, InvestmentsPanel } from "./investments-panel";
 import { InstructionsPanel, PaymentPanel, TransactionsPanel } from "./tab-panels";
 
 export const handle = { i18n: ["clients"] };
@@ -175,6 +177,8 @@ function FiguresSection({ figures, page }: { figures: Figures; page: AnalysisPag
             .map((tab) => (
               <div key={tab.key} id={`analysis__tabs_panel-${tab.index}`} className="analysis-tabs__panel" role="region" aria-labelledby={`analysis__tabs_tab-${tab.index}`}>
                 {figures.accounts ? <AccountsTable tab={figures.accounts} /> : null}
+                {figures.investments ? <InvestmentsPanel view={figures.investments} /> : null}
+                {figures.allocation ? <AllocationPanelList view={figures.allocation} /> : null}
                 {figures.transactions ? <TransactionsPanel view={figures.transactions} /> : null}
                 {figures.instructions ? <InstructionsPanel view={figures.instructions} /> : null}
                 {figures.payment ? <PaymentPanel view={figures.payment} /> : null}
@@ -219,6 +223,15 @@ export default function Analysis() {
     </div>
   );
 }
+
+/** Only the investments rows' open and closed state changed: the page has every row already (spec 001 §4 expand modes). */
+const ROW_STATE = new Set(["expand", "open"]);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const names = new Set([...currentUrl.searchParams.keys(), ...nextUrl.searchParams.keys()]);
+  const changed = [...names].filter((name) => currentUrl.searchParams.get(name) !== nextUrl.searchParams.get(name));
+  return changed.length && changed.every((name) => ROW_STATE.has(name)) ? false : defaultShouldRevalidate;
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
 

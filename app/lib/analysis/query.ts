@@ -1,13 +1,13 @@
 // The analysis page's query (spec 001 §2.2, §3 "Filters", §4): the account filter, the date range,
 // the chart tab, the currency and the active tab, so that every view of the page is a URL an
 // adviser can bookmark and share. Pure: shared by server and browser.
-import { DATE_RANGE_NAMES, type DateRangeName, DEFAULT_DATE_RANGE, readDateRangeName } from "~/lib/date-range";
+import { checkCustomRange, DATE_RANGE_NAMES, type DateError, type DateRangeName, DEFAULT_DATE_RANGE, readDateRangeName } from "~/lib/date-range";
 import { PAGE_PATHS } from "~/lib/navigation";
 
 export type ChartTab = "percentage" | "value";
 export type CurrencyMode = "report" | "plan";
-/** The tabs of spec 001 §2.3 this page has, in the spec's order; the others join as they are built. */
-export const ANALYSIS_TABS = ["accounts", "transactions", "instructions", "payment"] as const;
+/** The tabs of spec 001 §2.3, in the spec's order. */
+export const ANALYSIS_TABS = ["accounts", "investments", "allocation", "transactions", "instructions", "payment"] as const;
 export type AnalysisTab = (typeof ANALYSIS_TABS)[number];
 
 export type AnalysisQuery = {
@@ -25,7 +25,24 @@ export type AnalysisQuery = {
   /** The transactions tab: the selected transaction (null: the first) and how many pages are loaded. */
   tx: number | null;
   pages: number;
+  /** The investments tab (spec 001 §2.3, §4): its sort, expand mode, the rows toggled from that mode, the currency shown and the accounts converted to their own currency. */
+  sort: InvestmentSort;
+  dir: "asc" | "desc";
+  expand: ExpandMode;
+  open: string[];
+  show: "preferred" | "original";
+  convert: number[];
 };
+
+/** spec 001 §2.3: the investments table's sortable columns; the default is the security name (description) ascending. */
+export const INVESTMENT_SORTS = ["description", "cost", "weight", "value", "gain", "income"] as const;
+export type InvestmentSort = (typeof INVESTMENT_SORTS)[number];
+/** spec 001 §4 "Investments table expand modes": ExpandAllPrimaryItem (the default), ExpandAll, CollapseAll; rows toggled by the user (UserToggle) are listed in `open`. */
+export const EXPAND_MODES = ["primary", "all", "none"] as const;
+export type ExpandMode = (typeof EXPAND_MODES)[number];
+/** A row of the investments table: `a{accountid}` or `p{row id}`. */
+const ROW_KEY = /^[ap][A-Za-z0-9-]{1,40}$/;
+const MAX_OPEN = 200;
 
 /** spec 001 §9: the transactions tab loads 50 at a time; 'Load more' stops at this many pages. */
 export const TRANSACTIONS_PAGE_SIZE = 50;
@@ -41,6 +58,8 @@ function positive(value: string | null, max: number): number | null {
   const n = Number(value);
   return n >= 1 ? Math.min(n, max) : null;
 }
+
+const list = (value: string | null) => (value ? value.split(",").map((x) => x.trim()).filter(Boolean) : []);
 
 export function readAnalysisQuery(url: URL, disabled: ReadonlySet<DateRangeName> = new Set()): AnalysisQuery {
   const get = (name: string) => url.searchParams.get(name);
@@ -61,6 +80,12 @@ export function readAnalysisQuery(url: URL, disabled: ReadonlySet<DateRangeName>
     tab: ANALYSIS_TABS.find((t) => t === get("tab")) ?? null,
     tx: positive(get("tx"), 2_000_000_000),
     pages: positive(get("pages"), MAX_TRANSACTION_PAGES) ?? 1,
+    sort: INVESTMENT_SORTS.find((x) => x === get("sort")) ?? "description",
+    dir: get("dir") === "desc" ? "desc" : "asc",
+    expand: EXPAND_MODES.find((x) => x === get("expand")) ?? "primary",
+    open: [...new Set(list(get("open")).filter((key) => ROW_KEY.test(key)))].slice(0, MAX_OPEN),
+    show: get("show") === "original" ? "original" : "preferred",
+    convert: [...new Set(list(get("convert")).map((x) => positive(x, 9_999_999_999)).filter((x): x is number => x !== null))].slice(0, MAX_OPEN),
   };
 }
 
@@ -78,6 +103,12 @@ export function analysisParams(query: AnalysisQuery): URLSearchParams {
   if (query.tab) params.set("tab", query.tab);
   if (query.tx !== null) params.set("tx", String(query.tx));
   if (query.pages > 1) params.set("pages", String(query.pages));
+  if (query.sort !== "description") params.set("sort", query.sort);
+  if (query.dir !== "asc") params.set("dir", query.dir);
+  if (query.expand !== "primary") params.set("expand", query.expand);
+  if (query.open.length) params.set("open", query.open.join(","));
+  if (query.show !== "preferred") params.set("show", query.show);
+  if (query.convert.length) params.set("convert", query.convert.join(","));
   return params;
 }
 
@@ -88,3 +119,13 @@ export function analysisHref(query: AnalysisQuery, change: Partial<AnalysisQuery
 }
 
 export const DATE_RANGE_OPTIONS = DATE_RANGE_NAMES;
+
+/** A period: a named timeframe the platform dates, or two dates (YYYY-MM-DD). */
+export type QueryPeriod = { timeframe: string } | { start: string; end: string };
+
+/** The query's period; a custom range that fails spec 001 §5 gives its errors and no period. */
+export function periodOfQuery(query: Pick<AnalysisQuery, "range" | "from" | "to">): { period: QueryPeriod | null; errors: { from?: DateError; to?: DateError } } {
+  if (query.range !== "custom") return { period: { timeframe: query.range }, errors: {} };
+  const check = checkCustomRange(query.from, query.to);
+  return check.ok ? { period: { start: check.start, end: check.end }, errors: {} } : { period: null, errors: check.errors };
+}

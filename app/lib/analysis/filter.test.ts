@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type FilterAccount, parentCrumb, resolveFilter } from "./analysis-filter";
+import { type FilterAccount, parentCrumb, resolveFilter } from "./filter";
 
 const NAMES = { allPortfolios: "All portfolios", allAccounts: "All accounts", ungrouped: "Other accounts", linked: "Linked accounts" };
 const account = (accountid: number, fields: Partial<FilterAccount> = {}): FilterAccount => ({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { analysisHref, type AnalysisQuery, readAnalysisQuery } from "./analysis-query";
+import { analysisHref, type AnalysisQuery, readAnalysisQuery } from "./query";
 
 const read = (search: string, disabled?: Set<"2Y" | "custom">) => readAnalysisQuery(new URL(`http://portal/clients/analysis${search}`), disabled);
-const DEFAULTS: AnalysisQuery = { id: null, range: "1Y", from: "", to: "", chart: null, currency: "report", tab: null, tx: null, pages: 1 };
+const DEFAULTS: AnalysisQuery = { id: null, range: "1Y", from: "", to: "", chart: null, currency: "report", tab: null, tx: null, pages: 1, sort: "description", dir: "asc", expand: "primary", open: [], show: "preferred", convert: [] };
 
 describe("readAnalysisQuery (spec 001 §3 'Filters')", () => {
   it("answers the defaults for an empty query", () => {
@@ -39,6 +39,31 @@ describe("readAnalysisQuery (spec 001 §3 'Filters')", () => {
   });
 });
 
+describe("readAnalysisQuery: the investments tab (spec 001 §2.3, §4)", () => {
+  it("reads the sort, the expand mode, the toggled rows, the currency shown and the converted accounts", () => {
+    expect(read("?tab=investments&sort=gain&dir=desc&expand=none&open=a3,p3-12,p3-12&show=original&convert=3,4,x")).toMatchObject({
+      tab: "investments",
+      sort: "gain",
+      dir: "desc",
+      expand: "none",
+      open: ["a3", "p3-12"],
+      show: "original",
+      convert: [3, 4],
+    });
+  });
+
+  it("falls back to the defaults for anything else", () => {
+    expect(read("?sort=price&dir=up&expand=some&open=<b>,x1&show=usd&convert=-1,0")).toMatchObject({
+      sort: "description",
+      dir: "asc",
+      expand: "primary",
+      open: [],
+      show: "preferred",
+      convert: [],
+    });
+  });
+});
+
 describe("analysisHref", () => {
   it("leaves defaults out", () => {
     expect(analysisHref(DEFAULTS)).toBe("/clients/analysis");
@@ -55,9 +80,15 @@ describe("analysisHref", () => {
       tab: "transactions",
       tx: 7,
       pages: 2,
+      sort: "value",
+      dir: "desc",
+      expand: "all",
+      open: ["a12", "p12-4"],
+      show: "original",
+      convert: [12, 14],
     };
     const href = analysisHref(query);
-    expect(href).toBe("/clients/analysis?id=portfolio-3&range=custom&from=01-01-2025&to=31-03-2025&chart=value&currency=plan&tab=transactions&tx=7&pages=2");
+    expect(href).toBe("/clients/analysis?id=portfolio-3&range=custom&from=01-01-2025&to=31-03-2025&chart=value&currency=plan&tab=transactions&tx=7&pages=2&sort=value&dir=desc&expand=all&open=a12%2Cp12-4&show=original&convert=12%2C14");
     expect(read(href.slice("/clients/analysis".length))).toEqual(query);
   });
 

@@ -1,0 +1,306 @@
+// spec 001 §2.3 the investments and allocation tabs. Every control is a link (a plain GET without
+// JavaScript); with JavaScript the row toggles open and close in place and keep the URL in step
+// (docs/decisions/094-investments-and-allocation.md).
+import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { ChartFigure } from "~/components/charts/chart-figure";
+import { isRowOpen, toggleRow } from "~/lib/analysis/investments";
+import { analysisHref, readAnalysisQuery } from "~/lib/analysis/query";
+import type { AllocationView, CellTexts, InvestmentHeader, InvestmentsView } from "./investments.server";
+
+const GLOSSARY = ["bookCost", "unitPrice", "marketValue", "amount", "unrealisedGain", "annualIncome", "yield", "grossAnnualIncome", "grossYield"] as const;
+const MULTI_CURRENCY_NOTES = ["conversion", "notAvailable", "sorting"] as const;
+
+function GlossaryEntries() {
+  const { t } = useTranslation("clients");
+  return (
+    <>
+      <dl className="glossary">
+        {GLOSSARY.map((key) => (
+          <div key={key} className="glossary__entry">
+            <dt>{t(`analysis.investments.glossary.${key}.term`)}</dt>
+            <dd>{t(`analysis.investments.glossary.${key}.text`)}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="glossary__heading">{t("analysis.investments.glossary.multiCurrency")}</h3>
+      <ul className="glossary__notes">
+        {MULTI_CURRENCY_NOTES.map((key) => (
+          <li key={key}>{t(`analysis.investments.glossary.notes.${key}`)}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** spec 001 §2.3 'What does this mean?': a dialog with JavaScript, a section that opens without it; hidden at 640px or narrower. */
+function Glossary() {
+  const { t } = useTranslation("clients");
+  const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const element = dialog.current;
+    if (open && element && !element.open) element.showModal();
+  }, [open]);
+  if (!hydrated)
+    return (
+      <details className="glossary-section">
+        <summary>{t("analysis.investments.glossary.open")}</summary>
+        <h3 className="visually-hidden">{t("analysis.investments.glossary.title")}</h3>
+        <GlossaryEntries />
+      </details>
+    );
+  return (
+    <div className="glossary-section">
+      <button type="button" className="button button--link" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {t("analysis.investments.glossary.open")}
+      </button>
+      {open ? (
+        <dialog ref={dialog} className="glossary-dialog" aria-labelledby="glossary-dialog-heading" onClose={() => setOpen(false)}>
+          <h2 id="glossary-dialog-heading">{t("analysis.investments.glossary.title")}</h2>
+          <GlossaryEntries />
+          <div className="form-actions">
+            <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
+              {t("analysis.investments.glossary.close")}
+            </button>
+          </div>
+        </dialog>
+      ) : null}
+    </div>
+  );
+}
+
+function Cells({ cells, view }: { cells: CellTexts; view: Extract<InvestmentsView, { state: "ok" }> }) {
+  return (
+    <>
+      <td className="numeric">{cells.units}</td>
+      <td className="numeric">{cells.price}</td>
+      <td className="numeric">{cells.cost}</td>
+      <td className="numeric">{cells.weight}</td>
+      <td className="numeric">{cells.value}</td>
+      {view.columns.gain ? (
+        <td className={cells.gainNegative ? "numeric figure--negative" : "numeric"}>
+          {cells.gain}
+          {cells.gainPercent ? <span className="investments__sub">{cells.gainPercent}</span> : null}
+        </td>
+      ) : null}
+      {view.columns.income ? (
+        <td className="numeric">
+          {cells.income}
+          {cells.yield ? <span className="investments__sub">{cells.yield}</span> : null}
+        </td>
+      ) : null}
+    </>
+  );
+}
+
+/** A row's open/close control: a link without JavaScript, a button that toggles in place with it. */
+function RowToggle({ rowKey, open, label, children }: { rowKey: string; open: boolean; label: string; children: React.ReactNode }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const query = readAnalysisQuery(new URL(`${location.pathname}${location.search}`, "http://portal"));
+  const href = analysisHref(query, { tab: "investments", open: toggleRow(query.open, rowKey) });
+  const content = (
+    <>
+      <span className={open ? "row-toggle__chevron row-toggle__chevron--open" : "row-toggle__chevron"} aria-hidden="true" />
+      {children}
+      <span className="visually-hidden"> {label}</span>
+    </>
+  );
+  if (!hydrated)
+    return (
+      <Link to={href} preventScrollReset replace className="row-toggle">
+        {content}
+      </Link>
+    );
+  return (
+    <button type="button" className="row-toggle button--link" aria-expanded={open} onClick={() => navigate(href, { replace: true, preventScrollReset: true })}>
+      {content}
+    </button>
+  );
+}
+
+function Header({ header }: { header: InvestmentHeader }) {
+  return (
+    <th scope="col" className={header.numeric ? "numeric" : undefined} aria-sort={header.ariaSort ?? undefined}>
+      {header.href ? (
+        <Link to={header.href} preventScrollReset className="sort-link">
+          {header.label}
+          <span className={`sort-link__icon sort-link__icon--${header.ariaSort ?? "none"}`} aria-hidden="true" />
+        </Link>
+      ) : (
+        header.label
+      )}
+    </th>
+  );
+}
+
+export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
+  const { t } = useTranslation("clients");
+  const location = useLocation();
+  if (view.state === "error") return <p className="alert alert--warning">{t("analysis.investments.error")}</p>;
+  if (view.state === "empty") return <p className="alert alert--info">{t("analysis.investments.empty")}</p>;
+  const query = readAnalysisQuery(new URL(`${location.pathname}${location.search}`, "http://portal"));
+  const toggled = new Set(query.open);
+  return (
+    <>
+      <div className="investments__toolbar">
+        <nav className="segmented" aria-label={t("analysis.investments.showIn")}>
+          <span className="segmented__label" aria-hidden="true">
+            {t("analysis.investments.showIn")}
+          </span>
+          <ul className="segmented__list">
+            <li>
+              <Link to={view.links.original} preventScrollReset className={view.show === "original" ? "segmented__option segmented__option--current" : "segmented__option"} aria-current={view.show === "original" ? "true" : undefined}>
+                {t("analysis.investments.original")}
+              </Link>
+            </li>
+            <li>
+              <Link to={view.links.preferred} preventScrollReset className={view.show === "preferred" ? "segmented__option segmented__option--current" : "segmented__option"} aria-current={view.show === "preferred" ? "true" : undefined}>
+                {t("analysis.investments.preferred", { currency: view.preferredCurrency })}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <p className="investments__expand">
+          <Link to={view.links.expandAll} preventScrollReset replace>
+            {t("analysis.investments.expandAll")}
+          </Link>{" "}
+          <Link to={view.links.collapseAll} preventScrollReset replace>
+            {t("analysis.investments.collapseAll")}
+          </Link>
+        </p>
+        <Glossary />
+        <a href={view.links.csv} className="button button--secondary investments__csv" download>
+          {t("analysis.download.csv")}
+        </a>
+      </div>
+      {view.multiCurrency ? <p className="page__meta">{t("analysis.investments.multiCurrencyNote")}</p> : null}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="table-wrap investments" role="region" aria-labelledby="investments-caption" tabIndex={0}>
+        <table className="investments__table">
+          <caption id="investments-caption">{t("analysis.investments.caption", { date: view.asAt })}</caption>
+          <thead>
+            <tr>
+              {view.headers.map((header) => (
+                <Header key={header.key} header={header} />
+              ))}
+            </tr>
+          </thead>
+          {view.accounts.map((account) => {
+            const accountOpen = isRowOpen(account.key, query.expand, toggled);
+            return (
+              <tbody key={account.key} className="investments__account">
+                <tr className="investments__row investments__row--account">
+                  <th scope="row">
+                    <RowToggle rowKey={account.key} open={accountOpen} label={t(accountOpen ? "analysis.investments.hideHoldings" : "analysis.investments.showHoldings")}>
+                      {account.name}
+                    </RowToggle>
+                    {account.convert ? (
+                      <Link to={account.convert.href} preventScrollReset className="investments__convert">
+                        {account.convert.label}
+                        <span className="visually-hidden"> ({account.name})</span>
+                      </Link>
+                    ) : null}
+                  </th>
+                  <Cells cells={account.cells} view={view} />
+                </tr>
+                {accountOpen
+                  ? account.positions.map((position) => {
+                      const open = position.parcels.length > 0 && isRowOpen(position.key, query.expand, toggled);
+                      return [
+                        <tr key={position.key} className="investments__row investments__row--position">
+                          <th scope="row">
+                            {position.parcels.length ? (
+                              <RowToggle rowKey={position.key} open={open} label={t(open ? "analysis.investments.hideParcels" : "analysis.investments.showParcels")}>
+                                <span className={position.invalid ? "investments__invalid" : undefined}>{position.name}</span>
+                              </RowToggle>
+                            ) : (
+                              <span className={position.invalid ? "investments__name investments__invalid" : "investments__name"}>{position.name}</span>
+                            )}
+                            <span className="investments__sub">
+                              {position.code}
+                              {view.show === "original" ? ` · ${position.currency}` : null}
+                              {position.cash ? <span className="tag">{t("analysis.investments.cash")}</span> : null}
+                            </span>
+                            {position.conversion ? <span className="investments__sub investments__rate">{position.conversion}</span> : null}
+                          </th>
+                          <Cells cells={position.cells} view={view} />
+                        </tr>,
+                        ...(open
+                          ? position.parcels.map((parcel) => (
+                              <tr key={parcel.key} className="investments__row investments__row--parcel">
+                                <th scope="row">{parcel.name}</th>
+                                <Cells cells={parcel.cells} view={view} />
+                              </tr>
+                            ))
+                          : []),
+                      ];
+                    })
+                  : null}
+              </tbody>
+            );
+          })}
+        </table>
+      </div>
+    </>
+  );
+}
+
+export function AllocationPanelList({ view }: { view: AllocationView }) {
+  const { t } = useTranslation("clients");
+  if (view.state === "error") return <p className="alert alert--warning">{view.message ?? t("analysis.allocation.error")}</p>;
+  if (view.state === "empty") return <p className="alert alert--info">{t("analysis.allocation.empty")}</p>;
+  return (
+    <>
+      <p className="page__meta">{t("analysis.allocation.asAt", { date: view.asAt })}</p>
+      {view.panels.map((panel) => (
+        <details key={panel.type} className="allocation-panel card" open={view.collapsed ? undefined : true}>
+          <summary className="allocation-panel__title">
+            <h3>{panel.title}</h3>
+          </summary>
+          <ChartFigure id={`allocation-${panel.type}`} caption={panel.caption} svg={panel.svg} legend={panel.legend} table={panel.table} tableSummary={t("analysis.chart.showTable")} />
+          <details className="allocation-panel__investments">
+            <summary>{t("analysis.allocation.showInvestments", { type: panel.title })}</summary>
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+            <div className="table-wrap" role="region" aria-labelledby={`allocation-${panel.type}-caption`} tabIndex={0}>
+              <table>
+                <caption id={`allocation-${panel.type}-caption`}>{t("analysis.allocation.tableCaption", { type: panel.title })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("analysis.allocation.columns.investment")}</th>
+                    <th scope="col">{t("analysis.allocation.columns.account")}</th>
+                    <th scope="col" className="numeric">
+                      {t("analysis.allocation.columns.amount")}
+                    </th>
+                  </tr>
+                </thead>
+                {panel.categories.map((category) => (
+                  <tbody key={category.key}>
+                    <tr className="allocation-panel__category">
+                      <th scope="rowgroup" colSpan={2}>
+                        {category.name} ({category.percent})
+                      </th>
+                      <td className="numeric">{category.amount}</td>
+                    </tr>
+                    {category.rows.map((row) => (
+                      <tr key={row.key}>
+                        <th scope="row">{row.investment}</th>
+                        <td>{row.account}</td>
+                        <td className="numeric">{row.amount}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                ))}
+              </table>
+            </div>
+          </details>
+        </details>
+      ))}
+    </>
+  );
+}

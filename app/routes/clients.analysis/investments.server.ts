@@ -1,0 +1,261 @@
+// spec 001 §2.3 the investments and allocation tabs as the page shows them: the holdings table's
+// texts (docs/decisions/094-investments-and-allocation.md) and the allocation's charts and tables.
+import type { TFunction } from "i18next";
+import type { ChartLegendItem, ChartTable } from "~/components/charts/chart-data";
+import { allocationChartFigure } from "~/components/charts/allocation-chart-svg.server";
+import {
+  type AllocationAnswer,
+  type AllocationType,
+  type Cells,
+  type HoldingsAnswer,
+  investmentsTable,
+  type InvestmentsTable,
+  type Money,
+} from "~/lib/analysis/investments";
+import { analysisHref, type AnalysisQuery, type InvestmentSort } from "~/lib/analysis/query";
+import type { AnalysisSettings } from "~/lib/analysis/settings";
+import { formatDate, formatMoney } from "~/lib/format";
+import { roundPercentages } from "~/lib/percent";
+
+/** spec 001 §9: 2 decimals for money and percentages, 4 for volumes. */
+const MONEY_DECIMALS = 2;
+const VOLUME_DECIMALS = 4;
+
+export type CellTexts = {
+  units: string;
+  price: string;
+  cost: string;
+  weight: string;
+  value: string;
+  gain: string;
+  gainPercent: string;
+  gainNegative: boolean;
+  income: string;
+  yield: string;
+};
+
+export type InvestmentHeader = {
+  key: "name" | "units" | "price" | "cost" | "weight" | "value" | "gain" | "income";
+  label: string;
+  /** The sort this heading applies, null when it cannot sort (spec 001 §2.3: not in multi-currency mode). */
+  href: string | null;
+  ariaSort: "ascending" | "descending" | null;
+  numeric: boolean;
+};
+
+export type ParcelView = { key: string; name: string; cells: CellTexts };
+export type PositionView = {
+  key: string;
+  name: string;
+  invalid: boolean;
+  code: string;
+  cash: boolean;
+  currency: string;
+  /** '1 USD = 0.7812 GBP' or 'Conversion rate unavailable' for a converted holding. */
+  conversion: string | null;
+  cells: CellTexts;
+  parcels: ParcelView[];
+};
+export type AccountView = {
+  key: string;
+  name: string;
+  currency: string;
+  cells: CellTexts;
+  /** spec 001 §2.3 the per-account currency choice ('Original currency' only, holdings in other currencies). */
+  convert: { href: string; label: string } | null;
+  positions: PositionView[];
+};
+
+export type InvestmentsView =
+  | { state: "error" }
+  | { state: "empty" }
+  | {
+      state: "ok";
+      asAt: string;
+      show: "preferred" | "original";
+      multiCurrency: boolean;
+      columns: { gain: boolean; income: boolean };
+      headers: InvestmentHeader[];
+      accounts: AccountView[];
+      links: { preferred: string; original: string; expandAll: string; collapseAll: string; csv: string };
+      preferredCurrency: string;
+    };
+
+type Format = { t: TFunction; locale: string };
+
+function texts(cells: Cells, volume: number | null, f: Format): CellTexts {
+  const { t, locale } = f;
+  const money = (m: Money | null) => (m ? formatMoney(m.amount, m.currency, locale, { decimals: MONEY_DECIMALS }) : "");
+  const percent = (n: number | null) => (n === null ? "" : new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n / 100));
+  const notAvailable = t("analysis.investments.notAvailable");
+  return {
+    units: volume === null ? "" : new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: VOLUME_DECIMALS }).format(volume),
+    price: cells.price === null ? "" : formatMoney(cells.price, cells.currency, locale, { decimals: cells.price < 10 ? VOLUME_DECIMALS : MONEY_DECIMALS }),
+    cost: cells.cost ? money(cells.cost) : notAvailable,
+    weight: percent(cells.weight),
+    value: money(cells.value),
+    gain: cells.gain ? money(cells.gain) : notAvailable,
+    gainPercent: percent(cells.gainPercent),
+    gainNegative: (cells.gain?.amount ?? 0) < 0,
+    income: money(cells.income),
+    yield: percent(cells.yieldPercent),
+  };
+}
+
+/** spec 001 §2.3 investments tab. */
+export function investmentsView(answer: HoldingsAnswer, query: AnalysisQuery, settings: AnalysisSettings, rates: ReadonlyMap<string, number | null>, f: Format): InvestmentsView {
+  if (!answer.holdings.length) return { state: "empty" };
+  const { t, locale } = f;
+  const table: InvestmentsTable = investmentsTable(answer, {
+    sort: query.sort,
+    dir: query.dir,
+    show: query.show,
+    convert: query.convert,
+    columns: settings.investmentColumns,
+    rates,
+    locale,
+  });
+  const here = (change: Partial<AnalysisQuery>) => analysisHref(query, { tab: "investments", tx: null, pages: 1, ...change });
+  const header = (key: InvestmentHeader["key"], sort: InvestmentSort | null, numeric = true): InvestmentHeader => {
+    const sorted = sort !== null && table.sort === sort;
+    return {
+      key,
+      label: t(`analysis.investments.columns.${key}`),
+      href: sort && table.sortable.has(sort) ? here({ sort, dir: sorted && table.dir === "asc" ? "desc" : "asc" }) : null,
+      ariaSort: sorted ? (table.dir === "asc" ? "ascending" : "descending") : null,
+      numeric,
+    };
+  };
+  const headers: InvestmentHeader[] = [
+    header("name", "description", false),
+    header("units", null),
+    header("price", null),
+    header("cost", "cost"),
+    header("weight", "weight"),
+    header("value", "value"),
+    ...(table.columns.gain ? [header("gain", "gain")] : []),
+    ...(table.columns.income ? [header("income", "income")] : []),
+  ];
+  const rate = new Intl.NumberFormat(locale, { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+  return {
+    state: "ok",
+    asAt: formatDate(answer.date, locale),
+    show: query.show,
+    multiCurrency: table.multiCurrency,
+    columns: table.columns,
+    headers,
+    preferredCurrency: answer.reportCurrency,
+    accounts: table.accounts.map((a) => ({
+      key: a.key,
+      name: a.name,
+      currency: a.cells.currency,
+      cells: texts(a.cells, null, f),
+      convert:
+        query.show === "original" && a.multiCurrency
+          ? {
+              href: here({ convert: a.converted ? query.convert.filter((id) => id !== a.accountId) : [...query.convert, a.accountId] }),
+              label: t(a.converted ? "analysis.investments.convertToOriginal" : "analysis.investments.convertToAccount"),
+            }
+          : null,
+      positions: a.positions.map((p) => ({
+        key: p.key,
+        name: p.name ?? t("analysis.investments.invalidName"),
+        invalid: p.name === null,
+        code: p.code,
+        cash: p.cash,
+        currency: p.cells.currency,
+        conversion: p.conversion
+          ? p.conversion.rate === null
+            ? t("analysis.investments.rateUnavailable")
+            : t("analysis.investments.rate", { from: p.conversion.from, to: p.conversion.to, rate: rate.format(p.conversion.rate) })
+          : null,
+        cells: texts(p.cells, p.volume, f),
+        parcels: p.parcels.map((parcel) => ({
+          key: parcel.key,
+          name: t("analysis.investments.parcel", { date: formatDate(parcel.tradeDate, locale) }),
+          cells: texts(parcel.cells, parcel.volume, f),
+        })),
+      })),
+    })),
+    links: {
+      preferred: here({ show: "preferred", convert: [] }),
+      original: here({ show: "original" }),
+      expandAll: here({ expand: "all", open: [] }),
+      collapseAll: here({ expand: "none", open: [] }),
+      csv: analysisHref(query, { tab: null, tx: null, pages: 1 }).replace("/clients/analysis", "/clients/analysis/download/investments"),
+    },
+  };
+}
+
+// ── allocation ──────────────────────────────────────────────────────────────────────────────────
+
+export type AllocationPanel = {
+  type: AllocationType;
+  title: string;
+  kind: "pie" | "column";
+  caption: string;
+  svg: string;
+  legend: ChartLegendItem[];
+  table: ChartTable;
+  /** The expandable table: each category with its investments, largest first. */
+  categories: Array<{ key: string; name: string; amount: string; percent: string; rows: Array<{ key: string; investment: string; account: string; amount: string }> }>;
+};
+
+export type AllocationView = { state: "error"; message: string | null } | { state: "empty" } | { state: "ok"; asAt: string; collapsed: boolean; panels: AllocationPanel[] };
+
+/** spec 001 §4 "Chart display": asset class and region are pies, sector a column chart. */
+export const ALLOCATION_CHART: Record<AllocationType, "pie" | "column"> = { asset_class: "pie", sector: "column", region: "pie" };
+
+/** spec 001 §2.3 allocation tab: one panel per enabled type, collapsed at first when there are several. */
+export function allocationView(answer: AllocationAnswer, types: readonly AllocationType[], colours: string[], f: Format): AllocationView {
+  const { t, locale } = f;
+  const shown = types.filter((type) => answer.types[type].length);
+  if (!shown.length || answer.total.amount <= 0) return { state: "empty" };
+  // spec 001 §9: allocation amounts at 0 decimals
+  const amount = (m: Money) => formatMoney(m.amount, m.currency, locale, { decimals: 0 });
+  const panels = shown.map((type): AllocationPanel => {
+    const categories = answer.types[type];
+    // spec 001 §2.1 percent rounding: whole percentages that add up to 100
+    const shares = roundPercentages(
+      categories.map((c) => c.value.amount),
+      locale,
+    );
+    const title = t(`analysis.allocation.types.${type}`);
+    const caption = t("analysis.allocation.caption", { type: title, date: formatDate(answer.date, locale) });
+    const figure = allocationChartFigure(
+      {
+        kind: ALLOCATION_CHART[type],
+        slices: categories.map((c, i) => ({ id: c.key, label: c.name, value: c.value.amount, percentLabel: shares[i]!.label })),
+        colours,
+        title: caption,
+        locale,
+        currency: answer.total.currency,
+      },
+      {
+        tableCaption: caption,
+        categoryHeading: title,
+        amountHeading: t("analysis.allocation.columns.amount"),
+        percentHeading: t("analysis.allocation.columns.percent"),
+      },
+    );
+    return {
+      type,
+      title,
+      kind: ALLOCATION_CHART[type],
+      caption,
+      svg: figure.svg,
+      legend: figure.legend ?? [],
+      table: figure.table,
+      categories: categories.map((c, i) => ({
+        key: c.key,
+        name: c.name,
+        amount: amount(c.value),
+        percent: shares[i]!.label,
+        rows: [...c.positions]
+          .sort((a, b) => b.value.amount - a.value.amount)
+          .map((p) => ({ key: `${c.key}-${p.key}`, investment: p.description?.trim() || t("analysis.investments.invalidName"), account: p.account, amount: amount(p.value) })),
+      })),
+    };
+  });
+  return { state: "ok", asAt: formatDate(answer.date, locale), collapsed: panels.length > 1, panels };
+}

@@ -1,0 +1,116 @@
+// What the analysis page's CSV downloads hold (docs/decisions/094-investments-and-allocation.md):
+// the rows and columns the investments and transactions tabs show, in the currency shown, with
+// numbers as numbers. Pure: unit tested without a server.
+import type { TFunction } from "i18next";
+import type { InvestmentsTable, Money } from "~/lib/analysis/investments";
+import { type HideSettings, shownUnder } from "~/lib/analysis/transactions";
+import type { CsvCell } from "~/lib/csv.server";
+
+export type CsvTable = { header: string[]; rows: CsvCell[][] };
+
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+const amount = (m: Money | null) => (m ? round(m.amount, 2) : null);
+const percent = (n: number | null) => (n === null ? null : round(n, 2));
+
+/** spec 001 §2.3 investments: one row per holding, in the table's order and currency. */
+export function investmentsCsv(table: InvestmentsTable, t: TFunction): CsvTable {
+  const column = (key: string) => t(`analysis.csv.columns.${key}`);
+  const header = [
+    column("account"),
+    column("security"),
+    column("code"),
+    column("isin"),
+    column("currency"),
+    column("units"),
+    column("price"),
+    column("cost"),
+    column("weight"),
+    column("value"),
+    ...(table.columns.gain ? [column("gain"), column("gainPercent")] : []),
+    ...(table.columns.income ? [column("income"), column("yield")] : []),
+  ];
+  const rows = table.accounts.flatMap((account) =>
+    account.positions.map((p): CsvCell[] => [
+      account.name,
+      p.name ?? t("analysis.investments.invalidName"),
+      p.code,
+      p.isin,
+      p.cells.currency,
+      round(p.volume, 4),
+      p.cells.price === null ? null : round(p.cells.price, 4),
+      amount(p.cells.cost),
+      percent(p.cells.weight),
+      amount(p.cells.value),
+      ...(table.columns.gain ? [amount(p.cells.gain), percent(p.cells.gainPercent)] : []),
+      ...(table.columns.income ? [amount(p.cells.income), percent(p.cells.yieldPercent)] : []),
+    ]),
+  );
+  return { header, rows };
+}
+
+export type CsvTransaction = {
+  tradeDate: string;
+  settlementDate: string;
+  accountId: number;
+  securityDescription: string;
+  code: string;
+  securityIsin: string | null;
+  type: string;
+  transactionTypeDesc: string;
+  comment: string | null;
+  nativeCurrency: string;
+  volume: number;
+  pricePerUnit: number | null;
+  nativeTransactionValue: Money;
+  fee: Money;
+  tax: Money;
+  netAmount: Money;
+};
+
+/**
+ * spec 001 §2.3 transactions with their detail fields; spec 001 §5: a column hidden for all
+ * transactions is left out, one hidden for income only is empty on income rows, as is 'Number /
+ * unit price'. Dates are ISO (YYYY-MM-DD), which every spreadsheet reads the same way.
+ */
+export function transactionsCsv(list: readonly CsvTransaction[], accountNames: ReadonlyMap<number, string>, hide: HideSettings, t: TFunction): CsvTable {
+  const column = (key: string) => t(`analysis.csv.columns.${key}`);
+  const optional = [
+    { key: "valueAfter", setting: hide.valueAfter, value: (x: CsvTransaction) => amount(x.netAmount) },
+    { key: "fees", setting: hide.fees, value: (x: CsvTransaction) => amount(x.fee) },
+    { key: "taxes", setting: hide.taxes, value: (x: CsvTransaction) => amount(x.tax) },
+  ].filter((c) => c.setting !== "Hide For All Transactions");
+  const header = [
+    column("tradeDate"),
+    column("settlementDate"),
+    column("account"),
+    column("security"),
+    column("code"),
+    column("isin"),
+    column("type"),
+    column("narrative"),
+    column("currency"),
+    column("units"),
+    column("price"),
+    column("transactionValue"),
+    ...optional.map((c) => column(c.key)),
+  ];
+  const rows = list.map((x): CsvCell[] => {
+    const income = x.type === "income";
+    return [
+      x.tradeDate,
+      x.settlementDate,
+      accountNames.get(x.accountId) ?? String(x.accountId),
+      x.securityDescription.trim() || t("analysis.investments.invalidName"),
+      x.code,
+      x.securityIsin,
+      x.transactionTypeDesc,
+      x.comment ?? x.transactionTypeDesc,
+      x.nativeCurrency,
+      income ? null : round(x.volume, 4),
+      income || x.pricePerUnit === null ? null : round(x.pricePerUnit, 4),
+      amount(x.nativeTransactionValue),
+      ...optional.map((c) => (shownUnder(c.setting, income) ? c.value(x) : null)),
+    ];
+  });
+  return { header, rows };
+}

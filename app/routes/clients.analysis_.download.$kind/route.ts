@@ -1,0 +1,80 @@
+// The analysis page's CSV downloads (beyond the spec; docs/decisions/094-investments-and-allocation.md):
+// /clients/analysis/download/investments and /transactions with the page's own query, so a file
+// holds what the tab shows: the selected accounts and dates, the columns shown, in the currency shown.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings";
+import { investmentsTable } from "~/lib/analysis/investments";
+import { resolveFilter } from "~/lib/analysis/filter";
+import { type AnalysisQuery, periodOfQuery, type QueryPeriod, readAnalysisQuery } from "~/lib/analysis/query";
+import { contentDisposition } from "~/lib/messages/files";
+import { fileNamePart, toCsv } from "~/lib/csv.server";
+import { PlanningError, type PlanningClient } from "~/planning/client.server";
+import { type AccountAnswer, fetchAccounts, fetchCapabilities, fetchDetail, fetchTransactions, pricingTypeFor } from "~/planning/portfolio.server";
+import { fetchHoldings } from "~/planning/positions.server";
+import { getSite } from "~/planning/site.server";
+import { lostSessionRedirect } from "~/session/failures.server";
+import { notFound, requireClientContext, requireSiteAccess } from "~/session/guards.server";
+import { getFixedT, resolveLocale } from "~/session/i18next.server";
+import { type CsvTable, investmentsCsv, transactionsCsv } from "./csv-rows";
+import type { TFunction } from "i18next";
+
+/** The most transactions one file holds (the platform's largest page). */
+const MAX_TRANSACTIONS = 2000;
+
+type Download = { table: CsvTable; dates: string };
+
+async function investments(planning: PlanningClient, query: AnalysisQuery, accountIds: number[] | null, period: QueryPeriod, settings: AnalysisSettings, pricing: ReturnType<typeof pricingTypeFor>, t: TFunction, locale: string): Promise<Download> {
+  const answer = await fetchHoldings(planning, { accountIds, date: "end" in period ? period.end : null, holdBack: settings.holdBack, pricingType: pricing });
+  const table = investmentsTable(answer, { sort: query.sort, dir: query.dir, show: query.show, convert: query.convert, columns: settings.investmentColumns, locale });
+  return { table: investmentsCsv(table, t), dates: answer.date };
+}
+
+async function transactions(planning: PlanningClient, accounts: AccountAnswer[], accountIds: number[] | null, period: QueryPeriod, settings: AnalysisSettings, pricing: ReturnType<typeof pricingTypeFor>, t: TFunction): Promise<Download> {
+  const [list, detail] = await Promise.all([
+    fetchTransactions(planning, { accountIds, period, holdBack: settings.holdBack, pageSize: MAX_TRANSACTIONS }),
+    // the period's dates, as the page shows them, for the file's name
+    fetchDetail(planning, { period, grouping: "all", accountIds, pricingType: pricing, holdBack: settings.holdBack, feesAndTaxes: settings.feesAndTaxes }),
+  ]);
+  const names = new Map(accounts.map((a) => [a.accountid, a.description]));
+  return { table: transactionsCsv(list, names, settings.hide, t), dates: `${detail.start_date}-to-${detail.end_date}` };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const kind = params.kind;
+  if (kind !== "investments" && kind !== "transactions") throw notFound();
+  const context = await requireClientContext(request);
+  // spec 001 §6: the analysis page's data, for site access level Portfolio only
+  requireSiteAccess(context, ["Portfolio"]);
+  const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "clients")]);
+  const site = await getSite(locale);
+  const settings = analysisSettings(site.settings);
+  const query = readAnalysisQuery(new URL(request.url), settings.disabledRanges);
+  const { period } = periodOfQuery(query);
+  if (!period) return new Response(t("analysis.csv.invalidRange"), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const planning = context.planning;
+  try {
+    const [accounts, capabilities] = await Promise.all([fetchAccounts(planning), fetchCapabilities(planning)]);
+    const filter = resolveFilter(query.id, accounts, settings.grouping, { allPortfolios: "", allAccounts: "", ungrouped: "", linked: "" });
+    // an id the client does not see selects nothing: no file, never someone else's figures
+    if (filter.kind === "unknown") throw notFound();
+    const pricing = pricingTypeFor(capabilities);
+    const download =
+      kind === "investments"
+        ? await investments(planning, query, filter.accountIds, period, settings, pricing, t, locale)
+        : await transactions(planning, accounts, filter.accountIds, period, settings, pricing, t);
+    const client = context.user.clientInContext?.displayName ?? context.user.displayName;
+    const filename = `${kind}-${fileNamePart(client)}-${download.dates}.csv`;
+    return new Response(toCsv(download.table.header, download.table.rows), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": contentDisposition(filename),
+        "Cache-Control": "private, no-store",
+      },
+    });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof PlanningError && error.failure.kind === "lost-session") throw await lostSessionRedirect(request);
+    if (error instanceof PlanningError && error.status === 404) throw notFound();
+    throw error;
+  }
+}

@@ -1,0 +1,318 @@
+// spec 001 §3 "Position", §7 "Positions and allocation": the holdings of a selection of accounts on
+// a date, their allocation by asset class, sector and region, and FX pairs (docs/platform-api.md
+// "Portfolio").
+import { and, desc, eq, inArray, lte } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/connection";
+import { fxRates, securities } from "../../db/schema";
+import {
+  ASSET_CLASS_NAMES,
+  assetClassKey,
+  assetClassSplit,
+  categorise,
+  centsAddingUp,
+  type Holding,
+  holdingsOn,
+  regionalSplit,
+  type Slice,
+  weightOf,
+} from "../../domain/holdings";
+import { holdBackEnd, previousBusinessDay, pricingDate } from "../../domain/performance";
+import { wireDate } from "../../lib/wire";
+import { clientEntityOf } from "../access";
+import { ApiError, notFound, validate } from "../http";
+import { json, type Route, type SignedInContext, signedIn } from "../router";
+import { loadBook } from "./book";
+import { absent, Bool, CodeParams, Currency, IdList, IsoDate, measureFor, opt, Pricing, scope } from "./requests";
+import { money, round } from "./views";
+import { isManaged, todayOf, type VisibleAccount } from "./visibility";
+
+const selection = {
+  accountid: IdList,
+  portfolioid: opt(z.coerce.number().int().positive()),
+  date: opt(IsoDate),
+  hold_back_period: Bool,
+  pricing_type: z.preprocess(absent, Pricing.default("close")),
+  currency: opt(Currency),
+  /** An alias of `currency`. */
+  report_currency: opt(Currency),
+  fields: opt(z.string().max(1000)),
+};
+
+const PositionQuery = z.object({
+  ...selection,
+  aggregation: z.preprocess(absent, z.enum(["account"]).default("account")),
+});
+
+const TYPES = ["asset_class", "sector", "region"] as const;
+type AllocationType = (typeof TYPES)[number];
+
+const AllocationQuery = z.object({
+  ...selection,
+  allocation_method: z.preprocess(absent, z.enum(["principal", "detailed"]).default("detailed")),
+  types: z.preprocess(
+    (v) => (typeof v === "string" && v !== "" ? v.split(",").map((t) => t.trim()) : absent(v)),
+    z.array(z.enum(TYPES)).min(1).optional(),
+  ),
+});
+
+const FxParams = z.object({ pair: z.string().regex(/^[A-Za-z]{6}$/, "Expected two currency codes, e.g. USDGBP") });
+const FxQuery = z.object({ date: opt(IsoDate), fields: opt(z.string().max(1000)) });
+
+type SelectionQuery = z.output<z.ZodObject<typeof selection>>;
+
+/** 4 decimal places: weights and percentages on the wire. */
+const pct = (x: number) => round(x, 4);
+
+/**
+ * The managed accounts a position or allocation call covers: those in `accountid`, else (as the
+ * profit analysis' total) the client's own, every one when all are linked; a portfolio's when
+ * `portfolioid` is given; on the group path the client's own accounts of the group.
+ */
+function selectionOf(context: SignedInContext, query: SelectionQuery, groupCode?: string) {
+  const { entityId, all, selected } = scope(context, query.accountid);
+  if (query.portfolioid !== undefined && !all.some((a) => a.account.portfolioId === query.portfolioid)) throw notFound(`Portfolio ${query.portfolioid}`);
+  let list: VisibleAccount[];
+  if (groupCode !== undefined) {
+    const members = all.filter((a) => a.group?.groupCode === groupCode && !a.portfolio.isLinked);
+    if (members.length === 0) throw notFound(`Account group ${groupCode}`);
+    const asked = query.accountid ? new Set(query.accountid) : null;
+    list = members.filter((a) => !asked || asked.has(a.account.id));
+  } else if (query.accountid || query.portfolioid !== undefined) {
+    list = selected;
+  } else {
+    list = selected.some((a) => !a.portfolio.isLinked) ? selected.filter((a) => !a.portfolio.isLinked) : selected;
+  }
+  list = list.filter((a) => isManaged(a) && (query.portfolioid === undefined || a.account.portfolioId === query.portfolioid));
+  return { entityId, list };
+}
+
+type SecurityRow = typeof securities.$inferSelect;
+
+/** The holdings of a selection on the requested date, with their securities and accounts. */
+function holdingsOf(context: SignedInContext, query: SelectionQuery, groupCode?: string) {
+  const { entityId, list } = selectionOf(context, query, groupCode);
+  const today = todayOf(context);
+  const measure = measureFor(context, entityId, query.pricing_type, "after", query.currency ?? query.report_currency);
+  const date = holdBackEnd(query.date ?? today, today, query.hold_back_period ?? false);
+  const ids = list.map((a) => a.account.id);
+  const book = loadBook(context.db, ids, today, pricingDate(date, today, measure.pricing));
+  const securityIds = [...book.prices.keys()];
+  const rows = securityIds.length ? context.db.select().from(securities).where(inArray(securities.id, securityIds)).all() : [];
+  const securityOf = new Map<number, SecurityRow>(rows.map((s) => [s.id, s]));
+  const result = holdingsOn(
+    book,
+    date,
+    measure,
+    new Map(rows.map((s) => [s.id, { code: s.code, exchange: s.exchange, currency: s.currency, yieldBp: s.yieldBp }])),
+    new Map(list.map((a) => [a.account.id, a.account.taxStructure ?? ""])),
+  );
+  const accountOf = new Map(list.map((a) => [a.account.id, a]));
+  return { measure, date, list, result, securityOf, accountOf };
+}
+
+const rowIdOf = (h: Holding) => `${h.accountId}-${h.securityId}`;
+
+/** Holdings ordered by account, then the security's description (then id). */
+function inDisplayOrder(holdings: readonly Holding[], securityOf: ReadonlyMap<number, SecurityRow>): Holding[] {
+  const name = (h: Holding) => securityOf.get(h.securityId)?.description ?? "";
+  return [...holdings].sort((a, b) => a.accountId - b.accountId || name(a).localeCompare(name(b)) || a.securityId - b.securityId);
+}
+
+function positionsAnswer(context: SignedInContext, query: z.output<typeof PositionQuery>, groupCode?: string) {
+  const { measure, date, list, result, securityOf } = holdingsOf(context, query, groupCode);
+  const report = measure.currency;
+  const total = result.total;
+  const positions = inDisplayOrder(result.holdings, securityOf).map((h) => {
+    const s = securityOf.get(h.securityId) as SecurityRow;
+    const rowId = rowIdOf(h);
+    const gain = h.cost === null ? null : h.nativeValue - h.cost;
+    const income = (amount: number, yieldPct: number) => (amount * yieldPct) / 100;
+    return {
+      row_id: rowId,
+      position_id: h.accountId * 1_000_000 + h.securityId,
+      accountid: h.accountId,
+      security_id: h.securityId,
+      security: {
+        code: s.code,
+        exchange: s.exchange,
+        isin: s.isin,
+        sector_name: s.sectorName,
+        asset_class_code: s.assetClassCode,
+        region: s.region,
+      },
+      description: s.description,
+      cash: h.cash,
+      volume: h.quantityMicros / 1_000_000,
+      native_currency: h.nativeCurrency,
+      native_marketprice: h.nativePrice,
+      price_date: wireDate(h.priceDate),
+      native_value: money(h.nativeCurrency, h.nativeValue),
+      plan_currency: h.planCurrency,
+      plan_currency_marketprice: round(h.nativePrice * h.fxToPlan, 6),
+      plan_currency_value: money(h.planCurrency, h.planValue),
+      value: money(report, h.value),
+      weight: pct(weightOf(h.value, total)),
+      native_cost: h.cost === null ? null : money(h.nativeCurrency, h.cost),
+      native_unrealised_gain: gain === null ? null : money(h.nativeCurrency, gain),
+      percent_gain_loss: gain === null || h.cost === null || h.cost === 0 ? null : pct((gain / h.cost) * 100),
+      annual_income: money(report, income(h.value, h.netYield)),
+      plan_currency_annual_income: money(h.planCurrency, income(h.planValue, h.netYield)),
+      native_annual_income: money(h.nativeCurrency, income(h.nativeValue, h.netYield)),
+      gross_annual_income: money(report, income(h.value, h.grossYield)),
+      native_gross_annual_income: money(h.nativeCurrency, income(h.nativeValue, h.grossYield)),
+      percent_yield: pct(h.netYield),
+      gross_percent_yield: pct(h.grossYield),
+      fx_rate_to_plan: round(h.fxToPlan),
+      fx_rate_to_report: round(h.fxToReport),
+      asset_class_allocation: assetClassSplit(s.assetClassCode, s.assetClassAllocation),
+      regional_allocation: regionalSplit(s.region, s.regionalAllocation),
+      sub_positions: h.parcels.map((p, i) => {
+        const parcelGain = p.cost === null ? null : p.nativeValue - p.cost;
+        return {
+          row_id: `${rowId}-${i + 1}`,
+          trade_date: wireDate(p.tradeDate),
+          volume: p.quantityMicros / 1_000_000,
+          native_cost: p.cost === null ? null : money(h.nativeCurrency, p.cost),
+          native_value: money(h.nativeCurrency, p.nativeValue),
+          native_unrealised_gain: parcelGain === null ? null : money(h.nativeCurrency, parcelGain),
+          plan_currency_value: money(h.planCurrency, p.planValue),
+          value: money(report, p.value),
+        };
+      }),
+    };
+  });
+  const accounts = [...list]
+    .sort((a, b) => a.account.id - b.account.id)
+    .map((a) => {
+      const mine = result.holdings.filter((h) => h.accountId === a.account.id);
+      const sum = (f: (h: Holding) => number) => mine.reduce((s, h) => s + f(h), 0);
+      const value = sum((h) => h.value);
+      return {
+        accountid: a.account.id,
+        description: a.account.description,
+        plan_currency: a.account.planCurrency,
+        value: money(report, value),
+        plan_currency_value: money(a.account.planCurrency, sum((h) => h.planValue)),
+        annual_income: money(report, sum((h) => (h.value * h.netYield) / 100)),
+        plan_currency_annual_income: money(a.account.planCurrency, sum((h) => (h.planValue * h.netYield) / 100)),
+        weight: pct(weightOf(value, total)),
+      };
+    });
+  return json({
+    date: wireDate(date),
+    pricing_type: measure.pricing,
+    report_currency: report,
+    total_value: money(report, total),
+    accounts,
+    positions,
+  });
+}
+
+function allocationAnswer(context: SignedInContext, query: z.output<typeof AllocationQuery>) {
+  const { measure, date, result, securityOf, accountOf } = holdingsOf(context, query);
+  const report = measure.currency;
+  const total = result.total;
+  const holdings = inDisplayOrder(result.holdings, securityOf);
+  const detailed = query.allocation_method === "detailed";
+  const slicesOf = (type: AllocationType, s: SecurityRow): Slice[] => {
+    switch (type) {
+      case "sector":
+        return [{ key: s.sectorName, name: s.sectorName, weight: 100 }];
+      case "asset_class":
+        return detailed
+          ? assetClassSplit(s.assetClassCode, s.assetClassAllocation).map((p) => ({ key: assetClassKey(p.name), name: p.name, weight: p.weight }))
+          : [{ key: s.assetClassCode, name: ASSET_CLASS_NAMES[s.assetClassCode] ?? s.assetClassCode, weight: 100 }];
+      case "region":
+        return detailed
+          ? regionalSplit(s.region, s.regionalAllocation).map((p) => ({ key: p.name, name: p.name, weight: p.weight }))
+          : [{ key: s.region, name: s.region, weight: 100 }];
+    }
+  };
+  const categoriesOf = (type: AllocationType) => {
+    const categories = categorise(holdings.map((h) => ({ item: h, value: h.value, slices: slicesOf(type, securityOf.get(h.securityId) as SecurityRow) })));
+    const values = centsAddingUp(categories.map((c) => c.value));
+    return categories.map((c, i) => ({
+      key: c.key,
+      name: c.name,
+      value: money(report, values[i] as number),
+      weight: pct(weightOf(c.value, total)),
+      positions: c.members.map((m) => ({
+        row_id: rowIdOf(m.item),
+        accountid: m.item.accountId,
+        account_name: accountOf.get(m.item.accountId)?.account.description ?? null,
+        description: securityOf.get(m.item.securityId)?.description ?? "",
+        value: money(report, m.value),
+        weight: pct(weightOf(m.value, total)),
+      })),
+    }));
+  };
+  const types = query.types ?? [...TYPES];
+  const answer: Record<string, unknown> = {
+    date: wireDate(date),
+    report_currency: report,
+    method: query.allocation_method,
+    total: money(report, total),
+  };
+  for (const type of TYPES) if (types.includes(type)) answer[type] = categoriesOf(type);
+  return json(answer);
+}
+
+/** Units of `currency` for one GBP on or before `date`; null when it has no rate by then. */
+function perGbpOn(db: Db, currency: string, date: string): number | null {
+  if (currency === "GBP") return 1;
+  const row = db
+    .select({ r: fxRates.rateMicros })
+    .from(fxRates)
+    .where(and(eq(fxRates.currency, currency), lte(fxRates.date, date)))
+    .orderBy(desc(fxRates.date))
+    .get();
+  return row ? row.r / 1_000_000 : null;
+}
+
+export const positionRoutes: Route[] = [
+  // spec 001 §7 positions of a selection of accounts
+  signedIn("GET", "/resourceful/portfolio/position", (request, context) =>
+    positionsAnswer(context, validate(PositionQuery, request.query, "query")),
+  ),
+
+  // ... and of the client's own accounts of a group
+  signedIn("GET", "/resourceful/portfolio/group/account/code/:code/position", (request, context) => {
+    const { code } = validate(CodeParams, request.params, "path");
+    return positionsAnswer(context, validate(PositionQuery, request.query, "query"), code);
+  }),
+
+  // spec 001 §2.3 allocation tab: by asset class, sector and region, principal or detailed
+  signedIn("GET", "/resourceful/portfolio/allocation", (request, context) =>
+    allocationAnswer(context, validate(AllocationQuery, request.query, "query")),
+  ),
+
+  // spec 001 §7 FX: how many of one currency one unit of another buys, on a date, today and at the last close
+  signedIn("GET", "/resourceful/portfolio/security/:pair/FX", (request, context) => {
+    const { pair: raw } = validate(FxParams, request.params, "path");
+    const query = validate(FxQuery, request.query, "query");
+    // as every /resourceful/portfolio/ call: the session's client (an adviser needs one in context)
+    clientEntityOf(context.caller);
+    const pair = raw.toUpperCase();
+    const from = pair.slice(0, 3);
+    const to = pair.slice(3);
+    const today = todayOf(context);
+    const date = query.date === undefined || query.date > today ? today : query.date;
+    const rateOn = (day: string) => {
+      if (from === to) return 1;
+      const a = perGbpOn(context.db, from, day);
+      const b = perGbpOn(context.db, to, day);
+      if (a === null || b === null) throw new ApiError(404, `FX rate ${pair} not found`);
+      return round(b / a);
+    };
+    return json({
+      pair,
+      from_currency: from,
+      to_currency: to,
+      date: wireDate(date),
+      rate: rateOn(date),
+      last_price: rateOn(today),
+      prev_close_price: rateOn(previousBusinessDay(today)),
+    });
+  }),
+];

@@ -1,0 +1,297 @@
+// Positions of a book on a date (spec 001 §3 "Position", §7 "Positions and allocation"): quantities,
+// values in native, plan and report currency, the parcels still held (FIFO) with their book cost,
+// income and yield, weights, and the allocation by asset class, sector and region. Pure functions
+// over the book (performance.ts); no I/O.
+//
+// - Quantities and values are carried and converted exactly as `valuesOn` values a date, so the
+//   positions of a set of accounts add up to its value in the performance calls.
+// - Parcels: every buy and transfer in of a security opens one, at its cost (the net amount: price
+//   × units plus fees and stamp duty; a transfer's net is its value on the day); sales and
+//   transfers out take units from the oldest parcel first, and with them the same share of its
+//   cost. A cost in another currency than the security's is unknown (null).
+
+import type { Book, LedgerTransaction, PricingType } from "./performance";
+import { pricingDate } from "./performance";
+import { BASE_CURRENCY, MICROS, pointOn, transactionEffects } from "./valuation";
+
+/** Names of the asset classes (securities.asset_class_code). */
+export const ASSET_CLASS_NAMES: Readonly<Record<string, string>> = {
+  EQUITY: "Equities",
+  FIXED: "Fixed income",
+  PROPERTY: "Property",
+  CASH: "Cash",
+  MIXED: "Multi-asset",
+};
+
+/** US withholding tax on dividends paid to an account with a personal (not sheltered) tax structure. */
+export const WITHHOLDING_RATE = 0.15;
+
+/** spec 001 §5: a security is cash when its exchange or its code is "cash", in any case. */
+export const isCashSecurity = (code: string, exchange: string) => code.toLowerCase() === "cash" || exchange.toLowerCase() === "cash";
+
+export type Split = { name: string; weight: number };
+
+/** A stored split (JSON `[{ name, weight }]`, weights in percent); null when absent or not a usable list. */
+export function parseSplit(stored: string | null | undefined): Split[] | null {
+  if (!stored) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0) return null;
+  const out: Split[] = [];
+  for (const part of parsed) {
+    const p = part as { name?: unknown; weight?: unknown };
+    if (typeof p?.name !== "string" || p.name === "" || typeof p.weight !== "number" || !Number.isFinite(p.weight) || p.weight < 0) return null;
+    out.push({ name: p.name, weight: p.weight });
+  }
+  return out.reduce((sum, p) => sum + p.weight, 0) > 0 ? out : null;
+}
+
+/** The asset-class split of a security: its stored look-through, else wholly its own class. */
+export const assetClassSplit = (assetClassCode: string, stored?: string | null): Split[] =>
+  parseSplit(stored) ?? [{ name: ASSET_CLASS_NAMES[assetClassCode] ?? assetClassCode, weight: 100 }];
+
+/** The regional split of a security: its stored look-through, else wholly its own region. */
+export const regionalSplit = (region: string, stored?: string | null): Split[] => parseSplit(stored) ?? [{ name: region, weight: 100 }];
+
+/** Yearly yield in percent: gross from the security, net of withholding tax for US income in a personal account. */
+export function yieldOf(yieldBp: number, securityCurrency: string, taxStructure: string): { gross: number; net: number } {
+  const gross = yieldBp / 100;
+  const withheld = securityCurrency === "USD" && taxStructure === "Personal";
+  return { gross, net: withheld ? gross * (1 - WITHHOLDING_RATE) : gross };
+}
+
+/** A share of a total in percent; 0 of nothing. */
+export const weightOf = (value: number, total: number) => (total === 0 ? 0 : (value / total) * 100);
+
+export type Parcel = {
+  tradeDate: string;
+  quantityMicros: number;
+  /** Book cost of the units still held, in units of the security's currency; null when unknown. */
+  cost: number | null;
+};
+
+/**
+ * The parcels of each account's holding of each security after the transactions traded on or before
+ * `date` (FIFO), keyed `accountId:securityId`, oldest first; emptied parcels are left out.
+ */
+export function parcelsAt(transactions: readonly LedgerTransaction[], date: string, currencyOf: (securityId: number) => string | undefined): Map<string, Parcel[]> {
+  const ordered = [...transactions].filter((t) => t.tradeDate <= date).sort((a, b) => (a.tradeDate < b.tradeDate ? -1 : a.tradeDate > b.tradeDate ? 1 : 0));
+  const lots = new Map<string, Parcel[]>();
+  for (const t of ordered) {
+    const key = `${t.accountId}:${t.securityId}`;
+    if (t.type === "buy" || t.type === "transfer_in") {
+      if (t.quantityMicros <= 0) continue;
+      const known = t.currency === (currencyOf(t.securityId) ?? t.currency);
+      const list = lots.get(key) ?? [];
+      list.push({ tradeDate: t.tradeDate, quantityMicros: t.quantityMicros, cost: known ? t.netMinor / 100 : null });
+      lots.set(key, list);
+    } else if (t.type === "sell" || t.type === "transfer_out") {
+      const list = lots.get(key);
+      let left = t.quantityMicros;
+      while (list && list.length && left > 0) {
+        const oldest = list[0] as Parcel;
+        if (oldest.quantityMicros <= left) {
+          left -= oldest.quantityMicros;
+          list.shift();
+        } else {
+          const kept = oldest.quantityMicros - left;
+          if (oldest.cost !== null) oldest.cost = (oldest.cost * kept) / oldest.quantityMicros;
+          oldest.quantityMicros = kept;
+          left = 0;
+        }
+      }
+    }
+  }
+  for (const [key, list] of lots) if (list.length === 0) lots.delete(key);
+  return lots;
+}
+
+export type SecurityFacts = {
+  code: string;
+  exchange: string;
+  currency: string;
+  yieldBp: number;
+};
+
+export type HeldParcel = Parcel & { nativeValue: number; planValue: number; value: number };
+
+export type Holding = {
+  accountId: number;
+  securityId: number;
+  quantityMicros: number;
+  cash: boolean;
+  nativeCurrency: string;
+  /** The price used (units) and the date it was struck. */
+  nativePrice: number;
+  priceDate: string;
+  nativeValue: number;
+  planCurrency: string;
+  planValue: number;
+  /** In the report currency. */
+  value: number;
+  /** Units of the plan (report) currency for one unit of the native currency on the pricing date. */
+  fxToPlan: number;
+  fxToReport: number;
+  /** Book cost of the units held (native currency); null for cash and when unknown. */
+  cost: number | null;
+  /** Percent. */
+  grossYield: number;
+  netYield: number;
+  /** The parcels still held, oldest first; none for cash. */
+  parcels: HeldParcel[];
+};
+
+export type Holdings = {
+  date: string;
+  pricingDate: string;
+  currency: string;
+  /** In the order `valuesOn` sums them: by account, then security. */
+  holdings: Holding[];
+  /** The report-currency total, summed as `valuesOn` sums it. */
+  total: number;
+};
+
+/**
+ * Every position of the book's accounts at the end of `date`, valued as `valuesOn` values that date
+ * (the same pricing date, prices and rates, the same arithmetic), with parcels, cost and yield.
+ */
+export function holdingsOn(
+  book: Book,
+  date: string,
+  measure: { currency: string; pricing: PricingType },
+  securities: ReadonlyMap<number, SecurityFacts>,
+  taxStructures: ReadonlyMap<number, string>,
+): Holdings {
+  const held = new Map<string, { accountId: number; securityId: number; quantityMicros: number }>();
+  for (const t of book.transactions) {
+    if (t.tradeDate > date) continue;
+    for (const effect of transactionEffects(t)) {
+      const key = `${t.accountId}:${effect.securityId}`;
+      const line = held.get(key) ?? { accountId: t.accountId, securityId: effect.securityId, quantityMicros: 0 };
+      line.quantityMicros += effect.micros;
+      held.set(key, line);
+    }
+  }
+  const positions = [...held.values()].filter((p) => p.quantityMicros !== 0).sort((a, b) => a.accountId - b.accountId || a.securityId - b.securityId);
+  const priced = pricingDate(date, book.today, measure.pricing);
+  const rates = new Map<string, number>([[BASE_CURRENCY, 1]]);
+  const perGbp = (currency: string): number => {
+    let rate = rates.get(currency);
+    if (rate === undefined) {
+      const series = book.fx[currency];
+      const point = series ? pointOn(series, priced) : null;
+      if (!point) throw new RangeError(`No ${BASE_CURRENCY}/${currency} rate on or before ${priced}.`);
+      rate = point.micros / MICROS;
+      rates.set(currency, rate);
+    }
+    return rate;
+  };
+  const parcels = parcelsAt(book.transactions, date, (id) => book.prices.get(id)?.currency);
+  const holdings: Holding[] = [];
+  let total = 0;
+  for (const p of positions) {
+    const pricing = book.prices.get(p.securityId);
+    if (!pricing) throw new RangeError(`No prices for security ${p.securityId}.`);
+    const point = pointOn(pricing.series, priced);
+    if (!point) throw new RangeError(`No price for security ${p.securityId} on or before ${priced}.`);
+    const price = point.micros;
+    const native = (p.quantityMicros * price) / (MICROS * MICROS);
+    const planCurrency = book.planCurrencies.get(p.accountId) ?? measure.currency;
+    const fromRate = perGbp(pricing.currency);
+    const fxToPlan = pricing.currency === planCurrency ? 1 : perGbp(planCurrency) / fromRate;
+    const fxToReport = pricing.currency === measure.currency ? 1 : perGbp(measure.currency) / fromRate;
+    const value = native * fxToReport;
+    total += value;
+    const facts = securities.get(p.securityId);
+    const cash = facts ? isCashSecurity(facts.code, facts.exchange) : false;
+    const lots = cash ? [] : (parcels.get(`${p.accountId}:${p.securityId}`) ?? []);
+    // the parcels account for the whole holding, or its cost is not known
+    const complete = lots.reduce((sum, l) => sum + l.quantityMicros, 0) === p.quantityMicros;
+    const cost = cash || !complete || lots.some((l) => l.cost === null) ? null : lots.reduce((sum, l) => sum + (l.cost as number), 0);
+    const yields = yieldOf(facts?.yieldBp ?? 0, pricing.currency, taxStructures.get(p.accountId) ?? "");
+    holdings.push({
+      accountId: p.accountId,
+      securityId: p.securityId,
+      quantityMicros: p.quantityMicros,
+      cash,
+      nativeCurrency: pricing.currency,
+      nativePrice: price / MICROS,
+      priceDate: point.date,
+      nativeValue: native,
+      planCurrency,
+      planValue: native * fxToPlan,
+      value,
+      fxToPlan,
+      fxToReport,
+      cost,
+      grossYield: yields.gross,
+      netYield: yields.net,
+      parcels: lots.map((l) => {
+        const nativeValue = (l.quantityMicros * price) / (MICROS * MICROS);
+        return { ...l, cost: complete ? l.cost : null, nativeValue, planValue: nativeValue * fxToPlan, value: nativeValue * fxToReport };
+      }),
+    });
+  }
+  return { date, pricingDate: priced, currency: measure.currency, holdings, total };
+}
+
+/**
+ * Rounds amounts to cents so that they add up to their total rounded to cents (largest remainder):
+ * a breakdown whose parts sum exactly to the whole on the wire.
+ */
+export function centsAddingUp(amounts: readonly number[]): number[] {
+  const target = Math.round(amounts.reduce((sum, a) => sum + a, 0) * 100);
+  const cents = amounts.map((a) => Math.floor(a * 100));
+  // the parts with the largest remainders take the missing cents (in turn, should there be more)
+  const order = amounts.map((a, i) => ({ i, rest: a * 100 - (cents[i] as number) })).sort((x, y) => y.rest - x.rest || x.i - y.i);
+  let short = target - cents.reduce((sum, c) => sum + c, 0);
+  for (let k = 0; short !== 0 && order.length; k++) {
+    const step = short > 0 ? 1 : -1;
+    const at = (order[short > 0 ? k % order.length : order.length - 1 - (k % order.length)] as { i: number }).i;
+    cents[at] = (cents[at] as number) + step;
+    short -= step;
+  }
+  return cents.map((c) => c / 100);
+}
+
+export type Slice = { key: string; name: string; weight: number };
+
+export type Category<T> = {
+  key: string;
+  name: string;
+  value: number;
+  members: Array<{ item: T; value: number }>;
+};
+
+/**
+ * Groups items by their slices: each item's value is split across its slices in proportion to
+ * their weights (normalised, so the parts add up to the value). Categories by value descending,
+ * then name; the members of a category by value descending.
+ */
+export function categorise<T>(items: ReadonlyArray<{ item: T; value: number; slices: readonly Slice[] }>): Category<T>[] {
+  const byKey = new Map<string, Category<T>>();
+  for (const { item, value, slices } of items) {
+    const sum = slices.reduce((s, x) => s + x.weight, 0);
+    if (sum <= 0) continue;
+    for (const slice of slices) {
+      if (slice.weight === 0) continue;
+      const part = (value * slice.weight) / sum;
+      const category = byKey.get(slice.key) ?? { key: slice.key, name: slice.name, value: 0, members: [] };
+      category.value += part;
+      category.members.push({ item, value: part });
+      byKey.set(slice.key, category);
+    }
+  }
+  const categories = [...byKey.values()];
+  for (const c of categories) c.members.sort((a, b) => b.value - a.value);
+  return categories.sort((a, b) => b.value - a.value || a.name.localeCompare(b.name));
+}
+
+/** The key of an asset-class name: its code when it is one of ours, else the name. */
+export function assetClassKey(name: string): string {
+  return Object.entries(ASSET_CLASS_NAMES).find(([, n]) => n === name)?.[0] ?? name;
+}
