@@ -110,7 +110,8 @@ describe("all portfolios (spec 001 §2.2, §2.3)", () => {
     ]);
     for (const row of tab.sections.flatMap((s) => s.rows)) {
       expect(rowFigures(row), row.name).toEqual(expected(ids(inPortfolio(row.name)), ONE_YEAR_BEFORE, 2));
-      expect(row.href).toBe(`/clients/analysis?id=portfolio-${inPortfolio(row.name)[0]!.portfolioId}`);
+      // spec 001 §2.3: with the analysis-investment-tab toggle, drilling down opens the investments
+      expect(row.href).toBe(`/clients/analysis?id=portfolio-${inPortfolio(row.name)[0]!.portfolioId}&tab=investments`);
     }
     expect(JSON.stringify(tab)).not.toMatch(/Olivia/);
   });
@@ -231,6 +232,8 @@ describe("the other tabs (spec 001 §2.3)", () => {
     const isa = accounts.find((a) => a.description === "Ellie Stocks and Shares ISA")!;
     const instructions = ok(await analysis(`/clients/analysis?id=${isa.id}&tab=instructions`));
     expect(instructions.tabs.map((t) => [t.key, t.current])).toEqual([
+      ["investments", false],
+      ["allocation", false],
       ["transactions", false],
       ["instructions", true],
       ["payment", false],

@@ -427,20 +427,27 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
     const figures = ok(await build(planning));
     expect(figures.tabs.map((tab) => [tab.key, tab.index, tab.label, tab.current])).toEqual([
       ["accounts", 0, "analysis.accounts.tab.portfolio", true],
+      ["investments", 1, "analysis.tabs.investments", false],
+      ["allocation", 2, "analysis.tabs.allocation", false],
       ["transactions", 3, "analysis.tabs.transactions", false],
     ]);
-    expect(figures.tabs[1]!.href).toBe("/clients/analysis?tab=transactions");
+    expect(figures.tabs[3]!.href).toBe("/clients/analysis?tab=transactions");
+    expect(calls.some((c) => c.path.endsWith("portfolio/position") || c.path.endsWith("portfolio/allocation"))).toBe(false);
     expect(calls.some((c) => c.path.endsWith("portfolio/transaction"))).toBe(false);
     expect(figures.transactions).toBeNull();
   });
 
   it("opens one account on its transactions; instructions and payment with client analysis, instructions with the capability", async () => {
     const tabsOf = async (answers: Answers) => ok(await build(fakePlanning(answers).planning, { id: "1" })).tabs.map((tab) => tab.key);
-    expect(await tabsOf({})).toEqual(["transactions"]);
-    expect(await tabsOf({ clientAnalysis: true })).toEqual(["transactions", "payment"]);
-    expect(await tabsOf({ clientAnalysis: true, capabilities: ["modelling_by_target_sets"] })).toEqual(["transactions", "instructions", "payment"]);
-    const unpublished = ok(await build(fakePlanning().planning, { id: "1" }, { analysisSections: "investments" }));
+    const published = { analysisSections: "transactions" };
+    const only = async (answers: Answers) => ok(await build(fakePlanning(answers).planning, { id: "1" }, published)).tabs.map((tab) => tab.key);
+    expect(await tabsOf({})).toEqual(["investments", "allocation", "transactions"]);
+    expect(await only({ clientAnalysis: true })).toEqual(["transactions", "payment"]);
+    expect(await only({ clientAnalysis: true, capabilities: ["modelling_by_target_sets"] })).toEqual(["transactions", "instructions", "payment"]);
+    const unpublished = ok(await build(fakePlanning().planning, { id: "1" }, { analysisSections: "news" }));
     expect(unpublished.tabs).toEqual([]);
+    // spec 001 §2.3: allocation needs one of its types enabled
+    expect(ok(await build(fakePlanning().planning, { id: "1" }, { allocationTypes: "none" })).tabs.map((tab) => tab.key)).toEqual(["investments", "transactions"]);
   });
 
   it("falls back to the first tab for one the selection does not show", async () => {

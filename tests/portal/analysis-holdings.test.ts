@@ -1,0 +1,201 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatMoney } from "~/lib/format";
+import { type Portal, signInDemoUsers, startPortal } from "./portal-harness";
+import { type Account, seededBook, TODAY } from "./seeded-book";
+
+// The analysis page's investments and allocation tabs and its CSV downloads (spec 001 §2.3, §5)
+// against a real platform on a fresh seeded database. Holdings are recomputed here from the raw
+// rows (./seeded-book.ts), never by the platform's valuation code.
+
+let portal: Portal;
+let book: ReturnType<typeof seededBook>;
+let users: Awaited<ReturnType<typeof signInDemoUsers>>;
+let accounts: Account[];
+
+type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
+const call = (module: LoaderModule, path: string, cookie: string, params: Record<string, string> = {}) =>
+  module.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params, context: {} });
+
+type Cells = { units: string; price: string; cost: string; weight: string; value: string; gain: string; gainPercent: string; income: string; yield: string };
+type Position = { key: string; name: string; invalid: boolean; code: string; cash: boolean; currency: string; conversion: string | null; cells: Cells; parcels: Array<{ name: string; cells: Cells }> };
+type Investments = {
+  state: string;
+  multiCurrency: boolean;
+  headers: Array<{ key: string; href: string | null; ariaSort: string | null }>;
+  accounts: Array<{ key: string; name: string; currency: string; cells: Cells; convert: { href: string; label: string } | null; positions: Position[] }>;
+  links: { csv: string; original: string };
+};
+type Allocation = {
+  state: string;
+  collapsed: boolean;
+  panels: Array<{ type: string; kind: string; svg: string; table: { rows: Array<{ header: string; cells: string[] }> }; categories: Array<{ name: string; amount: string; percent: string; rows: Array<{ investment: string; amount: string }> }> }>;
+};
+type Page = { figures: { state: string; investments: Investments | null; allocation: Allocation | null; tabs: Array<{ key: string; current: boolean }> } | null };
+
+async function analysis(path: string, cookie = users.client): Promise<Page> {
+  const route = await import("~/routes/clients.analysis/route");
+  const response = await call(route, path, cookie);
+  expect(response.status, path).toBe(200);
+  return ((await (response as Response).json()) as { page: Page }).page;
+}
+async function download(kind: string, search: string, cookie = users.client) {
+  const route = await import("~/routes/clients.analysis_.download.$kind/route");
+  return call(route, `/clients/analysis/download/${kind}${search}`, cookie, { kind });
+}
+const byName = (name: string) => accounts.find((a) => a.description === name)!;
+const gbp = (amount: number) => formatMoney(amount, "GBP", "en-GB", { decimals: 2 });
+
+beforeAll(async () => {
+  portal = await startPortal();
+  book = seededBook(portal);
+  users = await signInDemoUsers(portal);
+  const entity = (book.sql("SELECT entity_id AS id FROM users WHERE username = 'demo.client'").get() as { id: number }).id;
+  accounts = book.visibleManagedAccounts(entity);
+}, 60_000);
+
+afterAll(() => portal.close());
+
+describe("the investments tab (spec 001 §2.3, §5)", () => {
+  it("values each holding of the ISA as the book does: units × price × the day's FX", async () => {
+    const isa = byName("Ellie Stocks and Shares ISA");
+    const view = (await analysis(`/clients/analysis?id=${isa.id}&tab=investments`)).figures!.investments!;
+    expect(view.state).toBe("ok");
+    const [account] = view.accounts;
+    expect(account!.name).toBe(isa.description);
+    expect(account!.cells.value).toBe(gbp(book.valueOf([isa.id], TODAY)));
+    const held = book.holdings([isa.id], TODAY);
+    const rows = book.sql("SELECT id, code, currency, description FROM securities").all() as Array<{ id: number; code: string; currency: string; description: string }>;
+    const shown = account!.positions;
+    expect(shown).toHaveLength([...held.values()].filter((q) => q !== 0).length);
+    for (const position of shown) {
+      const security = rows.find((r) => r.code === position.code)!;
+      const units = held.get(security.id)! / 1_000_000;
+      const price = (book.sql("SELECT price_micros AS p FROM security_prices WHERE security_id = ? AND date <= ? ORDER BY date DESC LIMIT 1").get(security.id, TODAY) as { p: number }).p / 1_000_000;
+      expect(position.cells.value, position.code).toBe(gbp(book.convert(units * price, security.currency, "GBP", TODAY)));
+    }
+    // sorted by name, the default (spec 001 §2.3)
+    const names = shown.map((p) => p.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en-GB", { sensitivity: "base", numeric: true })));
+    expect(view.headers.find((h) => h.key === "name")!.ariaSort).toBe("ascending");
+  });
+
+  it("shows the fund's two purchases, the cash flag, and 'Not available' for converted or unknown costs", async () => {
+    const isa = byName("Ellie Stocks and Shares ISA");
+    const view = (await analysis(`/clients/analysis?id=${isa.id}&tab=investments`)).figures!.investments!;
+    const positions = view.accounts[0]!.positions;
+    const fund = positions.find((p) => p.code === "VLS60")!;
+    expect(fund.name).toBe("Vanguard LifeStrategy 60% Equity Fund");
+    expect(fund.parcels).toHaveLength(2);
+    expect(fund.cells.cost).toMatch(/^£/);
+    const cash = positions.find((p) => p.code === "GBPCASH")!;
+    expect([cash.cash, cash.cells.cost, cash.cells.gain]).toEqual([true, "Not available", "Not available"]);
+    // a dollar holding shown in sterling: its cost is known only in dollars (spec 001 §5)
+    const apple = positions.find((p) => p.code === "AAPL")!;
+    expect([apple.cells.cost, apple.cells.gain]).toEqual(["Not available", "Not available"]);
+    // in its original currency the cost and gain show
+    const original = (await analysis(`/clients/analysis?id=${isa.id}&tab=investments&show=original`)).figures!.investments!;
+    const appleOriginal = original.accounts[0]!.positions.find((p) => p.code === "AAPL")!;
+    expect(appleOriginal.cells.cost).toMatch(/^US\$|^\$/);
+    expect(appleOriginal.currency).toBe("USD");
+    expect(original.multiCurrency).toBe(true);
+    // spec 001 §2.3: market value, book cost and unrealised gain cannot be sorted in multi-currency mode
+    expect(original.headers.filter((h) => h.href === null).map((h) => h.key)).toEqual(["units", "price", "cost", "value", "gain"]);
+  });
+
+  it("converts one account's holdings to its currency with the day's rate, and back", async () => {
+    const isa = byName("Ellie Stocks and Shares ISA");
+    const original = (await analysis(`/clients/analysis?id=${isa.id}&tab=investments&show=original`)).figures!.investments!;
+    const convert = original.accounts[0]!.convert!;
+    expect(convert.label).toBe("Convert to account currency");
+    const converted = (await analysis(convert.href)).figures!.investments!;
+    const apple = converted.accounts[0]!.positions.find((p) => p.code === "AAPL")!;
+    const rate = book.convert(1, "USD", "GBP", TODAY);
+    expect(apple.conversion).toBe(`Conversion rate: 1 USD = ${rate.toFixed(4)} GBP`);
+    expect(apple.currency).toBe("GBP");
+    expect(converted.accounts[0]!.convert!.label).toBe("Convert to original currency");
+  });
+
+  it("shows an empty security name as 'INVALID DATA' and sorts by market value, largest first", async () => {
+    const joint = byName("Joint General Investment Account");
+    const view = (await analysis(`/clients/analysis?id=${joint.id}&tab=investments&sort=value&dir=desc`)).figures!.investments!;
+    const positions = view.accounts[0]!.positions;
+    expect(positions.some((p) => p.invalid && p.name === "INVALID DATA")).toBe(true);
+    const values = positions.map((p) => Number(p.cells.value.replace(/[^0-9.-]/g, "")));
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    expect(view.headers.find((h) => h.key === "value")!.ariaSort).toBe("descending");
+  });
+});
+
+describe("the allocation tab (spec 001 §2.3, §4)", () => {
+  it("draws three panels whose percentages add up to 100 and whose amounts add up to the value", async () => {
+    const own = accounts.filter((a) => !a.isLinked).map((a) => a.id);
+    const view = (await analysis("/clients/analysis?tab=allocation")).figures!.allocation!;
+    expect(view.state).toBe("ok");
+    expect(view.collapsed).toBe(true);
+    expect(view.panels.map((p) => [p.type, p.kind])).toEqual([
+      ["asset_class", "pie"],
+      ["sector", "column"],
+      ["region", "pie"],
+    ]);
+    const total = book.valueOf(own, TODAY);
+    for (const panel of view.panels) {
+      expect(panel.svg).toMatch(/^<svg[^>]*role="img"/);
+      const percents = panel.categories.map((c) => (c.percent === "<1%" ? 0 : Number(c.percent.replace("%", ""))));
+      expect(percents.reduce((a, b) => a + b, 0), panel.type).toBe(100);
+      const amounts = panel.categories.map((c) => Number(c.amount.replace(/[^0-9.-]/g, "")));
+      expect(Math.abs(amounts.reduce((a, b) => a + b, 0) - total), panel.type).toBeLessThan(panel.categories.length);
+      // each category's investments, largest first
+      for (const category of panel.categories) {
+        const rows = category.rows.map((r) => Number(r.amount.replace(/[^0-9.-]/g, "")));
+        expect(rows).toEqual([...rows].sort((a, b) => b - a));
+      }
+    }
+    // detailed method (the default): the multi-asset fund is split into equities and fixed income
+    const assetClasses = view.panels[0]!.categories.map((c) => c.name);
+    expect(assetClasses).toContain("Equities");
+    expect(assetClasses).not.toContain("Multi-asset");
+  });
+});
+
+describe("the CSV downloads (beyond the spec)", () => {
+  it("downloads the holdings shown as RFC 4180 CSV with a byte-order mark and a file name with the client and the date", async () => {
+    const isa = byName("Ellie Stocks and Shares ISA");
+    const response = await download("investments", `?id=${isa.id}&tab=investments`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/attachment; filename="investments-ellie-hartley-\d{4}-\d{2}-\d{2}\.csv"/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    const rows = parse(text, { bom: true }) as string[][];
+    expect(rows[0]).toEqual(["Account", "Security name", "Security code", "ISIN", "Currency", "Units", "Unit price", "Book cost", "% Amount", "Market value", "Unrealised gain", "Unrealised gain %", "Annual income", "% Yield"]);
+    const page = (await analysis(`/clients/analysis?id=${isa.id}&tab=investments`)).figures!.investments!;
+    expect(rows.slice(1).map((r) => r[2])).toEqual(page.accounts[0]!.positions.map((p) => p.code));
+    const total = rows.slice(1).reduce((sum, r) => sum + Number(r[9]), 0);
+    expect(total).toBeCloseTo(book.valueOf([isa.id], TODAY), 1);
+  });
+
+  it("downloads the transactions of the period and neutralises a cell a spreadsheet would run", async () => {
+    const isa = byName("Ellie Stocks and Shares ISA");
+    const latest = book.sql("SELECT id FROM transactions WHERE account_id = ? ORDER BY trade_date DESC, id DESC LIMIT 1").get(isa.id) as { id: number };
+    book.sql("UPDATE transactions SET narrative = ? WHERE id = ?").run('=HYPERLINK("http://example.invalid","Click")', latest.id);
+    const response = await download("transactions", `?id=${isa.id}&range=2Y`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toMatch(/filename="transactions-ellie-hartley-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"/);
+    const rows = parse(await response.text(), { bom: true }) as string[][];
+    expect(rows[0]!.slice(0, 3)).toEqual(["Trade date", "Settlement date", "Account"]);
+    expect(rows[1]![7]).toBe(`'=HYPERLINK("http://example.invalid","Click")`);
+    const twoYears = `${Number(TODAY.slice(0, 4)) - 2}${TODAY.slice(4)}`;
+    const count = (book.sql("SELECT COUNT(*) AS n FROM transactions WHERE account_id = ? AND trade_date >= ? AND trade_date <= ?").get(isa.id, twoYears, TODAY) as { n: number }).n;
+    expect(rows).toHaveLength(count + 1);
+  });
+
+  it("refuses a foreign account, an invalid range, an unknown kind, and clients without Portfolio access", async () => {
+    expect((await download("investments", "?id=999999").catch((r: Response) => r)).status).toBe(404);
+    expect((await download("transactions", "?range=custom&from=31-12-2024&to=01-01-2024")).status).toBe(400);
+    expect((await download("holdings", "").catch((r: Response) => r)).status).toBe(404);
+    expect((await download("investments", "", users.assets).catch((r: Response) => r)).status).toBe(403);
+  });
+});
