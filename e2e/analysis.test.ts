@@ -58,17 +58,19 @@ test.describe("the analysis page", () => {
     await expect(page.locator("summary", { hasText: "Basis of valuation" })).toBeVisible();
     await expectAccessible(page);
 
-    // portfolio → its accounts
+    // portfolio → its accounts; the drill-down opens on the investments (spec 001 §2.3, the analysis-investment-tab toggle)
     await accountsTable(page).getByRole("link", { name: "Ellie's portfolio" }).click();
-    await expect(page).toHaveURL(/\?id=portfolio-\d+$/);
+    await expect(page).toHaveURL(/\?id=portfolio-\d+&tab=investments$/);
     await expect(heading(page, "Ellie's portfolio")).toBeVisible();
     await expect(breadcrumb(page).getByRole("link", { name: "All portfolios" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Investments", exact: true })).toHaveAttribute("aria-current", "true");
+    await page.getByRole("link", { name: "Accounts", exact: true }).click();
     await expect(page.getByRole("link", { name: "Accounts", exact: true })).toHaveAttribute("aria-current", "true");
     await expect(accountsTable(page).getByRole("table", { name: "All accounts" })).toContainText("Ellie Self-Invested Personal Pension");
 
     // account: no accounts tab, three crumbs
     await accountsTable(page).getByRole("link", { name: "Ellie Stocks and Shares ISA" }).click();
-    await expect(page).toHaveURL(/\?id=\d+$/);
+    await expect(page).toHaveURL(/\?id=\d+&tab=investments$/);
     await expect(heading(page, "Ellie Stocks and Shares ISA")).toBeVisible();
     await expect(breadcrumb(page).getByRole("listitem")).toHaveText(["All portfolios", "Ellie's portfolio", "Ellie Stocks and Shares ISA"]);
     await expect(accountsTable(page)).toHaveCount(0);
@@ -249,10 +251,11 @@ test.describe("the analysis page", () => {
   test("opens the investment instructions and payment information of the ISA", async ({ page }) => {
     await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis" });
     await accountsTable(page).getByRole("link", { name: "Ellie's portfolio" }).click();
+    await page.getByRole("link", { name: "Accounts", exact: true }).click();
     await accountsTable(page).getByRole("link", { name: "Ellie Stocks and Shares ISA" }).click();
     await expect(heading(page, "Ellie Stocks and Shares ISA")).toBeVisible();
     const tabs = page.getByRole("navigation", { name: "Analysis sections" }).getByRole("link");
-    await expect(tabs).toHaveText(["Transactions", "Investment instructions", "Payment information"]);
+    await expect(tabs).toHaveText(["Investments", "Allocation", "Transactions", "Investment instructions", "Payment information"]);
     await expect(tabs.first()).toHaveAttribute("aria-current", "true");
 
     await page.getByRole("link", { name: "Investment instructions" }).click();
@@ -273,6 +276,7 @@ test.describe("the analysis page", () => {
 
     // another account of the portfolio has no payment method
     await breadcrumb(page).getByRole("link", { name: "Ellie's portfolio" }).click();
+    await expect(page.getByRole("link", { name: "Accounts", exact: true })).toHaveAttribute("aria-current", "true");
     await accountsTable(page).getByRole("link", { name: "Ellie Self-Invested Personal Pension" }).click();
     await page.getByRole("link", { name: "Payment information" }).click();
     await expect(page.locator("#analysis__tabs_panel-5")).toContainText("No payment method available yet");

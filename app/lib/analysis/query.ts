@@ -118,6 +118,12 @@ export function analysisHref(query: AnalysisQuery, change: Partial<AnalysisQuery
   return `${PAGE_PATHS.analysis}${search ? `?${search}` : ""}`;
 }
 
+/** The CSV download of a tab (the investments or the transactions) for the same view. */
+export function analysisDownloadHref(kind: "investments" | "transactions", query: AnalysisQuery): string {
+  const search = analysisParams({ ...query, tab: null, tx: null, pages: 1, expand: "primary", open: [] }).toString();
+  return `${PAGE_PATHS.analysis}/download/${kind}${search ? `?${search}` : ""}`;
+}
+
 export const DATE_RANGE_OPTIONS = DATE_RANGE_NAMES;
 
 /** A period: a named timeframe the platform dates, or two dates (YYYY-MM-DD). */

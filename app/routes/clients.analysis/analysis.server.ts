@@ -44,7 +44,7 @@ import { conversionPairs } from "~/lib/analysis/investments";
 import { type AllocationView, allocationView, investmentsView, type InvestmentsView } from "./investments.server";
 import type { Site } from "~/planning/site.server";
 import { type Crumb, type Filter, LINKED, parentCrumb, resolveFilter, UNGROUPED } from "~/lib/analysis/filter";
-import { analysisHref, type AnalysisQuery, type AnalysisTab, type ChartTab, MAX_TRANSACTION_PAGES, periodOfQuery, TRANSACTIONS_PAGE_SIZE } from "~/lib/analysis/query";
+import { analysisDownloadHref, analysisHref, type AnalysisQuery, type AnalysisTab, type ChartTab, MAX_TRANSACTION_PAGES, periodOfQuery, TRANSACTIONS_PAGE_SIZE } from "~/lib/analysis/query";
 import { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings";
 import { detailKeys, transactionDate } from "~/lib/analysis/transactions";
 
@@ -156,6 +156,8 @@ export type TransactionsView =
       moreHref: string | null;
       /** The most the tab loads is reached and there are more: a shorter range shows the earlier ones. */
       capped: boolean;
+      /** The period's transactions as a CSV file. */
+      csv: string;
     };
 
 export type InstructionsView =
@@ -390,6 +392,7 @@ export function transactionsView(list: TransactionAnswer[], accounts: readonly A
     selected: { ...selected, selected: true },
     moreHref: list.length > shown.length && query.pages < MAX_TRANSACTION_PAGES ? analysisHref(query, { tab: "transactions", pages: query.pages + 1 }) : null,
     capped: list.length > shown.length && query.pages >= MAX_TRANSACTION_PAGES,
+    csv: analysisDownloadHref("transactions", query),
   };
 }
 

@@ -265,11 +265,11 @@ export function AllocationPanelList({ view }: { view: AllocationView }) {
           </summary>
           <ChartFigure id={`allocation-${panel.type}`} caption={panel.caption} svg={panel.svg} legend={panel.legend} table={panel.table} tableSummary={t("analysis.chart.showTable")} />
           <details className="allocation-panel__investments">
-            <summary>{t("analysis.allocation.showInvestments", { type: panel.title })}</summary>
+            <summary>{t("analysis.allocation.showInvestments", { type: panel.lower })}</summary>
             {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
             <div className="table-wrap" role="region" aria-labelledby={`allocation-${panel.type}-caption`} tabIndex={0}>
               <table>
-                <caption id={`allocation-${panel.type}-caption`}>{t("analysis.allocation.tableCaption", { type: panel.title })}</caption>
+                <caption id={`allocation-${panel.type}-caption`}>{t("analysis.allocation.tableCaption", { type: panel.lower })}</caption>
                 <thead>
                   <tr>
                     <th scope="col">{t("analysis.allocation.columns.investment")}</th>

@@ -12,7 +12,7 @@ import {
   type InvestmentsTable,
   type Money,
 } from "~/lib/analysis/investments";
-import { analysisHref, type AnalysisQuery, type InvestmentSort } from "~/lib/analysis/query";
+import { analysisDownloadHref, analysisHref, type AnalysisQuery, type InvestmentSort } from "~/lib/analysis/query";
 import type { AnalysisSettings } from "~/lib/analysis/settings";
 import { formatDate, formatMoney } from "~/lib/format";
 import { roundPercentages } from "~/lib/percent";
@@ -83,7 +83,8 @@ export type InvestmentsView =
 
 type Format = { t: TFunction; locale: string };
 
-function texts(cells: Cells, volume: number | null, f: Format): CellTexts {
+/** `gainShown`: the row shows unrealised gain values (spec 001 §5 setting); when not, an absent gain is blank, not 'Not available'. */
+function texts(cells: Cells, volume: number | null, f: Format, gainShown: boolean): CellTexts {
   const { t, locale } = f;
   const money = (m: Money | null) => (m ? formatMoney(m.amount, m.currency, locale, { decimals: MONEY_DECIMALS }) : "");
   const percent = (n: number | null) => (n === null ? "" : new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n / 100));
@@ -94,7 +95,7 @@ function texts(cells: Cells, volume: number | null, f: Format): CellTexts {
     cost: cells.cost ? money(cells.cost) : notAvailable,
     weight: percent(cells.weight),
     value: money(cells.value),
-    gain: cells.gain ? money(cells.gain) : notAvailable,
+    gain: cells.gain ? money(cells.gain) : gainShown ? notAvailable : "",
     gainPercent: percent(cells.gainPercent),
     gainNegative: (cells.gain?.amount ?? 0) < 0,
     income: money(cells.income),
@@ -137,6 +138,8 @@ export function investmentsView(answer: HoldingsAnswer, query: AnalysisQuery, se
     ...(table.columns.income ? [header("income", "income")] : []),
   ];
   const rate = new Intl.NumberFormat(locale, { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+  const gainLevel = settings.investmentColumns.gainValue;
+  const gainShown = (row: "account" | "position") => gainLevel === "all" || (gainLevel === "SecurityLevelOnly" && row === "position");
   return {
     state: "ok",
     asAt: formatDate(answer.date, locale),
@@ -149,7 +152,7 @@ export function investmentsView(answer: HoldingsAnswer, query: AnalysisQuery, se
       key: a.key,
       name: a.name,
       currency: a.cells.currency,
-      cells: texts(a.cells, null, f),
+      cells: texts(a.cells, null, f, gainShown("account")),
       convert:
         query.show === "original" && a.multiCurrency
           ? {
@@ -169,11 +172,11 @@ export function investmentsView(answer: HoldingsAnswer, query: AnalysisQuery, se
             ? t("analysis.investments.rateUnavailable")
             : t("analysis.investments.rate", { from: p.conversion.from, to: p.conversion.to, rate: rate.format(p.conversion.rate) })
           : null,
-        cells: texts(p.cells, p.volume, f),
+        cells: texts(p.cells, p.volume, f, gainShown("position")),
         parcels: p.parcels.map((parcel) => ({
           key: parcel.key,
           name: t("analysis.investments.parcel", { date: formatDate(parcel.tradeDate, locale) }),
-          cells: texts(parcel.cells, parcel.volume, f),
+          cells: texts(parcel.cells, parcel.volume, f, gainShown("position")),
         })),
       })),
     })),
@@ -182,7 +185,7 @@ export function investmentsView(answer: HoldingsAnswer, query: AnalysisQuery, se
       original: here({ show: "original" }),
       expandAll: here({ expand: "all", open: [] }),
       collapseAll: here({ expand: "none", open: [] }),
-      csv: analysisHref(query, { tab: null, tx: null, pages: 1 }).replace("/clients/analysis", "/clients/analysis/download/investments"),
+      csv: analysisDownloadHref("investments", query),
     },
   };
 }
@@ -193,6 +196,8 @@ export type AllocationPanel = {
   type: AllocationType;
   title: string;
   kind: "pie" | "column";
+  /** The title inside a sentence ('Investments by asset class'). */
+  lower: string;
   caption: string;
   svg: string;
   legend: ChartLegendItem[];
@@ -221,6 +226,7 @@ export function allocationView(answer: AllocationAnswer, types: readonly Allocat
       locale,
     );
     const title = t(`analysis.allocation.types.${type}`);
+    const lower = title.toLocaleLowerCase(locale);
     const caption = t("analysis.allocation.caption", { type: title, date: formatDate(answer.date, locale) });
     const figure = allocationChartFigure(
       {
@@ -241,6 +247,7 @@ export function allocationView(answer: AllocationAnswer, types: readonly Allocat
     return {
       type,
       title,
+      lower,
       kind: ALLOCATION_CHART[type],
       caption,
       svg: figure.svg,

@@ -27,6 +27,11 @@ export function TransactionsPanel({ view }: { view: TransactionsView }) {
   if (view.state === "empty") return <p className="alert alert--info">{t("analysis.transactions.empty")}</p>;
   return (
     <>
+      <p className="transactions__toolbar">
+        <a href={view.csv} className="button button--secondary" download>
+          {t("analysis.download.csv")}
+        </a>
+      </p>
       <div className="transactions">
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
         <div className="table-wrap transactions__table" role="region" aria-labelledby="transactions-caption" tabIndex={0}>

@@ -1,0 +1,333 @@
+import i18next, { type TFunction } from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { AllocationAnswer, AllocationCategory, Holding, HoldingAccount, HoldingsAnswer, Money } from "~/lib/analysis/investments";
+import type { AnalysisQuery } from "~/lib/analysis/query";
+import { analysisSettings } from "~/lib/analysis/settings";
+import { i18nConfig } from "~/lib/i18n";
+import { resources } from "~/locales/resources";
+import { allocationView, investmentsView } from "./investments.server";
+
+const t = ((key: string, options?: Record<string, unknown>) =>
+  options && Object.keys(options).length ? `${key} ${JSON.stringify(options)}` : key) as unknown as TFunction;
+const f = { t, locale: "en-GB" };
+const QUERY: AnalysisQuery = { id: null, range: "1Y", from: "", to: "", chart: null, currency: "report", tab: "investments", tx: null, pages: 1, sort: "description", dir: "asc", expand: "primary", open: [], show: "preferred", convert: [] };
+const query = (fields: Partial<AnalysisQuery> = {}): AnalysisQuery => ({ ...QUERY, ...fields });
+const SETTINGS = analysisSettings({});
+const NO_RATES = new Map<string, number | null>();
+const money = (amount: number, currency = "GBP"): Money => ({ amount, currency });
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.init({ ...i18nConfig, lng: "en-GB", resources });
+});
+/** The real en-GB wording of the clients namespace. */
+const english = () => ({ t: i18n.getFixedT("en-GB", "clients"), locale: "en-GB" });
+
+function holding(key: string, accountId: number, fields: Partial<Holding> = {}): Holding {
+  return {
+    key,
+    accountId,
+    description: `Security ${key}`,
+    code: `SEC${key}`,
+    exchange: "LSE",
+    isin: null,
+    cash: false,
+    volume: 100,
+    weight: 25,
+    nativeCurrency: "GBP",
+    planCurrency: "GBP",
+    price: { native: 10, plan: 10, report: 10 },
+    value: { native: money(1000), plan: money(1000), report: money(1000) },
+    cost: money(800),
+    gain: money(200),
+    gainPercent: 25,
+    income: { native: money(50), plan: money(50), report: money(50) },
+    grossIncome: { native: money(55), report: money(55) },
+    yieldPercent: 5,
+    grossYieldPercent: 5.5,
+    parcels: [],
+    ...fields,
+  };
+}
+const dollars = (key: string, accountId: number, fields: Partial<Holding> = {}) =>
+  holding(key, accountId, {
+    nativeCurrency: "USD",
+    price: { native: 12.8, plan: 10, report: 10 },
+    value: { native: money(1280, "USD"), plan: money(1000), report: money(1000) },
+    cost: money(1000, "USD"),
+    gain: money(280, "USD"),
+    gainPercent: 28,
+    income: { native: money(64, "USD"), plan: money(50), report: money(50) },
+    ...fields,
+  });
+const account = (accountId: number): HoldingAccount => ({
+  accountId,
+  name: `Account ${accountId}`,
+  planCurrency: "GBP",
+  weight: 50,
+  value: { plan: money(2000), report: money(2000) },
+  income: { plan: money(100), report: money(100) },
+});
+const answer = (holdings: Holding[], accounts = [account(1), account(2)]): HoldingsAnswer => ({ date: "2025-03-14", reportCurrency: "GBP", total: money(4000), accounts, holdings });
+
+/** Account 1 holds pounds and dollars; account 2 pounds only. */
+const MIXED = answer([holding("1-1", 1), dollars("1-2", 1), holding("2-1", 2)]);
+
+function ok(view: ReturnType<typeof investmentsView>) {
+  if (view.state !== "ok") throw new Error(`expected a table, got ${view.state}`);
+  return view;
+}
+
+describe("investmentsView (spec 001 §2.3 investments tab)", () => {
+  it("is empty when the selection holds nothing", () => {
+    expect(investmentsView(answer([]), QUERY, SETTINGS, NO_RATES, f)).toEqual({ state: "empty" });
+  });
+
+  it("dates the table, and says which currency shows", () => {
+    const view = ok(investmentsView(MIXED, QUERY, SETTINGS, NO_RATES, f));
+    expect(view).toMatchObject({ asAt: "14th March 2025", show: "preferred", multiCurrency: false, preferredCurrency: "GBP", columns: { gain: true, income: true } });
+  });
+
+  it("heads the columns, the sorted one with its aria-sort and a link to turn it round", () => {
+    const view = ok(investmentsView(MIXED, QUERY, SETTINGS, NO_RATES, f));
+    expect(view.headers.map((h) => [h.key, h.label, h.href, h.ariaSort, h.numeric])).toEqual([
+      ["name", "analysis.investments.columns.name", "/clients/analysis?tab=investments&dir=desc", "ascending", false],
+      ["units", "analysis.investments.columns.units", null, null, true],
+      ["price", "analysis.investments.columns.price", null, null, true],
+      ["cost", "analysis.investments.columns.cost", "/clients/analysis?tab=investments&sort=cost", null, true],
+      ["weight", "analysis.investments.columns.weight", "/clients/analysis?tab=investments&sort=weight", null, true],
+      ["value", "analysis.investments.columns.value", "/clients/analysis?tab=investments&sort=value", null, true],
+      ["gain", "analysis.investments.columns.gain", "/clients/analysis?tab=investments&sort=gain", null, true],
+      ["income", "analysis.investments.columns.income", "/clients/analysis?tab=investments&sort=income", null, true],
+    ]);
+  });
+
+  it("marks a descending sort and links back to ascending", () => {
+    const view = ok(investmentsView(MIXED, query({ sort: "value", dir: "desc" }), SETTINGS, NO_RATES, f));
+    const value = view.headers.find((h) => h.key === "value")!;
+    expect([value.ariaSort, value.href]).toEqual(["descending", "/clients/analysis?tab=investments&sort=value"]);
+    const name = view.headers.find((h) => h.key === "name")!;
+    expect([name.ariaSort, name.href]).toEqual([null, "/clients/analysis?tab=investments"]);
+  });
+
+  it("keeps the rest of the query in the sort links, back on the first page of transactions", () => {
+    const view = ok(investmentsView(MIXED, query({ id: "portfolio-3", range: "2Y", tx: 9, pages: 3, expand: "all" }), SETTINGS, NO_RATES, f));
+    expect(view.headers.find((h) => h.key === "cost")!.href).toBe("/clients/analysis?id=portfolio-3&range=2Y&tab=investments&sort=cost&expand=all");
+  });
+
+  it("cannot sort market value, book cost or gain in multi-currency mode, and sorts by name instead", () => {
+    const view = ok(investmentsView(MIXED, query({ show: "original", sort: "value", dir: "desc" }), SETTINGS, NO_RATES, f));
+    expect(view.multiCurrency).toBe(true);
+    expect(view.headers.filter((h) => h.href === null).map((h) => h.key)).toEqual(["units", "price", "cost", "value", "gain"]);
+    expect(view.headers.filter((h) => h.ariaSort !== null).map((h) => [h.key, h.ariaSort])).toEqual([["name", "ascending"]]);
+  });
+
+  it("leaves out a column whose settings are all none", () => {
+    const settings = analysisSettings({ unrealisedGainValue: "none", unrealisedGainPercent: "none" });
+    const view = ok(investmentsView(MIXED, QUERY, settings, NO_RATES, f));
+    expect(view.headers.map((h) => h.key)).toEqual(["name", "units", "price", "cost", "weight", "value", "income"]);
+    expect(view.columns).toEqual({ gain: false, income: true });
+  });
+
+  it("writes the figures at 2 decimals, units at up to 4, and percentages", () => {
+    const data = answer([holding("1", 1, { volume: 1234.56789, price: { native: 2.34567, plan: 2.34567, report: 2.34567 }, weight: 12.345 })], [account(1)]);
+    const [position] = ok(investmentsView(data, QUERY, SETTINGS, NO_RATES, f)).accounts[0]!.positions;
+    expect(position!.cells).toEqual({
+      units: "1,234.5679",
+      price: "£2.3457",
+      cost: "£800.00",
+      weight: "12.35%",
+      value: "£1,000.00",
+      gain: "£200.00",
+      gainPercent: "25.00%",
+      gainNegative: false,
+      income: "£50.00",
+      yield: "5.00%",
+    });
+  });
+
+  it("says 'Not available' for a book cost or gain not known", () => {
+    const data = answer([holding("1", 1, { cost: null }), holding("2", 1, { cost: money(0) }), holding("3", 1, { gain: money(-20) })], [account(1)]);
+    const [a] = ok(investmentsView(data, QUERY, SETTINGS, NO_RATES, f)).accounts;
+    expect(a!.positions.map((p) => [p.cells.cost, p.cells.gain, p.cells.gainPercent, p.cells.gainNegative])).toEqual([
+      ["analysis.investments.notAvailable", "analysis.investments.notAvailable", "", false],
+      ["£0.00", "analysis.investments.notAvailable", "", false],
+      ["£800.00", "-£20.00", "25.00%", true],
+    ]);
+    expect([a!.cells.cost, a!.cells.gain]).toEqual(["analysis.investments.notAvailable", "analysis.investments.notAvailable"]);
+  });
+
+  it("says 'Not available' for a converted holding's book cost and gain, in English", () => {
+    const view = ok(investmentsView(MIXED, query({ show: "original", convert: [1] }), SETTINGS, new Map([["USDGBP", 0.78124]]), english()));
+    const usd = view.accounts[0]!.positions.find((p) => p.code === "SEC1-2")!;
+    expect([usd.cells.cost, usd.cells.gain, usd.cells.value]).toEqual(["Not available", "Not available", "£1,000.00"]);
+  });
+
+  it("leaves a gain hidden on account rows empty with SecurityLevelOnly, not 'Not available'", () => {
+    const settings = analysisSettings({ unrealisedGainValue: "SecurityLevelOnly", unrealisedGainPercent: "SecurityLevelOnly" });
+    const [a] = ok(investmentsView(answer([holding("1", 1)], [account(1)]), QUERY, settings, NO_RATES, f)).accounts;
+    expect([a!.cells.gain, a!.cells.gainPercent]).toEqual(["", ""]);
+    expect([a!.positions[0]!.cells.gain, a!.positions[0]!.cells.gainPercent]).toEqual(["£200.00", "25.00%"]);
+  });
+
+  it("leaves a gain value set to none empty on every row, its percentage still shown", () => {
+    const settings = analysisSettings({ unrealisedGainValue: "none" });
+    const [a] = ok(investmentsView(answer([holding("1", 1)], [account(1)]), QUERY, settings, NO_RATES, f)).accounts;
+    expect([a!.cells.gain, a!.cells.gainPercent]).toEqual(["", "25.00%"]);
+    expect([a!.positions[0]!.cells.gain, a!.positions[0]!.cells.gainPercent]).toEqual(["", "25.00%"]);
+  });
+
+  it("shows each holding in its own currency in original currency", () => {
+    const view = ok(investmentsView(MIXED, query({ show: "original" }), SETTINGS, NO_RATES, f));
+    const usd = view.accounts[0]!.positions[1]!;
+    expect([usd.currency, usd.cells.value, usd.cells.price, usd.cells.cost, usd.conversion]).toEqual(["USD", "$1,280.00", "$12.80", "$1,000.00", null]);
+  });
+
+  it("offers to convert a multi-currency account to its currency, adding it to the query", () => {
+    const view = ok(investmentsView(MIXED, query({ show: "original", convert: [7] }), SETTINGS, NO_RATES, f));
+    expect(view.accounts.map((a) => [a.key, a.convert])).toEqual([
+      ["a1", { href: "/clients/analysis?tab=investments&show=original&convert=7%2C1", label: "analysis.investments.convertToAccount" }],
+      ["a2", null],
+    ]);
+  });
+
+  it("offers to convert a converted account back to original currency, removing it from the query", () => {
+    const view = ok(investmentsView(MIXED, query({ show: "original", convert: [7, 1] }), SETTINGS, NO_RATES, f));
+    expect(view.accounts[0]!.convert).toEqual({ href: "/clients/analysis?tab=investments&show=original&convert=7", label: "analysis.investments.convertToOriginal" });
+    const back = ok(investmentsView(MIXED, query({ show: "original", convert: [1] }), SETTINGS, NO_RATES, f));
+    expect(back.accounts[0]!.convert!.href).toBe("/clients/analysis?tab=investments&show=original");
+  });
+
+  it("offers no conversion in the preferred currency", () => {
+    expect(ok(investmentsView(MIXED, QUERY, SETTINGS, NO_RATES, f)).accounts.map((a) => a.convert)).toEqual([null, null]);
+  });
+
+  it("gives the conversion rate of a converted holding at 4 decimals", () => {
+    const view = ok(investmentsView(MIXED, query({ show: "original", convert: [1] }), SETTINGS, new Map([["USDGBP", 0.78124]]), english()));
+    expect(view.accounts[0]!.positions.map((p) => p.conversion)).toEqual([null, "Conversion rate: 1 USD = 0.7812 GBP"]);
+    const whole = ok(investmentsView(MIXED, query({ show: "original", convert: [1] }), SETTINGS, new Map([["USDGBP", 2]]), english()));
+    expect(whole.accounts[0]!.positions[1]!.conversion).toBe("Conversion rate: 1 USD = 2.0000 GBP");
+  });
+
+  it("says 'Conversion rate unavailable' when there is no rate", () => {
+    const view = ok(investmentsView(MIXED, query({ show: "original", convert: [1] }), SETTINGS, NO_RATES, english()));
+    expect(view.accounts[0]!.positions[1]!.conversion).toBe("Conversion rate unavailable");
+    const none = ok(investmentsView(MIXED, query({ show: "original", convert: [1] }), SETTINGS, new Map([["USDGBP", null]]), f));
+    expect(none.accounts[0]!.positions[1]!.conversion).toBe("analysis.investments.rateUnavailable");
+  });
+
+  it("names an invalid security INVALID DATA and flags it", () => {
+    const view = ok(investmentsView(answer([holding("1", 1, { description: "" }), holding("2", 1)], [account(1)]), QUERY, SETTINGS, NO_RATES, english()));
+    expect(view.accounts[0]!.positions.map((p) => [p.name, p.invalid])).toEqual([
+      ["INVALID DATA", true],
+      ["Security 2", false],
+    ]);
+  });
+
+  it("names each purchase by its date", () => {
+    const parcel = { key: "x", tradeDate: "2021-06-01", volume: 40, cost: money(320), gain: money(80), value: { native: money(400), plan: money(400), report: money(400) } };
+    const view = ok(investmentsView(answer([holding("1", 1, { parcels: [parcel] })], [account(1)]), QUERY, SETTINGS, NO_RATES, f));
+    expect(view.accounts[0]!.positions[0]!.parcels).toEqual([
+      {
+        key: "x",
+        name: 'analysis.investments.parcel {"date":"1st June 2021"}',
+        cells: { units: "40", price: "", cost: "£320.00", weight: "", value: "£400.00", gain: "£80.00", gainPercent: "25.00%", gainNegative: false, income: "", yield: "" },
+      },
+    ]);
+  });
+
+  it("links the currency switch, the expand and collapse links and the download", () => {
+    const view = ok(investmentsView(MIXED, query({ id: "12", show: "original", convert: [1], open: ["a1"], sort: "weight" }), SETTINGS, NO_RATES, f));
+    expect(view.links).toEqual({
+      preferred: "/clients/analysis?id=12&tab=investments&sort=weight&open=a1",
+      original: "/clients/analysis?id=12&tab=investments&sort=weight&open=a1&show=original&convert=1",
+      expandAll: "/clients/analysis?id=12&tab=investments&sort=weight&expand=all&show=original&convert=1",
+      collapseAll: "/clients/analysis?id=12&tab=investments&sort=weight&expand=none&show=original&convert=1",
+      csv: "/clients/analysis/download/investments?id=12&sort=weight&show=original&convert=1",
+    });
+  });
+});
+
+describe("allocationView (spec 001 §2.3 allocation tab)", () => {
+  const position = (key: string, amount: number, description: string | null = `Fund ${key}`) => ({ key, accountId: 1, account: "Ellie's ISA", description, value: money(amount), weight: amount / 30 });
+  const category = (key: string, amount: number, positions = [position(`${key}1`, amount)]): AllocationCategory => ({ key, name: key.toUpperCase(), value: money(amount), weight: amount / 30, positions });
+  const allocation = (types: Partial<AllocationAnswer["types"]>, total = 3000): AllocationAnswer => ({
+    date: "2025-03-14",
+    total: money(total),
+    types: { asset_class: [], sector: [], region: [], ...types },
+  });
+  const COLOURS = ["#1d4f91", "#00857c", "#c4511a"];
+  const view = (answer: AllocationAnswer, types = ["asset_class", "sector", "region"] as const) => {
+    const result = allocationView(answer, types, COLOURS, f);
+    if (result.state !== "ok") throw new Error(`expected panels, got ${result.state}`);
+    return result;
+  };
+
+  it("is empty with no positions of an enabled type", () => {
+    expect(allocationView(allocation({}), ["asset_class", "sector", "region"], COLOURS, f)).toEqual({ state: "empty" });
+    expect(allocationView(allocation({ region: [category("eu", 3000)] }), ["asset_class", "sector"], COLOURS, f)).toEqual({ state: "empty" });
+    expect(allocationView(allocation({ region: [category("eu", 3000)] }, 0), ["region"], COLOURS, f)).toEqual({ state: "empty" });
+  });
+
+  it("keeps one panel open", () => {
+    const result = view(allocation({ sector: [category("tech", 3000)] }));
+    expect(result.collapsed).toBe(false);
+    expect(result.asAt).toBe("14th March 2025");
+    expect(result.panels.map((p) => [p.type, p.title, p.kind])).toEqual([["sector", "analysis.allocation.types.sector", "column"]]);
+  });
+
+  it("collapses the panels when more than one shows, in the types' order", () => {
+    const result = view(allocation({ region: [category("eu", 3000)], asset_class: [category("equity", 3000)] }));
+    expect(result.collapsed).toBe(true);
+    expect(result.panels.map((p) => [p.type, p.kind])).toEqual([
+      ["asset_class", "pie"],
+      ["region", "pie"],
+    ]);
+  });
+
+  it("gives whole percentages that add up to 100 by the rounding rule (spec 001 §2.1)", () => {
+    const result = view(allocation({ asset_class: [category("equity", 1000), category("bonds", 1000), category("cash", 1000)] }));
+    const percents = result.panels[0]!.categories.map((c) => c.percent);
+    expect(percents).toEqual(["34%", "33%", "33%"]);
+    expect(percents.reduce((sum, p) => sum + Number(p.replace("%", "")), 0)).toBe(100);
+    const uneven = view(allocation({ sector: [category("a", 486), category("b", 314), category("c", 200)] }, 1000)).panels[0]!.categories.map((c) => c.percent);
+    expect(uneven).toEqual(["49%", "31%", "20%"]);
+  });
+
+  it("writes '<1%' for a share not truly zero", () => {
+    const result = view(allocation({ sector: [category("a", 600), category("b", 397), category("c", 3)] }, 1000));
+    expect(result.panels[0]!.categories.map((c) => c.percent)).toEqual(["60%", "40%", "<1%"]);
+  });
+
+  it("lists each category's investments largest first, amounts at 0 decimals", () => {
+    const result = view(allocation({ asset_class: [category("equity", 3000, [position("s", 499.6), position("l", 2000.4), position("m", 500)])] }));
+    expect(result.panels[0]!.categories[0]).toEqual({
+      key: "equity",
+      name: "EQUITY",
+      amount: "£3,000",
+      percent: "100%",
+      rows: [
+        { key: "equity-l", investment: "Fund l", account: "Ellie's ISA", amount: "£2,000" },
+        { key: "equity-m", investment: "Fund m", account: "Ellie's ISA", amount: "£500" },
+        { key: "equity-s", investment: "Fund s", account: "Ellie's ISA", amount: "£500" },
+      ],
+    });
+  });
+
+  it("names an investment without a description INVALID DATA", () => {
+    const result = view(allocation({ region: [category("eu", 3000, [position("a", 1000, ""), position("b", 900, "   "), position("c", 800, null), position("d", 300, " Fund d ")])] }));
+    expect(result.panels[0]!.categories[0]!.rows.map((r) => r.investment)).toEqual([
+      "analysis.investments.invalidName",
+      "analysis.investments.invalidName",
+      "analysis.investments.invalidName",
+      "Fund d",
+    ]);
+  });
+
+  it("draws a chart with its caption and a data table", () => {
+    const panel = view(allocation({ asset_class: [category("equity", 2000), category("bonds", 1000)] })).panels[0]!;
+    expect(panel.caption).toBe('analysis.allocation.caption {"type":"analysis.allocation.types.asset_class","date":"14th March 2025"}');
+    expect(panel.svg).toContain("<svg");
+    expect(panel.table.rows.map((r) => r.header)).toEqual(["EQUITY", "BONDS"]);
+  });
+});

@@ -1,0 +1,14 @@
+import { chromium } from "@playwright/test";
+const [,, path, out, width = "1280", js = "1", selector = ""] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+const context = await browser.newContext({ viewport: { width: Number(width), height: 900 }, javaScriptEnabled: js === "1" });
+const page = await context.newPage();
+await page.goto("http://localhost:3000/login");
+await page.fill("#login-username", "demo.client");
+await page.fill("#login-password", "Demo-pass-1");
+await page.getByRole("button", { name: "Login" }).click();
+await page.waitForURL(/clients/);
+await page.goto("http://localhost:3000" + path);
+if (process.env.OPEN) await page.evaluate(() => document.querySelectorAll(".allocation-panel").forEach((d) => (d.open = true)));
+if (selector) await page.locator(selector).first().screenshot({ path: out }); else await page.screenshot({ path: out, fullPage: true });
+await browser.close();
