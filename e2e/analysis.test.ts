@@ -216,6 +216,8 @@ test.describe("the analysis page", () => {
   });
 
   test("pages transactions to 'All Loaded' and reads a transaction's fees and taxes", async ({ page }) => {
+    // up to twenty pages, each a whole render of the page: a long journey on a busy machine
+    test.slow();
     await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis?range=SI" });
     await expect(heading(page, "All portfolios")).toBeVisible();
     await page.getByRole("link", { name: "Transactions", exact: true }).click();

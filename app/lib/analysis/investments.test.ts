@@ -344,8 +344,9 @@ describe("investmentsTable: currencies (spec 001 §2.3 'Show in', §4 'Currency 
       [
         "a1",
         [
-          ["p1-1", null, false],
+          // an invalid name sorts last, whichever the direction (spec 001 §8: not available goes last)
           ["p1-2", "Security 1-2", true],
+          ["p1-1", null, false],
         ],
       ],
       ["a2", [["p2-1", "Security 2-1", false]]],

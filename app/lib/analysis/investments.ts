@@ -180,7 +180,7 @@ const MULTI_CURRENCY_UNSORTABLE: ReadonlySet<InvestmentSort> = new Set(["value",
 function sortKey(sort: InvestmentSort, row: { name: string | null; cells: Cells }): string | number | null {
   switch (sort) {
     case "description":
-      return row.name ?? "";
+      return row.name;
     case "cost":
       return row.cells.cost?.amount ?? null;
     case "weight":

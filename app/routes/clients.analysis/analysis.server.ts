@@ -475,7 +475,7 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   const page = (figures: Figures | null, detail: DetailAnswer | null): AnalysisPage => ({
     heading: filter.heading,
     crumbs: filter.crumbs.length >= 2 ? crumbLinks(filter.crumbs, query) : [],
-    backHref: parent ? analysisHref(query, { id: parent.id }) : null,
+    backHref: parent ? analysisHref(query, { id: parent.id, tab: null, tx: null, pages: 1, open: [], convert: [] }) : null,
     notFound: filter.kind === "unknown",
     range: range(detail),
     chartTab: tab,

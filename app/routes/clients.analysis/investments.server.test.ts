@@ -219,8 +219,8 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
   it("names an invalid security INVALID DATA and flags it", () => {
     const view = ok(investmentsView(answer([holding("1", 1, { description: "" }), holding("2", 1)], [account(1)]), QUERY, SETTINGS, NO_RATES, english()));
     expect(view.accounts[0]!.positions.map((p) => [p.name, p.invalid])).toEqual([
-      ["INVALID DATA", true],
       ["Security 2", false],
+      ["INVALID DATA", true],
     ]);
   });
 
