@@ -600,7 +600,7 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
       accounts: active === "accounts" ? accountsTab(filter, detail, accounts, c) : null,
       investments: holdingsAnswer
         ? holdingsAnswer.ok
-          ? investmentsView(holdingsAnswer.value.answer, query, settings, holdingsAnswer.value.rates, { t, locale })
+          ? investmentsView(holdingsAnswer.value.answer, query, settings, holdingsAnswer.value.rates, { t, locale }, { multiCurrencyAccess: basics.access.multi_currency === true })
           : { state: "error" }
         : null,
       allocation: allocationAnswer

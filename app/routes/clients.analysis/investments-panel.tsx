@@ -149,23 +149,25 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
   return (
     <>
       <div className="investments__toolbar">
-        <nav className="segmented" aria-label={t("analysis.investments.showIn")}>
-          <span className="segmented__label" aria-hidden="true">
-            {t("analysis.investments.showIn")}
-          </span>
-          <ul className="segmented__list">
-            <li>
-              <Link to={view.links.original} preventScrollReset className={view.show === "original" ? "segmented__option segmented__option--current" : "segmented__option"} aria-current={view.show === "original" ? "true" : undefined}>
-                {t("analysis.investments.original")}
-              </Link>
-            </li>
-            <li>
-              <Link to={view.links.preferred} preventScrollReset className={view.show === "preferred" ? "segmented__option segmented__option--current" : "segmented__option"} aria-current={view.show === "preferred" ? "true" : undefined}>
-                {t("analysis.investments.preferred", { currency: view.preferredCurrency })}
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        {view.currencySwitch ? (
+          <nav className="segmented" aria-label={t("analysis.investments.showIn")}>
+            <span className="segmented__label" aria-hidden="true">
+              {t("analysis.investments.showIn")}
+            </span>
+            <ul className="segmented__list">
+              <li>
+                <Link to={view.links.original} preventScrollReset className={view.show === "original" ? "segmented__option segmented__option--current" : "segmented__option"} aria-current={view.show === "original" ? "true" : undefined}>
+                  {t("analysis.investments.original")}
+                </Link>
+              </li>
+              <li>
+                <Link to={view.links.preferred} preventScrollReset className={view.show === "preferred" ? "segmented__option segmented__option--current" : "segmented__option"} aria-current={view.show === "preferred" ? "true" : undefined}>
+                  {t("analysis.investments.preferred", { currency: view.preferredCurrency })}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        ) : null}
         <p className="investments__expand">
           <Link to={view.links.expandAll} preventScrollReset replace>
             {t("analysis.investments.expandAll")}

@@ -331,3 +331,17 @@ describe("allocationView (spec 001 §2.3 allocation tab)", () => {
     expect(panel.table.rows.map((r) => r.header)).toEqual(["EQUITY", "BONDS"]);
   });
 });
+
+describe("investmentsView: the 'Show in' switch (spec 001 §5)", () => {
+  it("is offered with multi-currency access and another currency than the preferred one", () => {
+    expect(ok(investmentsView(MIXED, QUERY, SETTINGS, NO_RATES, f)).currencySwitch).toBe(true);
+    const sterling = answer([holding("1", 1)], [account(1)]);
+    expect(ok(investmentsView(sterling, QUERY, SETTINGS, NO_RATES, f)).currencySwitch).toBe(false);
+  });
+
+  it("without multi-currency access shows the preferred currency whatever the URL asks", () => {
+    const view = ok(investmentsView(MIXED, query({ show: "original" }), SETTINGS, NO_RATES, f, { multiCurrencyAccess: false }));
+    expect([view.currencySwitch, view.show, view.multiCurrency]).toEqual([false, "preferred", false]);
+    expect(view.accounts.every((a) => a.convert === null)).toBe(true);
+  });
+});

@@ -73,6 +73,8 @@ export type InvestmentsView =
       state: "ok";
       asAt: string;
       show: "preferred" | "original";
+      /** 'Show in' is offered: multi-currency access and a currency other than the preferred one. */
+      currencySwitch: boolean;
       multiCurrency: boolean;
       columns: { gain: boolean; income: boolean };
       headers: InvestmentHeader[];
@@ -104,13 +106,25 @@ function texts(cells: Cells, volume: number | null, f: Format, gainShown: boolea
 }
 
 /** spec 001 §2.3 investments tab. */
-export function investmentsView(answer: HoldingsAnswer, query: AnalysisQuery, settings: AnalysisSettings, rates: ReadonlyMap<string, number | null>, f: Format): InvestmentsView {
+export function investmentsView(
+  answer: HoldingsAnswer,
+  query: AnalysisQuery,
+  settings: AnalysisSettings,
+  rates: ReadonlyMap<string, number | null>,
+  f: Format,
+  options: { multiCurrencyAccess?: boolean } = {},
+): InvestmentsView {
   if (!answer.holdings.length) return { state: "empty" };
   const { t, locale } = f;
+  // spec 001 §5: the currency switch only with multi-currency access and another currency than the preferred one
+  const currencySwitch =
+    (options.multiCurrencyAccess ?? true) &&
+    (answer.holdings.some((h) => h.nativeCurrency !== answer.reportCurrency) || answer.accounts.some((a) => a.planCurrency !== answer.reportCurrency));
+  const show = currencySwitch ? query.show : "preferred";
   const table: InvestmentsTable = investmentsTable(answer, {
     sort: query.sort,
     dir: query.dir,
-    show: query.show,
+    show,
     convert: query.convert,
     columns: settings.investmentColumns,
     rates,
@@ -143,7 +157,8 @@ export function investmentsView(answer: HoldingsAnswer, query: AnalysisQuery, se
   return {
     state: "ok",
     asAt: formatDate(answer.date, locale),
-    show: query.show,
+    show,
+    currencySwitch,
     multiCurrency: table.multiCurrency,
     columns: table.columns,
     headers,
@@ -154,7 +169,7 @@ export function investmentsView(answer: HoldingsAnswer, query: AnalysisQuery, se
       currency: a.cells.currency,
       cells: texts(a.cells, null, f, gainShown("account")),
       convert:
-        query.show === "original" && a.multiCurrency
+        show === "original" && a.multiCurrency
           ? {
               href: here({ convert: a.converted ? query.convert.filter((id) => id !== a.accountId) : [...query.convert, a.accountId] }),
               label: t(a.converted ? "analysis.investments.convertToOriginal" : "analysis.investments.convertToAccount"),
