@@ -529,6 +529,26 @@ export const paymentMethods = sqliteTable(
 );
 
 /**
+ * spec 001 §7 "Targets and payment information" bank detail (`entity/client/{id}/bank`): a member's
+ * own registered bank accounts, where withdrawals are paid. A UK account has a sort code, an
+ * Australian one a BSB; the full number never leaves the platform (answers mask it).
+ */
+export const clientBankAccounts = sqliteTable(
+  "client_bank_accounts",
+  {
+    id: integer("id").primaryKey(),
+    entityId: integer("entity_id").notNull().references(() => entities.id),
+    bankName: text("bank_name").notNull(),
+    accountName: text("account_name").notNull(),
+    sortCode: text("sort_code"),
+    bsb: text("bsb"),
+    accountNumber: text("account_number").notNull(),
+    isDefault: flag("is_default"),
+  },
+  (t) => [index("client_bank_accounts_entity_idx").on(t.entityId)],
+);
+
+/**
  * The non-managed side of the balance sheet (spec 001 §3 balance-sheet assets): investment assets,
  * pension funds, annuities and liabilities, per family member (entityId: whose balance sheet).
  */

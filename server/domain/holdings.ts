@@ -11,8 +11,8 @@
 //   cost. A cost in another currency than the security's is unknown (null).
 
 import type { Book, LedgerTransaction, PricingType } from "./performance";
-import { pricingDate } from "./performance";
-import { BASE_CURRENCY, MICROS, pointOn, transactionEffects } from "./valuation";
+import { gbpRates, pricingDate } from "./performance";
+import { MICROS, pointOn, positionsAt } from "./valuation";
 
 /** Names of the asset classes (securities.asset_class_code). */
 export const ASSET_CLASS_NAMES: Readonly<Record<string, string>> = {
@@ -166,30 +166,9 @@ export function holdingsOn(
   securities: ReadonlyMap<number, SecurityFacts>,
   taxStructures: ReadonlyMap<number, string>,
 ): Holdings {
-  const held = new Map<string, { accountId: number; securityId: number; quantityMicros: number }>();
-  for (const t of book.transactions) {
-    if (t.tradeDate > date) continue;
-    for (const effect of transactionEffects(t)) {
-      const key = `${t.accountId}:${effect.securityId}`;
-      const line = held.get(key) ?? { accountId: t.accountId, securityId: effect.securityId, quantityMicros: 0 };
-      line.quantityMicros += effect.micros;
-      held.set(key, line);
-    }
-  }
-  const positions = [...held.values()].filter((p) => p.quantityMicros !== 0).sort((a, b) => a.accountId - b.accountId || a.securityId - b.securityId);
+  const positions = positionsAt(book.transactions, date);
   const priced = pricingDate(date, book.today, measure.pricing);
-  const rates = new Map<string, number>([[BASE_CURRENCY, 1]]);
-  const perGbp = (currency: string): number => {
-    let rate = rates.get(currency);
-    if (rate === undefined) {
-      const series = book.fx[currency];
-      const point = series ? pointOn(series, priced) : null;
-      if (!point) throw new RangeError(`No ${BASE_CURRENCY}/${currency} rate on or before ${priced}.`);
-      rate = point.micros / MICROS;
-      rates.set(currency, rate);
-    }
-    return rate;
-  };
+  const perGbp = gbpRates(book, priced);
   const parcels = parcelsAt(book.transactions, date, (id) => book.prices.get(id)?.currency);
   const holdings: Holding[] = [];
   let total = 0;

@@ -125,18 +125,7 @@ export function valuesOn(book: Book, dates: readonly string[], measure: Pick<Mea
       .filter((p) => p.quantityMicros !== 0)
       .sort((a, b) => a.accountId - b.accountId || a.securityId - b.securityId);
     const priced = pricingDate(date, book.today, measure.pricing);
-    const rates = new Map<string, number>([[BASE_CURRENCY, 1]]);
-    const perGbp = (currency: string): number => {
-      let rate = rates.get(currency);
-      if (rate === undefined) {
-        const series = book.fx[currency];
-        const micros = series ? lastOnOrBefore(series, priced) : null;
-        if (micros == null) throw new RangeError(`No ${BASE_CURRENCY}/${currency} rate on or before ${priced}.`);
-        rate = micros / MICROS;
-        rates.set(currency, rate);
-      }
-      return rate;
-    };
+    const perGbp = gbpRates(book, priced);
     const accounts = new Map<number, { planCurrency: string; planValue: number; value: number }>();
     let total = 0;
     for (const p of positions) {
@@ -158,6 +147,22 @@ export function valuesOn(book: Book, dates: readonly string[], measure: Pick<Mea
     out[index] = { total, accounts };
   }
   return out;
+}
+
+/** Units of a currency for one GBP on `priced` (the last rate on or before it), each looked up once. */
+export function gbpRates(book: Pick<Book, "fx">, priced: string): (currency: string) => number {
+  const rates = new Map<string, number>([[BASE_CURRENCY, 1]]);
+  return (currency) => {
+    let rate = rates.get(currency);
+    if (rate === undefined) {
+      const series = book.fx[currency];
+      const micros = series ? lastOnOrBefore(series, priced) : null;
+      if (micros == null) throw new RangeError(`No ${BASE_CURRENCY}/${currency} rate on or before ${priced}.`);
+      rate = micros / MICROS;
+      rates.set(currency, rate);
+    }
+    return rate;
+  };
 }
 
 /** The value of the book's accounts at the end of `date`. */

@@ -22,6 +22,7 @@ import {
 import { hashSecret } from "../lib/password";
 import { between, pick, type Random, seededRandom } from "../lib/random";
 import { foldText, postcodeKey, searchTextOf } from "../lib/text";
+import { seedBankAccounts } from "./bank";
 import { sitePages } from "./content";
 import { seedDocuments } from "./documents";
 import { seedPortfolioBook } from "./portfolio";
@@ -352,6 +353,9 @@ function seedDemoData(db: Db, clock: Clock): void {
       adviserUserId: sarah,
       adviserName: "Sarah Whitfield",
     });
+
+    // ── registered bank accounts: last of all, drawing nothing, so no earlier row or id moves
+    seedBankAccounts(db, { client: client.entityId, partner: partner.entityId });
   });
 }
 

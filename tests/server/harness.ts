@@ -140,3 +140,15 @@ export async function startPlatform(options: { nodeEnv?: PlatformEnv["nodeEnv"];
 
   return { baseUrl, db, clock, call, login, session, outbox, latestCode, step, close };
 }
+
+/** The demo sessions the portfolio tests sign in with, on a freshly started platform. */
+export async function demoSessions(platform: Platform) {
+  const [client, partner, assets, adviser, otherAdviser] = await Promise.all([
+    platform.session("demo.client"),
+    platform.session("demo.partner"),
+    platform.session("demo.assets"),
+    platform.session("demo.adviser", "adviser"),
+    platform.session("demo.adviser2", "adviser"),
+  ]);
+  return { client, partner, assets, adviser, otherAdviser };
+}

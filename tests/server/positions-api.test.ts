@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ErrorAnswer, type Platform, START, startPlatform } from "./harness";
+import { demoSessions, type ErrorAnswer, type Platform, START, startPlatform } from "./harness";
 
 // spec 001 §3 "Position", §5 display rules, §7 "Positions and allocation" (docs/platform-api.md
 // "Portfolio"): positions of a selection on a date, their allocation, FX pairs. Figures are checked
@@ -81,14 +81,10 @@ const CLIENT = 1;
 const MICROS = 1_000_000;
 
 let platform: Platform;
-let client: string;
-let adviser: string;
-let assets: string;
+let sessions: Awaited<ReturnType<typeof demoSessions>>;
 beforeAll(async () => {
   platform = await startPlatform();
-  client = await platform.session("demo.client");
-  adviser = await platform.session("demo.adviser", "adviser");
-  assets = await platform.session("demo.assets");
+  sessions = await demoSessions(platform);
 });
 afterAll(() => platform.close());
 
@@ -96,7 +92,7 @@ const num = (m: Money | null | undefined) => Number(m?.value._val);
 const cents = (m: Money) => Math.round(num(m) * 100);
 const sql = (query: string, ...params: unknown[]) => platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
 const get = <T>(path: string, token: string) => platform.call<T>(path, { token });
-const ok = async <T>(path: string, token = client): Promise<T> => {
+const ok = async <T>(path: string, token = sessions.client): Promise<T> => {
   const answer = await get<T>(path, token);
   expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
   return answer.body;
@@ -316,7 +312,7 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
       "/resourceful/portfolio/group/account/code/NOPE/position",
       `/resourceful/portfolio/allocation?accountid=${olivia}`,
     ]) {
-      const answer = await get<ErrorAnswer>(path, client);
+      const answer = await get<ErrorAnswer>(path, sessions.client);
       expect(answer.status, path).toBe(404);
       expect(answer.body.api_message, path).toMatch(/not found$/);
     }
@@ -324,15 +320,15 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
 
   it("refuses another aggregation, a bad date, prices the client may not see; an adviser needs a client in context", async () => {
     for (const query of ["aggregation=security", "date=2025-02-30", "pricing_type=open", "currency=pounds", "accountid=x"]) {
-      const answer = await get<ErrorAnswer>(`/resourceful/portfolio/position?${query}`, client);
+      const answer = await get<ErrorAnswer>(`/resourceful/portfolio/position?${query}`, sessions.client);
       expect(answer.status, query).toBe(400);
     }
-    expect((await get("/resourceful/portfolio/position?aggregation=account&fields=value,weight", client)).status).toBe(200);
-    expect((await get("/resourceful/portfolio/position?pricing_type=live", client)).status).toBe(403);
-    expect((await get("/resourceful/portfolio/position?pricing_type=delayed", assets)).status).toBe(403);
-    const others = await get<ErrorAnswer>("/resourceful/portfolio/summary", adviser);
+    expect((await get("/resourceful/portfolio/position?aggregation=account&fields=value,weight", sessions.client)).status).toBe(200);
+    expect((await get("/resourceful/portfolio/position?pricing_type=live", sessions.client)).status).toBe(403);
+    expect((await get("/resourceful/portfolio/position?pricing_type=delayed", sessions.assets)).status).toBe(403);
+    const others = await get<ErrorAnswer>("/resourceful/portfolio/summary", sessions.adviser);
     for (const path of ["/resourceful/portfolio/position", "/resourceful/portfolio/allocation", "/resourceful/portfolio/security/USDGBP/FX"]) {
-      const answer = await get<ErrorAnswer>(path, adviser);
+      const answer = await get<ErrorAnswer>(path, sessions.adviser);
       expect(answer.status, path).toBe(others.status);
       expect(answer.body, path).toEqual(others.body);
     }
@@ -341,7 +337,7 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
   });
 
   it("answers a client without accounts with nothing", async () => {
-    const none = await ok<Positions>("/resourceful/portfolio/position", assets);
+    const none = await ok<Positions>("/resourceful/portfolio/position", sessions.assets);
     expect(none).toMatchObject({ accounts: [], positions: [], total_value: { code: "GBP", value: { _val: "0.00" } } });
   });
 });
@@ -404,7 +400,7 @@ describe("allocation (spec 001 §2.3 allocation tab)", () => {
     expect(two.sector).toBeUndefined();
     expect(two.asset_class?.[0]?.value.code).toBe("EUR");
     for (const query of ["types=country", "allocation_method=both"]) {
-      expect((await get(`/resourceful/portfolio/allocation?${query}`, client)).status, query).toBe(400);
+      expect((await get(`/resourceful/portfolio/allocation?${query}`, sessions.client)).status, query).toBe(400);
     }
   });
 });
@@ -425,17 +421,17 @@ describe("FX pairs (spec 001 §7 GET portfolio/security/{pair}/FX)", () => {
   });
 
   it("answers 404 for a currency without rates and 400 for a malformed pair", async () => {
-    const unknown = await get<ErrorAnswer>("/resourceful/portfolio/security/USDXYZ/FX", client);
+    const unknown = await get<ErrorAnswer>("/resourceful/portfolio/security/USDXYZ/FX", sessions.client);
     expect(unknown.status).toBe(404);
     expect(unknown.body.api_message).toBe("FX rate USDXYZ not found");
-    expect((await get("/resourceful/portfolio/security/USDGB/FX", client)).status).toBe(400);
-    expect((await get("/resourceful/portfolio/security/USDGBP/FX?date=2024-13-01", client)).status).toBe(400);
+    expect((await get("/resourceful/portfolio/security/USDGB/FX", sessions.client)).status).toBe(400);
+    expect((await get("/resourceful/portfolio/security/USDGBP/FX?date=2024-13-01", sessions.client)).status).toBe(400);
   });
 
   it("answers inside a batch, as the portal asks for it", async () => {
     const answer = await platform.call<Array<{ name: string; code: number; body: string }>>("/resourceful", {
       method: "POST",
-      token: client,
+      token: sessions.client,
       body: {
         batch: [
           { name: "usd", method: "GET", url: "portfolio/security/USDGBP/FX?fields=last_price,prev_close_price" },

@@ -1,9 +1,11 @@
 // spec 001 §3 "Target set", "Payment information per account", §7 "Targets and payment
 // information": an account's investment instructions (its target sets and their securities'
-// weights) and how to pay into it (BPAY and bank accounts).
-import { asc, eq, inArray } from "drizzle-orm";
+// weights) and how to pay into it (BPAY and bank accounts); and a member's own registered bank
+// accounts, where withdrawals are paid (`entity/client/{id}/bank`).
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { paymentMethods, securities, targetSetSecurities, targetSets } from "../../db/schema";
+import { clientBankAccounts, paymentMethods, securities, targetSetSecurities, targetSets } from "../../db/schema";
+import { assertCanSeeClient } from "../access";
 import { notFound, validate } from "../http";
 import { json, type Route, type SignedInContext, signedIn } from "../router";
 import { IdList, IdParams, scope } from "./requests";
@@ -26,6 +28,12 @@ function securitiesOf(context: SignedInContext, targetSetId: number) {
 function targetSetsOf(context: SignedInContext, accountIds: number[]) {
   if (!accountIds.length) return [];
   return context.db.select().from(targetSets).where(inArray(targetSets.accountId, accountIds)).orderBy(asc(targetSets.id)).all();
+}
+
+/** An account number as it may be shown: its last four characters after four stars ("****6655"); never the whole number. */
+export function maskedAccountNumber(accountNumber: string): string {
+  const plain = accountNumber.replace(/\s+/g, "");
+  return plain.length > 4 ? `****${plain.slice(-4)}` : "****";
 }
 
 /** A target set the client may see, else 404 (as one that does not exist). */
@@ -75,5 +83,28 @@ export const instructionRoutes: Route[] = [
         .filter((m) => m.kind === "bank")
         .map((m) => ({ id: m.id, bank: m.bank, accountName: m.accountName, bsb: m.bsb, accountNumber: m.accountNumber })),
     });
+  }),
+
+  // spec 001 §7 bank detail: the member's registered bank accounts, checked like every entity call
+  signedIn("GET", "/resourceful/entity/client/:id/bank", (request, { db, caller }) => {
+    const { id } = validate(IdParams, request.params, "path");
+    assertCanSeeClient(db, caller, id);
+    return json(
+      db
+        .select()
+        .from(clientBankAccounts)
+        .where(eq(clientBankAccounts.entityId, id))
+        .orderBy(desc(clientBankAccounts.isDefault), asc(clientBankAccounts.id))
+        .all()
+        .map((b) => ({
+          id: b.id,
+          bank_name: b.bankName,
+          account_name: b.accountName,
+          sort_code: b.sortCode,
+          bsb: b.bsb,
+          account_number_masked: maskedAccountNumber(b.accountNumber),
+          is_default: b.isDefault,
+        })),
+    );
   }),
 ];

@@ -28,6 +28,7 @@ import {
   basisOf,
   earliestInception,
   measureFor,
+  ownAccountsOfGroup,
   scope,
   summaryItems,
   timeframeStart,
@@ -423,12 +424,7 @@ export const performanceRoutes: Route[] = [
     (request, context) => {
       const { code } = validate(CodeParams, request.params, "path");
       const query = validate(SeriesQuery, request.query, "query");
-      const { all } = scope(context);
-      const members = all.filter(
-        (a) => a.group?.groupCode === code && !a.portfolio.isLinked
-      );
-      if (members.length === 0)
-        throw notFound(`Account group ${code}`);
+      const members = ownAccountsOfGroup(scope(context).all, code);
       return seriesAnswer(context, members, query, null);
     }
   ),

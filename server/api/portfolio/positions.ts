@@ -23,7 +23,7 @@ import { clientEntityOf } from "../access";
 import { ApiError, notFound, validate } from "../http";
 import { json, type Route, type SignedInContext, signedIn } from "../router";
 import { loadBook } from "./book";
-import { absent, Bool, CodeParams, Currency, IdList, IsoDate, measureFor, opt, Pricing, scope } from "./requests";
+import { absent, Bool, CodeParams, Currency, IdList, IsoDate, measureFor, opt, ownAccountsOfGroup, Pricing, scope } from "./requests";
 import { money, round } from "./views";
 import { isManaged, todayOf, type VisibleAccount } from "./visibility";
 
@@ -74,8 +74,7 @@ function selectionOf(context: SignedInContext, query: SelectionQuery, groupCode?
   if (query.portfolioid !== undefined && !all.some((a) => a.account.portfolioId === query.portfolioid)) throw notFound(`Portfolio ${query.portfolioid}`);
   let list: VisibleAccount[];
   if (groupCode !== undefined) {
-    const members = all.filter((a) => a.group?.groupCode === groupCode && !a.portfolio.isLinked);
-    if (members.length === 0) throw notFound(`Account group ${groupCode}`);
+    const members = ownAccountsOfGroup(all, groupCode);
     const asked = query.accountid ? new Set(query.accountid) : null;
     list = members.filter((a) => !asked || asked.has(a.account.id));
   } else if (query.accountid || query.portfolioid !== undefined) {

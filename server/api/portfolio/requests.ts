@@ -202,6 +202,16 @@ export function scope(context: SignedInContext, requested?: number[]) {
   };
 }
 
+/**
+ * The path form `group/account/code/{code}/...`: the client's own (not linked) accounts of an
+ * account group, in the order they are seen; 404 when it has none (an unknown or foreign code).
+ */
+export function ownAccountsOfGroup(all: readonly VisibleAccount[], code: string): VisibleAccount[] {
+  const members = all.filter((a) => a.group?.groupCode === code && !a.portfolio.isLinked);
+  if (members.length === 0) throw notFound(`Account group ${code}`);
+  return members;
+}
+
 export const earliestInception = (list: readonly VisibleAccount[]) =>
   list.reduce(
     (min, a) => (a.account.inceptionDate < min ? a.account.inceptionDate : min),

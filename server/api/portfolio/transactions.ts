@@ -1,16 +1,29 @@
-// spec 001 §3 "Transaction", §7 "Transactions": the transactions of the accounts a client sees,
-// newest first, paged with an opaque bookmark (docs/platform-api.md "Paging"); the page size is the
-// spec's 200 by default (up to 2,000), a shorter page being the last.
+// spec 001 §3 "Transaction", §7 "Transactions": the transactions of the accounts a client sees, or
+// of the client's own accounts of a group, newest first, paged with an opaque bookmark
+// (docs/platform-api.md "Paging"); the page size is the spec's 200 by default (up to 2,000), a
+// shorter page being the last.
 import { and, desc, eq, gte, inArray, lt, lte, or } from "drizzle-orm";
 import { z } from "zod";
 import { securities, transactions } from "../../db/schema";
 import { decodeBookmark, encodeBookmark } from "../../lib/bookmark";
 import { wireDate } from "../../lib/wire";
 import { ApiError, MESSAGES, validate } from "../http";
-import { json, type Route, signedIn } from "../router";
-import { todayOf } from "./visibility";
+import { json, type Route, type SignedInContext, signedIn } from "../router";
+import { todayOf, type VisibleAccount } from "./visibility";
 import { money } from "./views";
-import { absent, Bool, earliestInception, IdList, IsoDate, opt, requestedPeriod, scope, TIMEFRAMES } from "./requests";
+import {
+  absent,
+  Bool,
+  CodeParams,
+  earliestInception,
+  IdList,
+  IsoDate,
+  opt,
+  ownAccountsOfGroup,
+  requestedPeriod,
+  scope,
+  TIMEFRAMES,
+} from "./requests";
 
 const SORT = "trade_date_desc";
 /** spec 001 §9: transactions are asked for 200 at a time from 1900-01-01. */
@@ -41,54 +54,76 @@ const TYPE_DESCRIPTIONS: Record<string, string> = {
   transfer_out: "Transfer out",
 };
 
+type TransactionQuery = z.output<typeof TransactionQuery>;
+
+/**
+ * One page of the transactions of `selected` (accounts the client sees), newest first (trade date,
+ * then id), after the bookmark: the answer of the plain and the group path alike.
+ */
+function transactionPage(context: SignedInContext, selected: readonly VisibleAccount[], query: TransactionQuery) {
+  const ids = selected.map((a) => a.account.id);
+  const today = todayOf(context);
+  const { start, end: stop } = query.timeframe
+    ? requestedPeriod(query, today, earliestInception(selected))
+    : { start: query.start_date ?? FIRST_DATE, end: query.stop_date ?? today };
+  const bookmark = query.page_bookmark ? decodeBookmark(query.page_bookmark) : null;
+  if (query.page_bookmark && (!bookmark || bookmark.sort !== SORT || typeof bookmark.key !== "string"))
+    throw new ApiError(400, "Invalid page_bookmark", MESSAGES.argumentsIncorrect);
+  if (!ids.length) return json([]);
+  const after = bookmark
+    ? or(lt(transactions.tradeDate, bookmark.key as string), and(eq(transactions.tradeDate, bookmark.key as string), lt(transactions.id, bookmark.id)))
+    : undefined;
+  const rows = context.db
+    .select({ t: transactions, s: securities })
+    .from(transactions)
+    .innerJoin(securities, eq(securities.id, transactions.securityId))
+    .where(and(inArray(transactions.accountId, ids), gte(transactions.tradeDate, start), lte(transactions.tradeDate, stop), after))
+    .orderBy(desc(transactions.tradeDate), desc(transactions.id))
+    .limit(query.page_size)
+    .all();
+  return json(rows.map(({ t, s }) => transactionRow(t, s)));
+}
+
+function transactionRow(t: typeof transactions.$inferSelect, s: typeof securities.$inferSelect) {
+  return {
+    id: t.id,
+    accountId: t.accountId,
+    tradeDate: wireDate(t.tradeDate),
+    settlementDate: wireDate(t.settlementDate),
+    securityDescription: s.description,
+    type: t.type,
+    transactionTypeDesc: TYPE_DESCRIPTIONS[t.type] ?? t.type,
+    nativeCurrency: t.currency,
+    nativeTransactionValue: money(t.currency, t.grossMinor / 100),
+    grossAmount: money(t.currency, t.grossMinor / 100),
+    netAmount: money(t.currency, t.netMinor / 100),
+    fee: money(t.currency, t.feeMinor / 100),
+    tax: money(t.currency, t.taxMinor / 100),
+    volume: t.quantityMicros / 1_000_000,
+    pricePerUnit: t.priceMicros === null ? null : t.priceMicros / 1_000_000,
+    code: s.code,
+    exchange: s.exchange,
+    securityIsin: s.isin,
+    comment: t.narrative,
+    // every row carries its bookmark; the last one's asks for the next page
+    bookmark: encodeBookmark({ sort: SORT, key: t.tradeDate, id: t.id }),
+  };
+}
+
 export const transactionRoutes: Route[] = [
+  // spec 001 §7 the transactions of the accounts asked for (default every account the client sees)
   signedIn("GET", "/resourceful/portfolio/transaction", (request, context) => {
     const query = validate(TransactionQuery, request.query, "query");
-    const { selected } = scope(context, query.accountid);
-    const ids = selected.map((a) => a.account.id);
-    const today = todayOf(context);
-    const { start, end: stop } = query.timeframe
-      ? requestedPeriod(query, today, earliestInception(selected))
-      : { start: query.start_date ?? FIRST_DATE, end: query.stop_date ?? today };
-    const bookmark = query.page_bookmark ? decodeBookmark(query.page_bookmark) : null;
-    if (query.page_bookmark && (!bookmark || bookmark.sort !== SORT || typeof bookmark.key !== "string"))
-      throw new ApiError(400, "Invalid page_bookmark", MESSAGES.argumentsIncorrect);
-    if (!ids.length) return json([]);
-    const after = bookmark
-      ? or(lt(transactions.tradeDate, bookmark.key as string), and(eq(transactions.tradeDate, bookmark.key as string), lt(transactions.id, bookmark.id)))
-      : undefined;
-    const rows = context.db
-      .select({ t: transactions, s: securities })
-      .from(transactions)
-      .innerJoin(securities, eq(securities.id, transactions.securityId))
-      .where(and(inArray(transactions.accountId, ids), gte(transactions.tradeDate, start), lte(transactions.tradeDate, stop), after))
-      .orderBy(desc(transactions.tradeDate), desc(transactions.id))
-      .limit(query.page_size)
-      .all();
-    return json(
-      rows.map(({ t, s }) => ({
-        id: t.id,
-        accountId: t.accountId,
-        tradeDate: wireDate(t.tradeDate),
-        settlementDate: wireDate(t.settlementDate),
-        securityDescription: s.description,
-        type: t.type,
-        transactionTypeDesc: TYPE_DESCRIPTIONS[t.type] ?? t.type,
-        nativeCurrency: t.currency,
-        nativeTransactionValue: money(t.currency, t.grossMinor / 100),
-        grossAmount: money(t.currency, t.grossMinor / 100),
-        netAmount: money(t.currency, t.netMinor / 100),
-        fee: money(t.currency, t.feeMinor / 100),
-        tax: money(t.currency, t.taxMinor / 100),
-        volume: t.quantityMicros / 1_000_000,
-        pricePerUnit: t.priceMicros === null ? null : t.priceMicros / 1_000_000,
-        code: s.code,
-        exchange: s.exchange,
-        securityIsin: s.isin,
-        comment: t.narrative,
-        // every row carries its bookmark; the last one's asks for the next page
-        bookmark: encodeBookmark({ sort: SORT, key: t.tradeDate, id: t.id }),
-      })),
-    );
+    return transactionPage(context, scope(context, query.accountid).selected, query);
+  }),
+
+  // ... and of the client's own accounts of a group (the spec's callers send sort_type 7)
+  signedIn("GET", "/resourceful/portfolio/group/account/code/:code/transaction", (request, context) => {
+    const { code } = validate(CodeParams, request.params, "path");
+    const query = validate(TransactionQuery, request.query, "query");
+    const { all } = scope(context, query.accountid);
+    const asked = query.accountid ? new Set(query.accountid) : null;
+    const members = ownAccountsOfGroup(all, code).filter((a) => !asked || asked.has(a.account.id));
+    return transactionPage(context, members, query);
   }),
 ];
