@@ -20,6 +20,8 @@ async function csvOf(download: Download): Promise<string[][]> {
 
 test.describe("the analysis page's holdings", () => {
   test("expands and sorts the investments, switches currency and opens the glossary", async ({ page, javaScript }) => {
+    // a long journey: a dozen views, each a page of its own without JavaScript
+    test.slow();
     await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis" });
     await page.locator("#analysis__tabs_panel-0").getByRole("link", { name: "Ellie's portfolio" }).click();
     await expect(heading(page, "Ellie's portfolio")).toBeVisible();
@@ -39,6 +41,8 @@ test.describe("the analysis page's holdings", () => {
     // Expand all shows the purchases of every holding; Collapse all hides every holding
     await investments(page).getByRole("link", { name: "Expand all" }).click();
     await expect(row(table, /^Vanguard LifeStrategy 60% Equity Fund/)).toBeVisible();
+    await expect(page).toHaveURL(/expand=all/);
+    await expect(table.getByRole("rowheader", { name: /^Acquired/ }).first()).toBeVisible();
     expect(await table.getByRole("rowheader", { name: /^Acquired/ }).count()).toBeGreaterThan(2);
     await investments(page).getByRole("link", { name: "Collapse all" }).click();
     await expect(row(table, /^Apple Inc\./)).toHaveCount(0);

@@ -359,6 +359,7 @@ test.describe("documents and messages", () => {
     await panel.getByRole("link", { name: "View documents to be signed" }).click();
     await expect(page).toHaveURL(/toBeSigned=true/);
     await expect(page.getByRole("heading", { name: "To be signed" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Discretionary management agreement: please sign" })).toBeVisible();
+    // spec 002 §4: the folder lists the documents awaiting action (digital-signature.test.ts signs them)
+    await expect(page.getByRole("link", { name: "Letter of authority" })).toBeVisible();
   });
 });

@@ -23,6 +23,7 @@ import {
 } from "./api/router";
 import { recoveryRoutes } from "./api/recovery";
 import { sessionRoutes } from "./api/session";
+import { signatureRoutes } from "./api/signature/index";
 import { siteRoutes } from "./api/site";
 
 export type AppOptions = Services;
@@ -55,6 +56,7 @@ export function createApp({ db, clock, env }: AppOptions) {
     ...entityRoutes,
     ...portfolioRoutes,
     ...docnoteRoutes,
+    ...signatureRoutes,
     ...adviserRoutes,
     ...batchRoutes,
     ...(env.nodeEnv === "production" ? [] : devRoutes),

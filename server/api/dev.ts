@@ -5,11 +5,16 @@ import { wireDateTime } from "../lib/wire";
 import { inMaintenance, MAINTENANCE_SETTING } from "./health";
 import { ApiError, notFound, validate } from "./http";
 import { json, open, type Route } from "./router";
+import { copySignatureItems } from "./signature/copy";
 
 const OutboxQuery = z.object({ to: z.string().trim().max(320).optional() });
 const MaintenanceBody = z.object({ maintenance: z.boolean() });
 const UsernameParams = z.object({ username: z.string().trim().min(1).max(256) });
-const CopyBody = z.object({ username: z.string().trim().regex(/^[a-z0-9._-]{3,64}$/i) });
+const CopyBody = z.object({
+  username: z.string().trim().regex(/^[a-z0-9._-]{3,64}$/i),
+  /** Also copy the signature items the template signs (docs/platform-api.md "Development only"). */
+  signatures: z.boolean().optional(),
+});
 // Any integer on purpose: a level outside NotAssigned 0 … ClientMessages 3 is how a test meets a
 // platform whose level the portal has no mapping for (spec 000 §8 site access errors).
 const AccessLevelBody = z.object({ client_access_level: z.number().int().min(-1000).max(1000) });
@@ -71,10 +76,11 @@ export const devRoutes: Route[] = [
   // security questions, and a copy of its person: details, contacts, addresses, capabilities), for
   // journeys that use a login up: each run signs in as its own copy, so journeys stay independent
   // of each other and of the order they run in. The copied person has no adviser, so no adviser's
-  // client list changes.
+  // client list changes. With `signatures: true` the copy also gets its own copies of the template's
+  // signature items (and their messages), so each journey signs its own.
   open("POST", "/dev/users/:username/copy", (request, { db, clock }) => {
     const { username } = validate(UsernameParams, request.params, "path");
-    const { username: copyName } = validate(CopyBody, request.body, "body");
+    const { username: copyName, signatures } = validate(CopyBody, request.body, "body");
     const template = db.select().from(users).where(eq(users.usernameKey, username.toLowerCase())).get();
     if (!template) throw notFound("User");
     if (db.select({ id: users.id }).from(users).where(eq(users.usernameKey, copyName.toLowerCase())).get()) {
@@ -103,7 +109,10 @@ export const devRoutes: Route[] = [
         .get().id;
       const questions = tx.select().from(securityQuestions).where(eq(securityQuestions.userId, templateId)).all();
       for (const { id: _id, ...q } of questions) tx.insert(securityQuestions).values({ ...q, userId: copyId }).run();
-      return json({ username: copyName, user_id: copyId }, 201);
+      if (!signatures) return json({ username: copyName, user_id: copyId }, 201);
+      // the same connection: these statements run inside this transaction
+      const signatureIds = copySignatureItems(db, person.id, entityId);
+      return json({ username: copyName, user_id: copyId, signature_ids: signatureIds }, 201);
     });
   }),
 ];

@@ -691,3 +691,67 @@ export const documentAttachments = sqliteTable(
   },
   (t) => [index("document_attachments_document_idx").on(t.documentId)],
 );
+
+// ── digital signatures (spec 002 §3 "Digital signature item", "Signatory"; docs/platform-api.md
+// "Digital signatures")
+
+/**
+ * A document a client is asked to sign, carried by a docnote message (documentId), whose
+ * digital_signature_status is kept in step. status: spec 002 §4 partSigned 0, signed 1, declined 2,
+ * pending 3, awaitingSignature 4. signingMethod 1: a one-time code by sms.
+ */
+export const digitalSignatures = sqliteTable(
+  "digital_signatures",
+  {
+    id: integer("id").primaryKey(),
+    documentId: integer("document_id").notNull().references(() => documents.id),
+    filename: text("filename").notNull(),
+    title: text("title").notNull(),
+    /** What the document says: paragraphs separated by blank lines (the PDF is made from it). */
+    bodyText: text("body_text").notNull(),
+    dueDate: text("due_date"),
+    status: integer("status").notNull(),
+    /** The opaque token sign and decline must send back (32 hex characters). */
+    secureData: text("secure_data").notNull(),
+    signingMethod: integer("signing_method").notNull().default(1),
+    createdAt: createdAt(),
+    lastNotifiedAt: text("last_notified_at").notNull(),
+    /** Development only: the item a journey's copy was made from (null for a real item), so copies are never copied again. */
+    copiedFrom: integer("copied_from"),
+  },
+  (t) => [index("digital_signatures_notified_idx").on(t.lastNotifiedAt, t.id), index("digital_signatures_document_idx").on(t.documentId)],
+);
+
+/** Who signs a digital signature item, and when they signed or declined. */
+export const digitalSignatureSignatories = sqliteTable(
+  "digital_signature_signatories",
+  {
+    id: integer("id").primaryKey(),
+    digitalSignatureId: integer("digital_signature_id").notNull().references(() => digitalSignatures.id),
+    entityId: integer("entity_id").notNull().references(() => entities.id),
+    signingMethod: integer("signing_method").notNull().default(1),
+    signedAt: text("signed_at"),
+    declinedAt: text("declined_at"),
+  },
+  (t) => [
+    index("digital_signature_signatories_item_idx").on(t.digitalSignatureId),
+    index("digital_signature_signatories_entity_idx").on(t.entityId),
+  ],
+);
+
+/** A one-time code sent to a signatory to sign with; only its hash is kept. */
+export const digitalSignatureCodes = sqliteTable(
+  "digital_signature_codes",
+  {
+    id: integer("id").primaryKey(),
+    signatoryId: integer("signatory_id").notNull().references(() => digitalSignatureSignatories.id),
+    codeHash: text("code_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+    /** Wrong codes tried against it; the third spends it. */
+    attempts: integer("attempts").notNull().default(0),
+    /** Used, replaced by a newer code, or worn out by wrong attempts. */
+    spent: flag("spent"),
+  },
+  (t) => [index("digital_signature_codes_signatory_idx").on(t.signatoryId, t.createdAt)],
+);

@@ -26,6 +26,7 @@ import { seedBankAccounts } from "./bank";
 import { sitePages } from "./content";
 import { seedDocuments } from "./documents";
 import { seedPortfolioBook } from "./portfolio";
+import { seedSignatures } from "./signatures";
 import { ACCENTED_CLIENTS, FIRST_NAMES, INWARD_LETTERS, LAST_NAMES, MARITAL_STATUSES, PLACES, STREETS } from "./people";
 import { DEMO_TOKEN_SECRET, FEATURE_ACCESS, FEATURE_TOGGLES, FIRM, GENERAL_CONTACTS, SECURITY_QUESTIONS, SITE_SETTINGS } from "./settings";
 
@@ -145,7 +146,8 @@ function seedDemoData(db: Db, clock: Clock): void {
       contacts: [
         { type: "p1", value: "020 7946 0321", preferred: false, countryCode: "GB" },
         { type: "p2", value: "020 7946 0654", preferred: false, countryCode: "GB" },
-        { type: "p3", value: "07700 900456", preferred: true, countryCode: "GB" },
+        // with its country code: the number a signing code is sent to (docs/platform-api.md "Digital signatures")
+        { type: "p3", value: "+44 7700 900456", preferred: true, countryCode: "GB" },
         { type: "m1", value: "eleanor.hartley@example.com", preferred: true, countryCode: null },
         { type: "m2", value: "e.hartley@hartley-architects.example", preferred: false, countryCode: null },
       ],
@@ -162,6 +164,7 @@ function seedDemoData(db: Db, clock: Clock): void {
       dependents: 1, level: 1, email: "james.hartley@example.com",
       contacts: [
         { type: "p1", value: "020 7946 0321", preferred: false, countryCode: "GB" },
+        // without '+': the invalid-phone path of signing (spec 002 "Signing journey" step 1)
         { type: "p3", value: "07700 900457", preferred: true, countryCode: "GB" },
         { type: "m1", value: "james.hartley@example.com", preferred: true, countryCode: null },
       ],
@@ -354,8 +357,12 @@ function seedDemoData(db: Db, clock: Clock): void {
       adviserName: "Sarah Whitfield",
     });
 
-    // ── registered bank accounts: last of all, drawing nothing, so no earlier row or id moves
+    // ── registered bank accounts: after the documents, drawing nothing, so no earlier row or id moves
     seedBankAccounts(db, { client: client.entityId, partner: partner.entityId });
+
+    // ── digital signatures: after everything else, with their own random sequence, so no earlier
+    // row, id or draw moves
+    seedSignatures(db, now, { client: client.entityId, partner: partner.entityId, adviserUserId: sarah, adviserName: "Sarah Whitfield" });
   });
 }
 

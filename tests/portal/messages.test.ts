@@ -225,10 +225,11 @@ describe("reading a message (spec 002 §4)", () => {
 });
 
 describe("an adviser with a client in context (spec 002 §6)", () => {
-  it("sees adviser-only notes, no Sent or To be signed, no Reply, and records no first read", async () => {
+  it("sees adviser-only notes, no Sent, To be signed read-only, no Reply, and records no first read", async () => {
     const v = await view("/clients/documents-and-messages?pages=5", adviserWithClient);
     expect(v.folders.map((f) => f.key)).not.toContain("sent");
-    expect(v.folders.map((f) => f.key)).not.toContain("signature");
+    // the issue over spec 002 §6: the folder's documents, read-only (docs/decisions/095)
+    expect(v.folders.map((f) => f.key)).toContain("signature");
     expect(v.folders.every((f) => f.unread === null)).toBe(true);
     const note = v.list.items.find((i) => i.adviserOnly);
     expect(note?.subject).toMatch(/^File note/);

@@ -179,7 +179,16 @@ describe("listing documents", () => {
 
   it("filters the items to sign, the unread ones and a created date range", async () => {
     const pending = (await list(platform, ellie, "digital_signature_status=Pending")).body;
-    expect(pending.map((d) => d.subject)).toEqual(["Discretionary management agreement: please sign"]);
+    // the seeded signature items awaiting signatures or pending (digital-signature-api.test.ts), and
+    // an older message to sign that has no signature item
+    expect(pending.map((d) => d.subject)).toEqual([
+      "Letter of authority: please sign",
+      "Joint account application: please sign",
+      "Your annual review pack",
+      "Discretionary management agreement: please sign",
+    ]);
+    expect((await list(platform, ellie, "digital_signature_status=Signed")).body.map((d) => d.subject)).toEqual(["Suitability report acknowledgement: please sign"]);
+    expect((await list(platform, ellie, "digital_signature_status=Declined")).body.map((d) => d.subject)).toEqual(["Fee agreement 2025: please sign"]);
 
     const all = (await list(platform, ellie)).body;
     const unread = (await list(platform, ellie, "firstread.include_read_notes=false")).body;

@@ -57,14 +57,18 @@ export function MessageList({ view }: { view: MessagesView }) {
                     <span className="message-item__attachments">{t("list.attachments", { count: item.attachmentCount })}</span>
                   ) : null}
                 </p>
-                {item.adviserOnly || item.relatedEntity || item.awaitingSignature || item.unread ? (
+                {item.adviserOnly || item.relatedEntity || item.awaitingSignature || item.unread || item.badge ? (
                   <p className="message-item__marks">
                     {item.unread ? (
                       <span className="tag tag--unread" aria-hidden="true">
                         {t("list.unread")}
                       </span>
                     ) : null}
-                    {item.awaitingSignature ? <span className="tag tag--warning">{t("list.awaitingSignature")}</span> : null}
+                    {item.badge ? (
+                      <span className={`tag tag--${item.badge.tone}`}>{item.badge.text}</span>
+                    ) : item.awaitingSignature ? (
+                      <span className="tag tag--warning">{t("list.awaitingSignature")}</span>
+                    ) : null}
                     {item.adviserOnly ? <span className="tag tag--adviser">{t("list.adviserOnly")}</span> : null}
                     {item.relatedEntity ? <span className="tag tag--related">{t("list.relatedEntity")}</span> : null}
                   </p>

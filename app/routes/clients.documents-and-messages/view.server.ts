@@ -20,6 +20,8 @@ import {
 } from "~/planning/docnote.server";
 import { messagesSettings, type MessagesSettings, messagesToggles, type MessagesToggles } from "~/planning/messages.server";
 import type { Site } from "~/planning/site.server";
+import { fetchSignatureItems, type SignatureItem } from "~/planning/signature.server";
+import { awaitsAction, badgeOf, SIGNATURES_PATH, STATUS } from "~/lib/messages/signature";
 import { formatFileSize, isRiskyFile } from "~/lib/messages/files";
 import {
   checkDateRange,
@@ -74,7 +76,8 @@ export function folderDefinitions(input: {
   settings.customFolders.forEach((f, i) => {
     folders.push({ key: `custom-${i + 1}`, kind: "custom", name: f.name, filter: { doctype: f.codes } });
   });
-  if (isClient && toggles.digitalSignatures) {
+  // the issue's rule over spec 002 §6: an adviser in context sees the folder too, read-only (decision 095)
+  if (toggles.digitalSignatures) {
     folders.push({ key: "signature", kind: "digitalSignatures", name: t("folders.signature"), filter: { signatureStatus: "Pending" } });
   }
   return folders;
@@ -122,6 +125,8 @@ export type MessageListItem = {
   relatedEntity: boolean;
   awaitingSignature: boolean;
   attachmentCount: number;
+  /** spec 002 §4 "Badge": a signature item's status. */
+  badge?: { text: string; tone: string } | null;
 };
 
 export type MessageAttachment = {
@@ -273,14 +278,16 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
   const counted: Record<string, { filter: DocumentFilter; pageSize: number }> = {};
   if (isClient) {
     for (const f of provisional) {
-      if (f.kind === "sent") continue;
+      if (f.kind === "sent" || f.kind === "digitalSignatures") continue;
       counted[f.key] = { filter: { ...f.filter, unreadOnly: true, entityIds: entityIds ?? undefined }, pageSize: UNREAD_PAGE_SIZE };
     }
     if (toggles.oneWay) counted.hasSent = { filter: { docsubtype: CLIENT_INITIATED }, pageSize: 1 };
   }
 
-  const [page, counts, types] = await Promise.all([
-    filter ? listDocuments(planning, filter, query.pages * MESSAGES_PAGE_SIZE) : Promise.resolve({ documents: [], hasMore: false, extra: null }),
+  // spec 002 §4: the To be signed folder lists the signature items that await action, not messages
+  const signatureFolder = folder.kind === "digitalSignatures";
+  const [page, counts, types, signatures] = await Promise.all([
+    filter && !signatureFolder ? listDocuments(planning, filter, query.pages * MESSAGES_PAGE_SIZE) : Promise.resolve({ documents: [], hasMore: false, extra: null }),
     countDocuments(planning, counted).catch((error: unknown) => {
       if (isLostSession(error)) throw error;
       logger.error("unread counts unavailable", { error: String(error) });
@@ -293,7 +300,15 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
           return null;
         })
       : Promise.resolve(null),
+    toggles.digitalSignatures
+      ? fetchSignatureItems(planning).catch((error: unknown) => {
+          if (isLostSession(error)) throw error;
+          logger.error("signature items unavailable", { error: String(error) });
+          return null;
+        })
+      : Promise.resolve(null),
   ]);
+  if (signatures && isClient) counts.signature = signatures.filter((s) => awaitsAction(s) && s.signatories.some((x) => x.can_sign)).length;
 
   const hasSent = !toggles.oneWay || (counts.hasSent ?? 0) > 0 || folder.kind === "sent";
   const folders = folderDefinitions({ ...folderInput, hasSent });
@@ -320,6 +335,7 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
     awaitingSignature: d.digital_signature_status === "Pending",
     attachmentCount: d.attachment_count ?? 0,
   }));
+  if (signatureFolder) items.splice(0, items.length, ...signatureItems(signatures ?? [], t, locale));
   const filtered = Boolean(query.search || query.type || query.entity !== null || dates.start || dates.end);
   const list = {
     items,
@@ -392,6 +408,29 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
     composeHref: isClient && !toggles.oneWay ? messagesHref(listQuery(query), { view: "compose" }) : null,
     query,
   };
+}
+
+/** spec 002 §4: the items awaiting action (neither pending nor signed, with a due date) as rows of the folder, each opening its signature page. */
+export function signatureItems(items: readonly SignatureItem[], t: TFunction, locale: string): MessageListItem[] {
+  return items.filter(awaitsAction).map((item) => {
+    const badge = badgeOf(item.status);
+    return {
+      id: item.id,
+      subject: item.title,
+      date: item.duedate ? t("list.due", { date: formatDate(item.duedate, locale, "short") }) : "",
+      from: null,
+      type: null,
+      href: `${SIGNATURES_PATH}/${item.id}`,
+      current: false,
+      unread: false,
+      adviserOnly: false,
+      relatedEntity: false,
+      // spec 002 "Signature view": items awaiting signature are bold and flagged
+      awaitingSignature: item.status === STATUS.awaitingSignature || item.status === STATUS.partSigned,
+      attachmentCount: 0,
+      badge: { text: t(`signature.badge.${badge.key}`), tone: badge.tone },
+    };
+  });
 }
 
 /** The download confirmation page of an attachment, with the way back to the message. */

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { MESSAGES_PATH } from "~/lib/messages/query";
 import { unreadLabel } from "~/lib/navigation";
 import { messagesSettings, messagesToggles } from "~/planning/messages.server";
+import { fetchSignatureItems } from "~/planning/signature.server";
+import { awaitsAction } from "~/lib/messages/signature";
 
 // spec 001 §2.1 and 002 "Notification and postponement panels": the home page's important-messages
 // panel, linking to the Important folder (?importantOnly=true) and to the documents to be signed
@@ -50,11 +52,11 @@ export async function loadImportantPanel(
       settings.importantCategoryId ?? categories.find((c) => c.name.trim().toLowerCase() === "important")?.id ?? null;
     const lists: Record<string, { filter: DocumentFilter; pageSize: number }> = {};
     if (categoryId !== null) lists.important = { filter: { categories: [categoryId], unreadOnly: true }, pageSize: UNREAD_PAGE_SIZE };
-    if (messagesToggles(toggles).digitalSignatures) {
-      lists.toBeSigned = { filter: { signatureStatus: "Pending" }, pageSize: UNREAD_PAGE_SIZE };
-    }
-    const counts = await countDocuments(planning, lists);
-    return importantPanelOf({ important: counts.important ?? null, toBeSigned: counts.toBeSigned ?? null });
+    // spec 002 §4: the documents awaiting the client's own signature
+    const signatures = messagesToggles(toggles).digitalSignatures ? fetchSignatureItems(planning) : Promise.resolve(null);
+    const [counts, items] = await Promise.all([countDocuments(planning, lists), signatures]);
+    const toBeSigned = items ? items.filter((s) => awaitsAction(s) && s.signatories.some((x) => x.can_sign)).length : null;
+    return importantPanelOf({ important: counts.important ?? null, toBeSigned });
   } catch (error) {
     if (!(error instanceof PlanningError && error.failure.kind === "lost-session")) {
       logger.error("important-messages panel unavailable", { error: String(error) });

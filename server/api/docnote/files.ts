@@ -139,14 +139,14 @@ const baseName = (name: string) => (name.split(/[\\/]/).pop() ?? "").trim();
 
 // ── download ─────────────────────────────────────────────────────────────────────────────────
 
-/** RFC 6266: an ASCII fallback name and the exact name as UTF-8 (RFC 5987). */
-export function contentDisposition(filename: string): string {
+/** RFC 6266: an ASCII fallback name and the exact name as UTF-8 (RFC 5987); saved, or shown inline. */
+export function contentDisposition(filename: string, disposition: "attachment" | "inline" = "attachment"): string {
   const fallback = filename.replace(/[^\x20-\x7e]|["\\%]/g, "_");
   const encoded = encodeURIComponent(filename).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
   );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 export const fileRoutes: Route[] = [

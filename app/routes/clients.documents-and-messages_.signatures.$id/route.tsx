@@ -1,0 +1,309 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary } from "~/components/error-summary";
+import { readForm } from "~/session/csrf.server";
+import { requireClientContext } from "~/session/guards.server";
+import { getFixedT, resolveLocale } from "~/session/i18next.server";
+import { SIGNATURES_PATH } from "~/lib/messages/signature";
+import { type JourneyAnswer, loadSignature, readId, signatureAction, signatureView, type SignatureView } from "./signature.server";
+import signatureStyles from "./signature.css";
+
+// spec 002 "Signature view" and "Signing journey" (docs/decisions/095-digital-signatures.md): the
+// document in a frame served by the portal, its signatories, and the journey as plain posts, one
+// step at a time; JavaScript only enhances (the View dialog, the tick that requests the code, the
+// Verify button enabled when it may be used).
+
+export const handle = { i18n: ["messages"] };
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: signatureStyles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const context = await requireClientContext(request);
+  const id = readId(params);
+  const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "messages")]);
+  const { item, signatories, terms } = await loadSignature(request, context.planning, id);
+  const view = signatureView({ item, signatories, terms, isClient: !context.isAdviser, url: new URL(request.url), t, locale, timeZone: context.user.userTimezone });
+  return json({ view, title: item.title });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const context = await requireClientContext(request);
+  const id = readId(params);
+  const form = await readForm(request);
+  const t = await getFixedT(request, "messages");
+  return signatureAction({ request, planning: context.planning, id, form, isClient: !context.isAdviser, t });
+}
+
+function Signatories({ view }: { view: SignatureView }) {
+  const { t } = useTranslation("messages");
+  return (
+    <section className="signature-signatories" aria-labelledby="signatories-heading">
+      <h2 id="signatories-heading">{t("signature.signatories")}</h2>
+      <ul>
+        {view.signatories.map((s) => (
+          <li key={s.id}>{s.text}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The document: a frame on the page, and 'View' as a dialog with JavaScript or a page of its own without. */
+function Document({ view }: { view: SignatureView }) {
+  const { t } = useTranslation("messages");
+  const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const element = dialog.current;
+    if (open && element && !element.open) element.showModal();
+  }, [open]);
+  return (
+    <section className="signature-document" aria-labelledby="signature-document-heading">
+      <h2 id="signature-document-heading">{view.viewDocument ? t("signature.viewTitle") : t("signature.document")}</h2>
+      <iframe className={view.viewDocument ? "signature-document__frame signature-document__frame--tall" : "signature-document__frame"} src={view.documentHref} title={view.filename} />
+      <div className="signature-document__actions">
+        {view.viewDocument ? (
+          <Link to={`${SIGNATURES_PATH}/${view.id}`}>{t("signature.closeView")}</Link>
+        ) : hydrated ? (
+          <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+            {t("signature.view")}
+          </button>
+        ) : (
+          <Link to={view.viewHref} className="button button--secondary">
+            {t("signature.view")}
+          </Link>
+        )}
+      </div>
+      <div className="download-card card">
+        <p className="download-card__name">{view.filename}</p>
+        <a href={view.downloadHref} download={view.filename}>
+          {t("signature.download")}
+          <span className="visually-hidden"> {view.filename}</span>
+        </a>
+      </div>
+      {open ? (
+        <dialog ref={dialog} className="signature-dialog" aria-labelledby="signature-dialog-heading" onClose={() => setOpen(false)}>
+          <h2 id="signature-dialog-heading">{t("signature.viewTitle")}</h2>
+          <iframe className="signature-document__frame signature-document__frame--tall" src={view.documentHref} title={view.filename} />
+          <div className="form-actions">
+            <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
+              {t("signature.close")}
+            </button>
+          </div>
+        </dialog>
+      ) : null}
+    </section>
+  );
+}
+
+function Alert({ message }: { message: string | null }) {
+  const { t } = useTranslation("messages");
+  if (!message) return null;
+  // a key of the catalogue, or the platform's own text (spec 002 §8 'any other error shows the API error text')
+  return (
+    <p className="alert alert--error" role="alert">
+      {message.startsWith("messages:") ? t(message) : message}
+    </p>
+  );
+}
+
+function FieldError({ id, errors }: { id: string; errors: JourneyAnswer["errors"] }) {
+  const { t } = useTranslation("messages");
+  const error = errors.find((e) => e.fieldId === id);
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="field__error">
+      <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
+      {t(error.message)}
+    </p>
+  );
+}
+
+function Terms({ view }: { view: SignatureView }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region keyboard users must reach
+    <div className="signature-terms" role="region" aria-labelledby="signature-terms-title" tabIndex={0}>
+      <h3 id="signature-terms-title">{view.terms.title}</h3>
+      <div className="text-page" dangerouslySetInnerHTML={{ __html: view.terms.html }} />
+    </div>
+  );
+}
+
+function Journey({ view, answer }: { view: SignatureView; answer: JourneyAnswer | undefined }) {
+  const { t } = useTranslation("messages");
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const step = answer ? answer.step : view.step;
+  const errors = answer?.errors ?? [];
+  const action = `${SIGNATURES_PATH}/${view.id}${step ? `?step=${step}` : ""}`;
+  const [accepted, setAccepted] = useState(step === "code");
+  const [code, setCode] = useState("");
+  const summary = <ErrorSummary errors={errors.map((e) => ({ fieldId: e.fieldId, message: e.message }))} />;
+
+  if (step === "invalid-phone")
+    return (
+      <p className="alert alert--error" role="alert">
+        {t("signature.errors.invalidPhone")}
+      </p>
+    );
+
+  if (step === "decline")
+    return (
+      <Form method="post" action={action} className="signature-form">
+        <AuthenticityTokenInput />
+        <h3>{t("signature.declineHeading")}</h3>
+        <Alert message={answer?.alert ?? null} />
+        <p>{t("signature.declineText")}</p>
+        <div className="form-actions">
+          <button type="submit" name="intent" value="confirm-decline" className="button button--danger" disabled={busy}>
+            {t("signature.decline")}
+          </button>
+          <Link to={`${SIGNATURES_PATH}/${view.id}`} className="button button--secondary">
+            {t("signature.cancel")}
+          </Link>
+        </div>
+      </Form>
+    );
+
+  if (step === "terms" || step === "code" || step === "expired")
+    return (
+      <Form method="post" action={action} className="signature-form" noValidate>
+        <AuthenticityTokenInput />
+        <h3>{t("signature.signHeading")}</h3>
+        {summary}
+        <Alert message={answer?.alert ?? null} />
+        <Terms view={view} />
+        <div className={errors.some((e) => e.fieldId === "signature-accept") ? "field field--error" : "field"}>
+          <FieldError id="signature-accept" errors={errors} />
+          <div className="checkbox">
+            <input
+              id="signature-accept"
+              type="checkbox"
+              name="accept"
+              checked={hydrated ? accepted : undefined}
+              defaultChecked={hydrated ? undefined : step !== "terms"}
+              aria-describedby={errors.some((e) => e.fieldId === "signature-accept") ? "signature-accept-error" : undefined}
+              onChange={(event) => {
+                setAccepted(event.target.checked);
+                // spec 002 step 1: ticking the terms requests the code
+                if (event.target.checked && step === "terms") submit(event.target.form, { method: "post", action, replace: true });
+              }}
+            />
+            <label htmlFor="signature-accept">{t("signature.accept")}</label>
+          </div>
+        </div>
+        {step === "terms" ? (
+          <div className="form-actions">
+            {/* without JavaScript the tick and a button; with it the tick sends the code */}
+            {hydrated ? (
+              <input type="hidden" name="intent" value="request-code" />
+            ) : (
+              <button type="submit" name="intent" value="request-code" className="button">
+                {t("signature.sendCode")}
+              </button>
+            )}
+            {busy ? <p role="status">{t("signature.sending")}</p> : null}
+          </div>
+        ) : step === "code" ? (
+          <>
+            <p>{t("signature.codeSent")}</p>
+            <div className={errors.some((e) => e.fieldId === "signature-code") ? "field field--error" : "field"}>
+              <label htmlFor="signature-code" className="field__label">
+                {t("signature.code")}
+              </label>
+              <FieldError id="signature-code" errors={errors} />
+              <input
+                id="signature-code"
+                name="code"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                className="field__input field__input--code"
+                value={hydrated ? code : undefined}
+                onChange={(event) => setCode(event.target.value)}
+                aria-invalid={errors.some((e) => e.fieldId === "signature-code") || undefined}
+                aria-describedby={errors.some((e) => e.fieldId === "signature-code") ? "signature-code-error" : undefined}
+              />
+            </div>
+            <div className="form-actions">
+              {/* spec 002 step 3: Verify needs the terms accepted and a code */}
+              <button type="submit" name="intent" value="verify" className="button" disabled={hydrated && (!accepted || !code.trim() || busy)}>
+                {busy ? t("signature.validating") : t("signature.verify")}
+              </button>
+              <button type="submit" name="intent" value="resend" className="button button--link" formNoValidate>
+                {t("signature.resend")}
+              </button>
+            </div>
+          </>
+        ) : (
+          <div className="form-actions">
+            <button type="submit" name="intent" value="resend" className="button">
+              {t("signature.resend")}
+            </button>
+          </div>
+        )}
+      </Form>
+    );
+
+  return (
+    <Form method="post" action={action} className="signature-form">
+      <AuthenticityTokenInput />
+      <Alert message={answer?.alert ?? null} />
+      <fieldset className="signature-choice">
+        <legend>{t("signature.choose")}</legend>
+        <div className="form-actions">
+          <button type="submit" name="intent" value="sign" className="button">
+            {t("signature.sign")}
+          </button>
+          <button type="submit" name="intent" value="decline" className="button button--secondary">
+            {t("signature.decline")}
+          </button>
+        </div>
+      </fieldset>
+    </Form>
+  );
+}
+
+export default function SignatureRoute() {
+  const { view } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as JourneyAnswer | undefined;
+  const { t } = useTranslation("messages");
+  return (
+    <div className="page page--signature">
+      <p>
+        <Link to={view.backHref}>{t("signature.back")}</Link>
+      </p>
+      <h1>{view.title}</h1>
+      <p className="signature-meta">
+        <span className={`tag tag--${view.badge.tone}`}>{view.badge.text}</span>
+        {view.due ? <span> {t("signature.due", { date: view.due })}</span> : null}
+      </p>
+      <Signatories view={view} />
+      <Document view={view} />
+      <section id="signature-journey" className="signature-journey" aria-labelledby="signature-journey-heading">
+        <h2 id="signature-journey-heading">{t("signature.journeyHeading")}</h2>
+        {view.canSign ? (
+          <Journey key={`${view.step ?? ""}|${answer?.step ?? ""}`} view={view} answer={answer} />
+        ) : (
+          <p className="alert alert--info">{t(view.readOnly ? "signature.readOnly" : "signature.nothingToDo")}</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

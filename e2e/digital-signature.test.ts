@@ -1,0 +1,160 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { codeSentAfter, newestId, platformUrl } from "./platform";
+
+// spec 002 "Signature view", "Signing journey", §8 "Digital signature": the To be signed folder, the
+// document and signing or declining with a one-time code, with JavaScript on and off. Journeys that
+// sign or decline use their own copy of demo.client with its own documents to sign.
+
+async function copyWithSignatures(request: APIRequestContext, template = "demo.client"): Promise<string> {
+  const username = `${template.replace(/^demo\./, "")}-${randomBytes(4).toString("hex")}`;
+  const response = await request.post(`${platformUrl()}/dev/users/${template}/copy`, { data: { username, signatures: true } });
+  expect(response.status()).toBe(201);
+  return username;
+}
+
+const journey = (page: Page) => page.locator("#signature-journey");
+const signatories = (page: Page) => page.getByRole("region", { name: "Signatories" });
+
+/** Opens a document of the To be signed folder. */
+async function openToBeSigned(page: Page, title: string) {
+  await page.goto("/clients/documents-and-messages?toBeSigned=true");
+  await page.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+}
+
+/** Chooses to sign and accepts the terms: the tick sends the code with JavaScript, the tick and a button without. */
+async function acceptTerms(page: Page, javaScript: "on" | "off") {
+  await journey(page).getByRole("button", { name: "Sign document" }).click();
+  await expect(page).toHaveURL(/step=terms/);
+  await expect(journey(page).getByRole("region", { name: "Terms and conditions of electronic signature" })).toBeVisible();
+  await journey(page).getByLabel("I have read and accept the terms and conditions").check();
+  if (javaScript === "off") await journey(page).getByRole("button", { name: "Send me a security code" }).click();
+}
+
+async function enterCode(page: Page, code: string) {
+  await journey(page).getByLabel("Security code").fill(code);
+  await journey(page).getByRole("button", { name: "Verify" }).click();
+}
+
+/** A six-digit code that is not `code`. */
+const wrong = (code: string) => code.replace(/.$/, (d) => String((Number(d) + 1) % 10));
+
+test.describe("digital signatures", () => {
+  test("signs a document from the home panel with the code sent by sms; a wrong code can be retried", async ({ page, request, javaScript }) => {
+    test.slow();
+    const username = await copyWithSignatures(request);
+    await signIn(page, username);
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    await page.getByRole("link", { name: /sign/i }).filter({ hasText: /sign/i }).first().click();
+    await expect(page).toHaveURL(/toBeSigned=true/);
+    const list = page.getByRole("list", { name: /To be signed/ });
+    await expect(list.getByRole("listitem").filter({ hasText: "Letter of authority" })).toContainText("Awaiting signature");
+    await expect(list).not.toContainText("Annual review pack");
+    await expect(list).not.toContainText("Suitability report acknowledgement");
+    await expectAccessible(page);
+
+    await list.getByRole("link", { name: "Letter of authority" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Letter of authority" })).toBeVisible();
+    await expect(page.locator("iframe[title='Letter of authority.pdf']")).toHaveAttribute("src", /\/clients\/documents-and-messages\/signature-documents\/\d+$/);
+    await expect(page.getByRole("link", { name: /Download/ })).toHaveAttribute("href", /signature-documents\/\d+\?download=1$/);
+    await expect(signatories(page)).toContainText("Awaiting signature by Hartley, Eleanor");
+    await expectAccessible(page);
+
+    const before = await newestId(request, username);
+    await acceptTerms(page, javaScript);
+    await expect(page).toHaveURL(/step=code/);
+    const { code } = await codeSentAfter(request, username, before);
+    expect(code).toMatch(/^\d{6}$/);
+    await expectAccessible(page);
+
+    await enterCode(page, wrong(code));
+    await expect(journey(page)).toContainText("The security code that you provided does not match the one that was sent. Please try again.");
+    await expect(journey(page).getByLabel("Security code")).toHaveValue("");
+    await expectAccessible(page);
+    await enterCode(page, code);
+    await expect(signatories(page)).toContainText(/Signed by Hartley, Eleanor on \d/);
+    await expect(page.locator(".signature-meta")).toContainText("Signed");
+    await expect(journey(page).getByRole("button", { name: "Sign document" })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test("three wrong codes end the code; a new one signs the joint document, which is then part-signed", async ({ page, request, javaScript }) => {
+    test.slow();
+    const username = await copyWithSignatures(request);
+    await signIn(page, username);
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    await openToBeSigned(page, "Joint account application");
+    const before = await newestId(request, username);
+    await acceptTerms(page, javaScript);
+    const first = await codeSentAfter(request, username, before);
+    await enterCode(page, wrong(first.code));
+    await expect(journey(page)).toContainText("does not match");
+    await enterCode(page, wrong(first.code));
+    await expect(journey(page)).toContainText("does not match");
+    await enterCode(page, wrong(first.code));
+    await expect(journey(page)).toContainText("Too many invalid code attempts.");
+    await expectAccessible(page);
+
+    await journey(page).getByRole("button", { name: "Send a new code" }).click();
+    await expect(page).toHaveURL(/step=code/);
+    const second = await codeSentAfter(request, username, first.id);
+    await journey(page).getByLabel("I have read and accept the terms and conditions").check();
+    await enterCode(page, second.code);
+    await expect(signatories(page)).toContainText(/Signed by Hartley, Eleanor on \d/);
+    await expect(signatories(page)).toContainText("Awaiting signature by Hartley, James");
+    await expect(page.locator(".signature-meta")).toContainText("Awaiting signature");
+  });
+
+  test("declines a document", async ({ page, request }) => {
+    const username = await copyWithSignatures(request);
+    await signIn(page, username);
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    await openToBeSigned(page, "Letter of authority");
+    await journey(page).getByRole("button", { name: "Decline document" }).click();
+    await expect(page).toHaveURL(/step=decline/);
+    await expectAccessible(page);
+    await journey(page).getByRole("button", { name: "Decline document" }).click();
+    await expect(signatories(page)).toContainText(/Declined by Hartley, Eleanor on \d/);
+    await expect(page.locator(".signature-meta")).toContainText("Declined");
+  });
+
+  test("a registered phone without '+' cannot receive the code", async ({ page, request, javaScript }) => {
+    // a copy of demo.partner, whose registered mobile has no '+', with its own joint document
+    await signIn(page, await copyWithSignatures(request, "demo.partner"));
+    await expect(page).toHaveURL(/\/clients\//);
+    await openToBeSigned(page, "Joint account application");
+    await acceptTerms(page, javaScript);
+    await expect(journey(page)).toContainText(
+      "We are unable to sign the document as there seems to be a problem with your registered phone number. Please contact your adviser.",
+    );
+    await expectAccessible(page);
+  });
+
+  test("an adviser in context reads the document but cannot sign; another client cannot open it by its id", async ({ page }) => {
+    await signIn(page, "demo.client");
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    await openToBeSigned(page, "Letter of authority");
+    const address = new URL(page.url()).pathname;
+    await page.context().clearCookies();
+
+    // James is not a signatory of Eleanor's letter: it answers as one that does not exist
+    await signIn(page, "demo.partner");
+    await expect(page).toHaveURL(/\/clients\//);
+    const foreign = await page.goto(address);
+    expect(foreign?.status()).toBe(404);
+    await page.context().clearCookies();
+
+    await signIn(page, "demo.adviser", { adviser: true });
+    await page.getByLabel("Client name").fill("Hartley");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Open Hartley, Eleanor" }).click();
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    await openToBeSigned(page, "Letter of authority");
+    await expect(signatories(page)).toContainText("Awaiting signature by Hartley, Eleanor");
+    await expect(journey(page)).toContainText("only the client can sign or decline it");
+    await expect(journey(page).getByRole("button")).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
