@@ -49,7 +49,7 @@ beforeAll(async () => {
   expect(copied.status).toBe(201);
   client = await portal.signIn(clientUser);
   const list = await portal.platform.call("/resourceful/digital_signature?page_size=100", { token: await portal.platform.session(clientUser) });
-  items = list.body as Array<{ id: number; title: string }>;
+  items = list.body as unknown as Array<{ id: number; title: string }>;
   adviser = await openClientInContext(portal, await portal.signIn("demo.adviser", "adviser"), "Hartley", "Hartley, Eleanor");
 }, 60_000);
 afterAll(() => portal.close());
@@ -63,7 +63,7 @@ describe("the signature page (spec 002 'Signature view')", () => {
   });
 
   it("is not found for an item of someone else", async () => {
-    const eleanors = (await portal.platform.call("/resourceful/digital_signature?page_size=100", { token: await portal.platform.session("demo.client") })).body as Array<{ id: number }>;
+    const eleanors = (await portal.platform.call("/resourceful/digital_signature?page_size=100", { token: await portal.platform.session("demo.client") })).body as unknown as Array<{ id: number }>;
     const response = await thrown(route.loader({ request: new Request(`http://portal.test${PATH}/${eleanors[0]!.id}`, { headers: { Cookie: client } }), params: { id: String(eleanors[0]!.id) }, context: {} }));
     expect(response.status).toBe(404);
   });
@@ -119,7 +119,7 @@ describe("the signing journey (spec 002 'Signing journey', §8)", () => {
   });
 
   it("refuses an adviser: read-only, and a post is forbidden", async () => {
-    const eleanors = (await portal.platform.call("/resourceful/digital_signature?page_size=100", { token: await portal.platform.session("demo.client") })).body as Array<{ id: number; title: string }>;
+    const eleanors = (await portal.platform.call("/resourceful/digital_signature?page_size=100", { token: await portal.platform.session("demo.client") })).body as unknown as Array<{ id: number; title: string }>;
     const letter = eleanors.find((i) => i.title === "Letter of authority")!.id;
     const view = await page(letter, adviser);
     expect([view.canSign, view.readOnly]).toEqual([false, true]);
