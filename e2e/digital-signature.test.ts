@@ -107,11 +107,28 @@ test.describe("digital signatures", () => {
     await expect(page.locator(".signature-meta")).toContainText("Awaiting signature");
   });
 
-  test("declines a document", async ({ page, request }) => {
+  test("views the document, then declines it", async ({ page, request, javaScript }) => {
     const username = await copyWithSignatures(request);
     await signIn(page, username);
     await expect(page).toHaveURL(/\/clients\/home$/);
     await openToBeSigned(page, "Letter of authority");
+    // 'View': a dialog with JavaScript, the page with a taller frame without
+    if (javaScript === "on") {
+      await page.getByRole("button", { name: "View" }).click();
+      const dialog = page.getByRole("dialog", { name: "Please sign the document below" });
+      await expect(dialog.locator("iframe[title='Letter of authority.pdf']")).toBeVisible();
+      await expectAccessible(page);
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    } else {
+      await page.getByRole("link", { name: "View" }).click();
+      await expect(page.getByRole("heading", { level: 2, name: "Please sign the document below" })).toBeVisible();
+      await page.getByRole("link", { name: "Back to the signing steps" }).click();
+    }
+    // the document itself is the portal's PDF
+    const pdf = await page.request.get(await page.locator("iframe[title='Letter of authority.pdf']").first().getAttribute("src") as string);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
     await journey(page).getByRole("button", { name: "Decline document" }).click();
     await expect(page).toHaveURL(/step=decline/);
     await expectAccessible(page);

@@ -2,10 +2,10 @@
 // JavaScript); with JavaScript the row toggles open and close in place and keep the URL in step
 // (docs/decisions/094-investments-and-allocation.md).
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ChartFigure } from "~/components/charts/chart-figure";
+import { useModalDialog } from "~/components/modal-dialog";
 import { isRowOpen, toggleRow } from "~/lib/analysis/investments";
 import { analysisHref, readAnalysisQuery } from "~/lib/analysis/query";
 import type { AllocationView, CellTexts, InvestmentHeader, InvestmentsView } from "./investments.server";
@@ -39,12 +39,7 @@ function GlossaryEntries() {
 function Glossary() {
   const { t } = useTranslation("clients");
   const hydrated = useHydrated();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
-  }, [open]);
+  const dialog = useModalDialog();
   if (!hydrated)
     return (
       <details className="glossary-section">
@@ -55,15 +50,15 @@ function Glossary() {
     );
   return (
     <div className="glossary-section">
-      <button type="button" className="button button--link" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button type="button" className="button button--link" aria-haspopup="dialog" onClick={dialog.show}>
         {t("analysis.investments.glossary.open")}
       </button>
-      {open ? (
-        <dialog ref={dialog} className="glossary-dialog" aria-labelledby="glossary-dialog-heading" onClose={() => setOpen(false)}>
+      {dialog.open ? (
+        <dialog ref={dialog.ref} className="glossary-dialog" aria-labelledby="glossary-dialog-heading" onClose={dialog.closed}>
           <h2 id="glossary-dialog-heading">{t("analysis.investments.glossary.title")}</h2>
           <GlossaryEntries />
           <div className="form-actions">
-            <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
+            <button type="button" className="button button--secondary" onClick={dialog.close}>
               {t("analysis.investments.glossary.close")}
             </button>
           </div>

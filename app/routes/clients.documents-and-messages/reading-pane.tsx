@@ -4,16 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { MessageAttachment, ReadingPane as Pane } from "./view.server";
 import { DownloadProgress, useDownloadSpinner } from "~/components/messages/download-progress";
-
-/** A `<dialog>` shown as a modal as soon as it mounts (its parent mounts it when it is wanted). */
-function useModalOnMount() {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
-  return dialog;
-}
+import { useModalOnMount } from "~/components/modal-dialog";
 
 /**
  * spec 002 §4 "Attachment download": with JavaScript the confirmation is a dialog (without, the

@@ -9,7 +9,7 @@ const site = (settings: Site["settings"]): Site =>
   ({ version: null, firmName: "F", logo: null, logoOnWhite: null, memorableWordEnabled: false, chartColours: [], pages: {}, settings }) as Site;
 
 describe("messages folders and list filters (spec 002 page, §6)", () => {
-  it("offers Sent and To be signed to clients only, Sent with one-way messaging only after sending", () => {
+  it("offers Sent to clients only, with one-way messaging only after sending; To be signed to advisers too, read-only (decision 095)", () => {
     const settings = messagesSettings(site({ messageFolders: '[{"name":"Valuations","documentNoteTypes":["Valuation"]}]' }));
     const all = messagesToggles([{ name: "digital_signatures", enabled: true }]);
     const keys = (isClient: boolean, oneWay: boolean, hasSent: boolean) =>
@@ -17,7 +17,9 @@ describe("messages folders and list filters (spec 002 page, §6)", () => {
     expect(keys(true, false, false)).toEqual(["inbox", "important", "sent", "custom-1", "signature"]);
     expect(keys(true, true, false)).toEqual(["inbox", "important", "custom-1", "signature"]);
     expect(keys(true, true, true)).toContain("sent");
-    expect(keys(false, false, true)).toEqual(["inbox", "important", "custom-1"]);
+    expect(keys(false, false, true)).toEqual(["inbox", "important", "custom-1", "signature"]);
+    const off = folderDefinitions({ t, settings, toggles: messagesToggles([]), isClient: true, importantCategoryId: 2, hasSent: true }).map((f) => f.key);
+    expect(off).not.toContain("signature");
   });
 
   it("combines a custom folder's types with the type filter", () => {

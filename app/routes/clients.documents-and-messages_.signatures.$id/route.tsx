@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary } from "~/components/error-summary";
+import { useModalDialog } from "~/components/modal-dialog";
 import { readForm } from "~/session/csrf.server";
 import { requireClientContext } from "~/session/guards.server";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
@@ -58,12 +59,7 @@ function Signatories({ view }: { view: SignatureView }) {
 function Document({ view }: { view: SignatureView }) {
   const { t } = useTranslation("messages");
   const hydrated = useHydrated();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
-  }, [open]);
+  const dialog = useModalDialog();
   return (
     <section className="signature-document" aria-labelledby="signature-document-heading">
       <h2 id="signature-document-heading">{view.viewDocument ? t("signature.viewTitle") : t("signature.document")}</h2>
@@ -72,7 +68,7 @@ function Document({ view }: { view: SignatureView }) {
         {view.viewDocument ? (
           <Link to={`${SIGNATURES_PATH}/${view.id}`}>{t("signature.closeView")}</Link>
         ) : hydrated ? (
-          <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+          <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={dialog.show}>
             {t("signature.view")}
           </button>
         ) : (
@@ -88,12 +84,12 @@ function Document({ view }: { view: SignatureView }) {
           <span className="visually-hidden"> {view.filename}</span>
         </a>
       </div>
-      {open ? (
-        <dialog ref={dialog} className="signature-dialog" aria-labelledby="signature-dialog-heading" onClose={() => setOpen(false)}>
+      {dialog.open ? (
+        <dialog ref={dialog.ref} className="signature-dialog" aria-labelledby="signature-dialog-heading" onClose={dialog.closed}>
           <h2 id="signature-dialog-heading">{t("signature.viewTitle")}</h2>
           <iframe className="signature-document__frame signature-document__frame--tall" src={view.documentHref} title={view.filename} />
           <div className="form-actions">
-            <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
+            <button type="button" className="button button--secondary" onClick={dialog.close}>
               {t("signature.close")}
             </button>
           </div>
