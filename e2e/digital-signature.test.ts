@@ -9,7 +9,7 @@ import { codeSentAfter, newestId, platformUrl } from "./platform";
 
 async function copyWithSignatures(request: APIRequestContext, template = "demo.client"): Promise<string> {
   const username = `${template.replace(/^demo\./, "")}-${randomBytes(4).toString("hex")}`;
-  const response = await request.post(`${platformUrl()}/dev/users/${template}/copy`, { data: { username, signatures: true } });
+  const response = await request.post(`${platformUrl()}/dev/users/${template}/copy`, { data: { username, signatures: true, email: `${username}@example.test` } });
   expect(response.status()).toBe(201);
   return username;
 }

@@ -14,6 +14,8 @@ const CopyBody = z.object({
   username: z.string().trim().regex(/^[a-z0-9._-]{3,64}$/i),
   /** Also copy the signature items the template signs (docs/platform-api.md "Development only"). */
   signatures: z.boolean().optional(),
+  /** The copy's own email address, so that a journey's copy is never found by the template's (forgotten username). */
+  email: z.string().trim().email().max(200).optional(),
 });
 // Any integer on purpose: a level outside NotAssigned 0 … ClientMessages 3 is how a test meets a
 // platform whose level the portal has no mapping for (spec 000 §8 site access errors).
@@ -80,7 +82,7 @@ export const devRoutes: Route[] = [
   // signature items (and their messages), so each journey signs its own.
   open("POST", "/dev/users/:username/copy", (request, { db, clock }) => {
     const { username } = validate(UsernameParams, request.params, "path");
-    const { username: copyName, signatures } = validate(CopyBody, request.body, "body");
+    const { username: copyName, signatures, email } = validate(CopyBody, request.body, "body");
     const template = db.select().from(users).where(eq(users.usernameKey, username.toLowerCase())).get();
     if (!template) throw notFound("User");
     if (db.select({ id: users.id }).from(users).where(eq(users.usernameKey, copyName.toLowerCase())).get()) {
@@ -92,9 +94,14 @@ export const devRoutes: Route[] = [
       const person = tx.select().from(entities).where(eq(entities.id, template.entityId)).get();
       if (!person) throw notFound("Entity");
       const { id: _entityId, ...personFields } = person;
-      const entityId = tx.insert(entities).values({ ...personFields, createdAt: now }).returning({ id: entities.id }).get().id;
+      const entityId = tx
+        .insert(entities)
+        .values({ ...personFields, ...(email ? { preferredEmail: email } : {}), createdAt: now })
+        .returning({ id: entities.id })
+        .get().id;
       for (const { id: _id, ...c } of tx.select().from(contacts).where(eq(contacts.entityId, person.id)).all()) {
-        tx.insert(contacts).values({ ...c, entityId }).run();
+        const isEmail = c.type === "m1" || c.type === "m2";
+        tx.insert(contacts).values({ ...c, entityId, value: email && isEmail ? email : c.value }).run();
       }
       for (const { id: _id, ...a } of tx.select().from(addresses).where(eq(addresses.entityId, person.id)).all()) {
         tx.insert(addresses).values({ ...a, entityId }).run();

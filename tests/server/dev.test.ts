@@ -50,6 +50,22 @@ describe("copies of seeded logins, for journeys", () => {
     expect(me.body.entity_id).toBe(1);
   });
 
+  it("take an email address of their own when asked, so the template's never finds them", async () => {
+    const made = await platform.call(`/dev/users/demo.client/copy`, { method: "POST", body: { username: "client-copy-mail", email: "client-copy-mail@example.test" } });
+    expect(made.status).toBe(201);
+    const emails = (entityOf: string) =>
+      platform.db.$client
+        .prepare("SELECT c.value FROM contacts c JOIN users u ON u.entity_id = c.entity_id WHERE u.username = ? AND c.type IN ('m1', 'm2')")
+        .all(entityOf) as Array<{ value: string }>;
+    expect(new Set(emails("client-copy-mail").map((r) => r.value))).toEqual(new Set(["client-copy-mail@example.test"]));
+    expect(emails("demo.client").map((r) => r.value)).not.toContain("client-copy-mail@example.test");
+    // the forgotten-username lookup (email and date of birth) finds the template alone
+    const sent = await platform.call("/resourceful/forgot/username", { method: "POST", body: { preferred_email: "eleanor.hartley@example.com", role_type: "client", dob: "1968-04-12" } });
+    expect(sent.status).toBe(200);
+    expect((await platform.outbox("eleanor.hartley@example.com")).map((m) => m.code)).not.toContain("client-copy-mail");
+    expect((await platform.call(`/dev/users/demo.client/copy`, { method: "POST", body: { username: "client-copy-bad", email: "not an address" } })).status).toBe(400);
+  });
+
   it("refuse a taken name, an unknown template and a malformed name", async () => {
     expect((await copy("demo.client", "demo.partner")).status).toBe(409);
     expect((await copy("no.such.user", "fresh-name")).status).toBe(404);
