@@ -6,9 +6,6 @@ import { WireDate, WireDateTime } from "./wire";
 // "Digital signatures"): the documents a client is asked to sign, their signatories, the document
 // itself, the one-time code and the outcome.
 
-/** spec 002 §4: partSigned=0, signed=1, declined=2, pending=3, awaitingSignature=4. */
-export const SIGNATURE_STATUS = { partSigned: 0, signed: 1, declined: 2, pending: 3, awaitingSignature: 4 } as const;
-
 export const Signatory = z.object({
   id: z.number(),
   entityid: z.number(),

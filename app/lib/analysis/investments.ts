@@ -175,8 +175,6 @@ export type InvestmentsTable = {
   columns: { gain: boolean; income: boolean };
 };
 
-const MULTI_CURRENCY_UNSORTABLE: ReadonlySet<InvestmentSort> = new Set(["value", "cost", "gain"]);
-
 function sortKey(sort: InvestmentSort, row: { name: string | null; cells: Cells }): string | number | null {
   switch (sort) {
     case "description":
@@ -299,7 +297,7 @@ export function investmentsTable(answer: HoldingsAnswer, o: InvestmentsOptions):
   const multiCurrency = o.show === "original" && currencies.size > 1;
   const sortable = new Set<InvestmentSort>(["description", "weight", ...(shown.income ? (["income"] as const) : []), ...(multiCurrency ? [] : (["value", "cost", ...(shown.gain ? (["gain"] as const) : [])] as const))]);
   // spec 001 §8: sorting on a property that cannot be sorted is ignored
-  const sort = sortable.has(o.sort) && !(multiCurrency && MULTI_CURRENCY_UNSORTABLE.has(o.sort)) ? o.sort : "description";
+  const sort = sortable.has(o.sort) ? o.sort : "description";
   const dir = sort === o.sort ? o.dir : "asc";
   return {
     accounts: sortRows(accounts, sort, dir, o.locale).map((a) => ({ ...a, positions: sortRows(a.positions, sort, dir, o.locale) })),

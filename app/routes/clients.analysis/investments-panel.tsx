@@ -7,7 +7,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { ChartFigure } from "~/components/charts/chart-figure";
 import { useModalDialog } from "~/components/modal-dialog";
 import { isRowOpen, toggleRow } from "~/lib/analysis/investments";
-import { analysisHref, readAnalysisQuery } from "~/lib/analysis/query";
+import { analysisHref, type AnalysisQuery, readAnalysisQuery } from "~/lib/analysis/query";
 import type { AllocationView, CellTexts, InvestmentHeader, InvestmentsView } from "./investments.server";
 
 const GLOSSARY = ["bookCost", "unitPrice", "marketValue", "amount", "unrealisedGain", "annualIncome", "yield", "grossAnnualIncome", "grossYield"] as const;
@@ -93,11 +93,9 @@ function Cells({ cells, view }: { cells: CellTexts; view: Extract<InvestmentsVie
 }
 
 /** A row's open/close control: a link without JavaScript, a button that toggles in place with it. */
-function RowToggle({ rowKey, open, label, children }: { rowKey: string; open: boolean; label: string; children: React.ReactNode }) {
+function RowToggle({ query, rowKey, open, label, children }: { query: AnalysisQuery; rowKey: string; open: boolean; label: string; children: React.ReactNode }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const location = useLocation();
-  const query = readAnalysisQuery(new URL(`${location.pathname}${location.search}`, "http://portal"));
   const href = analysisHref(query, { tab: "investments", open: toggleRow(query.open, rowKey) });
   const content = (
     <>
@@ -194,7 +192,7 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
               <tbody key={account.key} className="investments__account">
                 <tr className="investments__row investments__row--account">
                   <th scope="row">
-                    <RowToggle rowKey={account.key} open={accountOpen} label={t(accountOpen ? "analysis.investments.hideHoldings" : "analysis.investments.showHoldings")}>
+                    <RowToggle query={query} rowKey={account.key} open={accountOpen} label={t(accountOpen ? "analysis.investments.hideHoldings" : "analysis.investments.showHoldings")}>
                       {account.name}
                     </RowToggle>
                     {account.convert ? (
@@ -213,7 +211,7 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
                         <tr key={position.key} className="investments__row investments__row--position">
                           <th scope="row">
                             {position.parcels.length ? (
-                              <RowToggle rowKey={position.key} open={open} label={t(open ? "analysis.investments.hideParcels" : "analysis.investments.showParcels")}>
+                              <RowToggle query={query} rowKey={position.key} open={open} label={t(open ? "analysis.investments.hideParcels" : "analysis.investments.showParcels")}>
                                 <span className={position.invalid ? "investments__invalid" : undefined}>{position.name}</span>
                               </RowToggle>
                             ) : (
