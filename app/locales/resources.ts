@@ -36,10 +36,19 @@ import enCAMessages from "./en-CA/messages.json";
 import enAUMessages from "./en-AU/messages.json";
 import frCAMessages from "./fr-CA/messages.json";
 
+import enGBReview from "./en-GB/review.json";
+import enGBNotifications from "./en-GB/notifications.json";
+import enCAReview from "./en-CA/review.json";
+import enCANotifications from "./en-CA/notifications.json";
+import enAUReview from "./en-AU/review.json";
+import enAUNotifications from "./en-AU/notifications.json";
+import frCAReview from "./fr-CA/review.json";
+import frCANotifications from "./fr-CA/notifications.json";
+
 // en-GB holds the spec's texts verbatim and is the source of truth; the others must have every key.
 export const resources = {
-  "en-GB": { common: enGBCommon, auth: enGBAuth, clients: enGBClients, advisers: enGBAdvisers, recovery: enGBRecovery, security: enGBSecurity, session: enGBSession, compose: enGBCompose, messages: enGBMessages },
-  "en-CA": { common: enCACommon, auth: enCAAuth, clients: enCAClients, advisers: enCAAdvisers, recovery: enCARecovery, security: enCASecurity, session: enCASession, compose: enCACompose, messages: enCAMessages },
-  "en-AU": { common: enAUCommon, auth: enAUAuth, clients: enAUClients, advisers: enAUAdvisers, recovery: enAURecovery, security: enAUSecurity, session: enAUSession, compose: enAUCompose, messages: enAUMessages },
-  "fr-CA": { common: frCACommon, auth: frCAAuth, clients: frCAClients, advisers: frCAAdvisers, recovery: frCARecovery, security: frCASecurity, session: frCASession, compose: frCACompose, messages: frCAMessages },
+  "en-GB": { common: enGBCommon, auth: enGBAuth, clients: enGBClients, advisers: enGBAdvisers, recovery: enGBRecovery, security: enGBSecurity, session: enGBSession, compose: enGBCompose, messages: enGBMessages, review: enGBReview, notifications: enGBNotifications },
+  "en-CA": { common: enCACommon, auth: enCAAuth, clients: enCAClients, advisers: enCAAdvisers, recovery: enCARecovery, security: enCASecurity, session: enCASession, compose: enCACompose, messages: enCAMessages, review: enCAReview, notifications: enCANotifications },
+  "en-AU": { common: enAUCommon, auth: enAUAuth, clients: enAUClients, advisers: enAUAdvisers, recovery: enAURecovery, security: enAUSecurity, session: enAUSession, compose: enAUCompose, messages: enAUMessages, review: enAUReview, notifications: enAUNotifications },
+  "fr-CA": { common: frCACommon, auth: frCAAuth, clients: frCAClients, advisers: frCAAdvisers, recovery: frCARecovery, security: frCASecurity, session: frCASession, compose: frCACompose, messages: frCAMessages, review: frCAReview, notifications: frCANotifications },
 } as const;
