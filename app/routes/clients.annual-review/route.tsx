@@ -1,0 +1,420 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary, type SummaryError } from "~/components/error-summary";
+import { FailureAlert } from "~/components/forms";
+import { clearLeaveWarning, useLeaveWarning } from "~/components/leave-warning";
+import type { Failure } from "~/lib/error-catalogue";
+import { SITE_ACCESS_LEVELS } from "~/lib/site-access";
+import { telHref } from "~/lib/review";
+import { readForm } from "~/session/csrf.server";
+import { accessDenied, requireClientContext } from "~/session/guards.server";
+import { getFixedT, resolveLocale } from "~/session/i18next.server";
+import { REVIEW_HOME, reviewAction, reviewLoader, type PersonAnswer, type PlaybackRow, type ReviewView } from "./review.server";
+import reviewStyles from "./review.css";
+
+// spec 002 "Annual Review page" (docs/decisions/098-annual-review.md): clients only; one page of
+// the review at a time, each a plain post; the answers kept by the platform.
+
+export const handle = { i18n: ["review", "clients"] };
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: reviewStyles }];
+
+async function reviewContext(request: Request) {
+  const context = await requireClientContext(request);
+  // spec 002 §6: Annual Review allows only the client role
+  if (context.isAdviser) throw accessDenied();
+  const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "review")]);
+  return {
+    request,
+    planning: context.planning,
+    clientId: context.entityId,
+    role: context.user.role,
+    clientAccess: SITE_ACCESS_LEVELS.indexOf(context.siteAccessLevel),
+    t,
+    locale,
+  };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return reviewLoader(await reviewContext(request));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const args = await reviewContext(request);
+  const form = await readForm(request);
+  return reviewAction({ ...args, form });
+}
+
+type ActionData = {
+  errors?: { client?: string; partner?: string; respondForPartner?: string };
+  typed?: { client: PersonAnswer; partner: PersonAnswer; respondForPartner: string | null } | null;
+  failure?: Failure;
+  submitFailed?: true;
+};
+
+function ErrorText({ id, message }: { id: string; message: string | undefined }) {
+  const { t } = useTranslation("review");
+  if (!message) return null;
+  return (
+    <p id={id} className="field__error">
+      <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
+      {t(message)}
+    </p>
+  );
+}
+
+/** A Yes/No question in a fieldset, its error beside it, and the free text for a Yes where the page asks. */
+function YesNo({
+  name,
+  legend,
+  value,
+  error,
+  additional,
+  onChange,
+}: {
+  name: "client" | "partner" | "respondForPartner";
+  legend: string;
+  value: PersonAnswer;
+  error: string | undefined;
+  additional: boolean;
+  onChange: (value: "yes" | "no") => void;
+}) {
+  const { t } = useTranslation("review");
+  const hydrated = useHydrated();
+  const [choice, setChoice] = useState(value.response);
+  const errorId = `${name}-error`;
+  const showText = additional && (!hydrated || choice === "yes");
+  const pick = (next: "yes" | "no") => {
+    setChoice(next);
+    onChange(next);
+  };
+  return (
+    <div className={error ? "review-question field--error" : "review-question"}>
+      <fieldset aria-describedby={error ? errorId : undefined}>
+        <legend className="review-question__legend">{legend}</legend>
+        <ErrorText id={errorId} message={error} />
+        <div className="review-question__choices">
+          {(["yes", "no"] as const).map((option) => (
+            <div className="radio" key={option}>
+              <input
+                id={option === "yes" ? name : `${name}-no`}
+                type="radio"
+                name={name}
+                value={option}
+                defaultChecked={value.response === option}
+                onChange={() => pick(option)}
+              />
+              <label htmlFor={option === "yes" ? name : `${name}-no`}>{t(option === "yes" ? "answer.yes" : "answer.no")}</label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      {showText ? (
+        <div className="field review-question__text">
+          <label className="field__label" htmlFor={`${name}Text`}>
+            {t("answer.tellUs")}
+          </label>
+          {!hydrated ? (
+            <p className="field__hint" id={`${name}Text-hint`}>
+              {t("answer.tellUsHint")}
+            </p>
+          ) : null}
+          <textarea
+            id={`${name}Text`}
+            name={`${name}Text`}
+            className="textarea"
+            maxLength={4000}
+            defaultValue={value.additionalText}
+            aria-describedby={!hydrated ? `${name}Text-hint` : undefined}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Progress({ view, answeredNow }: { view: ReviewView; answeredNow: boolean }) {
+  const { t } = useTranslation("review");
+  const value = answeredNow ? view.progress.answered : view.progress.shown;
+  return (
+    <div className="review-progress">
+      <label htmlFor="review-progress" className="review-progress__label">
+        {view.position ? t("progress.position", { index: view.position.index, total: view.position.total }) : t("progress.label")}
+      </label>
+      <progress id="review-progress" max={100} value={value} aria-valuetext={t("progress.text", { percent: value })}>
+        {t("progress.text", { percent: value })}
+      </progress>
+      <span className="review-progress__text" aria-hidden="true">
+        {t("progress.text", { percent: value })}
+      </span>
+    </div>
+  );
+}
+
+function Lines({ lines, phone }: { lines: string[] | null; phone: boolean }) {
+  const { t } = useTranslation("review");
+  if (!lines) return <span className="review-playback__none">{t("playback.none")}</span>;
+  return (
+    <>
+      {lines.map((line, i) => (
+        <span className="review-playback__line" key={`${i}-${line}`}>
+          {phone ? <a href={telHref(line)}>{line}</a> : line}
+        </span>
+      ))}
+    </>
+  );
+}
+
+function Playback({ rows, view }: { rows: PlaybackRow[]; view: ReviewView }) {
+  const { t } = useTranslation("review");
+  return (
+    <table className="review-playback">
+      <caption className="visually-hidden">{view.page.heading}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("playback.field")}</th>
+          <th scope="col">{view.clientName}</th>
+          {view.respondForPartner && view.partnerName ? <th scope="col">{view.partnerName}</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.fieldName}>
+            <th scope="row">{row.label}</th>
+            <td>
+              <Lines lines={row.client} phone={row.phone} />
+            </td>
+            {view.respondForPartner && view.partnerName ? (
+              <td>
+                <Lines lines={row.partner} phone={row.phone} />
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Risk({ view }: { view: ReviewView }) {
+  const { t } = useTranslation("review");
+  if (!view.risk) return null;
+  const people = [
+    { name: view.clientName, risk: view.risk.client },
+    ...(view.risk.partner && view.partnerName ? [{ name: view.partnerName, risk: view.risk.partner }] : []),
+  ];
+  return (
+    <dl className="review-risk">
+      {people.map((p) => (
+        <div className="review-risk__person" key={p.name}>
+          <dt>{p.name}</dt>
+          <dd>{p.risk.rating ?? t("playback.none")}</dd>
+          {p.risk.description ? <dd className="review-risk__description">{p.risk.description}</dd> : null}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Completion({ view }: { view: ReviewView }) {
+  const { t } = useTranslation("review");
+  const completion = view.completion;
+  return (
+    <>
+      {completion?.successText ? <p className="alert alert--success">{completion.successText}</p> : null}
+      {completion?.adviserHeader && completion.advisers.length ? (
+        <section className="review-advisers" aria-labelledby="review-advisers-heading">
+          <h2 id="review-advisers-heading">{completion.adviserHeader}</h2>
+          {completion.advisers.map((adviser) => (
+            <div className="review-advisers__card card" key={adviser.name}>
+              <p className="review-advisers__name">{adviser.name}</p>
+              {adviser.phones.map((phone) => (
+                <p key={phone.href}>
+                  <a href={phone.href}>{phone.text}</a>
+                </p>
+              ))}
+              {adviser.email ? (
+                <p>
+                  <a href={adviser.email.href}>{adviser.email.text}</a>
+                </p>
+              ) : null}
+            </div>
+          ))}
+        </section>
+      ) : null}
+      <FinishForm label={t("buttons.finish")} />
+    </>
+  );
+}
+
+function FinishForm({ label }: { label: string }) {
+  return (
+    <Form method="post" className="form-actions review-actions">
+      <AuthenticityTokenInput />
+      <button type="submit" name="intent" value="finish" className="button">
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export default function AnnualReview() {
+  const { view } = useLoaderData<typeof loader>() as unknown as { view: ReviewView };
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const { t } = useTranslation("review");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors = actionData?.errors ?? {};
+  const typed = actionData?.typed ?? null;
+  const answers = typed ?? view.answers;
+  const [chosen, setChosen] = useState<{ client: string | null; partner: string | null }>({
+    client: answers.client.response,
+    partner: answers.partner.response,
+  });
+  const answeredNow = chosen.client !== null && (!view.questions?.partner || chosen.partner !== null);
+  const submitFailed = actionData?.submitFailed === true;
+  const location = useLocation();
+  useLeaveWarning(view.inProgress && !submitFailed, location.key);
+
+  const summary: SummaryError[] = [];
+  if (errors.respondForPartner) summary.push({ fieldId: "respondForPartner", message: errors.respondForPartner });
+  if (errors.client) summary.push({ fieldId: "client", message: errors.client });
+  if (errors.partner) summary.push({ fieldId: "partner", message: errors.partner });
+
+  if (view.kind === "followUp") {
+    return (
+      <article className="review">
+        <h1>{t("title")}</h1>
+        <p className="alert alert--success" role="status">
+          {t("followUp")}
+        </p>
+        <p>
+          <Link to={REVIEW_HOME} className="button">
+            {t("buttons.finish")}
+          </Link>
+        </p>
+      </article>
+    );
+  }
+
+  if (submitFailed) {
+    return (
+      <article className="review">
+        <h1>{t("title")}</h1>
+        <div className="alert alert--error" role="alert">
+          <p className="alert__title">{t("failure.title")}</p>
+          <p>{t("failure.text")}</p>
+        </div>
+        <Form method="post" className="form-actions review-actions">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="page" value={view.page.order} />
+          <button type="submit" name="intent" value="submit" className="button" disabled={busy}>
+            {t("buttons.tryAgain")}
+          </button>
+          <Link to={REVIEW_HOME} className="button button--secondary">
+            {t("buttons.home")}
+          </Link>
+        </Form>
+      </article>
+    );
+  }
+
+  const { page } = view;
+  const isIntro = page.type === "reviewIntro";
+  return (
+    <article className="review">
+      <h1>{t("title")}</h1>
+      {page.type !== "reviewIntro" ? <Progress view={view} answeredNow={answeredNow} /> : null}
+      <h2 className="review__heading">{page.heading}</h2>
+      {page.secondaryHeading ? <p className="review__secondary">{page.secondaryHeading}</p> : null}
+      {page.introHtml ? <div className="prose review__intro" dangerouslySetInnerHTML={{ __html: page.introHtml }} /> : null}
+      {page.type === "completion" ? (
+        <Completion view={view} />
+      ) : (
+        <Form method="post" className="review__form" noValidate onSubmit={clearLeaveWarning}>
+          <ErrorSummary errors={summary} />
+          <FailureAlert failure={actionData?.failure} />
+          <AuthenticityTokenInput />
+          <input type="hidden" name="page" value={page.order} />
+          {page.hint ? <p className="hint review__hint">{page.hint}</p> : null}
+          <Risk view={view} />
+          {view.playback ? <Playback rows={view.playback} view={view} /> : null}
+          {isIntro && view.canAnswerForPartner ? (
+            <YesNo
+              name="respondForPartner"
+              legend={t("respondForPartner")}
+              value={{ response: typed ? (typed.respondForPartner as PersonAnswer["response"]) : view.partnerChoice, additionalText: "" }}
+              error={errors.respondForPartner}
+              additional={false}
+              onChange={() => undefined}
+            />
+          ) : null}
+          {view.questions ? (
+            <>
+              <YesNo
+                name="client"
+                legend={view.questions.client}
+                value={answers.client}
+                error={errors.client}
+                additional={page.showAdditionalInformation}
+                onChange={(v) => setChosen((c) => ({ ...c, client: v }))}
+              />
+              {view.questions.partner ? (
+                <YesNo
+                  name="partner"
+                  legend={view.questions.partner}
+                  value={answers.partner}
+                  error={errors.partner}
+                  additional={page.showAdditionalInformation}
+                  onChange={(v) => setChosen((c) => ({ ...c, partner: v }))}
+                />
+              ) : null}
+            </>
+          ) : null}
+          {view.summary ? <p className="review__summary">{view.summary}</p> : null}
+          <div className="form-actions review-actions">
+            {view.previousOrder !== null ? (
+              <button type="submit" name="intent" value="previous" className="button button--secondary" disabled={busy}>
+                {t("buttons.previous")}
+              </button>
+            ) : null}
+            {isIntro ? (
+              <button type="submit" name="intent" value="start" className="button" disabled={busy}>
+                {t("buttons.start")}
+              </button>
+            ) : page.type === "submission" ? (
+              <button type="submit" name="intent" value="submit" className="button" disabled={busy}>
+                {t("buttons.submit")}
+              </button>
+            ) : (
+              <button type="submit" name="intent" value="next" className="button" disabled={busy}>
+                {t("buttons.next")}
+              </button>
+            )}
+          </div>
+          {isIntro ? (
+            <p className="review__speak">
+              <button type="submit" name="intent" value="speak" className="button--link" disabled={busy}>
+                {t("buttons.speak")}
+              </button>
+            </p>
+          ) : null}
+        </Form>
+      )}
+    </article>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const title = (data as { title?: string } | undefined)?.title;
+  return [{ title: title ? `${title} – Client Online` : "Client Online" }];
+};
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
