@@ -20,16 +20,19 @@ import { getSite } from "~/planning/site.server";
 import { requireClientContext } from "~/session/guards.server";
 import messagesStyles from "./messages.css";
 import { downloadProgressStyles } from "~/components/messages/download-progress";
+import { NotificationPanels, notificationPanelsStyles } from "~/components/notifications/notification-panels";
+import { loadNotificationPanels } from "~/session/notifications.server";
 
 // spec 002 "Documents and messages page", §4 "Reading and listing messages", §6 roles
 // (docs/decisions/080-documents-and-messages.md). Every state is the URL (app/lib/messages/query.ts).
 
-export const handle = { i18n: ["messages", "compose"] };
+export const handle = { i18n: ["messages", "compose", "notifications"] };
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: messagesStyles },
   { rel: "stylesheet", href: downloadProgressStyles },
   { rel: "stylesheet", href: composeStyles },
+  { rel: "stylesheet", href: notificationPanelsStyles },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -65,21 +68,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
 
-  const view = await orFail(
-    request,
-    buildMessagesView({
-      planning,
-      t,
-      locale,
-      timeZone: context.user.userTimezone,
-      site,
-      query: query.view === "messages" ? query : listQuery(query),
-      entityId: context.entityId,
-      isClient: !context.isAdviser,
-      portalHost: new URL(request.url).host,
-    }),
-  );
-  return json({ kind: "messages" as const, heading: view.heading, view });
+  const [view, notificationPanels] = await Promise.all([
+    orFail(
+      request,
+      buildMessagesView({
+        planning,
+        t,
+        locale,
+        timeZone: context.user.userTimezone,
+        site,
+        query: query.view === "messages" ? query : listQuery(query),
+        entityId: context.entityId,
+        isClient: !context.isAdviser,
+        portalHost: new URL(request.url).host,
+      }),
+    ),
+    // spec 002 "Notification and postponement panels" (clients only; none when the call fails)
+    loadNotificationPanels(request, context, { isMessagesPage: true }),
+  ]);
+  return json({ kind: "messages" as const, heading: view.heading, view, notificationPanels });
 }
 
 /** The compose and reply form posts here (spec 002 "Compose and reply"). */
@@ -104,6 +111,7 @@ export default function DocumentsAndMessages() {
         <ComposeForm mode={data.mode} replyTo={data.replyTo} cancelHref={data.cancelHref} />
       ) : (
         <>
+        <NotificationPanels data={data.notificationPanels} />
         {data.view.composeHref ? (
           <p className="messages-actions">
             <Link to={data.view.composeHref} className="button">

@@ -6,6 +6,7 @@ import { ChartFigure, chartStyles } from "~/components/charts/chart-figure";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SegmentedLinks, segmentedLinksStyles } from "~/components/segmented-links";
 import { ImportantPanel } from "./important-panel";
+import { NotificationPanels, notificationPanelsStyles } from "~/components/notifications/notification-panels";
 import { SummaryForm, SummaryRows } from "./summary";
 import { FigureText, overviewTilesStyles, PerformanceText } from "~/components/figures";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
@@ -30,10 +31,11 @@ import { fetchHomeBasics, pricingTypeFor } from "~/planning/portfolio.server";
 import { getSite } from "~/planning/site.server";
 import { sanitiseTextPage } from "~/lib/text-pages.server";
 import { requireClientContext, requireSiteAccess } from "~/session/guards.server";
+import { loadNotificationPanels, withoutNotifications } from "~/session/notifications.server";
 import homeStyles from "./home.css";
 import importantPanelStyles from "./important-panel.css";
 
-export const handle = { i18n: ["clients", "messages"] };
+export const handle = { i18n: ["clients", "messages", "notifications"] };
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: chartStyles },
@@ -41,6 +43,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: overviewTilesStyles },
   { rel: "stylesheet", href: homeStyles },
   { rel: "stylesheet", href: importantPanelStyles },
+  { rel: "stylesheet", href: notificationPanelsStyles },
 ];
 
 // spec 001 §2.1 home dashboard, §2.6 other-assets summary (docs/decisions/074-home-dashboard.md).
@@ -68,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let timeZone = user.userTimezone;
   let viewingAs: string | null = null;
   let selfName = user.displayName;
-  const [site, basics, greeting, importantPanel] = await Promise.all([
+  const [site, basics, greeting, importantPanel, notificationPanels] = await Promise.all([
     settingsPromise,
     basicsPromise,
     context.isAdviser
@@ -76,6 +79,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : Promise.resolve(null),
     // spec 001 §2.1: the important-messages panel (clients only)
     settingsPromise.then((loaded) => loadImportantPanel(context, loaded)),
+    // spec 002 "Notification and postponement panels" (clients only; none when the call fails)
+    loadNotificationPanels(request, context, { isMessagesPage: false }),
   ]);
   if (greeting) {
     const [inContext, client] = greeting;
@@ -122,6 +127,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     viewingAs,
     isPreviewMode: context.isPreviewMode,
     importantPanel,
+    // spec 002 §4: the notifications only once the client's data and accounts are loaded
+    notificationPanels: basics.ok ? notificationPanels : withoutNotifications(notificationPanels),
     query,
     timeframes: {
       default: timeframeLabel(t, settings.defaultTimeframe),
@@ -322,6 +329,7 @@ export default function ClientsHome() {
           ) : null}
         </div>
       ) : null}
+      <NotificationPanels data={data.notificationPanels} />
       <ImportantPanel panel={data.importantPanel} />
       {data.portfolio ? <PortfolioSection view={data.portfolio} query={query} /> : null}
       <AssetsSection view={data.assets} assetsOnly={data.assetsOnly} />

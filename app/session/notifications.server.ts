@@ -1,0 +1,102 @@
+import { createCookie } from "@remix-run/node";
+import { z } from "zod";
+import {
+  isNotificationType,
+  NO_MARKS,
+  type NotificationMarks,
+  notificationQueue,
+  type NotificationPanelItem,
+  type NotificationPanelsData,
+  postponedItems,
+  shownNotifications,
+} from "~/lib/notifications";
+import { PlanningError } from "~/planning/client.server";
+import { isToggleOn, readFeatureToggles } from "~/planning/feature-toggles.server";
+import { fetchNotificationConfig } from "~/planning/notifications.server";
+import { env } from "~/runtime/env.server";
+import { logger } from "~/runtime/logger.server";
+import type { ClientContext } from "./guards.server";
+
+// spec 002 "Notification and postponement panels", §4 "Notification flow", "Postponement panel"
+// (docs/decisions/097): the panels' data for the clients home and the documents and messages page,
+// and this browser session's marks (dismissed, closed, updated) in a small signed cookie, where the
+// original kept them in the browser's storage.
+
+const marksCookie = createCookie("__notifications", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.cookieSecure,
+  secrets: env.sessionSecrets,
+  // no Max-Age or Expires: the marks last as long as the browser session
+});
+
+const TypeList = z
+  .array(z.unknown())
+  .max(20)
+  .catch([])
+  .transform((list) => [...new Set(list.filter(isNotificationType))]);
+/** The cookie's content, checked when read back: whose marks they are, and the three lists. */
+const StoredMarks = z.object({ user: z.number().int(), dismissed: TypeList, closed: TypeList, updated: TypeList });
+
+/** This session's marks for the signed-in user (another user's, or anything unreadable, count as none). */
+export async function readMarks(request: Request, userId: number): Promise<NotificationMarks> {
+  try {
+    const parsed = StoredMarks.safeParse(await marksCookie.parse(request.headers.get("Cookie")));
+    if (!parsed.success || parsed.data.user !== userId) return NO_MARKS;
+    const { dismissed, closed, updated } = parsed.data;
+    return { dismissed, closed, updated };
+  } catch {
+    return NO_MARKS;
+  }
+}
+
+/** The Set-Cookie that keeps the marks. */
+export function marksSetCookie(userId: number, marks: NotificationMarks): Promise<string> {
+  return marksCookie.serialize({ user: userId, ...marks });
+}
+
+/**
+ * The panels of a page, for its loader's Promise.all. Clients only: an adviser with a client in
+ * context sees none (spec 002 §6; the platform refuses their status changes). A failed call leaves
+ * the page without panels (logged); a lost session is left to the page's other calls.
+ */
+export async function loadNotificationPanels(
+  request: Request,
+  context: ClientContext,
+  page: { isMessagesPage: boolean },
+): Promise<NotificationPanelsData | null> {
+  if (context.isAdviser || context.user.role !== "ClientUser") return null;
+  const url = new URL(request.url);
+  try {
+    const [config, toggles, marks] = await Promise.all([
+      fetchNotificationConfig(context.planning, context.entityId),
+      readFeatureToggles(context.planning),
+      readMarks(request, context.user.id),
+    ]);
+    const queue = notificationQueue(config, marks);
+    const item = ({ type, redirectUrl, inProgress }: NotificationPanelItem) => ({ type, redirectUrl, inProgress });
+    return {
+      // the loader has what the page needs before it renders: nothing is fetching then
+      notifications: shownNotifications(queue, { currentPath: url.pathname, dataLoaded: true, isMessagesPage: page.isMessagesPage, fetching: false }).map(item),
+      postponed: postponedItems(queue, {
+        isClient: true,
+        currentPath: url.pathname,
+        notificationsToggle: isToggleOn(toggles, "notifications_v2"),
+      }).map(item),
+    };
+  } catch (error) {
+    if (!(error instanceof PlanningError && error.failure.kind === "lost-session")) {
+      logger.error("notification panels unavailable", {
+        status: error instanceof PlanningError ? error.status : null,
+        error: String(error),
+      });
+    }
+    return null;
+  }
+}
+
+/** The home shows the notifications only once the client's data and accounts are loaded (spec 002 §4). */
+export function withoutNotifications(data: NotificationPanelsData | null): NotificationPanelsData | null {
+  return data ? { ...data, notifications: [] } : null;
+}
