@@ -12,6 +12,7 @@ import { type RootData, useShellData } from "~/components/shell/root-data";
 import { Shell } from "~/components/shell/shell";
 import { resolveLocale } from "./session/i18next.server";
 import { readCookieConsent } from "./session/cookie-consent.server";
+import { announcementFor } from "./session/announcement.server";
 import { maintenanceRedirect } from "./planning/maintenance.server";
 import { unreadCount } from "./planning/unread.server";
 import { navigationFor } from "~/lib/navigation";
@@ -45,7 +46,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   const user = session?.user ?? null;
   // spec 000 §2 unread badge: clients only, one call; a failure shows no badge
-  const unread = session && user?.role === "ClientUser" ? await unreadCount(session.token, new URL(request.url)) : null;
+  const [unread, announcement] = await Promise.all([
+    session && user?.role === "ClientUser" ? unreadCount(session.token, new URL(request.url)) : null,
+    // spec 002 §2: the announcement panel for the Messages and Not Assigned levels (decision 096)
+    announcementFor(request, user, site.pages),
+  ]);
   // spec 000 §2 "Navigation": the menus the shell shows (only pages built so far, see AVAILABLE_PAGES).
   const navigation = user
     ? navigationFor({
@@ -81,6 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       navigation,
       // spec 000 §2 unread badge: the shell shows '(n)' up to 20, then '(20+)'; null shows none.
       unreadCount: unread,
+      announcement,
     },
     { headers },
   );

@@ -176,11 +176,74 @@ function basisOfValuation(french: boolean): Page {
   };
 }
 
-export function sitePages(firm: string): Record<"en-GB" | "en-CA" | "en-AU" | "fr-CA", Pages & { maintenance: Page; "basis-of-valuation": Page }> {
+/**
+ * spec 002 §2 and §4: the announcement panel's title and text, shown to clients at the Messages and
+ * Not Assigned levels (docs/decisions/096). A new title or text is a new announcement (its hash).
+ */
+function announcement(firm: string, french: boolean): Page {
+  if (french) {
+    return {
+      title: "Nos bureaux pendant les Fêtes",
+      html: `<p>Les bureaux de ${firm} seront fermés du 25 décembre au 1er janvier. Vos messages sécurisés seront traités dès notre retour; pour toute question urgente, appelez-nous au 1-800-555-0148.</p>`,
+    };
+  }
   return {
-    "en-GB": { ...englishPages(firm, REGIONS["en-GB"]), maintenance: maintenancePage(firm, REGIONS["en-GB"]), "basis-of-valuation": basisOfValuation(false) },
-    "en-CA": { ...englishPages(firm, REGIONS["en-CA"]), maintenance: maintenancePage(firm, REGIONS["en-CA"]), "basis-of-valuation": basisOfValuation(false) },
-    "en-AU": { ...englishPages(firm, REGIONS["en-AU"]), maintenance: maintenancePage(firm, REGIONS["en-AU"]), "basis-of-valuation": basisOfValuation(false) },
-    "fr-CA": { ...frenchPages(firm), maintenance: maintenancePage(firm, null), "basis-of-valuation": basisOfValuation(true) },
+    title: "Our offices over the holidays",
+    html: `<p>The offices of ${firm} will be closed from 25 December to 1 January. Secure messages sent while we are closed will be answered when we return; if your question is urgent, please call your adviser.</p>`,
+  };
+}
+
+/**
+ * spec 002 §2: the fact find, automated personal advice and robo advice journeys run on another
+ * system; /core/factfind, /core/apa and /core/robo introduce them and link to the address in the
+ * site settings (factFindUrl, apaUrl, roboUrl; docs/decisions/096).
+ */
+function journeys(french: boolean): Record<"journey-factfind" | "journey-apa" | "journey-robo", Page> {
+  if (french) {
+    return {
+      "journey-factfind": {
+        title: "Collecte de renseignements",
+        html: `<p>La collecte de renseignements permet à votre conseiller de mieux connaître votre situation : vos revenus, vos dépenses, vos biens, vos dettes et vos objectifs. Prévoyez environ 30 minutes. Vous pouvez enregistrer vos réponses et revenir plus tard.</p>
+<p>Le questionnaire se trouve sur le site sécurisé de nos parcours; vous y serez invité à ouvrir une session avec vos identifiants de Client Online.</p>`,
+      },
+      "journey-apa": {
+        title: "Conseils personnalisés automatisés",
+        html: `<p>Répondez à quelques questions sur vos objectifs de placement, votre horizon et votre tolérance au risque, et recevez une recommandation de placement adaptée à votre situation. Votre conseiller passera en revue la recommandation avec vous avant toute opération.</p>
+<p>Ce service se trouve sur le site sécurisé de nos parcours.</p>`,
+      },
+      "journey-robo": {
+        title: "Bilan retraite",
+        html: `<p>Faites le point sur votre épargne-retraite : indiquez à quel âge vous souhaitez prendre votre retraite et de quel revenu vous aurez besoin, et découvrez si vous êtes en bonne voie. Prévoyez environ 15 minutes.</p>
+<p>Ce service se trouve sur le site sécurisé de nos parcours.</p>`,
+      },
+    };
+  }
+  return {
+    "journey-factfind": {
+      title: "Fact find",
+      html: `<p>The fact find helps your adviser understand your circumstances: your income and spending, what you own and owe, and what you want to achieve. Allow about 30 minutes; you can save your answers and come back later.</p>
+<p>The questionnaire is on our secure journeys site, where you sign in with your Client Online details.</p>`,
+    },
+    "journey-apa": {
+      title: "Automated personal advice",
+      html: `<p>Answer a few questions about your investment goals, how long you plan to invest and how much risk you are comfortable with, and receive an investment recommendation suited to you. Your adviser reviews the recommendation with you before anything is bought or sold.</p>
+<p>This service is on our secure journeys site.</p>`,
+    },
+    "journey-robo": {
+      title: "Retirement health check",
+      html: `<p>See where your retirement savings stand: tell us when you would like to retire and the income you will need, and find out whether you are on track. Allow about 15 minutes.</p>
+<p>This service is on our secure journeys site.</p>`,
+    },
+  };
+}
+
+type ServicePages = { maintenance: Page; "basis-of-valuation": Page; announcement: Page } & ReturnType<typeof journeys>;
+
+export function sitePages(firm: string): Record<"en-GB" | "en-CA" | "en-AU" | "fr-CA", Pages & ServicePages> {
+  return {
+    "en-GB": { ...englishPages(firm, REGIONS["en-GB"]), maintenance: maintenancePage(firm, REGIONS["en-GB"]), "basis-of-valuation": basisOfValuation(false), announcement: announcement(firm, false), ...journeys(false) },
+    "en-CA": { ...englishPages(firm, REGIONS["en-CA"]), maintenance: maintenancePage(firm, REGIONS["en-CA"]), "basis-of-valuation": basisOfValuation(false), announcement: announcement(firm, false), ...journeys(false) },
+    "en-AU": { ...englishPages(firm, REGIONS["en-AU"]), maintenance: maintenancePage(firm, REGIONS["en-AU"]), "basis-of-valuation": basisOfValuation(false), announcement: announcement(firm, false), ...journeys(false) },
+    "fr-CA": { ...frenchPages(firm), maintenance: maintenancePage(firm, null), "basis-of-valuation": basisOfValuation(true), announcement: announcement(firm, true), ...journeys(true) },
   };
 }

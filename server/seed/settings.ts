@@ -67,6 +67,11 @@ export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
   importantCategoryId: IMPORTANT_CATEGORY_ID,
   notificationTemplateId: NOTIFICATION_TEMPLATE_ID,
   attachmentsDownloadable: true,
+  // spec 002 §2: the fact find, automated personal advice and robo advice journeys run on another
+  // system; /core/factfind, /core/apa and /core/robo link to these addresses (docs/decisions/096)
+  factFindUrl: "https://journeys.northbridgewealth.example/factfind",
+  apaUrl: "https://journeys.northbridgewealth.example/apa",
+  roboUrl: "https://journeys.northbridgewealth.example/robo",
   // brand colours, checked for contrast against white
   chartColour1: "#1d4f91",
   chartColour2: "#00857c",

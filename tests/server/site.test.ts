@@ -27,7 +27,7 @@ describe("site", () => {
     const colours = Object.keys(answer.body.settings).filter((k) => /^chartColour\d+$/.test(k));
     expect(colours.length).toBeGreaterThanOrEqual(6);
     for (const key of colours) expect(answer.body.settings[key]).toMatch(/^#[0-9a-f]{6}$/i);
-    expect(Object.keys(answer.body.content.pages).sort()).toEqual(["accessibility", "basis-of-valuation", "cookie-policy", "maintenance", "privacy-policy", "site-terms"]);
+    expect(Object.keys(answer.body.content.pages).sort()).toEqual(["accessibility", "announcement", "basis-of-valuation", "cookie-policy", "journey-apa", "journey-factfind", "journey-robo", "maintenance", "privacy-policy", "site-terms"]);
     expect(answer.body.content.pages["privacy-policy"]?.html).toContain("Data Protection Act 2018");
     expect(answer.body.content.firmName).toBe("Northbridge Wealth");
   });

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
+import type { Announcement } from "~/lib/announcement";
 import type { Locale } from "~/lib/i18n";
 import type { Navigation } from "~/lib/navigation";
 import type { Favicon, LoginBackground } from "~/lib/site-settings";
@@ -32,6 +33,8 @@ export type RootData = {
   navigation: Navigation | null;
   /** spec 000 §2 unread badge: null shows none. */
   unreadCount: number | null;
+  /** spec 002 §2 and §4: the announcement panel; null shows none (docs/decisions/096). */
+  announcement: Announcement | null;
 };
 
 /** The root loader's data for the shell; undefined when the root loader itself failed. */

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Toasts } from "~/components/toasts";
+import { AnnouncementPanel } from "./announcement-panel";
 import { CookieNotice } from "./cookie-notice";
 import { useShellData } from "./root-data";
 import { SignedInHeader, SignedOutHeader } from "./site-header";
@@ -7,7 +8,8 @@ import { SiteFooter } from "./site-footer";
 
 /**
  * spec 000 §2 "Navigation": the page frame, rendered on the server and complete without
- * JavaScript. Order in the document: skip link, cookie notice, header, main, footer, toasts.
+ * JavaScript. Order in the document: skip link, cookie notice, header, announcement, main, footer,
+ * toasts.
  */
 export function Shell({ children }: { children: React.ReactNode }) {
   const data = useShellData();
@@ -24,6 +26,7 @@ export function Shell({ children }: { children: React.ReactNode }) {
       ) : (
         <SignedOutHeader brand={data?.brand ?? null} />
       )}
+      {user && data?.announcement ? <AnnouncementPanel key={data.announcement.hash} announcement={data.announcement} /> : null}
       <main id="main-content" tabIndex={-1} className="shell__main">
         <div className="container">{children}</div>
       </main>
