@@ -1,13 +1,31 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useMatches, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { clearLeaveWarning } from "~/components/leave-warning";
+import { useModalDialog } from "~/components/modal-dialog";
 import type { NavigationEntry, PageKey } from "~/lib/navigation";
+
+/**
+ * spec 000 §2 "Log out menu item": a page whose loader data has `confirmLogout: true` (the annual
+ * review while in progress) makes log out ask first (docs/decisions/096).
+ */
+function useConfirmLogout(): boolean {
+  return useMatches().some((match) => {
+    const data = match.data as { confirmLogout?: unknown } | null | undefined;
+    return typeof data === "object" && data !== null && data.confirmLogout === true;
+  });
+}
 
 /**
  * spec 000 §2 'My Account' dropdown. A <details> disclosure: it opens and closes without
  * JavaScript, with the keyboard, and is announced as expandable. With JavaScript it also closes on
  * Escape, on a click elsewhere and after a navigation.
+ *
+ * spec 000 §2 "Log out menu item": while a review is in progress, Log out asks 'Changes you have
+ * made will not be saved. Are you sure you want to log out?' first: with JavaScript in a dialog,
+ * without it on the /logout confirmation page (the form's confirm=review and returnTo).
  */
 export function AccountMenu({ entries, active }: { entries: NavigationEntry[]; active: PageKey | null }) {
   const { t } = useTranslation();
@@ -15,6 +33,9 @@ export function AccountMenu({ entries, active }: { entries: NavigationEntry[]; a
   const location = useLocation();
   const navigation = useNavigation();
   const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+  const confirmLogout = useConfirmLogout();
+  const hydrated = useHydrated();
+  const confirmation = useModalDialog();
 
   useEffect(() => {
     if (ref.current) ref.current.open = false;
@@ -62,12 +83,57 @@ export function AccountMenu({ entries, active }: { entries: NavigationEntry[]; a
           ) : null}
           <Form method="post" action="/logout" className="account-menu__logout">
             <AuthenticityTokenInput />
-            <button type="submit" className="account-menu__link account-menu__button" disabled={loggingOut} data-no-heartbeat>
+            {confirmLogout ? (
+              <>
+                <input type="hidden" name="confirm" value="review" />
+                <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+              </>
+            ) : null}
+            <button
+              type="submit"
+              className="account-menu__link account-menu__button"
+              disabled={loggingOut}
+              data-no-heartbeat
+              onClick={
+                confirmLogout && hydrated
+                  ? (event) => {
+                      event.preventDefault();
+                      confirmation.show();
+                    }
+                  : undefined
+              }
+            >
               {loggingOut ? t("nav.loggingOut") : t("nav.logOut")}
             </button>
           </Form>
         </div>
       </details>
+      {confirmation.open ? (
+        <dialog
+          ref={confirmation.ref}
+          className="logout-dialog"
+          aria-labelledby="logout-dialog-heading"
+          aria-describedby="logout-dialog-text"
+          onClose={confirmation.closed}
+        >
+          <h2 id="logout-dialog-heading" className="logout-dialog__title">
+            {t("nav.logoutConfirm.title")}
+          </h2>
+          <p id="logout-dialog-text">{t("nav.logoutConfirm.text")}</p>
+          {/* the user confirmed: the review's leave-the-page warning must not ask again */}
+          <Form method="post" action="/logout" className="button-group" onSubmit={() => clearLeaveWarning()}>
+            <AuthenticityTokenInput />
+            <input type="hidden" name="confirm" value="review" />
+            <input type="hidden" name="confirmed" value="yes" />
+            <button type="submit" className="button" disabled={loggingOut} data-no-heartbeat>
+              {loggingOut ? t("nav.loggingOut") : t("nav.logoutConfirm.confirm")}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => confirmation.close()}>
+              {t("nav.logoutConfirm.cancel")}
+            </button>
+          </Form>
+        </dialog>
+      ) : null}
     </nav>
   );
 }
