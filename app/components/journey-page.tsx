@@ -1,0 +1,31 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ExternalLink } from "~/components/external-link";
+import type { JourneyPage as Journey } from "~/lib/journeys";
+
+/**
+ * spec 002 §2: the page of a journey that runs on another system (/core/factfind, /core/apa,
+ * /core/robo): the content's title and text and a link to the journey's address (docs/decisions/096).
+ */
+export function JourneyPage({ journey }: { journey: Journey }) {
+  const { t } = useTranslation();
+  return (
+    <article className="text-page journey-page">
+      <p className="back-link">
+        <Link to="/clients">{t("textPage.back")}</Link>
+      </p>
+      <h1>{journey.title}</h1>
+      {/* the content's HTML, sanitised by the loader */}
+      <div className="prose" dangerouslySetInnerHTML={{ __html: journey.html }} />
+      {journey.url ? (
+        <p className="journey-page__start">
+          <ExternalLink href={journey.url} className="button">
+            {t("journey.start")}
+          </ExternalLink>
+        </p>
+      ) : (
+        <p className="alert alert--info">{t("journey.unavailable")}</p>
+      )}
+    </article>
+  );
+}
