@@ -13,6 +13,7 @@ import { isUploadRequest, readUpload } from "./api/docnote/files";
 import { entityRoutes } from "./api/entity";
 import { portfolioRoutes } from "./api/portfolio/index";
 import { healthRoutes } from "./api/health";
+import { notificationRoutes } from "./api/notifications";
 import { ApiError, errorBody } from "./api/http";
 import {
   type ApiRequest,
@@ -22,6 +23,7 @@ import {
   type Services,
 } from "./api/router";
 import { recoveryRoutes } from "./api/recovery";
+import { reviewRoutes } from "./api/review";
 import { sessionRoutes } from "./api/session";
 import { signatureRoutes } from "./api/signature/index";
 import { siteRoutes } from "./api/site";
@@ -54,6 +56,8 @@ export function createApp({ db, clock, env }: AppOptions) {
     ...sessionRoutes,
     ...siteRoutes,
     ...entityRoutes,
+    ...notificationRoutes,
+    ...reviewRoutes,
     ...portfolioRoutes,
     ...docnoteRoutes,
     ...signatureRoutes,

@@ -1,9 +1,21 @@
 import { desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { addresses, capabilities, contacts, entities, outbox, securityQuestions, siteSettings, users } from "../db/schema";
+import {
+  addresses,
+  capabilities,
+  clientGroupMembers,
+  clientGroups,
+  contacts,
+  entities,
+  outbox,
+  securityQuestions,
+  siteSettings,
+  users,
+} from "../db/schema";
 import { wireDateTime } from "../lib/wire";
 import { inMaintenance, MAINTENANCE_SETTING } from "./health";
 import { ApiError, notFound, validate } from "./http";
+import { partnerEntityIdOf } from "./people";
 import { json, open, type Route } from "./router";
 import { copySignatureItems } from "./signature/copy";
 
@@ -16,6 +28,8 @@ const CopyBody = z.object({
   signatures: z.boolean().optional(),
   /** The copy's own email address, so that a journey's copy is never found by the template's (forgotten username). */
   email: z.string().trim().email().max(200).optional(),
+  /** Also copy the template's partner into a new client group with the copy (docs/platform-api.md "Development only"). */
+  review: z.boolean().optional(),
 });
 // Any integer on purpose: a level outside NotAssigned 0 … ClientMessages 3 is how a test meets a
 // platform whose level the portal has no mapping for (spec 000 §8 site access errors).
@@ -79,10 +93,12 @@ export const devRoutes: Route[] = [
   // journeys that use a login up: each run signs in as its own copy, so journeys stay independent
   // of each other and of the order they run in. The copied person has no adviser, so no adviser's
   // client list changes. With `signatures: true` the copy also gets its own copies of the template's
-  // signature items (and their messages), so each journey signs its own.
+  // signature items (and their messages), so each journey signs its own. With `review: true` it also
+  // gets a copy of the template's partner (no login) in a new client group, so each review journey
+  // answers for its own partner; the people's review statuses and risk profiles come with them.
   open("POST", "/dev/users/:username/copy", (request, { db, clock }) => {
     const { username } = validate(UsernameParams, request.params, "path");
-    const { username: copyName, signatures, email } = validate(CopyBody, request.body, "body");
+    const { username: copyName, signatures, email, review } = validate(CopyBody, request.body, "body");
     const template = db.select().from(users).where(eq(users.usernameKey, username.toLowerCase())).get();
     if (!template) throw notFound("User");
     if (db.select({ id: users.id }).from(users).where(eq(users.usernameKey, copyName.toLowerCase())).get()) {
@@ -93,21 +109,48 @@ export const devRoutes: Route[] = [
     return db.transaction((tx) => {
       const person = tx.select().from(entities).where(eq(entities.id, template.entityId)).get();
       if (!person) throw notFound("Entity");
-      const { id: _entityId, ...personFields } = person;
-      const entityId = tx
-        .insert(entities)
-        .values({ ...personFields, ...(email ? { preferredEmail: email } : {}), createdAt: now })
-        .returning({ id: entities.id })
-        .get().id;
-      for (const { id: _id, ...c } of tx.select().from(contacts).where(eq(contacts.entityId, person.id)).all()) {
-        const isEmail = c.type === "m1" || c.type === "m2";
-        tx.insert(contacts).values({ ...c, entityId, value: email && isEmail ? email : c.value }).run();
-      }
-      for (const { id: _id, ...a } of tx.select().from(addresses).where(eq(addresses.entityId, person.id)).all()) {
-        tx.insert(addresses).values({ ...a, entityId }).run();
-      }
-      for (const c of tx.select().from(capabilities).where(eq(capabilities.entityId, person.id)).all()) {
-        tx.insert(capabilities).values({ ...c, entityId }).run();
+      /** A copy of an entity with its contacts, addresses and capabilities (emails replaced when asked). */
+      const copyPerson = (source: typeof person, newEmail?: string) => {
+        const { id: _entityId, ...personFields } = source;
+        const copiedId = tx
+          .insert(entities)
+          .values({ ...personFields, ...(newEmail ? { preferredEmail: newEmail } : {}), createdAt: now })
+          .returning({ id: entities.id })
+          .get().id;
+        for (const { id: _id, ...c } of tx.select().from(contacts).where(eq(contacts.entityId, source.id)).all()) {
+          const isEmail = c.type === "m1" || c.type === "m2";
+          tx.insert(contacts).values({ ...c, entityId: copiedId, value: newEmail && isEmail ? newEmail : c.value }).run();
+        }
+        for (const { id: _id, ...a } of tx.select().from(addresses).where(eq(addresses.entityId, source.id)).all()) {
+          tx.insert(addresses).values({ ...a, entityId: copiedId }).run();
+        }
+        for (const c of tx.select().from(capabilities).where(eq(capabilities.entityId, source.id)).all()) {
+          tx.insert(capabilities).values({ ...c, entityId: copiedId }).run();
+        }
+        return copiedId;
+      };
+      const entityId = copyPerson(person, email);
+      let partnerCopyId: number | null = null;
+      if (review) {
+        const partnerId = partnerEntityIdOf(db, person.id);
+        const partner = partnerId === null ? undefined : tx.select().from(entities).where(eq(entities.id, partnerId)).get();
+        if (partner) {
+          partnerCopyId = copyPerson(partner);
+          const accessible = (id: number) =>
+            tx.select({ loginAccessible: clientGroupMembers.loginAccessible }).from(clientGroupMembers).where(eq(clientGroupMembers.entityId, id)).get()
+              ?.loginAccessible ?? true;
+          const groupId = tx
+            .insert(clientGroups)
+            .values({ name: `${person.lastName} family (${copyName})`, primaryEntityId: entityId })
+            .returning({ id: clientGroups.id })
+            .get().id;
+          tx.insert(clientGroupMembers)
+            .values([
+              { groupId, entityId, relationship: "Client", loginAccessible: accessible(person.id), sortOrder: 0 },
+              { groupId, entityId: partnerCopyId, relationship: "Partner", loginAccessible: accessible(partner.id), sortOrder: 1 },
+            ])
+            .run();
+        }
       }
       const copyId = tx
         .insert(users)
@@ -116,10 +159,11 @@ export const devRoutes: Route[] = [
         .get().id;
       const questions = tx.select().from(securityQuestions).where(eq(securityQuestions.userId, templateId)).all();
       for (const { id: _id, ...q } of questions) tx.insert(securityQuestions).values({ ...q, userId: copyId }).run();
-      if (!signatures) return json({ username: copyName, user_id: copyId }, 201);
+      const answer = { username: copyName, user_id: copyId, ...(review ? { entity_id: entityId, partner_entity_id: partnerCopyId } : {}) };
+      if (!signatures) return json(answer, 201);
       // the same connection: these statements run inside this transaction
       const signatureIds = copySignatureItems(db, person.id, entityId);
-      return json({ username: copyName, user_id: copyId, signature_ids: signatureIds }, 201);
+      return json({ ...answer, signature_ids: signatureIds }, 201);
     });
   }),
 ];

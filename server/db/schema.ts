@@ -55,6 +55,8 @@ export const entities = sqliteTable(
     roboJourneyStatus: text("robo_journey_status"),
     consentWorkflowStatus: text("consent_workflow_status"),
     feeSummaryOptInStatus: text("fee_summary_opt_in_status"),
+    /** spec 002 §3 risk profile: the index on the 1–7 scale of server/domain/risk-profile.ts; null when none. */
+    riskProfileIndex: integer("risk_profile_index"),
     createdAt: createdAt(),
   },
   (t) => [index("entities_sort_name_idx").on(t.sortName, t.id), index("entities_dob_idx").on(t.dob)],
@@ -612,6 +614,8 @@ export const emailTemplates = sqliteTable("email_templates", {
   name: text("name").notNull(),
   subject: text("subject").notNull(),
   body: text("body").notNull(),
+  /** What the platform uses the template for, e.g. `fact_find_speak_to_adviser` (the notification config's email_template_id). */
+  purpose: text("purpose"),
 });
 
 /** spec 002 §3 document or message; the body is HTML as stored (the portal sanitises it). */
@@ -754,4 +758,56 @@ export const digitalSignatureCodes = sqliteTable(
     spent: flag("spent"),
   },
   (t) => [index("digital_signature_codes_signatory_idx").on(t.signatoryId, t.createdAt)],
+);
+
+// ── annual review (spec 002 §3 "Review state", "Review page config"; docs/platform-api.md "Review
+// and notifications")
+
+/** A client's stored review state (one per client entity); answers are JSON arrays of { id, question, response, additional_text }. */
+export const reviewStates = sqliteTable("review_states", {
+  entityId: integer("entity_id").primaryKey().references(() => entities.id),
+  orderNo: integer("order_no").notNull(),
+  respondForPartner: integer("respond_for_partner", { mode: "boolean" }),
+  clientQuestions: text("client_questions").notNull().default("[]"),
+  partnerQuestions: text("partner_questions").notNull().default("[]"),
+  isSubmitted: flag("is_submitted"),
+  submittedAt: text("submitted_at"),
+  updatedAt: text("updated_at").notNull(),
+});
+
+/** The review's pages per locale (spec 002 §3 review page config); fields is a JSON array of { field_name, description, enabled }. */
+export const reviewPages = sqliteTable(
+  "review_pages",
+  {
+    locale: text("locale").notNull(),
+    orderNo: integer("order_no").notNull(),
+    type: text("type", {
+      enum: [
+        "reviewIntro",
+        "standardQuestionPage",
+        "riskProfileQuestion",
+        "contactDetailsQuestionPage",
+        "personalDetailsQuestionPage",
+        "submission",
+        "completion",
+      ],
+    }).notNull(),
+    heading: text("heading").notNull(),
+    secondaryHeading: text("secondary_heading"),
+    introductionText: text("introduction_text"),
+    clientQuestion: text("client_question"),
+    partnerQuestion: text("partner_question"),
+    alternateClientQuestion: text("alternate_client_question"),
+    alternatePartnerQuestion: text("alternate_partner_question"),
+    hint: text("hint"),
+    showAdditionalInformation: flag("show_additional_information"),
+    fields: text("fields").notNull().default("[]"),
+    changesText: text("changes_text"),
+    noChangesText: text("no_changes_text"),
+    successText: text("success_text"),
+    errorText: text("error_text"),
+    displayAdviserDetail: flag("display_adviser_detail"),
+    adviserDetailsHeader: text("adviser_details_header"),
+  },
+  (t) => [primaryKey({ columns: [t.locale, t.orderNo] })],
 );

@@ -26,6 +26,7 @@ import { seedBankAccounts } from "./bank";
 import { sitePages } from "./content";
 import { seedDocuments } from "./documents";
 import { seedPortfolioBook } from "./portfolio";
+import { seedReview } from "./review";
 import { seedSignatures } from "./signatures";
 import { ACCENTED_CLIENTS, FIRST_NAMES, INWARD_LETTERS, LAST_NAMES, MARITAL_STATUSES, PLACES, STREETS } from "./people";
 import { DEMO_TOKEN_SECRET, FEATURE_ACCESS, FEATURE_TOGGLES, FIRM, GENERAL_CONTACTS, SECURITY_QUESTIONS, SITE_SETTINGS } from "./settings";
@@ -363,6 +364,31 @@ function seedDemoData(db: Db, clock: Clock): void {
     // ── digital signatures: after everything else, with their own random sequence, so no earlier
     // row, id or draw moves
     seedSignatures(db, now, { client: client.entityId, partner: partner.entityId, adviserUserId: sarah, adviserName: "Sarah Whitfield" });
+
+    // ── the annual review and the notification panels (docs/platform-api.md "Review and
+    // notifications"): last of all, drawing nothing; the two logins have no adviser, so no adviser's
+    // client list changes
+    const factFind = addPerson({
+      title: "Ms", first: "Imogen", last: "Ashworth", dob: "1979-03-08", level: 2, maritalStatus: "Single",
+      email: "imogen.ashworth@example.com",
+      contacts: [
+        { type: "p3", value: "+44 7700 900612", preferred: true, countryCode: "GB" },
+        { type: "m1", value: "imogen.ashworth@example.com", preferred: true, countryCode: null },
+      ],
+      addresses: [gbAddress(1, null, "5 Royal Crescent", "Bath", "Somerset", "BA1 2LR")],
+      user: { username: "demo.factfind", roleName: "ClientUser", lastLogin: ago(20, 3) },
+    });
+    const robo = addPerson({
+      title: "Mr", first: "Gareth", last: "Pryce", dob: "1961-11-15", level: 2, maritalStatus: "Married", dependents: 0,
+      email: "gareth.pryce@example.com",
+      contacts: [
+        { type: "p1", value: "029 2018 0734", preferred: false, countryCode: "GB" },
+        { type: "m1", value: "gareth.pryce@example.com", preferred: true, countryCode: null },
+      ],
+      addresses: [gbAddress(1, null, "22 Cathedral Road", "Cardiff", "Cardiff", "CF11 9LJ")],
+      user: { username: "demo.robo", roleName: "ClientUser", lastLogin: ago(11, 2) },
+    });
+    seedReview(db, { client: client.entityId, partner: partner.entityId, factFind: factFind.entityId, robo: robo.entityId });
   });
 }
 

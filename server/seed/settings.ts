@@ -79,6 +79,9 @@ export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
   chartColour4: "#6b3fa0",
   chartColour5: "#8a6d00",
   chartColour6: "#b0265f",
+  // spec 002 §7: notification config field names answered as unknown (400 'invalid field name'), as
+  // an older platform does; a comma list, empty in the demo (a test sets it to meet the fallback)
+  notificationFieldsUnsupported: "",
 };
 
 /** spec 000 §1 and 002 §6 toggles, on where the demo should show the feature. */

@@ -399,6 +399,49 @@ const CreateBody = z.object({
   notification_template_id: z.coerce.number().int().positive().nullish(),
 });
 
+/** A client-initiated secure message (spec 002 §4 sending, step 1), linked to one entity. */
+export type SecureMessageInput = {
+  subject: string;
+  body: string;
+  entityId: number;
+  accountIds?: number[];
+  templateId?: number | null;
+  creatorUserId: number;
+  creatorName: string;
+  createdAt: string;
+};
+
+/** Records a client-initiated secure message (its Sent folder shows it); answers its id. */
+export function insertSecureMessage(db: Db, input: SecureMessageInput): number {
+  return db.transaction((tx) => {
+    const documentId = tx
+      .insert(documents)
+      .values({
+        subject: input.subject,
+        body: input.body,
+        doctype: "SecureMessage",
+        docsubtype: CLIENT_INITIATED,
+        createdAt: input.createdAt,
+        referenceDate: null,
+        isClientAccessAccessible: true,
+        editPrivilege: 8,
+        permission: "Shared With Client Groups",
+        digitalSignatureStatus: null,
+        notifTemplateId: input.templateId ?? null,
+        creatorUserId: input.creatorUserId,
+        creatorName: input.creatorName,
+      })
+      .returning({ id: documents.id })
+      .get().id;
+    tx.insert(documentEntities)
+      .values({ documentId, entityId: input.entityId })
+      .run();
+    for (const accountId of input.accountIds ?? [])
+      tx.insert(documentAccounts).values({ documentId, accountId }).run();
+    return documentId;
+  });
+}
+
 export const documentRoutes: Route[] = [
   signedIn(
     "GET",
@@ -464,30 +507,15 @@ export const documentRoutes: Route[] = [
       if (templateId !== null) templateById(db, templateId);
       const creatorName =
         entityById(db, entityId)?.displayName ?? caller.user.username;
-      const id = db.transaction((tx) => {
-        const documentId = tx
-          .insert(documents)
-          .values({
-            subject: input.subject,
-            body: input.body,
-            doctype: "SecureMessage",
-            docsubtype: CLIENT_INITIATED,
-            createdAt: clock.now().toISOString(),
-            referenceDate: null,
-            isClientAccessAccessible: true,
-            editPrivilege: 8,
-            permission: "Shared With Client Groups",
-            digitalSignatureStatus: null,
-            notifTemplateId: templateId,
-            creatorUserId: caller.user.id,
-            creatorName,
-          })
-          .returning({ id: documents.id })
-          .get().id;
-        tx.insert(documentEntities).values({ documentId, entityId }).run();
-        for (const accountId of accountIds)
-          tx.insert(documentAccounts).values({ documentId, accountId }).run();
-        return documentId;
+      const id = insertSecureMessage(db, {
+        subject: input.subject,
+        body: input.body,
+        entityId,
+        accountIds,
+        templateId,
+        creatorUserId: caller.user.id,
+        creatorName,
+        createdAt: clock.now().toISOString(),
       });
       return json({ id }, 201);
     }

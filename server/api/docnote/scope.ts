@@ -63,7 +63,7 @@ export type DocScope = {
   caller: Caller;
 };
 
-function hasCapability(db: Db, entityId: number, name: string): boolean {
+export function hasCapability(db: Db, entityId: number, name: string): boolean {
   return !!db
     .select({ name: capabilities.name })
     .from(capabilities)
