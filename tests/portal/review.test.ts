@@ -58,8 +58,8 @@ async function reviewer(name: string): Promise<{ cookie: string; username: strin
 
 async function platformReview(username: string) {
   const token = await portal.platform.session(username);
-  const me = (await portal.platform.call("/resourceful/session/user", { token })).body as { entity_id: number };
-  const review = (await portal.platform.call(`/resourceful/review/client/${me.entity_id}`, { token })).body as {
+  const me = (await portal.platform.call("/resourceful/session/user", { token })).body as unknown as { entity_id: number };
+  const review = (await portal.platform.call(`/resourceful/review/client/${me.entity_id}`, { token })).body as unknown as {
     review_status: string;
     partner: { id: number; review_status: string } | null;
     state: { order: number; client_questions: Array<{ id: number; response: boolean | null; additional_text: string | null }>; partner_questions: Array<{ id: number; response: boolean | null }>; is_submitted: boolean } | null;
@@ -168,7 +168,7 @@ describe("the review flow (spec 002 §4, §5)", () => {
       order = Number(new URL(location(next)!, PATH).searchParams.get("page"));
     }
     const { review: before, token } = await platformReview(username);
-    const sentBefore = (await portal.platform.call("/resourceful/docnote-v2?page_size=50&docsubtype=Client%20Initiated", { token })).body as unknown[];
+    const sentBefore = (await portal.platform.call("/resourceful/docnote-v2?page_size=50&docsubtype=Client%20Initiated", { token })).body as unknown as unknown[];
     const submitted = await post(cookie, { intent: "submit", page: String(order) });
     expect(submitted.status).toBe(302);
     const { review: after } = await platformReview(username);
@@ -176,7 +176,7 @@ describe("the review flow (spec 002 §4, §5)", () => {
     expect(after.partner?.review_status).toBe("No Changes Reported");
     expect(after.state?.is_submitted).toBe(true);
     expect(before.review_status).toBe("In Progress");
-    const sentAfter = (await portal.platform.call("/resourceful/docnote-v2?page_size=50&docsubtype=Client%20Initiated", { token })).body as Array<{ subject: string }>;
+    const sentAfter = (await portal.platform.call("/resourceful/docnote-v2?page_size=50&docsubtype=Client%20Initiated", { token })).body as unknown as Array<{ subject: string }>;
     expect(sentAfter.length - sentBefore.length).toBe(2);
     expect(sentAfter.filter((d) => /annual review/i.test(d.subject))).toHaveLength(2);
     // the completion, then Finish resets the review and goes home, where the page no longer opens
