@@ -47,7 +47,7 @@ function englishPages(adviser: "adviser" | "advisor", dependants: "Dependants" |
       secondaryHeading: "Tell us what has changed in the last year",
       introductionText:
         `<p>Once a year we check that your plan still fits your life. The review takes about ten minutes: a few questions about your circumstances, your plans and your attitude to risk, then a check of the details we hold about you.</p>` +
-        `<p>Your answers go to your ${adviser} as a secure message. If you would rather talk it through, choose <strong>Speak to my ${adviser}</strong> and they will contact you.</p>`,
+        `<p>Your answers go to your ${adviser} as a secure message. If you would rather talk it through, choose <strong>Speak to ${adviser}</strong> and they will contact you.</p>`,
       hint: "You can go back to a previous page at any time before you submit.",
     },
     {
@@ -151,7 +151,7 @@ const FRENCH_PAGES: ReviewPageSeed[] = [
     secondaryHeading: "Dites-nous ce qui a changé au cours de la dernière année",
     introductionText:
       "<p>Une fois par année, nous vérifions que votre plan correspond toujours à votre situation. La revue prend environ dix minutes : quelques questions sur votre situation, vos projets et votre tolérance au risque, puis une vérification des renseignements que nous avons à votre sujet.</p>" +
-      "<p>Vos réponses sont transmises à votre conseiller par message sécurisé. Si vous préférez en discuter, choisissez <strong>Parler à mon conseiller</strong> et il communiquera avec vous.</p>",
+      "<p>Vos réponses sont transmises à votre conseiller par message sécurisé. Si vous préférez en discuter, choisissez <strong>Parler à votre conseiller</strong> et il communiquera avec vous.</p>",
     hint: "Vous pouvez revenir à une page précédente en tout temps avant de soumettre.",
   },
   {
