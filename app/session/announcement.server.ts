@@ -17,9 +17,9 @@ const cookieOptions = { path: "/", sameSite: "lax" as const, httpOnly: true, sec
 /** Closed without the tick: hidden for the rest of the browser session (a session cookie). */
 const closedThisSession = createCookie("announcement_closed", cookieOptions);
 
-/** 'Don't show this again': a cookie named after the hash, until 2099. */
+/** 'Don't show this again': a cookie named after the hash, until 2099 (its expiry is set when sent). */
 function hiddenForGood(hash: string) {
-  return createCookie(`announcement_hidden_${hash}`, { ...cookieOptions, expires: ANNOUNCEMENT_COOKIE_EXPIRES });
+  return createCookie(`announcement_hidden_${hash}`, cookieOptions);
 }
 
 /** The site access level the shell is showing: the client's own, or that of the adviser's client in context. */
@@ -51,5 +51,7 @@ export async function announcementFor(
 
 /** The Set-Cookie that closes the announcement of `hash`: for this session, or for good. */
 export async function closeAnnouncementHeader(hash: string, forGood: boolean): Promise<string> {
-  return forGood ? hiddenForGood(hash).serialize("hidden") : closedThisSession.serialize(hash);
+  return forGood
+    ? hiddenForGood(hash).serialize("hidden", { expires: ANNOUNCEMENT_COOKIE_EXPIRES })
+    : closedThisSession.serialize(hash);
 }

@@ -46,6 +46,7 @@ async function openAtLevel(adviser: string, search: string, name: string, view: 
   const url = `http://portal.test/advisers/clients?name=${encodeURIComponent(search)}&dob=&postcode=`;
   const found = await (await list.loader({ request: new Request(url, { headers: { Cookie: adviser } }), params: {}, context: {} })).json();
   const row = found.results?.rows.find((r: { name: string }) => r.name === name);
+  if (!row) throw new Error(`${name} is not in the adviser's list`);
   const { token, cookie } = await portal.csrf();
   const opened = await thrown(
     list.action({
