@@ -1,6 +1,10 @@
 // spec 002 "Annual Review page", §3 "Review state", "Review page config", §4 "Review status",
 // "Review flow", §5 "Review": the annual review's pure rules, shared by the server and the browser.
 
+export const REVIEW_PATH = "/clients/annual-review";
+/** spec 002: Finish goes to the configured home URL: the clients home. */
+export const REVIEW_HOME = "/clients/";
+
 export const REVIEW_PAGE_TYPES = [
   "reviewIntro",
   "standardQuestionPage",

@@ -3,6 +3,8 @@ import type { TFunction } from "i18next";
 import { formatDate } from "~/lib/format";
 import type { Locale } from "~/lib/i18n";
 import {
+  REVIEW_HOME,
+  REVIEW_PATH,
   allAnswered,
   answersFor,
   type AnswerErrors,
@@ -45,9 +47,6 @@ import { logger } from "~/runtime/logger.server";
 // (docs/decisions/098-annual-review.md): the review's pages by their order in the URL (?page=),
 // the answers kept by the platform at every Next and Previous, each page one plain post.
 
-export const REVIEW_PATH = "/clients/annual-review";
-/** spec 002: Finish goes to the configured home; the clients home. */
-export const REVIEW_HOME = "/clients/";
 
 export type Loaded = { status: ReviewStatusAnswer; pages: ReviewPage[]; playback: Playback };
 

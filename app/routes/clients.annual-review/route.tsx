@@ -10,11 +10,11 @@ import { FailureAlert } from "~/components/forms";
 import { clearLeaveWarning, useLeaveWarning } from "~/components/leave-warning";
 import type { Failure } from "~/lib/error-catalogue";
 import { SITE_ACCESS_LEVELS } from "~/lib/site-access";
-import { telHref } from "~/lib/review";
+import { REVIEW_HOME, telHref } from "~/lib/review";
 import { readForm } from "~/session/csrf.server";
 import { accessDenied, requireClientContext } from "~/session/guards.server";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
-import { REVIEW_HOME, reviewAction, reviewLoader, type PersonAnswer, type PlaybackRow, type ReviewView } from "./review.server";
+import { reviewAction, reviewLoader, type PersonAnswer, type PlaybackRow, type ReviewView } from "./review.server";
 import reviewStyles from "./review.css";
 
 // spec 002 "Annual Review page" (docs/decisions/098-annual-review.md): clients only; one page of
@@ -265,6 +265,12 @@ function FinishForm({ label }: { label: string }) {
 
 export default function AnnualReview() {
   const { view } = useLoaderData<typeof loader>() as unknown as { view: ReviewView };
+  const location = useLocation();
+  // a new page (or the same page loaded again) starts from its own answers
+  return <ReviewPageView key={`${view.page.order}-${location.key}`} view={view} />;
+}
+
+function ReviewPageView({ view }: { view: ReviewView }) {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("review");
   const navigation = useNavigation();
@@ -278,8 +284,7 @@ export default function AnnualReview() {
   });
   const answeredNow = chosen.client !== null && (!view.questions?.partner || chosen.partner !== null);
   const submitFailed = actionData?.submitFailed === true;
-  const location = useLocation();
-  useLeaveWarning(view.inProgress && !submitFailed, location.key);
+  useLeaveWarning(view.inProgress && !submitFailed);
 
   const summary: SummaryError[] = [];
   if (errors.respondForPartner) summary.push({ fieldId: "respondForPartner", message: errors.respondForPartner });
