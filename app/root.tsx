@@ -1,12 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
-import { SessionTimeout, sessionTimeoutStyles } from "~/components/session-timeout";
+import sessionTimeoutStyles from "~/components/session-timeout.css";
 import { useLocaleSync } from "~/components/use-locale-sync";
 import { type RootData, useShellData } from "~/components/shell/root-data";
 import { Shell } from "~/components/shell/shell";
@@ -137,14 +139,28 @@ function Providers({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+// spec 000 §4 "Session timeout" works with JavaScript only (decision 060): its code is fetched once
+// the page is interactive, so that no first load carries it.
+const SessionTimeout = lazy(() => import("~/components/session-timeout"));
+
+function SessionTimeoutWhenHydrated() {
   const data = useShellData();
+  const hydrated = useHydrated();
+  if (!hydrated || !data?.user || !data.sessionTimeout) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionTimeout {...data.sessionTimeout} />
+    </Suspense>
+  );
+}
+
+export default function App() {
   return (
     <Providers>
       <Shell>
         <Outlet />
       </Shell>
-      {data?.user && data.sessionTimeout ? <SessionTimeout {...data.sessionTimeout} /> : null}
+      <SessionTimeoutWhenHydrated />
     </Providers>
   );
 }
@@ -152,14 +168,13 @@ export default function App() {
 export const meta: MetaFunction = () => [{ title: "Client Online" }];
 
 export function ErrorBoundary() {
-  const data = useShellData();
   // The shell's forms (log out, language, cookies) need the CSRF token here too.
   return (
     <Providers>
       <Shell>
         <GeneralErrorBoundary />
       </Shell>
-      {data?.user && data.sessionTimeout ? <SessionTimeout {...data.sessionTimeout} /> : null}
+      <SessionTimeoutWhenHydrated />
     </Providers>
   );
 }

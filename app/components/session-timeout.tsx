@@ -12,10 +12,6 @@ import {
   type TimeoutSchedule,
   timeLeft,
 } from "~/lib/session-timeout";
-import styles from "./session-timeout.css";
-
-export const sessionTimeoutStyles = styles;
-
 export type SessionTimeoutProps = {
   /** The timeout profile's minutes (spec 000 §4: server values replace the defaults). */
   idleMinutes: number;
@@ -37,7 +33,7 @@ const ACTIVITY_KEY = "client-online:session-activity";
  * logs out at the end. Without JavaScript the next request after the timeout lands on the login
  * page with the lost-session text.
  */
-export function SessionTimeout({ idleMinutes, remainingMs, checkedAt }: SessionTimeoutProps) {
+export default function SessionTimeout({ idleMinutes, remainingMs, checkedAt }: SessionTimeoutProps) {
   const { t } = useTranslation("session");
   const csrfToken = useAuthenticityToken();
   const location = useLocation();

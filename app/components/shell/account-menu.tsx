@@ -1,11 +1,11 @@
 import { Form, Link, useLocation, useMatches, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { clearLeaveWarning } from "~/components/leave-warning";
-import { useModalDialog } from "~/components/modal-dialog";
 import type { NavigationEntry, PageKey } from "~/lib/navigation";
+
+const LogoutDialog = lazy(() => import("./logout-dialog"));
 
 /**
  * spec 000 §2 "Log out menu item": a page whose loader data has `confirmLogout: true` (the annual
@@ -35,7 +35,7 @@ export function AccountMenu({ entries, active }: { entries: NavigationEntry[]; a
   const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
   const confirmLogout = useConfirmLogout();
   const hydrated = useHydrated();
-  const confirmation = useModalDialog();
+  const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
     if (ref.current) ref.current.open = false;
@@ -98,7 +98,7 @@ export function AccountMenu({ entries, active }: { entries: NavigationEntry[]; a
                 confirmLogout && hydrated
                   ? (event) => {
                       event.preventDefault();
-                      confirmation.show();
+                      setConfirming(true);
                     }
                   : undefined
               }
@@ -108,31 +108,10 @@ export function AccountMenu({ entries, active }: { entries: NavigationEntry[]; a
           </Form>
         </div>
       </details>
-      {confirmation.open ? (
-        <dialog
-          ref={confirmation.ref}
-          className="logout-dialog"
-          aria-labelledby="logout-dialog-heading"
-          aria-describedby="logout-dialog-text"
-          onClose={confirmation.closed}
-        >
-          <h2 id="logout-dialog-heading" className="logout-dialog__title">
-            {t("nav.logoutConfirm.title")}
-          </h2>
-          <p id="logout-dialog-text">{t("nav.logoutConfirm.text")}</p>
-          {/* the user confirmed: the review's leave-the-page warning must not ask again */}
-          <Form method="post" action="/logout" className="button-group" onSubmit={() => clearLeaveWarning()}>
-            <AuthenticityTokenInput />
-            <input type="hidden" name="confirm" value="review" />
-            <input type="hidden" name="confirmed" value="yes" />
-            <button type="submit" className="button" disabled={loggingOut} data-no-heartbeat>
-              {loggingOut ? t("nav.loggingOut") : t("nav.logoutConfirm.confirm")}
-            </button>
-            <button type="button" className="button button--secondary" onClick={() => confirmation.close()}>
-              {t("nav.logoutConfirm.cancel")}
-            </button>
-          </Form>
-        </dialog>
+      {confirming ? (
+        <Suspense fallback={null}>
+          <LogoutDialog loggingOut={loggingOut} onClosed={() => setConfirming(false)} />
+        </Suspense>
       ) : null}
     </nav>
   );

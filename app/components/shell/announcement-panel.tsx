@@ -1,21 +1,17 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import type { Announcement } from "~/lib/announcement";
 
 /**
  * spec 002 §2 "Notification and postponement panels" and §4 "Announcement and cookie notice": the
  * announcement from the site's content, with a close control and a 'Don't show this again' tick.
- * Without JavaScript the close posts and comes back to the same page; with it, a fetcher posts and
- * the panel goes at once (docs/decisions/096).
+ * The close posts and comes back to the same page, without the panel (with JavaScript, without
+ * reloading it); a plain form keeps the shell's first load small (docs/decisions/096).
  */
 export function AnnouncementPanel({ announcement }: { announcement: Announcement }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<{ closed: boolean }>();
   const location = useLocation();
-  const hydrated = useHydrated();
-  if (fetcher.state !== "idle" || fetcher.data?.closed) return null;
   const titleId = "announcement-title";
   return (
     <section className="announcement" aria-labelledby={titleId}>
@@ -27,11 +23,10 @@ export function AnnouncementPanel({ announcement }: { announcement: Announcement
           {/* the content's HTML, sanitised by the root loader */}
           <div className="prose" dangerouslySetInnerHTML={{ __html: announcement.html }} />
         </div>
-        <fetcher.Form method="post" action="/announcement" className="announcement__form">
+        <Form method="post" action="/announcement" className="announcement__form" preventScrollReset>
           <AuthenticityTokenInput />
           <input type="hidden" name="hash" value={announcement.hash} />
           <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-          {hydrated ? <input type="hidden" name="inline" value="true" /> : null}
           <div className="checkbox announcement__tick">
             <input type="checkbox" id="announcement-dont-show" name="dontShowAgain" value="yes" />
             <label htmlFor="announcement-dont-show">{t("announcement.dontShowAgain")}</label>
@@ -39,7 +34,7 @@ export function AnnouncementPanel({ announcement }: { announcement: Announcement
           <button type="submit" className="button button--secondary">
             {t("announcement.close")}
           </button>
-        </fetcher.Form>
+        </Form>
       </div>
     </section>
   );
