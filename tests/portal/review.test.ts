@@ -202,3 +202,40 @@ describe("speak to adviser (spec 002 'Annual Review page', §8)", () => {
     expect(location(await load(cookie))).toBe("/clients/");
   });
 });
+
+describe("a submission the platform refuses (spec 002 §8)", () => {
+  it("shows the completion failure when an answer carries a user message, and sets no status", async () => {
+    const { cookie, username } = await reviewer("review-portal-refused");
+    await post(cookie, { intent: "start", page: "1", respondForPartner: "no" });
+    let order = 2;
+    for (;;) {
+      const page = (await view(cookie, `?page=${order}`)).view;
+      if (page.page.type === "submission") break;
+      const next = await post(cookie, { intent: "next", page: String(order), client: "no" });
+      order = Number(new URL(location(next)!, PATH).searchParams.get("page"));
+    }
+    // the platform's answer for the client carries a user message (as when it could not record it)
+    const { token, entityId } = await platformReview(username);
+    const { createPlanningClient } = await import("~/planning/client.server");
+    const { getFixedT } = await import("~/session/i18next.server");
+    const { reviewAction } = await import("~/routes/clients.annual-review/review.server");
+    const real = createPlanningClient({ token });
+    const planning: typeof real = {
+      ...real,
+      post: (async (path: string, schema: never, opts?: never) =>
+        path.endsWith("/submit") ? [{ id: entityId, user_message: "Your review could not be recorded" }] : real.post(path, schema, opts)) as typeof real.post,
+    };
+    const request = new Request(PATH, { method: "POST" });
+    const form = new FormData();
+    form.set("intent", "submit");
+    form.set("page", String(order));
+    const refused = await thrown(
+      reviewAction({ request, planning, clientId: entityId, role: "ClientUser", clientAccess: 1, t: await getFixedT(request, "review"), locale: "en-GB", form }),
+    );
+    expect(refused.status).toBe(502);
+    expect(await refused.json()).toEqual({ submitFailed: true });
+    // no status was set: the review is still in progress and still open
+    expect((await platformReview(username)).review.review_status).toBe("In Progress");
+    expect((await view(cookie)).view.page.type).toBe("submission");
+  });
+});
