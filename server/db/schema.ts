@@ -811,3 +811,53 @@ export const reviewPages = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.locale, t.orderNo] })],
 );
+
+// ── valuation reports (spec 002 §3 "Report template", §4 "Report run"; docs/platform-api.md
+// "Valuation reports")
+
+/** A report template: firm-wide (allClients), or for the clients assigned to it. */
+export const reportTemplates = sqliteTable("report_templates", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  userType: text("user_type", { enum: ["Adviser", "Client"] }).notNull(),
+  dateParameters: text("date_parameters", { enum: ["No Date Required", "Single Date", "Date Range"] }).notNull(),
+  requiredSelector: text("required_selector", {
+    enum: ["Current Client Only", "Select Entity", "Account Group", "Account Group Or Account"],
+  }).notNull(),
+  allClients: flag("all_clients"),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** The clients a (not firm-wide) template applies to. */
+export const reportTemplateClients = sqliteTable(
+  "report_template_clients",
+  {
+    templateId: integer("template_id").notNull().references(() => reportTemplates.id),
+    entityId: integer("entity_id").notNull().references(() => entities.id),
+  },
+  (t) => [primaryKey({ columns: [t.templateId, t.entityId] }), index("report_template_clients_entity_idx").on(t.entityId)],
+);
+
+/**
+ * A report run: an opaque random id, who ran it (only that user may read it), what for (template
+ * null: the single-click valuation), its variables (JSON) and its state; the finished PDF is kept
+ * here until the job is cleaned up.
+ */
+export const reportJobs = sqliteTable(
+  "report_jobs",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    entityId: integer("entity_id").notNull().references(() => entities.id),
+    templateId: integer("template_id").references(() => reportTemplates.id),
+    groupCode: text("group_code"),
+    variables: text("variables").notNull().default("{}"),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull(),
+    error: text("error"),
+    createdAt: createdAt(),
+    startedAt: text("started_at"),
+    finishedAt: text("finished_at"),
+    pdf: blob("pdf", { mode: "buffer" }),
+  },
+  (t) => [index("report_jobs_status_idx").on(t.status, t.createdAt), index("report_jobs_user_idx").on(t.userId)],
+);
