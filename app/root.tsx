@@ -17,6 +17,7 @@ import { readCookieConsent } from "./session/cookie-consent.server";
 import { announcementFor } from "./session/announcement.server";
 import { maintenanceRedirect } from "./planning/maintenance.server";
 import { unreadCount } from "./planning/unread.server";
+import { valuationReportOffered } from "./planning/reports.server";
 import { navigationFor } from "~/lib/navigation";
 import { DEFAULT_FAVICON, faviconOf, loginBackgroundOf, loginBackgroundProperties } from "~/lib/site-settings";
 import { localesVersion } from "~/locales/version.server";
@@ -48,8 +49,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   const user = session?.user ?? null;
   // spec 000 §2 unread badge: clients only, one call; a failure shows no badge
-  const [unread, announcement] = await Promise.all([
+  const viewedLevel = user?.role === "ClientUser" ? user.siteAccessLevel : (user?.clientInContext?.siteAccessLevel ?? null);
+  const viewedClient = user?.role === "ClientUser" ? user.entityId : (user?.clientInContext?.entityId ?? null);
+  const [unread, reports, announcement] = await Promise.all([
     session && user?.role === "ClientUser" ? unreadCount(session.token, new URL(request.url)) : null,
+    // spec 000 §2: the valuation report entry's rule (Portfolio or Assets only)
+    session && viewedClient !== null && (viewedLevel === "Portfolio" || viewedLevel === "Assets")
+      ? valuationReportOffered(session.token, viewedClient).catch(() => null)
+      : null,
     // spec 002 §2: the announcement panel for the Messages and Not Assigned levels (decision 096)
     announcementFor(request, user, site.pages),
   ]);
@@ -58,9 +65,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? navigationFor({
         role: user.role,
         hasClientInContext: Boolean(user.clientInContext),
-        siteAccessLevel: user.role === "ClientUser" ? user.siteAccessLevel : (user.clientInContext?.siteAccessLevel ?? null),
+        siteAccessLevel: viewedLevel,
         locale,
         loginMethod: user.loginMethod,
+        clientReportsEnabled: reports?.clientReportsEnabled ?? false,
+        hasReportTemplate: reports?.hasReportTemplate ?? false,
       })
     : null;
   return json<RootData>(

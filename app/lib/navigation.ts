@@ -31,6 +31,7 @@ export const AVAILABLE_PAGES: ReadonlySet<PageKey> = new Set<PageKey>([
   "analysis",
   "balanceSheet",
   "documentsAndMessages",
+  "valuationReport",
   "personalDetails",
   "adviserDetails",
   "preferences",

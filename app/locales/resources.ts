@@ -45,10 +45,15 @@ import enAUNotifications from "./en-AU/notifications.json";
 import frCAReview from "./fr-CA/review.json";
 import frCANotifications from "./fr-CA/notifications.json";
 
+import enGBReports from "./en-GB/reports.json";
+import enCAReports from "./en-CA/reports.json";
+import enAUReports from "./en-AU/reports.json";
+import frCAReports from "./fr-CA/reports.json";
+
 // en-GB holds the spec's texts verbatim and is the source of truth; the others must have every key.
 export const resources = {
-  "en-GB": { common: enGBCommon, auth: enGBAuth, clients: enGBClients, advisers: enGBAdvisers, recovery: enGBRecovery, security: enGBSecurity, session: enGBSession, compose: enGBCompose, messages: enGBMessages, review: enGBReview, notifications: enGBNotifications },
-  "en-CA": { common: enCACommon, auth: enCAAuth, clients: enCAClients, advisers: enCAAdvisers, recovery: enCARecovery, security: enCASecurity, session: enCASession, compose: enCACompose, messages: enCAMessages, review: enCAReview, notifications: enCANotifications },
-  "en-AU": { common: enAUCommon, auth: enAUAuth, clients: enAUClients, advisers: enAUAdvisers, recovery: enAURecovery, security: enAUSecurity, session: enAUSession, compose: enAUCompose, messages: enAUMessages, review: enAUReview, notifications: enAUNotifications },
-  "fr-CA": { common: frCACommon, auth: frCAAuth, clients: frCAClients, advisers: frCAAdvisers, recovery: frCARecovery, security: frCASecurity, session: frCASession, compose: frCACompose, messages: frCAMessages, review: frCAReview, notifications: frCANotifications },
+  "en-GB": { common: enGBCommon, auth: enGBAuth, clients: enGBClients, advisers: enGBAdvisers, recovery: enGBRecovery, security: enGBSecurity, session: enGBSession, compose: enGBCompose, messages: enGBMessages, review: enGBReview, notifications: enGBNotifications, reports: enGBReports },
+  "en-CA": { common: enCACommon, auth: enCAAuth, clients: enCAClients, advisers: enCAAdvisers, recovery: enCARecovery, security: enCASecurity, session: enCASession, compose: enCACompose, messages: enCAMessages, review: enCAReview, notifications: enCANotifications, reports: enCAReports },
+  "en-AU": { common: enAUCommon, auth: enAUAuth, clients: enAUClients, advisers: enAUAdvisers, recovery: enAURecovery, security: enAUSecurity, session: enAUSession, compose: enAUCompose, messages: enAUMessages, review: enAUReview, notifications: enAUNotifications, reports: enAUReports },
+  "fr-CA": { common: frCACommon, auth: frCAAuth, clients: frCAClients, advisers: frCAAdvisers, recovery: frCARecovery, security: frCASecurity, session: frCASession, compose: frCACompose, messages: frCAMessages, review: frCAReview, notifications: frCANotifications, reports: frCAReports },
 } as const;

@@ -1,0 +1,118 @@
+import { json, redirect } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import {
+  choicesQuery,
+  DEFAULT_PERIOD,
+  latestDate,
+  readReportRun,
+  type ReportErrors,
+  type ReportInput,
+  type ReportTemplate,
+  REPORTS_PATH,
+  todayIn,
+} from "~/lib/valuation-report";
+import type { PlanningClient } from "~/planning/client.server";
+import { fetchReportChoices, runDefaultReport, runTemplateReport } from "~/planning/reports.server";
+import { getSite } from "~/planning/site.server";
+import type { Locale } from "~/lib/i18n";
+import { attempt, orFail } from "~/session/failures.server";
+
+// spec 002 "Valuation report page" (docs/decisions/099-valuation-reports.md): the form's choices
+// from the platform in one round trip, the run as a plain post that leads to the job's page.
+
+export type Option = { value: string; label: string };
+
+export type ReportForm = {
+  templates: Option[];
+  template: (ReportTemplate & { value: string }) | null;
+  members: Option[];
+  groups: Option[];
+  accounts: Option[];
+  values: ReportInput;
+  latest: string;
+};
+
+type Args = { request: Request; planning: PlanningClient; clientId: number; isAdviser: boolean; timeZone: string | null; locale: Locale; t: TFunction };
+
+const FIELDS = ["template", "entity", "selection", "asAt", "period", "from", "to"] as const;
+
+export function readInput(source: URLSearchParams | FormData): ReportInput {
+  const read = (name: string) => {
+    const value = source.get(name);
+    return typeof value === "string" ? value.slice(0, 100) : "";
+  };
+  return Object.fromEntries(FIELDS.map((f) => [f, read(f)])) as ReportInput;
+}
+
+async function loadChoices(a: Args) {
+  const [choices, site] = await Promise.all([orFail(a.request, fetchReportChoices(a.planning, a.clientId)), getSite(a.locale)]);
+  const latest = latestDate(todayIn(a.timeZone), site.settings.enableHoldBackPeriod === true);
+  return { ...choices, latest };
+}
+
+type Choices = Awaited<ReturnType<typeof loadChoices>>;
+
+function formOf(a: Args, choices: Choices, input: ReportInput): ReportForm {
+  const template = choices.templates.find((tpl) => String(tpl.id) === input.template) ?? (choices.templates.length === 1 ? choices.templates[0]! : null);
+  const values: ReportInput = {
+    ...input,
+    template: template ? String(template.id) : "",
+    asAt: input.asAt || choices.latest,
+    period: input.period || DEFAULT_PERIOD,
+    to: input.to || choices.latest,
+  };
+  return {
+    templates: choices.templates.map((tpl) => ({ value: String(tpl.id), label: tpl.name })),
+    template: template ? { ...template, value: String(template.id) } : null,
+    // spec 002 §6 "Member lists": for a client the list starts with 'Me'; for an adviser the client in context is first
+    members: choices.members.map((m) => ({
+      value: String(m.member_id),
+      label: m.member_id === a.clientId && !a.isAdviser ? a.t("reports:form.me") : m.entity_name,
+    })),
+    groups: choices.groups.map((g) => ({ value: `group:${g.code}`, label: g.name })),
+    accounts: choices.accounts.filter((acc) => !acc.isLinked).map((acc) => ({ value: `account:${acc.accountid}`, label: acc.description })),
+    values,
+    latest: choices.latest,
+  };
+}
+
+export async function reportLoader(a: Args) {
+  const choices = await loadChoices(a);
+  const form = formOf(a, choices, readInput(new URL(a.request.url).searchParams));
+  return json({ title: a.t("reports:title"), form });
+}
+
+/** The since-inception date of what a run covers: the earliest inception of its accounts. */
+function inceptionOf(choices: Choices, input: ReportInput): string | null {
+  const selected = input.selection.startsWith("account:")
+    ? choices.accounts.filter((acc) => `account:${acc.accountid}` === input.selection)
+    : input.selection.startsWith("group:")
+      ? choices.accounts.filter((acc) => `group:${acc.group_code}` === input.selection)
+      : choices.accounts.filter((acc) => !acc.isLinked);
+  const dates = selected.map((acc) => acc.inception_date).filter((d): d is string => Boolean(d)).sort();
+  return dates[0] ?? null;
+}
+
+export async function reportAction(a: Args & { form: FormData }) {
+  const intent = a.form.get("intent");
+  if (intent === "run-default") {
+    const started = await attempt(a.request, runDefaultReport(a.planning, a.clientId));
+    if (!started.ok) return json({ failure: started.error.failure, errors: {} as ReportErrors, values: null }, { status: started.error.failure.status });
+    return redirect(`${REPORTS_PATH}/jobs/${encodeURIComponent(started.value)}`);
+  }
+  const choices = await loadChoices(a);
+  const input = readInput(a.form);
+  const template = choices.templates.find((tpl) => String(tpl.id) === input.template) ?? null;
+  const { errors, run } = readReportRun(template, input, {
+    clientId: a.clientId,
+    memberIds: choices.members.map((m) => m.member_id),
+    groupCodes: choices.groups.map((g) => g.code),
+    accountIds: choices.accounts.filter((acc) => !acc.isLinked).map((acc) => acc.accountid),
+    latest: choices.latest,
+    inception: inceptionOf(choices, input),
+  });
+  if (!run) return json({ errors, values: input, failure: null }, { status: 400 });
+  const started = await attempt(a.request, runTemplateReport(a.planning, run));
+  if (!started.ok) return json({ failure: started.error.failure, errors: {} as ReportErrors, values: input }, { status: started.error.failure.status });
+  return redirect(`${REPORTS_PATH}/jobs/${encodeURIComponent(started.value)}${choicesQuery(input)}`);
+}

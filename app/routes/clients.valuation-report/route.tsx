@@ -1,0 +1,231 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary, type SummaryError } from "~/components/error-summary";
+import { FailureAlert } from "~/components/forms";
+import type { Failure } from "~/lib/error-catalogue";
+import { PERIODS, type ReportInput } from "~/lib/valuation-report";
+import { readForm } from "~/session/csrf.server";
+import { requireClientContext, requireSiteAccess } from "~/session/guards.server";
+import { getFixedT, resolveLocale } from "~/session/i18next.server";
+import { type Option, reportAction, reportLoader, type ReportForm } from "./report.server";
+import reportStyles from "./report.css";
+
+// spec 002 "Valuation report page" (docs/decisions/099-valuation-reports.md): choose a template,
+// what it covers and its dates, then run it; a client without templates runs the one report.
+
+export const handle = { i18n: ["reports"] };
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
+
+async function args(request: Request) {
+  const context = await requireClientContext(request);
+  // spec 002 §6: the valuation page needs site access level Assets or Portfolio
+  requireSiteAccess(context, ["Portfolio", "Assets"]);
+  const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "reports")]);
+  return { request, planning: context.planning, clientId: context.entityId, isAdviser: context.isAdviser, timeZone: context.user.userTimezone, locale, t };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return reportLoader(await args(request));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const a = await args(request);
+  return reportAction({ ...a, form: await readForm(request) });
+}
+
+type ActionData = { errors?: Partial<Record<keyof ReportInput, string>>; values?: ReportInput | null; failure?: Failure | null };
+
+function Select({ id, label, options, value, error, placeholder }: { id: keyof ReportInput; label: string; options: Option[]; value: string; error?: string; placeholder?: string }) {
+  const { t } = useTranslation("reports");
+  return (
+    <div className={error ? "field field--error" : "field"}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
+          {t(error)}
+        </p>
+      ) : null}
+      <select id={id} name={id} className="select" defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function DateField({ id, label, value, max, error }: { id: "asAt" | "from" | "to"; label: string; value: string; max: string; error?: string }) {
+  const { t } = useTranslation("reports");
+  return (
+    <div className={error ? "field field--error" : "field"}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <p className="field__hint" id={`${id}-hint`}>
+        {t("form.dateHint")}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
+          {t(error)}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={id}
+        type="date"
+        className="field__input field__input--short"
+        defaultValue={value}
+        max={max}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+      />
+    </div>
+  );
+}
+
+function TemplateChooser({ form }: { form: ReportForm }) {
+  const { t } = useTranslation("reports");
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  return (
+    <Form method="get" className="report-chooser" onChange={(event) => hydrated && submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
+      <Select id="template" label={t("form.template")} options={form.templates} value={form.values.template} placeholder={form.template ? undefined : t("form.templatePlaceholder")} />
+      {hydrated ? null : (
+        <button type="submit" className="button button--secondary">
+          {t("form.choose")}
+        </button>
+      )}
+    </Form>
+  );
+}
+
+function RunForm({ form, data }: { form: ReportForm; data: ActionData | undefined }) {
+  const { t } = useTranslation("reports");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const template = form.template!;
+  const values = data?.values ?? form.values;
+  const errors = data?.errors ?? {};
+  const [period, setPeriod] = useState(values.period);
+  const summary: SummaryError[] = (["entity", "selection", "asAt", "from", "to"] as const).filter((f) => errors[f]).map((f) => ({ fieldId: f, message: errors[f]! }));
+  return (
+    <Form method="post" className="report-form" noValidate>
+      <ErrorSummary errors={summary} />
+      <FailureAlert failure={data?.failure} />
+      <AuthenticityTokenInput />
+      <input type="hidden" name="template" value={template.value} />
+      {template.requiredSelector === "Select Entity" ? (
+        <Select id="entity" label={t("form.entity")} options={form.members} value={values.entity || form.members[0]?.value || ""} error={errors.entity} />
+      ) : null}
+      {template.requiredSelector === "Account Group" ? (
+        <Select id="selection" label={t("form.group")} options={form.groups} value={values.selection} error={errors.selection} placeholder={t("form.selectPlaceholder")} />
+      ) : null}
+      {template.requiredSelector === "Account Group Or Account" ? (
+        <div className={errors.selection ? "field field--error" : "field"}>
+          <label className="field__label" htmlFor="selection">
+            {t("form.groupOrAccount")}
+          </label>
+          {errors.selection ? (
+            <p id="selection-error" className="field__error">
+              <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
+              {t(errors.selection)}
+            </p>
+          ) : null}
+          <select id="selection" name="selection" className="select" defaultValue={values.selection} aria-invalid={errors.selection ? true : undefined} aria-describedby={errors.selection ? "selection-error" : undefined}>
+            <option value="">{t("form.selectPlaceholder")}</option>
+            <optgroup label={t("form.groups")}>
+              {form.groups.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label={t("form.accounts")}>
+              {form.accounts.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        </div>
+      ) : null}
+      {template.dateParameters === "Single Date" ? <DateField id="asAt" label={t("form.asAt")} value={values.asAt} max={form.latest} error={errors.asAt} /> : null}
+      {template.dateParameters === "Date Range" ? (
+        <fieldset className="report-period">
+          <legend>{t("form.period")}</legend>
+          {PERIODS.map((p) => (
+            <div className="radio" key={p}>
+              <input id={`period-${p}`} type="radio" name="period" value={p} defaultChecked={values.period === p} onChange={() => setPeriod(p)} />
+              <label htmlFor={`period-${p}`}>{t(`form.periods.${p}`)}</label>
+            </div>
+          ))}
+          {!hydrated || period === "custom" ? (
+            <div className="report-period__custom">
+              {!hydrated ? <p className="hint">{t("form.customHint")}</p> : null}
+              <DateField id="from" label={t("form.from")} value={values.from} max={form.latest} error={errors.from} />
+              <DateField id="to" label={t("form.to")} value={values.to} max={form.latest} error={errors.to} />
+            </div>
+          ) : null}
+        </fieldset>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" name="intent" value="run" className="button" disabled={busy}>
+          {t("form.run")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export default function ValuationReport() {
+  const { form } = useLoaderData<typeof loader>() as unknown as { form: ReportForm };
+  const data = useActionData<typeof action>() as ActionData | undefined;
+  const { t } = useTranslation("reports");
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  return (
+    <article className="report-page">
+      <h1>{t("title")}</h1>
+      <p>{t("intro")}</p>
+      {form.templates.length === 0 ? (
+        <Form method="post" className="report-form">
+          <FailureAlert failure={data?.failure} />
+          <AuthenticityTokenInput />
+          <p>{t("single.text")}</p>
+          <button type="submit" name="intent" value="run-default" className="button" disabled={busy}>
+            {t("single.run")}
+          </button>
+        </Form>
+      ) : (
+        <>
+          <TemplateChooser form={form} />
+          {form.template ? <RunForm key={form.template.value} form={form} data={data} /> : null}
+        </>
+      )}
+    </article>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const title = (data as { title?: string } | undefined)?.title;
+  return [{ title: title ? `${title} – Client Online` : "Client Online" }];
+};
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

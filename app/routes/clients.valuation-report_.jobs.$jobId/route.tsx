@@ -1,0 +1,129 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { cleanServerMessage } from "~/lib/error-catalogue";
+import { POLL_INTERVAL_MS, REPORT_FILE_NAME, REPORTS_PATH, waitedTooLong } from "~/lib/valuation-report";
+import { pollReportJob } from "~/planning/reports.server";
+import { orFail } from "~/session/failures.server";
+import { requireClientContext, requireSiteAccess } from "~/session/guards.server";
+import { getFixedT } from "~/session/i18next.server";
+import jobStyles from "./job.css";
+
+// spec 002 §4 "Report run", §8, §9 (docs/decisions/099-valuation-reports.md): the job's own page.
+// While it runs: 'We are generating your portfolio report'; with JavaScript the page asks again
+// every 3 seconds, without it the page refreshes itself. Then the file, a failure, or the end of a
+// 5-minute wait, each with a way on.
+
+export const handle = { i18n: ["reports"] };
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobStyles }];
+
+type JobView =
+  | { state: "pending" }
+  | { state: "ready"; downloadHref: string }
+  | { state: "failed"; message: string | null }
+  | { state: "timedOut" };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const context = await requireClientContext(request);
+  requireSiteAccess(context, ["Portfolio", "Assets"]);
+  const t = await getFixedT(request, "reports");
+  const jobId = params.jobId ?? "";
+  const url = new URL(request.url);
+  const search = url.search;
+  const job = await orFail(request, pollReportJob(context.planning, jobId));
+  let view: JobView;
+  if (job.state === "ready") {
+    // the file is fetched again by the download route; this answer's body is not needed
+    await job.file.body?.cancel();
+    view = { state: "ready", downloadHref: `${REPORTS_PATH}/jobs/${encodeURIComponent(jobId)}/${REPORT_FILE_NAME}${search}` };
+  } else if (job.state === "failed") {
+    view = { state: "failed", message: cleanServerMessage(job.message) };
+  } else {
+    view = waitedTooLong(job.createdAt, Date.now()) ? { state: "timedOut" } : { state: "pending" };
+  }
+  return json(
+    { title: t("title"), view, again: `${REPORTS_PATH}${search}`, self: `${url.pathname}${search}` },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** With JavaScript: ask again every 3 seconds while the job runs (spec 002 §9). */
+function usePolling(pending: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!pending) return;
+    const timer = window.setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, POLL_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [pending, revalidator]);
+}
+
+export default function ReportJob() {
+  const { view, again, self } = useLoaderData<typeof loader>() as unknown as { view: JobView; again: string; self: string };
+  const { t } = useTranslation("reports");
+  usePolling(view.state === "pending");
+  return (
+    <article className="report-job">
+      <h1>{t("title")}</h1>
+      {view.state === "pending" ? (
+        <>
+          {/* without JavaScript the page refreshes itself every 3 seconds */}
+          <noscript>
+            <meta httpEquiv="refresh" content={String(POLL_INTERVAL_MS / 1000)} />
+          </noscript>
+          <div role="status" className="report-job__status">
+            <p className="report-job__title">{t("job.generating")}</p>
+            <p>{t("job.wait")}</p>
+          </div>
+          <progress className="report-job__progress" aria-label={t("job.progress")} />
+          <p>
+            <a href={self}>{t("job.checkAgain")}</a>
+          </p>
+        </>
+      ) : null}
+      {view.state === "ready" ? (
+        <>
+          <div role="status" className="alert alert--success">
+            <p className="alert__title">{t("job.ready")}</p>
+          </div>
+          <p>
+            <a href={view.downloadHref} download={REPORT_FILE_NAME} className="button">
+              {t("job.download")}
+            </a>
+          </p>
+          <p>
+            <Link to={again}>{t("job.another")}</Link>
+          </p>
+        </>
+      ) : null}
+      {view.state === "failed" || view.state === "timedOut" ? (
+        <>
+          <div role="alert" className="alert alert--error">
+            <p className="alert__title">{t(view.state === "failed" ? "job.failed" : "job.timedOut")}</p>
+            {view.state === "failed" && view.message ? <p>{view.message}</p> : null}
+            <p>{t("job.tryAgainText")}</p>
+          </div>
+          <p>
+            <Link to={again} className="button">
+              {t("job.tryAgain")}
+            </Link>
+          </p>
+        </>
+      ) : null}
+    </article>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const title = (data as { title?: string } | undefined)?.title;
+  return [{ title: title ? `${title} – Client Online` : "Client Online" }];
+};
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
