@@ -1,0 +1,123 @@
+import type { Download, Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { pdfText } from "../tests/pdf-text";
+import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { platformUrl } from "./platform";
+
+// spec 002 "Valuation report page", §4 "Report run", §8, §9; spec 000 §2 the menu's rule
+// (docs/decisions/099): a template's choices, the job's page that waits for the platform (polling
+// with JavaScript, refreshing itself without), report.pdf through the portal, its text checked
+// against the home's figure; the single-click report; a failure that keeps the choices.
+
+const GENERATING = "We are generating your portfolio report";
+const main = (page: Page) => page.getByRole("main");
+
+/** Chooses a template: the select submits itself with JavaScript, a button does without. */
+async function chooseTemplate(page: Page, name: string, javaScript: "on" | "off") {
+  await main(page).getByLabel("Report", { exact: true }).selectOption({ label: name });
+  if (javaScript === "off") await main(page).getByRole("button", { name: "Choose report" }).click();
+  await expect(main(page).getByRole("button", { name: "Run report" })).toBeVisible();
+}
+
+/** Runs the report and waits on the job's page for the file, then downloads it. */
+async function runAndDownload(page: Page): Promise<{ download: Download; text: string }> {
+  await main(page).getByRole("button", { name: "Run report" }).click();
+  await expect(page).toHaveURL(/\/clients\/valuation-report\/jobs\/[^/?]+/);
+  await expect(main(page).getByRole("status").filter({ hasText: GENERATING })).toBeVisible();
+  await expectAccessible(page);
+  await expect(main(page).getByText("Your report is ready.")).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page);
+  const [download] = await Promise.all([page.waitForEvent("download"), main(page).getByRole("link", { name: "Download report.pdf" }).click()]);
+  expect(download.suggestedFilename()).toBe("report.pdf");
+  const text = (await pdfText(await readFile((await download.path())!))).text;
+  return { download, text };
+}
+
+/** '£1,234,567.89' as whole pounds, as the home shows it. */
+const wholePounds = (money: string) => `£${Math.round(Number(money.replace(/[£,]/g, ""))).toLocaleString("en-GB")}`;
+
+test.describe("valuation reports", () => {
+  test("a single-date report's total is the home's portfolio value", async ({ page, javaScript }) => {
+    test.slow();
+    await signIn(page, "demo.client");
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    const homeValue = (await page.locator(".overview-tile").filter({ hasText: "Portfolio value" }).locator(".overview-tile__figure").textContent())!.trim();
+
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Valuation report" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Valuation report" })).toBeVisible();
+    await expectAccessible(page);
+    await chooseTemplate(page, "Portfolio valuation", javaScript);
+    // today by default (a date input's value is yyyy-MM-dd)
+    await expect(main(page).getByLabel("Valuation date")).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await expectAccessible(page);
+
+    const { text } = await runAndDownload(page);
+    expect(text).toContain("Eleanor Hartley");
+    const total = /Grand total of \d+ accounts?\s*(£[\d,]+\.\d{2})/.exec(text)?.[1];
+    expect(total, text.slice(0, 2000)).toBeTruthy();
+    expect(wholePounds(total!)).toBe(homeValue);
+  });
+
+  test("a date-range report for an account group", async ({ page, javaScript }) => {
+    test.slow();
+    await signIn(page, "demo.client");
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    await page.goto("/clients/valuation-report");
+    await chooseTemplate(page, "Performance report", javaScript);
+    // an end before the start is refused with the spec's text, the choices kept
+    await main(page).getByLabel("Custom").check();
+    await main(page).getByLabel("Start date").fill("2026-05-01");
+    await main(page).getByLabel("End date").fill("2026-04-30");
+    const selection = main(page).getByLabel("Account group or account");
+    const firstGroup = selection.locator("optgroup").first().locator("option").first();
+    await selection.selectOption((await firstGroup.getAttribute("value"))!);
+    await main(page).getByRole("button", { name: "Run report" }).click();
+    await expect(page.getByRole("alert").getByRole("link", { name: "You cannot select an End date earlier than the Start date." })).toBeVisible();
+    await expect(main(page).getByLabel("Start date")).toHaveValue("2026-05-01");
+    await expectAccessible(page);
+
+    await main(page).getByLabel("1 year").check();
+    const { text } = await runAndDownload(page);
+    expect(text).toContain("Eleanor Hartley");
+    expect(text).toMatch(/Performance/);
+    expect(text).toMatch(/Grand total of \d+ accounts?/);
+  });
+
+  test("a client without templates runs the one report", async ({ page }) => {
+    await signIn(page, "demo.partner");
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    await page.goto("/clients/valuation-report");
+    await expect(main(page).getByLabel("Report", { exact: true })).toHaveCount(0);
+    const { text } = await runAndDownload(page);
+    expect(text).toContain("James Hartley");
+  });
+
+  test("a failed job says so and keeps the choices", async ({ page, request, javaScript }) => {
+    // its own copy of demo.client (with the same templates), so no other journey meets the failure
+    const username = `report-${randomBytes(4).toString("hex")}`;
+    const copied = await request.post(`${platformUrl()}/dev/users/demo.client/copy`, { data: { username, email: `${username}@example.test` } });
+    expect(copied.status()).toBe(201);
+    await signIn(page, username);
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    await page.goto("/clients/valuation-report");
+    await chooseTemplate(page, "Portfolio valuation", javaScript);
+    await main(page).getByLabel("Valuation date").fill("2026-06-30");
+    const failing = await request.post(`${platformUrl()}/dev/report-jobs/fail-next`, { data: { username } });
+    expect(failing.ok()).toBe(true);
+    await main(page).getByRole("button", { name: "Run report" }).click();
+    await expect(page.getByRole("alert")).toContainText("We could not generate your report.", { timeout: 30_000 });
+    await expectAccessible(page);
+    await main(page).getByRole("link", { name: "Try again" }).click();
+    await expect(main(page).getByLabel("Report", { exact: true })).toHaveValue(/\d+/);
+    await expect(main(page).getByLabel("Valuation date")).toHaveValue("2026-06-30");
+  });
+
+  test("a client with Messages access has no report", async ({ page }) => {
+    await signIn(page, "demo.messages");
+    await expect(page).toHaveURL(/\/clients\/documents-and-messages/);
+    await expect(page.getByRole("link", { name: "Valuation report" })).toHaveCount(0);
+    await page.goto("/clients/valuation-report");
+    await expect(page.getByText("You are not authorised to view the page that you requested.", { exact: false })).toBeVisible();
+  });
+});
