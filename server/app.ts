@@ -23,6 +23,8 @@ import {
   type Services,
 } from "./api/router";
 import { recoveryRoutes } from "./api/recovery";
+import { reportRoutes } from "./api/reports/index";
+import { startReportRunner } from "./api/reports/runner";
 import { reviewRoutes } from "./api/review";
 import { sessionRoutes } from "./api/session";
 import { signatureRoutes } from "./api/signature/index";
@@ -48,6 +50,9 @@ export function tokenFromCookies(header: string | undefined): string | null {
 }
 
 export function createApp({ db, clock, env }: AppOptions) {
+  // the report jobs' queue (docs/platform-api.md "Valuation reports"): started with the platform,
+  // it first fails the jobs a previous process left unfinished
+  const reports = startReportRunner({ db, clock, env });
   const routes: Route[] = [
     ...healthRoutes,
     ...authRoutes,
@@ -61,6 +66,7 @@ export function createApp({ db, clock, env }: AppOptions) {
     ...portfolioRoutes,
     ...docnoteRoutes,
     ...signatureRoutes,
+    ...reportRoutes(reports),
     ...adviserRoutes,
     ...batchRoutes,
     ...(env.nodeEnv === "production" ? [] : devRoutes),

@@ -8,6 +8,7 @@ import {
   contacts,
   entities,
   outbox,
+  reportTemplateClients,
   securityQuestions,
   siteSettings,
   users,
@@ -16,6 +17,7 @@ import { wireDateTime } from "../lib/wire";
 import { inMaintenance, MAINTENANCE_SETTING } from "./health";
 import { ApiError, notFound, validate } from "./http";
 import { partnerEntityIdOf } from "./people";
+import { failNextJob } from "./reports/runner";
 import { json, open, type Route } from "./router";
 import { copySignatureItems } from "./signature/copy";
 
@@ -34,6 +36,9 @@ const CopyBody = z.object({
 // Any integer on purpose: a level outside NotAssigned 0 … ClientMessages 3 is how a test meets a
 // platform whose level the portal has no mapping for (spec 000 §8 site access errors).
 const AccessLevelBody = z.object({ client_access_level: z.number().int().min(-1000).max(1000) });
+const SettingParams = z.object({ key: z.string().trim().regex(/^[A-Za-z0-9._-]{1,100}$/) });
+const SettingBody = z.object({ value: z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]) });
+const FailNextBody = z.object({ username: z.string().trim().min(1).max(256).optional() });
 
 // design: what the platform "sends" is readable here outside production (the app leaves it out there)
 export const devRoutes: Route[] = [
@@ -88,11 +93,33 @@ export const devRoutes: Route[] = [
     return json({ username: user.username, client_access_level: level });
   }),
 
+  // a site setting as an operator would set it (e.g. reportJobDelayMs, reportJobFailTemplate)
+  open("PUT", "/dev/settings/:key", (request, { db }) => {
+    const { key } = validate(SettingParams, request.params, "path");
+    const { value } = validate(SettingBody, request.body, "body");
+    const valueJson = JSON.stringify(value);
+    db.insert(siteSettings).values({ key, valueJson }).onConflictDoUpdate({ target: siteSettings.key, set: { valueJson } }).run();
+    return json({ key, value });
+  }),
+
+  // the next report job of a user (or anyone's, without a username) fails with the contract's message
+  open("POST", "/dev/report-jobs/fail-next", (request, { db }) => {
+    const { username } = validate(FailNextBody, request.body ?? {}, "body");
+    let userId: number | "*" = "*";
+    if (username) {
+      const user = db.select({ id: users.id }).from(users).where(eq(users.usernameKey, username.toLowerCase())).get();
+      if (!user) throw notFound("User");
+      userId = user.id;
+    }
+    failNextJob(db, userId);
+    return json({ username: username ?? null, fails: "next" });
+  }),
+
   // A fresh login in the state of a seeded one (its pending steps, MFA set-up, memorable word and
   // security questions, and a copy of its person: details, contacts, addresses, capabilities), for
   // journeys that use a login up: each run signs in as its own copy, so journeys stay independent
   // of each other and of the order they run in. The copied person has no adviser, so no adviser's
-  // client list changes. With `signatures: true` the copy also gets its own copies of the template's
+  // client list changes; the report templates assigned to the person are assigned to the copy. With `signatures: true` the copy also gets its own copies of the template's
   // signature items (and their messages), so each journey signs its own. With `review: true` it also
   // gets a copy of the template's partner (no login) in a new client group, so each review journey
   // answers for its own partner; the people's review statuses and risk profiles come with them.
@@ -130,6 +157,10 @@ export const devRoutes: Route[] = [
         return copiedId;
       };
       const entityId = copyPerson(person, email);
+      // the report templates assigned to the person are the copy's too
+      for (const a of tx.select().from(reportTemplateClients).where(eq(reportTemplateClients.entityId, person.id)).all()) {
+        tx.insert(reportTemplateClients).values({ templateId: a.templateId, entityId }).run();
+      }
       let partnerCopyId: number | null = null;
       if (review) {
         const partnerId = partnerEntityIdOf(db, person.id);

@@ -26,6 +26,7 @@ import { seedBankAccounts } from "./bank";
 import { sitePages } from "./content";
 import { seedDocuments } from "./documents";
 import { seedPortfolioBook } from "./portfolio";
+import { seedReports } from "./reports";
 import { seedReview } from "./review";
 import { seedSignatures } from "./signatures";
 import { ACCENTED_CLIENTS, FIRST_NAMES, INWARD_LETTERS, LAST_NAMES, MARITAL_STATUSES, PLACES, STREETS } from "./people";
@@ -389,6 +390,10 @@ function seedDemoData(db: Db, clock: Clock): void {
       user: { username: "demo.robo", roleName: "ClientUser", lastLogin: ago(11, 2) },
     });
     seedReview(db, { client: client.entityId, partner: partner.entityId, factFind: factFind.entityId, robo: robo.entityId });
+
+    // ── valuation report templates and the runner's settings (docs/platform-api.md "Valuation
+    // reports"): after everything else, drawing nothing
+    seedReports(db, { client: client.entityId });
   });
 }
 

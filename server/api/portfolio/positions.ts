@@ -17,7 +17,7 @@ import {
   type Slice,
   weightOf,
 } from "../../domain/holdings";
-import { holdBackEnd, previousBusinessDay, pricingDate } from "../../domain/performance";
+import { holdBackEnd, type Measure, previousBusinessDay, pricingDate } from "../../domain/performance";
 import { wireDate } from "../../lib/wire";
 import { clientEntityOf } from "../access";
 import { ApiError, notFound, validate } from "../http";
@@ -86,18 +86,17 @@ function selectionOf(context: SignedInContext, query: SelectionQuery, groupCode?
   return { entityId, list };
 }
 
-type SecurityRow = typeof securities.$inferSelect;
+export type SecurityRow = typeof securities.$inferSelect;
 
-/** The holdings of a selection on the requested date, with their securities and accounts. */
-function holdingsOf(context: SignedInContext, query: SelectionQuery, groupCode?: string) {
-  const { entityId, list } = selectionOf(context, query, groupCode);
-  const today = todayOf(context);
-  const measure = measureFor(context, entityId, query.pricing_type, "after", query.currency ?? query.report_currency);
-  const date = holdBackEnd(query.date ?? today, today, query.hold_back_period ?? false);
+/**
+ * The holdings of some accounts at the end of `date` (already capped at today), with their
+ * securities: what the position and allocation calls answer, and what a valuation report prints.
+ */
+export function holdingsOfAccounts(db: Db, list: readonly VisibleAccount[], date: string, today: string, measure: Measure) {
   const ids = list.map((a) => a.account.id);
-  const book = loadBook(context.db, ids, today, pricingDate(date, today, measure.pricing));
+  const book = loadBook(db, ids, today, pricingDate(date, today, measure.pricing));
   const securityIds = [...book.prices.keys()];
-  const rows = securityIds.length ? context.db.select().from(securities).where(inArray(securities.id, securityIds)).all() : [];
+  const rows = securityIds.length ? db.select().from(securities).where(inArray(securities.id, securityIds)).all() : [];
   const securityOf = new Map<number, SecurityRow>(rows.map((s) => [s.id, s]));
   const result = holdingsOn(
     book,
@@ -106,6 +105,16 @@ function holdingsOf(context: SignedInContext, query: SelectionQuery, groupCode?:
     new Map(rows.map((s) => [s.id, { code: s.code, exchange: s.exchange, currency: s.currency, yieldBp: s.yieldBp }])),
     new Map(list.map((a) => [a.account.id, a.account.taxStructure ?? ""])),
   );
+  return { result, securityOf };
+}
+
+/** The holdings of a selection on the requested date, with their securities and accounts. */
+function holdingsOf(context: SignedInContext, query: SelectionQuery, groupCode?: string) {
+  const { entityId, list } = selectionOf(context, query, groupCode);
+  const today = todayOf(context);
+  const measure = measureFor(context, entityId, query.pricing_type, "after", query.currency ?? query.report_currency);
+  const date = holdBackEnd(query.date ?? today, today, query.hold_back_period ?? false);
+  const { result, securityOf } = holdingsOfAccounts(context.db, list, date, today, measure);
   const accountOf = new Map(list.map((a) => [a.account.id, a]));
   return { measure, date, list, result, securityOf, accountOf };
 }
@@ -113,7 +122,7 @@ function holdingsOf(context: SignedInContext, query: SelectionQuery, groupCode?:
 const rowIdOf = (h: Holding) => `${h.accountId}-${h.securityId}`;
 
 /** Holdings ordered by account, then the security's description (then id). */
-function inDisplayOrder(holdings: readonly Holding[], securityOf: ReadonlyMap<number, SecurityRow>): Holding[] {
+export function inDisplayOrder(holdings: readonly Holding[], securityOf: ReadonlyMap<number, SecurityRow>): Holding[] {
   const name = (h: Holding) => securityOf.get(h.securityId)?.description ?? "";
   return [...holdings].sort((a, b) => a.accountId - b.accountId || name(a).localeCompare(name(b)) || a.securityId - b.securityId);
 }

@@ -1,0 +1,184 @@
+// What a valuation report shows (docs/platform-api.md "Valuation reports"): the accounts a run
+// covers, their holdings on the date as `portfolio/position` answers them (the same domain
+// functions, the same rounding), the performance over a period as `portfolio/summary` measures it,
+// and the allocation by asset class as `portfolio/allocation` splits it.
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/connection";
+import { entities, firms, reportJobs, reportTemplates, siteSettings, users } from "../../db/schema";
+import { assetClassKey, assetClassSplit, categorise, centsAddingUp, weightOf } from "../../domain/holdings";
+import { holdBackEnd, type Measure, periodPerformance } from "../../domain/performance";
+import type { ReportAccount, ValuationReportInput } from "../../domain/valuation-report-pdf";
+import { sitePage } from "../site";
+import { loadBook } from "../portfolio/book";
+import { holdingsOfAccounts, inDisplayOrder, type SecurityRow } from "../portfolio/positions";
+import { isManaged, preferredCurrencyOf, type VisibleAccount, visibleAccounts } from "../portfolio/visibility";
+
+export type ReportTemplateRow = typeof reportTemplates.$inferSelect;
+export type ReportJobRow = typeof reportJobs.$inferSelect;
+
+/** spec 002 §7 report variables, as stored with the job. */
+export type ReportVariables = {
+  as_at_date?: string;
+  from_date?: string;
+  to_date?: string;
+  report_type?: "account" | "group";
+  accountid?: number;
+  since_inception?: boolean;
+};
+
+/**
+ * The client's own accounts as the position call takes them without a list: its own (not linked)
+ * accounts, every one when all it sees are linked.
+ */
+export function defaultAccounts(all: readonly VisibleAccount[]): VisibleAccount[] {
+  return all.some((a) => !a.portfolio.isLinked) ? all.filter((a) => !a.portfolio.isLinked) : [...all];
+}
+
+/** The client's own (not linked) accounts of an account group. */
+export const groupAccounts = (all: readonly VisibleAccount[], code: string) =>
+  all.filter((a) => a.group?.groupCode === code && !a.portfolio.isLinked);
+
+/** The managed accounts a run covers: its account, its group, or the client's own accounts. */
+export function accountsOfRun(
+  all: readonly VisibleAccount[],
+  selector: ReportTemplateRow["requiredSelector"] | null,
+  groupCode: string | null,
+  variables: ReportVariables,
+): VisibleAccount[] {
+  let list: VisibleAccount[];
+  if (selector === "Account Group Or Account" && variables.report_type === "account" && variables.accountid !== undefined) {
+    list = all.filter((a) => a.account.id === variables.accountid);
+  } else if ((selector === "Account Group" || selector === "Account Group Or Account") && groupCode) {
+    list = groupAccounts(all, groupCode);
+  } else {
+    list = defaultAccounts(all);
+  }
+  return list.filter(isManaged);
+}
+
+/** The date (or period) of a run: today unless the template asks for a date; never after today. */
+export function periodOfRun(
+  dateParameters: ReportTemplateRow["dateParameters"] | null,
+  variables: ReportVariables,
+  today: string,
+): ValuationReportInput["period"] {
+  if (dateParameters === "Date Range" && variables.from_date && variables.to_date) {
+    const to = holdBackEnd(variables.to_date, today, false);
+    return { kind: "range", from: variables.from_date > to ? to : variables.from_date, to };
+  }
+  const asAt = dateParameters === "No Date Required" ? today : (variables.as_at_date ?? today);
+  return { kind: "asAt", date: holdBackEnd(asAt, today, false) };
+}
+
+const setting = (db: Db, key: string): unknown => {
+  const row = db.select().from(siteSettings).where(eq(siteSettings.key, key)).get();
+  return row ? (JSON.parse(row.valueJson) as unknown) : undefined;
+};
+const colour = (value: unknown) => (typeof value === "string" && /^#[0-9a-f]{6}$/i.test(value) ? value : null);
+
+const ENTITY_TEXT: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };
+
+/** The paragraphs of a content page's HTML as plain text. */
+export function paragraphsOfHtml(html: string): string[] {
+  return html
+    .split(/<\/p>|<br\s*\/?>/i)
+    .map((part) =>
+      part
+        .replace(/<[^>]*>/g, " ")
+        .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_m, name: string) => ENTITY_TEXT[name] ?? "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .filter(Boolean);
+}
+
+/** Everything the PDF prints for a job, computed from the platform's records as they are now. */
+export function valuationReportInput(db: Db, job: ReportJobRow, today: string): ValuationReportInput {
+  const template = job.templateId === null ? undefined : db.select().from(reportTemplates).where(eq(reportTemplates.id, job.templateId)).get();
+  const variables = JSON.parse(job.variables) as ReportVariables;
+  const entity = db.select().from(entities).where(eq(entities.id, job.entityId)).get();
+  if (!entity) throw new Error(`entity ${job.entityId} not found`);
+  const firm = db.select().from(firms).where(eq(firms.id, entity.firmId)).get();
+  const locale = db.select({ locale: users.locale }).from(users).where(eq(users.id, job.userId)).get()?.locale ?? "en-GB";
+
+  const list = accountsOfRun(visibleAccounts(db, job.entityId), template?.requiredSelector ?? null, job.groupCode, variables);
+  const period = periodOfRun(template?.dateParameters ?? null, variables, today);
+  const date = period.kind === "asAt" ? period.date : period.to;
+  const measure: Measure = { currency: preferredCurrencyOf(db, job.entityId), pricing: "close", basis: "after" };
+  const { result, securityOf } = holdingsOfAccounts(db, list, date, today, measure);
+  const holdings = inDisplayOrder(result.holdings, securityOf);
+  /** Cents, as the position call rounds each value. */
+  const cents = (value: number) => Math.round(value * 100);
+
+  const accounts: ReportAccount[] = list.map((a) => {
+    const mine = holdings.filter((h) => h.accountId === a.account.id);
+    return {
+      name: a.account.description,
+      number: a.account.externalAccountId ?? String(a.account.id),
+      holdings: mine.map((h) => {
+        const s = securityOf.get(h.securityId) as SecurityRow;
+        return {
+          name: s.description,
+          units: h.quantityMicros / 1_000_000,
+          price: h.nativePrice,
+          currency: h.nativeCurrency,
+          value: cents(h.value) / 100,
+        };
+      }),
+      total: mine.reduce((sum, h) => sum + cents(h.value), 0) / 100,
+    };
+  });
+  const grandTotal = holdings.reduce((sum, h) => sum + cents(h.value), 0) / 100;
+
+  let performance: ValuationReportInput["performance"] = null;
+  if (period.kind === "range" && list.length > 0) {
+    const book = loadBook(
+      db,
+      list.map((a) => a.account.id),
+      today,
+      period.from,
+    );
+    const p = periodPerformance(book, period.from, period.to, measure);
+    performance = {
+      valueFrom: p.valueFrom,
+      netFlows: p.netFlows,
+      movement: p.movement,
+      valueTo: p.valueTo,
+      twrPeriod: p.twr?.period ?? null,
+      twrAnnualised: p.twr?.annualised ?? null,
+      sinceInception: variables.since_inception === true,
+    };
+  }
+
+  const categories = categorise(
+    holdings.map((h) => {
+      const s = securityOf.get(h.securityId) as SecurityRow;
+      return {
+        item: h,
+        value: h.value,
+        slices: assetClassSplit(s.assetClassCode, s.assetClassAllocation).map((p) => ({ key: assetClassKey(p.name), name: p.name, weight: p.weight })),
+      };
+    }),
+  );
+  const values = centsAddingUp(categories.map((c) => c.value));
+  const allocation = categories.map((c, i) => ({ name: c.name, value: values[i] as number, weight: weightOf(c.value, result.total) }));
+
+  const page = sitePage(db, "basis-of-valuation", locale);
+  const palette = [1, 2, 3, 4, 5, 6].map((n) => colour(setting(db, `chartColour${n}`))).filter((c): c is string => c !== null);
+  return {
+    firmName: firm?.name ?? "Client Online",
+    brandColour: palette[0] ?? "#1d4f91",
+    palette: palette.length ? palette : ["#1d4f91", "#00857c", "#c4511a", "#6b3fa0", "#8a6d00", "#b0265f"],
+    title: template?.name ?? "Portfolio valuation",
+    clientName: entity.displayName,
+    period,
+    currency: measure.currency,
+    accounts,
+    grandTotal,
+    performance,
+    allocation,
+    basis: page ? { title: page.title, paragraphs: paragraphsOfHtml(page.html) } : null,
+    createdAt: job.createdAt,
+    locale,
+  };
+}
