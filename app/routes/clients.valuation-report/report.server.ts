@@ -98,7 +98,7 @@ export async function reportAction(a: Args & { form: FormData }) {
   if (intent === "run-default") {
     const started = await attempt(a.request, runDefaultReport(a.planning, a.clientId));
     if (!started.ok) return json({ failure: started.error.failure, errors: {} as ReportErrors, values: null }, { status: started.error.failure.status });
-    return redirect(`${REPORTS_PATH}/jobs/${encodeURIComponent(started.value)}`);
+    return redirect(`${REPORTS_PATH}/jobs/${encodeURIComponent(started.value)}?started=${Date.now()}`);
   }
   const choices = await loadChoices(a);
   const input = readInput(a.form);
@@ -114,5 +114,6 @@ export async function reportAction(a: Args & { form: FormData }) {
   if (!run) return json({ errors, values: input, failure: null }, { status: 400 });
   const started = await attempt(a.request, runTemplateReport(a.planning, run));
   if (!started.ok) return json({ failure: started.error.failure, errors: {} as ReportErrors, values: input }, { status: started.error.failure.status });
-  return redirect(`${REPORTS_PATH}/jobs/${encodeURIComponent(started.value)}${choicesQuery(input)}`);
+  const query = choicesQuery(input);
+  return redirect(`${REPORTS_PATH}/jobs/${encodeURIComponent(started.value)}${query}${query ? "&" : "?"}started=${Date.now()}`);
 }

@@ -33,6 +33,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await getFixedT(request, "reports");
   const jobId = params.jobId ?? "";
   const url = new URL(request.url);
+  // the wait is timed from the run's post (the portal's own clock), kept in the URL
+  const started = Number(url.searchParams.get("started"));
+  url.searchParams.delete("started");
   const search = url.search;
   const job = await orFail(request, pollReportJob(context.planning, jobId));
   let view: JobView;
@@ -43,10 +46,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } else if (job.state === "failed") {
     view = { state: "failed", message: cleanServerMessage(job.message) };
   } else {
-    view = waitedTooLong(job.createdAt, Date.now()) ? { state: "timedOut" } : { state: "pending" };
+    const since = Number.isFinite(started) && started > 0 ? new Date(started).toISOString() : job.createdAt;
+    view = waitedTooLong(since, Date.now()) ? { state: "timedOut" } : { state: "pending" };
   }
   return json(
-    { title: t("title"), view, again: `${REPORTS_PATH}${search}`, self: `${url.pathname}${search}` },
+    { title: t("title"), view, again: `${REPORTS_PATH}${search}`, self: `${new URL(request.url).pathname}${new URL(request.url).search}` },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
