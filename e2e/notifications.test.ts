@@ -70,7 +70,7 @@ test.describe("notifications", () => {
   });
 
   test("a client with one notification sees it inline; 'Speak to adviser' confirms and it is gone", async ({ page, request }) => {
-    const username = await copyUser(request, "demo.client");
+    const username = await copyUser(request, "demo.client", { ownEmail: true });
     await signIn(page, username);
     await expect(page).toHaveURL(/\/clients\/home$/);
     const review = region(page, REVIEW);

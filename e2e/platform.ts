@@ -15,9 +15,11 @@ export const platformUrl = () => {
  * its password, its failure count) each take their own copy, so that the two projects and any
  * order of tests never meet on one account.
  */
-export async function copyUser(request: APIRequestContext, template: string): Promise<string> {
+export async function copyUser(request: APIRequestContext, template: string, options: { ownEmail?: boolean } = {}): Promise<string> {
   const username = `${template.replace(/^demo\./, "")}-${randomBytes(4).toString("hex")}`;
-  const response = await request.post(`${platformUrl()}/dev/users/${template}/copy`, { data: { username } });
+  // `ownEmail`: an address of its own, so that no lookup by the template's (forgotten username) finds the copy
+  const data = options.ownEmail ? { username, email: `${username}@example.test` } : { username };
+  const response = await request.post(`${platformUrl()}/dev/users/${template}/copy`, { data });
   expect(response.status(), `copy of ${template}`).toBe(201);
   return username;
 }
