@@ -358,9 +358,10 @@ describe("the PDF", () => {
     expect(flat).toContain(`Grand total of ${positions.accounts.length} account${positions.accounts.length === 1 ? "" : "s"} ${formatMoney(sumOf(positions), positions.report_currency)}`);
   });
 
-  it("the single-click valuation of demo.partner: his accounts as at today, the same total as the position call", async () => {
+  it("the single-click valuation of demo.partner: his accounts as at today, the same total as the position call at his prices", async () => {
     const text = await reportText(partner, runValuation(partner, { clientId: JAMES, groupCode: null, variables: {} }));
-    const positions = (await platform.call<Positions>("/resourceful/portfolio/position", { token: partner })).body;
+    // as at today, the prices the client sees (view_marketdata: delayed), as the portal asks for them
+    const positions = (await platform.call<Positions>("/resourceful/portfolio/position?pricing_type=delayed", { token: partner })).body;
     const flat = text.text.replace(/\s+/g, " ");
     expect(text.title).toBe("Portfolio valuation: James Hartley");
     expect(flat).toContain(`Valuation as at ${longDate(positions.date._val)}`);

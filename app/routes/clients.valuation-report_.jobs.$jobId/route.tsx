@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
@@ -14,7 +14,7 @@ import jobStyles from "./job.css";
 
 // spec 002 §4 "Report run", §8, §9 (docs/decisions/099-valuation-reports.md): the job's own page.
 // While it runs: 'We are generating your portfolio report'; with JavaScript the page asks again
-// every 3 seconds, without it the page refreshes itself. Then the file, a failure, or the end of a
+// every 3 seconds, without it the document's Refresh header reloads it. Then the file, a failure, or the end of a
 // 5-minute wait, each with a way on.
 
 export const handle = { i18n: ["reports"] };
@@ -49,11 +49,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const since = Number.isFinite(started) && started > 0 ? new Date(started).toISOString() : job.createdAt;
     view = waitedTooLong(since, Date.now()) ? { state: "timedOut" } : { state: "pending" };
   }
-  return json(
-    { title: t("title"), view, again: `${REPORTS_PATH}${search}`, self: `${new URL(request.url).pathname}${new URL(request.url).search}` },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  // without JavaScript the page asks again by itself: the browser reloads it after 3 seconds
+  if (view.state === "pending") headers.set("Refresh", String(POLL_INTERVAL_MS / 1000));
+  return json({ title: t("title"), view, again: `${REPORTS_PATH}${search}`, self: `${new URL(request.url).pathname}${new URL(request.url).search}` }, { headers });
 }
+
+/** The document carries the loader's Refresh (a client-side navigation never reads it: it polls instead). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const out = new Headers({ "Cache-Control": "private, no-store" });
+  const refresh = loaderHeaders.get("Refresh");
+  if (refresh) out.set("Refresh", refresh);
+  return out;
+};
 
 /** With JavaScript: ask again every 3 seconds while the job runs (spec 002 §9). */
 function usePolling(pending: boolean) {
@@ -76,10 +84,6 @@ export default function ReportJob() {
       <h1>{t("title")}</h1>
       {view.state === "pending" ? (
         <>
-          {/* without JavaScript the page refreshes itself every 3 seconds */}
-          <noscript>
-            <meta httpEquiv="refresh" content={String(POLL_INTERVAL_MS / 1000)} />
-          </noscript>
           <div role="status" className="report-job__status">
             <p className="report-job__title">{t("job.generating")}</p>
             <p>{t("job.wait")}</p>

@@ -4,7 +4,7 @@
 // and the allocation by asset class as `portfolio/allocation` splits it.
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { entities, firms, reportJobs, reportTemplates, siteSettings, users } from "../../db/schema";
+import { capabilities, entities, firms, reportJobs, reportTemplates, siteSettings, users } from "../../db/schema";
 import { assetClassKey, assetClassSplit, categorise, centsAddingUp, weightOf } from "../../domain/holdings";
 import { holdBackEnd, type Measure, periodPerformance } from "../../domain/performance";
 import type { ReportAccount, ValuationReportInput } from "../../domain/valuation-report-pdf";
@@ -104,7 +104,11 @@ export function valuationReportInput(db: Db, job: ReportJobRow, today: string): 
   const list = accountsOfRun(visibleAccounts(db, job.entityId), template?.requiredSelector ?? null, job.groupCode, variables);
   const period = periodOfRun(template?.dateParameters ?? null, variables, today);
   const date = period.kind === "asAt" ? period.date : period.to;
-  const measure: Measure = { currency: preferredCurrencyOf(db, job.entityId), pricing: "close", basis: "after" };
+  // the prices the client sees in the portal (spec 001 §6: live, delayed or close by capability),
+  // so that a report as at today totals what the home shows today
+  const held = new Set(db.select({ name: capabilities.name }).from(capabilities).where(eq(capabilities.entityId, job.entityId)).all().map((c) => c.name));
+  const pricing = held.has("live_marketdata_access") ? "live" : held.has("view_marketdata") ? "delayed" : "close";
+  const measure: Measure = { currency: preferredCurrencyOf(db, job.entityId), pricing, basis: "after" };
   const { result, securityOf } = holdingsOfAccounts(db, list, date, today, measure);
   const holdings = inDisplayOrder(result.holdings, securityOf);
   /** Cents, as the position call rounds each value. */
