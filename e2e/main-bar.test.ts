@@ -16,7 +16,7 @@ test.describe("the main bar on a phone", () => {
     await signIn(page, "demo.client");
     await expect(page).toHaveURL(/\/clients\/home$/);
     const links = mainMenu(page).getByRole("link");
-    await expect(links).toHaveText(["Home", "Analysis", "Balance sheet", /^Messages and documents/]);
+    await expect(links).toHaveText(["Home", "Analysis", "Balance sheet", /^Messages and documents/, "Valuation report"]);
     for (const link of await links.all()) {
       const box = (await link.boundingBox())!;
       expect(box.x, await link.innerText()).toBeGreaterThanOrEqual(0);
