@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ExternalLink } from "~/components/external-link";
 import type { JourneyPage as Journey } from "~/lib/journeys";
@@ -29,3 +30,16 @@ export function JourneyPage({ journey }: { journey: Journey }) {
     </article>
   );
 }
+
+type JourneyData = { journey: Journey };
+
+/** A journey route's page: its loader answers `{ journey }` (app/session/journey-page.server.ts). */
+export function JourneyRoute() {
+  const { journey } = useLoaderData<JourneyData>();
+  return <JourneyPage journey={journey} />;
+}
+
+export const journeyMeta: MetaFunction = ({ data }) => {
+  const journey = (data as JourneyData | undefined)?.journey;
+  return [{ title: journey ? `${journey.title} – Client Online` : "Client Online" }];
+};

@@ -41,19 +41,25 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type ActionData = { errors?: Partial<Record<keyof ReportInput, string>>; values?: ReportInput | null; failure?: Failure | null };
 
-function Select({ id, label, options, value, error, placeholder }: { id: keyof ReportInput; label: string; options: Option[]; value: string; error?: string; placeholder?: string }) {
+/** A field's error, beside it (the error summary links to the field). */
+function FieldErrorText({ id, error }: { id: string; error: string | undefined }) {
   const { t } = useTranslation("reports");
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="field__error">
+      <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
+      {t(error)}
+    </p>
+  );
+}
+
+function Select({ id, label, options, value, error, placeholder }: { id: keyof ReportInput; label: string; options: Option[]; value: string; error?: string; placeholder?: string }) {
   return (
     <div className={error ? "field field--error" : "field"}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
-          {t(error)}
-        </p>
-      ) : null}
+      <FieldErrorText id={id} error={error} />
       <select id={id} name={id} className="select" defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
         {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
@@ -76,12 +82,7 @@ function DateField({ id, label, value, max, error }: { id: "asAt" | "from" | "to
       <p className="field__hint" id={`${id}-hint`}>
         {t("form.dateHint")}
       </p>
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
-          {t(error)}
-        </p>
-      ) : null}
+      <FieldErrorText id={id} error={error} />
       <input
         id={id}
         name={id}
@@ -139,12 +140,7 @@ function RunForm({ form, data }: { form: ReportForm; data: ActionData | undefine
           <label className="field__label" htmlFor="selection">
             {t("form.groupOrAccount")}
           </label>
-          {errors.selection ? (
-            <p id="selection-error" className="field__error">
-              <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
-              {t(errors.selection)}
-            </p>
-          ) : null}
+          <FieldErrorText id="selection" error={errors.selection} />
           <select id="selection" name="selection" className="select" defaultValue={values.selection} aria-invalid={errors.selection ? true : undefined} aria-describedby={errors.selection ? "selection-error" : undefined}>
             <option value="">{t("form.selectPlaceholder")}</option>
             <optgroup label={t("form.groups")}>

@@ -1,35 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { JourneyPage } from "~/components/journey-page";
-import { journeyPageOf } from "~/lib/journeys";
-import { sanitiseTextPage } from "~/lib/text-pages.server";
-import { getSite } from "~/planning/site.server";
-import { accessDenied, notFound, requireClientContext } from "~/session/guards.server";
-import { resolveLocale } from "~/session/i18next.server";
+import { JourneyRoute, journeyMeta } from "~/components/journey-page";
+import { journeyLoader } from "~/session/journey-page.server";
 
-// spec 002 §2: /core/factfind, a journey that runs on another system, for a signed-in client; an
-// adviser, even with a client in context, is not sent to it (docs/decisions/096).
+// spec 002 §2: /core/factfind, a journey that runs on another system (docs/decisions/096).
 export const handle = { i18n: ["messages"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const context = await requireClientContext(request);
-  if (context.isAdviser) throw accessDenied();
-  const site = await getSite(await resolveLocale(request));
-  const journey = journeyPageOf(site, "factfind");
-  if (!journey) throw notFound();
-  return json({ journey: { ...journey, html: sanitiseTextPage(journey.html) } });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => journeyLoader(request, "factfind");
 
-export default function Journey() {
-  const { journey } = useLoaderData<typeof loader>();
-  return <JourneyPage journey={journey} />;
-}
+export default JourneyRoute;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.journey ? `${data.journey.title} – Client Online` : "Client Online" },
-];
+export const meta = journeyMeta;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
