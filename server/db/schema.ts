@@ -861,3 +861,42 @@ export const reportJobs = sqliteTable(
   },
   (t) => [index("report_jobs_status_idx").on(t.status, t.createdAt), index("report_jobs_user_idx").on(t.userId)],
 );
+
+// ── passkeys (issue 15; docs/platform-api.md "Passkeys", docs/decisions/100)
+
+/**
+ * A user's passkey (a WebAuthn credential): its id (base64url, unique), COSE public key, signature
+ * counter, transports (JSON array), the name the user gave it and when it was made and last used.
+ */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    credentialId: text("credential_id").notNull(),
+    publicKey: blob("public_key", { mode: "buffer" }).notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports").notNull().default("[]"),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: text("last_used_at"),
+  },
+  (t) => [uniqueIndex("passkeys_credential_idx").on(t.credentialId), index("passkeys_user_idx").on(t.userId)],
+);
+
+/**
+ * A WebAuthn challenge (single-use, short-lived): for registration it is bound to the signed-in
+ * user, for authentication to nobody; deleted when a verification uses it, right or wrong.
+ */
+export const passkeyChallenges = sqliteTable(
+  "passkey_challenges",
+  {
+    id: integer("id").primaryKey(),
+    challenge: text("challenge").notNull(),
+    purpose: text("purpose", { enum: ["registration", "authentication"] }).notNull(),
+    userId: integer("user_id").references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("passkey_challenges_challenge_idx").on(t.challenge), index("passkey_challenges_expiry_idx").on(t.expiresAt)],
+);
