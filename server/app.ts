@@ -26,6 +26,7 @@ import { recoveryRoutes } from "./api/recovery";
 import { reportRoutes } from "./api/reports/index";
 import { startReportRunner } from "./api/reports/runner";
 import { reviewRoutes } from "./api/review";
+import { passkeyRoutes } from "./api/passkeys";
 import { sessionRoutes } from "./api/session";
 import { signatureRoutes } from "./api/signature/index";
 import { siteRoutes } from "./api/site";
@@ -59,6 +60,7 @@ export function createApp({ db, clock, env }: AppOptions) {
     ...recoveryRoutes,
     ...accountRoutes,
     ...sessionRoutes,
+    ...passkeyRoutes,
     ...siteRoutes,
     ...entityRoutes,
     ...notificationRoutes,

@@ -2,6 +2,10 @@ import { z } from "zod";
 
 export const DEFAULT_PLATFORM_VERSION = "22.9.240";
 
+export type PasskeyConfig = { rpId: string; rpName: string; origins: string[] };
+
+export const DEFAULT_PASSKEYS: PasskeyConfig = { rpId: "localhost", rpName: "Client Online", origins: ["http://localhost:3000"] };
+
 const EnvSchema = z.object({
   PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   PLATFORM_HOST: z.string().min(1).default("127.0.0.1"),
@@ -14,6 +18,15 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\d+\.\d+\.\d+$/, "expected major.minor.build")
     .default(DEFAULT_PLATFORM_VERSION),
+  /** Passkeys (docs/platform-api.md "Passkeys"): the relying party's id (a domain) and name. */
+  PASSKEY_RP_ID: z.string().min(1).default(DEFAULT_PASSKEYS.rpId),
+  PASSKEY_RP_NAME: z.string().min(1).default(DEFAULT_PASSKEYS.rpName),
+  /** The origins (scheme://host[:port]) the portal's pages are served from, comma-separated. */
+  PASSKEY_ORIGINS: z
+    .string()
+    .default(DEFAULT_PASSKEYS.origins.join(","))
+    .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.string().url()).min(1)),
 });
 
 export type PlatformEnv = {
@@ -25,6 +38,8 @@ export type PlatformEnv = {
   maintenance?: boolean;
   /** Defaults to DEFAULT_PLATFORM_VERSION. */
   version?: string;
+  /** The relying party of passkeys; defaults to DEFAULT_PASSKEYS. */
+  passkeys?: PasskeyConfig;
 };
 
 /** Reads the environment once (conventions: validated with zod at start, then passed around). */
@@ -42,7 +57,10 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
     nodeEnv: e.NODE_ENV,
     maintenance: e.PLATFORM_MAINTENANCE === "on",
     version: e.PLATFORM_VERSION,
+    passkeys: { rpId: e.PASSKEY_RP_ID, rpName: e.PASSKEY_RP_NAME, origins: e.PASSKEY_ORIGINS },
   };
 }
 
 export const platformVersion = (env: PlatformEnv) => env.version ?? DEFAULT_PLATFORM_VERSION;
+
+export const passkeyConfig = (env: PlatformEnv) => env.passkeys ?? DEFAULT_PASSKEYS;

@@ -1,7 +1,7 @@
 import { eq, lt } from "drizzle-orm";
 import type { Clock } from "./clock";
 import type { Db } from "./db/connection";
-import { loginProfiles, loginTickets, passwordResets, pendingMfaDevices, sessions, users } from "./db/schema";
+import { loginProfiles, loginTickets, passkeyChallenges, passwordResets, pendingMfaDevices, sessions, users } from "./db/schema";
 import { newToken, tokenDigest } from "./lib/tokens";
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -50,7 +50,7 @@ export function deleteSession(db: Db, sessionId: number): void {
 
 /**
  * Housekeeping: forgets sessions idle for longer than a day (far past any profile's timeout), and
- * expired login tickets, password resets and devices never validated.
+ * expired login tickets, password resets, passkey challenges and devices never validated.
  */
 export function purgeStaleSessions(db: Db, clock: Clock): void {
   const now = clock.now();
@@ -59,4 +59,5 @@ export function purgeStaleSessions(db: Db, clock: Clock): void {
   db.delete(loginTickets).where(lt(loginTickets.expiresAt, now.toISOString())).run();
   db.delete(passwordResets).where(lt(passwordResets.expiresAt, now.toISOString())).run();
   db.delete(pendingMfaDevices).where(lt(pendingMfaDevices.expiresAt, now.toISOString())).run();
+  db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now.toISOString())).run();
 }

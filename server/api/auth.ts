@@ -237,6 +237,18 @@ function login(body: unknown, context: HandlerContext): ApiResponse {
   return enterStep(context, user, { steps });
 }
 
+/**
+ * A sign-in whose user proved who they are without a password (a passkey, docs/decisions/100): the
+ * same checks, steps and session as /auth/login, except that the passkey is the second factor, so
+ * the identity steps (a code, the memorable characters) are skipped; the firm's others still follow.
+ */
+export function signInProven(context: HandlerContext, user: UserRow): ApiResponse {
+  if (user.disabled) throw new ApiError(403, MESSAGES.disabled);
+  clearFailures(context.db, user.id);
+  const steps = pendingLoginSteps(user).filter((s) => !IDENTITY_STEPS.has(s));
+  return enterStep(context, user, { steps });
+}
+
 const PasswordBody = TicketBody.extend({ new_password: z.string().max(1024) });
 
 const TermsBody = z.discriminatedUnion("agree", [

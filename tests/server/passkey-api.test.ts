@@ -1,0 +1,253 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { passkeyChallenges, passkeys, users } from "../../server/db/schema";
+import { type AuthenticationJSON, SoftwareAuthenticator } from "../webauthn-authenticator";
+import { type ErrorAnswer, type LoginAnswer, type Platform, type SessionUser, startPlatform } from "./harness";
+
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform();
+});
+afterAll(() => platform.close());
+
+type Options = { challenge: string; rpId?: string; rp?: { id: string; name: string }; user?: { id: string; name: string }; allowCredentials?: unknown[] };
+type PasskeyView = { id: number; name: string; created_at: string; last_used_at: string | null; transports: string[] };
+
+const NOT_RECOGNISED = "Passkey not recognised";
+const EXPIRED = "Passkey sign-in expired, please try again";
+const NOT_VERIFIED = "Passkey could not be verified";
+
+/** demo.mfa's session the long way: password, then the code sent by sms. */
+async function mfaSession(): Promise<string> {
+  const answer = await platform.login("demo.mfa");
+  expect(answer.body.login_status).toBe("MfaRequired");
+  const code = await platform.latestCode("demo.mfa");
+  const done = await platform.step("/auth/tfa/validate", { login_ticket: answer.body.login_ticket, code });
+  expect(done.body.login_status).toBe("LoginSuccess");
+  return done.token!;
+}
+
+async function register(token: string, authenticator: SoftwareAuthenticator, name?: string) {
+  const options = await platform.call<Options>("/resourceful/session/passkey/registration/options", { method: "POST", token, body: {} });
+  expect(options.status).toBe(200);
+  const response = authenticator.register({ challenge: options.body.challenge, user: options.body.user! });
+  return platform.call<PasskeyView & ErrorAnswer>("/resourceful/session/passkey/registration/verify", {
+    method: "POST",
+    token,
+    body: { response, ...(name === undefined ? {} : { name }) },
+  });
+}
+
+async function authenticationOptions(): Promise<Options> {
+  const options = await platform.call<Options>("/auth/passkey/authentication/options", { method: "POST", body: {} });
+  expect(options.status).toBe(200);
+  return options.body;
+}
+
+function verify(response: AuthenticationJSON, extra: Record<string, unknown> = {}) {
+  return platform.step("/auth/passkey/authentication/verify", { response, ...extra });
+}
+
+async function signIn(authenticator: SoftwareAuthenticator) {
+  return verify(authenticator.authenticate(await authenticationOptions()));
+}
+
+async function list(token: string) {
+  return platform.call<PasskeyView[]>("/resourceful/session/passkey", { token });
+}
+
+describe("passkeys: register, list, sign in", () => {
+  it("demo.client registers a passkey, sees it listed and signs in with it alone", async () => {
+    const token = await platform.session("demo.client");
+    const authenticator = new SoftwareAuthenticator();
+    const registered = await register(token, authenticator, "My laptop");
+    expect(registered.status).toBe(201);
+    expect(registered.body).toMatchObject({ name: "My laptop", last_used_at: null, transports: ["internal", "hybrid"] });
+
+    const listed = await list(token);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([registered.body]);
+    expect(JSON.stringify(listed.body)).not.toMatch(/public/i);
+
+    const options = await authenticationOptions();
+    expect(options.allowCredentials).toEqual([]);
+    expect(options.rpId).toBe("localhost");
+    const answer = await verify(authenticator.authenticate(options));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ login_status: "LoginSuccess", role_name: "ClientUser" });
+    expect(answer.token).toBeTruthy();
+    const user = await platform.call<SessionUser>("/resourceful/session/user", { token: answer.token });
+    expect(user.status).toBe(200);
+    expect(user.body.role_name).toBe("ClientUser");
+    const row = platform.db.select().from(users).where(eq(users.usernameKey, "demo.client")).get()!;
+    expect(row.lastLogin).toBe(platform.clock.now().toISOString());
+
+    const after = (await list(token)).body[0]!;
+    expect(after.last_used_at).toBe(platform.clock.now().toISOString());
+    const stored = platform.db.select().from(passkeys).where(eq(passkeys.id, after.id)).get()!;
+    expect(stored.counter).toBe(1);
+  });
+
+  it("an MFA user signs in with a passkey and no code", async () => {
+    const token = await mfaSession();
+    const authenticator = new SoftwareAuthenticator();
+    expect((await register(token, authenticator)).body.name).toBe("Passkey");
+    const before = (await platform.outbox("demo.mfa")).length;
+    const answer = await signIn(authenticator);
+    expect(answer.status).toBe(200);
+    expect(answer.body.login_status).toBe("LoginSuccess");
+    expect((await platform.call<SessionUser>("/resourceful/session/user", { token: answer.token })).status).toBe(200);
+    expect((await platform.outbox("demo.mfa")).length).toBe(before);
+  });
+
+  it("a disabled user's passkey is refused", async () => {
+    const token = await platform.session("demo.assets");
+    const authenticator = new SoftwareAuthenticator();
+    await register(token, authenticator);
+    platform.db.update(users).set({ disabled: true }).where(eq(users.usernameKey, "demo.assets")).run();
+    try {
+      const answer = await signIn(authenticator);
+      expect(answer.status).toBe(403);
+      expect(answer.token).toBeNull();
+    } finally {
+      platform.db.update(users).set({ disabled: false }).where(eq(users.usernameKey, "demo.assets")).run();
+    }
+  });
+
+  it("asks for the right kind of user when the portal says which", async () => {
+    const token = await platform.session("demo.adviser", "adviser");
+    const authenticator = new SoftwareAuthenticator();
+    expect((await register(token, authenticator)).status).toBe(201);
+    const wrong = await verify(authenticator.authenticate(await authenticationOptions()), { user_type: "client" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.api_message).toBe(NOT_RECOGNISED);
+    const right = await verify(authenticator.authenticate(await authenticationOptions()), { user_type: "adviser" });
+    expect(right.status).toBe(200);
+    expect(right.body.role_name).toBe("User");
+  });
+});
+
+describe("passkeys: rename and remove", () => {
+  it("renames (1 to 64 characters), removes, and a removed passkey no longer signs in", async () => {
+    const token = await platform.session("demo.partner");
+    const authenticator = new SoftwareAuthenticator();
+    const { id } = (await register(token, authenticator)).body;
+    const renamed = await platform.call<PasskeyView>(`/resourceful/session/passkey/${id}`, { method: "PATCH", token, body: { name: "Phone" } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe("Phone");
+    expect((await list(token)).body.map((p) => p.name)).toEqual(["Phone"]);
+    for (const name of ["", "   ", "x".repeat(65)]) {
+      const refused = await platform.call(`/resourceful/session/passkey/${id}`, { method: "PATCH", token, body: { name } });
+      expect(refused.status).toBe(400);
+    }
+
+    expect((await signIn(authenticator)).status).toBe(200);
+    const removed = await platform.call(`/resourceful/session/passkey/${id}`, { method: "DELETE", token });
+    expect(removed.status).toBe(204);
+    expect((await list(token)).body).toEqual([]);
+    const answer = await signIn(authenticator);
+    expect(answer.status).toBe(401);
+    expect(answer.body.api_message).toBe(NOT_RECOGNISED);
+    expect(answer.token).toBeNull();
+  });
+
+  it("another user's passkey is not found", async () => {
+    const owner = await platform.session("demo.client");
+    const other = await platform.session("demo.partner");
+    const { id } = (await register(owner, new SoftwareAuthenticator())).body;
+    for (const init of [{ method: "PATCH", body: { name: "Mine now" } }, { method: "DELETE" }]) {
+      const answer = await platform.call(`/resourceful/session/passkey/${id}`, { ...init, token: other });
+      expect(answer.status).toBe(404);
+    }
+    expect((await list(other)).body.some((p) => p.id === id)).toBe(false);
+    expect((await list(owner)).body.some((p) => p.id === id)).toBe(true);
+  });
+
+  it("the signed-in calls need a session", async () => {
+    expect((await platform.call("/resourceful/session/passkey")).status).toBe(401);
+    expect((await platform.call("/resourceful/session/passkey/registration/options", { method: "POST", body: {} })).status).toBe(401);
+  });
+});
+
+describe("passkeys: refusals", () => {
+  let authenticator: SoftwareAuthenticator;
+  beforeAll(async () => {
+    authenticator = new SoftwareAuthenticator();
+    const token = await platform.session("demo.messages");
+    expect((await register(token, authenticator)).status).toBe(201);
+  });
+
+  it("refuses a tampered assertion (bad signature), and its challenge is spent", async () => {
+    const options = await authenticationOptions();
+    const answer = await verify(authenticator.authenticate(options, { tamper: true }));
+    expect(answer.status).toBe(401);
+    expect(answer.body.api_message).toBe(NOT_VERIFIED);
+    expect(answer.token).toBeNull();
+    const again = await verify(authenticator.authenticate(options));
+    expect(again.status).toBe(400);
+    expect(again.body.api_message).toBe(EXPIRED);
+  });
+
+  it("refuses a replayed challenge", async () => {
+    const options = await authenticationOptions();
+    const response = authenticator.authenticate(options);
+    expect((await verify(response)).status).toBe(200);
+    const replay = await verify(response);
+    expect(replay.status).toBe(400);
+    expect(replay.body.api_message).toBe(EXPIRED);
+    const fresh = await verify(authenticator.authenticate(options));
+    expect(fresh.status).toBe(400);
+  });
+
+  it("refuses an expired challenge (5 minutes)", async () => {
+    const options = await authenticationOptions();
+    platform.clock.advance(5 * 60_000 + 1_000);
+    const answer = await verify(authenticator.authenticate(options));
+    expect(answer.status).toBe(400);
+    expect(answer.body.api_message).toBe(EXPIRED);
+    expect(platform.db.select().from(passkeyChallenges).where(eq(passkeyChallenges.challenge, options.challenge)).get()).toBeUndefined();
+  });
+
+  it("refuses a challenge the platform never gave", async () => {
+    const answer = await verify(authenticator.authenticate({ challenge: Buffer.from("made up").toString("base64url") }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.api_message).toBe(EXPIRED);
+  });
+
+  it("refuses a counter that does not move on", async () => {
+    const credentialId = Buffer.from(authenticator.credentials[0]!.id).toString("base64url");
+    const stored = platform.db.select().from(passkeys).where(eq(passkeys.credentialId, credentialId)).get()!;
+    expect(stored.counter).toBeGreaterThan(0);
+    for (const counter of [stored.counter, stored.counter - 1, 0]) {
+      const answer = await verify(authenticator.authenticate(await authenticationOptions(), { counter }));
+      expect(answer.status).toBe(401);
+      expect(answer.body.api_message).toBe(NOT_VERIFIED);
+    }
+    const moved = await verify(authenticator.authenticate(await authenticationOptions(), { counter: stored.counter + 1 }));
+    expect(moved.status).toBe(200);
+  });
+
+  it("refuses another origin", async () => {
+    const answer = await verify(authenticator.authenticate(await authenticationOptions(), { origin: "https://evil.example" }));
+    expect(answer.status).toBe(401);
+  });
+
+  it("refuses a registration challenge at sign-in and a response with nothing in it", async () => {
+    const token = await platform.session("demo.messages");
+    const options = await platform.call<Options>("/resourceful/session/passkey/registration/options", { method: "POST", token, body: {} });
+    const answer = await verify(authenticator.authenticate({ challenge: options.body.challenge }));
+    expect(answer.status).toBe(400);
+    const empty = await platform.call<LoginAnswer & ErrorAnswer>("/auth/passkey/authentication/verify", { method: "POST", body: {} });
+    expect(empty.status).toBe(400);
+  });
+
+  it("refuses another user's registration challenge", async () => {
+    const token = await platform.session("demo.messages");
+    const options = await platform.call<Options>("/resourceful/session/passkey/registration/options", { method: "POST", token, body: {} });
+    const other = await platform.session("demo.client");
+    const response = new SoftwareAuthenticator().register({ challenge: options.body.challenge, user: options.body.user! });
+    const stolen = await platform.call<ErrorAnswer>("/resourceful/session/passkey/registration/verify", { method: "POST", token: other, body: { response } });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.api_message).toBe("Passkey registration expired, please try again");
+  });
+});
