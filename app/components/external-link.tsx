@@ -10,13 +10,14 @@ import { useModalOnMount } from "~/components/modal-dialog";
 
 type Leaving = { href: string; host: string };
 
-function LeavingSiteDialog({ leaving, onClose }: { leaving: Leaving; onClose: () => void }) {
+/** The 'Leaving Site' question itself (the reading pane asks it for a message's links too). */
+export function LeavingSiteDialog({ leaving, onClose, className = "leaving-dialog" }: { leaving: Leaving; onClose: () => void; className?: string }) {
   const { t } = useTranslation("messages");
   const dialog = useModalOnMount();
   return (
     <dialog
       ref={dialog}
-      className="leaving-dialog"
+      className={className}
       aria-labelledby="leaving-dialog-heading"
       aria-describedby="leaving-dialog-text"
       onClose={onClose}
@@ -24,7 +25,7 @@ function LeavingSiteDialog({ leaving, onClose }: { leaving: Leaving; onClose: ()
       <h2 id="leaving-dialog-heading" className="leaving-dialog__title">
         {t("leaving.title")}
       </h2>
-      <p id="leaving-dialog-text">{t("leaving.text", { host: leaving.host })}</p>
+      <p id="leaving-dialog-text" className="leaving-dialog__text">{t("leaving.text", { host: leaving.host })}</p>
       <p className="button-group">
         <button
           type="button"

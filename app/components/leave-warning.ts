@@ -26,13 +26,13 @@ export function clearLeaveWarning(): void {
 }
 
 /**
- * The warning while `on` holds, removed when the component unmounts; set again for every new
- * `page` (a form's own post clears it, and the page that follows may want it back).
+ * The warning while `on` holds, removed when the component unmounts (a page of the review mounts
+ * afresh, so a form's own post, which clears it, is followed by the next page setting it again).
  */
-export function useLeaveWarning(on: boolean, page?: string): void {
+export function useLeaveWarning(on: boolean): void {
   useEffect(() => {
     if (!on) return;
     setLeaveWarning();
     return clearLeaveWarning;
-  }, [on, page]);
+  }, [on]);
 }

@@ -159,10 +159,6 @@ export async function fetchReview(planning: PlanningClient, clientId: number, lo
   };
 }
 
-export async function fetchReviewStatus(planning: PlanningClient, clientId: number): Promise<ReviewStatus> {
-  return toStatus(await planning.get(`resourceful/review/client/${clientId}`, ReviewAnswerWire));
-}
-
 /** The values the playback pages show and the risk profiles. */
 export async function fetchPlayback(planning: PlanningClient, clientId: number, locale: Locale): Promise<Playback> {
   return planning.get(`resourceful/review/client/${clientId}/playback`, PlaybackAnswer, { query: { site_locales: locale } });

@@ -7,7 +7,6 @@ import {
   REVIEW_PATH,
   allAnswered,
   answersFor,
-  type AnswerErrors,
   isPhoneField,
   isQuestionPage,
   neighbour,
@@ -264,8 +263,6 @@ function personInput(form: FormData, who: "client" | "partner"): PersonAnswer {
 }
 
 const pageHref = (order: number) => `${REVIEW_PATH}?page=${order}`;
-
-export type ActionFailure = { errors: AnswerErrors & { respondForPartner?: string }; typed: { client: PersonAnswer; partner: PersonAnswer; respondForPartner: string | null } } | { submitFailed: true };
 
 export async function reviewAction(a: LoadArgs & { form: FormData }) {
   const { form, planning, clientId } = a;

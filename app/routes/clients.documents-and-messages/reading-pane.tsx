@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { MessageAttachment, ReadingPane as Pane } from "./view.server";
 import { DownloadProgress, useDownloadSpinner } from "~/components/messages/download-progress";
+import { LeavingSiteDialog } from "~/components/external-link";
 import { useModalOnMount } from "~/components/modal-dialog";
 
 /**
@@ -56,45 +57,6 @@ function DownloadDialog({ attachment, onClose }: { attachment: MessageAttachment
 }
 
 type LeavingSite = { href: string; host: string; link: HTMLAnchorElement };
-
-/**
- * spec 002 §8 'Leaving Site': with JavaScript a link to another host (marked by the sanitiser)
- * asks first; Continue opens it in a new tab without opener (§9), Cancel or Escape closes, and
- * focus goes back to the link.
- */
-function LeavingSiteDialog({ leaving, onClose }: { leaving: LeavingSite; onClose: () => void }) {
-  const { t } = useTranslation("messages");
-  const dialog = useModalOnMount();
-  return (
-    <dialog
-      ref={dialog}
-      className="message-dialog"
-      aria-labelledby="leaving-dialog-heading"
-      aria-describedby="leaving-dialog-text"
-      onClose={onClose}
-    >
-      <h2 id="leaving-dialog-heading">{t("leaving.title")}</h2>
-      <p id="leaving-dialog-text" className="leaving-dialog__text">
-        {t("leaving.text", { host: leaving.host })}
-      </p>
-      <p className="message-dialog__actions">
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            window.open(leaving.href, "_blank", "noopener,noreferrer");
-            dialog.current?.close();
-          }}
-        >
-          {t("leaving.continue")}
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
-          {t("leaving.cancel")}
-        </button>
-      </p>
-    </dialog>
-  );
-}
 
 /** The external link a click in the body landed on, if any (event delegation on the body). */
 function leavingSiteTarget(container: HTMLElement, target: EventTarget | null): LeavingSite | null {
@@ -233,6 +195,7 @@ export function ReadingPane({ pane }: { pane: Pane }) {
       <div ref={body} className="reading-pane__body text-page" dangerouslySetInnerHTML={{ __html: pane.bodyHtml }} />
       {leaving ? (
         <LeavingSiteDialog
+          className="message-dialog"
           key={leaving.href}
           leaving={leaving}
           onClose={() => {
