@@ -70,6 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         loginMethod: user.loginMethod,
         clientReportsEnabled: reports?.clientReportsEnabled ?? false,
         hasReportTemplate: reports?.hasReportTemplate ?? false,
+        hasPasskey: Boolean(user.hasPasskey),
       })
     : null;
   return json<RootData>(

@@ -9,7 +9,7 @@ test.describe("who may see what", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fclients%2Fpersonal-details/);
     await page.getByLabel("Username").fill("demo.client");
     await page.getByLabel("Password", { exact: true }).fill("Demo-pass-1");
-    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page).toHaveURL(/\/clients\/personal-details$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
@@ -42,7 +42,7 @@ test.describe("when the planning platform is down", () => {
     await page.goto(`${down}/login`);
     await page.getByLabel("Username").fill("demo.client");
     await page.getByLabel("Password", { exact: true }).fill("Demo-pass-1");
-    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByText("Network unavailable")).toBeVisible();
     await expect(page.getByText("Please check you are connected to the internet and try again.")).toBeVisible();
     await expect(page.getByLabel("Username")).toHaveValue("demo.client");

@@ -43,7 +43,7 @@ export async function signIn(page: Page, username: string, options: { adviser?: 
   await page.goto(options.path ?? (options.adviser ? "/login?userType=adviser" : "/login"));
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("button", { name: "Login", exact: true }).click();
 }
 
 export async function signOut(page: Page) {

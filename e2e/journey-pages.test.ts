@@ -61,7 +61,7 @@ test.describe("the journey pages", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcore%2Fapa$/);
     await page.getByLabel("Username").fill("demo.messages");
     await page.getByLabel("Password", { exact: true }).fill("Demo-pass-1");
-    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page).toHaveURL(/\/core\/apa$/);
     await expect(page.getByRole("heading", { level: 1, name: "Automated personal advice" })).toBeVisible();
   });

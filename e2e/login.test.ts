@@ -13,7 +13,7 @@ test.describe("signing in", () => {
 
   test("empty fields are named in the error summary and beside the fields", async ({ page }) => {
     await page.goto("/login");
-    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
     const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
     await expect(summary.getByRole("link", { name: "Please enter a username" })).toBeVisible();
     await expect(summary.getByRole("link", { name: "Password is required" })).toBeVisible();
@@ -25,7 +25,7 @@ test.describe("signing in", () => {
     await page.goto("/login");
     await page.getByLabel("Username").fill("demo.client");
     await page.getByLabel("Password", { exact: true }).fill("not-the-password");
-    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByText("Either your username or your password is incorrect.")).toBeVisible();
     await expect(page.getByLabel("Username")).toHaveValue("demo.client");
     await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
@@ -36,7 +36,7 @@ test.describe("signing in", () => {
     await page.goto("/login?userType=adviser");
     await page.getByLabel("Username").fill("demo.client");
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByText("Either your username or your password is incorrect.")).toBeVisible();
   });
 
@@ -78,7 +78,7 @@ test.describe("the site's own settings on the login page (spec 000 §3)", () => 
     await expectAccessible(page);
 
     // with an error, the field is described by the hint and the error
-    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByLabel("Username")).toHaveAccessibleDescription(/welcome email.*Please enter a username/);
 
     await page.goto("/login?userType=adviser");

@@ -71,7 +71,7 @@ async function signInWith(page: Page, username: string, password: string) {
   await page.goto("/login");
   await page.getByLabel("Username", { exact: true }).fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("button", { name: "Login", exact: true }).click();
 }
 
 test.describe("help with logging in", () => {

@@ -271,7 +271,7 @@ test.describe("sign-in steps", () => {
     // The password is changed; the terms are asked again.
     await page.getByLabel("Username").fill(username);
     await page.getByLabel("Password", { exact: true }).fill(newPassword);
-    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(heading).toHaveText("Terms of use");
     await page.getByRole("button", { name: "Agree" }).click();
 
@@ -310,7 +310,7 @@ test.describe("sign-in steps", () => {
       // Each answer is awaited: the alert of the previous attempt reads the same.
       await Promise.all([
         page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/login"),
-        page.getByRole("button", { name: "Login" }).click(),
+        page.getByRole("button", { name: "Login", exact: true }).click(),
       ]);
       // the answer is on the page once the password is cleared (with JavaScript that render comes
       // after the response, once the loaders have run again)
@@ -321,7 +321,7 @@ test.describe("sign-in steps", () => {
     await expectAccessible(page);
     // Disabled stays disabled, even with the right password.
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Account has been disabled." })).toBeVisible();
   });
 

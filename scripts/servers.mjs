@@ -59,6 +59,10 @@ export async function startServers({ deadPortal = false, portalEnv: extraPortalE
       PLATFORM_PORT: String(platformPort),
       PLATFORM_DB: join(dir, "platform.sqlite"),
       NODE_ENV: "test",
+      // Passkeys are bound to the portal's origin (docs/platform-api.md "Passkeys"): the pages are
+      // served from localhost on these ports.
+      PASSKEY_RP_ID: "localhost",
+      PASSKEY_ORIGINS: [portalPort, deadPortalPort].map((port) => `http://localhost:${port}`).join(","),
     });
     const portalEnv = {
       NODE_ENV: "production",

@@ -42,7 +42,7 @@ describe("navigationFor (spec 000 §2 rules)", () => {
   it("gives a Portfolio client every portfolio page", () => {
     expect(keys(client())).toEqual({
       main: ["home", "analysis", "balanceSheet", "documentsAndMessages", "annualReview"],
-      account: ["personalDetails", "adviserDetails", "preferences", "changePassword", "securityQuestions"],
+      account: ["personalDetails", "adviserDetails", "preferences", "changePassword", "securityQuestions", "biometricPermission"],
     });
   });
 
@@ -82,10 +82,11 @@ describe("navigationFor (spec 000 §2 rules)", () => {
     expect(keys(client({ loginMethod: "MFA" })).account).toContain("additionalVerification");
   });
 
-  it("offers biometric permission only inside the mobile wrapper until a choice is stored", () => {
-    expect(keys(client()).account).not.toContain("biometricPermission");
-    expect(keys(client({ mobileApp: true })).account).toContain("biometricPermission");
-    expect(keys(client({ mobileApp: true, biometricChoiceStored: true })).account).not.toContain("biometricPermission");
+  it("offers biometric permission to a client until they have a passkey (decision 101)", () => {
+    expect(keys(client()).account).toContain("biometricPermission");
+    expect(keys(client({ hasPasskey: false })).account).toContain("biometricPermission");
+    expect(keys(client({ hasPasskey: true })).account).not.toContain("biometricPermission");
+    expect(keys(adviser({ hasClientInContext: true, siteAccessLevel: "Portfolio" })).account).not.toContain("biometricPermission");
   });
 
   it("shows an adviser without a client in context only 'Your Clients'", () => {
@@ -105,7 +106,7 @@ describe("navigationFor (spec 000 §2 rules)", () => {
   it("shows only the pages that exist in this build", () => {
     expect(keys(client(), AVAILABLE_PAGES)).toEqual({
       main: ["home", "analysis", "balanceSheet", "documentsAndMessages"],
-      account: ["personalDetails", "adviserDetails", "preferences", "changePassword", "securityQuestions"],
+      account: ["personalDetails", "adviserDetails", "preferences", "changePassword", "securityQuestions", "biometricPermission"],
     });
     expect(keys(client({ loginMethod: "MFA" }), AVAILABLE_PAGES).account).toContain("additionalVerification");
     // preferences is tied to en-GB; advisers in context get none of the client-only account pages

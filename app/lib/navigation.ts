@@ -38,6 +38,7 @@ export const AVAILABLE_PAGES: ReadonlySet<PageKey> = new Set<PageKey>([
   "changePassword",
   "securityQuestions",
   "additionalVerification",
+  "biometricPermission",
   "clientList",
 ]);
 
@@ -94,10 +95,11 @@ export type NavigationInput = {
   hasReportTemplate?: boolean;
   /** spec 000 §1: the client-reports feature toggle. */
   clientReportsEnabled?: boolean;
-  /** spec 000 §1: inside the native mobile wrapper (never, in this web build). */
-  mobileApp?: boolean;
-  /** spec 000 §2: a stored biometric choice (0 or 1) hides the permission link. */
-  biometricChoiceStored?: boolean;
+  /**
+   * spec 000 §2 adapted to passkeys (docs/decisions/101): the permission link shows while the user
+   * has no passkey; the security pages link the page always.
+   */
+  hasPasskey?: boolean;
 };
 
 /** spec 000 §2: preferences are tied to one locale. */
@@ -138,7 +140,7 @@ export function isPageAllowed(key: PageKey, input: NavigationInput): boolean {
     case "additionalVerification":
       return isClient && input.loginMethod === "MFA";
     case "biometricPermission":
-      return isClient && Boolean(input.mobileApp) && !input.biometricChoiceStored;
+      return isClient && !input.hasPasskey;
   }
 }
 

@@ -173,6 +173,8 @@ export const INTENTS = [
   "link-device",
   "memorable",
   "cancel",
+  // docs/decisions/101: the browser's answer to a passkey sign-in (the login page's script)
+  "passkey",
 ] as const;
 export type Intent = (typeof INTENTS)[number];
 

@@ -30,4 +30,6 @@ export type SessionUser = {
   lastLogin: string | null;
   userTimezone: string | null;
   clientInContext: ClientInContext | null;
+  /** The user has a passkey (the account menu's biometric link rule); absent in older cookies. */
+  hasPasskey?: boolean;
 };

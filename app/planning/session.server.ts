@@ -28,6 +28,7 @@ export const SessionUserAnswer = z.object({
   // §4), not a broken contract.
   client_access_level: z.unknown().optional(),
   client_in_context: ClientInContextAnswer.nullish(),
+  passkey_count: z.number().int().min(0).default(0),
 });
 
 /** spec 000 §8 "Site access errors": a client whose site access level is unknown or unavailable. */
@@ -76,6 +77,7 @@ export function toSessionUser(u: z.output<typeof SessionUserAnswer>): SessionUse
     lastLogin: u.last_login ?? null,
     userTimezone: u.user_timezone ?? null,
     clientInContext: u.client_in_context ? toClientInContext(u.client_in_context) : null,
+    hasPasskey: u.passkey_count > 0,
   };
 }
 

@@ -53,3 +53,11 @@ export function signIn(input: { username: string; password: string; userType: "c
 export function cancelSignIn(ticket: string) {
   return signInCall("auth/cancel", { login_ticket: ticket });
 }
+
+/**
+ * docs/platform-api.md "Passkeys": the browser's answer to the sign-in options. Answers as a
+ * password would (the session, or a step that is not a second factor); `user_type` is the tab's.
+ */
+export function signInWithPasskey(input: { response: unknown; userType: "client" | "adviser" }) {
+  return signInCall("auth/passkey/authentication/verify", { response: input.response, user_type: input.userType });
+}

@@ -9,6 +9,9 @@ import { env } from "~/runtime/env.server";
 export const LIMITS = {
   signIn: { max: env.rateLimitSignIn, windowMs: 5 * 60_000 },
   recovery: { max: env.rateLimitRecovery, windowMs: 15 * 60_000 },
+  // Every view of the login page with JavaScript asks for passkey options once (the autofill's
+  // ceremony waits on them), and again after a failed attempt: five per sign-in post allowed.
+  passkeyOptions: { max: env.rateLimitSignIn * 5, windowMs: 5 * 60_000 },
 } as const;
 export type Bucket = keyof typeof LIMITS;
 

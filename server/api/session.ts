@@ -1,6 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { capabilities, featureAccess, loginProfiles, sessions } from "../db/schema";
+import { capabilities, featureAccess, loginProfiles, passkeys, sessions } from "../db/schema";
 import { wireDateTime } from "../lib/wire";
 import { advises, assertCanSeeClient, clientEntityOf, isAdviser, isClientUser, requireAdviser } from "./access";
 import { forbidden, notFound, validate } from "./http";
@@ -42,6 +42,8 @@ export const sessionRoutes: Route[] = [
       is_preview_mode: isAdviser(caller) && session.isPreviewMode,
       client_access_level: client ? entity.clientAccessLevel : null,
       client_in_context: isAdviser(caller) ? clientInContextView(db, session) : null,
+      // docs/platform-api.md "Passkeys": how many passkeys the user has (the portal's menu rule)
+      passkey_count: db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, user.id)).get()?.n ?? 0,
     });
   }),
 

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { BiometricLoginLink } from "~/components/biometric-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { allFilledIn, ErrorSummary, FailureAlert, Field, FieldError, summaryErrors, useDisabledUntilValid } from "~/components/forms";
 import { getFixedT } from "~/session/i18next.server";
@@ -417,6 +418,7 @@ export default function AdditionalVerification() {
           <ReturnButtons contactAdviser={false} />
         </>
       ) : null}
+      <BiometricLoginLink />
     </div>
   );
 }

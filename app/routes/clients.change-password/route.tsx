@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { BiometricLoginLink } from "~/components/biometric-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   ErrorSummary,
@@ -127,6 +128,7 @@ export default function ChangePassword() {
           {t("changePassword.submit")}
         </button>
       </Form>
+      <BiometricLoginLink />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { BiometricLoginLink } from "~/components/biometric-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, FailureAlert, Field, FieldError, passesSchema, summaryErrors, useDisabledUntilValid } from "~/components/forms";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
@@ -208,6 +209,7 @@ export default function SecurityQuestions() {
           {t("questions.submit")}
         </button>
       </Form>
+      <BiometricLoginLink />
     </div>
   );
 }

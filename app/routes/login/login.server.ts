@@ -2,10 +2,12 @@ import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import sanitizeHtml from "sanitize-html";
+import { z } from "zod";
 import { resolveLocale } from "~/session/i18next.server";
 import { cleanServerMessage, type Failure } from "~/lib/error-catalogue";
 import { logger } from "~/runtime/logger.server";
-import { landingPath } from "~/lib/redirect-to";
+import { signInRefusalKey } from "~/lib/passkeys";
+import { landingPath, safeRedirectPath } from "~/lib/redirect-to";
 import type { SiteAccessProblem } from "~/lib/site-access";
 import {
   ForcedPasswordSchema,
@@ -24,7 +26,7 @@ import {
 import { logout } from "~/planning/auth.server";
 import { createPlanningClient, PlanningError } from "~/planning/client.server";
 import { fetchIdleMinutes, fetchSessionUser, SiteAccessError } from "~/planning/session.server";
-import { cancelSignIn, signInCall, type StepOutcome } from "~/planning/sign-in.server";
+import { cancelSignIn, signInCall, signInWithPasskey, type StepOutcome } from "~/planning/sign-in.server";
 import { getSite } from "~/planning/site.server";
 import { clearLoginState, commitLoginState, type LoginState } from "~/session/login-state.server";
 import { checkRateLimit } from "~/session/rate-limit.server";
@@ -397,4 +399,59 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
     default:
       return redirect(loginPath(null));
   }
+}
+
+/** What a refused passkey sign-in answers to the login page's script (its fetcher, not the form). */
+export type PasskeyActionData = { passkey: { alert?: LoginAlert; failure?: Failure } };
+
+const PasskeyPost = z.object({
+  userType: z.enum(["client", "adviser"]).catch("client"),
+  redirectTo: z.string().optional(),
+  // SimpleWebAuthn's AuthenticationResponseJSON; the platform checks its shape and everything in it.
+  response: z.string().min(2).max(40_000),
+});
+
+/**
+ * docs/decisions/101: the browser's answer to a passkey sign-in, posted by the login page's script
+ * (intent `passkey`). Success is the same as a password's: the session, or a step that is not a
+ * second factor. A refusal answers a message for the passkey's own alert, so that the password
+ * form stays as the user left it.
+ */
+export async function passkeySignIn(formData: FormData, address: string | null): Promise<Response> {
+  const refuse = (status: number, passkey: PasskeyActionData["passkey"]) => json<PasskeyActionData>({ passkey }, { status });
+  const seconds = checkRateLimit(address, "signIn");
+  if (seconds !== null) {
+    return json<PasskeyActionData>(
+      { passkey: { alert: { kind: "error", key: "steps.rateLimited", params: { seconds } } } },
+      { status: 429, headers: { "Retry-After": String(seconds) } },
+    );
+  }
+  const post = PasskeyPost.safeParse(Object.fromEntries(formData));
+  let response: unknown = null;
+  try {
+    response = post.success ? JSON.parse(post.data.response) : null;
+  } catch {
+    response = null;
+  }
+  if (!post.success || typeof response !== "object" || response === null) {
+    return refuse(400, { alert: { kind: "error", key: "login.passkey.failed" } });
+  }
+  const { userType } = post.data;
+  const outcome = await signInWithPasskey({ response, userType });
+  logger.info("sign-in", {
+    method: "passkey",
+    outcome: outcome.kind === "step" ? outcome.step.status : outcome.kind === "success" ? "LoginSuccess" : outcome.kind,
+    status: outcome.kind === "refused" || outcome.kind === "retry" ? outcome.status : undefined,
+    userType,
+    address,
+  });
+  if (outcome.kind === "refused" || outcome.kind === "retry") {
+    if (outcome.status === 403) return refuse(403, { alert: alertFor(outcome.apiMessage) ?? { kind: "error", key: "login.disabled" } });
+    const key = signInRefusalKey(outcome.status, outcome.apiMessage);
+    if (key) return refuse(outcome.status, { alert: { kind: "error", key } });
+    const failure = outcome.kind === "refused" ? outcome.failure : { kind: "generic" as const, status: outcome.status, detail: null };
+    return refuse(failure.status || 503, { failure });
+  }
+  const next = await follow(outcome, { userType, redirectTo: safeRedirectPath(post.data.redirectTo ?? null) });
+  return next ?? refuse(502, { failure: { kind: "generic", status: 502, detail: null } });
 }

@@ -10,6 +10,7 @@ import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, Field, summaryErrors, ShowPasswordToggle } from "~/components/forms";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { SignInStep, StepAlert, stepTitleKey } from "./sign-in-steps";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { clientAddress } from "~/runtime/client-address.server";
@@ -32,6 +33,7 @@ import {
   follow,
   type LoginActionData,
   loginPath,
+  passkeySignIn,
   rateLimited,
   sessionNotFound,
   stepAction,
@@ -115,6 +117,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request, { anonymous: true });
   const intent = intentOf(formData.get("intent"));
   const address = clientAddress(request, context);
+  // docs/decisions/101: a passkey's answer, from the login page's script
+  if (intent === "passkey") return passkeySignIn(formData, address);
   const state = readLoginState(request);
   if (intent !== "login") {
     // The sign-in part-way has expired (the cookie lives as long as a ticket): start again.
@@ -232,7 +236,8 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
         <HoneypotInputs />
         <input type="hidden" name="userType" value={userType} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field meta={fields.username} label={t("login.username")} hint={usernameHint ?? undefined} autoComplete="username" />
+        {/* 'webauthn': the browser may offer the user's passkeys in this field's autofill (decision 101) */}
+        <Field meta={fields.username} label={t("login.username")} hint={usernameHint ?? undefined} autoComplete="username webauthn" />
         <Field
           key={passwordKey}
           meta={fields.password}
@@ -246,6 +251,7 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
           {t("login.submit")}
         </button>
       </Form>
+      <PasskeySignIn userType={userType} redirectTo={redirectTo} />
       {/* spec 000 §2: a Help with logging in link appears on the client tab only. */}
       {userType === "client" ? (
         <p className="login__help">

@@ -1,0 +1,44 @@
+// The browser's side of a passkey ceremony (docs/decisions/101). The WebAuthn helpers are loaded
+// only when a ceremony starts, so no page's first load carries them.
+
+/** Whether this browser has the WebAuthn API (a secure context with PublicKeyCredential). */
+export function passkeysSupported(): boolean {
+  return typeof window !== "undefined" && window.isSecureContext && typeof window.PublicKeyCredential === "function";
+}
+
+/** Whether the browser can offer passkeys in a username field's autofill (conditional mediation). */
+export async function autofillSupported(): Promise<boolean> {
+  if (!passkeysSupported()) return false;
+  const check = (window.PublicKeyCredential as { isConditionalMediationAvailable?: () => Promise<boolean> })
+    .isConditionalMediationAvailable;
+  try {
+    return typeof check === "function" ? await check.call(window.PublicKeyCredential) : false;
+  } catch {
+    return false;
+  }
+}
+
+export const loadWebAuthn = () => import("@simplewebauthn/browser");
+
+/** The portal could not give the ceremony's options (the platform failed, or the form expired). */
+export class OptionsUnavailable extends Error {
+  constructor(readonly status: number) {
+    super(`passkey options unavailable (${status})`);
+    this.name = "OptionsUnavailable";
+  }
+}
+
+/**
+ * Asks the portal for a ceremony's options: a POST of the page's form (its CSRF token, and the
+ * honeypot of an anonymous form) to the options route, answered as JSON.
+ */
+export async function fetchCeremonyOptions<T>(url: string, form: HTMLFormElement): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: "POST", body: new FormData(form), headers: { Accept: "application/json" } });
+  } catch {
+    throw new OptionsUnavailable(0);
+  }
+  if (!response.ok) throw new OptionsUnavailable(response.status);
+  return (await response.json()) as T;
+}

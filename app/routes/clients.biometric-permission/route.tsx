@@ -1,0 +1,353 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorSummary, FieldError } from "~/components/forms";
+import { fetchCeremonyOptions, loadWebAuthn, OptionsUnavailable, passkeysSupported } from "~/components/passkey-ceremony";
+import { formatLastLogin } from "~/lib/format";
+import { type CeremonyProblem, ceremonyProblemOf, devicePasskeys, PASSKEY_NAME_MAX } from "~/lib/passkeys";
+import { listPasskeys } from "~/planning/passkeys.server";
+import { logger } from "~/runtime/logger.server";
+import { readForm } from "~/session/csrf.server";
+import { attempt } from "~/session/failures.server";
+import { requireClient } from "~/session/guards.server";
+import { getFixedT, resolveLocale } from "~/session/i18next.server";
+import { readDevicePasskeys } from "~/session/passkey-device.server";
+import { updateSessionUser } from "~/session/session.server";
+import { type ActionData, PAGE, remove, rename, save } from "./passkeys.server";
+
+// spec 000 §2 "Biometric permission page" on the web (issue 15, docs/decisions/101): one checkbox,
+// 'Grant permission to login via a biometric check', and Save, enabled after a change while
+// JavaScript runs. Granting registers a passkey on this device (the browser's WebAuthn, so it needs
+// JavaScript); withdrawing removes this device's. Below, the client's passkeys with rename and
+// remove, plain forms that work without JavaScript. Clients only (the clients section's page).
+
+export const handle = { i18n: ["security"] };
+
+const OPTIONS_PATH = `${PAGE}/options`;
+const OPTIONS_FRESH_MS = 4 * 60_000;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { planning, user } = await requireClient(request);
+  const [t, locale, listed, deviceIds] = await Promise.all([
+    getFixedT(request, "security"),
+    resolveLocale(request),
+    attempt(request, listPasskeys(planning)),
+    readDevicePasskeys(request),
+  ]);
+  const title = t("biometric.title");
+  if (!listed.ok) {
+    logger.error("passkeys unavailable", { status: listed.error.status });
+    // spec 000 §8: the load failure is shown on the page.
+    return json({ title, loadFailed: true, granted: false, passkeys: [], renaming: null });
+  }
+  const mine = devicePasskeys(
+    deviceIds,
+    listed.value.map((p) => p.id),
+  );
+  const renameId = Number(new URL(request.url).searchParams.get("rename"));
+  const when = (iso: string) => formatLastLogin(iso, user.userTimezone, locale);
+  // The menu's rule reads the session's flag: put it right when passkeys came or went elsewhere.
+  const has = listed.value.length > 0;
+  const headers = new Headers();
+  if (Boolean(user.hasPasskey) !== has) headers.append("Set-Cookie", await updateSessionUser(request, { ...user, hasPasskey: has }));
+  return json(
+    {
+      title,
+      loadFailed: false,
+      granted: mine.length > 0,
+      passkeys: listed.value.map((p) => ({
+        id: p.id,
+        name: p.name,
+        created: when(p.createdAt),
+        lastUsed: p.lastUsedAt ? when(p.lastUsedAt) : null,
+        thisDevice: mine.includes(p.id),
+      })),
+      renaming: listed.value.some((p) => p.id === renameId) ? renameId : null,
+    },
+    { headers },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { planning, user } = await requireClient(request);
+  const formData = await readForm(request);
+  const post = { request, formData, planning, user };
+  switch (formData.get("intent")) {
+    case "save":
+      return save(post);
+    case "rename":
+      return rename(post);
+    case "remove":
+      return remove(post);
+    default:
+      throw new Response("Bad request", { status: 400 });
+  }
+}
+
+const CEREMONY_KEYS: Record<CeremonyProblem, string> = {
+  cancelled: "biometric.errors.cancelled",
+  alreadyRegistered: "biometric.errors.alreadyRegistered",
+  unsupported: "biometric.unsupported",
+  failed: "biometric.errors.failed",
+};
+
+function problemKeyOf(error: unknown): string {
+  if (error instanceof OptionsUnavailable) return error.status === 409 ? "biometric.errors.tooMany" : "biometric.errors.save";
+  return CEREMONY_KEYS[ceremonyProblemOf(error)];
+}
+
+function PermissionForm({ initialGranted, answer }: { initialGranted: boolean; answer: ActionData | undefined }) {
+  const { t } = useTranslation("security");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const responseRef = useRef<HTMLInputElement>(null);
+  const options = useRef<{ promise: Promise<PublicKeyCredentialCreationOptionsJSON>; at: number } | null>(null);
+  const [granted, setGranted] = useState(answer?.granted ?? initialGranted);
+  const [supported, setSupported] = useState<boolean | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setSupported(passkeysSupported()), []);
+  useEffect(() => {
+    setGranted(answer?.granted ?? initialGranted);
+    setProblem(null);
+  }, [answer, initialGranted]);
+
+  const registering = granted && !initialGranted;
+  // Disabled until the choice changes, only while JavaScript runs (conventions "Forms").
+  const disabled = (hydrated && granted === initialGranted) || busy || navigation.state !== "idle";
+
+  /** The registration's options, asked when the box is ticked so that Save starts the ceremony at once. */
+  function nextOptions() {
+    const form = formRef.current;
+    if (!form) return Promise.reject(new OptionsUnavailable(0));
+    if (options.current && Date.now() - options.current.at < OPTIONS_FRESH_MS) return options.current.promise;
+    const promise = fetchCeremonyOptions<PublicKeyCredentialCreationOptionsJSON>(OPTIONS_PATH, form);
+    options.current = { promise, at: Date.now() };
+    promise.catch(() => {
+      if (options.current?.promise === promise) options.current = null;
+    });
+    return promise;
+  }
+
+  async function register(form: HTMLFormElement) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const optionsJSON = await nextOptions();
+      const { startRegistration } = await loadWebAuthn();
+      const response = await startRegistration({ optionsJSON });
+      // The challenge is spent by the verification, whatever its outcome.
+      options.current = null;
+      if (responseRef.current) responseRef.current.value = JSON.stringify(response);
+      submit(form, { method: "post" });
+    } catch (error) {
+      options.current = null;
+      setProblem(problemKeyOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const hint = !hydrated ? "biometric.needsScript" : supported === false ? "biometric.unsupported" : "biometric.hint";
+  const fieldError = answer?.fieldError;
+  const shownProblem = problem ?? answer?.problem ?? (answer?.failure ? "biometric.errors.save" : null);
+  return (
+    <Form
+      method="post"
+      className="form"
+      ref={formRef}
+      onSubmit={(event) => {
+        // Withdrawing (or saving the choice as it stands) is a plain post; granting needs the ceremony.
+        if (!registering) return;
+        event.preventDefault();
+        if (supported === false) setProblem("biometric.unsupported");
+        else void register(event.currentTarget);
+      }}
+    >
+      <ErrorSummary errors={fieldError ? [{ fieldId: "granted", message: `security:${fieldError}` }] : []} />
+      {shownProblem ? (
+        <div className="alert alert--error" role="alert">
+          <p>{t(shownProblem)}</p>
+        </div>
+      ) : null}
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="response" ref={responseRef} defaultValue="" />
+      <div className={`field${fieldError ? " field--error" : ""}`}>
+        {fieldError ? <FieldError id="granted-error" errors={[`security:${fieldError}`]} /> : null}
+        <div className="checkbox">
+          <input
+            id="granted"
+            type="checkbox"
+            name="granted"
+            checked={granted}
+            aria-describedby={["granted-hint", fieldError ? "granted-error" : null].filter(Boolean).join(" ")}
+            aria-invalid={fieldError ? true : undefined}
+            onChange={(e) => {
+              const checked = e.currentTarget.checked;
+              setGranted(checked);
+              if (checked && !initialGranted && supported) void nextOptions().catch(() => undefined);
+            }}
+          />
+          <label htmlFor="granted">{t("biometric.grant")}</label>
+        </div>
+        <p id="granted-hint" className="field__hint">
+          {t(hint)}
+        </p>
+      </div>
+      <button type="submit" className="button" disabled={disabled}>
+        {busy ? t("biometric.waiting") : t("biometric.save")}
+      </button>
+    </Form>
+  );
+}
+
+type PasskeyRow = { id: number; name: string; created: string; lastUsed: string | null; thisDevice: boolean };
+
+function RenameForm({ passkey, answer }: { passkey: PasskeyRow; answer: ActionData | undefined }) {
+  const { t } = useTranslation("security");
+  const navigation = useNavigation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const mine = answer?.intent === "rename" && answer.id === passkey.id ? answer : undefined;
+  const error = mine?.fieldError;
+  useEffect(() => inputRef.current?.focus(), []);
+  return (
+    <Form method="post" action={`?rename=${passkey.id}`} className="form passkeys__rename">
+      <ErrorSummary errors={error ? [{ fieldId: "passkey-name", message: `security:${error}` }] : []} />
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="rename" />
+      <input type="hidden" name="id" value={passkey.id} />
+      <div className={`field${error ? " field--error" : ""}`}>
+        <label htmlFor="passkey-name" className="field__label">
+          {t("biometric.list.newName", { name: passkey.name })}
+        </label>
+        {error ? <FieldError id="passkey-name-error" errors={[`security:${error}`]} /> : null}
+        <input
+          ref={inputRef}
+          id="passkey-name"
+          name="name"
+          className="field__input"
+          defaultValue={mine?.name ?? passkey.name}
+          maxLength={PASSKEY_NAME_MAX}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "passkey-name-error" : undefined}
+        />
+      </div>
+      <div className="button-group">
+        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+          {t("biometric.list.saveName")}
+        </button>
+        <Link to={PAGE} className="button button--secondary">
+          {t("biometric.list.cancel")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function PasskeyList({ passkeys, renaming, answer }: { passkeys: PasskeyRow[]; renaming: number | null; answer: ActionData | undefined }) {
+  const { t } = useTranslation("security");
+  const navigation = useNavigation();
+  const listAnswer = answer && answer.intent !== "save" ? answer : undefined;
+  const problem = listAnswer?.problem ?? (listAnswer?.failure ? "biometric.errors.save" : null);
+  return (
+    <section className="passkeys" aria-labelledby="passkeys-title">
+      <h2 id="passkeys-title">{t("biometric.list.title")}</h2>
+      <p>{t("biometric.list.intro")}</p>
+      {problem ? (
+        <div className="alert alert--error" role="alert">
+          <p>{t(problem)}</p>
+        </div>
+      ) : null}
+      {passkeys.length === 0 ? (
+        <p>{t("biometric.list.empty")}</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">{t("biometric.list.title")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("biometric.list.name")}</th>
+                <th scope="col">{t("biometric.list.created")}</th>
+                <th scope="col">{t("biometric.list.lastUsed")}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("biometric.list.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {passkeys.map((p) => (
+                <tr key={p.id}>
+                  <th scope="row">
+                    {p.name}
+                    {p.thisDevice ? <span className="badge badge--neutral passkeys__device">{t("biometric.list.thisDevice")}</span> : null}
+                  </th>
+                  <td>{p.created}</td>
+                  <td>{p.lastUsed ?? t("biometric.list.never")}</td>
+                  <td>
+                    {renaming === p.id ? (
+                      <RenameForm passkey={p} answer={answer} />
+                    ) : (
+                      <div className="button-group">
+                        <Link to={`?rename=${p.id}`} className="button button--secondary">
+                          {t("biometric.list.rename")}
+                          <span className="visually-hidden"> {p.name}</span>
+                        </Link>
+                        <Form method="post">
+                          <AuthenticityTokenInput />
+                          <input type="hidden" name="intent" value="remove" />
+                          <input type="hidden" name="id" value={p.id} />
+                          <button type="submit" className="button button--secondary" disabled={navigation.state === "submitting"}>
+                            {t("biometric.list.remove")}
+                            <span className="visually-hidden"> {p.name}</span>
+                          </button>
+                        </Form>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export default function BiometricPermission() {
+  const { loadFailed, granted, passkeys, renaming } = useLoaderData<typeof loader>();
+  const answer = useActionData<ActionData>();
+  const { t } = useTranslation("security");
+  return (
+    <div className="page page--biometric-permission">
+      <h1>{t("biometric.title")}</h1>
+      <p className="page__intro">{t("biometric.intro")}</p>
+      {loadFailed ? (
+        <div className="alert alert--error" role="alert">
+          <p>{t("biometric.errors.load")}</p>
+        </div>
+      ) : (
+        <>
+          <PermissionForm initialGranted={granted} answer={answer?.intent === "save" ? answer : undefined} />
+          <PasskeyList passkeys={passkeys} renaming={renaming} answer={answer} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

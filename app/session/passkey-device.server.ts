@@ -1,0 +1,32 @@
+import { createCookie } from "@remix-run/node";
+import { parseDeviceIds } from "~/lib/passkeys";
+import { env } from "~/runtime/env.server";
+
+// The passkeys this browser registered (docs/decisions/101): spec 000 §2's biometric choice is
+// stored on the device, and so is this. Only the biometric permission page reads it (its path),
+// so no other request carries it. It names platform ids, no key material; a forged list can only
+// mark another of the user's own passkeys as this device's.
+
+export const DEVICE_COOKIE_PATH = "/clients/biometric-permission";
+
+const deviceCookie = createCookie("passkeys", {
+  path: DEVICE_COOKIE_PATH,
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.cookieSecure,
+  secrets: env.sessionSecrets,
+  // Chromium keeps a cookie at most 400 days.
+  maxAge: 400 * 24 * 60 * 60,
+});
+
+export async function readDevicePasskeys(request: Request): Promise<number[]> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("passkeys=")) return [];
+  return parseDeviceIds(await deviceCookie.parse(header));
+}
+
+/** The Set-Cookie that stores `ids` (or forgets the cookie when there are none). */
+export async function writeDevicePasskeys(ids: number[]): Promise<string> {
+  if (ids.length === 0) return deviceCookie.serialize([], { maxAge: 0 });
+  return deviceCookie.serialize(ids);
+}
