@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import { expect } from "./fixtures";
+import { SoftwareAuthenticator } from "../tests/webauthn-authenticator";
+import { DEMO_PASSWORD, expect } from "./fixtures";
 
 // The platform's development endpoints (docs/platform-api.md "Development only"), for journeys.
 
@@ -69,4 +70,32 @@ export function totpAt(base32: string, step: number): string {
 /** The TOTP of now (or `offset` steps later). */
 export function totp(base32: string, offset = 0): string {
   return totpAt(base32, Math.floor(Date.now() / 30_000) + offset);
+}
+
+/**
+ * A passkey for `username`, registered straight with the platform by a software authenticator (as
+ * a browser on the portal's origin would), for journeys without JavaScript, which cannot run a
+ * ceremony themselves.
+ */
+export async function registerPasskeyFor(request: APIRequestContext, username: string, portalOrigin: string): Promise<void> {
+  const headers = { Accept: "application/json", "X-Xplan-App-Id": "client-online", "X-Xplan-Auth-Failure-Action": "error" };
+  const login = await request.post(`${platformUrl()}/auth/login`, {
+    headers,
+    data: { username, password: DEMO_PASSWORD, user_type: "client" },
+  });
+  expect(login.status(), `${username} signs in to the platform`).toBe(200);
+  const token = login.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("XPLANID="));
+  const cookie = token!.value.split(";")[0]!;
+  const options = await request.post(`${platformUrl()}/resourceful/session/passkey/registration/options`, {
+    headers: { ...headers, Cookie: cookie },
+    data: {},
+  });
+  expect(options.status()).toBe(200);
+  const { challenge, user } = (await options.json()) as { challenge: string; user: { id: string } };
+  const authenticator = new SoftwareAuthenticator({ rpId: "localhost", origin: portalOrigin });
+  const verified = await request.post(`${platformUrl()}/resourceful/session/passkey/registration/verify`, {
+    headers: { ...headers, Cookie: cookie },
+    data: { response: authenticator.register({ challenge, user }), name: "Home tablet" },
+  });
+  expect(verified.status(), "the passkey is registered").toBe(201);
 }

@@ -27,6 +27,8 @@ describe("passkey names", () => {
     expect(passkeyNameFor(firefoxLinux)).toBe("Firefox on Linux");
     // Android says Linux too: the more telling name wins.
     expect(passkeyNameFor(chromeAndroid)).toBe("Chrome on Android");
+    const headless = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36";
+    expect(passkeyNameFor(headless)).toBe("Chrome on Linux");
   });
 
   it("falls back to what it knows, else 'Passkey'", () => {

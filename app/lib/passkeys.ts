@@ -66,7 +66,7 @@ const BROWSERS: Array<[RegExp, string]> = [
   [/\b(OPR|Opera)\//, "Opera"],
   [/\bSamsungBrowser\//, "Samsung Internet"],
   [/\b(Firefox|FxiOS)\//, "Firefox"],
-  [/\b(Chrome|Chromium|CriOS)\//, "Chrome"],
+  [/\b(Headless)?(Chrome|Chromium|CriOS)\//, "Chrome"],
   [/\bSafari\//, "Safari"],
 ];
 

@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+import { PAGE_PATHS } from "~/lib/navigation";
 import { parseDeviceIds } from "~/lib/passkeys";
 import { env } from "~/runtime/env.server";
 
@@ -7,10 +8,8 @@ import { env } from "~/runtime/env.server";
 // so no other request carries it. It names platform ids, no key material; a forged list can only
 // mark another of the user's own passkeys as this device's.
 
-export const DEVICE_COOKIE_PATH = "/clients/biometric-permission";
-
 const deviceCookie = createCookie("passkeys", {
-  path: DEVICE_COOKIE_PATH,
+  path: PAGE_PATHS.biometricPermission,
   httpOnly: true,
   sameSite: "lax",
   secure: env.cookieSecure,

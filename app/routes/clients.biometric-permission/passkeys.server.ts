@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import type { Failure } from "~/lib/error-catalogue";
+import { PAGE_PATHS } from "~/lib/navigation";
 import { devicePasskeys, passkeyNameFor, PasskeyNameSchema, registrationRefusalKey } from "~/lib/passkeys";
 import type { SessionUser } from "~/lib/user";
 import type { PlanningClient } from "~/planning/client.server";
@@ -13,7 +14,7 @@ import { redirectWithToast } from "~/session/toast.server";
 // The biometric permission page's posts (docs/decisions/101). Each is a plain form post; only the
 // grant needs the browser's passkey answer, which the page's script adds.
 
-export const PAGE = "/clients/biometric-permission";
+const PAGE = PAGE_PATHS.biometricPermission;
 
 export type ActionData = {
   intent: "save" | "rename" | "remove";

@@ -10,6 +10,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, FieldError } from "~/components/forms";
 import { fetchCeremonyOptions, loadWebAuthn, OptionsUnavailable, passkeysSupported } from "~/components/passkey-ceremony";
 import { formatLastLogin } from "~/lib/format";
+import { PAGE_PATHS } from "~/lib/navigation";
 import { type CeremonyProblem, ceremonyProblemOf, devicePasskeys, PASSKEY_NAME_MAX } from "~/lib/passkeys";
 import { listPasskeys } from "~/planning/passkeys.server";
 import { logger } from "~/runtime/logger.server";
@@ -19,7 +20,7 @@ import { requireClient } from "~/session/guards.server";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { readDevicePasskeys } from "~/session/passkey-device.server";
 import { updateSessionUser } from "~/session/session.server";
-import { type ActionData, PAGE, remove, rename, save } from "./passkeys.server";
+import { type ActionData, remove, rename, save } from "./passkeys.server";
 
 // spec 000 §2 "Biometric permission page" on the web (issue 15, docs/decisions/101): one checkbox,
 // 'Grant permission to login via a biometric check', and Save, enabled after a change while
@@ -29,6 +30,7 @@ import { type ActionData, PAGE, remove, rename, save } from "./passkeys.server";
 
 export const handle = { i18n: ["security"] };
 
+const PAGE = PAGE_PATHS.biometricPermission;
 const OPTIONS_PATH = `${PAGE}/options`;
 const OPTIONS_FRESH_MS = 4 * 60_000;
 

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SoftwareAuthenticator } from "../webauthn-authenticator";
+import { type Portal, startPortal, thrown } from "./portal-harness";
+
+// Issue 15 (docs/decisions/101): the biometric permission page's loader and posts, and the login
+// page's passkey sign-in, against a real platform. A software authenticator plays the browser's
+// part (the origin the platform allows by default, http://localhost:3000).
+
+let portal: Portal;
+type PermissionRoute = typeof import("~/routes/clients.biometric-permission/route");
+type OptionsRoute = typeof import("~/routes/clients.biometric-permission_.options/route");
+type LoginRoute = typeof import("~/routes/login/route");
+type LoginOptionsRoute = typeof import("~/routes/login_.passkey/route");
+let permission: PermissionRoute;
+let registrationOptions: OptionsRoute;
+let login: LoginRoute;
+let loginOptions: LoginOptionsRoute;
+
+const PAGE = "http://portal.test/clients/biometric-permission";
+const CHROME_LINUX =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+beforeAll(async () => {
+  portal = await startPortal();
+  permission = await import("~/routes/clients.biometric-permission/route");
+  registrationOptions = await import("~/routes/clients.biometric-permission_.options/route");
+  login = await import("~/routes/login/route");
+  loginOptions = await import("~/routes/login_.passkey/route");
+}, 60_000);
+
+afterAll(async () => {
+  await portal?.close();
+});
+
+/** A fresh client of its own (copy of demo.client) and its portal session cookie. */
+async function freshClient(): Promise<{ username: string; cookie: string }> {
+  const username = `passkey-${Math.random().toString(16).slice(2, 10)}`;
+  const copied = await portal.platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username } });
+  expect(copied.status).toBe(201);
+  return { username, cookie: await portal.signIn(username) };
+}
+
+/** Cookies as a browser keeps them: later Set-Cookies replace earlier ones of the same name. */
+function withCookies(cookie: string, response: Response): string {
+  const jar = new Map(cookie.split("; ").filter(Boolean).map((c) => [c.slice(0, c.indexOf("=")), c] as const));
+  for (const set of response.headers.getSetCookie()) {
+    const pair = set.split(";")[0]!;
+    const name = pair.slice(0, pair.indexOf("="));
+    if (/max-age=0|expires=thu, 01 jan 1970/i.test(set)) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+async function post(
+  route: { action: (args: never) => Promise<Response> },
+  url: string,
+  cookie: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const csrf = await portal.csrf();
+  const body = new URLSearchParams({ csrf: csrf.token, ...fields });
+  const request = new Request(url, {
+    method: "POST",
+    body,
+    headers: { Cookie: `${cookie}; ${csrf.cookie}`, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+  });
+  return thrown((route.action as (args: { request: Request; params: object; context: object }) => Promise<Response>)({ request, params: {}, context: {} }));
+}
+
+async function view(cookie: string, query = "") {
+  const response = await thrown(permission.loader({ request: new Request(`${PAGE}${query}`, { headers: { Cookie: cookie } }), params: {}, context: {} }));
+  expect(response.status).toBe(200);
+  return (await response.json()) as {
+    loadFailed: boolean;
+    granted: boolean;
+    renaming: number | null;
+    passkeys: Array<{ id: number; name: string; lastUsed: string | null; thisDevice: boolean }>;
+  };
+}
+
+/** Ticks the box and saves, with the authenticator's answer as the page's script posts it. */
+async function grant(cookie: string, authenticator: SoftwareAuthenticator) {
+  const options = await post(registrationOptions, `${PAGE}/options`, cookie, {});
+  expect(options.status).toBe(200);
+  const body = (await options.json()) as { challenge: string; user: { id: string }; excludeCredentials: unknown[] };
+  const response = authenticator.register(body);
+  return post(permission, PAGE, cookie, { intent: "save", granted: "on", response: JSON.stringify(response) }, { "User-Agent": CHROME_LINUX });
+}
+
+describe("the biometric permission page", () => {
+  it("grants: registers the passkey, remembers it as this device's, and sets the session's flag", async () => {
+    const { username, cookie } = await freshClient();
+    expect(await view(cookie)).toMatchObject({ loadFailed: false, granted: false, passkeys: [] });
+    const saved = await grant(cookie, new SoftwareAuthenticator());
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/clients/biometric-permission");
+    const after = withCookies(cookie, saved);
+    expect(after).toMatch(/passkeys=/);
+    expect(await portal.sessionUser(after)).toMatchObject({ hasPasskey: true });
+    const page = await view(after);
+    expect(page.granted).toBe(true);
+    expect(page.passkeys).toEqual([expect.objectContaining({ name: "Chrome on Linux", thisDevice: true, lastUsed: null })]);
+    // Another browser of the same client (no device cookie) sees the passkey, not the permission.
+    const elsewhere = await view(await portal.signIn(username));
+    expect(elsewhere.granted).toBe(false);
+    expect(elsewhere.passkeys[0]).toMatchObject({ thisDevice: false });
+  });
+
+  it("refuses a grant without the browser's answer (no JavaScript), beside the checkbox", async () => {
+    const { cookie } = await freshClient();
+    const response = await post(permission, PAGE, cookie, { intent: "save", granted: "on" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ intent: "save", granted: true, fieldError: "biometric.errors.needsScript" });
+  });
+
+  it("refuses an answer to a challenge it did not give", async () => {
+    const { cookie } = await freshClient();
+    const forged = new SoftwareAuthenticator().register({ challenge: "bm90LWEtY2hhbGxlbmdl", user: { id: "dXNlcg" } });
+    const response = await post(permission, PAGE, cookie, { intent: "save", granted: "on", response: JSON.stringify(forged) });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ problem: "biometric.errors.expired" });
+  });
+
+  it("withdraws: removes this device's passkey and clears the flag", async () => {
+    const { cookie } = await freshClient();
+    const granted = withCookies(cookie, await grant(cookie, new SoftwareAuthenticator()));
+    const withdrawn = await post(permission, PAGE, granted, { intent: "save" });
+    expect(withdrawn.status).toBe(302);
+    const after = withCookies(granted, withdrawn);
+    expect(after).not.toMatch(/passkeys=/);
+    expect(await portal.sessionUser(after)).toMatchObject({ hasPasskey: false });
+    expect(await view(after)).toMatchObject({ granted: false, passkeys: [] });
+  });
+
+  it("renames with the name checked, and keeps what was typed when refused", async () => {
+    const { cookie } = await freshClient();
+    const granted = withCookies(cookie, await grant(cookie, new SoftwareAuthenticator()));
+    const [passkey] = (await view(granted)).passkeys;
+    expect((await view(granted, `?rename=${passkey!.id}`)).renaming).toBe(passkey!.id);
+    expect((await view(granted, "?rename=999999")).renaming).toBeNull();
+
+    const tooLong = await post(permission, `${PAGE}?rename=${passkey!.id}`, granted, { intent: "rename", id: String(passkey!.id), name: "x".repeat(65) });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({ intent: "rename", id: passkey!.id, name: "x".repeat(65), fieldError: "biometric.errors.nameLength" });
+
+    const renamed = await post(permission, PAGE, granted, { intent: "rename", id: String(passkey!.id), name: "  Work laptop " });
+    expect(renamed.status).toBe(302);
+    expect((await view(granted)).passkeys[0]).toMatchObject({ name: "Work laptop" });
+  });
+
+  it("cannot touch another client's passkey", async () => {
+    const owner = await freshClient();
+    const granted = withCookies(owner.cookie, await grant(owner.cookie, new SoftwareAuthenticator()));
+    const [passkey] = (await view(granted)).passkeys;
+    const other = await freshClient();
+    const renamed = await post(permission, PAGE, other.cookie, { intent: "rename", id: String(passkey!.id), name: "Mine now" });
+    expect(renamed.status).toBe(404);
+    expect(await renamed.json()).toMatchObject({ problem: "biometric.errors.notFound" });
+    const removed = await post(permission, PAGE, other.cookie, { intent: "remove", id: String(passkey!.id) });
+    expect(removed.status).toBe(404);
+    expect((await view(granted)).passkeys).toHaveLength(1);
+  });
+
+  it("removes from the list, forgetting it as this device's", async () => {
+    const { cookie } = await freshClient();
+    const granted = withCookies(cookie, await grant(cookie, new SoftwareAuthenticator()));
+    const [passkey] = (await view(granted)).passkeys;
+    const removed = await post(permission, PAGE, granted, { intent: "remove", id: String(passkey!.id) });
+    expect(removed.status).toBe(302);
+    const after = withCookies(granted, removed);
+    expect(await portal.sessionUser(after)).toMatchObject({ hasPasskey: false });
+    expect(await view(after)).toMatchObject({ granted: false, passkeys: [] });
+  });
+
+  it("is the clients' own: an adviser gets Access Denied", async () => {
+    const adviser = await portal.signIn("demo.adviser", "adviser");
+    const response = await thrown(permission.loader({ request: new Request(PAGE, { headers: { Cookie: adviser } }), params: {}, context: {} }));
+    expect(response.status).toBe(403);
+    const options = await post(registrationOptions, `${PAGE}/options`, adviser, {});
+    expect(options.status).toBe(403);
+  });
+});
+
+describe("signing in with a passkey on the login page", () => {
+  async function signInWith(authenticator: SoftwareAuthenticator, tamper = false) {
+    const { body, cookie } = await portal.anonymousForm({});
+    const optionsResponse = await thrown(
+      loginOptions.action({
+        request: new Request("http://portal.test/login/passkey", {
+          method: "POST",
+          body,
+          headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(optionsResponse.status).toBe(200);
+    const options = (await optionsResponse.json()) as { challenge: string; allowCredentials: unknown[] };
+    expect(options.allowCredentials).toEqual([]);
+    const response = authenticator.authenticate(options, { tamper });
+    const form = await portal.anonymousForm({ intent: "passkey", userType: "client", response: JSON.stringify(response) });
+    return thrown(
+      login.action({
+        request: new Request("http://portal.test/login", {
+          method: "POST",
+          body: form.body,
+          headers: { Cookie: form.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+        params: {},
+        context: {},
+      }),
+    );
+  }
+
+  it("opens the same session as a password, without a username", async () => {
+    const { cookie } = await freshClient();
+    const authenticator = new SoftwareAuthenticator();
+    await grant(cookie, authenticator);
+    const response = await signInWith(authenticator);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/clients");
+    const session = withCookies("", response);
+    expect(await portal.sessionUser(session)).toMatchObject({ role: "ClientUser", hasPasskey: true });
+  });
+
+  it("answers a refusal to the passkey's own alert: not verified, not recognised", async () => {
+    const { cookie } = await freshClient();
+    const authenticator = new SoftwareAuthenticator();
+    const granted = withCookies(cookie, await grant(cookie, authenticator));
+    const tampered = await signInWith(authenticator, true);
+    expect(tampered.status).toBe(401);
+    expect(await tampered.json()).toEqual({ passkey: { alert: { kind: "error", key: "login.passkey.failed" } } });
+
+    const [passkey] = (await view(granted)).passkeys;
+    await post(permission, PAGE, granted, { intent: "remove", id: String(passkey!.id) });
+    const removed = await signInWith(authenticator);
+    expect(removed.status).toBe(401);
+    expect(await removed.json()).toEqual({ passkey: { alert: { kind: "error", key: "login.passkey.notRecognised" } } });
+  });
+
+  it("refuses an answer that is not one", async () => {
+    const form = await portal.anonymousForm({ intent: "passkey", userType: "client", response: "not json" });
+    const response = await thrown(
+      login.action({
+        request: new Request("http://portal.test/login", {
+          method: "POST",
+          body: form.body,
+          headers: { Cookie: form.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ passkey: { alert: { kind: "error", key: "login.passkey.failed" } } });
+  });
+});
