@@ -1,5 +1,5 @@
 import type { APIRequestContext, CDPSession, Page, Request as PageRequest } from "@playwright/test";
-import { expect, expectAccessible, signIn, signOut, test } from "./fixtures";
+import { expect, expectAccessible, signIn, signOut as logOut, test } from "./fixtures";
 import { codeSentAfter, copyUser, newestId, registerPasskeyFor } from "./platform";
 
 // Issue 15 (docs/decisions/101): passkeys as spec 000's biometric login. With JavaScript, Chromium's
@@ -35,6 +35,12 @@ async function credentialsOf(authenticator: Authenticator) {
   return credentials;
 }
 
+/** Log out, and wait for the login page that says so (the next page must not cross the log out). */
+async function signOut(page: Page) {
+  await logOut(page);
+  await expect(page).toHaveURL(/\/login\?reason=UserLoggedOut$/);
+}
+
 function toast(page: Page, text: string) {
   return page.getByRole("status").filter({ hasText: text });
 }
@@ -56,6 +62,16 @@ async function grant(page: Page) {
   await save.click();
   await expect(toast(page, SAVED)).toBeVisible();
   await expect(page.getByLabel("Grant permission to login via a biometric check")).toBeChecked();
+}
+
+/**
+ * A browser without passkey autofill: the virtual authenticator would answer the login page's
+ * conditional request at once, and these journeys drive the button.
+ */
+async function withoutAutofill(page: Page) {
+  await page.addInitScript(() => {
+    Object.defineProperty(PublicKeyCredential, "isConditionalMediationAvailable", { value: () => Promise.resolve(false) });
+  });
 }
 
 /** The login page with the passkey button ready (the page's script has found WebAuthn). */
@@ -104,8 +120,8 @@ test.describe("passkeys with JavaScript @js-only", () => {
     await page.keyboard.press("Escape");
 
     // Signed out, the passkey alone signs in: no username, no password. The username field offers
-    // the passkey in its autofill too: the page asks the browser for a conditional request (the
-    // autofill list itself is the browser's and cannot be driven from here).
+    // it in the browser's autofill: the page starts a conditional request, which the virtual
+    // authenticator answers at once (as a person choosing the passkey in the autofill list would).
     await page.addInitScript(() => {
       const seen: string[] = [];
       Object.assign(window, { mediations: seen });
@@ -116,13 +132,10 @@ test.describe("passkeys with JavaScript @js-only", () => {
       };
     });
     await signOut(page);
-    await loginPage(page);
-    await expect(page.getByLabel("Username")).toHaveAttribute("autocomplete", "username webauthn");
-    await expect.poll(() => page.evaluate(() => (window as unknown as { mediations: string[] }).mediations)).toEqual(["conditional"]);
-    await expectAccessible(page);
-    await page.getByRole("button", { name: "Login using biometrics" }).click();
+    await page.goto("/login");
     await expect(page).toHaveURL(/\/clients\/home/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { mediations: string[] }).mediations)).toEqual(["conditional"]);
 
     // Renamed from the list, reached from the change password page.
     await page.goto("/clients/change-password");
@@ -150,15 +163,17 @@ test.describe("passkeys with JavaScript @js-only", () => {
     await expect(page.getByRole("link", { name: "Biometric login" })).toBeVisible();
     await page.keyboard.press("Escape");
 
-    // The authenticator keeps its copy, but the platform no longer knows it: the password form
-    // stays as the user left it, with the reason.
+    // The authenticator keeps its copy, but the platform no longer knows it: the autofill's answer
+    // and then the button's are refused, and the password form stays as the user left it.
     await signOut(page);
-    await loginPage(page);
+    await page.goto("/login");
+    await expect(page.getByRole("alert")).toContainText("This passkey is not recognised");
     await page.getByLabel("Username").fill(username);
     await page.getByRole("button", { name: "Login using biometrics" }).click();
     await expect(page.getByRole("alert")).toContainText("This passkey is not recognised");
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByLabel("Username")).toHaveValue(username);
+    await expect(page.getByLabel("Username")).toHaveAttribute("autocomplete", "username webauthn");
     await expectAccessible(page);
   });
 
@@ -179,6 +194,7 @@ test.describe("passkeys with JavaScript @js-only", () => {
   test("an MFA client signs in with a passkey and no security code", async ({ page, request }) => {
     const username = await copyUser(request, "demo.mfa", { ownEmail: true });
     await addAuthenticator(page);
+    await withoutAutofill(page);
     await signInWithCode(page, request, username);
     await grant(page);
     await signOut(page);
@@ -193,6 +209,7 @@ test.describe("passkeys with JavaScript @js-only", () => {
   test("a tampered assertion and a replayed one are refused", async ({ page, request }) => {
     const username = await copyUser(request, "demo.client", { ownEmail: true });
     await addAuthenticator(page);
+    await withoutAutofill(page);
     await signIn(page, username);
     await expect(page).toHaveURL(/\/clients\/home/);
     await grant(page);

@@ -82,9 +82,13 @@ export function PasskeySignIn({ userType, redirectTo }: { userType: "client" | "
   );
 
   // The autofill's ceremony waits quietly for the user to pick a passkey in the username field.
+  // Started once per page view (the latest `finish` is read through a ref), never after a failure.
+  const finishRef = useRef(finish);
+  finishRef.current = finish;
+  useEffect(() => setSupported(passkeysSupported()), []);
   useEffect(() => {
-    if (!passkeysSupported()) return;
-    setSupported(true);
+    // The form (its CSRF token and honeypot) is rendered once passkeys are known to be supported.
+    if (!supported) return;
     let live = true;
     void (async () => {
       if (!(await autofillSupported())) return;
@@ -93,7 +97,7 @@ export function PasskeySignIn({ userType, redirectTo }: { userType: "client" | "
         const { startAuthentication } = await loadWebAuthn();
         if (!live) return;
         const response = await startAuthentication({ optionsJSON, useBrowserAutofill: true });
-        if (live) finish(response);
+        if (live) finishRef.current(response);
       } catch (error) {
         // Replaced by the button's ceremony, or the page left: nothing to say. Anything else is.
         if (live && ceremonyProblemOf(error) !== "cancelled") setAnswer(problemAnswer(error));
@@ -103,7 +107,7 @@ export function PasskeySignIn({ userType, redirectTo }: { userType: "client" | "
       live = false;
       void loadWebAuthn().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
     };
-  }, [nextOptions, finish]);
+  }, [supported, nextOptions]);
 
   // The action's refusal (a redirect navigates away instead).
   useEffect(() => {
