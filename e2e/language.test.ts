@@ -14,7 +14,7 @@ test("a visitor switches the portal to Canadian French and back", async ({ page 
   // Signed in, the user's own locale (en-GB in the demo) wins over the visitor's choice...
   await page.getByLabel("Nom d’utilisateur").fill("demo.client");
   await page.getByLabel("Mot de passe", { exact: true }).fill("Demo-pass-1");
-  await page.getByRole("button", { name: "Connexion" }).click();
+  await page.getByRole("button", { name: "Connexion", exact: true }).click();
   await expect(page).toHaveURL(/\/clients\/home$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en-GB");
   await expect(page.getByRole("link", { name: "Home", exact: true })).toBeVisible();
