@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SoftwareAuthenticator } from "../webauthn-authenticator";
 import { type Portal, startPortal, thrown } from "./portal-harness";
 
@@ -31,6 +31,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await portal?.close();
 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The platform answers 503 to the calls to `path` (by `method`), as when it is failing. */
+function failPlatform(method: string, path: RegExp) {
+  const realFetch = globalThis.fetch;
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === "string" || input instanceof URL ? input.toString() : input.url;
+    if ((init?.method ?? "GET").toUpperCase() !== method || !path.test(new URL(url).pathname)) return realFetch(input, init);
+    const message = "The platform could not complete the request";
+    return new Response(JSON.stringify({ api_message: message }), { status: 503, headers: { "Content-Type": "application/json" } });
+  });
+}
 
 /** A fresh client of its own (copy of demo.client) and its portal session cookie. */
 async function freshClient(): Promise<{ username: string; cookie: string }> {
@@ -174,6 +189,29 @@ describe("the biometric permission page", () => {
     expect(await view(after)).toMatchObject({ granted: false, passkeys: [] });
   });
 
+  it("shows the load failure text when the passkeys cannot be read (spec 000 §8)", async () => {
+    const { cookie } = await freshClient();
+    failPlatform("GET", /\/resourceful\/session\/passkey$/);
+    expect(await view(cookie)).toMatchObject({ loadFailed: true, passkeys: [] });
+  });
+
+  it("answers the save failure, keeping the ticked box, when the platform fails to register", async () => {
+    const { cookie } = await freshClient();
+    failPlatform("POST", /\/registration\/verify$/);
+    const response = await grant(cookie, new SoftwareAuthenticator());
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ intent: "save", granted: true, failure: expect.objectContaining({ status: 503 }) });
+    vi.unstubAllGlobals();
+    expect(await view(cookie)).toMatchObject({ granted: false, passkeys: [] });
+  });
+
+  it("answers 503 to the page's script when the registration options cannot be had", async () => {
+    const { cookie } = await freshClient();
+    failPlatform("POST", /\/registration\/options$/);
+    const options = await post(registrationOptions, `${PAGE}/options`, cookie, {});
+    expect(options.status).toBe(503);
+  });
+
   it("is the clients' own: an adviser gets Access Denied", async () => {
     const adviser = await portal.signIn("demo.adviser", "adviser");
     const response = await thrown(permission.loader({ request: new Request(PAGE, { headers: { Cookie: adviser } }), params: {}, context: {} }));
@@ -239,6 +277,34 @@ describe("signing in with a passkey on the login page", () => {
     const removed = await signInWith(authenticator);
     expect(removed.status).toBe(401);
     expect(await removed.json()).toEqual({ passkey: { alert: { kind: "error", key: "login.passkey.notRecognised" } } });
+  });
+
+  it("answers 503 to the page's script when the platform cannot give options, and the catalogue's failure to a verification", async () => {
+    const { body, cookie } = await portal.anonymousForm({});
+    failPlatform("POST", /\/auth\/passkey\/authentication\/options$/);
+    const options = await thrown(
+      loginOptions.action({
+        request: new Request("http://portal.test/login/passkey", {
+          method: "POST",
+          body,
+          headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(options.status).toBe(503);
+    vi.unstubAllGlobals();
+
+    const { cookie: client } = await freshClient();
+    const authenticator = new SoftwareAuthenticator();
+    await grant(client, authenticator);
+    failPlatform("POST", /\/auth\/passkey\/authentication\/verify$/);
+    const refused = await signInWith(authenticator);
+    expect(refused.status).toBe(503);
+    const answer = (await refused.json()) as { passkey: { alert?: unknown; failure?: { status: number } } };
+    expect(answer.passkey.alert).toBeUndefined();
+    expect(answer.passkey.failure).toMatchObject({ status: 503 });
   });
 
   it("refuses an answer that is not one", async () => {

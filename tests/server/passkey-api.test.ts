@@ -59,6 +59,8 @@ async function list(token: string) {
 describe("passkeys: register, list, sign in", () => {
   it("demo.client registers a passkey, sees it listed and signs in with it alone", async () => {
     const token = await platform.session("demo.client");
+    const count = async () => (await platform.call<{ passkey_count: number }>("/resourceful/session/user", { token })).body.passkey_count;
+    expect(await count()).toBe(0);
     const authenticator = new SoftwareAuthenticator();
     const registered = await register(token, authenticator, "My laptop");
     expect(registered.status).toBe(201);
@@ -67,6 +69,8 @@ describe("passkeys: register, list, sign in", () => {
     const listed = await list(token);
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual([registered.body]);
+    // the session user counts them (the portal's menu rule)
+    expect(await count()).toBe(1);
     expect(JSON.stringify(listed.body)).not.toMatch(/public/i);
 
     const options = await authenticationOptions();
