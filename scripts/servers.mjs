@@ -32,6 +32,22 @@ export async function waitFor(url, seconds) {
   throw new Error(`${url} did not answer within ${seconds}s`);
 }
 
+/** The platform as the journeys run it: a fresh database in `dir`, passkeys for the portals' ports. */
+export function platformCommand({ dir, port, portalPorts }) {
+  return {
+    args: ["--import", "tsx", "server/main.ts"],
+    env: {
+      PLATFORM_PORT: String(port),
+      PLATFORM_DB: join(dir, "platform.sqlite"),
+      NODE_ENV: "test",
+      // Passkeys are bound to the portal's origin (docs/platform-api.md "Passkeys"): the pages are
+      // served from localhost on these ports.
+      PASSKEY_RP_ID: "localhost",
+      PASSKEY_ORIGINS: portalPorts.map((p) => `http://localhost:${p}`).join(","),
+    },
+  };
+}
+
 // Every journey comes from 127.0.0.1, and the suite makes far more sign-in and recovery posts than
 // one address may (docs/decisions/046): the journeys' portal raises the limits, nothing else does.
 export const JOURNEY_RATE_LIMITS = { RATE_LIMIT_SIGN_IN: "100000", RATE_LIMIT_RECOVERY: "100000" };
@@ -55,15 +71,8 @@ export async function startServers({ deadPortal = false, portalEnv: extraPortalE
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    start(["--import", "tsx", "server/main.ts"], {
-      PLATFORM_PORT: String(platformPort),
-      PLATFORM_DB: join(dir, "platform.sqlite"),
-      NODE_ENV: "test",
-      // Passkeys are bound to the portal's origin (docs/platform-api.md "Passkeys"): the pages are
-      // served from localhost on these ports.
-      PASSKEY_RP_ID: "localhost",
-      PASSKEY_ORIGINS: [portalPort, deadPortalPort].map((port) => `http://localhost:${port}`).join(","),
-    });
+    const platform = platformCommand({ dir, port: platformPort, portalPorts: [portalPort, deadPortalPort] });
+    start(platform.args, platform.env);
     const portalEnv = {
       NODE_ENV: "production",
       SESSION_SECRET: `local-${Date.now()}-${Math.random()}`,

@@ -1,0 +1,620 @@
+// `npm run test:scale`: two portal instances behind a real nginx, rendered from deploy/nginx.mjs and
+// watched by deploy/upstream-check.mjs (docs/decisions/102-load-balancer.md). While the platform is
+// in maintenance neither instance is ready, and the portal's maintenance page must still reach the
+// user. Then a client signs in through nginx and uses the portal while its requests go round-robin
+// to both instances; one instance is killed (SIGKILL) in the middle, with page loads in flight on
+// it, and restarted; the other is stopped (SIGTERM) during a slow request. The client must stay
+// signed in, get every page, and find everything it submitted. Needs the build (`npm run build`)
+// and nginx (Debian: nginx-light). Prints PASS or FAIL lines; exits 1 on the first failure.
+//
+// Each instance reaches the platform through a small relay in this process, which can hold or slow
+// that instance's platform calls: that is how a request is known to be in flight on one instance.
+import { execFileSync, spawn } from "node:child_process";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer, request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { nginxBinary, parseUpstreams, writeNginxFiles } from "../deploy/nginx.mjs";
+import { freePort, platformCommand, waitFor } from "./servers.mjs";
+
+const root = resolve(import.meta.dirname, "..");
+const started = performance.now();
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)}s`;
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const SLOW_MS = 3_000;
+
+class Failure extends Error {}
+function pass(what) {
+  console.log(`PASS ${what}`);
+}
+function expect(condition, what) {
+  if (!condition) throw new Failure(what);
+  pass(what);
+}
+function note(what) {
+  console.log(`[${elapsed()}] ${what}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+const children = new Set();
+let dir = null;
+/** For a failure's report: nginx's error log. */
+let nginxErrorLog = null;
+
+/** A child whose output is kept: `lines` (parsed when JSON) and `tail` (the last of stderr). */
+function startChild(name, command, args, { env = {}, user = null } = {}) {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    ...(user ? { uid: user.uid, gid: user.gid } : {}),
+  });
+  const entry = { name, child, lines: [], tail: [], exited: null };
+  entry.exited = new Promise((resolveExit) => {
+    child.on("exit", (code, signal) => {
+      children.delete(entry);
+      resolveExit({ code, signal, at: performance.now() });
+    });
+    child.on("error", (error) => {
+      entry.tail.push(String(error));
+      children.delete(entry);
+      resolveExit({ code: null, signal: null, at: performance.now() });
+    });
+  });
+  const read = (stream, into) => {
+    let buffer = "";
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk) => {
+      buffer += chunk;
+      let i;
+      while ((i = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, i);
+        buffer = buffer.slice(i + 1);
+        into(line);
+      }
+    });
+  };
+  // Both streams: the portal's and the checker's error lines (on stderr) are events too.
+  const keep = (line) => {
+    let event = null;
+    try {
+      event = JSON.parse(line);
+    } catch {
+      // not a JSON line
+    }
+    entry.lines.push({ at: performance.now(), text: line, event });
+  };
+  read(child.stdout, keep);
+  read(child.stderr, (line) => {
+    keep(line);
+    entry.tail.push(line);
+    if (entry.tail.length > 40) entry.tail.shift();
+  });
+  children.add(entry);
+  return entry;
+}
+
+async function stopAll() {
+  for (const { child, name } of children) {
+    // nginx's master takes its workers along on SIGTERM; a SIGKILL would leave them running.
+    if (child.exitCode === null) child.kill(name === "nginx" ? "SIGTERM" : "SIGKILL");
+  }
+  await Promise.race([Promise.all([...children].map((c) => c.exited)), sleep(5_000)]);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
+/** As root, nginx and the checker run as `nobody`: the configuration must not need root. */
+function unprivilegedUser() {
+  if (process.getuid?.() !== 0) return null;
+  const line = readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("nobody:"));
+  const [, , uid, gid] = (line ?? "nobody:x:65534:65534").split(":");
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+function chownTree(path, user) {
+  chownSync(path, user.uid, user.gid);
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    const child = join(path, entry.name);
+    if (entry.isDirectory()) chownTree(child, user);
+    else chownSync(child, user.uid, user.gid);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A relay between one instance and the platform: passes, holds, or slows that instance's calls
+// (never the health check, which /readyz makes).
+
+function platformRelay(platformPort) {
+  const relay = { mode: "pass", slowOnce: 0, held: 0, parked: new Set(), port: 0 };
+  const server = createServer((req, res) => {
+    const forward = () => {
+      if (res.destroyed || res.writableEnded) return;
+      const upstream = httpRequest(
+        { host: "127.0.0.1", port: platformPort, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on("error", () => res.destroy());
+      req.pipe(upstream);
+    };
+    if (req.url?.startsWith("/xplan/health") || (relay.mode === "pass" && relay.slowOnce === 0)) return forward();
+    relay.held += 1;
+    if (relay.slowOnce > 0) {
+      const ms = relay.slowOnce;
+      relay.slowOnce = 0;
+      setTimeout(forward, ms);
+      return;
+    }
+    // held until released; dropped when the instance goes away
+    const parked = { forward };
+    relay.parked.add(parked);
+    res.once("close", () => relay.parked.delete(parked));
+  });
+  relay.release = () => {
+    relay.mode = "pass";
+    for (const parked of relay.parked) parked.forward();
+    relay.parked.clear();
+  };
+  relay.close = () => {
+    server.closeAllConnections();
+    server.close();
+  };
+  return new Promise((resolveRelay) => {
+    server.listen(0, "127.0.0.1", () => {
+      relay.port = server.address().port;
+      resolveRelay(relay);
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// A client that keeps cookies. One connection per request: no keep-alive race with a proxy that
+// reloads, so what is measured is nginx and the portal, not this client.
+
+class Browser {
+  constructor(base) {
+    this.base = new URL(base);
+    this.cookies = new Map();
+  }
+
+  request(path, { method = "GET", headers = {}, body = null } = {}) {
+    return new Promise((resolveResponse, reject) => {
+      const url = new URL(path, this.base);
+      const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          method,
+          path: url.pathname + url.search,
+          agent: false,
+          headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}), ...(body ? { "Content-Length": body.length } : {}) },
+        },
+        (res) => {
+          const chunks = [];
+          res.on("data", (chunk) => chunks.push(chunk));
+          res.on("error", reject);
+          res.on("end", () => {
+            for (const set of [res.headers["set-cookie"] ?? []].flat()) {
+              const [pair, ...attributes] = set.split(";");
+              const i = pair.indexOf("=");
+              const name = pair.slice(0, i).trim();
+              const value = pair.slice(i + 1).trim();
+              const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split("=")[1]) < Date.now()));
+              if (expired || value === "") this.cookies.delete(name);
+              else this.cookies.set(name, value);
+            }
+            resolveResponse({
+              status: res.statusCode,
+              headers: res.headers,
+              location: res.headers.location ?? null,
+              text: Buffer.concat(chunks).toString("utf8"),
+              complete: res.complete,
+            });
+          });
+        },
+      );
+      req.on("error", reject);
+      req.end(body ?? undefined);
+    });
+  }
+
+  /** A page the signed-in user sees: 200 and a whole document, never a redirect to the login. */
+  async page(path) {
+    const res = await this.request(path);
+    if (res.status !== 200) throw new Failure(`${path} answered ${res.status}${res.location ? ` → ${res.location}` : ""}`);
+    if (!res.complete || !res.text.includes("</html>")) throw new Failure(`${path} answered an incomplete page`);
+    return res.text;
+  }
+
+  /** Follows redirects (not to the login) to a page. */
+  async land(path) {
+    for (let hops = 0; hops < 5; hops++) {
+      const res = await this.request(path);
+      if (res.status !== 302 && res.status !== 303) break;
+      if (/^\/login\b/.test(new URL(res.location, this.base).pathname)) throw new Failure(`${path} sends the user to the login`);
+      path = res.location;
+    }
+    await this.page(path);
+    return path;
+  }
+
+  async post(path, fields) {
+    const body = Buffer.from(new URLSearchParams(fields).toString());
+    return this.request(path, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  }
+
+  async postMultipart(path, formData) {
+    const encoded = new Request("http://multipart.invalid/", { method: "POST", body: formData });
+    const body = Buffer.from(await encoded.arrayBuffer());
+    return this.request(path, { method: "POST", body, headers: { "Content-Type": encoded.headers.get("content-type") } });
+  }
+}
+
+const hiddenField = (html, name) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? "";
+
+function preferencesOf(html) {
+  const checked = (field) => {
+    const input = new RegExp(`<input[^>]*id="preference-${field}"[^>]*>`).exec(html)?.[0];
+    if (!input) throw new Failure(`the preferences page has no ${field} box`);
+    return /\schecked(=|\s|\/|>)/.test(input);
+  };
+  return { email: checked("email"), post: checked("post"), sms: checked("sms") };
+}
+
+async function savePreferences(browser, wanted) {
+  const form = await browser.page("/clients/preferences");
+  const fields = { csrf: hiddenField(form, "csrf") };
+  for (const [name, on] of Object.entries(wanted)) if (on) fields[name] = "on";
+  const res = await browser.post("/clients/preferences", fields);
+  if (res.status !== 302) throw new Failure(`saving the preferences answered ${res.status}`);
+  return preferencesOf(await browser.page("/clients/preferences"));
+}
+
+async function sendMessage(browser, subject) {
+  const compose = "/clients/documents-and-messages?view=compose";
+  const form = await browser.page(compose);
+  const data = new FormData();
+  data.append("csrf", hiddenField(form, "csrf"));
+  data.append("subject", subject);
+  data.append("body", `Sent through nginx by the scale test: ${subject}.`);
+  const res = await browser.postMultipart(compose, data);
+  if (res.status !== 302) throw new Failure(`sending "${subject}" answered ${res.status}`);
+}
+
+const sentFolder = (browser) => browser.page("/clients/documents-and-messages?folder=sent");
+
+// ---------------------------------------------------------------------------------------------
+
+async function until(what, predicate, ms) {
+  const from = performance.now();
+  while (performance.now() - from < ms) {
+    if (predicate()) return performance.now();
+    await sleep(20);
+  }
+  throw new Failure(`${what} within ${seconds(ms)}`);
+}
+
+async function main() {
+  const buildDir = resolve(root, process.env.REMIX_BUILD_DIR ?? "build");
+  // remix.config.js: the assets of REMIX_BUILD_DIR are in <dir>/public/build, else public/build
+  const publicBuildDir = process.env.REMIX_BUILD_DIR ? join(buildDir, "public", "build") : join(root, "public", "build");
+  if (!existsSync(join(buildDir, "index.js")) || !existsSync(publicBuildDir)) throw new Failure("a built portal (run `npm run build` first)");
+  const nginx = nginxBinary();
+  try {
+    execFileSync(nginx, ["-v"], { stdio: "ignore" });
+  } catch {
+    throw new Failure(`nginx at ${nginx} (apt-get install nginx-light, or set NGINX)`);
+  }
+
+  dir = mkdtempSync(join(tmpdir(), "client-online-scale-"));
+  chmodSync(dir, 0o755);
+  const runtimeDir = join(dir, "nginx");
+  mkdirSync(runtimeDir);
+  const user = unprivilegedUser();
+
+  const [platformPort, portPortalA, portPortalB, nginxPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const platform = platformCommand({ dir, port: platformPort, portalPorts: [nginxPort] });
+  const platformProcess = startChild("platform", process.execPath, platform.args, { env: platform.env });
+  const relays = { A: await platformRelay(platformPort), B: await platformRelay(platformPort) };
+  const ports = { A: portPortalA, B: portPortalB };
+  const address = (name) => `127.0.0.1:${ports[name]}`;
+  const sessionSecret = `scale-${Date.now()}-${Math.random()}`;
+  const instances = {};
+  const startInstance = (name) => {
+    instances[name] = startChild(`portal ${name}`, process.execPath, ["scripts/portal-server.mjs"], {
+      env: {
+        NODE_ENV: "production",
+        PORT: String(ports[name]),
+        HOST: "127.0.0.1",
+        PLANNING_API_URL: `http://127.0.0.1:${relays[name].port}`,
+        SESSION_SECRET: sessionSecret,
+        TRUST_PROXY_HOPS: "1",
+        COOKIE_SECURE: "false",
+        LOG_LEVEL: "info",
+        ANALYTICS_PAGE_VIEWS: "false",
+        PLANNING_TIMEOUT_MS: "8000",
+      },
+    });
+    return instances[name];
+  };
+  startInstance("A");
+  startInstance("B");
+  try {
+    await Promise.all([
+      waitFor(`http://127.0.0.1:${platformPort}/xplan/health`, 60),
+      waitFor(`http://${address("A")}/readyz`, 60),
+      waitFor(`http://${address("B")}/readyz`, 60),
+    ]);
+  } catch (error) {
+    for (const entry of [platformProcess, instances.A, instances.B]) if (entry.tail.length) console.log(`${entry.name}:\n${entry.tail.join("\n")}`);
+    throw new Failure(String(error.message));
+  }
+  note(`platform and portal instances A (${address("A")}) and B (${address("B")}) ready`);
+
+  const paths = writeNginxFiles({
+    listenHost: "127.0.0.1",
+    listenPort: nginxPort,
+    upstreams: [address("A"), address("B")],
+    publicBuildDir,
+    runtimeDir,
+  });
+  nginxErrorLog = paths.errorLog;
+  if (user) chownTree(runtimeDir, user);
+  const nginxProcess = startChild("nginx", nginx, ["-p", paths.dir, "-c", paths.config], { user });
+  const checker = startChild(
+    "upstream check",
+    process.execPath,
+    ["deploy/upstream-check.mjs", "--runtime-dir", paths.dir, "--interval", "1"],
+    { user },
+  );
+  try {
+    await waitFor(`http://127.0.0.1:${nginxPort}/healthz`, 15);
+  } catch {
+    const log = existsSync(paths.errorLog) ? readFileSync(paths.errorLog, "utf8") : "";
+    throw new Failure(`nginx answering (${[...nginxProcess.tail, log].join("\n").trim()})`);
+  }
+  note(`nginx on 127.0.0.1:${nginxPort}${user ? ` as uid ${user.uid}` : ""}, upstream check every 1 s`);
+
+  const journeyRequests = (entry, from = 0) =>
+    entry.lines.filter((l) => l.at >= from && l.event?.message === "request" && !["/readyz", "/healthz"].includes(l.event.path));
+  const upstreamChange = (from, test) => checker.lines.some((l) => l.at >= from && l.event?.message === "upstreams changed" && test(l.event));
+
+  const browser = new Browser(`http://127.0.0.1:${nginxPort}`);
+  const checkerSays = (from, message, instance) =>
+    checker.lines.some((l) => l.at >= from && l.event?.message === message && l.event.instance === instance);
+  const maintenance = (on) =>
+    fetch(`http://127.0.0.1:${platformPort}/dev/maintenance`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ maintenance: on }),
+    }).then((res) => {
+      if (!res.ok) throw new Failure(`the platform's maintenance switch answered ${res.status}`);
+    });
+
+  // --- the platform in maintenance: no instance is ready, nginx keeps both, the portal answers ------
+  const maintenanceFrom = performance.now();
+  await maintenance(true);
+  await until(
+    "the upstream check finding neither instance ready",
+    () => checkerSays(maintenanceFrom, "instance not ready", address("A")) && checkerSays(maintenanceFrom, "instance not ready", address("B")),
+    10_000,
+  );
+  const home = await browser.request("/clients/home");
+  const maintenancePage = await browser.request(home.location ?? "/clients/home");
+  await sleep(200);
+  const maintenanceLine = readFileSync(paths.accessLog, "utf8")
+    .split("\n")
+    .find((line) => line.includes('"GET /maintenance '));
+  expect(parseUpstreams(readFileSync(paths.upstreams, "utf8")).down.length === 0, "platform in maintenance: neither instance is ready, and the checker keeps both in nginx");
+  expect(
+    home.location === "/maintenance" && maintenancePage.status === 503 && maintenancePage.text.includes("</html>") && /upstream_status=503 /.test(maintenanceLine ?? ""),
+    `the portal's maintenance page reaches the user through nginx, not retried (${home.status} → ${home.location}, ${maintenancePage.status}; ${maintenanceLine?.replace(/^.*?"GET/, '"GET')})`,
+  );
+  const maintenanceOff = performance.now();
+  await maintenance(false);
+  await until(
+    "the upstream check finding both instances ready again",
+    () => checkerSays(maintenanceOff, "instance ready", address("A")) && checkerSays(maintenanceOff, "instance ready", address("B")),
+    10_000,
+  );
+  // each instance keeps the platform's health a few seconds (app/planning/maintenance.server.ts)
+  for (let ok = 0; ok < 2; ) {
+    ok = (await browser.request("/login?userType=client")).status === 200 ? ok + 1 : 0;
+    if (performance.now() - maintenanceOff > 15_000) throw new Failure("the portal leaving maintenance within 15 s");
+    if (ok < 2) await sleep(250);
+  }
+  note(`maintenance over: both instances ready and answering ${seconds(performance.now() - maintenanceOff)} after it ended`);
+
+  // --- sign in through nginx and use the portal on both instances --------------------------------
+  const signInStarted = performance.now();
+  const login = await browser.page("/login?userType=client");
+  const signIn = await browser.post("/login", {
+    csrf: hiddenField(login, "csrf"),
+    name__confirm: "",
+    from__confirm: hiddenField(login, "from__confirm"),
+    userType: "client",
+    username: "demo.client",
+    password: "Demo-pass-1",
+  });
+  expect(signIn.status === 302 && !/\/login/.test(signIn.location ?? ""), `demo.client signs in through nginx (${signIn.status} → ${signIn.location})`);
+  const landing = await browser.land(signIn.location);
+  note(`signed in in ${seconds(performance.now() - signInStarted)}, on ${landing}`);
+
+  const pages = ["/clients/home", "/clients/analysis", "/clients/personal-details", "/clients/documents-and-messages", "/clients/preferences", "/clients/adviser-details"];
+  const pageTimes = [];
+  for (const path of pages) {
+    const from = performance.now();
+    await browser.page(path);
+    pageTimes.push(performance.now() - from);
+  }
+  pass(`${pages.length} pages answer 200 through nginx (median ${Math.round(pageTimes.sort((a, b) => a - b)[pageTimes.length >> 1])} ms)`);
+
+  const before = preferencesOf(await browser.page("/clients/preferences"));
+  const firstChoice = { email: !before.email, post: !before.post, sms: !before.sms };
+  const saved = await savePreferences(browser, firstChoice);
+  expect(JSON.stringify(saved) === JSON.stringify(firstChoice), `preferences saved and read back: ${JSON.stringify(saved)}`);
+  const run = Math.random().toString(36).slice(2, 8);
+  const firstSubject = `Scale ${run} before the kill`;
+  await sendMessage(browser, firstSubject);
+  expect((await sentFolder(browser)).includes(firstSubject), `secure message "${firstSubject}" sent and in the Sent folder`);
+
+  // The JavaScript and CSS the pages name come from disk; a file nginx lacks is asked of the portal.
+  const asset = /(?:href|src)="(\/build\/[^"]+\.(?:js|css))"/.exec(login)?.[1];
+  if (!asset) throw new Failure("the login page names a /build/ file");
+  const assetAnswer = await browser.request(asset);
+  const missing = `/build/not-in-this-build-${run}.js`;
+  const missingAnswer = await browser.request(missing);
+  await sleep(200);
+  const access = readFileSync(paths.accessLog, "utf8");
+  const accessLine = (path) => access.split("\n").find((line) => line.includes(`"GET ${path} `)) ?? "";
+  expect(
+    assetAnswer.status === 200 && /immutable/.test(assetAnswer.headers["cache-control"] ?? "") && /upstream=- /.test(accessLine(asset)),
+    `${asset} served by nginx from disk with "${assetAnswer.headers["cache-control"]}"`,
+  );
+  expect(
+    missingAnswer.status === 404 && new RegExp(`upstream=127\\.0\\.0\\.1:(${ports.A}|${ports.B}) `).test(accessLine(missing)),
+    `a /build/ file missing on disk is asked of the portal (${missingAnswer.status})`,
+  );
+
+  const servedA = journeyRequests(instances.A, signInStarted).length;
+  const servedB = journeyRequests(instances.B, signInStarted).length;
+  expect(servedA > 0 && servedB > 0, `requests landed on both instances, round-robin without stickiness (A ${servedA}, B ${servedB})`);
+
+  // --- SIGKILL instance A with page loads in flight on it -----------------------------------------
+  relays.A.mode = "hold";
+  const inFlight = ["/clients/home", "/clients/preferences", "/clients/home", "/clients/personal-details"].map((path) => {
+    const load = { path, done: false };
+    load.promise = browser.request(path).then((res) => {
+      load.done = true;
+      return res;
+    });
+    return load;
+  });
+  await until("a page load in flight on A", () => relays.A.held > 0, 5_000);
+  await sleep(1_000); // the loads that went to B finish; those on A wait for the platform
+  const heldOnA = inFlight.filter((load) => !load.done).length;
+  const killedAt = performance.now();
+  instances.A.child.kill("SIGKILL");
+  await instances.A.exited;
+  relays.A.release();
+  note(`instance A killed (SIGKILL) with ${heldOnA} page load(s) in flight on it`);
+  const answers = await Promise.all(inFlight.map((load) => load.promise));
+  expect(
+    heldOnA > 0 && answers.every((res) => res.status === 200 && res.complete && res.text.includes("</html>")),
+    `the ${heldOnA} page load(s) in flight on A were answered by B: ${answers.map((res) => res.status).join(", ")} (nginx retries a GET the dead instance never answered)`,
+  );
+
+  const afterKill = performance.now();
+  const stillSaved = preferencesOf(await browser.page("/clients/preferences"));
+  expect(JSON.stringify(stillSaved) === JSON.stringify(firstChoice), "still signed in after the kill: the preferences page shows what was saved before it");
+  expect((await sentFolder(browser)).includes(firstSubject), "the message sent before the kill is still in the Sent folder");
+  const secondChoice = { email: !firstChoice.email, post: firstChoice.post, sms: !firstChoice.sms };
+  const savedAgain = await savePreferences(browser, secondChoice);
+  expect(JSON.stringify(savedAgain) === JSON.stringify(secondChoice), `preferences saved again after the kill: ${JSON.stringify(savedAgain)}`);
+  const secondSubject = `Scale ${run} after the kill`;
+  await sendMessage(browser, secondSubject);
+  const sentAfter = await sentFolder(browser);
+  expect(sentAfter.includes(firstSubject) && sentAfter.includes(secondSubject), "both messages are in the Sent folder");
+  for (const path of pages) await browser.page(path);
+  pass(`every page still answers 200 after the kill (${seconds(performance.now() - afterKill)} for the post-kill journey, all on B)`);
+
+  const markedDown = await until(
+    "the upstream check marking A down",
+    () => upstreamChange(killedAt, (e) => e.down.includes(address("A"))),
+    15_000,
+  );
+  pass(`the upstream check marked A down ${seconds(markedDown - killedAt)} after the kill`);
+
+  // --- restart A, as an orchestrator would; it joins again --------------------------------------
+  const restartedAt = performance.now();
+  startInstance("A");
+  await waitFor(`http://${address("A")}/healthz`, 30);
+  const markedUp = await until(
+    "the upstream check taking A back",
+    () => upstreamChange(restartedAt, (e) => e.down.length === 0),
+    15_000,
+  );
+  pass(`restarted A is back in rotation ${seconds(markedUp - restartedAt)} after its start`);
+  const rejoined = performance.now();
+  for (const path of pages) await browser.page(path);
+  await sleep(200);
+  expect(journeyRequests(instances.A, rejoined).length > 0, `the restarted A serves the same session (${journeyRequests(instances.A, rejoined).length} of ${pages.length} pages)`);
+
+  // --- SIGTERM instance B during a slow request ---------------------------------------------------
+  let slow = null;
+  for (let attempt = 0; attempt < 8 && !slow; attempt++) {
+    const heldBefore = relays.B.held;
+    relays.B.slowOnce = SLOW_MS;
+    const load = browser.request("/clients/preferences");
+    const outcome = await Promise.race([
+      load.then(() => "answered"),
+      until("", () => relays.B.held > heldBefore, SLOW_MS).then(
+        () => "held",
+        () => "answered",
+      ),
+    ]);
+    if (outcome === "held") slow = load;
+    else {
+      relays.B.slowOnce = 0;
+      const res = await load;
+      if (res.status !== 200) throw new Failure(`/clients/preferences answered ${res.status}`);
+    }
+  }
+  if (!slow) throw new Failure("a request on B");
+  const slowStarted = performance.now();
+  const termAt = performance.now();
+  instances.B.child.kill("SIGTERM");
+  note(`instance B sent SIGTERM with a request in flight (its platform call takes ${seconds(SLOW_MS)})`);
+  const duringDrain = [];
+  for (let i = 0; i < 4; i++) duringDrain.push((await browser.request("/clients/home")).status);
+  expect(duringDrain.every((status) => status === 200), `pages during B's drain answer ${duringDrain.join(", ")} (from A)`);
+  const slowAnswer = await slow;
+  const slowDone = performance.now();
+  expect(
+    slowAnswer.status === 200 && slowAnswer.complete && JSON.stringify(preferencesOf(slowAnswer.text)) === JSON.stringify(secondChoice),
+    `the request in flight on B completes during the drain: ${slowAnswer.status} after ${seconds(slowDone - slowStarted)}`,
+  );
+  const exit = await Promise.race([instances.B.exited, sleep(15_000).then(() => null)]);
+  expect(exit?.code === 0, `B drained and exited ${exit ? `with ${exit.code ?? exit.signal}` : "(still running)"} ${exit ? `${seconds(exit.at - termAt)} after SIGTERM` : ""}`.trim());
+  await until("the upstream check marking B down", () => upstreamChange(termAt, (e) => e.down.includes(address("B"))), 15_000);
+  const last = preferencesOf(await browser.page("/clients/preferences"));
+  expect(JSON.stringify(last) === JSON.stringify(secondChoice), "after both stops the user is signed in and the last preferences are there (A alone)");
+
+  // nginx answered nothing with a 5xx of its own or of the portal's
+  await sleep(200);
+  const failed = readFileSync(paths.accessLog, "utf8")
+    .split("\n")
+    .filter((line) => /" 5\d\d /.test(line) && !line.includes('"GET /maintenance '));
+  expect(failed.length === 0, `no 5xx in nginx's access log but the maintenance page${failed.length ? `:\n${failed.join("\n")}` : ""}`);
+  const reloads = checker.lines.filter((l) => l.event?.message === "nginx reloaded").length;
+  note(`upstream check reloaded nginx ${reloads} time(s); total ${elapsed()}`);
+}
+
+let code = 0;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    void stopAll().then(() => process.exit(130));
+  });
+}
+try {
+  await main();
+  console.log(`PASS scale test (${elapsed()})`);
+} catch (error) {
+  code = 1;
+  console.log(`FAIL ${error instanceof Failure ? error.message : (error?.stack ?? String(error))}`);
+  for (const { name, tail } of children) if (tail.length) console.log(`--- ${name} (stderr)\n${tail.join("\n")}`);
+  if (nginxErrorLog && existsSync(nginxErrorLog)) {
+    console.log(`--- nginx error.log\n${readFileSync(nginxErrorLog, "utf8").trim().split("\n").slice(-15).join("\n")}`);
+  }
+} finally {
+  await stopAll();
+}
+process.exit(code);
