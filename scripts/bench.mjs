@@ -2,48 +2,11 @@
 // Runs against a fresh platform and the built portal on this machine (run `npm run build` first).
 // Bounded: a fixed number of requests to loopback addresses only.
 import { gzipSync } from "node:zlib";
+import { Browser } from "./browser-client.mjs";
 import { startServers } from "./servers.mjs";
 
 const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 60);
 const CONCURRENCY = 8;
-
-class Browser {
-  constructor(base) {
-    this.base = base;
-    this.cookies = new Map();
-  }
-  async fetch(path, init = {}) {
-    const response = await fetch(new URL(path, this.base), {
-      ...init,
-      redirect: "manual",
-      headers: { ...init.headers, Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const i = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    return response;
-  }
-  async signIn(username, userType) {
-    const html = await (await this.fetch(`/login?userType=${userType}`)).text();
-    const field = (name) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? "";
-    const form = new URLSearchParams({
-      csrf: field("csrf"),
-      name__confirm: "",
-      from__confirm: field("from__confirm"),
-      userType,
-      username,
-      password: "Demo-pass-1",
-    });
-    const response = await this.fetch("/login", {
-      method: "POST",
-      body: form,
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    });
-    if (response.status !== 302) throw new Error(`sign-in of ${username} answered ${response.status}`);
-  }
-}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 

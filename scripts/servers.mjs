@@ -102,6 +102,8 @@ export async function startServers({ deadPortal = false, portalEnv: extraPortalE
     deadPortalUrl: deadPortal ? `http://localhost:${deadPortalPort}` : null,
     // The platform's database file, for journeys that run their own platform and set it up.
     platformDb: join(dir, "platform.sqlite"),
+    // The processes, for measuring their memory (`npm run load`).
+    pids: { platform: children[0].pid, portal: children[1].pid },
     stop,
   };
 }
