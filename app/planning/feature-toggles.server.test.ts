@@ -35,6 +35,18 @@ describe("readFeatureToggles", () => {
     expect(isToggleOn(toggles, "one_way_messaging")).toBe(false);
   });
 
+  it("asks once per planning client (one request), however many parts of the page read them", async () => {
+    const { planning, calls } = clientAnswering(() => json(200, [{ name: "notifications_v2", enabled: true }]));
+    const [a, b] = await Promise.all([readFeatureToggles(planning), readFeatureToggles(planning)]);
+    expect(await readFeatureToggles(planning)).toBe(a);
+    expect(b).toBe(a);
+    expect(calls).toHaveLength(1);
+    // another request's client asks again
+    const other = clientAnswering(() => json(200, []));
+    expect(await readFeatureToggles(other.planning)).toEqual([]);
+    expect(other.calls).toHaveLength(1);
+  });
+
   it.each([
     ["a server error", () => json(500, { api_message: "The platform could not complete the request" })],
     ["a refusal", () => json(403, { api_message: "Not allowed" })],

@@ -8,12 +8,25 @@ import { type PlanningClient, PlanningError } from "./client.server";
 export const FeatureToggles = z.array(z.object({ name: z.string(), enabled: z.boolean() }));
 export type FeatureToggles = z.output<typeof FeatureToggles>;
 
+/** One read per planning client, that is per request: a page whose parts each need the toggles asks once. */
+const reads = new WeakMap<PlanningClient, Promise<FeatureToggles>>();
+
 /**
  * The toggles of the firm, or an empty list (all off) when the platform cannot give them: the
  * page goes on without the gated parts. A lost session is not a toggle failure and is rethrown,
- * so the page sends the user to sign in again.
+ * so the page sends the user to sign in again. Parts of one page (one planning client) share the
+ * one read.
  */
-export async function readFeatureToggles(planning: PlanningClient): Promise<FeatureToggles> {
+export function readFeatureToggles(planning: PlanningClient): Promise<FeatureToggles> {
+  let read = reads.get(planning);
+  if (!read) {
+    read = fetchFeatureToggles(planning);
+    reads.set(planning, read);
+  }
+  return read;
+}
+
+async function fetchFeatureToggles(planning: PlanningClient): Promise<FeatureToggles> {
   try {
     return await planning.get("resourceful/feature_toggle/toggle_condition", FeatureToggles);
   } catch (error) {
