@@ -50,10 +50,11 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   return url.toString();
 }
 
-function shouldRetry(method: Method, status: number): boolean {
+function shouldRetry(method: Method, status: number, retry: boolean | undefined): boolean {
   // Only idempotent calls are repeated, and only when the platform did not answer or failed
-  // itself: repeating a 4xx cannot change its answer.
-  if (method === "POST" || method === "PATCH") return false;
+  // itself: repeating a 4xx cannot change its answer. A POST is repeated only when its caller
+  // says it is a read (a batch of GETs).
+  if ((method === "POST" || method === "PATCH") && retry !== true) return false;
   return status === 0 || status >= 500;
 }
 
@@ -64,6 +65,15 @@ async function readBody(response: Response): Promise<unknown> {
     return JSON.parse(text) as unknown;
   } catch {
     return text;
+  }
+}
+
+/** A batch item's answer, itself JSON in a string; broken JSON breaks the contract (502). */
+function parseItemBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new PlanningError(502, null);
   }
 }
 
@@ -96,8 +106,18 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
   }
 
   /** Sends one call with retries; answers the raw Response of a 2xx, throws PlanningError otherwise. */
-  async function send(method: Method, path: string, opts: CallOptions = {}): Promise<Response> {
+  function send(method: Method, path: string, opts: CallOptions = {}): Promise<Response> {
+    return exchange(method, path, opts, async (response) => response);
+  }
+
+  /**
+   * Sends one call with retries and reads a 2xx answer with `read`. An answer cut off or timed out
+   * while `read` takes its body counts as no answer (status 0), retried like one.
+   */
+  async function exchange<T>(method: Method, path: string, opts: CallOptions, read: (response: Response) => Promise<T>): Promise<T> {
     const url = buildUrl(baseUrl, path, opts.query);
+    const mayRetry = (attempt: number, status: number) =>
+      opts.retry !== false && attempt < ATTEMPTS && status !== 404 && shouldRetry(method, status, opts.retry);
     const hasBody = opts.body !== undefined;
     let lastError: PlanningError = new PlanningError(0, null);
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
@@ -114,13 +134,24 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
       } catch (error) {
         logger.error("planning call failed", { method, path, attempt, error: String(error) });
         lastError = new PlanningError(0, null);
-        if (opts.retry === false || attempt === ATTEMPTS || !shouldRetry(method, 0)) throw lastError;
+        if (!mayRetry(attempt, 0)) throw lastError;
         await new Promise((r) => setTimeout(r, retryDelayMs * attempt));
         continue;
       }
       logger.debug("planning call", { method, path, status: response.status, ms: Date.now() - started });
-      if (response.ok) return response;
-      const errorBody = await readBody(response);
+      if (response.ok) {
+        try {
+          return await read(response);
+        } catch (error) {
+          if (error instanceof PlanningError) throw error;
+          logger.error("planning answer cut off", { method, path, attempt, error: String(error) });
+          lastError = new PlanningError(0, null);
+          if (!mayRetry(attempt, 0)) throw lastError;
+          await new Promise((r) => setTimeout(r, retryDelayMs * attempt));
+          continue;
+        }
+      }
+      const errorBody = await readBody(response).catch(() => null);
       const { api, user } = messagesOf(errorBody);
       // A redirect from the platform means it wanted a session we did not have.
       const status = response.status >= 300 && response.status < 400 ? 401 : response.status;
@@ -130,9 +161,7 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
         user,
         errorBody,
       );
-      if (opts.retry === false || attempt === ATTEMPTS || status === 404 || !shouldRetry(method, status)) {
-        throw lastError;
-      }
+      if (!mayRetry(attempt, status)) throw lastError;
       await new Promise((r) => setTimeout(r, retryDelayMs * attempt));
     }
     throw lastError;
@@ -144,8 +173,7 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
     schema: S,
     opts?: CallOptions,
   ): Promise<z.output<S>> {
-    const response = await send(method, path, opts);
-    const body = await readBody(response);
+    const body = await exchange(method, path, opts ?? {}, readBody);
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       logger.error("planning answer did not match the contract", {
@@ -166,7 +194,7 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
     items: T,
   ): Promise<{ [K in keyof T]: z.output<T[K]["schema"]> }> {
     const names = Object.keys(items);
-    const response = await send("POST", "resourceful", {
+    const answers = await exchange("POST", "resourceful", {
       body: {
         batch: names.map((name) => ({
           name,
@@ -175,15 +203,16 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
           body: items[name]!.body,
         })),
       },
-      retry: true,
-    });
-    const parsed = BatchAnswer.safeParse(await readBody(response));
+      // spec 000 §7: page data is retried; a batch of reads may be sent again
+      retry: names.every((name) => (items[name]!.method ?? "GET") === "GET"),
+    }, readBody);
+    const parsed = BatchAnswer.safeParse(answers);
     if (!parsed.success) throw new PlanningError(502, null);
     const out: Record<string, unknown> = {};
     for (const name of names) {
       const answer = parsed.data.find((a) => a.name === name);
       if (!answer) throw new PlanningError(502, null);
-      const body = answer.body ? (JSON.parse(answer.body) as unknown) : null;
+      const body = answer.body ? parseItemBody(answer.body) : null;
       if (answer.code < 200 || answer.code >= 300) {
         const { api, user } = messagesOf(body);
         throw new PlanningError(answer.code, api ?? answer.msg ?? null, user);

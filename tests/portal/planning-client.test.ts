@@ -130,4 +130,46 @@ describe("the planning client", () => {
     expect((error as PlanningError).status).toBe(403);
     expect((error as PlanningError).failure.detail).toBe("no.");
   });
+
+  it("retries a batch of GETs like page data, and never a batch that changes something", async () => {
+    const reads = fakeFetch([jsonAnswer(503, {}), jsonAnswer(200, [{ name: "a", code: 200, body: "{}" }])]);
+    await expect(client(reads.fetchImpl).batch({ a: { url: "x", schema: z.object({}) } })).resolves.toEqual({ a: {} });
+    expect(reads.calls).toHaveLength(2);
+
+    const writes = fakeFetch([jsonAnswer(503, {}), jsonAnswer(200, [{ name: "a", code: 200, body: "{}" }])]);
+    const error = await client(writes.fetchImpl)
+      .batch({ a: { method: "PUT", url: "x", schema: z.object({}) } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlanningError);
+    expect(writes.calls).toHaveLength(1);
+  });
+
+  it("treats a batch item whose body is broken JSON as a broken answer", async () => {
+    const { fetchImpl } = fakeFetch([jsonAnswer(200, [{ name: "a", code: 200, body: '{"id": ' }])]);
+    const error = await client(fetchImpl).batch({ a: { url: "x", schema: z.object({}) } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlanningError);
+    expect((error as PlanningError).status).toBe(502);
+  });
+
+  it("treats an answer cut off mid-body as no answer: a GET is tried again, a POST is not", async () => {
+    const cutOff = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"n": '));
+            controller.error(new TypeError("terminated"));
+          },
+        }),
+        { status: 200, headers: { "Content-Type": "application/json" } },
+      );
+    const get = fakeFetch([cutOff(), jsonAnswer(200, { n: 1 })]);
+    await expect(client(get.fetchImpl).get("resourceful/x", z.object({ n: z.number() }))).resolves.toEqual({ n: 1 });
+    expect(get.calls).toHaveLength(2);
+
+    const post = fakeFetch([cutOff(), jsonAnswer(200, { n: 1 })]);
+    const error = await client(post.fetchImpl).post("resourceful/x", z.object({ n: z.number() })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlanningError);
+    expect((error as PlanningError).failure.kind).toBe("network");
+    expect(post.calls).toHaveLength(1);
+  });
 });
