@@ -15,10 +15,21 @@ import { logger } from "./runtime/logger.server";
 import { recordPageView } from "./session/page-view.server";
 import { setCookiesOf } from "~/lib/set-cookies";
 import { resources } from "~/locales/resources";
+import { platformServerTiming } from "./runtime/platform-timing.server";
 import { securityHeaders } from "./runtime/security-headers.server";
 import { SESSION_COOKIE, touchSession } from "~/session/session.server";
 
 const ABORT_DELAY = 5_000;
+
+// The portal's server runs each request inside this (scripts/portal-server.mjs), so that the
+// answer can say how long it waited for the platform.
+export { runWithPlatformTiming } from "./runtime/platform-timing.server";
+
+/** Server-Timing: the request's wait for the platform, for `npm run bench` (issue 16). */
+function addPlatformTiming(headers: Headers) {
+  const timing = platformServerTiming();
+  if (timing) headers.append("Server-Timing", timing);
+}
 
 /** Sliding idle timeout: refresh the activity cookie unless the route set the session's itself. */
 async function refreshSession(request: Request, headers: Headers) {
@@ -30,6 +41,7 @@ async function refreshSession(request: Request, headers: Headers) {
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
   await refreshSession(request, response.headers);
   response.headers.set("Cache-Control", "private, no-store");
+  addPlatformTiming(response.headers);
   return response;
 };
 
@@ -52,6 +64,7 @@ export default async function handleRequest(
   for (const [name, value] of Object.entries(securityHeaders(nonce, env.nodeEnv === "development"))) {
     responseHeaders.set(name, value);
   }
+  addPlatformTiming(responseHeaders);
   // Crawlers and browsers without JavaScript get the whole document at once.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

@@ -59,6 +59,9 @@ app.use((req, res, next) => {
   });
   next();
 });
+// Each request records how long it waits for the platform (the entry's Server-Timing, issue 16).
+const withPlatformTiming = build.entry.module.runWithPlatformTiming;
+if (typeof withPlatformTiming === "function") app.use((_req, _res, next) => withPlatformTiming(next));
 app.use(
   createRequestHandler({
     build,

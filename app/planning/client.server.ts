@@ -2,6 +2,7 @@ import { z } from "zod";
 import { env } from "~/runtime/env.server";
 import { type Failure, toFailure } from "~/lib/error-catalogue";
 import { logger } from "~/runtime/logger.server";
+import { platformCallStarted } from "~/runtime/platform-timing.server";
 
 /** A failed platform call: the status (0 when the platform did not answer) and its messages. */
 export class PlanningError extends Error {
@@ -115,6 +116,16 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
    * while `read` takes its body counts as no answer (status 0), retried like one.
    */
   async function exchange<T>(method: Method, path: string, opts: CallOptions, read: (response: Response) => Promise<T>): Promise<T> {
+    // The request's time waiting for the platform (Server-Timing), retries included.
+    const finished = platformCallStarted();
+    try {
+      return await attempts(method, path, opts, read);
+    } finally {
+      finished();
+    }
+  }
+
+  async function attempts<T>(method: Method, path: string, opts: CallOptions, read: (response: Response) => Promise<T>): Promise<T> {
     const url = buildUrl(baseUrl, path, opts.query);
     const mayRetry = (attempt: number, status: number) =>
       opts.retry !== false && attempt < ATTEMPTS && status !== 404 && shouldRetry(method, status, opts.retry);
