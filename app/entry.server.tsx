@@ -3,18 +3,15 @@ import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "~/components/nonce";
 import { env } from "./runtime/env.server";
-import { i18nConfig } from "./lib/i18n";
-import { resolveLocale } from "./session/i18next.server";
+import { i18nFor, resolveLocale } from "./session/i18next.server";
 import { logger } from "./runtime/logger.server";
 import { recordPageView } from "./session/page-view.server";
 import { setCookiesOf } from "~/lib/set-cookies";
-import { resources } from "~/locales/resources";
 import { platformServerTiming } from "./runtime/platform-timing.server";
 import { securityHeaders } from "./runtime/security-headers.server";
 import { SESSION_COOKIE, touchSession } from "~/session/session.server";
@@ -52,9 +49,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = randomBytes(16).toString("base64");
-  const locale = await resolveLocale(request);
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources });
+  const i18n = await i18nFor(await resolveLocale(request));
   await refreshSession(request, responseHeaders);
   // spec 000 §1 analytics monitor: only here, where whole pages are rendered (docs/decisions/029).
   await recordPageView(request, {

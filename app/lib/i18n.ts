@@ -7,6 +7,9 @@ export const NAMESPACES = ["common", "auth", "clients", "advisers", "recovery", 
 export const i18nConfig = {
   supportedLngs: [...SUPPORTED_LOCALES],
   fallbackLng: DEFAULT_LOCALE,
+  // Translations exist per full locale only ('fr-CA', never 'fr'): no lookups or downloads of the
+  // bare language (and fewer language codes worked out per translation, issue 16).
+  load: "currentOnly" as const,
   defaultNS: "common",
   ns: [...NAMESPACES],
   // Keys are full words; i18next must not split them on dots or colons inside the text.

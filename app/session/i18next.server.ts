@@ -1,4 +1,6 @@
 import { createCookie } from "@remix-run/node";
+import { createInstance, type i18n as I18n } from "i18next";
+import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { env } from "~/runtime/env.server";
 import { DEFAULT_LOCALE, i18nConfig, type Locale, SUPPORTED_LOCALES, toSupportedLocale } from "~/lib/i18n";
@@ -32,9 +34,29 @@ export async function resolveLocale(request: Request): Promise<Locale> {
   return toSupportedLocale(await i18next.getLocale(request)) ?? DEFAULT_LOCALE;
 }
 
+/**
+ * One i18next instance per locale for the life of the process (issue 16): the translations are
+ * bundled and never change, and building an instance per loader and per render was a measurable
+ * part of every page's own time. The instances are never switched to another language.
+ */
+const instances = new Map<Locale, Promise<I18n>>();
+
+export function i18nFor(locale: Locale): Promise<I18n> {
+  let ready = instances.get(locale);
+  if (!ready) {
+    const instance = createInstance();
+    ready = instance
+      .use(initReactI18next)
+      .init({ ...i18nConfig, lng: locale, resources })
+      .then(() => instance);
+    instances.set(locale, ready);
+  }
+  return ready;
+}
+
 export async function getFixedT(request: Request, ns: string = "common") {
   const locale = await resolveLocale(request);
-  return i18next.getFixedT(locale, ns);
+  return (await i18nFor(locale)).getFixedT(locale, ns);
 }
 
 export default i18next;

@@ -78,8 +78,21 @@ export function sessionState(
   return "active";
 }
 
+/** One reading per request (the guards, the locale and the root each ask; issue 16). */
+const readings = new WeakMap<Request, Promise<PortalSession | null>>();
+
 /** The signed-in user's session, or null when there is none or it has expired. */
-export async function getPortalSession(request: Request, now = Date.now()): Promise<PortalSession | null> {
+export function getPortalSession(request: Request, now?: number): Promise<PortalSession | null> {
+  if (now !== undefined) return readPortalSession(request, now);
+  let reading = readings.get(request);
+  if (!reading) {
+    reading = readPortalSession(request, Date.now());
+    readings.set(request, reading);
+  }
+  return reading;
+}
+
+async function readPortalSession(request: Request, now: number): Promise<PortalSession | null> {
   const session = await readSession(request);
   const sealed = session.get("token");
   const user = session.get("user");
