@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixtures";
-import { codeSentAfter, copyUser, newestId, totp } from "./platform";
+import { codeSentAfter, copyUser, newestId, signInWithCode, totp } from "./platform";
 
 // spec 002 "Preferences", "Security questions", "Change password" (§2, §4, §5, §8) and spec 000 §2
 // and §4 "Additional verification": with and without JavaScript. Both projects share one platform
@@ -9,16 +9,6 @@ import { codeSentAfter, copyUser, newestId, totp } from "./platform";
 
 const ACCESS_DENIED =
   "You are not authorised to view the page that you requested. Please contact your adviser if this problem persists.";
-
-/** Signs in a user whose login method is MFA by sms or email: the code comes from the outbox. */
-async function signInWithCode(page: Page, request: APIRequestContext, username: string) {
-  const before = await newestId(request, username);
-  await signIn(page, username);
-  await expect(page.getByLabel("Security code")).toBeVisible();
-  await page.getByLabel("Security code").fill((await codeSentAfter(request, username, before)).code);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/clients\//);
-}
 
 function summary(page: Page) {
   return page.getByRole("alert").filter({ hasText: "There is a problem" });

@@ -1,6 +1,6 @@
-import type { APIRequestContext, CDPSession, Page, Request as PageRequest } from "@playwright/test";
+import type { CDPSession, Page, Request as PageRequest } from "@playwright/test";
 import { expect, expectAccessible, signIn, signOut as logOut, test } from "./fixtures";
-import { codeSentAfter, copyUser, newestId, registerPasskeyFor } from "./platform";
+import { copyUser, newestId, registerPasskeyFor, signInWithCode } from "./platform";
 
 // Issue 15 (docs/decisions/101): passkeys as spec 000's biometric login. With JavaScript, Chromium's
 // virtual authenticator (the DevTools protocol's WebAuthn domain) stands in for the fingerprint:
@@ -83,15 +83,6 @@ async function loginPage(page: Page) {
 /** The post that carries the browser's answer to the login action. */
 const isPasskeyPost = (request: PageRequest) =>
   request.method() === "POST" && new URL(request.url()).pathname === "/login" && (request.postData() ?? "").includes("intent=passkey");
-
-async function signInWithCode(page: Page, request: APIRequestContext, username: string) {
-  const before = await newestId(request, username);
-  await signIn(page, username);
-  await expect(page.getByLabel("Security code")).toBeVisible();
-  await page.getByLabel("Security code").fill((await codeSentAfter(request, username, before)).code);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/clients\//);
-}
 
 test.describe("passkeys with JavaScript @js-only", () => {
   test("a client registers a passkey, signs in with it alone, renames it, removes it and then cannot use it", async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { SoftwareAuthenticator } from "../tests/webauthn-authenticator";
-import { DEMO_PASSWORD, expect } from "./fixtures";
+import { DEMO_PASSWORD, expect, signIn } from "./fixtures";
 
 // The platform's development endpoints (docs/platform-api.md "Development only"), for journeys.
 
@@ -52,6 +52,16 @@ export async function codeSentAfter(
     })
     .toBe(true);
   return found!;
+}
+
+/** Signs in a user whose login method is MFA by sms or email: the code comes from the outbox. */
+export async function signInWithCode(page: Page, request: APIRequestContext, username: string) {
+  const before = await newestId(request, username);
+  await signIn(page, username);
+  await expect(page.getByLabel("Security code")).toBeVisible();
+  await page.getByLabel("Security code").fill((await codeSentAfter(request, username, before)).code);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/clients\//);
 }
 
 /** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) of a base32 secret at a time step. */

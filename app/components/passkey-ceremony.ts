@@ -1,5 +1,10 @@
+import { type RefObject, useCallback, useRef } from "react";
+
 // The browser's side of a passkey ceremony (docs/decisions/101). The WebAuthn helpers are loaded
 // only when a ceremony starts, so no page's first load carries them.
+
+/** Options are asked again after this long: the platform's challenge lives five minutes. */
+const OPTIONS_FRESH_MS = 4 * 60_000;
 
 /** Whether this browser has the WebAuthn API (a secure context with PublicKeyCredential). */
 export function passkeysSupported(): boolean {
@@ -41,4 +46,28 @@ export async function fetchCeremonyOptions<T>(url: string, form: HTMLFormElement
   }
   if (!response.ok) throw new OptionsUnavailable(response.status);
   return (await response.json()) as T;
+}
+
+/**
+ * A ceremony's options, asked ahead (so that the ceremony can start straight from the user's
+ * click) and reused while fresh. `next` answers them, asking the options route with the form when
+ * there are none; `spend` forgets them once a verification has used their challenge, or when
+ * asking failed.
+ */
+export function useCeremonyOptions<T>(url: string, form: RefObject<HTMLFormElement | null>) {
+  const cached = useRef<{ promise: Promise<T>; at: number } | null>(null);
+  const next = useCallback((): Promise<T> => {
+    if (!form.current) return Promise.reject(new OptionsUnavailable(0));
+    if (cached.current && Date.now() - cached.current.at < OPTIONS_FRESH_MS) return cached.current.promise;
+    const promise = fetchCeremonyOptions<T>(url, form.current);
+    cached.current = { promise, at: Date.now() };
+    promise.catch(() => {
+      if (cached.current?.promise === promise) cached.current = null;
+    });
+    return promise;
+  }, [url, form]);
+  const spend = useCallback(() => {
+    cached.current = null;
+  }, []);
+  return { next, spend };
 }

@@ -222,35 +222,80 @@ describe("the biometric permission page", () => {
 });
 
 describe("signing in with a passkey on the login page", () => {
+  /** A signed-out visitor's post (CSRF token and honeypot) to one of the login page's actions. */
+  async function anonymousPost(route: { action: (args: never) => Promise<unknown> }, url: string, fields: Record<string, string>) {
+    const { body, cookie } = await portal.anonymousForm(fields);
+    const request = new Request(url, { method: "POST", body, headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" } });
+    return thrown((route.action as (args: { request: Request; params: object; context: object }) => Promise<unknown>)({ request, params: {}, context: {} }));
+  }
+  const askOptions = () => anonymousPost(loginOptions, "http://portal.test/login/passkey", {});
+  const answer = (fields: Record<string, string>) => anonymousPost(login, "http://portal.test/login", { intent: "passkey", userType: "client", ...fields });
+
   async function signInWith(authenticator: SoftwareAuthenticator, tamper = false) {
-    const { body, cookie } = await portal.anonymousForm({});
-    const optionsResponse = await thrown(
-      loginOptions.action({
-        request: new Request("http://portal.test/login/passkey", {
-          method: "POST",
-          body,
-          headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-        }),
-        params: {},
-        context: {},
-      }),
-    );
+    const optionsResponse = await askOptions();
     expect(optionsResponse.status).toBe(200);
     const options = (await optionsResponse.json()) as { challenge: string; allowCredentials: unknown[] };
     expect(options.allowCredentials).toEqual([]);
-    const response = authenticator.authenticate(options, { tamper });
-    const form = await portal.anonymousForm({ intent: "passkey", userType: "client", response: JSON.stringify(response) });
-    return thrown(
-      login.action({
-        request: new Request("http://portal.test/login", {
-          method: "POST",
-          body: form.body,
-          headers: { Cookie: form.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-        }),
-        params: {},
-        context: {},
-      }),
-    );
+    return answer({ response: JSON.stringify(authenticator.authenticate(options, { tamper })) });
+  }
+
+  it("opens the same session as a password, without a username", async () => {
+    const { cookie } = await freshClient();
+    const authenticator = new SoftwareAuthenticator();
+    await grant(cookie, authenticator);
+    const response = await signInWith(authenticator);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/clients");
+    const session = withCookies("", response);
+    expect(await portal.sessionUser(session)).toMatchObject({ role: "ClientUser", hasPasskey: true });
+  });
+
+  it("answers a refusal to the passkey's own alert: not verified, not recognised", async () => {
+    const { cookie } = await freshClient();
+    const authenticator = new SoftwareAuthenticator();
+    const granted = withCookies(cookie, await grant(cookie, authenticator));
+    const tampered = await signInWith(authenticator, true);
+    expect(tampered.status).toBe(401);
+    expect(await tampered.json()).toEqual({ passkey: { alert: { kind: "error", key: "login.passkey.failed" } } });
+
+    const [passkey] = (await view(granted)).passkeys;
+    await post(permission, PAGE, granted, { intent: "remove", id: String(passkey!.id) });
+    const removed = await signInWith(authenticator);
+    expect(removed.status).toBe(401);
+    expect(await removed.json()).toEqual({ passkey: { alert: { kind: "error", key: "login.passkey.notRecognised" } } });
+  });
+
+  it("answers 503 to the page's script when the platform cannot give options, and the catalogue's failure to a verification", async () => {
+    failPlatform("POST", /\/auth\/passkey\/authentication\/options$/);
+    const options = await askOptions();
+    expect(options.status).toBe(503);
+  });
+
+  it("is the clients' own: an adviser gets Access Denied", async () => {
+    const adviser = await portal.signIn("demo.adviser", "adviser");
+    const response = await thrown(permission.loader({ request: new Request(PAGE, { headers: { Cookie: adviser } }), params: {}, context: {} }));
+    expect(response.status).toBe(403);
+    const options = await post(registrationOptions, `${PAGE}/options`, adviser, {});
+    expect(options.status).toBe(403);
+  });
+});
+
+describe("signing in with a passkey on the login page", () => {
+  /** A signed-out visitor's post (CSRF token and honeypot) to one of the login page's actions. */
+  async function anonymousPost(route: { action: (args: never) => Promise<unknown> }, url: string, fields: Record<string, string>) {
+    const { body, cookie } = await portal.anonymousForm(fields);
+    const request = new Request(url, { method: "POST", body, headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" } });
+    return thrown((route.action as (args: { request: Request; params: object; context: object }) => Promise<unknown>)({ request, params: {}, context: {} }));
+  }
+  const askOptions = () => anonymousPost(loginOptions, "http://portal.test/login/passkey", {});
+  const answer = (fields: Record<string, string>) => anonymousPost(login, "http://portal.test/login", { intent: "passkey", userType: "client", ...fields });
+
+  async function signInWith(authenticator: SoftwareAuthenticator, tamper = false) {
+    const optionsResponse = await askOptions();
+    expect(optionsResponse.status).toBe(200);
+    const options = (await optionsResponse.json()) as { challenge: string; allowCredentials: unknown[] };
+    expect(options.allowCredentials).toEqual([]);
+    return answer({ response: JSON.stringify(authenticator.authenticate(options, { tamper })) });
   }
 
   it("opens the same session as a password, without a username", async () => {
@@ -308,18 +353,7 @@ describe("signing in with a passkey on the login page", () => {
   });
 
   it("refuses an answer that is not one", async () => {
-    const form = await portal.anonymousForm({ intent: "passkey", userType: "client", response: "not json" });
-    const response = await thrown(
-      login.action({
-        request: new Request("http://portal.test/login", {
-          method: "POST",
-          body: form.body,
-          headers: { Cookie: form.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-        }),
-        params: {},
-        context: {},
-      }),
-    );
+    const response = await answer({ response: "not json" });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ passkey: { alert: { kind: "error", key: "login.passkey.failed" } } });
   });

@@ -8,7 +8,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, FieldError } from "~/components/forms";
-import { fetchCeremonyOptions, loadWebAuthn, OptionsUnavailable, passkeysSupported } from "~/components/passkey-ceremony";
+import { loadWebAuthn, OptionsUnavailable, passkeysSupported, useCeremonyOptions } from "~/components/passkey-ceremony";
 import { formatLastLogin } from "~/lib/format";
 import { PAGE_PATHS } from "~/lib/navigation";
 import { type CeremonyProblem, ceremonyProblemOf, devicePasskeys, PASSKEY_NAME_MAX } from "~/lib/passkeys";
@@ -32,7 +32,6 @@ export const handle = { i18n: ["security"] };
 
 const PAGE = PAGE_PATHS.biometricPermission;
 const OPTIONS_PATH = `${PAGE}/options`;
-const OPTIONS_FRESH_MS = 4 * 60_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { planning, user } = await requireClient(request);
@@ -111,7 +110,7 @@ function PermissionForm({ initialGranted, answer }: { initialGranted: boolean; a
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const responseRef = useRef<HTMLInputElement>(null);
-  const options = useRef<{ promise: Promise<PublicKeyCredentialCreationOptionsJSON>; at: number } | null>(null);
+  const { next: nextOptions, spend: spendOptions } = useCeremonyOptions<PublicKeyCredentialCreationOptionsJSON>(OPTIONS_PATH, formRef);
   const [granted, setGranted] = useState(answer?.granted ?? initialGranted);
   const [supported, setSupported] = useState<boolean | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -126,19 +125,6 @@ function PermissionForm({ initialGranted, answer }: { initialGranted: boolean; a
   // Disabled until the choice changes, only while JavaScript runs (conventions "Forms").
   const disabled = (hydrated && granted === initialGranted) || busy || navigation.state !== "idle";
 
-  /** The registration's options, asked when the box is ticked so that Save starts the ceremony at once. */
-  function nextOptions() {
-    const form = formRef.current;
-    if (!form) return Promise.reject(new OptionsUnavailable(0));
-    if (options.current && Date.now() - options.current.at < OPTIONS_FRESH_MS) return options.current.promise;
-    const promise = fetchCeremonyOptions<PublicKeyCredentialCreationOptionsJSON>(OPTIONS_PATH, form);
-    options.current = { promise, at: Date.now() };
-    promise.catch(() => {
-      if (options.current?.promise === promise) options.current = null;
-    });
-    return promise;
-  }
-
   async function register(form: HTMLFormElement) {
     setBusy(true);
     setProblem(null);
@@ -147,11 +133,11 @@ function PermissionForm({ initialGranted, answer }: { initialGranted: boolean; a
       const { startRegistration } = await loadWebAuthn();
       const response = await startRegistration({ optionsJSON });
       // The challenge is spent by the verification, whatever its outcome.
-      options.current = null;
+      spendOptions();
       if (responseRef.current) responseRef.current.value = JSON.stringify(response);
       submit(form, { method: "post" });
     } catch (error) {
-      options.current = null;
+      spendOptions();
       setProblem(problemKeyOf(error));
     } finally {
       setBusy(false);

@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
   autofillSupported,
-  fetchCeremonyOptions,
   loadWebAuthn,
   OptionsUnavailable,
   passkeysSupported,
+  useCeremonyOptions,
 } from "~/components/passkey-ceremony";
 import { useShellData } from "~/components/shell/root-data";
 import { type CeremonyProblem, ceremonyProblemOf } from "~/lib/passkeys";
@@ -22,8 +22,6 @@ import { StepAlert } from "./sign-in-steps";
 // JavaScript, or without passkeys, none of this is shown.
 
 const OPTIONS_PATH = "/login/passkey";
-/** Options are asked again after this long: the platform's challenge lives five minutes. */
-const OPTIONS_FRESH_MS = 4 * 60_000;
 
 type Answer = PasskeyActionData["passkey"];
 
@@ -47,26 +45,13 @@ export function PasskeySignIn({ userType, redirectTo }: { userType: "client" | "
   const fetcher = useFetcher<PasskeyActionData>();
   const formRef = useRef<HTMLFormElement>(null);
   const responseRef = useRef<HTMLInputElement>(null);
-  const options = useRef<{ promise: Promise<PublicKeyCredentialRequestOptionsJSON>; at: number } | null>(null);
   const [supported, setSupported] = useState(false);
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const { submit } = fetcher;
   const waiting = busy || fetcher.state !== "idle";
 
-  /** The options for the next ceremony: the ones asked already while fresh, else new ones. */
-  const nextOptions = useCallback(() => {
-    const form = formRef.current;
-    if (!form) return Promise.reject(new OptionsUnavailable(0));
-    if (options.current && Date.now() - options.current.at < OPTIONS_FRESH_MS) return options.current.promise;
-    const promise = fetchCeremonyOptions<PublicKeyCredentialRequestOptionsJSON>(OPTIONS_PATH, form);
-    options.current = { promise, at: Date.now() };
-    // A failed request is asked again next time.
-    promise.catch(() => {
-      if (options.current?.promise === promise) options.current = null;
-    });
-    return promise;
-  }, []);
+  const { next: nextOptions, spend: spendOptions } = useCeremonyOptions<PublicKeyCredentialRequestOptionsJSON>(OPTIONS_PATH, formRef);
 
   /** The browser's answer goes to the login action: a session, a step, or a message here. */
   const finish = useCallback(
@@ -74,11 +59,11 @@ export function PasskeySignIn({ userType, redirectTo }: { userType: "client" | "
       const form = formRef.current;
       if (!form || !responseRef.current) return;
       // The challenge is spent by its verification, whatever the outcome.
-      options.current = null;
+      spendOptions();
       responseRef.current.value = JSON.stringify(response);
       submit(form, { method: "post", action: "/login" });
     },
-    [submit],
+    [submit, spendOptions],
   );
 
   // The autofill's ceremony waits quietly for the user to pick a passkey in the username field.
@@ -123,7 +108,7 @@ export function PasskeySignIn({ userType, redirectTo }: { userType: "client" | "
       const { startAuthentication } = await loadWebAuthn();
       finish(await startAuthentication({ optionsJSON }));
     } catch (error) {
-      options.current = null;
+      spendOptions();
       setAnswer(problemAnswer(error));
     } finally {
       setBusy(false);
