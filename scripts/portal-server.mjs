@@ -40,8 +40,19 @@ const buildPath = resolve(root, process.env.REMIX_BUILD_DIR ?? "build", "index.j
 const build = await import(pathToFileURL(buildPath).href);
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
+let stopping = false;
+
 const app = express();
 app.disable("x-powered-by");
+// While draining, every answer closes its connection: a load balancer's keep-alive connection
+// must not carry new requests to an instance that is leaving (it would never finish closing).
+// The readiness check says so at once, whatever the platform's state.
+app.use((req, res, next) => {
+  if (!stopping) return next();
+  res.setHeader("Connection", "close");
+  if (req.path === "/readyz") return res.status(503).type("text/plain").send("draining");
+  next();
+});
 app.use(compression());
 // Fingerprinted build output never changes under its name; everything else in public/ may.
 app.use(build.publicPath, express.static(resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
@@ -82,7 +93,6 @@ server.listen({ port, host }, () => {
   log("info", "portal listening", { port: typeof address === "object" && address ? address.port : port, host: host ?? null });
 });
 
-let stopping = false;
 function stop(signal) {
   if (stopping) return;
   stopping = true;
@@ -92,7 +102,9 @@ function stop(signal) {
     log("info", "portal stopped", { signal });
     process.exit(0);
   });
+  // A connection busy at the signal turns idle when its answer is sent: close it then too.
   server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
   setTimeout(() => {
     log("error", "portal stopped with requests still open", { signal });
     server.closeAllConnections();

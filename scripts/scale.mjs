@@ -11,7 +11,7 @@
 // that instance's platform calls: that is how a request is known to be in flight on one instance.
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer, request as httpRequest } from "node:http";
+import { Agent, createServer, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -569,9 +569,39 @@ async function main() {
     }
   }
   if (!slow) throw new Failure("a request on B");
+  // A client that keeps its connection to B open (as the upstream check's fetch and nginx's
+  // keep-alive pool do), with a page load in flight on it at the signal, then asks B's /readyz
+  // on it all through the drain: B must say it is leaving and close that connection, or the
+  // connection would stay busy and B would never finish draining.
+  const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+  const askB = (path, headers = {}) =>
+    new Promise((resolveAnswer) => {
+      const req = httpRequest({ host: "127.0.0.1", port: ports.B, path, headers, agent: keepAlive }, (res) => {
+        res.resume();
+        res.on("end", () => resolveAnswer({ status: res.statusCode, connection: res.headers.connection ?? "" }));
+      });
+      req.on("error", (error) => resolveAnswer({ status: error.code ?? "error", connection: "" }));
+      req.end();
+    });
+  const heldBeforeDirect = relays.B.held;
+  relays.B.slowOnce = SLOW_MS / 2;
+  const direct = askB("/clients/preferences", {
+    Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+    "X-Forwarded-For": "127.0.0.1",
+  });
+  await until("a kept-alive page load held on B", () => relays.B.held > heldBeforeDirect, SLOW_MS);
   const slowStarted = performance.now();
   const termAt = performance.now();
   instances.B.child.kill("SIGTERM");
+  const readyDuringDrain = [];
+  let directAnswer = null;
+  const polling = (async () => {
+    directAnswer = await direct;
+    while (instances.B.child.exitCode === null && instances.B.child.signalCode === null && performance.now() - termAt < 12_000) {
+      readyDuringDrain.push(await askB("/readyz"));
+      await sleep(250);
+    }
+  })();
   note(`instance B sent SIGTERM with a request in flight (its platform call takes ${seconds(SLOW_MS)})`);
   const duringDrain = [];
   for (let i = 0; i < 4; i++) duringDrain.push((await browser.request("/clients/home")).status);
@@ -584,6 +614,12 @@ async function main() {
   );
   const exit = await Promise.race([instances.B.exited, sleep(15_000).then(() => null)]);
   expect(exit?.code === 0, `B drained and exited ${exit ? `with ${exit.code ?? exit.signal}` : "(still running)"} ${exit ? `${seconds(exit.at - termAt)} after SIGTERM` : ""}`.trim());
+  await polling;
+  keepAlive.destroy();
+  expect(
+    directAnswer?.status === 200 && readyDuringDrain.length > 0 && readyDuringDrain.every((r) => r.status !== 200 && (r.status !== 503 || r.connection === "close")),
+    `a kept-alive client's page load in flight on B answers ${directAnswer?.status}; its /readyz on that connection during the drain is never ready and the connection closes (${readyDuringDrain.map((r) => r.status).join(", ")})`,
+  );
   await until("the upstream check marking B down", () => upstreamChange(termAt, (e) => e.down.includes(address("B"))), 15_000);
   const last = preferencesOf(await browser.page("/clients/preferences"));
   expect(JSON.stringify(last) === JSON.stringify(secondChoice), "after both stops the user is signed in and the last preferences are there (A alone)");
