@@ -67,4 +67,30 @@ export default tseslint.config(
       "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: ZONES }],
     },
   },
+  {
+    // The browser's code never imports zod or a schema module statically: a static import in a page's
+    // graph (even one only its action uses) puts zod in the page's first load (issue 16,
+    // docs/decisions/104). Server code takes them from app/session/validation.server.ts (or the route's
+    // own .server module); the browser loads them after the page (app/components/browser-validation.ts).
+    files: ["app/routes/**/*.tsx", "app/components/**/*.{ts,tsx}", "app/root.tsx", "app/entry.client.tsx"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "zod", message: "zod loads after the page: see app/components/browser-validation.ts", allowTypeImports: true },
+            { name: "@conform-to/zod", message: "zod loads after the page: see app/components/browser-validation.ts", allowTypeImports: true },
+          ],
+          patterns: [
+            {
+              group: ["**/*-schemas", "**/*-schema"],
+              message: "schemas load after the page (app/components/browser-validation.ts); loaders and actions take them from a .server module",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,27 +1,26 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { DEFAULT_LOCALE, i18nConfig, toSupportedLocale } from "./lib/i18n";
+import { TranslationProvider } from "./components/translation";
+import { DEFAULT_LOCALE, toSupportedLocale } from "./lib/i18n";
+import { createTranslator, type Texts } from "./lib/translator";
 
 async function hydrate() {
-  // The page's texts come from the server; the browser fetches its locale's resources once
-  // (cached by version) so that enhanced components speak the same language.
+  // The page's texts come from the server; the browser fetches its locale's texts once (cached by
+  // version) so that enhanced components speak the same language.
   const locale = toSupportedLocale(document.documentElement.lang) ?? DEFAULT_LOCALE;
   const version = document.documentElement.dataset.localesVersion ?? "0";
   const response = await fetch(`/locales/${locale}?v=${version}`, { credentials: "same-origin" });
-  const resources = response.ok ? ((await response.json()) as Record<string, Record<string, string>>) : {};
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources: { [locale]: resources } });
+  const texts = response.ok ? ((await response.json()) as Texts) : {};
 
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <TranslationProvider translator={createTranslator(locale, texts)}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </I18nextProvider>,
+      </TranslationProvider>,
     );
   });
 }

@@ -5,10 +5,10 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "~/components/nonce";
+import { TranslationProvider } from "~/components/translation";
 import { env } from "./runtime/env.server";
-import { i18nFor, resolveLocale } from "./session/i18next.server";
+import { resolveLocale, translatorFor } from "./session/i18next.server";
 import { logger } from "./runtime/logger.server";
 import { recordPageView } from "./session/page-view.server";
 import { setCookiesOf } from "~/lib/set-cookies";
@@ -49,7 +49,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = randomBytes(16).toString("base64");
-  const i18n = await i18nFor(await resolveLocale(request));
+  const translator = translatorFor(await resolveLocale(request));
   await refreshSession(request, responseHeaders);
   // spec 000 §1 analytics monitor: only here, where whole pages are rendered (docs/decisions/029).
   await recordPageView(request, {
@@ -67,9 +67,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={translator}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        </TranslationProvider>
       </NonceProvider>,
       {
         nonce,

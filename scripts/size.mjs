@@ -6,17 +6,22 @@
 // (module and imports); the browser then follows every static import of those files. Dynamic
 // imports (lazily loaded chunks such as the interactive charts) are not counted.
 //
-//   npm run size                          the pages below
+//   npm run size                          every route of the build, each held to its budget
 //   npm run size -- routes/clients.home   given route ids
-//   SIZE_BUDGET_KIB=120                   fails when a budgeted page (home, analysis) is over it, gzipped
+//   SIZE_BUDGET_KIB=110                   every page's budget, gzipped (issue 16)
+//
+// Two pages are still over the budget, each held to its own ceiling meanwhile so that it cannot grow
+// (docs/decisions/104): the login page (the sign-in steps' forms come with the password form) and
+// the messages page (the compose form and the reading pane come with the list).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-const DEFAULT_ROUTES = ["routes/clients.home", "routes/clients.analysis", "routes/login", "routes/advisers.clients"];
-/** The portfolio pages clients on low-powered devices open most: each within the home's budget. */
-const BUDGET_ROUTES = ["routes/clients.home", "routes/clients.analysis"];
-const budgetKiB = Number(process.env.SIZE_BUDGET_KIB ?? 120);
+const budgetKiB = Number(process.env.SIZE_BUDGET_KIB ?? 110);
+const OVER_BUDGET_CEILING_KIB = new Map([
+  ["routes/login", 114],
+  ["routes/clients.documents-and-messages", 115],
+]);
 const PUBLIC_PATH = "/build/";
 
 const buildDir = process.env.REMIX_BUILD_DIR;
@@ -83,7 +88,9 @@ function firstLoad(manifest, routeId) {
 }
 
 const manifest = readManifest();
-const routes = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_ROUTES;
+/** Every route of the build (a resource route loads no script, and measures as the root alone). */
+const pages = Object.keys(manifest.routes);
+const routes = process.argv.slice(2).length ? process.argv.slice(2) : pages;
 const results = routes.map((id) => firstLoad(manifest, id));
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 
@@ -92,11 +99,12 @@ console.log("| route | files | KiB | KiB gzipped |");
 console.log("|---|---:|---:|---:|");
 for (const r of results) console.log(`| ${r.routeId} | ${r.files} | ${kib(r.raw)} | ${kib(r.gzipped)} |`);
 
-let overBudget = false;
+const limitOf = (routeId) => OVER_BUDGET_CEILING_KIB.get(routeId) ?? budgetKiB;
+const over = results.filter((r) => r.gzipped > limitOf(r.routeId) * 1024);
 console.log("");
-for (const budgeted of results.filter((r) => BUDGET_ROUTES.includes(r.routeId))) {
-  const over = budgeted.gzipped > budgetKiB * 1024;
-  overBudget ||= over;
-  console.log(`${budgeted.routeId}: ${kib(budgeted.gzipped)} KiB gzipped, budget ${budgetKiB} KiB: ${over ? "OVER BUDGET" : "within budget"}`);
-}
-if (overBudget) process.exit(1);
+console.log(`Budget ${budgetKiB} KiB gzipped for every page; ${[...OVER_BUDGET_CEILING_KIB].map(([id, kib]) => `${id} ${kib} KiB`).join(", ")} until they are within it.`);
+const largest = [...results].sort((a, b) => b.gzipped - a.gzipped)[0];
+if (largest) console.log(`Largest: ${largest.routeId}, ${kib(largest.gzipped)} KiB.`);
+for (const r of over) console.log(`OVER BUDGET: ${r.routeId}, ${kib(r.gzipped)} KiB gzipped, limit ${limitOf(r.routeId)} KiB`);
+if (over.length) process.exit(1);
+console.log(`${results.length} routes within budget.`);

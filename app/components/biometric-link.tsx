@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 
 /**
  * docs/decisions/101: the security pages always lead to the biometric permission page, which the

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import type { Failure } from "~/lib/error-catalogue";
 import { homePathFor } from "~/lib/navigation";
 import { useShellData } from "./shell/root-data";

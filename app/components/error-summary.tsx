@@ -1,7 +1,7 @@
 // The error summary of a form (conventions "Forms"), on its own so that a page with a small form
 // does not load the form library to show it.
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 
 export type SummaryError = { fieldId: string; message: string };
 

@@ -1,6 +1,6 @@
 // Money and performance figures as the portfolio pages show them (the home's overview and rows,
 // the analysis page's tiles and table): a loss is marked, and over a year the yearly figure follows.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import type { Figure, Performance } from "~/lib/performance";
 import overviewTilesStylesHref from "./overview-tiles.css";
 

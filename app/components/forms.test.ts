@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ChangePasswordSchema } from "~/lib/security";
-import { allFilledIn, passesSchema } from "./forms";
+import { ChangePasswordSchema } from "~/lib/security-schemas";
+import { parseWithZod } from "@conform-to/zod";
+import { browserValidation } from "./browser-validation";
+import { allFilledIn } from "./forms";
 
 // The validity tests behind the buttons that the spec disables until a form is valid.
 
@@ -25,11 +27,18 @@ describe("allFilledIn (spec 000 §5 'non-blank')", () => {
   });
 });
 
-describe("passesSchema", () => {
+describe("browserValidation", () => {
   it("holds when the form passes the schema that the submit applies", () => {
-    const valid = passesSchema(ChangePasswordSchema);
+    const valid = browserValidation(parseWithZod, ChangePasswordSchema).isValid;
     expect(valid(form({ currentPassword: "Demo-pass-1", newPassword: "Fresh-pass-42" }))).toBe(true);
     expect(valid(form({ currentPassword: "Demo-pass-1", newPassword: "" }))).toBe(false);
     expect(valid(form({}))).toBe(false);
+  });
+
+  it("reports the schema's messages to Conform as the server would", () => {
+    const { onValidate } = browserValidation(parseWithZod, ChangePasswordSchema);
+    const submission = onValidate({ formData: form({ currentPassword: "Demo-pass-1" }) });
+    expect(submission.status).toBe("error");
+    expect(submission.reply().error).toEqual({ newPassword: ["security:changePassword.errors.new"] });
   });
 });

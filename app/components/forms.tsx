@@ -1,9 +1,7 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { z } from "zod";
 import type { Failure } from "~/lib/error-catalogue";
 import type { SummaryError } from "./error-summary";
 
@@ -131,9 +129,12 @@ export function ShowPasswordToggle({
  * the button stays enabled and the server answers with the same messages. `isValid` reads the
  * form's current values; it is asked again on every input and change, after a reset, and whenever
  * fields come or go (a field shown for 'Other', fields remounted empty after the server's answer).
+ * `isValid` is undefined while the form's checks load (app/components/browser-validation.ts): the
+ * button stays enabled meanwhile.
  */
-export function useDisabledUntilValid(formId: string, isValid: (formData: FormData) => boolean): boolean {
+export function useDisabledUntilValid(formId: string, isValid: ((formData: FormData) => boolean) | undefined): boolean {
   const [valid, setValid] = useState<boolean | null>(null);
+  const known = isValid !== undefined;
   const latest = useRef(isValid);
   useEffect(() => {
     latest.current = isValid;
@@ -141,7 +142,7 @@ export function useDisabledUntilValid(formId: string, isValid: (formData: FormDa
   useEffect(() => {
     const form = document.getElementById(formId);
     if (!(form instanceof HTMLFormElement)) return;
-    const check = () => setValid(latest.current(new FormData(form)));
+    const check = () => setValid(latest.current ? latest.current(new FormData(form)) : null);
     // The fields hold their reset values only after the reset event has run.
     const afterReset = () => window.setTimeout(check, 0);
     const fieldsChanged = new MutationObserver(check);
@@ -156,7 +157,7 @@ export function useDisabledUntilValid(formId: string, isValid: (formData: FormDa
       form.removeEventListener("reset", afterReset);
       fieldsChanged.disconnect();
     };
-  }, [formId]);
+  }, [formId, known]);
   return valid === false;
 }
 
@@ -165,7 +166,3 @@ export function allFilledIn(names: string[]): (formData: FormData) => boolean {
   return (formData) => names.every((name) => String(formData.get(name) ?? "").trim() !== "");
 }
 
-/** A validity test: the form passes the same schema that the submit and the server apply. */
-export function passesSchema(schema: z.ZodTypeAny): (formData: FormData) => boolean {
-  return (formData) => parseWithZod(formData, { schema }).status === "success";
-}

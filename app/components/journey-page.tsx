@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { ExternalLink } from "~/components/external-link";
 import type { JourneyPage as Journey } from "~/lib/journeys";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { passwordStrength, STRENGTH_LABEL_KEYS } from "~/lib/password-strength";
 

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import {
   countsAsActivity,

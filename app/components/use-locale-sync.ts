@@ -1,5 +1,9 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import type { Texts } from "~/lib/translator";
+import { useSwitchLanguage, useTranslation } from "./translation";
+
+/** Texts fetched in this page's life, by locale. */
+const fetched = new Map<string, Texts>();
 
 /**
  * The server decides the language of every page (the signed-in user's locale wins over the
@@ -8,20 +12,23 @@ import { useTranslation } from "react-i18next";
  */
 export function useLocaleSync(locale: string | undefined, version: string | undefined) {
   const { i18n } = useTranslation();
+  const switchTo = useSwitchLanguage();
   useEffect(() => {
     if (!locale || i18n.language === locale) return;
+    fetched.set(i18n.language, i18n.texts);
     let cancelled = false;
     void (async () => {
-      if (!i18n.hasResourceBundle(locale, "common")) {
+      let texts = fetched.get(locale);
+      if (!texts) {
         const response = await fetch(`/locales/${locale}?v=${version ?? "0"}`, { credentials: "same-origin" });
         if (!response.ok || cancelled) return;
-        const resources = (await response.json()) as Record<string, Record<string, string>>;
-        for (const [ns, texts] of Object.entries(resources)) i18n.addResourceBundle(locale, ns, texts, true, true);
+        texts = (await response.json()) as Texts;
+        fetched.set(locale, texts);
       }
-      if (!cancelled) await i18n.changeLanguage(locale);
+      if (!cancelled) switchTo(locale, texts);
     })();
     return () => {
       cancelled = true;
     };
-  }, [locale, version, i18n]);
+  }, [locale, version, i18n, switchTo]);
 }

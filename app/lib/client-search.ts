@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { SiteAccessLevel } from "./site-access";
 import { parseShortDate, shortDatePattern } from "./format";
 
@@ -22,44 +21,12 @@ export function messageWithValues(key: string, values: Record<string, string>): 
   return `$t(${key}, ${JSON.stringify(safe)})`;
 }
 
-/** NFC, trimmed, typographic apostrophes as plain ones; empty means absent. */
-function normaliseText(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const text = value.normalize("NFC").replace(/[\u2018\u2019]/g, "'").trim();
-  return text === "" ? undefined : text;
-}
-
-/** An optional text field: normalised, then checked when present. */
-const optionalText = (check: (value: string) => boolean, message: string) =>
-  z.string().optional().transform(normaliseText).pipe(z.string().refine(check, message).optional());
-
-// Letters (accented too, precomposed or combining), digits, space, underscore, apostrophe, dot, hyphen.
-const NAME_PATTERN = /^[\p{L}\p{M}\d _'.-]+$/u;
-const POSTCODE_PATTERN = /^[A-Za-z\d _]+$/;
-
-const length = (s: string) => [...s].length;
-
 export type DateRules = {
   /** The locale's short date format as the user reads it (shown as the hint and in the message). */
   pattern: string;
   /** Strict parse in that format: the ISO date (YYYY-MM-DD), or null when it does not parse. */
   parse: (value: string) => string | null;
 };
-
-/** spec 002 §5 "Client search": one schema for the loader (URL) and the browser. */
-export function createClientSearchSchema(dates: DateRules) {
-  const nameMessage = "advisers:clientList.errors.name";
-  const dobMessage = messageWithValues("advisers:clientList.errors.dob", { format: dates.pattern });
-  const postcodeMessage = "advisers:clientList.errors.postcode";
-  return z.object({
-    name: optionalText((s) => length(s) >= 2 && length(s) <= NAME_MAX_LENGTH && NAME_PATTERN.test(s), nameMessage),
-    dob: optionalText((s) => dates.parse(s) !== null, dobMessage),
-    postcode: optionalText(
-      (s) => length(s) >= 2 && length(s) <= POSTCODE_MAX_LENGTH && POSTCODE_PATTERN.test(s),
-      postcodeMessage,
-    ),
-  });
-}
 
 export type ClientSearchCriteria = { name?: string; dob?: string; postcode?: string };
 
@@ -165,15 +132,6 @@ export function accessLevelToSend(choice: PortalView, own: SiteAccessLevel): Sit
 export function isPreviewChoice(client: { hasLogin: boolean; own: SiteAccessLevel }, choice: PortalView): boolean {
   return !client.hasLogin || portalViewOf(client.own) !== choice;
 }
-
-/** The posted choice of a row: a client, the view chosen and the client's own level. */
-export const OpenClientSchema = z.object({
-  clientId: z.coerce.number().int().positive(),
-  view: z.enum(PORTAL_VIEWS, {
-    errorMap: () => ({ message: "advisers:clientList.errors.view" }),
-  }),
-  own: z.enum(["NotAssigned", "Portfolio", "Assets", "Messages"]).catch("NotAssigned"),
-});
 
 /** The date rules of a locale: its short format, shown and parsed strictly (app/lib/format.ts). */
 export function dateRulesFor(locale: string): DateRules {

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  ceremonyProblemOf,
-  devicePasskeys,
-  PASSKEY_API_MESSAGES,
-  PasskeyNameSchema,
-  parseDeviceIds,
-  passkeyNameFor,
-  registrationRefusalKey,
-  signInRefusalKey,
-} from "./passkeys";
+import { ceremonyProblemOf, devicePasskeys, PASSKEY_API_MESSAGES, parseDeviceIds, passkeyNameFor, registrationRefusalKey, signInRefusalKey } from "./passkeys";
+import { PasskeyNameSchema } from "./passkeys-schemas";
 
 describe("passkey names", () => {
   it("names a passkey after the browser and system that made it", () => {

@@ -1,16 +1,8 @@
-import { z } from "zod";
-
 // Passkeys (issue 15, docs/decisions/101): the web's form of spec 000's biometric login. Pure
 // rules shared by the login page and the biometric permission page.
 
 /** docs/platform-api.md "Passkeys": a name is 1–64 characters after trimming. */
 export const PASSKEY_NAME_MAX = 64;
-
-export const PasskeyNameSchema = z
-  .string({ required_error: "security:biometric.errors.nameRequired" })
-  .trim()
-  .min(1, "security:biometric.errors.nameRequired")
-  .max(PASSKEY_NAME_MAX, "security:biometric.errors.nameLength");
 
 /** The platform's refusals of a ceremony (docs/platform-api.md "Passkeys"). */
 export const PASSKEY_API_MESSAGES = {

@@ -1,15 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import {
-  createForgottenUsernameSchema,
-  EMAIL_PATTERN,
-  ForgottenPasswordSchema,
-  QuestionsResetSchema,
-  ResetCodeSchema,
-  resetRefusalOf,
-  resetStepOf,
-  showResetCodeError,
-} from "./recovery";
+import { EMAIL_PATTERN, resetRefusalOf, resetStepOf, showResetCodeError } from "./recovery";
+import { createForgottenUsernameSchema, ForgottenPasswordSchema, QuestionsResetSchema, ResetCodeSchema } from "./recovery-schemas";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();

@@ -1,49 +1,14 @@
-// spec 000 §4 "Forgotten password flow" and §5 "Forgotten username": the schemas and rules of the
-// Help with logging in page. Pure: shared by the server and the browser.
+// spec 000 §4 "Forgotten password flow" and §5 "Forgotten username": the rules of the
+// Help with logging in page. Pure: shared by the server and the browser; the schemas are in
+// recovery-schemas.ts, which the browser loads only after the page (issue 16).
 
-import { z } from "zod";
-import { messageWithValues } from "~/lib/client-search";
-import { parseShortDate, shortDatePattern } from "~/lib/format";
 import { passwordPolicyKey } from "~/lib/security";
-
-const required = (message: string) => z.string({ required_error: message }).trim().min(1, message);
 
 /**
  * spec 000 §5: 'a basic pattern; the top-level domain allows 2 to 5 letters'. One @, no spaces,
  * a dot-separated domain whose last label is 2 to 5 letters.
  */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,5}$/;
-
-/** spec 000 §4 step main: 'Please enter a username'. */
-export const ForgottenPasswordSchema = z.object({ username: required("recovery:errors.username") });
-
-/** enterReset: the code ('Please enter your reset code') and the new password. */
-export const ResetCodeSchema = z.object({
-  resetCode: required("recovery:errors.resetCode").transform((s) => s.replace(/\s+/g, "")),
-  newPassword: z.string({ required_error: "recovery:errors.password" }).min(1, "recovery:errors.password"),
-});
-
-/** secQNewPass: both answers ('Answer required') and the new password ('Password is required'). */
-export const QuestionsResetSchema = z.object({
-  answer1: required("recovery:errors.answer"),
-  answer2: required("recovery:errors.answer"),
-  newPassword: z.string({ required_error: "recovery:errors.password" }).min(1, "recovery:errors.password"),
-});
-
-/**
- * spec 000 §5 forgotten username: email required and basic; date of birth required and strict in
- * the locale's short format ('Please enter a date in a valid format of ' + format), sent as
- * YYYY-MM-DD.
- */
-export function createForgottenUsernameSchema(locale: string) {
-  const dobFormat = messageWithValues("recovery:errors.dobFormat", { format: shortDatePattern(locale) });
-  return z.object({
-    email: required("recovery:errors.email").refine((s) => EMAIL_PATTERN.test(s), "recovery:errors.emailFormat"),
-    dob: required("recovery:errors.dob")
-      .refine((s) => parseShortDate(s, locale) !== null, dobFormat)
-      .transform((s) => parseShortDate(s, locale)!),
-  });
-}
 
 export type ResetMethod = "code" | "questions";
 

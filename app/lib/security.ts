@@ -1,8 +1,7 @@
 // spec 002 §5 "Security questions" and "Change password", spec 000 §4-§5 "Additional verification",
-// spec 002 "Preferences": the forms' schemas and rules. Pure: shared by the server and the browser.
+// spec 002 "Preferences": the forms' rules. Pure: shared by the server and the browser; the forms'
+// schemas are in security-schemas.ts, which the browser loads only after the page (issue 16).
 // Messages are i18n keys ("namespace:key", docs/decisions/037).
-
-import { z } from "zod";
 
 // ── password policy (docs/decisions/041), shared with the forgotten-password steps ─────────────
 
@@ -20,15 +19,7 @@ export function passwordPolicyKey(apiMessage: string | null | undefined): string
   return (apiMessage && PASSWORD_POLICY_MESSAGES[apiMessage.trim()]) || null;
 }
 
-const required = (message: string) => z.string({ required_error: message }).min(1, message);
-
 // ── change password ──────────────────────────────────────────────────────────────────────────
-
-/** spec 002 §5: 'Please enter your current password', 'Please enter a password'. */
-export const ChangePasswordSchema = z.object({
-  currentPassword: required("security:changePassword.errors.current"),
-  newPassword: required("security:changePassword.errors.new"),
-});
 
 /** What every new-password form shows (spec 000 §5, 002 §2): the strength meter, and guidance. */
 export type PasswordFormSettings = { strengthMeter: boolean; guidance: string | null };
@@ -81,61 +72,12 @@ export function answerMinLengthForVersion(version: string | null | undefined): 0
 
 export type SecurityQuestionsRules = { answerMinLength: number };
 
-const lengthOf = (s: string) => [...s].length;
+/** Length in characters (code points), as the platform counts. */
+export const lengthOf = (s: string) => [...s].length;
 
 /** The question a pair of fields stands for: the chosen default, or the custom text for 'Other'. */
 export function chosenQuestion(selected: string | undefined, custom: string | undefined): string {
   return (selected === OTHER_QUESTION ? (custom ?? "") : (selected ?? "")).trim();
-}
-
-/**
- * spec 002 §5, in the platform's order: a question for each ('Please enter a security question.'),
- * a custom question at most 256 ('Question needs to be at most 256 characters'), answers required
- * and at most 256 (and at least 8 on the platforms that ask it), and two different questions
- * (ignoring case).
- */
-export function createSecurityQuestionsSchema(rules: SecurityQuestionsRules) {
-  const pair = { question: z.string().optional(), custom: z.string().optional(), answer: z.string().optional() };
-  return z
-    .object({
-      question1: pair.question,
-      customQuestion1: pair.custom,
-      answer1: pair.answer,
-      question2: pair.question,
-      customQuestion2: pair.custom,
-      answer2: pair.answer,
-    })
-    .superRefine((value, ctx) => {
-      const issue = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
-      const questions: string[] = [];
-      for (const n of [1, 2] as const) {
-        const selected = value[`question${n}`];
-        const custom = value[`customQuestion${n}`];
-        const question = chosenQuestion(selected, custom);
-        questions.push(question);
-        if (!selected) issue(`question${n}`, "security:questions.errors.question");
-        else if (selected === OTHER_QUESTION && !question) issue(`customQuestion${n}`, "security:questions.errors.question");
-        else if (lengthOf(question) > SECURITY_TEXT_MAX) {
-          issue(selected === OTHER_QUESTION ? `customQuestion${n}` : `question${n}`, "security:questions.errors.questionLength");
-        }
-        const answer = (value[`answer${n}`] ?? "").trim();
-        if (!answer) issue(`answer${n}`, "security:questions.errors.answer");
-        else if (lengthOf(answer) > SECURITY_TEXT_MAX) issue(`answer${n}`, "security:questions.errors.answerLength");
-        else if (rules.answerMinLength > 0 && lengthOf(answer) < rules.answerMinLength) {
-          issue(`answer${n}`, "security:questions.errors.answerMin");
-        }
-      }
-      const [first, second] = questions;
-      if (first && second && first.toLowerCase() === second.toLowerCase()) {
-        issue(value.question2 === OTHER_QUESTION ? "customQuestion2" : "question2", "security:questions.errors.different");
-      }
-    })
-    .transform((value) => ({
-      questions: [1, 2].map((n) => ({
-        question: chosenQuestion(value[`question${n as 1 | 2}`], value[`customQuestion${n as 1 | 2}`]),
-        answer: (value[`answer${n as 1 | 2}`] ?? "").trim(),
-      })),
-    }));
 }
 
 /** The platform's security-question refusals (docs/platform-api.md), as the form's keys. */
@@ -171,13 +113,6 @@ export function preferencesToWire(p: Preferences) {
   return { comm_pref_email: flag(p.email), comm_pref_mail: flag(p.post), comm_pref_sms: flag(p.sms) };
 }
 
-/** An unticked checkbox is not posted: absent means no. */
-export const PreferencesSchema = z.object({
-  email: z.boolean().optional().default(false),
-  post: z.boolean().optional().default(false),
-  sms: z.boolean().optional().default(false),
-});
-
 export function preferencesChanged(a: Preferences, b: Preferences): boolean {
   return PREFERENCE_FIELDS.some((f) => a[f] !== b[f]);
 }
@@ -198,30 +133,3 @@ export function additionalVerificationView(methods: readonly MfaMethodOption[]):
 export function methodChanged(chosen: string | null | undefined, current: string | null | undefined): boolean {
   return Boolean(chosen) && chosen !== current;
 }
-
-/**
- * spec 000 §5: a method is required ('MFA method required'); choosing the current one changes
- * nothing (said, for browsers without JavaScript where Save is not disabled); a password is required
- * when the method changes ('Password is required').
- */
-export function createMethodChangeSchema(current: string | null) {
-  return z
-    .object({ method: z.string().optional(), password: z.string().optional() })
-    .superRefine((value, ctx) => {
-      if (!value.method || !(MFA_METHODS as readonly string[]).includes(value.method)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["method"], message: "security:verification.errors.method" });
-        return;
-      }
-      if (!methodChanged(value.method, current)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["method"], message: "security:verification.errors.sameMethod" });
-        return;
-      }
-      if (!value.password) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message: "security:verification.errors.password" });
-      }
-    })
-    .transform((value) => ({ method: value.method as MfaMethod, password: value.password ?? "" }));
-}
-
-/** spec 000 §5: 'MFA Code required'. */
-export const MfaCodeSchema = z.object({ code: required("security:verification.errors.code").transform((s) => s.replace(/\s+/g, "")) });

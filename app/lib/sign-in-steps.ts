@@ -1,9 +1,10 @@
-import { z } from "zod";
+import type { SecurityQuestionsValue, StepAnswer } from "./sign-in-steps-schemas";
 
 // spec 000 §2 "Login content swaps by login status", §4 "Login status values" and "Login flow",
 // §5 and 002 §5: the sign-in steps as the platform answers them (docs/platform-api.md "Sign-in
-// steps"), the step each status shows, and the form schemas of each step. Pure: used by the
-// server (actions, the login-state cookie) and the browser (client validation).
+// steps") and the step each status shows. Pure: used by the server (actions, the login-state
+// cookie) and the browser; the zod schemas of the answers and of each step's form are in
+// sign-in-steps-schemas.ts, which the browser loads only after the page (issue 16).
 
 export const MFA_METHODS = ["sms", "email", "token"] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
@@ -31,60 +32,6 @@ export type LoginStep =
   | { status: "MemorableCharactersRequired"; positions: number[]; hint: string | null };
 
 export type StepStatus = LoginStep["status"];
-
-const Role = z.enum(["ClientUser", "User"]);
-const Method = z.enum(MFA_METHODS);
-const Ticketed = { login_ticket: z.string().min(1).max(200), role_name: Role };
-const Device = {
-  device_id: z.string().min(1),
-  device_name: z.string().default(""),
-  mfa_method: Method,
-  destination: z.string().nullish(),
-};
-
-/** A step answer of the platform (auth/login and every auth/ step call, and 401 retry bodies). */
-export const StepAnswer = z.discriminatedUnion("login_status", [
-  z.object({ login_status: z.literal("LoginSuccess"), role_name: Role }),
-  z.object({ ...Ticketed, login_status: z.literal("ForceChangePassword") }),
-  z.object({
-    ...Ticketed,
-    login_status: z.literal("SiteTerms"),
-    terms: z.object({ title: z.string(), html: z.string() }).nullish(),
-  }),
-  z.object({
-    ...Ticketed,
-    login_status: z.literal("SetSecurityQuestions"),
-    default_questions: z.array(z.string()).default([]),
-    answer_min_length: z.number().int().min(0).default(0),
-  }),
-  z.object({
-    ...Ticketed,
-    login_status: z.literal("MfaRequired"),
-    mfa_method: Method.nullish(),
-    destination: z.string().nullish(),
-    enrolled: z.boolean().default(false),
-  }),
-  z.object({
-    ...Ticketed,
-    login_status: z.literal("MfaEnrolmentLinkDevice"),
-    mfa_methods: z.array(z.object({ method: Method, destination: z.string().nullish() })).default([]),
-  }),
-  z.object({
-    ...Ticketed,
-    ...Device,
-    login_status: z.literal("MfaEnrolmentValidateDevice"),
-    token_secret: z.string().nullish(),
-    otpauth_uri: z.string().nullish(),
-  }),
-  z.object({ ...Ticketed, ...Device, login_status: z.literal("MfaEnrolmentLinkDeviceInvalidOtp") }),
-  z.object({
-    ...Ticketed,
-    login_status: z.literal("MemorableCharactersRequired"),
-    memorableQuestions: z.array(z.number().int().min(0)).default([]),
-    memorableWordHint: z.string().nullish(),
-  }),
-]);
-export type StepAnswer = z.output<typeof StepAnswer>;
 
 export type SignInProgress =
   | { kind: "success"; role: SignInRole }
@@ -148,12 +95,6 @@ export function toSignInProgress(answer: StepAnswer): SignInProgress {
   return { kind: "step", role, ticket, step };
 }
 
-/** Parses a platform body as a step answer; null when it is not one (an ordinary error body). */
-export function parseStepAnswer(body: unknown): SignInProgress | null {
-  const parsed = StepAnswer.safeParse(body);
-  return parsed.success ? toSignInProgress(parsed.data) : null;
-}
-
 /** spec 000 §5 / §9: the memorable word asks exactly three characters, else it cannot be answered. */
 export function memorableAnswerable(step: Extract<LoginStep, { status: "MemorableCharactersRequired" }>): boolean {
   return step.positions.length === 3;
@@ -195,77 +136,35 @@ export function intentOf(value: FormDataEntryValue | null): Intent {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Form schemas (one per step). Messages are i18n keys of the `auth` namespace.
+// The security-questions step (its form schema is in sign-in-steps-schemas.ts).
 
-/** spec 000 §5: 'A security code is required'; six digits, spaces ignored (the platform's rule). */
-export const SecurityCodeSchema = z.object({
-  code: z
-    .string({ required_error: "auth:steps.code.required" })
-    .transform((v) => v.replace(/\s+/g, ""))
-    .pipe(z.string().min(1, "auth:steps.code.required").regex(/^\d{6}$/, "auth:steps.code.format")),
-});
-
-/** spec 000 §4 "Additional verification": 'MFA method required'. */
-export const LinkDeviceSchema = z.object({
-  method: z.enum(MFA_METHODS, { errorMap: () => ({ message: "auth:steps.linkDevice.required" }) }),
-});
-
-const oneCharacter = z
-  .string({ required_error: "auth:steps.memorable.required" })
-  .refine((v) => [...v].length === 1, "auth:steps.memorable.oneCharacter");
-
-/** spec 000 §5 and §9: exactly one character per field, three fields. */
-export const MemorableSchema = z.object({ char1: oneCharacter, char2: oneCharacter, char3: oneCharacter });
-
-/** spec 002 §5 "Change password": the new password is required ('Please enter a password'). */
-export const ForcedPasswordSchema = z.object({
-  newPassword: z.string({ required_error: "auth:steps.password.required" }).min(1, "auth:steps.password.required"),
-});
+/**
+ * The fields' HTML constraints (required, lengths, patterns) of the login form and of each step's
+ * form, as Conform derives them from the schemas (app/routes/login/constraints.test.ts proves it):
+ * the page renders them without loading zod (issue 16).
+ */
+export const LOGIN_CONSTRAINT = {
+  userType: { required: false, pattern: "client|adviser" },
+  username: { required: true, minLength: 1 },
+  password: { required: true, minLength: 1 },
+  redirectTo: { required: false },
+};
+export const STEP_CONSTRAINTS = {
+  forcedPassword: { newPassword: { required: true, minLength: 1 } },
+  securityCode: { code: { required: true, minLength: 1, pattern: "^(?=.*(?:^\\d{6}$)).*$" } },
+  linkDevice: { method: { required: true, pattern: MFA_METHODS.join("|") } },
+  securityQuestions: {
+    question1: { required: true },
+    question1Custom: { required: false },
+    answer1: { required: true, maxLength: 256 },
+    question2: { required: true },
+    question2Custom: { required: false },
+    answer2: { required: true, maxLength: 256 },
+  },
+};
 
 /** The value of the 'Other' choice of a security-question select. */
 export const OTHER_QUESTION = "__other__";
-
-/**
- * spec 002 §5 "Security questions": both questions required, 'Other' needs a custom question of
- * at most 256 characters, answers required and at most 256 (at least `answerMinLength`), and the
- * two questions must differ (ignoring case, as the platform compares them).
- */
-export function securityQuestionsSchema(answerMinLength: number) {
-  const question = z.string({ required_error: "auth:steps.questions.questionRequired" });
-  const custom = z.string().optional();
-  const answer = z
-    .string({ required_error: "auth:steps.questions.answerRequired" })
-    .max(256, "auth:steps.questions.answerTooLong")
-    .refine((v) => v.trim().length > 0, "auth:steps.questions.answerRequired")
-    .refine((v) => v.trim().length >= answerMinLength, "auth:steps.questions.answerTooShort");
-  return z
-    .object({ question1: question, question1Custom: custom, answer1: answer, question2: question, question2Custom: custom, answer2: answer })
-    .superRefine((value, ctx) => {
-      const chosen: Array<string | null> = [];
-      for (const n of [1, 2] as const) {
-        const choice = value[`question${n}`];
-        if (choice !== OTHER_QUESTION) {
-          chosen.push(choice.trim());
-          continue;
-        }
-        const text = value[`question${n}Custom`]?.trim() ?? "";
-        if (!text) {
-          ctx.addIssue({ code: "custom", path: [`question${n}Custom`], message: "auth:steps.questions.questionRequired" });
-          chosen.push(null);
-        } else if (text.length > 256) {
-          ctx.addIssue({ code: "custom", path: [`question${n}Custom`], message: "auth:steps.questions.questionTooLong" });
-          chosen.push(null);
-        } else {
-          chosen.push(text);
-        }
-      }
-      const [first, second] = chosen;
-      if (first && second && first.toLowerCase() === second.toLowerCase()) {
-        ctx.addIssue({ code: "custom", path: ["question2"], message: "auth:steps.questions.different" });
-      }
-    });
-}
-export type SecurityQuestionsValue = z.output<ReturnType<typeof securityQuestionsSchema>>;
 
 /** The two question-and-answer pairs the platform takes. */
 export function questionsPayload(value: SecurityQuestionsValue): Array<{ question: string; answer: string }> {

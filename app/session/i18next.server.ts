@@ -1,9 +1,9 @@
 import { createCookie } from "@remix-run/node";
 import { createInstance, type i18n as I18n } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { env } from "~/runtime/env.server";
 import { DEFAULT_LOCALE, i18nConfig, type Locale, SUPPORTED_LOCALES, toSupportedLocale } from "~/lib/i18n";
+import { createTranslator, type Texts, type Translator } from "~/lib/translator";
 import { resources } from "~/locales/resources";
 import { getPortalSession } from "./session.server";
 
@@ -46,12 +46,23 @@ export function i18nFor(locale: Locale): Promise<I18n> {
   if (!ready) {
     const instance = createInstance();
     ready = instance
-      .use(initReactI18next)
       .init({ ...i18nConfig, lng: locale, resources })
       .then(() => instance);
     instances.set(locale, ready);
   }
   return ready;
+}
+
+const translators = new Map<Locale, Translator>();
+
+/** The page's components translate with this (app/components/translation.tsx), as the browser does. */
+export function translatorFor(locale: Locale): Translator {
+  let translator = translators.get(locale);
+  if (!translator) {
+    translator = createTranslator(locale, resources[locale] as unknown as Texts);
+    translators.set(locale, translator);
+  }
+  return translator;
 }
 
 export async function getFixedT(request: Request, ns: string = "common") {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import styles from "./download-progress.css";
 
 /** The spinner's stylesheet, for the links of a route that shows it. */

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { clearLeaveWarning } from "~/components/leave-warning";
 import { useModalOnMount } from "~/components/modal-dialog";

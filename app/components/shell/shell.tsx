@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { Toasts } from "~/components/toasts";
 import { AnnouncementPanel } from "./announcement-panel";
 import { CookieNotice } from "./cookie-notice";

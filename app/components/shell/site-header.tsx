@@ -1,6 +1,6 @@
 import { Link, useLocation, useMatches, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { mobileBackHref, stepsBackInHistory } from "~/lib/mobile-back";
 import { activeEntry, homePathFor, type Navigation, unreadBadge } from "~/lib/navigation";
 import { AccountMenu } from "./account-menu";

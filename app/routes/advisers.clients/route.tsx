@@ -1,34 +1,16 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useEffect, useState } from "react";
+import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useBrowserValidation } from "~/components/browser-validation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, FailureAlert, Field, summaryErrors } from "~/components/forms";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
-import {
-  accessLevelToSend,
-  ariaSortOf,
-  captionOf,
-  CLIENT_LIST_PAGE_SIZE,
-  clientListHref,
-  createClientSearchSchema,
-  DEFAULT_SORT,
-  dateRulesFor,
-  hasSearched,
-  nextSort,
-  OpenClientSchema,
-  PORTAL_VIEWS,
-  type PortalView,
-  parsePages,
-  parseSort,
-  portalViewOf,
-  type SortColumn,
-} from "~/lib/client-search";
+import { accessLevelToSend, ariaSortOf, captionOf, CLIENT_LIST_PAGE_SIZE, clientListHref, DEFAULT_SORT, dateRulesFor, hasSearched, nextSort, PORTAL_VIEWS, type PortalView, parsePages, parseSort, portalViewOf, type SortColumn } from "~/lib/client-search";
 import type { Failure } from "~/lib/error-catalogue";
 import { formatDate } from "~/lib/format";
 import { safeRedirectPath } from "~/lib/redirect-to";
@@ -39,6 +21,7 @@ import { readForm } from "~/session/csrf.server";
 import { requireAdviser } from "~/session/guards.server";
 import { updateSessionUser } from "~/session/session.server";
 import pagesStyles from "~/styles/pages.css";
+import { createClientSearchSchema, OpenClientSchema, parseWithZod } from "~/session/validation.server";
 
 // spec 002 "Adviser client list" (heading 'Your Clients'), §4 "Adviser client list flow" and
 // "Preview access", §5 "Client search"; docs/decisions/031 and 032.
@@ -124,14 +107,16 @@ function SearchForm() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("advisers");
   const hydrated = useHydrated();
-  const schema = useMemo(() => createClientSearchSchema(dateRulesFor(data.locale)), [data.locale]);
+  const validation = useBrowserValidation(
+    () => import("~/lib/client-search-schemas").then((m) => m.createClientSearchSchema(dateRulesFor(data.locale))),
+    { shouldValidate: "onBlur", shouldRevalidate: "onInput" },
+    [data.locale],
+  );
   const [form, fields] = useForm({
     id: "client-search",
     lastResult: data.result,
     defaultValue: data.values,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...validation.form,
   });
   const pattern = dateRulesFor(data.locale).pattern;
   // conventions "Forms": disabled only when JavaScript runs and the changed form is invalid.

@@ -1,31 +1,26 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { BiometricLoginLink } from "~/components/biometric-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useBrowserValidation } from "~/components/browser-validation";
 import { allFilledIn, ErrorSummary, FailureAlert, Field, FieldError, summaryErrors, useDisabledUntilValid } from "~/components/forms";
 import { getFixedT } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
 import { logger } from "~/runtime/logger.server";
-import {
-  additionalVerificationView,
-  createMethodChangeSchema,
-  methodChanged,
-  type MfaMethodOption,
-  MfaCodeSchema,
-} from "~/lib/security";
+import { additionalVerificationView, methodChanged, type MfaMethodOption } from "~/lib/security";
 import { fetchAdditionalVerification, fetchOneWayMessaging, requestMethodChange, resendDeviceCode, validateDevice } from "~/planning/security.server";
 import { clearVerificationState, commitVerificationState, readVerificationState } from "./verification-state.server";
 import { attempt } from "~/session/failures.server";
 import { settle } from "~/session/failures.server";
 import { readForm } from "~/session/csrf.server";
 import { accessDenied, requireClient } from "~/session/guards.server";
+import { createMethodChangeSchema, MfaCodeSchema, parseWithZod } from "~/session/validation.server";
 
 // spec 000 §2 "Additional verification page" and §4 "Additional verification flow": choose a
 // method (two or more), the single-method view, validate the device with a code, the outcome.
@@ -174,13 +169,12 @@ function ChooseMethod({ methods, current, actionData }: { methods: MfaMethodOpti
   const { t } = useTranslation("security");
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  const validation = useBrowserValidation(() => import("~/lib/security-schemas").then((m) => m.createMethodChangeSchema(current)), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }, [current]);
   const [form, fields] = useForm({
     id: "verification-method",
     lastResult: actionData?.result,
     defaultValue: { method: current ?? "" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createMethodChangeSchema(current) }),
+    ...validation.form,
   });
   const submitted = (fields.method.initialValue as string | undefined) ?? current ?? "";
   const [choice, setChoice] = useState(submitted);
@@ -281,12 +275,11 @@ function ValidateDevice({
 }) {
   const { t } = useTranslation("security");
   const navigation = useNavigation();
+  const codeValidation = useBrowserValidation(() => import("~/lib/security-schemas").then((m) => m.MfaCodeSchema), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const [form, fields] = useForm({
     id: "verification-code",
     lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MfaCodeSchema }),
+    ...codeValidation.form,
   });
   const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
   // spec 000 §5: the security code's submit is disabled while the code is empty.

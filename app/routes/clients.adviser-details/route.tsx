@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { type AdviserCard, fetchContactUs, type GeneralContactView, toContactUsView } from "~/planning/adviser.server";

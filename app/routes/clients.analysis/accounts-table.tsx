@@ -1,7 +1,7 @@
 // spec 001 §2.3 accounts summary table: name, current value, fund performance, change in value and
 // a chevron; each row drills down (portfolio or group → its accounts → one account).
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { FigureText, PerformanceText } from "~/components/figures";
 import type { AccountsTab } from "./analysis.server";
 

@@ -3,7 +3,7 @@
 // section of the page that opens on demand, a plain GET form (docs/decisions/093-analysis-page.md).
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorSummary } from "~/components/error-summary";
 import { checkCustomRange, type DateError, type DateRangeName } from "~/lib/date-range";

@@ -2,7 +2,7 @@
 // JavaScript); with JavaScript the row toggles open and close in place and keep the URL in step
 // (docs/decisions/094-investments-and-allocation.md).
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ChartFigure } from "~/components/charts/chart-figure";
 import { useModalDialog } from "~/components/modal-dialog";

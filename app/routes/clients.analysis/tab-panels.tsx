@@ -1,6 +1,6 @@
 // spec 001 §2.3: the transactions, investment instructions and payment information tabs.
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import type { InstructionsView, PaymentView, TransactionRow, TransactionsView } from "./analysis.server";
 
 function Fields({ row }: { row: TransactionRow }) {

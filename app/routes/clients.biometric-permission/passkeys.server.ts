@@ -1,7 +1,8 @@
 import { json } from "@remix-run/node";
 import type { Failure } from "~/lib/error-catalogue";
 import { PAGE_PATHS } from "~/lib/navigation";
-import { devicePasskeys, passkeyNameFor, PasskeyNameSchema, registrationRefusalKey } from "~/lib/passkeys";
+import { devicePasskeys, passkeyNameFor, registrationRefusalKey } from "~/lib/passkeys";
+import { PasskeyNameSchema } from "~/lib/passkeys-schemas";
 import type { SessionUser } from "~/lib/user";
 import type { PlanningClient } from "~/planning/client.server";
 import { listPasskeys, registerPasskey, removePasskey, renamePasskey } from "~/planning/passkeys.server";

@@ -1,18 +1,17 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BiometricLoginLink } from "~/components/biometric-link";
+import { useBrowserValidation } from "~/components/browser-validation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   ErrorSummary,
   FailureAlert,
   Field,
-  passesSchema,
   summaryErrors,
   ShowPasswordToggle,
   useDisabledUntilValid,
@@ -20,13 +19,14 @@ import {
 import { PasswordStrength } from "~/components/password-strength";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
-import { changePasswordRefusal, ChangePasswordSchema, passwordFormSettings } from "~/lib/security";
+import { changePasswordRefusal, passwordFormSettings } from "~/lib/security";
 import { changePassword } from "~/planning/security.server";
 import { attempt } from "~/session/failures.server";
 import { getSite } from "~/planning/site.server";
 import { readForm } from "~/session/csrf.server";
 import { requireClient } from "~/session/guards.server";
 import { redirectWithToast } from "~/session/toast.server";
+import { ChangePasswordSchema, parseWithZod } from "~/session/validation.server";
 
 // spec 002 "Change password" (clients only), §5 messages, §8 'Password changed'. The platform ends
 // the user's other sessions; this one carries on (docs/platform-api.md). docs/decisions/051.
@@ -74,15 +74,14 @@ export default function ChangePassword() {
   const [newPassword, setNewPassword] = useState("");
   const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
   useEffect(() => setNewPassword(""), [actionData]);
+  const validation = useBrowserValidation(() => import("~/lib/security-schemas").then((m) => m.ChangePasswordSchema), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const [form, fields] = useForm({
     id: "change-password",
     lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    ...validation.form,
   });
   // spec 000 §5 and 002 §4: the button stays disabled until the form is valid.
-  const incomplete = useDisabledUntilValid(form.id, passesSchema(ChangePasswordSchema));
+  const incomplete = useDisabledUntilValid(form.id, validation.isValid);
 
   return (
     <div className="page page--change-password">

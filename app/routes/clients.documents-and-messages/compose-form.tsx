@@ -1,18 +1,12 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useBrowserValidation } from "~/components/browser-validation";
 import { ErrorSummary, Field, FieldError, summaryErrors } from "~/components/forms";
-import {
-  attachmentErrors,
-  attachmentProblem,
-  ComposeBrowserSchema,
-  type ComposeActionData,
-  type PostedFile,
-} from "./compose";
+import { attachmentErrors, attachmentProblem, type ComposeActionData, type PostedFile } from "./compose";
 import styles from "./compose.css";
 
 // spec 002 "Compose and reply", §4 "Sending", §5 "Compose". A plain multipart form that works
@@ -44,12 +38,14 @@ export function ComposeForm({ mode, replyTo, cancelHref }: ComposeFormProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [chosen, setChosen] = useState<Array<PostedFile & { size: number }>>([]);
 
+  const validation = useBrowserValidation(() => import("./compose-schemas").then((m) => m.ComposeBrowserSchema), {
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   const [form, fields] = useForm({
     id: "compose-message",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ComposeBrowserSchema }),
+    ...validation.form,
   });
 
   // The browser keeps the chosen files across a refused JavaScript submission: read them again.

@@ -13,16 +13,8 @@ import { validateCsrf } from "~/session/csrf.server";
 import { accessDenied, notFound, requireClientContext } from "~/session/guards.server";
 import { getPortalSession } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
-import {
-  attachmentErrors,
-  attachmentProblem,
-  cleanBodyText,
-  type ComposeActionData,
-  ComposeSchema,
-  MAX_ATTACHMENT_BYTES,
-  MAX_ATTACHMENTS,
-  replySubject,
-} from "./compose";
+import { attachmentErrors, attachmentProblem, cleanBodyText, type ComposeActionData, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, replySubject } from "./compose";
+import { ComposeSchema } from "./compose-schemas";
 
 // spec 002 §4 "Sending", §5 "Compose", §6 (one-way messaging), §8 messages. The send flow: create
 // the message, mark it first-read, upload the attachments one by one, then notify the adviser by

@@ -1,16 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import {
-  attachmentErrors,
-  attachmentProblem,
-  cleanBodyText,
-  COMPOSE_ERRORS,
-  ComposeBrowserSchema,
-  ComposeSchema,
-  extensionOf,
-  replySubject,
-  stripNonLatin1,
-} from "./compose";
+import { attachmentErrors, attachmentProblem, cleanBodyText, COMPOSE_ERRORS, extensionOf, replySubject, stripNonLatin1 } from "./compose";
+import { ComposeBrowserSchema, ComposeSchema } from "./compose-schemas";
 
 const form = (entries: Record<string, string | File | File[]>) => {
   const data = new FormData();

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { z } from "zod";
 
 // spec 002 §5 "Compose" and §9 "Attachments": the rules of the compose and reply form, shared by the
-// action (compose.server.ts) and the browser (compose-form.tsx).
+// action (compose.server.ts) and the browser (compose-form.tsx); the schemas are in
+// compose-schemas.ts, which the browser loads only after the page (issue 16).
 // docs/decisions/078-compose-and-reply.md.
 
 /** spec 002 §5: 'under 256 characters'. */
@@ -87,35 +87,6 @@ export function replySubject(original: string): string {
   return `RE: ${rest}`.slice(0, SUBJECT_MAX_LENGTH).trim();
 }
 
-const subjectField = z
-  .string({ required_error: COMPOSE_ERRORS.subjectRequired })
-  .trim()
-  .min(1, COMPOSE_ERRORS.subjectRequired)
-  .max(SUBJECT_MAX_LENGTH, COMPOSE_ERRORS.subjectTooLong);
-
-/**
- * The form's text fields. A reply (replyTo set) has no subject of its own: the action computes it
- * from the original message, so whatever subject a browser sends with a reply is ignored.
- */
-export const ComposeSchema = z
-  .object({
-    replyTo: z.string().regex(/^\d{1,15}$/).optional(),
-    subject: z.string().optional(),
-    body: z.string().max(BODY_MAX_LENGTH, COMPOSE_ERRORS.bodyTooLong).optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.replyTo) return;
-    const subject = subjectField.safeParse(value.subject);
-    if (!subject.success) ctx.addIssue({ code: "custom", path: ["subject"], message: subject.error.issues[0]!.message });
-  })
-  .transform((value) => ({
-    replyTo: value.replyTo ? Number(value.replyTo) : null,
-    subject: value.replyTo ? null : (value.subject ?? "").trim(),
-    body: value.body ?? "",
-  }));
-
-export type ComposeValues = z.output<typeof ComposeSchema>;
-
 /** A value of the attachments field as a browser gives it: a File (an empty one when none is chosen). */
 function isChosenFile(value: unknown): value is AttachmentFacts {
   if (typeof value !== "object" || value === null) return false;
@@ -126,22 +97,6 @@ function isChosenFile(value: unknown): value is AttachmentFacts {
 export function chosenFiles(value: unknown): AttachmentFacts[] {
   return (Array.isArray(value) ? value : [value]).filter(isChosenFile);
 }
-
-/** The browser's schema: the text fields and the chosen files (read from the File objects). */
-export const ComposeBrowserSchema = z
-  .object({
-    replyTo: z.string().optional(),
-    subject: z.string().optional(),
-    body: z.string().optional(),
-    attachments: z.unknown().optional(),
-  })
-  .superRefine((value, ctx) => {
-    const text = ComposeSchema.safeParse({ replyTo: value.replyTo, subject: value.subject, body: value.body });
-    if (!text.success) for (const issue of text.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
-    for (const message of attachmentErrors(chosenFiles(value.attachments))) {
-      ctx.addIssue({ code: "custom", path: ["attachments"], message });
-    }
-  });
 
 /** One file the user posted, with its problem, shown beside the attachments field after a refusal. */
 export type PostedFile = { name: string; problem: string | null };

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { ErrorSummary, FieldError, type SummaryError } from "~/components/forms";
 import { DEFAULT_MESSAGE_SORT, MESSAGES_PATH } from "~/lib/messages/query";
 import type { MessagesView } from "./view.server";

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import type { MessagesView } from "./view.server";
 
 // spec 002 "Documents and messages page": the message list with 'Load more', the empty texts,

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { MessageAttachment, ReadingPane as Pane } from "./view.server";
 import { DownloadProgress, useDownloadSpinner } from "~/components/messages/download-progress";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import type { ImportantPanelData } from "./important-panel.server";
 
 // spec 001 §2.1: the important-messages panel on the clients home, before the portfolio view.

@@ -1,16 +1,14 @@
-import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { i18nConfig } from "~/lib/i18n";
+import { TranslationProvider } from "~/components/translation";
+import { createTranslator } from "~/lib/translator";
 import type { SummaryRow } from "./dashboard.server";
 import enGBClients from "~/locales/en-GB/clients.json";
 import { SummaryRows } from "./summary";
 
-const i18n = createInstance();
-await i18n.use(initReactI18next).init({ ...i18nConfig, lng: "en-GB", ns: ["clients"], resources: { "en-GB": { clients: enGBClients } } });
+const translator = createTranslator("en-GB", { clients: enGBClients });
 
 function row(key: string, name: string, extra: Partial<SummaryRow> = {}): SummaryRow {
   return {
@@ -39,7 +37,7 @@ async function render(element: ReturnType<typeof createElement>): Promise<string
   const context = await handler.query(new Request("http://portal.test/"));
   if (context instanceof Response) throw new Error("unexpected redirect");
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(StaticRouterProvider, { router, context })));
+  return renderToStaticMarkup(createElement(TranslationProvider, { translator }, createElement(StaticRouterProvider, { router, context })));
 }
 
 describe("the account summary", () => {

@@ -2,7 +2,7 @@
 // accounts. Opening a row is a GET form's button: a page load without JavaScript, a client
 // navigation with it (click, Enter or Space, as any button).
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { radialGeometry, type RadialKind } from "~/lib/dashboard";
 import { FigureText, PerformanceText } from "~/components/figures";
 import type { SummaryRow } from "./dashboard.server";

@@ -1,20 +1,20 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFixedT } from "~/session/i18next.server";
-import { PREFERENCE_FIELDS, type Preferences, preferencesChanged, preferencesFromWire, PreferencesSchema, preferencesToWire } from "~/lib/security";
+import { PREFERENCE_FIELDS, type Preferences, preferencesChanged, preferencesFromWire, preferencesToWire } from "~/lib/security";
 import { logger } from "~/runtime/logger.server";
 import { fetchPreferences, savePreferences } from "~/planning/security.server";
 import { attempt } from "~/session/failures.server";
 import { readForm } from "~/session/csrf.server";
 import { requireClient, requireClientContext } from "~/session/guards.server";
 import { redirectWithToast } from "~/session/toast.server";
+import { parseWithZod, PreferencesSchema } from "~/session/validation.server";
 
 // spec 002 "Preferences": clients edit three communication preferences; an adviser with a client
 // in context sees them read-only with a pointer to the planning platform. Save and Cancel are

@@ -1,24 +1,18 @@
 import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { BiometricLoginLink } from "~/components/biometric-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, FailureAlert, Field, FieldError, passesSchema, summaryErrors, useDisabledUntilValid } from "~/components/forms";
+import { useBrowserValidation } from "~/components/browser-validation";
+import { ErrorSummary, FailureAlert, Field, FieldError, summaryErrors, useDisabledUntilValid } from "~/components/forms";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
-import {
-  answerMinLengthForVersion,
-  createSecurityQuestionsSchema,
-  OTHER_QUESTION,
-  questionFieldsOf,
-  SECURITY_QUESTION_MESSAGES,
-} from "~/lib/security";
+import { answerMinLengthForVersion, OTHER_QUESTION, questionFieldsOf, SECURITY_QUESTION_MESSAGES } from "~/lib/security";
 import { orFail } from "~/session/failures.server";
 import { fetchSecurityQuestions, saveSecurityQuestions, type SecurityQuestionsAnswer } from "~/planning/security.server";
 import { attempt } from "~/session/failures.server";
@@ -26,6 +20,7 @@ import { getSite } from "~/planning/site.server";
 import { readForm } from "~/session/csrf.server";
 import { requireClient } from "~/session/guards.server";
 import { redirectWithToast } from "~/session/toast.server";
+import { createSecurityQuestionsSchema, parseWithZod } from "~/session/validation.server";
 
 // spec 002 "Security questions" (clients only), §5 rules, §8 'Your security questions have been
 // set.'. Answers are secrets: never echoed back after an error (docs/decisions/053).
@@ -121,7 +116,7 @@ export default function SecurityQuestions() {
   const { t } = useTranslation("security");
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const schema = useMemo(() => createSecurityQuestionsSchema({ answerMinLength }), [answerMinLength]);
+  const validation = useBrowserValidation(() => import("~/lib/security-schemas").then((m) => m.createSecurityQuestionsSchema({ answerMinLength })), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }, [answerMinLength]);
   const [form, fields] = useForm({
     id: "security-questions",
     lastResult: actionData?.result,
@@ -131,12 +126,10 @@ export default function SecurityQuestions() {
       question2: current[1]?.select ?? "",
       customQuestion2: current[1]?.custom ?? "",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...validation.form,
   });
   // spec 002 §5: Continue is disabled until the form is valid.
-  const incomplete = useDisabledUntilValid(form.id, passesSchema(schema));
+  const incomplete = useDisabledUntilValid(form.id, validation.isValid);
   // The selects are controlled so that 'Other' can reveal its input while JavaScript runs.
   const initial = (n: 1 | 2) => (fields[`question${n}`].initialValue as string | undefined) ?? current[n - 1]?.select ?? "";
   const [selected, setSelected] = useState<[string, string]>([initial(1), initial(2)]);

@@ -2,7 +2,7 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cleanServerMessage } from "~/lib/error-catalogue";
 import { POLL_INTERVAL_MS, REPORT_FILE_NAME, REPORTS_PATH, waitedTooLong } from "~/lib/valuation-report";

@@ -9,20 +9,8 @@ import { logger } from "~/runtime/logger.server";
 import { signInRefusalKey } from "~/lib/passkeys";
 import { landingPath, safeRedirectPath } from "~/lib/redirect-to";
 import type { SiteAccessProblem } from "~/lib/site-access";
-import {
-  ForcedPasswordSchema,
-  type Intent,
-  LinkDeviceSchema,
-  type LoginStep,
-  MemorableSchema,
-  messageKeyOf,
-  questionsFieldOf,
-  questionsPayload,
-  SecurityCodeSchema,
-  securityQuestionsSchema,
-  type SignInRole,
-  STEP_INTENTS,
-} from "~/lib/sign-in-steps";
+import { type Intent, type LoginStep, messageKeyOf, questionsFieldOf, questionsPayload, type SignInRole, STEP_INTENTS } from "~/lib/sign-in-steps";
+import { ForcedPasswordSchema, LinkDeviceSchema, MemorableSchema, SecurityCodeSchema, securityQuestionsSchema } from "~/lib/sign-in-steps-schemas";
 import { logout } from "~/planning/auth.server";
 import { createPlanningClient, PlanningError } from "~/planning/client.server";
 import { fetchIdleMinutes, fetchSessionUser, SiteAccessError } from "~/planning/session.server";
@@ -455,3 +443,8 @@ export async function passkeySignIn(formData: FormData, address: string | null):
   const next = await follow(outcome, { userType, redirectTo: safeRedirectPath(post.data.redirectTo ?? null) });
   return next ?? refuse(502, { failure: { kind: "generic", status: 502, detail: null } });
 }
+
+// The route module takes these from here, never from zod or the schema's module: a `.server` module
+// is empty in the browser build (app/session/validation.server.ts).
+export { parseWithZod };
+export { LoginSchema, UserType } from "./login-schema";

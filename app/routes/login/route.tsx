@@ -1,13 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { z } from "zod";
+import { useBrowserValidation } from "~/components/browser-validation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, Field, summaryErrors, ShowPasswordToggle } from "~/components/forms";
 import { PasskeySignIn } from "./passkey-sign-in";
@@ -19,7 +18,7 @@ import { landingPath, safeRedirectPath } from "~/lib/redirect-to";
 import { passwordFormSettings } from "~/lib/security";
 import { SITE_ACCESS_MESSAGE_KEYS, siteAccessProblemOf } from "~/lib/site-access";
 import { localisedSetting, loginFailureMessageOf } from "~/lib/site-settings";
-import { intentOf, type LoginStep } from "~/lib/sign-in-steps";
+import { intentOf, LOGIN_CONSTRAINT, type LoginStep } from "~/lib/sign-in-steps";
 import { createPlanningClient } from "~/planning/client.server";
 import { platformSessionEnded } from "~/planning/session.server";
 import { cancelSignIn, signIn } from "~/planning/sign-in.server";
@@ -33,23 +32,18 @@ import {
   follow,
   type LoginActionData,
   loginPath,
+  LoginSchema,
+  parseWithZod,
   passkeySignIn,
   rateLimited,
   sessionNotFound,
   stepAction,
   stepView,
+  UserType,
 } from "./login.server";
 
 export const handle = { i18n: ["auth", "security"] };
 
-const UserType = z.enum(["client", "adviser"]);
-
-export const LoginSchema = z.object({
-  userType: UserType.default("client"),
-  username: z.string({ required_error: "auth:login.errors.username" }).trim().min(1, "auth:login.errors.username"),
-  password: z.string({ required_error: "auth:login.errors.password" }).min(1, "auth:login.errors.password"),
-  redirectTo: z.string().optional(),
-});
 
 export type LoginNotice = { kind: "success" | "info" | "error"; key: string };
 
@@ -188,13 +182,15 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
   const [showPassword, setShowPassword] = useState(false);
   // A refused password is never left in the page: each answer of the action remounts the field empty.
   const passwordKey = useMemo(() => (answer ? Math.random() : 0), [answer]);
+  const validation = useBrowserValidation(() => import("./login-schema").then((m) => m.LoginSchema), {
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
   const [form, fields] = useForm({
     id: "login",
     lastResult: answer?.formId === "login" ? answer.result : undefined,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    constraint: LOGIN_CONSTRAINT,
+    ...validation.form,
   });
   const tabQuery = (type: string) => {
     const params = new URLSearchParams({ userType: type });

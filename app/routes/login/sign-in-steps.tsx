@@ -1,18 +1,17 @@
 import { type FieldMetadata, getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { z } from "zod";
+import type { z } from "zod";
+import { useBrowserValidation } from "~/components/browser-validation";
 import {
   allFilledIn,
   ErrorSummary,
   FailureAlert,
   Field,
   FieldError,
-  passesSchema,
   ShowPasswordToggle,
   summaryErrors,
   useDisabledUntilValid,
@@ -20,18 +19,8 @@ import {
 import { PasswordStrength } from "~/components/password-strength";
 import type { Failure } from "~/lib/error-catalogue";
 import type { PasswordFormSettings } from "~/lib/security";
-import {
-  ForcedPasswordSchema,
-  type Intent,
-  LinkDeviceSchema,
-  type LoginStep,
-  memorableAnswerable,
-  MemorableSchema,
-  type MfaMethod,
-  OTHER_QUESTION,
-  SecurityCodeSchema,
-  securityQuestionsSchema,
-} from "~/lib/sign-in-steps";
+import { type LoginStep, memorableAnswerable, type MfaMethod, OTHER_QUESTION, STEP_CONSTRAINTS } from "~/lib/sign-in-steps";
+import type { ForcedPasswordSchema, MemorableSchema, SecurityCodeSchema, securityQuestionsSchema } from "~/lib/sign-in-steps-schemas";
 
 // spec 000 §2 "Login content swaps by login status": one view per status. Every view is a plain
 // form posting to /login with a named intent, so each works without JavaScript; the login ticket
@@ -56,13 +45,6 @@ type SignInStepProps = {
 /** The Conform result meant for this form (an answer of another step's form is ignored). */
 function resultFor(answer: StepAnswerData | undefined, formId: string) {
   return answer?.formId === formId ? answer.result : undefined;
-}
-
-/** Client validation only for the step's main intent; Return to login and Request new code always go through. */
-function validateFor<S extends z.ZodTypeAny>(intent: Intent, schema: S) {
-  const anything = z.any() as unknown as S;
-  return ({ formData }: { formData: FormData }) =>
-    parseWithZod(formData, { schema: formData.get("intent") === intent ? schema : anything });
 }
 
 export function StepAlert({ answer }: { answer: StepAnswerData | undefined }) {
@@ -165,16 +147,19 @@ function ChangePasswordStep({ step, answer, settings }: StepProps<"ForceChangePa
   const pending = usePending();
   const [typed, setTyped] = useState("");
   const [showPassword, setShowPassword] = useState(false);
+  const validation = useBrowserValidation(() => import("~/lib/sign-in-steps-schemas").then((m) => m.ForcedPasswordSchema), {
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    intent: "change-password",
+  });
   const [form, fields] = useForm<z.input<typeof ForcedPasswordSchema>>({
     id: "step-password",
     lastResult: resultFor(answer, "step-password"),
-    constraint: getZodConstraint(ForcedPasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validateFor("change-password", ForcedPasswordSchema),
+    constraint: STEP_CONSTRAINTS.forcedPassword,
+    ...validation.form,
   });
   // spec 000 §5: the change-password button stays disabled until the form is valid.
-  const incomplete = useDisabledUntilValid(form.id, passesSchema(ForcedPasswordSchema));
+  const incomplete = useDisabledUntilValid(form.id, validation.isValid);
   return (
     <div className="login sign-in-step">
       <StepHeading step={step} />
@@ -298,17 +283,19 @@ function QuestionSelect({
 function SecurityQuestionsStep({ step, answer }: StepProps<"SetSecurityQuestions">) {
   const { t } = useTranslation("auth");
   const pending = usePending();
-  const schema = securityQuestionsSchema(step.answerMinLength);
-  const [form, fields] = useForm<z.input<typeof schema>>({
+  const validation = useBrowserValidation(
+    () => import("~/lib/sign-in-steps-schemas").then((m) => m.securityQuestionsSchema(step.answerMinLength)),
+    { shouldValidate: "onSubmit", shouldRevalidate: "onInput", intent: "security-questions" },
+    [step.answerMinLength],
+  );
+  const [form, fields] = useForm<z.input<ReturnType<typeof securityQuestionsSchema>>>({
     id: "step-questions",
     lastResult: resultFor(answer, "step-questions"),
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validateFor("security-questions", schema),
+    constraint: STEP_CONSTRAINTS.securityQuestions,
+    ...validation.form,
   });
   // spec 002 §5: Continue is disabled until the form is valid.
-  const incomplete = useDisabledUntilValid(form.id, passesSchema(schema));
+  const incomplete = useDisabledUntilValid(form.id, validation.isValid);
   const pairs = [
     { question: fields.question1, custom: fields.question1Custom, answer: fields.answer1, n: 1 },
     { question: fields.question2, custom: fields.question2Custom, answer: fields.answer2, n: 2 },
@@ -358,13 +345,16 @@ function methodLabel(t: (key: string) => string, method: MfaMethod | null): stri
 function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolmentValidateDevice">) {
   const { t } = useTranslation("auth");
   const pending = usePending();
+  const validation = useBrowserValidation(() => import("~/lib/sign-in-steps-schemas").then((m) => m.SecurityCodeSchema), {
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    intent: "validate-code",
+  });
   const [form, fields] = useForm<z.input<typeof SecurityCodeSchema>>({
     id: "step-code",
     lastResult: resultFor(answer, "step-code"),
-    constraint: getZodConstraint(SecurityCodeSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validateFor("validate-code", SecurityCodeSchema),
+    constraint: STEP_CONSTRAINTS.securityCode,
+    ...validation.form,
   });
   // spec 000 §5: the security code's submit is disabled while the code is empty.
   const empty = useDisabledUntilValid(form.id, allFilledIn([fields.code.name]));
@@ -437,13 +427,16 @@ function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolm
 function LinkDeviceStep({ step, answer }: StepProps<"MfaEnrolmentLinkDevice">) {
   const { t } = useTranslation("auth");
   const pending = usePending();
+  const validation = useBrowserValidation(() => import("~/lib/sign-in-steps-schemas").then((m) => m.LinkDeviceSchema), {
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    intent: "link-device",
+  });
   const [form, fields] = useForm<{ method: string }>({
     id: "step-device",
     lastResult: resultFor(answer, "step-device"),
-    constraint: getZodConstraint(LinkDeviceSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validateFor("link-device", LinkDeviceSchema),
+    constraint: STEP_CONSTRAINTS.linkDevice,
+    ...validation.form,
   });
   const meta = fields.method;
   const hasError = Boolean(meta.errors?.length);
@@ -535,6 +528,11 @@ function MemorableStep({ step, answer }: StepProps<"MemorableCharactersRequired"
   const { t } = useTranslation("auth");
   const pending = usePending();
   const answerable = memorableAnswerable(step);
+  const validation = useBrowserValidation(() => import("~/lib/sign-in-steps-schemas").then((m) => m.MemorableSchema), {
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    intent: "memorable",
+  });
   const [form, fields] = useForm<z.input<typeof MemorableSchema>>({
     // The positions are part of the id: new positions are a new, empty form.
     id: `step-memorable-${step.positions.join("-")}`,
@@ -544,9 +542,7 @@ function MemorableStep({ step, answer }: StepProps<"MemorableCharactersRequired"
       char2: { required: true, maxLength: 1 },
       char3: { required: true, maxLength: 1 },
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validateFor("memorable", MemorableSchema),
+    ...validation.form,
   });
   const chars = [fields.char1, fields.char2, fields.char3];
   // spec 000 §5: submit is enabled only when all three characters are non-blank.

@@ -1,12 +1,11 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { z } from "zod";
+import { useBrowserValidation } from "~/components/browser-validation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, FailureAlert, Field, summaryErrors } from "~/components/forms";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
@@ -14,7 +13,6 @@ import { clientAddress } from "~/runtime/client-address.server";
 import type { Failure } from "~/lib/error-catalogue";
 import { shortDatePattern } from "~/lib/format";
 import { logger } from "~/runtime/logger.server";
-import { createForgottenUsernameSchema, ForgottenPasswordSchema } from "~/lib/recovery";
 import { landingPath } from "~/lib/redirect-to";
 import { localisedSetting } from "~/lib/site-settings";
 import { PlanningError } from "~/planning/client.server";
@@ -25,6 +23,7 @@ import { HoneypotFields } from "~/components/honeypot-fields";
 import { readForm } from "~/session/csrf.server";
 import { checkRateLimit, rateLimitHeaders } from "~/session/rate-limit.server";
 import { getPortalSession } from "~/session/session.server";
+import { createForgottenUsernameSchema, ForgottenPasswordSchema, parseWithZod, z } from "~/session/validation.server";
 
 // spec 000 §2 "Help with logging in": a Forgotten password section, and a Forgotten username
 // section for clients only; a Return to login link. §4 "Forgotten password flow" (step main; the
@@ -139,21 +138,18 @@ export default function HelpWithLoggingIn() {
   const pending = navigation.state === "submitting";
   const passwordData = actionData?.form === "password" ? actionData : undefined;
   const usernameData = actionData?.form === "username" ? actionData : undefined;
-  const usernameSchema = createForgottenUsernameSchema(locale);
+  const passwordValidation = useBrowserValidation(() => import("~/lib/recovery-schemas").then((m) => m.ForgottenPasswordSchema), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
+  const usernameValidation = useBrowserValidation(() => import("~/lib/recovery-schemas").then((m) => m.createForgottenUsernameSchema(locale)), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }, [locale]);
 
   const [passwordForm, passwordFields] = useForm({
     id: "forgotten-password",
     lastResult: passwordData?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgottenPasswordSchema }),
+    ...passwordValidation.form,
   });
   const [usernameForm, usernameFields] = useForm({
     id: "forgotten-username",
     lastResult: usernameData?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: usernameSchema }),
+    ...usernameValidation.form,
   });
   const loginHref = userType === "adviser" ? "/login?userType=adviser" : "/login";
 

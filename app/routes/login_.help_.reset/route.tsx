@@ -1,19 +1,17 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useBrowserValidation } from "~/components/browser-validation";
 import {
   ErrorSummary,
   FailureAlert,
   Field,
-  passesSchema,
   type SummaryError,
   summaryErrors,
   ShowPasswordToggle,
@@ -24,7 +22,7 @@ import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { clientAddress } from "~/runtime/client-address.server";
 import type { Failure } from "~/lib/error-catalogue";
 import { logger } from "~/runtime/logger.server";
-import { QuestionsResetSchema, ResetCodeSchema, resetRefusalOf, resetStepOf } from "~/lib/recovery";
+import { resetRefusalOf, resetStepOf } from "~/lib/recovery";
 import { landingPath } from "~/lib/redirect-to";
 import { passwordFormSettings } from "~/lib/security";
 import { PlanningError } from "~/planning/client.server";
@@ -34,6 +32,7 @@ import { getSite } from "~/planning/site.server";
 import { readForm } from "~/session/csrf.server";
 import { checkRateLimit, rateLimitHeaders } from "~/session/rate-limit.server";
 import { getPortalSession } from "~/session/session.server";
+import { parseWithZod, QuestionsResetSchema, ResetCodeSchema, z } from "~/session/validation.server";
 
 // spec 000 §4 "Forgotten password flow": enterReset (a code was sent) or secQNewPass (two security
 // answers), each with the new password; success goes to /login?passwordChanged=true. The reset's
@@ -140,16 +139,14 @@ export default function ResetPassword() {
   // Secrets are never left in the page after an answer: each answer remounts the fields empty.
   const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
   useEffect(() => setPassword(""), [actionData]);
-  const schema = step === "enterReset" ? ResetCodeSchema : QuestionsResetSchema;
+  const validation = useBrowserValidation(() => import("~/lib/recovery-schemas").then((m) => (step === "enterReset" ? m.ResetCodeSchema : m.QuestionsResetSchema)), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }, [step]);
   const [form, fields] = useForm<Record<string, string>>({
     id: "reset-password",
     lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...validation.form,
   });
   // spec 000 §5: the change-password button stays disabled until the form is valid.
-  const incomplete = useDisabledUntilValid(form.id, passesSchema(schema));
+  const incomplete = useDisabledUntilValid(form.id, validation.isValid);
   const formError = form.errors?.[0];
   const ordered =
     step === "enterReset" ? [fields.resetCode!, fields.newPassword!] : [fields.answer1!, fields.answer2!, fields.newPassword!];
