@@ -16,9 +16,10 @@ export function browserValidation<S extends ZodTypeAny>(
   schema: S,
   only?: { intent: string; anything: ZodTypeAny },
 ): { onValidate: OnValidate<S>; isValid: (formData: FormData) => boolean } {
-  const check = (formData: FormData) =>
+  const forPost = (formData: FormData) =>
     parse(formData, { schema: !only || formData.get("intent") === only.intent ? schema : (only.anything as S) });
-  return { onValidate: ({ formData }) => check(formData), isValid: (formData) => check(formData).status === "success" };
+  // The button's test reads the fields alone (no submitter, so no intent): always the schema.
+  return { onValidate: ({ formData }) => forPost(formData), isValid: (formData) => parse(formData, { schema }).status === "success" };
 }
 
 export type BrowserValidation<S extends ZodTypeAny> = {

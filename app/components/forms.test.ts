@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ChangePasswordSchema } from "~/lib/security-schemas";
 import { parseWithZod } from "@conform-to/zod";
 import { browserValidation } from "./browser-validation";
@@ -40,5 +41,19 @@ describe("browserValidation", () => {
     const submission = onValidate({ formData: form({ currentPassword: "Demo-pass-1" }) });
     expect(submission.status).toBe("error");
     expect(submission.reply().error).toEqual({ newPassword: ["security:changePassword.errors.new"] });
+  });
+
+  it("with an intent, checks posts of that intent only, and the button's test always", () => {
+    const only = { intent: "change-password", anything: z.any() };
+    const { onValidate, isValid } = browserValidation(parseWithZod, ChangePasswordSchema, only);
+    const empty = (intent: string) => {
+      const data = form({ currentPassword: "" });
+      data.append("intent", intent);
+      return data;
+    };
+    expect(onValidate({ formData: empty("change-password") }).status).toBe("error");
+    expect(onValidate({ formData: empty("return") }).status).toBe("success");
+    expect(isValid(form({ currentPassword: "" }))).toBe(false);
+    expect(isValid(form({ currentPassword: "Demo-pass-1", newPassword: "Fresh-pass-42" }))).toBe(true);
   });
 });

@@ -6,6 +6,9 @@ import { messageWithValues } from "~/lib/client-search";
 import { parseShortDate, shortDatePattern } from "~/lib/format";
 import { EMAIL_PATTERN } from "~/lib/recovery";
 
+/** The tab a Help with logging in page is for (`?userType=`): the client's unless it says adviser. */
+export const RecoveryUserType = z.enum(["client", "adviser"]).catch("client");
+
 const required = (message: string) => z.string({ required_error: message }).trim().min(1, message);
 
 /** spec 000 §4 step main: 'Please enter a username'. */

@@ -7,5 +7,5 @@
 export { parseWithZod } from "@conform-to/zod";
 export { z } from "zod";
 export { ChangePasswordSchema, createMethodChangeSchema, createSecurityQuestionsSchema, MfaCodeSchema, PreferencesSchema } from "~/lib/security-schemas";
-export { createForgottenUsernameSchema, ForgottenPasswordSchema, QuestionsResetSchema, ResetCodeSchema } from "~/lib/recovery-schemas";
+export { createForgottenUsernameSchema, ForgottenPasswordSchema, QuestionsResetSchema, RecoveryUserType, ResetCodeSchema } from "~/lib/recovery-schemas";
 export { createClientSearchSchema, OpenClientSchema } from "~/lib/client-search-schemas";

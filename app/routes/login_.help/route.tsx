@@ -23,7 +23,7 @@ import { HoneypotFields } from "~/components/honeypot-fields";
 import { readForm } from "~/session/csrf.server";
 import { checkRateLimit, rateLimitHeaders } from "~/session/rate-limit.server";
 import { getPortalSession } from "~/session/session.server";
-import { createForgottenUsernameSchema, ForgottenPasswordSchema, parseWithZod, z } from "~/session/validation.server";
+import { createForgottenUsernameSchema, ForgottenPasswordSchema, parseWithZod, RecoveryUserType } from "~/session/validation.server";
 
 // spec 000 §2 "Help with logging in": a Forgotten password section, and a Forgotten username
 // section for clients only; a Return to login link. §4 "Forgotten password flow" (step main; the
@@ -32,7 +32,6 @@ import { createForgottenUsernameSchema, ForgottenPasswordSchema, parseWithZod, z
 
 export const handle = { i18n: ["recovery", "auth"] };
 
-const UserType = z.enum(["client", "adviser"]).catch("client");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getPortalSession(request);
@@ -42,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const site = await getSite(locale);
   return json({
     title: t("title"),
-    userType: UserType.parse(url.searchParams.get("userType") ?? "client"),
+    userType: RecoveryUserType.parse(url.searchParams.get("userType") ?? "client"),
     dateFormat: shortDatePattern(locale),
     locale,
     expired: url.searchParams.get("expired") === "true",
@@ -67,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const address = clientAddress(request, context);
   const locale = await resolveLocale(request);
   const form: FormName = formData.get("intent") === "username" ? "username" : "password";
-  const userType = UserType.parse(formData.get("userType") ?? "client");
+  const userType = RecoveryUserType.parse(formData.get("userType") ?? "client");
 
   if (form === "username") {
     const submission = parseWithZod(formData, { schema: createForgottenUsernameSchema(locale) });

@@ -32,7 +32,7 @@ import { getSite } from "~/planning/site.server";
 import { readForm } from "~/session/csrf.server";
 import { checkRateLimit, rateLimitHeaders } from "~/session/rate-limit.server";
 import { getPortalSession } from "~/session/session.server";
-import { parseWithZod, QuestionsResetSchema, ResetCodeSchema, z } from "~/session/validation.server";
+import { parseWithZod, QuestionsResetSchema, ResetCodeSchema, RecoveryUserType } from "~/session/validation.server";
 
 // spec 000 §4 "Forgotten password flow": enterReset (a code was sent) or secQNewPass (two security
 // answers), each with the new password; success goes to /login?passwordChanged=true. The reset's
@@ -41,7 +41,6 @@ import { parseWithZod, QuestionsResetSchema, ResetCodeSchema, z } from "~/sessio
 
 export const handle = { i18n: ["recovery", "security"] };
 
-const UserType = z.enum(["client", "adviser"]).catch("client");
 const SECRETS = ["resetCode", "answer1", "answer2", "newPassword"];
 
 async function expired(): Promise<Response> {
@@ -60,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     step: resetStepOf(state.method),
     questions: state.questions,
     codeErrors: state.codeErrors,
-    userType: UserType.parse(new URL(request.url).searchParams.get("userType") ?? "client"),
+    userType: RecoveryUserType.parse(new URL(request.url).searchParams.get("userType") ?? "client"),
     ...passwordFormSettings(site.settings),
   });
 }
@@ -123,7 +122,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return json<ActionData>({ result: reply(), failure: error.failure }, { status: error.failure.status });
     }
   }
-  const userType = UserType.parse(formData.get("userType") ?? "client");
+  const userType = RecoveryUserType.parse(formData.get("userType") ?? "client");
   return redirect(userType === "adviser" ? "/login?userType=adviser&passwordChanged=true" : "/login?passwordChanged=true", {
     headers: { "Set-Cookie": await clearResetState() },
   });
