@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { preloadRenderedParts } from "./components/lazy-part";
 import { TranslationProvider } from "./components/translation";
 import { DEFAULT_LOCALE, toSupportedLocale } from "./lib/i18n";
 import { createTranslator, type Texts } from "./lib/translator";
@@ -10,7 +11,8 @@ async function hydrate() {
   // version) so that enhanced components speak the same language.
   const locale = toSupportedLocale(document.documentElement.lang) ?? DEFAULT_LOCALE;
   const version = document.documentElement.dataset.localesVersion ?? "0";
-  const response = await fetch(`/locales/${locale}?v=${version}`, { credentials: "same-origin" });
+  // The parts of the page that load apart (app/components/lazy-part.tsx) arrive meanwhile.
+  const [response] = await Promise.all([fetch(`/locales/${locale}?v=${version}`, { credentials: "same-origin" }), preloadRenderedParts()]);
   const texts = response.ok ? ((await response.json()) as Texts) : {};
 
   startTransition(() => {

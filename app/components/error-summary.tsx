@@ -1,5 +1,5 @@
-// The error summary of a form (conventions "Forms"), on its own so that a page with a small form
-// does not load the form library to show it.
+// The error summary of a form and a field's error (conventions "Forms"), on their own so that a page
+// with a small form does not load the form library to show them.
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/components/translation";
 
@@ -30,6 +30,17 @@ export function ErrorSummary({ errors }: { errors: SummaryError[] }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** A field's errors, translated, after a visually hidden 'Error:'. */
+export function FieldError({ id, errors }: { id: string; errors: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <p id={id} className="field__error">
+      <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
+      {errors.map((e) => t(e)).join(" ")}
+    </p>
   );
 }
 

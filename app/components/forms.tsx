@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Failure } from "~/lib/error-catalogue";
-import type { SummaryError } from "./error-summary";
+import { FieldError, type SummaryError } from "./error-summary";
 
-export { ErrorSummary, type SummaryError } from "./error-summary";
+export { ErrorSummary, FieldError, type SummaryError } from "./error-summary";
 
 // Form building blocks (conventions "Forms"). Validation messages in zod schemas are i18n keys
 // ("namespace:key"); these components translate them.
@@ -62,16 +62,6 @@ export function Field({
       />
       {children}
     </div>
-  );
-}
-
-export function FieldError({ id, errors }: { id: string; errors: string[] }) {
-  const { t } = useTranslation();
-  return (
-    <p id={id} className="field__error">
-      <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
-      {errors.map((e) => t(e)).join(" ")}
-    </p>
   );
 }
 

@@ -7,15 +7,11 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { ErrorSummary, Field, FieldError, summaryErrors } from "~/components/forms";
 import { attachmentErrors, attachmentProblem, type ComposeActionData, type PostedFile } from "./compose";
-import styles from "./compose.css";
 
 // spec 002 "Compose and reply", §4 "Sending", §5 "Compose". A plain multipart form that works
 // without JavaScript; with it, the subject and the chosen files are checked before sending, Send is
 // disabled while invalid or sending, and a blocking modal with a leave-page warning shows while
 // the message is being sent. docs/decisions/078-compose-and-reply.md.
-
-/** The form's stylesheet, for the links of the route that renders it. */
-export const composeStyles = styles;
 
 type ComposeFormProps = {
   mode: "compose" | "reply";

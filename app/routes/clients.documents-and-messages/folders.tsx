@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
-import { ErrorSummary, FieldError, type SummaryError } from "~/components/forms";
+import { ErrorSummary, FieldError, type SummaryError } from "~/components/error-summary";
 import { DEFAULT_MESSAGE_SORT, MESSAGES_PATH } from "~/lib/messages/query";
 import type { MessagesView } from "./view.server";
 

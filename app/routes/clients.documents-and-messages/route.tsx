@@ -3,7 +3,9 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ComposeForm, composeStyles } from "./compose-form";
+import { lazyPart } from "~/components/lazy-part";
+import { ComposeForm as ComposeFormOnServer } from "./compose-form.server";
+import composeStyles from "./compose.css";
 import { EntityFilterForm, FolderNav, ListFilterForm } from "./folders";
 import { MessageList } from "./list";
 import { ReadingPane } from "./reading-pane";
@@ -27,6 +29,9 @@ import { loadNotificationPanels } from "~/session/notifications.server";
 // (docs/decisions/080-documents-and-messages.md). Every state is the URL (app/lib/messages/query.ts).
 
 export const handle = { i18n: ["messages", "compose", "notifications"] };
+
+/** The compose and reply form: in the first load of the compose and reply views only. */
+const ComposeForm = lazyPart("compose-form", ComposeFormOnServer, () => import("./compose-form").then((m) => m.ComposeForm));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: messagesStyles },

@@ -13,7 +13,7 @@ import {
 import { useShellData } from "~/components/shell/root-data";
 import { type CeremonyProblem, ceremonyProblemOf } from "~/lib/passkeys";
 import type { PasskeyActionData } from "./login.server";
-import { StepAlert } from "./sign-in-steps";
+import { StepAlert } from "./step-alert";
 
 // docs/decisions/101: spec 000 §2's 'Login using biometrics' on the web. With a browser that has
 // passkeys, the button runs a passkey sign-in, and the username field offers the user's passkeys

@@ -8,9 +8,10 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { afterHydration, lazyPart } from "~/components/lazy-part";
 import { ErrorSummary, Field, summaryErrors, ShowPasswordToggle } from "~/components/forms";
-import { PasskeySignIn } from "./passkey-sign-in";
-import { SignInStep, StepAlert, stepTitleKey } from "./sign-in-steps";
+import { SignInStep as SignInStepOnServer } from "./sign-in-steps.server";
+import { StepAlert, stepTitleKey } from "./step-alert";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { clientAddress } from "~/runtime/client-address.server";
 import { logger } from "~/runtime/logger.server";
@@ -43,6 +44,11 @@ import {
 } from "./login.server";
 
 export const handle = { i18n: ["auth", "security"] };
+
+/** A sign-in step's form: in the first load of a page that shows a step only. */
+const SignInStep = lazyPart("sign-in-step", SignInStepOnServer, () => import("./sign-in-steps").then((m) => m.SignInStep));
+/** 'Login using biometrics' and the passkey autofill: shown only once the browser runs the page. */
+const PasskeySignIn = afterHydration(() => import("./passkey-sign-in").then((m) => m.PasskeySignIn));
 
 
 export type LoginNotice = { kind: "success" | "info" | "error"; key: string };

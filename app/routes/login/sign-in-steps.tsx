@@ -1,4 +1,4 @@
-import { type FieldMetadata, getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/components/translation";
@@ -6,10 +6,10 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { z } from "zod";
 import { useBrowserValidation } from "~/components/browser-validation";
+import { StepAlert, type StepAnswerData, stepTitleKey } from "./step-alert";
 import {
   allFilledIn,
   ErrorSummary,
-  FailureAlert,
   Field,
   FieldError,
   ShowPasswordToggle,
@@ -17,21 +17,14 @@ import {
   useDisabledUntilValid,
 } from "~/components/forms";
 import { PasswordStrength } from "~/components/password-strength";
-import type { Failure } from "~/lib/error-catalogue";
 import type { PasswordFormSettings } from "~/lib/security";
 import { type LoginStep, memorableAnswerable, type MfaMethod, OTHER_QUESTION, STEP_CONSTRAINTS } from "~/lib/sign-in-steps";
 import type { ForcedPasswordSchema, MemorableSchema, SecurityCodeSchema, securityQuestionsSchema } from "~/lib/sign-in-steps-schemas";
 
 // spec 000 §2 "Login content swaps by login status": one view per status. Every view is a plain
 // form posting to /login with a named intent, so each works without JavaScript; the login ticket
-// never reaches the page (it stays in the sealed login-state cookie).
-
-export type StepAnswerData = {
-  formId?: string;
-  result?: SubmissionResult<string[]>;
-  alert?: { kind: "error" | "info"; key?: string; params?: Record<string, string | number>; text?: string };
-  failure?: Failure;
-};
+// never reaches the page (it stays in the sealed login-state cookie). The browser loads these forms
+// only when a step is shown (route.tsx, docs/decisions/104).
 
 type StepProps<S extends LoginStep["status"]> = { step: Extract<LoginStep, { status: S }>; answer: StepAnswerData | undefined };
 
@@ -45,21 +38,6 @@ type SignInStepProps = {
 /** The Conform result meant for this form (an answer of another step's form is ignored). */
 function resultFor(answer: StepAnswerData | undefined, formId: string) {
   return answer?.formId === formId ? answer.result : undefined;
-}
-
-export function StepAlert({ answer }: { answer: StepAnswerData | undefined }) {
-  const { t } = useTranslation("auth");
-  const alert = answer?.alert;
-  return (
-    <>
-      {alert ? (
-        <div className={`alert alert--${alert.kind === "info" ? "info" : "error"}`} role={alert.kind === "info" ? "status" : "alert"}>
-          <p>{alert.key ? t(alert.key, alert.params) : alert.text}</p>
-        </div>
-      ) : null}
-      <FailureAlert failure={answer?.failure} />
-    </>
-  );
 }
 
 function FormSecrets() {
@@ -110,27 +88,6 @@ export function SignInStep({ step, answer, passwordForm }: SignInStepProps) {
 }
 
 /** The h1 of each step (the page title too). */
-export function stepTitleKey(step: LoginStep): string {
-  switch (step.status) {
-    case "ForceChangePassword":
-      return "steps.password.title";
-    case "SiteTerms":
-      return "steps.terms.title";
-    case "SetSecurityQuestions":
-      return "steps.questions.title";
-    case "MfaRequired":
-      return "steps.code.title";
-    case "MfaEnrolmentValidateDevice":
-      return "steps.validateDevice.title";
-    case "MfaEnrolmentLinkDevice":
-      return "steps.linkDevice.title";
-    case "MfaEnrolmentLinkDeviceInvalidOtp":
-      return "steps.invalidOtp.title";
-    case "MemorableCharactersRequired":
-      return "steps.memorable.title";
-  }
-}
-
 function StepHeading({ step }: { step: LoginStep }) {
   const { t } = useTranslation("auth");
   const title = step.status === "SiteTerms" && step.terms.title ? step.terms.title : t(stepTitleKey(step));
