@@ -13,6 +13,7 @@
 // Pages keep what only some of their views need out of the first load: zod and the forms' schemas
 // load after the page, and the login page's sign-in steps and passkey button and the messages page's
 // compose form load when shown (docs/decisions/104).
+
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";

@@ -35,20 +35,23 @@ export type BrowserValidation<S extends ZodTypeAny> = {
  * arrive, and if they cannot be fetched, the form is checked only when posted, by the server,
  * which applies the same schema and answers with the same messages (as without JavaScript):
  * Conform is asked to validate on submit meanwhile, since a validation it cannot make in the
- * browser it would post. `load` is called once per mounted form, and again when one of `deps`
- * (the page's data that the schema is built from) changes.
+ * browser it would post. Once loaded, the form validates on `when.shouldValidate` and revalidates
+ * on `when.shouldRevalidate` (by default on submit and on input, conventions "Forms"). `load` is
+ * called once per mounted form, and again when one of `deps` (the page's data that the schema is
+ * built from) changes.
  */
 export function useBrowserValidation<S extends ZodTypeAny>(
   load: () => Promise<S>,
-  when: { shouldValidate: ValidateOn; shouldRevalidate: ValidateOn; intent?: string },
+  when: { shouldValidate?: ValidateOn; shouldRevalidate?: ValidateOn; intent?: string } = {},
   deps: readonly unknown[] = [],
 ): BrowserValidation<S> {
+  const { shouldValidate = "onSubmit", shouldRevalidate = "onInput", intent } = when;
   const [checks, setChecks] = useState<ReturnType<typeof browserValidation<S>>>();
   useEffect(() => {
     let live = true;
-    Promise.all([import("@conform-to/zod"), when.intent ? import("zod") : null, load()]).then(
+    Promise.all([import("@conform-to/zod"), intent ? import("zod") : null, load()]).then(
       ([{ parseWithZod }, zod, schema]) => {
-        const only = when.intent && zod ? { intent: when.intent, anything: zod.z.any() } : undefined;
+        const only = intent && zod ? { intent, anything: zod.z.any() } : undefined;
         if (live) setChecks(browserValidation(parseWithZod, schema, only));
       },
       () => {
@@ -61,6 +64,6 @@ export function useBrowserValidation<S extends ZodTypeAny>(
     // `load` is new on every render; `deps` say what it reads.
   }, deps);
   return checks
-    ? { form: { onValidate: checks.onValidate, shouldValidate: when.shouldValidate, shouldRevalidate: when.shouldRevalidate }, isValid: checks.isValid }
+    ? { form: { onValidate: checks.onValidate, shouldValidate, shouldRevalidate }, isValid: checks.isValid }
     : { form: { onValidate: undefined, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" }, isValid: undefined };
 }

@@ -3,7 +3,21 @@ import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { i18nConfig } from "./i18n";
 import { resources } from "~/locales/resources";
-import { accessLevelToSend, ariaSortOf, captionOf, clientListHref, dateRulesFor, hasSearched, isPreviewChoice, nextSort, parsePages, parseSort, platformSortOf, portalViewOf, toQuicksearch } from "./client-search";
+import {
+  accessLevelToSend,
+  ariaSortOf,
+  captionOf,
+  clientListHref,
+  dateRulesFor,
+  hasSearched,
+  isPreviewChoice,
+  nextSort,
+  parsePages,
+  parseSort,
+  platformSortOf,
+  portalViewOf,
+  toQuicksearch,
+} from "./client-search";
 import { createClientSearchSchema, OpenClientSchema } from "./client-search-schemas";
 
 const i18n = i18next.createInstance();

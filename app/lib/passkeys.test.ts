@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ceremonyProblemOf, devicePasskeys, PASSKEY_API_MESSAGES, parseDeviceIds, passkeyNameFor, registrationRefusalKey, signInRefusalKey } from "./passkeys";
+import {
+  ceremonyProblemOf,
+  devicePasskeys,
+  PASSKEY_API_MESSAGES,
+  parseDeviceIds,
+  passkeyNameFor,
+  registrationRefusalKey,
+  signInRefusalKey,
+} from "./passkeys";
 import { PasskeyNameSchema } from "./passkeys-schemas";
 
 describe("passkey names", () => {

@@ -3,7 +3,16 @@
 // Messages are i18n keys ("namespace:key", docs/decisions/037).
 
 import { z } from "zod";
-import { chosenQuestion, lengthOf, MFA_METHODS, type MfaMethod, methodChanged, OTHER_QUESTION, SECURITY_TEXT_MAX, type SecurityQuestionsRules } from "./security";
+import {
+  chosenQuestion,
+  lengthOf,
+  MFA_METHODS,
+  type MfaMethod,
+  methodChanged,
+  OTHER_QUESTION,
+  SECURITY_TEXT_MAX,
+  type SecurityQuestionsRules,
+} from "./security";
 
 const required = (message: string) => z.string({ required_error: message }).min(1, message);
 

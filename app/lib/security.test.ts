@@ -1,7 +1,25 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { additionalVerificationView, answerMinLengthForVersion, changePasswordRefusal, methodChanged, OTHER_QUESTION, passwordFormSettings, passwordPolicyKey, preferencesChanged, preferencesFromWire, preferencesToWire, questionFieldsOf } from "./security";
-import { ChangePasswordSchema, createMethodChangeSchema, createSecurityQuestionsSchema, MfaCodeSchema, PreferencesSchema } from "./security-schemas";
+import {
+  additionalVerificationView,
+  answerMinLengthForVersion,
+  changePasswordRefusal,
+  methodChanged,
+  OTHER_QUESTION,
+  passwordFormSettings,
+  passwordPolicyKey,
+  preferencesChanged,
+  preferencesFromWire,
+  preferencesToWire,
+  questionFieldsOf,
+} from "./security";
+import {
+  ChangePasswordSchema,
+  createMethodChangeSchema,
+  createSecurityQuestionsSchema,
+  MfaCodeSchema,
+  PreferencesSchema,
+} from "./security-schemas";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();

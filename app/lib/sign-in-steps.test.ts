@@ -1,6 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { intentOf, memorableAnswerable, messageKeyOf, OTHER_QUESTION, questionsFieldOf, questionsPayload, STEP_INTENTS } from "./sign-in-steps";
+import {
+  intentOf,
+  memorableAnswerable,
+  messageKeyOf,
+  OTHER_QUESTION,
+  questionsFieldOf,
+  questionsPayload,
+  STEP_INTENTS,
+} from "./sign-in-steps";
 import { LinkDeviceSchema, MemorableSchema, parseStepAnswer, SecurityCodeSchema, securityQuestionsSchema } from "./sign-in-steps-schemas";
 
 function form(entries: Record<string, string>): FormData {

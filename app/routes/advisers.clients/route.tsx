@@ -10,7 +10,23 @@ import { useBrowserValidation } from "~/components/browser-validation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, FailureAlert, Field, summaryErrors } from "~/components/forms";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
-import { accessLevelToSend, ariaSortOf, captionOf, CLIENT_LIST_PAGE_SIZE, clientListHref, DEFAULT_SORT, dateRulesFor, hasSearched, nextSort, PORTAL_VIEWS, type PortalView, parsePages, parseSort, portalViewOf, type SortColumn } from "~/lib/client-search";
+import {
+  accessLevelToSend,
+  ariaSortOf,
+  captionOf,
+  CLIENT_LIST_PAGE_SIZE,
+  clientListHref,
+  DEFAULT_SORT,
+  dateRulesFor,
+  hasSearched,
+  nextSort,
+  PORTAL_VIEWS,
+  type PortalView,
+  parsePages,
+  parseSort,
+  portalViewOf,
+  type SortColumn,
+} from "~/lib/client-search";
 import type { Failure } from "~/lib/error-catalogue";
 import { formatDate } from "~/lib/format";
 import { safeRedirectPath } from "~/lib/redirect-to";

@@ -14,7 +14,13 @@ import { getFixedT } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
 import { logger } from "~/runtime/logger.server";
 import { additionalVerificationView, methodChanged, type MfaMethodOption } from "~/lib/security";
-import { fetchAdditionalVerification, fetchOneWayMessaging, requestMethodChange, resendDeviceCode, validateDevice } from "~/planning/security.server";
+import {
+  fetchAdditionalVerification,
+  fetchOneWayMessaging,
+  requestMethodChange,
+  resendDeviceCode,
+  validateDevice,
+} from "~/planning/security.server";
 import { clearVerificationState, commitVerificationState, readVerificationState } from "./verification-state.server";
 import { attempt } from "~/session/failures.server";
 import { settle } from "~/session/failures.server";
@@ -169,7 +175,11 @@ function ChooseMethod({ methods, current, actionData }: { methods: MfaMethodOpti
   const { t } = useTranslation("security");
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const validation = useBrowserValidation(() => import("~/lib/security-schemas").then((m) => m.createMethodChangeSchema(current)), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }, [current]);
+  const validation = useBrowserValidation(
+    () => import("~/lib/security-schemas").then((m) => m.createMethodChangeSchema(current)),
+    {},
+    [current],
+  );
   const [form, fields] = useForm({
     id: "verification-method",
     lastResult: actionData?.result,
@@ -275,7 +285,7 @@ function ValidateDevice({
 }) {
   const { t } = useTranslation("security");
   const navigation = useNavigation();
-  const codeValidation = useBrowserValidation(() => import("~/lib/security-schemas").then((m) => m.MfaCodeSchema), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
+  const codeValidation = useBrowserValidation(() => import("~/lib/security-schemas").then((m) => m.MfaCodeSchema));
   const [form, fields] = useForm({
     id: "verification-code",
     lastResult: actionData?.result,

@@ -74,7 +74,7 @@ export default function ChangePassword() {
   const [newPassword, setNewPassword] = useState("");
   const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
   useEffect(() => setNewPassword(""), [actionData]);
-  const validation = useBrowserValidation(() => import("~/lib/security-schemas").then((m) => m.ChangePasswordSchema), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
+  const validation = useBrowserValidation(() => import("~/lib/security-schemas").then((m) => m.ChangePasswordSchema));
   const [form, fields] = useForm({
     id: "change-password",
     lastResult: actionData?.result,

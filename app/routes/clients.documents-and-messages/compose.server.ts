@@ -13,7 +13,15 @@ import { validateCsrf } from "~/session/csrf.server";
 import { accessDenied, notFound, requireClientContext } from "~/session/guards.server";
 import { getPortalSession } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
-import { attachmentErrors, attachmentProblem, cleanBodyText, type ComposeActionData, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, replySubject } from "./compose";
+import {
+  attachmentErrors,
+  attachmentProblem,
+  cleanBodyText,
+  type ComposeActionData,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  replySubject,
+} from "./compose";
 import { ComposeSchema } from "./compose-schemas";
 
 // spec 002 §4 "Sending", §5 "Compose", §6 (one-way messaging), §8 messages. The send flow: create

@@ -116,7 +116,11 @@ export default function SecurityQuestions() {
   const { t } = useTranslation("security");
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const validation = useBrowserValidation(() => import("~/lib/security-schemas").then((m) => m.createSecurityQuestionsSchema({ answerMinLength })), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }, [answerMinLength]);
+  const validation = useBrowserValidation(
+    () => import("~/lib/security-schemas").then((m) => m.createSecurityQuestionsSchema({ answerMinLength })),
+    {},
+    [answerMinLength],
+  );
   const [form, fields] = useForm({
     id: "security-questions",
     lastResult: actionData?.result,

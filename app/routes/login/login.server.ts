@@ -9,8 +9,22 @@ import { logger } from "~/runtime/logger.server";
 import { signInRefusalKey } from "~/lib/passkeys";
 import { landingPath, safeRedirectPath } from "~/lib/redirect-to";
 import type { SiteAccessProblem } from "~/lib/site-access";
-import { type Intent, type LoginStep, messageKeyOf, questionsFieldOf, questionsPayload, type SignInRole, STEP_INTENTS } from "~/lib/sign-in-steps";
-import { ForcedPasswordSchema, LinkDeviceSchema, MemorableSchema, SecurityCodeSchema, securityQuestionsSchema } from "~/lib/sign-in-steps-schemas";
+import {
+  type Intent,
+  type LoginStep,
+  messageKeyOf,
+  questionsFieldOf,
+  questionsPayload,
+  type SignInRole,
+  STEP_INTENTS,
+} from "~/lib/sign-in-steps";
+import {
+  ForcedPasswordSchema,
+  LinkDeviceSchema,
+  MemorableSchema,
+  SecurityCodeSchema,
+  securityQuestionsSchema,
+} from "~/lib/sign-in-steps-schemas";
 import { logout } from "~/planning/auth.server";
 import { createPlanningClient, PlanningError } from "~/planning/client.server";
 import { fetchIdleMinutes, fetchSessionUser, SiteAccessError } from "~/planning/session.server";

@@ -188,10 +188,7 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
   const [showPassword, setShowPassword] = useState(false);
   // A refused password is never left in the page: each answer of the action remounts the field empty.
   const passwordKey = useMemo(() => (answer ? Math.random() : 0), [answer]);
-  const validation = useBrowserValidation(() => import("./login-schema").then((m) => m.LoginSchema), {
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const validation = useBrowserValidation(() => import("./login-schema").then((m) => m.LoginSchema));
   const [form, fields] = useForm({
     id: "login",
     lastResult: answer?.formId === "login" ? answer.result : undefined,

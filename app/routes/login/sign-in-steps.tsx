@@ -105,8 +105,6 @@ function ChangePasswordStep({ step, answer, settings }: StepProps<"ForceChangePa
   const [typed, setTyped] = useState("");
   const [showPassword, setShowPassword] = useState(false);
   const validation = useBrowserValidation(() => import("~/lib/sign-in-steps-schemas").then((m) => m.ForcedPasswordSchema), {
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     intent: "change-password",
   });
   const [form, fields] = useForm<z.input<typeof ForcedPasswordSchema>>({
@@ -242,7 +240,7 @@ function SecurityQuestionsStep({ step, answer }: StepProps<"SetSecurityQuestions
   const pending = usePending();
   const validation = useBrowserValidation(
     () => import("~/lib/sign-in-steps-schemas").then((m) => m.securityQuestionsSchema(step.answerMinLength)),
-    { shouldValidate: "onSubmit", shouldRevalidate: "onInput", intent: "security-questions" },
+    { intent: "security-questions" },
     [step.answerMinLength],
   );
   const [form, fields] = useForm<z.input<ReturnType<typeof securityQuestionsSchema>>>({
@@ -303,8 +301,6 @@ function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolm
   const { t } = useTranslation("auth");
   const pending = usePending();
   const validation = useBrowserValidation(() => import("~/lib/sign-in-steps-schemas").then((m) => m.SecurityCodeSchema), {
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     intent: "validate-code",
   });
   const [form, fields] = useForm<z.input<typeof SecurityCodeSchema>>({
@@ -385,8 +381,6 @@ function LinkDeviceStep({ step, answer }: StepProps<"MfaEnrolmentLinkDevice">) {
   const { t } = useTranslation("auth");
   const pending = usePending();
   const validation = useBrowserValidation(() => import("~/lib/sign-in-steps-schemas").then((m) => m.LinkDeviceSchema), {
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     intent: "link-device",
   });
   const [form, fields] = useForm<{ method: string }>({
@@ -486,8 +480,6 @@ function MemorableStep({ step, answer }: StepProps<"MemorableCharactersRequired"
   const pending = usePending();
   const answerable = memorableAnswerable(step);
   const validation = useBrowserValidation(() => import("~/lib/sign-in-steps-schemas").then((m) => m.MemorableSchema), {
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     intent: "memorable",
   });
   const [form, fields] = useForm<z.input<typeof MemorableSchema>>({

@@ -137,8 +137,12 @@ export default function HelpWithLoggingIn() {
   const pending = navigation.state === "submitting";
   const passwordData = actionData?.form === "password" ? actionData : undefined;
   const usernameData = actionData?.form === "username" ? actionData : undefined;
-  const passwordValidation = useBrowserValidation(() => import("~/lib/recovery-schemas").then((m) => m.ForgottenPasswordSchema), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
-  const usernameValidation = useBrowserValidation(() => import("~/lib/recovery-schemas").then((m) => m.createForgottenUsernameSchema(locale)), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }, [locale]);
+  const passwordValidation = useBrowserValidation(() => import("~/lib/recovery-schemas").then((m) => m.ForgottenPasswordSchema));
+  const usernameValidation = useBrowserValidation(
+    () => import("~/lib/recovery-schemas").then((m) => m.createForgottenUsernameSchema(locale)),
+    {},
+    [locale],
+  );
 
   const [passwordForm, passwordFields] = useForm({
     id: "forgotten-password",

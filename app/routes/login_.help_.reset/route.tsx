@@ -138,7 +138,11 @@ export default function ResetPassword() {
   // Secrets are never left in the page after an answer: each answer remounts the fields empty.
   const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
   useEffect(() => setPassword(""), [actionData]);
-  const validation = useBrowserValidation(() => import("~/lib/recovery-schemas").then((m) => (step === "enterReset" ? m.ResetCodeSchema : m.QuestionsResetSchema)), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }, [step]);
+  const validation = useBrowserValidation(
+    () => import("~/lib/recovery-schemas").then((m) => (step === "enterReset" ? m.ResetCodeSchema : m.QuestionsResetSchema)),
+    {},
+    [step],
+  );
   const [form, fields] = useForm<Record<string, string>>({
     id: "reset-password",
     lastResult: actionData?.result,
