@@ -237,17 +237,24 @@ test.describe("the analysis page", () => {
     await expect(details.getByText("Taxes", { exact: true })).toBeVisible();
     await expect(details.getByText("Value after fees and taxes", { exact: true })).toBeVisible();
 
-    // load more until everything is there (each page whole before the next click)
+    // load more until everything is there. Each page is whole before the next click: the address
+    // changes before the new rows are drawn (the old 'Load more' may still be on screen), so the
+    // next round waits for more rows than the last.
     const more = panel.getByRole("link", { name: "Load more" });
     const allLoaded = panel.getByRole("button", { name: "All Loaded" });
+    const rows = table.locator("tbody tr");
+    let shown = 50;
     for (let pages = 2; pages <= 20; pages++) {
       await expect(more.or(allLoaded)).toBeVisible();
       if (await allLoaded.isVisible()) break;
       await more.click();
-      await expect(page).toHaveURL(new RegExp(`pages=${pages}`));
+      await expect(page).toHaveURL(new RegExp(`pages=${pages}(&|$)`));
+      await expect.poll(() => rows.count()).toBeGreaterThan(shown);
+      shown = await rows.count();
+      expect(shown).toBeLessThanOrEqual(50 * pages);
     }
     await expect(allLoaded).toBeDisabled();
-    expect(await table.locator("tbody tr").count()).toBeGreaterThan(50);
+    expect(shown).toBeGreaterThan(50);
   });
 
   test("opens the investment instructions and payment information of the ISA", async ({ page }) => {

@@ -14,8 +14,23 @@ export const test = base.extend<Options>({
       await page.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
     }
     const errors: string[] = [];
+    // What the browser did, told when a journey fails (the CI log is all a failed run leaves).
+    const story: string[] = [];
+    const started = Date.now();
+    const tell = (line: string) => {
+      story.push(`${((Date.now() - started) / 1000).toFixed(2)}s ${line}`);
+      if (story.length > 60) story.shift();
+    };
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) tell(`at ${frame.url()}`);
+    });
+    page.on("requestfinished", (request) => {
+      if (!/\/build\//.test(request.url())) void request.response().then((r) => tell(`${request.method()} ${request.url()} ${r?.status() ?? "?"}`));
+    });
+    page.on("requestfailed", (request) => tell(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? "?"}`));
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") tell(`console ${message.type()}: ${message.text().slice(0, 300)}`);
       if (message.type() !== "error") return;
       const text = message.text();
       // Error statuses of the pages under test (403, 404, 503) and the refused bundles are expected.
@@ -26,6 +41,12 @@ export const test = base.extend<Options>({
     await use(page);
     if (testInfo.status === testInfo.expectedStatus) {
       expect(errors, "unexpected errors in the browser console").toEqual([]);
+    } else {
+      const alerts = await page
+        .locator("[role=alert], .alert, .error-summary, .field__error")
+        .allInnerTexts()
+        .catch(() => ["(page closed)"]);
+      console.log([`what the browser did (${testInfo.title}):`, ...story, `alerts: ${JSON.stringify(alerts)}`, `errors: ${JSON.stringify(errors)}`].join("\n  "));
     }
   },
 });
