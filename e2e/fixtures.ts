@@ -24,13 +24,17 @@ export const test = base.extend<Options>({
     page.on("framenavigated", (frame) => {
       if (frame === page.mainFrame()) tell(`at ${frame.url()}`);
     });
-    page.on("requestfinished", (request) => {
-      if (!/\/build\//.test(request.url())) void request.response().then((r) => tell(`${request.method()} ${request.url()} ${r?.status() ?? "?"}`));
+    const script = (url: string) => /\/build\//.test(url);
+    page.on("response", (response) => {
+      if (!script(response.url())) tell(`${response.request().method()} ${response.url()} ${response.status()}`);
     });
-    page.on("requestfailed", (request) => tell(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? "?"}`));
+    page.on("requestfailed", (request) => {
+      if (javaScript === "on" || !script(request.url())) tell(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? "?"}`);
+    });
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning") tell(`console ${message.type()}: ${message.text().slice(0, 300)}`);
+      const told = message.type() === "error" || message.type() === "warning";
+      if (told && !message.text().startsWith("Failed to load resource")) tell(`console ${message.type()}: ${message.text().slice(0, 300)}`);
       if (message.type() !== "error") return;
       const text = message.text();
       // Error statuses of the pages under test (403, 404, 503) and the refused bundles are expected.

@@ -66,6 +66,20 @@ test("show password is offered only when JavaScript runs", async ({ page, javaSc
   await expect(password).toHaveAttribute("type", "password");
 });
 
+// The box arrives with the page's scripts: a pointer on its way to Login must find Login where it was.
+test("the Login button stays where it is when the page's scripts arrive @js-only", async ({ page }) => {
+  const login = page.getByRole("button", { name: "Login", exact: true });
+  await page.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
+  await page.goto("/login");
+  const before = await login.boundingBox();
+  await page.unrouteAll();
+  await page.goto("/login");
+  await expect(page.getByLabel("Show password")).toBeVisible();
+  const after = await login.boundingBox();
+  expect(before).not.toBeNull();
+  expect(after).toEqual(before);
+});
+
 test.describe("the site's own settings on the login page (spec 000 §3)", () => {
   test("a hint under the client tab's Username field is tied to it", async ({ page }) => {
     await page.goto("/login");

@@ -247,8 +247,10 @@ test.describe("sign-in steps", () => {
       await page.getByLabel("Show new password").uncheck();
       await expect(newPasswordField).toHaveAttribute("type", "password");
     } else {
-      await expect(meter).toHaveCount(0);
+      // their places are kept, unseen and unheard (decision 105)
+      await expect(meter).toBeHidden();
       await expect(page.getByLabel("Show new password")).toHaveCount(0);
+      await expect(page.getByRole("checkbox")).toHaveCount(0);
     }
     await change.click();
     await expect(page.getByText("The password must be at least 8 characters long.").first()).toBeVisible();

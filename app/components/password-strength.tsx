@@ -5,13 +5,23 @@ import { passwordStrength, STRENGTH_LABEL_KEYS } from "~/lib/password-strength";
 /**
  * spec 000 §5 and 002 §5: the password strength meter (Very Weak … Very Strong). It needs the
  * typed value, so it exists only while JavaScript runs; its text is a polite live region so a
- * screen reader hears the level change without losing its place. The bar is decoration.
+ * screen reader hears the level change without losing its place. The bar is decoration. Until
+ * JavaScript runs an invisible copy keeps its place, so the form's button does not move when it comes.
  */
 export function PasswordStrength({ id, password, username }: { id: string; password: string; username?: string | null }) {
   const { t } = useTranslation("security");
   const hydrated = useHydrated();
-  if (!hydrated) return null;
   const score = passwordStrength(password, { username });
+  if (!hydrated) {
+    return (
+      <div className="password-strength password-strength--reserved" aria-hidden="true">
+        <div className="password-strength__bar">
+          <span className="password-strength__segment" style={{ display: "inline-block", height: "0.4rem" }} />
+        </div>
+        <p className="field__hint">{t("strength.empty")}</p>
+      </div>
+    );
+  }
   return (
     <div className="password-strength" id={id}>
       <div className="password-strength__bar" aria-hidden="true">
