@@ -23,6 +23,23 @@ async function openAccountMenu(page: Page) {
 }
 
 test.describe("change password", () => {
+  // The boxes and the strength meter arrive with the page's scripts: the button must not move (decision 105).
+  test("the Confirm password button stays where it is when the page's scripts arrive @js-only", async ({ page }) => {
+    await signIn(page, "demo.client");
+    await expect(page).toHaveURL(/\/clients\//);
+    const confirm = page.getByRole("button", { name: "Confirm password" });
+    await page.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
+    await page.goto("/clients/change-password");
+    const before = await confirm.boundingBox();
+    await page.unrouteAll();
+    await page.goto("/clients/change-password");
+    await expect(page.getByLabel("Show new password")).toBeVisible();
+    await expect(page.getByText("Password strength is shown as you type.")).toBeVisible();
+    const after = await confirm.boundingBox();
+    expect(before).not.toBeNull();
+    expect(after).toEqual(before);
+  });
+
   test("validation, a wrong current password, the policy, then changed and changed back", async ({ page, javaScript }) => {
     const username = javaScript === "on" ? "george.patel" : "rhys.robinson";
     await signIn(page, username);
