@@ -1,18 +1,20 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page, type Route } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo-pass-1";
 
 type Options = { javaScript: "on" | "off" };
+
+/** The portal's scripts, which a browser "without JavaScript" refuses. */
+const SCRIPTS = /\/build\/.*\.js(\?.*)?$/;
+const refuse = (route: Route) => route.abort();
 
 // "JavaScript off" is a browser that runs none of the portal's scripts: its bundles are refused.
 // axe itself needs JavaScript in the page, so the browser keeps it (conventions "Tests").
 export const test = base.extend<Options>({
   javaScript: ["on", { option: true }],
   page: async ({ page, javaScript }, use, testInfo) => {
-    if (javaScript === "off") {
-      await page.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
-    }
+    if (javaScript === "off") await page.route(SCRIPTS, refuse);
     const errors: string[] = [];
     // What the browser did, told when a journey fails (the CI log is all a failed run leaves).
     const story: string[] = [];
@@ -64,11 +66,29 @@ export async function expectAccessible(page: Page) {
   expect(summary, "axe violations").toEqual([]);
 }
 
-export async function signIn(page: Page, username: string, options: { adviser?: boolean; path?: string } = {}) {
+/** Signs in with the demo password; `keyboard` sends the form with Enter, leaving the pointer where it was. */
+export async function signIn(page: Page, username: string, options: { adviser?: boolean; path?: string; keyboard?: boolean } = {}) {
   await page.goto(options.path ?? (options.adviser ? "/login?userType=adviser" : "/login"));
   await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  const password = page.getByLabel("Password", { exact: true });
+  await password.fill(DEMO_PASSWORD);
+  if (options.keyboard) await password.press("Enter");
+  else await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+/**
+ * Decision 105: `target` is where it was without the page's scripts once they have run and
+ * everything in `arrived` shows.
+ */
+export async function expectStillWhenScriptsArrive(page: Page, path: string, target: Locator, arrived: Locator[]) {
+  await page.route(SCRIPTS, refuse);
+  await page.goto(path);
+  const before = await target.boundingBox();
+  expect(before).not.toBeNull();
+  await page.unroute(SCRIPTS, refuse);
+  await page.goto(path);
+  for (const shown of arrived) await expect(shown).toBeVisible();
+  expect(await target.boundingBox()).toEqual(before);
 }
 
 export async function signOut(page: Page) {

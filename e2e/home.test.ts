@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, signOut, test } from "./fixtures";
+import { expect, expectAccessible, signIn, signOut, test } from "./fixtures";
 
 // spec 001 §2.1 and §2.6: the clients home dashboard, with JavaScript on and off.
 
@@ -179,10 +179,7 @@ test.describe("the clients home dashboard", () => {
     });
     // Signed in from the keyboard: a pointer left where the Login button was could rest on the
     // home's chart, and pointing at it is what loads the library.
-    await page.goto("/login");
-    await page.getByLabel("Username").fill("demo.client");
-    await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByLabel("Password", { exact: true }).press("Enter");
+    await signIn(page, "demo.client", { keyboard: true });
     await expect(page).toHaveURL(/\/clients\/home$/);
     const figure = page.locator("figure#home-performance-chart");
     await expect(figure.locator(".chart-figure__svg--wide svg")).toBeVisible();

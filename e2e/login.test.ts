@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, expectAccessible, test } from "./fixtures";
+import { DEMO_PASSWORD, expect, expectAccessible, expectStillWhenScriptsArrive, test } from "./fixtures";
 
 test.describe("signing in", () => {
   test("the login page offers client and adviser tabs and is accessible", async ({ page }) => {
@@ -68,16 +68,7 @@ test("show password is offered only when JavaScript runs", async ({ page, javaSc
 
 // The box arrives with the page's scripts: a pointer on its way to Login must find Login where it was.
 test("the Login button stays where it is when the page's scripts arrive @js-only", async ({ page }) => {
-  const login = page.getByRole("button", { name: "Login", exact: true });
-  await page.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
-  await page.goto("/login");
-  const before = await login.boundingBox();
-  await page.unrouteAll();
-  await page.goto("/login");
-  await expect(page.getByLabel("Show password")).toBeVisible();
-  const after = await login.boundingBox();
-  expect(before).not.toBeNull();
-  expect(after).toEqual(before);
+  await expectStillWhenScriptsArrive(page, "/login", page.getByRole("button", { name: "Login", exact: true }), [page.getByLabel("Show password")]);
 });
 
 test.describe("the site's own settings on the login page (spec 000 §3)", () => {

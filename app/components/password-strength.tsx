@@ -12,18 +12,14 @@ export function PasswordStrength({ id, password, username }: { id: string; passw
   const { t } = useTranslation("security");
   const hydrated = useHydrated();
   const score = passwordStrength(password, { username });
-  if (!hydrated) {
-    return (
-      <div className="password-strength password-strength--reserved" aria-hidden="true">
-        <div className="password-strength__bar">
-          <span className="password-strength__segment" style={{ display: "inline-block", height: "0.4rem" }} />
-        </div>
-        <p className="field__hint">{t("strength.empty")}</p>
-      </div>
-    );
-  }
+  // Before hydration: the same meter, unseen and unheard, keeping its place (decision 105).
+  const reserved = !hydrated;
   return (
-    <div className="password-strength" id={id}>
+    <div
+      className={reserved ? "password-strength password-strength--reserved" : "password-strength"}
+      id={reserved ? undefined : id}
+      aria-hidden={reserved || undefined}
+    >
       <div className="password-strength__bar" aria-hidden="true">
         {[0, 1, 2, 3, 4].map((n) => (
           <span
@@ -40,7 +36,7 @@ export function PasswordStrength({ id, password, username }: { id: string; passw
           />
         ))}
       </div>
-      <p className="field__hint" aria-live="polite">
+      <p className="field__hint" aria-live={reserved ? undefined : "polite"}>
         {password ? t("strength.label", { level: t(STRENGTH_LABEL_KEYS[score]) }) : t("strength.empty")}
       </p>
     </div>
