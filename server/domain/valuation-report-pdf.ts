@@ -5,6 +5,7 @@
 // in text, the basis of valuation and page numbers. Tagged (headings, paragraphs, tables, a figure
 // with its alternative text; page furniture as artifacts), with real text in the standard fonts.
 import PDFDocument from "pdfkit";
+import { keepTogether, tableLayout, tableStartHeight } from "./pdf-layout";
 import { longDate } from "./signature-pdf";
 
 export type ReportHolding = {
@@ -68,6 +69,34 @@ const number = (value: number, min: number, max: number) =>
   new Intl.NumberFormat("en-GB", { minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
 const percent = (fraction: number) => `${number(fraction * 100, 2, 2)}%`;
 
+/** spec 001 §9: 2 decimals for money, 4 for volumes (the investments tab's rule, decision 110). */
+const MONEY_DECIMALS = 2;
+const VOLUME_DECIMALS = 4;
+
+/**
+ * A holding's units as the investments tab shows them: up to 4 decimals, none when whole
+ * ('1,500', '7,075.3', '25,303.4512').
+ */
+export function formatUnits(units: number): string {
+  return number(units, 0, VOLUME_DECIMALS);
+}
+
+/**
+ * A price as the investments tab shows it (in the holding's own currency, 'Original currency'):
+ * its currency's symbol (every dollar a bare '$', spec 000 §9), 2 decimals, 4 for a price under 10
+ * ('$167.59', '£7.4760').
+ */
+export function formatPrice(price: number, currency: string): string {
+  const decimals = price < 10 ? VOLUME_DECIMALS : MONEY_DECIMALS;
+  const rounded = Math.round(price * 10 ** decimals) / 10 ** decimals;
+  if (currency.toUpperCase() === "GBX") return `${number(rounded, decimals, decimals)}p`;
+  try {
+    return new Intl.NumberFormat("en-GB", { style: "currency", currency, currencyDisplay: "narrowSymbol", minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(rounded + 0);
+  } catch {
+    return `${number(rounded, decimals, decimals)} ${currency}`;
+  }
+}
+
 /** The line under the title: "Valuation as at 14 March 2025" or "Valuation for 1 January 2024 to 14 March 2025". */
 export function periodLine(period: ValuationReportInput["period"]): string {
   return period.kind === "asAt"
@@ -76,8 +105,14 @@ export function periodLine(period: ValuationReportInput["period"]): string {
 }
 
 export const NO_ACCOUNTS = "No investment accounts to value";
-/** A holding whose security has no usable name. */
-export const UNNAMED = "Unnamed security";
+/** spec 001 §5: an invalid or empty security name is shown as 'INVALID DATA' (as on the page). */
+export const INVALID_DATA = "INVALID DATA";
+
+/** A holding's name as the page shows it: 'INVALID DATA' when empty or only punctuation (the page's rule). */
+export function securityName(name: string | null | undefined): string {
+  const trimmed = (name ?? "").trim();
+  return trimmed && !/^[\s\-_.?]+$/.test(trimmed) ? trimmed : INVALID_DATA;
+}
 
 const INK = "#1f2933";
 const MUTED = "#52606d";
@@ -146,35 +181,79 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
     doc.x = left;
     doc.y = MARGIN;
   };
+  /** The room a fresh page has for content. */
+  const pageRoom = () => bottom() - MARGIN;
   const ensure = (height: number) => {
-    if (doc.y + height > bottom()) newPage();
+    if (keepTogether(height, bottom() - doc.y, pageRoom())) newPage();
   };
   const block = (type: string, draw: () => void) => root.add(doc.struct(type, {}, draw));
-  const heading = (type: "H1" | "H2" | "H3", text: string, size: number, colour = INK) => {
-    ensure(size * 3);
+  const HEADING_GAP = 0.2;
+  const headingHeight = (text: string, size: number) => {
+    doc.font("Helvetica-Bold").fontSize(size);
+    return doc.heightOfString(text, { width });
+  };
+  /** A heading; `keepWith` is the height of what must follow it on the same page. */
+  const heading = (type: "H1" | "H2" | "H3", text: string, size: number, colour = INK, keepWith = size * 2) => {
+    ensure(headingHeight(text, size) + keepWith);
     block(type, () => {
       doc.font("Helvetica-Bold").fontSize(size).fillColor(colour).text(text, left, doc.y, { width });
     });
   };
-  const paragraph = (text: string, size = 10, colour = INK) => {
+  const PARAGRAPH_GAP = 1.5;
+  const paragraphHeight = (text: string, size: number) => {
     doc.font("Helvetica").fontSize(size);
-    ensure(doc.heightOfString(text, { width }) + 4);
+    return doc.heightOfString(text, { width, lineGap: PARAGRAPH_GAP });
+  };
+  const paragraph = (text: string, size = 10, colour = INK) => {
+    ensure(paragraphHeight(text, size));
     block("P", () => {
-      doc.font("Helvetica").fontSize(size).fillColor(colour).text(text, left, doc.y, { width, lineGap: 1.5 });
+      doc.font("Helvetica").fontSize(size).fillColor(colour).text(text, left, doc.y, { width, lineGap: PARAGRAPH_GAP });
     });
   };
+  /** The height of `lines` of moveDown at a font size. */
+  const gap = (lines: number, size: number) => {
+    doc.font("Helvetica").fontSize(size);
+    return doc.currentLineHeight(true) * lines;
+  };
+
+  /** The basis of valuation's height: its heading and paragraphs (0 without one). */
+  const basisHeight = () =>
+    input.basis ? headingHeight(input.basis.title, 12) + input.basis.paragraphs.reduce((sum, t) => sum + paragraphHeight(t, 9), 0) : 0;
+
+  type Row = { cells: string[]; bold?: boolean };
+  const rowHeight = (columns: Column[], cells: string[], bold: boolean) => {
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
+    return Math.max(...cells.map((c, i) => doc.heightOfString(c || " ", { width: (columns[i] as Column).width - CELL_PAD * 2 }))) + CELL_PAD * 2;
+  };
+  /** What the layout needs to know of a table: its header's and rows' heights, and its totals (the bold rows at its end). */
+  const measure = (columns: Column[], rows: Row[]) => {
+    let totals = 0;
+    while (totals < rows.length && rows[rows.length - 1 - totals]?.bold) totals++;
+    return {
+      header: rowHeight(
+        columns,
+        columns.map((c) => c.header),
+        true,
+      ),
+      heights: rows.map((row) => rowHeight(columns, row.cells, row.bold ?? false)),
+      totals,
+    };
+  };
+  /** The height a table needs to start on a page (its header and first rows, or all of a short one). */
+  const tableStart = (columns: Column[], rows: Row[]) => tableStartHeight(measure(columns, rows));
 
   /**
    * A table: a header row (repeated, as an artifact, on a page the table runs onto), body rows and
-   * bold rows (totals). Columns' widths add up to the text width.
+   * bold rows (totals, kept with the last body rows). Columns' widths add up to the text width. It
+   * breaks where `tableLayout` says (decision 110).
    */
-  const table = (columns: Column[], rows: Array<{ cells: string[]; bold?: boolean }>) => {
+  const table = (columns: Column[], rows: Row[]) => {
+    const sizes = measure(columns, rows);
+    const layout = tableLayout({ ...sizes, room: bottom() - doc.y, page: pageRoom() });
+    if (layout.newPage) newPage();
+    const breaks = new Set(layout.breaks);
     const tableStruct = doc.struct("Table");
     root.add(tableStruct);
-    const heightOf = (cells: string[], bold: boolean) => {
-      doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
-      return Math.max(...cells.map((c, i) => doc.heightOfString(c || " ", { width: (columns[i] as Column).width - CELL_PAD * 2 }))) + CELL_PAD * 2;
-    };
     const drawCells = (cells: string[], y: number, bold: boolean, colour: string) => {
       let x = left;
       doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9).fillColor(colour);
@@ -188,7 +267,7 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
     const headers = columns.map((c) => c.header);
     const headerRow = (tagged: boolean) => {
       const y = doc.y;
-      const height = heightOf(headers, true);
+      const height = sizes.header;
       artifact(() => doc.rect(left, y, width, height).fillColor("#f0f4f8").fill());
       if (tagged) {
         const tr = doc.struct("TR");
@@ -209,11 +288,10 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
       }
       doc.y = y + height;
     };
-    ensure(heightOf(headers, true) * 2);
     headerRow(true);
-    for (const row of rows) {
-      const height = heightOf(row.cells, row.bold ?? false);
-      if (doc.y + height > bottom()) {
+    rows.forEach((row, index) => {
+      const height = sizes.heights[index] as number;
+      if (breaks.has(index)) {
         newPage();
         headerRow(false);
       }
@@ -238,7 +316,7 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
       tr.end();
       rule(y + height, row.bold ? 1 : 0.5);
       doc.y = y + height;
-    }
+    });
     tableStruct.end();
     doc.x = left;
     doc.moveDown(1);
@@ -248,7 +326,7 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
   runningHead();
   doc.y = MARGIN + 10;
   heading("H1", input.title, 20);
-  doc.moveDown(0.2);
+  doc.moveDown(HEADING_GAP);
   paragraph(input.clientName, 13);
   paragraph(subject, 11, MUTED);
   paragraph(`Values in ${input.currency}. Prepared by ${input.firmName} on ${longDate(input.createdAt)}.`, 9, MUTED);
@@ -261,28 +339,30 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
     for (const account of input.accounts) {
       await breathe();
       doc.moveDown(0.5);
-      // the heading, the table's head and a few rows together
-      ensure(130);
-      heading("H2", account.name, 13);
-      paragraph(`Account number ${account.number}`, 9, MUTED);
-      doc.moveDown(0.3);
-      table(HOLDING_COLUMNS, [
+      const rows: Row[] = [
         ...account.holdings.map((h) => ({
-          cells: [h.name.trim() || UNNAMED, number(h.units, 0, 6), number(h.price, 2, 4), h.currency, formatMoney(h.value, input.currency)],
+          cells: [securityName(h.name), formatUnits(h.units), formatPrice(h.price, h.currency), h.currency, formatMoney(h.value, input.currency)],
         })),
         { cells: [`Total of ${account.name}`, "", "", "", formatMoney(account.total, input.currency)], bold: true },
-      ]);
+      ];
+      const numberLine = `Account number ${account.number}`;
+      // the heading, the account's number and the table's start (its header and first rows, or all
+      // of a short one) together
+      heading("H2", account.name, 13, INK, paragraphHeight(numberLine, 9) + gap(0.3, 9) + tableStart(HOLDING_COLUMNS, rows));
+      paragraph(numberLine, 9, MUTED);
+      doc.moveDown(0.3);
+      table(HOLDING_COLUMNS, rows);
     }
     await breathe();
-    ensure(60);
-    heading("H2", "Total value", 13);
-    table(
-      [
-        { header: "Accounts", width: width - 160, align: "left" },
-        { header: `Value (${input.currency})`, width: 160, align: "right" },
-      ],
-      [{ cells: [`Grand total of ${input.accounts.length} account${input.accounts.length === 1 ? "" : "s"}`, formatMoney(input.grandTotal, input.currency)], bold: true }],
-    );
+    const totalColumns: Column[] = [
+      { header: "Accounts", width: width - 160, align: "left" },
+      { header: `Value (${input.currency})`, width: 160, align: "right" },
+    ];
+    const totalRows: Row[] = [
+      { cells: [`Grand total of ${input.accounts.length} account${input.accounts.length === 1 ? "" : "s"}`, formatMoney(input.grandTotal, input.currency)], bold: true },
+    ];
+    heading("H2", "Total value", 13, INK, tableStart(totalColumns, totalRows));
+    table(totalColumns, totalRows);
   }
 
   // ── performance over the period
@@ -290,8 +370,7 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
     await breathe();
     const p = input.performance;
     if (input.period.kind === "range") {
-      heading("H2", p.sinceInception ? "Performance since inception" : "Performance over the period", 13);
-      const rows = [
+      const rows: Row[] = [
         { cells: [`Value on ${longDate(input.period.from)}`, formatMoney(p.valueFrom, input.currency)] },
         { cells: ["Net contributions (paid in less taken out)", formatMoney(p.netFlows, input.currency)] },
         { cells: ["Gain or loss", formatMoney(p.movement, input.currency)] },
@@ -299,34 +378,47 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
         { cells: ["Time-weighted return over the period", p.twrPeriod === null ? "Not available" : percent(p.twrPeriod)] },
       ];
       if (p.twrAnnualised !== null) rows.push({ cells: ["Time-weighted return a year (annualised)", percent(p.twrAnnualised)] });
-      table(
-        [
-          { header: "Measure", width: width - 160, align: "left" },
-          { header: "Amount", width: 160, align: "right" },
-        ],
-        rows,
-      );
+      const columns: Column[] = [
+        { header: "Measure", width: width - 160, align: "left" },
+        { header: "Amount", width: 160, align: "right" },
+      ];
+      heading("H2", p.sinceInception ? "Performance since inception" : "Performance over the period", 13, INK, tableStart(columns, rows));
+      table(columns, rows);
     }
   }
 
   // ── allocation by asset class: bars (a figure) and the legend as a table
   if (input.allocation.length > 0) {
     await breathe();
-    // the heading, the bars and the legend's table on one page
-    ensure(60 + input.allocation.length * 18 + (input.allocation.length + 1) * 20);
-    heading("H2", "Allocation by asset class", 13);
-    doc.moveDown(0.3);
     const barHeight = 12;
-    const gap = 6;
+    const barGap = 6;
     const labelWidth = 130;
     const barMax = width - labelWidth - 70;
+    const columns: Column[] = [
+      { header: "Asset class", width: width - 230, align: "left" },
+      { header: "Share", width: 80, align: "right" },
+      { header: `Value (${input.currency})`, width: 150, align: "right" },
+    ];
+    const rows: Row[] = input.allocation.map((a) => ({ cells: [a.name, `${number(a.weight, 2, 2)}%`, formatMoney(a.value, input.currency)] }));
+    const figureHeight = input.allocation.length * (barHeight + barGap) + 10;
+    const title = "Allocation by asset class";
+    // the end of the document is never a page of its own few lines: when the basis of valuation
+    // would stand alone on a last page, this section goes over with it
+    const sizes = measure(columns, rows);
+    const whole = headingHeight(title, 13) + gap(0.3, 13) + figureHeight + sizes.header + sizes.heights.reduce((a, b) => a + b, 0) + gap(1, 9);
+    // (measured to a few points: the drawing's line heights round differently)
+    const room = bottom() - doc.y - 6;
+    if (whole <= room && whole + basisHeight() > room && whole + basisHeight() <= pageRoom()) newPage();
+    // the heading, the bars and the start of the legend's table on one page
+    heading("H2", title, 13, INK, gap(0.3, 13) + figureHeight + tableStart(columns, rows));
+    doc.moveDown(0.3);
     const top = doc.y;
     const colourOf = (i: number) => input.palette[i % input.palette.length] ?? input.brandColour;
     const alt = `Bar chart of the allocation by asset class: ${input.allocation.map((a) => `${a.name} ${number(a.weight, 1, 1)}%`).join(", ")}.`;
     root.add(
       doc.struct("Figure", { alt }, () => {
         input.allocation.forEach((a, i) => {
-          const y = top + i * (barHeight + gap);
+          const y = top + i * (barHeight + barGap);
           doc.rect(left, y + 2, 8, 8).fillColor(colourOf(i)).fill();
           doc.font("Helvetica").fontSize(9).fillColor(INK).text(a.name, left + 14, y + 2, { width: labelWidth - 18, lineBreak: false });
           const length = Math.max(1, (barMax * Math.max(0, a.weight)) / 100);
@@ -336,22 +428,15 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
       }),
     );
     doc.x = left;
-    doc.y = top + input.allocation.length * (barHeight + gap) + 10;
-    table(
-      [
-        { header: "Asset class", width: width - 230, align: "left" },
-        { header: "Share", width: 80, align: "right" },
-        { header: `Value (${input.currency})`, width: 150, align: "right" },
-      ],
-      input.allocation.map((a) => ({ cells: [a.name, `${number(a.weight, 2, 2)}%`, formatMoney(a.value, input.currency)] })),
-    );
+    doc.y = top + figureHeight;
+    table(columns, rows);
   }
 
-  // ── basis of valuation
+  // ── basis of valuation: the end of the document, its heading and paragraphs kept together
   if (input.basis) {
     await breathe();
-    heading("H2", input.basis.title, 12);
-    for (const text of input.basis.paragraphs) paragraph(text, 9, MUTED);
+    heading("H2", input.basis.title, 12, INK, basisHeight() - headingHeight(input.basis.title, 12));
+    for (const t of input.basis.paragraphs) paragraph(t, 9, MUTED);
   }
 
   // ── page numbers on every page, as pagination artifacts
