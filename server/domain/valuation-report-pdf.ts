@@ -405,10 +405,11 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
     // the end of the document is never a page of its own few lines: when the basis of valuation
     // would stand alone on a last page, this section goes over with it
     const sizes = measure(columns, rows);
-    const whole = headingHeight(title, 13) + gap(0.3, 13) + figureHeight + sizes.header + sizes.heights.reduce((a, b) => a + b, 0) + gap(1, 9);
-    // (measured to a few points: the drawing's line heights round differently)
-    const room = bottom() - doc.y - 6;
-    if (whole <= room && whole + basisHeight() > room && whole + basisHeight() <= pageRoom()) newPage();
+    const whole = headingHeight(title, 13) + gap(0.3, 13) + figureHeight + sizes.header + sizes.heights.reduce((a, b) => a + b, 0);
+    const withBasis = whole + gap(1, 9) + basisHeight();
+    // (measured to a few points: the drawing's line heights round differently, so in doubt it goes over)
+    const room = bottom() - doc.y;
+    if (whole <= room && withBasis + 6 > room && withBasis <= pageRoom()) newPage();
     // the heading, the bars and the start of the legend's table on one page
     heading("H2", title, 13, INK, gap(0.3, 13) + figureHeight + tableStart(columns, rows));
     doc.moveDown(0.3);

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { reportJobs, siteSettings } from "../../server/db/schema";
 import { longDate } from "../../server/domain/signature-pdf";
-import { formatMoney, NO_ACCOUNTS, UNNAMED } from "../../server/domain/valuation-report-pdf";
+import { formatMoney as pageMoney } from "~/lib/format";
+import { formatMoney, INVALID_DATA, NO_ACCOUNTS } from "../../server/domain/valuation-report-pdf";
 import { pdfText } from "../pdf-text";
 import { type ErrorAnswer, type Platform, startPlatform } from "./harness";
 
@@ -21,7 +22,7 @@ type Positions = {
   report_currency: string;
   total_value: Money;
   accounts: Array<{ accountid: number; description: string }>;
-  positions: Array<{ accountid: number; description: string; value: Money; volume: number }>;
+  positions: Array<{ accountid: number; description: string; value: Money; volume: number; native_marketprice: number; native_currency: string }>;
 };
 type Group = { group_code: string; group_name: string; accounts: Array<{ accountid: number }> };
 type Account = { accountid: number; description: string; isLinked: boolean; service_type: string };
@@ -313,10 +314,19 @@ describe("the PDF", () => {
     for (const account of positions.accounts) expect(text.text).toContain(account.description);
     const flat = text.text.replace(/\s+/g, " ");
     for (const p of positions.positions) {
-      // a holding with no valid name (seeded on purpose) is printed as such
-      expect(flat).toContain(p.description.trim() ? p.description.replace(/\s+/g, " ") : `${UNNAMED} `);
-      expect(flat).toContain(formatMoney(Number(p.value.value._val), positions.report_currency));
+      // a holding with no valid name (seeded on purpose) is 'INVALID DATA', as on the page (spec 001 §5)
+      const name = p.description.trim() ? p.description.replace(/\s+/g, " ") : INVALID_DATA;
+      // units and price as the investments tab shows them in the original currency (spec 001 §9:
+      // volumes to 4 decimals; money to 2, a price under 10 to 4), then the currency and the value
+      const units = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 0, maximumFractionDigits: 4 }).format(p.volume);
+      const price = pageMoney(p.native_marketprice, p.native_currency, "en-GB", { decimals: p.native_marketprice < 10 ? 4 : 2 });
+      expect(flat).toContain(`${name} ${units} ${price} ${p.native_currency} ${formatMoney(Number(p.value.value._val), positions.report_currency)}`);
     }
+    expect(flat).toContain(`${INVALID_DATA} `);
+    expect(flat).not.toContain("Unnamed");
+    // prices of 10 and more with 2 decimals, as on the page (the seed has them)
+    expect(positions.positions.some((p) => p.native_marketprice >= 10)).toBe(true);
+    expect(flat).not.toMatch(/[£$€]\d{2,}(,\d{3})*\.\d{3}/);
     const total = formatMoney(sumOf(positions), positions.report_currency);
     expect(flat).toMatch(new RegExp(`Grand total of ${positions.accounts.length} accounts? ${total.replace(/[.$]/g, "\\$&")}`));
     // the sum of the rounded positions is the position call's own total, to the penny
