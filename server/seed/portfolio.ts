@@ -7,6 +7,8 @@ import { addDays, businessDays, MICROS, MICROS_PER_MINOR } from "../domain/valua
 import { seededRandom, type Random } from "../lib/random";
 
 const SEED = 20250314;
+/** The market's own seed: the factors' and the series' moves (the book's draws stay on SEED). */
+const MARKET_SEED = 2;
 /** The later additions' own seed (a fund with a look-through split, a security without a name). */
 const LATER_SEED = 20250612;
 
@@ -54,8 +56,6 @@ const SECURITIES: SecuritySeed[] = [
  */
 type LaterSecurity = Omit<SecuritySeed, "assetClass"> & {
   assetClass: SecuritySeed["assetClass"] | "MIXED";
-  drift: number;
-  vol: number;
   assetClassAllocation: Array<{ name: string; weight: number }> | null;
   regionalAllocation: Array<{ name: string; weight: number }> | null;
   /** Account (by description), months before today and units of each transfer in. */
@@ -65,35 +65,81 @@ type LaterSecurity = Omit<SecuritySeed, "assetClass"> & {
 const LATER_SECURITIES: LaterSecurity[] = [
   {
     code: "VLS60", exchange: "FUND", isin: "GB00B3TYHH97", description: "Vanguard LifeStrategy 60% Equity Fund", sector: "Multi-asset", assetClass: "MIXED",
-    region: "Global", currency: "GBP", price: 212.4, yieldBp: 190, drift: 0.05, vol: 0.11,
+    region: "Global", currency: "GBP", price: 212.4, yieldBp: 190,
     assetClassAllocation: [{ name: "Equities", weight: 60 }, { name: "Fixed income", weight: 40 }],
     regionalAllocation: [{ name: "United Kingdom", weight: 25 }, { name: "North America", weight: 40 }, { name: "Europe", weight: 20 }, { name: "Asia Pacific", weight: 15 }],
     transfers: [["Ellie Stocks and Shares ISA", 14, 110], ["Ellie Stocks and Shares ISA", 5, 45]],
   },
   {
     code: "XDLST", exchange: "LSE", isin: null, description: "", sector: "Unclassified", assetClass: "EQUITY", region: "United Kingdom", currency: "GBP",
-    price: 1.85, yieldBp: 0, drift: 0, vol: 0.03, assetClassAllocation: null, regionalAllocation: null,
+    price: 1.85, yieldBp: 0, assetClassAllocation: null, regionalAllocation: null,
     transfers: [["Joint General Investment Account", 9, 1_500]],
   },
 ];
 
-/** Yearly drift and volatility of the geometric random walk per asset class. */
-const WALK: Record<SecuritySeed["assetClass"], { drift: number; vol: number }> = {
-  EQUITY: { drift: 0.07, vol: 0.2 },
-  FIXED: { drift: 0.02, vol: 0.06 },
-  PROPERTY: { drift: 0.04, vol: 0.15 },
-  CASH: { drift: 0, vol: 0 },
+// ── the demo market (docs/decisions/110-report-text-and-realistic-demo-market.md) ────────────────
+// Every series moves with the market it belongs to: a few common factors (world equities in
+// sterling, UK equities beyond the world's, government bonds, the dollar and the euro against
+// sterling) drawn once per business day, and each series' own moves. Each path is kept realistic:
+// it is pulled back towards its drift over a year, and its trailing month's and year's changes are
+// held within bounds that real markets kept (no index gains 52% in a year).
+
+/** The common factors, each a standard normal draw per business day. */
+type Factor = "world" | "uk" | "bonds" | "usd" | "eur";
+const FACTORS: Factor[] = ["world", "uk", "bonds", "usd", "eur"];
+
+type Bounds = { yearLow: number; yearHigh: number; month: number };
+/**
+ * The bounds a path is held within (as fractions: the change since the same day a year and a month
+ * before). The tests check slightly wider ones (−25%…+30% a year; 8% a month for an index, 12% for a
+ * security, 5% for an exchange rate): the margin covers rounding to the stored decimals.
+ */
+export const MARKET_BOUNDS = {
+  index: { yearLow: -0.22, yearHigh: 0.27, month: 0.075 },
+  security: { yearLow: -0.22, yearHigh: 0.27, month: 0.115 },
+  fx: { yearLow: -0.12, yearHigh: 0.12, month: 0.045 },
+} satisfies Record<string, Bounds>;
+
+/** A series' yearly drift, its yearly volatility from each factor, its own yearly volatility and its bounds. */
+type Market = { drift: number; loadings: Partial<Record<Factor, number>>; own: number; bounds: Bounds };
+
+const equity = (loadings: Partial<Record<Factor, number>>, own: number, drift = 0.07): Market => ({ drift, loadings, own, bounds: MARKET_BOUNDS.security });
+/** A UK share: the world's moves and the UK's own. */
+const ukEquity = (beta: number, own: number) => equity({ world: 0.09 * beta, uk: 0.07 * beta }, own);
+/** A US or European share, priced in its currency: the world's moves in sterling, and the currency's against sterling. */
+const foreignEquity = (currency: "usd" | "eur", beta: number, own: number) => equity({ world: 0.12 * beta, [currency]: currency === "usd" ? 0.06 : 0.045 }, own);
+const bond = (duration: number, own: number): Market => ({ drift: 0.02, loadings: { bonds: 0.06 * duration }, own, bounds: MARKET_BOUNDS.security });
+
+/** Each security's market (by code); cash is constant at 1.00. */
+const SECURITY_MARKETS: Record<string, Market> = {
+  ULVR: ukEquity(0.7, 0.08),
+  AZN: ukEquity(0.8, 0.09),
+  HSBA: ukEquity(1.1, 0.09),
+  ISF: ukEquity(1, 0.02),
+  VGOV: bond(1, 0.01),
+  LAND: { drift: 0.04, loadings: { world: 0.06, uk: 0.06 }, own: 0.09, bounds: MARKET_BOUNDS.security },
+  AAPL: foreignEquity("usd", 1.1, 0.08),
+  MSFT: foreignEquity("usd", 1.05, 0.08),
+  JNJ: foreignEquity("usd", 0.6, 0.07),
+  IEF: bond(0.8, 0.03),
+  ASML: foreignEquity("eur", 1.1, 0.09),
+  SAP: foreignEquity("eur", 1, 0.08),
+  SIE: foreignEquity("eur", 0.9, 0.07),
+  IBGL: bond(1.3, 0.04),
+  // the later additions
+  VLS60: { drift: 0.05, loadings: { world: 0.6 * 0.12, bonds: 0.4 * 0.06 }, own: 0.01, bounds: MARKET_BOUNDS.security },
+  XDLST: { drift: 0, loadings: { uk: 0.02 }, own: 0.03, bounds: MARKET_BOUNDS.security },
 };
 
-const FX: Array<{ currency: string; start: number; vol: number }> = [
-  { currency: "USD", start: 1.2, vol: 0.08 },
-  { currency: "EUR", start: 1.15, vol: 0.06 },
+const FX: Array<{ currency: string; start: number; market: Market }> = [
+  { currency: "USD", start: 1.2, market: { drift: 0, loadings: { usd: 0.06 }, own: 0, bounds: MARKET_BOUNDS.fx } },
+  { currency: "EUR", start: 1.15, market: { drift: 0, loadings: { eur: 0.045 }, own: 0, bounds: MARKET_BOUNDS.fx } },
 ];
 
-const BENCHMARKS = [
-  { code: "FTASX", name: "FTSE All-Share", currency: "GBP", start: 4100, drift: 0.06, vol: 0.15 },
-  { code: "MSCIWGBP", name: "MSCI World (GBP)", currency: "GBP", start: 2600, drift: 0.08, vol: 0.14 },
-  { code: "GILTALL", name: "FTSE Actuaries UK Gilts All Stocks", currency: "GBP", start: 2900, drift: 0.01, vol: 0.07 },
+const BENCHMARKS: Array<{ code: string; name: string; currency: string; start: number; market: Market }> = [
+  { code: "FTASX", name: "FTSE All-Share", currency: "GBP", start: 4100, market: { drift: 0.06, loadings: { world: 0.09, uk: 0.07 }, own: 0, bounds: MARKET_BOUNDS.index } },
+  { code: "MSCIWGBP", name: "MSCI World (GBP)", currency: "GBP", start: 2600, market: { drift: 0.08, loadings: { world: 0.12 }, own: 0, bounds: MARKET_BOUNDS.index } },
+  { code: "GILTALL", name: "FTSE Actuaries UK Gilts All Stocks", currency: "GBP", start: 2900, market: { drift: 0.02, loadings: { bonds: 0.06 }, own: 0, bounds: MARKET_BOUNDS.index } },
 ];
 
 /**
@@ -116,6 +162,8 @@ export function blendedLevels(blend: typeof BALANCED, levels: ReadonlyMap<string
 }
 
 const TRADING_DAYS = 252;
+/** How hard a path is pulled back towards its drift: a year's excess return fades by about half in six months. */
+const PULL = 1.5;
 
 function normal(random: Random): number {
   // Box–Muller; 1 − u keeps the logarithm finite
@@ -124,14 +172,73 @@ function normal(random: Random): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
-/** A geometric random walk over `days`, rounded to `decimals` and returned in micro-units. */
-function walk(random: Random, days: readonly string[], start: number, drift: number, vol: number, decimals: number): number[] {
+/**
+ * For each business day, the index of the last business day on or before the same date a year and
+ * a month earlier (−1 before the series starts): the days the bounds are measured from. The earlier
+ * date is compared as text, so a day that month lacks ('2023-02-29', '2024-04-31') falls after the
+ * month's last day, as date-fns' subYears and subMonths would clamp it (the test checks with them);
+ * formatting 1,600 dates with date-fns took longer than the rest of the market.
+ */
+export function lookbacks(days: readonly string[]): { year: Int32Array; month: Int32Array } {
+  const back = (earlier: (y: number, m: number, rest: string) => string) => {
+    const out = new Int32Array(days.length);
+    let j = -1;
+    days.forEach((day, i) => {
+      const target = earlier(Number(day.slice(0, 4)), Number(day.slice(5, 7)), day.slice(7));
+      while (j + 1 < days.length && (days[j + 1] as string) <= target) j++;
+      out[i] = j;
+    });
+    return out;
+  };
+  const pad = (m: number) => String(m).padStart(2, "0");
+  return {
+    year: back((y, m, rest) => `${y - 1}-${pad(m)}${rest}`),
+    month: back((y, m, rest) => (m === 1 ? `${y - 1}-12${rest}` : `${y}-${pad(m - 1)}${rest}`)),
+  };
+}
+
+/** Draws each factor's shock for every business day (the market's common moves). */
+function factorShocks(random: Random, count: number): Record<Factor, Float64Array> {
+  const out = {} as Record<Factor, Float64Array>;
+  for (const f of FACTORS) out[f] = new Float64Array(count);
+  for (let i = 0; i < count; i++) for (const f of FACTORS) out[f][i] = normal(random);
+  return out;
+}
+
+/**
+ * A series' daily path, in micro-units rounded to `decimals`: log-normal steps from the factors'
+ * shocks and its own, pulled towards its drift, then held within its bounds (the change since a
+ * month and since a year before; the year's bound wins).
+ */
+function marketPath(
+  random: Random,
+  shocks: Record<Factor, Float64Array>,
+  back: { year: Int32Array; month: Int32Array },
+  start: number,
+  market: Market,
+  decimals: number,
+): number[] {
   const dt = 1 / TRADING_DAYS;
+  const loadings = Object.entries(market.loadings) as Array<[Factor, number]>;
+  const variance = loadings.reduce((sum, [, v]) => sum + v * v, 0) + market.own * market.own;
   const step = 10 ** (6 - decimals);
+  const count = back.year.length;
+  const levels = new Float64Array(count);
   const out: number[] = [];
   let level = start;
-  for (let i = 0; i < days.length; i++) {
-    if (i > 0 && vol > 0) level *= Math.exp((drift - (vol * vol) / 2) * dt + vol * Math.sqrt(dt) * normal(random));
+  for (let i = 0; i < count; i++) {
+    if (i > 0) {
+      const shock = loadings.reduce((sum, [f, v]) => sum + v * (shocks[f][i] as number), 0) + market.own * normal(random);
+      const y = back.year[i - 1] as number;
+      const trailing = y >= 0 ? Math.log(level / (levels[y] as number)) : market.drift * (i / TRADING_DAYS);
+      const pull = y >= 0 ? -PULL * (trailing - market.drift) : 0;
+      level *= Math.exp((market.drift - variance / 2 + pull) * dt + Math.sqrt(dt) * shock);
+      const m = back.month[i] as number;
+      if (m >= 0) level = Math.min(Math.max(level, (levels[m] as number) * (1 - market.bounds.month)), (levels[m] as number) * (1 + market.bounds.month));
+      const yr = back.year[i] as number;
+      if (yr >= 0) level = Math.min(Math.max(level, (levels[yr] as number) * (1 + market.bounds.yearLow)), (levels[yr] as number) * (1 + market.bounds.yearHigh));
+    }
+    levels[i] = level;
     out.push(Math.round((level * MICROS) / step) * step);
   }
   return out;
@@ -155,7 +262,10 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
     return dayIndex.has(d) ? d : lastDay;
   };
 
-  // ── securities, prices, FX, benchmarks ──────────────────────────────────────────────────────
+  // ── securities, prices, FX, benchmarks: the demo market ─────────────────────────────────────
+  const marketRandom = seededRandom(MARKET_SEED);
+  const shocks = factorShocks(marketRandom, days.length);
+  const back = lookbacks(days);
   const insertSecurity = sqlite.prepare(
     "INSERT INTO securities (code, exchange, isin, description, sector_name, asset_class_code, region, currency, is_cash, yield_bp) VALUES (?,?,?,?,?,?,?,?,?,?)",
   );
@@ -167,15 +277,15 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
       insertSecurity.run(s.code, s.exchange, s.isin, s.description, s.sector, s.assetClass, s.region, s.currency, s.assetClass === "CASH" ? 1 : 0, s.yieldBp).lastInsertRowid,
     );
     securityIds.set(s.code, id);
-    const { drift, vol } = WALK[s.assetClass];
-    const series = walk(random, days, s.price, drift, vol, s.price < 20 ? 4 : 2);
+    const market = SECURITY_MARKETS[s.code];
+    const series = market ? marketPath(marketRandom, shocks, back, s.price, market, s.price < 20 ? 4 : 2) : days.map(() => Math.round(s.price * MICROS));
     prices.set(id, series);
     series.forEach((micros, i) => insertPrice.run(id, days[i], micros));
   }
   const insertFx = sqlite.prepare("INSERT INTO fx_rates (currency, date, rate_micros) VALUES (?,?,?)");
   const fx = new Map<string, number[]>([["GBP", days.map(() => MICROS)]]);
   for (const f of FX) {
-    const series = walk(random, days, f.start, 0, f.vol, 4);
+    const series = marketPath(marketRandom, shocks, back, f.start, f.market, 4);
     fx.set(f.currency, series);
     series.forEach((micros, i) => insertFx.run(f.currency, days[i], micros));
   }
@@ -186,7 +296,7 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
   for (const b of BENCHMARKS) {
     const id = Number(insertBenchmark.run(b.code, b.name, b.currency).lastInsertRowid);
     benchmarkIds.push(id);
-    const levels = walk(random, days, b.start, b.drift, b.vol, 2);
+    const levels = marketPath(marketRandom, shocks, back, b.start, b.market, 2);
     benchmarkLevels.set(b.code, levels);
     levels.forEach((micros, i) => insertLevel.run(id, days[i], micros));
   }
@@ -515,7 +625,7 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
         s.assetClassAllocation && JSON.stringify(s.assetClassAllocation), s.regionalAllocation && JSON.stringify(s.regionalAllocation),
       ).lastInsertRowid,
     );
-    const series = walk(later, days, s.price, s.drift, s.vol, s.price < 20 ? 4 : 2);
+    const series = marketPath(later, shocks, back, s.price, SECURITY_MARKETS[s.code] as Market, s.price < 20 ? 4 : 2);
     series.forEach((micros, i) => insertPrice.run(id, days[i], micros));
     for (const [account, months, units] of s.transfers) {
       const date = monthsAgo(months);
