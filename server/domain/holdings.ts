@@ -233,7 +233,9 @@ export function holdingsOn(
     const complete = lots.reduce((sum, l) => sum + l.quantityMicros, 0) === p.quantityMicros;
     const costMinor = cash || !complete || lots.some((l) => l.cost === null) ? null : sumMinor(lots.map((l) => minorOf(l.cost as number)));
     // the parcels share the holding's rounded values in proportion to their units, adding up to them
-    const weights = lots.map((l) => l.quantityMicros);
+    // when they account for the whole holding (units they do not account for keep their share)
+    const uncovered = p.quantityMicros - lots.reduce((sum, l) => sum + l.quantityMicros, 0);
+    const weights = [...lots.map((l) => l.quantityMicros), ...(uncovered > 0 ? [uncovered] : [])];
     const [nativeShares, planShares, valueShares] = [nativeMinor, planMinor, valueMinor].map((m) => apportionMinor(m, weights)) as [number[], number[], number[]];
     const yields = yieldOf(facts?.yieldBp ?? 0, pricing.currency, taxStructures.get(p.accountId) ?? "");
     holdings.push({
