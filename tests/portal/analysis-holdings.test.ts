@@ -71,9 +71,8 @@ describe("the investments tab (spec 001 §2.3, §5)", () => {
     expect(shown).toHaveLength([...held.values()].filter((q) => q !== 0).length);
     for (const position of shown) {
       const security = rows.find((r) => r.code === position.code)!;
-      const units = held.get(security.id)! / 1_000_000;
-      const price = (book.sql("SELECT price_micros AS p FROM security_prices WHERE security_id = ? AND date <= ? ORDER BY date DESC LIMIT 1").get(security.id, TODAY) as { p: number }).p / 1_000_000;
-      expect(position.cells.value, position.code).toBe(gbp(book.convert(units * price, security.currency, "GBP", TODAY)));
+      // decision 106: quantity × price × the day's rate, rounded once to the penny
+      expect(position.cells.value, position.code).toBe(gbp(book.lineValue(security.id, held.get(security.id)!, "GBP", TODAY)));
     }
     // sorted by name, the default (spec 001 §2.3)
     const names = shown.map((p) => p.name);
