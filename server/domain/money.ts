@@ -53,51 +53,79 @@ export function roundHalfAwayFromZero(x: number): number {
  * to/from, rounded once. The same currency (equal rates) converts at exactly 1.
  */
 export function holdingMinor(quantityMicros: number, priceMicros: number, fromPerGbpMicros = GBP_RATE_MICROS, toPerGbpMicros = fromPerGbpMicros): number {
-  if (fromPerGbpMicros === toPerGbpMicros) {
-    const product = quantityMicros * priceMicros;
-    // a float product within the safe range is the exact product (rounding is monotonic)
-    if (Number.isSafeInteger(product)) return divideRounded(product, PRODUCT_PER_MINOR);
-    const split = productMinorBySplit(quantityMicros, priceMicros);
-    if (split !== null) return split;
-    return Number(divideRoundedBig(BigInt(quantityMicros) * BigInt(priceMicros), PRODUCT_PER_MINOR_BIG));
-  }
-  return Number(
-    divideRoundedBig(
-      BigInt(quantityMicros) * BigInt(priceMicros) * BigInt(toPerGbpMicros),
-      PRODUCT_PER_MINOR_BIG * BigInt(fromPerGbpMicros),
-    ),
-  );
+  const negative = quantityMicros < 0 !== priceMicros < 0;
+  const magnitude = fromPerGbpMicros === toPerGbpMicros
+    ? nativeMagnitude(Math.abs(quantityMicros), Math.abs(priceMicros))
+    : convertedMagnitude(Math.abs(quantityMicros), Math.abs(priceMicros), fromPerGbpMicros, toPerGbpMicros);
+  if (magnitude !== null) return negative && magnitude !== 0 ? -magnitude : magnitude;
+  const numerator = BigInt(quantityMicros) * BigInt(priceMicros) * BigInt(toPerGbpMicros);
+  return Number(divideRoundedBig(numerator, PRODUCT_PER_MINOR_BIG * BigInt(fromPerGbpMicros)));
 }
 
 const HALF = 100_000; // 10^5: (10^5)^2 is PRODUCT_PER_MINOR
 const SPLIT_LIMIT = 1e15;
 
 /**
- * quantity × price / 10^10 rounded half away from zero, exactly, with plain numbers: each factor is
- * cut into its high and low five digits so that no partial product passes 2^53 (the hot loop of
- * `valuesOn` values a cash line of £100,000, 10^16 as a product, on every date). Null when a factor
- * is too large for the cut (then BigInt answers).
+ * a × b ÷ 10^10 for non-negative integers below 10^15, as [quotient, remainder], exactly with plain
+ * numbers: each factor is cut into its high and low five digits so that no partial product passes
+ * 2^53 (the hot loop of `valuesOn` values a cash line of £100,000, 10^17 as a product, on every
+ * date). Null when the quotient would not be a safe integer (then BigInt answers).
  */
-function productMinorBySplit(quantityMicros: number, priceMicros: number): number | null {
-  const q = Math.abs(quantityMicros);
-  const p = Math.abs(priceMicros);
-  if (!Number.isSafeInteger(q) || !Number.isSafeInteger(p) || q >= SPLIT_LIMIT || p >= SPLIT_LIMIT) return null;
-  const qh = Math.floor(q / HALF);
-  const ql = q - qh * HALF;
-  const ph = Math.floor(p / HALF);
-  const pl = p - ph * HALF;
-  const high = qh * ph; // units of 10^10
-  if (!Number.isSafeInteger(high)) return null;
-  const middle = qh * pl + ql * ph; // units of 10^5, below 2·10^15
+function splitProduct(a: number, b: number): [number, number] | null {
+  const product = a * b;
+  // a float product within the safe range is the exact product (rounding is monotonic)
+  if (Number.isSafeInteger(product)) {
+    const rest = product % PRODUCT_PER_MINOR;
+    return [(product - rest) / PRODUCT_PER_MINOR, rest];
+  }
+  if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b) || a >= SPLIT_LIMIT || b >= SPLIT_LIMIT) return null;
+  const ah = Math.floor(a / HALF);
+  const al = a - ah * HALF;
+  const bh = Math.floor(b / HALF);
+  const bl = b - bh * HALF;
+  const high = ah * bh; // units of 10^10
+  const middle = ah * bl + al * bh; // units of 10^5, below 2·10^15
   const mh = Math.floor(middle / HALF);
   const ml = middle - mh * HALF;
-  const low = ml * HALF + ql * pl; // units of 1, below 2·10^10
-  const carry = Math.floor(low / PRODUCT_PER_MINOR);
-  const rest = low - carry * PRODUCT_PER_MINOR;
-  const magnitude = high + mh + carry + (2 * rest >= PRODUCT_PER_MINOR ? 1 : 0);
-  if (!Number.isSafeInteger(magnitude)) return null;
-  const negative = quantityMicros < 0 !== priceMicros < 0;
-  return negative && magnitude !== 0 ? -magnitude : magnitude;
+  const low = ml * HALF + al * bl; // units of 1, below 2·10^10
+  const carry = low >= PRODUCT_PER_MINOR ? 1 : 0;
+  const quotient = high + mh + carry;
+  return Number.isSafeInteger(quotient) ? [quotient, low - carry * PRODUCT_PER_MINOR] : null;
+}
+
+/** |q| × |p| ÷ 10^10 rounded half up (the magnitude of a same-currency value); null past plain numbers. */
+function nativeMagnitude(q: number, p: number): number | null {
+  const split = splitProduct(q, p);
+  if (split === null) return null;
+  return split[0] + (2 * split[1] >= PRODUCT_PER_MINOR ? 1 : 0);
+}
+
+/**
+ * |q| × |p| × to ÷ (10^10 × from) rounded half up, exactly with plain numbers when every step stays
+ * below 2^53 (real holdings and rates do); null otherwise. With q × p = A·10^10 + B:
+ * value × from = A × to + B × to ÷ 10^10, each part cut into a quotient and a remainder.
+ */
+function convertedMagnitude(q: number, p: number, from: number, to: number): number | null {
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from <= 0 || to <= 0) return null;
+  const native = splitProduct(q, p);
+  if (native === null) return null;
+  const [a, b] = native;
+  const x = a * to;
+  if (!Number.isSafeInteger(x)) return null;
+  const y = splitProduct(b, to); // B × to = yq·10^10 + yr
+  if (y === null) return null;
+  const xr = x % from;
+  const xq = (x - xr) / from;
+  const z = xr + y[0];
+  if (!Number.isSafeInteger(z)) return null;
+  const zr = z % from;
+  const zq = (z - zr) / from;
+  // the fraction left is (zr·10^10 + yr) ÷ (from·10^10): at least a half when 2·zr ≥ from, or
+  // when 2·zr = from − 1 and 2·yr ≥ 10^10
+  const k = 2 * zr - from;
+  const up = k >= 0 || (k === -1 && 2 * y[1] >= PRODUCT_PER_MINOR);
+  const magnitude = xq + zq + (up ? 1 : 0);
+  return Number.isSafeInteger(magnitude) ? magnitude : null;
 }
 
 /** An amount in minor units of one currency converted to another (rates per GBP in micros), rounded once. */

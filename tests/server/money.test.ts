@@ -77,6 +77,14 @@ describe("the rounding rule", () => {
       }),
       { numRuns: 1_000 },
     );
+    // at and next to a half: q × p × to = (k + ½) · 10^10 · from, and one either side
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 5 }), rate, fc.constantFrom(-1n, 0n, 1n), fc.boolean(), (k, from, nudge, negative) => {
+        const n = (2n * BigInt(k) + 1n) * 5_000_000_000n * BigInt(from) + nudge;
+        const q = Number(negative ? -n : n);
+        expect(holdingMinor(q, 1, from, 1)).toBe(Number(reference(BigInt(q), 10n ** 10n * BigInt(from))));
+      }),
+    );
     fc.assert(
       fc.property(minor, rate, rate, (m, from, to) => {
         expect(convertMinor(m, from, from)).toBe(m);
