@@ -251,7 +251,9 @@ describe("netTotal", () => {
     const cards = assetCards(
       lists({ investments: [item(1, 280_750.4)], pensions: [item(2, 309_270.25)], liabilities: [item(3, 134_225.375)] }),
     );
-    expect(netTotal(cards)).toBeCloseTo(280_750.4 + 309_270.25 - 134_225.375, 6);
+    // added in whole pence (decision 106): a sub-penny amount is rounded once, half away from zero
+    expect(cards.find((c) => c.tab === "liabilities")?.total).toBe(-134_225.38);
+    expect(netTotal(cards)).toBe(455_795.27); // 280,750.40 + 309,270.25 − 134,225.38
     expect(netTotal([])).toBe(0);
   });
 

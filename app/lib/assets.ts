@@ -2,6 +2,8 @@
 // member's balance sheet lists, whose assets may be shown, and the summary cards built from them.
 // Pure; shared by server and browser.
 
+import { sumAmounts } from "./money";
+
 export const ASSET_TABS = ["investments", "pensions", "annuities", "liabilities"] as const;
 export type AssetTab = (typeof ASSET_TABS)[number];
 
@@ -80,7 +82,8 @@ export function filterAssets(input: AssetInput, options: FilterOptions): Record<
   };
 }
 
-const sum = (items: readonly AssetItem[]) => items.reduce((total, i) => total + (i.value ?? 0), 0);
+// added in whole minor units (decision 106): a card's total is the sum of its items as shown
+const sum = (items: readonly AssetItem[]) => sumAmounts(items.map((i) => i.value ?? 0));
 
 /**
  * spec 001 §2.6: a card per asset type with at most the three largest items by value; cards with
@@ -97,7 +100,7 @@ export function assetCards(lists: Record<AssetTab, AssetItem[]>): AssetCard[] {
 
 /** A member's net total: assets less liabilities. */
 export function netTotal(cards: readonly AssetCard[]): number {
-  return cards.reduce((total, c) => total + c.total, 0);
+  return sumAmounts(cards.map((c) => c.total));
 }
 
 /** A member of the client's group, as the platform lists it (entity/client/{id}/client_group/member). */

@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { sumAmounts } from "./money";
 import { formatPercentLabel, roundPercentages } from "./percent";
 
 const percents = (values: number[]) => roundPercentages(values).map((s) => s.percent);
@@ -93,5 +95,35 @@ describe("formatPercentLabel", () => {
     expect(formatPercentLabel(0, false)).toBe("0%");
     expect(formatPercentLabel(42, true)).toBe("42%");
     expect(formatPercentLabel(100, true, "en-GB")).toBe("100%");
+  });
+});
+
+describe("roundPercentages: properties (decision 106)", () => {
+  // amounts as sent (whole minor units, shown to two decimals), some of them nothing
+  const amounts = fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 10 ** 11 }).map((m) => m / 100)), { minLength: 1, maxLength: 25 });
+
+  it("gives whole percentages that add up to 100 whenever there is a whole", () => {
+    fc.assert(
+      fc.property(amounts, (values) => {
+        const shares = roundPercentages(values);
+        const total = sumAmounts(values);
+        if (total > 0) expect(shares.reduce((s, p) => s + p.percent, 0)).toBe(100);
+        else expect(shares.every((p) => p.percent === 0)).toBe(true);
+      }),
+    );
+  });
+
+  it("keeps each percentage within one point of its exact share, gives nothing to nothing, and never more than 99 from the spread", () => {
+    fc.assert(
+      fc.property(amounts, (values) => {
+        const shares = roundPercentages(values);
+        for (const [i, share] of shares.entries()) {
+          expect(Number.isInteger(share.percent)).toBe(true);
+          expect(Math.abs(share.percent - share.exact)).toBeLessThan(1);
+          if (values[i] === 0) expect(share.percent).toBe(0);
+          if (share.percent > Math.floor(share.exact + 1e-9)) expect(share.percent).toBeLessThanOrEqual(99);
+        }
+      }),
+    );
   });
 });

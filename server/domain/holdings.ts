@@ -9,9 +9,13 @@
 //   × units plus fees and stamp duty; a transfer's net is its value on the day); sales and
 //   transfers out take units from the oldest parcel first, and with them the same share of its
 //   cost. A cost in another currency than the security's is unknown (null).
+// - Money follows decision 106: each holding's value in each currency, each parcel's cost and each
+//   income is rounded once to the minor unit; an account's figures are the exact sums of its
+//   holdings', and a holding's parcels share out its value so that they add up to it.
 
 import type { Book, LedgerTransaction, PricingType } from "./performance";
 import { gbpRates, pricingDate } from "./performance";
+import { apportionMinor, holdingMinor, minorOf, shareMinor, sumMinor, unitsOf } from "./money";
 import { MICROS, pointOn, positionsAt } from "./valuation";
 
 /** Names of the asset classes (securities.asset_class_code). */
@@ -57,12 +61,24 @@ export const assetClassSplit = (assetClassCode: string, stored?: string | null):
 /** The regional split of a security: its stored look-through, else wholly its own region. */
 export const regionalSplit = (region: string, stored?: string | null): Split[] => parseSplit(stored) ?? [{ name: region, weight: 100 }];
 
-/** Yearly yield in percent: gross from the security, net of withholding tax for US income in a personal account. */
-export function yieldOf(yieldBp: number, securityCurrency: string, taxStructure: string): { gross: number; net: number } {
+/**
+ * Yearly yield in percent: gross from the security, net of withholding tax for US income in a
+ * personal account; and the same as whole parts per million of the value (exact, for incomes).
+ */
+export function yieldOf(yieldBp: number, securityCurrency: string, taxStructure: string): { gross: number; net: number; grossPpm: number; netPpm: number } {
   const gross = yieldBp / 100;
   const withheld = securityCurrency === "USD" && taxStructure === "Personal";
-  return { gross, net: withheld ? gross * (1 - WITHHOLDING_RATE) : gross };
+  const grossPpm = Math.round(yieldBp * 100);
+  return {
+    gross,
+    net: withheld ? gross * (1 - WITHHOLDING_RATE) : gross,
+    grossPpm,
+    netPpm: withheld ? Math.round(grossPpm * (1 - WITHHOLDING_RATE)) : grossPpm,
+  };
 }
+
+/** A year's income on a value in minor units at a yield in parts per million, rounded once (decision 106). */
+export const incomeMinor = (valueMinor: number, yieldPpm: number) => shareMinor(valueMinor, yieldPpm, 1_000_000);
 
 /** A share of a total in percent; 0 of nothing. */
 export const weightOf = (value: number, total: number) => (total === 0 ? 0 : (value / total) * 100);
@@ -70,7 +86,10 @@ export const weightOf = (value: number, total: number) => (total === 0 ? 0 : (va
 export type Parcel = {
   tradeDate: string;
   quantityMicros: number;
-  /** Book cost of the units still held, in units of the security's currency; null when unknown. */
+  /**
+   * Book cost of the units still held, in units of the security's currency (exactly a number of
+   * minor units: the parcel's cost × units held / units bought, rounded once); null when unknown.
+   */
   cost: number | null;
 };
 
@@ -80,34 +99,45 @@ export type Parcel = {
  */
 export function parcelsAt(transactions: readonly LedgerTransaction[], date: string, currencyOf: (securityId: number) => string | undefined): Map<string, Parcel[]> {
   const ordered = [...transactions].filter((t) => t.tradeDate <= date).sort((a, b) => (a.tradeDate < b.tradeDate ? -1 : a.tradeDate > b.tradeDate ? 1 : 0));
-  const lots = new Map<string, Parcel[]>();
+  type Lot = { tradeDate: string; quantityMicros: number; boughtMicros: number; paidMinor: number | null };
+  const lots = new Map<string, Lot[]>();
   for (const t of ordered) {
     const key = `${t.accountId}:${t.securityId}`;
     if (t.type === "buy" || t.type === "transfer_in") {
       if (t.quantityMicros <= 0) continue;
       const known = t.currency === (currencyOf(t.securityId) ?? t.currency);
       const list = lots.get(key) ?? [];
-      list.push({ tradeDate: t.tradeDate, quantityMicros: t.quantityMicros, cost: known ? t.netMinor / 100 : null });
+      list.push({ tradeDate: t.tradeDate, quantityMicros: t.quantityMicros, boughtMicros: t.quantityMicros, paidMinor: known ? t.netMinor : null });
       lots.set(key, list);
     } else if (t.type === "sell" || t.type === "transfer_out") {
       const list = lots.get(key);
       let left = t.quantityMicros;
       while (list && list.length && left > 0) {
-        const oldest = list[0] as Parcel;
+        const oldest = list[0] as Lot;
         if (oldest.quantityMicros <= left) {
           left -= oldest.quantityMicros;
           list.shift();
         } else {
-          const kept = oldest.quantityMicros - left;
-          if (oldest.cost !== null) oldest.cost = (oldest.cost * kept) / oldest.quantityMicros;
-          oldest.quantityMicros = kept;
+          oldest.quantityMicros -= left;
           left = 0;
         }
       }
     }
   }
-  for (const [key, list] of lots) if (list.length === 0) lots.delete(key);
-  return lots;
+  const parcels = new Map<string, Parcel[]>();
+  for (const [key, list] of lots) {
+    if (list.length === 0) continue;
+    // the cost of the units still held: the parcel's cost in proportion, rounded once (not at every sale)
+    parcels.set(
+      key,
+      list.map((l) => ({
+        tradeDate: l.tradeDate,
+        quantityMicros: l.quantityMicros,
+        cost: l.paidMinor === null ? null : unitsOf(shareMinor(l.paidMinor, l.quantityMicros, l.boughtMicros)),
+      })),
+    );
+  }
+  return parcels;
 }
 
 export type SecurityFacts = {
@@ -117,6 +147,7 @@ export type SecurityFacts = {
   yieldBp: number;
 };
 
+/** A parcel with its share of the holding's values (units; the parcels' values add up to the holding's). */
 export type HeldParcel = Parcel & { nativeValue: number; planValue: number; value: number };
 
 export type Holding = {
@@ -131,16 +162,23 @@ export type Holding = {
   nativeValue: number;
   planCurrency: string;
   planValue: number;
-  /** In the report currency. */
+  /** In the report currency. Values are units, each exactly its minor units / 100 (rounded once). */
   value: number;
+  nativeMinor: number;
+  planMinor: number;
+  valueMinor: number;
   /** Units of the plan (report) currency for one unit of the native currency on the pricing date. */
   fxToPlan: number;
   fxToReport: number;
-  /** Book cost of the units held (native currency); null for cash and when unknown. */
+  /** Book cost of the units held (native currency): the sum of its parcels' costs; null for cash and when unknown. */
   cost: number | null;
+  costMinor: number | null;
   /** Percent. */
   grossYield: number;
   netYield: number;
+  /** The same in parts per million of the value (whole numbers): incomes are `incomeMinor(value, ppm)`. */
+  grossYieldPpm: number;
+  netYieldPpm: number;
   /** The parcels still held, oldest first; none for cash. */
   parcels: HeldParcel[];
 };
@@ -151,8 +189,9 @@ export type Holdings = {
   currency: string;
   /** In the order `valuesOn` sums them: by account, then security. */
   holdings: Holding[];
-  /** The report-currency total, summed as `valuesOn` sums it. */
+  /** The report-currency total, summed as `valuesOn` sums it (units; exactly totalMinor / 100). */
   total: number;
+  totalMinor: number;
 };
 
 /**
@@ -171,26 +210,33 @@ export function holdingsOn(
   const perGbp = gbpRates(book, priced);
   const parcels = parcelsAt(book.transactions, date, (id) => book.prices.get(id)?.currency);
   const holdings: Holding[] = [];
-  let total = 0;
+  const reportRate = perGbp(measure.currency);
   for (const p of positions) {
     const pricing = book.prices.get(p.securityId);
     if (!pricing) throw new RangeError(`No prices for security ${p.securityId}.`);
     const point = pointOn(pricing.series, priced);
     if (!point) throw new RangeError(`No price for security ${p.securityId} on or before ${priced}.`);
     const price = point.micros;
-    const native = (p.quantityMicros * price) / (MICROS * MICROS);
     const planCurrency = book.planCurrencies.get(p.accountId) ?? measure.currency;
     const fromRate = perGbp(pricing.currency);
-    const fxToPlan = pricing.currency === planCurrency ? 1 : perGbp(planCurrency) / fromRate;
-    const fxToReport = pricing.currency === measure.currency ? 1 : perGbp(measure.currency) / fromRate;
-    const value = native * fxToReport;
-    total += value;
+    const planRate = perGbp(planCurrency);
+    // as valuesOn: quantity × price × rate, rounded once in each currency
+    const nativeMinor = holdingMinor(p.quantityMicros, price);
+    const planMinor = holdingMinor(p.quantityMicros, price, fromRate, planRate);
+    const valueMinor = holdingMinor(p.quantityMicros, price, fromRate, reportRate);
+    const fxToPlan = pricing.currency === planCurrency ? 1 : planRate / fromRate;
+    const fxToReport = pricing.currency === measure.currency ? 1 : reportRate / fromRate;
     const facts = securities.get(p.securityId);
     const cash = facts ? isCashSecurity(facts.code, facts.exchange) : false;
     const lots = cash ? [] : (parcels.get(`${p.accountId}:${p.securityId}`) ?? []);
     // the parcels account for the whole holding, or its cost is not known
     const complete = lots.reduce((sum, l) => sum + l.quantityMicros, 0) === p.quantityMicros;
-    const cost = cash || !complete || lots.some((l) => l.cost === null) ? null : lots.reduce((sum, l) => sum + (l.cost as number), 0);
+    const costMinor = cash || !complete || lots.some((l) => l.cost === null) ? null : sumMinor(lots.map((l) => minorOf(l.cost as number)));
+    // the parcels share the holding's rounded values in proportion to their units, adding up to them
+    // when they account for the whole holding (units they do not account for keep their share)
+    const uncovered = p.quantityMicros - lots.reduce((sum, l) => sum + l.quantityMicros, 0);
+    const weights = [...lots.map((l) => l.quantityMicros), ...(uncovered > 0 ? [uncovered] : [])];
+    const [nativeShares, planShares, valueShares] = [nativeMinor, planMinor, valueMinor].map((m) => apportionMinor(m, weights)) as [number[], number[], number[]];
     const yields = yieldOf(facts?.yieldBp ?? 0, pricing.currency, taxStructures.get(p.accountId) ?? "");
     holdings.push({
       accountId: p.accountId,
@@ -200,41 +246,33 @@ export function holdingsOn(
       nativeCurrency: pricing.currency,
       nativePrice: price / MICROS,
       priceDate: point.date,
-      nativeValue: native,
+      nativeValue: unitsOf(nativeMinor),
       planCurrency,
-      planValue: native * fxToPlan,
-      value,
+      planValue: unitsOf(planMinor),
+      value: unitsOf(valueMinor),
+      nativeMinor,
+      planMinor,
+      valueMinor,
       fxToPlan,
       fxToReport,
-      cost,
+      cost: costMinor === null ? null : unitsOf(costMinor),
+      costMinor,
       grossYield: yields.gross,
       netYield: yields.net,
-      parcels: lots.map((l) => {
-        const nativeValue = (l.quantityMicros * price) / (MICROS * MICROS);
-        return { ...l, cost: complete ? l.cost : null, nativeValue, planValue: nativeValue * fxToPlan, value: nativeValue * fxToReport };
-      }),
+      grossYieldPpm: yields.grossPpm,
+      netYieldPpm: yields.netPpm,
+      parcels: lots.map((l, i) => ({
+        ...l,
+        cost: complete ? l.cost : null,
+        nativeValue: unitsOf(nativeShares[i] as number),
+        planValue: unitsOf(planShares[i] as number),
+        value: unitsOf(valueShares[i] as number),
+      })),
     });
   }
-  return { date, pricingDate: priced, currency: measure.currency, holdings, total };
-}
-
-/**
- * Rounds amounts to cents so that they add up to their total rounded to cents (largest remainder):
- * a breakdown whose parts sum exactly to the whole on the wire.
- */
-export function centsAddingUp(amounts: readonly number[]): number[] {
-  const target = Math.round(amounts.reduce((sum, a) => sum + a, 0) * 100);
-  const cents = amounts.map((a) => Math.floor(a * 100));
-  // the parts with the largest remainders take the missing cents (in turn, should there be more)
-  const order = amounts.map((a, i) => ({ i, rest: a * 100 - (cents[i] as number) })).sort((x, y) => y.rest - x.rest || x.i - y.i);
-  let short = target - cents.reduce((sum, c) => sum + c, 0);
-  for (let k = 0; short !== 0 && order.length; k++) {
-    const step = short > 0 ? 1 : -1;
-    const at = (order[short > 0 ? k % order.length : order.length - 1 - (k % order.length)] as { i: number }).i;
-    cents[at] = (cents[at] as number) + step;
-    short -= step;
-  }
-  return cents.map((c) => c / 100);
+  // by account, then over accounts: the same sums as valuesOn
+  const totalMinor = sumMinor(holdings.map((h) => h.valueMinor));
+  return { date, pricingDate: priced, currency: measure.currency, holdings, total: unitsOf(totalMinor), totalMinor };
 }
 
 export type Slice = { key: string; name: string; weight: number };
@@ -242,25 +280,27 @@ export type Slice = { key: string; name: string; weight: number };
 export type Category<T> = {
   key: string;
   name: string;
+  /** Minor units: the exact sum of its members' parts. */
   value: number;
   members: Array<{ item: T; value: number }>;
 };
 
 /**
- * Groups items by their slices: each item's value is split across its slices in proportion to
- * their weights (normalised, so the parts add up to the value). Categories by value descending,
- * then name; the members of a category by value descending.
+ * Groups items by their slices: each item's value (minor units) is shared out across its slices in
+ * proportion to their weights, in whole minor units that add up to the value (largest remainder,
+ * decision 106), so the categories add up to the items' total exactly. Categories by value
+ * descending, then name; the members of a category by value descending.
  */
 export function categorise<T>(items: ReadonlyArray<{ item: T; value: number; slices: readonly Slice[] }>): Category<T>[] {
   const byKey = new Map<string, Category<T>>();
   for (const { item, value, slices } of items) {
-    const sum = slices.reduce((s, x) => s + x.weight, 0);
-    if (sum <= 0) continue;
-    for (const slice of slices) {
-      if (slice.weight === 0) continue;
-      const part = (value * slice.weight) / sum;
+    const used = slices.filter((x) => x.weight > 0);
+    if (used.length === 0) continue;
+    const parts = apportionMinor(value, used.map((x) => x.weight));
+    for (const [i, slice] of used.entries()) {
+      const part = parts[i] as number;
       const category = byKey.get(slice.key) ?? { key: slice.key, name: slice.name, value: 0, members: [] };
-      category.value += part;
+      category.value = sumMinor([category.value, part]);
       category.members.push({ item, value: part });
       byKey.set(slice.key, category);
     }

@@ -7,18 +7,22 @@
 // - External cash flows are transfers in and out, valued on their trade date. On the "before fees and
 //   taxes" basis the fees and taxes of every transaction are external outflows too, so they do not
 //   lower the return; on the "after" basis (the default) they are part of the return.
+// - Money follows decision 106: each holding's value and each flow is rounded once to the minor
+//   unit; an account's value, a total and the net flows are exact integer sums of those, and the
+//   movement is value to − value from − net flows in minor units. Returns use those values.
 // - TWR chains the sub-periods between every flow date (flows at the end of their day, decision 070);
 //   IRR is the XIRR of the opening value, the flows and the closing value.
 
+import { convertMinor, holdingMinor, sumMinor, unitsOf } from "./money";
 import { type CashFlow, isOverAYear, twr, xirr } from "./returns";
 import {
   addDays,
   BASE_CURRENCY,
   type BookTransaction,
   type FxSeries,
-  fxOn,
   isBusinessDay,
   MICROS,
+  perGbpMicros,
   pointOn,
   type Position,
   type PricePoint,
@@ -65,11 +69,23 @@ export function pricingDate(date: string, today: string, pricing: PricingType): 
   return date;
 }
 
+export type AccountValue = {
+  planCurrency: string;
+  /** Units (exactly the minor units / 100). */
+  planValue: number;
+  value: number;
+  /** Minor units: the exact sums of the account's holdings' values, each rounded once (decision 106). */
+  planMinor: number;
+  valueMinor: number;
+};
+
 export type BookValue = {
-  /** In the measure's currency. */
+  /** In the measure's currency, units (exactly totalMinor / 100). */
   total: number;
+  /** The exact sum of the accounts' values in minor units. */
+  totalMinor: number;
   /** Per account, in its plan currency and in the measure's currency. */
-  accounts: Map<number, { planCurrency: string; planValue: number; value: number }>;
+  accounts: Map<number, AccountValue>;
 };
 
 /** The book's transactions in trade-date order (stable), so positions can be carried forward. */
@@ -103,7 +119,8 @@ function lastOnOrBefore(series: PriceSeries, date: string): number | null {
  * positions are carried forward through the transactions once, in date order (what `positionsAt`
  * gives for each date), and each date is valued as `valueAt` values it, at its pricing date: each
  * position's price on or before that date, converted with that date's rates (cross rates via GBP),
- * summed by account then security. The rates are looked up once per currency and date.
+ * each rounded once to the minor unit and summed exactly by account, then over accounts (decision
+ * 106). The rates are looked up once per currency and date.
  */
 export function valuesOn(book: Book, dates: readonly string[], measure: Pick<Measure, "currency" | "pricing">): BookValue[] {
   const order = dates.map((date, index) => ({ date, index })).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.index - b.index));
@@ -126,39 +143,47 @@ export function valuesOn(book: Book, dates: readonly string[], measure: Pick<Mea
       .sort((a, b) => a.accountId - b.accountId || a.securityId - b.securityId);
     const priced = pricingDate(date, book.today, measure.pricing);
     const perGbp = gbpRates(book, priced);
-    const accounts = new Map<number, { planCurrency: string; planValue: number; value: number }>();
-    let total = 0;
+    const accounts = new Map<number, AccountValue>();
+    const toRate = perGbp(measure.currency);
     for (const p of positions) {
       const pricing = book.prices.get(p.securityId);
       if (!pricing) throw new RangeError(`No prices for security ${p.securityId}.`);
       const price = lastOnOrBefore(pricing.series, priced);
       if (price == null) throw new RangeError(`No price for security ${p.securityId} on or before ${priced}.`);
-      const native = (p.quantityMicros * price) / (MICROS * MICROS);
       const planCurrency = book.planCurrencies.get(p.accountId) ?? measure.currency;
       const fromRate = perGbp(pricing.currency);
-      const planValue = native * (pricing.currency === planCurrency ? 1 : perGbp(planCurrency) / fromRate);
-      const value = native * (pricing.currency === measure.currency ? 1 : perGbp(measure.currency) / fromRate);
-      const account = accounts.get(p.accountId) ?? { planCurrency, planValue: 0, value: 0 };
-      account.planValue += planValue;
-      account.value += value;
-      accounts.set(p.accountId, account);
-      total += value;
+      const valueMinor = holdingMinor(p.quantityMicros, price, fromRate, toRate);
+      const planMinor = planCurrency === measure.currency ? valueMinor : holdingMinor(p.quantityMicros, price, fromRate, perGbp(planCurrency));
+      let account = accounts.get(p.accountId);
+      if (!account) {
+        account = { planCurrency, planValue: 0, value: 0, planMinor: 0, valueMinor: 0 };
+        accounts.set(p.accountId, account);
+      }
+      account.planMinor += planMinor;
+      account.valueMinor += valueMinor;
     }
-    out[index] = { total, accounts };
+    let totalMinor = 0;
+    for (const account of accounts.values()) {
+      account.planMinor = sumMinor([account.planMinor]);
+      account.planValue = unitsOf(account.planMinor);
+      account.value = unitsOf(sumMinor([account.valueMinor]));
+      totalMinor += account.valueMinor;
+    }
+    out[index] = { total: unitsOf(sumMinor([totalMinor])), totalMinor, accounts };
   }
   return out;
 }
 
-/** Units of a currency for one GBP on `priced` (the last rate on or before it), each looked up once. */
+/** Units of a currency for one GBP on `priced` (the last rate on or before it) in micro-units, each looked up once. */
 export function gbpRates(book: Pick<Book, "fx">, priced: string): (currency: string) => number {
-  const rates = new Map<string, number>([[BASE_CURRENCY, 1]]);
+  const rates = new Map<string, number>([[BASE_CURRENCY, MICROS]]);
   return (currency) => {
     let rate = rates.get(currency);
     if (rate === undefined) {
       const series = book.fx[currency];
       const micros = series ? lastOnOrBefore(series, priced) : null;
       if (micros == null) throw new RangeError(`No ${BASE_CURRENCY}/${currency} rate on or before ${priced}.`);
-      rate = micros / MICROS;
+      rate = micros;
       rates.set(currency, rate);
     }
     return rate;
@@ -170,28 +195,31 @@ export function valueOn(book: Book, date: string, measure: Pick<Measure, "curren
   return valuesOn(book, [date], measure)[0] as BookValue;
 }
 
-function nativePrice(book: Book, securityId: number, date: string): number {
+function nativePriceMicros(book: Book, securityId: number, date: string): number {
   const pricing = book.prices.get(securityId);
   const point = pricing ? pointOn(pricing.series, date) : null;
   if (!pricing || !point) throw new RangeError(`No price for security ${securityId} on or before ${date}.`);
-  return point.micros / MICROS;
+  return point.micros;
 }
 
-/** The external cash flows after `from` up to and including `to`, in the measure's currency. */
-export function externalFlows(book: Book, from: string, to: string, measure: Measure): CashFlow[] {
-  const flows: CashFlow[] = [];
+/** An external flow: `amount` in units, exactly `minor` / 100 (rounded once, decision 106). */
+export type MoneyFlow = CashFlow & { minor: number };
+
+/** The external cash flows after `from` up to and including `to`, in the measure's currency, each rounded once. */
+export function externalFlows(book: Book, from: string, to: string, measure: Measure): MoneyFlow[] {
+  const flows: MoneyFlow[] = [];
+  const flow = (date: string, minor: number) => flows.push({ date, minor: minor + 0, amount: unitsOf(minor) });
   for (const t of book.transactions) {
     if (t.tradeDate <= from || t.tradeDate > to) continue;
     const date = pricingDate(t.tradeDate, book.today, measure.pricing);
+    const toRate = perGbpMicros(book.fx, measure.currency, date);
     if (t.type === "transfer_in" || t.type === "transfer_out") {
       const currency = book.prices.get(t.securityId)?.currency ?? t.currency;
-      const native = (t.quantityMicros / MICROS) * nativePrice(book, t.securityId, date);
-      const amount = native * fxOn(book.fx, currency, measure.currency, date);
-      flows.push({ date: t.tradeDate, amount: t.type === "transfer_in" ? amount : -amount });
+      const minor = holdingMinor(t.quantityMicros, nativePriceMicros(book, t.securityId, date), perGbpMicros(book.fx, currency, date), toRate);
+      flow(t.tradeDate, t.type === "transfer_in" ? minor : -minor);
     }
     if (measure.basis === "before" && t.feeMinor + t.taxMinor > 0) {
-      const amount = ((t.feeMinor + t.taxMinor) / 100) * fxOn(book.fx, t.currency, measure.currency, date);
-      flows.push({ date: t.tradeDate, amount: -amount });
+      flow(t.tradeDate, -convertMinor(t.feeMinor + t.taxMinor, perGbpMicros(book.fx, t.currency, date), toRate));
     }
   }
   return flows.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
@@ -200,6 +228,7 @@ export function externalFlows(book: Book, from: string, to: string, measure: Mea
 export type PeriodPerformance = {
   start: string;
   end: string;
+  /** Units, each exactly its minor units (`minor`) / 100. */
   valueFrom: number;
   valueTo: number;
   /** Per account at the end: plan currency and values. */
@@ -207,6 +236,8 @@ export type PeriodPerformance = {
   netFlows: number;
   /** Change in value less the net external flows: what the investments earned. */
   movement: number;
+  /** The same four figures in minor units: movement = valueTo − valueFrom − netFlows exactly. */
+  minor: { valueFrom: number; valueTo: number; netFlows: number; movement: number };
   /**
    * The date returns are measured from: the start, or the first later date with a value when the
    * accounts were funded within the period (inception); null when the book never had a value.
@@ -231,7 +262,8 @@ export function periodPerformance(book: Book, start: string, end: string, measur
   const values = new Map<string, BookValue>(dates.map((date, i) => [date, valued[i] as BookValue]));
   const from = values.get(start) as BookValue;
   const to = values.get(end) as BookValue;
-  const netFlows = flows.reduce((sum, f) => sum + f.amount, 0);
+  const netFlowsMinor = sumMinor(flows.map((f) => f.minor));
+  const movementMinor = sumMinor([to.totalMinor, -from.totalMinor, -netFlowsMinor]);
   const since = start < end ? (dates.find((d) => (values.get(d) as BookValue).total > 0) ?? null) : null;
   const result: PeriodPerformance = {
     start,
@@ -239,8 +271,9 @@ export function periodPerformance(book: Book, start: string, end: string, measur
     valueFrom: from.total,
     valueTo: to.total,
     accounts: to.accounts,
-    netFlows,
-    movement: to.total - from.total - netFlows,
+    netFlows: unitsOf(netFlowsMinor),
+    movement: unitsOf(movementMinor),
+    minor: { valueFrom: from.totalMinor, valueTo: to.totalMinor, netFlows: netFlowsMinor, movement: movementMinor },
     since,
     twr: null,
     irr: null,
@@ -313,8 +346,11 @@ export type SeriesPoint = {
   value: number;
   /** Time-weighted return from the series' start (or from inception when later); null before any value. */
   cumulative: number | null;
-  /** External flows from the start up to this date. */
+  /** External flows from the start up to this date (units; exactly `netFlowsMinor` / 100). */
   netFlows: number;
+  /** `value` and `netFlows` in minor units. */
+  valueMinor: number;
+  netFlowsMinor: number;
 };
 
 /**
@@ -327,7 +363,7 @@ export function timeSeries(book: Book, points: readonly string[], measure: Measu
   const end = points[points.length - 1] as string;
   const flows = externalFlows(book, start, end, measure);
   const flowByDate = new Map<string, number>();
-  for (const f of flows) flowByDate.set(f.date, (flowByDate.get(f.date) ?? 0) + f.amount);
+  for (const f of flows) flowByDate.set(f.date, (flowByDate.get(f.date) ?? 0) + f.minor);
   const wanted = new Set(points);
   const dates = [...new Set([...points, ...flowByDate.keys()])].sort();
   const valued = valuesOn(book, dates, measure);
@@ -335,15 +371,17 @@ export function timeSeries(book: Book, points: readonly string[], measure: Measu
   let previous = 0;
   let growth = 1;
   let funded = false;
-  let netFlows = 0;
+  let netFlowsMinor = 0;
   for (const [i, date] of dates.entries()) {
-    const value = Math.max(0, (valued[i] as BookValue).total);
-    const flow = i === 0 ? 0 : (flowByDate.get(date) ?? 0);
-    netFlows += flow;
-    if (i > 0 && previous > 0) growth *= (value - flow) / previous;
-    if (value > 0) funded = true;
-    previous = value;
-    if (wanted.has(date)) out.push({ date, value, cumulative: funded ? growth - 1 : null, netFlows });
+    const valueMinor = Math.max(0, (valued[i] as BookValue).totalMinor);
+    const flowMinor = i === 0 ? 0 : (flowByDate.get(date) ?? 0);
+    netFlowsMinor = sumMinor([netFlowsMinor, flowMinor]);
+    if (i > 0 && previous > 0) growth *= (valueMinor - flowMinor) / previous;
+    if (valueMinor > 0) funded = true;
+    previous = valueMinor;
+    if (wanted.has(date)) {
+      out.push({ date, value: unitsOf(valueMinor), cumulative: funded ? growth - 1 : null, netFlows: unitsOf(netFlowsMinor), valueMinor, netFlowsMinor });
+    }
   }
   return out;
 }

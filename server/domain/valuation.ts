@@ -5,6 +5,8 @@
 // Dates are ISO calendar dates 'YYYY-MM-DD'; the value of a past date uses the prices and the FX
 // rates of that date (the last business day on or before it), never today's.
 
+import { holdingMinor, sumMinor, unitsOf } from "./money";
+
 export const MICROS = 1_000_000;
 /** One minor unit (0.01) of cash is 10,000 micro-units of a cash line priced at 1.00. */
 export const MICROS_PER_MINOR = 10_000;
@@ -124,12 +126,17 @@ export function priceOn(series: PriceSeries, date: string): number | null {
   return pointOn(series, date)?.micros ?? null;
 }
 
-function unitsPerGbp(fx: FxSeries, currency: string, date: string): number {
-  if (currency === BASE_CURRENCY) return 1;
+/** Units of `currency` for one GBP on `date`, in micro-units (GBP: exactly one million). */
+export function perGbpMicros(fx: FxSeries, currency: string, date: string): number {
+  if (currency === BASE_CURRENCY) return MICROS;
   const series = fx[currency];
   const micros = series ? priceOn(series, date) : null;
   if (micros == null) throw new RangeError(`No ${BASE_CURRENCY}/${currency} rate on or before ${date}.`);
-  return micros / MICROS;
+  return micros;
+}
+
+function unitsPerGbp(fx: FxSeries, currency: string, date: string): number {
+  return perGbpMicros(fx, currency, date) / MICROS;
 }
 
 /** How many `to` one `from` buys on `date` (the rates of that date; cross rates via GBP). */
@@ -146,25 +153,32 @@ export type ValuedPosition = Position & {
   /** The price used (units, not micros) and the date it was struck. */
   nativePrice: number;
   priceDate: string;
+  /** Values in units, each exactly its minor units / 100 (decision 106: rounded once per holding and currency). */
   nativeValue: number;
   planCurrency: string;
   planValue: number;
   reportValue: number;
+  nativeMinor: number;
+  planMinor: number;
+  reportMinor: number;
 };
 
 export type Valuation = {
   date: string;
   reportCurrency: string;
   positions: ValuedPosition[];
-  /** Sum of reportValue. */
+  /** Sum of reportValue (exactly: the sum of reportMinor, in units). */
   reportTotal: number;
-  /** Per account: plan currency, plan value and report value. */
-  accounts: Array<{ accountId: number; planCurrency: string; planValue: number; reportValue: number }>;
+  reportTotalMinor: number;
+  /** Per account: plan currency, plan value and report value (the sums of its positions' rounded values). */
+  accounts: Array<{ accountId: number; planCurrency: string; planValue: number; reportValue: number; planMinor: number; reportMinor: number }>;
 };
 
 /**
  * Values positions on `date` in native (the security's), plan (the account's) and report
- * (`currency`) currency, with the prices and FX rates of that date. Values are unrounded numbers.
+ * (`currency`) currency, with the prices and FX rates of that date. Each position's value in each
+ * currency is quantity × price × rate rounded once to the minor unit (decision 106); accounts and
+ * the total are the exact sums of those.
  */
 export function valueAt(input: {
   positions: readonly Position[];
@@ -185,31 +199,41 @@ export function valueAt(input: {
     if (!pricing) throw new RangeError(`No prices for security ${p.securityId}.`);
     const point = pointOn(pricing.series, date);
     if (!point) throw new RangeError(`No price for security ${p.securityId} on or before ${date}.`);
-    const nativeValue = (p.quantityMicros * point.micros) / (MICROS * MICROS);
     const planCurrency = lookup(input.planCurrencies, p.accountId) ?? currency;
+    const from = perGbpMicros(fx, pricing.currency, date);
+    const nativeMinor = holdingMinor(p.quantityMicros, point.micros);
+    const planMinor = holdingMinor(p.quantityMicros, point.micros, from, perGbpMicros(fx, planCurrency, date));
+    const reportMinor = holdingMinor(p.quantityMicros, point.micros, from, perGbpMicros(fx, currency, date));
     return {
       ...p,
       nativeCurrency: pricing.currency,
       nativePrice: point.micros / MICROS,
       priceDate: point.date,
-      nativeValue,
+      nativeValue: unitsOf(nativeMinor),
       planCurrency,
-      planValue: nativeValue * fxOn(fx, pricing.currency, planCurrency, date),
-      reportValue: nativeValue * fxOn(fx, pricing.currency, currency, date),
+      planValue: unitsOf(planMinor),
+      reportValue: unitsOf(reportMinor),
+      nativeMinor,
+      planMinor,
+      reportMinor,
     };
   });
-  const byAccount = new Map<number, { accountId: number; planCurrency: string; planValue: number; reportValue: number }>();
+  const byAccount = new Map<number, { accountId: number; planCurrency: string; planMinor: number; reportMinor: number }>();
   for (const v of valued) {
-    const account = byAccount.get(v.accountId) ?? { accountId: v.accountId, planCurrency: v.planCurrency, planValue: 0, reportValue: 0 };
-    account.planValue += v.planValue;
-    account.reportValue += v.reportValue;
+    const account = byAccount.get(v.accountId) ?? { accountId: v.accountId, planCurrency: v.planCurrency, planMinor: 0, reportMinor: 0 };
+    account.planMinor = sumMinor([account.planMinor, v.planMinor]);
+    account.reportMinor = sumMinor([account.reportMinor, v.reportMinor]);
     byAccount.set(v.accountId, account);
   }
+  const reportTotalMinor = sumMinor(valued.map((v) => v.reportMinor));
   return {
     date,
     reportCurrency: currency,
     positions: valued,
-    reportTotal: valued.reduce((sum, v) => sum + v.reportValue, 0),
-    accounts: [...byAccount.values()].sort((a, b) => a.accountId - b.accountId),
+    reportTotal: unitsOf(reportTotalMinor),
+    reportTotalMinor,
+    accounts: [...byAccount.values()]
+      .sort((a, b) => a.accountId - b.accountId)
+      .map((a) => ({ ...a, planValue: unitsOf(a.planMinor), reportValue: unitsOf(a.reportMinor) })),
   };
 }

@@ -71,9 +71,8 @@ describe("the investments tab (spec 001 §2.3, §5)", () => {
     expect(shown).toHaveLength([...held.values()].filter((q) => q !== 0).length);
     for (const position of shown) {
       const security = rows.find((r) => r.code === position.code)!;
-      const units = held.get(security.id)! / 1_000_000;
-      const price = (book.sql("SELECT price_micros AS p FROM security_prices WHERE security_id = ? AND date <= ? ORDER BY date DESC LIMIT 1").get(security.id, TODAY) as { p: number }).p / 1_000_000;
-      expect(position.cells.value, position.code).toBe(gbp(book.convert(units * price, security.currency, "GBP", TODAY)));
+      // decision 106: quantity × price × the day's rate, rounded once to the penny
+      expect(position.cells.value, position.code).toBe(gbp(book.lineValue(security.id, held.get(security.id)!, "GBP", TODAY)));
     }
     // sorted by name, the default (spec 001 §2.3)
     const names = shown.map((p) => p.name);
@@ -173,8 +172,12 @@ describe("the CSV downloads (beyond the spec)", () => {
     expect(rows[0]).toEqual(["Account", "Security name", "Security code", "ISIN", "Currency", "Units", "Unit price", "Book cost", "% Amount", "Market value", "Unrealised gain", "Unrealised gain %", "Annual income", "% Yield"]);
     const page = (await analysis(`/clients/analysis?id=${isa.id}&tab=investments`)).figures!.investments!;
     expect(rows.slice(1).map((r) => r[2])).toEqual(page.accounts[0]!.positions.map((p) => p.code));
-    const total = rows.slice(1).reduce((sum, r) => sum + Number(r[9]), 0);
-    expect(total).toBeCloseTo(book.valueOf([isa.id], TODAY), 1);
+    // each market value as the page shows it, and their sum the account's value to the penny (decision 106)
+    const pence = (text: string) => Math.round(Number(text.replace(/[£,]/g, "")) * 100);
+    expect(rows.slice(1).map((r) => pence(r[9]!))).toEqual(page.accounts[0]!.positions.map((p) => pence(p.cells.value)));
+    const total = rows.slice(1).reduce((sum, r) => sum + pence(r[9]!), 0);
+    expect(total).toBe(pence(page.accounts[0]!.cells.value));
+    expect(total).toBe(Math.round(book.valueOf([isa.id], TODAY) * 100));
   });
 
   it("downloads the transactions of the period and neutralises a cell a spreadsheet would run", async () => {

@@ -245,3 +245,38 @@ describe("the other tabs (spec 001 §2.3)", () => {
   });
 });
 
+
+describe("one set of numbers (decision 106)", () => {
+  /** Pence of an amount as shown ('£429,408.26', '-£31.65', '+£1,020.00'). */
+  const pence = (text: string) => {
+    const match = /^([+\-−]?)£([\d,]+)\.(\d{2})$/.exec(text.trim());
+    if (!match) throw new Error(`not an amount in pounds: '${text}'`);
+    const magnitude = Number(match[2]!.replace(/,/g, "")) * 100 + Number(match[3]);
+    return match[1] === "-" || match[1] === "−" ? -magnitude : magnitude;
+  };
+  type InvestmentsTab = { accounts: Array<{ name: string; cells: { value: string } }> };
+
+  it("shows each portfolio as the sum of its accounts as shown, over every range", async () => {
+    for (const range of ["1Y", "2Y", "3Y", "SI", "YTD"]) {
+      const tab = ok(await analysis(`/clients/analysis?range=${range}`)).accounts!;
+      for (const portfolio of tab.sections.flatMap((s) => s.rows)) {
+        const accountsOf = inPortfolio(portfolio.name);
+        const rows = ok(await analysis(`/clients/analysis?id=portfolio-${accountsOf[0]!.portfolioId}&range=${range}`)).accounts!.sections.flatMap((s) => s.rows);
+        expect(rows, `${range} ${portfolio.name}`).toHaveLength(accountsOf.length);
+        expect(pence(portfolio.value), `${range} ${portfolio.name}`).toBe(rows.reduce((sum, r) => sum + pence(r.value), 0));
+      }
+    }
+  });
+
+  it("shows each account's value on its investments tab as on the accounts tab", async () => {
+    const accountsOf = inPortfolio("Ellie's portfolio");
+    const rows = ok(await analysis(`/clients/analysis?id=portfolio-${accountsOf[0]!.portfolioId}`)).accounts!.sections.flatMap((s) => s.rows);
+    for (const account of accountsOf) {
+      const row = rows.find((r) => r.name === account.description)!;
+      const page = await analysis(`/clients/analysis?id=${account.id}&tab=investments`);
+      const investments = (page.figures as unknown as { investments: InvestmentsTab }).investments;
+      expect(investments.accounts.map((a) => a.name)).toEqual([account.description]);
+      expect(investments.accounts[0]!.cells.value, account.description).toBe(row.value);
+    }
+  });
+});

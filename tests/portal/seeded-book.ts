@@ -84,6 +84,20 @@ export function seededBook(portal: Portal) {
   }
   const convert = (amount: number, from: string, to: string, date: string) => (amount / perGbp(from, date)) * perGbp(to, date);
 
+  /**
+   * Decision 106: `micros` units of a security on `date` in `currency`, as quantity × price × the
+   * day's rates computed exactly (BigInt) and rounded once to the penny, half away from zero; in units.
+   */
+  function lineValue(securityId: number, micros: number, currency: string, date: string): number {
+    const big = (x: number) => BigInt(Math.round(x * MICROS));
+    const n = BigInt(micros) * big(price(securityId, date)) * big(perGbp(currency, date)) * 100n;
+    const d = big(perGbp(securityCurrency(securityId), date)) * BigInt(MICROS) * BigInt(MICROS);
+    const magnitude = ((n < 0n ? -n : n) * 2n + d) / (2n * d);
+    return Number(n < 0n ? -magnitude : magnitude) / 100;
+  }
+  /** Amounts in units that are whole pence, added in pence. */
+  const addPence = (amounts: readonly number[]) => amounts.reduce((sum, a) => sum + Math.round(a * 100), 0) / 100;
+
   /** Quantities (micros) per security held by the accounts after the trades of `date`. */
   function holdings(accountIds: readonly number[], date: string): Map<number, number> {
     const held = new Map<number, number>();
@@ -111,15 +125,18 @@ export function seededBook(portal: Portal) {
     return held;
   }
 
-  /** The accounts' value at the end of `date` in `currency`, priced on `priceDate` (the date itself unless said). */
+  /**
+   * The accounts' value at the end of `date` in `currency`, priced on `priceDate` (the date itself
+   * unless said): each account's holding of each security rounded once to the penny, then added.
+   */
   function valueOf(accountIds: readonly number[], date: string, currency = "GBP", priceDate = date): number {
-    let total = 0;
-    for (const [securityId, micros] of holdings(accountIds, date)) {
-      if (micros === 0) continue;
-      const native = (micros / MICROS) * price(securityId, priceDate);
-      total += convert(native, securityCurrency(securityId), currency, priceDate);
+    const lines: number[] = [];
+    for (const account of accountIds) {
+      for (const [securityId, micros] of holdings([account], date)) {
+        if (micros !== 0) lines.push(lineValue(securityId, micros, currency, priceDate));
+      }
     }
-    return total;
+    return addPence(lines);
   }
 
   /** Transfers in (+) and out (−) after `from` up to `to`, valued on their trade date. */
@@ -129,7 +146,7 @@ export function seededBook(portal: Portal) {
       for (const t of ledgerOf(id)) {
         if (t.tradeDate <= from || t.tradeDate > to) continue;
         if (t.type !== "transfer_in" && t.type !== "transfer_out") continue;
-        const amount = convert((t.quantity / MICROS) * price(t.securityId, t.tradeDate), securityCurrency(t.securityId), currency, t.tradeDate);
+        const amount = lineValue(t.securityId, t.quantity, currency, t.tradeDate);
         flows.push({ date: t.tradeDate, amount: t.type === "transfer_in" ? amount : -amount });
       }
     }
@@ -144,9 +161,9 @@ export function seededBook(portal: Portal) {
     const from = values[0]!.value;
     const to = values[values.length - 1]!.value;
     const result = twr(values, flows);
-    const net = flows.reduce((sum, f) => sum + f.amount, 0);
-    return { start, value: to, movement: to - from - net, period: result.cumulative, annualised: result.annualised };
+    const net = addPence(flows.map((f) => f.amount));
+    return { start, value: to, movement: addPence([to, -from, -net]), period: result.cumulative, annualised: result.annualised };
   }
 
-  return { sql, visibleManagedAccounts, ledgerOf, holdings, valueOf, flowsOf, performance, convert };
+  return { sql, visibleManagedAccounts, ledgerOf, holdings, valueOf, flowsOf, performance, convert, lineValue };
 }

@@ -3,7 +3,6 @@ import {
   assetClassKey,
   assetClassSplit,
   categorise,
-  centsAddingUp,
   holdingsOn,
   isCashSecurity,
   parcelsAt,
@@ -78,9 +77,9 @@ describe("cash, yields and weights", () => {
   });
 
   it("takes US withholding off the yield of a personal account only", () => {
-    expect(yieldOf(200, "USD", "Personal")).toEqual({ gross: 2, net: 1.7 });
-    expect(yieldOf(200, "USD", "ISA")).toEqual({ gross: 2, net: 2 });
-    expect(yieldOf(350, "GBP", "Personal")).toEqual({ gross: 3.5, net: 3.5 });
+    expect(yieldOf(200, "USD", "Personal")).toEqual({ gross: 2, net: 1.7, grossPpm: 20_000, netPpm: 17_000 });
+    expect(yieldOf(200, "USD", "ISA")).toEqual({ gross: 2, net: 2, grossPpm: 20_000, netPpm: 20_000 });
+    expect(yieldOf(350, "GBP", "Personal")).toEqual({ gross: 3.5, net: 3.5, grossPpm: 35_000, netPpm: 35_000 });
     expect(weightOf(25, 200)).toBe(12.5);
     expect(weightOf(25, 0)).toBe(0);
   });
@@ -180,13 +179,15 @@ describe("splits and categories", () => {
     expect(categories[1]!.members).toEqual([{ item: "fund", value: 40 }, { item: "bond", value: 10 }]);
   });
 
-  it("rounds parts to cents that add up to the rounded whole", () => {
-    const parts = [10.004, 10.004, 10.004, 0.333, 0.333, 0.334];
-    const cents = centsAddingUp(parts);
-    expect(Math.round(cents.reduce((s, c) => s + c, 0) * 100)).toBe(Math.round(parts.reduce((s, p) => s + p, 0) * 100));
-    expect(cents).toEqual([10.01, 10, 10, 0.33, 0.33, 0.34]);
-    expect(centsAddingUp([])).toEqual([]);
-    const thirds = centsAddingUp([100 / 3, 100 / 3, 100 / 3]);
-    expect(thirds.reduce((s, c) => s + c, 0)).toBeCloseTo(100, 9);
+  it("shares each value out in whole minor units that add up to it, so categories add up to the total", () => {
+    const categories = categorise([
+      { item: "fund", value: 1000, slices: [{ key: "A", name: "A", weight: 1 }, { key: "B", name: "B", weight: 1 }, { key: "C", name: "C", weight: 1 }] },
+      { item: "share", value: 1, slices: [{ key: "B", name: "B", weight: 50 }, { key: "C", name: "C", weight: 50 }] },
+    ]);
+    // 1000 in thirds is 334 + 333 + 333 (the earliest part takes the spare unit); 1 in halves is 1 + 0
+    expect(categories.map((c) => [c.key, c.value])).toEqual([["A", 334], ["B", 334], ["C", 333]]);
+    expect(categories.find((c) => c.key === "B")!.members).toEqual([{ item: "fund", value: 333 }, { item: "share", value: 1 }]);
+    expect(categories.reduce((s, c) => s + c.value, 0)).toBe(1001);
+    for (const c of categories) expect(c.members.reduce((s, m) => s + m.value, 0)).toBe(c.value);
   });
 });

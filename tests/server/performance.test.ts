@@ -147,11 +147,11 @@ describe("seriesDates", () => {
 describe("externalFlows", () => {
   it("after fees and taxes: only transfers, after the start up to the end", () => {
     expect(externalFlows(book(), "2024-01-01", "2024-12-31", AFTER)).toEqual([
-      { date: "2024-01-02", amount: 1_000 },
-      { date: "2024-07-01", amount: 500 },
+      { date: "2024-01-02", amount: 1_000, minor: 100_000 },
+      { date: "2024-07-01", amount: 500, minor: 50_000 },
     ]);
     // the start day's flows are in the start value; the end day's are in the period
-    expect(externalFlows(book(), "2024-01-02", "2024-07-01", AFTER)).toEqual([{ date: "2024-07-01", amount: 500 }]);
+    expect(externalFlows(book(), "2024-01-02", "2024-07-01", AFTER)).toEqual([{ date: "2024-07-01", amount: 500, minor: 50_000 }]);
   });
 
   it("before fees and taxes: every transaction's fees and taxes are outflows too", () => {
@@ -161,11 +161,11 @@ describe("externalFlows", () => {
       tx({ type: "income", tradeDate: "2024-11-04", securityId: SHARE, netMinor: 850, taxMinor: 150, cashSecurityId: CASH }),
     ];
     expect(externalFlows(book(withTaxes), "2024-01-01", "2024-12-31", BEFORE)).toEqual([
-      { date: "2024-01-02", amount: 1_000 },
-      { date: "2024-07-01", amount: 500 },
-      { date: "2024-10-01", amount: -10 },
-      { date: "2024-11-01", amount: -1 },
-      { date: "2024-11-04", amount: -1.5 },
+      { date: "2024-01-02", amount: 1_000, minor: 100_000 },
+      { date: "2024-07-01", amount: 500, minor: 50_000 },
+      { date: "2024-10-01", amount: -10, minor: -1_000 },
+      { date: "2024-11-01", amount: -1, minor: -100 },
+      { date: "2024-11-04", amount: -1.5, minor: -150 },
     ]);
   });
 
@@ -292,7 +292,7 @@ describe("timeSeries", () => {
       const points = seriesDates("2023-12-01", "2025-03-13", "monthly");
       const series = timeSeries(book(), points, measure);
       expect(series.map((p) => p.date)).toEqual(points);
-      expect(series[0]).toEqual({ date: "2023-12-01", value: 0, cumulative: null, netFlows: 0 });
+      expect(series[0]).toEqual({ date: "2023-12-01", value: 0, cumulative: null, netFlows: 0, valueMinor: 0, netFlowsMinor: 0 });
       for (const point of series.slice(2)) {
         const p = periodPerformance(book(), "2023-12-01", point.date, measure);
         expect(point.value, point.date).toBeCloseTo(p.valueTo, 9);

@@ -145,13 +145,31 @@ const perGbp = (currency: string, date: string) =>
 /** A close never uses today's price: today is valued at the previous business day's. */
 const closeOf = (date: string) => (date === TODAY ? PREVIOUS_CLOSE : date);
 
-/** GBP value of the accounts' holdings at the end of `date`, with the prices and FX of `priceDate`. */
+/**
+ * Pence of `quantity` units at `price` in a currency with `rate` units for one GBP: the exact
+ * product rounded once, half away from zero (decision 106), in integer micro-units with BigInt.
+ */
+function pence(quantity: number, price: number, rate: number): number {
+  const [q, p, r] = [quantity, price, rate].map((x) => BigInt(Math.round(x * MICROS))) as [bigint, bigint, bigint];
+  const n = q * p * 100n * 1_000_000n;
+  const d = r * 1_000_000n * 1_000_000n;
+  const abs = n < 0n ? -n : n;
+  const rounded = (abs + d / 2n) / d; // d is even: a half rounds up, away from zero
+  return Number(n < 0n ? -rounded : rounded);
+}
+
+/**
+ * GBP value of the accounts' holdings at the end of `date`, with the prices and FX of `priceDate`:
+ * each account's holding of each security rounded to the penny, then added up.
+ */
 function valueSql(accountIds: readonly number[], date: string, priceDate = closeOf(date)): number {
   let total = 0;
-  for (const [id, quantity] of holdings(accountIds, date)) {
-    if (quantity !== 0) total += (quantity * priceOf(id, priceDate)) / perGbp(currencyOf(id), priceDate);
+  for (const account of accountIds) {
+    for (const [id, quantity] of holdings([account], date)) {
+      if (quantity !== 0) total += pence(quantity, priceOf(id, priceDate), perGbp(currencyOf(id), priceDate));
+    }
   }
-  return total;
+  return total / 100;
 }
 
 /** Transfers in and out after `start` up to `end`, in GBP at their (close) date's prices and FX. */
@@ -164,7 +182,7 @@ function flowsSql(accountIds: readonly number[], start: string, end: string): Ar
     end,
   ).map((t) => {
     const at = closeOf(String(t.date));
-    const amount = ((Number(t.q) / MICROS) * priceOf(Number(t.id), at)) / perGbp(currencyOf(Number(t.id)), at);
+    const amount = pence(Number(t.q) / MICROS, priceOf(Number(t.id), at), perGbp(currencyOf(Number(t.id)), at)) / 100;
     return { date: String(t.date), amount: t.type === "transfer_in" ? amount : -amount };
   });
 }
@@ -193,6 +211,9 @@ function managedAccountsOf(entityId: number, filter: { linked?: boolean; portfol
 
 const accountsOfPortfolioOwnedBy = (entityId: number) =>
   sql("SELECT a.id FROM accounts a JOIN portfolios p ON p.id = a.portfolio_id WHERE p.entity_id = ? ORDER BY a.id", entityId).map((r) => Number(r.id));
+
+/** Figures that follow decision 106 agree to the penny: only reading the decimals as doubles differs. */
+const EXACT = 1e-6;
 
 function near(actual: number, expected: number, tolerance: number, what = "") {
   // (a tolerance of whole half-pennies is compared with a hair of room: 341163.37 − 341163.36 is 0.010000000009 in floating point)
@@ -284,8 +305,8 @@ describe("summary", () => {
     expect(answer.items).toHaveLength(managedAccountsOf(CLIENT).length);
     for (const item of answer.items) {
       const id = item.accountids[0] as number;
-      near(num(item.defaultData.value), valueSql([id], TODAY), 0.005, `account ${id} today`);
-      near(num(item.defaultData.market_value_from), valueSql([id], YEAR_AGO), 0.005, `account ${id} a year ago`);
+      near(num(item.defaultData.value), valueSql([id], TODAY), EXACT, `account ${id} today`);
+      near(num(item.defaultData.market_value_from), valueSql([id], YEAR_AGO), EXACT, `account ${id} a year ago`);
       expect(item.defaultData.start_date._val).toBe(YEAR_AGO);
     }
     // a USD holding makes the FX matter: demo.client holds USD securities
@@ -329,15 +350,15 @@ describe("summary", () => {
     // the totals are the client's own accounts: linked ones (James's) are left out
     const own = managedAccountsOf(CLIENT, { linked: false });
     expect(own.length).toBeLessThan(managedAccountsOf(CLIENT).length);
-    near(num(byAccount.totals?.defaultData.value), valueSql(own, TODAY), 0.005, "total");
+    near(num(byAccount.totals?.defaultData.value), valueSql(own, TODAY), EXACT, "total");
     const accountValue = new Map(byAccount.items.map((i) => [i.accountids[0], i.defaultData]));
     const ownItems = byAccount.items.filter((i) => !i.isLinked);
     for (const field of ["value", "market_value_from", "movement", "net_flows"] as const) {
       const sum = ownItems.reduce((s, i) => s + num(i.defaultData[field]), 0);
-      near(num(byAccount.totals?.defaultData[field]), sum, 0.005 * ownItems.length, `total ${field}`);
+      near(num(byAccount.totals?.defaultData[field]), sum, EXACT, `total ${field}`);
       for (const p of byPortfolio.items) {
         const ofPortfolio = p.accountids.reduce((s, id) => s + num(accountValue.get(id)?.[field]), 0);
-        near(num(p.defaultData[field]), ofPortfolio, 0.005 * p.accountids.length, `${p.key} ${field}`);
+        near(num(p.defaultData[field]), ofPortfolio, EXACT, `${p.key} ${field}`);
       }
     }
     expect(byPortfolio.items.map((p) => p.sortOrder)).toEqual([0, 1, 3, 4]);
@@ -383,9 +404,9 @@ describe("summary", () => {
     expect(data.irr).toBe(data.irr_period);
 
     const netFlows = flows.reduce((s, f) => s + f.amount, 0);
-    near(num(data.net_flows), netFlows, 0.005, "net flows");
-    near(num(data.movement), value(TODAY) - value(YEAR_AGO) - netFlows, 0.005, "movement");
-    near(num(data.movement), num(data.market_value_to) - num(data.market_value_from) - num(data.net_flows), 0.015, "movement on the wire");
+    near(num(data.net_flows), netFlows, EXACT, "net flows");
+    near(num(data.movement), value(TODAY) - value(YEAR_AGO) - netFlows, EXACT, "movement");
+    near(num(data.movement), num(data.market_value_to) - num(data.market_value_from) - num(data.net_flows), EXACT, "movement on the wire");
   });
 
   it("starts SI at the earliest inception of the item's accounts and YTD at the close of the previous 31 December", async () => {
@@ -411,9 +432,9 @@ describe("summary", () => {
     let differs = 0;
     for (const item of delayed.items) {
       const id = item.accountids[0] as number;
-      near(num(item.defaultData.value), valueSql([id], TODAY, TODAY), 0.005, `delayed ${id}`);
+      near(num(item.defaultData.value), valueSql([id], TODAY, TODAY), EXACT, `delayed ${id}`);
       const closeItem = close.items.find((i) => i.accountids[0] === id) as SummaryItem;
-      near(num(closeItem.defaultData.value), valueSql([id], TODAY, PREVIOUS_CLOSE), 0.005, `close ${id}`);
+      near(num(closeItem.defaultData.value), valueSql([id], TODAY, PREVIOUS_CLOSE), EXACT, `close ${id}`);
       if (num(closeItem.defaultData.value) !== num(item.defaultData.value)) differs++;
       // the start of the period is a past close either way
       expect(item.defaultData.market_value_from).toEqual(closeItem.defaultData.market_value_from);
@@ -451,7 +472,7 @@ describe("summary", () => {
     const held = await summary("level=account&accountid=1&hold_back_period=true");
     expect(held.end_date._val).toBe(PREVIOUS_CLOSE);
     expect(held.items[0]?.defaultData.start_date._val).toBe("2024-03-13");
-    near(num(held.items[0]?.defaultData.value), valueSql([1], PREVIOUS_CLOSE), 0.005, "held back");
+    near(num(held.items[0]?.defaultData.value), valueSql([1], PREVIOUS_CLOSE), EXACT, "held back");
     expect((await summary("level=account&accountid=1&hold_back_period=false")).end_date._val).toBe(TODAY);
     expect((await summary("level=account&accountid=1&hold_back_period=true&end_date=2025-01-31")).end_date._val).toBe("2025-01-31");
   });
@@ -469,7 +490,7 @@ describe("summary", () => {
       expect(item.group_code ?? null).toBe([...codes][0] ?? null);
     }
     const own = answer.items.filter((i) => !i.isLinked);
-    near(num(answer.totals?.defaultData.value), own.reduce((s, i) => s + num(i.defaultData.value), 0), 0.005 * own.length, "group totals");
+    near(num(answer.totals?.defaultData.value), own.reduce((s, i) => s + num(i.defaultData.value), 0), EXACT, "group totals");
   });
 
   it("gives an adviser with demo.client in context the same figures as demo.client; without a client, 400", async () => {
@@ -538,9 +559,9 @@ describe("historic time series", () => {
     expect(own.accountids).toEqual(managedAccountsOf(CLIENT, { linked: false }));
     const ownSummary = await summary(`level=account&accountid=${own.accountids.join(",")}`);
     const ownLast = own.points[own.points.length - 1];
-    near(num(ownLast?.value), num(ownSummary.totals?.defaultData.value), 0.005, "own value");
+    near(num(ownLast?.value), num(ownSummary.totals?.defaultData.value), EXACT, "own value");
     near(ownLast?.cumulative_twrr as number, ownSummary.totals?.defaultData.twrr_period as number, 1e-9, "own TWR");
-    near(num(ownLast?.net_flows), num(ownSummary.totals?.defaultData.net_flows), 0.005, "own flows");
+    near(num(ownLast?.net_flows), num(ownSummary.totals?.defaultData.net_flows), EXACT, "own flows");
   });
 
   it("answers a portfolio's and a group's series with the portfolio's benchmark", async () => {
@@ -549,7 +570,7 @@ describe("historic time series", () => {
     expect(portfolio.benchmark?.points[0]?.cumulative).toBe(0);
     const name = String(sql("SELECT b.code AS c FROM portfolios p JOIN benchmarks b ON b.id = p.benchmark_id WHERE p.id = 1")[0]?.c);
     expect(portfolio.benchmark?.code).toBe(name);
-    near(num(portfolio.points[3]?.value), valueSql(managedAccountsOf(CLIENT, { portfolioId: 1 }), "2024-04-30"), 0.005, "portfolio 30 April");
+    near(num(portfolio.points[3]?.value), valueSql(managedAccountsOf(CLIENT, { portfolioId: 1 }), "2024-04-30"), EXACT, "portfolio 30 April");
     const group = await series("/resourceful/portfolio/group/account/code/HARTLEY-ISA/profit_analysis/historic_time_series_twrr", `start_date=${YEAR_AGO}&end_date=${TODAY}&frequency=quarterly`);
     expect(group.points).toHaveLength(5);
     expect((await get("/resourceful/portfolio/group/account/code/NOPE/profit_analysis/historic_time_series_twrr?start_date=2024-01-01&end_date=2024-02-01", client)).status).toBe(404);
@@ -563,7 +584,7 @@ describe("historic time series", () => {
     // a year is up to 2 years: monthly; the series ends on the totals' value and return
     expect(year.frequency).toBe("monthly");
     expect(year.points).toHaveLength(13);
-    near(num(year.points.at(-1)?.value), num(totals?.defaultData.value), 0.005, "1Y value");
+    near(num(year.points.at(-1)?.value), num(totals?.defaultData.value), EXACT, "1Y value");
     near(year.points.at(-1)?.cumulative_twrr as number, totals?.defaultData.twrr_period as number, 1e-9, "1Y TWR");
     // since inception: from the earliest own inception, almost three years: quarterly
     const inception = await series(path, "timeframe=SI&frequency=auto");
@@ -614,16 +635,16 @@ describe("profit analysis detail", () => {
     expect(rows.filter((r) => r.level === "account").map((r) => r.accountid).sort()).toEqual(managedAccountsOf(CLIENT));
     for (const [portfolio, accounts] of children) {
       expect(accounts.length).toBeGreaterThan(0);
-      near(num(portfolio.market_value_to), accounts.reduce((s, a) => s + num(a.market_value_to), 0), 0.005 * accounts.length, `portfolio ${portfolio.portfolioid}`);
-      near(num(portfolio.market_value_from), accounts.reduce((s, a) => s + num(a.market_value_from), 0), 0.005 * accounts.length, `portfolio ${portfolio.portfolioid} from`);
+      near(num(portfolio.market_value_to), accounts.reduce((s, a) => s + num(a.market_value_to), 0), EXACT, `portfolio ${portfolio.portfolioid}`);
+      near(num(portfolio.market_value_from), accounts.reduce((s, a) => s + num(a.market_value_from), 0), EXACT, `portfolio ${portfolio.portfolioid} from`);
     }
     // the total is the client's own accounts (James's linked portfolio is a row, not part of it), as the summary's totals
     const portfolios = [...children.keys()].filter((p) => !(p as DetailRow & { isLinked: boolean }).isLinked);
     expect(portfolios.length).toBe(children.size - 1);
     const ownAccounts = portfolios.flatMap((p) => children.get(p)!.map((a) => a.accountid as number)).sort();
     expect(answer.body.total?.level).toBe("all");
-    near(num(answer.body.total?.market_value_to), valueSql(ownAccounts, TODAY), 0.005, "total");
-    near(num(answer.body.total?.market_value_to), portfolios.reduce((s, p) => s + num(p.market_value_to), 0), 0.005 * portfolios.length, "total of portfolios");
+    near(num(answer.body.total?.market_value_to), valueSql(ownAccounts, TODAY), EXACT, "total");
+    near(num(answer.body.total?.market_value_to), portfolios.reduce((s, p) => s + num(p.market_value_to), 0), EXACT, "total of portfolios");
     const account = rows.find((r) => r.accountid === 1);
     const fromSummary = (await summary("level=account&accountid=1")).items[0]?.defaultData;
     expect(account?.twrr_period).toBe(fromSummary?.twrr_period);

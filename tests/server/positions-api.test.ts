@@ -144,8 +144,9 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
     const detail = await ok<Detail>("/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=account");
     expect(detail.end_date._val).toBe(answer.date._val);
     expect(answer.total_value).toEqual(detail.total?.value);
-    // each position is rounded to the cent on its own
-    expect(Math.abs(sumOf(answer.positions.map((p) => cents(p.value))) - cents(answer.total_value))).toBeLessThanOrEqual(answer.positions.length / 2);
+    // each position is rounded to the penny once; the total is their exact sum (decision 106)
+    expect(sumOf(answer.positions.map((p) => cents(p.value)))).toBe(cents(answer.total_value));
+    expect(sumOf(answer.accounts.map((a) => cents(a.value)))).toBe(cents(answer.total_value));
     expect(Math.abs(sumOf(answer.positions.map((p) => p.weight)) - 100)).toBeLessThanOrEqual(0.01);
     expect(Math.abs(sumOf(answer.accounts.map((a) => a.weight)) - 100)).toBeLessThanOrEqual(0.01);
     // the rows also list the linked accounts, which the total leaves out
@@ -156,8 +157,15 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
       expect(line.value, String(row.accountid)).toEqual(row.value);
       expect(line.plan_currency_value).toEqual(row.plan_currency_value);
       const mine = answer.positions.filter((p) => p.accountid === row.accountid);
-      expect(Math.abs(sumOf(mine.map((p) => cents(p.value))) - cents(line.value))).toBeLessThanOrEqual(mine.length / 2);
-      expect(Math.abs(sumOf(mine.map((p) => cents(p.annual_income))) - cents(line.annual_income))).toBeLessThanOrEqual(mine.length / 2);
+      expect(sumOf(mine.map((p) => cents(p.value)))).toBe(cents(line.value));
+      expect(sumOf(mine.map((p) => cents(p.plan_currency_value)))).toBe(cents(line.plan_currency_value));
+      expect(sumOf(mine.map((p) => cents(p.annual_income)))).toBe(cents(line.annual_income));
+      for (const p of mine) {
+        // the parcels share out the position's value; the gain is value − cost to the penny
+        const covered = Math.round(sumOf(p.sub_positions.map((x) => x.volume)) * 1e6) === Math.round(p.volume * 1e6);
+        if (p.sub_positions.length && covered) expect(sumOf(p.sub_positions.map((x) => cents(x.value))), p.row_id).toBe(cents(p.value));
+        if (p.native_cost && p.native_unrealised_gain) expect(cents(p.native_unrealised_gain)).toBe(cents(p.native_value) - cents(p.native_cost));
+      }
     }
   });
 

@@ -149,15 +149,17 @@ describe("valueAt", () => {
     expect(v.positions.find((p) => p.securityId === SHARE)?.nativeValue).toBe(1_500);
     expect(v.reportTotal).toBeCloseTo(1_500 + 8_980 + 800, 9);
     expect(v.accounts).toEqual([
-      { accountId: 1, planCurrency: "GBP", planValue: 10_480, reportValue: 10_480 },
-      { accountId: 2, planCurrency: "USD", planValue: 1_000, reportValue: expect.closeTo(800, 9) as number },
+      { accountId: 1, planCurrency: "GBP", planValue: 10_480, reportValue: 10_480, planMinor: 1_048_000, reportMinor: 1_048_000 },
+      { accountId: 2, planCurrency: "USD", planValue: 1_000, reportValue: 800, planMinor: 100_000, reportMinor: 80_000 },
     ]);
   });
 
   it("values today with today's FX, so the same dollars are worth different pounds", () => {
     const v = valueAt({ positions: [positions[2] as (typeof positions)[number]], prices, fx, date: "2025-03-03", currency: "GBP" });
     expect(v.positions[0]?.nativeValue).toBe(1_200);
-    expect(v.positions[0]?.reportValue).toBeCloseTo(1_200 / 1.3, 9);
+    // $1,200 / 1.3 = £923.0769…, rounded once to the penny (decision 106)
+    expect(v.positions[0]?.reportValue).toBe(923.08);
+    expect(v.positions[0]?.reportMinor).toBe(92_308);
   });
 
   it("reports in another currency through GBP cross rates", () => {

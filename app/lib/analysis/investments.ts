@@ -2,6 +2,7 @@
 // "Display rules": the holdings of a selection as the investments table shows them. Pure: the page,
 // its CSV download and the browser's expand toggles share these rules.
 import type { ExpandMode, InvestmentSort } from "./query";
+import { sumAmounts } from "../money";
 
 export type Money = { amount: number; currency: string };
 /** A figure in the three currencies of spec 001 §4: the security's own (native), the account's (plan) and the client's preferred one (report). */
@@ -269,7 +270,8 @@ export function investmentsTable(answer: HoldingsAnswer, o: InvestmentsOptions):
     const costed = holdings.filter((h) => !(h.cash || isCashSecurity(h)));
     const costs = costed.map((h) => shownCost(h.cost, value.currency));
     const gains = costed.map((h) => shownGain(h.cost, h.gain, value.currency));
-    const sum = (list: Array<Money | null>) => (costed.length && list.every(Boolean) ? { amount: list.reduce((s, m) => s + (m as Money).amount, 0), currency: value.currency } : null);
+    // added in whole minor units (decision 106): the account's figure is the sum of the rows as shown
+    const sum = (list: Array<Money | null>) => (costed.length && list.every(Boolean) ? { amount: sumAmounts(list.map((m) => (m as Money).amount)), currency: value.currency } : null);
     const cost = sum(costs);
     const gain = cost && cost.amount !== 0 ? sum(gains) : null;
     return {

@@ -17,6 +17,7 @@ import {
 } from "~/lib/balance-sheet";
 import { TABLE_DECIMALS } from "~/lib/dashboard";
 import { formatDate, formatMoney } from "~/lib/format";
+import { shareOfAmount, sumAmounts } from "~/lib/money";
 import { localisedSetting } from "~/lib/site-settings";
 import { PlanningError, type PlanningClient } from "~/planning/client.server";
 import { isToggleOn } from "~/planning/feature-toggles.server";
@@ -170,7 +171,7 @@ export function sheetRows(
   const owned = placed.map((p) => {
     const a = p.asset;
     const share: Money | null =
-      mode === "plan" ? { currency: a.value.currency, amount: (a.value.amount * a.percentOwned) / 100 } : a.valueOwnedMoney;
+      mode === "plan" ? { currency: a.value.currency, amount: shareOfAmount(a.value.amount, a.percentOwned) } : a.valueOwnedMoney;
     if (share === null) partial = true;
     return share === null ? null : { currency: share.currency, amount: signOf(p) * Math.abs(share.amount) };
   });
@@ -192,7 +193,7 @@ export function sheetRows(
   const currencies = new Set(owned.filter((m) => m !== null).map((m) => m.currency));
   // amounts in several original currencies cannot be added up
   if (currencies.size > 1) return { rows, total: null, currency: null, partial };
-  const total = owned.reduce((sum, m) => sum + (m?.amount ?? 0), 0);
+  const total = sumAmounts(owned.map((m) => m?.amount ?? 0));
   return { rows, total, currency: [...currencies][0] ?? null, partial };
 }
 

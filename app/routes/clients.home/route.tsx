@@ -181,6 +181,8 @@ function PortfolioSection({ view, query }: { view: PortfolioView; query: HomeQue
             </dd>
           </div>
         </dl>
+        {/* decision 106: whole-unit tiles may not add up to a whole-unit total */}
+        <p className="page__meta">{t("home.overview.roundingNote")}</p>
       </section>
 
       {view.chart ? (

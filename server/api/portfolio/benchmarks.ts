@@ -4,6 +4,7 @@
 import { asc, eq, min } from "drizzle-orm";
 import { z } from "zod";
 import { benchmarkPrices, benchmarks } from "../../db/schema";
+import { sumMinor } from "../../domain/money";
 import { externalFlows } from "../../domain/performance";
 import { wireDate } from "../../lib/wire";
 import { clientEntityOf } from "../access";
@@ -11,7 +12,7 @@ import { validate } from "../http";
 import { json, type Route, signedIn } from "../router";
 import { isManaged, todayOf } from "./visibility";
 import { loadBook, subBook } from "./book";
-import { money } from "./views";
+import { moneyMinor } from "./views";
 import {
   absent,
   basisOf,
@@ -75,17 +76,17 @@ export const benchmarkRoutes: Route[] = [
     const flows = list
       .flatMap((a) => externalFlows(subBook(book, new Set([a.account.id])), start, end, measure).map((f) => ({ ...f, accountid: a.account.id })))
       .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.accountid - b.accountid));
-    const sum = (amounts: number[]) => amounts.reduce((total, x) => total + x, 0);
-    const inflows = sum(flows.filter((f) => f.amount > 0).map((f) => f.amount));
-    const outflows = sum(flows.filter((f) => f.amount < 0).map((f) => f.amount));
+    // each flow rounded once; the sums are exact in minor units (decision 106)
+    const inflows = sumMinor(flows.filter((f) => f.minor > 0).map((f) => f.minor));
+    const outflows = sumMinor(flows.filter((f) => f.minor < 0).map((f) => f.minor));
     return json({
       start_date: wireDate(start),
       end_date: wireDate(end),
       report_currency: measure.currency,
-      flows: flows.map((f) => ({ date: wireDate(f.date), accountid: f.accountid, amount: money(measure.currency, f.amount) })),
-      inflows: money(measure.currency, inflows),
-      outflows: money(measure.currency, outflows),
-      net: money(measure.currency, inflows + outflows),
+      flows: flows.map((f) => ({ date: wireDate(f.date), accountid: f.accountid, amount: moneyMinor(measure.currency, f.minor) })),
+      inflows: moneyMinor(measure.currency, inflows),
+      outflows: moneyMinor(measure.currency, outflows),
+      net: moneyMinor(measure.currency, inflows + outflows),
     });
   }),
 ];

@@ -16,7 +16,7 @@ import { ApiError, notFound, validate } from "../http";
 import { json, type Route, type SignedInContext, signedIn } from "../router";
 import { type VisibleAccount, isManaged, todayOf } from "./visibility";
 import { loadBook, subBook } from "./book";
-import { money, round, summaryData } from "./views";
+import { moneyMinor, round, summaryData } from "./views";
 import {
   CodeParams,
   DetailQuery,
@@ -116,9 +116,9 @@ function seriesAnswer(
     accountids: managed.map((a) => a.account.id),
     points: series.map((p) => ({
       date: wireDate(p.date),
-      value: money(measure.currency, p.value),
+      value: moneyMinor(measure.currency, p.valueMinor),
       cumulative_twrr: p.cumulative === null ? null : round(p.cumulative),
-      net_flows: money(measure.currency, p.netFlows),
+      net_flows: moneyMinor(measure.currency, p.netFlowsMinor),
     })),
     benchmark: benchmarkList[0] ?? null,
     benchmarks: benchmarkList,
@@ -233,7 +233,7 @@ export const performanceRoutes: Route[] = [
         accountids: item.accounts.map((a) => a.account.id),
         plan_currency: single?.account.planCurrency ?? null,
         plan_currency_value: single
-          ? money(single.account.planCurrency, plan?.planValue ?? 0)
+          ? moneyMinor(single.account.planCurrency, plan?.planMinor ?? 0)
           : null,
         defaultData: {
           ...defaultWire,
@@ -324,7 +324,7 @@ export const performanceRoutes: Route[] = [
           irr_period: includeIrr ? data.irr_period : null,
           native_currency: single?.account.planCurrency ?? measure.currency,
           plan_currency_value: single
-            ? money(single.account.planCurrency, plan?.planValue ?? 0)
+            ? moneyMinor(single.account.planCurrency, plan?.planMinor ?? 0)
             : null,
         };
       };

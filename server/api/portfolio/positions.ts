@@ -10,9 +10,9 @@ import {
   assetClassKey,
   assetClassSplit,
   categorise,
-  centsAddingUp,
   type Holding,
   holdingsOn,
+  incomeMinor,
   regionalSplit,
   type Slice,
   weightOf,
@@ -24,7 +24,8 @@ import { ApiError, notFound, validate } from "../http";
 import { json, type Route, type SignedInContext, signedIn } from "../router";
 import { loadBook } from "./book";
 import { absent, Bool, CodeParams, Currency, IdList, IsoDate, measureFor, opt, ownAccountsOfGroup, Pricing, scope } from "./requests";
-import { money, round } from "./views";
+import { minorOf, sumMinor } from "../../domain/money";
+import { moneyMinor, round } from "./views";
 import { isManaged, todayOf, type VisibleAccount } from "./visibility";
 
 const selection = {
@@ -130,12 +131,12 @@ export function inDisplayOrder(holdings: readonly Holding[], securityOf: Readonl
 function positionsAnswer(context: SignedInContext, query: z.output<typeof PositionQuery>, groupCode?: string) {
   const { measure, date, list, result, securityOf } = holdingsOf(context, query, groupCode);
   const report = measure.currency;
-  const total = result.total;
+  const total = result.totalMinor;
+  // decision 106: every figure is a whole number of minor units, rounded once; sums are exact
   const positions = inDisplayOrder(result.holdings, securityOf).map((h) => {
     const s = securityOf.get(h.securityId) as SecurityRow;
     const rowId = rowIdOf(h);
-    const gain = h.cost === null ? null : h.nativeValue - h.cost;
-    const income = (amount: number, yieldPct: number) => (amount * yieldPct) / 100;
+    const gain = h.costMinor === null ? null : h.nativeMinor - h.costMinor;
     return {
       row_id: rowId,
       position_id: h.accountId * 1_000_000 + h.securityId,
@@ -155,20 +156,20 @@ function positionsAnswer(context: SignedInContext, query: z.output<typeof Positi
       native_currency: h.nativeCurrency,
       native_marketprice: h.nativePrice,
       price_date: wireDate(h.priceDate),
-      native_value: money(h.nativeCurrency, h.nativeValue),
+      native_value: moneyMinor(h.nativeCurrency, h.nativeMinor),
       plan_currency: h.planCurrency,
       plan_currency_marketprice: round(h.nativePrice * h.fxToPlan, 6),
-      plan_currency_value: money(h.planCurrency, h.planValue),
-      value: money(report, h.value),
-      weight: pct(weightOf(h.value, total)),
-      native_cost: h.cost === null ? null : money(h.nativeCurrency, h.cost),
-      native_unrealised_gain: gain === null ? null : money(h.nativeCurrency, gain),
-      percent_gain_loss: gain === null || h.cost === null || h.cost === 0 ? null : pct((gain / h.cost) * 100),
-      annual_income: money(report, income(h.value, h.netYield)),
-      plan_currency_annual_income: money(h.planCurrency, income(h.planValue, h.netYield)),
-      native_annual_income: money(h.nativeCurrency, income(h.nativeValue, h.netYield)),
-      gross_annual_income: money(report, income(h.value, h.grossYield)),
-      native_gross_annual_income: money(h.nativeCurrency, income(h.nativeValue, h.grossYield)),
+      plan_currency_value: moneyMinor(h.planCurrency, h.planMinor),
+      value: moneyMinor(report, h.valueMinor),
+      weight: pct(weightOf(h.valueMinor, total)),
+      native_cost: h.costMinor === null ? null : moneyMinor(h.nativeCurrency, h.costMinor),
+      native_unrealised_gain: gain === null ? null : moneyMinor(h.nativeCurrency, gain),
+      percent_gain_loss: gain === null || h.costMinor === null || h.costMinor === 0 ? null : pct((gain / h.costMinor) * 100),
+      annual_income: moneyMinor(report, incomeMinor(h.valueMinor, h.netYieldPpm)),
+      plan_currency_annual_income: moneyMinor(h.planCurrency, incomeMinor(h.planMinor, h.netYieldPpm)),
+      native_annual_income: moneyMinor(h.nativeCurrency, incomeMinor(h.nativeMinor, h.netYieldPpm)),
+      gross_annual_income: moneyMinor(report, incomeMinor(h.valueMinor, h.grossYieldPpm)),
+      native_gross_annual_income: moneyMinor(h.nativeCurrency, incomeMinor(h.nativeMinor, h.grossYieldPpm)),
       percent_yield: pct(h.netYield),
       gross_percent_yield: pct(h.grossYield),
       fx_rate_to_plan: round(h.fxToPlan),
@@ -176,16 +177,18 @@ function positionsAnswer(context: SignedInContext, query: z.output<typeof Positi
       asset_class_allocation: assetClassSplit(s.assetClassCode, s.assetClassAllocation),
       regional_allocation: regionalSplit(s.region, s.regionalAllocation),
       sub_positions: h.parcels.map((p, i) => {
-        const parcelGain = p.cost === null ? null : p.nativeValue - p.cost;
+        const cost = p.cost === null ? null : minorOf(p.cost);
+        const nativeValue = minorOf(p.nativeValue);
+        const parcelGain = cost === null ? null : nativeValue - cost;
         return {
           row_id: `${rowId}-${i + 1}`,
           trade_date: wireDate(p.tradeDate),
           volume: p.quantityMicros / 1_000_000,
-          native_cost: p.cost === null ? null : money(h.nativeCurrency, p.cost),
-          native_value: money(h.nativeCurrency, p.nativeValue),
-          native_unrealised_gain: parcelGain === null ? null : money(h.nativeCurrency, parcelGain),
-          plan_currency_value: money(h.planCurrency, p.planValue),
-          value: money(report, p.value),
+          native_cost: cost === null ? null : moneyMinor(h.nativeCurrency, cost),
+          native_value: moneyMinor(h.nativeCurrency, nativeValue),
+          native_unrealised_gain: parcelGain === null ? null : moneyMinor(h.nativeCurrency, parcelGain),
+          plan_currency_value: moneyMinor(h.planCurrency, minorOf(p.planValue)),
+          value: moneyMinor(report, minorOf(p.value)),
         };
       }),
     };
@@ -194,16 +197,17 @@ function positionsAnswer(context: SignedInContext, query: z.output<typeof Positi
     .sort((a, b) => a.account.id - b.account.id)
     .map((a) => {
       const mine = result.holdings.filter((h) => h.accountId === a.account.id);
-      const sum = (f: (h: Holding) => number) => mine.reduce((s, h) => s + f(h), 0);
-      const value = sum((h) => h.value);
+      // the account's figures are the exact sums of its positions' figures as sent
+      const sum = (f: (h: Holding) => number) => sumMinor(mine.map(f));
+      const value = sum((h) => h.valueMinor);
       return {
         accountid: a.account.id,
         description: a.account.description,
         plan_currency: a.account.planCurrency,
-        value: money(report, value),
-        plan_currency_value: money(a.account.planCurrency, sum((h) => h.planValue)),
-        annual_income: money(report, sum((h) => (h.value * h.netYield) / 100)),
-        plan_currency_annual_income: money(a.account.planCurrency, sum((h) => (h.planValue * h.netYield) / 100)),
+        value: moneyMinor(report, value),
+        plan_currency_value: moneyMinor(a.account.planCurrency, sum((h) => h.planMinor)),
+        annual_income: moneyMinor(report, sum((h) => incomeMinor(h.valueMinor, h.netYieldPpm))),
+        plan_currency_annual_income: moneyMinor(a.account.planCurrency, sum((h) => incomeMinor(h.planMinor, h.netYieldPpm))),
         weight: pct(weightOf(value, total)),
       };
     });
@@ -211,7 +215,7 @@ function positionsAnswer(context: SignedInContext, query: z.output<typeof Positi
     date: wireDate(date),
     pricing_type: measure.pricing,
     report_currency: report,
-    total_value: money(report, total),
+    total_value: moneyMinor(report, total),
     accounts,
     positions,
   });
@@ -220,7 +224,7 @@ function positionsAnswer(context: SignedInContext, query: z.output<typeof Positi
 function allocationAnswer(context: SignedInContext, query: z.output<typeof AllocationQuery>) {
   const { measure, date, result, securityOf, accountOf } = holdingsOf(context, query);
   const report = measure.currency;
-  const total = result.total;
+  const total = result.totalMinor;
   const holdings = inDisplayOrder(result.holdings, securityOf);
   const detailed = query.allocation_method === "detailed";
   const slicesOf = (type: AllocationType, s: SecurityRow): Slice[] => {
@@ -238,19 +242,19 @@ function allocationAnswer(context: SignedInContext, query: z.output<typeof Alloc
     }
   };
   const categoriesOf = (type: AllocationType) => {
-    const categories = categorise(holdings.map((h) => ({ item: h, value: h.value, slices: slicesOf(type, securityOf.get(h.securityId) as SecurityRow) })));
-    const values = centsAddingUp(categories.map((c) => c.value));
-    return categories.map((c, i) => ({
+    // each holding's value shared out in whole minor units: members add up to their category, categories to the total
+    const categories = categorise(holdings.map((h) => ({ item: h, value: h.valueMinor, slices: slicesOf(type, securityOf.get(h.securityId) as SecurityRow) })));
+    return categories.map((c) => ({
       key: c.key,
       name: c.name,
-      value: money(report, values[i] as number),
+      value: moneyMinor(report, c.value),
       weight: pct(weightOf(c.value, total)),
       positions: c.members.map((m) => ({
         row_id: rowIdOf(m.item),
         accountid: m.item.accountId,
         account_name: accountOf.get(m.item.accountId)?.account.description ?? null,
         description: securityOf.get(m.item.securityId)?.description ?? "",
-        value: money(report, m.value),
+        value: moneyMinor(report, m.value),
         weight: pct(weightOf(m.value, total)),
       })),
     }));
@@ -260,7 +264,7 @@ function allocationAnswer(context: SignedInContext, query: z.output<typeof Alloc
     date: wireDate(date),
     report_currency: report,
     method: query.allocation_method,
-    total: money(report, total),
+    total: moneyMinor(report, total),
   };
   for (const type of TYPES) if (types.includes(type)) answer[type] = categoriesOf(type);
   return json(answer);

@@ -1,4 +1,5 @@
 // The wire shapes of portfolios, accounts and summary items (docs/platform-api.md "Portfolio").
+import { decimalOf, MINOR_PER_UNIT, roundHalfAwayFromZero } from "../../domain/money";
 import type { PeriodPerformance } from "../../domain/performance";
 import { wireDate, wireMoney } from "../../lib/wire";
 import {
@@ -9,8 +10,18 @@ import {
 
 export const round = (x: number, places = 10) =>
   Math.round(x * 10 ** places) / 10 ** places;
+/**
+ * An amount in minor units on the wire: exactly two decimals (decision 106). Every money figure the
+ * platform sends is a whole number of minor units computed once, so rows and totals add up as sent.
+ */
+export const moneyMinor = (currency: string, minor: number) =>
+  wireMoney(currency, decimalOf(minor));
+/**
+ * An amount in units on the wire, rounded once to the minor unit (half away from zero). A figure of
+ * the valuation is already a whole number of minor units and goes as it is: prefer `moneyMinor`.
+ */
 export const money = (currency: string, amount: number) =>
-  wireMoney(currency, (Math.round(amount * 100) / 100 + 0).toFixed(2));
+  moneyMinor(currency, roundHalfAwayFromZero(amount * MINOR_PER_UNIT));
 
 export function accountView(a: VisibleAccount) {
   const { account, group, portfolio } = a;
@@ -61,11 +72,11 @@ export function summaryData(p: PeriodPerformance, currency: string) {
     start_date: wireDate(p.start),
     end_date: wireDate(p.end),
     base_currency: currency,
-    value: money(currency, p.valueTo),
-    market_value_from: money(currency, p.valueFrom),
-    market_value_to: money(currency, p.valueTo),
-    net_flows: money(currency, p.netFlows),
-    movement: money(currency, p.movement),
+    value: moneyMinor(currency, p.minor.valueTo),
+    market_value_from: moneyMinor(currency, p.minor.valueFrom),
+    market_value_to: moneyMinor(currency, p.minor.valueTo),
+    net_flows: moneyMinor(currency, p.minor.netFlows),
+    movement: moneyMinor(currency, p.minor.movement),
     twrr: p.twr ? round(p.twr.annualised ?? p.twr.period) : null,
     twrr_period: p.twr ? round(p.twr.period) : null,
     irr: p.irr ? round(p.overAYear ? p.irr.annual : p.irr.period) : null,

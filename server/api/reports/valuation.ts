@@ -1,11 +1,12 @@
 // What a valuation report shows (docs/platform-api.md "Valuation reports"): the accounts a run
 // covers, their holdings on the date as `portfolio/position` answers them (the same domain
-// functions, the same rounding), the performance over a period as `portfolio/summary` measures it,
+// functions, the same rounding: decision 106), the performance over a period as `portfolio/summary` measures it,
 // and the allocation by asset class as `portfolio/allocation` splits it.
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { capabilities, entities, firms, reportJobs, reportTemplates, siteSettings, users } from "../../db/schema";
-import { assetClassKey, assetClassSplit, categorise, centsAddingUp, weightOf } from "../../domain/holdings";
+import { assetClassKey, assetClassSplit, categorise, weightOf } from "../../domain/holdings";
+import { sumMinor, unitsOf } from "../../domain/money";
 import { holdBackEnd, type Measure, periodPerformance } from "../../domain/performance";
 import type { ReportAccount, ValuationReportInput } from "../../domain/valuation-report-pdf";
 import { sitePage } from "../site";
@@ -111,8 +112,6 @@ export function valuationReportInput(db: Db, job: ReportJobRow, today: string): 
   const measure: Measure = { currency: preferredCurrencyOf(db, job.entityId), pricing, basis: "after" };
   const { result, securityOf } = holdingsOfAccounts(db, list, date, today, measure);
   const holdings = inDisplayOrder(result.holdings, securityOf);
-  /** Cents, as the position call rounds each value. */
-  const cents = (value: number) => Math.round(value * 100);
 
   const accounts: ReportAccount[] = list.map((a) => {
     const mine = holdings.filter((h) => h.accountId === a.account.id);
@@ -126,13 +125,15 @@ export function valuationReportInput(db: Db, job: ReportJobRow, today: string): 
           units: h.quantityMicros / 1_000_000,
           price: h.nativePrice,
           currency: h.nativeCurrency,
-          value: cents(h.value) / 100,
+          // each figure exactly as the position call sends it: rounded once, summed in minor units
+          value: unitsOf(h.valueMinor),
         };
       }),
-      total: mine.reduce((sum, h) => sum + cents(h.value), 0) / 100,
+      total: unitsOf(sumMinor(mine.map((h) => h.valueMinor))),
     };
   });
-  const grandTotal = holdings.reduce((sum, h) => sum + cents(h.value), 0) / 100;
+  // the grand total is the exact sum of the accounts' totals as printed
+  const grandTotal = unitsOf(sumMinor(list.map((a) => sumMinor(holdings.filter((h) => h.accountId === a.account.id).map((h) => h.valueMinor)))));
 
   let performance: ValuationReportInput["performance"] = null;
   if (period.kind === "range" && list.length > 0) {
@@ -143,11 +144,12 @@ export function valuationReportInput(db: Db, job: ReportJobRow, today: string): 
       period.from,
     );
     const p = periodPerformance(book, period.from, period.to, measure);
+    // the summary call's figures (the same valuation: its value to is the holdings' total above)
     performance = {
-      valueFrom: p.valueFrom,
-      netFlows: p.netFlows,
-      movement: p.movement,
-      valueTo: p.valueTo,
+      valueFrom: unitsOf(p.minor.valueFrom),
+      netFlows: unitsOf(p.minor.netFlows),
+      movement: unitsOf(p.minor.movement),
+      valueTo: unitsOf(p.minor.valueTo),
       twrPeriod: p.twr?.period ?? null,
       twrAnnualised: p.twr?.annualised ?? null,
       sinceInception: variables.since_inception === true,
@@ -159,13 +161,12 @@ export function valuationReportInput(db: Db, job: ReportJobRow, today: string): 
       const s = securityOf.get(h.securityId) as SecurityRow;
       return {
         item: h,
-        value: h.value,
+        value: h.valueMinor,
         slices: assetClassSplit(s.assetClassCode, s.assetClassAllocation).map((p) => ({ key: assetClassKey(p.name), name: p.name, weight: p.weight })),
       };
     }),
   );
-  const values = centsAddingUp(categories.map((c) => c.value));
-  const allocation = categories.map((c, i) => ({ name: c.name, value: values[i] as number, weight: weightOf(c.value, result.total) }));
+  const allocation = categories.map((c) => ({ name: c.name, value: unitsOf(c.value), weight: weightOf(c.value, result.totalMinor) }));
 
   const page = sitePage(db, "basis-of-valuation", locale);
   const palette = [1, 2, 3, 4, 5, 6].map((n) => colour(setting(db, `chartColour${n}`))).filter((c): c is string => c !== null);
