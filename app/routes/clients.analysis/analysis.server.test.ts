@@ -573,3 +573,12 @@ describe("transactionsView: the most the tab loads", () => {
   });
 });
 
+
+describe("transactionsView: security names", () => {
+  it("names an empty or invalid security 'INVALID DATA' (spec 001 §5), so no row's link is without a name", async () => {
+    const list = [tx(3, { securityDescription: "" }), tx(2, { securityDescription: " - " }), tx(1)];
+    const view = ok(await build(fakePlanning({ list }).planning, { tab: "transactions" })).transactions;
+    if (view?.state !== "ok") throw new Error(JSON.stringify(view));
+    expect(view.rows.map((r) => r.security)).toEqual(["analysis.investments.invalidName", "analysis.investments.invalidName", "iShares Core FTSE 100"]);
+  });
+});

@@ -40,7 +40,7 @@ import {
 } from "~/planning/portfolio.server";
 import { isToggleOn } from "~/planning/feature-toggles.server";
 import { fetchAllocation, fetchFxRates, fetchHoldings } from "~/planning/positions.server";
-import { conversionPairs } from "~/lib/analysis/investments";
+import { conversionPairs, securityName } from "~/lib/analysis/investments";
 import { type AllocationView, allocationView, investmentsView, type InvestmentsView } from "./investments.server";
 import type { Site } from "~/planning/site.server";
 import { type Crumb, type Filter, LINKED, parentCrumb, resolveFilter, UNGROUPED } from "~/lib/analysis/filter";
@@ -395,7 +395,8 @@ export function transactionsView(list: TransactionAnswer[], accounts: readonly A
     return {
       id: tx.id,
       tradeDate: transactionDate(tx.tradeDate),
-      security: tx.securityDescription,
+      // spec 001 §5: an invalid or empty security name is 'INVALID DATA' (never a link without a name)
+      security: securityName(tx.securityDescription) ?? t("analysis.investments.invalidName"),
       account: values.account,
       value: values.value,
       href: analysisHref(query, { tab: "transactions", tx: tx.id }),
