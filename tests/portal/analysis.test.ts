@@ -307,6 +307,21 @@ describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)
     expect(transactions.rows).toHaveLength(count);
   });
 
+  it("for demo.partner too: his own accounts on the tiles and among the transactions, Ellie's portfolio only as linked rows", async () => {
+    const partner = await portal.signIn("demo.partner");
+    const entity = (book.sql("SELECT entity_id AS id FROM users WHERE username = 'demo.partner'").get() as { id: number }).id;
+    const his = book.visibleManagedAccounts(entity);
+    const hisOwn = his.filter((a) => !a.isLinked);
+    const ellies = his.filter((a) => a.isLinked);
+    expect(ellies.length).toBeGreaterThan(0);
+    const figures = ok(await analysis("/clients/analysis", partner)) as Tabbed;
+    expect(tiles(figures)).toEqual(expected(ids(hisOwn), ONE_YEAR_BEFORE, 0));
+    const linkedRows = figures.accounts!.sections.find((s) => s.heading === "Linked portfolios")!.rows;
+    expect(linkedRows.map((r) => r.name)).toEqual([...new Set(ellies.map((a) => a.portfolio))]);
+    const transactions = (ok(await analysis("/clients/analysis?tab=transactions&pages=20", partner)) as Tabbed).transactions!;
+    expect(new Set(transactions.rows.map((r) => r.account))).toEqual(inPeriod(ids(hisOwn)));
+  });
+
   it("drilled into the linked portfolio, every tab covers its accounts and the total says whose it is", async () => {
     const james = accounts.filter((a) => a.isLinked);
     const id = `portfolio-${james[0]!.portfolioId}`;
