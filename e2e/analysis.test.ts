@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
 import { expect, expectAccessible, signIn, signOut, test } from "./fixtures";
 
 // spec 001 §2.2–2.4 (first tab), §4, §5: the analysis page, with JavaScript on and off.
@@ -213,6 +215,36 @@ test.describe("the analysis page", () => {
     await expect(page.locator(".overview-tile").filter({ hasText: "Portfolio value" }).locator(".overview-tile__figure")).toHaveText(clientValue ?? "");
     await expect(accountsTable(page)).toContainText("Ellie's portfolio");
     await expectAccessible(page);
+  });
+
+  test("at 'All portfolios' every tab counts her own accounts: no 'Not managed' nor linked account among the transactions or in their CSV", async ({ page }) => {
+    test.slow();
+    await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis" });
+    await expect(heading(page, "All portfolios")).toBeVisible();
+    // the tiles say what their total covers; the linked portfolio's section says it is in none (decision 107)
+    await expect(page.locator(".analysis-coverage")).toHaveText("Total of your portfolios. Linked accounts are listed on their own and not included.");
+    await expect(accountsTable(page).getByRole("table", { name: /Linked portfolios/ })).toContainText("Not included in your total.");
+    await expect(accountsTable(page)).not.toContainText("Premium Bonds");
+
+    // every transaction of the period on one page (twenty pages' worth), so all of them are checked
+    await page.goto("/clients/analysis?tab=transactions&pages=20");
+    const panel = page.locator("#analysis__tabs_panel-3");
+    const table = panel.getByRole("table", { name: /Transactions of the accounts and dates selected/ });
+    await expect(panel.getByRole("button", { name: "All Loaded" })).toBeDisabled();
+    expect(await table.locator("tbody tr").count()).toBeGreaterThan(10);
+    await expect(table).toContainText("Ellie Stocks and Shares ISA");
+    await expect(table).not.toContainText("Ellie Premium Bonds and deposits");
+    await expect(table).not.toContainText("James");
+    await expectAccessible(page);
+
+    // the CSV holds the same accounts
+    const [file] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Download CSV" }).click()]);
+    const rows = parse(await readFile((await file.path())!), { bom: true }) as string[][];
+    const column = rows[0]!.indexOf("Account");
+    const accounts = new Set(rows.slice(1).map((r) => r[column]!));
+    expect(accounts.has("Ellie Stocks and Shares ISA")).toBe(true);
+    expect([...accounts].filter((name) => /Premium Bonds|James/.test(name))).toEqual([]);
+    expect(rows.length - 1).toBe(await table.locator("tbody tr").count());
   });
 
   test("pages transactions to 'All Loaded' and reads a transaction's fees and taxes", async ({ page }) => {

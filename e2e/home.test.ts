@@ -12,6 +12,8 @@ const accountTile = (page: Page, name: string) =>
 
 test.describe("the clients home dashboard", () => {
   test("shows the portfolio overview, chart, summary and other assets, as bookmarkable views", async ({ page }) => {
+    // a long journey: five views, each checked by axe, on a busy machine
+    test.slow();
     await signIn(page, "demo.client");
     await expect(page).toHaveURL(/\/clients\/home$/);
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Ellie" })).toBeVisible();
@@ -38,6 +40,14 @@ test.describe("the clients home dashboard", () => {
     await expect(page.getByRole("heading", { level: 3, name: "Linked accounts" })).toBeVisible();
     await expect(tile(page, /James's portfolio/)).toBeVisible();
     await expect(page.getByText("Olivia")).toHaveCount(0);
+    // decision 107: the overview says what its total covers; her portfolios show their share of it,
+    // James's (in none of her totals) no share: never '100% of the total'
+    await expect(page.locator(".home-coverage")).toHaveText("Total of your own accounts. Linked accounts are listed on their own and not included.");
+    await expect(tile(page, /Ellie's portfolio/)).toContainText(/\d+% of the total/);
+    await expect(tile(page, /Ellie's portfolio/).locator(".radial")).toHaveCount(1);
+    await expect(tile(page, /James's portfolio/)).not.toContainText("of the total");
+    await expect(tile(page, /James's portfolio/).locator(".radial")).toHaveCount(0);
+    await expect(page.getByText("These accounts belong to someone linked to you: they are not part of your total, so no share of it is shown.")).toBeVisible();
 
     // other assets: Ellie's own card, the top items of each kind
     const assets = page.locator("#other-assets");

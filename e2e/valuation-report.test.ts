@@ -70,6 +70,10 @@ test.describe("valuation reports", () => {
     await main(page).getByLabel("Start date").fill("2026-05-01");
     await main(page).getByLabel("End date").fill("2026-04-30");
     const selection = main(page).getByLabel("Account group or account");
+    // decision 107: the choices are what a run can cover, her own managed accounts and their groups;
+    // the 'Not managed' Premium Bonds, its group and James's linked accounts are not offered
+    await expect(selection.locator("option", { hasText: "Ellie Stocks and Shares ISA" })).toHaveCount(1);
+    for (const left of ["Ellie Premium Bonds and deposits", "Cash and deposits", "James"]) await expect(selection.locator("option", { hasText: left })).toHaveCount(0);
     const firstGroup = selection.locator("optgroup").first().locator("option").first();
     await selection.selectOption((await firstGroup.getAttribute("value"))!);
     await main(page).getByRole("button", { name: "Run report" }).click();

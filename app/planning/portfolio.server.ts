@@ -26,6 +26,9 @@ export const AccountAnswer = z.object({
   inception_date: WireDate,
   type: z.enum(["single", "joint", "shared"]),
   isLinked: z.boolean(),
+  /** spec 001 §5: whether the account has any transaction (decision 107's view rule). */
+  has_transactions: z.boolean().optional(),
+  vendor_id: z.string().nullish(),
 });
 export type AccountAnswer = z.output<typeof AccountAnswer>;
 

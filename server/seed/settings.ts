@@ -48,6 +48,9 @@ export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
   hideFees: "Do Not Hide",
   hideTaxes: "Do Not Hide",
   hideValueAfterFeesAndTaxes: "Do Not Hide",
+  // spec 001 §5 the 'accounts without transactions' option: off, so an account is shown only if it
+  // has transactions (decision 107)
+  showAccountsWithoutTransactions: false,
   groupingFilter: "My",
   "access.memorableWordEnabled": true,
   forgotUsernameButtonText: "Forgotten your username?",

@@ -38,7 +38,7 @@ type Figures = {
   chart: Chart;
   accounts: { title: string; collection: string; sections: Array<{ heading: string; rows: Row[] }> } | null;
   tabs: Array<{ key: string; current: boolean }>;
-  transactions: { state: string; rows: Array<{ id: number; tradeDate: string; value: string }>; moreHref: string | null } | null;
+  transactions: { state: string; rows: Array<{ id: number; tradeDate: string; value: string; account: string }>; moreHref: string | null } | null;
   instructions: { state: string; description: string; securities: Array<{ code: string; weight: string }> } | null;
   payment: { state: string; bpays: unknown[]; banks: unknown[] } | null;
   noTransactions: boolean;
@@ -278,5 +278,105 @@ describe("one set of numbers (decision 106)", () => {
       expect(investments.accounts.map((a) => a.name)).toEqual([account.description]);
       expect(investments.accounts[0]!.cells.value, account.description).toBe(row.value);
     }
+  });
+});
+
+describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)", () => {
+  type Named = { name?: string; account?: string };
+  type Tabbed = Figures & {
+    coverage: string | null;
+    investments: { state: string; accounts: Named[] } | null;
+    allocation: { state: string; panels: Array<{ categories: Array<{ rows: Named[] }> }> } | null;
+    transactions: { state: string; rows: Array<{ account: string }>; moreHref: string | null } | null;
+  };
+  async function csvAccounts(kind: "investments" | "transactions", search: string): Promise<Set<string>> {
+    const { parse } = await import("csv-parse/sync");
+    const route = await import("~/routes/clients.analysis_.download.$kind/route");
+    const response = await route.loader({ request: new Request(`http://portal.test/clients/analysis/download/${kind}${search}`, { headers: { Cookie: users.client } }), params: { kind }, context: {} });
+    expect(response.status).toBe(200);
+    const rows = parse(await response.text(), { bom: true }) as string[][];
+    const column = rows[0]!.indexOf("Account");
+    expect(column).toBeGreaterThanOrEqual(0);
+    return new Set(rows.slice(1).map((r) => r[column]!));
+  }
+  const names = (list: readonly Account[]) => new Set(list.map((a) => a.description));
+  const inPeriod = (accountIds: readonly number[]) =>
+    new Set(
+      (
+        book.sql(`SELECT DISTINCT a.description AS name FROM transactions t JOIN accounts a ON a.id = t.account_id WHERE t.account_id IN (${accountIds.join(",")}) AND t.trade_date >= ? AND t.trade_date <= ?`).all(ONE_YEAR_BEFORE, TODAY) as Array<{
+          name: string;
+        }>
+      ).map((r) => r.name),
+    );
+
+  it("at 'All portfolios' the tiles, investments, allocation, transactions and both CSVs cover her own managed accounts, and say so", async () => {
+    const bonds = book.sql("SELECT id, description FROM accounts WHERE service_type = 'Not managed' AND description LIKE 'Ellie%'").get() as { id: number; description: string };
+    const linked = accounts.filter((a) => a.isLinked);
+    // the seed has what must be left out, with transactions in the period: the Premium Bonds and James's accounts
+    expect(inPeriod([bonds.id]).size).toBe(1);
+    expect(inPeriod(ids(linked)).size).toBeGreaterThan(0);
+    const mine = names(own);
+
+    const overview = ok(await analysis("/clients/analysis")) as Tabbed;
+    expect(tiles(overview)).toEqual(expected(ids(own), ONE_YEAR_BEFORE, 0));
+    expect(overview.coverage).toBe("Total of your portfolios. Linked accounts are listed on their own and not included.");
+
+    const investments = (ok(await analysis("/clients/analysis?tab=investments")) as Tabbed).investments!;
+    expect(investments.state).toBe("ok");
+    expect(new Set(investments.accounts.map((a) => a.name))).toEqual(mine);
+    expect(await csvAccounts("investments", "?tab=investments")).toEqual(mine);
+
+    const allocation = (ok(await analysis("/clients/analysis?tab=allocation")) as Tabbed).allocation!;
+    expect(allocation.state).toBe("ok");
+    for (const panel of allocation.panels) expect(new Set(panel.categories.flatMap((c) => c.rows.map((r) => r.account)))).toEqual(mine);
+
+    // every transaction of the period of her own managed accounts, none of the Premium Bonds or James's
+    const transactions = (ok(await analysis("/clients/analysis?tab=transactions&pages=20")) as Tabbed).transactions!;
+    expect(transactions.state).toBe("ok");
+    expect(transactions.moreHref).toBeNull();
+    const listed = new Set(transactions.rows.map((r) => r.account));
+    expect(listed).toEqual(inPeriod(ids(own)));
+    expect(await csvAccounts("transactions", "")).toEqual(listed);
+    for (const left of [bonds.description, ...linked.map((a) => a.description)]) expect(listed.has(left), left).toBe(false);
+    const count = (book.sql(`SELECT COUNT(*) AS n FROM transactions WHERE account_id IN (${ids(own).join(",")}) AND trade_date >= ? AND trade_date <= ?`).get(ONE_YEAR_BEFORE, TODAY) as { n: number }).n;
+    expect(transactions.rows).toHaveLength(count);
+  });
+
+  it("for demo.partner too: his own accounts on the tiles and among the transactions, Ellie's portfolio only as linked rows", async () => {
+    const partner = await portal.signIn("demo.partner");
+    const entity = (book.sql("SELECT entity_id AS id FROM users WHERE username = 'demo.partner'").get() as { id: number }).id;
+    const his = book.visibleManagedAccounts(entity);
+    const hisOwn = his.filter((a) => !a.isLinked);
+    const ellies = his.filter((a) => a.isLinked);
+    expect(ellies.length).toBeGreaterThan(0);
+    const figures = ok(await analysis("/clients/analysis", partner)) as Tabbed;
+    expect(tiles(figures)).toEqual(expected(ids(hisOwn), ONE_YEAR_BEFORE, 0));
+    const linkedRows = figures.accounts!.sections.find((s) => s.heading === "Linked portfolios")!.rows;
+    expect(linkedRows.map((r) => r.name)).toEqual([...new Set(ellies.map((a) => a.portfolio))]);
+    const transactions = (ok(await analysis("/clients/analysis?tab=transactions&pages=20", partner)) as Tabbed).transactions!;
+    expect(new Set(transactions.rows.map((r) => r.account))).toEqual(inPeriod(ids(hisOwn)));
+  });
+
+  it("drilled into the linked portfolio, every tab covers its accounts and the total says whose it is", async () => {
+    const james = accounts.filter((a) => a.isLinked);
+    const id = `portfolio-${james[0]!.portfolioId}`;
+    const figures = ok(await analysis(`/clients/analysis?id=${id}`)) as Tabbed;
+    expect(tiles(figures)).toEqual(expected(ids(james), ONE_YEAR_BEFORE, 0));
+    expect(figures.coverage).toBe(`Total of ${james[0]!.portfolio}.`);
+    expect(new Set(figures.accounts!.sections.flatMap((s) => s.rows.map((r) => r.name)))).toEqual(names(james));
+    const investments = (ok(await analysis(`/clients/analysis?id=${id}&tab=investments`)) as Tabbed).investments!;
+    expect(new Set(investments.accounts.map((a) => a.name))).toEqual(names(james));
+    const transactions = (ok(await analysis(`/clients/analysis?id=${id}&tab=transactions&pages=20`)) as Tabbed).transactions!;
+    expect(new Set(transactions.rows.map((r) => r.account))).toEqual(inPeriod(ids(james)));
+    expect(await csvAccounts("transactions", `?id=${id}`)).toEqual(inPeriod(ids(james)));
+  });
+
+  it("drilled into her own portfolio, the Premium Bonds it holds are on no tab, and its id alone shows nothing", async () => {
+    const bonds = book.sql("SELECT id, portfolio_id AS portfolioId, description FROM accounts WHERE service_type = 'Not managed' AND description LIKE 'Ellie%'").get() as { id: number; portfolioId: number; description: string };
+    const transactions = (ok(await analysis(`/clients/analysis?id=portfolio-${bonds.portfolioId}&tab=transactions&pages=20`)) as Tabbed).transactions!;
+    expect(transactions.rows.some((r) => r.account === bonds.description)).toBe(false);
+    expect(new Set(transactions.rows.map((r) => r.account))).toEqual(inPeriod(ids(inPortfolio("Ellie's portfolio"))));
+    const page = await analysis(`/clients/analysis?id=${bonds.id}`, users.client, 404);
+    expect([page.notFound, page.figures]).toEqual([true, { state: "noData" }]);
   });
 });

@@ -15,6 +15,7 @@ type Form = {
   template: { value: string; dateParameters: string; requiredSelector: string } | null;
   members: Array<{ value: string; label: string }>;
   groups: Array<{ value: string; label: string }>;
+  accounts: Array<{ value: string; label: string }>;
 };
 type JobView = { state: string; downloadHref?: string; message?: string | null };
 
@@ -76,6 +77,37 @@ describe("the report form (spec 002 'Valuation report page', §6)", () => {
     const chosen = await form(client, `?template=${household.value}`);
     expect(chosen.template?.requiredSelector).toBe("Select Entity");
     expect(chosen.members[0]?.label).toBe("Me");
+  });
+
+  it("offers as accounts and groups exactly what a run can cover: her own managed accounts, no 'Not managed' nor linked one (decision 107)", async () => {
+    const client = await portal.signIn("demo.client");
+    const sql = (text: string) => portal.platform.db.$client.prepare(text).all() as Array<Record<string, string | number>>;
+    const entity = Number(sql("SELECT entity_id AS id FROM users WHERE username = 'demo.client'")[0]!.id);
+    const seen = sql(
+      `SELECT a.description AS name, a.service_type AS st, v.is_linked AS linked, g.group_name AS grp FROM accounts a
+       JOIN portfolio_visibility v ON v.portfolio_id = a.portfolio_id LEFT JOIN account_groups g ON g.id = a.account_group_id
+       WHERE v.entity_id = ${entity} ORDER BY a.id`,
+    );
+    const ownManaged = seen.filter((a) => a.st !== "Not managed" && a.linked === 0);
+    // the seed has the accounts the form must leave out: 'Not managed' and linked
+    expect(seen.some((a) => a.st === "Not managed" && a.linked === 0)).toBe(true);
+    expect(seen.some((a) => a.linked === 1)).toBe(true);
+    const templates = (await form(client)).templates;
+    let checked = 0;
+    for (const template of templates) {
+      const f = await form(client, `?template=${template.value}`);
+      if (f.template?.requiredSelector !== "Account Group Or Account" && f.template?.requiredSelector !== "Account Group") continue;
+      checked++;
+      if (f.template.requiredSelector === "Account Group Or Account") {
+        expect(f.accounts.map((a) => a.label).sort()).toEqual(ownManaged.map((a) => String(a.name)).sort());
+        expect(f.accounts.map((a) => a.label)).not.toContain("Ellie Premium Bonds and deposits");
+      }
+      // a group is offered only with one of her own managed accounts in it: 'Cash and deposits' holds only the Premium Bonds
+      const groups = [...new Set(ownManaged.map((a) => a.grp).filter((g): g is string => typeof g === "string"))].sort();
+      expect(f.groups.map((g) => g.label).sort()).toEqual(groups);
+      expect(f.groups.map((g) => g.label)).not.toContain("Cash and deposits");
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it("offers an adviser in context the adviser templates only", async () => {

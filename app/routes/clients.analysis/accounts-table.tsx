@@ -20,6 +20,7 @@ export function AccountsTable({ tab }: { tab: AccountsTab }) {
             <table className={`accounts-table accounts-table--${tab.collection}`}>
               <caption id={captionId} className="accounts-table__caption">
                 {section.heading}
+                {section.note ? <span className="accounts-table__note">{section.note}</span> : null}
               </caption>
               <thead>
                 <tr>

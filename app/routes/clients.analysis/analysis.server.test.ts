@@ -215,10 +215,43 @@ describe("buildAnalysis: all portfolios (spec 001 §2.2, §2.3)", () => {
   it("asks for the named range by portfolio, and for the series of the own accounts with the benchmarks", async () => {
     const { planning, calls } = fakePlanning();
     await build(planning, { range: "SI" }, { analysisBenchmarks: "FTASX" });
-    expect(detailCall(calls)!.query).toMatchObject({ timeframe: "SI", grouping: "portfolio", accountid: undefined, to_pricing_type: "delayed" });
+    // the rows cover her own and the linked accounts (their own section); the total and the chart her own (decision 107)
+    expect(detailCall(calls)!.query).toMatchObject({ timeframe: "SI", grouping: "portfolio", accountid: "1,2,3", to_pricing_type: "delayed" });
     const s = seriesCall(calls)!;
     expect(s.path).toBe("resourceful/portfolio/profit_analysis/historic_time_series_twrr");
-    expect(s.query).toMatchObject({ timeframe: "SI", frequency: "auto", benchmark_name: "FTASX", accountid: undefined });
+    expect(s.query).toMatchObject({ timeframe: "SI", frequency: "auto", benchmark_name: "FTASX", accountid: "1,2" });
+  });
+
+  it("covers one set of accounts on every tab: her own managed ones, never a 'Not managed' or a linked one (decision 107)", async () => {
+    const accounts = [...ACCOUNTS, account(4, { service_type: "Not managed", description: "Premium Bonds" }), account(5, { has_transactions: false })];
+    const basics = { capabilities: { capabilities: ["view_marketdata"] }, accounts, access: { multi_currency: true }, benchmarks: [] };
+    const asked: Record<string, unknown> = {};
+    for (const tab of ["accounts", "investments", "allocation", "transactions"] as const) {
+      const { planning, calls } = fakePlanning({ basics, clientAnalysis: true });
+      const page = await build(planning, { tab }).catch(() => null);
+      for (const c of calls) if (c.query.accountid !== undefined) asked[`${tab} ${c.path.replace("resourceful/portfolio/", "")}`] = c.query.accountid;
+      if (tab === "accounts") expect(ok(page!).coverage).toBe("analysis.overview.covers.own.portfolio analysis.overview.covers.linkedApart");
+    }
+    // the one-row check, the series and the active tab's call all ask for accounts 1 and 2; the detail adds the linked 3 as rows
+    const own = Object.entries(asked).filter(([key]) => !key.endsWith("profit_analysis/detail"));
+    expect(own.length).toBeGreaterThanOrEqual(6);
+    for (const [key, ids] of own) expect(ids, key).toBe("1,2");
+    expect(asked["transactions transaction"]).toBe("1,2");
+    for (const tab of ["accounts", "investments", "allocation", "transactions"]) expect(asked[`${tab} profit_analysis/detail`]).toBe("1,2,3");
+  });
+
+  it("says what a total covers: a portfolio drilled into, the linked accounts of a client who has no own", async () => {
+    const linkedPortfolio = await build(fakePlanning().planning, { id: "portfolio-2" });
+    expect(ok(linkedPortfolio).coverage).toBe('analysis.overview.covers.selection {"name":"James\'s portfolio"}');
+    const onlyLinked = fakePlanning({ basics: { capabilities: { capabilities: [] }, accounts: [ACCOUNTS[2]], access: {}, benchmarks: [] } });
+    const page = await build(onlyLinked.planning);
+    expect(ok(page).coverage).toBe("analysis.overview.covers.linked");
+    expect(detailCall(onlyLinked.calls)!.query.accountid).toBe("3");
+    // a 'Not managed' account is in no view: its id is not found, and nothing is asked for
+    const bonds = fakePlanning({ basics: { capabilities: { capabilities: [] }, accounts: [...ACCOUNTS, account(4, { service_type: "Not managed" })], access: {}, benchmarks: [] } });
+    const notFound = await build(bonds.planning, { id: "4" });
+    expect([notFound.notFound, notFound.figures]).toEqual([true, { state: "noData" }]);
+    expect(bonds.calls.filter((c) => c.path.includes("profit_analysis"))).toEqual([]);
   });
 
   it("shows the tiles, the default heading, no breadcrumb, and the rows split into mine and linked", async () => {
@@ -540,3 +573,12 @@ describe("transactionsView: the most the tab loads", () => {
   });
 });
 
+
+describe("transactionsView: security names", () => {
+  it("names an empty or invalid security 'INVALID DATA' (spec 001 §5), so no row's link is without a name", async () => {
+    const list = [tx(3, { securityDescription: "" }), tx(2, { securityDescription: " - " }), tx(1)];
+    const view = ok(await build(fakePlanning({ list }).planning, { tab: "transactions" })).transactions;
+    if (view?.state !== "ok") throw new Error(JSON.stringify(view));
+    expect(view.rows.map((r) => r.security)).toEqual(["analysis.investments.invalidName", "analysis.investments.invalidName", "iShares Core FTSE 100"]);
+  });
+});

@@ -40,13 +40,14 @@ import {
 } from "~/planning/portfolio.server";
 import { isToggleOn } from "~/planning/feature-toggles.server";
 import { fetchAllocation, fetchFxRates, fetchHoldings } from "~/planning/positions.server";
-import { conversionPairs } from "~/lib/analysis/investments";
+import { conversionPairs, securityName } from "~/lib/analysis/investments";
 import { type AllocationView, allocationView, investmentsView, type InvestmentsView } from "./investments.server";
 import type { Site } from "~/planning/site.server";
 import { type Crumb, type Filter, LINKED, parentCrumb, resolveFilter, UNGROUPED } from "~/lib/analysis/filter";
 import { analysisDownloadHref, analysisHref, type AnalysisQuery, type AnalysisTab, type ChartTab, MAX_TRANSACTION_PAGES, periodOfQuery, TRANSACTIONS_PAGE_SIZE } from "~/lib/analysis/query";
 import { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings";
 import { detailKeys, transactionDate } from "~/lib/analysis/transactions";
+import { type Covers, viewOf, viewOptions } from "~/lib/analysis/view";
 
 /** spec 001 §9: the analysis chart is 500 high, 300 on small screens. */
 export const ANALYSIS_CHART_SIZE = { width: 960, height: 500 } as const;
@@ -128,8 +129,8 @@ export type ChartArea =
 
 export type AccountsTab = {
   title: string;
-  /** 'My …' and 'Linked …' when split, else one 'All …' section. */
-  sections: Array<{ heading: string; rows: AnalysisRow[] }>;
+  /** 'My …' and 'Linked …' when split, else one 'All …' section; the linked one says it is in no total. */
+  sections: Array<{ heading: string; rows: AnalysisRow[]; note?: string }>;
   collection: "portfolio" | "group" | "account";
 };
 
@@ -184,6 +185,8 @@ export type Figures =
       performance: Performance | null;
       performanceLabel: string | null;
       movement: Figure;
+      /** What the tiles' totals cover, in words (decision 107). */
+      coverage: string | null;
       chart: ChartArea;
       /** spec 001 §2.3: the tabs the selection shows, and the active one's content (the others are not loaded). */
       tabs: TabLink[];
@@ -235,16 +238,31 @@ function rangeLabel(t: TFunction, name: DateRangeName) {
 }
 
 
-function seriesTargetOf(filter: Filter): SeriesTarget {
+/** The chart's call: the path of the account, portfolio or group selected (for its benchmark), else the view's accounts. */
+function seriesTargetOf(filter: Filter, counted: number[]): SeriesTarget {
   switch (filter.kind) {
     case "account":
       return { kind: "account", accountId: filter.account.accountid };
     case "portfolio":
       return { kind: "portfolio", portfolioId: filter.portfolioId };
     case "group":
-      return filter.code === UNGROUPED || filter.code === LINKED ? { kind: "accounts", accountIds: filter.accountIds } : { kind: "group", code: filter.code };
+      return filter.code === UNGROUPED || filter.code === LINKED ? { kind: "accounts", accountIds: counted } : { kind: "group", code: filter.code };
     default:
-      return { kind: "accounts", accountIds: null };
+      return { kind: "accounts", accountIds: counted };
+  }
+}
+
+/** What the overview's totals cover, in words (decision 107); none for nothing counted. */
+export function coverageOf(covers: Covers, heading: string, hasLinked: boolean, level: "portfolio" | "group" | "account", t: TFunction): string | null {
+  switch (covers) {
+    case "own":
+      return [t(`analysis.overview.covers.own.${level}`), ...(hasLinked ? [t("analysis.overview.covers.linkedApart")] : [])].join(" ");
+    case "linked":
+      return t("analysis.overview.covers.linked");
+    case "selection":
+      return t("analysis.overview.covers.selection", { name: heading });
+    default:
+      return null;
   }
 }
 
@@ -298,7 +316,7 @@ export function accountsTab(filter: Filter, detail: DetailAnswer, accounts: read
       own.length && linked.length
         ? [
             { heading: heading("my"), rows: own.map(toRow) },
-            { heading: heading("linked"), rows: linked.map(toRow) },
+            { heading: heading("linked"), rows: linked.map(toRow), note: c.t("analysis.accounts.linkedNote") },
           ]
         : [{ heading: heading("all"), rows: rows.map(toRow) }],
   };
@@ -377,7 +395,8 @@ export function transactionsView(list: TransactionAnswer[], accounts: readonly A
     return {
       id: tx.id,
       tradeDate: transactionDate(tx.tradeDate),
-      security: tx.securityDescription,
+      // spec 001 §5: an invalid or empty security name is 'INVALID DATA' (never a link without a name)
+      security: securityName(tx.securityDescription) ?? t("analysis.investments.invalidName"),
       account: values.account,
       value: values.value,
       href: analysisHref(query, { tab: "transactions", tx: tx.id }),
@@ -464,10 +483,16 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
       links,
     };
   }
-  const accounts = basics.accounts;
+  // decision 107: one set of accounts for every part of the view; an id is resolved against the
+  // accounts a view shows ('Not managed' ones, and those without transactions unless an option
+  // says otherwise, are in none)
+  const options = viewOptions(site.settings, isToggleOn(basics.toggles, "client_analysis"));
+  const accounts = viewOf(basics.accounts, null, options).shown;
   const filter = resolveFilter(query.id, accounts, settings.grouping, names);
   const parent = parentCrumb(filter);
-  const selected = filter.accountIds === null ? accounts.filter((a) => !a.isLinked) : accounts.filter((a) => (filter.accountIds as readonly number[]).includes(a.accountid));
+  const view = viewOf(accounts, filter.accountIds, options);
+  const counted = view.counted;
+  const selected = accounts.filter((a) => counted.includes(a.accountid));
   // spec 001 §5: the multi-currency toggle only when plan currencies differ from the reporting one
   const currencyToggle = basics.access.multi_currency === true && selected.some((a) => a.plan_currency !== a.report_currency);
   const single = filter.kind === "account" ? filter.account : null;
@@ -485,6 +510,7 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   });
   if (filter.kind === "unknown") return page({ state: "noData" }, null);
   if (!period) return page(null, null);
+  if (!counted.length) return page({ state: "noData" }, null);
 
   const tabs = availableTabs({
     single: filter.kind === "account",
@@ -501,14 +527,14 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   const seriesPromise: Promise<TargetSeriesAnswer | null> = showChart
     ? fetchTargetSeries(planning, {
         ...common,
-        target: seriesTargetOf(filter),
+        target: seriesTargetOf(filter, counted),
         benchmarks: tab === "percentage" ? chosenBenchmarks(settings.benchmarks, basics.benchmarks) : [],
       })
     : Promise.resolve(null);
   seriesPromise.catch(() => undefined);
   // spec 001 §2.2: with the client-analysis toggle, whether the selection has any transaction; a failed check warns of nothing
   const transactionsPromise: Promise<boolean> = isToggleOn(basics.toggles, "client_analysis")
-    ? fetchHasTransactions(planning, filter.accountIds).catch((error: unknown) => {
+    ? fetchHasTransactions(planning, counted).catch((error: unknown) => {
         rethrowLostSession(error);
         return true;
       })
@@ -527,10 +553,10 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   const accountId = filter.kind === "account" ? filter.account.accountid : null;
   const transactionsPromise2 =
     active === "transactions"
-      ? settle(fetchTransactions(planning, { accountIds: filter.accountIds, period, holdBack: settings.holdBack, pageSize: TRANSACTIONS_PAGE_SIZE * query.pages + 1 }))
+      ? settle(fetchTransactions(planning, { accountIds: counted, period, holdBack: settings.holdBack, pageSize: TRANSACTIONS_PAGE_SIZE * query.pages + 1 }))
       : null;
   // the holdings and the allocation are valued at the end of the period
-  const selection = { accountIds: filter.accountIds, date: "end" in period ? period.end : null, holdBack: settings.holdBack, pricingType };
+  const selection = { accountIds: counted, date: "end" in period ? period.end : null, holdBack: settings.holdBack, pricingType };
   const holdingsPromise =
     active === "investments"
       ? settle(
@@ -553,7 +579,8 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
     detail = await fetchDetail(planning, {
       ...common,
       grouping: filter.kind === "all" ? filter.rows : filter.kind === "account" ? "all" : "account",
-      accountIds: filter.accountIds,
+      // at 'All …' the linked accounts too, as rows of their own section; the total is the counted ones' (decision 107)
+      accountIds: [...counted, ...view.linked],
     });
   } catch (error) {
     rethrowLostSession(error);
@@ -589,6 +616,7 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
       performance,
       performanceLabel: settings.profitAnalysisType === "none" ? null : t(`analysis.overview.performance.${settings.profitAnalysisType}`),
       movement: figure(formatMoney(total.movement.amount, total.movement.currency, locale, { decimals: TILE_DECIMALS }), total.movement.amount),
+      coverage: coverageOf(view.covers, filter.heading, view.linked.length > 0, filter.kind === "all" ? (filter.rows ?? "account") : "account", t),
       chart,
       tabs: tabs.map((key) => ({
         key,

@@ -130,6 +130,8 @@ function FiguresSection({ figures, page }: { figures: Figures; page: AnalysisPag
       <section aria-labelledby="analysis-overview-heading" className="home-section">
         <h2 id="analysis-overview-heading">{t("analysis.overview.heading")}</h2>
         {figures.currencyNote ? <p className="page__meta">{t("analysis.planCurrencyNote")}</p> : null}
+        {/* decision 107: what the totals cover */}
+        {figures.coverage ? <p className="page__meta analysis-coverage">{figures.coverage}</p> : null}
         <dl className="overview-tiles">
           <div className="overview-tile">
             <dt>{t("analysis.overview.value")}</dt>

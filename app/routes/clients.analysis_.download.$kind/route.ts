@@ -5,12 +5,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings";
 import { investmentsTable } from "~/lib/analysis/investments";
 import { resolveFilter } from "~/lib/analysis/filter";
+import { viewOf, viewOptions } from "~/lib/analysis/view";
 import { type AnalysisQuery, periodOfQuery, type QueryPeriod, readAnalysisQuery } from "~/lib/analysis/query";
 import { contentDisposition } from "~/lib/messages/files";
 import { fileNamePart, toCsv } from "~/lib/csv.server";
 import { PlanningError, type PlanningClient } from "~/planning/client.server";
 import { type AccountAnswer, fetchAccounts, fetchCapabilities, fetchDetail, fetchTransactions, pricingTypeFor } from "~/planning/portfolio.server";
 import { fetchHoldings } from "~/planning/positions.server";
+import { isToggleOn, readFeatureToggles } from "~/planning/feature-toggles.server";
 import { getSite } from "~/planning/site.server";
 import { lostSessionRedirect } from "~/session/failures.server";
 import { notFound, requireClientContext, requireSiteAccess } from "~/session/guards.server";
@@ -23,13 +25,13 @@ const MAX_TRANSACTIONS = 2000;
 
 type Download = { table: CsvTable; dates: string };
 
-async function investments(planning: PlanningClient, query: AnalysisQuery, accountIds: number[] | null, period: QueryPeriod, settings: AnalysisSettings, pricing: ReturnType<typeof pricingTypeFor>, t: TFunction, locale: string): Promise<Download> {
+async function investments(planning: PlanningClient, query: AnalysisQuery, accountIds: number[], period: QueryPeriod, settings: AnalysisSettings, pricing: ReturnType<typeof pricingTypeFor>, t: TFunction, locale: string): Promise<Download> {
   const answer = await fetchHoldings(planning, { accountIds, date: "end" in period ? period.end : null, holdBack: settings.holdBack, pricingType: pricing });
   const table = investmentsTable(answer, { sort: query.sort, dir: query.dir, show: query.show, convert: query.convert, columns: settings.investmentColumns, locale });
   return { table: investmentsCsv(table, t), dates: answer.date };
 }
 
-async function transactions(planning: PlanningClient, accounts: AccountAnswer[], accountIds: number[] | null, period: QueryPeriod, settings: AnalysisSettings, pricing: ReturnType<typeof pricingTypeFor>, t: TFunction): Promise<Download> {
+async function transactions(planning: PlanningClient, accounts: AccountAnswer[], accountIds: number[], period: QueryPeriod, settings: AnalysisSettings, pricing: ReturnType<typeof pricingTypeFor>, t: TFunction): Promise<Download> {
   const [list, detail] = await Promise.all([
     fetchTransactions(planning, { accountIds, period, holdBack: settings.holdBack, pageSize: MAX_TRANSACTIONS }),
     // the period's dates, as the page shows them, for the file's name
@@ -53,15 +55,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!period) return new Response(t("analysis.csv.invalidRange"), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const planning = context.planning;
   try {
-    const [accounts, capabilities] = await Promise.all([fetchAccounts(planning), fetchCapabilities(planning)]);
-    const filter = resolveFilter(query.id, accounts, settings.grouping, { allPortfolios: "", allAccounts: "", ungrouped: "", linked: "" });
+    const [accounts, capabilities, toggles] = await Promise.all([fetchAccounts(planning), fetchCapabilities(planning), readFeatureToggles(planning)]);
+    // decision 107: the page's set of accounts, by the same rule as every tab
+    const options = viewOptions(site.settings, isToggleOn(toggles, "client_analysis"));
+    const shown = viewOf(accounts, null, options).shown;
+    const filter = resolveFilter(query.id, shown, settings.grouping, { allPortfolios: "", allAccounts: "", ungrouped: "", linked: "" });
     // an id the client does not see selects nothing: no file, never someone else's figures
     if (filter.kind === "unknown") throw notFound();
+    const { counted } = viewOf(shown, filter.accountIds, options);
+    // nothing counted: no file rather than the platform's default set
+    if (!counted.length) throw notFound();
     const pricing = pricingTypeFor(capabilities);
     const download =
       kind === "investments"
-        ? await investments(planning, query, filter.accountIds, period, settings, pricing, t, locale)
-        : await transactions(planning, accounts, filter.accountIds, period, settings, pricing, t);
+        ? await investments(planning, query, counted, period, settings, pricing, t, locale)
+        : await transactions(planning, accounts, counted, period, settings, pricing, t);
     const client = context.user.clientInContext?.displayName ?? context.user.displayName;
     const filename = `${kind}-${fileNamePart(client)}-${download.dates}.csv`;
     return new Response(toCsv(download.table.header, download.table.rows), {

@@ -153,6 +153,22 @@ describe("buildPortfolioView: the view", () => {
     return Promise.resolve(options.chart ?? series([["2024-03-14", 0], ["2024-09-14", 0.05], ["2025-03-14", 0.1095]]));
   };
 
+  it("gives the linked rows of a client who sees nothing else their shares of the total they make (decision 107)", async () => {
+    const linkedOnly = [
+      summaryItem("portfolio-2", "James's portfolio", 300, { isLinked: true }),
+      summaryItem("portfolio-4", "James's other portfolio", 100, { isLinked: true }),
+    ];
+    const { planning } = fakePlanning((path) => (isSummary(path) ? Promise.resolve(summary(linkedOnly)) : Promise.reject(new Error("no chart"))));
+    const view = await buildPortfolioView(input(planning), 2);
+    if (view.state !== "ok") throw new Error(`expected a view, got ${view.state}`);
+    expect(view.own).toEqual([]);
+    expect(view.linked.map((r) => [r.key, r.percent, r.percentLabel])).toEqual([
+      ["portfolio-2", 75, "75%"],
+      ["portfolio-4", 25, "25%"],
+    ]);
+    expect(view.overview.coverage).toBe("home.overview.covers.linked");
+  });
+
   it("splits own and linked rows, with tiles at 0 decimals and each section's shares", async () => {
     const { planning, calls } = fakePlanning(answers());
     const view = await buildPortfolioView(input(planning), 5);
@@ -167,7 +183,9 @@ describe("buildPortfolioView: the view", () => {
       ["portfolio-1", "£3,000", 2, 75, "75%"],
       ["portfolio-3", "£1,000", 1, 25, "25%"],
     ]);
-    expect(view.linked.map((r) => [r.key, r.value, r.percent])).toEqual([["portfolio-2", "£501", 100]]);
+    // a linked portfolio is no part of her total: no share of it (decision 107), and the overview says what it covers
+    expect(view.linked.map((r) => [r.key, r.value, r.percent, r.percentLabel])).toEqual([["portfolio-2", "£501", null, null]]);
+    expect(view.overview.coverage).toBe("home.overview.covers.own home.overview.covers.linkedApart");
     expect(view.own.every((r) => r.expandable && !r.expanded && r.accounts === null)).toBe(true);
     expect(view.own[0]!.toggle).toBe("portfolio-1");
     // one summary call at portfolio level with the site's settings and the pricing type
@@ -285,7 +303,7 @@ describe("buildPortfolioView: the view", () => {
     expect(view.layout).toBe("table");
     expect(view.own[0]!.value).toBe("£100.00");
     expect(view.own.every((r) => !r.expandable && !r.expanded)).toBe(true);
-    expect(view.own.reduce((sum, r) => sum + r.percent, 0)).toBe(100);
+    expect(view.own.reduce((sum, r) => sum + (r.percent ?? 0), 0)).toBe(100);
 
     const groups = fakePlanning((path) => (isSummary(path) ? Promise.resolve(summary([], "group")) : Promise.reject(new Error("no chart"))));
     await buildPortfolioView(input(groups.planning, {}, { portfolioGrouping: "accountgroup" }), 1);

@@ -58,9 +58,12 @@ export type SummaryRow = {
    */
   performance?: Performance | null;
   movement: Figure;
-  /** Share of its section's value (spec 001 §2.1 percent rounding). */
-  percent: number;
-  percentLabel: string;
+  /**
+   * Share of the total the row is part of (spec 001 §2.1 percent rounding); null for a linked row
+   * beside the client's own ones: it is in no total of theirs (decision 107).
+   */
+  percent: number | null;
+  percentLabel: string | null;
   analysisHref: string | null;
   /** Rows that open onto their accounts (portfolios and groups). */
   expandable: boolean;
@@ -90,7 +93,7 @@ export type PortfolioView =
   | {
       state: "ok";
       period: string;
-      overview: { value: string; performance: Performance | null; performanceLabel: string | null; movement: Figure };
+      overview: { value: string; performance: Performance | null; performanceLabel: string | null; movement: Figure; coverage: string };
       chart: ChartView | ChartNoData | null;
       layout: "tiles" | "table";
       collection: "portfolio" | "group" | "account";
@@ -120,9 +123,9 @@ type RowContext = {
   query: HomeQuery;
 };
 
-function rowsOf(items: readonly SummaryItem[], c: RowContext, level: "portfolio" | "group" | "account"): SummaryRow[] {
+function rowsOf(items: readonly SummaryItem[], c: RowContext, level: "portfolio" | "group" | "account", withShares = true): SummaryRow[] {
   const dataOf = (i: SummaryItem) => (c.timeframe === "default" ? i.defaultData : i.secondaryData);
-  const shares = roundPercentages(items.map((i) => Math.max(0, dataOf(i).value.amount)), c.locale);
+  const shares = withShares ? roundPercentages(items.map((i) => Math.max(0, dataOf(i).value.amount)), c.locale) : [];
   const analysis = AVAILABLE_PAGES.has("analysis");
   return items.map((item, index) => {
     const data = dataOf(item);
@@ -149,8 +152,8 @@ function rowsOf(items: readonly SummaryItem[], c: RowContext, level: "portfolio"
         ? {}
         : { performance: performanceOf(planValue ? inPlanCurrency(data) : data, c.settings.profitAnalysisType, c.locale) }),
       movement: figure(formatMoney(shownMovement.amount, shownMovement.currency, c.locale, { decimals: c.decimals }), shownMovement.amount),
-      percent: share?.percent ?? 0,
-      percentLabel: share?.label ?? "0%",
+      percent: withShares ? (share?.percent ?? 0) : null,
+      percentLabel: withShares ? (share?.label ?? "0%") : null,
       // spec 001 §2.1: rows link to the analysis page with ?id= (once that page exists)
       analysisHref: analysis && id != null ? `${PAGE_PATHS.analysis}?id=${encodeURIComponent(String(id))}` : null,
       expandable,
@@ -272,12 +275,18 @@ export async function buildPortfolioView(input: HomeInput, accountsVisible: numb
       performance,
       performanceLabel: performance ? t(`home.overview.performance.${settings.profitAnalysisType}`) : null,
       movement: figure(formatMoney(totals.movement.amount, totals.movement.currency, locale, { decimals: TILE_DECIMALS }), totals.movement.amount),
+      // decision 107: what the totals cover — the client's own accounts, or the linked ones of a client who has none
+      coverage: own.length
+        ? [t("home.overview.covers.own"), ...(linked.length ? [t("home.overview.covers.linkedApart")] : [])].join(" ")
+        : t("home.overview.covers.linked"),
     },
     chart,
     layout,
     collection: level,
     own: withAccounts(rowsOf(own, rowContext, level)),
-    linked: withAccounts(rowsOf(linked, rowContext, level)),
+    // linked rows beside own ones are no part of the client's total: no share of it (decision 107);
+    // for a client who sees only linked accounts they are the total, and their shares are of it
+    linked: withAccounts(rowsOf(linked, rowContext, level, own.length === 0)),
     currencyNote: query.currency === "plan",
   };
 }

@@ -161,6 +161,7 @@ function PortfolioSection({ view, query }: { view: PortfolioView; query: HomeQue
       <section aria-labelledby="overview-heading" className="home-section">
         <h2 id="overview-heading">{t("home.overview.heading")}</h2>
         <p className="page__meta">{view.period}</p>
+        <p className="page__meta home-coverage">{view.overview.coverage}</p>
         <dl className="overview-tiles">
           <div className="overview-tile">
             <dt>{t("home.overview.value")}</dt>
@@ -219,6 +220,7 @@ function PortfolioSection({ view, query }: { view: PortfolioView; query: HomeQue
           {view.linked.length ? (
             <>
               <h3 id="linked-heading">{t("home.summary.linkedHeading")}</h3>
+              {view.own.length ? <p className="page__meta">{t("home.summary.linkedNote")}</p> : null}
               <SummaryRows
                 layout={view.layout}
                 collection={view.collection}

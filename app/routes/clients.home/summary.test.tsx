@@ -78,6 +78,17 @@ describe("the account summary", () => {
     expect(html).not.toContain("<table");
   });
 
+  it("shows no share, as a tile or as a table row, for a row in no total of the client's (a linked portfolio, decision 107)", async () => {
+    const linked = row("portfolio-2", "James's portfolio", { percent: null, percentLabel: null });
+    const tiles = await render(createElement(SummaryRows, { layout: "tiles", collection: "portfolio", rows: [linked], caption: "Linked accounts", headingLevel: 4 }));
+    expect(tiles).toContain("James&#x27;s portfolio");
+    expect(tiles).not.toContain("radial");
+    expect(tiles).not.toContain("of the total");
+    const table = await render(createElement(SummaryRows, { layout: "table", collection: "portfolio", rows: [linked], caption: "Linked accounts" }));
+    expect(table).toContain("£1,234.56");
+    expect(table).not.toContain("of the total");
+  });
+
   it("shows no performance, as tiles or as a table, when the rows carry none (profit analysis type none)", async () => {
     const bare = (key: string, name: string) => {
       const { performance: _performance, ...rest } = row(key, name);

@@ -69,11 +69,11 @@ function Tile({ row, kind, level }: { row: SummaryRow; kind: RadialKind; level: 
   return (
     <li className={`summary-tile summary-tile--${kind}`}>
       <div className="summary-tile__head">
-        <Radial kind={kind} percent={row.percent} label={row.percentLabel} />
+        {row.percent !== null && row.percentLabel !== null ? <Radial kind={kind} percent={row.percent} label={row.percentLabel} /> : null}
         <Heading className="summary-tile__name">
           <RowName row={row} />
         </Heading>
-        <span className="visually-hidden">{t("home.summary.share", { share: row.percentLabel })}</span>
+        {row.percentLabel !== null ? <span className="visually-hidden">{t("home.summary.share", { share: row.percentLabel })}</span> : null}
       </div>
       <dl className="summary-tile__figures">
         <div>
@@ -118,7 +118,7 @@ function TableRow({ row, child = false }: { row: SummaryRow; child?: boolean }) 
     <tr className={child ? "summary-table__child" : undefined}>
       <th scope="row">
         <RowName row={row} />
-        <span className="summary-table__share"> ({t("home.summary.share", { share: row.percentLabel })})</span>
+        {row.percentLabel !== null ? <span className="summary-table__share"> ({t("home.summary.share", { share: row.percentLabel })})</span> : null}
         {row.expandable ? (
           <>
             <br />

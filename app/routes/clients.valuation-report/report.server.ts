@@ -13,6 +13,8 @@ import {
 } from "~/lib/valuation-report";
 import type { PlanningClient } from "~/planning/client.server";
 import { fetchReportChoices, runDefaultReport, runTemplateReport } from "~/planning/reports.server";
+import { isToggleOn, readFeatureToggles } from "~/planning/feature-toggles.server";
+import { viewOf, viewOptions } from "~/lib/analysis/view";
 import { getSite } from "~/planning/site.server";
 import type { Locale } from "~/lib/i18n";
 import { attempt, orFail } from "~/session/failures.server";
@@ -44,10 +46,23 @@ export function readInput(source: URLSearchParams | FormData): ReportInput {
   return Object.fromEntries(FIELDS.map((f) => [f, read(f)])) as ReportInput;
 }
 
+/**
+ * The form's choices: exactly what a run can cover and the analysis page shows (decision 107) —
+ * the accounts of the view at 'All portfolios' (own and managed; the linked ones for a client who
+ * has no own), and the account groups holding at least one of them (a run of a group covers its
+ * own managed accounts). 'Not managed' accounts are offered nowhere.
+ */
 async function loadChoices(a: Args) {
-  const [choices, site] = await Promise.all([orFail(a.request, fetchReportChoices(a.planning, a.clientId)), getSite(a.locale)]);
+  const [choices, site, toggles] = await Promise.all([
+    orFail(a.request, fetchReportChoices(a.planning, a.clientId)),
+    getSite(a.locale),
+    readFeatureToggles(a.planning),
+  ]);
   const latest = latestDate(todayIn(a.timeZone), site.settings.enableHoldBackPeriod === true);
-  return { ...choices, latest };
+  const { counted } = viewOf(choices.accounts, null, viewOptions(site.settings, isToggleOn(toggles, "client_analysis")));
+  const accounts = choices.accounts.filter((acc) => counted.includes(acc.accountid));
+  const groups = choices.groups.filter((g) => accounts.some((acc) => !acc.isLinked && acc.group_code === g.code));
+  return { ...choices, accounts, groups, latest };
 }
 
 type Choices = Awaited<ReturnType<typeof loadChoices>>;
@@ -70,7 +85,7 @@ function formOf(a: Args, choices: Choices, input: ReportInput): ReportForm {
       label: m.member_id === a.clientId && !a.isAdviser ? a.t("reports:form.me") : m.entity_name,
     })),
     groups: choices.groups.map((g) => ({ value: `group:${g.code}`, label: g.name })),
-    accounts: choices.accounts.filter((acc) => !acc.isLinked).map((acc) => ({ value: `account:${acc.accountid}`, label: acc.description })),
+    accounts: choices.accounts.map((acc) => ({ value: `account:${acc.accountid}`, label: acc.description })),
     values,
     latest: choices.latest,
   };
@@ -88,7 +103,7 @@ function inceptionOf(choices: Choices, input: ReportInput): string | null {
     ? choices.accounts.filter((acc) => `account:${acc.accountid}` === input.selection)
     : input.selection.startsWith("group:")
       ? choices.accounts.filter((acc) => `group:${acc.group_code}` === input.selection)
-      : choices.accounts.filter((acc) => !acc.isLinked);
+      : choices.accounts;
   const dates = selected.map((acc) => acc.inception_date).filter((d): d is string => Boolean(d)).sort();
   return dates[0] ?? null;
 }
@@ -107,7 +122,7 @@ export async function reportAction(a: Args & { form: FormData }) {
     clientId: a.clientId,
     memberIds: choices.members.map((m) => m.member_id),
     groupCodes: choices.groups.map((g) => g.code),
-    accountIds: choices.accounts.filter((acc) => !acc.isLinked).map((acc) => acc.accountid),
+    accountIds: choices.accounts.map((acc) => acc.accountid),
     latest: choices.latest,
     inception: inceptionOf(choices, input),
   });

@@ -1,5 +1,8 @@
 // spec 001 §4, §7: the portfolios and accounts an entity sees, and its account groups.
+import { inArray } from "drizzle-orm";
 import { z } from "zod";
+import type { Db } from "../../db/connection";
+import { transactions } from "../../db/schema";
 import { assertCanSeeClient, clientEntityOf } from "../access";
 import { notFound, validate } from "../http";
 import { json, type Route, signedIn } from "../router";
@@ -10,6 +13,19 @@ import {
 } from "./visibility";
 import { accountView, portfolioView } from "./views";
 import { IdList, IdParams, opt, scope } from "./requests";
+
+/** Which of some accounts have at least one transaction. */
+function accountsWithTransactions(db: Db, ids: number[]): Set<number> {
+  if (!ids.length) return new Set();
+  return new Set(
+    db
+      .selectDistinct({ id: transactions.accountId })
+      .from(transactions)
+      .where(inArray(transactions.accountId, ids))
+      .all()
+      .map((r) => r.id)
+  );
+}
 
 export const accountRoutes: Route[] = [
   // the portfolios an entity sees, in sortOrder (spec 001 §4)
@@ -42,20 +58,29 @@ export const accountRoutes: Route[] = [
       "query"
     );
     const { all, selected } = scope(context, query.accountid);
+    const { db } = context;
     if (
       query.portfolioid !== undefined &&
       !all.some((a) => a.account.portfolioId === query.portfolioid)
     ) {
       throw notFound(`Portfolio ${query.portfolioid}`);
     }
+    const list = selected.filter(
+      (a) =>
+        query.portfolioid === undefined ||
+        a.account.portfolioId === query.portfolioid
+    );
+    // spec 001 §5: an account is shown only if it has transactions (unless an option says
+    // otherwise): the portal's view rule needs to know which have some (decision 107)
+    const withTransactions = accountsWithTransactions(
+      db,
+      list.map((a) => a.account.id)
+    );
     return json(
-      selected
-        .filter(
-          (a) =>
-            query.portfolioid === undefined ||
-            a.account.portfolioId === query.portfolioid
-        )
-        .map(accountView)
+      list.map((a) => ({
+        ...accountView(a),
+        has_transactions: withTransactions.has(a.account.id),
+      }))
     );
   }),
 

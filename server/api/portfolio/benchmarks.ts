@@ -10,7 +10,7 @@ import { wireDate } from "../../lib/wire";
 import { clientEntityOf } from "../access";
 import { validate } from "../http";
 import { json, type Route, signedIn } from "../router";
-import { isManaged, todayOf } from "./visibility";
+import { accountsOfView, isManaged, todayOf } from "./visibility";
 import { loadBook, subBook } from "./book";
 import { moneyMinor } from "./views";
 import {
@@ -63,7 +63,7 @@ export const benchmarkRoutes: Route[] = [
   signedIn("GET", "/resourceful/portfolio/profit_analysis/cashflow", (request, context) => {
     const query = validate(CashflowQuery, request.query, "query");
     const { entityId, selected } = scope(context, query.accountid);
-    const list = (query.accountid ? selected : selected.filter((a) => !a.portfolio.isLinked)).filter(isManaged);
+    const list = query.accountid ? selected.filter(isManaged) : accountsOfView(selected);
     const today = todayOf(context);
     const { start, end } = requestedPeriod(query, today, earliestInception(list));
     const measure = measureFor(context, entityId, query.to_pricing_type, basisOf(query.fees_and_taxes), query.report_currency);

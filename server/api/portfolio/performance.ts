@@ -14,7 +14,7 @@ import { wireDate } from "../../lib/wire";
 import { clientEntityOf } from "../access";
 import { ApiError, notFound, validate } from "../http";
 import { json, type Route, type SignedInContext, signedIn } from "../router";
-import { type VisibleAccount, isManaged, todayOf } from "./visibility";
+import { accountsOfView, type VisibleAccount, isManaged, todayOf } from "./visibility";
 import { loadBook, subBook } from "./book";
 import { moneyMinor, round, summaryData } from "./views";
 import {
@@ -247,9 +247,7 @@ export const performanceRoutes: Route[] = [
     });
     // the totals are the client's own (linked accounts of other members have their own section);
     // a client who sees only linked accounts gets their totals
-    const own = list.some((a) => !a.portfolio.isLinked)
-      ? list.filter((a) => !a.portfolio.isLinked)
-      : list;
+    const own = accountsOfView(list);
     const totalOf = (timeframe: Timeframe) => {
       const { accounts: _a, ...wire } = perform(own, timeframe);
       return wire;
@@ -365,11 +363,9 @@ export const performanceRoutes: Route[] = [
             })
           );
       }
-      // without a list of accounts the total is the client's own, as the summary's totals
-      const own =
-        query.accountid || !list.some((a) => !a.portfolio.isLinked)
-          ? list
-          : list.filter((a) => !a.portfolio.isLinked);
+      // the total is the client's own accounts of those asked for, as the summary's totals (the
+      // linked ones are rows of their own section); only linked ones asked for: theirs
+      const own = accountsOfView(list);
       return json({
         start_date: wireDate(start),
         end_date: wireDate(end),
@@ -393,9 +389,7 @@ export const performanceRoutes: Route[] = [
       const { selected } = scope(context, query.accountid);
       return seriesAnswer(
         context,
-        query.accountid
-          ? selected
-          : selected.filter((a) => !a.portfolio.isLinked),
+        query.accountid ? selected : accountsOfView(selected),
         query,
         null
       );

@@ -26,7 +26,7 @@ import { loadBook } from "./book";
 import { absent, Bool, CodeParams, Currency, IdList, IsoDate, measureFor, opt, ownAccountsOfGroup, Pricing, scope } from "./requests";
 import { minorOf, sumMinor } from "../../domain/money";
 import { moneyMinor, round } from "./views";
-import { isManaged, todayOf, type VisibleAccount } from "./visibility";
+import { accountsOfView, isManaged, todayOf, type VisibleAccount } from "./visibility";
 
 const selection = {
   accountid: IdList,
@@ -67,7 +67,7 @@ const pct = (x: number) => round(x, 4);
 
 /**
  * The managed accounts a position or allocation call covers: those in `accountid`, else (as the
- * profit analysis' total) the client's own, every one when all are linked; a portfolio's when
+ * profit analysis' total) the view's accounts (`accountsOfView`); a portfolio's when
  * `portfolioid` is given; on the group path the client's own accounts of the group.
  */
 function selectionOf(context: SignedInContext, query: SelectionQuery, groupCode?: string) {
@@ -81,7 +81,7 @@ function selectionOf(context: SignedInContext, query: SelectionQuery, groupCode?
   } else if (query.accountid || query.portfolioid !== undefined) {
     list = selected;
   } else {
-    list = selected.some((a) => !a.portfolio.isLinked) ? selected.filter((a) => !a.portfolio.isLinked) : selected;
+    list = accountsOfView(selected);
   }
   list = list.filter((a) => isManaged(a) && (query.portfolioid === undefined || a.account.portfolioId === query.portfolioid));
   return { entityId, list };

@@ -1,5 +1,5 @@
-// spec 001 §3 "Transaction", §7 "Transactions": the transactions of the accounts a client sees, or
-// of the client's own accounts of a group, newest first, paged with an opaque bookmark
+// spec 001 §3 "Transaction", §7 "Transactions": the transactions of the accounts asked for (else of
+// the view's accounts: own and managed, decision 107), or of the client's own managed accounts of a group, newest first, paged with an opaque bookmark
 // (docs/platform-api.md "Paging"); the page size is the spec's 200 by default (up to 2,000), a
 // shorter page being the last.
 import { and, desc, eq, gte, inArray, lt, lte, or } from "drizzle-orm";
@@ -9,7 +9,7 @@ import { decodeBookmark, encodeBookmark } from "../../lib/bookmark";
 import { wireDate } from "../../lib/wire";
 import { ApiError, MESSAGES, validate } from "../http";
 import { json, type Route, type SignedInContext, signedIn } from "../router";
-import { todayOf, type VisibleAccount } from "./visibility";
+import { accountsOfView, isManaged, todayOf, type VisibleAccount } from "./visibility";
 import { money } from "./views";
 import {
   absent,
@@ -111,19 +111,21 @@ function transactionRow(t: typeof transactions.$inferSelect, s: typeof securitie
 }
 
 export const transactionRoutes: Route[] = [
-  // spec 001 §7 the transactions of the accounts asked for (default every account the client sees)
+  // spec 001 §7 the transactions of the accounts asked for (default the view's accounts)
   signedIn("GET", "/resourceful/portfolio/transaction", (request, context) => {
     const query = validate(TransactionQuery, request.query, "query");
-    return transactionPage(context, scope(context, query.accountid).selected, query);
+    // without a list: the view's accounts (own and managed, decision 107), as the figures cover
+    const { selected } = scope(context, query.accountid);
+    return transactionPage(context, query.accountid ? selected : accountsOfView(selected), query);
   }),
 
-  // ... and of the client's own accounts of a group (the spec's callers send sort_type 7)
+  // ... and of the client's own managed accounts of a group (the spec's callers send sort_type 7)
   signedIn("GET", "/resourceful/portfolio/group/account/code/:code/transaction", (request, context) => {
     const { code } = validate(CodeParams, request.params, "path");
     const query = validate(TransactionQuery, request.query, "query");
     const { all } = scope(context, query.accountid);
     const asked = query.accountid ? new Set(query.accountid) : null;
-    const members = ownAccountsOfGroup(all, code).filter((a) => !asked || asked.has(a.account.id));
+    const members = ownAccountsOfGroup(all, code).filter((a) => isManaged(a) && (!asked || asked.has(a.account.id)));
     return transactionPage(context, members, query);
   }),
 ];

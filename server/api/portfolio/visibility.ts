@@ -85,6 +85,20 @@ export function visibleAccounts(db: Db, entityId: number): VisibleAccount[] {
 export const isManaged = (a: VisibleAccount) =>
   a.account.serviceType !== "Not managed";
 
+/**
+ * One view, one set of accounts (docs/decisions/107-one-view-one-set-of-accounts.md; the portal's
+ * `viewOf` in app/lib/analysis/view.ts): of some accounts, those a view's figures and lists cover —
+ * the managed ones the client owns (alone, jointly or shared), or, when none of them is the
+ * client's own, the managed linked ones. A call made without a list of accounts covers this set of
+ * every account the client sees, and a total covers this set of what was asked; linked accounts
+ * beside own ones are rows of their own section, in no total.
+ */
+export function accountsOfView(list: readonly VisibleAccount[]): VisibleAccount[] {
+  const managed = list.filter(isManaged);
+  const own = managed.filter((a) => !a.portfolio.isLinked);
+  return own.length ? own : managed;
+}
+
 export const portfolioType = (ptype: string) =>
   ptype === "PT_JOINT" ? "joint" : ptype === "PT_SHARED" ? "shared" : "single";
 

@@ -12,7 +12,7 @@ import type { ReportAccount, ValuationReportInput } from "../../domain/valuation
 import { sitePage } from "../site";
 import { loadBook } from "../portfolio/book";
 import { holdingsOfAccounts, inDisplayOrder, type SecurityRow } from "../portfolio/positions";
-import { isManaged, preferredCurrencyOf, type VisibleAccount, visibleAccounts } from "../portfolio/visibility";
+import { accountsOfView, isManaged, preferredCurrencyOf, type VisibleAccount, visibleAccounts } from "../portfolio/visibility";
 
 export type ReportTemplateRow = typeof reportTemplates.$inferSelect;
 export type ReportJobRow = typeof reportJobs.$inferSelect;
@@ -28,11 +28,11 @@ export type ReportVariables = {
 };
 
 /**
- * The client's own accounts as the position call takes them without a list: its own (not linked)
- * accounts, every one when all it sees are linked.
+ * The accounts a run without an account or group covers, as every call without a list: the view's
+ * (`accountsOfView`: its own managed accounts, the linked ones when it has none).
  */
 export function defaultAccounts(all: readonly VisibleAccount[]): VisibleAccount[] {
-  return all.some((a) => !a.portfolio.isLinked) ? all.filter((a) => !a.portfolio.isLinked) : [...all];
+  return accountsOfView(all);
 }
 
 /** The client's own (not linked) accounts of an account group. */
