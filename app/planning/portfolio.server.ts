@@ -43,6 +43,8 @@ const PeriodFields = {
   irr: Num,
   irr_period: Num,
   over_a_year: z.boolean(),
+  /** The date the returns are measured from: the start, or the selection's later first funding (decision 109). */
+  since: WireDate.nullish().default(null),
 };
 
 const SummaryData = z.object({

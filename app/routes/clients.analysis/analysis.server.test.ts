@@ -51,6 +51,7 @@ function row(level: DetailRow["level"], key: string, name: string | null, value:
     accountid: null,
     start_date: "2024-03-14",
     end_date: "2025-03-14",
+    since: "2024-03-14",
     value: money(value),
     market_value_from: money(value * 0.9),
     market_value_to: money(value),

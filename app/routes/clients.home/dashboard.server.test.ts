@@ -29,6 +29,7 @@ function data(fields: Partial<SummaryData> = {}): SummaryData {
     timeframe: "1Y",
     start_date: "2024-03-14",
     end_date: "2025-03-14",
+    since: "2024-03-14",
     base_currency: "GBP",
     value: money(1000),
     market_value_from: money(900),

@@ -16,7 +16,7 @@ function row(key: string, name: string, extra: Partial<SummaryRow> = {}): Summar
     name,
     accountCount: 2,
     value: "£1,234.56",
-    performance: { period: { text: "+5.00%", negative: false }, annual: { text: "+2.47%", negative: false } },
+    performance: { period: { text: "+5.00%", negative: false }, annual: { text: "+2.47%", negative: false }, since: null },
     movement: { text: "-£12.30", negative: true },
     percent: 60,
     percentLabel: "60%",
