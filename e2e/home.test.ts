@@ -12,6 +12,8 @@ const accountTile = (page: Page, name: string) =>
 
 test.describe("the clients home dashboard", () => {
   test("shows the portfolio overview, chart, summary and other assets, as bookmarkable views", async ({ page }) => {
+    // many page loads, each checked with axe
+    test.slow();
     await signIn(page, "demo.client");
     await expect(page).toHaveURL(/\/clients\/home$/);
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Ellie" })).toBeVisible();
