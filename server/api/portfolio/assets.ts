@@ -17,7 +17,7 @@ import {
 import { wireDate } from "../../lib/wire";
 import { assertCanSeeClient, isClientUser } from "../access";
 import { validate } from "../http";
-import { json, type Route, type SignedInContext, signedIn } from "../router";
+import { json, type Route, signedIn } from "../router";
 import {
   assertPricingAllowed,
   isManaged,
@@ -395,7 +395,7 @@ export const assetRoutes: Route[] = [
         assertPricingAllowed(db, sessionEntity, query.pricing_type);
         const currency =
           query.report_currency ?? preferredCurrencyOf(db, sessionEntity);
-        const today = todayOf(context as SignedInContext);
+        const today = todayOf(context);
         return json([
           ...portfolioAccountsOf(db, id, kind, {
             currency,
