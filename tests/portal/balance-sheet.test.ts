@@ -227,6 +227,15 @@ describe("balance sheet: demo.client", () => {
     const hers = tablesOf(await sheet("/clients/balance-sheet?view=managed", client))[0]!.rows.find((r) => r.description.text === "Joint General Investment Account")!;
     const his = managed.rows.find((r) => r.description.text === "Joint General Investment Account")!;
     expect([his.value.text, his.valueOwned.text]).toEqual([hers.value.text, hers.valueOwned.text]);
+    // his US dollar account brings the currency toggle: in original currencies it is in dollars, as valued today
+    const usd = (sql("SELECT id FROM accounts WHERE description = 'James US dollar account'").get() as { id: number }).id;
+    expect(page.page.currency?.preferred).toBe("GBP");
+    const row = (p: Page) => tablesOf(p)[0]!.rows.find((r) => r.description.text === "James US dollar account")!;
+    expect(row(await sheet(`/clients/balance-sheet?id=${james}&view=managed`, client)).value.text).toBe(money2(book.valueOf([usd], TODAY, "GBP", TODAY)));
+    const original = await sheet(`/clients/balance-sheet?id=${james}&view=managed&currency=plan`, client);
+    expect(row(original).value.text).toBe(money2(book.valueOf([usd], TODAY, "USD", TODAY), "USD"));
+    // a total across sterling and dollars cannot be added up
+    expect(tablesOf(original)[0]!.total).toBe("Not available");
     const olivia = (sql("SELECT id FROM entities WHERE display_name = 'Olivia Hartley'").get() as { id: number }).id;
     for (const id of [entityOf("demo.assets"), olivia, 99_999]) {
       const other = await sheet(`/clients/balance-sheet?id=${id}`, client);
