@@ -63,6 +63,18 @@ describe("the account summary", () => {
     expect(html).toContain("Hide the accounts of Ellie&#x27;s portfolio");
   });
 
+  it("says since when a row's return runs when its accounts began inside the range (decision 109)", async () => {
+    const young = row("account-5", "James US dollar account", {
+      accountCount: null,
+      expandable: false,
+      performance: { period: { text: "+15.13%", negative: false }, annual: { text: "+8.81%", negative: false }, since: "12th March 2025" },
+    });
+    const html = await render(createElement(SummaryRows, { layout: "table", collection: "account", rows: [young, row("account-4", "ISA")], caption: "Your accounts" }));
+    expect(html).toContain('+15.13%</span><span class="figure__annual"> (+8.81% a year)</span><span class="figure__since"> since 12th March 2025</span>');
+    // the other row began before the range: no label
+    expect(html.match(/figure__since/g)).toHaveLength(1);
+  });
+
   it("as tiles: a radial share, the figures, and the spec's text when an open row has no accounts", async () => {
     const html = await render(
       createElement(SummaryRows, {
