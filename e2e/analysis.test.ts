@@ -86,6 +86,27 @@ test.describe("the analysis page", () => {
     await expect(page).toHaveURL(/\/clients\/analysis$/);
   });
 
+  test("a 3-year return of an account opened 20 months ago says since when it runs", async ({ page }) => {
+    await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis?range=3Y" });
+    await expect(page.locator(".range-summary")).toContainText("3 years");
+    // James's portfolio (linked): its accounts over the same range, each labelled from its opening
+    await accountsTable(page).getByRole("link", { name: "James's portfolio" }).click();
+    await expect(heading(page, "James's portfolio")).toBeVisible();
+    await page.getByRole("link", { name: "Accounts", exact: true }).click();
+    const usd = accountsTable(page).getByRole("row", { name: /James US dollar account/ });
+    await expect(usd).toContainText(/since \d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \d{4}/);
+    const label = (await usd.locator(".figure__since").textContent())!.trim();
+
+    // the account itself: the tile says the same, and its yearly figure is over those twenty months
+    await accountsTable(page).getByRole("link", { name: "James US dollar account" }).click();
+    await expect(heading(page, "James US dollar account")).toBeVisible();
+    await expect(page.locator(".range-summary")).toContainText("3 years");
+    const tile = page.locator(".overview-tile").filter({ hasText: "Performance (time-weighted)" });
+    await expect(tile).toContainText(label);
+    await expect(tile).toContainText(/a year\)/);
+    await expectAccessible(page);
+  });
+
   test("opens from a row of the home page", async ({ page }) => {
     await signIn(page, "demo.client");
     await page.locator(".summary-tile--group").getByRole("link", { name: "Joint portfolio" }).click();

@@ -53,10 +53,12 @@ test.describe("the clients home dashboard", () => {
     const assets = page.locator("#other-assets");
     await expect(assets.getByRole("heading", { level: 2, name: "Other assets" })).toBeVisible();
     await expect(assets.getByRole("heading", { level: 3, name: "Ellie Hartley" })).toBeVisible();
-    await expect(assets.getByRole("heading", { name: "2 investments" })).toBeVisible();
-    await expect(assets.getByRole("heading", { name: "3 pensions" })).toBeVisible();
+    // her portfolio accounts are among them (decision 109), with what she holds elsewhere
+    await expect(assets.getByRole("heading", { name: "5 investments" })).toBeVisible();
+    await expect(assets.getByRole("heading", { name: "4 pensions" })).toBeVisible();
     await expect(assets.getByRole("heading", { name: "1 liability" })).toBeVisible();
     await expect(assets).toContainText("Holiday cottage, Padstow");
+    await expect(assets).toContainText("Ellie Self-Invested Personal Pension");
     await expect(page.getByRole("heading", { name: "Basis of valuation" })).toBeVisible();
     await expectAccessible(page);
 
@@ -103,7 +105,7 @@ test.describe("the clients home dashboard", () => {
   test("the other-assets summary links to each family member's balance sheet", async ({ page }) => {
     await signIn(page, "demo.client");
     const assets = page.locator("#other-assets");
-    await expect(assets.getByRole("link", { name: "3 pensions" })).toHaveAttribute("href", "/clients/balance-sheet?id=1&asset=1");
+    await expect(assets.getByRole("link", { name: "4 pensions" })).toHaveAttribute("href", "/clients/balance-sheet?id=1&asset=1");
     await assets.getByRole("link", { name: "View assets of James Hartley" }).click();
     await expect(page).toHaveURL(/\/clients\/balance-sheet\?id=2$/);
     await expect(page.getByRole("heading", { level: 1, name: "Balance Sheet" })).toBeVisible();

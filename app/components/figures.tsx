@@ -1,5 +1,6 @@
 // Money and performance figures as the portfolio pages show them (the home's overview and rows,
-// the analysis page's tiles and table): a loss is marked, and over a year the yearly figure follows.
+// the analysis page's tiles and table): a loss is marked, over a year the yearly figure follows, and
+// a selection that began inside the range says since when (decision 109).
 import { useTranslation } from "~/components/translation";
 import type { Figure, Performance } from "~/lib/performance";
 import overviewTilesStylesHref from "./overview-tiles.css";
@@ -21,6 +22,12 @@ export function PerformanceText({ performance }: { performance: Performance | nu
         <span className="figure__annual">
           {" "}
           {t("figures.annualised", { value: performance.annual.text })}
+        </span>
+      ) : null}
+      {performance.since ? (
+        <span className="figure__since">
+          {" "}
+          {t("figures.since", { date: performance.since })}
         </span>
       ) : null}
     </>

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   chartShown,
   figure,
+  isOverAYear,
+  measuredPeriod,
   type PeriodFigures,
   performanceOf,
   type PortfolioSettings,
@@ -133,6 +135,10 @@ describe("chartShown (spec 001 §2.4)", () => {
 
 function figures(fields: Partial<PeriodFigures> = {}): PeriodFigures {
   return {
+    // two years: over a year when the platform says so
+    start_date: "2023-01-10",
+    end_date: "2025-01-10",
+    since: "2023-01-10",
     twrr: 0.1111,
     twrr_period: 0.1095,
     irr: 0.2222,
@@ -149,6 +155,7 @@ describe("performanceOf (spec 001 §2.1)", () => {
     expect(performanceOf(figures(), "twrr", "en-GB")).toEqual({
       period: { text: "+10.95%", negative: false },
       annual: null,
+      since: null,
     });
   });
 
@@ -156,10 +163,12 @@ describe("performanceOf (spec 001 §2.1)", () => {
     expect(performanceOf(figures(), "irr", "en-GB")).toEqual({
       period: { text: "+20.34%", negative: false },
       annual: null,
+      since: null,
     });
     expect(performanceOf(figures({ over_a_year: true }), "irr", "en-GB")).toEqual({
       period: { text: "+20.34%", negative: false },
       annual: { text: "+22.22%", negative: false },
+      since: null,
     });
   });
 
@@ -167,6 +176,7 @@ describe("performanceOf (spec 001 §2.1)", () => {
     expect(performanceOf(figures({ over_a_year: true, twrr_period: 0.2458, twrr: 0.0808 }), "twrr", "en-GB")).toEqual({
       period: { text: "+24.58%", negative: false },
       annual: { text: "+8.08%", negative: false },
+      since: null,
     });
     expect(performanceOf(figures({ over_a_year: true, twrr: null }), "twrr", "en-GB")!.annual).toBeNull();
   });
@@ -183,12 +193,81 @@ describe("performanceOf (spec 001 §2.1)", () => {
     expect(performanceOf(figures({ twrr_period: -0.032, twrr: -0.0151, over_a_year: true }), "twrr", "en-GB")).toEqual({
       period: { text: "-3.20%", negative: true },
       annual: { text: "-1.51%", negative: true },
+      since: null,
     });
     expect(performanceOf(figures({ twrr_period: 0 }), "twrr", "en-GB")!.period).toEqual({ text: "0.00%", negative: false });
   });
 
   it("formats for the locale", () => {
     expect(plain(performanceOf(figures({ twrr_period: 0.12345 }), "twrr", "fr-CA")!.period.text)).toBe("+12,35 %");
+  });
+});
+
+describe("isOverAYear (decision 070)", () => {
+  it("is over a year only after the start's anniversary", () => {
+    expect(isOverAYear("2024-03-12", "2025-03-11")).toBe(false);
+    expect(isOverAYear("2024-03-12", "2025-03-12")).toBe(false);
+    expect(isOverAYear("2024-03-12", "2025-03-13")).toBe(true);
+  });
+
+  it("counts a leap calendar year (366 days) as one year, and 29 February's anniversary as 28 February", () => {
+    expect(isOverAYear("2023-12-31", "2024-12-31")).toBe(false);
+    expect(isOverAYear("2024-02-29", "2025-02-28")).toBe(false);
+    expect(isOverAYear("2024-02-29", "2025-03-01")).toBe(true);
+  });
+});
+
+describe("measuredPeriod: what a return covers (decision 109, GIPS)", () => {
+  const range = (start: string, end: string, since: string | null, overAYear: boolean) =>
+    measuredPeriod({ start_date: start, end_date: end, since, over_a_year: overAYear });
+
+  it("less than a year: no yearly figure, no label", () => {
+    expect(range("2025-06-01", "2025-11-26", "2025-06-01", false)).toEqual({ since: null, yearly: false });
+  });
+
+  it("exactly a year: not annualised, even if a platform said it was over a year", () => {
+    expect(range("2024-11-26", "2025-11-26", "2024-11-26", false)).toEqual({ since: null, yearly: false });
+    expect(range("2024-11-26", "2025-11-26", "2024-11-26", true)).toEqual({ since: null, yearly: false });
+  });
+
+  it("over a year, the selection funded from the range's start: the yearly figure, no label", () => {
+    expect(range("2022-11-26", "2025-11-26", "2022-11-26", true)).toEqual({ since: null, yearly: true });
+  });
+
+  it("a selection younger than the range: labelled since its start, yearly over that shorter period", () => {
+    // the case: a 3-year range, an account opened 20 months ago (annualised over 1.67 years)
+    expect(range("2022-11-26", "2025-11-26", "2024-03-26", true)).toEqual({ since: "2024-03-26", yearly: true });
+    // opened eight months ago in a 3-year range: labelled, and never annualised
+    expect(range("2022-11-26", "2025-11-26", "2025-03-12", false)).toEqual({ since: "2025-03-12", yearly: false });
+    // a platform that said over a year from the range's start is overruled by the measured start
+    expect(range("2022-11-26", "2025-11-26", "2025-03-12", true)).toEqual({ since: "2025-03-12", yearly: false });
+    // funded exactly a year before the end
+    expect(range("2022-11-26", "2025-11-26", "2024-11-26", true)).toEqual({ since: "2024-11-26", yearly: false });
+  });
+
+  it("a selection that began on the range's start is not labelled", () => {
+    expect(range("2024-03-12", "2025-11-26", "2024-03-12", true)).toEqual({ since: null, yearly: true });
+  });
+
+  it("without a measured start (an older platform, or nothing to measure) trusts the range and the platform's flag", () => {
+    expect(measuredPeriod({ start_date: "2022-11-26", end_date: "2025-11-26", over_a_year: true })).toEqual({ since: null, yearly: true });
+    expect(range("2022-11-26", "2025-11-26", null, false)).toEqual({ since: null, yearly: false });
+  });
+
+  it("performanceOf labels the figure with the long date and drops a yearly figure under a year", () => {
+    const young = figures({ start_date: "2022-11-26", end_date: "2025-11-26", since: "2025-03-12", over_a_year: false, twrr: 0.05, twrr_period: 0.05 });
+    expect(performanceOf(young, "twrr", "en-GB")).toEqual({
+      period: { text: "+5.00%", negative: false },
+      annual: null,
+      since: "12th March 2025",
+    });
+    const older = figures({ start_date: "2022-11-26", end_date: "2025-11-26", since: "2024-03-26", over_a_year: true, twrr_period: 0.1513, twrr: 0.0881 });
+    expect(performanceOf(older, "twrr", "en-GB")).toEqual({
+      period: { text: "+15.13%", negative: false },
+      annual: { text: "+8.81%", negative: false },
+      since: "26th March 2024",
+    });
+    expect(performanceOf(young, "twrr", "fr-CA")!.since).toBe("12 mars 2025");
   });
 });
 

@@ -46,6 +46,8 @@ const PeriodFields = {
   irr: Num,
   irr_period: Num,
   over_a_year: z.boolean(),
+  /** The date the returns are measured from: the start, or the selection's later first funding (decision 109). */
+  since: WireDate.nullish().default(null),
 };
 
 const SummaryData = z.object({
@@ -104,6 +106,9 @@ const Owner = z.object({ owner_id: z.number(), owner_name: z.string(), percentag
 const Text = z.string().nullish();
 const AssetCommon = {
   id: z.number(),
+  /** A portfolio account under advice, or one of the member's other assets (ids of two sequences; decision 109). */
+  source: z.enum(["portfolio", "other"]).catch("other").default("other"),
+  accountid: z.number().nullish(),
   desc: z.string(),
   type: z.string(),
   owners: z.array(Owner),
@@ -256,12 +261,16 @@ export async function fetchSeries(planning: PlanningClient, r: SeriesRequest): P
   });
 }
 
+/** How the portfolio accounts on a balance sheet are valued: as the analysis page values them (decision 109). */
+export type AssetValuation = { pricingType: PricingType; holdBack: boolean };
+
 /** One member's four balance-sheet lists, in one round trip. */
-export async function fetchAssetLists(planning: PlanningClient, memberId: number): Promise<AssetLists> {
+export async function fetchAssetLists(planning: PlanningClient, memberId: number, valuation: AssetValuation): Promise<AssetLists> {
   const base = `entity/client/${memberId}`;
+  const query = `?pricing_type=${valuation.pricingType}&hold_back_period=${valuation.holdBack ? "true" : "false"}`;
   return planning.batch({
-    investments: { url: `${base}/asset`, schema: z.array(InvestmentAsset) },
-    pensions: { url: `${base}/pension`, schema: z.array(PensionFund) },
+    investments: { url: `${base}/asset${query}`, schema: z.array(InvestmentAsset) },
+    pensions: { url: `${base}/pension${query}`, schema: z.array(PensionFund) },
     annuities: { url: `${base}/annuity`, schema: z.array(Annuity) },
     liabilities: { url: `${base}/liability`, schema: z.array(Liability) },
   });

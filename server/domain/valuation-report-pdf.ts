@@ -35,6 +35,8 @@ export type ReportPerformance = {
   /** Time-weighted return over the period and a year (when the period is over a year), as fractions; null when none. */
   twrPeriod: number | null;
   twrAnnualised: number | null;
+  /** When the accounts began inside the period: the date the returns are measured from (decision 109). */
+  since: string | null;
   sinceInception: boolean;
 };
 
@@ -375,9 +377,18 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
         { cells: ["Net contributions (paid in less taken out)", formatMoney(p.netFlows, input.currency)] },
         { cells: ["Gain or loss", formatMoney(p.movement, input.currency)] },
         { cells: [`Value on ${longDate(input.period.to)}`, formatMoney(p.valueTo, input.currency)], bold: true },
-        { cells: ["Time-weighted return over the period", p.twrPeriod === null ? "Not available" : percent(p.twrPeriod)] },
+        {
+          cells: [
+            p.since ? `Time-weighted return since ${longDate(p.since)}` : "Time-weighted return over the period",
+            p.twrPeriod === null ? "Not available" : percent(p.twrPeriod),
+          ],
+        },
       ];
-      if (p.twrAnnualised !== null) rows.push({ cells: ["Time-weighted return a year (annualised)", percent(p.twrAnnualised)] });
+      // annualised only over more than a year, and over the period the return covers (GIPS, decision 109)
+      if (p.twrAnnualised !== null) {
+        const label = p.since ? `Time-weighted return a year since ${longDate(p.since)} (annualised)` : "Time-weighted return a year (annualised)";
+        rows.push({ cells: [label, percent(p.twrAnnualised)] });
+      }
       const columns: Column[] = [
         { header: "Measure", width: width - 160, align: "left" },
         { header: "Amount", width: 160, align: "right" },

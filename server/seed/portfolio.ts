@@ -559,7 +559,10 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
   insertPayment.run(ellieIsa, "bpay", "254789", "4012 3456 7890", null, null, null, null);
   insertPayment.run(ellieIsa, "bank", null, null, "Barclays Bank UK plc", "Northbridge Wealth Client Money", "20-00-00", "43987610");
 
-  // ── other assets per family member, some under advice (managed) and some not (spec 001 §4) ─────
+  // ── other assets per family member (spec 001 §4) ─────────────────────────────────────────────
+  // The Hartleys' other assets are held away, so none is under advice: their managed assets are
+  // their portfolio accounts (docs/decisions/109). demo.assets keeps items under advice to show the
+  // managed tables with a SIPP wrapper's holdings and a wrapped liability.
   const insertAsset = sqlite.prepare(
     `INSERT INTO other_assets (entity_id, kind, description, type, provider, policy_number, status, currency, value_minor, valuation_date,
       is_sipp_wrapper, under_advice, contribution_total_minor, withdrawal_total_minor, crystallised_minor, uncrystallised_minor,
@@ -586,20 +589,20 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
   // the Hartleys
   asset({ entity: client, kind: "investment", description: "Holiday cottage, Padstow", type: "Property", provider: "Self", policy: "PROP-001", status: "Existing", value: 485_000, valuedMonthsAgo: 4, owners: [[client, 5000], [partner, 5000]] });
   asset({ entity: client, kind: "investment", description: "Vanguard LifeStrategy 60% (held away)", type: "Unit trust", provider: "Vanguard", policy: "VG-778812", status: "Existing", value: 38_250.4, valuedMonthsAgo: 1, owners: [[client, 10000]] });
-  asset({ entity: client, kind: "pension", description: "Aviva workplace pension", type: "Defined contribution", provider: "Aviva", policy: "AV-2231907", status: "Active", value: 212_400, valuedMonthsAgo: 2, contributions: 148_000, withdrawals: 0, crystallised: 0, uncrystallised: 212_400, underAdvice: true, owners: [[client, 10000]] });
-  asset({ entity: client, kind: "pension", description: "Hargreaves Lansdown SIPP", type: "SIPP", provider: "Hargreaves Lansdown", policy: "HL-5523019", status: "Active", value: 96_870.25, valuedMonthsAgo: 1, sipp: true, contributions: 70_000, withdrawals: 0, crystallised: 0, uncrystallised: 96_870.25, underAdvice: true, owners: [[client, 10000]] });
+  asset({ entity: client, kind: "pension", description: "Aviva workplace pension", type: "Defined contribution", provider: "Aviva", policy: "AV-2231907", status: "Active", value: 212_400, valuedMonthsAgo: 2, contributions: 148_000, withdrawals: 0, crystallised: 0, uncrystallised: 212_400, owners: [[client, 10000]] });
+  asset({ entity: client, kind: "pension", description: "Hargreaves Lansdown SIPP", type: "SIPP", provider: "Hargreaves Lansdown", policy: "HL-5523019", status: "Active", value: 96_870.25, valuedMonthsAgo: 1, sipp: true, contributions: 70_000, withdrawals: 0, crystallised: 0, uncrystallised: 96_870.25, owners: [[client, 10000]] });
   // what the HL SIPP wrapper holds (spec 001 §4: wrapped investments are shown with the pensions)
-  asset({ entity: client, kind: "investment", description: "Fundsmith Equity (HL SIPP)", type: "Unit trust", provider: "Hargreaves Lansdown", policy: "HL-5523019-1", status: "Existing", value: 58_420.1, valuedMonthsAgo: 1, sipp: true, underAdvice: true, owners: [[client, 10000]] });
-  asset({ entity: client, kind: "investment", description: "Cash (HL SIPP)", type: "Cash", provider: "Hargreaves Lansdown", policy: "HL-5523019-2", status: "Existing", value: 38_450.15, valuedMonthsAgo: 1, sipp: true, underAdvice: true, owners: [[client, 10000]] });
+  asset({ entity: client, kind: "investment", description: "Fundsmith Equity (HL SIPP)", type: "Unit trust", provider: "Hargreaves Lansdown", policy: "HL-5523019-1", status: "Existing", value: 58_420.1, valuedMonthsAgo: 1, sipp: true, owners: [[client, 10000]] });
+  asset({ entity: client, kind: "investment", description: "Cash (HL SIPP)", type: "Cash", provider: "Hargreaves Lansdown", policy: "HL-5523019-2", status: "Existing", value: 38_450.15, valuedMonthsAgo: 1, sipp: true, owners: [[client, 10000]] });
   asset({ entity: partner, kind: "pension", description: "NHS Pension Scheme", type: "Defined benefit", provider: "NHS Pensions", policy: "NHS-448120", status: "Active", value: 310_000, valuedMonthsAgo: 6, owners: [[partner, 10000]] });
-  asset({ entity: partner, kind: "annuity", description: "Legal & General lifetime annuity", type: "Lifetime annuity", provider: "Legal & General", policy: "LG-A-90314", status: "Inforce", value: 54_000, valuedMonthsAgo: 3, income: 312.5, frequency: "Monthly", rateBp: 650, capitalContent: 1_450, underAdvice: true, owners: [[partner, 10000]] });
-  asset({ entity: client, kind: "liability", description: "Mortgage, Kensington Park Road", type: "Repayment mortgage", provider: "Nationwide", policy: "NW-MTG-66120", status: "Current", value: 268_450.75, valuedMonthsAgo: 1, rateBp: 449, underAdvice: true, owners: [[client, 5000], [partner, 5000]] });
+  asset({ entity: partner, kind: "annuity", description: "Legal & General lifetime annuity", type: "Lifetime annuity", provider: "Legal & General", policy: "LG-A-90314", status: "Inforce", value: 54_000, valuedMonthsAgo: 3, income: 312.5, frequency: "Monthly", rateBp: 650, capitalContent: 1_450, owners: [[partner, 10000]] });
+  asset({ entity: client, kind: "liability", description: "Mortgage, Kensington Park Road", type: "Repayment mortgage", provider: "Nationwide", policy: "NW-MTG-66120", status: "Current", value: 268_450.75, valuedMonthsAgo: 1, rateBp: 449, owners: [[client, 5000], [partner, 5000]] });
   asset({ entity: partner, kind: "liability", description: "Car finance", type: "Hire purchase", provider: "Black Horse", policy: "BH-220194", status: "Current", value: 12_380, valuedMonthsAgo: 1, rateBp: 790, owners: [[partner, 10000]] });
   // kept out by the status rules of spec 001 §4: a surrendered pension and a repaid loan
   asset({ entity: client, kind: "pension", description: "Scottish Widows personal pension (transferred out)", type: "Personal pension", provider: "Scottish Widows", policy: "SW-PP-10482", status: "Transferred", value: 0, valuedMonthsAgo: 20, owners: [[client, 10000]] });
   asset({ entity: client, kind: "liability", description: "Personal loan (repaid)", type: "Personal loan", provider: "Nationwide", policy: "NW-PL-55012", status: "Redeemed", value: 0, valuedMonthsAgo: 14, rateBp: 690, owners: [[client, 10000]] });
   asset({ entity: child, kind: "investment", description: "Premium Bonds", type: "Savings", provider: "NS&I", policy: "NSI-0098812", status: "Existing", value: 2_500, valuedMonthsAgo: 1, owners: [[child, 10000]] });
-  // demo.assets: non-managed only, every kind, a SIPP wrapper
+  // demo.assets: every kind, a SIPP wrapper, some items under advice
   asset({ entity: assets, kind: "investment", description: "Buy-to-let flat, Clifton", type: "Property", provider: "Self", policy: "PROP-BTL-1", status: "Existing", value: 325_000, valuedMonthsAgo: 5, owners: [[assets, 10000]] });
   asset({ entity: assets, kind: "investment", description: "Fidelity Stocks and Shares ISA", type: "ISA", provider: "Fidelity", policy: "FID-ISA-38817", status: "Existing", value: 74_615.3, valuedMonthsAgo: 1, underAdvice: true, owners: [[assets, 10000]] });
   asset({ entity: assets, kind: "investment", description: "US brokerage account", type: "Brokerage", provider: "Interactive Brokers", policy: "IB-U4471123", status: "Existing", currency: "USD", value: 41_200, valuedMonthsAgo: 1, owners: [[assets, 10000]] });

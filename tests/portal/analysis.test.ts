@@ -20,7 +20,7 @@ const call = (module: LoaderModule, path: string, cookie: string) =>
   module.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
 
 type Figure = { text: string; negative: boolean };
-type Performance = { period: Figure; annual: Figure | null } | null;
+type Performance = { period: Figure; annual: Figure | null; since: string | null } | null;
 type Row = { key: string; name: string; accountCount: number | null; value: string; performance: Performance; movement: Figure; href: string };
 type Chart = {
   state: string;
@@ -72,6 +72,8 @@ const figureOf = (text: string, amount: number): Figure => ({ text, negative: am
 const performanceText = (e: Expected): Performance => ({
   period: figureOf(percent2.format(e.period), e.period),
   annual: e.annualised === null ? null : figureOf(percent2.format(e.annualised), e.annualised),
+  // a selection that began inside the range is labelled with the date it is measured from (decision 109)
+  since: e.since !== null && e.since > e.start ? formatDate(e.since, "en-GB", "long") : null,
 });
 /** What the tiles (0 decimals) or the table (2) show for some accounts over a period. */
 function expected(accountIds: readonly number[], start: string, decimals: number, end = TODAY) {
@@ -181,6 +183,28 @@ describe("drilling down (spec 001 §4 'Account filter levels')", () => {
     const start = sinceInception(joint);
     expect(figures.period).toBe(`${formatDate(start, "en-GB")} to ${formatDate(TODAY, "en-GB")}`);
     expect(tiles(figures)).toEqual(expected(ids(joint), start, 0));
+  });
+
+  it("labels a 3-year return of an account opened inside the range with the date it covers, its yearly figure over that", async () => {
+    // James's US dollar account (linked to her) opened twenty months ago
+    const usd = accounts.find((a) => a.description === "James US dollar account")!;
+    const threeYears = `${Number(TODAY.slice(0, 4)) - 3}${TODAY.slice(4)}`;
+    expect(usd.inception > threeYears).toBe(true);
+    const figures = ok(await analysis(`/clients/analysis?id=${usd.id}&range=3Y`));
+    const e = book.performance([usd.id], threeYears);
+    expect(e.since).toBe(usd.inception);
+    expect(figures.performance).toEqual(performanceText(e));
+    expect(figures.performance!.since).toBe(formatDate(usd.inception, "en-GB", "long"));
+    // annualised over the twenty months it covers, not over three years
+    const days = (Date.parse(TODAY) - Date.parse(usd.inception)) / 86_400_000;
+    expect(e.annualised).toBeCloseTo((1 + e.period) ** (365 / days) - 1, 10);
+    expect(figures.performance!.annual!.text).toBe(percent2.format((1 + e.period) ** (365 / days) - 1));
+    // in the accounts table of its portfolio over the same range, each row labelled by its own opening
+    const james = inPortfolio("James's portfolio");
+    const rows = ok(await analysis(`/clients/analysis?id=portfolio-${usd.portfolioId}&range=3Y`)).accounts!.sections.flatMap((s) => s.rows);
+    expect(rows.map((r) => [r.name, r.performance?.since ?? null])).toEqual(
+      james.map((a) => [a.description, a.inception > threeYears ? formatDate(a.inception, "en-GB", "long") : null]),
+    );
   });
 
   it("lets an adviser with the client in context see the same figures", async () => {

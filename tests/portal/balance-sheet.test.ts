@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "~/lib/format";
 import { type Portal, startPortal, thrown, signInDemoUsers } from "./portal-harness";
+import { seededBook, TODAY } from "./seeded-book";
 
 // The balance sheet's loader (spec 001 §2.5, §4) against a real platform on a fresh seeded
 // database: the figures are recomputed here from the raw rows of that database.
@@ -29,6 +30,8 @@ type Page = {
   };
   basis: { title: string } | null;
 };
+
+type AnalysisPage = { figures: { period: string; accounts: { sections: Array<{ rows: Array<{ name: string; value: string }> }> } | null } | null };
 
 type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
 const call = (module: LoaderModule, path: string, cookie: string) =>
@@ -71,8 +74,10 @@ function ownedOf(entityId: number, kind: string) {
   }));
 }
 
+let book: ReturnType<typeof seededBook>;
 beforeAll(async () => {
   portal = await startPortal();
+  book = seededBook(portal);
   ({ client, assets, messages, adviserWithClient } = await signInDemoUsers(portal));
 });
 afterAll(() => portal.close());
@@ -91,15 +96,16 @@ describe("balance sheet: demo.client", () => {
     // all her assets are in sterling: no currency toggle
     expect(page.page.currency).toBeNull();
     const content = okContent(page);
+    // her ISA, joint and trust accounts beside the cottage and the held-away fund; her SIPP account beside the held-away pensions
     expect(content.tabs.map((t) => [t.title, t.current])).toEqual([
-      ["2 Investments", true],
-      ["3 Pensions", false],
+      ["5 Investments", true],
+      ["4 Pensions", false],
       ["1 Liability", false],
     ]);
     expect(page.basis?.title).toBe("Basis of valuation");
   });
 
-  it("recomputes the pensions from the seed: what the SIPP holds, not the wrapper nor the transferred pension", async () => {
+  it("recomputes the held-away pensions from the seed: what the HL SIPP holds, not the wrapper nor the transferred pension", async () => {
     const ellie = entityOf("demo.client");
     const page = await sheet(`/clients/balance-sheet?asset=1`, client);
     expect(okContent(page).tab).toBe("pensions");
@@ -108,20 +114,74 @@ describe("balance sheet: demo.client", () => {
       ...ownedOf(ellie, "investment").filter((i) => i.sipp === 1),
     ];
     expect(kept.map((p) => p.description)).toEqual(["Aviva workplace pension", "Fundsmith Equity (HL SIPP)", "Cash (HL SIPP)"]);
-    // all three are under advice: one managed table and no non-managed one
+    // held away, so none is under advice: her SIPP account is the managed table, these the non-managed one
+    expect(kept.every((p) => !p.managed)).toBe(true);
     const tables = tablesOf(page);
-    expect(tables.map((t) => t.kind)).toEqual(["managed"]);
-    expect(tables[0]!.rows.map((r) => [r.description.text, r.valueOwned.text, r.valueOwned.note])).toEqual(
+    expect(tables.map((t) => t.kind)).toEqual(["managed", "nonManaged"]);
+    expect(tables[0]!.rows.map((r) => r.description.text)).toEqual(["Ellie Self-Invested Personal Pension"]);
+    expect(tables[1]!.rows.map((r) => [r.description.text, r.valueOwned.text, r.valueOwned.note])).toEqual(
       kept.map((p) => [p.description, money2(p.share), "100.00%"]),
     );
-    expect(tables[0]!.total).toBe(money2(kept.reduce((sum, p) => sum + p.share, 0)));
+    expect(tables[1]!.total).toBe(money2(kept.reduce((sum, p) => sum + p.share, 0)));
   });
 
-  it("splits the views by the under-advice flag", async () => {
+  it("names her ISA and SIPP in the managed figures with the analysis page's values and date; adding them up gives her portfolio", async () => {
+    const analysisRoute = await import("~/routes/clients.analysis/route");
+    const accountsOf = async (path: string) => {
+      const response = await call(analysisRoute, path, client);
+      expect(response.status).toBe(200);
+      const page = ((await response.json()) as { page: AnalysisPage }).page;
+      return { period: page.figures!.period, rows: page.figures!.accounts!.sections.flatMap((x) => x.rows) };
+    };
+    const all = await accountsOf("/clients/analysis");
+    const portfolioId = (sql("SELECT id FROM portfolios WHERE name = ?").get("Ellie's portfolio") as { id: number }).id;
+    const ellies = await accountsOf(`/clients/analysis?id=portfolio-${portfolioId}`);
+    const joint = await accountsOf(`/clients/analysis?id=portfolio-${(sql("SELECT id FROM portfolios WHERE name = ?").get("Joint portfolio") as { id: number }).id}`);
+    const trust = await accountsOf(`/clients/analysis?id=portfolio-${(sql("SELECT id FROM portfolios WHERE name = ?").get("Hartley Family Trust") as { id: number }).id}`);
+    const analysisValue = new Map([...ellies.rows, ...joint.rows, ...trust.rows].map((r) => [r.name, r.value]));
+    const today = formatDate(TODAY, "en-GB", "long");
+    expect(all.period.endsWith(today)).toBe(true);
+
+    const investments = await sheet("/clients/balance-sheet?view=managed&asset=0", client);
+    expect(okContent(investments).tabs.map((t) => t.title)).toEqual(["3 Investments", "1 Pension"]);
+    const [isaTable] = tablesOf(investments);
+    expect(isaTable!.caption).toBe("Managed investments");
+    expect(isaTable!.rows.map((r) => [r.description.text, r.description.note, r.value.text, r.value.note, r.valueOwned.note])).toEqual([
+      ["Ellie Stocks and Shares ISA", "Ellie Hartley", analysisValue.get("Ellie Stocks and Shares ISA"), today, "100.00%"],
+      ["Joint General Investment Account", "Ellie Hartley, James Hartley", analysisValue.get("Joint General Investment Account"), today, "50.00%"],
+      ["Hartley Family Trust account", "Ellie Hartley, James Hartley", analysisValue.get("Hartley Family Trust account"), today, "50.00%"],
+    ]);
+    const pensions = await sheet("/clients/balance-sheet?view=managed&asset=1", client);
+    const [sippTable] = tablesOf(pensions);
+    expect(sippTable!.caption).toBe("Managed pensions");
+    expect(sippTable!.rows.map((r) => [r.description.text, r.type.text, r.value.text, r.value.note, r.valueOwned.text])).toEqual([
+      [
+        "Ellie Self-Invested Personal Pension",
+        "Personal pension (SIPP)",
+        analysisValue.get("Ellie Self-Invested Personal Pension"),
+        today,
+        analysisValue.get("Ellie Self-Invested Personal Pension"),
+      ],
+    ]);
+    // the ISA and the SIPP add up to her portfolio's value on the analysis page (each shown to the penny)
+    const amount = (text: string | undefined) => Number(text!.replace(/[£,]/g, ""));
+    const portfolioRow = all.rows.find((r) => r.name === "Ellie's portfolio")!;
+    expect(Math.abs(amount(isaTable!.rows[0]!.value.text) + amount(sippTable!.rows[0]!.value.text) - amount(portfolioRow.value))).toBeLessThanOrEqual(0.01);
+    // and recomputed from the seeded book at today's prices (her delayed pricing)
+    const accountValue = (description: string) => {
+      const { id } = sql("SELECT id FROM accounts WHERE description = ?").get(description) as { id: number };
+      return book.valueOf([id], TODAY, "GBP", TODAY);
+    };
+    expect(isaTable!.rows[0]!.value.text).toBe(money2(accountValue("Ellie Stocks and Shares ISA")));
+    expect(isaTable!.rows[1]!.valueOwned.text).toBe(money2(Math.round(accountValue("Joint General Investment Account") * 50) / 100));
+    expect(sippTable!.total).toBe(money2(accountValue("Ellie Self-Invested Personal Pension")));
+  });
+
+  it("splits the views by the under-advice flag: her portfolio accounts managed, her held-away assets not", async () => {
     const managed = okContent(await sheet("/clients/balance-sheet?view=managed", client));
-    expect(managed.tabs.map((t) => t.title)).toEqual(["3 Pensions", "1 Liability"]);
+    expect(managed.tabs.map((t) => t.title)).toEqual(["3 Investments", "1 Pension"]);
     const nonManaged = await sheet("/clients/balance-sheet?view=non-managed", client);
-    expect(okContent(nonManaged).tabs.map((t) => t.title)).toEqual(["2 Investments"]);
+    expect(okContent(nonManaged).tabs.map((t) => t.title)).toEqual(["2 Investments", "3 Pensions", "1 Liability"]);
     const ellie = entityOf("demo.client");
     const investments = ownedOf(ellie, "investment").filter((i) => i.sipp === 0);
     expect(investments.every((i) => !i.managed)).toBe(true);
@@ -130,6 +190,9 @@ describe("balance sheet: demo.client", () => {
       ["Holiday cottage, Padstow", "Ellie Hartley, James Hartley", money2(investments[0]!.share)],
       ["Vanguard LifeStrategy 60% (held away)", "Ellie Hartley", money2(investments[1]!.share)],
     ]);
+    // Everything: her liabilities have no managed item
+    const everything = okContent(await sheet("/clients/balance-sheet?asset=3", client));
+    expect(everything.tables[0]).toEqual({ kind: "managed", empty: true });
   });
 
   it("shows the liabilities' columns, the value owned negative", async () => {
@@ -151,7 +214,28 @@ describe("balance sheet: demo.client", () => {
     const james = entityOf("demo.partner");
     const page = await sheet(`/clients/balance-sheet?id=${james}`, client);
     expect(page.page.member).toEqual({ id: james, name: "James Hartley" });
-    expect(okContent(page).tabs.map((t) => t.title)).toEqual(["1 Investment", "1 Pension", "1 Annuity", "2 Liabilities"]);
+    // his ISA, US dollar, joint and trust accounts beside his half of the cottage
+    expect(okContent(page).tabs.map((t) => t.title)).toEqual(["5 Investments", "1 Pension", "1 Annuity", "2 Liabilities"]);
+    const managed = tablesOf(await sheet(`/clients/balance-sheet?id=${james}&view=managed`, client))[0]!;
+    expect(managed.rows.map((r) => [r.description.text, r.valueOwned.note])).toEqual([
+      ["James Stocks and Shares ISA", "100.00%"],
+      ["James US dollar account", "100.00%"],
+      ["Joint General Investment Account", "50.00%"],
+      ["Hartley Family Trust account", "50.00%"],
+    ]);
+    // the joint account is both members', each with half of the same value
+    const hers = tablesOf(await sheet("/clients/balance-sheet?view=managed", client))[0]!.rows.find((r) => r.description.text === "Joint General Investment Account")!;
+    const his = managed.rows.find((r) => r.description.text === "Joint General Investment Account")!;
+    expect([his.value.text, his.valueOwned.text]).toEqual([hers.value.text, hers.valueOwned.text]);
+    // his US dollar account brings the currency toggle: in original currencies it is in dollars, as valued today
+    const usd = (sql("SELECT id FROM accounts WHERE description = 'James US dollar account'").get() as { id: number }).id;
+    expect(page.page.currency?.preferred).toBe("GBP");
+    const row = (p: Page) => tablesOf(p)[0]!.rows.find((r) => r.description.text === "James US dollar account")!;
+    expect(row(await sheet(`/clients/balance-sheet?id=${james}&view=managed`, client)).value.text).toBe(money2(book.valueOf([usd], TODAY, "GBP", TODAY)));
+    const original = await sheet(`/clients/balance-sheet?id=${james}&view=managed&currency=plan`, client);
+    expect(row(original).value.text).toBe(money2(book.valueOf([usd], TODAY, "USD", TODAY), "USD"));
+    // a total across sterling and dollars cannot be added up
+    expect(tablesOf(original)[0]!.total).toBe("Not available");
     const olivia = (sql("SELECT id FROM entities WHERE display_name = 'Olivia Hartley'").get() as { id: number }).id;
     for (const id of [entityOf("demo.assets"), olivia, 99_999]) {
       const other = await sheet(`/clients/balance-sheet?id=${id}`, client);

@@ -21,7 +21,7 @@ const call = (module: LoaderModule, path: string, cookie: string) =>
   module.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
 
 type Figure = { text: string; negative: boolean };
-type Performance = { period: Figure; annual: Figure | null } | null;
+type Performance = { period: Figure; annual: Figure | null; since: string | null } | null;
 type Row = {
   key: string;
   name: string;
@@ -94,6 +94,8 @@ function performanceText(e: Expected): Performance {
   return {
     period: figureOf(percent2.format(e.period), e.period),
     annual: e.annualised === null ? null : figureOf(percent2.format(e.annualised), e.annualised),
+    // a selection that began inside the range is labelled with the date it is measured from (decision 109)
+    since: e.since !== null && e.since > e.start ? formatDate(e.since, "en-GB", "long") : null,
   };
 }
 /** The row (or overview) figures of some accounts over a timeframe starting at `start`. */
@@ -353,34 +355,60 @@ function owned(entityId: number, description: string): number {
 const items = (card: Card | undefined) => card?.items.map((i) => [i.desc, i.value]);
 const card = (view: Assets, tab: string) => view.cards.find((c) => c.tab === tab);
 
+/**
+ * A member's share of a portfolio account under advice (decision 109), in pence as the platform
+ * answers it: the account valued today at today's prices (demo.client's delayed pricing, as her
+ * analysis page), times her share (joint and shared portfolios 50%).
+ */
+function accountShare(entityId: number, description: string): number {
+  const row = sql(
+    `SELECT a.id, p.ptype FROM accounts a JOIN portfolios p ON p.id = a.portfolio_id
+       JOIN portfolio_visibility v ON v.portfolio_id = p.id AND v.entity_id = ? AND v.is_linked = 0
+      WHERE a.description = ? AND a.service_type <> 'Not managed'`,
+  ).get(entityId, description) as { id: number; ptype: string } | undefined;
+  if (!row) throw new Error(`${description} is not a managed account of ${entityId}`);
+  const value = valueOf([row.id], TODAY, "GBP", TODAY);
+  return Math.round(value * (row.ptype === "PT_SINGLE" ? 100 : 50)) / 100;
+}
+/** The card's items as spec 001 §2.6 shows them: the three largest. */
+const top3 = (list: Array<[string, number]>) =>
+  [...list].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([desc, value]) => [desc, money0(value)]);
+const sum = (list: Array<[string, number]>) => list.reduce((total, [, value]) => total + value, 0);
+
 describe("clients home: other assets", () => {
-  it("shows demo.client's own card with the three kinds she has and the largest items of each", async () => {
+  it("shows demo.client's own card: her portfolio accounts and other assets, the largest items of each", async () => {
     const { assets: view } = await home("/clients/home", client);
     expect(view.state).toBe("ok");
     expect(view.member).toMatchObject({ id: ellie, name: "Ellie Hartley" });
     expect(view.cards.map((c) => [c.tab, c.index, c.title])).toEqual([
-      ["investments", 0, "2 investments"],
-      ["pensions", 1, "3 pensions"],
+      ["investments", 0, "5 investments"],
+      ["pensions", 1, "4 pensions"],
       ["liabilities", 3, "1 liability"],
     ]);
     const v = (description: string) => owned(ellie, description);
-    // her half of the cottage; the SIPP-wrapped funds with the pensions, the wrapper itself and the transferred pension left out
-    expect(items(card(view, "investments"))).toEqual([
-      ["Holiday cottage, Padstow", money0(v("Holiday cottage, Padstow"))],
-      ["Vanguard LifeStrategy 60% (held away)", money0(v("Vanguard LifeStrategy 60% (held away)"))],
-    ]);
-    expect(items(card(view, "pensions"))).toEqual([
-      ["Aviva workplace pension", money0(v("Aviva workplace pension"))],
-      ["Fundsmith Equity (HL SIPP)", money0(v("Fundsmith Equity (HL SIPP)"))],
-      ["Cash (HL SIPP)", money0(v("Cash (HL SIPP)"))],
-    ]);
+    const a = (description: string) => accountShare(ellie, description);
+    // her ISA, her half of the joint and trust accounts, her half of the cottage and her held-away fund
+    const investments: Array<[string, number]> = [
+      ["Ellie Stocks and Shares ISA", a("Ellie Stocks and Shares ISA")],
+      ["Joint General Investment Account", a("Joint General Investment Account")],
+      ["Hartley Family Trust account", a("Hartley Family Trust account")],
+      ["Holiday cottage, Padstow", v("Holiday cottage, Padstow")],
+      ["Vanguard LifeStrategy 60% (held away)", v("Vanguard LifeStrategy 60% (held away)")],
+    ];
+    // her SIPP account; the HL SIPP's funds with the pensions, the wrapper itself and the transferred pension left out
+    const pensions: Array<[string, number]> = [
+      ["Ellie Self-Invested Personal Pension", a("Ellie Self-Invested Personal Pension")],
+      ["Aviva workplace pension", v("Aviva workplace pension")],
+      ["Fundsmith Equity (HL SIPP)", v("Fundsmith Equity (HL SIPP)")],
+      ["Cash (HL SIPP)", v("Cash (HL SIPP)")],
+    ];
+    expect(items(card(view, "investments"))).toEqual(top3(investments));
+    expect(items(card(view, "pensions"))).toEqual(top3(pensions));
     // her half of the mortgage, negative; the repaid loan left out
     expect(items(card(view, "liabilities"))).toEqual([["Mortgage, Kensington Park Road", money0(-v("Mortgage, Kensington Park Road"))]]);
-    const investments = v("Holiday cottage, Padstow") + v("Vanguard LifeStrategy 60% (held away)");
-    const pensions = v("Aviva workplace pension") + v("Fundsmith Equity (HL SIPP)") + v("Cash (HL SIPP)");
     const liabilities = v("Mortgage, Kensington Park Road");
-    expect(view.cards.map((c) => c.total)).toEqual([money0(investments), money0(pensions), money0(-liabilities)]);
-    expect(view.member.total).toBe(money0(investments + pensions - liabilities));
+    expect(view.cards.map((c) => c.total)).toEqual([money0(sum(investments)), money0(sum(pensions)), money0(-liabilities)]);
+    expect(view.member.total).toBe(money0(sum(investments) + sum(pensions) - liabilities));
     expect(view.partial).toBe(false);
     // each card opens her balance sheet on its tab
     expect(view.cards.map((c) => c.href)).toEqual([
@@ -392,15 +420,24 @@ describe("clients home: other assets", () => {
     expect(view.others).toEqual([{ id: entityOf("demo.partner"), name: "James Hartley", href: `/clients/balance-sheet?id=${entityOf("demo.partner")}` }]);
   });
 
-  it("shows James's cards with ?id=, his half of the cottage at 50%", async () => {
+  it("shows James's cards with ?id=, his half of the cottage and of the joint and trust accounts at 50%", async () => {
     const jamesId = entityOf("demo.partner");
     const { assets: view } = await home(`/clients/home?id=${jamesId}`, client);
     expect(view.member).toMatchObject({ id: jamesId, name: "James Hartley" });
     const v = (description: string) => owned(jamesId, description);
+    const a = (description: string) => accountShare(jamesId, description);
     const cottage = sql("SELECT value_minor AS m FROM other_assets WHERE description = 'Holiday cottage, Padstow'").get() as { m: number };
     expect(v("Holiday cottage, Padstow")).toBeCloseTo(cottage.m / 100 / 2, 6);
+    expect(a("Joint General Investment Account")).toBe(accountShare(ellie, "Joint General Investment Account"));
+    const investments: Array<[string, number]> = [
+      ["James Stocks and Shares ISA", a("James Stocks and Shares ISA")],
+      ["James US dollar account", a("James US dollar account")],
+      ["Joint General Investment Account", a("Joint General Investment Account")],
+      ["Hartley Family Trust account", a("Hartley Family Trust account")],
+      ["Holiday cottage, Padstow", v("Holiday cottage, Padstow")],
+    ];
     expect(view.cards.map((c) => [c.tab, c.title, items(c)])).toEqual([
-      ["investments", "1 investment", [["Holiday cottage, Padstow", money0(v("Holiday cottage, Padstow"))]]],
+      ["investments", "5 investments", top3(investments)],
       ["pensions", "1 pension", [["NHS Pension Scheme", money0(v("NHS Pension Scheme"))]]],
       ["annuities", "1 annuity", [["Legal & General lifetime annuity", money0(v("Legal & General lifetime annuity"))]]],
       [
@@ -412,6 +449,7 @@ describe("clients home: other assets", () => {
         ],
       ],
     ]);
+    expect(card(view, "investments")!.total).toBe(money0(sum(investments)));
     expect(card(view, "liabilities")!.total).toBe(money0(-(v("Mortgage, Kensington Park Road") + v("Car finance"))));
     expect(view.others.map((o) => o.id)).toEqual([ellie]);
   });

@@ -15,7 +15,8 @@ const MICROS_PER_MINOR = 10_000;
 export type Statement = { all: (...params: unknown[]) => unknown[]; get: (...params: unknown[]) => unknown; run: (...params: unknown[]) => unknown };
 export type Account = { id: number; description: string; portfolioId: number; portfolio: string; planCurrency: string; inception: string; isLinked: boolean };
 export type Tx = { accountId: number; securityId: number; type: string; tradeDate: string; quantity: number; net: number; cashId: number | null };
-export type Expected = { start: string; value: number; movement: number; period: number; annualised: number | null };
+/** `since`: the date the returns are measured from, the start or the accounts' later first value (decision 109). */
+export type Expected = { start: string; since: string | null; value: number; movement: number; period: number; annualised: number | null };
 
 export const sinceInception = (accounts: readonly Account[]) => accounts.map((a) => a.inception).sort()[0]!;
 
@@ -162,7 +163,8 @@ export function seededBook(portal: Portal) {
     const to = values[values.length - 1]!.value;
     const result = twr(values, flows);
     const net = addPence(flows.map((f) => f.amount));
-    return { start, value: to, movement: addPence([to, -from, -net]), period: result.cumulative, annualised: result.annualised };
+    const since = values.find((v) => v.value > 0)?.date ?? null;
+    return { start, since, value: to, movement: addPence([to, -from, -net]), period: result.cumulative, annualised: result.annualised };
   }
 
   return { sql, visibleManagedAccounts, ledgerOf, holdings, valueOf, flowsOf, performance, convert, lineValue };

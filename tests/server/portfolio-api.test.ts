@@ -70,7 +70,12 @@ type DetailRow = SummaryData & { level: string; key: string; accountid: number |
 type Detail = { rows: DetailRow[]; total: DetailRow | null };
 type Asset = {
   id: number;
+  source: "portfolio" | "other";
+  accountid?: number;
   desc: string;
+  type: string;
+  under_advice: boolean;
+  is_sipp_wrapper: boolean;
   currency: string;
   status?: string;
   policy_status?: string;
@@ -79,6 +84,9 @@ type Asset = {
   amount?: Money;
   amount_in_report_currency?: Money | null;
   valuation_date?: WireDate;
+  fund_value?: Money;
+  fund_value_in_report_currency?: Money | null;
+  fund_valuation_date?: WireDate;
   owners: Array<{ owner_id: number; percentage: number }>;
 };
 
@@ -673,7 +681,7 @@ describe("balance-sheet assets", () => {
     );
     expect(shared.length).toBeGreaterThan(0);
     for (const row of shared) {
-      const asset = investments.body.find((a) => a.id === Number(row.id)) as Asset;
+      const asset = investments.body.find((a) => a.source === "other" && a.id === Number(row.id)) as Asset;
       expect(asset.percentOwned).toBe(50);
       expect(num(asset.amount)).toBe(Number(row.v) / 100);
       near(num(asset.value_owned), Number(row.v) / 200, 0.005, asset.desc);
@@ -688,7 +696,7 @@ describe("balance-sheet assets", () => {
 
   it("converts a USD asset to the report currency at the FX rate of its valuation date", async () => {
     const answer = await get<Asset[]>("/resourceful/entity/client/4/asset", assets);
-    const usd = answer.body.filter((a) => a.currency === "USD");
+    const usd = answer.body.filter((a) => a.source === "other" && a.currency === "USD");
     expect(usd.length).toBeGreaterThan(0);
     for (const asset of usd) {
       const row = sql("SELECT value_minor AS v, valuation_date AS d FROM other_assets WHERE id = ?", asset.id)[0];
@@ -704,7 +712,7 @@ describe("balance-sheet assets", () => {
 
   it("answers every status: the portal applies the status filters", async () => {
     const statuses = async (kind: string, field: "status" | "policy_status") =>
-      new Set((await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/${kind}`, client)).body.map((a) => a[field]));
+      new Set((await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/${kind}`, client)).body.filter((a) => a.source === "other").map((a) => a[field]));
     const seeded = (kind: string) =>
       new Set(sql("SELECT DISTINCT a.status AS s FROM other_assets a JOIN other_asset_owners o ON o.asset_id = a.id WHERE a.kind = ? AND o.entity_id = ?", kind, CLIENT).map((r) => r.s));
     expect(await statuses("pension", "policy_status")).toEqual(seeded("pension"));
@@ -712,5 +720,140 @@ describe("balance-sheet assets", () => {
     expect(await statuses("asset", "status")).toEqual(seeded("investment"));
     expect(seeded("pension")).toContain("Transferred");
     expect(seeded("liability")).toContain("Redeemed");
+  });
+});
+
+// ── portfolio accounts on the balance sheet (decision 109) ──────────────────────────────────
+
+const accountId = (description: string) => Number(sql("SELECT id FROM accounts WHERE description = ?", description)[0]?.id);
+
+describe("balance-sheet assets: portfolio accounts under advice", () => {
+  /** The account rows of `profit_analysis/detail` for today, as the analysis page asks for them. */
+  async function detailToday(token: string, query = "") {
+    const answer = await get<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=account${query}`, token);
+    expect(answer.status).toBe(200);
+    return answer.body;
+  }
+
+  it("lists demo.client's own managed accounts: the ISA, joint and trust accounts as investments, the SIPP as a pension", async () => {
+    const investments = (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset`, client)).body.filter((a) => a.source === "portfolio");
+    const pensions = (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/pension`, client)).body.filter((a) => a.source === "portfolio");
+    // her own, joint and shared portfolios' managed accounts; not the 'Not managed' deposits, not James's linked ones
+    const own = sql(
+      `SELECT a.id, a.tax_type AS t FROM accounts a JOIN portfolio_visibility v ON v.portfolio_id = a.portfolio_id AND v.entity_id = ?
+        WHERE v.is_linked = 0 AND a.service_type <> 'Not managed' ORDER BY a.id`,
+      CLIENT,
+    );
+    expect(investments.map((a) => a.accountid)).toEqual(own.filter((r) => r.t !== "PEN").map((r) => Number(r.id)));
+    expect(pensions.map((a) => a.accountid)).toEqual(own.filter((r) => r.t === "PEN").map((r) => Number(r.id)));
+    expect(investments.map((a) => a.desc)).toEqual(["Ellie Stocks and Shares ISA", "Joint General Investment Account", "Hartley Family Trust account"]);
+    expect(pensions.map((a) => [a.desc, a.type, a.policy_status])).toEqual([["Ellie Self-Invested Personal Pension", "Personal pension (SIPP)", "Active"]]);
+    expect(investments.map((a) => a.status)).toEqual(["Existing", "Existing", "Existing"]);
+    expect([...investments, ...pensions].every((a) => a.under_advice === true && a.is_sipp_wrapper === false)).toBe(true);
+    expect(investments.some((a) => a.accountid === accountId("Ellie Premium Bonds and deposits"))).toBe(false);
+  });
+
+  it("values each account as profit_analysis/detail does today: the same value, date and currency", async () => {
+    const detail = await detailToday(client, "&to_pricing_type=close&from_pricing_type=close");
+    const listed = [
+      ...(await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset`, client)).body,
+      ...(await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/pension`, client)).body,
+    ].filter((a) => a.source === "portfolio");
+    expect(listed.length).toBe(4);
+    for (const asset of listed) {
+      const row = detail.rows.find((r) => r.accountid === asset.accountid) as DetailRow;
+      const reported = asset.amount_in_report_currency ?? asset.fund_value_in_report_currency;
+      expect(reported, asset.desc).toEqual(row.value);
+      expect((asset.valuation_date ?? asset.fund_valuation_date)?._val).toBe(row.end_date._val);
+      expect(row.end_date._val).toBe(TODAY);
+      // and recomputed independently: positions × the previous close × that day's FX
+      near(num(reported), valueSql([asset.accountid as number], TODAY), 0.005, asset.desc);
+    }
+    // a client who adds up her own portfolio's accounts finds the portfolio's value on the analysis page
+    const ellies = sql("SELECT id FROM portfolios WHERE name = ?", "Ellie's portfolio")[0]?.id;
+    const portfolio = (await get<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=portfolio`, client)).body.rows.find(
+      (r) => r.portfolioid === Number(ellies),
+    ) as DetailRow;
+    const sum = listed.filter((a) => a.desc.startsWith("Ellie ")).reduce((s, a) => s + num(a.amount_in_report_currency ?? a.fund_value_in_report_currency), 0);
+    near(sum, num(portfolio.value), 0.01, "Ellie's portfolio");
+  });
+
+  it("follows the pricing and hold-back asked for, as the analysis page's call does", async () => {
+    const delayed = await detailToday(client, "&to_pricing_type=delayed&from_pricing_type=delayed");
+    const isa = accountId("Ellie Stocks and Shares ISA");
+    const atToday = (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset?pricing_type=delayed`, client)).body.find((a) => a.accountid === isa) as Asset;
+    expect(atToday.amount_in_report_currency).toEqual(delayed.rows.find((r) => r.accountid === isa)?.value);
+    near(num(atToday.amount_in_report_currency), valueSql([isa], TODAY, TODAY), 0.005, "delayed");
+    const heldBack = await detailToday(client, "&hold_back_period=true");
+    const atClose = (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset?hold_back_period=true`, client)).body.find((a) => a.accountid === isa) as Asset;
+    expect(atClose.valuation_date?._val).toBe(PREVIOUS_CLOSE);
+    expect(atClose.amount_in_report_currency).toEqual(heldBack.rows.find((r) => r.accountid === isa)?.value);
+    // delayed prices need view_marketdata, as every other call
+    expect((await get("/resourceful/entity/client/4/asset?pricing_type=delayed", assets)).status).toBe(403);
+    expect((await get(`/resourceful/entity/client/${CLIENT}/asset?pricing_type=live`, client)).status).toBe(403);
+  });
+
+  it("gives single accounts to their owner at 100%, joint and shared ones to each owner at 50%", async () => {
+    const mine = (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset`, client)).body.filter((a) => a.source === "portfolio");
+    const his = (await get<Asset[]>(`/resourceful/entity/client/${PARTNER}/asset`, partner)).body.filter((a) => a.source === "portfolio");
+    const byName = (list: Asset[], name: string) => list.find((a) => a.desc === name) as Asset;
+    expect(byName(mine, "Ellie Stocks and Shares ISA").owners.map((o) => [o.owner_id, o.percentage])).toEqual([[CLIENT, 100]]);
+    expect(byName(mine, "Ellie Stocks and Shares ISA").percentOwned).toBe(100);
+    for (const name of ["Joint General Investment Account", "Hartley Family Trust account"]) {
+      const hers = byName(mine, name);
+      const james = byName(his, name);
+      expect(hers.owners.map((o) => [o.owner_id, o.percentage]).sort()).toEqual([[CLIENT, 50], [PARTNER, 50]]);
+      expect([hers.percentOwned, james.percentOwned]).toEqual([50, 50]);
+      expect(james.amount_in_report_currency).toEqual(hers.amount_in_report_currency);
+      near(num(hers.value_owned), num(hers.amount_in_report_currency) / 2, 0.005, name);
+    }
+    // James's own accounts are his; Ellie's single portfolio (linked to him) is not on his balance sheet
+    expect(his.map((a) => a.desc)).toEqual(["James Stocks and Shares ISA", "James US dollar account", "Joint General Investment Account", "Hartley Family Trust account"]);
+    const pensions = (await get<Asset[]>(`/resourceful/entity/client/${PARTNER}/pension`, partner)).body;
+    expect(pensions.some((p) => p.source === "portfolio")).toBe(false);
+    // the US dollar account: its amount in dollars (its plan currency), the report-currency value as the detail call's
+    const usd = byName(his, "James US dollar account");
+    expect(usd.currency).toBe("USD");
+    expect(usd.amount?.code).toBe("USD");
+    const detail = await detailToday(partner, "&to_pricing_type=close&from_pricing_type=close");
+    const row = detail.rows.find((r) => r.accountid === usd.accountid) as DetailRow & { plan_currency_value: Money };
+    expect(usd.amount).toEqual(row.plan_currency_value);
+    expect(usd.amount_in_report_currency).toEqual(row.value);
+  });
+
+  it("keeps the Hartleys' held-away assets non-managed", async () => {
+    const managed = sql(
+      `SELECT a.description FROM other_assets a JOIN other_asset_owners o ON o.asset_id = a.id WHERE o.entity_id IN (?, ?) AND a.under_advice = 1`,
+      CLIENT,
+      PARTNER,
+    );
+    expect(managed).toEqual([]);
+    const pensions = (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/pension`, client)).body;
+    expect(pensions.filter((p) => p.source === "other").map((p) => [p.desc, p.under_advice])).toContainEqual(["Aviva workplace pension", false]);
+  });
+});
+
+describe("the measured start of a return ('since', decision 109)", () => {
+  it("is the range's start for an account funded before it, and the first funding for one opened inside it", async () => {
+    const usd = accountId("James US dollar account");
+    const isa = accountId("Ellie Stocks and Shares ISA");
+    const opened = String(sql("SELECT MIN(trade_date) AS d FROM transactions WHERE account_id = ? AND type = 'transfer_in'", usd)[0]?.d);
+    const threeYears = "2022-03-14";
+    expect(opened > threeYears).toBe(true);
+    const answer = await get<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=3Y&grouping=account&accountid=${usd},${isa}`, client);
+    const young = answer.body.rows.find((r) => r.accountid === usd) as DetailRow & { since: WireDate | null };
+    expect(young.start_date._val).toBe(threeYears);
+    expect(young.since?._val).toBe(opened);
+    // twenty months: over a year from its opening, so annualised over that period, not three years
+    expect(young.over_a_year).toBe(true);
+    const days = (Date.parse(TODAY) - Date.parse(opened)) / 86_400_000;
+    near(young.twrr as number, (1 + (young.twrr_period as number)) ** (365 / days) - 1, 1e-9, "annualised since opening");
+    const older = (await get<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=account&accountid=${isa}`, client)).body.rows[0] as DetailRow & {
+      since: WireDate | null;
+    };
+    expect(older.since?._val).toBe(YEAR_AGO);
+    // the summaries carry it too
+    const item = (await summary(`level=account&accountid=${usd}&default_timeframe=3Y`)).items[0]?.defaultData as SummaryData & { since: WireDate | null };
+    expect(item.since?._val).toBe(opened);
   });
 });

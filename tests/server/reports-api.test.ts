@@ -358,6 +358,27 @@ describe("the PDF", () => {
     expect(flat).toContain("Time-weighted return over the period");
   });
 
+  it("a 3-year report of an account opened inside it: its returns labelled since its opening, annualised over that (decision 109)", async () => {
+    // James's account, linked to Ellie (the client templates are hers)
+    const accounts = (await platform.call<Account[]>("/resourceful/portfolio/account", { token: client })).body;
+    const usd = accounts.find((a) => a.description === "James US dollar account") as Account;
+    const opened = String(
+      (platform.db.$client.prepare("SELECT MIN(trade_date) AS d FROM transactions WHERE account_id = ? AND type = 'transfer_in'").get(usd.accountid) as { d: string }).d,
+    );
+    const from = "2022-03-14";
+    const to = "2025-03-13";
+    expect(opened > from).toBe(true);
+    const text = await reportText(
+      client,
+      runTemplate(client, 2, { entityid: ELLIE, group_code: null, variables: { from_date: from, to_date: to, report_type: "account", accountid: usd.accountid } }),
+    );
+    const flat = text.text.replace(/\s+/g, " ");
+    expect(flat).toContain(`Time-weighted return since ${longDate(opened)}`);
+    // twenty months: over a year, so annualised, and said to be over that period
+    expect(flat).toContain(`Time-weighted return a year since ${longDate(opened)} (annualised)`);
+    expect(flat).not.toContain("Time-weighted return over the period");
+  });
+
   it("a group's report for an adviser: the adviser template, the group's accounts only", async () => {
     const groups = (await platform.call<Group[]>("/resourceful/portfolio/group/account", { token: client })).body;
     const group = groups[0] as Group;

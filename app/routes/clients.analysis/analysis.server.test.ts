@@ -51,6 +51,7 @@ function row(level: DetailRow["level"], key: string, name: string | null, value:
     accountid: null,
     start_date: "2024-03-14",
     end_date: "2025-03-14",
+    since: null,
     value: money(value),
     market_value_from: money(value * 0.9),
     market_value_to: money(value),
@@ -262,7 +263,7 @@ describe("buildAnalysis: all portfolios (spec 001 §2.2, §2.3)", () => {
     expect(page.backHref).toBeNull();
     const figures = ok(page);
     expect(figures.value).toBe("£3,000");
-    expect(figures.performance).toEqual({ period: { text: "+10.00%", negative: false }, annual: null });
+    expect(figures.performance).toEqual({ period: { text: "+10.00%", negative: false }, annual: null, since: null });
     expect(figures.movement).toEqual({ text: "£300", negative: false });
     expect(figures.period).toBe('analysis.period {"from":"14th March 2024","to":"14th March 2025"}');
     expect(figures.accounts!.title).toBe("analysis.accounts.tab.portfolio");

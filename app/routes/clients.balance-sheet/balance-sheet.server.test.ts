@@ -30,6 +30,7 @@ const asset = (id: number, desc: string, amount: number, extra: Record<string, u
   is_sipp_wrapper: false,
   under_advice: false,
   currency: "GBP",
+  source: "other" as "other" | "portfolio",
   ...extra,
 });
 const lists = (overrides: Partial<AssetLists> = {}): AssetLists => ({
@@ -146,7 +147,7 @@ describe("buildBalanceSheet: views (spec 001 §2.5, §4)", () => {
     expect(table!.caption).toBe("balanceSheet.captions.nonManaged.investments");
     expect(table!.rows).toEqual([
       {
-        id: 1,
+        key: "other-1",
         description: { text: "Cottage", note: "Ellie Hartley, James Hartley" },
         type: { text: "Other", note: "Self" },
         detail: { text: "PROP-001", note: null },
@@ -206,7 +207,7 @@ describe("buildBalanceSheet: tabs and tables", () => {
     const [table] = tables(content);
     expect(table!.kind).toBe("managed");
     expect(table!.rows[0]).toEqual({
-      id: 3,
+      key: "other-3",
       description: { text: "Mortgage", note: "Ellie Hartley" },
       type: { text: "Other", note: "Nationwide" },
       detail: { text: "4.49%", note: "NW-1" },
@@ -283,11 +284,11 @@ describe("buildBalanceSheet: members (spec 001 §2.5, §6)", () => {
   it("shows the member asked for, and falls back to the client for an id outside the list", async () => {
     const james = await build("?id=2");
     expect(james.page.member).toEqual({ id: 2, name: "James Hartley" });
-    expect(james.asked).toEqual(["entity/client/2/asset"]);
+    expect(james.asked).toEqual(["entity/client/2/asset?pricing_type=close&hold_back_period=false"]);
     for (const id of [3, 4, 99]) {
       const other = await build(`?id=${id}`);
       expect(other.page.member, String(id)).toEqual({ id: 1, name: "Ellie Hartley" });
-      expect(other.asked).toEqual(["entity/client/1/asset"]);
+      expect(other.asked).toEqual(["entity/client/1/asset?pricing_type=close&hold_back_period=false"]);
     }
     const hidden = await build("?id=2", { capabilities: [] });
     expect(hidden.page.member).toEqual({ id: 1, name: "Ellie Hartley" });
@@ -296,6 +297,64 @@ describe("buildBalanceSheet: members (spec 001 §2.5, §6)", () => {
   it("carries the view, tab and currency along in the member selector", async () => {
     const { page } = await build("?id=2&view=non-managed&asset=0");
     expect(page.hidden).toEqual({ view: "non-managed", asset: "0" });
+  });
+});
+
+describe("buildBalanceSheet: portfolio accounts under advice (decision 109)", () => {
+  // the platform's ISA account 1 and SIPP account 2, beside other assets with the same ids
+  const isa = {
+    ...asset(1, "Ellie Stocks and Shares ISA", 154_986.28, { source: "portfolio", accountid: 1, under_advice: true, type: "Individual Savings Account" }),
+    amount: money(154_986.28),
+    amount_in_report_currency: money(154_986.28),
+    status: "Existing",
+    provider: "Northbridge ISA",
+    policy_number: "NBW-100217",
+    valuation_date: "2025-03-14",
+  };
+  const sipp = {
+    ...asset(2, "Ellie Self-Invested Personal Pension", 274_421.99, { source: "portfolio", accountid: 2, under_advice: true, type: "Personal pension (SIPP)" }),
+    fund_value: money(274_421.99),
+    fund_value_in_report_currency: money(274_421.99),
+    policy_status: "Active",
+    product_provider: "Northbridge SIPP",
+    fund_or_policy_num: "NBW-100234",
+    fund_valuation_date: "2025-03-14",
+  };
+  const withAccounts = () => {
+    const base = lists();
+    return { ...base, investments: [isa, ...base.investments], pensions: [sipp, ...base.pensions] };
+  };
+
+  it("lists them in the managed tables, keyed apart from the other assets with the same ids", async () => {
+    const content = ok((await build("?view=managed&asset=0", { assets: () => Promise.resolve(withAccounts()) })).page);
+    expect(content.tabs.map((tab) => tab.title)).toEqual([
+      'balanceSheet.tabs.investments {"count":1}',
+      'balanceSheet.tabs.pensions {"count":2}',
+      'balanceSheet.tabs.liabilities {"count":1}',
+    ]);
+    const [table] = tables(content);
+    expect(table!.rows.map((r) => [r.key, r.description.text, r.type.text, r.type.note, r.detail.text, r.value.text, r.value.note, r.valueOwned.text])).toEqual([
+      ["portfolio-1", "Ellie Stocks and Shares ISA", "Individual Savings Account", "Northbridge ISA", "NBW-100217", "£154,986.28", "14th March 2025", "£154,986.28"],
+    ]);
+    expect(table!.total).toBe("£154,986.28");
+    const pensions = ok((await build("?view=managed&asset=1", { assets: () => Promise.resolve(withAccounts()) })).page);
+    const [managed] = tables(pensions);
+    expect(managed!.rows.map((r) => [r.key, r.description.text, r.valueOwned.note])).toEqual([
+      ["portfolio-2", "Ellie Self-Invested Personal Pension", "100.00%"],
+      ["other-2", "Workplace pension", "100.00%"],
+    ]);
+    // the non-managed view leaves them out; the other asset with id 1 is still there
+    const nonManaged = ok((await build("?view=non-managed&asset=0", { assets: () => Promise.resolve(withAccounts()) })).page);
+    expect(tables(nonManaged)[0]!.rows.map((r) => r.key)).toEqual(["other-1"]);
+  });
+
+  it("asks for them valued with the analysis page's pricing and hold-back", async () => {
+    expect((await build("", { capabilities: ["view_partner", "view_marketdata"] })).asked).toEqual([
+      "entity/client/1/asset?pricing_type=delayed&hold_back_period=false",
+    ]);
+    expect((await build("", { capabilities: ["live_marketdata_access"] }, { enableHoldBackPeriod: true })).asked).toEqual([
+      "entity/client/1/asset?pricing_type=live&hold_back_period=true",
+    ]);
   });
 });
 

@@ -21,11 +21,14 @@ import { shareOfAmount, sumAmounts } from "~/lib/money";
 import { localisedSetting } from "~/lib/site-settings";
 import { PlanningError, type PlanningClient } from "~/planning/client.server";
 import { isToggleOn } from "~/planning/feature-toggles.server";
-import { type AssetLists, fetchAssetLists, fetchBalanceSheetBasics, type Money, rawAssetOf } from "~/planning/portfolio.server";
+import { portfolioSettings } from "~/lib/performance";
+import { type AssetLists, fetchAssetLists, fetchBalanceSheetBasics, type Money, pricingTypeFor, rawAssetOf } from "~/planning/portfolio.server";
 import type { Site } from "~/planning/site.server";
 
 /** One item as the balance sheet lists it, whatever list the platform gave it in. */
 export type SheetAsset = RawAsset & {
+  /** Unique across the lists: a portfolio account's id and another asset's come from two sequences. */
+  key: string;
   /** The platform's list: a SIPP's wrapped investments, annuities and liabilities come with the pensions. */
   source: AssetTab;
   managed: boolean;
@@ -52,6 +55,7 @@ const text = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null)
 export function sheetAssetsOf(lists: AssetLists): Record<AssetTab, SheetAsset[]> {
   const common = (a: AssetLists[AssetTab][number], source: AssetTab, status: string | null, value: Money, valueInReport: Money | null | undefined) => ({
     ...rawAssetOf(a, status),
+    key: `${a.source}-${a.id}`,
     currency: value.currency,
     source,
     managed: isManaged(a.under_advice),
@@ -100,7 +104,7 @@ export function sheetAssetsOf(lists: AssetLists): Record<AssetTab, SheetAsset[]>
 
 export type Cell = { text: string; note: string | null };
 export type SheetRow = {
-  id: number;
+  key: string;
   description: Cell;
   type: Cell;
   detail: Cell;
@@ -181,7 +185,7 @@ export function sheetRows(
     if (shown === null) partial = true;
     const share = owned[i] ?? null;
     return {
-      id: a.id,
+      key: a.key,
       description: { text: a.desc, note: a.owners.length ? a.owners.join(", ") : null },
       type: { text: a.type, note: a.provider },
       detail: detailOf(tab, a, money, locale),
@@ -210,23 +214,24 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
   // spec 001 §2.5: no view enabled, nothing to load
   if (view === null) return { ...page, content: { state: "disabled" } };
 
-  // The client's own lists (the page's default, always theirs to see) are fetched beside the
-  // basics: one round trip, not two. Another member's are asked for only once the members say the
-  // user may see them.
-  const listsOf = (memberId: number) =>
-    fetchAssetLists(planning, memberId).then(
+  // The lists are asked for once the basics say whose they may be and how the portfolio accounts
+  // among them are valued: with the pricing the capabilities allow and the site's hold-back, as the
+  // analysis page values them (decision 109).
+  const listsOf = (memberId: number, capabilities: readonly string[]) =>
+    fetchAssetLists(planning, memberId, {
+      pricingType: pricingTypeFor(capabilities),
+      holdBack: portfolioSettings(site.settings).holdBack,
+    }).then(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => {
         if (isLostSession(error)) throw error;
         return { ok: false as const };
       },
     );
-  const early = query.memberId === null || query.memberId === input.entityId ? listsOf(input.entityId) : null;
   let basics: Awaited<ReturnType<typeof fetchBalanceSheetBasics>>;
   try {
     basics = await fetchBalanceSheetBasics(planning, input.entityId);
   } catch (error) {
-    early?.catch(() => undefined);
     if (isLostSession(error)) throw error;
     return page;
   }
@@ -236,7 +241,7 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
   const member = { id: selected.entity_id, name: selected.display_name };
   page.members = members.map((m) => ({ id: m.entity_id, name: m.display_name }));
   page.member = member;
-  const loaded = await (early && member.id === input.entityId ? early : listsOf(member.id));
+  const loaded = await listsOf(member.id, basics.capabilities.capabilities);
 
   const country = typeof site.settings.country === "string" ? site.settings.country.toUpperCase() : "GB";
   const placed = loaded.ok

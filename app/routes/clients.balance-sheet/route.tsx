@@ -84,7 +84,7 @@ function AssetTable({ table, tab }: { table: SheetTable; tab: AssetTab }) {
         </thead>
         <tbody>
           {table.rows.map((row) => (
-            <tr key={row.id}>
+            <tr key={row.key}>
               <th scope="row">
                 <CellText cell={row.description} />
               </th>

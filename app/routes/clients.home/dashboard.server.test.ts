@@ -29,6 +29,7 @@ function data(fields: Partial<SummaryData> = {}): SummaryData {
     timeframe: "1Y",
     start_date: "2024-03-14",
     end_date: "2025-03-14",
+    since: null,
     base_currency: "GBP",
     value: money(1000),
     market_value_from: money(900),
@@ -176,7 +177,7 @@ describe("buildPortfolioView: the view", () => {
     expect(view.layout).toBe("tiles");
     expect(view.collection).toBe("portfolio");
     expect(view.overview.value).toBe("£4,501");
-    expect(view.overview.performance).toEqual({ period: { text: "+10.95%", negative: false }, annual: null });
+    expect(view.overview.performance).toEqual({ period: { text: "+10.95%", negative: false }, annual: null, since: null });
     expect(view.overview.performanceLabel).toBe("home.overview.performance.twrr");
     expect(view.period).toBe('home.overview.period {"from":"14th March 2024","to":"14th March 2025"}');
     expect(view.own.map((r) => [r.key, r.value, r.accountCount, r.percent, r.percentLabel])).toEqual([
@@ -323,6 +324,7 @@ const asset = (id: number, desc: string, value: number | null, extra: Record<str
   is_sipp_wrapper: false,
   under_advice: false,
   currency: "GBP",
+  source: "other" as "other" | "portfolio",
   ...extra,
 });
 const assetLists = (overrides: Partial<AssetLists> = {}): AssetLists => ({
@@ -355,7 +357,13 @@ describe("buildAssetsView (spec 001 §2.6)", () => {
     } as unknown as PlanningClient;
     const view = await buildAssetsView(assetsInput(planning, 2));
     if (view.state !== "ok") throw new Error(`expected cards, got ${view.state}`);
-    expect(asked).toEqual(["entity/client/2/asset", "entity/client/2/pension", "entity/client/2/annuity", "entity/client/2/liability"]);
+    // the portfolio accounts among them valued as the portfolio view values them (decision 109)
+    expect(asked).toEqual([
+      "entity/client/2/asset?pricing_type=delayed&hold_back_period=false",
+      "entity/client/2/pension?pricing_type=delayed&hold_back_period=false",
+      "entity/client/2/annuity",
+      "entity/client/2/liability",
+    ]);
     expect(view.member).toEqual({ id: 2, name: "James Hartley", total: "£320,675" });
     expect(view.cards.map((c) => [c.tab, c.index, c.total, c.items.map((i) => `${i.desc} ${i.value}`)])).toEqual([
       ["investments", 0, "£242,500", ["Cottage £242,500"]],
@@ -384,7 +392,7 @@ describe("buildAssetsView (spec 001 §2.6)", () => {
     } as unknown as PlanningClient;
     const view = await buildAssetsView(assetsInput(planning, 4));
     expect(view.state === "ok" && view.member.id).toBe(1);
-    expect(asked).toEqual(["entity/client/1/pension"]);
+    expect(asked).toEqual(["entity/client/1/pension?pricing_type=delayed&hold_back_period=false"]);
   });
 
   it("says 'Not available' for an item without a conversion rate, and that the view is partial", async () => {

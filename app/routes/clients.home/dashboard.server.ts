@@ -358,7 +358,11 @@ export async function buildAssetsView(
   if (!selected) return { state: "error" };
   let lists: AssetLists;
   try {
-    lists = await fetchAssetLists(planning, selected.entity_id);
+    // portfolio accounts valued as the portfolio view above values them (decision 109)
+    lists = await fetchAssetLists(planning, selected.entity_id, {
+      pricingType: input.pricingType,
+      holdBack: portfolioSettings(input.site.settings).holdBack,
+    });
   } catch (error) {
     if ((error as { failure?: { kind?: string } }).failure?.kind === "lost-session") throw error;
     return { state: "error" };

@@ -16,7 +16,7 @@ function row(key: string, name: string, extra: Partial<SummaryRow> = {}): Summar
     name,
     accountCount: 2,
     value: "£1,234.56",
-    performance: { period: { text: "+5.00%", negative: false }, annual: { text: "+2.47%", negative: false } },
+    performance: { period: { text: "+5.00%", negative: false }, annual: { text: "+2.47%", negative: false }, since: null },
     movement: { text: "-£12.30", negative: true },
     percent: 60,
     percentLabel: "60%",
@@ -61,6 +61,18 @@ describe("the account summary", () => {
     expect(html).toContain('name="expand" value="" class="button button--link summary__toggle" aria-expanded="true" aria-controls="portfolio-1-accounts"');
     expect(html).toContain('value="portfolio-2" class="button button--link summary__toggle" aria-expanded="false"');
     expect(html).toContain("Hide the accounts of Ellie&#x27;s portfolio");
+  });
+
+  it("says since when a row's return runs when its accounts began inside the range (decision 109)", async () => {
+    const young = row("account-5", "James US dollar account", {
+      accountCount: null,
+      expandable: false,
+      performance: { period: { text: "+15.13%", negative: false }, annual: { text: "+8.81%", negative: false }, since: "12th March 2025" },
+    });
+    const html = await render(createElement(SummaryRows, { layout: "table", collection: "account", rows: [young, row("account-4", "ISA")], caption: "Your accounts" }));
+    expect(html).toContain('+15.13%</span><span class="figure__annual"> (+8.81% a year)</span><span class="figure__since"> since 12th March 2025</span>');
+    // the other row began before the range: no label
+    expect(html.match(/figure__since/g)).toHaveLength(1);
   });
 
   it("as tiles: a radial share, the figures, and the spec's text when an open row has no accounts", async () => {

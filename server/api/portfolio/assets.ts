@@ -7,14 +7,29 @@ import {
   fxRates,
   otherAssetOwners,
   otherAssets,
+  portfolioVisibility,
 } from "../../db/schema";
+import {
+  holdBackEnd,
+  type Measure,
+  periodPerformance,
+} from "../../domain/performance";
 import { wireDate } from "../../lib/wire";
 import { assertCanSeeClient, isClientUser } from "../access";
 import { validate } from "../http";
 import { json, type Route, signedIn } from "../router";
-import { preferredCurrencyOf } from "./visibility";
-import { money } from "./views";
-import { Currency, IdParams, opt } from "./requests";
+import {
+  assertPricingAllowed,
+  isManaged,
+  preferredCurrencyOf,
+  todayOf,
+  type VisibleAccount,
+  visiblePortfolios,
+  visibleAccounts,
+} from "./visibility";
+import { loadBook, subBook } from "./book";
+import { money, summaryData } from "./views";
+import { Bool, Currency, IdParams, opt, Pricing } from "./requests";
 
 const ASSET_KINDS = {
   asset: "investment",
@@ -100,6 +115,7 @@ function assetsOf(
     const common = {
       id: r.id,
       index: r.id,
+      source: "other" as const,
       desc: r.description,
       type: r.type,
       owners: assetOwners,
@@ -202,16 +218,172 @@ function assetsOf(
   });
 }
 
+type Valuation = Pick<Measure, "currency" | "pricing"> & {
+  /** The platform's today and the valuation date (today, or the previous business day with the hold-back). */
+  today: string;
+  end: string;
+};
+
+/** 10000 basis points shared equally, the remainder to the first owners (3 owners: 33.34, 33.33, 33.33). */
+function equalShares(count: number): number[] {
+  const base = Math.floor(10_000 / count);
+  return Array.from({ length: count }, (_, i) => (i < 10_000 - base * count ? base + 1 : base) / 100);
+}
+
+/**
+ * The member's portfolio accounts under advice as balance-sheet items (docs/decisions/109): the
+ * accounts of the portfolios the member owns (single, joint or shared; not a linked one), except
+ * 'Not managed' ones; a pension account with the pensions, any other with the investments. Each is
+ * valued as `profit_analysis/detail` values an account row on the same day with the same pricing:
+ * `periodPerformance` of the account's own book, its `value` through `summaryData`, its plan-currency
+ * value from the same valuation. Owners: single the owner at 100%, joint and shared every owner
+ * (primary and secondary joint owners, shared owners) in equal shares.
+ */
+function portfolioAccountsOf(
+  db: Db,
+  memberId: number,
+  kind: keyof typeof ASSET_KINDS,
+  valuation: Valuation
+) {
+  if (kind !== "asset" && kind !== "pension") return [];
+  const owned = visiblePortfolios(db, memberId).filter((p) => !p.isLinked);
+  if (owned.length === 0) return [];
+  const ownedIds = new Set(owned.map((p) => p.portfolio.id));
+  const accounts = visibleAccounts(db, memberId).filter(
+    (a: VisibleAccount) =>
+      ownedIds.has(a.account.portfolioId) &&
+      isManaged(a) &&
+      (a.account.taxType === "PEN") === (kind === "pension")
+  );
+  if (accounts.length === 0) return [];
+  const holders = db
+    .select({ v: portfolioVisibility, e: entities })
+    .from(portfolioVisibility)
+    .innerJoin(entities, eq(entities.id, portfolioVisibility.entityId))
+    .where(inArray(portfolioVisibility.portfolioId, [...ownedIds]))
+    .all()
+    .filter((r) => !r.v.isLinked && r.v.reasonForVisibility !== "explicit_link");
+  const ownersOf = (a: VisibleAccount) => {
+    const p = a.portfolio.portfolio;
+    const people =
+      p.ptype === "PT_SINGLE"
+        ? holders.filter((h) => h.v.portfolioId === p.id && h.e.id === p.entityId)
+        : holders
+            .filter((h) => h.v.portfolioId === p.id)
+            // the primary joint owner first, then by sort order and id
+            .sort(
+              (x, y) =>
+                Number(x.v.reasonForVisibility !== "primary_joint_owner") -
+                  Number(y.v.reasonForVisibility !== "primary_joint_owner") ||
+                x.e.id - y.e.id
+            );
+    const shares = equalShares(people.length);
+    return people.map((h, i) => ({
+      owner_id: h.e.id,
+      owner_first_name: h.e.firstName,
+      owner_last_name: h.e.lastName,
+      owner_name: h.e.displayName,
+      percentage: shares[i] as number,
+    }));
+  };
+  const book = loadBook(
+    db,
+    accounts.map((a) => a.account.id),
+    valuation.today,
+    valuation.end
+  );
+  const measure: Measure = {
+    currency: valuation.currency,
+    pricing: valuation.pricing,
+    basis: "after",
+  };
+  return accounts.map((a) => {
+    const { account } = a;
+    const result = periodPerformance(
+      subBook(book, new Set([account.id])),
+      valuation.end,
+      valuation.end,
+      measure
+    );
+    const reported = summaryData(result, measure.currency).value;
+    const inPlan = money(
+      account.planCurrency,
+      result.accounts.get(account.id)?.planValue ?? 0
+    );
+    const assetOwners = ownersOf(a);
+    const percentOwned =
+      kind === "pension"
+        ? 100
+        : assetOwners.find((o) => o.owner_id === memberId)?.percentage ?? 0;
+    const common = {
+      id: account.id,
+      index: account.id,
+      // a portfolio account, not one of the other assets (whose ids are another sequence)
+      source: "portfolio" as const,
+      accountid: account.id,
+      portfolioid: account.portfolioId,
+      desc: account.description,
+      description: account.description,
+      type: account.taxTypeTitle ?? account.taxType ?? "",
+      owners: assetOwners,
+      owner: assetOwners.map((o) => o.owner_name).join(", "),
+      percentOwned,
+      value_owned: money(
+        measure.currency,
+        (result.valueTo * percentOwned) / 100
+      ),
+      is_sipp_wrapper: false,
+      under_advice: true,
+      currency: account.planCurrency,
+      contribution_total: null,
+      withdrawal_total: null,
+    };
+    if (kind === "pension") {
+      return {
+        ...common,
+        fund_value: inPlan,
+        fund_value_in_report_currency: reported,
+        fund_value_in_plan_currency: inPlan,
+        fund_valuation_date: wireDate(valuation.end),
+        policy_status: "Active",
+        fund_or_policy_num: account.externalAccountId,
+        product_provider: account.product,
+        crystallised_fund: null,
+        uncrystallised_fund: null,
+      };
+    }
+    return {
+      ...common,
+      amount: inPlan,
+      market_value: inPlan,
+      amount_in_report_currency: reported,
+      valuation_date: wireDate(valuation.end),
+      status: "Existing",
+      provider: account.product,
+      supplier: account.product,
+      policy_number: account.externalAccountId,
+    };
+  });
+}
+
 export const assetRoutes: Route[] = [
   // spec 001 §3/§7 balance-sheet assets of one member: asset (investments), pension, annuity, liability
   ...(Object.keys(ASSET_KINDS) as Array<keyof typeof ASSET_KINDS>).map((kind) =>
     signedIn(
       "GET",
       `/resourceful/entity/client/:id/${kind}`,
-      (request, { db, caller }) => {
+      (request, context) => {
+        const { db, caller } = context;
         const { id } = validate(IdParams, request.params, "path");
         const query = validate(
-          z.object({ report_currency: opt(Currency) }),
+          z.object({
+            report_currency: opt(Currency),
+            pricing_type: z.preprocess(
+              (v) => (v === "" ? undefined : v),
+              Pricing.default("close")
+            ),
+            hold_back_period: Bool,
+          }),
           request.query,
           "query"
         );
@@ -220,14 +392,19 @@ export const assetRoutes: Route[] = [
         const sessionEntity = isClientUser(caller)
           ? caller.user.entityId
           : caller.session.clientInContextId ?? id;
-        return json(
-          assetsOf(
-            db,
-            id,
-            kind,
-            query.report_currency ?? preferredCurrencyOf(db, sessionEntity)
-          )
-        );
+        assertPricingAllowed(db, sessionEntity, query.pricing_type);
+        const currency =
+          query.report_currency ?? preferredCurrencyOf(db, sessionEntity);
+        const today = todayOf(context);
+        return json([
+          ...portfolioAccountsOf(db, id, kind, {
+            currency,
+            pricing: query.pricing_type,
+            today,
+            end: holdBackEnd(today, today, query.hold_back_period ?? false),
+          }),
+          ...assetsOf(db, id, kind, currency),
+        ]);
       }
     )
   ),

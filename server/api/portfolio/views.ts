@@ -82,5 +82,7 @@ export function summaryData(p: PeriodPerformance, currency: string) {
     irr: p.irr ? round(p.overAYear ? p.irr.annual : p.irr.period) : null,
     irr_period: p.irr ? round(p.irr.period) : null,
     over_a_year: p.overAYear,
+    // the date the returns are measured from: the start, or the later first funding (decision 109)
+    since: wireDate(p.since),
   };
 }

@@ -152,6 +152,8 @@ export function valuationReportInput(db: Db, job: ReportJobRow, today: string): 
       valueTo: unitsOf(p.minor.valueTo),
       twrPeriod: p.twr?.period ?? null,
       twrAnnualised: p.twr?.annualised ?? null,
+      // the accounts began inside the range: the returns cover the period since then (decision 109)
+      since: p.since !== null && p.since > period.from ? p.since : null,
       sinceInception: variables.since_inception === true,
     };
   }
