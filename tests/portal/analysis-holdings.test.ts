@@ -159,6 +159,85 @@ describe("the allocation tab (spec 001 §2.3, §4)", () => {
   });
 });
 
+describe("the transactions say which way the money moved (decision 108)", () => {
+  type Stored = { id: number; type: string; currency: string; gross: number; fee: number; tax: number; net: number; cash: number };
+  const WORDS: Record<string, [string, string]> = {
+    buy: ["Purchase", "Purchase"],
+    sell: ["Sale", "Sale"],
+    income: ["Income", "Income"],
+    fee: ["Fee", "Fee"],
+    tax: ["Tax", "Tax"],
+    transfer_in: ["Transfer in", "Deposit"],
+    transfer_out: ["Transfer out", "Withdrawal"],
+  };
+  const OUT = new Set(["buy", "fee", "tax", "transfer_out"]);
+  const wordOf = (r: Stored) => WORDS[r.type]![r.cash ? 1 : 0];
+  const signOf = (r: Stored) => (OUT.has(r.type) ? -1 : 1);
+
+  /** The own account with the most kinds of transaction (a withdrawal among them), and its stored rows since it opened, newest first. */
+  function richestAccount() {
+    const withdrawals = book.sql(
+      "SELECT t.account_id AS id, COUNT(DISTINCT t.type) AS kinds FROM transactions t GROUP BY t.account_id ORDER BY kinds DESC, t.account_id",
+    ).all() as Array<{ id: number; kinds: number }>;
+    const own = new Set(accounts.filter((a) => !a.isLinked).map((a) => a.id));
+    const account = accounts.find((a) => a.id === withdrawals.find((w) => own.has(w.id) && hasWithdrawal(w.id))!.id)!;
+    const rows = book.sql(
+      `SELECT t.id, t.type, t.currency, t.gross_minor AS gross, t.fee_minor AS fee, t.tax_minor AS tax, t.net_minor AS net, s.is_cash AS cash
+       FROM transactions t JOIN securities s ON s.id = t.security_id WHERE t.account_id = ? AND t.trade_date <= ? ORDER BY t.trade_date DESC, t.id DESC`,
+    ).all(account.id, TODAY) as Stored[];
+    return { account, rows };
+  }
+  const hasWithdrawal = (id: number) =>
+    Boolean(book.sql("SELECT 1 FROM transactions t JOIN securities s ON s.id = t.security_id WHERE t.account_id = ? AND t.type = 'transfer_out' AND s.is_cash = 1").get(id));
+
+  it("names every transaction's type and signs its value on the tab: a withdrawal, a purchase and a fee with a minus sign", async () => {
+    const { account, rows } = richestAccount();
+    type Tx = { id: number; type: string; value: string; valueSpoken: string | null; fields: Array<{ label: string; value: string; spoken: string | null }> };
+    const pages = Math.min(20, Math.ceil(rows.length / 50));
+    const view = (await analysis(`/clients/analysis?id=${account.id}&tab=transactions&range=SI&pages=${pages}`)).figures as unknown as { transactions: { state: string; rows: Tx[] } };
+    const shown = view.transactions.rows;
+    expect(shown.map((r) => r.id)).toEqual(rows.slice(0, shown.length).map((r) => r.id));
+    expect(shown.map((r) => [r.type, r.value, r.valueSpoken])).toEqual(
+      rows.slice(0, shown.length).map((r) => [wordOf(r), formatMoney((signOf(r) * r.gross) / 100, r.currency, "en-GB", { decimals: 2 }), signOf(r) < 0 ? "paid out" : "received"]),
+    );
+    const words = new Set(shown.map((r) => r.type));
+    for (const word of ["Deposit", "Withdrawal", "Purchase", "Fee", "Income"]) expect(words, word).toContain(word);
+    expect(shown.find((r) => r.type === "Withdrawal")!.value).toMatch(/^-£/);
+    // a fee is its own value, paid out, never repeated as its fees
+    const fee = shown.find((r) => r.type === "Fee")!;
+    const stored = rows.find((r) => r.id === fee.id)!;
+    expect(fee.fields.map((f) => [f.label, f.value])).toEqual(
+      expect.arrayContaining([
+        ["Value", formatMoney(-stored.gross / 100, stored.currency, "en-GB", { decimals: 2 })],
+        ["Value after fees and taxes", formatMoney(-stored.net / 100, stored.currency, "en-GB", { decimals: 2 })],
+      ]),
+    );
+    expect(fee.fields.map((f) => f.label)).not.toContain("Fees");
+    // a purchase: its value, its costs and what it paid in all, each paid out, adding up
+    const purchase = shown.find((r) => r.type === "Purchase")!;
+    const bought = rows.find((r) => r.id === purchase.id)!;
+    const field = (label: string) => purchase.fields.find((f) => f.label === label)!;
+    expect([field("Value").value, field("Fees").value, field("Taxes").value, field("Value after fees and taxes").value]).toEqual(
+      [bought.gross, bought.fee, bought.tax, bought.net].map((m) => formatMoney(-m / 100, bought.currency, "en-GB", { decimals: 2 })),
+    );
+    expect(bought.gross + bought.fee + bought.tax).toBe(bought.net);
+  });
+
+  it("puts the same words and signed values in the CSV", async () => {
+    const { account, rows } = richestAccount();
+    const csv = parse(await (await download("transactions", `?id=${account.id}&range=SI`)).text(), { bom: true }) as string[][];
+    const header = csv[0]!;
+    const at = (name: string) => header.indexOf(name);
+    expect(csv.slice(1).map((r) => [r[at("Type")], Number(r[at("Value")]), Number(r[at("Value after fees and taxes")])])).toEqual(
+      rows.map((r) => [wordOf(r), (signOf(r) * r.gross) / 100, (signOf(r) * r.net) / 100]),
+    );
+    // a fee's or a tax's own Fees and Taxes cells are empty: it is the cost
+    const costs = csv.slice(1).filter((r) => r[at("Type")] === "Fee" || r[at("Type")] === "Tax");
+    expect(costs.length).toBeGreaterThan(0);
+    for (const r of costs) expect([r[at("Fees")], r[at("Taxes")]]).toEqual(["", ""]);
+  });
+});
+
 describe("the CSV downloads (beyond the spec)", () => {
   it("downloads the holdings shown as RFC 4180 CSV with a byte-order mark and a file name with the client and the date", async () => {
     const isa = byName("Ellie Stocks and Shares ISA");
