@@ -18,13 +18,17 @@ type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
 const call = (module: LoaderModule, path: string, cookie: string, params: Record<string, string> = {}) =>
   module.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params, context: {} });
 
+type TotalCell = { text: string; note: number | null };
+type Total = { label: string; value: TotalCell; cost: TotalCell; gain: TotalCell };
 type Cells = { units: string; price: string; cost: string; weight: string; value: string; gain: string; gainPercent: string; income: string; yield: string };
 type Position = { key: string; name: string; invalid: boolean; code: string; cash: boolean; currency: string; conversion: string | null; cells: Cells; parcels: Array<{ name: string; cells: Cells }> };
 type Investments = {
   state: string;
   multiCurrency: boolean;
   headers: Array<{ key: string; href: string | null; ariaSort: string | null }>;
-  accounts: Array<{ key: string; name: string; currency: string; cells: Cells; convert: { href: string; label: string } | null; positions: Position[] }>;
+  accounts: Array<{ key: string; name: string; currency: string; cells: Cells; convert: { href: string; label: string } | null; positions: Position[]; total: Total | null }>;
+  total: Total;
+  notes: Array<{ key: string; number: number; text: string; link: { href: string; label: string } | null }>;
   links: { csv: string; original: string };
 };
 type Allocation = {
@@ -125,6 +129,54 @@ describe("the investments tab (spec 001 §2.3, §5)", () => {
     const values = positions.map((p) => Number(p.cells.value.replace(/[^0-9.-]/g, "")));
     expect(values).toEqual([...values].sort((a, b) => b - a));
     expect(view.headers.find((h) => h.key === "value")!.ariaSort).toBe("descending");
+  });
+});
+
+describe("the investments table adds up (decision 108)", () => {
+  /** A figure as shown, in pennies. */
+  const pennies = (text: string) => Number(text.replace(/[^0-9-]/g, ""));
+
+  it("totals each account and all of them: market value, book cost and gain the exact sums of the rows shown", async () => {
+    const view = (await analysis("/clients/analysis?tab=investments&show=original&expand=all")).figures!.investments!;
+    expect(view.accounts.length).toBeGreaterThan(1);
+    expect(view.accounts.filter((a) => a.positions.every((p) => p.currency === a.currency)).length).toBeGreaterThan(0);
+    expect(view.accounts.filter((a) => a.total!.cost.text !== "Not available").length).toBeGreaterThan(0);
+    for (const account of view.accounts) {
+      const total = account.total!;
+      expect(total.label).toBe(`Total for ${account.name}`);
+      const sameCurrency = account.positions.every((p) => p.currency === account.currency);
+      if (sameCurrency) expect(pennies(total.value.text), account.name).toBe(account.positions.reduce((sum, p) => sum + pennies(p.cells.value), 0));
+      const costed = account.positions.filter((p) => !p.cash);
+      if (total.cost.text !== "Not available") {
+        expect(pennies(total.cost.text), account.name).toBe(costed.reduce((sum, p) => sum + pennies(p.cells.cost), 0));
+        expect(pennies(total.gain.text), account.name).toBe(costed.reduce((sum, p) => sum + pennies(p.cells.gain), 0));
+      } else {
+        // 'Not available' says why, in a note under the table
+        expect(view.notes.find((n) => n.number === total.cost.note)?.text, account.name).toBeTruthy();
+      }
+    }
+    // several account currencies: the grand total is in the preferred one, and says so
+    expect(view.total.cost.text).toBe("Not available");
+  });
+
+  it("in the preferred currency adds the accounts' totals to the grand total, and says how to see the converted book costs", async () => {
+    const view = (await analysis("/clients/analysis?tab=investments&expand=all")).figures!.investments!;
+    const accountTotals = view.accounts.map((a) => pennies(a.total!.value.text));
+    for (const [i, account] of view.accounts.entries()) expect(accountTotals[i], account.name).toBe(account.positions.reduce((sum, p) => sum + pennies(p.cells.value), 0));
+    expect(pennies(view.total.value.text)).toBe(accountTotals.reduce((a, b) => a + b, 0));
+    expect(view.total.label).toBe("Total");
+    // a dollar holding's book cost is 'Not available' in pounds: the note links to the original currency
+    const converted = view.notes.find((n) => n.key === "converted")!;
+    expect(converted.link).toEqual({ href: "/clients/analysis?tab=investments&expand=all&show=original", label: "Show in original currency" });
+    expect(view.total.cost).toMatchObject({ text: "Not available", note: converted.number });
+  });
+
+  it("shows one account's total once, as the grand total, and its market value is the account's", async () => {
+    const isa = byName("Ellie Stocks and Shares ISA");
+    const view = (await analysis(`/clients/analysis?id=${isa.id}&tab=investments`)).figures!.investments!;
+    expect(view.accounts[0]!.total).toBeNull();
+    expect(pennies(view.total.value.text)).toBe(view.accounts[0]!.positions.reduce((sum, p) => sum + pennies(p.cells.value), 0));
+    expect(view.total.value.text).toBe(view.accounts[0]!.cells.value);
   });
 });
 

@@ -248,6 +248,50 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
   });
 });
 
+describe("investmentsView: totals (decision 108)", () => {
+  it("adds a total per account and a grand total, in English, and notes how to see the converted book cost", () => {
+    const view = ok(investmentsView(MIXED, query({ show: "preferred" }), SETTINGS, NO_RATES, english()));
+    expect(view.accounts.map((a) => a.total && [a.total.label, a.total.value.text, a.total.cost.text, a.total.cost.note, a.total.gain.text])).toEqual([
+      ["Total for Account 1", "£2,000.00", "Not available", 1, "Not available"],
+      ["Total for Account 2", "£1,000.00", "£800.00", null, "£200.00"],
+    ]);
+    expect([view.total.label, view.total.value.text, view.total.cost.text, view.total.cost.note]).toEqual(["Total", "£3,000.00", "Not available", 1]);
+    expect(view.notes).toEqual([
+      {
+        key: "converted",
+        number: 1,
+        text: "Book cost and unrealised gain are known in each holding's own currency only: converted to another currency they read 'Not available' and are not totalled.",
+        link: { href: "/clients/analysis?tab=investments&show=original", label: "Show in original currency" },
+      },
+    ]);
+  });
+
+  it("in the original currency says the holdings are in several currencies and the market value is converted", () => {
+    const view = ok(investmentsView(MIXED, query({ show: "original" }), SETTINGS, NO_RATES, english()));
+    const [one] = view.accounts;
+    expect([one!.total!.value.text, one!.total!.value.note, one!.total!.cost.text, one!.total!.cost.note]).toEqual(["£2,000.00", 1, "Not available", 2]);
+    expect(view.notes.map((n) => [n.number, n.key, n.link])).toEqual([
+      [1, "valueConverted", null],
+      [2, "currencies", null],
+    ]);
+  });
+
+  it("shows one account's total as the grand total only, with a note when cash is left out of the book cost", () => {
+    const cash = holding("1-2", 1, { code: "GBPCASH", exchange: "CASH", cash: true, cost: null, gain: null, value: { native: money(50.5), plan: money(50.5), report: money(50.5) } });
+    const view = ok(investmentsView(answer([holding("1-1", 1), cash], [account(1)]), query(), SETTINGS, NO_RATES, english()));
+    expect(view.accounts[0]!.total).toBeNull();
+    expect([view.total.value.text, view.total.cost.text, view.total.cost.note, view.total.gain.text]).toEqual(["£1,050.50", "£800.00", 1, "£200.00"]);
+    expect(view.notes.map((n) => n.text)).toEqual(["Cash has no book cost: totals of book cost and unrealised gain leave cash out."]);
+  });
+
+  it("leaves the totals' gain empty where the settings hide gains on account rows", () => {
+    const settings = analysisSettings({ unrealisedGainValue: "SecurityLevelOnly" });
+    const view = ok(investmentsView(answer([holding("1-1", 1), holding("2-1", 2)]), query(), settings, NO_RATES, english()));
+    expect(view.total.gain).toEqual({ text: "", note: null, negative: false });
+    expect(view.total.cost.text).toBe("£1,600.00");
+  });
+});
+
 describe("allocationView (spec 001 §2.3 allocation tab)", () => {
   const position = (key: string, amount: number, description: string | null = `Fund ${key}`) => ({ key, accountId: 1, account: "Ellie's ISA", description, value: money(amount), weight: amount / 30 });
   const category = (key: string, amount: number, positions = [position(`${key}1`, amount)]): AllocationCategory => ({ key, name: key.toUpperCase(), value: money(amount), weight: amount / 30, positions });

@@ -11,6 +11,9 @@ import {
   investmentsTable,
   type InvestmentsTable,
   type Money,
+  type NotAvailableReason,
+  type TotalFigure,
+  type TotalRow,
 } from "~/lib/analysis/investments";
 import { analysisDownloadHref, analysisHref, type AnalysisQuery, type InvestmentSort } from "~/lib/analysis/query";
 import type { AnalysisSettings } from "~/lib/analysis/settings";
@@ -56,11 +59,20 @@ export type PositionView = {
   cells: CellTexts;
   parcels: ParcelView[];
 };
+/** A total's figure: the amount, or 'Not available', with the number of the note under the table that explains it. */
+export type TotalCell = { text: string; note: number | null; negative: boolean };
+export type TotalView = { label: string; value: TotalCell; cost: TotalCell; gain: TotalCell };
+/** The notes under the table, numbered as the totals refer to them; `link` shows how to see what is not available. */
+export type TableNote = { key: NoteKey; number: number; text: string; link: { href: string; label: string } | null };
+type NoteKey = NotAvailableReason | "valueConverted";
+
 export type AccountView = {
   key: string;
   name: string;
   currency: string;
   cells: CellTexts;
+  /** The account's total row, under its holdings when they are shown (several accounts only: one account's is the grand total). */
+  total: TotalView | null;
   /** spec 001 §2.3 the per-account currency choice ('Original currency' only, holdings in other currencies). */
   convert: { href: string; label: string } | null;
   positions: PositionView[];
@@ -79,6 +91,9 @@ export type InvestmentsView =
       columns: { gain: boolean; income: boolean };
       headers: InvestmentHeader[];
       accounts: AccountView[];
+      /** The grand total of the accounts shown. */
+      total: TotalView;
+      notes: TableNote[];
       links: { preferred: string; original: string; expandAll: string; collapseAll: string; csv: string };
       preferredCurrency: string;
     };
@@ -154,6 +169,38 @@ export function investmentsView(
   const rate = new Intl.NumberFormat(locale, { minimumFractionDigits: 4, maximumFractionDigits: 4 });
   const gainLevel = settings.investmentColumns.gainValue;
   const gainShown = (row: "account" | "position") => gainLevel === "all" || (gainLevel === "SecurityLevelOnly" && row === "position");
+
+  // decision 108: the notes the totals refer to, numbered in the order they are first needed
+  const order: NoteKey[] = [];
+  const note = (key: NoteKey) => {
+    if (!order.includes(key)) order.push(key);
+    return order.indexOf(key) + 1;
+  };
+  // spec 001 §5: a book cost shown 'Not available' because the view converts it: say how to see it, whether or not a total needs the note
+  if (table.accounts.some((a) => a.positions.some((p) => !p.cash && p.costMissing === "converted"))) note("converted");
+  const money = (m: Money) => formatMoney(m.amount, m.currency, locale, { decimals: MONEY_DECIMALS });
+  // a figure that leaves cash out says so (cash has no book cost)
+  const figure = (f: TotalFigure, cashLeftOut: boolean, shown = true): TotalCell =>
+    !shown
+      ? { text: "", note: null, negative: false }
+      : f.amount
+        ? { text: money(f.amount), note: cashLeftOut ? note("cashOnly") : null, negative: f.amount.amount < 0 }
+        : { text: t("analysis.investments.notAvailable"), note: note(f.reason), negative: false };
+  const totalView = (label: string, total: TotalRow): TotalView => ({
+    label,
+    value: { text: money(total.value), note: total.valueConverted ? note("valueConverted") : null, negative: false },
+    cost: figure(total.cost, total.cashLeftOut),
+    gain: figure(total.gain, false, table.columns.gain && gainShown("account")),
+  });
+  const accountTotals = table.accounts.map((a) => (table.accounts.length > 1 ? totalView(t("analysis.investments.totals.account", { name: a.name }), a.total) : null));
+  const grand = totalView(t("analysis.investments.totals.all"), table.total);
+  const originalView = here({ show: "original", convert: [] });
+  const notes: TableNote[] = order.map((key, i) => ({
+    key,
+    number: i + 1,
+    text: t(`analysis.investments.totals.notes.${key}`),
+    link: key === "converted" && currencySwitch ? { href: originalView, label: t("analysis.investments.totals.showOriginal") } : null,
+  }));
   return {
     state: "ok",
     asAt: formatDate(answer.date, locale),
@@ -168,6 +215,7 @@ export function investmentsView(
       name: a.name,
       currency: a.cells.currency,
       cells: texts(a.cells, null, f, gainShown("account")),
+      total: accountTotals[table.accounts.indexOf(a)] ?? null,
       convert:
         show === "original" && a.multiCurrency
           ? {
@@ -195,6 +243,8 @@ export function investmentsView(
         })),
       })),
     })),
+    total: grand,
+    notes,
     links: {
       preferred: here({ show: "preferred", convert: [] }),
       original: here({ show: "original" }),

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
-import type { AccountRow, Cells, InvestmentsTable, Money, PositionRow } from "~/lib/analysis/investments";
+import { type AccountRow, type Cells, grandTotal, holdingsTotal, type InvestmentsTable, type Money, type PositionRow } from "~/lib/analysis/investments";
 import type { HideSettings } from "~/lib/analysis/transactions";
 import { type CsvTransaction, investmentsCsv, transactionsCsv } from "./csv-rows";
 
@@ -33,13 +33,16 @@ function position(key: string, fields: Partial<PositionRow> = {}): PositionRow {
     nativeCurrency: "GBP",
     conversion: null,
     cells: cells(),
+    costMissing: null,
+    valueIn: { account: money(1012.3456), report: money(1012.3456) },
+    gainShown: money(212.3349),
     parcels: [],
     ...fields,
   };
 }
 
 function account(accountId: number, positions: PositionRow[]): AccountRow {
-  return { key: `a${accountId}`, accountId, name: `Account ${accountId}`, planCurrency: "GBP", converted: false, multiCurrency: false, cells: cells({ price: null }), positions };
+  return { key: `a${accountId}`, accountId, name: `Account ${accountId}`, planCurrency: "GBP", converted: false, multiCurrency: false, cells: cells({ price: null }), positions, total: holdingsTotal(positions, "GBP", "account") };
 }
 
 const table = (accounts: AccountRow[], columns = { gain: true, income: true }): InvestmentsTable => ({
@@ -49,6 +52,7 @@ const table = (accounts: AccountRow[], columns = { gain: true, income: true }): 
   sort: "description",
   dir: "asc",
   columns,
+  total: grandTotal(accounts, "GBP"),
 });
 
 describe("investmentsCsv (spec 001 §2.3 investments)", () => {
