@@ -65,7 +65,7 @@ test.describe("the analysis page's holdings", () => {
     await expect(table.getByRole("columnheader", { name: /Market value/ })).toHaveAttribute("aria-sort", "descending");
     const isaValues = await table
       .locator("tbody", { has: page.getByRole("rowheader", { name: /^Ellie Stocks and Shares ISA/ }) })
-      .locator(".investments__row--position td:nth-child(6)")
+      .locator(".investments__row--position td.investments__value")
       .allTextContents();
     const values = isaValues.map(amountOf);
     expect(values.length).toBeGreaterThan(3);

@@ -71,11 +71,9 @@ function Glossary() {
 function Cells({ cells, view }: { cells: CellTexts; view: Extract<InvestmentsView, { state: "ok" }> }) {
   return (
     <>
-      <td className="numeric">{cells.units}</td>
-      <td className="numeric">{cells.price}</td>
-      <td className="numeric">{cells.cost}</td>
+      <td className="numeric investments__cost">{cells.cost}</td>
       <td className="numeric">{cells.weight}</td>
-      <td className="numeric">{cells.value}</td>
+      <td className="numeric investments__value">{cells.value}</td>
       {view.columns.gain ? (
         <td className={cells.gainNegative ? "numeric figure--negative" : "numeric"}>
           {cells.gain}
@@ -115,13 +113,11 @@ function TotalRowCells({ total, view }: { total: TotalView; view: Extract<Invest
   return (
     <>
       <th scope="row">{total.label}</th>
-      <td className="numeric" />
-      <td className="numeric" />
-      <td className="numeric">
+      <td className="numeric investments__cost">
         <TotalFigure cell={total.cost} />
       </td>
       <td className="numeric" />
-      <td className="numeric">
+      <td className="numeric investments__value">
         <TotalFigure cell={total.value} />
       </td>
       {view.columns.gain ? (
@@ -264,6 +260,7 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
                               {view.show === "original" ? ` · ${position.currency}` : null}
                               {position.cash ? <span className="tag">{t("analysis.investments.cash")}</span> : null}
                             </span>
+                            {position.cells.quantity ? <span className="investments__sub">{position.cells.quantity}</span> : null}
                             {position.conversion ? <span className="investments__sub investments__rate">{position.conversion}</span> : null}
                           </th>
                           <Cells cells={position.cells} view={view} />
@@ -271,7 +268,10 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
                         ...(open
                           ? position.parcels.map((parcel) => (
                               <tr key={parcel.key} className="investments__row investments__row--parcel">
-                                <th scope="row">{parcel.name}</th>
+                                <th scope="row">
+                                  {parcel.name}
+                                  {parcel.cells.quantity ? <span className="investments__sub">{parcel.cells.quantity}</span> : null}
+                                </th>
                                 <Cells cells={parcel.cells} view={view} />
                               </tr>
                             ))

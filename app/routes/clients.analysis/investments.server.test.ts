@@ -92,8 +92,6 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
     const view = ok(investmentsView(MIXED, QUERY, SETTINGS, NO_RATES, f));
     expect(view.headers.map((h) => [h.key, h.label, h.href, h.ariaSort, h.numeric])).toEqual([
       ["name", "analysis.investments.columns.name", "/clients/analysis?tab=investments&dir=desc", "ascending", false],
-      ["units", "analysis.investments.columns.units", null, null, true],
-      ["price", "analysis.investments.columns.price", null, null, true],
       ["cost", "analysis.investments.columns.cost", "/clients/analysis?tab=investments&sort=cost", null, true],
       ["weight", "analysis.investments.columns.weight", "/clients/analysis?tab=investments&sort=weight", null, true],
       ["value", "analysis.investments.columns.value", "/clients/analysis?tab=investments&sort=value", null, true],
@@ -118,14 +116,14 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
   it("cannot sort market value, book cost or gain in multi-currency mode, and sorts by name instead", () => {
     const view = ok(investmentsView(MIXED, query({ show: "original", sort: "value", dir: "desc" }), SETTINGS, NO_RATES, f));
     expect(view.multiCurrency).toBe(true);
-    expect(view.headers.filter((h) => h.href === null).map((h) => h.key)).toEqual(["units", "price", "cost", "value", "gain"]);
+    expect(view.headers.filter((h) => h.href === null).map((h) => h.key)).toEqual(["cost", "value", "gain"]);
     expect(view.headers.filter((h) => h.ariaSort !== null).map((h) => [h.key, h.ariaSort])).toEqual([["name", "ascending"]]);
   });
 
   it("leaves out a column whose settings are all none", () => {
     const settings = analysisSettings({ unrealisedGainValue: "none", unrealisedGainPercent: "none" });
     const view = ok(investmentsView(MIXED, QUERY, settings, NO_RATES, f));
-    expect(view.headers.map((h) => h.key)).toEqual(["name", "units", "price", "cost", "weight", "value", "income"]);
+    expect(view.headers.map((h) => h.key)).toEqual(["name", "cost", "weight", "value", "income"]);
     expect(view.columns).toEqual({ gain: false, income: true });
   });
 
@@ -135,6 +133,7 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
     expect(position!.cells).toEqual({
       units: "1,234.5679",
       price: "£2.3457",
+      quantity: 'analysis.investments.unitsAtPrice {"units":"1,234.5679","price":"£2.3457"}',
       cost: "£800.00",
       weight: "12.35%",
       value: "£1,000.00",
@@ -231,9 +230,16 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
       {
         key: "x",
         name: 'analysis.investments.parcel {"date":"1st June 2021"}',
-        cells: { units: "40", price: "", cost: "£320.00", weight: "", value: "£400.00", gain: "£80.00", gainPercent: "25.00%", gainNegative: false, income: "", yield: "" },
+        cells: { units: "40", price: "", quantity: 'analysis.investments.unitsOnly {"units":"40"}', cost: "£320.00", weight: "", value: "£400.00", gain: "£80.00", gainPercent: "25.00%", gainNegative: false, income: "", yield: "" },
       },
     ]);
+  });
+
+  it("reads units and unit price as one line in English", () => {
+    const data = answer([holding("1", 1, { volume: 125.5, price: { native: 7.9681, plan: 7.9681, report: 7.9681 } })], [account(1)]);
+    const view = ok(investmentsView(data, QUERY, SETTINGS, NO_RATES, english()));
+    expect(view.accounts[0]!.positions[0]!.cells.quantity).toBe("125.5 units at £7.9681");
+    expect(view.accounts[0]!.cells.quantity).toBe("");
   });
 
   it("links the currency switch, the expand and collapse links and the download", () => {

@@ -27,6 +27,8 @@ const VOLUME_DECIMALS = 4;
 export type CellTexts = {
   units: string;
   price: string;
+  /** decision 108: units and unit price as one line under the security's name ('125.5 units at £7.97'), so the table fits a laptop screen. */
+  quantity: string;
   cost: string;
   weight: string;
   value: string;
@@ -38,7 +40,7 @@ export type CellTexts = {
 };
 
 export type InvestmentHeader = {
-  key: "name" | "units" | "price" | "cost" | "weight" | "value" | "gain" | "income";
+  key: "name" | "cost" | "weight" | "value" | "gain" | "income";
   label: string;
   /** The sort this heading applies, null when it cannot sort (spec 001 §2.3: not in multi-currency mode). */
   href: string | null;
@@ -106,9 +108,12 @@ function texts(cells: Cells, volume: number | null, f: Format, gainShown: boolea
   const money = (m: Money | null) => (m ? formatMoney(m.amount, m.currency, locale, { decimals: MONEY_DECIMALS }) : "");
   const percent = (n: number | null) => (n === null ? "" : new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n / 100));
   const notAvailable = t("analysis.investments.notAvailable");
+  const units = volume === null ? "" : new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: VOLUME_DECIMALS }).format(volume);
+  const price = cells.price === null ? "" : formatMoney(cells.price, cells.currency, locale, { decimals: cells.price < 10 ? VOLUME_DECIMALS : MONEY_DECIMALS });
   return {
-    units: volume === null ? "" : new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: VOLUME_DECIMALS }).format(volume),
-    price: cells.price === null ? "" : formatMoney(cells.price, cells.currency, locale, { decimals: cells.price < 10 ? VOLUME_DECIMALS : MONEY_DECIMALS }),
+    units,
+    price,
+    quantity: volume === null ? "" : price ? t("analysis.investments.unitsAtPrice", { units, price }) : t("analysis.investments.unitsOnly", { units }),
     cost: cells.cost ? money(cells.cost) : notAvailable,
     weight: percent(cells.weight),
     value: money(cells.value),
@@ -157,9 +162,8 @@ export function investmentsView(
     };
   };
   const headers: InvestmentHeader[] = [
+    // decision 108: units and unit price are read under the security's name, not in columns of their own
     header("name", "description", false),
-    header("units", null),
-    header("price", null),
     header("cost", "cost"),
     header("weight", "weight"),
     header("value", "value"),
