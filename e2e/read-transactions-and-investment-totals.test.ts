@@ -86,7 +86,7 @@ test.describe("reading transactions and investment totals", () => {
     const notes = investmentsPanel(page).getByRole("region", { name: "About the totals" });
     await notes.getByRole("link", { name: "Show in original currency" }).click();
     await expect(page).toHaveURL(/show=original/);
-    await expect(investmentsPanel(page).getByRole("link", { name: "Original currency" })).toHaveAttribute("aria-current", "true");
+    await expect(investmentsPanel(page).getByRole("link", { name: "Original currency", exact: true })).toHaveAttribute("aria-current", "true");
     await expectAccessible(page);
   });
 
