@@ -162,7 +162,11 @@ describe("the investments table adds up (decision 108)", () => {
   it("in the preferred currency adds the accounts' totals to the grand total, and says how to see the converted book costs", async () => {
     const view = (await analysis("/clients/analysis?tab=investments&expand=all")).figures!.investments!;
     const accountTotals = view.accounts.map((a) => pennies(a.total!.value.text));
-    for (const [i, account] of view.accounts.entries()) expect(accountTotals[i], account.name).toBe(account.positions.reduce((sum, p) => sum + pennies(p.cells.value), 0));
+    for (const [i, account] of view.accounts.entries()) {
+      expect(accountTotals[i], account.name).toBe(account.positions.reduce((sum, p) => sum + pennies(p.cells.value), 0));
+      // the account's own row reads the same figure as its total
+      expect(account.cells.value, account.name).toBe(account.total!.value.text);
+    }
     expect(pennies(view.total.value.text)).toBe(accountTotals.reduce((a, b) => a + b, 0));
     expect(view.total.label).toBe("Total");
     // a dollar holding's book cost is 'Not available' in pounds: the note links to the original currency

@@ -444,9 +444,10 @@ describe("investmentsTable: account book cost and gain", () => {
     expect(cells.gain).toBeNull();
   });
 
-  it("derives the account's yield from its income and value, none for a zero value", () => {
-    expect(investmentsTable(GBP_ONLY([holding("1", 1)]), options({ show: "original" })).accounts[0]!.cells.yieldPercent).toBe(5);
-    const empty = answer([account(1, { value: { plan: money(0), report: money(0, "EUR") } })], [holding("1", 1)]);
+  it("derives the account's yield from its income and value (its holdings' total), none for a zero value", () => {
+    // the account's income £100 over its one holding's £1,000
+    expect(investmentsTable(GBP_ONLY([holding("1", 1)]), options({ show: "original" })).accounts[0]!.cells.yieldPercent).toBe(10);
+    const empty = answer([account(1)], [holding("1", 1, { value: { native: money(0), plan: money(0), report: money(0, "EUR") } })]);
     expect(investmentsTable(empty, options({ show: "original" })).accounts[0]!.cells.yieldPercent).toBeNull();
   });
 });
@@ -463,7 +464,7 @@ describe("investmentsTable: column settings (spec 001 §5)", () => {
 
   it("shows the figures on every row with all", () => {
     const table = investmentsTable(data, options({ show: "original" }));
-    expect(table.accounts[0]!.cells).toMatchObject({ gain: money(200), gainPercent: 25, income: money(100), yieldPercent: 5 });
+    expect(table.accounts[0]!.cells).toMatchObject({ value: money(1000), gain: money(200), gainPercent: 25, income: money(100), yieldPercent: 10 });
   });
 
   it("shows no figure of a setting that is none, the others still", () => {
@@ -607,6 +608,13 @@ describe("investmentsTable: totals per account and in all (decision 108)", () =>
     expect(one!.cells.cost).toEqual(money(150));
     expect(two!.total.value).toEqual(money(100));
     expect(table.total).toMatchObject({ currency: "GBP", value: money(410.52), cost: { amount: money(230) }, gain: { amount: money(170) }, cashLeftOut: true });
+  });
+
+  it("shows the account row's market value as its total, the sum of its rows as shown, where the platform's own figure is a penny off", () => {
+    const platform = account(1, { value: { plan: money(300.01), report: money(360.01, "EUR") } });
+    const table = investmentsTable(answer([platform], [pennies("1-1", 1, 100.005, 50), pennies("1-2", 1, 200.005, 100)], "GBP"), options({ show: "original" }));
+    expect(table.accounts[0]!.cells.value).toEqual(money(300.02));
+    expect(table.accounts[0]!.total.value).toEqual(money(300.02));
   });
 
   it("says why book cost and gain are not available: converted, several currencies, unknown, cash only", () => {

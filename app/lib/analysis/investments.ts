@@ -276,10 +276,11 @@ export function investmentsTable(answer: HoldingsAnswer, o: InvestmentsOptions):
         }),
       };
     });
-    const value = account.value[accountLevel];
     const income = account.income[accountLevel];
-    // the account's book cost and gain: its total's, the sum of its holdings' (cash aside) when every one shows them in the account row's currency
-    const total = holdingsTotal(positions, value.currency, "account");
+    // decision 108: the account row reads as its total: market value the exact sum of its holdings as
+    // shown; book cost and gain the sums of its holdings' (cash aside) when every one shows them in the account row's currency
+    const total = holdingsTotal(positions, account.value[accountLevel].currency, "account");
+    const value = total.value;
     const cost = total.cost.amount;
     const gain = total.gain.amount;
     return {
