@@ -65,15 +65,15 @@ test.describe("the analysis page's holdings", () => {
     await expect(table.getByRole("columnheader", { name: /Market value/ })).toHaveAttribute("aria-sort", "descending");
     const isaValues = await table
       .locator("tbody", { has: page.getByRole("rowheader", { name: /^Ellie Stocks and Shares ISA/ }) })
-      .locator(".investments__row--position td:nth-child(6)")
+      .locator(".investments__row--position td.investments__value")
       .allTextContents();
     const values = isaValues.map(amountOf);
     expect(values.length).toBeGreaterThan(3);
     expect(values).toEqual([...values].sort((a, b) => b - a));
 
     // the original currency: dollars for the dollar holdings, and value no longer sortable (spec 001 §2.3)
-    await investments(page).getByRole("link", { name: "Original currency" }).click();
-    await expect(investments(page).getByRole("link", { name: "Original currency" })).toHaveAttribute("aria-current", "true");
+    await investments(page).getByRole("link", { name: "Original currency", exact: true }).click();
+    await expect(investments(page).getByRole("link", { name: "Original currency", exact: true })).toHaveAttribute("aria-current", "true");
     await expect(row(table, /^Apple Inc\./)).toContainText("USD");
     await expect(row(table, /^Apple Inc\./)).toContainText("$");
     await expect(table.getByRole("columnheader", { name: /Market value/ }).getByRole("link")).toHaveCount(0);

@@ -282,8 +282,8 @@ test.describe("the analysis page", () => {
     await expect(details).toContainText("Settlement date");
     await expectAccessible(page);
 
-    // a purchase: its fees, taxes and number / unit price
-    const purchase = table.locator("tbody tr").filter({ hasText: /Stocks and Shares ISA|Self-Invested|General Investment/ }).first();
+    // a purchase, a sale or income: the fees and taxes charged on it (a fee or a tax is itself the cost, decision 108)
+    const purchase = table.locator("tbody tr").filter({ has: page.getByRole("cell", { name: /^(Purchase|Sale|Income)$/ }) }).first();
     await purchase.getByRole("link").click();
     await expect(page).toHaveURL(/tx=\d+/);
     await expect(details.getByText("Fees", { exact: true })).toBeVisible();

@@ -472,6 +472,8 @@ export const TransactionAnswer = z.object({
   volume: z.number(),
   pricePerUnit: z.number().nullable(),
   code: z.string(),
+  /** With the code, says whether the security is a cash line (spec 001 §5): a transfer of cash is a deposit or a withdrawal. */
+  exchange: z.string(),
   securityIsin: z.string().nullable(),
   comment: z.string().nullable(),
 });

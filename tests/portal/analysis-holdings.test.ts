@@ -18,13 +18,17 @@ type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
 const call = (module: LoaderModule, path: string, cookie: string, params: Record<string, string> = {}) =>
   module.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params, context: {} });
 
+type TotalCell = { text: string; note: number | null };
+type Total = { label: string; value: TotalCell; cost: TotalCell; gain: TotalCell };
 type Cells = { units: string; price: string; cost: string; weight: string; value: string; gain: string; gainPercent: string; income: string; yield: string };
 type Position = { key: string; name: string; invalid: boolean; code: string; cash: boolean; currency: string; conversion: string | null; cells: Cells; parcels: Array<{ name: string; cells: Cells }> };
 type Investments = {
   state: string;
   multiCurrency: boolean;
   headers: Array<{ key: string; href: string | null; ariaSort: string | null }>;
-  accounts: Array<{ key: string; name: string; currency: string; cells: Cells; convert: { href: string; label: string } | null; positions: Position[] }>;
+  accounts: Array<{ key: string; name: string; currency: string; cells: Cells; convert: { href: string; label: string } | null; positions: Position[]; total: Total | null }>;
+  total: Total;
+  notes: Array<{ key: string; number: number; text: string; link: { href: string; label: string } | null }>;
   links: { csv: string; original: string };
 };
 type Allocation = {
@@ -100,7 +104,7 @@ describe("the investments tab (spec 001 §2.3, §5)", () => {
     expect(appleOriginal.currency).toBe("USD");
     expect(original.multiCurrency).toBe(true);
     // spec 001 §2.3: market value, book cost and unrealised gain cannot be sorted in multi-currency mode
-    expect(original.headers.filter((h) => h.href === null).map((h) => h.key)).toEqual(["units", "price", "cost", "value", "gain"]);
+    expect(original.headers.filter((h) => h.href === null).map((h) => h.key)).toEqual(["cost", "value", "gain"]);
   });
 
   it("converts one account's holdings to its currency with the day's rate, and back", async () => {
@@ -124,6 +128,58 @@ describe("the investments tab (spec 001 §2.3, §5)", () => {
     const values = positions.map((p) => Number(p.cells.value.replace(/[^0-9.-]/g, "")));
     expect(values).toEqual([...values].sort((a, b) => b - a));
     expect(view.headers.find((h) => h.key === "value")!.ariaSort).toBe("descending");
+  });
+});
+
+describe("the investments table adds up (decision 108)", () => {
+  /** A figure as shown, in pennies. */
+  const pennies = (text: string) => Number(text.replace(/[^0-9-]/g, ""));
+
+  it("totals each account and all of them: market value, book cost and gain the exact sums of the rows shown", async () => {
+    const view = (await analysis("/clients/analysis?tab=investments&show=original&expand=all")).figures!.investments!;
+    expect(view.accounts.length).toBeGreaterThan(1);
+    expect(view.accounts.filter((a) => a.positions.every((p) => p.currency === a.currency)).length).toBeGreaterThan(0);
+    expect(view.accounts.filter((a) => a.total!.cost.text !== "Not available").length).toBeGreaterThan(0);
+    for (const account of view.accounts) {
+      const total = account.total!;
+      expect(total.label).toBe(`Total for ${account.name}`);
+      const sameCurrency = account.positions.every((p) => p.currency === account.currency);
+      if (sameCurrency) expect(pennies(total.value.text), account.name).toBe(account.positions.reduce((sum, p) => sum + pennies(p.cells.value), 0));
+      const costed = account.positions.filter((p) => !p.cash);
+      if (total.cost.text !== "Not available") {
+        expect(pennies(total.cost.text), account.name).toBe(costed.reduce((sum, p) => sum + pennies(p.cells.cost), 0));
+        expect(pennies(total.gain.text), account.name).toBe(costed.reduce((sum, p) => sum + pennies(p.cells.gain), 0));
+      } else {
+        // 'Not available' says why, in a note under the table
+        expect(view.notes.find((n) => n.number === total.cost.note)?.text, account.name).toBeTruthy();
+      }
+    }
+    // several account currencies: the grand total is in the preferred one, and says so
+    expect(view.total.cost.text).toBe("Not available");
+  });
+
+  it("in the preferred currency adds the accounts' totals to the grand total, and says how to see the converted book costs", async () => {
+    const view = (await analysis("/clients/analysis?tab=investments&expand=all")).figures!.investments!;
+    const accountTotals = view.accounts.map((a) => pennies(a.total!.value.text));
+    for (const [i, account] of view.accounts.entries()) {
+      expect(accountTotals[i], account.name).toBe(account.positions.reduce((sum, p) => sum + pennies(p.cells.value), 0));
+      // the account's own row reads the same figure as its total
+      expect(account.cells.value, account.name).toBe(account.total!.value.text);
+    }
+    expect(pennies(view.total.value.text)).toBe(accountTotals.reduce((a, b) => a + b, 0));
+    expect(view.total.label).toBe("Total");
+    // a dollar holding's book cost is 'Not available' in pounds: the note links to the original currency
+    const converted = view.notes.find((n) => n.key === "converted")!;
+    expect(converted.link).toEqual({ href: "/clients/analysis?tab=investments&expand=all&show=original", label: "Show in original currency" });
+    expect(view.total.cost).toMatchObject({ text: "Not available", note: converted.number });
+  });
+
+  it("shows one account's total once, as the grand total, and its market value is the account's", async () => {
+    const isa = byName("Ellie Stocks and Shares ISA");
+    const view = (await analysis(`/clients/analysis?id=${isa.id}&tab=investments`)).figures!.investments!;
+    expect(view.accounts[0]!.total).toBeNull();
+    expect(pennies(view.total.value.text)).toBe(view.accounts[0]!.positions.reduce((sum, p) => sum + pennies(p.cells.value), 0));
+    expect(view.total.value.text).toBe(view.accounts[0]!.cells.value);
   });
 });
 
@@ -155,6 +211,85 @@ describe("the allocation tab (spec 001 §2.3, §4)", () => {
     const assetClasses = view.panels[0]!.categories.map((c) => c.name);
     expect(assetClasses).toContain("Equities");
     expect(assetClasses).not.toContain("Multi-asset");
+  });
+});
+
+describe("the transactions say which way the money moved (decision 108)", () => {
+  type Stored = { id: number; type: string; currency: string; gross: number; fee: number; tax: number; net: number; cash: number };
+  const WORDS: Record<string, [string, string]> = {
+    buy: ["Purchase", "Purchase"],
+    sell: ["Sale", "Sale"],
+    income: ["Income", "Income"],
+    fee: ["Fee", "Fee"],
+    tax: ["Tax", "Tax"],
+    transfer_in: ["Transfer in", "Deposit"],
+    transfer_out: ["Transfer out", "Withdrawal"],
+  };
+  const OUT = new Set(["buy", "fee", "tax", "transfer_out"]);
+  const wordOf = (r: Stored) => WORDS[r.type]![r.cash ? 1 : 0];
+  const signOf = (r: Stored) => (OUT.has(r.type) ? -1 : 1);
+
+  /** The own account with the most kinds of transaction (a withdrawal among them), and its stored rows since it opened, newest first. */
+  function richestAccount() {
+    const withdrawals = book.sql(
+      "SELECT t.account_id AS id, COUNT(DISTINCT t.type) AS kinds FROM transactions t GROUP BY t.account_id ORDER BY kinds DESC, t.account_id",
+    ).all() as Array<{ id: number; kinds: number }>;
+    const own = new Set(accounts.filter((a) => !a.isLinked).map((a) => a.id));
+    const account = accounts.find((a) => a.id === withdrawals.find((w) => own.has(w.id) && hasWithdrawal(w.id))!.id)!;
+    const rows = book.sql(
+      `SELECT t.id, t.type, t.currency, t.gross_minor AS gross, t.fee_minor AS fee, t.tax_minor AS tax, t.net_minor AS net, s.is_cash AS cash
+       FROM transactions t JOIN securities s ON s.id = t.security_id WHERE t.account_id = ? AND t.trade_date <= ? ORDER BY t.trade_date DESC, t.id DESC`,
+    ).all(account.id, TODAY) as Stored[];
+    return { account, rows };
+  }
+  const hasWithdrawal = (id: number) =>
+    Boolean(book.sql("SELECT 1 FROM transactions t JOIN securities s ON s.id = t.security_id WHERE t.account_id = ? AND t.type = 'transfer_out' AND s.is_cash = 1").get(id));
+
+  it("names every transaction's type and signs its value on the tab: a withdrawal, a purchase and a fee with a minus sign", async () => {
+    const { account, rows } = richestAccount();
+    type Tx = { id: number; type: string; value: string; valueSpoken: string | null; fields: Array<{ label: string; value: string; spoken: string | null }> };
+    const pages = Math.min(20, Math.ceil(rows.length / 50));
+    const view = (await analysis(`/clients/analysis?id=${account.id}&tab=transactions&range=SI&pages=${pages}`)).figures as unknown as { transactions: { state: string; rows: Tx[] } };
+    const shown = view.transactions.rows;
+    expect(shown.map((r) => r.id)).toEqual(rows.slice(0, shown.length).map((r) => r.id));
+    expect(shown.map((r) => [r.type, r.value, r.valueSpoken])).toEqual(
+      rows.slice(0, shown.length).map((r) => [wordOf(r), formatMoney((signOf(r) * r.gross) / 100, r.currency, "en-GB", { decimals: 2 }), signOf(r) < 0 ? "paid out" : "received"]),
+    );
+    const words = new Set(shown.map((r) => r.type));
+    for (const word of ["Deposit", "Withdrawal", "Purchase", "Fee", "Income"]) expect(words, word).toContain(word);
+    expect(shown.find((r) => r.type === "Withdrawal")!.value).toMatch(/^-£/);
+    // a fee is its own value, paid out, never repeated as its fees
+    const fee = shown.find((r) => r.type === "Fee")!;
+    const stored = rows.find((r) => r.id === fee.id)!;
+    expect(fee.fields.map((f) => [f.label, f.value])).toEqual(
+      expect.arrayContaining([
+        ["Value", formatMoney(-stored.gross / 100, stored.currency, "en-GB", { decimals: 2 })],
+        ["Value after fees and taxes", formatMoney(-stored.net / 100, stored.currency, "en-GB", { decimals: 2 })],
+      ]),
+    );
+    expect(fee.fields.map((f) => f.label)).not.toContain("Fees");
+    // a purchase: its value, its costs and what it paid in all, each paid out, adding up
+    const purchase = shown.find((r) => r.type === "Purchase")!;
+    const bought = rows.find((r) => r.id === purchase.id)!;
+    const field = (label: string) => purchase.fields.find((f) => f.label === label)!;
+    expect([field("Value").value, field("Fees").value, field("Taxes").value, field("Value after fees and taxes").value]).toEqual(
+      [bought.gross, bought.fee, bought.tax, bought.net].map((m) => formatMoney(-m / 100, bought.currency, "en-GB", { decimals: 2 })),
+    );
+    expect(bought.gross + bought.fee + bought.tax).toBe(bought.net);
+  });
+
+  it("puts the same words and signed values in the CSV", async () => {
+    const { account, rows } = richestAccount();
+    const csv = parse(await (await download("transactions", `?id=${account.id}&range=SI`)).text(), { bom: true }) as string[][];
+    const header = csv[0]!;
+    const at = (name: string) => header.indexOf(name);
+    expect(csv.slice(1).map((r) => [r[at("Type")], Number(r[at("Value")]), Number(r[at("Value after fees and taxes")])])).toEqual(
+      rows.map((r) => [wordOf(r), (signOf(r) * r.gross) / 100, (signOf(r) * r.net) / 100]),
+    );
+    // a fee's or a tax's own Fees and Taxes cells are empty: it is the cost
+    const costs = csv.slice(1).filter((r) => r[at("Type")] === "Fee" || r[at("Type")] === "Tax");
+    expect(costs.length).toBeGreaterThan(0);
+    for (const r of costs) expect([r[at("Fees")], r[at("Taxes")]]).toEqual(["", ""]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addMoney,
   type Cells,
   conversionPairs,
   type Holding,
@@ -21,6 +22,7 @@ import {
   toggleRow,
   visibleColumns,
 } from "./investments";
+import { toMinor } from "../money";
 
 const money = (amount: number, currency = "GBP"): Money => ({ amount, currency });
 const ALL: InvestmentColumnSettings = { gainValue: "all", gainPercent: "all", incomeValue: "all", yieldPercent: "all" };
@@ -442,9 +444,10 @@ describe("investmentsTable: account book cost and gain", () => {
     expect(cells.gain).toBeNull();
   });
 
-  it("derives the account's yield from its income and value, none for a zero value", () => {
-    expect(investmentsTable(GBP_ONLY([holding("1", 1)]), options({ show: "original" })).accounts[0]!.cells.yieldPercent).toBe(5);
-    const empty = answer([account(1, { value: { plan: money(0), report: money(0, "EUR") } })], [holding("1", 1)]);
+  it("derives the account's yield from its income and value (its holdings' total), none for a zero value", () => {
+    // the account's income £100 over its one holding's £1,000
+    expect(investmentsTable(GBP_ONLY([holding("1", 1)]), options({ show: "original" })).accounts[0]!.cells.yieldPercent).toBe(10);
+    const empty = answer([account(1)], [holding("1", 1, { value: { native: money(0), plan: money(0), report: money(0, "EUR") } })]);
     expect(investmentsTable(empty, options({ show: "original" })).accounts[0]!.cells.yieldPercent).toBeNull();
   });
 });
@@ -461,7 +464,7 @@ describe("investmentsTable: column settings (spec 001 §5)", () => {
 
   it("shows the figures on every row with all", () => {
     const table = investmentsTable(data, options({ show: "original" }));
-    expect(table.accounts[0]!.cells).toMatchObject({ gain: money(200), gainPercent: 25, income: money(100), yieldPercent: 5 });
+    expect(table.accounts[0]!.cells).toMatchObject({ value: money(1000), gain: money(200), gainPercent: 25, income: money(100), yieldPercent: 10 });
   });
 
   it("shows no figure of a setting that is none, the others still", () => {
@@ -570,5 +573,82 @@ describe("conversionPairs (spec 001 §5: FX pairs skip identical currencies)", (
       { from: "USD", to: "GBP" },
       { from: "GBP", to: "EUR" },
     ]);
+  });
+});
+
+describe("toMinor and addMoney: totals are exact sums of the amounts as shown", () => {
+  it("rounds as the screen does, halves away from zero, and adds in whole pennies", () => {
+    expect([toMinor(1.005), toMinor(2.675), toMinor(-1.005), toMinor(0.004), toMinor(-0.004), toMinor(154986.285)]).toEqual([101, 268, -101, 0, 0, 15498629]);
+    // 0.1 + 0.2 in floating point is 0.30000000000000004; in pennies it is 0.30
+    expect(addMoney([money(0.1), money(0.2)], "GBP")).toEqual(money(0.3));
+    // each row as shown (£1.01 three times), not the unrounded sum (£3.015 → £3.02)
+    expect(addMoney([money(1.005), money(1.005), money(1.005)], "GBP")).toEqual(money(3.03));
+    expect(addMoney([], "USD")).toEqual(money(0, "USD"));
+  });
+
+  it("refuses to add two currencies", () => {
+    expect(() => addMoney([money(1), money(1, "USD")], "GBP")).toThrow(RangeError);
+  });
+});
+
+describe("investmentsTable: totals per account and in all (decision 108)", () => {
+  const cash = (key: string, accountId: number, amount: number) =>
+    holding(key, accountId, { code: "GBPCASH", exchange: "CASH", cash: true, cost: null, gain: null, gainPercent: 0, value: { native: money(amount), plan: money(amount), report: money(amount * 1.2, "EUR") } });
+  const pennies = (key: string, accountId: number, amount: number, cost: number) =>
+    holding(key, accountId, { value: { native: money(amount), plan: money(amount), report: money(amount * 1.2, "EUR") }, cost: money(cost), gain: money(amount - cost) });
+
+  it("adds each account's market value, book cost and gain as shown, cash left out of cost and gain", () => {
+    const table = investmentsTable(
+      answer([account(1), account(2)], [pennies("1-1", 1, 100.005, 50.004), pennies("1-2", 1, 200.005, 100.004), cash("1-3", 1, 10.5), pennies("2-1", 2, 99.995, 80)], "GBP"),
+      options({ show: "original" }),
+    );
+    const [one, two] = table.accounts;
+    // rows as shown: £100.01 + £200.01 + £10.50; costs £50.00 + £100.00; gains £50.00 + £100.00 (cash has none)
+    expect(one!.total).toEqual({ currency: "GBP", value: money(310.52), valueConverted: false, cost: { amount: money(150), reason: null }, gain: { amount: money(150), reason: null }, cashLeftOut: true });
+    expect(one!.cells.cost).toEqual(money(150));
+    expect(two!.total.value).toEqual(money(100));
+    expect(table.total).toMatchObject({ currency: "GBP", value: money(410.52), cost: { amount: money(230) }, gain: { amount: money(170) }, cashLeftOut: true });
+  });
+
+  it("shows the account row's market value as its total, the sum of its rows as shown, where the platform's own figure is a penny off", () => {
+    const platform = account(1, { value: { plan: money(300.01), report: money(360.01, "EUR") } });
+    const table = investmentsTable(answer([platform], [pennies("1-1", 1, 100.005, 50), pennies("1-2", 1, 200.005, 100)], "GBP"), options({ show: "original" }));
+    expect(table.accounts[0]!.cells.value).toEqual(money(300.02));
+    expect(table.accounts[0]!.total.value).toEqual(money(300.02));
+  });
+
+  it("says why book cost and gain are not available: converted, several currencies, unknown, cash only", () => {
+    // in the preferred currency (euros) every cost is known in pounds or dollars only: converted
+    const preferred = investmentsTable(MIXED, options());
+    expect(preferred.accounts.map((a) => a.total.cost.reason)).toEqual(["converted", "converted"]);
+    expect(preferred.accounts[0]!.total).toMatchObject({ currency: "EUR", value: money(2400, "EUR"), gain: { amount: null, reason: "converted" } });
+    expect(preferred.total).toMatchObject({ currency: "EUR", value: money(3600, "EUR"), cost: { reason: "converted" } });
+    // in the original currency account 1 shows pounds and dollars: each row has its cost, they do not add up
+    const original = investmentsTable(MIXED, options({ show: "original" }));
+    expect(original.accounts[0]!.total).toMatchObject({ currency: "GBP", value: money(2000), valueConverted: true, cost: { amount: null, reason: "currencies" } });
+    expect(original.accounts[1]!.total.cost).toEqual({ amount: money(500), reason: null });
+    expect(original.total.cost.reason).toBe("currencies");
+    // converted to the account's pounds, the dollar cost is not shown: converted
+    expect(investmentsTable(MIXED, options({ show: "original", convert: [1] })).accounts[0]!.total.cost.reason).toBe("converted");
+    // a cost the platform does not know
+    const unknown = investmentsTable(answer([account(1)], [holding("1-1", 1), holding("1-2", 1, { cost: null, gain: null })], "GBP"), options({ show: "original" }));
+    expect(unknown.accounts[0]!.total).toMatchObject({ value: money(2000), cost: { reason: "unknown" }, gain: { reason: "unknown" } });
+    // a zero cost: the cost adds up, the gain is not available
+    const zero = investmentsTable(answer([account(1)], [holding("1-1", 1), holding("1-2", 1, { cost: money(0) })], "GBP"), options({ show: "original" }));
+    expect(zero.accounts[0]!.total).toMatchObject({ cost: { amount: money(800) }, gain: { amount: null, reason: "unknown" } });
+    // cash only
+    const onlyCash = investmentsTable(answer([account(1)], [cash("1-1", 1, 25)], "GBP"), options({ show: "original" }));
+    expect(onlyCash.accounts[0]!.total).toMatchObject({ value: money(25), cost: { reason: "cashOnly" }, cashLeftOut: false });
+    expect(onlyCash.total).toMatchObject({ value: money(25), cost: { reason: "cashOnly" } });
+  });
+
+  it("totals accounts of different currencies in the report currency, from each holding's report value", () => {
+    const euros = account(2, { planCurrency: "EUR", value: { plan: money(1000, "EUR"), report: money(1000, "EUR") } });
+    const table = investmentsTable(
+      answer([account(1), euros], [holding("1-1", 1), holding("2-1", 2, { nativeCurrency: "EUR", planCurrency: "EUR", value: { native: money(1000.004, "EUR"), plan: money(1000.004, "EUR"), report: money(1000.004, "EUR") }, cost: money(900, "EUR") })]),
+      options({ show: "original" }),
+    );
+    expect(table.accounts.map((a) => a.total.currency)).toEqual(["GBP", "EUR"]);
+    expect(table.total).toMatchObject({ currency: "EUR", value: money(2200, "EUR"), valueConverted: true, cost: { reason: "currencies" }, gain: { reason: "currencies" } });
   });
 });

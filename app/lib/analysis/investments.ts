@@ -139,6 +139,12 @@ export type PositionRow = {
   /** Shown in another currency than its own: the rate used, or null ('Conversion rate unavailable'). */
   conversion: { from: string; to: string; rate: number | null } | null;
   cells: Cells;
+  /** Why its book cost reads 'Not available': not known, or known only in another currency than the one shown. */
+  costMissing: "unknown" | "converted" | null;
+  /** Its market value in its account row's currency and in the report currency, for totals in those currencies. */
+  valueIn: { account: Money; report: Money };
+  /** Its unrealised gain by the display rules before the column settings (for totals), null when 'Not available'. */
+  gainShown: Money | null;
   parcels: ParcelRow[];
 };
 export type AccountRow = {
@@ -152,6 +158,8 @@ export type AccountRow = {
   multiCurrency: boolean;
   cells: Cells;
   positions: PositionRow[];
+  /** The total row of its holdings. */
+  total: TotalRow;
 };
 
 export type InvestmentsOptions = {
@@ -174,6 +182,8 @@ export type InvestmentsTable = {
   sort: InvestmentSort;
   dir: "asc" | "desc";
   columns: { gain: boolean; income: boolean };
+  /** The grand total of the accounts shown. */
+  total: TotalRow;
 };
 
 function sortKey(sort: InvestmentSort, row: { name: string | null; cells: Cells }): string | number | null {
@@ -215,6 +225,7 @@ export function investmentsTable(answer: HoldingsAnswer, o: InvestmentsOptions):
     const holdings = answer.holdings.filter((h) => h.accountId === account.accountId);
     const isConverted = o.show === "original" && converted.has(account.accountId);
     const positionLevel = levelOf("position", o.show, isConverted);
+    const accountLevel = levelOf("account", o.show, isConverted) === "plan" ? "plan" : "report";
     const positions = holdings.map((h): PositionRow => {
       const value = h.value[positionLevel];
       const currency = value.currency;
@@ -230,6 +241,9 @@ export function investmentsTable(answer: HoldingsAnswer, o: InvestmentsOptions):
         volume: h.volume,
         nativeCurrency: h.nativeCurrency,
         conversion: isConverted && h.nativeCurrency !== currency ? { from: h.nativeCurrency, to: currency, rate: rate ?? null } : null,
+        costMissing: h.cost === null ? "unknown" : cost === null ? "converted" : null,
+        valueIn: { account: h.value[accountLevel], report: h.value.report },
+        gainShown: gain,
         cells: {
           currency,
           price: h.price[positionLevel],
@@ -263,17 +277,13 @@ export function investmentsTable(answer: HoldingsAnswer, o: InvestmentsOptions):
         }),
       };
     });
-    const accountLevel = levelOf("account", o.show, isConverted) === "plan" ? "plan" : "report";
-    const value = account.value[accountLevel];
     const income = account.income[accountLevel];
-    // the account's book cost and gain: the sum of its holdings' (cash aside) when every one shows them in the account row's currency
-    const costed = holdings.filter((h) => !(h.cash || isCashSecurity(h)));
-    const costs = costed.map((h) => shownCost(h.cost, value.currency));
-    const gains = costed.map((h) => shownGain(h.cost, h.gain, value.currency));
-    // added in whole minor units (decision 106): the account's figure is the sum of the rows as shown
-    const sum = (list: Array<Money | null>) => (costed.length && list.every(Boolean) ? { amount: sumAmounts(list.map((m) => (m as Money).amount)), currency: value.currency } : null);
-    const cost = sum(costs);
-    const gain = cost && cost.amount !== 0 ? sum(gains) : null;
+    // decision 108: the account row reads as its total: market value the exact sum of its holdings as
+    // shown; book cost and gain the sums of its holdings' (cash aside) when every one shows them in the account row's currency
+    const total = holdingsTotal(positions, account.value[accountLevel].currency, "account");
+    const value = total.value;
+    const cost = total.cost.amount;
+    const gain = total.gain.amount;
     return {
       key: `a${account.accountId}`,
       accountId: account.accountId,
@@ -293,6 +303,7 @@ export function investmentsTable(answer: HoldingsAnswer, o: InvestmentsOptions):
         yieldPercent: shownOn(o.columns.yieldPercent, "account") && value.amount > 0 ? (income.amount / value.amount) * 100 : null,
       },
       positions,
+      total,
     };
   });
   const currencies = new Set(accounts.flatMap((a) => [a.cells.currency, ...a.positions.map((p) => p.cells.currency)]));
@@ -308,6 +319,7 @@ export function investmentsTable(answer: HoldingsAnswer, o: InvestmentsOptions):
     sort,
     dir,
     columns: shown,
+    total: grandTotal(accounts, answer.reportCurrency),
   };
 }
 
@@ -332,4 +344,106 @@ export function conversionPairs(answer: HoldingsAnswer, show: "preferred" | "ori
   if (show !== "original") return [];
   const converted = new Set(convert);
   return answer.holdings.filter((h) => converted.has(h.accountId) && h.nativeCurrency !== h.planCurrency).map((h) => ({ from: h.nativeCurrency, to: h.planCurrency }));
+}
+
+// ── totals (docs/decisions/108-transaction-types-signs-and-investment-totals.md) ───────────────
+
+/** The exact sum of amounts of one currency as shown: added in whole minor units (decision 106). */
+export function addMoney(list: readonly Money[], currency: string): Money {
+  for (const m of list) if (m.currency !== currency) throw new RangeError(`Cannot add ${m.currency} to ${currency}`);
+  return { amount: sumAmounts(list.map((m) => m.amount)), currency };
+}
+
+/**
+ * Why a total reads 'Not available': a holding's book cost is shown converted (known in its own
+ * currency only, spec 001 §5), the holdings are shown in several currencies (each row has its figure;
+ * they do not add up to one), a holding's book cost is not known (or zero, for the gain), or the
+ * holdings are cash only (cash has no book cost).
+ */
+export type NotAvailableReason = "converted" | "currencies" | "unknown" | "cashOnly";
+export type TotalFigure = { amount: Money; reason: null } | { amount: null; reason: NotAvailableReason };
+
+export type TotalRow = {
+  currency: string;
+  /** Always: the exact sum of the holdings' market values in `currency`. */
+  value: Money;
+  /** Some holdings are shown in another currency and are included at the valuation date's rate. */
+  valueConverted: boolean;
+  cost: TotalFigure;
+  gain: TotalFigure;
+  /** Cash lines are in the market value but not in book cost and gain (cash has no book cost). */
+  cashLeftOut: boolean;
+};
+
+const available = (amount: Money): TotalFigure => ({ amount, reason: null });
+const missing = (reason: NotAvailableReason): TotalFigure => ({ amount: null, reason });
+
+/**
+ * The total of some holdings in one currency: market value always; book cost and unrealised gain
+ * only where every holding other than cash shows them in that currency, else why not. Sums of the
+ * figures as shown, in minor units.
+ */
+export function holdingsTotal(positions: readonly PositionRow[], currency: string, valueIn: "account" | "report"): TotalRow {
+  const value = addMoney(
+    positions.map((p) => (p.cells.value.currency === currency ? p.cells.value : p.valueIn[valueIn])),
+    currency,
+  );
+  const costed = positions.filter((p) => !p.cash);
+  const reason = ((): NotAvailableReason | null => {
+    if (!costed.length) return "cashOnly";
+    if (costed.some((p) => p.costMissing === "converted")) return "converted";
+    if (costed.some((p) => p.cells.currency !== currency)) return "currencies";
+    if (costed.some((p) => p.costMissing === "unknown" || p.cells.cost === null)) return "unknown";
+    return null;
+  })();
+  const cost = reason ? missing(reason) : available(addMoney(costed.map((p) => p.cells.cost as Money), currency));
+  const gain = cost.reason ? missing(cost.reason) : costed.every((p) => p.gainShown) ? available(addMoney(costed.map((p) => p.gainShown as Money), currency)) : missing("unknown");
+  return {
+    currency,
+    value,
+    valueConverted: positions.some((p) => p.cells.value.currency !== currency),
+    cost,
+    gain,
+    cashLeftOut: costed.length < positions.length && cost.reason === null,
+  };
+}
+
+/**
+ * The grand total of the accounts shown: the sum of their totals when they share a currency (always
+ * so in the preferred currency); else the holdings' market values in the report currency, and book
+ * cost and gain 'Not available' (several currencies).
+ */
+export function grandTotal(accounts: ReadonlyArray<{ total: TotalRow; positions: readonly PositionRow[] }>, reportCurrency: string): TotalRow {
+  const currencies = new Set(accounts.map((a) => a.total.currency));
+  if (currencies.size === 1) {
+    const currency = accounts[0]!.total.currency;
+    const add = (pick: (t: TotalRow) => TotalFigure): TotalFigure => {
+      const failed = accounts.find((a) => pick(a.total).reason !== null && pick(a.total).reason !== "cashOnly");
+      if (failed) return missing(pick(failed.total).reason as NotAvailableReason);
+      const figures = accounts.map((a) => pick(a.total).amount).filter((m): m is Money => m !== null);
+      return figures.length ? available(addMoney(figures, currency)) : missing("cashOnly");
+    };
+    return {
+      currency,
+      value: addMoney(
+        accounts.map((a) => a.total.value),
+        currency,
+      ),
+      valueConverted: accounts.some((a) => a.total.valueConverted),
+      cost: add((t) => t.cost),
+      gain: add((t) => t.gain),
+      cashLeftOut: accounts.some((a) => a.total.cashLeftOut || a.total.cost.reason === "cashOnly"),
+    };
+  }
+  return {
+    currency: reportCurrency,
+    value: addMoney(
+      accounts.flatMap((a) => a.positions.map((p) => (p.cells.value.currency === reportCurrency ? p.cells.value : p.valueIn.report))),
+      reportCurrency,
+    ),
+    valueConverted: true,
+    cost: missing("currencies"),
+    gain: missing("currencies"),
+    cashLeftOut: false,
+  };
 }

@@ -1,5 +1,7 @@
-// spec 001 §2.3 "Transactions tab", §5 "Display rules": which detail fields a transaction shows.
-// Pure: unit tested without a server.
+// spec 001 §2.3 "Transactions tab", §5 "Display rules": which detail fields a transaction shows,
+// what a transaction is called and which way its money moved
+// (docs/decisions/108-transaction-types-signs-and-investment-totals.md). Pure: unit tested without a server.
+import { isCashSecurity } from "./investments";
 
 /** spec 001 §5: each of fees, taxes and value after fees and taxes has a hide setting. */
 export type HideSetting = "Do Not Hide" | "Hide For All Transactions" | "Hide For Income Transactions Only";
@@ -24,14 +26,16 @@ export type HideSettings = { fees: HideSetting; taxes: HideSetting; valueAfter: 
  */
 export function detailKeys(type: string, hide: HideSettings): DetailKey[] {
   const income = type === "income";
+  // a fee or a tax is itself the cost: its Fees and Taxes would only repeat its value, and no units change hands
+  const cost = type === "fee" || type === "tax";
   return [
     "account",
     "value",
     "narrative",
     ...(shownUnder(hide.valueAfter, income) ? (["valueAfter"] as const) : []),
-    ...(shownUnder(hide.fees, income) ? (["fees"] as const) : []),
-    ...(shownUnder(hide.taxes, income) ? (["taxes"] as const) : []),
-    ...(income ? [] : (["units"] as const)),
+    ...(!cost && shownUnder(hide.fees, income) ? (["fees"] as const) : []),
+    ...(!cost && shownUnder(hide.taxes, income) ? (["taxes"] as const) : []),
+    ...(income || cost ? [] : (["units"] as const)),
     "code",
     "settlement",
   ];
@@ -41,4 +45,84 @@ export function detailKeys(type: string, hide: HideSettings): DetailKey[] {
 export function transactionDate(iso: string): string {
   const [year, month, day] = iso.split("-");
   return `${day}/${month}/${year}`;
+}
+
+// ── type and direction ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * What a transaction is called on screen, from the platform's type code (decision 071): a transfer
+ * of a cash line in is a deposit and out a withdrawal; a transfer of a security is an in-specie
+ * transfer in or out. A code the portal does not know is 'other' (its own description is shown).
+ */
+export type TransactionKind = "purchase" | "sale" | "deposit" | "withdrawal" | "transferIn" | "transferOut" | "income" | "fee" | "tax" | "other";
+
+/** 'in': money (or value) comes into the account; 'out': it leaves; null: not known. */
+export type Direction = "in" | "out";
+
+export function transactionKind(tx: { type: string; code: string; exchange: string }): TransactionKind {
+  switch (tx.type) {
+    case "buy":
+      return "purchase";
+    case "sell":
+      return "sale";
+    case "income":
+      return "income";
+    case "fee":
+      return "fee";
+    case "tax":
+      return "tax";
+    case "transfer_in":
+      return isCashSecurity(tx) ? "deposit" : "transferIn";
+    case "transfer_out":
+      return isCashSecurity(tx) ? "withdrawal" : "transferOut";
+    default:
+      return "other";
+  }
+}
+
+/**
+ * Which way the transaction's money moves for the account, as a statement shows it: a purchase pays
+ * cash out, a sale and income bring it in, a fee and a tax are paid out, a deposit or transfer in
+ * brings value in, a withdrawal or transfer out takes it out.
+ */
+export function directionOf(kind: TransactionKind): Direction | null {
+  switch (kind) {
+    case "sale":
+    case "income":
+    case "deposit":
+    case "transferIn":
+      return "in";
+    case "purchase":
+    case "fee":
+    case "tax":
+    case "withdrawal":
+    case "transferOut":
+      return "out";
+    case "other":
+      return null;
+  }
+}
+
+/** The platform's amounts, unsigned (decision 071). */
+export type UnsignedAmounts = { value: number; valueAfter: number; fees: number; taxes: number };
+
+/**
+ * The amounts as the page, the CSV and any listing show them: money leaving the account negative.
+ * Value and value after fees and taxes carry the transaction's direction; fees and taxes charged on
+ * a transaction are costs, so always paid out (value + fees + taxes = value after fees and taxes on
+ * a sale or income, and on a purchase, whose costs add to what it pays). A fee or a tax transaction
+ * is itself the cost: its value is the signed amount, and it has no fees or taxes of its own (null).
+ * An unknown type keeps the platform's unsigned figures.
+ */
+export function signedAmounts(kind: TransactionKind, a: UnsignedAmounts): { value: number; valueAfter: number; fees: number | null; taxes: number | null } {
+  const direction = directionOf(kind);
+  const sign = direction === "out" ? -1 : 1;
+  const cost = (n: number) => (direction === null ? n : n === 0 ? 0 : -Math.abs(n));
+  const own = kind === "fee" || kind === "tax";
+  return {
+    value: sign * Math.abs(a.value),
+    valueAfter: sign * Math.abs(a.valueAfter),
+    fees: own ? null : cost(a.fees),
+    taxes: own ? null : cost(a.taxes),
+  };
 }

@@ -120,6 +120,7 @@ function tx(id: number, fields: Partial<TransactionAnswer> = {}): TransactionAns
     volume: 125.5,
     pricePerUnit: 7.9681,
     code: "ISF",
+    exchange: "LSE",
     securityIsin: "IE0005042456",
     comment: "Bought 125.5 ISF",
     ...fields,
@@ -495,21 +496,22 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
     const view = ok(await build(planning, { tab: "transactions", range: "2Y" })).transactions;
     expect(calls.find((c) => c.path.endsWith("portfolio/transaction") && c.query.page_size !== 1)!.query).toMatchObject({ timeframe: "2Y", page_size: 51 });
     if (view?.state !== "ok") throw new Error(JSON.stringify(view));
-    expect(view.rows.map((r) => [r.id, r.tradeDate, r.account, r.value, r.selected])).toEqual([
-      [3, "04/03/2025", "Account 1", "£1,000.00", true],
-      [2, "04/03/2025", "Account 1", "£1,000.00", false],
+    expect(view.rows.map((r) => [r.id, r.tradeDate, r.type, r.account, r.value, r.valueSpoken, r.selected])).toEqual([
+      [3, "04/03/2025", "analysis.transactions.types.purchase", "Account 1", "-£1,000.00", "analysis.transactions.paidOut", true],
+      [2, "04/03/2025", "analysis.transactions.types.income", "Account 1", "£1,000.00", "analysis.transactions.received", false],
     ]);
     expect(view.rows[1]!.href).toBe("/clients/analysis?range=2Y&tab=transactions&tx=2");
+    const paidOut = "analysis.transactions.paidOut";
     expect(view.selected.fields).toEqual([
-      { label: "analysis.transactions.fields.account", value: "Account 1" },
-      { label: "analysis.transactions.fields.value", value: "£1,000.00" },
-      { label: "analysis.transactions.fields.narrative", value: "Bought 125.5 ISF" },
-      { label: "analysis.transactions.fields.valueAfter", value: "£1,012.50" },
-      { label: "analysis.transactions.fields.fees", value: "£10.00" },
-      { label: "analysis.transactions.fields.taxes", value: "£2.50" },
-      { label: "analysis.transactions.fields.units", value: "125.5 / 7.9681" },
-      { label: "analysis.transactions.fields.code", value: "ISF / IE0005042456" },
-      { label: "analysis.transactions.fields.settlement", value: "06/03/2025" },
+      { label: "analysis.transactions.fields.account", value: "Account 1", spoken: null },
+      { label: "analysis.transactions.fields.value", value: "-£1,000.00", spoken: paidOut },
+      { label: "analysis.transactions.fields.narrative", value: "Bought 125.5 ISF", spoken: null },
+      { label: "analysis.transactions.fields.valueAfter", value: "-£1,012.50", spoken: paidOut },
+      { label: "analysis.transactions.fields.fees", value: "-£10.00", spoken: paidOut },
+      { label: "analysis.transactions.fields.taxes", value: "-£2.50", spoken: paidOut },
+      { label: "analysis.transactions.fields.units", value: "125.5 / 7.9681", spoken: null },
+      { label: "analysis.transactions.fields.code", value: "ISF / IE0005042456", spoken: null },
+      { label: "analysis.transactions.fields.settlement", value: "06/03/2025", spoken: null },
     ]);
     expect(view.moreHref).toBeNull();
   });
@@ -522,8 +524,41 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
     expect(view.rows).toHaveLength(50);
     expect(view.selected.id).toBe(99);
     expect(view.selected.fields.map((f) => f.label.split(".").pop())).toEqual(["account", "value", "narrative", "valueAfter", "code", "settlement"]);
-    expect(view.selected.fields[2]!.value).toBe("Purchase");
+    expect(view.selected.fields[2]!.value).toBe("analysis.transactions.types.income");
     expect(view.moreHref).toBe("/clients/analysis?tab=transactions&tx=99&pages=2");
+  });
+
+  it("shows a fee as the cost it is: paid out as its value, with no Fees or Taxes repeating it", async () => {
+    const cash = { code: "GBPCASH", exchange: "CASH", securityIsin: null, volume: 0, pricePerUnit: null, comment: null };
+    const list = [
+      tx(5, { type: "fee", transactionTypeDesc: "Fee", ...cash, nativeTransactionValue: money(31.65), netAmount: money(31.65), fee: money(31.65), tax: money(0) }),
+      tx(4, { type: "transfer_out", transactionTypeDesc: "Transfer out", ...cash, nativeTransactionValue: money(5000), netAmount: money(5000), fee: money(0), tax: money(0) }),
+      tx(3, { type: "transfer_in", transactionTypeDesc: "Transfer in", ...cash, nativeTransactionValue: money(20000), netAmount: money(20000), fee: money(0), tax: money(0) }),
+      tx(2, { type: "sell", transactionTypeDesc: "Sale", nativeTransactionValue: money(1000), netAmount: money(990), fee: money(10), tax: money(0) }),
+    ];
+    const view = ok(await build(fakePlanning({ list }).planning, { tab: "transactions" })).transactions;
+    if (view?.state !== "ok") throw new Error(JSON.stringify(view));
+    expect(view.rows.map((r) => [r.type, r.value, r.valueSpoken])).toEqual([
+      ["analysis.transactions.types.fee", "-£31.65", "analysis.transactions.paidOut"],
+      ["analysis.transactions.types.withdrawal", "-£5,000.00", "analysis.transactions.paidOut"],
+      ["analysis.transactions.types.deposit", "£20,000.00", "analysis.transactions.received"],
+      ["analysis.transactions.types.sale", "£1,000.00", "analysis.transactions.received"],
+    ]);
+    expect(view.selected.fields.map((f) => [f.label.split(".").pop(), f.value])).toEqual([
+      ["account", "Account 1"],
+      ["value", "-£31.65"],
+      ["narrative", "analysis.transactions.types.fee"],
+      ["valueAfter", "-£31.65"],
+      ["code", "GBPCASH / analysis.transactions.notAvailable"],
+      ["settlement", "06/03/2025"],
+    ]);
+    const sale = view.rows[3]!.fields.filter((f) => ["value", "fees", "taxes", "valueAfter"].includes(f.label.split(".").pop()!));
+    expect(sale.map((f) => [f.value, f.spoken])).toEqual([
+      ["£1,000.00", "analysis.transactions.received"],
+      ["£990.00", "analysis.transactions.received"],
+      ["-£10.00", "analysis.transactions.paidOut"],
+      ["£0.00", null],
+    ]);
   });
 
   it("says when there are no transactions, or when they could not be loaded", async () => {

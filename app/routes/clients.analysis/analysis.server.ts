@@ -46,7 +46,7 @@ import type { Site } from "~/planning/site.server";
 import { type Crumb, type Filter, LINKED, parentCrumb, resolveFilter, UNGROUPED } from "~/lib/analysis/filter";
 import { analysisDownloadHref, analysisHref, type AnalysisQuery, type AnalysisTab, type ChartTab, MAX_TRANSACTION_PAGES, periodOfQuery, TRANSACTIONS_PAGE_SIZE } from "~/lib/analysis/query";
 import { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings";
-import { detailKeys, transactionDate } from "~/lib/analysis/transactions";
+import { detailKeys, directionOf, signedAmounts, transactionDate, transactionKind } from "~/lib/analysis/transactions";
 import { type Covers, viewOf, viewOptions } from "~/lib/analysis/view";
 
 /** spec 001 §9: the analysis chart is 500 high, 300 on small screens. */
@@ -136,13 +136,18 @@ export type AccountsTab = {
 
 export type TabLink = { key: AnalysisTab; index: number; label: string; href: string; current: boolean };
 
-export type TransactionField = { label: string; value: string };
+/** `spoken`: the words a screen reader hears after a signed amount ('paid out', 'received'), null when the figure has no direction. */
+export type TransactionField = { label: string; value: string; spoken: string | null };
 export type TransactionRow = {
   id: number;
   tradeDate: string;
   security: string;
   account: string;
+  /** What the transaction is ('Purchase', 'Withdrawal', …), translated from the platform's type code. */
+  type: string;
+  /** Signed: money leaving the account is negative (decision 108). */
   value: string;
+  valueSpoken: string | null;
   href: string;
   selected: boolean;
   fields: TransactionField[];
@@ -380,28 +385,37 @@ export function transactionsView(list: TransactionAnswer[], accounts: readonly A
   const accountName = new Map(accounts.map((a) => [a.accountid, a.description]));
   const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency, locale, { decimals: TABLE_DECIMALS });
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
+  const spoken = (amount: number) => (Math.round(amount * 100) === 0 ? null : t(amount < 0 ? "analysis.transactions.paidOut" : "analysis.transactions.received"));
   const rows = shown.map((tx): TransactionRow => {
-    const values: Record<ReturnType<typeof detailKeys>[number], string> = {
-      account: accountName.get(tx.accountId) ?? String(tx.accountId),
-      value: money(tx.nativeTransactionValue),
-      narrative: tx.comment ?? tx.transactionTypeDesc,
-      valueAfter: money(tx.netAmount),
-      fees: money(tx.fee),
-      taxes: money(tx.tax),
-      units: `${number.format(tx.volume)} / ${tx.pricePerUnit === null ? t("analysis.transactions.notAvailable") : number.format(tx.pricePerUnit)}`,
-      code: `${tx.code} / ${tx.securityIsin ?? t("analysis.transactions.notAvailable")}`,
-      settlement: transactionDate(tx.settlementDate),
+    const kind = transactionKind(tx);
+    const type = kind === "other" ? tx.transactionTypeDesc : t(`analysis.transactions.types.${kind}`);
+    const signed = signedAmounts(kind, { value: tx.nativeTransactionValue.amount, valueAfter: tx.netAmount.amount, fees: tx.fee.amount, taxes: tx.tax.amount });
+    const directed = directionOf(kind) !== null;
+    const amount = (value: number | null) => ({ value: value === null ? "" : money({ amount: value, currency: tx.nativeTransactionValue.currency }), spoken: value === null || !directed ? null : spoken(value) });
+    const plain = (value: string) => ({ value, spoken: null });
+    const values: Record<ReturnType<typeof detailKeys>[number], { value: string; spoken: string | null }> = {
+      account: plain(accountName.get(tx.accountId) ?? String(tx.accountId)),
+      value: amount(signed.value),
+      narrative: plain(tx.comment ?? type),
+      valueAfter: amount(signed.valueAfter),
+      fees: amount(signed.fees),
+      taxes: amount(signed.taxes),
+      units: plain(`${number.format(tx.volume)} / ${tx.pricePerUnit === null ? t("analysis.transactions.notAvailable") : number.format(tx.pricePerUnit)}`),
+      code: plain(`${tx.code} / ${tx.securityIsin ?? t("analysis.transactions.notAvailable")}`),
+      settlement: plain(transactionDate(tx.settlementDate)),
     };
     return {
       id: tx.id,
       tradeDate: transactionDate(tx.tradeDate),
       // spec 001 §5: an invalid or empty security name is 'INVALID DATA' (never a link without a name)
       security: securityName(tx.securityDescription) ?? t("analysis.investments.invalidName"),
-      account: values.account,
-      value: values.value,
+      account: values.account.value,
+      type,
+      value: values.value.value,
+      valueSpoken: values.value.spoken,
       href: analysisHref(query, { tab: "transactions", tx: tx.id }),
       selected: false,
-      fields: detailKeys(tx.type, settings.hide).map((key) => ({ label: t(`analysis.transactions.fields.${key}`), value: values[key] })),
+      fields: detailKeys(tx.type, settings.hide).map((key) => ({ label: t(`analysis.transactions.fields.${key}`), ...values[key] })),
     };
   });
   const selected = rows.find((r) => r.id === query.tx) ?? rows[0]!;

@@ -8,7 +8,7 @@ import { ChartFigure } from "~/components/charts/chart-figure";
 import { useModalDialog } from "~/components/modal-dialog";
 import { isRowOpen, toggleRow } from "~/lib/analysis/investments";
 import { analysisHref, type AnalysisQuery, readAnalysisQuery } from "~/lib/analysis/query";
-import type { AllocationView, CellTexts, InvestmentHeader, InvestmentsView } from "./investments.server";
+import type { AllocationView, CellTexts, InvestmentHeader, InvestmentsView, TotalCell, TotalView } from "./investments.server";
 
 const GLOSSARY = ["bookCost", "unitPrice", "marketValue", "amount", "unrealisedGain", "annualIncome", "yield", "grossAnnualIncome", "grossYield"] as const;
 const MULTI_CURRENCY_NOTES = ["conversion", "notAvailable", "sorting"] as const;
@@ -71,11 +71,9 @@ function Glossary() {
 function Cells({ cells, view }: { cells: CellTexts; view: Extract<InvestmentsView, { state: "ok" }> }) {
   return (
     <>
-      <td className="numeric">{cells.units}</td>
-      <td className="numeric">{cells.price}</td>
-      <td className="numeric">{cells.cost}</td>
+      <td className="numeric investments__cost">{cells.cost}</td>
       <td className="numeric">{cells.weight}</td>
-      <td className="numeric">{cells.value}</td>
+      <td className="numeric investments__value">{cells.value}</td>
       {view.columns.gain ? (
         <td className={cells.gainNegative ? "numeric figure--negative" : "numeric"}>
           {cells.gain}
@@ -88,6 +86,46 @@ function Cells({ cells, view }: { cells: CellTexts; view: Extract<InvestmentsVie
           {cells.yield ? <span className="investments__sub">{cells.yield}</span> : null}
         </td>
       ) : null}
+    </>
+  );
+}
+
+/** A total's figure and, when a note under the table explains it, a link to that note. */
+function TotalFigure({ cell }: { cell: TotalCell }) {
+  const { t } = useTranslation("clients");
+  return (
+    <>
+      {cell.text}
+      {cell.note ? (
+        <sup className="investments__note-ref">
+          <a href={`#investments-note-${cell.note}`}>
+            <span className="visually-hidden">{t("analysis.investments.totals.note")} </span>
+            {cell.note}
+          </a>
+        </sup>
+      ) : null}
+    </>
+  );
+}
+
+/** decision 108: a total row (an account's, or all of them): market value always, book cost and gain or 'Not available' with its note. */
+function TotalRowCells({ total, view }: { total: TotalView; view: Extract<InvestmentsView, { state: "ok" }> }) {
+  return (
+    <>
+      <th scope="row">{total.label}</th>
+      <td className="numeric investments__cost">
+        <TotalFigure cell={total.cost} />
+      </td>
+      <td className="numeric" />
+      <td className="numeric investments__value">
+        <TotalFigure cell={total.value} />
+      </td>
+      {view.columns.gain ? (
+        <td className={total.gain.negative ? "numeric figure--negative" : "numeric"}>
+          <TotalFigure cell={total.gain} />
+        </td>
+      ) : null}
+      {view.columns.income ? <td className="numeric" /> : null}
     </>
   );
 }
@@ -222,6 +260,7 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
                               {view.show === "original" ? ` · ${position.currency}` : null}
                               {position.cash ? <span className="tag">{t("analysis.investments.cash")}</span> : null}
                             </span>
+                            {position.cells.quantity ? <span className="investments__sub">{position.cells.quantity}</span> : null}
                             {position.conversion ? <span className="investments__sub investments__rate">{position.conversion}</span> : null}
                           </th>
                           <Cells cells={position.cells} view={view} />
@@ -229,7 +268,10 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
                         ...(open
                           ? position.parcels.map((parcel) => (
                               <tr key={parcel.key} className="investments__row investments__row--parcel">
-                                <th scope="row">{parcel.name}</th>
+                                <th scope="row">
+                                  {parcel.name}
+                                  {parcel.cells.quantity ? <span className="investments__sub">{parcel.cells.quantity}</span> : null}
+                                </th>
                                 <Cells cells={parcel.cells} view={view} />
                               </tr>
                             ))
@@ -237,11 +279,43 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
                       ];
                     })
                   : null}
+                {accountOpen && account.total ? (
+                  <tr className="investments__row investments__row--total">
+                    <TotalRowCells total={account.total} view={view} />
+                  </tr>
+                ) : null}
               </tbody>
             );
           })}
+          <tfoot>
+            <tr className="investments__row investments__row--grand-total">
+              <TotalRowCells total={view.total} view={view} />
+            </tr>
+          </tfoot>
         </table>
       </div>
+      {view.notes.length ? (
+        <section className="investments__notes" aria-labelledby="investments-notes-heading">
+          <h3 id="investments-notes-heading" className="investments__notes-heading">
+            {t("analysis.investments.totals.notesHeading")}
+          </h3>
+          <ol className="investments__notes-list">
+            {view.notes.map((n) => (
+              <li key={n.key} id={`investments-note-${n.number}`}>
+                {n.text}
+                {n.link ? (
+                  <>
+                    {" "}
+                    <Link to={n.link.href} preventScrollReset>
+                      {n.link.label}
+                    </Link>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
     </>
   );
 }

@@ -92,8 +92,6 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
     const view = ok(investmentsView(MIXED, QUERY, SETTINGS, NO_RATES, f));
     expect(view.headers.map((h) => [h.key, h.label, h.href, h.ariaSort, h.numeric])).toEqual([
       ["name", "analysis.investments.columns.name", "/clients/analysis?tab=investments&dir=desc", "ascending", false],
-      ["units", "analysis.investments.columns.units", null, null, true],
-      ["price", "analysis.investments.columns.price", null, null, true],
       ["cost", "analysis.investments.columns.cost", "/clients/analysis?tab=investments&sort=cost", null, true],
       ["weight", "analysis.investments.columns.weight", "/clients/analysis?tab=investments&sort=weight", null, true],
       ["value", "analysis.investments.columns.value", "/clients/analysis?tab=investments&sort=value", null, true],
@@ -118,14 +116,14 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
   it("cannot sort market value, book cost or gain in multi-currency mode, and sorts by name instead", () => {
     const view = ok(investmentsView(MIXED, query({ show: "original", sort: "value", dir: "desc" }), SETTINGS, NO_RATES, f));
     expect(view.multiCurrency).toBe(true);
-    expect(view.headers.filter((h) => h.href === null).map((h) => h.key)).toEqual(["units", "price", "cost", "value", "gain"]);
+    expect(view.headers.filter((h) => h.href === null).map((h) => h.key)).toEqual(["cost", "value", "gain"]);
     expect(view.headers.filter((h) => h.ariaSort !== null).map((h) => [h.key, h.ariaSort])).toEqual([["name", "ascending"]]);
   });
 
   it("leaves out a column whose settings are all none", () => {
     const settings = analysisSettings({ unrealisedGainValue: "none", unrealisedGainPercent: "none" });
     const view = ok(investmentsView(MIXED, QUERY, settings, NO_RATES, f));
-    expect(view.headers.map((h) => h.key)).toEqual(["name", "units", "price", "cost", "weight", "value", "income"]);
+    expect(view.headers.map((h) => h.key)).toEqual(["name", "cost", "weight", "value", "income"]);
     expect(view.columns).toEqual({ gain: false, income: true });
   });
 
@@ -135,6 +133,7 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
     expect(position!.cells).toEqual({
       units: "1,234.5679",
       price: "£2.3457",
+      quantity: 'analysis.investments.unitsAtPrice {"units":"1,234.5679","price":"£2.3457"}',
       cost: "£800.00",
       weight: "12.35%",
       value: "£1,000.00",
@@ -231,9 +230,16 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
       {
         key: "x",
         name: 'analysis.investments.parcel {"date":"1st June 2021"}',
-        cells: { units: "40", price: "", cost: "£320.00", weight: "", value: "£400.00", gain: "£80.00", gainPercent: "25.00%", gainNegative: false, income: "", yield: "" },
+        cells: { units: "40", price: "", quantity: 'analysis.investments.unitsOnly {"units":"40"}', cost: "£320.00", weight: "", value: "£400.00", gain: "£80.00", gainPercent: "25.00%", gainNegative: false, income: "", yield: "" },
       },
     ]);
+  });
+
+  it("reads units and unit price as one line in English", () => {
+    const data = answer([holding("1", 1, { volume: 125.5, price: { native: 7.9681, plan: 7.9681, report: 7.9681 } })], [account(1)]);
+    const view = ok(investmentsView(data, QUERY, SETTINGS, NO_RATES, english()));
+    expect(view.accounts[0]!.positions[0]!.cells.quantity).toBe("125.5 units at £7.9681");
+    expect(view.accounts[0]!.cells.quantity).toBe("");
   });
 
   it("links the currency switch, the expand and collapse links and the download", () => {
@@ -245,6 +251,50 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
       collapseAll: "/clients/analysis?id=12&tab=investments&sort=weight&expand=none&show=original&convert=1",
       csv: "/clients/analysis/download/investments?id=12&sort=weight&show=original&convert=1",
     });
+  });
+});
+
+describe("investmentsView: totals (decision 108)", () => {
+  it("adds a total per account and a grand total, in English, and notes how to see the converted book cost", () => {
+    const view = ok(investmentsView(MIXED, query({ show: "preferred" }), SETTINGS, NO_RATES, english()));
+    expect(view.accounts.map((a) => a.total && [a.total.label, a.total.value.text, a.total.cost.text, a.total.cost.note, a.total.gain.text])).toEqual([
+      ["Total for Account 1", "£2,000.00", "Not available", 1, "Not available"],
+      ["Total for Account 2", "£1,000.00", "£800.00", null, "£200.00"],
+    ]);
+    expect([view.total.label, view.total.value.text, view.total.cost.text, view.total.cost.note]).toEqual(["Total", "£3,000.00", "Not available", 1]);
+    expect(view.notes).toEqual([
+      {
+        key: "converted",
+        number: 1,
+        text: "Book cost and unrealised gain are known in each holding's own currency only: converted to another currency they read 'Not available' and are not totalled.",
+        link: { href: "/clients/analysis?tab=investments&show=original", label: "Show in original currency" },
+      },
+    ]);
+  });
+
+  it("in the original currency says the holdings are in several currencies and the market value is converted", () => {
+    const view = ok(investmentsView(MIXED, query({ show: "original" }), SETTINGS, NO_RATES, english()));
+    const [one] = view.accounts;
+    expect([one!.total!.value.text, one!.total!.value.note, one!.total!.cost.text, one!.total!.cost.note]).toEqual(["£2,000.00", 1, "Not available", 2]);
+    expect(view.notes.map((n) => [n.number, n.key, n.link])).toEqual([
+      [1, "valueConverted", null],
+      [2, "currencies", null],
+    ]);
+  });
+
+  it("shows one account's total as the grand total only, with a note when cash is left out of the book cost", () => {
+    const cash = holding("1-2", 1, { code: "GBPCASH", exchange: "CASH", cash: true, cost: null, gain: null, value: { native: money(50.5), plan: money(50.5), report: money(50.5) } });
+    const view = ok(investmentsView(answer([holding("1-1", 1), cash], [account(1)]), query(), SETTINGS, NO_RATES, english()));
+    expect(view.accounts[0]!.total).toBeNull();
+    expect([view.total.value.text, view.total.cost.text, view.total.cost.note, view.total.gain.text]).toEqual(["£1,050.50", "£800.00", 1, "£200.00"]);
+    expect(view.notes.map((n) => n.text)).toEqual(["Cash has no book cost: totals of book cost and unrealised gain leave cash out."]);
+  });
+
+  it("leaves the totals' gain empty where the settings hide gains on account rows", () => {
+    const settings = analysisSettings({ unrealisedGainValue: "SecurityLevelOnly" });
+    const view = ok(investmentsView(answer([holding("1-1", 1), holding("2-1", 2)]), query(), settings, NO_RATES, english()));
+    expect(view.total.gain).toEqual({ text: "", note: null, negative: false });
+    expect(view.total.cost.text).toBe("£1,600.00");
   });
 });
 

@@ -11,6 +11,9 @@ import {
   investmentsTable,
   type InvestmentsTable,
   type Money,
+  type NotAvailableReason,
+  type TotalFigure,
+  type TotalRow,
 } from "~/lib/analysis/investments";
 import { analysisDownloadHref, analysisHref, type AnalysisQuery, type InvestmentSort } from "~/lib/analysis/query";
 import type { AnalysisSettings } from "~/lib/analysis/settings";
@@ -24,6 +27,8 @@ const VOLUME_DECIMALS = 4;
 export type CellTexts = {
   units: string;
   price: string;
+  /** decision 108: units and unit price as one line under the security's name ('125.5 units at £7.97'), so the table fits a laptop screen. */
+  quantity: string;
   cost: string;
   weight: string;
   value: string;
@@ -35,7 +40,7 @@ export type CellTexts = {
 };
 
 export type InvestmentHeader = {
-  key: "name" | "units" | "price" | "cost" | "weight" | "value" | "gain" | "income";
+  key: "name" | "cost" | "weight" | "value" | "gain" | "income";
   label: string;
   /** The sort this heading applies, null when it cannot sort (spec 001 §2.3: not in multi-currency mode). */
   href: string | null;
@@ -56,11 +61,20 @@ export type PositionView = {
   cells: CellTexts;
   parcels: ParcelView[];
 };
+/** A total's figure: the amount, or 'Not available', with the number of the note under the table that explains it. */
+export type TotalCell = { text: string; note: number | null; negative: boolean };
+export type TotalView = { label: string; value: TotalCell; cost: TotalCell; gain: TotalCell };
+/** The notes under the table, numbered as the totals refer to them; `link` shows how to see what is not available. */
+export type TableNote = { key: NoteKey; number: number; text: string; link: { href: string; label: string } | null };
+type NoteKey = NotAvailableReason | "valueConverted";
+
 export type AccountView = {
   key: string;
   name: string;
   currency: string;
   cells: CellTexts;
+  /** The account's total row, under its holdings when they are shown (several accounts only: one account's is the grand total). */
+  total: TotalView | null;
   /** spec 001 §2.3 the per-account currency choice ('Original currency' only, holdings in other currencies). */
   convert: { href: string; label: string } | null;
   positions: PositionView[];
@@ -79,6 +93,9 @@ export type InvestmentsView =
       columns: { gain: boolean; income: boolean };
       headers: InvestmentHeader[];
       accounts: AccountView[];
+      /** The grand total of the accounts shown. */
+      total: TotalView;
+      notes: TableNote[];
       links: { preferred: string; original: string; expandAll: string; collapseAll: string; csv: string };
       preferredCurrency: string;
     };
@@ -91,9 +108,12 @@ function texts(cells: Cells, volume: number | null, f: Format, gainShown: boolea
   const money = (m: Money | null) => (m ? formatMoney(m.amount, m.currency, locale, { decimals: MONEY_DECIMALS }) : "");
   const percent = (n: number | null) => (n === null ? "" : new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n / 100));
   const notAvailable = t("analysis.investments.notAvailable");
+  const units = volume === null ? "" : new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: VOLUME_DECIMALS }).format(volume);
+  const price = cells.price === null ? "" : formatMoney(cells.price, cells.currency, locale, { decimals: cells.price < 10 ? VOLUME_DECIMALS : MONEY_DECIMALS });
   return {
-    units: volume === null ? "" : new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: VOLUME_DECIMALS }).format(volume),
-    price: cells.price === null ? "" : formatMoney(cells.price, cells.currency, locale, { decimals: cells.price < 10 ? VOLUME_DECIMALS : MONEY_DECIMALS }),
+    units,
+    price,
+    quantity: volume === null ? "" : price ? t("analysis.investments.unitsAtPrice", { units, price }) : t("analysis.investments.unitsOnly", { units }),
     cost: cells.cost ? money(cells.cost) : notAvailable,
     weight: percent(cells.weight),
     value: money(cells.value),
@@ -142,9 +162,8 @@ export function investmentsView(
     };
   };
   const headers: InvestmentHeader[] = [
+    // decision 108: units and unit price are read under the security's name, not in columns of their own
     header("name", "description", false),
-    header("units", null),
-    header("price", null),
     header("cost", "cost"),
     header("weight", "weight"),
     header("value", "value"),
@@ -154,6 +173,38 @@ export function investmentsView(
   const rate = new Intl.NumberFormat(locale, { minimumFractionDigits: 4, maximumFractionDigits: 4 });
   const gainLevel = settings.investmentColumns.gainValue;
   const gainShown = (row: "account" | "position") => gainLevel === "all" || (gainLevel === "SecurityLevelOnly" && row === "position");
+
+  // decision 108: the notes the totals refer to, numbered in the order they are first needed
+  const order: NoteKey[] = [];
+  const note = (key: NoteKey) => {
+    if (!order.includes(key)) order.push(key);
+    return order.indexOf(key) + 1;
+  };
+  // spec 001 §5: a book cost shown 'Not available' because the view converts it: say how to see it, whether or not a total needs the note
+  if (table.accounts.some((a) => a.positions.some((p) => !p.cash && p.costMissing === "converted"))) note("converted");
+  const money = (m: Money) => formatMoney(m.amount, m.currency, locale, { decimals: MONEY_DECIMALS });
+  // a figure that leaves cash out says so (cash has no book cost)
+  const figure = (f: TotalFigure, cashLeftOut: boolean, shown = true): TotalCell =>
+    !shown
+      ? { text: "", note: null, negative: false }
+      : f.amount
+        ? { text: money(f.amount), note: cashLeftOut ? note("cashOnly") : null, negative: f.amount.amount < 0 }
+        : { text: t("analysis.investments.notAvailable"), note: note(f.reason), negative: false };
+  const totalView = (label: string, total: TotalRow): TotalView => ({
+    label,
+    value: { text: money(total.value), note: total.valueConverted ? note("valueConverted") : null, negative: false },
+    cost: figure(total.cost, total.cashLeftOut),
+    gain: figure(total.gain, false, table.columns.gain && gainShown("account")),
+  });
+  const accountTotals = table.accounts.map((a) => (table.accounts.length > 1 ? totalView(t("analysis.investments.totals.account", { name: a.name }), a.total) : null));
+  const grand = totalView(t("analysis.investments.totals.all"), table.total);
+  const originalView = here({ show: "original", convert: [] });
+  const notes: TableNote[] = order.map((key, i) => ({
+    key,
+    number: i + 1,
+    text: t(`analysis.investments.totals.notes.${key}`),
+    link: key === "converted" && currencySwitch ? { href: originalView, label: t("analysis.investments.totals.showOriginal") } : null,
+  }));
   return {
     state: "ok",
     asAt: formatDate(answer.date, locale),
@@ -168,6 +219,7 @@ export function investmentsView(
       name: a.name,
       currency: a.cells.currency,
       cells: texts(a.cells, null, f, gainShown("account")),
+      total: accountTotals[table.accounts.indexOf(a)] ?? null,
       convert:
         show === "original" && a.multiCurrency
           ? {
@@ -195,6 +247,8 @@ export function investmentsView(
         })),
       })),
     })),
+    total: grand,
+    notes,
     links: {
       preferred: here({ show: "preferred", convert: [] }),
       original: here({ show: "original" }),

@@ -3,13 +3,30 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import type { InstructionsView, PaymentView, TransactionRow, TransactionsView } from "./analysis.server";
 
+/** A signed amount and, for screen readers, which way it went (a minus sign alone is easily missed or not read). */
+function Amount({ value, spoken }: { value: string; spoken: string | null }) {
+  return (
+    <>
+      {value}
+      {spoken ? <span className="visually-hidden"> {spoken}</span> : null}
+    </>
+  );
+}
+
 function Fields({ row }: { row: TransactionRow }) {
+  const { t } = useTranslation("clients");
   return (
     <dl className="transaction-fields">
+      <div className="transaction-fields__item">
+        <dt>{t("analysis.transactions.fields.type")}</dt>
+        <dd>{row.type}</dd>
+      </div>
       {row.fields.map((field) => (
         <div key={field.label} className="transaction-fields__item">
           <dt>{field.label}</dt>
-          <dd>{field.value}</dd>
+          <dd className={field.spoken ? "transaction-fields__amount" : undefined}>
+            <Amount value={field.value} spoken={field.spoken} />
+          </dd>
         </div>
       ))}
     </dl>
@@ -40,6 +57,7 @@ export function TransactionsPanel({ view }: { view: TransactionsView }) {
             <thead>
               <tr>
                 <th scope="col">{t("analysis.transactions.columns.tradeDate")}</th>
+                <th scope="col">{t("analysis.transactions.columns.type")}</th>
                 <th scope="col">{t("analysis.transactions.columns.security")}</th>
                 <th scope="col">{t("analysis.transactions.columns.account")}</th>
                 <th scope="col" className="numeric">
@@ -51,13 +69,16 @@ export function TransactionsPanel({ view }: { view: TransactionsView }) {
               {view.rows.map((row) => (
                 <tr key={row.id} className={row.selected ? "transactions__row transactions__row--selected" : "transactions__row"}>
                   <td>{row.tradeDate}</td>
+                  <td>{row.type}</td>
                   <th scope="row">
                     <Link to={row.href} preventScrollReset aria-current={row.selected ? "true" : undefined}>
                       {row.security}
                     </Link>
                   </th>
                   <td>{row.account}</td>
-                  <td className="numeric">{row.value}</td>
+                  <td className="numeric">
+                    <Amount value={row.value} spoken={row.valueSpoken} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -75,8 +96,11 @@ export function TransactionsPanel({ view }: { view: TransactionsView }) {
             <li key={row.id}>
               <details className="transactions__item">
                 <summary>
-                  <span className="transactions__item-date">{row.tradeDate}</span> <span className="transactions__item-security">{row.security}</span>{" "}
-                  <span className="transactions__item-value">{row.value}</span>
+                  <span className="transactions__item-date">{row.tradeDate}</span> <span className="transactions__item-type">{row.type}</span>{" "}
+                  <span className="transactions__item-security">{row.security}</span>{" "}
+                  <span className="transactions__item-value">
+                    <Amount value={row.value} spoken={row.valueSpoken} />
+                  </span>
                 </summary>
                 <Fields row={row} />
               </details>

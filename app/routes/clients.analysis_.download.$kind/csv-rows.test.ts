@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
-import type { AccountRow, Cells, InvestmentsTable, Money, PositionRow } from "~/lib/analysis/investments";
+import { type AccountRow, type Cells, grandTotal, holdingsTotal, type InvestmentsTable, type Money, type PositionRow } from "~/lib/analysis/investments";
 import type { HideSettings } from "~/lib/analysis/transactions";
 import { type CsvTransaction, investmentsCsv, transactionsCsv } from "./csv-rows";
 
@@ -33,13 +33,16 @@ function position(key: string, fields: Partial<PositionRow> = {}): PositionRow {
     nativeCurrency: "GBP",
     conversion: null,
     cells: cells(),
+    costMissing: null,
+    valueIn: { account: money(1012.3456), report: money(1012.3456) },
+    gainShown: money(212.3349),
     parcels: [],
     ...fields,
   };
 }
 
 function account(accountId: number, positions: PositionRow[]): AccountRow {
-  return { key: `a${accountId}`, accountId, name: `Account ${accountId}`, planCurrency: "GBP", converted: false, multiCurrency: false, cells: cells({ price: null }), positions };
+  return { key: `a${accountId}`, accountId, name: `Account ${accountId}`, planCurrency: "GBP", converted: false, multiCurrency: false, cells: cells({ price: null }), positions, total: holdingsTotal(positions, "GBP", "account") };
 }
 
 const table = (accounts: AccountRow[], columns = { gain: true, income: true }): InvestmentsTable => ({
@@ -49,6 +52,7 @@ const table = (accounts: AccountRow[], columns = { gain: true, income: true }): 
   sort: "description",
   dir: "asc",
   columns,
+  total: grandTotal(accounts, "GBP"),
 });
 
 describe("investmentsCsv (spec 001 §2.3 investments)", () => {
@@ -110,6 +114,7 @@ describe("transactionsCsv (spec 001 §2.3 transactions, §5 hide settings)", () 
       accountId: 1,
       securityDescription: "iShares Core FTSE 100",
       code: "ISF",
+      exchange: "LSE",
       securityIsin: "IE0005042456",
       type: "buy",
       transactionTypeDesc: "Purchase",
@@ -130,7 +135,7 @@ describe("transactionsCsv (spec 001 §2.3 transactions, §5 hide settings)", () 
     const csv = transactionsCsv([tx()], names, SHOW_ALL, t);
     expect(csv.header).toEqual([...HEADER, col("valueAfter"), col("fees"), col("taxes")]);
     expect(csv.rows).toEqual([
-      ["2025-03-04", "2025-03-06", "Ellie's ISA", "iShares Core FTSE 100", "ISF", "IE0005042456", "Purchase", "Monthly investment", "GBP", 125.1235, 7.9681, 1000, 1012.76, 10.26, 2.5],
+      ["2025-03-04", "2025-03-06", "Ellie's ISA", "iShares Core FTSE 100", "ISF", "IE0005042456", "analysis.transactions.types.purchase", "Monthly investment", "GBP", 125.1235, 7.9681, -1000, -1012.76, -10.26, -2.5],
     ]);
   });
 
@@ -138,8 +143,8 @@ describe("transactionsCsv (spec 001 §2.3 transactions, §5 hide settings)", () 
     const csv = transactionsCsv([tx(), income()], names, { ...SHOW_ALL, fees: "Hide For All Transactions" }, t);
     expect(csv.header).toEqual([...HEADER, col("valueAfter"), col("taxes")]);
     expect(csv.rows.map((r) => r.slice(12))).toEqual([
-      [1012.76, 2.5],
-      [1012.76, 2.5],
+      [-1012.76, -2.5],
+      [1012.76, -2.5],
     ]);
     expect(transactionsCsv([tx()], names, { fees: "Hide For All Transactions", taxes: "Hide For All Transactions", valueAfter: "Hide For All Transactions" }, t).header).toEqual(HEADER);
   });
@@ -148,8 +153,8 @@ describe("transactionsCsv (spec 001 §2.3 transactions, §5 hide settings)", () 
     const csv = transactionsCsv([tx(), income()], names, { ...SHOW_ALL, taxes: "Hide For Income Transactions Only", valueAfter: "Hide For Income Transactions Only" }, t);
     expect(csv.header).toEqual([...HEADER, col("valueAfter"), col("fees"), col("taxes")]);
     expect(csv.rows.map((r) => r.slice(12))).toEqual([
-      [1012.76, 10.26, 2.5],
-      [null, 10.26, null],
+      [-1012.76, -10.26, -2.5],
+      [null, -10.26, null],
     ]);
   });
 
@@ -162,11 +167,44 @@ describe("transactionsCsv (spec 001 §2.3 transactions, §5 hide settings)", () 
     expect(transactionsCsv([tx({ pricePerUnit: null })], names, SHOW_ALL, t).rows[0]!.slice(9, 11)).toEqual([125.1235, null]);
   });
 
-  it("takes the type's description as narrative when there is no comment", () => {
+  it("takes the type's word as narrative when there is no comment", () => {
     const csv = transactionsCsv([income(), tx({ comment: "" })], names, SHOW_ALL, t);
-    expect(csv.rows[0]![7]).toBe("Dividend");
+    expect(csv.rows[0]![7]).toBe("analysis.transactions.types.income");
     // an empty comment is a comment: only a missing one falls back
     expect(csv.rows[1]![7]).toBe("");
+  });
+
+  it("names each type in the page's words and signs its amounts: money leaving the account negative", () => {
+    const plain = { comment: null, volume: 0, pricePerUnit: null, fee: money(0), tax: money(0) };
+    const rows = transactionsCsv(
+      [
+        tx({ type: "sell", nativeTransactionValue: money(500), fee: money(9.99), tax: money(0), netAmount: money(490.01) }),
+        tx({ type: "transfer_in", code: "GBPCASH", exchange: "CASH", ...plain, nativeTransactionValue: money(2000), netAmount: money(2000) }),
+        tx({ type: "transfer_out", code: "GBPCASH", exchange: "CASH", ...plain, nativeTransactionValue: money(750), netAmount: money(750) }),
+        tx({ type: "transfer_in", ...plain, nativeTransactionValue: money(300), netAmount: money(300) }),
+        tx({ type: "transfer_out", ...plain, nativeTransactionValue: money(300), netAmount: money(300) }),
+        income({ nativeTransactionValue: money(100), fee: money(0), tax: money(15), netAmount: money(85) }),
+        tx({ type: "fee", code: "GBPCASH", exchange: "CASH", ...plain, nativeTransactionValue: money(31.65), fee: money(31.65), netAmount: money(31.65) }),
+        tx({ type: "tax", code: "GBPCASH", exchange: "CASH", ...plain, nativeTransactionValue: money(12.4), tax: money(12.4), netAmount: money(12.4) }),
+        tx({ type: "split", transactionTypeDesc: "Stock split", ...plain, nativeTransactionValue: money(0), netAmount: money(0) }),
+      ],
+      names,
+      SHOW_ALL,
+      t,
+    ).rows;
+    const type = (key: string) => `analysis.transactions.types.${key}`;
+    expect(rows.map((r) => [r[6], ...r.slice(11)])).toEqual([
+      [type("sale"), 500, 490.01, -9.99, 0],
+      [type("deposit"), 2000, 2000, 0, 0],
+      [type("withdrawal"), -750, -750, 0, 0],
+      [type("transferIn"), 300, 300, 0, 0],
+      [type("transferOut"), -300, -300, 0, 0],
+      [type("income"), 100, 85, 0, -15],
+      // the fee is the cost: its value, not repeated as its own fee
+      [type("fee"), -31.65, -31.65, null, null],
+      [type("tax"), -12.4, -12.4, null, null],
+      ["Stock split", 0, 0, 0, 0],
+    ]);
   });
 
   it("names an account it has no name for by its id", () => {

@@ -3,7 +3,7 @@
 // numbers as numbers. Pure: unit tested without a server.
 import type { TFunction } from "i18next";
 import type { InvestmentsTable, Money } from "~/lib/analysis/investments";
-import { type HideSettings, shownUnder } from "~/lib/analysis/transactions";
+import { type HideSettings, shownUnder, signedAmounts, transactionKind } from "~/lib/analysis/transactions";
 import type { CsvCell } from "~/lib/csv.server";
 
 export type CsvTable = { header: string[]; rows: CsvCell[][] };
@@ -54,6 +54,7 @@ export type CsvTransaction = {
   accountId: number;
   securityDescription: string;
   code: string;
+  exchange: string;
   securityIsin: string | null;
   type: string;
   transactionTypeDesc: string;
@@ -70,14 +71,17 @@ export type CsvTransaction = {
 /**
  * spec 001 §2.3 transactions with their detail fields; spec 001 §5: a column hidden for all
  * transactions is left out, one hidden for income only is empty on income rows, as is 'Number /
- * unit price'. Dates are ISO (YYYY-MM-DD), which every spreadsheet reads the same way.
+ * unit price'. Dates are ISO (YYYY-MM-DD), which every spreadsheet reads the same way. The type is
+ * the page's word for it and the amounts are signed as the page signs them (decision 108): money
+ * leaving the account negative; a fee or a tax has no fees or taxes of its own (empty).
  */
 export function transactionsCsv(list: readonly CsvTransaction[], accountNames: ReadonlyMap<number, string>, hide: HideSettings, t: TFunction): CsvTable {
   const column = (key: string) => t(`analysis.csv.columns.${key}`);
+  type Signed = ReturnType<typeof signedAmounts>;
   const optional = [
-    { key: "valueAfter", setting: hide.valueAfter, value: (x: CsvTransaction) => amount(x.netAmount) },
-    { key: "fees", setting: hide.fees, value: (x: CsvTransaction) => amount(x.fee) },
-    { key: "taxes", setting: hide.taxes, value: (x: CsvTransaction) => amount(x.tax) },
+    { key: "valueAfter", setting: hide.valueAfter, value: (x: Signed) => x.valueAfter },
+    { key: "fees", setting: hide.fees, value: (x: Signed) => x.fees },
+    { key: "taxes", setting: hide.taxes, value: (x: Signed) => x.taxes },
   ].filter((c) => c.setting !== "Hide For All Transactions");
   const header = [
     column("tradeDate"),
@@ -96,6 +100,10 @@ export function transactionsCsv(list: readonly CsvTransaction[], accountNames: R
   ];
   const rows = list.map((x): CsvCell[] => {
     const income = x.type === "income";
+    const kind = transactionKind(x);
+    const type = kind === "other" ? x.transactionTypeDesc : t(`analysis.transactions.types.${kind}`);
+    // each amount rounded once, unsigned as the platform sends it, then given its sign: the same figure as the page's
+    const signed = signedAmounts(kind, { value: amount(x.nativeTransactionValue) ?? 0, valueAfter: amount(x.netAmount) ?? 0, fees: amount(x.fee) ?? 0, taxes: amount(x.tax) ?? 0 });
     return [
       x.tradeDate,
       x.settlementDate,
@@ -103,13 +111,13 @@ export function transactionsCsv(list: readonly CsvTransaction[], accountNames: R
       x.securityDescription.trim() || t("analysis.investments.invalidName"),
       x.code,
       x.securityIsin,
-      x.transactionTypeDesc,
-      x.comment ?? x.transactionTypeDesc,
+      type,
+      x.comment ?? type,
       x.nativeCurrency,
       income ? null : round(x.volume, 4),
       income || x.pricePerUnit === null ? null : round(x.pricePerUnit, 4),
-      amount(x.nativeTransactionValue),
-      ...optional.map((c) => (shownUnder(c.setting, income) ? c.value(x) : null)),
+      signed.value,
+      ...optional.map((c) => (shownUnder(c.setting, income) ? c.value(signed) : null)),
     ];
   });
   return { header, rows };
