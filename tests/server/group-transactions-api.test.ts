@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoSessions, type ErrorAnswer, type Platform, START, startPlatform } from "./harness";
+import { describe, expect, it } from "vitest";
+import { withDemoPlatform, type ErrorAnswer, START } from "./harness";
 
 // spec 001 §7 "Transactions", §9 (docs/platform-api.md "Portfolio"): the group form
 // `group/account/code/{code}/transaction` answers the transactions of the client's own managed
@@ -14,17 +14,11 @@ const TODAY = START.slice(0, 10); // 2025-03-14, a Friday
 const CLIENT = 1;
 const PARTNER = 2;
 
-let platform: Platform;
-let sessions: Awaited<ReturnType<typeof demoSessions>>;
-beforeAll(async () => {
-  platform = await startPlatform();
-  sessions = await demoSessions(platform);
-});
-afterAll(() => platform.close());
+const demo = withDemoPlatform();
 
-const sql = (query: string, ...params: unknown[]) => platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
-const get = <T>(path: string, token: string) => platform.call<T>(path, { token });
-const ok = async <T>(path: string, token = sessions.client): Promise<T> => {
+const sql = (query: string, ...params: unknown[]) => demo.platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
+const get = <T>(path: string, token: string) => demo.platform.call<T>(path, { token });
+const ok = async <T>(path: string, token = demo.sessions.client): Promise<T> => {
   const answer = await get<T>(path, token);
   expect(answer.status, path).toBe(200);
   return answer.body;
@@ -78,7 +72,7 @@ describe("group transactions (spec 001 §7 GET portfolio/group/account/code/{cod
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((t) => t.accountId === linked)).toBe(false);
     // for James the same code is his own account of it
-    const his = await ok<Transaction[]>(group("HARTLEY-GIA", "page_size=2000"), sessions.partner);
+    const his = await ok<Transaction[]>(group("HARTLEY-GIA", "page_size=2000"), demo.sessions.partner);
     expect(new Set(his.map((t) => t.accountId))).toEqual(new Set(ownOfGroup("HARTLEY-GIA", PARTNER)));
   });
 
@@ -117,29 +111,29 @@ describe("group transactions (spec 001 §7 GET portfolio/group/account/code/{cod
 
   it("answers 404 for an unknown code, or a group the caller has no own account of", async () => {
     for (const [code, token] of [
-      ["NOPE", sessions.client],
-      ["HARTLEY-ISA", sessions.assets], // demo.assets sees no account at all
-      ["HARTLEY-PEN", sessions.partner], // Ellie's pension: James sees it only as linked
-      ["HARTLEY-CASH", sessions.partner],
+      ["NOPE", demo.sessions.client],
+      ["HARTLEY-ISA", demo.sessions.assets], // demo.assets sees no account at all
+      ["HARTLEY-PEN", demo.sessions.partner], // Ellie's pension: James sees it only as linked
+      ["HARTLEY-CASH", demo.sessions.partner],
     ] as const) {
       const answer = await get<ErrorAnswer>(group(code, "sort_type=7&page_size=200"), token);
       expect(answer.status, code).toBe(404);
       expect(answer.body.api_message, code).toBe(`Account group ${code} not found`);
     }
     const olivia = Number(sql("SELECT id FROM accounts WHERE description = 'Olivia Junior ISA'")[0]!.id);
-    expect((await get<ErrorAnswer>(group("HARTLEY-ISA", `accountid=${olivia}`), sessions.client)).body.api_message).toBe(`Account ${olivia} not found`);
+    expect((await get<ErrorAnswer>(group("HARTLEY-ISA", `accountid=${olivia}`), demo.sessions.client)).body.api_message).toBe(`Account ${olivia} not found`);
   });
 
   it("validates the query as the plain call, and needs a client (an adviser's in context)", async () => {
     for (const query of ["page_bookmark=nonsense", "page_size=0", "page_size=2001", "start_date=2025-02-30", "timeframe=7Y"]) {
-      expect((await get(group("HARTLEY-ISA", query), sessions.client)).status, query).toBe(400);
+      expect((await get(group("HARTLEY-ISA", query), demo.sessions.client)).status, query).toBe(400);
     }
     expect((await get("/resourceful/portfolio/group/account/code/HARTLEY-ISA/transaction", "nobody")).status).toBe(401);
-    const none = await get<ErrorAnswer>(group("HARTLEY-ISA", "page_size=5"), sessions.adviser);
+    const none = await get<ErrorAnswer>(group("HARTLEY-ISA", "page_size=5"), demo.sessions.adviser);
     expect(none.status).toBe(400);
     expect(none.body.api_message).toBe("I am not a clientUser and no client in context");
-    const put = await platform.call("/resourceful/session/client_in_context", { method: "PUT", token: sessions.adviser, body: { client_id: CLIENT, client_access_level: 1 } });
+    const put = await demo.platform.call("/resourceful/session/client_in_context", { method: "PUT", token: demo.sessions.adviser, body: { client_id: CLIENT, client_access_level: 1 } });
     expect(put.status).toBe(200);
-    expect(await ok<Transaction[]>(group("HARTLEY-ISA", "page_size=50"), sessions.adviser)).toEqual(await ok<Transaction[]>(group("HARTLEY-ISA", "page_size=50")));
+    expect(await ok<Transaction[]>(group("HARTLEY-ISA", "page_size=50"), demo.sessions.adviser)).toEqual(await ok<Transaction[]>(group("HARTLEY-ISA", "page_size=50")));
   });
 });

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -151,4 +152,20 @@ export async function demoSessions(platform: Platform) {
     platform.session("demo.adviser2", "adviser"),
   ]);
   return { client, partner, assets, adviser, otherAdviser };
+}
+
+export type DemoSessions = Awaited<ReturnType<typeof demoSessions>>;
+
+/**
+ * A fresh platform with the demo users signed in for one test file: started before its tests, closed
+ * after them. Read `platform` and `sessions` inside the tests (they are set once `beforeAll` ran).
+ */
+export function withDemoPlatform(): { readonly platform: Platform; readonly sessions: DemoSessions } {
+  const demo = {} as { platform: Platform; sessions: DemoSessions };
+  beforeAll(async () => {
+    demo.platform = await startPlatform();
+    demo.sessions = await demoSessions(demo.platform);
+  });
+  afterAll(() => demo.platform?.close());
+  return demo;
 }

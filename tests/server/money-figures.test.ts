@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ReportJobRow } from "../../server/api/reports/valuation";
 import { valuationReportInput } from "../../server/api/reports/valuation";
-import { demoSessions, type Platform, START, startPlatform } from "./harness";
+import { withDemoPlatform, START } from "./harness";
 
 // Decision 106 on the seeded book (issue 23's symptoms): Ellie's portfolio total is the sum of its
 // accounts as sent; each account's value is the same in the profit analysis, the position call and
@@ -32,13 +32,7 @@ type Positions = {
 };
 
 const TODAY = START.slice(0, 10);
-let platform: Platform;
-let sessions: Awaited<ReturnType<typeof demoSessions>>;
-beforeAll(async () => {
-  platform = await startPlatform();
-  sessions = await demoSessions(platform);
-});
-afterAll(() => platform.close());
+const demo = withDemoPlatform();
 
 /** A wire amount in pence, read from its decimal text (never through a float sum). */
 const pence = (m: Money | null | undefined) => {
@@ -47,9 +41,9 @@ const pence = (m: Money | null | undefined) => {
   return (match[1] ? -1 : 1) * (Number(match[2]) * 100 + Number(match[3]));
 };
 const total = (list: Array<Money | null | undefined>) => list.reduce((sum, m) => sum + pence(m), 0);
-const sql = (query: string, ...params: unknown[]) => platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
+const sql = (query: string, ...params: unknown[]) => demo.platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
 const ok = async <T>(path: string): Promise<T> => {
-  const answer = await platform.call<T>(path, { token: sessions.client });
+  const answer = await demo.platform.call<T>(path, { token: demo.sessions.client });
   expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
   return answer.body;
 };
@@ -126,7 +120,7 @@ describe("one set of numbers: rows and totals (decision 106)", () => {
     // the report prices as the client's capability allows (view_marketdata: delayed); the portal asks the same
     const positions = await ok<Positions>("/resourceful/portfolio/position?pricing_type=delayed");
     const detail = await ok<Detail>("/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=account&to_pricing_type=delayed&from_pricing_type=delayed");
-    const input = valuationReportInput(platform.db, reportJob({ as_at_date: TODAY }, 1), TODAY);
+    const input = valuationReportInput(demo.platform.db, reportJob({ as_at_date: TODAY }, 1), TODAY);
     const own = ownAccounts();
     expect(input.accounts.map((a) => a.name)).toEqual(own.map((a) => a.description));
     for (const account of own) {
@@ -149,7 +143,7 @@ describe("one set of numbers: rows and totals (decision 106)", () => {
 
   it("prints one figure for a date-range report's closing value: its holdings' total is the performance's value to", () => {
     for (const account of ownAccounts()) {
-      const input = valuationReportInput(platform.db, reportJob({ from_date: "2024-03-14", to_date: TODAY, report_type: "account", accountid: account.id }, 2), TODAY);
+      const input = valuationReportInput(demo.platform.db, reportJob({ from_date: "2024-03-14", to_date: TODAY, report_type: "account", accountid: account.id }, 2), TODAY);
       expect(input.accounts).toHaveLength(1);
       expect(input.performance, account.description).not.toBeNull();
       const p = input.performance!;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoSessions, type ErrorAnswer, type Platform, START, startPlatform } from "./harness";
+import { describe, expect, it } from "vitest";
+import { withDemoPlatform, type ErrorAnswer, START } from "./harness";
 
 // spec 001 §3 "Position", §5 display rules, §7 "Positions and allocation" (docs/platform-api.md
 // "Portfolio"): positions of a selection on a date, their allocation, FX pairs. Figures are checked
@@ -80,19 +80,13 @@ const PREVIOUS_BUSINESS_DAY = "2025-03-13";
 const CLIENT = 1;
 const MICROS = 1_000_000;
 
-let platform: Platform;
-let sessions: Awaited<ReturnType<typeof demoSessions>>;
-beforeAll(async () => {
-  platform = await startPlatform();
-  sessions = await demoSessions(platform);
-});
-afterAll(() => platform.close());
+const demo = withDemoPlatform();
 
 const num = (m: Money | null | undefined) => Number(m?.value._val);
 const cents = (m: Money) => Math.round(num(m) * 100);
-const sql = (query: string, ...params: unknown[]) => platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
-const get = <T>(path: string, token: string) => platform.call<T>(path, { token });
-const ok = async <T>(path: string, token = sessions.client): Promise<T> => {
+const sql = (query: string, ...params: unknown[]) => demo.platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
+const get = <T>(path: string, token: string) => demo.platform.call<T>(path, { token });
+const ok = async <T>(path: string, token = demo.sessions.client): Promise<T> => {
   const answer = await get<T>(path, token);
   expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
   return answer.body;
@@ -320,7 +314,7 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
       "/resourceful/portfolio/group/account/code/NOPE/position",
       `/resourceful/portfolio/allocation?accountid=${olivia}`,
     ]) {
-      const answer = await get<ErrorAnswer>(path, sessions.client);
+      const answer = await get<ErrorAnswer>(path, demo.sessions.client);
       expect(answer.status, path).toBe(404);
       expect(answer.body.api_message, path).toMatch(/not found$/);
     }
@@ -328,15 +322,15 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
 
   it("refuses another aggregation, a bad date, prices the client may not see; an adviser needs a client in context", async () => {
     for (const query of ["aggregation=security", "date=2025-02-30", "pricing_type=open", "currency=pounds", "accountid=x"]) {
-      const answer = await get<ErrorAnswer>(`/resourceful/portfolio/position?${query}`, sessions.client);
+      const answer = await get<ErrorAnswer>(`/resourceful/portfolio/position?${query}`, demo.sessions.client);
       expect(answer.status, query).toBe(400);
     }
-    expect((await get("/resourceful/portfolio/position?aggregation=account&fields=value,weight", sessions.client)).status).toBe(200);
-    expect((await get("/resourceful/portfolio/position?pricing_type=live", sessions.client)).status).toBe(403);
-    expect((await get("/resourceful/portfolio/position?pricing_type=delayed", sessions.assets)).status).toBe(403);
-    const others = await get<ErrorAnswer>("/resourceful/portfolio/summary", sessions.adviser);
+    expect((await get("/resourceful/portfolio/position?aggregation=account&fields=value,weight", demo.sessions.client)).status).toBe(200);
+    expect((await get("/resourceful/portfolio/position?pricing_type=live", demo.sessions.client)).status).toBe(403);
+    expect((await get("/resourceful/portfolio/position?pricing_type=delayed", demo.sessions.assets)).status).toBe(403);
+    const others = await get<ErrorAnswer>("/resourceful/portfolio/summary", demo.sessions.adviser);
     for (const path of ["/resourceful/portfolio/position", "/resourceful/portfolio/allocation", "/resourceful/portfolio/security/USDGBP/FX"]) {
-      const answer = await get<ErrorAnswer>(path, sessions.adviser);
+      const answer = await get<ErrorAnswer>(path, demo.sessions.adviser);
       expect(answer.status, path).toBe(others.status);
       expect(answer.body, path).toEqual(others.body);
     }
@@ -345,7 +339,7 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
   });
 
   it("answers a client without accounts with nothing", async () => {
-    const none = await ok<Positions>("/resourceful/portfolio/position", sessions.assets);
+    const none = await ok<Positions>("/resourceful/portfolio/position", demo.sessions.assets);
     expect(none).toMatchObject({ accounts: [], positions: [], total_value: { code: "GBP", value: { _val: "0.00" } } });
   });
 });
@@ -408,7 +402,7 @@ describe("allocation (spec 001 §2.3 allocation tab)", () => {
     expect(two.sector).toBeUndefined();
     expect(two.asset_class?.[0]?.value.code).toBe("EUR");
     for (const query of ["types=country", "allocation_method=both"]) {
-      expect((await get(`/resourceful/portfolio/allocation?${query}`, sessions.client)).status, query).toBe(400);
+      expect((await get(`/resourceful/portfolio/allocation?${query}`, demo.sessions.client)).status, query).toBe(400);
     }
   });
 });
@@ -429,17 +423,17 @@ describe("FX pairs (spec 001 §7 GET portfolio/security/{pair}/FX)", () => {
   });
 
   it("answers 404 for a currency without rates and 400 for a malformed pair", async () => {
-    const unknown = await get<ErrorAnswer>("/resourceful/portfolio/security/USDXYZ/FX", sessions.client);
+    const unknown = await get<ErrorAnswer>("/resourceful/portfolio/security/USDXYZ/FX", demo.sessions.client);
     expect(unknown.status).toBe(404);
     expect(unknown.body.api_message).toBe("FX rate USDXYZ not found");
-    expect((await get("/resourceful/portfolio/security/USDGB/FX", sessions.client)).status).toBe(400);
-    expect((await get("/resourceful/portfolio/security/USDGBP/FX?date=2024-13-01", sessions.client)).status).toBe(400);
+    expect((await get("/resourceful/portfolio/security/USDGB/FX", demo.sessions.client)).status).toBe(400);
+    expect((await get("/resourceful/portfolio/security/USDGBP/FX?date=2024-13-01", demo.sessions.client)).status).toBe(400);
   });
 
   it("answers inside a batch, as the portal asks for it", async () => {
-    const answer = await platform.call<Array<{ name: string; code: number; body: string }>>("/resourceful", {
+    const answer = await demo.platform.call<Array<{ name: string; code: number; body: string }>>("/resourceful", {
       method: "POST",
-      token: sessions.client,
+      token: demo.sessions.client,
       body: {
         batch: [
           { name: "usd", method: "GET", url: "portfolio/security/USDGBP/FX?fields=last_price,prev_close_price" },

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoSessions, type Platform, startPlatform } from "./harness";
+import { describe, expect, it } from "vitest";
+import { withDemoPlatform } from "./harness";
 
 // One view, one set of accounts (docs/decisions/107-one-view-one-set-of-accounts.md): the calls made
 // without a list of accounts all cover the same accounts, the view's (`accountsOfView`: the client's
@@ -15,17 +15,11 @@ type Allocation = { asset_class: Array<{ positions: Array<{ accountid: number }>
 type Series = { accountids: number[] };
 type Account = { accountid: number; description: string; service_type: string; isLinked: boolean; has_transactions: boolean };
 
-let platform: Platform;
-let sessions: Awaited<ReturnType<typeof demoSessions>>;
-beforeAll(async () => {
-  platform = await startPlatform();
-  sessions = await demoSessions(platform);
-});
-afterAll(() => platform.close());
+const demo = withDemoPlatform();
 
-const sql = (query: string, ...params: unknown[]) => platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
+const sql = (query: string, ...params: unknown[]) => demo.platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
 const ok = async <T>(path: string, token: string): Promise<T> => {
-  const answer = await platform.call<T>(path, { token });
+  const answer = await demo.platform.call<T>(path, { token });
   expect(answer.status, path).toBe(200);
   return answer.body;
 };
@@ -45,7 +39,7 @@ const cents = (m: Money) => Math.round(Number(m.value._val) * 100);
 describe("the view's accounts, the same for every call without a list (decision 107)", () => {
   for (const login of ["demo.client", "demo.partner"] as const) {
     it(`${login}: transactions, positions, allocation, series and the detail's total cover the own managed accounts`, async () => {
-      const token = login === "demo.client" ? sessions.client : sessions.partner;
+      const token = login === "demo.client" ? demo.sessions.client : demo.sessions.partner;
       const entity = entityOf(login);
       const view = viewOf(entity);
       const all = seen(entity);
@@ -84,9 +78,9 @@ describe("the view's accounts, the same for every call without a list (decision 
     const view = viewOf(entity);
     const linked = seen(entity).filter((a) => a.linked && a.managed).map((a) => a.id);
     expect(linked.length).toBeGreaterThan(0);
-    const both = await ok<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=portfolio&accountid=${[...view, ...linked].join(",")}`, sessions.client);
-    const own = await ok<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=all&accountid=${view.join(",")}`, sessions.client);
-    const theirs = await ok<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=portfolio&accountid=${linked.join(",")}`, sessions.client);
+    const both = await ok<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=portfolio&accountid=${[...view, ...linked].join(",")}`, demo.sessions.client);
+    const own = await ok<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=all&accountid=${view.join(",")}`, demo.sessions.client);
+    const theirs = await ok<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=portfolio&accountid=${linked.join(",")}`, demo.sessions.client);
     // rows for both sections, one total: the client's own
     expect(both.rows.some((r) => r.isLinked) && both.rows.some((r) => !r.isLinked)).toBe(true);
     expect(cents(both.total!.value)).toBe(cents(own.total!.value));
@@ -96,7 +90,7 @@ describe("the view's accounts, the same for every call without a list (decision 
   });
 
   it("the account list says which accounts have transactions (spec 001 §5)", async () => {
-    const accounts = await ok<Account[]>("/resourceful/portfolio/account", sessions.client);
+    const accounts = await ok<Account[]>("/resourceful/portfolio/account", demo.sessions.client);
     expect(accounts.length).toBeGreaterThan(0);
     for (const a of accounts) {
       const n = Number(sql("SELECT COUNT(*) AS n FROM transactions WHERE account_id = ?", a.accountid)[0]!.n);
@@ -104,8 +98,8 @@ describe("the view's accounts, the same for every call without a list (decision 
     }
     // an account stripped of its transactions says so
     const [first] = accounts;
-    platform.db.$client.prepare("DELETE FROM transactions WHERE account_id = ?").run(first!.accountid);
-    const after = await ok<Account[]>(`/resourceful/portfolio/account?accountid=${first!.accountid}`, sessions.client);
+    demo.platform.db.$client.prepare("DELETE FROM transactions WHERE account_id = ?").run(first!.accountid);
+    const after = await ok<Account[]>(`/resourceful/portfolio/account?accountid=${first!.accountid}`, demo.sessions.client);
     expect(after.map((a) => a.has_transactions)).toEqual([false]);
   });
 });
