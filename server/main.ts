@@ -21,6 +21,10 @@ const server = app.listen(env.port, env.host, () => {
   const port = typeof address === "object" && address ? address.port : env.port;
   console.log(`platform listening on http://${env.host}:${port}`);
 });
+// an idle keep-alive connection stays open longer than its clients keep it in their pools, so a client
+// never sends a request on a connection the platform is closing at that moment (a reset, not an answer)
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.on("error", (error) => {
   console.error("platform could not start", error);
   closeDatabase(db);
