@@ -46,6 +46,7 @@ import type { Site } from "~/planning/site.server";
 import { type Crumb, type Filter, LINKED, parentCrumb, resolveFilter, UNGROUPED } from "~/lib/analysis/filter";
 import { analysisDownloadHref, analysisHref, type AnalysisQuery, type AnalysisTab, type ChartTab, MAX_TRANSACTION_PAGES, periodOfQuery, TRANSACTIONS_PAGE_SIZE } from "~/lib/analysis/query";
 import { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings";
+import { toMinor } from "~/lib/money";
 import { detailKeys, directionOf, signedAmounts, transactionDate, transactionKind } from "~/lib/analysis/transactions";
 import { type Covers, viewOf, viewOptions } from "~/lib/analysis/view";
 
@@ -385,7 +386,8 @@ export function transactionsView(list: TransactionAnswer[], accounts: readonly A
   const accountName = new Map(accounts.map((a) => [a.accountid, a.description]));
   const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency, locale, { decimals: TABLE_DECIMALS });
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
-  const spoken = (amount: number) => (Math.round(amount * 100) === 0 ? null : t(amount < 0 ? "analysis.transactions.paidOut" : "analysis.transactions.received"));
+  // an amount that shows as nothing (0.00) moved no money either way
+  const spoken = (amount: number) => (toMinor(amount) === 0 ? null : t(amount < 0 ? "analysis.transactions.paidOut" : "analysis.transactions.received"));
   const rows = shown.map((tx): TransactionRow => {
     const kind = transactionKind(tx);
     const type = kind === "other" ? tx.transactionTypeDesc : t(`analysis.transactions.types.${kind}`);
