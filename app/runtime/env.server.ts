@@ -13,6 +13,15 @@ const EnvSchema = z
     // Raised only by the journeys, which all come from one address.
     RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).max(1_000_000).default(20),
     RATE_LIMIT_RECOVERY: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    // Failed sign-ins per username (any address) per 15 minutes before the portal refuses that
+    // username: fewer than the platform's lockout (decision 115).
+    RATE_LIMIT_SIGN_IN_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(4),
+    // Where the instances share their rate limits; unset, each instance counts in its own memory.
+    REDIS_URL: z
+      .string()
+      .url()
+      .refine((url) => /^rediss?:\/\//.test(url), "REDIS_URL must be a redis:// or rediss:// URL")
+      .optional(),
     PLANNING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     // Absolute lifetime of a portal session, whatever the activity.
     SESSION_MAX_AGE_HOURS: z.coerce.number().min(1).max(72).default(12),
@@ -36,6 +45,8 @@ export type Env = {
   trustProxyHops: number;
   rateLimitSignIn: number;
   rateLimitRecovery: number;
+  rateLimitSignInFailures: number;
+  redisUrl: string | null;
   planningTimeoutMs: number;
   sessionMaxAgeMs: number;
   cookieSecure: boolean;
@@ -64,6 +75,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trustProxyHops: e.TRUST_PROXY_HOPS,
     rateLimitSignIn: e.RATE_LIMIT_SIGN_IN,
     rateLimitRecovery: e.RATE_LIMIT_RECOVERY,
+    rateLimitSignInFailures: e.RATE_LIMIT_SIGN_IN_FAILURES,
+    redisUrl: e.REDIS_URL ?? null,
     planningTimeoutMs: e.PLANNING_TIMEOUT_MS,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === "true" : e.NODE_ENV === "production",

@@ -3,17 +3,18 @@ import { env } from "./env.server";
 // One JSON line per event on stdout/stderr, for operators' log collectors.
 type Fields = Record<string, unknown>;
 
-function write(level: "debug" | "info" | "error", message: string, fields: Fields = {}) {
+function write(level: "debug" | "info" | "warn" | "error", message: string, fields: Fields = {}) {
   if (env.logLevel === "silent") return;
   if (level === "debug" && env.nodeEnv !== "development") return;
   if (level === "info" && env.logLevel === "error") return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
-  if (level === "error") process.stderr.write(`${line}\n`);
+  if (level === "error" || level === "warn") process.stderr.write(`${line}\n`);
   else process.stdout.write(`${line}\n`);
 }
 
 export const logger = {
   debug: (message: string, fields?: Fields) => write("debug", message, fields),
   info: (message: string, fields?: Fields) => write("info", message, fields),
+  warn: (message: string, fields?: Fields) => write("warn", message, fields),
   error: (message: string, fields?: Fields) => write("error", message, fields),
 };

@@ -1,25 +1,203 @@
-import { describe, expect, it } from "vitest";
-import { RateLimiter } from "./rate-limit.server";
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRateLimits, normaliseUsername, type RateLimits } from "./rate-limit.server";
 
-describe("RateLimiter", () => {
-  const limits = { signIn: { max: 3, windowMs: 60_000 } };
+// docs/decisions/046 and 115: sign-in and recovery limits, kept in memory for one instance and in
+// Redis when REDIS_URL is set, so that instances share them. The Redis cases run against a real
+// redis-server started here (Debian's package, which `.ci/run` installs).
 
-  it("lets the first attempts of a window through and refuses the rest until it ends", () => {
-    const limiter = new RateLimiter(limits);
-    expect([1, 2, 3].map(() => limiter.hit("signIn", "1.2.3.4", 0))).toEqual([0, 0, 0]);
-    expect(limiter.hit("signIn", "1.2.3.4", 10_000)).toBe(50_000);
-    expect(limiter.hit("signIn", "1.2.3.4", 59_999)).toBe(1);
-    expect(limiter.hit("signIn", "1.2.3.4", 60_000)).toBe(0);
+const LIMITS = {
+  signIn: { max: 3, windowMs: 60_000 },
+  recovery: { max: 2, windowMs: 120_000 },
+  passkeyOptions: { max: 5, windowMs: 60_000 },
+  signInFailures: { max: 2, windowMs: 300_000 },
+};
+
+const REDIS_SERVER = process.env.REDIS_SERVER ?? "/usr/bin/redis-server";
+let redis: ChildProcess | null = null;
+let redisUrl = "";
+const opened: RateLimits[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+beforeAll(async () => {
+  if (!existsSync(REDIS_SERVER)) {
+    throw new Error(`${REDIS_SERVER} is missing: install Debian's redis-server (.ci/run does) to run the shared-limit tests`);
+  }
+  const port = await freePort();
+  redis = spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
+    redis!.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes("Ready to accept connections")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    redis!.on("exit", (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
+  });
+  redisUrl = `redis://127.0.0.1:${port}`;
+}, 20_000);
+
+afterAll(async () => {
+  await Promise.all(opened.map((limits) => limits.close()));
+  if (redis && redis.exitCode === null) {
+    redis.kill("SIGCONT");
+    redis.kill("SIGTERM");
+  }
+});
+
+type Warning = { message: string; fields?: Record<string, unknown> };
+
+function limitsOf(options: { redisUrl?: string; keyPrefix?: string; warnings?: Warning[] } = {}) {
+  const limits = createRateLimits({
+    limits: LIMITS,
+    redisUrl: options.redisUrl,
+    keyPrefix: options.keyPrefix ?? `test-${Math.random().toString(36).slice(2)}`,
+    log: { warn: (message, fields) => options.warnings?.push({ message, fields }), info: () => {} },
+    commandTimeoutMs: 300,
+  });
+  opened.push(limits);
+  return limits;
+}
+
+describe("in one instance's memory (no REDIS_URL)", () => {
+  it("lets the first posts of a window through and refuses the rest with the wait", async () => {
+    const limits = limitsOf();
+    expect(limits.shared).toBe(false);
+    for (let i = 0; i < 3; i++) expect(await limits.hit("signIn", "1.2.3.4")).toBe(0);
+    const wait = await limits.hit("signIn", "1.2.3.4");
+    expect(wait).toBeGreaterThan(55_000);
+    expect(wait).toBeLessThanOrEqual(60_000);
   });
 
-  it("counts each address apart", () => {
-    const limiter = new RateLimiter(limits);
-    for (let i = 0; i < 4; i++) limiter.hit("signIn", "1.1.1.1", 0);
-    expect(limiter.hit("signIn", "1.1.1.1", 1)).toBeGreaterThan(0);
-    expect(limiter.hit("signIn", "2.2.2.2", 1)).toBe(0);
+  it("counts each address and each bucket apart", async () => {
+    const limits = limitsOf();
+    for (let i = 0; i < 4; i++) await limits.hit("signIn", "1.1.1.1");
+    expect(await limits.hit("signIn", "1.1.1.1")).toBeGreaterThan(0);
+    expect(await limits.hit("signIn", "2.2.2.2")).toBe(0);
+    expect(await limits.hit("recovery", "1.1.1.1")).toBe(0);
   });
 
-  it("refuses an unknown bucket", () => {
-    expect(() => new RateLimiter(limits).hit("other", "1.1.1.1")).toThrow();
+  it("refuses an unknown bucket", async () => {
+    await expect(limitsOf().hit("other" as "signIn", "1.1.1.1")).rejects.toThrow(/unknown rate-limit bucket/);
+  });
+});
+
+describe("failed sign-ins per username", () => {
+  it("normalises the username: trimmed and case-folded", () => {
+    expect(normaliseUsername("  Demo.Client ")).toBe("demo.client");
+    expect(normaliseUsername("DEMO.CLIENT")).toBe(normaliseUsername("demo.client"));
+  });
+
+  it("refuses a username after its failures, from any address, until a success clears them", async () => {
+    const limits = limitsOf();
+    expect(await limits.usernameWait("demo.client")).toBe(0);
+    await limits.signInFailed("demo.client");
+    expect(await limits.usernameWait("Demo.Client")).toBe(0);
+    await limits.signInFailed(" DEMO.CLIENT");
+    const wait = await limits.usernameWait("demo.client");
+    expect(wait).toBeGreaterThan(290_000);
+    expect(wait).toBeLessThanOrEqual(300_000);
+    // Another username is not affected.
+    expect(await limits.usernameWait("demo.partner")).toBe(0);
+    await limits.signInSucceeded("demo.client");
+    expect(await limits.usernameWait("demo.client")).toBe(0);
+  });
+});
+
+describe("shared through Redis (REDIS_URL)", () => {
+  it("two instances together allow the limit once, not twice", async () => {
+    const keyPrefix = `shared-${Math.random().toString(36).slice(2)}`;
+    const a = limitsOf({ redisUrl, keyPrefix });
+    const b = limitsOf({ redisUrl, keyPrefix });
+    expect(a.shared && b.shared).toBe(true);
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i++) answers.push(await (i % 2 === 0 ? a : b).hit("signIn", "203.0.113.5"));
+    expect(answers.slice(0, 3)).toEqual([0, 0, 0]);
+    for (const wait of answers.slice(3)) {
+      expect(wait).toBeGreaterThan(55_000);
+      expect(wait).toBeLessThanOrEqual(60_000);
+    }
+  });
+
+  it("shares a username's failures and its reset", async () => {
+    const keyPrefix = `shared-${Math.random().toString(36).slice(2)}`;
+    const a = limitsOf({ redisUrl, keyPrefix });
+    const b = limitsOf({ redisUrl, keyPrefix });
+    await a.signInFailed("demo.client");
+    await b.signInFailed("Demo.Client");
+    expect(await a.usernameWait("demo.client")).toBeGreaterThan(0);
+    expect(await b.usernameWait("demo.client")).toBeGreaterThan(0);
+    await a.signInSucceeded("demo.client");
+    expect(await b.usernameWait("demo.client")).toBe(0);
+  });
+
+  it("keeps no username in clear in Redis", async () => {
+    const keyPrefix = `clear-${Math.random().toString(36).slice(2)}`;
+    const a = limitsOf({ redisUrl, keyPrefix });
+    await a.signInFailed("someone.private");
+    const { Redis } = await import("ioredis");
+    const client = new Redis(redisUrl);
+    try {
+      const keys = await client.keys(`${keyPrefix}*`);
+      expect(keys.length).toBe(1);
+      expect(keys.join()).not.toContain("someone.private");
+    } finally {
+      client.disconnect();
+    }
+  });
+});
+
+describe("while Redis is unreachable (decision 115: this instance's memory, with a warning)", () => {
+  it("falls back to memory at once when nothing listens at REDIS_URL, and says so", async () => {
+    const warnings: Warning[] = [];
+    const limits = limitsOf({ redisUrl: "redis://127.0.0.1:1", warnings });
+    const started = performance.now();
+    const answers: number[] = [];
+    for (let i = 0; i < 4; i++) answers.push(await limits.hit("signIn", "198.51.100.7"));
+    expect(performance.now() - started).toBeLessThan(2_000);
+    // The limit still holds, in this instance.
+    expect(answers.slice(0, 3)).toEqual([0, 0, 0]);
+    expect(answers[3]).toBeGreaterThan(0);
+    await limits.signInFailed("demo.client");
+    await limits.signInFailed("demo.client");
+    expect(await limits.usernameWait("demo.client")).toBeGreaterThan(0);
+    expect(warnings.some((w) => /memory/.test(w.message))).toBe(true);
+    // The address of the store (which may carry a password) is never logged.
+    expect(JSON.stringify(warnings)).not.toContain("127.0.0.1:1");
+  });
+
+  it("falls back to memory within the command timeout when Redis stops answering", async () => {
+    const warnings: Warning[] = [];
+    const limits = limitsOf({ redisUrl, warnings });
+    expect(await limits.hit("signIn", "198.51.100.8")).toBe(0);
+    redis!.kill("SIGSTOP");
+    try {
+      const started = performance.now();
+      expect(await limits.hit("signIn", "198.51.100.8")).toBe(0);
+      expect(performance.now() - started).toBeLessThan(1_500);
+      expect(warnings.some((w) => /memory/.test(w.message))).toBe(true);
+    } finally {
+      redis!.kill("SIGCONT");
+    }
+    // Once Redis answers again, the shared count is used again.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await limits.hit("signIn", "198.51.100.8")).toBe(0);
   });
 });

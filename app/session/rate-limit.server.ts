@@ -1,62 +1,228 @@
+import { createHash } from "node:crypto";
 import type { HeadersFunction } from "@remix-run/node";
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "~/runtime/env.server";
+import { logger } from "~/runtime/logger.server";
 
 // Sign-in and recovery posts are limited per client address (issue: "Attempts are limited";
-// docs/decisions/046). The platform locks accounts after repeated failures; this limit slows one
-// address trying many accounts. It is kept in each instance's memory: behind a load balancer with N
-// instances an address gets at most N times the limit, which is still a hard ceiling, and no shared
-// store is needed. The numbers of posts are configurable (20 and 10 unless set), the windows not.
+// docs/decisions/046), and failed sign-ins per username too (docs/decisions/115). The counts are
+// kept by rate-limiter-flexible: in this instance's memory when REDIS_URL is not set (one
+// instance), in Redis when it is, so that every instance behind the load balancer shares them.
+// While Redis cannot be reached each instance counts in its own memory and says so in its log
+// (decision 115). The numbers are configurable, the windows not.
 export const LIMITS = {
   signIn: { max: env.rateLimitSignIn, windowMs: 5 * 60_000 },
   recovery: { max: env.rateLimitRecovery, windowMs: 15 * 60_000 },
   // Every view of the login page with JavaScript asks for passkey options once (the autofill's
   // ceremony waits on them), and again after a failed attempt: five per sign-in post allowed.
   passkeyOptions: { max: env.rateLimitSignIn * 5, windowMs: 5 * 60_000 },
+  // Failed password sign-ins per username, from any address: fewer than the platform's lockout
+  // (the 5th consecutive wrong secret, decision 041), so that strangers cannot reach it quickly.
+  signInFailures: { max: env.rateLimitSignInFailures, windowMs: 15 * 60_000 },
 } as const;
-export type Bucket = keyof typeof LIMITS;
+export type Bucket = "signIn" | "recovery" | "passkeyOptions";
+type Limit = { max: number; windowMs: number };
+type Limits = Record<Bucket | "signInFailures", Limit>;
 
-type Window = { started: number; count: number };
+/** A username as counted: trimmed and case-folded, so that 'Jane.Smith ' is 'jane.smith'. */
+export function normaliseUsername(username: string): string {
+  return username.normalize("NFKC").trim().toLowerCase();
+}
 
-export class RateLimiter {
-  private windows = new Map<string, Window>();
-  constructor(private readonly limits: Record<string, { max: number; windowMs: number }> = LIMITS) {}
+/** The key of a username in the store: a digest, so that no username is kept there in clear. */
+function usernameKey(username: string): string {
+  return createHash("sha256").update(normaliseUsername(username)).digest("base64url");
+}
 
-  /** Counts one attempt; answers how long to wait (ms) when the address is over its limit, else 0. */
-  hit(bucket: string, address: string, now = Date.now()): number {
-    const limit = this.limits[bucket];
-    if (!limit) throw new Error(`unknown rate-limit bucket ${bucket}`);
-    const key = `${bucket}:${address}`;
-    const current = this.windows.get(key);
-    if (!current || now - current.started >= limit.windowMs) {
-      this.windows.set(key, { started: now, count: 1 });
-      this.sweep(now);
-      return 0;
-    }
-    current.count += 1;
-    return current.count > limit.max ? current.started + limit.windowMs - now : 0;
+export type RateLimits = {
+  /** True when the counts are kept in Redis (REDIS_URL), shared by every instance. */
+  shared: boolean;
+  /** Counts one post of `bucket` from `address`: the milliseconds to wait when over the limit, else 0. */
+  hit: (bucket: Bucket, address: string) => Promise<number>;
+  /** The milliseconds a username must wait after too many failed sign-ins, else 0 (nothing counted). */
+  usernameWait: (username: string) => Promise<number>;
+  /** Counts one failed sign-in of a username (a wrong password or an unknown username). */
+  signInFailed: (username: string) => Promise<void>;
+  /** A successful sign-in: the username's failures are forgotten. */
+  signInSucceeded: (username: string) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+type Log = { warn: (message: string, fields?: Record<string, unknown>) => void; info: (message: string, fields?: Record<string, unknown>) => void };
+
+export type RateLimitOptions = {
+  limits: Limits;
+  /** redis:// or rediss:// URL of the shared store; without it, this instance's memory. */
+  redisUrl?: string;
+  /** Prefix of every key, so that other users of the same Redis keep theirs apart. */
+  keyPrefix: string;
+  log?: Log;
+  /** How long a Redis command may take before this instance counts in memory instead. */
+  commandTimeoutMs?: number;
+};
+
+export function createRateLimits(options: RateLimitOptions): RateLimits {
+  const { limits, redisUrl, keyPrefix, log = logger, commandTimeoutMs = 500 } = options;
+  let client: Redis | null = null;
+  let outage: Outage | null = null;
+  if (redisUrl) {
+    client = new Redis(redisUrl, {
+      // Per the library's guide: a command while disconnected fails at once (and the count goes to
+      // memory) instead of waiting in a queue; a command that hangs fails after the timeout.
+      enableOfflineQueue: false,
+      commandTimeout: commandTimeoutMs,
+      connectTimeout: 2_000,
+      maxRetriesPerRequest: 1,
+      // Reconnects for ever, at most every 2 s; the store is used again as soon as it answers.
+      retryStrategy: (times) => Math.min(times * 200, 2_000),
+    });
+    outage = watch(client, log, commandTimeoutMs);
   }
+  const limiterOf = (name: string, { max, windowMs }: Limit): RateLimiterAbstract => {
+    const common = { points: max, duration: Math.ceil(windowMs / 1000), keyPrefix: `${keyPrefix}:rl:${name}` };
+    if (!client || !outage) return new RateLimiterMemory(common);
+    return new RateLimiterRedis({
+      ...common,
+      storeClient: client,
+      rejectIfRedisNotReady: true,
+      // decision 115: while Redis is unreachable, this instance's memory keeps the limits
+      insuranceLimiter: new InsuranceMemory(common, outage.fellBack),
+    });
+  };
+  const buckets: Record<Bucket, RateLimiterAbstract> = {
+    signIn: limiterOf("signIn", limits.signIn),
+    recovery: limiterOf("recovery", limits.recovery),
+    passkeyOptions: limiterOf("passkeyOptions", limits.passkeyOptions),
+  };
+  const failures = limiterOf("signInFailures", limits.signInFailures);
+  // The first posts after a start wait (briefly) for the first connection, not the memory.
+  const connected = () => outage?.firstConnection ?? Promise.resolve();
 
-  /** Drops finished windows so that memory stays bounded by the addresses of the last window. */
-  private sweep(now: number) {
-    if (this.windows.size < 10_000) return;
-    for (const [key, w] of this.windows) {
-      const bucket = key.slice(0, key.indexOf(":"));
-      if (now - w.started >= (this.limits[bucket]?.windowMs ?? 0)) this.windows.delete(key);
-    }
+  return {
+    shared: client !== null,
+    async hit(bucket, address) {
+      const limiter = buckets[bucket];
+      if (!limiter) throw new Error(`unknown rate-limit bucket ${bucket}`);
+      await connected();
+      try {
+        await limiter.consume(address);
+        return 0;
+      } catch (refused) {
+        if (refused instanceof RateLimiterRes) return Math.max(refused.msBeforeNext, 1);
+        throw refused;
+      }
+    },
+    async usernameWait(username) {
+      await connected();
+      const counted = await failures.get(usernameKey(username));
+      return counted && counted.consumedPoints >= limits.signInFailures.max ? Math.max(counted.msBeforeNext, 1) : 0;
+    },
+    async signInFailed(username) {
+      await connected();
+      try {
+        await failures.consume(usernameKey(username));
+      } catch (refused) {
+        // Over the limit already (posts that were let through at the same time): counted all the same.
+        if (!(refused instanceof RateLimiterRes)) throw refused;
+      }
+    },
+    async signInSucceeded(username) {
+      await connected();
+      await failures.delete(usernameKey(username));
+    },
+    async close() {
+      if (client) client.disconnect();
+    },
+  };
+}
+
+type Outage = { firstConnection: Promise<void>; fellBack: () => void };
+
+/**
+ * The store's state for the log: a warning when Redis cannot be reached or a count went to memory
+ * (at most one a minute, however often ioredis retries), and a line when it answers again.
+ */
+function watch(client: Redis, log: Log, commandTimeoutMs: number): Outage {
+  let warnedAt = 0;
+  const warn = (reason: string) => {
+    if (Date.now() - warnedAt < 60_000) return;
+    warnedAt = Date.now();
+    // Never the URL: it may carry the store's password.
+    log.warn("Redis unreachable: rate limits kept in this instance's memory until it answers", { reason });
+  };
+  let settle: () => void = () => {};
+  const firstConnection = new Promise<void>((resolve) => {
+    settle = resolve;
+    setTimeout(resolve, commandTimeoutMs * 2).unref();
+  });
+  client.on("ready", () => {
+    settle();
+    if (warnedAt) log.info("rate limits shared through Redis again", {});
+    warnedAt = 0;
+  });
+  client.on("error", (error: NodeJS.ErrnoException) => {
+    settle();
+    warn(error.code ?? error.name);
+  });
+  return { firstConnection, fellBack: () => warn("a count went to memory") };
+}
+
+/** The memory that keeps the limits while Redis is unreachable; each use is reported. */
+class InsuranceMemory extends RateLimiterMemory {
+  constructor(
+    options: ConstructorParameters<typeof RateLimiterMemory>[0],
+    private readonly used: () => void,
+  ) {
+    super(options);
+  }
+  override consume(...args: Parameters<RateLimiterMemory["consume"]>) {
+    this.used();
+    return super.consume(...args);
+  }
+  override get(...args: Parameters<RateLimiterMemory["get"]>) {
+    this.used();
+    return super.get(...args);
+  }
+  override delete(...args: Parameters<RateLimiterMemory["delete"]>) {
+    this.used();
+    return super.delete(...args);
   }
 }
 
-const limiter = new RateLimiter();
+let current: RateLimits | null = null;
+/** The portal's limits, made at first use: memory, or Redis when REDIS_URL is set. */
+function rateLimits(): RateLimits {
+  current ??= createRateLimits({ limits: LIMITS, redisUrl: env.redisUrl ?? undefined, keyPrefix: env.appId });
+  return current;
+}
 
 /**
  * Counts a post of `bucket` from `address` (see clientAddress). Answers the seconds to wait when
  * over the limit, else null. Without an address (no connection: a test calling an action) nothing
  * is counted.
  */
-export function checkRateLimit(address: string | null, bucket: Bucket): number | null {
+export async function checkRateLimit(address: string | null, bucket: Bucket): Promise<number | null> {
   if (!address) return null;
-  const waitMs = limiter.hit(bucket, address);
+  const waitMs = await rateLimits().hit(bucket, address);
   return waitMs > 0 ? Math.ceil(waitMs / 1000) : null;
+}
+
+/**
+ * docs/decisions/115: the seconds a username must wait after too many failed sign-ins from any
+ * address, else null. As with checkRateLimit, nothing is counted without a connection.
+ */
+export async function checkUsernameLimit(address: string | null, username: string): Promise<number | null> {
+  if (!address) return null;
+  const waitMs = await rateLimits().usernameWait(username);
+  return waitMs > 0 ? Math.ceil(waitMs / 1000) : null;
+}
+
+/** The platform's answer to a password sign-in: a failure is counted, a success clears the count. */
+export async function countSignIn(address: string | null, username: string, succeeded: boolean): Promise<void> {
+  if (!address) return;
+  if (succeeded) await rateLimits().signInSucceeded(username);
+  else await rateLimits().signInFailed(username);
 }
 
 /**

@@ -1,9 +1,15 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../server/db/schema";
+import { DEMO_PASSWORD } from "../../server/seed";
 import { type Portal, startPortal } from "./portal-harness";
 
 // docs/decisions/046: sign-in and recovery posts are limited per client address. With no trusted
 // proxy (TRUST_PROXY_HOPS=0, the default) the address is the connection's; behind N trusted
-// proxies it is the entry the outermost one wrote into X-Forwarded-For.
+// proxies it is the entry the outermost one wrote into X-Forwarded-For. docs/decisions/115: failed
+// sign-ins are counted per username too, whatever the address, and refused before the platform is
+// asked (so that strangers do not reach the platform's lockout). The address cases give each post a
+// username of its own, so that the username limit never joins in.
 
 let portal: Portal;
 let env: typeof import("~/runtime/env.server").env;
@@ -21,9 +27,10 @@ function post(path: string, form: { body: URLSearchParams; cookie: string }, fro
   return new Request(`http://portal.test${path}`, { method: "POST", body: form.body, headers });
 }
 
-async function postLogin(from: Connection, username = "nobody.here") {
+let stranger = 0;
+async function postLogin(from: Connection, username = `nobody.${++stranger}`, password = "not-the-password") {
   const route = await import("~/routes/login/route");
-  const form = await portal.anonymousForm({ userType: "client", username, password: "not-the-password" });
+  const form = await portal.anonymousForm({ userType: "client", username, password });
   const context = { socketAddress: from.socketAddress };
   return (await route.action({ request: post("/login", form, from), params: {}, context })) as Response;
 }
@@ -45,7 +52,7 @@ describe("the sign-in rate limit, with no trusted proxy", () => {
       const from = { socketAddress: "::ffff:203.0.113.9", forwardedFor: `198.51.100.${attempt}` };
       expect((await postLogin(from)).status).toBe(401);
     }
-    const refused = await postLogin({ socketAddress: "::ffff:203.0.113.9", forwardedFor: "198.51.100.99" });
+    const refused = await postLogin({ socketAddress: "::ffff:203.0.113.9", forwardedFor: "198.51.100.99" }, "nobody.here");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(300);
@@ -106,5 +113,59 @@ describe("the recovery rate limit, with no trusted proxy", () => {
     // Another address is not affected, and the same address can still try to sign in.
     expect((await postForgotten({ socketAddress: "203.0.113.31" }, { intent: "password", username: "" })).status).toBe(400);
     expect((await postLogin(from)).status).toBe(401);
+  });
+});
+
+describe("failed sign-ins per username (docs/decisions/115)", () => {
+  /** A login of its own, in the state of a seeded one, so that no other case meets it. */
+  async function copyOf(template: string, username: string) {
+    const copied = await portal.platform.call(`/dev/users/${template}/copy`, { method: "POST", body: { username } });
+    expect(copied.status).toBe(201);
+    return username;
+  }
+  const platformRow = (username: string) => portal.platform.db.select().from(users).where(eq(users.username, username)).get()!;
+  let next = 0;
+  const anyAddress = () => ({ socketAddress: `192.0.2.${++next}` });
+
+  it("refuses a username after 4 failures from as many addresses, before the platform is asked, whatever the password", async () => {
+    expect(env.rateLimitSignInFailures).toBe(4);
+    const username = await copyOf("demo.client", "limit.one");
+    for (let attempt = 1; attempt <= 4; attempt++) expect((await postLogin(anyAddress(), username)).status).toBe(401);
+    expect(platformRow(username).failedAttempts).toBe(4);
+
+    // The same username, spelled otherwise, from a new address: the portal's own refusal.
+    const refused = await postLogin(anyAddress(), "  LIMIT.One ");
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    const data = (await refused.json()) as LoginData & { alert?: { params?: { seconds?: number } } };
+    expect(data.alert?.key).toBe("steps.rateLimited");
+    expect(data.alert?.params?.seconds).toBe(retryAfter);
+    expect(String(data.result?.initialValue?.username).trim()).toBe("LIMIT.One");
+    expect(data.result?.initialValue?.password).toBeUndefined();
+
+    // Even the owner with the right password waits: the platform is not asked, so its lockout
+    // (the 5th consecutive wrong secret) is never reached by strangers.
+    expect((await postLogin(anyAddress(), username, DEMO_PASSWORD)).status).toBe(429);
+    expect(platformRow(username).failedAttempts).toBe(4);
+    expect(platformRow(username).disabled).toBe(false);
+
+    // Other usernames from the same addresses are not affected.
+    expect((await postLogin({ socketAddress: `192.0.2.${next}` })).status).toBe(401);
+  });
+
+  it("clears a username's failures on a successful sign-in", async () => {
+    const username = await copyOf("demo.client", "limit.two");
+    for (let attempt = 1; attempt <= 3; attempt++) expect((await postLogin(anyAddress(), username)).status).toBe(401);
+    const signedIn = await postLogin(anyAddress(), username, DEMO_PASSWORD);
+    expect(signedIn.status).toBe(302);
+    for (let attempt = 1; attempt <= 4; attempt++) expect((await postLogin(anyAddress(), username)).status).toBe(401);
+    expect((await postLogin(anyAddress(), username)).status).toBe(429);
+  });
+
+  it("counts unknown usernames the same way, so that the answer tells nothing of who exists", async () => {
+    for (let attempt = 1; attempt <= 4; attempt++) expect((await postLogin(anyAddress(), "no.such.user")).status).toBe(401);
+    expect((await postLogin(anyAddress(), "no.such.user")).status).toBe(429);
   });
 });

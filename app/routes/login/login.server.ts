@@ -31,7 +31,7 @@ import { fetchIdleMinutes, fetchSessionUser, SiteAccessError } from "~/planning/
 import { cancelSignIn, signInCall, signInWithPasskey, type StepOutcome } from "~/planning/sign-in.server";
 import { getSite } from "~/planning/site.server";
 import { clearLoginState, commitLoginState, type LoginState } from "~/session/login-state.server";
-import { checkRateLimit } from "~/session/rate-limit.server";
+import { checkRateLimit, checkUsernameLimit } from "~/session/rate-limit.server";
 import { createUserSession } from "~/session/session.server";
 
 // The sign-in steps of the login page (spec 000 §2, §4, §5, §8). Each step is a plain form posting
@@ -153,11 +153,20 @@ export function alertFor(apiMessage: string | null): LoginAlert | undefined {
   return text ? { kind: "error", text } : undefined;
 }
 
-/** The rate limit of sign-in posts (docs/decisions/046): 429 with the form as it was, minus secrets. */
-export function rateLimited(address: string | null, reply: () => LoginActionData) {
-  const seconds = checkRateLimit(address, "signIn");
+/**
+ * The rate limit of sign-in posts (docs/decisions/046): 429 with the form as it was, minus secrets.
+ * With a username (the login form), that username's failed sign-ins from any address are checked
+ * too (docs/decisions/115), with the same answer; the post is not counted against the username.
+ */
+export async function rateLimited(address: string | null, reply: () => LoginActionData, username?: string) {
+  let seconds = await checkRateLimit(address, "signIn");
+  let limit = "address";
+  if (seconds === null && username) {
+    seconds = await checkUsernameLimit(address, username);
+    limit = "username";
+  }
   if (seconds === null) return null;
-  logger.info("sign-in rate limited", { address, seconds });
+  logger.warn("sign-in rate limited", { address, limit, seconds });
   return json<LoginActionData>(
     { ...reply(), alert: { kind: "error", key: "steps.rateLimited", params: { seconds } } },
     { status: 429, headers: { "Retry-After": String(seconds) } },
@@ -271,7 +280,7 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
     case "change-password": {
       const submission = parseWithZod(formData, { schema: ForcedPasswordSchema });
       const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ hideFields: ["newPassword"], fieldErrors });
-      const limited = rateLimited(address, () => ({ step, formId: FORM_IDS.password, result: reply() }));
+      const limited = await rateLimited(address, () => ({ step, formId: FORM_IDS.password, result: reply() }));
       if (limited) return limited;
       if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.password, result: reply() });
       const outcome = await signInCall("auth/password", { login_ticket: ticket, new_password: submission.value.newPassword });
@@ -282,7 +291,7 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
     }
 
     case "agree-terms": {
-      const limited = rateLimited(address, () => ({ step }));
+      const limited = await rateLimited(address, () => ({ step }));
       if (limited) return limited;
       if (step.status !== "SiteTerms") return redirect(loginPath(null));
       // The terms as shown (the same sanitised text the page rendered) are what the user agreed to.
@@ -301,7 +310,7 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
       const submission = parseWithZod(formData, { schema });
       const reply = (fieldErrors?: Record<string, string[]>) =>
         submission.reply({ hideFields: ["answer1", "answer2"], fieldErrors });
-      const limited = rateLimited(address, () => ({ step, formId: FORM_IDS.questions, result: reply() }));
+      const limited = await rateLimited(address, () => ({ step, formId: FORM_IDS.questions, result: reply() }));
       if (limited) return limited;
       if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.questions, result: reply() });
       const outcome = await signInCall("auth/security_questions", {
@@ -319,7 +328,7 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
     case "validate-code": {
       const submission = parseWithZod(formData, { schema: SecurityCodeSchema });
       const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ hideFields: ["code"], fieldErrors });
-      const limited = rateLimited(address, () => ({ step, formId: FORM_IDS.code, result: reply() }));
+      const limited = await rateLimited(address, () => ({ step, formId: FORM_IDS.code, result: reply() }));
       if (limited) return limited;
       if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.code, result: reply() });
       const deviceId = step.status === "MfaEnrolmentValidateDevice" ? step.deviceId : undefined;
@@ -341,7 +350,7 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
     }
 
     case "resend-code": {
-      const limited = rateLimited(address, () => ({ step }));
+      const limited = await rateLimited(address, () => ({ step }));
       if (limited) return limited;
       const outcome = await signInCall("auth/tfa/resend", { login_ticket: ticket });
       if (outcome.kind === "step") {
@@ -359,7 +368,7 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
     case "link-device": {
       const submission = parseWithZod(formData, { schema: LinkDeviceSchema });
       const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ fieldErrors });
-      const limited = rateLimited(address, () => ({ step, formId: FORM_IDS.device, result: reply() }));
+      const limited = await rateLimited(address, () => ({ step, formId: FORM_IDS.device, result: reply() }));
       if (limited) return limited;
       if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.device, result: reply() });
       const outcome = await signInCall("auth/tfa/device", { login_ticket: ticket, method: submission.value.method });
@@ -373,7 +382,7 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
       const submission = parseWithZod(formData, { schema: MemorableSchema });
       const reply = (fieldErrors?: Record<string, string[]>) =>
         submission.reply({ hideFields: ["char1", "char2", "char3"], fieldErrors });
-      const limited = rateLimited(address, () => ({ step, formId: FORM_IDS.memorable, result: reply() }));
+      const limited = await rateLimited(address, () => ({ step, formId: FORM_IDS.memorable, result: reply() }));
       if (limited) return limited;
       if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.memorable, result: reply() });
       const { char1, char2, char3 } = submission.value;
@@ -421,7 +430,7 @@ const PasskeyPost = z.object({
  */
 export async function passkeySignIn(formData: FormData, address: string | null): Promise<Response> {
   const refuse = (status: number, passkey: PasskeyActionData["passkey"]) => json<PasskeyActionData>({ passkey }, { status });
-  const seconds = checkRateLimit(address, "signIn");
+  const seconds = await checkRateLimit(address, "signIn");
   if (seconds !== null) {
     return json<PasskeyActionData>(
       { passkey: { alert: { kind: "error", key: "steps.rateLimited", params: { seconds } } } },

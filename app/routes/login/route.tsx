@@ -26,7 +26,7 @@ import { cancelSignIn, signIn } from "~/planning/sign-in.server";
 import { getSite } from "~/planning/site.server";
 import { readForm } from "~/session/csrf.server";
 import { clearLoginState, readLoginState } from "~/session/login-state.server";
-import { rateLimitHeaders } from "~/session/rate-limit.server";
+import { countSignIn, rateLimitHeaders } from "~/session/rate-limit.server";
 import { destroySessionCookie, getPortalSession } from "~/session/session.server";
 import {
   alertFor,
@@ -128,7 +128,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: LoginSchema });
   const reply = () => submission.reply({ hideFields: ["password"] });
-  const limited = rateLimited(address, () => ({ step: null, formId: "login", result: reply() }));
+  // docs/decisions/046 and 115: the address's sign-in posts, then the username's failed sign-ins.
+  const typedUsername = formData.get("username");
+  const limited = await rateLimited(
+    address,
+    () => ({ step: null, formId: "login", result: reply() }),
+    typeof typedUsername === "string" && typedUsername.trim() ? typedUsername : undefined,
+  );
   if (limited) return limited;
   if (submission.status !== "success") {
     return json<LoginActionData>({ step: null, formId: "login", result: reply() }, { status: 400 });
@@ -143,6 +149,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userType,
     address,
   });
+  // docs/decisions/115: a wrong password (or an unknown username) counts against the username; a
+  // right one clears its count. Other answers (a locked account, a fault) change nothing.
+  if (outcome.kind === "success" || outcome.kind === "step") await countSignIn(address, username, true);
+  else if (outcome.kind === "refused" && outcome.status === 401) await countSignIn(address, username, false);
   if (outcome.kind === "refused" || outcome.kind === "retry") {
     // spec 000 §8 "Sign-in and security messages"
     if (outcome.status === 401) {

@@ -70,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (form === "username") {
     const submission = parseWithZod(formData, { schema: createForgottenUsernameSchema(locale) });
-    const wait = checkRateLimit(address, "recovery");
+    const wait = await checkRateLimit(address, "recovery");
     if (wait) {
       return json<ActionData>(
         { form, result: submission.reply(), messageKey: "errors.rateLimited", messageValues: { minutes: Math.ceil(wait / 60) } },
@@ -95,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: ForgottenPasswordSchema });
-  const wait = checkRateLimit(address, "recovery");
+  const wait = await checkRateLimit(address, "recovery");
   if (wait) {
     return json<ActionData>(
       { form, result: submission.reply(), messageKey: "errors.rateLimited", messageValues: { minutes: Math.ceil(wait / 60) } },

@@ -78,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : parseWithZod(formData, { schema: QuestionsResetSchema });
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ hideFields: SECRETS, ...options });
 
-  const wait = checkRateLimit(address, "recovery");
+  const wait = await checkRateLimit(address, "recovery");
   if (wait) {
     return json<ActionData>(
       { result: reply(), messageKey: "errors.rateLimited", minutes: Math.ceil(wait / 60) },
