@@ -4,8 +4,12 @@
 // user. Then a client signs in through nginx and uses the portal while its requests go round-robin
 // to both instances; one instance is killed (SIGKILL) in the middle, with page loads in flight on
 // it, and restarted; the other is stopped (SIGTERM) during a slow request. The client must stay
-// signed in, get every page, and find everything it submitted. Needs the build (`npm run build`)
-// and nginx (Debian: nginx-light). Prints PASS or FAIL lines; exits 1 on the first failure.
+// signed in, get every page, and find everything it submitted. The instances share their rate
+// limits through a real redis-server (docs/decisions/115): sign-in posts alternately to each
+// instance are allowed the limit once, not twice, and so are a username's failed sign-ins; with
+// Redis stopped at the end, each instance keeps the limits in its memory and says so. Needs the
+// build (`npm run build`), nginx (Debian: nginx-light) and redis-server (Debian: redis-server).
+// Prints PASS or FAIL lines; exits 1 on the first failure.
 //
 // Each instance reaches the platform through a small relay in this process, which can hold or slow
 // that instance's platform calls: that is how a request is known to be in flight on one instance.
@@ -23,6 +27,9 @@ const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)}s`;
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const SLOW_MS = 3_000;
+/** The instances' sign-in posts per address, and failed sign-ins per username (decision 115). */
+const SIGN_IN_LIMIT = 4;
+const FAILURES_LIMIT = 3;
 
 class Failure extends Error {}
 function pass(what) {
@@ -246,9 +253,9 @@ class Browser {
     return path;
   }
 
-  async post(path, fields) {
+  async post(path, fields, headers = {}) {
     const body = Buffer.from(new URLSearchParams(fields).toString());
-    return this.request(path, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    return this.request(path, { method: "POST", body, headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" } });
   }
 
   async postMultipart(path, formData) {
@@ -259,6 +266,28 @@ class Browser {
 }
 
 const hiddenField = (html, name) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? "";
+
+/**
+ * A wrong password posted to one instance directly, as nginx would pass it on for `client` (the
+ * one X-Forwarded-For entry is the address the instance counts, behind its one trusted proxy).
+ */
+async function wrongPassword(browser, instanceUrl, client, username) {
+  const login = await browser.page(`${instanceUrl}/login?userType=client`);
+  const started = performance.now();
+  const res = await browser.post(
+    `${instanceUrl}/login`,
+    {
+      csrf: hiddenField(login, "csrf"),
+      name__confirm: "",
+      from__confirm: hiddenField(login, "from__confirm"),
+      userType: "client",
+      username,
+      password: "not-the-password",
+    },
+    { "X-Forwarded-For": client },
+  );
+  return { status: res.status, retryAfter: res.headers["retry-after"] ?? null, ms: performance.now() - started, text: res.text };
+}
 
 function preferencesOf(html) {
   const checked = (field) => {
@@ -314,13 +343,19 @@ async function main() {
     throw new Failure(`nginx at ${nginx} (apt-get install nginx-light, or set NGINX)`);
   }
 
+  const redisServer = process.env.REDIS_SERVER ?? "/usr/bin/redis-server";
+  if (!existsSync(redisServer)) throw new Failure(`redis-server at ${redisServer} (apt-get install redis-server, or set REDIS_SERVER)`);
+
   dir = mkdtempSync(join(tmpdir(), "client-online-scale-"));
   chmodSync(dir, 0o755);
   const runtimeDir = join(dir, "nginx");
   mkdirSync(runtimeDir);
   const user = unprivilegedUser();
 
-  const [platformPort, portPortalA, portPortalB, nginxPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [platformPort, portPortalA, portPortalB, nginxPort, redisPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  // The instances' shared store of rate limits: nothing kept on disk.
+  const redis = startChild("redis", redisServer, ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]);
+  await until("redis-server ready", () => redis.lines.some((l) => l.text.includes("Ready to accept connections")), 10_000);
   const platform = platformCommand({ dir, port: platformPort, portalPorts: [nginxPort] });
   const platformProcess = startChild("platform", process.execPath, platform.args, { env: platform.env });
   const relays = { A: await platformRelay(platformPort), B: await platformRelay(platformPort) };
@@ -341,6 +376,10 @@ async function main() {
         LOG_LEVEL: "info",
         ANALYTICS_PAGE_VIEWS: "false",
         PLANNING_TIMEOUT_MS: "8000",
+        // docs/decisions/115: limits shared through Redis; the sign-in limit low enough to count
+        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        RATE_LIMIT_SIGN_IN: String(SIGN_IN_LIMIT),
+        RATE_LIMIT_SIGN_IN_FAILURES: String(FAILURES_LIMIT),
       },
     });
     return instances[name];
@@ -432,6 +471,38 @@ async function main() {
     if (ok < 2) await sleep(250);
   }
   note(`maintenance over: both instances ready and answering ${seconds(performance.now() - maintenanceOff)} after it ended`);
+
+  // --- the rate limits hold across the instances (Redis) ---------------------------------------
+  // Sign-in posts from one address, alternately to A and to B: in each instance's memory they
+  // would be allowed twice the limit; shared, the limit once.
+  const toInstances = new Browser(`http://${address("A")}`);
+  const instanceUrl = { A: `http://${address("A")}`, B: `http://${address("B")}` };
+  const byAddress = [];
+  for (let i = 0; i < SIGN_IN_LIMIT * 2; i++) {
+    const name = i % 2 === 0 ? "A" : "B";
+    byAddress.push({ name, ...(await wrongPassword(toInstances, instanceUrl[name], "203.0.113.7", `scale.nobody.${i}`)) });
+  }
+  const allowed = byAddress.filter((r) => r.status === 401);
+  const refused = byAddress.filter((r) => r.status === 429);
+  expect(
+    allowed.length === SIGN_IN_LIMIT &&
+      byAddress.slice(0, SIGN_IN_LIMIT).every((r) => r.status === 401) &&
+      refused.length === SIGN_IN_LIMIT &&
+      new Set(refused.map((r) => r.name)).size === 2 &&
+      refused.every((r) => Number(r.retryAfter) > 0 && Number(r.retryAfter) <= 300 && r.text.includes("Too many attempts from your connection")),
+    `${byAddress.length} sign-in posts from one address, alternately to A and B: the limit of ${SIGN_IN_LIMIT} holds across both (${byAddress.map((r) => `${r.name} ${r.status}`).join(", ")}; Retry-After ${refused[0]?.retryAfter ?? "-"} s)`,
+  );
+  // A username's failed sign-ins from many addresses, alternately to A and B: refused after the
+  // limit, on either instance, before the platform is asked.
+  const byUsername = [];
+  for (let i = 0; i <= FAILURES_LIMIT; i++) {
+    const name = i % 2 === 0 ? "B" : "A";
+    byUsername.push({ name, ...(await wrongPassword(toInstances, instanceUrl[name], `198.51.100.${i + 1}`, i % 2 ? "Scale.Target" : "scale.target ")) });
+  }
+  expect(
+    byUsername.slice(0, FAILURES_LIMIT).every((r) => r.status === 401) && byUsername[FAILURES_LIMIT].status === 429,
+    `a username's failed sign-ins from ${byUsername.length} addresses, alternately to B and A: the limit of ${FAILURES_LIMIT} holds across both (${byUsername.map((r) => `${r.name} ${r.status}`).join(", ")})`,
+  );
 
   // --- sign in through nginx and use the portal on both instances --------------------------------
   const signInStarted = performance.now();
@@ -623,6 +694,25 @@ async function main() {
   await until("the upstream check marking B down", () => upstreamChange(termAt, (e) => e.down.includes(address("B"))), 15_000);
   const last = preferencesOf(await browser.page("/clients/preferences"));
   expect(JSON.stringify(last) === JSON.stringify(secondChoice), "after both stops the user is signed in and the last preferences are there (A alone)");
+
+  // --- Redis stops: each instance keeps the limits in its own memory, and says so ---------------
+  const redisStopped = performance.now();
+  redis.child.kill("SIGTERM");
+  await redis.exited;
+  note("redis-server stopped");
+  const withoutRedis = [];
+  for (let i = 0; i <= SIGN_IN_LIMIT; i++) withoutRedis.push(await wrongPassword(toInstances, instanceUrl.A, "203.0.113.8", `scale.alone.${i}`));
+  const slowest = Math.max(...withoutRedis.map((r) => r.ms));
+  expect(
+    withoutRedis.slice(0, SIGN_IN_LIMIT).every((r) => r.status === 401) && withoutRedis[SIGN_IN_LIMIT].status === 429 && slowest < 2_000,
+    `with Redis stopped, A still answers sign-ins and holds the limit in its memory (${withoutRedis.map((r) => r.status).join(", ")}; slowest ${seconds(slowest)})`,
+  );
+  const warning = instances.A.lines.find((l) => l.at >= redisStopped && l.event?.level === "warn" && /Redis unreachable/.test(l.event.message));
+  expect(Boolean(warning), `A logs a warning: "${warning?.event.message ?? "none"}"`);
+  expect(
+    JSON.stringify(preferencesOf(await browser.page("/clients/preferences"))) === JSON.stringify(secondChoice),
+    "with Redis stopped, the signed-in user's pages still answer through nginx",
+  );
 
   // nginx answered nothing with a 5xx of its own or of the portal's
   await sleep(200);

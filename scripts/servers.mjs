@@ -50,7 +50,9 @@ export function platformCommand({ dir, port, portalPorts }) {
 
 // Every journey comes from 127.0.0.1, and the suite makes far more sign-in and recovery posts than
 // one address may (docs/decisions/046): the journeys' portal raises the limits, nothing else does.
-export const JOURNEY_RATE_LIMITS = { RATE_LIMIT_SIGN_IN: "100000", RATE_LIMIT_RECOVERY: "100000" };
+// The failed sign-ins per username (decision 115) too: several journeys use the same demo users
+// at once, and one walks a copy of demo.lockout into the platform's own lockout.
+export const JOURNEY_RATE_LIMITS = { RATE_LIMIT_SIGN_IN: "100000", RATE_LIMIT_RECOVERY: "100000", RATE_LIMIT_SIGN_IN_FAILURES: "100000" };
 
 /** `portalEnv` adds to the portals' environment (e.g. JOURNEY_RATE_LIMITS). */
 export async function startServers({ deadPortal = false, portalEnv: extraPortalEnv = {} } = {}) {
