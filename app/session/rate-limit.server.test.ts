@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "~/runtime/env.server";
 import { createRateLimits, normaliseUsername, type RateLimits } from "./rate-limit.server";
 
 // docs/decisions/046 and 115: sign-in and recovery limits, kept in memory for one instance and in
@@ -199,5 +200,21 @@ describe("while Redis is unreachable (decision 115: this instance's memory, with
     // Once Redis answers again, the shared count is used again.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await limits.hit("signIn", "198.51.100.8")).toBe(0);
+  });
+});
+
+describe("configuration (REDIS_URL, RATE_LIMIT_SIGN_IN_FAILURES)", () => {
+  it("counts in memory unless REDIS_URL names a Redis", () => {
+    expect(parseEnv({}).redisUrl).toBeNull();
+    expect(parseEnv({ REDIS_URL: "redis://10.0.0.5:6379" }).redisUrl).toBe("redis://10.0.0.5:6379");
+    expect(parseEnv({ REDIS_URL: "rediss://:secret@cache.example:6380/2" }).redisUrl).toBe("rediss://:secret@cache.example:6380/2");
+    expect(() => parseEnv({ REDIS_URL: "http://10.0.0.5:6379" })).toThrow(/REDIS_URL/);
+    expect(() => parseEnv({ REDIS_URL: "10.0.0.5:6379" })).toThrow(/REDIS_URL/);
+  });
+
+  it("allows 4 failed sign-ins per username unless set, and never none", () => {
+    expect(parseEnv({}).rateLimitSignInFailures).toBe(4);
+    expect(parseEnv({ RATE_LIMIT_SIGN_IN_FAILURES: "3" }).rateLimitSignInFailures).toBe(3);
+    expect(() => parseEnv({ RATE_LIMIT_SIGN_IN_FAILURES: "0" })).toThrow(/RATE_LIMIT_SIGN_IN_FAILURES/);
   });
 });
