@@ -108,17 +108,29 @@ describe("failed sign-ins per username", () => {
 
   it("refuses a username after its failures, from any address, until a success clears them", async () => {
     const limits = limitsOf();
-    expect(await limits.usernameWait("demo.client")).toBe(0);
-    await limits.signInFailed("demo.client");
-    expect(await limits.usernameWait("Demo.Client")).toBe(0);
-    await limits.signInFailed(" DEMO.CLIENT");
-    const wait = await limits.usernameWait("demo.client");
+    expect(await limits.signInAttempt("demo.client")).toBe(0);
+    expect(await limits.signInAttempt(" DEMO.CLIENT")).toBe(0);
+    const wait = await limits.signInAttempt("Demo.Client");
     expect(wait).toBeGreaterThan(290_000);
     expect(wait).toBeLessThanOrEqual(300_000);
     // Another username is not affected.
-    expect(await limits.usernameWait("demo.partner")).toBe(0);
+    expect(await limits.signInAttempt("demo.partner")).toBe(0);
     await limits.signInSucceeded("demo.client");
-    expect(await limits.usernameWait("demo.client")).toBe(0);
+    expect(await limits.signInAttempt("demo.client")).toBe(0);
+  });
+
+  it("takes back an attempt that did not fail (a fault, a locked account)", async () => {
+    const limits = limitsOf();
+    for (let i = 0; i < 5; i++) {
+      expect(await limits.signInAttempt("demo.client")).toBe(0);
+      await limits.signInNotFailed("demo.client");
+    }
+  });
+
+  it("counts attempts made at the same time before any answer, so a burst cannot pass the limit", async () => {
+    const limits = limitsOf();
+    const waits = await Promise.all(Array.from({ length: 6 }, () => limits.signInAttempt("demo.client")));
+    expect(waits.filter((w) => w === 0)).toHaveLength(2);
   });
 });
 
@@ -141,18 +153,22 @@ describe("shared through Redis (REDIS_URL)", () => {
     const keyPrefix = `shared-${Math.random().toString(36).slice(2)}`;
     const a = limitsOf({ redisUrl, keyPrefix });
     const b = limitsOf({ redisUrl, keyPrefix });
-    await a.signInFailed("demo.client");
-    await b.signInFailed("Demo.Client");
-    expect(await a.usernameWait("demo.client")).toBeGreaterThan(0);
-    expect(await b.usernameWait("demo.client")).toBeGreaterThan(0);
+    expect(await a.signInAttempt("demo.client")).toBe(0);
+    expect(await b.signInAttempt("Demo.Client")).toBe(0);
+    expect(await a.signInAttempt("demo.client")).toBeGreaterThan(0);
+    expect(await b.signInAttempt("demo.client")).toBeGreaterThan(0);
     await a.signInSucceeded("demo.client");
-    expect(await b.usernameWait("demo.client")).toBe(0);
+    expect(await b.signInAttempt("demo.client")).toBe(0);
+    // A burst on both instances at once: the limit once.
+    await b.signInSucceeded("demo.client");
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).signInAttempt("demo.client")));
+    expect(burst.filter((w) => w === 0)).toHaveLength(2);
   });
 
   it("keeps no username in clear in Redis", async () => {
     const keyPrefix = `clear-${Math.random().toString(36).slice(2)}`;
     const a = limitsOf({ redisUrl, keyPrefix });
-    await a.signInFailed("someone.private");
+    await a.signInAttempt("someone.private");
     const { Redis } = await import("ioredis");
     const client = new Redis(redisUrl);
     try {
@@ -176,9 +192,9 @@ describe("while Redis is unreachable (decision 115: this instance's memory, with
     // The limit still holds, in this instance.
     expect(answers.slice(0, 3)).toEqual([0, 0, 0]);
     expect(answers[3]).toBeGreaterThan(0);
-    await limits.signInFailed("demo.client");
-    await limits.signInFailed("demo.client");
-    expect(await limits.usernameWait("demo.client")).toBeGreaterThan(0);
+    await limits.signInAttempt("demo.client");
+    await limits.signInAttempt("demo.client");
+    expect(await limits.signInAttempt("demo.client")).toBeGreaterThan(0);
     expect(warnings.some((w) => /memory/.test(w.message))).toBe(true);
     // The address of the store (which may carry a password) is never logged.
     expect(JSON.stringify(warnings)).not.toContain("127.0.0.1:1");

@@ -40,10 +40,13 @@ export type RateLimits = {
   shared: boolean;
   /** Counts one post of `bucket` from `address`: the milliseconds to wait when over the limit, else 0. */
   hit: (bucket: Bucket, address: string) => Promise<number>;
-  /** The milliseconds a username must wait after too many failed sign-ins, else 0 (nothing counted). */
-  usernameWait: (username: string) => Promise<number>;
-  /** Counts one failed sign-in of a username (a wrong password or an unknown username). */
-  signInFailed: (username: string) => Promise<void>;
+  /**
+   * Counts a password sign-in of a username as failed before the platform is asked (so that posts
+   * at the same time are all counted): the milliseconds to wait when it is over the limit, else 0.
+   */
+  signInAttempt: (username: string) => Promise<number>;
+  /** The attempt did not fail (a fault, a locked account): it is taken back. */
+  signInNotFailed: (username: string) => Promise<void>;
   /** A successful sign-in: the username's failures are forgotten. */
   signInSucceeded: (username: string) => Promise<void>;
   close: () => Promise<void>;
@@ -113,19 +116,19 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
         throw refused;
       }
     },
-    async usernameWait(username) {
-      await connected();
-      const counted = await failures.get(usernameKey(username));
-      return counted && counted.consumedPoints >= limits.signInFailures.max ? Math.max(counted.msBeforeNext, 1) : 0;
-    },
-    async signInFailed(username) {
+    async signInAttempt(username) {
       await connected();
       try {
         await failures.consume(usernameKey(username));
+        return 0;
       } catch (refused) {
-        // Over the limit already (posts that were let through at the same time): counted all the same.
-        if (!(refused instanceof RateLimiterRes)) throw refused;
+        if (refused instanceof RateLimiterRes) return Math.max(refused.msBeforeNext, 1);
+        throw refused;
       }
+    },
+    async signInNotFailed(username) {
+      await connected();
+      await failures.reward(usernameKey(username));
     },
     async signInSucceeded(username) {
       await connected();
@@ -184,6 +187,10 @@ class InsuranceMemory extends RateLimiterMemory {
     this.used();
     return super.get(...args);
   }
+  override reward(...args: Parameters<RateLimiterMemory["reward"]>) {
+    this.used();
+    return super.reward(...args);
+  }
   override delete(...args: Parameters<RateLimiterMemory["delete"]>) {
     this.used();
     return super.delete(...args);
@@ -209,20 +216,25 @@ export async function checkRateLimit(address: string | null, bucket: Bucket): Pr
 }
 
 /**
- * docs/decisions/115: the seconds a username must wait after too many failed sign-ins from any
- * address, else null. As with checkRateLimit, nothing is counted without a connection.
+ * docs/decisions/115: counts a password sign-in of `username`, from any address, as failed until
+ * the platform answers (countSignIn). Answers the seconds to wait when the username is over its
+ * limit, else null. As with checkRateLimit, nothing is counted without a connection.
  */
 export async function checkUsernameLimit(address: string | null, username: string): Promise<number | null> {
   if (!address) return null;
-  const waitMs = await rateLimits().usernameWait(username);
+  const waitMs = await rateLimits().signInAttempt(username);
   return waitMs > 0 ? Math.ceil(waitMs / 1000) : null;
 }
 
-/** The platform's answer to a password sign-in: a failure is counted, a success clears the count. */
-export async function countSignIn(address: string | null, username: string, succeeded: boolean): Promise<void> {
-  if (!address) return;
-  if (succeeded) await rateLimits().signInSucceeded(username);
-  else await rateLimits().signInFailed(username);
+/**
+ * The platform's answer to a password sign-in that checkUsernameLimit let through: a failure stays
+ * counted, a success clears the username's count, anything else (a fault, a locked account) is
+ * taken back.
+ */
+export async function countSignIn(address: string | null, username: string, outcome: "failed" | "succeeded" | "neither"): Promise<void> {
+  if (!address || outcome === "failed") return;
+  if (outcome === "succeeded") await rateLimits().signInSucceeded(username);
+  else await rateLimits().signInNotFailed(username);
 }
 
 /**

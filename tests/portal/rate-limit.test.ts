@@ -164,6 +164,21 @@ describe("failed sign-ins per username (docs/decisions/115)", () => {
     expect((await postLogin(anyAddress(), username)).status).toBe(429);
   });
 
+  it("lets no more than 4 of a burst of posts at the same time reach the platform", async () => {
+    const username = await copyOf("demo.client", "limit.burst");
+    const answers = await Promise.all(Array.from({ length: 8 }, () => postLogin(anyAddress(), username)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429, 429, 429]);
+    expect(platformRow(username).failedAttempts).toBe(4);
+    expect(platformRow(username).disabled).toBe(false);
+  });
+
+  it("does not count a post the platform refuses for another reason (a disabled account)", async () => {
+    const username = await copyOf("demo.client", "limit.disabled");
+    portal.platform.db.update(users).set({ disabled: true }).where(eq(users.username, username)).run();
+    for (let attempt = 1; attempt <= 6; attempt++) expect((await postLogin(anyAddress(), username, DEMO_PASSWORD)).status).toBe(403);
+  });
+
   it("counts unknown usernames the same way, so that the answer tells nothing of who exists", async () => {
     for (let attempt = 1; attempt <= 4; attempt++) expect((await postLogin(anyAddress(), "no.such.user")).status).toBe(401);
     expect((await postLogin(anyAddress(), "no.such.user")).status).toBe(429);

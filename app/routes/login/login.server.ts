@@ -155,18 +155,14 @@ export function alertFor(apiMessage: string | null): LoginAlert | undefined {
 
 /**
  * The rate limit of sign-in posts (docs/decisions/046): 429 with the form as it was, minus secrets.
- * With a username (the login form), that username's failed sign-ins from any address are checked
- * too (docs/decisions/115), with the same answer; the post is not counted against the username.
+ * With a username (the login form's, once valid), that username's failed sign-ins from any address
+ * instead (docs/decisions/115), with the same answer; the post counts as failed until the platform
+ * answers (countSignIn).
  */
 export async function rateLimited(address: string | null, reply: () => LoginActionData, username?: string) {
-  let seconds = await checkRateLimit(address, "signIn");
-  let limit = "address";
-  if (seconds === null && username) {
-    seconds = await checkUsernameLimit(address, username);
-    limit = "username";
-  }
+  const seconds = username === undefined ? await checkRateLimit(address, "signIn") : await checkUsernameLimit(address, username);
   if (seconds === null) return null;
-  logger.warn("sign-in rate limited", { address, limit, seconds });
+  logger.warn("sign-in rate limited", { address, limit: username === undefined ? "address" : "username", seconds });
   return json<LoginActionData>(
     { ...reply(), alert: { kind: "error", key: "steps.rateLimited", params: { seconds } } },
     { status: 429, headers: { "Retry-After": String(seconds) } },

@@ -128,18 +128,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: LoginSchema });
   const reply = () => submission.reply({ hideFields: ["password"] });
-  // docs/decisions/046 and 115: the address's sign-in posts, then the username's failed sign-ins.
-  const typedUsername = formData.get("username");
-  const limited = await rateLimited(
-    address,
-    () => ({ step: null, formId: "login", result: reply() }),
-    typeof typedUsername === "string" && typedUsername.trim() ? typedUsername : undefined,
-  );
+  const limited = await rateLimited(address, () => ({ step: null, formId: "login", result: reply() }));
   if (limited) return limited;
   if (submission.status !== "success") {
     return json<LoginActionData>({ step: null, formId: "login", result: reply() }, { status: 400 });
   }
   const { username, password, userType } = submission.value;
+  // docs/decisions/115: the username's failed sign-ins, from any address, before the platform is asked
+  const usernameLimited = await rateLimited(address, () => ({ step: null, formId: "login", result: reply() }), username);
+  if (usernameLimited) return usernameLimited;
   const refuse = (status: number, extra: Omit<LoginActionData, "result" | "formId">) =>
     json<LoginActionData>({ step: null, formId: "login", result: reply(), ...extra }, { status });
 
@@ -149,10 +146,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userType,
     address,
   });
-  // docs/decisions/115: a wrong password (or an unknown username) counts against the username; a
-  // right one clears its count. Other answers (a locked account, a fault) change nothing.
-  if (outcome.kind === "success" || outcome.kind === "step") await countSignIn(address, username, true);
-  else if (outcome.kind === "refused" && outcome.status === 401) await countSignIn(address, username, false);
+  // docs/decisions/115: a wrong password (or an unknown username) stays counted against the username;
+  // a right one clears its count; other answers (a locked account, a fault) are taken back.
+  await countSignIn(
+    address,
+    username,
+    outcome.kind === "success" || outcome.kind === "step" ? "succeeded" : outcome.kind === "refused" && outcome.status === 401 ? "failed" : "neither",
+  );
   if (outcome.kind === "refused" || outcome.kind === "retry") {
     // spec 000 §8 "Sign-in and security messages"
     if (outcome.status === 401) {
