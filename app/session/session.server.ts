@@ -1,10 +1,10 @@
 import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { env } from "~/runtime/env.server";
 import type { SessionUser } from "~/lib/user";
-import { seal, unseal } from "./crypto.server";
+import { createSealedCookie } from "./sealed-cookie.server";
 
 type SessionData = {
-  token: string; // sealed platform token
+  token: string; // the platform token: the whole cookie is sealed (docs/decisions/113)
   user: SessionUser;
   createdAt: number;
   lastActivity: number;
@@ -13,15 +13,14 @@ type SessionData = {
 
 export const SESSION_COOKIE = "__session";
 
+// Sealed whole, not only signed (issue 24 finding 7, docs/decisions/113): the user's name, ids,
+// role and last login, and the platform token, are AES-256-GCM ciphertext in the browser.
 export const sessionStorage = createCookieSessionStorage<SessionData>({
-  cookie: {
-    name: SESSION_COOKIE,
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: env.cookieSecure,
-    secrets: env.sessionSecrets,
-  },
+  cookie: createSealedCookie(
+    SESSION_COOKIE,
+    { httpOnly: true, sameSite: "lax", path: "/", secure: env.cookieSecure },
+    "session",
+  ),
 });
 
 /**
@@ -94,16 +93,14 @@ export function getPortalSession(request: Request, now?: number): Promise<Portal
 
 async function readPortalSession(request: Request, now: number): Promise<PortalSession | null> {
   const session = await readSession(request);
-  const sealed = session.get("token");
+  const token = session.get("token");
   const user = session.get("user");
   const createdAt = session.get("createdAt");
   const sessionLast = session.get("lastActivity");
   const idleMinutes = session.get("idleMinutes");
-  if (!sealed || !user || !createdAt || !sessionLast || !idleMinutes) return null;
+  if (!token || !user || !createdAt || !sessionLast || !idleMinutes) return null;
   const lastActivity = lastActivityOf(sessionLast, createdAt, await readActivity(request.headers.get("Cookie")));
   if (sessionState({ createdAt, lastActivity, idleMinutes }, now) !== "active") return null;
-  const token = unseal(sealed);
-  if (!token) return null;
   return { token, user, createdAt, lastActivity, idleMinutes };
 }
 
@@ -117,7 +114,7 @@ export async function createUserSession(input: {
 }): Promise<Response> {
   const session = await sessionStorage.getSession();
   const now = Date.now();
-  session.set("token", seal(input.token));
+  session.set("token", input.token);
   session.set("user", input.user);
   session.set("createdAt", now);
   session.set("lastActivity", now);
