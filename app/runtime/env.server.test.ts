@@ -12,3 +12,45 @@ describe("ANALYTICS_PAGE_VIEWS (spec 000 §1 analytics monitor, decision 029)", 
     expect(() => parseEnv({ ANALYTICS_PAGE_VIEWS: "off" })).toThrow(/ANALYTICS_PAGE_VIEWS/);
   });
 });
+
+describe("SESSION_SECRET (issue 24 finding 9, docs/decisions/113)", () => {
+  const strong = "k3Jx9vQ2mZ8rT5wY1bN7cF4hL6pD0sGa"; // 32 bytes
+  const production = (secret: string | undefined) => parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret });
+
+  it("is required in production", () => {
+    expect(() => production(undefined)).toThrow(/SESSION_SECRET is required in production/);
+  });
+
+  it("refuses in production a secret shorter than 32 bytes", () => {
+    expect(() => production(strong.slice(1))).toThrow(/at least 32 bytes/);
+    expect(() => production("short-secret")).toThrow(/SESSION_SECRET: .*at least 32 bytes/);
+    expect(production(strong).sessionSecrets).toEqual([strong]);
+  });
+
+  it("refuses in production a secret that was ever a default in the repository", () => {
+    expect(() => production("development-only-secret-change-me")).toThrow(/known default/);
+    expect(() => production("please-change-me-before-going-live-2026")).toThrow(/known default/);
+  });
+
+  it("checks each secret of a rotation list, naming which one is refused and never showing it", () => {
+    const other = "Zq8Lr2Vt6Xw0Ny4Pb1Hc5Jd9Kf3Mg7Sh";
+    expect(production(`${strong}, ${other}`).sessionSecrets).toEqual([strong, other]);
+    let message = "";
+    try {
+      production(`${strong},too-short`);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/secret 2 of 2/);
+    expect(message).not.toContain("too-short");
+    expect(message).not.toContain(strong);
+  });
+
+  it("accepts any secret, or generates one, outside production", () => {
+    expect(parseEnv({ SESSION_SECRET: "dev" }).sessionSecrets).toEqual(["dev"]);
+    const generated = parseEnv({}).sessionSecrets;
+    expect(generated).toHaveLength(1);
+    expect(Buffer.byteLength(generated[0]!)).toBeGreaterThanOrEqual(32);
+    expect(parseEnv({}).sessionSecrets[0]).not.toBe(generated[0]);
+  });
+});

@@ -41,7 +41,6 @@ describe("the session cookie", () => {
 
   it("stays well under 4 KiB, the adviser with a client in context included", () => {
     const lengths = Object.fromEntries(Object.entries(cookies).map(([who, cookie]) => [who, cookie.length]));
-    console.log("cookie lengths", JSON.stringify(lengths));
     for (const length of Object.values(lengths)) expect(length).toBeLessThan(2048);
   });
 
