@@ -1,6 +1,7 @@
 import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { env } from "~/runtime/env.server";
 import type { SessionUser } from "~/lib/user";
+import { csrf } from "./csrf.server";
 import { createSealedCookie } from "./sealed-cookie.server";
 
 type SessionData = {
@@ -121,6 +122,9 @@ export async function createUserSession(input: {
   session.set("idleMinutes", input.idleMinutes);
   const headers = new Headers(input.headers);
   headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  // A new anti-forgery token with the new session (every sign-in path ends here): a token seen
+  // before signing in is no use after it (issue 24 finding 8, docs/decisions/113).
+  headers.append("Set-Cookie", await csrf.rotate());
   return redirect(input.redirectTo, { headers });
 }
 
@@ -134,6 +138,18 @@ export async function updateSessionUser(request: Request, user: SessionUser): Pr
 
 export async function destroySessionCookie(request: Request): Promise<string> {
   return sessionStorage.destroySession(await readSession(request));
+}
+
+/**
+ * The Set-Cookies of a sign-out the user asked for or the timeout made (a full page's post): the
+ * session cleared and a new anti-forgery token, so a token of the session is no use after it
+ * (docs/decisions/113). Not for the heartbeat's answer: the page that sent it keeps its token.
+ */
+export async function signOutHeaders(request: Request): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySessionCookie(request));
+  headers.append("Set-Cookie", await csrf.rotate());
+  return headers;
 }
 
 /** Rewriting the cookie on every request is wasteful: page responses refresh it to the minute. */
