@@ -20,9 +20,10 @@ function secretsOf(value: string): string[] {
 /** Why a production secret is refused, or null; the message names the secret by position, never its value. */
 function weakness(secret: string): string | null {
   if (KNOWN_DEFAULT_SECRETS.includes(secret) || PLACEHOLDER.test(secret)) return "is a known default or a placeholder";
-  if (Buffer.byteLength(secret, "utf8") < MIN_SECRET_BYTES) return `is shorter than ${MIN_SECRET_BYTES} bytes (use at least ${MIN_SECRET_BYTES} random bytes, e.g. \`openssl rand -hex 32\`)`;
+  if (Buffer.byteLength(secret, "utf8") < MIN_SECRET_BYTES) return `is shorter than ${MIN_SECRET_BYTES} bytes`;
   return null;
 }
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -60,7 +61,7 @@ const EnvSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["SESSION_SECRET"],
-        message: `${which} ${problem}; production needs at least ${MIN_SECRET_BYTES} bytes that are not a known default`,
+        message: `${which} ${problem}: production needs random secrets of at least ${MIN_SECRET_BYTES} bytes (e.g. \`openssl rand -hex 32\`)`,
       });
     });
   });
