@@ -12,7 +12,7 @@ export default {
     : {}),
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
-  serverDependenciesToBundle: [/^remix-utils/, /^remix-i18next/, /^is-ip/, /^ip-regex/, /^super-regex/, /^intl-parse-accept-language/],
+  serverDependenciesToBundle: [/^remix-utils/, /^remix-i18next/],
   browserNodeBuiltinsPolyfill: { modules: {} },
   future: {
     v3_fetcherPersist: true,

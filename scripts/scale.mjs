@@ -14,6 +14,7 @@
 // Each instance reaches the platform through a small relay in this process, which can hold or slow
 // that instance's platform calls: that is how a request is known to be in flight on one instance.
 import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, createServer, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
@@ -361,7 +362,7 @@ async function main() {
   const relays = { A: await platformRelay(platformPort), B: await platformRelay(platformPort) };
   const ports = { A: portPortalA, B: portPortalB };
   const address = (name) => `127.0.0.1:${ports[name]}`;
-  const sessionSecret = `scale-${Date.now()}-${Math.random()}`;
+  const sessionSecret = randomBytes(32).toString("hex");
   const instances = {};
   const startInstance = (name) => {
     instances[name] = startChild(`portal ${name}`, process.execPath, ["scripts/portal-server.mjs"], {

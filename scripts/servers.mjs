@@ -1,6 +1,7 @@
 // Starts a fresh platform (temporary database) and the built portal on free ports, for the
 // journeys and the benchmark. Optionally a second portal whose platform is down.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -77,7 +78,7 @@ export async function startServers({ deadPortal = false, portalEnv: extraPortalE
     start(platform.args, platform.env);
     const portalEnv = {
       NODE_ENV: "production",
-      SESSION_SECRET: `local-${Date.now()}-${Math.random()}`,
+      SESSION_SECRET: randomBytes(32).toString("hex"),
       COOKIE_SECURE: "false",
       LOG_LEVEL: "silent",
       PLANNING_TIMEOUT_MS: "3000",

@@ -1,6 +1,7 @@
 // `npm start`: the planning platform (embedded, with demo data) and the portal, side by side.
 // Stops both when either stops or on Ctrl-C.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 
 const portalPort = process.env.PORT ?? "3000";
@@ -53,12 +54,19 @@ if (embedded) {
   }
 }
 
+// The demo's portal runs in production mode, which refuses a weak or public secret (docs/decisions/113):
+// without SESSION_SECRET a random one is made for this run only.
+const sessionSecret = process.env.SESSION_SECRET || randomBytes(32).toString("hex");
+if (!process.env.SESSION_SECRET) {
+  console.log("SESSION_SECRET is not set: a random one is used for this run, so sign-ins do not survive a restart.");
+}
+
 // The portal's own server (docs/decisions/026); it reads the build of REMIX_BUILD_DIR, `build` by default.
 run("portal", process.execPath, ["scripts/portal-server.mjs"], {
   PORT: portalPort,
   PLANNING_API_URL: planningApiUrl,
   NODE_ENV: process.env.NODE_ENV ?? "production",
-  SESSION_SECRET: process.env.SESSION_SECRET ?? "development-only-secret-change-me",
+  SESSION_SECRET: sessionSecret,
   COOKIE_SECURE: process.env.COOKIE_SECURE ?? "false",
 });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "./env.server";
 
@@ -10,5 +11,48 @@ describe("ANALYTICS_PAGE_VIEWS (spec 000 §1 analytics monitor, decision 029)", 
 
   it("refuses anything but true or false", () => {
     expect(() => parseEnv({ ANALYTICS_PAGE_VIEWS: "off" })).toThrow(/ANALYTICS_PAGE_VIEWS/);
+  });
+});
+
+describe("SESSION_SECRET (issue 24 finding 9, docs/decisions/113)", () => {
+  // random, never a fixed secret written in the repository
+  const strong = randomBytes(24).toString("base64"); // 32 bytes
+  const production = (secret: string | undefined) => parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret });
+
+  it("is required in production", () => {
+    expect(() => production(undefined)).toThrow(/SESSION_SECRET is required in production/);
+  });
+
+  it("refuses in production a secret shorter than 32 bytes", () => {
+    expect(() => production(strong.slice(1))).toThrow(/shorter than 32 bytes/);
+    expect(() => production("short-secret")).toThrow(/SESSION_SECRET: the secret is shorter than 32 bytes/);
+    expect(production(strong).sessionSecrets).toEqual([strong]);
+  });
+
+  it("refuses in production a secret that was ever a default in the repository", () => {
+    expect(() => production("development-only-secret-change-me")).toThrow(/known default/);
+    expect(() => production("please-change-me-before-going-live-2026")).toThrow(/known default/);
+  });
+
+  it("checks each secret of a rotation list, naming which one is refused and never showing it", () => {
+    const other = randomBytes(32).toString("hex");
+    expect(production(`${strong}, ${other}`).sessionSecrets).toEqual([strong, other]);
+    let message = "";
+    try {
+      production(`${strong},too-short`);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/secret 2 of 2/);
+    expect(message).not.toContain("too-short");
+    expect(message).not.toContain(strong);
+  });
+
+  it("accepts any secret, or generates one, outside production", () => {
+    expect(parseEnv({ SESSION_SECRET: "dev" }).sessionSecrets).toEqual(["dev"]);
+    const generated = parseEnv({}).sessionSecrets;
+    expect(generated).toHaveLength(1);
+    expect(Buffer.byteLength(generated[0]!)).toBeGreaterThanOrEqual(32);
+    expect(parseEnv({}).sessionSecrets[0]).not.toBe(generated[0]);
   });
 });

@@ -2,6 +2,28 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 
 // Configuration is read once, here, and validated; nothing else reads process.env.
+
+/** A production secret is at least this long (docs/decisions/113): 256 bits for the HMAC and HKDF. */
+export const MIN_SECRET_BYTES = 32;
+// Fixed secrets that were ever written in the repository (the demo start's old default) or are
+// placeholders meant to be changed: public, so never a production secret (docs/decisions/113).
+const KNOWN_DEFAULT_SECRETS = ["development-only-secret-change-me"];
+const PLACEHOLDER = /change[-_ ]?me|example|placeholder/i;
+
+function secretsOf(value: string): string[] {
+  return value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Why a production secret is refused, or null; the message names the secret by position, never its value. */
+function weakness(secret: string): string | null {
+  if (KNOWN_DEFAULT_SECRETS.includes(secret) || PLACEHOLDER.test(secret)) return "is a known default or a placeholder";
+  if (Buffer.byteLength(secret, "utf8") < MIN_SECRET_BYTES) return `is shorter than ${MIN_SECRET_BYTES} bytes`;
+  return null;
+}
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -33,9 +55,24 @@ const EnvSchema = z
     ANALYTICS_PAGE_VIEWS: z.enum(["true", "false"]).default("true"),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+    if (env.NODE_ENV !== "production") return;
+    if (!env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required in production" });
+      return;
     }
+    // Each secret of a rotation list is checked: an old one still opens cookies.
+    const secrets = secretsOf(env.SESSION_SECRET);
+    if (secrets.length === 0) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required in production" });
+    secrets.forEach((secret, i) => {
+      const problem = weakness(secret);
+      if (!problem) return;
+      const which = secrets.length > 1 ? `secret ${i + 1} of ${secrets.length}` : "the secret";
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: `${which} ${problem}: production needs random secrets of at least ${MIN_SECRET_BYTES} bytes (e.g. \`openssl rand -hex 32\`)`,
+      });
+    });
   });
 
 export type Env = {
@@ -64,10 +101,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const e = parsed.data;
   // A development secret is generated per process: sessions do not survive a restart, which is
   // what a developer expects; production must share one secret across instances.
-  const sessionSecrets = (e.SESSION_SECRET ?? randomBytes(32).toString("hex"))
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const sessionSecrets = secretsOf(e.SESSION_SECRET ?? randomBytes(32).toString("hex"));
   return {
     nodeEnv: e.NODE_ENV,
     planningApiUrl: e.PLANNING_API_URL.replace(/\/+$/, ""),
@@ -86,4 +120,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
-export const env: Env = parseEnv(process.env);
+/**
+ * The configuration of this process. A refused one stops the portal at start with one clear line
+ * (what is wrong, never a secret's value) rather than a stack trace.
+ */
+function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (process.env.VITEST) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: "error", message })}\n`);
+    process.exit(1);
+  }
+}
+
+export const env: Env = loadEnv();

@@ -1,30 +1,136 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { CSRF, CSRFError } from "remix-utils/csrf/server";
-import { Honeypot, SpamError } from "remix-utils/honeypot/server";
+import type { HoneypotInputProps } from "~/lib/honeypot";
 import { env } from "~/runtime/env.server";
-import { deriveSecret } from "./crypto.server";
+import { logger } from "~/runtime/logger.server";
+import { deriveSecret, seal, unseal } from "./crypto.server";
 
-// Both secrets derive from SESSION_SECRET so that every instance behind a load balancer agrees.
-export const csrf = new CSRF({
-  cookie: createCookie("csrf", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.cookieSecure,
-    secrets: env.sessionSecrets,
-  }),
-  secret: deriveSecret("csrf"),
+// The portal's own anti-forgery token and honeypot, on node:crypto (issue 24 finding 8,
+// docs/decisions/113), in place of remix-utils' server classes and the crypto-js they load. The
+// React side stays remix-utils' (`AuthenticityTokenInput`, `HoneypotInputs`): the field names and
+// the props are theirs. Both keys derive from SESSION_SECRET, so every instance agrees.
+
+/** The form field that carries the token (remix-utils' `AuthenticityTokenInput`). */
+export const CSRF_FIELD = "csrf";
+const TOKEN_BYTES = 32;
+
+// Double submit: the cookie holds a random token and its HMAC; a form carries the same token. The
+// cookie stays Remix's signed cookie of before, and the HMAC the one remix-utils made (HMAC-SHA256
+// keyed with the derived hex string), so a token issued before the change still holds.
+const tokenCookie = createCookie("csrf", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.cookieSecure,
+  secrets: env.sessionSecrets,
 });
 
-export const honeypot = new Honeypot({ encryptionSeed: deriveSecret("honeypot") });
+function signatureOf(value: string, secret: string): Buffer {
+  return createHmac("sha256", deriveSecret("csrf", secret)).update(value).digest();
+}
+
+function newToken(): string {
+  const value = randomBytes(TOKEN_BYTES).toString("base64url");
+  return `${value}.${signatureOf(value, env.sessionSecrets[0]!).toString("base64url")}`;
+}
+
+/** A token this portal signed, under any secret of the rotation list. */
+function isSigned(token: string): boolean {
+  const [value, signature, ...rest] = token.split(".");
+  if (!value || !signature || rest.length > 0) return false;
+  const given = Buffer.from(signature, "base64url");
+  return env.sessionSecrets.some((secret) => {
+    const expected = signatureOf(value, secret);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+async function tokenInCookie(cookieHeader: string | null): Promise<string | null> {
+  if (!cookieHeader?.includes("csrf=")) return null;
+  const value: unknown = await tokenCookie.parse(cookieHeader);
+  return typeof value === "string" && isSigned(value) ? value : null;
+}
+
+class InvalidToken extends Error {
+  name = "InvalidToken";
+}
+
+export const csrf = {
+  /**
+   * The token for this browser's pages, and the Set-Cookie that stores it when the browser has
+   * none (or one this portal did not sign); null when the cookie already holds it.
+   */
+  async commitToken(request: Request): Promise<[token: string, setCookie: string | null]> {
+    const existing = await tokenInCookie(request.headers.get("Cookie"));
+    if (existing) return [existing, null];
+    const token = newToken();
+    return [token, await tokenCookie.serialize(token)];
+  },
+
+  /** A new token's Set-Cookie, whatever the browser held: when a session begins or ends. */
+  async rotate(): Promise<string> {
+    return tokenCookie.serialize(newToken());
+  },
+
+  /** The form's token must be the cookie's, and the cookie's one this portal signed. */
+  async validate(formData: FormData, request: Request): Promise<void> {
+    const inCookie = await tokenInCookie(request.headers.get("Cookie"));
+    if (!inCookie) throw new InvalidToken("no signed token in the cookie");
+    const inForm = formData.get(CSRF_FIELD);
+    if (typeof inForm !== "string" || !inForm) throw new InvalidToken("no token in the form");
+    if (!sameToken(inForm, inCookie)) throw new InvalidToken("the form's token is not the cookie's");
+  },
+};
+
+// The honeypot: a trap field a person never fills, and when the form was made, sealed (AES-GCM) so
+// a bot can neither read nor make one. remix-utils refused a filled trap, a timestamp that did not
+// decrypt, and one in the future; it set no minimum or maximum age, and neither does this. Unlike
+// it, an anonymous form without the fields is refused too (a bot that leaves them out is a bot).
+const TRAP_FIELD = "name__confirm";
+const VALID_FROM_FIELD = "from__confirm";
+// Instances' clocks may differ a little: a form made on one may be posted to another.
+const CLOCK_SKEW_MS = 60_000;
+
+class Spam extends Error {
+  name = "Spam";
+}
+
+export const honeypot = {
+  getInputProps({ validFromTimestamp = Date.now() }: { validFromTimestamp?: number } = {}): HoneypotInputProps {
+    return {
+      nameFieldName: TRAP_FIELD,
+      validFromFieldName: VALID_FROM_FIELD,
+      encryptedValidFrom: seal(String(validFromTimestamp), env.sessionSecrets, "honeypot"),
+    };
+  },
+
+  check(formData: FormData): void {
+    const trap = formData.get(TRAP_FIELD);
+    if (trap === null) throw new Spam("no trap field");
+    if (trap !== "") throw new Spam("trap field filled");
+    const sealed = formData.get(VALID_FROM_FIELD);
+    if (typeof sealed !== "string" || !sealed) throw new Spam("no timestamp");
+    const opened = unseal(sealed, env.sessionSecrets, "honeypot");
+    const time = opened !== null && /^\d{1,15}$/.test(opened) ? Number(opened) : Number.NaN;
+    if (!Number.isSafeInteger(time) || time <= 0) throw new Spam("timestamp does not unseal");
+    if (time > Date.now() + CLOCK_SKEW_MS) throw new Spam("timestamp in the future");
+  },
+};
 
 /** Every form post: a missing or wrong CSRF token is a 403. */
 export async function validateCsrf(formData: FormData, request: Request): Promise<void> {
   try {
-    await csrf.validate(formData, request.headers);
+    await csrf.validate(formData, request);
   } catch (error) {
-    if (error instanceof CSRFError) throw new Response("Invalid form token", { status: 403 });
-    throw error;
+    if (!(error instanceof InvalidToken)) throw error;
+    logger.info("form refused: anti-forgery token", { reason: error.message, path: new URL(request.url).pathname });
+    throw new Response("Invalid form token", { status: 403 });
   }
 }
 
@@ -33,8 +139,9 @@ export function checkHoneypot(formData: FormData): void {
   try {
     honeypot.check(formData);
   } catch (error) {
-    if (error instanceof SpamError) throw new Response("Form not submitted properly", { status: 400 });
-    throw error;
+    if (!(error instanceof Spam)) throw error;
+    logger.info("form refused: honeypot", { reason: error.message });
+    throw new Response("Form not submitted properly", { status: 400 });
   }
 }
 

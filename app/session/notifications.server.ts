@@ -1,4 +1,3 @@
-import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import {
   isNotificationType,
@@ -16,20 +15,20 @@ import { fetchNotificationConfig } from "~/planning/notifications.server";
 import { env } from "~/runtime/env.server";
 import { logger } from "~/runtime/logger.server";
 import type { ClientContext } from "./guards.server";
+import { createSealedCookie } from "./sealed-cookie.server";
 
 // spec 002 "Notification and postponement panels", §4 "Notification flow", "Postponement panel"
 // (docs/decisions/097): the panels' data for the clients home and the documents and messages page,
-// and this browser session's marks (dismissed, closed, updated) in a small signed cookie, where the
+// and this browser session's marks (dismissed, closed, updated) in a small sealed cookie, where the
 // original kept them in the browser's storage.
 
-const marksCookie = createCookie("__notifications", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: env.cookieSecure,
-  secrets: env.sessionSecrets,
+// Sealed, as it names the user (docs/decisions/113).
+const marksCookie = createSealedCookie(
+  "__notifications",
   // no Max-Age or Expires: the marks last as long as the browser session
-});
+  { path: "/", httpOnly: true, sameSite: "lax", secure: env.cookieSecure },
+  "notifications",
+);
 
 const TypeList = z
   .array(z.unknown())

@@ -1,10 +1,11 @@
 import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { env } from "~/runtime/env.server";
 import type { SessionUser } from "~/lib/user";
-import { seal, unseal } from "./crypto.server";
+import { csrf } from "./csrf.server";
+import { createSealedCookie } from "./sealed-cookie.server";
 
 type SessionData = {
-  token: string; // sealed platform token
+  token: string; // the platform token: the whole cookie is sealed (docs/decisions/113)
   user: SessionUser;
   createdAt: number;
   lastActivity: number;
@@ -13,15 +14,14 @@ type SessionData = {
 
 export const SESSION_COOKIE = "__session";
 
+// Sealed whole, not only signed (issue 24 finding 7, docs/decisions/113): the user's name, ids,
+// role and last login, and the platform token, are AES-256-GCM ciphertext in the browser.
 export const sessionStorage = createCookieSessionStorage<SessionData>({
-  cookie: {
-    name: SESSION_COOKIE,
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: env.cookieSecure,
-    secrets: env.sessionSecrets,
-  },
+  cookie: createSealedCookie(
+    SESSION_COOKIE,
+    { httpOnly: true, sameSite: "lax", path: "/", secure: env.cookieSecure },
+    "session",
+  ),
 });
 
 /**
@@ -94,16 +94,14 @@ export function getPortalSession(request: Request, now?: number): Promise<Portal
 
 async function readPortalSession(request: Request, now: number): Promise<PortalSession | null> {
   const session = await readSession(request);
-  const sealed = session.get("token");
+  const token = session.get("token");
   const user = session.get("user");
   const createdAt = session.get("createdAt");
   const sessionLast = session.get("lastActivity");
   const idleMinutes = session.get("idleMinutes");
-  if (!sealed || !user || !createdAt || !sessionLast || !idleMinutes) return null;
+  if (!token || !user || !createdAt || !sessionLast || !idleMinutes) return null;
   const lastActivity = lastActivityOf(sessionLast, createdAt, await readActivity(request.headers.get("Cookie")));
   if (sessionState({ createdAt, lastActivity, idleMinutes }, now) !== "active") return null;
-  const token = unseal(sealed);
-  if (!token) return null;
   return { token, user, createdAt, lastActivity, idleMinutes };
 }
 
@@ -117,13 +115,16 @@ export async function createUserSession(input: {
 }): Promise<Response> {
   const session = await sessionStorage.getSession();
   const now = Date.now();
-  session.set("token", seal(input.token));
+  session.set("token", input.token);
   session.set("user", input.user);
   session.set("createdAt", now);
   session.set("lastActivity", now);
   session.set("idleMinutes", input.idleMinutes);
   const headers = new Headers(input.headers);
   headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  // A new anti-forgery token with the new session (every sign-in path ends here): a token seen
+  // before signing in is no use after it (issue 24 finding 8, docs/decisions/113).
+  headers.append("Set-Cookie", await csrf.rotate());
   return redirect(input.redirectTo, { headers });
 }
 
@@ -137,6 +138,18 @@ export async function updateSessionUser(request: Request, user: SessionUser): Pr
 
 export async function destroySessionCookie(request: Request): Promise<string> {
   return sessionStorage.destroySession(await readSession(request));
+}
+
+/**
+ * The Set-Cookies of a sign-out the user asked for or the timeout made (a full page's post): the
+ * session cleared and a new anti-forgery token, so a token of the session is no use after it
+ * (docs/decisions/113). Not for the heartbeat's answer: the page that sent it keeps its token.
+ */
+export async function signOutHeaders(request: Request): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySessionCookie(request));
+  headers.append("Set-Cookie", await csrf.rotate());
+  return headers;
 }
 
 /** Rewriting the cookie on every request is wasteful: page responses refresh it to the minute. */

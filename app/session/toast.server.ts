@@ -2,6 +2,7 @@ import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { Toast } from "~/lib/toast";
 import { env } from "~/runtime/env.server";
+import { createSealedCookie } from "./sealed-cookie.server";
 
 // Flash messages (toasts) travel in their own cookie, read and cleared by the root loader.
 export const ToastSchema: z.ZodType<Toast, z.ZodTypeDef, unknown> = z.object({
@@ -11,15 +12,9 @@ export const ToastSchema: z.ZodType<Toast, z.ZodTypeDef, unknown> = z.object({
   description: z.string().optional(),
 });
 
+// Sealed (docs/decisions/113): a toast can name what the user did (a signed document's title).
 const toastStorage = createCookieSessionStorage({
-  cookie: {
-    name: "__toast",
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: env.cookieSecure,
-    secrets: env.sessionSecrets,
-  },
+  cookie: createSealedCookie("__toast", { httpOnly: true, sameSite: "lax", path: "/", secure: env.cookieSecure }, "toast"),
 });
 
 export async function toastCookie(toast: Toast): Promise<string> {

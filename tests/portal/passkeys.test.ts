@@ -246,6 +246,8 @@ describe("signing in with a passkey on the login page", () => {
     const response = await signInWith(authenticator);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/clients");
+    // a new anti-forgery token with the session, as after a password (docs/decisions/113)
+    expect(response.headers.getSetCookie().filter((c) => c.startsWith("csrf="))).toHaveLength(1);
     const session = withCookies("", response);
     expect(await portal.sessionUser(session)).toMatchObject({ role: "ClientUser", hasPasskey: true });
   });
@@ -305,6 +307,8 @@ describe("signing in with a passkey on the login page", () => {
     const response = await signInWith(authenticator);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/clients");
+    // a new anti-forgery token with the session, as after a password (docs/decisions/113)
+    expect(response.headers.getSetCookie().filter((c) => c.startsWith("csrf="))).toHaveLength(1);
     const session = withCookies("", response);
     expect(await portal.sessionUser(session)).toMatchObject({ role: "ClientUser", hasPasskey: true });
   });

@@ -27,7 +27,6 @@ export async function startPortal(): Promise<Portal> {
   const { createPlanningClient } = await import("~/planning/client.server");
   const { fetchSessionUser } = await import("~/planning/session.server");
   const { sessionStorage } = await import("~/session/session.server");
-  const { seal } = await import("~/session/crypto.server");
   const { csrf, honeypot } = await import("~/session/csrf.server");
 
   /** The portal session cookie of a platform session, as the login action makes it. */
@@ -35,7 +34,7 @@ export async function startPortal(): Promise<Portal> {
     const user = await fetchSessionUser(createPlanningClient({ token }));
     const session = await sessionStorage.getSession();
     const now = Date.now();
-    session.set("token", seal(token));
+    session.set("token", token);
     session.set("user", user);
     session.set("createdAt", now);
     session.set("lastActivity", now);

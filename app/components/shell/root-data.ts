@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { HoneypotInputProps } from "remix-utils/honeypot/server";
+import type { HoneypotInputProps } from "~/lib/honeypot";
 import type { Announcement } from "~/lib/announcement";
 import type { Locale } from "~/lib/i18n";
 import type { Navigation } from "~/lib/navigation";

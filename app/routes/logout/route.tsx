@@ -8,7 +8,7 @@ import { safeRedirectPath } from "~/lib/redirect-to";
 import { logout } from "~/planning/auth.server";
 import { readForm } from "~/session/csrf.server";
 import { getFixedT } from "~/session/i18next.server";
-import { destroySessionCookie, getPortalSession } from "~/session/session.server";
+import { getPortalSession, signOutHeaders } from "~/session/session.server";
 
 /** spec 000 §2 "Log out menu item": the confirmation page's address (docs/decisions/096). */
 function confirmationPath(returnTo: string | null): string {
@@ -28,9 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (session) {
     await logout(session.token);
   }
-  return redirect("/login?reason=UserLoggedOut", {
-    headers: { "Set-Cookie": await destroySessionCookie(request) },
-  });
+  return redirect("/login?reason=UserLoggedOut", { headers: await signOutHeaders(request) });
 }
 
 // Log out is a form post; a visit to /logout goes home (which leads to login when signed out),

@@ -1,0 +1,62 @@
+import { createCookie, type Cookie, type CookieOptions } from "@remix-run/node";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { env } from "~/runtime/env.server";
+import { sealBytes, unsealBytes } from "./crypto.server";
+
+/**
+ * A cookie whose whole value is sealed (docs/decisions/113): the JSON of its content, deflated,
+ * then AES-256-GCM under a key derived from SESSION_SECRET for this cookie's purpose. What the
+ * browser holds is `iv.tag.ciphertext` in base64url: nothing in it can be read, and a value that
+ * was changed, sealed for another purpose or under a secret no longer in the list reads as no
+ * cookie. The first secret seals, every secret opens (rotation).
+ *
+ * It is a Remix `Cookie`, so `createCookieSessionStorage` and the cookies' readers use it as they
+ * used a signed one. The attributes (Path, HttpOnly, SameSite, Secure, Max-Age, Expires) are
+ * written by Remix's own cookie; only the value is this module's.
+ */
+export function createSealedCookie(
+  name: string,
+  options: Omit<CookieOptions, "secrets" | "encode" | "decode">,
+  purpose: string,
+  secrets: string[] = env.sessionSecrets,
+): Cookie {
+  const attributes = createCookie(name, options);
+  return {
+    name,
+    // The seal's tag authenticates the value, as a signature would (Remix warns about unsigned
+    // session cookies).
+    isSigned: true,
+    get expires() {
+      return attributes.expires;
+    },
+    async parse(cookieHeader) {
+      const value = rawValue(cookieHeader, name);
+      if (!value) return null;
+      const packed = unsealBytes(value, secrets, purpose);
+      if (!packed) return null;
+      try {
+        return JSON.parse(inflateRawSync(packed).toString("utf8")) as unknown;
+      } catch {
+        return null;
+      }
+    },
+    async serialize(value, serializeOptions) {
+      // Remix's own Set-Cookie for an empty value, so the attributes are exactly a Remix cookie's.
+      const empty = await attributes.serialize("", serializeOptions);
+      if (value === "" || value === null || value === undefined) return empty;
+      const sealed = sealBytes(deflateRawSync(Buffer.from(JSON.stringify(value), "utf8")), secrets, purpose);
+      return `${name}=${sealed}${empty.slice(name.length + 1)}`;
+    },
+  };
+}
+
+/** The raw value of the cookie `name` in a Cookie header (the first one, as Remix reads it). */
+function rawValue(cookieHeader: string | null | undefined, name: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const at = part.indexOf("=");
+    if (at < 0 || part.slice(0, at).trim() !== name) continue;
+    return part.slice(at + 1).trim() || null;
+  }
+  return null;
+}

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../server/seed";
+import { type Portal, startPortal, thrown } from "./portal-harness";
+
+// Issue 24 finding 8 (docs/decisions/113): the anti-forgery token is the portal's own (an HMAC-signed
+// random token, double-submitted) and a new one is issued when a session begins (every sign-in
+// path) and when it ends (Log out, the timeout's log out), so a token seen before cannot be used after.
+
+let portal: Portal;
+let address = 0;
+
+beforeAll(async () => {
+  portal = await startPortal();
+}, 60_000);
+afterAll(() => portal?.close());
+
+/** Cookies as a browser keeps them: later Set-Cookies replace earlier ones of the same name. */
+function withCookies(cookie: string, response: Response): string {
+  const jar = new Map(cookie.split("; ").filter(Boolean).map((c) => [c.slice(0, c.indexOf("=")), c] as const));
+  for (const set of response.headers.getSetCookie()) {
+    const pair = set.split(";")[0]!;
+    const name = pair.slice(0, pair.indexOf("="));
+    if (/max-age=0|expires=thu, 01 jan 1970/i.test(set)) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+const csrfCookieOf = (cookies: string) => cookies.split("; ").find((c) => c.startsWith("csrf=")) ?? null;
+
+/** The token the pages would carry for these cookies (the root loader's). */
+async function tokenFor(cookies: string): Promise<string> {
+  const { csrf } = await import("~/session/csrf.server");
+  const [token, setCookie] = await csrf.commitToken(new Request("http://portal.test/", { headers: { Cookie: cookies } }));
+  expect(setCookie, "the cookie already holds a token").toBeNull();
+  return token;
+}
+
+/** A post to the login page's action with these cookies and the honeypot as the page renders it. */
+async function postLogin(cookies: string, token: string, fields: Record<string, string>) {
+  const route = await import("~/routes/login/route");
+  const body = new URLSearchParams({ csrf: token, ...portal.honeypotFields(), ...fields });
+  const request = new Request("http://portal.test/login", {
+    method: "POST",
+    body,
+    headers: { Cookie: cookies, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  address += 1;
+  return thrown(route.action({ request, params: {}, context: { socketAddress: `198.51.100.${address}` } }));
+}
+
+/** A signed-in user's post of the Log out form. */
+async function postLogout(cookies: string, token: string) {
+  const route = await import("~/routes/logout/route");
+  const request = new Request("http://portal.test/logout", {
+    method: "POST",
+    body: new URLSearchParams({ csrf: token }),
+    headers: { Cookie: cookies, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  return thrown(route.action({ request, params: {}, context: {} }));
+}
+
+/** Is `token` with these cookies accepted by a form post? */
+async function accepted(cookies: string, token: string): Promise<boolean> {
+  const { validateCsrf } = await import("~/session/csrf.server");
+  const form = new FormData();
+  form.set("csrf", token);
+  try {
+    await validateCsrf(form, new Request("http://portal.test/", { method: "POST", headers: { Cookie: cookies } }));
+    return true;
+  } catch (error) {
+    if (error instanceof Response && error.status === 403) return false;
+    throw error;
+  }
+}
+
+async function expectRotated(before: { cookies: string; token: string }, response: Response) {
+  const after = withCookies(before.cookies, response);
+  expect(csrfCookieOf(after)).not.toBeNull();
+  expect(csrfCookieOf(after)).not.toBe(csrfCookieOf(before.cookies));
+  const token = await tokenFor(after);
+  expect(token).not.toBe(before.token);
+  expect(await accepted(after, token)).toBe(true);
+  // the token a page carried before, with the browser's new cookie: refused
+  expect(await accepted(after, before.token)).toBe(false);
+  return { cookies: after, token };
+}
+
+describe("the anti-forgery token", () => {
+  it("is new after a password sign-in, and again after Log out", async () => {
+    const visitor = await portal.csrf();
+    const before = { cookies: visitor.cookie, token: visitor.token };
+    const signedIn = await postLogin(before.cookies, before.token, { intent: "login", userType: "client", username: "demo.client", password: DEMO_PASSWORD });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("Location")).toBe("/clients");
+    const inside = await expectRotated(before, signedIn);
+    expect(await portal.sessionUser(inside.cookies)).toMatchObject({ role: "ClientUser" });
+
+    const loggedOut = await postLogout(inside.cookies, inside.token);
+    expect(loggedOut.status).toBe(302);
+    expect(loggedOut.headers.get("Location")).toBe("/login?reason=UserLoggedOut");
+    await expectRotated(inside, loggedOut);
+  });
+
+  it("is new after the code step of a sign-in, not at the first step", async () => {
+    const visitor = await portal.csrf();
+    const first = await postLogin(visitor.cookie, visitor.token, { intent: "login", userType: "client", username: "demo.mfa", password: DEMO_PASSWORD });
+    expect(first.status).toBe(302);
+    const midway = withCookies(visitor.cookie, first);
+    expect(csrfCookieOf(midway)).toBe(csrfCookieOf(visitor.cookie));
+    const code = await portal.platform.latestCode("demo.mfa");
+    const done = await postLogin(midway, visitor.token, { intent: "validate-code", code });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/clients");
+    await expectRotated({ cookies: midway, token: visitor.token }, done);
+  });
+
+  it("is new after the timeout's log out", async () => {
+    const session = await portal.signIn("demo.assets");
+    const visitor = await portal.csrf();
+    const cookies = `${session}; ${visitor.cookie}`;
+    const route = await import("~/routes/session.timeout/route");
+    const request = new Request("http://portal.test/session/timeout", {
+      method: "POST",
+      body: new URLSearchParams({ csrf: visitor.token, redirectTo: "/clients" }),
+      headers: { Cookie: cookies, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    const response = await thrown(route.action({ request, params: {}, context: {} }));
+    expect(response.status).toBe(302);
+    await expectRotated({ cookies, token: visitor.token }, response);
+  });
+
+  it("refuses a missing, changed or foreign token, and a token whose cookie was forged", async () => {
+    const a = await portal.csrf();
+    const b = await portal.csrf();
+    expect(await accepted(a.cookie, a.token)).toBe(true);
+    expect(await accepted(a.cookie, "")).toBe(false);
+    expect(await accepted("", a.token)).toBe(false);
+    expect(await accepted(a.cookie, b.token)).toBe(false);
+    expect(await accepted(a.cookie, `${a.token.slice(0, -2)}xx`)).toBe(false);
+    // a cookie the visitor wrote: any value, but no valid signature
+    const { createCookie } = await import("@remix-run/node");
+    const forged = (await createCookie("csrf").serialize("abc.def")).split(";")[0]!;
+    expect(await accepted(forged, "abc.def")).toBe(false);
+  });
+});
