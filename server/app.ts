@@ -23,6 +23,7 @@ import {
   type Services,
 } from "./api/router";
 import { recoveryRoutes } from "./api/recovery";
+import { requestGuard } from "./api/request-guard";
 import { reportRoutes } from "./api/reports/index";
 import { startReportRunner } from "./api/reports/runner";
 import { reviewRoutes } from "./api/review";
@@ -92,6 +93,9 @@ export function createApp({ db, clock, env }: AppOptions) {
       next();
     });
   }
+
+  // the Host and, on /dev, the caller's site and content type: refused before any body is read
+  app.use(requestGuard(env));
 
   app.use(express.json({ limit: "1mb" }));
 

@@ -6,6 +6,11 @@ export type PasskeyConfig = { rpId: string; rpName: string; origins: string[] };
 
 export const DEFAULT_PASSKEYS: PasskeyConfig = { rpId: "localhost", rpName: "Client Online", origins: ["http://localhost:3000"] };
 
+export const DEFAULT_LOCKOUT_MINUTES = 30;
+
+/** A Host header's form: a name or IPv4 address, or an IPv6 address in brackets, and an optional port. */
+export const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
 const EnvSchema = z.object({
   PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   PLATFORM_HOST: z.string().min(1).default("127.0.0.1"),
@@ -27,6 +32,18 @@ const EnvSchema = z.object({
     .default(DEFAULT_PASSKEYS.origins.join(","))
     .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
     .pipe(z.array(z.string().url()).min(1)),
+  /**
+   * The host names the platform answers (docs/decisions/114), comma-separated: `name` (any port) or
+   * `name:port`; IPv6 in brackets. Unset: localhost, 127.0.0.1 and [::1] outside production, and no
+   * check in production.
+   */
+  PLATFORM_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)))
+    .pipe(z.array(z.string().regex(HOST_PATTERN, "expected name or name:port, comma-separated")).min(1).optional()),
+  /** How long five wrong secrets lock an account, in minutes (docs/decisions/114). */
+  PLATFORM_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(525_600).default(DEFAULT_LOCKOUT_MINUTES),
 });
 
 export type PlatformEnv = {
@@ -40,6 +57,10 @@ export type PlatformEnv = {
   version?: string;
   /** The relying party of passkeys; defaults to DEFAULT_PASSKEYS. */
   passkeys?: PasskeyConfig;
+  /** The Host names answered (PLATFORM_ALLOWED_HOSTS); undefined: the loopback names outside production. */
+  allowedHosts?: string[];
+  /** Minutes an account stays locked after five wrong secrets; defaults to DEFAULT_LOCKOUT_MINUTES. */
+  lockoutMinutes?: number;
 };
 
 /** Reads the environment once (conventions: validated with zod at start, then passed around). */
@@ -58,9 +79,13 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
     maintenance: e.PLATFORM_MAINTENANCE === "on",
     version: e.PLATFORM_VERSION,
     passkeys: { rpId: e.PASSKEY_RP_ID, rpName: e.PASSKEY_RP_NAME, origins: e.PASSKEY_ORIGINS },
+    allowedHosts: e.PLATFORM_ALLOWED_HOSTS,
+    lockoutMinutes: e.PLATFORM_LOCKOUT_MINUTES,
   };
 }
 
 export const platformVersion = (env: PlatformEnv) => env.version ?? DEFAULT_PLATFORM_VERSION;
 
 export const passkeyConfig = (env: PlatformEnv) => env.passkeys ?? DEFAULT_PASSKEYS;
+
+export const lockoutMinutes = (env: PlatformEnv) => env.lockoutMinutes ?? DEFAULT_LOCKOUT_MINUTES;

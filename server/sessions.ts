@@ -2,6 +2,7 @@ import { eq, lt } from "drizzle-orm";
 import type { Clock } from "./clock";
 import type { Db } from "./db/connection";
 import { loginProfiles, loginTickets, passkeyChallenges, passwordResets, pendingMfaDevices, sessions, users } from "./db/schema";
+import { accountDisabled } from "./domain/accounts";
 import { newToken, tokenDigest } from "./lib/tokens";
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -33,7 +34,7 @@ export function findCaller(db: Db, clock: Clock, token: string): Caller | null {
   if (!row) return null;
   const idleMs = clock.now().getTime() - new Date(row.session.lastSeenAt).getTime();
   const timeoutMs = (row.timeout ?? DEFAULT_IDLE_MINUTES) * 60_000;
-  if (idleMs > timeoutMs || row.user.disabled) {
+  if (idleMs > timeoutMs || accountDisabled(row.user, clock)) {
     db.delete(sessions).where(eq(sessions.id, row.session.id)).run();
     return null;
   }

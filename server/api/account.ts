@@ -45,7 +45,7 @@ type Pending = typeof pendingMfaDevices.$inferSelect;
 
 /** A failure of a secret while signed in; the one that locks the account ends this session too. */
 function failed(context: SignedInContext, message: string): never {
-  if (recordFailure(context.db, context.caller.user.id)) throw new ApiError(403, MESSAGES.disabled);
+  if (recordFailure(context, context.caller.user.id)) throw new ApiError(403, MESSAGES.disabled);
   throw new ApiError(400, message);
 }
 
@@ -142,7 +142,7 @@ function validateDevice(context: SignedInContext, body: unknown) {
     .where(eq(users.id, caller.user.id))
     .run();
   db.delete(pendingMfaDevices).where(eq(pendingMfaDevices.userId, caller.user.id)).run();
-  clearFailures(db, caller.user.id);
+  clearFailures(context, caller.user.id);
   return json({ status: "changed", mfaMethod: device.method });
 }
 
@@ -156,7 +156,7 @@ export const accountRoutes: Route[] = [
     const problem = passwordProblem(input.new_password, user);
     if (problem) throw new ApiError(400, problem);
     setPassword(context.db, user.id, input.new_password);
-    clearFailures(context.db, user.id);
+    clearFailures(context, user.id);
     // the other sessions end; this one carries on
     endUserAccess(context.db, user.id, context.caller.session.id);
     return json({ password_changed: true });

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { clearFailures, recordFailure, send, setPassword, setSecurityQuestions } from "../domain/accounts";
+import { accountDisabled, clearFailures, recordFailure, send, setPassword, setSecurityQuestions } from "../domain/accounts";
 import { IDENTITY_STEPS, type LoginStatus, memorablePositions, pendingLoginSteps } from "../domain/login";
 import {
   allowedMethods,
@@ -102,7 +102,7 @@ function openTicket(context: HandlerContext, ticket: string, steps: readonly Ste
     db.delete(loginTickets).where(eq(loginTickets.id, row.id)).run();
     throw new ApiError(401, MESSAGES.ticketInvalid);
   }
-  if (user.disabled) {
+  if (accountDisabled(user, context.clock)) {
     db.delete(loginTickets).where(eq(loginTickets.id, row.id)).run();
     throw new ApiError(403, MESSAGES.disabled);
   }
@@ -180,7 +180,7 @@ function stepBody(context: HandlerContext, user: UserRow, ticket: string, state:
 /** The sign-in is complete: a session, its cookie, and the last-login times moved on. */
 function completeSignIn(context: HandlerContext, user: UserRow): ApiResponse {
   const { db, clock } = context;
-  clearFailures(db, user.id);
+  clearFailures(context, user.id);
   const token = createSession(db, clock, user.id);
   db.update(users).set({ previousLogin: user.lastLogin, lastLogin: clock.now().toISOString() }).where(eq(users.id, user.id)).run();
   return {
@@ -211,7 +211,7 @@ function stay(context: HandlerContext, t: Ticketed) {
 
 /** A wrong secret: counted; the failure that locks the account answers 403 with `lockedMessage`. */
 function failed(context: HandlerContext, t: Ticketed, lockedMessage: string = MESSAGES.disabled): void {
-  if (recordFailure(context.db, t.user.id)) throw new ApiError(403, lockedMessage);
+  if (recordFailure(context, t.user.id)) throw new ApiError(403, lockedMessage);
 }
 
 /** spec 000 §7 POST auth/login: the password check and the first pending step. */
@@ -223,17 +223,17 @@ function login(body: unknown, context: HandlerContext): ApiResponse {
   const passwordRight = verifySecret(input.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user) throw new ApiError(401, MESSAGES.badCredentials);
   if (!passwordRight) {
-    if (recordFailure(db, user.id)) throw new ApiError(403, MESSAGES.disabled);
+    if (recordFailure(context, user.id)) throw new ApiError(403, MESSAGES.disabled);
     throw new ApiError(401, MESSAGES.badCredentials);
   }
   const wantedRole = input.user_type === "client" ? "ClientUser" : "User";
   if (user.roleName !== wantedRole) throw new ApiError(401, MESSAGES.badCredentials);
-  if (user.disabled) throw new ApiError(403, MESSAGES.disabled);
+  if (accountDisabled(user, context.clock)) throw new ApiError(403, MESSAGES.disabled);
 
   const steps = pendingLoginSteps(user);
   // The count of failures clears only once the user has proven who they are: for a user with a
   // second factor that is the code or the memorable characters, not the password alone.
-  if (!steps.some((s) => IDENTITY_STEPS.has(s))) clearFailures(db, user.id);
+  if (!steps.some((s) => IDENTITY_STEPS.has(s))) clearFailures(context, user.id);
   return enterStep(context, user, { steps });
 }
 
@@ -243,8 +243,8 @@ function login(body: unknown, context: HandlerContext): ApiResponse {
  * the identity steps (a code, the memorable characters) are skipped; the firm's others still follow.
  */
 export function signInProven(context: HandlerContext, user: UserRow): ApiResponse {
-  if (user.disabled) throw new ApiError(403, MESSAGES.disabled);
-  clearFailures(context.db, user.id);
+  if (accountDisabled(user, context.clock)) throw new ApiError(403, MESSAGES.disabled);
+  clearFailures(context, user.id);
   const steps = pendingLoginSteps(user).filter((s) => !IDENTITY_STEPS.has(s));
   return enterStep(context, user, { steps });
 }
@@ -296,7 +296,7 @@ function validateCode(body: unknown, context: HandlerContext): ApiResponse {
       right = codeMatches(code, t.state.codeHash);
     }
     if (right) {
-      clearFailures(db, user.id);
+      clearFailures(context, user.id);
       t.state.steps.shift();
       t.state.enrolled = false;
       return moveOn(context, t);
@@ -337,7 +337,7 @@ function validateCode(body: unknown, context: HandlerContext): ApiResponse {
     })
     .where(eq(users.id, t.user.id))
     .run();
-  clearFailures(db, t.user.id);
+  clearFailures(context, t.user.id);
   // spec 000 §4 step 4: after enrolling a device the user verifies once more
   t.state.steps[0] = "MfaRequired";
   t.state.enrolled = true;
@@ -394,7 +394,7 @@ function memorable(body: unknown, context: HandlerContext): ApiResponse {
   if (positions.length !== 3) throw new ApiError(422, MESSAGES.memorableFailed);
   const right = positions.every((p, i) => (word[p] ?? "").toLowerCase() === (input.answers[i] ?? "").toLowerCase());
   if (right) {
-    clearFailures(context.db, t.user.id);
+    clearFailures(context, t.user.id);
     t.state.steps.shift();
     return moveOn(context, t);
   }

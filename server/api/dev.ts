@@ -79,7 +79,7 @@ export const devRoutes: Route[] = [
     const { username } = validate(UsernameParams, request.params, "path");
     const user = db.select().from(users).where(eq(users.usernameKey, username.toLowerCase())).get();
     if (!user) throw notFound("User");
-    db.update(users).set({ disabled: false, failedAttempts: 0 }).where(eq(users.id, user.id)).run();
+    db.update(users).set({ disabled: false, failedAttempts: 0, lockedUntil: null }).where(eq(users.id, user.id)).run();
     return json({ username: user.username, disabled: false });
   }),
 

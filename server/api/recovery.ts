@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { answersMatch, clearFailures, endUserAccess, recordFailure, securityQuestionsOf, send, setPassword } from "../domain/accounts";
+import { accountDisabled, answersMatch, clearFailures, endUserAccess, recordFailure, securityQuestionsOf, send, setPassword } from "../domain/accounts";
 import { codeMatches } from "../domain/mfa";
 import { passwordProblem } from "../domain/password-policy";
 import { entities, passwordResets, users } from "../db/schema";
@@ -49,7 +49,7 @@ function openReset(context: HandlerContext, reference: string): { reset: Reset; 
 
 /** A wrong reset code or answer counts like any wrong secret (docs/decisions/041). */
 function failed(context: HandlerContext, user: UserRow, message: string): never {
-  if (recordFailure(context.db, user.id)) throw new ApiError(403, MESSAGES.disabled);
+  if (recordFailure(context, user.id)) throw new ApiError(403, MESSAGES.disabled);
   throw new ApiError(400, message);
 }
 
@@ -99,7 +99,7 @@ function checkCode(context: HandlerContext, query: unknown) {
   const input = validate(CheckQuery, query, "query");
   const { reset, user } = openReset(context, input.user_id);
   if (!user || reset.method !== "code") throw new ApiError(400, MESSAGES.resetCodeIncorrect);
-  if (user.disabled) throw new ApiError(403, MESSAGES.disabled);
+  if (accountDisabled(user, context.clock)) throw new ApiError(403, MESSAGES.disabled);
   if (!codeMatches(input.reset_code.replace(/\s+/g, ""), reset.codeHash)) failed(context, user, MESSAGES.resetCodeIncorrect);
   return json({ valid: true });
 }
@@ -111,18 +111,18 @@ function completeReset(context: HandlerContext, body: unknown) {
   if (reset.method === "code") {
     if (input.reset_code === undefined) throw new ApiError(400, MESSAGES.argumentsIncorrect);
     if (!user) throw new ApiError(400, MESSAGES.resetCodeIncorrect);
-    if (user.disabled) throw new ApiError(403, MESSAGES.disabled);
+    if (accountDisabled(user, context.clock)) throw new ApiError(403, MESSAGES.disabled);
     if (!codeMatches(input.reset_code.replace(/\s+/g, ""), reset.codeHash)) failed(context, user, MESSAGES.resetCodeIncorrect);
   } else {
     if (input.answers === undefined || !user) throw new ApiError(400, MESSAGES.argumentsIncorrect);
-    if (user.disabled) throw new ApiError(403, MESSAGES.disabled);
+    if (accountDisabled(user, context.clock)) throw new ApiError(403, MESSAGES.disabled);
     // spec 000 §8: wrong answers are 'One or more of the arguments are missing or incorrect.'
     if (!answersMatch(db, user.id, input.answers)) failed(context, user, MESSAGES.argumentsIncorrect);
   }
   const problem = passwordProblem(input.new_password, user);
   if (problem) throw new ApiError(400, problem);
   setPassword(db, user.id, input.new_password);
-  clearFailures(db, user.id);
+  clearFailures(context, user.id);
   // a new password ends every session, sign-in part-way and reset of the user
   endUserAccess(db, user.id);
   return json({ password_changed: true });

@@ -1,11 +1,14 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/connection";
+import { lockoutMinutes, type PlatformEnv } from "../env";
 import { loginTickets, outbox, passwordResets, pendingMfaDevices, securityQuestions, sessions, users } from "../db/schema";
 import { hashSecret, verifySecret } from "../lib/password";
 import { normaliseAnswer } from "./security-questions";
 
-/** Consecutive wrong secrets after which the account is disabled (docs/decisions/041). */
+type Services = { db: Db; clock: Clock; env: PlatformEnv };
+
+/** Consecutive wrong secrets after which the account is locked (docs/decisions/041, 114). */
 export const MAX_FAILED_ATTEMPTS = 5;
 
 /** Ends every way in for a user: sessions (but the one kept), sign-ins part-way, resets, pending devices. */
@@ -21,24 +24,48 @@ export function endUserAccess(db: Db, userId: number, keepSessionId?: number): v
 }
 
 /**
- * One more wrong secret (password, code, memorable characters, reset code, answers). Answers true
- * when this failure locked the account: it is then disabled and every way in is closed.
+ * Whether the account is refused: locked by wrong secrets until its `locked_until` (docs/decisions/114),
+ * or disabled by an operator (no `locked_until`) until they re-enable it.
  */
-export function recordFailure(db: Db, userId: number): boolean {
+export function accountDisabled(user: { disabled: boolean; lockedUntil: string | null }, clock: Clock): boolean {
+  if (!user.disabled) return false;
+  return user.lockedUntil === null || clock.now().getTime() < Date.parse(user.lockedUntil);
+}
+
+/**
+ * One more wrong secret (password, code, memorable characters, reset code, answers). Answers true
+ * when this failure locked the account: it is then locked for the configured minutes
+ * (PLATFORM_LOCKOUT_MINUTES) and every way in is closed. While locked nothing more is counted, so
+ * wrong guesses never lengthen the lock; once it is over the count starts again from this failure.
+ */
+export function recordFailure({ db, clock, env }: Services, userId: number): boolean {
+  const user = db.select({ disabled: users.disabled, lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, userId)).get();
+  if (!user) return false;
+  if (user.disabled) {
+    if (accountDisabled(user, clock)) return false;
+    db.update(users).set({ disabled: false, lockedUntil: null, failedAttempts: 1 }).where(eq(users.id, userId)).run();
+    return false;
+  }
   const row = db
     .update(users)
     .set({ failedAttempts: sql`${users.failedAttempts} + 1` })
     .where(eq(users.id, userId))
-    .returning({ failedAttempts: users.failedAttempts, disabled: users.disabled })
+    .returning({ failedAttempts: users.failedAttempts })
     .get();
-  if (!row || row.disabled || row.failedAttempts < MAX_FAILED_ATTEMPTS) return false;
-  db.update(users).set({ disabled: true }).where(eq(users.id, userId)).run();
+  if (!row || row.failedAttempts < MAX_FAILED_ATTEMPTS) return false;
+  const until = new Date(clock.now().getTime() + lockoutMinutes(env) * 60_000).toISOString();
+  db.update(users).set({ disabled: true, lockedUntil: until }).where(eq(users.id, userId)).run();
   endUserAccess(db, userId);
   return true;
 }
 
-export function clearFailures(db: Db, userId: number): void {
+/** The user proved who they are: the count restarts, and a lock whose time is over is lifted. */
+export function clearFailures({ db, clock }: Pick<Services, "db" | "clock">, userId: number): void {
   db.update(users).set({ failedAttempts: 0 }).where(eq(users.id, userId)).run();
+  db.update(users)
+    .set({ disabled: false, lockedUntil: null })
+    .where(and(eq(users.id, userId), isNotNull(users.lockedUntil), lte(users.lockedUntil, clock.now().toISOString())))
+    .run();
 }
 
 /** What the platform "sends" lands in the outbox (design: demo data set). */

@@ -51,7 +51,7 @@ describe("change password", () => {
     expect(fifth.status).toBe(403);
     expect(fifth.body.api_message).toBe("Account has been disabled.");
     expect((await platform.call("/resourceful/session/user", { token })).status).toBe(401);
-    await platform.call("/dev/users/demo.lockout/unlock", { method: "POST" });
+    await platform.call("/dev/users/demo.lockout/unlock", { method: "POST", body: {} });
   });
 });
 

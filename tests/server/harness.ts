@@ -66,7 +66,9 @@ export const START = "2025-03-14T10:00:00.000Z";
 export type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
 /** A platform on a fresh, seeded database file, listening on a free port. */
-export async function startPlatform(options: { nodeEnv?: PlatformEnv["nodeEnv"]; version?: string; maintenance?: boolean } = {}) {
+export async function startPlatform(
+  options: { nodeEnv?: PlatformEnv["nodeEnv"]; version?: string; maintenance?: boolean; allowedHosts?: string[]; lockoutMinutes?: number } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), "platform-test-"));
   const db: Db = openDatabase(join(dir, "platform.sqlite"));
   const clock = fixedClock(START);
@@ -74,6 +76,8 @@ export async function startPlatform(options: { nodeEnv?: PlatformEnv["nodeEnv"];
   const env: PlatformEnv = { port: 0, host: "127.0.0.1", dbFile: join(dir, "platform.sqlite"), nodeEnv: options.nodeEnv ?? "test",
     version: options.version,
     maintenance: options.maintenance,
+    allowedHosts: options.allowedHosts,
+    lockoutMinutes: options.lockoutMinutes,
   };
   const server = createApp({ db, clock, env }).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));

@@ -83,7 +83,7 @@ describe("forgotten password by reset code (a user without security questions)",
     const fifth = await check(started.body.user_id, wrong(code));
     expect(fifth.status).toBe(403);
     expect(fifth.body.api_message).toBe("Account has been disabled.");
-    await platform.call("/dev/users/demo.lockout/unlock", { method: "POST" });
+    await platform.call("/dev/users/demo.lockout/unlock", { method: "POST", body: {} });
   });
 });
 

@@ -302,7 +302,7 @@ describe("memorable word", () => {
     expect((await platform.login("demo.memorable")).body.api_message).toBe("Account has been disabled.");
     expect((await platform.step("/auth/memorable", { login_ticket: ticket, answers: ["c", "h", "e"] })).status).toBe(401);
     // an operator re-enables it
-    expect((await platform.call("/dev/users/demo.memorable/unlock", { method: "POST" })).status).toBe(200);
+    expect((await platform.call("/dev/users/demo.memorable/unlock", { method: "POST", body: {} })).status).toBe(200);
     expect((await platform.login("demo.memorable")).body.login_status).toBe("MemorableCharactersRequired");
   });
 
@@ -329,7 +329,7 @@ describe("lockout", () => {
     expect((await platform.login("demo.lockout")).status).toBe(403);
     // a wrong password on a disabled account says nothing more than a wrong password
     expect((await platform.login("demo.lockout", "client", "Wrong-pass-9")).status).toBe(401);
-    await platform.call("/dev/users/demo.lockout/unlock", { method: "POST" });
+    await platform.call("/dev/users/demo.lockout/unlock", { method: "POST", body: {} });
     expect((await platform.login("demo.lockout")).body.login_status).toBe("LoginSuccess");
   });
 
@@ -337,11 +337,11 @@ describe("lockout", () => {
     const token = await platform.session("demo.lockout");
     for (let i = 1; i <= 5; i++) await platform.login("demo.lockout", "client", "Wrong-pass-9");
     expect((await platform.call("/resourceful/session/user", { token })).status).toBe(401);
-    await platform.call("/dev/users/demo.lockout/unlock", { method: "POST" });
+    await platform.call("/dev/users/demo.lockout/unlock", { method: "POST", body: {} });
   });
 
   it("counts wrong codes with wrong passwords, and a right password alone does not clear them for an MFA user", async () => {
-    await platform.call("/dev/users/demo.mfa/unlock", { method: "POST" });
+    await platform.call("/dev/users/demo.mfa/unlock", { method: "POST", body: {} });
     for (let i = 1; i <= 2; i++) await platform.login("demo.mfa", "client", "Wrong-pass-9");
     const ticket = await ticketOf("demo.mfa", "MfaRequired");
     expect(userRow("demo.mfa").failedAttempts).toBe(2);
@@ -354,7 +354,7 @@ describe("lockout", () => {
     expect(fifth.status).toBe(403);
     expect(fifth.body.api_message).toBe("Account has been disabled.");
     expect(userRow("demo.mfa").disabled).toBe(true);
-    await platform.call("/dev/users/demo.mfa/unlock", { method: "POST" });
+    await platform.call("/dev/users/demo.mfa/unlock", { method: "POST", body: {} });
   });
 
   it("clears the count once the user has proven who they are", async () => {

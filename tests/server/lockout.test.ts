@@ -1,0 +1,174 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../server/db/schema";
+import { readEnv } from "../../server/env";
+import { type ErrorAnswer, type Platform, startPlatform } from "./harness";
+
+// Finding 12, the platform's part (docs/decisions/114): five wrong secrets lock an account for a
+// configurable time (30 minutes unless PLATFORM_LOCKOUT_MINUTES says otherwise), not until an
+// operator unlocks it; 'Account has been disabled.' is the answer while it lasts.
+
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform();
+});
+afterAll(() => platform.close());
+
+const MINUTE = 60_000;
+const DISABLED = "Account has been disabled.";
+const WRONG = "Wrong-pass-9";
+let copies = 0;
+
+/** A fresh login in the state of a seeded one, so each test locks its own. */
+async function copyOf(template: string): Promise<string> {
+  const username = `lock.${template.replace(/^demo\./, "")}.${++copies}`;
+  const made = await platform.call(`/dev/users/${template}/copy`, { method: "POST", body: { username } });
+  expect(made.status).toBe(201);
+  return username;
+}
+
+async function lockWithPasswords(username: string) {
+  for (let i = 1; i <= 4; i++) expect((await platform.login(username, "client", WRONG)).status).toBe(401);
+  const fifth = await platform.login(username, "client", WRONG);
+  expect(fifth.status).toBe(403);
+  expect(fifth.body.api_message).toBe(DISABLED);
+}
+
+const row = (username: string) => platform.db.select().from(users).where(eq(users.usernameKey, username)).get()!;
+
+describe("five wrong passwords lock the account for 30 minutes", () => {
+  it("refuses the right password while locked, and signs in once the time is over", async () => {
+    const username = await copyOf("demo.lockout");
+    await lockWithPasswords(username);
+    expect((await platform.login(username)).body.api_message).toBe(DISABLED);
+    platform.clock.advance(29 * MINUTE);
+    const still = await platform.login(username);
+    expect(still.status).toBe(403);
+    expect(still.body.api_message).toBe(DISABLED);
+    platform.clock.advance(MINUTE + 1);
+    const again = await platform.login(username);
+    expect(again.status).toBe(200);
+    expect(again.body.login_status).toBe("LoginSuccess");
+  });
+
+  it("restarts the count when the lock is over: four more wrong passwords do not lock, the fifth does", async () => {
+    const username = await copyOf("demo.lockout");
+    await lockWithPasswords(username);
+    platform.clock.advance(30 * MINUTE + 1);
+    await lockWithPasswords(username);
+    expect((await platform.login(username)).status).toBe(403);
+  });
+
+  it("wrong passwords during the lock neither lengthen it nor say more than a wrong password", async () => {
+    const username = await copyOf("demo.lockout");
+    await lockWithPasswords(username);
+    for (let i = 0; i < 6; i++) {
+      platform.clock.advance(4 * MINUTE);
+      expect((await platform.login(username, "client", WRONG)).status).toBe(401);
+    }
+    platform.clock.advance(6 * MINUTE + 1);
+    expect((await platform.login(username)).body.login_status).toBe("LoginSuccess");
+  });
+
+  it("an operator's unlock still ends the lock at once", async () => {
+    const username = await copyOf("demo.lockout");
+    await lockWithPasswords(username);
+    expect((await platform.call(`/dev/users/${username}/unlock`, { method: "POST", body: {} })).status).toBe(200);
+    expect((await platform.login(username)).body.login_status).toBe("LoginSuccess");
+    expect(row(username)).toMatchObject({ disabled: false, failedAttempts: 0, lockedUntil: null });
+  });
+
+  it("an account an operator disabled (no lock time) stays disabled", async () => {
+    const username = await copyOf("demo.lockout");
+    platform.db.update(users).set({ disabled: true }).where(eq(users.usernameKey, username)).run();
+    platform.clock.advance(24 * 60 * MINUTE);
+    expect((await platform.login(username)).body.api_message).toBe(DISABLED);
+    await platform.login(username, "client", WRONG);
+    expect(row(username)).toMatchObject({ disabled: true, lockedUntil: null });
+  });
+});
+
+describe("the other secrets lock for the same time", () => {
+  it("wrong sign-in codes (MFA)", async () => {
+    const username = await copyOf("demo.mfa");
+    const first = await platform.login(username);
+    expect(first.body.login_status).toBe("MfaRequired");
+    let answer: Awaited<ReturnType<typeof platform.step>> | null = null;
+    for (let i = 1; i <= 5; i++) {
+      const code = await platform.latestCode(username);
+      answer = await platform.step("/auth/tfa/validate", { login_ticket: first.body.login_ticket, code: code === "000000" ? "111111" : "000000" });
+    }
+    expect(answer!.status).toBe(403);
+    expect(answer!.body.api_message).toBe(DISABLED);
+    expect((await platform.login(username)).body.api_message).toBe(DISABLED);
+    platform.clock.advance(30 * MINUTE + 1);
+    const next = await platform.login(username);
+    expect(next.body.login_status).toBe("MfaRequired");
+    const done = await platform.step("/auth/tfa/validate", { login_ticket: next.body.login_ticket, code: await platform.latestCode(username) });
+    expect(done.body.login_status).toBe("LoginSuccess");
+  });
+
+  it("wrong security answers in the forgotten-password flow; after the lock the reset works", async () => {
+    const username = await copyOf("demo.client");
+    type Start = { user_id: string } & ErrorAnswer;
+    const start = () => platform.call<Start>("/resourceful/forgotten_password", { method: "POST", body: { username } });
+    const finish = (reference: string, answers: string[]) =>
+      platform.call<{ password_changed: boolean } & ErrorAnswer>("/resourceful/forgotten_password", {
+        method: "PUT",
+        body: { user_id: reference, answers, new_password: "Brand-new-2" },
+      });
+    const reference = (await start()).body.user_id;
+    for (let i = 1; i <= 4; i++) expect((await finish(reference, ["no", "no"])).status).toBe(400);
+    const fifth = await finish(reference, ["no", "no"]);
+    expect(fifth.status).toBe(403);
+    expect(fifth.body.api_message).toBe(DISABLED);
+    const during = (await start()).body.user_id;
+    expect((await finish(during, ["Biscuit", "Harrogate"])).body.api_message).toBe(DISABLED);
+    platform.clock.advance(30 * MINUTE + 1);
+    const after = (await start()).body.user_id;
+    expect((await finish(after, ["Biscuit", "Harrogate"])).body).toEqual({ password_changed: true });
+    expect(row(username)).toMatchObject({ disabled: false, failedAttempts: 0, lockedUntil: null });
+  });
+
+  it("wrong reset codes", async () => {
+    const username = await copyOf("demo.lockout");
+    const start = async () => {
+      const reference = (await platform.call<{ user_id: string }>("/resourceful/forgotten_password", { method: "POST", body: { username } })).body.user_id;
+      return { reference, code: (await platform.outbox(username))[0]!.code! };
+    };
+    const check = (reference: string, c: string) =>
+      platform.call<ErrorAnswer>(`/resourceful/forgotten_password?user_id=${encodeURIComponent(reference)}&reset_code=${c}`);
+    const first = await start();
+    const wrong = first.code === "00000000" ? "11111111" : "00000000";
+    for (let i = 1; i <= 4; i++) expect((await check(first.reference, wrong)).status).toBe(400);
+    expect((await check(first.reference, wrong)).body.api_message).toBe(DISABLED);
+    // the lock ended that reset; a new one is refused while the lock lasts
+    const during = await start();
+    expect((await check(during.reference, during.code)).body.api_message).toBe(DISABLED);
+    platform.clock.advance(30 * MINUTE + 1);
+    expect((await platform.login(username)).body.login_status).toBe("LoginSuccess");
+  });
+});
+
+describe("PLATFORM_LOCKOUT_MINUTES", () => {
+  it("is read from the environment, 30 by default, a whole number of minutes", () => {
+    expect(readEnv({ NODE_ENV: "development" }).lockoutMinutes).toBe(30);
+    expect(readEnv({ NODE_ENV: "development", PLATFORM_LOCKOUT_MINUTES: "5" }).lockoutMinutes).toBe(5);
+    expect(() => readEnv({ NODE_ENV: "development", PLATFORM_LOCKOUT_MINUTES: "0" })).toThrow(/PLATFORM_LOCKOUT_MINUTES/);
+    expect(() => readEnv({ NODE_ENV: "development", PLATFORM_LOCKOUT_MINUTES: "ten" })).toThrow(/PLATFORM_LOCKOUT_MINUTES/);
+  });
+
+  it("sets how long the lock lasts", async () => {
+    const other = await startPlatform({ lockoutMinutes: 5 });
+    try {
+      for (let i = 1; i <= 5; i++) await other.login("demo.lockout", "client", WRONG);
+      expect((await other.login("demo.lockout")).body.api_message).toBe(DISABLED);
+      other.clock.advance(4 * MINUTE);
+      expect((await other.login("demo.lockout")).status).toBe(403);
+      other.clock.advance(MINUTE + 1);
+      expect((await other.login("demo.lockout")).body.login_status).toBe("LoginSuccess");
+    } finally {
+      await other.close();
+    }
+  });
+});
