@@ -54,12 +54,13 @@ const ANSWER_HEADERS = Object.entries(answerSecurityHeaders());
 
 /**
  * Just before an answer's headers go out, whoever wrote it, the security headers it has not set
- * itself: pages keep their nonce policy (entry.server), a file its own sandbox, a static file its
- * Cache-Control. A 405 that does not say what the address takes gets Remix's (GET and HEAD).
+ * itself: pages keep their nonce policy (entry.server), a file its own policy. A 405 that does not
+ * say what the address takes gets Remix's (GET and HEAD: a post to an address without a form).
  */
 function withSecurityHeaders(_req, res, next) {
   const writeHead = res.writeHead;
   res.writeHead = function writeHeadWithSecurityHeaders(...args) {
+    if (res.headersSent) return writeHead.apply(this, args);
     for (const [name, value] of ANSWER_HEADERS) if (!res.hasHeader(name)) res.setHeader(name, value);
     const status = typeof args[0] === "number" ? args[0] : res.statusCode;
     if (status === 405 && !res.hasHeader("Allow")) res.setHeader("Allow", "GET, HEAD");
