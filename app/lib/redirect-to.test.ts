@@ -59,6 +59,8 @@ const normalPath = fc
 describe("safeRedirectPath", () => {
   it("keeps same-origin relative paths with their query", () => {
     expect(safeRedirectPath("/clients/personal-details?x=1")).toBe("/clients/personal-details?x=1");
+    // a search for a backslash is a search (only the path reads it as a slash)
+    expect(safeRedirectPath("/clients/documents-and-messages?search=a\\b")).toBe("/clients/documents-and-messages?search=a\\b");
   });
 
   it("refuses other origins and tricks", () => {

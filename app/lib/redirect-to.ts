@@ -26,9 +26,9 @@ export function safeRedirectPath(value: FormDataEntryValue | string | null | und
   if (typeof value !== "string") return null;
   const path = value.trim();
   if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return null;
-  // Control characters (tabs and newlines are dropped by the URL parser) and backslashes (read as
-  // slashes) are never in a path the portal makes.
-  if (/[\u0000-\u001f\u007f\\]/.test(path)) return null;
+  // Control characters (tabs and newlines are dropped by the URL parser) are never in a path the
+  // portal makes, nor backslashes before the query (a browser reads them as slashes there).
+  if (/[\u0000-\u001f\u007f]/.test(path) || /\\/.test(path.split(/[?#]/)[0]!)) return null;
   const resolved = resolveOnSite(path);
   if (resolved === null || !resolved.startsWith("/") || resolved.startsWith("//")) return null;
   if (resolveOnSite(resolved) !== resolved) return null;
