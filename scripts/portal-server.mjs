@@ -28,9 +28,9 @@ const DRAIN_MS = 10_000;
 
 // The app's log format (app/runtime/logger.server.ts): one JSON line per event.
 function log(level, message, fields = {}) {
-  if (logLevel === "silent" || ((level === "info" || level === "warn") && logLevel === "error")) return;
+  if (logLevel === "silent" || (level === "info" && logLevel === "error")) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
-  (level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
 }
 
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
