@@ -77,10 +77,11 @@ function routesWithActions(): string[] {
     );
 }
 
-/** The hidden fields of the login form (CSRF token, honeypot) as the page renders them. */
+/** The fields of the login page's forms (CSRF token, honeypot) as the page renders them. */
 function hiddenFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const input of html.match(/<input[^>]*type="hidden"[^>]*>/g) ?? []) {
+  for (const input of html.match(/<input[^>]*>/g) ?? []) {
+    if (/type="(submit|checkbox|radio|button)"/.test(input)) continue;
     const name = /name="([^"]*)"/.exec(input)?.[1];
     if (name) fields[name] = (/value="([^"]*)"/.exec(input)?.[1] ?? "").replace(/&amp;/g, "&");
   }
