@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
@@ -13,7 +13,7 @@ import { logger } from "./runtime/logger.server";
 import { recordPageView } from "./session/page-view.server";
 import { setCookiesOf } from "~/lib/set-cookies";
 import { platformServerTiming } from "./runtime/platform-timing.server";
-import { securityHeaders } from "./runtime/security-headers.server";
+import { notAPageHeaders, securityHeaders } from "./runtime/security-headers.server";
 import { SESSION_COOKIE, touchSession } from "~/session/session.server";
 
 const ABORT_DELAY = 5_000;
@@ -21,6 +21,15 @@ const ABORT_DELAY = 5_000;
 // The portal's server runs each request inside this (scripts/portal-server.mjs), so that the
 // answer can say how long it waited for the platform.
 export { runWithPlatformTiming } from "./runtime/platform-timing.server";
+
+/**
+ * The security headers the portal's server gives every answer that lacks them (every answer that
+ * is not a page: data requests, files, JSON, static files, refusals). One source of truth with the
+ * pages' headers below (app/runtime/security-headers.server.ts, docs/decisions/112).
+ */
+export function answerSecurityHeaders(): Record<string, string> {
+  return notAPageHeaders(env.nodeEnv === "development");
+}
 
 /** Server-Timing: the request's wait for the platform, for `npm run bench` (issue 16). */
 function addPlatformTiming(headers: Headers) {
@@ -97,5 +106,11 @@ export default async function handleRequest(
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
+  // Remix's own refusals (a method the route does not take, an address no route has): the
+  // caller's doing, answered with their status, not a fault of the portal.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.warn("request refused", { method: request.method, url: new URL(request.url).pathname, status: error.status });
+    return;
+  }
   logger.error("request failed", { url: new URL(request.url).pathname, error: error instanceof Error ? error.stack : String(error) });
 }

@@ -1,6 +1,8 @@
 // The portal's production server (`npm run start:portal`, docs/decisions/026): Express with Remix's
 // request handler. It serves the built assets, gives every loader and action the address of the
-// TCP peer (app/runtime/load-context.ts) and drains its connections on SIGTERM and SIGINT.
+// TCP peer (app/runtime/load-context.ts) and drains its connections on SIGTERM and SIGINT. Every
+// answer carries the security headers, and what no page takes (another method, a cross-site or
+// non-form post) is refused before Remix sees it (docs/decisions/112).
 //
 // Environment: PORT (3000), HOST (all interfaces), REMIX_BUILD_DIR (build), LOG_LEVEL (info);
 // everything else is the app's own configuration (app/runtime/env.server.ts).
@@ -28,7 +30,7 @@ const DRAIN_MS = 10_000;
 function log(level, message, fields = {}) {
   if (logLevel === "silent" || (level === "info" && logLevel === "error")) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
-  (level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
 }
 
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
@@ -42,8 +44,83 @@ installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
 let stopping = false;
 
+// The security headers of every answer, from the app (app/runtime/security-headers.server.ts).
+const answerSecurityHeaders = build.entry.module.answerSecurityHeaders;
+if (typeof answerSecurityHeaders !== "function") {
+  log("error", "the build's entry module has no answerSecurityHeaders", { build: buildPath });
+  process.exit(1);
+}
+const ANSWER_HEADERS = Object.entries(answerSecurityHeaders());
+
+/**
+ * Just before an answer's headers go out, whoever wrote it, the security headers it has not set
+ * itself: pages keep their nonce policy (entry.server), a file its own policy. A 405 that does not
+ * say what the address takes gets Remix's (GET and HEAD: a post to an address without a form).
+ */
+function withSecurityHeaders(_req, res, next) {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadWithSecurityHeaders(...args) {
+    if (res.headersSent) return writeHead.apply(this, args);
+    for (const [name, value] of ANSWER_HEADERS) if (!res.hasHeader(name)) res.setHeader(name, value);
+    const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+    if (status === 405 && !res.hasHeader("Allow")) res.setHeader("Allow", "GET, HEAD");
+    return writeHead.apply(this, args);
+  };
+  next();
+}
+
+// Pages are read (GET, HEAD) and their forms posted (POST); nothing else is served.
+const METHODS = ["GET", "HEAD", "POST"];
+// Every form of the portal is posted as one of these (Remix's forms, the scripts' FormData).
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * Whether a post comes from the portal's own pages, by Remix's own rule (its action handler throws,
+ * an empty 500, when this fails): no Origin, or an Origin whose host is the forwarded host or the
+ * Host. `null` and anything that is not an address are another site's.
+ */
+function sameOrigin(req) {
+  const origin = req.get("origin");
+  if (origin === undefined) return true;
+  let host;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  const own = req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host");
+  return Boolean(own) && host === own;
+}
+
+/** A request no page takes: the status, the answer and what the log says, or null to serve it. */
+function refusalOf(req) {
+  if (!METHODS.includes(req.method)) return { status: 405, text: "Method Not Allowed", reason: "method not allowed" };
+  if (req.method !== "POST") return null;
+  if (!sameOrigin(req)) return { status: 403, text: "Cross-site form posts are refused.", reason: "cross-site post" };
+  const type = (req.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (!FORM_TYPES.has(type)) return { status: 415, text: "Unsupported Media Type", reason: "not a form" };
+  return null;
+}
+
+function refuseWhatNoPageTakes(req, res, next) {
+  const refusal = refusalOf(req);
+  if (!refusal) return next();
+  log("warn", "request refused", {
+    method: req.method,
+    path: req.path,
+    status: refusal.status,
+    reason: refusal.reason,
+    ...(refusal.status === 403 ? { origin: String(req.get("origin")).slice(0, 200) } : {}),
+  });
+  if (refusal.status === 405) res.setHeader("Allow", METHODS.join(", "));
+  // The body is not read: the connection closes rather than carry it into the next request.
+  res.setHeader("Connection", "close");
+  res.status(refusal.status).type("text/plain").send(refusal.text);
+}
+
 const app = express();
 app.disable("x-powered-by");
+app.use(withSecurityHeaders);
 // While draining, every answer closes its connection: a load balancer's keep-alive connection
 // must not carry new requests to an instance that is leaving (it would never finish closing).
 // The readiness check says so at once, whatever the platform's state.
@@ -53,6 +130,7 @@ app.use((req, res, next) => {
   if (req.path === "/readyz") return res.status(503).type("text/plain").send("draining");
   next();
 });
+app.use(refuseWhatNoPageTakes);
 app.use(compression());
 // Fingerprinted build output never changes under its name; everything else in public/ may.
 app.use(build.publicPath, express.static(resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));

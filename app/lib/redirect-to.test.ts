@@ -1,14 +1,105 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { landingPath, safeRedirectPath } from "./redirect-to";
+
+const SITE = "https://portal.example";
+
+/** Where a browser goes with `location` as a redirect's Location, from a page of the site. */
+const followed = (location: string) => new URL(location, `${SITE}/login?redirectTo=x`);
+
+// The pieces of a path an attacker combines: dot segments, empty segments, slashes and
+// backslashes (plain, percent-encoded, doubled), whitespace the URL parser drops, schemes, hosts.
+const piece = fc.constantFrom(
+  "",
+  ".",
+  "..",
+  "/",
+  "//",
+  "\\",
+  "\\\\",
+  "%2e",
+  "%2E",
+  "%2e%2e",
+  "%2f",
+  "%2F",
+  "%5c",
+  "\t",
+  "\n",
+  "\r",
+  " ",
+  "\u0000",
+  "@",
+  ":",
+  "?",
+  "#",
+  "evil.example",
+  "evil.example:443",
+  "https:",
+  "javascript:",
+  "clients",
+  "home",
+);
+const crafted = fc
+  .tuple(fc.constantFrom("/", "//", "/\\", "\\", " /", "\t/", ""), fc.array(piece, { maxLength: 10 }), fc.array(fc.constantFrom("/", "\\", ""), { maxLength: 10 }))
+  .map(([start, pieces, glue]) => start + pieces.map((p, i) => p + (glue[i] ?? "/")).join(""));
+
+// Paths the portal itself sends to the login: plain segments, a query, a hash.
+const segment = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,11}$/);
+const normalPath = fc
+  .tuple(
+    fc.array(segment, { minLength: 1, maxLength: 5 }),
+    fc.option(fc.array(fc.tuple(segment, segment), { minLength: 1, maxLength: 3 }), { nil: undefined }),
+    fc.option(segment, { nil: undefined }),
+  )
+  .map(([segments, query, hash]) => {
+    const search = query ? `?${query.map(([k, v]) => `${k}=${v}`).join("&")}` : "";
+    return `/${segments.join("/")}${search}${hash ? `#${hash}` : ""}`;
+  });
 
 describe("safeRedirectPath", () => {
   it("keeps same-origin relative paths with their query", () => {
     expect(safeRedirectPath("/clients/personal-details?x=1")).toBe("/clients/personal-details?x=1");
+    // a search for a backslash is a search (only the path reads it as a slash)
+    expect(safeRedirectPath("/clients/documents-and-messages?search=a\\b")).toBe("/clients/documents-and-messages?search=a\\b");
   });
+
   it("refuses other origins and tricks", () => {
     for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "clients", "", null, "/a\nb"]) {
       expect(safeRedirectPath(bad)).toBeNull();
     }
+  });
+
+  it("refuses a path whose dot segments leave a protocol-relative address (finding 4)", () => {
+    for (const bad of ["/.//evil.example/x", "/..//evil.example/x", "/./\\evil.example", "/a/..//evil.example", "/%2e//evil.example", "/./%2e//evil.example"]) {
+      const out = safeRedirectPath(bad);
+      if (out !== null) expect(followed(out).origin, `${JSON.stringify(bad)} → ${out}`).toBe(SITE);
+    }
+    expect(safeRedirectPath("/.//evil.example/x")).toBeNull();
+    expect(safeRedirectPath("/..//evil.example/x")).toBeNull();
+  });
+
+  it("never answers a path that takes the browser to another site", () => {
+    fc.assert(
+      fc.property(fc.oneof(crafted, fc.string(), fc.webPath(), fc.webUrl()), (value) => {
+        const out = safeRedirectPath(value);
+        if (out === null) return;
+        expect(out.startsWith("/")).toBe(true);
+        expect(out.startsWith("//") || out.startsWith("/\\")).toBe(false);
+        expect(followed(out).origin).toBe(SITE);
+        // Used again (a redirect to the login and back), it stays what it is.
+        expect(safeRedirectPath(out)).toBe(out);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it("gives back the portal's own paths unchanged", () => {
+    fc.assert(
+      fc.property(normalPath, (path) => {
+        expect(safeRedirectPath(path)).toBe(path);
+      }),
+      { numRuns: 1_000 },
+    );
   });
 });
 
@@ -24,5 +115,15 @@ describe("landingPath", () => {
     expect(landingPath("User", "/advisers/clients?name=smith")).toBe("/advisers/clients?name=smith");
     expect(landingPath("User", "/clients/home")).toBe("/advisers");
     expect(landingPath("User", "/core/site-terms")).toBe("/core/site-terms");
+  });
+  it("never lands a user on another site, whatever it is given", () => {
+    expect(landingPath("ClientUser", "//evil.example/x")).toBe("/clients");
+    expect(landingPath("User", "https://evil.example/")).toBe("/advisers");
+    fc.assert(
+      fc.property(fc.constantFrom("ClientUser" as const, "User" as const), fc.oneof(crafted, fc.string()), (role, requested) => {
+        expect(followed(landingPath(role, requested)).origin).toBe(SITE);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

@@ -1,3 +1,28 @@
+// The portal's security headers, in one place (docs/decisions/112). Pages get theirs in
+// entry.server, with the nonce of their scripts; the portal's server (scripts/portal-server.mjs)
+// adds to every other answer, whatever sent it (a resource route, a data request, a static file, a
+// refusal), the headers that answer did not set itself.
+
+/** A policy for what is not a page (files, JSON, text, images): it may load, run and frame nothing. */
+export const NOT_A_PAGE_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+/** The headers every answer carries, page or not; a route's own value of one of them is kept. */
+export function everyAnswerHeaders(isDevelopment: boolean): Record<string, string> {
+  return {
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    ...(isDevelopment ? {} : { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }),
+  };
+}
+
+/** The headers of an answer that is not a page, where the answer has not set them itself. */
+export function notAPageHeaders(isDevelopment: boolean): Record<string, string> {
+  return { "Content-Security-Policy": NOT_A_PAGE_CONTENT_SECURITY_POLICY, ...everyAnswerHeaders(isDevelopment) };
+}
+
 /** The security headers of every page (design: set in entry.server). */
 export function securityHeaders(nonce: string, isDevelopment: boolean): Record<string, string> {
   const connect = isDevelopment ? "'self' ws://localhost:*" : "'self'";
@@ -14,12 +39,7 @@ export function securityHeaders(nonce: string, isDevelopment: boolean): Record<s
       "base-uri 'self'",
       "object-src 'none'",
     ].join("; "),
-    "X-Frame-Options": "DENY",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
-    "Cross-Origin-Opener-Policy": "same-origin",
+    ...everyAnswerHeaders(isDevelopment),
     "Cache-Control": "private, no-store",
-    ...(isDevelopment ? {} : { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }),
   };
 }

@@ -25,6 +25,17 @@ describe("the login page with a session cookie", () => {
     expect(answer.headers.get("Location")).toBe("/clients");
   });
 
+  it("takes a signed-in client to a requested page of the portal, never to another site (finding 4)", async () => {
+    const cookie = await portal.signIn("demo.client");
+    const kept = await thrown(visit(`/login?redirectTo=${encodeURIComponent("/clients/personal-details?x=1")}`, cookie));
+    expect(kept.headers.get("Location")).toBe("/clients/personal-details?x=1");
+    for (const target of ["/.//evil.example/x", "/..//evil.example/x", "/./\\evil.example/x", "//evil.example/x"]) {
+      const answer = await thrown(visit(`/login?redirectTo=${encodeURIComponent(target)}`, cookie));
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location"), target).toBe("/clients");
+    }
+  });
+
   it("drops a cookie whose platform session has ended and shows the login page with its notice", async () => {
     const cookie = await portal.signIn("demo.partner");
     // the platform session ends (Log out) while the cookie lives on in the browser

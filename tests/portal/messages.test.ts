@@ -266,6 +266,18 @@ describe("images in a body (spec 002 §5 relative sources)", () => {
     expect((await thrown(image("resourceful/session/user", client))).status).toBe(404);
     expect((await thrown(image("resourceful/docnote/images/../../session/user", client))).status).toBe(404);
     expect((await thrown(image("resourceful/docnote/images/missing.png", client))).status).toBe(404);
+    // the firm's image endpoint only (finding 11): nothing else the platform has, even a real image
+    const search = `/clients/documents-and-messages?search=${encodeURIComponent("pension transfer")}`;
+    const message = (await view(search, client)).list.items[0]!;
+    const opened = await view(`/clients/documents-and-messages?message=${message.id}`, client);
+    if (opened.pane?.state !== "ok") throw new Error("pane expected");
+    const photo = opened.pane.attachments.find((a) => a.filename.endsWith(".png"));
+    if (!photo) throw new Error("the demo message has a photo attached");
+    const photoPath = `resourceful/docnote/files/${message.id}/${photo.docpartid}/${photo.filename}`;
+    expect((await thrown(image(photoPath, client))).status).toBe(404);
+    for (const path of ["resourceful/docnote/images", "resourceful/docnote/images/", "resourceful/docnote/images/a/logo.png", "docnote/images/logo.png", "resourceful//docnote/images/logo.png", "resourceful/docnote/images/logo.png/x"]) {
+      expect((await thrown(image(path, client))).status, path).toBe(404);
+    }
     const stranger = await thrown(image("resourceful/docnote/images/logo.png", ""));
     expect(stranger.status).toBe(302);
     expect(stranger.headers.get("Location")).toMatch(/^\/login/);

@@ -25,5 +25,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  throw new Response("Method Not Allowed", { status: 405 });
+  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
 }
