@@ -40,7 +40,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 
 const buildPath = resolve(root, process.env.REMIX_BUILD_DIR ?? "build", "index.js");
 const build = await import(pathToFileURL(buildPath).href);
-installGlobals({ nativeFetch: build.future.v3_singleFetch });
+// Node's own fetch, Request and streams (undici), as the tests and the platform use: the older
+// replacement threw out of every handler, stopping the process, when a platform call timed out
+// while its body was being sent (e2e/slow-platform.test.ts), and its form parser refused file
+// names with '=' (docs/decisions/111).
+installGlobals({ nativeFetch: true });
 
 let stopping = false;
 
