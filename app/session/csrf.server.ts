@@ -3,6 +3,7 @@ import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import { env } from "~/runtime/env.server";
 import { deriveSecret } from "./crypto.server";
+import { readFormBody } from "./form-body.server";
 
 // Both secrets derive from SESSION_SECRET so that every instance behind a load balancer agrees.
 export const csrf = new CSRF({
@@ -40,7 +41,7 @@ export function checkHoneypot(formData: FormData): void {
 
 /** Reads a posted form and checks its CSRF token (and the honeypot for anonymous forms). */
 export async function readForm(request: Request, options: { anonymous?: boolean } = {}): Promise<FormData> {
-  const formData = await request.formData();
+  const formData = await readFormBody(request);
   await validateCsrf(formData, request);
   if (options.anonymous) checkHoneypot(formData);
   return formData;
