@@ -14,6 +14,15 @@ export class BodyTooLarge extends Error {
   }
 }
 
+/** Whether an error (or what caused it: a parser reading a capped stream wraps it) is BodyTooLarge. */
+export function isBodyTooLarge(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    if (cause instanceof BodyTooLarge) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** The body's declared length, or null when it declares none (chunked) or declares nonsense. */
 export function declaredLength(request: Request): number | null {
   const header = request.headers.get("Content-Length");
@@ -48,7 +57,7 @@ export function cappedStream(body: ReadableStream<Uint8Array>, limit: number): R
 }
 
 /** The whole body as bytes, at most `limit` of them; BodyTooLarge before reading more. */
-export async function readCappedBytes(request: Request, limit: number): Promise<Uint8Array> {
+export async function readCappedBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = declaredLength(request);
   if (declared !== null && declared > limit) throw new BodyTooLarge(limit);
   if (!request.body) return new Uint8Array(0);
@@ -80,12 +89,18 @@ export function tooLargeResponse(request: Request, limit: number): Response {
   });
 }
 
+/** The 400 a post gets whose body is not the form it says it is. */
+export function notAFormResponse(request: Request): Response {
+  logger.warn("request body refused: not a form", { method: request.method, path: new URL(request.url).pathname });
+  return new Response("The form sent could not be read.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 /**
  * A posted form (URL-encoded or multipart), read only up to `limit` bytes: past it a 413 is
  * thrown; a body that is not a form is a 400, not a 500.
  */
 export async function readFormBody(request: Request, limit = MAX_FORM_BYTES): Promise<FormData> {
-  let bytes: Uint8Array;
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = await readCappedBytes(request, limit);
   } catch (error) {
@@ -96,7 +111,6 @@ export async function readFormBody(request: Request, limit = MAX_FORM_BYTES): Pr
   try {
     return await new Request(request.url, { method: "POST", body: bytes, headers: { "Content-Type": contentType } }).formData();
   } catch {
-    logger.warn("request body refused: not a form", { method: request.method, path: new URL(request.url).pathname });
-    throw new Response("The form sent could not be read.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw notAFormResponse(request);
   }
 }
