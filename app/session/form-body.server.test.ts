@@ -1,5 +1,9 @@
+import { installGlobals } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { BodyTooLarge, MAX_FORM_BYTES, readCappedBytes, readFormBody } from "./form-body.server";
+
+// with the fetch globals the portal's server installs (scripts/portal-server.mjs)
+installGlobals();
 
 // Issue 24 finding 1: a form body is refused past a small limit before it is read in full, whether
 // it declares its length or arrives chunked (no Content-Length).
@@ -48,6 +52,27 @@ describe("readFormBody", () => {
     body.append("intent", "save");
     const form = await readFormBody(new Request("http://portal.test/x", { method: "POST", body }));
     expect(form.get("intent")).toBe("save");
+  });
+
+  it("reads a multipart form whose file name holds '=' (issue 24 finding 3)", async () => {
+    const body = [
+      "--formboundary0123456789abcdefghij",
+      'Content-Disposition: form-data; name="csrf"',
+      "",
+      "abc",
+      "--formboundary0123456789abcdefghij",
+      'Content-Disposition: form-data; name="attachments"; filename="statement=2026.pdf"',
+      "Content-Type: application/pdf",
+      "",
+      "%PDF-1.4",
+      "--formboundary0123456789abcdefghij--",
+      "",
+    ].join("\r\n");
+    const form = await readFormBody(new Request("http://portal.test/x", { method: "POST", body, headers: { "Content-Type": "multipart/form-data; boundary=formboundary0123456789abcdefghij" } }));
+    expect(form.get("csrf")).toBe("abc");
+    const file = form.get("attachments") as File;
+    expect(file.name).toBe("statement=2026.pdf");
+    expect(await file.text()).toBe("%PDF-1.4");
   });
 
   it("accepts a body of exactly the limit", async () => {

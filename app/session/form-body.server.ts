@@ -1,3 +1,4 @@
+import { type BodyInit as UndiciBodyInit, Request as UndiciRequest } from "undici";
 import { logger } from "~/runtime/logger.server";
 
 // Issue 24 finding 1: a posted body is read only up to a limit, and refused with 413 as soon as it
@@ -96,6 +97,24 @@ export function notAFormResponse(request: Request): Response {
 }
 
 /**
+ * A body parsed as a form by undici's parser, whatever the global Request is: the portal's server
+ * installs Remix's fetch globals (@remix-run/web-fetch), whose multipart parser
+ * (@web3-storage/multipart-parser 1.0.0) cuts a part's header at the first '=' and throws on a file
+ * named 'statement=2026.pdf' (docs/decisions/111). undici is the parser Node's own fetch uses; it
+ * follows the WHATWG multipart rules, so a boundary is 27 to 70 characters (browsers send 38 or more).
+ */
+export async function parseForm(url: string, contentType: string, body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null): Promise<FormData> {
+  const request = new UndiciRequest(url, { method: "POST", headers: { "Content-Type": contentType }, body: body as UndiciBodyInit, duplex: "half" });
+  // handed on as the global FormData, which the rest of the portal (and its libraries) expect
+  const form = new FormData();
+  for (const [name, value] of await request.formData()) {
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, value as unknown as Blob, value.name);
+  }
+  return form;
+}
+
+/**
  * A posted form (URL-encoded or multipart), read only up to `limit` bytes: past it a 413 is
  * thrown; a body that is not a form is a 400, not a 500.
  */
@@ -109,7 +128,7 @@ export async function readFormBody(request: Request, limit = MAX_FORM_BYTES): Pr
   }
   const contentType = request.headers.get("Content-Type") ?? "";
   try {
-    return await new Request(request.url, { method: "POST", body: bytes, headers: { "Content-Type": contentType } }).formData();
+    return await parseForm(request.url, contentType, bytes);
   } catch {
     throw notAFormResponse(request);
   }

@@ -350,7 +350,7 @@ describe("the files a client may send (issue 24)", () => {
 describe("the size of a message (issue 24)", () => {
   /** A chunked multipart body of `total` bytes: one file part that never seems to end. */
   function endlessUpload(total: number) {
-    const boundary = "----limit";
+    const boundary = "----formboundary0123456789abcdef";
     const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
     const pulled = { bytes: 0 };
     let first = true;

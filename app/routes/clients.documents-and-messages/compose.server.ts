@@ -12,7 +12,7 @@ import { getSite } from "~/planning/site.server";
 import { contentMatchesName } from "~/lib/attachment-content.server";
 import { contentTypeOf, normaliseFilename } from "~/lib/attachments";
 import { validateCsrf } from "~/session/csrf.server";
-import { cappedStream, declaredLength, isBodyTooLarge, notAFormResponse, readFormBody, tooLargeResponse } from "~/session/form-body.server";
+import { cappedStream, declaredLength, isBodyTooLarge, notAFormResponse, parseForm, readFormBody, tooLargeResponse } from "~/session/form-body.server";
 import { accessDenied, notFound, requireClientContext } from "~/session/guards.server";
 import { getPortalSession } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
@@ -61,9 +61,9 @@ export type ReceivedFile = { name: string; size: number; contentType: string; by
  * text fields past MAX_TEXT_BYTES. A file over 10,000,000 bytes, of a type not allowed, or beyond
  * the fifth is kept only as its name and size, so it becomes a field error, not an exception.
  *
- * The body is parsed by the runtime's own multipart parser (undici, as the platform does): Remix's
- * unstable_parseMultipartFormData cuts a part's header at the first '=' and threw on a file named
- * 'statement=2026.pdf' (docs/decisions/111).
+ * The body is parsed by undici's multipart parser (parseForm, as the platform's Node does): Remix's
+ * unstable_parseMultipartFormData, like Remix's fetch globals, cuts a part's header at the first
+ * '=' and threw on a file named 'statement=2026.pdf' (docs/decisions/111).
  */
 export async function readComposeForm(request: Request): Promise<{ fields: FormData; files: ReceivedFile[] }> {
   const contentType = request.headers.get("Content-Type") ?? "";
@@ -73,13 +73,7 @@ export async function readComposeForm(request: Request): Promise<{ fields: FormD
 
   let form: FormData;
   try {
-    const capped = new Request(request.url, {
-      method: "POST",
-      headers: { "Content-Type": contentType },
-      body: request.body ? cappedStream(request.body, MAX_REQUEST_BYTES) : null,
-      duplex: "half",
-    } as RequestInit);
-    form = await capped.formData();
+    form = await parseForm(request.url, contentType, request.body ? cappedStream(request.body, MAX_REQUEST_BYTES) : null);
   } catch (error) {
     if (isBodyTooLarge(error)) throw tooLargeResponse(request, MAX_REQUEST_BYTES);
     throw notAFormResponse(request);
