@@ -16,6 +16,10 @@ import { basename, dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
+/** The portal's body limits (docs/decisions/111): every form, and a whole message with its files. */
+export const MAX_FORM_BYTES = 64 * 1024;
+export const MAX_MESSAGE_BYTES = 55_000_000;
+
 /** The name of the upstream group, and of its shared-memory zone. */
 const UPSTREAM = "portal";
 /** Passive check: after one failed attempt (connection refused, timeout) nginx leaves an instance alone this long. */
@@ -131,9 +135,9 @@ http {
   uwsgi_temp_path ${paths.temp}/uwsgi;
   scgi_temp_path ${paths.temp}/scgi;
 
-  # A secure message may carry five files of 10 MB (MAX_REQUEST_BYTES in compose.server.ts); the
-  # portal answers a larger one itself, with its own page.
-  client_max_body_size 55m;
+  # Every form: 64 KiB, as the portal reads them (MAX_FORM_BYTES, app/session/form-body.server.ts);
+  # the compose form's location below takes a whole message (docs/decisions/111).
+  client_max_body_size ${MAX_FORM_BYTES};
 
   gzip on;
   gzip_vary on;
@@ -186,8 +190,23 @@ http {
       proxy_pass http://${UPSTREAM};
     }
 
+    # The compose and reply form posts here: five files of 10,000,000 bytes, the text and the
+    # multipart framing (MAX_REQUEST_BYTES in compose.server.ts). Nowhere else takes more than a form.
+    location = /clients/documents-and-messages {
+      client_max_body_size ${MAX_MESSAGE_BYTES};
+      proxy_pass http://${UPSTREAM};
+    }
+
     location / {
       proxy_pass http://${UPSTREAM};
+    }
+
+    # A body over its location's limit is refused before it is read on, in the portal's words.
+    error_page 413 @too_large;
+    location @too_large {
+      default_type text/plain;
+      add_header X-Content-Type-Options nosniff always;
+      return 413 "The form sent is too large.\n";
     }
   }
 }

@@ -190,7 +190,8 @@ test.describe("documents and messages", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Documents for your pension transfer" })).toBeVisible();
   });
 
-  test("composes a message with two attachments, finds it in Sent with both, and replies", async ({ page, javaScript, request }) => {
+  test("composes a message with two attachments, finds it in Sent with both, downloads one by its name, and replies", async ({ page, javaScript, request }) => {
+    const js = javaScript === "on";
     const subject = `Pension transfer questions (${javaScript} ${Date.now()})`;
     await signInClient(page);
     await page.goto(MESSAGES);
@@ -198,17 +199,24 @@ test.describe("documents and messages", () => {
     await expect(page).toHaveURL(/compose=true/);
     await page.getByLabel("Subject", { exact: true }).fill(subject);
     await page.getByRole("textbox", { name: "Message", exact: true }).fill("Could we talk about the transfer next week?\n\nThank you, Ellie");
+    // a name with '=' is an ordinary name (issue 24)
     await page.getByLabel("Attachments").setInputFiles([
-      { name: "Transfer form.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
-      { name: "Scan.png", mimeType: "image/png", buffer: Buffer.from("89504e470d0a1a0a", "hex") },
+      { name: "Transfer form=2026.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+      { name: "Scan.png", mimeType: "image/png", buffer: Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex") },
     ]);
     await expectAccessible(page);
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page).toHaveURL(/folder=sent/);
     await expect(page.getByText("Message sent successfully.")).toBeVisible();
     await page.getByRole("link", { name: subject }).click();
-    await expect(page.getByRole("link", { name: "Transfer form.pdf" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Scan.png" })).toBeVisible();
+    await page.getByRole("link", { name: "Transfer form=2026.pdf" }).click();
+    const confirmation = js ? page.getByRole("dialog") : page.locator("main");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      confirmation.getByRole(js ? "link" : "button", { name: "Download" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("Transfer form=2026.pdf");
     // the adviser is told by email (the platform's outbox)
     const sent = await outbox(request, "sarah.whitfield@northbridgewealth.example");
     expect(sent.some((m) => m.body.includes(subject))).toBe(true);
@@ -267,7 +275,7 @@ test.describe("documents and messages", () => {
     expect(await leaving()).toBe(false);
   });
 
-  test("refuses an .exe and an oversized file with the spec's texts, keeping what was written", async ({ page }) => {
+  test("refuses an .exe, a web page and an oversized file with the spec's texts, keeping what was written", async ({ page }) => {
     await signInClient(page);
     await page.goto(`${MESSAGES}?compose=true`);
     await page.getByLabel("Subject", { exact: true }).fill("Forms for the transfer");
@@ -278,6 +286,21 @@ test.describe("documents and messages", () => {
     await expect(page.getByText("File type not allowed, please remove.").first()).toBeVisible();
     await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("Forms for the transfer");
     await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("Here are the forms.");
+    await expectAccessible(page);
+
+    // issue 24: only what clients send advisers; a trailing dot hides nothing
+    for (const name of ["statement.html", "setup.exe."]) {
+      await page.getByLabel("Attachments").setInputFiles([{ name, mimeType: "text/html", buffer: Buffer.from("<script>alert(1)</script>") }]);
+      await sendIfEnabled(page);
+      await expect(page.getByText("File type not allowed, please remove.").first()).toBeVisible();
+    }
+    // content that is not what its name says is found on sending, named in the summary and by the field
+    await page.getByLabel("Attachments").setInputFiles([{ name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.from("4d5a90000300000004000000ffff0000", "hex") }]);
+    await sendIfEnabled(page);
+    const mismatch = "File content does not match its type, please remove.";
+    await expect(page.locator(".error-summary").getByRole("link", { name: mismatch })).toBeVisible();
+    await expect(page.locator(".field--error").getByText(mismatch).first()).toBeVisible();
+    await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("Forms for the transfer");
     await expectAccessible(page);
 
     await page.getByLabel("Attachments").setInputFiles([

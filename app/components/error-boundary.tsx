@@ -51,6 +51,15 @@ export function GeneralErrorBoundary({ statusHandlers }: Props) {
       </section>
     );
   }
+  // a post over its size limit (docs/decisions/111): nothing of it was read
+  if (status === 413) {
+    return (
+      <section className="page-message" role="alert" aria-labelledby="error-heading">
+        <h1 id="error-heading">{t("errors.tooLarge.title")}</h1>
+        <p>{t("errors.tooLarge.text")}</p>
+      </section>
+    );
+  }
   if (failure?.kind === "network") {
     return (
       <section className="page-message" role="alert" aria-labelledby="error-heading">

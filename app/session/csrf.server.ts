@@ -4,6 +4,7 @@ import type { HoneypotInputProps } from "~/lib/honeypot";
 import { env } from "~/runtime/env.server";
 import { logger } from "~/runtime/logger.server";
 import { deriveSecret, seal, unseal } from "./crypto.server";
+import { readFormBody } from "./form-body.server";
 
 // The portal's own anti-forgery token and honeypot, on node:crypto (issue 24 finding 8,
 // docs/decisions/113), in place of remix-utils' server classes and the crypto-js they load. The
@@ -129,7 +130,7 @@ export async function validateCsrf(formData: FormData, request: Request): Promis
     await csrf.validate(formData, request);
   } catch (error) {
     if (!(error instanceof InvalidToken)) throw error;
-    logger.info("form refused: anti-forgery token", { reason: error.message, path: new URL(request.url).pathname });
+    logger.warn("form refused: anti-forgery token", { reason: error.message, path: new URL(request.url).pathname });
     throw new Response("Invalid form token", { status: 403 });
   }
 }
@@ -140,14 +141,14 @@ export function checkHoneypot(formData: FormData): void {
     honeypot.check(formData);
   } catch (error) {
     if (!(error instanceof Spam)) throw error;
-    logger.info("form refused: honeypot", { reason: error.message });
+    logger.warn("form refused: honeypot", { reason: error.message });
     throw new Response("Form not submitted properly", { status: 400 });
   }
 }
 
 /** Reads a posted form and checks its CSRF token (and the honeypot for anonymous forms). */
 export async function readForm(request: Request, options: { anonymous?: boolean } = {}): Promise<FormData> {
-  const formData = await request.formData();
+  const formData = await readFormBody(request);
   await validateCsrf(formData, request);
   if (options.anonymous) checkHoneypot(formData);
   return formData;

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ComposeActionData } from "~/routes/clients.documents-and-messages/compose";
 import { featureToggles } from "../../server/db/schema";
+import { SAMPLES, wordDocument } from "../sample-files";
 import { openClientInContext, type Portal, startPortal, thrown } from "./portal-harness";
 
 // spec 002 §4 "Sending", §5 "Compose", §6 one-way messaging, §8 messages: the compose action with a
@@ -170,7 +171,7 @@ describe("sending a message (spec 002 §4)", () => {
     expect(stored).toMatchObject({ body: "<p>Dear Anna,</p><p>Could you call me?<br />Thanks</p>", notificationTemplateId: 1, firstRead: true });
     expect(stored.attachments).toEqual([
       { filename: "statement.pdf", size: 18, contentType: "application/pdf" },
-      { filename: "figures.csv", size: 7, contentType: "text/csv" },
+      { filename: "figures.csv", size: 7, contentType: "text/csv; charset=utf-8" },
     ]);
     expect(docnotes.outbox).toEqual([{ template_id: 1, subject, document_id: stored.id }]);
     // spec 002 §4: in order, the attachments one by one
@@ -258,7 +259,9 @@ describe("the compose form's refusals (spec 002 §5)", () => {
   });
 
   it("accepts a file of exactly 10,000,000 bytes", async () => {
-    const response = await send(client, { subject: "Exactly ten million", attachments: new File([new Uint8Array(10_000_000)], "limit.pdf") });
+    const bytes = new Uint8Array(10_000_000);
+    bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
+    const response = await send(client, { subject: "Exactly ten million", attachments: new File([bytes], "limit.pdf") });
     expect(response.status).toBe(302);
     expect(docnotes.sent("Exactly ten million").attachments).toEqual([expect.objectContaining({ filename: "limit.pdf", size: 10_000_000 })]);
   });
@@ -282,6 +285,115 @@ describe("the compose form's refusals (spec 002 §5)", () => {
   it("refuses a post without the CSRF token", async () => {
     const refused = await thrown(send(client, { subject: "No token", body: "x" }, { csrf: false }));
     expect(refused.status).toBe(403);
+    expect(docnotes.calls).toEqual([]);
+  });
+});
+
+describe("the files a client may send (issue 24)", () => {
+  const named = (bytes: Uint8Array, name: string, type = "application/octet-stream") => new File([bytes as BlobPart], name, { type });
+
+  it("sends a file whose name holds '=' under its own name", async () => {
+    const response = await send(client, { subject: "Equals in a name", attachments: pdf("statement=2026.pdf") });
+    expect(response.status).toBe(302);
+    expect(docnotes.sent("Equals in a name").attachments).toEqual([{ filename: "statement=2026.pdf", size: 18, contentType: "application/pdf" }]);
+  });
+
+  it("refuses the types outside the allow-list, however the name is dressed", async () => {
+    const names = ["evil.exe.", "page.html", "image.svg", "app.hta", "screen.scr", "script.ps1"];
+    const response = await send(client, { subject: "Hostile files", attachments: names.map((name) => named(SAMPLES.html(), name, "text/html")) });
+    expect(response.status).toBe(400);
+    expect(docnotes.calls).toEqual([]);
+    const data = (await response.json()) as ComposeActionData;
+    expect(data.result.error).toMatchObject({ attachments: ["compose:errors.tooManyFiles", "compose:errors.fileTypeNotAllowed"] });
+    // the list beside the field shows each file's normalised name and its problem
+    expect(data.postedFiles.map((f) => f.name)).toEqual(["evil.exe", "page.html", "image.svg", "app.hta", "screen.scr", "script.ps1"]);
+    expect(new Set(data.postedFiles.map((f) => f.problem))).toEqual(new Set(["compose:errors.fileTypeNotAllowed"]));
+  });
+
+  it("refuses a file whose content is not what its name says", async () => {
+    const response = await send(client, {
+      subject: "Disguised",
+      body: "Kept",
+      attachments: [named(SAMPLES.exe(), "invoice.pdf", "application/pdf"), named(wordDocument(true), "letter.docx"), pdf("fine.pdf")],
+    });
+    expect(response.status).toBe(400);
+    expect(docnotes.calls).toEqual([]);
+    const data = (await response.json()) as ComposeActionData;
+    expect(data.result.error).toMatchObject({ attachments: ["compose:errors.fileContentMismatch"] });
+    expect(data.postedFiles).toEqual([
+      { name: "invoice.pdf", problem: "compose:errors.fileContentMismatch" },
+      { name: "letter.docx", problem: "compose:errors.fileContentMismatch" },
+      { name: "fine.pdf", problem: null },
+    ]);
+  });
+
+  it("sends Office files, photographs and text, each with the allow-list's type, never the browser's", async () => {
+    const response = await send(client, {
+      subject: "Typed by the list",
+      attachments: [
+        named(wordDocument(), "Letter.DOCX", "text/html"),
+        named(SAMPLES.heic(), "photo.heic", ""),
+        named(SAMPLES.txt(), "notes.txt", "image/svg+xml"),
+        named(SAMPLES.pdf(), "report.pdf. ", "text/html"),
+      ],
+    });
+    expect(response.status).toBe(302);
+    expect(docnotes.sent("Typed by the list").attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+      { filename: "Letter.DOCX", contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" },
+      { filename: "photo.heic", contentType: "image/heic" },
+      { filename: "notes.txt", contentType: "text/plain; charset=utf-8" },
+      { filename: "report.pdf", contentType: "application/pdf" },
+    ]);
+  });
+});
+
+describe("the size of a message (issue 24)", () => {
+  /** A chunked multipart body of `total` bytes: one file part that never seems to end. */
+  function endlessUpload(total: number) {
+    const boundary = "----formboundary0123456789abcdef";
+    const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const pulled = { bytes: 0 };
+    let first = true;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (first) {
+          first = false;
+          controller.enqueue(head);
+          return;
+        }
+        if (pulled.bytes >= total) return controller.close();
+        pulled.bytes += 1024 * 1024;
+        controller.enqueue(new Uint8Array(1024 * 1024));
+      },
+    });
+    return { stream, pulled, contentType: `multipart/form-data; boundary=${boundary}` };
+  }
+
+  it("refuses a declared 100 MB message with 413 before reading it", async () => {
+    const { stream, pulled, contentType } = endlessUpload(100 * 1024 * 1024);
+    const request = new Request("http://portal.test/clients/documents-and-messages?compose=true", {
+      method: "POST",
+      body: stream,
+      headers: { Cookie: client, "Content-Type": contentType, "Content-Length": String(100 * 1024 * 1024) },
+      duplex: "half",
+    } as RequestInit);
+    const refused = await thrown(compose.composeAction({ request, params: {}, context: {} }));
+    expect(refused.status).toBe(413);
+    expect(await refused.text()).toBe("The form sent is too large.");
+    expect(pulled.bytes).toBe(0);
+  });
+
+  it("stops reading a chunked message as soon as it passes the whole-message limit", async () => {
+    const { stream, pulled, contentType } = endlessUpload(100 * 1024 * 1024);
+    const request = new Request("http://portal.test/clients/documents-and-messages?compose=true", {
+      method: "POST",
+      body: stream,
+      headers: { Cookie: client, "Content-Type": contentType },
+      duplex: "half",
+    } as RequestInit);
+    const refused = await thrown(compose.composeAction({ request, params: {}, context: {} }));
+    expect(refused.status).toBe(413);
+    expect(pulled.bytes).toBeLessThan(compose.MAX_REQUEST_BYTES + 4 * 1024 * 1024);
     expect(docnotes.calls).toEqual([]);
   });
 });

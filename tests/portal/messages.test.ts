@@ -321,6 +321,52 @@ describe("attachment download (spec 002 §4)", () => {
     expect(confirmed.status).toBe(200);
   });
 
+  it("sends a file named with '=' through the compose action, and downloads it under its name with safe headers (issue 24)", async () => {
+    const compose = await import("~/routes/clients.documents-and-messages/compose.server");
+    const subject = `Statements ${Date.now()}`;
+    const pdf = new TextEncoder().encode("%PDF-1.4\n% a statement\n%%EOF\n");
+    const { token, cookie } = await portal.csrf();
+    const body = new FormData();
+    body.append("csrf", token);
+    body.append("subject", subject);
+    body.append("body", "Here is my statement.");
+    // the browser says text/html: the portal and the platform go by the allow-list
+    body.append("attachments", new File([pdf], "statement=2026.pdf", { type: "text/html" }));
+    const sent = await compose.composeAction({
+      request: new Request("http://portal.test/clients/documents-and-messages?compose=true", { method: "POST", body, headers: { Cookie: `${client}; ${cookie}` } }),
+      params: {},
+      context: {},
+    });
+    expect(sent.status).toBe(302);
+
+    const item = (await view(`/clients/documents-and-messages?folder=sent&search=${encodeURIComponent(subject)}`, client)).list.items.find((i) => i.subject === subject)!;
+    const opened = await view(`/clients/documents-and-messages?folder=sent&message=${item.id}`, client);
+    if (opened.pane?.state !== "ok") throw new Error("the sent message does not open");
+    const attachment = opened.pane.attachments[0]!;
+    expect(attachment.filename).toBe("statement=2026.pdf");
+    const params = { documentId: String(item.id), docpartid: String(attachment.docpartid) };
+    const file = await files.loader({ request: request(attachment.fileHref!, client), params, context: {} });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("application/pdf");
+    expect(file.headers.get("Content-Disposition")).toBe(`attachment; filename="statement=2026.pdf"; filename*=UTF-8''statement%3D2026.pdf`);
+    expect(file.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(file.headers.get("Content-Security-Policy")).toBe("sandbox");
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdf);
+  });
+
+  it("serves a file of a type outside the allow-list as bytes to save, whatever type the platform gives (issue 24)", async () => {
+    const v = await view("/clients/documents-and-messages?search=Documents%20for%20your%20pension%20transfer", client);
+    const opened = await view(`/clients/documents-and-messages?message=${v.list.items[0]!.id}`, client);
+    if (opened.pane?.state !== "ok") throw new Error("the message does not open");
+    const docm = opened.pane.attachments.find((a) => a.filename.endsWith(".docm"))!;
+    const params = { documentId: String(opened.pane.id), docpartid: String(docm.docpartid) };
+    const file = await files.loader({ request: request(docm.fileHref!, client), params, context: {} });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("application/octet-stream");
+    expect(file.headers.get("Content-Disposition")).toMatch(/^attachment; filename="Fact find update.docm"; filename\*=UTF-8''Fact%20find%20update.docm$/);
+    expect(file.headers.get("Content-Security-Policy")).toBe("sandbox");
+  });
+
   it("answers 404 for an attachment that is not the client's", async () => {
     const response = await thrown(
       confirmation.loader({ request: request("/clients/documents-and-messages/attachments/999999/1", client), params: { documentId: "999999", docpartid: "1" }, context: {} }),

@@ -2,6 +2,7 @@ import { request as httpRequest } from "node:http";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capabilities, documents, featureToggles, users } from "../../server/db/schema";
+import { SAMPLES, wordDocument, workbook } from "../sample-files";
 import { type ErrorAnswer, type Platform, startPlatform } from "./harness";
 
 type Typed = { _type: string; _val: string };
@@ -468,18 +469,26 @@ describe("changing documents", () => {
   it("uploads up to 5 attachments to the client's own message, and downloads the same bytes", async () => {
     const { body } = await compose(writer, client, "Documents you asked for");
     const bytes = new Uint8Array(3000).map((_, i) => (i * 7) % 256);
+    bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
     const first = await upload(writer, client, body.id, "Relevé März 2025.pdf", bytes, "application/pdf");
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ filename: "Relevé März 2025.pdf", size: 3000 });
-    for (const name of ["b.png", "c.txt", "d.docx", "e.xlsx"]) expect((await upload(writer, client, body.id, name, "data")).status).toBe(201);
-    const sixth = await upload(writer, client, body.id, "f.pdf", "data");
+    const others = { "b.png": SAMPLES.png(), "c.txt": SAMPLES.txt(), "d.docx": wordDocument(), "e.xlsx": workbook() };
+    for (const [name, content] of Object.entries(others)) expect((await upload(writer, client, body.id, name, content as Uint8Array<ArrayBuffer>)).status, name).toBe(201);
+    const sixth = await upload(writer, client, body.id, "f.pdf", SAMPLES.pdf() as Uint8Array<ArrayBuffer>);
     expect(sixth.status).toBe(400);
     expect(sixth.body.api_message).toBe("You can upload a maximum of 5 attachments.");
 
     const attachments = (await writer.call<Attachment[]>(`/resourceful/docnote-v2/${body.id}/attachment-v4`, { token: client })).body;
     expect(attachments.map((a) => a.filename)).toEqual(["Relevé März 2025.pdf", "b.png", "c.txt", "d.docx", "e.xlsx"]);
-    // without a part type, the type comes from the extension
-    expect(attachments[1]!.content_type).toBe("image/png");
+    // the type comes from the allow-list by the extension, never from the part
+    expect(attachments.map((a) => a.content_type)).toEqual([
+      "application/pdf",
+      "image/png",
+      "text/plain; charset=utf-8",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ]);
     const response = await fetch(`${writer.baseUrl}/resourceful/docnote/files/${body.id}/${first.body.docpartid}/${encodeURIComponent("Relevé März 2025.pdf")}`, {
       headers: { Cookie: `XPLANID=${client}` },
     });
@@ -496,7 +505,9 @@ describe("changing documents", () => {
     const tooBig = await upload(writer, client, body.id, "scan.pdf", new Uint8Array(10_000_001));
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.api_message).toBe("File is too large, please remove.");
-    expect((await upload(writer, client, body.id, "scan.pdf", new Uint8Array(10_000_000))).status).toBe(201);
+    const limit = new Uint8Array(10_000_000);
+    limit.set(SAMPLES.pdf());
+    expect((await upload(writer, client, body.id, "scan.pdf", limit)).status).toBe(201);
     for (const name of ["setup.exe", "ARCHIVE.ZIP", "macro.vbs", "run.Js"]) {
       const refused = await upload(writer, client, body.id, name, "data");
       expect(refused.status, name).toBe(400);
@@ -514,6 +525,69 @@ describe("changing documents", () => {
     // a JSON body is not an upload
     const json = await writer.call(`/resourceful/docnote-v2/${body.id}/attachment-v3`, { method: "POST", token: client, body: { content: "x" } });
     expect(json.status).toBe(400);
+  });
+
+  it("accepts only the allow-list's types, on a normalised name (issue 24)", async () => {
+    const { body } = await compose(writer, client, "Hostile names");
+    const html = SAMPLES.html() as Uint8Array<ArrayBuffer>;
+    for (const name of ["evil.exe.", "evil.exe . ", "page.html", "image.svg", "app.hta", "screen.scr", "script.ps1", "notes.json", "README", "evil．ｅｘｅ"]) {
+      const refused = await upload(writer, client, body.id, name, html, "text/plain");
+      expect(refused.status, name).toBe(400);
+      expect(refused.body.api_message, name).toBe("File type not allowed, please remove.");
+    }
+    // a right-to-left override does not make 'fdp.exe' a PDF
+    expect((await upload(writer, client, body.id, "invoice\u202Efdp.exe", SAMPLES.exe() as Uint8Array<ArrayBuffer>)).body.api_message).toBe(
+      "File type not allowed, please remove.",
+    );
+    expect((await writer.call<Doc>(`/resourceful/docnote-v2/${body.id}`, { token: client })).body.attachment_count).toBe(0);
+  });
+
+  it("refuses content that is not what the name says (issue 24)", async () => {
+    const { body } = await compose(writer, client, "Disguised files");
+    const cases: Array<[string, Uint8Array]> = [
+      ["invoice.pdf", SAMPLES.exe()],
+      ["photo.jpg", SAMPLES.png()],
+      ["letter.docx", wordDocument(true)],
+      ["letter.docx", SAMPLES.zip()],
+      ["figures.csv", SAMPLES.pdf()],
+      ["scan.pdf", new Uint8Array(100)],
+    ];
+    for (const [name, content] of cases) {
+      const refused = await upload(writer, client, body.id, name, content as Uint8Array<ArrayBuffer>, "application/pdf");
+      expect(refused.status, name).toBe(400);
+      expect(refused.body.api_message, name).toBe("File content does not match its type, please remove.");
+    }
+  });
+
+  it("stores a file named with '=' and trailing dots under its normalised name, and serves it safely (issue 24)", async () => {
+    const { body } = await compose(writer, client, "Statements");
+    const stored = await upload(writer, client, body.id, "statement=2026.pdf", SAMPLES.pdf() as Uint8Array<ArrayBuffer>, "text/html");
+    expect(stored.status).toBe(201);
+    expect(stored.body.filename).toBe("statement=2026.pdf");
+    const dotted = await upload(writer, client, body.id, "notes.txt. . ", SAMPLES.txt() as Uint8Array<ArrayBuffer>, "text/html");
+    expect(dotted.body.filename).toBe("notes.txt");
+    const file = await fetch(`${writer.baseUrl}/resourceful/docnote/files/${body.id}/${stored.body.docpartid}/${encodeURIComponent("statement=2026.pdf")}`, {
+      headers: { Cookie: `XPLANID=${client}` },
+    });
+    expect(file.status).toBe(200);
+    // the allow-list's type, never the uploader's text/html
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="statement=2026.pdf"; filename*=UTF-8''statement%3D2026.pdf`);
+    expect(file.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(file.headers.get("content-security-policy")).toBe("sandbox");
+    expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(SAMPLES.pdf()))).toBe(true);
+  });
+
+  it("serves a seeded file of a type outside the allow-list as bytes to save, not to open", async () => {
+    const pension = (await list(writer, client, "subject=Documents%20for%20your%20pension%20transfer")).body[0]!;
+    const one = await writer.call<DocWithAttachments>(`/resourceful/docnote-v2/${pension.id}`, { token: client });
+    const docm = one.body.attachments.find((a) => a.filename.endsWith(".docm"))!;
+    const file = await fetch(`${writer.baseUrl}/resourceful/docnote/files/${pension.id}/${docm.docpartid}/${encodeURIComponent(docm.filename)}`, {
+      headers: { Cookie: `XPLANID=${client}` },
+    });
+    expect(file.headers.get("content-type")).toBe("application/octet-stream");
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment;/);
+    expect(file.headers.get("content-security-policy")).toBe("sandbox");
   });
 
   it("refuses a multipart body over the limit before reading it", async () => {

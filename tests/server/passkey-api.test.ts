@@ -255,3 +255,25 @@ describe("passkeys: refusals", () => {
     expect(stolen.body.api_message).toBe("Passkey registration expired, please try again");
   });
 });
+
+describe("the size of a JSON body (issue 24 finding 1)", () => {
+  it("refuses an anonymous JSON post over 1 MB with 413, declared or chunked", async () => {
+    const big = JSON.stringify({ response: "x".repeat(1024 * 1024 + 1) });
+    const declared = await fetch(`${platform.baseUrl}/auth/passkey/authentication/verify`, { method: "POST", headers: { "Content-Type": "application/json" }, body: big });
+    expect(declared.status).toBe(413);
+    expect(((await declared.json()) as ErrorAnswer).api_message).toBe("Request body too large");
+    const bytes = new TextEncoder().encode(big);
+    const chunked = await fetch(`${platform.baseUrl}/auth/passkey/authentication/verify`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < bytes.length; i += 64 * 1024) controller.enqueue(bytes.subarray(i, i + 64 * 1024));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+  });
+});

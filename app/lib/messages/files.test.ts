@@ -39,5 +39,8 @@ describe("attachment routes (spec 002 §4 \"Attachment download\")", () => {
   it("names the file for the browser in ASCII and in UTF-8 (RFC 6266)", () => {
     expect(contentDisposition("Valuation 2026.pdf")).toBe(`attachment; filename="Valuation 2026.pdf"; filename*=UTF-8''Valuation%202026.pdf`);
     expect(contentDisposition('Prévision "net".pdf')).toBe(`attachment; filename="Pr_vision _net_.pdf"; filename*=UTF-8''${encodeURIComponent(safeFilename('Prévision "net".pdf'))}`);
+    // RFC 5987: the characters outside attr-char are percent-encoded; '%' never reaches the fallback
+    expect(contentDisposition("Q3 (final)*'s 100%.pdf")).toBe(`attachment; filename="Q3 (final)*'s 100_.pdf"; filename*=UTF-8''Q3%20%28final%29%2A%27s%20100%25.pdf`);
+    expect(contentDisposition("statement=2026.pdf")).toBe(`attachment; filename="statement=2026.pdf"; filename*=UTF-8''statement%3D2026.pdf`);
   });
 });

@@ -49,9 +49,14 @@ export function attachmentIdsOf(params: Record<string, string | undefined>): { d
   return { documentId: Number(params.documentId), docpartid: Number(params.docpartid) };
 }
 
-/** An RFC 6266 Content-Disposition for a file name (ASCII fallback and the UTF-8 form). */
+/**
+ * An RFC 6266 Content-Disposition for a file name: an ASCII fallback (no quote, backslash or '%',
+ * which some browsers decode) and the exact name as UTF-8, percent-encoded beyond RFC 5987's
+ * attr-char (encodeURIComponent leaves ' ( ) * alone).
+ */
 export function contentDisposition(filename: string): string {
   const name = safeFilename(filename);
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%]/g, "_");
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -6,6 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { ErrorSummary, Field, FieldError, summaryErrors } from "~/components/forms";
+import { ACCEPTED_EXTENSIONS } from "~/lib/attachments";
 import { attachmentErrors, attachmentProblem, type ComposeActionData, type PostedFile } from "./compose";
 
 // spec 002 "Compose and reply", §4 "Sending", §5 "Compose". A plain multipart form that works
@@ -145,6 +146,7 @@ export function ComposeForm({ mode, replyTo, cancelHref }: ComposeFormProps) {
             {...attachmentsProps}
             ref={fileInput}
             multiple
+            accept={ACCEPTED_EXTENSIONS}
             className="compose__file-input"
             aria-invalid={attachmentsInvalid || undefined}
             aria-describedby={[fields.attachments.descriptionId, attachmentsInvalid ? fields.attachments.errorId : null].filter(Boolean).join(" ")}

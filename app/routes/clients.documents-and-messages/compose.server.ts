@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, json, type UploadHandlerPart, unstable_parseMultipartFormData } from "@remix-run/node";
+import { type ActionFunctionArgs, json } from "@remix-run/node";
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import { env } from "~/runtime/env.server";
@@ -9,7 +9,10 @@ import { type PlanningClient, PlanningError } from "~/planning/client.server";
 import { orFail, settle } from "~/session/failures.server";
 import { isToggleOn, readFeatureToggles } from "~/planning/feature-toggles.server";
 import { getSite } from "~/planning/site.server";
+import { contentMatchesName } from "~/lib/attachment-content.server";
+import { contentTypeOf, normaliseFilename } from "~/lib/attachments";
 import { validateCsrf } from "~/session/csrf.server";
+import { cappedStream, declaredLength, isBodyTooLarge, notAFormResponse, parseForm, readFormBody, tooLargeResponse } from "~/session/form-body.server";
 import { accessDenied, notFound, requireClientContext } from "~/session/guards.server";
 import { getPortalSession } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
@@ -18,6 +21,7 @@ import {
   attachmentProblem,
   cleanBodyText,
   type ComposeActionData,
+  isAllowedType,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
   replySubject,
@@ -31,7 +35,7 @@ import { ComposeSchema } from "./compose-schemas";
 /** Where the user lands after sending: the Sent folder of the messages page. */
 export const SENT_FOLDER_URL = "/clients/documents-and-messages?folder=sent";
 
-/** Five files of 10,000,000 bytes, the text fields and the multipart framing. */
+/** Five files of 10,000,000 bytes, the text fields and the multipart framing: past it, 413. */
 export const MAX_REQUEST_BYTES = 55_000_000;
 /** The text fields (subject, body, tokens) together; the body alone may be 100,000 characters. */
 const MAX_TEXT_BYTES = 1_000_000;
@@ -45,62 +49,59 @@ export const COMPOSE_TEXTS = {
   notNotified: "compose:toast.notNotified",
 } as const;
 
-/** A file as received by the action: its bytes are kept only when it may be sent. */
-export type ReceivedFile = { name: string; size: number; contentType: string; bytes: Uint8Array[] | null };
-
-class RequestTooLarge extends Error {}
+/**
+ * A file as received by the action, under its normalised name and with the allow-list's
+ * Content-Type: its bytes are kept only when it may be sent, and then its content was checked.
+ */
+export type ReceivedFile = { name: string; size: number; contentType: string; bytes: Uint8Array | null; contentMatches?: boolean };
 
 /**
- * Reads the posted form: text fields into FormData, files aside. A file is stored only while it is
- * within the limits; past 10,000,000 bytes (or beyond the fifth file) it is drained and only its
- * name and size are kept, so an oversized file is a field error, not an exception. The whole
- * request is capped at MAX_REQUEST_BYTES.
+ * Reads the posted form: text fields into FormData, files aside. The whole request is refused
+ * (413) past MAX_REQUEST_BYTES, by its declared length or as soon as more has arrived, and the
+ * text fields past MAX_TEXT_BYTES. A file over 10,000,000 bytes, of a type not allowed, or beyond
+ * the fifth is kept only as its name and size, so it becomes a field error, not an exception.
+ *
+ * The body is parsed by undici's multipart parser (parseForm, as the platform's Node does): Remix's
+ * unstable_parseMultipartFormData, like Remix's fetch globals, cuts a part's header at the first
+ * '=' and threw on a file named 'statement=2026.pdf' (docs/decisions/111).
  */
 export async function readComposeForm(request: Request): Promise<{ fields: FormData; files: ReceivedFile[] }> {
   const contentType = request.headers.get("Content-Type") ?? "";
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_REQUEST_BYTES) throw new RequestTooLarge();
-  if (!contentType.startsWith("multipart/form-data")) return { fields: await request.formData(), files: [] };
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) return { fields: await readFormBody(request, MAX_TEXT_BYTES), files: [] };
+  const declared = declaredLength(request);
+  if (declared !== null && declared > MAX_REQUEST_BYTES) throw tooLargeResponse(request, MAX_REQUEST_BYTES);
 
-  const files: ReceivedFile[] = [];
-  let total = 0;
-  let textBytes = 0;
-  const count = (chunk: Uint8Array) => {
-    total += chunk.byteLength;
-    if (total > MAX_REQUEST_BYTES) throw new RequestTooLarge();
-  };
-
-  async function handler(part: UploadHandlerPart): Promise<string | undefined> {
-    if (part.filename === undefined) {
-      const chunks: Uint8Array[] = [];
-      for await (const chunk of part.data) {
-        count(chunk);
-        textBytes += chunk.byteLength;
-        if (textBytes > MAX_TEXT_BYTES) throw new RequestTooLarge();
-        chunks.push(chunk);
-      }
-      return Buffer.concat(chunks).toString("utf8");
-    }
-    if (part.name !== "attachments") {
-      for await (const chunk of part.data) count(chunk);
-      return undefined;
-    }
-    const keep = files.length < MAX_ATTACHMENTS;
-    let size = 0;
-    let bytes: Uint8Array[] | null = keep ? [] : null;
-    for await (const chunk of part.data) {
-      count(chunk);
-      size += chunk.byteLength;
-      if (size > MAX_ATTACHMENT_BYTES) bytes = null;
-      else bytes?.push(chunk);
-    }
-    // a browser sends an empty, nameless part when no file was chosen
-    if (!part.filename && size === 0) return undefined;
-    files.push({ name: part.filename ?? "", size, contentType: part.contentType || "application/octet-stream", bytes });
-    return undefined;
+  let form: FormData;
+  try {
+    form = await parseForm(request.url, contentType, request.body ? cappedStream(request.body, MAX_REQUEST_BYTES) : null);
+  } catch (error) {
+    if (isBodyTooLarge(error)) throw tooLargeResponse(request, MAX_REQUEST_BYTES);
+    throw notAFormResponse(request);
   }
 
-  const fields = await unstable_parseMultipartFormData(request, handler);
+  const fields = new FormData();
+  const files: ReceivedFile[] = [];
+  let textBytes = 0;
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string") {
+      textBytes += Buffer.byteLength(value);
+      if (textBytes > MAX_TEXT_BYTES) throw tooLargeResponse(request, MAX_TEXT_BYTES);
+      fields.append(name, value);
+      continue;
+    }
+    // a browser sends an empty, nameless part when no file was chosen
+    if (name !== "attachments" || (!value.name && value.size === 0)) continue;
+    const filename = normaliseFilename(value.name);
+    const keep = files.length < MAX_ATTACHMENTS && value.size <= MAX_ATTACHMENT_BYTES && isAllowedType(filename);
+    const bytes = keep ? new Uint8Array(await value.arrayBuffer()) : null;
+    files.push({
+      name: filename,
+      size: value.size,
+      contentType: contentTypeOf(filename),
+      bytes,
+      ...(bytes ? { contentMatches: await contentMatchesName(filename, bytes) } : {}),
+    });
+  }
   return { fields, files };
 }
 
@@ -156,7 +157,7 @@ function templateIdOf(value: string | number | boolean | null | undefined): numb
 export async function uploadAttachment(token: string, documentId: number, file: ReceivedFile): Promise<void> {
   const body = new FormData();
   body.append("filename", file.name);
-  body.append("content", new Blob((file.bytes ?? []) as BlobPart[], { type: file.contentType }), file.name);
+  body.append("content", new Blob([(file.bytes ?? new Uint8Array(0)) as BlobPart], { type: file.contentType }), file.name);
   const url = `${env.planningApiUrl}/resourceful/docnote-v2/${documentId}/attachment-v3`;
   let response: Response;
   try {
@@ -246,14 +247,7 @@ export async function composeAction({ request }: ActionFunctionArgs): Promise<Re
   // one-way site's message itself.
   if (await orFail(request, oneWayMessaging(planning))) throw accessDenied();
 
-  let form: Awaited<ReturnType<typeof readComposeForm>>;
-  try {
-    form = await readComposeForm(request);
-  } catch (error) {
-    if (error instanceof RequestTooLarge) throw json({ tooLarge: true }, { status: 413 });
-    throw error;
-  }
-  const { fields, files } = form;
+  const { fields, files } = await readComposeForm(request);
   await validateCsrf(fields, request);
 
   const submission = parseWithZod(fields, { schema: ComposeSchema });

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { attachmentErrors, attachmentProblem, cleanBodyText, COMPOSE_ERRORS, extensionOf, replySubject, stripNonLatin1 } from "./compose";
+import { attachmentErrors, attachmentProblem, cleanBodyText, COMPOSE_ERRORS, replySubject, stripNonLatin1 } from "./compose";
 import { ComposeBrowserSchema, ComposeSchema } from "./compose-schemas";
 
 const form = (entries: Record<string, string | File | File[]>) => {
@@ -54,15 +54,24 @@ describe("compose attachments (spec 002 §5, §9)", () => {
     expect(attachmentProblem(file("statement.pdf", 10_000_001))).toBe(COMPOSE_ERRORS.fileTooLarge);
   });
 
-  it("refuses the excluded extensions and zip, whatever the case, by the last extension", () => {
+  it("allows only what clients send advisers, judged by the last extension of the normalised name (issue 24)", () => {
+    // the spec's excluded extensions, zip, and what the review got through
     for (const name of ["setup.exe", "a.bat", "a.com", "a.msi", "a.js", "a.bin", "a.vb", "a.dll", "a.vbs", "a.zip", "BACKUP.ZIP", "archive.tar.zip"]) {
       expect(attachmentProblem(file(name, 10)), name).toBe(COMPOSE_ERRORS.fileTypeNotAllowed);
     }
-    expect(attachmentProblem(file("archive.zip.pdf", 10))).toBeNull();
-    expect(attachmentProblem(file("notes.json", 10))).toBeNull();
-    expect(attachmentProblem(file("README", 10))).toBeNull();
-    expect(extensionOf("README")).toBe("");
-    expect(extensionOf("C:\\docs\\Letter.DOCX")).toBe("docx");
+    for (const name of ["evil.exe.", "evil.exe .", "page.html", "image.svg", "app.hta", "screen.scr", "script.ps1", "notes.json", "README", "letter.docm"]) {
+      expect(attachmentProblem(file(name, 10)), name).toBe(COMPOSE_ERRORS.fileTypeNotAllowed);
+    }
+    for (const name of ["archive.zip.pdf", "Letter.DOCX", "C:\\docs\\Sheet.xlsx", "photo.HEIC", "figures.csv", "statement=2026.pdf"]) {
+      expect(attachmentProblem(file(name, 10)), name).toBeNull();
+    }
+  });
+
+  it("names content that is not what its name says, once the server has looked", () => {
+    expect(attachmentProblem({ name: "statement.pdf", size: 10, contentMatches: false })).toBe(COMPOSE_ERRORS.fileContentMismatch);
+    expect(attachmentProblem({ name: "statement.pdf", size: 10, contentMatches: true })).toBeNull();
+    // a type not allowed keeps the spec's text
+    expect(attachmentProblem({ name: "setup.exe", size: 10, contentMatches: false })).toBe(COMPOSE_ERRORS.fileTypeNotAllowed);
   });
 
   it("says both problems at once", () => {

@@ -1,9 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { attachmentTypeOf } from "~/lib/attachments";
 
 // spec 002 §5 "Compose" and §9 "Attachments": the rules of the compose and reply form, shared by the
 // action (compose.server.ts) and the browser (compose-form.tsx); the schemas are in
 // compose-schemas.ts, which the browser loads only after the page (issue 16).
-// docs/decisions/078-compose-and-reply.md.
+// docs/decisions/078-compose-and-reply.md; the file types are an allow-list (app/lib/attachments.ts,
+// docs/decisions/111-upload-limits-and-attachment-types.md).
 
 /** spec 002 §5: 'under 256 characters'. */
 export const SUBJECT_MAX_LENGTH = 255;
@@ -13,8 +15,6 @@ export const BODY_MAX_LENGTH = 100_000;
 export const MAX_ATTACHMENTS = 5;
 /** spec 002 §9: each file at most 10,000,000 bytes. */
 export const MAX_ATTACHMENT_BYTES = 10_000_000;
-/** spec 002 §5: excluded extensions, and zip. */
-export const EXCLUDED_EXTENSIONS = ["exe", "bat", "com", "msi", "js", "bin", "vb", "dll", "vbs", "zip"] as const;
 
 export const COMPOSE_ERRORS = {
   subjectRequired: "compose:errors.subjectRequired",
@@ -24,29 +24,31 @@ export const COMPOSE_ERRORS = {
   fileTooLarge: "compose:errors.fileTooLarge",
   fileTypeNotAllowed: "compose:errors.fileTypeNotAllowed",
   fileTypeAndSize: "compose:errors.fileTypeAndSize",
+  fileContentMismatch: "compose:errors.fileContentMismatch",
 } as const;
 
-/** What the rules need to know of a chosen file: a browser File or a file received by the action. */
-export type AttachmentFacts = { name: string; size: number };
+/**
+ * What the rules need to know of a chosen file: a browser File or a file received by the action,
+ * which also knows whether its content is what its name says (the browser does not look).
+ */
+export type AttachmentFacts = { name: string; size: number; contentMatches?: boolean };
 
-/** A file's extension, lower case, without the dot ('' when it has none): only the last one counts. */
-export function extensionOf(filename: string): string {
-  const base = filename.split(/[\\/]/).pop() ?? "";
-  const dot = base.lastIndexOf(".");
-  return dot > 0 ? base.slice(dot + 1).toLowerCase() : dot === 0 && base.length > 1 ? base.slice(1).toLowerCase() : "";
-}
-
-export function isExcludedType(filename: string): boolean {
-  return (EXCLUDED_EXTENSIONS as readonly string[]).includes(extensionOf(filename));
+/**
+ * spec 002 §5 with issue 24's allow-list (docs/decisions/111): a type clients may not send takes the
+ * spec's 'File type not allowed' texts; content that is not what its name says has its own text.
+ */
+export function isAllowedType(filename: string): boolean {
+  return attachmentTypeOf(filename) !== null;
 }
 
 /** spec 002 §5: one file's problem (as an i18n key), or null when it may be sent. */
 export function attachmentProblem(file: AttachmentFacts): string | null {
-  const excluded = isExcludedType(file.name);
+  const excluded = !isAllowedType(file.name);
   const tooLarge = file.size > MAX_ATTACHMENT_BYTES;
   if (excluded && tooLarge) return COMPOSE_ERRORS.fileTypeAndSize;
   if (excluded) return COMPOSE_ERRORS.fileTypeNotAllowed;
   if (tooLarge) return COMPOSE_ERRORS.fileTooLarge;
+  if (file.contentMatches === false) return COMPOSE_ERRORS.fileContentMismatch;
   return null;
 }
 

@@ -20,18 +20,7 @@ export const MAX_ATTACHMENTS = 5;
 export const MAX_FILE_BYTES = 10_000_000;
 /** The largest multipart body read at all: one file at the limit and its envelope. */
 export const MAX_UPLOAD_BODY = 11 * 1024 * 1024;
-export const EXCLUDED_EXTENSIONS = [
-  "exe",
-  "bat",
-  "com",
-  "msi",
-  "js",
-  "bin",
-  "vb",
-  "dll",
-  "vbs",
-  "zip",
-] as const;
+// The types a client may attach are an allow-list: server/lib/attachments.ts (issue 24).
 export const CLIENT_INITIATED = "Client Initiated";
 
 export const DOC_MESSAGES = {
@@ -40,6 +29,7 @@ export const DOC_MESSAGES = {
   tooLarge: "File is too large, please remove.",
   typeNotAllowed: "File type not allowed, please remove.",
   typeAndSize: "File type not allowed and file is too large, please remove.",
+  contentMismatch: "File content does not match its type, please remove.",
   emptyFile: "File is empty, please remove.",
   noFileName: "File name is missing.",
   notMultipart:
