@@ -2,8 +2,8 @@ import { installGlobals } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { BodyTooLarge, MAX_FORM_BYTES, readCappedBytes, readFormBody } from "./form-body.server";
 
-// with the fetch globals the portal's server installs (scripts/portal-server.mjs)
-installGlobals();
+// with the fetch globals the portal's server installs (scripts/portal-server.mjs): Node's own
+installGlobals({ nativeFetch: true });
 
 // Issue 24 finding 1: a form body is refused past a small limit before it is read in full, whether
 // it declares its length or arrives chunked (no Content-Length).
