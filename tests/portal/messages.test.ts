@@ -350,7 +350,7 @@ describe("attachment download (spec 002 §4)", () => {
     expect(file.headers.get("Content-Type")).toBe("application/pdf");
     expect(file.headers.get("Content-Disposition")).toBe(`attachment; filename="statement=2026.pdf"; filename*=UTF-8''statement%3D2026.pdf`);
     expect(file.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    expect(file.headers.get("Content-Security-Policy")).toBe("sandbox");
+    expect(file.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdf);
   });
 
@@ -364,7 +364,7 @@ describe("attachment download (spec 002 §4)", () => {
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Type")).toBe("application/octet-stream");
     expect(file.headers.get("Content-Disposition")).toMatch(/^attachment; filename="Fact find update.docm"; filename\*=UTF-8''Fact%20find%20update.docm$/);
-    expect(file.headers.get("Content-Security-Policy")).toBe("sandbox");
+    expect(file.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
   });
 
   it("answers 404 for an attachment that is not the client's", async () => {

@@ -3,6 +3,7 @@ import { contentDisposition } from "~/lib/messages/files";
 import { fetchAttachmentFile, findAttachment } from "~/planning/docnote.server";
 import { attachmentsDownloadable } from "~/planning/messages.server";
 import type { Site } from "~/planning/site.server";
+import { NOT_A_PAGE_CONTENT_SECURITY_POLICY } from "~/runtime/security-headers.server";
 import { orFail } from "~/session/failures.server";
 import { accessDenied, type ClientContext, notFound } from "~/session/guards.server";
 
@@ -26,7 +27,8 @@ export async function streamAttachment(request: Request, context: ClientContext,
     "Content-Disposition": contentDisposition(filename),
     "Cache-Control": "private, no-store",
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "sandbox",
+    // nothing loads, nothing frames it, and it runs as a sandbox (the portal's policy for what is not a page)
+    "Content-Security-Policy": NOT_A_PAGE_CONTENT_SECURITY_POLICY,
   });
   const length = upstream.headers.get("Content-Length");
   if (length && /^\d+$/.test(length)) headers.set("Content-Length", length);
