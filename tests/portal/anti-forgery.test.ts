@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../server/seed";
-import { type Portal, startPortal, thrown } from "./portal-harness";
+import { type Portal, startPortal, thrown, withCookies } from "./portal-harness";
 
 // Issue 24 finding 8 (docs/decisions/113): the anti-forgery token is the portal's own (an HMAC-signed
 // random token, double-submitted) and a new one is issued when a session begins (every sign-in
@@ -13,18 +13,6 @@ beforeAll(async () => {
   portal = await startPortal();
 }, 60_000);
 afterAll(() => portal?.close());
-
-/** Cookies as a browser keeps them: later Set-Cookies replace earlier ones of the same name. */
-function withCookies(cookie: string, response: Response): string {
-  const jar = new Map(cookie.split("; ").filter(Boolean).map((c) => [c.slice(0, c.indexOf("=")), c] as const));
-  for (const set of response.headers.getSetCookie()) {
-    const pair = set.split(";")[0]!;
-    const name = pair.slice(0, pair.indexOf("="));
-    if (/max-age=0|expires=thu, 01 jan 1970/i.test(set)) jar.delete(name);
-    else jar.set(name, pair);
-  }
-  return [...jar.values()].join("; ");
-}
 
 const csrfCookieOf = (cookies: string) => cookies.split("; ").find((c) => c.startsWith("csrf=")) ?? null;
 

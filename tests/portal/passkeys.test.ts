@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SoftwareAuthenticator } from "../webauthn-authenticator";
-import { type Portal, startPortal, thrown } from "./portal-harness";
+import { type Portal, startPortal, thrown, withCookies } from "./portal-harness";
 
 // Issue 15 (docs/decisions/101): the biometric permission page's loader and posts, and the login
 // page's passkey sign-in, against a real platform. A software authenticator plays the browser's
@@ -53,18 +53,6 @@ async function freshClient(): Promise<{ username: string; cookie: string }> {
   const copied = await portal.platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username } });
   expect(copied.status).toBe(201);
   return { username, cookie: await portal.signIn(username) };
-}
-
-/** Cookies as a browser keeps them: later Set-Cookies replace earlier ones of the same name. */
-function withCookies(cookie: string, response: Response): string {
-  const jar = new Map(cookie.split("; ").filter(Boolean).map((c) => [c.slice(0, c.indexOf("=")), c] as const));
-  for (const set of response.headers.getSetCookie()) {
-    const pair = set.split(";")[0]!;
-    const name = pair.slice(0, pair.indexOf("="));
-    if (/max-age=0|expires=thu, 01 jan 1970/i.test(set)) jar.delete(name);
-    else jar.set(name, pair);
-  }
-  return [...jar.values()].join("; ");
 }
 
 async function post(

@@ -127,3 +127,15 @@ export async function openClientInContext(portal: Portal, adviser: string, searc
   );
   return opened.headers.get("Set-Cookie")!.split(";")[0]!;
 }
+
+/** Cookies as a browser keeps them: later Set-Cookies replace earlier ones of the same name. */
+export function withCookies(cookie: string, response: Response): string {
+  const jar = new Map(cookie.split("; ").filter(Boolean).map((c) => [c.slice(0, c.indexOf("=")), c] as const));
+  for (const set of response.headers.getSetCookie()) {
+    const pair = set.split(";")[0]!;
+    const name = pair.slice(0, pair.indexOf("="));
+    if (/max-age=0|expires=thu, 01 jan 1970/i.test(set)) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+}
