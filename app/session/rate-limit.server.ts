@@ -108,23 +108,11 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
       const limiter = buckets[bucket];
       if (!limiter) throw new Error(`unknown rate-limit bucket ${bucket}`);
       await connected();
-      try {
-        await limiter.consume(address);
-        return 0;
-      } catch (refused) {
-        if (refused instanceof RateLimiterRes) return Math.max(refused.msBeforeNext, 1);
-        throw refused;
-      }
+      return waitAfter(limiter, address);
     },
     async signInAttempt(username) {
       await connected();
-      try {
-        await failures.consume(usernameKey(username));
-        return 0;
-      } catch (refused) {
-        if (refused instanceof RateLimiterRes) return Math.max(refused.msBeforeNext, 1);
-        throw refused;
-      }
+      return waitAfter(failures, usernameKey(username));
     },
     async signInNotFailed(username) {
       await connected();
@@ -138,6 +126,17 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
       if (client) client.disconnect();
     },
   };
+}
+
+/** Counts one point of `key`: the milliseconds to wait when that was over the limit, else 0. */
+async function waitAfter(limiter: RateLimiterAbstract, key: string): Promise<number> {
+  try {
+    await limiter.consume(key);
+    return 0;
+  } catch (refused) {
+    if (refused instanceof RateLimiterRes) return Math.max(refused.msBeforeNext, 1);
+    throw refused;
+  }
 }
 
 type Outage = { firstConnection: Promise<void>; fellBack: () => void };

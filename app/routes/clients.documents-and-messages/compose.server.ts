@@ -61,9 +61,9 @@ export type ReceivedFile = { name: string; size: number; contentType: string; by
  * text fields past MAX_TEXT_BYTES. A file over 10,000,000 bytes, of a type not allowed, or beyond
  * the fifth is kept only as its name and size, so it becomes a field error, not an exception.
  *
- * The body is parsed by undici's multipart parser (parseForm, as the platform's Node does): Remix's
- * unstable_parseMultipartFormData, like Remix's fetch globals, cuts a part's header at the first
- * '=' and threw on a file named 'statement=2026.pdf' (docs/decisions/111).
+ * The body is parsed by Node's own Request (parseForm), as the platform's is: Remix's
+ * unstable_parseMultipartFormData cuts a part's header at the first '=' and threw on a file named
+ * 'statement=2026.pdf' (docs/decisions/111).
  */
 export async function readComposeForm(request: Request): Promise<{ fields: FormData; files: ReceivedFile[] }> {
   const contentType = request.headers.get("Content-Type") ?? "";

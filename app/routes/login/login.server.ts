@@ -154,6 +154,16 @@ export function alertFor(apiMessage: string | null): LoginAlert | undefined {
 }
 
 /**
+ * docs/decisions/115: what a password sign-in's answer means for its username's count. A wrong
+ * password (or an unknown username) stays counted; a right one, with or without further steps,
+ * clears it; any other answer (a locked account, a fault) is taken back.
+ */
+export function usernameOutcome(outcome: StepOutcome): "failed" | "succeeded" | "neither" {
+  if (outcome.kind === "success" || outcome.kind === "step") return "succeeded";
+  return outcome.kind === "refused" && outcome.status === 401 ? "failed" : "neither";
+}
+
+/**
  * The rate limit of sign-in posts (docs/decisions/046): 429 with the form as it was, minus secrets.
  * With a username (the login form's, once valid), that username's failed sign-ins from any address
  * instead (docs/decisions/115), with the same answer; the post counts as failed until the platform

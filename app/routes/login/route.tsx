@@ -40,6 +40,7 @@ import {
   sessionNotFound,
   stepAction,
   stepView,
+  usernameOutcome,
   UserType,
 } from "./login.server";
 
@@ -146,13 +147,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userType,
     address,
   });
-  // docs/decisions/115: a wrong password (or an unknown username) stays counted against the username;
-  // a right one clears its count; other answers (a locked account, a fault) are taken back.
-  await countSignIn(
-    address,
-    username,
-    outcome.kind === "success" || outcome.kind === "step" ? "succeeded" : outcome.kind === "refused" && outcome.status === 401 ? "failed" : "neither",
-  );
+  await countSignIn(address, username, usernameOutcome(outcome));
   if (outcome.kind === "refused" || outcome.kind === "retry") {
     // spec 000 §8 "Sign-in and security messages"
     if (outcome.status === 401) {
