@@ -17,7 +17,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
 /** The portal's body limits (docs/decisions/111): every form, and a whole message with its files. */
-export const MAX_FORM_BYTES = 64 * 1024;
+export const MAX_FORM_BYTES = 128 * 1024;
 export const MAX_MESSAGE_BYTES = 55_000_000;
 
 /** The name of the upstream group, and of its shared-memory zone. */
@@ -135,7 +135,7 @@ http {
   uwsgi_temp_path ${paths.temp}/uwsgi;
   scgi_temp_path ${paths.temp}/scgi;
 
-  # Every form: 64 KiB, as the portal reads them (MAX_FORM_BYTES, app/session/form-body.server.ts);
+  # Every form: 128 KiB, as the portal reads them (MAX_FORM_BYTES, app/session/form-body.server.ts);
   # the compose form's location below takes a whole message (docs/decisions/111).
   client_max_body_size ${MAX_FORM_BYTES};
 

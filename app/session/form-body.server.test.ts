@@ -75,6 +75,14 @@ describe("readFormBody", () => {
     expect(await file.text()).toBe("%PDF-1.4");
   });
 
+  it("reads the largest real form: the annual review's two 4,000-character answers, every character three bytes", async () => {
+    const answer = "€".repeat(4_000);
+    const body = new URLSearchParams({ clientText: answer, partnerText: answer, intent: "next" }).toString();
+    expect(body.length).toBeGreaterThan(64 * 1024);
+    const form = await readFormBody(post(body));
+    expect(form.get("partnerText")).toBe(answer);
+  });
+
   it("accepts a body of exactly the limit", async () => {
     const value = "a".repeat(MAX_FORM_BYTES - "note=".length);
     const form = await readFormBody(post(`note=${value}`));

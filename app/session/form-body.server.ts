@@ -4,8 +4,12 @@ import { logger } from "~/runtime/logger.server";
 // passes it: first by its declared Content-Length, then by counting the bytes as they arrive (a
 // chunked body declares none, and a declared length may be a lie). docs/decisions/111.
 
-/** Every page form but the compose form: the largest (a passkey's answer) is a few kilobytes. */
-export const MAX_FORM_BYTES = 64 * 1024;
+/**
+ * Every page form but the compose form. The largest is the annual review's page answered for a
+ * partner too: two 4,000-character boxes, URL-encoded up to 9 bytes a character (72 KB) when every
+ * character takes three bytes in UTF-8 (a '€').
+ */
+export const MAX_FORM_BYTES = 128 * 1024;
 
 /** A body past its limit: nothing more of it is read. */
 export class BodyTooLarge extends Error {

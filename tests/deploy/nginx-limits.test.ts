@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nginxBinary, renderNginxConfig, writeNginxFiles } from "../../deploy/nginx.mjs";
 
 // Issue 24 finding 1: the rendered nginx configuration holds the portal's body limits per location:
-// 64 KiB for every form, the whole-message limit on the compose form's one path. Rendered, checked
+// 128 KiB for every form, the whole-message limit on the compose form's one path. Rendered, checked
 // by nginx itself, and tried against a real nginx in front of a stand-in portal.
 
-const FORM_LIMIT = 64 * 1024;
+const FORM_LIMIT = 128 * 1024;
 const MESSAGE_LIMIT = 55_000_000;
 
 const render = (runtimeDir: string) =>
@@ -138,7 +138,7 @@ describe.runIf(hasNginx)("a real nginx in front of the portal", () => {
     });
   }
 
-  it("refuses a form over 64 KiB with a readable 413, declared or chunked, and passes one at the limit", async () => {
+  it("refuses a form over 128 KiB with a readable 413, declared or chunked, and passes one at the limit", async () => {
     const before = received.length;
     const declared = await post("/login", 100 * 1024 * 1024);
     expect(declared.status).toBe(413);

@@ -2,9 +2,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Portal, startPortal, thrown } from "./portal-harness";
 
-// Issue 24 finding 1: a form post is refused with 413 past 64 KiB before it is read in full, on
+// Issue 24 finding 1: a form post is refused with 413 past 128 KiB before it is read in full, on
 // anonymous forms (the login page, its passkey call) and signed-in ones alike, whether the body
 // declares its length or arrives chunked. docs/decisions/111.
+
+/** The forms' limit (MAX_FORM_BYTES): the portal's modules are imported once the platform is up. */
+const FORM_LIMIT = 128 * 1024;
 
 let portal: Portal;
 
@@ -55,12 +58,12 @@ describe("the login page's forms", () => {
     expect(pulled.bytes).toBeLessThanOrEqual(64 * 1024);
   });
 
-  it("refuse a chunked post as soon as it passes 64 KiB", async () => {
+  it("refuse a chunked post as soon as it passes 128 KiB", async () => {
     const { action } = await import("~/routes/login/route");
     const { stream, pulled } = chunked(8 * 1024 * 1024);
     const response = await run(action, post("/login", stream, {}));
     expect(response.status).toBe(413);
-    expect(pulled.bytes).toBeLessThan(128 * 1024);
+    expect(pulled.bytes).toBeLessThan(FORM_LIMIT + 64 * 1024);
   });
 
   it("still read an ordinary sign-in form with a long field", async () => {
@@ -76,7 +79,7 @@ describe("the login page's forms", () => {
     const { stream, pulled } = chunked(8 * 1024 * 1024);
     const response = await run(action, post("/login/passkey", stream, {}));
     expect(response.status).toBe(413);
-    expect(pulled.bytes).toBeLessThan(128 * 1024);
+    expect(pulled.bytes).toBeLessThan(FORM_LIMIT + 64 * 1024);
   });
 });
 
@@ -87,6 +90,6 @@ describe("a signed-in form", () => {
     const { stream, pulled } = chunked(8 * 1024 * 1024);
     const response = await run(action, post("/clients/security-questions", stream, { Cookie: client }));
     expect(response.status).toBe(413);
-    expect(pulled.bytes).toBeLessThan(128 * 1024);
+    expect(pulled.bytes).toBeLessThan(FORM_LIMIT + 64 * 1024);
   });
 });
