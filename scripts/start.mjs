@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import { formatDemoLogins, readDemoLogins } from "./demo-logins.mjs";
 
 const portalPort = process.env.PORT ?? "3000";
 const platformPort = process.env.PLATFORM_PORT ?? "3100";
@@ -71,10 +72,10 @@ run("portal", process.execPath, ["scripts/portal-server.mjs"], {
 });
 
 if (await waitFor(`http://127.0.0.1:${portalPort}/healthz`, 60)) {
+  // the README's table of demo logins, read from the README (docs/decisions/121)
   console.log(`
 Client Online is running: http://localhost:${portalPort}/login
   Planning platform: ${planningApiUrl}
-  Demo logins (password Demo-pass-1): demo.client, demo.assets, demo.messages, demo.mfa,
-  demo.enrol, demo.memorable, demo.newuser (client tab); demo.adviser (adviser tab).
+${formatDemoLogins(readDemoLogins())}
 `);
 }
