@@ -5,7 +5,6 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
 import sessionTimeoutStyles from "~/components/session-timeout.css";
@@ -142,11 +141,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Providers({ children }: { children: React.ReactNode }) {
   const data = useShellData();
-  return (
-    <AuthenticityTokenProvider token={data?.csrfToken ?? ""}>
-      <HoneypotProvider {...(data?.honeypotInputProps ?? {})}>{children}</HoneypotProvider>
-    </AuthenticityTokenProvider>
-  );
+  return <AuthenticityTokenProvider token={data?.csrfToken ?? ""}>{children}</AuthenticityTokenProvider>;
 }
 
 // spec 000 §4 "Session timeout" works with JavaScript only (decision 060): its code is fetched once

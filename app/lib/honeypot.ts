@@ -1,6 +1,6 @@
 // The honeypot of anonymous forms (conventions: anonymous forms carry it; docs/decisions/113): what
-// the root loader gives the shell, in the shape remix-utils' `HoneypotProvider` and `HoneypotInputs`
-// take, so the React inputs need no change.
+// the root loader gives the shell, in the shape remix-utils' honeypot props had; the portal's own
+// `HoneypotFields` renders it (docs/decisions/121).
 
 export type HoneypotInputProps = {
   /** The trap: a hidden field a person never fills. */

@@ -8,8 +8,9 @@ import { readFormBody } from "./form-body.server";
 
 // The portal's own anti-forgery token and honeypot, on node:crypto (issue 24 finding 8,
 // docs/decisions/113), in place of remix-utils' server classes and the crypto-js they load. The
-// React side stays remix-utils' (`AuthenticityTokenInput`, `HoneypotInputs`): the field names and
-// the props are theirs. Both keys derive from SESSION_SECRET, so every instance agrees.
+// token's React side stays remix-utils' (`AuthenticityTokenInput`); the honeypot's is the portal's
+// own `HoneypotFields` (docs/decisions/121), with remix-utils' field names and props. Both keys
+// derive from SESSION_SECRET, so every instance agrees.
 
 /** The form field that carries the token (remix-utils' `AuthenticityTokenInput`). */
 export const CSRF_FIELD = "csrf";
@@ -90,7 +91,8 @@ export const csrf = {
 };
 
 // The honeypot: a trap field a person never fills, and when the form was made, sealed (AES-GCM) so
-// a bot can neither read nor make one. remix-utils refused a filled trap, a timestamp that did not
+// a bot can neither read nor make one (a hidden input: a text browser shows only the trap, whose
+// label says to leave it blank; docs/decisions/121). remix-utils refused a filled trap, a timestamp that did not
 // decrypt, and one in the future; it set no minimum or maximum age, and neither does this. Unlike
 // it, an anonymous form without the fields is refused too (a bot that leaves them out is a bot).
 const TRAP_FIELD = "name__confirm";

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useMemo, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotFields } from "~/components/honeypot-fields";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { afterHydration, lazyPart } from "~/components/lazy-part";
@@ -237,7 +237,7 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
       <Form method="post" action="/login" {...getFormProps(form)} className="form login__form">
         <ErrorSummary errors={summaryErrors([fields.username, fields.password])} />
         <AuthenticityTokenInput />
-        <HoneypotInputs />
+        <HoneypotFields />
         <input type="hidden" name="userType" value={userType} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         {/* 'webauthn': the browser may offer the user's passkeys in this field's autofill (decision 101) */}

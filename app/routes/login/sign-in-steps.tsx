@@ -3,7 +3,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotFields } from "~/components/honeypot-fields";
 import type { z } from "zod";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { StepAlert, type StepAnswerData, stepTitleKey } from "./step-alert";
@@ -44,7 +44,7 @@ function FormSecrets() {
   return (
     <>
       <AuthenticityTokenInput />
-      <HoneypotInputs />
+      <HoneypotFields />
     </>
   );
 }

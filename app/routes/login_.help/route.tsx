@@ -4,7 +4,6 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, FailureAlert, Field, summaryErrors } from "~/components/forms";
@@ -190,7 +189,7 @@ export default function HelpWithLoggingIn() {
         <Form method="post" {...getFormProps(passwordForm)} className="form">
           <ErrorSummary errors={summaryErrors([passwordFields.username])} />
           <AuthenticityTokenInput />
-          <HoneypotInputs />
+          <HoneypotFields />
           <input type="hidden" name="intent" value="password" />
           <input type="hidden" name="userType" value={userType} />
           <Field meta={passwordFields.username} label={t("password.username")} autoComplete="username" />

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotFields } from "~/components/honeypot-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useBrowserValidation } from "~/components/browser-validation";
 import {
@@ -173,7 +173,7 @@ export default function ResetPassword() {
       <Form method="post" {...getFormProps(form)} className="form">
         <ErrorSummary errors={summary} />
         <AuthenticityTokenInput />
-        <HoneypotInputs />
+        <HoneypotFields />
         <input type="hidden" name="userType" value={userType} />
         {step === "enterReset" ? (
           <Field
