@@ -51,7 +51,7 @@ describe("the demo logins", () => {
     expect(demoLoginsOf("").password).toBe(DEMO_PASSWORD_FALLBACK);
   });
 
-  it("each sign in to the demo data on its tab", async () => {
+  it("each sign in to the demo data on its tab", { timeout: 60_000 }, async () => {
     const platform = await startPlatform();
     started.push(platform);
     for (const row of readDemoLogins().rows) {
