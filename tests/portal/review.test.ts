@@ -163,11 +163,16 @@ describe("the review flow (spec 002 §4, §5)", () => {
         expect(page.playback?.some((row) => row.client === null || row.partner === null)).toBe(true);
         expect(page.playback?.some((row) => (row.client?.length ?? 0) > 1)).toBe(true);
       }
+      if (page.page.type === "personalDetailsQuestionPage") {
+        // the country of birth by its name, as the personal details page shows it, not its code
+        const country = page.playback?.find((row) => row.fieldName === "country_of_birth");
+        expect(country?.client).toEqual(["United Kingdom"]);
+      }
       const next = await post(cookie, { intent: "next", page: String(order), client: "no", partner: "no" });
       expect(next.status).toBe(302);
       order = Number(new URL(location(next)!, PATH).searchParams.get("page"));
     }
-    const { review: before, token } = await platformReview(username);
+    const { review: before, token, entityId } = await platformReview(username);
     const sentBefore = (await portal.platform.call("/resourceful/docnote-v2?page_size=50&docsubtype=Client%20Initiated", { token })).body as unknown as unknown[];
     const submitted = await post(cookie, { intent: "submit", page: String(order) });
     expect(submitted.status).toBe(302);
@@ -179,6 +184,11 @@ describe("the review flow (spec 002 §4, §5)", () => {
     const sentAfter = (await portal.platform.call("/resourceful/docnote-v2?page_size=50&docsubtype=Client%20Initiated", { token })).body as unknown as Array<{ subject: string }>;
     expect(sentAfter.length - sentBefore.length).toBe(2);
     expect(sentAfter.filter((d) => /annual review/i.test(d.subject))).toHaveLength(2);
+    // the client's own message is read in her Sent folder (spec 002 §4 "Sending")
+    const own = (sentAfter as Array<{ subject: string; entity_ids: number[]; has_been_seen: boolean }>).find(
+      (d) => /annual review/i.test(d.subject) && d.entity_ids.includes(entityId),
+    );
+    expect(own?.has_been_seen).toBe(true);
     // the completion, then Finish resets the review and goes home, where the page no longer opens
     const completion = await view(cookie);
     expect(completion.view.page.type).toBe("completion");

@@ -1,5 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import type { TFunction } from "i18next";
+import { countryName } from "~/lib/address";
 import { formatDate } from "~/lib/format";
 import type { Locale } from "~/lib/i18n";
 import {
@@ -96,9 +97,10 @@ function riskView(profile: RiskProfile | null | undefined, t: TFunction): RiskVi
   return { rating: t("review:risk.rating", { index: profile.index, name: profile.name ?? "" }), description: profile.description };
 }
 
-/** A playback value as the page shows it: dates in the locale, other values split by line. */
+/** A playback value as the page shows it: dates in the locale, a country by its name, other values split by line. */
 function playbackValue(fieldName: string, value: string | null, locale: Locale): string[] | null {
   if (fieldName === "dob" && value && /^\d{4}-\d{2}-\d{2}$/.test(value)) return [formatDate(value, locale)];
+  if (fieldName === "country_of_birth" && value?.trim()) return [countryName(value.trim(), locale)];
   return playbackLines(value);
 }
 
@@ -365,7 +367,7 @@ async function submit(a: LoadArgs, loaded: Loaded, state: Omit<ReviewState, "isS
     partner: partner ? { id: partner.id, partnerId: a.clientId, name: partner.name, responses: partnerAnswers, status: submissionStatus(partnerAnswers) } : null,
   };
   const failed = () => json({ submitFailed: true as const }, { status: 502 });
-  const sent = await attempt(a.request, submitReview(a.planning, a.clientId, { ...people, clientAccess: a.clientAccess }));
+  const sent = await attempt(a.request, submitReview(a.planning, a.clientId, { ...people, clientAccess: a.clientAccess, locale: a.locale }));
   if (!sent.ok || sent.value.some((entry) => entry.user_message || entry.api_message)) {
     logger.error("review submission failed", { clientId: a.clientId, status: sent.ok ? 200 : sent.error.status });
     return failed();
