@@ -50,8 +50,8 @@ async function post(cookie: string, fields: Record<string, string>): Promise<Res
 const location = (response: Response) => response.headers.get("Location");
 
 /** A copy of demo.client with a partner and both reviews in progress, signed in. */
-async function reviewer(name: string): Promise<{ cookie: string; username: string }> {
-  const copied = await portal.platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username: name, review: true } });
+async function reviewer(name: string, options: { adviser?: string } = {}): Promise<{ cookie: string; username: string }> {
+  const copied = await portal.platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username: name, review: true, ...options } });
   expect(copied.status).toBe(201);
   return { cookie: await portal.signIn(name), username: name };
 }
@@ -201,7 +201,8 @@ describe("the review flow (spec 002 §4, §5)", () => {
 
 describe("speak to adviser (spec 002 'Annual Review page', §8)", () => {
   it("sets follow-up required and confirms it", async () => {
-    const { cookie, username } = await reviewer("review-portal-speak");
+    const { cookie, username } = await reviewer("review-portal-speak", { adviser: "demo.adviser2" });
+    expect((await view(cookie, "?page=1")).view.speakToAdviser).toEqual({ offered: true });
     const spoke = await post(cookie, { intent: "speak", page: "1" });
     expect(location(spoke)).toBe("/clients/annual-review?outcome=follow-up");
     expect((await platformReview(username)).review.review_status).toBe("Follow Up Required");
@@ -210,6 +211,24 @@ describe("speak to adviser (spec 002 'Annual Review page', §8)", () => {
     expect(confirmed.confirmLogout).toBe(false);
     // without the outcome, the page is closed now
     expect(location(await load(cookie))).toBe("/clients/");
+  });
+
+  it("is not offered to a client without an adviser, who is told whom to contact instead (issue 25 item 12)", async () => {
+    const { cookie, username } = await reviewer("review-portal-no-adviser");
+    const intro = (await view(cookie, "?page=1")).view;
+    expect(intro.page.type).toBe("reviewIntro");
+    expect(intro.speakToAdviser).toEqual({
+      offered: false,
+      contact: {
+        name: "Client Services",
+        phone: { text: "020 7946 0800", href: "tel:02079460800" },
+        email: { text: "clientservices@northbridgewealth.example", href: "mailto:clientservices@northbridgewealth.example" },
+      },
+    });
+    // a post from an old page changes nothing
+    const spoke = await post(cookie, { intent: "speak", page: "1" });
+    expect(location(spoke)).toBe("/clients/annual-review?page=1");
+    expect((await platformReview(username)).review.review_status).toBe("In Progress");
   });
 });
 

@@ -28,7 +28,8 @@ import {
   currentPage,
 } from "~/lib/review";
 import { sanitiseTextPage } from "~/lib/text-pages.server";
-import { fetchContactUs, toContactUsView } from "~/planning/adviser.server";
+import type { SpeakToAdviser } from "~/lib/speak-to-adviser";
+import { fetchContactUs, fetchSpeakToAdviser, toContactUsView } from "~/planning/adviser.server";
 import { patchClientStatus } from "~/planning/notifications.server";
 import type { PlanningClient } from "~/planning/client.server";
 import {
@@ -85,6 +86,8 @@ export type ReviewView = {
   previousOrder: number | null;
   /** A review whose answers are open: Log out asks first, and leaving the page warns (spec 000 §2, 002 §4). */
   inProgress: boolean;
+  /** The introduction's 'Speak to adviser', or whom to contact instead (issue 25 item 12); null elsewhere. */
+  speakToAdviser: SpeakToAdviser | null;
 };
 
 const toPersonAnswer = (a: ReviewAnswer | undefined): PersonAnswer => ({
@@ -200,6 +203,7 @@ export function buildView(
     completion: null,
     previousOrder: page.type === "reviewIntro" || page.type === "completion" || !previous ? null : previous.order,
     inProgress: !state?.isSubmitted && page.type !== "completion",
+    speakToAdviser: null,
   };
 }
 
@@ -217,6 +221,8 @@ type LoadArgs = {
 async function load(a: LoadArgs): Promise<Loaded> {
   return orFail(a.request, fetchReview(a.planning, a.clientId, a.locale));
 }
+
+const speakToAdviserFor = (a: LoadArgs) => fetchSpeakToAdviser(a.planning, { locale: a.locale, role: a.role, clientId: a.clientId });
 
 /** The completion page's adviser details, when its content asks for them (a failure shows none). */
 async function completionOf(a: LoadArgs, page: ReviewPage): Promise<NonNullable<ReviewView["completion"]>> {
@@ -249,6 +255,7 @@ export async function reviewLoader(a: LoadArgs) {
   if (!page) throw redirect(REVIEW_HOME);
   const view = buildView(loaded, page, a);
   if (page.type === "completion") view.completion = await completionOf(a, page);
+  if (page.type === "reviewIntro") view.speakToAdviser = await orFail(a.request, speakToAdviserFor(a));
   // spec 000 §2: while the review is open, Log out asks first (the shell reads confirmLogout)
   return json({ title: a.t("review:title"), confirmLogout: view.inProgress, view });
 }
@@ -294,6 +301,8 @@ export async function reviewAction(a: LoadArgs & { form: FormData }) {
   };
 
   if (intent === "speak") {
+    // a client without an adviser is not offered it (issue 25 item 12): a post from an old page changes nothing
+    if (!(await orFail(a.request, speakToAdviserFor(a))).offered) return redirect(pageHref(page.order));
     // spec 002 §4: speak to adviser sets the status to follow-up required (and so dismisses the notification)
     await orFail(a.request, patchClientStatus(planning, clientId, { xpt_review_status: REVIEW_STATUS_TEXT[ReviewStatus.FollowUpRequired] }));
     return redirect(`${REVIEW_PATH}?outcome=follow-up`);
