@@ -683,6 +683,30 @@ describe("review submission", () => {
     expect((await platform.call<Review>(review(ELLIE), { token: ellie })).body.state).toBeNull();
   });
 
+  it("writes the message in the review's language: fr-CA headings, labels and values (issue 25 item 13)", async () => {
+    const made = await platform.call<{ entity_id: number }>("/dev/users/demo.client/copy", { method: "POST", body: { username: "review-fr", review: true } });
+    expect(made.status).toBe(201);
+    const id = made.body.entity_id;
+    const token = await platform.session("review-fr");
+    const answer = await platform.call<SubmitResult[]>(review(id, "/submit?site_locales=fr-CA"), {
+      method: "POST",
+      token,
+      body: {
+        client: { id, name: "Ellie Hartley", responses: [{ id: 7, question: "Certains de vos propres renseignements doivent-ils être mis à jour?", response: false, additional_text: null }], status: "NoChangesReported" },
+        client_access: 1,
+      },
+    });
+    expect(answer.status).toBe(200);
+    const docId = answer.body[0]!.docnote_id!;
+    const own = (await sent(token)).find((d) => d.id === docId);
+    expect(own).toMatchObject({ subject: "Revue annuelle : aucun changement signalé", has_been_seen: true });
+    const html = await (await fetch(`${platform.baseUrl}/resourceful/docnote-v2/${docId}/body`, { headers: { Cookie: `XPLANID=${token}` } })).text();
+    expect(html).toContain("<h3>Vos renseignements personnels</h3>");
+    expect(html).toContain("Pays de naissance : Royaume-Uni");
+    expect(html).toContain("Date de naissance : 12 avril 1968");
+    expect(html).toContain("Réponse : Non");
+  });
+
   it("records the client's part alone, and answers a user_message for a partner whose review is no longer in progress", async () => {
     // James's own review, in progress again; Eleanor's review (his partner's) is Changes Reported now
     platform.db.update(entities).set({ reviewStatus: "In Progress" }).where(eq(entities.id, JAMES)).run();
