@@ -687,6 +687,8 @@ describe("review submission", () => {
     const made = await platform.call<{ entity_id: number }>("/dev/users/demo.client/copy", { method: "POST", body: { username: "review-fr", review: true } });
     expect(made.status).toBe(201);
     const id = made.body.entity_id;
+    // the copy takes Eleanor's status, submitted by the test before: in progress again
+    platform.db.update(entities).set({ reviewStatus: "In Progress" }).where(eq(entities.id, id)).run();
     const token = await platform.session("review-fr");
     const answer = await platform.call<SubmitResult[]>(review(id, "/submit?site_locales=fr-CA"), {
       method: "POST",
