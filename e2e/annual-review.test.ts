@@ -14,8 +14,9 @@ const LOGOUT_TEXT = "Changes you have made will not be saved. Are you sure you w
 
 async function reviewer(request: APIRequestContext): Promise<string> {
   const username = `review-${randomBytes(4).toString("hex")}`;
+  // demo.adviser2 is the copy's adviser (a copy has none): 'Speak to adviser' is offered only with one
   const response = await request.post(`${platformUrl()}/dev/users/demo.client/copy`, {
-    data: { username, review: true, email: `${username}@example.test` },
+    data: { username, review: true, email: `${username}@example.test`, adviser: "demo.adviser2" },
   });
   expect(response.status()).toBe(201);
   return username;

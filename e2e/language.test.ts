@@ -1,4 +1,5 @@
 import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { copyUser } from "./platform";
 
 test("a visitor switches the portal to Canadian French and back", async ({ page }) => {
   await page.goto("/login");
@@ -44,4 +45,21 @@ test("a replayed cookie after logout gets nothing", async ({ page, context }) =>
   await page.goto("/clients/personal-details");
   await expect(page).toHaveURL(/\/login\?reason=LostSession/);
   await expect(page.getByText("Your session has ended. Please log in again.")).toBeVisible();
+});
+
+test("the messages page is in French in fr-CA: heading, title and folders, none of the site's English", async ({ page, request }) => {
+  // issue 25 item 3 (decision 119); a copy, as choosing a language signed in is the user's own choice
+  const username = await copyUser(request, "demo.client");
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/clients\/home$/);
+  await page.getByLabel("Language").selectOption("fr-CA");
+  await page.getByRole("button", { name: "Change language" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
+  await page.goto("/clients/documents-and-messages");
+  await expect(page.getByRole("heading", { level: 1, name: "Messages et documents" })).toBeVisible();
+  await expect(page).toHaveTitle("Messages et documents | Client Online");
+  const folders = page.getByRole("navigation", { name: "Dossiers" });
+  for (const name of [/^Boîte de réception/, /^Évaluations/, /^Avis d’exécution/]) await expect(folders.getByRole("link", { name })).toBeVisible();
+  await expect(page.getByText(/Messages and documents|Inbox|Valuations|Contract notes/)).toHaveCount(0);
+  await expectAccessible(page);
 });

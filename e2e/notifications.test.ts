@@ -40,7 +40,8 @@ test.describe("notifications", () => {
       await expect(region(page, FACT_FIND)).toBeVisible();
       await expect(region(page, APA)).toBeVisible();
       await expect(region(page, FACT_FIND).getByRole("button", { name: FACT_FIND })).toBeVisible();
-      await expect(region(page, FACT_FIND).getByRole("button", { name: "Speak to adviser" })).toBeVisible();
+      // demo.factfind has no adviser: no 'Speak to adviser' (issue 25 item 12)
+      await expect(region(page, FACT_FIND).getByRole("button", { name: "Speak to adviser" })).toHaveCount(0);
       await expect(page.getByRole("dialog")).toHaveCount(0);
       await expectAccessible(page);
       await region(page, FACT_FIND).getByRole("button", { name: "Close fact find notification" }).click();
@@ -70,7 +71,8 @@ test.describe("notifications", () => {
   });
 
   test("a client with one notification sees it inline; 'Speak to adviser' confirms and it is gone", async ({ page, request }) => {
-    const username = await copyUser(request, "demo.client", { ownEmail: true });
+    // a copy has no adviser of its own: demo.adviser2 is the one to speak to
+    const username = await copyUser(request, "demo.client", { ownEmail: true, adviser: "demo.adviser2" });
     await signIn(page, username);
     await expect(page).toHaveURL(/\/clients\/home$/);
     const review = region(page, REVIEW);
@@ -88,6 +90,29 @@ test.describe("notifications", () => {
     await page.goto("/clients/documents-and-messages");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(region(page, REVIEW)).toHaveCount(0);
+  });
+
+  test("a client without an adviser is not offered 'Speak to adviser' and is told whom to contact instead", async ({ page, javaScript }) => {
+    // issue 25 item 12: demo.factfind and demo.robo have no adviser who could call them back
+    for (const [username, heading] of [
+      ["demo.factfind", FACT_FIND],
+      ["demo.robo", "Continue your retirement health check"],
+    ] as const) {
+      await signIn(page, username);
+      await expect(page).toHaveURL(/\/clients\/home$/);
+      // demo.factfind's two notifications page through a modal with JavaScript, else each is a panel
+      const panel = javaScript === "on" && username === "demo.factfind" ? page.getByRole("dialog", { name: heading }) : region(page, heading);
+      await expect(panel).toBeVisible();
+      await expect(panel).toContainText("You do not have an adviser who can contact you. For help, contact Client Services:");
+      await expect(panel.getByRole("link", { name: "020 7946 0800" })).toHaveAttribute("href", "tel:02079460800");
+      await expect(panel.getByRole("link", { name: "clientservices@northbridgewealth.example" })).toHaveAttribute(
+        "href",
+        "mailto:clientservices@northbridgewealth.example",
+      );
+      await expect(page.getByRole("button", { name: "Speak to adviser" })).toHaveCount(0);
+      await expectAccessible(page);
+      await page.context().clearCookies();
+    }
   });
 
   test("a robo journey in progress shows its continue texts", async ({ page }) => {

@@ -16,10 +16,19 @@ export const platformUrl = () => {
  * its password, its failure count) each take their own copy, so that the two projects and any
  * order of tests never meet on one account.
  */
-export async function copyUser(request: APIRequestContext, template: string, options: { ownEmail?: boolean } = {}): Promise<string> {
+export async function copyUser(
+  request: APIRequestContext,
+  template: string,
+  options: { ownEmail?: boolean; adviser?: string } = {},
+): Promise<string> {
   const username = `${template.replace(/^demo\./, "")}-${randomBytes(4).toString("hex")}`;
-  // `ownEmail`: an address of its own, so that no lookup by the template's (forgotten username) finds the copy
-  const data = options.ownEmail ? { username, email: `${username}@example.test` } : { username };
+  // `ownEmail`: an address of its own, so that no lookup by the template's (forgotten username) finds the copy;
+  // `adviser`: an adviser the copy is a client of (a copy has none), to be offered 'Speak to adviser'
+  const data = {
+    username,
+    ...(options.ownEmail ? { email: `${username}@example.test` } : {}),
+    ...(options.adviser ? { adviser: options.adviser } : {}),
+  };
   const response = await request.post(`${platformUrl()}/dev/users/${template}/copy`, { data });
   expect(response.status(), `copy of ${template}`).toBe(201);
   return username;

@@ -1,3 +1,4 @@
+import type { SpeakToAdviser } from "./speak-to-adviser";
 import { REVIEW_STATUS_TEXT, ReviewStatus, reviewStatusOf } from "./review";
 
 // spec 002 "Notification and postponement panels", §3 "Notification config", "Notification queue
@@ -237,6 +238,8 @@ export type NotificationPanelItem = {
 export type NotificationPanelsData = {
   notifications: NotificationPanelItem[];
   postponed: NotificationPanelItem[];
+  /** Whether the notifications offer 'Speak to adviser', or whom to contact instead (issue 25 item 12). */
+  speakToAdviser: SpeakToAdviser;
 };
 
 export type PostponementContext = {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Address, addressLines, hasAddress, mapSearchUrl, regionOfLocale } from "~/lib/address";
 import { formatPhoneNumber, telHref } from "~/lib/phone";
+import { type SpeakToAdviser, speakToAdviserOf } from "~/lib/speak-to-adviser";
 import type { PlanningClient } from "./client.server";
 import { AddressAnswer } from "./entity.server";
 
@@ -80,6 +81,23 @@ export async function fetchContactUs(
     })),
     contactUs,
   };
+}
+
+/**
+ * Whether 'Speak to adviser' is offered (app/lib/speak-to-adviser.ts): the client's advisers, and
+ * only for a client without one the site's general contact, to say whom to contact instead.
+ */
+export async function fetchSpeakToAdviser(
+  planning: PlanningClient,
+  input: { locale: string; role: string; clientId: number },
+): Promise<SpeakToAdviser> {
+  const advisers = await planning.get("resourceful/session/user/adviser", z.array(AdviserAnswer));
+  if (advisers.length) return speakToAdviserOf(advisers.length, null);
+  const contactUs = await planning.get("resourceful/site/contact_us", ContactUsAnswer, {
+    query: { locale: input.locale, role: input.role, client_id: input.clientId },
+  });
+  const general = contactUs.general ? toGeneralContactView(contactUs.general, input.locale) : null;
+  return speakToAdviserOf(0, general ? { name: general.name, phone: general.phone, email: general.email } : null);
 }
 
 // ── view model (pure; tests/portal/adviser-details.test.ts) ──────────────────────────────────

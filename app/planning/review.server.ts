@@ -195,7 +195,12 @@ export type SubmissionPerson = {
  * spec 002 §4 "Review flow" Submit: a message per person. Not retried (a second try would post a
  * second message). Answers one entry per person; an entry with a user or api message failed.
  */
-export async function submitReview(planning: PlanningClient, clientId: number, r: { client: SubmissionPerson; partner: SubmissionPerson | null; clientAccess: number }) {
+/** The messages are written in the review's language (`locale`: its pages, the words around them). */
+export async function submitReview(
+  planning: PlanningClient,
+  clientId: number,
+  r: { client: SubmissionPerson; partner: SubmissionPerson | null; clientAccess: number; locale: string },
+) {
   const person = (p: SubmissionPerson) => ({
     id: p.id,
     ...(p.partnerId !== undefined ? { partner_id: p.partnerId } : {}),
@@ -205,6 +210,7 @@ export async function submitReview(planning: PlanningClient, clientId: number, r
   });
   return planning.post(`resourceful/review/client/${clientId}/submit`, SubmitAnswer, {
     body: { client: person(r.client), ...(r.partner ? { partner: person(r.partner) } : {}), client_access: r.clientAccess },
+    query: { site_locales: r.locale },
     retry: false,
   });
 }

@@ -9,12 +9,15 @@ import {
   postponedItems,
   shownNotifications,
 } from "~/lib/notifications";
+import type { SpeakToAdviser } from "~/lib/speak-to-adviser";
+import { fetchSpeakToAdviser } from "~/planning/adviser.server";
 import { PlanningError } from "~/planning/client.server";
 import { isToggleOn, readFeatureToggles } from "~/planning/feature-toggles.server";
 import { fetchNotificationConfig } from "~/planning/notifications.server";
 import { env } from "~/runtime/env.server";
 import { logger } from "~/runtime/logger.server";
 import type { ClientContext } from "./guards.server";
+import { resolveLocale } from "./i18next.server";
 import { createSealedCookie } from "./sealed-cookie.server";
 
 // spec 002 "Notification and postponement panels", §4 "Notification flow", "Postponement panel"
@@ -75,9 +78,15 @@ export async function loadNotificationPanels(
     ]);
     const queue = notificationQueue(config, marks);
     const item = ({ type, redirectUrl, inProgress }: NotificationPanelItem) => ({ type, redirectUrl, inProgress });
+    // the loader has what the page needs before it renders: nothing is fetching then
+    const notifications = shownNotifications(queue, { currentPath: url.pathname, dataLoaded: true, isMessagesPage: page.isMessagesPage, fetching: false }).map(item);
+    // 'Speak to adviser' only for a client who has one (issue 25 item 12); asked only when a notification shows
+    const speakToAdviser: SpeakToAdviser = notifications.length
+      ? await fetchSpeakToAdviser(context.planning, { locale: await resolveLocale(request), role: context.user.role, clientId: context.entityId })
+      : { offered: true };
     return {
-      // the loader has what the page needs before it renders: nothing is fetching then
-      notifications: shownNotifications(queue, { currentPath: url.pathname, dataLoaded: true, isMessagesPage: page.isMessagesPage, fetching: false }).map(item),
+      notifications,
+      speakToAdviser,
       postponed: postponedItems(queue, {
         isClient: true,
         currentPath: url.pathname,

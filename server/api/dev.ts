@@ -1,6 +1,7 @@
 import { desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
+  adviserClients,
   addresses,
   capabilities,
   clientGroupMembers,
@@ -32,6 +33,8 @@ const CopyBody = z.object({
   email: z.string().trim().email().max(200).optional(),
   /** Also copy the template's partner into a new client group with the copy (docs/platform-api.md "Development only"). */
   review: z.boolean().optional(),
+  /** An adviser (username) the copy is a client of, so 'Speak to adviser' is offered (issue 25 item 12). */
+  adviser: z.string().trim().min(1).max(256).optional(),
 });
 // Any integer on purpose: a level outside NotAssigned 0 … ClientMessages 3 is how a test meets a
 // platform whose level the portal has no mapping for (spec 000 §8 site access errors).
@@ -118,14 +121,15 @@ export const devRoutes: Route[] = [
   // A fresh login in the state of a seeded one (its pending steps, MFA set-up, memorable word and
   // security questions, and a copy of its person: details, contacts, addresses, capabilities), for
   // journeys that use a login up: each run signs in as its own copy, so journeys stay independent
-  // of each other and of the order they run in. The copied person has no adviser, so no adviser's
+  // of each other and of the order they run in. The copied person has no adviser (unless `adviser`
+  // names one, whose client list then holds the copy: a journey names demo.adviser2), so no adviser's
   // client list changes; the report templates assigned to the person are assigned to the copy. With `signatures: true` the copy also gets its own copies of the template's
   // signature items (and their messages), so each journey signs its own. With `review: true` it also
   // gets a copy of the template's partner (no login) in a new client group, so each review journey
   // answers for its own partner; the people's review statuses and risk profiles come with them.
   open("POST", "/dev/users/:username/copy", (request, { db, clock }) => {
     const { username } = validate(UsernameParams, request.params, "path");
-    const { username: copyName, signatures, email, review } = validate(CopyBody, request.body, "body");
+    const { username: copyName, signatures, email, review, adviser } = validate(CopyBody, request.body, "body");
     const template = db.select().from(users).where(eq(users.usernameKey, username.toLowerCase())).get();
     if (!template) throw notFound("User");
     if (db.select({ id: users.id }).from(users).where(eq(users.usernameKey, copyName.toLowerCase())).get()) {
@@ -157,6 +161,11 @@ export const devRoutes: Route[] = [
         return copiedId;
       };
       const entityId = copyPerson(person, email);
+      if (adviser !== undefined) {
+        const adviserUser = tx.select().from(users).where(eq(users.usernameKey, adviser.toLowerCase())).get();
+        if (!adviserUser || adviserUser.roleName !== "User") throw notFound("Adviser");
+        tx.insert(adviserClients).values({ adviserUserId: adviserUser.id, clientEntityId: entityId, isPrimary: true }).run();
+      }
       // the report templates assigned to the person are the copy's too
       for (const a of tx.select().from(reportTemplateClients).where(eq(reportTemplateClients.entityId, person.id)).all()) {
         tx.insert(reportTemplateClients).values({ templateId: a.templateId, entityId }).run();

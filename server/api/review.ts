@@ -4,7 +4,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/connection";
-import { addresses, contacts, reviewPages, reviewStates } from "../db/schema";
+import { addresses, contacts, documentFirstReads, reviewPages, reviewStates } from "../db/schema";
 import { riskRating } from "../domain/risk-profile";
 import { REVIEW_STATUS, reviewStatusText } from "../domain/review-status";
 import type { Caller } from "../sessions";
@@ -217,25 +217,98 @@ function riskProfileView(e: EntityRow, locale: string) {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
-const SUBJECTS = {
-  ChangesReported: "Annual review: changes reported",
-  NoChangesReported: "Annual review: no changes reported",
+/**
+ * The message's own words, in the review's language (the locale the client answered in): French
+ * for fr-CA, English otherwise, as the review's pages and risk scale.
+ */
+const WORDS = {
+  en: {
+    subject: { ChangesReported: "Annual review: changes reported", NoChangesReported: "Annual review: no changes reported" },
+    outcome: { ChangesReported: "changes reported", NoChangesReported: "no changes reported" },
+    intro: (name: string, by: string, on: string, outcome: string) => `Annual review of ${name}, answered by ${by} on ${on}: ${outcome}.`,
+    answer: (text: string) => `Answer: ${text}`,
+    yes: "Yes",
+    no: "No",
+    noAnswer: "No answer",
+    shown: "Details shown:",
+    none: "None supplied",
+    risk: (index: number, name: string) => `Risk rating: ${index} (${name})`,
+    field: (label: string, value: string) => `${label}: ${value}`,
+  },
+  fr: {
+    subject: { ChangesReported: "Revue annuelle : changements signalés", NoChangesReported: "Revue annuelle : aucun changement signalé" },
+    outcome: { ChangesReported: "changements signalés", NoChangesReported: "aucun changement signalé" },
+    intro: (name: string, by: string, on: string, outcome: string) => `Revue annuelle de ${name}, répondue par ${by} le ${on} : ${outcome}.`,
+    answer: (text: string) => `Réponse : ${text}`,
+    yes: "Oui",
+    no: "Non",
+    noAnswer: "Sans réponse",
+    shown: "Renseignements affichés :",
+    none: "Non fourni",
+    risk: (index: number, name: string) => `Profil de risque : ${index} (${name})`,
+    field: (label: string, value: string) => `${label} : ${value}`,
+  },
 } as const;
+const wordsOf = (locale: string) => (locale.startsWith("fr") ? WORDS.fr : WORDS.en);
 
-/** The message body: who answered for whom, then each question with its answer and additional text. */
-function submissionBody(person: { name: string; responses: AnswerView[]; status: z.output<typeof Status> }, answeredBy: string, at: Date): string {
-  const outcome = person.status === "ChangesReported" ? "changes reported" : "no changes reported";
-  const lines = [
-    `<p>Annual review of ${escapeHtml(person.name)}, answered by ${escapeHtml(answeredBy)} on ${at.toISOString().slice(0, 10)}: ${outcome}.</p>`,
-    "<ol>",
-  ];
-  for (const r of [...person.responses].sort((a, b) => a.id - b.id)) {
-    const answer = r.response === null ? "No answer" : r.response ? "Yes" : "No";
-    lines.push(`<li><p>${escapeHtml(r.question)}</p><p>Answer: ${answer}</p>`);
-    if (r.additional_text) lines.push(`<p>${escapeHtml(r.additional_text).replace(/\r?\n/g, "<br>")}</p>`);
-    lines.push("</li>");
+const longDate = (isoDate: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+
+/** A country's name in the locale for an ISO 3166 code ('GB' → 'United Kingdom'); any other value as it is. */
+function countryName(value: string, locale: string): string {
+  if (!/^[A-Za-z]{2}$/.test(value)) return value;
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(value.toUpperCase()) ?? value;
+  } catch {
+    return value;
   }
-  lines.push("</ol>");
+}
+
+/** A recorded value as the playback page shows it: lines joined, a date in words, a country by name. */
+function shownValue(field: string, value: string | null, locale: string, words: (typeof WORDS)[keyof typeof WORDS]): string {
+  if (value === null) return words.none;
+  if (field === "dob" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return longDate(value, locale);
+  if (field === "country_of_birth") return countryName(value, locale);
+  return value
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(", ");
+}
+
+type Submitted = { name: string; responses: AnswerView[]; status: z.output<typeof Status> };
+
+/**
+ * The message body (spec 002 §4 "Review flow"): who answered for whom, then each answered page under
+ * its heading, with its question, what the person was shown on it (the details of the page's enabled
+ * fields, or the risk profile) and the answer with its additional text. Two pages may ask the same
+ * question ('Do any of these details need updating?'): the heading and the details tell them apart.
+ */
+function submissionBody(person: Submitted, shown: { db: Db; entity: EntityRow; pages: PageRow[]; locale: string }, answeredBy: string, at: Date): string {
+  const { entity, pages, locale } = shown;
+  const words = wordsOf(locale);
+  const values = recordValues(shown.db, entity);
+  const lines = [`<p>${escapeHtml(words.intro(person.name, answeredBy, longDate(at.toISOString(), locale), words.outcome[person.status]))}</p>`];
+  for (const r of [...person.responses].sort((a, b) => a.id - b.id)) {
+    const page = pages.find((p) => p.orderNo === r.id);
+    if (page) lines.push(`<h3>${escapeHtml(page.heading)}</h3>`);
+    lines.push(`<p>${escapeHtml(r.question)}</p>`);
+    const details: string[] = [];
+    if (page?.type === "riskProfileQuestion") {
+      const rating = riskRating(entity.riskProfileIndex, locale);
+      details.push(rating ? words.risk(rating.index, rating.name) : words.none);
+    } else if (page?.type === "contactDetailsQuestionPage" || page?.type === "personalDetailsQuestionPage") {
+      const fields = JSON.parse(page.fields) as Array<{ field_name: string; description: string; enabled: boolean }>;
+      for (const f of fields) {
+        if (!f.enabled || !(PLAYBACK_FIELDS as readonly string[]).includes(f.field_name)) continue;
+        details.push(words.field(f.description, shownValue(f.field_name, values[f.field_name as PlaybackField], locale, words)));
+      }
+    }
+    if (details.length) lines.push(`<p>${escapeHtml(words.shown)}</p>`, "<ul>", ...details.map((d) => `<li>${escapeHtml(d)}</li>`), "</ul>");
+    const answer = r.response === null ? words.noAnswer : r.response ? words.yes : words.no;
+    lines.push(`<p>${escapeHtml(words.answer(answer))}</p>`);
+    if (r.additional_text) lines.push(`<p>${escapeHtml(r.additional_text).replace(/\r?\n/g, "<br>")}</p>`);
+  }
   return lines.join("\n");
 }
 
@@ -311,6 +384,9 @@ export const reviewRoutes: Route[] = [
     const { id } = validate(IdParams, request.params, "path");
     const client = ownReview(db, caller, id);
     const input = validate(SubmitBody, request.body, "body");
+    const { site_locales } = validate(LocaleQuery, request.query, "query");
+    const locale = localeOf(caller, site_locales);
+    const pages = pagesOf(db, locale);
     if (input.client.id !== id) throw new ApiError(400, `Invalid body: client.id: Expected ${id}`, MESSAGES.argumentsIncorrect);
     if (reviewStatusText(client.reviewStatus) !== REVIEW_STATUS.inProgress || stateOf(db, id)?.isSubmitted) throw notInProgress();
     let partner: EntityRow | null = null;
@@ -320,26 +396,30 @@ export const reviewRoutes: Route[] = [
     }
     const now = clock.now();
     const answeredBy = client.displayName;
-    const record = (entityId: number, person: z.output<typeof Person>) => {
+    const record = (entity: EntityRow, person: z.output<typeof Person>) => {
+      const entityId = entity.id;
       try {
         const docnoteId = insertSecureMessage(db, {
-          subject: SUBJECTS[person.status],
-          body: submissionBody(person, answeredBy, now),
+          subject: wordsOf(locale).subject[person.status],
+          body: submissionBody(person, { db, entity, pages, locale }, answeredBy, now),
           entityId,
           creatorUserId: caller.user.id,
           creatorName: answeredBy,
           createdAt: now.toISOString(),
         });
+        // spec 002 §4 "Sending": the sender's message is marked first-read, so it is read in the
+        // client's own Sent folder; the partner's copy stays unread for the partner, who did not write it
+        db.insert(documentFirstReads).values({ documentId: docnoteId, entityId: id, readAt: now.toISOString() }).onConflictDoNothing().run();
         return { id: entityId, docnote_id: docnoteId, status: person.status };
       } catch {
         return { id: entityId, status: person.status, user_message: REVIEW_MESSAGES.notRecorded };
       }
     };
-    const results: Array<{ id: number; docnote_id?: number; status: string; user_message?: string }> = [record(id, input.client)];
+    const results: Array<{ id: number; docnote_id?: number; status: string; user_message?: string }> = [record(client, input.client)];
     if (input.partner && partner) {
       results.push(
         reviewStatusText(partner.reviewStatus) === REVIEW_STATUS.inProgress
-          ? record(partner.id, input.partner)
+          ? record(partner, input.partner)
           : { id: partner.id, status: input.partner.status, user_message: REVIEW_MESSAGES.partnerNotInProgress },
       );
     }

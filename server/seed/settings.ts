@@ -67,6 +67,12 @@ export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
     { name: "Valuations", documentNoteTypes: ["Valuation"] },
     { name: "Contract notes", documentNoteTypes: ["ContractNote"] },
   ]),
+  // the plain texts are the site's (English); a French page takes its own variant, or the portal's
+  // own French heading and inbox name when there is none (docs/decisions/119)
+  "messageFolders.fr-CA": JSON.stringify([
+    { name: "Évaluations", documentNoteTypes: ["Valuation"] },
+    { name: "Avis d’exécution", documentNoteTypes: ["ContractNote"] },
+  ]),
   importantCategoryId: IMPORTANT_CATEGORY_ID,
   notificationTemplateId: NOTIFICATION_TEMPLATE_ID,
   attachmentsDownloadable: true,

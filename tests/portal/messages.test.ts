@@ -52,7 +52,7 @@ type View = {
 };
 type PageData = { kind: "messages"; heading: string; view: View } | { kind: "invalid"; heading: string } | { kind: "compose" };
 
-let page: { loader: Loader };
+let page: { loader: Loader; meta?: (args: never) => unknown };
 let root: { loader: Loader };
 let confirmation: { loader: Loader };
 let files: { loader: Loader; action: (args: Args) => Promise<Response> };
@@ -100,6 +100,24 @@ describe("the messages list (spec 002 'Documents and messages page')", () => {
     expect(v.folders[0]!.unread).toMatch(/^\((\d+|20\+)\)$/);
     // a client never sees adviser-only notes
     expect(v.list.items.some((i) => i.adviserOnly || i.subject.startsWith("File note"))).toBe(false);
+  });
+
+  it("is in the user's language in fr-CA: heading, title and folders, not the site's English (issue 25 item 3)", async () => {
+    const { getPortalSession, updateSessionUser } = await import("~/session/session.server");
+    const before = (await getPortalSession(request("/", client)))!;
+    const french = (await updateSessionUser(request("/", client), { ...before.user, locale: "fr-CA" })).split(";")[0]!;
+    const { data } = await load("/clients/documents-and-messages", french);
+    expect(data.kind).toBe("messages");
+    if (data.kind !== "messages") return;
+    expect(data.heading).toBe("Messages et documents");
+    expect(data.view.heading).toBe("Messages et documents");
+    const meta = page.meta!({ data } as never) as Array<{ title?: string }>;
+    expect(meta.find((m) => m.title)?.title).toBe("Messages et documents | Client Online");
+    const names = data.view.folders.map((f) => f.name);
+    expect(names[0]).toBe("Boîte de réception");
+    // the site's custom folders, in French from their fr-CA variant
+    expect(names).toEqual(expect.arrayContaining(["Évaluations", "Avis d’exécution"]));
+    expect(data.view.folders.every((f) => (f as { lang?: string | null }).lang === null)).toBe(true);
   });
 
   it("opens Important with importantOnly=true and lists only what matches a search", async () => {

@@ -13,7 +13,8 @@ import { openClientInContext, type Portal, startPortal, thrown } from "./portal-
 type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
 type ActionModule = { action: (args: ActionFunctionArgs) => Promise<Response> };
 type Item = { type: string; redirectUrl: string; inProgress: boolean };
-type Panels = { notifications: Item[]; postponed: Item[] } | null;
+type SpeakToAdviser = { offered: true } | { offered: false; contact: { name: string | null; phone: { text: string; href: string } | null; email: { text: string; href: string } | null } | null };
+type Panels = { notifications: Item[]; postponed: Item[]; speakToAdviser: SpeakToAdviser } | null;
 
 const HOME = "/clients/home";
 const MESSAGES = "/clients/documents-and-messages";
@@ -60,8 +61,8 @@ async function toastOf(toastCookie: string | null) {
 }
 
 /** A fresh copy of a demo login (its notification fields copied), signed in to the portal. */
-async function copyOf(template: string, name: string): Promise<{ cookie: string; token: string; entityId: number }> {
-  const copied = await portal.platform.call(`/dev/users/${template}/copy`, { method: "POST", body: { username: name, review: true } });
+async function copyOf(template: string, name: string, options: { adviser?: string } = {}): Promise<{ cookie: string; token: string; entityId: number }> {
+  const copied = await portal.platform.call(`/dev/users/${template}/copy`, { method: "POST", body: { username: name, review: true, ...options } });
   expect(copied.status).toBe(201);
   const token = await portal.platform.session(name);
   const user = (await portal.platform.call<{ entity_id: number }>("/resourceful/session/user", { token })).body;
@@ -119,6 +120,19 @@ describe("the panels (spec 002 §4 Notification flow)", () => {
   it("shows demo.robo the retirement health check in progress (the continue texts)", async () => {
     const robo = await portal.signIn("demo.robo");
     expect((await panels(HOME, robo))?.notifications).toEqual([{ type: "roboAdvice", redirectUrl: "/core/robo", inProgress: true }]);
+  });
+
+  it("offers 'Speak to adviser' to a client with an adviser only; one without is told whom to contact instead (issue 25 item 12)", async () => {
+    expect((await panels(HOME, await portal.signIn("demo.client")))?.speakToAdviser).toEqual({ offered: true });
+    const clientServices = {
+      name: "Client Services",
+      phone: { text: "020 7946 0800", href: "tel:02079460800" },
+      email: { text: "clientservices@northbridgewealth.example", href: "mailto:clientservices@northbridgewealth.example" },
+    };
+    for (const username of ["demo.factfind", "demo.robo"]) {
+      const cookie = await portal.signIn(username);
+      for (const path of [HOME, MESSAGES]) expect((await panels(path, cookie))?.speakToAdviser).toEqual({ offered: false, contact: clientServices });
+    }
   });
 
   it("shows an adviser with a client in context no panels, and refuses their posts", async () => {
@@ -184,7 +198,7 @@ describe("the posts (spec 002 §4 Notification flow, Postponement panel)", () =>
   });
 
   it("'Speak to adviser' sets the review to Follow Up Required and confirms; the notification is gone", async () => {
-    const who = await copyOf("demo.client", "notif-speak-review");
+    const who = await copyOf("demo.client", "notif-speak-review", { adviser: "demo.adviser2" });
     const spoken = await post(who.cookie, { intent: "speak", type: "review" });
     expect(spoken.location).toBe(HOME);
     expect(await toastOf(spoken.toastCookie)).toMatchObject({ type: "success", title: "notifications:speak.confirmation" });
@@ -195,8 +209,19 @@ describe("the posts (spec 002 §4 Notification flow, Postponement panel)", () =>
     expect(after?.postponed).toEqual([]);
   });
 
+  it("'Speak to adviser' from a client without an adviser changes nothing: no one would call (issue 25 item 12)", async () => {
+    const who = await copyOf("demo.factfind", "notif-speak-no-adviser");
+    const before = await statuses(who);
+    const spoken = await post(who.cookie, { intent: "speak", type: "factFind" });
+    expect(spoken.location).toBe(HOME);
+    expect(spoken.toastCookie).toBeNull();
+    expect(await statuses(who)).toEqual(before);
+    expect((await panels(HOME, who.cookie))?.notifications.map((n) => n.type)).toContain("factFind");
+  });
+
   it("'Speak to adviser' sets a fact find to '0' and a robo journey to follow_up_requested", async () => {
-    const who = await copyOf("demo.factfind", "notif-speak-factfind");
+    // an adviser for the copy (demo.factfind has none), who can then be asked to call
+    const who = await copyOf("demo.factfind", "notif-speak-factfind", { adviser: "demo.adviser2" });
     await post(who.cookie, { intent: "speak", type: "factFind" });
     await post(who.cookie, { intent: "speak", type: "automatedPersonalAdvice" });
     const stored = await statuses(who);
@@ -216,7 +241,7 @@ describe("the posts (spec 002 §4 Notification flow, Postponement panel)", () =>
   });
 
   it("a platform failure on a post shows the failure text and changes nothing", async () => {
-    const who = await copyOf("demo.client", "notif-failure");
+    const who = await copyOf("demo.client", "notif-failure", { adviser: "demo.adviser2" });
     const realFetch = globalThis.fetch;
     vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = typeof input === "string" || input instanceof URL ? input.toString() : input.url;

@@ -50,8 +50,8 @@ async function post(cookie: string, fields: Record<string, string>): Promise<Res
 const location = (response: Response) => response.headers.get("Location");
 
 /** A copy of demo.client with a partner and both reviews in progress, signed in. */
-async function reviewer(name: string): Promise<{ cookie: string; username: string }> {
-  const copied = await portal.platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username: name, review: true } });
+async function reviewer(name: string, options: { adviser?: string } = {}): Promise<{ cookie: string; username: string }> {
+  const copied = await portal.platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username: name, review: true, ...options } });
   expect(copied.status).toBe(201);
   return { cookie: await portal.signIn(name), username: name };
 }
@@ -163,11 +163,16 @@ describe("the review flow (spec 002 §4, §5)", () => {
         expect(page.playback?.some((row) => row.client === null || row.partner === null)).toBe(true);
         expect(page.playback?.some((row) => (row.client?.length ?? 0) > 1)).toBe(true);
       }
+      if (page.page.type === "personalDetailsQuestionPage") {
+        // the country of birth by its name, as the personal details page shows it, not its code
+        const country = page.playback?.find((row) => row.fieldName === "country_of_birth");
+        expect(country?.client).toEqual(["United Kingdom"]);
+      }
       const next = await post(cookie, { intent: "next", page: String(order), client: "no", partner: "no" });
       expect(next.status).toBe(302);
       order = Number(new URL(location(next)!, PATH).searchParams.get("page"));
     }
-    const { review: before, token } = await platformReview(username);
+    const { review: before, token, entityId } = await platformReview(username);
     const sentBefore = (await portal.platform.call("/resourceful/docnote-v2?page_size=50&docsubtype=Client%20Initiated", { token })).body as unknown as unknown[];
     const submitted = await post(cookie, { intent: "submit", page: String(order) });
     expect(submitted.status).toBe(302);
@@ -179,6 +184,11 @@ describe("the review flow (spec 002 §4, §5)", () => {
     const sentAfter = (await portal.platform.call("/resourceful/docnote-v2?page_size=50&docsubtype=Client%20Initiated", { token })).body as unknown as Array<{ subject: string }>;
     expect(sentAfter.length - sentBefore.length).toBe(2);
     expect(sentAfter.filter((d) => /annual review/i.test(d.subject))).toHaveLength(2);
+    // the client's own message is read in her Sent folder (spec 002 §4 "Sending")
+    const own = (sentAfter as Array<{ subject: string; entity_ids: number[]; has_been_seen: boolean }>).find(
+      (d) => /annual review/i.test(d.subject) && d.entity_ids.includes(entityId),
+    );
+    expect(own?.has_been_seen).toBe(true);
     // the completion, then Finish resets the review and goes home, where the page no longer opens
     const completion = await view(cookie);
     expect(completion.view.page.type).toBe("completion");
@@ -191,7 +201,8 @@ describe("the review flow (spec 002 §4, §5)", () => {
 
 describe("speak to adviser (spec 002 'Annual Review page', §8)", () => {
   it("sets follow-up required and confirms it", async () => {
-    const { cookie, username } = await reviewer("review-portal-speak");
+    const { cookie, username } = await reviewer("review-portal-speak", { adviser: "demo.adviser2" });
+    expect((await view(cookie, "?page=1")).view.speakToAdviser).toEqual({ offered: true });
     const spoke = await post(cookie, { intent: "speak", page: "1" });
     expect(location(spoke)).toBe("/clients/annual-review?outcome=follow-up");
     expect((await platformReview(username)).review.review_status).toBe("Follow Up Required");
@@ -200,6 +211,24 @@ describe("speak to adviser (spec 002 'Annual Review page', §8)", () => {
     expect(confirmed.confirmLogout).toBe(false);
     // without the outcome, the page is closed now
     expect(location(await load(cookie))).toBe("/clients/");
+  });
+
+  it("is not offered to a client without an adviser, who is told whom to contact instead (issue 25 item 12)", async () => {
+    const { cookie, username } = await reviewer("review-portal-no-adviser");
+    const intro = (await view(cookie, "?page=1")).view;
+    expect(intro.page.type).toBe("reviewIntro");
+    expect(intro.speakToAdviser).toEqual({
+      offered: false,
+      contact: {
+        name: "Client Services",
+        phone: { text: "020 7946 0800", href: "tel:02079460800" },
+        email: { text: "clientservices@northbridgewealth.example", href: "mailto:clientservices@northbridgewealth.example" },
+      },
+    });
+    // a post from an old page changes nothing
+    const spoke = await post(cookie, { intent: "speak", page: "1" });
+    expect(location(spoke)).toBe("/clients/annual-review?page=1");
+    expect((await platformReview(username)).review.review_status).toBe("In Progress");
   });
 });
 

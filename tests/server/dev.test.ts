@@ -66,6 +66,20 @@ describe("copies of seeded logins, for journeys", () => {
     expect((await platform.call(`/dev/users/demo.client/copy`, { method: "POST", body: { username: "client-copy-bad", email: "not an address" } })).status).toBe(400);
   });
 
+  it("have no adviser, unless one is named (issue 25 item 12: 'Speak to adviser' needs one)", async () => {
+    const advisersOf = async (username: string) => {
+      const token = await platform.session(username);
+      return (await platform.call<Array<{ adviser_name: string; client_adviser: boolean }>>("/resourceful/session/user/adviser", { token })).body;
+    };
+    expect((await copy("demo.factfind", "factfind-copy-alone")).status).toBe(201);
+    expect(await advisersOf("factfind-copy-alone")).toEqual([]);
+    const linked = await platform.call(`/dev/users/demo.factfind/copy`, { method: "POST", body: { username: "factfind-copy-advised", adviser: "demo.adviser2" } });
+    expect(linked.status).toBe(201);
+    expect(await advisersOf("factfind-copy-advised")).toEqual([expect.objectContaining({ client_adviser: true })]);
+    const notAdviser = await platform.call(`/dev/users/demo.factfind/copy`, { method: "POST", body: { username: "factfind-copy-bad", adviser: "demo.client" } });
+    expect(notAdviser.status).toBe(404);
+  });
+
   it("refuse a taken name, an unknown template and a malformed name", async () => {
     expect((await copy("demo.client", "demo.partner")).status).toBe(409);
     expect((await copy("no.such.user", "fresh-name")).status).toBe(404);

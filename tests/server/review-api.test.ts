@@ -62,7 +62,7 @@ type Playback = {
   risk_profile: { client: RiskProfile; partner: RiskProfile | null };
 };
 type SubmitResult = { id: number; docnote_id?: number; status: string; user_message?: string };
-type Doc = { id: number; subject: string; entity_ids: number[]; docsubtype: string | null; creator: { id: number; name: string } };
+type Doc = { id: number; subject: string; entity_ids: number[]; docsubtype: string | null; creator: { id: number; name: string }; has_been_seen: boolean };
 
 const ELLIE = 1;
 const JAMES = 2;
@@ -591,6 +591,9 @@ describe("review submission", () => {
     const clientResponses = [
       { id: 2, question: "Have your own circumstances changed since your last review?", response: true, additional_text: "We moved <house>\nto Bath & Wells." },
       { id: 3, question: "Has your own income changed?", response: false, additional_text: null },
+      { id: 5, question: "Do you feel your own attitude to investment risk has changed?", response: false, additional_text: null },
+      { id: 6, question: "Do any of your own details need updating?", response: false, additional_text: null },
+      { id: 7, question: "Do any of your own details need updating?", response: true, additional_text: "My new surname is Hartley-Rees." },
     ];
     const partnerResponses = [{ id: 2, question: "Have your partner's circumstances changed?", response: false, additional_text: null }];
     const answer = await platform.call<SubmitResult[]>(review(ELLIE, "/submit"), {
@@ -624,10 +627,33 @@ describe("review submission", () => {
     expect(html).toContain("Answer: No");
     expect(html).toContain("We moved &lt;house&gt;<br>to Bath &amp; Wells.");
     expect(html).not.toContain("<house>");
+    // each answer under its page's heading, so two pages asking the same question read apart
+    const sections = html.split("<h3>").slice(1);
+    expect(sections.map((h) => h.slice(0, h.indexOf("</h3>")))).toEqual([
+      "Your circumstances",
+      "Your income and spending",
+      "Your attitude to risk",
+      "Your contact details",
+      "Your personal details",
+    ]);
+    // with what the client was shown: the risk profile, and the details of the page's enabled fields
+    expect(sections[2]).toContain("Risk rating: 4 (Balanced)");
+    expect(sections[3]).toContain("Residential address: Flat 3, 27 Kensington Park Road, London, Greater London, W11 2EU");
+    expect(sections[3]).toMatch(/Work phone: \d/);
+    expect(sections[3]).not.toContain("Work email");
+    expect(sections[4]).toContain("Country of birth: United Kingdom");
+    expect(sections[4]).toContain("Date of birth: 12 April 1968");
+    expect(sections[4]).toContain("My new surname is Hartley-Rees.");
+    expect(html).not.toMatch(/: GB\b/);
+    // spec 002 §4 "Sending": a message the client sent is read in their own Sent folder
+    expect(own!.has_been_seen).toBe(true);
 
     // James's: his entity, in his own Sent folder
     const his = (await sent(james)).find((d) => d.id === jamesDoc);
     expect(his).toMatchObject({ subject: "Annual review: no changes reported", entity_ids: [JAMES] });
+    // answered for him by Eleanor: new to James, so unread for him, read for her who sent it
+    expect(his!.has_been_seen).toBe(false);
+    expect((await sent(ellie)).find((d) => d.id === jamesDoc)!.has_been_seen).toBe(true);
     expect((await sent(james)).some((d) => d.id === ellieDoc)).toBe(true); // he holds view_partner too
     // the adviser sees both in the client's context
     await platform.call("/resourceful/session/client_in_context", { method: "PUT", token: adviser, body: { client_id: ELLIE, client_access_level: 1 } });
@@ -655,6 +681,32 @@ describe("review submission", () => {
     expect(after.state!.is_submitted).toBe(true);
     expect((await platform.call(review(ELLIE, "/state"), { method: "DELETE", token: ellie })).status).toBe(204);
     expect((await platform.call<Review>(review(ELLIE), { token: ellie })).body.state).toBeNull();
+  });
+
+  it("writes the message in the review's language: fr-CA headings, labels and values (issue 25 item 13)", async () => {
+    const made = await platform.call<{ entity_id: number }>("/dev/users/demo.client/copy", { method: "POST", body: { username: "review-fr", review: true } });
+    expect(made.status).toBe(201);
+    const id = made.body.entity_id;
+    // the copy takes Eleanor's status, submitted by the test before: in progress again
+    platform.db.update(entities).set({ reviewStatus: "In Progress" }).where(eq(entities.id, id)).run();
+    const token = await platform.session("review-fr");
+    const answer = await platform.call<SubmitResult[]>(review(id, "/submit?site_locales=fr-CA"), {
+      method: "POST",
+      token,
+      body: {
+        client: { id, name: "Ellie Hartley", responses: [{ id: 7, question: "Certains de vos propres renseignements doivent-ils être mis à jour?", response: false, additional_text: null }], status: "NoChangesReported" },
+        client_access: 1,
+      },
+    });
+    expect(answer.status).toBe(200);
+    const docId = answer.body[0]!.docnote_id!;
+    const own = (await sent(token)).find((d) => d.id === docId);
+    expect(own).toMatchObject({ subject: "Revue annuelle : aucun changement signalé", has_been_seen: true });
+    const html = await (await fetch(`${platform.baseUrl}/resourceful/docnote-v2/${docId}/body`, { headers: { Cookie: `XPLANID=${token}` } })).text();
+    expect(html).toContain("<h3>Vos renseignements personnels</h3>");
+    expect(html).toContain("Pays de naissance : Royaume-Uni");
+    expect(html).toContain("Date de naissance : 12 avril 1968");
+    expect(html).toContain("Réponse : Non");
   });
 
   it("records the client's part alone, and answers a user_message for a partner whose review is no longer in progress", async () => {

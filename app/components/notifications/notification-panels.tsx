@@ -3,7 +3,9 @@ import { useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { ContactInstead } from "~/components/contact-instead";
 import { useModalOnMount } from "~/components/modal-dialog";
+import type { SpeakToAdviser } from "~/lib/speak-to-adviser";
 import { isRoboType, nextIndex, type NotificationPanelItem, type NotificationPanelsData, pageLabel, previousIndex, usesModal } from "~/lib/notifications";
 import notificationPanelsStyles from "./notification-panels.css";
 
@@ -22,7 +24,7 @@ export function NotificationPanels({ data }: { data: NotificationPanelsData | nu
   return (
     <>
       <PostponementNotice items={data.postponed} />
-      <Notifications items={data.notifications} />
+      <Notifications items={data.notifications} speak={data.speakToAdviser} />
     </>
   );
 }
@@ -39,21 +41,21 @@ function texts(item: NotificationPanelItem) {
   return { header: key("header"), message: key("message"), button: key("button"), name: `${item.type}.name` };
 }
 
-function Notifications({ items }: { items: NotificationPanelItem[] }) {
+function Notifications({ items, speak }: { items: NotificationPanelItem[]; speak: SpeakToAdviser }) {
   const hydrated = useHydrated();
   const [modalClosed, setModalClosed] = useState(false);
   if (!items.length) return null;
-  if (hydrated && usesModal(items.length) && !modalClosed) return <NotificationModal items={items} onClosed={() => setModalClosed(true)} />;
+  if (hydrated && usesModal(items.length) && !modalClosed) return <NotificationModal items={items} speak={speak} onClosed={() => setModalClosed(true)} />;
   return (
     <div className="notification-panels">
       {items.map((item) => (
-        <NotificationPanel key={item.type} item={item} />
+        <NotificationPanel key={item.type} item={item} speak={speak} />
       ))}
     </div>
   );
 }
 
-function NotificationPanel({ item }: { item: NotificationPanelItem }) {
+function NotificationPanel({ item, speak }: { item: NotificationPanelItem; speak: SpeakToAdviser }) {
   const { t } = useTranslation("notifications");
   const text = texts(item);
   const headingId = `notification-${item.type}-heading`;
@@ -63,12 +65,12 @@ function NotificationPanel({ item }: { item: NotificationPanelItem }) {
         {t(text.header)}
       </h2>
       <p>{t(text.message)}</p>
-      <NotificationForm item={item} />
+      <NotificationActions item={item} speak={speak} />
     </section>
   );
 }
 
-function NotificationForm({ item }: { item: NotificationPanelItem }) {
+function NotificationForm({ item, speak }: { item: NotificationPanelItem; speak: SpeakToAdviser }) {
   const { t } = useTranslation("notifications");
   const text = texts(item);
   const returnTo = useReturnTo();
@@ -80,9 +82,12 @@ function NotificationForm({ item }: { item: NotificationPanelItem }) {
       <button type="submit" name="intent" value="open" className="button">
         {t(text.button)}
       </button>
-      <button type="submit" name="intent" value="speak" className="button button--secondary">
-        {t("speakToAdviser")}
-      </button>
+      {/* issue 25 item 12: offered only to a client who has an adviser; the others read whom to contact below */}
+      {speak.offered ? (
+        <button type="submit" name="intent" value="speak" className="button button--secondary">
+          {t("speakToAdviser")}
+        </button>
+      ) : null}
       {/* pages have other Close buttons: the accessible name says which notification */}
       <button type="submit" name="intent" value="close" className="button button--link notification-panel__close" aria-label={t("closeLabel", { name: t(text.name) })}>
         {t("close")}
@@ -91,8 +96,18 @@ function NotificationForm({ item }: { item: NotificationPanelItem }) {
   );
 }
 
+/** The form, then whom to contact when there is no adviser to speak to (issue 25 item 12). */
+function NotificationActions({ item, speak }: { item: NotificationPanelItem; speak: SpeakToAdviser }) {
+  return (
+    <>
+      <NotificationForm item={item} speak={speak} />
+      {speak.offered ? null : <ContactInstead speak={speak} />}
+    </>
+  );
+}
+
 /** spec 002 §4: the modal variant pages through the notifications and wraps around; no time-out. */
-function NotificationModal({ items, onClosed }: { items: NotificationPanelItem[]; onClosed: () => void }) {
+function NotificationModal({ items, speak, onClosed }: { items: NotificationPanelItem[]; speak: SpeakToAdviser; onClosed: () => void }) {
   const { t } = useTranslation("notifications");
   const dialog = useModalOnMount();
   const [index, setIndex] = useState(0);
@@ -110,7 +125,7 @@ function NotificationModal({ items, onClosed }: { items: NotificationPanelItem[]
         {t(text.header)}
       </h2>
       <p>{t(text.message)}</p>
-      <NotificationForm key={item.type} item={item} />
+      <NotificationActions key={item.type} item={item} speak={speak} />
       <p className="notification-dialog__paging">
         <button type="button" className="button button--secondary button--small" onClick={() => setIndex((i) => previousIndex(i, total))}>
           {t("modal.previous")}

@@ -1,5 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import type { TFunction } from "i18next";
+import { countryName } from "~/lib/address";
 import { formatDate } from "~/lib/format";
 import type { Locale } from "~/lib/i18n";
 import {
@@ -27,7 +28,8 @@ import {
   currentPage,
 } from "~/lib/review";
 import { sanitiseTextPage } from "~/lib/text-pages.server";
-import { fetchContactUs, toContactUsView } from "~/planning/adviser.server";
+import type { SpeakToAdviser } from "~/lib/speak-to-adviser";
+import { fetchContactUs, fetchSpeakToAdviser, toContactUsView } from "~/planning/adviser.server";
 import { patchClientStatus } from "~/planning/notifications.server";
 import type { PlanningClient } from "~/planning/client.server";
 import {
@@ -84,6 +86,8 @@ export type ReviewView = {
   previousOrder: number | null;
   /** A review whose answers are open: Log out asks first, and leaving the page warns (spec 000 §2, 002 §4). */
   inProgress: boolean;
+  /** The introduction's 'Speak to adviser', or whom to contact instead (issue 25 item 12); null elsewhere. */
+  speakToAdviser: SpeakToAdviser | null;
 };
 
 const toPersonAnswer = (a: ReviewAnswer | undefined): PersonAnswer => ({
@@ -96,9 +100,10 @@ function riskView(profile: RiskProfile | null | undefined, t: TFunction): RiskVi
   return { rating: t("review:risk.rating", { index: profile.index, name: profile.name ?? "" }), description: profile.description };
 }
 
-/** A playback value as the page shows it: dates in the locale, other values split by line. */
+/** A playback value as the page shows it: dates in the locale, a country by its name, other values split by line. */
 function playbackValue(fieldName: string, value: string | null, locale: Locale): string[] | null {
   if (fieldName === "dob" && value && /^\d{4}-\d{2}-\d{2}$/.test(value)) return [formatDate(value, locale)];
+  if (fieldName === "country_of_birth" && value?.trim()) return [countryName(value.trim(), locale)];
   return playbackLines(value);
 }
 
@@ -198,6 +203,7 @@ export function buildView(
     completion: null,
     previousOrder: page.type === "reviewIntro" || page.type === "completion" || !previous ? null : previous.order,
     inProgress: !state?.isSubmitted && page.type !== "completion",
+    speakToAdviser: null,
   };
 }
 
@@ -215,6 +221,8 @@ type LoadArgs = {
 async function load(a: LoadArgs): Promise<Loaded> {
   return orFail(a.request, fetchReview(a.planning, a.clientId, a.locale));
 }
+
+const speakToAdviserFor = (a: LoadArgs) => fetchSpeakToAdviser(a.planning, { locale: a.locale, role: a.role, clientId: a.clientId });
 
 /** The completion page's adviser details, when its content asks for them (a failure shows none). */
 async function completionOf(a: LoadArgs, page: ReviewPage): Promise<NonNullable<ReviewView["completion"]>> {
@@ -247,6 +255,7 @@ export async function reviewLoader(a: LoadArgs) {
   if (!page) throw redirect(REVIEW_HOME);
   const view = buildView(loaded, page, a);
   if (page.type === "completion") view.completion = await completionOf(a, page);
+  if (page.type === "reviewIntro") view.speakToAdviser = await orFail(a.request, speakToAdviserFor(a));
   // spec 000 §2: while the review is open, Log out asks first (the shell reads confirmLogout)
   return json({ title: a.t("review:title"), confirmLogout: view.inProgress, view });
 }
@@ -292,6 +301,8 @@ export async function reviewAction(a: LoadArgs & { form: FormData }) {
   };
 
   if (intent === "speak") {
+    // a client without an adviser is not offered it (issue 25 item 12): a post from an old page changes nothing
+    if (!(await orFail(a.request, speakToAdviserFor(a))).offered) return redirect(pageHref(page.order));
     // spec 002 §4: speak to adviser sets the status to follow-up required (and so dismisses the notification)
     await orFail(a.request, patchClientStatus(planning, clientId, { xpt_review_status: REVIEW_STATUS_TEXT[ReviewStatus.FollowUpRequired] }));
     return redirect(`${REVIEW_PATH}?outcome=follow-up`);
@@ -365,7 +376,7 @@ async function submit(a: LoadArgs, loaded: Loaded, state: Omit<ReviewState, "isS
     partner: partner ? { id: partner.id, partnerId: a.clientId, name: partner.name, responses: partnerAnswers, status: submissionStatus(partnerAnswers) } : null,
   };
   const failed = () => json({ submitFailed: true as const }, { status: 502 });
-  const sent = await attempt(a.request, submitReview(a.planning, a.clientId, { ...people, clientAccess: a.clientAccess }));
+  const sent = await attempt(a.request, submitReview(a.planning, a.clientId, { ...people, clientAccess: a.clientAccess, locale: a.locale }));
   if (!sent.ok || sent.value.some((entry) => entry.user_message || entry.api_message)) {
     logger.error("review submission failed", { clientId: a.clientId, status: sent.ok ? 200 : sent.error.status });
     return failed();

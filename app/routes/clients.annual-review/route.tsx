@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { ContactInstead } from "~/components/contact-instead";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, type SummaryError } from "~/components/error-summary";
 import { FailureAlert } from "~/components/forms";
@@ -402,13 +403,14 @@ function ReviewPageView({ view }: { view: ReviewView }) {
               </button>
             )}
           </div>
-          {isIntro ? (
+          {isIntro && view.speakToAdviser?.offered !== false ? (
             <p className="review__speak">
               <button type="submit" name="intent" value="speak" className="button--link" disabled={busy}>
                 {t("buttons.speak")}
               </button>
             </p>
           ) : null}
+          {isIntro && view.speakToAdviser?.offered === false ? <ContactInstead speak={view.speakToAdviser} /> : null}
         </Form>
       )}
     </article>

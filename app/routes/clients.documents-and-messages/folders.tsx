@@ -16,7 +16,9 @@ export function FolderNav({ folders }: { folders: MessagesView["folders"] }) {
         {folders.map((f) => (
           <li key={f.key}>
             <Link to={f.href} className="message-folders__link" aria-current={f.current ? "page" : undefined}>
-              <span className="message-folders__name">{f.name}</span>
+              <span className="message-folders__name" lang={f.lang ?? undefined}>
+                {f.name}
+              </span>
               {f.unread ? (
                 <span className="message-folders__count">
                   {" "}

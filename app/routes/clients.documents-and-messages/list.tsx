@@ -20,7 +20,7 @@ export function MessageList({ view }: { view: MessagesView }) {
 
   return (
     <section className="message-list" aria-labelledby="message-list-heading">
-      <h2 id="message-list-heading" className="message-list__heading">
+      <h2 id="message-list-heading" className="message-list__heading" lang={view.folder.lang ?? undefined}>
         {view.folder.name}
       </h2>
       {list.empty ? (

@@ -45,7 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "messages")]);
   const query = readMessagesQuery(new URL(request.url));
   const site = await getSite(locale);
-  const heading = messagesSettings(site).heading ?? t("heading");
+  // issue 25 item 3: the site's heading only in the page's language (docs/decisions/119)
+  const heading = messagesSettings(site, locale).heading ?? t("heading");
   const { planning } = context;
 
   // spec 002 "An unknown view shows an invalid-view text"

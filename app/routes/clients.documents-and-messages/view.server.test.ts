@@ -10,7 +10,7 @@ const site = (settings: Site["settings"]): Site =>
 
 describe("messages folders and list filters (spec 002 page, §6)", () => {
   it("offers Sent to clients only, with one-way messaging only after sending; To be signed to advisers too, read-only (decision 095)", () => {
-    const settings = messagesSettings(site({ messageFolders: '[{"name":"Valuations","documentNoteTypes":["Valuation"]}]' }));
+    const settings = messagesSettings(site({ messageFolders: '[{"name":"Valuations","documentNoteTypes":["Valuation"]}]' }), "en-GB");
     const all = messagesToggles([{ name: "digital_signatures", enabled: true }]);
     const keys = (isClient: boolean, oneWay: boolean, hasSent: boolean) =>
       folderDefinitions({ t, settings, toggles: { ...all, oneWay }, isClient, importantCategoryId: 2, hasSent }).map((f) => f.key);

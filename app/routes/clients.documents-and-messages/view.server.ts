@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import type { Locale } from "~/lib/i18n";
 import { formatDate, formatLastLogin } from "~/lib/format";
 import { logger } from "~/runtime/logger.server";
 import { unreadLabel } from "~/lib/navigation";
@@ -47,6 +48,8 @@ export type FolderDefinition = {
   key: FolderKey;
   kind: "received" | "important" | "sent" | "custom" | "digitalSignatures";
   name: string;
+  /** The name's language when it is not the page's (a custom folder named by the site in English). */
+  lang?: string;
   filter: DocumentFilter;
 };
 
@@ -74,7 +77,7 @@ export function folderDefinitions(input: {
     folders.push({ key: "sent", kind: "sent", name: t("folders.sent"), filter: { docsubtype: CLIENT_INITIATED } });
   }
   settings.customFolders.forEach((f, i) => {
-    folders.push({ key: `custom-${i + 1}`, kind: "custom", name: f.name, filter: { doctype: f.codes } });
+    folders.push({ key: `custom-${i + 1}`, kind: "custom", name: f.name, ...(f.lang ? { lang: f.lang } : {}), filter: { doctype: f.codes } });
   });
   // the issue's rule over spec 002 §6: an adviser in context sees the folder too, read-only (decision 095)
   if (toggles.digitalSignatures) {
@@ -162,13 +165,13 @@ export type ReadingPane =
     }
   | { state: "notFound"; closeHref: string };
 
-export type FolderLink = { key: FolderKey; name: string; href: string; current: boolean; unread: string | null };
+export type FolderLink = { key: FolderKey; name: string; lang: string | null; href: string; current: boolean; unread: string | null };
 
 export type MessagesView = {
   heading: string;
   isClient: boolean;
   folders: FolderLink[];
-  folder: { key: FolderKey; name: string; kind: FolderDefinition["kind"] };
+  folder: { key: FolderKey; name: string; lang: string | null; kind: FolderDefinition["kind"] };
   entityFilter: { options: Array<{ id: number; name: string }>; selected: number } | null;
   typeFilter: { options: Array<{ code: string; name: string }>; selected: string | null } | null;
   /**
@@ -189,7 +192,7 @@ export type MessagesInput = {
   planning: PlanningClient;
   /** `messages` namespace. */
   t: TFunction;
-  locale: string;
+  locale: Locale;
   timeZone: string | null;
   site: Site;
   query: MessagesQuery;
@@ -224,7 +227,7 @@ function signatureStatusText(t: TFunction, status: DocumentAnswer["digital_signa
 export async function buildMessagesView(input: MessagesInput): Promise<MessagesView> {
   const { planning, t, locale, site, entityId, isClient } = input;
   let query = input.query;
-  const settings = messagesSettings(site);
+  const settings = messagesSettings(site, locale);
 
   const [basics, opened] = await Promise.all([
     fetchMessagesBasics(planning, entityId),
@@ -394,11 +397,12 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
     folders: folders.map((f) => ({
       key: f.key,
       name: f.name,
+      lang: f.lang ?? null,
       href: messagesHref(listQuery(query), { folder: f.key, pages: 1, type: f.kind === "custom" ? null : query.type }),
       current: f.key === folder.key,
       unread: isClient ? unreadLabel(counts[f.key]) : null,
     })),
-    folder: { key: folder.key, name: folder.name, kind: folder.kind },
+    folder: { key: folder.key, name: folder.name, lang: folder.lang ?? null, kind: folder.kind },
     entityFilter,
     typeFilter,
     dateFilter: { from: query.from, to: query.to, errors: dates.errors },

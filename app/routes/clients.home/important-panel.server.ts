@@ -4,6 +4,7 @@ import { CategoryAnswer, countDocuments, type DocumentFilter, UNREAD_PAGE_SIZE }
 import { readFeatureToggles } from "~/planning/feature-toggles.server";
 import type { Site } from "~/planning/site.server";
 import { z } from "zod";
+import { DEFAULT_LOCALE } from "~/lib/i18n";
 import { MESSAGES_PATH } from "~/lib/messages/query";
 import { unreadLabel } from "~/lib/navigation";
 import { messagesSettings, messagesToggles } from "~/planning/messages.server";
@@ -43,7 +44,8 @@ export async function loadImportantPanel(
   if (context.isAdviser) return null;
   const { planning } = context;
   try {
-    const settings = messagesSettings(site);
+    // only the important category is read here, the same in every locale
+    const settings = messagesSettings(site, DEFAULT_LOCALE);
     const [toggles, categories] = await Promise.all([
       readFeatureToggles(planning),
       settings.importantCategoryId === null ? planning.get("resourceful/docnote-v2/category", z.array(CategoryAnswer)) : Promise.resolve([]),

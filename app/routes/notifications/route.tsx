@@ -4,12 +4,13 @@ import type { Failure } from "~/lib/error-catalogue";
 import { effectOf, isNotificationType, REDIRECT_URLS, withMarks } from "~/lib/notifications";
 import { safeRedirectPath } from "~/lib/redirect-to";
 import type { Toast } from "~/lib/toast";
+import { fetchSpeakToAdviser } from "~/planning/adviser.server";
 import { fetchNotificationConfig, patchClientStatus, sendTemplateEmail } from "~/planning/notifications.server";
 import { logger } from "~/runtime/logger.server";
 import { readForm } from "~/session/csrf.server";
 import { settle } from "~/session/failures.server";
 import { accessDenied, requireClientContext } from "~/session/guards.server";
-import { getFixedT } from "~/session/i18next.server";
+import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { marksSetCookie, readMarks } from "~/session/notifications.server";
 import { redirectWithToast } from "~/session/toast.server";
 
@@ -42,6 +43,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const { planning, entityId } = context;
+  if (intent === "speak") {
+    // a client with no adviser is not offered it: a post from an old page changes nothing (issue 25 item 12)
+    const offer = await settle(request, fetchSpeakToAdviser(planning, { locale: await resolveLocale(request), role: context.user.role, clientId: entityId }));
+    if (!offer.ok) return redirectWithToast(returnTo, await failureToast(request, offer.failure));
+    if (!offer.value.offered) return redirect(returnTo);
+  }
   const needsConfig = intent === "speak" && type === "factFind";
   const done = await settle(
     request,
