@@ -96,13 +96,16 @@ function Document({ view }: { view: SignatureView }) {
       </div>
       {dialog.open ? (
         <dialog ref={dialog.ref} className="signature-dialog" aria-labelledby="signature-dialog-heading" onClose={dialog.closed}>
-          <h2 id="signature-dialog-heading">{t("signature.viewTitle")}</h2>
-          <iframe className="signature-document__frame signature-document__frame--tall" src={view.documentHref} title={view.filename} />
-          <div className="form-actions">
+          {/* issue 25 item 5: the focus starts on the heading, the close button is next, the frame last */}
+          <div className="signature-dialog__header">
+            <h2 id="signature-dialog-heading" tabIndex={-1} data-autofocus>
+              {t("signature.viewTitle")}
+            </h2>
             <button type="button" className="button button--secondary" onClick={dialog.close}>
               {t("signature.close")}
             </button>
           </div>
+          <iframe className="signature-document__frame signature-document__frame--tall" src={view.documentHref} title={view.filename} />
         </dialog>
       ) : null}
     </section>
