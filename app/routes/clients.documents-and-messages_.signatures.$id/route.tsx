@@ -137,8 +137,8 @@ function FieldError({ id, errors }: { id: string; errors: JourneyAnswer["errors"
 
 function Terms({ view }: { view: SignatureView }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region keyboard users must reach
     // the platform's own text, marked with the language it is written in (issue 25 item 3)
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region keyboard users must reach
     <div className="signature-terms" role="region" aria-labelledby="signature-terms-title" tabIndex={0} lang={view.terms.lang}>
       <h3 id="signature-terms-title">{view.terms.title}</h3>
       <div className="text-page" dangerouslySetInnerHTML={{ __html: view.terms.html }} />
