@@ -28,7 +28,10 @@ async function openToBeSigned(page: Page, title: string) {
 async function acceptTerms(page: Page, javaScript: "on" | "off") {
   await journey(page).getByRole("button", { name: "Sign document" }).click();
   await expect(page).toHaveURL(/step=terms/);
-  await expect(journey(page).getByRole("region", { name: "Terms and conditions of electronic signature" })).toBeVisible();
+  const terms = journey(page).getByRole("region", { name: "Terms and conditions of electronic signature" });
+  await expect(terms).toBeVisible();
+  // issue 25 item 3: the platform's English terms say so, whatever the page's language
+  await expect(terms).toHaveAttribute("lang", "en");
   await journey(page).getByLabel("I have read and accept the terms and conditions").check();
   if (javaScript === "off") await journey(page).getByRole("button", { name: "Send me a security code" }).click();
 }
