@@ -28,7 +28,10 @@ async function openToBeSigned(page: Page, title: string) {
 async function acceptTerms(page: Page, javaScript: "on" | "off") {
   await journey(page).getByRole("button", { name: "Sign document" }).click();
   await expect(page).toHaveURL(/step=terms/);
-  await expect(journey(page).getByRole("region", { name: "Terms and conditions of electronic signature" })).toBeVisible();
+  const terms = journey(page).getByRole("region", { name: "Terms and conditions of electronic signature" });
+  await expect(terms).toBeVisible();
+  // issue 25 item 3: the platform's English terms say so, whatever the page's language
+  await expect(terms).toHaveAttribute("lang", "en");
   await journey(page).getByLabel("I have read and accept the terms and conditions").check();
   if (javaScript === "off") await journey(page).getByRole("button", { name: "Send me a security code" }).click();
 }
@@ -51,8 +54,9 @@ test.describe("digital signatures", () => {
     await expect(page).toHaveURL(/toBeSigned=true/);
     const list = page.getByRole("list", { name: /To be signed/ });
     await expect(list.getByRole("listitem").filter({ hasText: "Letter of authority" })).toContainText("Awaiting signature");
-    await expect(list).not.toContainText("Annual review pack");
-    await expect(list).not.toContainText("Suitability report acknowledgement");
+    // issue 25 item 11: finished and pending documents are listed after those awaiting action, with their badges
+    await expect(list.getByRole("listitem").filter({ hasText: "Annual review pack" })).toContainText("Pending");
+    await expect(list.getByRole("listitem").filter({ hasText: "Suitability report acknowledgement" })).toContainText("Signed");
     await expectAccessible(page);
 
     await list.getByRole("link", { name: "Letter of authority" }).click();
@@ -77,7 +81,22 @@ test.describe("digital signatures", () => {
     await expect(signatories(page)).toContainText(/Signed by Hartley, Eleanor on \d/);
     await expect(page.locator(".signature-meta")).toContainText("Signed");
     await expect(journey(page).getByRole("button", { name: "Sign document" })).toHaveCount(0);
+    // issue 25 item 11: a toast and a line on the page say who signed and when
+    await expect(page.getByRole("status").filter({ hasText: "You have signed the document" })).toContainText("Letter of authority");
+    await expect(journey(page)).toContainText(/Signed by Hartley, Eleanor on \d.*: the document above is the signed copy\./);
+    await expect(journey(page)).not.toContainText("There is nothing for you to sign on this document.");
+    await expect(page.getByRole("link", { name: /Download/ })).toHaveAttribute("href", /signature-documents\/\d+\?download=1$/);
     await expectAccessible(page);
+
+    // the signed document is still in To be signed, with its badge, and opens again
+    await page.getByRole("link", { name: "Back to To be signed" }).click();
+    const folder = page.getByRole("list", { name: /To be signed/ });
+    await expect(folder.getByRole("listitem").filter({ hasText: "Letter of authority" })).toContainText(/Signed \d/);
+    await expect(folder.getByRole("listitem").filter({ hasText: "Suitability report acknowledgement" })).toContainText("Signed");
+    await expect(folder.getByRole("listitem").filter({ hasText: "Fee agreement 2025" })).toContainText("Declined");
+    await expectAccessible(page);
+    await folder.getByRole("link", { name: "Letter of authority" }).click();
+    await expect(journey(page)).toContainText(/Signed by Hartley, Eleanor on \d/);
   });
 
   test("three wrong codes end the code; a new one signs the joint document, which is then part-signed", async ({ page, request, javaScript }) => {
@@ -114,12 +133,29 @@ test.describe("digital signatures", () => {
     await openToBeSigned(page, "Letter of authority");
     // 'View': a dialog with JavaScript, the page with a taller frame without
     if (javaScript === "on") {
-      await page.getByRole("button", { name: "View" }).click();
+      const view = page.getByRole("button", { name: "View" });
+      await view.click();
       const dialog = page.getByRole("dialog", { name: "Please sign the document below" });
       await expect(dialog.locator("iframe[title='Letter of authority.pdf']")).toBeVisible();
+      // issue 25 item 5: the focus starts on the dialog's heading, not inside the PDF frame
+      await expect(dialog.getByRole("heading", { name: "Please sign the document below" })).toBeFocused();
       await expectAccessible(page);
+      await page.keyboard.press("Tab");
+      await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+      // Escape closes it and the focus goes back to 'View'
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(view).toBeFocused();
+      // also once the focus is inside the document's frame
+      await view.click();
+      await dialog.locator("iframe").focus();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(view).toBeFocused();
+      await view.click();
       await dialog.getByRole("button", { name: "Close" }).click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(view).toBeFocused();
     } else {
       await page.getByRole("link", { name: "View" }).click();
       await expect(page.getByRole("heading", { level: 2, name: "Please sign the document below" })).toBeVisible();
@@ -135,6 +171,7 @@ test.describe("digital signatures", () => {
     await journey(page).getByRole("button", { name: "Decline document" }).click();
     await expect(signatories(page)).toContainText(/Declined by Hartley, Eleanor on \d/);
     await expect(page.locator(".signature-meta")).toContainText("Declined");
+    await expect(journey(page)).toContainText(/Declined by Hartley, Eleanor on \d/);
   });
 
   test("a registered phone without '+' cannot receive the code", async ({ page, request, javaScript }) => {

@@ -35,7 +35,8 @@ export const SignatureItem = z.object({
 });
 export type SignatureItem = z.output<typeof SignatureItem>;
 
-const Terms = z.object({ title: z.string(), html: z.string() });
+// the language the platform wrote them in; the platform's content is English when it does not say (issue 25 item 3)
+const Terms = z.object({ title: z.string(), html: z.string(), lang: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/).catch("en").default("en") });
 
 /** spec 002 §9: the list's page size, newest notified first. */
 export const SIGNATURE_PAGE_SIZE = 100;

@@ -30,6 +30,18 @@ export function paragraphsOf(text: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * The line under the title: once every signatory has signed, the document is the signed copy; once
+ * one has declined, it says so; before that, when to sign by (issue 25 item 11, decision 118).
+ */
+export function standingOf(input: Pick<SignaturePdfInput, "dueDate" | "signatories">): string {
+  const declined = input.signatories.map((s) => s.declinedAt).filter((d): d is string => Boolean(d));
+  if (declined.length) return `Declined on ${longDate(declined.sort().at(-1)!)}: this document was not signed`;
+  const signed = input.signatories.map((s) => s.signedAt);
+  if (signed.length && signed.every(Boolean)) return `Signed copy: signed by every signatory on ${longDate((signed as string[]).sort().at(-1)!)}`;
+  return input.dueDate ? `Please sign by ${longDate(input.dueDate)}` : "No date has been set for signing";
+}
+
 const INK = "#1f2933";
 const MUTED = "#52606d";
 const ACCENT = "#00857c";
@@ -45,7 +57,13 @@ export function renderSignaturePdf(input: SignaturePdfInput): Promise<Buffer> {
     size: "A4",
     margin: 56,
     compress: false,
-    info: { Title: input.title, Author: input.firmName, Subject: "Document to be signed", CreationDate: created, ModDate: created },
+    info: {
+      Title: input.title,
+      Author: input.firmName,
+      Subject: input.signatories.length && input.signatories.every((s) => s.signedAt) ? "Signed copy" : "Document to be signed",
+      CreationDate: created,
+      ModDate: created,
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -63,7 +81,7 @@ export function renderSignaturePdf(input: SignaturePdfInput): Promise<Buffer> {
     .font("Helvetica")
     .fontSize(10)
     .fillColor(MUTED)
-    .text(input.dueDate ? `Please sign by ${longDate(input.dueDate)}` : "No date has been set for signing", { width });
+    .text(standingOf(input), { width });
   doc.moveDown(1.2);
 
   doc.font("Helvetica").fontSize(11).fillColor(INK);

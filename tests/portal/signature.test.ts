@@ -10,7 +10,15 @@ type Route = {
   loader: (args: LoaderFunctionArgs) => Promise<Response>;
   action: (args: ActionFunctionArgs) => Promise<Response>;
 };
-type View = { canSign: boolean; readOnly: boolean; step: string | null; signatories: Array<{ text: string }>; badge: { text: string } };
+type View = {
+  canSign: boolean;
+  readOnly: boolean;
+  step: string | null;
+  signatories: Array<{ text: string }>;
+  badge: { text: string };
+  outcome: { text: string; signed: boolean } | null;
+  terms: { title: string; lang: string };
+};
 type Answer = { step: string | null; errors: Array<{ fieldId: string; message: string }>; alert: string | null };
 
 let portal: Portal;
@@ -60,6 +68,19 @@ describe("the signature page (spec 002 'Signature view')", () => {
     expect(view.canSign).toBe(true);
     expect(view.badge.text).toBe("Awaiting signature");
     expect(view.signatories.map((s) => s.text)).toEqual(["Awaiting signature by Hartley, Eleanor"]);
+    expect(view.outcome).toBeNull();
+  });
+
+  it("marks the platform's terms with their own language (issue 25 item 3)", async () => {
+    const view = await page(itemId("Letter of authority"), client);
+    expect(view.terms).toMatchObject({ title: "Terms and conditions of electronic signature", lang: "en" });
+  });
+
+  it("says who signed a signed document and when, and who declined a declined one", async () => {
+    const signed = await page(itemId("Suitability report acknowledgement"), client);
+    expect(signed.outcome?.text).toMatch(/^Signed by Hartley, Eleanor on \d.*: the document above is the signed copy\.$/);
+    const declined = await page(itemId("Fee agreement 2025"), client);
+    expect(declined.outcome?.text).toMatch(/^Declined by Hartley, Eleanor on \d.*\.$/);
   });
 
   it("is not found for an item of someone else", async () => {
@@ -105,6 +126,8 @@ describe("the signing journey (spec 002 'Signing journey', §8)", () => {
     const after = await page(id, client);
     expect(after.canSign).toBe(false);
     expect(after.signatories[0]!.text).toMatch(/^Signed by Hartley, Eleanor on /);
+    // issue 25 item 11: the page confirms who signed and when, not 'nothing for you to sign'
+    expect(after.outcome?.text).toMatch(/^Signed by Hartley, Eleanor on \d/);
   });
 
   it("ends a code after three wrong tries", async () => {

@@ -256,9 +256,11 @@ describe("the list and who sees what", () => {
   });
 
   it("answers the terms of electronic signature", async () => {
-    const terms = await platform.call<{ title: string; html: string }>(`${base}/terms`, { token: ellie });
+    const terms = await platform.call<{ title: string; html: string; lang: string }>(`${base}/terms`, { token: ellie });
     expect(terms.status).toBe(200);
     expect(terms.body.title).toBe("Terms and conditions of electronic signature");
+    // issue 25 item 3: the terms say which language they are written in
+    expect(terms.body.lang).toBe("en");
     expect(terms.body.html).toMatch(/^<p>/);
     expect(terms.body.html).toContain("same legal effect");
     expect(terms.body.html).toContain("registered");
@@ -400,6 +402,15 @@ describe("signing with a one-time code", () => {
     expect(signed.body.signatories[0]).toMatchObject({ id: sid, can_sign: false, declined_at: null });
     expect(signed.body.signatories[0]!.signed_at!._val).toBe(platform.clock.now().toISOString().replace(/\.\d{3}Z$/, "Z"));
     expect((await docnote(copy.token, letter.docnote_id)).digital_signature_status).toBe("Signed");
+    // issue 25 item 11: the signed document stays in the list, and its document is the signed copy
+    const listed = (await items(copy.token)).body.find((i) => i.id === letter.id);
+    expect(listed).toMatchObject({ status: 1, status_name: "signed" });
+    const copyPdf = await fetch(`${platform.baseUrl}${base}/content/${letter.id}/${encodeURIComponent(letter.filename)}`, { headers: { Cookie: `XPLANID=${copy.token}` } });
+    const signedText = pdfText(Buffer.from(await copyPdf.arrayBuffer())).replace(/\s+/g, " ");
+    const today = longDate(platform.clock.now().toISOString().slice(0, 10));
+    expect(signedText).toContain(`Signed copy: signed by every signatory on ${today}`);
+    expect(signedText).toContain(`Signed electronically on ${today}`);
+    expect(signedText).not.toContain("Please sign by");
     // done: no second signature, no code, no decline
     expect((await sign(copy.token, letter, sid, sms!.code!)).status).toBe(403);
     expect((await generate(copy.token, letter, sid)).status).toBe(403);
@@ -525,6 +536,12 @@ describe("signing with a one-time code", () => {
     expect(mine.declined_at!._type).toBe("DateTime");
     expect(mine).toMatchObject({ signed_at: null, can_sign: false });
     expect((await docnote(copy.token, joint.docnote_id)).digital_signature_status).toBe("Declined");
+    // issue 25 item 11: the declined document stays listed, and its document says it was declined
+    expect((await items(copy.token)).body.find((i) => i.id === joint.id)).toMatchObject({ status: 2 });
+    const pdf = await fetch(`${platform.baseUrl}${base}/content/${joint.id}/${encodeURIComponent(joint.filename)}`, { headers: { Cookie: `XPLANID=${copy.token}` } });
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer())).replace(/\s+/g, " ");
+    expect(text).toContain(`Declined on ${longDate(platform.clock.now().toISOString().slice(0, 10))}: this document was not signed`);
+    expect(text).not.toContain("Please sign by");
     // nobody signs a declined item: not her, not James
     expect((await generate(copy.token, joint, sid)).status).toBe(403);
     const jamesView = (await platform.call<Item>(`${base}/${joint.id}`, { token: james })).body;

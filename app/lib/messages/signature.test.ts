@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { awaitsAction, badgeOf, cleanCode, codeErrorOf, hasValidPhone, ownSignatory, readJourneyStep, signatoryLabelOf, signatoryName, STATUS } from "./signature";
+import {
+  awaitsAction,
+  badgeOf,
+  cleanCode,
+  codeErrorOf,
+  dayIn,
+  finishedAt,
+  folderOrder,
+  hasValidPhone,
+  ownOutcome,
+  ownSignatory,
+  readJourneyStep,
+  signatoryLabelOf,
+  signatoryName,
+  STATUS,
+} from "./signature";
 
 describe("badgeOf (spec 002 §4 'Badge')", () => {
   it("maps each status to its badge and tone", () => {
@@ -71,5 +86,48 @@ describe("the journey's rules (spec 002 'Signing journey', §8)", () => {
     expect(readJourneyStep("elsewhere")).toBeNull();
     expect(cleanCode(" 12 34-56 7")).toBe("123456");
     expect(cleanCode(undefined)).toBe("");
+  });
+});
+
+describe("the To be signed folder (spec 002 'Folders', §4 'Badge')", () => {
+  it("keeps every item, those awaiting action first, so signed and declined documents stay findable", () => {
+    const items = [
+      { id: 1, status: STATUS.signed, duedate: "2026-12-01" },
+      { id: 2, status: STATUS.awaitingSignature, duedate: "2026-12-01" },
+      { id: 3, status: STATUS.pending, duedate: null },
+      { id: 4, status: STATUS.declined, duedate: "2026-12-01" },
+      { id: 5, status: STATUS.partSigned, duedate: "2026-12-03" },
+    ];
+    // spec 002 §4: declined is neither pending nor signed, so it is listed with those awaiting action
+    expect(folderOrder(items).map((i) => i.id)).toEqual([2, 4, 5, 1, 3]);
+  });
+});
+
+describe("ownOutcome (the line that confirms a signature)", () => {
+  const eleanor = { id: 1, entityid: 10, signed_at: "2026-11-26T13:00:00Z", declined_at: null };
+  const james = { id: 2, entityid: 11, signed_at: null, declined_at: "2026-11-25T09:00:00Z" };
+  it("names what the client's own signatory did, and when", () => {
+    expect(ownOutcome([eleanor, james], 10)).toEqual({ key: "signed", at: "2026-11-26T13:00:00Z", signatory: eleanor });
+    expect(ownOutcome([eleanor, james], 11)).toEqual({ key: "declined", at: "2026-11-25T09:00:00Z", signatory: james });
+  });
+
+  it("is nothing while the client has not acted, or is not a signatory", () => {
+    expect(ownOutcome([{ ...eleanor, signed_at: null }], 10)).toBeNull();
+    expect(ownOutcome([eleanor], 99)).toBeNull();
+  });
+});
+
+describe("finishedAt and dayIn (the folder's date of a signed or declined document)", () => {
+  const s = (signed_at: string | null, declined_at: string | null = null) => ({ signed_at, declined_at });
+  it("takes the last signature of a signed item, the decline of a declined one, nothing otherwise", () => {
+    expect(finishedAt({ status: STATUS.signed, signatories: [s("2026-11-02T10:00:00Z"), s("2026-11-05T10:00:00Z")] })).toEqual({ key: "signedOn", at: "2026-11-05T10:00:00Z" });
+    expect(finishedAt({ status: STATUS.declined, signatories: [s("2026-11-02T10:00:00Z"), s(null, "2026-11-03T10:00:00Z")] })).toEqual({ key: "declinedOn", at: "2026-11-03T10:00:00Z" });
+    expect(finishedAt({ status: STATUS.partSigned, signatories: [s("2026-11-02T10:00:00Z"), s(null)] })).toBeNull();
+  });
+
+  it("gives the day in the user's time zone", () => {
+    expect(dayIn("2026-11-25T23:30:00Z", "Australia/Sydney")).toBe("2026-11-26");
+    expect(dayIn("2026-11-25T23:30:00Z", null)).toBe("2026-11-25");
+    expect(dayIn("2026-11-25T23:30:00Z", "Not/AZone")).toBe("2026-11-25");
   });
 });

@@ -24,6 +24,16 @@ export function awaitsAction(item: { status: number; duedate: string | null }): 
   return item.status !== STATUS.pending && item.status !== STATUS.signed && Boolean(item.duedate);
 }
 
+/**
+ * The To be signed folder (spec 002 "Folders", §4 "Badge"): every item the client is a signatory of,
+ * those awaiting action first (in the platform's order, newest notified first), then the signed,
+ * declined and pending ones with their badge, so a document signed or declined stays findable with
+ * its signed copy (decision 118).
+ */
+export function folderOrder<T extends { status: number; duedate: string | null }>(items: readonly T[]): T[] {
+  return [...items.filter(awaitsAction), ...items.filter((item) => !awaitsAction(item))];
+}
+
 export type SignatoryState = { signed_at: string | null; declined_at: string | null };
 
 /** spec 002 §4 "Signatory label": 'Signed by', 'Declined by' or 'Awaiting signature by', with the date of a signature. */
@@ -31,6 +41,34 @@ export function signatoryLabelOf(s: SignatoryState): { key: "signedBy" | "declin
   if (s.signed_at) return { key: "signedBy", at: s.signed_at };
   if (s.declined_at) return { key: "declinedBy", at: s.declined_at };
   return { key: "awaitingBy", at: null };
+}
+
+/** When a signed or declined item was finished: the last signature, or the decline; null while open or pending. */
+export function finishedAt(item: { status: number; signatories: readonly SignatoryState[] }): { key: "signedOn" | "declinedOn"; at: string } | null {
+  const latest = (dates: Array<string | null>) => dates.filter((d): d is string => Boolean(d)).sort().at(-1) ?? null;
+  const at =
+    item.status === STATUS.signed ? latest(item.signatories.map((s) => s.signed_at)) : item.status === STATUS.declined ? latest(item.signatories.map((s) => s.declined_at)) : null;
+  if (!at) return null;
+  return { key: item.status === STATUS.signed ? "signedOn" : "declinedOn", at };
+}
+
+/** The calendar day (YYYY-MM-DD) of a moment in a time zone (the user's, else UTC). */
+export function dayIn(at: string, timeZone: string | null): string {
+  try {
+    return new Intl.DateTimeFormat("en-CA", { timeZone: timeZone ?? "UTC", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(at));
+  } catch {
+    return at.slice(0, 10);
+  }
+}
+
+/** What the client's own signatory did (signed or declined) and when; null while they have not acted. */
+export function ownOutcome<T extends SignatoryState & { entityid: number }>(
+  signatories: readonly T[],
+  entityId: number,
+): { key: "signed" | "declined"; at: string; signatory: T } | null {
+  const own = signatories.find((s) => s.entityid === entityId && (s.signed_at || s.declined_at));
+  if (!own) return null;
+  return own.signed_at ? { key: "signed", at: own.signed_at, signatory: own } : { key: "declined", at: own.declined_at!, signatory: own };
 }
 
 /** spec 002 §3: a signatory's name is shown as 'Last, First'. */

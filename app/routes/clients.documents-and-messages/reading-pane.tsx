@@ -188,7 +188,15 @@ export function ReadingPane({ pane }: { pane: Pane }) {
         {pane.signatureStatus ? (
           <div>
             <dt>{t("reading.signatureStatus")}</dt>
-            <dd className="reading-pane__signature">{pane.signatureStatus}</dd>
+            <dd className="reading-pane__signature">
+              {pane.signatureStatus}
+              {pane.signatureHref ? (
+                <>
+                  {" "}
+                  <Link to={pane.signatureHref}>{t("reading.signaturePage")}</Link>
+                </>
+              ) : null}
+            </dd>
           </div>
         ) : null}
       </dl>

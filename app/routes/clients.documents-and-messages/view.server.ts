@@ -22,7 +22,7 @@ import {
 import { messagesSettings, type MessagesSettings, messagesToggles, type MessagesToggles } from "~/planning/messages.server";
 import type { Site } from "~/planning/site.server";
 import { fetchSignatureItems, type SignatureItem } from "~/planning/signature.server";
-import { awaitsAction, badgeOf, SIGNATURES_PATH, STATUS } from "~/lib/messages/signature";
+import { awaitsAction, badgeOf, dayIn, finishedAt, folderOrder, SIGNATURES_PATH, STATUS } from "~/lib/messages/signature";
 import { formatFileSize, isRiskyFile } from "~/lib/messages/files";
 import {
   checkDateRange,
@@ -154,6 +154,8 @@ export type ReadingPane =
       bodyHtml: string;
       attachments: MessageAttachment[];
       signatureStatus: string | null;
+      /** The signature page of the item this message carries: the document, its signatures and the signed copy (issue 25 item 11). */
+      signatureHref: string | null;
       adviserOnly: boolean;
       relatedEntity: boolean;
       expanded: boolean;
@@ -338,7 +340,7 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
     awaitingSignature: d.digital_signature_status === "Pending",
     attachmentCount: d.attachment_count ?? 0,
   }));
-  if (signatureFolder) items.splice(0, items.length, ...signatureItems(signatures ?? [], t, locale));
+  if (signatureFolder) items.splice(0, items.length, ...signatureItems(signatures ?? [], t, locale, input.timeZone));
   const filtered = Boolean(query.search || query.type || query.entity !== null || dates.start || dates.end);
   const list = {
     items,
@@ -378,6 +380,7 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
           risky: isRiskyFile(a.filename),
         })),
         signatureStatus: signatureStatusText(t, d.digital_signature_status),
+        signatureHref: signatureHrefOf(signatures, d.id),
         adviserOnly: d.is_client_access_accessible === false,
         relatedEntity: d.is_related_entity === true,
         expanded: query.expanded,
@@ -414,14 +417,24 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
   };
 }
 
-/** spec 002 §4: the items awaiting action (neither pending nor signed, with a due date) as rows of the folder, each opening its signature page. */
-export function signatureItems(items: readonly SignatureItem[], t: TFunction, locale: string): MessageListItem[] {
-  return items.filter(awaitsAction).map((item) => {
+/**
+ * spec 002 §4: the folder's rows, each opening its signature page: the items awaiting action
+ * (neither pending nor signed, with a due date) first, then the signed, declined and pending ones
+ * with their badge, so a finished document stays findable with its signed copy (issue 25 item 11,
+ * decision 118).
+ */
+export function signatureItems(items: readonly SignatureItem[], t: TFunction, locale: string, timeZone: string | null = null): MessageListItem[] {
+  return folderOrder(items).map((item) => {
     const badge = badgeOf(item.status);
+    const finished = finishedAt(item);
     return {
       id: item.id,
       subject: item.title,
-      date: item.duedate ? t("list.due", { date: formatDate(item.duedate, locale, "short") }) : "",
+      date: finished
+        ? t(`list.${finished.key}`, { date: formatDate(dayIn(finished.at, timeZone), locale, "short") })
+        : item.duedate && awaitsAction(item)
+          ? t("list.due", { date: formatDate(item.duedate, locale, "short") })
+          : "",
       from: null,
       type: null,
       href: `${SIGNATURES_PATH}/${item.id}`,
@@ -435,6 +448,12 @@ export function signatureItems(items: readonly SignatureItem[], t: TFunction, lo
       badge: { text: t(`signature.badge.${badge.key}`), tone: badge.tone },
     };
   });
+}
+
+/** The signature page of the item a message carries, when there is one the user sees. */
+function signatureHrefOf(signatures: readonly SignatureItem[] | null, documentId: number): string | null {
+  const item = signatures?.find((s) => s.docnote_id === documentId);
+  return item ? `${SIGNATURES_PATH}/${item.id}` : null;
 }
 
 /** The download confirmation page of an attachment, with the way back to the message. */

@@ -29,7 +29,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = readId(params);
   const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "messages")]);
   const { item, signatories, terms } = await loadSignature(request, context.planning, id);
-  const view = signatureView({ item, signatories, terms, isClient: !context.isAdviser, url: new URL(request.url), t, locale, timeZone: context.user.userTimezone });
+  const view = signatureView({
+    item,
+    signatories,
+    terms,
+    isClient: !context.isAdviser,
+    entityId: context.entityId,
+    url: new URL(request.url),
+    t,
+    locale,
+    timeZone: context.user.userTimezone,
+  });
   return json({ view, title: item.title });
 }
 
@@ -86,13 +96,16 @@ function Document({ view }: { view: SignatureView }) {
       </div>
       {dialog.open ? (
         <dialog ref={dialog.ref} className="signature-dialog" aria-labelledby="signature-dialog-heading" onClose={dialog.closed}>
-          <h2 id="signature-dialog-heading">{t("signature.viewTitle")}</h2>
-          <iframe className="signature-document__frame signature-document__frame--tall" src={view.documentHref} title={view.filename} />
-          <div className="form-actions">
+          {/* issue 25 item 5: the focus starts on the heading, the close button is next, the frame last */}
+          <div className="signature-dialog__header">
+            <h2 id="signature-dialog-heading" tabIndex={-1} data-autofocus>
+              {t("signature.viewTitle")}
+            </h2>
             <button type="button" className="button button--secondary" onClick={dialog.close}>
               {t("signature.close")}
             </button>
           </div>
+          <iframe className="signature-document__frame signature-document__frame--tall" src={view.documentHref} title={view.filename} />
         </dialog>
       ) : null}
     </section>
@@ -124,8 +137,9 @@ function FieldError({ id, errors }: { id: string; errors: JourneyAnswer["errors"
 
 function Terms({ view }: { view: SignatureView }) {
   return (
+    // the platform's own text, marked with the language it is written in (issue 25 item 3)
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region keyboard users must reach
-    <div className="signature-terms" role="region" aria-labelledby="signature-terms-title" tabIndex={0}>
+    <div className="signature-terms" role="region" aria-labelledby="signature-terms-title" tabIndex={0} lang={view.terms.lang}>
       <h3 id="signature-terms-title">{view.terms.title}</h3>
       <div className="text-page" dangerouslySetInnerHTML={{ __html: view.terms.html }} />
     </div>
@@ -290,6 +304,9 @@ export default function SignatureRoute() {
         <h2 id="signature-journey-heading">{t("signature.journeyHeading")}</h2>
         {view.canSign ? (
           <Journey key={`${view.step ?? ""}|${answer?.step ?? ""}`} view={view} answer={answer} />
+        ) : view.outcome && !view.readOnly ? (
+          // issue 25 item 11: who signed (or declined) and when, with the signed copy above
+          <p className={`alert ${view.outcome.signed ? "alert--success" : "alert--info"} signature-outcome`}>{view.outcome.text}</p>
         ) : (
           <p className="alert alert--info">{t(view.readOnly ? "signature.readOnly" : "signature.nothingToDo")}</p>
         )}

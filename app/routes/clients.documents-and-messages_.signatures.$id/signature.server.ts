@@ -11,6 +11,7 @@ import {
   codeErrorOf,
   hasValidPhone,
   type JourneyStep,
+  ownOutcome,
   ownSignatory,
   readJourneyStep,
   signatoryLabelOf,
@@ -56,7 +57,10 @@ export type SignatureView = {
   downloadHref: string;
   viewHref: string;
   backHref: string;
-  terms: { title: string; html: string };
+  /** The platform's terms, with the language they are written in (marked on the page: issue 25 item 3). */
+  terms: { title: string; html: string; lang: string };
+  /** What the client's own signatory did and when, once done ('Signed by Hartley, Eleanor on …'): issue 25 item 11. */
+  outcome: { text: string; signed: boolean } | null;
   /** The user's own signatory may sign or decline (spec 002 §4 "Who can sign"). */
   canSign: boolean;
   readOnly: boolean;
@@ -87,8 +91,10 @@ export async function loadSignature(request: Request, planning: PlanningClient, 
 export function signatureView(input: {
   item: SignatureItem;
   signatories: Signatory[];
-  terms: { title: string; html: string };
+  terms: { title: string; html: string; lang?: string };
   isClient: boolean;
+  /** The session's client (the signatory whose outcome the page confirms). */
+  entityId: number;
   url: URL;
   t: TFunction;
   locale: string;
@@ -97,6 +103,8 @@ export function signatureView(input: {
   const { item, signatories, t, locale } = input;
   const own = ownSignatory(item, signatories, input.isClient);
   const badge = badgeOf(item.status);
+  const when = (at: string) => formatLastLogin(at, input.timeZone, locale);
+  const outcome = input.isClient ? ownOutcome(signatories, input.entityId) : null;
   let step = own ? readJourneyStep(input.url.searchParams.get("step")) : null;
   if (step === "invalid-phone" && own && hasValidPhone(own.entity_phone)) step = "terms";
   return {
@@ -110,14 +118,17 @@ export function signatureView(input: {
       return {
         id: s.id,
         // spec 002 §4: 'Signed by' + 'Last, First' + ' on {date}'
-        text: `${t(`signature.${label.key}`)} ${signatoryName(s)}${label.at ? t("signature.on", { date: formatLastLogin(label.at, input.timeZone, locale) }) : ""}`,
+        text: `${t(`signature.${label.key}`)} ${signatoryName(s)}${label.at ? t("signature.on", { date: when(label.at) }) : ""}`,
       };
     }),
     documentHref: `${SIGNATURE_DOCUMENTS_PATH}/${item.id}`,
     downloadHref: `${SIGNATURE_DOCUMENTS_PATH}/${item.id}?download=1`,
     viewHref: `${SIGNATURES_PATH}/${item.id}?view=document`,
     backHref: `${MESSAGES_PATH}?toBeSigned=true`,
-    terms: { title: input.terms.title, html: sanitiseTextPage(input.terms.html) },
+    terms: { title: input.terms.title, html: sanitiseTextPage(input.terms.html), lang: input.terms.lang ?? "en" },
+    outcome: outcome
+      ? { text: t(`signature.outcome.${outcome.key}`, { name: signatoryName(outcome.signatory), date: when(outcome.at) }), signed: outcome.key === "signed" }
+      : null,
     canSign: own !== null,
     readOnly: !input.isClient,
     step,

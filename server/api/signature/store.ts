@@ -53,6 +53,8 @@ export function signatureError(status: number, key: keyof typeof SIGNATURE_MESSA
 
 export const TERMS = {
   title: "Terms and conditions of electronic signature",
+  /** The language the terms are written in (BCP 47), so a page in another language can mark them (issue 25 item 3). */
+  lang: "en",
   html: [
     "<p>By signing a document electronically you agree that your electronic signature has the same legal effect as signing the document by hand on paper, and that you intend to be bound by the document you sign.</p>",
     "<p>To sign, we send a one-time security code by text message to the mobile phone number registered for you with your adviser. The code can be used once, for the document you asked it for, and expires after 5 minutes. If your registered number is wrong or out of date, please contact your adviser before signing.</p>",
