@@ -48,8 +48,9 @@ test.describe("valuation reports", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Valuation report" })).toBeVisible();
     await expectAccessible(page);
     await chooseTemplate(page, "Portfolio valuation", javaScript);
-    // today by default (a date input's value is yyyy-MM-dd)
-    await expect(main(page).getByLabel("Valuation date")).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    // today by default, in the one date format of the portal (issue 25 item 18)
+    await expect(main(page).getByLabel("Valuation date")).toHaveValue(/^\d{2}-\d{2}-\d{4}$/);
+    await expect(main(page).getByLabel("Valuation date")).toHaveAccessibleDescription("For example, 31-03-2025");
     await expectAccessible(page);
 
     const { text } = await runAndDownload(page);
@@ -67,8 +68,8 @@ test.describe("valuation reports", () => {
     await chooseTemplate(page, "Performance report", javaScript);
     // an end before the start is refused with the spec's text, the choices kept
     await main(page).getByLabel("Custom").check();
-    await main(page).getByLabel("Start date").fill("2026-05-01");
-    await main(page).getByLabel("End date").fill("2026-04-30");
+    await main(page).getByLabel("Start date").fill("01-05-2026");
+    await main(page).getByLabel("End date").fill("30-04-2026");
     const selection = main(page).getByLabel("Account group or account");
     // decision 107: the choices are what a run can cover, her own managed accounts and their groups;
     // the 'Not managed' Premium Bonds, its group and James's linked accounts are not offered
@@ -78,7 +79,7 @@ test.describe("valuation reports", () => {
     await selection.selectOption((await firstGroup.getAttribute("value"))!);
     await main(page).getByRole("button", { name: "Run report" }).click();
     await expect(page.getByRole("alert").getByRole("link", { name: "You cannot select an End date earlier than the Start date." })).toBeVisible();
-    await expect(main(page).getByLabel("Start date")).toHaveValue("2026-05-01");
+    await expect(main(page).getByLabel("Start date")).toHaveValue("01-05-2026");
     await expectAccessible(page);
 
     await main(page).getByLabel("1 year").check();
@@ -106,15 +107,16 @@ test.describe("valuation reports", () => {
     await expect(page).toHaveURL(/\/clients\/home$/);
     await page.goto("/clients/valuation-report");
     await chooseTemplate(page, "Portfolio valuation", javaScript);
-    await main(page).getByLabel("Valuation date").fill("2026-06-30");
+    await main(page).getByLabel("Valuation date").fill("30-06-2026");
     const failing = await request.post(`${platformUrl()}/dev/report-jobs/fail-next`, { data: { username } });
     expect(failing.ok()).toBe(true);
     await main(page).getByRole("button", { name: "Run report" }).click();
-    await expect(page.getByRole("alert")).toContainText("We could not generate your report.", { timeout: 30_000 });
+    // the toasts' empty alert region is on every page: the failure's own alert
+    await expect(page.getByRole("alert").filter({ hasText: "We could not generate your report." })).toBeVisible({ timeout: 30_000 });
     await expectAccessible(page);
     await main(page).getByRole("link", { name: "Try again" }).click();
     await expect(main(page).getByLabel("Report", { exact: true })).toHaveValue(/\d+/);
-    await expect(main(page).getByLabel("Valuation date")).toHaveValue("2026-06-30");
+    await expect(main(page).getByLabel("Valuation date")).toHaveValue("30-06-2026");
   });
 
   test("a client with Messages access has no report", async ({ page }) => {

@@ -1,21 +1,66 @@
 // The error summary of a form and a field's error (conventions "Forms"), on their own so that a page
 // with a small form does not load the form library to show them.
-import { useEffect, useRef } from "react";
+import { useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
 
 export type SummaryError = { fieldId: string; message: string };
 
 /**
  * conventions "Forms": after a failed submit, a heading and one link per failing field at the top
- * of the form, in an alert container that takes focus.
+ * of the form, in an alert container. It takes the focus only in answer to a submit (issue 25 item
+ * 1, WCAG 3.2.2 and 2.4.3): once the errors of that submit show, whether the browser found them or
+ * the server answered with them, or when the page arrives with them (the server's answer to a post).
+ * Errors that come and go as the user types or leaves a field never move the focus.
  */
 export function ErrorSummary({ errors }: { errors: SummaryError[] }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
+  const navigation = useNavigation();
   const signature = errors.map((e) => `${e.fieldId}:${e.message}`).join("|");
+  // The form sent and not yet answered; `true` on the first render: a page that arrives with
+  // errors is the answer to a post.
+  const awaiting = useRef<HTMLFormElement | true | null>(true);
+  const [submits, setSubmits] = useState(0);
+  // whether the post or search of the form sent went out (its answer then ends the wait)
+  const travelled = useRef(false);
+  const navigationIdle = useRef(true);
+  navigationIdle.current = navigation.state === "idle";
   useEffect(() => {
-    if (signature) ref.current?.focus();
-  }, [signature]);
+    const sent = (event: Event) => {
+      if (!(event.target instanceof HTMLFormElement)) return;
+      awaiting.current = event.target;
+      travelled.current = false;
+      setSubmits((n) => n + 1);
+    };
+    // typing after a submit that got no errors: what the user types is checked, not answered
+    const typed = () => {
+      if (navigationIdle.current && awaiting.current !== true) awaiting.current = null;
+    };
+    document.addEventListener("submit", sent, true);
+    document.addEventListener("input", typed, true);
+    return () => {
+      document.removeEventListener("submit", sent, true);
+      document.removeEventListener("input", typed, true);
+    };
+  }, []);
+  useEffect(() => {
+    const sent = awaiting.current;
+    if (!sent) return;
+    if (navigation.state !== "idle") {
+      travelled.current = true;
+      return;
+    }
+    if (signature && ref.current) {
+      const own = ref.current.closest("form");
+      if (sent === true || !own || own === sent) ref.current.focus();
+    } else if (!travelled.current && sent !== true) {
+      // refused in the browser: its errors are on their way
+      return;
+    }
+    awaiting.current = null;
+    travelled.current = false;
+  }, [signature, submits, navigation.state]);
   if (!errors.length) return null;
   return (
     <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>

@@ -57,23 +57,29 @@ describe("readReportRun (spec 002 'Valuation report page', §7 report variables)
   it("runs a current-client report with no date for the client", () => {
     expect(readReportRun(template({}), input(), choices).run).toEqual({ templateId: 7, entityId: 10, groupCode: null, variables: {} });
   });
-  it("sends as_at_date for a single date, no later than the latest date", () => {
+  it("sends as_at_date for a single date typed DD-MM-YYYY, no later than the latest date", () => {
     const single = template({ dateParameters: "Single Date" });
-    expect(readReportRun(single, input({ asAt: "2026-06-30" }), choices).run?.variables).toEqual({ as_at_date: "2026-06-30" });
-    expect(readReportRun(single, input({ asAt: "2026-11-26" }), choices).errors).toEqual({ asAt: MESSAGES.future });
-    expect(readReportRun(single, input({ asAt: "30/06/2026" }), choices).errors).toEqual({ asAt: MESSAGES.dateFormat });
+    expect(readReportRun(single, input({ asAt: "30-06-2026" }), choices).run?.variables).toEqual({ as_at_date: "2026-06-30" });
+    expect(readReportRun(single, input({ asAt: " 30-06-2026 " }), choices).run?.variables).toEqual({ as_at_date: "2026-06-30" });
+    expect(readReportRun(single, input({ asAt: "26-11-2026" }), choices).errors).toEqual({ asAt: MESSAGES.future });
+  });
+  it("takes dates in the one format every date field has, DD-MM-YYYY (issue 25 item 18)", () => {
+    const single = template({ dateParameters: "Single Date" });
+    expect(readReportRun(single, input({ asAt: "2026-06-30" }), choices).errors).toEqual({ asAt: MESSAGES.dateFormat });
+    expect(readReportRun(single, input({ asAt: "31-06-2026" }), choices).errors).toEqual({ asAt: MESSAGES.dateFormat });
+    expect(readReportRun(single, input({ asAt: "" }), choices).errors).toEqual({ asAt: MESSAGES.dateRequired });
   });
   it("sends from and to for a range, since_inception when it starts at inception", () => {
     const range = template({ dateParameters: "Date Range" });
     expect(readReportRun(range, input({ period: "1Y" }), choices).run?.variables).toEqual({ from_date: "2025-11-25", to_date: "2026-11-25", since_inception: false });
     expect(readReportRun(range, input({ period: "SI" }), choices).run?.variables).toEqual({ from_date: "2021-03-15", to_date: "2026-11-25", since_inception: true });
-    expect(readReportRun(range, input({ period: "custom", from: "2021-03-15", to: "2022-03-15" }), choices).run?.variables.since_inception).toBe(true);
+    expect(readReportRun(range, input({ period: "custom", from: "15-03-2021", to: "15-03-2022" }), choices).run?.variables).toEqual({ from_date: "2021-03-15", to_date: "2022-03-15", since_inception: true });
     expect(readReportRun(range, input({ period: "nonsense" }), choices).run?.variables.from_date).toBe("2025-11-25");
   });
   it("refuses an end before the start with the spec's text", () => {
     const range = template({ dateParameters: "Date Range" });
-    expect(readReportRun(range, input({ period: "custom", from: "2026-05-01", to: "2026-04-30" }), choices).errors).toEqual({ to: "reports:errors.endBeforeStart" });
-    expect(readReportRun(range, input({ period: "custom", from: "", to: "2026-04-30" }), choices).errors).toEqual({ from: MESSAGES.dateFormat });
+    expect(readReportRun(range, input({ period: "custom", from: "01-05-2026", to: "30-04-2026" }), choices).errors).toEqual({ to: "reports:errors.endBeforeStart" });
+    expect(readReportRun(range, input({ period: "custom", from: "", to: "30-04-2026" }), choices).errors).toEqual({ from: MESSAGES.dateRequired });
   });
   it("runs for a chosen member only among the members", () => {
     const entity = template({ requiredSelector: "Select Entity" });

@@ -2,6 +2,8 @@
 // (messages and reports)", §7 report variables, §9: the report form's rules, shared by the server
 // and the browser.
 
+import { parseDisplayDate } from "./date-range";
+
 export const DATE_PARAMETERS = ["No Date Required", "Single Date", "Date Range"] as const;
 export const REQUIRED_SELECTORS = ["Current Client Only", "Select Entity", "Account Group", "Account Group Or Account"] as const;
 export type DateParameters = (typeof DATE_PARAMETERS)[number];
@@ -86,6 +88,7 @@ export const MESSAGES = {
   group: "reports:errors.group",
   groupOrAccount: "reports:errors.groupOrAccount",
   dateFormat: "reports:errors.dateFormat",
+  dateRequired: "reports:errors.dateRequired",
   future: "reports:errors.future",
   endBeforeStart: "reports:errors.endBeforeStart",
 } as const;
@@ -164,16 +167,22 @@ export function readReportRun(template: ReportTemplate | null, input: ReportInpu
   }
 
   const checkDate = (field: "asAt" | "from" | "to", value: string): string | null => {
-    const trimmed = value.trim();
-    if (!isIsoDate(trimmed)) {
+    // issue 25 item 18: typed as every date field of the portal takes it, DD-MM-YYYY (spec 001 §5,
+    // 002 §5 "Custom date"), and sent yyyy-MM-dd (002 §5 "Date range pickers")
+    if (!value.trim()) {
+      errors[field] = MESSAGES.dateRequired;
+      return null;
+    }
+    const date = parseDisplayDate(value);
+    if (!date) {
       errors[field] = MESSAGES.dateFormat;
       return null;
     }
-    if (trimmed > choices.latest) {
+    if (date > choices.latest) {
       errors[field] = MESSAGES.future;
       return null;
     }
-    return trimmed;
+    return date;
   };
 
   if (template.dateParameters === "Single Date") {

@@ -125,13 +125,13 @@ describe("running a report (spec 002 §4 'Report run', §9)", () => {
   it("runs a single-date report, waits for it and downloads report.pdf", async () => {
     const client = await portal.signIn("demo.client");
     const single = (await form(client)).templates.find((t) => t.label === "Portfolio valuation")!;
-    const started = await run(client, { intent: "run", template: single.value, asAt: "2025-01-31" });
+    const started = await run(client, { intent: "run", template: single.value, asAt: "31-01-2025" });
     expect(started.status).toBe(302);
     const location = started.headers.get("Location")!;
-    expect(location).toMatch(new RegExp(`^/clients/valuation-report/jobs/[^/?]+\\?template=${single.value}&asAt=2025-01-31&started=\\d+$`));
+    expect(location).toMatch(new RegExp(`^/clients/valuation-report/jobs/[^/?]+\\?template=${single.value}&asAt=31-01-2025&started=\\d+$`));
     const { view, again } = await waitForJob(client, location);
     expect(view.state).toBe("ready");
-    expect(again).toBe(`/clients/valuation-report?template=${single.value}&asAt=2025-01-31`);
+    expect(again).toBe(`/clients/valuation-report?template=${single.value}&asAt=31-01-2025`);
     const jobId = decodeURIComponent(new URL(location, BASE).pathname.split("/").pop()!);
     const pdf = await get(file, new URL(view.downloadHref!, BASE).toString(), client, { jobId });
     expect(pdf.status).toBe(200);
@@ -147,11 +147,11 @@ describe("running a report (spec 002 §4 'Report run', §9)", () => {
     const client = await portal.signIn("demo.client");
     const range = (await form(client)).templates.find((t) => t.label === "Performance report")!;
     const groups = (await form(client, `?template=${range.value}`)).groups;
-    const refused = await run(client, { intent: "run", template: range.value, selection: groups[0]!.value, period: "custom", from: "2026-05-01", to: "2026-04-30" });
+    const refused = await run(client, { intent: "run", template: range.value, selection: groups[0]!.value, period: "custom", from: "01-05-2026", to: "30-04-2026" });
     expect(refused.status).toBe(400);
     const body = (await refused.json()) as { errors: Record<string, string>; values: Record<string, string> };
     expect(body.errors).toEqual({ to: "reports:errors.endBeforeStart" });
-    expect(body.values.from).toBe("2026-05-01");
+    expect(body.values.from).toBe("01-05-2026");
   });
 
   it("gives a client without templates the single-click report", async () => {
@@ -168,10 +168,10 @@ describe("running a report (spec 002 §4 'Report run', §9)", () => {
     const client = await portal.signIn(username);
     const single = (await form(client)).templates.find((t) => t.label === "Portfolio valuation")!;
     expect((await portal.platform.call("/dev/report-jobs/fail-next", { method: "POST", body: { username } })).status).toBe(200);
-    const started = await run(client, { intent: "run", template: single.value, asAt: "2025-01-31" });
+    const started = await run(client, { intent: "run", template: single.value, asAt: "31-01-2025" });
     const { view, again } = await waitForJob(client, started.headers.get("Location")!);
     expect(view.state).toBe("failed");
     expect(view.message).toBe("The report could not be generated.");
-    expect(again).toContain("asAt=2025-01-31");
+    expect(again).toContain("asAt=31-01-2025");
   });
 });

@@ -125,7 +125,7 @@ function SearchForm() {
   const hydrated = useHydrated();
   const validation = useBrowserValidation(
     () => import("~/lib/client-search-schemas").then((m) => m.createClientSearchSchema(dateRulesFor(data.locale))),
-    { shouldValidate: "onBlur", shouldRevalidate: "onInput" },
+    {},
     [data.locale],
   );
   const [form, fields] = useForm({

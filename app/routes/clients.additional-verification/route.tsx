@@ -9,7 +9,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { BiometricLoginLink } from "~/components/biometric-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useBrowserValidation } from "~/components/browser-validation";
-import { allFilledIn, ErrorSummary, FailureAlert, Field, FieldError, summaryErrors, useDisabledUntilValid } from "~/components/forms";
+import { allFilledIn, DisabledReason, ErrorSummary, FailureAlert, Field, FieldError, summaryErrors, useDisabledUntilValid } from "~/components/forms";
 import { getFixedT } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
 import { logger } from "~/runtime/logger.server";
@@ -198,6 +198,7 @@ function ChooseMethod({ methods, current, actionData }: { methods: MfaMethodOpti
   // spec 000 §4-§5: Save and Cancel are disabled while the choice equals the current method, and
   // Save while the password is empty (only once JavaScript runs; the server says the same).
   const saveDisabled = (hydrated && (!changed || !password)) || navigation.state === "submitting";
+  const saveReason = !hydrated ? null : !changed ? t("verification.disabledReason.unchanged") : !password ? t("verification.disabledReason.password") : null;
   const methodErrors = fields.method.errors ?? [];
   return (
     <>
@@ -250,7 +251,14 @@ function ChooseMethod({ methods, current, actionData }: { methods: MfaMethodOpti
           </div>
         ) : null}
         <div className="button-group">
-          <button type="submit" name="intent" value="change" className="button" disabled={saveDisabled}>
+          <button
+            type="submit"
+            name="intent"
+            value="change"
+            className="button"
+            disabled={saveDisabled}
+            aria-describedby={saveReason ? "verification-save-reason" : undefined}
+          >
             {t("verification.save")}
           </button>
           {hydrated ? (
@@ -271,6 +279,7 @@ function ChooseMethod({ methods, current, actionData }: { methods: MfaMethodOpti
             </Link>
           )}
         </div>
+        <DisabledReason id="verification-save-reason" reason={saveReason} />
       </Form>
     </>
   );
@@ -324,13 +333,21 @@ function ValidateDevice({
           secret
         />
         <div className="button-group">
-          <button type="submit" name="intent" value="validate" className="button" disabled={empty || navigation.state === "submitting"}>
+          <button
+            type="submit"
+            name="intent"
+            value="validate"
+            className="button"
+            disabled={empty || navigation.state === "submitting"}
+            aria-describedby={empty ? "verification-code-reason" : undefined}
+          >
             {t("verification.validate.submit")}
           </button>
           <button type="submit" name="intent" value="cancel" className="button button--secondary" formNoValidate>
             {t("verification.validate.cancel")}
           </button>
         </div>
+        <DisabledReason id="verification-code-reason" reason={empty ? t("verification.disabledReason.code") : null} />
       </Form>
     </section>
   );

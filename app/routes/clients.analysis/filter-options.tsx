@@ -5,6 +5,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { DateField } from "~/components/date-field";
 import { ErrorSummary } from "~/components/error-summary";
 import { checkCustomRange, type DateError, type DateRangeName } from "~/lib/date-range";
 import type { DateRangeView } from "./analysis.server";
@@ -28,52 +29,13 @@ function HiddenQuery({ query }: { query: AnalysisQuery }) {
   );
 }
 
-function DateInput({ name, label, hint, value, error, onChange, onBlur }: {
-  name: "from" | "to";
-  label: string;
-  hint: string;
-  value: string;
-  error: DateError | undefined;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-}) {
-  const { t } = useTranslation("clients");
-  const id = `analysis-range-${name}`;
-  return (
-    <div className={error ? "field field--error" : "field"}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <p id={`${id}-hint`} className="field__hint">
-        {hint}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
-          {t(ERROR_KEYS[error])}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        name={name}
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        className="field__input field__input--date"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ")}
-      />
-    </div>
-  );
-}
-
 function RangeFields({ range, query, showAllErrors, onValidity }: {
   range: DateRangeView;
   query: AnalysisQuery;
-  /** The server's answer to a submitted range, or the user's Apply: every message shows. */
+  /**
+   * The server's answer to a submitted range, or the user's Apply: the messages show, and follow
+   * what the user types from then on (issue 25 items 1 and 10: never on leaving a field).
+   */
   showAllErrors: boolean;
   onValidity?: (valid: boolean) => void;
 }) {
@@ -81,17 +43,21 @@ function RangeFields({ range, query, showAllErrors, onValidity }: {
   const [name, setName] = useState<DateRangeName>(range.name);
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
-  const [touched, setTouched] = useState({ from: false, to: false });
   const hydrated = useHydrated();
-  // without JavaScript (and before it runs) the server's messages; then the browser's own, as the user types
+  // without JavaScript (and before it runs) the server's messages; then the browser's own
   const check = checkCustomRange(from, to);
   const live = name === "custom" && !check.ok ? check.errors : {};
-  const errors = hydrated ? { from: touched.from || showAllErrors ? live.from : undefined, to: touched.to || showAllErrors ? live.to : undefined } : range.errors;
+  const errors = hydrated ? (showAllErrors ? live : {}) : range.errors;
   const valid = name !== "custom" || check.ok;
   useEffect(() => onValidity?.(valid), [valid, onValidity]);
   const hint = t("analysis.range.dateHint");
+  const summary = [
+    ...(errors.from ? [{ fieldId: "analysis-range-from", message: ERROR_KEYS[errors.from] }] : []),
+    ...(errors.to ? [{ fieldId: "analysis-range-to", message: ERROR_KEYS[errors.to] }] : []),
+  ];
   return (
     <>
+      <ErrorSummary errors={summary} />
       <HiddenQuery query={query} />
       <fieldset className="range-options">
         <legend className="range-options__legend">{t("analysis.range.legend")}</legend>
@@ -112,23 +78,23 @@ function RangeFields({ range, query, showAllErrors, onValidity }: {
       </fieldset>
       <fieldset className="custom-dates" hidden={hydrated && name !== "custom"}>
         <legend className="custom-dates__legend">{t("analysis.range.customLegend")}</legend>
-        <DateInput
+        <DateField
+          id="analysis-range-from"
           name="from"
           label={t("analysis.range.from")}
           hint={range.earliest ? t("analysis.range.fromHint", { date: range.earliest }) : hint}
           value={from}
-          error={errors.from}
+          error={errors.from ? ERROR_KEYS[errors.from] : null}
           onChange={setFrom}
-          onBlur={() => setTouched((s) => ({ ...s, from: true }))}
         />
-        <DateInput
+        <DateField
+          id="analysis-range-to"
           name="to"
           label={t("analysis.range.to")}
           hint={hint}
           value={to}
-          error={errors.to}
+          error={errors.to ? ERROR_KEYS[errors.to] : null}
           onChange={setTo}
-          onBlur={() => setTouched((s) => ({ ...s, to: true }))}
         />
       </fieldset>
     </>
@@ -141,11 +107,9 @@ export function FilterOptions({ range, query, period }: { range: DateRangeView; 
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const [valid, setValid] = useState(true);
+  // Apply pressed while the dates were invalid: the messages show until the dialog closes
+  const [applied, setApplied] = useState(false);
   const serverErrors = Boolean(range.errors.from || range.errors.to);
-  const summary = [
-    ...(range.errors.from ? [{ fieldId: "analysis-range-from", message: ERROR_KEYS[range.errors.from] }] : []),
-    ...(range.errors.to ? [{ fieldId: "analysis-range-to", message: ERROR_KEYS[range.errors.to] }] : []),
-  ];
   useEffect(() => {
     const element = dialog.current;
     if (open && element && !element.open) element.showModal();
@@ -168,7 +132,6 @@ export function FilterOptions({ range, query, period }: { range: DateRangeView; 
             {t("analysis.range.open")}
           </summary>
           <Form method="get" className="filter-options__form" noValidate>
-            <ErrorSummary errors={summary} />
             <RangeFields range={range} query={query} showAllErrors />
             <div className="form-actions">
               <button type="submit" className="button">
@@ -188,12 +151,34 @@ export function FilterOptions({ range, query, period }: { range: DateRangeView; 
         {t("analysis.range.open")}
       </button>
       {open ? (
-        <dialog ref={dialog} className="filter-dialog" aria-labelledby="filter-dialog-heading" onClose={() => setOpen(false)}>
+        <dialog
+          ref={dialog}
+          className="filter-dialog"
+          aria-labelledby="filter-dialog-heading"
+          onClose={() => {
+            setOpen(false);
+            setApplied(false);
+          }}
+        >
           <h2 id="filter-dialog-heading">{t("analysis.range.open")}</h2>
-          <Form method="get" className="filter-options__form" noValidate onSubmit={() => dialog.current?.close()}>
-            <RangeFields range={range} query={query} showAllErrors={false} onValidity={setValid} />
+          <Form
+            method="get"
+            className="filter-options__form"
+            noValidate
+            onSubmit={(event) => {
+              // spec 001 §4 has Apply disabled while the dates are invalid; it stays enabled and
+              // says why instead (issue 25 item 10, docs/decisions/116-form-errors-after-a-submit.md)
+              if (!valid) {
+                event.preventDefault();
+                setApplied(true);
+                return;
+              }
+              dialog.current?.close();
+            }}
+          >
+            <RangeFields range={range} query={query} showAllErrors={applied} onValidity={setValid} />
             <div className="form-actions">
-              <button type="submit" className="button" disabled={!valid}>
+              <button type="submit" className="button">
                 {t("analysis.range.apply")}
               </button>
               <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>

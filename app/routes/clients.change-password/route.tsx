@@ -9,6 +9,7 @@ import { BiometricLoginLink } from "~/components/biometric-link";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
+  DisabledReason,
   ErrorSummary,
   FailureAlert,
   Field,
@@ -123,9 +124,15 @@ export default function ChangePassword() {
           </Field>
         </div>
         <ShowPasswordToggle id="show-new-password" label={t("changePassword.showNew")} checked={showNew} onChange={setShowNew} />
-        <button type="submit" className="button" disabled={incomplete || navigation.state === "submitting"}>
+        <button
+          type="submit"
+          className="button"
+          disabled={incomplete || navigation.state === "submitting"}
+          aria-describedby={incomplete ? "change-password-reason" : undefined}
+        >
           {t("changePassword.submit")}
         </button>
+        <DisabledReason id="change-password-reason" reason={incomplete ? t("changePassword.disabledReason") : null} />
       </Form>
       <BiometricLoginLink />
     </div>

@@ -35,10 +35,8 @@ export function ComposeForm({ mode, replyTo, cancelHref }: ComposeFormProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [chosen, setChosen] = useState<Array<PostedFile & { size: number }>>([]);
 
-  const validation = useBrowserValidation(() => import("./compose-schemas").then((m) => m.ComposeBrowserSchema), {
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  // validated on Send and again as the user types (issue 25 item 1): never on leaving a field
+  const validation = useBrowserValidation(() => import("./compose-schemas").then((m) => m.ComposeBrowserSchema));
   const [form, fields] = useForm({
     id: "compose-message",
     lastResult: actionData?.result,

@@ -11,6 +11,7 @@ import {
   REPORTS_PATH,
   todayIn,
 } from "~/lib/valuation-report";
+import { formatDisplayDate } from "~/lib/date-range";
 import type { PlanningClient } from "~/planning/client.server";
 import { fetchReportChoices, runDefaultReport, runTemplateReport } from "~/planning/reports.server";
 import { isToggleOn, readFeatureToggles } from "~/planning/feature-toggles.server";
@@ -72,9 +73,10 @@ function formOf(a: Args, choices: Choices, input: ReportInput): ReportForm {
   const values: ReportInput = {
     ...input,
     template: template ? String(template.id) : "",
-    asAt: input.asAt || choices.latest,
+    // the form shows dates as they are typed, DD-MM-YYYY (issue 25 item 18)
+    asAt: input.asAt || formatDisplayDate(choices.latest),
     period: input.period || DEFAULT_PERIOD,
-    to: input.to || choices.latest,
+    to: input.to || formatDisplayDate(choices.latest),
   };
   return {
     templates: choices.templates.map((tpl) => ({ value: String(tpl.id), label: tpl.name })),

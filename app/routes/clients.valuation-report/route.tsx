@@ -5,6 +5,7 @@ import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { DateField } from "~/components/date-field";
 import { ErrorSummary, type SummaryError } from "~/components/error-summary";
 import { FailureAlert } from "~/components/forms";
 import type { Failure } from "~/lib/error-catalogue";
@@ -72,31 +73,6 @@ function Select({ id, label, options, value, error, placeholder }: { id: keyof R
   );
 }
 
-function DateField({ id, label, value, max, error }: { id: "asAt" | "from" | "to"; label: string; value: string; max: string; error?: string }) {
-  const { t } = useTranslation("reports");
-  return (
-    <div className={error ? "field field--error" : "field"}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <p className="field__hint" id={`${id}-hint`}>
-        {t("form.dateHint")}
-      </p>
-      <FieldErrorText id={id} error={error} />
-      <input
-        id={id}
-        name={id}
-        type="date"
-        className="field__input field__input--short"
-        defaultValue={value}
-        max={max}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-      />
-    </div>
-  );
-}
-
 function TemplateChooser({ form }: { form: ReportForm }) {
   const { t } = useTranslation("reports");
   const hydrated = useHydrated();
@@ -160,7 +136,7 @@ function RunForm({ form, data }: { form: ReportForm; data: ActionData | undefine
           </select>
         </div>
       ) : null}
-      {template.dateParameters === "Single Date" ? <DateField id="asAt" label={t("form.asAt")} value={values.asAt} max={form.latest} error={errors.asAt} /> : null}
+      {template.dateParameters === "Single Date" ? <DateField id="asAt" name="asAt" label={t("form.asAt")} hint={t("form.dateHint")} defaultValue={values.asAt} error={errors.asAt} /> : null}
       {template.dateParameters === "Date Range" ? (
         <fieldset className="report-period">
           <legend>{t("form.period")}</legend>
@@ -173,8 +149,8 @@ function RunForm({ form, data }: { form: ReportForm; data: ActionData | undefine
           {!hydrated || period === "custom" ? (
             <div className="report-period__custom">
               {!hydrated ? <p className="hint">{t("form.customHint")}</p> : null}
-              <DateField id="from" label={t("form.from")} value={values.from} max={form.latest} error={errors.from} />
-              <DateField id="to" label={t("form.to")} value={values.to} max={form.latest} error={errors.to} />
+              <DateField id="from" name="from" label={t("form.from")} hint={t("form.dateHint")} defaultValue={values.from} error={errors.from} />
+              <DateField id="to" name="to" label={t("form.to")} hint={t("form.dateHint")} defaultValue={values.to} error={errors.to} />
             </div>
           ) : null}
         </fieldset>

@@ -1,0 +1,137 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { copyUser, signInWithCode } from "./platform";
+
+// Issue 25, items 1 and 10 (docs/decisions/116-form-errors-after-a-submit.md): a form says what is
+// wrong when it is sent, never when a field is left; the error summary takes the focus only after a
+// submit; typing in a field with an error checks it again without moving the focus. A button the
+// spec disables says why beside it; one it does not (the analysis 'Apply') stays enabled and
+// answers with the messages.
+
+const MESSAGES = "/clients/documents-and-messages";
+const summary = (page: Page) => page.getByRole("alert", { name: "There is a problem" });
+
+async function signInClient(page: Page) {
+  await signIn(page, "demo.client");
+  await expect(page).toHaveURL(/\/clients\/home$/);
+}
+
+test.describe("correcting a form", () => {
+  test("leaving an empty Subject keeps the focus where the user put it; Send shows what is wrong", async ({ page, javaScript }) => {
+    await signInClient(page);
+    await page.goto(`${MESSAGES}?compose=true`);
+    const subject = page.getByLabel("Subject", { exact: true });
+    const body = page.getByRole("textbox", { name: "Message", exact: true });
+    await subject.focus();
+    await page.keyboard.press("Tab");
+    await expect(body).toBeFocused();
+    await body.pressSequentially("About my pension");
+    await expect(body).toBeFocused();
+    await expect(summary(page)).toHaveCount(0);
+    await expect(page.getByText("Please enter a message subject.")).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(summary(page).getByRole("link", { name: "Please enter a message subject." })).toBeVisible();
+    if (javaScript === "on") await expect(summary(page)).toBeFocused();
+    await expect(body).toHaveValue("About my pension");
+    await expectAccessible(page);
+
+    await summary(page).getByRole("link", { name: "Please enter a message subject." }).click();
+    await expect(subject).toBeFocused();
+    if (javaScript === "on") {
+      // revalidated as the user types, and the focus stays in the field
+      await subject.pressSequentially("Pension");
+      await expect(subject).toBeFocused();
+      await expect(subject).toHaveValue("Pension");
+      await expect(summary(page)).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Send" })).toBeEnabled();
+    }
+  });
+
+  test("the adviser's client search says nothing when a date of birth is left half typed, and tells on Search", async ({ page, javaScript }) => {
+    await signIn(page, "demo.adviser", { adviser: true });
+    await expect(page).toHaveURL(/\/advisers\//);
+    await page.goto("/advisers/clients");
+    const dob = page.getByLabel("Date of birth");
+    await dob.fill("31-02");
+    await page.keyboard.press("Tab");
+    await expect(dob).not.toBeFocused();
+    await expect(summary(page)).toHaveCount(0);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(summary(page)).toBeVisible();
+    if (javaScript === "on") await expect(summary(page)).toBeFocused();
+    await expectAccessible(page);
+  });
+
+  test("'Apply' in 'Filter options' stays enabled and, pressed with invalid dates, says what is wrong", async ({ page, javaScript }) => {
+    await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis" });
+    await expect(page.getByRole("heading", { level: 1, name: "All portfolios" })).toBeVisible();
+    let form;
+    if (javaScript === "on") {
+      await page.getByRole("button", { name: "Filter options" }).click();
+      form = page.getByRole("dialog", { name: "Filter options" });
+    } else {
+      await page.locator("summary", { hasText: "Filter options" }).click();
+      form = page.locator(".filter-options__form");
+    }
+    await form.getByLabel("Custom", { exact: true }).check();
+    await form.getByLabel("From", { exact: true }).fill("31-02-2025");
+    await form.getByLabel("To", { exact: true }).fill("");
+    await form.getByLabel("To", { exact: true }).focus();
+    // leaving a field says nothing yet
+    if (javaScript === "on") await expect(form.getByText("Invalid date format", { exact: false })).toHaveCount(0);
+    const apply = page.getByRole("button", { name: "Apply" });
+    await expect(apply).toBeEnabled();
+    await apply.click();
+    const alert = summary(page);
+    await expect(alert.getByRole("link", { name: 'Invalid date format, please enter the date in the format "DD-MM-YYYY"' })).toBeVisible();
+    await expect(alert.getByRole("link", { name: "Date is required" })).toBeVisible();
+    if (javaScript === "on") {
+      await expect(alert).toBeFocused();
+      await expect(page.getByRole("dialog", { name: "Filter options" })).toBeVisible();
+      await expect(page).not.toHaveURL(/range=custom/);
+    }
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue("31-02-2025");
+    await expectAccessible(page);
+    // corrected as the user types, then applied
+    await page.getByLabel("From", { exact: true }).fill("01-01-2025");
+    await page.getByLabel("To", { exact: true }).fill("01-06-2025");
+    if (javaScript === "on") await expect(summary(page)).toHaveCount(0);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/range=custom&from=01-01-2025&to=01-06-2025/);
+  });
+
+  test("a disabled 'Confirm password' says beside it why @js-only", async ({ page }) => {
+    await signIn(page, "george.patel");
+    await expect(page).toHaveURL(/\/clients\//);
+    await page.goto("/clients/change-password");
+    const confirm = page.getByRole("button", { name: "Confirm password" });
+    await expect(confirm).toBeDisabled();
+    const reason = "Confirm password is available once both passwords are entered and the new password meets the password rules.";
+    await expect(page.getByText(reason)).toBeVisible();
+    await expect(confirm).toHaveAccessibleDescription(reason);
+    await expectAccessible(page);
+  });
+
+  test("disabled 'Save' and 'Validate' on additional verification say beside them why @js-only", async ({ page, request }) => {
+    const username = await copyUser(request, "demo.mfa");
+    await signInWithCode(page, request, username);
+    await page.goto("/clients/additional-verification");
+    const save = page.getByRole("button", { name: "Save" });
+    await expect(save).toBeDisabled();
+    await expect(save).toHaveAccessibleDescription("Choose a different method to save it.");
+    await expect(page.getByText("Choose a different method to save it.")).toBeVisible();
+    await page.getByRole("group", { name: "Additional verification method" }).getByRole("radio", { name: /Software token/ }).check();
+    await expect(save).toHaveAccessibleDescription("Enter your password to save the new method.");
+    await expectAccessible(page);
+    await page.getByLabel("Password", { exact: true }).fill("Demo-pass-1");
+    await expect(save).toBeEnabled();
+    await expect(page.getByText("Enter your password to save the new method.")).toHaveCount(0);
+    await save.click();
+    await expect(page.getByRole("heading", { level: 2, name: "Validate your device" })).toBeVisible();
+    const validate = page.getByRole("button", { name: "Validate" });
+    await expect(validate).toBeDisabled();
+    await expect(validate).toHaveAccessibleDescription("Enter the security code to validate your device.");
+    await expectAccessible(page);
+  });
+});
