@@ -525,7 +525,21 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
     expect(view.selected.id).toBe(99);
     expect(view.selected.fields.map((f) => f.label.split(".").pop())).toEqual(["account", "value", "narrative", "valueAfter", "code", "settlement"]);
     expect(view.selected.fields[2]!.value).toBe("analysis.transactions.types.income");
-    expect(view.moreHref).toBe("/clients/analysis?tab=transactions&tx=99&pages=2");
+    // 'Load more' opens at the first new row: the table's on wide screens, the list's on phones
+    expect(view.moreHref).toBe("/clients/analysis?tab=transactions&tx=99&pages=2#tx-51");
+    expect(view.morePhoneHref).toBe("/clients/analysis?tab=transactions&tx=99&pages=2#tx-item-51");
+    expect(view.rows.slice(0, 2).map((r) => [r.anchor, r.phoneAnchor])).toEqual([["tx-1", "tx-item-1"], ["tx-2", "tx-item-2"]]);
+    expect(view.arrived).toBeNull();
+  });
+
+  it("after 'Load more' says how many arrived and how many are shown", async () => {
+    const list = Array.from({ length: 120 }, (_, i) => tx(200 - i));
+    const { planning } = fakePlanning({ list });
+    const view = ok(await build(planning, { tab: "transactions", pages: 3 })).transactions;
+    if (view?.state !== "ok") throw new Error(JSON.stringify(view));
+    expect(view.rows).toHaveLength(120);
+    expect(view.arrived).toEqual({ count: 20, shown: 120 });
+    expect(view.moreHref).toBeNull();
   });
 
   it("shows a fee as the cost it is: paid out as its value, with no Fees or Taxes repeating it", async () => {

@@ -151,6 +151,9 @@ export type TransactionRow = {
   valueSpoken: string | null;
   href: string;
   selected: boolean;
+  /** The row's id in the table (wide screens) and in the list (phones): 'Load more' links to the first new one. */
+  anchor: string;
+  phoneAnchor: string;
   fields: TransactionField[];
 };
 export type TransactionsView =
@@ -160,7 +163,11 @@ export type TransactionsView =
       state: "ok";
       rows: TransactionRow[];
       selected: TransactionRow;
+      /** 'Load more' to the first new row of the table (wide screens) or of the list (phones), one link shown per layout. */
       moreHref: string | null;
+      morePhoneHref: string | null;
+      /** After 'Load more': how many rows the last page added and how many are shown (announced, WCAG 4.1.3). */
+      arrived: { count: number; shown: number } | null;
       /** The most the tab loads is reached and there are more: a shorter range shows the earlier ones. */
       capped: boolean;
       /** The period's transactions as a CSV file. */
@@ -378,6 +385,10 @@ function crumbLinks(crumbs: Crumb[], query: AnalysisQuery) {
   return crumbs.map((crumb, i) => ({ name: crumb.name, href: i === crumbs.length - 1 ? null : analysisHref(query, { id: crumb.id, tab: null, tx: null, pages: 1 }) }));
 }
 
+/** The n-th transaction's row (1-based) in the table and in the phones' list. */
+const transactionAnchor = (n: number) => `tx-${n}`;
+const transactionPhoneAnchor = (n: number) => `tx-item-${n}`;
+
 /** spec 001 §2.3 transactions tab: the loaded pages, the selected one's details, 'Load more' while there are more. */
 export function transactionsView(list: TransactionAnswer[], accounts: readonly AccountAnswer[], c: Context): TransactionsView {
   if (!list.length) return { state: "empty" };
@@ -388,7 +399,7 @@ export function transactionsView(list: TransactionAnswer[], accounts: readonly A
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
   // an amount that shows as nothing (0.00) moved no money either way
   const spoken = (amount: number) => (toMinor(amount) === 0 ? null : t(amount < 0 ? "analysis.transactions.paidOut" : "analysis.transactions.received"));
-  const rows = shown.map((tx): TransactionRow => {
+  const rows = shown.map((tx, index): TransactionRow => {
     const kind = transactionKind(tx);
     const type = kind === "other" ? tx.transactionTypeDesc : t(`analysis.transactions.types.${kind}`);
     const signed = signedAmounts(kind, { value: tx.nativeTransactionValue.amount, valueAfter: tx.netAmount.amount, fees: tx.fee.amount, taxes: tx.tax.amount });
@@ -417,15 +428,21 @@ export function transactionsView(list: TransactionAnswer[], accounts: readonly A
       valueSpoken: values.value.spoken,
       href: analysisHref(query, { tab: "transactions", tx: tx.id }),
       selected: false,
+      anchor: transactionAnchor(index + 1),
+      phoneAnchor: transactionPhoneAnchor(index + 1),
       fields: detailKeys(tx.type, settings.hide).map((key) => ({ label: t(`analysis.transactions.fields.${key}`), ...values[key] })),
     };
   });
   const selected = rows.find((r) => r.id === query.tx) ?? rows[0]!;
+  // like the adviser's client list: the next page opens at its first row, not at the top
+  const more = list.length > shown.length && query.pages < MAX_TRANSACTION_PAGES ? analysisHref(query, { tab: "transactions", pages: query.pages + 1 }) : null;
   return {
     state: "ok",
     rows: rows.map((r) => (r === selected ? { ...r, selected: true } : r)),
     selected: { ...selected, selected: true },
-    moreHref: list.length > shown.length && query.pages < MAX_TRANSACTION_PAGES ? analysisHref(query, { tab: "transactions", pages: query.pages + 1 }) : null,
+    moreHref: more ? `${more}#${transactionAnchor(shown.length + 1)}` : null,
+    morePhoneHref: more ? `${more}#${transactionPhoneAnchor(shown.length + 1)}` : null,
+    arrived: query.pages > 1 ? { count: shown.length - TRANSACTIONS_PAGE_SIZE * (query.pages - 1), shown: shown.length } : null,
     capped: list.length > shown.length && query.pages >= MAX_TRANSACTION_PAGES,
     csv: analysisDownloadHref("transactions", query),
   };
