@@ -11,7 +11,7 @@ import { openClientInContext, type Portal, startPortal, thrown } from "./portal-
 // and a failed call that leaves the page working.
 
 type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
-type ActionModule = { action: (args: ActionFunctionArgs) => Promise<Response> };
+type ActionModule = { action: (args: ActionFunctionArgs) => Promise<Response>; loader?: () => Response };
 type Item = { type: string; redirectUrl: string; inProgress: boolean };
 type Panels = { notifications: Item[]; postponed: Item[] } | null;
 
@@ -94,6 +94,14 @@ afterAll(() => portal?.close());
 afterEach(() => {
   vi.unstubAllGlobals();
   portal.platform.db.delete(siteSettings).where(eq(siteSettings.key, "notificationFieldsUnsupported")).run();
+});
+
+describe("/notifications from the address bar", () => {
+  it("goes home, as the other addresses that only take a form do (no 400 answer in JSON)", () => {
+    const response = route.loader?.();
+    expect(response?.status).toBe(302);
+    expect(response?.headers.get("Location")).toBe("/");
+  });
 });
 
 describe("the panels (spec 002 §4 Notification flow)", () => {
