@@ -329,9 +329,10 @@ describe("buildAnalysis: drilling down (spec 001 §4 'Account filter levels')", 
     expect(page.backHref).toBe("/clients/analysis?range=3Y");
     const tab = ok(page).accounts!;
     expect(tab.title).toBe("analysis.accounts.tab.account");
+    // decision 120: an account's row is one account, it reads no '(1 account)' after its name
     expect(tab.sections[0]!.rows.map((r) => [r.name, r.accountCount, r.href])).toEqual([
-      ["Account 1", 1, "/clients/analysis?id=1&range=3Y"],
-      ["Account 2", 1, "/clients/analysis?id=2&range=3Y"],
+      ["Account 1", null, "/clients/analysis?id=1&range=3Y"],
+      ["Account 2", null, "/clients/analysis?id=2&range=3Y"],
     ]);
   });
 

@@ -301,8 +301,9 @@ function rowOf(row: DetailRow, c: Context, level: "portfolio" | "group" | "accou
   return {
     key: row.key,
     name: row.name ?? c.t(row.key === "group-linked" ? "analysis.accounts.linkedAccounts" : "analysis.accounts.ungrouped"),
-    // spec 001 §2.3: every row shows '(n account(s))', an account's row '(1 account)'
-    accountCount: level === "account" ? 1 : (row.account_count ?? null),
+    // spec 001 §2.3 '(n account(s))' on a portfolio's or a group's row; an account's row is the
+    // account itself, so no '(1 account)' after its name (decision 120, as on the home page)
+    accountCount: level === "account" ? null : (row.account_count ?? null),
     value: formatMoney(value.amount, value.currency, c.locale, { decimals: TABLE_DECIMALS }),
     ...(c.settings.profitAnalysisType === "none" ? {} : { performance: performanceOf(row, c.settings.profitAnalysisType, c.locale) }),
     movement: figure(formatMoney(row.movement.amount, row.movement.currency, c.locale, { decimals: TABLE_DECIMALS }), row.movement.amount),
