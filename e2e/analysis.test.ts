@@ -369,10 +369,12 @@ test.describe("the analysis page", () => {
     await page.getByRole("link", { name: "Payment information" }).click();
     const payment = page.locator("#analysis__tabs_panel-5");
     await expect(payment.getByRole("heading", { name: "Payment options for transferring funds" })).toBeVisible();
-    await expect(payment).toContainText("254789");
-    await expect(payment).toContainText("Payments may take up to four business days");
     await expect(payment).toContainText("Barclays Bank UK plc");
-    await expect(payment).toContainText("20-00-00");
+    // decision 120: on the British site the bank's code is a sort code, and BPAY (Australian) is not offered
+    await expect(payment.locator("dt", { hasText: "Sort code" }).locator("+ dd")).toHaveText("20-00-00");
+    await expect(payment.getByText("BSB", { exact: true })).toHaveCount(0);
+    await expect(payment).not.toContainText("BPAY");
+    await expect(payment).not.toContainText("254789");
     await expectAccessible(page);
 
     // another account of the portfolio has no payment method

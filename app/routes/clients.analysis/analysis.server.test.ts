@@ -598,17 +598,27 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
     expect(ok(await build(fakePlanning({ ...answers, targetSets: [] }).planning, { id: "1", tab: "instructions" })).instructions).toEqual({ state: "empty" });
   });
 
-  it("shows the BPAY and bank cards on the payment tab, or that there is none", async () => {
+  it("shows the bank cards on the payment tab with the code named as the site's country names it, BPAY in Australia only, or that there is none", async () => {
     const payment = {
       bpays: [{ id: 1, billerCode: "254789", reference: "4012" }],
       bankAccounts: [{ id: 2, bank: "Barclays", accountName: "Client Money", bsb: "20-00-00", accountNumber: "43987610" }],
     };
     const figures = ok(await build(fakePlanning({ clientAnalysis: true, payment }).planning, { id: "1", tab: "payment" }));
+    // decision 120: a sort code and no BPAY on the British site
     expect(figures.payment).toEqual({
       state: "ok",
-      bpays: [{ id: 1, billerCode: "254789", reference: "4012" }],
-      banks: [{ id: 2, bank: "Barclays", accountName: "Client Money", bsb: "20-00-00", accountNumber: "43987610" }],
+      bpays: [],
+      banks: [{ id: 2, bank: "Barclays", accountName: "Client Money", codes: [{ label: "sortCode", value: "20-00-00" }], accountNumber: "43987610" }],
     });
+    const australian = await buildAnalysis({ planning: fakePlanning({ clientAnalysis: true, payment }).planning, t, locale: "en-AU", site: site({}), query: { ...QUERY, id: "1", tab: "payment" } });
+    expect(ok(australian).payment).toEqual({
+      state: "ok",
+      bpays: [{ id: 1, billerCode: "254789", reference: "4012" }],
+      banks: [{ id: 2, bank: "Barclays", accountName: "Client Money", codes: [{ label: "bsb", value: "20-00-00" }], accountNumber: "43987610" }],
+    });
+    // BPAY alone is no way to pay outside Australia
+    const bpayOnly = { bpays: payment.bpays, bankAccounts: [] };
+    expect(ok(await build(fakePlanning({ clientAnalysis: true, payment: bpayOnly }).planning, { id: "1", tab: "payment" })).payment).toEqual({ state: "empty" });
     expect(ok(await build(fakePlanning({ clientAnalysis: true }).planning, { id: "1", tab: "payment" })).payment).toEqual({ state: "empty" });
   });
 });

@@ -44,6 +44,7 @@ import { conversionPairs, securityName } from "~/lib/analysis/investments";
 import { type AllocationView, allocationView, investmentsView, type InvestmentsView } from "./investments.server";
 import type { Site } from "~/planning/site.server";
 import { type Crumb, type Filter, LINKED, parentCrumb, resolveFilter, UNGROUPED } from "~/lib/analysis/filter";
+import { type BankCodeField, bankCodeFields, offersBpay } from "~/lib/analysis/payment";
 import { analysisDownloadHref, analysisHref, type AnalysisQuery, type AnalysisTab, type ChartTab, MAX_TRANSACTION_PAGES, periodOfQuery, TRANSACTIONS_PAGE_SIZE } from "~/lib/analysis/query";
 import { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings";
 import { toMinor } from "~/lib/money";
@@ -185,7 +186,8 @@ export type PaymentView =
   | {
       state: "ok";
       bpays: Array<{ id: number; billerCode: string; reference: string }>;
-      banks: Array<{ id: number; bank: string; accountName: string; bsb: string; accountNumber: string }>;
+      /** The bank's code as the site's country names it (decision 120). */
+      banks: Array<{ id: number; bank: string; accountName: string; codes: BankCodeField[]; accountNumber: string }>;
     };
 
 export type Figures =
@@ -460,13 +462,21 @@ export function instructionsView(sets: TargetSet[], locale: string): Instruction
   };
 }
 
-export function paymentView(info: PaymentInformation): PaymentView {
+export function paymentView(info: PaymentInformation, locale: string): PaymentView {
   const text = (v: string | null) => v ?? "";
-  if (!info.bpays.length && !info.bankAccounts.length) return { state: "empty" };
+  // decision 120: BPAY shows where it exists (Australia), the bank's code by the site's country
+  const bpays = offersBpay(locale) ? info.bpays : [];
+  if (!bpays.length && !info.bankAccounts.length) return { state: "empty" };
   return {
     state: "ok",
-    bpays: info.bpays.map((b) => ({ id: b.id, billerCode: text(b.billerCode), reference: text(b.reference) })),
-    banks: info.bankAccounts.map((b) => ({ id: b.id, bank: text(b.bank), accountName: text(b.accountName), bsb: text(b.bsb), accountNumber: text(b.accountNumber) })),
+    bpays: bpays.map((b) => ({ id: b.id, billerCode: text(b.billerCode), reference: text(b.reference) })),
+    banks: info.bankAccounts.map((b) => ({
+      id: b.id,
+      bank: text(b.bank),
+      accountName: text(b.accountName),
+      codes: bankCodeFields(locale, text(b.bsb)),
+      accountNumber: text(b.accountNumber),
+    })),
   };
 }
 
@@ -672,7 +682,7 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
         : null,
       transactions: txAnswer ? (txAnswer.ok ? transactionsView(txAnswer.value, accounts, c) : { state: "error" }) : null,
       instructions: instructionsAnswer ? (instructionsAnswer.ok ? instructionsView(instructionsAnswer.value, locale) : { state: "error" }) : null,
-      payment: paymentAnswer ? (paymentAnswer.ok ? paymentView(paymentAnswer.value) : { state: "error" }) : null,
+      payment: paymentAnswer ? (paymentAnswer.ok ? paymentView(paymentAnswer.value, locale) : { state: "error" }) : null,
       currencyNote: query.currency === "plan" && currencyToggle && !single,
       noTransactions: !hasTransactions,
     },

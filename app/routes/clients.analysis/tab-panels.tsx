@@ -1,6 +1,6 @@
 // spec 001 §2.3: the transactions, investment instructions and payment information tabs.
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
+import { Fragment, useEffect } from "react";
 import { useTranslation } from "~/components/translation";
 import type { InstructionsView, PaymentView, TransactionRow, TransactionsView } from "./analysis.server";
 
@@ -212,8 +212,12 @@ export function PaymentPanel({ view }: { view: PaymentView }) {
                   <dd>{b.bank}</dd>
                   <dt>{t("analysis.payment.accountName")}</dt>
                   <dd>{b.accountName}</dd>
-                  <dt>{t("analysis.payment.bsb")}</dt>
-                  <dd>{b.bsb}</dd>
+                  {b.codes.map((code) => (
+                    <Fragment key={code.label}>
+                      <dt>{t(`analysis.payment.${code.label}`)}</dt>
+                      <dd>{code.value}</dd>
+                    </Fragment>
+                  ))}
                   <dt>{t("analysis.payment.accountNumber")}</dt>
                   <dd>{b.accountNumber}</dd>
                 </dl>
