@@ -583,7 +583,14 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
 
   it("shows the first target set's securities and weights on the instructions tab", async () => {
     const targetSets = [
-      { id: 4, description: "Balanced growth (70/30)", securities: [{ code: "ISF", name: "iShares Core FTSE 100", weight: 30 }] },
+      {
+        id: 4,
+        description: "Balanced growth (70/30)",
+        securities: [
+          { code: "VGOV", name: "Vanguard UK Gilt", weight: 70 },
+          { code: "ISF", name: "iShares Core FTSE 100", weight: 30 },
+        ],
+      },
       { id: 5, description: "Second", securities: [] },
     ];
     const answers = { clientAnalysis: true, capabilities: ["modelling_by_target_sets"], targetSets };
@@ -593,7 +600,11 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
     expect(figures.instructions).toEqual({
       state: "ok",
       description: "Balanced growth (70/30)",
-      securities: [{ code: "ISF", name: "iShares Core FTSE 100", weight: "30.00%" }],
+      // decision 120: by name in the page's locale, whatever the platform's order ('iShares' before 'Vanguard')
+      securities: [
+        { code: "ISF", name: "iShares Core FTSE 100", weight: "30.00%" },
+        { code: "VGOV", name: "Vanguard UK Gilt", weight: "70.00%" },
+      ],
     });
     expect(ok(await build(fakePlanning({ ...answers, targetSets: [] }).planning, { id: "1", tab: "instructions" })).instructions).toEqual({ state: "empty" });
   });

@@ -44,6 +44,7 @@ import { conversionPairs, securityName } from "~/lib/analysis/investments";
 import { type AllocationView, allocationView, investmentsView, type InvestmentsView } from "./investments.server";
 import type { Site } from "~/planning/site.server";
 import { type Crumb, type Filter, LINKED, parentCrumb, resolveFilter, UNGROUPED } from "~/lib/analysis/filter";
+import { byName } from "~/lib/collation";
 import { type BankCodeField, bankCodeFields, offersBpay } from "~/lib/analysis/payment";
 import { analysisDownloadHref, analysisHref, type AnalysisQuery, type AnalysisTab, type ChartTab, MAX_TRANSACTION_PAGES, periodOfQuery, TRANSACTIONS_PAGE_SIZE } from "~/lib/analysis/query";
 import { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings";
@@ -458,7 +459,8 @@ export function instructionsView(sets: TargetSet[], locale: string): Instruction
   return {
     state: "ok",
     description: first.description,
-    securities: first.securities.map((s) => ({ code: s.code, name: s.name, weight: percent.format(s.weight / 100) })),
+    // decision 120: by name in the page's locale, whatever order the platform sends
+    securities: [...first.securities].sort(byName(locale, (s) => s.name)).map((s) => ({ code: s.code, name: s.name, weight: percent.format(s.weight / 100) })),
   };
 }
 
