@@ -300,13 +300,52 @@ test.describe("the analysis page", () => {
       await expect(more.or(allLoaded)).toBeVisible();
       if (await allLoaded.isVisible()) break;
       await more.click();
-      await expect(page).toHaveURL(new RegExp(`pages=${pages}(&|$)`));
+      await expect(page).toHaveURL(new RegExp(`pages=${pages}(&|#|$)`));
       await expect.poll(() => rows.count()).toBeGreaterThan(shown);
       shown = await rows.count();
       expect(shown).toBeLessThanOrEqual(50 * pages);
     }
     await expect(allLoaded).toBeDisabled();
     expect(shown).toBeGreaterThan(50);
+  });
+
+  test("'Load more' continues from the first new transaction and says how many arrived, on a wide screen and a phone", async ({ page, javaScript }) => {
+    // three pages of transactions and axe over 100 and 150 rows: a long journey on a busy machine
+    test.slow();
+    await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis?range=SI" });
+    await expect(heading(page, "All portfolios")).toBeVisible();
+    await page.getByRole("link", { name: "Transactions", exact: true }).click();
+    const panel = page.locator("#analysis__tabs_panel-3");
+    const table = panel.getByRole("table", { name: /Transactions of the accounts and dates selected/ });
+    await expect(table.locator("tbody tr")).toHaveCount(50);
+
+    // wide: the page opens at row 51 (the browser follows the link's #tx-51), not at the top
+    await panel.getByRole("link", { name: "Load more" }).click();
+    await expect(page).toHaveURL(/pages=2#tx-51$/);
+    await expect(table.locator("tbody tr")).toHaveCount(100);
+    const row51 = table.locator("tbody tr").nth(50).getByRole("rowheader");
+    await expect(row51).toBeInViewport();
+    if (javaScript === "on") {
+      // WCAG 4.1.3: told how many arrived; the focus is on the first of them, to go on from there
+      await expect(row51).toBeFocused();
+      await expect(panel.getByRole("status")).toHaveText("50 more transactions loaded, 100 shown.");
+    }
+    await expectAccessible(page);
+
+    // a phone: the rows that open on their details, the same from the first new one
+    await page.setViewportSize({ width: 320, height: 640 });
+    const items = panel.getByRole("list").filter({ has: page.locator("details") }).getByRole("listitem");
+    await expect(items).toHaveCount(100);
+    await panel.getByRole("link", { name: "Load more" }).click();
+    await expect(page).toHaveURL(/pages=3#tx-item-101$/);
+    await expect(items).toHaveCount(150);
+    const item101 = items.nth(100).locator("summary");
+    await expect(item101).toBeInViewport();
+    if (javaScript === "on") {
+      await expect(item101).toBeFocused();
+      await expect(panel.getByRole("status")).toHaveText("50 more transactions loaded, 150 shown.");
+    }
+    await expectAccessible(page);
   });
 
   test("opens the investment instructions and payment information of the ISA", async ({ page }) => {
@@ -329,10 +368,12 @@ test.describe("the analysis page", () => {
     await page.getByRole("link", { name: "Payment information" }).click();
     const payment = page.locator("#analysis__tabs_panel-5");
     await expect(payment.getByRole("heading", { name: "Payment options for transferring funds" })).toBeVisible();
-    await expect(payment).toContainText("254789");
-    await expect(payment).toContainText("Payments may take up to four business days");
     await expect(payment).toContainText("Barclays Bank UK plc");
-    await expect(payment).toContainText("20-00-00");
+    // decision 120: on the British site the bank's code is a sort code, and BPAY (Australian) is not offered
+    await expect(payment.locator("dt", { hasText: "Sort code" }).locator("+ dd")).toHaveText("20-00-00");
+    await expect(payment.getByText("BSB", { exact: true })).toHaveCount(0);
+    await expect(payment).not.toContainText("BPAY");
+    await expect(payment).not.toContainText("254789");
     await expectAccessible(page);
 
     // another account of the portfolio has no payment method

@@ -21,6 +21,14 @@ test.describe("notifications", () => {
     await expect(page).toHaveURL(/\/clients\/home$/);
 
     if (javaScript === "on") {
+      // decision 120: the pop-up waits for the cookie choice; until then the notifications are
+      // panels in the page and the cookie notice is not covered
+      const accept = page.getByRole("button", { name: "Accept cookies" });
+      await expect(accept).toBeVisible();
+      await expect(region(page, FACT_FIND)).toBeVisible();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await accept.click();
+      await expect(accept).toHaveCount(0);
       // two notifications: a modal that pages 'n / total' and wraps around
       const dialog = page.getByRole("dialog", { name: FACT_FIND });
       await expect(dialog).toBeVisible();

@@ -7,6 +7,7 @@ import { clientEntityOf, isAdviser, reachableEntities } from "./access";
 import { forbidden, notFound, validate } from "./http";
 import { addressesOf } from "./entity";
 import { json, type Route, signedIn } from "./router";
+import { compareNames } from "../lib/collation";
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -19,8 +20,8 @@ function advisersOfClient(db: Db, clientEntityId: number): AdviserView[] {
     .from(adviserClients)
     .innerJoin(adviserProfiles, eq(adviserProfiles.userId, adviserClients.adviserUserId))
     .where(eq(adviserClients.clientEntityId, clientEntityId))
-    .orderBy(desc(adviserClients.isPrimary), adviserProfiles.adviserName)
     .all()
+    .sort((a, b) => Number(b.link.isPrimary) - Number(a.link.isPrimary) || compareNames(a.profile.adviserName, b.profile.adviserName))
     .map(({ link, profile }) => ({
       id: profile.userId,
       adviser_name: profile.adviserName,

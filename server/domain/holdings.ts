@@ -17,6 +17,7 @@ import type { Book, LedgerTransaction, PricingType } from "./performance";
 import { gbpRates, pricingDate } from "./performance";
 import { apportionMinor, holdingMinor, minorOf, shareMinor, sumMinor, unitsOf } from "./money";
 import { MICROS, pointOn, positionsAt } from "./valuation";
+import { compareNames } from "../lib/collation";
 
 /** Names of the asset classes (securities.asset_class_code). */
 export const ASSET_CLASS_NAMES: Readonly<Record<string, string>> = {
@@ -307,7 +308,7 @@ export function categorise<T>(items: ReadonlyArray<{ item: T; value: number; sli
   }
   const categories = [...byKey.values()];
   for (const c of categories) c.members.sort((a, b) => b.value - a.value);
-  return categories.sort((a, b) => b.value - a.value || a.name.localeCompare(b.name));
+  return categories.sort((a, b) => b.value - a.value || compareNames(a.name, b.name));
 }
 
 /** The key of an asset-class name: its code when it is one of ours, else the name. */

@@ -40,7 +40,7 @@ type Figures = {
   tabs: Array<{ key: string; current: boolean }>;
   transactions: { state: string; rows: Array<{ id: number; tradeDate: string; value: string; account: string }>; moreHref: string | null } | null;
   instructions: { state: string; description: string; securities: Array<{ code: string; weight: string }> } | null;
-  payment: { state: string; bpays: unknown[]; banks: unknown[] } | null;
+  payment: { state: string; bpays: unknown[]; banks: Array<{ codes: Array<{ label: string; value: string }> }> } | null;
   noTransactions: boolean;
 };
 type Page = {
@@ -162,7 +162,8 @@ describe("drilling down (spec 001 §4 'Account filter levels')", () => {
     expect(tiles(figures)).toEqual(expected(ids(ellies), ONE_YEAR_BEFORE, 0));
     const rows = figures.accounts!.sections.flatMap((s) => s.rows);
     expect(figures.accounts!.sections.map((s) => s.heading)).toEqual(["All accounts"]);
-    expect(rows.map((r) => [r.name, r.accountCount])).toEqual(ellies.map((a) => [a.description, 1]));
+    // decision 120: no '(1 account)' after an account's own name
+    expect(rows.map((r) => [r.name, r.accountCount])).toEqual(ellies.map((a) => [a.description, null]));
     rows.forEach((row, i) => expect(rowFigures(row), row.name).toEqual(expected([ellies[i]!.id], ONE_YEAR_BEFORE, 2)));
   });
 
@@ -265,7 +266,9 @@ describe("the other tabs (spec 001 §2.3)", () => {
     expect(instructions.instructions).toMatchObject({ state: "ok", description: "Balanced growth (70/30)" });
     expect(instructions.instructions!.securities.find((x) => x.code === "ISF")?.weight).toBe("30.00%");
     const payment = ok(await analysis(`/clients/analysis?id=${isa.id}&tab=payment`)).payment!;
-    expect([payment.state, payment.bpays.length, payment.banks.length]).toEqual(["ok", 1, 1]);
+    // decision 120: on the British site a sort code, and no BPAY (an Australian scheme)
+    expect([payment.state, payment.bpays.length, payment.banks.length]).toEqual(["ok", 0, 1]);
+    expect(payment.banks[0]!.codes).toEqual([{ label: "sortCode", value: "20-00-00" }]);
   });
 });
 

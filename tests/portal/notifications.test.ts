@@ -11,7 +11,7 @@ import { openClientInContext, type Portal, startPortal, thrown } from "./portal-
 // and a failed call that leaves the page working.
 
 type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
-type ActionModule = { action: (args: ActionFunctionArgs) => Promise<Response> };
+type ActionModule = { action: (args: ActionFunctionArgs) => Promise<Response>; loader?: () => Response };
 type Item = { type: string; redirectUrl: string; inProgress: boolean };
 type SpeakToAdviser = { offered: true } | { offered: false; contact: { name: string | null; phone: { text: string; href: string } | null; email: { text: string; href: string } | null } | null };
 type Panels = { notifications: Item[]; postponed: Item[]; speakToAdviser: SpeakToAdviser } | null;
@@ -95,6 +95,14 @@ afterAll(() => portal?.close());
 afterEach(() => {
   vi.unstubAllGlobals();
   portal.platform.db.delete(siteSettings).where(eq(siteSettings.key, "notificationFieldsUnsupported")).run();
+});
+
+describe("/notifications from the address bar", () => {
+  it("goes home, as the other addresses that only take a form do (no 400 answer in JSON)", () => {
+    const response = route.loader?.();
+    expect(response?.status).toBe(302);
+    expect(response?.headers.get("Location")).toBe("/");
+  });
 });
 
 describe("the panels (spec 002 §4 Notification flow)", () => {

@@ -214,6 +214,10 @@ describe("investment instructions and payment information (spec 001 §7 'Targets
     expect(sets[0]).toMatchObject({ accountid: isa(), description: "Balanced growth (70/30)" });
     expect(sets[0]!.securities.reduce((sum, s) => sum + s.weight, 0)).toBe(100);
     expect(sets[0]!.securities.find((s) => s.code === "ISF")?.weight).toBe(30);
+    // decision 120: by name as people read them, whatever the case ('iShares…' before 'Vanguard…')
+    const names = sets[0]!.securities.map((s) => s.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator("en", { sensitivity: "base", numeric: true }).compare));
+    expect(names.findIndex((n) => n.startsWith("iShares"))).toBeLessThan(names.findIndex((n) => n.startsWith("Vanguard")));
     const links = await ok<Array<{ targetsetid: number }>>(`/resourceful/portfolio/account/${isa()}/targetlink`);
     expect(links.map((l) => l.targetsetid)).toEqual([sets[0]!.id]);
     expect(await ok(`/resourceful/portfolio/targetset/${sets[0]!.id}/allocation/security`)).toEqual(sets[0]!.securities);

@@ -5,6 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ContactInstead } from "~/components/contact-instead";
 import { useModalOnMount } from "~/components/modal-dialog";
+import { useShellData } from "~/components/shell/root-data";
 import type { SpeakToAdviser } from "~/lib/speak-to-adviser";
 import { isRoboType, nextIndex, type NotificationPanelItem, type NotificationPanelsData, pageLabel, previousIndex, usesModal } from "~/lib/notifications";
 import notificationPanelsStyles from "./notification-panels.css";
@@ -13,7 +14,8 @@ export { notificationPanelsStyles };
 
 // spec 002 "Notification and postponement panels", §4 "Notification flow", "Postponement panel"
 // (docs/decisions/097). Without JavaScript every notification is a panel in a list; with it, two or
-// more page through a modal dialog ('n / total', wrapping) that stays until closed. Every button
+// more page through a modal dialog ('n / total', wrapping) that stays until closed, once the
+// cookie notice is answered (decision 120). Every button
 // is a plain form post to /notifications.
 
 const ACTION = "/notifications";
@@ -44,8 +46,12 @@ function texts(item: NotificationPanelItem) {
 function Notifications({ items, speak }: { items: NotificationPanelItem[]; speak: SpeakToAdviser }) {
   const hydrated = useHydrated();
   const [modalClosed, setModalClosed] = useState(false);
+  // decision 120: the pop-up waits for the cookie choice, so it never covers the cookie notice (a
+  // modal makes the rest of the page inert); until then the notifications are panels in the page,
+  // and the root's data says when the choice is made
+  const cookieChoiceMade = useShellData()?.cookieConsent !== false;
   if (!items.length) return null;
-  if (hydrated && usesModal(items.length) && !modalClosed) return <NotificationModal items={items} speak={speak} onClosed={() => setModalClosed(true)} />;
+  if (hydrated && usesModal(items.length) && cookieChoiceMade && !modalClosed) return <NotificationModal items={items} speak={speak} onClosed={() => setModalClosed(true)} />;
   return (
     <div className="notification-panels">
       {items.map((item) => (

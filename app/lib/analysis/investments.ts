@@ -3,6 +3,7 @@
 // its CSV download and the browser's expand toggles share these rules.
 import type { ExpandMode, InvestmentSort } from "./query";
 import { sumAmounts } from "../money";
+import { nameCollator } from "../collation";
 
 export type Money = { amount: number; currency: string };
 /** A figure in the three currencies of spec 001 §4: the security's own (native), the account's (plan) and the client's preferred one (report). */
@@ -205,7 +206,7 @@ function sortKey(sort: InvestmentSort, row: { name: string | null; cells: Cells 
 
 /** Sorted by `sort`; figures not available go last whichever the direction; ties keep their order. */
 export function sortRows<T extends { name: string | null; cells: Cells }>(rows: readonly T[], sort: InvestmentSort, dir: "asc" | "desc", locale: string): T[] {
-  const collator = new Intl.Collator(locale, { sensitivity: "base", numeric: true });
+  const collator = nameCollator(locale);
   const sign = dir === "asc" ? 1 : -1;
   return rows
     .map((row, index) => ({ row, index, key: sortKey(sort, row) }))

@@ -329,9 +329,10 @@ describe("buildAnalysis: drilling down (spec 001 §4 'Account filter levels')", 
     expect(page.backHref).toBe("/clients/analysis?range=3Y");
     const tab = ok(page).accounts!;
     expect(tab.title).toBe("analysis.accounts.tab.account");
+    // decision 120: an account's row is one account, it reads no '(1 account)' after its name
     expect(tab.sections[0]!.rows.map((r) => [r.name, r.accountCount, r.href])).toEqual([
-      ["Account 1", 1, "/clients/analysis?id=1&range=3Y"],
-      ["Account 2", 1, "/clients/analysis?id=2&range=3Y"],
+      ["Account 1", null, "/clients/analysis?id=1&range=3Y"],
+      ["Account 2", null, "/clients/analysis?id=2&range=3Y"],
     ]);
   });
 
@@ -525,7 +526,21 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
     expect(view.selected.id).toBe(99);
     expect(view.selected.fields.map((f) => f.label.split(".").pop())).toEqual(["account", "value", "narrative", "valueAfter", "code", "settlement"]);
     expect(view.selected.fields[2]!.value).toBe("analysis.transactions.types.income");
-    expect(view.moreHref).toBe("/clients/analysis?tab=transactions&tx=99&pages=2");
+    // 'Load more' opens at the first new row: the table's on wide screens, the list's on phones
+    expect(view.moreHref).toBe("/clients/analysis?tab=transactions&tx=99&pages=2#tx-51");
+    expect(view.morePhoneHref).toBe("/clients/analysis?tab=transactions&tx=99&pages=2#tx-item-51");
+    expect(view.rows.slice(0, 2).map((r) => [r.anchor, r.phoneAnchor])).toEqual([["tx-1", "tx-item-1"], ["tx-2", "tx-item-2"]]);
+    expect(view.arrived).toBeNull();
+  });
+
+  it("after 'Load more' says how many arrived and how many are shown", async () => {
+    const list = Array.from({ length: 120 }, (_, i) => tx(200 - i));
+    const { planning } = fakePlanning({ list });
+    const view = ok(await build(planning, { tab: "transactions", pages: 3 })).transactions;
+    if (view?.state !== "ok") throw new Error(JSON.stringify(view));
+    expect(view.rows).toHaveLength(120);
+    expect(view.arrived).toEqual({ count: 20, shown: 120 });
+    expect(view.moreHref).toBeNull();
   });
 
   it("shows a fee as the cost it is: paid out as its value, with no Fees or Taxes repeating it", async () => {
@@ -568,7 +583,14 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
 
   it("shows the first target set's securities and weights on the instructions tab", async () => {
     const targetSets = [
-      { id: 4, description: "Balanced growth (70/30)", securities: [{ code: "ISF", name: "iShares Core FTSE 100", weight: 30 }] },
+      {
+        id: 4,
+        description: "Balanced growth (70/30)",
+        securities: [
+          { code: "VGOV", name: "Vanguard UK Gilt", weight: 70 },
+          { code: "ISF", name: "iShares Core FTSE 100", weight: 30 },
+        ],
+      },
       { id: 5, description: "Second", securities: [] },
     ];
     const answers = { clientAnalysis: true, capabilities: ["modelling_by_target_sets"], targetSets };
@@ -578,22 +600,36 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
     expect(figures.instructions).toEqual({
       state: "ok",
       description: "Balanced growth (70/30)",
-      securities: [{ code: "ISF", name: "iShares Core FTSE 100", weight: "30.00%" }],
+      // decision 120: by name in the page's locale, whatever the platform's order ('iShares' before 'Vanguard')
+      securities: [
+        { code: "ISF", name: "iShares Core FTSE 100", weight: "30.00%" },
+        { code: "VGOV", name: "Vanguard UK Gilt", weight: "70.00%" },
+      ],
     });
     expect(ok(await build(fakePlanning({ ...answers, targetSets: [] }).planning, { id: "1", tab: "instructions" })).instructions).toEqual({ state: "empty" });
   });
 
-  it("shows the BPAY and bank cards on the payment tab, or that there is none", async () => {
+  it("shows the bank cards on the payment tab with the code named as the site's country names it, BPAY in Australia only, or that there is none", async () => {
     const payment = {
       bpays: [{ id: 1, billerCode: "254789", reference: "4012" }],
       bankAccounts: [{ id: 2, bank: "Barclays", accountName: "Client Money", bsb: "20-00-00", accountNumber: "43987610" }],
     };
     const figures = ok(await build(fakePlanning({ clientAnalysis: true, payment }).planning, { id: "1", tab: "payment" }));
+    // decision 120: a sort code and no BPAY on the British site
     expect(figures.payment).toEqual({
       state: "ok",
-      bpays: [{ id: 1, billerCode: "254789", reference: "4012" }],
-      banks: [{ id: 2, bank: "Barclays", accountName: "Client Money", bsb: "20-00-00", accountNumber: "43987610" }],
+      bpays: [],
+      banks: [{ id: 2, bank: "Barclays", accountName: "Client Money", codes: [{ label: "sortCode", value: "20-00-00" }], accountNumber: "43987610" }],
     });
+    const australian = await buildAnalysis({ planning: fakePlanning({ clientAnalysis: true, payment }).planning, t, locale: "en-AU", site: site({}), query: { ...QUERY, id: "1", tab: "payment" } });
+    expect(ok(australian).payment).toEqual({
+      state: "ok",
+      bpays: [{ id: 1, billerCode: "254789", reference: "4012" }],
+      banks: [{ id: 2, bank: "Barclays", accountName: "Client Money", codes: [{ label: "bsb", value: "20-00-00" }], accountNumber: "43987610" }],
+    });
+    // BPAY alone is no way to pay outside Australia
+    const bpayOnly = { bpays: payment.bpays, bankAccounts: [] };
+    expect(ok(await build(fakePlanning({ clientAnalysis: true, payment: bpayOnly }).planning, { id: "1", tab: "payment" })).payment).toEqual({ state: "empty" });
     expect(ok(await build(fakePlanning({ clientAnalysis: true }).planning, { id: "1", tab: "payment" })).payment).toEqual({ state: "empty" });
   });
 });

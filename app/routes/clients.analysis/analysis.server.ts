@@ -44,6 +44,8 @@ import { conversionPairs, securityName } from "~/lib/analysis/investments";
 import { type AllocationView, allocationView, investmentsView, type InvestmentsView } from "./investments.server";
 import type { Site } from "~/planning/site.server";
 import { type Crumb, type Filter, LINKED, parentCrumb, resolveFilter, UNGROUPED } from "~/lib/analysis/filter";
+import { byName } from "~/lib/collation";
+import { type BankCodeField, bankCodeFields, offersBpay } from "~/lib/analysis/payment";
 import { analysisDownloadHref, analysisHref, type AnalysisQuery, type AnalysisTab, type ChartTab, MAX_TRANSACTION_PAGES, periodOfQuery, TRANSACTIONS_PAGE_SIZE } from "~/lib/analysis/query";
 import { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings";
 import { toMinor } from "~/lib/money";
@@ -151,6 +153,9 @@ export type TransactionRow = {
   valueSpoken: string | null;
   href: string;
   selected: boolean;
+  /** The row's id in the table (wide screens) and in the list (phones): 'Load more' links to the first new one. */
+  anchor: string;
+  phoneAnchor: string;
   fields: TransactionField[];
 };
 export type TransactionsView =
@@ -160,7 +165,11 @@ export type TransactionsView =
       state: "ok";
       rows: TransactionRow[];
       selected: TransactionRow;
+      /** 'Load more' to the first new row of the table (wide screens) or of the list (phones), one link shown per layout. */
       moreHref: string | null;
+      morePhoneHref: string | null;
+      /** After 'Load more': how many rows the last page added and how many are shown (announced, WCAG 4.1.3). */
+      arrived: { count: number; shown: number } | null;
       /** The most the tab loads is reached and there are more: a shorter range shows the earlier ones. */
       capped: boolean;
       /** The period's transactions as a CSV file. */
@@ -178,7 +187,8 @@ export type PaymentView =
   | {
       state: "ok";
       bpays: Array<{ id: number; billerCode: string; reference: string }>;
-      banks: Array<{ id: number; bank: string; accountName: string; bsb: string; accountNumber: string }>;
+      /** The bank's code as the site's country names it (decision 120). */
+      banks: Array<{ id: number; bank: string; accountName: string; codes: BankCodeField[]; accountNumber: string }>;
     };
 
 export type Figures =
@@ -294,8 +304,9 @@ function rowOf(row: DetailRow, c: Context, level: "portfolio" | "group" | "accou
   return {
     key: row.key,
     name: row.name ?? c.t(row.key === "group-linked" ? "analysis.accounts.linkedAccounts" : "analysis.accounts.ungrouped"),
-    // spec 001 §2.3: every row shows '(n account(s))', an account's row '(1 account)'
-    accountCount: level === "account" ? 1 : (row.account_count ?? null),
+    // spec 001 §2.3 '(n account(s))' on a portfolio's or a group's row; an account's row is the
+    // account itself, so no '(1 account)' after its name (decision 120, as on the home page)
+    accountCount: level === "account" ? null : (row.account_count ?? null),
     value: formatMoney(value.amount, value.currency, c.locale, { decimals: TABLE_DECIMALS }),
     ...(c.settings.profitAnalysisType === "none" ? {} : { performance: performanceOf(row, c.settings.profitAnalysisType, c.locale) }),
     movement: figure(formatMoney(row.movement.amount, row.movement.currency, c.locale, { decimals: TABLE_DECIMALS }), row.movement.amount),
@@ -378,6 +389,10 @@ function crumbLinks(crumbs: Crumb[], query: AnalysisQuery) {
   return crumbs.map((crumb, i) => ({ name: crumb.name, href: i === crumbs.length - 1 ? null : analysisHref(query, { id: crumb.id, tab: null, tx: null, pages: 1 }) }));
 }
 
+/** The n-th transaction's row (1-based) in the table and in the phones' list. */
+const transactionAnchor = (n: number) => `tx-${n}`;
+const transactionPhoneAnchor = (n: number) => `tx-item-${n}`;
+
 /** spec 001 §2.3 transactions tab: the loaded pages, the selected one's details, 'Load more' while there are more. */
 export function transactionsView(list: TransactionAnswer[], accounts: readonly AccountAnswer[], c: Context): TransactionsView {
   if (!list.length) return { state: "empty" };
@@ -388,7 +403,7 @@ export function transactionsView(list: TransactionAnswer[], accounts: readonly A
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
   // an amount that shows as nothing (0.00) moved no money either way
   const spoken = (amount: number) => (toMinor(amount) === 0 ? null : t(amount < 0 ? "analysis.transactions.paidOut" : "analysis.transactions.received"));
-  const rows = shown.map((tx): TransactionRow => {
+  const rows = shown.map((tx, index): TransactionRow => {
     const kind = transactionKind(tx);
     const type = kind === "other" ? tx.transactionTypeDesc : t(`analysis.transactions.types.${kind}`);
     const signed = signedAmounts(kind, { value: tx.nativeTransactionValue.amount, valueAfter: tx.netAmount.amount, fees: tx.fee.amount, taxes: tx.tax.amount });
@@ -417,15 +432,21 @@ export function transactionsView(list: TransactionAnswer[], accounts: readonly A
       valueSpoken: values.value.spoken,
       href: analysisHref(query, { tab: "transactions", tx: tx.id }),
       selected: false,
+      anchor: transactionAnchor(index + 1),
+      phoneAnchor: transactionPhoneAnchor(index + 1),
       fields: detailKeys(tx.type, settings.hide).map((key) => ({ label: t(`analysis.transactions.fields.${key}`), ...values[key] })),
     };
   });
   const selected = rows.find((r) => r.id === query.tx) ?? rows[0]!;
+  // like the adviser's client list: the next page opens at its first row, not at the top
+  const more = list.length > shown.length && query.pages < MAX_TRANSACTION_PAGES ? analysisHref(query, { tab: "transactions", pages: query.pages + 1 }) : null;
   return {
     state: "ok",
     rows: rows.map((r) => (r === selected ? { ...r, selected: true } : r)),
     selected: { ...selected, selected: true },
-    moreHref: list.length > shown.length && query.pages < MAX_TRANSACTION_PAGES ? analysisHref(query, { tab: "transactions", pages: query.pages + 1 }) : null,
+    moreHref: more ? `${more}#${transactionAnchor(shown.length + 1)}` : null,
+    morePhoneHref: more ? `${more}#${transactionPhoneAnchor(shown.length + 1)}` : null,
+    arrived: query.pages > 1 ? { count: shown.length - TRANSACTIONS_PAGE_SIZE * (query.pages - 1), shown: shown.length } : null,
     capped: list.length > shown.length && query.pages >= MAX_TRANSACTION_PAGES,
     csv: analysisDownloadHref("transactions", query),
   };
@@ -438,17 +459,26 @@ export function instructionsView(sets: TargetSet[], locale: string): Instruction
   return {
     state: "ok",
     description: first.description,
-    securities: first.securities.map((s) => ({ code: s.code, name: s.name, weight: percent.format(s.weight / 100) })),
+    // decision 120: by name in the page's locale, whatever order the platform sends
+    securities: [...first.securities].sort(byName(locale, (s) => s.name)).map((s) => ({ code: s.code, name: s.name, weight: percent.format(s.weight / 100) })),
   };
 }
 
-export function paymentView(info: PaymentInformation): PaymentView {
+export function paymentView(info: PaymentInformation, locale: string): PaymentView {
   const text = (v: string | null) => v ?? "";
-  if (!info.bpays.length && !info.bankAccounts.length) return { state: "empty" };
+  // decision 120: BPAY shows where it exists (Australia), the bank's code by the site's country
+  const bpays = offersBpay(locale) ? info.bpays : [];
+  if (!bpays.length && !info.bankAccounts.length) return { state: "empty" };
   return {
     state: "ok",
-    bpays: info.bpays.map((b) => ({ id: b.id, billerCode: text(b.billerCode), reference: text(b.reference) })),
-    banks: info.bankAccounts.map((b) => ({ id: b.id, bank: text(b.bank), accountName: text(b.accountName), bsb: text(b.bsb), accountNumber: text(b.accountNumber) })),
+    bpays: bpays.map((b) => ({ id: b.id, billerCode: text(b.billerCode), reference: text(b.reference) })),
+    banks: info.bankAccounts.map((b) => ({
+      id: b.id,
+      bank: text(b.bank),
+      accountName: text(b.accountName),
+      codes: bankCodeFields(locale, text(b.bsb)),
+      accountNumber: text(b.accountNumber),
+    })),
   };
 }
 
@@ -654,7 +684,7 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
         : null,
       transactions: txAnswer ? (txAnswer.ok ? transactionsView(txAnswer.value, accounts, c) : { state: "error" }) : null,
       instructions: instructionsAnswer ? (instructionsAnswer.ok ? instructionsView(instructionsAnswer.value, locale) : { state: "error" }) : null,
-      payment: paymentAnswer ? (paymentAnswer.ok ? paymentView(paymentAnswer.value) : { state: "error" }) : null,
+      payment: paymentAnswer ? (paymentAnswer.ok ? paymentView(paymentAnswer.value, locale) : { state: "error" }) : null,
       currencyNote: query.currency === "plan" && currencyToggle && !single,
       noTransactions: !hasTransactions,
     },

@@ -1,5 +1,6 @@
 // spec 001 §2.3: the transactions, investment instructions and payment information tabs.
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { Fragment, useEffect } from "react";
 import { useTranslation } from "~/components/translation";
 import type { InstructionsView, PaymentView, TransactionRow, TransactionsView } from "./analysis.server";
 
@@ -40,6 +41,14 @@ function Fields({ row }: { row: TransactionRow }) {
  */
 export function TransactionsPanel({ view }: { view: TransactionsView }) {
   const { t } = useTranslation("clients");
+  const location = useLocation();
+  // 'Load more' links to the first new row (#tx-51, #tx-item-51 on phones): without JavaScript the
+  // browser opens the page there; with it the row also takes the focus, so keyboard and
+  // screen-reader users go on from there (as on the adviser's client list).
+  useEffect(() => {
+    if (!/^#tx-(item-)?\d+$/.test(location.hash)) return;
+    document.getElementById(location.hash.slice(1))?.focus();
+  }, [location.key, location.hash]);
   if (view.state === "error") return <p className="alert alert--warning">{t("analysis.transactions.error")}</p>;
   if (view.state === "empty") return <p className="alert alert--info">{t("analysis.transactions.empty")}</p>;
   return (
@@ -70,7 +79,7 @@ export function TransactionsPanel({ view }: { view: TransactionsView }) {
                 <tr key={row.id} className={row.selected ? "transactions__row transactions__row--selected" : "transactions__row"}>
                   <td>{row.tradeDate}</td>
                   <td>{row.type}</td>
-                  <th scope="row">
+                  <th scope="row" id={row.anchor} tabIndex={-1}>
                     <Link to={row.href} preventScrollReset aria-current={row.selected ? "true" : undefined}>
                       {row.security}
                     </Link>
@@ -95,7 +104,7 @@ export function TransactionsPanel({ view }: { view: TransactionsView }) {
           {view.rows.map((row) => (
             <li key={row.id}>
               <details className="transactions__item">
-                <summary>
+                <summary id={row.phoneAnchor}>
                   <span className="transactions__item-date">{row.tradeDate}</span> <span className="transactions__item-type">{row.type}</span>{" "}
                   <span className="transactions__item-security">{row.security}</span>{" "}
                   <span className="transactions__item-value">
@@ -111,15 +120,25 @@ export function TransactionsPanel({ view }: { view: TransactionsView }) {
       <p className="transactions__more">
         {view.capped ? (
           <span className="page__meta">{t("analysis.transactions.capped", { count: view.rows.length })}</span>
-        ) : view.moreHref ? (
-          <Link to={view.moreHref} className="button button--secondary" preventScrollReset>
-            {t("analysis.transactions.loadMore")}
-          </Link>
+        ) : view.moreHref && view.morePhoneHref ? (
+          <>
+            {/* one per layout (the other is display: none), each to the first new row of what shows */}
+            <Link to={view.moreHref} className="button button--secondary transactions__more-wide" preventScrollReset>
+              {t("analysis.transactions.loadMore")}
+            </Link>
+            <Link to={view.morePhoneHref} className="button button--secondary transactions__more-phone" preventScrollReset>
+              {t("analysis.transactions.loadMore")}
+            </Link>
+          </>
         ) : (
           <button type="button" className="button button--secondary" disabled>
             {t("analysis.transactions.allLoaded")}
           </button>
         )}
+      </p>
+      {/* always in the panel, so that what it says after 'Load more' is heard (WCAG 4.1.3) */}
+      <p role="status" className="visually-hidden">
+        {view.arrived ? t("analysis.transactions.arrived", { count: view.arrived.count, shown: view.arrived.shown }) : ""}
       </p>
     </>
   );
@@ -193,8 +212,12 @@ export function PaymentPanel({ view }: { view: PaymentView }) {
                   <dd>{b.bank}</dd>
                   <dt>{t("analysis.payment.accountName")}</dt>
                   <dd>{b.accountName}</dd>
-                  <dt>{t("analysis.payment.bsb")}</dt>
-                  <dd>{b.bsb}</dd>
+                  {b.codes.map((code) => (
+                    <Fragment key={code.label}>
+                      <dt>{t(`analysis.payment.${code.label}`)}</dt>
+                      <dd>{code.value}</dd>
+                    </Fragment>
+                  ))}
                   <dt>{t("analysis.payment.accountNumber")}</dt>
                   <dd>{b.accountNumber}</dd>
                 </dl>

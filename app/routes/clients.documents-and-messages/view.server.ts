@@ -36,6 +36,7 @@ import {
   type MessagesQuery,
 } from "~/lib/messages/query";
 import { sanitiseMessageBody } from "./sanitise.server";
+import { byName } from "~/lib/collation";
 
 // spec 002 "Documents and messages page", §4 "Reading and listing messages", §6 roles: the page's
 // view model, built on the server from parallel platform calls (docs/decisions/080).
@@ -321,7 +322,7 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
 
   const typeFilter = types
     ? {
-        options: [...types].sort((a, b) => a.name.localeCompare(b.name, locale)),
+        options: [...types].sort(byName(locale, (x) => x.name)),
         selected: query.type && types.some((x) => x.code === query.type) ? query.type : null,
       }
     : null;

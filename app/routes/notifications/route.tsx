@@ -17,13 +17,17 @@ import { redirectWithToast } from "~/session/toast.server";
 // spec 002 §4 "Notification flow", "Postponement panel" (docs/decisions/097): the notification and
 // postponement panels post here, from the clients home and the documents and messages page, with
 // an `intent` (close | open | speak, or continue from a postponement notice), the item's `type` and
-// the page to return to. A resource route: an action only.
+// the page to return to. A form's address: typed in the address bar it goes home.
 
 const INTENTS = ["close", "open", "speak", "continue"] as const;
 type PostIntent = (typeof INTENTS)[number];
 const isIntent = (value: unknown): value is PostIntent => typeof value === "string" && (INTENTS as readonly string[]).includes(value);
 
 const DEFAULT_RETURN = "/clients/home";
+
+export function loader() {
+  return redirect("/");
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const context = await requireClientContext(request);

@@ -9,6 +9,7 @@ import { assertCanSeeClient } from "../access";
 import { notFound, validate } from "../http";
 import { json, type Route, type SignedInContext, signedIn } from "../router";
 import { IdList, IdParams, scope } from "./requests";
+import { compareNames } from "../../lib/collation";
 
 /** A weight in basis points as a percentage with up to 2 decimals (3000 → 30). */
 const percentOf = (bp: number) => bp / 100;
@@ -19,8 +20,8 @@ function securitiesOf(context: SignedInContext, targetSetId: number) {
     .from(targetSetSecurities)
     .innerJoin(securities, eq(securities.id, targetSetSecurities.securityId))
     .where(eq(targetSetSecurities.targetSetId, targetSetId))
-    .orderBy(asc(securities.description))
     .all()
+    .sort((a, b) => compareNames(a.name, b.name) || compareNames(a.code, b.code))
     .map((s) => ({ code: s.code, name: s.name, weight: percentOf(s.weightBp) }));
 }
 

@@ -27,6 +27,7 @@ import { absent, Bool, CodeParams, Currency, IdList, IsoDate, measureFor, opt, o
 import { minorOf, sumMinor } from "../../domain/money";
 import { moneyMinor, round } from "./views";
 import { accountsOfView, isManaged, todayOf, type VisibleAccount } from "./visibility";
+import { compareNames } from "../../lib/collation";
 
 const selection = {
   accountid: IdList,
@@ -125,7 +126,7 @@ const rowIdOf = (h: Holding) => `${h.accountId}-${h.securityId}`;
 /** Holdings ordered by account, then the security's description (then id). */
 export function inDisplayOrder(holdings: readonly Holding[], securityOf: ReadonlyMap<number, SecurityRow>): Holding[] {
   const name = (h: Holding) => securityOf.get(h.securityId)?.description ?? "";
-  return [...holdings].sort((a, b) => a.accountId - b.accountId || name(a).localeCompare(name(b)) || a.securityId - b.securityId);
+  return [...holdings].sort((a, b) => a.accountId - b.accountId || compareNames(name(a), name(b)) || a.securityId - b.securityId);
 }
 
 function positionsAnswer(context: SignedInContext, query: z.output<typeof PositionQuery>, groupCode?: string) {

@@ -13,6 +13,7 @@ import type { PricingType } from "../../domain/performance";
 import { reachableEntities } from "../access";
 import { forbidden } from "../http";
 import type { SignedInContext } from "../router";
+import { compareNames } from "../../lib/collation";
 
 export type VisiblePortfolio = {
   portfolio: typeof portfolios.$inferSelect;
@@ -46,7 +47,7 @@ export function visiblePortfolios(
     .sort(
       (a, b) =>
         a.sortOrder - b.sortOrder ||
-        a.portfolio.name.localeCompare(b.portfolio.name) ||
+        compareNames(a.portfolio.name, b.portfolio.name) ||
         a.portfolio.id - b.portfolio.id
     );
 }
