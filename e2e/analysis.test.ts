@@ -143,15 +143,15 @@ test.describe("the analysis page", () => {
     await form.getByLabel("From", { exact: true }).fill("31-02-2025");
     await form.getByLabel("To", { exact: true }).fill("");
     if (javaScript === "on") {
-      // issue 25 item 10: Apply stays enabled and, pressed, says what is wrong
-      await form.getByRole("button", { name: "Apply" }).click();
+      // spec 001 §4: Apply is disabled while the custom dates are invalid, the reason beside it
+      await expect(form.getByRole("button", { name: "Apply" })).toBeDisabled();
       await expect(form).toContainText('Invalid date format, please enter the date in the format "DD-MM-YYYY"');
       await expect(form).toContainText("Date is required");
       await expectAccessible(page);
       await form.getByLabel("From", { exact: true }).fill(to);
       await form.getByLabel("To", { exact: true }).fill(from);
       await expect(form).toContainText("You cannot select an earlier date than the From date.");
-      await form.getByRole("button", { name: "Apply" }).click();
+      await expect(form.getByRole("button", { name: "Apply" })).toBeDisabled();
       await expect(form).toBeVisible();
       await form.getByRole("button", { name: "Cancel" }).click();
       await expect(page.getByRole("dialog")).toHaveCount(0);

@@ -5,7 +5,8 @@ import { copyUser, signInWithCode } from "./platform";
 // Issue 25, items 1 and 10 (docs/decisions/116-form-errors-after-a-submit.md): a form says what is
 // wrong when it is sent, never when a field is left; the error summary takes the focus only after a
 // submit; typing in a field with an error checks it again without moving the focus. A button the
-// spec disables says why beside it; one it does not (the analysis 'Apply') stays enabled and
+// spec disables (change password, additional verification, the analysis 'Apply' of spec 001 §4)
+// says why beside it while it is disabled; without JavaScript nothing is disabled and the server
 // answers with the messages.
 
 const MESSAGES = "/clients/documents-and-messages";
@@ -63,7 +64,7 @@ test.describe("correcting a form", () => {
     await expectAccessible(page);
   });
 
-  test("'Apply' in 'Filter options' stays enabled and, pressed with invalid dates, says what is wrong", async ({ page, javaScript }) => {
+  test("'Apply' in 'Filter options' says why it is disabled while the dates are wrong; without JavaScript it answers with the messages", async ({ page, javaScript }) => {
     await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis" });
     await expect(page.getByRole("heading", { level: 1, name: "All portfolios" })).toBeVisible();
     let form;
@@ -75,28 +76,40 @@ test.describe("correcting a form", () => {
       form = page.locator(".filter-options__form");
     }
     await form.getByLabel("Custom", { exact: true }).check();
+    const invalidFormat = 'Invalid date format, please enter the date in the format "DD-MM-YYYY"';
     await form.getByLabel("From", { exact: true }).fill("31-02-2025");
     await form.getByLabel("To", { exact: true }).fill("");
     await form.getByLabel("To", { exact: true }).focus();
-    // leaving a field says nothing yet
-    if (javaScript === "on") await expect(form.getByText("Invalid date format", { exact: false })).toHaveCount(0);
     const apply = page.getByRole("button", { name: "Apply" });
-    await expect(apply).toBeEnabled();
-    await apply.click();
-    const alert = summary(page);
-    await expect(alert.getByRole("link", { name: 'Invalid date format, please enter the date in the format "DD-MM-YYYY"' })).toBeVisible();
-    await expect(alert.getByRole("link", { name: "Date is required" })).toBeVisible();
     if (javaScript === "on") {
-      await expect(alert).toBeFocused();
-      await expect(page.getByRole("dialog", { name: "Filter options" })).toBeVisible();
-      await expect(page).not.toHaveURL(/range=custom/);
+      // spec 001 §4: disabled while the custom dates are invalid, and the reason is beside it
+      await expect(apply).toBeDisabled();
+      const reason = form.locator("#filter-apply-reason");
+      await expect(reason).toContainText("Apply is available once the custom dates are valid.");
+      await expect(reason).toContainText(`From: ${invalidFormat}`);
+      await expect(reason).toContainText("To: Date is required");
+      await expect(apply).toHaveAttribute("aria-describedby", "filter-apply-reason");
+      // the field typed in says what is wrong at the field; the focus stays where the user put it
+      await expect(form.locator("#analysis-range-from-error")).toContainText(invalidFormat);
+      await expect(form.getByLabel("To", { exact: true })).toBeFocused();
+      await expect(summary(page)).toHaveCount(0);
+    } else {
+      await expect(apply).toBeEnabled();
+      await apply.click();
+      const alert = summary(page);
+      await expect(alert.getByRole("link", { name: invalidFormat })).toBeVisible();
+      await expect(alert.getByRole("link", { name: "Date is required" })).toBeVisible();
     }
     await expect(page.getByLabel("From", { exact: true })).toHaveValue("31-02-2025");
     await expectAccessible(page);
     // corrected as the user types, then applied
     await page.getByLabel("From", { exact: true }).fill("01-01-2025");
     await page.getByLabel("To", { exact: true }).fill("01-06-2025");
-    if (javaScript === "on") await expect(summary(page)).toHaveCount(0);
+    if (javaScript === "on") {
+      await expect(page.locator("#filter-apply-reason")).toHaveCount(0);
+      await expect(page.locator("#analysis-range-from-error")).toHaveCount(0);
+    }
+    await expect(page.getByRole("button", { name: "Apply" })).toBeEnabled();
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/range=custom&from=01-01-2025&to=01-06-2025/);
   });

@@ -7,6 +7,7 @@ import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { DateField } from "~/components/date-field";
 import { ErrorSummary } from "~/components/error-summary";
+import { DisabledReason } from "~/components/forms";
 import { checkCustomRange, type DateError, type DateRangeName } from "~/lib/date-range";
 import type { DateRangeView } from "./analysis.server";
 import { analysisParams, type AnalysisQuery } from "~/lib/analysis/query";
@@ -29,29 +30,43 @@ function HiddenQuery({ query }: { query: AnalysisQuery }) {
   );
 }
 
-function RangeFields({ range, query, showAllErrors, onValidity }: {
+type RangeErrors = Partial<Record<"from" | "to", DateError>>;
+
+function RangeFields({ range, query, showAllErrors, onCheck }: {
   range: DateRangeView;
   query: AnalysisQuery;
   /**
-   * The server's answer to a submitted range, or the user's Apply: the messages show, and follow
-   * what the user types from then on (issue 25 items 1 and 10: never on leaving a field).
+   * The server's answer to a submitted range: every message shows. Otherwise a field's message
+   * shows once the user has typed in it and follows what they type, never on leaving a field
+   * (issue 25 items 1 and 10).
    */
   showAllErrors: boolean;
-  onValidity?: (valid: boolean) => void;
+  /** The custom dates' problems as the user types (none when valid or not custom). */
+  onCheck?: (errors: RangeErrors) => void;
 }) {
   const { t } = useTranslation("clients");
   const [name, setName] = useState<DateRangeName>(range.name);
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
+  const [typedIn, setTypedIn] = useState<{ from?: boolean; to?: boolean }>({});
   const hydrated = useHydrated();
   // without JavaScript (and before it runs) the server's messages; then the browser's own
   const check = checkCustomRange(from, to);
-  const live = name === "custom" && !check.ok ? check.errors : {};
-  const errors = hydrated ? (showAllErrors ? live : {}) : range.errors;
-  const valid = name !== "custom" || check.ok;
-  useEffect(() => onValidity?.(valid), [valid, onValidity]);
+  const live: RangeErrors = name === "custom" && !check.ok ? check.errors : {};
+  const shown: RangeErrors = {
+    ...(typedIn.from && live.from ? { from: live.from } : {}),
+    ...(typedIn.to && live.to ? { to: live.to } : {}),
+  };
+  const errors = hydrated ? (showAllErrors ? live : shown) : range.errors;
+  const liveKey = `${live.from ?? ""}|${live.to ?? ""}`;
+  useEffect(() => {
+    const [fromError, toError] = liveKey.split("|") as [DateError | "", DateError | ""];
+    onCheck?.({ ...(fromError ? { from: fromError } : {}), ...(toError ? { to: toError } : {}) });
+  }, [liveKey, onCheck]);
   const hint = t("analysis.range.dateHint");
-  const summary = [
+  // the dialog's Apply cannot be pressed while a date is wrong, so it has no summary: the reason
+  // beside Apply says what is wrong; a submitted range the server refused has one
+  const summary = hydrated && !showAllErrors ? [] : [
     ...(errors.from ? [{ fieldId: "analysis-range-from", message: ERROR_KEYS[errors.from] }] : []),
     ...(errors.to ? [{ fieldId: "analysis-range-to", message: ERROR_KEYS[errors.to] }] : []),
   ];
@@ -85,7 +100,10 @@ function RangeFields({ range, query, showAllErrors, onValidity }: {
           hint={range.earliest ? t("analysis.range.fromHint", { date: range.earliest }) : hint}
           value={from}
           error={errors.from ? ERROR_KEYS[errors.from] : null}
-          onChange={setFrom}
+          onChange={(value) => {
+            setFrom(value);
+            setTypedIn((typed) => ({ ...typed, from: true }));
+          }}
         />
         <DateField
           id="analysis-range-to"
@@ -94,7 +112,10 @@ function RangeFields({ range, query, showAllErrors, onValidity }: {
           hint={hint}
           value={to}
           error={errors.to ? ERROR_KEYS[errors.to] : null}
-          onChange={setTo}
+          onChange={(value) => {
+            setTo(value);
+            setTypedIn((typed) => ({ ...typed, to: true }));
+          }}
         />
       </fieldset>
     </>
@@ -106,10 +127,15 @@ export function FilterOptions({ range, query, period }: { range: DateRangeView; 
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
-  const [valid, setValid] = useState(true);
-  // Apply pressed while the dates were invalid: the messages show until the dialog closes
-  const [applied, setApplied] = useState(false);
+  const [problems, setProblems] = useState<RangeErrors>({});
   const serverErrors = Boolean(range.errors.from || range.errors.to);
+  const invalid = Boolean(problems.from || problems.to);
+  const applyReason = t("analysis.range.applyReason", {
+    problems: [
+      ...(problems.from ? [`${t("analysis.range.from")}: ${t(ERROR_KEYS[problems.from])}`] : []),
+      ...(problems.to ? [`${t("analysis.range.to")}: ${t(ERROR_KEYS[problems.to])}`] : []),
+    ].join(" "),
+  });
   useEffect(() => {
     const element = dialog.current;
     if (open && element && !element.open) element.showModal();
@@ -157,7 +183,7 @@ export function FilterOptions({ range, query, period }: { range: DateRangeView; 
           aria-labelledby="filter-dialog-heading"
           onClose={() => {
             setOpen(false);
-            setApplied(false);
+            setProblems({});
           }}
         >
           <h2 id="filter-dialog-heading">{t("analysis.range.open")}</h2>
@@ -166,25 +192,25 @@ export function FilterOptions({ range, query, period }: { range: DateRangeView; 
             className="filter-options__form"
             noValidate
             onSubmit={(event) => {
-              // spec 001 §4 has Apply disabled while the dates are invalid; it stays enabled and
-              // says why instead (issue 25 item 10, docs/decisions/116-form-errors-after-a-submit.md)
-              if (!valid) {
+              if (invalid) {
                 event.preventDefault();
-                setApplied(true);
                 return;
               }
               dialog.current?.close();
             }}
           >
-            <RangeFields range={range} query={query} showAllErrors={applied} onValidity={setValid} />
+            <RangeFields range={range} query={query} showAllErrors={false} onCheck={setProblems} />
             <div className="form-actions">
-              <button type="submit" className="button">
+              {/* spec 001 §4: "It is disabled while the custom dates are invalid"; the reason shows
+                  beside it while it is (issue 25 item 10, docs/decisions/116-form-errors-after-a-submit.md) */}
+              <button type="submit" className="button" disabled={invalid} aria-describedby={invalid ? "filter-apply-reason" : undefined}>
                 {t("analysis.range.apply")}
               </button>
               <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
                 {t("analysis.range.cancel")}
               </button>
             </div>
+            <DisabledReason id="filter-apply-reason" reason={invalid ? applyReason : null} />
           </Form>
         </dialog>
       ) : null}
