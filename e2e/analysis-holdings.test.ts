@@ -113,7 +113,10 @@ test.describe("the analysis page's holdings", () => {
     const panel = page.locator("#analysis__tabs_panel-2");
     // several types: each panel starts collapsed
     for (const title of ["Asset class", "Sector", "Geographic region"]) {
-      const details = panel.locator("details.allocation-panel", { has: page.getByRole("heading", { name: title, exact: true }) });
+      // the heading stands outside the panel's summary (decision 117)
+      const section = panel.getByRole("region", { name: title, exact: true });
+      await expect(section.getByRole("heading", { level: 3, name: title, exact: true })).toBeVisible();
+      const details = section.locator("details.allocation-panel__body");
       await expect(details).not.toHaveAttribute("open", "");
       await details.locator("summary").first().click();
       const figure = details.locator("figure");
