@@ -227,7 +227,7 @@ export default function HelpWithLoggingIn() {
         </section>
       ) : null}
 
-      <p>
+      <p className="standalone-link">
         <Link to={loginHref}>{t("returnToLogin")}</Link>
       </p>
     </div>
