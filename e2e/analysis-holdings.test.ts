@@ -125,7 +125,7 @@ test.describe("the analysis page's holdings", () => {
       const percents = await figure.getByRole("table").locator("tbody tr td:last-child").allTextContents();
       expect(percents.length, title).toBeGreaterThan(1);
       expect(percents.map((p) => (p.startsWith("<") ? 0 : Number(p.replace("%", "")))).reduce((a, b) => a + b, 0), title).toBe(100);
-      await details.locator("summary", { hasText: `Investments by ${title.toLowerCase()}` }).click();
+      await details.locator("details.allocation-panel__investments > summary", { hasText: `Investments by ${title.toLowerCase()}` }).click();
       await expect(details.getByRole("table", { name: `Investments by ${title.toLowerCase()}, largest first` })).toContainText("Ellie Stocks and Shares ISA");
     }
     await expectAccessible(page);
