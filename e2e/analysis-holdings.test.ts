@@ -113,7 +113,10 @@ test.describe("the analysis page's holdings", () => {
     const panel = page.locator("#analysis__tabs_panel-2");
     // several types: each panel starts collapsed
     for (const title of ["Asset class", "Sector", "Geographic region"]) {
-      const details = panel.locator("details.allocation-panel", { has: page.getByRole("heading", { name: title, exact: true }) });
+      // the heading stands outside the panel's summary (decision 117)
+      const section = panel.getByRole("region", { name: title, exact: true });
+      await expect(section.getByRole("heading", { level: 3, name: title, exact: true })).toBeVisible();
+      const details = section.locator("details.allocation-panel__body");
       await expect(details).not.toHaveAttribute("open", "");
       await details.locator("summary").first().click();
       const figure = details.locator("figure");
@@ -122,7 +125,7 @@ test.describe("the analysis page's holdings", () => {
       const percents = await figure.getByRole("table").locator("tbody tr td:last-child").allTextContents();
       expect(percents.length, title).toBeGreaterThan(1);
       expect(percents.map((p) => (p.startsWith("<") ? 0 : Number(p.replace("%", "")))).reduce((a, b) => a + b, 0), title).toBe(100);
-      await details.locator("summary", { hasText: `Investments by ${title.toLowerCase()}` }).click();
+      await details.locator("details.allocation-panel__investments > summary", { hasText: `Investments by ${title.toLowerCase()}` }).click();
       await expect(details.getByRole("table", { name: `Investments by ${title.toLowerCase()}, largest first` })).toContainText("Ellie Stocks and Shares ISA");
     }
     await expectAccessible(page);

@@ -3,6 +3,7 @@
 // never reaches the browser. They have no interactive version: the legend and the data table carry
 // every figure.
 
+import type { AxisTickProps } from "@nivo/axes";
 import { Bar, type BarCustomLayerProps, type BarSvgProps } from "@nivo/bar";
 import { Pie, type PieSvgProps } from "@nivo/pie";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -18,7 +19,7 @@ import {
   labelColourOn,
   PIE_CHART_SIZE,
   sliceColours,
-  truncateLabel,
+  wrapLabel,
   type AllocationChartInput,
   type AllocationSlice,
 } from "./allocation-chart";
@@ -143,10 +144,50 @@ function ColumnLabels({ bars }: BarCustomLayerProps<ColumnDatum>) {
   );
 }
 
+/** The distance between the lines of a wrapped category name, in ems and in px. */
+const LINE_EMS = 1.2;
+const LINE_HEIGHT = CHART_FONT_SIZE * LINE_EMS;
+/** A category name turned under its column is wrapped at this many characters a line. */
+const TURNED_LINE_CHARS = 18;
+const MOST_LINES = 3;
+
+/**
+ * A category's tick: its line and its name, on several lines (`<tspan>`s) when wrapped, drawn as
+ * nivo draws a tick (level, or turned by `rotate`).
+ */
+function wrappedTick(lines: Map<string, string[]>) {
+  return function WrappedTick({ value, x, y, lineX, lineY, textX, textY, textAnchor, rotate }: AxisTickProps<string>) {
+    const words = lines.get(value) ?? [];
+    // turned names grow away from the axis from their first line; level ones hang under the tick
+    return (
+      <g transform={`translate(${x},${y})`}>
+        <line x1={0} x2={lineX} y1={0} y2={lineY} stroke="currentColor" strokeWidth={1} />
+        <text
+          dominantBaseline={rotate ? "central" : "hanging"}
+          textAnchor={textAnchor}
+          transform={`translate(${textX},${rotate ? textY : textY - CHART_FONT_SIZE / 2}) rotate(${rotate ?? 0})`}
+          fontFamily="inherit"
+          fontSize={CHART_FONT_SIZE}
+          fill="currentColor"
+        >
+          {words.length > 1
+            ? words.map((line, i) => (
+                <tspan key={i} x="0" dy={i === 0 ? "0" : `${LINE_EMS}em`}>
+                  {line}
+                </tspan>
+              ))
+            : words[0]}
+        </text>
+      </g>
+    );
+  };
+}
+
 /**
  * One column per slice in its colour, its height the slice's share of the whole in percent, its
- * percentLabel above it. Category names that do not fit under their columns are turned and, past
- * 18 characters, cut with '…' (the legend and the table have them whole).
+ * percentLabel above it. Category names too long for their columns wrap onto lines under them
+ * (level while each line fits the column, else turned); only where the columns are too narrow
+ * for the lines are they cut with '…' (the legend and the table have them whole; issue 25 item 15).
  */
 function columnMarkup(slices: Datum[], width: number, height: number, locale: string, title: string): string {
   // nivo charts the share in percent points.
@@ -157,19 +198,30 @@ function columnMarkup(slices: Datum[], width: number, height: number, locale: st
   const top = 24;
   const padding = 0.25;
 
-  // Category labels: level when the longest fits under its column, else turned 45° (90° when the
-  // columns are too narrow for that) and cut.
-  const longest = Math.max(...data.map((d) => [...d.label].length));
+  // Category labels: level, on up to three lines, when every name's lines fit under its column;
+  // else turned 45° (90° when the columns are too narrow for that), on as many lines as the
+  // space between two columns holds.
   const roughInner = width - 60;
   const band = roughInner / Math.max(1, data.length);
-  const level = longest * CHART_CHAR_WIDTH <= band * (1 - padding / 2);
+  const levelChars = Math.floor((band * (1 - padding / 2)) / CHART_CHAR_WIDTH);
+  const levelLines = data.map((d) => wrapLabel(d.label, levelChars, MOST_LINES));
+  const longestWord = Math.max(...data.map((d) => Math.max(0, ...d.label.trim().split(/\s+/).map((word) => [...word].length))));
+  const level = longestWord <= levelChars && levelLines.every((w) => !w.cut);
   const rotation = level ? 0 : band >= 2 * CHART_FONT_SIZE ? -45 : -90;
-  const maxChars = level ? longest : 18;
-  const labels = new Map(data.map((d) => [d.id, level ? d.label : truncateLabel(d.label, maxChars)]));
-  const labelLength = Math.max(...[...labels.values()].map((l) => [...l].length)) * CHART_CHAR_WIDTH;
+  const across = rotation === -45 ? band * Math.SQRT1_2 : band;
+  const turnedLines = Math.max(1, Math.min(MOST_LINES, Math.floor(across / LINE_HEIGHT)));
+  const wrapped = level ? levelLines : data.map((d) => wrapLabel(d.label, TURNED_LINE_CHARS, turnedLines));
+  const labels = new Map(data.map((d, i) => [d.id, wrapped[i]!.lines]));
+  const labelLength = Math.max(...wrapped.flatMap((w) => w.lines.map((l) => [...l].length))) * CHART_CHAR_WIDTH;
+  const lineCount = Math.max(...wrapped.map((w) => w.lines.length));
   const tickSpace = 5 + 6;
+  const radians = (rotation * Math.PI) / 180;
   const bottom =
-    tickSpace + 4 + (rotation === 0 ? CHART_FONT_SIZE + 4 : Math.ceil(labelLength * Math.abs(Math.sin((rotation * Math.PI) / 180))) + CHART_FONT_SIZE);
+    tickSpace +
+    4 +
+    (rotation === 0
+      ? lineCount * LINE_HEIGHT + 4
+      : Math.ceil(labelLength * Math.abs(Math.sin(radians)) + (lineCount - 1) * LINE_HEIGHT * Math.abs(Math.cos(radians))) + CHART_FONT_SIZE);
 
   const innerHeight = height - top - bottom;
   const ticks = niceTicks(low, high, Math.max(2, Math.min(8, Math.round(innerHeight / 50))));
@@ -206,7 +258,7 @@ function columnMarkup(slices: Datum[], width: number, height: number, locale: st
       enableGridY
       gridYValues={ticks}
       axisLeft={{ tickValues: ticks, tickSize: 5, tickPadding: 6, format: (value: number) => formatY(value) }}
-      axisBottom={{ tickSize: 5, tickPadding: 6, tickRotation: rotation, format: (id: string) => labels.get(id) ?? "" }}
+      axisBottom={{ tickSize: 5, tickPadding: 6, tickRotation: rotation, renderTick: wrappedTick(labels) }}
       enableLabel={false}
       // The percentages only when they fit over their columns; the table has them all.
       layers={widestValue <= columnWidth + 8 ? ["grid", "axes", "bars", ColumnLabels] : ["grid", "axes", "bars"]}

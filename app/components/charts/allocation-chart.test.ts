@@ -10,6 +10,7 @@ import {
   hasAllocation,
   labelColourOn,
   truncateLabel,
+  wrapLabel,
   type AllocationChartInput,
   type AllocationSlice,
 } from "./allocation-chart";
@@ -34,6 +35,22 @@ const pie: AllocationChartInput = { kind: "pie", slices, colours, title: "Sector
 const column: AllocationChartInput = { ...pie, kind: "column" };
 
 const texts = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? "");
+/** Every text as a person reads it: the lines of a wrapped one joined by a space. */
+const labelTexts = (svg: string) =>
+  [...svg.matchAll(/<text[^>]*>(.*?)<\/text>/g)].map((m) => [...(m[1] ?? "").matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((t) => t[1]).join(" ") || (m[1] ?? ""));
+const SECTORS = [
+  "Information Technology",
+  "Health Care",
+  "Financials",
+  "Consumer Discretionary",
+  "Communication Services",
+  "Industrials",
+  "Consumer Staples",
+  "Energy",
+  "Utilities",
+  "Real Estate",
+  "Materials",
+];
 /** The fill of each pie arc, in order. */
 const arcFills = (svg: string) => [...svg.matchAll(/<path [^>]*data-testid="arc\.[^"]*"[^>]*>/g)].map((m) => /fill="([^"]*)"/.exec(m[0])?.[1]);
 /** The fill of each column, in order. */
@@ -136,10 +153,21 @@ describe("renderAllocationChartSvg: columns", () => {
     expect(french).toEqual(expect.arrayContaining(["0 %", "40 %"]));
   });
 
-  it("turns and cuts category names too long for their columns", () => {
-    const labels = texts(svg);
-    expect(labels).toContain("Information Techn…");
-    expect(svg).toMatch(/rotate\(-45\)"[^>]*>Health Care</);
+  it("writes a category name too long for one line under its column on two, whole (issue 25 item 15)", () => {
+    const labels = labelTexts(svg);
+    expect(labels).toContain("Information Technology");
+    expect(labels).toContain("Consumer Staples");
+    expect(labels.join(" ")).not.toContain("…");
+    expect(svg).toMatch(/<tspan x="0" dy="[^"]*">Information<\/tspan><tspan x="0" dy="1.2em">Technology<\/tspan>/);
+  });
+
+  it("turns the names of eleven sectors and wraps them, every one whole", () => {
+    const sectors = renderAllocationChartSvg({ ...column, slices: SECTORS.map((label, i) => ({ id: `s${i}`, label, value: 20 - i, percentLabel: `${20 - i}%` })) });
+    expectCleanSvg(sectors, { width: 720, height: 360 }, "Sectors");
+    expect(sectors).toMatch(/rotate\(-45\)/);
+    const labels = labelTexts(sectors);
+    for (const name of SECTORS) expect(labels).toContain(name);
+    expect(labels.join(" ")).not.toContain("…");
   });
 
   it("keeps short category names level and whole", () => {
@@ -171,6 +199,9 @@ describe("renderAllocationChartSvg: columns", () => {
     expect(columnFills(crowded)).toHaveLength(40);
     expect(crowded).toMatch(/rotate\(-90\)/);
     expect(texts(crowded)).not.toContain("40%");
+    // too narrow to wrap: abbreviated under the columns, whole in the legend and the table
+    expect(labelTexts(crowded)).toContain("Holding 0 with a…");
+    expect(allocationLegend({ ...column, slices: many })[0]!.label).toBe("Holding 0 with a rather long name");
   });
 });
 
@@ -202,9 +233,9 @@ describe("renderAllocationChartSvg: long and odd labels", () => {
       expect(svg).not.toContain("<Chips>");
       expect(svg).not.toContain("Very long holding name Very long holding name");
     }
-    const labels = texts(renderAllocationChartSvg({ ...column, slices: odd }));
-    expect(labels).toContain("Very long holding…");
-    expect(labels).toContain("Fish &amp; &lt;Chips&gt; &quot;L…");
+    const labels = labelTexts(renderAllocationChartSvg({ ...column, slices: odd }));
+    expect(labels.some((l) => l.startsWith("Very long holding") && l.endsWith("…"))).toBe(true);
+    expect(labels).toContain("Fish &amp; &lt;Chips&gt; &quot;Ltd&quot;");
   });
 });
 
@@ -272,6 +303,14 @@ describe("allocation helpers", () => {
     expect(allocationChartSize({ kind: "pie" })).toEqual({ width: 600, height: 360 });
     expect(allocationChartSize({ kind: "column" })).toEqual({ width: 720, height: 360 });
     expect(allocationChartSize({ kind: "pie", width: 400 })).toEqual({ width: 400, height: 360 });
+  });
+
+  it("wraps a label onto lines of at most a number of characters, between words, cut only past the last line", () => {
+    expect(wrapLabel("Information Technology", 18, 2)).toEqual({ lines: ["Information", "Technology"], cut: false });
+    expect(wrapLabel("Energy", 18, 2)).toEqual({ lines: ["Energy"], cut: false });
+    expect(wrapLabel("Consumer Discretionary", 11, 3)).toEqual({ lines: ["Consumer", "Discretiona", "ry"], cut: false });
+    expect(wrapLabel("Real Estate Investment Trusts", 12, 2)).toEqual({ lines: ["Real Estate", "Investment…"], cut: true });
+    expect(wrapLabel("Communication Services", 18, 1)).toEqual({ lines: ["Communication Ser…"], cut: true });
   });
 
   it("cuts labels to a number of characters with an ellipsis", () => {

@@ -98,6 +98,36 @@ export function truncateLabel(label: string, maxChars: number): string {
   return `${characters.slice(0, Math.max(1, maxChars - 1)).join("").trimEnd()}…`;
 }
 
+/**
+ * `label` on lines of at most `maxChars` characters, broken between words (a word longer than a
+ * line is broken inside). Past `maxLines` the last line ends in '…' and `cut` is true: the legend
+ * and the table still have the name whole (issue 25 item 15, decision 117).
+ */
+export function wrapLabel(label: string, maxChars: number, maxLines: number): { lines: string[]; cut: boolean } {
+  const width = Math.max(1, maxChars);
+  const lines: string[] = [];
+  let current: string[] = [];
+  for (const word of label.trim().split(/\s+/).filter(Boolean)) {
+    let rest = [...word];
+    if (current.length && current.length + 1 + rest.length <= width) {
+      current.push(" ", ...rest);
+      continue;
+    }
+    if (current.length) lines.push(current.join(""));
+    while (rest.length > width) {
+      lines.push(rest.slice(0, width).join(""));
+      rest = rest.slice(width);
+    }
+    current = rest;
+  }
+  if (current.length) lines.push(current.join(""));
+  const most = Math.max(1, maxLines);
+  if (lines.length <= most) return { lines, cut: false };
+  const kept = lines.slice(0, most - 1);
+  kept.push(truncateLabel(lines.slice(most - 1).join(" "), width));
+  return { lines: kept, cut: true };
+}
+
 function channels(colour: string): [number, number, number] | null {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour.trim())?.[1];
   if (!hex) return null;

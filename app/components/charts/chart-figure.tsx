@@ -87,9 +87,11 @@ export function ChartFigure({ id, caption, svg, narrowSvg, legend, table, tableS
       ) : null}
       <details className="chart-figure__data" onFocus={engage}>
         <summary>{tableSummary}</summary>
-        <div className="table-wrap">
+        {/* its own scrolling region, named by the table's caption (WCAG 1.4.10; ids unique, decision 117) */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <div className="table-wrap" role="region" aria-labelledby={`${id}-table-caption`} tabIndex={0}>
           <table className="chart-figure__table">
-            <caption>{table.caption}</caption>
+            <caption id={`${id}-table-caption`}>{table.caption}</caption>
             <thead>
               <tr>
                 {table.columns.map((column, i) => (

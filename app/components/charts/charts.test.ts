@@ -286,10 +286,19 @@ describe("ChartFigure", () => {
 
   it("offers the data as a table behind a summary", () => {
     expect(html).toContain('<details class="chart-figure__data"><summary>Show the chart&#x27;s data as a table</summary>');
-    expect(html).toContain('<div class="table-wrap"><table class="chart-figure__table"><caption>Performance by month</caption>');
+    expect(html).toContain(
+      '<div class="table-wrap" role="region" aria-labelledby="performance-table-caption" tabindex="0"><table class="chart-figure__table"><caption id="performance-table-caption">Performance by month</caption>',
+    );
     expect(html).toContain('<thead><tr><th scope="col">Date</th><th scope="col">Portfolio</th><th scope="col">FTSE All-Share</th></tr></thead>');
     expect(html).toContain('<tr><th scope="row">1 May 2023</th><td class="numeric">-2.00%</td><td class="numeric">0.00%</td></tr>');
     expect(html.match(/<th scope="row">/g)).toHaveLength(13);
+  });
+
+  it("gives every element its own id: the table's region is named by the table's caption, not the chart's", () => {
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids).toContain("performance-caption");
+    expect(ids).toContain("performance-table-caption");
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("renders only the static SVG on the server, never the interactive chart", () => {

@@ -4,6 +4,7 @@ import { useTranslation } from "~/components/translation";
 import { mobileBackHref, stepsBackInHistory } from "~/lib/mobile-back";
 import { activeEntry, homePathFor, type Navigation, unreadBadge } from "~/lib/navigation";
 import { AccountMenu } from "./account-menu";
+import { PrintPageRules } from "./print-page-rules";
 import { FALLBACK_LOGO, type ShellData, type ShellUser } from "./root-data";
 
 type Brand = ShellData["brand"];
@@ -91,6 +92,7 @@ export function SignedInHeader({ user, navigation, unreadCount, brand }: SignedI
   const viewing = user.role === "User" ? user.clientInContext : null;
   return (
     <header className="site-header">
+      <PrintPageRules name={viewing ? viewing.displayName : user.displayName} />
       <div className="top-bar">
         <div className="container top-bar__inner">
           {viewing ? (

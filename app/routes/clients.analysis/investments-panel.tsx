@@ -327,48 +327,53 @@ export function AllocationPanelList({ view }: { view: AllocationView }) {
   return (
     <>
       <p className="page__meta">{t("analysis.allocation.asAt", { date: view.asAt })}</p>
+      {/* spec 001 §2.3: one collapsible panel per type; its heading stays outside the summary, so
+          that it is a heading and the summary a plain button (decision 117) */}
       {view.panels.map((panel) => (
-        <details key={panel.type} className="allocation-panel card" open={view.collapsed ? undefined : true}>
-          <summary className="allocation-panel__title">
-            <h3>{panel.title}</h3>
-          </summary>
-          <ChartFigure id={`allocation-${panel.type}`} caption={panel.caption} svg={panel.svg} legend={panel.legend} table={panel.table} tableSummary={t("analysis.chart.showTable")} />
-          <details className="allocation-panel__investments">
-            <summary>{t("analysis.allocation.showInvestments", { type: panel.lower })}</summary>
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-            <div className="table-wrap" role="region" aria-labelledby={`allocation-${panel.type}-caption`} tabIndex={0}>
-              <table>
-                <caption id={`allocation-${panel.type}-caption`}>{t("analysis.allocation.tableCaption", { type: panel.lower })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("analysis.allocation.columns.investment")}</th>
-                    <th scope="col">{t("analysis.allocation.columns.account")}</th>
-                    <th scope="col" className="numeric">
-                      {t("analysis.allocation.columns.amount")}
-                    </th>
-                  </tr>
-                </thead>
-                {panel.categories.map((category) => (
-                  <tbody key={category.key}>
-                    <tr className="allocation-panel__category">
-                      <th scope="rowgroup" colSpan={2}>
-                        {category.name} ({category.percent})
+        <section key={panel.type} className="allocation-panel card" aria-labelledby={`allocation-${panel.type}-heading`}>
+          <h3 id={`allocation-${panel.type}-heading`} className="allocation-panel__title">
+            {panel.title}
+          </h3>
+          <details className="allocation-panel__body" open={view.collapsed ? undefined : true}>
+            <summary className="allocation-panel__summary">{t("analysis.allocation.panelSummary", { type: panel.lower })}</summary>
+            <ChartFigure id={`allocation-${panel.type}`} caption={panel.caption} svg={panel.svg} legend={panel.legend} table={panel.table} tableSummary={t("analysis.chart.showTable")} />
+            <details className="allocation-panel__investments">
+              <summary>{t("analysis.allocation.showInvestments", { type: panel.lower })}</summary>
+              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+              <div className="table-wrap" role="region" aria-labelledby={`allocation-${panel.type}-investments-caption`} tabIndex={0}>
+                <table>
+                  <caption id={`allocation-${panel.type}-investments-caption`}>{t("analysis.allocation.tableCaption", { type: panel.lower })}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("analysis.allocation.columns.investment")}</th>
+                      <th scope="col">{t("analysis.allocation.columns.account")}</th>
+                      <th scope="col" className="numeric">
+                        {t("analysis.allocation.columns.amount")}
                       </th>
-                      <td className="numeric">{category.amount}</td>
                     </tr>
-                    {category.rows.map((row) => (
-                      <tr key={row.key}>
-                        <th scope="row">{row.investment}</th>
-                        <td>{row.account}</td>
-                        <td className="numeric">{row.amount}</td>
+                  </thead>
+                  {panel.categories.map((category) => (
+                    <tbody key={category.key}>
+                      <tr className="allocation-panel__category">
+                        <th scope="rowgroup" colSpan={2}>
+                          {category.name} ({category.percent})
+                        </th>
+                        <td className="numeric">{category.amount}</td>
                       </tr>
-                    ))}
-                  </tbody>
-                ))}
-              </table>
-            </div>
+                      {category.rows.map((row) => (
+                        <tr key={row.key}>
+                          <th scope="row">{row.investment}</th>
+                          <td>{row.account}</td>
+                          <td className="numeric">{row.amount}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  ))}
+                </table>
+              </div>
+            </details>
           </details>
-        </details>
+        </section>
       ))}
     </>
   );

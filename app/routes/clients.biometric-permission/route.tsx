@@ -259,9 +259,13 @@ function PasskeyList({ passkeys, renaming, answer }: { passkeys: PasskeyRow[]; r
       {passkeys.length === 0 ? (
         <p>{t("biometric.list.empty")}</p>
       ) : (
-        <div className="table-wrap">
+        // its own scrolling region at 320 px, named by the caption (decision 117)
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <div className="table-wrap" role="region" aria-labelledby="passkeys-caption" tabIndex={0}>
           <table>
-            <caption className="visually-hidden">{t("biometric.list.title")}</caption>
+            <caption id="passkeys-caption" className="visually-hidden">
+              {t("biometric.list.title")}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">{t("biometric.list.name")}</th>

@@ -226,7 +226,7 @@ export default function HelpWithLoggingIn() {
         </section>
       ) : null}
 
-      <p>
+      <p className="standalone-link">
         <Link to={loginHref}>{t("returnToLogin")}</Link>
       </p>
     </div>

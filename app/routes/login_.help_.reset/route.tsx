@@ -221,10 +221,10 @@ export default function ResetPassword() {
           {t("reset.submit")}
         </button>
       </Form>
-      <p>
+      <p className="standalone-link">
         <Link to={helpHref}>{t("reset.startAgain")}</Link>
       </p>
-      <p>
+      <p className="standalone-link">
         <Link to={loginHref}>{t("returnToLogin")}</Link>
       </p>
     </div>
