@@ -23,6 +23,7 @@ type View = {
   summary: string | null;
   completion: { successText: string | null } | null;
   inProgress: boolean;
+  speakToAdviser: { offered: boolean; contact?: unknown } | null;
 };
 type Loaded = { view: View; confirmLogout: boolean };
 

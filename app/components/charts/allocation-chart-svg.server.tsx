@@ -164,7 +164,7 @@ function wrappedTick(lines: Map<string, string[]>) {
         <line x1={0} x2={lineX} y1={0} y2={lineY} stroke="currentColor" strokeWidth={1} />
         <text
           dominantBaseline={rotate ? "central" : "hanging"}
-          textAnchor={textAnchor}
+          textAnchor={textAnchor as "start" | "middle" | "end"}
           transform={`translate(${textX},${rotate ? textY : textY - CHART_FONT_SIZE / 2}) rotate(${rotate ?? 0})`}
           fontFamily="inherit"
           fontSize={CHART_FONT_SIZE}
