@@ -95,10 +95,19 @@ test.describe("documents and messages", () => {
     await expect(list(page).first()).toContainText(/Quarterly valuation/);
     await expect(from).toHaveValue(day(150));
     await expect(to).toHaveValue(day(50));
+    // the portal's one date field: typed DD-MM-YYYY as its hint says (issue 25 item 18), the same list
+    const shown = (iso: string) => iso.split("-").reverse().join("-");
+    await expect(page.locator("#message-from-hint")).toHaveText("For example, 31-03-2025");
+    await from.fill(shown(day(150)));
+    await to.fill(shown(day(50)));
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(new RegExp(`from=${shown(day(150))}&to=${shown(day(50))}`));
+    await expect(list(page)).toHaveCount(1);
+    await expect(to).toHaveValue(shown(day(50)));
     // changing folder keeps the range, as it keeps the search
     await page.getByRole("link", { name: /^Important only/ }).click();
-    await expect(page).toHaveURL(new RegExp(`folder=important&type=Valuation&from=${day(150)}&to=${day(50)}$`));
-    await expect(to).toHaveValue(day(50));
+    await expect(page).toHaveURL(new RegExp(`folder=important&type=Valuation&from=${shown(day(150))}&to=${shown(day(50))}$`));
+    await expect(to).toHaveValue(shown(day(50)));
     await page.getByRole("link", { name: /^Inbox/ }).click();
     await expect(list(page)).toHaveCount(1);
 
@@ -111,7 +120,7 @@ test.describe("documents and messages", () => {
     await expect(page.locator("#message-to-error")).toContainText(endBeforeStart);
     await expect(page.getByRole("alert").getByRole("link", { name: endBeforeStart })).toHaveAttribute("href", "#message-to");
     await expect(to).toHaveAttribute("aria-invalid", "true");
-    await expect(to).toHaveAttribute("aria-describedby", "message-to-error");
+    await expect(to).toHaveAttribute("aria-describedby", "message-to-hint message-to-error");
     await expect(from).toHaveValue(day(50));
     await expect(to).toHaveValue(day(150));
     await expect(list(page)).toHaveCount(valuations);
@@ -119,8 +128,9 @@ test.describe("documents and messages", () => {
 
     // a date that does not exist (typed into the address): refused beside From, that bound left out
     await page.goto(`${MESSAGES}?type=Valuation&from=2026-02-30&to=${day(50)}`);
-    await expect(page.locator("#message-from-error")).toContainText("Enter a real date, for example 2026-03-31.");
-    await expect(page.getByRole("alert").getByRole("link", { name: "Enter a real date, for example 2026-03-31." })).toHaveAttribute("href", "#message-from");
+    const invalidFormat = 'Invalid date format, please enter the date in the format "DD-MM-YYYY"';
+    await expect(page.locator("#message-from-error")).toContainText(invalidFormat);
+    await expect(page.getByRole("alert").getByRole("link", { name: invalidFormat })).toHaveAttribute("href", "#message-from");
     await expect(from).toHaveAttribute("aria-invalid", "true");
     await expect(to).toHaveValue(day(50));
     await expect(list(page).first()).toContainText(/Quarterly valuation/);

@@ -1,15 +1,16 @@
 import { useTranslation } from "~/components/translation";
-import { formatDate } from "~/lib/format";
 import { printPageRules } from "~/lib/print";
-import { todayIn } from "~/lib/valuation-report";
+import { useShellData } from "./root-data";
 
 /**
  * The printed page's running header (issue 25 item 20, decision 117): the client's name and the
- * date on every page, as `@page` margin boxes; the screen never sees them.
+ * date on every page, as `@page` margin boxes; the screen never sees them. The date comes written
+ * from the root loader, so that no date library joins every page's first load.
  */
 export function PrintPageRules({ name }: { name: string }) {
-  const { t, i18n } = useTranslation();
-  const printed = t("print.printedOn", { date: formatDate(todayIn(null), i18n.language) });
-  // the date may differ between the server's render and the browser's around midnight
-  return <style media="print" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: printPageRules({ name, printed }) }} />;
+  const { t } = useTranslation();
+  const date = useShellData()?.printedOn;
+  if (!date) return null;
+  const printed = t("print.printedOn", { date });
+  return <style media="print" dangerouslySetInnerHTML={{ __html: printPageRules({ name, printed }) }} />;
 }

@@ -35,6 +35,11 @@ export type RootData = {
   unreadCount: number | null;
   /** spec 002 §2 and §4: the announcement panel; null shows none (docs/decisions/096). */
   announcement: Announcement | null;
+  /**
+   * Today in the site's words, for the printed page's header (issue 25 item 20, decision 117);
+   * made on the server so that the date library stays out of every page's first load.
+   */
+  printedOn: string | null;
 };
 
 /** The root loader's data for the shell; undefined when the root loader itself failed. */

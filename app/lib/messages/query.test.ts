@@ -90,10 +90,25 @@ describe("the created-date range (spec 002 §5 'Date range pickers', §9 'Date f
       end: "2026-03-31",
       errors: { from: "messages:dates.invalid", to: null },
     });
-    expect(checkDateRange("2026-01-01", "31/03/2026")).toEqual({
+    expect(checkDateRange("2026-01-01", "31/13/2026")).toEqual({
       start: "2026-01-01",
       end: null,
       errors: { from: null, to: "messages:dates.invalid" },
+    });
+    expect(checkDateRange("30-02-2026", "31-03-20261")).toEqual({
+      start: null,
+      end: null,
+      errors: { from: "messages:dates.invalid", to: "messages:dates.invalid" },
+    });
+  });
+
+  it("takes the portal's date field, DD-MM-YYYY, and the spec's yyyy-MM-dd (issue 25 item 18)", () => {
+    expect(checkDateRange("01-02-2026", "31-03-2026")).toEqual({ start: "2026-02-01", end: "2026-03-31", errors: { from: null, to: null } });
+    expect(checkDateRange("01-02-2026", "2026-03-31")).toMatchObject({ start: "2026-02-01", end: "2026-03-31" });
+    expect(checkDateRange("31-03-2026", "01-02-2026")).toEqual({
+      start: null,
+      end: null,
+      errors: { from: null, to: "messages:dates.endBeforeStart" },
     });
   });
 

@@ -2,6 +2,7 @@
 // design "URL state"): view, folder, entity, sort, document type, search, created-date range,
 // pages, the open message and its size. Pure: shared by the server and the browser.
 import { PAGE_PATHS } from "~/lib/navigation";
+import { parseDisplayDate } from "~/lib/date-range";
 
 export const MESSAGES_PATH = PAGE_PATHS.documentsAndMessages;
 
@@ -89,6 +90,15 @@ export function isoDate(text: string): string | null {
   return year >= 1 && days !== undefined && day >= 1 && day <= days ? text : null;
 }
 
+/**
+ * A typed filter date: DD-MM-YYYY, the portal's one date field (issue 25 item 18,
+ * docs/decisions/116-form-errors-after-a-submit.md), or yyyy-MM-dd (the spec's value format, and the
+ * addresses bookmarked before the field changed); yyyy-MM-dd, or null.
+ */
+export function filterDate(text: string): string | null {
+  return isoDate(text) ?? parseDisplayDate(text);
+}
+
 /** The i18n keys (namespace `messages`) of the date range's errors. */
 export const DATE_ERRORS = {
   invalid: "messages:dates.invalid",
@@ -105,13 +115,13 @@ export type DateRangeCheck = {
 
 /**
  * spec 002 §5 "Date range pickers" and §9 "Date filters": empty is no bound (the default start
- * 100 years ago and end today ask for nothing more); a value that is not a real yyyy-MM-dd date
- * is refused and that bound left out; an end before the start is refused, beside the end, and
+ * 100 years ago and end today ask for nothing more); a value that is not a real date (DD-MM-YYYY, or
+ * yyyy-MM-dd) is refused and that bound left out; an end before the start is refused, beside the end, and
  * the range left out altogether.
  */
 export function checkDateRange(from: string, to: string): DateRangeCheck {
-  const start = from ? isoDate(from) : null;
-  const end = to ? isoDate(to) : null;
+  const start = from ? filterDate(from) : null;
+  const end = to ? filterDate(to) : null;
   const errors = { from: from && !start ? DATE_ERRORS.invalid : null, to: to && !end ? DATE_ERRORS.invalid : null };
   if (start && end && end < start) return { start: null, end: null, errors: { ...errors, to: DATE_ERRORS.endBeforeStart } };
   return { start, end, errors };

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
-import { ErrorSummary, FieldError, type SummaryError } from "~/components/error-summary";
+import { ErrorSummary, type SummaryError } from "~/components/error-summary";
+import { DateField } from "~/components/date-field";
 import { DEFAULT_MESSAGE_SORT, MESSAGES_PATH } from "~/lib/messages/query";
 import type { MessagesView } from "./view.server";
 
@@ -65,36 +66,27 @@ const DATE_FIELDS = [
 ] as const;
 
 /**
- * spec 002 §5 "Date range pickers": 'From' and 'To' date inputs (the browser sends yyyy-MM-dd; a
- * typed yyyy-MM-dd is taken too). The form is a GET, so the loader checks them: each error shows
- * beside its field and in the summary, and what was given stays in the inputs.
+ * spec 002 §5 "Date range pickers": 'From' and 'To', the portal's one date field (DD-MM-YYYY; a
+ * typed yyyy-MM-dd is taken too: issue 25 item 18, docs/decisions/116). The form is a GET, so the
+ * loader checks them: each error shows beside its field and in the summary, and what was given
+ * stays in the inputs.
  */
 function DateRangeFields({ filter }: { filter: MessagesView["dateFilter"] }) {
   const { t } = useTranslation("messages");
   return (
     <fieldset className="message-filter__dates">
       <legend className="field__label">{t("dates.legend")}</legend>
-      {DATE_FIELDS.map((f) => {
-        const error = filter.errors[f.name];
-        const errorId = `${f.id}-error`;
-        return (
-          <div key={f.name} className={`field${error ? " field--error" : ""}`}>
-            <label htmlFor={f.id} className="field__label">
-              {t(f.label)}
-            </label>
-            {error ? <FieldError id={errorId} errors={[error]} /> : null}
-            <input
-              id={f.id}
-              name={f.name}
-              type="date"
-              className="field__input"
-              defaultValue={filter[f.name]}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-          </div>
-        );
-      })}
+      {DATE_FIELDS.map((f) => (
+        <DateField
+          key={f.name}
+          id={f.id}
+          name={f.name}
+          label={t(f.label)}
+          hint={t("dates.hint")}
+          error={filter.errors[f.name]}
+          defaultValue={filter[f.name]}
+        />
+      ))}
     </fieldset>
   );
 }
