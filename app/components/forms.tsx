@@ -162,20 +162,6 @@ export function useDisabledUntilValid(formId: string, isValid: ((formData: FormD
   return valid === false;
 }
 
-/**
- * Why a button the spec disables is disabled (issue 25 item 10), beside it while it is: the button
- * points at it with `aria-describedby={reason ? id : undefined}`. `reason` is null while the button
- * is enabled, and without JavaScript, where nothing is disabled.
- */
-export function DisabledReason({ id, reason }: { id: string; reason: string | null }) {
-  if (!reason) return null;
-  return (
-    <p id={id} className="button-reason">
-      {reason}
-    </p>
-  );
-}
-
 /** A validity test: every named field holds more than white space (spec 000 §5 "non-blank"). */
 export function allFilledIn(names: string[]): (formData: FormData) => boolean {
   return (formData) => names.every((name) => String(formData.get(name) ?? "").trim() !== "");

@@ -7,7 +7,7 @@ import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { DateField } from "~/components/date-field";
 import { ErrorSummary } from "~/components/error-summary";
-import { DisabledReason } from "~/components/forms";
+import { DisabledReason } from "~/components/disabled-reason";
 import { checkCustomRange, type DateError, type DateRangeName } from "~/lib/date-range";
 import type { DateRangeView } from "./analysis.server";
 import { analysisParams, type AnalysisQuery } from "~/lib/analysis/query";

@@ -8,15 +8,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BiometricLoginLink } from "~/components/biometric-link";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import {
-  DisabledReason,
-  ErrorSummary,
-  FailureAlert,
-  Field,
-  summaryErrors,
-  ShowPasswordToggle,
-  useDisabledUntilValid,
-} from "~/components/forms";
+import { ErrorSummary, FailureAlert, Field, summaryErrors, ShowPasswordToggle, useDisabledUntilValid } from "~/components/forms";
+import { DisabledReason } from "~/components/disabled-reason";
 import { PasswordStrength } from "~/components/password-strength";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
