@@ -25,8 +25,7 @@ import { csrf, honeypot } from "~/session/csrf.server";
 import { getPortalSession, remainingIdleMs } from "~/session/session.server";
 import { readToast } from "~/session/toast.server";
 import appStyles from "~/styles/app.css";
-import { formatDate } from "~/lib/format";
-import { todayIn } from "~/lib/valuation-report";
+import { printedOn } from "~/lib/print.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
@@ -100,7 +99,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // spec 000 §2 unread badge: the shell shows '(n)' up to 20, then '(20+)'; null shows none.
       unreadCount: unread,
       announcement,
-      printedOn: user ? formatDate(todayIn(null), locale) : null,
+      printedOn: user ? printedOn(locale) : null,
     },
     { headers },
   );

@@ -15,3 +15,11 @@ describe("printPageRules", () => {
     expect(printPageRules({ name: "a}\nb", printed: "x" })).toContain('@top-left{content:"a}\\a b"}');
   });
 });
+
+describe("printedOn", () => {
+  it("writes the day in the site's long date format, in the site's time zone", async () => {
+    const { printedOn } = await import("./print.server");
+    // 23:30 UTC on 31 March is already 1 April in London (summer time)
+    expect(printedOn("en-GB", new Date("2026-03-31T23:30:00Z"))).toBe("1st April 2026");
+  });
+});
