@@ -147,4 +147,18 @@ test.describe("correcting a form", () => {
     await expect(validate).toHaveAccessibleDescription("Enter the security code to validate your device.");
     await expectAccessible(page);
   });
+
+  test("a disabled 'Continue' at the sign-in code step and on the security questions says beside it why @js-only", async ({ page, request }) => {
+    const username = await copyUser(request, "demo.mfa");
+    await signIn(page, username);
+    await expect(page.getByLabel("Security code")).toBeVisible();
+    const next = page.getByRole("button", { name: "Continue" });
+    await expect(next).toBeDisabled();
+    await expect(next).toHaveAccessibleDescription("Enter the security code to continue.");
+    await expect(page.getByText("Enter the security code to continue.")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("Security code").fill("123456");
+    await expect(next).toBeEnabled();
+    await expect(page.getByText("Enter the security code to continue.")).toHaveCount(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { DisabledReason } from "~/components/disabled-reason";
 import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -202,9 +203,12 @@ export default function SecurityQuestions() {
             </div>
           );
         })}
-        <button type="submit" className="button" disabled={incomplete || navigation.state === "submitting"}>
+        <button type="submit" className="button" disabled={incomplete || navigation.state === "submitting"}
+          aria-describedby={incomplete ? "questions-reason" : undefined}
+        >
           {t("questions.submit")}
         </button>
+        <DisabledReason id="questions-reason" reason={incomplete ? t("questions.disabledReason") : null} />
       </Form>
       <BiometricLoginLink />
     </div>

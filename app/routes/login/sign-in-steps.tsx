@@ -1,3 +1,4 @@
+import { DisabledReason } from "~/components/disabled-reason";
 import { type FieldMetadata, getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -150,11 +151,19 @@ function ChangePasswordStep({ step, answer, settings }: StepProps<"ForceChangePa
           onChange={setShowPassword}
         />
         <div className="form__actions">
-          <button type="submit" name="intent" value="change-password" className="button" disabled={incomplete || pending}>
+          <button
+            type="submit"
+            name="intent"
+            value="change-password"
+            className="button"
+            disabled={incomplete || pending}
+            aria-describedby={incomplete ? "step-password-reason" : undefined}
+          >
             {t("steps.password.submit")}
           </button>
           <ReturnButton label={t("steps.cancel")} />
         </div>
+        <DisabledReason id="step-password-reason" reason={incomplete ? t("steps.password.disabledReason") : null} />
       </Form>
     </div>
   );
@@ -280,11 +289,19 @@ function SecurityQuestionsStep({ step, answer }: StepProps<"SetSecurityQuestions
           </fieldset>
         ))}
         <div className="form__actions">
-          <button type="submit" name="intent" value="security-questions" className="button" disabled={incomplete || pending}>
+          <button
+            type="submit"
+            name="intent"
+            value="security-questions"
+            className="button"
+            disabled={incomplete || pending}
+            aria-describedby={incomplete ? "step-questions-reason" : undefined}
+          >
             {t("steps.questions.submit")}
           </button>
           <ReturnButton label={t("steps.cancel")} />
         </div>
+        <DisabledReason id="step-questions-reason" reason={incomplete ? t("steps.questions.disabledReason") : null} />
       </Form>
     </div>
   );
@@ -359,7 +376,14 @@ function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolm
           secret
         />
         <div className="form__actions">
-          <button type="submit" name="intent" value="validate-code" className="button" disabled={empty || pending}>
+          <button
+            type="submit"
+            name="intent"
+            value="validate-code"
+            className="button"
+            disabled={empty || pending}
+            aria-describedby={empty ? "step-code-reason" : undefined}
+          >
             {t("steps.code.submit")}
           </button>
           {!token ? (
@@ -369,6 +393,7 @@ function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolm
           ) : null}
           <ReturnButton />
         </div>
+        <DisabledReason id="step-code-reason" reason={empty ? t("steps.code.disabledReason") : null} />
       </Form>
     </div>
   );
@@ -533,12 +558,20 @@ function MemorableStep({ step, answer }: StepProps<"MemorableCharactersRequired"
         )}
         <div className="form__actions">
           {answerable ? (
-            <button type="submit" name="intent" value="memorable" className="button" disabled={incomplete || pending}>
+            <button
+              type="submit"
+              name="intent"
+              value="memorable"
+              className="button"
+              disabled={incomplete || pending}
+              aria-describedby={incomplete ? "step-memorable-reason" : undefined}
+            >
               {t("steps.memorable.submit")}
             </button>
           ) : null}
           <ReturnButton />
         </div>
+        <DisabledReason id="step-memorable-reason" reason={incomplete ? t("steps.memorable.disabledReason") : null} />
       </Form>
     </div>
   );

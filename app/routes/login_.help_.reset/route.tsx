@@ -1,3 +1,4 @@
+import { DisabledReason } from "~/components/disabled-reason";
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -217,9 +218,12 @@ export default function ResetPassword() {
           </Field>
         </div>
         <ShowPasswordToggle id="show-new-password" label={t("reset.showPassword")} checked={showPassword} onChange={setShowPassword} />
-        <button type="submit" className="button" disabled={incomplete || navigation.state === "submitting"}>
+        <button type="submit" className="button" disabled={incomplete || navigation.state === "submitting"}
+          aria-describedby={incomplete ? "reset-reason" : undefined}
+        >
           {t("reset.submit")}
         </button>
+        <DisabledReason id="reset-reason" reason={incomplete ? t("reset.disabledReason") : null} />
       </Form>
       <p className="standalone-link">
         <Link to={helpHref}>{t("reset.startAgain")}</Link>
