@@ -37,6 +37,11 @@ async function acceptTerms(page: Page, javaScript: "on" | "off") {
 }
 
 async function enterCode(page: Page, code: string) {
+  const verify = journey(page).getByRole("button", { name: "Verify" });
+  if ((await journey(page).getByLabel("Security code").inputValue()) === "" && (await verify.isDisabled())) {
+    // issue 25 item 10: the disabled Verify says why beside it (with JavaScript)
+    await expect(verify).toHaveAccessibleDescription("Enter the code to verify your signature.");
+  }
   await journey(page).getByLabel("Security code").fill(code);
   await journey(page).getByRole("button", { name: "Verify" }).click();
 }

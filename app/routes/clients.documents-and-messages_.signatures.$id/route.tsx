@@ -7,6 +7,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary } from "~/components/error-summary";
+import { DisabledReason } from "~/components/disabled-reason";
 import { useModalDialog } from "~/components/modal-dialog";
 import { readForm } from "~/session/csrf.server";
 import { requireClientContext } from "~/session/guards.server";
@@ -157,6 +158,8 @@ function Journey({ view, answer }: { view: SignatureView; answer: JourneyAnswer 
   const action = `${SIGNATURES_PATH}/${view.id}${step ? `?step=${step}` : ""}`;
   const [accepted, setAccepted] = useState(step === "code");
   const [code, setCode] = useState("");
+  // spec 002 step 3: why Verify is disabled, beside it (issue 25 item 10); not while sending
+  const verifyReason = !hydrated || busy ? null : !accepted ? t("signature.verifyReason.terms") : !code.trim() ? t("signature.verifyReason.code") : null;
   const summary = <ErrorSummary errors={errors.map((e) => ({ fieldId: e.fieldId, message: e.message }))} />;
 
   if (step === "invalid-phone")
@@ -247,13 +250,21 @@ function Journey({ view, answer }: { view: SignatureView; answer: JourneyAnswer 
             </div>
             <div className="form-actions">
               {/* spec 002 step 3: Verify needs the terms accepted and a code */}
-              <button type="submit" name="intent" value="verify" className="button" disabled={hydrated && (!accepted || !code.trim() || busy)}>
+              <button
+                type="submit"
+                name="intent"
+                value="verify"
+                className="button"
+                disabled={hydrated && (!accepted || !code.trim() || busy)}
+                aria-describedby={verifyReason ? "signature-verify-reason" : undefined}
+              >
                 {busy ? t("signature.validating") : t("signature.verify")}
               </button>
               <button type="submit" name="intent" value="resend" className="button button--link" formNoValidate>
                 {t("signature.resend")}
               </button>
             </div>
+            <DisabledReason id="signature-verify-reason" reason={verifyReason} />
           </>
         ) : (
           <div className="form-actions">
