@@ -15,7 +15,8 @@ import { type Portal, startPortal, thrown } from "./portal-harness";
 // side by side: the retries' waits overlap instead of adding up.
 
 // The portal reads its environment once, when its modules are first imported (startPortal).
-const TIMEOUT_MS = 250;
+// long enough that a fake upstream's quick fault is not taken for a timeout on a busy machine
+const TIMEOUT_MS = 1_000;
 process.env.PLANNING_TIMEOUT_MS = String(TIMEOUT_MS);
 
 type Behaviour = "slow" | "refused" | "500" | "malformed" | "drop" | "404" | "broken-item";
