@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type Address, addressLines, hasAddress, mapSearchUrl, regionOfLocale } from "~/lib/address";
 import { formatPhoneNumber, telHref } from "~/lib/phone";
-import { type SpeakToAdviser, speakToAdviserOf } from "~/lib/speak-to-adviser";
+import { type LinkValue, type SpeakToAdviser, speakToAdviserOf } from "~/lib/speak-to-adviser";
 import type { PlanningClient } from "./client.server";
 import { AddressAnswer } from "./entity.server";
 
@@ -102,7 +102,7 @@ export async function fetchSpeakToAdviser(
 
 // ── view model (pure; tests/portal/adviser-details.test.ts) ──────────────────────────────────
 
-export type LinkValue = { text: string; href: string };
+export type { LinkValue };
 
 export type AdviserCard = {
   id: number;
