@@ -65,8 +65,11 @@ export async function startServers({ deadPortal = false, portalEnv: extraPortalE
     freePort(),
   ]);
   const children = [];
+  // CPU_PROFILE_DIR=dir: both processes write a CPU profile there when they stop (node --cpu-prof),
+  // to open in Chrome's DevTools or speedscope (docs/decisions/122).
+  const profile = process.env.CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROFILE_DIR}`] : [];
   const start = (args, env) => {
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [...profile, ...args], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
     children.push(child);
   };
   const stop = () => {
