@@ -10,8 +10,8 @@ import { currentRequestId } from "./request-id.server";
 
 type Fields = Record<string, unknown>;
 
-/** Field names whose value is never written, at the top of the fields or one object down. */
-export const REDACTED_FIELDS = [
+/** Fields whose value is never written: at the top of a line's fields, or in its `body`. */
+export const SECRET_FIELDS = [
   "password",
   "currentPassword",
   "newPassword",
@@ -32,21 +32,24 @@ export const REDACTED_FIELDS = [
   "sessionToken",
   "XPLANID",
   "login_ticket",
-  "authorization",
   "cookie",
   "set-cookie",
-  "Cookie",
-  "Set-Cookie",
-  "Authorization",
+  "authorization",
 ];
+/** Headers whose value is never written, in a line's `headers`, `req.headers` or `res.headers`. */
+export const SECRET_HEADERS = ["cookie", "set-cookie", "authorization", "Cookie", "Set-Cookie", "Authorization"];
 
-/** The paths pino redacts: each field at the top, one object down (`headers.cookie`) and two (`req.headers.cookie`). */
-export function redactPaths(fields: readonly string[] = REDACTED_FIELDS): string[] {
-  return fields.flatMap((field) => {
-    const key = /^[A-Za-z_$][\w$]*$/.test(field) ? field : `["${field}"]`;
-    const child = key.startsWith("[") ? key : `.${key}`;
-    return [key, `*${child}`, `*.*${child}`];
-  });
+const member = (field: string) => (/^[A-Za-z_$][\w$]*$/.test(field) ? `.${field}` : `["${field}"]`);
+
+/**
+ * The paths pino redacts, each named in full: a wildcard path costs pino's redaction some 30 times
+ * as much per line (285 µs instead of 11, docs/decisions/125).
+ */
+export function redactPaths(): string[] {
+  return [
+    ...SECRET_FIELDS.flatMap((field) => [member(field).replace(/^\./, ""), `body${member(field)}`]),
+    ...["headers", "req.headers", "res.headers"].flatMap((at) => SECRET_HEADERS.map((header) => `${at}${member(header)}`)),
+  ];
 }
 
 /** The logger's options, shared by the portal's app and its server. */
