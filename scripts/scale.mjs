@@ -559,6 +559,18 @@ async function main() {
       platformLines.every((e) => e.message === "request" && e.status === 200),
     `one request's id (${requestId}, nginx's, not the client's) is in the answer, nginx's access log, instance ${portalLines[0]?.name ?? "-"}'s log and the platform's log (${platformLines.length} platform calls: ${platformLines.map((e) => e.path).join(", ")})`,
   );
+  // Without nginx, an instance keeps a sane id and replaces one that is not.
+  const [kept, replaced] = [`scale.direct:${process.pid}`, `not sane ${"x".repeat(200)}`];
+  const keptAnswer = await toInstances.request(`${instanceUrl.B}/login?userType=client`, { headers: { "X-Request-Id": kept } });
+  const replacedAnswer = await toInstances.request(`${instanceUrl.B}/login?userType=client`, { headers: { "X-Request-Id": replaced } });
+  await sleep(200);
+  expect(
+    keptAnswer.headers["x-request-id"] === kept &&
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(replacedAnswer.headers["x-request-id"] ?? "") &&
+      readFileSync(instances.B.logFile, "utf8").includes(`"requestId":"${kept}"`) &&
+      !readFileSync(instances.B.logFile, "utf8").includes("not sane"),
+    `an instance asked directly keeps a sane X-Request-Id (${kept}) and replaces one that is not (${replacedAnswer.headers["x-request-id"]})`,
+  );
 
   const before = preferencesOf(await browser.page("/clients/preferences"));
   const firstChoice = { email: !before.email, post: !before.post, sms: !before.sms };
