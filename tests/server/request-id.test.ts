@@ -1,7 +1,8 @@
 import { request as httpRequest } from "node:http";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../server/lib/logger";
+import { readEnv } from "../../server/env";
+import { createLogger, logLevelOf } from "../../server/lib/logger";
 import { currentRequestId, requestIdOf, runWithRequestId } from "../../server/lib/request-id";
 import { type Platform, startPlatform } from "./harness";
 
@@ -91,6 +92,14 @@ describe("the platform's request id", () => {
 });
 
 describe("the platform's logger", () => {
+  it("is at PLATFORM_LOG_LEVEL, else info, or errors only under NODE_ENV=test", () => {
+    expect(logLevelOf(readEnv({ NODE_ENV: "development" }))).toBe("info");
+    expect(logLevelOf(readEnv({ NODE_ENV: "production" }))).toBe("info");
+    expect(logLevelOf(readEnv({ NODE_ENV: "test" }))).toBe("error");
+    expect(logLevelOf(readEnv({ NODE_ENV: "test", PLATFORM_LOG_LEVEL: "info" }))).toBe("info");
+    expect(() => readEnv({ NODE_ENV: "development", PLATFORM_LOG_LEVEL: "loud" })).toThrow(/PLATFORM_LOG_LEVEL/);
+  });
+
   it("writes the request's id from the context, and never a secret, code, answer, token or cookie", async () => {
     const out = capture();
     const logger = createLogger("debug", out.destination);
