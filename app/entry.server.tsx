@@ -21,6 +21,9 @@ const ABORT_DELAY = 5_000;
 // The portal's server runs each request inside this (scripts/portal-server.mjs), so that the
 // answer can say how long it waited for the platform.
 export { runWithPlatformTiming } from "./runtime/platform-timing.server";
+// It also gives each request its id and writes its own lines with the app's logger (docs/decisions/125).
+export { requestIdOf, runWithRequestId } from "./runtime/request-id.server";
+export { logger } from "./runtime/logger.server";
 
 /**
  * The security headers the portal's server gives every answer that lacks them (every answer that

@@ -124,9 +124,11 @@ http {
   sendfile on;
   tcp_nopush on;
 
-  # Which instance answered each request (upstream_addr "-" is a file served from disk).
+  # Which instance answered each request (upstream_addr "-" is a file served from disk), and the
+  # request's id, which the instance and the platform write on their log lines (decision 125).
   log_format portal '$remote_addr [$time_iso8601] "$request" $status $body_bytes_sent $request_time '
-                    'upstream=$upstream_addr upstream_status=$upstream_status upstream_time=$upstream_response_time';
+                    'upstream=$upstream_addr upstream_status=$upstream_status upstream_time=$upstream_response_time '
+                    'request_id=$request_id';
   access_log ${paths.accessLog} portal;
 
   client_body_temp_path ${paths.temp}/client_body;
@@ -167,6 +169,9 @@ http {
     # saw; whatever the client wrote further left is not trusted. Another proxy in front: one more hop.
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     proxy_set_header X-Forwarded-Proto $scheme;
+    # Each request's id, made here (whatever the client sent): the portal answers with it, logs it
+    # and passes it to the platform (docs/decisions/125).
+    proxy_set_header X-Request-Id $request_id;
 
     proxy_connect_timeout 2s;
     # An upload to the platform may take 120 s (compose.server.ts).

@@ -26,11 +26,14 @@ const logLevel = process.env.LOG_LEVEL ?? "info";
 // already in flight get this long to finish before their connections are cut.
 const DRAIN_MS = 10_000;
 
-// The app's log format (app/runtime/logger.server.ts): one JSON line per event.
+// The app's logger (app/runtime/logger.server.ts, from the build's entry): pino's JSON lines at
+// LOG_LEVEL, secrets redacted, each with the id of the request it is about (docs/decisions/125).
+// Before the build is loaded (a bad PORT), a line of the same shape on stderr.
+let logger = null;
 function log(level, message, fields = {}) {
-  if (logLevel === "silent" || (level === "info" && logLevel === "error")) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
-  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
+  if (logger) return logger[level](message, fields);
+  if (logLevel === "silent") return;
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })}\n`);
 }
 
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
@@ -40,6 +43,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 
 const buildPath = resolve(root, process.env.REMIX_BUILD_DIR ?? "build", "index.js");
 const build = await import(pathToFileURL(buildPath).href);
+if (typeof build.entry.module.logger?.info !== "function" || typeof build.entry.module.runWithRequestId !== "function") {
+  log("error", "the build's entry module has no logger or request id", { build: buildPath });
+  process.exit(1);
+}
+logger = build.entry.module.logger;
 // Node's own fetch, Request and streams (undici), as the tests and the platform use: the older
 // replacement threw out of every handler, stopping the process, when a platform call timed out
 // while its body was being sent (e2e/slow-platform.test.ts), and its form parser refused file
@@ -122,8 +130,19 @@ function refuseWhatNoPageTakes(req, res, next) {
   res.status(refusal.status).type("text/plain").send(refusal.text);
 }
 
+// Each request's id: the load balancer's X-Request-Id when sane, else a new one (the app's rule);
+// on the answer, on the request's log lines and on its platform calls (docs/decisions/125).
+const { requestIdOf, runWithRequestId } = build.entry.module;
+function withRequestId(req, res, next) {
+  const requestId = requestIdOf(req.get("x-request-id"));
+  res.locals.requestId = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  runWithRequestId(requestId, next);
+}
+
 const app = express();
 app.disable("x-powered-by");
+app.use(withRequestId);
 app.use(withSecurityHeaders);
 // While draining, every answer closes its connection: a load balancer's keep-alive connection
 // must not carry new requests to an instance that is leaving (it would never finish closing).
@@ -148,6 +167,7 @@ app.use((req, res, next) => {
       path: req.path,
       status: res.statusCode,
       ms: Math.round(performance.now() - started),
+      requestId: res.locals.requestId,
     });
   });
   next();

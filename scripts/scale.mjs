@@ -9,13 +9,15 @@
 // instance are allowed the limit once, not twice, and so are a username's failed sign-ins; with
 // Redis stopped at the end, each instance keeps the limits in its memory and says so. Needs the
 // build (`npm run build`), nginx (Debian: nginx-light) and redis-server (Debian: redis-server).
+// One request's id (nginx's $request_id, docs/decisions/125) is found in the answer, nginx's access
+// log, a portal instance's log and the platform's log (their lines are kept in files beside nginx's).
 // Prints PASS or FAIL lines; exits 1 on the first failure.
 //
 // Each instance reaches the platform through a small relay in this process, which can hold or slow
 // that instance's platform calls: that is how a request is known to be in flight on one instance.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, createServer, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -52,15 +54,19 @@ let dir = null;
 /** For a failure's report: nginx's error log. */
 let nginxErrorLog = null;
 
-/** A child whose output is kept: `lines` (parsed when JSON) and `tail` (the last of stderr). */
-function startChild(name, command, args, { env = {}, user = null } = {}) {
+/**
+ * A child whose output is kept: `lines` (parsed when JSON) and `tail` (the last of stderr); with
+ * `logFile`, every line of both streams is also appended to that file, as an operator's collector would.
+ */
+function startChild(name, command, args, { env = {}, user = null, logFile = null } = {}) {
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     ...(user ? { uid: user.uid, gid: user.gid } : {}),
   });
-  const entry = { name, child, lines: [], tail: [], exited: null };
+  const entry = { name, child, lines: [], tail: [], exited: null, logFile };
+  const file = logFile ? createWriteStream(logFile, { flags: "a" }) : null;
   entry.exited = new Promise((resolveExit) => {
     child.on("exit", (code, signal) => {
       children.delete(entry);
@@ -94,6 +100,7 @@ function startChild(name, command, args, { env = {}, user = null } = {}) {
       // not a JSON line
     }
     entry.lines.push({ at: performance.now(), text: line, event });
+    file?.write(`${line}\n`);
   };
   read(child.stdout, keep);
   read(child.stderr, (line) => {
@@ -358,7 +365,13 @@ async function main() {
   const redis = startChild("redis", redisServer, ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]);
   await until("redis-server ready", () => redis.lines.some((l) => l.text.includes("Ready to accept connections")), 10_000);
   const platform = platformCommand({ dir, port: platformPort, portalPorts: [nginxPort] });
-  const platformProcess = startChild("platform", process.execPath, platform.args, { env: platform.env });
+  const logsDir = join(dir, "logs");
+  mkdirSync(logsDir);
+  const platformProcess = startChild("platform", process.execPath, platform.args, {
+    // its request lines, with their ids, are off under NODE_ENV=test unless asked for
+    env: { ...platform.env, PLATFORM_LOG_LEVEL: "info" },
+    logFile: join(logsDir, "platform.log"),
+  });
   const relays = { A: await platformRelay(platformPort), B: await platformRelay(platformPort) };
   const ports = { A: portPortalA, B: portPortalB };
   const address = (name) => `127.0.0.1:${ports[name]}`;
@@ -382,6 +395,7 @@ async function main() {
         RATE_LIMIT_SIGN_IN: String(SIGN_IN_LIMIT),
         RATE_LIMIT_SIGN_IN_FAILURES: String(FAILURES_LIMIT),
       },
+      logFile: join(logsDir, `portal-${name}.log`),
     });
     return instances[name];
   };
@@ -528,6 +542,35 @@ async function main() {
     pageTimes.push(performance.now() - from);
   }
   pass(`${pages.length} pages answer 200 through nginx (median ${Math.round(pageTimes.sort((a, b) => a - b)[pageTimes.length >> 1])} ms)`);
+
+  // One request's id, made by nginx, in the answer and in every log it went through.
+  const traced = await browser.request("/clients/home", { headers: { "X-Request-Id": "made-by-the-client" } });
+  const requestId = traced.headers["x-request-id"] ?? "";
+  await sleep(200);
+  const logLines = (file) => readFileSync(file, "utf8").split("\n").filter((line) => line.includes(`"requestId":"${requestId}"`));
+  const portalLines = ["A", "B"].flatMap((name) => logLines(instances[name].logFile).map((line) => ({ name, event: JSON.parse(line) })));
+  const platformLines = logLines(platformProcess.logFile).map((line) => JSON.parse(line));
+  expect(
+    traced.status === 200 &&
+      /^[0-9a-f]{32}$/.test(requestId) &&
+      readFileSync(paths.accessLog, "utf8").includes(`request_id=${requestId}`) &&
+      portalLines.some((l) => l.event.message === "request" && l.event.path === "/clients/home") &&
+      platformLines.length > 0 &&
+      platformLines.every((e) => e.message === "request" && e.status === 200),
+    `one request's id (${requestId}, nginx's, not the client's) is in the answer, nginx's access log, instance ${portalLines[0]?.name ?? "-"}'s log and the platform's log (${platformLines.length} platform calls: ${platformLines.map((e) => e.path).join(", ")})`,
+  );
+  // Without nginx, an instance keeps a sane id and replaces one that is not.
+  const [kept, replaced] = [`scale.direct:${process.pid}`, `not sane ${"x".repeat(200)}`];
+  const keptAnswer = await toInstances.request(`${instanceUrl.B}/login?userType=client`, { headers: { "X-Request-Id": kept } });
+  const replacedAnswer = await toInstances.request(`${instanceUrl.B}/login?userType=client`, { headers: { "X-Request-Id": replaced } });
+  await sleep(200);
+  expect(
+    keptAnswer.headers["x-request-id"] === kept &&
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(replacedAnswer.headers["x-request-id"] ?? "") &&
+      readFileSync(instances.B.logFile, "utf8").includes(`"requestId":"${kept}"`) &&
+      !readFileSync(instances.B.logFile, "utf8").includes("not sane"),
+    `an instance asked directly keeps a sane X-Request-Id (${kept}) and replaces one that is not (${replacedAnswer.headers["x-request-id"]})`,
+  );
 
   const before = preferencesOf(await browser.page("/clients/preferences"));
   const firstChoice = { email: !before.email, post: !before.post, sms: !before.sms };

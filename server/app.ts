@@ -31,8 +31,10 @@ import { passkeyRoutes } from "./api/passkeys";
 import { sessionRoutes } from "./api/session";
 import { signatureRoutes } from "./api/signature/index";
 import { siteRoutes } from "./api/site";
+import { createLogger, logLevelOf, type PlatformLogger, requestLogging } from "./lib/logger";
 
-export type AppOptions = Services;
+/** `logger`: where the platform logs (server/lib/logger.ts); by default stdout and stderr at the env's level. */
+export type AppOptions = Services & { logger?: PlatformLogger };
 
 /** The XPLANID cookie of a request (no cookie library: one name is all the platform reads). */
 export function tokenFromCookies(header: string | undefined): string | null {
@@ -51,10 +53,11 @@ export function tokenFromCookies(header: string | undefined): string | null {
   return null;
 }
 
-export function createApp({ db, clock, env }: AppOptions) {
+export function createApp({ db, clock, env, logger }: AppOptions) {
+  const log = logger ?? createLogger(logLevelOf(env));
   // the report jobs' queue (docs/platform-api.md "Valuation reports"): started with the platform,
   // it first fails the jobs a previous process left unfinished
-  const reports = startReportRunner({ db, clock, env });
+  const reports = startReportRunner({ db, clock, env, log });
   const routes: Route[] = [
     ...healthRoutes,
     ...authRoutes,
@@ -79,23 +82,12 @@ export function createApp({ db, clock, env }: AppOptions) {
   app.disable("x-powered-by");
   app.set("etag", false);
 
-  // one line per request: method, path (no query: it can hold names), status, time
-  if (env.nodeEnv !== "test") {
-    app.use((req, res, next) => {
-      const started = performance.now();
-      res.on("finish", () => {
-        console.log(
-          `${req.method} ${req.path} ${res.statusCode} ${Math.round(
-            performance.now() - started
-          )}ms`
-        );
-      });
-      next();
-    });
-  }
+  // the request's id on the answer and on its log lines, and one line per request: method, path
+  // (no query: it can hold names), status, time (docs/decisions/125)
+  app.use(requestLogging(log));
 
   // the Host and, on /dev, the caller's site and content type: refused before any body is read
-  app.use(requestGuard(env));
+  app.use(requestGuard(env, log));
 
   app.use(express.json({ limit: "1mb" }));
 
@@ -153,7 +145,7 @@ export function createApp({ db, clock, env }: AppOptions) {
         res.status(status).json(errorBody(new ApiError(status, message)));
         return;
       }
-      console.error("platform error", error);
+      log.error({ err: error }, "platform error");
       res
         .status(500)
         .json(

@@ -11,6 +11,10 @@ export const DEFAULT_LOCKOUT_MINUTES = 30;
 /** A Host header's form: a name or IPv4 address, or an IPv6 address in brackets, and an optional port. */
 export const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
+/** The levels of PLATFORM_LOG_LEVEL (pino's), from nothing written to everything. */
+export const PLATFORM_LOG_LEVELS = ["silent", "fatal", "error", "warn", "info", "debug", "trace"] as const;
+export type PlatformLogLevel = (typeof PLATFORM_LOG_LEVELS)[number];
+
 const EnvSchema = z.object({
   PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   PLATFORM_HOST: z.string().min(1).default("127.0.0.1"),
@@ -44,6 +48,8 @@ const EnvSchema = z.object({
     .pipe(z.array(z.string().regex(HOST_PATTERN, "expected name or name:port, comma-separated")).min(1).optional()),
   /** How long five wrong secrets lock an account, in minutes (docs/decisions/114). */
   PLATFORM_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(525_600).default(DEFAULT_LOCKOUT_MINUTES),
+  /** How much the platform logs (docs/decisions/125); unset: info, or error only when NODE_ENV=test. */
+  PLATFORM_LOG_LEVEL: z.enum(PLATFORM_LOG_LEVELS).optional(),
 });
 
 export type PlatformEnv = {
@@ -61,6 +67,8 @@ export type PlatformEnv = {
   allowedHosts?: string[];
   /** Minutes an account stays locked after five wrong secrets; defaults to DEFAULT_LOCKOUT_MINUTES. */
   lockoutMinutes?: number;
+  /** PLATFORM_LOG_LEVEL; undefined: info, or error only when nodeEnv is test (server/lib/logger.ts). */
+  logLevel?: PlatformLogLevel;
 };
 
 /** Reads the environment once (conventions: validated with zod at start, then passed around). */
@@ -81,6 +89,7 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
     passkeys: { rpId: e.PASSKEY_RP_ID, rpName: e.PASSKEY_RP_NAME, origins: e.PASSKEY_ORIGINS },
     allowedHosts: e.PLATFORM_ALLOWED_HOSTS,
     lockoutMinutes: e.PLATFORM_LOCKOUT_MINUTES,
+    logLevel: e.PLATFORM_LOG_LEVEL,
   };
 }
 

@@ -3,30 +3,32 @@ import { createApp } from "./app";
 import { systemClock } from "./clock";
 import { closeDatabase, openDatabase } from "./db/connection";
 import { readEnv } from "./env";
+import { createLogger, logLevelOf } from "./lib/logger";
 import { seedIfEmpty } from "./seed";
 import { purgeStaleSessions } from "./sessions";
 
 const env = readEnv(process.env);
+const log = createLogger(logLevelOf(env));
 const db = openDatabase(env.dbFile);
 const started = performance.now();
 if (seedIfEmpty(db, systemClock)) {
-  console.log(`platform seeded the demo data set in ${Math.round(performance.now() - started)}ms`);
+  log.info({ ms: Math.round(performance.now() - started) }, "platform seeded the demo data set");
 }
 purgeStaleSessions(db, systemClock);
-if (env.maintenance) console.log("platform in maintenance (PLATFORM_MAINTENANCE=on): xplan/health answers BAD");
+if (env.maintenance) log.info("platform in maintenance (PLATFORM_MAINTENANCE=on): xplan/health answers BAD");
 
-const app = createApp({ db, clock: systemClock, env });
+const app = createApp({ db, clock: systemClock, env, logger: log });
 const server = app.listen(env.port, env.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
-  console.log(`platform listening on http://${env.host}:${port}`);
+  log.info({ host: env.host, port }, "platform listening");
 });
 // an idle keep-alive connection stays open longer than its clients keep it in their pools, so a client
 // never sends a request on a connection the platform is closing at that moment (a reset, not an answer)
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 server.on("error", (error) => {
-  console.error("platform could not start", error);
+  log.error({ err: error }, "platform could not start");
   closeDatabase(db);
   process.exit(1);
 });
@@ -35,7 +37,7 @@ let stopping = false;
 function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`platform stopping (${signal})`);
+  log.info({ signal }, "platform stopping");
   server.close(() => {
     closeDatabase(db);
     process.exit(0);

@@ -3,6 +3,7 @@ import { env } from "~/runtime/env.server";
 import { type Failure, toFailure } from "~/lib/error-catalogue";
 import { logger } from "~/runtime/logger.server";
 import { platformCallStarted } from "~/runtime/platform-timing.server";
+import { currentRequestId, REQUEST_ID_HEADER } from "~/runtime/request-id.server";
 
 /** A failed platform call: the status (0 when the platform did not answer) and its messages. */
 export class PlanningError extends Error {
@@ -103,6 +104,8 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
     });
     if (hasBody) h.set("Content-Type", "application/json");
     if (options.token) h.set("Cookie", `XPLANID=${options.token}`);
+    const requestId = currentRequestId();
+    if (requestId) h.set(REQUEST_ID_HEADER, requestId);
     return h;
   }
 

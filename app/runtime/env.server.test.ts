@@ -14,6 +14,15 @@ describe("ANALYTICS_PAGE_VIEWS (spec 000 §1 analytics monitor, decision 029)", 
   });
 });
 
+describe("LOG_LEVEL (docs/decisions/125)", () => {
+  it("is debug in development and info otherwise unless set, and takes pino's levels", () => {
+    expect(parseEnv({ NODE_ENV: "development" }).logLevel).toBe("debug");
+    expect(parseEnv({ NODE_ENV: "test" }).logLevel).toBe("info");
+    for (const level of ["silent", "error", "warn", "info", "debug"]) expect(parseEnv({ NODE_ENV: "development", LOG_LEVEL: level }).logLevel).toBe(level);
+    expect(() => parseEnv({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL/);
+  });
+});
+
 describe("SESSION_SECRET (issue 24 finding 9, docs/decisions/113)", () => {
   // random, never a fixed secret written in the repository
   const strong = randomBytes(24).toString("base64"); // 32 bytes

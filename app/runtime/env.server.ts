@@ -3,6 +3,10 @@ import { z } from "zod";
 
 // Configuration is read once, here, and validated; nothing else reads process.env.
 
+/** The levels of LOG_LEVEL, from nothing written to everything. */
+export const LOG_LEVELS = ["silent", "fatal", "error", "warn", "info", "debug", "trace"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 /** A production secret is at least this long (docs/decisions/113): 256 bits for the HMAC and HKDF. */
 export const MIN_SECRET_BYTES = 32;
 // Fixed secrets that were ever written in the repository (the demo start's old default) or are
@@ -50,7 +54,8 @@ const EnvSchema = z
     // Cookies are Secure in production unless an operator terminates TLS elsewhere and says so.
     COOKIE_SECURE: z.enum(["true", "false"]).optional(),
     APP_ID: z.string().default("client-online"),
-    LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+    // pino's levels (docs/decisions/125); unset: debug in development, info otherwise.
+    LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
     // spec 000 §1 analytics monitor: one log record per page view (docs/decisions/029).
     ANALYTICS_PAGE_VIEWS: z.enum(["true", "false"]).default("true"),
   })
@@ -88,7 +93,7 @@ export type Env = {
   sessionMaxAgeMs: number;
   cookieSecure: boolean;
   appId: string;
-  logLevel: "silent" | "error" | "info";
+  logLevel: LogLevel;
   analyticsPageViews: boolean;
 };
 
@@ -115,7 +120,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === "true" : e.NODE_ENV === "production",
     appId: e.APP_ID,
-    logLevel: e.LOG_LEVEL,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "development" ? "debug" : "info"),
     analyticsPageViews: e.ANALYTICS_PAGE_VIEWS === "true",
   };
 }

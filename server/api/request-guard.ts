@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import type { PlatformEnv } from "../env";
+import type { PlatformLogger } from "../lib/logger";
 import { ApiError, errorBody } from "./http";
 
 // docs/decisions/114: outside production the platform answers its configured host names only (a page
@@ -60,19 +61,19 @@ export function devRequestRefusal(request: {
   return null;
 }
 
-function refuse(env: PlatformEnv, req: Request, res: Response, error: ApiError, why: string) {
+function refuse(log: PlatformLogger, req: Request, res: Response, error: ApiError, why: string) {
   // a refusal is the caller's mistake, not the platform's: a warning, with no query (it can hold names)
-  if (env.nodeEnv !== "test") console.warn(`platform refused ${req.method} ${req.path}: ${why}`);
+  log.warn({ method: req.method, path: req.path, status: error.status, reason: why }, "request refused");
   res.status(error.status).setHeader("Cache-Control", "no-store").json(errorBody(error));
 }
 
 /** The middleware: runs before any body is read. */
-export function requestGuard(env: PlatformEnv) {
+export function requestGuard(env: PlatformEnv, log: PlatformLogger) {
   const hosts = allowedHostsOf(env);
   const devEndpoints = env.nodeEnv !== "production";
   return (req: Request, res: Response, next: NextFunction) => {
     if (hosts && !hostAllowed(req.headers.host, hosts)) {
-      return refuse(env, req, res, new ApiError(403, "Host not allowed"), `host ${JSON.stringify(req.headers.host ?? "")} is not allowed`);
+      return refuse(log, req, res, new ApiError(403, "Host not allowed"), `host ${JSON.stringify(req.headers.host ?? "")} is not allowed`);
     }
     if (devEndpoints && isDevPath(req.originalUrl)) {
       const refusal = devRequestRefusal({
@@ -82,7 +83,7 @@ export function requestGuard(env: PlatformEnv) {
         fetchSite: header(req.headers["sec-fetch-site"]),
         contentType: req.headers["content-type"],
       });
-      if (refusal) return refuse(env, req, res, refusal, refusal.apiMessage);
+      if (refusal) return refuse(log, req, res, refusal, refusal.apiMessage);
     }
     next();
   };

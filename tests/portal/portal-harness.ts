@@ -20,8 +20,9 @@ export type Portal = {
   close: () => Promise<void>;
 };
 
-export async function startPortal(): Promise<Portal> {
-  const platform = await startPlatform();
+/** `platformOptions`: the platform's (tests/server/harness.ts), e.g. a logger to read its lines. */
+export async function startPortal(platformOptions?: Parameters<typeof startPlatform>[0]): Promise<Portal> {
+  const platform = await startPlatform(platformOptions);
   process.env.PLANNING_API_URL = platform.baseUrl;
   process.env.LOG_LEVEL = "silent";
   const { createPlanningClient } = await import("~/planning/client.server");

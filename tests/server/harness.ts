@@ -7,6 +7,7 @@ import { createApp } from "../../server/app";
 import { fixedClock } from "../../server/clock";
 import { closeDatabase, type Db, openDatabase } from "../../server/db/connection";
 import type { PlatformEnv } from "../../server/env";
+import { createLogger, type PlatformLogger } from "../../server/lib/logger";
 import { DEMO_PASSWORD, seedIfEmpty } from "../../server/seed";
 
 export type ErrorAnswer = { api_message: string; user_message: string };
@@ -67,7 +68,15 @@ export type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
 /** A platform on a fresh, seeded database file, listening on a free port. */
 export async function startPlatform(
-  options: { nodeEnv?: PlatformEnv["nodeEnv"]; version?: string; maintenance?: boolean; allowedHosts?: string[]; lockoutMinutes?: number } = {},
+  options: {
+    nodeEnv?: PlatformEnv["nodeEnv"];
+    version?: string;
+    maintenance?: boolean;
+    allowedHosts?: string[];
+    lockoutMinutes?: number;
+    /** Where the platform logs; by default its errors only, to console.error, which fails a test (tests/setup). */
+    logger?: PlatformLogger;
+  } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), "platform-test-"));
   const db: Db = openDatabase(join(dir, "platform.sqlite"));
@@ -79,7 +88,8 @@ export async function startPlatform(
     allowedHosts: options.allowedHosts,
     lockoutMinutes: options.lockoutMinutes,
   };
-  const server = createApp({ db, clock, env }).listen(0, "127.0.0.1");
+  const logger = options.logger ?? createLogger("error", { write: (line: string) => console.error(line.trimEnd()) });
+  const server = createApp({ db, clock, env, logger }).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

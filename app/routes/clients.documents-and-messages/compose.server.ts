@@ -5,6 +5,7 @@ import { z } from "zod";
 import { env } from "~/runtime/env.server";
 import { resolveLocale } from "~/session/i18next.server";
 import { logger } from "~/runtime/logger.server";
+import { requestIdHeader } from "~/runtime/request-id.server";
 import { type PlanningClient, PlanningError } from "~/planning/client.server";
 import { orFail, settle } from "~/session/failures.server";
 import { isToggleOn, readFeatureToggles } from "~/planning/feature-toggles.server";
@@ -168,6 +169,7 @@ export async function uploadAttachment(token: string, documentId: number, file: 
         "X-Xplan-App-Id": env.appId,
         "X-Xplan-Auth-Failure-Action": "error",
         Cookie: `XPLANID=${token}`,
+        ...requestIdHeader(),
       },
       body,
       signal: AbortSignal.timeout(Math.max(env.planningTimeoutMs, UPLOAD_TIMEOUT_MS)),

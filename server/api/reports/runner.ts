@@ -10,6 +10,8 @@ import type { Clock } from "../../clock";
 import type { Db } from "../../db/connection";
 import { reportJobs, reportTemplates, siteSettings } from "../../db/schema";
 import type { PlatformEnv } from "../../env";
+import type { PlatformLogger } from "../../lib/logger";
+import { currentRequestId, runWithRequestId } from "../../lib/request-id";
 import { renderValuationReportPdf } from "../../domain/valuation-report-pdf";
 import { valuationReportInput } from "./valuation";
 
@@ -100,9 +102,9 @@ export function cleanOldJobs(db: Db, clock: Clock): number {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
-export function startReportRunner({ db, clock, env }: { db: Db; clock: Clock; env: PlatformEnv }): ReportRunner {
+export function startReportRunner({ db, clock, log }: { db: Db; clock: Clock; env: PlatformEnv; log: PlatformLogger }): ReportRunner {
   const interrupted = failInterruptedJobs(db, clock);
-  if (interrupted > 0 && env.nodeEnv !== "test") console.log(`platform failed ${interrupted} report job(s) left unfinished`);
+  if (interrupted > 0) log.info({ jobs: interrupted }, "report jobs left unfinished failed as interrupted");
   cleanOldJobs(db, clock);
   const cleaner = setInterval(() => {
     if (db.$client.open) cleanOldJobs(db, clock);
@@ -110,6 +112,8 @@ export function startReportRunner({ db, clock, env }: { db: Db; clock: Clock; en
   cleaner.unref();
 
   const queue: string[] = [];
+  // the id of the request that queued each job, on the job's log lines (docs/decisions/125)
+  const queuedBy = new Map<string, string>();
   let active = 0;
   let stopped = false;
   let waiting: Array<() => void> = [];
@@ -147,7 +151,7 @@ export function startReportRunner({ db, clock, env }: { db: Db; clock: Clock; en
       finish(jobId, { status: "done", pdf, error: null });
     } catch (error) {
       if (!db.$client.open) return;
-      console.error("report job failed", jobId, error);
+      log.error({ jobId, err: error }, "report job failed");
       finish(jobId, { status: "failed", error: REPORT_FAILED });
     }
   }
@@ -155,10 +159,12 @@ export function startReportRunner({ db, clock, env }: { db: Db; clock: Clock; en
   function pump(): void {
     while (active < MAX_CONCURRENT && queue.length > 0 && !stopped) {
       const jobId = queue.shift() as string;
+      const requestId = queuedBy.get(jobId);
+      queuedBy.delete(jobId);
       active++;
-      void run(jobId)
+      void (requestId === undefined ? run(jobId) : runWithRequestId(requestId, () => run(jobId)))
         .catch((error: unknown) => {
-          if (db.$client.open) console.error("report job failed", jobId, error);
+          if (db.$client.open) log.error({ jobId, err: error }, "report job failed");
         })
         .finally(() => {
           active--;
@@ -176,6 +182,8 @@ export function startReportRunner({ db, clock, env }: { db: Db; clock: Clock; en
     enqueue(jobId) {
       if (stopped) return;
       queue.push(jobId);
+      const requestId = currentRequestId();
+      if (requestId !== undefined) queuedBy.set(jobId, requestId);
       // off the request path: the answer goes out first
       setImmediate(pump);
     },
@@ -183,6 +191,7 @@ export function startReportRunner({ db, clock, env }: { db: Db; clock: Clock; en
       stopped = true;
       clearInterval(cleaner);
       queue.length = 0;
+      queuedBy.clear();
     },
     idle() {
       if (active === 0 && queue.length === 0) return Promise.resolve();

@@ -1,0 +1,35 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+
+// The request id (issue 26, docs/decisions/125): taken from the load balancer's X-Request-Id when
+// it is sane, else made here; the portal's server (scripts/portal-server.mjs, through the server
+// build's entry) answers with it and runs the request inside `runWithRequestId`, so that every log
+// line of the request carries it (app/runtime/logger.server.ts) and every platform call sends it
+// (app/planning/client.server.ts). The platform keeps the same rule (server/lib/request-id.ts).
+
+export const REQUEST_ID_HEADER = "X-Request-Id";
+
+/** What an incoming id may be: 1 to 128 letters, digits, dots, underscores, colons and hyphens. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The id of a request: the incoming header's when sane (a log line must not be forged), else a new one. */
+export function requestIdOf(incoming: string | null | undefined): string {
+  return incoming && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+const storage = new AsyncLocalStorage<string>();
+
+export function runWithRequestId<T>(requestId: string, work: () => T): T {
+  return storage.run(requestId, work);
+}
+
+/** The id of the request being served, or undefined outside one (start-up, tests calling a loader). */
+export function currentRequestId(): string | undefined {
+  return storage.getStore();
+}
+
+/** The header that passes the request's id on to the platform, or none outside a request. */
+export function requestIdHeader(): Record<string, string> {
+  const requestId = storage.getStore();
+  return requestId === undefined ? {} : { [REQUEST_ID_HEADER]: requestId };
+}
