@@ -145,7 +145,8 @@ function readBook(
   const fx: Record<string, PricePoint[]> = {};
   const fxRows = sqlite
     .prepare(
-      `SELECT currency, MAX(date), rate_micros FROM fx_rates WHERE date < ? GROUP BY currency
+      // the rates before `from` by the date index (a range), not the whole table in currency order
+      `SELECT currency, MAX(date), rate_micros FROM fx_rates INDEXED BY fx_rates_date_idx WHERE date < ? GROUP BY currency
        UNION ALL
        SELECT currency, date, rate_micros FROM fx_rates WHERE date >= ? AND date <= ?
        ORDER BY 1, 2`
