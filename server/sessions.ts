@@ -1,6 +1,7 @@
-import { eq, lt } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Clock } from "./clock";
 import type { Db } from "./db/connection";
+import { prepared } from "./db/prepared";
 import { loginProfiles, loginTickets, passkeyChallenges, passwordResets, pendingMfaDevices, sessions, users } from "./db/schema";
 import { accountDisabled } from "./domain/accounts";
 import { newToken, tokenDigest } from "./lib/tokens";
@@ -24,29 +25,44 @@ export function createSession(db: Db, clock: Clock, userId: number): string {
  * profile (spec 000 §4); an expired session is deleted so the token stays dead.
  */
 export function findCaller(db: Db, clock: Clock, token: string): Caller | null {
-  const row = db
-    .select({ session: sessions, user: users, timeout: loginProfiles.sessionTimeout })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(loginProfiles, eq(loginProfiles.id, users.loginProfileId))
-    .where(eq(sessions.tokenHash, tokenDigest(token)))
-    .get();
+  const row = prepared(db, callerOfToken).get({ tokenHash: tokenDigest(token) });
   if (!row) return null;
   const idleMs = clock.now().getTime() - new Date(row.session.lastSeenAt).getTime();
   const timeoutMs = (row.timeout ?? DEFAULT_IDLE_MINUTES) * 60_000;
   if (idleMs > timeoutMs || accountDisabled(row.user, clock)) {
-    db.delete(sessions).where(eq(sessions.id, row.session.id)).run();
+    deleteSession(db, row.session.id);
     return null;
   }
   return { session: row.session, user: row.user };
 }
 
+// every request's statements, prepared once per database
+const callerOfToken = (db: Db) =>
+  db
+    .select({ session: sessions, user: users, timeout: loginProfiles.sessionTimeout })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(loginProfiles, eq(loginProfiles.id, users.loginProfileId))
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .prepare();
+const touch = (db: Db) =>
+  db
+    .update(sessions)
+    .set({ lastSeenAt: sql`${sql.placeholder("lastSeenAt")}` })
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .prepare();
+const forget = (db: Db) =>
+  db
+    .delete(sessions)
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .prepare();
+
 export function touchSession(db: Db, clock: Clock, sessionId: number): void {
-  db.update(sessions).set({ lastSeenAt: clock.now().toISOString() }).where(eq(sessions.id, sessionId)).run();
+  prepared(db, touch).run({ lastSeenAt: clock.now().toISOString(), id: sessionId });
 }
 
 export function deleteSession(db: Db, sessionId: number): void {
-  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+  prepared(db, forget).run({ id: sessionId });
 }
 
 /**

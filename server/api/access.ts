@@ -1,5 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/connection";
+import { prepared } from "../db/prepared";
 import { adviserClients, clientGroupMembers } from "../db/schema";
 import type { Caller } from "../sessions";
 import { ApiError, forbidden, MESSAGES } from "./http";
@@ -27,22 +28,29 @@ export function advises(db: Db, adviserUserId: number, clientEntityId: number): 
 
 /** The client-group members an entity may act for: itself and the login-accessible members of its groups. */
 export function reachableEntities(db: Db, entityId: number): Set<number> {
-  const groupIds = db
-    .select({ groupId: clientGroupMembers.groupId })
-    .from(clientGroupMembers)
-    .where(eq(clientGroupMembers.entityId, entityId))
-    .all()
-    .map((r) => r.groupId);
   const reachable = new Set([entityId]);
-  if (groupIds.length === 0) return reachable;
-  const members = db
-    .select({ entityId: clientGroupMembers.entityId })
-    .from(clientGroupMembers)
-    .where(and(inArray(clientGroupMembers.groupId, groupIds), eq(clientGroupMembers.loginAccessible, true)))
-    .all();
-  for (const m of members) reachable.add(m.entityId);
+  for (const m of prepared(db, loginMembersOfGroupsOf).all({ entityId })) reachable.add(m.entityId);
   return reachable;
 }
+
+// every call's statement, prepared once per database (decision 123)
+const loginMembersOfGroupsOf = (db: Db) =>
+  db
+    .select({ entityId: clientGroupMembers.entityId })
+    .from(clientGroupMembers)
+    .where(
+      and(
+        inArray(
+          clientGroupMembers.groupId,
+          db
+            .select({ groupId: clientGroupMembers.groupId })
+            .from(clientGroupMembers)
+            .where(eq(clientGroupMembers.entityId, sql.placeholder("entityId")))
+        ),
+        eq(clientGroupMembers.loginAccessible, true)
+      )
+    )
+    .prepare();
 
 export function canSeeClient(db: Db, caller: Caller, entityId: number): boolean {
   if (isClientUser(caller)) return reachableEntities(db, caller.user.entityId).has(entityId);

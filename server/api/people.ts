@@ -1,5 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/connection";
+import { prepared } from "../db/prepared";
 import { clientGroupMembers, entities, users } from "../db/schema";
 import { wireDateTime } from "../lib/wire";
 import type { SessionRow } from "../sessions";
@@ -24,19 +25,25 @@ export function clientUserOf(db: Db, entityId: number) {
 
 /** The partner in the entity's client group: the Partner of a Client, or the Client of a Partner. */
 export function partnerEntityIdOf(db: Db, entityId: number): number | null {
-  const own = db.select().from(clientGroupMembers).where(eq(clientGroupMembers.entityId, entityId)).all();
+  const own = prepared(db, membershipsOf).all({ entityId });
   for (const membership of own) {
     const wanted = membership.relationship === "Partner" ? "Client" : membership.relationship === "Client" ? "Partner" : null;
     if (!wanted) continue;
-    const partner = db
-      .select({ entityId: clientGroupMembers.entityId })
-      .from(clientGroupMembers)
-      .where(and(eq(clientGroupMembers.groupId, membership.groupId), eq(clientGroupMembers.relationship, wanted)))
-      .get();
+    const partner = prepared(db, memberOfGroupAs).get({ groupId: membership.groupId, relationship: wanted });
     if (partner) return partner.entityId;
   }
   return null;
 }
+
+// the partner lookup every document call makes, prepared once per database (decision 123)
+const membershipsOf = (db: Db) =>
+  db.select().from(clientGroupMembers).where(eq(clientGroupMembers.entityId, sql.placeholder("entityId"))).prepare();
+const memberOfGroupAs = (db: Db) =>
+  db
+    .select({ entityId: clientGroupMembers.entityId })
+    .from(clientGroupMembers)
+    .where(and(eq(clientGroupMembers.groupId, sql.placeholder("groupId")), eq(clientGroupMembers.relationship, sql.placeholder("relationship"))))
+    .prepare();
 
 /** The members of the entity's client groups (spec 000 §4 step 1 keeps the login-accessible ones). */
 export function groupMembersOf(db: Db, entityId: number) {

@@ -83,36 +83,57 @@ export function queryOf(url: URL): Record<string, string> {
 export const json = (body: unknown, status = 200): ApiResponse => ({ status, body });
 export const noContent = (): ApiResponse => ({ status: 204 });
 
-function matchPattern(pattern: string, path: string): Record<string, string> | null {
-  const want = pattern.split("/").filter(Boolean);
-  const got = path.split("/").filter(Boolean);
+/** A route's pattern split once: literal segments, and `:name` ones that take a path segment. */
+type CompiledRoute = { route: Route; segments: Array<{ literal: string } | { param: string }> };
+
+function compile(route: Route): CompiledRoute {
+  return {
+    route,
+    segments: route.pattern
+      .split("/")
+      .filter(Boolean)
+      .map((w) => (w.startsWith(":") ? { param: w.slice(1) } : { literal: w })),
+  };
+}
+
+function matchPattern(compiled: CompiledRoute, got: readonly string[]): Record<string, string> | null {
+  const want = compiled.segments;
   if (want.length !== got.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {
-    const w = want[i] as string;
+    const w = want[i] as { literal: string } | { param: string };
     const g = got[i] as string;
-    if (w.startsWith(":")) {
+    if ("param" in w) {
       try {
-        params[w.slice(1)] = decodeURIComponent(g);
+        params[w.param] = decodeURIComponent(g);
       } catch {
         return null;
       }
-    } else if (w !== g) return null;
+    } else if (w.literal !== g) return null;
   }
   return params;
 }
 
 export function createDispatcher(routes: Route[], services: Services) {
+  // the routes by number of segments, in their order: a path is tried only against its length's
+  const bySegments = new Map<number, CompiledRoute[]>();
+  for (const route of routes) {
+    const compiled = compile(route);
+    const list = bySegments.get(compiled.segments.length) ?? [];
+    list.push(compiled);
+    bySegments.set(compiled.segments.length, list);
+  }
   async function dispatch(request: ApiRequest): Promise<ApiResponse> {
     const path = request.path.length > 1 ? request.path.replace(/\/+$/, "") : request.path;
+    const got = path.split("/").filter(Boolean);
     let found: { route: Route; params: Record<string, string> } | null = null;
     let pathKnown = false;
-    for (const route of routes) {
-      const params = matchPattern(route.pattern, path);
+    for (const compiled of bySegments.get(got.length) ?? []) {
+      const params = matchPattern(compiled, got);
       if (!params) continue;
       pathKnown = true;
-      if (route.method === request.method) {
-        found = { route, params };
+      if (compiled.route.method === request.method) {
+        found = { route: compiled.route, params };
         break;
       }
     }

@@ -388,8 +388,19 @@ export const fxRates = sqliteTable(
     date: text("date").notNull(),
     rateMicros: integer("rate_micros").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.currency, t.date] })],
+  (t) => [primaryKey({ columns: [t.currency, t.date] }), index("fx_rates_date_idx").on(t.date, t.currency)],
 );
+
+/**
+ * One row counting the writes to what the derived figures (books, valuations, returns, series) are
+ * computed from: triggers on transactions, prices, FX rates, securities, accounts and benchmarks add
+ * one on every insert, update and delete (migration 0011), so every process on the database sees a
+ * write at once and drops what it derived before (docs/decisions/123-platform-derived-figures.md).
+ */
+export const derivedGeneration = sqliteTable("derived_generation", {
+  id: integer("id").primaryKey(),
+  generation: integer("generation").notNull().default(0),
+});
 
 export const benchmarks = sqliteTable("benchmarks", {
   id: integer("id").primaryKey(),

@@ -3,6 +3,7 @@
 import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection";
+import { prepared } from "../../db/prepared";
 import {
   capabilities,
   documentEntities,
@@ -54,14 +55,27 @@ export type DocScope = {
 };
 
 export function hasCapability(db: Db, entityId: number, name: string): boolean {
-  return !!db
+  return !!prepared(db, capabilityOf).get({ entityId, name });
+}
+
+// every document call's statements, prepared once per database (decision 123)
+const capabilityOf = (db: Db) =>
+  db
     .select({ name: capabilities.name })
     .from(capabilities)
     .where(
-      and(eq(capabilities.entityId, entityId), eq(capabilities.name, name))
+      and(
+        eq(capabilities.entityId, sql.placeholder("entityId")),
+        eq(capabilities.name, sql.placeholder("name"))
+      )
     )
-    .get();
-}
+    .prepare();
+const toggle = (db: Db) =>
+  db
+    .select({ enabled: featureToggles.enabled })
+    .from(featureToggles)
+    .where(eq(featureToggles.name, sql.placeholder("name")))
+    .prepare();
 
 /**
  * spec 002 §6: a client's own entity, and the partner's when the client holds view_partner and the
@@ -137,10 +151,6 @@ export const IdParams = z.object({ id: Id });
 
 export function toggleOn(db: Db, name: string): boolean {
   return (
-    db
-      .select({ enabled: featureToggles.enabled })
-      .from(featureToggles)
-      .where(eq(featureToggles.name, name))
-      .get()?.enabled ?? false
+    prepared(db, toggle).get({ name })?.enabled ?? false
   );
 }

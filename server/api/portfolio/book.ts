@@ -1,7 +1,18 @@
 // The book of a set of accounts: their securities, prices, FX rates and ledger, for valuations and
 // returns (docs/decisions/071-portfolio-book.md).
 import type { Db } from "../../db/connection";
-import type { Book, LedgerTransaction } from "../../domain/performance";
+import { DerivedCache } from "../../db/derived";
+import {
+  type Book,
+  type Frequency,
+  type LedgerTransaction,
+  type Measure,
+  type PeriodPerformance,
+  periodPerformance,
+  type SeriesPoint,
+  seriesDates,
+  timeSeries,
+} from "../../domain/performance";
 import type { PricePoint, SecurityPricing } from "../../domain/valuation";
 
 type LedgerRow = [
@@ -17,17 +28,56 @@ type LedgerRow = [
   taxMinor: number
 ];
 
+/** Books kept per database: a client's pages ask for a few (all history, a period's start...). */
+const books = new DerivedCache<Book>(64);
+
 /**
  * The transactions, prices, FX rates and plan currencies of some accounts, for valuations from
  * `from` (default: all history) up to today: the prices and rates of those dates and the last one
- * before `from`. Raw statements answering arrays: a book holds some ten thousand price rows, and
- * mapping them to objects row by row costs more than the performance arithmetic itself.
+ * before `from`. Kept (docs/decisions/123-platform-derived-figures.md) by accounts, today and
+ * `from` until a transaction, price, rate, security or account is written; shared, so never
+ * changed by its readers.
  */
 export function loadBook(
   db: Db,
   accountIds: readonly number[],
   today: string,
   from = "0000-01-01"
+): Book {
+  const key = `${[...new Set(accountIds)].sort((a, b) => a - b).join(",")}|${today}|${from}`;
+  return books.get(db, key, () => readBook(db, accountIds, today, from));
+}
+
+/**
+ * The figures derived from a book (a period's performance, a series), kept with it: `key` names
+ * everything else they depend on (accounts of the sub-book, dates, measure). Bounded per book; gone
+ * with the book when it is dropped.
+ */
+const derivedOfBook = new WeakMap<Book, Map<string, unknown>>();
+const DERIVED_PER_BOOK = 256;
+
+export function deriveFrom<T>(book: Book, key: string, compute: () => T): T {
+  let figures = derivedOfBook.get(book);
+  if (!figures) {
+    figures = new Map();
+    derivedOfBook.set(book, figures);
+  }
+  if (figures.has(key)) return figures.get(key) as T;
+  const value = compute();
+  figures.set(key, value);
+  if (figures.size > DERIVED_PER_BOOK) figures.delete(figures.keys().next().value as string);
+  return value;
+}
+
+/**
+ * Raw statements answering arrays: a book holds some ten thousand price rows, and mapping them to
+ * objects row by row costs more than the performance arithmetic itself.
+ */
+function readBook(
+  db: Db,
+  accountIds: readonly number[],
+  today: string,
+  from: string
 ): Book {
   const ids = [...new Set(accountIds)];
   const sqlite = db.$client;
@@ -95,7 +145,8 @@ export function loadBook(
   const fx: Record<string, PricePoint[]> = {};
   const fxRows = sqlite
     .prepare(
-      `SELECT currency, MAX(date), rate_micros FROM fx_rates WHERE date < ? GROUP BY currency
+      // the rates before `from` by the date index (a range), not the whole table in currency order
+      `SELECT currency, MAX(date), rate_micros FROM fx_rates INDEXED BY fx_rates_date_idx WHERE date < ? GROUP BY currency
        UNION ALL
        SELECT currency, date, rate_micros FROM fx_rates WHERE date >= ? AND date <= ?
        ORDER BY 1, 2`
@@ -123,4 +174,32 @@ export function subBook(book: Book, accountIds: ReadonlySet<number>): Book {
     ...book,
     transactions: book.transactions.filter((t) => accountIds.has(t.accountId)),
   };
+}
+
+const measureKey = (measure: Measure) => `${measure.currency}|${measure.pricing}|${measure.basis}`;
+
+/** A period's performance of some of a book's accounts, kept with the book. */
+export function performanceOf(
+  book: Book,
+  accountIds: readonly number[],
+  start: string,
+  end: string,
+  measure: Measure
+): PeriodPerformance {
+  return deriveFrom(book, `period|${accountIds.join(",")}|${start}|${end}|${measureKey(measure)}`, () =>
+    periodPerformance(subBook(book, new Set(accountIds)), start, end, measure)
+  );
+}
+
+/** A book's value and cumulative return at each of a period's points, kept with the book. */
+export function seriesOf(
+  book: Book,
+  start: string,
+  end: string,
+  frequency: Frequency,
+  measure: Measure
+): SeriesPoint[] {
+  return deriveFrom(book, `series|${start}|${end}|${frequency}|${measureKey(measure)}`, () =>
+    timeSeries(book, seriesDates(start, end, frequency), measure)
+  );
 }

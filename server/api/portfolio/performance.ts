@@ -1,13 +1,12 @@
 // spec 001 §7 summaries, profit analysis and historic time series (docs/decisions/073-performance-endpoints.md).
 import { eq, or } from "drizzle-orm";
 import { z } from "zod";
+import { DerivedCache } from "../../db/derived";
 import { benchmarkPrices, benchmarks } from "../../db/schema";
 import {
   benchmarkSeries,
   holdBackEnd,
-  periodPerformance,
   seriesDates,
-  timeSeries,
 } from "../../domain/performance";
 import { benchmarkFrequency, seriesFrequency } from "../../domain/frequency";
 import { wireDate } from "../../lib/wire";
@@ -15,7 +14,7 @@ import { clientEntityOf } from "../access";
 import { ApiError, notFound, validate } from "../http";
 import { json, type Route, type SignedInContext, signedIn } from "../router";
 import { accountsOfView, type VisibleAccount, isManaged, todayOf } from "./visibility";
-import { loadBook, subBook } from "./book";
+import { loadBook, performanceOf, seriesOf } from "./book";
 import { moneyMinor, round, summaryData } from "./views";
 import {
   CodeParams,
@@ -33,6 +32,11 @@ import {
   summaryItems,
   timeframeStart,
 } from "./requests";
+
+/** A benchmark's levels by date, kept until a benchmark's level is written (decision 123). */
+const benchmarkLevels = new DerivedCache<Array<{ date: string; micros: number }>>(
+  32
+);
 
 function seriesAnswer(
   context: SignedInContext,
@@ -62,7 +66,9 @@ function seriesAnswer(
     start
   );
   const points = seriesDates(start, end, frequency);
-  const series = managed.length ? timeSeries(book, points, measure) : [];
+  const series = managed.length
+    ? seriesOf(book, start, end, frequency, measure)
+    : [];
   const benchmarkPoints =
     query.frequency === "auto"
       ? seriesDates(start, end, benchmarkFrequency(start, end))
@@ -89,15 +95,17 @@ function seriesAnswer(
         .all()
     : [];
   const benchmarkList = wanted.map((b) => {
-    const levels = context.db
-      .select({
-        date: benchmarkPrices.date,
-        micros: benchmarkPrices.levelMicros,
-      })
-      .from(benchmarkPrices)
-      .where(eq(benchmarkPrices.benchmarkId, b.id))
-      .orderBy(benchmarkPrices.date)
-      .all();
+    const levels = benchmarkLevels.get(context.db, String(b.id), () =>
+      context.db
+        .select({
+          date: benchmarkPrices.date,
+          micros: benchmarkPrices.levelMicros,
+        })
+        .from(benchmarkPrices)
+        .where(eq(benchmarkPrices.benchmarkId, b.id))
+        .orderBy(benchmarkPrices.date)
+        .all()
+    );
     return {
       name: b.name,
       code: b.code,
@@ -176,8 +184,9 @@ export const performanceRoutes: Route[] = [
     );
     const perform = (members: VisibleAccount[], timeframe: Timeframe) => {
       const start = timeframeStart(timeframe, end, earliestInception(members));
-      const result = periodPerformance(
-        subBook(book, new Set(members.map((m) => m.account.id))),
+      const result = performanceOf(
+        book,
+        members.map((m) => m.account.id),
         start,
         end,
         measure
@@ -197,12 +206,10 @@ export const performanceRoutes: Route[] = [
         end,
         account.account.inceptionDate
       );
-      const result = periodPerformance(
-        subBook(book, new Set([account.account.id])),
-        start,
-        end,
-        { ...measure, currency }
-      );
+      const result = performanceOf(book, [account.account.id], start, end, {
+        ...measure,
+        currency,
+      });
       const data = summaryData(result, currency);
       return planFields(data);
     };
@@ -300,8 +307,9 @@ export const performanceRoutes: Route[] = [
         members: VisibleAccount[],
         head: Record<string, unknown>
       ) => {
-        const result = periodPerformance(
-          subBook(book, new Set(members.map((m) => m.account.id))),
+        const result = performanceOf(
+          book,
+          members.map((m) => m.account.id),
           start,
           end,
           measure

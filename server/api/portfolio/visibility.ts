@@ -1,6 +1,7 @@
 // spec 001 §1, §4, §6: which portfolios and accounts an entity sees, and the pricing it may ask for.
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
+import { prepared } from "../../db/prepared";
 import {
   accountGroups,
   accounts,
@@ -31,12 +32,8 @@ export function visiblePortfolios(
   entityId: number
 ): VisiblePortfolio[] {
   const reachable = reachableEntities(db, entityId);
-  return db
-    .select({ portfolio: portfolios, v: portfolioVisibility })
-    .from(portfolioVisibility)
-    .innerJoin(portfolios, eq(portfolios.id, portfolioVisibility.portfolioId))
-    .where(eq(portfolioVisibility.entityId, entityId))
-    .all()
+  return prepared(db, portfoliosSeenBy)
+    .all({ entityId })
     .filter((r) => !r.v.isLinked || reachable.has(r.portfolio.entityId))
     .map((r) => ({
       portfolio: r.portfolio,
@@ -52,6 +49,42 @@ export function visiblePortfolios(
     );
 }
 
+// every portfolio call's statements, prepared once per database (decision 123)
+const portfoliosSeenBy = (db: Db) =>
+  db
+    .select({ portfolio: portfolios, v: portfolioVisibility })
+    .from(portfolioVisibility)
+    .innerJoin(portfolios, eq(portfolios.id, portfolioVisibility.portfolioId))
+    .where(eq(portfolioVisibility.entityId, sql.placeholder("entityId")))
+    .prepare();
+const accountsSeenBy = (db: Db) =>
+  db
+    .select({ account: accounts, group: accountGroups })
+    .from(accounts)
+    .leftJoin(accountGroups, eq(accountGroups.id, accounts.accountGroupId))
+    .where(
+      inArray(
+        accounts.portfolioId,
+        db
+          .select({ id: portfolioVisibility.portfolioId })
+          .from(portfolioVisibility)
+          .where(eq(portfolioVisibility.entityId, sql.placeholder("entityId")))
+      )
+    )
+    .prepare();
+const capabilitiesOf = (db: Db) =>
+  db
+    .select({ name: capabilities.name })
+    .from(capabilities)
+    .where(eq(capabilities.entityId, sql.placeholder("entityId")))
+    .prepare();
+const preferredCurrency = (db: Db) =>
+  db
+    .select({ c: users.preferredCurrency })
+    .from(users)
+    .where(eq(users.entityId, sql.placeholder("entityId")))
+    .prepare();
+
 export type VisibleAccount = {
   account: typeof accounts.$inferSelect;
   group: typeof accountGroups.$inferSelect | null;
@@ -63,12 +96,10 @@ export function visibleAccounts(db: Db, entityId: number): VisibleAccount[] {
   if (seen.length === 0) return [];
   const byId = new Map(seen.map((p) => [p.portfolio.id, p]));
   const order = new Map(seen.map((p, i) => [p.portfolio.id, i]));
-  return db
-    .select({ account: accounts, group: accountGroups })
-    .from(accounts)
-    .leftJoin(accountGroups, eq(accountGroups.id, accounts.accountGroupId))
-    .where(inArray(accounts.portfolioId, [...byId.keys()]))
-    .all()
+  // the accounts of every portfolio the entity has a visibility row for, less the linked ones unseen
+  return prepared(db, accountsSeenBy)
+    .all({ entityId })
+    .filter((r) => byId.has(r.account.portfolioId))
     .map((r) => ({
       account: r.account,
       group: r.group,
@@ -111,11 +142,8 @@ export function assertPricingAllowed(
 ): void {
   if (pricing === "close") return;
   const names = new Set(
-    db
-      .select({ name: capabilities.name })
-      .from(capabilities)
-      .where(eq(capabilities.entityId, entityId))
-      .all()
+    prepared(db, capabilitiesOf)
+      .all({ entityId })
       .map((c) => c.name)
   );
   const allowed =
@@ -131,11 +159,7 @@ export function assertPricingAllowed(
 /** The client's preferred (session) currency: its user's, else GBP. */
 export function preferredCurrencyOf(db: Db, entityId: number): string {
   return (
-    db
-      .select({ c: users.preferredCurrency })
-      .from(users)
-      .where(eq(users.entityId, entityId))
-      .get()?.c ?? "GBP"
+    prepared(db, preferredCurrency).get({ entityId })?.c ?? "GBP"
   );
 }
 

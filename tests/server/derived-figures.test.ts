@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../../server/clock";
+import { closeDatabase, type Db, openDatabase } from "../../server/db/connection";
+import { DerivedCache, derivedGeneration } from "../../server/db/derived";
+import { withDemoPlatform } from "./harness";
+
+// Decision 123: the platform keeps books, period performance, series and benchmark levels between
+// calls. Each is dropped as soon as what it derives from is written: the same call made again after
+// a transaction, a price, an FX rate or a benchmark level is written answers the new figure, and
+// answers the old one again once the write is undone. Writes go straight to the database, as the
+// seed and other platform processes on the same file write them.
+
+type Money = { code: string; value: { _type: "BigDecimal"; _val: string } };
+type Summary = { end_date: { _val: string }; totals: { defaultData: { value: Money; movement: Money } } };
+type Series = {
+  end_date: { _val: string };
+  points: Array<{ value: Money; cumulative_twrr: number | null }>;
+  benchmark: { points: Array<{ cumulative: number | null }> } | null;
+};
+type Positions = { total_value: Money };
+
+const demo = withDemoPlatform();
+const sql = (query: string, ...params: unknown[]) => demo.platform.db.$client.prepare(query).run(...params);
+const ok = async <T>(path: string): Promise<T> => {
+  const answer = await demo.platform.call<T>(path, { token: demo.sessions.client });
+  expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
+  return answer.body;
+};
+const SUMMARY = "/resourceful/portfolio/summary?level=portfolio";
+const SERIES = "/resourceful/portfolio/profit_analysis/historic_time_series_twrr?timeframe=1Y&frequency=monthly&benchmark_name=FTASX";
+const POSITIONS = "/resourceful/portfolio/position";
+const summaryValue = async () => (await ok<Summary>(SUMMARY)).totals.defaultData.value.value._val;
+const seriesLast = async () => {
+  const series = await ok<Series>(SERIES);
+  return series.points[series.points.length - 1]?.value.value._val;
+};
+
+/** Ellie's account holding the most of one priced (non-cash) security, and that security. */
+function aHolding() {
+  return demo.platform.db.$client
+    .prepare(
+      `SELECT t.account_id AS accountId, t.security_id AS securityId, t.id AS transactionId FROM transactions t
+        JOIN accounts a ON a.id = t.account_id JOIN portfolio_visibility v ON v.portfolio_id = a.portfolio_id
+        JOIN users u ON u.entity_id = v.entity_id AND u.username = 'demo.client'
+        WHERE t.type = 'buy' AND v.is_linked = 0 AND a.service_type <> 'Not managed'
+        ORDER BY t.quantity_micros DESC LIMIT 1`,
+    )
+    .get() as { accountId: number; securityId: number; transactionId: number };
+}
+
+describe("derived figures are dropped when what they derive from is written (decision 123)", () => {
+  it("answers a summary, a series and positions again after a price is written, and as before once undone", async () => {
+    const { securityId } = aHolding();
+    const [summary, series, positions] = [await summaryValue(), await seriesLast(), (await ok<Positions>(POSITIONS)).total_value.value._val];
+    // the same answers from what was kept
+    expect(await summaryValue()).toBe(summary);
+    expect(await seriesLast()).toBe(series);
+    sql("UPDATE security_prices SET price_micros = price_micros * 2 WHERE security_id = ?", securityId);
+    expect(await summaryValue()).not.toBe(summary);
+    expect(await seriesLast()).not.toBe(series);
+    expect((await ok<Positions>(POSITIONS)).total_value.value._val).not.toBe(positions);
+    sql("UPDATE security_prices SET price_micros = price_micros / 2 WHERE security_id = ?", securityId);
+    expect(await summaryValue()).toBe(summary);
+    expect(await seriesLast()).toBe(series);
+    expect((await ok<Positions>(POSITIONS)).total_value.value._val).toBe(positions);
+  });
+
+  it("answers again after a transaction is written, and as before once it is deleted", async () => {
+    const { transactionId } = aHolding();
+    const summary = await summaryValue();
+    const series = await seriesLast();
+    const columns =
+      "account_id, security_id, type, trade_date, settlement_date, quantity_micros, price_micros, currency, gross_minor, fee_minor, tax_minor, net_minor, cash_security_id, narrative";
+    const copy = sql(`INSERT INTO transactions (${columns}) SELECT ${columns} FROM transactions WHERE id = ?`, transactionId);
+    expect(await summaryValue()).not.toBe(summary);
+    expect(await seriesLast()).not.toBe(series);
+    sql("DELETE FROM transactions WHERE id = ?", copy.lastInsertRowid);
+    expect(await summaryValue()).toBe(summary);
+    expect(await seriesLast()).toBe(series);
+  });
+
+  it("answers again after an FX rate or a benchmark level is written", async () => {
+    const summary = await summaryValue();
+    const usd = "/resourceful/portfolio/summary?level=portfolio&report_currency=USD";
+    const inUsd = (await ok<Summary>(usd)).totals.defaultData.value.value._val;
+    sql("UPDATE fx_rates SET rate_micros = rate_micros * 2 WHERE currency = 'USD'");
+    expect((await ok<Summary>(usd)).totals.defaultData.value.value._val).not.toBe(inUsd);
+    sql("UPDATE fx_rates SET rate_micros = rate_micros / 2 WHERE currency = 'USD'");
+    expect((await ok<Summary>(usd)).totals.defaultData.value.value._val).toBe(inUsd);
+    expect(await summaryValue()).toBe(summary);
+
+    const benchmark = (await ok<Series>(SERIES)).benchmark?.points.at(-1)?.cumulative;
+    expect(benchmark).not.toBeNull();
+    sql(
+      "UPDATE benchmark_prices SET level_micros = level_micros * 2 WHERE benchmark_id = (SELECT id FROM benchmarks WHERE code = 'FTASX') AND date = (SELECT MAX(date) FROM benchmark_prices WHERE date <= ?)",
+      demo.platform.clock.now().toISOString().slice(0, 10),
+    );
+    expect((await ok<Series>(SERIES)).benchmark?.points.at(-1)?.cumulative).not.toBe(benchmark);
+  });
+
+  it("answers for the platform's new today when its clock moves", async () => {
+    const clock = demo.platform.clock as ReturnType<typeof fixedClock>;
+    const at = clock.now().getTime();
+    const endDate = async () => {
+      // a session of its own: a week's move outlasts any idle timeout
+      const token = await demo.platform.session("demo.client");
+      const answer = await demo.platform.call<Series>(SERIES, { token });
+      expect(answer.status).toBe(200);
+      return answer.body.end_date._val;
+    };
+    const before = await endDate();
+    clock.advance(7 * 86_400_000);
+    try {
+      expect(await endDate()).not.toBe(before);
+    } finally {
+      clock.set(new Date(at));
+    }
+    expect(await endDate()).toBe(before);
+  });
+});
+
+describe("a derived cache", () => {
+  let db: Db;
+  beforeAll(() => {
+    db = openDatabase(":memory:");
+  });
+  afterAll(() => closeDatabase(db));
+
+  it("holds at most its limit, dropping the least recently used first", () => {
+    const cache = new DerivedCache<number>(2);
+    let computed = 0;
+    const get = (key: string) => cache.get(db, key, () => ++computed);
+    expect([get("a"), get("b"), get("a")]).toEqual([1, 2, 1]);
+    get("c"); // drops b, used least recently
+    expect(cache.size(db)).toBe(2);
+    expect(get("a")).toBe(1);
+    expect(get("b")).toBe(4);
+  });
+
+  it("drops everything when a write the triggers count is made", () => {
+    const cache = new DerivedCache<number>(8);
+    let computed = 0;
+    const get = () => cache.get(db, "key", () => ++computed);
+    expect([get(), get()]).toEqual([1, 1]);
+    const generation = derivedGeneration(db);
+    db.$client.prepare("INSERT INTO fx_rates (currency, date, rate_micros) VALUES ('USD', '2025-01-02', 1250000)").run();
+    expect(derivedGeneration(db)).toBe(generation + 1);
+    expect(get()).toBe(2);
+    // a write elsewhere (a session's idle clock) keeps it
+    db.$client.prepare("INSERT INTO site_settings (key, value_json) VALUES ('derived-test', '1')").run();
+    expect(get()).toBe(2);
+  });
+});

@@ -1,0 +1,91 @@
+import type Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Platform, startPlatform } from "./harness";
+
+// Decision 123: every statement the portal's hot calls make (the session lookup and touch, the
+// clients' home and analysis calls, documents, a batch) finds its rows through an index: none reads
+// the whole of a table holding more than a few rows. The statements are the ones the platform
+// really prepares while answering the calls; SQLite's EXPLAIN QUERY PLAN says how it reads each.
+
+const HOT_CALLS = [
+  "/resourceful/session/user",
+  "/resourceful/session/capability",
+  "/resourceful/portfolio/summary?level=portfolio",
+  "/resourceful/portfolio/summary?level=account&report_currency=USD",
+  "/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=portfolio,account",
+  "/resourceful/portfolio/profit_analysis/historic_time_series_twrr?timeframe=SI&frequency=auto",
+  "/resourceful/portfolio/portfolio/1/profit_analysis/historic_time_series_twrr?timeframe=1Y",
+  "/resourceful/portfolio/position",
+  "/resourceful/portfolio/transaction?timeframe=1Y",
+  "/resourceful/docnote-v2",
+  "/resourceful/docnote-v2/999999",
+];
+
+/** Tables small by nature (settings, lists of names), which SQLite may read whole. */
+const SMALL_ROWS = 100;
+
+let platform: Platform;
+const statements = new Set<string>();
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  const sqlite = platform.db.$client as Database.Database & { prepare: Database.Database["prepare"] };
+  const prepare = sqlite.prepare.bind(sqlite);
+  // every statement prepared from now on, including the ones prepared once and kept
+  sqlite.prepare = ((source: string) => {
+    statements.add(source);
+    return prepare(source);
+  }) as Database.Database["prepare"];
+  const token = await platform.session("demo.client");
+  for (const path of HOT_CALLS) {
+    const answer = await platform.call(path, { token });
+    expect([200, 404], `${path}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
+  }
+  const batch = await platform.call("/resourceful", {
+    method: "POST",
+    token,
+    body: { batch: HOT_CALLS.slice(0, 4).map((path, i) => ({ name: String(i), method: "GET", url: path.slice("/resourceful/".length) })) },
+  });
+  expect(batch.status).toBe(200);
+  sqlite.prepare = prepare;
+});
+
+afterAll(() => platform?.close());
+
+/** The query plan of a statement, its parameters bound to null (the plan does not depend on them). */
+function planOf(sqlite: Database.Database, source: string): string[] {
+  const explain = sqlite.prepare(`EXPLAIN QUERY PLAN ${source}`);
+  for (let count = 0; count <= 500; count++) {
+    try {
+      return (explain.all(...new Array(count).fill(null)) as Array<{ detail: string }>).map((r) => r.detail);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+    }
+  }
+  throw new Error(`could not bind the parameters of ${source}`);
+}
+
+describe("query plans of the hot calls (decision 123)", () => {
+  it("reads no table of more than a few rows whole", () => {
+    const sqlite = platform.db.$client;
+    const rows = new Map(
+      (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((t) => [
+        t.name,
+        (sqlite.prepare(`SELECT count(*) AS n FROM "${t.name}"`).get() as { n: number }).n,
+      ]),
+    );
+    const reads = [...statements].filter((s) => /^\s*(SELECT|UPDATE|DELETE|WITH)/i.test(s));
+    // the session lookup, the book's statements and the summary's are among them
+    expect(reads.some((s) => s.includes('"sessions"."token_hash"'))).toBe(true);
+    expect(reads.some((s) => s.includes("FROM security_prices"))).toBe(true);
+    expect(reads.some((s) => s.includes("FROM transactions"))).toBe(true);
+    expect(reads.length).toBeGreaterThan(20);
+    const wholeReads = reads.flatMap((source) =>
+      planOf(sqlite, source)
+        .map((detail) => /^SCAN (\w+)/.exec(detail)?.[1])
+        .filter((table): table is string => table !== undefined && (rows.get(table) ?? 0) > SMALL_ROWS)
+        .map((table) => `${table} (${rows.get(table)} rows): ${source}`),
+    );
+    expect(wholeReads).toEqual([]);
+  });
+});
