@@ -37,8 +37,9 @@ describe("portfolio book seed", () => {
   const db = first.db;
 
   it("seeds everything quickly", () => {
-    // the whole demo data set, people included (one scrypt hash); generous for slow machines
-    expect(first.ms).toBeLessThan(1_500);
+    // the whole demo data set, people included (one scrypt hash), with the triggers that count
+    // writes for the kept figures (decision 123); generous for slow or busy machines
+    expect(first.ms).toBeLessThan(3_000);
   });
 
   it("is the same on every fresh database", () => {
