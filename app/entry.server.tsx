@@ -21,6 +21,8 @@ const ABORT_DELAY = 5_000;
 // The portal's server runs each request inside this (scripts/portal-server.mjs), so that the
 // answer can say how long it waited for the platform.
 export { runWithPlatformTiming } from "./runtime/platform-timing.server";
+// The portal's server starts the metrics with it when METRICS_PORT is set (docs/decisions/126).
+export { startPortalMetrics } from "./runtime/metrics.server";
 
 /**
  * The security headers the portal's server gives every answer that lacks them (every answer that
