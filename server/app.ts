@@ -31,6 +31,8 @@ import { passkeyRoutes } from "./api/passkeys";
 import { sessionRoutes } from "./api/session";
 import { signatureRoutes } from "./api/signature/index";
 import { siteRoutes } from "./api/site";
+import { observePlatform } from "./lib/metrics";
+import { platformVersion } from "./env";
 
 export type AppOptions = Services;
 
@@ -78,6 +80,8 @@ export function createApp({ db, clock, env }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
+  // Prometheus metrics when PLATFORM_METRICS_PORT is set (server/lib/metrics.ts, decision 126)
+  if (env.metrics) app.use(observePlatform(platformVersion(env)));
 
   // one line per request: method, path (no query: it can hold names), status, time
   if (env.nodeEnv !== "test") {
@@ -128,6 +132,7 @@ export function createApp({ db, clock, env }: AppOptions) {
         ).toLowerCase() === "error",
     };
     const answer = await dispatch(request);
+    res.locals.route = request.route;
     res.status(answer.status);
     res.setHeader("Cache-Control", "no-store");
     for (const [name, value] of Object.entries(answer.headers ?? {}))

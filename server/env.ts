@@ -44,6 +44,9 @@ const EnvSchema = z.object({
     .pipe(z.array(z.string().regex(HOST_PATTERN, "expected name or name:port, comma-separated")).min(1).optional()),
   /** How long five wrong secrets lock an account, in minutes (docs/decisions/114). */
   PLATFORM_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(525_600).default(DEFAULT_LOCKOUT_MINUTES),
+  /** Prometheus metrics (docs/decisions/126): their own port, off unless set; loopback unless told. */
+  PLATFORM_METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  PLATFORM_METRICS_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
 export type PlatformEnv = {
@@ -61,6 +64,8 @@ export type PlatformEnv = {
   allowedHosts?: string[];
   /** Minutes an account stays locked after five wrong secrets; defaults to DEFAULT_LOCKOUT_MINUTES. */
   lockoutMinutes?: number;
+  /** Where GET /metrics is served (PLATFORM_METRICS_PORT, PLATFORM_METRICS_HOST); undefined: nowhere. */
+  metrics?: { port: number; host: string };
 };
 
 /** Reads the environment once (conventions: validated with zod at start, then passed around). */
@@ -81,6 +86,7 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
     passkeys: { rpId: e.PASSKEY_RP_ID, rpName: e.PASSKEY_RP_NAME, origins: e.PASSKEY_ORIGINS },
     allowedHosts: e.PLATFORM_ALLOWED_HOSTS,
     lockoutMinutes: e.PLATFORM_LOCKOUT_MINUTES,
+    metrics: e.PLATFORM_METRICS_PORT === undefined ? undefined : { port: e.PLATFORM_METRICS_PORT, host: e.PLATFORM_METRICS_HOST },
   };
 }
 

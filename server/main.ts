@@ -3,6 +3,7 @@ import { createApp } from "./app";
 import { systemClock } from "./clock";
 import { closeDatabase, openDatabase } from "./db/connection";
 import { readEnv } from "./env";
+import { startMetricsServer } from "./lib/metrics";
 import { seedIfEmpty } from "./seed";
 import { purgeStaleSessions } from "./sessions";
 
@@ -16,6 +17,8 @@ purgeStaleSessions(db, systemClock);
 if (env.maintenance) console.log("platform in maintenance (PLATFORM_MAINTENANCE=on): xplan/health answers BAD");
 
 const app = createApp({ db, clock: systemClock, env });
+// Prometheus metrics on their own port when PLATFORM_METRICS_PORT is set (docs/decisions/126)
+if (env.metrics) startMetricsServer(env.metrics);
 const server = app.listen(env.port, env.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
