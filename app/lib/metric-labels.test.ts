@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
-import { matchRoutes, type RouteObject } from "@remix-run/react";
+import { matchRoutes } from "@remix-run/react";
 import { describe, expect, it } from "vitest";
 import { bounded, callOutcome, endpointOf, type ManifestRoute, MAX_ENDPOINTS, OTHER, routeMatcher, UNMATCHED } from "./metric-labels";
 
@@ -10,6 +10,7 @@ const manifest: Record<string, ManifestRoute> = {
   ...(flatRoutes(resolve(import.meta.dirname, ".."), ["**/.*", "**/*.test.{ts,tsx}"]) as Record<string, ManifestRoute>),
 };
 
+type RouteObject = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: RouteObject[] };
 function treeOf(parentId: string | undefined): RouteObject[] {
   return Object.values(manifest)
     .filter((route) => route.parentId === parentId)
@@ -20,7 +21,7 @@ function treeOf(parentId: string | undefined): RouteObject[] {
     );
 }
 const remixRoutes = treeOf(undefined);
-const remixRouteOf = (pathname: string) => matchRoutes(remixRoutes, pathname)?.at(-1)?.route.id ?? UNMATCHED;
+const remixRouteOf = (pathname: string) => matchRoutes(remixRoutes as Parameters<typeof matchRoutes>[0], pathname)?.at(-1)?.route.id ?? UNMATCHED;
 
 describe("the route label of a request", () => {
   const routeOf = routeMatcher(manifest);

@@ -61,7 +61,8 @@ let observing = false;
 /** What the portal's server needs of its Remix build. */
 export type PortalBuild = { routes: Record<string, ManifestRoute | undefined>; assets: { version: string } };
 
-type Series = { count: Counter.Internal; duration: Histogram.Internal };
+type RequestLabel = "method" | "route" | "status";
+type Series = { count: Counter.Internal; duration: Histogram.Internal<RequestLabel> };
 type RequestCounter = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 const METHODS = ["GET", "HEAD", "POST"];

@@ -36,7 +36,8 @@ const buildInfo = new Gauge({
   registers: [registry],
 });
 
-type Series = { count: Counter.Internal; duration: Histogram.Internal };
+type RequestLabel = "method" | "route" | "status";
+type Series = { count: Counter.Internal; duration: Histogram.Internal<RequestLabel> };
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
 
 let observing = false;
