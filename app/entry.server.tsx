@@ -24,6 +24,8 @@ export { runWithPlatformTiming } from "./runtime/platform-timing.server";
 // It also gives each request its id and writes its own lines with the app's logger (docs/decisions/125).
 export { requestIdOf, runWithRequestId } from "./runtime/request-id.server";
 export { logger } from "./runtime/logger.server";
+// The portal's server starts the metrics with it when METRICS_PORT is set (docs/decisions/126).
+export { startPortalMetrics } from "./runtime/metrics.server";
 
 /**
  * The security headers the portal's server gives every answer that lacks them (every answer that

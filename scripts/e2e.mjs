@@ -10,7 +10,7 @@ process.on("SIGINT", () => {
   process.exit(130);
 });
 try {
-  servers = await startServers({ deadPortal: true, portalEnv: JOURNEY_RATE_LIMITS });
+  servers = await startServers({ deadPortal: true, portalEnv: JOURNEY_RATE_LIMITS, metrics: true });
   const runner = spawn(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)], {
     stdio: "inherit",
     env: {
@@ -18,6 +18,9 @@ try {
       E2E_BASE_URL: servers.portalUrl,
       E2E_PLATFORM_URL: servers.platformUrl,
       E2E_DEAD_PLATFORM_BASE_URL: servers.deadPortalUrl,
+      // e2e/metrics.test.ts scrapes both processes' metrics (docs/decisions/126).
+      E2E_PORTAL_METRICS_URL: servers.portalMetricsUrl,
+      E2E_PLATFORM_METRICS_URL: servers.platformMetricsUrl,
     },
   });
   code = await new Promise((resolve) => runner.on("exit", (c) => resolve(c ?? 1)));

@@ -158,6 +158,10 @@ app.use(compression());
 // Fingerprinted build output never changes under its name; everything else in public/ may.
 app.use(build.publicPath, express.static(resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
 app.use(express.static(resolve(root, "public"), { maxAge: "1h" }));
+// Prometheus metrics on METRICS_PORT when it is set (app/runtime/metrics.server.ts, docs/decisions/126):
+// pages, data and resource requests counted per route and status; static files are not.
+const countRequests = await build.entry.module.startPortalMetrics?.(build);
+if (countRequests) app.use(countRequests);
 // Pages and data requests (static files are answered above and not logged).
 app.use((req, res, next) => {
   const started = performance.now();

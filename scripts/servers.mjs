@@ -55,8 +55,11 @@ export function platformCommand({ dir, port, portalPorts }) {
 // at once, and one walks a copy of demo.lockout into the platform's own lockout.
 export const JOURNEY_RATE_LIMITS = { RATE_LIMIT_SIGN_IN: "100000", RATE_LIMIT_RECOVERY: "100000", RATE_LIMIT_SIGN_IN_FAILURES: "100000" };
 
-/** `portalEnv` adds to the portals' environment (e.g. JOURNEY_RATE_LIMITS). */
-export async function startServers({ deadPortal = false, portalEnv: extraPortalEnv = {} } = {}) {
+/**
+ * `portalEnv` adds to the portals' environment (e.g. JOURNEY_RATE_LIMITS); `metrics` serves both
+ * processes' Prometheus metrics on ports of their own (docs/decisions/126).
+ */
+export async function startServers({ deadPortal = false, portalEnv: extraPortalEnv = {}, metrics = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "client-online-"));
   const [platformPort, portalPort, deadPortalPort, deadPlatformPort] = await Promise.all([
     freePort(),
@@ -64,6 +67,7 @@ export async function startServers({ deadPortal = false, portalEnv: extraPortalE
     freePort(),
     freePort(),
   ]);
+  const [platformMetricsPort, portalMetricsPort] = metrics ? await Promise.all([freePort(), freePort()]) : [];
   const children = [];
   // CPU_PROFILE_DIR=dir: both processes write a CPU profile there when they stop (node --cpu-prof),
   // to open in Chrome's DevTools or speedscope (docs/decisions/122).
@@ -78,7 +82,7 @@ export async function startServers({ deadPortal = false, portalEnv: extraPortalE
   };
   try {
     const platform = platformCommand({ dir, port: platformPort, portalPorts: [portalPort, deadPortalPort] });
-    start(platform.args, platform.env);
+    start(platform.args, metrics ? { ...platform.env, PLATFORM_METRICS_PORT: String(platformMetricsPort) } : platform.env);
     const portalEnv = {
       NODE_ENV: "production",
       SESSION_SECRET: randomBytes(32).toString("hex"),
@@ -89,7 +93,12 @@ export async function startServers({ deadPortal = false, portalEnv: extraPortalE
     };
     // The portal's own server reads the build of REMIX_BUILD_DIR (inherited), `build` by default.
     const portal = "scripts/portal-server.mjs";
-    start([portal], { ...portalEnv, PORT: String(portalPort), PLANNING_API_URL: `http://127.0.0.1:${platformPort}` });
+    start([portal], {
+      ...portalEnv,
+      PORT: String(portalPort),
+      PLANNING_API_URL: `http://127.0.0.1:${platformPort}`,
+      ...(metrics ? { METRICS_PORT: String(portalMetricsPort) } : {}),
+    });
     if (deadPortal) {
       start([portal], { ...portalEnv, PORT: String(deadPortalPort), PLANNING_API_URL: `http://127.0.0.1:${deadPlatformPort}` });
     }
@@ -97,6 +106,8 @@ export async function startServers({ deadPortal = false, portalEnv: extraPortalE
       waitFor(`http://127.0.0.1:${platformPort}/xplan/health`, 60),
       waitFor(`http://127.0.0.1:${portalPort}/healthz`, 60),
       deadPortal ? waitFor(`http://127.0.0.1:${deadPortalPort}/healthz`, 60) : null,
+      metrics ? waitFor(`http://127.0.0.1:${platformMetricsPort}/metrics`, 60) : null,
+      metrics ? waitFor(`http://127.0.0.1:${portalMetricsPort}/metrics`, 60) : null,
     ]);
   } catch (error) {
     stop();
@@ -106,6 +117,9 @@ export async function startServers({ deadPortal = false, portalEnv: extraPortalE
     portalUrl: `http://localhost:${portalPort}`,
     platformUrl: `http://127.0.0.1:${platformPort}`,
     deadPortalUrl: deadPortal ? `http://localhost:${deadPortalPort}` : null,
+    // GET these for each process's Prometheus metrics (with `metrics`).
+    portalMetricsUrl: metrics ? `http://127.0.0.1:${portalMetricsPort}/metrics` : null,
+    platformMetricsUrl: metrics ? `http://127.0.0.1:${platformMetricsPort}/metrics` : null,
     // The platform's database file, for journeys that run their own platform and set it up.
     platformDb: join(dir, "platform.sqlite"),
     // The processes, for measuring their memory (`npm run load`).

@@ -32,6 +32,8 @@ import { sessionRoutes } from "./api/session";
 import { signatureRoutes } from "./api/signature/index";
 import { siteRoutes } from "./api/site";
 import { createLogger, logLevelOf, type PlatformLogger, requestLogging } from "./lib/logger";
+import { observePlatform } from "./lib/metrics";
+import { platformVersion } from "./env";
 
 /** `logger`: where the platform logs (server/lib/logger.ts); by default stdout and stderr at the env's level. */
 export type AppOptions = Services & { logger?: PlatformLogger };
@@ -81,6 +83,8 @@ export function createApp({ db, clock, env, logger }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
+  // Prometheus metrics when PLATFORM_METRICS_PORT is set (server/lib/metrics.ts, decision 126)
+  if (env.metrics) app.use(observePlatform(platformVersion(env)));
 
   // the request's id on the answer and on its log lines, and one line per request: method, path
   // (no query: it can hold names), status, time (docs/decisions/125)
@@ -120,6 +124,7 @@ export function createApp({ db, clock, env, logger }: AppOptions) {
         ).toLowerCase() === "error",
     };
     const answer = await dispatch(request);
+    res.locals.route = request.route;
     res.status(answer.status);
     res.setHeader("Cache-Control", "no-store");
     for (const [name, value] of Object.entries(answer.headers ?? {}))

@@ -50,6 +50,9 @@ const EnvSchema = z.object({
   PLATFORM_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(525_600).default(DEFAULT_LOCKOUT_MINUTES),
   /** How much the platform logs (docs/decisions/125); unset: info, or error only when NODE_ENV=test. */
   PLATFORM_LOG_LEVEL: z.enum(PLATFORM_LOG_LEVELS).optional(),
+  /** Prometheus metrics (docs/decisions/126): their own port, off unless set; loopback unless told. */
+  PLATFORM_METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  PLATFORM_METRICS_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
 export type PlatformEnv = {
@@ -69,6 +72,8 @@ export type PlatformEnv = {
   lockoutMinutes?: number;
   /** PLATFORM_LOG_LEVEL; undefined: info, or error only when nodeEnv is test (server/lib/logger.ts). */
   logLevel?: PlatformLogLevel;
+  /** Where GET /metrics is served (PLATFORM_METRICS_PORT, PLATFORM_METRICS_HOST); undefined: nowhere. */
+  metrics?: { port: number; host: string };
 };
 
 /** Reads the environment once (conventions: validated with zod at start, then passed around). */
@@ -90,6 +95,7 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
     allowedHosts: e.PLATFORM_ALLOWED_HOSTS,
     lockoutMinutes: e.PLATFORM_LOCKOUT_MINUTES,
     logLevel: e.PLATFORM_LOG_LEVEL,
+    metrics: e.PLATFORM_METRICS_PORT === undefined ? undefined : { port: e.PLATFORM_METRICS_PORT, host: e.PLATFORM_METRICS_HOST },
   };
 }
 

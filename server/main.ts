@@ -4,6 +4,7 @@ import { systemClock } from "./clock";
 import { closeDatabase, openDatabase } from "./db/connection";
 import { readEnv } from "./env";
 import { createLogger, logLevelOf } from "./lib/logger";
+import { startMetricsServer } from "./lib/metrics";
 import { seedIfEmpty } from "./seed";
 import { purgeStaleSessions } from "./sessions";
 
@@ -18,6 +19,8 @@ purgeStaleSessions(db, systemClock);
 if (env.maintenance) log.info("platform in maintenance (PLATFORM_MAINTENANCE=on): xplan/health answers BAD");
 
 const app = createApp({ db, clock: systemClock, env, logger: log });
+// Prometheus metrics on their own port when PLATFORM_METRICS_PORT is set (docs/decisions/126)
+if (env.metrics) startMetricsServer(env.metrics);
 const server = app.listen(env.port, env.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { env } from "~/runtime/env.server";
 import { type Failure, toFailure } from "~/lib/error-catalogue";
 import { logger } from "~/runtime/logger.server";
+import { platformCallObserved } from "~/runtime/metrics.server";
 import { platformCallStarted } from "~/runtime/platform-timing.server";
 import { currentRequestId, REQUEST_ID_HEADER } from "~/runtime/request-id.server";
 
@@ -134,7 +135,10 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
       opts.retry !== false && attempt < ATTEMPTS && status !== 404 && shouldRetry(method, status, opts.retry);
     const hasBody = opts.body !== undefined;
     let lastError: PlanningError = new PlanningError(0, null);
+    // Each attempt's time and outcome, and the retries, for the metrics (docs/decisions/126).
+    const observed = platformCallObserved(method, path);
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      observed.attempt();
       const started = Date.now();
       let response: Response;
       try {
@@ -146,6 +150,7 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
           redirect: "manual",
         });
       } catch (error) {
+        observed.answered(error);
         logger.error("planning call failed", { method, path, attempt, error: String(error) });
         lastError = new PlanningError(0, null);
         if (!mayRetry(attempt, 0)) throw lastError;
@@ -155,8 +160,11 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
       logger.debug("planning call", { method, path, status: response.status, ms: Date.now() - started });
       if (response.ok) {
         try {
-          return await read(response);
+          const answer = await read(response);
+          observed.answered(response.status);
+          return answer;
         } catch (error) {
+          observed.answered(error instanceof PlanningError ? response.status : error);
           if (error instanceof PlanningError) throw error;
           logger.error("planning answer cut off", { method, path, attempt, error: String(error) });
           lastError = new PlanningError(0, null);
@@ -166,6 +174,7 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
         }
       }
       const errorBody = await readBody(response).catch(() => null);
+      observed.answered(response.status);
       const { api, user } = messagesOf(errorBody);
       // A redirect from the platform means it wanted a session we did not have.
       const status = response.status >= 300 && response.status < 400 ? 401 : response.status;

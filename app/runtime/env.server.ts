@@ -58,6 +58,9 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
     // spec 000 §1 analytics monitor: one log record per page view (docs/decisions/029).
     ANALYTICS_PAGE_VIEWS: z.enum(["true", "false"]).default("true"),
+    // Prometheus metrics on their own port, off unless set; loopback unless told (decision 126).
+    METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65_535).optional()),
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -95,6 +98,8 @@ export type Env = {
   appId: string;
   logLevel: LogLevel;
   analyticsPageViews: boolean;
+  /** Where the metrics are served (GET /metrics), or null: none. */
+  metrics: { port: number; host: string } | null;
 };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -122,6 +127,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     appId: e.APP_ID,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "development" ? "debug" : "info"),
     analyticsPageViews: e.ANALYTICS_PAGE_VIEWS === "true",
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 

@@ -4,6 +4,7 @@ import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "~/runtime/env.server";
 import { logger } from "~/runtime/logger.server";
+import { rateLimitRefused } from "~/runtime/metrics.server";
 
 // Sign-in and recovery posts are limited per client address (issue: "Attempts are limited";
 // docs/decisions/046), and failed sign-ins per username too (docs/decisions/115). The counts are
@@ -108,11 +109,11 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
       const limiter = buckets[bucket];
       if (!limiter) throw new Error(`unknown rate-limit bucket ${bucket}`);
       await connected();
-      return waitAfter(limiter, address);
+      return refusedAs(bucket, await waitAfter(limiter, address));
     },
     async signInAttempt(username) {
       await connected();
-      return waitAfter(failures, usernameKey(username));
+      return refusedAs("signInFailures", await waitAfter(failures, usernameKey(username)));
     },
     async signInNotFailed(username) {
       await connected();
@@ -137,6 +138,12 @@ async function waitAfter(limiter: RateLimiterAbstract, key: string): Promise<num
     if (refused instanceof RateLimiterRes) return Math.max(refused.msBeforeNext, 1);
     throw refused;
   }
+}
+
+/** A refusal (a wait) is counted for the metrics under its limit's name (docs/decisions/126). */
+function refusedAs(limit: Bucket | "signInFailures", wait: number): number {
+  if (wait > 0) rateLimitRefused(limit);
+  return wait;
 }
 
 type Outage = { firstConnection: Promise<void>; fellBack: () => void };
