@@ -4,6 +4,8 @@ import { format as formatWithPattern, isValid } from "date-fns";
 import { enAU, enCA, enGB, frCA } from "date-fns/locale";
 import type { Locale as DateFnsLocale } from "date-fns";
 import { DEFAULT_LOCALE, type Locale, toSupportedLocale } from "./i18n";
+import { BoundedCache } from "./bounded-cache";
+import { dateTimeFormat, numberFormat } from "./number-format";
 
 const DATE_LOCALES: Record<Locale, DateFnsLocale> = { "en-GB": enGB, "en-CA": enCA, "en-AU": enAU, "fr-CA": frCA };
 
@@ -14,6 +16,9 @@ function localeOf(locale: string | null | undefined): Locale {
 /** spec 000 §9: default currency and decimals. */
 export const DEFAULT_CURRENCY = "GBP";
 export const DEFAULT_DECIMALS = 2;
+
+// decision 124: one formatter per locale, currency and decimals, not one per figure
+const moneyFormats = new BoundedCache<string, (value: number) => string>(500);
 
 /**
  * spec 000 §9 "Currency symbols: GBP £, GBX p, EUR €, USD $, AUD $, CAD $": every dollar is a bare
@@ -32,25 +37,22 @@ export function formatMoney(
   // -0.001 rounds to 0: never show '-£0.00'.
   const value = roundTo(amount, decimals) === 0 ? 0 : amount;
   const code = (currencyCode || DEFAULT_CURRENCY).toUpperCase();
+  return moneyFormats.getOrSet(`${lng} ${code} ${decimals}`, () => moneyFormat(lng, code, decimals))(value);
+}
+
+function moneyFormat(lng: Locale, code: string, decimals: number): (value: number) => string {
+  const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
   if (code === "GBX") {
-    const number = new Intl.NumberFormat(lng, {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    }).format(value);
-    return `${number}p`;
+    const number = numberFormat(lng, digits);
+    return (value) => `${number.format(value)}p`;
   }
   try {
-    return new Intl.NumberFormat(lng, {
-      style: "currency",
-      currency: code,
-      currencyDisplay: "narrowSymbol",
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    }).format(value);
+    const currency = numberFormat(lng, { style: "currency", currency: code, currencyDisplay: "narrowSymbol", ...digits });
+    return (value) => currency.format(value);
   } catch {
     // Not a currency code Intl knows: the number and the code.
-    const number = new Intl.NumberFormat(lng, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
-    return `${number} ${code}`;
+    const number = numberFormat(lng, digits);
+    return (value) => `${number.format(value)} ${code}`;
   }
 }
 
@@ -120,7 +122,7 @@ export function parseShortDate(text: string | null | undefined, locale: string =
 
 /** Wall-clock parts of an instant in a time zone (Intl, so no time zone data is shipped). */
 function zonedParts(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone,
     year: "numeric",
     month: "2-digit",
@@ -136,7 +138,7 @@ function zonedParts(instant: Date, timeZone: string) {
 function validTimeZone(timeZone: string | null | undefined): string {
   if (!timeZone) return "UTC";
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
+    dateTimeFormat("en-US", { timeZone });
     return timeZone;
   } catch {
     return "UTC";
@@ -170,7 +172,7 @@ export function formatLastLogin(
   const p = zonedParts(instant, zone);
   const wallClock = new Date(p.year, p.month - 1, p.day, p.hour, p.minute);
   const abbreviation =
-    new Intl.DateTimeFormat(lng, { timeZone: zone, timeZoneName: "short" })
+    dateTimeFormat(lng, { timeZone: zone, timeZoneName: "short" })
       .formatToParts(instant)
       .find((part) => part.type === "timeZoneName")?.value ?? zone;
   return `${formatWithPattern(wallClock, "d MMM yyyy H:mm", { locale: DATE_LOCALES[lng] })} ${abbreviation}`;

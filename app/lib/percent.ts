@@ -1,5 +1,6 @@
 // Shares of a whole as whole percentages that add up to 100 (spec 001 §2.1 "Percent rounding").
 // Pure: shared by the server and the browser.
+import { numberFormat } from "./number-format";
 
 export type PercentShare = {
   /** The whole percentage shown. */
@@ -22,7 +23,7 @@ const SPREAD_CEILING = 99;
 export function formatPercentLabel(percent: number, nonZero: boolean, locale?: string): string {
   const shown = percent === 0 && nonZero ? 1 : percent;
   const text = locale
-    ? new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(shown / 100)
+    ? numberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(shown / 100)
     : `${shown}%`;
   return percent === 0 && nonZero ? `<${text}` : text;
 }
