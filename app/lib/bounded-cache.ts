@@ -1,34 +1,34 @@
 // A small least-recently-used cache (decision 124): what the portal keeps between requests (a
-// chart's markup for the same data, a formatter per locale and style) is bounded by a number of
-// entries, the oldest used going first. Pure: no timers, shared by the server and the browser.
+// chart's markup for the same data) is bounded by a number of entries, the least recently used
+// going first. Pure: no timers.
 
 export class BoundedCache<K, V> {
-  readonly #entries = new Map<K, V>();
+  private readonly entries = new Map<K, V>();
 
   constructor(readonly maxEntries: number) {
     if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError("maxEntries must be a positive integer");
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.entries.size;
   }
 
   /** The value kept for `key` (now the most recently used), or undefined. */
   get(key: K): V | undefined {
-    if (!this.#entries.has(key)) return undefined;
-    const value = this.#entries.get(key) as V;
+    if (!this.entries.has(key)) return undefined;
+    const value = this.entries.get(key) as V;
     // a Map iterates in insertion order: re-inserting makes this the newest
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
+    this.entries.delete(key);
+    this.entries.set(key, value);
     return value;
   }
 
   set(key: K, value: V): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
-    while (this.#entries.size > this.maxEntries) {
-      const oldest = this.#entries.keys().next().value as K;
-      this.#entries.delete(oldest);
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value as K;
+      this.entries.delete(oldest);
     }
   }
 
@@ -42,6 +42,6 @@ export class BoundedCache<K, V> {
   }
 
   clear(): void {
-    this.#entries.clear();
+    this.entries.clear();
   }
 }

@@ -4,8 +4,7 @@ import { format as formatWithPattern, isValid } from "date-fns";
 import { enAU, enCA, enGB, frCA } from "date-fns/locale";
 import type { Locale as DateFnsLocale } from "date-fns";
 import { DEFAULT_LOCALE, type Locale, toSupportedLocale } from "./i18n";
-import { BoundedCache } from "./bounded-cache";
-import { dateTimeFormat, numberFormat } from "./number-format";
+import { dateTimeFormat, keptIn, numberFormat } from "./number-format";
 
 const DATE_LOCALES: Record<Locale, DateFnsLocale> = { "en-GB": enGB, "en-CA": enCA, "en-AU": enAU, "fr-CA": frCA };
 
@@ -18,7 +17,7 @@ export const DEFAULT_CURRENCY = "GBP";
 export const DEFAULT_DECIMALS = 2;
 
 // decision 124: one formatter per locale, currency and decimals, not one per figure
-const moneyFormats = new BoundedCache<string, (value: number) => string>(500);
+const moneyFormats = new Map<string, (value: number) => string>();
 
 /**
  * spec 000 §9 "Currency symbols: GBP £, GBX p, EUR €, USD $, AUD $, CAD $": every dollar is a bare
@@ -37,7 +36,7 @@ export function formatMoney(
   // -0.001 rounds to 0: never show '-£0.00'.
   const value = roundTo(amount, decimals) === 0 ? 0 : amount;
   const code = (currencyCode || DEFAULT_CURRENCY).toUpperCase();
-  return moneyFormats.getOrSet(`${lng} ${code} ${decimals}`, () => moneyFormat(lng, code, decimals))(value);
+  return keptIn(moneyFormats, `${lng} ${code} ${decimals}`, () => moneyFormat(lng, code, decimals))(value);
 }
 
 function moneyFormat(lng: Locale, code: string, decimals: number): (value: number) => string {

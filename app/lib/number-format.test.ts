@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatLastLogin, formatMoney } from "./format";
-import { dateTimeFormat, numberFormat } from "./number-format";
+import { dateTimeFormat, keptIn, numberFormat } from "./number-format";
 import { formatPercentLabel } from "./percent";
 import { performanceOf } from "./performance";
 
@@ -48,5 +48,15 @@ describe("one Intl formatter per locale and options (decision 124)", () => {
     const made = vi.spyOn(Intl, "DateTimeFormat");
     expect(formatLastLogin("2024-06-01T09:05:00Z", "Europe/Paris", "en-GB")).toBe("1 Jun 2024 11:05 CEST");
     expect(made).not.toHaveBeenCalled();
+  });
+
+  it("keeps at most 500 of a kind, the oldest going first", () => {
+    const kept = new Map<string, number>();
+    let made = 0;
+    for (let i = 0; i < 600; i++) keptIn(kept, `key ${i}`, () => ++made);
+    expect(kept.size).toBe(500);
+    expect(kept.has("key 99")).toBe(false);
+    expect(keptIn(kept, "key 599", () => ++made)).toBe(600);
+    expect(made).toBe(600);
   });
 });
