@@ -4,9 +4,40 @@ import { format as formatWithPattern, isValid } from "date-fns";
 import { enAU, enCA, enGB, frCA } from "date-fns/locale";
 import type { Locale as DateFnsLocale } from "date-fns";
 import { DEFAULT_LOCALE, type Locale, toSupportedLocale } from "./i18n";
-import { dateTimeFormat, keptIn, numberFormat } from "./number-format";
 
 const DATE_LOCALES: Record<Locale, DateFnsLocale> = { "en-GB": enGB, "en-CA": enCA, "en-AU": enAU, "fr-CA": frCA };
+
+// decision 124: an Intl formatter costs far more to make than to use, so each is made once per
+// locale and options and kept, at most MAX_KEPT of a kind, the oldest going first. Kept here, in a
+// module the browser already loads, so no page's first load grows (app/lib/number-format.ts, the
+// server's, uses these).
+const MAX_KEPT = 500;
+
+/** `map`'s value for `key`, else `make()`'s, kept. A `make` that throws keeps nothing. */
+export function keptIn<V>(map: Map<string, V>, key: string, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    if (map.size >= MAX_KEPT) map.delete(map.keys().next().value as string);
+    map.set(key, value);
+  }
+  return value;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+// The options are literals written in the code, so their keys come in one order for one call site.
+const formatKey = (locale: string, options: object | undefined) => `${locale}\u0000${options ? JSON.stringify(options) : ""}`;
+
+/** `new Intl.NumberFormat(locale, options)`, made once for the same locale and options. */
+export function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return keptIn(numberFormats, formatKey(locale, options), () => new Intl.NumberFormat(locale, options));
+}
+
+/** `new Intl.DateTimeFormat(locale, options)`, made once for the same locale and options. */
+export function dateTimeFormat(locale: string, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return keptIn(dateTimeFormats, formatKey(locale, options), () => new Intl.DateTimeFormat(locale, options));
+}
 
 function localeOf(locale: string | null | undefined): Locale {
   return toSupportedLocale(locale) ?? DEFAULT_LOCALE;
@@ -16,7 +47,7 @@ function localeOf(locale: string | null | undefined): Locale {
 export const DEFAULT_CURRENCY = "GBP";
 export const DEFAULT_DECIMALS = 2;
 
-// decision 124: one formatter per locale, currency and decimals, not one per figure
+// one formatting function per locale, currency and decimals, not one per figure (decision 124)
 const moneyFormats = new Map<string, (value: number) => string>();
 
 /**

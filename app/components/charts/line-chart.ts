@@ -5,7 +5,6 @@
 import type { LineSvgProps } from "@nivo/line";
 import { toSupportedLocale } from "~/lib/i18n";
 import type { ChartTable } from "./chart-data";
-import { numberFormat } from "~/lib/number-format";
 
 export type LineChartPoint = { /** 'YYYY-MM-DD' */ date: string; value: number };
 
@@ -164,14 +163,14 @@ function moneyFormatter(locale: string, currency: string, options: Intl.NumberFo
   const code = currency.toUpperCase();
   // spec 000 §9: GBX (pence sterling) is the amount followed by 'p'.
   if (code === "GBX") {
-    const number = numberFormat(locale, options);
+    const number = new Intl.NumberFormat(locale, options);
     return (value) => `${number.format(value)}p`;
   }
   try {
-    const format = numberFormat(locale, { ...options, style: "currency", currency: code, currencyDisplay: "narrowSymbol" });
+    const format = new Intl.NumberFormat(locale, { ...options, style: "currency", currency: code, currencyDisplay: "narrowSymbol" });
     return (value) => format.format(value);
   } catch {
-    const number = numberFormat(locale, options);
+    const number = new Intl.NumberFormat(locale, options);
     return (value) => `${number.format(value)} ${code}`;
   }
 }
@@ -183,7 +182,7 @@ export function valueFormatter(input: Pick<LineChartInput, "yFormat" | "currency
     ? { notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: decimals }
     : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
   if (input.yFormat === "percent") {
-    const format = numberFormat(input.locale, { ...options, style: "percent" });
+    const format = new Intl.NumberFormat(input.locale, { ...options, style: "percent" });
     return (value) => format.format(value);
   }
   return moneyFormatter(input.locale, input.currency ?? "GBP", options);

@@ -1,6 +1,5 @@
 // spec 002 §4 "Attachment download": the confirmation shows the file's name and size, and warns
 // about file types that may contain macros or other harmful content (docs/decisions/080).
-import { numberFormat } from "../number-format";
 
 /**
  * Types a reader opens without running anything: plain documents, images and the macro-free
@@ -28,7 +27,7 @@ export function isRiskyFile(filename: string): boolean {
 export function formatFileSize(bytes: number | null | undefined, locale: string): string {
   if (typeof bytes !== "number" || !Number.isFinite(bytes) || bytes < 0) return "";
   const format = (value: number, unit: "byte" | "kilobyte" | "megabyte", digits: number) =>
-    numberFormat(locale, { style: "unit", unit, unitDisplay: unit === "byte" ? "long" : "short", maximumFractionDigits: digits }).format(value);
+    new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: unit === "byte" ? "long" : "short", maximumFractionDigits: digits }).format(value);
   if (bytes < 1024) return format(bytes, "byte", 0);
   if (bytes < 1024 * 1024) return format(bytes / 1024, "kilobyte", bytes < 10 * 1024 ? 1 : 0);
   return format(bytes / (1024 * 1024), "megabyte", 1);

@@ -1,6 +1,5 @@
 // spec 002 §4 "Digital-signature status", "Badge", "Signatory label", "Who can sign", "Signing
 // journey", §8 "Digital signature": the rules of the signature view. Pure: unit tested.
-import { dateTimeFormat } from "../number-format";
 
 /** Where the signature pages and their documents are. */
 export const SIGNATURES_PATH = "/clients/documents-and-messages/signatures";
@@ -56,7 +55,7 @@ export function finishedAt(item: { status: number; signatories: readonly Signato
 /** The calendar day (YYYY-MM-DD) of a moment in a time zone (the user's, else UTC). */
 export function dayIn(at: string, timeZone: string | null): string {
   try {
-    return dateTimeFormat("en-CA", { timeZone: timeZone ?? "UTC", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(at));
+    return new Intl.DateTimeFormat("en-CA", { timeZone: timeZone ?? "UTC", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(at));
   } catch {
     return at.slice(0, 10);
   }

@@ -8,7 +8,6 @@ import { useBrowserValidation } from "~/components/browser-validation";
 import { ErrorSummary, Field, FieldError, summaryErrors } from "~/components/forms";
 import { ACCEPTED_EXTENSIONS } from "~/lib/attachments";
 import { attachmentErrors, attachmentProblem, type ComposeActionData, type PostedFile } from "./compose";
-import { numberFormat } from "~/lib/number-format";
 
 // spec 002 "Compose and reply", §4 "Sending", §5 "Compose". A plain multipart form that works
 // without JavaScript; with it, the subject and the chosen files are checked before sending, Send is
@@ -76,7 +75,7 @@ export function ComposeForm({ mode, replyTo, cancelHref }: ComposeFormProps) {
   // Buttons are disabled only once JavaScript runs (conventions "Forms"); without it the server answers.
   const sendDisabled = hydrated && (sending || invalid);
 
-  const kilobytes = numberFormat(i18n.language, { maximumFractionDigits: 0 });
+  const kilobytes = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
   const { key: attachmentsKey, ...attachmentsProps } = getInputProps(fields.attachments, { type: "file", ariaAttributes: false });
   const { key: bodyKey, ...bodyProps } = getTextareaProps(fields.body, { ariaAttributes: false });
   const attachmentsInvalid = Boolean(fields.attachments.errors?.length);

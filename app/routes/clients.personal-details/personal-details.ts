@@ -1,6 +1,5 @@
 import { ADDRESS_TYPE, type Address, addressLines, addressOfType, countryName, regionOfLocale } from "~/lib/address";
 import { formatPhoneNumber, telHref } from "~/lib/phone";
-import { numberFormat } from "~/lib/number-format";
 
 // spec 002 "Personal details" and §3: the read-only page's view model, built on the server so the
 // page shows exactly what the loader decided (no formatting differences at hydration).
@@ -96,7 +95,7 @@ export function toPersonalDetailsView(
     {
       id: "dependants",
       label: "clients:personalDetails.dependants",
-      values: typeof dependants === "number" ? [{ text: numberFormat(options.locale).format(dependants) }] : [],
+      values: typeof dependants === "number" ? [{ text: new Intl.NumberFormat(options.locale).format(dependants) }] : [],
     },
   ];
   const contacts: DetailItem[] = CONTACT_TYPES.map((c) => ({
