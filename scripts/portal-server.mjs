@@ -154,7 +154,9 @@ app.use((req, res, next) => {
   next();
 });
 app.use(refuseWhatNoPageTakes);
-app.use(compression());
+// decision 124: zlib's level 3 (of 9; the default is 6) compresses a page in about two thirds of
+// the time for some 6% more bytes; pages are built per request, so their compression is paid on each.
+app.use(compression({ level: 3 }));
 // Fingerprinted build output never changes under its name; everything else in public/ may.
 app.use(build.publicPath, express.static(resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
 app.use(express.static(resolve(root, "public"), { maxAge: "1h" }));

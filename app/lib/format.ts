@@ -7,6 +7,38 @@ import { DEFAULT_LOCALE, type Locale, toSupportedLocale } from "./i18n";
 
 const DATE_LOCALES: Record<Locale, DateFnsLocale> = { "en-GB": enGB, "en-CA": enCA, "en-AU": enAU, "fr-CA": frCA };
 
+// decision 124: an Intl formatter costs far more to make than to use, so each is made once per
+// locale and options and kept, at most MAX_KEPT of a kind, the oldest going first. Kept here, in a
+// module the browser already loads, so no page's first load grows (app/lib/number-format.ts, the
+// server's, uses these).
+const MAX_KEPT = 500;
+
+/** `map`'s value for `key`, else `make()`'s, kept. A `make` that throws keeps nothing. */
+export function keptIn<V>(map: Map<string, V>, key: string, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    if (map.size >= MAX_KEPT) map.delete(map.keys().next().value as string);
+    map.set(key, value);
+  }
+  return value;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+// The options are literals written in the code, so their keys come in one order for one call site.
+const formatKey = (locale: string, options: object | undefined) => `${locale}\u0000${options ? JSON.stringify(options) : ""}`;
+
+/** `new Intl.NumberFormat(locale, options)`, made once for the same locale and options. */
+export function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return keptIn(numberFormats, formatKey(locale, options), () => new Intl.NumberFormat(locale, options));
+}
+
+/** `new Intl.DateTimeFormat(locale, options)`, made once for the same locale and options. */
+export function dateTimeFormat(locale: string, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return keptIn(dateTimeFormats, formatKey(locale, options), () => new Intl.DateTimeFormat(locale, options));
+}
+
 function localeOf(locale: string | null | undefined): Locale {
   return toSupportedLocale(locale) ?? DEFAULT_LOCALE;
 }
@@ -14,6 +46,9 @@ function localeOf(locale: string | null | undefined): Locale {
 /** spec 000 §9: default currency and decimals. */
 export const DEFAULT_CURRENCY = "GBP";
 export const DEFAULT_DECIMALS = 2;
+
+// one formatting function per locale, currency and decimals, not one per figure (decision 124)
+const moneyFormats = new Map<string, (value: number) => string>();
 
 /**
  * spec 000 §9 "Currency symbols: GBP £, GBX p, EUR €, USD $, AUD $, CAD $": every dollar is a bare
@@ -32,25 +67,22 @@ export function formatMoney(
   // -0.001 rounds to 0: never show '-£0.00'.
   const value = roundTo(amount, decimals) === 0 ? 0 : amount;
   const code = (currencyCode || DEFAULT_CURRENCY).toUpperCase();
+  return keptIn(moneyFormats, `${lng} ${code} ${decimals}`, () => moneyFormat(lng, code, decimals))(value);
+}
+
+function moneyFormat(lng: Locale, code: string, decimals: number): (value: number) => string {
+  const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
   if (code === "GBX") {
-    const number = new Intl.NumberFormat(lng, {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    }).format(value);
-    return `${number}p`;
+    const number = numberFormat(lng, digits);
+    return (value) => `${number.format(value)}p`;
   }
   try {
-    return new Intl.NumberFormat(lng, {
-      style: "currency",
-      currency: code,
-      currencyDisplay: "narrowSymbol",
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    }).format(value);
+    const currency = numberFormat(lng, { style: "currency", currency: code, currencyDisplay: "narrowSymbol", ...digits });
+    return (value) => currency.format(value);
   } catch {
     // Not a currency code Intl knows: the number and the code.
-    const number = new Intl.NumberFormat(lng, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
-    return `${number} ${code}`;
+    const number = numberFormat(lng, digits);
+    return (value) => `${number.format(value)} ${code}`;
   }
 }
 
@@ -120,7 +152,7 @@ export function parseShortDate(text: string | null | undefined, locale: string =
 
 /** Wall-clock parts of an instant in a time zone (Intl, so no time zone data is shipped). */
 function zonedParts(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone,
     year: "numeric",
     month: "2-digit",
@@ -136,7 +168,7 @@ function zonedParts(instant: Date, timeZone: string) {
 function validTimeZone(timeZone: string | null | undefined): string {
   if (!timeZone) return "UTC";
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
+    dateTimeFormat("en-US", { timeZone });
     return timeZone;
   } catch {
     return "UTC";
@@ -170,7 +202,7 @@ export function formatLastLogin(
   const p = zonedParts(instant, zone);
   const wallClock = new Date(p.year, p.month - 1, p.day, p.hour, p.minute);
   const abbreviation =
-    new Intl.DateTimeFormat(lng, { timeZone: zone, timeZoneName: "short" })
+    dateTimeFormat(lng, { timeZone: zone, timeZoneName: "short" })
       .formatToParts(instant)
       .find((part) => part.type === "timeZoneName")?.value ?? zone;
   return `${formatWithPattern(wallClock, "d MMM yyyy H:mm", { locale: DATE_LOCALES[lng] })} ${abbreviation}`;

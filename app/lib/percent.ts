@@ -15,6 +15,18 @@ const EPSILON = 1e-9;
 // spec 001 §2.1: "The leftover to 100 is spread over items, none above 99."
 const SPREAD_CEILING = 99;
 
+// one formatter per locale, not one per label (decision 124); kept here so this module imports nothing
+const percentFormats = new Map<string, Intl.NumberFormat>();
+function percentFormat(locale: string): Intl.NumberFormat {
+  let format = percentFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
+    if (percentFormats.size >= 50) percentFormats.clear();
+    percentFormats.set(locale, format);
+  }
+  return format;
+}
+
 /**
  * A whole percentage as a label. A share that is not truly zero but rounds to 0 reads '<1%'.
  * Without a locale the label is '42%'; with one it follows the locale ('42 %' in fr-CA).
@@ -22,7 +34,7 @@ const SPREAD_CEILING = 99;
 export function formatPercentLabel(percent: number, nonZero: boolean, locale?: string): string {
   const shown = percent === 0 && nonZero ? 1 : percent;
   const text = locale
-    ? new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(shown / 100)
+    ? percentFormat(locale).format(shown / 100)
     : `${shown}%`;
   return percent === 0 && nonZero ? `<${text}` : text;
 }

@@ -2,6 +2,7 @@
 // §9 defaults), shared by the home dashboard and the analysis page. Pure: no platform access.
 import { addYears, isAfter, isValid, parseISO } from "date-fns";
 import { formatDate } from "./format";
+import { numberFormat } from "./number-format";
 
 export type SettingValue = string | number | boolean | null | undefined;
 export type Settings = Record<string, SettingValue>;
@@ -99,7 +100,7 @@ export function measuredPeriod(p: Pick<PeriodFigures, "start_date" | "end_date" 
 }
 
 const percentFormat = (locale: string) =>
-  new Intl.NumberFormat(locale, {
+  numberFormat(locale, {
     style: "percent",
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,

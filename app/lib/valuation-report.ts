@@ -3,6 +3,7 @@
 // and the browser.
 
 import { parseDisplayDate } from "./date-range";
+import { dateTimeFormat } from "./number-format";
 
 export const DATE_PARAMETERS = ["No Date Required", "Single Date", "Date Range"] as const;
 export const REQUIRED_SELECTORS = ["Current Client Only", "Select Entity", "Account Group", "Account Group Or Account"] as const;
@@ -228,7 +229,7 @@ export function choicesQuery(input: Partial<ReportInput>): string {
 /** Today in a time zone, as yyyy-MM-dd (the user's own zone; the firm's when unknown). */
 export function todayIn(timeZone: string | null | undefined, now: Date = new Date()): string {
   try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone: timeZone || "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+    return dateTimeFormat("en-CA", { timeZone: timeZone || "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
   } catch {
     return now.toISOString().slice(0, 10);
   }

@@ -91,11 +91,14 @@ export async function fetchSpeakToAdviser(
   planning: PlanningClient,
   input: { locale: string; role: string; clientId: number },
 ): Promise<SpeakToAdviser> {
-  const advisers = await planning.get("resourceful/session/user/adviser", z.array(AdviserAnswer));
-  if (advisers.length) return speakToAdviserOf(advisers.length, null);
-  const contactUs = await planning.get("resourceful/site/contact_us", ContactUsAnswer, {
+  // decision 124: both asked at once; the site's contact is read only for a client without an adviser
+  const contactUsPromise = planning.get("resourceful/site/contact_us", ContactUsAnswer, {
     query: { locale: input.locale, role: input.role, client_id: input.clientId },
   });
+  contactUsPromise.catch(() => undefined);
+  const advisers = await planning.get("resourceful/session/user/adviser", z.array(AdviserAnswer));
+  if (advisers.length) return speakToAdviserOf(advisers.length, null);
+  const contactUs = await contactUsPromise;
   const general = contactUs.general ? toGeneralContactView(contactUs.general, input.locale) : null;
   return speakToAdviserOf(0, general ? { name: general.name, phone: general.phone, email: general.email } : null);
 }

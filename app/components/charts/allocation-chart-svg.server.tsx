@@ -26,6 +26,8 @@ import {
 import type { ChartFigureProps } from "./chart-figure";
 import { niceTicks } from "./line-chart";
 import { hexColours, responsiveSvg, roundGeometry, styleToPresentationAttributes } from "./svg-markup";
+import { numberFormat } from "~/lib/number-format";
+import { chartMarkups } from "./chart-markup-cache.server";
 
 export { allocationLegend, allocationTable, COLUMN_CHART_SIZE, PIE_CHART_SIZE, type AllocationChartInput, type AllocationSlice };
 
@@ -112,7 +114,7 @@ function pieMarkup(data: Datum[], width: number, height: number): string {
 /** Percent-point ticks (0 to 100) written in the locale with the fewest decimals that show each exactly. */
 function percentTickFormat(locale: string, ticks: number[]): (value: number) => string {
   const decimals = [0, 1, 2].find((d) => ticks.every((t) => Math.abs(Math.round(t * 10 ** d) / 10 ** d - t) < 1e-9)) ?? 2;
-  const format = new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const format = numberFormat(locale, { style: "percent", minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   return (value) => format.format(value / 100);
 }
 
@@ -276,9 +278,13 @@ function columnMarkup(slices: Datum[], width: number, height: number, locale: st
  * The chart as an `<svg role="img">` named by `input.title`, with a viewBox of its size (a pie
  * 600 × 360, columns 720 × 360 unless `width`/`height` say otherwise) and width 100%, without
  * inline styles. Not interactive. With no slice above 0 (no slices, all 0, or a sum not above 0)
- * it is an empty SVG with just its title.
+ * it is an empty SVG with just its title. The same input gives the markup drawn before (decision 124).
  */
 export function renderAllocationChartSvg(input: AllocationChartInput): string {
+  return chartMarkups.markup("allocation", input, drawAllocationChartSvg);
+}
+
+function drawAllocationChartSvg(input: AllocationChartInput): string {
   const { width, height } = allocationChartSize(input);
   if (!hasAllocation(input)) {
     return finish(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img"></svg>`, input);

@@ -15,14 +15,20 @@ import {
   type LineChartInput,
 } from "./line-chart";
 import { responsiveSvg, roundGeometry, styleToPresentationAttributes } from "./svg-markup";
+import { chartMarkups } from "./chart-markup-cache.server";
 
 export { LINE_CHART_SIZE, lineChartLegend, lineChartTable, NARROW_LINE_CHART_SIZE, type LineChartInput };
 
 /**
  * The chart as an `<svg role="img">` named by `input.title`, with a viewBox of `width` × `height`
- * (default 720 × 400, spec 001 §9) and width 100%, without inline styles. Not interactive.
+ * (default 720 × 400, spec 001 §9) and width 100%, without inline styles. Not interactive. The
+ * same input gives the markup drawn before (decision 124).
  */
 export function renderLineChartSvg(input: LineChartInput): string {
+  return chartMarkups.markup("line", input, drawLineChartSvg);
+}
+
+function drawLineChartSvg(input: LineChartInput): string {
   const width = input.width ?? LINE_CHART_SIZE.width;
   const height = input.height ?? LINE_CHART_SIZE.height;
   const props = lineChartProps(input, width, height);

@@ -51,6 +51,7 @@ import { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings
 import { toMinor } from "~/lib/money";
 import { detailKeys, directionOf, signedAmounts, transactionDate, transactionKind } from "~/lib/analysis/transactions";
 import { type Covers, viewOf, viewOptions } from "~/lib/analysis/view";
+import { numberFormat } from "~/lib/number-format";
 
 /** spec 001 §9: the analysis chart is 500 high, 300 on small screens. */
 export const ANALYSIS_CHART_SIZE = { width: 960, height: 500 } as const;
@@ -400,7 +401,7 @@ export function transactionsView(list: TransactionAnswer[], accounts: readonly A
   const shown = list.slice(0, TRANSACTIONS_PAGE_SIZE * query.pages);
   const accountName = new Map(accounts.map((a) => [a.accountid, a.description]));
   const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency, locale, { decimals: TABLE_DECIMALS });
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
+  const number = numberFormat(locale, { maximumFractionDigits: 4 });
   // an amount that shows as nothing (0.00) moved no money either way
   const spoken = (amount: number) => (toMinor(amount) === 0 ? null : t(amount < 0 ? "analysis.transactions.paidOut" : "analysis.transactions.received"));
   const rows = shown.map((tx, index): TransactionRow => {
@@ -455,7 +456,7 @@ export function transactionsView(list: TransactionAnswer[], accounts: readonly A
 export function instructionsView(sets: TargetSet[], locale: string): InstructionsView {
   const first = sets[0];
   if (!first || !first.securities.length) return { state: "empty" };
-  const percent = new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const percent = numberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return {
     state: "ok",
     description: first.description,

@@ -19,6 +19,7 @@ import { analysisDownloadHref, analysisHref, type AnalysisQuery, type Investment
 import type { AnalysisSettings } from "~/lib/analysis/settings";
 import { formatDate, formatMoney } from "~/lib/format";
 import { roundPercentages } from "~/lib/percent";
+import { numberFormat } from "~/lib/number-format";
 
 /** spec 001 §9: 2 decimals for money and percentages, 4 for volumes. */
 const MONEY_DECIMALS = 2;
@@ -106,9 +107,10 @@ type Format = { t: TFunction; locale: string };
 function texts(cells: Cells, volume: number | null, f: Format, gainShown: boolean): CellTexts {
   const { t, locale } = f;
   const money = (m: Money | null) => (m ? formatMoney(m.amount, m.currency, locale, { decimals: MONEY_DECIMALS }) : "");
-  const percent = (n: number | null) => (n === null ? "" : new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n / 100));
+  const percentFormat = numberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const percent = (n: number | null) => (n === null ? "" : percentFormat.format(n / 100));
   const notAvailable = t("analysis.investments.notAvailable");
-  const units = volume === null ? "" : new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: VOLUME_DECIMALS }).format(volume);
+  const units = volume === null ? "" : numberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: VOLUME_DECIMALS }).format(volume);
   const price = cells.price === null ? "" : formatMoney(cells.price, cells.currency, locale, { decimals: cells.price < 10 ? VOLUME_DECIMALS : MONEY_DECIMALS });
   return {
     units,
@@ -170,7 +172,7 @@ export function investmentsView(
     ...(table.columns.gain ? [header("gain", "gain")] : []),
     ...(table.columns.income ? [header("income", "income")] : []),
   ];
-  const rate = new Intl.NumberFormat(locale, { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+  const rate = numberFormat(locale, { minimumFractionDigits: 4, maximumFractionDigits: 4 });
   const gainLevel = settings.investmentColumns.gainValue;
   const gainShown = (row: "account" | "position") => gainLevel === "all" || (gainLevel === "SecurityLevelOnly" && row === "position");
 

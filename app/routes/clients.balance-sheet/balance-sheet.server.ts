@@ -24,6 +24,7 @@ import { isToggleOn } from "~/planning/feature-toggles.server";
 import { portfolioSettings } from "~/lib/performance";
 import { type AssetLists, fetchAssetLists, fetchBalanceSheetBasics, type Money, pricingTypeFor, rawAssetOf } from "~/planning/portfolio.server";
 import type { Site } from "~/planning/site.server";
+import { numberFormat } from "~/lib/number-format";
 
 /** One item as the balance sheet lists it, whatever list the platform gave it in. */
 export type SheetAsset = RawAsset & {
@@ -151,7 +152,7 @@ export type BalanceSheetInput = {
 };
 
 const percentOf = (value: number, locale: string) =>
-  new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: TABLE_DECIMALS, maximumFractionDigits: TABLE_DECIMALS }).format(value / 100);
+  numberFormat(locale, { style: "percent", minimumFractionDigits: TABLE_DECIMALS, maximumFractionDigits: TABLE_DECIMALS }).format(value / 100);
 
 /** spec 001 §2.5 columns: the third column by tab (record: docs/decisions/075-balance-sheet.md). */
 function detailOf(tab: AssetTab, a: SheetAsset, money: (m: Money | null) => string, locale: string): Cell {

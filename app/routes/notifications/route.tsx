@@ -47,17 +47,20 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const { planning, entityId } = context;
+  const needsConfig = intent === "speak" && type === "factFind";
+  // decision 124: the configuration is asked beside the adviser check, not after it
+  const configPromise = needsConfig ? fetchNotificationConfig(planning, entityId) : Promise.resolve({ emailTemplateId: null });
+  configPromise.catch(() => undefined);
   if (intent === "speak") {
     // a client with no adviser is not offered it: a post from an old page changes nothing (issue 25 item 12)
     const offer = await settle(request, fetchSpeakToAdviser(planning, { locale: await resolveLocale(request), role: context.user.role, clientId: entityId }));
     if (!offer.ok) return redirectWithToast(returnTo, await failureToast(request, offer.failure));
     if (!offer.value.offered) return redirect(returnTo);
   }
-  const needsConfig = intent === "speak" && type === "factFind";
   const done = await settle(
     request,
     (async () => {
-      const config = needsConfig ? await fetchNotificationConfig(planning, entityId) : { emailTemplateId: null };
+      const config = await configPromise;
       const effect = effectOf(intent, type, config);
       if (effect.change) await patchClientStatus(planning, entityId, effect.change);
       if (effect.emailTemplateId !== null) {
