@@ -8,11 +8,13 @@
 //   LIGHTHOUSE_PAGES=signature,investments     only the pages whose name or address has one of these
 //   LIGHTHOUSE_MIN=100                         the lowest score that passes (0–100)
 //   LIGHTHOUSE_CHROME=/usr/bin/chromium        the browser (never downloaded)
+//   LIGHTHOUSE_REPORT_DIR=/tmp/lh              also writes each run's full report there (JSON)
 //
 // Signed-in pages get the cookies of a sign-in through the login form (scripts/browser-client.mjs),
 // set in the browser before each page (Lighthouse keeps cookies between runs; a Cookie header in
 // its `extraHeaders` did not reach the portal's pages).
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
@@ -23,6 +25,7 @@ const MIN = Number(process.env.LIGHTHOUSE_MIN ?? 100);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const FILTER = (process.env.LIGHTHOUSE_PAGES ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 const CHROME = process.env.LIGHTHOUSE_CHROME ?? "/usr/bin/chromium";
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
 function fail(message) {
   console.error(`lighthouse: ${message}`);
@@ -86,6 +89,11 @@ async function useCookies(cdp, url, cookies) {
 async function measure(port, url) {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   const { lhr } = result;
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, "-") + new URL(url).search.replace(/\W+/g, "-");
+    writeFileSync(join(REPORT_DIR, `${name}-${Date.now()}.json`), result.report);
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
   return {
@@ -122,7 +130,8 @@ try {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       await useCookies(cdp, url, cookies[who]);
-      runs.push(await measure(chrome.port, url));
+      // A trace Lighthouse could not read (NO_NAVSTART and the like, on a busy machine) is run again once.
+      runs.push(await measure(chrome.port, url).catch(() => measure(chrome.port, url)));
     }
     // The median run by score (then by blocking time), so the row's figures belong to one run.
     runs.sort((a, b) => a.score - b.score || b.tbt - a.tbt);
