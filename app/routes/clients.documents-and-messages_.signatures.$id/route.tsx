@@ -66,28 +66,50 @@ function Signatories({ view }: { view: SignatureView }) {
   );
 }
 
-/** The document: a frame on the page, and 'View' as a dialog with JavaScript or a page of its own without. */
+/**
+ * The document: its frame on the page shown when asked for (issue 26: the PDF viewer loading with
+ * the page kept a phone busy for a second), with a button that shows and hides it with JavaScript
+ * and a link to the PDF itself without; and 'View' as a dialog with JavaScript or a page of its
+ * own, with the frame at once, without.
+ */
 function Document({ view }: { view: SignatureView }) {
   const { t } = useTranslation("messages");
   const hydrated = useHydrated();
   const dialog = useModalDialog();
+  const [preview, setPreview] = useState(false);
   return (
     <section className="signature-document" aria-labelledby="signature-document-heading">
       <h2 id="signature-document-heading">{view.viewDocument ? t("signature.viewTitle") : t("signature.document")}</h2>
-      <iframe className={view.viewDocument ? "signature-document__frame signature-document__frame--tall" : "signature-document__frame"} src={view.documentHref} title={view.filename} />
+      {view.viewDocument ? <iframe className="signature-document__frame signature-document__frame--tall" src={view.documentHref} title={view.filename} /> : null}
       <div className="signature-document__actions">
         {view.viewDocument ? (
           <Link to={`${SIGNATURES_PATH}/${view.id}`}>{t("signature.closeView")}</Link>
-        ) : hydrated ? (
-          <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={dialog.show}>
-            {t("signature.view")}
-          </button>
         ) : (
-          <Link to={view.viewHref} className="button button--secondary">
-            {t("signature.view")}
-          </Link>
+          <>
+            {hydrated ? (
+              <button type="button" className="button button--secondary" aria-expanded={preview} aria-controls="signature-preview" onClick={() => setPreview(!preview)}>
+                {t(preview ? "signature.hideOnPage" : "signature.showOnPage")}
+              </button>
+            ) : (
+              <a href={view.documentHref} className="button button--secondary">
+                {t("signature.showOnPage")}
+              </a>
+            )}
+            {hydrated ? (
+              <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={dialog.show}>
+                {t("signature.view")}
+              </button>
+            ) : (
+              <Link to={view.viewHref} className="button button--secondary">
+                {t("signature.view")}
+              </Link>
+            )}
+          </>
         )}
       </div>
+      {view.viewDocument ? null : (
+        <div id="signature-preview" className="signature-preview">{preview ? <iframe className="signature-document__frame" src={view.documentHref} title={view.filename} /> : null}</div>
+      )}
       <div className="download-card card">
         <p className="download-card__name">{view.filename}</p>
         <a href={view.downloadHref} download={view.filename}>
