@@ -23,6 +23,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { nginxBinary, parseUpstreams, writeNginxFiles } from "../deploy/nginx.mjs";
+import { PORTAL_NODE_FLAGS } from "./portal-node-flags.mjs";
 import { freePort, platformCommand, waitFor } from "./servers.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -378,7 +379,7 @@ async function main() {
   const sessionSecret = randomBytes(32).toString("hex");
   const instances = {};
   const startInstance = (name) => {
-    instances[name] = startChild(`portal ${name}`, process.execPath, ["scripts/portal-server.mjs"], {
+    instances[name] = startChild(`portal ${name}`, process.execPath, [...PORTAL_NODE_FLAGS, "scripts/portal-server.mjs"], {
       env: {
         NODE_ENV: "production",
         PORT: String(ports[name]),

@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { PORTAL_NODE_FLAGS } from "./portal-node-flags.mjs";
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -93,14 +94,14 @@ export async function startServers({ deadPortal = false, portalEnv: extraPortalE
     };
     // The portal's own server reads the build of REMIX_BUILD_DIR (inherited), `build` by default.
     const portal = "scripts/portal-server.mjs";
-    start([portal], {
+    start([...PORTAL_NODE_FLAGS, portal], {
       ...portalEnv,
       PORT: String(portalPort),
       PLANNING_API_URL: `http://127.0.0.1:${platformPort}`,
       ...(metrics ? { METRICS_PORT: String(portalMetricsPort) } : {}),
     });
     if (deadPortal) {
-      start([portal], { ...portalEnv, PORT: String(deadPortalPort), PLANNING_API_URL: `http://127.0.0.1:${deadPlatformPort}` });
+      start([...PORTAL_NODE_FLAGS, portal], { ...portalEnv, PORT: String(deadPortalPort), PLANNING_API_URL: `http://127.0.0.1:${deadPlatformPort}` });
     }
     await Promise.all([
       waitFor(`http://127.0.0.1:${platformPort}/xplan/health`, 60),
