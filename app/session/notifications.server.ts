@@ -70,12 +70,6 @@ export async function loadNotificationPanels(
 ): Promise<NotificationPanelsData | null> {
   if (context.isAdviser || context.user.role !== "ClientUser") return null;
   const url = new URL(request.url);
-  // decision 124: whether to offer 'Speak to adviser' is asked beside the configuration, not after
-  // it; its answer is read only when a notification shows
-  const speakToAdviserPromise = resolveLocale(request).then((locale) =>
-    fetchSpeakToAdviser(context.planning, { locale, role: context.user.role, clientId: context.entityId }),
-  );
-  speakToAdviserPromise.catch(() => undefined);
   try {
     const [config, toggles, marks] = await Promise.all([
       fetchNotificationConfig(context.planning, context.entityId),
@@ -86,8 +80,11 @@ export async function loadNotificationPanels(
     const item = ({ type, redirectUrl, inProgress }: NotificationPanelItem) => ({ type, redirectUrl, inProgress });
     // the loader has what the page needs before it renders: nothing is fetching then
     const notifications = shownNotifications(queue, { currentPath: url.pathname, dataLoaded: true, isMessagesPage: page.isMessagesPage, fetching: false }).map(item);
-    // 'Speak to adviser' only for a client who has one (issue 25 item 12); asked only when a notification shows
-    const speakToAdviser: SpeakToAdviser = notifications.length ? await speakToAdviserPromise : { offered: true };
+    // 'Speak to adviser' only for a client who has one (issue 25 item 12); asked only when a
+    // notification shows, so that the pages without one make no call for it (decision 129)
+    const speakToAdviser: SpeakToAdviser = notifications.length
+      ? await fetchSpeakToAdviser(context.planning, { locale: await resolveLocale(request), role: context.user.role, clientId: context.entityId })
+      : { offered: true };
     return {
       notifications,
       speakToAdviser,
