@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatLastLogin, formatMoney } from "./format";
-import { dateTimeFormat, keptIn, numberFormat } from "./number-format";
+import { dateTimeFormat, keptIn, numberFormat } from "./format";
 import { formatPercentLabel } from "./percent";
 import { performanceOf } from "./performance";
 

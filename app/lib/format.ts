@@ -9,8 +9,7 @@ const DATE_LOCALES: Record<Locale, DateFnsLocale> = { "en-GB": enGB, "en-CA": en
 
 // decision 124: an Intl formatter costs far more to make than to use, so each is made once per
 // locale and options and kept, at most MAX_KEPT of a kind, the oldest going first. Kept here, in a
-// module the browser already loads, so no page's first load grows (app/lib/number-format.ts, the
-// server's, uses these).
+// module the browser already loads, so no page's first load grows; the server's modules use them too.
 const MAX_KEPT = 500;
 
 /** `map`'s value for `key`, else `make()`'s, kept. A `make` that throws keeps nothing. */

@@ -1,8 +1,7 @@
 // The portfolio side's settings and performance figures (spec 001 §2.1, §2.4, §5 "Display rules",
 // §9 defaults), shared by the home dashboard and the analysis page. Pure: no platform access.
 import { addYears, isAfter, isValid, parseISO } from "date-fns";
-import { formatDate } from "./format";
-import { numberFormat } from "./number-format";
+import { formatDate, numberFormat } from "./format";
 
 export type SettingValue = string | number | boolean | null | undefined;
 export type Settings = Record<string, SettingValue>;

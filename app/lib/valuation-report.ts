@@ -3,7 +3,7 @@
 // and the browser.
 
 import { parseDisplayDate } from "./date-range";
-import { dateTimeFormat } from "./number-format";
+import { dateTimeFormat } from "./format";
 
 export const DATE_PARAMETERS = ["No Date Required", "Single Date", "Date Range"] as const;
 export const REQUIRED_SELECTORS = ["Current Client Only", "Select Entity", "Account Group", "Account Group Or Account"] as const;

@@ -26,7 +26,7 @@ import {
 import type { ChartFigureProps } from "./chart-figure";
 import { niceTicks } from "./line-chart";
 import { hexColours, responsiveSvg, roundGeometry, styleToPresentationAttributes } from "./svg-markup";
-import { numberFormat } from "~/lib/number-format";
+import { numberFormat } from "~/lib/format";
 import { chartMarkups } from "./chart-markup-cache.server";
 
 export { allocationLegend, allocationTable, COLUMN_CHART_SIZE, PIE_CHART_SIZE, type AllocationChartInput, type AllocationSlice };

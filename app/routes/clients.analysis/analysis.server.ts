@@ -7,7 +7,7 @@ import { type LineChartInput, lineChartTable } from "~/components/charts/line-ch
 import { renderLineChartSvg } from "~/components/charts/line-chart-svg.server";
 import { DATE_RANGE_NAMES, type DateError, type DateRangeName, formatDisplayDate } from "~/lib/date-range";
 import { TABLE_DECIMALS, TILE_DECIMALS } from "~/lib/dashboard";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate, formatMoney, numberFormat } from "~/lib/format";
 import {
   type ChartNoData,
   chartShown,
@@ -51,7 +51,6 @@ import { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings
 import { toMinor } from "~/lib/money";
 import { detailKeys, directionOf, signedAmounts, transactionDate, transactionKind } from "~/lib/analysis/transactions";
 import { type Covers, viewOf, viewOptions } from "~/lib/analysis/view";
-import { numberFormat } from "~/lib/number-format";
 
 /** spec 001 §9: the analysis chart is 500 high, 300 on small screens. */
 export const ANALYSIS_CHART_SIZE = { width: 960, height: 500 } as const;

@@ -17,9 +17,8 @@ import {
 } from "~/lib/analysis/investments";
 import { analysisDownloadHref, analysisHref, type AnalysisQuery, type InvestmentSort } from "~/lib/analysis/query";
 import type { AnalysisSettings } from "~/lib/analysis/settings";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate, formatMoney, numberFormat } from "~/lib/format";
 import { roundPercentages } from "~/lib/percent";
-import { numberFormat } from "~/lib/number-format";
 
 /** spec 001 §9: 2 decimals for money and percentages, 4 for volumes. */
 const MONEY_DECIMALS = 2;

@@ -16,7 +16,7 @@ import {
   viewSettings,
 } from "~/lib/balance-sheet";
 import { TABLE_DECIMALS } from "~/lib/dashboard";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate, formatMoney, numberFormat } from "~/lib/format";
 import { shareOfAmount, sumAmounts } from "~/lib/money";
 import { localisedSetting } from "~/lib/site-settings";
 import { PlanningError, type PlanningClient } from "~/planning/client.server";
@@ -24,7 +24,6 @@ import { isToggleOn } from "~/planning/feature-toggles.server";
 import { portfolioSettings } from "~/lib/performance";
 import { type AssetLists, fetchAssetLists, fetchBalanceSheetBasics, type Money, pricingTypeFor, rawAssetOf } from "~/planning/portfolio.server";
 import type { Site } from "~/planning/site.server";
-import { numberFormat } from "~/lib/number-format";
 
 /** One item as the balance sheet lists it, whatever list the platform gave it in. */
 export type SheetAsset = RawAsset & {
