@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -14,6 +13,7 @@ import { recordPageView } from "./session/page-view.server";
 import { setCookiesOf } from "~/lib/set-cookies";
 import { platformServerTiming } from "./runtime/platform-timing.server";
 import { notAPageHeaders, securityHeaders } from "./runtime/security-headers.server";
+import { PageBodyStream } from "./runtime/page-stream.server";
 import { SESSION_COOKIE, touchSession } from "~/session/session.server";
 
 const ABORT_DELAY = 5_000;
@@ -89,7 +89,8 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // One write per flush of React's, not one per 2 KiB (docs/decisions/132).
+          const body = new PageBodyStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
