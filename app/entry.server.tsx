@@ -18,10 +18,9 @@ import { SESSION_COOKIE, touchSession } from "~/session/session.server";
 
 const ABORT_DELAY = 5_000;
 
-// The portal's server runs each request inside this (scripts/portal-server.mjs), so that the
-// answer can say how long it waited for the platform.
-export { runWithPlatformTiming } from "./runtime/platform-timing.server";
-// It also gives each request its id and writes its own lines with the app's logger (docs/decisions/125).
+// The portal's server runs each request inside `runWithRequestId` (scripts/portal-server.mjs): the
+// request's one context, with its id (docs/decisions/125) and its wait for the platform, which the
+// answer's Server-Timing gives (docs/decisions/132). It writes its own lines with the app's logger.
 export { requestIdOf, runWithRequestId } from "./runtime/request-id.server";
 export { logger } from "./runtime/logger.server";
 // The portal's server starts the metrics with it when METRICS_PORT is set (docs/decisions/126).

@@ -131,7 +131,9 @@ function refuseWhatNoPageTakes(req, res, next) {
 }
 
 // Each request's id: the load balancer's X-Request-Id when sane, else a new one (the app's rule);
-// on the answer, on the request's log lines and on its platform calls (docs/decisions/125).
+// on the answer, on the request's log lines and on its platform calls (docs/decisions/125). The
+// request's one context: how long it waits for the platform is kept there too (the entry's
+// Server-Timing, issue 16; docs/decisions/132).
 const { requestIdOf, runWithRequestId } = build.entry.module;
 function withRequestId(req, res, next) {
   const requestId = requestIdOf(req.get("x-request-id"));
@@ -178,9 +180,6 @@ app.use((req, res, next) => {
   });
   next();
 });
-// Each request records how long it waits for the platform (the entry's Server-Timing, issue 16).
-const withPlatformTiming = build.entry.module.runWithPlatformTiming;
-if (typeof withPlatformTiming === "function") app.use((_req, _res, next) => withPlatformTiming(next));
 app.use(
   createRequestHandler({
     build,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { platformCallStarted, platformServerTiming, runWithPlatformTiming } from "./platform-timing.server";
+import { currentRequestId, runWithRequestId } from "./request-id.server";
 
 // issue 16: the platform's critical path on a request — calls in parallel count once.
 
@@ -57,5 +58,23 @@ describe("the wait for the platform", () => {
     const second = runWithPlatformTiming(async () => platformServerTiming());
     expect(await second).toBe('platform;dur=0.0;desc="0 platform calls"');
     expect(await first).toMatch(/^platform;dur=\d+\.\d;desc="1 platform calls"$/);
+  });
+
+  it("is kept in the request's one context: the request id's run times its calls, each request its own", async () => {
+    // docs/decisions/132: the portal's server enters only `runWithRequestId` for a request.
+    const advance = clock();
+    const seen = runWithRequestId("req-1", () => {
+      const done = platformCallStarted();
+      advance(7);
+      done();
+      const inner = runWithRequestId("req-2", () => [currentRequestId(), platformServerTiming()]);
+      return [currentRequestId(), platformServerTiming(), ...inner];
+    });
+    expect(seen).toEqual([
+      "req-1",
+      'platform;dur=7.0;desc="1 platform calls"',
+      "req-2",
+      'platform;dur=0.0;desc="0 platform calls"',
+    ]);
   });
 });

@@ -1,23 +1,21 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import { currentRequestContext, runInRequestContext } from "./request-context.server";
 
 // How long a request waited for the platform (issue 16): the time during which at least one
 // planning call was in flight, so calls made in parallel count once — the platform's critical
-// path on the page. The portal's server runs each request inside `runWithPlatformTiming`
-// (scripts/portal-server.mjs, through the server build's entry); the entry adds the figure to the
-// answer as `Server-Timing: platform;dur=…`, and `npm run bench` takes it from the page's time to
-// find the portal's own. Outside a request (tests calling a loader) nothing is recorded.
+// path on the page. The wait is kept in the request's context (request-context.server.ts), which
+// the portal's server enters for each request with its id (`runWithRequestId`,
+// scripts/portal-server.mjs); the entry adds the figure to the answer as
+// `Server-Timing: platform;dur=…`, and `npm run bench` takes it from the page's time to find the
+// portal's own. Outside a request (tests calling a loader) nothing is recorded.
 
-type Timing = { inFlight: number; since: number; waited: number; calls: number };
-
-const storage = new AsyncLocalStorage<Timing>();
-
+/** Runs `work` with a wait of its own for the platform (and no request id): tests time calls with it. */
 export function runWithPlatformTiming<T>(work: () => T): T {
-  return storage.run({ inFlight: 0, since: 0, waited: 0, calls: 0 }, work);
+  return runInRequestContext(undefined, work);
 }
 
 /** Marks a planning call as started; the answer ends it (once). */
 export function platformCallStarted(): () => void {
-  const timing = storage.getStore();
+  const timing = currentRequestContext()?.timing;
   if (!timing) return () => undefined;
   if (timing.inFlight === 0) timing.since = performance.now();
   timing.inFlight += 1;
@@ -33,7 +31,7 @@ export function platformCallStarted(): () => void {
 
 /** The Server-Timing entry of the request so far, or null outside one. */
 export function platformServerTiming(): string | null {
-  const timing = storage.getStore();
+  const timing = currentRequestContext()?.timing;
   if (!timing) return null;
   const open = timing.inFlight > 0 ? performance.now() - timing.since : 0;
   return `platform;dur=${(timing.waited + open).toFixed(1)};desc="${timing.calls} platform calls"`;

@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
+import { currentRequestContext, runInRequestContext } from "./request-context.server";
 
 // The request id (issue 26, docs/decisions/125): taken from the load balancer's X-Request-Id when
 // it is sane, else made here; the portal's server (scripts/portal-server.mjs, through the server
@@ -17,19 +17,21 @@ export function requestIdOf(incoming: string | null | undefined): string {
   return incoming && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-const storage = new AsyncLocalStorage<string>();
-
+/**
+ * Runs `work` as the request of this id. It is the request's one context (request-context.server.ts):
+ * its wait for the platform is timed in it too (platform-timing.server.ts).
+ */
 export function runWithRequestId<T>(requestId: string, work: () => T): T {
-  return storage.run(requestId, work);
+  return runInRequestContext(requestId, work);
 }
 
 /** The id of the request being served, or undefined outside one (start-up, tests calling a loader). */
 export function currentRequestId(): string | undefined {
-  return storage.getStore();
+  return currentRequestContext()?.requestId;
 }
 
 /** The header that passes the request's id on to the platform, or none outside a request. */
 export function requestIdHeader(): Record<string, string> {
-  const requestId = storage.getStore();
+  const requestId = currentRequestId();
   return requestId === undefined ? {} : { [REQUEST_ID_HEADER]: requestId };
 }
