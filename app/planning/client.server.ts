@@ -6,7 +6,18 @@ import { platformCallObserved } from "~/runtime/metrics.server";
 import { platformCallStarted } from "~/runtime/platform-timing.server";
 import { currentRequestId, REQUEST_ID_HEADER } from "~/runtime/request-id.server";
 
-/** A failed platform call: the status (0 when the platform did not answer) and its messages. */
+/** Whether a status is the platform's answered refusal (4xx, or a redirect taken as 401): expected, not a fault. */
+function isRefusal(status: number): boolean {
+  return status > 0 && status < 500;
+}
+
+/**
+ * A failed platform call: the status (0 when the platform did not answer) and its messages.
+ * A refusal the platform answered (a 404 for what is not there, a 403, a 409...) is an expected
+ * outcome that pages turn into an answer of their own, and its stack would only name the planning
+ * client's own frames: it is made without one, which V8 would otherwise capture for every refusal
+ * (docs/decisions/132). A fault (no answer, a 5xx, a broken contract) keeps its stack for the log.
+ */
 export class PlanningError extends Error {
   constructor(
     readonly status: number,
@@ -15,7 +26,13 @@ export class PlanningError extends Error {
     /** The whole error body, for the few calls whose refusals carry data (sign-in steps). */
     readonly body: unknown = null,
   ) {
-    super(`planning platform answered ${status}${apiMessage ? `: ${apiMessage}` : ""}`);
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (isRefusal(status)) Error.stackTraceLimit = 0;
+    try {
+      super(`planning platform answered ${status}${apiMessage ? `: ${apiMessage}` : ""}`);
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
     this.name = "PlanningError";
   }
   get failure(): Failure {
@@ -134,7 +151,8 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
     const mayRetry = (attempt: number, status: number) =>
       opts.retry !== false && attempt < ATTEMPTS && status !== 404 && shouldRetry(method, status, opts.retry);
     const hasBody = opts.body !== undefined;
-    let lastError: PlanningError = new PlanningError(0, null);
+    // Made only when an attempt fails: most calls succeed, and an error costs its stack.
+    let lastError: PlanningError | undefined;
     // Each attempt's time and outcome, and the retries, for the metrics (docs/decisions/126).
     const observed = platformCallObserved(method, path);
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
@@ -187,7 +205,7 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
       if (!mayRetry(attempt, status)) throw lastError;
       await new Promise((r) => setTimeout(r, retryDelayMs * attempt));
     }
-    throw lastError;
+    throw lastError ?? new PlanningError(0, null);
   }
 
   async function call<S extends z.ZodTypeAny>(

@@ -65,8 +65,8 @@ describe("a page's body", () => {
     }, 20);
     const seen = await done;
     expect(seen).toHaveLength(2);
-    expect(seen[0].toString("utf8")).toContain("Loading");
-    expect(seen[0].toString("utf8")).not.toContain("Shown after the shell");
-    expect(seen[1].toString("utf8")).toContain("Shown after the shell");
+    expect(seen[0]!.toString("utf8")).toContain("Loading");
+    expect(seen[0]!.toString("utf8")).not.toContain("Shown after the shell");
+    expect(seen[1]!.toString("utf8")).toContain("Shown after the shell");
   });
 });

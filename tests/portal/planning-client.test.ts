@@ -61,6 +61,30 @@ describe("the planning client", () => {
     }
   });
 
+  it("makes a refusal without a stack trace and keeps a fault's (docs/decisions/132)", async () => {
+    const frames = (error: unknown) => ((error as Error).stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
+    for (const status of [404, 403, 401, 409]) {
+      const { fetchImpl } = fakeFetch([jsonAnswer(status, { api_message: "no" })]);
+      const refused = await client(fetchImpl).get("resourceful/x", z.object({})).catch((e: unknown) => e);
+      expect((refused as PlanningError).status, `${status}`).toBe(status);
+      expect((refused as Error).stack, `${status}`).toContain(`planning platform answered ${status}: no`);
+      expect(frames(refused), `${status}`).toEqual([]);
+    }
+    const { fetchImpl: batchFetch } = fakeFetch([
+      jsonAnswer(200, [{ name: "item", code: 404, msg: "Not found", body: JSON.stringify({ api_message: "gone" }) }]),
+    ]);
+    const item = await client(batchFetch).batch({ item: { url: "resourceful/y", schema: z.object({}) } }).catch((e: unknown) => e);
+    expect((item as PlanningError).status).toBe(404);
+    expect(frames(item)).toEqual([]);
+    for (const answers of [[new TypeError("a"), new TypeError("b"), new TypeError("c")], [jsonAnswer(200, { n: "one" })]]) {
+      const { fetchImpl } = fakeFetch(answers);
+      const fault = await client(fetchImpl).get("resourceful/x", z.object({ n: z.number() })).catch((e: unknown) => e);
+      expect(fault).toBeInstanceOf(PlanningError);
+      expect(frames(fault).length).toBeGreaterThan(0);
+    }
+    expect(frames(new Error("after the refusals")).length).toBeGreaterThan(0);
+  });
+
   it("keeps the body of a refusal, for refusals that carry data", async () => {
     const body = { api_message: "Wrong code", login_status: "MfaRequired", login_ticket: "t" };
     const { fetchImpl } = fakeFetch([jsonAnswer(401, body)]);
