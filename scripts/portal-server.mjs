@@ -6,6 +6,7 @@
 //
 // Environment: PORT (3000), HOST (all interfaces), REMIX_BUILD_DIR (build), LOG_LEVEL (info);
 // everything else is the app's own configuration (app/runtime/env.server.ts).
+import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -161,7 +162,12 @@ app.use(refuseWhatNoPageTakes);
 app.use(compression({ level: 3 }));
 // Fingerprinted build output never changes under its name; everything else in public/ may.
 app.use(build.publicPath, express.static(resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
-app.use(express.static(resolve(root, "public"), { maxAge: "1h" }));
+// public/'s own files (the icon, brand images) are looked for on disk only under its top-level
+// names, read at start: a page's address does not cost a file lookup (docs/decisions/132).
+const publicDir = resolve(root, "public");
+const publicNames = new Set(readdirSync(publicDir));
+const servePublic = express.static(publicDir, { maxAge: "1h" });
+app.use((req, res, next) => (publicNames.has(req.path.split("/")[1]) ? servePublic(req, res, next) : next()));
 // Prometheus metrics on METRICS_PORT when it is set (app/runtime/metrics.server.ts, docs/decisions/126):
 // pages, data and resource requests counted per route and status; static files are not.
 const countRequests = await build.entry.module.startPortalMetrics?.(build);
