@@ -68,12 +68,15 @@ describe("the wait for the platform", () => {
       advance(7);
       done();
       const inner = runWithRequestId("req-2", () => [currentRequestId(), platformServerTiming()]);
-      return [currentRequestId(), platformServerTiming(), ...inner];
+      const timedApart = runWithPlatformTiming(() => [currentRequestId(), platformServerTiming()]);
+      return [currentRequestId(), platformServerTiming(), ...inner, ...timedApart];
     });
     expect(seen).toEqual([
       "req-1",
       'platform;dur=7.0;desc="1 platform calls"',
       "req-2",
+      'platform;dur=0.0;desc="0 platform calls"',
+      "req-1",
       'platform;dur=0.0;desc="0 platform calls"',
     ]);
   });

@@ -8,9 +8,9 @@ import { currentRequestContext, runInRequestContext } from "./request-context.se
 // `Server-Timing: platform;dur=…`, and `npm run bench` takes it from the page's time to find the
 // portal's own. Outside a request (tests calling a loader) nothing is recorded.
 
-/** Runs `work` with a wait of its own for the platform (and no request id): tests time calls with it. */
+/** Runs `work` with a wait of its own for the platform, in the same request if any: tests time calls with it. */
 export function runWithPlatformTiming<T>(work: () => T): T {
-  return runInRequestContext(undefined, work);
+  return runInRequestContext(currentRequestContext()?.requestId, work);
 }
 
 /** Marks a planning call as started; the answer ends it (once). */
