@@ -110,13 +110,16 @@ const attachmentColumns = {
 };
 
 export function attachmentsOf(db: Db, documentId: number): AttachmentMeta[] {
-  return db
+  return prepared(db, attachmentsOfDocument).all({ documentId });
+}
+
+const attachmentsOfDocument = (db: Db) =>
+  db
     .select(attachmentColumns)
     .from(documentAttachments)
-    .where(eq(documentAttachments.documentId, documentId))
+    .where(eq(documentAttachments.documentId, sql.placeholder("documentId")))
     .orderBy(asc(documentAttachments.docpartid))
-    .all();
-}
+    .prepare();
 
 /** What the list shape shows of each document besides its own columns, for a JSON array of ids. */
 const DOCUMENT_EXTRAS = `SELECT d.value AS id,
