@@ -156,7 +156,7 @@ export function createDispatcher(routes: Route[], services: Services) {
       if (request.batchCaller !== undefined) caller = request.batchCaller;
       else {
         caller = request.token ? findCaller(services.db, services.clock, request.token) : null;
-        if (caller && route.refreshes) touchSession(services.db, services.clock, caller.session.id);
+        if (caller && route.refreshes) touchSession(services.db, services.clock, caller.session);
       }
       if (route.session === "required" && !caller) {
         if (!request.authFailureAsError && !route.noSessionMessage) {

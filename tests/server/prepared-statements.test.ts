@@ -1,10 +1,12 @@
 import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOUCH_PRECISION_MS } from "../../server/sessions";
 import { type Platform, startPlatform } from "./harness";
 
 // Decision 130: the documents' calls, the client list and a batch's items build and prepare their
 // statements once (one per shape of a list's filters), and a batch's reading items use the session
-// its own call found instead of looking it up and refreshing it again per item.
+// its own call found instead of looking it up and refreshing it again per item; a session's idle
+// clock is written once per TOUCH_PRECISION_MS, not on every call.
 
 let platform: Platform;
 let client: string;
@@ -80,11 +82,33 @@ describe("statements prepared once (decision 130)", () => {
       method: "GET",
       url,
     }));
+    platform.clock.advance(TOUCH_PRECISION_MS);
     seen.lookups = 0;
     seen.touches = 0;
     const answer = await platform.call<Array<{ code: number }>>("/resourceful", { method: "POST", token: client, body: { batch: items } });
     expect(answer.body.map((item) => item.code)).toEqual([200, 200, 200, 200]);
     expect(seen).toMatchObject({ lookups: 1, touches: 1 });
+  });
+
+  it("writes a session's idle clock once per TOUCH_PRECISION_MS, and the session still ends when idle", async () => {
+    const own = await platform.session("demo.partner");
+    const user = () => platform.call("/resourceful/session/user", { token: own, authFailureAsError: true });
+    platform.clock.advance(TOUCH_PRECISION_MS);
+    seen.touches = 0;
+    expect((await user()).status).toBe(200);
+    expect((await user()).status).toBe(200);
+    expect(seen.touches).toBe(1);
+    platform.clock.advance(TOUCH_PRECISION_MS - 1);
+    expect((await user()).status).toBe(200);
+    expect(seen.touches).toBe(1);
+    platform.clock.advance(1);
+    expect((await user()).status).toBe(200);
+    expect(seen.touches).toBe(2);
+    // the default profile's 30 idle minutes count from the last write
+    platform.clock.advance(30 * 60_000 - 1);
+    expect((await user()).status).toBe(200);
+    platform.clock.advance(30 * 60_000 + 1);
+    expect((await user()).status).toBe(401);
   });
 
   it("looks the session up again for the items after one that writes", async () => {
