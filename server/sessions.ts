@@ -57,8 +57,17 @@ const forget = (db: Db) =>
     .where(eq(sessions.id, sql.placeholder("id")))
     .prepare();
 
-export function touchSession(db: Db, clock: Clock, sessionId: number): void {
-  prepared(db, touch).run({ lastSeenAt: clock.now().toISOString(), id: sessionId });
+/**
+ * How stale a session's idle clock may be before a call writes it again: the calls of one page
+ * arrive within a few milliseconds of each other, and each write is a commit (decision 130).
+ */
+export const TOUCH_PRECISION_MS = 1000;
+
+/** Refreshes the session's idle clock, unless it was refreshed less than TOUCH_PRECISION_MS ago. */
+export function touchSession(db: Db, clock: Clock, session: Pick<SessionRow, "id" | "lastSeenAt">): void {
+  const now = clock.now();
+  if (Math.abs(now.getTime() - new Date(session.lastSeenAt).getTime()) < TOUCH_PRECISION_MS) return;
+  prepared(db, touch).run({ lastSeenAt: now.toISOString(), id: session.id });
 }
 
 export function deleteSession(db: Db, sessionId: number): void {

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import { z } from "zod";
 import { ApiError, errorBody, validate } from "./http";
+import type { Caller } from "../sessions";
 import type { ApiRequest, ApiResponse, HandlerContext } from "./router";
 import { json, open, queryOf, type Route } from "./router";
 
@@ -23,7 +24,7 @@ const BatchBody = z.object({
 type BatchItem = z.output<typeof BatchBody>["batch"][number];
 
 /** The item's URL, relative to /resourceful/, as a request of this platform (never outside it). */
-function itemRequest(item: BatchItem, parent: ApiRequest): ApiRequest {
+function itemRequest(item: BatchItem, parent: ApiRequest, caller: Caller | null | undefined): ApiRequest {
   const url = new URL(item.url.replace(/^\/+/, ""), "http://platform/resourceful/");
   if (!url.pathname.startsWith("/resourceful/") || url.pathname.replace(/\/+$/, "") === "/resourceful") {
     throw new ApiError(400, `Batch item url must be a resource under /resourceful/: ${item.url}`);
@@ -37,13 +38,14 @@ function itemRequest(item: BatchItem, parent: ApiRequest): ApiRequest {
     token: parent.token,
     // inside a batch a missing session is an item's 401, never a redirect
     authFailureAsError: true,
+    batchCaller: caller,
   };
 }
 
-async function runItem(item: BatchItem, parent: ApiRequest, context: HandlerContext) {
+async function runItem(item: BatchItem, parent: ApiRequest, context: HandlerContext, caller: Caller | null | undefined) {
   let answer: ApiResponse;
   try {
-    answer = await context.dispatch(itemRequest(item, parent));
+    answer = await context.dispatch(itemRequest(item, parent, caller));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     answer = { status: error.status, body: errorBody(error) };
@@ -67,7 +69,14 @@ export const batchRoutes: Route[] = [
   open("POST", "/resourceful", async (request, context) => {
     const { batch } = validate(BatchBody, request.body, "body");
     const results = [];
-    for (const item of batch) results.push(await runItem(item, request, context));
+    // The batch's own call found the caller and refreshed the session: reading items use it as is.
+    // Once an item writes (it may sign out, or change the session's client), the items after it
+    // look the session up again, as a call of their own would.
+    let caller: Caller | null | undefined = context.caller;
+    for (const item of batch) {
+      if (item.method !== "GET") caller = undefined;
+      results.push(await runItem(item, request, context, caller));
+    }
     return json(results);
   }),
 ];

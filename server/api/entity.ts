@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/connection";
+import { prepared } from "../db/prepared";
+import { ShapedStatements } from "../db/shaped";
 import { addresses, adviserClients, contacts, entities, users } from "../db/schema";
 import { decodeBookmark, encodeBookmark } from "../lib/bookmark";
 import { foldText, likeEscape, parseQuicksearch, postcodeKey } from "../lib/text";
@@ -52,40 +54,66 @@ const sortKeyOf = (sort: Sort): SQL<string> =>
 
 type Criteria = { words: string[]; dobs: string[]; postcode?: string };
 
-function criteriaConditions(c: Criteria): SQL[] {
+/** What a client list statement's text depends on: the sort, how many words and dates, which filters. */
+type ClientShape = { sort: Sort; words: number; dobs: number; postcode: boolean; after: boolean };
+
+function criteriaConditions(shape: ClientShape): SQL[] {
   const conditions: SQL[] = [];
-  for (const word of c.words) conditions.push(sql`${entities.searchText} like ${`%${likeEscape(word)}%`} escape '\\'`);
-  for (const dob of c.dobs) conditions.push(eq(entities.dob, dob));
-  if (c.postcode) {
-    const prefix = `${likeEscape(postcodeKey(c.postcode))}%`;
+  for (let i = 0; i < shape.words; i++) conditions.push(sql`${entities.searchText} like ${sql.placeholder(`word${i}`)} escape '\\'`);
+  for (let i = 0; i < shape.dobs; i++) conditions.push(eq(entities.dob, sql.placeholder(`dob${i}`)));
+  if (shape.postcode) {
     conditions.push(
-      sql`exists (select 1 from addresses a where a.entity_id = ${entities.id} and a.postcode_key like ${prefix} escape '\\')`,
+      sql`exists (select 1 from addresses a where a.entity_id = ${entities.id} and a.postcode_key like ${sql.placeholder("postcode")} escape '\\')`,
     );
   }
   return conditions;
 }
 
-/** The adviser's clients matching the criteria, in the sort's order, after the bookmark. */
-function clientRows(db: Db, adviserUserId: number, criteria: Criteria, sort: Sort, after: { key: string; id: number } | null, limit: number) {
-  const key = sortKeyOf(sort);
-  const descending = sort.startsWith("-");
-  const conditions = [eq(adviserClients.adviserUserId, adviserUserId), eq(entities.entityType, "client"), ...criteriaConditions(criteria)];
-  if (after) {
+/** The client list's statement for a shape, its values as placeholders (built once per shape). */
+function clientStatement(db: Db, shape: ClientShape) {
+  const key = sortKeyOf(shape.sort);
+  const descending = shape.sort.startsWith("-");
+  const conditions = [
+    eq(adviserClients.adviserUserId, sql.placeholder("adviser")),
+    eq(entities.entityType, "client"),
+    ...criteriaConditions(shape),
+  ];
+  if (shape.after) {
+    const afterKey = sql.placeholder("afterKey");
+    const afterId = sql.placeholder("afterId");
     conditions.push(
       descending
-        ? sql`(${key} < ${after.key} or (${key} = ${after.key} and ${entities.id} < ${after.id}))`
-        : sql`(${key} > ${after.key} or (${key} = ${after.key} and ${entities.id} > ${after.id}))`,
+        ? sql`(${key} < ${afterKey} or (${key} = ${afterKey} and ${entities.id} < ${afterId}))`
+        : sql`(${key} > ${afterKey} or (${key} = ${afterKey} and ${entities.id} > ${afterId}))`,
     );
   }
-  const rows = db
+  return db
     .select({ entity: entities, userId: users.id, lastLogin: users.lastLogin, postcode: postcodeOfClient, sortKey: key })
     .from(entities)
     .innerJoin(adviserClients, eq(adviserClients.clientEntityId, entities.id))
     .leftJoin(users, and(eq(users.entityId, entities.id), eq(users.roleName, "ClientUser")))
     .where(and(...conditions))
     .orderBy(descending ? desc(key) : asc(key), descending ? desc(entities.id) : asc(entities.id))
-    .limit(limit)
-    .all();
+    .limit(sql.placeholder("limit"))
+    .prepare();
+}
+
+const clientStatements = new ShapedStatements<ReturnType<typeof clientStatement>>(64);
+
+/** The adviser's clients matching the criteria, in the sort's order, after the bookmark. */
+function clientRows(db: Db, adviserUserId: number, criteria: Criteria, sort: Sort, after: { key: string; id: number } | null, limit: number) {
+  const shape: ClientShape = {
+    sort,
+    words: criteria.words.length,
+    dobs: criteria.dobs.length,
+    postcode: !!criteria.postcode,
+    after: after !== null,
+  };
+  const values: Record<string, unknown> = { adviser: adviserUserId, limit, afterKey: after?.key ?? null, afterId: after?.id ?? null };
+  criteria.words.forEach((word, i) => (values[`word${i}`] = `%${likeEscape(word)}%`));
+  criteria.dobs.forEach((dob, i) => (values[`dob${i}`] = dob));
+  values.postcode = criteria.postcode ? `${likeEscape(postcodeKey(criteria.postcode))}%` : null;
+  const rows = clientStatements.get(db, JSON.stringify(shape), () => clientStatement(db, shape)).all(values);
   return rows.map((r) => ({
     id: r.entity.id,
     entity_name: entityName(r.entity),
@@ -196,13 +224,22 @@ function clientRecord(db: Db, id: number) {
   };
 }
 
-export function contactsOf(db: Db, entityId: number) {
-  return db
+// a client's contacts and addresses, prepared once per database
+const contactsOfEntity = (db: Db) =>
+  db.select().from(contacts).where(eq(contacts.entityId, sql.placeholder("entityId"))).orderBy(contacts.type, contacts.id).prepare();
+const addressesOfEntity = (db: Db) =>
+  db.select().from(addresses).where(eq(addresses.entityId, sql.placeholder("entityId"))).orderBy(addresses.type, addresses.id).prepare();
+const addressesOfType = (db: Db) =>
+  db
     .select()
-    .from(contacts)
-    .where(eq(contacts.entityId, entityId))
-    .orderBy(contacts.type, contacts.id)
-    .all()
+    .from(addresses)
+    .where(and(eq(addresses.entityId, sql.placeholder("entityId")), eq(addresses.type, sql.placeholder("type"))))
+    .orderBy(addresses.type, addresses.id)
+    .prepare();
+
+export function contactsOf(db: Db, entityId: number) {
+  return prepared(db, contactsOfEntity)
+    .all({ entityId })
     .map((c) => ({ id: c.id, type: c.type, value: c.value, preferred: c.preferred, country_code: c.countryCode }));
 }
 
@@ -226,11 +263,6 @@ export function addressView(a: typeof addresses.$inferSelect) {
 }
 
 export function addressesOf(db: Db, entityId: number, type?: number) {
-  return db
-    .select()
-    .from(addresses)
-    .where(type === undefined ? eq(addresses.entityId, entityId) : and(eq(addresses.entityId, entityId), eq(addresses.type, type)))
-    .orderBy(addresses.type, addresses.id)
-    .all()
-    .map(addressView);
+  const rows = type === undefined ? prepared(db, addressesOfEntity).all({ entityId }) : prepared(db, addressesOfType).all({ entityId, type });
+  return rows.map(addressView);
 }

@@ -17,6 +17,11 @@ export type ApiRequest = {
   authFailureAsError: boolean;
   /** The pattern of the route that took it, set by the dispatcher (the metrics' label, decision 126). */
   route?: string;
+  /**
+   * The caller a batch already found for its items (its session already refreshed by the batch):
+   * set, the session is neither read nor touched again (decision 130).
+   */
+  batchCaller?: Caller | null;
 };
 
 export type ApiResponse = {
@@ -147,8 +152,12 @@ export function createDispatcher(routes: Route[], services: Services) {
     const { route, params } = found;
     request.route = route.pattern;
     try {
-      const caller = request.token ? findCaller(services.db, services.clock, request.token) : null;
-      if (caller && route.refreshes) touchSession(services.db, services.clock, caller.session.id);
+      let caller: Caller | null;
+      if (request.batchCaller !== undefined) caller = request.batchCaller;
+      else {
+        caller = request.token ? findCaller(services.db, services.clock, request.token) : null;
+        if (caller && route.refreshes) touchSession(services.db, services.clock, caller.session);
+      }
       if (route.session === "required" && !caller) {
         if (!request.authFailureAsError && !route.noSessionMessage) {
           return { status: 302, headers: { Location: "/auth/login" } };

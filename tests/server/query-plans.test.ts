@@ -19,6 +19,22 @@ const HOT_CALLS = [
   "/resourceful/portfolio/transaction?timeframe=1Y",
   "/resourceful/docnote-v2",
   "/resourceful/docnote-v2/999999",
+  // decision 130: the list's other shapes (the folders' counts, the unread badge, a search) and the
+  // document types and categories
+  "/resourceful/docnote-v2?page_size=6&firstread.include_read_notes=false&doctype_exclude.0=SecureMessage",
+  "/resourceful/docnote-v2?doctype.0=SecureMessage&docsubtype=Client%20Initiated&categories.0=1&entity_ids.0=1",
+  "/resourceful/docnote-v2?page_sort=subject&subject=re*&docsubtype_exclude=x&digital_signature_status=Pending&created_date.start_date=2020-01-01&created_date.end_date=2030-01-01",
+  "/resourceful/docnote-v2/category",
+  "/resourceful/docnote-v2/doctype?member_ids=1",
+];
+
+/** The adviser's calls: the client list (a page, the next, a search) and a client's contacts and addresses. */
+const ADVISER_CALLS = [
+  "/resourceful/entity/client-v3?page_size=20",
+  "/resourceful/entity/client-v3?quicksearch=har%201950-01-01&postcode=SW",
+  "/resourceful/entity/client?name=hartley",
+  "/resourceful/entity/client-v3/1/contact",
+  "/resourceful/entity/client-v3/1/address",
 ];
 
 /** Tables small by nature (settings, lists of names), which SQLite may read whole. */
@@ -41,6 +57,20 @@ beforeAll(async () => {
     const answer = await platform.call(path, { token });
     expect([200, 404], `${path}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
   }
+  // a document of the client's, and the next page after the first (bookmarks of the list's answer)
+  const list = await platform.call<Array<{ id: number; bookmark: string }>>("/resourceful/docnote-v2?page_size=2", { token });
+  expect(list.body.length).toBe(2);
+  expect((await platform.call(`/resourceful/docnote-v2/${list.body[0]!.id}`, { token })).status).toBe(200);
+  const next = `/resourceful/docnote-v2?page_size=2&page_bookmark=${encodeURIComponent(list.body[1]!.bookmark)}`;
+  expect((await platform.call(next, { token })).status).toBe(200);
+  const adviser = await platform.session("demo.adviser", "adviser");
+  for (const path of ADVISER_CALLS) {
+    const answer = await platform.call(path, { token: adviser });
+    expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
+  }
+  const clients = await platform.call<Array<{ bookmark: string }>>(ADVISER_CALLS[0]!, { token: adviser });
+  const nextClients = `/resourceful/entity/client-v3?page_size=20&page_bookmark=${encodeURIComponent(clients.body[19]!.bookmark)}`;
+  expect((await platform.call(nextClients, { token: adviser })).status).toBe(200);
   const batch = await platform.call("/resourceful", {
     method: "POST",
     token,
@@ -79,6 +109,9 @@ describe("query plans of the hot calls (decision 123)", () => {
     expect(reads.some((s) => s.includes('"sessions"."token_hash"'))).toBe(true);
     expect(reads.some((s) => s.includes("FROM security_prices"))).toBe(true);
     expect(reads.some((s) => s.includes("FROM transactions"))).toBe(true);
+    // the documents' and client list's (decision 130)
+    expect(reads.some((s) => s.includes("FROM json_each(?) d"))).toBe(true);
+    expect(reads.some((s) => s.includes('"adviser_clients"."adviser_user_id" = ?'))).toBe(true);
     expect(reads.length).toBeGreaterThan(20);
     const wholeReads = reads.flatMap((source) =>
       planOf(sqlite, source)

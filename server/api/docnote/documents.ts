@@ -3,22 +3,23 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   exists,
+  getTableColumns,
   gte,
-  inArray,
   isNull,
   lt,
   ne,
-  notInArray,
   or,
   type SQL,
+  type SQLWrapper,
   sql,
 } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection";
+import { prepared } from "../../db/prepared";
+import { ShapedStatements } from "../../db/shaped";
 import {
   documentAccounts,
   documentAttachments,
@@ -54,6 +55,8 @@ import { templateById } from "./email";
 // ── answers ──────────────────────────────────────────────────────────────────────────────────
 
 type DocumentRow = typeof documents.$inferSelect;
+/** A document as the list reads it: every column but the body. */
+type ListedDocument = Omit<DocumentRow, "body">;
 type AttachmentMeta = {
   docpartid: number;
   documentId: number;
@@ -82,7 +85,7 @@ function sortKeyOf(sort: Sort): SQL<string> {
   return sql<string>`lower(${documents.subject})`;
 }
 
-function rowSortKey(sort: Sort, d: DocumentRow): string {
+function rowSortKey(sort: Sort, d: ListedDocument): string {
   if (sort.endsWith("created_date")) return d.createdAt;
   if (sort.endsWith("reference_date"))
     return d.referenceDate ?? NO_REFERENCE_DATE;
@@ -107,89 +110,78 @@ const attachmentColumns = {
 };
 
 export function attachmentsOf(db: Db, documentId: number): AttachmentMeta[] {
-  return db
-    .select(attachmentColumns)
-    .from(documentAttachments)
-    .where(eq(documentAttachments.documentId, documentId))
-    .orderBy(asc(documentAttachments.docpartid))
-    .all();
+  return prepared(db, attachmentsOfDocument).all({ documentId });
 }
 
-/** The list shape of documents, with what they link to loaded in a few queries. */
+const attachmentsOfDocument = (db: Db) =>
+  db
+    .select(attachmentColumns)
+    .from(documentAttachments)
+    .where(eq(documentAttachments.documentId, sql.placeholder("documentId")))
+    .orderBy(asc(documentAttachments.docpartid))
+    .prepare();
+
+/** What the list shape shows of each document besides its own columns, for a JSON array of ids. */
+const DOCUMENT_EXTRAS = `SELECT d.value AS id,
+  (SELECT json_group_array(e.entity_id) FROM document_entities e WHERE e.document_id = d.value) AS entities,
+  (SELECT json_group_array(json_array(c.id, c.name)) FROM document_category_links l
+    JOIN document_categories c ON c.id = l.category_id WHERE l.document_id = d.value) AS categories,
+  (SELECT r.read_at FROM document_first_reads r WHERE r.document_id = d.value AND r.entity_id = ?) AS first_read,
+  (SELECT count(*) FROM document_attachments a WHERE a.document_id = d.value) AS attachments,
+  (SELECT t.name FROM documents x JOIN document_types t ON t.code = x.doctype WHERE x.id = d.value) AS type_name
+FROM json_each(?) d`;
+
+type ExtrasRow = {
+  id: number;
+  entities: string;
+  categories: string;
+  first_read: string | null;
+  attachments: number;
+  type_name: string | null;
+};
+
+const documentExtras = (db: Db) =>
+  db.$client.prepare<[number, string], ExtrasRow>(DOCUMENT_EXTRAS);
+
+/** The list shape of documents, with what they link to read in one statement. */
 function documentViews(
   db: Db,
   scope: DocScope,
-  rows: DocumentRow[],
+  rows: ListedDocument[],
   sort: Sort,
   reader: number
 ) {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const links = db
-    .select()
-    .from(documentEntities)
-    .where(inArray(documentEntities.documentId, ids))
-    .all();
-  const categoryRows = db
-    .select({
-      documentId: documentCategoryLinks.documentId,
-      id: documentCategories.id,
-      name: documentCategories.name,
-    })
-    .from(documentCategoryLinks)
-    .innerJoin(
-      documentCategories,
-      eq(documentCategories.id, documentCategoryLinks.categoryId)
-    )
-    .where(inArray(documentCategoryLinks.documentId, ids))
-    .orderBy(asc(documentCategories.id))
-    .all();
-  const reads = db
-    .select()
-    .from(documentFirstReads)
-    .where(
-      and(
-        inArray(documentFirstReads.documentId, ids),
-        eq(documentFirstReads.entityId, reader)
-      )
-    )
-    .all();
-  const counts = db
-    .select({ documentId: documentAttachments.documentId, n: count() })
-    .from(documentAttachments)
-    .where(inArray(documentAttachments.documentId, ids))
-    .groupBy(documentAttachments.documentId)
-    .all();
-  const typeNames = new Map(
-    db
-      .select()
-      .from(documentTypes)
-      .all()
-      .map((t) => [t.code, t.name])
+  const extras = new Map(
+    prepared(db, documentExtras)
+      .all(reader, JSON.stringify(rows.map((r) => r.id)))
+      .map((e) => [e.id, e])
   );
   const visible = new Set(scope.entities);
   return rows.map((d) => {
-    const linked = links
-      .filter((l) => l.documentId === d.id)
-      .map((l) => l.entityId);
-    const firstRead = reads.find((r) => r.documentId === d.id)?.readAt ?? null;
+    const extra = extras.get(d.id);
+    const linked = extra ? (JSON.parse(extra.entities) as number[]) : [];
+    const categories = extra
+      ? (JSON.parse(extra.categories) as Array<[number, string]>)
+      : [];
+    const firstRead = extra?.first_read ?? null;
     return {
       id: d.id,
       subject: d.subject,
       doctype: d.doctype,
-      doctype_name: typeNames.get(d.doctype) ?? d.doctype,
+      doctype_name: extra?.type_name ?? d.doctype,
       docsubtype: d.docsubtype,
-      categories: categoryRows
-        .filter((c) => c.documentId === d.id)
-        .map((c) => ({ id: c.id, name: c.name })),
+      categories: categories
+        .sort((x, y) => x[0] - y[0])
+        .map(([id, name]) => ({ id, name })),
       created_date: wireDateTime(d.createdAt),
       reference_date: wireDate(d.referenceDate),
-      entity_ids: linked.filter((e) => visible.has(e)).sort((a, b) => a - b),
+      entity_ids: linked.filter((e) => visible.has(e)).sort((x, y) => x - y),
       is_client_access_accessible: d.isClientAccessAccessible,
       is_related_entity: !linked.includes(scope.client),
       has_been_seen: firstRead !== null,
       session_info: { firstread: wireDateTime(firstRead) },
-      attachment_count: counts.find((c) => c.documentId === d.id)?.n ?? 0,
+      attachment_count: extra?.attachments ?? 0,
       digital_signature_status: d.digitalSignatureStatus,
       creator: { id: d.creatorUserId, name: d.creatorName },
       bookmark: encodeBookmark({ sort, key: rowSortKey(sort, d), id: d.id }),
@@ -283,6 +275,108 @@ function assertInScope(scope: DocScope, entityIds: number[]): void {
     if (!scope.entities.includes(id)) throw forbidden(MESSAGES.noEntityAccess);
 }
 
+/** The columns the list reads (the body only travels on its own call). */
+const { body: _body, ...listedColumns } = getTableColumns(documents);
+
+/** `column in (the JSON array of a placeholder)`. */
+const inJson = (column: SQLWrapper, name: string) =>
+  sql`${column} in (select value from json_each(${sql.placeholder(name)}))`;
+
+/** Which of the list's optional conditions a call uses: the statement's shape. */
+type ListShape = {
+  adviser: boolean;
+  sort: Sort;
+  doctypes: boolean;
+  excluded: boolean;
+  categories: boolean;
+  docsubtype: boolean;
+  docsubtypeExclude: boolean;
+  signature: boolean;
+  unread: boolean;
+  start: boolean;
+  end: boolean;
+  subject: boolean;
+  bookmark: boolean;
+};
+
+/** The list's statement for a shape, its values as placeholders (built once per shape). */
+function listStatement(db: Db, shape: ListShape) {
+  const sort = shape.sort;
+  const descending = sort.startsWith("-");
+  const conditions: SQL[] = [visibleCondition(shape)];
+  if (shape.doctypes) conditions.push(inJson(documents.doctype, "doctypes"));
+  if (shape.excluded)
+    conditions.push(sql`not ${inJson(documents.doctype, "excluded")}`);
+  if (shape.categories) {
+    conditions.push(
+      exists(
+        sqlSelectOne(
+          and(
+            eq(documentCategoryLinks.documentId, documents.id),
+            inJson(documentCategoryLinks.categoryId, "categories")
+          ) as SQL,
+          "document_category_links"
+        )
+      )
+    );
+  }
+  if (shape.docsubtype)
+    conditions.push(eq(documents.docsubtype, sql.placeholder("docsubtype")));
+  if (shape.docsubtypeExclude)
+    conditions.push(
+      or(
+        isNull(documents.docsubtype),
+        ne(documents.docsubtype, sql.placeholder("docsubtypeExclude"))
+      ) as SQL
+    );
+  if (shape.signature)
+    conditions.push(
+      eq(documents.digitalSignatureStatus, sql.placeholder("signature"))
+    );
+  if (shape.unread) {
+    conditions.push(
+      sql`not exists ${sqlSelectOne(
+        and(
+          eq(documentFirstReads.documentId, documents.id),
+          eq(documentFirstReads.entityId, sql.placeholder("reader"))
+        ) as SQL,
+        "document_first_reads"
+      )}`
+    );
+  }
+  if (shape.start)
+    conditions.push(gte(documents.createdAt, sql.placeholder("start")));
+  if (shape.end) conditions.push(lt(documents.createdAt, sql.placeholder("end")));
+  if (shape.subject)
+    conditions.push(
+      sql`${documents.subject} like ${sql.placeholder("subject")} escape '\\'`
+    );
+  const key = sortKeyOf(sort);
+  if (shape.bookmark) {
+    const after = sql.placeholder("afterKey");
+    const afterId = sql.placeholder("afterId");
+    conditions.push(
+      descending
+        ? sql`(${key} < ${after} or (${key} = ${after} and ${documents.id} < ${afterId}))`
+        : sql`(${key} > ${after} or (${key} = ${after} and ${documents.id} > ${afterId}))`
+    );
+  }
+  return db
+    .select(listedColumns)
+    .from(documents)
+    .where(and(...conditions))
+    .orderBy(
+      descending ? desc(key) : asc(key),
+      descending ? desc(documents.id) : asc(documents.id)
+    )
+    .limit(sql.placeholder("limit"))
+    .prepare();
+}
+
+const listStatements = new ShapedStatements<ReturnType<typeof listStatement>>(
+  128
+);
+
 function listDocuments(
   db: Db,
   scope: DocScope,
@@ -290,7 +384,6 @@ function listDocuments(
 ) {
   const query = validate(ListQuery, rawQuery, "query");
   const sort: Sort = query.page_sort ?? "-created_date";
-  const descending = sort.startsWith("-");
   const doctypes = listParam(rawQuery, "doctype", Code);
   const excluded = listParam(rawQuery, "doctype_exclude", Code);
   const categories = listParam(rawQuery, "categories", Id);
@@ -299,61 +392,10 @@ function listDocuments(
   const reader = query["firstread.entity_id"] ?? scope.client;
   assertInScope(scope, [reader]);
 
-  const conditions: SQL[] = [
-    visibleCondition(scope, entityIds.length ? entityIds : scope.entities),
-  ];
-  if (doctypes.length) conditions.push(inArray(documents.doctype, doctypes));
-  if (excluded.length) conditions.push(notInArray(documents.doctype, excluded));
-  if (categories.length) {
-    conditions.push(
-      exists(
-        sqlSelectOne(
-          and(
-            eq(documentCategoryLinks.documentId, documents.id),
-            inArray(documentCategoryLinks.categoryId, categories)
-          ) as SQL,
-          "document_category_links"
-        )
-      )
-    );
-  }
-  if (query.docsubtype)
-    conditions.push(eq(documents.docsubtype, query.docsubtype));
-  if (query.docsubtype_exclude)
-    conditions.push(
-      or(
-        isNull(documents.docsubtype),
-        ne(documents.docsubtype, query.docsubtype_exclude)
-      ) as SQL
-    );
-  if (query.digital_signature_status)
-    conditions.push(
-      eq(documents.digitalSignatureStatus, query.digital_signature_status)
-    );
-  if (query["firstread.include_read_notes"] === "false") {
-    conditions.push(
-      sql`not exists ${sqlSelectOne(
-        and(
-          eq(documentFirstReads.documentId, documents.id),
-          eq(documentFirstReads.entityId, reader)
-        ) as SQL,
-        "document_first_reads"
-      )}`
-    );
-  }
   const start = query["created_date.start_date"];
   const end = query["created_date.end_date"];
-  if (start)
-    conditions.push(gte(documents.createdAt, `${start}T00:00:00.000Z`));
-  if (end)
-    conditions.push(lt(documents.createdAt, `${nextDay(end)}T00:00:00.000Z`));
   const subject = query.subject?.trim();
-  if (subject)
-    conditions.push(
-      sql`${documents.subject} like ${subjectPattern(subject)} escape '\\'`
-    );
-
-  const key = sortKeyOf(sort);
+  let after: { key: string; id: number } | null = null;
   if (query.page_bookmark) {
     const bookmark = decodeBookmark(query.page_bookmark);
     if (
@@ -367,22 +409,42 @@ function listDocuments(
         MESSAGES.argumentsIncorrect
       );
     }
-    conditions.push(
-      descending
-        ? sql`(${key} < ${bookmark.key} or (${key} = ${bookmark.key} and ${documents.id} < ${bookmark.id}))`
-        : sql`(${key} > ${bookmark.key} or (${key} = ${bookmark.key} and ${documents.id} > ${bookmark.id}))`
-    );
+    after = { key: bookmark.key, id: bookmark.id };
   }
-  const rows = db
-    .select()
-    .from(documents)
-    .where(and(...conditions))
-    .orderBy(
-      descending ? desc(key) : asc(key),
-      descending ? desc(documents.id) : asc(documents.id)
-    )
-    .limit(query.page_size ?? 20)
-    .all();
+  const shape: ListShape = {
+    adviser: scope.adviser,
+    sort,
+    doctypes: doctypes.length > 0,
+    excluded: excluded.length > 0,
+    categories: categories.length > 0,
+    docsubtype: !!query.docsubtype,
+    docsubtypeExclude: !!query.docsubtype_exclude,
+    signature: !!query.digital_signature_status,
+    unread: query["firstread.include_read_notes"] === "false",
+    start: !!start,
+    end: !!end,
+    subject: !!subject,
+    bookmark: after !== null,
+  };
+  const statement = listStatements.get(db, JSON.stringify(shape), () =>
+    listStatement(db, shape)
+  );
+  const rows = statement.all({
+    entities: JSON.stringify(entityIds.length ? entityIds : scope.entities),
+    doctypes: JSON.stringify(doctypes),
+    excluded: JSON.stringify(excluded),
+    categories: JSON.stringify(categories),
+    docsubtype: query.docsubtype ?? null,
+    docsubtypeExclude: query.docsubtype_exclude ?? null,
+    signature: query.digital_signature_status ?? null,
+    reader,
+    start: start ? `${start}T00:00:00.000Z` : null,
+    end: end ? `${nextDay(end)}T00:00:00.000Z` : null,
+    subject: subject ? subjectPattern(subject) : null,
+    afterKey: after?.key ?? null,
+    afterId: after?.id ?? null,
+    limit: query.page_size ?? 20,
+  });
   return documentViews(db, scope, rows, sort, reader);
 }
 
@@ -442,19 +504,33 @@ export function insertSecureMessage(db: Db, input: SecureMessageInput): number {
   });
 }
 
+// the categories and types, and the types the given members' documents have, prepared once
+const allCategories = (db: Db) =>
+  db
+    .select()
+    .from(documentCategories)
+    .orderBy(asc(documentCategories.name), asc(documentCategories.id))
+    .prepare();
+const allTypes = (db: Db) =>
+  db.select().from(documentTypes).orderBy(asc(documentTypes.name)).prepare();
+const typesOfMembers = (db: Db, adviser: boolean) =>
+  db
+    .selectDistinct({ code: documentTypes.code, name: documentTypes.name })
+    .from(documents)
+    .innerJoin(documentTypes, eq(documentTypes.code, documents.doctype))
+    .where(visibleCondition({ adviser }))
+    .orderBy(asc(documentTypes.name))
+    .prepare();
+const typesForAdviser = (db: Db) => typesOfMembers(db, true);
+const typesForClient = (db: Db) => typesOfMembers(db, false);
+
 export const documentRoutes: Route[] = [
   signedIn(
     "GET",
     "/resourceful/docnote-v2/category",
     (_request, { db, caller }) => {
       docScopeOf(db, caller);
-      return json(
-        db
-          .select()
-          .from(documentCategories)
-          .orderBy(asc(documentCategories.name), asc(documentCategories.id))
-          .all()
-      );
+      return json(prepared(db, allCategories).all());
     }
   ),
 
@@ -464,18 +540,12 @@ export const documentRoutes: Route[] = [
     (request, { db, caller }) => {
       const scope = docScopeOf(db, caller);
       const members = listParam(request.query, "member_ids", Id);
-      if (members.length === 0)
-        return json(
-          db.select().from(documentTypes).orderBy(asc(documentTypes.name)).all()
-        );
+      if (members.length === 0) return json(prepared(db, allTypes).all());
       assertInScope(scope, members);
-      const rows = db
-        .selectDistinct({ code: documentTypes.code, name: documentTypes.name })
-        .from(documents)
-        .innerJoin(documentTypes, eq(documentTypes.code, documents.doctype))
-        .where(visibleCondition(scope, members))
-        .orderBy(asc(documentTypes.name))
-        .all();
+      const rows = prepared(
+        db,
+        scope.adviser ? typesForAdviser : typesForClient
+      ).all({ entities: JSON.stringify(members) });
       return json(rows);
     }
   ),

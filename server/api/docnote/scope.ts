@@ -1,6 +1,6 @@
 // spec 002 §6: who sees which documents (the client, the partner, related entities, the adviser),
 // and the limits and messages every documents endpoint shares (spec 002 §5, §9).
-import { and, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection";
 import { prepared } from "../../db/prepared";
@@ -105,20 +105,12 @@ export function docScopeOf(db: Db, caller: Caller): DocScope {
   return { client, entities: visible, adviser, caller };
 }
 
-/** The documents the scope may see, limited to some of its entities. */
-export function visibleCondition(
-  scope: DocScope,
-  entityIds: number[] = scope.entities
-): SQL {
-  const belongs = exists(
-    sqlSelectOne(
-      and(
-        eq(documentEntities.documentId, documents.id),
-        inArray(documentEntities.entityId, entityIds)
-      ) as SQL,
-      "document_entities"
-    )
-  );
+/**
+ * The documents the scope may see, limited to the entities of the placeholder `entities` (a JSON
+ * array of ids, so one prepared statement serves any number of them).
+ */
+export function visibleCondition(scope: Pick<DocScope, "adviser">): SQL {
+  const belongs = sql`exists (select 1 from ${documentEntities} where ${documentEntities.documentId} = ${documents.id} and ${documentEntities.entityId} in (select value from json_each(${sql.placeholder("entities")})))`;
   return scope.adviser
     ? belongs
     : (and(belongs, eq(documents.isClientAccessAccessible, true)) as SQL);
@@ -127,24 +119,27 @@ export function visibleCondition(
 /** `(select 1 from <table> where <condition>)`, for exists() over a correlated condition. */
 export function sqlSelectOne(
   condition: SQL,
-  table:
-    | "document_entities"
-    | "document_category_links"
-    | "document_first_reads"
+  table: "document_category_links" | "document_first_reads"
 ): SQL {
   return sql`(select 1 from ${sql.identifier(table)} where ${condition})`;
 }
 
 /** The document if the scope may see it, else 404 (its existence is not revealed). */
 export function visibleDocument(db: Db, scope: DocScope, id: number) {
-  const row = db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.id, id), visibleCondition(scope)))
-    .get();
+  const statement = prepared(db, scope.adviser ? documentForAdviser : documentForClient);
+  const row = statement.get({ id, entities: JSON.stringify(scope.entities) });
   if (!row) throw documentNotFound();
   return row;
 }
+
+const documentOf = (db: Db, scope: Pick<DocScope, "adviser">) =>
+  db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, sql.placeholder("id")), visibleCondition(scope)))
+    .prepare();
+const documentForAdviser = (db: Db) => documentOf(db, { adviser: true });
+const documentForClient = (db: Db) => documentOf(db, { adviser: false });
 
 export const Id = z.coerce.number().int().positive();
 export const IdParams = z.object({ id: Id });
