@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection";
+import { inJsonList, jsonList } from "../../db/json-list";
 import { prepared } from "../../db/prepared";
 import {
   entities,
@@ -34,12 +35,7 @@ const ASSET_KINDS = {
   liability: "liability",
 } as const;
 
-/**
- * The balance sheet's statements, prepared once per database (decisions 123, 131); a list of ids is
- * one JSON array parameter read through `json_each`, so lists of any length share one statement.
- */
-const idsIn = (column: Parameters<typeof sql>[1], name: string) =>
-  sql`${column} in (select value from json_each(${sql.placeholder(name)}))`;
+// the balance sheet's statements, prepared once per database (decisions 123, 131)
 const lastRatePerGbp = (db: Db) =>
   db
     .select({ r: fxRates.rateMicros })
@@ -71,7 +67,7 @@ const ownersOfAssets = (db: Db) =>
     .select({ o: otherAssetOwners, e: entities })
     .from(otherAssetOwners)
     .innerJoin(entities, eq(entities.id, otherAssetOwners.entityId))
-    .where(idsIn(otherAssetOwners.assetId, "assetIds"))
+    .where(inJsonList(otherAssetOwners.assetId, "assetIds"))
     .orderBy(asc(otherAssetOwners.assetId), asc(otherAssetOwners.entityId))
     .prepare();
 const holdersOfPortfolios = (db: Db) =>
@@ -79,7 +75,7 @@ const holdersOfPortfolios = (db: Db) =>
     .select({ v: portfolioVisibility, e: entities })
     .from(portfolioVisibility)
     .innerJoin(entities, eq(entities.id, portfolioVisibility.entityId))
-    .where(idsIn(portfolioVisibility.portfolioId, "portfolioIds"))
+    .where(inJsonList(portfolioVisibility.portfolioId, "portfolioIds"))
     .prepare();
 
 /** How many `to` one `from` buys on `date` (the last rates on or before it; null when there is none). */
@@ -112,7 +108,7 @@ function assetsOf(
     .map((r) => r.asset);
   if (rows.length === 0) return [];
   const owners = prepared(db, ownersOfAssets).all({
-    assetIds: JSON.stringify(rows.map((r) => r.id)),
+    assetIds: jsonList(rows.map((r) => r.id)),
   });
   return rows.map((r) => {
     const value = r.valueMinor / 100;
@@ -275,7 +271,7 @@ function portfolioAccountsOf(
   if (accounts.length === 0) return [];
   const portfolioIds = [...new Set(accounts.map((a) => a.account.portfolioId))];
   const holders = prepared(db, holdersOfPortfolios)
-    .all({ portfolioIds: JSON.stringify(portfolioIds) })
+    .all({ portfolioIds: jsonList(portfolioIds) })
     .filter((r) => !r.v.isLinked && r.v.reasonForVisibility !== "explicit_link");
   const ownersOf = (a: VisibleAccount) => {
     const p = a.portfolio.portfolio;
