@@ -19,6 +19,17 @@ const HOT_CALLS = [
   "/resourceful/portfolio/transaction?timeframe=1Y",
   "/resourceful/docnote-v2",
   "/resourceful/docnote-v2/999999",
+  // decision 131: the balance sheet, the pages' small calls, the signature list, advisers' contact
+  ...["asset", "pension", "annuity", "liability"].map((kind) => `/resourceful/entity/client/1/${kind}?report_currency=USD`),
+  "/resourceful/session/feature_access?feature_names=documents,messages",
+  "/resourceful/feature_toggle/toggle_condition",
+  "/resourceful/site/contact_us",
+  "/resourceful/portfolio/benchmark",
+  "/resourceful/portfolio/account",
+  "/resourceful/portfolio/profit_analysis/historic_time_series_twrr?timeframe=1Y&benchmark_name=FTSE All-Share",
+  "/resourceful/digital_signature?status=1",
+  "/resourceful/digital_signature",
+  "/resourceful/session/user/adviser",
 ];
 
 /** Tables small by nature (settings, lists of names), which SQLite may read whole. */
@@ -79,6 +90,9 @@ describe("query plans of the hot calls (decision 123)", () => {
     expect(reads.some((s) => s.includes('"sessions"."token_hash"'))).toBe(true);
     expect(reads.some((s) => s.includes("FROM security_prices"))).toBe(true);
     expect(reads.some((s) => s.includes("FROM transactions"))).toBe(true);
+    // lists of ids of any length through json_each (decision 131), the balance sheet's among them
+    expect(reads.some((s) => s.includes("json_each") && s.includes("FROM security_prices"))).toBe(true);
+    expect(reads.some((s) => s.includes('from "other_asset_owners"'))).toBe(true);
     expect(reads.length).toBeGreaterThan(20);
     const wholeReads = reads.flatMap((source) =>
       planOf(sqlite, source)
