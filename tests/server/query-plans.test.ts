@@ -52,6 +52,11 @@ beforeAll(async () => {
     const answer = await platform.call(path, { token });
     expect([200, 404], `${path}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
   }
+  // the transactions' next page, after the first page's last bookmark
+  const page = await platform.call<Array<{ bookmark: string }>>("/resourceful/portfolio/transaction?timeframe=3Y&page_size=5", { token });
+  const bookmark = page.body.at(-1)?.bookmark as string;
+  const next = await platform.call(`/resourceful/portfolio/transaction?timeframe=3Y&page_size=5&page_bookmark=${encodeURIComponent(bookmark)}`, { token });
+  expect(next.status).toBe(200);
   const batch = await platform.call("/resourceful", {
     method: "POST",
     token,
