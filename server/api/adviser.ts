@@ -1,6 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/connection";
+import { prepared } from "../db/prepared";
 import { adviserClients, adviserProfiles, contacts, users } from "../db/schema";
 import type { Caller } from "../sessions";
 import { clientEntityOf, isAdviser, reachableEntities } from "./access";
@@ -13,14 +14,33 @@ const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 type AdviserView = { id: number; adviser_name: string; client_adviser: boolean; role: string | null; photo: string | null };
 
-/** spec 002 §3 adviser contact: the advisers of a client, the primary one first. */
-function advisersOfClient(db: Db, clientEntityId: number): AdviserView[] {
-  return db
+// the adviser pages' statements, prepared once per database (decision 131)
+const adviserLinksOf = (db: Db) =>
+  db
     .select({ link: adviserClients, profile: adviserProfiles })
     .from(adviserClients)
     .innerJoin(adviserProfiles, eq(adviserProfiles.userId, adviserClients.adviserUserId))
-    .where(eq(adviserClients.clientEntityId, clientEntityId))
-    .all()
+    .where(eq(adviserClients.clientEntityId, sql.placeholder("clientEntityId")))
+    .prepare();
+const adviserUserById = (db: Db) =>
+  db
+    .select({ user: users, profile: adviserProfiles })
+    .from(users)
+    .innerJoin(adviserProfiles, eq(adviserProfiles.userId, users.id))
+    .where(and(eq(users.id, sql.placeholder("userId")), eq(users.roleName, "User")))
+    .prepare();
+const contactsOfAdviser = (db: Db) =>
+  db
+    .select()
+    .from(contacts)
+    .where(eq(contacts.entityId, sql.placeholder("entityId")))
+    .orderBy(desc(contacts.preferred), contacts.id)
+    .prepare();
+
+/** spec 002 §3 adviser contact: the advisers of a client, the primary one first. */
+function advisersOfClient(db: Db, clientEntityId: number): AdviserView[] {
+  return prepared(db, adviserLinksOf)
+    .all({ clientEntityId })
     .sort((a, b) => Number(b.link.isPrimary) - Number(a.link.isPrimary) || compareNames(a.profile.adviserName, b.profile.adviserName))
     .map(({ link, profile }) => ({
       id: profile.userId,
@@ -32,18 +52,13 @@ function advisersOfClient(db: Db, clientEntityId: number): AdviserView[] {
 }
 
 function adviserUser(db: Db, userId: number) {
-  const row = db
-    .select({ user: users, profile: adviserProfiles })
-    .from(users)
-    .innerJoin(adviserProfiles, eq(adviserProfiles.userId, users.id))
-    .where(and(eq(users.id, userId), eq(users.roleName, "User")))
-    .get();
+  const row = prepared(db, adviserUserById).get({ userId });
   if (!row) throw notFound("Adviser");
   return row;
 }
 
 function adviserContact(db: Db, entityId: number) {
-  const rows = db.select().from(contacts).where(eq(contacts.entityId, entityId)).orderBy(desc(contacts.preferred), contacts.id).all();
+  const rows = prepared(db, contactsOfAdviser).all({ entityId });
   return {
     workEmail: rows.find((c) => c.type === "m2")?.value ?? null,
     workPhone: rows.filter((c) => c.type === "p2").map((c) => c.value),

@@ -1,9 +1,10 @@
 // spec 002 §3 "Notification config", §4 "Notification flow", §7: a client's review, fact-find and
 // robo-journey statuses, read (GET) and set (PATCH) on entity/client-v4 (docs/platform-api.md
 // "Review and notifications").
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/connection";
+import { prepared } from "../db/prepared";
 import { emailTemplates, entities, siteSettings } from "../db/schema";
 import {
   FACT_FIND_TEMPLATE_PURPOSE,
@@ -64,8 +65,20 @@ export function partnerActedFor(db: Db, caller: Caller): number | null {
   return partner;
 }
 
+// the notification config's statements, prepared once per database (decision 131)
+const settingByKey = (db: Db) =>
+  db.select().from(siteSettings).where(eq(siteSettings.key, sql.placeholder("key"))).prepare();
+const templateForPurpose = (db: Db) =>
+  db
+    .select({ id: emailTemplates.id })
+    .from(emailTemplates)
+    .where(eq(emailTemplates.purpose, sql.placeholder("purpose")))
+    .orderBy(emailTemplates.id)
+    .limit(1)
+    .prepare();
+
 function unsupportedFields(db: Db): Set<string> {
-  const row = db.select().from(siteSettings).where(eq(siteSettings.key, UNSUPPORTED_FIELDS_SETTING)).get();
+  const row = prepared(db, settingByKey).get({ key: UNSUPPORTED_FIELDS_SETTING });
   let value: unknown = "";
   try {
     value = row ? JSON.parse(row.valueJson) : "";
@@ -82,8 +95,7 @@ function unsupportedFields(db: Db): Set<string> {
 
 function factFindTemplateId(db: Db): number | null {
   return (
-    db.select({ id: emailTemplates.id }).from(emailTemplates).where(eq(emailTemplates.purpose, FACT_FIND_TEMPLATE_PURPOSE)).orderBy(emailTemplates.id).get()
-      ?.id ?? null
+    prepared(db, templateForPurpose).get({ purpose: FACT_FIND_TEMPLATE_PURPOSE })?.id ?? null
   );
 }
 

@@ -7,8 +7,11 @@ import type { SessionRow } from "../sessions";
 
 export type EntityRow = typeof entities.$inferSelect;
 
+// prepared once per database (decision 131): the notification config and the entity calls ask it
+const entityWithId = (db: Db) => db.select().from(entities).where(eq(entities.id, sql.placeholder("id"))).prepare();
+
 export function entityById(db: Db, id: number): EntityRow | undefined {
-  return db.select().from(entities).where(eq(entities.id, id)).get();
+  return prepared(db, entityWithId).get({ id });
 }
 
 /** "Last, First", as the client list and signatories show a name (spec 002 §3). */

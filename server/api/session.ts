@@ -1,4 +1,7 @@
-import { count, eq, inArray } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/connection";
+import { inJsonList, jsonList } from "../db/json-list";
+import { prepared } from "../db/prepared";
 import { z } from "zod";
 import { capabilities, featureAccess, loginProfiles, passkeys, sessions } from "../db/schema";
 import { wireDateTime } from "../lib/wire";
@@ -13,6 +16,17 @@ const Id = z.coerce.number().int().positive();
 const ClientInContextBody = z.object({ client_id: Id, client_access_level: AccessLevel });
 const CapabilityQuery = z.object({ client_id: Id.optional() });
 const FeatureAccessQuery = z.record(z.string());
+
+// the statements of calls every page makes, prepared once per database (decision 131)
+const capabilityNames = (db: Db) =>
+  db
+    .select({ name: capabilities.name })
+    .from(capabilities)
+    .where(eq(capabilities.entityId, sql.placeholder("entityId")))
+    .orderBy(capabilities.name)
+    .prepare();
+const featureAccessOf = (db: Db) =>
+  db.select().from(featureAccess).where(inJsonList(featureAccess.name, "names")).prepare();
 
 export const sessionRoutes: Route[] = [
   // spec 000 §3 User
@@ -85,12 +99,8 @@ export const sessionRoutes: Route[] = [
     } else {
       entityId = clientEntityOf(caller);
     }
-    const names = db
-      .select({ name: capabilities.name })
-      .from(capabilities)
-      .where(eq(capabilities.entityId, entityId))
-      .orderBy(capabilities.name)
-      .all()
+    const names = prepared(db, capabilityNames)
+      .all({ entityId })
       .map((c) => c.name);
     return json({ capabilities: names });
   }),
@@ -103,7 +113,7 @@ export const sessionRoutes: Route[] = [
       .flatMap(([, value]) => value.split(","))
       .map((n) => n.trim())
       .filter(Boolean);
-    const rows = names.length ? db.select().from(featureAccess).where(inArray(featureAccess.name, names)).all() : [];
+    const rows = names.length ? prepared(db, featureAccessOf).all({ names: jsonList(names) }) : [];
     return json(Object.fromEntries(names.map((n) => [n, rows.find((r) => r.name === n)?.enabled ?? false])));
   }),
 

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/connection";
+import { prepared } from "../db/prepared";
 import { z } from "zod";
 import { featureToggles, firms, generalContacts, siteContent, siteSettings } from "../db/schema";
 import { platformVersion } from "../env";
@@ -40,6 +41,11 @@ const ContactUsQuery = z.object({
   client_id: z.coerce.number().int().positive().optional(),
 });
 
+// the statements of calls every page makes, prepared once per database (decision 131)
+const allToggles = (db: Db) => db.select().from(featureToggles).orderBy(featureToggles.name).prepare();
+const generalContactIn = (db: Db) =>
+  db.select().from(generalContacts).where(eq(generalContacts.locale, sql.placeholder("locale"))).prepare();
+
 export const siteRoutes: Route[] = [
   // spec 000 §3 site settings and the text pages, before sign-in
   open("GET", "/resourceful/site", (request, { db, env }) => {
@@ -73,7 +79,7 @@ export const siteRoutes: Route[] = [
   // spec 000 §1: toggles per firm; this reference platform holds one firm, so the code is not checked
   open("GET", "/resourceful/feature_toggle/toggle_condition", (request, { db }) => {
     validate(ToggleQuery, request.query, "query");
-    return json(db.select().from(featureToggles).orderBy(featureToggles.name).all());
+    return json(prepared(db, allToggles).all());
   }),
 
   // spec 002 §2 contact us: adviser details, general contact or both
@@ -82,8 +88,7 @@ export const siteRoutes: Route[] = [
     if (query.client_id !== undefined) assertCanSeeClient(db, caller, query.client_id);
     const locale = siteLocale(query.locale ?? caller.user.locale);
     const row =
-      db.select().from(generalContacts).where(eq(generalContacts.locale, locale)).get() ??
-      db.select().from(generalContacts).where(eq(generalContacts.locale, "en-GB")).get();
+      prepared(db, generalContactIn).get({ locale }) ?? prepared(db, generalContactIn).get({ locale: "en-GB" });
     if (!row) return json({ contact_type: "adviser", introduction: null, general: null });
     return json({
       contact_type: row.contactType,

@@ -26,6 +26,17 @@ const HOT_CALLS = [
   "/resourceful/docnote-v2?page_sort=subject&subject=re*&docsubtype_exclude=x&digital_signature_status=Pending&created_date.start_date=2020-01-01&created_date.end_date=2030-01-01",
   "/resourceful/docnote-v2/category",
   "/resourceful/docnote-v2/doctype?member_ids=1",
+  // decision 131: the balance sheet, the pages' small calls, the signature list, advisers' contact
+  ...["asset", "pension", "annuity", "liability"].map((kind) => `/resourceful/entity/client/1/${kind}?report_currency=USD`),
+  "/resourceful/session/feature_access?feature_names=documents,messages",
+  "/resourceful/feature_toggle/toggle_condition",
+  "/resourceful/site/contact_us",
+  "/resourceful/portfolio/benchmark",
+  "/resourceful/portfolio/account",
+  "/resourceful/portfolio/profit_analysis/historic_time_series_twrr?timeframe=1Y&benchmark_name=FTSE All-Share",
+  "/resourceful/digital_signature?status=1",
+  "/resourceful/digital_signature",
+  "/resourceful/session/user/adviser",
 ];
 
 /** The adviser's calls: the client list (a page, the next, a search) and a client's contacts and addresses. */
@@ -71,6 +82,11 @@ beforeAll(async () => {
   const clients = await platform.call<Array<{ bookmark: string }>>(ADVISER_CALLS[0]!, { token: adviser });
   const nextClients = `/resourceful/entity/client-v3?page_size=20&page_bookmark=${encodeURIComponent(clients.body[19]!.bookmark)}`;
   expect((await platform.call(nextClients, { token: adviser })).status).toBe(200);
+  // the transactions' next page, after the first page's last bookmark
+  const transactions = await platform.call<Array<{ bookmark: string }>>("/resourceful/portfolio/transaction?timeframe=3Y&page_size=5", { token });
+  const bookmark = transactions.body.at(-1)?.bookmark as string;
+  const nextTransactions = await platform.call(`/resourceful/portfolio/transaction?timeframe=3Y&page_size=5&page_bookmark=${encodeURIComponent(bookmark)}`, { token });
+  expect(nextTransactions.status).toBe(200);
   const batch = await platform.call("/resourceful", {
     method: "POST",
     token,
@@ -112,6 +128,9 @@ describe("query plans of the hot calls (decision 123)", () => {
     // the documents' and client list's (decision 130)
     expect(reads.some((s) => s.includes("FROM json_each(?) d"))).toBe(true);
     expect(reads.some((s) => s.includes('"adviser_clients"."adviser_user_id" = ?'))).toBe(true);
+    // lists of ids of any length through json_each (decision 131), the balance sheet's among them
+    expect(reads.some((s) => s.includes("json_each") && s.includes("FROM security_prices"))).toBe(true);
+    expect(reads.some((s) => s.includes('from "other_asset_owners"'))).toBe(true);
     expect(reads.length).toBeGreaterThan(20);
     const wholeReads = reads.flatMap((source) =>
       planOf(sqlite, source)

@@ -1,7 +1,8 @@
 // spec 001 §4, §7: the portfolios and accounts an entity sees, and its account groups.
-import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection";
+import { inJsonList, jsonList } from "../../db/json-list";
+import { prepared } from "../../db/prepared";
 import { transactions } from "../../db/schema";
 import { assertCanSeeClient, clientEntityOf } from "../access";
 import { notFound, validate } from "../http";
@@ -14,15 +15,20 @@ import {
 import { accountView, portfolioView } from "./views";
 import { IdList, IdParams, opt, scope } from "./requests";
 
+// prepared once per database, for any number of accounts (decision 131)
+const accountsWithAnyTransaction = (db: Db) =>
+  db
+    .selectDistinct({ id: transactions.accountId })
+    .from(transactions)
+    .where(inJsonList(transactions.accountId, "ids"))
+    .prepare();
+
 /** Which of some accounts have at least one transaction. */
 function accountsWithTransactions(db: Db, ids: number[]): Set<number> {
   if (!ids.length) return new Set();
   return new Set(
-    db
-      .selectDistinct({ id: transactions.accountId })
-      .from(transactions)
-      .where(inArray(transactions.accountId, ids))
-      .all()
+    prepared(db, accountsWithAnyTransaction)
+      .all({ ids: jsonList(ids) })
       .map((r) => r.id)
   );
 }

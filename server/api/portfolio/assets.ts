@@ -1,7 +1,9 @@
 // spec 001 §3 balance-sheet assets of one member: investments, pensions, annuities, liabilities.
-import { and, desc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection";
+import { inJsonList, jsonList } from "../../db/json-list";
+import { prepared } from "../../db/prepared";
 import {
   entities,
   fxRates,
@@ -9,11 +11,7 @@ import {
   otherAssets,
   portfolioVisibility,
 } from "../../db/schema";
-import {
-  holdBackEnd,
-  type Measure,
-  periodPerformance,
-} from "../../domain/performance";
+import { holdBackEnd, type Measure } from "../../domain/performance";
 import { wireDate } from "../../lib/wire";
 import { assertCanSeeClient, isClientUser } from "../access";
 import { validate } from "../http";
@@ -24,10 +22,9 @@ import {
   preferredCurrencyOf,
   todayOf,
   type VisibleAccount,
-  visiblePortfolios,
   visibleAccounts,
 } from "./visibility";
-import { loadBook, subBook } from "./book";
+import { loadBook, performanceOf } from "./book";
 import { money, summaryData } from "./views";
 import { Bool, Currency, IdParams, opt, Pricing } from "./requests";
 
@@ -37,6 +34,49 @@ const ASSET_KINDS = {
   annuity: "annuity",
   liability: "liability",
 } as const;
+
+// the balance sheet's statements, prepared once per database (decisions 123, 131)
+const lastRatePerGbp = (db: Db) =>
+  db
+    .select({ r: fxRates.rateMicros })
+    .from(fxRates)
+    .where(
+      and(
+        eq(fxRates.currency, sql.placeholder("currency")),
+        lte(fxRates.date, sql.placeholder("date"))
+      )
+    )
+    .orderBy(desc(fxRates.date))
+    .limit(1)
+    .prepare();
+const ownedAssetsOfKind = (db: Db) =>
+  db
+    .select({ asset: otherAssets })
+    .from(otherAssetOwners)
+    .innerJoin(otherAssets, eq(otherAssets.id, otherAssetOwners.assetId))
+    .where(
+      and(
+        eq(otherAssetOwners.entityId, sql.placeholder("memberId")),
+        eq(otherAssets.kind, sql.placeholder("kind"))
+      )
+    )
+    .orderBy(asc(otherAssets.id))
+    .prepare();
+const ownersOfAssets = (db: Db) =>
+  db
+    .select({ o: otherAssetOwners, e: entities })
+    .from(otherAssetOwners)
+    .innerJoin(entities, eq(entities.id, otherAssetOwners.entityId))
+    .where(inJsonList(otherAssetOwners.assetId, "assetIds"))
+    .orderBy(asc(otherAssetOwners.assetId), asc(otherAssetOwners.entityId))
+    .prepare();
+const holdersOfPortfolios = (db: Db) =>
+  db
+    .select({ v: portfolioVisibility, e: entities })
+    .from(portfolioVisibility)
+    .innerJoin(entities, eq(entities.id, portfolioVisibility.entityId))
+    .where(inJsonList(portfolioVisibility.portfolioId, "portfolioIds"))
+    .prepare();
 
 /** How many `to` one `from` buys on `date` (the last rates on or before it; null when there is none). */
 function fxOnDate(
@@ -49,12 +89,8 @@ function fxOnDate(
   const perGbp = (c: string) =>
     c === "GBP"
       ? 1
-      : (db
-          .select({ r: fxRates.rateMicros })
-          .from(fxRates)
-          .where(and(eq(fxRates.currency, c), lte(fxRates.date, date)))
-          .orderBy(desc(fxRates.date))
-          .get()?.r ?? 0) / 1e6 || null;
+      : (prepared(db, lastRatePerGbp).get({ currency: c, date })?.r ?? 0) /
+          1e6 || null;
   const a = perGbp(from);
   const b = perGbp(to);
   return a && b ? b / a : null;
@@ -66,35 +102,14 @@ function assetsOf(
   kind: keyof typeof ASSET_KINDS,
   reportCurrency: string
 ) {
-  const owned = db
-    .select({ assetId: otherAssetOwners.assetId })
-    .from(otherAssetOwners)
-    .where(eq(otherAssetOwners.entityId, memberId))
-    .all()
-    .map((r) => r.assetId);
-  if (owned.length === 0) return [];
-  const rows = db
-    .select()
-    .from(otherAssets)
-    .where(
-      and(
-        inArray(otherAssets.id, owned),
-        eq(otherAssets.kind, ASSET_KINDS[kind])
-      )
-    )
-    .orderBy(otherAssets.id)
-    .all();
-  const owners = db
-    .select({ o: otherAssetOwners, e: entities })
-    .from(otherAssetOwners)
-    .innerJoin(entities, eq(entities.id, otherAssetOwners.entityId))
-    .where(
-      inArray(
-        otherAssetOwners.assetId,
-        rows.map((r) => r.id)
-      )
-    )
-    .all();
+  // the member's own assets of the kind (an owner row per member and asset: no asset twice)
+  const rows = prepared(db, ownedAssetsOfKind)
+    .all({ memberId, kind: ASSET_KINDS[kind] })
+    .map((r) => r.asset);
+  if (rows.length === 0) return [];
+  const owners = prepared(db, ownersOfAssets).all({
+    assetIds: jsonList(rows.map((r) => r.id)),
+  });
   return rows.map((r) => {
     const value = r.valueMinor / 100;
     const rate = fxOnDate(db, r.currency, reportCurrency, r.valuationDate);
@@ -246,22 +261,17 @@ function portfolioAccountsOf(
   valuation: Valuation
 ) {
   if (kind !== "asset" && kind !== "pension") return [];
-  const owned = visiblePortfolios(db, memberId).filter((p) => !p.isLinked);
-  if (owned.length === 0) return [];
-  const ownedIds = new Set(owned.map((p) => p.portfolio.id));
+  // the managed accounts of the portfolios the member owns (single, joint or shared; not linked)
   const accounts = visibleAccounts(db, memberId).filter(
     (a: VisibleAccount) =>
-      ownedIds.has(a.account.portfolioId) &&
+      !a.portfolio.isLinked &&
       isManaged(a) &&
       (a.account.taxType === "PEN") === (kind === "pension")
   );
   if (accounts.length === 0) return [];
-  const holders = db
-    .select({ v: portfolioVisibility, e: entities })
-    .from(portfolioVisibility)
-    .innerJoin(entities, eq(entities.id, portfolioVisibility.entityId))
-    .where(inArray(portfolioVisibility.portfolioId, [...ownedIds]))
-    .all()
+  const portfolioIds = [...new Set(accounts.map((a) => a.account.portfolioId))];
+  const holders = prepared(db, holdersOfPortfolios)
+    .all({ portfolioIds: jsonList(portfolioIds) })
     .filter((r) => !r.v.isLinked && r.v.reasonForVisibility !== "explicit_link");
   const ownersOf = (a: VisibleAccount) => {
     const p = a.portfolio.portfolio;
@@ -299,8 +309,10 @@ function portfolioAccountsOf(
   };
   return accounts.map((a) => {
     const { account } = a;
-    const result = periodPerformance(
-      subBook(book, new Set([account.id])),
+    // the account row's figure of profit_analysis/detail, kept with the book (decision 123)
+    const result = performanceOf(
+      book,
+      [account.id],
       valuation.end,
       valuation.end,
       measure

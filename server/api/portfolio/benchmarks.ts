@@ -3,6 +3,8 @@
 // (docs/decisions/091-benchmarks-and-cash-flows.md).
 import { asc, eq, min } from "drizzle-orm";
 import { z } from "zod";
+import type { Db } from "../../db/connection";
+import { prepared } from "../../db/prepared";
 import { benchmarkPrices, benchmarks } from "../../db/schema";
 import { sumMinor } from "../../domain/money";
 import { externalFlows } from "../../domain/performance";
@@ -45,17 +47,21 @@ const CashflowQuery = z
     message: "start_date and end_date, or timeframe, are required",
   });
 
+// prepared once per database (decision 131)
+const benchmarkList = (db: Db) =>
+  db
+    .select({ code: benchmarks.code, name: benchmarks.name, currency: benchmarks.currency, first: min(benchmarkPrices.date) })
+    .from(benchmarks)
+    .leftJoin(benchmarkPrices, eq(benchmarkPrices.benchmarkId, benchmarks.id))
+    .groupBy(benchmarks.id)
+    .orderBy(asc(benchmarks.id))
+    .prepare();
+
 export const benchmarkRoutes: Route[] = [
   // every benchmark a chart may be drawn against, with the first date of its levels
   signedIn("GET", "/resourceful/portfolio/benchmark", (_request, context) => {
     clientEntityOf(context.caller);
-    const rows = context.db
-      .select({ code: benchmarks.code, name: benchmarks.name, currency: benchmarks.currency, first: min(benchmarkPrices.date) })
-      .from(benchmarks)
-      .leftJoin(benchmarkPrices, eq(benchmarkPrices.benchmarkId, benchmarks.id))
-      .groupBy(benchmarks.id)
-      .orderBy(asc(benchmarks.id))
-      .all();
+    const rows = prepared(context.db, benchmarkList).all();
     return json(rows.map((b) => ({ code: b.code, name: b.name, currency: b.currency, start_date: b.first ? wireDate(b.first) : null })));
   }),
 

@@ -1,5 +1,6 @@
 // The book of a set of accounts: their securities, prices, FX rates and ledger, for valuations and
 // returns (docs/decisions/071-portfolio-book.md).
+import type Database from "better-sqlite3";
 import type { Db } from "../../db/connection";
 import { DerivedCache } from "../../db/derived";
 import {
@@ -73,6 +74,29 @@ export function deriveFrom<T>(book: Book, key: string, compute: () => T): T {
  * Raw statements answering arrays: a book holds some ten thousand price rows, and mapping them to
  * objects row by row costs more than the performance arithmetic itself.
  */
+const bookStatements = new WeakMap<Db["$client"], Map<string, Database.Statement<unknown[]>>>();
+
+/**
+ * A raw statement of the book, prepared once per database (decision 131): lists of ids are one JSON
+ * array parameter read through `json_each`, so books of any number of accounts share it.
+ */
+function bookStatement(db: Db, source: string) {
+  const sqlite = db.$client;
+  let kept = bookStatements.get(sqlite);
+  if (!kept) {
+    kept = new Map();
+    bookStatements.set(sqlite, kept);
+  }
+  let statement = kept.get(source);
+  if (!statement) {
+    statement = sqlite.prepare<unknown[]>(source).raw();
+    kept.set(source, statement);
+  }
+  return statement;
+}
+
+const IDS = "(SELECT value FROM json_each(?))";
+
 function readBook(
   db: Db,
   accountIds: readonly number[],
@@ -80,16 +104,13 @@ function readBook(
   from: string
 ): Book {
   const ids = [...new Set(accountIds)];
-  const sqlite = db.$client;
-  const marks = ids.map(() => "?").join(",");
+  const idList = JSON.stringify(ids);
   const rows = ids.length
-    ? (sqlite
-        .prepare(
-          `SELECT account_id, security_id, type, trade_date, quantity_micros, net_minor, cash_security_id, currency, fee_minor, tax_minor
-           FROM transactions WHERE account_id IN (${marks}) ORDER BY trade_date, id`
-        )
-        .raw()
-        .all(...ids) as LedgerRow[])
+    ? (bookStatement(
+        db,
+        `SELECT account_id, security_id, type, trade_date, quantity_micros, net_minor, cash_security_id, currency, fee_minor, tax_minor
+         FROM transactions WHERE account_id IN ${IDS} ORDER BY trade_date, id`
+      ).all(idList) as LedgerRow[])
     : [];
   const ledger: LedgerTransaction[] = rows.map((t) => ({
     accountId: t[0],
@@ -114,13 +135,11 @@ function readBook(
   ];
   const prices = new Map<number, SecurityPricing>();
   if (securityIds.length) {
-    const securityMarks = securityIds.map(() => "?").join(",");
-    const currencies = sqlite
-      .prepare(
-        `SELECT id, currency FROM securities WHERE id IN (${securityMarks})`
-      )
-      .raw()
-      .all(...securityIds) as Array<[number, string]>;
+    const securityList = JSON.stringify(securityIds);
+    const currencies = bookStatement(
+      db,
+      `SELECT id, currency FROM securities WHERE id IN ${IDS}`
+    ).all(securityList) as Array<[number, string]>;
     const currencyOf = new Map(currencies);
     const series = new Map<number, PricePoint[]>();
     for (const id of securityIds) {
@@ -128,41 +147,35 @@ function readBook(
       series.set(id, points);
       prices.set(id, { currency: currencyOf.get(id) ?? "GBP", series: points });
     }
-    const priceRows = sqlite
-      .prepare(
-        `SELECT security_id, MAX(date), price_micros FROM security_prices WHERE security_id IN (${securityMarks}) AND date < ? GROUP BY security_id
-         UNION ALL
-         SELECT security_id, date, price_micros FROM security_prices WHERE security_id IN (${securityMarks}) AND date >= ? AND date <= ?
-         ORDER BY 1, 2`
-      )
-      .raw()
-      .all(...securityIds, from, ...securityIds, from, today) as Array<
+    const priceRows = bookStatement(
+      db,
+      `SELECT security_id, MAX(date), price_micros FROM security_prices WHERE security_id IN ${IDS} AND date < ? GROUP BY security_id
+       UNION ALL
+       SELECT security_id, date, price_micros FROM security_prices WHERE security_id IN ${IDS} AND date >= ? AND date <= ?
+       ORDER BY 1, 2`
+    ).all(securityList, from, securityList, from, today) as Array<
       [number, string, number]
     >;
     for (const [id, date, micros] of priceRows)
       series.get(id)?.push({ date, micros });
   }
   const fx: Record<string, PricePoint[]> = {};
-  const fxRows = sqlite
-    .prepare(
-      // the rates before `from` by the date index (a range), not the whole table in currency order
-      `SELECT currency, MAX(date), rate_micros FROM fx_rates INDEXED BY fx_rates_date_idx WHERE date < ? GROUP BY currency
-       UNION ALL
-       SELECT currency, date, rate_micros FROM fx_rates WHERE date >= ? AND date <= ?
-       ORDER BY 1, 2`
-    )
-    .raw()
-    .all(from, from, today) as Array<[string, string, number]>;
+  const fxRows = bookStatement(
+    db,
+    // the rates before `from` by the date index (a range), not the whole table in currency order
+    `SELECT currency, MAX(date), rate_micros FROM fx_rates INDEXED BY fx_rates_date_idx WHERE date < ? GROUP BY currency
+     UNION ALL
+     SELECT currency, date, rate_micros FROM fx_rates WHERE date >= ? AND date <= ?
+     ORDER BY 1, 2`
+  ).all(from, from, today) as Array<[string, string, number]>;
   for (const [currency, date, micros] of fxRows)
     (fx[currency] ??= []).push({ date, micros });
   const planCurrencies = new Map(
     ids.length
-      ? (sqlite
-          .prepare(
-            `SELECT id, plan_currency FROM accounts WHERE id IN (${marks})`
-          )
-          .raw()
-          .all(...ids) as Array<[number, string]>)
+      ? (bookStatement(
+          db,
+          `SELECT id, plan_currency FROM accounts WHERE id IN ${IDS}`
+        ).all(idList) as Array<[number, string]>)
       : []
   );
   return { transactions: ledger, prices, fx, planCurrencies, today };

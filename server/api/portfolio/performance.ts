@@ -1,7 +1,9 @@
 // spec 001 §7 summaries, profit analysis and historic time series (docs/decisions/073-performance-endpoints.md).
-import { eq, or } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { Db } from "../../db/connection";
 import { DerivedCache } from "../../db/derived";
+import { prepared } from "../../db/prepared";
 import { benchmarkPrices, benchmarks } from "../../db/schema";
 import {
   benchmarkSeries,
@@ -37,6 +39,25 @@ import {
 const benchmarkLevels = new DerivedCache<Array<{ date: string; micros: number }>>(
   32
 );
+
+// the series' statements, prepared once per database (decision 131)
+const benchmarkNamed = (db: Db) =>
+  db
+    .select()
+    .from(benchmarks)
+    .where(
+      or(
+        eq(benchmarks.code, sql.placeholder("name")),
+        eq(benchmarks.name, sql.placeholder("name"))
+      )
+    )
+    .prepare();
+const benchmarkById = (db: Db) =>
+  db
+    .select()
+    .from(benchmarks)
+    .where(eq(benchmarks.id, sql.placeholder("id")))
+    .prepare();
 
 function seriesAnswer(
   context: SignedInContext,
@@ -79,20 +100,12 @@ function seriesAnswer(
         .map((name) => name.trim())
         .filter(Boolean)
         .map((name) => {
-          const found = context.db
-            .select()
-            .from(benchmarks)
-            .where(or(eq(benchmarks.code, name), eq(benchmarks.name, name)))
-            .get();
+          const found = prepared(context.db, benchmarkNamed).get({ name });
           if (!found) throw new ApiError(404, `Benchmark ${name} not found`);
           return found;
         })
     : benchmarkFallback != null
-    ? context.db
-        .select()
-        .from(benchmarks)
-        .where(eq(benchmarks.id, benchmarkFallback))
-        .all()
+    ? prepared(context.db, benchmarkById).all({ id: benchmarkFallback })
     : [];
   const benchmarkList = wanted.map((b) => {
     const levels = benchmarkLevels.get(context.db, String(b.id), () =>

@@ -1,9 +1,11 @@
 // spec 001 §3 "Position", §7 "Positions and allocation": the holdings of a selection of accounts on
 // a date, their allocation by asset class, sector and region, and FX pairs (docs/platform-api.md
 // "Portfolio").
-import { and, desc, eq, inArray, lte } from "drizzle-orm";
+import { and, desc, eq, lte } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection";
+import { inJsonList, jsonList } from "../../db/json-list";
+import { prepared } from "../../db/prepared";
 import { fxRates, securities } from "../../db/schema";
 import {
   ASSET_CLASS_NAMES,
@@ -94,11 +96,14 @@ export type SecurityRow = typeof securities.$inferSelect;
  * The holdings of some accounts at the end of `date` (already capped at today), with their
  * securities: what the position and allocation calls answer, and what a valuation report prints.
  */
+// prepared once per database, for any number of securities (decision 131)
+const securitiesByIds = (db: Db) => db.select().from(securities).where(inJsonList(securities.id, "ids")).prepare();
+
 export function holdingsOfAccounts(db: Db, list: readonly VisibleAccount[], date: string, today: string, measure: Measure) {
   const ids = list.map((a) => a.account.id);
   const book = loadBook(db, ids, today, pricingDate(date, today, measure.pricing));
   const securityIds = [...book.prices.keys()];
-  const rows = securityIds.length ? db.select().from(securities).where(inArray(securities.id, securityIds)).all() : [];
+  const rows = securityIds.length ? prepared(db, securitiesByIds).all({ ids: jsonList(securityIds) }) : [];
   const securityOf = new Map<number, SecurityRow>(rows.map((s) => [s.id, s]));
   const result = holdingsOn(
     book,

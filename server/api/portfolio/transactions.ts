@@ -2,8 +2,11 @@
 // the view's accounts: own and managed, decision 107), or of the client's own managed accounts of a group, newest first, paged with an opaque bookmark
 // (docs/platform-api.md "Paging"); the page size is the spec's 200 by default (up to 2,000), a
 // shorter page being the last.
-import { and, desc, eq, gte, inArray, lt, lte, or } from "drizzle-orm";
+import { and, desc, eq, gte, lt, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { Db } from "../../db/connection";
+import { inJsonList, jsonList } from "../../db/json-list";
+import { prepared } from "../../db/prepared";
 import { securities, transactions } from "../../db/schema";
 import { decodeBookmark, encodeBookmark } from "../../lib/bookmark";
 import { wireDate } from "../../lib/wire";
@@ -56,6 +59,32 @@ const TYPE_DESCRIPTIONS: Record<string, string> = {
 
 type TransactionQuery = z.output<typeof TransactionQuery>;
 
+// the page's two statements (first page, after a bookmark), prepared once per database for any
+// number of accounts (decision 131)
+const pageOf = (db: Db, afterBookmark: boolean) =>
+  db
+    .select({ t: transactions, s: securities })
+    .from(transactions)
+    .innerJoin(securities, eq(securities.id, transactions.securityId))
+    .where(
+      and(
+        inJsonList(transactions.accountId, "ids"),
+        gte(transactions.tradeDate, sql.placeholder("start")),
+        lte(transactions.tradeDate, sql.placeholder("stop")),
+        afterBookmark
+          ? or(
+              lt(transactions.tradeDate, sql.placeholder("key")),
+              and(eq(transactions.tradeDate, sql.placeholder("key")), lt(transactions.id, sql.placeholder("id"))),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(transactions.tradeDate), desc(transactions.id))
+    .limit(sql.placeholder("limit"))
+    .prepare();
+const firstPage = (db: Db) => pageOf(db, false);
+const pageAfterBookmark = (db: Db) => pageOf(db, true);
+
 /**
  * One page of the transactions of `selected` (accounts the client sees), newest first (trade date,
  * then id), after the bookmark: the answer of the plain and the group path alike.
@@ -70,17 +99,10 @@ function transactionPage(context: SignedInContext, selected: readonly VisibleAcc
   if (query.page_bookmark && (!bookmark || bookmark.sort !== SORT || typeof bookmark.key !== "string"))
     throw new ApiError(400, "Invalid page_bookmark", MESSAGES.argumentsIncorrect);
   if (!ids.length) return json([]);
-  const after = bookmark
-    ? or(lt(transactions.tradeDate, bookmark.key as string), and(eq(transactions.tradeDate, bookmark.key as string), lt(transactions.id, bookmark.id)))
-    : undefined;
-  const rows = context.db
-    .select({ t: transactions, s: securities })
-    .from(transactions)
-    .innerJoin(securities, eq(securities.id, transactions.securityId))
-    .where(and(inArray(transactions.accountId, ids), gte(transactions.tradeDate, start), lte(transactions.tradeDate, stop), after))
-    .orderBy(desc(transactions.tradeDate), desc(transactions.id))
-    .limit(query.page_size)
-    .all();
+  const asked = { ids: jsonList(ids), start, stop, limit: query.page_size };
+  const rows = bookmark
+    ? prepared(context.db, pageAfterBookmark).all({ ...asked, key: bookmark.key as string, id: bookmark.id })
+    : prepared(context.db, firstPage).all(asked);
   return json(rows.map(({ t, s }) => transactionRow(t, s)));
 }
 

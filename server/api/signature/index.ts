@@ -1,7 +1,7 @@
 // spec 002 §2 "Signature view", §4 "Signing journey", §7 "Digital signature", §8 "Digital
 // signature" (docs/platform-api.md "Digital signatures"): the items a client is asked to sign, their
 // signatories, the document, the terms, the one-time code, sign, decline and the confirmation.
-import { and, asc, count, desc, eq, gt } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { contacts, digitalSignatureCodes, digitalSignatures, digitalSignatureSignatories, entities, firms } from "../../db/schema";
 import { send } from "../../domain/accounts";
@@ -10,6 +10,7 @@ import { longDate, renderSignaturePdf } from "../../domain/signature-pdf";
 import { tokenDigest } from "../../lib/tokens";
 import { wireDateTime } from "../../lib/wire";
 import type { Db } from "../../db/connection";
+import { prepared } from "../../db/prepared";
 import { contentDisposition } from "../docnote/files";
 import { ApiError, MESSAGES, validate } from "../http";
 import { json, type Route, signedIn } from "../router";
@@ -30,7 +31,7 @@ import {
   setItemStatus,
   TERMS,
   viewerOf,
-  visibleCondition,
+  visibleTo,
   visibleItem,
 } from "./store";
 
@@ -107,6 +108,23 @@ function firmNameOf(db: Db, entityId: number | undefined): string {
   return row?.name ?? "";
 }
 
+// the list's two statements (any status, one status), prepared once per database (decision 131)
+const listOf = (db: Db, status: boolean) =>
+  db
+    .select()
+    .from(digitalSignatures)
+    .where(
+      and(
+        visibleTo(sql.placeholder("client")),
+        status ? eq(digitalSignatures.status, sql.placeholder("status")) : undefined,
+      ),
+    )
+    .orderBy(desc(digitalSignatures.lastNotifiedAt), desc(digitalSignatures.id))
+    .limit(sql.placeholder("limit"))
+    .prepare();
+const itemsSeenBy = (db: Db) => listOf(db, false);
+const itemsOfStatusSeenBy = (db: Db) => listOf(db, true);
+
 export const signatureRoutes: Route[] = [
   // the fixed paths first: the router tries routes in order
   signedIn("GET", "/resourceful/digital_signature/terms", () => json(TERMS)),
@@ -114,15 +132,11 @@ export const signatureRoutes: Route[] = [
   signedIn("GET", "/resourceful/digital_signature", (request, { db, caller }) => {
     const viewer = viewerOf(caller);
     const query = validate(ListQuery, request.query, "query");
-    const conditions = [visibleCondition(viewer)];
-    if (query.status !== undefined) conditions.push(eq(digitalSignatures.status, query.status));
-    const rows = db
-      .select()
-      .from(digitalSignatures)
-      .where(and(...conditions))
-      .orderBy(desc(digitalSignatures.lastNotifiedAt), desc(digitalSignatures.id))
-      .limit(query.page_size ?? 20)
-      .all();
+    const limit = query.page_size ?? 20;
+    const rows =
+      query.status === undefined
+        ? prepared(db, itemsSeenBy).all({ client: viewer.client, limit })
+        : prepared(db, itemsOfStatusSeenBy).all({ client: viewer.client, status: query.status, limit });
     return json(itemViews(db, viewer, rows));
   }),
 

@@ -2,8 +2,10 @@
 // §6: who sees a signature item, who may sign it, and the answers' shapes (docs/platform-api.md
 // "Digital signatures").
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
+import { inJsonList, jsonList } from "../../db/json-list";
+import { prepared } from "../../db/prepared";
 import { contacts, digitalSignatures, digitalSignatureSignatories, documents, entities } from "../../db/schema";
 import { wireDate, wireDateTime } from "../../lib/wire";
 import type { Caller } from "../../sessions";
@@ -75,10 +77,15 @@ export function viewerOf(caller: Caller): Viewer {
 
 /** spec 002 §6: an item is the viewer's when the session's client is one of its signatories. */
 export function visibleCondition(viewer: Viewer): SQL {
+  return visibleTo(viewer.client);
+}
+
+/** The same condition for a client entity, or a placeholder for it in a prepared statement. */
+export function visibleTo(client: number | Placeholder): SQL {
   return exists(
     sql`(select 1 from ${digitalSignatureSignatories} where ${and(
       eq(digitalSignatureSignatories.digitalSignatureId, digitalSignatures.id),
-      eq(digitalSignatureSignatories.entityId, viewer.client),
+      eq(digitalSignatureSignatories.entityId, client),
     )})`,
   );
 }
@@ -96,25 +103,31 @@ export function visibleItem(db: Db, viewer: Viewer, id: number): ItemRow {
 
 export type SignatoryFull = SignatoryRow & { firstName: string; lastName: string; phone: string | null };
 
-/** The signatories of some items, by id, with their names and registered mobiles (p3, preferred first). */
-export function signatoriesOf(db: Db, itemIds: number[]): SignatoryFull[] {
-  if (itemIds.length === 0) return [];
-  const rows = db
+// the list's statements, prepared once per database for any number of items (decision 131)
+const signatoriesOfItems = (db: Db) =>
+  db
     .select({ signatory: digitalSignatureSignatories, firstName: entities.firstName, lastName: entities.lastName })
     .from(digitalSignatureSignatories)
     .innerJoin(entities, eq(entities.id, digitalSignatureSignatories.entityId))
-    .where(inArray(digitalSignatureSignatories.digitalSignatureId, itemIds))
+    .where(inJsonList(digitalSignatureSignatories.digitalSignatureId, "itemIds"))
     .orderBy(asc(digitalSignatureSignatories.id))
-    .all();
+    .prepare();
+const mobilesOf = (db: Db) =>
+  db
+    .select({ entityId: contacts.entityId, value: contacts.value })
+    .from(contacts)
+    .where(and(inJsonList(contacts.entityId, "entityIds"), eq(contacts.type, "p3")))
+    .orderBy(desc(contacts.preferred), asc(contacts.id))
+    .prepare();
+
+/** The signatories of some items, by id, with their names and registered mobiles (p3, preferred first). */
+export function signatoriesOf(db: Db, itemIds: number[]): SignatoryFull[] {
+  if (itemIds.length === 0) return [];
+  const rows = prepared(db, signatoriesOfItems).all({ itemIds: jsonList(itemIds) });
   const entityIds = [...new Set(rows.map((r) => r.signatory.entityId))];
   const phones = new Map<number, string>();
   if (entityIds.length) {
-    const mobiles = db
-      .select({ entityId: contacts.entityId, value: contacts.value })
-      .from(contacts)
-      .where(and(inArray(contacts.entityId, entityIds), eq(contacts.type, "p3")))
-      .orderBy(desc(contacts.preferred), asc(contacts.id))
-      .all();
+    const mobiles = prepared(db, mobilesOf).all({ entityIds: jsonList(entityIds) });
     for (const m of mobiles) if (!phones.has(m.entityId)) phones.set(m.entityId, m.value);
   }
   return rows.map((r) => ({ ...r.signatory, firstName: r.firstName, lastName: r.lastName, phone: phones.get(r.signatory.entityId) ?? null }));
