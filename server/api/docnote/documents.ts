@@ -13,11 +13,11 @@ import {
   ne,
   or,
   type SQL,
-  type SQLWrapper,
   sql,
 } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection";
+import { inJsonList, jsonList } from "../../db/json-list";
 import { prepared } from "../../db/prepared";
 import { ShapedStatements } from "../../db/shaped";
 import {
@@ -278,10 +278,6 @@ function assertInScope(scope: DocScope, entityIds: number[]): void {
 /** The columns the list reads (the body only travels on its own call). */
 const { body: _body, ...listedColumns } = getTableColumns(documents);
 
-/** `column in (the JSON array of a placeholder)`. */
-const inJson = (column: SQLWrapper, name: string) =>
-  sql`${column} in (select value from json_each(${sql.placeholder(name)}))`;
-
 /** Which of the list's optional conditions a call uses: the statement's shape. */
 type ListShape = {
   adviser: boolean;
@@ -304,16 +300,16 @@ function listStatement(db: Db, shape: ListShape) {
   const sort = shape.sort;
   const descending = sort.startsWith("-");
   const conditions: SQL[] = [visibleCondition(shape)];
-  if (shape.doctypes) conditions.push(inJson(documents.doctype, "doctypes"));
+  if (shape.doctypes) conditions.push(inJsonList(documents.doctype, "doctypes"));
   if (shape.excluded)
-    conditions.push(sql`not ${inJson(documents.doctype, "excluded")}`);
+    conditions.push(sql`not ${inJsonList(documents.doctype, "excluded")}`);
   if (shape.categories) {
     conditions.push(
       exists(
         sqlSelectOne(
           and(
             eq(documentCategoryLinks.documentId, documents.id),
-            inJson(documentCategoryLinks.categoryId, "categories")
+            inJsonList(documentCategoryLinks.categoryId, "categories")
           ) as SQL,
           "document_category_links"
         )
@@ -430,10 +426,10 @@ function listDocuments(
     listStatement(db, shape)
   );
   const rows = statement.all({
-    entities: JSON.stringify(entityIds.length ? entityIds : scope.entities),
-    doctypes: JSON.stringify(doctypes),
-    excluded: JSON.stringify(excluded),
-    categories: JSON.stringify(categories),
+    entities: jsonList(entityIds.length ? entityIds : scope.entities),
+    doctypes: jsonList(doctypes),
+    excluded: jsonList(excluded),
+    categories: jsonList(categories),
     docsubtype: query.docsubtype ?? null,
     docsubtypeExclude: query.docsubtype_exclude ?? null,
     signature: query.digital_signature_status ?? null,
@@ -545,7 +541,7 @@ export const documentRoutes: Route[] = [
       const rows = prepared(
         db,
         scope.adviser ? typesForAdviser : typesForClient
-      ).all({ entities: JSON.stringify(members) });
+      ).all({ entities: jsonList(members) });
       return json(rows);
     }
   ),

@@ -3,6 +3,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection";
+import { inJsonList, jsonList } from "../../db/json-list";
 import { prepared } from "../../db/prepared";
 import {
   capabilities,
@@ -110,7 +111,7 @@ export function docScopeOf(db: Db, caller: Caller): DocScope {
  * array of ids, so one prepared statement serves any number of them).
  */
 export function visibleCondition(scope: Pick<DocScope, "adviser">): SQL {
-  const belongs = sql`exists (select 1 from ${documentEntities} where ${documentEntities.documentId} = ${documents.id} and ${documentEntities.entityId} in (select value from json_each(${sql.placeholder("entities")})))`;
+  const belongs = sql`exists (select 1 from ${documentEntities} where ${documentEntities.documentId} = ${documents.id} and ${inJsonList(documentEntities.entityId, "entities")})`;
   return scope.adviser
     ? belongs
     : (and(belongs, eq(documents.isClientAccessAccessible, true)) as SQL);
@@ -127,7 +128,7 @@ export function sqlSelectOne(
 /** The document if the scope may see it, else 404 (its existence is not revealed). */
 export function visibleDocument(db: Db, scope: DocScope, id: number) {
   const statement = prepared(db, scope.adviser ? documentForAdviser : documentForClient);
-  const row = statement.get({ id, entities: JSON.stringify(scope.entities) });
+  const row = statement.get({ id, entities: jsonList(scope.entities) });
   if (!row) throw documentNotFound();
   return row;
 }
