@@ -12,26 +12,63 @@ import tseslint from "typescript-eslint";
 // it, so the import graph reads one way: routes → components → session → planning → runtime → lib.
 const DOCUMENT = ["./app/root.tsx", "./app/entry.client.tsx", "./app/entry.server.tsx"];
 const FLOORS = [
-  { target: "./app/lib", above: ["./app/runtime", "./app/planning", "./app/session", "./app/components", "./app/routes", ...DOCUMENT], says: "app/lib holds pure rules: no configuration, platform, session, component or route" },
-  { target: "./app/runtime", above: ["./app/planning", "./app/session", "./app/components", "./app/routes", ...DOCUMENT], says: "app/runtime (configuration, log, request context) imports only app/lib" },
-  { target: "./app/planning", above: ["./app/session", "./app/components", "./app/routes", ...DOCUMENT], says: "app/planning is the platform's client: it imports only app/lib and app/runtime" },
-  { target: "./app/session", above: ["./app/components", "./app/routes", ...DOCUMENT], says: "app/session imports the platform's client and below, never a component or a route" },
-  { target: "./app/components", above: ["./app/session", "./app/planning", "./app/runtime", "./app/routes", ...DOCUMENT], says: "app/components is shared UI: it reads app/lib and the root's data contract, never the server floors or a route" },
+  {
+    target: "./app/lib",
+    above: ["./app/runtime", "./app/planning", "./app/session", "./app/components", "./app/routes", ...DOCUMENT],
+    says: "app/lib holds pure rules: no configuration, platform, session, component or route",
+  },
+  {
+    target: "./app/runtime",
+    above: ["./app/planning", "./app/session", "./app/components", "./app/routes", ...DOCUMENT],
+    says: "app/runtime (configuration, log, request context) imports only app/lib",
+  },
+  {
+    target: "./app/planning",
+    above: ["./app/session", "./app/components", "./app/routes", ...DOCUMENT],
+    says: "app/planning is the platform's client: it imports only app/lib and app/runtime",
+  },
+  {
+    target: "./app/session",
+    above: ["./app/components", "./app/routes", ...DOCUMENT],
+    says: "app/session imports the platform's client and below, never a component or a route",
+  },
+  {
+    target: "./app/components",
+    above: ["./app/session", "./app/planning", "./app/runtime", "./app/routes", ...DOCUMENT],
+    says: "app/components is shared UI: it reads app/lib and the root's data contract, never the server floors or a route",
+  },
 ];
 // A page's own code stays in its folder: no route imports another route's folder.
-const ROUTES = fs.readdirSync(new URL("./app/routes", import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const ROUTES = fs
+  .readdirSync(new URL("./app/routes", import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
 const ZONES = [
   ...FLOORS.flatMap(({ target, above, says }) => above.map((from) => ({ target, from, message: says }))),
   ...ROUTES.map((route) => ({
     target: `./app/routes/${route}`,
     from: "./app/routes",
     except: [`./${route}`],
-    message: "a page's own code stays in its route folder; what two pages share goes to app/components, app/lib or a lower floor",
+    message:
+      "a page's own code stays in its route folder; what two pages share goes to app/components, app/lib or a lower floor",
   })),
 ];
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "node_modules/**", ".cache/**", "server/db/migrations/**", "test-results/**", "playwright-report/**", ".builds/**", "build-*/**", "test-results-*/**"] },
+  {
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "node_modules/**",
+      ".cache/**",
+      "server/db/migrations/**",
+      "test-results/**",
+      "playwright-report/**",
+      ".builds/**",
+      "build-*/**",
+      "test-results-*/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -79,13 +116,22 @@ export default tseslint.config(
         "error",
         {
           paths: [
-            { name: "zod", message: "zod loads after the page: see app/components/browser-validation.ts", allowTypeImports: true },
-            { name: "@conform-to/zod", message: "zod loads after the page: see app/components/browser-validation.ts", allowTypeImports: true },
+            {
+              name: "zod",
+              message: "zod loads after the page: see app/components/browser-validation.ts",
+              allowTypeImports: true,
+            },
+            {
+              name: "@conform-to/zod",
+              message: "zod loads after the page: see app/components/browser-validation.ts",
+              allowTypeImports: true,
+            },
           ],
           patterns: [
             {
               group: ["**/*-schemas", "**/*-schema"],
-              message: "schemas load after the page (app/components/browser-validation.ts); loaders and actions take them from a .server module",
+              message:
+                "schemas load after the page (app/components/browser-validation.ts); loaders and actions take them from a .server module",
               allowTypeImports: true,
             },
           ],

@@ -12,7 +12,10 @@ async function hydrate() {
   const locale = toSupportedLocale(document.documentElement.lang) ?? DEFAULT_LOCALE;
   const version = document.documentElement.dataset.localesVersion ?? "0";
   // The parts of the page that load apart (app/components/lazy-part.tsx) arrive meanwhile.
-  const [response] = await Promise.all([fetch(`/locales/${locale}?v=${version}`, { credentials: "same-origin" }), preloadRenderedParts()]);
+  const [response] = await Promise.all([
+    fetch(`/locales/${locale}?v=${version}`, { credentials: "same-origin" }),
+    preloadRenderedParts(),
+  ]);
   const texts = response.ok ? ((await response.json()) as Texts) : {};
 
   startTransition(() => {

@@ -5,7 +5,11 @@ import { logger } from "./runtime/logger.server";
 // docs/decisions/112: a refusal is the caller's doing (a warning), a fault the portal's (an error).
 
 describe("handleError (entry.server)", () => {
-  const args = (method: string) => ({ request: new Request("http://portal.test/healthz", { method }), params: {}, context: {} });
+  const args = (method: string) => ({
+    request: new Request("http://portal.test/healthz", { method }),
+    params: {},
+    context: {},
+  });
 
   it("logs Remix's own refusals (a post to an address without a form) as a warning, not an error", () => {
     const warn = vi.spyOn(logger, "warn");

@@ -92,7 +92,10 @@ export default async function handleRequest(
           const body = new PageBodyStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
           );
           pipe(body);
         },
@@ -114,8 +117,15 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   // Remix's own refusals (a method the route does not take, an address no route has): the
   // caller's doing, answered with their status, not a fault of the portal.
   if (isRouteErrorResponse(error) && error.status < 500) {
-    logger.warn("request refused", { method: request.method, url: new URL(request.url).pathname, status: error.status });
+    logger.warn("request refused", {
+      method: request.method,
+      url: new URL(request.url).pathname,
+      status: error.status,
+    });
     return;
   }
-  logger.error("request failed", { url: new URL(request.url).pathname, error: error instanceof Error ? error.stack : String(error) });
+  logger.error("request failed", {
+    url: new URL(request.url).pathname,
+    error: error instanceof Error ? error.stack : String(error),
+  });
 }

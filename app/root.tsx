@@ -34,22 +34,24 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await resolveLocale(request);
-  const [maintenance, session, site, toast, [csrfToken, csrfCookie], honeypotInputProps, cookieConsent] = await Promise.all([
-    // spec 000 §4 "Maintenance": every page but a few goes to the maintenance page (decision 061).
-    maintenanceRedirect(request),
-    getPortalSession(request),
-    getSite(locale),
-    readToast(request),
-    csrf.commitToken(request),
-    honeypot.getInputProps(),
-    readCookieConsent(request),
-  ]);
+  const [maintenance, session, site, toast, [csrfToken, csrfCookie], honeypotInputProps, cookieConsent] =
+    await Promise.all([
+      // spec 000 §4 "Maintenance": every page but a few goes to the maintenance page (decision 061).
+      maintenanceRedirect(request),
+      getPortalSession(request),
+      getSite(locale),
+      readToast(request),
+      csrf.commitToken(request),
+      honeypot.getInputProps(),
+      readCookieConsent(request),
+    ]);
   if (maintenance) throw maintenance;
   const headers = new Headers(toast.headers);
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   const user = session?.user ?? null;
   // spec 000 §2 unread badge: clients only, one call; a failure shows no badge
-  const viewedLevel = user?.role === "ClientUser" ? user.siteAccessLevel : (user?.clientInContext?.siteAccessLevel ?? null);
+  const viewedLevel =
+    user?.role === "ClientUser" ? user.siteAccessLevel : (user?.clientInContext?.siteAccessLevel ?? null);
   const viewedClient = user?.role === "ClientUser" ? user.entityId : (user?.clientInContext?.entityId ?? null);
   const [unread, reports, announcement] = await Promise.all([
     session && user?.role === "ClientUser" ? unreadCount(session.token, new URL(request.url)) : null,
@@ -108,7 +110,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // The root loader runs on every navigation (not only when its own URL changes): it is where the
 // maintenance check lives, and its answer restarts the session-timeout timers (decisions 060, 061).
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
-
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useShellData();

@@ -65,7 +65,9 @@ export function renderUpstreams(upstreams, notReady = []) {
   if (addresses.length === 0) throw new Error("at least one upstream");
   const down = new Set(notReady.map(upstreamAddress));
   const allDown = addresses.every((address) => down.has(address));
-  const lines = addresses.map((address) => `server ${address} ${PASSIVE}${!allDown && down.has(address) ? " down" : ""};`);
+  const lines = addresses.map(
+    (address) => `server ${address} ${PASSIVE}${!allDown && down.has(address) ? " down" : ""};`,
+  );
   return `# Written by deploy/nginx.mjs and deploy/upstream-check.mjs: the portal instances, \`down\` when /readyz fails.\n${lines.join("\n")}\n`;
 }
 
@@ -104,7 +106,9 @@ export function renderNginxConfig({
   // `root` (not `alias`) keeps try_files simple: /build/x.js is <parent>/build/x.js.
   if (basename(assets) !== "build") throw new Error(`publicBuildDir must be the build's "build" folder, not ${assets}`);
   const paths = nginxPaths(runtimeDir);
-  const listen = listenHost ? `${listenHost.includes(":") ? `[${listenHost}]` : listenHost}:${listenPort}` : String(listenPort);
+  const listen = listenHost
+    ? `${listenHost.includes(":") ? `[${listenHost}]` : listenHost}:${listenPort}`
+    : String(listenPort);
 
   return `# Client Online behind nginx (docs/decisions/102-load-balancer.md). Rendered by deploy/nginx.mjs; edit that, not this.
 # Run as the user owning ${paths.dir}:  nginx -p ${paths.dir} -c ${paths.config}

@@ -47,7 +47,9 @@ const count = (name) => {
   return value;
 };
 if (!values["runtime-dir"]) {
-  console.error("usage: node deploy/upstream-check.mjs --runtime-dir DIR [--interval 2] [--timeout 3] [--fall 2] [--rise 1] [--nginx /usr/sbin/nginx]");
+  console.error(
+    "usage: node deploy/upstream-check.mjs --runtime-dir DIR [--interval 2] [--timeout 3] [--fall 2] [--rise 1] [--nginx /usr/sbin/nginx]",
+  );
   process.exit(2);
 }
 const paths = nginxPaths(values["runtime-dir"]);

@@ -27,13 +27,18 @@ test.describe("change password", () => {
   test("the Confirm password button stays where it is when the page's scripts arrive @js-only", async ({ page }) => {
     await signIn(page, "demo.client");
     await expect(page).toHaveURL(/\/clients\//);
-    await expectStillWhenScriptsArrive(page, "/clients/change-password", page.getByRole("button", { name: "Confirm password" }), [
-      page.getByLabel("Show new password"),
-      page.getByText("Password strength is shown as you type."),
-    ]);
+    await expectStillWhenScriptsArrive(
+      page,
+      "/clients/change-password",
+      page.getByRole("button", { name: "Confirm password" }),
+      [page.getByLabel("Show new password"), page.getByText("Password strength is shown as you type.")],
+    );
   });
 
-  test("validation, a wrong current password, the policy, then changed and changed back", async ({ page, javaScript }) => {
+  test("validation, a wrong current password, the policy, then changed and changed back", async ({
+    page,
+    javaScript,
+  }) => {
     const username = javaScript === "on" ? "george.patel" : "rhys.robinson";
     await signIn(page, username);
     await expect(page).toHaveURL(/\/clients\//);
@@ -237,7 +242,11 @@ test.describe("who may use the account security pages", () => {
     await expect(page).toHaveURL(/\/clients\/home$/);
     await openAccountMenu(page);
     await expect(page.getByRole("link", { name: "Change password" })).toHaveCount(0);
-    for (const path of ["/clients/change-password", "/clients/security-questions", "/clients/additional-verification"]) {
+    for (const path of [
+      "/clients/change-password",
+      "/clients/security-questions",
+      "/clients/additional-verification",
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
       await expect(page.getByText(ACCESS_DENIED)).toBeVisible();
@@ -262,8 +271,13 @@ test.describe("additional verification", () => {
     await openAccountMenu(page);
     await page.getByRole("link", { name: "Additional verification" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Additional verification" })).toBeVisible();
-    await expect(page.getByText(/Your additional verification method is: Email Address \(f\*\*\*@example\.com\)/)).toBeVisible();
-    await expect(page.getByRole("link", { name: "Contact your adviser" })).toHaveAttribute("href", "/clients/adviser-details");
+    await expect(
+      page.getByText(/Your additional verification method is: Email Address \(f\*\*\*@example\.com\)/),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Contact your adviser" })).toHaveAttribute(
+      "href",
+      "/clients/adviser-details",
+    );
     await expect(page.getByRole("link", { name: "Return to home" })).toBeVisible();
     await expect(page.getByRole("radio")).toHaveCount(0);
     await expectAccessible(page);
@@ -297,11 +311,16 @@ test.describe("additional verification", () => {
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await save.click();
     await expect(
-      page.getByText("There is a problem with your registered phone number or email address. Please contact your adviser for assistance."),
+      page.getByText(
+        "There is a problem with your registered phone number or email address. Please contact your adviser for assistance.",
+      ),
     ).toBeVisible();
 
     // the software token: the key, then an invalid code, Request new code, and the right code
-    await page.getByRole("group", { name: "Additional verification method" }).getByRole("radio", { name: /Software token/ }).check();
+    await page
+      .getByRole("group", { name: "Additional verification method" })
+      .getByRole("radio", { name: /Software token/ })
+      .check();
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("heading", { level: 2, name: "Validate your device" })).toBeVisible();
@@ -331,7 +350,10 @@ test.describe("additional verification", () => {
 
     // back to sms, with the code sent to the phone
     await page.goto("/clients/additional-verification");
-    await page.getByRole("group", { name: "Additional verification method" }).getByRole("radio", { name: /Phone Number/ }).check();
+    await page
+      .getByRole("group", { name: "Additional verification method" })
+      .getByRole("radio", { name: /Phone Number/ })
+      .check();
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     const before = await newestId(request, username);
     await page.getByRole("button", { name: "Save" }).click();

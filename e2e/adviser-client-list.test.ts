@@ -88,7 +88,9 @@ test.describe("an adviser works through the client list", () => {
     await page.getByRole("button", { name: "Search" }).click();
     const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
     await expect(summary.getByRole("link", { name: "Please enter a valid name" })).toBeVisible();
-    await expect(summary.getByRole("link", { name: "Please enter a date in a valid format of DD/MM/YYYY" })).toBeVisible();
+    await expect(
+      summary.getByRole("link", { name: "Please enter a date in a valid format of DD/MM/YYYY" }),
+    ).toBeVisible();
     await expect(summary.getByRole("link", { name: "Please only enter a number or a letter" })).toBeVisible();
     await expect(page.getByLabel("Client name")).toHaveValue("H@rtley");
     await expect(page.getByLabel("Client name")).toHaveAttribute("aria-invalid", "true");

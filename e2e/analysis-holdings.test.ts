@@ -8,8 +8,10 @@ import { expect, expectAccessible, signIn, test } from "./fixtures";
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
 const investments = (page: Page) => page.locator("#analysis__tabs_panel-1");
-const holdingsTable = (page: Page) => investments(page).getByRole("table", { name: /Holdings of the accounts selected at/ });
-const row = (table: Locator, name: string | RegExp) => table.getByRole("row").filter({ has: table.page().getByRole("rowheader", { name }) });
+const holdingsTable = (page: Page) =>
+  investments(page).getByRole("table", { name: /Holdings of the accounts selected at/ });
+const row = (table: Locator, name: string | RegExp) =>
+  table.getByRole("row").filter({ has: table.page().getByRole("rowheader", { name }) });
 /** The number a cell shows, e.g. '£1,234.56' → 1234.56. */
 const amountOf = (text: string | null) => Number((text ?? "").replace(/[^0-9.-]/g, ""));
 
@@ -49,19 +51,30 @@ test.describe("the analysis page's holdings", () => {
     await expect(row(table, /^Ellie Stocks and Shares ISA/)).toBeVisible();
 
     // one account at a time: a button that toggles with JavaScript, a link without
-    const toggle = table.getByRole(javaScript === "on" ? "button" : "link", { name: /^Ellie Stocks and Shares ISA \(show holdings\)/ });
+    const toggle = table.getByRole(javaScript === "on" ? "button" : "link", {
+      name: /^Ellie Stocks and Shares ISA \(show holdings\)/,
+    });
     if (javaScript === "on") await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await toggle.click();
     await expect(row(table, /^Apple Inc\./)).toBeVisible();
     await expect(row(table, /^Johnson & Johnson/)).toHaveCount(0);
     await expect(page).toHaveURL(/expand=none&open=a\d+/);
-    if (javaScript === "on") await expect(table.getByRole("button", { name: /^Ellie Stocks and Shares ISA \(hide holdings\)/ })).toHaveAttribute("aria-expanded", "true");
+    if (javaScript === "on")
+      await expect(
+        table.getByRole("button", { name: /^Ellie Stocks and Shares ISA \(hide holdings\)/ }),
+      ).toHaveAttribute("aria-expanded", "true");
 
     // sort by market value, then largest first
     await investments(page).getByRole("link", { name: "Expand all" }).click();
-    await table.getByRole("columnheader", { name: /Market value/ }).getByRole("link").click();
+    await table
+      .getByRole("columnheader", { name: /Market value/ })
+      .getByRole("link")
+      .click();
     await expect(table.getByRole("columnheader", { name: /Market value/ })).toHaveAttribute("aria-sort", "ascending");
-    await table.getByRole("columnheader", { name: /Market value/ }).getByRole("link").click();
+    await table
+      .getByRole("columnheader", { name: /Market value/ })
+      .getByRole("link")
+      .click();
     await expect(table.getByRole("columnheader", { name: /Market value/ })).toHaveAttribute("aria-sort", "descending");
     const isaValues = await table
       .locator("tbody", { has: page.getByRole("rowheader", { name: /^Ellie Stocks and Shares ISA/ }) })
@@ -73,13 +86,20 @@ test.describe("the analysis page's holdings", () => {
 
     // the original currency: dollars for the dollar holdings, and value no longer sortable (spec 001 §2.3)
     await investments(page).getByRole("link", { name: "Original currency", exact: true }).click();
-    await expect(investments(page).getByRole("link", { name: "Original currency", exact: true })).toHaveAttribute("aria-current", "true");
+    await expect(investments(page).getByRole("link", { name: "Original currency", exact: true })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await expect(row(table, /^Apple Inc\./)).toContainText("USD");
     await expect(row(table, /^Apple Inc\./)).toContainText("$");
     await expect(table.getByRole("columnheader", { name: /Market value/ }).getByRole("link")).toHaveCount(0);
-    await investments(page).getByRole("link", { name: "Convert to account currency (Ellie Stocks and Shares ISA)" }).click();
+    await investments(page)
+      .getByRole("link", { name: "Convert to account currency (Ellie Stocks and Shares ISA)" })
+      .click();
     await expect(row(table, /^Apple Inc\./)).toContainText(/Conversion rate: 1 USD = \d\.\d{4} GBP/);
-    await expect(investments(page).getByRole("link", { name: "Convert to original currency (Ellie Stocks and Shares ISA)" })).toBeVisible();
+    await expect(
+      investments(page).getByRole("link", { name: "Convert to original currency (Ellie Stocks and Shares ISA)" }),
+    ).toBeVisible();
     await expectAccessible(page);
 
     // 'What does this mean?': a dialog with JavaScript, a section without
@@ -124,9 +144,18 @@ test.describe("the analysis page's holdings", () => {
       await figure.getByText("Show the chart's data as a table").click();
       const percents = await figure.getByRole("table").locator("tbody tr td:last-child").allTextContents();
       expect(percents.length, title).toBeGreaterThan(1);
-      expect(percents.map((p) => (p.startsWith("<") ? 0 : Number(p.replace("%", "")))).reduce((a, b) => a + b, 0), title).toBe(100);
-      await details.locator("details.allocation-panel__investments > summary", { hasText: `Investments by ${title.toLowerCase()}` }).click();
-      await expect(details.getByRole("table", { name: `Investments by ${title.toLowerCase()}, largest first` })).toContainText("Ellie Stocks and Shares ISA");
+      expect(
+        percents.map((p) => (p.startsWith("<") ? 0 : Number(p.replace("%", "")))).reduce((a, b) => a + b, 0),
+        title,
+      ).toBe(100);
+      await details
+        .locator("details.allocation-panel__investments > summary", {
+          hasText: `Investments by ${title.toLowerCase()}`,
+        })
+        .click();
+      await expect(
+        details.getByRole("table", { name: `Investments by ${title.toLowerCase()}, largest first` }),
+      ).toContainText("Ellie Stocks and Shares ISA");
     }
     await expectAccessible(page);
   });
@@ -137,7 +166,10 @@ test.describe("the analysis page's holdings", () => {
     await expect(holdingsTable(page)).toBeVisible();
     const shown = await holdingsTable(page).locator(".investments__row--position").count();
 
-    const [investmentsFile] = await Promise.all([page.waitForEvent("download"), investments(page).getByRole("link", { name: "Download CSV" }).click()]);
+    const [investmentsFile] = await Promise.all([
+      page.waitForEvent("download"),
+      investments(page).getByRole("link", { name: "Download CSV" }).click(),
+    ]);
     expect(investmentsFile.suggestedFilename()).toMatch(/^investments-ellie-hartley-\d{4}-\d{2}-\d{2}\.csv$/);
     const holdings = await csvOf(investmentsFile);
     expect(holdings[0]!.slice(0, 4)).toEqual(["Account", "Security name", "Security code", "ISIN"]);
@@ -147,8 +179,13 @@ test.describe("the analysis page's holdings", () => {
     await page.getByRole("link", { name: "Transactions", exact: true }).click();
     const transactions = page.locator("#analysis__tabs_panel-3");
     await expect(transactions.getByRole("table")).toBeVisible();
-    const [transactionsFile] = await Promise.all([page.waitForEvent("download"), transactions.getByRole("link", { name: "Download CSV" }).click()]);
-    expect(transactionsFile.suggestedFilename()).toMatch(/^transactions-ellie-hartley-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [transactionsFile] = await Promise.all([
+      page.waitForEvent("download"),
+      transactions.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
+    expect(transactionsFile.suggestedFilename()).toMatch(
+      /^transactions-ellie-hartley-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const rows = await csvOf(transactionsFile);
     expect(rows[0]!.slice(0, 4)).toEqual(["Trade date", "Settlement date", "Account", "Security name"]);
     expect(rows.length).toBeGreaterThan(10);

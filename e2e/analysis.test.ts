@@ -40,7 +40,9 @@ test.describe("the analysis page", () => {
 
     // the overview: value, time-weighted performance, value of change; the range is 1 year
     await expect(page.locator(".overview-tile").filter({ hasText: "Portfolio value" })).toContainText(/£\d/);
-    await expect(page.locator(".overview-tile").filter({ hasText: "Performance (time-weighted)" })).toContainText(/\d\.\d{2}%/);
+    await expect(page.locator(".overview-tile").filter({ hasText: "Performance (time-weighted)" })).toContainText(
+      /\d\.\d{2}%/,
+    );
     await expect(page.locator(".overview-tile").filter({ hasText: "Value of change" })).toContainText(/£/);
     await expect(page.locator(".range-summary")).toContainText("1 year");
 
@@ -54,7 +56,9 @@ test.describe("the analysis page", () => {
     // the accounts tab: own portfolios and the linked one, with their account counts
     await expect(page.getByRole("link", { name: "Portfolios", exact: true })).toHaveAttribute("aria-current", "true");
     await expect(accountsTable(page).getByRole("table", { name: "My portfolios" })).toBeVisible();
-    await expect(accountsTable(page).getByRole("table", { name: "Linked portfolios" })).toContainText("James's portfolio");
+    await expect(accountsTable(page).getByRole("table", { name: "Linked portfolios" })).toContainText(
+      "James's portfolio",
+    );
     await expect(accountsTable(page).getByRole("row", { name: /Ellie's portfolio/ })).toContainText("(2 accounts)");
     await expect(page.getByText("Olivia")).toHaveCount(0);
     await expect(page.locator("summary", { hasText: "Basis of valuation" })).toBeVisible();
@@ -68,13 +72,19 @@ test.describe("the analysis page", () => {
     await expect(page.getByRole("link", { name: "Investments", exact: true })).toHaveAttribute("aria-current", "true");
     await page.getByRole("link", { name: "Accounts", exact: true }).click();
     await expect(page.getByRole("link", { name: "Accounts", exact: true })).toHaveAttribute("aria-current", "true");
-    await expect(accountsTable(page).getByRole("table", { name: "All accounts" })).toContainText("Ellie Self-Invested Personal Pension");
+    await expect(accountsTable(page).getByRole("table", { name: "All accounts" })).toContainText(
+      "Ellie Self-Invested Personal Pension",
+    );
 
     // account: no accounts tab, three crumbs
     await accountsTable(page).getByRole("link", { name: "Ellie Stocks and Shares ISA" }).click();
     await expect(page).toHaveURL(/\?id=\d+&tab=investments$/);
     await expect(heading(page, "Ellie Stocks and Shares ISA")).toBeVisible();
-    await expect(breadcrumb(page).getByRole("listitem")).toHaveText(["All portfolios", "Ellie's portfolio", "Ellie Stocks and Shares ISA"]);
+    await expect(breadcrumb(page).getByRole("listitem")).toHaveText([
+      "All portfolios",
+      "Ellie's portfolio",
+      "Ellie Stocks and Shares ISA",
+    ]);
     await expect(accountsTable(page)).toHaveCount(0);
     await expectAccessible(page);
 
@@ -160,20 +170,27 @@ test.describe("the analysis page", () => {
       await form.getByRole("button", { name: "Apply" }).click();
       const summary = page.getByRole("alert", { name: "There is a problem" });
       await expect(summary).toContainText("There is a problem");
-      await expect(summary.getByRole("link", { name: 'Invalid date format, please enter the date in the format "DD-MM-YYYY"' })).toBeVisible();
+      await expect(
+        summary.getByRole("link", { name: 'Invalid date format, please enter the date in the format "DD-MM-YYYY"' }),
+      ).toBeVisible();
       await expect(summary.getByRole("link", { name: "Date is required" })).toBeVisible();
       await expect(page.getByLabel("From", { exact: true })).toHaveValue("31-02-2025");
       await expectAccessible(page);
       await page.getByLabel("From", { exact: true }).fill(to);
       await page.getByLabel("To", { exact: true }).fill(from);
       await page.getByRole("button", { name: "Apply" }).click();
-      await expect(page.getByRole("alert", { name: "There is a problem" })).toContainText("You cannot select an earlier date than the From date.");
+      await expect(page.getByRole("alert", { name: "There is a problem" })).toContainText(
+        "You cannot select an earlier date than the From date.",
+      );
       await expect(page.getByLabel("From", { exact: true })).toHaveValue(to);
       await expect(page.getByLabel("To", { exact: true })).toHaveValue(from);
     }
   });
 
-  test("switches Percentage and Value, and a bookmarked drilled-down view reopens the same way", async ({ page, context }) => {
+  test("switches Percentage and Value, and a bookmarked drilled-down view reopens the same way", async ({
+    page,
+    context,
+  }) => {
     await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis" });
     await accountsTable(page).getByRole("link", { name: "Ellie's portfolio" }).click();
     await expect(heading(page, "Ellie's portfolio")).toBeVisible();
@@ -213,7 +230,9 @@ test.describe("the analysis page", () => {
   test("a client with assets access only cannot open it", async ({ page }) => {
     await signIn(page, "demo.assets");
     await expect(page).toHaveURL(/\/clients\/home$/);
-    await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Analysis" })).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Analysis" }),
+    ).toHaveCount(0);
     const response = await page.goto("/clients/analysis");
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
@@ -221,7 +240,11 @@ test.describe("the analysis page", () => {
 
   test("an adviser with the client in context sees the same page", async ({ page }) => {
     await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis" });
-    const clientValue = await page.locator(".overview-tile").filter({ hasText: "Portfolio value" }).locator(".overview-tile__figure").textContent();
+    const clientValue = await page
+      .locator(".overview-tile")
+      .filter({ hasText: "Portfolio value" })
+      .locator(".overview-tile__figure")
+      .textContent();
     await signOut(page);
     await expect(page).toHaveURL(/\/login\?reason=UserLoggedOut$/);
 
@@ -232,18 +255,26 @@ test.describe("the analysis page", () => {
     await expect(page).toHaveURL(/\/clients\/home$/);
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Analysis" }).click();
     await expect(heading(page, "All portfolios")).toBeVisible();
-    await expect(page.locator(".overview-tile").filter({ hasText: "Portfolio value" }).locator(".overview-tile__figure")).toHaveText(clientValue ?? "");
+    await expect(
+      page.locator(".overview-tile").filter({ hasText: "Portfolio value" }).locator(".overview-tile__figure"),
+    ).toHaveText(clientValue ?? "");
     await expect(accountsTable(page)).toContainText("Ellie's portfolio");
     await expectAccessible(page);
   });
 
-  test("at 'All portfolios' every tab counts her own accounts: no 'Not managed' nor linked account among the transactions or in their CSV", async ({ page }) => {
+  test("at 'All portfolios' every tab counts her own accounts: no 'Not managed' nor linked account among the transactions or in their CSV", async ({
+    page,
+  }) => {
     test.slow();
     await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis" });
     await expect(heading(page, "All portfolios")).toBeVisible();
     // the tiles say what their total covers; the linked portfolio's section says it is in none (decision 107)
-    await expect(page.locator(".analysis-coverage")).toHaveText("Total of your portfolios. Linked accounts are listed on their own and not included.");
-    await expect(accountsTable(page).getByRole("table", { name: /Linked portfolios/ })).toContainText("Not included in your total.");
+    await expect(page.locator(".analysis-coverage")).toHaveText(
+      "Total of your portfolios. Linked accounts are listed on their own and not included.",
+    );
+    await expect(accountsTable(page).getByRole("table", { name: /Linked portfolios/ })).toContainText(
+      "Not included in your total.",
+    );
     await expect(accountsTable(page)).not.toContainText("Premium Bonds");
 
     // every transaction of the period on one page (twenty pages' worth), so all of them are checked
@@ -258,7 +289,10 @@ test.describe("the analysis page", () => {
     await expectAccessible(page);
 
     // the CSV holds the same accounts
-    const [file] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Download CSV" }).click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      panel.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
     const rows = parse(await readFile((await file.path())!), { bom: true }) as string[][];
     const column = rows[0]!.indexOf("Account");
     const accounts = new Set(rows.slice(1).map((r) => r[column]!));
@@ -282,7 +316,10 @@ test.describe("the analysis page", () => {
     await expectAccessible(page);
 
     // a purchase, a sale or income: the fees and taxes charged on it (a fee or a tax is itself the cost, decision 108)
-    const purchase = table.locator("tbody tr").filter({ has: page.getByRole("cell", { name: /^(Purchase|Sale|Income)$/ }) }).first();
+    const purchase = table
+      .locator("tbody tr")
+      .filter({ has: page.getByRole("cell", { name: /^(Purchase|Sale|Income)$/ }) })
+      .first();
     await purchase.getByRole("link").click();
     await expect(page).toHaveURL(/tx=\d+/);
     await expect(details.getByText("Fees", { exact: true })).toBeVisible();
@@ -309,7 +346,10 @@ test.describe("the analysis page", () => {
     expect(shown).toBeGreaterThan(50);
   });
 
-  test("'Load more' continues from the first new transaction and says how many arrived, on a wide screen and a phone", async ({ page, javaScript }) => {
+  test("'Load more' continues from the first new transaction and says how many arrived, on a wide screen and a phone", async ({
+    page,
+    javaScript,
+  }) => {
     // three pages of transactions and axe over 100 and 150 rows: a long journey on a busy machine
     test.slow();
     await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis?range=SI" });
@@ -334,7 +374,10 @@ test.describe("the analysis page", () => {
 
     // a phone: the rows that open on their details, the same from the first new one
     await page.setViewportSize({ width: 320, height: 640 });
-    const items = panel.getByRole("list").filter({ has: page.locator("details") }).getByRole("listitem");
+    const items = panel
+      .getByRole("list")
+      .filter({ has: page.locator("details") })
+      .getByRole("listitem");
     await expect(items).toHaveCount(100);
     await panel.getByRole("link", { name: "Load more" }).click();
     await expect(page).toHaveURL(/pages=3#tx-item-101$/);
@@ -355,13 +398,21 @@ test.describe("the analysis page", () => {
     await accountsTable(page).getByRole("link", { name: "Ellie Stocks and Shares ISA" }).click();
     await expect(heading(page, "Ellie Stocks and Shares ISA")).toBeVisible();
     const tabs = page.getByRole("navigation", { name: "Analysis sections" }).getByRole("link");
-    await expect(tabs).toHaveText(["Investments", "Allocation", "Transactions", "Investment instructions", "Payment information"]);
+    await expect(tabs).toHaveText([
+      "Investments",
+      "Allocation",
+      "Transactions",
+      "Investment instructions",
+      "Payment information",
+    ]);
     await expect(tabs.first()).toHaveAttribute("aria-current", "true");
 
     await page.getByRole("link", { name: "Investment instructions" }).click();
     const instructions = page.locator("#analysis__tabs_panel-4");
     await expect(instructions.getByRole("heading", { name: "Balanced growth (70/30)" })).toBeVisible();
-    await expect(instructions).toContainText("Your contributions will be distributed according to the following asset weight");
+    await expect(instructions).toContainText(
+      "Your contributions will be distributed according to the following asset weight",
+    );
     await expect(instructions.getByRole("row").filter({ hasText: "ISF" })).toContainText("30.00%");
     await expectAccessible(page);
 
@@ -384,4 +435,3 @@ test.describe("the analysis page", () => {
     await expect(page.locator("#analysis__tabs_panel-5")).toContainText("No payment method available yet");
   });
 });
-

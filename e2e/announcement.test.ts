@@ -18,7 +18,9 @@ async function announcementCookies(context: BrowserContext) {
 }
 
 test.describe("the announcement", () => {
-  test("demo.messages ticks 'Don't show this again' and closes it: hidden on reload and on the next page", async ({ page }) => {
+  test("demo.messages ticks 'Don't show this again' and closes it: hidden on reload and on the next page", async ({
+    page,
+  }) => {
     await signIn(page, "demo.messages");
     await expect(page).toHaveURL(/\/clients\/documents-and-messages$/);
     const panel = panelOf(page);
@@ -52,7 +54,9 @@ test.describe("the announcement", () => {
     const panel = panelOf(page);
     await panel.getByRole("button", { name: "Close announcement" }).click();
     await expect(panel).toBeHidden();
-    await expect.poll(async () => (await announcementCookies(page.context())).map((c) => c.name)).toEqual(["announcement_closed"]);
+    await expect
+      .poll(async () => (await announcementCookies(page.context())).map((c) => c.name))
+      .toEqual(["announcement_closed"]);
     const cookies = await announcementCookies(page.context());
     // a session cookie: the browser forgets it when it closes
     expect(cookies[0]!.expires).toBe(-1);

@@ -24,16 +24,28 @@ async function reviewer(request: APIRequestContext): Promise<string> {
 
 /** The review as the platform holds it, read with the user's own platform session. */
 async function platformReview(request: APIRequestContext, username: string) {
-  const login = await request.post(`${platformUrl()}/auth/login`, { data: { username, password: DEMO_PASSWORD, user_type: "client" } });
+  const login = await request.post(`${platformUrl()}/auth/login`, {
+    data: { username, password: DEMO_PASSWORD, user_type: "client" },
+  });
   expect(login.status()).toBe(200);
-  const cookie = login.headers()["set-cookie"]!.split(/[;\n]/).find((c) => c.trim().startsWith("XPLANID="))!.trim();
+  const setCookie = login.headers()["set-cookie"]!;
+  const cookie = setCookie
+    .split(/[;\n]/)
+    .find((c) => c.trim().startsWith("XPLANID="))!
+    .trim();
   const headers = { Cookie: cookie };
-  const me = (await (await request.get(`${platformUrl()}/resourceful/session/user`, { headers })).json()) as { entity_id: number };
-  const review = (await (await request.get(`${platformUrl()}/resourceful/review/client/${me.entity_id}`, { headers })).json()) as {
+  const me = (await (await request.get(`${platformUrl()}/resourceful/session/user`, { headers })).json()) as {
+    entity_id: number;
+  };
+  const review = (await (
+    await request.get(`${platformUrl()}/resourceful/review/client/${me.entity_id}`, { headers })
+  ).json()) as {
     review_status: string;
     partner: { review_status: string } | null;
   };
-  const sent = (await (await request.get(`${platformUrl()}/resourceful/docnote-v2?page_size=50&docsubtype=Client%20Initiated`, { headers })).json()) as Array<{ subject: string }>;
+  const sent = (await (
+    await request.get(`${platformUrl()}/resourceful/docnote-v2?page_size=50&docsubtype=Client%20Initiated`, { headers })
+  ).json()) as Array<{ subject: string }>;
   return { review, sent };
 }
 
@@ -52,7 +64,10 @@ async function next(page: Page, heading: string) {
 /** Log out from the account menu while the review is open: it asks first. */
 async function logOutConfirmed(page: Page, javaScript: "on" | "off") {
   await page.getByText("My Account").click();
-  await page.getByRole("navigation", { name: /account/i }).getByRole("button", { name: "Log out" }).click();
+  await page
+    .getByRole("navigation", { name: /account/i })
+    .getByRole("button", { name: "Log out" })
+    .click();
   if (javaScript === "on") {
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText(LOGOUT_TEXT);
@@ -67,7 +82,11 @@ async function logOutConfirmed(page: Page, javaScript: "on" | "off") {
 }
 
 test.describe("annual review", () => {
-  test("answers for self and partner, leaves halfway, resumes after signing in again and submits", async ({ page, request, javaScript }) => {
+  test("answers for self and partner, leaves halfway, resumes after signing in again and submits", async ({
+    page,
+    request,
+    javaScript,
+  }) => {
     test.slow();
     const username = await reviewer(request);
     await signIn(page, username);
@@ -102,9 +121,13 @@ test.describe("annual review", () => {
     const partners = /Have .+'s circumstances changed/;
     if (javaScript === "on") await expect(main(page).getByLabel("Please tell us about your changes")).toHaveCount(0);
     await answer(page, own, "Yes");
-    await main(page).getByRole("textbox", { name: "Please tell us about your changes" }).first().fill("We moved to Bath in March.");
+    await main(page)
+      .getByRole("textbox", { name: "Please tell us about your changes" })
+      .first()
+      .fill("We moved to Bath in March.");
     await answer(page, partners, "No");
-    if (javaScript === "on") await expect(main(page).getByRole("progressbar")).toHaveAttribute("aria-valuetext", "16% complete");
+    if (javaScript === "on")
+      await expect(main(page).getByRole("progressbar")).toHaveAttribute("aria-valuetext", "16% complete");
     await next(page, "Your income and spending");
     await expect(main(page).getByRole("progressbar")).toHaveAttribute("aria-valuetext", "16% complete");
     await answer(page, /Has your own income/, "No");
@@ -123,7 +146,9 @@ test.describe("annual review", () => {
     await expect(main(page).getByRole("heading", { level: 2, name: "Your circumstances" })).toBeVisible();
     await expect(question(page, own).getByRole("radio", { name: "Yes", exact: true })).toBeChecked();
     await expect(question(page, partners).getByRole("radio", { name: "No", exact: true })).toBeChecked();
-    await expect(main(page).getByRole("textbox", { name: "Please tell us about your changes" }).first()).toHaveValue("We moved to Bath in March.");
+    await expect(main(page).getByRole("textbox", { name: "Please tell us about your changes" }).first()).toHaveValue(
+      "We moved to Bath in March.",
+    );
 
     await next(page, "Your income and spending");
     await next(page, "Your plans and goals");
@@ -175,7 +200,9 @@ test.describe("annual review", () => {
     await expect(page).toHaveURL(/\/clients\/home$/);
     await page.goto("/clients/annual-review");
     await main(page).getByRole("button", { name: "Speak to adviser" }).click();
-    await expect(main(page)).toContainText("You have opted for your adviser to contact you instead of completing the review");
+    await expect(main(page)).toContainText(
+      "You have opted for your adviser to contact you instead of completing the review",
+    );
     await expectAccessible(page);
     expect((await platformReview(request, username)).review.review_status).toBe("Follow Up Required");
     await main(page).getByRole("link", { name: "Finish" }).click();
@@ -190,7 +217,9 @@ test.describe("annual review", () => {
     await page.getByRole("button", { name: "Open Hartley, Eleanor" }).click();
     await expect(page).toHaveURL(/\/clients\/home$/);
     await page.goto("/clients/annual-review");
-    await expect(page.getByText("You are not authorised to view the page that you requested.", { exact: false })).toBeVisible();
+    await expect(
+      page.getByText("You are not authorised to view the page that you requested.", { exact: false }),
+    ).toBeVisible();
     await expectAccessible(page);
   });
 });

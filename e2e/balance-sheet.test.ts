@@ -3,9 +3,12 @@ import { expect, expectAccessible, signIn, test } from "./fixtures";
 
 // spec 001 §2.5: the balance sheet, with JavaScript on and off. Every state is a URL.
 
-const tab = (page: Page, name: string) => page.getByRole("navigation", { name: "Asset types" }).getByRole("link", { name, exact: true });
-const tabTitles = (page: Page) => page.getByRole("navigation", { name: "Asset types" }).getByRole("link").allTextContents();
-const view = (page: Page, name: string) => page.getByRole("navigation", { name: "Your wealth:" }).getByRole("link", { name, exact: true });
+const tab = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Asset types" }).getByRole("link", { name, exact: true });
+const tabTitles = (page: Page) =>
+  page.getByRole("navigation", { name: "Asset types" }).getByRole("link").allTextContents();
+const view = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Your wealth:" }).getByRole("link", { name, exact: true });
 
 test.describe("the balance sheet", () => {
   test("a client opens it from a home asset card, changes view, tab and family member", async ({ page }) => {
@@ -41,7 +44,9 @@ test.describe("the balance sheet", () => {
     const managed = page.getByRole("table", { name: "Managed investments", exact: true });
     await expect(managed.getByRole("rowheader", { name: /Ellie Stocks and Shares ISA/ })).toBeVisible();
     await expect(managed.getByRole("row", { name: /Joint General Investment Account/ })).toContainText("50.00%");
-    await expect(page.getByRole("table", { name: "Non-managed investments" })).toContainText("Holiday cottage, Padstow");
+    await expect(page.getByRole("table", { name: "Non-managed investments" })).toContainText(
+      "Holiday cottage, Padstow",
+    );
     await expectAccessible(page);
 
     // Managed: her portfolio accounts only
@@ -119,7 +124,12 @@ test.describe("the balance sheet", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Ellie's portfolio", exact: true })).toBeVisible();
     await page.getByRole("link", { name: "Accounts", exact: true }).click();
     const accounts = page.locator("#analysis__tabs_panel-0").getByRole("table", { name: "All accounts" });
-    const valueOn = async (name: string) => (await accounts.getByRole("row", { name: new RegExp(name) }).getByRole("cell").first().textContent())!.trim();
+    const valueOn = async (name: string) =>
+      (await accounts
+        .getByRole("row", { name: new RegExp(name) })
+        .getByRole("cell")
+        .first()
+        .textContent())!.trim();
     const isa = await valueOn("Ellie Stocks and Shares ISA");
     const sipp = await valueOn("Ellie Self-Invested Personal Pension");
     expect(isa).toMatch(/^£\d{1,3}(,\d{3})*\.\d{2}$/);
@@ -128,7 +138,11 @@ test.describe("the balance sheet", () => {
     await page.getByRole("link", { name: "Balance sheet", exact: true }).click();
     await view(page, "Managed").click();
     await expect(page).toHaveURL(/view=managed/);
-    await expect(page.getByRole("table", { name: "Managed investments", exact: true }).getByRole("row", { name: /Ellie Stocks and Shares ISA/ })).toContainText(isa);
+    await expect(
+      page
+        .getByRole("table", { name: "Managed investments", exact: true })
+        .getByRole("row", { name: /Ellie Stocks and Shares ISA/ }),
+    ).toContainText(isa);
     await tab(page, "1 Pension").click();
     const pensions = page.getByRole("table", { name: "Managed pensions", exact: true });
     await expect(pensions.getByRole("row", { name: /Ellie Self-Invested Personal Pension/ })).toContainText(sipp);

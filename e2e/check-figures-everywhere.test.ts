@@ -32,19 +32,25 @@ async function column(table: Locator, header: string): Promise<string[]> {
   const index = headers.findIndex((h) => h.startsWith(header));
   expect(index, `column '${header}' among ${headers.join(" | ")}`).toBeGreaterThanOrEqual(0);
   // rows with a cell under every header (a category's heading row spans the table)
-  const rows = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? "")));
+  const rows = await table
+    .locator("tbody tr")
+    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? "")));
   return rows.filter((cells) => cells.length === headers.length).map((cells) => cells[index]!.trim());
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 for (const username of ["demo.client", "demo.partner"]) {
-  test(`${username} finds the same total and the same accounts on the home, every analysis tab, both CSV files and the report`, async ({ page, javaScript }) => {
+  test(`${username} finds the same total and the same accounts on the home, every analysis tab, both CSV files and the report`, async ({
+    page,
+    javaScript,
+  }) => {
     // a long journey: eight views, two downloads and a report run
     test.slow();
     await signIn(page, username);
     await expect(page).toHaveURL(/\/clients\/home$/);
-    const tileOf = (name: string) => main(page).locator(".overview-tile").filter({ hasText: name }).locator(".overview-tile__figure");
+    const tileOf = (name: string) =>
+      main(page).locator(".overview-tile").filter({ hasText: name }).locator(".overview-tile__figure");
     const homeValue = (await tileOf("Portfolio value").textContent())!.trim();
 
     // the analysis page at 'All portfolios': the tile is the home's, the own portfolios add up to it
@@ -61,21 +67,31 @@ for (const username of ["demo.client", "demo.partner"]) {
 
     // investments: every own account with its total, and a grand total equal to the portfolios' sum
     await page.getByRole("link", { name: "Investments", exact: true }).click();
-    const holdings = page.locator("#analysis__tabs_panel-1").getByRole("table", { name: /Holdings of the accounts selected at/ });
+    const holdings = page
+      .locator("#analysis__tabs_panel-1")
+      .getByRole("table", { name: /Holdings of the accounts selected at/ });
     await expect(holdings).toBeVisible();
     const accountRows = holdings.locator(".investments__row--account");
-    const accountNames = (await accountRows.getByRole("rowheader").allTextContents()).map((n) => n.replace(/\s*\((show|hide) holdings\)\s*$/, "").trim());
+    const accountNames = (await accountRows.getByRole("rowheader").allTextContents()).map((n) =>
+      n.replace(/\s*\((show|hide) holdings\)\s*$/, "").trim(),
+    );
     const accountTotals = new Map<string, number>();
-    for (const [i, name] of accountNames.entries()) accountTotals.set(name, pence(await accountRows.nth(i).locator("td.investments__value").textContent()));
+    for (const [i, name] of accountNames.entries())
+      accountTotals.set(name, pence(await accountRows.nth(i).locator("td.investments__value").textContent()));
     expect(accountNames.length).toBeGreaterThan(0);
-    const grandTotal = pence(await holdings.locator("tfoot .investments__row--grand-total td.investments__value").textContent());
+    const grandTotal = pence(
+      await holdings.locator("tfoot .investments__row--grand-total td.investments__value").textContent(),
+    );
     expect(grandTotal).toBe(total);
     expect([...accountTotals.values()].reduce((sum, v) => sum + v, 0)).toBe(total);
     const accounts = new Set(accountNames);
     await expectAccessible(page);
 
     // the investments CSV: the same accounts, its market values adding up to the same total
-    const [investmentsFile] = await Promise.all([page.waitForEvent("download"), page.locator("#analysis__tabs_panel-1").getByRole("link", { name: "Download CSV" }).click()]);
+    const [investmentsFile] = await Promise.all([
+      page.waitForEvent("download"),
+      page.locator("#analysis__tabs_panel-1").getByRole("link", { name: "Download CSV" }).click(),
+    ]);
     const [investmentsHeader, ...investmentRows] = await csvOf(investmentsFile);
     const accountColumn = investmentsHeader!.indexOf("Account");
     const valueColumn = investmentsHeader!.indexOf("Market value");
@@ -83,13 +99,19 @@ for (const username of ["demo.client", "demo.partner"]) {
     expect(investmentRows.reduce((sum, r) => sum + Math.round(Number(r[valueColumn]) * 100), 0)).toBe(total);
     for (const name of accounts) {
       const rows = investmentRows.filter((r) => r[accountColumn] === name);
-      expect(rows.reduce((sum, r) => sum + Math.round(Number(r[valueColumn]) * 100), 0), name).toBe(accountTotals.get(name));
+      expect(
+        rows.reduce((sum, r) => sum + Math.round(Number(r[valueColumn]) * 100), 0),
+        name,
+      ).toBe(accountTotals.get(name));
     }
 
     // allocation: the same accounts in every breakdown
     await page.getByRole("link", { name: "Allocation", exact: true }).click();
     const allocation = page.locator("#analysis__tabs_panel-2");
-    const breakdowns = allocation.getByRole("table", { name: /^Investments by .*, largest first$/, includeHidden: true });
+    const breakdowns = allocation.getByRole("table", {
+      name: /^Investments by .*, largest first$/,
+      includeHidden: true,
+    });
     await expect(breakdowns.first()).toBeAttached();
     for (let i = 0; i < (await breakdowns.count()); i++) {
       expect(new Set(await column(breakdowns.nth(i), "Account"))).toEqual(accounts);
@@ -103,7 +125,10 @@ for (const username of ["demo.client", "demo.partner"]) {
     expect(listed.size).toBeGreaterThan(0);
     for (const name of listed) expect(accounts.has(name), `${name} is an account of the view`).toBe(true);
     await expectAccessible(page);
-    const [transactionsFile] = await Promise.all([page.waitForEvent("download"), page.locator("#analysis__tabs_panel-3").getByRole("link", { name: "Download CSV" }).click()]);
+    const [transactionsFile] = await Promise.all([
+      page.waitForEvent("download"),
+      page.locator("#analysis__tabs_panel-3").getByRole("link", { name: "Download CSV" }).click(),
+    ]);
     const [transactionsHeader, ...transactionRows] = await csvOf(transactionsFile);
     const csvAccounts = new Set(transactionRows.map((r) => r[transactionsHeader!.indexOf("Account")]));
     expect(csvAccounts).toEqual(listed);
@@ -118,7 +143,10 @@ for (const username of ["demo.client", "demo.partner"]) {
     }
     await main(page).getByRole("button", { name: "Run report" }).click();
     await expect(main(page).getByText("Your report is ready.")).toBeVisible({ timeout: 30_000 });
-    const [report] = await Promise.all([page.waitForEvent("download"), main(page).getByRole("link", { name: "Download report.pdf" }).click()]);
+    const [report] = await Promise.all([
+      page.waitForEvent("download"),
+      main(page).getByRole("link", { name: "Download report.pdf" }).click(),
+    ]);
     // one line of words: a long name may wrap in its table cell
     const text = (await pdfText(await readFile((await report.path())!))).text.replace(/\s+/g, " ");
     const grand = /Grand total of (\d+) accounts?\s*(£[\d,]+\.\d{2})/.exec(text);

@@ -9,7 +9,9 @@ import { codeSentAfter, newestId, platformUrl } from "./platform";
 
 async function copyWithSignatures(request: APIRequestContext, template = "demo.client"): Promise<string> {
   const username = `${template.replace(/^demo\./, "")}-${randomBytes(4).toString("hex")}`;
-  const response = await request.post(`${platformUrl()}/dev/users/${template}/copy`, { data: { username, signatures: true, email: `${username}@example.test` } });
+  const response = await request.post(`${platformUrl()}/dev/users/${template}/copy`, {
+    data: { username, signatures: true, email: `${username}@example.test` },
+  });
   expect(response.status()).toBe(201);
   return username;
 }
@@ -51,7 +53,8 @@ async function enterCode(page: Page, code: string) {
  * on the page (and hides it again), without it the link opens the PDF.
  */
 async function documentAddress(page: Page, javaScript: "on" | "off"): Promise<string> {
-  if (javaScript === "off") return (await page.getByRole("link", { name: "Show the document" }).getAttribute("href")) as string;
+  if (javaScript === "off")
+    return (await page.getByRole("link", { name: "Show the document" }).getAttribute("href")) as string;
   const show = page.getByRole("button", { name: "Show the document" });
   await expect(show).toHaveAttribute("aria-expanded", "false");
   await show.click();
@@ -70,7 +73,11 @@ async function documentAddress(page: Page, javaScript: "on" | "off"): Promise<st
 const wrong = (code: string) => code.replace(/.$/, (d) => String((Number(d) + 1) % 10));
 
 test.describe("digital signatures", () => {
-  test("signs a document from the home panel with the code sent by sms; a wrong code can be retried", async ({ page, request, javaScript }) => {
+  test("signs a document from the home panel with the code sent by sms; a wrong code can be retried", async ({
+    page,
+    request,
+    javaScript,
+  }) => {
     test.slow();
     const username = await copyWithSignatures(request);
     await signIn(page, username);
@@ -78,18 +85,27 @@ test.describe("digital signatures", () => {
     await page.getByRole("link", { name: /sign/i }).filter({ hasText: /sign/i }).first().click();
     await expect(page).toHaveURL(/toBeSigned=true/);
     const list = page.getByRole("list", { name: /To be signed/ });
-    await expect(list.getByRole("listitem").filter({ hasText: "Letter of authority" })).toContainText("Awaiting signature");
+    await expect(list.getByRole("listitem").filter({ hasText: "Letter of authority" })).toContainText(
+      "Awaiting signature",
+    );
     // issue 25 item 11: finished and pending documents are listed after those awaiting action, with their badges
     await expect(list.getByRole("listitem").filter({ hasText: "Annual review pack" })).toContainText("Pending");
-    await expect(list.getByRole("listitem").filter({ hasText: "Suitability report acknowledgement" })).toContainText("Signed");
+    await expect(list.getByRole("listitem").filter({ hasText: "Suitability report acknowledgement" })).toContainText(
+      "Signed",
+    );
     await expectAccessible(page);
 
     await list.getByRole("link", { name: "Letter of authority" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Letter of authority" })).toBeVisible();
     // issue 26: the document's frame shows when asked for, not with the page
     await expect(page.locator("iframe")).toHaveCount(0);
-    expect(await documentAddress(page, javaScript)).toMatch(/^\/clients\/documents-and-messages\/signature-documents\/\d+$/);
-    await expect(page.getByRole("link", { name: /Download/ })).toHaveAttribute("href", /signature-documents\/\d+\?download=1$/);
+    expect(await documentAddress(page, javaScript)).toMatch(
+      /^\/clients\/documents-and-messages\/signature-documents\/\d+$/,
+    );
+    await expect(page.getByRole("link", { name: /Download/ })).toHaveAttribute(
+      "href",
+      /signature-documents\/\d+\?download=1$/,
+    );
     await expect(signatories(page)).toContainText("Awaiting signature by Hartley, Eleanor");
     await expectAccessible(page);
 
@@ -101,7 +117,9 @@ test.describe("digital signatures", () => {
     await expectAccessible(page);
 
     await enterCode(page, wrong(code));
-    await expect(journey(page)).toContainText("The security code that you provided does not match the one that was sent. Please try again.");
+    await expect(journey(page)).toContainText(
+      "The security code that you provided does not match the one that was sent. Please try again.",
+    );
     await expect(journey(page).getByLabel("Security code")).toHaveValue("");
     await expectAccessible(page);
     await enterCode(page, code);
@@ -109,24 +127,37 @@ test.describe("digital signatures", () => {
     await expect(page.locator(".signature-meta")).toContainText("Signed");
     await expect(journey(page).getByRole("button", { name: "Sign document" })).toHaveCount(0);
     // issue 25 item 11: a toast and a line on the page say who signed and when
-    await expect(page.getByRole("status").filter({ hasText: "You have signed the document" })).toContainText("Letter of authority");
-    await expect(journey(page)).toContainText(/Signed by Hartley, Eleanor on \d.*: the document above is the signed copy\./);
+    await expect(page.getByRole("status").filter({ hasText: "You have signed the document" })).toContainText(
+      "Letter of authority",
+    );
+    await expect(journey(page)).toContainText(
+      /Signed by Hartley, Eleanor on \d.*: the document above is the signed copy\./,
+    );
     await expect(journey(page)).not.toContainText("There is nothing for you to sign on this document.");
-    await expect(page.getByRole("link", { name: /Download/ })).toHaveAttribute("href", /signature-documents\/\d+\?download=1$/);
+    await expect(page.getByRole("link", { name: /Download/ })).toHaveAttribute(
+      "href",
+      /signature-documents\/\d+\?download=1$/,
+    );
     await expectAccessible(page);
 
     // the signed document is still in To be signed, with its badge, and opens again
     await page.getByRole("link", { name: "Back to To be signed" }).click();
     const folder = page.getByRole("list", { name: /To be signed/ });
     await expect(folder.getByRole("listitem").filter({ hasText: "Letter of authority" })).toContainText(/Signed \d/);
-    await expect(folder.getByRole("listitem").filter({ hasText: "Suitability report acknowledgement" })).toContainText("Signed");
+    await expect(folder.getByRole("listitem").filter({ hasText: "Suitability report acknowledgement" })).toContainText(
+      "Signed",
+    );
     await expect(folder.getByRole("listitem").filter({ hasText: "Fee agreement 2025" })).toContainText("Declined");
     await expectAccessible(page);
     await folder.getByRole("link", { name: "Letter of authority" }).click();
     await expect(journey(page)).toContainText(/Signed by Hartley, Eleanor on \d/);
   });
 
-  test("three wrong codes end the code; a new one signs the joint document, which is then part-signed", async ({ page, request, javaScript }) => {
+  test("three wrong codes end the code; a new one signs the joint document, which is then part-signed", async ({
+    page,
+    request,
+    javaScript,
+  }) => {
     test.slow();
     const username = await copyWithSignatures(request);
     await signIn(page, username);
@@ -213,7 +244,9 @@ test.describe("digital signatures", () => {
     await expectAccessible(page);
   });
 
-  test("an adviser in context reads the document but cannot sign; another client cannot open it by its id", async ({ page }) => {
+  test("an adviser in context reads the document but cannot sign; another client cannot open it by its id", async ({
+    page,
+  }) => {
     await signIn(page, "demo.client");
     await expect(page).toHaveURL(/\/clients\/home$/);
     await openToBeSigned(page, "Letter of authority");

@@ -35,17 +35,31 @@ async function answerOf(response: APIResponse): Promise<Answer> {
 }
 
 /** A request as any HTTP client may send it (Playwright's own client refuses some methods). */
-function raw(base: string, method: string, path: string, headers: Record<string, string> = {}, body = ""): Promise<Answer> {
+function raw(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body = "",
+): Promise<Answer> {
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, method, path: url.pathname + url.search, agent: false, headers: { ...headers, ...(body ? { "Content-Length": Buffer.byteLength(body) } : {}) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: url.pathname + url.search,
+        agent: false,
+        headers: { ...headers, ...(body ? { "Content-Length": Buffer.byteLength(body) } : {}) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => {
           const flat: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(", ") : value;
+          for (const [name, value] of Object.entries(res.headers))
+            if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(", ") : value;
           resolve({ status: res.statusCode ?? 0, headers: flat, text: Buffer.concat(chunks).toString("utf8") });
         });
         res.on("error", reject);
@@ -63,7 +77,11 @@ function routesWithActions(): string[] {
     .filter((entry) => entry.isDirectory())
     .filter((entry) =>
       readdirSync(join(routes, entry.name)).some(
-        (file) => /^route\.tsx?$/.test(file) && /export (async )?function action|export const action/.test(readFileSync(join(routes, entry.name, file), "utf8")),
+        (file) =>
+          /^route\.tsx?$/.test(file) &&
+          /export (async )?function action|export const action/.test(
+            readFileSync(join(routes, entry.name, file), "utf8"),
+          ),
       ),
     )
     .map(
@@ -72,7 +90,12 @@ function routesWithActions(): string[] {
           .replace(/\[\.\]/g, "\u0000")
           .split(".")
           .filter((segment) => segment !== "_index")
-          .map((segment) => segment.replace(/_$/, "").replace(/^\$.*/, "1").replace(/\u0000/g, "."))
+          .map((segment) =>
+            segment
+              .replace(/_$/, "")
+              .replace(/^\$.*/, "1")
+              .replace(/\u0000/g, "."),
+          )
           .join("/")}`,
     );
 }
@@ -88,16 +111,26 @@ function hiddenFields(html: string): Record<string, string> {
   return fields;
 }
 
-const baseOf = (page: Page) => new URL(page.url() === "about:blank" ? (process.env.E2E_BASE_URL ?? "http://localhost:3000") : page.url()).origin;
+const baseOf = (page: Page) =>
+  new URL(page.url() === "about:blank" ? (process.env.E2E_BASE_URL ?? "http://localhost:3000") : page.url()).origin;
 
 test.describe("every answer of the portal's server", { tag: "@js-only" }, () => {
-  test("a post from another site is a 403 on every page with a form, and the page's own post still works", async ({ page, request }) => {
+  test("a post from another site is a 403 on every page with a form, and the page's own post still works", async ({
+    page,
+    request,
+  }) => {
     const base = baseOf(page);
     const paths = routesWithActions();
     expect(paths).toEqual(expect.arrayContaining(["/login", "/logout", "/clients/preferences", "/session/timeout"]));
     for (const origin of ["https://evil.example", "null", `${base}.evil.example`, "not a url"]) {
       for (const path of paths) {
-        const answer = await raw(base, "POST", path, { Origin: origin, "Content-Type": FORM }, "csrf=x&username=demo.client");
+        const answer = await raw(
+          base,
+          "POST",
+          path,
+          { Origin: origin, "Content-Type": FORM },
+          "csrf=x&username=demo.client",
+        );
         expect(answer.status, `POST ${path} from ${origin}`).toBe(403);
         expect(answer.text).toBe("Cross-site form posts are refused.");
         expectSecurityHeaders(answer, `POST ${path} from ${origin}`);
@@ -131,7 +164,13 @@ test.describe("every answer of the portal's server", { tag: "@js-only" }, () => 
       ["OPTIONS", "/favicon.svg"],
     ];
     for (const [method, path] of asked) {
-      const answer = await raw(base, method, path, method === "OPTIONS" || method === "TRACE" ? {} : { "Content-Type": FORM }, method === "OPTIONS" || method === "TRACE" ? "" : "a=b");
+      const answer = await raw(
+        base,
+        method,
+        path,
+        method === "OPTIONS" || method === "TRACE" ? {} : { "Content-Type": FORM },
+        method === "OPTIONS" || method === "TRACE" ? "" : "a=b",
+      );
       expect(answer.status, `${method} ${path}`).toBe(405);
       expect(answer.headers["allow"], `${method} ${path}`).toBe("GET, HEAD, POST");
       expectSecurityHeaders(answer, `${method} ${path}`);
@@ -152,7 +191,10 @@ test.describe("every answer of the portal's server", { tag: "@js-only" }, () => 
     }
   });
 
-  test("pages, data requests, files, JSON, probes, static files and errors all carry the security headers", async ({ page, javaScript }) => {
+  test("pages, data requests, files, JSON, probes, static files and errors all carry the security headers", async ({
+    page,
+    javaScript,
+  }) => {
     test.slow();
     const answers: Array<[string, Answer]> = [];
     const get = async (what: string, path: string) => {
@@ -175,7 +217,9 @@ test.describe("every answer of the portal's server", { tag: "@js-only" }, () => 
     const favicon = await get("a static file", "/favicon.svg");
     expect(favicon.status).toBe(200);
     expect(favicon.headers["cache-control"]).toBe("public, max-age=3600");
-    const script = /<script[^>]+src="(\/build\/[^"]+\.js)"/.exec(login.text)?.[1] ?? /href="(\/build\/[^"]+\.js)"/.exec(login.text)?.[1];
+    const script =
+      /<script[^>]+src="(\/build\/[^"]+\.js)"/.exec(login.text)?.[1] ??
+      /href="(\/build\/[^"]+\.js)"/.exec(login.text)?.[1];
     expect(script, "the login page loads a script").toBeTruthy();
     const asset = await get("a fingerprinted asset", script!);
     expect(asset.status).toBe(200);
@@ -196,16 +240,36 @@ test.describe("every answer of the portal's server", { tag: "@js-only" }, () => 
     expect(messages.status).toBe(200);
     const list = JSON.parse(messages.text) as { view: { list: { items: Array<{ id: number }> } } };
     const id = list.view.list.items[0]!.id;
-    const opened = await get("an opened message (data)", `/clients/documents-and-messages?message=${id}&_data=routes%2Fclients.documents-and-messages`);
-    const pane = (JSON.parse(opened.text) as { view: { pane: { attachments: Array<{ docpartid: number; filename: string }> } } }).view.pane;
+    const opened = await get(
+      "an opened message (data)",
+      `/clients/documents-and-messages?message=${id}&_data=routes%2Fclients.documents-and-messages`,
+    );
+    const pane = (
+      JSON.parse(opened.text) as { view: { pane: { attachments: Array<{ docpartid: number; filename: string }> } } }
+    ).view.pane;
     const photo = pane.attachments.find((a) => a.filename.endsWith(".png"))!;
-    const attachment = await get("an attachment", `/clients/documents-and-messages/files/${id}/${photo.docpartid}?confirm=1`);
+    const attachment = await get(
+      "an attachment",
+      `/clients/documents-and-messages/files/${id}/${photo.docpartid}?confirm=1`,
+    );
     expect(attachment.status).toBe(200);
     expect(attachment.headers["content-disposition"]).toMatch(/^attachment/);
-    const image = await get("a message image", "/clients/documents-and-messages/images/resourceful/docnote/images/logo.png");
+    const image = await get(
+      "a message image",
+      "/clients/documents-and-messages/images/resourceful/docnote/images/logo.png",
+    );
     expect(image.status).toBe(200);
-    expect((await get("a missing message image", "/clients/documents-and-messages/images/resourceful/session/user")).status).toBe(404);
-    expect((await get("a missing attachment (data error)", `/clients/documents-and-messages/files/999999/1?confirm=1&_data=${encodeURIComponent("routes/clients.documents-and-messages_.files.$documentId.$docpartid")}`)).status).toBe(404);
+    expect(
+      (await get("a missing message image", "/clients/documents-and-messages/images/resourceful/session/user")).status,
+    ).toBe(404);
+    expect(
+      (
+        await get(
+          "a missing attachment (data error)",
+          `/clients/documents-and-messages/files/999999/1?confirm=1&_data=${encodeURIComponent("routes/clients.documents-and-messages_.files.$documentId.$docpartid")}`,
+        )
+      ).status,
+    ).toBe(404);
 
     // the valuation report's PDF
     await page.goto("/clients/valuation-report");
@@ -228,7 +292,11 @@ test.describe("every answer of the portal's server", { tag: "@js-only" }, () => 
       // the journeys' portal runs in production mode
       expect(answer.headers["strict-transport-security"], what).toBe("max-age=31536000; includeSubDomains");
     }
-    expect(answers.find(([what]) => what === "the investments CSV")![1].headers["content-security-policy"]).toBe(NOT_A_PAGE_POLICY);
-    expect(answers.find(([what]) => what === "liveness")![1].headers["content-security-policy"]).toBe(NOT_A_PAGE_POLICY);
+    expect(answers.find(([what]) => what === "the investments CSV")![1].headers["content-security-policy"]).toBe(
+      NOT_A_PAGE_POLICY,
+    );
+    expect(answers.find(([what]) => what === "liveness")![1].headers["content-security-policy"]).toBe(
+      NOT_A_PAGE_POLICY,
+    );
   });
 });

@@ -31,12 +31,14 @@ export const test = base.extend<Options>({
       if (!script(response.url())) tell(`${response.request().method()} ${response.url()} ${response.status()}`);
     });
     page.on("requestfailed", (request) => {
-      if (javaScript === "on" || !script(request.url())) tell(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? "?"}`);
+      if (javaScript === "on" || !script(request.url()))
+        tell(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? "?"}`);
     });
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
       const told = message.type() === "error" || message.type() === "warning";
-      if (told && !message.text().startsWith("Failed to load resource")) tell(`console ${message.type()}: ${message.text().slice(0, 300)}`);
+      if (told && !message.text().startsWith("Failed to load resource"))
+        tell(`console ${message.type()}: ${message.text().slice(0, 300)}`);
       if (message.type() !== "error") return;
       const text = message.text();
       // Error statuses of the pages under test (403, 404, 503) and the refused bundles are expected.
@@ -52,7 +54,14 @@ export const test = base.extend<Options>({
         .locator("[role=alert], .alert, .error-summary, .field__error")
         .allInnerTexts()
         .catch(() => ["(page closed)"]);
-      console.log([`what the browser did (${testInfo.title}):`, ...story, `alerts: ${JSON.stringify(alerts)}`, `errors: ${JSON.stringify(errors)}`].join("\n  "));
+      console.log(
+        [
+          `what the browser did (${testInfo.title}):`,
+          ...story,
+          `alerts: ${JSON.stringify(alerts)}`,
+          `errors: ${JSON.stringify(errors)}`,
+        ].join("\n  "),
+      );
     }
   },
 });
@@ -62,12 +71,18 @@ export { expect };
 /** WCAG 2.1 AA, checked by axe on the page as it is now. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
   expect(summary, "axe violations").toEqual([]);
 }
 
 /** Signs in with the demo password; `keyboard` sends the form with Enter, leaving the pointer where it was. */
-export async function signIn(page: Page, username: string, options: { adviser?: boolean; path?: string; keyboard?: boolean } = {}) {
+export async function signIn(
+  page: Page,
+  username: string,
+  options: { adviser?: boolean; path?: string; keyboard?: boolean } = {},
+) {
   await page.goto(options.path ?? (options.adviser ? "/login?userType=adviser" : "/login"));
   await page.getByLabel("Username").fill(username);
   const password = page.getByLabel("Password", { exact: true });

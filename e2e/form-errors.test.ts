@@ -18,7 +18,10 @@ async function signInClient(page: Page) {
 }
 
 test.describe("correcting a form", () => {
-  test("leaving an empty Subject keeps the focus where the user put it; Send shows what is wrong", async ({ page, javaScript }) => {
+  test("leaving an empty Subject keeps the focus where the user put it; Send shows what is wrong", async ({
+    page,
+    javaScript,
+  }) => {
     await signInClient(page);
     await page.goto(`${MESSAGES}?compose=true`);
     const subject = page.getByLabel("Subject", { exact: true });
@@ -49,7 +52,10 @@ test.describe("correcting a form", () => {
     }
   });
 
-  test("the adviser's client search says nothing when a date of birth is left half typed, and tells on Search", async ({ page, javaScript }) => {
+  test("the adviser's client search says nothing when a date of birth is left half typed, and tells on Search", async ({
+    page,
+    javaScript,
+  }) => {
     await signIn(page, "demo.adviser", { adviser: true });
     await expect(page).toHaveURL(/\/advisers\//);
     await page.goto("/advisers/clients");
@@ -64,7 +70,10 @@ test.describe("correcting a form", () => {
     await expectAccessible(page);
   });
 
-  test("'Apply' in 'Filter options' says why it is disabled while the dates are wrong; without JavaScript it answers with the messages", async ({ page, javaScript }) => {
+  test("'Apply' in 'Filter options' says why it is disabled while the dates are wrong; without JavaScript it answers with the messages", async ({
+    page,
+    javaScript,
+  }) => {
     await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis" });
     await expect(page.getByRole("heading", { level: 1, name: "All portfolios" })).toBeVisible();
     let form;
@@ -120,13 +129,17 @@ test.describe("correcting a form", () => {
     await page.goto("/clients/change-password");
     const confirm = page.getByRole("button", { name: "Confirm password" });
     await expect(confirm).toBeDisabled();
-    const reason = "Confirm password is available once both passwords are entered and the new password meets the password rules.";
+    const reason =
+      "Confirm password is available once both passwords are entered and the new password meets the password rules.";
     await expect(page.getByText(reason)).toBeVisible();
     await expect(confirm).toHaveAccessibleDescription(reason);
     await expectAccessible(page);
   });
 
-  test("disabled 'Save' and 'Validate' on additional verification say beside them why @js-only", async ({ page, request }) => {
+  test("disabled 'Save' and 'Validate' on additional verification say beside them why @js-only", async ({
+    page,
+    request,
+  }) => {
     const username = await copyUser(request, "demo.mfa");
     await signInWithCode(page, request, username);
     await page.goto("/clients/additional-verification");
@@ -134,7 +147,10 @@ test.describe("correcting a form", () => {
     await expect(save).toBeDisabled();
     await expect(save).toHaveAccessibleDescription("Choose a different method to save it.");
     await expect(page.getByText("Choose a different method to save it.")).toBeVisible();
-    await page.getByRole("group", { name: "Additional verification method" }).getByRole("radio", { name: /Software token/ }).check();
+    await page
+      .getByRole("group", { name: "Additional verification method" })
+      .getByRole("radio", { name: /Software token/ })
+      .check();
     await expect(save).toHaveAccessibleDescription("Enter your password to save the new method.");
     await expectAccessible(page);
     await page.getByLabel("Password", { exact: true }).fill("Demo-pass-1");
@@ -148,7 +164,10 @@ test.describe("correcting a form", () => {
     await expectAccessible(page);
   });
 
-  test("a disabled 'Continue' at the sign-in code step and on the security questions says beside it why @js-only", async ({ page, request }) => {
+  test("a disabled 'Continue' at the sign-in code step and on the security questions says beside it why @js-only", async ({
+    page,
+    request,
+  }) => {
     const username = await copyUser(request, "demo.mfa");
     await signIn(page, username);
     await expect(page.getByLabel("Security code")).toBeVisible();

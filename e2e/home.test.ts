@@ -20,7 +20,9 @@ test.describe("the clients home dashboard", () => {
 
     // overview tiles: value, time-weighted performance, change in value, whole pounds
     await expect(overviewValue(page)).toHaveText(/^£\d{1,3}(,\d{3})+$/);
-    await expect(page.locator(".overview-tile").filter({ hasText: "Performance (time-weighted)" })).toContainText(/[+-]?\d+\.\d{2}%/);
+    await expect(page.locator(".overview-tile").filter({ hasText: "Performance (time-weighted)" })).toContainText(
+      /[+-]?\d+\.\d{2}%/,
+    );
     await expect(page.locator(".overview-tile").filter({ hasText: "Change in value" })).toContainText(/£/);
     await expect(page.getByRole("link", { name: "1 year", exact: true })).toHaveAttribute("aria-current", "true");
 
@@ -42,12 +44,18 @@ test.describe("the clients home dashboard", () => {
     await expect(page.getByText("Olivia")).toHaveCount(0);
     // decision 107: the overview says what its total covers; her portfolios show their share of it,
     // James's (in none of her totals) no share: never '100% of the total'
-    await expect(page.locator(".home-coverage")).toHaveText("Total of your own accounts. Linked accounts are listed on their own and not included.");
+    await expect(page.locator(".home-coverage")).toHaveText(
+      "Total of your own accounts. Linked accounts are listed on their own and not included.",
+    );
     await expect(tile(page, /Ellie's portfolio/)).toContainText(/\d+% of the total/);
     await expect(tile(page, /Ellie's portfolio/).locator(".radial")).toHaveCount(1);
     await expect(tile(page, /James's portfolio/)).not.toContainText("of the total");
     await expect(tile(page, /James's portfolio/).locator(".radial")).toHaveCount(0);
-    await expect(page.getByText("These accounts belong to someone linked to you: they are not part of your total, so no share of it is shown.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "These accounts belong to someone linked to you: they are not part of your total, so no share of it is shown.",
+      ),
+    ).toBeVisible();
 
     // other assets: Ellie's own card, the top items of each kind
     const assets = page.locator("#other-assets");
@@ -76,7 +84,10 @@ test.describe("the clients home dashboard", () => {
     await expect(page.getByText("Ellie Premium Bonds and deposits")).toHaveCount(0);
     await expectAccessible(page);
     await close.click();
-    await expect(page.getByRole("button", { name: "Show the accounts of Ellie's portfolio" })).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("button", { name: "Show the accounts of Ellie's portfolio" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
     await expect(page.getByRole("heading", { name: "Ellie Stocks and Shares ISA" })).toHaveCount(0);
 
     // the secondary timeframe, kept in the address
@@ -105,7 +116,10 @@ test.describe("the clients home dashboard", () => {
   test("the other-assets summary links to each family member's balance sheet", async ({ page }) => {
     await signIn(page, "demo.client");
     const assets = page.locator("#other-assets");
-    await expect(assets.getByRole("link", { name: "4 pensions" })).toHaveAttribute("href", "/clients/balance-sheet?id=1&asset=1");
+    await expect(assets.getByRole("link", { name: "4 pensions" })).toHaveAttribute(
+      "href",
+      "/clients/balance-sheet?id=1&asset=1",
+    );
     await assets.getByRole("link", { name: "View assets of James Hartley" }).click();
     await expect(page).toHaveURL(/\/clients\/balance-sheet\?id=2$/);
     await expect(page.getByRole("heading", { level: 1, name: "Balance Sheet" })).toBeVisible();
@@ -116,8 +130,14 @@ test.describe("the clients home dashboard", () => {
     await expect(assets.getByRole("heading", { level: 3, name: "James Hartley" })).toBeVisible();
     await expect(assets.getByRole("heading", { name: "1 annuity" })).toBeVisible();
     await expect(assets).toContainText("Holiday cottage, Padstow");
-    await expect(assets.getByRole("link", { name: "1 annuity" })).toHaveAttribute("href", "/clients/balance-sheet?id=2&asset=2");
-    await expect(assets.getByRole("link", { name: "View assets of Ellie Hartley" })).toHaveAttribute("href", "/clients/balance-sheet?id=1");
+    await expect(assets.getByRole("link", { name: "1 annuity" })).toHaveAttribute(
+      "href",
+      "/clients/balance-sheet?id=2&asset=2",
+    );
+    await expect(assets.getByRole("link", { name: "View assets of Ellie Hartley" })).toHaveAttribute(
+      "href",
+      "/clients/balance-sheet?id=1",
+    );
     await expectAccessible(page);
 
     // a member outside the family is not shown: the page falls back to the client herself
@@ -180,11 +200,16 @@ test.describe("the clients home dashboard", () => {
     await expect(close).toBeFocused();
     await expect(page.getByRole("heading", { name: "Joint General Investment Account" })).toBeVisible();
     await page.keyboard.press(" ");
-    await expect(page.getByRole("button", { name: "Show the accounts of Joint portfolio" })).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("button", { name: "Show the accounts of Joint portfolio" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
     await expect(page.getByRole("heading", { name: "Joint General Investment Account" })).toHaveCount(0);
   });
 
-  test("the chart becomes interactive when pointed at, loading the chart library only then @js-only", async ({ page }) => {
+  test("the chart becomes interactive when pointed at, loading the chart library only then @js-only", async ({
+    page,
+  }) => {
     const chartScripts: string[] = [];
     page.on("request", (r) => {
       if (r.resourceType() === "script" && /interactive-line-chart|nivo/i.test(r.url())) chartScripts.push(r.url());
@@ -197,7 +222,9 @@ test.describe("the clients home dashboard", () => {
     await expect(figure.locator(".chart-figure__svg--wide svg")).toBeVisible();
     expect(chartScripts).toEqual([]);
     await figure.locator(".chart-figure__chart").hover();
-    await expect(figure.locator(".chart-figure__interactive").getByRole("img", { name: /^Cumulative time-weighted performance/ })).toBeVisible();
+    await expect(
+      figure.locator(".chart-figure__interactive").getByRole("img", { name: /^Cumulative time-weighted performance/ }),
+    ).toBeVisible();
     expect(chartScripts.length).toBeGreaterThan(0);
     // a tooltip with the date and the value follows the pointer
     const box = await figure.locator(".chart-figure__interactive").boundingBox();

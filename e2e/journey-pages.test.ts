@@ -29,7 +29,11 @@ test.describe("the journey pages", () => {
 
   test("with JavaScript the link asks 'Leaving Site' first @js-only", async ({ page }) => {
     await page.context().route("https://journeys.northbridgewealth.example/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Fact find</title><p>Fact find</p>" }),
+      route.fulfill({
+        status: 200,
+        contentType: "text/html",
+        body: "<!doctype html><title>Fact find</title><p>Fact find</p>",
+      }),
     );
     await signIn(page, "demo.client");
     await expect(page).toHaveURL(/\/clients\/home$/);
@@ -40,7 +44,9 @@ test.describe("the journey pages", () => {
     await expect(page.locator("dialog.session-timeout[data-timers=running]")).toBeAttached();
     await start.click();
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText("You are about to leave Client Online for journeys.northbridgewealth.example. Do you want to continue?");
+    await expect(dialog).toContainText(
+      "You are about to leave Client Online for journeys.northbridgewealth.example. Do you want to continue?",
+    );
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();

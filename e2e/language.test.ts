@@ -47,7 +47,10 @@ test("a replayed cookie after logout gets nothing", async ({ page, context }) =>
   await expect(page.getByText("Your session has ended. Please log in again.")).toBeVisible();
 });
 
-test("the messages page is in French in fr-CA: heading, title and folders, none of the site's English", async ({ page, request }) => {
+test("the messages page is in French in fr-CA: heading, title and folders, none of the site's English", async ({
+  page,
+  request,
+}) => {
   // issue 25 item 3 (decision 119); a copy, as choosing a language signed in is the user's own choice
   const username = await copyUser(request, "demo.client", { ownEmail: true });
   await signIn(page, username);
@@ -59,7 +62,8 @@ test("the messages page is in French in fr-CA: heading, title and folders, none 
   await expect(page.getByRole("heading", { level: 1, name: "Messages et documents" })).toBeVisible();
   await expect(page).toHaveTitle("Messages et documents | Client Online");
   const folders = page.getByRole("navigation", { name: "Dossiers" });
-  for (const name of [/^Boîte de réception/, /^Évaluations/, /^Avis d’exécution/]) await expect(folders.getByRole("link", { name })).toBeVisible();
+  for (const name of [/^Boîte de réception/, /^Évaluations/, /^Avis d’exécution/])
+    await expect(folders.getByRole("link", { name })).toBeVisible();
   await expect(page.getByText(/Messages and documents|Inbox|Valuations|Contract notes/)).toHaveCount(0);
   await expectAccessible(page);
 });

@@ -21,10 +21,16 @@ async function openBudgetMessage(page: Page, js: boolean) {
 }
 
 test.describe("leaving the portal from a message", () => {
-  test("a link to another host asks first: Cancel and Escape stay, Continue opens a new tab without opener @js-only", async ({ page }) => {
+  test("a link to another host asks first: Cancel and Escape stay, Continue opens a new tab without opener @js-only", async ({
+    page,
+  }) => {
     // the destination is answered here, so the journey never leaves for the real site
     await page.context().route("https://www.gov.uk/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>GOV.UK</title><p>Budget</p>" }),
+      route.fulfill({
+        status: 200,
+        contentType: "text/html",
+        body: "<!doctype html><title>GOV.UK</title><p>Budget</p>",
+      }),
     );
     const link = await openBudgetMessage(page, true);
     const here = page.url();

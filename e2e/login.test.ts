@@ -42,7 +42,9 @@ test.describe("signing in", () => {
 
   test("the success alerts of the query flags show", async ({ page }) => {
     await page.goto("/login?passwordChanged=true");
-    await expect(page.getByText("Your password has now been changed. Please log in with your new password.")).toBeVisible();
+    await expect(
+      page.getByText("Your password has now been changed. Please log in with your new password."),
+    ).toBeVisible();
     await expectAccessible(page);
     await page.goto("/login?usernameSent=true");
     await expect(page.getByText("Your username has been emailed to you")).toBeVisible();
@@ -68,7 +70,9 @@ test("show password is offered only when JavaScript runs", async ({ page, javaSc
 
 // The box arrives with the page's scripts: a pointer on its way to Login must find Login where it was.
 test("the Login button stays where it is when the page's scripts arrive @js-only", async ({ page }) => {
-  await expectStillWhenScriptsArrive(page, "/login", page.getByRole("button", { name: "Login", exact: true }), [page.getByLabel("Show password")]);
+  await expectStillWhenScriptsArrive(page, "/login", page.getByRole("button", { name: "Login", exact: true }), [
+    page.getByLabel("Show password"),
+  ]);
 });
 
 test.describe("the site's own settings on the login page (spec 000 §3)", () => {

@@ -16,7 +16,13 @@ test.describe("the main bar on a phone", () => {
     await signIn(page, "demo.client");
     await expect(page).toHaveURL(/\/clients\/home$/);
     const links = mainMenu(page).getByRole("link");
-    await expect(links).toHaveText(["Home", "Analysis", "Balance sheet", /^Messages and documents/, "Valuation report"]);
+    await expect(links).toHaveText([
+      "Home",
+      "Analysis",
+      "Balance sheet",
+      /^Messages and documents/,
+      "Valuation report",
+    ]);
     for (const link of await links.all()) {
       const box = (await link.boundingBox())!;
       expect(box.x, await link.innerText()).toBeGreaterThanOrEqual(0);
@@ -26,7 +32,9 @@ test.describe("the main bar on a phone", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expect(back(page)).toHaveCount(0);
     await expectAccessible(page);
-    await mainMenu(page).getByRole("link", { name: /^Messages and documents/ }).click();
+    await mainMenu(page)
+      .getByRole("link", { name: /^Messages and documents/ })
+      .click();
     await expect(page).toHaveURL(/\/clients\/documents-and-messages$/);
   });
 

@@ -63,7 +63,9 @@ test("maintenance sends visitors and signed-in users to the maintenance page; le
       if (javaScript === "off") await other.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
       await other.goto(`${portal}/login`);
       await expect(other).toHaveURL(`${portal}/maintenance`);
-      await expect(other.getByRole("heading", { level: 1, name: "Client Online is down for maintenance" })).toBeVisible();
+      await expect(
+        other.getByRole("heading", { level: 1, name: "Client Online is down for maintenance" }),
+      ).toBeVisible();
       await other.goto(`${portal}/core/privacy-policy`);
       await expect(other.getByRole("heading", { level: 1, name: "Privacy policy" })).toBeVisible();
     } finally {

@@ -29,7 +29,10 @@ const badge = async (page: Page) => {
 test.describe("documents and messages", () => {
   test("a client pages, filters, sorts and searches, with bookmarkable views", async ({ page }) => {
     await signInClient(page);
-    await page.getByRole("link", { name: /Messages and documents/ }).first().click();
+    await page
+      .getByRole("link", { name: /Messages and documents/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`${MESSAGES}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Messages and documents" })).toBeVisible();
     await expect(page.getByPlaceholder("Search subject")).toBeVisible();
@@ -77,7 +80,9 @@ test.describe("documents and messages", () => {
     await expect(page.getByLabel("Search messages by subject")).toHaveValue("pension");
   });
 
-  test("a client filters by the created-date range; an end before the start or an invalid date is refused", async ({ page }) => {
+  test("a client filters by the created-date range; an end before the start or an invalid date is refused", async ({
+    page,
+  }) => {
     // the seed's quarterly valuations arrive 12, 103, 194 … days ago: one falls in 150 to 50 days ago
     const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     const from = page.getByLabel("From", { exact: true });
@@ -106,7 +111,9 @@ test.describe("documents and messages", () => {
     await expect(to).toHaveValue(shown(day(50)));
     // changing folder keeps the range, as it keeps the search
     await page.getByRole("link", { name: /^Important only/ }).click();
-    await expect(page).toHaveURL(new RegExp(`folder=important&type=Valuation&from=${shown(day(150))}&to=${shown(day(50))}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`folder=important&type=Valuation&from=${shown(day(150))}&to=${shown(day(50))}$`),
+    );
     await expect(to).toHaveValue(shown(day(50)));
     await page.getByRole("link", { name: /^Inbox/ }).click();
     await expect(list(page)).toHaveCount(1);
@@ -118,7 +125,10 @@ test.describe("documents and messages", () => {
     await expect(page).toHaveURL(new RegExp(`from=${day(50)}&to=${day(150)}`));
     const endBeforeStart = "You cannot select an End date earlier than the Start date.";
     await expect(page.locator("#message-to-error")).toContainText(endBeforeStart);
-    await expect(page.getByRole("alert").getByRole("link", { name: endBeforeStart })).toHaveAttribute("href", "#message-to");
+    await expect(page.getByRole("alert").getByRole("link", { name: endBeforeStart })).toHaveAttribute(
+      "href",
+      "#message-to",
+    );
     await expect(to).toHaveAttribute("aria-invalid", "true");
     await expect(to).toHaveAttribute("aria-describedby", "message-to-hint message-to-error");
     await expect(from).toHaveValue(day(50));
@@ -130,7 +140,10 @@ test.describe("documents and messages", () => {
     await page.goto(`${MESSAGES}?type=Valuation&from=2026-02-30&to=${day(50)}`);
     const invalidFormat = 'Invalid date format, please enter the date in the format "DD-MM-YYYY"';
     await expect(page.locator("#message-from-error")).toContainText(invalidFormat);
-    await expect(page.getByRole("alert").getByRole("link", { name: invalidFormat })).toHaveAttribute("href", "#message-from");
+    await expect(page.getByRole("alert").getByRole("link", { name: invalidFormat })).toHaveAttribute(
+      "href",
+      "#message-from",
+    );
     await expect(from).toHaveAttribute("aria-invalid", "true");
     await expect(to).toHaveValue(day(50));
     await expect(list(page).first()).toContainText(/Quarterly valuation/);
@@ -147,7 +160,13 @@ test.describe("documents and messages", () => {
     const subject =
       javaScript === "on"
         ? "Your pension transfer: next steps"
-        : ((await list(page).filter({ hasText: /Quarterly valuation to/ }).first().locator(".message-item__subject").textContent()) ?? "").trim();
+        : (
+            (await list(page)
+              .filter({ hasText: /Quarterly valuation to/ })
+              .first()
+              .locator(".message-item__subject")
+              .textContent()) ?? ""
+          ).trim();
     expect(subject).not.toBe("");
     await expect(list(page).filter({ hasText: subject }).locator(".tag--unread")).toHaveCount(1);
     const before = await badge(page);
@@ -173,7 +192,9 @@ test.describe("documents and messages", () => {
     const confirmation = js ? page.getByRole("dialog") : page.locator("main");
     await expect(confirmation.getByRole("heading", { name: "Download attachment" })).toBeVisible();
     await expect(
-      confirmation.getByText("This file type may contain macros or other potentially harmful content. Make sure you trust the source before proceeding."),
+      confirmation.getByText(
+        "This file type may contain macros or other potentially harmful content. Make sure you trust the source before proceeding.",
+      ),
     ).toBeVisible();
     await expectAccessible(page);
     const [download] = await Promise.all([
@@ -200,7 +221,11 @@ test.describe("documents and messages", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Documents for your pension transfer" })).toBeVisible();
   });
 
-  test("composes a message with two attachments, finds it in Sent with both, downloads one by its name, and replies", async ({ page, javaScript, request }) => {
+  test("composes a message with two attachments, finds it in Sent with both, downloads one by its name, and replies", async ({
+    page,
+    javaScript,
+    request,
+  }) => {
     const js = javaScript === "on";
     const subject = `Pension transfer questions (${javaScript} ${Date.now()})`;
     await signInClient(page);
@@ -208,11 +233,17 @@ test.describe("documents and messages", () => {
     await page.getByRole("link", { name: "New message" }).click();
     await expect(page).toHaveURL(/compose=true/);
     await page.getByLabel("Subject", { exact: true }).fill(subject);
-    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Could we talk about the transfer next week?\n\nThank you, Ellie");
+    await page
+      .getByRole("textbox", { name: "Message", exact: true })
+      .fill("Could we talk about the transfer next week?\n\nThank you, Ellie");
     // a name with '=' is an ordinary name (issue 24)
     await page.getByLabel("Attachments").setInputFiles([
       { name: "Transfer form=2026.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
-      { name: "Scan.png", mimeType: "image/png", buffer: Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex") },
+      {
+        name: "Scan.png",
+        mimeType: "image/png",
+        buffer: Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex"),
+      },
     ]);
     await expectAccessible(page);
     await page.getByRole("button", { name: "Send" }).click();
@@ -244,7 +275,9 @@ test.describe("documents and messages", () => {
     await expect(page.getByRole("link", { name: "RE: Welcome to the new Client Online" }).first()).toBeVisible();
   });
 
-  test("while a message is sending, a blocking modal shows and leaving the page is questioned @js-only", async ({ page }) => {
+  test("while a message is sending, a blocking modal shows and leaving the page is questioned @js-only", async ({
+    page,
+  }) => {
     const subject = `Sending modal (${Date.now()})`;
     await signInClient(page);
     await page.goto(`${MESSAGES}?compose=true`);
@@ -285,12 +318,16 @@ test.describe("documents and messages", () => {
     expect(await leaving()).toBe(false);
   });
 
-  test("refuses an .exe, a web page and an oversized file with the spec's texts, keeping what was written", async ({ page }) => {
+  test("refuses an .exe, a web page and an oversized file with the spec's texts, keeping what was written", async ({
+    page,
+  }) => {
     await signInClient(page);
     await page.goto(`${MESSAGES}?compose=true`);
     await page.getByLabel("Subject", { exact: true }).fill("Forms for the transfer");
     await page.getByRole("textbox", { name: "Message", exact: true }).fill("Here are the forms.");
-    await page.getByLabel("Attachments").setInputFiles([{ name: "setup.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") }]);
+    await page
+      .getByLabel("Attachments")
+      .setInputFiles([{ name: "setup.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") }]);
     // with JavaScript the file is refused as soon as it is chosen (Send stays disabled); without, on sending
     await sendIfEnabled(page);
     await expect(page.getByText("File type not allowed, please remove.").first()).toBeVisible();
@@ -300,12 +337,20 @@ test.describe("documents and messages", () => {
 
     // issue 24: only what clients send advisers; a trailing dot hides nothing
     for (const name of ["statement.html", "setup.exe."]) {
-      await page.getByLabel("Attachments").setInputFiles([{ name, mimeType: "text/html", buffer: Buffer.from("<script>alert(1)</script>") }]);
+      await page
+        .getByLabel("Attachments")
+        .setInputFiles([{ name, mimeType: "text/html", buffer: Buffer.from("<script>alert(1)</script>") }]);
       await sendIfEnabled(page);
       await expect(page.getByText("File type not allowed, please remove.").first()).toBeVisible();
     }
     // content that is not what its name says is found on sending, named in the summary and by the field
-    await page.getByLabel("Attachments").setInputFiles([{ name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.from("4d5a90000300000004000000ffff0000", "hex") }]);
+    await page.getByLabel("Attachments").setInputFiles([
+      {
+        name: "invoice.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("4d5a90000300000004000000ffff0000", "hex"),
+      },
+    ]);
     await sendIfEnabled(page);
     const mismatch = "File content does not match its type, please remove.";
     await expect(page.locator(".error-summary").getByRole("link", { name: mismatch })).toBeVisible();
@@ -313,9 +358,9 @@ test.describe("documents and messages", () => {
     await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("Forms for the transfer");
     await expectAccessible(page);
 
-    await page.getByLabel("Attachments").setInputFiles([
-      { name: "Large scan.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(10_000_001, 32) },
-    ]);
+    await page
+      .getByLabel("Attachments")
+      .setInputFiles([{ name: "Large scan.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(10_000_001, 32) }]);
     await sendIfEnabled(page);
     await expect(page.getByText("File is too large, please remove.").first()).toBeVisible();
     await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("Forms for the transfer");
@@ -348,13 +393,17 @@ test.describe("documents and messages", () => {
     await expectAccessible(page);
   });
 
-  test("an adviser in context reads everything but cannot write; a client never sees an adviser-only note", async ({ page }) => {
+  test("an adviser in context reads everything but cannot write; a client never sees an adviser-only note", async ({
+    page,
+  }) => {
     await signInClient(page);
     await page.goto(`${MESSAGES}?pages=3`);
     await expect(page.getByText(/^File note/)).toHaveCount(0);
     // guessing an adviser-only note's address shows nothing of it
     await page.goto(`${MESSAGES}?message=27`);
-    await expect(page.getByText("This message could not be found. It may have been removed, or you may not have access to it.")).toBeVisible();
+    await expect(
+      page.getByText("This message could not be found. It may have been removed, or you may not have access to it."),
+    ).toBeVisible();
     await expect(page.getByText("annual review meeting preparation")).toHaveCount(0);
     await signOut(page);
     await expect(page).toHaveURL(/\/login\?reason=UserLoggedOut$/);
@@ -371,7 +420,9 @@ test.describe("documents and messages", () => {
     await expect(page.getByRole("link", { name: "New message" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: /^Sent/ })).toHaveCount(0);
     await note.getByRole("link").first().click();
-    await expect(page.getByRole("heading", { level: 2, name: "File note: annual review meeting preparation" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 2, name: "File note: annual review meeting preparation" }),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Reply" })).toHaveCount(0);
     await expectAccessible(page);
     // the compose view is not offered to an adviser

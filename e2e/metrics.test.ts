@@ -62,22 +62,38 @@ test.describe("the operator's metrics", () => {
 
     // The portal: the home page and the personal details, per Remix route id and status.
     const pages = grown(portalBefore, portal, "portal_http_requests_total");
-    const routeCount = (route: string, status: string) => sum(pages.filter((r) => r.labels.route === route && r.labels.status === status));
+    const routeCount = (route: string, status: string) =>
+      sum(pages.filter((r) => r.labels.route === route && r.labels.status === status));
     expect(routeCount("routes/clients.home", "200")).toBeGreaterThanOrEqual(1);
     expect(routeCount("routes/clients.personal-details", "200")).toBeGreaterThanOrEqual(1);
-    expect(sum(pages.filter((r) => r.labels.route === "routes/login" && r.labels.method === "POST"))).toBeGreaterThanOrEqual(1);
+    expect(
+      sum(pages.filter((r) => r.labels.route === "routes/login" && r.labels.method === "POST")),
+    ).toBeGreaterThanOrEqual(1);
     // Never a raw path with an id in a label.
     for (const row of pages) expect(row.labels.route).toMatch(/^(root|routes\/[^/]+|unmatched|__manifest)$/);
     expect(sum(grown(portalBefore, portal, "portal_http_request_duration_seconds_count"))).toBe(sum(pages));
 
     // The portal's calls to the platform, per endpoint and outcome, and the platform's own count.
-    const calls = grown(portalBefore, portal, "portal_platform_call_duration_seconds_count").filter((r) => r.labels.outcome === "ok");
+    const calls = grown(portalBefore, portal, "portal_platform_call_duration_seconds_count").filter(
+      (r) => r.labels.outcome === "ok",
+    );
     expect(calls.map((r) => r.labels.endpoint)).toContain("/auth/login");
     const answered = grown(platformBefore, platform, "platform_http_requests_total");
-    expect(sum(answered.filter((r) => r.labels.route === "/auth/login" && r.labels.method === "POST" && r.labels.status === "200"))).toBeGreaterThanOrEqual(1);
+    expect(
+      sum(
+        answered.filter(
+          (r) => r.labels.route === "/auth/login" && r.labels.method === "POST" && r.labels.status === "200",
+        ),
+      ),
+    ).toBeGreaterThanOrEqual(1);
     for (const call of calls) {
-      const counted = answered.filter((r) => r.labels.method === call.labels.method && sameEndpoint(r.labels.route!, call.labels.endpoint!));
-      expect(sum(counted), `${call.labels.method} ${call.labels.endpoint} counted by the platform`).toBeGreaterThanOrEqual(call.by);
+      const counted = answered.filter(
+        (r) => r.labels.method === call.labels.method && sameEndpoint(r.labels.route!, call.labels.endpoint!),
+      );
+      expect(
+        sum(counted),
+        `${call.labels.method} ${call.labels.endpoint} counted by the platform`,
+      ).toBeGreaterThanOrEqual(call.by);
     }
     expect(calls.length).toBeGreaterThanOrEqual(3);
 

@@ -15,7 +15,11 @@ const SPOKEN = "You have opted for your adviser to contact you instead of comple
 const region = (page: Page, name: string) => page.getByRole("region", { name });
 
 test.describe("notifications", () => {
-  test("a client with two notifications pages through them and closes one; it waits in the postponement notice", async ({ page, request, javaScript }) => {
+  test("a client with two notifications pages through them and closes one; it waits in the postponement notice", async ({
+    page,
+    request,
+    javaScript,
+  }) => {
     const username = await copyUser(request, "demo.factfind");
     await signIn(page, username);
     await expect(page).toHaveURL(/\/clients\/home$/);
@@ -42,7 +46,10 @@ test.describe("notifications", () => {
       await page.getByRole("dialog").getByRole("button", { name: "Previous" }).click();
       await expect(page.getByRole("dialog", { name: APA }).getByText("2 / 2")).toBeVisible();
       await page.getByRole("dialog").getByRole("button", { name: "Previous" }).click();
-      await page.getByRole("dialog", { name: FACT_FIND }).getByRole("button", { name: "Close fact find notification" }).click();
+      await page
+        .getByRole("dialog", { name: FACT_FIND })
+        .getByRole("button", { name: "Close fact find notification" })
+        .click();
     } else {
       // without JavaScript: both as panels, each a region with its own buttons
       await expect(region(page, FACT_FIND)).toBeVisible();
@@ -78,7 +85,10 @@ test.describe("notifications", () => {
     await expect(region(page, "Waiting for you")).toHaveCount(0);
   });
 
-  test("a client with one notification sees it inline; 'Speak to adviser' confirms and it is gone", async ({ page, request }) => {
+  test("a client with one notification sees it inline; 'Speak to adviser' confirms and it is gone", async ({
+    page,
+    request,
+  }) => {
     // a copy has no adviser of its own: demo.adviser2 is the one to speak to
     const username = await copyUser(request, "demo.client", { ownEmail: true, adviser: "demo.adviser2" });
     await signIn(page, username);
@@ -100,7 +110,9 @@ test.describe("notifications", () => {
     await expect(region(page, REVIEW)).toHaveCount(0);
   });
 
-  test("a client without an adviser is not offered 'Speak to adviser' and is told whom to contact instead", async ({ page }) => {
+  test("a client without an adviser is not offered 'Speak to adviser' and is told whom to contact instead", async ({
+    page,
+  }) => {
     // issue 25 item 12: demo.factfind and demo.robo have no adviser who could call them back
     for (const [username, heading] of [
       ["demo.factfind", FACT_FIND],
@@ -112,7 +124,9 @@ test.describe("notifications", () => {
       // pop-up waits for the cookie notice: decision 120)
       const panel = region(page, heading);
       await expect(panel).toBeVisible();
-      await expect(panel).toContainText("You do not have an adviser who can contact you. For help, contact Client Services:");
+      await expect(panel).toContainText(
+        "You do not have an adviser who can contact you. For help, contact Client Services:",
+      );
       await expect(panel.getByRole("link", { name: "020 7946 0800" })).toHaveAttribute("href", "tel:02079460800");
       await expect(panel.getByRole("link", { name: "clientservices@northbridgewealth.example" })).toHaveAttribute(
         "href",

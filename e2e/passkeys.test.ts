@@ -31,7 +31,9 @@ async function addAuthenticator(page: Page): Promise<Authenticator> {
 }
 
 async function credentialsOf(authenticator: Authenticator) {
-  const { credentials } = await authenticator.cdp.send("WebAuthn.getCredentials", { authenticatorId: authenticator.id });
+  const { credentials } = await authenticator.cdp.send("WebAuthn.getCredentials", {
+    authenticatorId: authenticator.id,
+  });
   return credentials;
 }
 
@@ -70,7 +72,9 @@ async function grant(page: Page) {
  */
 async function withoutAutofill(page: Page) {
   await page.addInitScript(() => {
-    Object.defineProperty(PublicKeyCredential, "isConditionalMediationAvailable", { value: () => Promise.resolve(false) });
+    Object.defineProperty(PublicKeyCredential, "isConditionalMediationAvailable", {
+      value: () => Promise.resolve(false),
+    });
   });
 }
 
@@ -82,10 +86,15 @@ async function loginPage(page: Page) {
 
 /** The post that carries the browser's answer to the login action. */
 const isPasskeyPost = (request: PageRequest) =>
-  request.method() === "POST" && new URL(request.url()).pathname === "/login" && (request.postData() ?? "").includes("intent=passkey");
+  request.method() === "POST" &&
+  new URL(request.url()).pathname === "/login" &&
+  (request.postData() ?? "").includes("intent=passkey");
 
 test.describe("passkeys with JavaScript @js-only", () => {
-  test("a client registers a passkey, signs in with it alone, renames it, removes it and then cannot use it", async ({ page, request }) => {
+  test("a client registers a passkey, signs in with it alone, renames it, removes it and then cannot use it", async ({
+    page,
+    request,
+  }) => {
     const username = await copyUser(request, "demo.client", { ownEmail: true });
     const authenticator = await addAuthenticator(page);
     await signIn(page, username);
@@ -126,7 +135,9 @@ test.describe("passkeys with JavaScript @js-only", () => {
     await page.goto("/login");
     await expect(page).toHaveURL(/\/clients\/home/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { mediations: string[] }).mediations)).toEqual(["conditional"]);
+    expect(await page.evaluate(() => (window as unknown as { mediations: string[] }).mediations)).toEqual([
+      "conditional",
+    ]);
 
     // Renamed from the list, reached from the change password page.
     await page.goto("/clients/change-password");
@@ -138,7 +149,9 @@ test.describe("passkeys with JavaScript @js-only", () => {
     await expect(name).toBeFocused();
     await name.fill("   ");
     await page.getByRole("button", { name: "Save name" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Enter a name for the passkey");
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+      "Enter a name for the passkey",
+    );
     await expectAccessible(page);
     await page.getByLabel("New name for Chrome on Linux").fill("Work laptop");
     await page.getByRole("button", { name: "Save name" }).click();
@@ -248,7 +261,10 @@ test.describe("passkeys with JavaScript @js-only", () => {
 });
 
 test.describe("passkeys without JavaScript @no-js-only", () => {
-  test("the permission page says what granting needs, and the login page works with a password", async ({ page, request }) => {
+  test("the permission page says what granting needs, and the login page works with a password", async ({
+    page,
+    request,
+  }) => {
     const username = await copyUser(request, "demo.client", { ownEmail: true });
     await page.goto("/login");
     await expect(page.getByRole("button", { name: "Login using biometrics" })).toHaveCount(0);
@@ -256,7 +272,9 @@ test.describe("passkeys without JavaScript @no-js-only", () => {
     await expect(page).toHaveURL(/\/clients\/home/);
     await openAccountMenu(page);
     await page.getByRole("link", { name: "Biometric login" }).click();
-    await expect(page.getByText(/Granting permission needs JavaScript, which this browser is not running/)).toBeVisible();
+    await expect(
+      page.getByText(/Granting permission needs JavaScript, which this browser is not running/),
+    ).toBeVisible();
     await expect(page.getByText("You have no passkeys.")).toBeVisible();
     // Save is always enabled without JavaScript; granting cannot happen, and the page says why.
     await page.getByLabel("Grant permission to login via a biometric check").check();
@@ -291,7 +309,9 @@ test.describe("passkeys without JavaScript @no-js-only", () => {
     await expect(page).toHaveURL(/\?rename=\d+$/);
     await page.getByLabel("New name for Home tablet").fill(" ");
     await page.getByRole("button", { name: "Save name" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Enter a name for the passkey");
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+      "Enter a name for the passkey",
+    );
     await expect(page.getByLabel("New name for Home tablet")).toHaveAttribute("aria-invalid", "true");
     await expectAccessible(page);
     await page.getByLabel("New name for Home tablet").fill("Kitchen tablet");

@@ -77,7 +77,8 @@ export async function signInWithCode(page: Page, request: APIRequestContext, use
 export function totpAt(base32: string, step: number): string {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
   let bits = "";
-  for (const char of base32.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  for (const char of base32.replace(/=+$/, "").toUpperCase())
+    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
   const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(step));
@@ -96,14 +97,24 @@ export function totp(base32: string, offset = 0): string {
  * a browser on the portal's origin would), for journeys without JavaScript, which cannot run a
  * ceremony themselves.
  */
-export async function registerPasskeyFor(request: APIRequestContext, username: string, portalOrigin: string): Promise<void> {
-  const headers = { Accept: "application/json", "X-Xplan-App-Id": "client-online", "X-Xplan-Auth-Failure-Action": "error" };
+export async function registerPasskeyFor(
+  request: APIRequestContext,
+  username: string,
+  portalOrigin: string,
+): Promise<void> {
+  const headers = {
+    Accept: "application/json",
+    "X-Xplan-App-Id": "client-online",
+    "X-Xplan-Auth-Failure-Action": "error",
+  };
   const login = await request.post(`${platformUrl()}/auth/login`, {
     headers,
     data: { username, password: DEMO_PASSWORD, user_type: "client" },
   });
   expect(login.status(), `${username} signs in to the platform`).toBe(200);
-  const token = login.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("XPLANID="));
+  const token = login
+    .headersArray()
+    .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("XPLANID="));
   const cookie = token!.value.split(";")[0]!;
   const options = await request.post(`${platformUrl()}/resourceful/session/passkey/registration/options`, {
     headers: { ...headers, Cookie: cookie },

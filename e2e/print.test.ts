@@ -26,9 +26,13 @@ async function expectCleanPrint(page: Page, testInfo: TestInfo, path: string) {
   await expect(page.locator("footer"), path).toBeHidden();
   expect(await page.locator("button:visible, .button:visible").count(), `${path}: buttons printed`).toBe(0);
   // every table whole: none scrolls inside its region
-  const cut = await page.locator(".table-wrap").evaluateAll((regions) =>
-    regions.filter((r) => r.getClientRects().length > 0 && r.scrollWidth > r.clientWidth + 1).map((r) => r.querySelector("caption")?.textContent ?? "a table"),
-  );
+  const cut = await page
+    .locator(".table-wrap")
+    .evaluateAll((regions) =>
+      regions
+        .filter((r) => r.getClientRects().length > 0 && r.scrollWidth > r.clientWidth + 1)
+        .map((r) => r.querySelector("caption")?.textContent ?? "a table"),
+    );
   expect(cut, `${path}: tables cut`).toEqual([]);
   // the client's name and the date on every page
   const pages = await printedPages(page, testInfo, path.replace(/\W+/g, "-"));
@@ -43,7 +47,9 @@ async function expectCleanPrint(page: Page, testInfo: TestInfo, path: string) {
 test.describe("printing", () => {
   test.use({ viewport: { width: 720, height: 1000 } });
 
-  test("each analysis tab prints clean, with the client's name and the date on every page", async ({ page }, testInfo) => {
+  test("each analysis tab prints clean, with the client's name and the date on every page", async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(180_000);
     await signIn(page, "demo.client");
     await expect(page).toHaveURL(/\/clients\/home/, { timeout: 30_000 });
@@ -61,7 +67,11 @@ test.describe("printing", () => {
     const message = await page.locator("a[href*='message=']").first().getAttribute("href");
     await expectCleanPrint(page, testInfo, message!);
     await page.goto("/clients/documents-and-messages?toBeSigned=true");
-    const signature = await page.getByRole("list", { name: /To be signed/ }).getByRole("link").first().getAttribute("href");
+    const signature = await page
+      .getByRole("list", { name: /To be signed/ })
+      .getByRole("link")
+      .first()
+      .getAttribute("href");
     await expectCleanPrint(page, testInfo, signature!);
   });
 });

@@ -11,7 +11,9 @@ const investmentsPanel = (page: Page) => page.locator("#analysis__tabs_panel-1")
 const pennies = (text: string) => Number(text.replace(/[^0-9-]/g, ""));
 
 test.describe("reading transactions and investment totals", () => {
-  test("sees each transaction's type, and a withdrawal and a fee with a minus sign and words for a screen reader", async ({ page }) => {
+  test("sees each transaction's type, and a withdrawal and a fee with a minus sign and words for a screen reader", async ({
+    page,
+  }) => {
     // every transaction of the portfolio on one page: a long render on a busy machine
     test.slow();
     await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis?range=SI" });
@@ -19,7 +21,9 @@ test.describe("reading transactions and investment totals", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Ellie's portfolio" })).toBeVisible();
     await page.getByRole("link", { name: "Transactions", exact: true }).click();
     await expect(page).toHaveURL(/id=portfolio-\d+.*tab=transactions/);
-    const table = transactionsPanel(page).getByRole("table", { name: /Transactions of the accounts and dates selected/ });
+    const table = transactionsPanel(page).getByRole("table", {
+      name: /Transactions of the accounts and dates selected/,
+    });
     await expect(table.getByRole("columnheader")).toHaveText(["Trade date", "Type", "Security", "Account", "Value"]);
     await expect(table.locator("tbody tr")).toHaveCount(50);
     await expectAccessible(page);
@@ -37,7 +41,8 @@ test.describe("reading transactions and investment totals", () => {
       await expect(value(type), type).toHaveText(/^-[£$€][\d,]+\.\d{2} paid out$/);
       await expect(value(type).locator(".visually-hidden"), type).toHaveText(" paid out");
     }
-    for (const type of ["Deposit", "Income"]) await expect(value(type), type).toHaveText(/^[£$€][\d,]+\.\d{2} received$/);
+    for (const type of ["Deposit", "Income"])
+      await expect(value(type), type).toHaveText(/^[£$€][\d,]+\.\d{2} received$/);
 
     // a fee's details: its value, paid out, and no Fees repeating it
     const feeValue = await value("Fee").textContent();
@@ -62,7 +67,9 @@ test.describe("reading transactions and investment totals", () => {
     await expect(item.locator("dt", { hasText: /^Value$/ }).locator("+ dd")).toHaveText(/^-[£$€]/);
   });
 
-  test("finds a total per account and a grand total that add up, and a note on the converted book costs", async ({ page }) => {
+  test("finds a total per account and a grand total that add up, and a note on the converted book costs", async ({
+    page,
+  }) => {
     await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis?tab=investments" });
     const table = investmentsPanel(page).getByRole("table", { name: /Holdings of the accounts selected at/ });
     await expect(table).toBeVisible();
@@ -80,21 +87,33 @@ test.describe("reading transactions and investment totals", () => {
     const grand = table.locator("tfoot .investments__row--grand-total");
     await expect(grand.getByRole("rowheader")).toHaveText("Total");
     const totals = await accountTotals.locator("td.investments__value").allTextContents();
-    expect(pennies((await grand.locator("td.investments__value").textContent()) ?? "")).toBe(totals.reduce((sum, v) => sum + pennies(v), 0));
+    expect(pennies((await grand.locator("td.investments__value").textContent()) ?? "")).toBe(
+      totals.reduce((sum, v) => sum + pennies(v), 0),
+    );
     // a dollar holding's book cost is not available in pounds: the note says how to see it
     await expect(grand.locator("td.investments__cost")).toContainText("Not available");
     const notes = investmentsPanel(page).getByRole("region", { name: "About the totals" });
     await notes.getByRole("link", { name: "Show in original currency" }).click();
     await expect(page).toHaveURL(/show=original/);
-    await expect(investmentsPanel(page).getByRole("link", { name: "Original currency", exact: true })).toHaveAttribute("aria-current", "true");
+    await expect(investmentsPanel(page).getByRole("link", { name: "Original currency", exact: true })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await expectAccessible(page);
   });
 
   for (const tab of ["investments", "transactions"] as const) {
     test(`fits the ${tab} table on a 1366 px screen without a horizontal scroll bar`, async ({ page }) => {
       await page.setViewportSize({ width: 1366, height: 768 });
-      await signIn(page, "demo.client", { path: `/login?redirectTo=/clients/analysis?tab=${tab}&expand=all&show=original` });
-      const region = page.getByRole("region", { name: tab === "investments" ? /Holdings of the accounts selected at/ : /Transactions of the accounts and dates selected/ });
+      await signIn(page, "demo.client", {
+        path: `/login?redirectTo=/clients/analysis?tab=${tab}&expand=all&show=original`,
+      });
+      const region = page.getByRole("region", {
+        name:
+          tab === "investments"
+            ? /Holdings of the accounts selected at/
+            : /Transactions of the accounts and dates selected/,
+      });
       await expect(region).toBeVisible();
       const [scrollWidth, clientWidth] = await region.evaluate((el) => [el.scrollWidth, el.clientWidth]);
       expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
@@ -102,13 +121,18 @@ test.describe("reading transactions and investment totals", () => {
     });
   }
 
-  test("keeps the investments table usable on a 320 px phone: the holdings and totals readable, the table scrolling in its own region", async ({ page }) => {
+  test("keeps the investments table usable on a 320 px phone: the holdings and totals readable, the table scrolling in its own region", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 320, height: 740 });
     await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis?tab=investments" });
     const region = page.getByRole("region", { name: /Holdings of the accounts selected at/ });
     await expect(region.locator("tfoot").getByRole("rowheader", { name: "Total" })).toBeVisible();
     // the page itself does not scroll sideways: only the table's region may
-    const [pageScroll, pageWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    const [pageScroll, pageWidth] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.clientWidth,
+    ]);
     expect(pageScroll).toBeLessThanOrEqual(pageWidth);
     await expect(region).toHaveAttribute("tabindex", "0");
   });

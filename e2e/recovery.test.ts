@@ -39,7 +39,11 @@ async function codeSentAfter(request: APIRequestContext, to: string, afterId: nu
 }
 
 /** Arranges security questions for a user straight on the platform (the page is tested elsewhere). */
-async function setQuestionsOnPlatform(request: APIRequestContext, username: string, questions: Array<[string, string]>) {
+async function setQuestionsOnPlatform(
+  request: APIRequestContext,
+  username: string,
+  questions: Array<[string, string]>,
+) {
   const login = await request.post(`${platformUrl()}/auth/login`, {
     data: { username, password: DEMO_PASSWORD, user_type: "client" },
   });
@@ -147,7 +151,9 @@ test.describe("help with logging in", () => {
     if (javaScript === "on") await expect(page.getByText(/^Password strength: /)).toBeVisible();
     await page.getByRole("button", { name: "Reset password" }).click();
     await expect(page).toHaveURL(/\/login\?passwordChanged=true$/);
-    await expect(page.getByText("Your password has now been changed. Please log in with your new password.")).toBeVisible();
+    await expect(
+      page.getByText("Your password has now been changed. Please log in with your new password."),
+    ).toBeVisible();
     await expectAccessible(page);
 
     await signInWith(page, username, newPassword);

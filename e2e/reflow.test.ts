@@ -23,7 +23,10 @@ async function reflowProblems(page: Page): Promise<string[]> {
       const label = element.getAttribute("aria-label");
       if (label?.trim()) return label.trim();
       const ids = element.getAttribute("aria-labelledby")?.split(/\s+/).filter(Boolean) ?? [];
-      return ids.map((id) => document.getElementById(id)?.textContent?.trim() ?? "").join(" ").trim();
+      return ids
+        .map((id) => document.getElementById(id)?.textContent?.trim() ?? "")
+        .join(" ")
+        .trim();
     };
     // Every table sits in a region that may scroll sideways, or fits the screen as it is.
     for (const table of Array.from(document.querySelectorAll("table"))) {
@@ -31,20 +34,25 @@ async function reflowProblems(page: Page): Promise<string[]> {
       while (scroller && !/auto|scroll/.test(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
       const visible = table.getClientRects().length > 0;
       if (!scroller) {
-        if (visible && table.getBoundingClientRect().right > root.clientWidth + 0.5) problems.push(`${describe(table)} is wider than the screen and has no region of its own`);
+        if (visible && table.getBoundingClientRect().right > root.clientWidth + 0.5)
+          problems.push(`${describe(table)} is wider than the screen and has no region of its own`);
         continue;
       }
       const where = `the region of ${describe(table)} (${table.caption?.textContent?.trim() ?? "no caption"})`;
       if (scroller.getAttribute("role") !== "region") problems.push(`${where} has no role region`);
       else if (!nameOf(scroller)) problems.push(`${where} has no name`);
       if (scroller.tabIndex !== 0) problems.push(`${where} cannot take the keyboard's focus`);
-      if (visible && getComputedStyle(scroller).position === "static") problems.push(`${where} lets what it hides widen the page (position static)`);
+      if (visible && getComputedStyle(scroller).position === "static")
+        problems.push(`${where} lets what it hides widen the page (position static)`);
     }
     // Controls are whole on screen, not cut off by their container.
     for (const control of Array.from(document.querySelectorAll<HTMLElement>("a, button, label, summary"))) {
       const box = control.getBoundingClientRect();
       if (box.width === 0 || control.closest("[role=region][tabindex='0'], .visually-hidden, .skip-link")) continue;
-      if (box.left < -0.5 || box.right > root.clientWidth + 0.5) problems.push(`${describe(control)} '${control.textContent?.trim().slice(0, 40)}' reaches beyond the screen (${Math.round(box.left)} to ${Math.round(box.right)} px)`);
+      if (box.left < -0.5 || box.right > root.clientWidth + 0.5)
+        problems.push(
+          `${describe(control)} '${control.textContent?.trim().slice(0, 40)}' reaches beyond the screen (${Math.round(box.left)} to ${Math.round(box.right)} px)`,
+        );
     }
     return problems;
   });
@@ -62,7 +70,9 @@ async function expectReflows(page: Page, path: string) {
 /** What axe's target-size rule (WCAG 2.2 AA, 2.5.8) finds too small or too close to its neighbours. */
 async function smallTargets(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withRules(["target-size"]).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`));
+  return results.violations.flatMap((v) =>
+    v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`),
+  );
 }
 
 /** The href of the first link `links` finds on `path`. */
@@ -79,7 +89,15 @@ test.describe("every page at 320 px", () => {
 
   test("the pages before signing in reflow", async ({ page }) => {
     test.setTimeout(120_000);
-    for (const path of ["/login", "/login?userType=adviser", "/login/help", "/login/help/reset", "/core/site-terms", "/core/privacy-policy", "/no/such/page"]) {
+    for (const path of [
+      "/login",
+      "/login?userType=adviser",
+      "/login/help",
+      "/login/help/reset",
+      "/core/site-terms",
+      "/core/privacy-policy",
+      "/no/such/page",
+    ]) {
       await expectReflows(page, path);
     }
   });
@@ -112,26 +130,47 @@ test.describe("every page at 320 px", () => {
   test("a client's analysis reflows: every tab, with its charts' tables", async ({ page }) => {
     test.setTimeout(240_000);
     await signInClient(page);
-    for (const tab of ["accounts", "investments", "allocation", "transactions"]) await expectReflows(page, `/clients/analysis?tab=${tab}&range=SI`);
+    for (const tab of ["accounts", "investments", "allocation", "transactions"])
+      await expectReflows(page, `/clients/analysis?tab=${tab}&range=SI`);
   });
 
-  test("a client's analysis drill-down reflows: a portfolio, then an account with all of its tabs", async ({ page }) => {
+  test("a client's analysis drill-down reflows: a portfolio, then an account with all of its tabs", async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     await signInClient(page);
     const accounts = page.locator("#analysis__tabs_panel-0 table a[href*='id=']");
     const portfolio = await firstHref(page, "/clients/analysis?tab=accounts", accounts);
-    const account = await firstHref(page, portfolio.replace(/tab=[^&]*&?/, "") + (portfolio.includes("?") ? "&" : "?") + "tab=accounts", accounts);
+    const account = await firstHref(
+      page,
+      portfolio.replace(/tab=[^&]*&?/, "") + (portfolio.includes("?") ? "&" : "?") + "tab=accounts",
+      accounts,
+    );
     await page.goto(account);
-    const tabs = await page.locator(".tabs__tab").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    const tabs = await page
+      .locator(".tabs__tab")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
     for (const path of [portfolio, ...tabs.filter(Boolean)]) await expectReflows(page, path);
   });
 
-  test("a client's messages and signatures reflow: the folders, a message, compose and a document to sign", async ({ page }) => {
+  test("a client's messages and signatures reflow: the folders, a message, compose and a document to sign", async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     await signInClient(page);
-    const paths = ["/clients/documents-and-messages", "/clients/documents-and-messages?compose=true", "/clients/documents-and-messages?toBeSigned=true"];
+    const paths = [
+      "/clients/documents-and-messages",
+      "/clients/documents-and-messages?compose=true",
+      "/clients/documents-and-messages?toBeSigned=true",
+    ];
     paths.push(await firstHref(page, "/clients/documents-and-messages", page.locator("a[href*='message=']")));
-    paths.push(await firstHref(page, "/clients/documents-and-messages?toBeSigned=true", page.getByRole("list", { name: /To be signed/ }).getByRole("link")));
+    paths.push(
+      await firstHref(
+        page,
+        "/clients/documents-and-messages?toBeSigned=true",
+        page.getByRole("list", { name: /To be signed/ }).getByRole("link"),
+      ),
+    );
     for (const path of paths) await expectReflows(page, path);
   });
 
@@ -146,7 +185,12 @@ test.describe("every page at 320 px", () => {
     test.setTimeout(120_000);
     await signIn(page, "demo.adviser", { adviser: true });
     await expect(page).toHaveURL(/\/advisers/, { timeout: 30_000 });
-    for (const path of ["/advisers/clients", "/advisers/clients?name=&dob=&postcode=", "/advisers/clients?name=&dob=&postcode=&pages=2"]) await expectReflows(page, path);
+    for (const path of [
+      "/advisers/clients",
+      "/advisers/clients?name=&dob=&postcode=",
+      "/advisers/clients?name=&dob=&postcode=&pages=2",
+    ])
+      await expectReflows(page, path);
   });
 
   // issue 25 item 8: the links back to the login under the recovery forms, on a desktop too

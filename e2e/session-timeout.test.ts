@@ -29,7 +29,9 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     expect(await dialog.evaluate((d) => getComputedStyle(d, "::backdrop").backdropFilter)).toContain("blur");
     await expectAccessible(page);
 
-    const heartbeat = page.waitForResponse((r) => r.url().endsWith("/session/heartbeat") && r.request().method() === "POST");
+    const heartbeat = page.waitForResponse(
+      (r) => r.url().endsWith("/session/heartbeat") && r.request().method() === "POST",
+    );
     await stay.click();
     expect((await heartbeat).status()).toBe(200);
     await expect(dialog).toBeHidden();
@@ -45,7 +47,9 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await expect(page).toHaveURL(/\/clients\/home$/);
   });
 
-  test("presses reset the timers once a second, not on no-heartbeat elements; a shown tab sends one", async ({ page }) => {
+  test("presses reset the timers once a second, not on no-heartbeat elements; a shown tab sends one", async ({
+    page,
+  }) => {
     await page.clock.install();
     await signIn(page, "demo.client");
     await expect(page).toHaveURL(/\/clients\/home$/);
@@ -128,7 +132,9 @@ test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
   });
   test.afterAll(() => servers?.stop());
 
-  test("an idle session ends on the server: the next page is the login with the lost-session text", async ({ page }) => {
+  test("an idle session ends on the server: the next page is the login with the lost-session text", async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     const portal = servers!.portalUrl;
     await signIn(page, "demo.client", { path: `${portal}/login` });

@@ -56,7 +56,9 @@ test.describe("enrolling a software token at sign-in", () => {
     // spec 000 §4 step 4: after enrolling the user must verify once more, with a message saying so
     await expect(heading).toHaveText("Enter your security code");
     await expect(
-      page.getByText("Your device has been linked. You must now verify once more with a new security code to finish logging in."),
+      page.getByText(
+        "Your device has been linked. You must now verify once more with a new security code to finish logging in.",
+      ),
     ).toBeVisible();
     await expect(page.getByText("Enter the code your authenticator app shows for Client Online.")).toBeVisible();
     await expect(page.getByLabel("Security code")).toHaveValue("");

@@ -20,7 +20,11 @@ const BAD_CODE =
   "There was an error with the authentication code you entered. A new code has been sent to you. Please try again.";
 
 test.describe("sign-in steps", () => {
-  test("a security code: the bad-code text, then a new code signs in (MfaRequired)", async ({ page, request, javaScript }) => {
+  test("a security code: the bad-code text, then a new code signs in (MfaRequired)", async ({
+    page,
+    request,
+    javaScript,
+  }) => {
     // A copy per run: the outbox of each is its own.
     const username = await copyUser(request, "demo.mfa");
     const destination = "+********0123";
@@ -42,7 +46,9 @@ test.describe("sign-in steps", () => {
       await expect(submit).toBeDisabled();
     } else {
       await submit.click();
-      await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("A security code is required");
+      await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+        "A security code is required",
+      );
     }
 
     await enterCode(page, wrongCode(first.code));
@@ -100,7 +106,9 @@ test.describe("sign-in steps", () => {
       .then(() => true)
       .catch(() => false);
     if (!landed) {
-      await expect(page.getByText("There was an error with the authentication code you entered. Please try again.").first()).toBeVisible();
+      await expect(
+        page.getByText("There was an error with the authentication code you entered. Please try again.").first(),
+      ).toBeVisible();
       await enterCode(page, totp("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", step + 1));
       await expect(page).toHaveURL(/\/clients/);
     }
@@ -184,7 +192,9 @@ test.describe("sign-in steps", () => {
     await expectAccessible(page);
 
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("MFA method required");
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+      "MFA method required",
+    );
 
     const label = javaScript === "on" ? "Phone Number" : "Email Address";
     const before = await newestId(request, username);
@@ -210,7 +220,9 @@ test.describe("sign-in steps", () => {
 
     // Enrolled: verify once more with a fresh code.
     await expect(
-      page.getByText("Your device has been linked. You must now verify once more with a new security code to finish logging in."),
+      page.getByText(
+        "Your device has been linked. You must now verify once more with a new security code to finish logging in.",
+      ),
     ).toBeVisible();
     await expectAccessible(page);
     const again = await codeSentAfter(request, username, resent.id);

@@ -7,7 +7,9 @@ import { copyUser, platformUrl } from "./platform";
 test("a client whose access level has no mapping is sent back to login with the reason", async ({ page, request }) => {
   // a copy of a login no other journey looks up by its details (forgotten username finds by email)
   const username = await copyUser(request, "demo.assets");
-  const set = await request.put(`${platformUrl()}/dev/users/${username}/client_access_level`, { data: { client_access_level: 7 } });
+  const set = await request.put(`${platformUrl()}/dev/users/${username}/client_access_level`, {
+    data: { client_access_level: 7 },
+  });
   expect(set.ok()).toBe(true);
 
   await signIn(page, username);

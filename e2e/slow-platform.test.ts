@@ -27,7 +27,13 @@ function slowRelay(target: URL, released: { posts: number }): Server {
       const forward = () => {
         if (res.destroyed) return;
         const upstream = httpRequest(
-          { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+          {
+            host: target.hostname,
+            port: target.port,
+            method: req.method,
+            path: req.url,
+            headers: { ...req.headers, host: target.host },
+          },
           (answer) => {
             res.writeHead(answer.statusCode ?? 502, answer.headers);
             answer.pipe(res);
@@ -99,7 +105,9 @@ test.describe("a platform slower than the portal waits", { tag: "@js-only" }, ()
     await new Promise((resolve) => relay?.close(resolve));
   });
 
-  test("a sign-in the platform does not answer in time gets the error text, and the portal keeps serving", async ({ playwright }) => {
+  test("a sign-in the platform does not answer in time gets the error text, and the portal keeps serving", async ({
+    playwright,
+  }) => {
     const request = await playwright.request.newContext({ baseURL: base });
     const login = await request.get("/login");
     expect(login.status()).toBe(200);
@@ -113,7 +121,9 @@ test.describe("a platform slower than the portal waits", { tag: "@js-only" }, ()
     expect(answer.status()).toBeGreaterThanOrEqual(500);
     expect(await answer.text()).not.toContain("TypeError");
     // after the held post is released (the portal has long stopped waiting), the portal is still there
-    await expect.poll(() => released.posts, { message: "the held sign-in is released", timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => released.posts, { message: "the held sign-in is released", timeout: 15_000 })
+      .toBeGreaterThan(0);
     const again = await request.get("/healthz");
     expect(again.status()).toBe(200);
     expect(portal.exitCode).toBeNull();

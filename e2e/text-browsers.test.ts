@@ -10,18 +10,27 @@ const LABEL = "Anti-spam check: leave this field blank";
 
 /** What a text browser shows of a page. */
 function shown(browser: "w3m" | "lynx", html: string): string {
-  const args = browser === "w3m" ? ["-dump", "-T", "text/html", "-cols", "100"] : ["-dump", "-stdin", "-force_html", "-width=100", "-nolist"];
+  const args =
+    browser === "w3m"
+      ? ["-dump", "-T", "text/html", "-cols", "100"]
+      : ["-dump", "-stdin", "-force_html", "-width=100", "-nolist"];
   return execFileSync(browser, args, { input: html, encoding: "utf8" });
 }
 
 /** The page's forms that carry the honeypot. */
-const anonymousForms = (html: string) => html.split("<form").slice(1).filter((form) => form.slice(0, form.indexOf("</form>")).includes('name="name__confirm"'));
+const anonymousForms = (html: string) =>
+  html
+    .split("<form")
+    .slice(1)
+    .filter((form) => form.slice(0, form.indexOf("</form>")).includes('name="name__confirm"'));
 
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
 
 test.describe("a text browser @no-js-only", () => {
   for (const path of ["/login", "/login?userType=adviser", "/login/help", "/login/help/reset"]) {
-    test(`sees one anti-spam field per form on ${path}, labelled to be left blank, and never its timestamp`, async ({ request }) => {
+    test(`sees one anti-spam field per form on ${path}, labelled to be left blank, and never its timestamp`, async ({
+      request,
+    }) => {
       const html = await (await request.get(path)).text();
       const forms = anonymousForms(html).length;
       expect(forms).toBeGreaterThanOrEqual(3);
@@ -48,7 +57,9 @@ test.describe("a text browser @no-js-only", () => {
       if (!name || attribute(tag, "type") === "checkbox") continue;
       fields[name] = attribute(tag, "value") ?? "";
     }
-    expect(Object.keys(fields)).toEqual(expect.arrayContaining(["csrf", "from__confirm", "name__confirm", "username", "password"]));
+    expect(Object.keys(fields)).toEqual(
+      expect.arrayContaining(["csrf", "from__confirm", "name__confirm", "username", "password"]),
+    );
     expect(fields.name__confirm).toBe("");
     const answer = await request.post("/login", {
       form: { ...fields, username: "demo.client", password: DEMO_PASSWORD, intent: "login" },

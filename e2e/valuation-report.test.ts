@@ -28,7 +28,10 @@ async function runAndDownload(page: Page): Promise<{ download: Download; text: s
   await expectAccessible(page);
   await expect(main(page).getByText("Your report is ready.")).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page);
-  const [download] = await Promise.all([page.waitForEvent("download"), main(page).getByRole("link", { name: "Download report.pdf" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    main(page).getByRole("link", { name: "Download report.pdf" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("report.pdf");
   const text = (await pdfText(await readFile((await download.path())!))).text;
   return { download, text };
@@ -42,7 +45,11 @@ test.describe("valuation reports", () => {
     test.slow();
     await signIn(page, "demo.client");
     await expect(page).toHaveURL(/\/clients\/home$/);
-    const homeValue = (await page.locator(".overview-tile").filter({ hasText: "Portfolio value" }).locator(".overview-tile__figure").textContent())!.trim();
+    const homeValue = (await page
+      .locator(".overview-tile")
+      .filter({ hasText: "Portfolio value" })
+      .locator(".overview-tile__figure")
+      .textContent())!.trim();
 
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Valuation report" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Valuation report" })).toBeVisible();
@@ -74,11 +81,14 @@ test.describe("valuation reports", () => {
     // decision 107: the choices are what a run can cover, her own managed accounts and their groups;
     // the 'Not managed' Premium Bonds, its group and James's linked accounts are not offered
     await expect(selection.locator("option", { hasText: "Ellie Stocks and Shares ISA" })).toHaveCount(1);
-    for (const left of ["Ellie Premium Bonds and deposits", "Cash and deposits", "James"]) await expect(selection.locator("option", { hasText: left })).toHaveCount(0);
+    for (const left of ["Ellie Premium Bonds and deposits", "Cash and deposits", "James"])
+      await expect(selection.locator("option", { hasText: left })).toHaveCount(0);
     const firstGroup = selection.locator("optgroup").first().locator("option").first();
     await selection.selectOption((await firstGroup.getAttribute("value"))!);
     await main(page).getByRole("button", { name: "Run report" }).click();
-    await expect(page.getByRole("alert").getByRole("link", { name: "You cannot select an End date earlier than the Start date." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").getByRole("link", { name: "You cannot select an End date earlier than the Start date." }),
+    ).toBeVisible();
     await expect(main(page).getByLabel("Start date")).toHaveValue("01-05-2026");
     await expectAccessible(page);
 
@@ -101,7 +111,9 @@ test.describe("valuation reports", () => {
   test("a failed job says so and keeps the choices", async ({ page, request, javaScript }) => {
     // its own copy of demo.client (with the same templates), so no other journey meets the failure
     const username = `report-${randomBytes(4).toString("hex")}`;
-    const copied = await request.post(`${platformUrl()}/dev/users/demo.client/copy`, { data: { username, email: `${username}@example.test` } });
+    const copied = await request.post(`${platformUrl()}/dev/users/demo.client/copy`, {
+      data: { username, email: `${username}@example.test` },
+    });
     expect(copied.status()).toBe(201);
     await signIn(page, username);
     await expect(page).toHaveURL(/\/clients\/home$/);
@@ -112,7 +124,9 @@ test.describe("valuation reports", () => {
     expect(failing.ok()).toBe(true);
     await main(page).getByRole("button", { name: "Run report" }).click();
     // the toasts' empty alert region is on every page: the failure's own alert
-    await expect(page.getByRole("alert").filter({ hasText: "We could not generate your report." })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("alert").filter({ hasText: "We could not generate your report." })).toBeVisible({
+      timeout: 30_000,
+    });
     await expectAccessible(page);
     await main(page).getByRole("link", { name: "Try again" }).click();
     await expect(main(page).getByLabel("Report", { exact: true })).toHaveValue(/\d+/);
@@ -124,6 +138,8 @@ test.describe("valuation reports", () => {
     await expect(page).toHaveURL(/\/clients\/documents-and-messages/);
     await expect(page.getByRole("link", { name: "Valuation report" })).toHaveCount(0);
     await page.goto("/clients/valuation-report");
-    await expect(page.getByText("You are not authorised to view the page that you requested.", { exact: false })).toBeVisible();
+    await expect(
+      page.getByText("You are not authorised to view the page that you requested.", { exact: false }),
+    ).toBeVisible();
   });
 });

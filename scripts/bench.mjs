@@ -30,7 +30,11 @@ async function measure(browser, path) {
   for (let i = 0; i < 5; i++) await once();
   const samples = [];
   for (let i = 0; i < SEQUENTIAL; i++) await once(samples);
-  const sorted = (key) => samples.map((x) => x[key]).filter((v) => v !== null).sort((a, b) => a - b);
+  const sorted = (key) =>
+    samples
+      .map((x) => x[key])
+      .filter((v) => v !== null)
+      .sort((a, b) => a - b);
   const times = sorted("total");
   const platform = sorted("platform");
   const own = sorted("own");
@@ -101,10 +105,14 @@ try {
     ["/clients/documents-and-messages", await firstLoadJavaScript(client, "/clients/documents-and-messages")],
   ];
 
-  console.log(`\n${SEQUENTIAL} sequential requests per page after 5 warm-up, then ${SEQUENTIAL} more ${CONCURRENCY} at a time\n`);
+  console.log(
+    `\n${SEQUENTIAL} sequential requests per page after 5 warm-up, then ${SEQUENTIAL} more ${CONCURRENCY} at a time\n`,
+  );
   // The portal's own time: the page's time minus its wait for the platform (Server-Timing). The
   // target (issue 16) is a page median at most 1.25 × the platform's critical path.
-  console.log("| page | p50 ms | p95 ms | platform p50 ms | portal's own p50 ms | page ÷ platform | pages/s at 8 concurrent |");
+  console.log(
+    "| page | p50 ms | p95 ms | platform p50 ms | portal's own p50 ms | page ÷ platform | pages/s at 8 concurrent |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|---:|");
   const fixed = (v) => (v === null ? "–" : v.toFixed(1));
   for (const r of results) {

@@ -28,7 +28,8 @@ const cellsOf = (line) =>
 export function demoLoginsOf(readme) {
   const lines = readme.split("\n");
   const intro = lines.findIndex((line) => line.startsWith("Demo logins"));
-  const password = intro >= 0 ? (/`([^`]+)`/.exec(lines[intro])?.[1] ?? DEMO_PASSWORD_FALLBACK) : DEMO_PASSWORD_FALLBACK;
+  const password =
+    intro >= 0 ? (/`([^`]+)`/.exec(lines[intro])?.[1] ?? DEMO_PASSWORD_FALLBACK) : DEMO_PASSWORD_FALLBACK;
   if (intro < 0) return { password, rows: [] };
   let at = intro + 1;
   while (at < lines.length && !lines[at].startsWith("|")) at++;
@@ -36,7 +37,14 @@ export function demoLoginsOf(readme) {
   // the header and the separator, then the rows up to the first line that is not the table's
   for (at += 2; at < lines.length && lines[at].startsWith("|"); at++) {
     const [usernames = "", tab = "", shows = ""] = cellsOf(lines[at]);
-    rows.push({ usernames: usernames.split(",").map((name) => name.trim()).filter(Boolean), tab, shows });
+    rows.push({
+      usernames: usernames
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean),
+      tab,
+      shows,
+    });
   }
   return { password, rows };
 }
@@ -71,7 +79,9 @@ function firstClause(text) {
  */
 export function formatDemoLogins({ password, rows }) {
   if (rows.length === 0) return `  Demo logins (password ${password}): see the table in README.md.`;
-  const lines = rows.flatMap((row) => row.usernames.map((username) => ({ username, tab: `${row.tab} tab`, shows: firstClause(row.shows) })));
+  const lines = rows.flatMap((row) =>
+    row.usernames.map((username) => ({ username, tab: `${row.tab} tab`, shows: firstClause(row.shows) })),
+  );
   const nameWidth = Math.max(...lines.map((line) => line.username.length));
   const tabWidth = Math.max(...lines.map((line) => line.tab.length));
   return [

@@ -23,7 +23,10 @@ import { startServers } from "./servers.mjs";
 
 const MIN = Number(process.env.LIGHTHOUSE_MIN ?? 100);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
-const FILTER = (process.env.LIGHTHOUSE_PAGES ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const FILTER = (process.env.LIGHTHOUSE_PAGES ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 const CHROME = process.env.LIGHTHOUSE_CHROME ?? "/usr/bin/chromium";
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
@@ -32,8 +35,10 @@ function fail(message) {
   process.exit(2);
 }
 
-if (!Number.isFinite(MIN) || MIN < 0 || MIN > 100) fail(`LIGHTHOUSE_MIN must be 0–100, not ${process.env.LIGHTHOUSE_MIN}`);
-if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 10) fail(`LIGHTHOUSE_RUNS must be 1–10, not ${process.env.LIGHTHOUSE_RUNS}`);
+if (!Number.isFinite(MIN) || MIN < 0 || MIN > 100)
+  fail(`LIGHTHOUSE_MIN must be 0–100, not ${process.env.LIGHTHOUSE_MIN}`);
+if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 10)
+  fail(`LIGHTHOUSE_RUNS must be 1–10, not ${process.env.LIGHTHOUSE_RUNS}`);
 if (!existsSync(CHROME)) fail(`no browser at ${CHROME} (LIGHTHOUSE_CHROME)`);
 
 /** The first address in `html` that `pattern` (one group) finds, HTML entities undone. */
@@ -47,10 +52,18 @@ function firstLink(html, pattern, what) {
 async function pagesOf(client) {
   const MESSAGES = "/clients/documents-and-messages";
   const list = await (await client.fetch(MESSAGES)).text();
-  const message = firstLink(list, /href="(\/clients\/documents-and-messages\?[^"]*message=\d+[^"]*)"/, "message in the messages list");
+  const message = firstLink(
+    list,
+    /href="(\/clients\/documents-and-messages\?[^"]*message=\d+[^"]*)"/,
+    "message in the messages list",
+  );
   // A document of the To be signed folder that is waiting for the client's signature.
   const toBeSigned = await (await client.fetch(`${MESSAGES}?toBeSigned=true`)).text();
-  const signature = firstLink(toBeSigned, /href="(\/clients\/documents-and-messages\/signatures\/\d+)"/, "document in the To be signed folder");
+  const signature = firstLink(
+    toBeSigned,
+    /href="(\/clients\/documents-and-messages\/signatures\/\d+)"/,
+    "document in the To be signed folder",
+  );
   return [
     ["login", "/login", "anonymous"],
     ["clients home", "/clients/home", "client"],
@@ -83,7 +96,8 @@ async function pagesOf(client) {
 /** The browser's cookies become `cookies` (a Map of name to value) for the page at `url`. */
 async function useCookies(cdp, url, cookies) {
   await cdp.send("Storage.clearCookies");
-  if (cookies.size) await cdp.send("Storage.setCookies", { cookies: [...cookies].map(([name, value]) => ({ name, value, url })) });
+  if (cookies.size)
+    await cdp.send("Storage.setCookies", { cookies: [...cookies].map(([name, value]) => ({ name, value, url })) });
 }
 
 async function measure(port, url) {
@@ -142,12 +156,16 @@ try {
     process.stderr.write(`${name}: ${run.score}\n`);
   }
 
-  console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ""}performance, mobile, default throttling; passing score ${MIN}\n`);
+  console.log(
+    `\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ""}performance, mobile, default throttling; passing score ${MIN}\n`,
+  );
   console.log("| page | address | performance | TBT ms | LCP ms | CLS |");
   console.log("|---|---|---:|---:|---:|---:|");
   for (const { name, path, run, scores } of rows) {
     const score = RUNS > 1 ? `${run.score} (${scores.join(", ")})` : String(run.score);
-    console.log(`| ${name} | ${path} | ${score} | ${run.tbt.toFixed(0)} | ${run.lcp.toFixed(0)} | ${run.cls.toFixed(3)} |`);
+    console.log(
+      `| ${name} | ${path} | ${score} | ${run.tbt.toFixed(0)} | ${run.lcp.toFixed(0)} | ${run.cls.toFixed(3)} |`,
+    );
   }
   const below = rows.filter((r) => r.run.score < MIN);
   if (below.length) {

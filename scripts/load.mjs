@@ -45,7 +45,11 @@ function requests(sessions) {
     setupRequest: (request, context) => {
       const user = pick(context);
       const pages = user.adviser ? ADVISER_PAGES : CLIENT_PAGES;
-      return { ...request, path: pages[i % pages.length], headers: { ...request.headers, cookie: user.cookie, accept: "text/html" } };
+      return {
+        ...request,
+        path: pages[i % pages.length],
+        headers: { ...request.headers, cookie: user.cookie, accept: "text/html" },
+      };
     },
   });
   return [slot(0), slot(1), slot(2)];
@@ -85,7 +89,9 @@ try {
   const non2xx = result.non2xx ?? 0;
   const errors = (result.errors ?? 0) + (result.timeouts ?? 0) + non2xx;
   const within = (name) => rested[name] <= warmedUp[name] * (1 + MEMORY_BUDGET);
-  console.log(`\n${USERS} signed-in users (${USERS / ADVISER_EVERY} advisers), ${SECONDS} s, autocannon ${sessions.length} connections\n`);
+  console.log(
+    `\n${USERS} signed-in users (${USERS / ADVISER_EVERY} advisers), ${SECONDS} s, autocannon ${sessions.length} connections\n`,
+  );
   console.log("| requests | per second | errors | non-2xx | p50 ms | p99 ms |");
   console.log("|---:|---:|---:|---:|---:|---:|");
   console.log(

@@ -44,7 +44,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 
 const buildPath = resolve(root, process.env.REMIX_BUILD_DIR ?? "build", "index.js");
 const build = await import(pathToFileURL(buildPath).href);
-if (typeof build.entry.module.logger?.info !== "function" || typeof build.entry.module.runWithRequestId !== "function") {
+if (
+  typeof build.entry.module.logger?.info !== "function" ||
+  typeof build.entry.module.runWithRequestId !== "function"
+) {
   log("error", "the build's entry module has no logger or request id", { build: buildPath });
   process.exit(1);
 }
@@ -203,7 +206,10 @@ server.on("error", (error) => {
 });
 server.listen({ port, host }, () => {
   const address = server.address();
-  log("info", "portal listening", { port: typeof address === "object" && address ? address.port : port, host: host ?? null });
+  log("info", "portal listening", {
+    port: typeof address === "object" && address ? address.port : port,
+    host: host ?? null,
+  });
 });
 
 function stop(signal) {

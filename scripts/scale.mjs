@@ -17,7 +17,17 @@
 // that instance's platform calls: that is how a request is known to be in flight on one instance.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
 import { Agent, createServer, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -211,7 +221,11 @@ class Browser {
           method,
           path: url.pathname + url.search,
           agent: false,
-          headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}), ...(body ? { "Content-Length": body.length } : {}) },
+          headers: {
+            ...headers,
+            ...(cookie ? { Cookie: cookie } : {}),
+            ...(body ? { "Content-Length": body.length } : {}),
+          },
         },
         (res) => {
           const chunks = [];
@@ -223,7 +237,10 @@ class Browser {
               const i = pair.indexOf("=");
               const name = pair.slice(0, i).trim();
               const value = pair.slice(i + 1).trim();
-              const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split("=")[1]) < Date.now()));
+              const expired = attributes.some(
+                (a) =>
+                  /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split("=")[1]) < Date.now()),
+              );
               if (expired || value === "") this.cookies.delete(name);
               else this.cookies.set(name, value);
             }
@@ -245,7 +262,8 @@ class Browser {
   /** A page the signed-in user sees: 200 and a whole document, never a redirect to the login. */
   async page(path) {
     const res = await this.request(path);
-    if (res.status !== 200) throw new Failure(`${path} answered ${res.status}${res.location ? ` → ${res.location}` : ""}`);
+    if (res.status !== 200)
+      throw new Failure(`${path} answered ${res.status}${res.location ? ` → ${res.location}` : ""}`);
     if (!res.complete || !res.text.includes("</html>")) throw new Failure(`${path} answered an incomplete page`);
     return res.text;
   }
@@ -255,7 +273,8 @@ class Browser {
     for (let hops = 0; hops < 5; hops++) {
       const res = await this.request(path);
       if (res.status !== 302 && res.status !== 303) break;
-      if (/^\/login\b/.test(new URL(res.location, this.base).pathname)) throw new Failure(`${path} sends the user to the login`);
+      if (/^\/login\b/.test(new URL(res.location, this.base).pathname))
+        throw new Failure(`${path} sends the user to the login`);
       path = res.location;
     }
     await this.page(path);
@@ -264,13 +283,21 @@ class Browser {
 
   async post(path, fields, headers = {}) {
     const body = Buffer.from(new URLSearchParams(fields).toString());
-    return this.request(path, { method: "POST", body, headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" } });
+    return this.request(path, {
+      method: "POST",
+      body,
+      headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+    });
   }
 
   async postMultipart(path, formData) {
     const encoded = new Request("http://multipart.invalid/", { method: "POST", body: formData });
     const body = Buffer.from(await encoded.arrayBuffer());
-    return this.request(path, { method: "POST", body, headers: { "Content-Type": encoded.headers.get("content-type") } });
+    return this.request(path, {
+      method: "POST",
+      body,
+      headers: { "Content-Type": encoded.headers.get("content-type") },
+    });
   }
 }
 
@@ -295,7 +322,12 @@ async function wrongPassword(browser, instanceUrl, client, username) {
     },
     { "X-Forwarded-For": client },
   );
-  return { status: res.status, retryAfter: res.headers["retry-after"] ?? null, ms: performance.now() - started, text: res.text };
+  return {
+    status: res.status,
+    retryAfter: res.headers["retry-after"] ?? null,
+    ms: performance.now() - started,
+    text: res.text,
+  };
 }
 
 function preferencesOf(html) {
@@ -343,8 +375,11 @@ async function until(what, predicate, ms) {
 async function main() {
   const buildDir = resolve(root, process.env.REMIX_BUILD_DIR ?? "build");
   // remix.config.js: the assets of REMIX_BUILD_DIR are in <dir>/public/build, else public/build
-  const publicBuildDir = process.env.REMIX_BUILD_DIR ? join(buildDir, "public", "build") : join(root, "public", "build");
-  if (!existsSync(join(buildDir, "index.js")) || !existsSync(publicBuildDir)) throw new Failure("a built portal (run `npm run build` first)");
+  const publicBuildDir = process.env.REMIX_BUILD_DIR
+    ? join(buildDir, "public", "build")
+    : join(root, "public", "build");
+  if (!existsSync(join(buildDir, "index.js")) || !existsSync(publicBuildDir))
+    throw new Failure("a built portal (run `npm run build` first)");
   const nginx = nginxBinary();
   try {
     execFileSync(nginx, ["-v"], { stdio: "ignore" });
@@ -353,7 +388,8 @@ async function main() {
   }
 
   const redisServer = process.env.REDIS_SERVER ?? "/usr/bin/redis-server";
-  if (!existsSync(redisServer)) throw new Failure(`redis-server at ${redisServer} (apt-get install redis-server, or set REDIS_SERVER)`);
+  if (!existsSync(redisServer))
+    throw new Failure(`redis-server at ${redisServer} (apt-get install redis-server, or set REDIS_SERVER)`);
 
   dir = mkdtempSync(join(tmpdir(), "client-online-scale-"));
   chmodSync(dir, 0o755);
@@ -361,10 +397,29 @@ async function main() {
   mkdirSync(runtimeDir);
   const user = unprivilegedUser();
 
-  const [platformPort, portPortalA, portPortalB, nginxPort, redisPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const [platformPort, portPortalA, portPortalB, nginxPort, redisPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   // The instances' shared store of rate limits: nothing kept on disk.
-  const redis = startChild("redis", redisServer, ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]);
-  await until("redis-server ready", () => redis.lines.some((l) => l.text.includes("Ready to accept connections")), 10_000);
+  const redis = startChild("redis", redisServer, [
+    "--port",
+    String(redisPort),
+    "--bind",
+    "127.0.0.1",
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+  ]);
+  await until(
+    "redis-server ready",
+    () => redis.lines.some((l) => l.text.includes("Ready to accept connections")),
+    10_000,
+  );
   const platform = platformCommand({ dir, port: platformPort, portalPorts: [nginxPort] });
   const logsDir = join(dir, "logs");
   mkdirSync(logsDir);
@@ -379,25 +434,30 @@ async function main() {
   const sessionSecret = randomBytes(32).toString("hex");
   const instances = {};
   const startInstance = (name) => {
-    instances[name] = startChild(`portal ${name}`, process.execPath, [...PORTAL_NODE_FLAGS, "scripts/portal-server.mjs"], {
-      env: {
-        NODE_ENV: "production",
-        PORT: String(ports[name]),
-        HOST: "127.0.0.1",
-        PLANNING_API_URL: `http://127.0.0.1:${relays[name].port}`,
-        SESSION_SECRET: sessionSecret,
-        TRUST_PROXY_HOPS: "1",
-        COOKIE_SECURE: "false",
-        LOG_LEVEL: "info",
-        ANALYTICS_PAGE_VIEWS: "false",
-        PLANNING_TIMEOUT_MS: "8000",
-        // docs/decisions/115: limits shared through Redis; the sign-in limit low enough to count
-        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-        RATE_LIMIT_SIGN_IN: String(SIGN_IN_LIMIT),
-        RATE_LIMIT_SIGN_IN_FAILURES: String(FAILURES_LIMIT),
+    instances[name] = startChild(
+      `portal ${name}`,
+      process.execPath,
+      [...PORTAL_NODE_FLAGS, "scripts/portal-server.mjs"],
+      {
+        env: {
+          NODE_ENV: "production",
+          PORT: String(ports[name]),
+          HOST: "127.0.0.1",
+          PLANNING_API_URL: `http://127.0.0.1:${relays[name].port}`,
+          SESSION_SECRET: sessionSecret,
+          TRUST_PROXY_HOPS: "1",
+          COOKIE_SECURE: "false",
+          LOG_LEVEL: "info",
+          ANALYTICS_PAGE_VIEWS: "false",
+          PLANNING_TIMEOUT_MS: "8000",
+          // docs/decisions/115: limits shared through Redis; the sign-in limit low enough to count
+          REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+          RATE_LIMIT_SIGN_IN: String(SIGN_IN_LIMIT),
+          RATE_LIMIT_SIGN_IN_FAILURES: String(FAILURES_LIMIT),
+        },
+        logFile: join(logsDir, `portal-${name}.log`),
       },
-      logFile: join(logsDir, `portal-${name}.log`),
-    });
+    );
     return instances[name];
   };
   startInstance("A");
@@ -409,7 +469,8 @@ async function main() {
       waitFor(`http://${address("B")}/readyz`, 60),
     ]);
   } catch (error) {
-    for (const entry of [platformProcess, instances.A, instances.B]) if (entry.tail.length) console.log(`${entry.name}:\n${entry.tail.join("\n")}`);
+    for (const entry of [platformProcess, instances.A, instances.B])
+      if (entry.tail.length) console.log(`${entry.name}:\n${entry.tail.join("\n")}`);
     throw new Failure(String(error.message));
   }
   note(`platform and portal instances A (${address("A")}) and B (${address("B")}) ready`);
@@ -439,8 +500,11 @@ async function main() {
   note(`nginx on 127.0.0.1:${nginxPort}${user ? ` as uid ${user.uid}` : ""}, upstream check every 1 s`);
 
   const journeyRequests = (entry, from = 0) =>
-    entry.lines.filter((l) => l.at >= from && l.event?.message === "request" && !["/readyz", "/healthz"].includes(l.event.path));
-  const upstreamChange = (from, test) => checker.lines.some((l) => l.at >= from && l.event?.message === "upstreams changed" && test(l.event));
+    entry.lines.filter(
+      (l) => l.at >= from && l.event?.message === "request" && !["/readyz", "/healthz"].includes(l.event.path),
+    );
+  const upstreamChange = (from, test) =>
+    checker.lines.some((l) => l.at >= from && l.event?.message === "upstreams changed" && test(l.event));
 
   const browser = new Browser(`http://127.0.0.1:${nginxPort}`);
   const checkerSays = (from, message, instance) =>
@@ -459,7 +523,9 @@ async function main() {
   await maintenance(true);
   await until(
     "the upstream check finding neither instance ready",
-    () => checkerSays(maintenanceFrom, "instance not ready", address("A")) && checkerSays(maintenanceFrom, "instance not ready", address("B")),
+    () =>
+      checkerSays(maintenanceFrom, "instance not ready", address("A")) &&
+      checkerSays(maintenanceFrom, "instance not ready", address("B")),
     10_000,
   );
   const home = await browser.request("/clients/home");
@@ -468,25 +534,35 @@ async function main() {
   const maintenanceLine = readFileSync(paths.accessLog, "utf8")
     .split("\n")
     .find((line) => line.includes('"GET /maintenance '));
-  expect(parseUpstreams(readFileSync(paths.upstreams, "utf8")).down.length === 0, "platform in maintenance: neither instance is ready, and the checker keeps both in nginx");
   expect(
-    home.location === "/maintenance" && maintenancePage.status === 503 && maintenancePage.text.includes("</html>") && /upstream_status=503 /.test(maintenanceLine ?? ""),
+    parseUpstreams(readFileSync(paths.upstreams, "utf8")).down.length === 0,
+    "platform in maintenance: neither instance is ready, and the checker keeps both in nginx",
+  );
+  expect(
+    home.location === "/maintenance" &&
+      maintenancePage.status === 503 &&
+      maintenancePage.text.includes("</html>") &&
+      /upstream_status=503 /.test(maintenanceLine ?? ""),
     `the portal's maintenance page reaches the user through nginx, not retried (${home.status} → ${home.location}, ${maintenancePage.status}; ${maintenanceLine?.replace(/^.*?"GET/, '"GET')})`,
   );
   const maintenanceOff = performance.now();
   await maintenance(false);
   await until(
     "the upstream check finding both instances ready again",
-    () => checkerSays(maintenanceOff, "instance ready", address("A")) && checkerSays(maintenanceOff, "instance ready", address("B")),
+    () =>
+      checkerSays(maintenanceOff, "instance ready", address("A")) &&
+      checkerSays(maintenanceOff, "instance ready", address("B")),
     10_000,
   );
   // each instance keeps the platform's health a few seconds (app/planning/maintenance.server.ts)
-  for (let ok = 0; ok < 2; ) {
+  for (let ok = 0; ok < 2;) {
     ok = (await browser.request("/login?userType=client")).status === 200 ? ok + 1 : 0;
     if (performance.now() - maintenanceOff > 15_000) throw new Failure("the portal leaving maintenance within 15 s");
     if (ok < 2) await sleep(250);
   }
-  note(`maintenance over: both instances ready and answering ${seconds(performance.now() - maintenanceOff)} after it ended`);
+  note(
+    `maintenance over: both instances ready and answering ${seconds(performance.now() - maintenanceOff)} after it ended`,
+  );
 
   // --- the rate limits hold across the instances (Redis) ---------------------------------------
   // Sign-in posts from one address, alternately to A and to B: in each instance's memory they
@@ -496,7 +572,10 @@ async function main() {
   const byAddress = [];
   for (let i = 0; i < SIGN_IN_LIMIT * 2; i++) {
     const name = i % 2 === 0 ? "A" : "B";
-    byAddress.push({ name, ...(await wrongPassword(toInstances, instanceUrl[name], "203.0.113.7", `scale.nobody.${i}`)) });
+    byAddress.push({
+      name,
+      ...(await wrongPassword(toInstances, instanceUrl[name], "203.0.113.7", `scale.nobody.${i}`)),
+    });
   }
   const allowed = byAddress.filter((r) => r.status === 401);
   const refused = byAddress.filter((r) => r.status === 429);
@@ -505,7 +584,12 @@ async function main() {
       byAddress.slice(0, SIGN_IN_LIMIT).every((r) => r.status === 401) &&
       refused.length === SIGN_IN_LIMIT &&
       new Set(refused.map((r) => r.name)).size === 2 &&
-      refused.every((r) => Number(r.retryAfter) > 0 && Number(r.retryAfter) <= 300 && r.text.includes("Too many attempts from your connection")),
+      refused.every(
+        (r) =>
+          Number(r.retryAfter) > 0 &&
+          Number(r.retryAfter) <= 300 &&
+          r.text.includes("Too many attempts from your connection"),
+      ),
     `${byAddress.length} sign-in posts from one address, alternately to A and B: the limit of ${SIGN_IN_LIMIT} holds across both (${byAddress.map((r) => `${r.name} ${r.status}`).join(", ")}; Retry-After ${refused[0]?.retryAfter ?? "-"} s)`,
   );
   // A username's failed sign-ins from many addresses, alternately to A and B: refused after the
@@ -513,7 +597,15 @@ async function main() {
   const byUsername = [];
   for (let i = 0; i <= FAILURES_LIMIT; i++) {
     const name = i % 2 === 0 ? "B" : "A";
-    byUsername.push({ name, ...(await wrongPassword(toInstances, instanceUrl[name], `198.51.100.${i + 1}`, i % 2 ? "Scale.Target" : "scale.target ")) });
+    byUsername.push({
+      name,
+      ...(await wrongPassword(
+        toInstances,
+        instanceUrl[name],
+        `198.51.100.${i + 1}`,
+        i % 2 ? "Scale.Target" : "scale.target ",
+      )),
+    });
   }
   expect(
     byUsername.slice(0, FAILURES_LIMIT).every((r) => r.status === 401) && byUsername[FAILURES_LIMIT].status === 429,
@@ -531,25 +623,42 @@ async function main() {
     username: "demo.client",
     password: "Demo-pass-1",
   });
-  expect(signIn.status === 302 && !/\/login/.test(signIn.location ?? ""), `demo.client signs in through nginx (${signIn.status} → ${signIn.location})`);
+  expect(
+    signIn.status === 302 && !/\/login/.test(signIn.location ?? ""),
+    `demo.client signs in through nginx (${signIn.status} → ${signIn.location})`,
+  );
   const landing = await browser.land(signIn.location);
   note(`signed in in ${seconds(performance.now() - signInStarted)}, on ${landing}`);
 
-  const pages = ["/clients/home", "/clients/analysis", "/clients/personal-details", "/clients/documents-and-messages", "/clients/preferences", "/clients/adviser-details"];
+  const pages = [
+    "/clients/home",
+    "/clients/analysis",
+    "/clients/personal-details",
+    "/clients/documents-and-messages",
+    "/clients/preferences",
+    "/clients/adviser-details",
+  ];
   const pageTimes = [];
   for (const path of pages) {
     const from = performance.now();
     await browser.page(path);
     pageTimes.push(performance.now() - from);
   }
-  pass(`${pages.length} pages answer 200 through nginx (median ${Math.round(pageTimes.sort((a, b) => a - b)[pageTimes.length >> 1])} ms)`);
+  pass(
+    `${pages.length} pages answer 200 through nginx (median ${Math.round(pageTimes.sort((a, b) => a - b)[pageTimes.length >> 1])} ms)`,
+  );
 
   // One request's id, made by nginx, in the answer and in every log it went through.
   const traced = await browser.request("/clients/home", { headers: { "X-Request-Id": "made-by-the-client" } });
   const requestId = traced.headers["x-request-id"] ?? "";
   await sleep(200);
-  const logLines = (file) => readFileSync(file, "utf8").split("\n").filter((line) => line.includes(`"requestId":"${requestId}"`));
-  const portalLines = ["A", "B"].flatMap((name) => logLines(instances[name].logFile).map((line) => ({ name, event: JSON.parse(line) })));
+  const logLines = (file) =>
+    readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => line.includes(`"requestId":"${requestId}"`));
+  const portalLines = ["A", "B"].flatMap((name) =>
+    logLines(instances[name].logFile).map((line) => ({ name, event: JSON.parse(line) })),
+  );
   const platformLines = logLines(platformProcess.logFile).map((line) => JSON.parse(line));
   expect(
     traced.status === 200 &&
@@ -562,12 +671,18 @@ async function main() {
   );
   // Without nginx, an instance keeps a sane id and replaces one that is not.
   const [kept, replaced] = [`scale.direct:${process.pid}`, `not sane ${"x".repeat(200)}`];
-  const keptAnswer = await toInstances.request(`${instanceUrl.B}/login?userType=client`, { headers: { "X-Request-Id": kept } });
-  const replacedAnswer = await toInstances.request(`${instanceUrl.B}/login?userType=client`, { headers: { "X-Request-Id": replaced } });
+  const keptAnswer = await toInstances.request(`${instanceUrl.B}/login?userType=client`, {
+    headers: { "X-Request-Id": kept },
+  });
+  const replacedAnswer = await toInstances.request(`${instanceUrl.B}/login?userType=client`, {
+    headers: { "X-Request-Id": replaced },
+  });
   await sleep(200);
   expect(
     keptAnswer.headers["x-request-id"] === kept &&
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(replacedAnswer.headers["x-request-id"] ?? "") &&
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(
+        replacedAnswer.headers["x-request-id"] ?? "",
+      ) &&
       readFileSync(instances.B.logFile, "utf8").includes(`"requestId":"${kept}"`) &&
       !readFileSync(instances.B.logFile, "utf8").includes("not sane"),
     `an instance asked directly keeps a sane X-Request-Id (${kept}) and replaces one that is not (${replacedAnswer.headers["x-request-id"]})`,
@@ -576,11 +691,17 @@ async function main() {
   const before = preferencesOf(await browser.page("/clients/preferences"));
   const firstChoice = { email: !before.email, post: !before.post, sms: !before.sms };
   const saved = await savePreferences(browser, firstChoice);
-  expect(JSON.stringify(saved) === JSON.stringify(firstChoice), `preferences saved and read back: ${JSON.stringify(saved)}`);
+  expect(
+    JSON.stringify(saved) === JSON.stringify(firstChoice),
+    `preferences saved and read back: ${JSON.stringify(saved)}`,
+  );
   const run = Math.random().toString(36).slice(2, 8);
   const firstSubject = `Scale ${run} before the kill`;
   await sendMessage(browser, firstSubject);
-  expect((await sentFolder(browser)).includes(firstSubject), `secure message "${firstSubject}" sent and in the Sent folder`);
+  expect(
+    (await sentFolder(browser)).includes(firstSubject),
+    `secure message "${firstSubject}" sent and in the Sent folder`,
+  );
 
   // The JavaScript and CSS the pages name come from disk; a file nginx lacks is asked of the portal.
   const asset = /(?:href|src)="(\/build\/[^"]+\.(?:js|css))"/.exec(login)?.[1];
@@ -592,28 +713,36 @@ async function main() {
   const access = readFileSync(paths.accessLog, "utf8");
   const accessLine = (path) => access.split("\n").find((line) => line.includes(`"GET ${path} `)) ?? "";
   expect(
-    assetAnswer.status === 200 && /immutable/.test(assetAnswer.headers["cache-control"] ?? "") && /upstream=- /.test(accessLine(asset)),
+    assetAnswer.status === 200 &&
+      /immutable/.test(assetAnswer.headers["cache-control"] ?? "") &&
+      /upstream=- /.test(accessLine(asset)),
     `${asset} served by nginx from disk with "${assetAnswer.headers["cache-control"]}"`,
   );
   expect(
-    missingAnswer.status === 404 && new RegExp(`upstream=127\\.0\\.0\\.1:(${ports.A}|${ports.B}) `).test(accessLine(missing)),
+    missingAnswer.status === 404 &&
+      new RegExp(`upstream=127\\.0\\.0\\.1:(${ports.A}|${ports.B}) `).test(accessLine(missing)),
     `a /build/ file missing on disk is asked of the portal (${missingAnswer.status})`,
   );
 
   const servedA = journeyRequests(instances.A, signInStarted).length;
   const servedB = journeyRequests(instances.B, signInStarted).length;
-  expect(servedA > 0 && servedB > 0, `requests landed on both instances, round-robin without stickiness (A ${servedA}, B ${servedB})`);
+  expect(
+    servedA > 0 && servedB > 0,
+    `requests landed on both instances, round-robin without stickiness (A ${servedA}, B ${servedB})`,
+  );
 
   // --- SIGKILL instance A with page loads in flight on it -----------------------------------------
   relays.A.mode = "hold";
-  const inFlight = ["/clients/home", "/clients/preferences", "/clients/home", "/clients/personal-details"].map((path) => {
-    const load = { path, done: false };
-    load.promise = browser.request(path).then((res) => {
-      load.done = true;
-      return res;
-    });
-    return load;
-  });
+  const inFlight = ["/clients/home", "/clients/preferences", "/clients/home", "/clients/personal-details"].map(
+    (path) => {
+      const load = { path, done: false };
+      load.promise = browser.request(path).then((res) => {
+        load.done = true;
+        return res;
+      });
+      return load;
+    },
+  );
   await until("a page load in flight on A", () => relays.A.held > 0, 5_000);
   await sleep(1_000); // the loads that went to B finish; those on A wait for the platform
   const heldOnA = inFlight.filter((load) => !load.done).length;
@@ -630,17 +759,28 @@ async function main() {
 
   const afterKill = performance.now();
   const stillSaved = preferencesOf(await browser.page("/clients/preferences"));
-  expect(JSON.stringify(stillSaved) === JSON.stringify(firstChoice), "still signed in after the kill: the preferences page shows what was saved before it");
-  expect((await sentFolder(browser)).includes(firstSubject), "the message sent before the kill is still in the Sent folder");
+  expect(
+    JSON.stringify(stillSaved) === JSON.stringify(firstChoice),
+    "still signed in after the kill: the preferences page shows what was saved before it",
+  );
+  expect(
+    (await sentFolder(browser)).includes(firstSubject),
+    "the message sent before the kill is still in the Sent folder",
+  );
   const secondChoice = { email: !firstChoice.email, post: firstChoice.post, sms: !firstChoice.sms };
   const savedAgain = await savePreferences(browser, secondChoice);
-  expect(JSON.stringify(savedAgain) === JSON.stringify(secondChoice), `preferences saved again after the kill: ${JSON.stringify(savedAgain)}`);
+  expect(
+    JSON.stringify(savedAgain) === JSON.stringify(secondChoice),
+    `preferences saved again after the kill: ${JSON.stringify(savedAgain)}`,
+  );
   const secondSubject = `Scale ${run} after the kill`;
   await sendMessage(browser, secondSubject);
   const sentAfter = await sentFolder(browser);
   expect(sentAfter.includes(firstSubject) && sentAfter.includes(secondSubject), "both messages are in the Sent folder");
   for (const path of pages) await browser.page(path);
-  pass(`every page still answers 200 after the kill (${seconds(performance.now() - afterKill)} for the post-kill journey, all on B)`);
+  pass(
+    `every page still answers 200 after the kill (${seconds(performance.now() - afterKill)} for the post-kill journey, all on B)`,
+  );
 
   const markedDown = await until(
     "the upstream check marking A down",
@@ -662,7 +802,10 @@ async function main() {
   const rejoined = performance.now();
   for (const path of pages) await browser.page(path);
   await sleep(200);
-  expect(journeyRequests(instances.A, rejoined).length > 0, `the restarted A serves the same session (${journeyRequests(instances.A, rejoined).length} of ${pages.length} pages)`);
+  expect(
+    journeyRequests(instances.A, rejoined).length > 0,
+    `the restarted A serves the same session (${journeyRequests(instances.A, rejoined).length} of ${pages.length} pages)`,
+  );
 
   // --- SIGTERM instance B during a slow request ---------------------------------------------------
   let slow = null;
@@ -713,7 +856,11 @@ async function main() {
   let directAnswer = null;
   const polling = (async () => {
     directAnswer = await direct;
-    while (instances.B.child.exitCode === null && instances.B.child.signalCode === null && performance.now() - termAt < 12_000) {
+    while (
+      instances.B.child.exitCode === null &&
+      instances.B.child.signalCode === null &&
+      performance.now() - termAt < 12_000
+    ) {
       readyDuringDrain.push(await askB("/readyz"));
       await sleep(250);
     }
@@ -721,24 +868,41 @@ async function main() {
   note(`instance B sent SIGTERM with a request in flight (its platform call takes ${seconds(SLOW_MS)})`);
   const duringDrain = [];
   for (let i = 0; i < 4; i++) duringDrain.push((await browser.request("/clients/home")).status);
-  expect(duringDrain.every((status) => status === 200), `pages during B's drain answer ${duringDrain.join(", ")} (from A)`);
+  expect(
+    duringDrain.every((status) => status === 200),
+    `pages during B's drain answer ${duringDrain.join(", ")} (from A)`,
+  );
   const slowAnswer = await slow;
   const slowDone = performance.now();
   expect(
-    slowAnswer.status === 200 && slowAnswer.complete && JSON.stringify(preferencesOf(slowAnswer.text)) === JSON.stringify(secondChoice),
+    slowAnswer.status === 200 &&
+      slowAnswer.complete &&
+      JSON.stringify(preferencesOf(slowAnswer.text)) === JSON.stringify(secondChoice),
     `the request in flight on B completes during the drain: ${slowAnswer.status} after ${seconds(slowDone - slowStarted)}`,
   );
   const exit = await Promise.race([instances.B.exited, sleep(15_000).then(() => null)]);
-  expect(exit?.code === 0, `B drained and exited ${exit ? `with ${exit.code ?? exit.signal}` : "(still running)"} ${exit ? `${seconds(exit.at - termAt)} after SIGTERM` : ""}`.trim());
+  expect(
+    exit?.code === 0,
+    `B drained and exited ${exit ? `with ${exit.code ?? exit.signal}` : "(still running)"} ${exit ? `${seconds(exit.at - termAt)} after SIGTERM` : ""}`.trim(),
+  );
   await polling;
   keepAlive.destroy();
   expect(
-    directAnswer?.status === 200 && readyDuringDrain.length > 0 && readyDuringDrain.every((r) => r.status !== 200 && (r.status !== 503 || r.connection === "close")),
+    directAnswer?.status === 200 &&
+      readyDuringDrain.length > 0 &&
+      readyDuringDrain.every((r) => r.status !== 200 && (r.status !== 503 || r.connection === "close")),
     `a kept-alive client's page load in flight on B answers ${directAnswer?.status}; its /readyz on that connection during the drain is never ready and the connection closes (${readyDuringDrain.map((r) => r.status).join(", ")})`,
   );
-  await until("the upstream check marking B down", () => upstreamChange(termAt, (e) => e.down.includes(address("B"))), 15_000);
+  await until(
+    "the upstream check marking B down",
+    () => upstreamChange(termAt, (e) => e.down.includes(address("B"))),
+    15_000,
+  );
   const last = preferencesOf(await browser.page("/clients/preferences"));
-  expect(JSON.stringify(last) === JSON.stringify(secondChoice), "after both stops the user is signed in and the last preferences are there (A alone)");
+  expect(
+    JSON.stringify(last) === JSON.stringify(secondChoice),
+    "after both stops the user is signed in and the last preferences are there (A alone)",
+  );
 
   // --- Redis stops: each instance keeps the limits in its own memory, and says so ---------------
   const redisStopped = performance.now();
@@ -746,13 +910,18 @@ async function main() {
   await redis.exited;
   note("redis-server stopped");
   const withoutRedis = [];
-  for (let i = 0; i <= SIGN_IN_LIMIT; i++) withoutRedis.push(await wrongPassword(toInstances, instanceUrl.A, "203.0.113.8", `scale.alone.${i}`));
+  for (let i = 0; i <= SIGN_IN_LIMIT; i++)
+    withoutRedis.push(await wrongPassword(toInstances, instanceUrl.A, "203.0.113.8", `scale.alone.${i}`));
   const slowest = Math.max(...withoutRedis.map((r) => r.ms));
   expect(
-    withoutRedis.slice(0, SIGN_IN_LIMIT).every((r) => r.status === 401) && withoutRedis[SIGN_IN_LIMIT].status === 429 && slowest < 2_000,
+    withoutRedis.slice(0, SIGN_IN_LIMIT).every((r) => r.status === 401) &&
+      withoutRedis[SIGN_IN_LIMIT].status === 429 &&
+      slowest < 2_000,
     `with Redis stopped, A still answers sign-ins and holds the limit in its memory (${withoutRedis.map((r) => r.status).join(", ")}; slowest ${seconds(slowest)})`,
   );
-  const warning = instances.A.lines.find((l) => l.at >= redisStopped && l.event?.level === "warn" && /Redis unreachable/.test(l.event.message));
+  const warning = instances.A.lines.find(
+    (l) => l.at >= redisStopped && l.event?.level === "warn" && /Redis unreachable/.test(l.event.message),
+  );
   expect(Boolean(warning), `A logs a warning: "${warning?.event.message ?? "none"}"`);
   expect(
     JSON.stringify(preferencesOf(await browser.page("/clients/preferences"))) === JSON.stringify(secondChoice),
@@ -764,7 +933,10 @@ async function main() {
   const failed = readFileSync(paths.accessLog, "utf8")
     .split("\n")
     .filter((line) => /" 5\d\d /.test(line) && !line.includes('"GET /maintenance '));
-  expect(failed.length === 0, `no 5xx in nginx's access log but the maintenance page${failed.length ? `:\n${failed.join("\n")}` : ""}`);
+  expect(
+    failed.length === 0,
+    `no 5xx in nginx's access log but the maintenance page${failed.length ? `:\n${failed.join("\n")}` : ""}`,
+  );
   const reloads = checker.lines.filter((l) => l.event?.message === "nginx reloaded").length;
   note(`upstream check reloaded nginx ${reloads} time(s); total ${elapsed()}`);
 }

@@ -54,7 +54,11 @@ export function platformCommand({ dir, port, portalPorts }) {
 // one address may (docs/decisions/046): the journeys' portal raises the limits, nothing else does.
 // The failed sign-ins per username (decision 115) too: several journeys use the same demo users
 // at once, and one walks a copy of demo.lockout into the platform's own lockout.
-export const JOURNEY_RATE_LIMITS = { RATE_LIMIT_SIGN_IN: "100000", RATE_LIMIT_RECOVERY: "100000", RATE_LIMIT_SIGN_IN_FAILURES: "100000" };
+export const JOURNEY_RATE_LIMITS = {
+  RATE_LIMIT_SIGN_IN: "100000",
+  RATE_LIMIT_RECOVERY: "100000",
+  RATE_LIMIT_SIGN_IN_FAILURES: "100000",
+};
 
 /**
  * `portalEnv` adds to the portals' environment (e.g. JOURNEY_RATE_LIMITS); `metrics` serves both
@@ -74,7 +78,10 @@ export async function startServers({ deadPortal = false, portalEnv: extraPortalE
   // to open in Chrome's DevTools or speedscope (docs/decisions/122).
   const profile = process.env.CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROFILE_DIR}`] : [];
   const start = (args, env) => {
-    const child = spawn(process.execPath, [...profile, ...args], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [...profile, ...args], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, ...env },
+    });
     children.push(child);
   };
   const stop = () => {
@@ -83,7 +90,10 @@ export async function startServers({ deadPortal = false, portalEnv: extraPortalE
   };
   try {
     const platform = platformCommand({ dir, port: platformPort, portalPorts: [portalPort, deadPortalPort] });
-    start(platform.args, metrics ? { ...platform.env, PLATFORM_METRICS_PORT: String(platformMetricsPort) } : platform.env);
+    start(
+      platform.args,
+      metrics ? { ...platform.env, PLATFORM_METRICS_PORT: String(platformMetricsPort) } : platform.env,
+    );
     const portalEnv = {
       NODE_ENV: "production",
       SESSION_SECRET: randomBytes(32).toString("hex"),
@@ -101,7 +111,11 @@ export async function startServers({ deadPortal = false, portalEnv: extraPortalE
       ...(metrics ? { METRICS_PORT: String(portalMetricsPort) } : {}),
     });
     if (deadPortal) {
-      start([...PORTAL_NODE_FLAGS, portal], { ...portalEnv, PORT: String(deadPortalPort), PLANNING_API_URL: `http://127.0.0.1:${deadPlatformPort}` });
+      start([...PORTAL_NODE_FLAGS, portal], {
+        ...portalEnv,
+        PORT: String(deadPortalPort),
+        PLANNING_API_URL: `http://127.0.0.1:${deadPlatformPort}`,
+      });
     }
     await Promise.all([
       waitFor(`http://127.0.0.1:${platformPort}/xplan/health`, 60),

@@ -30,7 +30,8 @@ function fail(message) {
   process.exit(2);
 }
 
-if (!Number.isFinite(budgetKiB) || budgetKiB <= 0) fail(`SIZE_BUDGET_KIB must be a positive number, not ${process.env.SIZE_BUDGET_KIB}`);
+if (!Number.isFinite(budgetKiB) || budgetKiB <= 0)
+  fail(`SIZE_BUDGET_KIB must be a positive number, not ${process.env.SIZE_BUDGET_KIB}`);
 if (!existsSync(assetsDir)) fail(`no build in ${assetsDir}: run \`npm run build\` first`);
 
 /** The manifest the server build refers to (the one its pages use). */
@@ -58,7 +59,9 @@ const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']((?
 
 function staticImports(url) {
   const code = readFileSync(fileOf(url), "utf8");
-  return [...code.matchAll(STATIC_IMPORT)].map((m) => (m[1].startsWith("/") ? m[1] : path.posix.join(path.posix.dirname(url), m[1])));
+  return [...code.matchAll(STATIC_IMPORT)].map((m) =>
+    m[1].startsWith("/") ? m[1] : path.posix.join(path.posix.dirname(url), m[1]),
+  );
 }
 
 function firstLoad(manifest, routeId) {
@@ -66,7 +69,11 @@ function firstLoad(manifest, routeId) {
   if (!route) fail(`no route ${routeId} in the manifest`);
   const chain = [];
   for (let r = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) chain.unshift(r);
-  const pending = [manifest.entry.module, ...manifest.entry.imports, ...chain.flatMap((r) => [...(r.imports ?? []), r.module])];
+  const pending = [
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    ...chain.flatMap((r) => [...(r.imports ?? []), r.module]),
+  ];
   const files = new Set();
   while (pending.length) {
     const url = pending.pop();

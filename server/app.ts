@@ -1,8 +1,4 @@
-import express, {
-  type NextFunction,
-  type Request,
-  type Response,
-} from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
 import { accountRoutes } from "./api/account";
 import { adviserRoutes } from "./api/adviser";
 import { authRoutes } from "./api/auth";
@@ -15,13 +11,7 @@ import { portfolioRoutes } from "./api/portfolio/index";
 import { healthRoutes } from "./api/health";
 import { notificationRoutes } from "./api/notifications";
 import { ApiError, errorBody } from "./api/http";
-import {
-  type ApiRequest,
-  createDispatcher,
-  queryOf,
-  type Route,
-  type Services,
-} from "./api/router";
+import { type ApiRequest, createDispatcher, queryOf, type Route, type Services } from "./api/router";
 import { recoveryRoutes } from "./api/recovery";
 import { requestGuard } from "./api/request-guard";
 import { reportRoutes } from "./api/reports/index";
@@ -99,9 +89,7 @@ export function createApp({ db, clock, env, logger }: AppOptions) {
     const url = new URL(`http://platform${req.originalUrl}`);
     // multipart bodies are read on the attachment upload route only (docs/platform-api.md)
     let body = req.body as unknown;
-    if (
-      isUploadRequest(req.method, url.pathname, req.headers["content-type"])
-    ) {
+    if (isUploadRequest(req.method, url.pathname, req.headers["content-type"])) {
       try {
         body = await readUpload(req, url);
       } catch (error) {
@@ -118,17 +106,13 @@ export function createApp({ db, clock, env, logger }: AppOptions) {
       query: queryOf(url),
       body,
       token: tokenFromCookies(req.headers.cookie),
-      authFailureAsError:
-        String(
-          req.headers["x-xplan-auth-failure-action"] ?? ""
-        ).toLowerCase() === "error",
+      authFailureAsError: String(req.headers["x-xplan-auth-failure-action"] ?? "").toLowerCase() === "error",
     };
     const answer = await dispatch(request);
     res.locals.route = request.route;
     res.status(answer.status);
     res.setHeader("Cache-Control", "no-store");
-    for (const [name, value] of Object.entries(answer.headers ?? {}))
-      res.setHeader(name, value);
+    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
     if (answer.cookies?.length) res.setHeader("Set-Cookie", answer.cookies);
     if (answer.raw !== undefined) res.end(answer.raw);
     else if (answer.body === undefined) res.end();
@@ -136,34 +120,22 @@ export function createApp({ db, clock, env, logger }: AppOptions) {
   });
 
   // express.json's refusals (bad JSON, too large) and anything unexpected
-  app.use(
-    (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-      const status =
-        typeof error === "object" && error !== null && "status" in error
-          ? Number(error.status)
-          : 500;
-      if (status >= 400 && status < 500) {
-        const message =
-          status === 413
-            ? "Request body too large"
-            : "Malformed JSON in request body";
-        res.status(status).json(errorBody(new ApiError(status, message)));
-        return;
-      }
-      log.error({ err: error }, "platform error");
-      res
-        .status(500)
-        .json(
-          errorBody(
-            new ApiError(
-              500,
-              "The platform could not complete the request",
-              "Something went wrong. Please try again."
-            )
-          )
-        );
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const status = typeof error === "object" && error !== null && "status" in error ? Number(error.status) : 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 413 ? "Request body too large" : "Malformed JSON in request body";
+      res.status(status).json(errorBody(new ApiError(status, message)));
+      return;
     }
-  );
+    log.error({ err: error }, "platform error");
+    res
+      .status(500)
+      .json(
+        errorBody(
+          new ApiError(500, "The platform could not complete the request", "Something went wrong. Please try again."),
+        ),
+      );
+  });
 
   return app;
 }

@@ -4,7 +4,11 @@ export const DEFAULT_PLATFORM_VERSION = "22.9.240";
 
 export type PasskeyConfig = { rpId: string; rpName: string; origins: string[] };
 
-export const DEFAULT_PASSKEYS: PasskeyConfig = { rpId: "localhost", rpName: "Client Online", origins: ["http://localhost:3000"] };
+export const DEFAULT_PASSKEYS: PasskeyConfig = {
+  rpId: "localhost",
+  rpName: "Client Online",
+  origins: ["http://localhost:3000"],
+};
 
 export const DEFAULT_LOCKOUT_MINUTES = 30;
 
@@ -34,7 +38,12 @@ const EnvSchema = z.object({
   PASSKEY_ORIGINS: z
     .string()
     .default(DEFAULT_PASSKEYS.origins.join(","))
-    .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().url()).min(1)),
   /**
    * The host names the platform answers (docs/decisions/114), comma-separated: `name` (any port) or
@@ -44,14 +53,24 @@ const EnvSchema = z.object({
   PLATFORM_ALLOWED_HOSTS: z
     .string()
     .optional()
-    .transform((v) => (v === undefined ? undefined : v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)))
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : v
+            .split(",")
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(HOST_PATTERN, "expected name or name:port, comma-separated")).min(1).optional()),
   /** How long five wrong secrets lock an account, in minutes (docs/decisions/114). */
   PLATFORM_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(525_600).default(DEFAULT_LOCKOUT_MINUTES),
   /** How much the platform logs (docs/decisions/125); unset: info, or error only when NODE_ENV=test. */
   PLATFORM_LOG_LEVEL: z.enum(PLATFORM_LOG_LEVELS).optional(),
   /** Prometheus metrics (docs/decisions/126): their own port, off unless set; loopback unless told. */
-  PLATFORM_METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  PLATFORM_METRICS_PORT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
   PLATFORM_METRICS_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
@@ -95,7 +114,10 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
     allowedHosts: e.PLATFORM_ALLOWED_HOSTS,
     lockoutMinutes: e.PLATFORM_LOCKOUT_MINUTES,
     logLevel: e.PLATFORM_LOG_LEVEL,
-    metrics: e.PLATFORM_METRICS_PORT === undefined ? undefined : { port: e.PLATFORM_METRICS_PORT, host: e.PLATFORM_METRICS_HOST },
+    metrics:
+      e.PLATFORM_METRICS_PORT === undefined
+        ? undefined
+        : { port: e.PLATFORM_METRICS_PORT, host: e.PLATFORM_METRICS_HOST },
   };
 }
 

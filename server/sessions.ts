@@ -2,7 +2,15 @@ import { eq, lt, sql } from "drizzle-orm";
 import type { Clock } from "./clock";
 import type { Db } from "./db/connection";
 import { prepared } from "./db/prepared";
-import { loginProfiles, loginTickets, passkeyChallenges, passwordResets, pendingMfaDevices, sessions, users } from "./db/schema";
+import {
+  loginProfiles,
+  loginTickets,
+  passkeyChallenges,
+  passwordResets,
+  pendingMfaDevices,
+  sessions,
+  users,
+} from "./db/schema";
 import { accountDisabled } from "./domain/accounts";
 import { newToken, tokenDigest } from "./lib/tokens";
 
@@ -16,7 +24,9 @@ const DEFAULT_IDLE_MINUTES = 30;
 export function createSession(db: Db, clock: Clock, userId: number): string {
   const token = newToken();
   const now = clock.now().toISOString();
-  db.insert(sessions).values({ tokenHash: tokenDigest(token), userId, createdAt: now, lastSeenAt: now }).run();
+  db.insert(sessions)
+    .values({ tokenHash: tokenDigest(token), userId, createdAt: now, lastSeenAt: now })
+    .run();
   return token;
 }
 

@@ -59,7 +59,10 @@ export function wordDocument(macros = false): Uint8Array {
 /** An Excel workbook (xlsx). */
 export function workbook(): Uint8Array {
   return zip({
-    "[Content_Types].xml": contentTypes("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml", "/xl/workbook.xml"),
+    "[Content_Types].xml": contentTypes(
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
+      "/xl/workbook.xml",
+    ),
     "xl/workbook.xml": `<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>`,
   });
 }
@@ -69,7 +72,12 @@ const bytes = (...parts: Array<number[] | string>) =>
 
 export const SAMPLES = {
   pdf: () => bytes("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
-  png: () => bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d], "IHDR", [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89]),
+  png: () =>
+    bytes(
+      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d],
+      "IHDR",
+      [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89],
+    ),
   jpeg: () => bytes([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], "JFIF", [0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]),
   gif: () => bytes("GIF89a", [1, 0, 1, 0, 0, 0, 0, 0x3b]),
   heic: () => bytes([0, 0, 0, 0x18], "ftypheic", [0, 0, 0, 0], "mif1heic"),

@@ -92,7 +92,10 @@ export class SoftwareAuthenticator {
   }
 
   /** navigator.credentials.create(): a new ES256 passkey for the options' user and challenge. */
-  register(options: { challenge: string; user: { id: string } }, overrides: { origin?: string } = {}): RegistrationJSON {
+  register(
+    options: { challenge: string; user: { id: string } },
+    overrides: { origin?: string } = {},
+  ): RegistrationJSON {
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const jwk = publicKey.export({ format: "jwk" });
     const cosePublicKey = cborEncode(
@@ -108,7 +111,13 @@ export class SoftwareAuthenticator {
     const length = Buffer.alloc(2);
     length.writeUInt16BE(id.length, 0);
     const attested = Buffer.concat([Buffer.alloc(16), length, id, cosePublicKey]);
-    const credential: SoftwareCredential = { id, privateKey, cosePublicKey, userHandle: Buffer.from(options.user.id, "base64url"), counter: 0 };
+    const credential: SoftwareCredential = {
+      id,
+      privateKey,
+      cosePublicKey,
+      userHandle: Buffer.from(options.user.id, "base64url"),
+      counter: 0,
+    };
     this.credentials.push(credential);
     const authData = this.authData(FLAG_UP | FLAG_UV | FLAG_AT, credential.counter, attested);
     const attestationObject = cborEncode({ fmt: "none", attStmt: {}, authData });

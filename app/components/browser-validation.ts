@@ -19,7 +19,10 @@ export function browserValidation<S extends ZodTypeAny>(
   const forPost = (formData: FormData) =>
     parse(formData, { schema: !only || formData.get("intent") === only.intent ? schema : (only.anything as S) });
   // The button's test reads the fields alone (no submitter, so no intent): always the schema.
-  return { onValidate: ({ formData }) => forPost(formData), isValid: (formData) => parse(formData, { schema }).status === "success" };
+  return {
+    onValidate: ({ formData }) => forPost(formData),
+    isValid: (formData) => parse(formData, { schema }).status === "success",
+  };
 }
 
 export type BrowserValidation<S extends ZodTypeAny> = {

@@ -12,7 +12,9 @@ export function ContactInstead({ speak }: { speak: Extract<SpeakToAdviser, { off
     <div className="contact-instead">
       <p>
         {t("contactInstead.noAdviser")}
-        {contact ? <> {contact.name ? t("contactInstead.contact", { name: contact.name }) : t("contactInstead.contactUs")}</> : null}
+        {contact ? (
+          <> {contact.name ? t("contactInstead.contact", { name: contact.name }) : t("contactInstead.contactUs")}</>
+        ) : null}
       </p>
       {contact ? (
         <ul className="contact-instead__ways">

@@ -14,7 +14,10 @@ type DateFieldProps = {
   /** An i18n key. */
   error?: string | null;
   className?: string;
-} & ({ value: string; onChange: (value: string) => void; defaultValue?: never } | { defaultValue: string; value?: never; onChange?: never });
+} & (
+  | { value: string; onChange: (value: string) => void; defaultValue?: never }
+  | { defaultValue: string; value?: never; onChange?: never }
+);
 
 export function DateField({ id, name, label, hint, error, className, ...content }: DateFieldProps) {
   const { t } = useTranslation();
@@ -43,7 +46,10 @@ export function DateField({ id, name, label, hint, error, className, ...content 
         spellCheck={false}
         className="field__input field__input--date"
         {...(content.onChange
-          ? { value: content.value, onChange: (event: React.ChangeEvent<HTMLInputElement>) => content.onChange(event.target.value) }
+          ? {
+              value: content.value,
+              onChange: (event: React.ChangeEvent<HTMLInputElement>) => content.onChange(event.target.value),
+            }
           : { defaultValue: content.defaultValue })}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${hintId} ${errorId}` : hintId}

@@ -88,4 +88,3 @@ export function FieldError({ id, errors }: { id: string; errors: string[] }) {
     </p>
   );
 }
-

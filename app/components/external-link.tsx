@@ -11,7 +11,15 @@ import { useModalOnMount } from "~/components/modal-dialog";
 type Leaving = { href: string; host: string };
 
 /** The 'Leaving Site' question itself (the reading pane asks it for a message's links too). */
-export function LeavingSiteDialog({ leaving, onClose, className = "leaving-dialog" }: { leaving: Leaving; onClose: () => void; className?: string }) {
+export function LeavingSiteDialog({
+  leaving,
+  onClose,
+  className = "leaving-dialog",
+}: {
+  leaving: Leaving;
+  onClose: () => void;
+  className?: string;
+}) {
   const { t } = useTranslation("messages");
   const dialog = useModalOnMount();
   return (
@@ -25,7 +33,9 @@ export function LeavingSiteDialog({ leaving, onClose, className = "leaving-dialo
       <h2 id="leaving-dialog-heading" className="leaving-dialog__title">
         {t("leaving.title")}
       </h2>
-      <p id="leaving-dialog-text" className="leaving-dialog__text">{t("leaving.text", { host: leaving.host })}</p>
+      <p id="leaving-dialog-text" className="leaving-dialog__text">
+        {t("leaving.text", { host: leaving.host })}
+      </p>
       <p className="button-group">
         <button
           type="button"
@@ -46,7 +56,15 @@ export function LeavingSiteDialog({ leaving, onClose, className = "leaving-dialo
 }
 
 /** A link to another site: a new tab without opener, and with JavaScript the 'Leaving Site' question first. */
-export function ExternalLink({ href, className, children }: { href: string; className?: string; children: React.ReactNode }) {
+export function ExternalLink({
+  href,
+  className,
+  children,
+}: {
+  href: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const link = useRef<HTMLAnchorElement>(null);

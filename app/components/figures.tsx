@@ -19,16 +19,10 @@ export function PerformanceText({ performance }: { performance: Performance | nu
     <>
       <FigureText figure={performance.period} />
       {performance.annual ? (
-        <span className="figure__annual">
-          {" "}
-          {t("figures.annualised", { value: performance.annual.text })}
-        </span>
+        <span className="figure__annual"> {t("figures.annualised", { value: performance.annual.text })}</span>
       ) : null}
       {performance.since ? (
-        <span className="figure__since">
-          {" "}
-          {t("figures.since", { date: performance.since })}
-        </span>
+        <span className="figure__since"> {t("figures.since", { date: performance.since })}</span>
       ) : null}
     </>
   );

@@ -166,4 +166,3 @@ export function useDisabledUntilValid(formId: string, isValid: ((formData: FormD
 export function allFilledIn(names: string[]): (formData: FormData) => boolean {
   return (formData) => names.every((name) => String(formData.get(name) ?? "").trim() !== "");
 }
-

@@ -14,12 +14,21 @@ const SEALED = "v1.c2VhbGVkLXRpbWVzdGFtcA.bm9uY2U.dGFn";
 
 vi.mock("~/components/shell/root-data", () => ({
   useShellData: () => ({
-    honeypotInputProps: { nameFieldName: "name__confirm", validFromFieldName: "from__confirm", encryptedValidFrom: SEALED },
+    honeypotInputProps: {
+      nameFieldName: "name__confirm",
+      validFromFieldName: "from__confirm",
+      encryptedValidFrom: SEALED,
+    },
   }),
 }));
 
 function textsOf(locale: string): Texts {
-  return { common: JSON.parse(readFileSync(new URL(`../locales/${locale}/common.json`, import.meta.url), "utf8")) as Record<string, string> };
+  return {
+    common: JSON.parse(readFileSync(new URL(`../locales/${locale}/common.json`, import.meta.url), "utf8")) as Record<
+      string,
+      string
+    >,
+  };
 }
 
 /** A page like the login page: three anonymous forms (sign-in, cookie notice, language chooser). */
@@ -51,7 +60,10 @@ const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)
 
 /** What a text browser shows of the page, one screen wide. */
 function dump(browser: "w3m" | "lynx", html: string): string {
-  const args = browser === "w3m" ? ["-dump", "-T", "text/html", "-cols", "100"] : ["-dump", "-stdin", "-force_html", "-width=100", "-nolist"];
+  const args =
+    browser === "w3m"
+      ? ["-dump", "-T", "text/html", "-cols", "100"]
+      : ["-dump", "-stdin", "-force_html", "-width=100", "-nolist"];
   return execFileSync(browser, args, { input: html, encoding: "utf8" });
 }
 
@@ -76,11 +88,13 @@ describe("the anti-spam fields", () => {
       const id = attribute(bait[0]!, "id")!;
       expect(form).toContain(`<label for="${id}">${LABEL}</label>`);
     }
-    const ids = inputsOf(html).map((tag) => attribute(tag, "id")).filter(Boolean);
+    const ids = inputsOf(html)
+      .map((tag) => attribute(tag, "id"))
+      .filter(Boolean);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("never carry autocomplete=\"nope\" (not a value HTML knows): autocomplete is off", () => {
+  it('never carry autocomplete="nope" (not a value HTML knows): autocomplete is off', () => {
     const html = page();
     expect(html).not.toMatch(/autocomplete="nope"/i);
     for (const tag of inputsOf(html).filter((tag) => attribute(tag, "name") === "name__confirm")) {
@@ -97,7 +111,9 @@ describe("the anti-spam fields", () => {
 
   it("are the portal's own on every form: remix-utils' HoneypotInputs (autocomplete=\"nope\", the timestamp as a text field) is used nowhere", () => {
     const root = new URL("../", import.meta.url);
-    const sources = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((path) => /\.tsx?$/.test(path) && !path.endsWith(".test.tsx"));
+    const sources = readdirSync(root, { recursive: true, encoding: "utf8" }).filter(
+      (path) => /\.tsx?$/.test(path) && !path.endsWith(".test.tsx"),
+    );
     const users = sources.filter((path) => readFileSync(new URL(path, root), "utf8").includes("remix-utils/honeypot"));
     expect(users).toEqual([]);
   });

@@ -23,7 +23,9 @@ export function HoneypotFields({ idSuffix }: { idSuffix?: string }) {
   const id = idSuffix ? `${name}-${idSuffix}` : `${name}-${generatedId.replace(/:/g, "")}`;
   return (
     <>
-      {validFrom && props?.encryptedValidFrom ? <input type="hidden" name={validFrom} value={props.encryptedValidFrom} /> : null}
+      {validFrom && props?.encryptedValidFrom ? (
+        <input type="hidden" name={validFrom} value={props.encryptedValidFrom} />
+      ) : null}
       <div style={{ display: "none" }} aria-hidden="true">
         <label htmlFor={id}>{t("form.honeypotLabel")}</label>
         <input id={id} name={name} type="text" defaultValue="" autoComplete="off" tabIndex={-1} />

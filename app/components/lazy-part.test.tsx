@@ -12,7 +12,9 @@ describe("lazyPart", () => {
   it("renders the server's component at once, inside its wrapper", () => {
     const load = vi.fn(async () => Greeting);
     const Part = lazyPart("test-server", Greeting, load);
-    expect(renderToStaticMarkup(<Part name="Ada" />)).toBe('<div data-lazy-part="test-server" class="lazy-part"><p>Hello Ada</p></div>');
+    expect(renderToStaticMarkup(<Part name="Ada" />)).toBe(
+      '<div data-lazy-part="test-server" class="lazy-part"><p>Hello Ada</p></div>',
+    );
     expect(load).not.toHaveBeenCalled();
   });
 
@@ -30,7 +32,9 @@ describe("lazyPart", () => {
 
   it("shows nothing while a part not yet loaded arrives, and a part that cannot load does not stop the others", async () => {
     const Part = lazyPart<{ name: string }>("test-pending", undefined, () => new Promise(() => {}));
-    expect(renderToStaticMarkup(<Part name="Alan" />)).toBe('<div data-lazy-part="test-pending" class="lazy-part"></div>');
+    expect(renderToStaticMarkup(<Part name="Alan" />)).toBe(
+      '<div data-lazy-part="test-pending" class="lazy-part"></div>',
+    );
     const broken = lazyPart<{ name: string }>("test-broken", undefined, async () => {
       throw new Error("chunk failed");
     });
@@ -40,7 +44,9 @@ describe("lazyPart", () => {
     expect(renderToStaticMarkup(<Fine name="Edsger" />)).toContain("Hello Edsger");
     // Its boundary shows nothing (in the browser the page's error boundary takes the error).
     const Broken = broken;
-    expect(renderToStaticMarkup(<Broken name="x" />)).toBe('<div data-lazy-part="test-broken" class="lazy-part"></div>');
+    expect(renderToStaticMarkup(<Broken name="x" />)).toBe(
+      '<div data-lazy-part="test-broken" class="lazy-part"></div>',
+    );
   });
 });
 

@@ -53,8 +53,17 @@ export function lazyPart<P extends object>(
 
 /** Loads the code of every part the server rendered into this document (the client entry, before hydrating). */
 export function preloadRenderedParts(root: ParentNode = document): Promise<unknown> {
-  const names = new Set([...root.querySelectorAll<HTMLElement>("[data-lazy-part]")].map((element) => element.dataset.lazyPart ?? ""));
-  return Promise.all([...names].map((name) => parts.get(name)?.preload().catch(() => undefined)));
+  const names = new Set(
+    [...root.querySelectorAll<HTMLElement>("[data-lazy-part]")].map((element) => element.dataset.lazyPart ?? ""),
+  );
+  return Promise.all(
+    [...names].map((name) =>
+      parts
+        .get(name)
+        ?.preload()
+        .catch(() => undefined),
+    ),
+  );
 }
 
 /**

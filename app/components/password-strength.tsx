@@ -8,7 +8,15 @@ import { passwordStrength, STRENGTH_LABEL_KEYS } from "~/lib/password-strength";
  * screen reader hears the level change without losing its place. The bar is decoration. Until
  * JavaScript runs an invisible copy keeps its place, so the form's button does not move when it comes.
  */
-export function PasswordStrength({ id, password, username }: { id: string; password: string; username?: string | null }) {
+export function PasswordStrength({
+  id,
+  password,
+  username,
+}: {
+  id: string;
+  password: string;
+  username?: string | null;
+}) {
   const { t } = useTranslation("security");
   const hydrated = useHydrated();
   const score = passwordStrength(password, { username });

@@ -26,7 +26,11 @@ export function SegmentedLinks({
 }) {
   const id = useId();
   return (
-    <nav className={className} aria-label={visibleLabel ? undefined : label} aria-labelledby={visibleLabel ? id : undefined}>
+    <nav
+      className={className}
+      aria-label={visibleLabel ? undefined : label}
+      aria-labelledby={visibleLabel ? id : undefined}
+    >
       {visibleLabel ? (
         <span id={id} className="segmented__label">
           {label}
@@ -35,7 +39,12 @@ export function SegmentedLinks({
       <ul className="segmented__list">
         {options.map((o) => (
           <li key={o.href}>
-            <Link to={o.href} className="segmented__option" aria-current={o.current ? "true" : undefined} preventScrollReset>
+            <Link
+              to={o.href}
+              className="segmented__option"
+              aria-current={o.current ? "true" : undefined}
+              preventScrollReset
+            >
               {o.text}
             </Link>
           </li>

@@ -166,7 +166,10 @@ export default function SessionTimeout({ idleMinutes, remainingMs, checkedAt }: 
     return () => dialog.removeEventListener("cancel", onCancel);
   }, [activity]);
 
-  const left = t("timeout.timeLeft", { minutes: view.left.minutes, seconds: String(view.left.seconds).padStart(2, "0") });
+  const left = t("timeout.timeLeft", {
+    minutes: view.left.minutes,
+    seconds: String(view.left.seconds).padStart(2, "0"),
+  });
   return (
     <>
       <dialog

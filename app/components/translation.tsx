@@ -9,9 +9,18 @@ type TranslationState = { translator: Translator; switchTo: (language: string, t
 
 const TranslationContext = createContext<TranslationState | null>(null);
 
-export function TranslationProvider({ translator: initial, children }: { translator: Translator; children?: ReactNode }) {
+export function TranslationProvider({
+  translator: initial,
+  children,
+}: {
+  translator: Translator;
+  children?: ReactNode;
+}) {
   const [translator, setTranslator] = useState(initial);
-  const switchTo = useCallback((language: string, texts: Texts) => setTranslator(createTranslator(language, texts)), []);
+  const switchTo = useCallback(
+    (language: string, texts: Texts) => setTranslator(createTranslator(language, texts)),
+    [],
+  );
   const value = useMemo(() => ({ translator, switchTo }), [translator, switchTo]);
   return <TranslationContext.Provider value={value}>{children}</TranslationContext.Provider>;
 }

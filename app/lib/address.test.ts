@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { type Address, addressLines, addressOfType, countryName, hasAddress, mapSearchUrl, streetLines } from "./address";
+import {
+  type Address,
+  addressLines,
+  addressOfType,
+  countryName,
+  hasAddress,
+  mapSearchUrl,
+  streetLines,
+} from "./address";
 
 const gb: Address = {
   type: 2,
@@ -20,7 +28,14 @@ describe("address lines (spec 002 §3)", () => {
   });
 
   it("uses the street (one line per line) outside the local-format regions", () => {
-    const au: Address = { type: 1, street: "Level 3\n12 George Street", suburb: "Sydney", state: "NSW", country: "AU", postcode: "2000" };
+    const au: Address = {
+      type: 1,
+      street: "Level 3\n12 George Street",
+      suburb: "Sydney",
+      state: "NSW",
+      country: "AU",
+      postcode: "2000",
+    };
     expect(streetLines(au)).toEqual(["Level 3", "12 George Street"]);
     expect(addressLines(au, { locale: "en-AU" })).toEqual(["Level 3", "12 George Street", "Sydney", "NSW", "2000"]);
   });

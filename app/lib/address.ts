@@ -28,7 +28,10 @@ export function streetLines(address: Address): string[] {
   const country = address.country?.trim().toUpperCase() ?? "";
   const split = [address.block, address.street_name, address.street_name_2].filter(present).map((s) => s.trim());
   if (LOCAL_FORMAT_REGIONS.includes(country) && split.length > 0) return split;
-  const street = (address.street ?? "").split(/\r?\n/).filter(present).map((s) => s.trim());
+  const street = (address.street ?? "")
+    .split(/\r?\n/)
+    .filter(present)
+    .map((s) => s.trim());
   return street.length > 0 ? street : split;
 }
 

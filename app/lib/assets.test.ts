@@ -14,9 +14,24 @@ import {
 
 let nextId = 1;
 function raw(desc: string, fields: Partial<RawAsset> = {}): RawAsset {
-  return { id: nextId++, desc, type: "Other", status: null, isSippWrapper: false, valueOwned: 100, currency: "GBP", ...fields };
+  return {
+    id: nextId++,
+    desc,
+    type: "Other",
+    status: null,
+    isSippWrapper: false,
+    valueOwned: 100,
+    currency: "GBP",
+    ...fields,
+  };
 }
-const input = (lists: Partial<AssetInput>): AssetInput => ({ investments: [], pensions: [], annuities: [], liabilities: [], ...lists });
+const input = (lists: Partial<AssetInput>): AssetInput => ({
+  investments: [],
+  pensions: [],
+  annuities: [],
+  liabilities: [],
+  ...lists,
+});
 const GB = { country: "GB", enhancedSippWrapper: true };
 const descs = (items: AssetItem[]) => items.map((i) => i.desc);
 const lists = (l: Partial<Record<AssetTab, AssetItem[]>>): Record<AssetTab, AssetItem[]> => ({
@@ -92,7 +107,12 @@ describe("filterAssets: status rules (spec 001 §4 'Asset filtering')", () => {
   ];
 
   it("keeps pensions that are blank, Paid Up or Premium Holiday everywhere, plus Active in GB", () => {
-    expect(descs(filterAssets(input({ pensions: pensions() }), GB).pensions)).toEqual(["blank", "paid up", "holiday", "active"]);
+    expect(descs(filterAssets(input({ pensions: pensions() }), GB).pensions)).toEqual([
+      "blank",
+      "paid up",
+      "holiday",
+      "active",
+    ]);
   });
 
   it.each(["NA", "AA", "ZA"])("keeps Inforce pensions (not Active ones) in %s", (country) => {
@@ -131,8 +151,14 @@ describe("filterAssets: SIPP wrappers (spec 001 §4, §9)", () => {
       input({
         investments: [raw("house", { valueOwned: 500 }), raw("wrapped fund", { isSippWrapper: true, valueOwned: 300 })],
         pensions: [raw("workplace", { status: "Active", valueOwned: 200 })],
-        annuities: [raw("annuity", { status: "Inforce", valueOwned: 50 }), raw("wrapped annuity", { isSippWrapper: true, valueOwned: 40 })],
-        liabilities: [raw("mortgage", { valueOwned: 1000 }), raw("sipp loan", { isSippWrapper: true, status: "Current", valueOwned: 45 })],
+        annuities: [
+          raw("annuity", { status: "Inforce", valueOwned: 50 }),
+          raw("wrapped annuity", { isSippWrapper: true, valueOwned: 40 }),
+        ],
+        liabilities: [
+          raw("mortgage", { valueOwned: 1000 }),
+          raw("sipp loan", { isSippWrapper: true, status: "Current", valueOwned: 45 }),
+        ],
       }),
       GB,
     );
@@ -190,13 +216,17 @@ describe("filterAssets: SIPP wrappers (spec 001 §4, §9)", () => {
 
   it("keeps each item's id and description", () => {
     const a = raw("Holiday cottage", { id: 42, valueOwned: 242_500 });
-    expect(filterAssets(input({ investments: [a] }), GB).investments).toEqual([{ id: 42, desc: "Holiday cottage", value: 242_500 }]);
+    expect(filterAssets(input({ investments: [a] }), GB).investments).toEqual([
+      { id: 42, desc: "Holiday cottage", value: 242_500 },
+    ]);
   });
 });
 
 describe("assetCards (spec 001 §2.6)", () => {
   it("shows at most the three largest items by value, with the count and total of all of them", () => {
-    const [card] = assetCards(lists({ investments: [item(1, 10), item(2, 400), item(3, 30), item(4, 250), item(5, 5)] }));
+    const [card] = assetCards(
+      lists({ investments: [item(1, 10), item(2, 400), item(3, 30), item(4, 250), item(5, 5)] }),
+    );
     expect(card).toMatchObject({ tab: "investments", index: 0, count: 5, total: 695 });
     expect(card!.top.map((i) => i.id)).toEqual([2, 4, 3]);
   });
@@ -211,7 +241,9 @@ describe("assetCards (spec 001 §2.6)", () => {
   });
 
   it("lets a sign-flipped SIPP liability lower the pensions total", () => {
-    const [card] = assetCards(lists({ pensions: [item(1, 250_000), item(2, 142_000), item(3, 138_900), item(4, -45_000)] }));
+    const [card] = assetCards(
+      lists({ pensions: [item(1, 250_000), item(2, 142_000), item(3, 138_900), item(4, -45_000)] }),
+    );
     expect(card!.total).toBe(485_900);
     expect(card!.top.map((i) => i.id)).toEqual([1, 2, 3]);
   });
@@ -230,7 +262,9 @@ describe("assetCards (spec 001 §2.6)", () => {
       ["liabilities", 3],
     ]);
     expect(assetCards(lists({}))).toEqual([]);
-    const all = assetCards(lists({ investments: [item(1, 1)], pensions: [item(2, 1)], annuities: [item(3, 1)], liabilities: [item(4, 1)] }));
+    const all = assetCards(
+      lists({ investments: [item(1, 1)], pensions: [item(2, 1)], annuities: [item(3, 1)], liabilities: [item(4, 1)] }),
+    );
     expect(all.map((c) => [c.tab, c.index])).toEqual([
       ["investments", 0],
       ["pensions", 1],
@@ -249,7 +283,11 @@ describe("assetCards (spec 001 §2.6)", () => {
 describe("netTotal", () => {
   it("is the assets less the liabilities", () => {
     const cards = assetCards(
-      lists({ investments: [item(1, 280_750.4)], pensions: [item(2, 309_270.25)], liabilities: [item(3, 134_225.375)] }),
+      lists({
+        investments: [item(1, 280_750.4)],
+        pensions: [item(2, 309_270.25)],
+        liabilities: [item(3, 134_225.375)],
+      }),
     );
     // added in whole pence (decision 106): a sub-penny amount is rounded once, half away from zero
     expect(cards.find((c) => c.tab === "liabilities")?.total).toBe(-134_225.38);
@@ -261,10 +299,19 @@ describe("netTotal", () => {
     const cards = assetCards(
       filterAssets(
         input({
-          investments: [raw("flat", { valueOwned: 325_000, status: "Existing" }), raw("wrapped unit", { isSippWrapper: true, valueOwned: 250_000 })],
-          pensions: [raw("AJ Bell SIPP", { type: "SIPP", isSippWrapper: true, status: "Active", valueOwned: 388_900 }), raw("DB", { status: "Paid Up", valueOwned: 142_000 })],
+          investments: [
+            raw("flat", { valueOwned: 325_000, status: "Existing" }),
+            raw("wrapped unit", { isSippWrapper: true, valueOwned: 250_000 }),
+          ],
+          pensions: [
+            raw("AJ Bell SIPP", { type: "SIPP", isSippWrapper: true, status: "Active", valueOwned: 388_900 }),
+            raw("DB", { status: "Paid Up", valueOwned: 142_000 }),
+          ],
           annuities: [raw("annuity", { status: "Inforce", valueOwned: 88_500 })],
-          liabilities: [raw("mortgage", { status: "Current", valueOwned: 198_000 }), raw("sipp loan", { isSippWrapper: true, status: "Current", valueOwned: 45_000 })],
+          liabilities: [
+            raw("mortgage", { status: "Current", valueOwned: 198_000 }),
+            raw("sipp loan", { isSippWrapper: true, status: "Current", valueOwned: 45_000 }),
+          ],
         }),
         GB,
       ),
@@ -284,10 +331,16 @@ describe("placeAssets: the same rules, carrying the page's own fields", () => {
     const tagged = (desc: string, fields: Partial<RawAsset>, managed: boolean) => ({ ...raw(desc, fields), managed });
     const placed = placeAssets(
       {
-        investments: [tagged("house", { status: "Existing" }, false), tagged("wrapped fund", { isSippWrapper: true }, true)],
+        investments: [
+          tagged("house", { status: "Existing" }, false),
+          tagged("wrapped fund", { isSippWrapper: true }, true),
+        ],
         pensions: [tagged("SIPP", { type: "SIPP", isSippWrapper: true }, true)],
         annuities: [],
-        liabilities: [tagged("loan", { isSippWrapper: true, status: "Current" }, true), tagged("sold", { status: "Redeemed" }, false)],
+        liabilities: [
+          tagged("loan", { isSippWrapper: true, status: "Current" }, true),
+          tagged("sold", { status: "Redeemed" }, false),
+        ],
       },
       GB,
     );

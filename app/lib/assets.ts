@@ -23,7 +23,13 @@ export type AssetCard = { tab: AssetTab; index: number; total: number; count: nu
 
 /** spec 001 §9: SIPP, QNUPs, QROPs and RNUPs wrappers. */
 const WRAPPER_TYPES = new Set(["sipp", "qnups", "qrops", "rnups"]);
-const isWrapperType = (type: string) => WRAPPER_TYPES.has(type.trim().toLowerCase().replace(/\s+wrappers?$/, ""));
+const isWrapperType = (type: string) =>
+  WRAPPER_TYPES.has(
+    type
+      .trim()
+      .toLowerCase()
+      .replace(/\s+wrappers?$/, ""),
+  );
 
 const statusIn = (status: string | null, kept: readonly string[]) => {
   const s = (status ?? "").trim().toLowerCase();
@@ -51,7 +57,10 @@ export type PlacedAsset<T extends RawAsset = RawAsset> = { asset: T; sign: 1 | -
  * SIPP wrapper, wrapped liabilities with their sign flipped. Generic so that a page can carry its
  * own fields through the same rules.
  */
-export function placeAssets<T extends RawAsset>(input: Record<AssetTab, T[]>, options: FilterOptions): Record<AssetTab, PlacedAsset<T>[]> {
+export function placeAssets<T extends RawAsset>(
+  input: Record<AssetTab, T[]>,
+  options: FilterOptions,
+): Record<AssetTab, PlacedAsset<T>[]> {
   const place = (asset: T, sign: 1 | -1 = 1): PlacedAsset<T> => ({ asset, sign });
   const investments = input.investments.filter((a) => statusIn(a.status, ["Existing", "Paid Up"]));
   const annuities = input.annuities.filter((a) => statusIn(a.status, ["Inforce"]));
@@ -60,7 +69,9 @@ export function placeAssets<T extends RawAsset>(input: Record<AssetTab, T[]>, op
   return {
     investments: investments.filter((a) => !a.isSippWrapper).map((a) => place(a)),
     pensions: [
-      ...input.pensions.filter((a) => statusIn(a.status, pensionStatuses(options.country)) && !isWrapperType(a.type)).map((a) => place(a)),
+      ...input.pensions
+        .filter((a) => statusIn(a.status, pensionStatuses(options.country)) && !isWrapperType(a.type))
+        .map((a) => place(a)),
       ...investments.filter((a) => a.isSippWrapper).map((a) => place(a)),
       ...annuities.filter((a) => a.isSippWrapper).map((a) => place(a)),
       ...liabilities.filter(wrappedLiability).map((a) => place(a, -1)),
@@ -73,7 +84,11 @@ export function placeAssets<T extends RawAsset>(input: Record<AssetTab, T[]>, op
 /** The four lists as the summary cards need them: id, description and the signed value owned. */
 export function filterAssets(input: AssetInput, options: FilterOptions): Record<AssetTab, AssetItem[]> {
   const placed = placeAssets(input, options);
-  const item = ({ asset: a, sign }: PlacedAsset): AssetItem => ({ id: a.id, desc: a.desc, value: a.valueOwned === null ? null : sign * a.valueOwned });
+  const item = ({ asset: a, sign }: PlacedAsset): AssetItem => ({
+    id: a.id,
+    desc: a.desc,
+    value: a.valueOwned === null ? null : sign * a.valueOwned,
+  });
   return {
     investments: placed.investments.map(item),
     pensions: placed.pensions.map(item),
@@ -104,15 +119,27 @@ export function netTotal(cards: readonly AssetCard[]): number {
 }
 
 /** A member of the client's group, as the platform lists it (entity/client/{id}/client_group/member). */
-export type GroupMember = { entity_id: number; display_name: string; relationship?: string | null; login_accessible: boolean };
+export type GroupMember = {
+  entity_id: number;
+  display_name: string;
+  relationship?: string | null;
+  login_accessible: boolean;
+};
 
 /**
  * spec 001 §2.5, §2.6 and §6: whose assets may be shown: the client first, then the other
  * login-accessible members of the client group, the partner only with the view_partner capability.
  */
-export function assetMembers<M extends GroupMember>(members: readonly M[], self: M, capabilities: readonly string[]): M[] {
+export function assetMembers<M extends GroupMember>(
+  members: readonly M[],
+  self: M,
+  capabilities: readonly string[],
+): M[] {
   const others = members.filter(
-    (m) => m.entity_id !== self.entity_id && m.login_accessible && (m.relationship !== "Partner" || capabilities.includes("view_partner")),
+    (m) =>
+      m.entity_id !== self.entity_id &&
+      m.login_accessible &&
+      (m.relationship !== "Partner" || capabilities.includes("view_partner")),
   );
   return [members.find((m) => m.entity_id === self.entity_id) ?? self, ...others];
 }

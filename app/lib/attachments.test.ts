@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ATTACHMENT_TYPES, attachmentExtension, attachmentTypeOf, contentTypeOf, normaliseFilename } from "./attachments";
+import {
+  ATTACHMENT_TYPES,
+  attachmentExtension,
+  attachmentTypeOf,
+  contentTypeOf,
+  normaliseFilename,
+} from "./attachments";
 
 // Issue 24 finding 2: an allow-list of what clients send advisers, judged on a normalised name.
 
@@ -45,13 +51,45 @@ describe("normaliseFilename", () => {
 
 describe("the allow-list", () => {
   it("accepts what clients send advisers, whatever the case", () => {
-    for (const name of ["a.pdf", "a.doc", "a.docx", "a.xls", "a.xlsx", "a.csv", "a.txt", "a.rtf", "a.odt", "a.ods", "a.jpg", "a.JPEG", "a.png", "a.gif", "a.heic", "a.heif"]) {
+    for (const name of [
+      "a.pdf",
+      "a.doc",
+      "a.docx",
+      "a.xls",
+      "a.xlsx",
+      "a.csv",
+      "a.txt",
+      "a.rtf",
+      "a.odt",
+      "a.ods",
+      "a.jpg",
+      "a.JPEG",
+      "a.png",
+      "a.gif",
+      "a.heic",
+      "a.heif",
+    ]) {
       expect(attachmentTypeOf(name), name).not.toBeNull();
     }
   });
 
   it("refuses everything else, including the review's bypasses", () => {
-    for (const name of ["evil.exe", "page.html", "page.htm", "image.svg", "app.hta", "screen.scr", "script.ps1", "a.js", "a.zip", "a.docm", "a.xlsm", "README", "a.pdf.exe", "archive.zip."]) {
+    for (const name of [
+      "evil.exe",
+      "page.html",
+      "page.htm",
+      "image.svg",
+      "app.hta",
+      "screen.scr",
+      "script.ps1",
+      "a.js",
+      "a.zip",
+      "a.docm",
+      "a.xlsm",
+      "README",
+      "a.pdf.exe",
+      "archive.zip.",
+    ]) {
       expect(attachmentTypeOf(name), name).toBeNull();
     }
     // trailing dots do not hide the real extension
@@ -66,6 +104,7 @@ describe("the allow-list", () => {
     expect(contentTypeOf("a.docx")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
     expect(contentTypeOf("a.csv")).toBe("text/csv; charset=utf-8");
     expect(contentTypeOf("page.html")).toBe("application/octet-stream");
-    for (const type of Object.values(ATTACHMENT_TYPES)) expect(type.contentType).not.toMatch(/html|svg|javascript|[/+]xml/);
+    for (const type of Object.values(ATTACHMENT_TYPES))
+      expect(type.contentType).not.toMatch(/html|svg|javascript|[/+]xml/);
   });
 });

@@ -17,11 +17,17 @@ const read = (search: string) => readBalanceSheetQuery(new URL(`http://portal.te
 describe("the balance sheet's query (spec 001 §4 'Balance sheet' state)", () => {
   it("reads member, view, tab and currency, and ignores what is not one of them", () => {
     expect(read("")).toEqual({ memberId: null, view: null, asset: null, currency: "report" });
-    expect(read("?id=2&view=non-managed&asset=3&currency=plan")).toEqual({ memberId: 2, view: "nonManaged", asset: 3, currency: "plan" });
+    expect(read("?id=2&view=non-managed&asset=3&currency=plan")).toEqual({
+      memberId: 2,
+      view: "nonManaged",
+      asset: 3,
+      currency: "plan",
+    });
     expect(read("?view=Managed").view).toBe("managed");
     expect(read("?view=everything").view).toBe("everything");
     for (const bad of ["?id=0", "?id=-1", "?id=1.5", "?id=abc"]) expect(read(bad).memberId, bad).toBeNull();
-    for (const bad of ["?asset=4", "?asset=-1", "?asset=1.0", "?asset=", "?asset=x"]) expect(read(bad).asset, bad).toBeNull();
+    for (const bad of ["?asset=4", "?asset=-1", "?asset=1.0", "?asset=", "?asset=x"])
+      expect(read(bad).asset, bad).toBeNull();
     expect(read("?view=all").view).toBeNull();
     expect(read("?currency=report").currency).toBe("report");
   });
@@ -32,9 +38,17 @@ describe("the balance sheet's query (spec 001 §4 'Balance sheet' state)", () =>
     expect(balanceSheetHref({ memberId: 1, view: "nonManaged", asset: 3, currency: "plan" })).toBe(
       "/clients/balance-sheet?id=1&view=non-managed&asset=3&currency=plan",
     );
-    expect(balanceSheetHref({ memberId: null, view: null, asset: null, currency: "report" })).toBe("/clients/balance-sheet");
+    expect(balanceSheetHref({ memberId: null, view: null, asset: null, currency: "report" })).toBe(
+      "/clients/balance-sheet",
+    );
     // what it writes, it reads back
-    expect(read(balanceSheetHref({ memberId: 7, view: "managed", asset: 2, currency: "plan" }).slice("/clients/balance-sheet".length))).toEqual({
+    expect(
+      read(
+        balanceSheetHref({ memberId: 7, view: "managed", asset: 2, currency: "plan" }).slice(
+          "/clients/balance-sheet".length,
+        ),
+      ),
+    ).toEqual({
       memberId: 7,
       view: "managed",
       asset: 2,
@@ -46,7 +60,10 @@ describe("the balance sheet's query (spec 001 §4 'Balance sheet' state)", () =>
 describe("viewSettings and chooseView (spec 001 §2.5: views from the site)", () => {
   it("allows every view, Managed first, when the site names none", () => {
     expect(viewSettings({})).toEqual({ allowed: ["managed", "nonManaged", "everything"], defaultView: "managed" });
-    expect(viewSettings({ balanceSheetViews: null })).toEqual({ allowed: ["managed", "nonManaged", "everything"], defaultView: "managed" });
+    expect(viewSettings({ balanceSheetViews: null })).toEqual({
+      allowed: ["managed", "nonManaged", "everything"],
+      defaultView: "managed",
+    });
   });
 
   it("keeps the listed views in the toggle's order, whatever the list's order, case or spacing", () => {
@@ -55,15 +72,25 @@ describe("viewSettings and chooseView (spec 001 §2.5: views from the site)", ()
   });
 
   it("uses the default view when it is allowed, else the first allowed view", () => {
-    expect(viewSettings({ balanceSheetViews: "managed,non-managed,everything", balanceSheetDefaultView: "everything" }).defaultView).toBe("everything");
-    expect(viewSettings({ balanceSheetViews: "managed,non-managed", balanceSheetDefaultView: "everything" }).defaultView).toBe("managed");
-    expect(viewSettings({ balanceSheetViews: "non-managed,everything", balanceSheetDefaultView: "nonsense" }).defaultView).toBe("nonManaged");
+    expect(
+      viewSettings({ balanceSheetViews: "managed,non-managed,everything", balanceSheetDefaultView: "everything" })
+        .defaultView,
+    ).toBe("everything");
+    expect(
+      viewSettings({ balanceSheetViews: "managed,non-managed", balanceSheetDefaultView: "everything" }).defaultView,
+    ).toBe("managed");
+    expect(
+      viewSettings({ balanceSheetViews: "non-managed,everything", balanceSheetDefaultView: "nonsense" }).defaultView,
+    ).toBe("nonManaged");
     expect(viewSettings({ balanceSheetDefaultView: 3 }).defaultView).toBe("managed");
   });
 
   it("enables no view for a blank list or one naming no view", () => {
     for (const listed of ["", " ", "none", ","]) {
-      expect(viewSettings({ balanceSheetViews: listed }), JSON.stringify(listed)).toEqual({ allowed: [], defaultView: null });
+      expect(viewSettings({ balanceSheetViews: listed }), JSON.stringify(listed)).toEqual({
+        allowed: [],
+        defaultView: null,
+      });
     }
   });
 
@@ -79,7 +106,8 @@ describe("viewSettings and chooseView (spec 001 §2.5: views from the site)", ()
 describe("managed and non-managed (spec 001 §4 'Asset filtering')", () => {
   it("counts an asset as managed when its under-advice flag is set", () => {
     for (const set of [true, 1, 2, "1", "Y", "true"]) expect(isManaged(set), String(set)).toBe(true);
-    for (const unset of [false, 0, null, undefined, "", "0", "false", "no", {}]) expect(isManaged(unset), String(unset)).toBe(false);
+    for (const unset of [false, 0, null, undefined, "", "0", "false", "no", {}])
+      expect(isManaged(unset), String(unset)).toBe(false);
   });
 
   it("gives the Managed view the managed table, Non-managed the other, Everything both", () => {
@@ -116,7 +144,11 @@ describe("tabs (spec 001 §2.5: shown only with data, falling back to the first 
   });
 
   it("shows only the tabs with data, in the spec's order", () => {
-    expect(visibleTabs({ investments: 2, pensions: 3, annuities: 0, liabilities: 1 })).toEqual(["investments", "pensions", "liabilities"]);
+    expect(visibleTabs({ investments: 2, pensions: 3, annuities: 0, liabilities: 1 })).toEqual([
+      "investments",
+      "pensions",
+      "liabilities",
+    ]);
     expect(visibleTabs({ investments: 0, pensions: 0, annuities: 0, liabilities: 0 })).toEqual([]);
   });
 

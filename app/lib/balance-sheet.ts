@@ -9,9 +9,16 @@ export const BALANCE_SHEET_VIEWS = ["managed", "nonManaged", "everything"] as co
 export type BalanceSheetView = (typeof BALANCE_SHEET_VIEWS)[number];
 
 /** The views as they are written in URLs and in the site settings. */
-const VIEW_PARAM: Record<BalanceSheetView, string> = { managed: "managed", nonManaged: "non-managed", everything: "everything" };
+const VIEW_PARAM: Record<BalanceSheetView, string> = {
+  managed: "managed",
+  nonManaged: "non-managed",
+  everything: "everything",
+};
 const viewOfParam = (value: string | null | undefined): BalanceSheetView | null => {
-  const v = (value ?? "").trim().toLowerCase().replace(/[\s_]+/g, "-");
+  const v = (value ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-");
   return BALANCE_SHEET_VIEWS.find((view) => VIEW_PARAM[view] === v || view.toLowerCase() === v) ?? null;
 };
 
@@ -69,7 +76,9 @@ export function viewSettings(settings: Settings): ViewSettings {
           .map(viewOfParam)
           .filter((v): v is BalanceSheetView => v !== null);
   const allowed = BALANCE_SHEET_VIEWS.filter((v) => named.includes(v));
-  const wanted = viewOfParam(typeof settings.balanceSheetDefaultView === "string" ? settings.balanceSheetDefaultView : null);
+  const wanted = viewOfParam(
+    typeof settings.balanceSheetDefaultView === "string" ? settings.balanceSheetDefaultView : null,
+  );
   return { allowed, defaultView: wanted && allowed.includes(wanted) ? wanted : (allowed[0] ?? null) };
 }
 
@@ -105,7 +114,10 @@ export function inView<T extends { managed: boolean }>(items: readonly T[], view
 }
 
 /** spec 001 §2.5: the count in each tab's title, for the view shown. */
-export function tabCounts<T extends { managed: boolean }>(lists: Record<AssetTab, readonly T[]>, view: BalanceSheetView): Record<AssetTab, number> {
+export function tabCounts<T extends { managed: boolean }>(
+  lists: Record<AssetTab, readonly T[]>,
+  view: BalanceSheetView,
+): Record<AssetTab, number> {
   return {
     investments: inView(lists.investments, view).length,
     pensions: inView(lists.pensions, view).length,

@@ -7,7 +7,10 @@ import { type DateRules, messageWithValues, NAME_MAX_LENGTH, PORTAL_VIEWS, POSTC
 /** NFC, trimmed, typographic apostrophes as plain ones; empty means absent. */
 function normaliseText(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  const text = value.normalize("NFC").replace(/[\u2018\u2019]/g, "'").trim();
+  const text = value
+    .normalize("NFC")
+    .replace(/[\u2018\u2019]/g, "'")
+    .trim();
   return text === "" ? undefined : text;
 }
 

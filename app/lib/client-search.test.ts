@@ -39,7 +39,16 @@ function errorOf(fields: Record<string, string>, field: string, locale = "en-GB"
 
 describe("client search: name (spec 002 §5)", () => {
   it("accepts letters, accented letters, digits, space, underscore, apostrophe, dot and hyphen", () => {
-    for (const name of ["Hartley", "Zoë Brontë", "Núñez", "O'Brien", "Gauthier-Müller", "St. John", "client_2", "Ó Briain"]) {
+    for (const name of [
+      "Hartley",
+      "Zoë Brontë",
+      "Núñez",
+      "O'Brien",
+      "Gauthier-Müller",
+      "St. John",
+      "client_2",
+      "Ó Briain",
+    ]) {
       expect(errorOf({ name }, "name"), name).toBeNull();
     }
   });
@@ -92,7 +101,8 @@ describe("client search: date of birth (spec 002 §5)", () => {
 
 describe("client search: postcode (spec 002 §5)", () => {
   it("accepts letters, digits, space and underscore, at least 2", () => {
-    for (const postcode of ["EC2R 6EA", "w11", "SW1A_1AA", "M2"]) expect(errorOf({ postcode }, "postcode"), postcode).toBeNull();
+    for (const postcode of ["EC2R 6EA", "w11", "SW1A_1AA", "M2"])
+      expect(errorOf({ postcode }, "postcode"), postcode).toBeNull();
   });
 
   it("refuses anything else with 'Please only enter a number or a letter'", () => {
@@ -103,7 +113,11 @@ describe("client search: postcode (spec 002 §5)", () => {
 
   it("reports every failing field at once", () => {
     const submission = search({ name: "!", dob: "x", postcode: "-" });
-    expect(Object.keys(submission.status === "error" ? (submission.error ?? {}) : {}).sort()).toEqual(["dob", "name", "postcode"]);
+    expect(Object.keys(submission.status === "error" ? (submission.error ?? {}) : {}).sort()).toEqual([
+      "dob",
+      "name",
+      "postcode",
+    ]);
   });
 });
 
@@ -164,9 +178,9 @@ describe("list URL state", () => {
 
   it("builds bookmarkable links, leaving defaults out", () => {
     expect(clientListHref({ name: "Hart", sort: "name", pages: 1 })).toBe("/advisers/clients?name=Hart&dob=&postcode=");
-    expect(clientListHref({ name: "O'Brien", dob: "14/03/1972", postcode: "W11", sort: "-dob", pages: 3 }, "row-41")).toBe(
-      "/advisers/clients?name=O%27Brien&dob=14%2F03%2F1972&postcode=W11&sort=-dob&pages=3#row-41",
-    );
+    expect(
+      clientListHref({ name: "O'Brien", dob: "14/03/1972", postcode: "W11", sort: "-dob", pages: 3 }, "row-41"),
+    ).toBe("/advisers/clients?name=O%27Brien&dob=14%2F03%2F1972&postcode=W11&sort=-dob&pages=3#row-41");
   });
 });
 
@@ -175,7 +189,9 @@ describe("caption (spec 002)", () => {
     const all = captionOf(7, false);
     expect(i18n.t(all.key, { count: all.count })).toBe("Showing all clients that match the search criteria.");
     const first = captionOf(40, true);
-    expect(i18n.t(first.key, { count: first.count })).toBe("Showing the first 40 clients that match the search criteria.");
+    expect(i18n.t(first.key, { count: first.count })).toBe(
+      "Showing the first 40 clients that match the search criteria.",
+    );
   });
 });
 

@@ -4,7 +4,13 @@ import { fileNamePart, neutraliseFormula, toCsv } from "./csv.server";
 
 describe("toCsv (RFC 4180, UTF-8 with a byte-order mark)", () => {
   it("starts with a BOM, ends rows with CRLF and quotes what needs quoting", () => {
-    const csv = toCsv(["Name", "Value"], [["Smith, \"Jo\"", 12.5], ["Line\nbreak", null]]);
+    const csv = toCsv(
+      ["Name", "Value"],
+      [
+        ['Smith, "Jo"', 12.5],
+        ["Line\nbreak", null],
+      ],
+    );
     expect(csv.startsWith("\uFEFF")).toBe(true);
     expect(csv).toContain("\r\n");
     expect(csv).toContain('"Smith, ""Jo"""');
@@ -16,8 +22,15 @@ describe("toCsv (RFC 4180, UTF-8 with a byte-order mark)", () => {
   });
 
   it("neutralises text cells that a spreadsheet would run, never numbers", () => {
-    const csv = toCsv(["Cell"], [["=HYPERLINK(\"http://x\")"], ["+1"], ["-2+3"], ["@SUM(A1)"], ["\tx"], [-12.34], ["Plain"]]);
-    expect(parse(csv, { bom: true }).slice(1).map((r: string[]) => r[0])).toEqual([`'=HYPERLINK("http://x")`, "'+1", "'-2+3", "'@SUM(A1)", "'\tx", "-12.34", "Plain"]);
+    const csv = toCsv(
+      ["Cell"],
+      [['=HYPERLINK("http://x")'], ["+1"], ["-2+3"], ["@SUM(A1)"], ["\tx"], [-12.34], ["Plain"]],
+    );
+    expect(
+      parse(csv, { bom: true })
+        .slice(1)
+        .map((r: string[]) => r[0]),
+    ).toEqual([`'=HYPERLINK("http://x")`, "'+1", "'-2+3", "'@SUM(A1)", "'\tx", "-12.34", "Plain"]);
   });
 });
 

@@ -17,8 +17,13 @@ export function neutraliseFormula(cell: string): string {
 
 /** The file's text: a header row, then the rows; a null cell is empty. */
 export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly CsvCell[]>): string {
-  const text = (cell: CsvCell) => (cell === null ? "" : typeof cell === "number" ? String(cell) : neutraliseFormula(cell));
-  return stringify([header.map((h) => text(h)), ...rows.map((row) => row.map(text))], { bom: true, record_delimiter: "windows", quoted_match: /^\s|\s$/ });
+  const text = (cell: CsvCell) =>
+    cell === null ? "" : typeof cell === "number" ? String(cell) : neutraliseFormula(cell);
+  return stringify([header.map((h) => text(h)), ...rows.map((row) => row.map(text))], {
+    bom: true,
+    record_delimiter: "windows",
+    quoted_match: /^\s|\s$/,
+  });
 }
 
 /** A file-name part: letters, digits and dashes only, lower case. */

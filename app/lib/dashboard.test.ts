@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  RADIAL,
-  radialGeometry,
-  summaryLayout,
-  TABLE_DECIMALS,
-  TILE_DECIMALS,
-} from "./dashboard";
+import { RADIAL, radialGeometry, summaryLayout, TABLE_DECIMALS, TILE_DECIMALS } from "./dashboard";
 
 describe("summaryLayout (spec 001 §2.1, §9)", () => {
   it("shows tiles up to 9 own accounts and a table from 10", () => {
@@ -65,4 +59,3 @@ describe("radialGeometry (spec 001 §2.1)", () => {
     expect(radialGeometry("account", Number.NaN).dashOffset).toBeCloseTo(below.circumference, 10);
   });
 });
-

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkCustomRange, disabledDateRanges, formatDisplayDate, parseDisplayDate, readDateRangeName } from "./date-range";
+import {
+  checkCustomRange,
+  disabledDateRanges,
+  formatDisplayDate,
+  parseDisplayDate,
+  readDateRangeName,
+} from "./date-range";
 
 describe("disabledDateRanges (spec 001 §4)", () => {
   it("reads a comma list of names or codes, in any case and spacing", () => {
@@ -32,7 +38,18 @@ describe("parseDisplayDate (spec 001 §5)", () => {
   });
 
   it("refuses dates that do not exist, other orders and years over 4 digits", () => {
-    for (const text of ["29-02-2025", "31-04-2025", "00-01-2025", "01-13-2025", "2025-03-01", "01-03-20255", "1 March 2025", "", "01-03-", "01-03-0000"]) {
+    for (const text of [
+      "29-02-2025",
+      "31-04-2025",
+      "00-01-2025",
+      "01-13-2025",
+      "2025-03-01",
+      "01-03-20255",
+      "1 March 2025",
+      "",
+      "01-03-",
+      "01-03-0000",
+    ]) {
       expect(parseDisplayDate(text), text).toBeNull();
     }
   });
@@ -50,7 +67,10 @@ describe("checkCustomRange (spec 001 §5)", () => {
 
   it("says which date is missing or badly written", () => {
     expect(checkCustomRange("", " ")).toEqual({ ok: false, errors: { from: "required", to: "required" } });
-    expect(checkCustomRange("32-01-2025", "")).toEqual({ ok: false, errors: { from: "invalidFormat", to: "required" } });
+    expect(checkCustomRange("32-01-2025", "")).toEqual({
+      ok: false,
+      errors: { from: "invalidFormat", to: "required" },
+    });
     expect(checkCustomRange("01-01-2025", "2025-02-01")).toEqual({ ok: false, errors: { to: "invalidFormat" } });
   });
 

@@ -35,7 +35,10 @@ export function disabledDateRanges(setting: unknown): Set<DateRangeName> {
 }
 
 /** A range named in a URL: unknown or disabled ones fall back to the default. */
-export function readDateRangeName(value: string | null, disabled: ReadonlySet<DateRangeName> = new Set()): DateRangeName {
+export function readDateRangeName(
+  value: string | null,
+  disabled: ReadonlySet<DateRangeName> = new Set(),
+): DateRangeName {
   const name = DATE_RANGE_NAMES.find((n) => n === value);
   return name && !disabled.has(name) ? name : DEFAULT_DATE_RANGE;
 }
@@ -71,8 +74,7 @@ export function formatDisplayDate(iso: string): string {
 export type DateError = "required" | "invalidFormat" | "startAfterEnd";
 
 export type CustomRangeCheck =
-  | { ok: true; start: string; end: string }
-  | { ok: false; errors: { from?: DateError; to?: DateError } };
+  { ok: true; start: string; end: string } | { ok: false; errors: { from?: DateError; to?: DateError } };
 
 export function checkCustomRange(from: string, to: string): CustomRangeCheck {
   const errors: { from?: DateError; to?: DateError } = {};

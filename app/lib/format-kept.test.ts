@@ -34,12 +34,38 @@ describe("one Intl formatter per locale and options (decision 124)", () => {
     // a combination no other test uses, so the first call below makes its formatters
     formatMoney(1, "CHF", "en-AU", { decimals: 3 });
     formatPercentLabel(7, true, "en-AU");
-    performanceOf({ start_date: "2024-01-01", end_date: "2024-06-30", twrr: 0.1, twrr_period: 0.05, irr: null, irr_period: null, over_a_year: false }, "twrr", "en-AU");
+    performanceOf(
+      {
+        start_date: "2024-01-01",
+        end_date: "2024-06-30",
+        twrr: 0.1,
+        twrr_period: 0.05,
+        irr: null,
+        irr_period: null,
+        over_a_year: false,
+      },
+      "twrr",
+      "en-AU",
+    );
     const made = vi.spyOn(Intl, "NumberFormat");
     expect(plain(formatMoney(1234.5678, "CHF", "en-AU", { decimals: 3 }))).toBe("CHF 1,234.568");
     expect(plain(formatMoney(-2, "CHF", "en-AU", { decimals: 3 }))).toBe("-CHF 2.000");
     expect(formatPercentLabel(0, true, "en-AU")).toBe("<1%");
-    expect(performanceOf({ start_date: "2024-01-01", end_date: "2024-06-30", twrr: 0.1, twrr_period: -0.05, irr: null, irr_period: null, over_a_year: false }, "twrr", "en-AU")?.period.text).toBe("-5.00%");
+    expect(
+      performanceOf(
+        {
+          start_date: "2024-01-01",
+          end_date: "2024-06-30",
+          twrr: 0.1,
+          twrr_period: -0.05,
+          irr: null,
+          irr_period: null,
+          over_a_year: false,
+        },
+        "twrr",
+        "en-AU",
+      )?.period.text,
+    ).toBe("-5.00%");
     expect(made).not.toHaveBeenCalled();
   });
 

@@ -26,7 +26,8 @@ export function keptIn<V>(map: Map<string, V>, key: string, make: () => V): V {
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 // The options are literals written in the code, so their keys come in one order for one call site.
-const formatKey = (locale: string, options: object | undefined) => `${locale}\u0000${options ? JSON.stringify(options) : ""}`;
+const formatKey = (locale: string, options: object | undefined) =>
+  `${locale}\u0000${options ? JSON.stringify(options) : ""}`;
 
 /** `new Intl.NumberFormat(locale, options)`, made once for the same locale and options. */
 export function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
@@ -76,7 +77,12 @@ function moneyFormat(lng: Locale, code: string, decimals: number): (value: numbe
     return (value) => `${number.format(value)}p`;
   }
   try {
-    const currency = numberFormat(lng, { style: "currency", currency: code, currencyDisplay: "narrowSymbol", ...digits });
+    const currency = numberFormat(lng, {
+      style: "currency",
+      currency: code,
+      currencyDisplay: "narrowSymbol",
+      ...digits,
+    });
     return (value) => currency.format(value);
   } catch {
     // Not a currency code Intl knows: the number and the code.
@@ -117,7 +123,11 @@ const SHORT_PATTERN: Record<Locale, { tokens: string; shown: string; order: "dmy
 };
 
 /** A calendar date ('YYYY-MM-DD') in the locale's long or short form; '' when it cannot be read. */
-export function formatDate(isoDate: string | null | undefined, locale: string = DEFAULT_LOCALE, style: "long" | "short" = "long"): string {
+export function formatDate(
+  isoDate: string | null | undefined,
+  locale: string = DEFAULT_LOCALE,
+  style: "long" | "short" = "long",
+): string {
   if (!isoDate) return "";
   const date = calendarDate(isoDate);
   if (!date) return "";
@@ -142,8 +152,7 @@ export function parseShortDate(text: string | null | undefined, locale: string =
   const order = SHORT_PATTERN[localeOf(locale)].order;
   const match = order === "dmy" ? /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value) : /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return null;
-  const [day, month, year] =
-    order === "dmy" ? [match[1]!, match[2]!, match[3]!] : [match[3]!, match[2]!, match[1]!];
+  const [day, month, year] = order === "dmy" ? [match[1]!, match[2]!, match[3]!] : [match[3]!, match[2]!, match[1]!];
   if (Number(year) < 1000) return null;
   const iso = `${year}-${month}-${day}`;
   return calendarDate(iso) ? iso : null;

@@ -2,7 +2,20 @@
 export const SUPPORTED_LOCALES = ["en-GB", "en-CA", "en-AU", "fr-CA"] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en-GB";
-export const NAMESPACES = ["common", "auth", "clients", "advisers", "recovery", "security", "session", "compose", "messages", "review", "notifications", "reports"] as const;
+export const NAMESPACES = [
+  "common",
+  "auth",
+  "clients",
+  "advisers",
+  "recovery",
+  "security",
+  "session",
+  "compose",
+  "messages",
+  "review",
+  "notifications",
+  "reports",
+] as const;
 
 export const i18nConfig = {
   supportedLngs: [...SUPPORTED_LOCALES],

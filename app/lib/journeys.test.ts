@@ -8,7 +8,11 @@ const site = {
 
 describe("the journey pages (spec 002 §2)", () => {
   it("takes the title and text from content and the address from the settings", () => {
-    expect(journeyPageOf(site, "factfind")).toEqual({ title: "Fact find", html: "<p>About you.</p>", url: "https://journeys.example/factfind" });
+    expect(journeyPageOf(site, "factfind")).toEqual({
+      title: "Fact find",
+      html: "<p>About you.</p>",
+      url: "https://journeys.example/factfind",
+    });
   });
 
   it("has no page when the content has none", () => {

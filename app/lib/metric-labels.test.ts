@@ -2,7 +2,16 @@ import { resolve } from "node:path";
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import { matchRoutes } from "@remix-run/react";
 import { describe, expect, it } from "vitest";
-import { bounded, callOutcome, endpointOf, type ManifestRoute, MAX_ENDPOINTS, OTHER, routeMatcher, UNMATCHED } from "./metric-labels";
+import {
+  bounded,
+  callOutcome,
+  endpointOf,
+  type ManifestRoute,
+  MAX_ENDPOINTS,
+  OTHER,
+  routeMatcher,
+  UNMATCHED,
+} from "./metric-labels";
 
 // The portal's own route manifest, as the compiler makes it (remix.config.js's ignored files).
 const manifest: Record<string, ManifestRoute> = {
@@ -21,7 +30,8 @@ function treeOf(parentId: string | undefined): RouteObject[] {
     );
 }
 const remixRoutes = treeOf(undefined);
-const remixRouteOf = (pathname: string) => matchRoutes(remixRoutes as Parameters<typeof matchRoutes>[0], pathname)?.at(-1)?.route.id ?? UNMATCHED;
+const remixRouteOf = (pathname: string) =>
+  matchRoutes(remixRoutes as Parameters<typeof matchRoutes>[0], pathname)?.at(-1)?.route.id ?? UNMATCHED;
 
 describe("the route label of a request", () => {
   const routeOf = routeMatcher(manifest);
@@ -71,12 +81,17 @@ describe("the route label of a request", () => {
     expect(ours).toEqual(paths.map((p) => [p, remixRouteOf(p)]));
     // The paths above reach the pages, the resource routes and the catch-all.
     expect(routeOf("/clients/home")).toBe("routes/clients.home");
-    expect(routeOf("/clients/valuation-report/jobs/abc/report.pdf")).toBe("routes/clients.valuation-report_.jobs.$jobId_.report[.]pdf");
+    expect(routeOf("/clients/valuation-report/jobs/abc/report.pdf")).toBe(
+      "routes/clients.valuation-report_.jobs.$jobId_.report[.]pdf",
+    );
     expect(routeOf("/nothing/here")).toBe("routes/$");
   });
 
   it("is 'unmatched' where no route takes the path", () => {
-    const routeOfSome = routeMatcher({ root: { id: "root", path: "" }, "routes/login": { id: "routes/login", parentId: "root", path: "login" } });
+    const routeOfSome = routeMatcher({
+      root: { id: "root", path: "" },
+      "routes/login": { id: "routes/login", parentId: "root", path: "login" },
+    });
     expect(routeOfSome("/login")).toBe("routes/login");
     expect(routeOfSome("/clients/42")).toBe(UNMATCHED);
   });
@@ -86,11 +101,17 @@ describe("the endpoint label of a platform call", () => {
   it("keeps the resources' names and puts {id} for ids, codes and file names", () => {
     expect(endpointOf("resourceful/docnote-v2/42")).toBe("/resourceful/docnote-v2/{id}");
     expect(endpointOf("resourceful/docnote-v2/42/body")).toBe("/resourceful/docnote-v2/{id}/body");
-    expect(endpointOf("resourceful/docnote/files/42/7/statement%20May.pdf")).toBe("/resourceful/docnote/files/{id}/{id}/{id}");
-    expect(endpointOf("resourceful/job_queue/completed_job/3f2a9c1e-0b7d")).toBe("/resourceful/job_queue/completed_job/{id}");
+    expect(endpointOf("resourceful/docnote/files/42/7/statement%20May.pdf")).toBe(
+      "/resourceful/docnote/files/{id}/{id}/{id}",
+    );
+    expect(endpointOf("resourceful/job_queue/completed_job/3f2a9c1e-0b7d")).toBe(
+      "/resourceful/job_queue/completed_job/{id}",
+    );
     expect(endpointOf("resourceful/portfolio/security/GBPUSD/FX")).toBe("/resourceful/portfolio/security/{id}/{id}");
     expect(endpointOf("resourceful/session/client_in_context")).toBe("/resourceful/session/client_in_context");
-    expect(endpointOf("/resourceful/entity/client-v3/1001/contact?fields=a")).toBe("/resourceful/entity/client-v3/{id}/contact");
+    expect(endpointOf("/resourceful/entity/client-v3/1001/contact?fields=a")).toBe(
+      "/resourceful/entity/client-v3/{id}/contact",
+    );
     expect(endpointOf("resourceful")).toBe("/resourceful");
     expect(endpointOf("")).toBe("/");
   });
@@ -98,7 +119,14 @@ describe("the endpoint label of a platform call", () => {
   it("has at most MAX_ENDPOINTS values, whatever the paths", () => {
     const seen = new Set<string>();
     const labels = new Set<string>();
-    for (let i = 0; i < MAX_ENDPOINTS * 3; i++) labels.add(bounded(seen, endpointOf(`resourceful/name${"x".repeat(i % 30)}${String.fromCharCode(97 + (i % 26))}/${i}`), MAX_ENDPOINTS));
+    for (let i = 0; i < MAX_ENDPOINTS * 3; i++)
+      labels.add(
+        bounded(
+          seen,
+          endpointOf(`resourceful/name${"x".repeat(i % 30)}${String.fromCharCode(97 + (i % 26))}/${i}`),
+          MAX_ENDPOINTS,
+        ),
+      );
     expect(labels.size).toBeLessThanOrEqual(MAX_ENDPOINTS + 1);
     expect(labels.has(OTHER)).toBe(true);
     // A value seen before the bound keeps its own label.
@@ -115,8 +143,12 @@ describe("the outcome of a platform call", () => {
     expect(callOutcome(404)).toBe("4xx");
     expect(callOutcome(503)).toBe("5xx");
     expect(callOutcome(new DOMException("The operation was aborted due to timeout", "TimeoutError"))).toBe("timeout");
-    expect(callOutcome(new TypeError("fetch failed", { cause: new DOMException("timed out", "TimeoutError") }))).toBe("timeout");
-    expect(callOutcome(new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED") }))).toBe("network_error");
+    expect(callOutcome(new TypeError("fetch failed", { cause: new DOMException("timed out", "TimeoutError") }))).toBe(
+      "timeout",
+    );
+    expect(callOutcome(new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED") }))).toBe(
+      "network_error",
+    );
     expect(callOutcome("reset")).toBe("network_error");
   });
 });

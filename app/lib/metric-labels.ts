@@ -66,7 +66,12 @@ export function routeMatcher(manifest: Record<string, ManifestRoute | undefined>
       const below = children.get(route.id);
       if (below?.length) flatten(below, path, order);
       if (route.path === undefined && !route.index) return;
-      branches.push({ id: route.id, score: scoreOf(path, route.index === true), order, pattern: patternOf(path, route.caseSensitive === true) });
+      branches.push({
+        id: route.id,
+        score: scoreOf(path, route.index === true),
+        order,
+        pattern: patternOf(path, route.caseSensitive === true),
+      });
     });
   };
   flatten(children.get(undefined) ?? [], "", []);
@@ -129,7 +134,11 @@ export function callOutcome(answer: number | unknown): string {
 }
 
 function isTimeout(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === "object" && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === "object" && depth < 3;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     if ((e as { name?: unknown }).name === "TimeoutError") return true;
   }
   return false;

@@ -3,7 +3,9 @@ import { mobileBackHref, stepsBackInHistory } from "./mobile-back";
 
 describe("mobileBackHref (spec 000 §2 mobile Back)", () => {
   it("leads to the page's previous level when it gives one, else to the clients home", () => {
-    expect(mobileBackHref("/clients/analysis", "/clients/analysis?id=portfolio-1")).toBe("/clients/analysis?id=portfolio-1");
+    expect(mobileBackHref("/clients/analysis", "/clients/analysis?id=portfolio-1")).toBe(
+      "/clients/analysis?id=portfolio-1",
+    );
     expect(mobileBackHref("/clients/analysis", "/clients/home")).toBe("/clients/home");
     expect(mobileBackHref("/clients/balance-sheet", undefined)).toBe("/clients/home");
     expect(mobileBackHref("/clients/documents-and-messages/", null)).toBe("/clients/home");

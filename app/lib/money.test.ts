@@ -47,21 +47,39 @@ describe("adding up money", () => {
   });
 
   it("adds money only in one currency", () => {
-    expect(sumMoney([{ amount: 0.1, currency: "GBP" }, { amount: 0.2, currency: "GBP" }])).toEqual({ amount: 0.3, currency: "GBP" });
-    expect(sumMoney([{ amount: 1, currency: "GBP" }, { amount: 1, currency: "USD" }])).toBeNull();
+    expect(
+      sumMoney([
+        { amount: 0.1, currency: "GBP" },
+        { amount: 0.2, currency: "GBP" },
+      ]),
+    ).toEqual({ amount: 0.3, currency: "GBP" });
+    expect(
+      sumMoney([
+        { amount: 1, currency: "GBP" },
+        { amount: 1, currency: "USD" },
+      ]),
+    ).toBeNull();
     expect(sumMoney([])).toBeNull();
   });
 
   it("rounds anything finer than a minor unit once, half away from zero, as the decimal reads", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 ** 9 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 9 }), fc.boolean(), (whole, cents, third, negative) => {
-        const text = `${negative ? "-" : ""}${whole}.${String(cents).padStart(2, "0")}${third}`;
-        const magnitude = whole * 100 + cents + (third >= 5 ? 1 : 0);
-        expect(toMinor(Number(text)), text).toBe(negative && magnitude !== 0 ? -magnitude : magnitude);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10 ** 9 }),
+        fc.integer({ min: 0, max: 99 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.boolean(),
+        (whole, cents, third, negative) => {
+          const text = `${negative ? "-" : ""}${whole}.${String(cents).padStart(2, "0")}${third}`;
+          const magnitude = whole * 100 + cents + (third >= 5 ? 1 : 0);
+          expect(toMinor(Number(text)), text).toBe(negative && magnitude !== 0 ? -magnitude : magnitude);
+        },
+      ),
     );
     // 1.005 is stored just below 1.005 in binary; it still reads, and rounds, as 1.005
-    expect([roundMoney(1.005), roundMoney(-1.005), roundMoney(2.675), roundMoney(0.004), roundMoney(-0.005)]).toEqual([1.01, -1.01, 2.68, 0, -0.01]);
+    expect([roundMoney(1.005), roundMoney(-1.005), roundMoney(2.675), roundMoney(0.004), roundMoney(-0.005)]).toEqual([
+      1.01, -1.01, 2.68, 0, -0.01,
+    ]);
     expect([roundHalfAwayFromZero(2.5), roundHalfAwayFromZero(-2.5), roundHalfAwayFromZero(-0.4)]).toEqual([3, -3, 0]);
     expect(Object.is(roundHalfAwayFromZero(-0.4), 0)).toBe(true);
   });

@@ -60,4 +60,5 @@ export function sumMoney(list: ReadonlyArray<Amount>): Amount | null {
 }
 
 /** `percent` of an amount (a share owned), rounded once to the minor unit. */
-export const shareOfAmount = (amount: number, percent: number) => fromMinor(roundHalfAwayFromZero((toMinor(amount) * percent) / 100));
+export const shareOfAmount = (amount: number, percent: number) =>
+  fromMinor(roundHalfAwayFromZero((toMinor(amount) * percent) / 100));

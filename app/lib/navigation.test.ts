@@ -42,7 +42,14 @@ describe("navigationFor (spec 000 §2 rules)", () => {
   it("gives a Portfolio client every portfolio page", () => {
     expect(keys(client())).toEqual({
       main: ["home", "analysis", "balanceSheet", "documentsAndMessages", "annualReview"],
-      account: ["personalDetails", "adviserDetails", "preferences", "changePassword", "securityQuestions", "biometricPermission"],
+      account: [
+        "personalDetails",
+        "adviserDetails",
+        "preferences",
+        "changePassword",
+        "securityQuestions",
+        "biometricPermission",
+      ],
     });
   });
 
@@ -66,7 +73,9 @@ describe("navigationFor (spec 000 §2 rules)", () => {
     expect(keys(client()).main).not.toContain("valuationReport");
     expect(keys(client({ hasReportTemplate: true })).main).toContain("valuationReport");
     expect(keys(client({ siteAccessLevel: "Assets", clientReportsEnabled: true })).main).toContain("valuationReport");
-    expect(keys(client({ siteAccessLevel: "Messages", hasReportTemplate: true })).main).not.toContain("valuationReport");
+    expect(keys(client({ siteAccessLevel: "Messages", hasReportTemplate: true })).main).not.toContain(
+      "valuationReport",
+    );
   });
 
   it("ties preferences to the en-GB locale", () => {
@@ -86,7 +95,9 @@ describe("navigationFor (spec 000 §2 rules)", () => {
     expect(keys(client()).account).toContain("biometricPermission");
     expect(keys(client({ hasPasskey: false })).account).toContain("biometricPermission");
     expect(keys(client({ hasPasskey: true })).account).not.toContain("biometricPermission");
-    expect(keys(adviser({ hasClientInContext: true, siteAccessLevel: "Portfolio" })).account).not.toContain("biometricPermission");
+    expect(keys(adviser({ hasClientInContext: true, siteAccessLevel: "Portfolio" })).account).not.toContain(
+      "biometricPermission",
+    );
   });
 
   it("shows an adviser without a client in context only 'Your Clients'", () => {
@@ -106,7 +117,14 @@ describe("navigationFor (spec 000 §2 rules)", () => {
   it("shows only the pages that exist in this build", () => {
     expect(keys(client(), AVAILABLE_PAGES)).toEqual({
       main: ["home", "analysis", "balanceSheet", "documentsAndMessages"],
-      account: ["personalDetails", "adviserDetails", "preferences", "changePassword", "securityQuestions", "biometricPermission"],
+      account: [
+        "personalDetails",
+        "adviserDetails",
+        "preferences",
+        "changePassword",
+        "securityQuestions",
+        "biometricPermission",
+      ],
     });
     expect(keys(client({ loginMethod: "MFA" }), AVAILABLE_PAGES).account).toContain("additionalVerification");
     // preferences is tied to en-GB; advisers in context get none of the client-only account pages
@@ -122,7 +140,8 @@ describe("navigationFor (spec 000 §2 rules)", () => {
   it("links each entry to its page and label", () => {
     const nav = navigationFor(client(), ALL);
     expect(nav.main[0]).toEqual({ key: "home", href: "/clients/home", labelKey: "nav.home" });
-    for (const key of [...CLIENT_PAGE_KEYS, "clientList"] as const) expect(PAGE_PATHS[key]).toMatch(/^\/(clients|advisers)\//);
+    for (const key of [...CLIENT_PAGE_KEYS, "clientList"] as const)
+      expect(PAGE_PATHS[key]).toMatch(/^\/(clients|advisers)\//);
   });
 });
 

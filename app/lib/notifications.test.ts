@@ -40,10 +40,16 @@ describe("notification queue (spec 002 §3, §4 Notification flow)", () => {
 
   it("shows the review only when its status is In Progress (the text matched case-insensitively)", () => {
     for (const status of ["In Progress", "in progress", " IN  PROGRESS "]) {
-      expect(byType(notificationQueue({ ...NONE, reviewStatus: status }), "review")).toMatchObject({ awaiting: true, dismissed: false });
+      expect(byType(notificationQueue({ ...NONE, reviewStatus: status }), "review")).toMatchObject({
+        awaiting: true,
+        dismissed: false,
+      });
     }
     for (const status of ["", "Follow Up Required", "Changes Reported", "No Changes Reported", "whatever"]) {
-      expect(byType(notificationQueue({ ...NONE, reviewStatus: status }), "review")).toMatchObject({ awaiting: false, dismissed: true });
+      expect(byType(notificationQueue({ ...NONE, reviewStatus: status }), "review")).toMatchObject({
+        awaiting: false,
+        dismissed: true,
+      });
     }
   });
 
@@ -51,7 +57,10 @@ describe("notification queue (spec 002 §3, §4 Notification flow)", () => {
     expect(factFindAwaits("1")).toBe(true);
     expect(factFindAwaits("pending")).toBe(true);
     for (const status of ["0", "none", "None", "", null, undefined]) expect(factFindAwaits(status)).toBe(false);
-    expect(byType(notificationQueue({ ...NONE, factFindStatus: "1" }), "factFind")).toMatchObject({ dismissed: false, redirectUrl: "/core/factfind" });
+    expect(byType(notificationQueue({ ...NONE, factFindStatus: "1" }), "factFind")).toMatchObject({
+      dismissed: false,
+      redirectUrl: "/core/factfind",
+    });
   });
 
   it("maps the robo journey type: investment → automated personal advice, retirement_health_check → robo advice", () => {
@@ -59,22 +68,33 @@ describe("notification queue (spec 002 §3, §4 Notification flow)", () => {
     expect(roboTypeOf("retirement_health_check")).toBe("roboAdvice");
     expect(roboTypeOf("none")).toBeNull();
     expect(roboTypeOf("other")).toBeNull();
-    const apa = byType(notificationQueue({ ...NONE, roboJourneyType: "investment", roboJourneyStatus: "enabled" }), "automatedPersonalAdvice");
+    const apa = byType(
+      notificationQueue({ ...NONE, roboJourneyType: "investment", roboJourneyStatus: "enabled" }),
+      "automatedPersonalAdvice",
+    );
     expect(apa).toMatchObject({ redirectUrl: "/core/apa", dismissed: false, inProgress: false });
-    const robo = byType(notificationQueue({ ...NONE, roboJourneyType: "retirement_health_check", roboJourneyStatus: "in_progress" }), "roboAdvice");
+    const robo = byType(
+      notificationQueue({ ...NONE, roboJourneyType: "retirement_health_check", roboJourneyStatus: "in_progress" }),
+      "roboAdvice",
+    );
     expect(robo).toMatchObject({ redirectUrl: "/core/robo", dismissed: false, inProgress: true });
   });
 
   it("shows a robo journey only when enabled or in progress", () => {
     for (const status of ["none", "declined", "follow_up_requested"]) {
-      const item = byType(notificationQueue({ ...NONE, roboJourneyType: "investment", roboJourneyStatus: status }), "automatedPersonalAdvice");
+      const item = byType(
+        notificationQueue({ ...NONE, roboJourneyType: "investment", roboJourneyStatus: status }),
+        "automatedPersonalAdvice",
+      );
       expect(item).toMatchObject({ dismissed: true, awaiting: false, inProgress: false });
     }
   });
 
   it("keeps an item dismissed, closed or updated in this session", () => {
     const config = { ...NONE, reviewStatus: "In Progress", factFindStatus: "1" };
-    const marks = withMarks(withMarks(NO_MARKS, "review", { dismissed: true, closed: true }), "factFind", { updated: true });
+    const marks = withMarks(withMarks(NO_MARKS, "review", { dismissed: true, closed: true }), "factFind", {
+      updated: true,
+    });
     const queue = notificationQueue(config, marks);
     expect(byType(queue, "review")).toMatchObject({ awaiting: true, dismissed: true, closed: true, updated: false });
     expect(byType(queue, "factFind")).toMatchObject({ awaiting: true, dismissed: false, closed: false, updated: true });
@@ -82,15 +102,32 @@ describe("notification queue (spec 002 §3, §4 Notification flow)", () => {
 });
 
 describe("show rules (spec 002 §4 Notification flow)", () => {
-  const queue = notificationQueue({ ...NONE, reviewStatus: "In Progress", factFindStatus: "1", roboJourneyType: "investment", roboJourneyStatus: "enabled" });
+  const queue = notificationQueue({
+    ...NONE,
+    reviewStatus: "In Progress",
+    factFindStatus: "1",
+    roboJourneyType: "investment",
+    roboJourneyStatus: "enabled",
+  });
 
   it("shows the items that are not dismissed, in the queue's order", () => {
-    expect(shownNotifications(queue, HOME).map((item) => item.type)).toEqual(["review", "factFind", "automatedPersonalAdvice"]);
+    expect(shownNotifications(queue, HOME).map((item) => item.type)).toEqual([
+      "review",
+      "factFind",
+      "automatedPersonalAdvice",
+    ]);
   });
 
   it("shows none until the client's data is loaded, except on the documents and messages page", () => {
     expect(shownNotifications(queue, { ...HOME, dataLoaded: false })).toEqual([]);
-    expect(shownNotifications(queue, { ...HOME, dataLoaded: false, isMessagesPage: true, currentPath: "/clients/documents-and-messages" })).toHaveLength(3);
+    expect(
+      shownNotifications(queue, {
+        ...HOME,
+        dataLoaded: false,
+        isMessagesPage: true,
+        currentPath: "/clients/documents-and-messages",
+      }),
+    ).toHaveLength(3);
   });
 
   it("shows none while something is fetching", () => {
@@ -98,7 +135,10 @@ describe("show rules (spec 002 §4 Notification flow)", () => {
   });
 
   it("does not show an item on its own redirect page", () => {
-    expect(shownNotifications(queue, { ...HOME, currentPath: "/core/review/" }).map((item) => item.type)).toEqual(["factFind", "automatedPersonalAdvice"]);
+    expect(shownNotifications(queue, { ...HOME, currentPath: "/core/review/" }).map((item) => item.type)).toEqual([
+      "factFind",
+      "automatedPersonalAdvice",
+    ]);
   });
 
   it("does not show an item without a redirect URL", () => {
@@ -108,7 +148,13 @@ describe("show rules (spec 002 §4 Notification flow)", () => {
 
 describe("what the buttons change (spec 002 §4 Notification flow, Review flow)", () => {
   it("Close dismisses and closes; a robo journey is also declined", () => {
-    expect(effectOf("close", "review", NONE)).toEqual({ change: null, emailTemplateId: null, mark: { dismissed: true, closed: true }, goTo: null, confirmation: false });
+    expect(effectOf("close", "review", NONE)).toEqual({
+      change: null,
+      emailTemplateId: null,
+      mark: { dismissed: true, closed: true },
+      goTo: null,
+      confirmation: false,
+    });
     expect(effectOf("close", "factFind", NONE).change).toBeNull();
     expect(effectOf("close", "automatedPersonalAdvice", NONE).change).toEqual({ robo_journey_status: "declined" });
     expect(effectOf("close", "roboAdvice", NONE).change).toEqual({ robo_journey_status: "declined" });
@@ -116,10 +162,22 @@ describe("what the buttons change (spec 002 §4 Notification flow, Review flow)"
 
   it("the primary button dismisses and goes to the redirect URL; a robo journey's status becomes none", () => {
     for (const type of ["review", "factFind"] as const) {
-      expect(effectOf("open", type, NONE)).toEqual({ change: null, emailTemplateId: null, mark: { dismissed: true, closed: false }, goTo: REDIRECT_URLS[type], confirmation: false });
+      expect(effectOf("open", type, NONE)).toEqual({
+        change: null,
+        emailTemplateId: null,
+        mark: { dismissed: true, closed: false },
+        goTo: REDIRECT_URLS[type],
+        confirmation: false,
+      });
     }
-    expect(effectOf("open", "automatedPersonalAdvice", NONE)).toMatchObject({ change: { robo_journey_status: "none" }, goTo: "/core/apa" });
-    expect(effectOf("open", "roboAdvice", NONE)).toMatchObject({ change: { robo_journey_status: "none" }, goTo: "/core/robo" });
+    expect(effectOf("open", "automatedPersonalAdvice", NONE)).toMatchObject({
+      change: { robo_journey_status: "none" },
+      goTo: "/core/apa",
+    });
+    expect(effectOf("open", "roboAdvice", NONE)).toMatchObject({
+      change: { robo_journey_status: "none" },
+      goTo: "/core/robo",
+    });
   });
 
   it("'Speak to adviser' sets Follow Up Required, '0' with the template email, or follow_up_requested, and confirms", () => {
@@ -130,15 +188,28 @@ describe("what the buttons change (spec 002 §4 Notification flow, Review flow)"
       goTo: null,
       confirmation: true,
     });
-    expect(effectOf("speak", "factFind", NONE)).toMatchObject({ change: { fact_find_status: "0" }, emailTemplateId: 7, confirmation: true });
+    expect(effectOf("speak", "factFind", NONE)).toMatchObject({
+      change: { fact_find_status: "0" },
+      emailTemplateId: 7,
+      confirmation: true,
+    });
     expect(effectOf("speak", "factFind", { emailTemplateId: null }).emailTemplateId).toBeNull();
-    expect(effectOf("speak", "automatedPersonalAdvice", NONE)).toMatchObject({ change: { robo_journey_status: "follow_up_requested" }, emailTemplateId: null });
-    expect(effectOf("speak", "roboAdvice", NONE)).toMatchObject({ change: { robo_journey_status: "follow_up_requested" } });
+    expect(effectOf("speak", "automatedPersonalAdvice", NONE)).toMatchObject({
+      change: { robo_journey_status: "follow_up_requested" },
+      emailTemplateId: null,
+    });
+    expect(effectOf("speak", "roboAdvice", NONE)).toMatchObject({
+      change: { robo_journey_status: "follow_up_requested" },
+    });
   });
 
   it("marks each type once", () => {
     const once = withMarks(NO_MARKS, "review", { dismissed: true });
-    expect(withMarks(once, "review", { dismissed: true, updated: true })).toEqual({ dismissed: ["review"], closed: [], updated: ["review"] });
+    expect(withMarks(once, "review", { dismissed: true, updated: true })).toEqual({
+      dismissed: ["review"],
+      closed: [],
+      updated: ["review"],
+    });
     expect(NO_MARKS).toEqual({ dismissed: [], closed: [], updated: [] });
   });
 
@@ -182,11 +253,15 @@ describe("postponement notices (spec 002 §4 Postponement panel, §6)", () => {
   });
 
   it("with the toggle off, shows every journey that awaits the client", () => {
-    expect(postponedItems(notificationQueue(config), { ...CLIENT, notificationsToggle: false }).map((item) => item.type)).toEqual(["review", "factFind"]);
+    expect(
+      postponedItems(notificationQueue(config), { ...CLIENT, notificationsToggle: false }).map((item) => item.type),
+    ).toEqual(["review", "factFind"]);
   });
 
   it("shows none for a journey that does not await the client, or once updated", () => {
-    const marks = withMarks(withMarks(NO_MARKS, "review", { dismissed: true, updated: true }), "factFind", { dismissed: true });
+    const marks = withMarks(withMarks(NO_MARKS, "review", { dismissed: true, updated: true }), "factFind", {
+      dismissed: true,
+    });
     expect(postponedItems(notificationQueue({ ...config, factFindStatus: "0" }, marks), CLIENT)).toEqual([]);
   });
 

@@ -118,7 +118,9 @@ export type ShowContext = {
  */
 export function shownNotifications(queue: QueueItem[], context: ShowContext): QueueItem[] {
   if (context.fetching || !(context.dataLoaded || context.isMessagesPage)) return [];
-  return queue.filter((item) => !item.dismissed && item.redirectUrl !== "" && !samePath(item.redirectUrl, context.currentPath));
+  return queue.filter(
+    (item) => !item.dismissed && item.redirectUrl !== "" && !samePath(item.redirectUrl, context.currentPath),
+  );
 }
 
 function samePath(a: string, b: string): boolean {
@@ -154,7 +156,11 @@ export type Effect = {
  * becomes none); 'Speak to adviser' sets the review to Follow Up Required, the fact find to '0'
  * with the template email, a robo journey to follow_up_requested, dismisses it and confirms.
  */
-export function effectOf(intent: Intent, type: NotificationType, config: Pick<NotificationStatuses, "emailTemplateId">): Effect {
+export function effectOf(
+  intent: Intent,
+  type: NotificationType,
+  config: Pick<NotificationStatuses, "emailTemplateId">,
+): Effect {
   const robo = isRoboType(type);
   if (intent === "close") {
     return {
@@ -195,7 +201,8 @@ export function withMarks(
   type: NotificationType,
   add: { dismissed?: boolean; closed?: boolean; updated?: boolean },
 ): NotificationMarks {
-  const put = (list: NotificationType[], yes: boolean | undefined) => (yes && !list.includes(type) ? [...list, type] : list);
+  const put = (list: NotificationType[], yes: boolean | undefined) =>
+    yes && !list.includes(type) ? [...list, type] : list;
   return {
     dismissed: put(marks.dismissed, add.dismissed),
     closed: put(marks.closed, add.closed),

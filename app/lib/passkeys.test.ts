@@ -27,7 +27,8 @@ describe("passkey names", () => {
     expect(passkeyNameFor(firefoxLinux)).toBe("Firefox on Linux");
     // Android says Linux too: the more telling name wins.
     expect(passkeyNameFor(chromeAndroid)).toBe("Chrome on Android");
-    const headless = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36";
+    const headless =
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36";
     expect(passkeyNameFor(headless)).toBe("Chrome on Linux");
   });
 
@@ -41,7 +42,9 @@ describe("passkey names", () => {
     expect(PasskeyNameSchema.parse("  Work laptop  ")).toBe("Work laptop");
     expect(PasskeyNameSchema.safeParse("   ").error?.issues[0]?.message).toBe("security:biometric.errors.nameRequired");
     expect(PasskeyNameSchema.safeParse("x".repeat(64)).success).toBe(true);
-    expect(PasskeyNameSchema.safeParse("x".repeat(65)).error?.issues[0]?.message).toBe("security:biometric.errors.nameLength");
+    expect(PasskeyNameSchema.safeParse("x".repeat(65)).error?.issues[0]?.message).toBe(
+      "security:biometric.errors.nameLength",
+    );
   });
 });
 
@@ -58,7 +61,9 @@ describe("the platform's refusals", () => {
   });
 
   it("maps a refused registration to its message", () => {
-    expect(registrationRefusalKey(409, PASSKEY_API_MESSAGES.alreadyRegistered)).toBe("biometric.errors.alreadyRegistered");
+    expect(registrationRefusalKey(409, PASSKEY_API_MESSAGES.alreadyRegistered)).toBe(
+      "biometric.errors.alreadyRegistered",
+    );
     expect(registrationRefusalKey(409, "No more than 20 passkeys can be registered")).toBe("biometric.errors.tooMany");
     expect(registrationRefusalKey(400, PASSKEY_API_MESSAGES.registrationExpired)).toBe("biometric.errors.expired");
     expect(registrationRefusalKey(400, PASSKEY_API_MESSAGES.notVerified)).toBe("biometric.errors.notVerified");
@@ -71,7 +76,9 @@ describe("the browser's own errors", () => {
     expect(ceremonyProblemOf({ name: "NotAllowedError" })).toBe("cancelled");
     expect(ceremonyProblemOf({ name: "AbortError" })).toBe("cancelled");
     expect(ceremonyProblemOf({ code: "ERROR_CEREMONY_ABORTED", name: "AbortError" })).toBe("cancelled");
-    expect(ceremonyProblemOf({ code: "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED", name: "InvalidStateError" })).toBe("alreadyRegistered");
+    expect(ceremonyProblemOf({ code: "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED", name: "InvalidStateError" })).toBe(
+      "alreadyRegistered",
+    );
     expect(ceremonyProblemOf({ code: "ERROR_AUTHENTICATOR_MISSING_USER_VERIFICATION_SUPPORT" })).toBe("unsupported");
     expect(ceremonyProblemOf({ name: "NotSupportedError" })).toBe("unsupported");
     expect(ceremonyProblemOf(new TypeError("bad options"))).toBe("failed");

@@ -23,7 +23,8 @@ export function signInRefusalKey(status: number, apiMessage: string | null): str
 
 /** A registration the platform refused: the `security` key to show, or null (a failure of the platform). */
 export function registrationRefusalKey(status: number, apiMessage: string | null): string | null {
-  if (status === 409 && apiMessage === PASSKEY_API_MESSAGES.alreadyRegistered) return "biometric.errors.alreadyRegistered";
+  if (status === 409 && apiMessage === PASSKEY_API_MESSAGES.alreadyRegistered)
+    return "biometric.errors.alreadyRegistered";
   if (status === 409) return "biometric.errors.tooMany";
   if (status === 400 && apiMessage === PASSKEY_API_MESSAGES.registrationExpired) return "biometric.errors.expired";
   if (status === 400) return "biometric.errors.notVerified";
@@ -39,7 +40,10 @@ export type CeremonyProblem = "cancelled" | "alreadyRegistered" | "unsupported" 
  * NotAllowedError or AbortError: 'cancelled'.
  */
 export function ceremonyProblemOf(error: unknown): CeremonyProblem {
-  const { code, name } = (typeof error === "object" && error !== null ? error : {}) as { code?: unknown; name?: unknown };
+  const { code, name } = (typeof error === "object" && error !== null ? error : {}) as {
+    code?: unknown;
+    name?: unknown;
+  };
   if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || name === "InvalidStateError") return "alreadyRegistered";
   if (code === "ERROR_CEREMONY_ABORTED" || name === "AbortError" || name === "NotAllowedError") return "cancelled";
   if (

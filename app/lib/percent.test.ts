@@ -13,7 +13,13 @@ describe("roundPercentages (spec 001 §2.1)", () => {
   });
 
   it("always adds up to 100 when the total is positive", () => {
-    for (const values of [[1, 1, 1], [1, 2, 3, 4, 5, 6, 7], [0.1, 0.2, 0.3], [1e9, 1, 1], [7, 7, 7, 7, 7, 7]]) {
+    for (const values of [
+      [1, 1, 1],
+      [1, 2, 3, 4, 5, 6, 7],
+      [0.1, 0.2, 0.3],
+      [1e9, 1, 1],
+      [7, 7, 7, 7, 7, 7],
+    ]) {
       expect(percents(values).reduce((a, b) => a + b, 0)).toBe(100);
     }
   });
@@ -100,7 +106,13 @@ describe("formatPercentLabel", () => {
 
 describe("roundPercentages: properties (decision 106)", () => {
   // amounts as sent (whole minor units, shown to two decimals), some of them nothing
-  const amounts = fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 10 ** 11 }).map((m) => m / 100)), { minLength: 1, maxLength: 25 });
+  const amounts = fc.array(
+    fc.oneof(
+      fc.constant(0),
+      fc.integer({ min: 1, max: 10 ** 11 }).map((m) => m / 100),
+    ),
+    { minLength: 1, maxLength: 25 },
+  );
 
   it("gives whole percentages that add up to 100 whenever there is a whole", () => {
     fc.assert(

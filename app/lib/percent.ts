@@ -33,9 +33,7 @@ function percentFormat(locale: string): Intl.NumberFormat {
  */
 export function formatPercentLabel(percent: number, nonZero: boolean, locale?: string): string {
   const shown = percent === 0 && nonZero ? 1 : percent;
-  const text = locale
-    ? percentFormat(locale).format(shown / 100)
-    : `${shown}%`;
+  const text = locale ? percentFormat(locale).format(shown / 100) : `${shown}%`;
   return percent === 0 && nonZero ? `<${text}` : text;
 }
 

@@ -42,7 +42,8 @@ describe("portfolioSettings (spec 001 §5, §9 defaults)", () => {
     expect(grouping("accountgroup")).toBe("accountgroup");
     expect(grouping("AccountGroup")).toBe("accountgroup");
     expect(grouping("account group")).toBe("accountgroup");
-    for (const other of ["split", "Split", "", "mine", "portfolio", null]) expect(grouping(other), String(other)).toBe("split");
+    for (const other of ["split", "Split", "", "mine", "portfolio", null])
+      expect(grouping(other), String(other)).toBe("split");
   });
 
   it("reads fees and taxes as 0 (before) only when set to 0, else 1 (after)", () => {
@@ -58,7 +59,8 @@ describe("portfolioSettings (spec 001 §5, §9 defaults)", () => {
       secondaryTimeFrame: "3Y",
     });
     expect([known.defaultTimeframe, known.secondaryTimeframe]).toEqual(["YTD", "3Y"]);
-    for (const code of ["2Y", "5Y", "SI", "1Y"]) expect(portfolioSettings({ defaultTimeFrame: code }).defaultTimeframe).toBe(code);
+    for (const code of ["2Y", "5Y", "SI", "1Y"])
+      expect(portfolioSettings({ defaultTimeFrame: code }).defaultTimeframe).toBe(code);
     const unknown = portfolioSettings({
       defaultTimeFrame: "10Y",
       secondaryTimeFrame: "si",
@@ -97,14 +99,14 @@ describe("chartShown (spec 001 §2.4)", () => {
         ...SETTINGS,
         profitAnalysisType: "none",
         useHistoricData: true,
-      })
+      }),
     ).toBe(false);
     expect(
       chartShown({
         ...SETTINGS,
         profitAnalysisType: "twrr",
         useHistoricData: true,
-      })
+      }),
     ).toBe(false);
   });
 
@@ -114,21 +116,21 @@ describe("chartShown (spec 001 §2.4)", () => {
         ...SETTINGS,
         profitAnalysisType: "twrr",
         useHistoricData: false,
-      })
+      }),
     ).toBe(true);
     expect(
       chartShown({
         ...SETTINGS,
         profitAnalysisType: "irr",
         useHistoricData: false,
-      })
+      }),
     ).toBe(true);
     expect(
       chartShown({
         ...SETTINGS,
         profitAnalysisType: "irr",
         useHistoricData: true,
-      })
+      }),
     ).toBe(true);
   });
 });
@@ -195,7 +197,10 @@ describe("performanceOf (spec 001 §2.1)", () => {
       annual: { text: "-1.51%", negative: true },
       since: null,
     });
-    expect(performanceOf(figures({ twrr_period: 0 }), "twrr", "en-GB")!.period).toEqual({ text: "0.00%", negative: false });
+    expect(performanceOf(figures({ twrr_period: 0 }), "twrr", "en-GB")!.period).toEqual({
+      text: "0.00%",
+      negative: false,
+    });
   });
 
   it("formats for the locale", () => {
@@ -250,18 +255,35 @@ describe("measuredPeriod: what a return covers (decision 109, GIPS)", () => {
   });
 
   it("without a measured start (an older platform, or nothing to measure) trusts the range and the platform's flag", () => {
-    expect(measuredPeriod({ start_date: "2022-11-26", end_date: "2025-11-26", over_a_year: true })).toEqual({ since: null, yearly: true });
+    expect(measuredPeriod({ start_date: "2022-11-26", end_date: "2025-11-26", over_a_year: true })).toEqual({
+      since: null,
+      yearly: true,
+    });
     expect(range("2022-11-26", "2025-11-26", null, false)).toEqual({ since: null, yearly: false });
   });
 
   it("performanceOf labels the figure with the long date and drops a yearly figure under a year", () => {
-    const young = figures({ start_date: "2022-11-26", end_date: "2025-11-26", since: "2025-03-12", over_a_year: false, twrr: 0.05, twrr_period: 0.05 });
+    const young = figures({
+      start_date: "2022-11-26",
+      end_date: "2025-11-26",
+      since: "2025-03-12",
+      over_a_year: false,
+      twrr: 0.05,
+      twrr_period: 0.05,
+    });
     expect(performanceOf(young, "twrr", "en-GB")).toEqual({
       period: { text: "+5.00%", negative: false },
       annual: null,
       since: "12th March 2025",
     });
-    const older = figures({ start_date: "2022-11-26", end_date: "2025-11-26", since: "2024-03-26", over_a_year: true, twrr_period: 0.1513, twrr: 0.0881 });
+    const older = figures({
+      start_date: "2022-11-26",
+      end_date: "2025-11-26",
+      since: "2024-03-26",
+      over_a_year: true,
+      twrr_period: 0.1513,
+      twrr: 0.0881,
+    });
     expect(performanceOf(older, "twrr", "en-GB")).toEqual({
       period: { text: "+15.13%", negative: false },
       annual: { text: "+8.81%", negative: false },

@@ -31,7 +31,12 @@ export function portfolioSettings(s: Settings): PortfolioSettings {
     // spec 001 §5: accepted only as twrr, irr or none, otherwise twrr
     profitAnalysisType: type === "irr" || type === "none" ? type : "twrr",
     // spec 001 §5: consolidated, account group, anything else split
-    grouping: grouping === "consolidated" ? "consolidated" : grouping === "accountgroup" || grouping === "account group" ? "accountgroup" : "split",
+    grouping:
+      grouping === "consolidated"
+        ? "consolidated"
+        : grouping === "accountgroup" || grouping === "account group"
+          ? "accountgroup"
+          : "split",
     useHistoricData: flagSetting(s.useHistoricData),
     holdBack: flagSetting(s.enableHoldBackPeriod),
     feesAndTaxes: s.feesAndTaxes === 0 || s.feesAndTaxes === "0" ? 0 : 1,
@@ -93,7 +98,9 @@ export type MeasuredPeriod = {
  * agree: it measures from the same date, and an older platform that answers no `since` is not
  * trusted to have measured the range's full length.
  */
-export function measuredPeriod(p: Pick<PeriodFigures, "start_date" | "end_date" | "since" | "over_a_year">): MeasuredPeriod {
+export function measuredPeriod(
+  p: Pick<PeriodFigures, "start_date" | "end_date" | "since" | "over_a_year">,
+): MeasuredPeriod {
   const since = p.since && p.since > p.start_date && p.since <= p.end_date ? p.since : null;
   return { since, yearly: p.over_a_year && isOverAYear(since ?? p.start_date, p.end_date) };
 }

@@ -25,7 +25,10 @@ export function isValidPhoneValue(value: string): boolean {
 export function cleanPhoneValue(value: string): string {
   const trimmed = value.trim();
   const plus = trimmed.startsWith("+");
-  const rest = trimmed.replace(/[^\d -]/g, "").replace(/\s+/g, " ").trim();
+  const rest = trimmed
+    .replace(/[^\d -]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return plus ? `+${rest}` : rest;
 }
 

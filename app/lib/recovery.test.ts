@@ -1,7 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { EMAIL_PATTERN, resetRefusalOf, resetStepOf, showResetCodeError } from "./recovery";
-import { createForgottenUsernameSchema, ForgottenPasswordSchema, QuestionsResetSchema, ResetCodeSchema } from "./recovery-schemas";
+import {
+  createForgottenUsernameSchema,
+  ForgottenPasswordSchema,
+  QuestionsResetSchema,
+  ResetCodeSchema,
+} from "./recovery-schemas";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();
@@ -15,9 +20,12 @@ function errorsOf(schema: Parameters<typeof parseWithZod>[1]["schema"], values: 
 }
 
 describe("email pattern (spec 000 §5: basic, top-level domain of 2 to 5 letters)", () => {
-  it.each(["eleanor.hartley@example.com", "a+b@mail.example.co.uk", "x@y.museu", "o'neill@example.ie"])("accepts %s", (email) => {
-    expect(EMAIL_PATTERN.test(email)).toBe(true);
-  });
+  it.each(["eleanor.hartley@example.com", "a+b@mail.example.co.uk", "x@y.museu", "o'neill@example.ie"])(
+    "accepts %s",
+    (email) => {
+      expect(EMAIL_PATTERN.test(email)).toBe(true);
+    },
+  );
   it.each([
     "eleanor.hartley",
     "@example.com",
@@ -59,7 +67,9 @@ describe("forgotten username form", () => {
       schema: createForgottenUsernameSchema("en-GB"),
     });
     expect(gb.status === "success" && gb.value).toEqual({ email: "eleanor.hartley@example.com", dob: "1968-04-12" });
-    const ca = parseWithZod(form({ email: "a@b.ca", dob: "1968-04-12" }), { schema: createForgottenUsernameSchema("en-CA") });
+    const ca = parseWithZod(form({ email: "a@b.ca", dob: "1968-04-12" }), {
+      schema: createForgottenUsernameSchema("en-CA"),
+    });
     expect(ca.status === "success" && ca.value.dob).toBe("1968-04-12");
   });
 });

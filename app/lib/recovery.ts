@@ -29,7 +29,11 @@ export type ResetRefusal =
  * count; a 400 'One or more of the arguments are missing or incorrect.' is the wrong-answers error;
  * a policy message belongs beside the new password; anything else goes to the generic handler.
  */
-export function resetRefusalOf(status: number, apiMessage: string | null, userMessage: string | null = null): ResetRefusal {
+export function resetRefusalOf(
+  status: number,
+  apiMessage: string | null,
+  userMessage: string | null = null,
+): ResetRefusal {
   if (status === 403 && apiMessage === "Account has been disabled.") return { kind: "disabled" };
   if (status !== 400) return { kind: "other" };
   if (apiMessage === "Password reset code incorrect or invalid for user") return { kind: "code" };

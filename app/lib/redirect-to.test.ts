@@ -40,7 +40,11 @@ const piece = fc.constantFrom(
   "home",
 );
 const crafted = fc
-  .tuple(fc.constantFrom("/", "//", "/\\", "\\", " /", "\t/", ""), fc.array(piece, { maxLength: 10 }), fc.array(fc.constantFrom("/", "\\", ""), { maxLength: 10 }))
+  .tuple(
+    fc.constantFrom("/", "//", "/\\", "\\", " /", "\t/", ""),
+    fc.array(piece, { maxLength: 10 }),
+    fc.array(fc.constantFrom("/", "\\", ""), { maxLength: 10 }),
+  )
   .map(([start, pieces, glue]) => start + pieces.map((p, i) => p + (glue[i] ?? "/")).join(""));
 
 // Paths the portal itself sends to the login: plain segments, a query, a hash.
@@ -60,17 +64,35 @@ describe("safeRedirectPath", () => {
   it("keeps same-origin relative paths with their query", () => {
     expect(safeRedirectPath("/clients/personal-details?x=1")).toBe("/clients/personal-details?x=1");
     // a search for a backslash is a search (only the path reads it as a slash)
-    expect(safeRedirectPath("/clients/documents-and-messages?search=a\\b")).toBe("/clients/documents-and-messages?search=a\\b");
+    expect(safeRedirectPath("/clients/documents-and-messages?search=a\\b")).toBe(
+      "/clients/documents-and-messages?search=a\\b",
+    );
   });
 
   it("refuses other origins and tricks", () => {
-    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "clients", "", null, "/a\nb"]) {
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "clients",
+      "",
+      null,
+      "/a\nb",
+    ]) {
       expect(safeRedirectPath(bad)).toBeNull();
     }
   });
 
   it("refuses a path whose dot segments leave a protocol-relative address (finding 4)", () => {
-    for (const bad of ["/.//evil.example/x", "/..//evil.example/x", "/./\\evil.example", "/a/..//evil.example", "/%2e//evil.example", "/./%2e//evil.example"]) {
+    for (const bad of [
+      "/.//evil.example/x",
+      "/..//evil.example/x",
+      "/./\\evil.example",
+      "/a/..//evil.example",
+      "/%2e//evil.example",
+      "/./%2e//evil.example",
+    ]) {
       const out = safeRedirectPath(bad);
       if (out !== null) expect(followed(out).origin, `${JSON.stringify(bad)} → ${out}`).toBe(SITE);
     }
@@ -120,9 +142,13 @@ describe("landingPath", () => {
     expect(landingPath("ClientUser", "//evil.example/x")).toBe("/clients");
     expect(landingPath("User", "https://evil.example/")).toBe("/advisers");
     fc.assert(
-      fc.property(fc.constantFrom("ClientUser" as const, "User" as const), fc.oneof(crafted, fc.string()), (role, requested) => {
-        expect(followed(landingPath(role, requested)).origin).toBe(SITE);
-      }),
+      fc.property(
+        fc.constantFrom("ClientUser" as const, "User" as const),
+        fc.oneof(crafted, fc.string()),
+        (role, requested) => {
+          expect(followed(landingPath(role, requested)).origin).toBe(SITE);
+        },
+      ),
       { numRuns: 2_000 },
     );
   });

@@ -81,7 +81,13 @@ describe("reviewProgress (spec 002 §4: (order-1)/questions on arrival, order/qu
     expect(reviewProgress(PAGES, 5, true)).toBe(100);
   });
   it("rounds down to a whole percent", () => {
-    const three = [page(1, "reviewIntro"), page(2, "standardQuestionPage"), page(3, "standardQuestionPage"), page(4, "standardQuestionPage"), page(5, "submission")];
+    const three = [
+      page(1, "reviewIntro"),
+      page(2, "standardQuestionPage"),
+      page(3, "standardQuestionPage"),
+      page(4, "standardQuestionPage"),
+      page(5, "submission"),
+    ];
     expect(reviewProgress(three, 2, true)).toBe(33);
     expect(reviewProgress(three, 3, true)).toBe(66);
   });
@@ -115,15 +121,28 @@ describe("submissionStatus (spec 002 §3)", () => {
 describe("questionText", () => {
   const p = PAGES[1]!;
   it("asks the client's own question, or the alternate one when answering for the partner", () => {
-    expect(questionText(p, "client", { respondForPartner: false, partnerName: "James" })).toBe("Have your circumstances changed (2)?");
-    expect(questionText(p, "client", { respondForPartner: true, partnerName: "James" })).toBe("Have your own circumstances changed (2)?");
+    expect(questionText(p, "client", { respondForPartner: false, partnerName: "James" })).toBe(
+      "Have your circumstances changed (2)?",
+    );
+    expect(questionText(p, "client", { respondForPartner: true, partnerName: "James" })).toBe(
+      "Have your own circumstances changed (2)?",
+    );
   });
   it("names the partner, or uses the alternate question without a name", () => {
-    expect(questionText(p, "partner", { respondForPartner: true, partnerName: "James Hartley" })).toBe("Have James Hartley's circumstances changed (2)?");
-    expect(questionText(p, "partner", { respondForPartner: true, partnerName: " " })).toBe("Have your partner's circumstances changed (2)?");
+    expect(questionText(p, "partner", { respondForPartner: true, partnerName: "James Hartley" })).toBe(
+      "Have James Hartley's circumstances changed (2)?",
+    );
+    expect(questionText(p, "partner", { respondForPartner: true, partnerName: " " })).toBe(
+      "Have your partner's circumstances changed (2)?",
+    );
   });
   it("falls back to the heading when the page has no question", () => {
-    expect(questionText({ ...p, clientQuestion: null, alternateClientQuestion: null }, "client", { respondForPartner: true, partnerName: null })).toBe("Page 2");
+    expect(
+      questionText({ ...p, clientQuestion: null, alternateClientQuestion: null }, "client", {
+        respondForPartner: true,
+        partnerName: null,
+      }),
+    ).toBe("Page 2");
   });
 });
 
@@ -131,24 +150,55 @@ describe("readAnswers (spec 002 §5 Review)", () => {
   const p = PAGES[1]!;
   const r = { respondForPartner: true, partnerName: "James" };
   it("requires a Yes/No for the client and, when answering for them, the partner", () => {
-    const read = readAnswers(p, { client: { response: null, additionalText: null }, partner: { response: "maybe", additionalText: null } }, r);
+    const read = readAnswers(
+      p,
+      { client: { response: null, additionalText: null }, partner: { response: "maybe", additionalText: null } },
+      r,
+    );
     expect(read.errors).toEqual({ client: REQUIRED_ANSWER, partner: REQUIRED_ANSWER });
   });
   it("does not ask the partner when not answering for them", () => {
-    const read = readAnswers(p, { client: { response: "no", additionalText: null }, partner: null }, { respondForPartner: false, partnerName: null });
+    const read = readAnswers(
+      p,
+      { client: { response: "no", additionalText: null }, partner: null },
+      { respondForPartner: false, partnerName: null },
+    );
     expect(read.errors).toEqual({});
     expect(read.partner).toBeNull();
-    expect(read.client).toEqual({ id: 2, question: "Have your circumstances changed (2)?", response: false, additionalText: null });
+    expect(read.client).toEqual({
+      id: 2,
+      question: "Have your circumstances changed (2)?",
+      response: false,
+      additionalText: null,
+    });
   });
   it("keeps the free text only with a Yes on a page that asks for it", () => {
-    const yes = readAnswers(p, { client: { response: "yes", additionalText: "  We moved house  " }, partner: { response: "no", additionalText: "ignored" } }, r);
+    const yes = readAnswers(
+      p,
+      {
+        client: { response: "yes", additionalText: "  We moved house  " },
+        partner: { response: "no", additionalText: "ignored" },
+      },
+      r,
+    );
     expect(yes.client.additionalText).toBe("We moved house");
     expect(yes.partner?.additionalText).toBeNull();
-    const notAsked = readAnswers({ ...p, showAdditionalInformation: false }, { client: { response: "yes", additionalText: "text" }, partner: { response: "yes", additionalText: "x" } }, r);
+    const notAsked = readAnswers(
+      { ...p, showAdditionalInformation: false },
+      { client: { response: "yes", additionalText: "text" }, partner: { response: "yes", additionalText: "x" } },
+      r,
+    );
     expect(notAsked.client.additionalText).toBeNull();
   });
   it("refuses a free text over 4,000 characters", () => {
-    const read = readAnswers(p, { client: { response: "yes", additionalText: "x".repeat(4001) }, partner: { response: "no", additionalText: null } }, r);
+    const read = readAnswers(
+      p,
+      {
+        client: { response: "yes", additionalText: "x".repeat(4001) },
+        partner: { response: "no", additionalText: null },
+      },
+      r,
+    );
     expect(read.errors.client).toBe("review:errors.tooLong");
   });
 });
@@ -168,8 +218,16 @@ describe("answers", () => {
     const client = [a(2, false), a(3, true), a(4, false), a(5, false)];
     expect(allAnswered(PAGES, { clientQuestions: client, partnerQuestions: [], respondForPartner: false })).toBe(true);
     expect(allAnswered(PAGES, { clientQuestions: client, partnerQuestions: [], respondForPartner: true })).toBe(false);
-    expect(allAnswered(PAGES, { clientQuestions: client.slice(1), partnerQuestions: [], respondForPartner: false })).toBe(false);
-    expect(allAnswered(PAGES, { clientQuestions: [a(2, null), ...client.slice(1)], partnerQuestions: [], respondForPartner: false })).toBe(false);
+    expect(
+      allAnswered(PAGES, { clientQuestions: client.slice(1), partnerQuestions: [], respondForPartner: false }),
+    ).toBe(false);
+    expect(
+      allAnswered(PAGES, {
+        clientQuestions: [a(2, null), ...client.slice(1)],
+        partnerQuestions: [],
+        respondForPartner: false,
+      }),
+    ).toBe(false);
   });
 });
 

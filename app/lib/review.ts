@@ -100,7 +100,11 @@ export function questionPages<P extends Pick<ReviewPage, "type" | "order">>(page
  * order/questions*100 once it is answered, 100 at submission; order counts the question pages
  * (1 for the first). 0 on the introduction. Rounded down to a whole percent.
  */
-export function reviewProgress(pages: readonly Pick<ReviewPage, "type" | "order">[], current: number, answered: boolean): number {
+export function reviewProgress(
+  pages: readonly Pick<ReviewPage, "type" | "order">[],
+  current: number,
+  answered: boolean,
+): number {
   const questions = questionPages(pages);
   const page = pages.find((p) => p.order === current);
   if (!page || page.type === "reviewIntro" || questions.length === 0) return 0;
@@ -111,7 +115,11 @@ export function reviewProgress(pages: readonly Pick<ReviewPage, "type" | "order"
 }
 
 /** The page after or before `order`, in the pages' order (null at either end). */
-export function neighbour<P extends Pick<ReviewPage, "order">>(pages: readonly P[], order: number, step: 1 | -1): P | null {
+export function neighbour<P extends Pick<ReviewPage, "order">>(
+  pages: readonly P[],
+  order: number,
+  step: 1 | -1,
+): P | null {
   const sorted = [...pages].sort((a, b) => a.order - b.order);
   const index = sorted.findIndex((p) => p.order === order);
   if (index < 0) return null;
@@ -119,7 +127,9 @@ export function neighbour<P extends Pick<ReviewPage, "order">>(pages: readonly P
 }
 
 /** spec 002 §3: ChangesReported if any response is yes, otherwise NoChangesReported. */
-export function submissionStatus(responses: readonly Pick<ReviewAnswer, "response">[]): "ChangesReported" | "NoChangesReported" {
+export function submissionStatus(
+  responses: readonly Pick<ReviewAnswer, "response">[],
+): "ChangesReported" | "NoChangesReported" {
   return responses.some((r) => r.response === true) ? "ChangesReported" : "NoChangesReported";
 }
 
@@ -128,13 +138,19 @@ export function submissionStatus(responses: readonly Pick<ReviewAnswer, "respons
  * alternate one when they answer for their partner too; the partner's with the partner's name (the
  * alternate one when there is no name).
  */
-export function questionText(page: ReviewPage, who: "client" | "partner", r: { respondForPartner: boolean; partnerName: string | null }): string {
+export function questionText(
+  page: ReviewPage,
+  who: "client" | "partner",
+  r: { respondForPartner: boolean; partnerName: string | null },
+): string {
   if (who === "client") {
     const text = r.respondForPartner ? page.alternateClientQuestion || page.clientQuestion : page.clientQuestion;
     return text || page.heading;
   }
   const name = r.partnerName?.trim();
-  const text = name ? page.partnerQuestion?.replace(/\{partnerName\}/g, name) : page.alternatePartnerQuestion || page.partnerQuestion?.replace(/\{partnerName\}/g, "");
+  const text = name
+    ? page.partnerQuestion?.replace(/\{partnerName\}/g, name)
+    : page.alternatePartnerQuestion || page.partnerQuestion?.replace(/\{partnerName\}/g, "");
   return text || page.heading;
 }
 
@@ -170,7 +186,9 @@ export function readAnswers(
     return { id: page.order, question: questionText(page, who, r), response, additionalText: text || null };
   };
   const client = one("client", input.client);
-  const partner = r.respondForPartner ? one("partner", input.partner ?? { response: null, additionalText: null }) : null;
+  const partner = r.respondForPartner
+    ? one("partner", input.partner ?? { response: null, additionalText: null })
+    : null;
   return { errors, client, partner };
 }
 
@@ -180,16 +198,25 @@ export function withAnswer(answers: readonly ReviewAnswer[], answer: ReviewAnswe
 }
 
 /** The answers that belong to the review's question pages (an answer to a removed page is dropped). */
-export function answersFor(pages: readonly Pick<ReviewPage, "type" | "order">[], answers: readonly ReviewAnswer[]): ReviewAnswer[] {
+export function answersFor(
+  pages: readonly Pick<ReviewPage, "type" | "order">[],
+  answers: readonly ReviewAnswer[],
+): ReviewAnswer[] {
   const ids = new Set(questionPages(pages).map((p) => p.order));
   return answers.filter((a) => ids.has(a.id));
 }
 
 /** Every question page has an answer for the client (and the partner when answering for them). */
-export function allAnswered(pages: readonly Pick<ReviewPage, "type" | "order">[], state: Pick<ReviewState, "clientQuestions" | "partnerQuestions" | "respondForPartner">): boolean {
-  const answered = (list: readonly ReviewAnswer[], order: number) => list.some((a) => a.id === order && a.response !== null);
+export function allAnswered(
+  pages: readonly Pick<ReviewPage, "type" | "order">[],
+  state: Pick<ReviewState, "clientQuestions" | "partnerQuestions" | "respondForPartner">,
+): boolean {
+  const answered = (list: readonly ReviewAnswer[], order: number) =>
+    list.some((a) => a.id === order && a.response !== null);
   return questionPages(pages).every(
-    (p) => answered(state.clientQuestions, p.order) && (!state.respondForPartner || answered(state.partnerQuestions, p.order)),
+    (p) =>
+      answered(state.clientQuestions, p.order) &&
+      (!state.respondForPartner || answered(state.partnerQuestions, p.order)),
   );
 }
 
@@ -197,7 +224,11 @@ export function allAnswered(pages: readonly Pick<ReviewPage, "type" | "order">[]
  * Which page to show: the one asked for, if reached; else the furthest reached (the stored order);
  * the introduction when nothing is stored. A submitted review shows its completion.
  */
-export function currentPage(pages: readonly ReviewPage[], state: Pick<ReviewState, "order" | "isSubmitted"> | null, asked: number | null): ReviewPage | null {
+export function currentPage(
+  pages: readonly ReviewPage[],
+  state: Pick<ReviewState, "order" | "isSubmitted"> | null,
+  asked: number | null,
+): ReviewPage | null {
   const sorted = [...pages].sort((a, b) => a.order - b.order);
   if (sorted.length === 0) return null;
   if (state?.isSubmitted) return sorted.find((p) => p.type === "completion") ?? sorted[sorted.length - 1]!;

@@ -40,7 +40,8 @@ export function createSecurityQuestionsSchema(rules: SecurityQuestionsRules) {
       answer2: pair.answer,
     })
     .superRefine((value, ctx) => {
-      const issue = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+      const issue = (path: string, message: string) =>
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
       const questions: string[] = [];
       for (const n of [1, 2] as const) {
         const selected = value[`question${n}`];
@@ -48,9 +49,13 @@ export function createSecurityQuestionsSchema(rules: SecurityQuestionsRules) {
         const question = chosenQuestion(selected, custom);
         questions.push(question);
         if (!selected) issue(`question${n}`, "security:questions.errors.question");
-        else if (selected === OTHER_QUESTION && !question) issue(`customQuestion${n}`, "security:questions.errors.question");
+        else if (selected === OTHER_QUESTION && !question)
+          issue(`customQuestion${n}`, "security:questions.errors.question");
         else if (lengthOf(question) > SECURITY_TEXT_MAX) {
-          issue(selected === OTHER_QUESTION ? `customQuestion${n}` : `question${n}`, "security:questions.errors.questionLength");
+          issue(
+            selected === OTHER_QUESTION ? `customQuestion${n}` : `question${n}`,
+            "security:questions.errors.questionLength",
+          );
         }
         const answer = (value[`answer${n}`] ?? "").trim();
         if (!answer) issue(`answer${n}`, "security:questions.errors.answer");
@@ -61,7 +66,10 @@ export function createSecurityQuestionsSchema(rules: SecurityQuestionsRules) {
       }
       const [first, second] = questions;
       if (first && second && first.toLowerCase() === second.toLowerCase()) {
-        issue(value.question2 === OTHER_QUESTION ? "customQuestion2" : "question2", "security:questions.errors.different");
+        issue(
+          value.question2 === OTHER_QUESTION ? "customQuestion2" : "question2",
+          "security:questions.errors.different",
+        );
       }
     })
     .transform((value) => ({
@@ -93,15 +101,25 @@ export function createMethodChangeSchema(current: string | null) {
         return;
       }
       if (!methodChanged(value.method, current)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["method"], message: "security:verification.errors.sameMethod" });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["method"],
+          message: "security:verification.errors.sameMethod",
+        });
         return;
       }
       if (!value.password) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message: "security:verification.errors.password" });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["password"],
+          message: "security:verification.errors.password",
+        });
       }
     })
     .transform((value) => ({ method: value.method as MfaMethod, password: value.password ?? "" }));
 }
 
 /** spec 000 §5: 'MFA Code required'. */
-export const MfaCodeSchema = z.object({ code: required("security:verification.errors.code").transform((s) => s.replace(/\s+/g, "")) });
+export const MfaCodeSchema = z.object({
+  code: required("security:verification.errors.code").transform((s) => s.replace(/\s+/g, "")),
+});

@@ -49,7 +49,10 @@ describe("the new-password forms' site settings (spec 000 §5, 002 §2)", () => 
       strengthMeter: false,
       guidance: null,
     });
-    expect(passwordFormSettings({ passwordStrengthMeter: true, passwordGuidance: 8 })).toEqual({ strengthMeter: true, guidance: null });
+    expect(passwordFormSettings({ passwordStrengthMeter: true, passwordGuidance: 8 })).toEqual({
+      strengthMeter: true,
+      guidance: null,
+    });
   });
 });
 
@@ -113,19 +116,25 @@ describe("security questions (spec 002 §5)", () => {
     expect(errorsOf(schema, { ...valid, question1: OTHER_QUESTION, customQuestion1: long })).toEqual({
       customQuestion1: ["security:questions.errors.questionLength"],
     });
-    expect(errorsOf(schema, { ...valid, answer1: long })).toEqual({ answer1: ["security:questions.errors.answerLength"] });
+    expect(errorsOf(schema, { ...valid, answer1: long })).toEqual({
+      answer1: ["security:questions.errors.answerLength"],
+    });
     expect(parse(schema, { ...valid, answer1: "x".repeat(256) }).status).toBe("success");
   });
 
   it("asks for 8-character answers only when the platform says so", () => {
     expect(parse(schema, { ...valid, answer1: "cat" }).status).toBe("success");
     const strict = createSecurityQuestionsSchema({ answerMinLength: 8 });
-    expect(errorsOf(strict, { ...valid, answer1: "biscuit" })).toEqual({ answer1: ["security:questions.errors.answerMin"] });
+    expect(errorsOf(strict, { ...valid, answer1: "biscuit" })).toEqual({
+      answer1: ["security:questions.errors.answerMin"],
+    });
     expect(parse(strict, { ...valid, answer1: "biscuits" }).status).toBe("success");
   });
 
   it("refuses the same question twice, ignoring case", () => {
-    expect(errorsOf(schema, { ...valid, question2: Q1 })).toEqual({ question2: ["security:questions.errors.different"] });
+    expect(errorsOf(schema, { ...valid, question2: Q1 })).toEqual({
+      question2: ["security:questions.errors.different"],
+    });
     expect(errorsOf(schema, { ...valid, question2: OTHER_QUESTION, customQuestion2: Q1.toUpperCase() })).toEqual({
       customQuestion2: ["security:questions.errors.different"],
     });
@@ -133,7 +142,10 @@ describe("security questions (spec 002 §5)", () => {
 
   it("places a current question in the select or under 'Other'", () => {
     expect(questionFieldsOf(Q1, [Q1, Q2])).toEqual({ select: Q1, custom: "" });
-    expect(questionFieldsOf("My own question", [Q1, Q2])).toEqual({ select: OTHER_QUESTION, custom: "My own question" });
+    expect(questionFieldsOf("My own question", [Q1, Q2])).toEqual({
+      select: OTHER_QUESTION,
+      custom: "My own question",
+    });
     expect(questionFieldsOf(null, [Q1])).toEqual({ select: "", custom: "" });
   });
 });
@@ -198,7 +210,9 @@ describe("additional verification (spec 000 §4-§5)", () => {
     const schema = createMethodChangeSchema("sms");
     expect(errorsOf(schema, {})).toEqual({ method: ["security:verification.errors.method"] });
     expect(errorsOf(schema, { method: "carrier-pigeon" })).toEqual({ method: ["security:verification.errors.method"] });
-    expect(errorsOf(schema, { method: "sms", password: "x" })).toEqual({ method: ["security:verification.errors.sameMethod"] });
+    expect(errorsOf(schema, { method: "sms", password: "x" })).toEqual({
+      method: ["security:verification.errors.sameMethod"],
+    });
     expect(errorsOf(schema, { method: "email" })).toEqual({ password: ["security:verification.errors.password"] });
     const ok = parse(schema, { method: "email", password: "Demo-pass-1" });
     expect(ok.status === "success" && ok.value).toEqual({ method: "email", password: "Demo-pass-1" });

@@ -91,7 +91,10 @@ export const SECURITY_QUESTION_MESSAGES: Record<string, string> = {
 };
 
 /** Where a current question sits in the form: a default question, or 'Other' with its text. */
-export function questionFieldsOf(current: string | null | undefined, defaults: readonly string[]): { select: string; custom: string } {
+export function questionFieldsOf(
+  current: string | null | undefined,
+  defaults: readonly string[],
+): { select: string; custom: string } {
   if (!current) return { select: "", custom: "" };
   const match = defaults.find((q) => q.toLowerCase() === current.toLowerCase());
   return match ? { select: match, custom: "" } : { select: OTHER_QUESTION, custom: current };
@@ -104,7 +107,11 @@ export type PreferenceField = (typeof PREFERENCE_FIELDS)[number];
 export type Preferences = Record<PreferenceField, boolean>;
 
 /** spec 002 §3: comm_pref_email, comm_pref_mail, comm_pref_sms, each '1' or '0'. */
-export function preferencesFromWire(wire: { comm_pref_email: string; comm_pref_mail: string; comm_pref_sms: string }): Preferences {
+export function preferencesFromWire(wire: {
+  comm_pref_email: string;
+  comm_pref_mail: string;
+  comm_pref_sms: string;
+}): Preferences {
   return { email: wire.comm_pref_email === "1", post: wire.comm_pref_mail === "1", sms: wire.comm_pref_sms === "1" };
 }
 

@@ -72,7 +72,12 @@ export const SecurityCodeSchema = z.object({
   code: z
     .string({ required_error: "auth:steps.code.required" })
     .transform((v) => v.replace(/\s+/g, ""))
-    .pipe(z.string().min(1, "auth:steps.code.required").regex(/^\d{6}$/, "auth:steps.code.format")),
+    .pipe(
+      z
+        .string()
+        .min(1, "auth:steps.code.required")
+        .regex(/^\d{6}$/, "auth:steps.code.format"),
+    ),
 });
 
 /** spec 000 §4 "Additional verification": 'MFA method required'. */
@@ -106,7 +111,14 @@ export function securityQuestionsSchema(answerMinLength: number) {
     .refine((v) => v.trim().length > 0, "auth:steps.questions.answerRequired")
     .refine((v) => v.trim().length >= answerMinLength, "auth:steps.questions.answerTooShort");
   return z
-    .object({ question1: question, question1Custom: custom, answer1: answer, question2: question, question2Custom: custom, answer2: answer })
+    .object({
+      question1: question,
+      question1Custom: custom,
+      answer1: answer,
+      question2: question,
+      question2Custom: custom,
+      answer2: answer,
+    })
     .superRefine((value, ctx) => {
       const chosen: Array<string | null> = [];
       for (const n of [1, 2] as const) {
@@ -117,10 +129,18 @@ export function securityQuestionsSchema(answerMinLength: number) {
         }
         const text = value[`question${n}Custom`]?.trim() ?? "";
         if (!text) {
-          ctx.addIssue({ code: "custom", path: [`question${n}Custom`], message: "auth:steps.questions.questionRequired" });
+          ctx.addIssue({
+            code: "custom",
+            path: [`question${n}Custom`],
+            message: "auth:steps.questions.questionRequired",
+          });
           chosen.push(null);
         } else if (text.length > 256) {
-          ctx.addIssue({ code: "custom", path: [`question${n}Custom`], message: "auth:steps.questions.questionTooLong" });
+          ctx.addIssue({
+            code: "custom",
+            path: [`question${n}Custom`],
+            message: "auth:steps.questions.questionTooLong",
+          });
           chosen.push(null);
         } else {
           chosen.push(text);

@@ -9,7 +9,13 @@ import {
   questionsPayload,
   STEP_INTENTS,
 } from "./sign-in-steps";
-import { LinkDeviceSchema, MemorableSchema, parseStepAnswer, SecurityCodeSchema, securityQuestionsSchema } from "./sign-in-steps-schemas";
+import {
+  LinkDeviceSchema,
+  MemorableSchema,
+  parseStepAnswer,
+  SecurityCodeSchema,
+  securityQuestionsSchema,
+} from "./sign-in-steps-schemas";
 
 function form(entries: Record<string, string>): FormData {
   const data = new FormData();
@@ -25,7 +31,10 @@ function errorsOf(submission: { status?: string; error?: unknown }): unknown {
 
 describe("step answers (docs/platform-api.md 'Sign-in steps')", () => {
   it("LoginSuccess has no ticket", () => {
-    expect(parseStepAnswer({ login_status: "LoginSuccess", role_name: "User" })).toEqual({ kind: "success", role: "User" });
+    expect(parseStepAnswer({ login_status: "LoginSuccess", role_name: "User" })).toEqual({
+      kind: "success",
+      role: "User",
+    });
   });
 
   it("keeps the ticket apart from the step it shows", () => {
@@ -48,15 +57,28 @@ describe("step answers (docs/platform-api.md 'Sign-in steps')", () => {
 
   it("maps every status's step data", () => {
     const base = { role_name: "ClientUser", login_ticket: ticket };
-    expect(parseStepAnswer({ ...base, login_status: "ForceChangePassword" })).toMatchObject({ step: { status: "ForceChangePassword" } });
-    expect(parseStepAnswer({ ...base, login_status: "SiteTerms", terms: { title: "Terms of use", html: "<p>x</p>" } })).toMatchObject({
+    expect(parseStepAnswer({ ...base, login_status: "ForceChangePassword" })).toMatchObject({
+      step: { status: "ForceChangePassword" },
+    });
+    expect(
+      parseStepAnswer({ ...base, login_status: "SiteTerms", terms: { title: "Terms of use", html: "<p>x</p>" } }),
+    ).toMatchObject({
       step: { status: "SiteTerms", terms: { title: "Terms of use", html: "<p>x</p>" } },
     });
     expect(
-      parseStepAnswer({ ...base, login_status: "SetSecurityQuestions", default_questions: ["a", "b"], answer_min_length: 8 }),
+      parseStepAnswer({
+        ...base,
+        login_status: "SetSecurityQuestions",
+        default_questions: ["a", "b"],
+        answer_min_length: 8,
+      }),
     ).toMatchObject({ step: { status: "SetSecurityQuestions", defaultQuestions: ["a", "b"], answerMinLength: 8 } });
     expect(
-      parseStepAnswer({ ...base, login_status: "MfaEnrolmentLinkDevice", mfa_methods: [{ method: "email", destination: null }] }),
+      parseStepAnswer({
+        ...base,
+        login_status: "MfaEnrolmentLinkDevice",
+        mfa_methods: [{ method: "email", destination: null }],
+      }),
     ).toMatchObject({ step: { status: "MfaEnrolmentLinkDevice", methods: [{ method: "email", destination: null }] } });
     expect(
       parseStepAnswer({
@@ -69,12 +91,30 @@ describe("step answers (docs/platform-api.md 'Sign-in steps')", () => {
         token_secret: "GEZDGNBV",
         otpauth_uri: "otpauth://totp/x",
       }),
-    ).toMatchObject({ step: { status: "MfaEnrolmentValidateDevice", deviceId: "d1", tokenSecret: "GEZDGNBV", otpauthUri: "otpauth://totp/x" } });
+    ).toMatchObject({
+      step: {
+        status: "MfaEnrolmentValidateDevice",
+        deviceId: "d1",
+        tokenSecret: "GEZDGNBV",
+        otpauthUri: "otpauth://totp/x",
+      },
+    });
     expect(
-      parseStepAnswer({ ...base, login_status: "MfaEnrolmentLinkDeviceInvalidOtp", device_id: "d1", device_name: "device", mfa_method: "sms" }),
+      parseStepAnswer({
+        ...base,
+        login_status: "MfaEnrolmentLinkDeviceInvalidOtp",
+        device_id: "d1",
+        device_name: "device",
+        mfa_method: "sms",
+      }),
     ).toMatchObject({ step: { status: "MfaEnrolmentLinkDeviceInvalidOtp", deviceId: "d1", destination: null } });
     expect(
-      parseStepAnswer({ ...base, login_status: "MemorableCharactersRequired", memorableQuestions: [0, 3, 6], memorableWordHint: "A tree" }),
+      parseStepAnswer({
+        ...base,
+        login_status: "MemorableCharactersRequired",
+        memorableQuestions: [0, 3, 6],
+        memorableWordHint: "A tree",
+      }),
     ).toMatchObject({ step: { status: "MemorableCharactersRequired", positions: [0, 3, 6], hint: "A tree" } });
   });
 
@@ -105,16 +145,26 @@ describe("intents", () => {
 
 describe("step forms", () => {
   it("security code: required, six digits, spaces ignored", () => {
-    expect(errorsOf(parseWithZod(form({}), { schema: SecurityCodeSchema }))).toEqual({ code: ["auth:steps.code.required"] });
-    expect(errorsOf(parseWithZod(form({ code: "12345" }), { schema: SecurityCodeSchema }))).toEqual({ code: ["auth:steps.code.format"] });
-    expect(errorsOf(parseWithZod(form({ code: "12a456" }), { schema: SecurityCodeSchema }))).toEqual({ code: ["auth:steps.code.format"] });
+    expect(errorsOf(parseWithZod(form({}), { schema: SecurityCodeSchema }))).toEqual({
+      code: ["auth:steps.code.required"],
+    });
+    expect(errorsOf(parseWithZod(form({ code: "12345" }), { schema: SecurityCodeSchema }))).toEqual({
+      code: ["auth:steps.code.format"],
+    });
+    expect(errorsOf(parseWithZod(form({ code: "12a456" }), { schema: SecurityCodeSchema }))).toEqual({
+      code: ["auth:steps.code.format"],
+    });
     const ok = parseWithZod(form({ code: " 123 456 " }), { schema: SecurityCodeSchema });
     expect(ok.status === "success" && ok.value.code).toBe("123456");
   });
 
   it("verification method is required ('MFA method required')", () => {
-    expect(errorsOf(parseWithZod(form({}), { schema: LinkDeviceSchema }))).toEqual({ method: ["auth:steps.linkDevice.required"] });
-    expect(errorsOf(parseWithZod(form({ method: "pigeon" }), { schema: LinkDeviceSchema }))).toEqual({ method: ["auth:steps.linkDevice.required"] });
+    expect(errorsOf(parseWithZod(form({}), { schema: LinkDeviceSchema }))).toEqual({
+      method: ["auth:steps.linkDevice.required"],
+    });
+    expect(errorsOf(parseWithZod(form({ method: "pigeon" }), { schema: LinkDeviceSchema }))).toEqual({
+      method: ["auth:steps.linkDevice.required"],
+    });
     expect(parseWithZod(form({ method: "email" }), { schema: LinkDeviceSchema }).status).toBe("success");
   });
 
@@ -124,7 +174,9 @@ describe("step forms", () => {
       char2: ["auth:steps.memorable.oneCharacter"],
       char3: ["auth:steps.memorable.required"],
     });
-    expect(parseWithZod(form({ char1: "c", char2: "é", char3: "t" }), { schema: MemorableSchema }).status).toBe("success");
+    expect(parseWithZod(form({ char1: "c", char2: "é", char3: "t" }), { schema: MemorableSchema }).status).toBe(
+      "success",
+    );
   });
 
   describe("security questions (spec 002 §5)", () => {
@@ -144,15 +196,23 @@ describe("step forms", () => {
       expect(errorsOf(result)).toEqual({ question2: ["auth:steps.questions.different"] });
     });
     it("'Other' needs its own question of at most 256 characters", () => {
-      expect(errorsOf(parseWithZod(form({ ...valid, question1: OTHER_QUESTION }), { schema: securityQuestionsSchema(0) }))).toEqual({
+      expect(
+        errorsOf(parseWithZod(form({ ...valid, question1: OTHER_QUESTION }), { schema: securityQuestionsSchema(0) })),
+      ).toEqual({
         question1Custom: ["auth:steps.questions.questionRequired"],
       });
       expect(
-        errorsOf(parseWithZod(form({ ...valid, question1: OTHER_QUESTION, question1Custom: "x".repeat(257) }), { schema: securityQuestionsSchema(0) })),
+        errorsOf(
+          parseWithZod(form({ ...valid, question1: OTHER_QUESTION, question1Custom: "x".repeat(257) }), {
+            schema: securityQuestionsSchema(0),
+          }),
+        ),
       ).toEqual({ question1Custom: ["auth:steps.questions.questionTooLong"] });
     });
     it("answers: at most 256, and the platform's minimum when it has one", () => {
-      expect(errorsOf(parseWithZod(form({ ...valid, answer1: "x".repeat(257) }), { schema: securityQuestionsSchema(0) }))).toEqual({
+      expect(
+        errorsOf(parseWithZod(form({ ...valid, answer1: "x".repeat(257) }), { schema: securityQuestionsSchema(0) })),
+      ).toEqual({
         answer1: ["auth:steps.questions.answerTooLong"],
       });
       expect(errorsOf(parseWithZod(form(valid), { schema: securityQuestionsSchema(8) }))).toEqual({

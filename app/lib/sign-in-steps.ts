@@ -28,14 +28,19 @@ export type LoginStep =
       tokenSecret: string | null;
       otpauthUri: string | null;
     }
-  | { status: "MfaEnrolmentLinkDeviceInvalidOtp"; deviceId: string; deviceName: string; method: MfaMethod; destination: string | null }
+  | {
+      status: "MfaEnrolmentLinkDeviceInvalidOtp";
+      deviceId: string;
+      deviceName: string;
+      method: MfaMethod;
+      destination: string | null;
+    }
   | { status: "MemorableCharactersRequired"; positions: number[]; hint: string | null };
 
 export type StepStatus = LoginStep["status"];
 
 export type SignInProgress =
-  | { kind: "success"; role: SignInRole }
-  | { kind: "step"; role: SignInRole; ticket: string; step: LoginStep };
+  { kind: "success"; role: SignInRole } | { kind: "step"; role: SignInRole; ticket: string; step: LoginStep };
 
 /** Maps a platform step answer to what the portal keeps and shows (the ticket kept apart). */
 export function toSignInProgress(answer: StepAnswer): SignInProgress {
@@ -169,7 +174,10 @@ export const OTHER_QUESTION = "__other__";
 /** The two question-and-answer pairs the platform takes. */
 export function questionsPayload(value: SecurityQuestionsValue): Array<{ question: string; answer: string }> {
   return ([1, 2] as const).map((n) => ({
-    question: (value[`question${n}`] === OTHER_QUESTION ? (value[`question${n}Custom`] ?? "") : value[`question${n}`]).trim(),
+    question: (value[`question${n}`] === OTHER_QUESTION
+      ? (value[`question${n}Custom`] ?? "")
+      : value[`question${n}`]
+    ).trim(),
     answer: value[`answer${n}`],
   }));
 }

@@ -8,7 +8,11 @@ export type SiteAccessLevel = (typeof SITE_ACCESS_LEVELS)[number];
 /** Why a client's site access level could not be had, as the login page's `error` value. */
 export type SiteAccessProblem = "AccessLevelLookup" | "AccessLevelMapping" | "AccessLevelError";
 
-export const SITE_ACCESS_PROBLEMS: readonly SiteAccessProblem[] = ["AccessLevelLookup", "AccessLevelMapping", "AccessLevelError"];
+export const SITE_ACCESS_PROBLEMS: readonly SiteAccessProblem[] = [
+  "AccessLevelLookup",
+  "AccessLevelMapping",
+  "AccessLevelError",
+];
 
 /** The `auth` text of each problem: the spec's words. */
 export const SITE_ACCESS_MESSAGE_KEYS: Record<SiteAccessProblem, string> = {

@@ -11,7 +11,11 @@ import {
 
 describe("localisedSetting", () => {
   it("prefers the locale's own text, then the site's, and treats blank as unset", () => {
-    const settings = { usernameHint: "For example jane.smith.", "usernameHint.fr-CA": "Par exemple jane.smith.", blank: "  " };
+    const settings = {
+      usernameHint: "For example jane.smith.",
+      "usernameHint.fr-CA": "Par exemple jane.smith.",
+      blank: "  ",
+    };
     expect(localisedSetting(settings, "usernameHint", "fr-CA")).toBe("Par exemple jane.smith.");
     expect(localisedSetting(settings, "usernameHint", "en-GB")).toBe("For example jane.smith.");
     expect(localisedSetting(settings, "blank", "en-GB")).toBeNull();
@@ -34,7 +38,7 @@ describe("sameOriginImage (the CSP allows img-src 'self' data:)", () => {
       "/\\evil.example/bg.png",
       "/",
       'bg.png") , url("https://evil.example/x',
-      "/bg.png\");background:red",
+      '/bg.png");background:red',
       "/bg(1).png",
       "javascript:alert(1)",
       "data:text/html;base64,PHA+",
@@ -87,7 +91,10 @@ describe("the login background (spec 000 §3, §9)", () => {
   });
 
   it("ignores a colour that is not a hex colour and images it may not show", () => {
-    const background = loginBackgroundOf({ loginBgColour: "red;background:url(x)", loginBg: "https://cdn.example.com/bg.jpg" });
+    const background = loginBackgroundOf({
+      loginBgColour: "red;background:url(x)",
+      loginBg: "https://cdn.example.com/bg.jpg",
+    });
     expect(background).toEqual({ colour: null, desktop: null, tabletLandscape: null, tabletPortrait: null });
     expect(loginBackgroundProperties(background)).toEqual({});
   });

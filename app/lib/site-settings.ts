@@ -74,7 +74,10 @@ export type LoginBackground = {
 
 /** spec 000 §3 `loginBg`, `loginBgTabletL`, `loginBgTabletP`, `loginBgColour`. */
 export function loginBackgroundOf(settings: Settings): LoginBackground {
-  const colour = typeof settings.loginBgColour === "string" && HEX.test(settings.loginBgColour.trim()) ? settings.loginBgColour.trim() : null;
+  const colour =
+    typeof settings.loginBgColour === "string" && HEX.test(settings.loginBgColour.trim())
+      ? settings.loginBgColour.trim()
+      : null;
   return {
     colour,
     desktop: sameOriginImage(settings.loginBg),

@@ -9,7 +9,10 @@ describe("'Speak to adviser' (spec 002 §4, issue 25 item 12)", () => {
   });
   it("is not offered without one: the general contact instead, when it gives a way to reach it", () => {
     expect(speakToAdviserOf(0, general)).toEqual({ offered: false, contact: general });
-    expect(speakToAdviserOf(0, { name: "Client Services", phone: null, email: null })).toEqual({ offered: false, contact: null });
+    expect(speakToAdviserOf(0, { name: "Client Services", phone: null, email: null })).toEqual({
+      offered: false,
+      contact: null,
+    });
     expect(speakToAdviserOf(0, null)).toEqual({ offered: false, contact: null });
   });
 });

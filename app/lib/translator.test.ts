@@ -28,7 +28,15 @@ describe("createTranslator gives i18next's answer", () => {
       for (const [ns, table] of Object.entries(texts)) {
         const fixed = i18n.getFixedT(locale, ns);
         const mine = translator.fixedT(ns);
-        const names = [...new Set([...Object.values(table).join(" ").matchAll(/\{\{-?\s*(\w+)\s*\}\}/g)].map((m) => m[1]))];
+        const names = [
+          ...new Set(
+            [
+              ...Object.values(table)
+                .join(" ")
+                .matchAll(/\{\{-?\s*(\w+)\s*\}\}/g),
+            ].map((m) => m[1]),
+          ),
+        ];
         for (const key of new Set(Object.keys(table).map((k) => k.replace(PLURAL, "")))) {
           const values = Object.fromEntries(names.map((name, i) => [name, i % 2 ? 12.5 : `<${name} value>`]));
           const variants: Record<string, unknown>[] = [
@@ -56,9 +64,17 @@ describe("createTranslator gives i18next's answer", () => {
   it("for keys that do not exist, ready texts and namespaces that do not exist", () => {
     const i18n = instances.get("en-GB")!;
     const translator = createTranslator("en-GB", resources["en-GB"] as unknown as Texts);
-    for (const key of ["no.such.key", "clients:no.such.key", "nowhere:key", "Saved: your preferences", "A ready text."]) {
+    for (const key of [
+      "no.such.key",
+      "clients:no.such.key",
+      "nowhere:key",
+      "Saved: your preferences",
+      "A ready text.",
+    ]) {
       expect(translator.t(key)).toBe(i18n.t(key));
-      expect(translator.fixedT("clients")(key, { count: 2 })).toBe(i18n.getFixedT("en-GB", "clients")(key, { count: 2 }));
+      expect(translator.fixedT("clients")(key, { count: 2 })).toBe(
+        i18n.getFixedT("en-GB", "clients")(key, { count: 2 }),
+      );
       expect(translator.exists(key)).toBe(i18n.exists(key));
     }
     expect(translator.exists("no.such.key")).toBe(false);
@@ -68,7 +84,10 @@ describe("createTranslator gives i18next's answer", () => {
     for (const locale of SUPPORTED_LOCALES) {
       const i18n = instances.get(locale)!;
       const translator = createTranslator(locale, resources[locale] as unknown as Texts);
-      for (const [ns, key] of [["recovery", "recovery:errors.dobFormat"], ["advisers", "advisers:clientList.errors.dob"]] as const) {
+      for (const [ns, key] of [
+        ["recovery", "recovery:errors.dobFormat"],
+        ["advisers", "advisers:clientList.errors.dob"],
+      ] as const) {
         const message = messageWithValues(key, { format: "dd/mm/yyyy" });
         const mine = translator.fixedT(ns)(message);
         expect(mine).toBe(i18n.getFixedT(locale, ns)(message));
@@ -85,7 +104,12 @@ describe("createTranslator gives i18next's answer", () => {
 
 describe("createTranslator", () => {
   const translator = createTranslator("fr-CA", {
-    common: { greeting: "Bonjour {{name}}", "files_one": "{{count}} fichier", "files_other": "{{count}} fichiers", "files_zero": "Aucun fichier" },
+    common: {
+      greeting: "Bonjour {{name}}",
+      files_one: "{{count}} fichier",
+      files_other: "{{count}} fichiers",
+      files_zero: "Aucun fichier",
+    },
     other: { greeting: "Salut {{- name}}" },
   });
 

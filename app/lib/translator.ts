@@ -49,7 +49,10 @@ export function createTranslator(language: string, texts: Texts, defaultNs = "co
       namespaces = [fixedNs];
     }
     const count = options?.count;
-    const keys = typeof count === "number" ? [...(count === 0 ? [`${key}_zero`] : []), `${key}_${plurals.select(count)}`, key] : [key];
+    const keys =
+      typeof count === "number"
+        ? [...(count === 0 ? [`${key}_zero`] : []), `${key}_${plurals.select(count)}`, key]
+        : [key];
     for (const ns of namespaces) {
       const table = texts[ns];
       if (!table) continue;
@@ -97,7 +100,8 @@ export function createTranslator(language: string, texts: Texts, defaultNs = "co
     if (!translate) {
       const t: Translate = (key, options) => {
         const found = find(key, options, ns);
-        const text = found ?? (key.includes(NESTING_PREFIX) || !key.includes(":") ? key : key.slice(key.indexOf(":") + 1));
+        const text =
+          found ?? (key.includes(NESTING_PREFIX) || !key.includes(":") ? key : key.slice(key.indexOf(":") + 1));
         const nestingBefore = countNesting(text);
         const interpolated = interpolate(text, options);
         // Values are never nested: a value that brings `$t(` leaves the text as interpolated.

@@ -21,8 +21,24 @@ const template = (extra: Partial<ReportTemplate>): ReportTemplate => ({
   requiredSelector: "Current Client Only",
   ...extra,
 });
-const input = (extra: Partial<ReportInput> = {}): ReportInput => ({ template: "7", entity: "", selection: "", asAt: "", period: "", from: "", to: "", ...extra });
-const choices = { clientId: 10, memberIds: [10, 11], groupCodes: ["FAM"], accountIds: [100, 101], latest: "2026-11-25", inception: "2021-03-15" };
+const input = (extra: Partial<ReportInput> = {}): ReportInput => ({
+  template: "7",
+  entity: "",
+  selection: "",
+  asAt: "",
+  period: "",
+  from: "",
+  to: "",
+  ...extra,
+});
+const choices = {
+  clientId: 10,
+  memberIds: [10, 11],
+  groupCodes: ["FAM"],
+  accountIds: [100, 101],
+  latest: "2026-11-25",
+  inception: "2021-03-15",
+};
 
 describe("dates (spec 002 §5 date range pickers)", () => {
   it("takes only real yyyy-MM-dd dates", () => {
@@ -55,12 +71,21 @@ describe("readReportRun (spec 002 'Valuation report page', §7 report variables)
     expect(readReportRun(null, input(), choices).errors).toEqual({ template: MESSAGES.template });
   });
   it("runs a current-client report with no date for the client", () => {
-    expect(readReportRun(template({}), input(), choices).run).toEqual({ templateId: 7, entityId: 10, groupCode: null, variables: {} });
+    expect(readReportRun(template({}), input(), choices).run).toEqual({
+      templateId: 7,
+      entityId: 10,
+      groupCode: null,
+      variables: {},
+    });
   });
   it("sends as_at_date for a single date typed DD-MM-YYYY, no later than the latest date", () => {
     const single = template({ dateParameters: "Single Date" });
-    expect(readReportRun(single, input({ asAt: "30-06-2026" }), choices).run?.variables).toEqual({ as_at_date: "2026-06-30" });
-    expect(readReportRun(single, input({ asAt: " 30-06-2026 " }), choices).run?.variables).toEqual({ as_at_date: "2026-06-30" });
+    expect(readReportRun(single, input({ asAt: "30-06-2026" }), choices).run?.variables).toEqual({
+      as_at_date: "2026-06-30",
+    });
+    expect(readReportRun(single, input({ asAt: " 30-06-2026 " }), choices).run?.variables).toEqual({
+      as_at_date: "2026-06-30",
+    });
     expect(readReportRun(single, input({ asAt: "26-11-2026" }), choices).errors).toEqual({ asAt: MESSAGES.future });
   });
   it("takes dates in the one format every date field has, DD-MM-YYYY (issue 25 item 18)", () => {
@@ -71,15 +96,29 @@ describe("readReportRun (spec 002 'Valuation report page', §7 report variables)
   });
   it("sends from and to for a range, since_inception when it starts at inception", () => {
     const range = template({ dateParameters: "Date Range" });
-    expect(readReportRun(range, input({ period: "1Y" }), choices).run?.variables).toEqual({ from_date: "2025-11-25", to_date: "2026-11-25", since_inception: false });
-    expect(readReportRun(range, input({ period: "SI" }), choices).run?.variables).toEqual({ from_date: "2021-03-15", to_date: "2026-11-25", since_inception: true });
-    expect(readReportRun(range, input({ period: "custom", from: "15-03-2021", to: "15-03-2022" }), choices).run?.variables).toEqual({ from_date: "2021-03-15", to_date: "2022-03-15", since_inception: true });
+    expect(readReportRun(range, input({ period: "1Y" }), choices).run?.variables).toEqual({
+      from_date: "2025-11-25",
+      to_date: "2026-11-25",
+      since_inception: false,
+    });
+    expect(readReportRun(range, input({ period: "SI" }), choices).run?.variables).toEqual({
+      from_date: "2021-03-15",
+      to_date: "2026-11-25",
+      since_inception: true,
+    });
+    expect(
+      readReportRun(range, input({ period: "custom", from: "15-03-2021", to: "15-03-2022" }), choices).run?.variables,
+    ).toEqual({ from_date: "2021-03-15", to_date: "2022-03-15", since_inception: true });
     expect(readReportRun(range, input({ period: "nonsense" }), choices).run?.variables.from_date).toBe("2025-11-25");
   });
   it("refuses an end before the start with the spec's text", () => {
     const range = template({ dateParameters: "Date Range" });
-    expect(readReportRun(range, input({ period: "custom", from: "01-05-2026", to: "30-04-2026" }), choices).errors).toEqual({ to: "reports:errors.endBeforeStart" });
-    expect(readReportRun(range, input({ period: "custom", from: "", to: "30-04-2026" }), choices).errors).toEqual({ from: MESSAGES.dateRequired });
+    expect(
+      readReportRun(range, input({ period: "custom", from: "01-05-2026", to: "30-04-2026" }), choices).errors,
+    ).toEqual({ to: "reports:errors.endBeforeStart" });
+    expect(readReportRun(range, input({ period: "custom", from: "", to: "30-04-2026" }), choices).errors).toEqual({
+      from: MESSAGES.dateRequired,
+    });
   });
   it("runs for a chosen member only among the members", () => {
     const entity = template({ requiredSelector: "Select Entity" });
@@ -88,12 +127,24 @@ describe("readReportRun (spec 002 'Valuation report page', §7 report variables)
   });
   it("runs for a group, or where allowed an account, of the client's", () => {
     const group = template({ requiredSelector: "Account Group" });
-    expect(readReportRun(group, input({ selection: "group:FAM" }), choices).run).toMatchObject({ groupCode: "FAM", variables: { report_type: "group" } });
-    expect(readReportRun(group, input({ selection: "account:100" }), choices).errors).toEqual({ selection: MESSAGES.group });
+    expect(readReportRun(group, input({ selection: "group:FAM" }), choices).run).toMatchObject({
+      groupCode: "FAM",
+      variables: { report_type: "group" },
+    });
+    expect(readReportRun(group, input({ selection: "account:100" }), choices).errors).toEqual({
+      selection: MESSAGES.group,
+    });
     const either = template({ requiredSelector: "Account Group Or Account" });
-    expect(readReportRun(either, input({ selection: "account:100" }), choices).run).toMatchObject({ groupCode: null, variables: { report_type: "account", accountid: 100 } });
-    expect(readReportRun(either, input({ selection: "account:999" }), choices).errors).toEqual({ selection: MESSAGES.groupOrAccount });
-    expect(readReportRun(either, input({ selection: "group:OTHER" }), choices).errors).toEqual({ selection: MESSAGES.groupOrAccount });
+    expect(readReportRun(either, input({ selection: "account:100" }), choices).run).toMatchObject({
+      groupCode: null,
+      variables: { report_type: "account", accountid: 100 },
+    });
+    expect(readReportRun(either, input({ selection: "account:999" }), choices).errors).toEqual({
+      selection: MESSAGES.groupOrAccount,
+    });
+    expect(readReportRun(either, input({ selection: "group:OTHER" }), choices).errors).toEqual({
+      selection: MESSAGES.groupOrAccount,
+    });
   });
   it("reads the selector's values", () => {
     expect(readSelection("group:FAM")).toEqual({ kind: "group", code: "FAM" });

@@ -6,11 +6,22 @@ import { parseDisplayDate } from "./date-range";
 import { dateTimeFormat } from "./format";
 
 export const DATE_PARAMETERS = ["No Date Required", "Single Date", "Date Range"] as const;
-export const REQUIRED_SELECTORS = ["Current Client Only", "Select Entity", "Account Group", "Account Group Or Account"] as const;
+export const REQUIRED_SELECTORS = [
+  "Current Client Only",
+  "Select Entity",
+  "Account Group",
+  "Account Group Or Account",
+] as const;
 export type DateParameters = (typeof DATE_PARAMETERS)[number];
 export type RequiredSelector = (typeof REQUIRED_SELECTORS)[number];
 
-export type ReportTemplate = { id: number; name: string; userType: "Adviser" | "Client"; dateParameters: DateParameters; requiredSelector: RequiredSelector };
+export type ReportTemplate = {
+  id: number;
+  name: string;
+  userType: "Adviser" | "Client";
+  dateParameters: DateParameters;
+  requiredSelector: RequiredSelector;
+};
 
 /** spec 002 §9: poll every 3 seconds; generation takes up to 5 minutes; the file is report.pdf. */
 export const POLL_INTERVAL_MS = 3000;
@@ -53,7 +64,11 @@ export function latestDate(today: string, holdBack: boolean): string {
 }
 
 /** The dates of a period ending at `end`; since inception starts at the inception date (or a year back without one). */
-export function periodDates(period: Exclude<Period, "custom">, end: string, inception: string | null): { from: string; to: string } {
+export function periodDates(
+  period: Exclude<Period, "custom">,
+  end: string,
+  inception: string | null,
+): { from: string; to: string } {
   switch (period) {
     case "1Y":
       return { from: shiftYears(end, -1), to: end };
@@ -68,7 +83,8 @@ export function periodDates(period: Exclude<Period, "custom">, end: string, ince
   }
 }
 
-export const isPeriod = (value: unknown): value is Period => typeof value === "string" && (PERIODS as readonly string[]).includes(value);
+export const isPeriod = (value: unknown): value is Period =>
+  typeof value === "string" && (PERIODS as readonly string[]).includes(value);
 
 /** What the form sends (every value a string, as posted). */
 export type ReportInput = {
@@ -135,7 +151,11 @@ export type ReportChoices = {
  * to_date for a range, since_inception when the start is the since-inception date; report_type
  * account with accountid, or group (with the group code) where the template selects them.
  */
-export function readReportRun(template: ReportTemplate | null, input: ReportInput, choices: ReportChoices): { errors: ReportErrors; run: ReportRun | null } {
+export function readReportRun(
+  template: ReportTemplate | null,
+  input: ReportInput,
+  choices: ReportChoices,
+): { errors: ReportErrors; run: ReportRun | null } {
   const errors: ReportErrors = {};
   if (!template) return { errors: { template: MESSAGES.template }, run: null };
   const run: ReportRun = { templateId: template.id, entityId: choices.clientId, groupCode: null, variables: {} };
@@ -229,7 +249,12 @@ export function choicesQuery(input: Partial<ReportInput>): string {
 /** Today in a time zone, as yyyy-MM-dd (the user's own zone; the firm's when unknown). */
 export function todayIn(timeZone: string | null | undefined, now: Date = new Date()): string {
   try {
-    return dateTimeFormat("en-CA", { timeZone: timeZone || "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+    return dateTimeFormat("en-CA", {
+      timeZone: timeZone || "Europe/London",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(now);
   } catch {
     return now.toISOString().slice(0, 10);
   }

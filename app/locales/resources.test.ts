@@ -10,7 +10,8 @@ describe("locale resources", () => {
       it(`${locale}/${ns} has exactly the keys of en-GB, none empty`, () => {
         const translated = (resources[locale] as Record<string, Record<string, string>>)[ns] ?? {};
         expect(Object.keys(translated).sort()).toEqual(Object.keys(texts).sort());
-        for (const [key, value] of Object.entries(translated)) expect(value.trim(), `${locale}/${ns}:${key}`).not.toBe("");
+        for (const [key, value] of Object.entries(translated))
+          expect(value.trim(), `${locale}/${ns}:${key}`).not.toBe("");
       });
     }
   }

@@ -9,7 +9,9 @@ function fakePlanning() {
   const planning = {
     get: (path: string, schema: { parse: (value: unknown) => unknown }) => {
       asked.push(path);
-      return new Promise((resolve, reject) => pending.set(path, { resolve: (value) => resolve(schema.parse(value)), reject }));
+      return new Promise((resolve, reject) =>
+        pending.set(path, { resolve: (value) => resolve(schema.parse(value)), reject }),
+      );
     },
   } as unknown as PlanningClient;
   const answer = (path: string, value: unknown) => pending.get(path)!.resolve(value);
@@ -35,9 +37,15 @@ describe("fetchSpeakToAdviser asks the advisers and the site's contact at once (
     const { planning, answer } = fakePlanning();
     const offer = fetchSpeakToAdviser(planning, input);
     await tick();
-    answer("resourceful/site/contact_us", { contact_type: "general", general: { contactName: "Client services", telephoneNumber: "0800 000 000" } });
+    answer("resourceful/site/contact_us", {
+      contact_type: "general",
+      general: { contactName: "Client services", telephoneNumber: "0800 000 000" },
+    });
     answer("resourceful/session/user/adviser", []);
-    await expect(offer).resolves.toEqual({ offered: false, contact: { name: "Client services", phone: expect.anything(), email: null } });
+    await expect(offer).resolves.toEqual({
+      offered: false,
+      contact: { name: "Client services", phone: expect.anything(), email: null },
+    });
   });
 
   it("fails for a client without an adviser when the contact cannot be read", async () => {

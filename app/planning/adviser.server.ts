@@ -138,14 +138,16 @@ export type ContactUsView = {
 };
 
 const present = (s: string | null | undefined): s is string => Boolean(s && s.trim());
-const lines = (s: string | null | undefined) => (s ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+const lines = (s: string | null | undefined) =>
+  (s ?? "")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 /** spec 002: an adviser is listed only with a work email, a work phone or an address. */
 export function isAdviserContactShown(entry: AdviserWithContact): boolean {
   return (
-    present(entry.contact?.workEmail) ||
-    (entry.contact?.workPhone ?? []).some(present) ||
-    hasAddress(entry.address)
+    present(entry.contact?.workEmail) || (entry.contact?.workPhone ?? []).some(present) || hasAddress(entry.address)
   );
 }
 
@@ -195,7 +197,12 @@ export function toGeneralContactView(general: GeneralContactAnswer, locale: stri
     addressLines: lines(general.address),
   };
   const empty =
-    !view.name && !view.description && !view.phone && !view.email && !view.openingHours.length && !view.addressLines.length;
+    !view.name &&
+    !view.description &&
+    !view.phone &&
+    !view.email &&
+    !view.openingHours.length &&
+    !view.addressLines.length;
   return empty ? null : view;
 }
 

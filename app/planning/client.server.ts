@@ -136,7 +136,12 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
    * Sends one call with retries and reads a 2xx answer with `read`. An answer cut off or timed out
    * while `read` takes its body counts as no answer (status 0), retried like one.
    */
-  async function exchange<T>(method: Method, path: string, opts: CallOptions, read: (response: Response) => Promise<T>): Promise<T> {
+  async function exchange<T>(
+    method: Method,
+    path: string,
+    opts: CallOptions,
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
     // The request's time waiting for the platform (Server-Timing), retries included.
     const finished = platformCallStarted();
     try {
@@ -146,7 +151,12 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
     }
   }
 
-  async function attempts<T>(method: Method, path: string, opts: CallOptions, read: (response: Response) => Promise<T>): Promise<T> {
+  async function attempts<T>(
+    method: Method,
+    path: string,
+    opts: CallOptions,
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
     const url = buildUrl(baseUrl, path, opts.query);
     const mayRetry = (attempt: number, status: number) =>
       opts.retry !== false && attempt < ATTEMPTS && status !== 404 && shouldRetry(method, status, opts.retry);
@@ -231,22 +241,27 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
    * One round trip for several calls (the platform's batch endpoint). Each item's answer is
    * validated with its schema; the first failed item fails the whole call.
    */
-  async function batch<T extends Record<string, { method?: Method; url: string; body?: unknown; schema: z.ZodTypeAny }>>(
-    items: T,
-  ): Promise<{ [K in keyof T]: z.output<T[K]["schema"]> }> {
+  async function batch<
+    T extends Record<string, { method?: Method; url: string; body?: unknown; schema: z.ZodTypeAny }>,
+  >(items: T): Promise<{ [K in keyof T]: z.output<T[K]["schema"]> }> {
     const names = Object.keys(items);
-    const answers = await exchange("POST", "resourceful", {
-      body: {
-        batch: names.map((name) => ({
-          name,
-          method: items[name]!.method ?? "GET",
-          url: items[name]!.url.replace(/^\/+/, ""),
-          body: items[name]!.body,
-        })),
+    const answers = await exchange(
+      "POST",
+      "resourceful",
+      {
+        body: {
+          batch: names.map((name) => ({
+            name,
+            method: items[name]!.method ?? "GET",
+            url: items[name]!.url.replace(/^\/+/, ""),
+            body: items[name]!.body,
+          })),
+        },
+        // spec 000 §7: page data is retried; a batch of reads may be sent again
+        retry: names.every((name) => (items[name]!.method ?? "GET") === "GET"),
       },
-      // spec 000 §7: page data is retried; a batch of reads may be sent again
-      retry: names.every((name) => (items[name]!.method ?? "GET") === "GET"),
-    }, readBody);
+      readBody,
+    );
     const parsed = BatchAnswer.safeParse(answers);
     if (!parsed.success) throw new PlanningError(502, null);
     const out: Record<string, unknown> = {};
@@ -284,4 +299,10 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
 export type PlanningClient = ReturnType<typeof createPlanningClient>;
 
 /** The batch endpoint (design: at most 100 items). */
-export type BatchItem = { name: string; method: Method; url: string; body?: unknown; omit_results_on_success?: boolean };
+export type BatchItem = {
+  name: string;
+  method: Method;
+  url: string;
+  body?: unknown;
+  omit_results_on_success?: boolean;
+};

@@ -23,7 +23,9 @@ function platformOf(total: number) {
       const bookmark = url.searchParams.get("page_bookmark");
       calls.push({ size, bookmark });
       const from = bookmark ? clients.findIndex((c) => c.bookmark === bookmark) + 1 : 0;
-      return new Response(JSON.stringify(clients.slice(from, from + size)), { headers: { "Content-Type": "application/json" } });
+      return new Response(JSON.stringify(clients.slice(from, from + size)), {
+        headers: { "Content-Type": "application/json" },
+      });
     },
   });
   return { planning, calls };

@@ -1,10 +1,5 @@
 import { z } from "zod";
-import {
-  CLIENT_LIST_PAGE_SIZE,
-  type ClientListSort,
-  platformSortOf,
-  toQuicksearch,
-} from "~/lib/client-search";
+import { CLIENT_LIST_PAGE_SIZE, type ClientListSort, platformSortOf, toQuicksearch } from "~/lib/client-search";
 import type { PlanningClient } from "./client.server";
 import { toClientInContext } from "./session.server";
 import type { SiteAccessLevel } from "~/lib/site-access";

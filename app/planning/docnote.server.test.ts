@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { documentListQuery, documentListUrl } from "./docnote.server";
 
-describe("document list query (docs/platform-api.md \"Documents and messages\")", () => {
+describe('document list query (docs/platform-api.md "Documents and messages")', () => {
   it("asks the platform for created_date.start_date and end_date (docs/platform-api.md)", () => {
     expect(documentListQuery({ createdFrom: "2026-01-01", createdTo: "2026-03-31" }, 21)).toMatchObject({
       "created_date.start_date": "2026-01-01",
       "created_date.end_date": "2026-03-31",
     });
-    expect(documentListUrl({ createdFrom: "2026-01-01" }, 21)).toBe("docnote-v2?page_size=21&created_date.start_date=2026-01-01");
+    expect(documentListUrl({ createdFrom: "2026-01-01" }, 21)).toBe(
+      "docnote-v2?page_size=21&created_date.start_date=2026-01-01",
+    );
     const bare = documentListQuery({}, 21);
     expect(bare["created_date.start_date"]).toBeUndefined();
     expect(bare["created_date.end_date"]).toBeUndefined();

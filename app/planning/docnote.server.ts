@@ -58,7 +58,6 @@ export type DocumentTypeAnswer = z.output<typeof DocumentTypeAnswer>;
 
 export const CategoryAnswer = z.object({ id: z.number(), name: z.string() });
 
-
 /** What one list of documents asks for (spec 002 §7 "List documents"). */
 export type DocumentFilter = {
   doctype?: string[];
@@ -131,7 +130,11 @@ export async function listDocuments(
     if (page.length < pageSize || documents.length > wanted || !last?.bookmark) break;
     bookmark = last.bookmark;
   }
-  return { documents: documents.slice(0, wanted), hasMore: documents.length > wanted, extra: documents[wanted] ?? null };
+  return {
+    documents: documents.slice(0, wanted),
+    hasMore: documents.length > wanted,
+    extra: documents[wanted] ?? null,
+  };
 }
 
 export async function fetchDocument(planning: PlanningClient, id: number): Promise<DocumentDetailAnswer> {
@@ -149,7 +152,11 @@ export async function fetchAttachments(planning: PlanningClient, id: number): Pr
 }
 
 /** One attachment as the platform lists it; null when the document or the part is not visible. */
-export async function findAttachment(planning: PlanningClient, documentId: number, docpartid: number): Promise<AttachmentAnswer | null> {
+export async function findAttachment(
+  planning: PlanningClient,
+  documentId: number,
+  docpartid: number,
+): Promise<AttachmentAnswer | null> {
   const attachments = await fetchAttachments(planning, documentId);
   return attachments.find((a) => a.docpartid === docpartid) ?? null;
 }
@@ -205,7 +212,13 @@ export async function countDocuments(
   const names = Object.keys(lists);
   if (!names.length) return {};
   const response = await planning.send("POST", "resourceful", {
-    body: { batch: names.map((name) => ({ name, method: "GET", url: documentListUrl(lists[name]!.filter, lists[name]!.pageSize) })) },
+    body: {
+      batch: names.map((name) => ({
+        name,
+        method: "GET",
+        url: documentListUrl(lists[name]!.filter, lists[name]!.pageSize),
+      })),
+    },
     retry: true,
   });
   const answers = z
@@ -228,7 +241,11 @@ export async function countDocuments(
 }
 
 /** The unread documents' ids (at most `pageSize`), for the navigation badge. */
-export async function fetchUnreadIds(planning: PlanningClient, filter: DocumentFilter, pageSize: number): Promise<number[]> {
+export async function fetchUnreadIds(
+  planning: PlanningClient,
+  filter: DocumentFilter,
+  pageSize: number,
+): Promise<number[]> {
   const rows = await planning.get("resourceful/docnote-v2", z.array(z.object({ id: z.number() })), {
     query: documentListQuery({ ...filter, unreadOnly: true }, pageSize),
     retry: false,

@@ -65,7 +65,9 @@ describe("readFeatureToggles", () => {
   });
 
   it("rethrows a lost session, so the page can send the user to sign in", async () => {
-    const { planning } = clientAnswering(() => json(401, { api_message: "This feature is not available without a valid session" }));
+    const { planning } = clientAnswering(() =>
+      json(401, { api_message: "This feature is not available without a valid session" }),
+    );
     const error = await readFeatureToggles(planning).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlanningError);
     expect((error as PlanningError).failure.kind).toBe("lost-session");

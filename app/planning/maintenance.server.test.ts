@@ -62,7 +62,11 @@ describe("the health answer kept per instance", () => {
   });
 
   it("is not maintenance when the check could not tell", async () => {
-    const state = createMaintenanceState(async () => "UNKNOWN", 5_000, () => 0);
+    const state = createMaintenanceState(
+      async () => "UNKNOWN",
+      5_000,
+      () => 0,
+    );
     expect(await state.isOn()).toBe(false);
   });
 });
@@ -71,7 +75,8 @@ describe("the platform's health check (spec 000 §8)", () => {
   const answering = (status: number, body: unknown) =>
     platformHealth({
       baseUrl: "http://platform.test",
-      fetch: async () => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }),
+      fetch: async () =>
+        new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }),
     });
 
   it("reads GOOD and BAD", async () => {

@@ -57,7 +57,11 @@ export function platformHealth(options: PlanningClientOptions = {}): HealthCheck
 /** Every request must not pay for a health call: one answer per instance is kept a few seconds. */
 export const HEALTH_CACHE_MS = 5_000;
 
-export function createMaintenanceState(check: HealthCheck, ttlMs = HEALTH_CACHE_MS, now: () => number = () => Date.now()) {
+export function createMaintenanceState(
+  check: HealthCheck,
+  ttlMs = HEALTH_CACHE_MS,
+  now: () => number = () => Date.now(),
+) {
   let cached: { at: number; health: Health } | null = null;
   let pending: Promise<Health> | null = null;
   async function health(): Promise<Health> {

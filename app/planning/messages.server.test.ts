@@ -3,16 +3,43 @@ import { attachmentsDownloadable, messagesSettings } from "./messages.server";
 import type { Site } from "./site.server";
 
 const site = (settings: Site["settings"]): Site =>
-  ({ version: null, firmName: "F", logo: null, logoOnWhite: null, memorableWordEnabled: false, chartColours: [], pages: {}, settings }) as Site;
+  ({
+    version: null,
+    firmName: "F",
+    logo: null,
+    logoOnWhite: null,
+    memorableWordEnabled: false,
+    chartColours: [],
+    pages: {},
+    settings,
+  }) as Site;
 
-describe("messages settings (docs/platform-api.md \"Documents and messages\")", () => {
+describe('messages settings (docs/platform-api.md "Documents and messages")', () => {
   it("reads the site settings with their defaults", () => {
-    expect(messagesSettings(site({}), "en-GB")).toEqual({ heading: null, inboxName: null, customFolders: [], importantCategoryId: null, attachmentsDownloadable: true });
+    expect(messagesSettings(site({}), "en-GB")).toEqual({
+      heading: null,
+      inboxName: null,
+      customFolders: [],
+      importantCategoryId: null,
+      attachmentsDownloadable: true,
+    });
     const s = messagesSettings(
-      site({ messagesHeading: "Secure mail", inboxName: "Received", messageFolders: '[{"name":"Valuations","documentNoteTypes":["Valuation"]},{"name":"Bad"}]', importantCategoryId: 3, attachmentsDownloadable: false }),
+      site({
+        messagesHeading: "Secure mail",
+        inboxName: "Received",
+        messageFolders: '[{"name":"Valuations","documentNoteTypes":["Valuation"]},{"name":"Bad"}]',
+        importantCategoryId: 3,
+        attachmentsDownloadable: false,
+      }),
       "en-GB",
     );
-    expect(s).toEqual({ heading: "Secure mail", inboxName: "Received", customFolders: [{ name: "Valuations", codes: ["Valuation"], lang: null }], importantCategoryId: 3, attachmentsDownloadable: false });
+    expect(s).toEqual({
+      heading: "Secure mail",
+      inboxName: "Received",
+      customFolders: [{ name: "Valuations", codes: ["Valuation"], lang: null }],
+      importantCategoryId: 3,
+      attachmentsDownloadable: false,
+    });
     expect(messagesSettings(site({ messageFolders: "not json" }), "en-GB").customFolders).toEqual([]);
   });
 
@@ -37,7 +64,10 @@ describe("messages settings (docs/platform-api.md \"Documents and messages\")", 
     ]);
     // every English locale takes the plain setting
     for (const locale of ["en-GB", "en-AU", "en-CA"] as const) {
-      expect(messagesSettings(site(settings), locale)).toMatchObject({ heading: "Messages and documents", inboxName: "Inbox" });
+      expect(messagesSettings(site(settings), locale)).toMatchObject({
+        heading: "Messages and documents",
+        inboxName: "Inbox",
+      });
     }
   });
 

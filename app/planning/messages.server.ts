@@ -43,7 +43,9 @@ function folderList(raw: unknown): Array<{ name: string; codes: string[] }> {
     return parsed.flatMap((f: unknown) => {
       if (!f || typeof f !== "object") return [];
       const { name, documentNoteTypes } = f as { name?: unknown; documentNoteTypes?: unknown };
-      const codes = Array.isArray(documentNoteTypes) ? documentNoteTypes.filter((c): c is string => typeof c === "string" && c !== "") : [];
+      const codes = Array.isArray(documentNoteTypes)
+        ? documentNoteTypes.filter((c): c is string => typeof c === "string" && c !== "")
+        : [];
       return typeof name === "string" && name.trim() && codes.length ? [{ name: name.trim(), codes }] : [];
     });
   } catch {
@@ -70,12 +72,20 @@ export function messagesSettings(site: Site, locale: Locale): MessagesSettings {
     customFolders: folderList(folders.value)
       .slice(0, 20)
       .map((f) => ({ ...f, lang: folders.foreign ? SITE_LANGUAGE : null })),
-    importantCategoryId: s.importantCategoryId !== null && s.importantCategoryId !== "" && Number.isInteger(important) && important > 0 ? important : null,
+    importantCategoryId:
+      s.importantCategoryId !== null && s.importantCategoryId !== "" && Number.isInteger(important) && important > 0
+        ? important
+        : null,
     attachmentsDownloadable: !(s.attachmentsDownloadable === false || s.attachmentsDownloadable === "false"),
   };
 }
 
-export type MessagesToggles = { digitalSignatures: boolean; relatedEntities: boolean; oneWay: boolean; documentTypeFilter: boolean };
+export type MessagesToggles = {
+  digitalSignatures: boolean;
+  relatedEntities: boolean;
+  oneWay: boolean;
+  documentTypeFilter: boolean;
+};
 
 export function messagesToggles(toggles: FeatureToggles): MessagesToggles {
   const on = (name: string) => isToggleOn(toggles, name);

@@ -10,18 +10,49 @@ export type RoboJourneyType = (typeof ROBO_TYPES)[number];
 export type RoboJourneyStatus = (typeof ROBO_STATUSES)[number];
 
 /** Type and status default to none (spec 002 §4); an unknown value reads as none too. */
-const RoboType = z.string().nullish().transform((v): RoboJourneyType => (ROBO_TYPES as readonly string[]).includes(v ?? "") ? (v as RoboJourneyType) : "none");
-const RoboStatus = z.string().nullish().transform((v): RoboJourneyStatus => (ROBO_STATUSES as readonly string[]).includes(v ?? "") ? (v as RoboJourneyStatus) : "none");
+const RoboType = z
+  .string()
+  .nullish()
+  .transform((v): RoboJourneyType =>
+    (ROBO_TYPES as readonly string[]).includes(v ?? "") ? (v as RoboJourneyType) : "none",
+  );
+const RoboStatus = z
+  .string()
+  .nullish()
+  .transform((v): RoboJourneyStatus =>
+    (ROBO_STATUSES as readonly string[]).includes(v ?? "") ? (v as RoboJourneyStatus) : "none",
+  );
 
 const NotificationAnswer = z.object({
-  fact_find_status: z.union([z.string(), z.number()]).nullish().transform((v) => (v == null || v === "" ? "0" : String(v))),
-  xpt_review_status: z.string().nullish().transform((v) => v ?? ""),
+  fact_find_status: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v == null || v === "" ? "0" : String(v))),
+  xpt_review_status: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   robo_journey_type: RoboType.optional().transform((v) => v ?? "none"),
   robo_journey_status: RoboStatus.optional().transform((v) => v ?? "none"),
-  consent_workflow_status: z.number().int().nullish().transform((v) => v ?? 0),
-  fee_summary_opt_in_status: z.number().int().nullish().transform((v) => v ?? 0),
-  can_complete_journey: z.boolean().nullish().transform((v) => v ?? true),
-  email_template_id: z.number().int().nullish().transform((v) => v ?? null),
+  consent_workflow_status: z
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => v ?? 0),
+  fee_summary_opt_in_status: z
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => v ?? 0),
+  can_complete_journey: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? true),
+  email_template_id: z
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 export type NotificationConfig = {
@@ -87,21 +118,38 @@ export function isInvalidFieldName(error: unknown): boolean {
  */
 export async function fetchNotificationConfig(planning: PlanningClient, entityId: number): Promise<NotificationConfig> {
   const ask = (fields: readonly string[]) =>
-    planning.get(`resourceful/entity/client-v4/${entityId}`, NotificationAnswer, { query: { fields: fields.join(",") } });
+    planning.get(`resourceful/entity/client-v4/${entityId}`, NotificationAnswer, {
+      query: { fields: fields.join(",") },
+    });
   try {
     return toConfig(await ask(ALL_FIELDS));
   } catch (error) {
     if (!isInvalidFieldName(error)) throw error;
     const older = await ask(ALL_FIELDS.filter((field) => !NEWER_FIELDS.has(field)));
-    return { ...toConfig(older), reviewStatus: DEFAULT_NOTIFICATION_CONFIG.reviewStatus, roboJourneyType: "none", roboJourneyStatus: "none" };
+    return {
+      ...toConfig(older),
+      reviewStatus: DEFAULT_NOTIFICATION_CONFIG.reviewStatus,
+      roboJourneyType: "none",
+      roboJourneyStatus: "none",
+    };
   }
 }
 
-export type StatusPatch = { xpt_review_status?: string; fact_find_status?: string; robo_journey_status?: RoboJourneyStatus };
+export type StatusPatch = {
+  xpt_review_status?: string;
+  fact_find_status?: string;
+  robo_journey_status?: RoboJourneyStatus;
+};
 
 /** spec 002 §7 PATCH entity/client-v4/{id}: the review, fact-find or robo status (not retried). */
-export async function patchClientStatus(planning: PlanningClient, entityId: number, patch: StatusPatch): Promise<NotificationConfig> {
-  return toConfig(await planning.patch(`resourceful/entity/client-v4/${entityId}`, NotificationAnswer, { body: patch, retry: false }));
+export async function patchClientStatus(
+  planning: PlanningClient,
+  entityId: number,
+  patch: StatusPatch,
+): Promise<NotificationConfig> {
+  return toConfig(
+    await planning.patch(`resourceful/entity/client-v4/${entityId}`, NotificationAnswer, { body: patch, retry: false }),
+  );
 }
 
 /** spec 002 §7 "Send notification email": the adviser's email by template (fact find 'Speak to adviser'). */

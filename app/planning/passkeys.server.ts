@@ -10,7 +10,10 @@ export type CeremonyOptions = z.infer<typeof CeremonyOptions>;
 
 /** Sign-in: options for a discoverable passkey (no session, no username). */
 export function authenticationOptions(): Promise<CeremonyOptions> {
-  return createPlanningClient().post("auth/passkey/authentication/options", CeremonyOptions, { body: {}, retry: false });
+  return createPlanningClient().post("auth/passkey/authentication/options", CeremonyOptions, {
+    body: {},
+    retry: false,
+  });
 }
 
 /** Registration: options for a new passkey of the signed-in user. */
@@ -38,7 +41,10 @@ const toPasskey = (p: z.output<typeof PasskeyAnswer>): Passkey => ({
 /** The browser's answer to the registration options, stored under `name`. */
 export async function registerPasskey(planning: PlanningClient, response: unknown, name: string): Promise<Passkey> {
   return toPasskey(
-    await planning.post("resourceful/session/passkey/registration/verify", PasskeyAnswer, { body: { response, name }, retry: false }),
+    await planning.post("resourceful/session/passkey/registration/verify", PasskeyAnswer, {
+      body: { response, name },
+      retry: false,
+    }),
   );
 }
 
@@ -47,7 +53,9 @@ export async function listPasskeys(planning: PlanningClient): Promise<Passkey[]>
 }
 
 export async function renamePasskey(planning: PlanningClient, id: number, name: string): Promise<Passkey> {
-  return toPasskey(await planning.patch(`resourceful/session/passkey/${id}`, PasskeyAnswer, { body: { name }, retry: false }));
+  return toPasskey(
+    await planning.patch(`resourceful/session/passkey/${id}`, PasskeyAnswer, { body: { name }, retry: false }),
+  );
 }
 
 export async function removePasskey(planning: PlanningClient, id: number): Promise<void> {

@@ -265,7 +265,11 @@ export async function fetchSeries(planning: PlanningClient, r: SeriesRequest): P
 export type AssetValuation = { pricingType: PricingType; holdBack: boolean };
 
 /** One member's four balance-sheet lists, in one round trip. */
-export async function fetchAssetLists(planning: PlanningClient, memberId: number, valuation: AssetValuation): Promise<AssetLists> {
+export async function fetchAssetLists(
+  planning: PlanningClient,
+  memberId: number,
+  valuation: AssetValuation,
+): Promise<AssetLists> {
   const base = `entity/client/${memberId}`;
   const query = `?pricing_type=${valuation.pricingType}&hold_back_period=${valuation.holdBack ? "true" : "false"}`;
   return planning.batch({
@@ -484,7 +488,10 @@ export async function fetchTransactions(
   planning: PlanningClient,
   r: { accountIds: number[] | null; period: Period; holdBack: boolean; pageSize: number },
 ): Promise<TransactionAnswer[]> {
-  const period = "timeframe" in r.period ? { timeframe: r.period.timeframe, hold_back_period: r.holdBack ? "true" : "false" } : { start_date: r.period.start, stop_date: r.period.end };
+  const period =
+    "timeframe" in r.period
+      ? { timeframe: r.period.timeframe, hold_back_period: r.holdBack ? "true" : "false" }
+      : { start_date: r.period.start, stop_date: r.period.end };
   return planning.get("resourceful/portfolio/transaction", z.array(TransactionAnswer), {
     query: { accountid: r.accountIds?.join(","), ...period, page_size: r.pageSize, sort_type: 2 },
   });
@@ -499,18 +506,29 @@ export type TargetSet = z.output<typeof TargetSet>;
 
 /** spec 001 §7 the target sets of one account (its investment instructions). */
 export async function fetchTargetSets(planning: PlanningClient, accountId: number): Promise<TargetSet[]> {
-  return planning.get("resourceful/portfolio/targetset", z.array(TargetSet), { query: { accountid: String(accountId) } });
+  return planning.get("resourceful/portfolio/targetset", z.array(TargetSet), {
+    query: { accountid: String(accountId) },
+  });
 }
 
 export const PaymentInformation = z.object({
   bpays: z.array(z.object({ id: z.number(), billerCode: z.string().nullable(), reference: z.string().nullable() })),
   bankAccounts: z.array(
-    z.object({ id: z.number(), bank: z.string().nullable(), accountName: z.string().nullable(), bsb: z.string().nullable(), accountNumber: z.string().nullable() }),
+    z.object({
+      id: z.number(),
+      bank: z.string().nullable(),
+      accountName: z.string().nullable(),
+      bsb: z.string().nullable(),
+      accountNumber: z.string().nullable(),
+    }),
   ),
 });
 export type PaymentInformation = z.output<typeof PaymentInformation>;
 
 /** spec 001 §7 payment information of one account: its BPAY billers and bank accounts. */
-export async function fetchPaymentInformation(planning: PlanningClient, accountId: number): Promise<PaymentInformation> {
+export async function fetchPaymentInformation(
+  planning: PlanningClient,
+  accountId: number,
+): Promise<PaymentInformation> {
   return planning.get(`resourceful/portfolio/account/${accountId}/payment_information`, PaymentInformation);
 }

@@ -25,7 +25,14 @@ const Position = z.object({
   row_id: z.string(),
   accountid: z.number(),
   security_id: z.number(),
-  security: z.object({ code: z.string(), exchange: z.string(), isin: z.string().nullable(), sector_name: z.string().nullable(), asset_class_code: z.string().nullable(), region: z.string().nullable() }),
+  security: z.object({
+    code: z.string(),
+    exchange: z.string(),
+    isin: z.string().nullable(),
+    sector_name: z.string().nullable(),
+    asset_class_code: z.string().nullable(),
+    region: z.string().nullable(),
+  }),
   description: z.string().nullable(),
   cash: z.boolean(),
   volume: z.number(),
@@ -88,7 +95,11 @@ function holdingOf(p: z.output<typeof Position>): Holding {
     weight: p.weight,
     nativeCurrency: p.native_currency,
     planCurrency: p.plan_currency,
-    price: { native: p.native_marketprice, plan: p.plan_currency_marketprice, report: p.fx_rate_to_report === null ? null : p.native_marketprice * p.fx_rate_to_report },
+    price: {
+      native: p.native_marketprice,
+      plan: p.plan_currency_marketprice,
+      report: p.fx_rate_to_report === null ? null : p.native_marketprice * p.fx_rate_to_report,
+    },
     value: { native: p.native_value, plan: p.plan_currency_value, report: p.value },
     cost: p.native_cost,
     gain: p.native_unrealised_gain,
@@ -125,7 +136,9 @@ const selectionQuery = (r: PositionsRequest) => ({
 
 /** spec 001 §7 `portfolio/position`: the holdings of the accounts (the client's own when null) on a date, per account. */
 export async function fetchHoldings(planning: PlanningClient, r: PositionsRequest): Promise<HoldingsAnswer> {
-  const answer = await planning.get("resourceful/portfolio/position", PositionsAnswer, { query: { ...selectionQuery(r), aggregation: "account" } });
+  const answer = await planning.get("resourceful/portfolio/position", PositionsAnswer, {
+    query: { ...selectionQuery(r), aggregation: "account" },
+  });
   return {
     date: answer.date,
     reportCurrency: answer.report_currency,
@@ -147,7 +160,16 @@ const Category = z.object({
   name: z.string(),
   value: WireMoney,
   weight: z.number(),
-  positions: z.array(z.object({ row_id: z.string(), accountid: z.number(), account_name: z.string(), description: z.string().nullable(), value: WireMoney, weight: z.number() })),
+  positions: z.array(
+    z.object({
+      row_id: z.string(),
+      accountid: z.number(),
+      account_name: z.string(),
+      description: z.string().nullable(),
+      value: WireMoney,
+      weight: z.number(),
+    }),
+  ),
 });
 const AllocationWire = z.object({
   date: WireDate,
@@ -173,35 +195,67 @@ export async function fetchAllocation(
       name: c.name,
       value: c.value,
       weight: c.weight,
-      positions: c.positions.map((p) => ({ key: p.row_id, accountId: p.accountid, account: p.account_name, description: p.description, value: p.value, weight: p.weight })),
+      positions: c.positions.map((p) => ({
+        key: p.row_id,
+        accountId: p.accountid,
+        account: p.account_name,
+        description: p.description,
+        value: p.value,
+        weight: p.weight,
+      })),
     }));
   return {
     date: answer.date,
     total: answer.total,
-    types: { asset_class: categories(answer.asset_class), sector: categories(answer.sector), region: categories(answer.region) },
+    types: {
+      asset_class: categories(answer.asset_class),
+      sector: categories(answer.sector),
+      region: categories(answer.region),
+    },
   };
 }
 
-const FxAnswer = z.object({ pair: z.string(), from_currency: z.string(), to_currency: z.string(), date: WireDate, rate: z.number().nullable() });
+const FxAnswer = z.object({
+  pair: z.string(),
+  from_currency: z.string(),
+  to_currency: z.string(),
+  date: WireDate,
+  rate: z.number().nullable(),
+});
 
 /**
  * spec 001 §7 FX by pair, in one batch; §5: pairs of identical or empty currencies are not asked
  * for. A pair the platform has no rate for answers null ('Conversion rate unavailable').
  */
-export async function fetchFxRates(planning: PlanningClient, pairs: ReadonlyArray<{ from: string; to: string }>, date: string): Promise<Map<string, number | null>> {
-  const wanted = [...new Set(pairs.filter((p) => p.from && p.to && p.from !== p.to).map((p) => `${p.from}${p.to}`))].filter((pair) => /^[A-Z]{6}$/.test(pair));
+export async function fetchFxRates(
+  planning: PlanningClient,
+  pairs: ReadonlyArray<{ from: string; to: string }>,
+  date: string,
+): Promise<Map<string, number | null>> {
+  const wanted = [
+    ...new Set(pairs.filter((p) => p.from && p.to && p.from !== p.to).map((p) => `${p.from}${p.to}`)),
+  ].filter((pair) => /^[A-Z]{6}$/.test(pair));
   const rates = new Map<string, number | null>();
   if (!wanted.length) return rates;
-  const items = Object.fromEntries(wanted.map((pair) => [pair, { url: `portfolio/security/${pair}/FX?date=${date}`, schema: FxAnswer }]));
+  const items = Object.fromEntries(
+    wanted.map((pair) => [pair, { url: `portfolio/security/${pair}/FX?date=${date}`, schema: FxAnswer }]),
+  );
   try {
     const answers = await planning.batch(items);
     for (const pair of wanted) rates.set(pair, answers[pair]?.rate ?? null);
   } catch (error) {
     if (error instanceof PlanningError && error.failure.kind === "lost-session") throw error;
     // one missing pair fails the batch: ask for each alone, so the others still show
-    const each = await Promise.allSettled(wanted.map((pair) => planning.get(`resourceful/portfolio/security/${pair}/FX`, FxAnswer, { query: { date } })));
+    const each = await Promise.allSettled(
+      wanted.map((pair) => planning.get(`resourceful/portfolio/security/${pair}/FX`, FxAnswer, { query: { date } })),
+    );
     each.forEach((result, i) => {
-      if (result.status === "rejected" && result.reason instanceof PlanningError && result.reason.failure.kind === "lost-session") throw result.reason;
+      if (
+        result.status === "rejected" &&
+        result.reason instanceof PlanningError &&
+        result.reason.failure.kind === "lost-session"
+      )
+        throw result.reason;
       rates.set(wanted[i]!, result.status === "fulfilled" ? result.value.rate : null);
     });
   }

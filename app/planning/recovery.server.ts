@@ -6,7 +6,11 @@ import { createPlanningClient } from "./client.server";
 // docs/platform-api.md "Forgotten password", docs/decisions/042 and 050.
 
 const StartAnswer = z.union([
-  z.object({ reset_method: z.literal("questions"), user_id: z.string().min(1), questions: z.array(z.string()).length(2) }),
+  z.object({
+    reset_method: z.literal("questions"),
+    user_id: z.string().min(1),
+    questions: z.array(z.string()).length(2),
+  }),
   z.object({ reset_method: z.literal("code"), user_id: z.string().min(1) }),
 ]);
 const ChangedAnswer = z.object({ password_changed: z.literal(true) });
@@ -15,7 +19,9 @@ const SentAnswer = z.object({ sent: z.literal(true) });
 export type ResetStart = { method: ResetMethod; reference: string; questions: string[] };
 
 export async function startPasswordReset(username: string): Promise<ResetStart> {
-  const answer = await createPlanningClient().post("resourceful/forgotten_password", StartAnswer, { body: { username } });
+  const answer = await createPlanningClient().post("resourceful/forgotten_password", StartAnswer, {
+    body: { username },
+  });
   return {
     method: answer.reset_method,
     reference: answer.user_id,

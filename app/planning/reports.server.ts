@@ -63,7 +63,10 @@ export async function runDefaultReport(planning: PlanningClient, clientId: numbe
   return answer.job_id;
 }
 
-export type JobState = { state: "pending"; createdAt: string | null } | { state: "ready"; file: Response } | { state: "failed"; message: string | null };
+export type JobState =
+  | { state: "pending"; createdAt: string | null }
+  | { state: "ready"; file: Response }
+  | { state: "failed"; message: string | null };
 
 /**
  * spec 002 §4 "Report run": the job, polled until status 200; a 5xx ends the wait. Answers the
@@ -72,7 +75,9 @@ export type JobState = { state: "pending"; createdAt: string | null } | { state:
 export async function pollReportJob(planning: PlanningClient, jobId: string): Promise<JobState> {
   let response: Response;
   try {
-    response = await planning.send("GET", `resourceful/job_queue/completed_job/${encodeURIComponent(jobId)}`, { retry: false });
+    response = await planning.send("GET", `resourceful/job_queue/completed_job/${encodeURIComponent(jobId)}`, {
+      retry: false,
+    });
   } catch (error) {
     if (error instanceof PlanningError && error.status >= 500) return { state: "failed", message: error.apiMessage };
     throw error;
@@ -92,14 +97,20 @@ let reportsToggle: { at: number; on: boolean } | null = null;
  * the user type, or when the client-reports toggle is on. The templates are asked for only when the
  * toggle is off; a failure offers no entry.
  */
-export async function valuationReportOffered(token: string, clientId: number): Promise<{ clientReportsEnabled: boolean; hasReportTemplate: boolean }> {
+export async function valuationReportOffered(
+  token: string,
+  clientId: number,
+): Promise<{ clientReportsEnabled: boolean; hasReportTemplate: boolean }> {
   const planning = createPlanningClient({ token });
   if (!reportsToggle || Date.now() - reportsToggle.at > TOGGLE_TTL_MS) {
     reportsToggle = { at: Date.now(), on: isToggleOn(await readFeatureToggles(planning), "client_reports") };
   }
   if (reportsToggle.on) return { clientReportsEnabled: true, hasReportTemplate: false };
   try {
-    return { clientReportsEnabled: false, hasReportTemplate: (await fetchReportTemplates(planning, clientId)).length > 0 };
+    return {
+      clientReportsEnabled: false,
+      hasReportTemplate: (await fetchReportTemplates(planning, clientId)).length > 0,
+    };
   } catch {
     return { clientReportsEnabled: false, hasReportTemplate: false };
   }

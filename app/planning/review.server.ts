@@ -8,7 +8,10 @@ import type { PlanningClient } from "./client.server";
 // progress live on the platform, so a review survives a new device, a lost cookie or another
 // portal instance.
 
-const text = z.string().nullish().transform((v) => v ?? null);
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
 
 const Page = z.object({
   order: z.number().int(),
@@ -21,7 +24,10 @@ const Page = z.object({
   alternate_client_question: text,
   alternate_partner_question: text,
   hint: text,
-  show_additional_information: z.boolean().nullish().transform((v) => v ?? false),
+  show_additional_information: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
   fields: z
     .array(z.object({ field_name: z.string(), description: z.string(), enabled: z.boolean() }))
     .nullish()
@@ -30,7 +36,10 @@ const Page = z.object({
   no_changes_text: text,
   success_text: text,
   error_text: text,
-  display_adviser_detail: z.boolean().nullish().transform((v) => v ?? false),
+  display_adviser_detail: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
   adviser_details_header: text,
 });
 
@@ -45,8 +54,20 @@ const Answer = z.object({
 
 const ReviewAnswerWire = z.object({
   client_id: z.number().int(),
-  review_status: z.string().nullish().transform((v) => v ?? ""),
-  partner: z.object({ id: z.number().int(), name: z.string(), review_status: z.string().nullish().transform((v) => v ?? "") }).nullable(),
+  review_status: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  partner: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      review_status: z
+        .string()
+        .nullish()
+        .transform((v) => v ?? ""),
+    })
+    .nullable(),
   can_answer_for_partner: z.boolean(),
   state: z
     .object({
@@ -101,7 +122,12 @@ const toAnswer = (a: z.output<typeof Answer>): ReviewAnswer => ({
   response: a.response,
   additionalText: a.additional_text,
 });
-const fromAnswer = (a: ReviewAnswer) => ({ id: a.id, question: a.question, response: a.response, additional_text: a.additionalText });
+const fromAnswer = (a: ReviewAnswer) => ({
+  id: a.id,
+  question: a.question,
+  response: a.response,
+  additional_text: a.additionalText,
+});
 
 function toStatus(w: z.output<typeof ReviewAnswerWire>): ReviewStatus {
   return {
@@ -161,11 +187,17 @@ export async function fetchReview(planning: PlanningClient, clientId: number, lo
 
 /** The values the playback pages show and the risk profiles. */
 export async function fetchPlayback(planning: PlanningClient, clientId: number, locale: Locale): Promise<Playback> {
-  return planning.get(`resourceful/review/client/${clientId}/playback`, PlaybackAnswer, { query: { site_locales: locale } });
+  return planning.get(`resourceful/review/client/${clientId}/playback`, PlaybackAnswer, {
+    query: { site_locales: locale },
+  });
 }
 
 /** spec 002 §4 "Review flow": Next stores the responses (a PUT: the same state twice is harmless). */
-export async function saveReviewState(planning: PlanningClient, clientId: number, state: Omit<ReviewState, "isSubmitted">): Promise<ReviewStatus> {
+export async function saveReviewState(
+  planning: PlanningClient,
+  clientId: number,
+  state: Omit<ReviewState, "isSubmitted">,
+): Promise<ReviewStatus> {
   return toStatus(
     await planning.put(`resourceful/review/client/${clientId}/state`, ReviewAnswerWire, {
       body: {
@@ -209,7 +241,11 @@ export async function submitReview(
     status: p.status,
   });
   return planning.post(`resourceful/review/client/${clientId}/submit`, SubmitAnswer, {
-    body: { client: person(r.client), ...(r.partner ? { partner: person(r.partner) } : {}), client_access: r.clientAccess },
+    body: {
+      client: person(r.client),
+      ...(r.partner ? { partner: person(r.partner) } : {}),
+      client_access: r.clientAccess,
+    },
     query: { site_locales: r.locale },
     retry: false,
   });

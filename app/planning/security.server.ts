@@ -9,7 +9,10 @@ import { isToggleOn, readFeatureToggles } from "./feature-toggles.server";
 // ── change password ──────────────────────────────────────────────────────────────────────────
 const ChangedAnswer = z.object({ password_changed: z.literal(true) });
 
-export async function changePassword(planning: PlanningClient, input: { currentPassword: string; newPassword: string }) {
+export async function changePassword(
+  planning: PlanningClient,
+  input: { currentPassword: string; newPassword: string },
+) {
   await planning.put("resourceful/session/password", ChangedAnswer, {
     body: { current_password: input.currentPassword, new_password: input.newPassword },
     retry: false,
@@ -30,7 +33,10 @@ export function fetchSecurityQuestions(planning: PlanningClient) {
 
 const SavedQuestions = z.object({ questions: z.array(z.object({ position: z.number(), question: z.string() })) });
 
-export async function saveSecurityQuestions(planning: PlanningClient, questions: Array<{ question: string; answer: string }>) {
+export async function saveSecurityQuestions(
+  planning: PlanningClient,
+  questions: Array<{ question: string; answer: string }>,
+) {
   await planning.put("resourceful/session/security_questions", SavedQuestions, { body: { questions }, retry: false });
 }
 

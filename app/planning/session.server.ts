@@ -46,7 +46,9 @@ export class SiteAccessError extends Error {
   }
 }
 
-export function toClientInContext(c: z.output<typeof ClientInContextAnswer>): NonNullable<SessionUser["clientInContext"]> {
+export function toClientInContext(
+  c: z.output<typeof ClientInContextAnswer>,
+): NonNullable<SessionUser["clientInContext"]> {
   return {
     id: c.id,
     entityId: c.entity_id,

@@ -38,7 +38,8 @@ export async function signInCall(path: string, body: Record<string, unknown>): P
   }
   if (response.status === 204) return { kind: "ended" };
   const progress = parseStepAnswer(await response.json().catch(() => null));
-  if (!progress) return { kind: "refused", status: 502, apiMessage: null, failure: new PlanningError(502, null).failure };
+  if (!progress)
+    return { kind: "refused", status: 502, apiMessage: null, failure: new PlanningError(502, null).failure };
   if (progress.kind === "step") return progress;
   const token = platformTokenFrom(response.headers);
   if (!token) return { kind: "refused", status: 502, apiMessage: null, failure: new PlanningError(502, null).failure };
@@ -47,7 +48,11 @@ export async function signInCall(path: string, body: Record<string, unknown>): P
 
 /** POST auth/login (spec 000 §7): the password, once; then a ticket for any step. */
 export function signIn(input: { username: string; password: string; userType: "client" | "adviser" }) {
-  return signInCall("auth/login", { username: input.username.trim(), password: input.password, user_type: input.userType });
+  return signInCall("auth/login", {
+    username: input.username.trim(),
+    password: input.password,
+    user_type: input.userType,
+  });
 }
 
 /** Return to login, Cancel: the platform forgets the ticket (always 204). Failures are only logged by the caller. */

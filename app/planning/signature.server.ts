@@ -36,7 +36,15 @@ export const SignatureItem = z.object({
 export type SignatureItem = z.output<typeof SignatureItem>;
 
 // the language the platform wrote them in; the platform's content is English when it does not say (issue 25 item 3)
-const Terms = z.object({ title: z.string(), html: z.string(), lang: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/).catch("en").default("en") });
+const Terms = z.object({
+  title: z.string(),
+  html: z.string(),
+  lang: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/)
+    .catch("en")
+    .default("en"),
+});
 
 /** spec 002 §9: the list's page size, newest notified first. */
 export const SIGNATURE_PAGE_SIZE = 100;
@@ -62,30 +70,51 @@ export async function fetchSignatureItem(planning: PlanningClient, id: number): 
 }
 
 /** The document's bytes (a PDF), as the platform sends them. */
-export async function fetchSignatureDocument(planning: PlanningClient, item: Pick<SignatureItem, "id" | "filename">): Promise<Response> {
+export async function fetchSignatureDocument(
+  planning: PlanningClient,
+  item: Pick<SignatureItem, "id" | "filename">,
+): Promise<Response> {
   return planning.send("GET", `resourceful/digital_signature/content/${item.id}/${encodeURIComponent(item.filename)}`);
 }
 
 /** spec 002 "Signing journey" step 1: the one-time code, by sms to the registered phone. */
-export async function generateSignatureCode(planning: PlanningClient, itemId: number, signatoryId: number): Promise<void> {
+export async function generateSignatureCode(
+  planning: PlanningClient,
+  itemId: number,
+  signatoryId: number,
+): Promise<void> {
   await planning.post(`resourceful/digital_signature/${itemId}/signatories/${signatoryId}/generate_code`, z.unknown(), {
     body: { digSigId: itemId, signatoryId },
   });
 }
 
-export async function signDocument(planning: PlanningClient, r: { itemId: number; signatoryId: number; signingMethod: number; secureData: string; otp: string }): Promise<SignatureItem> {
+export async function signDocument(
+  planning: PlanningClient,
+  r: { itemId: number; signatoryId: number; signingMethod: number; secureData: string; otp: string },
+): Promise<SignatureItem> {
   return planning.post(`resourceful/digital_signature/${r.itemId}/signatories/${r.signatoryId}/sign`, SignatureItem, {
     body: { signing_method: r.signingMethod, secure_data: r.secureData, otp: r.otp },
   });
 }
 
-export async function declineDocument(planning: PlanningClient, r: { itemId: number; signatoryId: number; secureData: string }): Promise<SignatureItem> {
-  return planning.post(`resourceful/digital_signature/${r.itemId}/signatories/${r.signatoryId}/decline`, SignatureItem, {
-    body: { secure_data: r.secureData },
-  });
+export async function declineDocument(
+  planning: PlanningClient,
+  r: { itemId: number; signatoryId: number; secureData: string },
+): Promise<SignatureItem> {
+  return planning.post(
+    `resourceful/digital_signature/${r.itemId}/signatories/${r.signatoryId}/decline`,
+    SignatureItem,
+    {
+      body: { secure_data: r.secureData },
+    },
+  );
 }
 
 /** spec 002 "Signing journey" steps 4 and 7: the confirmation email (outcome signed=0, declined=1). */
-export async function sendSignatureConfirmation(planning: PlanningClient, itemId: number, outcome: 0 | 1): Promise<void> {
+export async function sendSignatureConfirmation(
+  planning: PlanningClient,
+  itemId: number,
+  outcome: 0 | 1,
+): Promise<void> {
   await planning.post(`resourceful/digital_signature/${itemId}/confirmation`, z.unknown(), { body: { outcome } });
 }

@@ -29,6 +29,7 @@ describe("toSite", () => {
       });
       return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
     };
-    for (const colour of DEFAULT_CHART_COLOURS) expect(1.05 / (luminance(colour) + 0.05), colour).toBeGreaterThanOrEqual(3);
+    for (const colour of DEFAULT_CHART_COLOURS)
+      expect(1.05 / (luminance(colour) + 0.05), colour).toBeGreaterThanOrEqual(3);
   });
 });

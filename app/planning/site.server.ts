@@ -30,7 +30,17 @@ export type Site = {
  * spec 001 §9: nine default chart colours, the first light blue; each has at least 3:1 contrast on
  * white (WCAG 1.4.11), so a line or bar stays visible.
  */
-export const DEFAULT_CHART_COLOURS = ["#2e8fd0", "#1d4f91", "#00857c", "#c4511a", "#6b3fa0", "#8a6d00", "#b0265f", "#4d7a2a", "#5d6878"];
+export const DEFAULT_CHART_COLOURS = [
+  "#2e8fd0",
+  "#1d4f91",
+  "#00857c",
+  "#c4511a",
+  "#6b3fa0",
+  "#8a6d00",
+  "#b0265f",
+  "#4d7a2a",
+  "#5d6878",
+];
 
 const HEX = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i;
 
@@ -39,7 +49,10 @@ export function toSite(answer: z.output<typeof SiteAnswer>): Site {
   const text = (key: string) => (typeof s[key] === "string" && s[key] ? (s[key] as string) : null);
   const chartColours = Object.entries(s)
     .map(([key, value]) => ({ n: Number(/^chartColour(\d+)$/.exec(key)?.[1]), value }))
-    .filter((c): c is { n: number; value: string } => Number.isFinite(c.n) && typeof c.value === "string" && HEX.test(c.value))
+    .filter(
+      (c): c is { n: number; value: string } =>
+        Number.isFinite(c.n) && typeof c.value === "string" && HEX.test(c.value),
+    )
     .sort((a, b) => a.n - b.n)
     .map((c) => c.value);
   return {

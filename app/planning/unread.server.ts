@@ -22,7 +22,11 @@ export async function unreadCount(token: string, url: URL): Promise<number | nul
   const opening = messageBeingOpened(url);
   const pageSize = UNREAD_PAGE_SIZE + (opening === null ? 0 : 1);
   try {
-    const ids = await fetchUnreadIds(createPlanningClient({ token }), { docsubtypeExclude: CLIENT_INITIATED }, pageSize);
+    const ids = await fetchUnreadIds(
+      createPlanningClient({ token }),
+      { docsubtypeExclude: CLIENT_INITIATED },
+      pageSize,
+    );
     const count = ids.filter((id) => id !== opening).length;
     return Math.min(count, UNREAD_PAGE_SIZE);
   } catch (error) {

@@ -6,9 +6,7 @@ export const WireDate = z
   .object({ _type: z.literal("Date"), _val: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })
   .transform((v) => v._val);
 
-export const WireDateTime = z
-  .object({ _type: z.literal("DateTime"), _val: z.string() })
-  .transform((v) => v._val);
+export const WireDateTime = z.object({ _type: z.literal("DateTime"), _val: z.string() }).transform((v) => v._val);
 
 export const WireMoney = z
   .object({ code: z.string().length(3), value: z.object({ _type: z.literal("BigDecimal"), _val: z.string() }) })

@@ -18,7 +18,8 @@ describe("LOG_LEVEL (docs/decisions/125)", () => {
   it("is debug in development and info otherwise unless set, and takes pino's levels", () => {
     expect(parseEnv({ NODE_ENV: "development" }).logLevel).toBe("debug");
     expect(parseEnv({ NODE_ENV: "test" }).logLevel).toBe("info");
-    for (const level of ["silent", "error", "warn", "info", "debug"]) expect(parseEnv({ NODE_ENV: "development", LOG_LEVEL: level }).logLevel).toBe(level);
+    for (const level of ["silent", "error", "warn", "info", "debug"])
+      expect(parseEnv({ NODE_ENV: "development", LOG_LEVEL: level }).logLevel).toBe(level);
     expect(() => parseEnv({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL/);
   });
 });

@@ -59,7 +59,10 @@ const EnvSchema = z
     // spec 000 §1 analytics monitor: one log record per page view (docs/decisions/029).
     ANALYTICS_PAGE_VIEWS: z.enum(["true", "false"]).default("true"),
     // Prometheus metrics on their own port, off unless set; loopback unless told (decision 126).
-    METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65_535).optional()),
+    METRICS_PORT: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce.number().int().min(1).max(65_535).optional(),
+    ),
     METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   })
   .superRefine((env, ctx) => {
@@ -70,7 +73,8 @@ const EnvSchema = z
     }
     // Each secret of a rotation list is checked: an old one still opens cookies.
     const secrets = secretsOf(env.SESSION_SECRET);
-    if (secrets.length === 0) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required in production" });
+    if (secrets.length === 0)
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required in production" });
     secrets.forEach((secret, i) => {
       const problem = weakness(secret);
       if (!problem) return;

@@ -77,12 +77,31 @@ describe("the portal's logger", () => {
       cookie: "__session=sealed-cookie",
     };
     log.info("sign-in step", { username: "demo.client", ...secrets, "set-cookie": "__session=another" });
-    log.warn("request", { headers: { cookie: "XPLANID=abc123", "set-cookie": "XPLANID=def456", authorization: "Bearer tok-789" } });
-    log.error("nested", { req: { headers: { cookie: "XPLANID=ghi012" } }, body: { username: "demo.client", code: "775511", memorableWord: "aubergine" } });
+    log.warn("request", {
+      headers: { cookie: "XPLANID=abc123", "set-cookie": "XPLANID=def456", authorization: "Bearer tok-789" },
+    });
+    log.error("nested", {
+      req: { headers: { cookie: "XPLANID=ghi012" } },
+      body: { username: "demo.client", code: "775511", memorableWord: "aubergine" },
+    });
     const text = lines.join("\n");
-    for (const value of [...Object.values(secrets).flat(), "abc123", "def456", "tok-789", "ghi012", "775511", "__session=another"]) expect(text).not.toContain(value);
+    for (const value of [
+      ...Object.values(secrets).flat(),
+      "abc123",
+      "def456",
+      "tok-789",
+      "ghi012",
+      "775511",
+      "__session=another",
+    ])
+      expect(text).not.toContain(value);
     const [first, second, third] = events();
-    expect(first).toMatchObject({ username: "demo.client", password: "[Redacted]", code: "[Redacted]", cookie: "[Redacted]" });
+    expect(first).toMatchObject({
+      username: "demo.client",
+      password: "[Redacted]",
+      code: "[Redacted]",
+      cookie: "[Redacted]",
+    });
     expect(second!.headers).toEqual({ cookie: "[Redacted]", "set-cookie": "[Redacted]", authorization: "[Redacted]" });
     expect(third!.body).toEqual({ username: "demo.client", code: "[Redacted]", memorableWord: "[Redacted]" });
   });

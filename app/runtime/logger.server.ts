@@ -48,7 +48,9 @@ const member = (field: string) => (/^[A-Za-z_$][\w$]*$/.test(field) ? `.${field}
 export function redactPaths(): string[] {
   return [
     ...SECRET_FIELDS.flatMap((field) => [member(field).replace(/^\./, ""), `body${member(field)}`]),
-    ...["headers", "req.headers", "res.headers"].flatMap((at) => SECRET_HEADERS.map((header) => `${at}${member(header)}`)),
+    ...["headers", "req.headers", "res.headers"].flatMap((at) =>
+      SECRET_HEADERS.map((header) => `${at}${member(header)}`),
+    ),
   ];
 }
 

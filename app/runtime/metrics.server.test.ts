@@ -20,7 +20,9 @@ async function valueOf(name: string, labels: Record<string, string>): Promise<nu
   // A histogram's _count and _sum are values of the histogram itself.
   const metric = (await registry.getMetricsAsJSON()).find((m) => m.name === name.replace(/_(count|sum)$/, ""));
   const sample = metric?.values.find(
-    (v) => ((v as { metricName?: string }).metricName ?? metric.name) === name && Object.entries(labels).every(([k, l]) => String(v.labels[k]) === l),
+    (v) =>
+      ((v as { metricName?: string }).metricName ?? metric.name) === name &&
+      Object.entries(labels).every(([k, l]) => String(v.labels[k]) === l),
   );
   return sample?.value ?? 0;
 }
@@ -49,14 +51,19 @@ describe("the portal's metrics, before they are started", () => {
     const observed = platformCallObserved("GET", "resourceful/session/user");
     observed.attempt();
     observed.answered(200);
-    expect(await valueOf("portal_platform_call_duration_seconds_count", { endpoint: "/resourceful/session/user" })).toBe(0);
+    expect(
+      await valueOf("portal_platform_call_duration_seconds_count", { endpoint: "/resourceful/session/user" }),
+    ).toBe(0);
     // No default metrics either (event-loop lag, memory) until they are started.
     expect((await registry.getMetricsAsJSON()).some((m) => m.name === "process_resident_memory_bytes")).toBe(false);
   });
 
   it("are bound to loopback unless told otherwise", () => {
     expect(parseEnv({ METRICS_PORT: "9464" }).metrics).toEqual({ port: 9464, host: "127.0.0.1" });
-    expect(parseEnv({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).metrics).toEqual({ port: 9464, host: "0.0.0.0" });
+    expect(parseEnv({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).metrics).toEqual({
+      port: 9464,
+      host: "0.0.0.0",
+    });
     expect(() => parseEnv({ METRICS_PORT: "http" })).toThrow(/METRICS_PORT/);
   });
 });
@@ -76,7 +83,11 @@ describe("the portal's metrics, started", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toContain("text/plain");
     const text = await answer.text();
-    for (const name of ["process_resident_memory_bytes", "nodejs_heap_size_used_bytes", "nodejs_eventloop_lag_seconds"]) {
+    for (const name of [
+      "process_resident_memory_bytes",
+      "nodejs_heap_size_used_bytes",
+      "nodejs_eventloop_lag_seconds",
+    ]) {
       expect(text).toContain(`# TYPE ${name} gauge`);
     }
     expect(text).toMatch(/portal_build_info\{version="\d+\.\d+\.\d+",build="abc123"\} 1/);
@@ -100,16 +111,34 @@ describe("the portal's metrics, started", () => {
     servers.push(app);
     await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
-    const before = await valueOf("portal_http_requests_total", { route: "routes/clients.home", status: "200", method: "GET" });
-    for (const path of ["/clients/home", "/clients/home/", "/clients/home?_data=routes/clients.home", "/clients/home?_data=routes/clients", "/clients/home?_data=routes/evil", "/client/42/x", "/__manifest?p=/x"]) {
+    const before = await valueOf("portal_http_requests_total", {
+      route: "routes/clients.home",
+      status: "200",
+      method: "GET",
+    });
+    for (const path of [
+      "/clients/home",
+      "/clients/home/",
+      "/clients/home?_data=routes/clients.home",
+      "/clients/home?_data=routes/clients",
+      "/clients/home?_data=routes/evil",
+      "/client/42/x",
+      "/__manifest?p=/x",
+    ]) {
       await (await fetch(`${base}${path}`)).text();
     }
-    expect(await valueOf("portal_http_requests_total", { route: "routes/clients.home", status: "200", method: "GET" })).toBe(before + 3);
-    expect(await valueOf("portal_http_requests_total", { route: "routes/clients", status: "200", method: "GET" })).toBe(1);
+    expect(
+      await valueOf("portal_http_requests_total", { route: "routes/clients.home", status: "200", method: "GET" }),
+    ).toBe(before + 3);
+    expect(await valueOf("portal_http_requests_total", { route: "routes/clients", status: "200", method: "GET" })).toBe(
+      1,
+    );
     expect(await valueOf("portal_http_requests_total", { route: "unmatched", status: "200", method: "GET" })).toBe(1);
     expect(await valueOf("portal_http_requests_total", { route: "unmatched", status: "404", method: "GET" })).toBe(1);
     expect(await valueOf("portal_http_requests_total", { route: "__manifest", status: "404", method: "GET" })).toBe(1);
-    expect(await valueOf("portal_http_request_duration_seconds_count", { route: "routes/clients.home", status: "200" })).toBe(before + 3);
+    expect(
+      await valueOf("portal_http_request_duration_seconds_count", { route: "routes/clients.home", status: "200" }),
+    ).toBe(before + 3);
     const text = await (await fetch(metricsUrl)).text();
     expect(text).not.toContain("/client/42");
     expect(text).not.toContain("routes/evil");

@@ -1,7 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { version as packageVersion } from "../../package.json";
-import { bounded, callOutcome, endpointOf, type ManifestRoute, MAX_ENDPOINTS, routeMatcher, UNMATCHED } from "~/lib/metric-labels";
+import {
+  bounded,
+  callOutcome,
+  endpointOf,
+  type ManifestRoute,
+  MAX_ENDPOINTS,
+  routeMatcher,
+  UNMATCHED,
+} from "~/lib/metric-labels";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 
@@ -139,7 +147,9 @@ class ObservedCall implements PlatformCallObserver {
     this.started = performance.now();
   }
   answered(answer: number | unknown) {
-    platformCalls.labels(this.method, this.endpoint, callOutcome(answer)).observe((performance.now() - this.started) / 1000);
+    platformCalls
+      .labels(this.method, this.endpoint, callOutcome(answer))
+      .observe((performance.now() - this.started) / 1000);
   }
 }
 
@@ -201,7 +211,10 @@ export async function startPortalMetrics(build: PortalBuild, where = env.metrics
   try {
     const server = await serveMetrics(registry, where);
     const address = server.address();
-    logger.info("metrics listening", { port: typeof address === "object" && address ? address.port : where.port, host: where.host });
+    logger.info("metrics listening", {
+      port: typeof address === "object" && address ? address.port : where.port,
+      host: where.host,
+    });
   } catch (error) {
     logger.error("metrics server failed", { error: String(error) });
     process.exit(1);

@@ -7,13 +7,29 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 describe("the request id", () => {
   it("keeps a sane incoming id: nginx's $request_id, a UUID, dots, colons and underscores", () => {
-    for (const id of ["0f8b3c2e9a1d4c5b8e7f6a5b4c3d2e1f", "6c1b2a9e-0000-4000-8000-000000000001", "lb-1.eu:req_42", "x", "a".repeat(128)]) {
+    for (const id of [
+      "0f8b3c2e9a1d4c5b8e7f6a5b4c3d2e1f",
+      "6c1b2a9e-0000-4000-8000-000000000001",
+      "lb-1.eu:req_42",
+      "x",
+      "a".repeat(128),
+    ]) {
       expect(requestIdOf(id)).toBe(id);
     }
   });
 
   it("makes a new id when none is given or the given one is not sane", () => {
-    const refused = ["", "a".repeat(129), "id with spaces", 'id"quote', "line\nbreak", "{\"json\":1}", "ünïcode", "a/b", "a;b"];
+    const refused = [
+      "",
+      "a".repeat(129),
+      "id with spaces",
+      'id"quote',
+      "line\nbreak",
+      '{"json":1}',
+      "ünïcode",
+      "a/b",
+      "a;b",
+    ];
     for (const id of [undefined, null, ...refused]) {
       const made = requestIdOf(id);
       expect(made).toMatch(UUID);

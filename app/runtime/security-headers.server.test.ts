@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { everyAnswerHeaders, NOT_A_PAGE_CONTENT_SECURITY_POLICY, notAPageHeaders, securityHeaders } from "./security-headers.server";
+import {
+  everyAnswerHeaders,
+  NOT_A_PAGE_CONTENT_SECURITY_POLICY,
+  notAPageHeaders,
+  securityHeaders,
+} from "./security-headers.server";
 
 // docs/decisions/112: one source of truth for the headers of pages and of every other answer.
 

@@ -43,7 +43,11 @@ export function sealBytes(plain: Buffer, secrets: string[] = env.sessionSecrets,
 }
 
 /** The plain bytes, or null when the value was not sealed for this purpose under one of the secrets. */
-export function unsealBytes(value: string, secrets: string[] = env.sessionSecrets, purpose: string = STATE): Buffer | null {
+export function unsealBytes(
+  value: string,
+  secrets: string[] = env.sessionSecrets,
+  purpose: string = STATE,
+): Buffer | null {
   const parts = value.split(".");
   if (parts.length !== 3) return null;
   const [iv, tag, sealed] = parts.map((p) => Buffer.from(p, "base64url"));

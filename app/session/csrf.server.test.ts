@@ -34,7 +34,9 @@ describe("the anti-forgery token", () => {
   it("is a random token with its HMAC, kept while the cookie holds it", async () => {
     const { token, cookie } = await visitor();
     expect(token).toMatch(/^[\w-]{43}\.[\w-]{43}$/);
-    const [again, setCookie] = await csrf.commitToken(new Request("http://portal.test/", { headers: { Cookie: cookie } }));
+    const [again, setCookie] = await csrf.commitToken(
+      new Request("http://portal.test/", { headers: { Cookie: cookie } }),
+    );
     expect(again).toBe(token);
     expect(setCookie).toBeNull();
     expect((await visitor()).token).not.toBe(token);
@@ -88,7 +90,10 @@ describe("the honeypot of anonymous forms", () => {
     const { encryptedValidFrom } = props();
     const { token, cookie } = await visitor();
     try {
-      await readForm(post(cookie, { csrf: token, name__confirm: "bot@example.com", from__confirm: encryptedValidFrom }), { anonymous: true });
+      await readForm(
+        post(cookie, { csrf: token, name__confirm: "bot@example.com", from__confirm: encryptedValidFrom }),
+        { anonymous: true },
+      );
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(Response);
@@ -103,7 +108,12 @@ describe("the honeypot of anonymous forms", () => {
     expect(await anonymous({ name__confirm: "", from__confirm: `${encryptedValidFrom.slice(0, -2)}AA` })).toBe(400);
     // sealed for another purpose (the sign-in steps' cookie): not a honeypot timestamp
     expect(await anonymous({ name__confirm: "", from__confirm: seal(String(Date.now())) })).toBe(400);
-    expect(await anonymous({ name__confirm: "", from__confirm: honeypot.getInputProps({ validFromTimestamp: Date.now() + 3_600_000 }).encryptedValidFrom })).toBe(400);
+    expect(
+      await anonymous({
+        name__confirm: "",
+        from__confirm: honeypot.getInputProps({ validFromTimestamp: Date.now() + 3_600_000 }).encryptedValidFrom,
+      }),
+    ).toBe(400);
     expect(await anonymous({ name__confirm: "" })).toBe(400);
     expect(await anonymous({ from__confirm: encryptedValidFrom })).toBe(400);
     expect(await anonymous({})).toBe(400);
@@ -117,8 +127,12 @@ describe("the honeypot of anonymous forms", () => {
 
 describe("the packages", () => {
   it("no longer include crypto-js, is-ip or intl-parse-accept-language", () => {
-    const manifest = JSON.parse(readFileSync("package.json", "utf8")) as Record<string, Record<string, string> | undefined>;
+    const manifest = JSON.parse(readFileSync("package.json", "utf8")) as Record<
+      string,
+      Record<string, string> | undefined
+    >;
     const names = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})];
-    for (const name of ["crypto-js", "@types/crypto-js", "is-ip", "intl-parse-accept-language"]) expect(names).not.toContain(name);
+    for (const name of ["crypto-js", "@types/crypto-js", "is-ip", "intl-parse-accept-language"])
+      expect(names).not.toContain(name);
   });
 });

@@ -68,7 +68,13 @@ describe("readFormBody", () => {
       "--formboundary0123456789abcdefghij--",
       "",
     ].join("\r\n");
-    const form = await readFormBody(new Request("http://portal.test/x", { method: "POST", body, headers: { "Content-Type": "multipart/form-data; boundary=formboundary0123456789abcdefghij" } }));
+    const form = await readFormBody(
+      new Request("http://portal.test/x", {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "multipart/form-data; boundary=formboundary0123456789abcdefghij" },
+      }),
+    );
     expect(form.get("csrf")).toBe("abc");
     const file = form.get("attachments") as File;
     expect(file.name).toBe("statement=2026.pdf");
@@ -114,7 +120,13 @@ describe("readFormBody", () => {
 
   it("answers 400, not 500, for a body that is not a form", async () => {
     const response = await refusal(
-      readFormBody(new Request("http://portal.test/x", { method: "POST", body: "--x\r\nbroken", headers: { "Content-Type": "multipart/form-data; boundary=zzz" } })),
+      readFormBody(
+        new Request("http://portal.test/x", {
+          method: "POST",
+          body: "--x\r\nbroken",
+          headers: { "Content-Type": "multipart/form-data; boundary=zzz" },
+        }),
+      ),
     );
     expect(response.status).toBe(400);
   });

@@ -85,7 +85,11 @@ export async function readCappedBytes(request: Request, limit: number): Promise<
 
 /** The 413 a page post gets: plain words, shown by the page's error boundary. */
 export function tooLargeResponse(request: Request, limit: number): Response {
-  logger.warn("request body refused: too large", { method: request.method, path: new URL(request.url).pathname, limit });
+  logger.warn("request body refused: too large", {
+    method: request.method,
+    path: new URL(request.url).pathname,
+    limit,
+  });
   return new Response("The form sent is too large.", {
     status: 413,
     // nothing more of this request is read: the connection is not kept for another
@@ -96,7 +100,10 @@ export function tooLargeResponse(request: Request, limit: number): Response {
 /** The 400 a post gets whose body is not the form it says it is. */
 export function notAFormResponse(request: Request): Response {
   logger.warn("request body refused: not a form", { method: request.method, path: new URL(request.url).pathname });
-  return new Response("The form sent could not be read.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response("The form sent could not be read.", {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /**
@@ -105,7 +112,11 @@ export function notAFormResponse(request: Request): Response {
  * ordinary file (the older fetch replacement's parser threw on it, docs/decisions/111), and a
  * boundary is 27 to 70 characters (browsers send 38 or more).
  */
-export async function parseForm(url: string, contentType: string, body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null): Promise<FormData> {
+export async function parseForm(
+  url: string,
+  contentType: string,
+  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null,
+): Promise<FormData> {
   const init = { method: "POST", headers: { "Content-Type": contentType }, body, duplex: "half" };
   return new Request(url, init as RequestInit).formData();
 }

@@ -48,7 +48,10 @@ describe("the login-state cookie", () => {
   });
 
   it("keeps terms that fit, and leaves out terms too long for a cookie", () => {
-    const short: LoginState = { ...state, step: { status: "SiteTerms", terms: { title: "Terms of use", html: "<p>Short terms.</p>" } } };
+    const short: LoginState = {
+      ...state,
+      step: { status: "SiteTerms", terms: { title: "Terms of use", html: "<p>Short terms.</p>" } },
+    };
     expect(openLoginState(sealLoginState(short))?.step).toEqual(short.step);
     // Random text does not compress: far beyond what a cookie can hold.
     const noise = randomBytes(3000).toString("hex");

@@ -79,11 +79,20 @@ export async function loadNotificationPanels(
     const queue = notificationQueue(config, marks);
     const item = ({ type, redirectUrl, inProgress }: NotificationPanelItem) => ({ type, redirectUrl, inProgress });
     // the loader has what the page needs before it renders: nothing is fetching then
-    const notifications = shownNotifications(queue, { currentPath: url.pathname, dataLoaded: true, isMessagesPage: page.isMessagesPage, fetching: false }).map(item);
+    const notifications = shownNotifications(queue, {
+      currentPath: url.pathname,
+      dataLoaded: true,
+      isMessagesPage: page.isMessagesPage,
+      fetching: false,
+    }).map(item);
     // 'Speak to adviser' only for a client who has one (issue 25 item 12); asked only when a
     // notification shows, so that the pages without one make no call for it (decision 129)
     const speakToAdviser: SpeakToAdviser = notifications.length
-      ? await fetchSpeakToAdviser(context.planning, { locale: await resolveLocale(request), role: context.user.role, clientId: context.entityId })
+      ? await fetchSpeakToAdviser(context.planning, {
+          locale: await resolveLocale(request),
+          role: context.user.role,
+          clientId: context.entityId,
+        })
       : { offered: true };
     return {
       notifications,

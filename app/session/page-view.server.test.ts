@@ -25,7 +25,13 @@ const adviser: SessionUser = {
   role: "User",
   displayName: "Sarah Whitfield",
   siteAccessLevel: null,
-  clientInContext: { id: 1, entityId: 1, displayName: "Eleanor Hartley", siteAccessLevel: "Assets", isPreviewMode: true },
+  clientInContext: {
+    id: 1,
+    entityId: 1,
+    displayName: "Eleanor Hartley",
+    siteAccessLevel: "Assets",
+    isPreviewMode: true,
+  },
 };
 
 afterEach(() => {
@@ -50,7 +56,8 @@ describe("pageViewOf (spec 000 §1 analytics monitor)", () => {
       siteAccessLevel: "Assets",
     });
     const line = JSON.stringify(view);
-    for (const personal of ["Hartley", "1972", "EC2R", "Sarah", "Whitfield", "Eleanor"]) expect(line).not.toContain(personal);
+    for (const personal of ["Hartley", "1972", "EC2R", "Sarah", "Whitfield", "Eleanor"])
+      expect(line).not.toContain(personal);
   });
 
   it("gives a client's own level, and nulls for a signed-out visitor", () => {
@@ -74,15 +81,26 @@ describe("pageViewOf (spec 000 §1 analytics monitor)", () => {
 describe("recordPageView", () => {
   it("logs one record for a page opened with GET", async () => {
     const info = vi.spyOn(logger, "info").mockImplementation(() => {});
-    await recordPageView(new Request("http://portal.test/login?userType=adviser"), { status: 200, route: "routes/login" }, true);
+    await recordPageView(
+      new Request("http://portal.test/login?userType=adviser"),
+      { status: 200, route: "routes/login" },
+      true,
+    );
     expect(info).toHaveBeenCalledTimes(1);
-    expect(info).toHaveBeenCalledWith("page view", expect.objectContaining({ path: "/login", queryKeys: ["userType"], userId: null }));
+    expect(info).toHaveBeenCalledWith(
+      "page view",
+      expect.objectContaining({ path: "/login", queryKeys: ["userType"], userId: null }),
+    );
   });
 
   it("logs nothing when switched off, or for a form post answered with its page", async () => {
     const info = vi.spyOn(logger, "info").mockImplementation(() => {});
     await recordPageView(new Request("http://portal.test/login"), { status: 200, route: "routes/login" }, false);
-    await recordPageView(new Request("http://portal.test/login", { method: "POST", body: "x" }), { status: 400, route: "routes/login" }, true);
+    await recordPageView(
+      new Request("http://portal.test/login", { method: "POST", body: "x" }),
+      { status: 400, route: "routes/login" },
+      true,
+    );
     expect(info).not.toHaveBeenCalled();
   });
 });

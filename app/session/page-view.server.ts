@@ -34,7 +34,8 @@ export function pageViewOf(url: URL, status: number, route: string | null, user:
     status,
     userId: user?.id ?? null,
     role: user?.role ?? null,
-    siteAccessLevel: (user?.role === "ClientUser" ? user.siteAccessLevel : user?.clientInContext?.siteAccessLevel) ?? null,
+    siteAccessLevel:
+      (user?.role === "ClientUser" ? user.siteAccessLevel : user?.clientInContext?.siteAccessLevel) ?? null,
   };
 }
 

@@ -34,7 +34,9 @@ function freePort(): Promise<number> {
 
 beforeAll(async () => {
   if (!existsSync(REDIS_SERVER)) {
-    throw new Error(`${REDIS_SERVER} is missing: install Debian's redis-server (.ci/run does) to run the shared-limit tests`);
+    throw new Error(
+      `${REDIS_SERVER} is missing: install Debian's redis-server (.ci/run does) to run the shared-limit tests`,
+    );
   }
   const port = await freePort();
   redis = spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
@@ -223,7 +225,9 @@ describe("configuration (REDIS_URL, RATE_LIMIT_SIGN_IN_FAILURES)", () => {
   it("counts in memory unless REDIS_URL names a Redis", () => {
     expect(parseEnv({}).redisUrl).toBeNull();
     expect(parseEnv({ REDIS_URL: "redis://10.0.0.5:6379" }).redisUrl).toBe("redis://10.0.0.5:6379");
-    expect(parseEnv({ REDIS_URL: "rediss://:secret@cache.example:6380/2" }).redisUrl).toBe("rediss://:secret@cache.example:6380/2");
+    expect(parseEnv({ REDIS_URL: "rediss://:secret@cache.example:6380/2" }).redisUrl).toBe(
+      "rediss://:secret@cache.example:6380/2",
+    );
     expect(() => parseEnv({ REDIS_URL: "http://10.0.0.5:6379" })).toThrow(/REDIS_URL/);
     expect(() => parseEnv({ REDIS_URL: "10.0.0.5:6379" })).toThrow(/REDIS_URL/);
   });

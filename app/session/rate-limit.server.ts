@@ -53,7 +53,10 @@ export type RateLimits = {
   close: () => Promise<void>;
 };
 
-type Log = { warn: (message: string, fields?: Record<string, unknown>) => void; info: (message: string, fields?: Record<string, unknown>) => void };
+type Log = {
+  warn: (message: string, fields?: Record<string, unknown>) => void;
+  info: (message: string, fields?: Record<string, unknown>) => void;
+};
 
 export type RateLimitOptions = {
   limits: Limits;
@@ -237,7 +240,11 @@ export async function checkUsernameLimit(address: string | null, username: strin
  * counted, a success clears the username's count, anything else (a fault, a locked account) is
  * taken back.
  */
-export async function countSignIn(address: string | null, username: string, outcome: "failed" | "succeeded" | "neither"): Promise<void> {
+export async function countSignIn(
+  address: string | null,
+  username: string,
+  outcome: "failed" | "succeeded" | "neither",
+): Promise<void> {
   if (!address || outcome === "failed") return;
   if (outcome === "succeeded") await rateLimits().signInSucceeded(username);
   else await rateLimits().signInNotFailed(username);

@@ -56,6 +56,8 @@ describe("a sealed cookie", () => {
     const header = cookieOf(await storage.commitSession(session));
     expect(header).not.toContain("platform-token-123");
     expect((await storage.getSession(header)).get("token")).toBe("platform-token-123");
-    expect(await storage.destroySession(session)).toMatch(/^__s=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax$/);
+    expect(await storage.destroySession(session)).toMatch(
+      /^__s=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax$/,
+    );
   });
 });

@@ -161,7 +161,11 @@ export const TOUCH_PRECISION_MS = 60_000;
  * when there is nothing to refresh. `exact` (the heartbeat, docs/decisions/060) ignores the
  * minute's precision, so that the browser's timers and the server agree to the second.
  */
-export async function touchSession(request: Request, now = Date.now(), options: { exact?: boolean } = {}): Promise<string | null> {
+export async function touchSession(
+  request: Request,
+  now = Date.now(),
+  options: { exact?: boolean } = {},
+): Promise<string | null> {
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes(`${SESSION_COOKIE}=`)) return null;
   const session = await sessionStorage.getSession(cookieHeader);

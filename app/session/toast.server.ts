@@ -14,7 +14,11 @@ export const ToastSchema: z.ZodType<Toast, z.ZodTypeDef, unknown> = z.object({
 
 // Sealed (docs/decisions/113): a toast can name what the user did (a signed document's title).
 const toastStorage = createCookieSessionStorage({
-  cookie: createSealedCookie("__toast", { httpOnly: true, sameSite: "lax", path: "/", secure: env.cookieSecure }, "toast"),
+  cookie: createSealedCookie(
+    "__toast",
+    { httpOnly: true, sameSite: "lax", path: "/", secure: env.cookieSecure },
+    "toast",
+  ),
 });
 
 export async function toastCookie(toast: Toast): Promise<string> {

@@ -45,10 +45,10 @@ const loginMembersOfGroupsOf = (db: Db) =>
           db
             .select({ groupId: clientGroupMembers.groupId })
             .from(clientGroupMembers)
-            .where(eq(clientGroupMembers.entityId, sql.placeholder("entityId")))
+            .where(eq(clientGroupMembers.entityId, sql.placeholder("entityId"))),
         ),
-        eq(clientGroupMembers.loginAccessible, true)
-      )
+        eq(clientGroupMembers.loginAccessible, true),
+      ),
     )
     .prepare();
 

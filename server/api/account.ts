@@ -1,6 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { clearFailures, endUserAccess, recordFailure, securityQuestionsOf, send, setPassword, setSecurityQuestions } from "../domain/accounts";
+import {
+  clearFailures,
+  endUserAccess,
+  recordFailure,
+  securityQuestionsOf,
+  send,
+  setPassword,
+  setSecurityQuestions,
+} from "../domain/accounts";
 import {
   allowedMethods,
   canEnrol,
@@ -19,7 +27,12 @@ import {
   newCode,
 } from "../domain/mfa";
 import { passwordProblem } from "../domain/password-policy";
-import { answerMinLength, DEFAULT_SECURITY_QUESTIONS, SecurityQuestionsInput, securityQuestionsProblem } from "../domain/security-questions";
+import {
+  answerMinLength,
+  DEFAULT_SECURITY_QUESTIONS,
+  SecurityQuestionsInput,
+  securityQuestionsProblem,
+} from "../domain/security-questions";
 import { pendingMfaDevices, users } from "../db/schema";
 import { platformVersion } from "../env";
 import { verifySecret } from "../lib/password";
@@ -58,7 +71,12 @@ function pendingView(context: SignedInContext, device: Pending) {
   const user = context.caller.user;
   return {
     status: "validate",
-    device: { id: device.deviceId, name: device.name, method: device.method, destination: maskedDestination(user, device.method) },
+    device: {
+      id: device.deviceId,
+      name: device.name,
+      method: device.method,
+      destination: maskedDestination(user, device.method),
+    },
     ...(device.method === "token" && device.totpSecret
       ? { token_secret: device.totpSecret, otpauth_uri: otpauthUri(device.totpSecret, user.username, "Client Online") }
       : {}),
@@ -69,7 +87,11 @@ function sendDeviceCode(context: SignedInContext, method: MfaMethod): string | n
   if (method === "token") return null;
   const user = context.caller.user;
   const code = newCode();
-  send(context.db, context.clock, { to: destinationOf(user, method) ?? user.username, username: user.username, ...codeMessage(method, code) });
+  send(context.db, context.clock, {
+    to: destinationOf(user, method) ?? user.username,
+    username: user.username,
+    ...codeMessage(method, code),
+  });
   return tokenDigest(code);
 }
 
@@ -138,7 +160,12 @@ function validateDevice(context: SignedInContext, body: unknown) {
     failed(context, MESSAGES.codeInvalid);
   }
   db.update(users)
-    .set({ mfaMethod: device.method, mfaEnrolled: true, mfaTotpSecret: device.totpSecret, mfaTotpLastStep: matchedStep })
+    .set({
+      mfaMethod: device.method,
+      mfaEnrolled: true,
+      mfaTotpSecret: device.totpSecret,
+      mfaTotpLastStep: matchedStep,
+    })
     .where(eq(users.id, caller.user.id))
     .run();
   db.delete(pendingMfaDevices).where(eq(pendingMfaDevices.userId, caller.user.id)).run();
@@ -166,7 +193,10 @@ export const accountRoutes: Route[] = [
   signedIn("GET", "/resourceful/session/security_questions", (_request, context) => {
     requireClientUser(context.caller);
     return json({
-      questions: securityQuestionsOf(context.db, context.caller.user.id).map((q) => ({ position: q.position, question: q.question })),
+      questions: securityQuestionsOf(context.db, context.caller.user.id).map((q) => ({
+        position: q.position,
+        question: q.question,
+      })),
       default_questions: [...DEFAULT_SECURITY_QUESTIONS],
       answer_min_length: answerMinLength(platformVersion(context.env)),
     });

@@ -12,7 +12,13 @@ import { compareNames } from "../lib/collation";
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
-type AdviserView = { id: number; adviser_name: string; client_adviser: boolean; role: string | null; photo: string | null };
+type AdviserView = {
+  id: number;
+  adviser_name: string;
+  client_adviser: boolean;
+  role: string | null;
+  photo: string | null;
+};
 
 // the adviser pages' statements, prepared once per database (decision 131)
 const adviserLinksOf = (db: Db) =>
@@ -41,7 +47,11 @@ const contactsOfAdviser = (db: Db) =>
 function advisersOfClient(db: Db, clientEntityId: number): AdviserView[] {
   return prepared(db, adviserLinksOf)
     .all({ clientEntityId })
-    .sort((a, b) => Number(b.link.isPrimary) - Number(a.link.isPrimary) || compareNames(a.profile.adviserName, b.profile.adviserName))
+    .sort(
+      (a, b) =>
+        Number(b.link.isPrimary) - Number(a.link.isPrimary) ||
+        compareNames(a.profile.adviserName, b.profile.adviserName),
+    )
     .map(({ link, profile }) => ({
       id: profile.userId,
       adviser_name: profile.adviserName,
@@ -88,17 +98,27 @@ function visibleAdviser(db: Db, caller: Caller, adviserUserId: number) {
     const inContext = caller.session.clientInContextId;
     if (inContext !== null) primary = advisersOfClient(db, inContext).some((a) => a.id === user.id && a.client_adviser);
   } else {
-    const links = [...reachableEntities(db, caller.user.entityId)].flatMap((entityId) => advisersOfClient(db, entityId));
+    const links = [...reachableEntities(db, caller.user.entityId)].flatMap((entityId) =>
+      advisersOfClient(db, entityId),
+    );
     const mine = links.filter((a) => a.id === user.id);
     if (mine.length === 0) throw forbidden();
     primary = mine.some((a) => a.client_adviser);
   }
-  const view: AdviserView = { id: user.id, adviser_name: profile.adviserName, client_adviser: primary, role: profile.role, photo: profile.photo };
+  const view: AdviserView = {
+    id: user.id,
+    adviser_name: profile.adviserName,
+    client_adviser: primary,
+    role: profile.role,
+    photo: profile.photo,
+  };
   return { view, entityId: user.entityId };
 }
 
 export const adviserRoutes: Route[] = [
-  signedIn("GET", "/resourceful/session/user/adviser", (_request, { db, caller }) => json(advisersOfClient(db, clientEntityOf(caller)))),
+  signedIn("GET", "/resourceful/session/user/adviser", (_request, { db, caller }) =>
+    json(advisersOfClient(db, clientEntityOf(caller))),
+  ),
   signedIn("GET", "/resourceful/session/user/adviser/:id", (request, { db, caller }) => {
     const { id } = validate(IdParams, request.params, "path");
     return json(sessionAdviser(db, caller, id).view);

@@ -1,7 +1,14 @@
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { accountDisabled, clearFailures, recordFailure, send, setPassword, setSecurityQuestions } from "../domain/accounts";
+import {
+  accountDisabled,
+  clearFailures,
+  recordFailure,
+  send,
+  setPassword,
+  setSecurityQuestions,
+} from "../domain/accounts";
 import { IDENTITY_STEPS, type LoginStatus, memorablePositions, pendingLoginSteps } from "../domain/login";
 import {
   allowedMethods,
@@ -95,7 +102,11 @@ function issueTicket(context: HandlerContext, userId: number, state: TicketState
 /** The ticket's sign-in, if it is alive, its user still enabled and it is at one of the steps. */
 function openTicket(context: HandlerContext, ticket: string, steps: readonly Step[]): Ticketed {
   const { db, clock } = context;
-  const row = db.select().from(loginTickets).where(eq(loginTickets.ticketHash, tokenDigest(ticket))).get();
+  const row = db
+    .select()
+    .from(loginTickets)
+    .where(eq(loginTickets.ticketHash, tokenDigest(ticket)))
+    .get();
   if (!row) throw new ApiError(401, MESSAGES.ticketInvalid);
   const user = db.select().from(users).where(eq(users.id, row.userId)).get();
   if (!user || clock.now().getTime() > new Date(row.expiresAt).getTime()) {
@@ -113,7 +124,11 @@ function openTicket(context: HandlerContext, ticket: string, steps: readonly Ste
 }
 
 function saveState(context: HandlerContext, t: Ticketed): void {
-  context.db.update(loginTickets).set({ state: JSON.stringify(t.state) }).where(eq(loginTickets.id, t.rowId)).run();
+  context.db
+    .update(loginTickets)
+    .set({ state: JSON.stringify(t.state) })
+    .where(eq(loginTickets.id, t.rowId))
+    .run();
 }
 
 function reloadUser(context: HandlerContext, userId: number): UserRow {
@@ -125,7 +140,11 @@ function reloadUser(context: HandlerContext, userId: number): UserRow {
 /** Sends a one-time code by sms or email (to the outbox); answers the hash kept in the ticket. */
 function sendCode(context: HandlerContext, user: UserRow, method: "sms" | "email"): string {
   const code = newCode();
-  send(context.db, context.clock, { to: destinationOf(user, method) ?? user.username, username: user.username, ...codeMessage(method, code) });
+  send(context.db, context.clock, {
+    to: destinationOf(user, method) ?? user.username,
+    username: user.username,
+    ...codeMessage(method, code),
+  });
   return tokenDigest(code);
 }
 
@@ -133,7 +152,8 @@ function sendCode(context: HandlerContext, user: UserRow, method: "sms" | "email
 function prepareStep(context: HandlerContext, user: UserRow, state: TicketState): void {
   const step = currentStep(state);
   if (step === "MfaRequired") {
-    state.codeHash = user.mfaMethod === "sms" || user.mfaMethod === "email" ? sendCode(context, user, user.mfaMethod) : null;
+    state.codeHash =
+      user.mfaMethod === "sms" || user.mfaMethod === "email" ? sendCode(context, user, user.mfaMethod) : null;
   } else if (step === "MfaEnrolmentValidateDevice" && state.device) {
     state.codeHash = state.device.method === "token" ? null : sendCode(context, user, state.device.method);
   } else if (step === "MemorableCharactersRequired") {
@@ -148,7 +168,11 @@ function stepData(context: HandlerContext, user: UserRow, state: TicketState): R
   switch (step) {
     case "MfaRequired": {
       const method = user.mfaMethod;
-      return { mfa_method: method, destination: method ? maskedDestination(user, method) : null, enrolled: state.enrolled === true };
+      return {
+        mfa_method: method,
+        destination: method ? maskedDestination(user, method) : null,
+        enrolled: state.enrolled === true,
+      };
     }
     case "MfaEnrolmentLinkDevice":
       return { mfa_methods: methodsView(user) };
@@ -160,7 +184,13 @@ function stepData(context: HandlerContext, user: UserRow, state: TicketState): R
         step === "MfaEnrolmentValidateDevice" && device.method === "token" && device.totpSecret
           ? { token_secret: device.totpSecret, otpauth_uri: otpauthUri(device.totpSecret, user.username, TOTP_ISSUER) }
           : {};
-      return { device_id: device.id, device_name: device.name, mfa_method: device.method, destination: maskedDestination(user, device.method), ...token };
+      return {
+        device_id: device.id,
+        device_name: device.name,
+        mfa_method: device.method,
+        destination: maskedDestination(user, device.method),
+        ...token,
+      };
     }
     case "MemorableCharactersRequired":
       return { memorableQuestions: state.positions ?? [], memorableWordHint: user.memorableWordHint };
@@ -169,12 +199,20 @@ function stepData(context: HandlerContext, user: UserRow, state: TicketState): R
     case "SiteTerms":
       return { terms: sitePage(context.db, "site-terms", user.locale) };
     case "SetSecurityQuestions":
-      return { default_questions: [...DEFAULT_SECURITY_QUESTIONS], answer_min_length: answerMinLength(platformVersion(context.env)) };
+      return {
+        default_questions: [...DEFAULT_SECURITY_QUESTIONS],
+        answer_min_length: answerMinLength(platformVersion(context.env)),
+      };
   }
 }
 
 function stepBody(context: HandlerContext, user: UserRow, ticket: string, state: TicketState) {
-  return { login_status: currentStep(state), role_name: user.roleName, login_ticket: ticket, ...stepData(context, user, state) };
+  return {
+    login_status: currentStep(state),
+    role_name: user.roleName,
+    login_ticket: ticket,
+    ...stepData(context, user, state),
+  };
 }
 
 /** The sign-in is complete: a session, its cookie, and the last-login times moved on. */
@@ -182,7 +220,10 @@ function completeSignIn(context: HandlerContext, user: UserRow): ApiResponse {
   const { db, clock } = context;
   clearFailures(context, user.id);
   const token = createSession(db, clock, user.id);
-  db.update(users).set({ previousLogin: user.lastLogin, lastLogin: clock.now().toISOString() }).where(eq(users.id, user.id)).run();
+  db.update(users)
+    .set({ previousLogin: user.lastLogin, lastLogin: clock.now().toISOString() })
+    .where(eq(users.id, user.id))
+    .run();
   return {
     ...json({ login_status: "LoginSuccess", role_name: user.roleName }),
     cookies: [sessionCookie(token, context.env.nodeEnv === "production")],
@@ -264,7 +305,11 @@ const DeviceBody = TicketBody.extend({ method: z.enum(MFA_METHODS) });
 const ValidateBody = TicketBody.extend({ code: z.string().max(20), device_id: z.string().max(200).optional() });
 const MemorableBody = TicketBody.extend({ answers: z.array(z.string().max(8)).length(3) });
 
-const ENROLMENT_STEPS = ["MfaEnrolmentLinkDevice", "MfaEnrolmentValidateDevice", "MfaEnrolmentLinkDeviceInvalidOtp"] as const;
+const ENROLMENT_STEPS = [
+  "MfaEnrolmentLinkDevice",
+  "MfaEnrolmentValidateDevice",
+  "MfaEnrolmentLinkDeviceInvalidOtp",
+] as const;
 const MFA_STEPS = ["MfaRequired", ...ENROLMENT_STEPS] as const;
 
 function sixDigits(code: string): string {
@@ -286,7 +331,9 @@ function validateCode(body: unknown, context: HandlerContext): ApiResponse {
     let right = false;
     if (user.mfaMethod === "token") {
       const matched = user.mfaTotpSecret
-        ? verifyTotp(base32Decode(user.mfaTotpSecret), code, clock.now().getTime(), { notAfterStep: user.mfaTotpLastStep })
+        ? verifyTotp(base32Decode(user.mfaTotpSecret), code, clock.now().getTime(), {
+            notAfterStep: user.mfaTotpLastStep,
+          })
         : null;
       if (matched !== null) {
         db.update(users).set({ mfaTotpLastStep: matched }).where(eq(users.id, user.id)).run();
@@ -347,7 +394,11 @@ function validateCode(body: unknown, context: HandlerContext): ApiResponse {
 
 function resendCode(body: unknown, context: HandlerContext): ApiResponse {
   const input = validate(TicketBody, body, "body");
-  const t = openTicket(context, input.login_ticket, ["MfaRequired", "MfaEnrolmentValidateDevice", "MfaEnrolmentLinkDeviceInvalidOtp"]);
+  const t = openTicket(context, input.login_ticket, [
+    "MfaRequired",
+    "MfaEnrolmentValidateDevice",
+    "MfaEnrolmentLinkDeviceInvalidOtp",
+  ]);
   const step = currentStep(t.state);
   const method = step === "MfaRequired" ? t.user.mfaMethod : t.state.device?.method;
   if (step === "MfaRequired" && method === "token") throw new ApiError(400, MESSAGES.tokenMakesCodes);
@@ -462,7 +513,10 @@ export const authRoutes: Route[] = [
   // Return to login, Cancel, Decline: the sign-in part-way is forgotten (always 204)
   open("POST", "/auth/cancel", (request, context) => {
     const input = validate(TicketBody, request.body, "body");
-    context.db.delete(loginTickets).where(eq(loginTickets.ticketHash, tokenDigest(input.login_ticket))).run();
+    context.db
+      .delete(loginTickets)
+      .where(eq(loginTickets.ticketHash, tokenDigest(input.login_ticket)))
+      .run();
     return noContent();
   }),
   signedIn("DELETE", "/resourceful/session", (_request, context) => {

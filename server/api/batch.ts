@@ -42,7 +42,12 @@ function itemRequest(item: BatchItem, parent: ApiRequest, caller: Caller | null 
   };
 }
 
-async function runItem(item: BatchItem, parent: ApiRequest, context: HandlerContext, caller: Caller | null | undefined) {
+async function runItem(
+  item: BatchItem,
+  parent: ApiRequest,
+  context: HandlerContext,
+  caller: Caller | null | undefined,
+) {
   let answer: ApiResponse;
   try {
     answer = await context.dispatch(itemRequest(item, parent, caller));
@@ -54,7 +59,12 @@ async function runItem(item: BatchItem, parent: ApiRequest, context: HandlerCont
   const omit = success && item.omit_results_on_success === true;
   const hasBody = answer.body !== undefined && !omit;
   // a raw answer (HTML, file bytes) travels as its text, binary as base64
-  const raw = omit || answer.raw === undefined ? undefined : typeof answer.raw === "string" ? answer.raw : answer.raw.toString("base64");
+  const raw =
+    omit || answer.raw === undefined
+      ? undefined
+      : typeof answer.raw === "string"
+        ? answer.raw
+        : answer.raw.toString("base64");
   return {
     name: item.name,
     code: answer.status,

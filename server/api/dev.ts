@@ -26,7 +26,10 @@ const OutboxQuery = z.object({ to: z.string().trim().max(320).optional() });
 const MaintenanceBody = z.object({ maintenance: z.boolean() });
 const UsernameParams = z.object({ username: z.string().trim().min(1).max(256) });
 const CopyBody = z.object({
-  username: z.string().trim().regex(/^[a-z0-9._-]{3,64}$/i),
+  username: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9._-]{3,64}$/i),
   /** Also copy the signature items the template signs (docs/platform-api.md "Development only"). */
   signatures: z.boolean().optional(),
   /** The copy's own email address, so that a journey's copy is never found by the template's (forgotten username). */
@@ -39,7 +42,12 @@ const CopyBody = z.object({
 // Any integer on purpose: a level outside NotAssigned 0 … ClientMessages 3 is how a test meets a
 // platform whose level the portal has no mapping for (spec 000 §8 site access errors).
 const AccessLevelBody = z.object({ client_access_level: z.number().int().min(-1000).max(1000) });
-const SettingParams = z.object({ key: z.string().trim().regex(/^[A-Za-z0-9._-]{1,100}$/) });
+const SettingParams = z.object({
+  key: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,100}$/),
+});
 const SettingBody = z.object({ value: z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]) });
 const FailNextBody = z.object({ username: z.string().trim().min(1).max(256).optional() });
 
@@ -101,7 +109,10 @@ export const devRoutes: Route[] = [
     const { key } = validate(SettingParams, request.params, "path");
     const { value } = validate(SettingBody, request.body, "body");
     const valueJson = JSON.stringify(value);
-    db.insert(siteSettings).values({ key, valueJson }).onConflictDoUpdate({ target: siteSettings.key, set: { valueJson } }).run();
+    db.insert(siteSettings)
+      .values({ key, valueJson })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { valueJson } })
+      .run();
     return json({ key, value });
   }),
 
@@ -150,13 +161,19 @@ export const devRoutes: Route[] = [
           .get().id;
         for (const { id: _id, ...c } of tx.select().from(contacts).where(eq(contacts.entityId, source.id)).all()) {
           const isEmail = c.type === "m1" || c.type === "m2";
-          tx.insert(contacts).values({ ...c, entityId: copiedId, value: newEmail && isEmail ? newEmail : c.value }).run();
+          tx.insert(contacts)
+            .values({ ...c, entityId: copiedId, value: newEmail && isEmail ? newEmail : c.value })
+            .run();
         }
         for (const { id: _id, ...a } of tx.select().from(addresses).where(eq(addresses.entityId, source.id)).all()) {
-          tx.insert(addresses).values({ ...a, entityId: copiedId }).run();
+          tx.insert(addresses)
+            .values({ ...a, entityId: copiedId })
+            .run();
         }
         for (const c of tx.select().from(capabilities).where(eq(capabilities.entityId, source.id)).all()) {
-          tx.insert(capabilities).values({ ...c, entityId: copiedId }).run();
+          tx.insert(capabilities)
+            .values({ ...c, entityId: copiedId })
+            .run();
         }
         return copiedId;
       };
@@ -164,21 +181,31 @@ export const devRoutes: Route[] = [
       if (adviser !== undefined) {
         const adviserUser = tx.select().from(users).where(eq(users.usernameKey, adviser.toLowerCase())).get();
         if (!adviserUser || adviserUser.roleName !== "User") throw notFound("Adviser");
-        tx.insert(adviserClients).values({ adviserUserId: adviserUser.id, clientEntityId: entityId, isPrimary: true }).run();
+        tx.insert(adviserClients)
+          .values({ adviserUserId: adviserUser.id, clientEntityId: entityId, isPrimary: true })
+          .run();
       }
       // the report templates assigned to the person are the copy's too
-      for (const a of tx.select().from(reportTemplateClients).where(eq(reportTemplateClients.entityId, person.id)).all()) {
+      for (const a of tx
+        .select()
+        .from(reportTemplateClients)
+        .where(eq(reportTemplateClients.entityId, person.id))
+        .all()) {
         tx.insert(reportTemplateClients).values({ templateId: a.templateId, entityId }).run();
       }
       let partnerCopyId: number | null = null;
       if (review) {
         const partnerId = partnerEntityIdOf(db, person.id);
-        const partner = partnerId === null ? undefined : tx.select().from(entities).where(eq(entities.id, partnerId)).get();
+        const partner =
+          partnerId === null ? undefined : tx.select().from(entities).where(eq(entities.id, partnerId)).get();
         if (partner) {
           partnerCopyId = copyPerson(partner);
           const accessible = (id: number) =>
-            tx.select({ loginAccessible: clientGroupMembers.loginAccessible }).from(clientGroupMembers).where(eq(clientGroupMembers.entityId, id)).get()
-              ?.loginAccessible ?? true;
+            tx
+              .select({ loginAccessible: clientGroupMembers.loginAccessible })
+              .from(clientGroupMembers)
+              .where(eq(clientGroupMembers.entityId, id))
+              .get()?.loginAccessible ?? true;
           const groupId = tx
             .insert(clientGroups)
             .values({ name: `${person.lastName} family (${copyName})`, primaryEntityId: entityId })
@@ -187,7 +214,13 @@ export const devRoutes: Route[] = [
           tx.insert(clientGroupMembers)
             .values([
               { groupId, entityId, relationship: "Client", loginAccessible: accessible(person.id), sortOrder: 0 },
-              { groupId, entityId: partnerCopyId, relationship: "Partner", loginAccessible: accessible(partner.id), sortOrder: 1 },
+              {
+                groupId,
+                entityId: partnerCopyId,
+                relationship: "Partner",
+                loginAccessible: accessible(partner.id),
+                sortOrder: 1,
+              },
             ])
             .run();
         }
@@ -198,8 +231,15 @@ export const devRoutes: Route[] = [
         .returning({ id: users.id })
         .get().id;
       const questions = tx.select().from(securityQuestions).where(eq(securityQuestions.userId, templateId)).all();
-      for (const { id: _id, ...q } of questions) tx.insert(securityQuestions).values({ ...q, userId: copyId }).run();
-      const answer = { username: copyName, user_id: copyId, ...(review ? { entity_id: entityId, partner_entity_id: partnerCopyId } : {}) };
+      for (const { id: _id, ...q } of questions)
+        tx.insert(securityQuestions)
+          .values({ ...q, userId: copyId })
+          .run();
+      const answer = {
+        username: copyName,
+        user_id: copyId,
+        ...(review ? { entity_id: entityId, partner_entity_id: partnerCopyId } : {}),
+      };
       if (!signatures) return json(answer, 201);
       // the same connection: these statements run inside this transaction
       const signatureIds = copySignatureItems(db, person.id, entityId);

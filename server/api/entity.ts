@@ -13,7 +13,8 @@ import { entityById, entityName, groupMembersOf } from "./people";
 import { json, type Route, signedIn } from "./router";
 
 /** An empty query value counts as absent (a search form sends every field). */
-const optional = <S extends z.ZodTypeAny>(schema: S) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+const optional = <S extends z.ZodTypeAny>(schema: S) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 const Id = z.coerce.number().int().positive();
 const IdParams = z.object({ id: Id });
@@ -59,7 +60,8 @@ type ClientShape = { sort: Sort; words: number; dobs: number; postcode: boolean;
 
 function criteriaConditions(shape: ClientShape): SQL[] {
   const conditions: SQL[] = [];
-  for (let i = 0; i < shape.words; i++) conditions.push(sql`${entities.searchText} like ${sql.placeholder(`word${i}`)} escape '\\'`);
+  for (let i = 0; i < shape.words; i++)
+    conditions.push(sql`${entities.searchText} like ${sql.placeholder(`word${i}`)} escape '\\'`);
   for (let i = 0; i < shape.dobs; i++) conditions.push(eq(entities.dob, sql.placeholder(`dob${i}`)));
   if (shape.postcode) {
     conditions.push(
@@ -88,7 +90,13 @@ function clientStatement(db: Db, shape: ClientShape) {
     );
   }
   return db
-    .select({ entity: entities, userId: users.id, lastLogin: users.lastLogin, postcode: postcodeOfClient, sortKey: key })
+    .select({
+      entity: entities,
+      userId: users.id,
+      lastLogin: users.lastLogin,
+      postcode: postcodeOfClient,
+      sortKey: key,
+    })
     .from(entities)
     .innerJoin(adviserClients, eq(adviserClients.clientEntityId, entities.id))
     .leftJoin(users, and(eq(users.entityId, entities.id), eq(users.roleName, "ClientUser")))
@@ -101,7 +109,14 @@ function clientStatement(db: Db, shape: ClientShape) {
 const clientStatements = new ShapedStatements<ReturnType<typeof clientStatement>>(64);
 
 /** The adviser's clients matching the criteria, in the sort's order, after the bookmark. */
-function clientRows(db: Db, adviserUserId: number, criteria: Criteria, sort: Sort, after: { key: string; id: number } | null, limit: number) {
+function clientRows(
+  db: Db,
+  adviserUserId: number,
+  criteria: Criteria,
+  sort: Sort,
+  after: { key: string; id: number } | null,
+  limit: number,
+) {
   const shape: ClientShape = {
     sort,
     words: criteria.words.length,
@@ -109,7 +124,12 @@ function clientRows(db: Db, adviserUserId: number, criteria: Criteria, sort: Sor
     postcode: !!criteria.postcode,
     after: after !== null,
   };
-  const values: Record<string, unknown> = { adviser: adviserUserId, limit, afterKey: after?.key ?? null, afterId: after?.id ?? null };
+  const values: Record<string, unknown> = {
+    adviser: adviserUserId,
+    limit,
+    afterKey: after?.key ?? null,
+    afterId: after?.id ?? null,
+  };
   criteria.words.forEach((word, i) => (values[`word${i}`] = `%${likeEscape(word)}%`));
   criteria.dobs.forEach((dob, i) => (values[`dob${i}`] = dob));
   values.postcode = criteria.postcode ? `${likeEscape(postcodeKey(criteria.postcode))}%` : null;
@@ -151,14 +171,27 @@ export const entityRoutes: Route[] = [
       after = { key: bookmark.key, id: bookmark.id };
     }
     const { words, dobs } = parseQuicksearch(query.quicksearch ?? "");
-    return json(clientRows(db, caller.user.id, { words, dobs, postcode: query.postcode }, sort, after, query.page_size ?? 20));
+    return json(
+      clientRows(db, caller.user.id, { words, dobs, postcode: query.postcode }, sort, after, query.page_size ?? 20),
+    );
   }),
 
   signedIn("GET", "/resourceful/entity/client", (request, { db, caller }) => {
     requireAdviser(caller);
     const query = validate(ClientSearchQuery, request.query, "query");
-    const words = foldText(query.name ?? "").split(" ").filter(Boolean);
-    return json(clientRows(db, caller.user.id, { words, dobs: query.dob ? [query.dob] : [], postcode: query.postcode }, "entity_name", null, 100));
+    const words = foldText(query.name ?? "")
+      .split(" ")
+      .filter(Boolean);
+    return json(
+      clientRows(
+        db,
+        caller.user.id,
+        { words, dobs: query.dob ? [query.dob] : [], postcode: query.postcode },
+        "entity_name",
+        null,
+        100,
+      ),
+    );
   }),
 
   // spec 002 §3 personal details and preferences
@@ -175,7 +208,11 @@ export const entityRoutes: Route[] = [
     if (id !== caller.user.entityId) throw forbidden();
     const input = validate(PreferencesBody, request.body, "body");
     db.update(entities)
-      .set({ commPrefEmail: input.comm_pref_email, commPrefMail: input.comm_pref_mail, commPrefSms: input.comm_pref_sms })
+      .set({
+        commPrefEmail: input.comm_pref_email,
+        commPrefMail: input.comm_pref_mail,
+        commPrefSms: input.comm_pref_sms,
+      })
       .where(eq(entities.id, id))
       .run();
     return json(clientRecord(db, id));
@@ -196,7 +233,11 @@ export const entityRoutes: Route[] = [
 
 const Preference = z.enum(["1", "0"]);
 const PreferencesBody = z
-  .object({ comm_pref_email: Preference.optional(), comm_pref_mail: Preference.optional(), comm_pref_sms: Preference.optional() })
+  .object({
+    comm_pref_email: Preference.optional(),
+    comm_pref_mail: Preference.optional(),
+    comm_pref_sms: Preference.optional(),
+  })
   .strict()
   .refine((b) => Object.keys(b).length > 0, "Expected at least one of comm_pref_email, comm_pref_mail, comm_pref_sms");
 
@@ -226,9 +267,19 @@ function clientRecord(db: Db, id: number) {
 
 // a client's contacts and addresses, prepared once per database
 const contactsOfEntity = (db: Db) =>
-  db.select().from(contacts).where(eq(contacts.entityId, sql.placeholder("entityId"))).orderBy(contacts.type, contacts.id).prepare();
+  db
+    .select()
+    .from(contacts)
+    .where(eq(contacts.entityId, sql.placeholder("entityId")))
+    .orderBy(contacts.type, contacts.id)
+    .prepare();
 const addressesOfEntity = (db: Db) =>
-  db.select().from(addresses).where(eq(addresses.entityId, sql.placeholder("entityId"))).orderBy(addresses.type, addresses.id).prepare();
+  db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.entityId, sql.placeholder("entityId")))
+    .orderBy(addresses.type, addresses.id)
+    .prepare();
 const addressesOfType = (db: Db) =>
   db
     .select()
@@ -263,6 +314,9 @@ export function addressView(a: typeof addresses.$inferSelect) {
 }
 
 export function addressesOf(db: Db, entityId: number, type?: number) {
-  const rows = type === undefined ? prepared(db, addressesOfEntity).all({ entityId }) : prepared(db, addressesOfType).all({ entityId, type });
+  const rows =
+    type === undefined
+      ? prepared(db, addressesOfEntity).all({ entityId })
+      : prepared(db, addressesOfType).all({ entityId, type });
   return rows.map(addressView);
 }

@@ -32,7 +32,8 @@ export const MESSAGES = {
   deactivated: "Account deactivated",
   ticketInvalid: "Login ticket is invalid or has expired. Please log in again.",
   wrongStep: "This sign-in is at another step.",
-  badCode: "There was an error with the authentication code you entered. A new code has been sent to you. Please try again.",
+  badCode:
+    "There was an error with the authentication code you entered. A new code has been sent to you. Please try again.",
   badTokenCode: "There was an error with the authentication code you entered. Please try again.",
   badMemorable: "Incorrect memorable word characters. Please try again with the new positions.",
   memorableFailed: "Memorable word validation failed",
@@ -63,7 +64,11 @@ function describeIssues(error: z.ZodError): string {
 }
 
 /** Validates a query or body; a mismatch is a 400 naming the fields. */
-export function validate<S extends z.ZodTypeAny>(schema: S, input: unknown, what: "query" | "body" | "path"): z.output<S> {
+export function validate<S extends z.ZodTypeAny>(
+  schema: S,
+  input: unknown,
+  what: "query" | "body" | "path",
+): z.output<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     throw new ApiError(400, `Invalid ${what}: ${describeIssues(parsed.error)}`, MESSAGES.argumentsIncorrect);

@@ -67,7 +67,11 @@ export function partnerActedFor(db: Db, caller: Caller): number | null {
 
 // the notification config's statements, prepared once per database (decision 131)
 const settingByKey = (db: Db) =>
-  db.select().from(siteSettings).where(eq(siteSettings.key, sql.placeholder("key"))).prepare();
+  db
+    .select()
+    .from(siteSettings)
+    .where(eq(siteSettings.key, sql.placeholder("key")))
+    .prepare();
 const templateForPurpose = (db: Db) =>
   db
     .select({ id: emailTemplates.id })
@@ -94,9 +98,7 @@ function unsupportedFields(db: Db): Set<string> {
 }
 
 function factFindTemplateId(db: Db): number | null {
-  return (
-    prepared(db, templateForPurpose).get({ purpose: FACT_FIND_TEMPLATE_PURPOSE })?.id ?? null
-  );
+  return prepared(db, templateForPurpose).get({ purpose: FACT_FIND_TEMPLATE_PURPOSE })?.id ?? null;
 }
 
 /** Every field of the notification config of a client entity. */
@@ -120,7 +122,9 @@ const ReviewStatusValue = z
   .max(40)
   .refine(
     (v) => parseReviewStatus(v) !== null,
-    `Expected one of ${REVIEW_STATUS_TEXTS.filter(Boolean).map((s) => `'${s}'`).join(", ")} or '' (none)`,
+    `Expected one of ${REVIEW_STATUS_TEXTS.filter(Boolean)
+      .map((s) => `'${s}'`)
+      .join(", ")} or '' (none)`,
   )
   .transform((v) => parseReviewStatus(v) ?? "");
 const PATCHABLE = ["xpt_review_status", "fact_find_status", "robo_journey_status"] as const;
@@ -157,7 +161,9 @@ export const notificationRoutes: Route[] = [
     for (const name of asked) {
       if (!(NOTIFICATION_FIELDS as readonly string[]).includes(name) || unsupported.has(name)) throw invalidField(name);
     }
-    const names = asked.length ? [...new Set(asked as FieldName[])] : NOTIFICATION_FIELDS.filter((n) => !unsupported.has(n));
+    const names = asked.length
+      ? [...new Set(asked as FieldName[])]
+      : NOTIFICATION_FIELDS.filter((n) => !unsupported.has(n));
     const config = notificationConfig(db, entity);
     return json(Object.fromEntries(names.map((n) => [n, config[n]])));
   }),
@@ -171,14 +177,17 @@ export const notificationRoutes: Route[] = [
     const own = caller.user.entityId === id;
     if (!own && partnerActedFor(db, caller) !== id) throw forbidden();
     const body = request.body;
-    if (body === null || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, "Invalid body: Expected an object", MESSAGES.argumentsIncorrect);
-    for (const name of Object.keys(body)) if (!(PATCHABLE as readonly string[]).includes(name)) throw invalidField(name);
+    if (body === null || typeof body !== "object" || Array.isArray(body))
+      throw new ApiError(400, "Invalid body: Expected an object", MESSAGES.argumentsIncorrect);
+    for (const name of Object.keys(body))
+      if (!(PATCHABLE as readonly string[]).includes(name)) throw invalidField(name);
     const input = validate(PatchBody, body, "body");
     if (!own && (input.fact_find_status !== undefined || input.robo_journey_status !== undefined)) {
       throw forbidden("Permission Error: Only the review status of a partner can be set");
     }
     const set: Partial<typeof entities.$inferInsert> = {};
-    if (input.xpt_review_status !== undefined) set.reviewStatus = input.xpt_review_status === "" ? null : input.xpt_review_status;
+    if (input.xpt_review_status !== undefined)
+      set.reviewStatus = input.xpt_review_status === "" ? null : input.xpt_review_status;
     if (input.fact_find_status !== undefined) set.factFindStatus = input.fact_find_status;
     if (input.robo_journey_status !== undefined) set.roboJourneyStatus = input.robo_journey_status;
     db.update(entities).set(set).where(eq(entities.id, id)).run();

@@ -36,7 +36,11 @@ export const PASSKEY_MESSAGES = {
 
 type Purpose = "registration" | "authentication";
 
-const Base64Url = z.string().min(1).max(20_000).regex(/^[A-Za-z0-9_-]+={0,2}$/, "Expected base64url");
+const Base64Url = z
+  .string()
+  .min(1)
+  .max(20_000)
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/, "Expected base64url");
 const Transports = z.array(z.string().max(32)).max(10).optional();
 
 const RegistrationResponse = z
@@ -70,7 +74,10 @@ const AuthenticationResponse = z
 
 const Name = z.string().trim().min(1).max(64);
 const RegistrationBody = z.object({ response: RegistrationResponse, name: Name.optional() });
-const AuthenticationBody = z.object({ response: AuthenticationResponse, user_type: z.enum(["client", "adviser"]).optional() });
+const AuthenticationBody = z.object({
+  response: AuthenticationResponse,
+  user_type: z.enum(["client", "adviser"]).optional(),
+});
 const RenameBody = z.object({ name: Name });
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -112,10 +119,16 @@ function storeChallenge(context: HandlerContext, challenge: string, purpose: Pur
 }
 
 /** The challenge the client data answers: taken (deleted) whatever follows; null when none is alive. */
-function takeChallenge(context: HandlerContext, clientDataJSON: string, purpose: Purpose, userId: number | null): string | null {
+function takeChallenge(
+  context: HandlerContext,
+  clientDataJSON: string,
+  purpose: Purpose,
+  userId: number | null,
+): string | null {
   let challenge: unknown;
   try {
-    challenge = (JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as { challenge?: unknown }).challenge;
+    challenge = (JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as { challenge?: unknown })
+      .challenge;
   } catch {
     return null;
   }
@@ -144,7 +157,11 @@ async function registrationOptions(context: SignedInContext) {
   const config = passkeyConfig(context.env);
   const existing = db.select().from(passkeys).where(eq(passkeys.userId, user.id)).all();
   if (existing.length >= MAX_PASSKEYS) throw new ApiError(409, PASSKEY_MESSAGES.tooMany);
-  const entity = db.select({ displayName: entities.displayName }).from(entities).where(eq(entities.id, user.entityId)).get();
+  const entity = db
+    .select({ displayName: entities.displayName })
+    .from(entities)
+    .where(eq(entities.id, user.entityId))
+    .get();
   const options = await generateRegistrationOptions({
     rpName: config.rpName,
     rpID: config.rpId,
@@ -262,9 +279,15 @@ async function authenticationVerify(body: unknown, context: HandlerContext) {
 
 export const passkeyRoutes: Route[] = [
   open("POST", "/auth/passkey/authentication/options", (_request, context) => authenticationOptions(context)),
-  open("POST", "/auth/passkey/authentication/verify", (request, context) => authenticationVerify(request.body, context)),
-  signedIn("POST", "/resourceful/session/passkey/registration/options", (_request, context) => registrationOptions(context)),
-  signedIn("POST", "/resourceful/session/passkey/registration/verify", (request, context) => registrationVerify(request.body, context)),
+  open("POST", "/auth/passkey/authentication/verify", (request, context) =>
+    authenticationVerify(request.body, context),
+  ),
+  signedIn("POST", "/resourceful/session/passkey/registration/options", (_request, context) =>
+    registrationOptions(context),
+  ),
+  signedIn("POST", "/resourceful/session/passkey/registration/verify", (request, context) =>
+    registrationVerify(request.body, context),
+  ),
   signedIn("GET", "/resourceful/session/passkey", (_request, { db, caller }) => {
     const rows = db.select().from(passkeys).where(eq(passkeys.userId, caller.user.id)).orderBy(passkeys.id).all();
     return json(rows.map(view));

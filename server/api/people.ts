@@ -8,7 +8,12 @@ import type { SessionRow } from "../sessions";
 export type EntityRow = typeof entities.$inferSelect;
 
 // prepared once per database (decision 131): the notification config and the entity calls ask it
-const entityWithId = (db: Db) => db.select().from(entities).where(eq(entities.id, sql.placeholder("id"))).prepare();
+const entityWithId = (db: Db) =>
+  db
+    .select()
+    .from(entities)
+    .where(eq(entities.id, sql.placeholder("id")))
+    .prepare();
 
 export function entityById(db: Db, id: number): EntityRow | undefined {
   return prepared(db, entityWithId).get({ id });
@@ -30,7 +35,8 @@ export function clientUserOf(db: Db, entityId: number) {
 export function partnerEntityIdOf(db: Db, entityId: number): number | null {
   const own = prepared(db, membershipsOf).all({ entityId });
   for (const membership of own) {
-    const wanted = membership.relationship === "Partner" ? "Client" : membership.relationship === "Client" ? "Partner" : null;
+    const wanted =
+      membership.relationship === "Partner" ? "Client" : membership.relationship === "Client" ? "Partner" : null;
     if (!wanted) continue;
     const partner = prepared(db, memberOfGroupAs).get({ groupId: membership.groupId, relationship: wanted });
     if (partner) return partner.entityId;
@@ -40,12 +46,21 @@ export function partnerEntityIdOf(db: Db, entityId: number): number | null {
 
 // the partner lookup every document call makes, prepared once per database (decision 123)
 const membershipsOf = (db: Db) =>
-  db.select().from(clientGroupMembers).where(eq(clientGroupMembers.entityId, sql.placeholder("entityId"))).prepare();
+  db
+    .select()
+    .from(clientGroupMembers)
+    .where(eq(clientGroupMembers.entityId, sql.placeholder("entityId")))
+    .prepare();
 const memberOfGroupAs = (db: Db) =>
   db
     .select({ entityId: clientGroupMembers.entityId })
     .from(clientGroupMembers)
-    .where(and(eq(clientGroupMembers.groupId, sql.placeholder("groupId")), eq(clientGroupMembers.relationship, sql.placeholder("relationship"))))
+    .where(
+      and(
+        eq(clientGroupMembers.groupId, sql.placeholder("groupId")),
+        eq(clientGroupMembers.relationship, sql.placeholder("relationship")),
+      ),
+    )
     .prepare();
 
 /** The members of the entity's client groups (spec 000 §4 step 1 keeps the login-accessible ones). */

@@ -1,7 +1,16 @@
 import { randomInt } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { accountDisabled, answersMatch, clearFailures, endUserAccess, recordFailure, securityQuestionsOf, send, setPassword } from "../domain/accounts";
+import {
+  accountDisabled,
+  answersMatch,
+  clearFailures,
+  endUserAccess,
+  recordFailure,
+  securityQuestionsOf,
+  send,
+  setPassword,
+} from "../domain/accounts";
 import { codeMatches } from "../domain/mfa";
 import { passwordProblem } from "../domain/password-policy";
 import { entities, passwordResets, users } from "../db/schema";
@@ -39,7 +48,11 @@ function userById(context: HandlerContext, id: number): UserRow | undefined {
 
 /** The live reset of a reference with its user, or the 'incorrect or invalid' refusal. */
 function openReset(context: HandlerContext, reference: string): { reset: Reset; user: UserRow | null } {
-  const reset = context.db.select().from(passwordResets).where(eq(passwordResets.referenceHash, tokenDigest(reference))).get();
+  const reset = context.db
+    .select()
+    .from(passwordResets)
+    .where(eq(passwordResets.referenceHash, tokenDigest(reference)))
+    .get();
   if (!reset || context.clock.now().getTime() > new Date(reset.expiresAt).getTime()) {
     throw new ApiError(400, MESSAGES.resetCodeIncorrect);
   }
@@ -79,7 +92,8 @@ function startReset(context: HandlerContext, body: unknown) {
     })
     .run();
   if (user && code) sendResetCode(context, user, code);
-  if (method === "questions") return json({ reset_method: method, user_id: reference, questions: questions.map((q) => q.question) });
+  if (method === "questions")
+    return json({ reset_method: method, user_id: reference, questions: questions.map((q) => q.question) });
   // An unknown username answers the same as a user without questions: nothing tells them apart.
   return json({ reset_method: method, user_id: reference });
 }
@@ -89,7 +103,14 @@ function sendResetCode(context: HandlerContext, user: UserRow, code: string): vo
   const email = entity?.preferredEmail ?? user.mfaEmail;
   const body = `Your Client Online password reset code is ${code}. It expires in ${RESET_MINUTES} minutes.`;
   if (email) {
-    send(context.db, context.clock, { to: email, username: user.username, channel: "email", subject: "Your Client Online password reset code", body, code });
+    send(context.db, context.clock, {
+      to: email,
+      username: user.username,
+      channel: "email",
+      subject: "Your Client Online password reset code",
+      body,
+      code,
+    });
   } else if (user.mfaMobile) {
     send(context.db, context.clock, { to: user.mfaMobile, username: user.username, channel: "sms", body, code });
   }
@@ -100,7 +121,8 @@ function checkCode(context: HandlerContext, query: unknown) {
   const { reset, user } = openReset(context, input.user_id);
   if (!user || reset.method !== "code") throw new ApiError(400, MESSAGES.resetCodeIncorrect);
   if (accountDisabled(user, context.clock)) throw new ApiError(403, MESSAGES.disabled);
-  if (!codeMatches(input.reset_code.replace(/\s+/g, ""), reset.codeHash)) failed(context, user, MESSAGES.resetCodeIncorrect);
+  if (!codeMatches(input.reset_code.replace(/\s+/g, ""), reset.codeHash))
+    failed(context, user, MESSAGES.resetCodeIncorrect);
   return json({ valid: true });
 }
 
@@ -112,7 +134,8 @@ function completeReset(context: HandlerContext, body: unknown) {
     if (input.reset_code === undefined) throw new ApiError(400, MESSAGES.argumentsIncorrect);
     if (!user) throw new ApiError(400, MESSAGES.resetCodeIncorrect);
     if (accountDisabled(user, context.clock)) throw new ApiError(403, MESSAGES.disabled);
-    if (!codeMatches(input.reset_code.replace(/\s+/g, ""), reset.codeHash)) failed(context, user, MESSAGES.resetCodeIncorrect);
+    if (!codeMatches(input.reset_code.replace(/\s+/g, ""), reset.codeHash))
+      failed(context, user, MESSAGES.resetCodeIncorrect);
   } else {
     if (input.answers === undefined || !user) throw new ApiError(400, MESSAGES.argumentsIncorrect);
     if (accountDisabled(user, context.clock)) throw new ApiError(403, MESSAGES.disabled);
@@ -164,7 +187,8 @@ export const recoveryRoutes: Route[] = [
   open("GET", "/resourceful/session/password_reset_questions", (request, context) => {
     const input = validate(QuestionsQuery, request.query, "query");
     const { reset, user } = openReset(context, input.user_id);
-    const questions = reset.method === "questions" && user ? securityQuestionsOf(context.db, user.id).map((q) => q.question) : [];
+    const questions =
+      reset.method === "questions" && user ? securityQuestionsOf(context.db, user.id).map((q) => q.question) : [];
     return json({ questions });
   }),
   open("POST", "/resourceful/forgot/username", (request, context) => forgottenUsername(context, request.body)),

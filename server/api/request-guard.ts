@@ -46,8 +46,12 @@ export function devRequestRefusal(request: {
   // a browser names the site that made the request; only the platform's own pages (it has none) and
   // the demo's tools (no Origin, or a typed-in address) may use the development endpoints
   if (request.origin !== undefined) {
-    const own = request.host === undefined ? [] : [`http://${request.host}`, `https://${request.host}`].map((o) => o.toLowerCase());
-    if (!own.includes(request.origin.trim().toLowerCase())) return new ApiError(403, "Cross-origin requests are refused by the development endpoints");
+    const own =
+      request.host === undefined
+        ? []
+        : [`http://${request.host}`, `https://${request.host}`].map((o) => o.toLowerCase());
+    if (!own.includes(request.origin.trim().toLowerCase()))
+      return new ApiError(403, "Cross-origin requests are refused by the development endpoints");
   }
   const site = request.fetchSite?.trim().toLowerCase();
   if (site !== undefined && site !== "same-origin" && site !== "none") {
@@ -73,7 +77,13 @@ export function requestGuard(env: PlatformEnv, log: PlatformLogger) {
   const devEndpoints = env.nodeEnv !== "production";
   return (req: Request, res: Response, next: NextFunction) => {
     if (hosts && !hostAllowed(req.headers.host, hosts)) {
-      return refuse(log, req, res, new ApiError(403, "Host not allowed"), `host ${JSON.stringify(req.headers.host ?? "")} is not allowed`);
+      return refuse(
+        log,
+        req,
+        res,
+        new ApiError(403, "Host not allowed"),
+        `host ${JSON.stringify(req.headers.host ?? "")} is not allowed`,
+      );
     }
     if (devEndpoints && isDevPath(req.originalUrl)) {
       const refusal = devRequestRefusal({

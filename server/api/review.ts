@@ -51,7 +51,12 @@ const StateBody = z.object({
 });
 
 const Status = z.enum(["ChangesReported", "NoChangesReported"]);
-const Person = z.object({ id: z.number().int().positive(), name: z.string().max(200), responses: Answers, status: Status });
+const Person = z.object({
+  id: z.number().int().positive(),
+  name: z.string().max(200),
+  responses: Answers,
+  status: Status,
+});
 const SubmitBody = z.object({
   client: Person,
   partner: Person.extend({ partner_id: z.number().int().positive().optional() }).nullish(),
@@ -87,7 +92,8 @@ function pageView(p: PageRow) {
 
 /** The review's pages in a locale, in order; a locale without pages falls back to en-GB. */
 function pagesOf(db: Db, locale: string): PageRow[] {
-  const of = (l: string) => db.select().from(reviewPages).where(eq(reviewPages.locale, l)).orderBy(asc(reviewPages.orderNo)).all();
+  const of = (l: string) =>
+    db.select().from(reviewPages).where(eq(reviewPages.locale, l)).orderBy(asc(reviewPages.orderNo)).all();
   const pages = of(locale);
   return pages.length || locale === "en-GB" ? pages : of("en-GB");
 }
@@ -123,7 +129,8 @@ function reviewView(db: Db, caller: Caller, client: EntityRow) {
     client_id: client.id,
     review_status: reviewStatusText(client.reviewStatus),
     partner: partner ? { id: partner.id, name: partner.displayName, review_status: partnerStatus } : null,
-    can_answer_for_partner: !!partner && partnerActedFor(db, caller) === partner.id && partnerStatus === REVIEW_STATUS.inProgress,
+    can_answer_for_partner:
+      !!partner && partnerActedFor(db, caller) === partner.id && partnerStatus === REVIEW_STATUS.inProgress,
     state: state
       ? {
           order: state.orderNo,
@@ -191,7 +198,9 @@ function recordValues(db: Db, e: EntityRow): Record<PlaybackField, string | null
       continue;
     }
     const split = [a.block, a.streetName, a.streetName2].filter((l) => blankToNull(l) !== null);
-    const lines = [...(split.length ? split : [a.street]), a.suburb, a.state, a.postcode].filter((l): l is string => blankToNull(l) !== null);
+    const lines = [...(split.length ? split : [a.street]), a.suburb, a.state, a.postcode].filter(
+      (l): l is string => blankToNull(l) !== null,
+    );
     values[field] = lines.length ? lines.map((l) => l.trim()).join("\n") : null;
   }
   values.title = blankToNull(e.title);
@@ -215,7 +224,10 @@ function riskProfileView(e: EntityRow, locale: string) {
 // ── submission ───────────────────────────────────────────────────────────────────────────────
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
 
 /**
  * The message's own words, in the review's language (the locale the client answered in): French
@@ -223,9 +235,13 @@ const escapeHtml = (text: string) =>
  */
 const WORDS = {
   en: {
-    subject: { ChangesReported: "Annual review: changes reported", NoChangesReported: "Annual review: no changes reported" },
+    subject: {
+      ChangesReported: "Annual review: changes reported",
+      NoChangesReported: "Annual review: no changes reported",
+    },
     outcome: { ChangesReported: "changes reported", NoChangesReported: "no changes reported" },
-    intro: (name: string, by: string, on: string, outcome: string) => `Annual review of ${name}, answered by ${by} on ${on}: ${outcome}.`,
+    intro: (name: string, by: string, on: string, outcome: string) =>
+      `Annual review of ${name}, answered by ${by} on ${on}: ${outcome}.`,
     answer: (text: string) => `Answer: ${text}`,
     yes: "Yes",
     no: "No",
@@ -236,9 +252,13 @@ const WORDS = {
     field: (label: string, value: string) => `${label}: ${value}`,
   },
   fr: {
-    subject: { ChangesReported: "Revue annuelle : changements signalés", NoChangesReported: "Revue annuelle : aucun changement signalé" },
+    subject: {
+      ChangesReported: "Revue annuelle : changements signalés",
+      NoChangesReported: "Revue annuelle : aucun changement signalé",
+    },
     outcome: { ChangesReported: "changements signalés", NoChangesReported: "aucun changement signalé" },
-    intro: (name: string, by: string, on: string, outcome: string) => `Revue annuelle de ${name}, répondue par ${by} le ${on} : ${outcome}.`,
+    intro: (name: string, by: string, on: string, outcome: string) =>
+      `Revue annuelle de ${name}, répondue par ${by} le ${on} : ${outcome}.`,
     answer: (text: string) => `Réponse : ${text}`,
     yes: "Oui",
     no: "Non",
@@ -252,7 +272,9 @@ const WORDS = {
 const wordsOf = (locale: string) => (locale.startsWith("fr") ? WORDS.fr : WORDS.en);
 
 const longDate = (isoDate: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+  new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${isoDate.slice(0, 10)}T00:00:00Z`),
+  );
 
 /** A country's name in the locale for an ISO 3166 code ('GB' → 'United Kingdom'); any other value as it is. */
 function countryName(value: string, locale: string): string {
@@ -265,7 +287,12 @@ function countryName(value: string, locale: string): string {
 }
 
 /** A recorded value as the playback page shows it: lines joined, a date in words, a country by name. */
-function shownValue(field: string, value: string | null, locale: string, words: (typeof WORDS)[keyof typeof WORDS]): string {
+function shownValue(
+  field: string,
+  value: string | null,
+  locale: string,
+  words: (typeof WORDS)[keyof typeof WORDS],
+): string {
   if (value === null) return words.none;
   if (field === "dob" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return longDate(value, locale);
   if (field === "country_of_birth") return countryName(value, locale);
@@ -284,11 +311,18 @@ type Submitted = { name: string; responses: AnswerView[]; status: z.output<typeo
  * fields, or the risk profile) and the answer with its additional text. Two pages may ask the same
  * question ('Do any of these details need updating?'): the heading and the details tell them apart.
  */
-function submissionBody(person: Submitted, shown: { db: Db; entity: EntityRow; pages: PageRow[]; locale: string }, answeredBy: string, at: Date): string {
+function submissionBody(
+  person: Submitted,
+  shown: { db: Db; entity: EntityRow; pages: PageRow[]; locale: string },
+  answeredBy: string,
+  at: Date,
+): string {
   const { entity, pages, locale } = shown;
   const words = wordsOf(locale);
   const values = recordValues(shown.db, entity);
-  const lines = [`<p>${escapeHtml(words.intro(person.name, answeredBy, longDate(at.toISOString(), locale), words.outcome[person.status]))}</p>`];
+  const lines = [
+    `<p>${escapeHtml(words.intro(person.name, answeredBy, longDate(at.toISOString(), locale), words.outcome[person.status]))}</p>`,
+  ];
   for (const r of [...person.responses].sort((a, b) => a.id - b.id)) {
     const page = pages.find((p) => p.orderNo === r.id);
     if (page) lines.push(`<h3>${escapeHtml(page.heading)}</h3>`);
@@ -301,10 +335,18 @@ function submissionBody(person: Submitted, shown: { db: Db; entity: EntityRow; p
       const fields = JSON.parse(page.fields) as Array<{ field_name: string; description: string; enabled: boolean }>;
       for (const f of fields) {
         if (!f.enabled || !(PLAYBACK_FIELDS as readonly string[]).includes(f.field_name)) continue;
-        details.push(words.field(f.description, shownValue(f.field_name, values[f.field_name as PlaybackField], locale, words)));
+        details.push(
+          words.field(f.description, shownValue(f.field_name, values[f.field_name as PlaybackField], locale, words)),
+        );
       }
     }
-    if (details.length) lines.push(`<p>${escapeHtml(words.shown)}</p>`, "<ul>", ...details.map((d) => `<li>${escapeHtml(d)}</li>`), "</ul>");
+    if (details.length)
+      lines.push(
+        `<p>${escapeHtml(words.shown)}</p>`,
+        "<ul>",
+        ...details.map((d) => `<li>${escapeHtml(d)}</li>`),
+        "</ul>",
+      );
     const answer = r.response === null ? words.noAnswer : r.response ? words.yes : words.no;
     lines.push(`<p>${escapeHtml(words.answer(answer))}</p>`);
     if (r.additional_text) lines.push(`<p>${escapeHtml(r.additional_text).replace(/\r?\n/g, "<br>")}</p>`);
@@ -313,7 +355,14 @@ function submissionBody(person: Submitted, shown: { db: Db; entity: EntityRow; p
 }
 
 function submissionOrder(db: Db): number {
-  return db.select({ order: reviewPages.orderNo }).from(reviewPages).where(eq(reviewPages.type, "submission")).orderBy(asc(reviewPages.orderNo)).get()?.order ?? 1;
+  return (
+    db
+      .select({ order: reviewPages.orderNo })
+      .from(reviewPages)
+      .where(eq(reviewPages.type, "submission"))
+      .orderBy(asc(reviewPages.orderNo))
+      .get()?.order ?? 1
+  );
 }
 
 const notInProgress = () => new ApiError(409, REVIEW_MESSAGES.notInProgress);
@@ -338,7 +387,8 @@ export const reviewRoutes: Route[] = [
     const { id } = validate(IdParams, request.params, "path");
     const client = ownReview(db, caller, id);
     const input = validate(StateBody, request.body, "body");
-    if (reviewStatusText(client.reviewStatus) !== REVIEW_STATUS.inProgress || stateOf(db, id)?.isSubmitted) throw notInProgress();
+    if (reviewStatusText(client.reviewStatus) !== REVIEW_STATUS.inProgress || stateOf(db, id)?.isSubmitted)
+      throw notInProgress();
     const row = {
       orderNo: input.order,
       respondForPartner: input.respond_for_partner,
@@ -374,8 +424,15 @@ export const reviewRoutes: Route[] = [
     return json({
       client: { id: client.id, name: client.displayName },
       partner: partner ? { id: partner.id, name: partner.displayName } : null,
-      values: PLAYBACK_FIELDS.map((field) => ({ field_name: field, client_value: own[field], partner_value: theirs ? theirs[field] : null })),
-      risk_profile: { client: riskProfileView(client, locale), partner: partner ? riskProfileView(partner, locale) : null },
+      values: PLAYBACK_FIELDS.map((field) => ({
+        field_name: field,
+        client_value: own[field],
+        partner_value: theirs ? theirs[field] : null,
+      })),
+      risk_profile: {
+        client: riskProfileView(client, locale),
+        partner: partner ? riskProfileView(partner, locale) : null,
+      },
     });
   }),
 
@@ -387,8 +444,10 @@ export const reviewRoutes: Route[] = [
     const { site_locales } = validate(LocaleQuery, request.query, "query");
     const locale = localeOf(caller, site_locales);
     const pages = pagesOf(db, locale);
-    if (input.client.id !== id) throw new ApiError(400, `Invalid body: client.id: Expected ${id}`, MESSAGES.argumentsIncorrect);
-    if (reviewStatusText(client.reviewStatus) !== REVIEW_STATUS.inProgress || stateOf(db, id)?.isSubmitted) throw notInProgress();
+    if (input.client.id !== id)
+      throw new ApiError(400, `Invalid body: client.id: Expected ${id}`, MESSAGES.argumentsIncorrect);
+    if (reviewStatusText(client.reviewStatus) !== REVIEW_STATUS.inProgress || stateOf(db, id)?.isSubmitted)
+      throw notInProgress();
     let partner: EntityRow | null = null;
     if (input.partner) {
       if (partnerActedFor(db, caller) !== input.partner.id) throw forbidden(REVIEW_MESSAGES.notForPartner);
@@ -409,13 +468,18 @@ export const reviewRoutes: Route[] = [
         });
         // spec 002 §4 "Sending": the sender's message is marked first-read, so it is read in the
         // client's own Sent folder; the partner's copy stays unread for the partner, who did not write it
-        db.insert(documentFirstReads).values({ documentId: docnoteId, entityId: id, readAt: now.toISOString() }).onConflictDoNothing().run();
+        db.insert(documentFirstReads)
+          .values({ documentId: docnoteId, entityId: id, readAt: now.toISOString() })
+          .onConflictDoNothing()
+          .run();
         return { id: entityId, docnote_id: docnoteId, status: person.status };
       } catch {
         return { id: entityId, status: person.status, user_message: REVIEW_MESSAGES.notRecorded };
       }
     };
-    const results: Array<{ id: number; docnote_id?: number; status: string; user_message?: string }> = [record(client, input.client)];
+    const results: Array<{ id: number; docnote_id?: number; status: string; user_message?: string }> = [
+      record(client, input.client),
+    ];
     if (input.partner && partner) {
       results.push(
         reviewStatusText(partner.reviewStatus) === REVIEW_STATUS.inProgress
@@ -426,8 +490,18 @@ export const reviewRoutes: Route[] = [
     if (results[0]?.docnote_id !== undefined) {
       const at = now.toISOString();
       db.insert(reviewStates)
-        .values({ entityId: id, orderNo: submissionOrder(db), respondForPartner: !!input.partner, isSubmitted: true, submittedAt: at, updatedAt: at })
-        .onConflictDoUpdate({ target: reviewStates.entityId, set: { isSubmitted: true, submittedAt: at, updatedAt: at } })
+        .values({
+          entityId: id,
+          orderNo: submissionOrder(db),
+          respondForPartner: !!input.partner,
+          isSubmitted: true,
+          submittedAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoUpdate({
+          target: reviewStates.entityId,
+          set: { isSubmitted: true, submittedAt: at, updatedAt: at },
+        })
         .run();
     }
     return json(results);

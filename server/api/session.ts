@@ -74,7 +74,12 @@ export const sessionRoutes: Route[] = [
       .set({ clientInContextId: client.id, previewAccessLevel: input.client_access_level, isPreviewMode })
       .where(eq(sessions.id, caller.session.id))
       .run();
-    const updated = { ...caller.session, clientInContextId: client.id, previewAccessLevel: input.client_access_level, isPreviewMode };
+    const updated = {
+      ...caller.session,
+      clientInContextId: client.id,
+      previewAccessLevel: input.client_access_level,
+      isPreviewMode,
+    };
     return json(clientInContextView(db, updated));
   }),
 

@@ -44,7 +44,11 @@ const ContactUsQuery = z.object({
 // the statements of calls every page makes, prepared once per database (decision 131)
 const allToggles = (db: Db) => db.select().from(featureToggles).orderBy(featureToggles.name).prepare();
 const generalContactIn = (db: Db) =>
-  db.select().from(generalContacts).where(eq(generalContacts.locale, sql.placeholder("locale"))).prepare();
+  db
+    .select()
+    .from(generalContacts)
+    .where(eq(generalContacts.locale, sql.placeholder("locale")))
+    .prepare();
 
 export const siteRoutes: Route[] = [
   // spec 000 §3 site settings and the text pages, before sign-in

@@ -23,7 +23,9 @@ export const entities = sqliteTable(
   "entities",
   {
     id: integer("id").primaryKey(),
-    firmId: integer("firm_id").notNull().references(() => firms.id),
+    firmId: integer("firm_id")
+      .notNull()
+      .references(() => firms.id),
     entityType: text("entity_type", { enum: ["client", "adviser"] }).notNull(),
     title: text("title"),
     firstName: text("first_name").notNull(),
@@ -44,9 +46,15 @@ export const entities = sqliteTable(
     dependents: integer("dependents").notNull().default(0),
     /** spec 000 §3: NotAssigned 0, Portfolio 1, Assets 2, Messages 3. */
     clientAccessLevel: integer("client_access_level").notNull().default(0),
-    commPrefEmail: text("comm_pref_email", { enum: ["1", "0"] }).notNull().default("1"),
-    commPrefMail: text("comm_pref_mail", { enum: ["1", "0"] }).notNull().default("0"),
-    commPrefSms: text("comm_pref_sms", { enum: ["1", "0"] }).notNull().default("0"),
+    commPrefEmail: text("comm_pref_email", { enum: ["1", "0"] })
+      .notNull()
+      .default("1"),
+    commPrefMail: text("comm_pref_mail", { enum: ["1", "0"] })
+      .notNull()
+      .default("0"),
+    commPrefSms: text("comm_pref_sms", { enum: ["1", "0"] })
+      .notNull()
+      .default("0"),
     planCurrency: text("plan_currency").notNull().default("GBP"),
     // spec 002 §3 notification config
     reviewStatus: text("xpt_review_status"),
@@ -66,18 +74,29 @@ export const users = sqliteTable(
   "users",
   {
     id: integer("id").primaryKey(),
-    firmId: integer("firm_id").notNull().references(() => firms.id),
+    firmId: integer("firm_id")
+      .notNull()
+      .references(() => firms.id),
     username: text("username").notNull(),
     /** Trimmed and lower-cased: usernames are unique and matched case-insensitively. */
     usernameKey: text("username_key").notNull(),
     passwordHash: text("password_hash").notNull(),
     roleName: text("role_name", { enum: ["ClientUser", "User"] }).notNull(),
-    entityId: integer("entity_id").notNull().references(() => entities.id),
-    locale: text("locale", { enum: ["en-GB", "en-CA", "en-AU", "fr-CA"] }).notNull().default("en-GB"),
+    entityId: integer("entity_id")
+      .notNull()
+      .references(() => entities.id),
+    locale: text("locale", { enum: ["en-GB", "en-CA", "en-AU", "fr-CA"] })
+      .notNull()
+      .default("en-GB"),
     timezone: text("timezone").notNull().default("Europe/London"),
     preferredCurrency: text("preferred_currency").notNull().default("GBP"),
-    loginProfileId: integer("login_profile_id").notNull().default(1).references(() => loginProfiles.id),
-    loginMethod: text("login_method", { enum: ["Basic", "MemorableWord", "MFA"] }).notNull().default("Basic"),
+    loginProfileId: integer("login_profile_id")
+      .notNull()
+      .default(1)
+      .references(() => loginProfiles.id),
+    loginMethod: text("login_method", { enum: ["Basic", "MemorableWord", "MFA"] })
+      .notNull()
+      .default("Basic"),
     disabled: flag("disabled"),
     failedAttempts: integer("failed_attempts").notNull().default(0),
     lockedUntil: text("locked_until"),
@@ -112,7 +131,9 @@ export const users = sqliteTable(
 export const capabilities = sqliteTable(
   "capabilities",
   {
-    entityId: integer("entity_id").notNull().references(() => entities.id),
+    entityId: integer("entity_id")
+      .notNull()
+      .references(() => entities.id),
     name: text("name").notNull(),
   },
   (t) => [primaryKey({ columns: [t.entityId, t.name] })],
@@ -121,14 +142,20 @@ export const capabilities = sqliteTable(
 export const clientGroups = sqliteTable("client_groups", {
   id: integer("id").primaryKey(),
   name: text("name").notNull(),
-  primaryEntityId: integer("primary_entity_id").notNull().references(() => entities.id),
+  primaryEntityId: integer("primary_entity_id")
+    .notNull()
+    .references(() => entities.id),
 });
 
 export const clientGroupMembers = sqliteTable(
   "client_group_members",
   {
-    groupId: integer("group_id").notNull().references(() => clientGroups.id),
-    entityId: integer("entity_id").notNull().references(() => entities.id),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => clientGroups.id),
+    entityId: integer("entity_id")
+      .notNull()
+      .references(() => entities.id),
     relationship: text("relationship").notNull(),
     loginAccessible: flag("login_accessible"),
     sortOrder: integer("sort_order").notNull().default(0),
@@ -138,7 +165,9 @@ export const clientGroupMembers = sqliteTable(
 
 /** The adviser's public profile (spec 002 §3 adviser contact), keyed by the adviser's user. */
 export const adviserProfiles = sqliteTable("adviser_profiles", {
-  userId: integer("user_id").primaryKey().references(() => users.id),
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id),
   adviserName: text("adviser_name").notNull(),
   role: text("role"),
   photo: text("photo"),
@@ -147,11 +176,18 @@ export const adviserProfiles = sqliteTable("adviser_profiles", {
 export const adviserClients = sqliteTable(
   "adviser_clients",
   {
-    adviserUserId: integer("adviser_user_id").notNull().references(() => users.id),
-    clientEntityId: integer("client_entity_id").notNull().references(() => entities.id),
+    adviserUserId: integer("adviser_user_id")
+      .notNull()
+      .references(() => users.id),
+    clientEntityId: integer("client_entity_id")
+      .notNull()
+      .references(() => entities.id),
     isPrimary: flag("is_primary"),
   },
-  (t) => [primaryKey({ columns: [t.adviserUserId, t.clientEntityId] }), index("adviser_clients_client_idx").on(t.clientEntityId)],
+  (t) => [
+    primaryKey({ columns: [t.adviserUserId, t.clientEntityId] }),
+    index("adviser_clients_client_idx").on(t.clientEntityId),
+  ],
 );
 
 /** spec 002 §3 contact: p1 home phone, p2 work phone, p3 mobile, m1 personal email, m2 work email. */
@@ -159,7 +195,9 @@ export const contacts = sqliteTable(
   "contacts",
   {
     id: integer("id").primaryKey(),
-    entityId: integer("entity_id").notNull().references(() => entities.id),
+    entityId: integer("entity_id")
+      .notNull()
+      .references(() => entities.id),
     type: text("type", { enum: ["p1", "p2", "p3", "m1", "m2"] }).notNull(),
     value: text("value").notNull(),
     preferred: flag("preferred"),
@@ -173,7 +211,9 @@ export const addresses = sqliteTable(
   "addresses",
   {
     id: integer("id").primaryKey(),
-    entityId: integer("entity_id").notNull().references(() => entities.id),
+    entityId: integer("entity_id")
+      .notNull()
+      .references(() => entities.id),
     type: integer("type").notNull(),
     block: text("block"),
     streetName: text("street_name"),
@@ -186,7 +226,9 @@ export const addresses = sqliteTable(
     /** Upper case without spaces, for the client search's prefix match. */
     postcodeKey: text("postcode_key"),
     preferred: flag("preferred"),
-    status: text("status", { enum: ["Current", "Previous"] }).notNull().default("Current"),
+    status: text("status", { enum: ["Current", "Previous"] })
+      .notNull()
+      .default("Current"),
   },
   (t) => [index("addresses_entity_idx").on(t.entityId), index("addresses_postcode_idx").on(t.postcodeKey)],
 );
@@ -197,7 +239,9 @@ export const sessions = sqliteTable(
     id: integer("id").primaryKey(),
     /** SHA-256 of the XPLANID token; the token itself is never stored. */
     tokenHash: text("token_hash").notNull(),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     createdAt: createdAt(),
     lastSeenAt: text("last_seen_at").notNull(),
     clientInContextId: integer("client_in_context_id").references(() => entities.id),
@@ -213,7 +257,9 @@ export const loginTickets = sqliteTable(
   {
     id: integer("id").primaryKey(),
     ticketHash: text("ticket_hash").notNull(),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     step: text("step").notNull(),
     /** Step state as JSON, e.g. the memorable-word positions or the enrolled device id. */
     state: text("state").notNull().default("{}"),
@@ -227,7 +273,9 @@ export const securityQuestions = sqliteTable(
   "security_questions",
   {
     id: integer("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     position: integer("position").notNull(),
     question: text("question").notNull(),
     answerHash: text("answer_hash").notNull(),
@@ -288,7 +336,6 @@ export const outbox = sqliteTable(
   (t) => [index("outbox_to_idx").on(t.to)],
 );
 
-
 /** Session feature access (spec 001 §7 feature_access, e.g. multi_currency), per firm. */
 export const featureAccess = sqliteTable("feature_access", {
   name: text("name").primaryKey(),
@@ -309,7 +356,10 @@ export const passwordResets = sqliteTable(
     createdAt: createdAt(),
     expiresAt: text("expires_at").notNull(),
   },
-  (t) => [uniqueIndex("password_resets_reference_idx").on(t.referenceHash), index("password_resets_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("password_resets_reference_idx").on(t.referenceHash),
+    index("password_resets_user_idx").on(t.userId),
+  ],
 );
 
 /** A device being enrolled from additional verification (spec 000 §4), until its code is validated. */
@@ -318,7 +368,9 @@ export const pendingMfaDevices = sqliteTable(
   {
     id: integer("id").primaryKey(),
     deviceId: text("device_id").notNull(),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     method: text("method", { enum: ["sms", "email", "token"] }).notNull(),
     name: text("name").notNull(),
     totpSecret: text("totp_secret"),
@@ -333,7 +385,9 @@ export const pendingMfaDevices = sqliteTable(
 /** spec 000 §7: agreeing the site terms carries the text agreed to; kept as the record of it. */
 export const termsAgreements = sqliteTable("terms_agreements", {
   id: integer("id").primaryKey(),
-  userId: integer("user_id").notNull().references(() => users.id),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id),
   termsText: text("terms_text").notNull(),
   agreedAt: text("agreed_at").notNull(),
 });
@@ -373,7 +427,9 @@ export const securities = sqliteTable(
 export const securityPrices = sqliteTable(
   "security_prices",
   {
-    securityId: integer("security_id").notNull().references(() => securities.id),
+    securityId: integer("security_id")
+      .notNull()
+      .references(() => securities.id),
     date: text("date").notNull(),
     priceMicros: integer("price_micros").notNull(),
   },
@@ -413,7 +469,9 @@ export const benchmarks = sqliteTable("benchmarks", {
 export const benchmarkPrices = sqliteTable(
   "benchmark_prices",
   {
-    benchmarkId: integer("benchmark_id").notNull().references(() => benchmarks.id),
+    benchmarkId: integer("benchmark_id")
+      .notNull()
+      .references(() => benchmarks.id),
     date: text("date").notNull(),
     levelMicros: integer("level_micros").notNull(),
   },
@@ -426,7 +484,9 @@ export const portfolios = sqliteTable("portfolios", {
   name: text("name").notNull(),
   fullName: text("full_name").notNull(),
   ptype: text("ptype", { enum: ["PT_SINGLE", "PT_JOINT", "PT_SHARED"] }).notNull(),
-  entityId: integer("entity_id").notNull().references(() => entities.id),
+  entityId: integer("entity_id")
+    .notNull()
+    .references(() => entities.id),
   reportCurrency: text("report_currency").notNull().default("GBP"),
   benchmarkId: integer("benchmark_id").references(() => benchmarks.id),
 });
@@ -435,8 +495,12 @@ export const portfolios = sqliteTable("portfolios", {
 export const portfolioVisibility = sqliteTable(
   "portfolio_visibility",
   {
-    portfolioId: integer("portfolio_id").notNull().references(() => portfolios.id),
-    entityId: integer("entity_id").notNull().references(() => entities.id),
+    portfolioId: integer("portfolio_id")
+      .notNull()
+      .references(() => portfolios.id),
+    entityId: integer("entity_id")
+      .notNull()
+      .references(() => entities.id),
     reasonForVisibility: text("reason_for_visibility", {
       enum: ["single_owner", "primary_joint_owner", "secondary_joint_owner", "shared_owner", "explicit_link"],
     }).notNull(),
@@ -444,14 +508,19 @@ export const portfolioVisibility = sqliteTable(
     sortOrder: integer("sort_order").notNull(),
     isLinked: flag("is_linked"),
   },
-  (t) => [primaryKey({ columns: [t.portfolioId, t.entityId] }), index("portfolio_visibility_entity_idx").on(t.entityId)],
+  (t) => [
+    primaryKey({ columns: [t.portfolioId, t.entityId] }),
+    index("portfolio_visibility_entity_idx").on(t.entityId),
+  ],
 );
 
 export const accountGroups = sqliteTable("account_groups", {
   id: integer("id").primaryKey(),
   groupCode: text("group_code").notNull().unique(),
   groupName: text("group_name").notNull(),
-  entityId: integer("entity_id").notNull().references(() => entities.id),
+  entityId: integer("entity_id")
+    .notNull()
+    .references(() => entities.id),
   reportCurrency: text("report_currency").notNull().default("GBP"),
 });
 
@@ -460,12 +529,16 @@ export const accounts = sqliteTable(
   "accounts",
   {
     id: integer("id").primaryKey(),
-    portfolioId: integer("portfolio_id").notNull().references(() => portfolios.id),
+    portfolioId: integer("portfolio_id")
+      .notNull()
+      .references(() => portfolios.id),
     accountGroupId: integer("account_group_id").references(() => accountGroups.id),
     description: text("description").notNull(),
     planCurrency: text("plan_currency").notNull(),
     reportCurrency: text("report_currency").notNull(),
-    serviceType: text("service_type", { enum: ["Discretionary", "Advisory", "Execution only", "Not managed"] }).notNull(),
+    serviceType: text("service_type", {
+      enum: ["Discretionary", "Advisory", "Execution only", "Not managed"],
+    }).notNull(),
     taxStructure: text("tax_structure"),
     product: text("product"),
     externalAccountId: text("external_account_id"),
@@ -475,7 +548,9 @@ export const accounts = sqliteTable(
     activeDate: text("active_date"),
     inceptionDate: text("inception_date").notNull(),
     vendorId: text("vendor_id"),
-    accountOwner: integer("account_owner").notNull().references(() => entities.id),
+    accountOwner: integer("account_owner")
+      .notNull()
+      .references(() => entities.id),
   },
   (t) => [index("accounts_portfolio_idx").on(t.portfolioId)],
 );
@@ -489,8 +564,12 @@ export const transactions = sqliteTable(
   "transactions",
   {
     id: integer("id").primaryKey(),
-    accountId: integer("account_id").notNull().references(() => accounts.id),
-    securityId: integer("security_id").notNull().references(() => securities.id),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    securityId: integer("security_id")
+      .notNull()
+      .references(() => securities.id),
     type: text("type", { enum: ["buy", "sell", "income", "fee", "tax", "transfer_in", "transfer_out"] }).notNull(),
     tradeDate: text("trade_date").notNull(),
     settlementDate: text("settlement_date").notNull(),
@@ -510,15 +589,21 @@ export const transactions = sqliteTable(
 /** spec 001 §3 target set (investment instructions), with its securities' weights in basis points. */
 export const targetSets = sqliteTable("target_sets", {
   id: integer("id").primaryKey(),
-  accountId: integer("account_id").notNull().references(() => accounts.id),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id),
   description: text("description").notNull(),
 });
 
 export const targetSetSecurities = sqliteTable(
   "target_set_securities",
   {
-    targetSetId: integer("target_set_id").notNull().references(() => targetSets.id),
-    securityId: integer("security_id").notNull().references(() => securities.id),
+    targetSetId: integer("target_set_id")
+      .notNull()
+      .references(() => targetSets.id),
+    securityId: integer("security_id")
+      .notNull()
+      .references(() => securities.id),
     weightBp: integer("weight_bp").notNull(),
   },
   (t) => [primaryKey({ columns: [t.targetSetId, t.securityId] })],
@@ -529,7 +614,9 @@ export const paymentMethods = sqliteTable(
   "payment_methods",
   {
     id: integer("id").primaryKey(),
-    accountId: integer("account_id").notNull().references(() => accounts.id),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id),
     kind: text("kind", { enum: ["bpay", "bank"] }).notNull(),
     billerCode: text("biller_code"),
     reference: text("reference"),
@@ -550,7 +637,9 @@ export const clientBankAccounts = sqliteTable(
   "client_bank_accounts",
   {
     id: integer("id").primaryKey(),
-    entityId: integer("entity_id").notNull().references(() => entities.id),
+    entityId: integer("entity_id")
+      .notNull()
+      .references(() => entities.id),
     bankName: text("bank_name").notNull(),
     accountName: text("account_name").notNull(),
     sortCode: text("sort_code"),
@@ -569,7 +658,9 @@ export const otherAssets = sqliteTable(
   "other_assets",
   {
     id: integer("id").primaryKey(),
-    entityId: integer("entity_id").notNull().references(() => entities.id),
+    entityId: integer("entity_id")
+      .notNull()
+      .references(() => entities.id),
     kind: text("kind", { enum: ["investment", "pension", "annuity", "liability"] }).notNull(),
     description: text("description").notNull(),
     type: text("type").notNull(),
@@ -599,8 +690,12 @@ export const otherAssets = sqliteTable(
 export const otherAssetOwners = sqliteTable(
   "other_asset_owners",
   {
-    assetId: integer("asset_id").notNull().references(() => otherAssets.id),
-    entityId: integer("entity_id").notNull().references(() => entities.id),
+    assetId: integer("asset_id")
+      .notNull()
+      .references(() => otherAssets.id),
+    entityId: integer("entity_id")
+      .notNull()
+      .references(() => entities.id),
     percentageBp: integer("percentage_bp").notNull(),
   },
   (t) => [primaryKey({ columns: [t.assetId, t.entityId] }), index("other_asset_owners_entity_idx").on(t.entityId)],
@@ -636,7 +731,9 @@ export const documents = sqliteTable(
     id: integer("id").primaryKey(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
-    doctype: text("doctype").notNull().references(() => documentTypes.code),
+    doctype: text("doctype")
+      .notNull()
+      .references(() => documentTypes.code),
     docsubtype: text("docsubtype"),
     createdAt: createdAt(),
     referenceDate: text("reference_date"),
@@ -656,8 +753,12 @@ export const documents = sqliteTable(
 export const documentEntities = sqliteTable(
   "document_entities",
   {
-    documentId: integer("document_id").notNull().references(() => documents.id),
-    entityId: integer("entity_id").notNull().references(() => entities.id),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id),
+    entityId: integer("entity_id")
+      .notNull()
+      .references(() => entities.id),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.entityId] }), index("document_entities_entity_idx").on(t.entityId)],
 );
@@ -665,8 +766,12 @@ export const documentEntities = sqliteTable(
 export const documentCategoryLinks = sqliteTable(
   "document_category_links",
   {
-    documentId: integer("document_id").notNull().references(() => documents.id),
-    categoryId: integer("category_id").notNull().references(() => documentCategories.id),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => documentCategories.id),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.categoryId] })],
 );
@@ -675,8 +780,12 @@ export const documentCategoryLinks = sqliteTable(
 export const documentAccounts = sqliteTable(
   "document_accounts",
   {
-    documentId: integer("document_id").notNull().references(() => documents.id),
-    accountId: integer("account_id").notNull().references(() => accounts.id),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.accountId] })],
 );
@@ -685,8 +794,12 @@ export const documentAccounts = sqliteTable(
 export const documentFirstReads = sqliteTable(
   "document_first_reads",
   {
-    documentId: integer("document_id").notNull().references(() => documents.id),
-    entityId: integer("entity_id").notNull().references(() => entities.id),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id),
+    entityId: integer("entity_id")
+      .notNull()
+      .references(() => entities.id),
     readAt: text("read_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.entityId] })],
@@ -697,7 +810,9 @@ export const documentAttachments = sqliteTable(
   "document_attachments",
   {
     docpartid: integer("docpartid").primaryKey(),
-    documentId: integer("document_id").notNull().references(() => documents.id),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id),
     filename: text("filename").notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
@@ -719,7 +834,9 @@ export const digitalSignatures = sqliteTable(
   "digital_signatures",
   {
     id: integer("id").primaryKey(),
-    documentId: integer("document_id").notNull().references(() => documents.id),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id),
     filename: text("filename").notNull(),
     title: text("title").notNull(),
     /** What the document says: paragraphs separated by blank lines (the PDF is made from it). */
@@ -734,7 +851,10 @@ export const digitalSignatures = sqliteTable(
     /** Development only: the item a journey's copy was made from (null for a real item), so copies are never copied again. */
     copiedFrom: integer("copied_from"),
   },
-  (t) => [index("digital_signatures_notified_idx").on(t.lastNotifiedAt, t.id), index("digital_signatures_document_idx").on(t.documentId)],
+  (t) => [
+    index("digital_signatures_notified_idx").on(t.lastNotifiedAt, t.id),
+    index("digital_signatures_document_idx").on(t.documentId),
+  ],
 );
 
 /** Who signs a digital signature item, and when they signed or declined. */
@@ -742,8 +862,12 @@ export const digitalSignatureSignatories = sqliteTable(
   "digital_signature_signatories",
   {
     id: integer("id").primaryKey(),
-    digitalSignatureId: integer("digital_signature_id").notNull().references(() => digitalSignatures.id),
-    entityId: integer("entity_id").notNull().references(() => entities.id),
+    digitalSignatureId: integer("digital_signature_id")
+      .notNull()
+      .references(() => digitalSignatures.id),
+    entityId: integer("entity_id")
+      .notNull()
+      .references(() => entities.id),
     signingMethod: integer("signing_method").notNull().default(1),
     signedAt: text("signed_at"),
     declinedAt: text("declined_at"),
@@ -759,7 +883,9 @@ export const digitalSignatureCodes = sqliteTable(
   "digital_signature_codes",
   {
     id: integer("id").primaryKey(),
-    signatoryId: integer("signatory_id").notNull().references(() => digitalSignatureSignatories.id),
+    signatoryId: integer("signatory_id")
+      .notNull()
+      .references(() => digitalSignatureSignatories.id),
     codeHash: text("code_hash").notNull(),
     createdAt: createdAt(),
     expiresAt: text("expires_at").notNull(),
@@ -776,7 +902,9 @@ export const digitalSignatureCodes = sqliteTable(
 
 /** A client's stored review state (one per client entity); answers are JSON arrays of { id, question, response, additional_text }. */
 export const reviewStates = sqliteTable("review_states", {
-  entityId: integer("entity_id").primaryKey().references(() => entities.id),
+  entityId: integer("entity_id")
+    .primaryKey()
+    .references(() => entities.id),
   orderNo: integer("order_no").notNull(),
   respondForPartner: integer("respond_for_partner", { mode: "boolean" }),
   clientQuestions: text("client_questions").notNull().default("[]"),
@@ -843,10 +971,17 @@ export const reportTemplates = sqliteTable("report_templates", {
 export const reportTemplateClients = sqliteTable(
   "report_template_clients",
   {
-    templateId: integer("template_id").notNull().references(() => reportTemplates.id),
-    entityId: integer("entity_id").notNull().references(() => entities.id),
+    templateId: integer("template_id")
+      .notNull()
+      .references(() => reportTemplates.id),
+    entityId: integer("entity_id")
+      .notNull()
+      .references(() => entities.id),
   },
-  (t) => [primaryKey({ columns: [t.templateId, t.entityId] }), index("report_template_clients_entity_idx").on(t.entityId)],
+  (t) => [
+    primaryKey({ columns: [t.templateId, t.entityId] }),
+    index("report_template_clients_entity_idx").on(t.entityId),
+  ],
 );
 
 /**
@@ -858,8 +993,12 @@ export const reportJobs = sqliteTable(
   "report_jobs",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id),
-    entityId: integer("entity_id").notNull().references(() => entities.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    entityId: integer("entity_id")
+      .notNull()
+      .references(() => entities.id),
     templateId: integer("template_id").references(() => reportTemplates.id),
     groupCode: text("group_code"),
     variables: text("variables").notNull().default("{}"),
@@ -883,7 +1022,9 @@ export const passkeys = sqliteTable(
   "passkeys",
   {
     id: integer("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     credentialId: text("credential_id").notNull(),
     publicKey: blob("public_key", { mode: "buffer" }).notNull(),
     counter: integer("counter").notNull().default(0),
@@ -909,5 +1050,8 @@ export const passkeyChallenges = sqliteTable(
     createdAt: createdAt(),
     expiresAt: text("expires_at").notNull(),
   },
-  (t) => [uniqueIndex("passkey_challenges_challenge_idx").on(t.challenge), index("passkey_challenges_expiry_idx").on(t.expiresAt)],
+  (t) => [
+    uniqueIndex("passkey_challenges_challenge_idx").on(t.challenge),
+    index("passkey_challenges_expiry_idx").on(t.expiresAt),
+  ],
 );

@@ -37,6 +37,6 @@ export class ShapedStatements<T> {
 
   /** How many shapes it keeps for a database (for tests). */
   size(db: Db): number {
-    return (families.get(db)?.get(this)?.size ?? 0);
+    return families.get(db)?.get(this)?.size ?? 0;
   }
 }

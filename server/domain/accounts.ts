@@ -2,7 +2,15 @@ import { and, asc, eq, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/connection";
 import { lockoutMinutes, type PlatformEnv } from "../env";
-import { loginTickets, outbox, passwordResets, pendingMfaDevices, securityQuestions, sessions, users } from "../db/schema";
+import {
+  loginTickets,
+  outbox,
+  passwordResets,
+  pendingMfaDevices,
+  securityQuestions,
+  sessions,
+  users,
+} from "../db/schema";
 import { hashSecret, verifySecret } from "../lib/password";
 import { normaliseAnswer } from "./security-questions";
 
@@ -14,7 +22,11 @@ export const MAX_FAILED_ATTEMPTS = 5;
 /** Ends every way in for a user: sessions (but the one kept), sign-ins part-way, resets, pending devices. */
 export function endUserAccess(db: Db, userId: number, keepSessionId?: number): void {
   db.delete(sessions)
-    .where(keepSessionId === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .where(
+      keepSessionId === undefined
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)),
+    )
     .run();
   db.delete(loginTickets).where(eq(loginTickets.userId, userId)).run();
   if (keepSessionId === undefined) {
@@ -39,7 +51,11 @@ export function accountDisabled(user: { disabled: boolean; lockedUntil: string |
  * wrong guesses never lengthen the lock; once it is over the count starts again from this failure.
  */
 export function recordFailure({ db, clock, env }: Services, userId: number): boolean {
-  const user = db.select({ disabled: users.disabled, lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, userId)).get();
+  const user = db
+    .select({ disabled: users.disabled, lockedUntil: users.lockedUntil })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
   if (!user) return false;
   if (user.disabled) {
     if (accountDisabled(user, clock)) return false;
@@ -72,15 +88,30 @@ export function clearFailures({ db, clock }: Pick<Services, "db" | "clock">, use
 export function send(
   db: Db,
   clock: Clock,
-  message: { to: string; username: string; channel: "sms" | "email"; subject?: string | null; body: string; code?: string | null },
+  message: {
+    to: string;
+    username: string;
+    channel: "sms" | "email";
+    subject?: string | null;
+    body: string;
+    code?: string | null;
+  },
 ): void {
   db.insert(outbox)
-    .values({ ...message, subject: message.subject ?? null, code: message.code ?? null, createdAt: clock.now().toISOString() })
+    .values({
+      ...message,
+      subject: message.subject ?? null,
+      code: message.code ?? null,
+      createdAt: clock.now().toISOString(),
+    })
     .run();
 }
 
 export function setPassword(db: Db, userId: number, password: string): void {
-  db.update(users).set({ passwordHash: hashSecret(password), forceChangePassword: false }).where(eq(users.id, userId)).run();
+  db.update(users)
+    .set({ passwordHash: hashSecret(password), forceChangePassword: false })
+    .where(eq(users.id, userId))
+    .run();
 }
 
 export function securityQuestionsOf(db: Db, userId: number) {
@@ -98,7 +129,12 @@ export function setSecurityQuestions(db: Db, userId: number, pairs: Array<{ ques
     tx.delete(securityQuestions).where(eq(securityQuestions.userId, userId)).run();
     pairs.forEach((pair, i) => {
       tx.insert(securityQuestions)
-        .values({ userId, position: i + 1, question: pair.question.trim(), answerHash: hashSecret(normaliseAnswer(pair.answer)) })
+        .values({
+          userId,
+          position: i + 1,
+          question: pair.question.trim(),
+          answerHash: hashSecret(normaliseAnswer(pair.answer)),
+        })
         .run();
     });
     tx.update(users).set({ mustSetSecurityQuestions: false }).where(eq(users.id, userId)).run();

@@ -32,7 +32,8 @@ export const ASSET_CLASS_NAMES: Readonly<Record<string, string>> = {
 export const WITHHOLDING_RATE = 0.15;
 
 /** spec 001 §5: a security is cash when its exchange or its code is "cash", in any case. */
-export const isCashSecurity = (code: string, exchange: string) => code.toLowerCase() === "cash" || exchange.toLowerCase() === "cash";
+export const isCashSecurity = (code: string, exchange: string) =>
+  code.toLowerCase() === "cash" || exchange.toLowerCase() === "cash";
 
 export type Split = { name: string; weight: number };
 
@@ -49,7 +50,14 @@ export function parseSplit(stored: string | null | undefined): Split[] | null {
   const out: Split[] = [];
   for (const part of parsed) {
     const p = part as { name?: unknown; weight?: unknown };
-    if (typeof p?.name !== "string" || p.name === "" || typeof p.weight !== "number" || !Number.isFinite(p.weight) || p.weight < 0) return null;
+    if (
+      typeof p?.name !== "string" ||
+      p.name === "" ||
+      typeof p.weight !== "number" ||
+      !Number.isFinite(p.weight) ||
+      p.weight < 0
+    )
+      return null;
     out.push({ name: p.name, weight: p.weight });
   }
   return out.reduce((sum, p) => sum + p.weight, 0) > 0 ? out : null;
@@ -60,13 +68,18 @@ export const assetClassSplit = (assetClassCode: string, stored?: string | null):
   parseSplit(stored) ?? [{ name: ASSET_CLASS_NAMES[assetClassCode] ?? assetClassCode, weight: 100 }];
 
 /** The regional split of a security: its stored look-through, else wholly its own region. */
-export const regionalSplit = (region: string, stored?: string | null): Split[] => parseSplit(stored) ?? [{ name: region, weight: 100 }];
+export const regionalSplit = (region: string, stored?: string | null): Split[] =>
+  parseSplit(stored) ?? [{ name: region, weight: 100 }];
 
 /**
  * Yearly yield in percent: gross from the security, net of withholding tax for US income in a
  * personal account; and the same as whole parts per million of the value (exact, for incomes).
  */
-export function yieldOf(yieldBp: number, securityCurrency: string, taxStructure: string): { gross: number; net: number; grossPpm: number; netPpm: number } {
+export function yieldOf(
+  yieldBp: number,
+  securityCurrency: string,
+  taxStructure: string,
+): { gross: number; net: number; grossPpm: number; netPpm: number } {
   const gross = yieldBp / 100;
   const withheld = securityCurrency === "USD" && taxStructure === "Personal";
   const grossPpm = Math.round(yieldBp * 100);
@@ -98,8 +111,14 @@ export type Parcel = {
  * The parcels of each account's holding of each security after the transactions traded on or before
  * `date` (FIFO), keyed `accountId:securityId`, oldest first; emptied parcels are left out.
  */
-export function parcelsAt(transactions: readonly LedgerTransaction[], date: string, currencyOf: (securityId: number) => string | undefined): Map<string, Parcel[]> {
-  const ordered = [...transactions].filter((t) => t.tradeDate <= date).sort((a, b) => (a.tradeDate < b.tradeDate ? -1 : a.tradeDate > b.tradeDate ? 1 : 0));
+export function parcelsAt(
+  transactions: readonly LedgerTransaction[],
+  date: string,
+  currencyOf: (securityId: number) => string | undefined,
+): Map<string, Parcel[]> {
+  const ordered = [...transactions]
+    .filter((t) => t.tradeDate <= date)
+    .sort((a, b) => (a.tradeDate < b.tradeDate ? -1 : a.tradeDate > b.tradeDate ? 1 : 0));
   type Lot = { tradeDate: string; quantityMicros: number; boughtMicros: number; paidMinor: number | null };
   const lots = new Map<string, Lot[]>();
   for (const t of ordered) {
@@ -108,7 +127,12 @@ export function parcelsAt(transactions: readonly LedgerTransaction[], date: stri
       if (t.quantityMicros <= 0) continue;
       const known = t.currency === (currencyOf(t.securityId) ?? t.currency);
       const list = lots.get(key) ?? [];
-      list.push({ tradeDate: t.tradeDate, quantityMicros: t.quantityMicros, boughtMicros: t.quantityMicros, paidMinor: known ? t.netMinor : null });
+      list.push({
+        tradeDate: t.tradeDate,
+        quantityMicros: t.quantityMicros,
+        boughtMicros: t.quantityMicros,
+        paidMinor: known ? t.netMinor : null,
+      });
       lots.set(key, list);
     } else if (t.type === "sell" || t.type === "transfer_out") {
       const list = lots.get(key);
@@ -232,12 +256,17 @@ export function holdingsOn(
     const lots = cash ? [] : (parcels.get(`${p.accountId}:${p.securityId}`) ?? []);
     // the parcels account for the whole holding, or its cost is not known
     const complete = lots.reduce((sum, l) => sum + l.quantityMicros, 0) === p.quantityMicros;
-    const costMinor = cash || !complete || lots.some((l) => l.cost === null) ? null : sumMinor(lots.map((l) => minorOf(l.cost as number)));
+    const costMinor =
+      cash || !complete || lots.some((l) => l.cost === null)
+        ? null
+        : sumMinor(lots.map((l) => minorOf(l.cost as number)));
     // the parcels share the holding's rounded values in proportion to their units, adding up to them
     // when they account for the whole holding (units they do not account for keep their share)
     const uncovered = p.quantityMicros - lots.reduce((sum, l) => sum + l.quantityMicros, 0);
     const weights = [...lots.map((l) => l.quantityMicros), ...(uncovered > 0 ? [uncovered] : [])];
-    const [nativeShares, planShares, valueShares] = [nativeMinor, planMinor, valueMinor].map((m) => apportionMinor(m, weights)) as [number[], number[], number[]];
+    const [nativeShares, planShares, valueShares] = [nativeMinor, planMinor, valueMinor].map((m) =>
+      apportionMinor(m, weights),
+    ) as [number[], number[], number[]];
     const yields = yieldOf(facts?.yieldBp ?? 0, pricing.currency, taxStructures.get(p.accountId) ?? "");
     holdings.push({
       accountId: p.accountId,
@@ -292,12 +321,17 @@ export type Category<T> = {
  * decision 106), so the categories add up to the items' total exactly. Categories by value
  * descending, then name; the members of a category by value descending.
  */
-export function categorise<T>(items: ReadonlyArray<{ item: T; value: number; slices: readonly Slice[] }>): Category<T>[] {
+export function categorise<T>(
+  items: ReadonlyArray<{ item: T; value: number; slices: readonly Slice[] }>,
+): Category<T>[] {
   const byKey = new Map<string, Category<T>>();
   for (const { item, value, slices } of items) {
     const used = slices.filter((x) => x.weight > 0);
     if (used.length === 0) continue;
-    const parts = apportionMinor(value, used.map((x) => x.weight));
+    const parts = apportionMinor(
+      value,
+      used.map((x) => x.weight),
+    );
     for (const [i, slice] of used.entries()) {
       const part = parts[i] as number;
       const category = byKey.get(slice.key) ?? { key: slice.key, name: slice.name, value: 0, members: [] };

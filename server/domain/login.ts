@@ -49,6 +49,7 @@ export function memorablePositions(wordLength: number, randomInt: (max: number) 
     return [...positions].sort((a, b) => a - b);
   };
   let positions = pick();
-  for (let tries = 0; avoid && wordLength > 3 && tries < 20 && positions.join() === avoid.join(); tries++) positions = pick();
+  for (let tries = 0; avoid && wordLength > 3 && tries < 20 && positions.join() === avoid.join(); tries++)
+    positions = pick();
   return positions;
 }

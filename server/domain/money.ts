@@ -52,11 +52,17 @@ export function roundHalfAwayFromZero(x: number): number {
  * `fromPerGbpMicros` and `toPerGbpMicros` units of each currency for one GBP: quantity × price ×
  * to/from, rounded once. The same currency (equal rates) converts at exactly 1.
  */
-export function holdingMinor(quantityMicros: number, priceMicros: number, fromPerGbpMicros = GBP_RATE_MICROS, toPerGbpMicros = fromPerGbpMicros): number {
+export function holdingMinor(
+  quantityMicros: number,
+  priceMicros: number,
+  fromPerGbpMicros = GBP_RATE_MICROS,
+  toPerGbpMicros = fromPerGbpMicros,
+): number {
   const negative = quantityMicros < 0 !== priceMicros < 0;
-  const magnitude = fromPerGbpMicros === toPerGbpMicros
-    ? nativeMagnitude(Math.abs(quantityMicros), Math.abs(priceMicros))
-    : convertedMagnitude(Math.abs(quantityMicros), Math.abs(priceMicros), fromPerGbpMicros, toPerGbpMicros);
+  const magnitude =
+    fromPerGbpMicros === toPerGbpMicros
+      ? nativeMagnitude(Math.abs(quantityMicros), Math.abs(priceMicros))
+      : convertedMagnitude(Math.abs(quantityMicros), Math.abs(priceMicros), fromPerGbpMicros, toPerGbpMicros);
   if (magnitude !== null) return negative && magnitude !== 0 ? -magnitude : magnitude;
   const numerator = BigInt(quantityMicros) * BigInt(priceMicros) * BigInt(toPerGbpMicros);
   return Number(divideRoundedBig(numerator, PRODUCT_PER_MINOR_BIG * BigInt(fromPerGbpMicros)));
@@ -180,7 +186,9 @@ export function apportionMinor(total: number, weights: readonly number[]): numbe
   const exact = weights.map((w) => (total * w) / sum);
   const shares = exact.map((e) => Math.trunc(e));
   let left = total - shares.reduce((s, x) => s + x, 0);
-  const order = exact.map((e, i) => ({ i, rest: Math.abs(e - (shares[i] as number)) })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  const order = exact
+    .map((e, i) => ({ i, rest: Math.abs(e - (shares[i] as number)) }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
   const step = Math.sign(left);
   for (let k = 0; left !== 0; k++) {
     const at = (order[k % order.length] as { i: number }).i;

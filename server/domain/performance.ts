@@ -122,8 +122,14 @@ function lastOnOrBefore(series: PriceSeries, date: string): number | null {
  * each rounded once to the minor unit and summed exactly by account, then over accounts (decision
  * 106). The rates are looked up once per currency and date.
  */
-export function valuesOn(book: Book, dates: readonly string[], measure: Pick<Measure, "currency" | "pricing">): BookValue[] {
-  const order = dates.map((date, index) => ({ date, index })).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.index - b.index));
+export function valuesOn(
+  book: Book,
+  dates: readonly string[],
+  measure: Pick<Measure, "currency" | "pricing">,
+): BookValue[] {
+  const order = dates
+    .map((date, index) => ({ date, index }))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.index - b.index));
   const ledger = inTradeOrder(book.transactions);
   const held = new Map<string, Position>();
   const out: BookValue[] = new Array<BookValue>(dates.length);
@@ -153,7 +159,10 @@ export function valuesOn(book: Book, dates: readonly string[], measure: Pick<Mea
       const planCurrency = book.planCurrencies.get(p.accountId) ?? measure.currency;
       const fromRate = perGbp(pricing.currency);
       const valueMinor = holdingMinor(p.quantityMicros, price, fromRate, toRate);
-      const planMinor = planCurrency === measure.currency ? valueMinor : holdingMinor(p.quantityMicros, price, fromRate, perGbp(planCurrency));
+      const planMinor =
+        planCurrency === measure.currency
+          ? valueMinor
+          : holdingMinor(p.quantityMicros, price, fromRate, perGbp(planCurrency));
       let account = accounts.get(p.accountId);
       if (!account) {
         account = { planCurrency, planValue: 0, value: 0, planMinor: 0, valueMinor: 0 };
@@ -215,7 +224,12 @@ export function externalFlows(book: Book, from: string, to: string, measure: Mea
     const toRate = perGbpMicros(book.fx, measure.currency, date);
     if (t.type === "transfer_in" || t.type === "transfer_out") {
       const currency = book.prices.get(t.securityId)?.currency ?? t.currency;
-      const minor = holdingMinor(t.quantityMicros, nativePriceMicros(book, t.securityId, date), perGbpMicros(book.fx, currency, date), toRate);
+      const minor = holdingMinor(
+        t.quantityMicros,
+        nativePriceMicros(book, t.securityId, date),
+        perGbpMicros(book.fx, currency, date),
+        toRate,
+      );
       flow(t.tradeDate, t.type === "transfer_in" ? minor : -minor);
     }
     if (measure.basis === "before" && t.feeMinor + t.taxMinor > 0) {
@@ -252,7 +266,8 @@ export type PeriodPerformance = {
 };
 
 const DAY_MS = 86_400_000;
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
+const daysBetween = (a: string, b: string) =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 
 /** Value, change and returns of the book's accounts from the end of `start` to the end of `end`. */
 export function periodPerformance(book: Book, start: string, end: string, measure: Measure): PeriodPerformance {
@@ -380,14 +395,24 @@ export function timeSeries(book: Book, points: readonly string[], measure: Measu
     if (valueMinor > 0) funded = true;
     previous = valueMinor;
     if (wanted.has(date)) {
-      out.push({ date, value: unitsOf(valueMinor), cumulative: funded ? growth - 1 : null, netFlows: unitsOf(netFlowsMinor), valueMinor, netFlowsMinor });
+      out.push({
+        date,
+        value: unitsOf(valueMinor),
+        cumulative: funded ? growth - 1 : null,
+        netFlows: unitsOf(netFlowsMinor),
+        valueMinor,
+        netFlowsMinor,
+      });
     }
   }
   return out;
 }
 
 /** A benchmark's cumulative return from the first point, at each point (null before its series starts). */
-export function benchmarkSeries(series: PriceSeries, points: readonly string[]): Array<{ date: string; cumulative: number | null }> {
+export function benchmarkSeries(
+  series: PriceSeries,
+  points: readonly string[],
+): Array<{ date: string; cumulative: number | null }> {
   const base = points[0] ? pointOn(series, points[0]) : null;
   return points.map((date) => {
     const level = pointOn(series, date);

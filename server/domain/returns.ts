@@ -42,7 +42,8 @@ function dayNumber(date: string, what: string): number {
 }
 
 function finite(x: number, what: string): number {
-  if (typeof x !== "number" || !Number.isFinite(x)) throw new RangeError(`${what} must be a finite number, not ${String(x)}.`);
+  if (typeof x !== "number" || !Number.isFinite(x))
+    throw new RangeError(`${what} must be a finite number, not ${String(x)}.`);
   return x;
 }
 
@@ -281,7 +282,8 @@ export function xirr(flows: readonly CashFlow[], options: { guess?: number } = {
  * `annualised` is given only for a period over a year (see `isOverAYear`), with actual/365.
  */
 export function twr(valuations: readonly Valuation[], flows: readonly CashFlow[] = []): TwrResult {
-  if (valuations.length < 2) throw new RangeError("A time-weighted return needs at least two valuations: the start and the end of the period.");
+  if (valuations.length < 2)
+    throw new RangeError("A time-weighted return needs at least two valuations: the start and the end of the period.");
   const points = valuations
     .map((v, i) => {
       const day = dayNumber(v.date, `Valuation ${i + 1}`);
@@ -309,7 +311,9 @@ export function twr(valuations: readonly Valuation[], flows: readonly CashFlow[]
       throw new RangeError(`The cash flow on ${f.date} is outside the period ${first.date} to ${last.date}.`);
     }
     if (!valued.has(day)) {
-      throw new RangeError(`The portfolio must be revalued on every cash flow date: there is no valuation on ${f.date}.`);
+      throw new RangeError(
+        `The portfolio must be revalued on every cash flow date: there is no valuation on ${f.date}.`,
+      );
     }
   }
 
@@ -319,11 +323,15 @@ export function twr(valuations: readonly Valuation[], flows: readonly CashFlow[]
   if (start < 0) throw new RangeError("The portfolio has no value at any valuation date, so it has no return.");
   for (const p of points.slice(0, start)) {
     if ((netFlow.get(p.day) ?? 0) !== 0) {
-      throw new RangeError(`The portfolio is worth nothing on ${p.date} but has a cash flow of ${netFlow.get(p.day)} that day.`);
+      throw new RangeError(
+        `The portfolio is worth nothing on ${p.date} but has a cash flow of ${netFlow.get(p.day)} that day.`,
+      );
     }
   }
   if (start === points.length - 1) {
-    throw new RangeError(`The portfolio has value only on its last valuation date (${last.date}), so there is no period to measure.`);
+    throw new RangeError(
+      `The portfolio has value only on its last valuation date (${last.date}), so there is no period to measure.`,
+    );
   }
 
   const subReturns: number[] = [];
@@ -340,7 +348,9 @@ export function twr(valuations: readonly Valuation[], flows: readonly CashFlow[]
     }
     if (prev.value === 0) {
       if (Math.abs(beforeFlow) > tolerance) {
-        throw new RangeError(`The portfolio was empty on ${prev.date} but worth ${beforeFlow} on ${cur.date} before any cash flow.`);
+        throw new RangeError(
+          `The portfolio was empty on ${prev.date} but worth ${beforeFlow} on ${cur.date} before any cash flow.`,
+        );
       }
       subReturns.push(0);
     } else {
@@ -385,11 +395,13 @@ export function modifiedDietz(start: Valuation, end: Valuation, flows: readonly 
   flows.forEach((f, i) => {
     const day = dayNumber(f.date, `Cash flow ${i + 1}`);
     const amount = finite(f.amount, `Cash flow ${i + 1}'s amount (${f.date})`);
-    if (day < from || day > to) throw new RangeError(`The cash flow on ${f.date} is outside the period ${start.date} to ${end.date}.`);
+    if (day < from || day > to)
+      throw new RangeError(`The cash flow on ${f.date} is outside the period ${start.date} to ${end.date}.`);
     netFlows += amount;
     weighted += (amount * (cd - (day - from))) / cd;
   });
   const averageCapital = v0 + weighted;
-  if (averageCapital === 0) throw new RangeError("The Modified Dietz return is undefined: the average capital is zero.");
+  if (averageCapital === 0)
+    throw new RangeError("The Modified Dietz return is undefined: the average capital is zero.");
   return (v1 - v0 - netFlows) / averageCapital;
 }

@@ -18,7 +18,8 @@ export function parseReviewStatus(value: string | null | undefined): ReviewStatu
 }
 
 /** The stored status as the wire's text: "" for none (or a value the platform does not know). */
-export const reviewStatusText = (stored: string | null | undefined): ReviewStatusText => parseReviewStatus(stored) ?? "";
+export const reviewStatusText = (stored: string | null | undefined): ReviewStatusText =>
+  parseReviewStatus(stored) ?? "";
 
 export const ROBO_JOURNEY_TYPES = ["none", "investment", "retirement_health_check"] as const;
 export const ROBO_JOURNEY_STATUSES = ["none", "in_progress", "follow_up_requested", "declined", "enabled"] as const;

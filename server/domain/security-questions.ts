@@ -46,7 +46,10 @@ export function normaliseAnswer(answer: string): string {
 }
 
 /** The first security-question rule the two pairs break, or null. */
-export function securityQuestionsProblem(questions: Array<{ question: string; answer: string }>, minLength: 0 | 8): string | null {
+export function securityQuestionsProblem(
+  questions: Array<{ question: string; answer: string }>,
+  minLength: 0 | 8,
+): string | null {
   for (const { question, answer } of questions) {
     const q = question.trim();
     const a = answer.trim();

@@ -15,7 +15,20 @@ export type SignaturePdfInput = {
   signatories: Array<{ name: string; signedAt: string | null; declinedAt: string | null }>;
 };
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** 14 March 2025, from a date or date-time (UTC). */
 export function longDate(value: string): string {
@@ -38,7 +51,8 @@ export function standingOf(input: Pick<SignaturePdfInput, "dueDate" | "signatori
   const declined = input.signatories.map((s) => s.declinedAt).filter((d): d is string => Boolean(d));
   if (declined.length) return `Declined on ${longDate(declined.sort().at(-1)!)}: this document was not signed`;
   const signed = input.signatories.map((s) => s.signedAt);
-  if (signed.length && signed.every(Boolean)) return `Signed copy: signed by every signatory on ${longDate((signed as string[]).sort().at(-1)!)}`;
+  if (signed.length && signed.every(Boolean))
+    return `Signed copy: signed by every signatory on ${longDate((signed as string[]).sort().at(-1)!)}`;
   return input.dueDate ? `Please sign by ${longDate(input.dueDate)}` : "No date has been set for signing";
 }
 
@@ -60,7 +74,10 @@ export function renderSignaturePdf(input: SignaturePdfInput): Promise<Buffer> {
     info: {
       Title: input.title,
       Author: input.firmName,
-      Subject: input.signatories.length && input.signatories.every((s) => s.signedAt) ? "Signed copy" : "Document to be signed",
+      Subject:
+        input.signatories.length && input.signatories.every((s) => s.signedAt)
+          ? "Signed copy"
+          : "Document to be signed",
       CreationDate: created,
       ModDate: created,
     },
@@ -77,11 +94,7 @@ export function renderSignaturePdf(input: SignaturePdfInput): Promise<Buffer> {
   doc.moveDown(1.5);
   doc.font("Helvetica-Bold").fontSize(20).fillColor(INK).text(input.title, { width });
   doc.moveDown(0.3);
-  doc
-    .font("Helvetica")
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text(standingOf(input), { width });
+  doc.font("Helvetica").fontSize(10).fillColor(MUTED).text(standingOf(input), { width });
   doc.moveDown(1.2);
 
   doc.font("Helvetica").fontSize(11).fillColor(INK);
@@ -98,10 +111,22 @@ export function renderSignaturePdf(input: SignaturePdfInput): Promise<Buffer> {
     doc.moveDown(1.6);
     const lineY = doc.y;
     const left = doc.page.margins.left;
-    doc.moveTo(left, lineY).lineTo(left + 260, lineY).lineWidth(0.8).strokeColor(INK).stroke();
-    doc.moveTo(left + 300, lineY).lineTo(left + width, lineY).stroke();
+    doc
+      .moveTo(left, lineY)
+      .lineTo(left + 260, lineY)
+      .lineWidth(0.8)
+      .strokeColor(INK)
+      .stroke();
+    doc
+      .moveTo(left + 300, lineY)
+      .lineTo(left + width, lineY)
+      .stroke();
     doc.y = lineY + 4;
-    doc.font("Helvetica").fontSize(10).fillColor(INK).text(signatory.name, left, lineY + 4, { width: 260 });
+    doc
+      .font("Helvetica")
+      .fontSize(10)
+      .fillColor(INK)
+      .text(signatory.name, left, lineY + 4, { width: 260 });
     const state = signatory.signedAt
       ? `Signed electronically on ${longDate(signatory.signedAt)}`
       : signatory.declinedAt

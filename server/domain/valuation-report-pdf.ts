@@ -62,9 +62,12 @@ export type ValuationReportInput = {
 
 /** £1,234.56: the way the report prints an amount of a currency (en-GB). */
 export function formatMoney(amount: number, currency: string): string {
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    Math.round(amount * 100) / 100 + 0,
-  );
+  return new Intl.NumberFormat("en-GB", {
+    style: "currency",
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(Math.round(amount * 100) / 100 + 0);
 }
 
 const number = (value: number, min: number, max: number) =>
@@ -93,7 +96,13 @@ export function formatPrice(price: number, currency: string): string {
   const rounded = Math.round(price * 10 ** decimals) / 10 ** decimals;
   if (currency.toUpperCase() === "GBX") return `${number(rounded, decimals, decimals)}p`;
   try {
-    return new Intl.NumberFormat("en-GB", { style: "currency", currency, currencyDisplay: "narrowSymbol", minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(rounded + 0);
+    return new Intl.NumberFormat("en-GB", {
+      style: "currency",
+      currency,
+      currencyDisplay: "narrowSymbol",
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    }).format(rounded + 0);
   } catch {
     return `${number(rounded, decimals, decimals)} ${currency}`;
   }
@@ -174,8 +183,17 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
   };
   const runningHead = () =>
     artifact(() => {
-      doc.font("Helvetica-Bold").fontSize(9).fillColor(input.brandColour).text(input.firmName, left, MARGIN - 26, { width, lineBreak: false });
-      doc.moveTo(left, MARGIN - 12).lineTo(left + width, MARGIN - 12).lineWidth(1.5).strokeColor(input.brandColour).stroke();
+      doc
+        .font("Helvetica-Bold")
+        .fontSize(9)
+        .fillColor(input.brandColour)
+        .text(input.firmName, left, MARGIN - 26, { width, lineBreak: false });
+      doc
+        .moveTo(left, MARGIN - 12)
+        .lineTo(left + width, MARGIN - 12)
+        .lineWidth(1.5)
+        .strokeColor(input.brandColour)
+        .stroke();
     }, "Pagination");
   const newPage = () => {
     doc.addPage();
@@ -220,12 +238,19 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
 
   /** The basis of valuation's height: its heading and paragraphs (0 without one). */
   const basisHeight = () =>
-    input.basis ? headingHeight(input.basis.title, 12) + input.basis.paragraphs.reduce((sum, t) => sum + paragraphHeight(t, 9), 0) : 0;
+    input.basis
+      ? headingHeight(input.basis.title, 12) + input.basis.paragraphs.reduce((sum, t) => sum + paragraphHeight(t, 9), 0)
+      : 0;
 
   type Row = { cells: string[]; bold?: boolean };
   const rowHeight = (columns: Column[], cells: string[], bold: boolean) => {
     doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
-    return Math.max(...cells.map((c, i) => doc.heightOfString(c || " ", { width: (columns[i] as Column).width - CELL_PAD * 2 }))) + CELL_PAD * 2;
+    return (
+      Math.max(
+        ...cells.map((c, i) => doc.heightOfString(c || " ", { width: (columns[i] as Column).width - CELL_PAD * 2 })),
+      ) +
+      CELL_PAD * 2
+    );
   };
   /** What the layout needs to know of a table: its header's and rows' heights, and its totals (the bold rows at its end). */
   const measure = (columns: Column[], rows: Row[]) => {
@@ -258,14 +283,25 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
     root.add(tableStruct);
     const drawCells = (cells: string[], y: number, bold: boolean, colour: string) => {
       let x = left;
-      doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9).fillColor(colour);
+      doc
+        .font(bold ? "Helvetica-Bold" : "Helvetica")
+        .fontSize(9)
+        .fillColor(colour);
       cells.forEach((cell, i) => {
         const column = columns[i] as Column;
         doc.text(cell, x + CELL_PAD, y + CELL_PAD, { width: column.width - CELL_PAD * 2, align: column.align });
         x += column.width;
       });
     };
-    const rule = (y: number, weight = 0.5) => artifact(() => doc.moveTo(left, y).lineTo(left + width, y).lineWidth(weight).strokeColor(RULE).stroke());
+    const rule = (y: number, weight = 0.5) =>
+      artifact(() =>
+        doc
+          .moveTo(left, y)
+          .lineTo(left + width, y)
+          .lineWidth(weight)
+          .strokeColor(RULE)
+          .stroke(),
+      );
     const headers = columns.map((c) => c.header);
     const headerRow = (tagged: boolean) => {
       const y = doc.y;
@@ -279,7 +315,14 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
           const at = x;
           tr.add(
             doc.struct("TH", {}, () => {
-              doc.font("Helvetica-Bold").fontSize(9).fillColor(INK).text(column.header, at + CELL_PAD, y + CELL_PAD, { width: column.width - CELL_PAD * 2, align: column.align });
+              doc
+                .font("Helvetica-Bold")
+                .fontSize(9)
+                .fillColor(INK)
+                .text(column.header, at + CELL_PAD, y + CELL_PAD, {
+                  width: column.width - CELL_PAD * 2,
+                  align: column.align,
+                });
             }),
           );
           x += column.width;
@@ -343,14 +386,26 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
       doc.moveDown(0.5);
       const rows: Row[] = [
         ...account.holdings.map((h) => ({
-          cells: [securityName(h.name), formatUnits(h.units), formatPrice(h.price, h.currency), h.currency, formatMoney(h.value, input.currency)],
+          cells: [
+            securityName(h.name),
+            formatUnits(h.units),
+            formatPrice(h.price, h.currency),
+            h.currency,
+            formatMoney(h.value, input.currency),
+          ],
         })),
         { cells: [`Total of ${account.name}`, "", "", "", formatMoney(account.total, input.currency)], bold: true },
       ];
       const numberLine = `Account number ${account.number}`;
       // the heading, the account's number and the table's start (its header and first rows, or all
       // of a short one) together
-      heading("H2", account.name, 13, INK, paragraphHeight(numberLine, 9) + gap(0.3, 9) + tableStart(HOLDING_COLUMNS, rows));
+      heading(
+        "H2",
+        account.name,
+        13,
+        INK,
+        paragraphHeight(numberLine, 9) + gap(0.3, 9) + tableStart(HOLDING_COLUMNS, rows),
+      );
       paragraph(numberLine, 9, MUTED);
       doc.moveDown(0.3);
       table(HOLDING_COLUMNS, rows);
@@ -361,7 +416,13 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
       { header: `Value (${input.currency})`, width: 160, align: "right" },
     ];
     const totalRows: Row[] = [
-      { cells: [`Grand total of ${input.accounts.length} account${input.accounts.length === 1 ? "" : "s"}`, formatMoney(input.grandTotal, input.currency)], bold: true },
+      {
+        cells: [
+          `Grand total of ${input.accounts.length} account${input.accounts.length === 1 ? "" : "s"}`,
+          formatMoney(input.grandTotal, input.currency),
+        ],
+        bold: true,
+      },
     ];
     heading("H2", "Total value", 13, INK, tableStart(totalColumns, totalRows));
     table(totalColumns, totalRows);
@@ -386,14 +447,22 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
       ];
       // annualised only over more than a year, and over the period the return covers (GIPS, decision 109)
       if (p.twrAnnualised !== null) {
-        const label = p.since ? `Time-weighted return a year since ${longDate(p.since)} (annualised)` : "Time-weighted return a year (annualised)";
+        const label = p.since
+          ? `Time-weighted return a year since ${longDate(p.since)} (annualised)`
+          : "Time-weighted return a year (annualised)";
         rows.push({ cells: [label, percent(p.twrAnnualised)] });
       }
       const columns: Column[] = [
         { header: "Measure", width: width - 160, align: "left" },
         { header: "Amount", width: 160, align: "right" },
       ];
-      heading("H2", p.sinceInception ? "Performance since inception" : "Performance over the period", 13, INK, tableStart(columns, rows));
+      heading(
+        "H2",
+        p.sinceInception ? "Performance since inception" : "Performance over the period",
+        13,
+        INK,
+        tableStart(columns, rows),
+      );
       table(columns, rows);
     }
   }
@@ -410,13 +479,16 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
       { header: "Share", width: 80, align: "right" },
       { header: `Value (${input.currency})`, width: 150, align: "right" },
     ];
-    const rows: Row[] = input.allocation.map((a) => ({ cells: [a.name, `${number(a.weight, 2, 2)}%`, formatMoney(a.value, input.currency)] }));
+    const rows: Row[] = input.allocation.map((a) => ({
+      cells: [a.name, `${number(a.weight, 2, 2)}%`, formatMoney(a.value, input.currency)],
+    }));
     const figureHeight = input.allocation.length * (barHeight + barGap) + 10;
     const title = "Allocation by asset class";
     // the end of the document is never a page of its own few lines: when the basis of valuation
     // would stand alone on a last page, this section goes over with it
     const sizes = measure(columns, rows);
-    const whole = headingHeight(title, 13) + gap(0.3, 13) + figureHeight + sizes.header + sizes.heights.reduce((a, b) => a + b, 0);
+    const whole =
+      headingHeight(title, 13) + gap(0.3, 13) + figureHeight + sizes.header + sizes.heights.reduce((a, b) => a + b, 0);
     const withBasis = whole + gap(1, 9) + basisHeight();
     // (measured to a few points: the drawing's line heights round differently, so in doubt it goes over)
     const room = bottom() - doc.y;
@@ -431,11 +503,25 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
       doc.struct("Figure", { alt }, () => {
         input.allocation.forEach((a, i) => {
           const y = top + i * (barHeight + barGap);
-          doc.rect(left, y + 2, 8, 8).fillColor(colourOf(i)).fill();
-          doc.font("Helvetica").fontSize(9).fillColor(INK).text(a.name, left + 14, y + 2, { width: labelWidth - 18, lineBreak: false });
+          doc
+            .rect(left, y + 2, 8, 8)
+            .fillColor(colourOf(i))
+            .fill();
+          doc
+            .font("Helvetica")
+            .fontSize(9)
+            .fillColor(INK)
+            .text(a.name, left + 14, y + 2, { width: labelWidth - 18, lineBreak: false });
           const length = Math.max(1, (barMax * Math.max(0, a.weight)) / 100);
-          doc.rect(left + labelWidth, y, length, barHeight).fillColor(colourOf(i)).fill();
-          doc.font("Helvetica").fontSize(9).fillColor(INK).text(`${number(a.weight, 1, 1)}%`, left + labelWidth + length + 6, y + 2, { width: 60, lineBreak: false });
+          doc
+            .rect(left + labelWidth, y, length, barHeight)
+            .fillColor(colourOf(i))
+            .fill();
+          doc
+            .font("Helvetica")
+            .fontSize(9)
+            .fillColor(INK)
+            .text(`${number(a.weight, 1, 1)}%`, left + labelWidth + length + 6, y + 2, { width: 60, lineBreak: false });
         });
       }),
     );
@@ -462,7 +548,11 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
         .font("Helvetica")
         .fontSize(8)
         .fillColor(MUTED)
-        .text(`Page ${i - range.start + 1} of ${range.count}`, left, doc.page.height - MARGIN + 10, { width, align: "right", lineBreak: false });
+        .text(`Page ${i - range.start + 1} of ${range.count}`, left, doc.page.height - MARGIN + 10, {
+          width,
+          align: "right",
+          lineBreak: false,
+        });
     }, "Pagination");
     doc.page.margins.bottom = keep;
   }

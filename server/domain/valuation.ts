@@ -171,7 +171,14 @@ export type Valuation = {
   reportTotal: number;
   reportTotalMinor: number;
   /** Per account: plan currency, plan value and report value (the sums of its positions' rounded values). */
-  accounts: Array<{ accountId: number; planCurrency: string; planValue: number; reportValue: number; planMinor: number; reportMinor: number }>;
+  accounts: Array<{
+    accountId: number;
+    planCurrency: string;
+    planValue: number;
+    reportValue: number;
+    planMinor: number;
+    reportMinor: number;
+  }>;
 };
 
 /**
@@ -192,7 +199,10 @@ export function valueAt(input: {
 }): Valuation {
   const { positions, fx, date, currency } = input;
   checkDate(date, "Valuation date");
-  const lookup = <T>(from: ReadonlyMap<number, T> | Readonly<Record<number, T>> | undefined, key: number): T | undefined =>
+  const lookup = <T>(
+    from: ReadonlyMap<number, T> | Readonly<Record<number, T>> | undefined,
+    key: number,
+  ): T | undefined =>
     from === undefined ? undefined : from instanceof Map ? from.get(key) : (from as Record<number, T>)[key];
   const valued: ValuedPosition[] = positions.map((p) => {
     const pricing = lookup(input.prices, p.securityId);
@@ -218,9 +228,17 @@ export function valueAt(input: {
       reportMinor,
     };
   });
-  const byAccount = new Map<number, { accountId: number; planCurrency: string; planMinor: number; reportMinor: number }>();
+  const byAccount = new Map<
+    number,
+    { accountId: number; planCurrency: string; planMinor: number; reportMinor: number }
+  >();
   for (const v of valued) {
-    const account = byAccount.get(v.accountId) ?? { accountId: v.accountId, planCurrency: v.planCurrency, planMinor: 0, reportMinor: 0 };
+    const account = byAccount.get(v.accountId) ?? {
+      accountId: v.accountId,
+      planCurrency: v.planCurrency,
+      planMinor: 0,
+      reportMinor: 0,
+    };
     account.planMinor = sumMinor([account.planMinor, v.planMinor]);
     account.reportMinor = sumMinor([account.reportMinor, v.reportMinor]);
     byAccount.set(v.accountId, account);

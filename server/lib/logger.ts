@@ -40,7 +40,9 @@ const member = (field: string) => (/^[A-Za-z_$][\w$]*$/.test(field) ? `.${field}
 function redactPaths(): string[] {
   return [
     ...SECRET_FIELDS.flatMap((field) => [member(field).replace(/^\./, ""), `body${member(field)}`]),
-    ...["headers", "req.headers", "res.headers"].flatMap((at) => SECRET_HEADERS.map((header) => `${at}${member(header)}`)),
+    ...["headers", "req.headers", "res.headers"].flatMap((at) =>
+      SECRET_HEADERS.map((header) => `${at}${member(header)}`),
+    ),
   ];
 }
 
@@ -89,7 +91,16 @@ export function requestLogging(log: PlatformLogger) {
     const started = performance.now();
     res.setHeader(REQUEST_ID_HEADER, requestId);
     res.on("finish", () => {
-      log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started), requestId }, "request");
+      log.info(
+        {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+          requestId,
+        },
+        "request",
+      );
     });
     runWithRequestId(requestId, next);
   };

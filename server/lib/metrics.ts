@@ -120,7 +120,9 @@ export function startMetricsServer(where: { port: number; host: string }): void 
   serveMetrics(registry, where).then(
     (server) => {
       const address = server.address();
-      console.log(`platform metrics on http://${where.host}:${typeof address === "object" && address ? address.port : where.port}/metrics`);
+      console.log(
+        `platform metrics on http://${where.host}:${typeof address === "object" && address ? address.port : where.port}/metrics`,
+      );
     },
     (error: unknown) => {
       console.error("platform metrics could not start", error);

@@ -1,11 +1,6 @@
 /** Lower case without accents, for case- and accent-insensitive search (spec 002 §5 client search). */
 export function foldText(value: string): string {
-  return value
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  return value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
 /** The search text held for a client: every name it can be found by. */

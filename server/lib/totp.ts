@@ -59,7 +59,11 @@ export function totpStep(timeMs: number, stepSeconds = TOTP_STEP_SECONDS): numbe
   return Math.floor(timeMs / 1000 / stepSeconds);
 }
 
-export function totp(key: Uint8Array, timeMs: number, options: { digits?: number; algorithm?: TotpAlgorithm; stepSeconds?: number } = {}): string {
+export function totp(
+  key: Uint8Array,
+  timeMs: number,
+  options: { digits?: number; algorithm?: TotpAlgorithm; stepSeconds?: number } = {},
+): string {
   return hotp(key, totpStep(timeMs, options.stepSeconds), options.digits ?? 6, options.algorithm ?? "sha1");
 }
 
@@ -67,7 +71,12 @@ export function totp(key: Uint8Array, timeMs: number, options: { digits?: number
  * The time step a code belongs to, looking one step either side of now (clock drift and typing
  * time), or null. A step at or before `notAfterStep` (the last one used) is refused: no replay.
  */
-export function verifyTotp(key: Uint8Array, code: string, timeMs: number, options: { window?: number; notAfterStep?: number | null } = {}): number | null {
+export function verifyTotp(
+  key: Uint8Array,
+  code: string,
+  timeMs: number,
+  options: { window?: number; notAfterStep?: number | null } = {},
+): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const now = totpStep(timeMs);
   const window = options.window ?? 1;
@@ -86,6 +95,12 @@ export function newTotpSecret(): string {
 /** The otpauth:// URI an authenticator app reads from a QR code. */
 export function otpauthUri(secret: string, account: string, issuer: string): string {
   const label = encodeURIComponent(`${issuer}:${account}`);
-  const query = new URLSearchParams({ secret, issuer, algorithm: "SHA1", digits: "6", period: String(TOTP_STEP_SECONDS) });
+  const query = new URLSearchParams({
+    secret,
+    issuer,
+    algorithm: "SHA1",
+    digits: "6",
+    period: String(TOTP_STEP_SECONDS),
+  });
   return `otpauth://totp/${label}?${query.toString()}`;
 }

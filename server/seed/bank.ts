@@ -11,17 +11,32 @@ export function seedBankAccounts(db: Db, people: BankPeople): void {
     .values([
       // demo.client (Eleanor Hartley): her default account and a second, joint one
       {
-        entityId: people.client, bankName: "Barclays", accountName: "Mrs E Hartley", sortCode: "20-45-77", bsb: null,
-        accountNumber: "41236655", isDefault: true,
+        entityId: people.client,
+        bankName: "Barclays",
+        accountName: "Mrs E Hartley",
+        sortCode: "20-45-77",
+        bsb: null,
+        accountNumber: "41236655",
+        isDefault: true,
       },
       {
-        entityId: people.client, bankName: "Nationwide Building Society", accountName: "Mr J and Mrs E Hartley", sortCode: "07-04-36",
-        bsb: null, accountNumber: "70918842", isDefault: false,
+        entityId: people.client,
+        bankName: "Nationwide Building Society",
+        accountName: "Mr J and Mrs E Hartley",
+        sortCode: "07-04-36",
+        bsb: null,
+        accountNumber: "70918842",
+        isDefault: false,
       },
       // demo.partner (James Hartley)
       {
-        entityId: people.partner, bankName: "Lloyds Bank", accountName: "Mr J E Hartley", sortCode: "30-94-57", bsb: null,
-        accountNumber: "02718364", isDefault: true,
+        entityId: people.partner,
+        bankName: "Lloyds Bank",
+        accountName: "Mr J E Hartley",
+        sortCode: "30-94-57",
+        bsb: null,
+        accountNumber: "02718364",
+        isDefault: true,
       },
     ])
     .run();

@@ -241,9 +241,33 @@ type ServicePages = { maintenance: Page; "basis-of-valuation": Page; announcemen
 
 export function sitePages(firm: string): Record<"en-GB" | "en-CA" | "en-AU" | "fr-CA", Pages & ServicePages> {
   return {
-    "en-GB": { ...englishPages(firm, REGIONS["en-GB"]), maintenance: maintenancePage(firm, REGIONS["en-GB"]), "basis-of-valuation": basisOfValuation(false), announcement: announcement(firm, false), ...journeys(false) },
-    "en-CA": { ...englishPages(firm, REGIONS["en-CA"]), maintenance: maintenancePage(firm, REGIONS["en-CA"]), "basis-of-valuation": basisOfValuation(false), announcement: announcement(firm, false), ...journeys(false) },
-    "en-AU": { ...englishPages(firm, REGIONS["en-AU"]), maintenance: maintenancePage(firm, REGIONS["en-AU"]), "basis-of-valuation": basisOfValuation(false), announcement: announcement(firm, false), ...journeys(false) },
-    "fr-CA": { ...frenchPages(firm), maintenance: maintenancePage(firm, null), "basis-of-valuation": basisOfValuation(true), announcement: announcement(firm, true), ...journeys(true) },
+    "en-GB": {
+      ...englishPages(firm, REGIONS["en-GB"]),
+      maintenance: maintenancePage(firm, REGIONS["en-GB"]),
+      "basis-of-valuation": basisOfValuation(false),
+      announcement: announcement(firm, false),
+      ...journeys(false),
+    },
+    "en-CA": {
+      ...englishPages(firm, REGIONS["en-CA"]),
+      maintenance: maintenancePage(firm, REGIONS["en-CA"]),
+      "basis-of-valuation": basisOfValuation(false),
+      announcement: announcement(firm, false),
+      ...journeys(false),
+    },
+    "en-AU": {
+      ...englishPages(firm, REGIONS["en-AU"]),
+      maintenance: maintenancePage(firm, REGIONS["en-AU"]),
+      "basis-of-valuation": basisOfValuation(false),
+      announcement: announcement(firm, false),
+      ...journeys(false),
+    },
+    "fr-CA": {
+      ...frenchPages(firm),
+      maintenance: maintenancePage(firm, null),
+      "basis-of-valuation": basisOfValuation(true),
+      announcement: announcement(firm, true),
+      ...journeys(true),
+    },
   };
 }

@@ -60,11 +60,25 @@ type DocSeed = {
   readBy?: Who[];
 };
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const longDate = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 
 const LOGO = '<p><img src="/resourceful/docnote/images/logo.png" alt="Northbridge Wealth" width="120" height="30"></p>';
-const SIGN_OFF = (adviser: string) => `<p>Kind regards,</p><p><strong>${adviser}</strong><br>Chartered Financial Planner, Northbridge Wealth</p>`;
+const SIGN_OFF = (adviser: string) =>
+  `<p>Kind regards,</p><p><strong>${adviser}</strong><br>Chartered Financial Planner, Northbridge Wealth</p>`;
 
 const CONTENT_TYPES: Record<FileKind, string> = {
   pdf: "application/pdf",
@@ -106,7 +120,10 @@ function hartleyDocuments(adviser: string, now: Date): DocSeed[] {
       referenceDaysAgo: daysAgo + 11,
       owners: ["client", "partner"],
       body: `${LOGO}<p>Dear Ellie and James,</p><p>Please find attached your quarterly valuation to ${longDate(reference)}. It shows the value of each of your accounts, the transactions in the quarter and how your portfolios performed.</p>${SIGN_OFF(adviser)}`,
-      files: q < 3 ? [{ kind: "pdf", name: `Valuation ${longDate(reference)}.pdf`, text: `Valuation to ${longDate(reference)}` }] : [],
+      files:
+        q < 3
+          ? [{ kind: "pdf", name: `Valuation ${longDate(reference)}.pdf`, text: `Valuation to ${longDate(reference)}` }]
+          : [],
       readBy: q === 0 ? ["partner"] : ["client", "partner"],
     });
   }
@@ -168,7 +185,13 @@ function hartleyDocuments(adviser: string, now: Date): DocSeed[] {
       categories: [IMPORTANT_CATEGORY_ID],
       pending: true,
       body: `<p>Dear Ellie,</p><p>Our discretionary management agreement has been updated. Please read it and sign it electronically. Until it is signed we will keep managing your portfolio under the current agreement.</p>${SIGN_OFF(adviser)}`,
-      files: [{ kind: "pdf", name: "Discretionary management agreement.pdf", text: "Discretionary management agreement, version 2025.1" }],
+      files: [
+        {
+          kind: "pdf",
+          name: "Discretionary management agreement.pdf",
+          text: "Discretionary management agreement, version 2025.1",
+        },
+      ],
     },
     {
       subject: "Welcome to the new Client Online",
@@ -284,7 +307,9 @@ function hartleyDocuments(adviser: string, now: Date): DocSeed[] {
       referenceDaysAgo: 185,
       owners: ["partner"],
       body: `<p>Dear James,</p><p>Your workplace pension's annual statement is attached.</p>${SIGN_OFF(adviser)}`,
-      files: [{ kind: "pdf", name: "Workplace pension statement.pdf", text: "Workplace pension statement for James Hartley" }],
+      files: [
+        { kind: "pdf", name: "Workplace pension statement.pdf", text: "Workplace pension statement for James Hartley" },
+      ],
       readBy: ["partner"],
     },
     // adviser-only file notes: never sent to a client
@@ -430,7 +455,9 @@ function priyaDocuments(adviser: string): DocSeed[] {
 /** Seeds document types, categories, the notification template and the demo documents. */
 export function seedDocuments(db: Db, now: Date, people: DocumentPeople): void {
   const random = seededRandom(SEED);
-  db.insert(documentTypes).values([...DOCUMENT_TYPES]).run();
+  db.insert(documentTypes)
+    .values([...DOCUMENT_TYPES])
+    .run();
   db.insert(documentCategories)
     .values([
       { id: IMPORTANT_CATEGORY_ID, name: "Important" },
@@ -473,7 +500,10 @@ export function seedDocuments(db: Db, now: Date, people: DocumentPeople): void {
         doctype: seed.doctype,
         docsubtype: clientInitiated ? "Client Initiated" : null,
         createdAt: created.toISOString(),
-        referenceDate: seed.referenceDaysAgo === undefined ? null : new Date(now.getTime() - seed.referenceDaysAgo * DAY).toISOString().slice(0, 10),
+        referenceDate:
+          seed.referenceDaysAgo === undefined
+            ? null
+            : new Date(now.getTime() - seed.referenceDaysAgo * DAY).toISOString().slice(0, 10),
         isClientAccessAccessible: !seed.adviserOnly,
         editPrivilege: clientInitiated ? 8 : 0,
         permission: seed.adviserOnly ? "Private" : "Shared With Client Groups",
@@ -484,17 +514,28 @@ export function seedDocuments(db: Db, now: Date, people: DocumentPeople): void {
       })
       .returning({ id: documents.id })
       .get().id;
-    for (const who of seed.owners) db.insert(documentEntities).values({ documentId: id, entityId: entityOf[who] }).run();
-    for (const categoryId of seed.categories ?? []) db.insert(documentCategoryLinks).values({ documentId: id, categoryId }).run();
+    for (const who of seed.owners)
+      db.insert(documentEntities).values({ documentId: id, entityId: entityOf[who] }).run();
+    for (const categoryId of seed.categories ?? [])
+      db.insert(documentCategoryLinks).values({ documentId: id, categoryId }).run();
     for (const file of seed.files ?? []) {
       const content = fileBytes(file.kind, file.name, file.text ?? seed.subject);
       db.insert(documentAttachments)
-        .values({ documentId: id, filename: file.name, contentType: CONTENT_TYPES[file.kind], size: content.length, content, createdAt: created.toISOString() })
+        .values({
+          documentId: id,
+          filename: file.name,
+          contentType: CONTENT_TYPES[file.kind],
+          size: content.length,
+          content,
+          createdAt: created.toISOString(),
+        })
         .run();
     }
     for (const who of seed.readBy ?? []) {
       const readAt = new Date(created.getTime() + between(random, 1, 48) * 3_600_000);
-      db.insert(documentFirstReads).values({ documentId: id, entityId: entityOf[who], readAt: readAt.toISOString() }).run();
+      db.insert(documentFirstReads)
+        .values({ documentId: id, entityId: entityOf[who], readAt: readAt.toISOString() })
+        .run();
     }
   }
 }

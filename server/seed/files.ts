@@ -50,7 +50,12 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** An RGB PNG of the given size: a background with a band of a second colour across the middle. */
-export function pngFile(width: number, height: number, background: [number, number, number], band: [number, number, number]): Buffer {
+export function pngFile(
+  width: number,
+  height: number,
+  background: [number, number, number],
+  band: [number, number, number],
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

@@ -29,23 +29,210 @@ type SecuritySeed = {
 
 // ISINs are illustrative (well-formed, not checked against the real register).
 const SECURITIES: SecuritySeed[] = [
-  { code: "GBPCASH", exchange: "CASH", isin: null, description: "Sterling cash", sector: "Cash", assetClass: "CASH", region: "United Kingdom", currency: "GBP", price: 1, yieldBp: 0 },
-  { code: "USDCASH", exchange: "CASH", isin: null, description: "US dollar cash", sector: "Cash", assetClass: "CASH", region: "North America", currency: "USD", price: 1, yieldBp: 0 },
-  { code: "EURCASH", exchange: "CASH", isin: null, description: "Euro cash", sector: "Cash", assetClass: "CASH", region: "Europe", currency: "EUR", price: 1, yieldBp: 0 },
-  { code: "ULVR", exchange: "LSE", isin: "GB00B10RZP78", description: "Unilever plc", sector: "Consumer Staples", assetClass: "EQUITY", region: "United Kingdom", currency: "GBP", price: 41.5, yieldBp: 350 },
-  { code: "AZN", exchange: "LSE", isin: "GB0009895292", description: "AstraZeneca plc", sector: "Health Care", assetClass: "EQUITY", region: "United Kingdom", currency: "GBP", price: 104.2, yieldBp: 220 },
-  { code: "HSBA", exchange: "LSE", isin: "GB0005405286", description: "HSBC Holdings plc", sector: "Financials", assetClass: "EQUITY", region: "United Kingdom", currency: "GBP", price: 5.82, yieldBp: 600 },
-  { code: "ISF", exchange: "LSE", isin: "IE0005042456", description: "iShares Core FTSE 100 UCITS ETF", sector: "Diversified", assetClass: "EQUITY", region: "United Kingdom", currency: "GBP", price: 7.41, yieldBp: 380 },
-  { code: "VGOV", exchange: "LSE", isin: "IE00B42WWV65", description: "Vanguard UK Gilt UCITS ETF", sector: "Government Bonds", assetClass: "FIXED", region: "United Kingdom", currency: "GBP", price: 18.9, yieldBp: 300 },
-  { code: "LAND", exchange: "LSE", isin: "GB00BYW0PQ60", description: "Land Securities Group plc", sector: "Real Estate", assetClass: "PROPERTY", region: "United Kingdom", currency: "GBP", price: 6.2, yieldBp: 600 },
-  { code: "AAPL", exchange: "NASDAQ", isin: "US0378331005", description: "Apple Inc.", sector: "Information Technology", assetClass: "EQUITY", region: "North America", currency: "USD", price: 150.3, yieldBp: 55 },
-  { code: "MSFT", exchange: "NASDAQ", isin: "US5949181045", description: "Microsoft Corporation", sector: "Information Technology", assetClass: "EQUITY", region: "North America", currency: "USD", price: 255.1, yieldBp: 80 },
-  { code: "JNJ", exchange: "NYSE", isin: "US4781601046", description: "Johnson & Johnson", sector: "Health Care", assetClass: "EQUITY", region: "North America", currency: "USD", price: 162.4, yieldBp: 290 },
-  { code: "IEF", exchange: "NASDAQ", isin: "US4642874402", description: "iShares 7-10 Year Treasury Bond ETF", sector: "Government Bonds", assetClass: "FIXED", region: "North America", currency: "USD", price: 98.6, yieldBp: 320 },
-  { code: "ASML", exchange: "XAMS", isin: "NL0010273215", description: "ASML Holding N.V.", sector: "Information Technology", assetClass: "EQUITY", region: "Europe", currency: "EUR", price: 560, yieldBp: 90 },
-  { code: "SAP", exchange: "XETRA", isin: "DE0007164600", description: "SAP SE", sector: "Information Technology", assetClass: "EQUITY", region: "Europe", currency: "EUR", price: 108.4, yieldBp: 150 },
-  { code: "SIE", exchange: "XETRA", isin: "DE0007236101", description: "Siemens AG", sector: "Industrials", assetClass: "EQUITY", region: "Europe", currency: "EUR", price: 128.7, yieldBp: 320 },
-  { code: "IBGL", exchange: "XAMS", isin: "IE00B1FZS798", description: "iShares Euro Government Bond 15-30yr UCITS ETF", sector: "Government Bonds", assetClass: "FIXED", region: "Europe", currency: "EUR", price: 190.2, yieldBp: 250 },
+  {
+    code: "GBPCASH",
+    exchange: "CASH",
+    isin: null,
+    description: "Sterling cash",
+    sector: "Cash",
+    assetClass: "CASH",
+    region: "United Kingdom",
+    currency: "GBP",
+    price: 1,
+    yieldBp: 0,
+  },
+  {
+    code: "USDCASH",
+    exchange: "CASH",
+    isin: null,
+    description: "US dollar cash",
+    sector: "Cash",
+    assetClass: "CASH",
+    region: "North America",
+    currency: "USD",
+    price: 1,
+    yieldBp: 0,
+  },
+  {
+    code: "EURCASH",
+    exchange: "CASH",
+    isin: null,
+    description: "Euro cash",
+    sector: "Cash",
+    assetClass: "CASH",
+    region: "Europe",
+    currency: "EUR",
+    price: 1,
+    yieldBp: 0,
+  },
+  {
+    code: "ULVR",
+    exchange: "LSE",
+    isin: "GB00B10RZP78",
+    description: "Unilever plc",
+    sector: "Consumer Staples",
+    assetClass: "EQUITY",
+    region: "United Kingdom",
+    currency: "GBP",
+    price: 41.5,
+    yieldBp: 350,
+  },
+  {
+    code: "AZN",
+    exchange: "LSE",
+    isin: "GB0009895292",
+    description: "AstraZeneca plc",
+    sector: "Health Care",
+    assetClass: "EQUITY",
+    region: "United Kingdom",
+    currency: "GBP",
+    price: 104.2,
+    yieldBp: 220,
+  },
+  {
+    code: "HSBA",
+    exchange: "LSE",
+    isin: "GB0005405286",
+    description: "HSBC Holdings plc",
+    sector: "Financials",
+    assetClass: "EQUITY",
+    region: "United Kingdom",
+    currency: "GBP",
+    price: 5.82,
+    yieldBp: 600,
+  },
+  {
+    code: "ISF",
+    exchange: "LSE",
+    isin: "IE0005042456",
+    description: "iShares Core FTSE 100 UCITS ETF",
+    sector: "Diversified",
+    assetClass: "EQUITY",
+    region: "United Kingdom",
+    currency: "GBP",
+    price: 7.41,
+    yieldBp: 380,
+  },
+  {
+    code: "VGOV",
+    exchange: "LSE",
+    isin: "IE00B42WWV65",
+    description: "Vanguard UK Gilt UCITS ETF",
+    sector: "Government Bonds",
+    assetClass: "FIXED",
+    region: "United Kingdom",
+    currency: "GBP",
+    price: 18.9,
+    yieldBp: 300,
+  },
+  {
+    code: "LAND",
+    exchange: "LSE",
+    isin: "GB00BYW0PQ60",
+    description: "Land Securities Group plc",
+    sector: "Real Estate",
+    assetClass: "PROPERTY",
+    region: "United Kingdom",
+    currency: "GBP",
+    price: 6.2,
+    yieldBp: 600,
+  },
+  {
+    code: "AAPL",
+    exchange: "NASDAQ",
+    isin: "US0378331005",
+    description: "Apple Inc.",
+    sector: "Information Technology",
+    assetClass: "EQUITY",
+    region: "North America",
+    currency: "USD",
+    price: 150.3,
+    yieldBp: 55,
+  },
+  {
+    code: "MSFT",
+    exchange: "NASDAQ",
+    isin: "US5949181045",
+    description: "Microsoft Corporation",
+    sector: "Information Technology",
+    assetClass: "EQUITY",
+    region: "North America",
+    currency: "USD",
+    price: 255.1,
+    yieldBp: 80,
+  },
+  {
+    code: "JNJ",
+    exchange: "NYSE",
+    isin: "US4781601046",
+    description: "Johnson & Johnson",
+    sector: "Health Care",
+    assetClass: "EQUITY",
+    region: "North America",
+    currency: "USD",
+    price: 162.4,
+    yieldBp: 290,
+  },
+  {
+    code: "IEF",
+    exchange: "NASDAQ",
+    isin: "US4642874402",
+    description: "iShares 7-10 Year Treasury Bond ETF",
+    sector: "Government Bonds",
+    assetClass: "FIXED",
+    region: "North America",
+    currency: "USD",
+    price: 98.6,
+    yieldBp: 320,
+  },
+  {
+    code: "ASML",
+    exchange: "XAMS",
+    isin: "NL0010273215",
+    description: "ASML Holding N.V.",
+    sector: "Information Technology",
+    assetClass: "EQUITY",
+    region: "Europe",
+    currency: "EUR",
+    price: 560,
+    yieldBp: 90,
+  },
+  {
+    code: "SAP",
+    exchange: "XETRA",
+    isin: "DE0007164600",
+    description: "SAP SE",
+    sector: "Information Technology",
+    assetClass: "EQUITY",
+    region: "Europe",
+    currency: "EUR",
+    price: 108.4,
+    yieldBp: 150,
+  },
+  {
+    code: "SIE",
+    exchange: "XETRA",
+    isin: "DE0007236101",
+    description: "Siemens AG",
+    sector: "Industrials",
+    assetClass: "EQUITY",
+    region: "Europe",
+    currency: "EUR",
+    price: 128.7,
+    yieldBp: 320,
+  },
+  {
+    code: "IBGL",
+    exchange: "XAMS",
+    isin: "IE00B1FZS798",
+    description: "iShares Euro Government Bond 15-30yr UCITS ETF",
+    sector: "Government Bonds",
+    assetClass: "FIXED",
+    region: "Europe",
+    currency: "EUR",
+    price: 190.2,
+    yieldBp: 250,
+  },
 ];
 
 /**
@@ -64,15 +251,44 @@ type LaterSecurity = Omit<SecuritySeed, "assetClass"> & {
 
 const LATER_SECURITIES: LaterSecurity[] = [
   {
-    code: "VLS60", exchange: "FUND", isin: "GB00B3TYHH97", description: "Vanguard LifeStrategy 60% Equity Fund", sector: "Multi-asset", assetClass: "MIXED",
-    region: "Global", currency: "GBP", price: 212.4, yieldBp: 190,
-    assetClassAllocation: [{ name: "Equities", weight: 60 }, { name: "Fixed income", weight: 40 }],
-    regionalAllocation: [{ name: "United Kingdom", weight: 25 }, { name: "North America", weight: 40 }, { name: "Europe", weight: 20 }, { name: "Asia Pacific", weight: 15 }],
-    transfers: [["Ellie Stocks and Shares ISA", 14, 110], ["Ellie Stocks and Shares ISA", 5, 45]],
+    code: "VLS60",
+    exchange: "FUND",
+    isin: "GB00B3TYHH97",
+    description: "Vanguard LifeStrategy 60% Equity Fund",
+    sector: "Multi-asset",
+    assetClass: "MIXED",
+    region: "Global",
+    currency: "GBP",
+    price: 212.4,
+    yieldBp: 190,
+    assetClassAllocation: [
+      { name: "Equities", weight: 60 },
+      { name: "Fixed income", weight: 40 },
+    ],
+    regionalAllocation: [
+      { name: "United Kingdom", weight: 25 },
+      { name: "North America", weight: 40 },
+      { name: "Europe", weight: 20 },
+      { name: "Asia Pacific", weight: 15 },
+    ],
+    transfers: [
+      ["Ellie Stocks and Shares ISA", 14, 110],
+      ["Ellie Stocks and Shares ISA", 5, 45],
+    ],
   },
   {
-    code: "XDLST", exchange: "LSE", isin: null, description: "", sector: "Unclassified", assetClass: "EQUITY", region: "United Kingdom", currency: "GBP",
-    price: 1.85, yieldBp: 0, assetClassAllocation: null, regionalAllocation: null,
+    code: "XDLST",
+    exchange: "LSE",
+    isin: null,
+    description: "",
+    sector: "Unclassified",
+    assetClass: "EQUITY",
+    region: "United Kingdom",
+    currency: "GBP",
+    price: 1.85,
+    yieldBp: 0,
+    assetClassAllocation: null,
+    regionalAllocation: null,
     transfers: [["Joint General Investment Account", 9, 1_500]],
   },
 ];
@@ -103,12 +319,23 @@ export const MARKET_BOUNDS = {
 /** A series' yearly drift, its yearly volatility from each factor, its own yearly volatility and its bounds. */
 type Market = { drift: number; loadings: Partial<Record<Factor, number>>; own: number; bounds: Bounds };
 
-const equity = (loadings: Partial<Record<Factor, number>>, own: number, drift = 0.07): Market => ({ drift, loadings, own, bounds: MARKET_BOUNDS.security });
+const equity = (loadings: Partial<Record<Factor, number>>, own: number, drift = 0.07): Market => ({
+  drift,
+  loadings,
+  own,
+  bounds: MARKET_BOUNDS.security,
+});
 /** A UK share: the world's moves and the UK's own. */
 const ukEquity = (beta: number, own: number) => equity({ world: 0.09 * beta, uk: 0.07 * beta }, own);
 /** A US or European share, priced in its currency: the world's moves in sterling, and the currency's against sterling. */
-const foreignEquity = (currency: "usd" | "eur", beta: number, own: number) => equity({ world: 0.12 * beta, [currency]: currency === "usd" ? 0.06 : 0.045 }, own);
-const bond = (duration: number, own: number): Market => ({ drift: 0.02, loadings: { bonds: 0.06 * duration }, own, bounds: MARKET_BOUNDS.security });
+const foreignEquity = (currency: "usd" | "eur", beta: number, own: number) =>
+  equity({ world: 0.12 * beta, [currency]: currency === "usd" ? 0.06 : 0.045 }, own);
+const bond = (duration: number, own: number): Market => ({
+  drift: 0.02,
+  loadings: { bonds: 0.06 * duration },
+  own,
+  bounds: MARKET_BOUNDS.security,
+});
 
 /** Each security's market (by code); cash is constant at 1.00. */
 const SECURITY_MARKETS: Record<string, Market> = {
@@ -137,16 +364,42 @@ const FX: Array<{ currency: string; start: number; market: Market }> = [
 ];
 
 const BENCHMARKS: Array<{ code: string; name: string; currency: string; start: number; market: Market }> = [
-  { code: "FTASX", name: "FTSE All-Share", currency: "GBP", start: 4100, market: { drift: 0.06, loadings: { world: 0.09, uk: 0.07 }, own: 0, bounds: MARKET_BOUNDS.index } },
-  { code: "MSCIWGBP", name: "MSCI World (GBP)", currency: "GBP", start: 2600, market: { drift: 0.08, loadings: { world: 0.12 }, own: 0, bounds: MARKET_BOUNDS.index } },
-  { code: "GILTALL", name: "FTSE Actuaries UK Gilts All Stocks", currency: "GBP", start: 2900, market: { drift: 0.02, loadings: { bonds: 0.06 }, own: 0, bounds: MARKET_BOUNDS.index } },
+  {
+    code: "FTASX",
+    name: "FTSE All-Share",
+    currency: "GBP",
+    start: 4100,
+    market: { drift: 0.06, loadings: { world: 0.09, uk: 0.07 }, own: 0, bounds: MARKET_BOUNDS.index },
+  },
+  {
+    code: "MSCIWGBP",
+    name: "MSCI World (GBP)",
+    currency: "GBP",
+    start: 2600,
+    market: { drift: 0.08, loadings: { world: 0.12 }, own: 0, bounds: MARKET_BOUNDS.index },
+  },
+  {
+    code: "GILTALL",
+    name: "FTSE Actuaries UK Gilts All Stocks",
+    currency: "GBP",
+    start: 2900,
+    market: { drift: 0.02, loadings: { bonds: 0.06 }, own: 0, bounds: MARKET_BOUNDS.index },
+  },
 ];
 
 /**
  * A balanced index (decision 091): 60% MSCI World and 40% gilts, rebalanced every business day, so
  * its daily return is the weighted sum of theirs; it starts at 1,000.
  */
-const BALANCED = { code: "BAL6040", name: "Balanced index 60/40 (MSCI World and UK gilts)", start: 1000, parts: [["MSCIWGBP", 0.6], ["GILTALL", 0.4]] as const };
+const BALANCED = {
+  code: "BAL6040",
+  name: "Balanced index 60/40 (MSCI World and UK gilts)",
+  start: 1000,
+  parts: [
+    ["MSCIWGBP", 0.6],
+    ["GILTALL", 0.4],
+  ] as const,
+};
 
 /** The composite's daily levels (micros, to 2 decimals) from its parts' levels. */
 export function blendedLevels(blend: typeof BALANCED, levels: ReadonlyMap<string, readonly number[]>): number[] {
@@ -155,7 +408,9 @@ export function blendedLevels(blend: typeof BALANCED, levels: ReadonlyMap<string
   const out: number[] = [];
   let level = blend.start;
   for (let i = 0; i < length; i++) {
-    if (i > 0) level *= 1 + parts.reduce((sum, p) => sum + p.weight * ((p.series[i] as number) / (p.series[i - 1] as number) - 1), 0);
+    if (i > 0)
+      level *=
+        1 + parts.reduce((sum, p) => sum + p.weight * ((p.series[i] as number) / (p.series[i - 1] as number) - 1), 0);
     out.push(Math.round(level * 100) * (MICROS / 100));
   }
   return out;
@@ -228,15 +483,24 @@ function marketPath(
   let level = start;
   for (let i = 0; i < count; i++) {
     if (i > 0) {
-      const shock = loadings.reduce((sum, [f, v]) => sum + v * (shocks[f][i] as number), 0) + market.own * normal(random);
+      const shock =
+        loadings.reduce((sum, [f, v]) => sum + v * (shocks[f][i] as number), 0) + market.own * normal(random);
       const y = back.year[i - 1] as number;
       const trailing = y >= 0 ? Math.log(level / (levels[y] as number)) : market.drift * (i / TRADING_DAYS);
       const pull = y >= 0 ? -PULL * (trailing - market.drift) : 0;
       level *= Math.exp((market.drift - variance / 2 + pull) * dt + Math.sqrt(dt) * shock);
       const m = back.month[i] as number;
-      if (m >= 0) level = Math.min(Math.max(level, (levels[m] as number) * (1 - market.bounds.month)), (levels[m] as number) * (1 + market.bounds.month));
+      if (m >= 0)
+        level = Math.min(
+          Math.max(level, (levels[m] as number) * (1 - market.bounds.month)),
+          (levels[m] as number) * (1 + market.bounds.month),
+        );
       const yr = back.year[i] as number;
-      if (yr >= 0) level = Math.min(Math.max(level, (levels[yr] as number) * (1 + market.bounds.yearLow)), (levels[yr] as number) * (1 + market.bounds.yearHigh));
+      if (yr >= 0)
+        level = Math.min(
+          Math.max(level, (levels[yr] as number) * (1 + market.bounds.yearLow)),
+          (levels[yr] as number) * (1 + market.bounds.yearHigh),
+        );
     }
     levels[i] = level;
     out.push(Math.round((level * MICROS) / step) * step);
@@ -254,7 +518,8 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
   const lastDay = days[days.length - 1] as string;
   const dayIndex = new Map(days.map((d, i) => [d, i]));
   /** The business day `n` business days from `date` (a business day of the series), capped at the last. */
-  const businessDayAfter = (date: string, n: number) => days[Math.min((dayIndex.get(date) as number) + n, days.length - 1)] as string;
+  const businessDayAfter = (date: string, n: number) =>
+    days[Math.min((dayIndex.get(date) as number) + n, days.length - 1)] as string;
   /** The business day on or after roughly `monthsAgo` months before today. */
   const monthsAgo = (months: number, jitterDays = 0) => {
     let d = addDays(today, -Math.round(months * 30.44) + jitterDays);
@@ -274,11 +539,24 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
   const prices = new Map<number, number[]>();
   for (const s of SECURITIES) {
     const id = Number(
-      insertSecurity.run(s.code, s.exchange, s.isin, s.description, s.sector, s.assetClass, s.region, s.currency, s.assetClass === "CASH" ? 1 : 0, s.yieldBp).lastInsertRowid,
+      insertSecurity.run(
+        s.code,
+        s.exchange,
+        s.isin,
+        s.description,
+        s.sector,
+        s.assetClass,
+        s.region,
+        s.currency,
+        s.assetClass === "CASH" ? 1 : 0,
+        s.yieldBp,
+      ).lastInsertRowid,
     );
     securityIds.set(s.code, id);
     const market = SECURITY_MARKETS[s.code];
-    const series = market ? marketPath(marketRandom, shocks, back, s.price, market, s.price < 20 ? 4 : 2) : days.map(() => Math.round(s.price * MICROS));
+    const series = market
+      ? marketPath(marketRandom, shocks, back, s.price, market, s.price < 20 ? 4 : 2)
+      : days.map(() => Math.round(s.price * MICROS));
     prices.set(id, series);
     series.forEach((micros, i) => insertPrice.run(id, days[i], micros));
   }
@@ -306,14 +584,17 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
 
   // ── portfolios and who sees them (spec 001 §4) ──────────────────────────────────────────────
   const { client, partner, child, assets } = people;
-  const insertPortfolio = sqlite.prepare("INSERT INTO portfolios (name, full_name, ptype, entity_id, report_currency, benchmark_id) VALUES (?,?,?,?,?,?)");
+  const insertPortfolio = sqlite.prepare(
+    "INSERT INTO portfolios (name, full_name, ptype, entity_id, report_currency, benchmark_id) VALUES (?,?,?,?,?,?)",
+  );
   const insertVisibility = sqlite.prepare(
     "INSERT INTO portfolio_visibility (portfolio_id, entity_id, reason_for_visibility, sort_order, is_linked) VALUES (?,?,?,?,?)",
   );
   type Seen = [entity: number, reason: string, sortOrder: number];
   const portfolio = (name: string, fullName: string, ptype: string, owner: number, seenBy: Seen[]) => {
     const id = Number(insertPortfolio.run(name, fullName, ptype, owner, "GBP", benchmarkIds[1]).lastInsertRowid);
-    for (const [entity, reason, sortOrder] of seenBy) insertVisibility.run(id, entity, reason, sortOrder, sortOrder > 3 ? 1 : 0);
+    for (const [entity, reason, sortOrder] of seenBy)
+      insertVisibility.run(id, entity, reason, sortOrder, sortOrder > 3 ? 1 : 0);
     return id;
   };
   const ellieSingle = portfolio("Ellie's portfolio", "Eleanor Hartley - single portfolio", "PT_SINGLE", client, [
@@ -337,7 +618,9 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
     [client, "explicit_link", 6],
   ]);
 
-  const insertGroup = sqlite.prepare("INSERT INTO account_groups (group_code, group_name, entity_id, report_currency) VALUES (?,?,?,?)");
+  const insertGroup = sqlite.prepare(
+    "INSERT INTO account_groups (group_code, group_name, entity_id, report_currency) VALUES (?,?,?,?)",
+  );
   const group = (code: string, name: string) => Number(insertGroup.run(code, name, client, "GBP").lastInsertRowid);
   const isas = group("HARTLEY-ISA", "ISAs");
   const pensions = group("HARTLEY-PEN", "Pensions");
@@ -381,8 +664,22 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
     vendorNumber += 17;
     const id = Number(
       insertAccount.run(
-        a.portfolioId, a.groupId, a.description, a.planCurrency, "GBP", a.serviceType, a.taxType === "ISA" ? "ISA" : a.taxType === "PEN" ? "Pension" : "Personal",
-        a.product, `NBW-${vendorNumber}`, null, a.taxType, a.taxTypeTitle, inception, inception, `V${vendorNumber}`, a.owner,
+        a.portfolioId,
+        a.groupId,
+        a.description,
+        a.planCurrency,
+        "GBP",
+        a.serviceType,
+        a.taxType === "ISA" ? "ISA" : a.taxType === "PEN" ? "Pension" : "Personal",
+        a.product,
+        `NBW-${vendorNumber}`,
+        null,
+        a.taxType,
+        a.taxTypeTitle,
+        inception,
+        inception,
+        `V${vendorNumber}`,
+        a.owner,
       ).lastInsertRowid,
     );
     generateTransactions(id, inception, a);
@@ -391,7 +688,8 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
 
   const cashOf = (currency: string) => securityIds.get(`${currency}CASH`) as number;
   const securityOf = (code: string) => SECURITIES.find((s) => s.code === code) as SecuritySeed;
-  const priceAt = (code: string, date: string) => (prices.get(securityIds.get(code) as number) as number[])[dayIndex.get(date) as number] as number;
+  const priceAt = (code: string, date: string) =>
+    (prices.get(securityIds.get(code) as number) as number[])[dayIndex.get(date) as number] as number;
   /** quantity (micros) × price (micros) in minor units, exactly. */
   const amountMinor = (quantityMicros: number, priceMicros: number) =>
     Number((BigInt(quantityMicros) * BigInt(priceMicros) + 5_000_000_000n) / 10_000_000_000n);
@@ -400,21 +698,61 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
     const rows: Array<Parameters<typeof insertTransaction.run>> = [];
     const cash = new Map<string, number>(); // minor units per currency, tracked so nothing goes negative
     const held = new Map<string, number>(); // quantity micros per code
-    const add = (type: string, code: string, date: string, quantityMicros: number, priceMicros: number | null, currency: string, gross: number, fee: number, tax: number, net: number, narrative: string) => {
+    const add = (
+      type: string,
+      code: string,
+      date: string,
+      quantityMicros: number,
+      priceMicros: number | null,
+      currency: string,
+      gross: number,
+      fee: number,
+      tax: number,
+      net: number,
+      narrative: string,
+    ) => {
       const security = securityIds.get(code) as number;
       const cashLine = type === "transfer_in" || type === "transfer_out" ? null : cashOf(currency);
-      rows.push([accountId, security, type, date, businessDayAfter(date, 2), quantityMicros, priceMicros, currency, gross, fee, tax, net, cashLine, narrative]);
+      rows.push([
+        accountId,
+        security,
+        type,
+        date,
+        businessDayAfter(date, 2),
+        quantityMicros,
+        priceMicros,
+        currency,
+        gross,
+        fee,
+        tax,
+        net,
+        cashLine,
+        narrative,
+      ]);
     };
     const transferIn = (currency: "GBP" | "USD" | "EUR", units: number, date: string, narrative: string) => {
       const minor = Math.round(units * 100);
-      add("transfer_in", `${currency}CASH`, date, minor * MICROS_PER_MINOR, MICROS, currency, minor, 0, 0, minor, narrative);
+      add(
+        "transfer_in",
+        `${currency}CASH`,
+        date,
+        minor * MICROS_PER_MINOR,
+        MICROS,
+        currency,
+        minor,
+        0,
+        0,
+        minor,
+        narrative,
+      );
       cash.set(currency, (cash.get(currency) ?? 0) + minor);
     };
     const buy = (code: string, spendMinor: number, date: string) => {
       const s = securityOf(code);
       const price = priceAt(code, date);
       const fee = a.serviceType === "Execution only" ? 995 : 0;
-      const stampRate = a.taxable && s.currency === "GBP" && s.assetClass !== "FIXED" && !code.startsWith("IS") ? 0.005 : 0;
+      const stampRate =
+        a.taxable && s.currency === "GBP" && s.assetClass !== "FIXED" && !code.startsWith("IS") ? 0.005 : 0;
       const budget = Math.min(spendMinor, (cash.get(s.currency) ?? 0) - fee) / (1 + stampRate);
       const quantity = Math.floor((budget * MICROS_PER_MINOR) / price) * MICROS; // whole units
       if (quantity <= 0) return;
@@ -468,7 +806,19 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
           const fee = 2500 + Math.floor(random() * 2000);
           if ((cash.get(a.planCurrency) ?? 0) >= fee) {
             cash.set(a.planCurrency, (cash.get(a.planCurrency) ?? 0) - fee);
-            add("fee", `${a.planCurrency}CASH`, date, 0, null, a.planCurrency, fee, fee, 0, fee, "Quarterly management fee");
+            add(
+              "fee",
+              `${a.planCurrency}CASH`,
+              date,
+              0,
+              null,
+              a.planCurrency,
+              fee,
+              fee,
+              0,
+              fee,
+              "Quarterly management fee",
+            );
           }
         }
         if (a.taxable && month % 12 === 0) {
@@ -496,7 +846,19 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
         const out = Math.floor(available / 2 / 100) * 100;
         if (out > 0) {
           cash.set(a.planCurrency, available - out);
-          add("transfer_out", `${a.planCurrency}CASH`, date, out * MICROS_PER_MINOR, MICROS, a.planCurrency, out, 0, 0, out, "Withdrawal");
+          add(
+            "transfer_out",
+            `${a.planCurrency}CASH`,
+            date,
+            out * MICROS_PER_MINOR,
+            MICROS,
+            a.planCurrency,
+            out,
+            0,
+            0,
+            out,
+            "Withdrawal",
+          );
         }
       }
     }
@@ -505,59 +867,191 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
   }
 
   const ellieIsa = addAccount({
-    portfolioId: ellieSingle, groupId: isas, description: "Ellie Stocks and Shares ISA", planCurrency: "GBP", serviceType: "Discretionary",
-    taxType: "ISA", taxTypeTitle: "Individual Savings Account", product: "Northbridge ISA", owner: client, openedMonthsAgo: 30,
-    deposits: { GBP: 60_000, USD: 25_000 }, holdings: [["ISF", 0.35], ["AZN", 0.2], ["ULVR", 0.2], ["VGOV", 0.2], ["AAPL", 0.5], ["MSFT", 0.45]], taxable: false,
+    portfolioId: ellieSingle,
+    groupId: isas,
+    description: "Ellie Stocks and Shares ISA",
+    planCurrency: "GBP",
+    serviceType: "Discretionary",
+    taxType: "ISA",
+    taxTypeTitle: "Individual Savings Account",
+    product: "Northbridge ISA",
+    owner: client,
+    openedMonthsAgo: 30,
+    deposits: { GBP: 60_000, USD: 25_000 },
+    holdings: [
+      ["ISF", 0.35],
+      ["AZN", 0.2],
+      ["ULVR", 0.2],
+      ["VGOV", 0.2],
+      ["AAPL", 0.5],
+      ["MSFT", 0.45],
+    ],
+    taxable: false,
   });
   addAccount({
-    portfolioId: ellieSingle, groupId: pensions, description: "Ellie Self-Invested Personal Pension", planCurrency: "GBP", serviceType: "Advisory",
-    taxType: "PEN", taxTypeTitle: "Personal pension (SIPP)", product: "Northbridge SIPP", owner: client, openedMonthsAgo: 34,
-    deposits: { GBP: 120_000, USD: 40_000, EUR: 35_000 }, holdings: [["HSBA", 0.25], ["LAND", 0.15], ["VGOV", 0.5], ["JNJ", 0.45], ["IEF", 0.5], ["ASML", 0.4], ["IBGL", 0.5]], taxable: false,
+    portfolioId: ellieSingle,
+    groupId: pensions,
+    description: "Ellie Self-Invested Personal Pension",
+    planCurrency: "GBP",
+    serviceType: "Advisory",
+    taxType: "PEN",
+    taxTypeTitle: "Personal pension (SIPP)",
+    product: "Northbridge SIPP",
+    owner: client,
+    openedMonthsAgo: 34,
+    deposits: { GBP: 120_000, USD: 40_000, EUR: 35_000 },
+    holdings: [
+      ["HSBA", 0.25],
+      ["LAND", 0.15],
+      ["VGOV", 0.5],
+      ["JNJ", 0.45],
+      ["IEF", 0.5],
+      ["ASML", 0.4],
+      ["IBGL", 0.5],
+    ],
+    taxable: false,
   });
   addAccount({
-    portfolioId: ellieSingle, groupId: deposits, description: "Ellie Premium Bonds and deposits", planCurrency: "GBP", serviceType: "Not managed",
-    taxType: "GEN", taxTypeTitle: "Cash deposit", product: "Held away", owner: client, openedMonthsAgo: 26,
-    deposits: { GBP: 15_000 }, holdings: [], taxable: false,
+    portfolioId: ellieSingle,
+    groupId: deposits,
+    description: "Ellie Premium Bonds and deposits",
+    planCurrency: "GBP",
+    serviceType: "Not managed",
+    taxType: "GEN",
+    taxTypeTitle: "Cash deposit",
+    product: "Held away",
+    owner: client,
+    openedMonthsAgo: 26,
+    deposits: { GBP: 15_000 },
+    holdings: [],
+    taxable: false,
   });
   addAccount({
-    portfolioId: jamesSingle, groupId: isas, description: "James Stocks and Shares ISA", planCurrency: "GBP", serviceType: "Discretionary",
-    taxType: "ISA", taxTypeTitle: "Individual Savings Account", product: "Northbridge ISA", owner: partner, openedMonthsAgo: 28,
-    deposits: { GBP: 45_000 }, holdings: [["ISF", 0.4], ["HSBA", 0.25], ["VGOV", 0.3]], taxable: false,
+    portfolioId: jamesSingle,
+    groupId: isas,
+    description: "James Stocks and Shares ISA",
+    planCurrency: "GBP",
+    serviceType: "Discretionary",
+    taxType: "ISA",
+    taxTypeTitle: "Individual Savings Account",
+    product: "Northbridge ISA",
+    owner: partner,
+    openedMonthsAgo: 28,
+    deposits: { GBP: 45_000 },
+    holdings: [
+      ["ISF", 0.4],
+      ["HSBA", 0.25],
+      ["VGOV", 0.3],
+    ],
+    taxable: false,
   });
   addAccount({
-    portfolioId: jamesSingle, groupId: general, description: "James US dollar account", planCurrency: "USD", serviceType: "Execution only",
-    taxType: "GEN", taxTypeTitle: "General investment account", product: "Northbridge GIA (USD)", owner: partner, openedMonthsAgo: 20,
-    deposits: { USD: 50_000 }, holdings: [["MSFT", 0.4], ["JNJ", 0.3], ["IEF", 0.25]], taxable: true,
+    portfolioId: jamesSingle,
+    groupId: general,
+    description: "James US dollar account",
+    planCurrency: "USD",
+    serviceType: "Execution only",
+    taxType: "GEN",
+    taxTypeTitle: "General investment account",
+    product: "Northbridge GIA (USD)",
+    owner: partner,
+    openedMonthsAgo: 20,
+    deposits: { USD: 50_000 },
+    holdings: [
+      ["MSFT", 0.4],
+      ["JNJ", 0.3],
+      ["IEF", 0.25],
+    ],
+    taxable: true,
   });
   const jointGia = addAccount({
-    portfolioId: joint, groupId: general, description: "Joint General Investment Account", planCurrency: "GBP", serviceType: "Advisory",
-    taxType: "GEN", taxTypeTitle: "General investment account", product: "Northbridge GIA", owner: client, openedMonthsAgo: 32,
-    deposits: { GBP: 80_000, EUR: 30_000 }, holdings: [["ULVR", 0.3], ["AZN", 0.25], ["LAND", 0.2], ["SAP", 0.5], ["SIE", 0.45]], taxable: true,
+    portfolioId: joint,
+    groupId: general,
+    description: "Joint General Investment Account",
+    planCurrency: "GBP",
+    serviceType: "Advisory",
+    taxType: "GEN",
+    taxTypeTitle: "General investment account",
+    product: "Northbridge GIA",
+    owner: client,
+    openedMonthsAgo: 32,
+    deposits: { GBP: 80_000, EUR: 30_000 },
+    holdings: [
+      ["ULVR", 0.3],
+      ["AZN", 0.25],
+      ["LAND", 0.2],
+      ["SAP", 0.5],
+      ["SIE", 0.45],
+    ],
+    taxable: true,
   });
   addAccount({
-    portfolioId: trust, groupId: null, description: "Hartley Family Trust account", planCurrency: "GBP", serviceType: "Discretionary",
-    taxType: "TRUST", taxTypeTitle: "Discretionary trust", product: "Northbridge Trust", owner: partner, openedMonthsAgo: 24,
-    deposits: { GBP: 100_000 }, holdings: [["ISF", 0.5], ["VGOV", 0.4]], taxable: true,
+    portfolioId: trust,
+    groupId: null,
+    description: "Hartley Family Trust account",
+    planCurrency: "GBP",
+    serviceType: "Discretionary",
+    taxType: "TRUST",
+    taxTypeTitle: "Discretionary trust",
+    product: "Northbridge Trust",
+    owner: partner,
+    openedMonthsAgo: 24,
+    deposits: { GBP: 100_000 },
+    holdings: [
+      ["ISF", 0.5],
+      ["VGOV", 0.4],
+    ],
+    taxable: true,
   });
   addAccount({
-    portfolioId: olivia, groupId: null, description: "Olivia Junior ISA", planCurrency: "GBP", serviceType: "Discretionary",
-    taxType: "ISA", taxTypeTitle: "Junior ISA", product: "Northbridge Junior ISA", owner: child, openedMonthsAgo: 18,
-    deposits: { GBP: 9_000 }, holdings: [["ISF", 0.9]], taxable: false,
+    portfolioId: olivia,
+    groupId: null,
+    description: "Olivia Junior ISA",
+    planCurrency: "GBP",
+    serviceType: "Discretionary",
+    taxType: "ISA",
+    taxTypeTitle: "Junior ISA",
+    product: "Northbridge Junior ISA",
+    owner: child,
+    openedMonthsAgo: 18,
+    deposits: { GBP: 9_000 },
+    holdings: [["ISF", 0.9]],
+    taxable: false,
   });
 
   // ── target set and payment details on Ellie's ISA ──────────────────────────────────────────
   const targetSet = Number(
-    sqlite.prepare("INSERT INTO target_sets (account_id, description) VALUES (?,?)").run(ellieIsa, "Balanced growth (70/30)").lastInsertRowid,
+    sqlite
+      .prepare("INSERT INTO target_sets (account_id, description) VALUES (?,?)")
+      .run(ellieIsa, "Balanced growth (70/30)").lastInsertRowid,
   );
-  const insertWeight = sqlite.prepare("INSERT INTO target_set_securities (target_set_id, security_id, weight_bp) VALUES (?,?,?)");
-  for (const [code, weight] of [["ISF", 3000], ["AZN", 1500], ["ULVR", 1000], ["AAPL", 1000], ["MSFT", 500], ["VGOV", 3000]] as const) {
+  const insertWeight = sqlite.prepare(
+    "INSERT INTO target_set_securities (target_set_id, security_id, weight_bp) VALUES (?,?,?)",
+  );
+  for (const [code, weight] of [
+    ["ISF", 3000],
+    ["AZN", 1500],
+    ["ULVR", 1000],
+    ["AAPL", 1000],
+    ["MSFT", 500],
+    ["VGOV", 3000],
+  ] as const) {
     insertWeight.run(targetSet, securityIds.get(code), weight);
   }
   const insertPayment = sqlite.prepare(
     "INSERT INTO payment_methods (account_id, kind, biller_code, reference, bank, account_name, bsb, account_number) VALUES (?,?,?,?,?,?,?,?)",
   );
   insertPayment.run(ellieIsa, "bpay", "254789", "4012 3456 7890", null, null, null, null);
-  insertPayment.run(ellieIsa, "bank", null, null, "Barclays Bank UK plc", "Northbridge Wealth Client Money", "20-00-00", "43987610");
+  insertPayment.run(
+    ellieIsa,
+    "bank",
+    null,
+    null,
+    "Barclays Bank UK plc",
+    "Northbridge Wealth Client Money",
+    "20-00-00",
+    "43987610",
+  );
 
   // ── other assets per family member (spec 001 §4) ─────────────────────────────────────────────
   // The Hartleys' other assets are held away, so none is under advice: their managed assets are
@@ -568,55 +1062,392 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
       is_sipp_wrapper, under_advice, contribution_total_minor, withdrawal_total_minor, crystallised_minor, uncrystallised_minor,
       income_value_minor, frequency, rate_bp, capital_content_minor) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
   );
-  const insertOwner = sqlite.prepare("INSERT INTO other_asset_owners (asset_id, entity_id, percentage_bp) VALUES (?,?,?)");
+  const insertOwner = sqlite.prepare(
+    "INSERT INTO other_asset_owners (asset_id, entity_id, percentage_bp) VALUES (?,?,?)",
+  );
   type AssetSeed = {
-    entity: number; kind: "investment" | "pension" | "annuity" | "liability"; description: string; type: string; provider: string;
-    policy: string; status: string; currency?: string; value: number; valuedMonthsAgo: number; sipp?: boolean; underAdvice?: boolean;
-    contributions?: number; withdrawals?: number; crystallised?: number; uncrystallised?: number; income?: number; frequency?: string;
-    rateBp?: number; capitalContent?: number; owners: Array<[entity: number, bp: number]>;
+    entity: number;
+    kind: "investment" | "pension" | "annuity" | "liability";
+    description: string;
+    type: string;
+    provider: string;
+    policy: string;
+    status: string;
+    currency?: string;
+    value: number;
+    valuedMonthsAgo: number;
+    sipp?: boolean;
+    underAdvice?: boolean;
+    contributions?: number;
+    withdrawals?: number;
+    crystallised?: number;
+    uncrystallised?: number;
+    income?: number;
+    frequency?: string;
+    rateBp?: number;
+    capitalContent?: number;
+    owners: Array<[entity: number, bp: number]>;
   };
   const minor = (units: number | undefined) => (units === undefined ? null : Math.round(units * 100));
   const asset = (s: AssetSeed) => {
     const id = Number(
       insertAsset.run(
-        s.entity, s.kind, s.description, s.type, s.provider, s.policy, s.status, s.currency ?? "GBP", minor(s.value), addDays(today, -Math.round(s.valuedMonthsAgo * 30.44)),
-        s.sipp ? 1 : 0, s.underAdvice ? 1 : 0, minor(s.contributions), minor(s.withdrawals), minor(s.crystallised), minor(s.uncrystallised),
-        minor(s.income), s.frequency ?? null, s.rateBp ?? null, minor(s.capitalContent),
+        s.entity,
+        s.kind,
+        s.description,
+        s.type,
+        s.provider,
+        s.policy,
+        s.status,
+        s.currency ?? "GBP",
+        minor(s.value),
+        addDays(today, -Math.round(s.valuedMonthsAgo * 30.44)),
+        s.sipp ? 1 : 0,
+        s.underAdvice ? 1 : 0,
+        minor(s.contributions),
+        minor(s.withdrawals),
+        minor(s.crystallised),
+        minor(s.uncrystallised),
+        minor(s.income),
+        s.frequency ?? null,
+        s.rateBp ?? null,
+        minor(s.capitalContent),
       ).lastInsertRowid,
     );
     for (const [entity, bp] of s.owners) insertOwner.run(id, entity, bp);
   };
   // the Hartleys
-  asset({ entity: client, kind: "investment", description: "Holiday cottage, Padstow", type: "Property", provider: "Self", policy: "PROP-001", status: "Existing", value: 485_000, valuedMonthsAgo: 4, owners: [[client, 5000], [partner, 5000]] });
-  asset({ entity: client, kind: "investment", description: "Vanguard LifeStrategy 60% (held away)", type: "Unit trust", provider: "Vanguard", policy: "VG-778812", status: "Existing", value: 38_250.4, valuedMonthsAgo: 1, owners: [[client, 10000]] });
-  asset({ entity: client, kind: "pension", description: "Aviva workplace pension", type: "Defined contribution", provider: "Aviva", policy: "AV-2231907", status: "Active", value: 212_400, valuedMonthsAgo: 2, contributions: 148_000, withdrawals: 0, crystallised: 0, uncrystallised: 212_400, owners: [[client, 10000]] });
-  asset({ entity: client, kind: "pension", description: "Hargreaves Lansdown SIPP", type: "SIPP", provider: "Hargreaves Lansdown", policy: "HL-5523019", status: "Active", value: 96_870.25, valuedMonthsAgo: 1, sipp: true, contributions: 70_000, withdrawals: 0, crystallised: 0, uncrystallised: 96_870.25, owners: [[client, 10000]] });
+  asset({
+    entity: client,
+    kind: "investment",
+    description: "Holiday cottage, Padstow",
+    type: "Property",
+    provider: "Self",
+    policy: "PROP-001",
+    status: "Existing",
+    value: 485_000,
+    valuedMonthsAgo: 4,
+    owners: [
+      [client, 5000],
+      [partner, 5000],
+    ],
+  });
+  asset({
+    entity: client,
+    kind: "investment",
+    description: "Vanguard LifeStrategy 60% (held away)",
+    type: "Unit trust",
+    provider: "Vanguard",
+    policy: "VG-778812",
+    status: "Existing",
+    value: 38_250.4,
+    valuedMonthsAgo: 1,
+    owners: [[client, 10000]],
+  });
+  asset({
+    entity: client,
+    kind: "pension",
+    description: "Aviva workplace pension",
+    type: "Defined contribution",
+    provider: "Aviva",
+    policy: "AV-2231907",
+    status: "Active",
+    value: 212_400,
+    valuedMonthsAgo: 2,
+    contributions: 148_000,
+    withdrawals: 0,
+    crystallised: 0,
+    uncrystallised: 212_400,
+    owners: [[client, 10000]],
+  });
+  asset({
+    entity: client,
+    kind: "pension",
+    description: "Hargreaves Lansdown SIPP",
+    type: "SIPP",
+    provider: "Hargreaves Lansdown",
+    policy: "HL-5523019",
+    status: "Active",
+    value: 96_870.25,
+    valuedMonthsAgo: 1,
+    sipp: true,
+    contributions: 70_000,
+    withdrawals: 0,
+    crystallised: 0,
+    uncrystallised: 96_870.25,
+    owners: [[client, 10000]],
+  });
   // what the HL SIPP wrapper holds (spec 001 §4: wrapped investments are shown with the pensions)
-  asset({ entity: client, kind: "investment", description: "Fundsmith Equity (HL SIPP)", type: "Unit trust", provider: "Hargreaves Lansdown", policy: "HL-5523019-1", status: "Existing", value: 58_420.1, valuedMonthsAgo: 1, sipp: true, owners: [[client, 10000]] });
-  asset({ entity: client, kind: "investment", description: "Cash (HL SIPP)", type: "Cash", provider: "Hargreaves Lansdown", policy: "HL-5523019-2", status: "Existing", value: 38_450.15, valuedMonthsAgo: 1, sipp: true, owners: [[client, 10000]] });
-  asset({ entity: partner, kind: "pension", description: "NHS Pension Scheme", type: "Defined benefit", provider: "NHS Pensions", policy: "NHS-448120", status: "Active", value: 310_000, valuedMonthsAgo: 6, owners: [[partner, 10000]] });
-  asset({ entity: partner, kind: "annuity", description: "Legal & General lifetime annuity", type: "Lifetime annuity", provider: "Legal & General", policy: "LG-A-90314", status: "Inforce", value: 54_000, valuedMonthsAgo: 3, income: 312.5, frequency: "Monthly", rateBp: 650, capitalContent: 1_450, owners: [[partner, 10000]] });
-  asset({ entity: client, kind: "liability", description: "Mortgage, Kensington Park Road", type: "Repayment mortgage", provider: "Nationwide", policy: "NW-MTG-66120", status: "Current", value: 268_450.75, valuedMonthsAgo: 1, rateBp: 449, owners: [[client, 5000], [partner, 5000]] });
-  asset({ entity: partner, kind: "liability", description: "Car finance", type: "Hire purchase", provider: "Black Horse", policy: "BH-220194", status: "Current", value: 12_380, valuedMonthsAgo: 1, rateBp: 790, owners: [[partner, 10000]] });
+  asset({
+    entity: client,
+    kind: "investment",
+    description: "Fundsmith Equity (HL SIPP)",
+    type: "Unit trust",
+    provider: "Hargreaves Lansdown",
+    policy: "HL-5523019-1",
+    status: "Existing",
+    value: 58_420.1,
+    valuedMonthsAgo: 1,
+    sipp: true,
+    owners: [[client, 10000]],
+  });
+  asset({
+    entity: client,
+    kind: "investment",
+    description: "Cash (HL SIPP)",
+    type: "Cash",
+    provider: "Hargreaves Lansdown",
+    policy: "HL-5523019-2",
+    status: "Existing",
+    value: 38_450.15,
+    valuedMonthsAgo: 1,
+    sipp: true,
+    owners: [[client, 10000]],
+  });
+  asset({
+    entity: partner,
+    kind: "pension",
+    description: "NHS Pension Scheme",
+    type: "Defined benefit",
+    provider: "NHS Pensions",
+    policy: "NHS-448120",
+    status: "Active",
+    value: 310_000,
+    valuedMonthsAgo: 6,
+    owners: [[partner, 10000]],
+  });
+  asset({
+    entity: partner,
+    kind: "annuity",
+    description: "Legal & General lifetime annuity",
+    type: "Lifetime annuity",
+    provider: "Legal & General",
+    policy: "LG-A-90314",
+    status: "Inforce",
+    value: 54_000,
+    valuedMonthsAgo: 3,
+    income: 312.5,
+    frequency: "Monthly",
+    rateBp: 650,
+    capitalContent: 1_450,
+    owners: [[partner, 10000]],
+  });
+  asset({
+    entity: client,
+    kind: "liability",
+    description: "Mortgage, Kensington Park Road",
+    type: "Repayment mortgage",
+    provider: "Nationwide",
+    policy: "NW-MTG-66120",
+    status: "Current",
+    value: 268_450.75,
+    valuedMonthsAgo: 1,
+    rateBp: 449,
+    owners: [
+      [client, 5000],
+      [partner, 5000],
+    ],
+  });
+  asset({
+    entity: partner,
+    kind: "liability",
+    description: "Car finance",
+    type: "Hire purchase",
+    provider: "Black Horse",
+    policy: "BH-220194",
+    status: "Current",
+    value: 12_380,
+    valuedMonthsAgo: 1,
+    rateBp: 790,
+    owners: [[partner, 10000]],
+  });
   // kept out by the status rules of spec 001 §4: a surrendered pension and a repaid loan
-  asset({ entity: client, kind: "pension", description: "Scottish Widows personal pension (transferred out)", type: "Personal pension", provider: "Scottish Widows", policy: "SW-PP-10482", status: "Transferred", value: 0, valuedMonthsAgo: 20, owners: [[client, 10000]] });
-  asset({ entity: client, kind: "liability", description: "Personal loan (repaid)", type: "Personal loan", provider: "Nationwide", policy: "NW-PL-55012", status: "Redeemed", value: 0, valuedMonthsAgo: 14, rateBp: 690, owners: [[client, 10000]] });
-  asset({ entity: child, kind: "investment", description: "Premium Bonds", type: "Savings", provider: "NS&I", policy: "NSI-0098812", status: "Existing", value: 2_500, valuedMonthsAgo: 1, owners: [[child, 10000]] });
+  asset({
+    entity: client,
+    kind: "pension",
+    description: "Scottish Widows personal pension (transferred out)",
+    type: "Personal pension",
+    provider: "Scottish Widows",
+    policy: "SW-PP-10482",
+    status: "Transferred",
+    value: 0,
+    valuedMonthsAgo: 20,
+    owners: [[client, 10000]],
+  });
+  asset({
+    entity: client,
+    kind: "liability",
+    description: "Personal loan (repaid)",
+    type: "Personal loan",
+    provider: "Nationwide",
+    policy: "NW-PL-55012",
+    status: "Redeemed",
+    value: 0,
+    valuedMonthsAgo: 14,
+    rateBp: 690,
+    owners: [[client, 10000]],
+  });
+  asset({
+    entity: child,
+    kind: "investment",
+    description: "Premium Bonds",
+    type: "Savings",
+    provider: "NS&I",
+    policy: "NSI-0098812",
+    status: "Existing",
+    value: 2_500,
+    valuedMonthsAgo: 1,
+    owners: [[child, 10000]],
+  });
   // demo.assets: every kind, a SIPP wrapper, some items under advice
-  asset({ entity: assets, kind: "investment", description: "Buy-to-let flat, Clifton", type: "Property", provider: "Self", policy: "PROP-BTL-1", status: "Existing", value: 325_000, valuedMonthsAgo: 5, owners: [[assets, 10000]] });
-  asset({ entity: assets, kind: "investment", description: "Fidelity Stocks and Shares ISA", type: "ISA", provider: "Fidelity", policy: "FID-ISA-38817", status: "Existing", value: 74_615.3, valuedMonthsAgo: 1, underAdvice: true, owners: [[assets, 10000]] });
-  asset({ entity: assets, kind: "investment", description: "US brokerage account", type: "Brokerage", provider: "Interactive Brokers", policy: "IB-U4471123", status: "Existing", currency: "USD", value: 41_200, valuedMonthsAgo: 1, owners: [[assets, 10000]] });
-  asset({ entity: assets, kind: "pension", description: "AJ Bell SIPP", type: "SIPP", provider: "AJ Bell", policy: "AJB-S-77120", status: "Active", value: 388_900, valuedMonthsAgo: 1, sipp: true, contributions: 260_000, withdrawals: 42_000, crystallised: 120_000, uncrystallised: 268_900, underAdvice: true, owners: [[assets, 10000]] });
-  asset({ entity: assets, kind: "investment", description: "Commercial unit, Avonmouth (AJ Bell SIPP)", type: "Property", provider: "AJ Bell", policy: "AJB-S-77120-1", status: "Existing", value: 250_000, valuedMonthsAgo: 3, sipp: true, underAdvice: true, owners: [[assets, 10000]] });
-  asset({ entity: assets, kind: "investment", description: "Drawdown portfolio (AJ Bell SIPP)", type: "Managed fund", provider: "AJ Bell", policy: "AJB-S-77120-2", status: "Existing", value: 138_900, valuedMonthsAgo: 1, sipp: true, underAdvice: true, owners: [[assets, 10000]] });
-  asset({ entity: assets, kind: "pension", description: "Royal Mail defined benefit pension", type: "Defined benefit", provider: "Royal Mail Pensions", policy: "RM-55192", status: "Paid Up", value: 142_000, valuedMonthsAgo: 9, owners: [[assets, 10000]] });
-  asset({ entity: assets, kind: "annuity", description: "Aviva enhanced annuity", type: "Enhanced annuity", provider: "Aviva", policy: "AV-ANN-20931", status: "Inforce", value: 88_500, valuedMonthsAgo: 2, income: 1_425, frequency: "Quarterly", rateBp: 710, capitalContent: 3_200, underAdvice: true, owners: [[assets, 10000]] });
-  asset({ entity: assets, kind: "liability", description: "Buy-to-let mortgage", type: "Interest-only mortgage", provider: "Santander", policy: "SAN-BTL-88412", status: "Current", value: 198_000, valuedMonthsAgo: 1, rateBp: 525, owners: [[assets, 10000]] });
-  asset({ entity: assets, kind: "liability", description: "Loan against the SIPP property", type: "Commercial loan", provider: "Lloyds Bank", policy: "LB-C-33019", status: "Current", value: 45_000, valuedMonthsAgo: 2, rateBp: 610, sipp: true, underAdvice: true, owners: [[assets, 10000]] });
+  asset({
+    entity: assets,
+    kind: "investment",
+    description: "Buy-to-let flat, Clifton",
+    type: "Property",
+    provider: "Self",
+    policy: "PROP-BTL-1",
+    status: "Existing",
+    value: 325_000,
+    valuedMonthsAgo: 5,
+    owners: [[assets, 10000]],
+  });
+  asset({
+    entity: assets,
+    kind: "investment",
+    description: "Fidelity Stocks and Shares ISA",
+    type: "ISA",
+    provider: "Fidelity",
+    policy: "FID-ISA-38817",
+    status: "Existing",
+    value: 74_615.3,
+    valuedMonthsAgo: 1,
+    underAdvice: true,
+    owners: [[assets, 10000]],
+  });
+  asset({
+    entity: assets,
+    kind: "investment",
+    description: "US brokerage account",
+    type: "Brokerage",
+    provider: "Interactive Brokers",
+    policy: "IB-U4471123",
+    status: "Existing",
+    currency: "USD",
+    value: 41_200,
+    valuedMonthsAgo: 1,
+    owners: [[assets, 10000]],
+  });
+  asset({
+    entity: assets,
+    kind: "pension",
+    description: "AJ Bell SIPP",
+    type: "SIPP",
+    provider: "AJ Bell",
+    policy: "AJB-S-77120",
+    status: "Active",
+    value: 388_900,
+    valuedMonthsAgo: 1,
+    sipp: true,
+    contributions: 260_000,
+    withdrawals: 42_000,
+    crystallised: 120_000,
+    uncrystallised: 268_900,
+    underAdvice: true,
+    owners: [[assets, 10000]],
+  });
+  asset({
+    entity: assets,
+    kind: "investment",
+    description: "Commercial unit, Avonmouth (AJ Bell SIPP)",
+    type: "Property",
+    provider: "AJ Bell",
+    policy: "AJB-S-77120-1",
+    status: "Existing",
+    value: 250_000,
+    valuedMonthsAgo: 3,
+    sipp: true,
+    underAdvice: true,
+    owners: [[assets, 10000]],
+  });
+  asset({
+    entity: assets,
+    kind: "investment",
+    description: "Drawdown portfolio (AJ Bell SIPP)",
+    type: "Managed fund",
+    provider: "AJ Bell",
+    policy: "AJB-S-77120-2",
+    status: "Existing",
+    value: 138_900,
+    valuedMonthsAgo: 1,
+    sipp: true,
+    underAdvice: true,
+    owners: [[assets, 10000]],
+  });
+  asset({
+    entity: assets,
+    kind: "pension",
+    description: "Royal Mail defined benefit pension",
+    type: "Defined benefit",
+    provider: "Royal Mail Pensions",
+    policy: "RM-55192",
+    status: "Paid Up",
+    value: 142_000,
+    valuedMonthsAgo: 9,
+    owners: [[assets, 10000]],
+  });
+  asset({
+    entity: assets,
+    kind: "annuity",
+    description: "Aviva enhanced annuity",
+    type: "Enhanced annuity",
+    provider: "Aviva",
+    policy: "AV-ANN-20931",
+    status: "Inforce",
+    value: 88_500,
+    valuedMonthsAgo: 2,
+    income: 1_425,
+    frequency: "Quarterly",
+    rateBp: 710,
+    capitalContent: 3_200,
+    underAdvice: true,
+    owners: [[assets, 10000]],
+  });
+  asset({
+    entity: assets,
+    kind: "liability",
+    description: "Buy-to-let mortgage",
+    type: "Interest-only mortgage",
+    provider: "Santander",
+    policy: "SAN-BTL-88412",
+    status: "Current",
+    value: 198_000,
+    valuedMonthsAgo: 1,
+    rateBp: 525,
+    owners: [[assets, 10000]],
+  });
+  asset({
+    entity: assets,
+    kind: "liability",
+    description: "Loan against the SIPP property",
+    type: "Commercial loan",
+    provider: "Lloyds Bank",
+    policy: "LB-C-33019",
+    status: "Current",
+    value: 45_000,
+    valuedMonthsAgo: 2,
+    rateBp: 610,
+    sipp: true,
+    underAdvice: true,
+    owners: [[assets, 10000]],
+  });
 
   // ── later additions: their own random, after everything above (nothing above moves) ─────────
   const later = seededRandom(LATER_SEED);
-  const accountIds = new Map([["Ellie Stocks and Shares ISA", ellieIsa], ["Joint General Investment Account", jointGia]]);
+  const accountIds = new Map([
+    ["Ellie Stocks and Shares ISA", ellieIsa],
+    ["Joint General Investment Account", jointGia],
+  ]);
   const insertLater = sqlite.prepare(
     `INSERT INTO securities (code, exchange, isin, description, sector_name, asset_class_code, region, currency, is_cash, yield_bp,
       asset_class_allocation, regional_allocation) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
@@ -624,8 +1455,18 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
   for (const s of LATER_SECURITIES) {
     const id = Number(
       insertLater.run(
-        s.code, s.exchange, s.isin, s.description, s.sector, s.assetClass, s.region, s.currency, 0, s.yieldBp,
-        s.assetClassAllocation && JSON.stringify(s.assetClassAllocation), s.regionalAllocation && JSON.stringify(s.regionalAllocation),
+        s.code,
+        s.exchange,
+        s.isin,
+        s.description,
+        s.sector,
+        s.assetClass,
+        s.region,
+        s.currency,
+        0,
+        s.yieldBp,
+        s.assetClassAllocation && JSON.stringify(s.assetClassAllocation),
+        s.regionalAllocation && JSON.stringify(s.regionalAllocation),
       ).lastInsertRowid,
     );
     const series = marketPath(later, shocks, back, s.price, SECURITY_MARKETS[s.code] as Market, s.price < 20 ? 4 : 2);
@@ -636,7 +1477,19 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
       const price = series[dayIndex.get(date) as number] as number;
       const value = amountMinor(quantity, price);
       insertTransaction.run(
-        accountIds.get(account) as number, id, "transfer_in", date, businessDayAfter(date, 2), quantity, price, s.currency, value, 0, 0, value, null,
+        accountIds.get(account) as number,
+        id,
+        "transfer_in",
+        date,
+        businessDayAfter(date, 2),
+        quantity,
+        price,
+        s.currency,
+        value,
+        0,
+        0,
+        value,
+        null,
         `In-specie transfer in: ${s.description || s.code}`,
       );
     }

@@ -31,10 +31,31 @@ export type ReviewPageSeed = {
 /** The fact find's 'speak to adviser' email (the notification config's email_template_id). */
 export const FACT_FIND_TEMPLATE_ID = 2;
 
-const CONTACT_FIELDS = ["home_phone", "work_phone", "mobile_phone", "personal_email", "work_email", "residential_address", "postal_address"];
-const PERSONAL_FIELDS = ["title", "first_name", "middle_name", "last_name", "dob", "country_of_birth", "marital_status", "dependents"];
+const CONTACT_FIELDS = [
+  "home_phone",
+  "work_phone",
+  "mobile_phone",
+  "personal_email",
+  "work_email",
+  "residential_address",
+  "postal_address",
+];
+const PERSONAL_FIELDS = [
+  "title",
+  "first_name",
+  "middle_name",
+  "last_name",
+  "dob",
+  "country_of_birth",
+  "marital_status",
+  "dependents",
+];
 const fieldsOf = (names: string[], descriptions: string[], disabled: string[] = []): Field[] =>
-  names.map((field_name, i) => ({ field_name, description: descriptions[i] as string, enabled: !disabled.includes(field_name) }));
+  names.map((field_name, i) => ({
+    field_name,
+    description: descriptions[i] as string,
+    enabled: !disabled.includes(field_name),
+  }));
 
 /** English pages; `adviser` is the locale's spelling (adviser, or advisor in Canada). */
 function englishPages(adviser: "adviser" | "advisor", dependants: "Dependants" | "Dependents"): ReviewPageSeed[] {
@@ -54,7 +75,8 @@ function englishPages(adviser: "adviser" | "advisor", dependants: "Dependants" |
       order: 2,
       type: "standardQuestionPage",
       heading: "Your circumstances",
-      introductionText: "<p>Changes in your family, your home, your work or your health can change what your plan needs to do.</p>",
+      introductionText:
+        "<p>Changes in your family, your home, your work or your health can change what your plan needs to do.</p>",
       clientQuestion: "Have your circumstances changed since your last review?",
       alternateClientQuestion: "Have your own circumstances changed since your last review?",
       partnerQuestion: "Have {partnerName}'s circumstances changed since your last review?",
@@ -68,9 +90,12 @@ function englishPages(adviser: "adviser" | "advisor", dependants: "Dependants" |
       heading: "Your income and spending",
       introductionText: `<p>We use your income and spending to check how much you can save and how long your money will last. Your ${adviser} will ask about any change in detail.</p>`,
       clientQuestion: "Has your income or your regular spending changed by more than 10% since your last review?",
-      alternateClientQuestion: "Has your own income or regular spending changed by more than 10% since your last review?",
-      partnerQuestion: "Has {partnerName}'s income or regular spending changed by more than 10% since your last review?",
-      alternatePartnerQuestion: "Has your partner's income or regular spending changed by more than 10% since your last review?",
+      alternateClientQuestion:
+        "Has your own income or regular spending changed by more than 10% since your last review?",
+      partnerQuestion:
+        "Has {partnerName}'s income or regular spending changed by more than 10% since your last review?",
+      alternatePartnerQuestion:
+        "Has your partner's income or regular spending changed by more than 10% since your last review?",
       hint: "Include pay rises, a new job, a pension starting to pay out, or a large new regular cost.",
       showAdditionalInformation: false,
     },
@@ -90,7 +115,8 @@ function englishPages(adviser: "adviser" | "advisor", dependants: "Dependants" |
       order: 5,
       type: "riskProfileQuestion",
       heading: "Your attitude to risk",
-      introductionText: "<p>This is the risk profile agreed at your last review. It guides how much of your money is invested in shares and other assets whose value can go down as well as up.</p>",
+      introductionText:
+        "<p>This is the risk profile agreed at your last review. It guides how much of your money is invested in shares and other assets whose value can go down as well as up.</p>",
       clientQuestion: "Do you feel your attitude to investment risk has changed?",
       alternateClientQuestion: "Do you feel your own attitude to investment risk has changed?",
       partnerQuestion: "Does {partnerName} feel their attitude to investment risk has changed?",
@@ -109,7 +135,19 @@ function englishPages(adviser: "adviser" | "advisor", dependants: "Dependants" |
       alternatePartnerQuestion: "Do any of your partner's details need updating?",
       hint: "Tell us the new details in the box that appears when you answer Yes.",
       showAdditionalInformation: true,
-      fields: fieldsOf(CONTACT_FIELDS, ["Home phone", "Work phone", "Mobile phone", "Personal email", "Work email", "Residential address", "Postal address"], ["work_email"]),
+      fields: fieldsOf(
+        CONTACT_FIELDS,
+        [
+          "Home phone",
+          "Work phone",
+          "Mobile phone",
+          "Personal email",
+          "Work email",
+          "Residential address",
+          "Postal address",
+        ],
+        ["work_email"],
+      ),
     },
     {
       order: 7,
@@ -121,7 +159,16 @@ function englishPages(adviser: "adviser" | "advisor", dependants: "Dependants" |
       partnerQuestion: "Do any of {partnerName}'s details need updating?",
       alternatePartnerQuestion: "Do any of your partner's details need updating?",
       showAdditionalInformation: true,
-      fields: fieldsOf(PERSONAL_FIELDS, ["Title", "First name", "Middle name", "Last name", "Date of birth", "Country of birth", "Marital status", dependants]),
+      fields: fieldsOf(PERSONAL_FIELDS, [
+        "Title",
+        "First name",
+        "Middle name",
+        "Last name",
+        "Date of birth",
+        "Country of birth",
+        "Marital status",
+        dependants,
+      ]),
     },
     {
       order: 8,
@@ -158,7 +205,8 @@ const FRENCH_PAGES: ReviewPageSeed[] = [
     order: 2,
     type: "standardQuestionPage",
     heading: "Votre situation",
-    introductionText: "<p>Un changement dans votre famille, votre logement, votre travail ou votre santé peut modifier ce que votre plan doit accomplir.</p>",
+    introductionText:
+      "<p>Un changement dans votre famille, votre logement, votre travail ou votre santé peut modifier ce que votre plan doit accomplir.</p>",
     clientQuestion: "Votre situation a-t-elle changé depuis votre dernière revue?",
     alternateClientQuestion: "Votre propre situation a-t-elle changé depuis votre dernière revue?",
     partnerQuestion: "La situation de {partnerName} a-t-elle changé depuis votre dernière revue?",
@@ -170,11 +218,15 @@ const FRENCH_PAGES: ReviewPageSeed[] = [
     order: 3,
     type: "standardQuestionPage",
     heading: "Vos revenus et vos dépenses",
-    introductionText: "<p>Vos revenus et vos dépenses nous permettent d’évaluer combien vous pouvez épargner et combien de temps votre argent durera. Votre conseiller vous posera des questions sur tout changement.</p>",
+    introductionText:
+      "<p>Vos revenus et vos dépenses nous permettent d’évaluer combien vous pouvez épargner et combien de temps votre argent durera. Votre conseiller vous posera des questions sur tout changement.</p>",
     clientQuestion: "Vos revenus ou vos dépenses courantes ont-ils varié de plus de 10 % depuis votre dernière revue?",
-    alternateClientQuestion: "Vos propres revenus ou dépenses courantes ont-ils varié de plus de 10 % depuis votre dernière revue?",
-    partnerQuestion: "Les revenus ou les dépenses courantes de {partnerName} ont-ils varié de plus de 10 % depuis votre dernière revue?",
-    alternatePartnerQuestion: "Les revenus ou les dépenses courantes de votre conjoint ont-ils varié de plus de 10 % depuis votre dernière revue?",
+    alternateClientQuestion:
+      "Vos propres revenus ou dépenses courantes ont-ils varié de plus de 10 % depuis votre dernière revue?",
+    partnerQuestion:
+      "Les revenus ou les dépenses courantes de {partnerName} ont-ils varié de plus de 10 % depuis votre dernière revue?",
+    alternatePartnerQuestion:
+      "Les revenus ou les dépenses courantes de votre conjoint ont-ils varié de plus de 10 % depuis votre dernière revue?",
     hint: "Pensez à une augmentation de salaire, un nouvel emploi, une rente de retraite qui commence ou une nouvelle dépense importante.",
     showAdditionalInformation: false,
   },
@@ -182,11 +234,13 @@ const FRENCH_PAGES: ReviewPageSeed[] = [
     order: 4,
     type: "standardQuestionPage",
     heading: "Vos projets et vos objectifs",
-    introductionText: "<p>Vos objectifs déterminent la façon dont votre argent est placé et le moment où il doit être disponible.</p>",
+    introductionText:
+      "<p>Vos objectifs déterminent la façon dont votre argent est placé et le moment où il doit être disponible.</p>",
     clientQuestion: "Vos projets ou vos objectifs ont-ils changé depuis votre dernière revue?",
     alternateClientQuestion: "Vos propres projets ou objectifs ont-ils changé depuis votre dernière revue?",
     partnerQuestion: "Les projets ou les objectifs de {partnerName} ont-ils changé depuis votre dernière revue?",
-    alternatePartnerQuestion: "Les projets ou les objectifs de votre conjoint ont-ils changé depuis votre dernière revue?",
+    alternatePartnerQuestion:
+      "Les projets ou les objectifs de votre conjoint ont-ils changé depuis votre dernière revue?",
     hint: "Par exemple la date de votre retraite, un achat important, l’aide à un proche ou un héritage à transmettre.",
     showAdditionalInformation: true,
   },
@@ -194,7 +248,8 @@ const FRENCH_PAGES: ReviewPageSeed[] = [
     order: 5,
     type: "riskProfileQuestion",
     heading: "Votre tolérance au risque",
-    introductionText: "<p>Voici le profil de risque convenu lors de votre dernière revue. Il guide la part de votre argent placée en actions et dans d’autres placements dont la valeur peut baisser comme augmenter.</p>",
+    introductionText:
+      "<p>Voici le profil de risque convenu lors de votre dernière revue. Il guide la part de votre argent placée en actions et dans d’autres placements dont la valeur peut baisser comme augmenter.</p>",
     clientQuestion: "Pensez-vous que votre tolérance au risque de placement a changé?",
     alternateClientQuestion: "Pensez-vous que votre propre tolérance au risque de placement a changé?",
     partnerQuestion: "{partnerName} pense-t-il que sa tolérance au risque de placement a changé?",
@@ -215,7 +270,15 @@ const FRENCH_PAGES: ReviewPageSeed[] = [
     showAdditionalInformation: true,
     fields: fieldsOf(
       CONTACT_FIELDS,
-      ["Téléphone à domicile", "Téléphone au travail", "Téléphone cellulaire", "Courriel personnel", "Courriel professionnel", "Adresse de résidence", "Adresse postale"],
+      [
+        "Téléphone à domicile",
+        "Téléphone au travail",
+        "Téléphone cellulaire",
+        "Courriel personnel",
+        "Courriel professionnel",
+        "Adresse de résidence",
+        "Adresse postale",
+      ],
       ["work_email"],
     ),
   },
@@ -229,22 +292,34 @@ const FRENCH_PAGES: ReviewPageSeed[] = [
     partnerQuestion: "Certains renseignements de {partnerName} doivent-ils être mis à jour?",
     alternatePartnerQuestion: "Certains renseignements de votre conjoint doivent-ils être mis à jour?",
     showAdditionalInformation: true,
-    fields: fieldsOf(PERSONAL_FIELDS, ["Titre", "Prénom", "Second prénom", "Nom de famille", "Date de naissance", "Pays de naissance", "État civil", "Personnes à charge"]),
+    fields: fieldsOf(PERSONAL_FIELDS, [
+      "Titre",
+      "Prénom",
+      "Second prénom",
+      "Nom de famille",
+      "Date de naissance",
+      "Pays de naissance",
+      "État civil",
+      "Personnes à charge",
+    ]),
   },
   {
     order: 8,
     type: "submission",
     heading: "Soumettre votre revue",
-    introductionText: "<p>Merci d’avoir répondu aux questions. Lorsque vous soumettez, vos réponses sont transmises à votre conseiller par message sécurisé; vous le trouverez dans votre dossier Envoyés.</p>",
+    introductionText:
+      "<p>Merci d’avoir répondu aux questions. Lorsque vous soumettez, vos réponses sont transmises à votre conseiller par message sécurisé; vous le trouverez dans votre dossier Envoyés.</p>",
     changesText: "Vous nous avez signalé des changements. Votre conseiller communiquera avec vous pour en discuter.",
-    noChangesText: "Vous nous avez indiqué que rien n’a changé. Votre conseiller communiquera tout de même avec vous si quelque chose requiert votre attention.",
+    noChangesText:
+      "Vous nous avez indiqué que rien n’a changé. Votre conseiller communiquera tout de même avec vous si quelque chose requiert votre attention.",
   },
   {
     order: 9,
     type: "completion",
     heading: "Revue terminée",
     successText: "Merci. Votre revue annuelle a été transmise à votre conseiller.",
-    errorText: "Une erreur s’est produite lors de l’envoi de votre réponse. Veuillez communiquer avec votre conseiller.",
+    errorText:
+      "Une erreur s’est produite lors de l’envoi de votre réponse. Veuillez communiquer avec votre conseiller.",
     displayAdviserDetail: true,
     adviserDetailsHeader: "Votre conseiller",
   },
@@ -301,8 +376,14 @@ export function seedReview(db: Db, people: ReviewPeople): void {
     })
     .run();
   // the Hartleys' annual review is open (demo.client answers for demo.partner, with view_partner)
-  db.update(entities).set({ reviewStatus: REVIEW_STATUS.inProgress, riskProfileIndex: 4 }).where(eq(entities.id, people.client)).run();
-  db.update(entities).set({ reviewStatus: REVIEW_STATUS.inProgress, riskProfileIndex: 5 }).where(eq(entities.id, people.partner)).run();
+  db.update(entities)
+    .set({ reviewStatus: REVIEW_STATUS.inProgress, riskProfileIndex: 4 })
+    .where(eq(entities.id, people.client))
+    .run();
+  db.update(entities)
+    .set({ reviewStatus: REVIEW_STATUS.inProgress, riskProfileIndex: 5 })
+    .where(eq(entities.id, people.partner))
+    .run();
   // the notification panels: a fact find and an investment journey; a retirement health check under way
   db.update(entities)
     .set({ factFindStatus: "1", roboJourneyType: "investment", roboJourneyStatus: "enabled" })

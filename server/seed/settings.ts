@@ -21,7 +21,8 @@ export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
   loginBgColour: "#14284b",
   // texts of the login and help pages; a `.<locale>` key gives a locale its own text (decision 028)
   usernameHint: "Your username was sent to you in your welcome email, for example jane.smith.",
-  "usernameHint.fr-CA": "Votre nom d’utilisateur vous a été envoyé dans votre courriel de bienvenue, par exemple jane.smith.",
+  "usernameHint.fr-CA":
+    "Votre nom d’utilisateur vous a été envoyé dans votre courriel de bienvenue, par exemple jane.smith.",
   feesAndTaxes: 1,
   enableHoldBackPeriod: false,
   // spec 001 §2.4: the chart is hidden when the type is twrr and stored historic data is used
@@ -117,7 +118,8 @@ export const GENERAL_CONTACTS = [
   {
     locale: "en-GB",
     contactType: "both" as const,
-    introduction: "Your adviser is your first point of contact. Our client services team can also help with Client Online, documents and general questions.",
+    introduction:
+      "Your adviser is your first point of contact. Our client services team can also help with Client Online, documents and general questions.",
     contactName: "Client Services",
     contactDescription: "Help with signing in, documents and general enquiries.",
     telephoneNumber: "020 7946 0800",
@@ -129,7 +131,8 @@ export const GENERAL_CONTACTS = [
   {
     locale: "en-CA",
     contactType: "both" as const,
-    introduction: "Your advisor is your first point of contact. Our client services team can also help with Client Online, documents and general questions.",
+    introduction:
+      "Your advisor is your first point of contact. Our client services team can also help with Client Online, documents and general questions.",
     contactName: "Client Services",
     contactDescription: "Help with signing in, documents and general inquiries.",
     telephoneNumber: "1-800-555-0148",
@@ -141,7 +144,8 @@ export const GENERAL_CONTACTS = [
   {
     locale: "en-AU",
     contactType: "both" as const,
-    introduction: "Your adviser is your first point of contact. Our client services team can also help with Client Online, documents and general questions.",
+    introduction:
+      "Your adviser is your first point of contact. Our client services team can also help with Client Online, documents and general questions.",
     contactName: "Client Services",
     contactDescription: "Help with signing in, documents and general enquiries.",
     telephoneNumber: "1300 555 014",
@@ -153,7 +157,8 @@ export const GENERAL_CONTACTS = [
   {
     locale: "fr-CA",
     contactType: "both" as const,
-    introduction: "Votre conseiller est votre premier interlocuteur. Notre équipe du service à la clientèle peut aussi vous aider avec Client Online, vos documents et vos questions générales.",
+    introduction:
+      "Votre conseiller est votre premier interlocuteur. Notre équipe du service à la clientèle peut aussi vous aider avec Client Online, vos documents et vos questions générales.",
     contactName: "Service à la clientèle",
     contactDescription: "Aide pour l'ouverture de session, les documents et les demandes générales.",
     telephoneNumber: "1-800-555-0148",

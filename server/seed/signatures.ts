@@ -2,7 +2,13 @@
 // the Hartleys are asked to sign, each carried by a message from their adviser. Seeded last of all,
 // with its own random sequence (only for the secure data), so no earlier row, id or draw moves.
 import type { Db } from "../db/connection";
-import { digitalSignatures, digitalSignatureSignatories, documentEntities, documentFirstReads, documents } from "../db/schema";
+import {
+  digitalSignatures,
+  digitalSignatureSignatories,
+  documentEntities,
+  documentFirstReads,
+  documents,
+} from "../db/schema";
 import { seededRandom } from "../lib/random";
 import type { DOCUMENT_TYPES } from "./documents";
 
@@ -33,7 +39,8 @@ type SignatureSeed = {
   bodyText: string;
 };
 
-const SIGN_OFF = (adviser: string) => `<p>Kind regards,</p><p><strong>${adviser}</strong><br>Chartered Financial Planner, Northbridge Wealth</p>`;
+const SIGN_OFF = (adviser: string) =>
+  `<p>Kind regards,</p><p><strong>${adviser}</strong><br>Chartered Financial Planner, Northbridge Wealth</p>`;
 const HOW_TO_SIGN =
   "<p>You can read and sign it in Client Online, under <strong>To be signed</strong> in your messages and documents. We will send a security code to your registered mobile phone to confirm your signature.</p>";
 
@@ -47,7 +54,8 @@ function seeds(): SignatureSeed[] {
       dueInDays: 14,
       status: STATUS.awaitingSignature,
       signatories: ["client"],
-      message: "<p>Dear Ellie,</p><p>To transfer your old workplace pension we need your authority to ask its provider for information about it. Please read and sign the attached letter of authority.</p>",
+      message:
+        "<p>Dear Ellie,</p><p>To transfer your old workplace pension we need your authority to ask its provider for information about it. Please read and sign the attached letter of authority.</p>",
       bodyText: [
         "I authorise Northbridge Wealth and my adviser to ask the providers of my pensions, investments and protection policies for any information about them that my adviser needs to give me advice, and I ask those providers to give that information to Northbridge Wealth.",
         "This authority covers the policy details, the current values, the charges, the fund choices, any guarantees or special features, and the transfer values of each plan.",
@@ -62,7 +70,8 @@ function seeds(): SignatureSeed[] {
       dueInDays: 10,
       status: STATUS.awaitingSignature,
       signatories: ["client", "partner"],
-      message: "<p>Dear Ellie and James,</p><p>As we agreed, here is the application to open your joint General Investment Account. It needs both your signatures before we can open the account.</p>",
+      message:
+        "<p>Dear Ellie and James,</p><p>As we agreed, here is the application to open your joint General Investment Account. It needs both your signatures before we can open the account.</p>",
       bodyText: [
         "We apply to open a joint General Investment Account with Northbridge Wealth, held in both our names, managed on the discretionary service at the balanced risk level we agreed with our adviser.",
         "We understand that either of us may give instructions on the account, that we are both responsible for it, and that on the death of one of us the account passes to the other.",
@@ -78,7 +87,8 @@ function seeds(): SignatureSeed[] {
       status: STATUS.signed,
       signatories: ["client"],
       signedDaysAgo: 20,
-      message: "<p>Dear Ellie,</p><p>Thank you for reading your suitability report. Please sign to acknowledge that you have received it and that we have discussed it.</p>",
+      message:
+        "<p>Dear Ellie,</p><p>Thank you for reading your suitability report. Please sign to acknowledge that you have received it and that we have discussed it.</p>",
       bodyText: [
         "I acknowledge that I have received and read the suitability report prepared for me by my adviser, which sets out the recommendations made to me and the reasons for them.",
         "My adviser has explained the risks of the recommended investments, the charges that apply, and that the value of investments can fall as well as rise.",
@@ -93,7 +103,8 @@ function seeds(): SignatureSeed[] {
       status: STATUS.declined,
       signatories: ["client"],
       declinedDaysAgo: 40,
-      message: "<p>Dear Ellie,</p><p>Our fees for 2025 are set out in the attached agreement. Please read it and sign it, or let me know if you have any questions.</p>",
+      message:
+        "<p>Dear Ellie,</p><p>Our fees for 2025 are set out in the attached agreement. Please read it and sign it, or let me know if you have any questions.</p>",
       bodyText: [
         "This agreement sets out the fees for the ongoing advice and discretionary management service from 1 January 2025: an annual fee of 0.75% of the value of the portfolio, taken monthly from the portfolio.",
         "Initial advice on new investments is charged at 1% of the amount invested. Ad hoc advice outside the ongoing service is charged at an hourly rate agreed with you in advance.",
@@ -109,7 +120,8 @@ function seeds(): SignatureSeed[] {
       dueInDays: null,
       status: STATUS.pending,
       signatories: ["client"],
-      message: "<p>Dear Ellie,</p><p>Your annual review pack is being prepared. I will let you know when it is ready for you to sign.</p>",
+      message:
+        "<p>Dear Ellie,</p><p>Your annual review pack is being prepared. I will let you know when it is ready for you to sign.</p>",
       bodyText: [
         "This pack records the annual review of your financial plan: your circumstances and objectives, your attitude to risk and capacity for loss, and how your portfolios have performed over the year.",
         "By signing you confirm that the information in this pack about your circumstances is correct and complete.",
@@ -119,7 +131,11 @@ function seeds(): SignatureSeed[] {
 }
 
 const hex = (random: () => number, bytes: number) =>
-  Array.from({ length: bytes }, () => Math.floor(random() * 256).toString(16).padStart(2, "0")).join("");
+  Array.from({ length: bytes }, () =>
+    Math.floor(random() * 256)
+      .toString(16)
+      .padStart(2, "0"),
+  ).join("");
 
 /** Seeds the demo signature items, each with its message (linked to its signatories' entities). */
 export function seedSignatures(db: Db, now: Date, people: SignaturePeople): void {
@@ -146,14 +162,16 @@ export function seedSignatures(db: Db, now: Date, people: SignaturePeople): void
         isClientAccessAccessible: true,
         editPrivilege: 0,
         permission: "Shared With Client Groups",
-        digitalSignatureStatus: seed.status === STATUS.signed ? "Signed" : seed.status === STATUS.declined ? "Declined" : "Pending",
+        digitalSignatureStatus:
+          seed.status === STATUS.signed ? "Signed" : seed.status === STATUS.declined ? "Declined" : "Pending",
         notifTemplateId: null,
         creatorUserId: people.adviserUserId,
         creatorName: people.adviserName,
       })
       .returning({ id: documents.id })
       .get().id;
-    for (const who of seed.signatories) db.insert(documentEntities).values({ documentId, entityId: entityOf[who] }).run();
+    for (const who of seed.signatories)
+      db.insert(documentEntities).values({ documentId, entityId: entityOf[who] }).run();
     // what the client has signed or declined she has read
     if (seed.signedDaysAgo !== undefined || seed.declinedDaysAgo !== undefined) {
       const readAt = new Date(new Date(notified).getTime() + 2 * HOUR).toISOString();
@@ -166,7 +184,8 @@ export function seedSignatures(db: Db, now: Date, people: SignaturePeople): void
         filename: `${seed.title}.pdf`,
         title: seed.title,
         bodyText: seed.bodyText,
-        dueDate: seed.dueInDays === null ? null : new Date(now.getTime() + seed.dueInDays * DAY).toISOString().slice(0, 10),
+        dueDate:
+          seed.dueInDays === null ? null : new Date(now.getTime() + seed.dueInDays * DAY).toISOString().slice(0, 10),
         status: seed.status,
         secureData: hex(random, 16),
         signingMethod: 1,

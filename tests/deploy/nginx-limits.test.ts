@@ -15,7 +15,12 @@ const FORM_LIMIT = 128 * 1024;
 const MESSAGE_LIMIT = 55_000_000;
 
 const render = (runtimeDir: string) =>
-  renderNginxConfig({ listenPort: 8080, upstreams: ["127.0.0.1:3001"], publicBuildDir: join(runtimeDir, "public", "build"), runtimeDir }) as string;
+  renderNginxConfig({
+    listenPort: 8080,
+    upstreams: ["127.0.0.1:3001"],
+    publicBuildDir: join(runtimeDir, "public", "build"),
+    runtimeDir,
+  }) as string;
 
 describe("the rendered configuration", () => {
   it("caps every body at the form limit and the compose path at the whole-message limit", () => {
@@ -87,7 +92,10 @@ describe.runIf(hasNginx)("a real nginx in front of the portal", () => {
       chown(dir);
     }
     execFileSync(nginx, ["-t", "-q", "-p", paths.dir, "-c", paths.config], asRoot ? { uid: 65534, gid: 65534 } : {});
-    proxy = spawn(nginx, ["-p", paths.dir, "-c", paths.config], { stdio: "ignore", ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+    proxy = spawn(nginx, ["-p", paths.dir, "-c", paths.config], {
+      stdio: "ignore",
+      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+    });
     for (let i = 0; i < 100; i++) {
       const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
         (r) => r.ok,
@@ -113,7 +121,10 @@ describe.runIf(hasNginx)("a real nginx in front of the portal", () => {
           port,
           path,
           method: "POST",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", ...(chunked ? {} : { "Content-Length": String(bytes) }) },
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            ...(chunked ? {} : { "Content-Length": String(bytes) }),
+          },
         },
         (res) => {
           let text = "";
@@ -151,7 +162,10 @@ describe.runIf(hasNginx)("a real nginx in front of the portal", () => {
   });
 
   it("lets a message with files through on the compose path only", async () => {
-    expect(await post("/clients/documents-and-messages?compose=true", 12 * 1024 * 1024)).toEqual({ status: 200, text: `received ${12 * 1024 * 1024}` });
+    expect(await post("/clients/documents-and-messages?compose=true", 12 * 1024 * 1024)).toEqual({
+      status: 200,
+      text: `received ${12 * 1024 * 1024}`,
+    });
     expect((await post("/clients/documents-and-messages/files/1/2", 1024 * 1024)).status).toBe(413);
     expect((await post("/clients/documents-and-messages", MESSAGE_LIMIT + 1)).status).toBe(413);
   }, 30_000);

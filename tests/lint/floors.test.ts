@@ -23,7 +23,9 @@ describe("the portal's floors (lint)", { timeout: 60_000 }, () => {
       'import { createPlanningClient } from "~/planning/client.server";\nimport { getPortalSession } from "~/session/session.server";\nexport const both = [createPlanningClient, getPortalSession];\n',
     );
     expect(found).toHaveLength(2);
-    expect(found.every((m) => m.startsWith("import-x/no-restricted-paths: ") && m.includes("app/lib holds pure rules"))).toBe(true);
+    expect(
+      found.every((m) => m.startsWith("import-x/no-restricted-paths: ") && m.includes("app/lib holds pure rules")),
+    ).toBe(true);
   });
 
   it("refuses the session or a route in app/planning", async () => {
@@ -46,7 +48,10 @@ describe("the portal's floors (lint)", { timeout: 60_000 }, () => {
 
   it("refuses an import cycle", async () => {
     // client-search.ts imports format.ts: format.ts importing it back closes a cycle
-    const found = await problems("app/lib/format.ts", 'import { messageWithValues } from "./client-search";\nexport const search = messageWithValues;\n');
+    const found = await problems(
+      "app/lib/format.ts",
+      'import { messageWithValues } from "./client-search";\nexport const search = messageWithValues;\n',
+    );
     expect(found).toEqual([expect.stringMatching(/^import-x\/no-cycle: Dependency cycle detected/)]);
   });
 

@@ -20,7 +20,13 @@ const address = {
 };
 
 const sarah: AdviserWithContact = {
-  adviser: { id: 1, adviser_name: "Sarah Whitfield", client_adviser: true, role: "Chartered Financial Planner", photo: null },
+  adviser: {
+    id: 1,
+    adviser_name: "Sarah Whitfield",
+    client_adviser: true,
+    role: "Chartered Financial Planner",
+    photo: null,
+  },
   contact: { workEmail: "sarah@example.com", workPhone: ["020 7946 0123", "07700 900789"] },
   address,
 };
@@ -49,10 +55,16 @@ describe("adviser contacts (spec 002 'Contact-us / Adviser Details')", () => {
   it("lists an adviser only with a work email, a work phone or an address", () => {
     expect(isAdviserContactShown(sarah)).toBe(true);
     expect(isAdviserContactShown(unreachable)).toBe(false);
-    expect(isAdviserContactShown({ ...unreachable, contact: { workEmail: "o@example.com", workPhone: [] } })).toBe(true);
-    expect(isAdviserContactShown({ ...unreachable, contact: { workEmail: null, workPhone: ["0131 496 0456"] } })).toBe(true);
+    expect(isAdviserContactShown({ ...unreachable, contact: { workEmail: "o@example.com", workPhone: [] } })).toBe(
+      true,
+    );
+    expect(isAdviserContactShown({ ...unreachable, contact: { workEmail: null, workPhone: ["0131 496 0456"] } })).toBe(
+      true,
+    );
     expect(isAdviserContactShown({ ...unreachable, address })).toBe(true);
-    expect(isAdviserContactShown({ ...unreachable, contact: { workEmail: " ", workPhone: [""] }, address: { type: 2 } })).toBe(false);
+    expect(
+      isAdviserContactShown({ ...unreachable, contact: { workEmail: " ", workPhone: [""] }, address: { type: 2 } }),
+    ).toBe(false);
   });
 
   it("shows name, role, address with a map link, phones and email", () => {
@@ -110,7 +122,10 @@ describe("contact type (spec 002, spec 000 §4 adviser contact type)", () => {
     const view = toContactUsView(
       {
         advisers: [sarah],
-        contactUs: contactUs("both", { introduction: "First paragraph.\n\nSecond paragraph.", general: { ...general, hideAvatars: true } }),
+        contactUs: contactUs("both", {
+          introduction: "First paragraph.\n\nSecond paragraph.",
+          general: { ...general, hideAvatars: true },
+        }),
       },
       "en-GB",
     );
@@ -122,9 +137,23 @@ describe("contact type (spec 002, spec 000 §4 adviser contact type)", () => {
 
   it("nothing to show: 'Your adviser details are not available.'", () => {
     expect(toContactUsView({ advisers: [], contactUs: contactUs("adviser") }, "en-GB").nothingToShow).toBe(true);
-    expect(toContactUsView({ advisers: [unreachable], contactUs: contactUs("adviser") }, "en-GB").nothingToShow).toBe(true);
-    expect(toContactUsView({ advisers: [sarah], contactUs: contactUs("general", { general: null }) }, "en-GB").nothingToShow).toBe(true);
-    const empty = { ...general, contactName: null, contactDescription: null, telephoneNumber: null, emailAddress: null, openingHours: null, address: null };
-    expect(toContactUsView({ advisers: [], contactUs: contactUs("both", { general: empty }) }, "en-GB").nothingToShow).toBe(true);
+    expect(toContactUsView({ advisers: [unreachable], contactUs: contactUs("adviser") }, "en-GB").nothingToShow).toBe(
+      true,
+    );
+    expect(
+      toContactUsView({ advisers: [sarah], contactUs: contactUs("general", { general: null }) }, "en-GB").nothingToShow,
+    ).toBe(true);
+    const empty = {
+      ...general,
+      contactName: null,
+      contactDescription: null,
+      telephoneNumber: null,
+      emailAddress: null,
+      openingHours: null,
+      address: null,
+    };
+    expect(
+      toContactUsView({ advisers: [], contactUs: contactUs("both", { general: empty }) }, "en-GB").nothingToShow,
+    ).toBe(true);
   });
 });

@@ -16,17 +16,49 @@ let accounts: Account[];
 
 type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
 const call = (module: LoaderModule, path: string, cookie: string, params: Record<string, string> = {}) =>
-  module.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params, context: {} });
+  module.loader({
+    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
+    params,
+    context: {},
+  });
 
 type TotalCell = { text: string; note: number | null };
 type Total = { label: string; value: TotalCell; cost: TotalCell; gain: TotalCell };
-type Cells = { units: string; price: string; cost: string; weight: string; value: string; gain: string; gainPercent: string; income: string; yield: string };
-type Position = { key: string; name: string; invalid: boolean; code: string; cash: boolean; currency: string; conversion: string | null; cells: Cells; parcels: Array<{ name: string; cells: Cells }> };
+type Cells = {
+  units: string;
+  price: string;
+  cost: string;
+  weight: string;
+  value: string;
+  gain: string;
+  gainPercent: string;
+  income: string;
+  yield: string;
+};
+type Position = {
+  key: string;
+  name: string;
+  invalid: boolean;
+  code: string;
+  cash: boolean;
+  currency: string;
+  conversion: string | null;
+  cells: Cells;
+  parcels: Array<{ name: string; cells: Cells }>;
+};
 type Investments = {
   state: string;
   multiCurrency: boolean;
   headers: Array<{ key: string; href: string | null; ariaSort: string | null }>;
-  accounts: Array<{ key: string; name: string; currency: string; cells: Cells; convert: { href: string; label: string } | null; positions: Position[]; total: Total | null }>;
+  accounts: Array<{
+    key: string;
+    name: string;
+    currency: string;
+    cells: Cells;
+    convert: { href: string; label: string } | null;
+    positions: Position[];
+    total: Total | null;
+  }>;
   total: Total;
   notes: Array<{ key: string; number: number; text: string; link: { href: string; label: string } | null }>;
   links: { csv: string; original: string };
@@ -34,9 +66,27 @@ type Investments = {
 type Allocation = {
   state: string;
   collapsed: boolean;
-  panels: Array<{ type: string; kind: string; svg: string; table: { rows: Array<{ header: string; cells: string[] }> }; categories: Array<{ name: string; amount: string; percent: string; rows: Array<{ investment: string; amount: string }> }> }>;
+  panels: Array<{
+    type: string;
+    kind: string;
+    svg: string;
+    table: { rows: Array<{ header: string; cells: string[] }> };
+    categories: Array<{
+      name: string;
+      amount: string;
+      percent: string;
+      rows: Array<{ investment: string; amount: string }>;
+    }>;
+  }>;
 };
-type Page = { figures: { state: string; investments: Investments | null; allocation: Allocation | null; tabs: Array<{ key: string; current: boolean }> } | null };
+type Page = {
+  figures: {
+    state: string;
+    investments: Investments | null;
+    allocation: Allocation | null;
+    tabs: Array<{ key: string; current: boolean }>;
+  } | null;
+};
 
 async function analysis(path: string, cookie = users.client): Promise<Page> {
   const route = await import("~/routes/clients.analysis/route");
@@ -55,7 +105,8 @@ beforeAll(async () => {
   portal = await startPortal();
   book = seededBook(portal);
   users = await signInDemoUsers(portal);
-  const entity = (book.sql("SELECT entity_id AS id FROM users WHERE username = 'demo.client'").get() as { id: number }).id;
+  const entity = (book.sql("SELECT entity_id AS id FROM users WHERE username = 'demo.client'").get() as { id: number })
+    .id;
   accounts = book.visibleManagedAccounts(entity);
 }, 60_000);
 
@@ -70,17 +121,26 @@ describe("the investments tab (spec 001 §2.3, §5)", () => {
     expect(account!.name).toBe(isa.description);
     expect(account!.cells.value).toBe(gbp(book.valueOf([isa.id], TODAY)));
     const held = book.holdings([isa.id], TODAY);
-    const rows = book.sql("SELECT id, code, currency, description FROM securities").all() as Array<{ id: number; code: string; currency: string; description: string }>;
+    const rows = book.sql("SELECT id, code, currency, description FROM securities").all() as Array<{
+      id: number;
+      code: string;
+      currency: string;
+      description: string;
+    }>;
     const shown = account!.positions;
     expect(shown).toHaveLength([...held.values()].filter((q) => q !== 0).length);
     for (const position of shown) {
       const security = rows.find((r) => r.code === position.code)!;
       // decision 106: quantity × price × the day's rate, rounded once to the penny
-      expect(position.cells.value, position.code).toBe(gbp(book.lineValue(security.id, held.get(security.id)!, "GBP", TODAY)));
+      expect(position.cells.value, position.code).toBe(
+        gbp(book.lineValue(security.id, held.get(security.id)!, "GBP", TODAY)),
+      );
     }
     // sorted by name, the default (spec 001 §2.3)
     const names = shown.map((p) => p.name);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en-GB", { sensitivity: "base", numeric: true })));
+    expect(names).toEqual(
+      [...names].sort((a, b) => a.localeCompare(b, "en-GB", { sensitivity: "base", numeric: true })),
+    );
     expect(view.headers.find((h) => h.key === "name")!.ariaSort).toBe("ascending");
   });
 
@@ -98,7 +158,8 @@ describe("the investments tab (spec 001 §2.3, §5)", () => {
     const apple = positions.find((p) => p.code === "AAPL")!;
     expect([apple.cells.cost, apple.cells.gain]).toEqual(["Not available", "Not available"]);
     // in its original currency the cost and gain show
-    const original = (await analysis(`/clients/analysis?id=${isa.id}&tab=investments&show=original`)).figures!.investments!;
+    const original = (await analysis(`/clients/analysis?id=${isa.id}&tab=investments&show=original`)).figures!
+      .investments!;
     const appleOriginal = original.accounts[0]!.positions.find((p) => p.code === "AAPL")!;
     expect(appleOriginal.cells.cost).toMatch(/^US\$|^\$/);
     expect(appleOriginal.currency).toBe("USD");
@@ -109,7 +170,8 @@ describe("the investments tab (spec 001 §2.3, §5)", () => {
 
   it("converts one account's holdings to its currency with the day's rate, and back", async () => {
     const isa = byName("Ellie Stocks and Shares ISA");
-    const original = (await analysis(`/clients/analysis?id=${isa.id}&tab=investments&show=original`)).figures!.investments!;
+    const original = (await analysis(`/clients/analysis?id=${isa.id}&tab=investments&show=original`)).figures!
+      .investments!;
     const convert = original.accounts[0]!.convert!;
     expect(convert.label).toBe("Convert to account currency");
     const converted = (await analysis(convert.href)).figures!.investments!;
@@ -122,7 +184,8 @@ describe("the investments tab (spec 001 §2.3, §5)", () => {
 
   it("shows an empty security name as 'INVALID DATA' and sorts by market value, largest first", async () => {
     const joint = byName("Joint General Investment Account");
-    const view = (await analysis(`/clients/analysis?id=${joint.id}&tab=investments&sort=value&dir=desc`)).figures!.investments!;
+    const view = (await analysis(`/clients/analysis?id=${joint.id}&tab=investments&sort=value&dir=desc`)).figures!
+      .investments!;
     const positions = view.accounts[0]!.positions;
     expect(positions.some((p) => p.invalid && p.name === "INVALID DATA")).toBe(true);
     const values = positions.map((p) => Number(p.cells.value.replace(/[^0-9.-]/g, "")));
@@ -144,7 +207,10 @@ describe("the investments table adds up (decision 108)", () => {
       const total = account.total!;
       expect(total.label).toBe(`Total for ${account.name}`);
       const sameCurrency = account.positions.every((p) => p.currency === account.currency);
-      if (sameCurrency) expect(pennies(total.value.text), account.name).toBe(account.positions.reduce((sum, p) => sum + pennies(p.cells.value), 0));
+      if (sameCurrency)
+        expect(pennies(total.value.text), account.name).toBe(
+          account.positions.reduce((sum, p) => sum + pennies(p.cells.value), 0),
+        );
       const costed = account.positions.filter((p) => !p.cash);
       if (total.cost.text !== "Not available") {
         expect(pennies(total.cost.text), account.name).toBe(costed.reduce((sum, p) => sum + pennies(p.cells.cost), 0));
@@ -162,7 +228,9 @@ describe("the investments table adds up (decision 108)", () => {
     const view = (await analysis("/clients/analysis?tab=investments&expand=all")).figures!.investments!;
     const accountTotals = view.accounts.map((a) => pennies(a.total!.value.text));
     for (const [i, account] of view.accounts.entries()) {
-      expect(accountTotals[i], account.name).toBe(account.positions.reduce((sum, p) => sum + pennies(p.cells.value), 0));
+      expect(accountTotals[i], account.name).toBe(
+        account.positions.reduce((sum, p) => sum + pennies(p.cells.value), 0),
+      );
       // the account's own row reads the same figure as its total
       expect(account.cells.value, account.name).toBe(account.total!.value.text);
     }
@@ -170,7 +238,10 @@ describe("the investments table adds up (decision 108)", () => {
     expect(view.total.label).toBe("Total");
     // a dollar holding's book cost is 'Not available' in pounds: the note links to the original currency
     const converted = view.notes.find((n) => n.key === "converted")!;
-    expect(converted.link).toEqual({ href: "/clients/analysis?tab=investments&expand=all&show=original", label: "Show in original currency" });
+    expect(converted.link).toEqual({
+      href: "/clients/analysis?tab=investments&expand=all&show=original",
+      label: "Show in original currency",
+    });
     expect(view.total.cost).toMatchObject({ text: "Not available", note: converted.number });
   });
 
@@ -178,7 +249,9 @@ describe("the investments table adds up (decision 108)", () => {
     const isa = byName("Ellie Stocks and Shares ISA");
     const view = (await analysis(`/clients/analysis?id=${isa.id}&tab=investments`)).figures!.investments!;
     expect(view.accounts[0]!.total).toBeNull();
-    expect(pennies(view.total.value.text)).toBe(view.accounts[0]!.positions.reduce((sum, p) => sum + pennies(p.cells.value), 0));
+    expect(pennies(view.total.value.text)).toBe(
+      view.accounts[0]!.positions.reduce((sum, p) => sum + pennies(p.cells.value), 0),
+    );
     expect(view.total.value.text).toBe(view.accounts[0]!.cells.value);
   });
 });
@@ -198,7 +271,10 @@ describe("the allocation tab (spec 001 §2.3, §4)", () => {
     for (const panel of view.panels) {
       expect(panel.svg).toMatch(/^<svg[^>]*role="img"/);
       const percents = panel.categories.map((c) => (c.percent === "<1%" ? 0 : Number(c.percent.replace("%", ""))));
-      expect(percents.reduce((a, b) => a + b, 0), panel.type).toBe(100);
+      expect(
+        percents.reduce((a, b) => a + b, 0),
+        panel.type,
+      ).toBe(100);
       const amounts = panel.categories.map((c) => Number(c.amount.replace(/[^0-9.-]/g, "")));
       expect(Math.abs(amounts.reduce((a, b) => a + b, 0) - total), panel.type).toBeLessThan(panel.categories.length);
       // each category's investments, largest first
@@ -215,7 +291,16 @@ describe("the allocation tab (spec 001 §2.3, §4)", () => {
 });
 
 describe("the transactions say which way the money moved (decision 108)", () => {
-  type Stored = { id: number; type: string; currency: string; gross: number; fee: number; tax: number; net: number; cash: number };
+  type Stored = {
+    id: number;
+    type: string;
+    currency: string;
+    gross: number;
+    fee: number;
+    tax: number;
+    net: number;
+    cash: number;
+  };
   const WORDS: Record<string, [string, string]> = {
     buy: ["Purchase", "Purchase"],
     sell: ["Sale", "Sale"],
@@ -231,29 +316,52 @@ describe("the transactions say which way the money moved (decision 108)", () => 
 
   /** The own account with the most kinds of transaction (a withdrawal among them), and its stored rows since it opened, newest first. */
   function richestAccount() {
-    const withdrawals = book.sql(
-      "SELECT t.account_id AS id, COUNT(DISTINCT t.type) AS kinds FROM transactions t GROUP BY t.account_id ORDER BY kinds DESC, t.account_id",
-    ).all() as Array<{ id: number; kinds: number }>;
+    const withdrawals = book
+      .sql(
+        "SELECT t.account_id AS id, COUNT(DISTINCT t.type) AS kinds FROM transactions t GROUP BY t.account_id ORDER BY kinds DESC, t.account_id",
+      )
+      .all() as Array<{ id: number; kinds: number }>;
     const own = new Set(accounts.filter((a) => !a.isLinked).map((a) => a.id));
     const account = accounts.find((a) => a.id === withdrawals.find((w) => own.has(w.id) && hasWithdrawal(w.id))!.id)!;
-    const rows = book.sql(
-      `SELECT t.id, t.type, t.currency, t.gross_minor AS gross, t.fee_minor AS fee, t.tax_minor AS tax, t.net_minor AS net, s.is_cash AS cash
+    const rows = book
+      .sql(
+        `SELECT t.id, t.type, t.currency, t.gross_minor AS gross, t.fee_minor AS fee, t.tax_minor AS tax, t.net_minor AS net, s.is_cash AS cash
        FROM transactions t JOIN securities s ON s.id = t.security_id WHERE t.account_id = ? AND t.trade_date <= ? ORDER BY t.trade_date DESC, t.id DESC`,
-    ).all(account.id, TODAY) as Stored[];
+      )
+      .all(account.id, TODAY) as Stored[];
     return { account, rows };
   }
   const hasWithdrawal = (id: number) =>
-    Boolean(book.sql("SELECT 1 FROM transactions t JOIN securities s ON s.id = t.security_id WHERE t.account_id = ? AND t.type = 'transfer_out' AND s.is_cash = 1").get(id));
+    Boolean(
+      book
+        .sql(
+          "SELECT 1 FROM transactions t JOIN securities s ON s.id = t.security_id WHERE t.account_id = ? AND t.type = 'transfer_out' AND s.is_cash = 1",
+        )
+        .get(id),
+    );
 
   it("names every transaction's type and signs its value on the tab: a withdrawal, a purchase and a fee with a minus sign", async () => {
     const { account, rows } = richestAccount();
-    type Tx = { id: number; type: string; value: string; valueSpoken: string | null; fields: Array<{ label: string; value: string; spoken: string | null }> };
+    type Tx = {
+      id: number;
+      type: string;
+      value: string;
+      valueSpoken: string | null;
+      fields: Array<{ label: string; value: string; spoken: string | null }>;
+    };
     const pages = Math.min(20, Math.ceil(rows.length / 50));
-    const view = (await analysis(`/clients/analysis?id=${account.id}&tab=transactions&range=SI&pages=${pages}`)).figures as unknown as { transactions: { state: string; rows: Tx[] } };
+    const view = (await analysis(`/clients/analysis?id=${account.id}&tab=transactions&range=SI&pages=${pages}`))
+      .figures as unknown as { transactions: { state: string; rows: Tx[] } };
     const shown = view.transactions.rows;
     expect(shown.map((r) => r.id)).toEqual(rows.slice(0, shown.length).map((r) => r.id));
     expect(shown.map((r) => [r.type, r.value, r.valueSpoken])).toEqual(
-      rows.slice(0, shown.length).map((r) => [wordOf(r), formatMoney((signOf(r) * r.gross) / 100, r.currency, "en-GB", { decimals: 2 }), signOf(r) < 0 ? "paid out" : "received"]),
+      rows
+        .slice(0, shown.length)
+        .map((r) => [
+          wordOf(r),
+          formatMoney((signOf(r) * r.gross) / 100, r.currency, "en-GB", { decimals: 2 }),
+          signOf(r) < 0 ? "paid out" : "received",
+        ]),
     );
     const words = new Set(shown.map((r) => r.type));
     for (const word of ["Deposit", "Withdrawal", "Purchase", "Fee", "Income"]) expect(words, word).toContain(word);
@@ -272,20 +380,29 @@ describe("the transactions say which way the money moved (decision 108)", () => 
     const purchase = shown.find((r) => r.type === "Purchase")!;
     const bought = rows.find((r) => r.id === purchase.id)!;
     const field = (label: string) => purchase.fields.find((f) => f.label === label)!;
-    expect([field("Value").value, field("Fees").value, field("Taxes").value, field("Value after fees and taxes").value]).toEqual(
-      [bought.gross, bought.fee, bought.tax, bought.net].map((m) => formatMoney(-m / 100, bought.currency, "en-GB", { decimals: 2 })),
+    expect([
+      field("Value").value,
+      field("Fees").value,
+      field("Taxes").value,
+      field("Value after fees and taxes").value,
+    ]).toEqual(
+      [bought.gross, bought.fee, bought.tax, bought.net].map((m) =>
+        formatMoney(-m / 100, bought.currency, "en-GB", { decimals: 2 }),
+      ),
     );
     expect(bought.gross + bought.fee + bought.tax).toBe(bought.net);
   });
 
   it("puts the same words and signed values in the CSV", async () => {
     const { account, rows } = richestAccount();
-    const csv = parse(await (await download("transactions", `?id=${account.id}&range=SI`)).text(), { bom: true }) as string[][];
+    const csv = parse(await (await download("transactions", `?id=${account.id}&range=SI`)).text(), {
+      bom: true,
+    }) as string[][];
     const header = csv[0]!;
     const at = (name: string) => header.indexOf(name);
-    expect(csv.slice(1).map((r) => [r[at("Type")], Number(r[at("Value")]), Number(r[at("Value after fees and taxes")])])).toEqual(
-      rows.map((r) => [wordOf(r), (signOf(r) * r.gross) / 100, (signOf(r) * r.net) / 100]),
-    );
+    expect(
+      csv.slice(1).map((r) => [r[at("Type")], Number(r[at("Value")]), Number(r[at("Value after fees and taxes")])]),
+    ).toEqual(rows.map((r) => [wordOf(r), (signOf(r) * r.gross) / 100, (signOf(r) * r.net) / 100]));
     // a fee's or a tax's own Fees and Taxes cells are empty: it is the cost
     const costs = csv.slice(1).filter((r) => r[at("Type")] === "Fee" || r[at("Type")] === "Tax");
     expect(costs.length).toBeGreaterThan(0);
@@ -299,17 +416,36 @@ describe("the CSV downloads (beyond the spec)", () => {
     const response = await download("investments", `?id=${isa.id}&tab=investments`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/attachment; filename="investments-ellie-hartley-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /attachment; filename="investments-ellie-hartley-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     const rows = parse(text, { bom: true }) as string[][];
-    expect(rows[0]).toEqual(["Account", "Security name", "Security code", "ISIN", "Currency", "Units", "Unit price", "Book cost", "% Amount", "Market value", "Unrealised gain", "Unrealised gain %", "Annual income", "% Yield"]);
+    expect(rows[0]).toEqual([
+      "Account",
+      "Security name",
+      "Security code",
+      "ISIN",
+      "Currency",
+      "Units",
+      "Unit price",
+      "Book cost",
+      "% Amount",
+      "Market value",
+      "Unrealised gain",
+      "Unrealised gain %",
+      "Annual income",
+      "% Yield",
+    ]);
     const page = (await analysis(`/clients/analysis?id=${isa.id}&tab=investments`)).figures!.investments!;
     expect(rows.slice(1).map((r) => r[2])).toEqual(page.accounts[0]!.positions.map((p) => p.code));
     // each market value as the page shows it, and their sum the account's value to the penny (decision 106)
     const pence = (text: string) => Math.round(Number(text.replace(/[£,]/g, "")) * 100);
-    expect(rows.slice(1).map((r) => pence(r[9]!))).toEqual(page.accounts[0]!.positions.map((p) => pence(p.cells.value)));
+    expect(rows.slice(1).map((r) => pence(r[9]!))).toEqual(
+      page.accounts[0]!.positions.map((p) => pence(p.cells.value)),
+    );
     const total = rows.slice(1).reduce((sum, r) => sum + pence(r[9]!), 0);
     expect(total).toBe(pence(page.accounts[0]!.cells.value));
     expect(total).toBe(Math.round(book.valueOf([isa.id], TODAY) * 100));
@@ -317,16 +453,26 @@ describe("the CSV downloads (beyond the spec)", () => {
 
   it("downloads the transactions of the period and neutralises a cell a spreadsheet would run", async () => {
     const isa = byName("Ellie Stocks and Shares ISA");
-    const latest = book.sql("SELECT id FROM transactions WHERE account_id = ? ORDER BY trade_date DESC, id DESC LIMIT 1").get(isa.id) as { id: number };
-    book.sql("UPDATE transactions SET narrative = ? WHERE id = ?").run('=HYPERLINK("http://example.invalid","Click")', latest.id);
+    const latest = book
+      .sql("SELECT id FROM transactions WHERE account_id = ? ORDER BY trade_date DESC, id DESC LIMIT 1")
+      .get(isa.id) as { id: number };
+    book
+      .sql("UPDATE transactions SET narrative = ? WHERE id = ?")
+      .run('=HYPERLINK("http://example.invalid","Click")', latest.id);
     const response = await download("transactions", `?id=${isa.id}&range=2Y`);
     expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Disposition")).toMatch(/filename="transactions-ellie-hartley-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /filename="transactions-ellie-hartley-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     const rows = parse(await response.text(), { bom: true }) as string[][];
     expect(rows[0]!.slice(0, 3)).toEqual(["Trade date", "Settlement date", "Account"]);
     expect(rows[1]![7]).toBe(`'=HYPERLINK("http://example.invalid","Click")`);
     const twoYears = `${Number(TODAY.slice(0, 4)) - 2}${TODAY.slice(4)}`;
-    const count = (book.sql("SELECT COUNT(*) AS n FROM transactions WHERE account_id = ? AND trade_date >= ? AND trade_date <= ?").get(isa.id, twoYears, TODAY) as { n: number }).n;
+    const count = (
+      book
+        .sql("SELECT COUNT(*) AS n FROM transactions WHERE account_id = ? AND trade_date >= ? AND trade_date <= ?")
+        .get(isa.id, twoYears, TODAY) as { n: number }
+    ).n;
     expect(rows).toHaveLength(count + 1);
   });
 

@@ -17,11 +17,23 @@ let own: Account[];
 
 type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
 const call = (module: LoaderModule, path: string, cookie: string) =>
-  module.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+  module.loader({
+    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
+    params: {},
+    context: {},
+  });
 
 type Figure = { text: string; negative: boolean };
 type Performance = { period: Figure; annual: Figure | null; since: string | null } | null;
-type Row = { key: string; name: string; accountCount: number | null; value: string; performance: Performance; movement: Figure; href: string };
+type Row = {
+  key: string;
+  name: string;
+  accountCount: number | null;
+  value: string;
+  performance: Performance;
+  movement: Figure;
+  href: string;
+};
 type Chart = {
   state: string;
   caption: string;
@@ -38,7 +50,11 @@ type Figures = {
   chart: Chart;
   accounts: { title: string; collection: string; sections: Array<{ heading: string; rows: Row[] }> } | null;
   tabs: Array<{ key: string; current: boolean }>;
-  transactions: { state: string; rows: Array<{ id: number; tradeDate: string; value: string; account: string }>; moreHref: string | null } | null;
+  transactions: {
+    state: string;
+    rows: Array<{ id: number; tradeDate: string; value: string; account: string }>;
+    moreHref: string | null;
+  } | null;
   instructions: { state: string; description: string; securities: Array<{ code: string; weight: string }> } | null;
   payment: { state: string; bpays: unknown[]; banks: Array<{ codes: Array<{ label: string; value: string }> }> } | null;
   noTransactions: boolean;
@@ -67,7 +83,12 @@ function ok(page: Page): Figures {
 const ids = (list: readonly Account[]) => list.map((a) => a.id);
 const inPortfolio = (name: string) => accounts.filter((a) => a.portfolio === name);
 const money = (amount: number, decimals: number) => formatMoney(amount, "GBP", "en-GB", { decimals });
-const percent2 = new Intl.NumberFormat("en-GB", { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" });
+const percent2 = new Intl.NumberFormat("en-GB", {
+  style: "percent",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: "exceptZero",
+});
 const figureOf = (text: string, amount: number): Figure => ({ text, negative: amount < 0 });
 const performanceText = (e: Expected): Performance => ({
   period: figureOf(percent2.format(e.period), e.period),
@@ -78,7 +99,11 @@ const performanceText = (e: Expected): Performance => ({
 /** What the tiles (0 decimals) or the table (2) show for some accounts over a period. */
 function expected(accountIds: readonly number[], start: string, decimals: number, end = TODAY) {
   const e = book.performance(accountIds, start, "GBP", end);
-  return { value: money(e.value, decimals), performance: performanceText(e), movement: figureOf(money(e.movement, decimals), e.movement) };
+  return {
+    value: money(e.value, decimals),
+    performance: performanceText(e),
+    movement: figureOf(money(e.movement, decimals), e.movement),
+  };
 }
 const tiles = (f: Figures) => ({ value: f.value, performance: f.performance, movement: f.movement });
 const rowFigures = (r: Row) => ({ value: r.value, performance: r.performance, movement: r.movement });
@@ -107,7 +132,14 @@ describe("all portfolios (spec 001 §2.2, §2.3)", () => {
     const tab = ok(await analysis("/clients/analysis")).accounts!;
     expect(tab.title).toBe("Portfolios");
     expect(tab.sections.map((s) => [s.heading, s.rows.map((r) => [r.name, r.accountCount])])).toEqual([
-      ["My portfolios", [["Ellie's portfolio", 2], ["Joint portfolio", 1], ["Hartley Family Trust", 1]]],
+      [
+        "My portfolios",
+        [
+          ["Ellie's portfolio", 2],
+          ["Joint portfolio", 1],
+          ["Hartley Family Trust", 1],
+        ],
+      ],
       ["Linked portfolios", [["James's portfolio", 2]]],
     ]);
     for (const row of tab.sections.flatMap((s) => s.rows)) {
@@ -122,8 +154,16 @@ describe("all portfolios (spec 001 §2.2, §2.3)", () => {
     const chart = ok(await analysis("/clients/analysis")).chart;
     expect(chart.state).toBe("ok");
     const [portfolio, ...benchmarks] = chart.interactive.series;
-    expect(benchmarks.map((b) => b.label)).toEqual(["FTSE All-Share", "Balanced index 60/40 (MSCI World and UK gilts)"]);
-    expect(chart.table.columns).toEqual(["Date", "Performance", "FTSE All-Share", "Balanced index 60/40 (MSCI World and UK gilts)"]);
+    expect(benchmarks.map((b) => b.label)).toEqual([
+      "FTSE All-Share",
+      "Balanced index 60/40 (MSCI World and UK gilts)",
+    ]);
+    expect(chart.table.columns).toEqual([
+      "Date",
+      "Performance",
+      "FTSE All-Share",
+      "Balanced index 60/40 (MSCI World and UK gilts)",
+    ]);
     const points = portfolio!.points;
     expect(points[0]).toEqual({ date: ONE_YEAR_BEFORE, value: 0 });
     expect(points[points.length - 1]!.value).toBeCloseTo(book.performance(ids(own), ONE_YEAR_BEFORE).period, 8);
@@ -131,10 +171,22 @@ describe("all portfolios (spec 001 §2.2, §2.3)", () => {
     const mid = points[6]!;
     const flows = book.flowsOf(ids(own), ONE_YEAR_BEFORE, mid.date);
     const dates = [...new Set([ONE_YEAR_BEFORE, ...flows.map((f) => f.date), mid.date])].sort();
-    expect(mid.value).toBeCloseTo(twr(dates.map((date) => ({ date, value: book.valueOf(ids(own), date) })), flows).cumulative, 8);
+    expect(mid.value).toBeCloseTo(
+      twr(
+        dates.map((date) => ({ date, value: book.valueOf(ids(own), date) })),
+        flows,
+      ).cumulative,
+      8,
+    );
     // the FTSE All-Share's change from the first point to the last, from its stored levels
     const level = (date: string) =>
-      (book.sql("SELECT p.level_micros AS l FROM benchmark_prices p JOIN benchmarks b ON b.id = p.benchmark_id WHERE b.code = 'FTASX' AND p.date <= ? ORDER BY p.date DESC LIMIT 1").get(date) as { l: number }).l;
+      (
+        book
+          .sql(
+            "SELECT p.level_micros AS l FROM benchmark_prices p JOIN benchmarks b ON b.id = p.benchmark_id WHERE b.code = 'FTASX' AND p.date <= ? ORDER BY p.date DESC LIMIT 1",
+          )
+          .get(date) as { l: number }
+      ).l;
     const ftse = benchmarks[0]!.points;
     expect(ftse[ftse.length - 1]!.value).toBeCloseTo(level(ftse[ftse.length - 1]!.date) / level(ftse[0]!.date) - 1, 8);
   });
@@ -145,7 +197,10 @@ describe("all portfolios (spec 001 §2.2, §2.3)", () => {
     expect(chart.caption).toMatch(/^Value and net amount invested/);
     expect(value!.points[value!.points.length - 1]!.value).toBeCloseTo(book.valueOf(ids(own), TODAY), 2);
     const net = book.flowsOf(ids(own), ONE_YEAR_BEFORE, TODAY).reduce((sum, f) => sum + f.amount, 0);
-    expect(invested!.points[invested!.points.length - 1]!.value).toBeCloseTo(book.valueOf(ids(own), ONE_YEAR_BEFORE) + net, 2);
+    expect(invested!.points[invested!.points.length - 1]!.value).toBeCloseTo(
+      book.valueOf(ids(own), ONE_YEAR_BEFORE) + net,
+      2,
+    );
   });
 });
 
@@ -172,7 +227,12 @@ describe("drilling down (spec 001 §4 'Account filter levels')", () => {
     const page = await analysis(`/clients/analysis?id=${isa.id}&range=custom&from=03-06-2024&to=31-12-2024`);
     expect(page.heading).toBe(isa.description);
     expect(page.crumbs.map((c) => c.name)).toEqual(["All portfolios", "Ellie's portfolio", isa.description]);
-    expect(page.range).toMatchObject({ name: "custom", from: "03-06-2024", to: "31-12-2024", earliest: isa.inception.split("-").reverse().join("-") });
+    expect(page.range).toMatchObject({
+      name: "custom",
+      from: "03-06-2024",
+      to: "31-12-2024",
+      earliest: isa.inception.split("-").reverse().join("-"),
+    });
     const figures = ok(page);
     expect(tiles(figures)).toEqual(expected([isa.id], "2024-06-03", 0, "2024-12-31"));
     expect(figures.accounts).toBeNull();
@@ -202,7 +262,9 @@ describe("drilling down (spec 001 §4 'Account filter levels')", () => {
     expect(figures.performance!.annual!.text).toBe(percent2.format((1 + e.period) ** (365 / days) - 1));
     // in the accounts table of its portfolio over the same range, each row labelled by its own opening
     const james = inPortfolio("James's portfolio");
-    const rows = ok(await analysis(`/clients/analysis?id=portfolio-${usd.portfolioId}&range=3Y`)).accounts!.sections.flatMap((s) => s.rows);
+    const rows = ok(
+      await analysis(`/clients/analysis?id=portfolio-${usd.portfolioId}&range=3Y`),
+    ).accounts!.sections.flatMap((s) => s.rows);
     expect(rows.map((r) => [r.name, r.performance?.since ?? null])).toEqual(
       james.map((a) => [a.description, a.inception > threeYears ? formatDate(a.inception, "en-GB", "long") : null]),
     );
@@ -243,9 +305,11 @@ describe("the other tabs (spec 001 §2.3)", () => {
   it("lists an account's transactions of the period, newest first, as the platform holds them", async () => {
     const isa = accounts.find((a) => a.description === "Ellie Stocks and Shares ISA")!;
     const figures = ok(await analysis(`/clients/analysis?id=${isa.id}&tab=transactions`));
-    const rows = book.sql(
-      "SELECT id, trade_date AS d, gross_minor AS g FROM transactions WHERE account_id = ? AND trade_date >= ? AND trade_date <= ? ORDER BY trade_date DESC, id DESC",
-    ).all(isa.id, ONE_YEAR_BEFORE, TODAY) as Array<{ id: number; d: string; g: number }>;
+    const rows = book
+      .sql(
+        "SELECT id, trade_date AS d, gross_minor AS g FROM transactions WHERE account_id = ? AND trade_date >= ? AND trade_date <= ? ORDER BY trade_date DESC, id DESC",
+      )
+      .all(isa.id, ONE_YEAR_BEFORE, TODAY) as Array<{ id: number; d: string; g: number }>;
     expect(figures.transactions!.state).toBe("ok");
     const shown = figures.transactions!.rows;
     expect(shown.map((r) => r.id)).toEqual(rows.slice(0, 50).map((r) => r.id));
@@ -272,7 +336,6 @@ describe("the other tabs (spec 001 §2.3)", () => {
   });
 });
 
-
 describe("one set of numbers (decision 106)", () => {
   /** Pence of an amount as shown ('£429,408.26', '-£31.65', '+£1,020.00'). */
   const pence = (text: string) => {
@@ -288,16 +351,22 @@ describe("one set of numbers (decision 106)", () => {
       const tab = ok(await analysis(`/clients/analysis?range=${range}`)).accounts!;
       for (const portfolio of tab.sections.flatMap((s) => s.rows)) {
         const accountsOf = inPortfolio(portfolio.name);
-        const rows = ok(await analysis(`/clients/analysis?id=portfolio-${accountsOf[0]!.portfolioId}&range=${range}`)).accounts!.sections.flatMap((s) => s.rows);
+        const rows = ok(
+          await analysis(`/clients/analysis?id=portfolio-${accountsOf[0]!.portfolioId}&range=${range}`),
+        ).accounts!.sections.flatMap((s) => s.rows);
         expect(rows, `${range} ${portfolio.name}`).toHaveLength(accountsOf.length);
-        expect(pence(portfolio.value), `${range} ${portfolio.name}`).toBe(rows.reduce((sum, r) => sum + pence(r.value), 0));
+        expect(pence(portfolio.value), `${range} ${portfolio.name}`).toBe(
+          rows.reduce((sum, r) => sum + pence(r.value), 0),
+        );
       }
     }
   });
 
   it("shows each account's value on its investments tab as on the accounts tab", async () => {
     const accountsOf = inPortfolio("Ellie's portfolio");
-    const rows = ok(await analysis(`/clients/analysis?id=portfolio-${accountsOf[0]!.portfolioId}`)).accounts!.sections.flatMap((s) => s.rows);
+    const rows = ok(
+      await analysis(`/clients/analysis?id=portfolio-${accountsOf[0]!.portfolioId}`),
+    ).accounts!.sections.flatMap((s) => s.rows);
     for (const account of accountsOf) {
       const row = rows.find((r) => r.name === account.description)!;
       const page = await analysis(`/clients/analysis?id=${account.id}&tab=investments`);
@@ -319,7 +388,13 @@ describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)
   async function csvAccounts(kind: "investments" | "transactions", search: string): Promise<Set<string>> {
     const { parse } = await import("csv-parse/sync");
     const route = await import("~/routes/clients.analysis_.download.$kind/route");
-    const response = await route.loader({ request: new Request(`http://portal.test/clients/analysis/download/${kind}${search}`, { headers: { Cookie: users.client } }), params: { kind }, context: {} });
+    const response = await route.loader({
+      request: new Request(`http://portal.test/clients/analysis/download/${kind}${search}`, {
+        headers: { Cookie: users.client },
+      }),
+      params: { kind },
+      context: {},
+    });
     expect(response.status).toBe(200);
     const rows = parse(await response.text(), { bom: true }) as string[][];
     const column = rows[0]!.indexOf("Account");
@@ -330,14 +405,20 @@ describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)
   const inPeriod = (accountIds: readonly number[]) =>
     new Set(
       (
-        book.sql(`SELECT DISTINCT a.description AS name FROM transactions t JOIN accounts a ON a.id = t.account_id WHERE t.account_id IN (${accountIds.join(",")}) AND t.trade_date >= ? AND t.trade_date <= ?`).all(ONE_YEAR_BEFORE, TODAY) as Array<{
+        book
+          .sql(
+            `SELECT DISTINCT a.description AS name FROM transactions t JOIN accounts a ON a.id = t.account_id WHERE t.account_id IN (${accountIds.join(",")}) AND t.trade_date >= ? AND t.trade_date <= ?`,
+          )
+          .all(ONE_YEAR_BEFORE, TODAY) as Array<{
           name: string;
         }>
       ).map((r) => r.name),
     );
 
   it("at 'All portfolios' the tiles, investments, allocation, transactions and both CSVs cover her own managed accounts, and say so", async () => {
-    const bonds = book.sql("SELECT id, description FROM accounts WHERE service_type = 'Not managed' AND description LIKE 'Ellie%'").get() as { id: number; description: string };
+    const bonds = book
+      .sql("SELECT id, description FROM accounts WHERE service_type = 'Not managed' AND description LIKE 'Ellie%'")
+      .get() as { id: number; description: string };
     const linked = accounts.filter((a) => a.isLinked);
     // the seed has what must be left out, with transactions in the period: the Premium Bonds and James's accounts
     expect(inPeriod([bonds.id]).size).toBe(1);
@@ -346,7 +427,9 @@ describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)
 
     const overview = ok(await analysis("/clients/analysis")) as Tabbed;
     expect(tiles(overview)).toEqual(expected(ids(own), ONE_YEAR_BEFORE, 0));
-    expect(overview.coverage).toBe("Total of your portfolios. Linked accounts are listed on their own and not included.");
+    expect(overview.coverage).toBe(
+      "Total of your portfolios. Linked accounts are listed on their own and not included.",
+    );
 
     const investments = (ok(await analysis("/clients/analysis?tab=investments")) as Tabbed).investments!;
     expect(investments.state).toBe("ok");
@@ -355,7 +438,8 @@ describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)
 
     const allocation = (ok(await analysis("/clients/analysis?tab=allocation")) as Tabbed).allocation!;
     expect(allocation.state).toBe("ok");
-    for (const panel of allocation.panels) expect(new Set(panel.categories.flatMap((c) => c.rows.map((r) => r.account)))).toEqual(mine);
+    for (const panel of allocation.panels)
+      expect(new Set(panel.categories.flatMap((c) => c.rows.map((r) => r.account)))).toEqual(mine);
 
     // every transaction of the period of her own managed accounts, none of the Premium Bonds or James's
     const transactions = (ok(await analysis("/clients/analysis?tab=transactions&pages=20")) as Tabbed).transactions!;
@@ -364,14 +448,23 @@ describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)
     const listed = new Set(transactions.rows.map((r) => r.account));
     expect(listed).toEqual(inPeriod(ids(own)));
     expect(await csvAccounts("transactions", "")).toEqual(listed);
-    for (const left of [bonds.description, ...linked.map((a) => a.description)]) expect(listed.has(left), left).toBe(false);
-    const count = (book.sql(`SELECT COUNT(*) AS n FROM transactions WHERE account_id IN (${ids(own).join(",")}) AND trade_date >= ? AND trade_date <= ?`).get(ONE_YEAR_BEFORE, TODAY) as { n: number }).n;
+    for (const left of [bonds.description, ...linked.map((a) => a.description)])
+      expect(listed.has(left), left).toBe(false);
+    const count = (
+      book
+        .sql(
+          `SELECT COUNT(*) AS n FROM transactions WHERE account_id IN (${ids(own).join(",")}) AND trade_date >= ? AND trade_date <= ?`,
+        )
+        .get(ONE_YEAR_BEFORE, TODAY) as { n: number }
+    ).n;
     expect(transactions.rows).toHaveLength(count);
   });
 
   it("for demo.partner too: his own accounts on the tiles and among the transactions, Ellie's portfolio only as linked rows", async () => {
     const partner = await portal.signIn("demo.partner");
-    const entity = (book.sql("SELECT entity_id AS id FROM users WHERE username = 'demo.partner'").get() as { id: number }).id;
+    const entity = (
+      book.sql("SELECT entity_id AS id FROM users WHERE username = 'demo.partner'").get() as { id: number }
+    ).id;
     const his = book.visibleManagedAccounts(entity);
     const hisOwn = his.filter((a) => !a.isLinked);
     const ellies = his.filter((a) => a.isLinked);
@@ -380,7 +473,8 @@ describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)
     expect(tiles(figures)).toEqual(expected(ids(hisOwn), ONE_YEAR_BEFORE, 0));
     const linkedRows = figures.accounts!.sections.find((s) => s.heading === "Linked portfolios")!.rows;
     expect(linkedRows.map((r) => r.name)).toEqual([...new Set(ellies.map((a) => a.portfolio))]);
-    const transactions = (ok(await analysis("/clients/analysis?tab=transactions&pages=20", partner)) as Tabbed).transactions!;
+    const transactions = (ok(await analysis("/clients/analysis?tab=transactions&pages=20", partner)) as Tabbed)
+      .transactions!;
     expect(new Set(transactions.rows.map((r) => r.account))).toEqual(inPeriod(ids(hisOwn)));
   });
 
@@ -393,14 +487,21 @@ describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)
     expect(new Set(figures.accounts!.sections.flatMap((s) => s.rows.map((r) => r.name)))).toEqual(names(james));
     const investments = (ok(await analysis(`/clients/analysis?id=${id}&tab=investments`)) as Tabbed).investments!;
     expect(new Set(investments.accounts.map((a) => a.name))).toEqual(names(james));
-    const transactions = (ok(await analysis(`/clients/analysis?id=${id}&tab=transactions&pages=20`)) as Tabbed).transactions!;
+    const transactions = (ok(await analysis(`/clients/analysis?id=${id}&tab=transactions&pages=20`)) as Tabbed)
+      .transactions!;
     expect(new Set(transactions.rows.map((r) => r.account))).toEqual(inPeriod(ids(james)));
     expect(await csvAccounts("transactions", `?id=${id}`)).toEqual(inPeriod(ids(james)));
   });
 
   it("drilled into her own portfolio, the Premium Bonds it holds are on no tab, and its id alone shows nothing", async () => {
-    const bonds = book.sql("SELECT id, portfolio_id AS portfolioId, description FROM accounts WHERE service_type = 'Not managed' AND description LIKE 'Ellie%'").get() as { id: number; portfolioId: number; description: string };
-    const transactions = (ok(await analysis(`/clients/analysis?id=portfolio-${bonds.portfolioId}&tab=transactions&pages=20`)) as Tabbed).transactions!;
+    const bonds = book
+      .sql(
+        "SELECT id, portfolio_id AS portfolioId, description FROM accounts WHERE service_type = 'Not managed' AND description LIKE 'Ellie%'",
+      )
+      .get() as { id: number; portfolioId: number; description: string };
+    const transactions = (
+      ok(await analysis(`/clients/analysis?id=portfolio-${bonds.portfolioId}&tab=transactions&pages=20`)) as Tabbed
+    ).transactions!;
     expect(transactions.rows.some((r) => r.account === bonds.description)).toBe(false);
     expect(new Set(transactions.rows.map((r) => r.account))).toEqual(inPeriod(ids(inPortfolio("Ellie's portfolio"))));
     const page = await analysis(`/clients/analysis?id=${bonds.id}`, users.client, 404);

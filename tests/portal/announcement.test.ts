@@ -26,7 +26,11 @@ afterAll(async () => {
 });
 
 async function announcementOn(path: string, cookie: string): Promise<Announcement> {
-  const response = await root.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+  const response = await root.loader({
+    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
+    params: {},
+    context: {},
+  });
   return ((await response.json()) as { announcement: Announcement }).announcement;
 }
 
@@ -44,7 +48,9 @@ async function close(cookie: string, fields: Record<string, string>) {
 async function openAtLevel(adviser: string, search: string, name: string, view: string): Promise<string> {
   const list = await import("~/routes/advisers.clients/route");
   const url = `http://portal.test/advisers/clients?name=${encodeURIComponent(search)}&dob=&postcode=`;
-  const found = await (await list.loader({ request: new Request(url, { headers: { Cookie: adviser } }), params: {}, context: {} })).json();
+  const found = await (
+    await list.loader({ request: new Request(url, { headers: { Cookie: adviser } }), params: {}, context: {} })
+  ).json();
   const row = found.results?.rows.find((r: { name: string }) => r.name === name);
   if (!row) throw new Error(`${name} is not in the adviser's list`);
   const { token, cookie } = await portal.csrf();
@@ -86,21 +92,35 @@ describe("the announcement panel", () => {
 
   it("shows it to an adviser with a client in context at the Messages level", async () => {
     const adviserWithMessagesView = await openAtLevel(users.adviser, "Hartley", "Hartley, Eleanor", "Messages");
-    expect((await announcementOn("/clients/documents-and-messages", adviserWithMessagesView))?.title).toBe("Our offices over the holidays");
+    expect((await announcementOn("/clients/documents-and-messages", adviserWithMessagesView))?.title).toBe(
+      "Our offices over the holidays",
+    );
   });
 
   it("shows it at the Not Assigned level", async () => {
-    const copied = await portal.platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username: "announce.notassigned" } });
+    const copied = await portal.platform.call("/dev/users/demo.client/copy", {
+      method: "POST",
+      body: { username: "announce.notassigned" },
+    });
     expect(copied.status).toBe(201);
-    const set = await portal.platform.call("/dev/users/announce.notassigned/client_access_level", { method: "PUT", body: { client_access_level: 0 } });
+    const set = await portal.platform.call("/dev/users/announce.notassigned/client_access_level", {
+      method: "PUT",
+      body: { client_access_level: 0 },
+    });
     expect(set.status).toBe(200);
     const notAssigned = await portal.signIn("announce.notassigned");
-    expect((await announcementOn("/clients/documents-and-messages", notAssigned))?.title).toBe("Our offices over the holidays");
+    expect((await announcementOn("/clients/documents-and-messages", notAssigned))?.title).toBe(
+      "Our offices over the holidays",
+    );
   });
 
   it("'Don't show this again' sets a cookie keyed by the hash until 2099, and the panel stays hidden", async () => {
     const { hash } = (await announcementOn("/clients/documents-and-messages", users.messages))!;
-    const response = await close(users.messages, { hash, dontShowAgain: "yes", redirectTo: "/clients/documents-and-messages?page=2" });
+    const response = await close(users.messages, {
+      hash,
+      dontShowAgain: "yes",
+      redirectTo: "/clients/documents-and-messages?page=2",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/clients/documents-and-messages?page=2");
     const setCookie = response.headers.get("Set-Cookie") ?? "";
@@ -120,14 +140,18 @@ describe("the announcement panel", () => {
     const setCookie = response.headers.get("Set-Cookie") ?? "";
     expect(setCookie).toMatch(/^announcement_closed=/);
     expect(setCookie).not.toMatch(/Expires|Max-Age/i);
-    expect(await announcementOn("/clients/documents-and-messages", `${users.messages}; ${pairOf(setCookie)}`)).toBeNull();
+    expect(
+      await announcementOn("/clients/documents-and-messages", `${users.messages}; ${pairOf(setCookie)}`),
+    ).toBeNull();
   });
 
   it("shows a new announcement again: the cookies are keyed by the hash", async () => {
     const response = await close(users.messages, { hash: "zzzzzz", dontShowAgain: "yes", redirectTo: "/clients" });
     const closedAgain = await close(users.messages, { hash: "zzzzzz", redirectTo: "/clients" });
     const cookies = `${users.messages}; ${pairOf(response.headers.get("Set-Cookie"))}; ${pairOf(closedAgain.headers.get("Set-Cookie"))}`;
-    expect((await announcementOn("/clients/documents-and-messages", cookies))?.title).toBe("Our offices over the holidays");
+    expect((await announcementOn("/clients/documents-and-messages", cookies))?.title).toBe(
+      "Our offices over the holidays",
+    );
   });
 
   it("answers the shell's fetcher without a redirect", async () => {

@@ -19,7 +19,9 @@ const csrfCookieOf = (cookies: string) => cookies.split("; ").find((c) => c.star
 /** The token the pages would carry for these cookies (the root loader's). */
 async function tokenFor(cookies: string): Promise<string> {
   const { csrf } = await import("~/session/csrf.server");
-  const [token, setCookie] = await csrf.commitToken(new Request("http://portal.test/", { headers: { Cookie: cookies } }));
+  const [token, setCookie] = await csrf.commitToken(
+    new Request("http://portal.test/", { headers: { Cookie: cookies } }),
+  );
   expect(setCookie, "the cookie already holds a token").toBeNull();
   return token;
 }
@@ -78,7 +80,12 @@ describe("the anti-forgery token", () => {
   it("is new after a password sign-in, and again after Log out", async () => {
     const visitor = await portal.csrf();
     const before = { cookies: visitor.cookie, token: visitor.token };
-    const signedIn = await postLogin(before.cookies, before.token, { intent: "login", userType: "client", username: "demo.client", password: DEMO_PASSWORD });
+    const signedIn = await postLogin(before.cookies, before.token, {
+      intent: "login",
+      userType: "client",
+      username: "demo.client",
+      password: DEMO_PASSWORD,
+    });
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("Location")).toBe("/clients");
     const inside = await expectRotated(before, signedIn);
@@ -92,7 +99,12 @@ describe("the anti-forgery token", () => {
 
   it("is new after the code step of a sign-in, not at the first step", async () => {
     const visitor = await portal.csrf();
-    const first = await postLogin(visitor.cookie, visitor.token, { intent: "login", userType: "client", username: "demo.mfa", password: DEMO_PASSWORD });
+    const first = await postLogin(visitor.cookie, visitor.token, {
+      intent: "login",
+      userType: "client",
+      username: "demo.mfa",
+      password: DEMO_PASSWORD,
+    });
     expect(first.status).toBe(302);
     const midway = withCookies(visitor.cookie, first);
     expect(csrfCookieOf(midway)).toBe(csrfCookieOf(visitor.cookie));

@@ -14,10 +14,24 @@ let messages: string;
 let adviserWithClient: string;
 
 type Cell = { text: string; note: string | null };
-type Row = { id: number; description: Cell; type: Cell; detail: Cell; value: Cell; valueOwned: Cell; negative: boolean };
+type Row = {
+  id: number;
+  description: Cell;
+  type: Cell;
+  detail: Cell;
+  value: Cell;
+  valueOwned: Cell;
+  negative: boolean;
+};
 type Table = { kind: string; caption: string; rows: Row[]; total: string } | { kind: "managed"; empty: true };
 type Content =
-  | { state: "ok"; tab: string; tabs: Array<{ tab: string; index: number; title: string; href: string; current: boolean }>; tables: Table[]; partial: boolean }
+  | {
+      state: "ok";
+      tab: string;
+      tabs: Array<{ tab: string; index: number; title: string; href: string; current: boolean }>;
+      tables: Table[];
+      partial: boolean;
+    }
   | { state: string };
 type Page = {
   page: {
@@ -31,11 +45,20 @@ type Page = {
   basis: { title: string } | null;
 };
 
-type AnalysisPage = { figures: { period: string; accounts: { sections: Array<{ rows: Array<{ name: string; value: string }> }> } | null } | null };
+type AnalysisPage = {
+  figures: {
+    period: string;
+    accounts: { sections: Array<{ rows: Array<{ name: string; value: string }> }> } | null;
+  } | null;
+};
 
 type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
 const call = (module: LoaderModule, path: string, cookie: string) =>
-  module.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+  module.loader({
+    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
+    params: {},
+    context: {},
+  });
 async function sheet(path: string, cookie: string): Promise<Page> {
   const route = await import("~/routes/clients.balance-sheet/route");
   const response = await call(route, path, cookie);
@@ -46,20 +69,31 @@ const okContent = (page: Page) => {
   expect(page.page.content.state).toBe("ok");
   return page.page.content as Extract<Content, { state: "ok" }>;
 };
-const tablesOf = (page: Page) => okContent(page).tables.filter((t): t is Extract<Table, { rows: Row[] }> => !("empty" in t));
+const tablesOf = (page: Page) =>
+  okContent(page).tables.filter((t): t is Extract<Table, { rows: Row[] }> => !("empty" in t));
 
 type Statement = { all: (...params: unknown[]) => unknown[]; get: (...params: unknown[]) => unknown };
 const sql = (text: string): Statement => portal.platform.db.$client.prepare(text) as unknown as Statement;
-const entityOf = (username: string) => (sql("SELECT entity_id AS id FROM users WHERE username = ?").get(username) as { id: number }).id;
+const entityOf = (username: string) =>
+  (sql("SELECT entity_id AS id FROM users WHERE username = ?").get(username) as { id: number }).id;
 const money2 = (amount: number, currency = "GBP") => formatMoney(amount, currency, "en-GB", { decimals: 2 });
 
 /** Units of `currency` for one GBP on `date` (the rates the platform seeded). */
 function perGbp(currency: string, date: string): number {
   if (currency === "GBP") return 1;
-  const row = sql("SELECT rate_micros AS r FROM fx_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1").get(currency, date) as { r: number };
+  const row = sql(
+    "SELECT rate_micros AS r FROM fx_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1",
+  ).get(currency, date) as { r: number };
   return row.r / 1e6;
 }
-type Owned = { description: string; valueMinor: number; bp: number; currency: string; valuationDate: string; underAdvice: number };
+type Owned = {
+  description: string;
+  valueMinor: number;
+  bp: number;
+  currency: string;
+  valuationDate: string;
+  underAdvice: number;
+};
 /** A member's seeded items of a kind, with its share in sterling at the rate of the valuation date. */
 function ownedOf(entityId: number, kind: string) {
   const rows = sql(
@@ -113,7 +147,11 @@ describe("balance sheet: demo.client", () => {
       ...ownedOf(ellie, "pension").filter((p) => p.type !== "SIPP" && p.status === "Active"),
       ...ownedOf(ellie, "investment").filter((i) => i.sipp === 1),
     ];
-    expect(kept.map((p) => p.description)).toEqual(["Aviva workplace pension", "Fundsmith Equity (HL SIPP)", "Cash (HL SIPP)"]);
+    expect(kept.map((p) => p.description)).toEqual([
+      "Aviva workplace pension",
+      "Fundsmith Equity (HL SIPP)",
+      "Cash (HL SIPP)",
+    ]);
     // held away, so none is under advice: her SIPP account is the managed table, these the non-managed one
     expect(kept.every((p) => !p.managed)).toBe(true);
     const tables = tablesOf(page);
@@ -136,8 +174,12 @@ describe("balance sheet: demo.client", () => {
     const all = await accountsOf("/clients/analysis");
     const portfolioId = (sql("SELECT id FROM portfolios WHERE name = ?").get("Ellie's portfolio") as { id: number }).id;
     const ellies = await accountsOf(`/clients/analysis?id=portfolio-${portfolioId}`);
-    const joint = await accountsOf(`/clients/analysis?id=portfolio-${(sql("SELECT id FROM portfolios WHERE name = ?").get("Joint portfolio") as { id: number }).id}`);
-    const trust = await accountsOf(`/clients/analysis?id=portfolio-${(sql("SELECT id FROM portfolios WHERE name = ?").get("Hartley Family Trust") as { id: number }).id}`);
+    const joint = await accountsOf(
+      `/clients/analysis?id=portfolio-${(sql("SELECT id FROM portfolios WHERE name = ?").get("Joint portfolio") as { id: number }).id}`,
+    );
+    const trust = await accountsOf(
+      `/clients/analysis?id=portfolio-${(sql("SELECT id FROM portfolios WHERE name = ?").get("Hartley Family Trust") as { id: number }).id}`,
+    );
     const analysisValue = new Map([...ellies.rows, ...joint.rows, ...trust.rows].map((r) => [r.name, r.value]));
     const today = formatDate(TODAY, "en-GB", "long");
     expect(all.period.endsWith(today)).toBe(true);
@@ -146,15 +188,43 @@ describe("balance sheet: demo.client", () => {
     expect(okContent(investments).tabs.map((t) => t.title)).toEqual(["3 Investments", "1 Pension"]);
     const [isaTable] = tablesOf(investments);
     expect(isaTable!.caption).toBe("Managed investments");
-    expect(isaTable!.rows.map((r) => [r.description.text, r.description.note, r.value.text, r.value.note, r.valueOwned.note])).toEqual([
-      ["Ellie Stocks and Shares ISA", "Ellie Hartley", analysisValue.get("Ellie Stocks and Shares ISA"), today, "100.00%"],
-      ["Joint General Investment Account", "Ellie Hartley, James Hartley", analysisValue.get("Joint General Investment Account"), today, "50.00%"],
-      ["Hartley Family Trust account", "Ellie Hartley, James Hartley", analysisValue.get("Hartley Family Trust account"), today, "50.00%"],
+    expect(
+      isaTable!.rows.map((r) => [
+        r.description.text,
+        r.description.note,
+        r.value.text,
+        r.value.note,
+        r.valueOwned.note,
+      ]),
+    ).toEqual([
+      [
+        "Ellie Stocks and Shares ISA",
+        "Ellie Hartley",
+        analysisValue.get("Ellie Stocks and Shares ISA"),
+        today,
+        "100.00%",
+      ],
+      [
+        "Joint General Investment Account",
+        "Ellie Hartley, James Hartley",
+        analysisValue.get("Joint General Investment Account"),
+        today,
+        "50.00%",
+      ],
+      [
+        "Hartley Family Trust account",
+        "Ellie Hartley, James Hartley",
+        analysisValue.get("Hartley Family Trust account"),
+        today,
+        "50.00%",
+      ],
     ]);
     const pensions = await sheet("/clients/balance-sheet?view=managed&asset=1", client);
     const [sippTable] = tablesOf(pensions);
     expect(sippTable!.caption).toBe("Managed pensions");
-    expect(sippTable!.rows.map((r) => [r.description.text, r.type.text, r.value.text, r.value.note, r.valueOwned.text])).toEqual([
+    expect(
+      sippTable!.rows.map((r) => [r.description.text, r.type.text, r.value.text, r.value.note, r.valueOwned.text]),
+    ).toEqual([
       [
         "Ellie Self-Invested Personal Pension",
         "Personal pension (SIPP)",
@@ -166,14 +236,20 @@ describe("balance sheet: demo.client", () => {
     // the ISA and the SIPP add up to her portfolio's value on the analysis page (each shown to the penny)
     const amount = (text: string | undefined) => Number(text!.replace(/[£,]/g, ""));
     const portfolioRow = all.rows.find((r) => r.name === "Ellie's portfolio")!;
-    expect(Math.abs(amount(isaTable!.rows[0]!.value.text) + amount(sippTable!.rows[0]!.value.text) - amount(portfolioRow.value))).toBeLessThanOrEqual(0.01);
+    expect(
+      Math.abs(
+        amount(isaTable!.rows[0]!.value.text) + amount(sippTable!.rows[0]!.value.text) - amount(portfolioRow.value),
+      ),
+    ).toBeLessThanOrEqual(0.01);
     // and recomputed from the seeded book at today's prices (her delayed pricing)
     const accountValue = (description: string) => {
       const { id } = sql("SELECT id FROM accounts WHERE description = ?").get(description) as { id: number };
       return book.valueOf([id], TODAY, "GBP", TODAY);
     };
     expect(isaTable!.rows[0]!.value.text).toBe(money2(accountValue("Ellie Stocks and Shares ISA")));
-    expect(isaTable!.rows[1]!.valueOwned.text).toBe(money2(Math.round(accountValue("Joint General Investment Account") * 50) / 100));
+    expect(isaTable!.rows[1]!.valueOwned.text).toBe(
+      money2(Math.round(accountValue("Joint General Investment Account") * 50) / 100),
+    );
     expect(sippTable!.total).toBe(money2(accountValue("Ellie Self-Invested Personal Pension")));
   });
 
@@ -215,7 +291,12 @@ describe("balance sheet: demo.client", () => {
     const page = await sheet(`/clients/balance-sheet?id=${james}`, client);
     expect(page.page.member).toEqual({ id: james, name: "James Hartley" });
     // his ISA, US dollar, joint and trust accounts beside his half of the cottage
-    expect(okContent(page).tabs.map((t) => t.title)).toEqual(["5 Investments", "1 Pension", "1 Annuity", "2 Liabilities"]);
+    expect(okContent(page).tabs.map((t) => t.title)).toEqual([
+      "5 Investments",
+      "1 Pension",
+      "1 Annuity",
+      "2 Liabilities",
+    ]);
     const managed = tablesOf(await sheet(`/clients/balance-sheet?id=${james}&view=managed`, client))[0]!;
     expect(managed.rows.map((r) => [r.description.text, r.valueOwned.note])).toEqual([
       ["James Stocks and Shares ISA", "100.00%"],
@@ -224,14 +305,19 @@ describe("balance sheet: demo.client", () => {
       ["Hartley Family Trust account", "50.00%"],
     ]);
     // the joint account is both members', each with half of the same value
-    const hers = tablesOf(await sheet("/clients/balance-sheet?view=managed", client))[0]!.rows.find((r) => r.description.text === "Joint General Investment Account")!;
+    const hers = tablesOf(await sheet("/clients/balance-sheet?view=managed", client))[0]!.rows.find(
+      (r) => r.description.text === "Joint General Investment Account",
+    )!;
     const his = managed.rows.find((r) => r.description.text === "Joint General Investment Account")!;
     expect([his.value.text, his.valueOwned.text]).toEqual([hers.value.text, hers.valueOwned.text]);
     // his US dollar account brings the currency toggle: in original currencies it is in dollars, as valued today
-    const usd = (sql("SELECT id FROM accounts WHERE description = 'James US dollar account'").get() as { id: number }).id;
+    const usd = (sql("SELECT id FROM accounts WHERE description = 'James US dollar account'").get() as { id: number })
+      .id;
     expect(page.page.currency?.preferred).toBe("GBP");
     const row = (p: Page) => tablesOf(p)[0]!.rows.find((r) => r.description.text === "James US dollar account")!;
-    expect(row(await sheet(`/clients/balance-sheet?id=${james}&view=managed`, client)).value.text).toBe(money2(book.valueOf([usd], TODAY, "GBP", TODAY)));
+    expect(row(await sheet(`/clients/balance-sheet?id=${james}&view=managed`, client)).value.text).toBe(
+      money2(book.valueOf([usd], TODAY, "GBP", TODAY)),
+    );
     const original = await sheet(`/clients/balance-sheet?id=${james}&view=managed&currency=plan`, client);
     expect(row(original).value.text).toBe(money2(book.valueOf([usd], TODAY, "USD", TODAY), "USD"));
     // a total across sterling and dollars cannot be added up

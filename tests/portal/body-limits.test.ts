@@ -68,7 +68,12 @@ describe("the login page's forms", () => {
 
   it("still read an ordinary sign-in form with a long field", async () => {
     const { action } = await import("~/routes/login/route");
-    const { body, cookie } = await portal.anonymousForm({ intent: "login", username: "demo.client", password: "wrong-password", padding: "x".repeat(50_000) });
+    const { body, cookie } = await portal.anonymousForm({
+      intent: "login",
+      username: "demo.client",
+      password: "wrong-password",
+      padding: "x".repeat(50_000),
+    });
     const response = await run(action, post("/login", body, { Cookie: cookie }));
     expect(response.status).not.toBe(413);
     expect(response.status).toBeLessThan(500);

@@ -112,7 +112,9 @@ describe("adviser client list loader (spec 002 'Adviser client list')", () => {
   });
 
   it("lists a client whose access level has no mapping, as one to preview only (spec 000 §8)", async () => {
-    const before = (await load("?name=Hartley&dob=&postcode=")).data.results.rows.find((r) => r.name === "Hartley, Eleanor")!;
+    const before = (await load("?name=Hartley&dob=&postcode=")).data.results.rows.find(
+      (r) => r.name === "Hartley, Eleanor",
+    )!;
     expect(before).toMatchObject({ hasLogin: true, own: "Portfolio" });
     const entityId = portal.platform.db.select().from(entities).where(eq(entities.id, before.id)).get()?.id;
     if (entityId === undefined) throw new Error("the row's entity is not in the platform");
@@ -157,9 +159,12 @@ describe("opening a client (spec 002 §4 'Preview access')", () => {
     const listUrlAfter = async (returnTo: string) => {
       const response = await thrown(open({ clientId: String(row.id), view: "Portfolio", own: row.own, returnTo }));
       const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
-      return ((await portal.sessionUser(cookie)) as { clientInContext: { listUrl: string | null } }).clientInContext.listUrl;
+      return ((await portal.sessionUser(cookie)) as { clientInContext: { listUrl: string | null } }).clientInContext
+        .listUrl;
     };
-    expect(await listUrlAfter("/advisers/clients?name=Hartley&sort=-name")).toBe("/advisers/clients?name=Hartley&sort=-name");
+    expect(await listUrlAfter("/advisers/clients?name=Hartley&sort=-name")).toBe(
+      "/advisers/clients?name=Hartley&sort=-name",
+    );
     expect(await listUrlAfter("https://evil.example/advisers/clients")).toBeNull();
     expect(await listUrlAfter("/clients/home")).toBeNull();
   });
@@ -186,7 +191,9 @@ describe("opening a client (spec 002 §4 'Preview access')", () => {
     const row = (await rows()).find((r) => !r.hasLogin)!;
     const refused = await thrown(open({ clientId: String(row.id), view: "", own: row.own }));
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toEqual({ rowError: { clientId: row.id, message: "advisers:clientList.errors.view" } });
+    expect(await refused.json()).toEqual({
+      rowError: { clientId: row.id, message: "advisers:clientList.errors.view" },
+    });
     const response = await thrown(open({ clientId: String(row.id), view: "Portfolio", own: row.own }));
     const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
     expect(await portal.sessionUser(cookie)).toMatchObject({ clientInContext: { isPreviewMode: true } });

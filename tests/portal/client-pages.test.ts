@@ -11,7 +11,11 @@ let adviserWithClient: string;
 
 type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
 const call = (module: LoaderModule, path: string, cookie: string) =>
-  module.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+  module.loader({
+    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
+    params: {},
+    context: {},
+  });
 async function data(module: LoaderModule, path: string, cookie: string) {
   const response = await call(module, path, cookie);
   expect(response.status).toBe(200);
@@ -99,7 +103,10 @@ describe("adviser details", () => {
     const page = await data(route, "/clients/adviser-details", client);
     expect(page.nothingToShow).toBe(false);
     const sarah = page.advisers.find((a: { name: string }) => a.name === "Sarah Whitfield");
-    expect(sarah).toMatchObject({ isClientAdviser: true, email: { href: "mailto:sarah.whitfield@northbridgewealth.example" } });
+    expect(sarah).toMatchObject({
+      isClientAdviser: true,
+      email: { href: "mailto:sarah.whitfield@northbridgewealth.example" },
+    });
     expect(sarah.mapUrl).toMatch(/EC2R/);
     expect(sarah.phones[0].href).toMatch(/^tel:/);
   });

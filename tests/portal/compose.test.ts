@@ -38,7 +38,14 @@ class FakeDocnotes {
   /** A message the client can see (as if sent by their adviser). */
   receive(subject: string): number {
     const id = this.nextId++;
-    this.documents.set(id, { id, subject, body: "<p>From your adviser</p>", notificationTemplateId: null, firstRead: true, attachments: [] });
+    this.documents.set(id, {
+      id,
+      subject,
+      body: "<p>From your adviser</p>",
+      notificationTemplateId: null,
+      firstRead: true,
+      attachments: [],
+    });
     return id;
   }
 
@@ -52,23 +59,40 @@ class FakeDocnotes {
     const path = url.pathname;
     const headers = new Headers(init?.headers);
     const json = (status: number, body?: unknown) =>
-      new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+      new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { "Content-Type": "application/json" },
+      });
     const error = (status: number, message: string) => json(status, { api_message: message, user_message: message });
     let match: RegExpExecArray | null;
     if (!/^\/resourceful\/(docnote-v2|email)\b/.test(path)) return null;
     this.calls.push(`${method} ${path}${url.search}`);
-    if (!headers.get("Cookie")?.startsWith("XPLANID=") || !headers.get("X-Xplan-App-Id")) return error(401, "This feature is not available without a valid session");
+    if (!headers.get("Cookie")?.startsWith("XPLANID=") || !headers.get("X-Xplan-App-Id"))
+      return error(401, "This feature is not available without a valid session");
     if (method === "POST" && path === "/resourceful/docnote-v2") {
       if (this.failing.has("create")) return error(500, "Internal server error");
-      const body = JSON.parse(String(init?.body)) as { subject: string; body: string; notification_template_id?: number };
+      const body = JSON.parse(String(init?.body)) as {
+        subject: string;
+        body: string;
+        notification_template_id?: number;
+      };
       if (!body.subject.trim() || body.subject.trim().length > 255) return error(400, "Invalid body: subject");
       const id = this.nextId++;
-      this.documents.set(id, { id, subject: body.subject, body: body.body, notificationTemplateId: body.notification_template_id ?? null, firstRead: false, attachments: [] });
+      this.documents.set(id, {
+        id,
+        subject: body.subject,
+        body: body.body,
+        notificationTemplateId: body.notification_template_id ?? null,
+        firstRead: false,
+        attachments: [],
+      });
       return json(201, { id });
     }
     if ((match = /^\/resourceful\/docnote-v2\/(\d+)$/.exec(path)) && method === "GET") {
       const document = this.documents.get(Number(match[1]));
-      return document ? json(200, { id: document.id, subject: document.subject, attachments: [] }) : error(404, "Document not found");
+      return document
+        ? json(200, { id: document.id, subject: document.subject, attachments: [] })
+        : error(404, "Document not found");
     }
     if ((match = /^\/resourceful\/docnote-v2\/(\d+)\/firstread$/.exec(path)) && method === "POST") {
       const document = this.documents.get(Number(match[1]));
@@ -83,7 +107,8 @@ class FakeDocnotes {
       const form = await new Request(url, { method: "POST", body: init?.body as FormData }).formData();
       const content = form.get("content");
       const filename = form.get("filename");
-      if (!(content instanceof File) || typeof filename !== "string" || !filename) return error(400, "Invalid body: content");
+      if (!(content instanceof File) || typeof filename !== "string" || !filename)
+        return error(400, "Invalid body: content");
       if (document.attachments.length >= 5) return error(400, "You can upload a maximum of 5 attachments.");
       if (content.size > 10_000_000) return error(400, "File is too large, please remove.");
       document.attachments.push({ filename, size: content.size, contentType: content.type });
@@ -91,7 +116,12 @@ class FakeDocnotes {
     }
     if ((match = /^\/resourceful\/email\/template\/(\d+)$/.exec(path)) && method === "GET") {
       if (this.failing.has("template") || match[1] !== "1") return error(404, "Template not found");
-      return json(200, { id: 1, name: "New secure message", subject: "New secure message from {client_name}", body: "{subject}" });
+      return json(200, {
+        id: 1,
+        name: "New secure message",
+        subject: "New secure message from {client_name}",
+        body: "{subject}",
+      });
     }
     if (path === "/resourceful/email/email" && method === "POST" && url.searchParams.get("_method") === "send") {
       if (this.failing.has("email")) return error(422, "No adviser to notify");
@@ -135,7 +165,8 @@ async function request(cookie: string, entries: Record<string, Entry | Entry[]>,
   const { token, cookie: csrfCookie } = await portal.csrf();
   const body = new FormData();
   if (options.csrf !== false) body.append("csrf", token);
-  for (const [name, value] of Object.entries(entries)) for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
+  for (const [name, value] of Object.entries(entries))
+    for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
   return new Request("http://portal.test/clients/documents-and-messages?compose=true", {
     method: "POST",
     body,
@@ -148,7 +179,10 @@ async function send(cookie: string, entries: Record<string, Entry | Entry[]>, op
 }
 
 async function toastOf(response: Response) {
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__toast="))!.split(";")[0]!;
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__toast="))!
+    .split(";")[0]!;
   return (await toasts.readToast(new Request("http://portal.test/", { headers: { Cookie: cookie } }))).toast;
 }
 
@@ -168,7 +202,11 @@ describe("sending a message (spec 002 §4)", () => {
 
     const stored = docnotes.sent(subject);
     // the demo site's notificationTemplateId (1) goes with the message and its notification
-    expect(stored).toMatchObject({ body: "<p>Dear Anna,</p><p>Could you call me?<br />Thanks</p>", notificationTemplateId: 1, firstRead: true });
+    expect(stored).toMatchObject({
+      body: "<p>Dear Anna,</p><p>Could you call me?<br />Thanks</p>",
+      notificationTemplateId: 1,
+      firstRead: true,
+    });
     expect(stored.attachments).toEqual([
       { filename: "statement.pdf", size: 18, contentType: "application/pdf" },
       { filename: "figures.csv", size: 7, contentType: "text/csv; charset=utf-8" },
@@ -187,7 +225,11 @@ describe("sending a message (spec 002 §4)", () => {
 
   it("stays on the form with everything typed when the message cannot be created", async () => {
     docnotes.failing.add("create");
-    const response = await send(client, { subject: "Not created", body: "Please keep this text", attachments: pdf("a.pdf") });
+    const response = await send(client, {
+      subject: "Not created",
+      body: "Please keep this text",
+      attachments: pdf("a.pdf"),
+    });
     expect(response.status).toBe(500);
     const data = (await response.json()) as ComposeActionData;
     expect(data.messageKey).toBe("compose:errors.sendFailed");
@@ -199,7 +241,11 @@ describe("sending a message (spec 002 §4)", () => {
 
   it("goes to Sent with the attachments message when an upload fails, still notifying", async () => {
     docnotes.failing.add("attachment");
-    const response = await send(client, { subject: "Attachment fails", body: "See attached", attachments: pdf("a.pdf") });
+    const response = await send(client, {
+      subject: "Attachment fails",
+      body: "See attached",
+      attachments: pdf("a.pdf"),
+    });
     expect(response.headers.get("Location")).toBe("/clients/documents-and-messages?folder=sent");
     expect(await toastOf(response)).toEqual({ type: "error", title: "compose:toast.attachmentsFailed" });
     expect(docnotes.sent("Attachment fails").attachments).toEqual([]);
@@ -225,7 +271,11 @@ describe("sending a message (spec 002 §4)", () => {
     docnotes.failing.add("attachment");
     docnotes.failing.add("email");
     const response = await send(client, { subject: "Both fail", attachments: pdf("a.pdf") });
-    expect(await toastOf(response)).toEqual({ type: "error", title: "compose:toast.attachmentsFailed", description: "compose:toast.notNotified" });
+    expect(await toastOf(response)).toEqual({
+      type: "error",
+      title: "compose:toast.attachmentsFailed",
+      description: "compose:toast.notNotified",
+    });
   });
 
   it("stores a hostile body inert", async () => {
@@ -237,7 +287,7 @@ describe("sending a message (spec 002 §4)", () => {
     // no element but paragraphs and line breaks: the rest is text
     expect(body.match(/<\/?[a-z]+/gi)).toEqual(["<p", "</p"]);
     expect(body).toBe(
-      "<p>&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=\"alert(2)\"&gt;&lt;a href=\"javascript:alert(3)\"&gt;click&lt;/a&gt; Zoë</p>",
+      '<p>&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror="alert(2)"&gt;&lt;a href="javascript:alert(3)"&gt;click&lt;/a&gt; Zoë</p>',
     );
   });
 });
@@ -245,11 +295,17 @@ describe("sending a message (spec 002 §4)", () => {
 describe("the compose form's refusals (spec 002 §5)", () => {
   it("makes a too-large file and an .exe field errors, keeping the subject and body", async () => {
     const big = new File([new Uint8Array(10_000_001)], "scan.pdf", { type: "application/pdf" });
-    const response = await send(client, { subject: "With files", body: "Kept", attachments: [big, pdf("tool.exe"), pdf("fine.pdf")] });
+    const response = await send(client, {
+      subject: "With files",
+      body: "Kept",
+      attachments: [big, pdf("tool.exe"), pdf("fine.pdf")],
+    });
     expect(response.status).toBe(400);
     expect(docnotes.calls).toEqual([]);
     const data = (await response.json()) as ComposeActionData;
-    expect(data.result.error).toMatchObject({ attachments: ["compose:errors.fileTooLarge", "compose:errors.fileTypeNotAllowed"] });
+    expect(data.result.error).toMatchObject({
+      attachments: ["compose:errors.fileTooLarge", "compose:errors.fileTypeNotAllowed"],
+    });
     expect(data.result.initialValue).toMatchObject({ subject: "With files", body: "Kept" });
     expect(data.postedFiles).toEqual([
       { name: "scan.pdf", problem: "compose:errors.fileTooLarge" },
@@ -261,9 +317,14 @@ describe("the compose form's refusals (spec 002 §5)", () => {
   it("accepts a file of exactly 10,000,000 bytes", async () => {
     const bytes = new Uint8Array(10_000_000);
     bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
-    const response = await send(client, { subject: "Exactly ten million", attachments: new File([bytes], "limit.pdf") });
+    const response = await send(client, {
+      subject: "Exactly ten million",
+      attachments: new File([bytes], "limit.pdf"),
+    });
     expect(response.status).toBe(302);
-    expect(docnotes.sent("Exactly ten million").attachments).toEqual([expect.objectContaining({ filename: "limit.pdf", size: 10_000_000 })]);
+    expect(docnotes.sent("Exactly ten million").attachments).toEqual([
+      expect.objectContaining({ filename: "limit.pdf", size: 10_000_000 }),
+    ]);
   });
 
   it("refuses a sixth file and a missing subject", async () => {
@@ -290,23 +351,38 @@ describe("the compose form's refusals (spec 002 §5)", () => {
 });
 
 describe("the files a client may send (issue 24)", () => {
-  const named = (bytes: Uint8Array, name: string, type = "application/octet-stream") => new File([bytes as BlobPart], name, { type });
+  const named = (bytes: Uint8Array, name: string, type = "application/octet-stream") =>
+    new File([bytes as BlobPart], name, { type });
 
   it("sends a file whose name holds '=' under its own name", async () => {
     const response = await send(client, { subject: "Equals in a name", attachments: pdf("statement=2026.pdf") });
     expect(response.status).toBe(302);
-    expect(docnotes.sent("Equals in a name").attachments).toEqual([{ filename: "statement=2026.pdf", size: 18, contentType: "application/pdf" }]);
+    expect(docnotes.sent("Equals in a name").attachments).toEqual([
+      { filename: "statement=2026.pdf", size: 18, contentType: "application/pdf" },
+    ]);
   });
 
   it("refuses the types outside the allow-list, however the name is dressed", async () => {
     const names = ["evil.exe.", "page.html", "image.svg", "app.hta", "screen.scr", "script.ps1"];
-    const response = await send(client, { subject: "Hostile files", attachments: names.map((name) => named(SAMPLES.html(), name, "text/html")) });
+    const response = await send(client, {
+      subject: "Hostile files",
+      attachments: names.map((name) => named(SAMPLES.html(), name, "text/html")),
+    });
     expect(response.status).toBe(400);
     expect(docnotes.calls).toEqual([]);
     const data = (await response.json()) as ComposeActionData;
-    expect(data.result.error).toMatchObject({ attachments: ["compose:errors.tooManyFiles", "compose:errors.fileTypeNotAllowed"] });
+    expect(data.result.error).toMatchObject({
+      attachments: ["compose:errors.tooManyFiles", "compose:errors.fileTypeNotAllowed"],
+    });
     // the list beside the field shows each file's normalised name and its problem
-    expect(data.postedFiles.map((f) => f.name)).toEqual(["evil.exe", "page.html", "image.svg", "app.hta", "screen.scr", "script.ps1"]);
+    expect(data.postedFiles.map((f) => f.name)).toEqual([
+      "evil.exe",
+      "page.html",
+      "image.svg",
+      "app.hta",
+      "screen.scr",
+      "script.ps1",
+    ]);
     expect(new Set(data.postedFiles.map((f) => f.problem))).toEqual(new Set(["compose:errors.fileTypeNotAllowed"]));
   });
 
@@ -314,7 +390,11 @@ describe("the files a client may send (issue 24)", () => {
     const response = await send(client, {
       subject: "Disguised",
       body: "Kept",
-      attachments: [named(SAMPLES.exe(), "invoice.pdf", "application/pdf"), named(wordDocument(true), "letter.docx"), pdf("fine.pdf")],
+      attachments: [
+        named(SAMPLES.exe(), "invoice.pdf", "application/pdf"),
+        named(wordDocument(true), "letter.docx"),
+        pdf("fine.pdf"),
+      ],
     });
     expect(response.status).toBe(400);
     expect(docnotes.calls).toEqual([]);
@@ -338,8 +418,13 @@ describe("the files a client may send (issue 24)", () => {
       ],
     });
     expect(response.status).toBe(302);
-    expect(docnotes.sent("Typed by the list").attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
-      { filename: "Letter.DOCX", contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" },
+    expect(
+      docnotes.sent("Typed by the list").attachments.map(({ filename, contentType }) => ({ filename, contentType })),
+    ).toEqual([
+      {
+        filename: "Letter.DOCX",
+        contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      },
       { filename: "photo.heic", contentType: "image/heic" },
       { filename: "notes.txt", contentType: "text/plain; charset=utf-8" },
       { filename: "report.pdf", contentType: "application/pdf" },
@@ -351,7 +436,9 @@ describe("the size of a message (issue 24)", () => {
   /** A chunked multipart body of `total` bytes: one file part that never seems to end. */
   function endlessUpload(total: number) {
     const boundary = "----formboundary0123456789abcdef";
-    const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
     const pulled = { bytes: 0 };
     let first = true;
     const stream = new ReadableStream<Uint8Array>({
@@ -412,7 +499,9 @@ describe("replying (spec 002 §5)", () => {
 
   it("keeps the reply's own errors to the body and files: no subject is needed", async () => {
     const id = docnotes.receive("Fees");
-    const data = (await (await send(client, { replyTo: String(id), subject: "", attachments: pdf("x.vbs") })).json()) as ComposeActionData;
+    const data = (await (
+      await send(client, { replyTo: String(id), subject: "", attachments: pdf("x.vbs") })
+    ).json()) as ComposeActionData;
     expect(data.result.error).toEqual({ attachments: ["compose:errors.fileTypeNotAllowed"] });
   });
 
@@ -426,7 +515,12 @@ describe("replying (spec 002 §5)", () => {
 
 describe("who may send (spec 002 §6)", () => {
   it("refuses an adviser, even with a client in context", async () => {
-    const adviser = await openClientInContext(portal, await portal.signIn("demo.adviser", "adviser"), "Hartley", "Hartley, Eleanor");
+    const adviser = await openClientInContext(
+      portal,
+      await portal.signIn("demo.adviser", "adviser"),
+      "Hartley",
+      "Hartley, Eleanor",
+    );
     const refused = await thrown(send(adviser, { subject: "From an adviser" }));
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ accessDenied: true });
@@ -434,7 +528,11 @@ describe("who may send (spec 002 §6)", () => {
 
   it("refuses a client while one-way messaging is on", async () => {
     const setOneWay = (enabled: boolean) =>
-      portal.platform.db.update(featureToggles).set({ enabled }).where(eq(featureToggles.name, "one_way_messaging")).run();
+      portal.platform.db
+        .update(featureToggles)
+        .set({ enabled })
+        .where(eq(featureToggles.name, "one_way_messaging"))
+        .run();
     setOneWay(true);
     try {
       const refused = await thrown(send(client, { subject: "One way" }));
@@ -451,6 +549,8 @@ describe("the stored body (spec 002 §5 allow-list)", () => {
       compose.sanitiseBody(
         `<p onclick="x()">Hi <strong>there</strong> <em>now</em><script>bad()</script><a href="javascript:alert(1)">x</a> <a href="https://example.com" target="_blank">y</a> <a href="mailto:a@b.c">m</a></p><ul><li>one</li></ul><img src=x onerror=alert(1)><iframe src="https://evil"></iframe>`,
       ),
-    ).toBe('<p>Hi <strong>there</strong> <em>now</em><a>x</a> <a href="https://example.com">y</a> <a href="mailto:a@b.c">m</a></p><ul><li>one</li></ul>');
+    ).toBe(
+      '<p>Hi <strong>there</strong> <em>now</em><a>x</a> <a href="https://example.com">y</a> <a href="mailto:a@b.c">m</a></p><ul><li>one</li></ul>',
+    );
   });
 });

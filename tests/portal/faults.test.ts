@@ -69,7 +69,11 @@ function startUpstream(): Promise<Server> {
       case "broken-item": {
         // a batch that answers every item, the first one's body being broken JSON
         const items = (JSON.parse(Buffer.concat(chunks).toString("utf8")) as { batch: Array<{ name: string }> }).batch;
-        const answers = items.map((item, i) => ({ name: item.name, code: 200, body: i === 0 ? '{"first_name": "Elea' : "[]" }));
+        const answers = items.map((item, i) => ({
+          name: item.name,
+          code: 200,
+          body: i === 0 ? '{"first_name": "Elea' : "[]",
+        }));
         response.writeHead(200, { "Content-Type": "application/json" });
         response.end(JSON.stringify(answers));
         return;
@@ -103,9 +107,16 @@ function targets(target: Target, method: string, url: URL, body: unknown): boole
   const matches = (m: string, path: string) => target.method === m && target.path.test(path);
   if (matches(method, url.pathname)) return true;
   // a batch (POST /resourceful) carrying the call
-  if (method === "POST" && url.pathname === "/resourceful" && typeof body === "string" && !target.path.test("/resourceful")) {
+  if (
+    method === "POST" &&
+    url.pathname === "/resourceful" &&
+    typeof body === "string" &&
+    !target.path.test("/resourceful")
+  ) {
     const items = (JSON.parse(body) as { batch?: Array<{ method?: string; url: string }> }).batch ?? [];
-    return items.some((item) => matches((item.method ?? "GET").toUpperCase(), new URL(item.url, "http://platform/resourceful/").pathname));
+    return items.some((item) =>
+      matches((item.method ?? "GET").toUpperCase(), new URL(item.url, "http://platform/resourceful/").pathname),
+    );
   }
   return false;
 }
@@ -206,7 +217,13 @@ const FAILURE_OF: Record<(typeof BEHAVIOURS)[number], Failure> = {
 };
 
 /** Page data is retried (spec 000 §7) when the platform did not answer or failed itself. */
-const PAGE_ATTEMPTS: Record<(typeof BEHAVIOURS)[number], number> = { slow: 3, refused: 3, 500: 3, malformed: 1, drop: 3 };
+const PAGE_ATTEMPTS: Record<(typeof BEHAVIOURS)[number], number> = {
+  slow: 3,
+  refused: 3,
+  500: 3,
+  malformed: 1,
+  drop: 3,
+};
 
 async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
   const started = Date.now();
@@ -232,16 +249,19 @@ describe.concurrent("a page load of one GET: the preferences page (GET resourcef
     return thrown(route.loader({ request, params: {}, context: {} }));
   }
 
-  it.for(BEHAVIOURS)("platform %s: the page's own load failure, after the attempts the spec allows", async (behaviour, test) => {
-    const { cookie, token } = await signedInClient();
-    const called = misbehave(test, token, PREFERENCES, behaviour);
-    const { value: page, ms } = await timed(preferencesPage(cookie));
-    expect(page.status).toBe(200);
-    expect(await page.clone().json()).toMatchObject({ loadFailed: true, preferences: null });
-    await expectNothingRaw(page);
-    expect(called.attempts).toBe(PAGE_ATTEMPTS[behaviour]);
-    expectRetryTiming(called.attempts, ms);
-  });
+  it.for(BEHAVIOURS)(
+    "platform %s: the page's own load failure, after the attempts the spec allows",
+    async (behaviour, test) => {
+      const { cookie, token } = await signedInClient();
+      const called = misbehave(test, token, PREFERENCES, behaviour);
+      const { value: page, ms } = await timed(preferencesPage(cookie));
+      expect(page.status).toBe(200);
+      expect(await page.clone().json()).toMatchObject({ loadFailed: true, preferences: null });
+      await expectNothingRaw(page);
+      expect(called.attempts).toBe(PAGE_ATTEMPTS[behaviour]);
+      expectRetryTiming(called.attempts, ms);
+    },
+  );
 
   it("platform 404: the load failure at once, never retried", async (test) => {
     const { cookie, token } = await signedInClient();
@@ -260,55 +280,61 @@ describe.concurrent("a page load of one GET: the preferences page (GET resourcef
   });
 });
 
-describe.concurrent("a page load of one batch of GETs: personal details (POST resourceful, items GET entity/client-v3/{id}…)", () => {
-  const DETAILS: Target = { method: "GET", path: /^\/resourceful\/entity\/client-v3\/\d+$/ };
+describe.concurrent(
+  "a page load of one batch of GETs: personal details (POST resourceful, items GET entity/client-v3/{id}…)",
+  () => {
+    const DETAILS: Target = { method: "GET", path: /^\/resourceful\/entity\/client-v3\/\d+$/ };
 
-  async function personalDetails(cookie: string) {
-    const route = await import("~/routes/clients.personal-details/route");
-    const request = new Request("http://portal.test/clients/personal-details", { headers: { Cookie: cookie } });
-    return thrown(route.loader({ request, params: {}, context: {} }));
-  }
+    async function personalDetails(cookie: string) {
+      const route = await import("~/routes/clients.personal-details/route");
+      const request = new Request("http://portal.test/clients/personal-details", { headers: { Cookie: cookie } });
+      return thrown(route.loader({ request, params: {}, context: {} }));
+    }
 
-  it.for(BEHAVIOURS)("platform %s: the catalogue failure, after the attempts the spec allows", async (behaviour, test) => {
-    const { cookie, token } = await signedInClient();
-    const called = misbehave(test, token, DETAILS, behaviour);
-    const { value: page, ms } = await timed(personalDetails(cookie));
-    const failure = FAILURE_OF[behaviour];
-    expect(page.status).toBe(failure.status);
-    expect(await page.clone().json()).toEqual({ failure });
-    await expectNothingRaw(page);
-    expect(called.attempts).toBe(PAGE_ATTEMPTS[behaviour]);
-    expectRetryTiming(called.attempts, ms);
-  });
+    it.for(BEHAVIOURS)(
+      "platform %s: the catalogue failure, after the attempts the spec allows",
+      async (behaviour, test) => {
+        const { cookie, token } = await signedInClient();
+        const called = misbehave(test, token, DETAILS, behaviour);
+        const { value: page, ms } = await timed(personalDetails(cookie));
+        const failure = FAILURE_OF[behaviour];
+        expect(page.status).toBe(failure.status);
+        expect(await page.clone().json()).toEqual({ failure });
+        await expectNothingRaw(page);
+        expect(called.attempts).toBe(PAGE_ATTEMPTS[behaviour]);
+        expectRetryTiming(called.attempts, ms);
+      },
+    );
 
-  it("platform 404: Page Not Found at once, never retried", async (test) => {
-    const { cookie, token } = await signedInClient();
-    const called = misbehave(test, token, DETAILS, "404");
-    const page = await personalDetails(cookie);
-    expect(page.status).toBe(404);
-    expect(((await page.json()) as { failure: Failure }).failure.kind).toBe("not-found");
-    expect(called.attempts).toBe(1);
-  });
+    it("platform 404: Page Not Found at once, never retried", async (test) => {
+      const { cookie, token } = await signedInClient();
+      const called = misbehave(test, token, DETAILS, "404");
+      const page = await personalDetails(cookie);
+      expect(page.status).toBe(404);
+      expect(((await page.json()) as { failure: Failure }).failure.kind).toBe("not-found");
+      expect(called.attempts).toBe(1);
+    });
 
-  it("a batch whose item carries broken JSON: a bad answer (502), not a crash, not retried", async (test) => {
-    const { cookie, token } = await signedInClient();
-    const called = misbehave(test, token, DETAILS, "broken-item");
-    const page = await personalDetails(cookie);
-    expect(page.status).toBe(502);
-    expect(await page.clone().json()).toEqual({ failure: generic(502) });
-    await expectNothingRaw(page);
-    expect(called.attempts).toBe(1);
-  });
+    it("a batch whose item carries broken JSON: a bad answer (502), not a crash, not retried", async (test) => {
+      const { cookie, token } = await signedInClient();
+      const called = misbehave(test, token, DETAILS, "broken-item");
+      const page = await personalDetails(cookie);
+      expect(page.status).toBe(502);
+      expect(await page.clone().json()).toEqual({ failure: generic(502) });
+      await expectNothingRaw(page);
+      expect(called.attempts).toBe(1);
+    });
 
-  it("platform 500 once: the second attempt shows the page", async (test) => {
-    const { cookie, token } = await signedInClient();
-    const called = misbehave(test, token, DETAILS, "500", 1);
-    const page = await personalDetails(cookie);
-    expect(page.status).toBe(200);
-    expect(await page.json()).toMatchObject({ personal: expect.any(Array) });
-    expect(called.attempts).toBe(2);
-  });
-});
+    it("platform 500 once: the second attempt shows the page", async (test) => {
+      const { cookie, token } = await signedInClient();
+      const called = misbehave(test, token, DETAILS, "500", 1);
+      const page = await personalDetails(cookie);
+      expect(page.status).toBe(200);
+      expect(await page.json()).toMatchObject({ personal: expect.any(Array) });
+      expect(called.attempts).toBe(2);
+    });
+  },
+);
 
 // ── form posts ───────────────────────────────────────────────────────────────────────────────────
 
@@ -319,30 +345,44 @@ describe.concurrent("the sign-in post (POST auth/login, never retried)", () => {
   /** A reply of the sign-in that cut off mid-body is a broken answer (the sign-in reads its own body). */
   const SIGN_IN_FAILURE: Record<(typeof BEHAVIOURS)[number], Failure> = { ...FAILURE_OF, drop: generic(502) };
 
-  it.for(BEHAVIOURS)("platform %s: the catalogue failure above the form, the username kept, the password not", async (behaviour, test) => {
-    const route = await import("~/routes/login/route");
-    const username = `fault.${behaviour}`;
-    const { body, cookie } = await portal.anonymousForm({ intent: "login", userType: "client", username, password: PASSWORD });
-    const request = new Request("http://portal.test/login", {
-      method: "POST",
-      body,
-      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    });
-    const called = misbehave(test, username, LOGIN, behaviour);
-    const answer = await thrown(route.action({ request, params: {}, context: { socketAddress: `203.0.113.${++address}` } }));
-    const failure = SIGN_IN_FAILURE[behaviour];
-    expect(answer.status).toBe(failure.status);
-    const data = (await answer.clone().json()) as { failure?: Failure; step: unknown; result: { initialValue?: Record<string, unknown> } };
-    expect(data.failure).toEqual(failure);
-    expect(data.step).toBeNull();
-    expect(data.result.initialValue).toMatchObject({ username });
-    expect(data.result.initialValue).not.toHaveProperty("password");
-    expect(await answer.clone().text()).not.toContain(PASSWORD);
-    // no session was started
-    expect(answer.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
-    await expectNothingRaw(answer);
-    expect(called.attempts).toBe(1);
-  });
+  it.for(BEHAVIOURS)(
+    "platform %s: the catalogue failure above the form, the username kept, the password not",
+    async (behaviour, test) => {
+      const route = await import("~/routes/login/route");
+      const username = `fault.${behaviour}`;
+      const { body, cookie } = await portal.anonymousForm({
+        intent: "login",
+        userType: "client",
+        username,
+        password: PASSWORD,
+      });
+      const request = new Request("http://portal.test/login", {
+        method: "POST",
+        body,
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      const called = misbehave(test, username, LOGIN, behaviour);
+      const answer = await thrown(
+        route.action({ request, params: {}, context: { socketAddress: `203.0.113.${++address}` } }),
+      );
+      const failure = SIGN_IN_FAILURE[behaviour];
+      expect(answer.status).toBe(failure.status);
+      const data = (await answer.clone().json()) as {
+        failure?: Failure;
+        step: unknown;
+        result: { initialValue?: Record<string, unknown> };
+      };
+      expect(data.failure).toEqual(failure);
+      expect(data.step).toBeNull();
+      expect(data.result.initialValue).toMatchObject({ username });
+      expect(data.result.initialValue).not.toHaveProperty("password");
+      expect(await answer.clone().text()).not.toContain(PASSWORD);
+      // no session was started
+      expect(answer.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
+      await expectNothingRaw(answer);
+      expect(called.attempts).toBe(1);
+    },
+  );
 });
 
 describe.concurrent("the compose post with an attachment (POST resourceful/docnote-v2, never retried)", () => {
@@ -370,59 +410,73 @@ describe.concurrent("the compose post with an attachment (POST resourceful/docno
     return thrown(route.action({ request, params: {}, context: {} }));
   }
 
-  it.for(BEHAVIOURS)("platform %s: the send failure on the form, with the subject, the message and the file named", async (behaviour, test) => {
-    const { cookie, token } = await signedInClient();
-    const called = misbehave(test, token, CREATE, behaviour);
-    const subject = `Fault ${behaviour}`;
-    const text = "Dear Anna,\n\nPlease keep what I typed.";
-    const answer = await send(cookie, subject, text);
-    expect(answer.status).toBe(FAILURE_OF[behaviour].status);
-    const data = (await answer.clone().json()) as ComposeAnswer;
-    expect(data.messageKey).toBe("compose:errors.sendFailed");
-    // a multipart body carries line breaks as CRLF, as a browser sends them
-    expect(data.result.initialValue).toMatchObject({ subject, body: text.replace(/\n/g, "\r\n") });
-    expect(data.postedFiles).toEqual([{ name: "statement.pdf", problem: null }]);
-    await expectNothingRaw(answer);
-    expect(called.attempts).toBe(1);
-  });
+  it.for(BEHAVIOURS)(
+    "platform %s: the send failure on the form, with the subject, the message and the file named",
+    async (behaviour, test) => {
+      const { cookie, token } = await signedInClient();
+      const called = misbehave(test, token, CREATE, behaviour);
+      const subject = `Fault ${behaviour}`;
+      const text = "Dear Anna,\n\nPlease keep what I typed.";
+      const answer = await send(cookie, subject, text);
+      expect(answer.status).toBe(FAILURE_OF[behaviour].status);
+      const data = (await answer.clone().json()) as ComposeAnswer;
+      expect(data.messageKey).toBe("compose:errors.sendFailed");
+      // a multipart body carries line breaks as CRLF, as a browser sends them
+      expect(data.result.initialValue).toMatchObject({ subject, body: text.replace(/\n/g, "\r\n") });
+      expect(data.postedFiles).toEqual([{ name: "statement.pdf", problem: null }]);
+      await expectNothingRaw(answer);
+      expect(called.attempts).toBe(1);
+    },
+  );
 
-  it.for(["refused", "500"] as const)("an upload that meets platform %s: sent, with the attachments message, the upload tried once", async (behaviour, test) => {
-    const toasts = await import("~/session/toast.server");
-    const { cookie, token } = await signedInClient();
-    const called = misbehave(test, token, UPLOAD, behaviour);
-    const answer = await send(cookie, `Upload ${behaviour}`, "See attached");
-    expect(answer.status).toBe(302);
-    expect(answer.headers.get("Location")).toBe("/clients/documents-and-messages?folder=sent");
-    const toast = answer.headers.getSetCookie().find((c) => c.startsWith("__toast="))!.split(";")[0]!;
-    expect((await toasts.readToast(new Request("http://portal.test/", { headers: { Cookie: toast } }))).toast).toMatchObject({
-      type: "error",
-      title: "compose:toast.attachmentsFailed",
-    });
-    expect(called.attempts).toBe(1);
-  });
+  it.for(["refused", "500"] as const)(
+    "an upload that meets platform %s: sent, with the attachments message, the upload tried once",
+    async (behaviour, test) => {
+      const toasts = await import("~/session/toast.server");
+      const { cookie, token } = await signedInClient();
+      const called = misbehave(test, token, UPLOAD, behaviour);
+      const answer = await send(cookie, `Upload ${behaviour}`, "See attached");
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location")).toBe("/clients/documents-and-messages?folder=sent");
+      const toast = answer.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("__toast="))!
+        .split(";")[0]!;
+      expect(
+        (await toasts.readToast(new Request("http://portal.test/", { headers: { Cookie: toast } }))).toast,
+      ).toMatchObject({
+        type: "error",
+        title: "compose:toast.attachmentsFailed",
+      });
+      expect(called.attempts).toBe(1);
+    },
+  );
 });
 
 describe.concurrent("the preferences post (PATCH resourceful/entity/client-v3/{id}, never retried)", () => {
   const SAVE: Target = { method: "PATCH", path: /^\/resourceful\/entity\/client-v3\/\d+$/ };
   const chosen = { email: true, post: false, sms: true };
 
-  it.for(BEHAVIOURS)("platform %s: the save failure, with the boxes as the user ticked them", async (behaviour, test) => {
-    const route = await import("~/routes/clients.preferences/route");
-    const client = await signedInClient();
-    const { token, cookie } = await portal.csrf();
-    const body = new URLSearchParams({ csrf: token, email: "on", sms: "on" });
-    const request = new Request("http://portal.test/clients/preferences", {
-      method: "POST",
-      body,
-      headers: { Cookie: `${client.cookie}; ${cookie}`, "Content-Type": "application/x-www-form-urlencoded" },
-    });
-    const called = misbehave(test, client.token, SAVE, behaviour);
-    const answer = await thrown(route.action({ request, params: {}, context: {} }));
-    expect(answer.status).toBe(FAILURE_OF[behaviour].status);
-    expect(await answer.clone().json()).toEqual({ saveFailed: true, values: chosen });
-    await expectNothingRaw(answer);
-    expect(called.attempts).toBe(1);
-  });
+  it.for(BEHAVIOURS)(
+    "platform %s: the save failure, with the boxes as the user ticked them",
+    async (behaviour, test) => {
+      const route = await import("~/routes/clients.preferences/route");
+      const client = await signedInClient();
+      const { token, cookie } = await portal.csrf();
+      const body = new URLSearchParams({ csrf: token, email: "on", sms: "on" });
+      const request = new Request("http://portal.test/clients/preferences", {
+        method: "POST",
+        body,
+        headers: { Cookie: `${client.cookie}; ${cookie}`, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      const called = misbehave(test, client.token, SAVE, behaviour);
+      const answer = await thrown(route.action({ request, params: {}, context: {} }));
+      expect(answer.status).toBe(FAILURE_OF[behaviour].status);
+      expect(await answer.clone().json()).toEqual({ saveFailed: true, values: chosen });
+      await expectNothingRaw(answer);
+      expect(called.attempts).toBe(1);
+    },
+  );
 });
 
 describe("what the user reads (spec 000 §8, en-GB)", () => {
@@ -437,8 +491,12 @@ describe("what the user reads (spec 000 §8, en-GB)", () => {
     expect(common("errors.network.title")).toBe("Network unavailable");
     expect(common("errors.network.text")).toBe("Please check you are connected to the internet and try again.");
     expect(common("errors.generic.title")).toBe("An error has occurred");
-    expect(common("errors.generic.text")).toBe("Please try again. If the problem persists, contact your Financial Adviser.");
-    expect(compose("errors.sendFailed")).toBe("There was a problem sending your message. Please contact us for assistance.");
+    expect(common("errors.generic.text")).toBe(
+      "Please try again. If the problem persists, contact your Financial Adviser.",
+    );
+    expect(compose("errors.sendFailed")).toBe(
+      "There was a problem sending your message. Please contact us for assistance.",
+    );
     expect(security("preferences.errors.load")).toMatch(/^There has been a problem loading your preferences\./);
     expect(security("preferences.errors.save")).toMatch(/^There has been a problem saving your changes\./);
   });

@@ -11,7 +11,11 @@ let client: string;
 
 type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
 const call = (module: LoaderModule, path: string, cookie: string) =>
-  module.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+  module.loader({
+    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
+    params: {},
+    context: {},
+  });
 
 const TOGGLES_PATH = "/resourceful/feature_toggle/toggle_condition";
 type Failure = { status: number; api_message: string };
@@ -26,15 +30,24 @@ function failToggles(failure: Failure) {
     const url = new URL(typeof input === "string" || input instanceof URL ? input.toString() : input.url);
     const method = init?.method ?? "GET";
     if (url.pathname === TOGGLES_PATH) {
-      return new Response(JSON.stringify(body), { status: failure.status, headers: { "Content-Type": "application/json" } });
+      return new Response(JSON.stringify(body), {
+        status: failure.status,
+        headers: { "Content-Type": "application/json" },
+      });
     }
     if (method === "POST" && url.pathname === "/resourceful" && typeof init?.body === "string") {
       const items = (JSON.parse(init.body) as { batch: Array<{ name: string; url: string }> }).batch;
-      const failing = new Set(items.filter((i) => new URL(i.url, "http://platform/resourceful/").pathname === TOGGLES_PATH).map((i) => i.name));
+      const failing = new Set(
+        items
+          .filter((i) => new URL(i.url, "http://platform/resourceful/").pathname === TOGGLES_PATH)
+          .map((i) => i.name),
+      );
       const response = await realFetch(input, init);
       if (!failing.size || !response.ok) return response;
       const answers = (await response.json()) as Array<{ name: string; code: number; msg: string; body: string }>;
-      const rewritten = answers.map((a) => (failing.has(a.name) ? { ...a, code: failure.status, msg: "Failed", body: JSON.stringify(body) } : a));
+      const rewritten = answers.map((a) =>
+        failing.has(a.name) ? { ...a, code: failure.status, msg: "Failed", body: JSON.stringify(body) } : a,
+      );
       return new Response(JSON.stringify(rewritten), { status: 200, headers: { "Content-Type": "application/json" } });
     }
     return realFetch(input, init);
@@ -54,7 +67,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-type Home = { portfolio: { state: string } | null; assets: { state: string }; importantPanel: { toBeSigned: unknown } | null };
+type Home = {
+  portfolio: { state: string } | null;
+  assets: { state: string };
+  importantPanel: { toBeSigned: unknown } | null;
+};
 type Messages = { kind: string; view?: { folders: Array<{ key: string }>; composeHref: string | null } };
 
 describe("a failing toggle call turns every toggle off (spec 000 §1)", () => {

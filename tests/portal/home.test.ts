@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { formatDate, formatMoney } from "~/lib/format";
 import { twr } from "../../server/domain/returns";
 import { type Portal, startPortal, thrown, signInDemoUsers } from "./portal-harness";
-import { type Account, type Expected, ONE_YEAR_BEFORE, PREVIOUS_BUSINESS_DAY, seededBook, sinceInception, TODAY } from "./seeded-book";
+import {
+  type Account,
+  type Expected,
+  ONE_YEAR_BEFORE,
+  PREVIOUS_BUSINESS_DAY,
+  seededBook,
+  sinceInception,
+  TODAY,
+} from "./seeded-book";
 
 // The clients home loader (spec 001 §2.1, §2.6) against a real platform on a fresh seeded
 // database. Every figure the page shows is recomputed here from the raw rows of that database:
@@ -18,7 +26,11 @@ let adviserWithClient: string;
 
 type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
 const call = (module: LoaderModule, path: string, cookie: string) =>
-  module.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+  module.loader({
+    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
+    params: {},
+    context: {},
+  });
 
 type Figure = { text: string; negative: boolean };
 type Performance = { period: Figure; annual: Figure | null; since: string | null } | null;
@@ -54,7 +66,14 @@ type OkPortfolio = {
   linked: Row[];
   currencyNote: boolean;
 };
-type Card = { tab: string; index: number; title: string; total: string; href: string | null; items: Array<{ desc: string; value: string }> };
+type Card = {
+  tab: string;
+  index: number;
+  title: string;
+  total: string;
+  href: string | null;
+  items: Array<{ desc: string; value: string }>;
+};
 type Assets = {
   state: string;
   member: { id: number; name: string; total: string };
@@ -62,7 +81,12 @@ type Assets = {
   others: Array<{ id: number; name: string; href: string }>;
   partial: boolean;
 };
-type HomePage = { portfolio: OkPortfolio | { state: string } | null; assetsOnly: boolean; assets: Assets; currencyToggle: boolean };
+type HomePage = {
+  portfolio: OkPortfolio | { state: string } | null;
+  assetsOnly: boolean;
+  assets: Assets;
+  currencyToggle: boolean;
+};
 
 async function home(path: string, cookie: string): Promise<HomePage> {
   const route = await import("~/routes/clients.home/route");
@@ -88,7 +112,12 @@ const performance = (...args: Parameters<ReturnType<typeof seededBook>["performa
 // ── how the page shows figures ────────────────────────────────────────────────────────────────
 
 const money0 = (amount: number, currency = "GBP") => formatMoney(amount, currency, "en-GB", { decimals: 0 });
-const percent2 = new Intl.NumberFormat("en-GB", { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" });
+const percent2 = new Intl.NumberFormat("en-GB", {
+  style: "percent",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: "exceptZero",
+});
 const figureOf = (text: string, amount: number): Figure => ({ text, negative: amount < 0 });
 function performanceText(e: Expected): Performance {
   return {
@@ -101,7 +130,11 @@ function performanceText(e: Expected): Performance {
 /** The row (or overview) figures of some accounts over a timeframe starting at `start`. */
 function expectedFigures(accountIds: readonly number[], start: string) {
   const e = performance(accountIds, start);
-  return { value: money0(e.value), performance: performanceText(e), movement: figureOf(money0(e.movement), e.movement) };
+  return {
+    value: money0(e.value),
+    performance: performanceText(e),
+    movement: figureOf(money0(e.movement), e.movement),
+  };
 }
 const periodText = (start: string) => `${formatDate(start, "en-GB")} to ${formatDate(TODAY, "en-GB")}`;
 
@@ -119,7 +152,8 @@ function expectShares(rows: Row[], values: number[]) {
 
 // ── sessions ──────────────────────────────────────────────────────────────────────────────────
 
-const entityOf = (username: string) => (sql("SELECT entity_id AS id FROM users WHERE username = ?").get(username) as { id: number }).id;
+const entityOf = (username: string) =>
+  (sql("SELECT entity_id AS id FROM users WHERE username = ?").get(username) as { id: number }).id;
 let ellie: number;
 let accounts: Account[];
 let own: Account[];
@@ -149,11 +183,15 @@ describe("the accounts behind demo.client's dashboard", () => {
     ]);
     expect(linked.map((a) => a.description)).toEqual(["James Stocks and Shares ISA", "James US dollar account"]);
     const all = sql("SELECT description FROM accounts").all() as Array<{ description: string }>;
-    expect(all.map((a) => a.description)).toEqual(expect.arrayContaining(["Olivia Junior ISA", "Ellie Premium Bonds and deposits"]));
+    expect(all.map((a) => a.description)).toEqual(
+      expect.arrayContaining(["Olivia Junior ISA", "Ellie Premium Bonds and deposits"]),
+    );
   });
 
   it("are priced with delayed prices (view_marketdata), so today's price, not the previous close", () => {
-    const caps = (sql("SELECT name FROM capabilities WHERE entity_id = ?").all(ellie) as Array<{ name: string }>).map((c) => c.name);
+    const caps = (sql("SELECT name FROM capabilities WHERE entity_id = ?").all(ellie) as Array<{ name: string }>).map(
+      (c) => c.name,
+    );
     expect(caps).toContain("view_marketdata");
     expect(caps).not.toContain("live_marketdata_access");
   });
@@ -192,7 +230,9 @@ describe("clients home: the portfolio view of demo.client (spec 001 §2.1)", () 
     // what the rows read: '(n account(s))'
     const { getFixedT } = await import("~/session/i18next.server");
     const t = await getFixedT(new Request("http://portal.test/clients/home"), "clients");
-    const counts = [...portfolio.own, ...portfolio.linked].map((r) => t("home.summary.accountCount", { count: r.accountCount ?? undefined }));
+    const counts = [...portfolio.own, ...portfolio.linked].map((r) =>
+      t("home.summary.accountCount", { count: r.accountCount ?? undefined }),
+    );
     expect(counts).toEqual(["(2 accounts)", "(1 account)", "(1 account)", "(2 accounts)"]);
     expect(JSON.stringify(portfolio)).not.toMatch(/Olivia/);
     for (const row of [...portfolio.own, ...portfolio.linked]) {
@@ -223,7 +263,9 @@ describe("clients home: the portfolio view of demo.client (spec 001 §2.1)", () 
     expect(chart.caption).toBe(`Cumulative time-weighted performance of your accounts, ${periodText(ONE_YEAR_BEFORE)}`);
     const points = chart.interactive.series[0]!.points;
     // a year is charted monthly
-    expect(points.map((p) => p.date)).toEqual(Array.from({ length: 13 }, (_, i) => new Date(Date.UTC(2024, 2 + i, 14)).toISOString().slice(0, 10)));
+    expect(points.map((p) => p.date)).toEqual(
+      Array.from({ length: 13 }, (_, i) => new Date(Date.UTC(2024, 2 + i, 14)).toISOString().slice(0, 10)),
+    );
     expect(chart.table.columns).toEqual(["Date", "Performance"]);
     expect(chart.table.rows).toHaveLength(points.length);
     expect(chart.table.rows[0]).toEqual({ header: "14 Mar 2024", cells: ["0.00%"] });
@@ -234,7 +276,10 @@ describe("clients home: the portfolio view of demo.client (spec 001 §2.1)", () 
     const mid = points[6]!;
     const flows = flowsOf(ids(own), ONE_YEAR_BEFORE, mid.date);
     const dates = [...new Set([ONE_YEAR_BEFORE, ...flows.map((f) => f.date), mid.date])].sort();
-    const toMid = twr(dates.map((date) => ({ date, value: valueOf(ids(own), date) })), flows);
+    const toMid = twr(
+      dates.map((date) => ({ date, value: valueOf(ids(own), date) })),
+      flows,
+    );
     expect(mid.value).toBeCloseTo(toMid.cumulative, 8);
   });
 
@@ -246,13 +291,26 @@ describe("clients home: the portfolio view of demo.client (spec 001 §2.1)", () 
     expect(row.expanded).toBe(true);
     expect(row.toggle).toBe("");
     expect(row.accountsError).toBe(false);
-    expect(row.accounts!.map((a) => a.name)).toEqual(["Ellie Stocks and Shares ISA", "Ellie Self-Invested Personal Pension"]);
+    expect(row.accounts!.map((a) => a.name)).toEqual([
+      "Ellie Stocks and Shares ISA",
+      "Ellie Self-Invested Personal Pension",
+    ]);
     row.accounts!.forEach((account, i) => {
       const expected = expectedFigures([ellies[i]!.id], ONE_YEAR_BEFORE);
-      expect({ value: account.value, performance: account.performance, movement: account.movement }, account.name).toEqual(expected);
-      expect([account.key, account.accountCount, account.expandable]).toEqual([`account-${ellies[i]!.id}`, null, false]);
+      expect(
+        { value: account.value, performance: account.performance, movement: account.movement },
+        account.name,
+      ).toEqual(expected);
+      expect([account.key, account.accountCount, account.expandable]).toEqual([
+        `account-${ellies[i]!.id}`,
+        null,
+        false,
+      ]);
     });
-    expectShares(row.accounts!, ellies.map((a) => valueOf([a.id], TODAY)));
+    expectShares(
+      row.accounts!,
+      ellies.map((a) => valueOf([a.id], TODAY)),
+    );
     // the other rows stay closed and would open alongside this one
     const joint = portfolio.own.find((r) => r.name === "Joint portfolio")!;
     expect([joint.expanded, joint.accounts, joint.toggle]).toEqual([false, null, `${key},${joint.key}`]);
@@ -372,7 +430,10 @@ function accountShare(entityId: number, description: string): number {
 }
 /** The card's items as spec 001 §2.6 shows them: the three largest. */
 const top3 = (list: Array<[string, number]>) =>
-  [...list].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([desc, value]) => [desc, money0(value)]);
+  [...list]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([desc, value]) => [desc, money0(value)]);
 const sum = (list: Array<[string, number]>) => list.reduce((total, [, value]) => total + value, 0);
 
 describe("clients home: other assets", () => {
@@ -405,9 +466,15 @@ describe("clients home: other assets", () => {
     expect(items(card(view, "investments"))).toEqual(top3(investments));
     expect(items(card(view, "pensions"))).toEqual(top3(pensions));
     // her half of the mortgage, negative; the repaid loan left out
-    expect(items(card(view, "liabilities"))).toEqual([["Mortgage, Kensington Park Road", money0(-v("Mortgage, Kensington Park Road"))]]);
+    expect(items(card(view, "liabilities"))).toEqual([
+      ["Mortgage, Kensington Park Road", money0(-v("Mortgage, Kensington Park Road"))],
+    ]);
     const liabilities = v("Mortgage, Kensington Park Road");
-    expect(view.cards.map((c) => c.total)).toEqual([money0(sum(investments)), money0(sum(pensions)), money0(-liabilities)]);
+    expect(view.cards.map((c) => c.total)).toEqual([
+      money0(sum(investments)),
+      money0(sum(pensions)),
+      money0(-liabilities),
+    ]);
     expect(view.member.total).toBe(money0(sum(investments) + sum(pensions) - liabilities));
     expect(view.partial).toBe(false);
     // each card opens her balance sheet on its tab
@@ -417,7 +484,13 @@ describe("clients home: other assets", () => {
       `/clients/balance-sheet?id=${ellie}&asset=3`,
     ]);
     // the other login-accessible member (not Olivia) is offered, with a link to his balance sheet
-    expect(view.others).toEqual([{ id: entityOf("demo.partner"), name: "James Hartley", href: `/clients/balance-sheet?id=${entityOf("demo.partner")}` }]);
+    expect(view.others).toEqual([
+      {
+        id: entityOf("demo.partner"),
+        name: "James Hartley",
+        href: `/clients/balance-sheet?id=${entityOf("demo.partner")}`,
+      },
+    ]);
   });
 
   it("shows James's cards with ?id=, his half of the cottage and of the joint and trust accounts at 50%", async () => {
@@ -426,7 +499,9 @@ describe("clients home: other assets", () => {
     expect(view.member).toMatchObject({ id: jamesId, name: "James Hartley" });
     const v = (description: string) => owned(jamesId, description);
     const a = (description: string) => accountShare(jamesId, description);
-    const cottage = sql("SELECT value_minor AS m FROM other_assets WHERE description = 'Holiday cottage, Padstow'").get() as { m: number };
+    const cottage = sql(
+      "SELECT value_minor AS m FROM other_assets WHERE description = 'Holiday cottage, Padstow'",
+    ).get() as { m: number };
     expect(v("Holiday cottage, Padstow")).toBeCloseTo(cottage.m / 100 / 2, 6);
     expect(a("Joint General Investment Account")).toBe(accountShare(ellie, "Joint General Investment Account"));
     const investments: Array<[string, number]> = [
@@ -509,7 +584,9 @@ describe("clients home: access levels", () => {
     expect(items(card(view, "liabilities"))).toEqual([["Buy-to-let mortgage", money0(-v("Buy-to-let mortgage"))]]);
     expect(card(view, "liabilities")!.total).toBe(money0(-v("Buy-to-let mortgage")));
     const investments = v("Buy-to-let flat, Clifton") + v("Fidelity Stocks and Shares ISA") + v("US brokerage account");
-    expect(view.member.total).toBe(money0(investments + pensions + v("Aviva enhanced annuity") - v("Buy-to-let mortgage")));
+    expect(view.member.total).toBe(
+      money0(investments + pensions + v("Aviva enhanced annuity") - v("Buy-to-let mortgage")),
+    );
     expect(view.others).toEqual([]);
   });
 
@@ -541,7 +618,11 @@ describe("clients home: account groups (site setting portfolioGrouping 'accountg
       `SELECT a.id, g.group_name AS name FROM accounts a LEFT JOIN account_groups g ON g.id = a.account_group_id WHERE a.id IN (${ids(own).join(",")})`,
     ).all() as Array<{ id: number; name: string | null }>;
     const byName = new Map<string, number[]>();
-    for (const r of rows) byName.set(r.name ?? "Accounts without a group", [...(byName.get(r.name ?? "Accounts without a group") ?? []), r.id]);
+    for (const r of rows)
+      byName.set(r.name ?? "Accounts without a group", [
+        ...(byName.get(r.name ?? "Accounts without a group") ?? []),
+        r.id,
+      ]);
     return [
       ...[...byName].map(([name, accountIds]) => ({ name, linked: false, accounts: accountIds })),
       { name: "Linked accounts", linked: true, accounts: ids(linked) },
@@ -554,7 +635,12 @@ describe("clients home: account groups (site setting portfolioGrouping 'accountg
     expect(portfolio.overview.value).toBe(expectedFigures(ids(own), ONE_YEAR_BEFORE).value);
     const expected = groups();
     const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
-    expect(portfolio.own.map((r) => r.name).sort()).toEqual(expected.filter((g) => !g.linked).map((g) => g.name).sort());
+    expect(portfolio.own.map((r) => r.name).sort()).toEqual(
+      expected
+        .filter((g) => !g.linked)
+        .map((g) => g.name)
+        .sort(),
+    );
     expect(portfolio.linked.map((r) => r.name)).toEqual(["Linked accounts"]);
     const rows = [...portfolio.own, ...portfolio.linked].sort(byName);
     [...expected].sort(byName).forEach((group, i) => {

@@ -6,7 +6,11 @@ import { type Portal, signInDemoUsers, startPortal, thrown } from "./portal-harn
 // /core/review is the annual review (docs/decisions/096).
 
 type Journey = { title: string; html: string; url: string | null };
-type Loader = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
+type Loader = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Response>;
 
 let portal: Portal;
 let users: Awaited<ReturnType<typeof signInDemoUsers>>;
@@ -28,7 +32,13 @@ function open(journey: string, cookie?: string, language?: string) {
   const headers: Record<string, string> = {};
   if (cookie) headers.Cookie = cookie;
   if (language) headers["Accept-Language"] = language;
-  return thrown(loaders[journey]!({ request: new Request(`http://portal.test/core/${journey}`, { headers }), params: {}, context: {} }));
+  return thrown(
+    loaders[journey]!({
+      request: new Request(`http://portal.test/core/${journey}`, { headers }),
+      params: {},
+      context: {},
+    }),
+  );
 }
 
 describe("the journey pages", () => {

@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => portal?.close());
 
 const visit = (path: string, cookie: string) =>
-  route.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+  route.loader({
+    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
+    params: {},
+    context: {},
+  });
 
 describe("the login page with a session cookie", () => {
   it("takes a signed-in client home", async () => {
@@ -27,7 +31,9 @@ describe("the login page with a session cookie", () => {
 
   it("takes a signed-in client to a requested page of the portal, never to another site (finding 4)", async () => {
     const cookie = await portal.signIn("demo.client");
-    const kept = await thrown(visit(`/login?redirectTo=${encodeURIComponent("/clients/personal-details?x=1")}`, cookie));
+    const kept = await thrown(
+      visit(`/login?redirectTo=${encodeURIComponent("/clients/personal-details?x=1")}`, cookie),
+    );
     expect(kept.headers.get("Location")).toBe("/clients/personal-details?x=1");
     for (const target of ["/.//evil.example/x", "/..//evil.example/x", "/./\\evil.example/x", "//evil.example/x"]) {
       const answer = await thrown(visit(`/login?redirectTo=${encodeURIComponent(target)}`, cookie));

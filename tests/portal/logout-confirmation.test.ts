@@ -107,6 +107,8 @@ describe("log out while a review is in progress", () => {
       expect(common["nav.logoutConfirm.text"]).toBe(text);
       expect(common["nav.loggingOut"]).toBe("Logging out...");
     }
-    expect(frCA["nav.logoutConfirm.text"]).toBe("Les modifications que vous avez apportées ne seront pas enregistrées. Voulez-vous vraiment vous déconnecter?");
+    expect(frCA["nav.logoutConfirm.text"]).toBe(
+      "Les modifications que vous avez apportées ne seront pas enregistrées. Voulez-vous vraiment vous déconnecter?",
+    );
   });
 });

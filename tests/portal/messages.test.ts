@@ -44,13 +44,20 @@ type View = {
         id: number;
         subject: string;
         bodyHtml: string;
-        attachments: Array<{ docpartid: number; filename: string; href: string; fileHref: string | null; risky: boolean }>;
+        attachments: Array<{
+          docpartid: number;
+          filename: string;
+          href: string;
+          fileHref: string | null;
+          risky: boolean;
+        }>;
         replyHref: string | null;
         nextHref: string | null;
         previousHref: string | null;
       };
 };
-type PageData = { kind: "messages"; heading: string; view: View } | { kind: "invalid"; heading: string } | { kind: "compose" };
+type PageData =
+  { kind: "messages"; heading: string; view: View } | { kind: "invalid"; heading: string } | { kind: "compose" };
 
 let page: { loader: Loader; meta?: (args: never) => unknown };
 let root: { loader: Loader };
@@ -169,14 +176,22 @@ describe("the messages list (spec 002 'Documents and messages page')", () => {
   it("refuses an invalid date or an end before the start, keeps what was typed and lists unfiltered", async () => {
     const all = await view("/clients/documents-and-messages", client);
     const invalid = await view("/clients/documents-and-messages?from=2026-02-30&to=1926-12-31", client);
-    expect(invalid.dateFilter).toEqual({ from: "2026-02-30", to: "1926-12-31", errors: { from: "messages:dates.invalid", to: null } });
+    expect(invalid.dateFilter).toEqual({
+      from: "2026-02-30",
+      to: "1926-12-31",
+      errors: { from: "messages:dates.invalid", to: null },
+    });
     // the other bound still applies
     expect(invalid.list.items).toEqual([]);
     const typed = await view("/clients/documents-and-messages?to=31%2F13%2F2026", client);
     expect(typed.dateFilter).toMatchObject({ to: "31/13/2026", errors: { from: null, to: "messages:dates.invalid" } });
     expect(typed.list.items.map((i) => i.id)).toEqual(all.list.items.map((i) => i.id));
     const reversed = await view("/clients/documents-and-messages?from=2026-06-01&to=1926-01-01", client);
-    expect(reversed.dateFilter).toEqual({ from: "2026-06-01", to: "1926-01-01", errors: { from: null, to: "messages:dates.endBeforeStart" } });
+    expect(reversed.dateFilter).toEqual({
+      from: "2026-06-01",
+      to: "1926-01-01",
+      errors: { from: null, to: "messages:dates.endBeforeStart" },
+    });
     expect(reversed.list.items.map((i) => i.id)).toEqual(all.list.items.map((i) => i.id));
   });
 
@@ -184,10 +199,18 @@ describe("the messages list (spec 002 'Documents and messages page')", () => {
     const off = await view("/clients/documents-and-messages", client);
     expect(off.entityFilter).toBeNull();
     const setRelated = (enabled: boolean) =>
-      portal.platform.db.update(featureToggles).set({ enabled }).where(eq(featureToggles.name, "related_entities")).run();
+      portal.platform.db
+        .update(featureToggles)
+        .set({ enabled })
+        .where(eq(featureToggles.name, "related_entities"))
+        .run();
     setRelated(true);
     // related entities lift the partner-viewing limit: the partner shows without view_partner
-    const dropPartnerViewing = portal.platform.db.delete(capabilities).where(eq(capabilities.name, "view_partner")).returning().all();
+    const dropPartnerViewing = portal.platform.db
+      .delete(capabilities)
+      .where(eq(capabilities.name, "view_partner"))
+      .returning()
+      .all();
     try {
       const mine = await view("/clients/documents-and-messages", client);
       expect(mine.entityFilter?.options.map((o) => o.name)).toEqual(["Me", "James Hartley"]);
@@ -208,7 +231,11 @@ describe("the messages list (spec 002 'Documents and messages page')", () => {
       for (const row of dropPartnerViewing) portal.platform.db.insert(capabilities).values(row).run();
     }
     expect(
-      portal.platform.db.select().from(capabilities).where(and(eq(capabilities.name, "view_partner"))).all().length,
+      portal.platform.db
+        .select()
+        .from(capabilities)
+        .where(and(eq(capabilities.name, "view_partner")))
+        .all().length,
     ).toBe(dropPartnerViewing.length);
   });
 
@@ -264,7 +291,11 @@ describe("an adviser with a client in context (spec 002 §6)", () => {
 
 describe("images in a body (spec 002 §5 relative sources)", () => {
   const image = (path: string, cookie: string) =>
-    images.loader({ request: request(`/clients/documents-and-messages/images/${path}`, cookie), params: { "*": path }, context: {} });
+    images.loader({
+      request: request(`/clients/documents-and-messages/images/${path}`, cookie),
+      params: { "*": path },
+      context: {},
+    });
 
   it("points a relative source at the portal, which fetches the platform's image with the user's session", async () => {
     const v = await view(`/clients/documents-and-messages?search=${encodeURIComponent("after the Budget")}`, client);
@@ -293,7 +324,14 @@ describe("images in a body (spec 002 §5 relative sources)", () => {
     if (!photo) throw new Error("the demo message has a photo attached");
     const photoPath = `resourceful/docnote/files/${message.id}/${photo.docpartid}/${photo.filename}`;
     expect((await thrown(image(photoPath, client))).status).toBe(404);
-    for (const path of ["resourceful/docnote/images", "resourceful/docnote/images/", "resourceful/docnote/images/a/logo.png", "docnote/images/logo.png", "resourceful//docnote/images/logo.png", "resourceful/docnote/images/logo.png/x"]) {
+    for (const path of [
+      "resourceful/docnote/images",
+      "resourceful/docnote/images/",
+      "resourceful/docnote/images/a/logo.png",
+      "docnote/images/logo.png",
+      "resourceful//docnote/images/logo.png",
+      "resourceful/docnote/images/logo.png/x",
+    ]) {
       expect((await thrown(image(path, client))).status, path).toBe(404);
     }
     const stranger = await thrown(image("resourceful/docnote/images/logo.png", ""));
@@ -307,7 +345,8 @@ describe("attachment download (spec 002 §4)", () => {
     const v = await view("/clients/documents-and-messages?pages=5", client);
     for (const item of v.list.items.filter((i) => i.attachmentCount > 0)) {
       const opened = await view(`/clients/documents-and-messages?message=${item.id}`, client);
-      if (opened.pane?.state === "ok" && opened.pane.attachments.length) return { id: item.id, attachment: opened.pane.attachments[0]! };
+      if (opened.pane?.state === "ok" && opened.pane.attachments.length)
+        return { id: item.id, attachment: opened.pane.attachments[0]! };
     }
     throw new Error("no attachment in the demo data");
   }
@@ -318,14 +357,23 @@ describe("attachment download (spec 002 §4)", () => {
     expect(attachment.fileHref).toBe(`/clients/documents-and-messages/files/${id}/${attachment.docpartid}?confirm=1`);
     const params = { documentId: String(id), docpartid: String(attachment.docpartid) };
     const confirm = await confirmation.loader({ request: request(attachment.href, client), params, context: {} });
-    const data = (await confirm.json()) as { filename: string; size: string; downloadable: boolean; fileHref: string; cancelHref: string };
+    const data = (await confirm.json()) as {
+      filename: string;
+      size: string;
+      downloadable: boolean;
+      fileHref: string;
+      cancelHref: string;
+    };
     expect(data).toMatchObject({ filename: attachment.filename, downloadable: true });
     expect(data.size).not.toBe("");
     expect(data.cancelHref).toContain(`message=${id}`);
 
     const { token, cookie } = await portal.csrf();
     const file = await files.action({
-      request: request(data.fileHref, `${client}; ${cookie}`, { method: "POST", body: new URLSearchParams({ csrf: token }) }),
+      request: request(data.fileHref, `${client}; ${cookie}`, {
+        method: "POST",
+        body: new URLSearchParams({ csrf: token }),
+      }),
       params,
       context: {},
     });
@@ -335,7 +383,11 @@ describe("attachment download (spec 002 §4)", () => {
 
     const bare = await thrown(files.loader({ request: request(data.fileHref, client), params, context: {} }));
     expect(bare.status).toBe(302);
-    const confirmed = await files.loader({ request: request(`${data.fileHref}?confirm=1`, client), params, context: {} });
+    const confirmed = await files.loader({
+      request: request(`${data.fileHref}?confirm=1`, client),
+      params,
+      context: {},
+    });
     expect(confirmed.status).toBe(200);
   });
 
@@ -351,13 +403,19 @@ describe("attachment download (spec 002 §4)", () => {
     // the browser says text/html: the portal and the platform go by the allow-list
     body.append("attachments", new File([pdf], "statement=2026.pdf", { type: "text/html" }));
     const sent = await compose.composeAction({
-      request: new Request("http://portal.test/clients/documents-and-messages?compose=true", { method: "POST", body, headers: { Cookie: `${client}; ${cookie}` } }),
+      request: new Request("http://portal.test/clients/documents-and-messages?compose=true", {
+        method: "POST",
+        body,
+        headers: { Cookie: `${client}; ${cookie}` },
+      }),
       params: {},
       context: {},
     });
     expect(sent.status).toBe(302);
 
-    const item = (await view(`/clients/documents-and-messages?folder=sent&search=${encodeURIComponent(subject)}`, client)).list.items.find((i) => i.subject === subject)!;
+    const item = (
+      await view(`/clients/documents-and-messages?folder=sent&search=${encodeURIComponent(subject)}`, client)
+    ).list.items.find((i) => i.subject === subject)!;
     const opened = await view(`/clients/documents-and-messages?folder=sent&message=${item.id}`, client);
     if (opened.pane?.state !== "ok") throw new Error("the sent message does not open");
     const attachment = opened.pane.attachments[0]!;
@@ -366,7 +424,9 @@ describe("attachment download (spec 002 §4)", () => {
     const file = await files.loader({ request: request(attachment.fileHref!, client), params, context: {} });
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Type")).toBe("application/pdf");
-    expect(file.headers.get("Content-Disposition")).toBe(`attachment; filename="statement=2026.pdf"; filename*=UTF-8''statement%3D2026.pdf`);
+    expect(file.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="statement=2026.pdf"; filename*=UTF-8''statement%3D2026.pdf`,
+    );
     expect(file.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(file.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdf);
@@ -381,13 +441,19 @@ describe("attachment download (spec 002 §4)", () => {
     const file = await files.loader({ request: request(docm.fileHref!, client), params, context: {} });
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Type")).toBe("application/octet-stream");
-    expect(file.headers.get("Content-Disposition")).toMatch(/^attachment; filename="Fact find update.docm"; filename\*=UTF-8''Fact%20find%20update.docm$/);
+    expect(file.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="Fact find update.docm"; filename\*=UTF-8''Fact%20find%20update.docm$/,
+    );
     expect(file.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
   });
 
   it("answers 404 for an attachment that is not the client's", async () => {
     const response = await thrown(
-      confirmation.loader({ request: request("/clients/documents-and-messages/attachments/999999/1", client), params: { documentId: "999999", docpartid: "1" }, context: {} }),
+      confirmation.loader({
+        request: request("/clients/documents-and-messages/attachments/999999/1", client),
+        params: { documentId: "999999", docpartid: "1" },
+        context: {},
+      }),
     );
     expect(response.status).toBe(404);
   });

@@ -11,7 +11,9 @@ async function valueOf(name: string, labels: Record<string, string>): Promise<nu
   // A histogram's _count and _sum are values of the histogram itself.
   const metric = (await registry.getMetricsAsJSON()).find((m) => m.name === name.replace(/_(count|sum)$/, ""));
   const sample = metric?.values.find(
-    (v) => ((v as { metricName?: string }).metricName ?? metric.name) === name && Object.entries(labels).every(([k, l]) => String(v.labels[k]) === l),
+    (v) =>
+      ((v as { metricName?: string }).metricName ?? metric.name) === name &&
+      Object.entries(labels).every(([k, l]) => String(v.labels[k]) === l),
   );
   return sample?.value ?? 0;
 }
@@ -41,8 +43,11 @@ describe("the portal's metrics", () => {
     await expect(client.get("resourceful/docnote-v2/42", z.object({ n: z.number() }))).resolves.toEqual({ n: 1 });
     await expect(client.get("resourceful/docnote-v2/43", z.object({}))).rejects.toBeInstanceOf(PlanningError);
     const endpoint = "/resourceful/docnote-v2/{id}";
-    const count = (outcome: string) => valueOf("portal_platform_call_duration_seconds_count", { method: "GET", endpoint, outcome });
-    expect([await count("network_error"), await count("5xx"), await count("ok"), await count("4xx")]).toEqual([1, 1, 1, 1]);
+    const count = (outcome: string) =>
+      valueOf("portal_platform_call_duration_seconds_count", { method: "GET", endpoint, outcome });
+    expect([await count("network_error"), await count("5xx"), await count("ok"), await count("4xx")]).toEqual([
+      1, 1, 1, 1,
+    ]);
     expect(await valueOf("portal_platform_call_retries_total", { method: "GET", endpoint })).toBe(2);
   });
 

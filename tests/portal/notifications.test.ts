@@ -13,7 +13,16 @@ import { openClientInContext, type Portal, startPortal, thrown } from "./portal-
 type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
 type ActionModule = { action: (args: ActionFunctionArgs) => Promise<Response>; loader?: () => Response };
 type Item = { type: string; redirectUrl: string; inProgress: boolean };
-type SpeakToAdviser = { offered: true } | { offered: false; contact: { name: string | null; phone: { text: string; href: string } | null; email: { text: string; href: string } | null } | null };
+type SpeakToAdviser =
+  | { offered: true }
+  | {
+      offered: false;
+      contact: {
+        name: string | null;
+        phone: { text: string; href: string } | null;
+        email: { text: string; href: string } | null;
+      } | null;
+    };
 type Panels = { notifications: Item[]; postponed: Item[]; speakToAdviser: SpeakToAdviser } | null;
 
 const HOME = "/clients/home";
@@ -27,7 +36,11 @@ let adviserWithClient: string;
 
 async function panels(path: string, cookie: string): Promise<Panels> {
   const module = path.startsWith(MESSAGES) ? messages : home;
-  const response = await module.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+  const response = await module.loader({
+    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
+    params: {},
+    context: {},
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { notificationPanels: Panels }).notificationPanels;
 }
@@ -51,8 +64,16 @@ async function post(cookie: string, fields: Record<string, string>, options: { c
   const set = response.headers.getSetCookie().map((c) => c.split(";")[0]!);
   const marks = set.find((c) => c.startsWith("__notifications="));
   // the browser replaces its marks cookie
-  const kept = cookie.split("; ").filter((c) => !c.startsWith("__notifications=")).join("; ");
-  return { response, location: response.headers.get("Location"), cookie: marks ? `${kept}; ${marks}` : cookie, toastCookie: set.find((c) => c.startsWith("__toast=")) ?? null };
+  const kept = cookie
+    .split("; ")
+    .filter((c) => !c.startsWith("__notifications="))
+    .join("; ");
+  return {
+    response,
+    location: response.headers.get("Location"),
+    cookie: marks ? `${kept}; ${marks}` : cookie,
+    toastCookie: set.find((c) => c.startsWith("__toast=")) ?? null,
+  };
 }
 
 async function toastOf(toastCookie: string | null) {
@@ -61,8 +82,15 @@ async function toastOf(toastCookie: string | null) {
 }
 
 /** A fresh copy of a demo login (its notification fields copied), signed in to the portal. */
-async function copyOf(template: string, name: string, options: { adviser?: string } = {}): Promise<{ cookie: string; token: string; entityId: number }> {
-  const copied = await portal.platform.call(`/dev/users/${template}/copy`, { method: "POST", body: { username: name, review: true, ...options } });
+async function copyOf(
+  template: string,
+  name: string,
+  options: { adviser?: string } = {},
+): Promise<{ cookie: string; token: string; entityId: number }> {
+  const copied = await portal.platform.call(`/dev/users/${template}/copy`, {
+    method: "POST",
+    body: { username: name, review: true, ...options },
+  });
   expect(copied.status).toBe(201);
   const token = await portal.platform.session(name);
   const user = (await portal.platform.call<{ entity_id: number }>("/resourceful/session/user", { token })).body;
@@ -71,7 +99,9 @@ async function copyOf(template: string, name: string, options: { adviser?: strin
 
 /** The statuses as the platform stores them. */
 async function statuses(who: { token: string; entityId: number }) {
-  const answer = await portal.platform.call<Record<string, unknown>>(`/resourceful/entity/client-v4/${who.entityId}`, { token: who.token });
+  const answer = await portal.platform.call<Record<string, unknown>>(`/resourceful/entity/client-v4/${who.entityId}`, {
+    token: who.token,
+  });
   expect(answer.status).toBe(200);
   return answer.body;
 }
@@ -89,7 +119,12 @@ beforeAll(async () => {
   home = (await import("~/routes/clients.home/route")) as unknown as LoaderModule;
   messages = (await import("~/routes/clients.documents-and-messages/route")) as unknown as LoaderModule;
   route = (await import("~/routes/notifications/route")) as unknown as ActionModule;
-  adviserWithClient = await openClientInContext(portal, await portal.signIn("demo.adviser", "adviser"), "Hartley", "Hartley, Eleanor");
+  adviserWithClient = await openClientInContext(
+    portal,
+    await portal.signIn("demo.adviser", "adviser"),
+    "Hartley",
+    "Hartley, Eleanor",
+  );
 }, 60_000);
 afterAll(() => portal?.close());
 afterEach(() => {
@@ -127,7 +162,9 @@ describe("the panels (spec 002 §4 Notification flow)", () => {
 
   it("shows demo.robo the retirement health check in progress (the continue texts)", async () => {
     const robo = await portal.signIn("demo.robo");
-    expect((await panels(HOME, robo))?.notifications).toEqual([{ type: "roboAdvice", redirectUrl: "/core/robo", inProgress: true }]);
+    expect((await panels(HOME, robo))?.notifications).toEqual([
+      { type: "roboAdvice", redirectUrl: "/core/robo", inProgress: true },
+    ]);
   });
 
   it("offers 'Speak to adviser' to a client with an adviser only; one without is told whom to contact instead (issue 25 item 12)", async () => {
@@ -135,11 +172,15 @@ describe("the panels (spec 002 §4 Notification flow)", () => {
     const clientServices = {
       name: "Client Services",
       phone: { text: "020 7946 0800", href: "tel:02079460800" },
-      email: { text: "clientservices@northbridgewealth.example", href: "mailto:clientservices@northbridgewealth.example" },
+      email: {
+        text: "clientservices@northbridgewealth.example",
+        href: "mailto:clientservices@northbridgewealth.example",
+      },
     };
     for (const username of ["demo.factfind", "demo.robo"]) {
       const cookie = await portal.signIn(username);
-      for (const path of [HOME, MESSAGES]) expect((await panels(path, cookie))?.speakToAdviser).toEqual({ offered: false, contact: clientServices });
+      for (const path of [HOME, MESSAGES])
+        expect((await panels(path, cookie))?.speakToAdviser).toEqual({ offered: false, contact: clientServices });
     }
   });
 
@@ -175,9 +216,15 @@ describe("the posts (spec 002 §4 Notification flow, Postponement panel)", () =>
     const closed = await post(who.cookie, { intent: "close", type: "factFind" });
     const marks = closed.cookie.split("; ").find((c) => c.startsWith("__notifications="))!;
     const other = await copyOf("demo.factfind", "notif-marks-other");
-    expect(types((await panels(HOME, `${other.cookie}; ${marks}`))?.notifications)).toEqual(["factFind", "automatedPersonalAdvice"]);
+    expect(types((await panels(HOME, `${other.cookie}; ${marks}`))?.notifications)).toEqual([
+      "factFind",
+      "automatedPersonalAdvice",
+    ]);
     const forged = `__notifications=${encodeURIComponent(btoa(JSON.stringify({ user: 1, dismissed: ["factFind"], closed: [], updated: [] })))}`;
-    expect(types((await panels(HOME, `${who.cookie}; ${forged}`))?.notifications)).toEqual(["factFind", "automatedPersonalAdvice"]);
+    expect(types((await panels(HOME, `${who.cookie}; ${forged}`))?.notifications)).toEqual([
+      "factFind",
+      "automatedPersonalAdvice",
+    ]);
   });
 
   it("Close on a robo journey also declines it on the platform", async () => {
@@ -209,7 +256,10 @@ describe("the posts (spec 002 §4 Notification flow, Postponement panel)", () =>
     const who = await copyOf("demo.client", "notif-speak-review", { adviser: "demo.adviser2" });
     const spoken = await post(who.cookie, { intent: "speak", type: "review" });
     expect(spoken.location).toBe(HOME);
-    expect(await toastOf(spoken.toastCookie)).toMatchObject({ type: "success", title: "notifications:speak.confirmation" });
+    expect(await toastOf(spoken.toastCookie)).toMatchObject({
+      type: "success",
+      title: "notifications:speak.confirmation",
+    });
     expect((await statuses(who)).xpt_review_status).toBe("Follow Up Required");
     // gone for good: also without this session's marks
     const after = await panels(HOME, who.cookie);
@@ -254,7 +304,10 @@ describe("the posts (spec 002 §4 Notification flow, Postponement panel)", () =>
     vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = typeof input === "string" || input instanceof URL ? input.toString() : input.url;
       if (url.includes("/resourceful/entity/client-v4/") && init?.method === "PATCH") {
-        return new Response(JSON.stringify({ api_message: "The platform is busy" }), { status: 500, headers: { "Content-Type": "application/json" } });
+        return new Response(JSON.stringify({ api_message: "The platform is busy" }), {
+          status: 500,
+          headers: { "Content-Type": "application/json" },
+        });
       }
       return realFetch(input, init);
     });
@@ -264,7 +317,9 @@ describe("the posts (spec 002 §4 Notification flow, Postponement panel)", () =>
     expect(spoken.cookie).toBe(who.cookie);
     const toast = await toastOf(spoken.toastCookie);
     expect(toast).toMatchObject({ type: "error", title: "common:errors.generic.title" });
-    expect(toast?.description).toBe("The platform is busy. Please try again. If the problem persists, contact your Financial Adviser.");
+    expect(toast?.description).toBe(
+      "The platform is busy. Please try again. If the problem persists, contact your Financial Adviser.",
+    );
     expect((await statuses(who)).xpt_review_status).toBe("In Progress");
   });
 });
@@ -284,12 +339,24 @@ describe("failing soft (spec 002 §7)", () => {
       if (url.includes("/resourceful/entity/client-v4/")) return new Response("{}", { status: 503 });
       return realFetch(input, init);
     });
-    const response = await home.loader({ request: new Request(`http://portal.test${HOME}`, { headers: { Cookie: client } }), params: {}, context: {} });
+    const response = await home.loader({
+      request: new Request(`http://portal.test${HOME}`, { headers: { Cookie: client } }),
+      params: {},
+      context: {},
+    });
     expect(response.status).toBe(200);
-    const page = (await response.json()) as { notificationPanels: Panels; portfolio: { state: string } | null; firstName: string };
+    const page = (await response.json()) as {
+      notificationPanels: Panels;
+      portfolio: { state: string } | null;
+      firstName: string;
+    };
     expect(page.notificationPanels).toBeNull();
     expect(page.portfolio?.state).toBe("ok");
-    const list = await messages.loader({ request: new Request(`http://portal.test${MESSAGES}`, { headers: { Cookie: client } }), params: {}, context: {} });
+    const list = await messages.loader({
+      request: new Request(`http://portal.test${MESSAGES}`, { headers: { Cookie: client } }),
+      params: {},
+      context: {},
+    });
     expect(list.status).toBe(200);
     expect(((await list.json()) as { notificationPanels: Panels }).notificationPanels).toBeNull();
   });

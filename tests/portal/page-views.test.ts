@@ -56,7 +56,9 @@ describe("page views", () => {
     const adviser = await portal.signIn("demo.adviser", "adviser");
     const inContext = await openClientInContext(portal, adviser, "Hartley", "Hartley, Eleanor");
     await recordPageView(
-      new Request("http://portal.test/advisers/clients?name=Hartley&dob=&postcode=SW1A", { headers: { Cookie: adviser } }),
+      new Request("http://portal.test/advisers/clients?name=Hartley&dob=&postcode=SW1A", {
+        headers: { Cookie: adviser },
+      }),
       { status: 200, route: "routes/advisers.clients" },
     );
     await recordPageView(new Request("http://portal.test/clients/home", { headers: { Cookie: inContext } }), {
@@ -64,7 +66,12 @@ describe("page views", () => {
       route: "routes/clients.home",
     });
     const [list, home] = pageViews(info);
-    expect(list).toMatchObject({ path: "/advisers/clients", queryKeys: ["dob", "name", "postcode"], role: "User", siteAccessLevel: null });
+    expect(list).toMatchObject({
+      path: "/advisers/clients",
+      queryKeys: ["dob", "name", "postcode"],
+      role: "User",
+      siteAccessLevel: null,
+    });
     expect(home).toMatchObject({ path: "/clients/home", role: "User", siteAccessLevel: "Portfolio" });
     expect(list!.userId).toBe(home!.userId);
     expect(JSON.stringify(info.mock.calls)).not.toMatch(/Hartley|SW1A|Whitfield/);
@@ -74,7 +81,9 @@ describe("page views", () => {
     const info = vi.spyOn(logger, "info").mockImplementation(() => {});
     const { handleDataRequest } = (await import("~/entry.server")) as { handleDataRequest: HandleDataRequestFunction };
     const cookie = await portal.signIn("demo.client");
-    const request = new Request("http://portal.test/clients/home?_data=routes%2Fclients.home", { headers: { Cookie: cookie } });
+    const request = new Request("http://portal.test/clients/home?_data=routes%2Fclients.home", {
+      headers: { Cookie: cookie },
+    });
     await handleDataRequest(new Response("{}"), { request, params: {}, context: {} });
     expect(pageViews(info)).toEqual([]);
   });

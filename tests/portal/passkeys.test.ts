@@ -41,9 +41,13 @@ function failPlatform(method: string, path: RegExp) {
   const realFetch = globalThis.fetch;
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === "string" || input instanceof URL ? input.toString() : input.url;
-    if ((init?.method ?? "GET").toUpperCase() !== method || !path.test(new URL(url).pathname)) return realFetch(input, init);
+    if ((init?.method ?? "GET").toUpperCase() !== method || !path.test(new URL(url).pathname))
+      return realFetch(input, init);
     const message = "The platform could not complete the request";
-    return new Response(JSON.stringify({ api_message: message }), { status: 503, headers: { "Content-Type": "application/json" } });
+    return new Response(JSON.stringify({ api_message: message }), {
+      status: 503,
+      headers: { "Content-Type": "application/json" },
+    });
   });
 }
 
@@ -69,11 +73,23 @@ async function post(
     body,
     headers: { Cookie: `${cookie}; ${csrf.cookie}`, "Content-Type": "application/x-www-form-urlencoded", ...headers },
   });
-  return thrown((route.action as (args: { request: Request; params: object; context: object }) => Promise<Response>)({ request, params: {}, context: {} }));
+  return thrown(
+    (route.action as (args: { request: Request; params: object; context: object }) => Promise<Response>)({
+      request,
+      params: {},
+      context: {},
+    }),
+  );
 }
 
 async function view(cookie: string, query = "") {
-  const response = await thrown(permission.loader({ request: new Request(`${PAGE}${query}`, { headers: { Cookie: cookie } }), params: {}, context: {} }));
+  const response = await thrown(
+    permission.loader({
+      request: new Request(`${PAGE}${query}`, { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    }),
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as {
     loadFailed: boolean;
@@ -89,7 +105,13 @@ async function grant(cookie: string, authenticator: SoftwareAuthenticator) {
   expect(options.status).toBe(200);
   const body = (await options.json()) as { challenge: string; user: { id: string }; excludeCredentials: unknown[] };
   const response = authenticator.register(body);
-  return post(permission, PAGE, cookie, { intent: "save", granted: "on", response: JSON.stringify(response) }, { "User-Agent": CHROME_LINUX });
+  return post(
+    permission,
+    PAGE,
+    cookie,
+    { intent: "save", granted: "on", response: JSON.stringify(response) },
+    { "User-Agent": CHROME_LINUX },
+  );
 }
 
 describe("the biometric permission page", () => {
@@ -104,7 +126,9 @@ describe("the biometric permission page", () => {
     expect(await portal.sessionUser(after)).toMatchObject({ hasPasskey: true });
     const page = await view(after);
     expect(page.granted).toBe(true);
-    expect(page.passkeys).toEqual([expect.objectContaining({ name: "Chrome on Linux", thisDevice: true, lastUsed: null })]);
+    expect(page.passkeys).toEqual([
+      expect.objectContaining({ name: "Chrome on Linux", thisDevice: true, lastUsed: null }),
+    ]);
     // Another browser of the same client (no device cookie) sees the passkey, not the permission.
     const elsewhere = await view(await portal.signIn(username));
     expect(elsewhere.granted).toBe(false);
@@ -115,13 +139,21 @@ describe("the biometric permission page", () => {
     const { cookie } = await freshClient();
     const response = await post(permission, PAGE, cookie, { intent: "save", granted: "on" });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ intent: "save", granted: true, fieldError: "biometric.errors.needsScript" });
+    expect(await response.json()).toMatchObject({
+      intent: "save",
+      granted: true,
+      fieldError: "biometric.errors.needsScript",
+    });
   });
 
   it("refuses an answer to a challenge it did not give", async () => {
     const { cookie } = await freshClient();
     const forged = new SoftwareAuthenticator().register({ challenge: "bm90LWEtY2hhbGxlbmdl", user: { id: "dXNlcg" } });
-    const response = await post(permission, PAGE, cookie, { intent: "save", granted: "on", response: JSON.stringify(forged) });
+    const response = await post(permission, PAGE, cookie, {
+      intent: "save",
+      granted: "on",
+      response: JSON.stringify(forged),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ problem: "biometric.errors.expired" });
   });
@@ -144,11 +176,24 @@ describe("the biometric permission page", () => {
     expect((await view(granted, `?rename=${passkey!.id}`)).renaming).toBe(passkey!.id);
     expect((await view(granted, "?rename=999999")).renaming).toBeNull();
 
-    const tooLong = await post(permission, `${PAGE}?rename=${passkey!.id}`, granted, { intent: "rename", id: String(passkey!.id), name: "x".repeat(65) });
+    const tooLong = await post(permission, `${PAGE}?rename=${passkey!.id}`, granted, {
+      intent: "rename",
+      id: String(passkey!.id),
+      name: "x".repeat(65),
+    });
     expect(tooLong.status).toBe(400);
-    expect(await tooLong.json()).toMatchObject({ intent: "rename", id: passkey!.id, name: "x".repeat(65), fieldError: "biometric.errors.nameLength" });
+    expect(await tooLong.json()).toMatchObject({
+      intent: "rename",
+      id: passkey!.id,
+      name: "x".repeat(65),
+      fieldError: "biometric.errors.nameLength",
+    });
 
-    const renamed = await post(permission, PAGE, granted, { intent: "rename", id: String(passkey!.id), name: "  Work laptop " });
+    const renamed = await post(permission, PAGE, granted, {
+      intent: "rename",
+      id: String(passkey!.id),
+      name: "  Work laptop ",
+    });
     expect(renamed.status).toBe(302);
     expect((await view(granted)).passkeys[0]).toMatchObject({ name: "Work laptop" });
   });
@@ -158,7 +203,11 @@ describe("the biometric permission page", () => {
     const granted = withCookies(owner.cookie, await grant(owner.cookie, new SoftwareAuthenticator()));
     const [passkey] = (await view(granted)).passkeys;
     const other = await freshClient();
-    const renamed = await post(permission, PAGE, other.cookie, { intent: "rename", id: String(passkey!.id), name: "Mine now" });
+    const renamed = await post(permission, PAGE, other.cookie, {
+      intent: "rename",
+      id: String(passkey!.id),
+      name: "Mine now",
+    });
     expect(renamed.status).toBe(404);
     expect(await renamed.json()).toMatchObject({ problem: "biometric.errors.notFound" });
     const removed = await post(permission, PAGE, other.cookie, { intent: "remove", id: String(passkey!.id) });
@@ -188,7 +237,11 @@ describe("the biometric permission page", () => {
     failPlatform("POST", /\/registration\/verify$/);
     const response = await grant(cookie, new SoftwareAuthenticator());
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ intent: "save", granted: true, failure: expect.objectContaining({ status: 503 }) });
+    expect(await response.json()).toMatchObject({
+      intent: "save",
+      granted: true,
+      failure: expect.objectContaining({ status: 503 }),
+    });
     vi.unstubAllGlobals();
     expect(await view(cookie)).toMatchObject({ granted: false, passkeys: [] });
   });
@@ -202,7 +255,9 @@ describe("the biometric permission page", () => {
 
   it("is the clients' own: an adviser gets Access Denied", async () => {
     const adviser = await portal.signIn("demo.adviser", "adviser");
-    const response = await thrown(permission.loader({ request: new Request(PAGE, { headers: { Cookie: adviser } }), params: {}, context: {} }));
+    const response = await thrown(
+      permission.loader({ request: new Request(PAGE, { headers: { Cookie: adviser } }), params: {}, context: {} }),
+    );
     expect(response.status).toBe(403);
     const options = await post(registrationOptions, `${PAGE}/options`, adviser, {});
     expect(options.status).toBe(403);
@@ -211,13 +266,28 @@ describe("the biometric permission page", () => {
 
 describe("signing in with a passkey on the login page", () => {
   /** A signed-out visitor's post (CSRF token and honeypot) to one of the login page's actions. */
-  async function anonymousPost(route: { action: (args: never) => Promise<unknown> }, url: string, fields: Record<string, string>) {
+  async function anonymousPost(
+    route: { action: (args: never) => Promise<unknown> },
+    url: string,
+    fields: Record<string, string>,
+  ) {
     const { body, cookie } = await portal.anonymousForm(fields);
-    const request = new Request(url, { method: "POST", body, headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" } });
-    return thrown((route.action as (args: { request: Request; params: object; context: object }) => Promise<unknown>)({ request, params: {}, context: {} }));
+    const request = new Request(url, {
+      method: "POST",
+      body,
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    return thrown(
+      (route.action as (args: { request: Request; params: object; context: object }) => Promise<unknown>)({
+        request,
+        params: {},
+        context: {},
+      }),
+    );
   }
   const askOptions = () => anonymousPost(loginOptions, "http://portal.test/login/passkey", {});
-  const answer = (fields: Record<string, string>) => anonymousPost(login, "http://portal.test/login", { intent: "passkey", userType: "client", ...fields });
+  const answer = (fields: Record<string, string>) =>
+    anonymousPost(login, "http://portal.test/login", { intent: "passkey", userType: "client", ...fields });
 
   async function signInWith(authenticator: SoftwareAuthenticator, tamper = false) {
     const optionsResponse = await askOptions();
@@ -263,7 +333,9 @@ describe("signing in with a passkey on the login page", () => {
 
   it("is the clients' own: an adviser gets Access Denied", async () => {
     const adviser = await portal.signIn("demo.adviser", "adviser");
-    const response = await thrown(permission.loader({ request: new Request(PAGE, { headers: { Cookie: adviser } }), params: {}, context: {} }));
+    const response = await thrown(
+      permission.loader({ request: new Request(PAGE, { headers: { Cookie: adviser } }), params: {}, context: {} }),
+    );
     expect(response.status).toBe(403);
     const options = await post(registrationOptions, `${PAGE}/options`, adviser, {});
     expect(options.status).toBe(403);
@@ -272,13 +344,28 @@ describe("signing in with a passkey on the login page", () => {
 
 describe("signing in with a passkey on the login page", () => {
   /** A signed-out visitor's post (CSRF token and honeypot) to one of the login page's actions. */
-  async function anonymousPost(route: { action: (args: never) => Promise<unknown> }, url: string, fields: Record<string, string>) {
+  async function anonymousPost(
+    route: { action: (args: never) => Promise<unknown> },
+    url: string,
+    fields: Record<string, string>,
+  ) {
     const { body, cookie } = await portal.anonymousForm(fields);
-    const request = new Request(url, { method: "POST", body, headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" } });
-    return thrown((route.action as (args: { request: Request; params: object; context: object }) => Promise<unknown>)({ request, params: {}, context: {} }));
+    const request = new Request(url, {
+      method: "POST",
+      body,
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    return thrown(
+      (route.action as (args: { request: Request; params: object; context: object }) => Promise<unknown>)({
+        request,
+        params: {},
+        context: {},
+      }),
+    );
   }
   const askOptions = () => anonymousPost(loginOptions, "http://portal.test/login/passkey", {});
-  const answer = (fields: Record<string, string>) => anonymousPost(login, "http://portal.test/login", { intent: "passkey", userType: "client", ...fields });
+  const answer = (fields: Record<string, string>) =>
+    anonymousPost(login, "http://portal.test/login", { intent: "passkey", userType: "client", ...fields });
 
   async function signInWith(authenticator: SoftwareAuthenticator, tamper = false) {
     const optionsResponse = await askOptions();

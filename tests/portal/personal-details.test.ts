@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { formatDate } from "~/lib/format";
-import { contactValues, type PersonalDetailsInput, toPersonalDetailsView } from "~/routes/clients.personal-details/personal-details";
+import {
+  contactValues,
+  type PersonalDetailsInput,
+  toPersonalDetailsView,
+} from "~/routes/clients.personal-details/personal-details";
 
 const input: PersonalDetailsInput = {
   details: {
@@ -22,7 +26,16 @@ const input: PersonalDetailsInput = {
     { type: "m2", value: "  ", preferred: false },
   ],
   addresses: [
-    { type: 1, block: "Flat 3", street_name: "27 Kensington Park Road", suburb: "London", state: "Greater London", country: "GB", postcode: "W11 2EU", status: "Current" },
+    {
+      type: 1,
+      block: "Flat 3",
+      street_name: "27 Kensington Park Road",
+      suburb: "London",
+      state: "Greater London",
+      country: "GB",
+      postcode: "W11 2EU",
+      status: "Current",
+    },
     { type: 1, street_name: "Old Road", country: "GB", postcode: "N1 1AA", status: "Previous" },
   ],
 };
@@ -64,8 +77,16 @@ describe("personal details view (spec 002 'Personal details')", () => {
 
   it("lists phones as tel: links and emails as mailto: links, the preferred first and marked", () => {
     const contacts = view().contacts;
-    expect(contacts.map((c) => c.id)).toEqual(["home-phone", "work-phone", "mobile-phone", "personal-email", "work-email"]);
-    expect(valuesOf(contacts, "home-phone")).toEqual([{ text: "+44 20 7946 0321", href: "tel:+442079460321", preferred: false }]);
+    expect(contacts.map((c) => c.id)).toEqual([
+      "home-phone",
+      "work-phone",
+      "mobile-phone",
+      "personal-email",
+      "work-email",
+    ]);
+    expect(valuesOf(contacts, "home-phone")).toEqual([
+      { text: "+44 20 7946 0321", href: "tel:+442079460321", preferred: false },
+    ]);
     expect(valuesOf(contacts, "mobile-phone")).toEqual([
       { text: "07700 900456", href: "tel:07700900456", preferred: true },
       { text: "07700 900999", href: "tel:07700900999", preferred: false },

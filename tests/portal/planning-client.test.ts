@@ -38,21 +38,36 @@ describe("the planning client", () => {
   });
 
   it("retries a GET up to three attempts when the platform fails, then succeeds", async () => {
-    const { calls, fetchImpl } = fakeFetch([new TypeError("fetch failed"), jsonAnswer(503, {}), jsonAnswer(200, { n: 1 })]);
+    const { calls, fetchImpl } = fakeFetch([
+      new TypeError("fetch failed"),
+      jsonAnswer(503, {}),
+      jsonAnswer(200, { n: 1 }),
+    ]);
     await expect(client(fetchImpl).get("resourceful/x", z.object({ n: z.number() }))).resolves.toEqual({ n: 1 });
     expect(calls).toHaveLength(3);
   });
 
   it("gives up after three attempts with a network failure", async () => {
-    const { calls, fetchImpl } = fakeFetch([new TypeError("a"), new TypeError("b"), new TypeError("c"), jsonAnswer(200, {})]);
-    const error = await client(fetchImpl).get("resourceful/x", z.object({})).catch((e: unknown) => e);
+    const { calls, fetchImpl } = fakeFetch([
+      new TypeError("a"),
+      new TypeError("b"),
+      new TypeError("c"),
+      jsonAnswer(200, {}),
+    ]);
+    const error = await client(fetchImpl)
+      .get("resourceful/x", z.object({}))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlanningError);
     expect((error as PlanningError).failure.kind).toBe("network");
     expect(calls).toHaveLength(3);
   });
 
   it("never retries a 404, a refusal or a POST", async () => {
-    for (const [method, status] of [["GET", 404], ["GET", 403], ["POST", 500]] as const) {
+    for (const [method, status] of [
+      ["GET", 404],
+      ["GET", 403],
+      ["POST", 500],
+    ] as const) {
       const { calls, fetchImpl } = fakeFetch([jsonAnswer(status, { api_message: "no" }), jsonAnswer(200, {})]);
       const c = client(fetchImpl);
       const call = method === "GET" ? c.get("resourceful/x", z.object({})) : c.post("resourceful/x", z.object({}));
@@ -62,10 +77,13 @@ describe("the planning client", () => {
   });
 
   it("makes a refusal without a stack trace and keeps a fault's (docs/decisions/132)", async () => {
-    const frames = (error: unknown) => ((error as Error).stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
+    const frames = (error: unknown) =>
+      ((error as Error).stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
     for (const status of [404, 403, 401, 409]) {
       const { fetchImpl } = fakeFetch([jsonAnswer(status, { api_message: "no" })]);
-      const refused = await client(fetchImpl).get("resourceful/x", z.object({})).catch((e: unknown) => e);
+      const refused = await client(fetchImpl)
+        .get("resourceful/x", z.object({}))
+        .catch((e: unknown) => e);
       expect((refused as PlanningError).status, `${status}`).toBe(status);
       expect((refused as Error).stack, `${status}`).toContain(`planning platform answered ${status}: no`);
       expect(frames(refused), `${status}`).toEqual([]);
@@ -73,12 +91,19 @@ describe("the planning client", () => {
     const { fetchImpl: batchFetch } = fakeFetch([
       jsonAnswer(200, [{ name: "item", code: 404, msg: "Not found", body: JSON.stringify({ api_message: "gone" }) }]),
     ]);
-    const item = await client(batchFetch).batch({ item: { url: "resourceful/y", schema: z.object({}) } }).catch((e: unknown) => e);
+    const item = await client(batchFetch)
+      .batch({ item: { url: "resourceful/y", schema: z.object({}) } })
+      .catch((e: unknown) => e);
     expect((item as PlanningError).status).toBe(404);
     expect(frames(item)).toEqual([]);
-    for (const answers of [[new TypeError("a"), new TypeError("b"), new TypeError("c")], [jsonAnswer(200, { n: "one" })]]) {
+    for (const answers of [
+      [new TypeError("a"), new TypeError("b"), new TypeError("c")],
+      [jsonAnswer(200, { n: "one" })],
+    ]) {
       const { fetchImpl } = fakeFetch(answers);
-      const fault = await client(fetchImpl).get("resourceful/x", z.object({ n: z.number() })).catch((e: unknown) => e);
+      const fault = await client(fetchImpl)
+        .get("resourceful/x", z.object({ n: z.number() }))
+        .catch((e: unknown) => e);
       expect(fault).toBeInstanceOf(PlanningError);
       expect(frames(fault).length).toBeGreaterThan(0);
     }
@@ -88,20 +113,28 @@ describe("the planning client", () => {
   it("keeps the body of a refusal, for refusals that carry data", async () => {
     const body = { api_message: "Wrong code", login_status: "MfaRequired", login_ticket: "t" };
     const { fetchImpl } = fakeFetch([jsonAnswer(401, body)]);
-    const error = await client(fetchImpl, null).post("auth/tfa/validate", z.object({})).catch((e: unknown) => e);
+    const error = await client(fetchImpl, null)
+      .post("auth/tfa/validate", z.object({}))
+      .catch((e: unknown) => e);
     expect((error as PlanningError).apiMessage).toBe("Wrong code");
     expect((error as PlanningError).body).toEqual(body);
   });
 
   it("treats an answer that breaks the contract as a failure", async () => {
     const { fetchImpl } = fakeFetch([jsonAnswer(200, { n: "one" })]);
-    const error = await client(fetchImpl).get("resourceful/x", z.object({ n: z.number() })).catch((e: unknown) => e);
+    const error = await client(fetchImpl)
+      .get("resourceful/x", z.object({ n: z.number() }))
+      .catch((e: unknown) => e);
     expect((error as PlanningError).status).toBe(502);
   });
 
   it("recognises a lost session and sends the user to login, remembering the page", async () => {
-    const { fetchImpl } = fakeFetch([jsonAnswer(401, { api_message: "This feature is not available without a valid session" })]);
-    const error = await client(fetchImpl).get("resourceful/x", z.object({})).catch((e: unknown) => e);
+    const { fetchImpl } = fakeFetch([
+      jsonAnswer(401, { api_message: "This feature is not available without a valid session" }),
+    ]);
+    const error = await client(fetchImpl)
+      .get("resourceful/x", z.object({}))
+      .catch((e: unknown) => e);
     const response = await failureResponse(error, new Request("http://portal.test/clients/home?tab=1"));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?reason=LostSession&redirectTo=%2Fclients%2Fhome%3Ftab%3D1");
@@ -170,7 +203,9 @@ describe("the planning client", () => {
 
   it("treats a batch item whose body is broken JSON as a broken answer", async () => {
     const { fetchImpl } = fakeFetch([jsonAnswer(200, [{ name: "a", code: 200, body: '{"id": ' }])]);
-    const error = await client(fetchImpl).batch({ a: { url: "x", schema: z.object({}) } }).catch((e: unknown) => e);
+    const error = await client(fetchImpl)
+      .batch({ a: { url: "x", schema: z.object({}) } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlanningError);
     expect((error as PlanningError).status).toBe(502);
   });
@@ -191,7 +226,9 @@ describe("the planning client", () => {
     expect(get.calls).toHaveLength(2);
 
     const post = fakeFetch([cutOff(), jsonAnswer(200, { n: 1 })]);
-    const error = await client(post.fetchImpl).post("resourceful/x", z.object({ n: z.number() })).catch((e: unknown) => e);
+    const error = await client(post.fetchImpl)
+      .post("resourceful/x", z.object({ n: z.number() }))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlanningError);
     expect((error as PlanningError).failure.kind).toBe("network");
     expect(post.calls).toHaveLength(1);

@@ -49,7 +49,8 @@ export async function startPortal(platformOptions?: Parameters<typeof startPlatf
 
   async function signInWithCode(username: string) {
     const started = await platform.login(username);
-    if (started.body.login_status !== "MfaRequired") throw new Error(`${username} is not asked for a code: ${started.body.login_status}`);
+    if (started.body.login_status !== "MfaRequired")
+      throw new Error(`${username} is not asked for a code: ${started.body.login_status}`);
     const code = await platform.latestCode(username);
     const done = await platform.step("/auth/tfa/validate", { login_ticket: started.body.login_ticket, code });
     if (!done.token) throw new Error(`${username}'s code did not sign in`);
@@ -63,7 +64,10 @@ export async function startPortal(platformOptions?: Parameters<typeof startPlatf
 
   function honeypotFields(trap = "") {
     const props = honeypot.getInputProps();
-    return { [props.nameFieldName]: trap, [props.validFromFieldName ?? "from__confirm"]: props.encryptedValidFrom ?? "" };
+    return {
+      [props.nameFieldName]: trap,
+      [props.validFromFieldName ?? "from__confirm"]: props.encryptedValidFrom ?? "",
+    };
   }
 
   async function anonymousForm(fields: Record<string, string>, trap = "") {
@@ -75,7 +79,16 @@ export async function startPortal(platformOptions?: Parameters<typeof startPlatf
     return (await sessionStorage.getSession(cookie)).get("user");
   }
 
-  return { platform, signIn, signInWithCode, csrf: csrfPair, honeypotFields, anonymousForm, sessionUser, close: () => platform.close() };
+  return {
+    platform,
+    signIn,
+    signInWithCode,
+    csrf: csrfPair,
+    honeypotFields,
+    anonymousForm,
+    sessionUser,
+    close: () => platform.close(),
+  };
 }
 
 /** A loader's or action's thrown Response (redirects, Access Denied, catalogue failures). */
@@ -107,10 +120,21 @@ export async function signInDemoUsers(portal: Portal) {
  * The adviser's session cookie after opening a client from the client list (Portfolio, own view),
  * as the page's form does: search by `search`, pick the row named `name`.
  */
-export async function openClientInContext(portal: Portal, adviser: string, search: string, name: string): Promise<string> {
+export async function openClientInContext(
+  portal: Portal,
+  adviser: string,
+  search: string,
+  name: string,
+): Promise<string> {
   const list = await import("~/routes/advisers.clients/route");
   const found = await (
-    await list.loader({ request: new Request(`http://portal.test/advisers/clients?name=${encodeURIComponent(search)}&dob=&postcode=`, { headers: { Cookie: adviser } }), params: {}, context: {} })
+    await list.loader({
+      request: new Request(`http://portal.test/advisers/clients?name=${encodeURIComponent(search)}&dob=&postcode=`, {
+        headers: { Cookie: adviser },
+      }),
+      params: {},
+      context: {},
+    })
   ).json();
   const row = found.results?.rows.find((r: { name: string }) => r.name === name);
   if (!row) throw new Error(`${name} is not in the adviser's list`);
@@ -131,7 +155,12 @@ export async function openClientInContext(portal: Portal, adviser: string, searc
 
 /** Cookies as a browser keeps them: later Set-Cookies replace earlier ones of the same name. */
 export function withCookies(cookie: string, response: Response): string {
-  const jar = new Map(cookie.split("; ").filter(Boolean).map((c) => [c.slice(0, c.indexOf("=")), c] as const));
+  const jar = new Map(
+    cookie
+      .split("; ")
+      .filter(Boolean)
+      .map((c) => [c.slice(0, c.indexOf("=")), c] as const),
+  );
   for (const set of response.headers.getSetCookie()) {
     const pair = set.split(";")[0]!;
     const name = pair.slice(0, pair.indexOf("="));

@@ -52,7 +52,10 @@ describe("the sign-in rate limit, with no trusted proxy", () => {
       const from = { socketAddress: "::ffff:203.0.113.9", forwardedFor: `198.51.100.${attempt}` };
       expect((await postLogin(from)).status).toBe(401);
     }
-    const refused = await postLogin({ socketAddress: "::ffff:203.0.113.9", forwardedFor: "198.51.100.99" }, "nobody.here");
+    const refused = await postLogin(
+      { socketAddress: "::ffff:203.0.113.9", forwardedFor: "198.51.100.99" },
+      "nobody.here",
+    );
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(300);
@@ -83,7 +86,9 @@ describe("the sign-in rate limit, behind one trusted proxy", () => {
   it("counts the address the proxy saw, not the proxy's own", async () => {
     const proxy = "10.0.0.2";
     for (let attempt = 1; attempt <= 20; attempt++) {
-      expect((await postLogin({ socketAddress: proxy, forwardedFor: `6.6.6.${attempt}, 203.0.113.20` })).status).toBe(401);
+      expect((await postLogin({ socketAddress: proxy, forwardedFor: `6.6.6.${attempt}, 203.0.113.20` })).status).toBe(
+        401,
+      );
     }
     expect((await postLogin({ socketAddress: proxy, forwardedFor: "203.0.113.20" })).status).toBe(429);
     // Another person behind the same proxy has a bucket of their own.
@@ -107,11 +112,17 @@ describe("the recovery rate limit, with no trusted proxy", () => {
     expect(data.messageValues?.minutes).toBe(15);
 
     // Forgotten username shares the bucket.
-    const username = await postForgotten(from, { intent: "username", email: "demo.client@example.com", dob: "01/01/1970" });
+    const username = await postForgotten(from, {
+      intent: "username",
+      email: "demo.client@example.com",
+      dob: "01/01/1970",
+    });
     expect(username.status).toBe(429);
 
     // Another address is not affected, and the same address can still try to sign in.
-    expect((await postForgotten({ socketAddress: "203.0.113.31" }, { intent: "password", username: "" })).status).toBe(400);
+    expect((await postForgotten({ socketAddress: "203.0.113.31" }, { intent: "password", username: "" })).status).toBe(
+      400,
+    );
     expect((await postLogin(from)).status).toBe(401);
   });
 });
@@ -123,7 +134,8 @@ describe("failed sign-ins per username (docs/decisions/115)", () => {
     expect(copied.status).toBe(201);
     return username;
   }
-  const platformRow = (username: string) => portal.platform.db.select().from(users).where(eq(users.username, username)).get()!;
+  const platformRow = (username: string) =>
+    portal.platform.db.select().from(users).where(eq(users.username, username)).get()!;
   let next = 0;
   const anyAddress = () => ({ socketAddress: `192.0.2.${++next}` });
 
@@ -176,11 +188,13 @@ describe("failed sign-ins per username (docs/decisions/115)", () => {
   it("does not count a post the platform refuses for another reason (a disabled account)", async () => {
     const username = await copyOf("demo.client", "limit.disabled");
     portal.platform.db.update(users).set({ disabled: true }).where(eq(users.username, username)).run();
-    for (let attempt = 1; attempt <= 6; attempt++) expect((await postLogin(anyAddress(), username, DEMO_PASSWORD)).status).toBe(403);
+    for (let attempt = 1; attempt <= 6; attempt++)
+      expect((await postLogin(anyAddress(), username, DEMO_PASSWORD)).status).toBe(403);
   });
 
   it("counts unknown usernames the same way, so that the answer tells nothing of who exists", async () => {
-    for (let attempt = 1; attempt <= 4; attempt++) expect((await postLogin(anyAddress(), "no.such.user")).status).toBe(401);
+    for (let attempt = 1; attempt <= 4; attempt++)
+      expect((await postLogin(anyAddress(), "no.such.user")).status).toBe(401);
     expect((await postLogin(anyAddress(), "no.such.user")).status).toBe(429);
   });
 });

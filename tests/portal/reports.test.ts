@@ -61,7 +61,9 @@ async function waitForJob(cookie: string, location: string): Promise<{ view: Job
 beforeAll(async () => {
   portal = await startPortal();
   // no waiting in tests: the platform's demo delay off
-  expect((await portal.platform.call("/dev/settings/reportJobDelayMs", { method: "PUT", body: { value: 0 } })).status).toBe(200);
+  expect(
+    (await portal.platform.call("/dev/settings/reportJobDelayMs", { method: "PUT", body: { value: 0 } })).status,
+  ).toBe(200);
   page = (await import("~/routes/clients.valuation-report/route")) as unknown as Route;
   job = (await import("~/routes/clients.valuation-report_.jobs.$jobId/route")) as unknown as Route;
   file = (await import("~/routes/clients.valuation-report_.jobs.$jobId_.report[.]pdf/route")) as unknown as Route;
@@ -72,7 +74,11 @@ describe("the report form (spec 002 'Valuation report page', §6)", () => {
   it("offers a client their client templates, 'Me' first among the members", async () => {
     const client = await portal.signIn("demo.client");
     const f = await form(client);
-    expect(f.templates.map((t) => t.label).sort()).toEqual(["Household valuation", "Performance report", "Portfolio valuation"]);
+    expect(f.templates.map((t) => t.label).sort()).toEqual([
+      "Household valuation",
+      "Performance report",
+      "Portfolio valuation",
+    ]);
     const household = f.templates.find((t) => t.label === "Household valuation")!;
     const chosen = await form(client, `?template=${household.value}`);
     expect(chosen.template?.requiredSelector).toBe("Select Entity");
@@ -81,7 +87,8 @@ describe("the report form (spec 002 'Valuation report page', §6)", () => {
 
   it("offers as accounts and groups exactly what a run can cover: her own managed accounts, no 'Not managed' nor linked one (decision 107)", async () => {
     const client = await portal.signIn("demo.client");
-    const sql = (text: string) => portal.platform.db.$client.prepare(text).all() as Array<Record<string, string | number>>;
+    const sql = (text: string) =>
+      portal.platform.db.$client.prepare(text).all() as Array<Record<string, string | number>>;
     const entity = Number(sql("SELECT entity_id AS id FROM users WHERE username = 'demo.client'")[0]!.id);
     const seen = sql(
       `SELECT a.description AS name, a.service_type AS st, v.is_linked AS linked, g.group_name AS grp FROM accounts a
@@ -96,14 +103,20 @@ describe("the report form (spec 002 'Valuation report page', §6)", () => {
     let checked = 0;
     for (const template of templates) {
       const f = await form(client, `?template=${template.value}`);
-      if (f.template?.requiredSelector !== "Account Group Or Account" && f.template?.requiredSelector !== "Account Group") continue;
+      if (
+        f.template?.requiredSelector !== "Account Group Or Account" &&
+        f.template?.requiredSelector !== "Account Group"
+      )
+        continue;
       checked++;
       if (f.template.requiredSelector === "Account Group Or Account") {
         expect(f.accounts.map((a) => a.label).sort()).toEqual(ownManaged.map((a) => String(a.name)).sort());
         expect(f.accounts.map((a) => a.label)).not.toContain("Ellie Premium Bonds and deposits");
       }
       // a group is offered only with one of her own managed accounts in it: 'Cash and deposits' holds only the Premium Bonds
-      const groups = [...new Set(ownManaged.map((a) => a.grp).filter((g): g is string => typeof g === "string"))].sort();
+      const groups = [
+        ...new Set(ownManaged.map((a) => a.grp).filter((g): g is string => typeof g === "string")),
+      ].sort();
       expect(f.groups.map((g) => g.label).sort()).toEqual(groups);
       expect(f.groups.map((g) => g.label)).not.toContain("Cash and deposits");
     }
@@ -111,7 +124,12 @@ describe("the report form (spec 002 'Valuation report page', §6)", () => {
   });
 
   it("offers an adviser in context the adviser templates only", async () => {
-    const adviser = await openClientInContext(portal, await portal.signIn("demo.adviser", "adviser"), "Hartley", "Hartley, Eleanor");
+    const adviser = await openClientInContext(
+      portal,
+      await portal.signIn("demo.adviser", "adviser"),
+      "Hartley",
+      "Hartley, Eleanor",
+    );
     const f = await form(adviser);
     expect(f.templates.map((t) => t.label).sort()).toEqual(["Client review pack", "Client valuation (adviser)"]);
   });
@@ -128,7 +146,9 @@ describe("running a report (spec 002 §4 'Report run', §9)", () => {
     const started = await run(client, { intent: "run", template: single.value, asAt: "31-01-2025" });
     expect(started.status).toBe(302);
     const location = started.headers.get("Location")!;
-    expect(location).toMatch(new RegExp(`^/clients/valuation-report/jobs/[^/?]+\\?template=${single.value}&asAt=31-01-2025&started=\\d+$`));
+    expect(location).toMatch(
+      new RegExp(`^/clients/valuation-report/jobs/[^/?]+\\?template=${single.value}&asAt=31-01-2025&started=\\d+$`),
+    );
     const { view, again } = await waitForJob(client, location);
     expect(view.state).toBe("ready");
     expect(again).toBe(`/clients/valuation-report?template=${single.value}&asAt=31-01-2025`);
@@ -137,7 +157,11 @@ describe("running a report (spec 002 §4 'Report run', §9)", () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
     expect(pdf.headers.get("Content-Disposition")).toBe('attachment; filename="report.pdf"');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     // another user cannot read the job
     const other = await portal.signIn("demo.partner");
     expect((await get(job, new URL(location, BASE).toString(), other, { jobId })).status).toBe(404);
@@ -147,7 +171,14 @@ describe("running a report (spec 002 §4 'Report run', §9)", () => {
     const client = await portal.signIn("demo.client");
     const range = (await form(client)).templates.find((t) => t.label === "Performance report")!;
     const groups = (await form(client, `?template=${range.value}`)).groups;
-    const refused = await run(client, { intent: "run", template: range.value, selection: groups[0]!.value, period: "custom", from: "01-05-2026", to: "30-04-2026" });
+    const refused = await run(client, {
+      intent: "run",
+      template: range.value,
+      selection: groups[0]!.value,
+      period: "custom",
+      from: "01-05-2026",
+      to: "30-04-2026",
+    });
     expect(refused.status).toBe(400);
     const body = (await refused.json()) as { errors: Record<string, string>; values: Record<string, string> };
     expect(body.errors).toEqual({ to: "reports:errors.endBeforeStart" });
@@ -164,10 +195,14 @@ describe("running a report (spec 002 §4 'Report run', §9)", () => {
 
   it("ends the wait when the job fails, with the platform's message", async () => {
     const username = "report-portal-fails";
-    expect((await portal.platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username } })).status).toBe(201);
+    expect(
+      (await portal.platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username } })).status,
+    ).toBe(201);
     const client = await portal.signIn(username);
     const single = (await form(client)).templates.find((t) => t.label === "Portfolio valuation")!;
-    expect((await portal.platform.call("/dev/report-jobs/fail-next", { method: "POST", body: { username } })).status).toBe(200);
+    expect(
+      (await portal.platform.call("/dev/report-jobs/fail-next", { method: "POST", body: { username } })).status,
+    ).toBe(200);
     const started = await run(client, { intent: "run", template: single.value, asAt: "31-01-2025" });
     const { view, again } = await waitForJob(client, started.headers.get("Location")!);
     expect(view.state).toBe("failed");

@@ -14,7 +14,9 @@ const destination = new Writable({
   },
 });
 const platformRequests = (requestId: string) =>
-  lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((e) => e.message === "request" && e.requestId === requestId);
+  lines
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((e) => e.message === "request" && e.requestId === requestId);
 
 let portal: Portal;
 let runWithRequestId: typeof import("~/runtime/request-id.server").runWithRequestId;
@@ -35,7 +37,11 @@ describe("the request id on platform calls", () => {
     const requestId = "nginx-0f8b3c2e9a1d4c5b";
     const before = lines.length;
     const response = await runWithRequestId(requestId, () =>
-      home.loader({ request: new Request("http://portal.test/clients/home", { headers: { Cookie: cookie } }), params: {}, context: {} }),
+      home.loader({
+        request: new Request("http://portal.test/clients/home", { headers: { Cookie: cookie } }),
+        params: {},
+        context: {},
+      }),
     );
     expect((response as Response).status).toBe(200);
     await new Promise((r) => setTimeout(r, 50));
@@ -51,7 +57,10 @@ describe("the request id on platform calls", () => {
     const before = lines.length;
     await portal.signIn("demo.assets");
     await new Promise((r) => setTimeout(r, 50));
-    const made = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>).filter((e) => e.message === "request");
+    const made = lines
+      .slice(before)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((e) => e.message === "request");
     expect(made.length).toBeGreaterThan(0);
     expect(made.every((e) => /^[0-9a-f-]{36}$/.test(String(e.requestId)))).toBe(true);
   });

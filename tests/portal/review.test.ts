@@ -32,7 +32,13 @@ let portal: Portal;
 let route: Route;
 
 async function load(cookie: string, search = ""): Promise<Response> {
-  return thrown(route.loader({ request: new Request(`${PATH}${search}`, { headers: { Cookie: cookie } }), params: {}, context: {} }));
+  return thrown(
+    route.loader({
+      request: new Request(`${PATH}${search}`, { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    }),
+  );
 }
 async function view(cookie: string, search = ""): Promise<Loaded> {
   const response = await load(cookie, search);
@@ -51,19 +57,33 @@ async function post(cookie: string, fields: Record<string, string>): Promise<Res
 const location = (response: Response) => response.headers.get("Location");
 
 /** A copy of demo.client with a partner and both reviews in progress, signed in. */
-async function reviewer(name: string, options: { adviser?: string } = {}): Promise<{ cookie: string; username: string }> {
-  const copied = await portal.platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username: name, review: true, ...options } });
+async function reviewer(
+  name: string,
+  options: { adviser?: string } = {},
+): Promise<{ cookie: string; username: string }> {
+  const copied = await portal.platform.call("/dev/users/demo.client/copy", {
+    method: "POST",
+    body: { username: name, review: true, ...options },
+  });
   expect(copied.status).toBe(201);
   return { cookie: await portal.signIn(name), username: name };
 }
 
 async function platformReview(username: string) {
   const token = await portal.platform.session(username);
-  const me = (await portal.platform.call("/resourceful/session/user", { token })).body as unknown as { entity_id: number };
-  const review = (await portal.platform.call(`/resourceful/review/client/${me.entity_id}`, { token })).body as unknown as {
+  const me = (await portal.platform.call("/resourceful/session/user", { token })).body as unknown as {
+    entity_id: number;
+  };
+  const review = (await portal.platform.call(`/resourceful/review/client/${me.entity_id}`, { token }))
+    .body as unknown as {
     review_status: string;
     partner: { id: number; review_status: string } | null;
-    state: { order: number; client_questions: Array<{ id: number; response: boolean | null; additional_text: string | null }>; partner_questions: Array<{ id: number; response: boolean | null }>; is_submitted: boolean } | null;
+    state: {
+      order: number;
+      client_questions: Array<{ id: number; response: boolean | null; additional_text: string | null }>;
+      partner_questions: Array<{ id: number; response: boolean | null }>;
+      is_submitted: boolean;
+    } | null;
   };
   return { token, entityId: me.entity_id, review };
 }
@@ -76,7 +96,12 @@ afterAll(() => portal.close());
 
 describe("who may see the review (spec 002 §6)", () => {
   it("is Access Denied for an adviser, even with the client in context", async () => {
-    const adviser = await openClientInContext(portal, await portal.signIn("demo.adviser", "adviser"), "Hartley", "Hartley, Eleanor");
+    const adviser = await openClientInContext(
+      portal,
+      await portal.signIn("demo.adviser", "adviser"),
+      "Hartley",
+      "Hartley, Eleanor",
+    );
     expect((await load(adviser)).status).toBe(403);
   });
 
@@ -101,7 +126,9 @@ describe("the review flow (spec 002 §4, §5)", () => {
     expect(confirmLogout).toBe(true);
     const refused = await post(cookie, { intent: "start", page: String(intro.page.order) });
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { errors: unknown }).errors).toEqual({ respondForPartner: "review:errors.required" });
+    expect(((await refused.json()) as { errors: unknown }).errors).toEqual({
+      respondForPartner: "review:errors.required",
+    });
   });
 
   it("starts answering for the partner too, and requires both answers on a question", async () => {
@@ -119,11 +146,19 @@ describe("the review flow (spec 002 §4, §5)", () => {
   });
 
   it("stores the answers on the platform at each Next, with the details for a Yes", async () => {
-    const next = await post(cookie, { intent: "next", page: "2", client: "yes", clientText: "We moved house", partner: "no" });
+    const next = await post(cookie, {
+      intent: "next",
+      page: "2",
+      client: "yes",
+      clientText: "We moved house",
+      partner: "no",
+    });
     expect(location(next)).toBe("/clients/annual-review?page=3");
     const { review } = await platformReview(username);
     expect(review.state?.order).toBe(3);
-    expect(review.state?.client_questions).toEqual([expect.objectContaining({ id: 2, response: true, additional_text: "We moved house" })]);
+    expect(review.state?.client_questions).toEqual([
+      expect.objectContaining({ id: 2, response: true, additional_text: "We moved house" }),
+    ]);
     expect(review.state?.partner_questions).toEqual([expect.objectContaining({ id: 2, response: false })]);
     // a new sign-in (another device, another instance) finds them
     const again = await portal.signIn(username);
@@ -174,7 +209,9 @@ describe("the review flow (spec 002 §4, §5)", () => {
       order = Number(new URL(location(next)!, PATH).searchParams.get("page"));
     }
     const { review: before, token, entityId } = await platformReview(username);
-    const sentBefore = (await portal.platform.call("/resourceful/docnote-v2?page_size=50&docsubtype=Client%20Initiated", { token })).body as unknown as unknown[];
+    const sentBefore = (
+      await portal.platform.call("/resourceful/docnote-v2?page_size=50&docsubtype=Client%20Initiated", { token })
+    ).body as unknown as unknown[];
     const submitted = await post(cookie, { intent: "submit", page: String(order) });
     expect(submitted.status).toBe(302);
     const { review: after } = await platformReview(username);
@@ -182,7 +219,9 @@ describe("the review flow (spec 002 §4, §5)", () => {
     expect(after.partner?.review_status).toBe("No Changes Reported");
     expect(after.state?.is_submitted).toBe(true);
     expect(before.review_status).toBe("In Progress");
-    const sentAfter = (await portal.platform.call("/resourceful/docnote-v2?page_size=50&docsubtype=Client%20Initiated", { token })).body as unknown as Array<{ subject: string }>;
+    const sentAfter = (
+      await portal.platform.call("/resourceful/docnote-v2?page_size=50&docsubtype=Client%20Initiated", { token })
+    ).body as unknown as Array<{ subject: string }>;
     expect(sentAfter.length - sentBefore.length).toBe(2);
     expect(sentAfter.filter((d) => /annual review/i.test(d.subject))).toHaveLength(2);
     // the client's own message is read in her Sent folder (spec 002 §4 "Sending")
@@ -223,7 +262,10 @@ describe("speak to adviser (spec 002 'Annual Review page', §8)", () => {
       contact: {
         name: "Client Services",
         phone: { text: "020 7946 0800", href: "tel:02079460800" },
-        email: { text: "clientservices@northbridgewealth.example", href: "mailto:clientservices@northbridgewealth.example" },
+        email: {
+          text: "clientservices@northbridgewealth.example",
+          href: "mailto:clientservices@northbridgewealth.example",
+        },
       },
     });
     // a post from an old page changes nothing
@@ -253,14 +295,25 @@ describe("a submission the platform refuses (spec 002 §8)", () => {
     const planning: typeof real = {
       ...real,
       post: (async (path: string, schema: never, opts?: never) =>
-        path.endsWith("/submit") ? [{ id: entityId, user_message: "Your review could not be recorded" }] : real.post(path, schema, opts)) as typeof real.post,
+        path.endsWith("/submit")
+          ? [{ id: entityId, user_message: "Your review could not be recorded" }]
+          : real.post(path, schema, opts)) as typeof real.post,
     };
     const request = new Request(PATH, { method: "POST" });
     const form = new FormData();
     form.set("intent", "submit");
     form.set("page", String(order));
     const refused = await thrown(
-      reviewAction({ request, planning, clientId: entityId, role: "ClientUser", clientAccess: 1, t: await getFixedT(request, "review"), locale: "en-GB", form }),
+      reviewAction({
+        request,
+        planning,
+        clientId: entityId,
+        role: "ClientUser",
+        clientAccess: 1,
+        t: await getFixedT(request, "review"),
+        locale: "en-GB",
+        form,
+      }),
     );
     expect(refused.status).toBe(502);
     expect(await refused.json()).toEqual({ submitFailed: true });

@@ -12,11 +12,38 @@ export const PREVIOUS_BUSINESS_DAY = "2025-03-13";
 const MICROS = 1_000_000;
 const MICROS_PER_MINOR = 10_000;
 
-export type Statement = { all: (...params: unknown[]) => unknown[]; get: (...params: unknown[]) => unknown; run: (...params: unknown[]) => unknown };
-export type Account = { id: number; description: string; portfolioId: number; portfolio: string; planCurrency: string; inception: string; isLinked: boolean };
-export type Tx = { accountId: number; securityId: number; type: string; tradeDate: string; quantity: number; net: number; cashId: number | null };
+export type Statement = {
+  all: (...params: unknown[]) => unknown[];
+  get: (...params: unknown[]) => unknown;
+  run: (...params: unknown[]) => unknown;
+};
+export type Account = {
+  id: number;
+  description: string;
+  portfolioId: number;
+  portfolio: string;
+  planCurrency: string;
+  inception: string;
+  isLinked: boolean;
+};
+export type Tx = {
+  accountId: number;
+  securityId: number;
+  type: string;
+  tradeDate: string;
+  quantity: number;
+  net: number;
+  cashId: number | null;
+};
 /** `since`: the date the returns are measured from, the start or the accounts' later first value (decision 109). */
-export type Expected = { start: string; since: string | null; value: number; movement: number; period: number; annualised: number | null };
+export type Expected = {
+  start: string;
+  since: string | null;
+  value: number;
+  movement: number;
+  period: number;
+  annualised: number | null;
+};
 
 export const sinceInception = (accounts: readonly Account[]) => accounts.map((a) => a.inception).sort()[0]!;
 
@@ -62,28 +89,28 @@ export function seededBook(portal: Portal) {
     return txs;
   }
 
-
   function securityCurrency(securityId: number): string {
     return (sql("SELECT currency FROM securities WHERE id = ?").get(securityId) as { currency: string }).currency;
   }
   /** The security's price (units) on `date`: the last one on or before it. */
   function price(securityId: number, date: string): number {
-    const row = sql("SELECT price_micros AS p FROM security_prices WHERE security_id = ? AND date <= ? ORDER BY date DESC LIMIT 1").get(securityId, date) as
-      | { p: number }
-      | undefined;
+    const row = sql(
+      "SELECT price_micros AS p FROM security_prices WHERE security_id = ? AND date <= ? ORDER BY date DESC LIMIT 1",
+    ).get(securityId, date) as { p: number } | undefined;
     if (!row) throw new Error(`no price for security ${securityId} on ${date}`);
     return row.p / MICROS;
   }
   /** Units of `currency` for one GBP on `date`. */
   function perGbp(currency: string, date: string): number {
     if (currency === "GBP") return 1;
-    const row = sql("SELECT rate_micros AS r FROM fx_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1").get(currency, date) as
-      | { r: number }
-      | undefined;
+    const row = sql(
+      "SELECT rate_micros AS r FROM fx_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1",
+    ).get(currency, date) as { r: number } | undefined;
     if (!row) throw new Error(`no ${currency} rate on ${date}`);
     return row.r / MICROS;
   }
-  const convert = (amount: number, from: string, to: string, date: string) => (amount / perGbp(from, date)) * perGbp(to, date);
+  const convert = (amount: number, from: string, to: string, date: string) =>
+    (amount / perGbp(from, date)) * perGbp(to, date);
 
   /**
    * Decision 106: `micros` units of a security on `date` in `currency`, as quantity × price × the
@@ -164,7 +191,14 @@ export function seededBook(portal: Portal) {
     const result = twr(values, flows);
     const net = addPence(flows.map((f) => f.amount));
     const since = values.find((v) => v.value > 0)?.date ?? null;
-    return { start, since, value: to, movement: addPence([to, -from, -net]), period: result.cumulative, annualised: result.annualised };
+    return {
+      start,
+      since,
+      value: to,
+      movement: addPence([to, -from, -net]),
+      period: result.cumulative,
+      annualised: result.annualised,
+    };
   }
 
   return { sql, visibleManagedAccounts, ledgerOf, holdings, valueOf, flowsOf, performance, convert, lineValue };

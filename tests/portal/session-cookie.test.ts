@@ -17,7 +17,13 @@ afterAll(() => portal?.close());
 function readable(cookie: string): string {
   const value = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
   const parts = value.split(/[.]/);
-  return [value, ...parts.flatMap((p) => [Buffer.from(p, "base64").toString("latin1"), Buffer.from(p, "base64url").toString("latin1")])].join("\n");
+  return [
+    value,
+    ...parts.flatMap((p) => [
+      Buffer.from(p, "base64").toString("latin1"),
+      Buffer.from(p, "base64url").toString("latin1"),
+    ]),
+  ].join("\n");
 }
 
 async function sessionOf(cookie: string) {
@@ -32,8 +38,15 @@ describe("the session cookie", () => {
       if (!session) throw new Error(`${who}'s cookie holds no session`);
       const { user } = session;
       const text = readable(cookie);
-      const secrets = [user.displayName, user.firstName, user.role, String(user.entityId), user.lastLogin, user.clientInContext?.displayName, session.token]
-        .filter((s): s is string => Boolean(s) && s!.length >= 3);
+      const secrets = [
+        user.displayName,
+        user.firstName,
+        user.role,
+        String(user.entityId),
+        user.lastLogin,
+        user.clientInContext?.displayName,
+        session.token,
+      ].filter((s): s is string => Boolean(s) && s!.length >= 3);
       for (const secret of secrets) expect(text, `${who}: ${secret}`).not.toContain(secret);
       expect(text, who).not.toMatch(/"(displayName|entityId|role|partnerEntityId|lastLogin|token)"/);
     }

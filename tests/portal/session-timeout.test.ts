@@ -161,7 +161,11 @@ describe("the heartbeat (spec 000 §4, §8)", () => {
     at(31 * MIN);
     const answer = await post(heartbeat, "/session/heartbeat", cookie);
     expect(answer.status).toBe(401);
-    expect(await answer.json()).toEqual({ ok: false, error: "No current session", redirectTo: "/login?reason=LostSession" });
+    expect(await answer.json()).toEqual({
+      ok: false,
+      error: "No current session",
+      redirectTo: "/login?reason=LostSession",
+    });
     expect(answer.headers.get("Set-Cookie")).toMatch(/^__session=;/);
   });
 
@@ -184,7 +188,11 @@ describe("the heartbeat (spec 000 §4, §8)", () => {
     const heartbeat = await import("~/routes/session.heartbeat/route");
     const failure = await thrown(
       heartbeat.action({
-        request: new Request("http://portal.test/session/heartbeat", { method: "POST", body: new URLSearchParams(), headers: { Cookie: cookie } }),
+        request: new Request("http://portal.test/session/heartbeat", {
+          method: "POST",
+          body: new URLSearchParams(),
+          headers: { Cookie: cookie },
+        }),
         params: {},
         context: {},
       }),

@@ -107,7 +107,12 @@ async function loginPage(browser: Browser) {
 
 /** Signs in with the right password and answers the step the login page then shows. */
 async function startSignIn(browser: Browser, username: string) {
-  const started = await postToLogin(browser, { intent: "login", userType: "client", username, password: DEMO_PASSWORD });
+  const started = await postToLogin(browser, {
+    intent: "login",
+    userType: "client",
+    username,
+    password: DEMO_PASSWORD,
+  });
   expect(started.status).toBe(302);
   expect(started.headers.get("Location")).toBe("/login");
   expect(browser.jar.has("__login_state")).toBe(true);
@@ -155,7 +160,12 @@ describe("wrong memorable-word characters (spec 000 §4 step 2, §8)", () => {
     expect(userRow(username).disabled).toBe(true);
 
     // Disabled stays disabled, whatever the password.
-    const again = await postToLogin(browser, { intent: "login", userType: "client", username, password: DEMO_PASSWORD });
+    const again = await postToLogin(browser, {
+      intent: "login",
+      userType: "client",
+      username,
+      password: DEMO_PASSWORD,
+    });
     expect(again.status).toBe(403);
     expect(await text(((await again.json()) as LoginAnswer).alert!.key!, "auth")).toBe("Account has been disabled.");
   });
@@ -171,7 +181,10 @@ describe("wrong security codes at sign-in (spec 000 §8)", () => {
 
     for (let attempt = 1; attempt <= 4; attempt++) {
       const sent = await portal.platform.latestCode(username);
-      const answer = await postToLogin(browser, { intent: "validate-code", code: sent === "000000" ? "111111" : "000000" });
+      const answer = await postToLogin(browser, {
+        intent: "validate-code",
+        code: sent === "000000" ? "111111" : "000000",
+      });
       expect(answer.status).toBe(401);
       const data = (await answer.json()) as LoginAnswer;
       expect(data.step?.status).toBe("MfaRequired");
@@ -184,7 +197,10 @@ describe("wrong security codes at sign-in (spec 000 §8)", () => {
     }
 
     const sent = await portal.platform.latestCode(username);
-    const locked = await postToLogin(browser, { intent: "validate-code", code: sent === "000000" ? "111111" : "000000" });
+    const locked = await postToLogin(browser, {
+      intent: "validate-code",
+      code: sent === "000000" ? "111111" : "000000",
+    });
     expect(locked.status).toBe(403);
     const data = (await locked.json()) as LoginAnswer;
     expect(data.step).toBeNull();
@@ -232,7 +248,11 @@ describe("a lockout during password recovery (spec 000 §4 'Forgotten password f
       browser.keep(
         await thrown(
           reset.action({
-            request: await browser.post("/login/help/reset", { userType: "client", resetCode: wrongCode, newPassword: "Fresh-pass-42" }),
+            request: await browser.post("/login/help/reset", {
+              userType: "client",
+              resetCode: wrongCode,
+              newPassword: "Fresh-pass-42",
+            }),
             params: {},
             context: connection(),
           }),
@@ -261,7 +281,12 @@ describe("a lockout during password recovery (spec 000 §4 'Forgotten password f
     expect(after.status).toBe(302);
     expect(after.headers.get("Location")).toBe("/login/help?expired=true");
     // And the password is unchanged: the right one is refused as disabled, not accepted.
-    const signIn = await postToLogin(browser, { intent: "login", userType: "client", username, password: DEMO_PASSWORD });
+    const signIn = await postToLogin(browser, {
+      intent: "login",
+      userType: "client",
+      username,
+      password: DEMO_PASSWORD,
+    });
     expect(signIn.status).toBe(403);
   });
 });
@@ -277,7 +302,8 @@ type Failing = { method?: string; path: RegExp };
 function failPlatformCalls(failing: Failing) {
   const realFetch = globalThis.fetch;
   const matches = (method: string, url: string) =>
-    (!failing.method || failing.method === method) && failing.path.test(new URL(url, "http://platform/resourceful/").pathname);
+    (!failing.method || failing.method === method) &&
+    failing.path.test(new URL(url, "http://platform/resourceful/").pathname);
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === "string" || input instanceof URL ? input.toString() : input.url;
     const method = (init?.method ?? "GET").toUpperCase();
@@ -288,10 +314,12 @@ function failPlatformCalls(failing: Failing) {
     }
     if (!fails) return realFetch(input, init);
     const message = "The platform could not complete the request";
-    return new Response(JSON.stringify({ api_message: message, user_message: message }), { status: 503, headers: { "Content-Type": "application/json" } });
+    return new Response(JSON.stringify({ api_message: message, user_message: message }), {
+      status: 503,
+      headers: { "Content-Type": "application/json" },
+    });
   });
 }
-
 
 describe("the additional verification page's texts (spec 000 §4 step 2, §8)", () => {
   type View = { view: string; loadFailed: boolean; methods: unknown[]; contactAdviser: boolean };
@@ -332,7 +360,9 @@ describe("the additional verification page's texts (spec 000 §4 step 2, §8)", 
     failPlatformCalls({ path: /^\/resourceful\/session\/mfa(\/methods)?$/ });
     const page = await verificationPage(client);
     expect(page).toMatchObject({ view: "none", loadFailed: true, methods: [] });
-    expect(await text("verification.errors.load", "security")).toMatch(/^There has been a problem loading your details\./);
+    expect(await text("verification.errors.load", "security")).toMatch(
+      /^There has been a problem loading your details\./,
+    );
     expect(await text("verification.errors.load", "security")).toBe(
       "There has been a problem loading your details. Please try again. If the problem persists please contact support.",
     );
@@ -350,7 +380,11 @@ describe("the preferences page's failure texts (spec 002 §8)", () => {
 
   async function preferencesPage() {
     const route = await import("~/routes/clients.preferences/route");
-    const response = await route.loader({ request: new Request(PAGE, { headers: { Cookie: client } }), params: {}, context: {} });
+    const response = await route.loader({
+      request: new Request(PAGE, { headers: { Cookie: client } }),
+      params: {},
+      context: {},
+    });
     expect(response.status).toBe(200);
     return (await response.json()) as Page;
   }

@@ -5,7 +5,14 @@ import { type Portal, startPortal } from "./portal-harness";
 // issue 25 item 11, spec 002 "Folders", §4 "Badge": a document signed or declined stays findable
 // with its signed copy: in the To be signed folder with its badge, and from its message.
 
-type Item = { id: number; subject: string; date: string; href: string; awaitingSignature: boolean; badge?: { text: string; tone: string } | null };
+type Item = {
+  id: number;
+  subject: string;
+  date: string;
+  href: string;
+  awaitingSignature: boolean;
+  badge?: { text: string; tone: string } | null;
+};
 type View = {
   folders: Array<{ key: string; unread: string | null }>;
   list: { items: Item[] };
@@ -19,7 +26,11 @@ let page: { loader: Loader };
 let items: Array<{ id: number; title: string; docnote_id: number }>;
 
 async function view(path: string): Promise<View> {
-  const response = await page.loader({ request: new Request(`http://portal.test${path}`, { headers: { Cookie: client } }), params: {}, context: {} });
+  const response = await page.loader({
+    request: new Request(`http://portal.test${path}`, { headers: { Cookie: client } }),
+    params: {},
+    context: {},
+  });
   const data = (await response.json()) as { kind: string; view: View };
   if (data.kind !== "messages") throw new Error(`expected the messages view, got ${data.kind}`);
   return data.view;
@@ -29,7 +40,9 @@ beforeAll(async () => {
   portal = await startPortal();
   page = await import("~/routes/clients.documents-and-messages/route");
   client = await portal.signIn("demo.client");
-  const list = await portal.platform.call("/resourceful/digital_signature?page_size=100", { token: await portal.platform.session("demo.client") });
+  const list = await portal.platform.call("/resourceful/digital_signature?page_size=100", {
+    token: await portal.platform.session("demo.client"),
+  });
   items = list.body as unknown as typeof items;
 }, 60_000);
 afterAll(() => portal?.close());
@@ -47,7 +60,10 @@ describe("the To be signed folder (issue 25 item 11)", () => {
       ["Suitability report acknowledgement", "Signed"],
     ]);
     const signed = v.list.items.find((i) => i.subject === "Suitability report acknowledgement")!;
-    expect(signed).toMatchObject({ awaitingSignature: false, href: `/clients/documents-and-messages/signatures/${idOf("Suitability report acknowledgement")}` });
+    expect(signed).toMatchObject({
+      awaitingSignature: false,
+      href: `/clients/documents-and-messages/signatures/${idOf("Suitability report acknowledgement")}`,
+    });
     expect(signed.date).toMatch(/^Signed \d/);
     expect(v.list.items.find((i) => i.subject === "Fee agreement 2025")!.date).toMatch(/^Declined \d/);
     // the folder's count is still what the client can sign

@@ -32,7 +32,11 @@ const PATH = "/clients/documents-and-messages/signatures";
 const itemId = (title: string) => items.find((i) => i.title === title)!.id;
 
 async function page(id: number, cookie: string, search = ""): Promise<View> {
-  const response = await route.loader({ request: new Request(`http://portal.test${PATH}/${id}${search}`, { headers: { Cookie: cookie } }), params: { id: String(id) }, context: {} });
+  const response = await route.loader({
+    request: new Request(`http://portal.test${PATH}/${id}${search}`, { headers: { Cookie: cookie } }),
+    params: { id: String(id) },
+    context: {},
+  });
   return ((await response.json()) as { view: View }).view;
 }
 
@@ -53,12 +57,22 @@ beforeAll(async () => {
   route = (await import("~/routes/clients.documents-and-messages_.signatures.$id/route")) as unknown as Route;
   // a copy of demo.client with its own documents to sign
   clientUser = "signer-portal-test";
-  const copied = await portal.platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username: clientUser, signatures: true } });
+  const copied = await portal.platform.call("/dev/users/demo.client/copy", {
+    method: "POST",
+    body: { username: clientUser, signatures: true },
+  });
   expect(copied.status).toBe(201);
   client = await portal.signIn(clientUser);
-  const list = await portal.platform.call("/resourceful/digital_signature?page_size=100", { token: await portal.platform.session(clientUser) });
+  const list = await portal.platform.call("/resourceful/digital_signature?page_size=100", {
+    token: await portal.platform.session(clientUser),
+  });
   items = list.body as unknown as Array<{ id: number; title: string }>;
-  adviser = await openClientInContext(portal, await portal.signIn("demo.adviser", "adviser"), "Hartley", "Hartley, Eleanor");
+  adviser = await openClientInContext(
+    portal,
+    await portal.signIn("demo.adviser", "adviser"),
+    "Hartley",
+    "Hartley, Eleanor",
+  );
 }, 60_000);
 afterAll(() => portal.close());
 
@@ -78,14 +92,26 @@ describe("the signature page (spec 002 'Signature view')", () => {
 
   it("says who signed a signed document and when, and who declined a declined one", async () => {
     const signed = await page(itemId("Suitability report acknowledgement"), client);
-    expect(signed.outcome?.text).toMatch(/^Signed by Hartley, Eleanor on \d.*: the document above is the signed copy\.$/);
+    expect(signed.outcome?.text).toMatch(
+      /^Signed by Hartley, Eleanor on \d.*: the document above is the signed copy\.$/,
+    );
     const declined = await page(itemId("Fee agreement 2025"), client);
     expect(declined.outcome?.text).toMatch(/^Declined by Hartley, Eleanor on \d.*\.$/);
   });
 
   it("is not found for an item of someone else", async () => {
-    const eleanors = (await portal.platform.call("/resourceful/digital_signature?page_size=100", { token: await portal.platform.session("demo.client") })).body as unknown as Array<{ id: number }>;
-    const response = await thrown(route.loader({ request: new Request(`http://portal.test${PATH}/${eleanors[0]!.id}`, { headers: { Cookie: client } }), params: { id: String(eleanors[0]!.id) }, context: {} }));
+    const eleanors = (
+      await portal.platform.call("/resourceful/digital_signature?page_size=100", {
+        token: await portal.platform.session("demo.client"),
+      })
+    ).body as unknown as Array<{ id: number }>;
+    const response = await thrown(
+      route.loader({
+        request: new Request(`http://portal.test${PATH}/${eleanors[0]!.id}`, { headers: { Cookie: client } }),
+        params: { id: String(eleanors[0]!.id) },
+        context: {},
+      }),
+    );
     expect(response.status).toBe(404);
   });
 });
@@ -94,7 +120,9 @@ describe("the signing journey (spec 002 'Signing journey', §8)", () => {
   it("needs the terms accepted before a code is sent", async () => {
     const response = await post(itemId("Letter of authority"), client, { intent: "request-code" });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as Answer).errors).toEqual([{ fieldId: "signature-accept", message: "messages:signature.errors.acceptTerms" }]);
+    expect(((await response.json()) as Answer).errors).toEqual([
+      { fieldId: "signature-accept", message: "messages:signature.errors.acceptTerms" },
+    ]);
   });
 
   it("maps a wrong code, an expired one and a right one, and never puts the code in the answer", async () => {
@@ -107,7 +135,10 @@ describe("the signing journey (spec 002 'Signing journey', §8)", () => {
     const mismatch = await post(id, client, { intent: "verify", accept: "on", code: wrong });
     expect(mismatch.status).toBe(400);
     const text = await mismatch.text();
-    expect(JSON.parse(text)).toMatchObject({ step: "code", errors: [{ fieldId: "signature-code", message: "messages:signature.errors.mismatch" }] });
+    expect(JSON.parse(text)).toMatchObject({
+      step: "code",
+      errors: [{ fieldId: "signature-code", message: "messages:signature.errors.mismatch" }],
+    });
     expect(text).not.toContain(wrong);
 
     // five minutes later the code has expired: a new one is offered
@@ -142,7 +173,11 @@ describe("the signing journey (spec 002 'Signing journey', §8)", () => {
   });
 
   it("refuses an adviser: read-only, and a post is forbidden", async () => {
-    const eleanors = (await portal.platform.call("/resourceful/digital_signature?page_size=100", { token: await portal.platform.session("demo.client") })).body as unknown as Array<{ id: number; title: string }>;
+    const eleanors = (
+      await portal.platform.call("/resourceful/digital_signature?page_size=100", {
+        token: await portal.platform.session("demo.client"),
+      })
+    ).body as unknown as Array<{ id: number; title: string }>;
     const letter = eleanors.find((i) => i.title === "Letter of authority")!.id;
     const view = await page(letter, adviser);
     expect([view.canSign, view.readOnly]).toEqual([false, true]);

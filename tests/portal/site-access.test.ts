@@ -68,7 +68,11 @@ function setsPortalSession(response: Response) {
 
 async function loginNoticeAt(location: string) {
   const route = await import("~/routes/login/route");
-  const response = (await route.loader({ request: new Request(`http://portal.test${location}`), params: {}, context: {} })) as Response;
+  const response = (await route.loader({
+    request: new Request(`http://portal.test${location}`),
+    params: {},
+    context: {},
+  })) as Response;
   return ((await response.json()) as { notice: { kind: string; key: string } | null }).notice;
 }
 
@@ -82,7 +86,10 @@ describe("signing in with a site access level the portal cannot use", () => {
     expect(setsPortalSession(response)).toBe(false);
     // the platform session opened by the sign-in is gone
     expect(openSessionsOf(username)).toBe(0);
-    expect(error).toHaveBeenCalledWith("site access refused, session ended", expect.objectContaining({ problem: "AccessLevelMapping", clientAccessLevel: "7" }));
+    expect(error).toHaveBeenCalledWith(
+      "site access refused, session ended",
+      expect.objectContaining({ problem: "AccessLevelMapping", clientAccessLevel: "7" }),
+    );
 
     const notice = await loginNoticeAt("/login?error=AccessLevelMapping");
     expect(notice).toEqual({ kind: "error", key: "login.siteAccess.mapping" });
@@ -96,13 +103,19 @@ describe("signing in with a site access level the portal cannot use", () => {
       const url = new URL(typeof input === "string" || input instanceof URL ? input.toString() : input.url);
       if (url.pathname !== "/resourceful/session/user" || !response.ok) return response;
       const user = (await response.json()) as Record<string, unknown>;
-      return new Response(JSON.stringify({ ...user, client_access_level: null }), { status: 200, headers: { "Content-Type": "application/json" } });
+      return new Response(JSON.stringify({ ...user, client_access_level: null }), {
+        status: 200,
+        headers: { "Content-Type": "application/json" },
+      });
     });
     const response = await postLogin("demo.partner");
     expect(response.headers.get("Location")).toBe("/login?error=AccessLevelLookup");
     expect(setsPortalSession(response)).toBe(false);
     expect(openSessionsOf("demo.partner")).toBe(0);
-    expect(await loginNoticeAt("/login?error=AccessLevelLookup")).toEqual({ kind: "error", key: "login.siteAccess.lookup" });
+    expect(await loginNoticeAt("/login?error=AccessLevelLookup")).toEqual({
+      kind: "error",
+      key: "login.siteAccess.lookup",
+    });
   });
 
   it("says 'An error occurred getting client access level or choices' when the lookup fails", async () => {
@@ -120,8 +133,14 @@ describe("signing in with a site access level the portal cannot use", () => {
     expect(response.headers.get("Location")).toBe("/login?error=AccessLevelError");
     expect(setsPortalSession(response)).toBe(false);
     expect(openSessionsOf("demo.assets")).toBe(0);
-    expect(error).toHaveBeenCalledWith("site access refused, session ended", expect.objectContaining({ problem: "AccessLevelError", status: 503 }));
-    expect(await loginNoticeAt("/login?error=AccessLevelError")).toEqual({ kind: "error", key: "login.siteAccess.error" });
+    expect(error).toHaveBeenCalledWith(
+      "site access refused, session ended",
+      expect.objectContaining({ problem: "AccessLevelError", status: 503 }),
+    );
+    expect(await loginNoticeAt("/login?error=AccessLevelError")).toEqual({
+      kind: "error",
+      key: "login.siteAccess.error",
+    });
   }, 20_000);
 
   it("lets a client with a valid level in, as before", async () => {
@@ -144,7 +163,13 @@ describe("the site access gate of the clients section", () => {
     expect(before).toBeGreaterThan(0);
 
     const layout = await import("~/routes/clients/route");
-    const response = await thrown(layout.loader({ request: new Request("http://portal.test/clients/home", { headers: { Cookie: broken } }), params: {}, context: {} }));
+    const response = await thrown(
+      layout.loader({
+        request: new Request("http://portal.test/clients/home", { headers: { Cookie: broken } }),
+        params: {},
+        context: {},
+      }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?error=AccessLevelMapping");
     expect(response.headers.getSetCookie().some((c) => c.startsWith("__session=;"))).toBe(true);

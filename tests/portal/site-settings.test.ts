@@ -31,7 +31,8 @@ afterAll(async () => {
   await portal?.close();
 });
 
-const page = (path: string, headers: Record<string, string> = {}) => new Request(`http://portal.test${path}`, { headers });
+const page = (path: string, headers: Record<string, string> = {}) =>
+  new Request(`http://portal.test${path}`, { headers });
 
 let address = 0;
 async function postWrongPassword(headers: Record<string, string> = {}) {
@@ -45,7 +46,11 @@ async function postWrongPassword(headers: Record<string, string> = {}) {
   const request = new Request("http://portal.test/login", {
     method: "POST",
     body,
-    headers: { ...headers, Cookie: [cookie, headers.Cookie].filter(Boolean).join("; "), "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      ...headers,
+      Cookie: [cookie, headers.Cookie].filter(Boolean).join("; "),
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
   });
   address += 1;
   return (await route.action({ request, params: {}, context: { socketAddress: `198.51.100.${address}` } })) as Response;
@@ -73,9 +78,15 @@ describe("the login page", () => {
     const route = await import("~/routes/login/route");
     const en = (await (await route.loader({ request: page("/login"), params: {}, context: {} })).json()) as LoginData;
     expect(en.usernameHint).toBe("Your username was sent to you in your welcome email, for example jane.smith.");
-    const fr = (await (await route.loader({ request: page("/login", { "Accept-Language": "fr-CA" }), params: {}, context: {} })).json()) as LoginData;
-    expect(fr.usernameHint).toBe("Votre nom d’utilisateur vous a été envoyé dans votre courriel de bienvenue, par exemple jane.smith.");
-    const adviser = (await (await route.loader({ request: page("/login?userType=adviser"), params: {}, context: {} })).json()) as LoginData;
+    const fr = (await (
+      await route.loader({ request: page("/login", { "Accept-Language": "fr-CA" }), params: {}, context: {} })
+    ).json()) as LoginData;
+    expect(fr.usernameHint).toBe(
+      "Votre nom d’utilisateur vous a été envoyé dans votre courriel de bienvenue, par exemple jane.smith.",
+    );
+    const adviser = (await (
+      await route.loader({ request: page("/login?userType=adviser"), params: {}, context: {} })
+    ).json()) as LoginData;
     expect(adviser.usernameHint).toBeNull();
   });
 
@@ -95,7 +106,9 @@ describe("help with logging in", () => {
     type Help = { forgotUsernameLabel: string | null };
     const en = (await (await route.loader({ request: page("/login/help"), params: {}, context: {} })).json()) as Help;
     expect(en.forgotUsernameLabel).toBe("Forgotten your username?");
-    const fr = (await (await route.loader({ request: page("/login/help", { "Accept-Language": "fr-CA" }), params: {}, context: {} })).json()) as Help;
+    const fr = (await (
+      await route.loader({ request: page("/login/help", { "Accept-Language": "fr-CA" }), params: {}, context: {} })
+    ).json()) as Help;
     expect(fr.forgotUsernameLabel).toBe("Nom d’utilisateur oublié?");
   });
 });

@@ -26,15 +26,18 @@ async function open(segment: string, cookie?: string): Promise<{ status: number;
 }
 
 describe("the core text pages", () => {
-  it.each(["site-terms", "privacy-policy", "cookie-policy"])("shows %s-view with the content of its base page", async (segment) => {
-    const base = await open(segment);
-    const view = await open(`${segment}-view`);
-    expect(base.status).toBe(200);
-    expect(view.status).toBe(200);
-    expect(view.data.page).not.toBeNull();
-    expect(view.data.page).toEqual(base.data.page);
-    expect(view.data.title).toBe(base.data.title);
-  });
+  it.each(["site-terms", "privacy-policy", "cookie-policy"])(
+    "shows %s-view with the content of its base page",
+    async (segment) => {
+      const base = await open(segment);
+      const view = await open(`${segment}-view`);
+      expect(base.status).toBe(200);
+      expect(view.status).toBe(200);
+      expect(view.data.page).not.toBeNull();
+      expect(view.data.page).toEqual(base.data.page);
+      expect(view.data.title).toBe(base.data.title);
+    },
+  );
 
   it("shows the site terms' own heading and text at /core/site-terms-view, with Back to login when signed out", async () => {
     const { data } = await open("site-terms-view");

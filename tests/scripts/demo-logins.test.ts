@@ -18,10 +18,25 @@ describe("the demo logins", () => {
   it("are read from the README's table, every username of every row with its tab", () => {
     const logins = readDemoLogins();
     const usernames = logins.rows.flatMap((row) => row.usernames);
-    expect(usernames).toEqual(expect.arrayContaining(["demo.client", "demo.partner", "demo.factfind", "demo.robo", "demo.mfa", "demo.newuser", "demo.adviser", "demo.adviser2"]));
+    expect(usernames).toEqual(
+      expect.arrayContaining([
+        "demo.client",
+        "demo.partner",
+        "demo.factfind",
+        "demo.robo",
+        "demo.mfa",
+        "demo.newuser",
+        "demo.adviser",
+        "demo.adviser2",
+      ]),
+    );
     // every demo.* name the README's table cells start with is a login
-    const table = readme.slice(readme.indexOf("| username |"), readme.indexOf("\n\n", readme.indexOf("| username |")));
-    const firstCells = table.split("\n").slice(2).map((line) => line.split("|")[1]!);
+    const start = readme.search(/^\| username +\|/m);
+    const table = readme.slice(start, readme.indexOf("\n\n", start));
+    const firstCells = table
+      .split("\n")
+      .slice(2)
+      .map((line) => line.split("|")[1]!);
     expect(usernames).toEqual(firstCells.flatMap((cell) => cell.match(/demo\.[a-z0-9]+/g) ?? []));
     expect(logins.rows.find((row) => row.usernames.includes("demo.adviser2"))?.tab).toBe("Adviser");
     expect(logins.rows.find((row) => row.usernames.includes("demo.robo"))?.tab).toBe("Client");
@@ -56,7 +71,11 @@ describe("the demo logins", () => {
     started.push(platform);
     for (const row of readDemoLogins().rows) {
       for (const username of row.usernames) {
-        const answer = await platform.login(username, row.tab === "Adviser" ? "adviser" : "client", readDemoLogins().password);
+        const answer = await platform.login(
+          username,
+          row.tab === "Adviser" ? "adviser" : "client",
+          readDemoLogins().password,
+        );
         expect(answer.status, username).toBe(200);
         if (row.tab === "Adviser") expect(answer.body.login_status, username).toBe("LoginSuccess");
       }

@@ -10,7 +10,10 @@ describe("the portal's heap limits (docs/decisions/128)", () => {
 
   it("bound the old generation and the young one", () => {
     expect(PORTAL_NODE_FLAGS).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^--max-old-space-size=\d+$/), expect.stringMatching(/^--max-semi-space-size=\d+$/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^--max-old-space-size=\d+$/),
+        expect.stringMatching(/^--max-semi-space-size=\d+$/),
+      ]),
     );
   });
 });

@@ -24,7 +24,14 @@ import { type LoginAnswer, type ErrorAnswer, type Platform, type SessionUser, st
 // adviser's clients outside their book — and is refused with 403 or 404 every time, while the owner
 // gets each of their own. The items come from the seeded database, not from a list in this file.
 
-type Asker = { username: string; role: "client" | "adviser"; userId: number; entityId: number; token: string; context: number | null };
+type Asker = {
+  username: string;
+  role: "client" | "adviser";
+  userId: number;
+  entityId: number;
+  token: string;
+  context: number | null;
+};
 type Probe = { what: string; path: string; method?: string; body?: unknown };
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -32,7 +39,10 @@ vi.setConfig({ testTimeout: 120_000 });
 let platform: Platform;
 const askers: Asker[] = [];
 /** Per asker: what their own listings show (ids), read once. */
-const seen = new Map<string, { documents: Set<number>; signatures: Set<number>; accounts: Set<number>; groups: Set<string>; entities: Set<number> }>();
+const seen = new Map<
+  string,
+  { documents: Set<number>; signatures: Set<number>; accounts: Set<number>; groups: Set<string>; entities: Set<number> }
+>();
 
 const REFUSED = [403, 404];
 
@@ -44,11 +54,20 @@ async function signIn(username: string, role: "client" | "adviser"): Promise<str
     const body: LoginAnswer = answer.body;
     if (body.login_status === "MfaRequired") {
       const code =
-        body.mfa_method === "token" ? totp(base32Decode(user.mfaTotpSecret!), platform.clock.now().getTime()) : await platform.latestCode(username);
+        body.mfa_method === "token"
+          ? totp(base32Decode(user.mfaTotpSecret!), platform.clock.now().getTime())
+          : await platform.latestCode(username);
       answer = await platform.step("/auth/tfa/validate", { login_ticket: body.login_ticket, code });
-    } else if (body.login_status === "MemorableCharactersRequired" && user.memorableWord && body.memorableQuestions?.length === 3) {
+    } else if (
+      body.login_status === "MemorableCharactersRequired" &&
+      user.memorableWord &&
+      body.memorableQuestions?.length === 3
+    ) {
       const word = [...user.memorableWord];
-      answer = await platform.step("/auth/memorable", { login_ticket: body.login_ticket, answers: body.memorableQuestions.map((p) => word[p]!) });
+      answer = await platform.step("/auth/memorable", {
+        login_ticket: body.login_ticket,
+        answers: body.memorableQuestions.map((p) => word[p]!),
+      });
     } else {
       return null;
     }
@@ -67,7 +86,10 @@ async function listedDocuments(token: string): Promise<Set<number>> {
   const ids = new Set<number>();
   let bookmark = "";
   for (;;) {
-    const page = await get<Array<{ id: number; bookmark: string }>>(token, `/resourceful/docnote-v2?page_size=100${bookmark ? `&page_bookmark=${encodeURIComponent(bookmark)}` : ""}`);
+    const page = await get<Array<{ id: number; bookmark: string }>>(
+      token,
+      `/resourceful/docnote-v2?page_size=100${bookmark ? `&page_bookmark=${encodeURIComponent(bookmark)}` : ""}`,
+    );
     for (const d of page) ids.add(d.id);
     if (page.length < 100) return ids;
     bookmark = page.at(-1)!.bookmark;
@@ -77,9 +99,21 @@ async function listedDocuments(token: string): Promise<Set<number>> {
 /** The entities a session may see, from the database: a client's own and their login-accessible group members; an adviser's book. */
 function entitiesOf(asker: { role: "client" | "adviser"; userId: number; entityId: number }): Set<number> {
   if (asker.role === "adviser") {
-    return new Set(platform.db.select().from(adviserClients).where(eq(adviserClients.adviserUserId, asker.userId)).all().map((r) => r.clientEntityId));
+    return new Set(
+      platform.db
+        .select()
+        .from(adviserClients)
+        .where(eq(adviserClients.adviserUserId, asker.userId))
+        .all()
+        .map((r) => r.clientEntityId),
+    );
   }
-  const groups = platform.db.select().from(clientGroupMembers).where(eq(clientGroupMembers.entityId, asker.entityId)).all().map((r) => r.groupId);
+  const groups = platform.db
+    .select()
+    .from(clientGroupMembers)
+    .where(eq(clientGroupMembers.entityId, asker.entityId))
+    .all()
+    .map((r) => r.groupId);
   const members = platform.db
     .select()
     .from(clientGroupMembers)
@@ -91,14 +125,25 @@ function entitiesOf(asker: { role: "client" | "adviser"; userId: number; entityI
 
 function groupsOf(entityId: number | null): string[] {
   if (entityId === null) return [];
-  return platform.db.select().from(accountGroups).where(eq(accountGroups.entityId, entityId)).all().map((g) => g.groupCode);
+  return platform.db
+    .select()
+    .from(accountGroups)
+    .where(eq(accountGroups.entityId, entityId))
+    .all()
+    .map((g) => g.groupCode);
 }
 
 /** The people whose items are asked for: every asker's own and visible ones, and a few of an adviser's book without a login. */
 function people(): number[] {
   const ids = new Set<number>();
-  for (const asker of askers) for (const id of seen.get(asker.username)!.entities) if (asker.role === "client") ids.add(id);
-  const clients = platform.db.select({ id: entities.id }).from(entities).where(eq(entities.entityType, "client")).all().map((e) => e.id);
+  for (const asker of askers)
+    for (const id of seen.get(asker.username)!.entities) if (asker.role === "client") ids.add(id);
+  const clients = platform.db
+    .select({ id: entities.id })
+    .from(entities)
+    .where(eq(entities.entityType, "client"))
+    .all()
+    .map((e) => e.id);
   for (const id of clients.filter((c) => !ids.has(c)).slice(0, 5)) ids.add(id);
   return [...ids].sort((a, b) => a - b);
 }
@@ -106,7 +151,11 @@ function people(): number[] {
 beforeAll(async () => {
   platform = await startPlatform();
   // the demo logins (server/seed; the other seeded clients are an adviser's book, without items of their own)
-  const logins = platform.db.select().from(users).all().filter((u) => u.usernameKey.startsWith("demo."));
+  const logins = platform.db
+    .select()
+    .from(users)
+    .all()
+    .filter((u) => u.usernameKey.startsWith("demo."));
   for (const login of logins) {
     const role = login.roleName === "User" ? "adviser" : "client";
     const token = await signIn(login.usernameKey, role);
@@ -119,12 +168,19 @@ beforeAll(async () => {
     if (asker.role === "adviser") {
       const first = [...entitiesOf(asker)].sort((a, b) => a - b)[0];
       if (first !== undefined) {
-        const put = await platform.call("/resourceful/session/client_in_context", { method: "PUT", token: asker.token, body: { client_id: first, client_access_level: 3 } });
+        const put = await platform.call("/resourceful/session/client_in_context", {
+          method: "PUT",
+          token: asker.token,
+          body: { client_id: first, client_access_level: 3 },
+        });
         expect(put.status).toBe(200);
         asker.context = first;
       }
     }
-    const own = await get<Array<{ accountid: number; group_code: string | null }>>(asker.token, "/resourceful/portfolio/account").catch(() => []);
+    const own = await get<Array<{ accountid: number; group_code: string | null }>>(
+      asker.token,
+      "/resourceful/portfolio/account",
+    ).catch(() => []);
     const signatures = await get<Array<{ id: number }>>(asker.token, "/resourceful/digital_signature?page_size=100");
     seen.set(asker.username, {
       documents: await listedDocuments(asker.token),
@@ -141,7 +197,12 @@ afterAll(() => platform?.close());
 
 /** One call as the asker: the status only (some answers are HTML, PDF or CSV, not JSON). */
 async function ask(asker: Asker, probe: Probe): Promise<number> {
-  const headers: Record<string, string> = { Accept: "application/json", "X-Xplan-App-Id": "client-online", "X-Xplan-Auth-Failure-Action": "error", Cookie: `XPLANID=${asker.token}` };
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "X-Xplan-App-Id": "client-online",
+    "X-Xplan-Auth-Failure-Action": "error",
+    Cookie: `XPLANID=${asker.token}`,
+  };
   if (probe.body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(`${platform.baseUrl}${probe.path}`, {
     method: probe.method ?? "GET",
@@ -156,7 +217,12 @@ async function ask(asker: Asker, probe: Probe): Promise<number> {
  * The probes `always` keeps for every item, the others for a third of the items in turn (by the
  * asker's place), so that across the askers every probe meets every item and the sweep stays quick.
  */
-function rotate(asker: Asker, ids: number[], probesOf: (id: number) => Probe[], always: (probe: Probe) => boolean): Probe[] {
+function rotate(
+  asker: Asker,
+  ids: number[],
+  probesOf: (id: number) => Probe[],
+  always: (probe: Probe) => boolean,
+): Probe[] {
   const place = askers.indexOf(asker);
   return ids.flatMap((id, i) => ((i + place) % 3 === 0 ? probesOf(id) : probesOf(id).filter(always)));
 }
@@ -178,13 +244,21 @@ async function askAll(asker: Asker, probes: Probe[]): Promise<number[]> {
 /** Asks as `asker`; each probe must be refused with 403 or 404. */
 async function expectRefused(asker: Asker, probes: Probe[]) {
   const statuses = await askAll(asker, probes);
-  const leaks = probes.flatMap((probe, i) => (REFUSED.includes(statuses[i]!) ? [] : [`${asker.username} ${probe.method ?? "GET"} ${probe.path} (${probe.what}) → ${statuses[i]}`]));
+  const leaks = probes.flatMap((probe, i) =>
+    REFUSED.includes(statuses[i]!)
+      ? []
+      : [`${asker.username} ${probe.method ?? "GET"} ${probe.path} (${probe.what}) → ${statuses[i]}`],
+  );
   expect(leaks).toEqual([]);
 }
 
 async function expectAnswered(asker: Asker, probes: Probe[], statuses = [200]) {
   const answered = await askAll(asker, probes);
-  const refused = probes.flatMap((probe, i) => (statuses.includes(answered[i]!) ? [] : [`${asker.username} ${probe.method ?? "GET"} ${probe.path} → ${answered[i]}`]));
+  const refused = probes.flatMap((probe, i) =>
+    statuses.includes(answered[i]!)
+      ? []
+      : [`${asker.username} ${probe.method ?? "GET"} ${probe.path} → ${answered[i]}`],
+  );
   expect(refused).toEqual([]);
 }
 
@@ -192,7 +266,10 @@ const documentProbes = (id: number): Probe[] => {
   const parts = platform.db.select().from(documentAttachments).where(eq(documentAttachments.documentId, id)).all();
   return [
     { what: "document", path: `/resourceful/docnote-v2/${id}` },
-    ...parts.map((p) => ({ what: "attachment file", path: `/resourceful/docnote/files/${id}/${p.docpartid}/${encodeURIComponent(p.filename)}` })),
+    ...parts.map((p) => ({
+      what: "attachment file",
+      path: `/resourceful/docnote/files/${id}/${p.docpartid}/${encodeURIComponent(p.filename)}`,
+    })),
     { what: "message body", path: `/resourceful/docnote-v2/${id}/body` },
     { what: "attachment list", path: `/resourceful/docnote-v2/${id}/attachment-v4` },
     { what: "first read", path: `/resourceful/docnote-v2/${id}/firstread`, method: "POST", body: {} },
@@ -201,12 +278,24 @@ const documentProbes = (id: number): Probe[] => {
 
 const signatureProbes = (id: number): Probe[] => {
   const item = platform.db.select().from(digitalSignatures).where(eq(digitalSignatures.id, id)).get()!;
-  const signatories = platform.db.select().from(digitalSignatureSignatories).where(eq(digitalSignatureSignatories.digitalSignatureId, id)).all();
+  const signatories = platform.db
+    .select()
+    .from(digitalSignatureSignatories)
+    .where(eq(digitalSignatureSignatories.digitalSignatureId, id))
+    .all();
   return [
     { what: "signature item", path: `/resourceful/digital_signature/${id}` },
     { what: "signatories", path: `/resourceful/digital_signature/${id}/signatories` },
-    { what: "signature document", path: `/resourceful/digital_signature/content/${id}/${encodeURIComponent(item.filename)}` },
-    ...signatories.map((s) => ({ what: "signing code", path: `/resourceful/digital_signature/${id}/signatories/${s.id}/generate_code`, method: "POST", body: {} })),
+    {
+      what: "signature document",
+      path: `/resourceful/digital_signature/content/${id}/${encodeURIComponent(item.filename)}`,
+    },
+    ...signatories.map((s) => ({
+      what: "signing code",
+      path: `/resourceful/digital_signature/${id}/signatories/${s.id}/generate_code`,
+      method: "POST",
+      body: {},
+    })),
   ];
 };
 
@@ -220,7 +309,10 @@ const accountProbes = (id: number): Probe[] => [
 ];
 
 const groupProbes = (code: string): Probe[] => [
-  { what: "group transactions", path: `/resourceful/portfolio/group/account/code/${encodeURIComponent(code)}/transaction` },
+  {
+    what: "group transactions",
+    path: `/resourceful/portfolio/group/account/code/${encodeURIComponent(code)}/transaction`,
+  },
   { what: "group positions", path: `/resourceful/portfolio/group/account/code/${encodeURIComponent(code)}/position` },
 ];
 
@@ -236,21 +328,41 @@ const entityProbes = (id: number): Probe[] => [
 describe("the access-control sweep", () => {
   it("signs in as every demo user who can, clients and advisers", () => {
     // all but the three whose sign-in steps change them (a forced password change, an MFA enrolment, no memorable word)
-    const demo = platform.db.select().from(users).all().filter((u) => u.usernameKey.startsWith("demo.")).map((u) => u.usernameKey);
-    expect(demo.filter((u) => !askers.some((a) => a.username === u)).sort()).toEqual(["demo.enrol", "demo.newuser", "demo.noword"]);
+    const demo = platform.db
+      .select()
+      .from(users)
+      .all()
+      .filter((u) => u.usernameKey.startsWith("demo."))
+      .map((u) => u.usernameKey);
+    expect(demo.filter((u) => !askers.some((a) => a.username === u)).sort()).toEqual([
+      "demo.enrol",
+      "demo.newuser",
+      "demo.noword",
+    ]);
     expect(askers.filter((a) => a.role === "adviser").length).toBe(2);
     // each one has things of their own to protect, and the others have things to refuse
     const allDocuments = platform.db.select({ id: documents.id }).from(documents).all();
-    for (const asker of askers) expect(seen.get(asker.username)!.documents.size, asker.username).toBeLessThan(allDocuments.length);
+    for (const asker of askers)
+      expect(seen.get(asker.username)!.documents.size, asker.username).toBeLessThan(allDocuments.length);
   });
 
   it("documents, messages and attachments: the owner gets each, everyone else 404", async () => {
-    const all = platform.db.select({ id: documents.id }).from(documents).all().map((d) => d.id);
+    const all = platform.db
+      .select({ id: documents.id })
+      .from(documents)
+      .all()
+      .map((d) => d.id);
     for (const asker of askers) {
       const mine = seen.get(asker.username)!;
-      await expectAnswered(asker, [...mine.documents].slice(0, 5).flatMap((id) => documentProbes(id).filter((p) => p.method !== "POST")));
+      await expectAnswered(
+        asker,
+        [...mine.documents].slice(0, 5).flatMap((id) => documentProbes(id).filter((p) => p.method !== "POST")),
+      );
       const foreign = all.filter((id) => !mine.documents.has(id));
-      await expectRefused(asker, rotate(asker, foreign, documentProbes, (p) => p.what === "attachment file"));
+      await expectRefused(
+        asker,
+        rotate(asker, foreign, documentProbes, (p) => p.what === "attachment file"),
+      );
     }
     // every document is someone's
     const owned = new Set(askers.flatMap((a) => [...seen.get(a.username)!.documents]));
@@ -258,23 +370,52 @@ describe("the access-control sweep", () => {
   });
 
   it("signature items: the signatory gets each, everyone else 404", async () => {
-    const all = platform.db.select({ id: digitalSignatures.id }).from(digitalSignatures).all().map((s) => s.id);
+    const all = platform.db
+      .select({ id: digitalSignatures.id })
+      .from(digitalSignatures)
+      .all()
+      .map((s) => s.id);
     expect(all.length).toBeGreaterThan(0);
     for (const asker of askers) {
       const mine = seen.get(asker.username)!;
-      await expectAnswered(asker, [...mine.signatures].flatMap((id) => signatureProbes(id).filter((p) => p.method !== "POST")));
+      await expectAnswered(
+        asker,
+        [...mine.signatures].flatMap((id) => signatureProbes(id).filter((p) => p.method !== "POST")),
+      );
       await expectRefused(asker, all.filter((id) => !mine.signatures.has(id)).flatMap(signatureProbes));
     }
   });
 
   it("accounts and account groups (the CSV and analysis ids): the owner gets each, everyone else 404", async () => {
-    const all = platform.db.select({ id: accounts.id }).from(accounts).all().map((a) => a.id);
-    const codes = platform.db.select({ code: accountGroups.groupCode }).from(accountGroups).all().map((g) => g.code);
+    const all = platform.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .all()
+      .map((a) => a.id);
+    const codes = platform.db
+      .select({ code: accountGroups.groupCode })
+      .from(accountGroups)
+      .all()
+      .map((g) => g.code);
     for (const asker of askers) {
       const mine = seen.get(asker.username)!;
-      await expectAnswered(asker, [...mine.accounts].slice(0, 5).map((id) => accountProbes(id)[0]!));
-      await expectAnswered(asker, groupsOf(asker.role === "adviser" ? asker.context : asker.entityId).flatMap(groupProbes));
-      await expectRefused(asker, rotate(asker, all.filter((id) => !mine.accounts.has(id)), accountProbes, (p) => p.what === "account"));
+      await expectAnswered(
+        asker,
+        [...mine.accounts].slice(0, 5).map((id) => accountProbes(id)[0]!),
+      );
+      await expectAnswered(
+        asker,
+        groupsOf(asker.role === "adviser" ? asker.context : asker.entityId).flatMap(groupProbes),
+      );
+      await expectRefused(
+        asker,
+        rotate(
+          asker,
+          all.filter((id) => !mine.accounts.has(id)),
+          accountProbes,
+          (p) => p.what === "account",
+        ),
+      );
       await expectRefused(asker, codes.filter((c) => !mine.groups.has(c)).flatMap(groupProbes));
     }
   });
@@ -285,11 +426,27 @@ describe("the access-control sweep", () => {
       const mine = seen.get(asker.username)!;
       const own = asker.role === "adviser" ? asker.context : asker.entityId;
       if (own !== null) await expectAnswered(asker, entityProbes(own).slice(0, 4));
-      await expectRefused(asker, rotate(asker, clients.filter((id) => !mine.entities.has(id)), entityProbes, (p) => p.what === "person" || p.what === "balance-sheet members"));
+      await expectRefused(
+        asker,
+        rotate(
+          asker,
+          clients.filter((id) => !mine.entities.has(id)),
+          entityProbes,
+          (p) => p.what === "person" || p.what === "balance-sheet members",
+        ),
+      );
       // a report run for someone else's person
       await expectRefused(
         asker,
-        clients.filter((id) => !mine.entities.has(id)).slice(0, 10).map((id) => ({ what: "valuation run", path: "/resourceful/xmerge/valuation?_method=runasync", method: "POST", body: { clientId: id, variables: {} } })),
+        clients
+          .filter((id) => !mine.entities.has(id))
+          .slice(0, 10)
+          .map((id) => ({
+            what: "valuation run",
+            path: "/resourceful/xmerge/valuation?_method=runasync",
+            method: "POST",
+            body: { clientId: id, variables: {} },
+          })),
       );
     }
   });
@@ -298,7 +455,12 @@ describe("the access-control sweep", () => {
     const clients = people();
     for (const asker of askers) {
       const book = asker.role === "adviser" ? seen.get(asker.username)!.entities : new Set<number>();
-      const put = (id: number): Probe => ({ what: "client in context", path: "/resourceful/session/client_in_context", method: "PUT", body: { client_id: id, client_access_level: 3 } });
+      const put = (id: number): Probe => ({
+        what: "client in context",
+        path: "/resourceful/session/client_in_context",
+        method: "PUT",
+        body: { client_id: id, client_access_level: 3 },
+      });
       await expectRefused(asker, clients.filter((id) => !book.has(id)).map(put));
       if (asker.role === "adviser") {
         expect(book.size).toBeGreaterThan(0);
@@ -314,34 +476,69 @@ describe("the access-control sweep", () => {
     for (const asker of askers) {
       const client = asker.role === "adviser" ? asker.context : asker.entityId;
       if (client !== null) {
-        await platform.call("/resourceful/xmerge/valuation?_method=runasync", { method: "POST", token: asker.token, body: { clientId: client, variables: {} } });
+        await platform.call("/resourceful/xmerge/valuation?_method=runasync", {
+          method: "POST",
+          token: asker.token,
+          body: { clientId: client, variables: {} },
+        });
       }
     }
     const jobs = platform.db.select({ id: reportJobs.id, userId: reportJobs.userId }).from(reportJobs).all();
     expect(jobs.length).toBeGreaterThanOrEqual(askers.length / 2);
     for (const asker of askers) {
       const probe = (id: string): Probe => ({ what: "report job", path: `/resourceful/job_queue/completed_job/${id}` });
-      await expectAnswered(asker, jobs.filter((j) => j.userId === asker.userId).map((j) => probe(j.id)), [200, 202]);
-      await expectRefused(asker, jobs.filter((j) => j.userId !== asker.userId).map((j) => probe(j.id)));
+      await expectAnswered(
+        asker,
+        jobs.filter((j) => j.userId === asker.userId).map((j) => probe(j.id)),
+        [200, 202],
+      );
+      await expectRefused(
+        asker,
+        jobs.filter((j) => j.userId !== asker.userId).map((j) => probe(j.id)),
+      );
     }
   });
 
   it("passkeys: the owner renames theirs, nobody else can rename or delete it", async () => {
     // one passkey of each asker's own
     for (const asker of askers) {
-      const options = await platform.call<{ challenge: string; user: { id: string } }>("/resourceful/session/passkey/registration/options", { method: "POST", token: asker.token, body: {} });
+      const options = await platform.call<{ challenge: string; user: { id: string } }>(
+        "/resourceful/session/passkey/registration/options",
+        { method: "POST", token: asker.token, body: {} },
+      );
       if (options.status !== 200) continue;
-      const response = new SoftwareAuthenticator().register({ challenge: options.body.challenge, user: options.body.user });
-      await platform.call("/resourceful/session/passkey/registration/verify", { method: "POST", token: asker.token, body: { response, name: `${asker.username}'s key` } });
+      const response = new SoftwareAuthenticator().register({
+        challenge: options.body.challenge,
+        user: options.body.user,
+      });
+      await platform.call("/resourceful/session/passkey/registration/verify", {
+        method: "POST",
+        token: asker.token,
+        body: { response, name: `${asker.username}'s key` },
+      });
     }
     const keys = platform.db.select({ id: passkeys.id, userId: passkeys.userId }).from(passkeys).all();
     expect(keys.length).toBeGreaterThanOrEqual(askers.length - 2);
     for (const asker of askers) {
-      const rename = (id: number): Probe => ({ what: "passkey rename", path: `/resourceful/session/passkey/${id}`, method: "PATCH", body: { name: "Taken over" } });
-      await expectAnswered(asker, keys.filter((k) => k.userId === asker.userId).map((k) => rename(k.id)));
+      const rename = (id: number): Probe => ({
+        what: "passkey rename",
+        path: `/resourceful/session/passkey/${id}`,
+        method: "PATCH",
+        body: { name: "Taken over" },
+      });
+      await expectAnswered(
+        asker,
+        keys.filter((k) => k.userId === asker.userId).map((k) => rename(k.id)),
+      );
       const others = keys.filter((k) => k.userId !== asker.userId);
-      await expectRefused(asker, others.map((k) => rename(k.id)));
-      await expectRefused(asker, others.map((k) => ({ what: "passkey delete", path: `/resourceful/session/passkey/${k.id}`, method: "DELETE" })));
+      await expectRefused(
+        asker,
+        others.map((k) => rename(k.id)),
+      );
+      await expectRefused(
+        asker,
+        others.map((k) => ({ what: "passkey delete", path: `/resourceful/session/passkey/${k.id}`, method: "DELETE" })),
+      );
     }
     expect(platform.db.select().from(passkeys).all().length).toBe(keys.length);
   });

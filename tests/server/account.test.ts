@@ -15,7 +15,11 @@ const userRow = (username: string) => platform.db.select().from(users).where(eq(
 
 describe("change password", () => {
   const change = (token: string, body: Record<string, unknown>) =>
-    platform.call<{ password_changed: boolean } & ErrorAnswer>("/resourceful/session/password", { method: "PUT", body, token });
+    platform.call<{ password_changed: boolean } & ErrorAnswer>("/resourceful/session/password", {
+      method: "PUT",
+      body,
+      token,
+    });
 
   it("checks the current password and the policy, then ends the other sessions", async () => {
     const other = await platform.session("demo.assets");
@@ -46,7 +50,8 @@ describe("change password", () => {
 
   it("locks the account after 5 wrong current passwords, ending the session", async () => {
     const token = await platform.session("demo.lockout");
-    for (let i = 1; i <= 4; i++) expect((await change(token, { current_password: "Nope-1234", new_password: "Brand-new-2" })).status).toBe(400);
+    for (let i = 1; i <= 4; i++)
+      expect((await change(token, { current_password: "Nope-1234", new_password: "Brand-new-2" })).status).toBe(400);
     const fifth = await change(token, { current_password: "Nope-1234", new_password: "Brand-new-2" });
     expect(fifth.status).toBe(403);
     expect(fifth.body.api_message).toBe("Account has been disabled.");
@@ -56,7 +61,11 @@ describe("change password", () => {
 });
 
 describe("security questions", () => {
-  type Questions = { questions: Array<{ position: number; question: string }>; default_questions: string[]; answer_min_length: number };
+  type Questions = {
+    questions: Array<{ position: number; question: string }>;
+    default_questions: string[];
+    answer_min_length: number;
+  };
 
   it("lists the user's questions and the 8 defaults, and sets new ones", async () => {
     const token = await platform.session("demo.client");
@@ -68,16 +77,51 @@ describe("security questions", () => {
     expect(before.body.default_questions).toHaveLength(8);
     expect(before.body.answer_min_length).toBe(0);
 
-    const put = (questions: unknown) => platform.call<Questions & ErrorAnswer>("/resourceful/session/security_questions", { method: "PUT", body: { questions }, token });
-    expect((await put([{ question: "A?", answer: "x".repeat(257) }, { question: "B?", answer: "b" }])).body.api_message).toBe("Answers must be at most 256 characters");
-    expect((await put([{ question: "x".repeat(257), answer: "a" }, { question: "B?", answer: "b" }])).body.api_message).toBe("Question needs to be at most 256 characters");
-    expect((await put([{ question: "A?", answer: "" }, { question: "B?", answer: "b" }])).body.api_message).toBe("Please enter an answer to your security question.");
+    const put = (questions: unknown) =>
+      platform.call<Questions & ErrorAnswer>("/resourceful/session/security_questions", {
+        method: "PUT",
+        body: { questions },
+        token,
+      });
+    expect(
+      (
+        await put([
+          { question: "A?", answer: "x".repeat(257) },
+          { question: "B?", answer: "b" },
+        ])
+      ).body.api_message,
+    ).toBe("Answers must be at most 256 characters");
+    expect(
+      (
+        await put([
+          { question: "x".repeat(257), answer: "a" },
+          { question: "B?", answer: "b" },
+        ])
+      ).body.api_message,
+    ).toBe("Question needs to be at most 256 characters");
+    expect(
+      (
+        await put([
+          { question: "A?", answer: "" },
+          { question: "B?", answer: "b" },
+        ])
+      ).body.api_message,
+    ).toBe("Please enter an answer to your security question.");
     expect((await put([{ question: "A?", answer: "a" }])).status).toBe(400);
-    const saved = await put([{ question: "What was the make of your first car?", answer: "Mini" }, { question: "What was your childhood nickname?", answer: "Ellie" }]);
+    const saved = await put([
+      { question: "What was the make of your first car?", answer: "Mini" },
+      { question: "What was your childhood nickname?", answer: "Ellie" },
+    ]);
     expect(saved.status).toBe(200);
-    expect(saved.body.questions.map((q) => q.question)).toEqual(["What was the make of your first car?", "What was your childhood nickname?"]);
+    expect(saved.body.questions.map((q) => q.question)).toEqual([
+      "What was the make of your first car?",
+      "What was your childhood nickname?",
+    ]);
     // the forgotten-password flow now asks the new questions
-    const reset = await platform.call<{ questions: string[] }>("/resourceful/forgotten_password", { method: "POST", body: { username: "demo.client" } });
+    const reset = await platform.call<{ questions: string[] }>("/resourceful/forgotten_password", {
+      method: "POST",
+      body: { username: "demo.client" },
+    });
     expect(reset.body.questions).toEqual(["What was the make of your first car?", "What was your childhood nickname?"]);
   });
 
@@ -86,11 +130,18 @@ describe("security questions", () => {
     try {
       expect((await older.call<{ version: string }>("/resourceful/site?version=true")).body.version).toBe("22.9.236");
       const token = await older.session("demo.client");
-      expect((await older.call<Questions>("/resourceful/session/security_questions", { token })).body.answer_min_length).toBe(8);
+      expect(
+        (await older.call<Questions>("/resourceful/session/security_questions", { token })).body.answer_min_length,
+      ).toBe(8);
       const short = await older.call("/resourceful/session/security_questions", {
         method: "PUT",
         token,
-        body: { questions: [{ question: "A?", answer: "short" }, { question: "B?", answer: "long enough" }] },
+        body: {
+          questions: [
+            { question: "A?", answer: "short" },
+            { question: "B?", answer: "long enough" },
+          ],
+        },
       });
       expect(short.status).toBe(400);
       expect(short.body.api_message).toBe("Answers must be at least 8 characters");
@@ -101,19 +152,27 @@ describe("security questions", () => {
 
   it("is for clients only", async () => {
     const adviser = await platform.session("demo.adviser", "adviser");
-    expect((await platform.call("/resourceful/session/security_questions", { token: adviser })).body.api_message).toBe(CLIENTS_ONLY);
+    expect((await platform.call("/resourceful/session/security_questions", { token: adviser })).body.api_message).toBe(
+      CLIENTS_ONLY,
+    );
   });
 });
 
 describe("preferences", () => {
   type Client = { comm_pref_email: string; comm_pref_mail: string; comm_pref_sms: string; first_name: string };
-  const patch = (id: number, body: unknown, token: string) => platform.call<Client & ErrorAnswer>(`/resourceful/entity/client-v3/${id}`, { method: "PATCH", body, token });
+  const patch = (id: number, body: unknown, token: string) =>
+    platform.call<Client & ErrorAnswer>(`/resourceful/entity/client-v3/${id}`, { method: "PATCH", body, token });
 
   it("lets a client change their own with 200 and the record", async () => {
     const token = await platform.session("demo.client");
     const answer = await patch(1, { comm_pref_mail: "1", comm_pref_sms: "0" }, token);
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ first_name: "Eleanor", comm_pref_email: "1", comm_pref_mail: "1", comm_pref_sms: "0" });
+    expect(answer.body).toMatchObject({
+      first_name: "Eleanor",
+      comm_pref_email: "1",
+      comm_pref_mail: "1",
+      comm_pref_sms: "0",
+    });
     expect((await platform.call<Client>("/resourceful/entity/client-v3/1", { token })).body.comm_pref_mail).toBe("1");
   });
 
@@ -126,7 +185,11 @@ describe("preferences", () => {
     expect(partner.status).toBe(403);
     expect(partner.body.api_message).toBe("Permission Error: You do not have access to this entity");
     const adviser = await platform.session("demo.adviser", "adviser");
-    await platform.call("/resourceful/session/client_in_context", { method: "PUT", token: adviser, body: { client_id: 1, client_access_level: 1 } });
+    await platform.call("/resourceful/session/client_in_context", {
+      method: "PUT",
+      token: adviser,
+      body: { client_id: 1, client_access_level: 1 },
+    });
     expect((await platform.call("/resourceful/entity/client-v3/1", { token: adviser })).status).toBe(200);
     const refused = await patch(1, { comm_pref_email: "0" }, adviser);
     expect(refused.status).toBe(403);
@@ -135,7 +198,11 @@ describe("preferences", () => {
 });
 
 describe("additional verification", () => {
-  type Pending = { status: string; device: { id: string; name: string; method: string; destination: string | null }; token_secret?: string };
+  type Pending = {
+    status: string;
+    device: { id: string; name: string; method: string; destination: string | null };
+    token_secret?: string;
+  };
 
   it("answers the enrolment details and methods", async () => {
     const token = await platform.session("demo.enrol").catch(() => null);
@@ -150,46 +217,76 @@ describe("additional verification", () => {
       { method: "token", destination: null },
     ]);
     const single = await signInMfa("demo.single");
-    expect((await platform.call<{ methods: unknown[] }>("/resourceful/session/mfa/methods", { token: single })).body.methods).toEqual([
-      { method: "email", destination: "f***@example.com" },
-    ]);
+    expect(
+      (await platform.call<{ methods: unknown[] }>("/resourceful/session/mfa/methods", { token: single })).body.methods,
+    ).toEqual([{ method: "email", destination: "f***@example.com" }]);
     const basic = await platform.session("demo.messages");
-    expect((await platform.call<{ methods: unknown[] }>("/resourceful/session/mfa/methods", { token: basic })).body.methods).toEqual([]);
-    const refused = await platform.call("/resourceful/session/mfa/method", { method: "PUT", token: basic, body: { mfaMethod: "sms", password: "Demo-pass-1" } });
+    expect(
+      (await platform.call<{ methods: unknown[] }>("/resourceful/session/mfa/methods", { token: basic })).body.methods,
+    ).toEqual([]);
+    const refused = await platform.call("/resourceful/session/mfa/method", {
+      method: "PUT",
+      token: basic,
+      body: { mfaMethod: "sms", password: "Demo-pass-1" },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.api_message).toBe("Permission Error: Additional verification is not enabled for this user");
   });
 
   it("changes the method to a software token after the password and a valid code", async () => {
     const token = await signInMfa("demo.mfa");
-    const put = (body: unknown) => platform.call<Pending & ErrorAnswer>("/resourceful/session/mfa/method", { method: "PUT", token, body });
+    const put = (body: unknown) =>
+      platform.call<Pending & ErrorAnswer>("/resourceful/session/mfa/method", { method: "PUT", token, body });
     expect((await put({})).body.api_message).toBe("MFA method required");
-    expect((await put({ mfaMethod: "sms", password: "Demo-pass-1" })).body.api_message).toBe("This is already your additional verification method.");
+    expect((await put({ mfaMethod: "sms", password: "Demo-pass-1" })).body.api_message).toBe(
+      "This is already your additional verification method.",
+    );
     expect((await put({ mfaMethod: "pigeon" })).body.api_message).toBe("MFA method not available");
     const problem = await put({ mfaMethod: "email", password: "Demo-pass-1" });
     expect(problem.status).toBe(422);
-    expect(problem.body.api_message).toBe("There is a problem with your registered phone number or email address. Please contact your adviser for assistance.");
+    expect(problem.body.api_message).toBe(
+      "There is a problem with your registered phone number or email address. Please contact your adviser for assistance.",
+    );
     expect((await put({ mfaMethod: "token" })).body.api_message).toBe("Password is required");
-    expect((await put({ mfaMethod: "token", password: "wrong-1234" })).body.api_message).toBe("The password is incorrect.");
+    expect((await put({ mfaMethod: "token", password: "wrong-1234" })).body.api_message).toBe(
+      "The password is incorrect.",
+    );
 
     const pending = await put({ mfaMethod: "token", password: "Demo-pass-1" });
     expect(pending.status).toBe(200);
-    expect(pending.body).toMatchObject({ status: "validate", device: { method: "token", name: "email", destination: null } });
+    expect(pending.body).toMatchObject({
+      status: "validate",
+      device: { method: "token", name: "email", destination: null },
+    });
     const key = base32Decode(pending.body.token_secret!);
-    const validate = (body: unknown) => platform.call<ErrorAnswer & { status: string; mfaMethod: string }>("/resourceful/session/mfa/validate", { method: "POST", token, body });
-    expect((await validate({ mfaMethod: "token", mfaCode: "123456" })).body.api_message).toBe("An error occurred whilst requesting additional verification code");
-    expect((await validate({ mfaMethod: "sms", mfaCode: "123456", deviceId: pending.body.device.id })).body.api_message).toBe(
+    const validate = (body: unknown) =>
+      platform.call<ErrorAnswer & { status: string; mfaMethod: string }>("/resourceful/session/mfa/validate", {
+        method: "POST",
+        token,
+        body,
+      });
+    expect((await validate({ mfaMethod: "token", mfaCode: "123456" })).body.api_message).toBe(
       "An error occurred whilst requesting additional verification code",
     );
+    expect(
+      (await validate({ mfaMethod: "sms", mfaCode: "123456", deviceId: pending.body.device.id })).body.api_message,
+    ).toBe("An error occurred whilst requesting additional verification code");
     const right = totp(key, platform.clock.now().getTime());
-    const invalid = await validate({ mfaMethod: "token", mfaCode: right === "000000" ? "111111" : "000000", deviceId: pending.body.device.id });
+    const invalid = await validate({
+      mfaMethod: "token",
+      mfaCode: right === "000000" ? "111111" : "000000",
+      deviceId: pending.body.device.id,
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.api_message).toBe("The code is invalid");
     expect(userRow("demo.mfa").mfaMethod).toBe("sms");
     const changed = await validate({ mfaMethod: "token", mfaCode: right, deviceId: pending.body.device.id });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual({ status: "changed", mfaMethod: "token" });
-    expect((await platform.call("/resourceful/session/mfa", { token })).body).toMatchObject({ mfaMethod: "token", softwareToken: true });
+    expect((await platform.call("/resourceful/session/mfa", { token })).body).toMatchObject({
+      mfaMethod: "token",
+      softwareToken: true,
+    });
     expect(userRow("demo.mfa").failedAttempts).toBe(0);
 
     // and the next sign-in asks for the token
@@ -199,14 +296,26 @@ describe("additional verification", () => {
 
   it("sends a code for sms, voids it after a wrong try and sends a new one on request", async () => {
     const token = await signInMfaToken();
-    const pending = await platform.call<Pending>("/resourceful/session/mfa/method", { method: "PUT", token, body: { mfaMethod: "sms", password: "Demo-pass-1" } });
+    const pending = await platform.call<Pending>("/resourceful/session/mfa/method", {
+      method: "PUT",
+      token,
+      body: { mfaMethod: "sms", password: "Demo-pass-1" },
+    });
     expect(pending.body.device).toMatchObject({ method: "sms", name: "device", destination: "+********0123" });
     const code = await platform.latestCode("demo.mfa");
     const validate = (mfaCode: string) =>
-      platform.call<ErrorAnswer>("/resourceful/session/mfa/validate", { method: "POST", token, body: { mfaMethod: "sms", mfaCode, deviceId: pending.body.device.id } });
+      platform.call<ErrorAnswer>("/resourceful/session/mfa/validate", {
+        method: "POST",
+        token,
+        body: { mfaMethod: "sms", mfaCode, deviceId: pending.body.device.id },
+      });
     expect((await validate(code === "000000" ? "111111" : "000000")).status).toBe(400);
     expect((await validate(code)).body.api_message).toBe("The code is invalid");
-    const resent = await platform.call<Pending>("/resourceful/session/mfa/resend", { method: "POST", token, body: { deviceId: pending.body.device.id } });
+    const resent = await platform.call<Pending>("/resourceful/session/mfa/resend", {
+      method: "POST",
+      token,
+      body: { deviceId: pending.body.device.id },
+    });
     expect(resent.body.device.id).toBe(pending.body.device.id);
     expect((await validate(await platform.latestCode("demo.mfa"))).status).toBe(200);
     expect(userRow("demo.mfa").mfaMethod).toBe("sms");
@@ -219,7 +328,10 @@ describe("maintenance", () => {
     const on = await platform.call("/dev/maintenance", { method: "PUT", body: { maintenance: true } });
     expect(on.body).toEqual({ maintenance: true, status: "BAD" });
     expect((await platform.call("/xplan/health")).body).toEqual({ status: "BAD" });
-    const site = await platform.call<{ settings: Record<string, unknown>; content: { pages: Record<string, { title: string; html: string }> } }>("/resourceful/site?site_locales=en-GB");
+    const site = await platform.call<{
+      settings: Record<string, unknown>;
+      content: { pages: Record<string, { title: string; html: string }> };
+    }>("/resourceful/site?site_locales=en-GB");
     expect(site.body.settings.maintenanceMode).toBe(true);
     expect(site.body.content.pages.maintenance?.title).toBe("Client Online is down for maintenance");
     expect(site.body.content.pages.maintenance?.html).toContain("planned maintenance");
@@ -239,7 +351,10 @@ describe("maintenance", () => {
 
 async function signInMfa(username: string): Promise<string> {
   const first = await platform.login(username);
-  const done = await platform.step("/auth/tfa/validate", { login_ticket: first.body.login_ticket, code: await platform.latestCode(username) });
+  const done = await platform.step("/auth/tfa/validate", {
+    login_ticket: first.body.login_ticket,
+    code: await platform.latestCode(username),
+  });
   if (!done.token) throw new Error(`MFA sign-in of ${username} failed`);
   return done.token;
 }
@@ -248,7 +363,10 @@ async function signInMfaToken(): Promise<string> {
   const first = await platform.login("demo.mfa");
   platform.clock.advance(60_000);
   const key = base32Decode(userRow("demo.mfa").mfaTotpSecret!);
-  const done = await platform.step("/auth/tfa/validate", { login_ticket: first.body.login_ticket, code: totp(key, platform.clock.now().getTime()) });
+  const done = await platform.step("/auth/tfa/validate", {
+    login_ticket: first.body.login_ticket,
+    code: totp(key, platform.clock.now().getTime()),
+  });
   if (!done.token) throw new Error("token sign-in failed");
   return done.token;
 }

@@ -16,10 +16,40 @@ type Series = {
   benchmark: BenchmarkSeries | null;
   benchmarks: BenchmarkSeries[];
 };
-type Row = { level: string; key: string; accountid: number | null; market_value_to: Money; twrr_period: number | null; isLinked?: boolean; start_date: WireDate; end_date: WireDate };
-type Detail = { start_date: WireDate; end_date: WireDate; inception_date: WireDate | null; rows: Row[]; total: Row | null };
-type Cashflows = { start_date: WireDate; end_date: WireDate; flows: Array<{ date: WireDate; accountid: number; amount: Money }>; inflows: Money; outflows: Money; net: Money };
-type Transaction = { id: number; accountId: number; tradeDate: WireDate; type: string; transactionTypeDesc: string; netAmount: Money; bookmark: string };
+type Row = {
+  level: string;
+  key: string;
+  accountid: number | null;
+  market_value_to: Money;
+  twrr_period: number | null;
+  isLinked?: boolean;
+  start_date: WireDate;
+  end_date: WireDate;
+};
+type Detail = {
+  start_date: WireDate;
+  end_date: WireDate;
+  inception_date: WireDate | null;
+  rows: Row[];
+  total: Row | null;
+};
+type Cashflows = {
+  start_date: WireDate;
+  end_date: WireDate;
+  flows: Array<{ date: WireDate; accountid: number; amount: Money }>;
+  inflows: Money;
+  outflows: Money;
+  net: Money;
+};
+type Transaction = {
+  id: number;
+  accountId: number;
+  tradeDate: WireDate;
+  type: string;
+  transactionTypeDesc: string;
+  netAmount: Money;
+  bookmark: string;
+};
 
 const TODAY = START.slice(0, 10); // 2025-03-14, a Friday
 const YEAR_AGO = "2024-03-14";
@@ -35,7 +65,8 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 const num = (m: Money | null | undefined) => Number(m?.value._val);
-const sql = (query: string, ...params: unknown[]) => platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
+const sql = (query: string, ...params: unknown[]) =>
+  platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
 const get = <T>(path: string, token: string) => platform.call<T>(path, { token });
 const ok = async <T>(path: string, token = client): Promise<T> => {
   const answer = await get<T>(path, token);
@@ -43,7 +74,10 @@ const ok = async <T>(path: string, token = client): Promise<T> => {
   return answer.body;
 };
 const levelsOf = (code: string) =>
-  sql("SELECT p.date, p.level_micros AS micros FROM benchmark_prices p JOIN benchmarks b ON b.id = p.benchmark_id WHERE b.code = ? ORDER BY p.date", code) as Array<{
+  sql(
+    "SELECT p.date, p.level_micros AS micros FROM benchmark_prices p JOIN benchmarks b ON b.id = p.benchmark_id WHERE b.code = ? ORDER BY p.date",
+    code,
+  ) as Array<{
     date: string;
     micros: number;
   }>;
@@ -57,7 +91,9 @@ const ownManaged = () =>
 
 describe("benchmarks (spec 001 §7 GET portfolio/benchmark)", () => {
   it("lists every benchmark with the first date of its levels, an equity and a balanced index among them", async () => {
-    const list = await ok<Array<{ code: string; name: string; currency: string; start_date: WireDate }>>("/resourceful/portfolio/benchmark");
+    const list = await ok<Array<{ code: string; name: string; currency: string; start_date: WireDate }>>(
+      "/resourceful/portfolio/benchmark",
+    );
     expect(list.map((b) => b.code)).toEqual(["FTASX", "MSCIWGBP", "GILTALL", "BAL6040"]);
     expect(list[3]).toMatchObject({ name: "Balanced index 60/40 (MSCI World and UK gilts)", currency: "GBP" });
     for (const b of list) expect(b.start_date._val).toBe(levelsOf(b.code)[0]!.date);
@@ -71,19 +107,36 @@ describe("benchmarks (spec 001 §7 GET portfolio/benchmark)", () => {
     expect(balanced.map((l) => l.date)).toEqual(world.map((l) => l.date));
     expect(balanced[0]!.micros).toBe(1000_000_000);
     for (const i of [1, 100, balanced.length - 1]) {
-      const expected = 0.6 * (world[i]!.micros / world[i - 1]!.micros - 1) + 0.4 * (gilts[i]!.micros / gilts[i - 1]!.micros - 1);
+      const expected =
+        0.6 * (world[i]!.micros / world[i - 1]!.micros - 1) + 0.4 * (gilts[i]!.micros / gilts[i - 1]!.micros - 1);
       // levels are stored to 2 decimals, so a day's return is known to about 1e-5
       expect(balanced[i]!.micros / balanced[i - 1]!.micros - 1).toBeCloseTo(expected, 4);
     }
-    expect(blendedLevels({ code: "X", name: "X", start: 1000, parts: [["A", 0.6], ["B", 0.4]] } as never, new Map([["A", [100, 110]], ["B", [50, 50]]]))).toEqual([
-      1000_000_000, 1060_000_000,
-    ]);
+    expect(
+      blendedLevels(
+        {
+          code: "X",
+          name: "X",
+          start: 1000,
+          parts: [
+            ["A", 0.6],
+            ["B", 0.4],
+          ],
+        } as never,
+        new Map([
+          ["A", [100, 110]],
+          ["B", [50, 50]],
+        ]),
+      ),
+    ).toEqual([1000_000_000, 1060_000_000]);
   });
 });
 
 describe("series with several benchmarks", () => {
   it("answers every benchmark asked for, in order, each from its level at the first point", async () => {
-    const series = await ok<Series>(`/resourceful/portfolio/profit_analysis/historic_time_series_twrr?timeframe=1Y&frequency=auto&benchmark_name=FTASX,${encodeURIComponent("Balanced index 60/40 (MSCI World and UK gilts)")}`);
+    const series = await ok<Series>(
+      `/resourceful/portfolio/profit_analysis/historic_time_series_twrr?timeframe=1Y&frequency=auto&benchmark_name=FTASX,${encodeURIComponent("Balanced index 60/40 (MSCI World and UK gilts)")}`,
+    );
     expect(series.benchmarks.map((b) => b.code)).toEqual(["FTASX", "BAL6040"]);
     expect(series.benchmark?.code).toBe("FTASX");
     const balanced = series.benchmarks[1]!;
@@ -96,9 +149,14 @@ describe("series with several benchmarks", () => {
   });
 
   it("keeps the portfolio's own benchmark when none is asked for, and refuses an unknown one", async () => {
-    const series = await ok<Series>(`/resourceful/portfolio/portfolio/1/profit_analysis/historic_time_series_twrr?timeframe=1Y`);
+    const series = await ok<Series>(
+      `/resourceful/portfolio/portfolio/1/profit_analysis/historic_time_series_twrr?timeframe=1Y`,
+    );
     expect(series.benchmarks.map((b) => b.code)).toEqual([series.benchmark?.code]);
-    const unknown = await get<ErrorAnswer>(`/resourceful/portfolio/profit_analysis/historic_time_series_twrr?timeframe=1Y&benchmark_name=FTASX,NOPE`, client);
+    const unknown = await get<ErrorAnswer>(
+      `/resourceful/portfolio/profit_analysis/historic_time_series_twrr?timeframe=1Y&benchmark_name=FTASX,NOPE`,
+      client,
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.api_message).toBe("Benchmark NOPE not found");
   });
@@ -114,20 +172,29 @@ describe("profit analysis detail by timeframe", () => {
     expect(num(detail.total?.market_value_to)).toBeCloseTo(num(last.value), 2);
     expect(detail.total?.twrr_period).toBeCloseTo(last.cumulative_twrr as number, 8);
     const inceptions = sql(`SELECT MIN(inception_date) AS d FROM accounts WHERE id IN (${ownManaged().join(",")})`);
-    const all = await ok<Detail>("/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=portfolio&accountid=" + ownManaged().join(","));
+    const all = await ok<Detail>(
+      "/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=portfolio&accountid=" +
+        ownManaged().join(","),
+    );
     expect(all.inception_date?._val).toBe(inceptions[0]!.d);
   });
 
   it("starts since inception at the earliest inception of the accounts asked for", async () => {
-    const [account] = sql("SELECT id, inception_date AS d FROM accounts WHERE description = 'Ellie Stocks and Shares ISA'") as Array<{ id: number; d: string }>;
-    const detail = await ok<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=SI&grouping=all&accountid=${account!.id}`);
+    const [account] = sql(
+      "SELECT id, inception_date AS d FROM accounts WHERE description = 'Ellie Stocks and Shares ISA'",
+    ) as Array<{ id: number; d: string }>;
+    const detail = await ok<Detail>(
+      `/resourceful/portfolio/profit_analysis/detail?timeframe=SI&grouping=all&accountid=${account!.id}`,
+    );
     expect(detail.start_date._val).toBe(account!.d);
     expect(detail.inception_date?._val).toBe(account!.d);
     expect(detail.rows).toEqual([]);
   });
 
   it("still takes two dates, and refuses neither dates nor timeframe", async () => {
-    const detail = await ok<Detail>(`/resourceful/portfolio/profit_analysis/detail?start_date=2024-06-03&end_date=2024-12-31&grouping=all`);
+    const detail = await ok<Detail>(
+      `/resourceful/portfolio/profit_analysis/detail?start_date=2024-06-03&end_date=2024-12-31&grouping=all`,
+    );
     expect([detail.start_date._val, detail.end_date._val]).toEqual(["2024-06-03", "2024-12-31"]);
     expect((await get("/resourceful/portfolio/profit_analysis/detail?grouping=all", client)).status).toBe(400);
   });
@@ -135,8 +202,12 @@ describe("profit analysis detail by timeframe", () => {
 
 describe("cash flows", () => {
   it("lists the transfers in and out of the period, their net equal to the series' flows", async () => {
-    const flows = await ok<Cashflows>(`/resourceful/portfolio/profit_analysis/cashflow?start_date=${YEAR_AGO}&end_date=${TODAY}`);
-    const series = await ok<Series>(`/resourceful/portfolio/profit_analysis/historic_time_series_twrr?start_date=${YEAR_AGO}&end_date=${TODAY}`);
+    const flows = await ok<Cashflows>(
+      `/resourceful/portfolio/profit_analysis/cashflow?start_date=${YEAR_AGO}&end_date=${TODAY}`,
+    );
+    const series = await ok<Series>(
+      `/resourceful/portfolio/profit_analysis/historic_time_series_twrr?start_date=${YEAR_AGO}&end_date=${TODAY}`,
+    );
     expect(num(flows.net)).toBeCloseTo(num(series.points[series.points.length - 1]!.net_flows), 2);
     expect(num(flows.inflows) + num(flows.outflows)).toBeCloseTo(num(flows.net), 2);
     const transfers = sql(
@@ -145,7 +216,9 @@ describe("cash flows", () => {
       TODAY,
     )[0]!.n;
     expect(flows.flows).toHaveLength(Number(transfers));
-    expect(flows.flows.every((f) => f.date._val > YEAR_AGO && f.date._val <= TODAY && ownManaged().includes(f.accountid))).toBe(true);
+    expect(
+      flows.flows.every((f) => f.date._val > YEAR_AGO && f.date._val <= TODAY && ownManaged().includes(f.accountid)),
+    ).toBe(true);
   });
 
   it("counts fees and taxes as outflows before fees and taxes", async () => {
@@ -163,7 +236,9 @@ describe("transactions", () => {
     const seen: Transaction[] = [];
     let bookmark = "";
     for (let page = 0; page < 100; page++) {
-      const rows = await ok<Transaction[]>(`/resourceful/portfolio/transaction?accountid=${ids.join(",")}&page_size=50${bookmark ? `&page_bookmark=${bookmark}` : ""}`);
+      const rows = await ok<Transaction[]>(
+        `/resourceful/portfolio/transaction?accountid=${ids.join(",")}&page_size=50${bookmark ? `&page_bookmark=${bookmark}` : ""}`,
+      );
       seen.push(...rows);
       if (rows.length < 50) break;
       bookmark = rows[rows.length - 1]!.bookmark;
@@ -177,7 +252,11 @@ describe("transactions", () => {
 
   it("answers one row for the spec's existence check, none outside the dates, and 400 for a bookmark it did not issue", async () => {
     expect(await ok<Transaction[]>("/resourceful/portfolio/transaction?accountid=1&page_size=1")).toHaveLength(1);
-    expect(await ok<Transaction[]>("/resourceful/portfolio/transaction?accountid=1&start_date=1900-01-01&stop_date=1900-12-31")).toEqual([]);
+    expect(
+      await ok<Transaction[]>(
+        "/resourceful/portfolio/transaction?accountid=1&start_date=1900-01-01&stop_date=1900-12-31",
+      ),
+    ).toEqual([]);
     expect((await get("/resourceful/portfolio/transaction?page_bookmark=nonsense", client)).status).toBe(400);
   });
 });
@@ -206,7 +285,12 @@ describe("a foreign or unknown id is not found", () => {
 
 describe("investment instructions and payment information (spec 001 §7 'Targets and payment information')", () => {
   const isa = () => Number(sql("SELECT id FROM accounts WHERE description = 'Ellie Stocks and Shares ISA'")[0]!.id);
-  type TargetSet = { id: number; accountid: number; description: string; securities: Array<{ code: string; name: string; weight: number }> };
+  type TargetSet = {
+    id: number;
+    accountid: number;
+    description: string;
+    securities: Array<{ code: string; name: string; weight: number }>;
+  };
 
   it("answers the ISA's target set with its securities' weights, adding up to 100%", async () => {
     const sets = await ok<TargetSet[]>(`/resourceful/portfolio/targetset?accountid=${isa()}`);
@@ -217,21 +301,31 @@ describe("investment instructions and payment information (spec 001 §7 'Targets
     // decision 120: by name as people read them, whatever the case ('iShares…' before 'Vanguard…')
     const names = sets[0]!.securities.map((s) => s.name);
     expect(names).toEqual([...names].sort(new Intl.Collator("en", { sensitivity: "base", numeric: true }).compare));
-    expect(names.findIndex((n) => n.startsWith("iShares"))).toBeLessThan(names.findIndex((n) => n.startsWith("Vanguard")));
+    expect(names.findIndex((n) => n.startsWith("iShares"))).toBeLessThan(
+      names.findIndex((n) => n.startsWith("Vanguard")),
+    );
     const links = await ok<Array<{ targetsetid: number }>>(`/resourceful/portfolio/account/${isa()}/targetlink`);
     expect(links.map((l) => l.targetsetid)).toEqual([sets[0]!.id]);
-    expect(await ok(`/resourceful/portfolio/targetset/${sets[0]!.id}/allocation/security`)).toEqual(sets[0]!.securities);
+    expect(await ok(`/resourceful/portfolio/targetset/${sets[0]!.id}/allocation/security`)).toEqual(
+      sets[0]!.securities,
+    );
     // another account has none
     expect(await ok(`/resourceful/portfolio/targetset?accountid=${isa() + 1}`)).toEqual([]);
   });
 
   it("answers the ISA's BPAY biller and bank account, and none for another account", async () => {
-    const info = await ok<{ bpays: Array<{ billerCode: string; reference: string }>; bankAccounts: Array<{ bank: string; bsb: string; accountNumber: string }> }>(
-      `/resourceful/portfolio/account/${isa()}/payment_information`,
-    );
+    const info = await ok<{
+      bpays: Array<{ billerCode: string; reference: string }>;
+      bankAccounts: Array<{ bank: string; bsb: string; accountNumber: string }>;
+    }>(`/resourceful/portfolio/account/${isa()}/payment_information`);
     expect(info.bpays).toEqual([expect.objectContaining({ billerCode: "254789", reference: "4012 3456 7890" })]);
-    expect(info.bankAccounts).toEqual([expect.objectContaining({ bank: "Barclays Bank UK plc", bsb: "20-00-00", accountNumber: "43987610" })]);
-    expect(await ok(`/resourceful/portfolio/account/${isa() + 1}/payment_information`)).toMatchObject({ bpays: [], bankAccounts: [] });
+    expect(info.bankAccounts).toEqual([
+      expect.objectContaining({ bank: "Barclays Bank UK plc", bsb: "20-00-00", accountNumber: "43987610" }),
+    ]);
+    expect(await ok(`/resourceful/portfolio/account/${isa() + 1}/payment_information`)).toMatchObject({
+      bpays: [],
+      bankAccounts: [],
+    });
   });
 
   it("finds nothing of an account or target set the client does not see", async () => {
@@ -250,7 +344,13 @@ describe("investment instructions and payment information (spec 001 §7 'Targets
 describe("transactions by timeframe", () => {
   it("lists the transactions of a named period as the performance calls date it", async () => {
     const rows = await ok<Transaction[]>("/resourceful/portfolio/transaction?accountid=1&timeframe=1Y&page_size=500");
-    const count = Number(sql("SELECT COUNT(*) AS n FROM transactions WHERE account_id = 1 AND trade_date >= ? AND trade_date <= ?", YEAR_AGO, TODAY)[0]!.n);
+    const count = Number(
+      sql(
+        "SELECT COUNT(*) AS n FROM transactions WHERE account_id = 1 AND trade_date >= ? AND trade_date <= ?",
+        YEAR_AGO,
+        TODAY,
+      )[0]!.n,
+    );
     expect(rows).toHaveLength(count);
     expect(rows.every((t) => t.tradeDate._val >= YEAR_AGO && t.tradeDate._val <= TODAY)).toBe(true);
   });

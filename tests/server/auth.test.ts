@@ -141,7 +141,10 @@ describe("the session", () => {
 
   it("answers feature access by name", async () => {
     const token = await platform.session("demo.client");
-    const answer = await platform.call("/resourceful/session/feature_access?feature_names=multi_currency&feature_names=unknown", { token });
+    const answer = await platform.call(
+      "/resourceful/session/feature_access?feature_names=multi_currency&feature_names=unknown",
+      { token },
+    );
     expect(answer.body).toEqual({ multi_currency: true, unknown: false });
   });
 });

@@ -25,8 +25,10 @@ const DENIED = "Permission Error: You do not have access to this entity";
 
 const demo = withDemoPlatform();
 
-const sql = (query: string, ...params: unknown[]) => demo.platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
-const bank = (id: number, token: string) => demo.platform.call<Bank[] & ErrorAnswer>(`/resourceful/entity/client/${id}/bank`, { token });
+const sql = (query: string, ...params: unknown[]) =>
+  demo.platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
+const bank = (id: number, token: string) =>
+  demo.platform.call<Bank[] & ErrorAnswer>(`/resourceful/entity/client/${id}/bank`, { token });
 const denied = async (id: number, token: string, why: string) => {
   const answer = await bank(id, token);
   expect(answer.status, why).toBe(403);
@@ -49,26 +51,43 @@ describe("registered bank accounts (spec 001 §7 GET entity/client/{id}/bank)", 
     });
     expect(answer.body[1]).toMatchObject({ is_default: false, bsb: null });
     for (const row of answer.body) {
-      expect(Object.keys(row).sort()).toEqual(["account_name", "account_number_masked", "bank_name", "bsb", "id", "is_default", "sort_code"]);
+      expect(Object.keys(row).sort()).toEqual([
+        "account_name",
+        "account_number_masked",
+        "bank_name",
+        "bsb",
+        "id",
+        "is_default",
+        "sort_code",
+      ]);
       expect(row.account_number_masked).toMatch(/^\*{4}\d{4}$/);
     }
     // no stored number appears anywhere in an answer
     const text = JSON.stringify(answer.body) + JSON.stringify((await bank(PARTNER, demo.sessions.client)).body);
-    for (const { n } of sql("SELECT account_number AS n FROM client_bank_accounts")) expect(text).not.toContain(String(n));
+    for (const { n } of sql("SELECT account_number AS n FROM client_bank_accounts"))
+      expect(text).not.toContain(String(n));
   });
 
   it("shows the partner's to the client while the partner is a login-accessible member, as the asset calls", async () => {
     const theirs = await bank(PARTNER, demo.sessions.client);
     expect(theirs.status).toBe(200);
-    expect(theirs.body).toEqual([expect.objectContaining({ bank_name: "Lloyds Bank", account_name: "Mr J E Hartley", is_default: true })]);
+    expect(theirs.body).toEqual([
+      expect.objectContaining({ bank_name: "Lloyds Bank", account_name: "Mr J E Hartley", is_default: true }),
+    ]);
     expect((await bank(PARTNER, demo.sessions.partner)).body).toEqual(theirs.body);
     expect((await bank(CLIENT, demo.sessions.partner)).body).toEqual((await bank(CLIENT, demo.sessions.client)).body);
     // the same rule as the balance sheet: not login accessible, not seen
-    const flip = (on: number) => demo.platform.db.$client.prepare("UPDATE client_group_members SET login_accessible = ? WHERE entity_id = ?").run(on, PARTNER);
+    const flip = (on: number) =>
+      demo.platform.db.$client
+        .prepare("UPDATE client_group_members SET login_accessible = ? WHERE entity_id = ?")
+        .run(on, PARTNER);
     flip(0);
     try {
       await denied(PARTNER, demo.sessions.client, "partner not login accessible");
-      expect((await demo.platform.call(`/resourceful/entity/client/${PARTNER}/asset`, { token: demo.sessions.client })).status).toBe(403);
+      expect(
+        (await demo.platform.call(`/resourceful/entity/client/${PARTNER}/asset`, { token: demo.sessions.client }))
+          .status,
+      ).toBe(403);
     } finally {
       flip(1);
     }
@@ -87,7 +106,11 @@ describe("registered bank accounts (spec 001 §7 GET entity/client/{id}/bank)", 
   });
 
   it("shows an adviser the accounts of the client in context, and refuses clients it does not advise", async () => {
-    const put = await demo.platform.call("/resourceful/session/client_in_context", { method: "PUT", token: demo.sessions.adviser, body: { client_id: CLIENT, client_access_level: 1 } });
+    const put = await demo.platform.call("/resourceful/session/client_in_context", {
+      method: "PUT",
+      token: demo.sessions.adviser,
+      body: { client_id: CLIENT, client_access_level: 1 },
+    });
     expect(put.status).toBe(200);
     expect((await bank(CLIENT, demo.sessions.adviser)).body).toEqual((await bank(CLIENT, demo.sessions.client)).body);
     expect((await bank(PARTNER, demo.sessions.adviser)).body).toEqual((await bank(PARTNER, demo.sessions.client)).body);

@@ -50,7 +50,9 @@ describe("POST /resourceful (batch)", () => {
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.api_message).toMatch(/at most 100/);
     expect((await batch(items.slice(0, 100))).body).toHaveLength(100);
-    expect((await platform.call("/resourceful", { method: "POST", token, body: { batch: [{ name: "x" }] } })).status).toBe(400);
+    expect(
+      (await platform.call("/resourceful", { method: "POST", token, body: { batch: [{ name: "x" }] } })).status,
+    ).toBe(400);
   });
 
   it("can end the session it runs in", async () => {

@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 const DENIED = "Permission Error: You do not have access to this entity";
-const list = (query: string, token = adviser) => platform.call<ClientRow[]>(`/resourceful/entity/client-v3${query}`, { token });
+const list = (query: string, token = adviser) =>
+  platform.call<ClientRow[]>(`/resourceful/entity/client-v3${query}`, { token });
 
 /** Every client of the adviser, page by page. */
 async function allPages(sort: string) {
@@ -80,7 +81,9 @@ describe("adviser client list", () => {
     const byPostcode = await list("?postcode=w112e");
     expect(byPostcode.body.map((r) => r.first_name).sort()).toEqual(["Eleanor", "James"]);
     expect(byPostcode.body[0]?.postcode).toBe("W11 2EU");
-    const unpaged = await platform.call<ClientRow[]>("/resourceful/entity/client?name=hartley&dob=1965-09-30", { token: adviser });
+    const unpaged = await platform.call<ClientRow[]>("/resourceful/entity/client?name=hartley&dob=1965-09-30", {
+      token: adviser,
+    });
     expect(unpaged.body.map((r) => r.first_name)).toEqual(["James"]);
   });
 
@@ -106,7 +109,13 @@ describe("entity access for a client", () => {
   it("reads their own and their login-accessible partner's details, no one else's", async () => {
     expect((await platform.call("/resourceful/entity/client-v3/1", { token: client })).status).toBe(200);
     expect((await platform.call("/resourceful/entity/client-v3/2", { token: client })).status).toBe(200);
-    for (const path of ["/resourceful/entity/client-v3/3", "/resourceful/entity/client-v3/4", "/resourceful/entity/client-v3/4/contact", "/resourceful/entity/client-v3/4/address", "/resourceful/entity/client/4/client_group/member"]) {
+    for (const path of [
+      "/resourceful/entity/client-v3/3",
+      "/resourceful/entity/client-v3/4",
+      "/resourceful/entity/client-v3/4/contact",
+      "/resourceful/entity/client-v3/4/address",
+      "/resourceful/entity/client/4/client_group/member",
+    ]) {
       const answer = await platform.call(path, { token: client });
       expect(answer.status, path).toBe(403);
       expect(answer.body.api_message).toBe(DENIED);
@@ -139,26 +148,49 @@ describe("entity access for a client", () => {
       comm_pref_mail: "0",
       comm_pref_sms: "1",
     });
-    const contacts = await platform.call<Array<{ type: string; value: string; preferred: boolean }>>("/resourceful/entity/client-v3/1/contact", { token: client });
+    const contacts = await platform.call<Array<{ type: string; value: string; preferred: boolean }>>(
+      "/resourceful/entity/client-v3/1/contact",
+      { token: client },
+    );
     expect(contacts.body.map((c) => c.type).sort()).toEqual(["m1", "m2", "p1", "p2", "p3"]);
-    expect(contacts.body.find((c) => c.type === "m1")).toMatchObject({ value: "eleanor.hartley@example.com", preferred: true });
-    const addresses = await platform.call<Array<Record<string, unknown>>>("/resourceful/entity/client-v3/1/address", { token: client });
+    expect(contacts.body.find((c) => c.type === "m1")).toMatchObject({
+      value: "eleanor.hartley@example.com",
+      preferred: true,
+    });
+    const addresses = await platform.call<Array<Record<string, unknown>>>("/resourceful/entity/client-v3/1/address", {
+      token: client,
+    });
     const residential = addresses.body.find((a) => a.type === 1 && a.status === "Current");
-    expect(residential).toMatchObject({ block: "Flat 3", street_name: "27 Kensington Park Road", postcode: "W11 2EU", country: "GB" });
+    expect(residential).toMatchObject({
+      block: "Flat 3",
+      street_name: "27 Kensington Park Road",
+      postcode: "W11 2EU",
+      country: "GB",
+    });
     expect(addresses.body.some((a) => a.type === 0)).toBe(true);
   });
 
   it("answers the client's advisers, primary first, with contact and work address", async () => {
-    const advisers = await platform.call<Array<{ id: number; adviser_name: string; client_adviser: boolean; role: string }>>(
-      "/resourceful/session/user/adviser",
+    const advisers = await platform.call<
+      Array<{ id: number; adviser_name: string; client_adviser: boolean; role: string }>
+    >("/resourceful/session/user/adviser", { token: client });
+    expect(advisers.body[0]).toMatchObject({
+      adviser_name: "Sarah Whitfield",
+      client_adviser: true,
+      role: "Chartered Financial Planner",
+      photo: null,
+    });
+    const id = advisers.body[0]!.id;
+    const contact = await platform.call<{ workEmail: string; workPhone: string[] }>(
+      `/resourceful/session/user/adviser/${id}/contact`,
       { token: client },
     );
-    expect(advisers.body[0]).toMatchObject({ adviser_name: "Sarah Whitfield", client_adviser: true, role: "Chartered Financial Planner", photo: null });
-    const id = advisers.body[0]!.id;
-    const contact = await platform.call<{ workEmail: string; workPhone: string[] }>(`/resourceful/session/user/adviser/${id}/contact`, { token: client });
     expect(contact.body.workEmail).toBe("sarah.whitfield@northbridgewealth.example");
     expect(contact.body.workPhone).toHaveLength(2);
-    const address = await platform.call<{ postcode: string; type: number }>(`/resourceful/session/user/adviser/${id}/address`, { token: client });
+    const address = await platform.call<{ postcode: string; type: number }>(
+      `/resourceful/session/user/adviser/${id}/address`,
+      { token: client },
+    );
     expect(address.body).toMatchObject({ type: 2, postcode: "EC2R 6EA" });
     expect((await platform.call(`/resourceful/entity/user/${id}`, { token: client })).status).toBe(200);
     expect((await platform.call("/resourceful/session/user/adviser/999", { token: client })).status).toBe(404);
@@ -167,7 +199,11 @@ describe("entity access for a client", () => {
 
 describe("client in context", () => {
   const put = (client_id: number, client_access_level: number, token = adviser) =>
-    platform.call<ClientInContext>("/resourceful/session/client_in_context", { method: "PUT", token, body: { client_id, client_access_level } });
+    platform.call<ClientInContext>("/resourceful/session/client_in_context", {
+      method: "PUT",
+      token,
+      body: { client_id, client_access_level },
+    });
 
   it("is preview mode for a client without a login, or a level other than the client's own", async () => {
     const rows = (await list("?page_size=100")).body;
@@ -175,35 +211,65 @@ describe("client in context", () => {
     const withLogin = rows.find((r) => r.user_id !== null && r.client_access_level === 2)!;
 
     expect((await put(withoutLogin.id, withoutLogin.client_access_level || 3)).body.is_preview_mode).toBe(true);
-    expect((await put(withLogin.id, 1)).body).toMatchObject({ entity_id: withLogin.id, is_preview_mode: true, client_access_level: 1 });
+    expect((await put(withLogin.id, 1)).body).toMatchObject({
+      entity_id: withLogin.id,
+      is_preview_mode: true,
+      client_access_level: 1,
+    });
     const same = await put(withLogin.id, 2);
-    expect(same.body).toMatchObject({ is_preview_mode: false, client_access_level: 2, display_name: withLogin.display_name });
+    expect(same.body).toMatchObject({
+      is_preview_mode: false,
+      client_access_level: 2,
+      display_name: withLogin.display_name,
+    });
 
     const me = await platform.call<SessionUser>("/resourceful/session/user", { token: adviser });
     expect(me.body.client_in_context).toMatchObject({ entity_id: withLogin.id, is_preview_mode: false });
     // the client in context's advisers and capabilities
-    expect((await platform.call<unknown[]>("/resourceful/session/user/adviser", { token: adviser })).body.length).toBeGreaterThan(0);
+    expect(
+      (await platform.call<unknown[]>("/resourceful/session/user/adviser", { token: adviser })).body.length,
+    ).toBeGreaterThan(0);
     expect((await platform.call(`/resourceful/entity/client-v3/${withLogin.id}`, { token: adviser })).status).toBe(200);
 
-    expect((await platform.call("/resourceful/session/client_in_context", { method: "DELETE", token: adviser })).status).toBe(204);
-    expect((await platform.call<SessionUser>("/resourceful/session/user", { token: adviser })).body.client_in_context).toBeNull();
+    expect(
+      (await platform.call("/resourceful/session/client_in_context", { method: "DELETE", token: adviser })).status,
+    ).toBe(204);
+    expect(
+      (await platform.call<SessionUser>("/resourceful/session/user", { token: adviser })).body.client_in_context,
+    ).toBeNull();
   });
 
   it("answers the capabilities of the client in context, or of a given client", async () => {
     await put(1, 1);
-    const inContext = await platform.call<{ capabilities: string[] }>("/resourceful/session/capability", { token: adviser });
+    const inContext = await platform.call<{ capabilities: string[] }>("/resourceful/session/capability", {
+      token: adviser,
+    });
     expect(inContext.body.capabilities).toContain("view_partner");
-    const given = await platform.call<{ capabilities: string[] }>("/resourceful/session/capability?client_id=4", { token: adviser });
+    const given = await platform.call<{ capabilities: string[] }>("/resourceful/session/capability?client_id=4", {
+      token: adviser,
+    });
     expect(given.body.capabilities).not.toContain("view_portfolio");
     const own = await platform.call<{ capabilities: string[] }>("/resourceful/session/capability", { token: client });
-    expect(own.body.capabilities).toEqual(["modelling_by_target_sets", "view_marketdata", "view_partner", "view_portfolio"]);
+    expect(own.body.capabilities).toEqual([
+      "modelling_by_target_sets",
+      "view_marketdata",
+      "view_partner",
+      "view_portfolio",
+    ]);
   });
 
   it("is refused for a client that is not the adviser's, for a bad level, and to clients", async () => {
     const other = await platform.session("demo.adviser2", "adviser");
     const theirs = (await list("?page_size=100", other)).body.map((r) => r.id);
     const mine = new Set((await list("?page_size=100")).body.map((r) => r.id));
-    expect((await put(theirs.find((id) => !mine.has(id))!, 1)).status).toBe(403);
+    expect(
+      (
+        await put(
+          theirs.find((id) => !mine.has(id))!,
+          1,
+        )
+      ).status,
+    ).toBe(403);
     expect((await put(1, 7)).status).toBe(400);
     expect((await put(1, 1, client)).status).toBe(403);
   });

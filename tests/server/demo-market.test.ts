@@ -27,8 +27,10 @@ afterAll(() => {
 });
 
 type Point = { date: string; v: number };
-const all = (db: Db, sql: string, ...params: unknown[]) => db.$client.prepare(sql).all(...params) as Array<Record<string, unknown>>;
-const points = (rows: Array<Record<string, unknown>>): Point[] => rows.map((r) => ({ date: String(r.date), v: Number(r.v) }));
+const all = (db: Db, sql: string, ...params: unknown[]) =>
+  db.$client.prepare(sql).all(...params) as Array<Record<string, unknown>>;
+const points = (rows: Array<Record<string, unknown>>): Point[] =>
+  rows.map((r) => ({ date: String(r.date), v: Number(r.v) }));
 const iso = (d: Date) => format(d, "yyyy-MM-dd");
 
 /** Each day's change since the last point on or before the same date a year (or a month) earlier. */
@@ -73,14 +75,21 @@ for (const start of [START, "2026-11-26T07:00:00.000Z"]) {
     const today = start.slice(0, 10);
     const benchmarks = all(db, "SELECT id, code FROM benchmarks ORDER BY id").map((b) => ({
       code: String(b.code),
-      series: points(all(db, "SELECT date, level_micros AS v FROM benchmark_prices WHERE benchmark_id = ? ORDER BY date", b.id)),
+      series: points(
+        all(db, "SELECT date, level_micros AS v FROM benchmark_prices WHERE benchmark_id = ? ORDER BY date", b.id),
+      ),
     }));
     const securities = all(db, "SELECT id, code, currency FROM securities WHERE is_cash = 0 ORDER BY id").map((s) => ({
       code: String(s.code),
       currency: String(s.currency),
-      series: points(all(db, "SELECT date, price_micros AS v FROM security_prices WHERE security_id = ? ORDER BY date", s.id)),
+      series: points(
+        all(db, "SELECT date, price_micros AS v FROM security_prices WHERE security_id = ? ORDER BY date", s.id),
+      ),
     }));
-    const fx = ["USD", "EUR"].map((currency) => ({ currency, series: points(all(db, "SELECT date, rate_micros AS v FROM fx_rates WHERE currency = ? ORDER BY date", currency)) }));
+    const fx = ["USD", "EUR"].map((currency) => ({
+      currency,
+      series: points(all(db, "SELECT date, rate_micros AS v FROM fx_rates WHERE currency = ? ORDER BY date", currency)),
+    }));
     const benchmark = (code: string) => benchmarks.find((b) => b.code === code)?.series as Point[];
 
     it("has every benchmark and security with two years and more of trailing-year changes to check", () => {
@@ -114,7 +123,11 @@ for (const start of [START, "2026-11-26T07:00:00.000Z"]) {
       const isf = securities.find((s) => s.code === "ISF")?.series as Point[];
       expect(correlation(isf, benchmark("FTASX"))).toBeGreaterThan(0.9);
       const usd = fx.find((f) => f.currency === "USD")?.series as Point[];
-      const inSterling = (code: string) => (securities.find((s) => s.code === code)?.series as Point[]).map((p, i) => ({ date: p.date, v: p.v / (usd[i] as Point).v }));
+      const inSterling = (code: string) =>
+        (securities.find((s) => s.code === code)?.series as Point[]).map((p, i) => ({
+          date: p.date,
+          v: p.v / (usd[i] as Point).v,
+        }));
       expect(correlation(inSterling("MSFT"), benchmark("MSCIWGBP"))).toBeGreaterThan(0.6);
       const gilts = securities.find((s) => s.code === "VGOV")?.series as Point[];
       expect(correlation(gilts, benchmark("GILTALL"))).toBeGreaterThan(0.9);
@@ -132,14 +145,25 @@ for (const start of [START, "2026-11-26T07:00:00.000Z"]) {
       );
       expect(portfolios.length).toBe(5);
       for (const p of portfolios) {
-        const ids = all(db, "SELECT id FROM accounts WHERE portfolio_id = ? AND service_type <> 'Not managed'", p.id).map((a) => Number(a.id));
-        const twr = periodPerformance(loadBook(db, ids, today, from), from, today, { currency: "GBP", pricing: "close", basis: "after" }).twr?.period;
+        const ids = all(
+          db,
+          "SELECT id FROM accounts WHERE portfolio_id = ? AND service_type <> 'Not managed'",
+          p.id,
+        ).map((a) => Number(a.id));
+        const twr = periodPerformance(loadBook(db, ids, today, from), from, today, {
+          currency: "GBP",
+          pricing: "close",
+          basis: "after",
+        }).twr?.period;
         expect(twr, String(p.name)).toBeTypeOf("number");
         for (const code of [String(p.code), "FTASX", "BAL6040"]) {
           const b = yearOf(benchmark(code));
           expect(b, code).toBeGreaterThan(YEAR.low);
           expect(b, code).toBeLessThan(YEAR.high);
-          expect(Math.abs((twr as number) - b), `${String(p.name)}: ${((twr as number) * 100).toFixed(2)}% against ${code} ${(b * 100).toFixed(2)}%`).toBeLessThanOrEqual(NEAR);
+          expect(
+            Math.abs((twr as number) - b),
+            `${String(p.name)}: ${((twr as number) * 100).toFixed(2)}% against ${code} ${(b * 100).toFixed(2)}%`,
+          ).toBeLessThanOrEqual(NEAR);
         }
       }
     });

@@ -27,7 +27,8 @@ const ok = async <T>(path: string): Promise<T> => {
   return answer.body;
 };
 const SUMMARY = "/resourceful/portfolio/summary?level=portfolio";
-const SERIES = "/resourceful/portfolio/profit_analysis/historic_time_series_twrr?timeframe=1Y&frequency=monthly&benchmark_name=FTASX";
+const SERIES =
+  "/resourceful/portfolio/profit_analysis/historic_time_series_twrr?timeframe=1Y&frequency=monthly&benchmark_name=FTASX";
 const POSITIONS = "/resourceful/portfolio/position";
 const summaryValue = async () => (await ok<Summary>(SUMMARY)).totals.defaultData.value.value._val;
 const seriesLast = async () => {
@@ -51,7 +52,11 @@ function aHolding() {
 describe("derived figures are dropped when what they derive from is written (decision 123)", () => {
   it("answers a summary, a series and positions again after a price is written, and as before once undone", async () => {
     const { securityId } = aHolding();
-    const [summary, series, positions] = [await summaryValue(), await seriesLast(), (await ok<Positions>(POSITIONS)).total_value.value._val];
+    const [summary, series, positions] = [
+      await summaryValue(),
+      await seriesLast(),
+      (await ok<Positions>(POSITIONS)).total_value.value._val,
+    ];
     // the same answers from what was kept
     expect(await summaryValue()).toBe(summary);
     expect(await seriesLast()).toBe(series);
@@ -71,7 +76,10 @@ describe("derived figures are dropped when what they derive from is written (dec
     const series = await seriesLast();
     const columns =
       "account_id, security_id, type, trade_date, settlement_date, quantity_micros, price_micros, currency, gross_minor, fee_minor, tax_minor, net_minor, cash_security_id, narrative";
-    const copy = sql(`INSERT INTO transactions (${columns}) SELECT ${columns} FROM transactions WHERE id = ?`, transactionId);
+    const copy = sql(
+      `INSERT INTO transactions (${columns}) SELECT ${columns} FROM transactions WHERE id = ?`,
+      transactionId,
+    );
     expect(await summaryValue()).not.toBe(summary);
     expect(await seriesLast()).not.toBe(series);
     sql("DELETE FROM transactions WHERE id = ?", copy.lastInsertRowid);
@@ -143,7 +151,9 @@ describe("a derived cache", () => {
     const get = () => cache.get(db, "key", () => ++computed);
     expect([get(), get()]).toEqual([1, 1]);
     const generation = derivedGeneration(db);
-    db.$client.prepare("INSERT INTO fx_rates (currency, date, rate_micros) VALUES ('USD', '2025-01-02', 1250000)").run();
+    db.$client
+      .prepare("INSERT INTO fx_rates (currency, date, rate_micros) VALUES ('USD', '2025-01-02', 1250000)")
+      .run();
     expect(derivedGeneration(db)).toBe(generation + 1);
     expect(get()).toBe(2);
     // a write elsewhere (a session's idle clock) keeps it

@@ -15,14 +15,20 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 /** A raw request (fetch cannot set Host): every header as given, nothing added. */
-function raw(path: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+function raw(
+  path: string,
+  { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, method, path, headers: { Host: `127.0.0.1:${port}`, ...headers }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", reject);
-    });
+    const req = httpRequest(
+      { host: "127.0.0.1", port, method, path, headers: { Host: `127.0.0.1:${port}`, ...headers }, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -39,23 +45,47 @@ describe("the development endpoints refuse what a cross-site page can send", () 
     });
     expect(copied.status).toBe(415);
     expect(JSON.parse(copied.body)).toMatchObject({ api_message: expect.stringMatching(/application\/json/) });
-    const later = await raw("/dev/users/demo.client/copy", { method: "POST", headers: json, body: JSON.stringify({ username: "cross.site.copy" }) });
+    const later = await raw("/dev/users/demo.client/copy", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ username: "cross.site.copy" }),
+    });
     expect(later.status).toBe(201); // the refused copy was never made
   });
 
   it("a form post and a body-less POST are refused; the same call as JSON is answered", async () => {
-    const form = await raw("/dev/maintenance", { method: "PUT", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "maintenance=true" });
+    const form = await raw("/dev/maintenance", {
+      method: "PUT",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "maintenance=true",
+    });
     expect(form.status).toBe(415);
     expect((await raw("/dev/users/demo.lockout/unlock", { method: "POST" })).status).toBe(415);
-    expect((await raw("/dev/users/demo.lockout/unlock", { method: "POST", headers: { "Content-Type": "application/json; charset=utf-8" }, body: "{}" })).status).toBe(200);
+    expect(
+      (
+        await raw("/dev/users/demo.lockout/unlock", {
+          method: "POST",
+          headers: { "Content-Type": "application/json; charset=utf-8" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("a foreign Origin is refused, even with a JSON body; the platform's own origin is not", async () => {
     for (const origin of ["https://evil.example", "null", `http://localhost:${port + 1}`]) {
-      const answer = await raw("/dev/maintenance", { method: "PUT", headers: { ...json, Origin: origin }, body: JSON.stringify({ maintenance: true }) });
+      const answer = await raw("/dev/maintenance", {
+        method: "PUT",
+        headers: { ...json, Origin: origin },
+        body: JSON.stringify({ maintenance: true }),
+      });
       expect(answer.status, origin).toBe(403);
     }
-    const own = await raw("/dev/maintenance", { method: "PUT", headers: { ...json, Origin: `http://127.0.0.1:${port}` }, body: JSON.stringify({ maintenance: false }) });
+    const own = await raw("/dev/maintenance", {
+      method: "PUT",
+      headers: { ...json, Origin: `http://127.0.0.1:${port}` },
+      body: JSON.stringify({ maintenance: false }),
+    });
     expect(own.status).toBe(200);
     expect(JSON.parse(own.body)).toEqual({ maintenance: false, status: "GOOD" });
   });
@@ -74,7 +104,12 @@ describe("the development endpoints refuse what a cross-site page can send", () 
 
 describe("the development platform answers only its configured host names (DNS rebinding)", () => {
   it("refuses a request whose Host is another name, on /dev and on the API", async () => {
-    for (const host of [`evil.example:${port}`, "evil.example", `127.0.0.1.evil.example:${port}`, `localhost.:${port}`]) {
+    for (const host of [
+      `evil.example:${port}`,
+      "evil.example",
+      `127.0.0.1.evil.example:${port}`,
+      `localhost.:${port}`,
+    ]) {
       const dev = await raw("/dev/outbox", { headers: { Host: host } });
       expect(dev.status, host).toBe(403);
       expect(JSON.parse(dev.body)).toMatchObject({ api_message: "Host not allowed" });
@@ -98,16 +133,21 @@ describe("the development platform answers only its configured host names (DNS r
     const env = readEnv({ NODE_ENV: "development", PLATFORM_ALLOWED_HOSTS: "platform.internal, demo.example:8080" });
     expect(env.allowedHosts).toEqual(["platform.internal", "demo.example:8080"]);
     expect(readEnv({ NODE_ENV: "development" }).allowedHosts).toBeUndefined();
-    expect(() => readEnv({ NODE_ENV: "development", PLATFORM_ALLOWED_HOSTS: "http://x.example/" })).toThrow(/PLATFORM_ALLOWED_HOSTS/);
+    expect(() => readEnv({ NODE_ENV: "development", PLATFORM_ALLOWED_HOSTS: "http://x.example/" })).toThrow(
+      /PLATFORM_ALLOWED_HOSTS/,
+    );
     const other = await startPlatform({ allowedHosts: env.allowedHosts });
     try {
       const p = Number(new URL(other.baseUrl).port);
       const at = (host: string) =>
         new Promise<number>((resolve, reject) => {
-          const req = httpRequest({ host: "127.0.0.1", port: p, path: "/xplan/health", headers: { Host: host }, agent: false }, (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          });
+          const req = httpRequest(
+            { host: "127.0.0.1", port: p, path: "/xplan/health", headers: { Host: host }, agent: false },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          );
           req.on("error", reject);
           req.end();
         });
@@ -125,10 +165,19 @@ describe("the development platform answers only its configured host names (DNS r
     try {
       const p = Number(new URL(prod.baseUrl).port);
       const status = await new Promise<number>((resolve, reject) => {
-        const req = httpRequest({ host: "127.0.0.1", port: p, path: "/xplan/health", headers: { Host: "platform.example.com" }, agent: false }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = httpRequest(
+          {
+            host: "127.0.0.1",
+            port: p,
+            path: "/xplan/health",
+            headers: { Host: "platform.example.com" },
+            agent: false,
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on("error", reject);
         req.end();
       });
@@ -142,8 +191,15 @@ describe("the development platform answers only its configured host names (DNS r
 
 describe("paths that reach /dev another way are held to the same rules", () => {
   it("dot segments and encoded dots", async () => {
-    for (const path of ["/x/../dev/users/demo.lockout/unlock", "/%2e/dev/users/demo.lockout/unlock", "/dev/users/demo.lockout/unlock/"]) {
-      expect((await raw(path, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "{}" })).status, path).toBe(415);
+    for (const path of [
+      "/x/../dev/users/demo.lockout/unlock",
+      "/%2e/dev/users/demo.lockout/unlock",
+      "/dev/users/demo.lockout/unlock/",
+    ]) {
+      expect(
+        (await raw(path, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "{}" })).status,
+        path,
+      ).toBe(415);
     }
   });
 });

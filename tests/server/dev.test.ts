@@ -30,18 +30,20 @@ describe("copies of seeded logins, for journeys", () => {
 
   it("carry the template's security questions", async () => {
     await copy("demo.client", "client-copy-1");
-    const reset = await platform.call<{ reset_method: string; questions?: string[] }>("/resourceful/forgotten_password", {
-      method: "POST",
-      body: { username: "client-copy-1" },
-    });
+    const reset = await platform.call<{ reset_method: string; questions?: string[] }>(
+      "/resourceful/forgotten_password",
+      {
+        method: "POST",
+        body: { username: "client-copy-1" },
+      },
+    );
     expect(reset.body.reset_method).toBe("questions");
     expect(reset.body.questions).toHaveLength(2);
   });
 
   it("are people of their own that no adviser's client list shows", async () => {
     const adviser = await platform.session("demo.adviser", "adviser");
-    const list = () =>
-      platform.call<unknown[]>("/resourceful/entity/client-v3?page_size=100", { token: adviser });
+    const list = () => platform.call<unknown[]>("/resourceful/entity/client-v3?page_size=100", { token: adviser });
     const before = (await list()).body.length;
     await copy("demo.mfa", "mfa-copy-1");
     expect((await list()).body.length).toBe(before);
@@ -51,32 +53,58 @@ describe("copies of seeded logins, for journeys", () => {
   });
 
   it("take an email address of their own when asked, so the template's never finds them", async () => {
-    const made = await platform.call(`/dev/users/demo.client/copy`, { method: "POST", body: { username: "client-copy-mail", email: "client-copy-mail@example.test" } });
+    const made = await platform.call(`/dev/users/demo.client/copy`, {
+      method: "POST",
+      body: { username: "client-copy-mail", email: "client-copy-mail@example.test" },
+    });
     expect(made.status).toBe(201);
     const emails = (entityOf: string) =>
       platform.db.$client
-        .prepare("SELECT c.value FROM contacts c JOIN users u ON u.entity_id = c.entity_id WHERE u.username = ? AND c.type IN ('m1', 'm2')")
+        .prepare(
+          "SELECT c.value FROM contacts c JOIN users u ON u.entity_id = c.entity_id WHERE u.username = ? AND c.type IN ('m1', 'm2')",
+        )
         .all(entityOf) as Array<{ value: string }>;
     expect(new Set(emails("client-copy-mail").map((r) => r.value))).toEqual(new Set(["client-copy-mail@example.test"]));
     expect(emails("demo.client").map((r) => r.value)).not.toContain("client-copy-mail@example.test");
     // the forgotten-username lookup (email and date of birth) finds the template alone
-    const sent = await platform.call("/resourceful/forgot/username", { method: "POST", body: { preferred_email: "eleanor.hartley@example.com", role_type: "client", dob: "1968-04-12" } });
+    const sent = await platform.call("/resourceful/forgot/username", {
+      method: "POST",
+      body: { preferred_email: "eleanor.hartley@example.com", role_type: "client", dob: "1968-04-12" },
+    });
     expect(sent.status).toBe(200);
     expect((await platform.outbox("eleanor.hartley@example.com")).map((m) => m.code)).not.toContain("client-copy-mail");
-    expect((await platform.call(`/dev/users/demo.client/copy`, { method: "POST", body: { username: "client-copy-bad", email: "not an address" } })).status).toBe(400);
+    expect(
+      (
+        await platform.call(`/dev/users/demo.client/copy`, {
+          method: "POST",
+          body: { username: "client-copy-bad", email: "not an address" },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("have no adviser, unless one is named (issue 25 item 12: 'Speak to adviser' needs one)", async () => {
     const advisersOf = async (username: string) => {
       const token = await platform.session(username);
-      return (await platform.call<Array<{ adviser_name: string; client_adviser: boolean }>>("/resourceful/session/user/adviser", { token })).body;
+      return (
+        await platform.call<Array<{ adviser_name: string; client_adviser: boolean }>>(
+          "/resourceful/session/user/adviser",
+          { token },
+        )
+      ).body;
     };
     expect((await copy("demo.factfind", "factfind-copy-alone")).status).toBe(201);
     expect(await advisersOf("factfind-copy-alone")).toEqual([]);
-    const linked = await platform.call(`/dev/users/demo.factfind/copy`, { method: "POST", body: { username: "factfind-copy-advised", adviser: "demo.adviser2" } });
+    const linked = await platform.call(`/dev/users/demo.factfind/copy`, {
+      method: "POST",
+      body: { username: "factfind-copy-advised", adviser: "demo.adviser2" },
+    });
     expect(linked.status).toBe(201);
     expect(await advisersOf("factfind-copy-advised")).toEqual([expect.objectContaining({ client_adviser: true })]);
-    const notAdviser = await platform.call(`/dev/users/demo.factfind/copy`, { method: "POST", body: { username: "factfind-copy-bad", adviser: "demo.client" } });
+    const notAdviser = await platform.call(`/dev/users/demo.factfind/copy`, {
+      method: "POST",
+      body: { username: "factfind-copy-bad", adviser: "demo.client" },
+    });
     expect(notAdviser.status).toBe(404);
   });
 

@@ -34,7 +34,13 @@ type Doc = { id: number; subject: string; digital_signature_status: string | nul
 const ELLIE = 1;
 const JAMES = 2;
 const DAY = 86_400_000;
-const TITLES = ["Letter of authority", "Joint account application", "Annual review pack", "Suitability report acknowledgement", "Fee agreement 2025"];
+const TITLES = [
+  "Letter of authority",
+  "Joint account application",
+  "Annual review pack",
+  "Suitability report acknowledgement",
+  "Fee agreement 2025",
+];
 
 let platform: Platform;
 let ellie: string;
@@ -61,11 +67,14 @@ const own = (item: Item) => {
 };
 
 async function generate(token: string, item: Item, signatoryId: number) {
-  return platform.call<{ sent: boolean; expires_at: Typed } & ErrorAnswer>(`${base}/${item.id}/signatories/${signatoryId}/generate_code`, {
-    method: "POST",
-    token,
-    body: { digSigId: item.id, signatoryId },
-  });
+  return platform.call<{ sent: boolean; expires_at: Typed } & ErrorAnswer>(
+    `${base}/${item.id}/signatories/${signatoryId}/generate_code`,
+    {
+      method: "POST",
+      token,
+      body: { digSigId: item.id, signatoryId },
+    },
+  );
 }
 
 async function sign(token: string, item: Item, signatoryId: number, otp: string, secure = item.secure_data) {
@@ -90,10 +99,13 @@ async function docnote(token: string, id: number) {
 
 /** A copy of demo.client with its own signature items, signed in. */
 async function copyOfEllie(username: string) {
-  const copy = await platform.call<{ username: string; user_id: number; signature_ids: number[] }>("/dev/users/demo.client/copy", {
-    method: "POST",
-    body: { username, signatures: true },
-  });
+  const copy = await platform.call<{ username: string; user_id: number; signature_ids: number[] }>(
+    "/dev/users/demo.client/copy",
+    {
+      method: "POST",
+      body: { username, signatures: true },
+    },
+  );
   expect(copy.status).toBe(201);
   const token = await platform.session(username);
   const user = await platform.call<{ entity_id: number }>("/resourceful/session/user", { token });
@@ -106,14 +118,20 @@ function pdfText(bytes: Buffer): string {
   const lines: string[] = [];
   for (const op of source.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
     let line = "";
-    for (const hex of (op[1] ?? "").matchAll(/<([0-9a-fA-F]*)>/g)) line += Buffer.from(hex[1] ?? "", "hex").toString("latin1");
+    for (const hex of (op[1] ?? "").matchAll(/<([0-9a-fA-F]*)>/g))
+      line += Buffer.from(hex[1] ?? "", "hex").toString("latin1");
     lines.push(line);
   }
   return lines.join("\n");
 }
 
 const longDate = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 const dayFromStart = (days: number) => new Date(new Date(START).getTime() + days * DAY).toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -168,23 +186,43 @@ describe("the list and who sees what", () => {
       [JAMES, "James Hartley", "07700 900457", false],
     ]);
     expect(e).toMatchObject({ status: 3, status_name: "pending", duedate: null, signatories: [{ can_sign: false }] });
-    expect(c).toMatchObject({ status: 1, status_name: "signed", signatories: [{ can_sign: false, declined_at: null }] });
+    expect(c).toMatchObject({
+      status: 1,
+      status_name: "signed",
+      signatories: [{ can_sign: false, declined_at: null }],
+    });
     expect(c.signatories[0]!.signed_at!._type).toBe("DateTime");
     expect(new Date(c.signatories[0]!.signed_at!._val).getTime()).toBeLessThan(new Date(START).getTime() - 19 * DAY);
-    expect(d).toMatchObject({ status: 2, status_name: "declined", signatories: [{ can_sign: false, signed_at: null }] });
+    expect(d).toMatchObject({
+      status: 2,
+      status_name: "declined",
+      signatories: [{ can_sign: false, signed_at: null }],
+    });
     expect(d.signatories[0]!.declined_at!._type).toBe("DateTime");
     expect(new Set(answer.body.map((i) => i.secure_data)).size).toBe(5);
     // each carried by a message in her documents, its status in step
-    const statuses = await Promise.all(answer.body.map(async (i) => (await docnote(ellie, i.docnote_id)).digital_signature_status));
+    const statuses = await Promise.all(
+      answer.body.map(async (i) => (await docnote(ellie, i.docnote_id)).digital_signature_status),
+    );
     expect(statuses).toEqual(["Pending", "Pending", "Pending", "Signed", "Declined"]);
   });
 
   it("filters by status, limits the page, and refuses other sorts and sizes", async () => {
-    expect((await items(ellie, "page_size=100&page_sort=-last_notified_at&status=4")).body.map((i) => i.title)).toEqual(TITLES.slice(0, 2));
+    expect((await items(ellie, "page_size=100&page_sort=-last_notified_at&status=4")).body.map((i) => i.title)).toEqual(
+      TITLES.slice(0, 2),
+    );
     expect((await items(ellie, "status=1")).body.map((i) => i.title)).toEqual(["Suitability report acknowledgement"]);
     expect((await items(ellie, "page_size=2")).body.map((i) => i.title)).toEqual(TITLES.slice(0, 2));
     expect((await items(ellie, "")).body).toHaveLength(5);
-    for (const query of ["page_size=101", "page_size=0", "page_sort=last_notified_at", "page_sort=title", "status=5", "status=x", "page_bookmark=abc"]) {
+    for (const query of [
+      "page_size=101",
+      "page_size=0",
+      "page_sort=last_notified_at",
+      "page_sort=title",
+      "status=5",
+      "status=x",
+      "page_bookmark=abc",
+    ]) {
       const answer = await items(ellie, query);
       expect(answer.status, query).toBe(400);
       expect(answer.body.user_message).toBe("One or more of the arguments are missing or incorrect.");
@@ -196,7 +234,9 @@ describe("the list and who sees what", () => {
     const list = (await items(ellie)).body;
     const b = list[1]!;
     expect((await platform.call<Item>(`${base}/${b.id}`, { token: ellie })).body).toEqual(b);
-    expect((await platform.call<Signatory[]>(`${base}/${b.id}/signatories`, { token: ellie })).body).toEqual(b.signatories);
+    expect((await platform.call<Signatory[]>(`${base}/${b.id}/signatories`, { token: ellie })).body).toEqual(
+      b.signatories,
+    );
     const batch = await platform.call<Array<{ name: string; code: number; body: string }>>("/resourceful", {
       method: "POST",
       token: ellie,
@@ -242,7 +282,11 @@ describe("the list and who sees what", () => {
         ["GET", `${base}/${id}/signatories`],
         ["GET", `${base}/content/${id}/${encodeURIComponent("Letter of authority.pdf")}`],
         ["POST", `${base}/${id}/signatories/${ellieSignatory}/generate_code`, {}],
-        ["POST", `${base}/${id}/signatories/${ellieSignatory}/sign`, { signing_method: 1, secure_data: letter.secure_data, otp: "123456" }],
+        [
+          "POST",
+          `${base}/${id}/signatories/${ellieSignatory}/sign`,
+          { signing_method: 1, secure_data: letter.secure_data, otp: "123456" },
+        ],
         ["POST", `${base}/${id}/signatories/${ellieSignatory}/decline`, { secure_data: letter.secure_data }],
         ["POST", `${base}/${id}/confirmation`, { outcome: 0 }],
       ];
@@ -271,7 +315,11 @@ describe("the list and who sees what", () => {
     const without = await items(adviser);
     expect(without.status).toBe(400);
     expect(without.body.api_message).toBe("I am not a clientUser and no client in context");
-    const open = await platform.call("/resourceful/session/client_in_context", { method: "PUT", token: adviser, body: { client_id: ELLIE, client_access_level: 1 } });
+    const open = await platform.call("/resourceful/session/client_in_context", {
+      method: "PUT",
+      token: adviser,
+      body: { client_id: ELLIE, client_access_level: 1 },
+    });
     expect(open.status).toBe(200);
     const list = (await items(adviser)).body;
     const ellies = (await items(ellie)).body;
@@ -285,13 +333,22 @@ describe("the list and who sees what", () => {
     expect(code.body.api_message).toBe("Permission Error: You cannot sign this document");
     expect((await sign(adviser, letter, sid, "123456")).status).toBe(403);
     expect((await decline(adviser, letter, sid)).status).toBe(403);
-    expect((await platform.call(`${base}/${letter.id}/confirmation`, { method: "POST", token: adviser, body: { outcome: 1 } })).body.api_message).toBe(
-      "Nothing to confirm",
-    );
+    expect(
+      (
+        await platform.call(`${base}/${letter.id}/confirmation`, {
+          method: "POST",
+          token: adviser,
+          body: { outcome: 1 },
+        })
+      ).body.api_message,
+    ).toBe("Nothing to confirm");
     // the document itself can be read
-    const content = await fetch(`${platform.baseUrl}${base}/content/${letter.id}/${encodeURIComponent(letter.filename)}`, {
-      headers: { Cookie: `XPLANID=${adviser}` },
-    });
+    const content = await fetch(
+      `${platform.baseUrl}${base}/content/${letter.id}/${encodeURIComponent(letter.filename)}`,
+      {
+        headers: { Cookie: `XPLANID=${adviser}` },
+      },
+    );
     expect(content.status).toBe(200);
     await content.arrayBuffer();
   });
@@ -319,13 +376,18 @@ describe("the document", () => {
     expect(text).toContain(`Please sign by ${longDate(dayFromStart(10))}`);
     expect(text.replace(/\s+/g, " ")).toContain("We apply to open a joint General Investment Account");
     // the same item gives the same document
-    const again = await fetch(`${platform.baseUrl}${base}/content/${b.id}/${encodeURIComponent(b.filename)}`, { headers: { Cookie: `XPLANID=${ellie}` } });
+    const again = await fetch(`${platform.baseUrl}${base}/content/${b.id}/${encodeURIComponent(b.filename)}`, {
+      headers: { Cookie: `XPLANID=${ellie}` },
+    });
     expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
   it("answers 404 for another file name", async () => {
     const a = (await items(ellie)).body[0]!;
-    const wrong = await platform.call(`${base}/content/${a.id}/${encodeURIComponent("Joint account application.pdf")}`, { token: ellie });
+    const wrong = await platform.call(
+      `${base}/content/${a.id}/${encodeURIComponent("Joint account application.pdf")}`,
+      { token: ellie },
+    );
     expect(wrong.status).toBe(404);
     expect(wrong.body.api_message).toBe("File not found");
   });
@@ -352,18 +414,29 @@ describe("the dev copy with signatures", () => {
         signatories: [],
       });
       expect(item.signatories.map((s) => [s.entityid, s.can_sign, s.signed_at, s.declined_at])).toEqual(
-        template.signatories.map((s) => [s.entityid === ELLIE ? copy.entityId : s.entityid, s.can_sign, s.signed_at, s.declined_at]),
+        template.signatories.map((s) => [
+          s.entityid === ELLIE ? copy.entityId : s.entityid,
+          s.can_sign,
+          s.signed_at,
+          s.declined_at,
+        ]),
       );
       const message = await docnote(copy.token, item.docnote_id);
       expect(message.entity_ids).toEqual([copy.entityId]);
     }
     // the copy's joint item keeps James, who sees it beside Eleanor's
-    expect((await items(james)).body.map((i) => i.title)).toEqual(["Joint account application", "Joint account application"]);
+    expect((await items(james)).body.map((i) => i.title)).toEqual([
+      "Joint account application",
+      "Joint account application",
+    ]);
     // Eleanor's are unchanged and hers alone
     expect((await items(ellie)).body).toEqual(before);
     expect((await platform.call(`${base}/${list[0]!.id}`, { token: ellie })).status).toBe(404);
     // without the flag, no items; a template without items, none
-    expect((await platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username: "sig.copy.none" } })).body).toEqual({
+    expect(
+      (await platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username: "sig.copy.none" } }))
+        .body,
+    ).toEqual({
       username: "sig.copy.none",
       user_id: expect.any(Number),
     });
@@ -394,18 +467,33 @@ describe("signing with a one-time code", () => {
       const mismatch = await sign(copy.token, letter, sid, wrong);
       expect(mismatch.status).toBe(400);
       expect(mismatch.body.api_message).toBe("OTP does not match");
-      expect(mismatch.body.user_message).toBe("The security code that you provided does not match the one that was sent. Please try again.");
+      expect(mismatch.body.user_message).toBe(
+        "The security code that you provided does not match the one that was sent. Please try again.",
+      );
     }
     const signed = await sign(copy.token, letter, sid, sms!.code!);
     expect(signed.status).toBe(200);
-    expect(signed.body).toMatchObject({ id: letter.id, status: 1, status_name: "signed", last_notified_at: letter.last_notified_at });
+    expect(signed.body).toMatchObject({
+      id: letter.id,
+      status: 1,
+      status_name: "signed",
+      last_notified_at: letter.last_notified_at,
+    });
     expect(signed.body.signatories[0]).toMatchObject({ id: sid, can_sign: false, declined_at: null });
-    expect(signed.body.signatories[0]!.signed_at!._val).toBe(platform.clock.now().toISOString().replace(/\.\d{3}Z$/, "Z"));
+    expect(signed.body.signatories[0]!.signed_at!._val).toBe(
+      platform.clock
+        .now()
+        .toISOString()
+        .replace(/\.\d{3}Z$/, "Z"),
+    );
     expect((await docnote(copy.token, letter.docnote_id)).digital_signature_status).toBe("Signed");
     // issue 25 item 11: the signed document stays in the list, and its document is the signed copy
     const listed = (await items(copy.token)).body.find((i) => i.id === letter.id);
     expect(listed).toMatchObject({ status: 1, status_name: "signed" });
-    const copyPdf = await fetch(`${platform.baseUrl}${base}/content/${letter.id}/${encodeURIComponent(letter.filename)}`, { headers: { Cookie: `XPLANID=${copy.token}` } });
+    const copyPdf = await fetch(
+      `${platform.baseUrl}${base}/content/${letter.id}/${encodeURIComponent(letter.filename)}`,
+      { headers: { Cookie: `XPLANID=${copy.token}` } },
+    );
     const signedText = pdfText(Buffer.from(await copyPdf.arrayBuffer())).replace(/\s+/g, " ");
     const today = longDate(platform.clock.now().toISOString().slice(0, 10));
     expect(signedText).toContain(`Signed copy: signed by every signatory on ${today}`);
@@ -416,20 +504,47 @@ describe("signing with a one-time code", () => {
     expect((await generate(copy.token, letter, sid)).status).toBe(403);
     expect((await decline(copy.token, letter, sid)).status).toBe(403);
 
-    const confirm = await platform.call(`${base}/${letter.id}/confirmation`, { method: "POST", token: copy.token, body: { outcome: 0 } });
+    const confirm = await platform.call(`${base}/${letter.id}/confirmation`, {
+      method: "POST",
+      token: copy.token,
+      body: { outcome: 0 },
+    });
     expect(confirm.status).toBe(200);
     expect(confirm.body).toEqual({ sent: true });
     const [email] = await platform.outbox(copy.username);
-    expect(email).toMatchObject({ channel: "email", to: "eleanor.hartley@example.com", subject: "You signed Letter of authority", code: null });
+    expect(email).toMatchObject({
+      channel: "email",
+      to: "eleanor.hartley@example.com",
+      subject: "You signed Letter of authority",
+      code: null,
+    });
     expect(email!.body).toContain(longDate(platform.clock.now().toISOString().slice(0, 10)));
-    const nothing = await platform.call(`${base}/${letter.id}/confirmation`, { method: "POST", token: copy.token, body: { outcome: 1 } });
+    const nothing = await platform.call(`${base}/${letter.id}/confirmation`, {
+      method: "POST",
+      token: copy.token,
+      body: { outcome: 1 },
+    });
     expect(nothing.status).toBe(400);
     expect(nothing.body.api_message).toBe("Nothing to confirm");
     const pending = await byTitle(copy.token, "Annual review pack");
-    expect((await platform.call(`${base}/${pending.id}/confirmation`, { method: "POST", token: copy.token, body: { outcome: 0 } })).body.api_message).toBe(
-      "Nothing to confirm",
-    );
-    expect((await platform.call(`${base}/${letter.id}/confirmation`, { method: "POST", token: copy.token, body: { outcome: 2 } })).status).toBe(400);
+    expect(
+      (
+        await platform.call(`${base}/${pending.id}/confirmation`, {
+          method: "POST",
+          token: copy.token,
+          body: { outcome: 0 },
+        })
+      ).body.api_message,
+    ).toBe("Nothing to confirm");
+    expect(
+      (
+        await platform.call(`${base}/${letter.id}/confirmation`, {
+          method: "POST",
+          token: copy.token,
+          body: { outcome: 2 },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("spends the code at the third wrong attempt; a later try has expired; a new code works", async () => {
@@ -455,7 +570,8 @@ describe("signing with a one-time code", () => {
     const first = await platform.latestCode(copy.username);
     await generate(copy.token, letter, sid);
     const second = await platform.latestCode(copy.username);
-    if (first !== second) expect((await sign(copy.token, letter, sid, first)).body.api_message).toBe("OTP does not match");
+    if (first !== second)
+      expect((await sign(copy.token, letter, sid, first)).body.api_message).toBe("OTP does not match");
     const ok = await sign(copy.token, letter, sid, ` ${second.slice(0, 3)} ${second.slice(3)} `);
     expect(ok.status).toBe(200);
     expect(ok.body.status).toBe(1);
@@ -502,7 +618,11 @@ describe("signing with a one-time code", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.api_message).toBe("Invalid secure data");
     expect((await decline(copy.token, letter, sid, "f".repeat(32))).body.api_message).toBe("Invalid secure data");
-    const missing = await platform.call(`${base}/${letter.id}/signatories/${sid}/sign`, { method: "POST", token: copy.token, body: { secure_data: letter.secure_data } });
+    const missing = await platform.call(`${base}/${letter.id}/signatories/${sid}/sign`, {
+      method: "POST",
+      token: copy.token,
+      body: { secure_data: letter.secure_data },
+    });
     expect(missing.status).toBe(400);
     // the code request's body, when sent, names the path's item and signatory; an empty one will do
     const mismatched = await platform.call(`${base}/${letter.id}/signatories/${sid}/generate_code`, {
@@ -511,13 +631,18 @@ describe("signing with a one-time code", () => {
       body: { digSigId: letter.id + 1, signatoryId: sid },
     });
     expect(mismatched.status).toBe(400);
-    const empty = await platform.call(`${base}/${letter.id}/signatories/${sid}/generate_code`, { method: "POST", token: copy.token });
+    const empty = await platform.call(`${base}/${letter.id}/signatories/${sid}/generate_code`, {
+      method: "POST",
+      token: copy.token,
+    });
     expect(empty.status).toBe(200);
     const fresh = await platform.latestCode(copy.username);
     // James's signatory on her joint item, and a signatory of another item
     const joint = await byTitle(copy.token, "Joint account application");
     const jamesSignatory = joint.signatories.find((s) => s.entityid === JAMES)!;
-    expect((await generate(copy.token, joint, jamesSignatory.id)).body.api_message).toBe("Permission Error: You cannot sign this document");
+    expect((await generate(copy.token, joint, jamesSignatory.id)).body.api_message).toBe(
+      "Permission Error: You cannot sign this document",
+    );
     expect((await generate(copy.token, letter, own(joint).id)).status).toBe(403);
     const pending = await byTitle(copy.token, "Annual review pack");
     expect((await generate(copy.token, pending, pending.signatories[0]!.id)).status).toBe(403);
@@ -538,19 +663,31 @@ describe("signing with a one-time code", () => {
     expect((await docnote(copy.token, joint.docnote_id)).digital_signature_status).toBe("Declined");
     // issue 25 item 11: the declined document stays listed, and its document says it was declined
     expect((await items(copy.token)).body.find((i) => i.id === joint.id)).toMatchObject({ status: 2 });
-    const pdf = await fetch(`${platform.baseUrl}${base}/content/${joint.id}/${encodeURIComponent(joint.filename)}`, { headers: { Cookie: `XPLANID=${copy.token}` } });
+    const pdf = await fetch(`${platform.baseUrl}${base}/content/${joint.id}/${encodeURIComponent(joint.filename)}`, {
+      headers: { Cookie: `XPLANID=${copy.token}` },
+    });
     const text = pdfText(Buffer.from(await pdf.arrayBuffer())).replace(/\s+/g, " ");
-    expect(text).toContain(`Declined on ${longDate(platform.clock.now().toISOString().slice(0, 10))}: this document was not signed`);
+    expect(text).toContain(
+      `Declined on ${longDate(platform.clock.now().toISOString().slice(0, 10))}: this document was not signed`,
+    );
     expect(text).not.toContain("Please sign by");
     // nobody signs a declined item: not her, not James
     expect((await generate(copy.token, joint, sid)).status).toBe(403);
     const jamesView = (await platform.call<Item>(`${base}/${joint.id}`, { token: james })).body;
     expect(jamesView.signatories.every((s) => !s.can_sign)).toBe(true);
     expect((await generate(james, jamesView, jamesView.signatories[1]!.id)).status).toBe(403);
-    const confirm = await platform.call(`${base}/${joint.id}/confirmation`, { method: "POST", token: copy.token, body: { outcome: 1 } });
+    const confirm = await platform.call(`${base}/${joint.id}/confirmation`, {
+      method: "POST",
+      token: copy.token,
+      body: { outcome: 1 },
+    });
     expect(confirm.status).toBe(200);
     const [email] = await platform.outbox(copy.username);
-    expect(email).toMatchObject({ channel: "email", to: "eleanor.hartley@example.com", subject: "You declined Joint account application" });
+    expect(email).toMatchObject({
+      channel: "email",
+      to: "eleanor.hartley@example.com",
+      subject: "You declined Joint account application",
+    });
   });
 
   it("part-signs the joint item; James cannot get a code: his registered phone has no '+'", async () => {

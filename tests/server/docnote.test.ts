@@ -49,7 +49,12 @@ function visibleIds(p: Platform, entityIds: number[], adviserView = false): numb
 }
 
 function adviserOnlyIds(p: Platform): number[] {
-  return p.db.select({ id: documents.id }).from(documents).where(eq(documents.isClientAccessAccessible, false)).all().map((r) => r.id);
+  return p.db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(eq(documents.isClientAccessAccessible, false))
+    .all()
+    .map((r) => r.id);
 }
 
 async function list(p: Platform, token: string, query = "") {
@@ -57,7 +62,13 @@ async function list(p: Platform, token: string, query = "") {
 }
 
 /** Every page of a listing, following the last row's bookmark. */
-async function allPages(p: Platform, token: string, sort: string, pageSize = 20, extra = ""): Promise<{ rows: Doc[]; pages: number }> {
+async function allPages(
+  p: Platform,
+  token: string,
+  sort: string,
+  pageSize = 20,
+  extra = "",
+): Promise<{ rows: Doc[]; pages: number }> {
   const rows: Doc[] = [];
   let bookmark: string | null = null;
   let pages = 0;
@@ -74,11 +85,22 @@ async function allPages(p: Platform, token: string, sort: string, pageSize = 20,
 }
 
 async function openClient(p: Platform, token: string, clientId: number) {
-  const answer = await p.call(`/resourceful/session/client_in_context`, { method: "PUT", token, body: { client_id: clientId, client_access_level: 1 } });
+  const answer = await p.call(`/resourceful/session/client_in_context`, {
+    method: "PUT",
+    token,
+    body: { client_id: clientId, client_access_level: 1 },
+  });
   expect(answer.status).toBe(200);
 }
 
-async function upload(p: Platform, token: string, documentId: number, name: string, content: Uint8Array<ArrayBuffer> | string, type = "") {
+async function upload(
+  p: Platform,
+  token: string,
+  documentId: number,
+  name: string,
+  content: Uint8Array<ArrayBuffer> | string,
+  type = "",
+) {
   const form = new FormData();
   form.set("content", new Blob([content], type ? { type } : {}), name);
   form.set("filename", name);
@@ -87,17 +109,25 @@ async function upload(p: Platform, token: string, documentId: number, name: stri
     headers: { Cookie: `XPLANID=${token}`, "X-Xplan-Auth-Failure-Action": "error", Accept: "application/json" },
     body: form,
   });
-  return { status: response.status, body: (await response.json()) as { docpartid: number; filename: string; size: number } & ErrorAnswer };
+  return {
+    status: response.status,
+    body: (await response.json()) as { docpartid: number; filename: string; size: number } & ErrorAnswer,
+  };
 }
 
 async function compose(p: Platform, token: string, subject = "A question from me") {
-  return p.call<{ id: number } & ErrorAnswer>("/resourceful/docnote-v2", { method: "POST", token, body: { subject, body: "<p>Hello</p>" } });
+  return p.call<{ id: number } & ErrorAnswer>("/resourceful/docnote-v2", {
+    method: "POST",
+    token,
+    body: { subject, body: "<p>Hello</p>" },
+  });
 }
 
 beforeAll(async () => {
   platform = await startPlatform();
   [ellie, adviser] = await Promise.all([platform.session("demo.client"), platform.session("demo.adviser", "adviser")]);
-  priyaEntity = platform.db.select({ e: users.entityId }).from(users).where(eq(users.username, "demo.messages")).get()!.e;
+  priyaEntity = platform.db.select({ e: users.entityId }).from(users).where(eq(users.username, "demo.messages")).get()!
+    .e;
 });
 afterAll(() => platform.close());
 
@@ -110,17 +140,28 @@ describe("listing documents", () => {
       expect(pages, sort).toBeGreaterThanOrEqual(2);
       const ids = rows.map((r) => r.id);
       expect(new Set(ids).size, sort).toBe(ids.length);
-      expect([...ids].sort((a, b) => a - b), sort).toEqual(expected);
+      expect(
+        [...ids].sort((a, b) => a - b),
+        sort,
+      ).toEqual(expected);
       // the order is the sort's, ties by id in the same direction
       const sign = sort.startsWith("-") ? -1 : 1;
       const keyOf = (d: Doc) =>
-        sort.endsWith("created_date") ? d.created_date._val : sort.endsWith("reference_date") ? (d.reference_date?._val ?? "") : d.subject.toLowerCase();
-      const resorted = [...rows].sort((a, b) => sign * (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : a.id - b.id));
+        sort.endsWith("created_date")
+          ? d.created_date._val
+          : sort.endsWith("reference_date")
+            ? (d.reference_date?._val ?? "")
+            : d.subject.toLowerCase();
+      const resorted = [...rows].sort(
+        (a, b) => sign * (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : a.id - b.id),
+      );
       expect(ids, sort).toEqual(resorted.map((r) => r.id));
     }
     // an odd page size pages the same way
     const small = await allPages(platform, ellie, "-created_date", 7);
-    expect(small.rows.map((r) => r.id)).toEqual((await allPages(platform, ellie, "-created_date", 100)).rows.map((r) => r.id));
+    expect(small.rows.map((r) => r.id)).toEqual(
+      (await allPages(platform, ellie, "-created_date", 100)).rows.map((r) => r.id),
+    );
   });
 
   it("defaults to newest first and 20 a page, and refuses a bookmark of another sort", async () => {
@@ -128,7 +169,10 @@ describe("listing documents", () => {
     expect(first.body).toHaveLength(20);
     const dates = first.body.map((d) => d.created_date._val);
     expect(dates).toEqual([...dates].sort().reverse());
-    const wrong = await platform.call(`/resourceful/docnote-v2?page_sort=subject&page_bookmark=${first.body[19]!.bookmark}`, { token: ellie });
+    const wrong = await platform.call(
+      `/resourceful/docnote-v2?page_sort=subject&page_bookmark=${first.body[19]!.bookmark}`,
+      { token: ellie },
+    );
     expect(wrong.status).toBe(400);
     expect((await platform.call("/resourceful/docnote-v2?page_size=101", { token: ellie })).status).toBe(400);
     expect((await platform.call("/resourceful/docnote-v2")).status).toBe(401);
@@ -168,7 +212,9 @@ describe("listing documents", () => {
     const important = (await list(platform, ellie, "categories.0=1")).body;
     expect(important.length).toBeGreaterThanOrEqual(3);
     expect(important.every((d) => d.categories.some((c) => c.name === "Important"))).toBe(true);
-    expect(all.filter((d) => d.categories.some((c) => c.id === 1)).map((d) => d.id)).toEqual(important.map((d) => d.id));
+    expect(all.filter((d) => d.categories.some((c) => c.id === 1)).map((d) => d.id)).toEqual(
+      important.map((d) => d.id),
+    );
 
     const sent = (await list(platform, ellie, "docsubtype=Client%20Initiated")).body;
     expect(sent.length).toBeGreaterThanOrEqual(3);
@@ -188,8 +234,12 @@ describe("listing documents", () => {
       "Your annual review pack",
       "Discretionary management agreement: please sign",
     ]);
-    expect((await list(platform, ellie, "digital_signature_status=Signed")).body.map((d) => d.subject)).toEqual(["Suitability report acknowledgement: please sign"]);
-    expect((await list(platform, ellie, "digital_signature_status=Declined")).body.map((d) => d.subject)).toEqual(["Fee agreement 2025: please sign"]);
+    expect((await list(platform, ellie, "digital_signature_status=Signed")).body.map((d) => d.subject)).toEqual([
+      "Suitability report acknowledgement: please sign",
+    ]);
+    expect((await list(platform, ellie, "digital_signature_status=Declined")).body.map((d) => d.subject)).toEqual([
+      "Fee agreement 2025: please sign",
+    ]);
 
     const all = (await list(platform, ellie)).body;
     const unread = (await list(platform, ellie, "firstread.include_read_notes=false")).body;
@@ -197,13 +247,16 @@ describe("listing documents", () => {
     expect(unread.map((d) => d.id)).toEqual(all.filter((d) => !d.has_been_seen).map((d) => d.id));
     expect(unread.every((d) => d.session_info.firstread === null)).toBe(true);
     // whose reading counts: James has read the latest valuation, Ellie has not
-    const jamesUnread = (await list(platform, ellie, `firstread.include_read_notes=false&firstread.entity_id=${JAMES}`)).body;
+    const jamesUnread = (await list(platform, ellie, `firstread.include_read_notes=false&firstread.entity_id=${JAMES}`))
+      .body;
     expect(jamesUnread.map((d) => d.id)).not.toEqual(unread.map((d) => d.id));
 
     const start = "2024-06-01";
     const end = "2024-12-31";
     const ranged = (await list(platform, ellie, `created_date.start_date=${start}&created_date.end_date=${end}`)).body;
-    const inRange = all.filter((d) => d.created_date._val.slice(0, 10) >= start && d.created_date._val.slice(0, 10) <= end);
+    const inRange = all.filter(
+      (d) => d.created_date._val.slice(0, 10) >= start && d.created_date._val.slice(0, 10) <= end,
+    );
     expect(ranged.length).toBeGreaterThan(0);
     expect(ranged.map((d) => d.id)).toEqual(inRange.map((d) => d.id));
     expect((await list(platform, ellie, "created_date.start_date=2025-02-30")).status).toBe(400);
@@ -236,17 +289,35 @@ describe("listing documents", () => {
   });
 
   it("lists the categories and document types, all or those of members", async () => {
-    const categories = await platform.call<Array<{ id: number; name: string }>>("/resourceful/docnote-v2/category", { token: ellie });
+    const categories = await platform.call<Array<{ id: number; name: string }>>("/resourceful/docnote-v2/category", {
+      token: ellie,
+    });
     expect(categories.body).toContainEqual({ id: 1, name: "Important" });
-    const types = await platform.call<Array<{ code: string; name: string }>>("/resourceful/docnote-v2/doctype", { token: ellie });
+    const types = await platform.call<Array<{ code: string; name: string }>>("/resourceful/docnote-v2/doctype", {
+      token: ellie,
+    });
     expect(types.body).toContainEqual({ code: "ContractNote", name: "Contract note" });
     expect(types.body).toHaveLength(6);
-    const james = await platform.call<Array<{ code: string }>>(`/resourceful/docnote-v2/doctype?member_ids=${JAMES}`, { token: ellie });
-    expect(james.body.map((t) => t.code).sort()).toEqual(["AnnualReview", "ContractNote", "Letter", "SecureMessage", "TermsAndConditions", "Valuation"]);
+    const james = await platform.call<Array<{ code: string }>>(`/resourceful/docnote-v2/doctype?member_ids=${JAMES}`, {
+      token: ellie,
+    });
+    expect(james.body.map((t) => t.code).sort()).toEqual([
+      "AnnualReview",
+      "ContractNote",
+      "Letter",
+      "SecureMessage",
+      "TermsAndConditions",
+      "Valuation",
+    ]);
     const priya = await platform.session("demo.messages");
-    const own = await platform.call<Array<{ code: string }>>(`/resourceful/docnote-v2/doctype?member_ids=${priyaEntity}`, { token: priya });
+    const own = await platform.call<Array<{ code: string }>>(
+      `/resourceful/docnote-v2/doctype?member_ids=${priyaEntity}`,
+      { token: priya },
+    );
     expect(own.body.map((t) => t.code).sort()).toEqual(["Letter", "SecureMessage", "TermsAndConditions", "Valuation"]);
-    expect((await platform.call(`/resourceful/docnote-v2/doctype?member_ids=${ELLIE}`, { token: priya })).status).toBe(403);
+    expect((await platform.call(`/resourceful/docnote-v2/doctype?member_ids=${ELLIE}`, { token: priya })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -257,7 +328,12 @@ describe("who sees what", () => {
     const { rows } = await allPages(platform, ellie, "-created_date", 100);
     expect(rows.some((d) => !d.is_client_access_accessible || hidden.includes(d.id))).toBe(false);
     for (const id of hidden) {
-      for (const path of [`/resourceful/docnote-v2/${id}`, `/resourceful/docnote-v2/${id}/body`, `/resourceful/docnote-v2/${id}/attachment-v4`, `/resourceful/docnote/files/${id}/1/x.pdf`]) {
+      for (const path of [
+        `/resourceful/docnote-v2/${id}`,
+        `/resourceful/docnote-v2/${id}/body`,
+        `/resourceful/docnote-v2/${id}/attachment-v4`,
+        `/resourceful/docnote/files/${id}/1/x.pdf`,
+      ]) {
         const answer = await platform.call(path, { token: ellie });
         expect(answer.status, path).toBe(404);
         expect(answer.body.api_message, path).toBe("Document not found");
@@ -266,7 +342,8 @@ describe("who sees what", () => {
       expect(read.status).toBe(404);
     }
     // guessing ids beyond and around the seeded ones reveals nothing either
-    for (const id of [9999, 0x7fffffff]) expect((await platform.call(`/resourceful/docnote-v2/${id}`, { token: ellie })).status).toBe(404);
+    for (const id of [9999, 0x7fffffff])
+      expect((await platform.call(`/resourceful/docnote-v2/${id}`, { token: ellie })).status).toBe(404);
   });
 
   it("shows an adviser with the client in context the adviser-only notes, marked", async () => {
@@ -298,20 +375,31 @@ describe("who sees what", () => {
   it("answers the body as stored HTML and the attachments", async () => {
     const { body } = await list(platform, ellie, "subject=Formatting%20test*");
     const id = body[0]!.id;
-    const response = await fetch(`${platform.baseUrl}/resourceful/docnote-v2/${id}/body`, { headers: { Cookie: `XPLANID=${ellie}` } });
+    const response = await fetch(`${platform.baseUrl}/resourceful/docnote-v2/${id}/body`, {
+      headers: { Cookie: `XPLANID=${ellie}` },
+    });
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const html = await response.text();
     expect(html).toContain("<script>");
     expect(html).toContain("onerror=");
     expect(html).toContain("javascript:");
     const budget = (await list(platform, ellie, "subject=Your%20portfolio%20after%20the%20Budget")).body[0]!;
-    const attachments = await platform.call<Attachment[]>(`/resourceful/docnote-v2/${budget.id}/attachment-v4`, { token: ellie });
+    const attachments = await platform.call<Attachment[]>(`/resourceful/docnote-v2/${budget.id}/attachment-v4`, {
+      token: ellie,
+    });
     expect(attachments.body).toEqual([
-      expect.objectContaining({ filename: "Cash flow forecast 2025.xlsx", content_type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }),
+      expect.objectContaining({
+        filename: "Cash flow forecast 2025.xlsx",
+        content_type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      }),
     ]);
     const logo = await fetch(`${platform.baseUrl}/resourceful/docnote/images/logo.png`);
     expect(logo.status).toBe(200);
-    expect(Buffer.from(await logo.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
+    expect(
+      Buffer.from(await logo.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe("PNG");
   });
 
   it("downloads seeded files with their type and name: PDF, PNG and a macro-enabled document", async () => {
@@ -319,19 +407,29 @@ describe("who sees what", () => {
     const one = await platform.call<DocWithAttachments>(`/resourceful/docnote-v2/${pension.id}`, { token: ellie });
     const docm = one.body.attachments.find((a) => a.filename.endsWith(".docm"))!;
     expect(docm.content_type).toBe("application/vnd.ms-word.document.macroEnabled.12");
-    const file = await fetch(`${platform.baseUrl}/resourceful/docnote/files/${pension.id}/${docm.docpartid}/${encodeURIComponent(docm.filename)}`, {
-      headers: { Cookie: `XPLANID=${ellie}` },
-    });
+    const file = await fetch(
+      `${platform.baseUrl}/resourceful/docnote/files/${pension.id}/${docm.docpartid}/${encodeURIComponent(docm.filename)}`,
+      {
+        headers: { Cookie: `XPLANID=${ellie}` },
+      },
+    );
     expect(file.status).toBe(200);
-    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="Fact find update.docm"; filename*=UTF-8''Fact%20find%20update.docm`);
+    expect(file.headers.get("content-disposition")).toBe(
+      `attachment; filename="Fact find update.docm"; filename*=UTF-8''Fact%20find%20update.docm`,
+    );
     const bytes = Buffer.from(await file.arrayBuffer());
     expect(bytes.length).toBe(docm.size);
     expect(bytes.subarray(0, 2).toString()).toBe("PK");
     const valuation = (await list(platform, ellie, "doctype.0=Valuation")).body.find((d) => d.attachment_count > 0)!;
-    const [pdf] = (await platform.call<Attachment[]>(`/resourceful/docnote-v2/${valuation.id}/attachment-v4`, { token: ellie })).body;
-    const pdfFile = await fetch(`${platform.baseUrl}/resourceful/docnote/files/${valuation.id}/${pdf!.docpartid}/${encodeURIComponent(pdf!.filename)}`, {
-      headers: { Cookie: `XPLANID=${ellie}` },
-    });
+    const [pdf] = (
+      await platform.call<Attachment[]>(`/resourceful/docnote-v2/${valuation.id}/attachment-v4`, { token: ellie })
+    ).body;
+    const pdfFile = await fetch(
+      `${platform.baseUrl}/resourceful/docnote/files/${valuation.id}/${pdf!.docpartid}/${encodeURIComponent(pdf!.filename)}`,
+      {
+        headers: { Cookie: `XPLANID=${ellie}` },
+      },
+    );
     expect(pdfFile.headers.get("content-type")).toBe("application/pdf");
     const text = Buffer.from(await pdfFile.arrayBuffer()).toString("latin1");
     expect(text.startsWith("%PDF-1.4")).toBe(true);
@@ -340,8 +438,18 @@ describe("who sees what", () => {
     const startxref = Number(/startxref\n(\d+)/.exec(text)![1]);
     expect(text.slice(startxref, startxref + 4)).toBe("xref");
     // a wrong name or a part of another document is not found
-    expect((await platform.call(`/resourceful/docnote/files/${valuation.id}/${pdf!.docpartid}/other.pdf`, { token: ellie })).status).toBe(404);
-    expect((await platform.call(`/resourceful/docnote/files/${pension.id}/${pdf!.docpartid}/${encodeURIComponent(pdf!.filename)}`, { token: ellie })).status).toBe(404);
+    expect(
+      (await platform.call(`/resourceful/docnote/files/${valuation.id}/${pdf!.docpartid}/other.pdf`, { token: ellie }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await platform.call(
+          `/resourceful/docnote/files/${pension.id}/${pdf!.docpartid}/${encodeURIComponent(pdf!.filename)}`,
+          { token: ellie },
+        )
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -360,7 +468,10 @@ describe("changing documents", () => {
     expect(jamesOnly.length).toBeGreaterThanOrEqual(3);
     const before = (await list(writer, client)).body.map((d) => d.id);
     expect(jamesOnly.every((id) => before.includes(id))).toBe(true);
-    writer.db.delete(capabilities).where(and(eq(capabilities.entityId, ELLIE), eq(capabilities.name, "view_partner"))).run();
+    writer.db
+      .delete(capabilities)
+      .where(and(eq(capabilities.entityId, ELLIE), eq(capabilities.name, "view_partner")))
+      .run();
     try {
       const after = (await list(writer, client)).body.map((d) => d.id);
       expect(after.some((id) => jamesOnly.includes(id))).toBe(false);
@@ -377,7 +488,10 @@ describe("changing documents", () => {
     const jamesOnly = visibleIds(writer, [JAMES]).filter((id) => !visibleIds(writer, [ELLIE]).includes(id));
     const setRelated = (enabled: boolean) =>
       writer.db.update(featureToggles).set({ enabled }).where(eq(featureToggles.name, "related_entities")).run();
-    writer.db.delete(capabilities).where(and(eq(capabilities.entityId, ELLIE), eq(capabilities.name, "view_partner"))).run();
+    writer.db
+      .delete(capabilities)
+      .where(and(eq(capabilities.entityId, ELLIE), eq(capabilities.name, "view_partner")))
+      .run();
     setRelated(true);
     try {
       const ids = (await list(writer, client)).body.map((d) => d.id);
@@ -388,7 +502,12 @@ describe("changing documents", () => {
       expect(jamesList.body.every((d) => d.is_related_entity || d.entity_ids.includes(ELLIE))).toBe(true);
       expect((await writer.call(`/resourceful/docnote-v2/${jamesOnly[0]}`, { token: client })).status).toBe(200);
       // a member who does not log in stays out of reach (the seed's child)
-      const members = (await writer.call<Array<{ entity_id: number; login_accessible: boolean }>>(`/resourceful/entity/client/${ELLIE}/client_group/member`, { token: client })).body;
+      const members = (
+        await writer.call<Array<{ entity_id: number; login_accessible: boolean }>>(
+          `/resourceful/entity/client/${ELLIE}/client_group/member`,
+          { token: client },
+        )
+      ).body;
       const hidden = members.find((m) => !m.login_accessible);
       if (!hidden) throw new Error("the seed's client group has a member without a login");
       expect((await list(writer, client, `entity_ids.0=${hidden.entity_id}`)).status).toBe(403);
@@ -401,12 +520,18 @@ describe("changing documents", () => {
   it("records a client's first read once, and an adviser's never", async () => {
     const unread = (await list(writer, client, "firstread.include_read_notes=false")).body;
     const target = unread[0]!;
-    expect((await writer.call(`/resourceful/docnote-v2/${target.id}/firstread`, { method: "POST", token: client })).status).toBe(204);
+    expect(
+      (await writer.call(`/resourceful/docnote-v2/${target.id}/firstread`, { method: "POST", token: client })).status,
+    ).toBe(204);
     const first = (await writer.call<Doc>(`/resourceful/docnote-v2/${target.id}`, { token: client })).body;
     expect(first.has_been_seen).toBe(true);
-    expect(first.session_info.firstread?._val).toBe(new Date(writer.clock.now()).toISOString().replace(/\.\d{3}Z$/, "Z"));
+    expect(first.session_info.firstread?._val).toBe(
+      new Date(writer.clock.now()).toISOString().replace(/\.\d{3}Z$/, "Z"),
+    );
     (writer.clock as { advance(ms: number): void }).advance(10 * 60_000);
-    expect((await writer.call(`/resourceful/docnote-v2/${target.id}/firstread`, { method: "POST", token: client })).status).toBe(204);
+    expect(
+      (await writer.call(`/resourceful/docnote-v2/${target.id}/firstread`, { method: "POST", token: client })).status,
+    ).toBe(204);
     const second = (await writer.call<Doc>(`/resourceful/docnote-v2/${target.id}`, { token: client })).body;
     expect(second.session_info.firstread).toEqual(first.session_info.firstread);
     const after = (await list(writer, client, "firstread.include_read_notes=false")).body;
@@ -414,8 +539,12 @@ describe("changing documents", () => {
 
     await openClient(writer, counsel, ELLIE);
     const other = after[0]!;
-    expect((await writer.call(`/resourceful/docnote-v2/${other.id}/firstread`, { method: "POST", token: counsel })).status).toBe(204);
-    expect((await writer.call<Doc>(`/resourceful/docnote-v2/${other.id}`, { token: client })).body.has_been_seen).toBe(false);
+    expect(
+      (await writer.call(`/resourceful/docnote-v2/${other.id}/firstread`, { method: "POST", token: counsel })).status,
+    ).toBe(204);
+    expect((await writer.call<Doc>(`/resourceful/docnote-v2/${other.id}`, { token: client })).body.has_been_seen).toBe(
+      false,
+    );
     expect((await list(writer, client, "firstread.include_read_notes=false")).body).toHaveLength(after.length);
   });
 
@@ -449,7 +578,11 @@ describe("changing documents", () => {
       expect(oneWay.status).toBe(403);
       expect(oneWay.body.api_message).toBe("Permission Error: Messages are one-way");
     } finally {
-      writer.db.update(featureToggles).set({ enabled: false }).where(eq(featureToggles.name, "one_way_messaging")).run();
+      writer.db
+        .update(featureToggles)
+        .set({ enabled: false })
+        .where(eq(featureToggles.name, "one_way_messaging"))
+        .run();
     }
   });
 
@@ -460,9 +593,17 @@ describe("changing documents", () => {
     expect(long.status).toBe(400);
     expect(long.body.api_message).toContain("Subject must be under 256 characters.");
     expect((await compose(writer, client, "x".repeat(255))).status).toBe(201);
-    const bigBody = await writer.call("/resourceful/docnote-v2", { method: "POST", token: client, body: { subject: "Big", body: "x".repeat(100_001) } });
+    const bigBody = await writer.call("/resourceful/docnote-v2", {
+      method: "POST",
+      token: client,
+      body: { subject: "Big", body: "x".repeat(100_001) },
+    });
     expect(bigBody.status).toBe(400);
-    const foreignAccount = await writer.call("/resourceful/docnote-v2", { method: "POST", token: client, body: { subject: "Acc", body: "", accounts: [999999] } });
+    const foreignAccount = await writer.call("/resourceful/docnote-v2", {
+      method: "POST",
+      token: client,
+      body: { subject: "Acc", body: "", accounts: [999999] },
+    });
     expect(foreignAccount.status).toBe(403);
   });
 
@@ -474,12 +615,15 @@ describe("changing documents", () => {
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ filename: "Relevé März 2025.pdf", size: 3000 });
     const others = { "b.png": SAMPLES.png(), "c.txt": SAMPLES.txt(), "d.docx": wordDocument(), "e.xlsx": workbook() };
-    for (const [name, content] of Object.entries(others)) expect((await upload(writer, client, body.id, name, content as Uint8Array<ArrayBuffer>)).status, name).toBe(201);
+    for (const [name, content] of Object.entries(others))
+      expect((await upload(writer, client, body.id, name, content as Uint8Array<ArrayBuffer>)).status, name).toBe(201);
     const sixth = await upload(writer, client, body.id, "f.pdf", SAMPLES.pdf() as Uint8Array<ArrayBuffer>);
     expect(sixth.status).toBe(400);
     expect(sixth.body.api_message).toBe("You can upload a maximum of 5 attachments.");
 
-    const attachments = (await writer.call<Attachment[]>(`/resourceful/docnote-v2/${body.id}/attachment-v4`, { token: client })).body;
+    const attachments = (
+      await writer.call<Attachment[]>(`/resourceful/docnote-v2/${body.id}/attachment-v4`, { token: client })
+    ).body;
     expect(attachments.map((a) => a.filename)).toEqual(["Relevé März 2025.pdf", "b.png", "c.txt", "d.docx", "e.xlsx"]);
     // the type comes from the allow-list by the extension, never from the part
     expect(attachments.map((a) => a.content_type)).toEqual([
@@ -489,15 +633,22 @@ describe("changing documents", () => {
       "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     ]);
-    const response = await fetch(`${writer.baseUrl}/resourceful/docnote/files/${body.id}/${first.body.docpartid}/${encodeURIComponent("Relevé März 2025.pdf")}`, {
-      headers: { Cookie: `XPLANID=${client}` },
-    });
+    const response = await fetch(
+      `${writer.baseUrl}/resourceful/docnote/files/${body.id}/${first.body.docpartid}/${encodeURIComponent("Relevé März 2025.pdf")}`,
+      {
+        headers: { Cookie: `XPLANID=${client}` },
+      },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-length")).toBe("3000");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="Relev_ M_rz 2025.pdf"; filename*=UTF-8''Relev%C3%A9%20M%C3%A4rz%202025.pdf`);
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="Relev_ M_rz 2025.pdf"; filename*=UTF-8''Relev%C3%A9%20M%C3%A4rz%202025.pdf`,
+    );
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
-    expect((await writer.call<Doc>(`/resourceful/docnote-v2/${body.id}`, { token: client })).body.attachment_count).toBe(5);
+    expect(
+      (await writer.call<Doc>(`/resourceful/docnote-v2/${body.id}`, { token: client })).body.attachment_count,
+    ).toBe(5);
   });
 
   it("refuses files too large, of excluded types (any case), empty, and messages not the client's", async () => {
@@ -523,23 +674,41 @@ describe("changing documents", () => {
     await openClient(writer, counsel, ELLIE);
     expect((await upload(writer, counsel, body.id, "a.pdf", "data")).status).toBe(403);
     // a JSON body is not an upload
-    const json = await writer.call(`/resourceful/docnote-v2/${body.id}/attachment-v3`, { method: "POST", token: client, body: { content: "x" } });
+    const json = await writer.call(`/resourceful/docnote-v2/${body.id}/attachment-v3`, {
+      method: "POST",
+      token: client,
+      body: { content: "x" },
+    });
     expect(json.status).toBe(400);
   });
 
   it("accepts only the allow-list's types, on a normalised name (issue 24)", async () => {
     const { body } = await compose(writer, client, "Hostile names");
     const html = SAMPLES.html() as Uint8Array<ArrayBuffer>;
-    for (const name of ["evil.exe.", "evil.exe . ", "page.html", "image.svg", "app.hta", "screen.scr", "script.ps1", "notes.json", "README", "evil．ｅｘｅ"]) {
+    for (const name of [
+      "evil.exe.",
+      "evil.exe . ",
+      "page.html",
+      "image.svg",
+      "app.hta",
+      "screen.scr",
+      "script.ps1",
+      "notes.json",
+      "README",
+      "evil．ｅｘｅ",
+    ]) {
       const refused = await upload(writer, client, body.id, name, html, "text/plain");
       expect(refused.status, name).toBe(400);
       expect(refused.body.api_message, name).toBe("File type not allowed, please remove.");
     }
     // a right-to-left override does not make 'fdp.exe' a PDF
-    expect((await upload(writer, client, body.id, "invoice\u202Efdp.exe", SAMPLES.exe() as Uint8Array<ArrayBuffer>)).body.api_message).toBe(
-      "File type not allowed, please remove.",
-    );
-    expect((await writer.call<Doc>(`/resourceful/docnote-v2/${body.id}`, { token: client })).body.attachment_count).toBe(0);
+    expect(
+      (await upload(writer, client, body.id, "invoice\u202Efdp.exe", SAMPLES.exe() as Uint8Array<ArrayBuffer>)).body
+        .api_message,
+    ).toBe("File type not allowed, please remove.");
+    expect(
+      (await writer.call<Doc>(`/resourceful/docnote-v2/${body.id}`, { token: client })).body.attachment_count,
+    ).toBe(0);
   });
 
   it("refuses content that is not what the name says (issue 24)", async () => {
@@ -553,7 +722,14 @@ describe("changing documents", () => {
       ["scan.pdf", new Uint8Array(100)],
     ];
     for (const [name, content] of cases) {
-      const refused = await upload(writer, client, body.id, name, content as Uint8Array<ArrayBuffer>, "application/pdf");
+      const refused = await upload(
+        writer,
+        client,
+        body.id,
+        name,
+        content as Uint8Array<ArrayBuffer>,
+        "application/pdf",
+      );
       expect(refused.status, name).toBe(400);
       expect(refused.body.api_message, name).toBe("File content does not match its type, please remove.");
     }
@@ -561,18 +737,37 @@ describe("changing documents", () => {
 
   it("stores a file named with '=' and trailing dots under its normalised name, and serves it safely (issue 24)", async () => {
     const { body } = await compose(writer, client, "Statements");
-    const stored = await upload(writer, client, body.id, "statement=2026.pdf", SAMPLES.pdf() as Uint8Array<ArrayBuffer>, "text/html");
+    const stored = await upload(
+      writer,
+      client,
+      body.id,
+      "statement=2026.pdf",
+      SAMPLES.pdf() as Uint8Array<ArrayBuffer>,
+      "text/html",
+    );
     expect(stored.status).toBe(201);
     expect(stored.body.filename).toBe("statement=2026.pdf");
-    const dotted = await upload(writer, client, body.id, "notes.txt. . ", SAMPLES.txt() as Uint8Array<ArrayBuffer>, "text/html");
+    const dotted = await upload(
+      writer,
+      client,
+      body.id,
+      "notes.txt. . ",
+      SAMPLES.txt() as Uint8Array<ArrayBuffer>,
+      "text/html",
+    );
     expect(dotted.body.filename).toBe("notes.txt");
-    const file = await fetch(`${writer.baseUrl}/resourceful/docnote/files/${body.id}/${stored.body.docpartid}/${encodeURIComponent("statement=2026.pdf")}`, {
-      headers: { Cookie: `XPLANID=${client}` },
-    });
+    const file = await fetch(
+      `${writer.baseUrl}/resourceful/docnote/files/${body.id}/${stored.body.docpartid}/${encodeURIComponent("statement=2026.pdf")}`,
+      {
+        headers: { Cookie: `XPLANID=${client}` },
+      },
+    );
     expect(file.status).toBe(200);
     // the allow-list's type, never the uploader's text/html
     expect(file.headers.get("content-type")).toBe("application/pdf");
-    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="statement=2026.pdf"; filename*=UTF-8''statement%3D2026.pdf`);
+    expect(file.headers.get("content-disposition")).toBe(
+      `attachment; filename="statement=2026.pdf"; filename*=UTF-8''statement%3D2026.pdf`,
+    );
     expect(file.headers.get("x-content-type-options")).toBe("nosniff");
     expect(file.headers.get("content-security-policy")).toBe("sandbox");
     expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(SAMPLES.pdf()))).toBe(true);
@@ -582,9 +777,12 @@ describe("changing documents", () => {
     const pension = (await list(writer, client, "subject=Documents%20for%20your%20pension%20transfer")).body[0]!;
     const one = await writer.call<DocWithAttachments>(`/resourceful/docnote-v2/${pension.id}`, { token: client });
     const docm = one.body.attachments.find((a) => a.filename.endsWith(".docm"))!;
-    const file = await fetch(`${writer.baseUrl}/resourceful/docnote/files/${pension.id}/${docm.docpartid}/${encodeURIComponent(docm.filename)}`, {
-      headers: { Cookie: `XPLANID=${client}` },
-    });
+    const file = await fetch(
+      `${writer.baseUrl}/resourceful/docnote/files/${pension.id}/${docm.docpartid}/${encodeURIComponent(docm.filename)}`,
+      {
+        headers: { Cookie: `XPLANID=${client}` },
+      },
+    );
     expect(file.headers.get("content-type")).toBe("application/octet-stream");
     expect(file.headers.get("content-disposition")).toMatch(/^attachment;/);
     expect(file.headers.get("content-security-policy")).toBe("sandbox");
@@ -595,7 +793,17 @@ describe("changing documents", () => {
     const url = new URL(`${writer.baseUrl}/resourceful/docnote-v2/${body.id}/attachment-v3`);
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(
-        { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(12 * 1024 * 1024), Cookie: `XPLANID=${client}` } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: "POST",
+          headers: {
+            "Content-Type": "multipart/form-data; boundary=x",
+            "Content-Length": String(12 * 1024 * 1024),
+            Cookie: `XPLANID=${client}`,
+          },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
@@ -608,7 +816,10 @@ describe("changing documents", () => {
   });
 
   it("answers the notification template and puts the notification in the adviser's outbox", async () => {
-    const template = await writer.call<{ id: number; name: string; subject: string; body: string }>("/resourceful/email/template/1", { token: client });
+    const template = await writer.call<{ id: number; name: string; subject: string; body: string }>(
+      "/resourceful/email/template/1",
+      { token: client },
+    );
     expect(template.body).toMatchObject({ id: 1, name: "New secure message" });
     expect((await writer.call("/resourceful/email/template/999", { token: client })).status).toBe(404);
     const { body } = await compose(writer, client, "Please call me");
@@ -619,13 +830,33 @@ describe("changing documents", () => {
     });
     expect(sent.status).toBe(204);
     const [mail] = await writer.outbox("sarah.whitfield@northbridgewealth.example");
-    expect(mail).toMatchObject({ channel: "email", to: "sarah.whitfield@northbridgewealth.example", body: "You have a new secure message from Ellie Hartley: Please call me" });
-    expect((await writer.call("/resourceful/email/email?_method=send", { method: "POST", token: client, body: { template_id: 999, subject: "x" } })).status).toBe(404);
+    expect(mail).toMatchObject({
+      channel: "email",
+      to: "sarah.whitfield@northbridgewealth.example",
+      body: "You have a new secure message from Ellie Hartley: Please call me",
+    });
+    expect(
+      (
+        await writer.call("/resourceful/email/email?_method=send", {
+          method: "POST",
+          token: client,
+          body: { template_id: 999, subject: "x" },
+        })
+      ).status,
+    ).toBe(404);
     // a client without an adviser
-    const priyaEntityId = writer.db.select({ e: users.entityId }).from(users).where(eq(users.username, "demo.messages")).get()!.e;
+    const priyaEntityId = writer.db
+      .select({ e: users.entityId })
+      .from(users)
+      .where(eq(users.username, "demo.messages"))
+      .get()!.e;
     writer.db.run(sql`delete from adviser_clients where client_entity_id = ${priyaEntityId}`);
     const priya = await writer.session("demo.messages");
-    const none = await writer.call("/resourceful/email/email?_method=send", { method: "POST", token: priya, body: { template_id: 1, subject: "Hello" } });
+    const none = await writer.call("/resourceful/email/email?_method=send", {
+      method: "POST",
+      token: priya,
+      body: { template_id: 1, subject: "Hello" },
+    });
     expect(none.status).toBe(422);
     expect(none.body.api_message).toBe("No adviser to notify");
   });

@@ -8,7 +8,14 @@ import { withDemoPlatform, type ErrorAnswer, START } from "./harness";
 
 type Money = { code: string; value: { _type: "BigDecimal"; _val: string } };
 type WireDate = { _type: "Date"; _val: string };
-type Transaction = { id: number; accountId: number; tradeDate: WireDate; type: string; netAmount: Money; bookmark: string };
+type Transaction = {
+  id: number;
+  accountId: number;
+  tradeDate: WireDate;
+  type: string;
+  netAmount: Money;
+  bookmark: string;
+};
 
 const TODAY = START.slice(0, 10); // 2025-03-14, a Friday
 const CLIENT = 1;
@@ -16,7 +23,8 @@ const PARTNER = 2;
 
 const demo = withDemoPlatform();
 
-const sql = (query: string, ...params: unknown[]) => demo.platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
+const sql = (query: string, ...params: unknown[]) =>
+  demo.platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
 const get = <T>(path: string, token: string) => demo.platform.call<T>(path, { token });
 const ok = async <T>(path: string, token = demo.sessions.client): Promise<T> => {
   const answer = await get<T>(path, token);
@@ -24,7 +32,8 @@ const ok = async <T>(path: string, token = demo.sessions.client): Promise<T> => 
   return answer.body;
 };
 const group = (code: string, query: string) => `/resourceful/portfolio/group/account/code/${code}/transaction?${query}`;
-const plain = (ids: readonly number[], query: string) => `/resourceful/portfolio/transaction?accountid=${ids.join(",")}&${query}`;
+const plain = (ids: readonly number[], query: string) =>
+  `/resourceful/portfolio/transaction?accountid=${ids.join(",")}&${query}`;
 
 /** The ids of the managed accounts of a group that an entity sees as its own (not linked), from the seeded rows. */
 const ownOfGroup = (code: string, entityId = CLIENT) =>
@@ -49,7 +58,10 @@ describe("group transactions (spec 001 §7 GET portfolio/group/account/code/{cod
       ]) {
         const rows = await ok<Transaction[]>(group(code, query));
         expect(rows, `${code} ${query}`).toEqual(await ok<Transaction[]>(plain(ids, query)));
-        expect(rows.every((t) => ids.includes(t.accountId)), `${code} ${query}`).toBe(true);
+        expect(
+          rows.every((t) => ids.includes(t.accountId)),
+          `${code} ${query}`,
+        ).toBe(true);
       }
       const total = Number(sql(`SELECT COUNT(*) AS n FROM transactions WHERE account_id IN (${ids.join(",")})`)[0]!.n);
       expect(await ok<Transaction[]>(group(code, "sort_type=7&page_size=2000")), code).toHaveLength(total);
@@ -83,7 +95,12 @@ describe("group transactions (spec 001 §7 GET portfolio/group/account/code/{cod
     let bookmark = "";
     let pages = 0;
     for (; pages < 200; pages++) {
-      const rows = await ok<Transaction[]>(group("HARTLEY-GIA", `sort_type=7&page_size=25${bookmark ? `&page_bookmark=${encodeURIComponent(bookmark)}` : ""}`));
+      const rows = await ok<Transaction[]>(
+        group(
+          "HARTLEY-GIA",
+          `sort_type=7&page_size=25${bookmark ? `&page_bookmark=${encodeURIComponent(bookmark)}` : ""}`,
+        ),
+      );
       seen.push(...rows);
       if (rows.length < 25) break;
       bookmark = rows[rows.length - 1]!.bookmark;
@@ -91,12 +108,16 @@ describe("group transactions (spec 001 §7 GET portfolio/group/account/code/{cod
     expect(pages).toBeGreaterThan(1);
     expect(seen.map((t) => t.id)).toEqual(whole.map((t) => t.id));
     expect(new Set(seen.map((t) => t.id)).size).toBe(seen.length);
-    expect(seen).toHaveLength(Number(sql(`SELECT COUNT(*) AS n FROM transactions WHERE account_id IN (${ids.join(",")})`)[0]!.n));
+    expect(seen).toHaveLength(
+      Number(sql(`SELECT COUNT(*) AS n FROM transactions WHERE account_id IN (${ids.join(",")})`)[0]!.n),
+    );
     // newest first: trade date, then id, both descending
     const keys = seen.map((t) => `${t.tradeDate._val} ${String(t.id).padStart(10, "0")}`);
     expect([...keys].sort().reverse()).toEqual(keys);
     // a bookmark of the plain call serves the group call as well: the same order
-    const second = await ok<Transaction[]>(plain(ids, `page_size=25&page_bookmark=${encodeURIComponent(whole[24]!.bookmark)}`));
+    const second = await ok<Transaction[]>(
+      plain(ids, `page_size=25&page_bookmark=${encodeURIComponent(whole[24]!.bookmark)}`),
+    );
     expect(second.map((t) => t.id)).toEqual(whole.slice(25, 50).map((t) => t.id));
   });
 
@@ -121,19 +142,33 @@ describe("group transactions (spec 001 §7 GET portfolio/group/account/code/{cod
       expect(answer.body.api_message, code).toBe(`Account group ${code} not found`);
     }
     const olivia = Number(sql("SELECT id FROM accounts WHERE description = 'Olivia Junior ISA'")[0]!.id);
-    expect((await get<ErrorAnswer>(group("HARTLEY-ISA", `accountid=${olivia}`), demo.sessions.client)).body.api_message).toBe(`Account ${olivia} not found`);
+    expect(
+      (await get<ErrorAnswer>(group("HARTLEY-ISA", `accountid=${olivia}`), demo.sessions.client)).body.api_message,
+    ).toBe(`Account ${olivia} not found`);
   });
 
   it("validates the query as the plain call, and needs a client (an adviser's in context)", async () => {
-    for (const query of ["page_bookmark=nonsense", "page_size=0", "page_size=2001", "start_date=2025-02-30", "timeframe=7Y"]) {
+    for (const query of [
+      "page_bookmark=nonsense",
+      "page_size=0",
+      "page_size=2001",
+      "start_date=2025-02-30",
+      "timeframe=7Y",
+    ]) {
       expect((await get(group("HARTLEY-ISA", query), demo.sessions.client)).status, query).toBe(400);
     }
     expect((await get("/resourceful/portfolio/group/account/code/HARTLEY-ISA/transaction", "nobody")).status).toBe(401);
     const none = await get<ErrorAnswer>(group("HARTLEY-ISA", "page_size=5"), demo.sessions.adviser);
     expect(none.status).toBe(400);
     expect(none.body.api_message).toBe("I am not a clientUser and no client in context");
-    const put = await demo.platform.call("/resourceful/session/client_in_context", { method: "PUT", token: demo.sessions.adviser, body: { client_id: CLIENT, client_access_level: 1 } });
+    const put = await demo.platform.call("/resourceful/session/client_in_context", {
+      method: "PUT",
+      token: demo.sessions.adviser,
+      body: { client_id: CLIENT, client_access_level: 1 },
+    });
     expect(put.status).toBe(200);
-    expect(await ok<Transaction[]>(group("HARTLEY-ISA", "page_size=50"), demo.sessions.adviser)).toEqual(await ok<Transaction[]>(group("HARTLEY-ISA", "page_size=50")));
+    expect(await ok<Transaction[]>(group("HARTLEY-ISA", "page_size=50"), demo.sessions.adviser)).toEqual(
+      await ok<Transaction[]>(group("HARTLEY-ISA", "page_size=50")),
+    );
   });
 });

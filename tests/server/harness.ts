@@ -29,7 +29,14 @@ export type LoginAnswer = {
   default_questions?: string[];
   answer_min_length?: number;
 };
-export type OutboxRow = { id: number; to: string; channel: string; subject: string | null; body: string; code: string | null };
+export type OutboxRow = {
+  id: number;
+  to: string;
+  channel: string;
+  subject: string | null;
+  body: string;
+  code: string | null;
+};
 export type Typed = { _type: string; _val: string };
 export type ClientRow = {
   id: number;
@@ -45,7 +52,13 @@ export type ClientRow = {
   email: string | null;
   bookmark: string;
 };
-export type ClientInContext = { id: number; entity_id: number; display_name: string; is_preview_mode: boolean; client_access_level: number };
+export type ClientInContext = {
+  id: number;
+  entity_id: number;
+  display_name: string;
+  is_preview_mode: boolean;
+  client_access_level: number;
+};
 export type SessionUser = {
   id: number;
   entity_id: number;
@@ -82,7 +95,11 @@ export async function startPlatform(
   const db: Db = openDatabase(join(dir, "platform.sqlite"));
   const clock = fixedClock(START);
   seedIfEmpty(db, clock);
-  const env: PlatformEnv = { port: 0, host: "127.0.0.1", dbFile: join(dir, "platform.sqlite"), nodeEnv: options.nodeEnv ?? "test",
+  const env: PlatformEnv = {
+    port: 0,
+    host: "127.0.0.1",
+    dbFile: join(dir, "platform.sqlite"),
+    nodeEnv: options.nodeEnv ?? "test",
     version: options.version,
     maintenance: options.maintenance,
     allowedHosts: options.allowedHosts,
@@ -114,7 +131,10 @@ export async function startPlatform(
   }
 
   async function login(username: string, userType: "client" | "adviser" = "client", password = DEMO_PASSWORD) {
-    const answer = await call<LoginAnswer & ErrorAnswer>("/auth/login", { method: "POST", body: { username, password, user_type: userType } });
+    const answer = await call<LoginAnswer & ErrorAnswer>("/auth/login", {
+      method: "POST",
+      body: { username, password, user_type: userType },
+    });
     const cookie = answer.headers.getSetCookie().find((c) => c.startsWith("XPLANID="));
     const token = cookie ? decodeURIComponent(cookie.split(";")[0]!.slice("XPLANID=".length)) : null;
     return { ...answer, token };

@@ -25,7 +25,9 @@ const USD_CASH = 101;
 const SHARE = 7; // GBP, 4% yield
 const US = 8; // USD, 2% yield
 
-const tx = (t: Partial<LedgerTransaction> & Pick<LedgerTransaction, "type" | "tradeDate" | "securityId">): LedgerTransaction => ({
+const tx = (
+  t: Partial<LedgerTransaction> & Pick<LedgerTransaction, "type" | "tradeDate" | "securityId">,
+): LedgerTransaction => ({
   accountId: ISA,
   quantityMicros: 0,
   netMinor: 0,
@@ -41,31 +43,106 @@ const tx = (t: Partial<LedgerTransaction> & Pick<LedgerTransaction, "type" | "tr
 // September at £16 (net £160). The GIA: $2,000 in, 20 US shares for $1,000.
 const TRANSACTIONS: LedgerTransaction[] = [
   tx({ type: "transfer_in", tradeDate: "2024-01-02", securityId: CASH, quantityMicros: u(5_000), netMinor: 500_000 }),
-  tx({ type: "buy", tradeDate: "2024-01-03", securityId: SHARE, quantityMicros: u(100), netMinor: 101_000, feeMinor: 1_000, cashSecurityId: CASH }),
-  tx({ type: "buy", tradeDate: "2024-03-01", securityId: SHARE, quantityMicros: u(50), netMinor: 76_000, cashSecurityId: CASH }),
-  tx({ type: "sell", tradeDate: "2024-06-03", securityId: SHARE, quantityMicros: u(120), netMinor: 168_000, cashSecurityId: CASH }),
+  tx({
+    type: "buy",
+    tradeDate: "2024-01-03",
+    securityId: SHARE,
+    quantityMicros: u(100),
+    netMinor: 101_000,
+    feeMinor: 1_000,
+    cashSecurityId: CASH,
+  }),
+  tx({
+    type: "buy",
+    tradeDate: "2024-03-01",
+    securityId: SHARE,
+    quantityMicros: u(50),
+    netMinor: 76_000,
+    cashSecurityId: CASH,
+  }),
+  tx({
+    type: "sell",
+    tradeDate: "2024-06-03",
+    securityId: SHARE,
+    quantityMicros: u(120),
+    netMinor: 168_000,
+    cashSecurityId: CASH,
+  }),
   tx({ type: "transfer_in", tradeDate: "2024-09-02", securityId: SHARE, quantityMicros: u(10), netMinor: 16_000 }),
-  tx({ accountId: GIA, type: "transfer_in", tradeDate: "2024-01-02", securityId: USD_CASH, currency: "USD", quantityMicros: u(2_000), netMinor: 200_000 }),
-  tx({ accountId: GIA, type: "buy", tradeDate: "2024-01-04", securityId: US, currency: "USD", quantityMicros: u(20), netMinor: 100_000, cashSecurityId: USD_CASH }),
+  tx({
+    accountId: GIA,
+    type: "transfer_in",
+    tradeDate: "2024-01-02",
+    securityId: USD_CASH,
+    currency: "USD",
+    quantityMicros: u(2_000),
+    netMinor: 200_000,
+  }),
+  tx({
+    accountId: GIA,
+    type: "buy",
+    tradeDate: "2024-01-04",
+    securityId: US,
+    currency: "USD",
+    quantityMicros: u(20),
+    netMinor: 100_000,
+    cashSecurityId: USD_CASH,
+  }),
 ];
 
 const PRICES = new Map<number, SecurityPricing>([
   [CASH, { currency: "GBP", series: [{ date: "2020-01-01", micros: MICROS }] }],
   [USD_CASH, { currency: "USD", series: [{ date: "2020-01-01", micros: MICROS }] }],
-  [SHARE, { currency: "GBP", series: [{ date: "2024-01-02", micros: u(10) }, { date: "2024-06-03", micros: u(14) }, { date: "2025-03-13", micros: u(20) }] }],
-  [US, { currency: "USD", series: [{ date: "2024-01-02", micros: u(50) }, { date: "2025-03-13", micros: u(60) }] }],
+  [
+    SHARE,
+    {
+      currency: "GBP",
+      series: [
+        { date: "2024-01-02", micros: u(10) },
+        { date: "2024-06-03", micros: u(14) },
+        { date: "2025-03-13", micros: u(20) },
+      ],
+    },
+  ],
+  [
+    US,
+    {
+      currency: "USD",
+      series: [
+        { date: "2024-01-02", micros: u(50) },
+        { date: "2025-03-13", micros: u(60) },
+      ],
+    },
+  ],
 ]);
-const FX = { USD: [{ date: "2020-01-01", micros: u(1.25) }, { date: "2025-03-13", micros: u(1.2) }] };
+const FX = {
+  USD: [
+    { date: "2020-01-01", micros: u(1.25) },
+    { date: "2025-03-13", micros: u(1.2) },
+  ],
+};
 const TODAY = "2025-03-14";
 
-const book: Book = { transactions: TRANSACTIONS, prices: PRICES, fx: FX, planCurrencies: new Map([[ISA, "GBP"], [GIA, "USD"]]), today: TODAY };
+const book: Book = {
+  transactions: TRANSACTIONS,
+  prices: PRICES,
+  fx: FX,
+  planCurrencies: new Map([
+    [ISA, "GBP"],
+    [GIA, "USD"],
+  ]),
+  today: TODAY,
+};
 const FACTS = new Map<number, SecurityFacts>([
   [CASH, { code: "GBPCASH", exchange: "CASH", currency: "GBP", yieldBp: 0 }],
   [USD_CASH, { code: "USDCASH", exchange: "Cash", currency: "USD", yieldBp: 0 }],
   [SHARE, { code: "SHR", exchange: "LSE", currency: "GBP", yieldBp: 400 }],
   [US, { code: "US", exchange: "NYSE", currency: "USD", yieldBp: 200 }],
 ]);
-const TAX = new Map([[ISA, "ISA"], [GIA, "Personal"]]);
+const TAX = new Map([
+  [ISA, "ISA"],
+  [GIA, "Personal"],
+]);
 const currencyOf = (id: number) => PRICES.get(id)?.currency;
 
 describe("cash, yields and weights", () => {
@@ -93,34 +170,76 @@ describe("parcels (FIFO)", () => {
       { tradeDate: "2024-09-02", quantityMicros: u(10), cost: 160 },
     ]);
     // before the sale both purchases are whole
-    expect(parcelsAt(TRANSACTIONS, "2024-05-31", currencyOf).get(`${ISA}:${SHARE}`)?.map((l) => l.cost)).toEqual([1010, 760]);
+    expect(
+      parcelsAt(TRANSACTIONS, "2024-05-31", currencyOf)
+        .get(`${ISA}:${SHARE}`)
+        ?.map((l) => l.cost),
+    ).toEqual([1010, 760]);
     // a holding sold out has no parcels
-    const sold = [...TRANSACTIONS, tx({ type: "sell", tradeDate: "2024-12-02", securityId: SHARE, quantityMicros: u(40), netMinor: 1, cashSecurityId: CASH })];
+    const sold = [
+      ...TRANSACTIONS,
+      tx({
+        type: "sell",
+        tradeDate: "2024-12-02",
+        securityId: SHARE,
+        quantityMicros: u(40),
+        netMinor: 1,
+        cashSecurityId: CASH,
+      }),
+    ];
     expect(parcelsAt(sold, TODAY, currencyOf).has(`${ISA}:${SHARE}`)).toBe(false);
   });
 
   it("does not know a cost paid in another currency than the security's", () => {
-    const odd = [tx({ type: "buy", tradeDate: "2024-01-03", securityId: US, currency: "GBP", quantityMicros: u(5), netMinor: 20_000, cashSecurityId: CASH })];
-    expect(parcelsAt(odd, TODAY, currencyOf).get(`${ISA}:${US}`)).toEqual([{ tradeDate: "2024-01-03", quantityMicros: u(5), cost: null }]);
+    const odd = [
+      tx({
+        type: "buy",
+        tradeDate: "2024-01-03",
+        securityId: US,
+        currency: "GBP",
+        quantityMicros: u(5),
+        netMinor: 20_000,
+        cashSecurityId: CASH,
+      }),
+    ];
+    expect(parcelsAt(odd, TODAY, currencyOf).get(`${ISA}:${US}`)).toEqual([
+      { tradeDate: "2024-01-03", quantityMicros: u(5), cost: null },
+    ]);
   });
 });
 
 describe("holdings on a date", () => {
   const measure = { currency: "GBP", pricing: "close" as const };
   const result = holdingsOn(book, TODAY, measure, FACTS, TAX);
-  const line = (accountId: number, securityId: number) => result.holdings.find((h) => h.accountId === accountId && h.securityId === securityId)!;
+  const line = (accountId: number, securityId: number) =>
+    result.holdings.find((h) => h.accountId === accountId && h.securityId === securityId)!;
 
   it("values every line as valuesOn does, so they add up to the book's value", () => {
     expect(result.pricingDate).toBe("2025-03-13"); // a close is yesterday's
     expect(result.total).toBe(valueOn(book, TODAY, measure).total);
-    expect(result.holdings.map((h) => [h.accountId, h.securityId])).toEqual([[ISA, SHARE], [ISA, CASH], [GIA, US], [GIA, USD_CASH]].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!));
+    expect(result.holdings.map((h) => [h.accountId, h.securityId])).toEqual(
+      [
+        [ISA, SHARE],
+        [ISA, CASH],
+        [GIA, US],
+        [GIA, USD_CASH],
+      ].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!),
+    );
     const usd = holdingsOn(book, TODAY, { currency: "USD", pricing: "close" }, FACTS, TAX);
     expect(usd.total).toBe(valueOn(book, TODAY, { currency: "USD", pricing: "close" }).total);
   });
 
   it("gives price, values in three currencies and the rates of the pricing date", () => {
     const us = line(GIA, US);
-    expect(us).toMatchObject({ nativeCurrency: "USD", nativePrice: 60, priceDate: "2025-03-13", nativeValue: 1_200, planCurrency: "USD", planValue: 1_200, fxToPlan: 1 });
+    expect(us).toMatchObject({
+      nativeCurrency: "USD",
+      nativePrice: 60,
+      priceDate: "2025-03-13",
+      nativeValue: 1_200,
+      planCurrency: "USD",
+      planValue: 1_200,
+      fxToPlan: 1,
+    });
     expect(us.fxToReport).toBeCloseTo(1 / 1.2, 12);
     expect(us.value).toBeCloseTo(1_000, 9);
     expect(us.cost).toBe(1_000);
@@ -147,7 +266,12 @@ describe("holdings on a date", () => {
   it("holds only what was traded by the date", () => {
     const earlier = holdingsOn(book, "2024-02-01", measure, FACTS, TAX);
     expect(line(ISA, SHARE).quantityMicros).toBe(u(40));
-    expect(earlier.holdings.find((h) => h.securityId === SHARE)).toMatchObject({ quantityMicros: u(100), cost: 1_010, nativePrice: 10, priceDate: "2024-01-02" });
+    expect(earlier.holdings.find((h) => h.securityId === SHARE)).toMatchObject({
+      quantityMicros: u(100),
+      cost: 1_010,
+      nativePrice: 10,
+      priceDate: "2024-01-02",
+    });
     expect(earlier.total).toBe(valueOn(book, "2024-02-01", measure).total);
   });
 });
@@ -158,7 +282,16 @@ describe("splits and categories", () => {
       { name: "Equities", weight: 60 },
       { name: "Fixed income", weight: 40 },
     ]);
-    for (const bad of [null, "", "nonsense", "[]", '{"name":"x"}', '[{"name":"","weight":1}]', '[{"name":"x","weight":-1}]', '[{"name":"x","weight":0}]']) {
+    for (const bad of [
+      null,
+      "",
+      "nonsense",
+      "[]",
+      '{"name":"x"}',
+      '[{"name":"","weight":1}]',
+      '[{"name":"x","weight":-1}]',
+      '[{"name":"x","weight":0}]',
+    ]) {
       expect(parseSplit(bad), String(bad)).toBeNull();
     }
     expect(assetClassSplit("FIXED", null)).toEqual([{ name: "Fixed income", weight: 100 }]);
@@ -170,23 +303,61 @@ describe("splits and categories", () => {
 
   it("splits values by normalised weights, largest category first", () => {
     const categories = categorise([
-      { item: "fund", value: 100, slices: [{ key: "EQUITY", name: "Equities", weight: 30 }, { key: "FIXED", name: "Fixed income", weight: 20 }] },
+      {
+        item: "fund",
+        value: 100,
+        slices: [
+          { key: "EQUITY", name: "Equities", weight: 30 },
+          { key: "FIXED", name: "Fixed income", weight: 20 },
+        ],
+      },
       { item: "share", value: 50, slices: [{ key: "EQUITY", name: "Equities", weight: 100 }] },
       { item: "bond", value: 10, slices: [{ key: "FIXED", name: "Fixed income", weight: 100 }] },
     ]);
-    expect(categories.map((c) => [c.key, c.value])).toEqual([["EQUITY", 110], ["FIXED", 50]]);
-    expect(categories[0]!.members).toEqual([{ item: "fund", value: 60 }, { item: "share", value: 50 }]);
-    expect(categories[1]!.members).toEqual([{ item: "fund", value: 40 }, { item: "bond", value: 10 }]);
+    expect(categories.map((c) => [c.key, c.value])).toEqual([
+      ["EQUITY", 110],
+      ["FIXED", 50],
+    ]);
+    expect(categories[0]!.members).toEqual([
+      { item: "fund", value: 60 },
+      { item: "share", value: 50 },
+    ]);
+    expect(categories[1]!.members).toEqual([
+      { item: "fund", value: 40 },
+      { item: "bond", value: 10 },
+    ]);
   });
 
   it("shares each value out in whole minor units that add up to it, so categories add up to the total", () => {
     const categories = categorise([
-      { item: "fund", value: 1000, slices: [{ key: "A", name: "A", weight: 1 }, { key: "B", name: "B", weight: 1 }, { key: "C", name: "C", weight: 1 }] },
-      { item: "share", value: 1, slices: [{ key: "B", name: "B", weight: 50 }, { key: "C", name: "C", weight: 50 }] },
+      {
+        item: "fund",
+        value: 1000,
+        slices: [
+          { key: "A", name: "A", weight: 1 },
+          { key: "B", name: "B", weight: 1 },
+          { key: "C", name: "C", weight: 1 },
+        ],
+      },
+      {
+        item: "share",
+        value: 1,
+        slices: [
+          { key: "B", name: "B", weight: 50 },
+          { key: "C", name: "C", weight: 50 },
+        ],
+      },
     ]);
     // 1000 in thirds is 334 + 333 + 333 (the earliest part takes the spare unit); 1 in halves is 1 + 0
-    expect(categories.map((c) => [c.key, c.value])).toEqual([["A", 334], ["B", 334], ["C", 333]]);
-    expect(categories.find((c) => c.key === "B")!.members).toEqual([{ item: "fund", value: 333 }, { item: "share", value: 1 }]);
+    expect(categories.map((c) => [c.key, c.value])).toEqual([
+      ["A", 334],
+      ["B", 334],
+      ["C", 333],
+    ]);
+    expect(categories.find((c) => c.key === "B")!.members).toEqual([
+      { item: "fund", value: 333 },
+      { item: "share", value: 1 },
+    ]);
     expect(categories.reduce((s, c) => s + c.value, 0)).toBe(1001);
     for (const c of categories) expect(c.members.reduce((s, m) => s + m.value, 0)).toBe(c.value);
   });

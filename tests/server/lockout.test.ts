@@ -96,7 +96,10 @@ describe("the other secrets lock for the same time", () => {
     let answer: Awaited<ReturnType<typeof platform.step>> | null = null;
     for (let i = 1; i <= 5; i++) {
       const code = await platform.latestCode(username);
-      answer = await platform.step("/auth/tfa/validate", { login_ticket: first.body.login_ticket, code: code === "000000" ? "111111" : "000000" });
+      answer = await platform.step("/auth/tfa/validate", {
+        login_ticket: first.body.login_ticket,
+        code: code === "000000" ? "111111" : "000000",
+      });
     }
     expect(answer!.status).toBe(403);
     expect(answer!.body.api_message).toBe(DISABLED);
@@ -104,7 +107,10 @@ describe("the other secrets lock for the same time", () => {
     platform.clock.advance(30 * MINUTE + 1);
     const next = await platform.login(username);
     expect(next.body.login_status).toBe("MfaRequired");
-    const done = await platform.step("/auth/tfa/validate", { login_ticket: next.body.login_ticket, code: await platform.latestCode(username) });
+    const done = await platform.step("/auth/tfa/validate", {
+      login_ticket: next.body.login_ticket,
+      code: await platform.latestCode(username),
+    });
     expect(done.body.login_status).toBe("LoginSuccess");
   });
 
@@ -133,11 +139,18 @@ describe("the other secrets lock for the same time", () => {
   it("wrong reset codes", async () => {
     const username = await copyOf("demo.lockout");
     const start = async () => {
-      const reference = (await platform.call<{ user_id: string }>("/resourceful/forgotten_password", { method: "POST", body: { username } })).body.user_id;
+      const reference = (
+        await platform.call<{ user_id: string }>("/resourceful/forgotten_password", {
+          method: "POST",
+          body: { username },
+        })
+      ).body.user_id;
       return { reference, code: (await platform.outbox(username))[0]!.code! };
     };
     const check = (reference: string, c: string) =>
-      platform.call<ErrorAnswer>(`/resourceful/forgotten_password?user_id=${encodeURIComponent(reference)}&reset_code=${c}`);
+      platform.call<ErrorAnswer>(
+        `/resourceful/forgotten_password?user_id=${encodeURIComponent(reference)}&reset_code=${c}`,
+      );
     const first = await start();
     const wrong = first.code === "00000000" ? "11111111" : "00000000";
     for (let i = 1; i <= 4; i++) expect((await check(first.reference, wrong)).status).toBe(400);
@@ -154,8 +167,12 @@ describe("PLATFORM_LOCKOUT_MINUTES", () => {
   it("is read from the environment, 30 by default, a whole number of minutes", () => {
     expect(readEnv({ NODE_ENV: "development" }).lockoutMinutes).toBe(30);
     expect(readEnv({ NODE_ENV: "development", PLATFORM_LOCKOUT_MINUTES: "5" }).lockoutMinutes).toBe(5);
-    expect(() => readEnv({ NODE_ENV: "development", PLATFORM_LOCKOUT_MINUTES: "0" })).toThrow(/PLATFORM_LOCKOUT_MINUTES/);
-    expect(() => readEnv({ NODE_ENV: "development", PLATFORM_LOCKOUT_MINUTES: "ten" })).toThrow(/PLATFORM_LOCKOUT_MINUTES/);
+    expect(() => readEnv({ NODE_ENV: "development", PLATFORM_LOCKOUT_MINUTES: "0" })).toThrow(
+      /PLATFORM_LOCKOUT_MINUTES/,
+    );
+    expect(() => readEnv({ NODE_ENV: "development", PLATFORM_LOCKOUT_MINUTES: "ten" })).toThrow(
+      /PLATFORM_LOCKOUT_MINUTES/,
+    );
   });
 
   it("sets how long the lock lasts", async () => {

@@ -26,7 +26,13 @@ afterAll(() => {
 });
 
 async function platform(metrics: PlatformEnv["metrics"]): Promise<string> {
-  const env: PlatformEnv = { port: 0, host: "127.0.0.1", dbFile: join(dir, "platform.sqlite"), nodeEnv: "test", metrics };
+  const env: PlatformEnv = {
+    port: 0,
+    host: "127.0.0.1",
+    dbFile: join(dir, "platform.sqlite"),
+    nodeEnv: "test",
+    metrics,
+  };
   const server = createApp({ db, clock, env }).listen(0, "127.0.0.1");
   servers.push(server);
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
@@ -36,23 +42,32 @@ async function platform(metrics: PlatformEnv["metrics"]): Promise<string> {
 async function valueOf(name: string, labels: Record<string, string>): Promise<number> {
   const metric = (await registry.getMetricsAsJSON()).find((m) => m.name === name.replace(/_(count|sum)$/, ""));
   const sample = metric?.values.find(
-    (v) => ((v as { metricName?: string }).metricName ?? metric.name) === name && Object.entries(labels).every(([k, l]) => String(v.labels[k]) === l),
+    (v) =>
+      ((v as { metricName?: string }).metricName ?? metric.name) === name &&
+      Object.entries(labels).every(([k, l]) => String(v.labels[k]) === l),
   );
   return sample?.value ?? 0;
 }
 
 const get = (url: string) =>
-  fetch(url, { headers: { "X-Xplan-Auth-Failure-Action": "error", "X-Xplan-App-Id": "client-online" } }).then(async (r) => {
-    await r.text();
-    return r.status;
-  });
+  fetch(url, { headers: { "X-Xplan-Auth-Failure-Action": "error", "X-Xplan-App-Id": "client-online" } }).then(
+    async (r) => {
+      await r.text();
+      return r.status;
+    },
+  );
 
 describe("the platform's metrics", () => {
   it("are off without PLATFORM_METRICS_PORT, and on loopback unless told otherwise", async () => {
     expect(readEnv({ NODE_ENV: "production" }).metrics).toBeUndefined();
     expect(readEnv({ NODE_ENV: "production", PLATFORM_METRICS_PORT: "" }).metrics).toBeUndefined();
-    expect(readEnv({ NODE_ENV: "production", PLATFORM_METRICS_PORT: "9465" }).metrics).toEqual({ port: 9465, host: "127.0.0.1" });
-    expect(readEnv({ NODE_ENV: "production", PLATFORM_METRICS_PORT: "9465", PLATFORM_METRICS_HOST: "0.0.0.0" }).metrics).toEqual({ port: 9465, host: "0.0.0.0" });
+    expect(readEnv({ NODE_ENV: "production", PLATFORM_METRICS_PORT: "9465" }).metrics).toEqual({
+      port: 9465,
+      host: "127.0.0.1",
+    });
+    expect(
+      readEnv({ NODE_ENV: "production", PLATFORM_METRICS_PORT: "9465", PLATFORM_METRICS_HOST: "0.0.0.0" }).metrics,
+    ).toEqual({ port: 9465, host: "0.0.0.0" });
     // Off: nothing counted, no default metrics.
     const base = await platform(undefined);
     expect(await get(`${base}/xplan/health`)).toBe(200);
@@ -66,14 +81,29 @@ describe("the platform's metrics", () => {
     expect(await get(`${base}/xplan/health`)).toBe(200);
     expect(await get(`${base}/resourceful/docnote-v2/4242`)).toBe(401);
     expect(await get(`${base}/no/such/4242`)).toBe(404);
-    expect(await valueOf("platform_http_requests_total", { method: "GET", route: "/xplan/health", status: "200" })).toBe(2);
-    expect(await valueOf("platform_http_request_duration_seconds_count", { method: "GET", route: "/xplan/health", status: "200" })).toBe(2);
-    expect(await valueOf("platform_http_requests_total", { method: "GET", route: "/resourceful/docnote-v2/:id", status: "401" })).toBe(1);
+    expect(
+      await valueOf("platform_http_requests_total", { method: "GET", route: "/xplan/health", status: "200" }),
+    ).toBe(2);
+    expect(
+      await valueOf("platform_http_request_duration_seconds_count", {
+        method: "GET",
+        route: "/xplan/health",
+        status: "200",
+      }),
+    ).toBe(2);
+    expect(
+      await valueOf("platform_http_requests_total", {
+        method: "GET",
+        route: "/resourceful/docnote-v2/:id",
+        status: "401",
+      }),
+    ).toBe(1);
     expect(await valueOf("platform_http_requests_total", { method: "GET", route: "unmatched", status: "404" })).toBe(1);
     const text = await registry.metrics();
     expect(text).not.toContain("4242");
     expect(text).toMatch(/platform_build_info\{version="\d+\.\d+\.\d+",platform_version="\d+\.\d+\.\d+"\} 1/);
-    for (const name of ["process_resident_memory_bytes", "nodejs_heap_size_used_bytes", "nodejs_eventloop_lag_seconds"]) expect(text).toContain(`# TYPE ${name} gauge`);
+    for (const name of ["process_resident_memory_bytes", "nodejs_heap_size_used_bytes", "nodejs_eventloop_lag_seconds"])
+      expect(text).toContain(`# TYPE ${name} gauge`);
   });
 
   it("are served at GET /metrics where told; other paths are 404", async () => {

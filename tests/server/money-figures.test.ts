@@ -23,12 +23,21 @@ type Row = {
 };
 type Detail = { end_date: { _val: string }; rows: Row[]; total: Row | null };
 type SummaryData = { value: Money };
-type Summary = { items: Array<{ key: string; accountids: number[]; defaultData: SummaryData; secondaryData: SummaryData }>; totals: { defaultData: SummaryData; secondaryData: SummaryData } | null };
+type Summary = {
+  items: Array<{ key: string; accountids: number[]; defaultData: SummaryData; secondaryData: SummaryData }>;
+  totals: { defaultData: SummaryData; secondaryData: SummaryData } | null;
+};
 type Positions = {
   date: { _val: string };
   total_value: Money;
   accounts: Array<{ accountid: number; value: Money; plan_currency_value: Money; annual_income: Money }>;
-  positions: Array<{ accountid: number; description: string; value: Money; plan_currency_value: Money; annual_income: Money }>;
+  positions: Array<{
+    accountid: number;
+    description: string;
+    value: Money;
+    plan_currency_value: Money;
+    annual_income: Money;
+  }>;
 };
 
 const TODAY = START.slice(0, 10);
@@ -41,13 +50,18 @@ const pence = (m: Money | null | undefined) => {
   return (match[1] ? -1 : 1) * (Number(match[2]) * 100 + Number(match[3]));
 };
 const total = (list: Array<Money | null | undefined>) => list.reduce((sum, m) => sum + pence(m), 0);
-const sql = (query: string, ...params: unknown[]) => demo.platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
+const sql = (query: string, ...params: unknown[]) =>
+  demo.platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
 const ok = async <T>(path: string): Promise<T> => {
   const answer = await demo.platform.call<T>(path, { token: demo.sessions.client });
   expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
   return answer.body;
 };
-const ellie = () => sql("SELECT id, entity_id AS entityId FROM users WHERE username = 'demo.client'")[0] as { id: number; entityId: number };
+const ellie = () =>
+  sql("SELECT id, entity_id AS entityId FROM users WHERE username = 'demo.client'")[0] as {
+    id: number;
+    entityId: number;
+  };
 /** Ellie's own managed accounts, by portfolio. */
 const ownAccounts = () =>
   sql(
@@ -78,19 +92,25 @@ function reportJob(variables: Record<string, unknown>, templateId: number | null
 describe("one set of numbers: rows and totals (decision 106)", () => {
   it("gives Ellie's portfolios as the exact sums of their accounts as sent, and the total as the sum of her accounts", async () => {
     for (const timeframe of ["1Y", "SI", "YTD"]) {
-      const detail = await ok<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=${timeframe}&grouping=portfolio,account`);
+      const detail = await ok<Detail>(
+        `/resourceful/portfolio/profit_analysis/detail?timeframe=${timeframe}&grouping=portfolio,account`,
+      );
       const portfolioRows = detail.rows.map((r, i) => ({ r, i })).filter(({ r }) => r.level === "portfolio");
       expect(portfolioRows.length).toBeGreaterThan(0);
       for (const { r: row, i: at } of portfolioRows) {
         // the portfolio row is followed by its accounts
         const accounts: Row[] = [];
-        for (let i = at + 1; i < detail.rows.length && detail.rows[i]!.level === "account"; i++) accounts.push(detail.rows[i]!);
+        for (let i = at + 1; i < detail.rows.length && detail.rows[i]!.level === "account"; i++)
+          accounts.push(detail.rows[i]!);
         expect(accounts.length, row.key).toBeGreaterThan(0);
         for (const field of [...MONEY_FIELDS, "value"] as const) {
           expect(pence(row[field]), `${timeframe} ${row.key} ${field}`).toBe(total(accounts.map((a) => a[field])));
         }
         // movement = value to − value from − net flows, to the penny, on every row
-        for (const r of [row, ...accounts]) expect(pence(r.movement), r.key).toBe(pence(r.market_value_to) - pence(r.market_value_from) - pence(r.net_flows));
+        for (const r of [row, ...accounts])
+          expect(pence(r.movement), r.key).toBe(
+            pence(r.market_value_to) - pence(r.market_value_from) - pence(r.net_flows),
+          );
       }
       const own = ownAccounts();
       const ownRows = detail.rows.filter((r) => r.level === "account" && own.some((a) => a.id === r.accountid));
@@ -102,8 +122,12 @@ describe("one set of numbers: rows and totals (decision 106)", () => {
   });
 
   it("gives the summary's totals and portfolio items' values as the exact sums of its account items", async () => {
-    const byAccount = await ok<Summary>("/resourceful/portfolio/summary?level=account&default_timeframe=1Y&secondary_timeframe=SI");
-    const byPortfolio = await ok<Summary>("/resourceful/portfolio/summary?level=portfolio&default_timeframe=1Y&secondary_timeframe=SI");
+    const byAccount = await ok<Summary>(
+      "/resourceful/portfolio/summary?level=account&default_timeframe=1Y&secondary_timeframe=SI",
+    );
+    const byPortfolio = await ok<Summary>(
+      "/resourceful/portfolio/summary?level=portfolio&default_timeframe=1Y&secondary_timeframe=SI",
+    );
     const own = ownAccounts();
     const ownItems = byAccount.items.filter((i) => own.some((a) => a.id === i.accountids[0]));
     for (const data of ["defaultData", "secondaryData"] as const) {
@@ -119,7 +143,9 @@ describe("one set of numbers: rows and totals (decision 106)", () => {
   it("values each account the same in the profit analysis, the position call and the valuation report, to the penny", async () => {
     // the report prices as the client's capability allows (view_marketdata: delayed); the portal asks the same
     const positions = await ok<Positions>("/resourceful/portfolio/position?pricing_type=delayed");
-    const detail = await ok<Detail>("/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=account&to_pricing_type=delayed&from_pricing_type=delayed");
+    const detail = await ok<Detail>(
+      "/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=account&to_pricing_type=delayed&from_pricing_type=delayed",
+    );
     const input = valuationReportInput(demo.platform.db, reportJob({ as_at_date: TODAY }, 1), TODAY);
     const own = ownAccounts();
     expect(input.accounts.map((a) => a.name)).toEqual(own.map((a) => a.description));
@@ -143,13 +169,19 @@ describe("one set of numbers: rows and totals (decision 106)", () => {
 
   it("prints one figure for a date-range report's closing value: its holdings' total is the performance's value to", () => {
     for (const account of ownAccounts()) {
-      const input = valuationReportInput(demo.platform.db, reportJob({ from_date: "2024-03-14", to_date: TODAY, report_type: "account", accountid: account.id }, 2), TODAY);
+      const input = valuationReportInput(
+        demo.platform.db,
+        reportJob({ from_date: "2024-03-14", to_date: TODAY, report_type: "account", accountid: account.id }, 2),
+        TODAY,
+      );
       expect(input.accounts).toHaveLength(1);
       expect(input.performance, account.description).not.toBeNull();
       const p = input.performance!;
       expect(Math.round(p.valueTo * 100), account.description).toBe(Math.round(input.grandTotal * 100));
       expect(Math.round(input.accounts[0]!.total * 100)).toBe(Math.round(input.grandTotal * 100));
-      expect(Math.round(p.movement * 100)).toBe(Math.round(p.valueTo * 100) - Math.round(p.valueFrom * 100) - Math.round(p.netFlows * 100));
+      expect(Math.round(p.movement * 100)).toBe(
+        Math.round(p.valueTo * 100) - Math.round(p.valueFrom * 100) - Math.round(p.netFlows * 100),
+      );
     }
   });
 });

@@ -34,9 +34,13 @@ const minor = fc.integer({ min: -(10 ** 13), max: 10 ** 13 });
 describe("the rounding rule", () => {
   it("divides and rounds half away from zero, exactly, for any size", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.bigInt({ min: 1n, max: 10n ** 20n }), (n, d) => {
-        expect(divideRoundedBig(n, d)).toBe(reference(n, d));
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.bigInt({ min: 1n, max: 10n ** 20n }),
+        (n, d) => {
+          expect(divideRoundedBig(n, d)).toBe(reference(n, d));
+        },
+      ),
     );
     fc.assert(
       fc.property(fc.maxSafeInteger(), fc.integer({ min: 1, max: 2 ** 31 }), (n, d) => {
@@ -44,7 +48,13 @@ describe("the rounding rule", () => {
       }),
     );
     // halves go away from zero, never to even
-    expect([divideRounded(5, 10), divideRounded(-5, 10), divideRounded(15, 10), divideRounded(25, 10), divideRounded(-25, 10)]).toEqual([1, -1, 2, 3, -3]);
+    expect([
+      divideRounded(5, 10),
+      divideRounded(-5, 10),
+      divideRounded(15, 10),
+      divideRounded(25, 10),
+      divideRounded(-25, 10),
+    ]).toEqual([1, -1, 2, 3, -3]);
     expect(Object.is(divideRounded(-4, 10), 0)).toBe(true); // 0, never −0
   });
 
@@ -79,11 +89,17 @@ describe("the rounding rule", () => {
     );
     // at and next to a half: q × p × to = (k + ½) · 10^10 · from, and one either side
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 ** 5 }), rate, fc.constantFrom(-1n, 0n, 1n), fc.boolean(), (k, from, nudge, negative) => {
-        const n = (2n * BigInt(k) + 1n) * 5_000_000_000n * BigInt(from) + nudge;
-        const q = Number(negative ? -n : n);
-        expect(holdingMinor(q, 1, from, 1)).toBe(Number(reference(BigInt(q), 10n ** 10n * BigInt(from))));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10 ** 5 }),
+        rate,
+        fc.constantFrom(-1n, 0n, 1n),
+        fc.boolean(),
+        (k, from, nudge, negative) => {
+          const n = (2n * BigInt(k) + 1n) * 5_000_000_000n * BigInt(from) + nudge;
+          const q = Number(negative ? -n : n);
+          expect(holdingMinor(q, 1, from, 1)).toBe(Number(reference(BigInt(q), 10n ** 10n * BigInt(from))));
+        },
+      ),
     );
     fc.assert(
       fc.property(minor, rate, rate, (m, from, to) => {
@@ -112,31 +128,53 @@ describe("the rounding rule", () => {
         expect(minorOf(unitsOf(m))).toBe(m);
       }),
     );
-    expect([decimalOf(0), decimalOf(5), decimalOf(-5), decimalOf(-12_345), decimalOf(100)]).toEqual(["0.00", "0.05", "-0.05", "-123.45", "1.00"]);
+    expect([decimalOf(0), decimalOf(5), decimalOf(-5), decimalOf(-12_345), decimalOf(100)]).toEqual([
+      "0.00",
+      "0.05",
+      "-0.05",
+      "-123.45",
+      "1.00",
+    ]);
   });
 
   it("shares a total out over parts that add up to it exactly, each within a minor unit of its exact share", () => {
     fc.assert(
-      fc.property(minor, fc.array(fc.integer({ min: 0, max: 10 ** 9 }), { minLength: 1, maxLength: 20 }), (total, weights) => {
-        const shares = apportionMinor(total, weights);
-        expect(shares).toHaveLength(weights.length);
-        expect(sumMinor(shares)).toBe(total);
-        const sum = weights.reduce((s, w) => s + w, 0);
-        if (sum > 0) for (const [i, share] of shares.entries()) expect(Math.abs(share - (total * weights[i]!) / sum)).toBeLessThan(1 + 1e-6);
-      }),
+      fc.property(
+        minor,
+        fc.array(fc.integer({ min: 0, max: 10 ** 9 }), { minLength: 1, maxLength: 20 }),
+        (total, weights) => {
+          const shares = apportionMinor(total, weights);
+          expect(shares).toHaveLength(weights.length);
+          expect(sumMinor(shares)).toBe(total);
+          const sum = weights.reduce((s, w) => s + w, 0);
+          if (sum > 0)
+            for (const [i, share] of shares.entries())
+              expect(Math.abs(share - (total * weights[i]!) / sum)).toBeLessThan(1 + 1e-6);
+        },
+      ),
     );
   });
 
   it("groups values into categories whose members add up to them, and which add up to the whole", () => {
-    const slices = fc.array(fc.record({ key: fc.constantFrom("A", "B", "C", "D"), weight: fc.integer({ min: 0, max: 100 }) }), { minLength: 1, maxLength: 4 });
+    const slices = fc.array(
+      fc.record({ key: fc.constantFrom("A", "B", "C", "D"), weight: fc.integer({ min: 0, max: 100 }) }),
+      { minLength: 1, maxLength: 4 },
+    );
     fc.assert(
-      fc.property(fc.array(fc.record({ value: fc.integer({ min: 0, max: 10 ** 10 }), slices }), { maxLength: 15 }), (items) => {
-        const unique = items.map((item, i) => ({ item: i, value: item.value, slices: [...new Map(item.slices.map((s) => [s.key, { ...s, name: s.key }])).values()] }));
-        const categories = categorise(unique);
-        const counted = unique.filter((u) => u.slices.some((s) => s.weight > 0));
-        expect(sumMinor(categories.map((c) => c.value))).toBe(sumMinor(counted.map((u) => u.value)));
-        for (const c of categories) expect(sumMinor(c.members.map((m) => m.value))).toBe(c.value);
-      }),
+      fc.property(
+        fc.array(fc.record({ value: fc.integer({ min: 0, max: 10 ** 10 }), slices }), { maxLength: 15 }),
+        (items) => {
+          const unique = items.map((item, i) => ({
+            item: i,
+            value: item.value,
+            slices: [...new Map(item.slices.map((s) => [s.key, { ...s, name: s.key }])).values()],
+          }));
+          const categories = categorise(unique);
+          const counted = unique.filter((u) => u.slices.some((s) => s.weight > 0));
+          expect(sumMinor(categories.map((c) => c.value))).toBe(sumMinor(counted.map((u) => u.value)));
+          for (const c of categories) expect(sumMinor(c.members.map((m) => m.value))).toBe(c.value);
+        },
+      ),
     );
   });
 });
@@ -151,24 +189,58 @@ const bookRate = fc.integer({ min: 200_000, max: 5_000_000 });
 
 const bookArbitrary = fc
   .record({
-    securities: fc.array(fc.record({ currency: fc.constantFrom(...CURRENCIES), prices: fc.array(price, { minLength: DATES.length, maxLength: DATES.length }) }), { minLength: 1, maxLength: 5 }),
-    rates: fc.record({ USD: fc.array(bookRate, { minLength: DATES.length, maxLength: DATES.length }), EUR: fc.array(bookRate, { minLength: DATES.length, maxLength: DATES.length }) }),
+    securities: fc.array(
+      fc.record({
+        currency: fc.constantFrom(...CURRENCIES),
+        prices: fc.array(price, { minLength: DATES.length, maxLength: DATES.length }),
+      }),
+      { minLength: 1, maxLength: 5 },
+    ),
+    rates: fc.record({
+      USD: fc.array(bookRate, { minLength: DATES.length, maxLength: DATES.length }),
+      EUR: fc.array(bookRate, { minLength: DATES.length, maxLength: DATES.length }),
+    }),
     accounts: fc.array(fc.constantFrom(...CURRENCIES), { minLength: 1, maxLength: 3 }),
     trades: fc.array(
-      fc.record({ account: fc.nat(), security: fc.nat(), date: fc.constantFrom(...DATES), units: fc.integer({ min: 1, max: 10 ** 12 }), type: fc.constantFrom("buy", "transfer_in", "transfer_out", "fee") }),
+      fc.record({
+        account: fc.nat(),
+        security: fc.nat(),
+        date: fc.constantFrom(...DATES),
+        units: fc.integer({ min: 1, max: 10 ** 12 }),
+        type: fc.constantFrom("buy", "transfer_in", "transfer_out", "fee"),
+      }),
       { minLength: 1, maxLength: 25 },
     ),
   })
   .map(({ securities, rates, accounts, trades }) => {
-    const prices = new Map(securities.map((s, i) => [i + 1, { currency: s.currency, series: DATES.map((date, d) => ({ date, micros: s.prices[d]! })) }]));
-    const fx = { USD: DATES.map((date, d) => ({ date, micros: rates.USD[d]! })), EUR: DATES.map((date, d) => ({ date, micros: rates.EUR[d]! })) };
+    const prices = new Map(
+      securities.map((s, i) => [
+        i + 1,
+        { currency: s.currency, series: DATES.map((date, d) => ({ date, micros: s.prices[d]! })) },
+      ]),
+    );
+    const fx = {
+      USD: DATES.map((date, d) => ({ date, micros: rates.USD[d]! })),
+      EUR: DATES.map((date, d) => ({ date, micros: rates.EUR[d]! })),
+    };
     const planCurrencies = new Map(accounts.map((c, i) => [i + 1, c]));
     const transactions: LedgerTransaction[] = trades
       .map((t) => {
         const accountId = (t.account % accounts.length) + 1;
         const securityId = (t.security % securities.length) + 1;
         const currency = securities[securityId - 1]!.currency;
-        return { accountId, securityId, type: t.type as LedgerTransaction["type"], tradeDate: t.date, quantityMicros: t.units, netMinor: 0, cashSecurityId: null, currency, feeMinor: t.type === "fee" ? t.units % 100_000 : 0, taxMinor: 0 };
+        return {
+          accountId,
+          securityId,
+          type: t.type as LedgerTransaction["type"],
+          tradeDate: t.date,
+          quantityMicros: t.units,
+          netMinor: 0,
+          cashSecurityId: null,
+          currency,
+          feeMinor: t.type === "fee" ? t.units % 100_000 : 0,
+          taxMinor: 0,
+        };
       })
       .sort((a, b) => (a.tradeDate < b.tradeDate ? -1 : a.tradeDate > b.tradeDate ? 1 : 0));
     return { transactions, prices, fx, planCurrencies, today: TODAY } satisfies Book;
@@ -191,14 +263,33 @@ describe("rows against totals", () => {
           expect(account.value).toBe(unitsOf(account.valueMinor));
         }
         for (const h of held.holdings) {
-          expect(h.valueMinor).toBe(holdingMinor(h.quantityMicros, Math.round(h.nativePrice * 1_000_000), ...ratesOf(book, h.nativeCurrency, currency, date)));
+          expect(h.valueMinor).toBe(
+            holdingMinor(
+              h.quantityMicros,
+              Math.round(h.nativePrice * 1_000_000),
+              ...ratesOf(book, h.nativeCurrency, currency, date),
+            ),
+          );
           if (h.nativeCurrency === currency) expect(h.valueMinor).toBe(h.nativeMinor);
         }
         // valueAt, the plain valuation of a date, agrees
-        const positions = held.holdings.map((h) => ({ accountId: h.accountId, securityId: h.securityId, quantityMicros: h.quantityMicros }));
-        const plain = valueAt({ positions, prices: book.prices, fx: book.fx, date, currency, planCurrencies: book.planCurrencies });
+        const positions = held.holdings.map((h) => ({
+          accountId: h.accountId,
+          securityId: h.securityId,
+          quantityMicros: h.quantityMicros,
+        }));
+        const plain = valueAt({
+          positions,
+          prices: book.prices,
+          fx: book.fx,
+          date,
+          currency,
+          planCurrencies: book.planCurrencies,
+        });
         expect(plain.reportTotalMinor).toBe(held.totalMinor);
-        expect(plain.accounts.map((a) => a.planMinor)).toEqual([...value!.accounts.entries()].sort((a, b) => a[0] - b[0]).map(([, a]) => a.planMinor));
+        expect(plain.accounts.map((a) => a.planMinor)).toEqual(
+          [...value!.accounts.entries()].sort((a, b) => a[0] - b[0]).map(([, a]) => a.planMinor),
+        );
       }),
       { numRuns: 200 },
     );
@@ -206,12 +297,19 @@ describe("rows against totals", () => {
 
   it("measures movement as value to − value from − net flows exactly, each flow rounded once", () => {
     fc.assert(
-      fc.property(bookArbitrary, fc.constantFrom(...CURRENCIES), fc.constantFrom("after" as const, "before" as const), (book, currency, basis) => {
-        const p = periodPerformance(book, DATES[0]!, DATES.at(-1)!, { currency, pricing: "close", basis });
-        expect(p.minor.movement).toBe(p.minor.valueTo - p.minor.valueFrom - p.minor.netFlows);
-        expect([p.valueFrom, p.valueTo, p.netFlows, p.movement]).toEqual([p.minor.valueFrom, p.minor.valueTo, p.minor.netFlows, p.minor.movement].map(unitsOf));
-        expect(Number.isSafeInteger(p.minor.netFlows)).toBe(true);
-      }),
+      fc.property(
+        bookArbitrary,
+        fc.constantFrom(...CURRENCIES),
+        fc.constantFrom("after" as const, "before" as const),
+        (book, currency, basis) => {
+          const p = periodPerformance(book, DATES[0]!, DATES.at(-1)!, { currency, pricing: "close", basis });
+          expect(p.minor.movement).toBe(p.minor.valueTo - p.minor.valueFrom - p.minor.netFlows);
+          expect([p.valueFrom, p.valueTo, p.netFlows, p.movement]).toEqual(
+            [p.minor.valueFrom, p.minor.valueTo, p.minor.netFlows, p.minor.movement].map(unitsOf),
+          );
+          expect(Number.isSafeInteger(p.minor.netFlows)).toBe(true);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -219,6 +317,7 @@ describe("rows against totals", () => {
 
 /** The rates per GBP (micros) of two currencies on a date, from the book's series. */
 function ratesOf(book: Book, from: string, to: string, date: string): [number, number] {
-  const on = (c: string) => (c === "GBP" ? 1_000_000 : ((book.fx[c] ?? []).filter((p) => p.date <= date).at(-1)?.micros as number));
+  const on = (c: string) =>
+    c === "GBP" ? 1_000_000 : ((book.fx[c] ?? []).filter((p) => p.date <= date).at(-1)?.micros as number);
   return [on(from), on(to)];
 }

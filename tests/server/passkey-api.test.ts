@@ -10,7 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-type Options = { challenge: string; rpId?: string; rp?: { id: string; name: string }; user?: { id: string; name: string }; allowCredentials?: unknown[] };
+type Options = {
+  challenge: string;
+  rpId?: string;
+  rp?: { id: string; name: string };
+  user?: { id: string; name: string };
+  allowCredentials?: unknown[];
+};
 type PasskeyView = { id: number; name: string; created_at: string; last_used_at: string | null; transports: string[] };
 
 const NOT_RECOGNISED = "Passkey not recognised";
@@ -28,7 +34,11 @@ async function mfaSession(): Promise<string> {
 }
 
 async function register(token: string, authenticator: SoftwareAuthenticator, name?: string) {
-  const options = await platform.call<Options>("/resourceful/session/passkey/registration/options", { method: "POST", token, body: {} });
+  const options = await platform.call<Options>("/resourceful/session/passkey/registration/options", {
+    method: "POST",
+    token,
+    body: {},
+  });
   expect(options.status).toBe(200);
   const response = authenticator.register({ challenge: options.body.challenge, user: options.body.user! });
   return platform.call<PasskeyView & ErrorAnswer>("/resourceful/session/passkey/registration/verify", {
@@ -59,12 +69,17 @@ async function list(token: string) {
 describe("passkeys: register, list, sign in", () => {
   it("demo.client registers a passkey, sees it listed and signs in with it alone", async () => {
     const token = await platform.session("demo.client");
-    const count = async () => (await platform.call<{ passkey_count: number }>("/resourceful/session/user", { token })).body.passkey_count;
+    const count = async () =>
+      (await platform.call<{ passkey_count: number }>("/resourceful/session/user", { token })).body.passkey_count;
     expect(await count()).toBe(0);
     const authenticator = new SoftwareAuthenticator();
     const registered = await register(token, authenticator, "My laptop");
     expect(registered.status).toBe(201);
-    expect(registered.body).toMatchObject({ name: "My laptop", last_used_at: null, transports: ["internal", "hybrid"] });
+    expect(registered.body).toMatchObject({
+      name: "My laptop",
+      last_used_at: null,
+      transports: ["internal", "hybrid"],
+    });
 
     const listed = await list(token);
     expect(listed.status).toBe(200);
@@ -136,12 +151,20 @@ describe("passkeys: rename and remove", () => {
     const token = await platform.session("demo.partner");
     const authenticator = new SoftwareAuthenticator();
     const { id } = (await register(token, authenticator)).body;
-    const renamed = await platform.call<PasskeyView>(`/resourceful/session/passkey/${id}`, { method: "PATCH", token, body: { name: "Phone" } });
+    const renamed = await platform.call<PasskeyView>(`/resourceful/session/passkey/${id}`, {
+      method: "PATCH",
+      token,
+      body: { name: "Phone" },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.name).toBe("Phone");
     expect((await list(token)).body.map((p) => p.name)).toEqual(["Phone"]);
     for (const name of ["", "   ", "x".repeat(65)]) {
-      const refused = await platform.call(`/resourceful/session/passkey/${id}`, { method: "PATCH", token, body: { name } });
+      const refused = await platform.call(`/resourceful/session/passkey/${id}`, {
+        method: "PATCH",
+        token,
+        body: { name },
+      });
       expect(refused.status).toBe(400);
     }
 
@@ -169,7 +192,9 @@ describe("passkeys: rename and remove", () => {
 
   it("the signed-in calls need a session", async () => {
     expect((await platform.call("/resourceful/session/passkey")).status).toBe(401);
-    expect((await platform.call("/resourceful/session/passkey/registration/options", { method: "POST", body: {} })).status).toBe(401);
+    expect(
+      (await platform.call("/resourceful/session/passkey/registration/options", { method: "POST", body: {} })).status,
+    ).toBe(401);
   });
 });
 
@@ -209,11 +234,15 @@ describe("passkeys: refusals", () => {
     const answer = await verify(authenticator.authenticate(options));
     expect(answer.status).toBe(400);
     expect(answer.body.api_message).toBe(EXPIRED);
-    expect(platform.db.select().from(passkeyChallenges).where(eq(passkeyChallenges.challenge, options.challenge)).get()).toBeUndefined();
+    expect(
+      platform.db.select().from(passkeyChallenges).where(eq(passkeyChallenges.challenge, options.challenge)).get(),
+    ).toBeUndefined();
   });
 
   it("refuses a challenge the platform never gave", async () => {
-    const answer = await verify(authenticator.authenticate({ challenge: Buffer.from("made up").toString("base64url") }));
+    const answer = await verify(
+      authenticator.authenticate({ challenge: Buffer.from("made up").toString("base64url") }),
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.api_message).toBe(EXPIRED);
   });
@@ -227,30 +256,52 @@ describe("passkeys: refusals", () => {
       expect(answer.status).toBe(401);
       expect(answer.body.api_message).toBe(NOT_VERIFIED);
     }
-    const moved = await verify(authenticator.authenticate(await authenticationOptions(), { counter: stored.counter + 1 }));
+    const moved = await verify(
+      authenticator.authenticate(await authenticationOptions(), { counter: stored.counter + 1 }),
+    );
     expect(moved.status).toBe(200);
   });
 
   it("refuses another origin", async () => {
-    const answer = await verify(authenticator.authenticate(await authenticationOptions(), { origin: "https://evil.example" }));
+    const answer = await verify(
+      authenticator.authenticate(await authenticationOptions(), { origin: "https://evil.example" }),
+    );
     expect(answer.status).toBe(401);
   });
 
   it("refuses a registration challenge at sign-in and a response with nothing in it", async () => {
     const token = await platform.session("demo.messages");
-    const options = await platform.call<Options>("/resourceful/session/passkey/registration/options", { method: "POST", token, body: {} });
+    const options = await platform.call<Options>("/resourceful/session/passkey/registration/options", {
+      method: "POST",
+      token,
+      body: {},
+    });
     const answer = await verify(authenticator.authenticate({ challenge: options.body.challenge }));
     expect(answer.status).toBe(400);
-    const empty = await platform.call<LoginAnswer & ErrorAnswer>("/auth/passkey/authentication/verify", { method: "POST", body: {} });
+    const empty = await platform.call<LoginAnswer & ErrorAnswer>("/auth/passkey/authentication/verify", {
+      method: "POST",
+      body: {},
+    });
     expect(empty.status).toBe(400);
   });
 
   it("refuses another user's registration challenge", async () => {
     const token = await platform.session("demo.messages");
-    const options = await platform.call<Options>("/resourceful/session/passkey/registration/options", { method: "POST", token, body: {} });
+    const options = await platform.call<Options>("/resourceful/session/passkey/registration/options", {
+      method: "POST",
+      token,
+      body: {},
+    });
     const other = await platform.session("demo.client");
-    const response = new SoftwareAuthenticator().register({ challenge: options.body.challenge, user: options.body.user! });
-    const stolen = await platform.call<ErrorAnswer>("/resourceful/session/passkey/registration/verify", { method: "POST", token: other, body: { response } });
+    const response = new SoftwareAuthenticator().register({
+      challenge: options.body.challenge,
+      user: options.body.user!,
+    });
+    const stolen = await platform.call<ErrorAnswer>("/resourceful/session/passkey/registration/verify", {
+      method: "POST",
+      token: other,
+      body: { response },
+    });
     expect(stolen.status).toBe(400);
     expect(stolen.body.api_message).toBe("Passkey registration expired, please try again");
   });
@@ -259,7 +310,11 @@ describe("passkeys: refusals", () => {
 describe("the size of a JSON body (issue 24 finding 1)", () => {
   it("refuses an anonymous JSON post over 1 MB with 413, declared or chunked", async () => {
     const big = JSON.stringify({ response: "x".repeat(1024 * 1024 + 1) });
-    const declared = await fetch(`${platform.baseUrl}/auth/passkey/authentication/verify`, { method: "POST", headers: { "Content-Type": "application/json" }, body: big });
+    const declared = await fetch(`${platform.baseUrl}/auth/passkey/authentication/verify`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: big,
+    });
     expect(declared.status).toBe(413);
     expect(((await declared.json()) as ErrorAnswer).api_message).toBe("Request body too large");
     const bytes = new TextEncoder().encode(big);

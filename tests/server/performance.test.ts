@@ -27,7 +27,9 @@ const US = 8; // a USD share
 // - 2024-07-01 the share is at £15 (£1,500) and £500 comes in: £2,000 at the close.
 // - 2024-10-01 a £10 fee (the share still at £15): £1,990.
 // - 2024-12-31 the share doubles to £30: 100 × 30 + £490 cash = £3,490.
-const tx = (t: Partial<LedgerTransaction> & Pick<LedgerTransaction, "type" | "tradeDate" | "securityId">): LedgerTransaction => ({
+const tx = (
+  t: Partial<LedgerTransaction> & Pick<LedgerTransaction, "type" | "tradeDate" | "securityId">,
+): LedgerTransaction => ({
   accountId: ACCOUNT,
   quantityMicros: 0,
   netMinor: 0,
@@ -40,9 +42,23 @@ const tx = (t: Partial<LedgerTransaction> & Pick<LedgerTransaction, "type" | "tr
 
 const TRANSACTIONS: LedgerTransaction[] = [
   tx({ type: "transfer_in", tradeDate: "2024-01-02", securityId: CASH, quantityMicros: u(1_000), netMinor: 100_000 }),
-  tx({ type: "buy", tradeDate: "2024-01-02", securityId: SHARE, quantityMicros: u(100), netMinor: 100_000, cashSecurityId: CASH }),
+  tx({
+    type: "buy",
+    tradeDate: "2024-01-02",
+    securityId: SHARE,
+    quantityMicros: u(100),
+    netMinor: 100_000,
+    cashSecurityId: CASH,
+  }),
   tx({ type: "transfer_in", tradeDate: "2024-07-01", securityId: CASH, quantityMicros: u(500), netMinor: 50_000 }),
-  tx({ type: "fee", tradeDate: "2024-10-01", securityId: CASH, netMinor: 1_000, feeMinor: 1_000, cashSecurityId: CASH }),
+  tx({
+    type: "fee",
+    tradeDate: "2024-10-01",
+    securityId: CASH,
+    netMinor: 1_000,
+    feeMinor: 1_000,
+    cashSecurityId: CASH,
+  }),
 ];
 
 const PRICES = new Map<number, SecurityPricing>([
@@ -121,11 +137,22 @@ describe("business days, hold-back and pricing dates", () => {
 
 describe("seriesDates", () => {
   it("monthly steps keep to month ends (31 January → 29 February → 31 March) and end on the end date", () => {
-    expect(seriesDates("2024-01-31", "2024-05-15", "monthly")).toEqual(["2024-01-31", "2024-02-29", "2024-03-31", "2024-04-30", "2024-05-15"]);
+    expect(seriesDates("2024-01-31", "2024-05-15", "monthly")).toEqual([
+      "2024-01-31",
+      "2024-02-29",
+      "2024-03-31",
+      "2024-04-30",
+      "2024-05-15",
+    ]);
   });
 
   it("weekly steps of seven days", () => {
-    expect(seriesDates("2024-01-01", "2024-01-20", "weekly")).toEqual(["2024-01-01", "2024-01-08", "2024-01-15", "2024-01-20"]);
+    expect(seriesDates("2024-01-01", "2024-01-20", "weekly")).toEqual([
+      "2024-01-01",
+      "2024-01-08",
+      "2024-01-15",
+      "2024-01-20",
+    ]);
   });
 
   it("daily steps over business days only", () => {
@@ -133,8 +160,19 @@ describe("seriesDates", () => {
   });
 
   it("quarterly and yearly steps from the start date", () => {
-    expect(seriesDates("2023-11-30", "2024-09-01", "quarterly")).toEqual(["2023-11-30", "2024-02-29", "2024-05-30", "2024-08-30", "2024-09-01"]);
-    expect(seriesDates("2020-02-29", "2023-01-01", "yearly")).toEqual(["2020-02-29", "2021-02-28", "2022-02-28", "2023-01-01"]);
+    expect(seriesDates("2023-11-30", "2024-09-01", "quarterly")).toEqual([
+      "2023-11-30",
+      "2024-02-29",
+      "2024-05-30",
+      "2024-08-30",
+      "2024-09-01",
+    ]);
+    expect(seriesDates("2020-02-29", "2023-01-01", "yearly")).toEqual([
+      "2020-02-29",
+      "2021-02-28",
+      "2022-02-28",
+      "2023-01-01",
+    ]);
   });
 
   it("a step landing on the end date is not repeated; one date, or none when the start is after the end", () => {
@@ -151,14 +189,32 @@ describe("externalFlows", () => {
       { date: "2024-07-01", amount: 500, minor: 50_000 },
     ]);
     // the start day's flows are in the start value; the end day's are in the period
-    expect(externalFlows(book(), "2024-01-02", "2024-07-01", AFTER)).toEqual([{ date: "2024-07-01", amount: 500, minor: 50_000 }]);
+    expect(externalFlows(book(), "2024-01-02", "2024-07-01", AFTER)).toEqual([
+      { date: "2024-07-01", amount: 500, minor: 50_000 },
+    ]);
   });
 
   it("before fees and taxes: every transaction's fees and taxes are outflows too", () => {
     const withTaxes = [
       ...TRANSACTIONS,
-      tx({ type: "buy", tradeDate: "2024-11-01", securityId: SHARE, quantityMicros: u(1), netMinor: 1_600, feeMinor: 50, taxMinor: 50, cashSecurityId: CASH }),
-      tx({ type: "income", tradeDate: "2024-11-04", securityId: SHARE, netMinor: 850, taxMinor: 150, cashSecurityId: CASH }),
+      tx({
+        type: "buy",
+        tradeDate: "2024-11-01",
+        securityId: SHARE,
+        quantityMicros: u(1),
+        netMinor: 1_600,
+        feeMinor: 50,
+        taxMinor: 50,
+        cashSecurityId: CASH,
+      }),
+      tx({
+        type: "income",
+        tradeDate: "2024-11-04",
+        securityId: SHARE,
+        netMinor: 850,
+        taxMinor: 150,
+        cashSecurityId: CASH,
+      }),
     ];
     expect(externalFlows(book(withTaxes), "2024-01-01", "2024-12-31", BEFORE)).toEqual([
       { date: "2024-01-02", amount: 1_000, minor: 100_000 },
@@ -171,16 +227,33 @@ describe("externalFlows", () => {
 
   it("values a foreign transfer in the measure's currency at the FX rate of its date, and a transfer out as negative", () => {
     const usd = [
-      tx({ type: "transfer_in", tradeDate: "2024-02-01", securityId: USD_CASH, currency: "USD", quantityMicros: u(1_250), netMinor: 125_000 }),
+      tx({
+        type: "transfer_in",
+        tradeDate: "2024-02-01",
+        securityId: USD_CASH,
+        currency: "USD",
+        quantityMicros: u(1_250),
+        netMinor: 125_000,
+      }),
       tx({ type: "transfer_in", tradeDate: "2024-03-04", securityId: US, currency: "USD", quantityMicros: u(10) }),
-      tx({ type: "transfer_out", tradeDate: "2024-04-02", securityId: USD_CASH, currency: "USD", quantityMicros: u(600), netMinor: 60_000 }),
+      tx({
+        type: "transfer_out",
+        tradeDate: "2024-04-02",
+        securityId: USD_CASH,
+        currency: "USD",
+        quantityMicros: u(600),
+        netMinor: 60_000,
+      }),
     ];
     const flows = externalFlows(book(usd), "2024-01-01", "2024-12-31", AFTER);
     expect(flows.map((f) => f.date)).toEqual(["2024-02-01", "2024-03-04", "2024-04-02"]);
     expect(flows[0]?.amount).toBeCloseTo(1_000, 9); // 1,250 USD at 1.25
     expect(flows[1]?.amount).toBeCloseTo((10 * 60) / 1.2, 9); // 10 shares at $60, at 1.20
     expect(flows[2]?.amount).toBeCloseTo(-500, 9); // 600 USD at 1.20
-    expect(externalFlows(book(usd), "2024-01-01", "2024-12-31", { ...AFTER, currency: "USD" })[0]?.amount).toBeCloseTo(1_250, 9);
+    expect(externalFlows(book(usd), "2024-01-01", "2024-12-31", { ...AFTER, currency: "USD" })[0]?.amount).toBeCloseTo(
+      1_250,
+      9,
+    );
   });
 });
 
@@ -188,7 +261,14 @@ describe("valuesOn", () => {
   it("carries positions forward to give what positionsAt and valueAt give for each date, in the order asked", () => {
     const many = [
       ...TRANSACTIONS,
-      tx({ type: "sell", tradeDate: "2024-08-01", securityId: SHARE, quantityMicros: u(40), netMinor: 60_000, cashSecurityId: CASH }),
+      tx({
+        type: "sell",
+        tradeDate: "2024-08-01",
+        securityId: SHARE,
+        quantityMicros: u(40),
+        netMinor: 60_000,
+        cashSecurityId: CASH,
+      }),
       tx({ type: "transfer_in", tradeDate: "2024-03-04", securityId: US, currency: "USD", quantityMicros: u(10) }),
       tx({ type: "transfer_out", tradeDate: "2024-09-02", securityId: CASH, quantityMicros: u(100), netMinor: 10_000 }),
     ];
@@ -229,8 +309,7 @@ describe("periodPerformance", () => {
 
   it("the IRR is the rate that discounts the opening value, the flows and the closing value to zero", () => {
     const p = periodPerformance(book(TRANSACTIONS.slice(0, 3)), "2024-01-02", "2024-12-31", AFTER);
-    const npv = (rate: number) =>
-      -1_000 - 500 / (1 + rate) ** (181 / 365) + 3_500 / (1 + rate) ** (364 / 365); // 2 Jan → 1 Jul → 31 Dec
+    const npv = (rate: number) => -1_000 - 500 / (1 + rate) ** (181 / 365) + 3_500 / (1 + rate) ** (364 / 365); // 2 Jan → 1 Jul → 31 Dec
     let lo = 0;
     let hi = 10;
     for (let i = 0; i < 200; i++) {
@@ -279,7 +358,16 @@ describe("periodPerformance", () => {
 
   it("has no returns for an empty book or an empty period", () => {
     const empty = periodPerformance(book([]), "2024-01-02", "2024-12-31", AFTER);
-    expect(empty).toMatchObject({ valueFrom: 0, valueTo: 0, netFlows: 0, movement: 0, since: null, twr: null, irr: null, overAYear: false });
+    expect(empty).toMatchObject({
+      valueFrom: 0,
+      valueTo: 0,
+      netFlows: 0,
+      movement: 0,
+      since: null,
+      twr: null,
+      irr: null,
+      overAYear: false,
+    });
     const sameDay = periodPerformance(book(), "2024-07-01", "2024-07-01", AFTER);
     expect(sameDay.twr).toBeNull();
     expect(sameDay.valueTo).toBeCloseTo(2_000, 9);
@@ -292,7 +380,14 @@ describe("timeSeries", () => {
       const points = seriesDates("2023-12-01", "2025-03-13", "monthly");
       const series = timeSeries(book(), points, measure);
       expect(series.map((p) => p.date)).toEqual(points);
-      expect(series[0]).toEqual({ date: "2023-12-01", value: 0, cumulative: null, netFlows: 0, valueMinor: 0, netFlowsMinor: 0 });
+      expect(series[0]).toEqual({
+        date: "2023-12-01",
+        value: 0,
+        cumulative: null,
+        netFlows: 0,
+        valueMinor: 0,
+        netFlowsMinor: 0,
+      });
       for (const point of series.slice(2)) {
         const p = periodPerformance(book(), "2023-12-01", point.date, measure);
         expect(point.value, point.date).toBeCloseTo(p.valueTo, 9);
@@ -303,7 +398,11 @@ describe("timeSeries", () => {
   });
 
   it("shows the doubling and the top-up at month ends", () => {
-    const series = timeSeries(book(TRANSACTIONS.slice(0, 3)), ["2024-01-02", "2024-06-28", "2024-07-01", "2024-12-31"], AFTER);
+    const series = timeSeries(
+      book(TRANSACTIONS.slice(0, 3)),
+      ["2024-01-02", "2024-06-28", "2024-07-01", "2024-12-31"],
+      AFTER,
+    );
     expect(series.map((p) => p.value)).toEqual([1_000, 1_000, 2_000, 3_500]);
     expect(series.map((p) => p.cumulative)).toEqual([0, 0, 0.5, 1.625]);
     expect(series.map((p) => p.netFlows)).toEqual([0, 0, 500, 500]);

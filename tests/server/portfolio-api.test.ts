@@ -55,8 +55,23 @@ type Summary = {
   items: SummaryItem[];
   totals: { defaultData: SummaryData; secondaryData: SummaryData } | null;
 };
-type PortfolioRow = { portfolioid: number; portfolio_name: string; ptype: string; entityid: number; isLinked: boolean; sortOrder: number; reasonForVisibility: string };
-type AccountRow = { accountid: number; portfolioid: number; service_type: string; isLinked: boolean; type: string; group_code: string | null };
+type PortfolioRow = {
+  portfolioid: number;
+  portfolio_name: string;
+  ptype: string;
+  entityid: number;
+  isLinked: boolean;
+  sortOrder: number;
+  reasonForVisibility: string;
+};
+type AccountRow = {
+  accountid: number;
+  portfolioid: number;
+  service_type: string;
+  isLinked: boolean;
+  type: string;
+  group_code: string | null;
+};
 type Series = {
   start_date: WireDate;
   end_date: WireDate;
@@ -66,7 +81,13 @@ type Series = {
   points: Array<{ date: WireDate; value: Money; cumulative_twrr: number | null; net_flows: Money }>;
   benchmark: { name: string; code: string; points: Array<{ date: WireDate; cumulative: number | null }> } | null;
 };
-type DetailRow = SummaryData & { level: string; key: string; accountid: number | null; portfolioid?: number; native_currency: string };
+type DetailRow = SummaryData & {
+  level: string;
+  key: string;
+  accountid: number | null;
+  portfolioid?: number;
+  native_currency: string;
+};
 type Detail = { rows: DetailRow[]; total: DetailRow | null };
 type Asset = {
   id: number;
@@ -112,7 +133,8 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 const num = (m: Money | null | undefined) => Number(m?.value._val);
-const sql = (query: string, ...params: unknown[]) => platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
+const sql = (query: string, ...params: unknown[]) =>
+  platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
 const marks = (ids: readonly number[]) => ids.map(() => "?").join(",");
 const get = <T>(path: string, token: string) => platform.call<T>(path, { token });
 
@@ -145,11 +167,26 @@ function holdings(accountIds: readonly number[], date: string): Map<number, numb
 }
 
 const priceOf = (securityId: number, date: string) =>
-  Number(sql("SELECT price_micros AS p FROM security_prices WHERE security_id = ? AND date <= ? ORDER BY date DESC LIMIT 1", securityId, date)[0]?.p) / MICROS;
-const currencyOf = (securityId: number) => String(sql("SELECT currency FROM securities WHERE id = ?", securityId)[0]?.currency);
+  Number(
+    sql(
+      "SELECT price_micros AS p FROM security_prices WHERE security_id = ? AND date <= ? ORDER BY date DESC LIMIT 1",
+      securityId,
+      date,
+    )[0]?.p,
+  ) / MICROS;
+const currencyOf = (securityId: number) =>
+  String(sql("SELECT currency FROM securities WHERE id = ?", securityId)[0]?.currency);
 /** Units of `currency` for one GBP on `date` (the last rate on or before it). */
 const perGbp = (currency: string, date: string) =>
-  currency === "GBP" ? 1 : Number(sql("SELECT rate_micros AS r FROM fx_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1", currency, date)[0]?.r) / MICROS;
+  currency === "GBP"
+    ? 1
+    : Number(
+        sql(
+          "SELECT rate_micros AS r FROM fx_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1",
+          currency,
+          date,
+        )[0]?.r,
+      ) / MICROS;
 /** A close never uses today's price: today is valued at the previous business day's. */
 const closeOf = (date: string) => (date === TODAY ? PREVIOUS_CLOSE : date);
 
@@ -218,7 +255,10 @@ function managedAccountsOf(entityId: number, filter: { linked?: boolean; portfol
 }
 
 const accountsOfPortfolioOwnedBy = (entityId: number) =>
-  sql("SELECT a.id FROM accounts a JOIN portfolios p ON p.id = a.portfolio_id WHERE p.entity_id = ? ORDER BY a.id", entityId).map((r) => Number(r.id));
+  sql(
+    "SELECT a.id FROM accounts a JOIN portfolios p ON p.id = a.portfolio_id WHERE p.entity_id = ? ORDER BY a.id",
+    entityId,
+  ).map((r) => Number(r.id));
 
 /** Figures that follow decision 106 agree to the penny: only reading the decimals as doubles differs. */
 const EXACT = 1e-6;
@@ -242,7 +282,12 @@ describe("portfolios and accounts", () => {
     ]);
     expect(answer.body.map((p) => p.entityid)).not.toContain(CHILD);
     // Olivia's Junior ISA is linked to Ellie explicitly, but Olivia has no login
-    expect(sql("SELECT COUNT(*) AS n FROM portfolio_visibility WHERE entity_id = ? AND reason_for_visibility = 'explicit_link'", CLIENT)[0]?.n).toBe(1);
+    expect(
+      sql(
+        "SELECT COUNT(*) AS n FROM portfolio_visibility WHERE entity_id = ? AND reason_for_visibility = 'explicit_link'",
+        CLIENT,
+      )[0]?.n,
+    ).toBe(1);
     expect(answer.body.map((p) => p.reasonForVisibility)).not.toContain("explicit_link");
   });
 
@@ -275,12 +320,20 @@ describe("portfolios and accounts", () => {
   it("shows demo.partner the joint portfolio as its secondary owner and Ellie's as linked", async () => {
     const answer = await get<PortfolioRow[]>(`/resourceful/entity/client/${PARTNER}/portfolio`, partner);
     const joint = answer.body.find((p) => p.ptype === "PT_JOINT");
-    expect(joint).toMatchObject({ entityid: CLIENT, reasonForVisibility: "secondary_joint_owner", sortOrder: 2, isLinked: false });
+    expect(joint).toMatchObject({
+      entityid: CLIENT,
+      reasonForVisibility: "secondary_joint_owner",
+      sortOrder: 2,
+      isLinked: false,
+    });
     const ellies = answer.body.find((p) => p.entityid === CLIENT && p.ptype === "PT_SINGLE");
     expect(ellies).toMatchObject({ reasonForVisibility: "single_owner", sortOrder: 4, isLinked: true });
     expect(answer.body.map((p) => p.sortOrder)).toEqual([...answer.body.map((p) => p.sortOrder)].sort((a, b) => a - b));
     const accounts = await get<AccountRow[]>("/resourceful/portfolio/account", partner);
-    expect(accounts.body.find((a) => a.portfolioid === joint?.portfolioid)).toMatchObject({ type: "joint", isLinked: false });
+    expect(accounts.body.find((a) => a.portfolioid === joint?.portfolioid)).toMatchObject({
+      type: "joint",
+      isLinked: false,
+    });
   });
 
   it("gives demo.assets, who has only non-managed assets, no portfolios, accounts or summary items", async () => {
@@ -294,11 +347,22 @@ describe("portfolios and accounts", () => {
   it("lists the 'Not managed' account among the accounts, and its portfolio's accounts", async () => {
     const notManaged = sql("SELECT id, portfolio_id AS p FROM accounts WHERE service_type = 'Not managed'")[0];
     const list = await get<AccountRow[]>("/resourceful/portfolio/account", client);
-    expect(list.body.find((a) => a.accountid === Number(notManaged?.id))).toMatchObject({ service_type: "Not managed" });
-    const ofPortfolio = await get<AccountRow[]>(`/resourceful/portfolio/portfolio/${Number(notManaged?.p)}/account`, client);
+    expect(list.body.find((a) => a.accountid === Number(notManaged?.id))).toMatchObject({
+      service_type: "Not managed",
+    });
+    const ofPortfolio = await get<AccountRow[]>(
+      `/resourceful/portfolio/portfolio/${Number(notManaged?.p)}/account`,
+      client,
+    );
     expect(ofPortfolio.body.map((a) => a.accountid)).toContain(Number(notManaged?.id));
     expect(new Set(list.body.map((a) => a.accountid))).toEqual(
-      new Set(sql("SELECT a.id FROM accounts a JOIN portfolios p ON p.id = a.portfolio_id WHERE p.entity_id IN (?, ?)", CLIENT, PARTNER).map((r) => Number(r.id))),
+      new Set(
+        sql(
+          "SELECT a.id FROM accounts a JOIN portfolios p ON p.id = a.portfolio_id WHERE p.entity_id IN (?, ?)",
+          CLIENT,
+          PARTNER,
+        ).map((r) => Number(r.id)),
+      ),
     );
   });
 });
@@ -308,7 +372,13 @@ describe("portfolios and accounts", () => {
 describe("summary", () => {
   it("values each account at today as its positions × the previous business day's close × that day's FX", async () => {
     const answer = await summary("level=account&default_timeframe=1Y&secondary_timeframe=SI");
-    expect(answer).toMatchObject({ level: "account", end_date: { _val: TODAY }, report_currency: "GBP", pricing_type: "close", fees_and_taxes: 1 });
+    expect(answer).toMatchObject({
+      level: "account",
+      end_date: { _val: TODAY },
+      report_currency: "GBP",
+      pricing_type: "close",
+      fees_and_taxes: 1,
+    });
     expect(answer.items.map((i) => i.accountids[0])).toEqual(expect.arrayContaining(managedAccountsOf(CLIENT)));
     expect(answer.items).toHaveLength(managedAccountsOf(CLIENT).length);
     for (const item of answer.items) {
@@ -325,13 +395,19 @@ describe("summary", () => {
     const answer = await summary("level=account");
     const usd = answer.items.find((i) => i.plan_currency === "USD");
     if (!usd) throw new Error("James's US dollar account is missing");
-    const data = usd.defaultData as typeof usd.defaultData & { plan_currency_value: Money; plan_currency_movement: Money };
+    const data = usd.defaultData as typeof usd.defaultData & {
+      plan_currency_value: Money;
+      plan_currency_movement: Money;
+    };
     expect(data.plan_currency_value.code).toBe("USD");
     expect(data.plan_currency_movement.code).toBe("USD");
     // the value in dollars is the holdings valued in dollars at the same date's prices and FX
     let dollars = 0;
     for (const [id, quantity] of holdings(usd.accountids, TODAY)) {
-      if (quantity !== 0) dollars += (quantity * priceOf(id, PREVIOUS_CLOSE) * perGbp("USD", PREVIOUS_CLOSE)) / perGbp(currencyOf(id), PREVIOUS_CLOSE);
+      if (quantity !== 0)
+        dollars +=
+          (quantity * priceOf(id, PREVIOUS_CLOSE) * perGbp("USD", PREVIOUS_CLOSE)) /
+          perGbp(currencyOf(id), PREVIOUS_CLOSE);
     }
     near(num(data.plan_currency_value), dollars, 0.01, "USD value");
     near(num(usd.plan_currency_value), dollars, 0.01, "item USD value");
@@ -343,12 +419,18 @@ describe("summary", () => {
     expect(planTwrr).not.toBeCloseTo(data.twrr_period as number, 3);
     // a sterling account's plan figures are its report figures
     const gbp = answer.items.find((i) => i.plan_currency === "GBP")!;
-    const gbpData = gbp.defaultData as typeof gbp.defaultData & { plan_currency_value: Money; plan_currency_movement: Money };
+    const gbpData = gbp.defaultData as typeof gbp.defaultData & {
+      plan_currency_value: Money;
+      plan_currency_movement: Money;
+    };
     expect(num(gbpData.plan_currency_movement)).toBe(num(gbpData.movement));
   });
 
   it("leaves the 'Not managed' account out; totals are the sum of the own accounts, portfolios the sum of theirs", async () => {
-    const notManaged = sql("SELECT a.id FROM accounts a JOIN portfolios p ON p.id = a.portfolio_id WHERE a.service_type = 'Not managed' AND p.entity_id = ?", CLIENT).map((r) => Number(r.id));
+    const notManaged = sql(
+      "SELECT a.id FROM accounts a JOIN portfolios p ON p.id = a.portfolio_id WHERE a.service_type = 'Not managed' AND p.entity_id = ?",
+      CLIENT,
+    ).map((r) => Number(r.id));
     expect(notManaged.length).toBeGreaterThan(0);
     const byAccount = await summary("level=account");
     const byPortfolio = await summary("level=portfolio");
@@ -385,16 +467,31 @@ describe("summary", () => {
               net_minor AS netMinor, cash_security_id AS cashSecurityId FROM transactions WHERE account_id = ? ORDER BY trade_date, id`,
       account,
     ) as unknown as BookTransaction[];
-    const ids = [...new Set(transactions.flatMap((t) => [t.securityId, t.cashSecurityId]).filter((id): id is number => id != null))];
-    const series = (rows: Array<Record<string, unknown>>): PriceSeries => rows.map((r) => ({ date: String(r.date), micros: Number(r.micros) }));
+    const ids = [
+      ...new Set(
+        transactions.flatMap((t) => [t.securityId, t.cashSecurityId]).filter((id): id is number => id != null),
+      ),
+    ];
+    const series = (rows: Array<Record<string, unknown>>): PriceSeries =>
+      rows.map((r) => ({ date: String(r.date), micros: Number(r.micros) }));
     const prices = new Map<number, SecurityPricing>(
-      ids.map((id) => [id, { currency: currencyOf(id), series: series(sql("SELECT date, price_micros AS micros FROM security_prices WHERE security_id = ? ORDER BY date", id)) }]),
+      ids.map((id) => [
+        id,
+        {
+          currency: currencyOf(id),
+          series: series(
+            sql("SELECT date, price_micros AS micros FROM security_prices WHERE security_id = ? ORDER BY date", id),
+          ),
+        },
+      ]),
     );
     const fx: FxSeries = {
       USD: series(sql("SELECT date, rate_micros AS micros FROM fx_rates WHERE currency = 'USD' ORDER BY date")),
       EUR: series(sql("SELECT date, rate_micros AS micros FROM fx_rates WHERE currency = 'EUR' ORDER BY date")),
     };
-    const value = (date: string) => valueAt({ positions: positionsAt(transactions, date), prices, fx, date: closeOf(date), currency: "GBP" }).reportTotal;
+    const value = (date: string) =>
+      valueAt({ positions: positionsAt(transactions, date), prices, fx, date: closeOf(date), currency: "GBP" })
+        .reportTotal;
 
     const flows = flowsSql([account], YEAR_AGO, TODAY);
     expect(flows.length).toBeGreaterThan(0);
@@ -414,19 +511,34 @@ describe("summary", () => {
     const netFlows = flows.reduce((s, f) => s + f.amount, 0);
     near(num(data.net_flows), netFlows, EXACT, "net flows");
     near(num(data.movement), value(TODAY) - value(YEAR_AGO) - netFlows, EXACT, "movement");
-    near(num(data.movement), num(data.market_value_to) - num(data.market_value_from) - num(data.net_flows), EXACT, "movement on the wire");
+    near(
+      num(data.movement),
+      num(data.market_value_to) - num(data.market_value_from) - num(data.net_flows),
+      EXACT,
+      "movement on the wire",
+    );
   });
 
   it("starts SI at the earliest inception of the item's accounts and YTD at the close of the previous 31 December", async () => {
     const answer = await summary("level=portfolio&default_timeframe=YTD&secondary_timeframe=SI");
     for (const item of answer.items) {
       expect(item.defaultData.start_date._val).toBe("2024-12-31");
-      const inception = String(sql(`SELECT MIN(inception_date) AS d FROM accounts WHERE id IN (${marks(item.accountids)})`, ...item.accountids)[0]?.d);
+      const inception = String(
+        sql(
+          `SELECT MIN(inception_date) AS d FROM accounts WHERE id IN (${marks(item.accountids)})`,
+          ...item.accountids,
+        )[0]?.d,
+      );
       expect(item.secondaryData.start_date._val, item.key).toBe(inception);
       // SI is more than a year for every portfolio: the annual figures are the annualised ones
       expect(item.secondaryData.over_a_year).toBe(true);
       const days = (Date.parse(TODAY) - Date.parse(inception)) / 86_400_000;
-      near(item.secondaryData.twrr as number, (1 + (item.secondaryData.twrr_period as number)) ** (365 / days) - 1, 1e-8, `${item.key} SI annualised`);
+      near(
+        item.secondaryData.twrr as number,
+        (1 + (item.secondaryData.twrr_period as number)) ** (365 / days) - 1,
+        1e-8,
+        `${item.key} SI annualised`,
+      );
     }
     const twoYears = await summary("level=portfolio&default_timeframe=2Y&secondary_timeframe=3Y");
     expect(twoYears.items[0]?.defaultData.start_date._val).toBe("2023-03-14");
@@ -451,19 +563,41 @@ describe("summary", () => {
   });
 
   it("refuses live prices without live_marketdata_access, and delayed without view_marketdata (403)", async () => {
-    expect(sql("SELECT name FROM capabilities WHERE entity_id = ?", CLIENT).map((r) => r.name)).not.toContain("live_marketdata_access");
+    expect(sql("SELECT name FROM capabilities WHERE entity_id = ?", CLIENT).map((r) => r.name)).not.toContain(
+      "live_marketdata_access",
+    );
     const live = await get<ErrorAnswer>("/resourceful/portfolio/summary?pricing_type=live", client);
     expect(live.status).toBe(403);
     expect(live.body.api_message).toMatch(/^Permission Error/);
-    expect((await get(`/resourceful/portfolio/profit_analysis/historic_time_series_twrr?start_date=${YEAR_AGO}&end_date=${TODAY}&to_pricing_type=live`, client)).status).toBe(403);
-    expect((await get(`/resourceful/portfolio/profit_analysis/detail?start_date=${YEAR_AGO}&end_date=${TODAY}&from_pricing_type=live`, client)).status).toBe(403);
+    expect(
+      (
+        await get(
+          `/resourceful/portfolio/profit_analysis/historic_time_series_twrr?start_date=${YEAR_AGO}&end_date=${TODAY}&to_pricing_type=live`,
+          client,
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await get(
+          `/resourceful/portfolio/profit_analysis/detail?start_date=${YEAR_AGO}&end_date=${TODAY}&from_pricing_type=live`,
+          client,
+        )
+      ).status,
+    ).toBe(403);
     expect(sql("SELECT COUNT(*) AS n FROM capabilities WHERE entity_id = 4")[0]?.n).toBe(0);
     expect((await get("/resourceful/portfolio/summary?pricing_type=delayed", assets)).status).toBe(403);
     expect((await get("/resourceful/portfolio/summary?pricing_type=close", assets)).status).toBe(200);
   });
 
   it("before fees and taxes gives a TWR at least the one after them when fees were paid in the period", async () => {
-    const fees = Number(sql("SELECT SUM(fee_minor + tax_minor) AS f FROM transactions WHERE account_id = 1 AND trade_date > ? AND trade_date <= ?", YEAR_AGO, TODAY)[0]?.f);
+    const fees = Number(
+      sql(
+        "SELECT SUM(fee_minor + tax_minor) AS f FROM transactions WHERE account_id = 1 AND trade_date > ? AND trade_date <= ?",
+        YEAR_AGO,
+        TODAY,
+      )[0]?.f,
+    );
     expect(fees).toBeGreaterThan(0);
     const after = (await summary("level=account&accountid=1&fees_and_taxes=1")).items[0]?.defaultData as SummaryData;
     const before = await summary("level=account&accountid=1&fees_and_taxes=0");
@@ -482,7 +616,9 @@ describe("summary", () => {
     expect(held.items[0]?.defaultData.start_date._val).toBe("2024-03-13");
     near(num(held.items[0]?.defaultData.value), valueSql([1], PREVIOUS_CLOSE), EXACT, "held back");
     expect((await summary("level=account&accountid=1&hold_back_period=false")).end_date._val).toBe(TODAY);
-    expect((await summary("level=account&accountid=1&hold_back_period=true&end_date=2025-01-31")).end_date._val).toBe("2025-01-31");
+    expect((await summary("level=account&accountid=1&hold_back_period=true&end_date=2025-01-31")).end_date._val).toBe(
+      "2025-01-31",
+    );
   });
 
   it("keeps linked accounts in a separate group-linked item at group level", async () => {
@@ -493,12 +629,22 @@ describe("summary", () => {
     expect(linked?.accountids.length).toBeGreaterThan(0);
     for (const item of answer.items.filter((i) => i.key !== "group-linked")) {
       expect(item.isLinked).toBe(false);
-      const codes = new Set(sql(`SELECT g.group_code AS c FROM accounts a LEFT JOIN account_groups g ON g.id = a.account_group_id WHERE a.id IN (${marks(item.accountids)})`, ...item.accountids).map((r) => r.c));
+      const codes = new Set(
+        sql(
+          `SELECT g.group_code AS c FROM accounts a LEFT JOIN account_groups g ON g.id = a.account_group_id WHERE a.id IN (${marks(item.accountids)})`,
+          ...item.accountids,
+        ).map((r) => r.c),
+      );
       expect(codes.size, item.key).toBe(1);
       expect(item.group_code ?? null).toBe([...codes][0] ?? null);
     }
     const own = answer.items.filter((i) => !i.isLinked);
-    near(num(answer.totals?.defaultData.value), own.reduce((s, i) => s + num(i.defaultData.value), 0), EXACT, "group totals");
+    near(
+      num(answer.totals?.defaultData.value),
+      own.reduce((s, i) => s + num(i.defaultData.value), 0),
+      EXACT,
+      "group totals",
+    );
   });
 
   it("gives an adviser with demo.client in context the same figures as demo.client; without a client, 400", async () => {
@@ -506,20 +652,36 @@ describe("summary", () => {
     expect(none.status).toBe(400);
     expect(none.body.api_message).toBe("I am not a clientUser and no client in context");
     // entity calls name their client: the balance sheet needs no client in context
-    expect((await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset`, adviser)).body).toEqual((await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset`, client)).body);
+    expect((await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset`, adviser)).body).toEqual(
+      (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset`, client)).body,
+    );
     const level = Number(sql("SELECT client_access_level AS l FROM entities WHERE id = ?", CLIENT)[0]?.l);
-    const put = await platform.call("/resourceful/session/client_in_context", { method: "PUT", token: adviser, body: { client_id: CLIENT, client_access_level: level } });
+    const put = await platform.call("/resourceful/session/client_in_context", {
+      method: "PUT",
+      token: adviser,
+      body: { client_id: CLIENT, client_access_level: level },
+    });
     expect(put.status).toBe(200);
     const query = "level=portfolio&default_timeframe=1Y&secondary_timeframe=SI";
     expect(await summary(query, adviser)).toEqual(await summary(query, client));
     expect((await get<PortfolioRow[]>(`/resourceful/entity/client/${CLIENT}/portfolio`, adviser)).body).toEqual(
       (await get<PortfolioRow[]>(`/resourceful/entity/client/${CLIENT}/portfolio`, client)).body,
     );
-    expect((await platform.call("/resourceful/session/client_in_context", { method: "DELETE", token: adviser })).status).toBe(204);
+    expect(
+      (await platform.call("/resourceful/session/client_in_context", { method: "DELETE", token: adviser })).status,
+    ).toBe(204);
   });
 
   it("answers 400 for a bad date, level or timeframe, and 404 for a portfolio or group not seen", async () => {
-    for (const query of ["end_date=2025-02-30", "end_date=14-03-2025", "level=client", "default_timeframe=10Y", "pricing_type=open", "fees_and_taxes=2", "accountid=x"]) {
+    for (const query of [
+      "end_date=2025-02-30",
+      "end_date=14-03-2025",
+      "level=client",
+      "default_timeframe=10Y",
+      "pricing_type=open",
+      "fees_and_taxes=2",
+      "accountid=x",
+    ]) {
       const answer = await get<ErrorAnswer>(`/resourceful/portfolio/summary?${query}`, client);
       expect(answer.status, query).toBe(400);
       expect(answer.body.user_message).toBe("One or more of the arguments are missing or incorrect.");
@@ -552,18 +714,28 @@ describe("historic time series", () => {
   };
 
   it("ends on the summary's value, and its cumulative TWR is the summary's 1Y twrr_period", async () => {
-    const account = await series("/resourceful/portfolio/account/1/profit_analysis/historic_time_series_twrr", `start_date=${YEAR_AGO}&end_date=${TODAY}&frequency=monthly`);
+    const account = await series(
+      "/resourceful/portfolio/account/1/profit_analysis/historic_time_series_twrr",
+      `start_date=${YEAR_AGO}&end_date=${TODAY}&frequency=monthly`,
+    );
     const accountSummary = (await summary("level=account&accountid=1")).items[0]?.defaultData as SummaryData;
     const last = account.points[account.points.length - 1];
     expect(last?.date._val).toBe(TODAY);
     expect(last?.value).toEqual(accountSummary.value);
     near(last?.cumulative_twrr as number, accountSummary.twrr_period as number, 1e-9, "account");
-    expect(account.points[0]).toMatchObject({ date: { _val: YEAR_AGO }, cumulative_twrr: 0, net_flows: { value: { _val: "0.00" } } });
+    expect(account.points[0]).toMatchObject({
+      date: { _val: YEAR_AGO },
+      cumulative_twrr: 0,
+      net_flows: { value: { _val: "0.00" } },
+    });
     expect(account.points.map((p) => p.date._val).slice(0, 3)).toEqual([YEAR_AGO, "2024-04-14", "2024-05-14"]);
     expect(account.benchmark?.name).toBeTruthy();
 
     // all the client's own managed accounts (linked ones left out)
-    const own = await series("/resourceful/portfolio/profit_analysis/historic_time_series_twrr", `start_date=${YEAR_AGO}&end_date=${TODAY}&frequency=weekly`);
+    const own = await series(
+      "/resourceful/portfolio/profit_analysis/historic_time_series_twrr",
+      `start_date=${YEAR_AGO}&end_date=${TODAY}&frequency=weekly`,
+    );
     expect(own.accountids).toEqual(managedAccountsOf(CLIENT, { linked: false }));
     const ownSummary = await summary(`level=account&accountid=${own.accountids.join(",")}`);
     const ownLast = own.points[own.points.length - 1];
@@ -573,22 +745,52 @@ describe("historic time series", () => {
   });
 
   it("answers a portfolio's and a group's series with the portfolio's benchmark", async () => {
-    const portfolio = await series("/resourceful/portfolio/portfolio/1/profit_analysis/historic_time_series_twrr", `start_date=2024-01-31&end_date=2024-06-30&frequency=monthly`);
-    expect(portfolio.points.map((p) => p.date._val)).toEqual(["2024-01-31", "2024-02-29", "2024-03-31", "2024-04-30", "2024-05-31", "2024-06-30"]);
+    const portfolio = await series(
+      "/resourceful/portfolio/portfolio/1/profit_analysis/historic_time_series_twrr",
+      `start_date=2024-01-31&end_date=2024-06-30&frequency=monthly`,
+    );
+    expect(portfolio.points.map((p) => p.date._val)).toEqual([
+      "2024-01-31",
+      "2024-02-29",
+      "2024-03-31",
+      "2024-04-30",
+      "2024-05-31",
+      "2024-06-30",
+    ]);
     expect(portfolio.benchmark?.points[0]?.cumulative).toBe(0);
-    const name = String(sql("SELECT b.code AS c FROM portfolios p JOIN benchmarks b ON b.id = p.benchmark_id WHERE p.id = 1")[0]?.c);
+    const name = String(
+      sql("SELECT b.code AS c FROM portfolios p JOIN benchmarks b ON b.id = p.benchmark_id WHERE p.id = 1")[0]?.c,
+    );
     expect(portfolio.benchmark?.code).toBe(name);
-    near(num(portfolio.points[3]?.value), valueSql(managedAccountsOf(CLIENT, { portfolioId: 1 }), "2024-04-30"), EXACT, "portfolio 30 April");
-    const group = await series("/resourceful/portfolio/group/account/code/HARTLEY-ISA/profit_analysis/historic_time_series_twrr", `start_date=${YEAR_AGO}&end_date=${TODAY}&frequency=quarterly`);
+    near(
+      num(portfolio.points[3]?.value),
+      valueSql(managedAccountsOf(CLIENT, { portfolioId: 1 }), "2024-04-30"),
+      EXACT,
+      "portfolio 30 April",
+    );
+    const group = await series(
+      "/resourceful/portfolio/group/account/code/HARTLEY-ISA/profit_analysis/historic_time_series_twrr",
+      `start_date=${YEAR_AGO}&end_date=${TODAY}&frequency=quarterly`,
+    );
     expect(group.points).toHaveLength(5);
-    expect((await get("/resourceful/portfolio/group/account/code/NOPE/profit_analysis/historic_time_series_twrr?start_date=2024-01-01&end_date=2024-02-01", client)).status).toBe(404);
+    expect(
+      (
+        await get(
+          "/resourceful/portfolio/group/account/code/NOPE/profit_analysis/historic_time_series_twrr?start_date=2024-01-01&end_date=2024-02-01",
+          client,
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it("takes a timeframe instead of dates: the summary's period, at the spec's frequency for its length", async () => {
     const path = "/resourceful/portfolio/profit_analysis/historic_time_series_twrr";
     const totals = (await summary("level=portfolio")).totals;
     const year = await series(path, "timeframe=1Y&frequency=auto");
-    expect([year.start_date._val, year.end_date._val]).toEqual([totals?.defaultData.start_date._val, totals?.defaultData.end_date._val]);
+    expect([year.start_date._val, year.end_date._val]).toEqual([
+      totals?.defaultData.start_date._val,
+      totals?.defaultData.end_date._val,
+    ]);
     // a year is up to 2 years: monthly; the series ends on the totals' value and return
     expect(year.frequency).toBe("monthly");
     expect(year.points).toHaveLength(13);
@@ -598,7 +800,12 @@ describe("historic time series", () => {
     const inception = await series(path, "timeframe=SI&frequency=auto");
     expect(inception.start_date._val).toBe(totals?.secondaryData.start_date._val);
     expect(inception.frequency).toBe("quarterly");
-    near(inception.points.at(-1)?.cumulative_twrr as number, totals?.secondaryData.twrr_period as number, 1e-9, "SI TWR");
+    near(
+      inception.points.at(-1)?.cumulative_twrr as number,
+      totals?.secondaryData.twrr_period as number,
+      1e-9,
+      "SI TWR",
+    );
     // hold-back moves the end to the previous business day
     const held = await series(path, "timeframe=1Y&frequency=auto&hold_back_period=true");
     expect(held.end_date._val).toBe(PREVIOUS_CLOSE);
@@ -606,12 +813,23 @@ describe("historic time series", () => {
     const quarter = await series(path, "start_date=2024-12-14&end_date=2025-03-14&frequency=auto&benchmark_name=FTASX");
     expect(quarter.frequency).toBe("weekly");
     expect(quarter.points).toHaveLength(14);
-    expect(quarter.benchmark?.points.map((p) => p.date._val)).toEqual(["2024-12-14", "2025-01-14", "2025-02-14", "2025-03-14"]);
+    expect(quarter.benchmark?.points.map((p) => p.date._val)).toEqual([
+      "2024-12-14",
+      "2025-01-14",
+      "2025-02-14",
+      "2025-03-14",
+    ]);
   });
 
   it("answers 400 for a bad date, a start after the end, or a start after today", async () => {
     const path = "/resourceful/portfolio/profit_analysis/historic_time_series_twrr";
-    for (const query of ["start_date=2024-13-01&end_date=2025-01-01", "start_date=2024-06-01&end_date=2024-05-01", "start_date=2025-06-01&end_date=2025-07-01", "end_date=2025-01-01", "start_date=2024-01-01&end_date=2025-01-01&frequency=hourly"]) {
+    for (const query of [
+      "start_date=2024-13-01&end_date=2025-01-01",
+      "start_date=2024-06-01&end_date=2024-05-01",
+      "start_date=2025-06-01&end_date=2025-07-01",
+      "end_date=2025-01-01",
+      "start_date=2024-01-01&end_date=2025-01-01&frequency=hourly",
+    ]) {
       expect((await get(`${path}?${query}`, client)).status, query).toBe(400);
     }
     // an end after today is today
@@ -624,7 +842,10 @@ describe("historic time series", () => {
 
 describe("profit analysis detail", () => {
   it("groups portfolio,account as each portfolio followed by its accounts, then the total", async () => {
-    const answer = await get<Detail>(`/resourceful/portfolio/profit_analysis/detail?start_date=${YEAR_AGO}&end_date=${TODAY}&grouping=portfolio,account`, client);
+    const answer = await get<Detail>(
+      `/resourceful/portfolio/profit_analysis/detail?start_date=${YEAR_AGO}&end_date=${TODAY}&grouping=portfolio,account`,
+      client,
+    );
     expect(answer.status).toBe(200);
     const rows = answer.body.rows;
     expect(rows[0]?.level).toBe("portfolio");
@@ -640,11 +861,26 @@ describe("profit analysis detail", () => {
         children.get(current as DetailRow)?.push(row);
       }
     }
-    expect(rows.filter((r) => r.level === "account").map((r) => r.accountid).sort()).toEqual(managedAccountsOf(CLIENT));
+    expect(
+      rows
+        .filter((r) => r.level === "account")
+        .map((r) => r.accountid)
+        .sort(),
+    ).toEqual(managedAccountsOf(CLIENT));
     for (const [portfolio, accounts] of children) {
       expect(accounts.length).toBeGreaterThan(0);
-      near(num(portfolio.market_value_to), accounts.reduce((s, a) => s + num(a.market_value_to), 0), EXACT, `portfolio ${portfolio.portfolioid}`);
-      near(num(portfolio.market_value_from), accounts.reduce((s, a) => s + num(a.market_value_from), 0), EXACT, `portfolio ${portfolio.portfolioid} from`);
+      near(
+        num(portfolio.market_value_to),
+        accounts.reduce((s, a) => s + num(a.market_value_to), 0),
+        EXACT,
+        `portfolio ${portfolio.portfolioid}`,
+      );
+      near(
+        num(portfolio.market_value_from),
+        accounts.reduce((s, a) => s + num(a.market_value_from), 0),
+        EXACT,
+        `portfolio ${portfolio.portfolioid} from`,
+      );
     }
     // the total is the client's own accounts (James's linked portfolio is a row, not part of it), as the summary's totals
     const portfolios = [...children.keys()].filter((p) => !(p as DetailRow & { isLinked: boolean }).isLinked);
@@ -652,7 +888,12 @@ describe("profit analysis detail", () => {
     const ownAccounts = portfolios.flatMap((p) => children.get(p)!.map((a) => a.accountid as number)).sort();
     expect(answer.body.total?.level).toBe("all");
     near(num(answer.body.total?.market_value_to), valueSql(ownAccounts, TODAY), EXACT, "total");
-    near(num(answer.body.total?.market_value_to), portfolios.reduce((s, p) => s + num(p.market_value_to), 0), EXACT, "total of portfolios");
+    near(
+      num(answer.body.total?.market_value_to),
+      portfolios.reduce((s, p) => s + num(p.market_value_to), 0),
+      EXACT,
+      "total of portfolios",
+    );
     const account = rows.find((r) => r.accountid === 1);
     const fromSummary = (await summary("level=account&accountid=1")).items[0]?.defaultData;
     expect(account?.twrr_period).toBe(fromSummary?.twrr_period);
@@ -660,11 +901,23 @@ describe("profit analysis detail", () => {
   });
 
   it("leaves out returns not asked for, and refuses a start after the end", async () => {
-    const answer = await get<Detail>(`/resourceful/portfolio/profit_analysis/detail?start_date=${YEAR_AGO}&end_date=${TODAY}&grouping=account&include_irr=false&accountid=1,2`, client);
-    expect(answer.body.rows.map((r) => [r.level, r.accountid])).toEqual([["account", 1], ["account", 2]]);
+    const answer = await get<Detail>(
+      `/resourceful/portfolio/profit_analysis/detail?start_date=${YEAR_AGO}&end_date=${TODAY}&grouping=account&include_irr=false&accountid=1,2`,
+      client,
+    );
+    expect(answer.body.rows.map((r) => [r.level, r.accountid])).toEqual([
+      ["account", 1],
+      ["account", 2],
+    ]);
     expect(answer.body.rows.every((r) => r.irr === null && r.irr_period === null && r.twrr_period !== null)).toBe(true);
-    expect((await get(`/resourceful/portfolio/profit_analysis/detail?start_date=${TODAY}&end_date=${YEAR_AGO}`, client)).status).toBe(400);
-    expect((await get("/resourceful/portfolio/profit_analysis/detail?start_date=2024-02-30&end_date=2025-01-01", client)).status).toBe(400);
+    expect(
+      (await get(`/resourceful/portfolio/profit_analysis/detail?start_date=${TODAY}&end_date=${YEAR_AGO}`, client))
+        .status,
+    ).toBe(400);
+    expect(
+      (await get("/resourceful/portfolio/profit_analysis/detail?start_date=2024-02-30&end_date=2025-01-01", client))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -701,7 +954,10 @@ describe("balance-sheet assets", () => {
     for (const asset of usd) {
       const row = sql("SELECT value_minor AS v, valuation_date AS d FROM other_assets WHERE id = ?", asset.id)[0];
       expect(asset.valuation_date?._val).toBe(row?.d);
-      expect(asset.amount).toEqual({ code: "USD", value: { _type: "BigDecimal", _val: (Number(row?.v) / 100).toFixed(2) } });
+      expect(asset.amount).toEqual({
+        code: "USD",
+        value: { _type: "BigDecimal", _val: (Number(row?.v) / 100).toFixed(2) },
+      });
       const expected = Number(row?.v) / 100 / perGbp("USD", String(row?.d));
       near(num(asset.amount_in_report_currency), expected, 0.005, asset.desc);
       expect(asset.amount_in_report_currency?.code).toBe("GBP");
@@ -712,9 +968,19 @@ describe("balance-sheet assets", () => {
 
   it("answers every status: the portal applies the status filters", async () => {
     const statuses = async (kind: string, field: "status" | "policy_status") =>
-      new Set((await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/${kind}`, client)).body.filter((a) => a.source === "other").map((a) => a[field]));
+      new Set(
+        (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/${kind}`, client)).body
+          .filter((a) => a.source === "other")
+          .map((a) => a[field]),
+      );
     const seeded = (kind: string) =>
-      new Set(sql("SELECT DISTINCT a.status AS s FROM other_assets a JOIN other_asset_owners o ON o.asset_id = a.id WHERE a.kind = ? AND o.entity_id = ?", kind, CLIENT).map((r) => r.s));
+      new Set(
+        sql(
+          "SELECT DISTINCT a.status AS s FROM other_assets a JOIN other_asset_owners o ON o.asset_id = a.id WHERE a.kind = ? AND o.entity_id = ?",
+          kind,
+          CLIENT,
+        ).map((r) => r.s),
+      );
     expect(await statuses("pension", "policy_status")).toEqual(seeded("pension"));
     expect(await statuses("liability", "status")).toEqual(seeded("liability"));
     expect(await statuses("asset", "status")).toEqual(seeded("investment"));
@@ -725,19 +991,27 @@ describe("balance-sheet assets", () => {
 
 // ── portfolio accounts on the balance sheet (decision 109) ──────────────────────────────────
 
-const accountId = (description: string) => Number(sql("SELECT id FROM accounts WHERE description = ?", description)[0]?.id);
+const accountId = (description: string) =>
+  Number(sql("SELECT id FROM accounts WHERE description = ?", description)[0]?.id);
 
 describe("balance-sheet assets: portfolio accounts under advice", () => {
   /** The account rows of `profit_analysis/detail` for today, as the analysis page asks for them. */
   async function detailToday(token: string, query = "") {
-    const answer = await get<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=account${query}`, token);
+    const answer = await get<Detail>(
+      `/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=account${query}`,
+      token,
+    );
     expect(answer.status).toBe(200);
     return answer.body;
   }
 
   it("lists demo.client's own managed accounts: the ISA, joint and trust accounts as investments, the SIPP as a pension", async () => {
-    const investments = (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset`, client)).body.filter((a) => a.source === "portfolio");
-    const pensions = (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/pension`, client)).body.filter((a) => a.source === "portfolio");
+    const investments = (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset`, client)).body.filter(
+      (a) => a.source === "portfolio",
+    );
+    const pensions = (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/pension`, client)).body.filter(
+      (a) => a.source === "portfolio",
+    );
     // her own, joint and shared portfolios' managed accounts; not the 'Not managed' deposits, not James's linked ones
     const own = sql(
       `SELECT a.id, a.tax_type AS t FROM accounts a JOIN portfolio_visibility v ON v.portfolio_id = a.portfolio_id AND v.entity_id = ?
@@ -746,10 +1020,18 @@ describe("balance-sheet assets: portfolio accounts under advice", () => {
     );
     expect(investments.map((a) => a.accountid)).toEqual(own.filter((r) => r.t !== "PEN").map((r) => Number(r.id)));
     expect(pensions.map((a) => a.accountid)).toEqual(own.filter((r) => r.t === "PEN").map((r) => Number(r.id)));
-    expect(investments.map((a) => a.desc)).toEqual(["Ellie Stocks and Shares ISA", "Joint General Investment Account", "Hartley Family Trust account"]);
-    expect(pensions.map((a) => [a.desc, a.type, a.policy_status])).toEqual([["Ellie Self-Invested Personal Pension", "Personal pension (SIPP)", "Active"]]);
+    expect(investments.map((a) => a.desc)).toEqual([
+      "Ellie Stocks and Shares ISA",
+      "Joint General Investment Account",
+      "Hartley Family Trust account",
+    ]);
+    expect(pensions.map((a) => [a.desc, a.type, a.policy_status])).toEqual([
+      ["Ellie Self-Invested Personal Pension", "Personal pension (SIPP)", "Active"],
+    ]);
     expect(investments.map((a) => a.status)).toEqual(["Existing", "Existing", "Existing"]);
-    expect([...investments, ...pensions].every((a) => a.under_advice === true && a.is_sipp_wrapper === false)).toBe(true);
+    expect([...investments, ...pensions].every((a) => a.under_advice === true && a.is_sipp_wrapper === false)).toBe(
+      true,
+    );
     expect(investments.some((a) => a.accountid === accountId("Ellie Premium Bonds and deposits"))).toBe(false);
   });
 
@@ -771,21 +1053,27 @@ describe("balance-sheet assets: portfolio accounts under advice", () => {
     }
     // a client who adds up her own portfolio's accounts finds the portfolio's value on the analysis page
     const ellies = sql("SELECT id FROM portfolios WHERE name = ?", "Ellie's portfolio")[0]?.id;
-    const portfolio = (await get<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=portfolio`, client)).body.rows.find(
-      (r) => r.portfolioid === Number(ellies),
-    ) as DetailRow;
-    const sum = listed.filter((a) => a.desc.startsWith("Ellie ")).reduce((s, a) => s + num(a.amount_in_report_currency ?? a.fund_value_in_report_currency), 0);
+    const portfolio = (
+      await get<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=portfolio`, client)
+    ).body.rows.find((r) => r.portfolioid === Number(ellies)) as DetailRow;
+    const sum = listed
+      .filter((a) => a.desc.startsWith("Ellie "))
+      .reduce((s, a) => s + num(a.amount_in_report_currency ?? a.fund_value_in_report_currency), 0);
     near(sum, num(portfolio.value), 0.01, "Ellie's portfolio");
   });
 
   it("follows the pricing and hold-back asked for, as the analysis page's call does", async () => {
     const delayed = await detailToday(client, "&to_pricing_type=delayed&from_pricing_type=delayed");
     const isa = accountId("Ellie Stocks and Shares ISA");
-    const atToday = (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset?pricing_type=delayed`, client)).body.find((a) => a.accountid === isa) as Asset;
+    const atToday = (
+      await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset?pricing_type=delayed`, client)
+    ).body.find((a) => a.accountid === isa) as Asset;
     expect(atToday.amount_in_report_currency).toEqual(delayed.rows.find((r) => r.accountid === isa)?.value);
     near(num(atToday.amount_in_report_currency), valueSql([isa], TODAY, TODAY), 0.005, "delayed");
     const heldBack = await detailToday(client, "&hold_back_period=true");
-    const atClose = (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset?hold_back_period=true`, client)).body.find((a) => a.accountid === isa) as Asset;
+    const atClose = (
+      await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset?hold_back_period=true`, client)
+    ).body.find((a) => a.accountid === isa) as Asset;
     expect(atClose.valuation_date?._val).toBe(PREVIOUS_CLOSE);
     expect(atClose.amount_in_report_currency).toEqual(heldBack.rows.find((r) => r.accountid === isa)?.value);
     // delayed prices need view_marketdata, as every other call
@@ -794,21 +1082,35 @@ describe("balance-sheet assets: portfolio accounts under advice", () => {
   });
 
   it("gives single accounts to their owner at 100%, joint and shared ones to each owner at 50%", async () => {
-    const mine = (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset`, client)).body.filter((a) => a.source === "portfolio");
-    const his = (await get<Asset[]>(`/resourceful/entity/client/${PARTNER}/asset`, partner)).body.filter((a) => a.source === "portfolio");
+    const mine = (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset`, client)).body.filter(
+      (a) => a.source === "portfolio",
+    );
+    const his = (await get<Asset[]>(`/resourceful/entity/client/${PARTNER}/asset`, partner)).body.filter(
+      (a) => a.source === "portfolio",
+    );
     const byName = (list: Asset[], name: string) => list.find((a) => a.desc === name) as Asset;
-    expect(byName(mine, "Ellie Stocks and Shares ISA").owners.map((o) => [o.owner_id, o.percentage])).toEqual([[CLIENT, 100]]);
+    expect(byName(mine, "Ellie Stocks and Shares ISA").owners.map((o) => [o.owner_id, o.percentage])).toEqual([
+      [CLIENT, 100],
+    ]);
     expect(byName(mine, "Ellie Stocks and Shares ISA").percentOwned).toBe(100);
     for (const name of ["Joint General Investment Account", "Hartley Family Trust account"]) {
       const hers = byName(mine, name);
       const james = byName(his, name);
-      expect(hers.owners.map((o) => [o.owner_id, o.percentage]).sort()).toEqual([[CLIENT, 50], [PARTNER, 50]]);
+      expect(hers.owners.map((o) => [o.owner_id, o.percentage]).sort()).toEqual([
+        [CLIENT, 50],
+        [PARTNER, 50],
+      ]);
       expect([hers.percentOwned, james.percentOwned]).toEqual([50, 50]);
       expect(james.amount_in_report_currency).toEqual(hers.amount_in_report_currency);
       near(num(hers.value_owned), num(hers.amount_in_report_currency) / 2, 0.005, name);
     }
     // James's own accounts are his; Ellie's single portfolio (linked to him) is not on his balance sheet
-    expect(his.map((a) => a.desc)).toEqual(["James Stocks and Shares ISA", "James US dollar account", "Joint General Investment Account", "Hartley Family Trust account"]);
+    expect(his.map((a) => a.desc)).toEqual([
+      "James Stocks and Shares ISA",
+      "James US dollar account",
+      "Joint General Investment Account",
+      "Hartley Family Trust account",
+    ]);
     const pensions = (await get<Asset[]>(`/resourceful/entity/client/${PARTNER}/pension`, partner)).body;
     expect(pensions.some((p) => p.source === "portfolio")).toBe(false);
     // the US dollar account: its amount in dollars (its plan currency), the report-currency value as the detail call's
@@ -829,7 +1131,10 @@ describe("balance-sheet assets: portfolio accounts under advice", () => {
     );
     expect(managed).toEqual([]);
     const pensions = (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/pension`, client)).body;
-    expect(pensions.filter((p) => p.source === "other").map((p) => [p.desc, p.under_advice])).toContainEqual(["Aviva workplace pension", false]);
+    expect(pensions.filter((p) => p.source === "other").map((p) => [p.desc, p.under_advice])).toContainEqual([
+      "Aviva workplace pension",
+      false,
+    ]);
   });
 });
 
@@ -837,23 +1142,39 @@ describe("the measured start of a return ('since', decision 109)", () => {
   it("is the range's start for an account funded before it, and the first funding for one opened inside it", async () => {
     const usd = accountId("James US dollar account");
     const isa = accountId("Ellie Stocks and Shares ISA");
-    const opened = String(sql("SELECT MIN(trade_date) AS d FROM transactions WHERE account_id = ? AND type = 'transfer_in'", usd)[0]?.d);
+    const opened = String(
+      sql("SELECT MIN(trade_date) AS d FROM transactions WHERE account_id = ? AND type = 'transfer_in'", usd)[0]?.d,
+    );
     const threeYears = "2022-03-14";
     expect(opened > threeYears).toBe(true);
-    const answer = await get<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=3Y&grouping=account&accountid=${usd},${isa}`, client);
+    const answer = await get<Detail>(
+      `/resourceful/portfolio/profit_analysis/detail?timeframe=3Y&grouping=account&accountid=${usd},${isa}`,
+      client,
+    );
     const young = answer.body.rows.find((r) => r.accountid === usd) as DetailRow & { since: WireDate | null };
     expect(young.start_date._val).toBe(threeYears);
     expect(young.since?._val).toBe(opened);
     // twenty months: over a year from its opening, so annualised over that period, not three years
     expect(young.over_a_year).toBe(true);
     const days = (Date.parse(TODAY) - Date.parse(opened)) / 86_400_000;
-    near(young.twrr as number, (1 + (young.twrr_period as number)) ** (365 / days) - 1, 1e-9, "annualised since opening");
-    const older = (await get<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=account&accountid=${isa}`, client)).body.rows[0] as DetailRow & {
+    near(
+      young.twrr as number,
+      (1 + (young.twrr_period as number)) ** (365 / days) - 1,
+      1e-9,
+      "annualised since opening",
+    );
+    const older = (
+      await get<Detail>(
+        `/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=account&accountid=${isa}`,
+        client,
+      )
+    ).body.rows[0] as DetailRow & {
       since: WireDate | null;
     };
     expect(older.since?._val).toBe(YEAR_AGO);
     // the summaries carry it too
-    const item = (await summary(`level=account&accountid=${usd}&default_timeframe=3Y`)).items[0]?.defaultData as SummaryData & { since: WireDate | null };
+    const item = (await summary(`level=account&accountid=${usd}&default_timeframe=3Y`)).items[0]
+      ?.defaultData as SummaryData & { since: WireDate | null };
     expect(item.since?._val).toBe(opened);
   });
 });

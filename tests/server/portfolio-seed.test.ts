@@ -1,7 +1,15 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../server/clock";
 import { closeDatabase, type Db, openDatabase } from "../../server/db/connection";
-import { type BookTransaction, fxOn, isBusinessDay, MICROS, positionsAt, type PriceSeries, valueAt } from "../../server/domain/valuation";
+import {
+  type BookTransaction,
+  fxOn,
+  isBusinessDay,
+  MICROS,
+  positionsAt,
+  type PriceSeries,
+  valueAt,
+} from "../../server/domain/valuation";
 import { seedIfEmpty } from "../../server/seed";
 import { START } from "./harness";
 
@@ -18,7 +26,8 @@ function freshDb(): { db: Db; ms: number } {
   return { db, ms: performance.now() - started };
 }
 
-const all = (db: Db, sql: string, ...params: unknown[]) => db.$client.prepare(sql).all(...params) as Array<Record<string, unknown>>;
+const all = (db: Db, sql: string, ...params: unknown[]) =>
+  db.$client.prepare(sql).all(...params) as Array<Record<string, unknown>>;
 const TODAY = START.slice(0, 10); // 2025-03-14, a Friday
 const CLIENT = 1;
 const ASSETS = 4;
@@ -57,8 +66,15 @@ describe("portfolio book seed", () => {
 
   it("prices every security, FX rate and benchmark on business days for three years and more", () => {
     const threeYearsBack = `${Number(TODAY.slice(0, 4)) - 3}${TODAY.slice(4)}`;
-    for (const [table, key] of [["security_prices", "security_id"], ["fx_rates", "currency"], ["benchmark_prices", "benchmark_id"]] as const) {
-      const spans = all(db, `SELECT ${key} AS k, MIN(date) AS first, MAX(date) AS last, COUNT(*) AS n FROM ${table} GROUP BY ${key}`);
+    for (const [table, key] of [
+      ["security_prices", "security_id"],
+      ["fx_rates", "currency"],
+      ["benchmark_prices", "benchmark_id"],
+    ] as const) {
+      const spans = all(
+        db,
+        `SELECT ${key} AS k, MIN(date) AS first, MAX(date) AS last, COUNT(*) AS n FROM ${table} GROUP BY ${key}`,
+      );
       expect(spans.length, table).toBeGreaterThan(1);
       for (const span of spans) {
         expect(String(span.first) <= threeYearsBack, `${table} ${String(span.k)}`).toBe(true);
@@ -66,13 +82,22 @@ describe("portfolio book seed", () => {
         expect(Number(span.n)).toBeGreaterThan(3 * 260);
       }
       const dates = all(db, `SELECT DISTINCT date FROM ${table}`).map((r) => String(r.date));
-      expect(dates.filter((d) => !isBusinessDay(d)), table).toEqual([]);
+      expect(
+        dates.filter((d) => !isBusinessDay(d)),
+        table,
+      ).toEqual([]);
     }
-    expect(all(db, "SELECT DISTINCT currency FROM fx_rates ORDER BY currency").map((r) => r.currency)).toEqual(["EUR", "USD"]);
+    expect(all(db, "SELECT DISTINCT currency FROM fx_rates ORDER BY currency").map((r) => r.currency)).toEqual([
+      "EUR",
+      "USD",
+    ]);
   });
 
   it("keeps cash at 1.00 and every price positive", () => {
-    const cash = all(db, "SELECT DISTINCT p.price_micros AS p FROM security_prices p JOIN securities s ON s.id = p.security_id WHERE s.is_cash = 1");
+    const cash = all(
+      db,
+      "SELECT DISTINCT p.price_micros AS p FROM security_prices p JOIN securities s ON s.id = p.security_id WHERE s.is_cash = 1",
+    );
     expect(cash).toEqual([{ p: MICROS }]);
     expect(all(db, "SELECT COUNT(*) AS n FROM security_prices WHERE price_micros <= 0")).toEqual([{ n: 0 }]);
   });
@@ -81,20 +106,27 @@ describe("portfolio book seed", () => {
     const transactions = book(db);
     expect(transactions.length).toBeGreaterThan(100);
     for (const date of new Set(transactions.map((t) => t.tradeDate))) {
-      expect(positionsAt(transactions, date).filter((p) => p.quantityMicros < 0), date).toEqual([]);
+      expect(
+        positionsAt(transactions, date).filter((p) => p.quantityMicros < 0),
+        date,
+      ).toEqual([]);
     }
   });
 
   it("trades on business days and has every kind of transaction, with a year and more of history", () => {
     const transactions = book(db);
     expect(transactions.filter((t) => !isBusinessDay(t.tradeDate))).toEqual([]);
-    expect(new Set(transactions.map((t) => t.type))).toEqual(new Set(["buy", "sell", "income", "fee", "tax", "transfer_in", "transfer_out"]));
+    expect(new Set(transactions.map((t) => t.type))).toEqual(
+      new Set(["buy", "sell", "income", "fee", "tax", "transfer_in", "transfer_out"]),
+    );
     const clientAccounts = all(
       db,
       "SELECT a.id, MIN(t.trade_date) AS first FROM accounts a JOIN portfolios p ON p.id = a.portfolio_id JOIN transactions t ON t.account_id = a.id WHERE p.entity_id = ? GROUP BY a.id",
       CLIENT,
     );
-    expect(clientAccounts.some((a) => String(a.first) < `${Number(TODAY.slice(0, 4)) - 1}${TODAY.slice(4)}`)).toBe(true);
+    expect(clientAccounts.some((a) => String(a.first) < `${Number(TODAY.slice(0, 4)) - 1}${TODAY.slice(4)}`)).toBe(
+      true,
+    );
   });
 
   it("gives demo.client holdings in GBP, USD and EUR, valued in GBP", () => {
@@ -105,15 +137,28 @@ describe("portfolio book seed", () => {
     );
     const ids = new Set(accounts.map((a) => Number(a.id)));
     const securities = new Map(all(db, "SELECT id, currency, is_cash FROM securities").map((s) => [Number(s.id), s]));
-    const held = positionsAt(book(db).filter((t) => ids.has(t.accountId)), TODAY);
-    const currencies = new Set(held.filter((p) => securities.get(p.securityId)?.is_cash === 0).map((p) => securities.get(p.securityId)?.currency));
+    const held = positionsAt(
+      book(db).filter((t) => ids.has(t.accountId)),
+      TODAY,
+    );
+    const currencies = new Set(
+      held
+        .filter((p) => securities.get(p.securityId)?.is_cash === 0)
+        .map((p) => securities.get(p.securityId)?.currency),
+    );
     expect(currencies).toEqual(new Set(["GBP", "USD", "EUR"]));
 
-    const series = (rows: Array<Record<string, unknown>>): PriceSeries => rows.map((r) => ({ date: String(r.date), micros: Number(r.micros) }));
+    const series = (rows: Array<Record<string, unknown>>): PriceSeries =>
+      rows.map((r) => ({ date: String(r.date), micros: Number(r.micros) }));
     const prices = new Map(
       [...securities.entries()].map(([id, s]) => [
         id,
-        { currency: String(s.currency), series: series(all(db, "SELECT date, price_micros AS micros FROM security_prices WHERE security_id = ? ORDER BY date", id)) },
+        {
+          currency: String(s.currency),
+          series: series(
+            all(db, "SELECT date, price_micros AS micros FROM security_prices WHERE security_id = ? ORDER BY date", id),
+          ),
+        },
       ]),
     );
     const fx = {
@@ -128,11 +173,17 @@ describe("portfolio book seed", () => {
   });
 
   it("adds, after the rest of the book, a multi-asset fund in two in-specie parcels and a security without a name", () => {
-    const later = all(db, "SELECT id, code, description, asset_class_code AS c, asset_class_allocation AS a, regional_allocation AS r FROM securities WHERE code IN ('VLS60', 'XDLST') ORDER BY id");
+    const later = all(
+      db,
+      "SELECT id, code, description, asset_class_code AS c, asset_class_allocation AS a, regional_allocation AS r FROM securities WHERE code IN ('VLS60', 'XDLST') ORDER BY id",
+    );
     const before = Number(all(db, "SELECT MAX(id) AS n FROM securities WHERE code NOT IN ('VLS60', 'XDLST')")[0]?.n);
     expect(later.map((s) => Number(s.id))).toEqual([before + 1, before + 2]);
     expect(later[0]).toMatchObject({ code: "VLS60", c: "MIXED" });
-    expect(JSON.parse(String(later[0]?.a))).toEqual([{ name: "Equities", weight: 60 }, { name: "Fixed income", weight: 40 }]);
+    expect(JSON.parse(String(later[0]?.a))).toEqual([
+      { name: "Equities", weight: 60 },
+      { name: "Fixed income", weight: 40 },
+    ]);
     expect(JSON.parse(String(later[0]?.r)).reduce((s: number, p: { weight: number }) => s + p.weight, 0)).toBe(100);
     expect(later[1]).toMatchObject({ code: "XDLST", description: "", a: null, r: null });
     // each transfer in is worth its units at the day's price, and comes after every other transaction
@@ -143,9 +194,16 @@ describe("portfolio book seed", () => {
       later[0]?.id,
       later[1]?.id,
     );
-    expect(transfers.map((t) => Number(t.s))).toEqual([Number(later[0]?.id), Number(later[0]?.id), Number(later[1]?.id)]);
+    expect(transfers.map((t) => Number(t.s))).toEqual([
+      Number(later[0]?.id),
+      Number(later[0]?.id),
+      Number(later[1]?.id),
+    ]);
     for (const t of transfers) expect(Number(t.net)).toBe(Math.round((Number(t.q) * Number(t.p)) / 1e10));
-    const last = Number(all(db, "SELECT MAX(id) AS n FROM transactions WHERE security_id NOT IN (?, ?)", later[0]?.id, later[1]?.id)[0]?.n);
+    const last = Number(
+      all(db, "SELECT MAX(id) AS n FROM transactions WHERE security_id NOT IN (?, ?)", later[0]?.id, later[1]?.id)[0]
+        ?.n,
+    );
     expect(Math.min(...transfers.map((t) => Number(t.id)))).toBe(last + 1);
   });
 
@@ -162,22 +220,42 @@ describe("portfolio book seed", () => {
       { ptype: "PT_SINGLE", reason: "single_owner", sortOrder: 4, linked: 1 },
       { ptype: "PT_SINGLE", reason: "explicit_link", sortOrder: 6, linked: 1 },
     ]);
-    expect(all(db, "SELECT COUNT(*) AS n FROM account_groups WHERE entity_id = ?", CLIENT)[0]?.n).toBeGreaterThanOrEqual(3);
+    expect(
+      all(db, "SELECT COUNT(*) AS n FROM account_groups WHERE entity_id = ?", CLIENT)[0]?.n,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it("has a 'Not managed' account, and target sets and payment details on one account", () => {
-    expect(all(db, "SELECT COUNT(*) AS n FROM accounts WHERE service_type = 'Not managed'")[0]?.n).toBeGreaterThanOrEqual(1);
-    const weights = all(db, "SELECT t.account_id AS a, SUM(w.weight_bp) AS total FROM target_sets t JOIN target_set_securities w ON w.target_set_id = t.id GROUP BY t.id");
+    expect(
+      all(db, "SELECT COUNT(*) AS n FROM accounts WHERE service_type = 'Not managed'")[0]?.n,
+    ).toBeGreaterThanOrEqual(1);
+    const weights = all(
+      db,
+      "SELECT t.account_id AS a, SUM(w.weight_bp) AS total FROM target_sets t JOIN target_set_securities w ON w.target_set_id = t.id GROUP BY t.id",
+    );
     expect(weights).toEqual([{ a: 1, total: 10_000 }]);
-    expect(all(db, "SELECT account_id AS a, kind FROM payment_methods ORDER BY id")).toEqual([{ a: 1, kind: "bpay" }, { a: 1, kind: "bank" }]);
+    expect(all(db, "SELECT account_id AS a, kind FROM payment_methods ORDER BY id")).toEqual([
+      { a: 1, kind: "bpay" },
+      { a: 1, kind: "bank" },
+    ]);
   });
 
   it("gives demo.assets the four non-managed kinds (a SIPP wrapper among them) and no accounts", () => {
-    const kinds = all(db, "SELECT DISTINCT kind FROM other_assets WHERE entity_id = ? ORDER BY kind", ASSETS).map((r) => r.kind);
+    const kinds = all(db, "SELECT DISTINCT kind FROM other_assets WHERE entity_id = ? ORDER BY kind", ASSETS).map(
+      (r) => r.kind,
+    );
     expect(kinds).toEqual(["annuity", "investment", "liability", "pension"]);
-    expect(all(db, "SELECT COUNT(*) AS n FROM other_assets WHERE entity_id = ? AND kind = 'pension' AND is_sipp_wrapper = 1", ASSETS)[0]?.n).toBe(1);
+    expect(
+      all(
+        db,
+        "SELECT COUNT(*) AS n FROM other_assets WHERE entity_id = ? AND kind = 'pension' AND is_sipp_wrapper = 1",
+        ASSETS,
+      )[0]?.n,
+    ).toBe(1);
     expect(all(db, "SELECT COUNT(*) AS n FROM accounts WHERE account_owner = ?", ASSETS)[0]?.n).toBe(0);
     // every asset's owners add up to 100%
-    expect(all(db, "SELECT asset_id FROM other_asset_owners GROUP BY asset_id HAVING SUM(percentage_bp) <> 10000")).toEqual([]);
+    expect(
+      all(db, "SELECT asset_id FROM other_asset_owners GROUP BY asset_id HAVING SUM(percentage_bp) <> 10000"),
+    ).toEqual([]);
   });
 });

@@ -95,9 +95,12 @@ describe("statements prepared once (decision 131)", () => {
     }
     // demo.partner's other assets are owned jointly, demo.assets' in several currencies: other lists
     const [partnerMember] = await memberAndAdviser(partner);
-    const jointly = await platform.call<Array<{ owners: unknown[] }>>(`/resourceful/entity/client/${partnerMember}/asset`, {
-      token: partner,
-    });
+    const jointly = await platform.call<Array<{ owners: unknown[] }>>(
+      `/resourceful/entity/client/${partnerMember}/asset`,
+      {
+        token: partner,
+      },
+    );
     expect(jointly.body.some((a) => a.owners.length > 1)).toBe(true);
   });
 });

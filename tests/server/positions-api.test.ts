@@ -23,7 +23,14 @@ type Position = {
   position_id: number;
   accountid: number;
   security_id: number;
-  security: { code: string; exchange: string; isin: string | null; sector_name: string; asset_class_code: string; region: string };
+  security: {
+    code: string;
+    exchange: string;
+    isin: string | null;
+    sector_name: string;
+    asset_class_code: string;
+    region: string;
+  };
   description: string;
   cash: boolean;
   volume: number;
@@ -62,18 +69,54 @@ type AccountLine = {
   plan_currency_annual_income: Money;
   weight: number;
 };
-type Positions = { date: WireDate; pricing_type: string; report_currency: string; total_value: Money; accounts: AccountLine[]; positions: Position[] };
+type Positions = {
+  date: WireDate;
+  pricing_type: string;
+  report_currency: string;
+  total_value: Money;
+  accounts: AccountLine[];
+  positions: Position[];
+};
 type Category = {
   key: string;
   name: string;
   value: Money;
   weight: number;
-  positions: Array<{ row_id: string; accountid: number; account_name: string; description: string; value: Money; weight: number }>;
+  positions: Array<{
+    row_id: string;
+    accountid: number;
+    account_name: string;
+    description: string;
+    value: Money;
+    weight: number;
+  }>;
 };
-type Allocation = { date: WireDate; report_currency: string; method: string; total: Money; asset_class?: Category[]; sector?: Category[]; region?: Category[] };
-type Row = { level: string; accountid: number | null; value: Money; plan_currency_value: Money | null; end_date: WireDate };
+type Allocation = {
+  date: WireDate;
+  report_currency: string;
+  method: string;
+  total: Money;
+  asset_class?: Category[];
+  sector?: Category[];
+  region?: Category[];
+};
+type Row = {
+  level: string;
+  accountid: number | null;
+  value: Money;
+  plan_currency_value: Money | null;
+  end_date: WireDate;
+};
 type Detail = { end_date: WireDate; rows: Row[]; total: Row | null };
-type Fx = { pair: string; from_currency: string; to_currency: string; date: WireDate; rate: number; last_price: number; prev_close_price: number };
+type Fx = {
+  pair: string;
+  from_currency: string;
+  to_currency: string;
+  date: WireDate;
+  rate: number;
+  last_price: number;
+  prev_close_price: number;
+};
 
 const TODAY = START.slice(0, 10); // 2025-03-14, a Friday
 const PREVIOUS_BUSINESS_DAY = "2025-03-13";
@@ -84,14 +127,16 @@ const demo = withDemoPlatform();
 
 const num = (m: Money | null | undefined) => Number(m?.value._val);
 const cents = (m: Money) => Math.round(num(m) * 100);
-const sql = (query: string, ...params: unknown[]) => demo.platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
+const sql = (query: string, ...params: unknown[]) =>
+  demo.platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
 const get = <T>(path: string, token: string) => demo.platform.call<T>(path, { token });
 const ok = async <T>(path: string, token = demo.sessions.client): Promise<T> => {
   const answer = await get<T>(path, token);
   expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
   return answer.body;
 };
-const accountId = (description: string) => Number(sql("SELECT id FROM accounts WHERE description = ?", description)[0]!.id);
+const accountId = (description: string) =>
+  Number(sql("SELECT id FROM accounts WHERE description = ?", description)[0]!.id);
 const ownManaged = () =>
   sql(
     `SELECT a.id FROM accounts a JOIN portfolio_visibility v ON v.portfolio_id = a.portfolio_id
@@ -101,12 +146,24 @@ const ownManaged = () =>
 const sumOf = (values: number[]) => values.reduce((s, v) => s + v, 0);
 /** Units of `currency` for one GBP on or before `date`. */
 const perGbp = (currency: string, date: string) =>
-  currency === "GBP" ? 1 : Number(sql("SELECT rate_micros AS r FROM fx_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1", currency, date)[0]!.r) / MICROS;
+  currency === "GBP"
+    ? 1
+    : Number(
+        sql(
+          "SELECT rate_micros AS r FROM fx_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1",
+          currency,
+          date,
+        )[0]!.r,
+      ) / MICROS;
 
 describe("positions (spec 001 §3 'Position', §7)", () => {
   it("answers the client's own managed accounts' positions in account then description order, in the contract's shape", async () => {
     const answer = await ok<Positions>("/resourceful/portfolio/position");
-    expect(answer).toMatchObject({ date: { _type: "Date", _val: TODAY }, pricing_type: "close", report_currency: "GBP" });
+    expect(answer).toMatchObject({
+      date: { _type: "Date", _val: TODAY },
+      pricing_type: "close",
+      report_currency: "GBP",
+    });
     expect(answer.accounts.map((a) => a.accountid)).toEqual(ownManaged());
     const ids = new Set(ownManaged());
     expect(answer.positions.length).toBeGreaterThan(10);
@@ -130,7 +187,9 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
     }
     expect(new Set(answer.positions.map((p) => p.position_id)).size).toBe(answer.positions.length);
     // the same position on a second call keeps its id
-    expect((await ok<Positions>("/resourceful/portfolio/position")).positions.map((p) => p.position_id)).toEqual(answer.positions.map((p) => p.position_id));
+    expect((await ok<Positions>("/resourceful/portfolio/position")).positions.map((p) => p.position_id)).toEqual(
+      answer.positions.map((p) => p.position_id),
+    );
   });
 
   it("adds up to the profit analysis' value of the same accounts and end, weights to 100%", async () => {
@@ -157,8 +216,10 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
       for (const p of mine) {
         // the parcels share out the position's value; the gain is value − cost to the penny
         const covered = Math.round(sumOf(p.sub_positions.map((x) => x.volume)) * 1e6) === Math.round(p.volume * 1e6);
-        if (p.sub_positions.length && covered) expect(sumOf(p.sub_positions.map((x) => cents(x.value))), p.row_id).toBe(cents(p.value));
-        if (p.native_cost && p.native_unrealised_gain) expect(cents(p.native_unrealised_gain)).toBe(cents(p.native_value) - cents(p.native_cost));
+        if (p.sub_positions.length && covered)
+          expect(sumOf(p.sub_positions.map((x) => cents(x.value))), p.row_id).toBe(cents(p.value));
+        if (p.native_cost && p.native_unrealised_gain)
+          expect(cents(p.native_unrealised_gain)).toBe(cents(p.native_value) - cents(p.native_cost));
       }
     }
   });
@@ -166,10 +227,17 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
   it("adds up for a USD-plan account in its plan currency and in sterling, and in a report currency of dollars", async () => {
     const usd = accountId("James US dollar account");
     const answer = await ok<Positions>(`/resourceful/portfolio/position?accountid=${usd}`);
-    const detail = await ok<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=account&accountid=${usd}`);
+    const detail = await ok<Detail>(
+      `/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=account&accountid=${usd}`,
+    );
     expect(answer.total_value).toEqual(detail.total?.value);
     expect(answer.accounts).toHaveLength(1);
-    expect(answer.accounts[0]).toMatchObject({ accountid: usd, plan_currency: "USD", value: detail.rows[0]!.value, plan_currency_value: detail.rows[0]!.plan_currency_value });
+    expect(answer.accounts[0]).toMatchObject({
+      accountid: usd,
+      plan_currency: "USD",
+      value: detail.rows[0]!.value,
+      plan_currency_value: detail.rows[0]!.plan_currency_value,
+    });
     const rate = perGbp("USD", PREVIOUS_BUSINESS_DAY);
     for (const p of answer.positions) {
       expect(p.plan_currency).toBe("USD");
@@ -179,17 +247,23 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
       expect(p.percent_yield).toBeCloseTo(p.gross_percent_yield * 0.85, 4);
     }
     const inDollars = await ok<Positions>(`/resourceful/portfolio/position?accountid=${usd}&currency=USD`);
-    const detailInDollars = await ok<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=all&accountid=${usd}&report_currency=USD`);
+    const detailInDollars = await ok<Detail>(
+      `/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=all&accountid=${usd}&report_currency=USD`,
+    );
     expect(inDollars.report_currency).toBe("USD");
     expect(inDollars.total_value).toEqual(detailInDollars.total?.value);
     expect(inDollars.total_value).toEqual(answer.accounts[0]!.plan_currency_value);
     // report_currency is an alias of currency
-    expect(await ok<Positions>(`/resourceful/portfolio/position?accountid=${usd}&report_currency=USD`)).toEqual(inDollars);
+    expect(await ok<Positions>(`/resourceful/portfolio/position?accountid=${usd}&report_currency=USD`)).toEqual(
+      inDollars,
+    );
   });
 
   it("values a past date, holds back today, and takes no later date than today", async () => {
     const past = await ok<Positions>("/resourceful/portfolio/position?date=2024-06-03");
-    const detail = await ok<Detail>("/resourceful/portfolio/profit_analysis/detail?start_date=2024-01-02&end_date=2024-06-03&grouping=all");
+    const detail = await ok<Detail>(
+      "/resourceful/portfolio/profit_analysis/detail?start_date=2024-01-02&end_date=2024-06-03&grouping=all",
+    );
     expect(past.date._val).toBe("2024-06-03");
     expect(past.total_value).toEqual(detail.total?.value);
     expect(past.positions.every((p) => p.price_date._val <= "2024-06-03")).toBe(true);
@@ -200,7 +274,9 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
     const delayed = await ok<Positions>("/resourceful/portfolio/position?pricing_type=delayed");
     expect(delayed.pricing_type).toBe("delayed");
     expect(delayed.positions.some((p) => p.price_date._val === TODAY)).toBe(true);
-    const detailDelayed = await ok<Detail>("/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=all&to_pricing_type=delayed");
+    const detailDelayed = await ok<Detail>(
+      "/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=all&to_pricing_type=delayed",
+    );
     expect(delayed.total_value).toEqual(detailDelayed.total?.value);
   });
 
@@ -214,7 +290,8 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
         accountid,
         securityId,
       )) {
-        if (t.type === "buy" || t.type === "transfer_in") lots.push({ date: String(t.d), q: Number(t.q), cost: Number(t.net) / 100 });
+        if (t.type === "buy" || t.type === "transfer_in")
+          lots.push({ date: String(t.d), q: Number(t.q), cost: Number(t.net) / 100 });
         else {
           let left = Number(t.q);
           while (left > 0) {
@@ -236,10 +313,16 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
     let checked = 0;
     for (const p of answer.positions.filter((x) => !x.cash)) {
       const lots = expected(p.accountid, p.security_id);
-      expect(p.sub_positions.map((s) => [s.trade_date._val, s.volume]), p.row_id).toEqual(lots.map((l) => [l.date, l.q / MICROS]));
+      expect(
+        p.sub_positions.map((s) => [s.trade_date._val, s.volume]),
+        p.row_id,
+      ).toEqual(lots.map((l) => [l.date, l.q / MICROS]));
       expect(num(p.native_cost)).toBeCloseTo(sumOf(lots.map((l) => l.cost)), 2);
       expect(num(p.native_unrealised_gain)).toBeCloseTo(num(p.native_value) - num(p.native_cost), 1);
-      expect(p.percent_gain_loss).toBeCloseTo(((num(p.native_value) - num(p.native_cost)) / num(p.native_cost)) * 100, 1);
+      expect(p.percent_gain_loss).toBeCloseTo(
+        ((num(p.native_value) - num(p.native_cost)) / num(p.native_cost)) * 100,
+        1,
+      );
       expect(sumOf(p.sub_positions.map((s) => s.volume))).toBeCloseTo(p.volume, 6);
       p.sub_positions.forEach((s, i) => expect(s.row_id).toBe(`${p.row_id}-${i + 1}`));
       if (sold.some((s) => s.a === p.accountid && s.s === p.security_id)) checked++;
@@ -248,9 +331,16 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
     // the ISA's partial sale (30% of its second holding, bought once): a third of the cost is gone
     const isa = accountId("Ellie Stocks and Shares ISA");
     const azn = answer.positions.find((p) => p.accountid === isa && p.security.code === "AZN")!;
-    const [bought] = sql("SELECT quantity_micros AS q, net_minor AS net FROM transactions WHERE account_id = ? AND security_id = ? AND type = 'buy'", isa, azn.security_id);
+    const [bought] = sql(
+      "SELECT quantity_micros AS q, net_minor AS net FROM transactions WHERE account_id = ? AND security_id = ? AND type = 'buy'",
+      isa,
+      azn.security_id,
+    );
     expect(azn.volume).toBeLessThan(Number(bought!.q) / MICROS);
-    expect(num(azn.native_cost)).toBeCloseTo(((Number(bought!.net) / 100) * (azn.volume * MICROS)) / Number(bought!.q), 2);
+    expect(num(azn.native_cost)).toBeCloseTo(
+      ((Number(bought!.net) / 100) * (azn.volume * MICROS)) / Number(bought!.q),
+      2,
+    );
   });
 
   it("shows the multi-asset fund with its two in-specie parcels and its look-through splits", async () => {
@@ -260,10 +350,19 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
       accountid: accountId("Ellie Stocks and Shares ISA"),
       description: "Vanguard LifeStrategy 60% Equity Fund",
       cash: false,
-      security: { exchange: "FUND", isin: "GB00B3TYHH97", sector_name: "Multi-asset", asset_class_code: "MIXED", region: "Global" },
+      security: {
+        exchange: "FUND",
+        isin: "GB00B3TYHH97",
+        sector_name: "Multi-asset",
+        asset_class_code: "MIXED",
+        region: "Global",
+      },
       gross_percent_yield: 1.9,
       percent_yield: 1.9,
-      asset_class_allocation: [{ name: "Equities", weight: 60 }, { name: "Fixed income", weight: 40 }],
+      asset_class_allocation: [
+        { name: "Equities", weight: 60 },
+        { name: "Fixed income", weight: 40 },
+      ],
       regional_allocation: [
         { name: "United Kingdom", weight: 25 },
         { name: "North America", weight: 40 },
@@ -272,15 +371,24 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
       ],
     });
     expect(fund.sub_positions).toHaveLength(2);
-    const transfers = sql("SELECT trade_date AS d, net_minor AS net FROM transactions WHERE security_id = ? ORDER BY trade_date", fund.security_id);
-    expect(fund.sub_positions.map((s) => [s.trade_date._val, num(s.native_cost)])).toEqual(transfers.map((t) => [t.d, Number(t.net) / 100]));
-    expect(Math.abs(sumOf(fund.sub_positions.map((s) => cents(s.native_value))) - cents(fund.native_value))).toBeLessThanOrEqual(1);
+    const transfers = sql(
+      "SELECT trade_date AS d, net_minor AS net FROM transactions WHERE security_id = ? ORDER BY trade_date",
+      fund.security_id,
+    );
+    expect(fund.sub_positions.map((s) => [s.trade_date._val, num(s.native_cost)])).toEqual(
+      transfers.map((t) => [t.d, Number(t.net) / 100]),
+    );
+    expect(
+      Math.abs(sumOf(fund.sub_positions.map((s) => cents(s.native_value))) - cents(fund.native_value)),
+    ).toBeLessThanOrEqual(1);
     // the returns engine counts an in-specie transfer at its market value on the day, as its net
     const flows = await ok<{ flows: Array<{ date: WireDate; accountid: number; amount: Money }> }>(
       `/resourceful/portfolio/profit_analysis/cashflow?timeframe=1Y&accountid=${fund.accountid}`,
     );
     const second = transfers[1]!;
-    expect(flows.flows.filter((f) => f.date._val === second.d).map((f) => num(f.amount))).toEqual([Number(second.net) / 100]);
+    expect(flows.flows.filter((f) => f.date._val === second.d).map((f) => num(f.amount))).toEqual([
+      Number(second.net) / 100,
+    ]);
     // other securities default to their own asset class and region
     const gilt = answer.positions.find((p) => p.security.code === "VGOV")!;
     expect(gilt.asset_class_allocation).toEqual([{ name: "Fixed income", weight: 100 }]);
@@ -290,13 +398,27 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
   it("answers a security without a name with an empty description, and flags cash lines (spec 001 §5)", async () => {
     const answer = await ok<Positions>("/resourceful/portfolio/position");
     const nameless = answer.positions.find((p) => p.security.code === "XDLST")!;
-    expect(nameless).toMatchObject({ accountid: accountId("Joint General Investment Account"), description: "", cash: false, security: { isin: null } });
+    expect(nameless).toMatchObject({
+      accountid: accountId("Joint General Investment Account"),
+      description: "",
+      cash: false,
+      security: { isin: null },
+    });
     expect(nameless.sub_positions).toHaveLength(1);
     const cashLines = answer.positions.filter((p) => p.cash);
     expect(cashLines.length).toBeGreaterThan(0);
-    for (const p of answer.positions) expect(p.cash, p.row_id).toBe(p.security.exchange.toLowerCase() === "cash" || p.security.code.toLowerCase() === "cash");
+    for (const p of answer.positions)
+      expect(p.cash, p.row_id).toBe(
+        p.security.exchange.toLowerCase() === "cash" || p.security.code.toLowerCase() === "cash",
+      );
     for (const p of cashLines) {
-      expect(p).toMatchObject({ native_cost: null, native_unrealised_gain: null, percent_gain_loss: null, sub_positions: [], native_marketprice: 1 });
+      expect(p).toMatchObject({
+        native_cost: null,
+        native_unrealised_gain: null,
+        percent_gain_loss: null,
+        sub_positions: [],
+        native_marketprice: 1,
+      });
     }
   });
 
@@ -321,15 +443,28 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
   });
 
   it("refuses another aggregation, a bad date, prices the client may not see; an adviser needs a client in context", async () => {
-    for (const query of ["aggregation=security", "date=2025-02-30", "pricing_type=open", "currency=pounds", "accountid=x"]) {
+    for (const query of [
+      "aggregation=security",
+      "date=2025-02-30",
+      "pricing_type=open",
+      "currency=pounds",
+      "accountid=x",
+    ]) {
       const answer = await get<ErrorAnswer>(`/resourceful/portfolio/position?${query}`, demo.sessions.client);
       expect(answer.status, query).toBe(400);
     }
-    expect((await get("/resourceful/portfolio/position?aggregation=account&fields=value,weight", demo.sessions.client)).status).toBe(200);
+    expect(
+      (await get("/resourceful/portfolio/position?aggregation=account&fields=value,weight", demo.sessions.client))
+        .status,
+    ).toBe(200);
     expect((await get("/resourceful/portfolio/position?pricing_type=live", demo.sessions.client)).status).toBe(403);
     expect((await get("/resourceful/portfolio/position?pricing_type=delayed", demo.sessions.assets)).status).toBe(403);
     const others = await get<ErrorAnswer>("/resourceful/portfolio/summary", demo.sessions.adviser);
-    for (const path of ["/resourceful/portfolio/position", "/resourceful/portfolio/allocation", "/resourceful/portfolio/security/USDGBP/FX"]) {
+    for (const path of [
+      "/resourceful/portfolio/position",
+      "/resourceful/portfolio/allocation",
+      "/resourceful/portfolio/security/USDGBP/FX",
+    ]) {
       const answer = await get<ErrorAnswer>(path, demo.sessions.adviser);
       expect(answer.status, path).toBe(others.status);
       expect(answer.body, path).toEqual(others.body);
@@ -346,7 +481,11 @@ describe("positions (spec 001 §3 'Position', §7)", () => {
 
 describe("allocation (spec 001 §2.3 allocation tab)", () => {
   const fundRows = (categories: Category[] | undefined) =>
-    (categories ?? []).flatMap((c) => c.positions.filter((p) => p.description.startsWith("Vanguard LifeStrategy")).map((p) => ({ key: c.key, value: num(p.value) })));
+    (categories ?? []).flatMap((c) =>
+      c.positions
+        .filter((p) => p.description.startsWith("Vanguard LifeStrategy"))
+        .map((p) => ({ key: c.key, value: num(p.value) })),
+    );
 
   it("splits the multi-asset fund 60/40 only in the detailed view", async () => {
     const positions = await ok<Positions>("/resourceful/portfolio/position");
@@ -364,10 +503,17 @@ describe("allocation (spec 001 §2.3 allocation tab)", () => {
     expect(detailed.asset_class!.some((c) => c.key === "MIXED")).toBe(false);
     expect(principal.region!.find((c) => c.key === "Global")?.positions.map((p) => p.row_id)).toEqual([fund.row_id]);
     expect(detailed.region!.some((c) => c.key === "Global")).toBe(false);
-    expect(fundRows(detailed.region).map((r) => r.key).sort()).toEqual(["Asia Pacific", "Europe", "North America", "United Kingdom"]);
+    expect(
+      fundRows(detailed.region)
+        .map((r) => r.key)
+        .sort(),
+    ).toEqual(["Asia Pacific", "Europe", "North America", "United Kingdom"]);
     // sectors are the same in both
     expect(detailed.sector).toEqual(principal.sector);
-    expect(principal.sector!.find((c) => c.name === "Unclassified")?.positions[0]).toMatchObject({ description: "", account_name: "Joint General Investment Account" });
+    expect(principal.sector!.find((c) => c.name === "Unclassified")?.positions[0]).toMatchObject({
+      description: "",
+      account_name: "Joint General Investment Account",
+    });
   });
 
   it("adds categories up to the total to the cent, in value order, with weights of the total", async () => {
@@ -385,12 +531,16 @@ describe("allocation (spec 001 §2.3 allocation tab)", () => {
         for (const c of categories) {
           const inside = c.positions.map((p) => num(p.value));
           expect([...inside].sort((a, b) => b - a)).toEqual(inside);
-          expect(Math.abs(sumOf(c.positions.map((p) => cents(p.value))) - cents(c.value))).toBeLessThanOrEqual(c.positions.length);
+          expect(Math.abs(sumOf(c.positions.map((p) => cents(p.value))) - cents(c.value))).toBeLessThanOrEqual(
+            c.positions.length,
+          );
           expect(c.weight).toBeCloseTo((num(c.value) / num(answer.total)) * 100, 2);
         }
       }
       // every position is in exactly one sector
-      expect(answer.sector!.flatMap((c) => c.positions.map((p) => p.row_id)).sort()).toEqual(positions.positions.map((p) => p.row_id).sort());
+      expect(answer.sector!.flatMap((c) => c.positions.map((p) => p.row_id)).sort()).toEqual(
+        positions.positions.map((p) => p.row_id).sort(),
+      );
     }
   });
 
@@ -410,7 +560,12 @@ describe("allocation (spec 001 §2.3 allocation tab)", () => {
 describe("FX pairs (spec 001 §7 GET portfolio/security/{pair}/FX)", () => {
   it("answers the cross rate via sterling on the date, today and at the previous close", async () => {
     const answer = await ok<Fx>("/resourceful/portfolio/security/USDGBP/FX?date=2024-06-01");
-    expect(answer).toMatchObject({ pair: "USDGBP", from_currency: "USD", to_currency: "GBP", date: { _type: "Date", _val: "2024-06-01" } });
+    expect(answer).toMatchObject({
+      pair: "USDGBP",
+      from_currency: "USD",
+      to_currency: "GBP",
+      date: { _type: "Date", _val: "2024-06-01" },
+    });
     // a Saturday takes Friday's rate
     expect(answer.rate).toBeCloseTo(1 / perGbp("USD", "2024-05-31"), 9);
     expect(answer.last_price).toBeCloseTo(1 / perGbp("USD", TODAY), 9);
@@ -419,7 +574,11 @@ describe("FX pairs (spec 001 §7 GET portfolio/security/{pair}/FX)", () => {
     expect(cross.date._val).toBe(TODAY);
     expect(cross.rate).toBeCloseTo(perGbp("USD", TODAY) / perGbp("EUR", TODAY), 9);
     expect(cross.rate).toBe(cross.last_price);
-    expect(await ok<Fx>("/resourceful/portfolio/security/GBPGBP/FX")).toMatchObject({ rate: 1, last_price: 1, prev_close_price: 1 });
+    expect(await ok<Fx>("/resourceful/portfolio/security/GBPGBP/FX")).toMatchObject({
+      rate: 1,
+      last_price: 1,
+      prev_close_price: 1,
+    });
   });
 
   it("answers 404 for a currency without rates and 400 for a malformed pair", async () => {
@@ -427,7 +586,9 @@ describe("FX pairs (spec 001 §7 GET portfolio/security/{pair}/FX)", () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.api_message).toBe("FX rate USDXYZ not found");
     expect((await get("/resourceful/portfolio/security/USDGB/FX", demo.sessions.client)).status).toBe(400);
-    expect((await get("/resourceful/portfolio/security/USDGBP/FX?date=2024-13-01", demo.sessions.client)).status).toBe(400);
+    expect((await get("/resourceful/portfolio/security/USDGBP/FX?date=2024-13-01", demo.sessions.client)).status).toBe(
+      400,
+    );
   });
 
   it("answers inside a batch, as the portal asks for it", async () => {
@@ -442,7 +603,10 @@ describe("FX pairs (spec 001 §7 GET portfolio/security/{pair}/FX)", () => {
       },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.map((r) => [r.name, r.code])).toEqual([["usd", 200], ["xyz", 404]]);
+    expect(answer.body.map((r) => [r.name, r.code])).toEqual([
+      ["usd", 200],
+      ["xyz", 404],
+    ]);
     expect((JSON.parse(answer.body[0]!.body) as Fx).last_price).toBeCloseTo(1 / perGbp("USD", TODAY), 9);
   });
 });

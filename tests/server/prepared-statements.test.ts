@@ -33,13 +33,15 @@ beforeAll(async () => {
   sqlite.prepare = ((source: string) => {
     seen.prepared.push(source);
     const statement = prepare(source);
-    if (/^select .* from "sessions" .*"sessions"\."token_hash" = \?/.test(source)) counting(statement, "get", "lookups");
+    if (/^select .* from "sessions" .*"sessions"\."token_hash" = \?/.test(source))
+      counting(statement, "get", "lookups");
     if (/^update "sessions" set "last_seen_at" = \?/.test(source)) counting(statement, "run", "touches");
     return statement;
   }) as Database.Database["prepare"];
   client = await platform.session("demo.client");
   adviser = await platform.session("demo.adviser", "adviser");
-  clientEntity = (await platform.call<{ entity_id: number }>("/resourceful/session/user", { token: client })).body.entity_id;
+  clientEntity = (await platform.call<{ entity_id: number }>("/resourceful/session/user", { token: client })).body
+    .entity_id;
 });
 
 afterAll(() => platform?.close());
@@ -47,7 +49,13 @@ afterAll(() => platform?.close());
 type Listed = { id: number; bookmark: string };
 
 /** The documents and client list calls of one shape each, with the values given. */
-async function documentAndClientCalls(values: { pageSize: number; doctype: string; subject: string; word: string; pick: number }) {
+async function documentAndClientCalls(values: {
+  pageSize: number;
+  doctype: string;
+  subject: string;
+  word: string;
+  pick: number;
+}) {
   const get = async <T>(path: string, token: string) => {
     const answer = await platform.call<T>(path, { token });
     expect(answer.status, path).toBe(200);
@@ -56,13 +64,25 @@ async function documentAndClientCalls(values: { pageSize: number; doctype: strin
   const page = await get<Listed[]>(`/resourceful/docnote-v2?page_size=${values.pageSize}`, client);
   const bookmark = encodeURIComponent(page[values.pick]!.bookmark);
   await get(`/resourceful/docnote-v2?page_size=${values.pageSize}&page_bookmark=${bookmark}`, client);
-  await get(`/resourceful/docnote-v2?page_size=${values.pageSize}&firstread.include_read_notes=false&doctype_exclude.0=${values.doctype}`, client);
-  await get(`/resourceful/docnote-v2?doctype.0=${values.doctype}&subject=${values.subject}&created_date.start_date=2020-01-01`, client);
+  await get(
+    `/resourceful/docnote-v2?page_size=${values.pageSize}&firstread.include_read_notes=false&doctype_exclude.0=${values.doctype}`,
+    client,
+  );
+  await get(
+    `/resourceful/docnote-v2?doctype.0=${values.doctype}&subject=${values.subject}&created_date.start_date=2020-01-01`,
+    client,
+  );
   await get(`/resourceful/docnote-v2/${page[values.pick]!.id}`, client);
   await get("/resourceful/docnote-v2/category", client);
   await get(`/resourceful/docnote-v2/doctype?member_ids=${clientEntity}`, client);
-  const clients = await get<Array<{ id: number; bookmark: string }>>(`/resourceful/entity/client-v3?page_size=${values.pageSize}`, adviser);
-  await get(`/resourceful/entity/client-v3?page_size=${values.pageSize}&page_bookmark=${encodeURIComponent(clients[values.pick]!.bookmark)}`, adviser);
+  const clients = await get<Array<{ id: number; bookmark: string }>>(
+    `/resourceful/entity/client-v3?page_size=${values.pageSize}`,
+    adviser,
+  );
+  await get(
+    `/resourceful/entity/client-v3?page_size=${values.pageSize}&page_bookmark=${encodeURIComponent(clients[values.pick]!.bookmark)}`,
+    adviser,
+  );
   await get(`/resourceful/entity/client-v3?quicksearch=${values.word}`, adviser);
   await get(`/resourceful/entity/client-v3/${clientEntity}/contact`, client);
   await get(`/resourceful/entity/client-v3/${clientEntity}/address`, client);
@@ -77,15 +97,21 @@ describe("statements prepared once (decision 130)", () => {
   });
 
   it("looks the session up and refreshes it once for a batch of reading items", async () => {
-    const items = ["session/user", "session/capability", "docnote-v2?page_size=3", "docnote-v2/category"].map((url, i) => ({
-      name: `item${i}`,
-      method: "GET",
-      url,
-    }));
+    const items = ["session/user", "session/capability", "docnote-v2?page_size=3", "docnote-v2/category"].map(
+      (url, i) => ({
+        name: `item${i}`,
+        method: "GET",
+        url,
+      }),
+    );
     platform.clock.advance(TOUCH_PRECISION_MS);
     seen.lookups = 0;
     seen.touches = 0;
-    const answer = await platform.call<Array<{ code: number }>>("/resourceful", { method: "POST", token: client, body: { batch: items } });
+    const answer = await platform.call<Array<{ code: number }>>("/resourceful", {
+      method: "POST",
+      token: client,
+      body: { batch: items },
+    });
     expect(answer.body.map((item) => item.code)).toEqual([200, 200, 200, 200]);
     expect(seen).toMatchObject({ lookups: 1, touches: 1 });
   });
@@ -118,7 +144,11 @@ describe("statements prepared once (decision 130)", () => {
       { name: "after", method: "GET", url: "session/user" },
     ];
     seen.lookups = 0;
-    const answer = await platform.call<Array<{ code: number }>>("/resourceful", { method: "POST", token: client, body: { batch: items } });
+    const answer = await platform.call<Array<{ code: number }>>("/resourceful", {
+      method: "POST",
+      token: client,
+      body: { batch: items },
+    });
     expect(answer.status).toBe(200);
     expect(seen.lookups).toBe(3);
   });

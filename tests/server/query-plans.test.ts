@@ -27,7 +27,9 @@ const HOT_CALLS = [
   "/resourceful/docnote-v2/category",
   "/resourceful/docnote-v2/doctype?member_ids=1",
   // decision 131: the balance sheet, the pages' small calls, the signature list, advisers' contact
-  ...["asset", "pension", "annuity", "liability"].map((kind) => `/resourceful/entity/client/1/${kind}?report_currency=USD`),
+  ...["asset", "pension", "annuity", "liability"].map(
+    (kind) => `/resourceful/entity/client/1/${kind}?report_currency=USD`,
+  ),
   "/resourceful/session/feature_access?feature_names=documents,messages",
   "/resourceful/feature_toggle/toggle_condition",
   "/resourceful/site/contact_us",
@@ -69,7 +71,9 @@ beforeAll(async () => {
     expect([200, 404], `${path}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
   }
   // a document of the client's, and the next page after the first (bookmarks of the list's answer)
-  const list = await platform.call<Array<{ id: number; bookmark: string }>>("/resourceful/docnote-v2?page_size=2", { token });
+  const list = await platform.call<Array<{ id: number; bookmark: string }>>("/resourceful/docnote-v2?page_size=2", {
+    token,
+  });
   expect(list.body.length).toBe(2);
   expect((await platform.call(`/resourceful/docnote-v2/${list.body[0]!.id}`, { token })).status).toBe(200);
   const next = `/resourceful/docnote-v2?page_size=2&page_bookmark=${encodeURIComponent(list.body[1]!.bookmark)}`;
@@ -83,14 +87,26 @@ beforeAll(async () => {
   const nextClients = `/resourceful/entity/client-v3?page_size=20&page_bookmark=${encodeURIComponent(clients.body[19]!.bookmark)}`;
   expect((await platform.call(nextClients, { token: adviser })).status).toBe(200);
   // the transactions' next page, after the first page's last bookmark
-  const transactions = await platform.call<Array<{ bookmark: string }>>("/resourceful/portfolio/transaction?timeframe=3Y&page_size=5", { token });
+  const transactions = await platform.call<Array<{ bookmark: string }>>(
+    "/resourceful/portfolio/transaction?timeframe=3Y&page_size=5",
+    { token },
+  );
   const bookmark = transactions.body.at(-1)?.bookmark as string;
-  const nextTransactions = await platform.call(`/resourceful/portfolio/transaction?timeframe=3Y&page_size=5&page_bookmark=${encodeURIComponent(bookmark)}`, { token });
+  const nextTransactions = await platform.call(
+    `/resourceful/portfolio/transaction?timeframe=3Y&page_size=5&page_bookmark=${encodeURIComponent(bookmark)}`,
+    { token },
+  );
   expect(nextTransactions.status).toBe(200);
   const batch = await platform.call("/resourceful", {
     method: "POST",
     token,
-    body: { batch: HOT_CALLS.slice(0, 4).map((path, i) => ({ name: String(i), method: "GET", url: path.slice("/resourceful/".length) })) },
+    body: {
+      batch: HOT_CALLS.slice(0, 4).map((path, i) => ({
+        name: String(i),
+        method: "GET",
+        url: path.slice("/resourceful/".length),
+      })),
+    },
   });
   expect(batch.status).toBe(200);
   sqlite.prepare = prepare;
@@ -115,10 +131,9 @@ describe("query plans of the hot calls (decision 123)", () => {
   it("reads no table of more than a few rows whole", () => {
     const sqlite = platform.db.$client;
     const rows = new Map(
-      (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((t) => [
-        t.name,
-        (sqlite.prepare(`SELECT count(*) AS n FROM "${t.name}"`).get() as { n: number }).n,
-      ]),
+      (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map(
+        (t) => [t.name, (sqlite.prepare(`SELECT count(*) AS n FROM "${t.name}"`).get() as { n: number }).n],
+      ),
     );
     const reads = [...statements].filter((s) => /^\s*(SELECT|UPDATE|DELETE|WITH)/i.test(s));
     // the session lookup, the book's statements and the summary's are among them

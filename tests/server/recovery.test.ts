@@ -13,10 +13,17 @@ type ResetStart = { reset_method: "code" | "questions"; user_id: string; questio
 const CODE_WRONG = "Password reset code incorrect or invalid for user";
 const ARGUMENTS = "One or more of the arguments are missing or incorrect.";
 
-const start = (username: string) => platform.call<ResetStart & ErrorAnswer>("/resourceful/forgotten_password", { method: "POST", body: { username } });
+const start = (username: string) =>
+  platform.call<ResetStart & ErrorAnswer>("/resourceful/forgotten_password", { method: "POST", body: { username } });
 const check = (reference: string, code: string) =>
-  platform.call<{ valid: boolean } & ErrorAnswer>(`/resourceful/forgotten_password?user_id=${encodeURIComponent(reference)}&reset_code=${code}`);
-const finish = (body: Record<string, unknown>) => platform.call<{ password_changed: boolean } & ErrorAnswer>("/resourceful/forgotten_password", { method: "PUT", body });
+  platform.call<{ valid: boolean } & ErrorAnswer>(
+    `/resourceful/forgotten_password?user_id=${encodeURIComponent(reference)}&reset_code=${code}`,
+  );
+const finish = (body: Record<string, unknown>) =>
+  platform.call<{ password_changed: boolean } & ErrorAnswer>("/resourceful/forgotten_password", {
+    method: "PUT",
+    body,
+  });
 const wrong = (code: string) => (code === "00000000" ? "11111111" : "00000000");
 
 describe("forgotten password by reset code (a user without security questions)", () => {
@@ -27,7 +34,11 @@ describe("forgotten password by reset code (a user without security questions)",
     expect(started.body).toEqual({ reset_method: "code", user_id: expect.any(String) });
     expect(started.body.user_id).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const sent = (await platform.outbox("demo.partner"))[0]!;
-    expect(sent).toMatchObject({ to: "james.hartley@example.com", channel: "email", subject: "Your Client Online password reset code" });
+    expect(sent).toMatchObject({
+      to: "james.hartley@example.com",
+      channel: "email",
+      subject: "Your Client Online password reset code",
+    });
     expect(sent.code).toMatch(/^\d{8}$/);
     const code = sent.code!;
 
@@ -37,7 +48,10 @@ describe("forgotten password by reset code (a user without security questions)",
     expect(platform.db.select().from(users).where(eq(users.usernameKey, "demo.partner")).get()!.failedAttempts).toBe(1);
     expect((await check(started.body.user_id, code)).body).toEqual({ valid: true });
 
-    expect((await finish({ user_id: started.body.user_id, reset_code: wrong(code), new_password: "Brand-new-2" })).body.api_message).toBe(CODE_WRONG);
+    expect(
+      (await finish({ user_id: started.body.user_id, reset_code: wrong(code), new_password: "Brand-new-2" })).body
+        .api_message,
+    ).toBe(CODE_WRONG);
     const weak = await finish({ user_id: started.body.user_id, reset_code: code, new_password: "weak" });
     expect(weak.status).toBe(400);
     expect(weak.body.api_message).toBe("The password must be at least 8 characters long.");
@@ -46,7 +60,9 @@ describe("forgotten password by reset code (a user without security questions)",
     expect(done.body).toEqual({ password_changed: true });
 
     // the reset is used up, the old sessions ended, the new password works and the count is clear
-    expect((await finish({ user_id: started.body.user_id, reset_code: code, new_password: "Brand-new-3" })).body.api_message).toBe(CODE_WRONG);
+    expect(
+      (await finish({ user_id: started.body.user_id, reset_code: code, new_password: "Brand-new-3" })).body.api_message,
+    ).toBe(CODE_WRONG);
     expect((await platform.call("/resourceful/session/user", { token })).status).toBe(401);
     expect((await platform.login("demo.partner")).status).toBe(401);
     expect((await platform.login("demo.partner", "client", "Brand-new-2")).body.login_status).toBe("LoginSuccess");
@@ -73,7 +89,9 @@ describe("forgotten password by reset code (a user without security questions)",
     expect((await check(second.body.user_id, secondCode)).body.api_message).toBe(CODE_WRONG);
     // a new reset clears expired ones away
     await start("demo.messages");
-    expect(platform.db.select().from(passwordResets).where(eq(passwordResets.method, "code")).all().length).toBeLessThanOrEqual(2);
+    expect(
+      platform.db.select().from(passwordResets).where(eq(passwordResets.method, "code")).all().length,
+    ).toBeLessThanOrEqual(2);
   });
 
   it("locks the account on the 5th wrong reset code", async () => {
@@ -95,40 +113,77 @@ describe("forgotten password by security questions", () => {
       user_id: expect.any(String),
       questions: ["What was the name of your first pet?", "In which town or city did your parents meet?"],
     });
-    const questions = await platform.call<{ questions: string[] }>(`/resourceful/session/password_reset_questions?user_id=${encodeURIComponent(started.body.user_id)}`);
+    const questions = await platform.call<{ questions: string[] }>(
+      `/resourceful/session/password_reset_questions?user_id=${encodeURIComponent(started.body.user_id)}`,
+    );
     expect(questions.body.questions).toEqual(started.body.questions);
-    expect((await platform.call("/resourceful/session/password_reset_questions?user_id=unknown")).body).toMatchObject({ api_message: CODE_WRONG });
+    expect((await platform.call("/resourceful/session/password_reset_questions?user_id=unknown")).body).toMatchObject({
+      api_message: CODE_WRONG,
+    });
 
-    const wrongAnswers = await finish({ user_id: started.body.user_id, answers: ["biscuit", "leeds"], new_password: "Brand-new-2" });
+    const wrongAnswers = await finish({
+      user_id: started.body.user_id,
+      answers: ["biscuit", "leeds"],
+      new_password: "Brand-new-2",
+    });
     expect(wrongAnswers.status).toBe(400);
     expect(wrongAnswers.body.api_message).toBe(ARGUMENTS);
     const missing = await finish({ user_id: started.body.user_id, new_password: "Brand-new-2" });
     expect(missing.body.api_message).toBe(ARGUMENTS);
-    const done = await finish({ user_id: started.body.user_id, answers: [" Biscuit ", "HARROGATE"], new_password: "Brand-new-2" });
+    const done = await finish({
+      user_id: started.body.user_id,
+      answers: [" Biscuit ", "HARROGATE"],
+      new_password: "Brand-new-2",
+    });
     expect(done.status).toBe(200);
     expect((await platform.login("demo.client", "client", "Brand-new-2")).body.login_status).toBe("LoginSuccess");
   });
 });
 
 describe("forgotten username", () => {
-  const forgot = (body: Record<string, unknown>) => platform.call<{ sent: boolean } & ErrorAnswer>("/resourceful/forgot/username", { method: "POST", body });
+  const forgot = (body: Record<string, unknown>) =>
+    platform.call<{ sent: boolean } & ErrorAnswer>("/resourceful/forgot/username", { method: "POST", body });
 
   it("emails the username when the email and date of birth match a client", async () => {
-    const answer = await forgot({ preferred_email: "Eleanor.Hartley@example.com", role_type: "client", dob: "1968-04-12" });
+    const answer = await forgot({
+      preferred_email: "Eleanor.Hartley@example.com",
+      role_type: "client",
+      dob: "1968-04-12",
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ sent: true });
     const sent = (await platform.outbox("eleanor.hartley@example.com"))[0]!;
-    expect(sent).toMatchObject({ channel: "email", subject: "Your Client Online username", code: "demo.client", body: "Your Client Online username is demo.client." });
+    expect(sent).toMatchObject({
+      channel: "email",
+      subject: "Your Client Online username",
+      code: "demo.client",
+      body: "Your Client Online username is demo.client.",
+    });
   });
 
   it("refuses a mismatch with the spec's text, and other role types", async () => {
-    const mismatch = await forgot({ preferred_email: "eleanor.hartley@example.com", role_type: "client", dob: "1968-04-13" });
+    const mismatch = await forgot({
+      preferred_email: "eleanor.hartley@example.com",
+      role_type: "client",
+      dob: "1968-04-13",
+    });
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body.api_message).toBe("The supplied email and date of birth does not match our records. Please contact our office.");
+    expect(mismatch.body.api_message).toBe(
+      "The supplied email and date of birth does not match our records. Please contact our office.",
+    );
     // an adviser is not a client
-    const adviser = await forgot({ preferred_email: "sarah.whitfield@northbridgewealth.example", role_type: "client", dob: "1970-01-01" });
+    const adviser = await forgot({
+      preferred_email: "sarah.whitfield@northbridgewealth.example",
+      role_type: "client",
+      dob: "1970-01-01",
+    });
     expect(adviser.status).toBe(400);
-    expect((await forgot({ preferred_email: "eleanor.hartley@example.com", role_type: "adviser", dob: "1968-04-12" })).status).toBe(400);
-    expect((await forgot({ preferred_email: "eleanor.hartley@example.com", role_type: "client", dob: "12/04/1968" })).status).toBe(400);
+    expect(
+      (await forgot({ preferred_email: "eleanor.hartley@example.com", role_type: "adviser", dob: "1968-04-12" }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await forgot({ preferred_email: "eleanor.hartley@example.com", role_type: "client", dob: "12/04/1968" })).status,
+    ).toBe(400);
   });
 });

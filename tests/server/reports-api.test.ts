@@ -22,7 +22,14 @@ type Positions = {
   report_currency: string;
   total_value: Money;
   accounts: Array<{ accountid: number; description: string }>;
-  positions: Array<{ accountid: number; description: string; value: Money; volume: number; native_marketprice: number; native_currency: string }>;
+  positions: Array<{
+    accountid: number;
+    description: string;
+    value: Money;
+    volume: number;
+    native_marketprice: number;
+    native_currency: string;
+  }>;
 };
 type Group = { group_code: string; group_name: string; accounts: Array<{ accountid: number }> };
 type Account = { accountid: number; description: string; isLinked: boolean; service_type: string };
@@ -46,7 +53,11 @@ const templatesOf = (token: string, clientId: number) =>
   platform.call<Template[] & ErrorAnswer>(`/resourceful/xmerge/template/template-v2?client_id=${clientId}`, { token });
 
 const runTemplate = (token: string, id: number, body: unknown) =>
-  platform.call<Job & ErrorAnswer>(`/resourceful/xmerge/template/template-v2/${id}?_method=runasync`, { method: "POST", token, body });
+  platform.call<Job & ErrorAnswer>(`/resourceful/xmerge/template/template-v2/${id}?_method=runasync`, {
+    method: "POST",
+    token,
+    body,
+  });
 
 const runValuation = (token: string, body: unknown) =>
   platform.call<Job & ErrorAnswer>("/resourceful/xmerge/valuation?_method=runasync", { method: "POST", token, body });
@@ -56,8 +67,14 @@ async function poll(token: string, jobId: string) {
   const response = await fetch(`${platform.baseUrl}/resourceful/job_queue/completed_job/${jobId}`, {
     headers: { Cookie: `XPLANID=${token}`, "X-Xplan-Auth-Failure-Action": "error" },
   });
-  if (response.status === 200) return { status: 200, headers: response.headers, pdf: new Uint8Array(await response.arrayBuffer()), body: null };
-  return { status: response.status, headers: response.headers, pdf: null, body: (await response.json()) as Pending & ErrorAnswer };
+  if (response.status === 200)
+    return { status: 200, headers: response.headers, pdf: new Uint8Array(await response.arrayBuffer()), body: null };
+  return {
+    status: response.status,
+    headers: response.headers,
+    pdf: null,
+    body: (await response.json()) as Pending & ErrorAnswer,
+  };
 }
 
 /** Polls until the job is no longer 202 (spec 002 §4: every 3 s in the portal; here every 50 ms). */
@@ -93,7 +110,8 @@ beforeAll(async () => {
     platform.session("demo.adviser", "adviser"),
     platform.session("demo.adviser2", "adviser"),
   ]);
-  assetsEntity = (await platform.call<{ entity_id: number }>("/resourceful/session/user", { token: assets })).body.entity_id;
+  assetsEntity = (await platform.call<{ entity_id: number }>("/resourceful/session/user", { token: assets })).body
+    .entity_id;
   const row = platform.db.select().from(siteSettings).where(eq(siteSettings.key, "reportJobDelayMs")).get();
   seededDelay = row ? JSON.parse(row.valueJson) : undefined;
   await setSetting("reportJobDelayMs", 0);
@@ -108,16 +126,35 @@ describe("templates", () => {
     const answer = await templatesOf(client, ELLIE);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([
-      { id: 1, name: "Portfolio valuation", userType: "Client", dateParameters: "Single Date", requiredSelector: "Current Client Only" },
-      { id: 2, name: "Performance report", userType: "Client", dateParameters: "Date Range", requiredSelector: "Account Group Or Account" },
-      { id: 3, name: "Household valuation", userType: "Client", dateParameters: "No Date Required", requiredSelector: "Select Entity" },
+      {
+        id: 1,
+        name: "Portfolio valuation",
+        userType: "Client",
+        dateParameters: "Single Date",
+        requiredSelector: "Current Client Only",
+      },
+      {
+        id: 2,
+        name: "Performance report",
+        userType: "Client",
+        dateParameters: "Date Range",
+        requiredSelector: "Account Group Or Account",
+      },
+      {
+        id: 3,
+        name: "Household valuation",
+        userType: "Client",
+        dateParameters: "No Date Required",
+        requiredSelector: "Select Entity",
+      },
     ]);
   });
 
   it("answers none for demo.partner and demo.assets (the single-click path), nor for demo.messages", async () => {
     expect((await templatesOf(partner, JAMES)).body).toEqual([]);
     expect((await templatesOf(assets, assetsEntity)).body).toEqual([]);
-    const me = (await platform.call<{ entity_id: number }>("/resourceful/session/user", { token: messages })).body.entity_id;
+    const me = (await platform.call<{ entity_id: number }>("/resourceful/session/user", { token: messages })).body
+      .entity_id;
     expect((await templatesOf(messages, me)).body).toEqual([]);
   });
 
@@ -146,7 +183,9 @@ describe("templates", () => {
 
 describe("members", () => {
   it("answers the client first, then the login-accessible members of the group (not the child)", async () => {
-    const answer = await platform.call<Member[]>(`/resourceful/xmerge/valuation/member?client_id=${ELLIE}`, { token: client });
+    const answer = await platform.call<Member[]>(`/resourceful/xmerge/valuation/member?client_id=${ELLIE}`, {
+      token: client,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([
       { member_id: ELLIE, entity_name: "Ellie Hartley" },
@@ -156,12 +195,20 @@ describe("members", () => {
   });
 
   it("answers an adviser for their client, and refuses what the caller may not see", async () => {
-    expect((await platform.call<Member[]>(`/resourceful/xmerge/valuation/member?client_id=${JAMES}`, { token: adviser })).body[0]).toEqual({
+    expect(
+      (await platform.call<Member[]>(`/resourceful/xmerge/valuation/member?client_id=${JAMES}`, { token: adviser }))
+        .body[0],
+    ).toEqual({
       member_id: JAMES,
       entity_name: "James Hartley",
     });
-    expect((await platform.call(`/resourceful/xmerge/valuation/member?client_id=${assetsEntity}`, { token: client })).status).toBe(403);
-    expect((await platform.call(`/resourceful/xmerge/valuation/member?client_id=${assetsEntity}`, { token: otherAdviser })).status).toBe(403);
+    expect(
+      (await platform.call(`/resourceful/xmerge/valuation/member?client_id=${assetsEntity}`, { token: client })).status,
+    ).toBe(403);
+    expect(
+      (await platform.call(`/resourceful/xmerge/valuation/member?client_id=${assetsEntity}`, { token: otherAdviser }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -170,18 +217,69 @@ describe("running a report: refusals and checks", () => {
     const cases: Array<[number, unknown, number, string]> = [
       [1, { entityid: ELLIE, variables: {} }, 400, "Please select a date."],
       [1, { entityid: ELLIE, variables: { as_at_date: "2025-03-15" } }, 400, "You cannot select a date in the future."],
-      [1, { entityid: JAMES, variables: { as_at_date: "2025-01-31" } }, 400, "This report can only be run for the current client."],
-      [2, { entityid: ELLIE, variables: { from_date: "2025-01-31" } }, 400, "Please select a start date and an end date."],
-      [2, { entityid: ELLIE, group_code: null, variables: { from_date: "2025-02-01", to_date: "2025-01-01", report_type: "group" } }, 400, "You cannot select an End date earlier than the Start date."],
-      [2, { entityid: ELLIE, variables: { from_date: "2024-01-01", to_date: "2025-04-01" } }, 400, "You cannot select a date in the future."],
-      [2, { entityid: ELLIE, variables: { from_date: "2024-01-01", to_date: "2025-01-01" } }, 400, "Please select an account group or an account."],
-      [2, { entityid: ELLIE, group_code: "NOPE", variables: { from_date: "2024-01-01", to_date: "2025-01-01", report_type: "group" } }, 400, "The selected account group is not available."],
-      [2, { entityid: ELLIE, variables: { from_date: "2024-01-01", to_date: "2025-01-01", report_type: "account", accountid: 999999 } }, 400, "The selected account is not available."],
+      [
+        1,
+        { entityid: JAMES, variables: { as_at_date: "2025-01-31" } },
+        400,
+        "This report can only be run for the current client.",
+      ],
+      [
+        2,
+        { entityid: ELLIE, variables: { from_date: "2025-01-31" } },
+        400,
+        "Please select a start date and an end date.",
+      ],
+      [
+        2,
+        {
+          entityid: ELLIE,
+          group_code: null,
+          variables: { from_date: "2025-02-01", to_date: "2025-01-01", report_type: "group" },
+        },
+        400,
+        "You cannot select an End date earlier than the Start date.",
+      ],
+      [
+        2,
+        { entityid: ELLIE, variables: { from_date: "2024-01-01", to_date: "2025-04-01" } },
+        400,
+        "You cannot select a date in the future.",
+      ],
+      [
+        2,
+        { entityid: ELLIE, variables: { from_date: "2024-01-01", to_date: "2025-01-01" } },
+        400,
+        "Please select an account group or an account.",
+      ],
+      [
+        2,
+        {
+          entityid: ELLIE,
+          group_code: "NOPE",
+          variables: { from_date: "2024-01-01", to_date: "2025-01-01", report_type: "group" },
+        },
+        400,
+        "The selected account group is not available.",
+      ],
+      [
+        2,
+        {
+          entityid: ELLIE,
+          variables: { from_date: "2024-01-01", to_date: "2025-01-01", report_type: "account", accountid: 999999 },
+        },
+        400,
+        "The selected account is not available.",
+      ],
       [3, { entityid: ELLIE + 1000, variables: {} }, 403, "Permission Error: You do not have access to this entity"],
     ];
     for (const [id, body, status, message] of cases) {
       const answer = await runTemplate(client, id, body);
-      expect([id, JSON.stringify(body), answer.status, answer.body.api_message]).toEqual([id, JSON.stringify(body), status, message]);
+      expect([id, JSON.stringify(body), answer.status, answer.body.api_message]).toEqual([
+        id,
+        JSON.stringify(body),
+        status,
+        message,
+      ]);
     }
   });
 
@@ -189,18 +287,36 @@ describe("running a report: refusals and checks", () => {
     const answer = await runTemplate(client, 1, { entityid: "x", variables: { as_at_date: "2025-02-30" } });
     expect(answer.status).toBe(400);
     expect(answer.body.api_message).toMatch(/^Invalid body: /);
-    expect((await platform.call(`/resourceful/xmerge/template/template-v2/1`, { method: "POST", token: client, body: { entityid: ELLIE } })).status).toBe(400);
+    expect(
+      (
+        await platform.call(`/resourceful/xmerge/template/template-v2/1`, {
+          method: "POST",
+          token: client,
+          body: { entityid: ELLIE },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("answers 404 for a template the caller may not run: another user type's, or not assigned to the client", async () => {
-    expect((await runTemplate(client, 4, { entityid: ELLIE, group_code: "G", variables: { as_at_date: "2025-01-31" } })).status).toBe(404);
-    expect((await runTemplate(partner, 1, { entityid: JAMES, variables: { as_at_date: "2025-01-31" } })).status).toBe(404);
-    expect((await runTemplate(adviser, 1, { entityid: ELLIE, variables: { as_at_date: "2025-01-31" } })).status).toBe(404);
+    expect(
+      (await runTemplate(client, 4, { entityid: ELLIE, group_code: "G", variables: { as_at_date: "2025-01-31" } }))
+        .status,
+    ).toBe(404);
+    expect((await runTemplate(partner, 1, { entityid: JAMES, variables: { as_at_date: "2025-01-31" } })).status).toBe(
+      404,
+    );
+    expect((await runTemplate(adviser, 1, { entityid: ELLIE, variables: { as_at_date: "2025-01-31" } })).status).toBe(
+      404,
+    );
     expect((await runTemplate(client, 99, { entityid: ELLIE, variables: {} })).status).toBe(404);
   });
 
   it("refuses an adviser a client they do not advise, and a client another client's valuation", async () => {
-    const answer = await runTemplate(otherAdviser, 5, { entityid: assetsEntity, variables: { from_date: "2024-01-01", to_date: "2025-01-01" } });
+    const answer = await runTemplate(otherAdviser, 5, {
+      entityid: assetsEntity,
+      variables: { from_date: "2024-01-01", to_date: "2025-01-01" },
+    });
     expect(answer.status).toBe(403);
     expect((await runValuation(client, { clientId: assetsEntity, variables: {} })).status).toBe(403);
     // Oliver looks after the Hartleys' pensions (a second adviser): he may value Ellie's accounts
@@ -208,7 +324,8 @@ describe("running a report: refusals and checks", () => {
   });
 
   it("refuses the single-click report of a client without Portfolio or Assets access", async () => {
-    const me = (await platform.call<{ entity_id: number }>("/resourceful/session/user", { token: messages })).body.entity_id;
+    const me = (await platform.call<{ entity_id: number }>("/resourceful/session/user", { token: messages })).body
+      .entity_id;
     const answer = await runValuation(messages, { clientId: me, variables: {} });
     expect(answer.status).toBe(403);
     expect(answer.body.api_message).toBe("Permission Error: Valuation reports need Portfolio or Assets access");
@@ -219,7 +336,11 @@ describe("the job", () => {
   it("answers 202 (not yet) while the report is made, then the PDF as report.pdf", async () => {
     await setSetting("reportJobDelayMs", 600);
     try {
-      const run = await runTemplate(client, 1, { entityid: ELLIE, group_code: null, variables: { as_at_date: "2025-01-31" } });
+      const run = await runTemplate(client, 1, {
+        entityid: ELLIE,
+        group_code: null,
+        variables: { as_at_date: "2025-01-31" },
+      });
       expect(run.status).toBe(202);
       expect(run.body.job_id).toMatch(/^[0-9a-f]{32}$/);
       const first = await poll(client, run.body.job_id);
@@ -230,7 +351,11 @@ describe("the job", () => {
       expect(done.status).toBe(200);
       expect(done.headers.get("content-type")).toBe("application/pdf");
       expect(done.headers.get("content-disposition")).toBe('attachment; filename="report.pdf"');
-      expect(Buffer.from(done.pdf as Uint8Array).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(
+        Buffer.from(done.pdf as Uint8Array)
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
       // the file stays for later polls
       expect((await poll(client, run.body.job_id)).status).toBe(200);
     } finally {
@@ -248,7 +373,9 @@ describe("the job", () => {
   });
 
   it("answers 500 with the contract's message when the job fails (the dev switch), and the next job runs", async () => {
-    expect((await platform.call("/dev/report-jobs/fail-next", { method: "POST", body: { username: "demo.client" } })).status).toBe(200);
+    expect(
+      (await platform.call("/dev/report-jobs/fail-next", { method: "POST", body: { username: "demo.client" } })).status,
+    ).toBe(200);
     const failing = await runTemplate(client, 1, { entityid: ELLIE, variables: { as_at_date: "2025-01-31" } });
     const failed = await settle(client, failing.body.job_id);
     expect(failed.status).toBe(500);
@@ -272,11 +399,23 @@ describe("the job", () => {
     const user = (await platform.call<{ id: number }>("/resourceful/session/user", { token: client })).body.id;
     platform.db
       .insert(reportJobs)
-      .values({ id, userId: user, entityId: ELLIE, templateId: 1, variables: "{}", status: "running", createdAt: "2025-03-14T09:59:00.000Z" })
+      .values({
+        id,
+        userId: user,
+        entityId: ELLIE,
+        templateId: 1,
+        variables: "{}",
+        status: "running",
+        createdAt: "2025-03-14T09:59:00.000Z",
+      })
       .run();
     expect((await poll(client, id)).status).toBe(202);
     // a platform starting on the same database
-    createApp({ db: platform.db, clock: platform.clock, env: { port: 0, host: "127.0.0.1", dbFile: ":memory:", nodeEnv: "test" } });
+    createApp({
+      db: platform.db,
+      clock: platform.clock,
+      env: { port: 0, host: "127.0.0.1", dbFile: ":memory:", nodeEnv: "test" },
+    });
     const answer = await poll(client, id);
     expect(answer.status).toBe(500);
     expect(answer.body?.api_message).toBe("The report was interrupted. Please run it again.");
@@ -285,11 +424,18 @@ describe("the job", () => {
   it("deletes finished jobs an hour after they end", async () => {
     const run = await runTemplate(client, 1, { entityid: ELLIE, variables: { as_at_date: "2025-01-31" } });
     expect((await settle(client, run.body.job_id)).status).toBe(200);
-    platform.db.update(reportJobs).set({ finishedAt: "2025-03-14T08:00:00.000Z" }).where(eq(reportJobs.id, run.body.job_id)).run();
-    createApp({ db: platform.db, clock: platform.clock, env: { port: 0, host: "127.0.0.1", dbFile: ":memory:", nodeEnv: "test" } });
+    platform.db
+      .update(reportJobs)
+      .set({ finishedAt: "2025-03-14T08:00:00.000Z" })
+      .where(eq(reportJobs.id, run.body.job_id))
+      .run();
+    createApp({
+      db: platform.db,
+      clock: platform.clock,
+      env: { port: 0, host: "127.0.0.1", dbFile: ":memory:", nodeEnv: "test" },
+    });
     expect((await poll(client, run.body.job_id)).status).toBe(404);
   });
-
 });
 
 describe("the PDF", () => {
@@ -304,7 +450,9 @@ describe("the PDF", () => {
   it("a single-date valuation: the client, the date, each holding, and the same total as the position call", async () => {
     const date = "2025-01-31";
     const text = await reportText(client, runTemplate(client, 1, { entityid: ELLIE, variables: { as_at_date: date } }));
-    const positions = (await platform.call<Positions>(`/resourceful/portfolio/position?date=${date}`, { token: client })).body;
+    const positions = (
+      await platform.call<Positions>(`/resourceful/portfolio/position?date=${date}`, { token: client })
+    ).body;
     expect(positions.positions.length).toBeGreaterThan(3);
     expect(text.title).toBe("Portfolio valuation: Ellie Hartley");
     expect(text.author).toBe("Northbridge Wealth");
@@ -318,9 +466,15 @@ describe("the PDF", () => {
       const name = p.description.trim() ? p.description.replace(/\s+/g, " ") : INVALID_DATA;
       // units and price as the investments tab shows them in the original currency (spec 001 §9:
       // volumes to 4 decimals; money to 2, a price under 10 to 4), then the currency and the value
-      const units = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 0, maximumFractionDigits: 4 }).format(p.volume);
-      const price = pageMoney(p.native_marketprice, p.native_currency, "en-GB", { decimals: p.native_marketprice < 10 ? 4 : 2 });
-      expect(flat).toContain(`${name} ${units} ${price} ${p.native_currency} ${formatMoney(Number(p.value.value._val), positions.report_currency)}`);
+      const units = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 0, maximumFractionDigits: 4 }).format(
+        p.volume,
+      );
+      const price = pageMoney(p.native_marketprice, p.native_currency, "en-GB", {
+        decimals: p.native_marketprice < 10 ? 4 : 2,
+      });
+      expect(flat).toContain(
+        `${name} ${units} ${price} ${p.native_currency} ${formatMoney(Number(p.value.value._val), positions.report_currency)}`,
+      );
     }
     expect(flat).toContain(`${INVALID_DATA} `);
     expect(flat).not.toContain("Unnamed");
@@ -328,9 +482,13 @@ describe("the PDF", () => {
     expect(positions.positions.some((p) => p.native_marketprice >= 10)).toBe(true);
     expect(flat).not.toMatch(/[£$€]\d{2,}(,\d{3})*\.\d{3}/);
     const total = formatMoney(sumOf(positions), positions.report_currency);
-    expect(flat).toMatch(new RegExp(`Grand total of ${positions.accounts.length} accounts? ${total.replace(/[.$]/g, "\\$&")}`));
+    expect(flat).toMatch(
+      new RegExp(`Grand total of ${positions.accounts.length} accounts? ${total.replace(/[.$]/g, "\\$&")}`),
+    );
     // the sum of the rounded positions is the position call's own total, to the penny
-    expect(Math.abs(sumOf(positions) - Number(positions.total_value.value._val))).toBeLessThanOrEqual(0.01 * positions.positions.length);
+    expect(Math.abs(sumOf(positions) - Number(positions.total_value.value._val))).toBeLessThanOrEqual(
+      0.01 * positions.positions.length,
+    );
     expect(flat).toContain("Allocation by asset class");
     expect(flat).toContain("Basis of valuation");
     expect(flat).toMatch(/Page 1 of \d+/);
@@ -343,14 +501,23 @@ describe("the PDF", () => {
     const to = "2025-02-28";
     const text = await reportText(
       client,
-      runTemplate(client, 2, { entityid: ELLIE, group_code: null, variables: { from_date: from, to_date: to, report_type: "account", accountid: account.accountid } }),
+      runTemplate(client, 2, {
+        entityid: ELLIE,
+        group_code: null,
+        variables: { from_date: from, to_date: to, report_type: "account", accountid: account.accountid },
+      }),
     );
-    const positions = (await platform.call<Positions>(`/resourceful/portfolio/position?date=${to}&accountid=${account.accountid}`, { token: client })).body;
+    const positions = (
+      await platform.call<Positions>(`/resourceful/portfolio/position?date=${to}&accountid=${account.accountid}`, {
+        token: client,
+      })
+    ).body;
     const flat = text.text.replace(/\s+/g, " ");
     expect(flat).toContain(`Valuation for ${longDate(from)} to ${longDate(to)}`);
     expect(flat).toContain(account.description);
     for (const other of accounts.filter((a) => a.accountid !== account.accountid)) {
-      if (!account.description.includes(other.description)) expect(flat).not.toContain(`Total of ${other.description} `);
+      if (!account.description.includes(other.description))
+        expect(flat).not.toContain(`Total of ${other.description} `);
     }
     expect(flat).toContain(`Grand total of 1 account ${formatMoney(sumOf(positions), positions.report_currency)}`);
     expect(flat).toContain("Performance over the period");
@@ -363,14 +530,22 @@ describe("the PDF", () => {
     const accounts = (await platform.call<Account[]>("/resourceful/portfolio/account", { token: client })).body;
     const usd = accounts.find((a) => a.description === "James US dollar account") as Account;
     const opened = String(
-      (platform.db.$client.prepare("SELECT MIN(trade_date) AS d FROM transactions WHERE account_id = ? AND type = 'transfer_in'").get(usd.accountid) as { d: string }).d,
+      (
+        platform.db.$client
+          .prepare("SELECT MIN(trade_date) AS d FROM transactions WHERE account_id = ? AND type = 'transfer_in'")
+          .get(usd.accountid) as { d: string }
+      ).d,
     );
     const from = "2022-03-14";
     const to = "2025-03-13";
     expect(opened > from).toBe(true);
     const text = await reportText(
       client,
-      runTemplate(client, 2, { entityid: ELLIE, group_code: null, variables: { from_date: from, to_date: to, report_type: "account", accountid: usd.accountid } }),
+      runTemplate(client, 2, {
+        entityid: ELLIE,
+        group_code: null,
+        variables: { from_date: from, to_date: to, report_type: "account", accountid: usd.accountid },
+      }),
     );
     const flat = text.text.replace(/\s+/g, " ");
     expect(flat).toContain(`Time-weighted return since ${longDate(opened)}`);
@@ -382,17 +557,33 @@ describe("the PDF", () => {
   it("a group's report for an adviser: the adviser template, the group's accounts only", async () => {
     const groups = (await platform.call<Group[]>("/resourceful/portfolio/group/account", { token: client })).body;
     const group = groups[0] as Group;
-    const text = await reportText(adviser, runTemplate(adviser, 4, { entityid: ELLIE, group_code: group.group_code, variables: { as_at_date: "2025-02-28" } }));
-    const positions = (await platform.call<Positions>(`/resourceful/portfolio/group/account/code/${group.group_code}/position?date=2025-02-28`, { token: client })).body;
+    const text = await reportText(
+      adviser,
+      runTemplate(adviser, 4, {
+        entityid: ELLIE,
+        group_code: group.group_code,
+        variables: { as_at_date: "2025-02-28" },
+      }),
+    );
+    const positions = (
+      await platform.call<Positions>(
+        `/resourceful/portfolio/group/account/code/${group.group_code}/position?date=2025-02-28`,
+        { token: client },
+      )
+    ).body;
     const flat = text.text.replace(/\s+/g, " ");
     expect(text.title).toBe("Client valuation (adviser): Ellie Hartley");
-    expect(flat).toContain(`Grand total of ${positions.accounts.length} account${positions.accounts.length === 1 ? "" : "s"} ${formatMoney(sumOf(positions), positions.report_currency)}`);
+    expect(flat).toContain(
+      `Grand total of ${positions.accounts.length} account${positions.accounts.length === 1 ? "" : "s"} ${formatMoney(sumOf(positions), positions.report_currency)}`,
+    );
   });
 
   it("the single-click valuation of demo.partner: his accounts as at today, the same total as the position call at his prices", async () => {
     const text = await reportText(partner, runValuation(partner, { clientId: JAMES, groupCode: null, variables: {} }));
     // as at today, the prices the client sees (view_marketdata: delayed), as the portal asks for them
-    const positions = (await platform.call<Positions>("/resourceful/portfolio/position?pricing_type=delayed", { token: partner })).body;
+    const positions = (
+      await platform.call<Positions>("/resourceful/portfolio/position?pricing_type=delayed", { token: partner })
+    ).body;
     const flat = text.text.replace(/\s+/g, " ");
     expect(text.title).toBe("Portfolio valuation: James Hartley");
     expect(flat).toContain(`Valuation as at ${longDate(positions.date._val)}`);
@@ -419,16 +610,27 @@ describe("development hooks", () => {
   });
 
   it("the copy of demo.client keeps its template assignments", async () => {
-    const copy = await platform.call<{ user_id: number }>("/dev/users/demo.client/copy", { method: "POST", body: { username: "reports.copy" } });
+    const copy = await platform.call<{ user_id: number }>("/dev/users/demo.client/copy", {
+      method: "POST",
+      body: { username: "reports.copy" },
+    });
     expect(copy.status).toBe(201);
     const token = await platform.session("reports.copy");
     const me = (await platform.call<{ entity_id: number }>("/resourceful/session/user", { token })).body.entity_id;
-    expect((await templatesOf(token, me)).body.map((t) => t.name)).toEqual(["Portfolio valuation", "Performance report", "Household valuation"]);
+    expect((await templatesOf(token, me)).body.map((t) => t.name)).toEqual([
+      "Portfolio valuation",
+      "Performance report",
+      "Household valuation",
+    ]);
   });
 
   it("the settings route refuses a malformed key or value", async () => {
     expect((await platform.call("/dev/settings/bad%20key", { method: "PUT", body: { value: 1 } })).status).toBe(400);
-    expect((await platform.call("/dev/settings/reportJobDelayMs", { method: "PUT", body: { value: { a: 1 } } })).status).toBe(400);
-    expect((await platform.call("/dev/report-jobs/fail-next", { method: "POST", body: { username: "nobody.here" } })).status).toBe(404);
+    expect(
+      (await platform.call("/dev/settings/reportJobDelayMs", { method: "PUT", body: { value: { a: 1 } } })).status,
+    ).toBe(400);
+    expect(
+      (await platform.call("/dev/report-jobs/fail-next", { method: "POST", body: { username: "nobody.here" } })).status,
+    ).toBe(404);
   });
 });

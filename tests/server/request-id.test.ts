@@ -39,7 +39,9 @@ function get(path: string, headers: Record<string, string>) {
   return new Promise<{ status: number; requestId: string | undefined }>((resolve, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port, path, headers }, (res) => {
       res.resume();
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, requestId: res.headers["x-request-id"] as string | undefined }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, requestId: res.headers["x-request-id"] as string | undefined }),
+      );
     });
     req.on("error", reject);
     req.end();
@@ -52,7 +54,8 @@ describe("the platform's request id", () => {
   it("keeps a sane id and makes one otherwise (the portal's rule)", () => {
     expect(requestIdOf("0f8b3c2e9a1d4c5b8e7f6a5b4c3d2e1f")).toBe("0f8b3c2e9a1d4c5b8e7f6a5b4c3d2e1f");
     expect(requestIdOf(["lb:1.a_b-c", "other"])).toBe("lb:1.a_b-c");
-    for (const bad of [undefined, "", "a".repeat(129), "has space", "new\nline", "é"]) expect(requestIdOf(bad)).toMatch(UUID);
+    for (const bad of [undefined, "", "a".repeat(129), "has space", "new\nline", "é"])
+      expect(requestIdOf(bad)).toMatch(UUID);
   });
 
   it("answers with the caller's X-Request-Id and logs the request's line with it, without the query", async () => {
@@ -65,13 +68,22 @@ describe("the platform's request id", () => {
     await new Promise((r) => setTimeout(r, 20));
     const [line, ...others] = linesOf(given);
     expect(others).toEqual([]);
-    expect(line).toMatchObject({ level: "info", message: "request", method: "GET", path: "/xplan/health", status: res.status, requestId: given });
+    expect(line).toMatchObject({
+      level: "info",
+      message: "request",
+      method: "GET",
+      path: "/xplan/health",
+      status: res.status,
+      requestId: given,
+    });
     expect(typeof line!.ms).toBe("number");
     expect(log.lines.join("\n")).not.toContain("Hartley");
   });
 
   it("replaces an id that is not sane with its own", async () => {
-    const res = await fetch(`${platform.baseUrl}/xplan/health`, { headers: { "X-Request-Id": "forged\"id with spaces" } });
+    const res = await fetch(`${platform.baseUrl}/xplan/health`, {
+      headers: { "X-Request-Id": 'forged"id with spaces' },
+    });
     await res.text();
     const made = res.headers.get("x-request-id")!;
     expect(made).toMatch(UUID);
@@ -108,14 +120,29 @@ describe("the platform's logger", () => {
       await new Promise((r) => setTimeout(r, 1));
       expect(currentRequestId()).toBe("ctx-1");
       logger.warn(
-        { username: "demo.client", password: "Pa55-word", code: "493021", answers: ["Rex"], token_secret: "JBSWY3DP", token: "sess-tok", headers: { cookie: "XPLANID=abc123" } },
+        {
+          username: "demo.client",
+          password: "Pa55-word",
+          code: "493021",
+          answers: ["Rex"],
+          token_secret: "JBSWY3DP",
+          token: "sess-tok",
+          headers: { cookie: "XPLANID=abc123" },
+        },
         "sign-in step",
       );
     });
     const [outside, inside] = out.events();
     expect(outside).toMatchObject({ level: "info", message: "outside" });
     expect(outside!.requestId).toBeUndefined();
-    expect(inside).toMatchObject({ level: "warn", requestId: "ctx-1", username: "demo.client", password: "[Redacted]", headers: { cookie: "[Redacted]" } });
-    for (const secret of ["Pa55-word", "493021", "Rex", "JBSWY3DP", "sess-tok", "abc123"]) expect(out.lines.join("\n")).not.toContain(secret);
+    expect(inside).toMatchObject({
+      level: "warn",
+      requestId: "ctx-1",
+      username: "demo.client",
+      password: "[Redacted]",
+      headers: { cookie: "[Redacted]" },
+    });
+    for (const secret of ["Pa55-word", "493021", "Rex", "JBSWY3DP", "sess-tok", "abc123"])
+      expect(out.lines.join("\n")).not.toContain(secret);
   });
 });

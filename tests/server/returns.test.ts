@@ -56,7 +56,12 @@ describe("xirr and xnpv", () => {
     expect(rate).toBeCloseTo(0.09971, 5);
     expect(rate).toBeCloseTo(Math.pow(1.1, 365 / 366) - 1, 12);
     // Over a 365-day year it is exactly 10%.
-    expect(xirr([{ date: "2021-01-01", amount: -1000 }, { date: "2022-01-01", amount: 1100 }])).toBeCloseTo(0.1, 12);
+    expect(
+      xirr([
+        { date: "2021-01-01", amount: -1000 },
+        { date: "2022-01-01", amount: 1100 },
+      ]),
+    ).toBeCloseTo(0.1, 12);
   });
 
   it("gives the IRR of Wikipedia's Modified Dietz example: 50% a year", () => {
@@ -110,7 +115,13 @@ describe("xirr and xnpv", () => {
   });
 
   it("does not need the flows in date order", () => {
-    const shuffled = [EXCEL_EXAMPLE[3], EXCEL_EXAMPLE[0], EXCEL_EXAMPLE[4], EXCEL_EXAMPLE[2], EXCEL_EXAMPLE[1]] as CashFlow[];
+    const shuffled = [
+      EXCEL_EXAMPLE[3],
+      EXCEL_EXAMPLE[0],
+      EXCEL_EXAMPLE[4],
+      EXCEL_EXAMPLE[2],
+      EXCEL_EXAMPLE[1],
+    ] as CashFlow[];
     expect(xirr(shuffled)).toBeCloseTo(0.373362535, 8);
     expect(xnpv(0.09, shuffled)).toBeCloseTo(2086.65, 2);
   });
@@ -118,7 +129,11 @@ describe("xirr and xnpv", () => {
   it("gives the same rate with the signs reversed and with several flows on one date", () => {
     const reversed = EXCEL_EXAMPLE.map((f) => ({ ...f, amount: -f.amount }));
     expect(xirr(reversed)).toBeCloseTo(0.373362535, 8);
-    const split = [...EXCEL_EXAMPLE.slice(1), { date: "2008-01-01", amount: -4000 }, { date: "2008-01-01", amount: -6000 }];
+    const split = [
+      ...EXCEL_EXAMPLE.slice(1),
+      { date: "2008-01-01", amount: -4000 },
+      { date: "2008-01-01", amount: -6000 },
+    ];
     expect(xirr(split)).toBeCloseTo(0.373362535, 8);
   });
 
@@ -130,7 +145,12 @@ describe("xirr and xnpv", () => {
     expect(() => xirr(allIn)).toThrow(RangeError);
     expect(() => xirr(allIn)).toThrow(/at least one negative and one positive/);
     expect(() => xirr(EXCEL_EXAMPLE.map((f) => ({ ...f, amount: Math.abs(f.amount) })))).toThrow(RangeError);
-    expect(() => xirr([{ date: "2020-01-01", amount: -1 }, { date: "2020-06-01", amount: 0 }])).toThrow(RangeError);
+    expect(() =>
+      xirr([
+        { date: "2020-01-01", amount: -1 },
+        { date: "2020-06-01", amount: 0 },
+      ]),
+    ).toThrow(RangeError);
     expect(() => xirr([])).toThrow(RangeError);
   });
 
@@ -146,9 +166,24 @@ describe("xirr and xnpv", () => {
   });
 
   it("refuses dates that are not calendar dates and non-finite amounts", () => {
-    expect(() => xirr([{ date: "2021-02-29", amount: -1 }, { date: "2022-01-01", amount: 2 }])).toThrow(/2021-02-29/);
-    expect(() => xirr([{ date: "1/1/2021", amount: -1 }, { date: "2022-01-01", amount: 2 }])).toThrow(RangeError);
-    expect(() => xirr([{ date: "2021-01-01", amount: NaN }, { date: "2022-01-01", amount: 2 }])).toThrow(RangeError);
+    expect(() =>
+      xirr([
+        { date: "2021-02-29", amount: -1 },
+        { date: "2022-01-01", amount: 2 },
+      ]),
+    ).toThrow(/2021-02-29/);
+    expect(() =>
+      xirr([
+        { date: "1/1/2021", amount: -1 },
+        { date: "2022-01-01", amount: 2 },
+      ]),
+    ).toThrow(RangeError);
+    expect(() =>
+      xirr([
+        { date: "2021-01-01", amount: NaN },
+        { date: "2022-01-01", amount: 2 },
+      ]),
+    ).toThrow(RangeError);
     expect(() => xnpv(-1, EXCEL_EXAMPLE)).toThrow(RangeError);
   });
 });
@@ -167,7 +202,10 @@ describe("chainReturns and annualise", () => {
     expect(chainReturns([chainReturns(r.slice(0, 2)), chainReturns(r.slice(2))])).toBeCloseTo(whole, 14);
     expect(chainReturns([...r].reverse())).toBeCloseTo(whole, 14);
     // ln(1 + TWR) = Σ ln(1 + rᵢ)
-    expect(Math.log1p(whole)).toBeCloseTo(r.reduce((s, x) => s + Math.log1p(x), 0), 14);
+    expect(Math.log1p(whole)).toBeCloseTo(
+      r.reduce((s, x) => s + Math.log1p(x), 0),
+      14,
+    );
   });
 
   it("annualises with actual/365: 21% over two 365-day years is 10% a year", () => {
@@ -256,11 +294,12 @@ describe("twr (GIPS time-weighted return, flows at the end of the day)", () => {
     expect(twr(b.valuations, b.flows).cumulative).toBeCloseTo(0.232, 12);
 
     // Investor's view: money in is negative, the closing value is received.
-    const irr = (p: typeof a) => xirr([
-      { date: p.valuations[0]!.date, amount: -p.valuations[0]!.value },
-      ...p.flows.map((f) => ({ date: f.date, amount: -f.amount })),
-      { date: p.valuations[2]!.date, amount: p.valuations[2]!.value },
-    ]);
+    const irr = (p: typeof a) =>
+      xirr([
+        { date: p.valuations[0]!.date, amount: -p.valuations[0]!.value },
+        ...p.flows.map((f) => ({ date: f.date, amount: -f.amount })),
+        { date: p.valuations[2]!.date, amount: p.valuations[2]!.value },
+      ]);
     const irrA = irr(a);
     const irrB = irr(b);
     // A's flow is small, so its IRR stays near the TWR (23.2% over 365 days). B has nearly all its money
@@ -353,7 +392,12 @@ describe("twr (GIPS time-weighted return, flows at the end of the day)", () => {
     expect(() => twr([...v, { date: "2023-07-01", value: 1 }])).toThrow(/two valuations on 2023-07-01/);
     expect(() => twr([{ date: "2023-01-01", value: -5 }, v[2]!])).toThrow(/negative/);
     expect(() => twr(v, [{ date: "2023-07-01", amount: 200 }])).toThrow(/value before the cash flow would be negative/);
-    expect(() => twr([{ date: "2023-01-01", value: 0 }, { date: "2024-01-01", value: 0 }])).toThrow(/no value/);
+    expect(() =>
+      twr([
+        { date: "2023-01-01", value: 0 },
+        { date: "2024-01-01", value: 0 },
+      ]),
+    ).toThrow(/no value/);
     // Emptied by a withdrawal, then worth 50 with no money paid in.
     expect(() =>
       twr(
@@ -376,7 +420,12 @@ describe("twr (GIPS time-weighted return, flows at the end of the day)", () => {
       ),
     ).toThrow(/worth nothing on 2023-01-01 but has a cash flow of 500/);
     // A total loss is a return, not an error.
-    expect(twr([{ date: "2023-01-01", value: 5 }, { date: "2024-01-01", value: 0 }]).cumulative).toBe(-1);
+    expect(
+      twr([
+        { date: "2023-01-01", value: 5 },
+        { date: "2024-01-01", value: 0 },
+      ]).cumulative,
+    ).toBe(-1);
   });
 });
 
@@ -409,8 +458,12 @@ describe("modifiedDietz (approximation)", () => {
   it("refuses flows outside the period and an empty period", () => {
     const s = { date: "2024-01-01", value: 100 };
     expect(() => modifiedDietz(s, { date: "2024-01-01", value: 100 })).toThrow(RangeError);
-    expect(() => modifiedDietz(s, { date: "2024-02-01", value: 100 }, [{ date: "2024-03-01", amount: 1 }])).toThrow(/outside/);
-    expect(() => modifiedDietz({ date: "2024-01-01", value: 0 }, { date: "2024-02-01", value: 0 })).toThrow(/average capital/);
+    expect(() => modifiedDietz(s, { date: "2024-02-01", value: 100 }, [{ date: "2024-03-01", amount: 1 }])).toThrow(
+      /outside/,
+    );
+    expect(() => modifiedDietz({ date: "2024-01-01", value: 0 }, { date: "2024-02-01", value: 0 })).toThrow(
+      /average capital/,
+    );
   });
 });
 

@@ -62,7 +62,14 @@ type Playback = {
   risk_profile: { client: RiskProfile; partner: RiskProfile | null };
 };
 type SubmitResult = { id: number; docnote_id?: number; status: string; user_message?: string };
-type Doc = { id: number; subject: string; entity_ids: number[]; docsubtype: string | null; creator: { id: number; name: string }; has_been_seen: boolean };
+type Doc = {
+  id: number;
+  subject: string;
+  entity_ids: number[];
+  docsubtype: string | null;
+  creator: { id: number; name: string };
+  has_been_seen: boolean;
+};
 
 const ELLIE = 1;
 const JAMES = 2;
@@ -97,7 +104,13 @@ const entityOf = (platform: Platform, username: string) =>
 const adviserEntity = (platform: Platform) => entityOf(platform, "demo.adviser");
 
 function answers(n: number, response = true, extra: Partial<Answer> = {}): Answer[] {
-  return Array.from({ length: n }, (_, i) => ({ id: i + 1, question: `Question ${i + 1}?`, response, additional_text: null, ...extra }));
+  return Array.from({ length: n }, (_, i) => ({
+    id: i + 1,
+    question: `Question ${i + 1}?`,
+    response,
+    additional_text: null,
+    ...extra,
+  }));
 }
 
 function setting(platform: Platform, key: string, value: unknown) {
@@ -155,10 +168,15 @@ describe("notification config", () => {
   });
 
   it("answers exactly the asked fields, in the asked order, repeated or comma-separated", async () => {
-    const answer = await platform.call<Partial<Config>>(v4(ELLIE, "?fields=xpt_review_status,robo_journey_type"), { token: ellie });
+    const answer = await platform.call<Partial<Config>>(v4(ELLIE, "?fields=xpt_review_status,robo_journey_type"), {
+      token: ellie,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ xpt_review_status: "In Progress", robo_journey_type: "none" });
-    const repeated = await platform.call<Partial<Config>>(v4(ELLIE, "?fields=can_complete_journey&fields=partner_entity_id"), { token: ellie });
+    const repeated = await platform.call<Partial<Config>>(
+      v4(ELLIE, "?fields=can_complete_journey&fields=partner_entity_id"),
+      { token: ellie },
+    );
     expect(repeated.body).toEqual({ can_complete_journey: true, partner_entity_id: JAMES });
   });
 
@@ -181,7 +199,9 @@ describe("notification config", () => {
       const others = await platform.call<Partial<Config>>(v4(ELLIE, "?fields=fact_find_status"), { token: ellie });
       expect(others.status).toBe(200);
       const all = await platform.call<Partial<Config>>(v4(ELLIE), { token: ellie });
-      expect(Object.keys(all.body)).toEqual(CONFIG_FIELDS.filter((f) => !["xpt_review_status", "robo_journey_type", "robo_journey_status"].includes(f)));
+      expect(Object.keys(all.body)).toEqual(
+        CONFIG_FIELDS.filter((f) => !["xpt_review_status", "robo_journey_type", "robo_journey_status"].includes(f)),
+      );
     } finally {
       setting(platform, "notificationFieldsUnsupported", "");
     }
@@ -235,7 +255,11 @@ describe("notification config", () => {
   });
 
   it("is set by the client for themselves; the partner's review status with view_partner only", async () => {
-    const own = await platform.call<Config>(v4(ELLIE), { method: "PATCH", token: ellie, body: { fact_find_status: "0", robo_journey_status: "declined" } });
+    const own = await platform.call<Config>(v4(ELLIE), {
+      method: "PATCH",
+      token: ellie,
+      body: { fact_find_status: "0", robo_journey_status: "declined" },
+    });
     expect(own.status).toBe(200);
     expect(Object.keys(own.body)).toEqual(CONFIG_FIELDS);
     expect(own.body.robo_journey_status).toBe("declined");
@@ -243,39 +267,77 @@ describe("notification config", () => {
     expect(entity.roboJourneyStatus).toBe("declined");
 
     // read case-insensitively, kept as the canonical text
-    const forJames = await platform.call<Config>(v4(JAMES), { method: "PATCH", token: ellie, body: { xpt_review_status: "follow up required" } });
+    const forJames = await platform.call<Config>(v4(JAMES), {
+      method: "PATCH",
+      token: ellie,
+      body: { xpt_review_status: "follow up required" },
+    });
     expect(forJames.status).toBe(200);
     expect(forJames.body.xpt_review_status).toBe("Follow Up Required");
-    expect(platform.db.select().from(entities).where(eq(entities.id, JAMES)).get()!.reviewStatus).toBe("Follow Up Required");
-    const notReview = await platform.call(v4(JAMES), { method: "PATCH", token: ellie, body: { fact_find_status: "1" } });
+    expect(platform.db.select().from(entities).where(eq(entities.id, JAMES)).get()!.reviewStatus).toBe(
+      "Follow Up Required",
+    );
+    const notReview = await platform.call(v4(JAMES), {
+      method: "PATCH",
+      token: ellie,
+      body: { fact_find_status: "1" },
+    });
     expect(notReview.status).toBe(403);
 
     // without view_partner, not even the review status
-    platform.db.delete(capabilities).where(and(eq(capabilities.entityId, ELLIE), eq(capabilities.name, "view_partner"))).run();
+    platform.db
+      .delete(capabilities)
+      .where(and(eq(capabilities.entityId, ELLIE), eq(capabilities.name, "view_partner")))
+      .run();
     try {
-      expect((await platform.call(v4(JAMES), { method: "PATCH", token: ellie, body: { xpt_review_status: "In Progress" } })).status).toBe(403);
+      expect(
+        (await platform.call(v4(JAMES), { method: "PATCH", token: ellie, body: { xpt_review_status: "In Progress" } }))
+          .status,
+      ).toBe(403);
       expect((await platform.call(v4(JAMES), { token: ellie })).status).toBe(403);
     } finally {
       platform.db.insert(capabilities).values({ entityId: ELLIE, name: "view_partner" }).run();
     }
-    const back = await platform.call<Config>(v4(JAMES), { method: "PATCH", token: ellie, body: { xpt_review_status: "In Progress" } });
+    const back = await platform.call<Config>(v4(JAMES), {
+      method: "PATCH",
+      token: ellie,
+      body: { xpt_review_status: "In Progress" },
+    });
     expect(back.body.xpt_review_status).toBe("In Progress");
   });
 
   it("refuses advisers (read only), other clients, bad values and unknown fields", async () => {
-    const byAdviser = await platform.call(v4(ELLIE), { method: "PATCH", token: adviser, body: { xpt_review_status: "Follow Up Required" } });
+    const byAdviser = await platform.call(v4(ELLIE), {
+      method: "PATCH",
+      token: adviser,
+      body: { xpt_review_status: "Follow Up Required" },
+    });
     expect(byAdviser.status).toBe(403);
     expect(byAdviser.body.api_message).toBe("Permission Error: This feature is only available to clients");
-    expect((await platform.call(v4(ELLIE), { method: "PATCH", token: assets, body: { fact_find_status: "0" } })).status).toBe(403);
-    const bad = await platform.call(v4(ELLIE), { method: "PATCH", token: ellie, body: { xpt_review_status: "Finished" } });
+    expect(
+      (await platform.call(v4(ELLIE), { method: "PATCH", token: assets, body: { fact_find_status: "0" } })).status,
+    ).toBe(403);
+    const bad = await platform.call(v4(ELLIE), {
+      method: "PATCH",
+      token: ellie,
+      body: { xpt_review_status: "Finished" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.api_message).toMatch(/^Invalid body: xpt_review_status: Expected one of 'In Progress'/);
-    const robo = await platform.call(v4(ELLIE), { method: "PATCH", token: ellie, body: { robo_journey_status: "started" } });
+    const robo = await platform.call(v4(ELLIE), {
+      method: "PATCH",
+      token: ellie,
+      body: { robo_journey_status: "started" },
+    });
     expect(robo.status).toBe(400);
     expect(robo.body.api_message).toContain("robo_journey_status");
     const empty = await platform.call(v4(ELLIE), { method: "PATCH", token: ellie, body: {} });
     expect(empty.status).toBe(400);
-    const unknown = await platform.call(v4(ELLIE), { method: "PATCH", token: ellie, body: { robo_journey_type: "investment" } });
+    const unknown = await platform.call(v4(ELLIE), {
+      method: "PATCH",
+      token: ellie,
+      body: { robo_journey_type: "investment" },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.api_message).toBe("invalid field name: robo_journey_type");
     expect(platform.db.select().from(entities).where(eq(entities.id, ELLIE)).get()!.reviewStatus).toBe("In Progress");
@@ -302,13 +364,18 @@ describe("review pages, review, state and playback", () => {
   afterAll(() => platform.close());
 
   it("answers the review's nine pages in order, per locale (en-GB without one)", async () => {
-    const gb = await platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=en-GB", { token: ellie });
+    const gb = await platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=en-GB", {
+      token: ellie,
+    });
     expect(gb.status).toBe(200);
     const pages = gb.body.pages;
     expect(pages.map((p) => p.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(pages.map((p) => p.type)).toEqual(PAGE_TYPES);
     expect(pages.slice(1, 4).map((p) => p.show_additional_information)).toEqual([true, false, true]);
-    expect(pages[1]).toMatchObject({ heading: "Your circumstances", partner_question: expect.stringContaining("{partnerName}") });
+    expect(pages[1]).toMatchObject({
+      heading: "Your circumstances",
+      partner_question: expect.stringContaining("{partnerName}"),
+    });
     for (const p of pages.slice(1, 7)) {
       expect(p.client_question).toBeTruthy();
       expect(p.alternate_client_question).toBeTruthy();
@@ -334,7 +401,11 @@ describe("review pages, review, state and playback", () => {
       "dependents",
     ]);
     expect(pages[7]).toMatchObject({ changes_text: expect.any(String), no_changes_text: expect.any(String) });
-    expect(pages[8]).toMatchObject({ display_adviser_detail: true, adviser_details_header: "Your Adviser", success_text: expect.any(String) });
+    expect(pages[8]).toMatchObject({
+      display_adviser_detail: true,
+      adviser_details_header: "Your Adviser",
+      success_text: expect.any(String),
+    });
     expect(Object.keys(pages[0]!).sort()).toEqual(
       [
         "order",
@@ -358,17 +429,29 @@ describe("review pages, review, state and playback", () => {
       ].sort(),
     );
 
-    const fr = (await platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=fr-CA", { token: ellie })).body.pages;
+    const fr = (
+      await platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=fr-CA", { token: ellie })
+    ).body.pages;
     expect(fr.map((p) => p.type)).toEqual(PAGE_TYPES);
     expect(fr[0]!.heading).toBe("Votre revue annuelle");
-    expect(fr[5]!.fields.find((f) => f.field_name === "work_email")).toEqual({ field_name: "work_email", description: "Courriel professionnel", enabled: false });
-    const ca = (await platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=en-CA", { token: ellie })).body.pages;
+    expect(fr[5]!.fields.find((f) => f.field_name === "work_email")).toEqual({
+      field_name: "work_email",
+      description: "Courriel professionnel",
+      enabled: false,
+    });
+    const ca = (
+      await platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=en-CA", { token: ellie })
+    ).body.pages;
     const caText = JSON.stringify(ca.map((p) => Object.values(p)));
     expect(caText).toContain("advisor");
     expect(caText).not.toMatch(/adviser/i);
-    const au = (await platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=en-AU", { token: ellie })).body.pages;
+    const au = (
+      await platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=en-AU", { token: ellie })
+    ).body.pages;
     expect(au[8]!.adviser_details_header).toBe("Your Adviser");
-    const other = (await platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=de-DE", { token: ellie })).body.pages;
+    const other = (
+      await platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=de-DE", { token: ellie })
+    ).body.pages;
     expect(other).toEqual(pages);
     expect((await platform.call("/resourceful/review/config", { token: null })).status).toBe(401);
   });
@@ -384,9 +467,19 @@ describe("review pages, review, state and playback", () => {
       state: null,
     });
     const own = await platform.call<Review>(review(JAMES), { token: james });
-    expect(own.body).toMatchObject({ client_id: JAMES, partner: { id: ELLIE, review_status: "In Progress" }, can_answer_for_partner: true });
+    expect(own.body).toMatchObject({
+      client_id: JAMES,
+      partner: { id: ELLIE, review_status: "In Progress" },
+      can_answer_for_partner: true,
+    });
     const none = await platform.call<Review>(review(entityOf(platform, "demo.factfind")), { token: factFind });
-    expect(none.body).toEqual({ client_id: entityOf(platform, "demo.factfind"), review_status: "", partner: null, can_answer_for_partner: false, state: null });
+    expect(none.body).toEqual({
+      client_id: entityOf(platform, "demo.factfind"),
+      review_status: "",
+      partner: null,
+      can_answer_for_partner: false,
+      state: null,
+    });
   });
 
   it("lets no one but the client call the review: advisers and other clients 403, a non-client 404", async () => {
@@ -395,13 +488,19 @@ describe("review pages, review, state and playback", () => {
       ["PUT", "/state", { order: 2, respond_for_partner: false, client_questions: [], partner_questions: [] }],
       ["DELETE", "/state", undefined],
       ["GET", "/playback", undefined],
-      ["POST", "/submit", { client: { id: ELLIE, name: "Ellie Hartley", responses: [], status: "NoChangesReported" }, client_access: 1 }],
+      [
+        "POST",
+        "/submit",
+        { client: { id: ELLIE, name: "Ellie Hartley", responses: [], status: "NoChangesReported" }, client_access: 1 },
+      ],
     ] as const) {
       for (const token of [adviser, james, assets]) {
         const answer = await platform.call(review(ELLIE, rest), { method, token, body });
         expect(answer.status, `${method} ${rest}`).toBe(403);
       }
-      expect((await platform.call(review(adviserEntity(platform), rest), { method, token: ellie, body })).status).toBe(404);
+      expect((await platform.call(review(adviserEntity(platform), rest), { method, token: ellie, body })).status).toBe(
+        404,
+      );
       expect((await platform.call(review(999_999, rest), { method, token: ellie, body })).status).toBe(404);
     }
     expect((await platform.call<Review>(review(ELLIE), { token: ellie })).body.state).toBeNull();
@@ -411,8 +510,17 @@ describe("review pages, review, state and playback", () => {
     const body = {
       order: 3,
       respond_for_partner: true,
-      client_questions: [{ id: 2, question: "Have your own circumstances changed?", response: true, additional_text: "We moved to Bath." }],
-      partner_questions: [{ id: 2, question: "Have your partner's circumstances changed?", response: false, additional_text: null }],
+      client_questions: [
+        {
+          id: 2,
+          question: "Have your own circumstances changed?",
+          response: true,
+          additional_text: "We moved to Bath.",
+        },
+      ],
+      partner_questions: [
+        { id: 2, question: "Have your partner's circumstances changed?", response: false, additional_text: null },
+      ],
     };
     const put = await platform.call<Review>(review(ELLIE, "/state"), { method: "PUT", token: ellie, body });
     expect(put.status).toBe(200);
@@ -426,7 +534,11 @@ describe("review pages, review, state and playback", () => {
       updated_at: platform.clock.now().toISOString(),
     });
     expect((await platform.call<Review>(review(ELLIE), { token: ellie })).body.state).toEqual(put.body.state);
-    const again = await platform.call<Review>(review(ELLIE, "/state"), { method: "PUT", token: ellie, body: { ...body, order: 4 } });
+    const again = await platform.call<Review>(review(ELLIE, "/state"), {
+      method: "PUT",
+      token: ellie,
+      body: { ...body, order: 4 },
+    });
     expect(again.body.state!.order).toBe(4);
 
     for (const wrong of [
@@ -443,11 +555,19 @@ describe("review pages, review, state and playback", () => {
     const limits = await platform.call(review(ELLIE, "/state"), {
       method: "PUT",
       token: ellie,
-      body: { ...body, order: 50, client_questions: answers(50, true, { question: "q".repeat(1000), additional_text: "a".repeat(4000) }) },
+      body: {
+        ...body,
+        order: 50,
+        client_questions: answers(50, true, { question: "q".repeat(1000), additional_text: "a".repeat(4000) }),
+      },
     });
     expect(limits.status).toBe(200);
 
-    const notInProgress = await platform.call(review(entityOf(platform, "demo.factfind"), "/state"), { method: "PUT", token: factFind, body });
+    const notInProgress = await platform.call(review(entityOf(platform, "demo.factfind"), "/state"), {
+      method: "PUT",
+      token: factFind,
+      body,
+    });
     expect(notInProgress.status).toBe(409);
     expect(notInProgress.body.api_message).toBe("The review is not in progress");
 
@@ -482,10 +602,24 @@ describe("review pages, review, state and playback", () => {
     ]);
     // each contact value is the record's
     const recorded = (entityId: number, type: "p1" | "p2" | "p3" | "m1" | "m2") =>
-      platform.db.select().from(contacts).where(and(eq(contacts.entityId, entityId), eq(contacts.type, type))).get()?.value ?? null;
-    const types = { home_phone: "p1", work_phone: "p2", mobile_phone: "p3", personal_email: "m1", work_email: "m2" } as const;
+      platform.db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.entityId, entityId), eq(contacts.type, type)))
+        .get()?.value ?? null;
+    const types = {
+      home_phone: "p1",
+      work_phone: "p2",
+      mobile_phone: "p3",
+      personal_email: "m1",
+      work_email: "m2",
+    } as const;
     for (const [field, type] of Object.entries(types)) {
-      expect(value(field)).toEqual({ field_name: field, client_value: recorded(ELLIE, type), partner_value: recorded(JAMES, type) });
+      expect(value(field)).toEqual({
+        field_name: field,
+        client_value: recorded(ELLIE, type),
+        partner_value: recorded(JAMES, type),
+      });
     }
     expect(value("work_phone")!.partner_value).toBeNull();
     expect(value("mobile_phone")!.partner_value).toBe("07700 900457");
@@ -524,7 +658,10 @@ describe("review pages, review, state and playback", () => {
   });
 
   it("plays back no partner without view_partner, and an empty risk profile without one", async () => {
-    platform.db.delete(capabilities).where(and(eq(capabilities.entityId, ELLIE), eq(capabilities.name, "view_partner"))).run();
+    platform.db
+      .delete(capabilities)
+      .where(and(eq(capabilities.entityId, ELLIE), eq(capabilities.name, "view_partner")))
+      .run();
     try {
       const answer = await platform.call<Playback>(review(ELLIE, "/playback"), { token: ellie });
       expect(answer.body.partner).toBeNull();
@@ -537,9 +674,14 @@ describe("review pages, review, state and playback", () => {
     const id = entityOf(platform, "demo.factfind");
     const none = await platform.call<Playback>(review(id, "/playback"), { token: factFind });
     expect(none.body.partner).toBeNull();
-    expect(none.body.risk_profile).toEqual({ client: { name: null, index: null, description: null, is_empty: true }, partner: null });
+    expect(none.body.risk_profile).toEqual({
+      client: { name: null, index: null, description: null, is_empty: true },
+      partner: null,
+    });
     expect(none.body.values.find((v) => v.field_name === "work_phone")!.client_value).toBeNull();
-    expect(none.body.values.find((v) => v.field_name === "residential_address")!.client_value).toBe("5 Royal Crescent\nBath\nSomerset\nBA1 2LR");
+    expect(none.body.values.find((v) => v.field_name === "residential_address")!.client_value).toBe(
+      "5 Royal Crescent\nBath\nSomerset\nBA1 2LR",
+    );
   });
 });
 
@@ -560,7 +702,12 @@ describe("review submission", () => {
 
   const documentCount = () => platform.db.select({ id: documents.id }).from(documents).all().length;
   const sent = async (token: string) =>
-    (await platform.call<Doc[]>(`/resourceful/docnote-v2?page_size=100&docsubtype=${encodeURIComponent("Client Initiated")}`, { token })).body;
+    (
+      await platform.call<Doc[]>(
+        `/resourceful/docnote-v2?page_size=100&docsubtype=${encodeURIComponent("Client Initiated")}`,
+        { token },
+      )
+    ).body;
 
   it("refuses the partner part to someone else's partner, and a body that is not the review's", async () => {
     const client = { id: ELLIE, name: "Ellie Hartley", responses: answers(2, false), status: "NoChangesReported" };
@@ -568,15 +715,37 @@ describe("review submission", () => {
     const wrongPartner = await platform.call(review(ELLIE, "/submit"), {
       method: "POST",
       token: ellie,
-      body: { client, partner: { id: entityOf(platform, "demo.assets"), partner_id: ELLIE, name: "Marcus Bell", responses: [], status: "NoChangesReported" }, client_access: 1 },
+      body: {
+        client,
+        partner: {
+          id: entityOf(platform, "demo.assets"),
+          partner_id: ELLIE,
+          name: "Marcus Bell",
+          responses: [],
+          status: "NoChangesReported",
+        },
+        client_access: 1,
+      },
     });
     expect(wrongPartner.status).toBe(403);
     expect(wrongPartner.body.api_message).toBe("Permission Error: You cannot answer for your partner");
-    const wrongClient = await platform.call(review(ELLIE, "/submit"), { method: "POST", token: ellie, body: { client: { ...client, id: JAMES }, client_access: 1 } });
+    const wrongClient = await platform.call(review(ELLIE, "/submit"), {
+      method: "POST",
+      token: ellie,
+      body: { client: { ...client, id: JAMES }, client_access: 1 },
+    });
     expect(wrongClient.status).toBe(400);
-    const bad = await platform.call(review(ELLIE, "/submit"), { method: "POST", token: ellie, body: { client: { ...client, status: "Done" }, client_access: 1 } });
+    const bad = await platform.call(review(ELLIE, "/submit"), {
+      method: "POST",
+      token: ellie,
+      body: { client: { ...client, status: "Done" }, client_access: 1 },
+    });
     expect(bad.status).toBe(400);
-    const byAdviser = await platform.call(review(ELLIE, "/submit"), { method: "POST", token: adviser, body: { client, client_access: 1 } });
+    const byAdviser = await platform.call(review(ELLIE, "/submit"), {
+      method: "POST",
+      token: adviser,
+      body: { client, client_access: 1 },
+    });
     expect(byAdviser.status).toBe(403);
     expect(documentCount()).toBe(before);
   });
@@ -585,23 +754,51 @@ describe("review submission", () => {
     await platform.call(review(ELLIE, "/state"), {
       method: "PUT",
       token: ellie,
-      body: { order: 7, respond_for_partner: true, client_questions: answers(6, false), partner_questions: answers(6, false) },
+      body: {
+        order: 7,
+        respond_for_partner: true,
+        client_questions: answers(6, false),
+        partner_questions: answers(6, false),
+      },
     });
     const before = documentCount();
     const clientResponses = [
-      { id: 2, question: "Have your own circumstances changed since your last review?", response: true, additional_text: "We moved <house>\nto Bath & Wells." },
+      {
+        id: 2,
+        question: "Have your own circumstances changed since your last review?",
+        response: true,
+        additional_text: "We moved <house>\nto Bath & Wells.",
+      },
       { id: 3, question: "Has your own income changed?", response: false, additional_text: null },
-      { id: 5, question: "Do you feel your own attitude to investment risk has changed?", response: false, additional_text: null },
+      {
+        id: 5,
+        question: "Do you feel your own attitude to investment risk has changed?",
+        response: false,
+        additional_text: null,
+      },
       { id: 6, question: "Do any of your own details need updating?", response: false, additional_text: null },
-      { id: 7, question: "Do any of your own details need updating?", response: true, additional_text: "My new surname is Hartley-Rees." },
+      {
+        id: 7,
+        question: "Do any of your own details need updating?",
+        response: true,
+        additional_text: "My new surname is Hartley-Rees.",
+      },
     ];
-    const partnerResponses = [{ id: 2, question: "Have your partner's circumstances changed?", response: false, additional_text: null }];
+    const partnerResponses = [
+      { id: 2, question: "Have your partner's circumstances changed?", response: false, additional_text: null },
+    ];
     const answer = await platform.call<SubmitResult[]>(review(ELLIE, "/submit"), {
       method: "POST",
       token: ellie,
       body: {
         client: { id: ELLIE, name: "Ellie Hartley", responses: clientResponses, status: "ChangesReported" },
-        partner: { id: JAMES, partner_id: ELLIE, name: "James Hartley", responses: partnerResponses, status: "NoChangesReported" },
+        partner: {
+          id: JAMES,
+          partner_id: ELLIE,
+          name: "James Hartley",
+          responses: partnerResponses,
+          status: "NoChangesReported",
+        },
         client_access: 1,
       },
     });
@@ -615,11 +812,24 @@ describe("review submission", () => {
 
     // Eleanor's: her entity, her Sent folder, created by her
     const own = (await sent(ellie)).find((d) => d.id === ellieDoc);
-    expect(own).toMatchObject({ subject: "Annual review: changes reported", entity_ids: [ELLIE], docsubtype: "Client Initiated" });
+    expect(own).toMatchObject({
+      subject: "Annual review: changes reported",
+      entity_ids: [ELLIE],
+      docsubtype: "Client Initiated",
+    });
     const row = platform.db.select().from(documents).where(eq(documents.id, ellieDoc)).get()!;
-    expect(row).toMatchObject({ doctype: "SecureMessage", isClientAccessAccessible: true, creatorName: "Ellie Hartley", createdAt: platform.clock.now().toISOString() });
-    expect(row.creatorUserId).toBe(platform.db.select().from(users).where(eq(users.usernameKey, "demo.client")).get()!.id);
-    const response = await fetch(`${platform.baseUrl}/resourceful/docnote-v2/${ellieDoc}/body`, { headers: { Cookie: `XPLANID=${ellie}` } });
+    expect(row).toMatchObject({
+      doctype: "SecureMessage",
+      isClientAccessAccessible: true,
+      creatorName: "Ellie Hartley",
+      createdAt: platform.clock.now().toISOString(),
+    });
+    expect(row.creatorUserId).toBe(
+      platform.db.select().from(users).where(eq(users.usernameKey, "demo.client")).get()!.id,
+    );
+    const response = await fetch(`${platform.baseUrl}/resourceful/docnote-v2/${ellieDoc}/body`, {
+      headers: { Cookie: `XPLANID=${ellie}` },
+    });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("Have your own circumstances changed since your last review?");
@@ -638,7 +848,9 @@ describe("review submission", () => {
     ]);
     // with what the client was shown: the risk profile, and the details of the page's enabled fields
     expect(sections[2]).toContain("Risk rating: 4 (Balanced)");
-    expect(sections[3]).toContain("Residential address: Flat 3, 27 Kensington Park Road, London, Greater London, W11 2EU");
+    expect(sections[3]).toContain(
+      "Residential address: Flat 3, 27 Kensington Park Road, London, Greater London, W11 2EU",
+    );
     expect(sections[3]).toMatch(/Work phone: \d/);
     expect(sections[3]).not.toContain("Work email");
     expect(sections[4]).toContain("Country of birth: United Kingdom");
@@ -656,7 +868,11 @@ describe("review submission", () => {
     expect((await sent(ellie)).find((d) => d.id === jamesDoc)!.has_been_seen).toBe(true);
     expect((await sent(james)).some((d) => d.id === ellieDoc)).toBe(true); // he holds view_partner too
     // the adviser sees both in the client's context
-    await platform.call("/resourceful/session/client_in_context", { method: "PUT", token: adviser, body: { client_id: ELLIE, client_access_level: 1 } });
+    await platform.call("/resourceful/session/client_in_context", {
+      method: "PUT",
+      token: adviser,
+      body: { client_id: ELLIE, client_access_level: 1 },
+    });
     expect((await platform.call<Doc>(`/resourceful/docnote-v2/${ellieDoc}`, { token: adviser })).status).toBe(200);
 
     const state = (await platform.call<Review>(review(ELLIE), { token: ellie })).body.state!;
@@ -665,26 +881,56 @@ describe("review submission", () => {
     const second = await platform.call(review(ELLIE, "/submit"), {
       method: "POST",
       token: ellie,
-      body: { client: { id: ELLIE, name: "Ellie Hartley", responses: [], status: "NoChangesReported" }, client_access: 1 },
+      body: {
+        client: { id: ELLIE, name: "Ellie Hartley", responses: [], status: "NoChangesReported" },
+        client_access: 1,
+      },
     });
     expect(second.status).toBe(409);
     expect(second.body.api_message).toBe("The review is not in progress");
-    const put = await platform.call(review(ELLIE, "/state"), { method: "PUT", token: ellie, body: { order: 2, client_questions: [] } });
+    const put = await platform.call(review(ELLIE, "/state"), {
+      method: "PUT",
+      token: ellie,
+      body: { order: 2, client_questions: [] },
+    });
     expect(put.status).toBe(409);
     expect(documentCount()).toBe(before + 2);
 
     // the portal then patches the statuses; the submitted state stays until the exit from completion
-    expect((await platform.call(v4(ELLIE), { method: "PATCH", token: ellie, body: { xpt_review_status: "Changes Reported" } })).status).toBe(200);
-    expect((await platform.call(v4(JAMES), { method: "PATCH", token: ellie, body: { xpt_review_status: "No Changes Reported" } })).status).toBe(200);
+    expect(
+      (
+        await platform.call(v4(ELLIE), {
+          method: "PATCH",
+          token: ellie,
+          body: { xpt_review_status: "Changes Reported" },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await platform.call(v4(JAMES), {
+          method: "PATCH",
+          token: ellie,
+          body: { xpt_review_status: "No Changes Reported" },
+        })
+      ).status,
+    ).toBe(200);
     const after = (await platform.call<Review>(review(ELLIE), { token: ellie })).body;
-    expect(after).toMatchObject({ review_status: "Changes Reported", partner: { review_status: "No Changes Reported" }, can_answer_for_partner: false });
+    expect(after).toMatchObject({
+      review_status: "Changes Reported",
+      partner: { review_status: "No Changes Reported" },
+      can_answer_for_partner: false,
+    });
     expect(after.state!.is_submitted).toBe(true);
     expect((await platform.call(review(ELLIE, "/state"), { method: "DELETE", token: ellie })).status).toBe(204);
     expect((await platform.call<Review>(review(ELLIE), { token: ellie })).body.state).toBeNull();
   });
 
   it("writes the message in the review's language: fr-CA headings, labels and values (issue 25 item 13)", async () => {
-    const made = await platform.call<{ entity_id: number }>("/dev/users/demo.client/copy", { method: "POST", body: { username: "review-fr", review: true } });
+    const made = await platform.call<{ entity_id: number }>("/dev/users/demo.client/copy", {
+      method: "POST",
+      body: { username: "review-fr", review: true },
+    });
     expect(made.status).toBe(201);
     const id = made.body.entity_id;
     // the copy takes Eleanor's status, submitted by the test before: in progress again
@@ -694,7 +940,19 @@ describe("review submission", () => {
       method: "POST",
       token,
       body: {
-        client: { id, name: "Ellie Hartley", responses: [{ id: 7, question: "Certains de vos propres renseignements doivent-ils être mis à jour?", response: false, additional_text: null }], status: "NoChangesReported" },
+        client: {
+          id,
+          name: "Ellie Hartley",
+          responses: [
+            {
+              id: 7,
+              question: "Certains de vos propres renseignements doivent-ils être mis à jour?",
+              response: false,
+              additional_text: null,
+            },
+          ],
+          status: "NoChangesReported",
+        },
         client_access: 1,
       },
     });
@@ -702,7 +960,11 @@ describe("review submission", () => {
     const docId = answer.body[0]!.docnote_id!;
     const own = (await sent(token)).find((d) => d.id === docId);
     expect(own).toMatchObject({ subject: "Revue annuelle : aucun changement signalé", has_been_seen: true });
-    const html = await (await fetch(`${platform.baseUrl}/resourceful/docnote-v2/${docId}/body`, { headers: { Cookie: `XPLANID=${token}` } })).text();
+    const html = await (
+      await fetch(`${platform.baseUrl}/resourceful/docnote-v2/${docId}/body`, {
+        headers: { Cookie: `XPLANID=${token}` },
+      })
+    ).text();
     expect(html).toContain("<h3>Vos renseignements personnels</h3>");
     expect(html).toContain("Pays de naissance : Royaume-Uni");
     expect(html).toContain("Date de naissance : 12 avril 1968");
@@ -718,7 +980,13 @@ describe("review submission", () => {
       token: james,
       body: {
         client: { id: JAMES, name: "James Hartley", responses: answers(1, false), status: "NoChangesReported" },
-        partner: { id: ELLIE, partner_id: JAMES, name: "Ellie Hartley", responses: answers(1, false), status: "NoChangesReported" },
+        partner: {
+          id: ELLIE,
+          partner_id: JAMES,
+          name: "Ellie Hartley",
+          responses: answers(1, false),
+          status: "NoChangesReported",
+        },
         client_access: 1,
       },
     });
@@ -731,7 +999,10 @@ describe("review submission", () => {
     const alone = await platform.call<SubmitResult[]>(review(ELLIE, "/submit"), {
       method: "POST",
       token: ellie,
-      body: { client: { id: ELLIE, name: "Ellie Hartley", responses: [], status: "NoChangesReported" }, client_access: 1 },
+      body: {
+        client: { id: ELLIE, name: "Ellie Hartley", responses: [], status: "NoChangesReported" },
+        client_access: 1,
+      },
     });
     expect(alone.status).toBe(409);
   });
@@ -745,23 +1016,28 @@ describe("dev copy of a reviewing client", () => {
   afterAll(() => platform.close());
 
   it("copies the partner into a new client group with `review: true`, statuses and risk profiles kept", async () => {
-    const made = await platform.call<{ username: string; user_id: number; entity_id: number; partner_entity_id: number | null } & ErrorAnswer>(
-      "/dev/users/demo.client/copy",
-      { method: "POST", body: { username: "review-copy-1", review: true } },
-    );
+    const made = await platform.call<
+      { username: string; user_id: number; entity_id: number; partner_entity_id: number | null } & ErrorAnswer
+    >("/dev/users/demo.client/copy", { method: "POST", body: { username: "review-copy-1", review: true } });
     expect(made.status).toBe(201);
     const token = await platform.session("review-copy-1");
-    const me = (await platform.call<{ entity_id: number; partner_entity_id: number | null }>("/resourceful/session/user", { token })).body;
+    const me = (
+      await platform.call<{ entity_id: number; partner_entity_id: number | null }>("/resourceful/session/user", {
+        token,
+      })
+    ).body;
     expect(made.body.entity_id).toBe(me.entity_id);
     const partnerCopy = made.body.partner_entity_id!;
     expect(partnerCopy).not.toBeNull();
     expect([ELLIE, JAMES]).not.toContain(partnerCopy);
     expect(me.partner_entity_id).toBe(partnerCopy);
 
-    const members = (await platform.call<Array<{ entity_id: number; relationship: string; login_accessible: boolean }>>(
-      `/resourceful/entity/client/${me.entity_id}/client_group/member`,
-      { token },
-    )).body;
+    const members = (
+      await platform.call<Array<{ entity_id: number; relationship: string; login_accessible: boolean }>>(
+        `/resourceful/entity/client/${me.entity_id}/client_group/member`,
+        { token },
+      )
+    ).body;
     expect(members.map((m) => [m.entity_id, m.relationship, m.login_accessible])).toEqual([
       [me.entity_id, "Client", true],
       [partnerCopy, "Partner", true],
@@ -781,7 +1057,14 @@ describe("dev copy of a reviewing client", () => {
     expect((await platform.call<Config>(v4(me.entity_id), { token })).body.partner_entity_id).toBe(partnerCopy);
     // the partner copy has no login; its capabilities came along
     expect(platform.db.select().from(users).where(eq(users.entityId, partnerCopy)).all()).toEqual([]);
-    expect(platform.db.select().from(capabilities).where(eq(capabilities.entityId, partnerCopy)).all().map((c) => c.name)).toContain("view_partner");
+    expect(
+      platform.db
+        .select()
+        .from(capabilities)
+        .where(eq(capabilities.entityId, partnerCopy))
+        .all()
+        .map((c) => c.name),
+    ).toContain("view_partner");
 
     // the copy's submission touches the copies only
     const submitted = await platform.call<SubmitResult[]>(review(me.entity_id, "/submit"), {
@@ -789,7 +1072,13 @@ describe("dev copy of a reviewing client", () => {
       token,
       body: {
         client: { id: me.entity_id, name: "Ellie Hartley", responses: answers(1, false), status: "NoChangesReported" },
-        partner: { id: partnerCopy, partner_id: me.entity_id, name: "James Hartley", responses: answers(1, false), status: "NoChangesReported" },
+        partner: {
+          id: partnerCopy,
+          partner_id: me.entity_id,
+          name: "James Hartley",
+          responses: answers(1, false),
+          status: "NoChangesReported",
+        },
         client_access: 1,
       },
     });
@@ -810,10 +1099,13 @@ describe("dev copy of a reviewing client", () => {
     const own = (await platform.call<Review>(review(me.entity_id), { token })).body;
     expect(own).toMatchObject({ review_status: "In Progress", partner: null, can_answer_for_partner: false });
 
-    const copy = await platform.call<{ entity_id: number; partner_entity_id: number | null }>("/dev/users/demo.factfind/copy", {
-      method: "POST",
-      body: { username: "factfind-copy-1", review: true },
-    });
+    const copy = await platform.call<{ entity_id: number; partner_entity_id: number | null }>(
+      "/dev/users/demo.factfind/copy",
+      {
+        method: "POST",
+        body: { username: "factfind-copy-1", review: true },
+      },
+    );
     expect(copy.status).toBe(201);
     expect(copy.body.partner_entity_id).toBeNull();
     const copyToken = await platform.session("factfind-copy-1");

@@ -25,7 +25,18 @@ describe("demo data set", () => {
   it("signs every demo login in with the demo password", async () => {
     const platform = await startPlatform();
     started.push(platform);
-    const clients = ["demo.client", "demo.partner", "demo.assets", "demo.messages", "demo.mfa", "demo.enrol", "demo.memorable", "demo.newuser", "demo.factfind", "demo.robo"];
+    const clients = [
+      "demo.client",
+      "demo.partner",
+      "demo.assets",
+      "demo.messages",
+      "demo.mfa",
+      "demo.enrol",
+      "demo.memorable",
+      "demo.newuser",
+      "demo.factfind",
+      "demo.robo",
+    ];
     for (const username of clients) {
       const answer = await platform.login(username);
       expect(answer.status, username).toBe(200);

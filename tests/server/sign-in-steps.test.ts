@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 const TICKET_GONE = "Login ticket is invalid or has expired. Please log in again.";
-const BAD_CODE = "There was an error with the authentication code you entered. A new code has been sent to you. Please try again.";
+const BAD_CODE =
+  "There was an error with the authentication code you entered. A new code has been sent to you. Please try again.";
 const BAD_MEMORABLE = "Incorrect memorable word characters. Please try again with the new positions.";
 const DEMO_TOKEN_KEY = base32Decode("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ");
 
@@ -46,7 +47,10 @@ describe("a new user's steps: forced password change, site terms, security quest
     // a ticket for another step is refused with the step it is at
     const early = await platform.step("/auth/terms", { login_ticket: ticket1, agree: true, terms_text: "x" });
     expect(early.status).toBe(409);
-    expect(early.body).toMatchObject({ api_message: "This sign-in is at another step.", login_status: "ForceChangePassword" });
+    expect(early.body).toMatchObject({
+      api_message: "This sign-in is at another step.",
+      login_status: "ForceChangePassword",
+    });
 
     const terms = await platform.step("/auth/password", { login_ticket: ticket1, new_password: "Fresh-start-7" });
     expect(terms.status).toBe(200);
@@ -57,9 +61,15 @@ describe("a new user's steps: forced password change, site terms, security quest
     const ticket2 = terms.body.login_ticket!;
     expect(ticket2).not.toBe(ticket1);
     // the old ticket is dead
-    expect((await platform.step("/auth/password", { login_ticket: ticket1, new_password: "Other-pass-8" })).status).toBe(401);
+    expect(
+      (await platform.step("/auth/password", { login_ticket: ticket1, new_password: "Other-pass-8" })).status,
+    ).toBe(401);
 
-    const questions = await platform.step("/auth/terms", { login_ticket: ticket2, agree: true, terms_text: terms.body.terms!.html });
+    const questions = await platform.step("/auth/terms", {
+      login_ticket: ticket2,
+      agree: true,
+      terms_text: terms.body.terms!.html,
+    });
     expect(questions.body.login_status).toBe("SetSecurityQuestions");
     expect(questions.body.default_questions).toHaveLength(8);
     expect(questions.body.answer_min_length).toBe(0);
@@ -70,13 +80,19 @@ describe("a new user's steps: forced password change, site terms, security quest
     const ticket3 = questions.body.login_ticket!;
     const same = await platform.step("/auth/security_questions", {
       login_ticket: ticket3,
-      questions: [{ question: "Favourite film?", answer: "Casablanca" }, { question: "favourite film? ", answer: "Heat" }],
+      questions: [
+        { question: "Favourite film?", answer: "Casablanca" },
+        { question: "favourite film? ", answer: "Heat" },
+      ],
     });
     expect(same.status).toBe(400);
     expect(same.body.api_message).toBe("Please select two different security questions.");
     const done = await platform.step("/auth/security_questions", {
       login_ticket: ticket3,
-      questions: [{ question: questions.body.default_questions![2]!, answer: "St Mary's" }, { question: "My own question?", answer: "Mine" }],
+      questions: [
+        { question: questions.body.default_questions![2]!, answer: "St Mary's" },
+        { question: "My own question?", answer: "Mine" },
+      ],
     });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ login_status: "LoginSuccess", role_name: "ClientUser" });
@@ -88,8 +104,14 @@ describe("a new user's steps: forced password change, site terms, security quest
     expect((await platform.login("demo.newuser")).status).toBe(401);
     const again = await platform.login("demo.newuser", "client", "Fresh-start-7");
     expect(again.body.login_status).toBe("LoginSuccess");
-    const own = await platform.call<{ questions: Array<{ question: string }> }>("/resourceful/session/security_questions", { token: again.token });
-    expect(own.body.questions.map((q) => q.question)).toEqual(["What was the name of your first school?", "My own question?"]);
+    const own = await platform.call<{ questions: Array<{ question: string }> }>(
+      "/resourceful/session/security_questions",
+      { token: again.token },
+    );
+    expect(own.body.questions.map((q) => q.question)).toEqual([
+      "What was the name of your first school?",
+      "My own question?",
+    ]);
   });
 
   it("resets on declining the terms: the ticket dies", async () => {
@@ -111,11 +133,19 @@ describe("login tickets", () => {
     const late = await platform.step("/auth/memorable", { login_ticket: ticket, answers: ["a", "b", "c"] });
     expect(late.status).toBe(401);
     expect(late.body.api_message).toBe(TICKET_GONE);
-    expect(platform.db.select().from(loginTickets).all().some((t) => t.step === "MemorableCharactersRequired")).toBe(false);
+    expect(
+      platform.db
+        .select()
+        .from(loginTickets)
+        .all()
+        .some((t) => t.step === "MemorableCharactersRequired"),
+    ).toBe(false);
   });
 
   it("are refused when unknown or missing, and die on cancel", async () => {
-    expect((await platform.step("/auth/memorable", { login_ticket: "made-up", answers: ["a", "b", "c"] })).status).toBe(401);
+    expect((await platform.step("/auth/memorable", { login_ticket: "made-up", answers: ["a", "b", "c"] })).status).toBe(
+      401,
+    );
     expect((await platform.step("/auth/password", { new_password: "x" })).status).toBe(400);
     const ticket = await ticketOf("demo.mfa", "MfaRequired");
     expect((await platform.step("/auth/cancel", { login_ticket: ticket })).status).toBe(204);
@@ -123,7 +153,10 @@ describe("login tickets", () => {
   });
 
   it("are stored as digests only, and carry no password", async () => {
-    const tickets = [await ticketOf("demo.memorable", "MemorableCharactersRequired"), await ticketOf("demo.mfa", "MfaRequired")];
+    const tickets = [
+      await ticketOf("demo.memorable", "MemorableCharactersRequired"),
+      await ticketOf("demo.mfa", "MfaRequired"),
+    ];
     const rows = platform.db.select().from(loginTickets).all();
     for (const row of rows) {
       expect(row.ticketHash).toMatch(/^[0-9a-f]{64}$/);
@@ -136,20 +169,34 @@ describe("login tickets", () => {
 describe("MFA by sms", () => {
   it("sends a code, sends a new one after a wrong code, and signs in with the latest", async () => {
     const first = await platform.login("demo.mfa");
-    expect(first.body).toMatchObject({ login_status: "MfaRequired", mfa_method: "sms", destination: "+********0123", enrolled: false });
+    expect(first.body).toMatchObject({
+      login_status: "MfaRequired",
+      mfa_method: "sms",
+      destination: "+********0123",
+      enrolled: false,
+    });
     const ticket = first.body.login_ticket!;
     const code1 = await platform.latestCode("demo.mfa");
 
     const wrong = await platform.step("/auth/tfa/validate", { login_ticket: ticket, code: wrongCode(code1) });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toMatchObject({ api_message: BAD_CODE, login_status: "MfaRequired", login_ticket: ticket, mfa_method: "sms" });
+    expect(wrong.body).toMatchObject({
+      api_message: BAD_CODE,
+      login_status: "MfaRequired",
+      login_ticket: ticket,
+      mfa_method: "sms",
+    });
     const code2 = await platform.latestCode("demo.mfa");
     expect((await platform.outbox("demo.mfa")).length).toBeGreaterThanOrEqual(2);
 
     // the first code is void once a new one is sent
-    if (code1 !== code2) expect((await platform.step("/auth/tfa/validate", { login_ticket: ticket, code: code1 })).status).toBe(401);
+    if (code1 !== code2)
+      expect((await platform.step("/auth/tfa/validate", { login_ticket: ticket, code: code1 })).status).toBe(401);
     const code3 = await platform.latestCode("demo.mfa");
-    const done = await platform.step("/auth/tfa/validate", { login_ticket: ticket, code: ` ${code3.slice(0, 3)} ${code3.slice(3)} ` });
+    const done = await platform.step("/auth/tfa/validate", {
+      login_ticket: ticket,
+      code: ` ${code3.slice(0, 3)} ${code3.slice(3)} `,
+    });
     expect(done.status).toBe(200);
     expect(done.body.login_status).toBe("LoginSuccess");
     expect(done.token).toBeTruthy();
@@ -189,12 +236,21 @@ describe("MFA by software token", () => {
     const again = await platform.login("demo.token");
     const replay = await platform.step("/auth/tfa/validate", { login_ticket: again.body.login_ticket, code });
     expect(replay.status).toBe(401);
-    expect(replay.body.api_message).toBe("There was an error with the authentication code you entered. Please try again.");
-    expect((await platform.step("/auth/tfa/resend", { login_ticket: again.body.login_ticket })).body.api_message).toBe("A software token makes its own codes.");
+    expect(replay.body.api_message).toBe(
+      "There was an error with the authentication code you entered. Please try again.",
+    );
+    expect((await platform.step("/auth/tfa/resend", { login_ticket: again.body.login_ticket })).body.api_message).toBe(
+      "A software token makes its own codes.",
+    );
     // a code from two steps ahead is outside the window; the next step's is inside
-    expect((await platform.step("/auth/tfa/validate", { login_ticket: again.body.login_ticket, code: tokenCode(2) })).status).toBe(401);
+    expect(
+      (await platform.step("/auth/tfa/validate", { login_ticket: again.body.login_ticket, code: tokenCode(2) })).status,
+    ).toBe(401);
     platform.clock.advance(30_000);
-    expect((await platform.step("/auth/tfa/validate", { login_ticket: again.body.login_ticket, code: tokenCode() })).body.login_status).toBe("LoginSuccess");
+    expect(
+      (await platform.step("/auth/tfa/validate", { login_ticket: again.body.login_ticket, code: tokenCode() })).body
+        .login_status,
+    ).toBe("LoginSuccess");
   });
 });
 
@@ -210,11 +266,20 @@ describe("MFA enrolment", () => {
     const methods = await platform.step("/auth/tfa/methods", { login_ticket: first.body.login_ticket });
     expect((methods.body as unknown as { methods: unknown[] }).methods).toEqual(first.body.mfa_methods);
     const details = await platform.step("/auth/tfa/details", { login_ticket: first.body.login_ticket });
-    expect(details.body).toMatchObject({ mfaMethod: null, mobile: "+********0234", email: "g***@example.com", softwareToken: false });
+    expect(details.body).toMatchObject({
+      mfaMethod: null,
+      mobile: "+********0234",
+      email: "g***@example.com",
+      softwareToken: false,
+    });
 
     const device = await platform.step("/auth/tfa/device", { login_ticket: first.body.login_ticket, method: "sms" });
     expect(device.status).toBe(200);
-    expect(device.body).toMatchObject({ login_status: "MfaEnrolmentValidateDevice", mfa_method: "sms", device_name: "device" });
+    expect(device.body).toMatchObject({
+      login_status: "MfaEnrolmentValidateDevice",
+      mfa_method: "sms",
+      device_name: "device",
+    });
     const deviceId = device.body.device_id!;
     expect(deviceId).toBeTruthy();
     const code = await platform.latestCode("demo.enrol");
@@ -225,7 +290,11 @@ describe("MFA enrolment", () => {
     expect(noDevice.status).toBe(400);
     expect(noDevice.body.api_message).toBe("An error occurred whilst requesting additional verification code");
 
-    const invalid = await platform.step("/auth/tfa/validate", { login_ticket: device.body.login_ticket, code: wrongCode(code), device_id: deviceId });
+    const invalid = await platform.step("/auth/tfa/validate", {
+      login_ticket: device.body.login_ticket,
+      code: wrongCode(code),
+      device_id: deviceId,
+    });
     expect(invalid.status).toBe(200);
     expect(invalid.body).toMatchObject({ login_status: "MfaEnrolmentLinkDeviceInvalidOtp", device_id: deviceId });
 
@@ -233,40 +302,71 @@ describe("MFA enrolment", () => {
     expect(renewed.body).toMatchObject({ login_status: "MfaEnrolmentValidateDevice", device_id: deviceId });
     const newCode = await platform.latestCode("demo.enrol");
 
-    const enrolled = await platform.step("/auth/tfa/validate", { login_ticket: renewed.body.login_ticket, code: newCode, device_id: deviceId });
+    const enrolled = await platform.step("/auth/tfa/validate", {
+      login_ticket: renewed.body.login_ticket,
+      code: newCode,
+      device_id: deviceId,
+    });
     expect(enrolled.status).toBe(200);
     expect(enrolled.body).toMatchObject({ login_status: "MfaRequired", mfa_method: "sms", enrolled: true });
     expect(enrolled.token).toBeNull();
     const verifyCode = await platform.latestCode("demo.enrol");
     expect(verifyCode === newCode && (await platform.outbox("demo.enrol")).length < 3).toBe(false);
-    const done = await platform.step("/auth/tfa/validate", { login_ticket: enrolled.body.login_ticket, code: verifyCode });
+    const done = await platform.step("/auth/tfa/validate", {
+      login_ticket: enrolled.body.login_ticket,
+      code: verifyCode,
+    });
     expect(done.body.login_status).toBe("LoginSuccess");
     expect(userRow("demo.enrol")).toMatchObject({ mfaEnrolled: true, mfaMethod: "sms" });
   });
 
   it("enrols a software token with a real TOTP secret", async () => {
-    platform.db.update(users).set({ mfaEnrolled: false, mfaMethod: null }).where(eq(users.usernameKey, "demo.enrol")).run();
+    platform.db
+      .update(users)
+      .set({ mfaEnrolled: false, mfaMethod: null })
+      .where(eq(users.usernameKey, "demo.enrol"))
+      .run();
     const ticket = await ticketOf("demo.enrol", "MfaEnrolmentLinkDevice");
     const device = await platform.step("/auth/tfa/device", { login_ticket: ticket, method: "token" });
-    expect(device.body).toMatchObject({ login_status: "MfaEnrolmentValidateDevice", mfa_method: "token", device_name: "email" });
+    expect(device.body).toMatchObject({
+      login_status: "MfaEnrolmentValidateDevice",
+      mfa_method: "token",
+      device_name: "email",
+    });
     expect(device.body.token_secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(device.body.otpauth_uri).toContain(`secret=${device.body.token_secret}`);
     const key = base32Decode(device.body.token_secret!);
     const now = platform.clock.now().getTime();
-    const enrolled = await platform.step("/auth/tfa/validate", { login_ticket: device.body.login_ticket, code: totp(key, now), device_id: device.body.device_id });
+    const enrolled = await platform.step("/auth/tfa/validate", {
+      login_ticket: device.body.login_ticket,
+      code: totp(key, now),
+      device_id: device.body.device_id,
+    });
     expect(enrolled.body).toMatchObject({ login_status: "MfaRequired", mfa_method: "token", enrolled: true });
     // verify once more: the same code is used up, the next step's is accepted
-    expect((await platform.step("/auth/tfa/validate", { login_ticket: enrolled.body.login_ticket, code: totp(key, now) })).status).toBe(401);
-    const done = await platform.step("/auth/tfa/validate", { login_ticket: enrolled.body.login_ticket, code: totp(key, now + 30_000) });
+    expect(
+      (await platform.step("/auth/tfa/validate", { login_ticket: enrolled.body.login_ticket, code: totp(key, now) }))
+        .status,
+    ).toBe(401);
+    const done = await platform.step("/auth/tfa/validate", {
+      login_ticket: enrolled.body.login_ticket,
+      code: totp(key, now + 30_000),
+    });
     expect(done.body.login_status).toBe("LoginSuccess");
   });
 
   it("refuses a method without a number or address on record, and one the user may not use", async () => {
-    platform.db.update(users).set({ mfaEnrolled: false, mfaMethod: null, mfaEmail: null }).where(eq(users.usernameKey, "demo.enrol")).run();
+    platform.db
+      .update(users)
+      .set({ mfaEnrolled: false, mfaMethod: null, mfaEmail: null })
+      .where(eq(users.usernameKey, "demo.enrol"))
+      .run();
     const ticket = await ticketOf("demo.enrol", "MfaEnrolmentLinkDevice");
     const problem = await platform.step("/auth/tfa/device", { login_ticket: ticket, method: "email" });
     expect(problem.status).toBe(422);
-    expect(problem.body.api_message).toBe("There is a problem with your registered phone number or email address. Please contact your adviser for assistance.");
+    expect(problem.body.api_message).toBe(
+      "There is a problem with your registered phone number or email address. Please contact your adviser for assistance.",
+    );
     platform.db.update(users).set({ mfaMethodsAllowed: "sms" }).where(eq(users.usernameKey, "demo.enrol")).run();
     const notAllowed = await platform.step("/auth/tfa/device", { login_ticket: ticket, method: "token" });
     expect(notAllowed.status).toBe(400);
@@ -281,26 +381,39 @@ describe("memorable word", () => {
     const ticket = first.body.login_ticket!;
     const wrong = await platform.step("/auth/memorable", { login_ticket: ticket, answers: ["z", "z", "z"] });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toMatchObject({ api_message: BAD_MEMORABLE, login_status: "MemorableCharactersRequired", login_ticket: ticket });
+    expect(wrong.body).toMatchObject({
+      api_message: BAD_MEMORABLE,
+      login_status: "MemorableCharactersRequired",
+      login_ticket: ticket,
+    });
     const positions = wrong.body.memorableQuestions!;
     expect(positions).toHaveLength(3);
     expect(positions).not.toEqual(first.body.memorableQuestions);
     const word = [..."chestnut"];
-    expect((await platform.step("/auth/memorable", { login_ticket: ticket, answers: ["ab", "c", "d"] })).status).toBe(400);
-    const done = await platform.step("/auth/memorable", { login_ticket: ticket, answers: positions.map((p) => word[p]!.toUpperCase()) });
+    expect((await platform.step("/auth/memorable", { login_ticket: ticket, answers: ["ab", "c", "d"] })).status).toBe(
+      400,
+    );
+    const done = await platform.step("/auth/memorable", {
+      login_ticket: ticket,
+      answers: positions.map((p) => word[p]!.toUpperCase()),
+    });
     expect(done.body.login_status).toBe("LoginSuccess");
   });
 
   it("deactivates the account on the 5th wrong try", async () => {
     const ticket = await ticketOf("demo.memorable", "MemorableCharactersRequired");
     for (let i = 1; i <= 4; i++) {
-      expect((await platform.step("/auth/memorable", { login_ticket: ticket, answers: ["z", "z", "z"] })).status).toBe(401);
+      expect((await platform.step("/auth/memorable", { login_ticket: ticket, answers: ["z", "z", "z"] })).status).toBe(
+        401,
+      );
     }
     const locked = await platform.step("/auth/memorable", { login_ticket: ticket, answers: ["z", "z", "z"] });
     expect(locked.status).toBe(403);
     expect(locked.body.api_message).toBe("Account deactivated");
     expect((await platform.login("demo.memorable")).body.api_message).toBe("Account has been disabled.");
-    expect((await platform.step("/auth/memorable", { login_ticket: ticket, answers: ["c", "h", "e"] })).status).toBe(401);
+    expect((await platform.step("/auth/memorable", { login_ticket: ticket, answers: ["c", "h", "e"] })).status).toBe(
+      401,
+    );
     // an operator re-enables it
     expect((await platform.call("/dev/users/demo.memorable/unlock", { method: "POST", body: {} })).status).toBe(200);
     expect((await platform.login("demo.memorable")).body.login_status).toBe("MemorableCharactersRequired");
@@ -310,7 +423,10 @@ describe("memorable word", () => {
     const first = await platform.login("demo.noword");
     expect(first.body.login_status).toBe("MemorableCharactersRequired");
     expect(first.body.memorableQuestions).toEqual([]);
-    const answer = await platform.step("/auth/memorable", { login_ticket: first.body.login_ticket, answers: ["a", "b", "c"] });
+    const answer = await platform.step("/auth/memorable", {
+      login_ticket: first.body.login_ticket,
+      answers: ["a", "b", "c"],
+    });
     expect(answer.status).toBe(422);
     expect(answer.body.api_message).toBe("Memorable word validation failed");
   });

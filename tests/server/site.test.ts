@@ -27,7 +27,18 @@ describe("site", () => {
     const colours = Object.keys(answer.body.settings).filter((k) => /^chartColour\d+$/.test(k));
     expect(colours.length).toBeGreaterThanOrEqual(6);
     for (const key of colours) expect(answer.body.settings[key]).toMatch(/^#[0-9a-f]{6}$/i);
-    expect(Object.keys(answer.body.content.pages).sort()).toEqual(["accessibility", "announcement", "basis-of-valuation", "cookie-policy", "journey-apa", "journey-factfind", "journey-robo", "maintenance", "privacy-policy", "site-terms"]);
+    expect(Object.keys(answer.body.content.pages).sort()).toEqual([
+      "accessibility",
+      "announcement",
+      "basis-of-valuation",
+      "cookie-policy",
+      "journey-apa",
+      "journey-factfind",
+      "journey-robo",
+      "maintenance",
+      "privacy-policy",
+      "site-terms",
+    ]);
     expect(answer.body.content.pages["privacy-policy"]?.html).toContain("Data Protection Act 2018");
     expect(answer.body.content.firmName).toBe("Northbridge Wealth");
   });
@@ -43,17 +54,29 @@ describe("site", () => {
   });
 
   it("answers the feature toggles", async () => {
-    const toggles = await platform.call<Array<{ name: string; enabled: boolean }>>("/resourceful/feature_toggle/toggle_condition?firm=northbridge");
+    const toggles = await platform.call<Array<{ name: string; enabled: boolean }>>(
+      "/resourceful/feature_toggle/toggle_condition?firm=northbridge",
+    );
     expect(toggles.body).toContainEqual({ name: "core_authentication", enabled: true });
     expect(toggles.body.length).toBeGreaterThanOrEqual(8);
   });
 
   it("answers contact-us details for a signed-in user", async () => {
     const token = await platform.session("demo.client");
-    const answer = await platform.call<{ contact_type: string; general: Record<string, unknown> }>("/resourceful/site/contact_us?locale=en-GB&role=client&client_id=1", { token });
+    const answer = await platform.call<{ contact_type: string; general: Record<string, unknown> }>(
+      "/resourceful/site/contact_us?locale=en-GB&role=client&client_id=1",
+      { token },
+    );
     expect(answer.body.contact_type).toBe("both");
-    expect(answer.body.general).toMatchObject({ contactName: "Client Services", telephoneNumber: "020 7946 0800", hideAvatars: false });
-    const french = await platform.call<{ general: { contactName: string } }>("/resourceful/site/contact_us?locale=fr-CA", { token });
+    expect(answer.body.general).toMatchObject({
+      contactName: "Client Services",
+      telephoneNumber: "020 7946 0800",
+      hideAvatars: false,
+    });
+    const french = await platform.call<{ general: { contactName: string } }>(
+      "/resourceful/site/contact_us?locale=fr-CA",
+      { token },
+    );
     expect(french.body.general.contactName).toBe("Service à la clientèle");
     expect((await platform.call("/resourceful/site/contact_us?client_id=4", { token })).status).toBe(403);
     expect((await platform.call("/resourceful/site/contact_us")).status).toBe(401);

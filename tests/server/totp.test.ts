@@ -21,7 +21,18 @@ const RFC6238 = [
 
 describe("HOTP and TOTP (RFC 4226, RFC 6238)", () => {
   it("matches the RFC 4226 HOTP test values", () => {
-    const expected = ["755224", "287082", "359152", "969429", "338314", "254676", "287922", "162583", "399871", "520489"];
+    const expected = [
+      "755224",
+      "287082",
+      "359152",
+      "969429",
+      "338314",
+      "254676",
+      "287922",
+      "162583",
+      "399871",
+      "520489",
+    ];
     expect(expected.map((_, counter) => hotp(SHA1_KEY, counter))).toEqual(expected);
   });
 
@@ -65,7 +76,9 @@ describe("account rules", () => {
     expect(passwordProblem("abcdefgh", user)).toBe("The password must contain at least one letter and one number.");
     expect(passwordProblem("12345678", user)).toBe("The password must contain at least one letter and one number.");
     expect(passwordProblem("my-Demo.Client-9", user)).toBe("The password must not contain your username.");
-    expect(passwordProblem("Current-pass-1", user)).toBe("The new password must be different from your current password.");
+    expect(passwordProblem("Current-pass-1", user)).toBe(
+      "The new password must be different from your current password.",
+    );
     expect(passwordProblem("Brand-new-2", user)).toBeNull();
   });
 
@@ -81,11 +94,21 @@ describe("account rules", () => {
   it("checks security questions and answers", () => {
     const q = (question: string, answer: string) => ({ question, answer });
     expect(securityQuestionsProblem([q(" ", "a"), q("B?", "b")], 0)).toBe("Please enter a security question.");
-    expect(securityQuestionsProblem([q("x".repeat(257), "a"), q("B?", "b")], 0)).toBe("Question needs to be at most 256 characters");
-    expect(securityQuestionsProblem([q("A?", ""), q("B?", "b")], 0)).toBe("Please enter an answer to your security question.");
-    expect(securityQuestionsProblem([q("A?", "a".repeat(257)), q("B?", "b")], 0)).toBe("Answers must be at most 256 characters");
-    expect(securityQuestionsProblem([q("A?", "short"), q("B?", "longenough")], 8)).toBe("Answers must be at least 8 characters");
-    expect(securityQuestionsProblem([q("Same?", "a"), q(" same? ", "b")], 0)).toBe("Please select two different security questions.");
+    expect(securityQuestionsProblem([q("x".repeat(257), "a"), q("B?", "b")], 0)).toBe(
+      "Question needs to be at most 256 characters",
+    );
+    expect(securityQuestionsProblem([q("A?", ""), q("B?", "b")], 0)).toBe(
+      "Please enter an answer to your security question.",
+    );
+    expect(securityQuestionsProblem([q("A?", "a".repeat(257)), q("B?", "b")], 0)).toBe(
+      "Answers must be at most 256 characters",
+    );
+    expect(securityQuestionsProblem([q("A?", "short"), q("B?", "longenough")], 8)).toBe(
+      "Answers must be at least 8 characters",
+    );
+    expect(securityQuestionsProblem([q("Same?", "a"), q(" same? ", "b")], 0)).toBe(
+      "Please select two different security questions.",
+    );
     expect(securityQuestionsProblem([q("x".repeat(256), "a".repeat(256)), q("B?", "b")], 0)).toBeNull();
   });
 

@@ -33,8 +33,17 @@ describe("the page's texts", () => {
     expect(formatPrice(1, "EUR")).toBe("€1.0000");
     expect(formatPrice(1234.5, "GBX")).toBe("1,234.50p");
     // the page: formatMoney with 4 decimals under 10, else 2 (investments.server.ts)
-    for (const [price, currency] of [[0.0512, "GBP"], [9.99994, "GBP"], [10, "USD"], [143.405, "EUR"], [2_315.1, "USD"], [55.5, "GBX"]] as const) {
-      expect(formatPrice(price, currency), `${price} ${currency}`).toBe(pageMoney(price, currency, "en-GB", { decimals: price < 10 ? 4 : 2 }));
+    for (const [price, currency] of [
+      [0.0512, "GBP"],
+      [9.99994, "GBP"],
+      [10, "USD"],
+      [143.405, "EUR"],
+      [2_315.1, "USD"],
+      [55.5, "GBX"],
+    ] as const) {
+      expect(formatPrice(price, currency), `${price} ${currency}`).toBe(
+        pageMoney(price, currency, "en-GB", { decimals: price < 10 ? 4 : 2 }),
+      );
     }
   });
 
@@ -47,7 +56,11 @@ describe("the page's texts", () => {
 });
 
 describe("tableLayout", () => {
-  const rows = (n: number, totals = 1, height = 20) => ({ heights: Array.from({ length: n + totals }, () => height), totals, header: 20 });
+  const rows = (n: number, totals = 1, height = 20) => ({
+    heights: Array.from({ length: n + totals }, () => height),
+    totals,
+    header: 20,
+  });
 
   it("starts a table in place when its header and first rows fit, on a fresh page when not", () => {
     expect(tableLayout({ ...rows(10), room: 20 + 3 * 20, page: 700 })).toEqual({ newPage: false, breaks: [3] });
@@ -95,10 +108,21 @@ describe("tableLayout", () => {
 });
 
 describe("the PDF's pages", () => {
-  const holding = (account: number, i: number) => ({ name: `Holding ${account}-${String(i).padStart(3, "0")}`, units: 100 + i, price: 12.5, currency: "GBP", value: 1_250 + i });
+  const holding = (account: number, i: number) => ({
+    name: `Holding ${account}-${String(i).padStart(3, "0")}`,
+    units: 100 + i,
+    price: 12.5,
+    currency: "GBP",
+    value: 1_250 + i,
+  });
   const account = (index: number, count: number): ReportAccount => {
     const holdings = Array.from({ length: count }, (_, i) => holding(index, i + 1));
-    return { name: `Account ${index}`, number: `NBW-${index}`, holdings, total: holdings.reduce((s, h) => s + h.value, 0) };
+    return {
+      name: `Account ${index}`,
+      number: `NBW-${index}`,
+      holdings,
+      total: holdings.reduce((s, h) => s + h.value, 0),
+    };
   };
   const input = (accounts: ReportAccount[]): ValuationReportInput => ({
     firmName: "Northbridge Wealth",
@@ -115,7 +139,13 @@ describe("the PDF's pages", () => {
       { name: "Equities", value: 1000, weight: 60 },
       { name: "Fixed income", value: 700, weight: 40 },
     ],
-    basis: { title: "Basis of valuation", paragraphs: ["Managed investments are valued at the last business day's closing price.", "Values are for information and are not a formal statement."] },
+    basis: {
+      title: "Basis of valuation",
+      paragraphs: [
+        "Managed investments are valued at the last business day's closing price.",
+        "Values are for information and are not a formal statement.",
+      ],
+    },
     createdAt: "2025-03-14T10:00:00.000Z",
     locale: "en-GB",
   });
@@ -123,7 +153,17 @@ describe("the PDF's pages", () => {
   it("prints 'INVALID DATA', the page's units and prices", async () => {
     const text = await pdfText(
       await renderValuationReportPdf(
-        input([{ name: "ISA", number: "1", holdings: [{ name: " ", units: 1500, price: 1.7924, currency: "GBP", value: 2688.6 }, { name: "Apple Inc.", units: 84.5, price: 167.5912, currency: "USD", value: 11118.84 }], total: 13807.44 }]),
+        input([
+          {
+            name: "ISA",
+            number: "1",
+            holdings: [
+              { name: " ", units: 1500, price: 1.7924, currency: "GBP", value: 2688.6 },
+              { name: "Apple Inc.", units: 84.5, price: 167.5912, currency: "USD", value: 11118.84 },
+            ],
+            total: 13807.44,
+          },
+        ]),
       ),
     );
     const flat = text.text.replace(/\s+/g, " ");
@@ -143,11 +183,18 @@ describe("the PDF's pages", () => {
           const rows = (page.match(new RegExp(`Holding ${a.name.slice(-1)}-\\d{3}`, "g")) ?? []).length;
           const all = a.holdings.length;
           // a page holding some of an account's rows holds at least 3 of them (or all of them)
-          if (rows > 0) expect(rows, `${context}, page ${p + 1}, ${a.name}`).toBeGreaterThanOrEqual(Math.min(KEEP_ROWS, all));
+          if (rows > 0)
+            expect(rows, `${context}, page ${p + 1}, ${a.name}`).toBeGreaterThanOrEqual(Math.min(KEEP_ROWS, all));
           // its total shares a page with at least 3 of its rows (or all of them)
-          if (page.includes(`Total of ${a.name}`)) expect(rows, `${context}, page ${p + 1}, total of ${a.name}`).toBeGreaterThanOrEqual(Math.min(KEEP_ROWS, all));
+          if (page.includes(`Total of ${a.name}`))
+            expect(rows, `${context}, page ${p + 1}, total of ${a.name}`).toBeGreaterThanOrEqual(
+              Math.min(KEEP_ROWS, all),
+            );
           // its heading is never at the foot of a page without its table's first rows
-          if (page.includes(`Account number ${a.number}`)) expect(rows, `${context}, page ${p + 1}, heading of ${a.name}`).toBeGreaterThanOrEqual(Math.min(KEEP_ROWS, all));
+          if (page.includes(`Account number ${a.number}`))
+            expect(rows, `${context}, page ${p + 1}, heading of ${a.name}`).toBeGreaterThanOrEqual(
+              Math.min(KEEP_ROWS, all),
+            );
         }
       });
       const last = pages[pages.length - 1] as string;

@@ -19,15 +19,62 @@ const US = 8; // a USD share
 // Opening £10,000 transfer; buy 100 at £20 (£2,000 + £10 fee = £2,010 net); sell 40 at £25
 // (£1,000 − £10 fee = £990); dividend £30 (no quantity change); transfer in 10 shares in specie.
 const book: BookTransaction[] = [
-  { accountId: ACCOUNT, securityId: CASH, type: "transfer_in", tradeDate: "2024-01-02", quantityMicros: u(10_000), netMinor: 1_000_000 },
-  { accountId: ACCOUNT, securityId: SHARE, type: "buy", tradeDate: "2024-01-04", quantityMicros: u(100), netMinor: 201_000, cashSecurityId: CASH },
-  { accountId: ACCOUNT, securityId: SHARE, type: "sell", tradeDate: "2024-03-01", quantityMicros: u(40), netMinor: 99_000, cashSecurityId: CASH },
-  { accountId: ACCOUNT, securityId: SHARE, type: "income", tradeDate: "2024-03-15", quantityMicros: 0, netMinor: 3_000, cashSecurityId: CASH },
-  { accountId: ACCOUNT, securityId: SHARE, type: "transfer_in", tradeDate: "2024-04-02", quantityMicros: u(10), netMinor: 0 },
-  { accountId: ACCOUNT, securityId: CASH, type: "fee", tradeDate: "2024-04-05", quantityMicros: 0, netMinor: 2_500, cashSecurityId: CASH },
+  {
+    accountId: ACCOUNT,
+    securityId: CASH,
+    type: "transfer_in",
+    tradeDate: "2024-01-02",
+    quantityMicros: u(10_000),
+    netMinor: 1_000_000,
+  },
+  {
+    accountId: ACCOUNT,
+    securityId: SHARE,
+    type: "buy",
+    tradeDate: "2024-01-04",
+    quantityMicros: u(100),
+    netMinor: 201_000,
+    cashSecurityId: CASH,
+  },
+  {
+    accountId: ACCOUNT,
+    securityId: SHARE,
+    type: "sell",
+    tradeDate: "2024-03-01",
+    quantityMicros: u(40),
+    netMinor: 99_000,
+    cashSecurityId: CASH,
+  },
+  {
+    accountId: ACCOUNT,
+    securityId: SHARE,
+    type: "income",
+    tradeDate: "2024-03-15",
+    quantityMicros: 0,
+    netMinor: 3_000,
+    cashSecurityId: CASH,
+  },
+  {
+    accountId: ACCOUNT,
+    securityId: SHARE,
+    type: "transfer_in",
+    tradeDate: "2024-04-02",
+    quantityMicros: u(10),
+    netMinor: 0,
+  },
+  {
+    accountId: ACCOUNT,
+    securityId: CASH,
+    type: "fee",
+    tradeDate: "2024-04-05",
+    quantityMicros: 0,
+    netMinor: 2_500,
+    cashSecurityId: CASH,
+  },
 ];
 
-const qty = (date: string) => Object.fromEntries(positionsAt(book, date).map((p) => [p.securityId, p.quantityMicros / MICROS]));
+const qty = (date: string) =>
+  Object.fromEntries(positionsAt(book, date).map((p) => [p.securityId, p.quantityMicros / MICROS]));
 
 describe("positionsAt", () => {
   it("counts only what was traded on or before the date", () => {
@@ -54,9 +101,30 @@ describe("positionsAt", () => {
 
   it("drops lines sold out and keeps accounts apart", () => {
     const two: BookTransaction[] = [
-      { accountId: 2, securityId: SHARE, type: "transfer_in", tradeDate: "2024-01-02", quantityMicros: u(5), netMinor: 0 },
-      { accountId: 3, securityId: SHARE, type: "transfer_in", tradeDate: "2024-01-02", quantityMicros: u(5), netMinor: 0 },
-      { accountId: 2, securityId: SHARE, type: "transfer_out", tradeDate: "2024-01-03", quantityMicros: u(5), netMinor: 0 },
+      {
+        accountId: 2,
+        securityId: SHARE,
+        type: "transfer_in",
+        tradeDate: "2024-01-02",
+        quantityMicros: u(5),
+        netMinor: 0,
+      },
+      {
+        accountId: 3,
+        securityId: SHARE,
+        type: "transfer_in",
+        tradeDate: "2024-01-02",
+        quantityMicros: u(5),
+        netMinor: 0,
+      },
+      {
+        accountId: 2,
+        securityId: SHARE,
+        type: "transfer_out",
+        tradeDate: "2024-01-03",
+        quantityMicros: u(5),
+        netMinor: 0,
+      },
     ];
     expect(positionsAt(two, "2024-01-03")).toEqual([{ accountId: 3, securityId: SHARE, quantityMicros: u(5) }]);
   });
@@ -142,20 +210,54 @@ describe("valueAt", () => {
 
   it("values a past date with that date's prices and FX, in native, plan and report currency", () => {
     // Saturday 2 March 2024: share £25 (Friday's), US share $100 at 1.25 USD/GBP
-    const v = valueAt({ positions, prices, fx, date: "2024-03-02", currency: "GBP", planCurrencies: { 1: "GBP", 2: "USD" } });
+    const v = valueAt({
+      positions,
+      prices,
+      fx,
+      date: "2024-03-02",
+      currency: "GBP",
+      planCurrencies: { 1: "GBP", 2: "USD" },
+    });
     const us = v.positions.find((p) => p.securityId === US);
-    expect(us).toMatchObject({ nativeCurrency: "USD", nativePrice: 100, priceDate: "2024-03-01", nativeValue: 1_000, planCurrency: "USD", planValue: 1_000 });
+    expect(us).toMatchObject({
+      nativeCurrency: "USD",
+      nativePrice: 100,
+      priceDate: "2024-03-01",
+      nativeValue: 1_000,
+      planCurrency: "USD",
+      planValue: 1_000,
+    });
     expect(us?.reportValue).toBeCloseTo(800, 9); // $1,000 / 1.25
     expect(v.positions.find((p) => p.securityId === SHARE)?.nativeValue).toBe(1_500);
     expect(v.reportTotal).toBeCloseTo(1_500 + 8_980 + 800, 9);
     expect(v.accounts).toEqual([
-      { accountId: 1, planCurrency: "GBP", planValue: 10_480, reportValue: 10_480, planMinor: 1_048_000, reportMinor: 1_048_000 },
-      { accountId: 2, planCurrency: "USD", planValue: 1_000, reportValue: 800, planMinor: 100_000, reportMinor: 80_000 },
+      {
+        accountId: 1,
+        planCurrency: "GBP",
+        planValue: 10_480,
+        reportValue: 10_480,
+        planMinor: 1_048_000,
+        reportMinor: 1_048_000,
+      },
+      {
+        accountId: 2,
+        planCurrency: "USD",
+        planValue: 1_000,
+        reportValue: 800,
+        planMinor: 100_000,
+        reportMinor: 80_000,
+      },
     ]);
   });
 
   it("values today with today's FX, so the same dollars are worth different pounds", () => {
-    const v = valueAt({ positions: [positions[2] as (typeof positions)[number]], prices, fx, date: "2025-03-03", currency: "GBP" });
+    const v = valueAt({
+      positions: [positions[2] as (typeof positions)[number]],
+      prices,
+      fx,
+      date: "2025-03-03",
+      currency: "GBP",
+    });
     expect(v.positions[0]?.nativeValue).toBe(1_200);
     // $1,200 / 1.3 = £923.0769…, rounded once to the penny (decision 106)
     expect(v.positions[0]?.reportValue).toBe(923.08);
@@ -163,7 +265,13 @@ describe("valueAt", () => {
   });
 
   it("reports in another currency through GBP cross rates", () => {
-    const v = valueAt({ positions: [positions[2] as (typeof positions)[number]], prices, fx, date: "2024-03-01", currency: "EUR" });
+    const v = valueAt({
+      positions: [positions[2] as (typeof positions)[number]],
+      prices,
+      fx,
+      date: "2024-03-01",
+      currency: "EUR",
+    });
     expect(v.reportTotal).toBeCloseTo((1_000 / 1.25) * 1.2, 9); // $1,000 → £800 → €960
   });
 

@@ -13,11 +13,18 @@ type Detail = { rows: Row[]; total: Row | null };
 type Positions = { accounts: Array<{ accountid: number; value: Money }> };
 type Allocation = { asset_class: Array<{ positions: Array<{ accountid: number }> }> };
 type Series = { accountids: number[] };
-type Account = { accountid: number; description: string; service_type: string; isLinked: boolean; has_transactions: boolean };
+type Account = {
+  accountid: number;
+  description: string;
+  service_type: string;
+  isLinked: boolean;
+  has_transactions: boolean;
+};
 
 const demo = withDemoPlatform();
 
-const sql = (query: string, ...params: unknown[]) => demo.platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
+const sql = (query: string, ...params: unknown[]) =>
+  demo.platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
 const ok = async <T>(path: string, token: string): Promise<T> => {
   const answer = await demo.platform.call<T>(path, { token });
   expect(answer.status, path).toBe(200);
@@ -32,7 +39,10 @@ const seen = (entityId: number) =>
      WHERE v.entity_id = ? AND (v.is_linked = 0 OR p.entity_id IN (SELECT entity_id FROM users)) ORDER BY a.id`,
     entityId,
   ).map((r) => ({ id: Number(r.id), managed: r.st !== "Not managed", linked: r.linked === 1 }));
-const viewOf = (entityId: number) => seen(entityId).filter((a) => a.managed && !a.linked).map((a) => a.id);
+const viewOf = (entityId: number) =>
+  seen(entityId)
+    .filter((a) => a.managed && !a.linked)
+    .map((a) => a.id);
 const sorted = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
 const cents = (m: Money) => Math.round(Number(m.value._val) * 100);
 
@@ -48,9 +58,14 @@ describe("the view's accounts, the same for every call without a list (decision 
       expect(all.some((a) => a.linked)).toBe(true);
       if (login === "demo.client") expect(all.some((a) => !a.managed)).toBe(true);
 
-      const transactions = await ok<Transaction[]>("/resourceful/portfolio/transaction?start_date=1900-01-01&page_size=2000", token);
+      const transactions = await ok<Transaction[]>(
+        "/resourceful/portfolio/transaction?start_date=1900-01-01&page_size=2000",
+        token,
+      );
       expect(sorted(transactions.map((t) => t.accountId))).toEqual(view);
-      const expected = Number(sql(`SELECT COUNT(*) AS n FROM transactions WHERE account_id IN (${view.join(",")})`)[0]!.n);
+      const expected = Number(
+        sql(`SELECT COUNT(*) AS n FROM transactions WHERE account_id IN (${view.join(",")})`)[0]!.n,
+      );
       expect(transactions).toHaveLength(Math.min(expected, 2000));
 
       const positions = await ok<Positions>("/resourceful/portfolio/position", token);
@@ -60,13 +75,22 @@ describe("the view's accounts, the same for every call without a list (decision 
       const allocated = allocation.asset_class.flatMap((c) => c.positions.map((p) => p.accountid));
       expect(sorted(allocated)).toEqual(view);
 
-      const series = await ok<Series>("/resourceful/portfolio/profit_analysis/historic_time_series_twrr?timeframe=1Y", token);
+      const series = await ok<Series>(
+        "/resourceful/portfolio/profit_analysis/historic_time_series_twrr?timeframe=1Y",
+        token,
+      );
       expect(sorted(series.accountids)).toEqual(view);
 
       // the detail lists linked portfolios as rows, but its total is the view's: the same as the explicit list of the view's accounts
-      const detail = await ok<Detail>("/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=portfolio", token);
+      const detail = await ok<Detail>(
+        "/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=portfolio",
+        token,
+      );
       expect(detail.rows.some((r) => r.isLinked)).toBe(true);
-      const explicit = await ok<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=all&accountid=${view.join(",")}`, token);
+      const explicit = await ok<Detail>(
+        `/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=all&accountid=${view.join(",")}`,
+        token,
+      );
       expect(cents(detail.total!.value)).toBe(cents(explicit.total!.value));
       const positionsTotal = positions.accounts.reduce((sum, a) => sum + cents(a.value), 0);
       expect(Math.abs(positionsTotal - cents(detail.total!.value))).toBeLessThanOrEqual(positions.accounts.length);
@@ -76,11 +100,22 @@ describe("the view's accounts, the same for every call without a list (decision 
   it("a total covers the own accounts of a list that also holds linked ones, and a linked-only list's own figures", async () => {
     const entity = entityOf("demo.client");
     const view = viewOf(entity);
-    const linked = seen(entity).filter((a) => a.linked && a.managed).map((a) => a.id);
+    const linked = seen(entity)
+      .filter((a) => a.linked && a.managed)
+      .map((a) => a.id);
     expect(linked.length).toBeGreaterThan(0);
-    const both = await ok<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=portfolio&accountid=${[...view, ...linked].join(",")}`, demo.sessions.client);
-    const own = await ok<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=all&accountid=${view.join(",")}`, demo.sessions.client);
-    const theirs = await ok<Detail>(`/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=portfolio&accountid=${linked.join(",")}`, demo.sessions.client);
+    const both = await ok<Detail>(
+      `/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=portfolio&accountid=${[...view, ...linked].join(",")}`,
+      demo.sessions.client,
+    );
+    const own = await ok<Detail>(
+      `/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=all&accountid=${view.join(",")}`,
+      demo.sessions.client,
+    );
+    const theirs = await ok<Detail>(
+      `/resourceful/portfolio/profit_analysis/detail?timeframe=1Y&grouping=portfolio&accountid=${linked.join(",")}`,
+      demo.sessions.client,
+    );
     // rows for both sections, one total: the client's own
     expect(both.rows.some((r) => r.isLinked) && both.rows.some((r) => !r.isLinked)).toBe(true);
     expect(cents(both.total!.value)).toBe(cents(own.total!.value));
@@ -99,7 +134,10 @@ describe("the view's accounts, the same for every call without a list (decision 
     // an account stripped of its transactions says so
     const [first] = accounts;
     demo.platform.db.$client.prepare("DELETE FROM transactions WHERE account_id = ?").run(first!.accountid);
-    const after = await ok<Account[]>(`/resourceful/portfolio/account?accountid=${first!.accountid}`, demo.sessions.client);
+    const after = await ok<Account[]>(
+      `/resourceful/portfolio/account?accountid=${first!.accountid}`,
+      demo.sessions.client,
+    );
     expect(after.map((a) => a.has_transactions)).toEqual([false]);
   });
 });

@@ -29,7 +29,14 @@ import { hexColours, responsiveSvg, roundGeometry, styleToPresentationAttributes
 import { numberFormat } from "~/lib/format";
 import { chartMarkups } from "./chart-markup-cache.server";
 
-export { allocationLegend, allocationTable, COLUMN_CHART_SIZE, PIE_CHART_SIZE, type AllocationChartInput, type AllocationSlice };
+export {
+  allocationLegend,
+  allocationTable,
+  COLUMN_CHART_SIZE,
+  PIE_CHART_SIZE,
+  type AllocationChartInput,
+  type AllocationSlice,
+};
 
 /** A slice as both charts draw it: `id` is its position, so slices sharing an id stay apart. */
 type Datum = { id: string; label: string; value: number; share: number; colour: string; percentLabel: string };
@@ -63,7 +70,8 @@ function chartData(input: AllocationChartInput): Datum[] {
   }));
 }
 
-const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * The root `<svg>` named by `title` (aria-label, as nivo's line and bar charts do themselves) and
@@ -75,7 +83,9 @@ function rootAttributes(markup: string, title: string, kind: AllocationChartInpu
 }
 
 function finish(markup: string, input: AllocationChartInput): string {
-  const rewritten = roundGeometry(hexColours(styleToPresentationAttributes(rootAttributes(markup, input.title, input.kind))));
+  const rewritten = roundGeometry(
+    hexColours(styleToPresentationAttributes(rootAttributes(markup, input.title, input.kind))),
+  );
   return responsiveSvg(rewritten, input.title);
 }
 
@@ -113,8 +123,13 @@ function pieMarkup(data: Datum[], width: number, height: number): string {
 
 /** Percent-point ticks (0 to 100) written in the locale with the fewest decimals that show each exactly. */
 function percentTickFormat(locale: string, ticks: number[]): (value: number) => string {
-  const decimals = [0, 1, 2].find((d) => ticks.every((t) => Math.abs(Math.round(t * 10 ** d) / 10 ** d - t) < 1e-9)) ?? 2;
-  const format = numberFormat(locale, { style: "percent", minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const decimals =
+    [0, 1, 2].find((d) => ticks.every((t) => Math.abs(Math.round(t * 10 ** d) / 10 ** d - t) < 1e-9)) ?? 2;
+  const format = numberFormat(locale, {
+    style: "percent",
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
   return (value) => format.format(value / 100);
 }
 
@@ -207,7 +222,17 @@ function columnMarkup(slices: Datum[], width: number, height: number, locale: st
   const band = roughInner / Math.max(1, data.length);
   const levelChars = Math.floor((band * (1 - padding / 2)) / CHART_CHAR_WIDTH);
   const levelLines = data.map((d) => wrapLabel(d.label, levelChars, MOST_LINES));
-  const longestWord = Math.max(...data.map((d) => Math.max(0, ...d.label.trim().split(/\s+/).map((word) => [...word].length))));
+  const longestWord = Math.max(
+    ...data.map((d) =>
+      Math.max(
+        0,
+        ...d.label
+          .trim()
+          .split(/\s+/)
+          .map((word) => [...word].length),
+      ),
+    ),
+  );
   const level = longestWord <= levelChars && levelLines.every((w) => !w.cut);
   const rotation = level ? 0 : band >= 2 * CHART_FONT_SIZE ? -45 : -90;
   const across = rotation === -45 ? band * Math.SQRT1_2 : band;
@@ -223,14 +248,17 @@ function columnMarkup(slices: Datum[], width: number, height: number, locale: st
     4 +
     (rotation === 0
       ? lineCount * LINE_HEIGHT + 4
-      : Math.ceil(labelLength * Math.abs(Math.sin(radians)) + (lineCount - 1) * LINE_HEIGHT * Math.abs(Math.cos(radians))) + CHART_FONT_SIZE);
+      : Math.ceil(
+          labelLength * Math.abs(Math.sin(radians)) + (lineCount - 1) * LINE_HEIGHT * Math.abs(Math.cos(radians)),
+        ) + CHART_FONT_SIZE);
 
   const innerHeight = height - top - bottom;
   const ticks = niceTicks(low, high, Math.max(2, Math.min(8, Math.round(innerHeight / 50))));
   // A negative column's label goes under it: keep room for it above the category labels.
   const step = ticks.length > 1 ? ticks[1]! - ticks[0]! : 1;
   const pixelsPerPoint = innerHeight / (ticks[ticks.length - 1]! - ticks[0]!);
-  if (low < 0 && (low - ticks[0]!) * pixelsPerPoint < LABEL_OFFSET + CHART_FONT_SIZE) ticks.unshift(Number((ticks[0]! - step).toPrecision(12)));
+  if (low < 0 && (low - ticks[0]!) * pixelsPerPoint < LABEL_OFFSET + CHART_FONT_SIZE)
+    ticks.unshift(Number((ticks[0]! - step).toPrecision(12)));
   const formatY = percentTickFormat(locale, ticks);
   const yAxisWidth = Math.ceil(Math.max(...ticks.map((t) => formatY(t).length)) * CHART_CHAR_WIDTH) + 16;
   // A label turned 45° reaches left of its column's middle: keep the first one in view.
@@ -287,10 +315,16 @@ export function renderAllocationChartSvg(input: AllocationChartInput): string {
 function drawAllocationChartSvg(input: AllocationChartInput): string {
   const { width, height } = allocationChartSize(input);
   if (!hasAllocation(input)) {
-    return finish(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img"></svg>`, input);
+    return finish(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img"></svg>`,
+      input,
+    );
   }
   const data = chartData(input);
-  const markup = input.kind === "pie" ? pieMarkup(data, width, height) : columnMarkup(data, width, height, input.locale, input.title);
+  const markup =
+    input.kind === "pie"
+      ? pieMarkup(data, width, height)
+      : columnMarkup(data, width, height, input.locale, input.title);
   return finish(markup, input);
 }
 

@@ -37,7 +37,9 @@ const column: AllocationChartInput = { ...pie, kind: "column" };
 const texts = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? "");
 /** Every text as a person reads it: the lines of a wrapped one joined by a space. */
 const labelTexts = (svg: string) =>
-  [...svg.matchAll(/<text[^>]*>(.*?)<\/text>/g)].map((m) => [...(m[1] ?? "").matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((t) => t[1]).join(" ") || (m[1] ?? ""));
+  [...svg.matchAll(/<text[^>]*>(.*?)<\/text>/g)].map(
+    (m) => [...(m[1] ?? "").matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((t) => t[1]).join(" ") || (m[1] ?? ""),
+  );
 const SECTORS = [
   "Information Technology",
   "Health Care",
@@ -52,9 +54,11 @@ const SECTORS = [
   "Materials",
 ];
 /** The fill of each pie arc, in order. */
-const arcFills = (svg: string) => [...svg.matchAll(/<path [^>]*data-testid="arc\.[^"]*"[^>]*>/g)].map((m) => /fill="([^"]*)"/.exec(m[0])?.[1]);
+const arcFills = (svg: string) =>
+  [...svg.matchAll(/<path [^>]*data-testid="arc\.[^"]*"[^>]*>/g)].map((m) => /fill="([^"]*)"/.exec(m[0])?.[1]);
 /** The fill of each column, in order. */
-const columnFills = (svg: string) => [...svg.matchAll(/<rect [^>]*data-testid="bar\.item[^"]*"[^>]*>/g)].map((m) => /fill="([^"]*)"/.exec(m[0])?.[1]);
+const columnFills = (svg: string) =>
+  [...svg.matchAll(/<rect [^>]*data-testid="bar\.item[^"]*"[^>]*>/g)].map((m) => /fill="([^"]*)"/.exec(m[0])?.[1]);
 
 /** What every chart must be: a self-contained, scalable, named image without inline style or script. */
 function expectCleanSvg(svg: string, size: { width: number; height: number }, title: string) {
@@ -102,20 +106,36 @@ describe("renderAllocationChartSvg: pie", () => {
   it("leaves out slices of 0, below 0 or not a number, keeping the others' colours", () => {
     const gappy = renderAllocationChartSvg({
       ...pie,
-      slices: [slices[0]!, { ...slices[1]!, value: 0 }, slices[2]!, { ...slices[3]!, value: -5 }, { ...slices[4]!, value: Number.NaN }],
+      slices: [
+        slices[0]!,
+        { ...slices[1]!, value: 0 },
+        slices[2]!,
+        { ...slices[3]!, value: -5 },
+        { ...slices[4]!, value: Number.NaN },
+      ],
     });
     expect(arcFills(gappy)).toEqual(["#2e8fd0", "#00857c"]);
     expect(gappy).not.toContain("NaN");
   });
 
   it("draws a single slice as a whole ring", () => {
-    const whole = renderAllocationChartSvg({ ...pie, slices: [{ id: "a", label: "Equities", value: 10, percentLabel: "100%" }] });
+    const whole = renderAllocationChartSvg({
+      ...pie,
+      slices: [{ id: "a", label: "Equities", value: 10, percentLabel: "100%" }],
+    });
     expect(arcFills(whole)).toEqual(["#2e8fd0"]);
     expect(texts(whole)).toEqual(["100%"]);
   });
 
   it("repeats the colours when there are more slices than colours", () => {
-    expect(arcFills(renderAllocationChartSvg({ ...pie, colours: ["#111111", "#222222"] }))).toEqual(["#111111", "#222222", "#111111", "#222222", "#111111", "#222222"]);
+    expect(arcFills(renderAllocationChartSvg({ ...pie, colours: ["#111111", "#222222"] }))).toEqual([
+      "#111111",
+      "#222222",
+      "#111111",
+      "#222222",
+      "#111111",
+      "#222222",
+    ]);
     expect(arcFills(renderAllocationChartSvg({ ...pie, colours: [] }))).toEqual(Array(6).fill("#1d4f91"));
   });
 
@@ -142,7 +162,9 @@ describe("renderAllocationChartSvg: columns", () => {
 
   it("draws one column per slice in the slice's colour, in order, as high as its share", () => {
     expect(columnFills(svg)).toEqual(colours);
-    const heights = [...svg.matchAll(/<rect [^>]*height="([\d.]+)"[^>]*data-testid="bar\.item/g)].map((m) => Number(m[1]));
+    const heights = [...svg.matchAll(/<rect [^>]*height="([\d.]+)"[^>]*data-testid="bar\.item/g)].map((m) =>
+      Number(m[1]),
+    );
     expect(heights[0]! / heights[1]!).toBeCloseTo(42 / 23, 1);
   });
 
@@ -162,7 +184,10 @@ describe("renderAllocationChartSvg: columns", () => {
   });
 
   it("turns the names of eleven sectors and wraps them, every one whole", () => {
-    const sectors = renderAllocationChartSvg({ ...column, slices: SECTORS.map((label, i) => ({ id: `s${i}`, label, value: 20 - i, percentLabel: `${20 - i}%` })) });
+    const sectors = renderAllocationChartSvg({
+      ...column,
+      slices: SECTORS.map((label, i) => ({ id: `s${i}`, label, value: 20 - i, percentLabel: `${20 - i}%` })),
+    });
     expectCleanSvg(sectors, { width: 720, height: 360 }, "Sectors");
     expect(sectors).toMatch(/rotate\(-45\)/);
     const labels = labelTexts(sectors);
@@ -187,13 +212,19 @@ describe("renderAllocationChartSvg: columns", () => {
     });
     expect(columnFills(mixed)).toEqual(["#2e8fd0", "#1d4f91", "#00857c"]);
     expect(mixed).not.toContain("NaN");
-    const negative = /<g transform="translate\([\d.]+, ([\d.]+)\)"><rect [^>]*height="([\d.]+)"[^>]*fill="#00857c"/.exec(mixed);
+    const negative =
+      /<g transform="translate\([\d.]+, ([\d.]+)\)"><rect [^>]*height="([\d.]+)"[^>]*fill="#00857c"/.exec(mixed);
     const label = /<text x="[\d.]+" y="([\d.]+)"[^>]*>-20%<\/text>/.exec(mixed);
     expect(Number(label?.[1])).toBeGreaterThan(Number(negative?.[1]) + Number(negative?.[2]));
   });
 
   it("turns the names upright and leaves out the percentages when there are many narrow columns", () => {
-    const many = Array.from({ length: 40 }, (_, i) => ({ id: `h${i}`, label: `Holding ${i} with a rather long name`, value: 40 - i, percentLabel: `${40 - i}%` }));
+    const many = Array.from({ length: 40 }, (_, i) => ({
+      id: `h${i}`,
+      label: `Holding ${i} with a rather long name`,
+      value: 40 - i,
+      percentLabel: `${40 - i}%`,
+    }));
     const crowded = renderAllocationChartSvg({ ...column, slices: many });
     expectCleanSvg(crowded, { width: 720, height: 360 }, "Sectors");
     expect(columnFills(crowded)).toHaveLength(40);
@@ -209,7 +240,12 @@ describe("renderAllocationChartSvg: nothing to draw", () => {
   it("answers an empty image with just its title for no slices, or slices summing to 0 or less", () => {
     for (const kind of ["pie", "column"] as const) {
       const size = allocationChartSize({ kind });
-      for (const none of [[], [{ ...slices[0]!, value: 0 }], [{ ...slices[0]!, value: -5 }], [{ ...slices[0]!, value: Number.NaN }]]) {
+      for (const none of [
+        [],
+        [{ ...slices[0]!, value: 0 }],
+        [{ ...slices[0]!, value: -5 }],
+        [{ ...slices[0]!, value: Number.NaN }],
+      ]) {
         const svg = renderAllocationChartSvg({ ...pie, kind, slices: none });
         expectCleanSvg(svg, size, "Sectors");
         expect(svg).toBe(
@@ -243,7 +279,9 @@ describe("allocationTable and allocationLegend", () => {
   const text = { caption: "Sectors", categoryHeading: "Sector", amountHeading: "Value", percentHeading: "Share" };
 
   it("lists one row per slice: its label, its amount in the currency without decimals and its percentLabel", () => {
-    expect(allocationTable({ ...pie, slices: [...slices.slice(0, 2), { ...slices[2]!, value: 1234.56 }] }, text)).toEqual({
+    expect(
+      allocationTable({ ...pie, slices: [...slices.slice(0, 2), { ...slices[2]!, value: 1234.56 }] }, text),
+    ).toEqual({
       caption: "Sectors",
       columns: ["Sector", "Value", "Share"],
       rows: [
@@ -292,10 +330,25 @@ describe("allocationTable and allocationLegend", () => {
 
 describe("allocation helpers", () => {
   it("gives each slice its share of the sum, 0 for what is not a number, all 0 without a whole", () => {
-    expect(allocationShares({ slices: [{ ...slices[0]!, value: 3 }, { ...slices[1]!, value: 1 }, { ...slices[2]!, value: Number.NaN }] })).toEqual([0.75, 0.25, 0]);
+    expect(
+      allocationShares({
+        slices: [
+          { ...slices[0]!, value: 3 },
+          { ...slices[1]!, value: 1 },
+          { ...slices[2]!, value: Number.NaN },
+        ],
+      }),
+    ).toEqual([0.75, 0.25, 0]);
     expect(allocationShares({ slices: [{ ...slices[0]!, value: 0 }] })).toEqual([0]);
     expect(hasAllocation({ slices: [] })).toBe(false);
-    expect(hasAllocation({ slices: [{ ...slices[0]!, value: 5 }, { ...slices[1]!, value: -5 }] })).toBe(false);
+    expect(
+      hasAllocation({
+        slices: [
+          { ...slices[0]!, value: 5 },
+          { ...slices[1]!, value: -5 },
+        ],
+      }),
+    ).toBe(false);
     expect(hasAllocation({ slices })).toBe(true);
   });
 
@@ -308,8 +361,14 @@ describe("allocation helpers", () => {
   it("wraps a label onto lines of at most a number of characters, between words, cut only past the last line", () => {
     expect(wrapLabel("Information Technology", 18, 2)).toEqual({ lines: ["Information", "Technology"], cut: false });
     expect(wrapLabel("Energy", 18, 2)).toEqual({ lines: ["Energy"], cut: false });
-    expect(wrapLabel("Consumer Discretionary", 11, 3)).toEqual({ lines: ["Consumer", "Discretiona", "ry"], cut: false });
-    expect(wrapLabel("Real Estate Investment Trusts", 12, 2)).toEqual({ lines: ["Real Estate", "Investment…"], cut: true });
+    expect(wrapLabel("Consumer Discretionary", 11, 3)).toEqual({
+      lines: ["Consumer", "Discretiona", "ry"],
+      cut: false,
+    });
+    expect(wrapLabel("Real Estate Investment Trusts", 12, 2)).toEqual({
+      lines: ["Real Estate", "Investment…"],
+      cut: true,
+    });
     expect(wrapLabel("Communication Services", 18, 1)).toEqual({ lines: ["Communication Ser…"], cut: true });
   });
 
@@ -329,30 +388,52 @@ describe("allocation helpers", () => {
   });
 
   it("writes opaque rgb colours in colour attributes as hex, leaving translucent ones and text alone", () => {
-    expect(hexColours('<path fill="rgba(29, 79, 145, 1)" stroke="rgb(0,0,0)" opacity="1"></path><text fill="rgba(0, 0, 0, 0.5)">rgba(1, 2, 3, 1)</text>')).toBe(
+    expect(
+      hexColours(
+        '<path fill="rgba(29, 79, 145, 1)" stroke="rgb(0,0,0)" opacity="1"></path><text fill="rgba(0, 0, 0, 0.5)">rgba(1, 2, 3, 1)</text>',
+      ),
+    ).toBe(
       '<path fill="#1d4f91" stroke="#000000" opacity="1"></path><text fill="rgba(0, 0, 0, 0.5)">rgba(1, 2, 3, 1)</text>',
     );
   });
 });
 
 describe("allocationChartFigure and ChartFigure", () => {
-  const text = { tableCaption: "Sectors by value", categoryHeading: "Sector", amountHeading: "Value", percentHeading: "Share" };
+  const text = {
+    tableCaption: "Sectors by value",
+    categoryHeading: "Sector",
+    amountHeading: "Value",
+    percentHeading: "Share",
+  };
   const figure = allocationChartFigure(pie, text);
 
   it("gives ChartFigure the SVG, the legend and the table, and no small-screen or interactive version", () => {
     expect(figure.svg).toBe(renderAllocationChartSvg(pie));
     expect(figure.legend).toEqual(allocationLegend(pie));
-    expect(figure.table).toEqual(allocationTable(pie, { caption: "Sectors by value", categoryHeading: "Sector", amountHeading: "Value", percentHeading: "Share" }));
+    expect(figure.table).toEqual(
+      allocationTable(pie, {
+        caption: "Sectors by value",
+        categoryHeading: "Sector",
+        amountHeading: "Value",
+        percentHeading: "Share",
+      }),
+    );
     expect(Object.keys(figure).sort()).toEqual(["legend", "svg", "table"]);
   });
 
   it("shows in a ChartFigure as a single SVG with its legend and table", () => {
-    const html = renderToStaticMarkup(createElement(ChartFigure, { id: "sectors", caption: "Sectors", tableSummary: "Show the data", ...figure }));
+    const html = renderToStaticMarkup(
+      createElement(ChartFigure, { id: "sectors", caption: "Sectors", tableSummary: "Show the data", ...figure }),
+    );
     expect(html).toContain(`<div class="chart-figure__svg">${figure.svg}</div>`);
     expect(html).not.toContain("chart-figure__svg--narrow");
     expect(html.match(/<li class="chart-legend__item">/g)).toHaveLength(6);
-    expect(html).toContain('<thead><tr><th scope="col">Sector</th><th scope="col">Value</th><th scope="col">Share</th></tr></thead>');
-    expect(html).toContain('<tr><th scope="row">Cash</th><td class="numeric">£3,000</td><td class="numeric">3%</td></tr>');
+    expect(html).toContain(
+      '<thead><tr><th scope="col">Sector</th><th scope="col">Value</th><th scope="col">Share</th></tr></thead>',
+    );
+    expect(html).toContain(
+      '<tr><th scope="row">Cash</th><td class="numeric">£3,000</td><td class="numeric">3%</td></tr>',
+    );
   });
 });
 

@@ -33,7 +33,10 @@ export const PIE_CHART_SIZE = { width: 600, height: 360 } as const;
 export const COLUMN_CHART_SIZE = { width: 720, height: 360 } as const;
 
 /** The size a chart of `input` is drawn at: its own, else its kind's default. */
-export function allocationChartSize(input: Pick<AllocationChartInput, "kind" | "width" | "height">): { width: number; height: number } {
+export function allocationChartSize(input: Pick<AllocationChartInput, "kind" | "width" | "height">): {
+  width: number;
+  height: number;
+} {
   const size = input.kind === "pie" ? PIE_CHART_SIZE : COLUMN_CHART_SIZE;
   return { width: input.width ?? size.width, height: input.height ?? size.height };
 }
@@ -95,7 +98,10 @@ export const CHART_CHAR_WIDTH = 7;
 export function truncateLabel(label: string, maxChars: number): string {
   const characters = [...label.trim()];
   if (characters.length <= maxChars) return characters.join("");
-  return `${characters.slice(0, Math.max(1, maxChars - 1)).join("").trimEnd()}…`;
+  return `${characters
+    .slice(0, Math.max(1, maxChars - 1))
+    .join("")
+    .trimEnd()}…`;
 }
 
 /**

@@ -41,7 +41,16 @@ class KeepStaticOnError extends Component<{ fallback: ReactNode; children: React
   }
 }
 
-export function ChartFigure({ id, caption, svg, narrowSvg, legend, table, tableSummary, interactive }: ChartFigureProps) {
+export function ChartFigure({
+  id,
+  caption,
+  svg,
+  narrowSvg,
+  legend,
+  table,
+  tableSummary,
+  interactive,
+}: ChartFigureProps) {
   const hydrated = useHydrated();
   const [engaged, setEngaged] = useState(false);
   const canEnhance = Boolean(interactive) && hydrated;
@@ -53,7 +62,9 @@ export function ChartFigure({ id, caption, svg, narrowSvg, legend, table, tableS
         className={narrowSvg ? "chart-figure__svg chart-figure__svg--wide" : "chart-figure__svg"}
         dangerouslySetInnerHTML={{ __html: svg }}
       />
-      {narrowSvg ? <div className="chart-figure__svg chart-figure__svg--narrow" dangerouslySetInnerHTML={{ __html: narrowSvg }} /> : null}
+      {narrowSvg ? (
+        <div className="chart-figure__svg chart-figure__svg--narrow" dangerouslySetInnerHTML={{ __html: narrowSvg }} />
+      ) : null}
     </>
   );
 
@@ -77,7 +88,14 @@ export function ChartFigure({ id, caption, svg, narrowSvg, legend, table, tableS
         <ul className="chart-legend">
           {legend.map((item, i) => (
             <li key={`${i}-${item.label}`} className="chart-legend__item">
-              <svg className="chart-legend__swatch" width="16" height="12" viewBox="0 0 16 12" aria-hidden="true" focusable="false">
+              <svg
+                className="chart-legend__swatch"
+                width="16"
+                height="12"
+                viewBox="0 0 16 12"
+                aria-hidden="true"
+                focusable="false"
+              >
                 <rect x="0" y="4" width="16" height="4" fill={item.colour} />
               </svg>
               {item.label}

@@ -20,7 +20,13 @@ type LineChartInput = import("./line-chart").LineChartInput;
 type AllocationChartInput = import("./allocation-chart").AllocationChartInput;
 
 const line: LineChartInput = {
-  series: [{ id: "portfolio", label: "Portfolio", points: [0, 1, 2, 3].map((i) => ({ date: `2024-0${i + 1}-01`, value: 0.01 * i })) }],
+  series: [
+    {
+      id: "portfolio",
+      label: "Portfolio",
+      points: [0, 1, 2, 3].map((i) => ({ date: `2024-0${i + 1}-01`, value: 0.01 * i })),
+    },
+  ],
   colours: ["#1d4f91"],
   yFormat: "percent",
   locale: "en-GB",
@@ -37,7 +43,7 @@ const pie: AllocationChartInput = {
   locale: "en-GB",
   currency: "GBP",
 };
-const copy = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 beforeEach(() => {
   chartMarkups.clear();
@@ -58,7 +64,12 @@ describe("the charts' markup is kept for the same chart (decision 124)", () => {
   it("draws again when anything the chart shows differs: data, locale, title, size, colours, format", () => {
     const first = renderLineChartSvg(line);
     const others = [
-      { ...line, series: [{ ...line.series[0]!, points: line.series[0]!.points.map((p, i) => (i === 3 ? { ...p, value: 0.5 } : p)) }] },
+      {
+        ...line,
+        series: [
+          { ...line.series[0]!, points: line.series[0]!.points.map((p, i) => (i === 3 ? { ...p, value: 0.5 } : p)) },
+        ],
+      },
       { ...line, locale: "fr-CA" },
       { ...line, title: "Value" },
       { ...line, width: 360, height: 300 },
@@ -75,7 +86,10 @@ describe("the charts' markup is kept for the same chart (decision 124)", () => {
     expect(renderAllocationChartSvg(copy(pie))).toBe(first);
     expect(drawn.count).toBe(1);
     const column = renderAllocationChartSvg({ ...pie, kind: "column" });
-    const shifted = renderAllocationChartSvg({ ...pie, slices: [{ ...pie.slices[0]!, value: 700, percentLabel: "64%" }, pie.slices[1]!] });
+    const shifted = renderAllocationChartSvg({
+      ...pie,
+      slices: [{ ...pie.slices[0]!, value: 700, percentLabel: "64%" }, pie.slices[1]!],
+    });
     expect(drawn.count).toBe(3);
     expect(new Set([first, column, shifted]).size).toBe(3);
   });

@@ -23,7 +23,13 @@ export function chartMarkupCache(maxEntries = MAX_CHART_MARKUPS): ChartMarkupCac
   return {
     markup(kind, input, draw) {
       const today = new Date().toISOString().slice(0, 10);
-      const key = createHash("sha256").update(kind).update("\u0000").update(today).update("\u0000").update(JSON.stringify(input)).digest("base64");
+      const key = createHash("sha256")
+        .update(kind)
+        .update("\u0000")
+        .update(today)
+        .update("\u0000")
+        .update(JSON.stringify(input))
+        .digest("base64");
       return kept.getOrSet(key, () => draw(input));
     },
     get size() {

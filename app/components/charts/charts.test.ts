@@ -99,9 +99,31 @@ describe("renderLineChartSvg", () => {
       ...performance,
       yFormat: "money",
       currency: "GBP",
-      series: [{ id: "v", label: "Value", points: [{ date: "2020-01-01", value: 850_000 }, { date: "2024-06-30", value: 1_330_000 }] }],
+      series: [
+        {
+          id: "v",
+          label: "Value",
+          points: [
+            { date: "2020-01-01", value: 850_000 },
+            { date: "2024-06-30", value: 1_330_000 },
+          ],
+        },
+      ],
     };
-    expect(tickLabels(renderLineChartSvg(value))).toEqual(["2020", "2021", "2022", "2023", "2024", "£800k", "£900k", "£1m", "£1.1m", "£1.2m", "£1.3m", "£1.4m"]);
+    expect(tickLabels(renderLineChartSvg(value))).toEqual([
+      "2020",
+      "2021",
+      "2022",
+      "2023",
+      "2024",
+      "£800k",
+      "£900k",
+      "£1m",
+      "£1.1m",
+      "£1.2m",
+      "£1.3m",
+      "£1.4m",
+    ]);
   });
 
   it("shows money in the currency, compact from 10,000", () => {
@@ -112,17 +134,33 @@ describe("renderLineChartSvg", () => {
       series: [{ id: "v", label: "Value", points: monthly(13, (i) => 1_000_000 + 50_000 * i) }],
     };
     expect(tickLabels(renderLineChartSvg(value))).toEqual(expect.arrayContaining(["£1m", "£1.2m", "£1.6m"]));
-    const pence = renderLineChartSvg({ ...value, currency: "GBX", series: [{ id: "v", label: "Value", points: monthly(3, (i) => 100 * i) }] });
+    const pence = renderLineChartSvg({
+      ...value,
+      currency: "GBX",
+      series: [{ id: "v", label: "Value", points: monthly(3, (i) => 100 * i) }],
+    });
     expect(tickLabels(pence)).toEqual(expect.arrayContaining(["0p", "100p", "200p"]));
   });
 
   it("labels days and months over a short range, and keeps at least 2 days in view", () => {
     const days = renderLineChartSvg({
       ...performance,
-      series: [{ id: "p", label: "Portfolio", points: [{ date: "2024-03-04", value: 0.01 }, { date: "2024-03-25", value: 0.02 }] }],
+      series: [
+        {
+          id: "p",
+          label: "Portfolio",
+          points: [
+            { date: "2024-03-04", value: 0.01 },
+            { date: "2024-03-25", value: 0.02 },
+          ],
+        },
+      ],
     });
     expect(tickLabels(days)).toEqual(expect.arrayContaining(["4 Mar", "11 Mar", "18 Mar", "25 Mar"]));
-    const single = renderLineChartSvg({ ...performance, series: [{ id: "p", label: "Portfolio", points: [{ date: "2024-03-04", value: 0.01 }] }] });
+    const single = renderLineChartSvg({
+      ...performance,
+      series: [{ id: "p", label: "Portfolio", points: [{ date: "2024-03-04", value: 0.01 }] }],
+    });
     expect(single).not.toContain("NaN");
     expect(tickLabels(single)).toEqual(expect.arrayContaining(["4 Mar", "6 Mar"]));
   });
@@ -145,7 +183,13 @@ describe("renderLineChartSvg", () => {
 describe("lineChartProps", () => {
   it("follows spec 001 §9: line width 2, area opacity 0.1, no markers, no animation", () => {
     const props = lineChartProps(performance, 720, 400);
-    expect(props).toMatchObject({ lineWidth: 2, enableArea: true, areaOpacity: 0.1, enablePoints: false, animate: false });
+    expect(props).toMatchObject({
+      lineWidth: 2,
+      enableArea: true,
+      areaOpacity: 0.1,
+      enablePoints: false,
+      animate: false,
+    });
     expect(props.colors).toEqual(["#1d4f91", "#00857c"]);
     expect(props.yScale).toEqual({ type: "linear", min: -0.02, max: 0.1, nice: false });
   });
@@ -170,7 +214,14 @@ describe("lineChartTable and lineChartLegend", () => {
       {
         ...performance,
         series: [
-          { id: "p", label: "Portfolio", points: [{ date: "2024-02-01", value: 0.012345 }, { date: "2024-01-01", value: -0.5 }] },
+          {
+            id: "p",
+            label: "Portfolio",
+            points: [
+              { date: "2024-02-01", value: 0.012345 },
+              { date: "2024-01-01", value: -0.5 },
+            ],
+          },
           { id: "b", label: "Benchmark", points: [{ date: "2024-02-01", value: 0.02 }] },
         ],
       },
@@ -193,17 +244,30 @@ describe("lineChartTable and lineChartLegend", () => {
   });
 
   it("writes every month as date-fns does for each supported locale", () => {
-    for (const [locale, dateFnsLocale] of [["en-GB", enGB], ["en-CA", enCA], ["en-AU", enAU], ["fr-CA", frCA]] as const) {
+    for (const [locale, dateFnsLocale] of [
+      ["en-GB", enGB],
+      ["en-CA", enCA],
+      ["en-AU", enAU],
+      ["fr-CA", frCA],
+    ] as const) {
       for (let month = 0; month < 12; month++) {
         const iso = `2024-${String(month + 1).padStart(2, "0")}-09`;
-        expect(formatChartDate(iso, locale)).toBe(format(new Date(2024, month, 9), "d MMM yyyy", { locale: dateFnsLocale }));
+        expect(formatChartDate(iso, locale)).toBe(
+          format(new Date(2024, month, 9), "d MMM yyyy", { locale: dateFnsLocale }),
+        );
       }
     }
   });
 
   it("formats money with its currency", () => {
     const table = lineChartTable(
-      { ...performance, locale: "en-CA", yFormat: "money", currency: "CAD", series: [{ id: "v", label: "Value", points: [{ date: "2024-05-01", value: 1234.5 }] }] },
+      {
+        ...performance,
+        locale: "en-CA",
+        yFormat: "money",
+        currency: "CAD",
+        series: [{ id: "v", label: "Value", points: [{ date: "2024-05-01", value: 1234.5 }] }],
+      },
       { caption: "Value", dateHeading: "Date" },
     );
     expect(table.rows).toEqual([{ header: "1 May 2024", cells: ["$1,234.50"] }]);
@@ -223,7 +287,9 @@ describe("svg markup rewrites", () => {
       styleToPresentationAttributes(
         '<g style="opacity:1"><text fill="red" style="font-family:sans-serif;font-size:11px;fill:#333333">A &amp; B</text><path d="M0,0" style="mix-blend-mode:normal"/></g>',
       ),
-    ).toBe('<g opacity="1"><text fill="#333333" font-family="sans-serif" font-size="11px">A &amp; B</text><path d="M0,0"/></g>');
+    ).toBe(
+      '<g opacity="1"><text fill="#333333" font-family="sans-serif" font-size="11px">A &amp; B</text><path d="M0,0"/></g>',
+    );
   });
 
   it("leaves tags without style alone", () => {
@@ -235,7 +301,9 @@ describe("svg markup rewrites", () => {
     expect(roundGeometry('<line x1="112.66666666666667" y1="-3.14159"></line><text>1.23456</text>')).toBe(
       '<line x1="112.67" y1="-3.14"></line><text>1.23456</text>',
     );
-    expect(roundGeometry('<g transform="translate(268.6666666666667,0)"></g>')).toBe('<g transform="translate(268.67,0)"></g>');
+    expect(roundGeometry('<g transform="translate(268.6666666666667,0)"></g>')).toBe(
+      '<g transform="translate(268.67,0)"></g>',
+    );
   });
 
   it("gives the root svg a viewBox, full width and a title", () => {
@@ -253,7 +321,9 @@ describe("lineChartFigure", () => {
     expect(figure.legend).toEqual(lineChartLegend(performance));
     expect(figure.table).toEqual(lineChartTable(performance, { caption: "Performance by month", dateHeading: "Date" }));
     expect(figure.interactive).toBe(performance);
-    expect(lineChartFigure(performance, { tableCaption: "T", dateHeading: "D" }, { interactive: false })).not.toHaveProperty("interactive");
+    expect(
+      lineChartFigure(performance, { tableCaption: "T", dateHeading: "D" }, { interactive: false }),
+    ).not.toHaveProperty("interactive");
   });
 });
 
@@ -274,23 +344,33 @@ describe("ChartFigure", () => {
   );
 
   it("is a figure with a caption and the server's SVG", () => {
-    expect(html).toMatch(/^<figure id="performance" class="chart-figure"><figcaption id="performance-caption" class="chart-figure__caption">Performance over 1 year<\/figcaption>/);
+    expect(html).toMatch(
+      /^<figure id="performance" class="chart-figure"><figcaption id="performance-caption" class="chart-figure__caption">Performance over 1 year<\/figcaption>/,
+    );
     expect(html).toContain(`<div class="chart-figure__svg chart-figure__svg--wide">${svg}</div>`);
     expect(html).toContain('<div class="chart-figure__svg chart-figure__svg--narrow"><svg viewBox="0 0 360 300"');
   });
 
   it("has a legend naming each series", () => {
     expect(html).toContain('<ul class="chart-legend">');
-    expect(html).toMatch(/<li class="chart-legend__item"><svg class="chart-legend__swatch"[^>]*aria-hidden="true"[^>]*><rect[^>]*fill="#1d4f91"><\/rect><\/svg>Portfolio<\/li>/);
+    expect(html).toMatch(
+      /<li class="chart-legend__item"><svg class="chart-legend__swatch"[^>]*aria-hidden="true"[^>]*><rect[^>]*fill="#1d4f91"><\/rect><\/svg>Portfolio<\/li>/,
+    );
   });
 
   it("offers the data as a table behind a summary", () => {
-    expect(html).toContain('<details class="chart-figure__data"><summary>Show the chart&#x27;s data as a table</summary>');
+    expect(html).toContain(
+      '<details class="chart-figure__data"><summary>Show the chart&#x27;s data as a table</summary>',
+    );
     expect(html).toContain(
       '<div class="table-wrap" role="region" aria-labelledby="performance-table-caption" tabindex="0"><table class="chart-figure__table"><caption id="performance-table-caption">Performance by month</caption>',
     );
-    expect(html).toContain('<thead><tr><th scope="col">Date</th><th scope="col">Portfolio</th><th scope="col">FTSE All-Share</th></tr></thead>');
-    expect(html).toContain('<tr><th scope="row">1 May 2023</th><td class="numeric">-2.00%</td><td class="numeric">0.00%</td></tr>');
+    expect(html).toContain(
+      '<thead><tr><th scope="col">Date</th><th scope="col">Portfolio</th><th scope="col">FTSE All-Share</th></tr></thead>',
+    );
+    expect(html).toContain(
+      '<tr><th scope="row">1 May 2023</th><td class="numeric">-2.00%</td><td class="numeric">0.00%</td></tr>',
+    );
     expect(html.match(/<th scope="row">/g)).toHaveLength(13);
   });
 
@@ -307,7 +387,13 @@ describe("ChartFigure", () => {
 
   it("shows a single SVG without the wide and narrow classes when there is no small-screen version", () => {
     const single = renderToStaticMarkup(
-      createElement(ChartFigure, { id: "c", caption: "C", svg: "<svg></svg>", table: { caption: "T", columns: ["Date"], rows: [] }, tableSummary: "Data" }),
+      createElement(ChartFigure, {
+        id: "c",
+        caption: "C",
+        svg: "<svg></svg>",
+        table: { caption: "T", columns: ["Date"], rows: [] },
+        tableSummary: "Data",
+      }),
     );
     expect(single).toContain('<div class="chart-figure__svg"><svg></svg></div>');
     expect(single).not.toContain("chart-legend");

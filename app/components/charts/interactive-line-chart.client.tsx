@@ -24,7 +24,14 @@ function tooltipFor(input: LineChartInput) {
         <ul className="chart-tooltip__values">
           {points.map((point) => (
             <li key={point.id}>
-              <svg className="chart-legend__swatch" width="16" height="12" viewBox="0 0 16 12" aria-hidden="true" focusable="false">
+              <svg
+                className="chart-legend__swatch"
+                width="16"
+                height="12"
+                viewBox="0 0 16 12"
+                aria-hidden="true"
+                focusable="false"
+              >
                 <rect x="0" y="4" width="16" height="4" fill={point.seriesColor} />
               </svg>
               {labels.get(point.seriesId) ?? point.seriesId}: <strong>{point.data.yFormatted}</strong>

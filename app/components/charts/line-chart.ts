@@ -159,7 +159,11 @@ export function niceTicks(min: number, max: number, count: number): number[] {
   return ticks;
 }
 
-function moneyFormatter(locale: string, currency: string, options: Intl.NumberFormatOptions): (value: number) => string {
+function moneyFormatter(
+  locale: string,
+  currency: string,
+  options: Intl.NumberFormatOptions,
+): (value: number) => string {
   const code = currency.toUpperCase();
   // spec 000 §9: GBX (pence sterling) is the amount followed by 'p'.
   if (code === "GBX") {
@@ -167,7 +171,12 @@ function moneyFormatter(locale: string, currency: string, options: Intl.NumberFo
     return (value) => `${number.format(value)}p`;
   }
   try {
-    const format = new Intl.NumberFormat(locale, { ...options, style: "currency", currency: code, currencyDisplay: "narrowSymbol" });
+    const format = new Intl.NumberFormat(locale, {
+      ...options,
+      style: "currency",
+      currency: code,
+      currencyDisplay: "narrowSymbol",
+    });
     return (value) => format.format(value);
   } catch {
     const number = new Intl.NumberFormat(locale, options);
@@ -176,7 +185,11 @@ function moneyFormatter(locale: string, currency: string, options: Intl.NumberFo
 }
 
 /** A value with `decimals` decimals: percent from a fraction (0.1234 → '12.34%'), or money. */
-export function valueFormatter(input: Pick<LineChartInput, "yFormat" | "currency" | "locale">, decimals: number, compact = false): (value: number) => string {
+export function valueFormatter(
+  input: Pick<LineChartInput, "yFormat" | "currency" | "locale">,
+  decimals: number,
+  compact = false,
+): (value: number) => string {
   // Compact amounts mix units ('£900k', '£1.1m'): no trailing zeros there.
   const options: Intl.NumberFormatOptions = compact
     ? { notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: decimals }
@@ -251,7 +264,8 @@ export function lineChartProps(input: LineChartInput, width: number, height: num
   const today = isoDay(new Date());
   const from = utcDate(dates[0] ?? today)!;
   let to = utcDate(dates[dates.length - 1] ?? today)!;
-  if (to.getTime() - from.getTime() < MIN_X_RANGE_DAYS * DAY_MS) to = new Date(from.getTime() + MIN_X_RANGE_DAYS * DAY_MS);
+  if (to.getTime() - from.getTime() < MIN_X_RANGE_DAYS * DAY_MS)
+    to = new Date(from.getTime() + MIN_X_RANGE_DAYS * DAY_MS);
 
   // Percentages keep 0 in view: gains and losses read against it.
   const withZero = input.yFormat === "percent" ? [...values, 0] : values;
@@ -280,7 +294,8 @@ export function lineChartProps(input: LineChartInput, width: number, height: num
     margin: { top, right, bottom, left },
     xScale: { type: "time", format: "%Y-%m-%d", precision: "day", useUTC: true, min: isoDay(from), max: isoDay(to) },
     // nivo hands the parsed Date to the formats of the time scale.
-    xFormat: (value: unknown) => (value instanceof Date ? formatUtcDate(value, "d MMM yyyy", input.locale) : String(value)),
+    xFormat: (value: unknown) =>
+      value instanceof Date ? formatUtcDate(value, "d MMM yyyy", input.locale) : String(value),
     yScale: { type: "linear", min: yMin, max: yMax, nice: false },
     yFormat: (value: number) => formatValue(value),
     axisBottom: { tickValues: xTicks, tickSize: 5, tickPadding: 6, format: (value: Date) => formatX(value) },
@@ -302,7 +317,9 @@ export function lineChartProps(input: LineChartInput, width: number, height: num
 }
 
 /** The legend of a chart: each series' label and colour. */
-export function lineChartLegend(input: Pick<LineChartInput, "series" | "colours">): Array<{ label: string; colour: string }> {
+export function lineChartLegend(
+  input: Pick<LineChartInput, "series" | "colours">,
+): Array<{ label: string; colour: string }> {
   const colours = seriesColours(input);
   return input.series.map((s, i) => ({ label: s.label, colour: colours[i]! }));
 }

@@ -3,16 +3,61 @@
 
 // CSS properties SVG also accepts as presentation attributes (SVG 2 §6.6).
 const PRESENTATION_ATTRIBUTES = new Set([
-  "alignment-baseline", "baseline-shift", "clip", "clip-path", "clip-rule", "color",
-  "color-interpolation", "color-interpolation-filters", "cursor", "direction", "display",
-  "dominant-baseline", "fill", "fill-opacity", "fill-rule", "filter", "flood-color", "flood-opacity",
-  "font-family", "font-size", "font-size-adjust", "font-stretch", "font-style", "font-variant",
-  "font-weight", "image-rendering", "letter-spacing", "lighting-color", "marker-end", "marker-mid",
-  "marker-start", "mask", "opacity", "overflow", "paint-order", "pointer-events", "shape-rendering",
-  "stop-color", "stop-opacity", "stroke", "stroke-dasharray", "stroke-dashoffset", "stroke-linecap",
-  "stroke-linejoin", "stroke-miterlimit", "stroke-opacity", "stroke-width", "text-anchor",
-  "text-decoration", "text-rendering", "unicode-bidi", "vector-effect", "visibility",
-  "word-spacing", "writing-mode",
+  "alignment-baseline",
+  "baseline-shift",
+  "clip",
+  "clip-path",
+  "clip-rule",
+  "color",
+  "color-interpolation",
+  "color-interpolation-filters",
+  "cursor",
+  "direction",
+  "display",
+  "dominant-baseline",
+  "fill",
+  "fill-opacity",
+  "fill-rule",
+  "filter",
+  "flood-color",
+  "flood-opacity",
+  "font-family",
+  "font-size",
+  "font-size-adjust",
+  "font-stretch",
+  "font-style",
+  "font-variant",
+  "font-weight",
+  "image-rendering",
+  "letter-spacing",
+  "lighting-color",
+  "marker-end",
+  "marker-mid",
+  "marker-start",
+  "mask",
+  "opacity",
+  "overflow",
+  "paint-order",
+  "pointer-events",
+  "shape-rendering",
+  "stop-color",
+  "stop-opacity",
+  "stroke",
+  "stroke-dasharray",
+  "stroke-dashoffset",
+  "stroke-linecap",
+  "stroke-linejoin",
+  "stroke-miterlimit",
+  "stroke-opacity",
+  "stroke-width",
+  "text-anchor",
+  "text-decoration",
+  "text-rendering",
+  "unicode-bidi",
+  "vector-effect",
+  "visibility",
+  "word-spacing",
+  "writing-mode",
 ]);
 
 const TAG = /<([a-zA-Z][\w:.-]*)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*(\/?)>/g;
@@ -62,13 +107,17 @@ export function roundGeometry(markup: string): string {
     const attributes = readAttributes(attributeText);
     for (const [key, value] of attributes) {
       if (value === null || !GEOMETRY.has(key)) continue;
-      attributes.set(key, value.replace(/-?\d+\.\d{3,}/g, (n) => String(Math.round(Number(n) * 100) / 100)));
+      attributes.set(
+        key,
+        value.replace(/-?\d+\.\d{3,}/g, (n) => String(Math.round(Number(n) * 100) / 100)),
+      );
     }
     return writeTag(name, attributes, selfClosing);
   });
 }
 
-const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeText = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * The root `<svg width height>` made to scale: a `viewBox` of its size, `width="100%"` (its height
@@ -111,7 +160,13 @@ export function hexColours(markup: string): string {
     for (const [key, value] of attributes) {
       const match = value === null || !COLOUR_ATTRIBUTES.has(key) ? null : OPAQUE_RGB.exec(value);
       if (!match || match.slice(1, 4).some((c) => Number(c) > 255)) continue;
-      attributes.set(key, `#${match.slice(1, 4).map((c) => Number(c).toString(16).padStart(2, "0")).join("")}`);
+      attributes.set(
+        key,
+        `#${match
+          .slice(1, 4)
+          .map((c) => Number(c).toString(16).padStart(2, "0"))
+          .join("")}`,
+      );
     }
     return writeTag(name, attributes, selfClosing);
   });

@@ -7,7 +7,15 @@ import { ContactInstead } from "~/components/contact-instead";
 import { useModalOnMount } from "~/components/modal-dialog";
 import { useShellData } from "~/components/shell/root-data";
 import type { SpeakToAdviser } from "~/lib/speak-to-adviser";
-import { isRoboType, nextIndex, type NotificationPanelItem, type NotificationPanelsData, pageLabel, previousIndex, usesModal } from "~/lib/notifications";
+import {
+  isRoboType,
+  nextIndex,
+  type NotificationPanelItem,
+  type NotificationPanelsData,
+  pageLabel,
+  previousIndex,
+  usesModal,
+} from "~/lib/notifications";
 import notificationPanelsStyles from "./notification-panels.css";
 
 export { notificationPanelsStyles };
@@ -39,7 +47,8 @@ function useReturnTo(): string {
 function texts(item: NotificationPanelItem) {
   // a robo journey in progress: the continue header, message and button replace the normal ones
   const variant = item.inProgress && isRoboType(item.type) ? "continue" : "";
-  const key = (name: string) => `${item.type}.${variant ? `${variant}${name[0]!.toUpperCase()}${name.slice(1)}` : name}`;
+  const key = (name: string) =>
+    `${item.type}.${variant ? `${variant}${name[0]!.toUpperCase()}${name.slice(1)}` : name}`;
   return { header: key("header"), message: key("message"), button: key("button"), name: `${item.type}.name` };
 }
 
@@ -51,7 +60,8 @@ function Notifications({ items, speak }: { items: NotificationPanelItem[]; speak
   // and the root's data says when the choice is made
   const cookieChoiceMade = useShellData()?.cookieConsent !== false;
   if (!items.length) return null;
-  if (hydrated && usesModal(items.length) && cookieChoiceMade && !modalClosed) return <NotificationModal items={items} speak={speak} onClosed={() => setModalClosed(true)} />;
+  if (hydrated && usesModal(items.length) && cookieChoiceMade && !modalClosed)
+    return <NotificationModal items={items} speak={speak} onClosed={() => setModalClosed(true)} />;
   return (
     <div className="notification-panels">
       {items.map((item) => (
@@ -95,7 +105,13 @@ function NotificationForm({ item, speak }: { item: NotificationPanelItem; speak:
         </button>
       ) : null}
       {/* pages have other Close buttons: the accessible name says which notification */}
-      <button type="submit" name="intent" value="close" className="button button--link notification-panel__close" aria-label={t("closeLabel", { name: t(text.name) })}>
+      <button
+        type="submit"
+        name="intent"
+        value="close"
+        className="button button--link notification-panel__close"
+        aria-label={t("closeLabel", { name: t(text.name) })}
+      >
         {t("close")}
       </button>
     </Form>
@@ -113,7 +129,15 @@ function NotificationActions({ item, speak }: { item: NotificationPanelItem; spe
 }
 
 /** spec 002 §4: the modal variant pages through the notifications and wraps around; no time-out. */
-function NotificationModal({ items, speak, onClosed }: { items: NotificationPanelItem[]; speak: SpeakToAdviser; onClosed: () => void }) {
+function NotificationModal({
+  items,
+  speak,
+  onClosed,
+}: {
+  items: NotificationPanelItem[];
+  speak: SpeakToAdviser;
+  onClosed: () => void;
+}) {
   const { t } = useTranslation("notifications");
   const dialog = useModalOnMount();
   const [index, setIndex] = useState(0);
@@ -122,7 +146,12 @@ function NotificationModal({ items, speak, onClosed }: { items: NotificationPane
   const text = texts(item);
   const page = pageLabel(index, total);
   return (
-    <dialog ref={dialog} className="notification-dialog" aria-labelledby="notification-dialog-heading" onClose={onClosed}>
+    <dialog
+      ref={dialog}
+      className="notification-dialog"
+      aria-labelledby="notification-dialog-heading"
+      onClose={onClosed}
+    >
       <p className="notification-dialog__page" aria-live="polite">
         <span className="visually-hidden">{t("modal.pageLabel", page)}</span>
         <span aria-hidden="true">{t("modal.page", page)}</span>
@@ -133,10 +162,18 @@ function NotificationModal({ items, speak, onClosed }: { items: NotificationPane
       <p>{t(text.message)}</p>
       <NotificationActions key={item.type} item={item} speak={speak} />
       <p className="notification-dialog__paging">
-        <button type="button" className="button button--secondary button--small" onClick={() => setIndex((i) => previousIndex(i, total))}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => setIndex((i) => previousIndex(i, total))}
+        >
           {t("modal.previous")}
         </button>
-        <button type="button" className="button button--secondary button--small" onClick={() => setIndex((i) => nextIndex(i, total))}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => setIndex((i) => nextIndex(i, total))}
+        >
           {t("modal.next")}
         </button>
       </p>

@@ -13,7 +13,13 @@ export default function LogoutDialog({ loggingOut, onClosed }: { loggingOut: boo
   const { t } = useTranslation();
   const ref = useModalOnMount();
   return (
-    <dialog ref={ref} className="logout-dialog" aria-labelledby="logout-dialog-heading" aria-describedby="logout-dialog-text" onClose={onClosed}>
+    <dialog
+      ref={ref}
+      className="logout-dialog"
+      aria-labelledby="logout-dialog-heading"
+      aria-describedby="logout-dialog-text"
+      onClose={onClosed}
+    >
       <h2 id="logout-dialog-heading" className="logout-dialog__title">
         {t("nav.logoutConfirm.title")}
       </h2>

@@ -26,7 +26,9 @@ export function Shell({ children }: { children: React.ReactNode }) {
       ) : (
         <SignedOutHeader brand={data?.brand ?? null} />
       )}
-      {user && data?.announcement ? <AnnouncementPanel key={data.announcement.hash} announcement={data.announcement} /> : null}
+      {user && data?.announcement ? (
+        <AnnouncementPanel key={data.announcement.hash} announcement={data.announcement} />
+      ) : null}
       <main id="main-content" tabIndex={-1} className="shell__main">
         <div className="container">{children}</div>
       </main>

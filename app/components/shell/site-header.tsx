@@ -13,7 +13,13 @@ function Logo({ brand, href }: { brand: Brand | null; href: string }) {
   const { t } = useTranslation();
   return (
     <Link to={href} className="brand">
-      <img className="brand__logo" src={brand?.logo || FALLBACK_LOGO} alt={t("shell.logoHome")} width={184} height={40} />
+      <img
+        className="brand__logo"
+        src={brand?.logo || FALLBACK_LOGO}
+        alt={t("shell.logoHome")}
+        width={184}
+        height={40}
+      />
     </Link>
   );
 }
@@ -49,7 +55,8 @@ function MobileBack() {
   const location = useLocation();
   const navigate = useNavigate();
   const matches = useMatches();
-  const data = [...matches].reverse().find((m) => m.data && typeof m.data === "object" && "backHref" in m.data)?.data as { backHref?: unknown } | undefined;
+  const data = [...matches].reverse().find((m) => m.data && typeof m.data === "object" && "backHref" in m.data)
+    ?.data as { backHref?: unknown } | undefined;
   const href = mobileBackHref(location.pathname, data?.backHref);
   const current = `${location.pathname}${location.search}`;
   useEffect(() => {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { type FilterAccount, parentCrumb, resolveFilter } from "./filter";
 
-const NAMES = { allPortfolios: "All portfolios", allAccounts: "All accounts", ungrouped: "Other accounts", linked: "Linked accounts" };
+const NAMES = {
+  allPortfolios: "All portfolios",
+  allAccounts: "All accounts",
+  ungrouped: "Other accounts",
+  linked: "Linked accounts",
+};
 const account = (accountid: number, fields: Partial<FilterAccount> = {}): FilterAccount => ({
   accountid,
   description: `Account ${accountid}`,
@@ -29,8 +34,14 @@ describe("resolveFilter (spec 001 §4 'Account filter levels', §2.2 heading and
       rows: "portfolio",
       accountIds: null,
     });
-    expect(resolveFilter(null, ACCOUNTS, "accountgroup", NAMES)).toMatchObject({ heading: "All accounts", rows: "group" });
-    expect(resolveFilter(null, ACCOUNTS, "consolidated", NAMES)).toMatchObject({ heading: "All portfolios", rows: "account" });
+    expect(resolveFilter(null, ACCOUNTS, "accountgroup", NAMES)).toMatchObject({
+      heading: "All accounts",
+      rows: "group",
+    });
+    expect(resolveFilter(null, ACCOUNTS, "consolidated", NAMES)).toMatchObject({
+      heading: "All portfolios",
+      rows: "account",
+    });
   });
 
   it("selects a portfolio's accounts under its name", () => {
@@ -48,13 +59,24 @@ describe("resolveFilter (spec 001 §4 'Account filter levels', §2.2 heading and
   });
 
   it("selects a group's own accounts, the ungrouped ones and the linked ones", () => {
-    expect(resolveFilter("ISA", ACCOUNTS, "accountgroup", NAMES)).toMatchObject({ kind: "group", heading: "ISAs", accountIds: [1] });
-    expect(resolveFilter("group-none", ACCOUNTS, "accountgroup", NAMES)).toMatchObject({ heading: "Other accounts", accountIds: [3] });
-    expect(resolveFilter("group-linked", ACCOUNTS, "accountgroup", NAMES)).toMatchObject({ heading: "Linked accounts", accountIds: [4] });
+    expect(resolveFilter("ISA", ACCOUNTS, "accountgroup", NAMES)).toMatchObject({
+      kind: "group",
+      heading: "ISAs",
+      accountIds: [1],
+    });
+    expect(resolveFilter("group-none", ACCOUNTS, "accountgroup", NAMES)).toMatchObject({
+      heading: "Other accounts",
+      accountIds: [3],
+    });
+    expect(resolveFilter("group-linked", ACCOUNTS, "accountgroup", NAMES)).toMatchObject({
+      heading: "Linked accounts",
+      accountIds: [4],
+    });
   });
 
   it("puts an account under its portfolio when split, its group in account-group mode, and directly under the top when consolidated", () => {
-    const crumbs = (grouping: "split" | "accountgroup" | "consolidated", id = "2") => resolveFilter(id, ACCOUNTS, grouping, NAMES).crumbs;
+    const crumbs = (grouping: "split" | "accountgroup" | "consolidated", id = "2") =>
+      resolveFilter(id, ACCOUNTS, grouping, NAMES).crumbs;
     expect(crumbs("split")).toEqual([
       { id: null, name: "All portfolios" },
       { id: "portfolio-1", name: "Ellie's portfolio" },
@@ -70,7 +92,12 @@ describe("resolveFilter (spec 001 §4 'Account filter levels', §2.2 heading and
       { id: null, name: "All portfolios" },
       { id: "2", name: "Account 2" },
     ]);
-    expect(resolveFilter("2", ACCOUNTS, "split", NAMES)).toMatchObject({ kind: "account", heading: "Account 2", rows: null, accountIds: [2] });
+    expect(resolveFilter("2", ACCOUNTS, "split", NAMES)).toMatchObject({
+      kind: "account",
+      heading: "Account 2",
+      rows: null,
+      accountIds: [2],
+    });
   });
 
   it("selects nothing for an id the client does not see", () => {
@@ -88,8 +115,14 @@ describe("resolveFilter (spec 001 §4 'Account filter levels', §2.2 heading and
 
 describe("parentCrumb", () => {
   it("is the level above, or none at the top", () => {
-    expect(parentCrumb(resolveFilter("2", ACCOUNTS, "split", NAMES))).toEqual({ id: "portfolio-1", name: "Ellie's portfolio" });
-    expect(parentCrumb(resolveFilter("portfolio-1", ACCOUNTS, "split", NAMES))).toEqual({ id: null, name: "All portfolios" });
+    expect(parentCrumb(resolveFilter("2", ACCOUNTS, "split", NAMES))).toEqual({
+      id: "portfolio-1",
+      name: "Ellie's portfolio",
+    });
+    expect(parentCrumb(resolveFilter("portfolio-1", ACCOUNTS, "split", NAMES))).toEqual({
+      id: null,
+      name: "All portfolios",
+    });
     expect(parentCrumb(resolveFilter(null, ACCOUNTS, "split", NAMES))).toBeNull();
   });
 });

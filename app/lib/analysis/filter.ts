@@ -44,9 +44,15 @@ function groupName(id: string, accounts: readonly FilterAccount[], names: Filter
  * else 'All portfolios'), then the portfolio or group, then the account. An account's middle crumb is
  * its portfolio (split) or its group (account groups); consolidated mode lists accounts directly.
  */
-export function resolveFilter(id: string | null, accounts: readonly FilterAccount[], grouping: Grouping, names: FilterNames): Filter {
+export function resolveFilter(
+  id: string | null,
+  accounts: readonly FilterAccount[],
+  grouping: Grouping,
+  names: FilterNames,
+): Filter {
   const top: Crumb = { id: null, name: grouping === "accountgroup" ? names.allAccounts : names.allPortfolios };
-  if (id === null) return { kind: "all", heading: top.name, crumbs: [top], rows: COLLECTION[grouping], accountIds: null };
+  if (id === null)
+    return { kind: "all", heading: top.name, crumbs: [top], rows: COLLECTION[grouping], accountIds: null };
   const unknown: Filter = { kind: "unknown", heading: top.name, crumbs: [top], rows: null, accountIds: [] };
 
   if (/^\d+$/.test(id)) {
@@ -59,7 +65,14 @@ export function resolveFilter(id: string | null, accounts: readonly FilterAccoun
           ? { id: groupIdOf(account), name: groupName(groupIdOf(account), accounts, names) }
           : null;
     const crumbs = [top, ...(parent ? [parent] : []), { id, name: account.description }];
-    return { kind: "account", heading: account.description, crumbs, rows: null, accountIds: [account.accountid], account };
+    return {
+      kind: "account",
+      heading: account.description,
+      crumbs,
+      rows: null,
+      accountIds: [account.accountid],
+      account,
+    };
   }
 
   const portfolio = /^portfolio-(\d+)$/.exec(id);
@@ -68,13 +81,27 @@ export function resolveFilter(id: string | null, accounts: readonly FilterAccoun
     const members = accounts.filter((a) => a.portfolioid === portfolioId);
     if (!members.length) return unknown;
     const name = members[0]!.portfolioName;
-    return { kind: "portfolio", heading: name, crumbs: [top, { id, name }], rows: "account", accountIds: members.map((a) => a.accountid), portfolioId };
+    return {
+      kind: "portfolio",
+      heading: name,
+      crumbs: [top, { id, name }],
+      rows: "account",
+      accountIds: members.map((a) => a.accountid),
+      portfolioId,
+    };
   }
 
   const members = accounts.filter((a) => groupIdOf(a) === id);
   if (!members.length) return unknown;
   const name = groupName(id, accounts, names);
-  return { kind: "group", heading: name, crumbs: [top, { id, name }], rows: "account", accountIds: members.map((a) => a.accountid), code: id };
+  return {
+    kind: "group",
+    heading: name,
+    crumbs: [top, { id, name }],
+    rows: "account",
+    accountIds: members.map((a) => a.accountid),
+    code: id,
+  };
 }
 
 /** The level above the current one (spec 000 §2 mobile Back without JavaScript); null at the top. */

@@ -96,7 +96,10 @@ const options = (fields: Partial<InvestmentsOptions> = {}): InvestmentsOptions =
 });
 
 /** Account 1 (GBP) holds a pound and a dollar security; account 2 (GBP) a pound one only. */
-const MIXED = answer([account(1), account(2)], [holding("1-1", 1), dollars("1-2", 1), holding("2-1", 2, { cost: money(500), gain: money(500), gainPercent: 100 })]);
+const MIXED = answer(
+  [account(1), account(2)],
+  [holding("1-1", 1), dollars("1-2", 1), holding("2-1", 2, { cost: money(500), gain: money(500), gainPercent: 100 })],
+);
 
 describe("readColumnLevel (spec 001 §5)", () => {
   it("keeps none and SecurityLevelOnly", () => {
@@ -105,7 +108,8 @@ describe("readColumnLevel (spec 001 §5)", () => {
   });
 
   it("reads anything else as all", () => {
-    for (const value of ["all", "All", undefined, null, "", 0, "hidden"]) expect(readColumnLevel(value), String(value)).toBe("all");
+    for (const value of ["all", "All", undefined, null, "", 0, "hidden"])
+      expect(readColumnLevel(value), String(value)).toBe("all");
   });
 });
 
@@ -116,8 +120,13 @@ describe("visibleColumns (spec 001 §5: a column is hidden if all its settings a
 
   it("hides a column only when both its settings are none", () => {
     expect(visibleColumns({ ...ALL, gainValue: "none", gainPercent: "none" })).toEqual({ gain: false, income: true });
-    expect(visibleColumns({ ...ALL, incomeValue: "none", yieldPercent: "none" })).toEqual({ gain: true, income: false });
-    expect(visibleColumns({ gainValue: "none", gainPercent: "none", incomeValue: "none", yieldPercent: "none" })).toEqual({ gain: false, income: false });
+    expect(visibleColumns({ ...ALL, incomeValue: "none", yieldPercent: "none" })).toEqual({
+      gain: true,
+      income: false,
+    });
+    expect(
+      visibleColumns({ gainValue: "none", gainPercent: "none", incomeValue: "none", yieldPercent: "none" }),
+    ).toEqual({ gain: false, income: false });
   });
 
   it("keeps a column when one of its settings is not none", () => {
@@ -145,7 +154,8 @@ describe("isCashSecurity (spec 001 §5: exchange or code equals cash, case-insen
 
 describe("securityName (spec 001 §5: an invalid or empty name is 'INVALID DATA')", () => {
   it("answers null for a missing, empty, blank or meaningless name", () => {
-    for (const name of [null, undefined, "", "   ", "-", "?", "...", " _ - "]) expect(securityName(name), String(name)).toBeNull();
+    for (const name of [null, undefined, "", "   ", "-", "?", "...", " _ - "])
+      expect(securityName(name), String(name)).toBeNull();
   });
 
   it("answers a real name, trimmed", () => {
@@ -247,7 +257,12 @@ describe("sortRows (spec 001 §2.3 sortable columns)", () => {
   });
 
   it("puts figures not available last whichever the direction, in their order", () => {
-    const rows = [row("n1", "A"), row("low", "B", { cost: money(1) }), row("n2", "C"), row("high", "D", { cost: money(9) })];
+    const rows = [
+      row("n1", "A"),
+      row("low", "B", { cost: money(1) }),
+      row("n2", "C"),
+      row("high", "D", { cost: money(9) }),
+    ];
     expect(ids(sortRows(rows, "cost", "asc", "en-GB"))).toEqual(["low", "high", "n1", "n2"]);
     expect(ids(sortRows(rows, "cost", "desc", "en-GB"))).toEqual(["high", "low", "n1", "n2"]);
     const weights = [row("n", "A"), row("w", "B", { weight: 0 })];
@@ -256,7 +271,12 @@ describe("sortRows (spec 001 §2.3 sortable columns)", () => {
   });
 
   it("keeps ties in their order in both directions", () => {
-    const rows = [row("1", "Same", { value: money(5) }), row("2", "same", { value: money(5) }), row("3", "Other", { value: money(1) }), row("4", "SAME", { value: money(5) })];
+    const rows = [
+      row("1", "Same", { value: money(5) }),
+      row("2", "same", { value: money(5) }),
+      row("3", "Other", { value: money(1) }),
+      row("4", "SAME", { value: money(5) }),
+    ];
     expect(ids(sortRows(rows, "value", "asc", "en-GB"))).toEqual(["3", "1", "2", "4"]);
     expect(ids(sortRows(rows, "value", "desc", "en-GB"))).toEqual(["1", "2", "4", "3"]);
     expect(ids(sortRows(rows, "description", "asc", "en-GB"))).toEqual(["3", "1", "2", "4"]);
@@ -275,8 +295,28 @@ describe("investmentsTable: currencies (spec 001 §2.3 'Show in', §4 'Currency 
     const table = investmentsTable(MIXED, options());
     const [a1] = table.accounts;
     expect(a1).toMatchObject({ key: "a1", accountId: 1, name: "Account 1", converted: false, multiCurrency: true });
-    expect(a1!.cells).toMatchObject({ currency: "EUR", value: money(2400, "EUR"), income: money(120, "EUR"), cost: null, gain: null, gainPercent: null, weight: 50, yieldPercent: 5 });
-    expect(a1!.positions.map((p) => [p.key, p.cells.currency, p.cells.value.amount, p.cells.price, p.cells.cost, p.cells.gain, p.cells.gainPercent, p.conversion])).toEqual([
+    expect(a1!.cells).toMatchObject({
+      currency: "EUR",
+      value: money(2400, "EUR"),
+      income: money(120, "EUR"),
+      cost: null,
+      gain: null,
+      gainPercent: null,
+      weight: 50,
+      yieldPercent: 5,
+    });
+    expect(
+      a1!.positions.map((p) => [
+        p.key,
+        p.cells.currency,
+        p.cells.value.amount,
+        p.cells.price,
+        p.cells.cost,
+        p.cells.gain,
+        p.cells.gainPercent,
+        p.conversion,
+      ]),
+    ).toEqual([
       ["p1-1", "EUR", 1200, 12, null, null, null, null],
       ["p1-2", "EUR", 1200, 12, null, null, null, null],
     ]);
@@ -287,7 +327,12 @@ describe("investmentsTable: currencies (spec 001 §2.3 'Show in', §4 'Currency 
   it("shows book cost and gain in the preferred currency when it is the holding's own", () => {
     const table = investmentsTable(
       answer(
-        [account(1, { value: { plan: money(2000), report: money(2000) }, income: { plan: money(100), report: money(100) } })],
+        [
+          account(1, {
+            value: { plan: money(2000), report: money(2000) },
+            income: { plan: money(100), report: money(100) },
+          }),
+        ],
         [holding("1", 1, { value: { native: money(1000), plan: money(1000), report: money(1000) } })],
         "GBP",
       ),
@@ -295,14 +340,30 @@ describe("investmentsTable: currencies (spec 001 §2.3 'Show in', §4 'Currency 
     );
     const position = table.accounts[0]!.positions[0]!;
     expect(position.cells).toMatchObject({ currency: "GBP", cost: money(800), gain: money(200), gainPercent: 25 });
-    expect(table.accounts[0]!.cells).toMatchObject({ currency: "GBP", cost: money(800), gain: money(200), gainPercent: 25 });
+    expect(table.accounts[0]!.cells).toMatchObject({
+      currency: "GBP",
+      cost: money(800),
+      gain: money(200),
+      gainPercent: 25,
+    });
   });
 
   it("shows each account in its currency and each holding in its own in original currency", () => {
     const table = investmentsTable(MIXED, options({ show: "original" }));
     const [a1, a2] = table.accounts;
     expect(a1!.cells).toMatchObject({ currency: "GBP", value: money(2000), income: money(100) });
-    expect(a1!.positions.map((p) => [p.cells.currency, p.cells.value, p.cells.price, p.cells.cost, p.cells.gain, p.cells.gainPercent, p.cells.income, p.conversion])).toEqual([
+    expect(
+      a1!.positions.map((p) => [
+        p.cells.currency,
+        p.cells.value,
+        p.cells.price,
+        p.cells.cost,
+        p.cells.gain,
+        p.cells.gainPercent,
+        p.cells.income,
+        p.conversion,
+      ]),
+    ).toEqual([
       ["GBP", money(1000), 10, money(800), money(200), 25, money(50), null],
       ["USD", money(1280, "USD"), 12.8, money(1000, "USD"), money(280, "USD"), 28, money(64, "USD"), null],
     ]);
@@ -317,21 +378,33 @@ describe("investmentsTable: currencies (spec 001 §2.3 'Show in', §4 'Currency 
     expect(a1!.converted).toBe(true);
     expect(a2!.converted).toBe(false);
     const [pounds, usd] = a1!.positions;
-    expect(usd!.cells).toMatchObject({ currency: "GBP", value: money(1000), price: 10, cost: null, gain: null, gainPercent: null, income: money(50) });
+    expect(usd!.cells).toMatchObject({
+      currency: "GBP",
+      value: money(1000),
+      price: 10,
+      cost: null,
+      gain: null,
+      gainPercent: null,
+      income: money(50),
+    });
     expect(usd!.conversion).toEqual({ from: "USD", to: "GBP", rate: 0.78125 });
     expect(pounds!.conversion).toBeNull();
     expect(pounds!.cells.cost).toEqual(money(800));
   });
 
   it("answers a null rate when the rates lack the pair or have none for it", () => {
-    const table = (rates?: ReadonlyMap<string, number | null>) => investmentsTable(MIXED, options({ show: "original", convert: [1], rates })).accounts[0]!.positions[1]!.conversion;
+    const table = (rates?: ReadonlyMap<string, number | null>) =>
+      investmentsTable(MIXED, options({ show: "original", convert: [1], rates })).accounts[0]!.positions[1]!.conversion;
     expect(table(new Map([["EURGBP", 0.85]]))).toEqual({ from: "USD", to: "GBP", rate: null });
     expect(table(new Map([["USDGBP", null]]))).toEqual({ from: "USD", to: "GBP", rate: null });
     expect(table(undefined)).toEqual({ from: "USD", to: "GBP", rate: null });
   });
 
   it("ignores the converted accounts when showing the preferred currency", () => {
-    const table = investmentsTable(MIXED, options({ show: "preferred", convert: [1], rates: new Map([["USDGBP", 0.78125]]) }));
+    const table = investmentsTable(
+      MIXED,
+      options({ show: "preferred", convert: [1], rates: new Map([["USDGBP", 0.78125]]) }),
+    );
     expect(table.accounts[0]!.converted).toBe(false);
     expect(table.accounts[0]!.positions.map((p) => p.conversion)).toEqual([null, null]);
     expect(table.accounts[0]!.positions[1]!.cells.currency).toBe("EUR");
@@ -339,7 +412,15 @@ describe("investmentsTable: currencies (spec 001 §2.3 'Show in', §4 'Currency 
 
   it("lists each account's own holdings only, with their keys, names and cash flags", () => {
     const table = investmentsTable(
-      answer([account(1), account(2)], [holding("1-1", 1, { description: "  " }), holding("2-1", 2), holding("1-2", 1, { code: "CASH", cash: false }), holding("9-1", 9)]),
+      answer(
+        [account(1), account(2)],
+        [
+          holding("1-1", 1, { description: "  " }),
+          holding("2-1", 2),
+          holding("1-2", 1, { code: "CASH", cash: false }),
+          holding("9-1", 9),
+        ],
+      ),
       options(),
     );
     expect(table.accounts.map((a) => [a.key, a.positions.map((p) => [p.key, p.name, p.cash])])).toEqual([
@@ -383,11 +464,20 @@ describe("investmentsTable: multi-currency sorting (spec 001 §2.3)", () => {
   });
 
   it("is never multi-currency in the preferred currency", () => {
-    expect(investmentsTable(MIXED, options({ sort: "cost", dir: "desc" }))).toMatchObject({ multiCurrency: false, sort: "cost", dir: "desc" });
+    expect(investmentsTable(MIXED, options({ sort: "cost", dir: "desc" }))).toMatchObject({
+      multiCurrency: false,
+      sort: "cost",
+      dir: "desc",
+    });
   });
 
   it("cannot sort on a hidden column", () => {
-    const hidden: InvestmentColumnSettings = { gainValue: "none", gainPercent: "none", incomeValue: "none", yieldPercent: "none" };
+    const hidden: InvestmentColumnSettings = {
+      gainValue: "none",
+      gainPercent: "none",
+      incomeValue: "none",
+      yieldPercent: "none",
+    };
     const table = investmentsTable(MIXED, options({ columns: hidden, sort: "gain", dir: "desc" }));
     expect(table.columns).toEqual({ gain: false, income: false });
     expect([...table.sortable].sort()).toEqual(["cost", "description", "value", "weight"]);
@@ -397,7 +487,10 @@ describe("investmentsTable: multi-currency sorting (spec 001 §2.3)", () => {
 
   it("sorts the accounts and the holdings within each", () => {
     const data = answer(
-      [account(1, { value: { plan: money(500), report: money(600, "EUR") } }), account(2, { value: { plan: money(3000), report: money(3600, "EUR") } })],
+      [
+        account(1, { value: { plan: money(500), report: money(600, "EUR") } }),
+        account(2, { value: { plan: money(3000), report: money(3600, "EUR") } }),
+      ],
       [
         holding("1-1", 1, { value: { native: money(100), plan: money(100), report: money(120, "EUR") } }),
         holding("1-2", 1, { value: { native: money(400), plan: money(400), report: money(480, "EUR") } }),
@@ -417,7 +510,11 @@ describe("investmentsTable: account book cost and gain", () => {
 
   it("sums the holdings' cost and gain, cash aside, when every one is shown in the account's currency", () => {
     const table = investmentsTable(
-      GBP_ONLY([holding("1", 1), holding("2", 1, { cost: money(500), gain: money(100) }), holding("c", 1, { code: "CASH", cost: null, gain: null })]),
+      GBP_ONLY([
+        holding("1", 1),
+        holding("2", 1, { cost: money(500), gain: money(100) }),
+        holding("c", 1, { code: "CASH", cost: null, gain: null }),
+      ]),
       options({ show: "original" }),
     );
     const cells = table.accounts[0]!.cells;
@@ -427,27 +524,44 @@ describe("investmentsTable: account book cost and gain", () => {
   });
 
   it("leaves cost and gain not available when one holding's cost is unknown or in another currency", () => {
-    expect(investmentsTable(GBP_ONLY([holding("1", 1), holding("2", 1, { cost: null })]), options({ show: "original" })).accounts[0]!.cells).toMatchObject({ cost: null, gain: null, gainPercent: null });
-    expect(investmentsTable(answer([account(1)], [holding("1", 1), dollars("2", 1)]), options({ show: "original" })).accounts[0]!.cells).toMatchObject({ cost: null, gain: null });
+    expect(
+      investmentsTable(GBP_ONLY([holding("1", 1), holding("2", 1, { cost: null })]), options({ show: "original" }))
+        .accounts[0]!.cells,
+    ).toMatchObject({ cost: null, gain: null, gainPercent: null });
+    expect(
+      investmentsTable(answer([account(1)], [holding("1", 1), dollars("2", 1)]), options({ show: "original" }))
+        .accounts[0]!.cells,
+    ).toMatchObject({ cost: null, gain: null });
   });
 
   it("leaves the gain not available when the summed cost is zero", () => {
-    const cells = investmentsTable(GBP_ONLY([holding("1", 1, { cost: money(0), gain: money(50) })]), options({ show: "original" })).accounts[0]!.cells;
+    const cells = investmentsTable(
+      GBP_ONLY([holding("1", 1, { cost: money(0), gain: money(50) })]),
+      options({ show: "original" }),
+    ).accounts[0]!.cells;
     expect(cells.cost).toEqual(money(0));
     expect(cells.gain).toBeNull();
     expect(cells.gainPercent).toBeNull();
   });
 
   it("has no cost for an account holding only cash", () => {
-    const cells = investmentsTable(GBP_ONLY([holding("c", 1, { cash: true, cost: money(10) })]), options({ show: "original" })).accounts[0]!.cells;
+    const cells = investmentsTable(
+      GBP_ONLY([holding("c", 1, { cash: true, cost: money(10) })]),
+      options({ show: "original" }),
+    ).accounts[0]!.cells;
     expect(cells.cost).toBeNull();
     expect(cells.gain).toBeNull();
   });
 
   it("derives the account's yield from its income and value (its holdings' total), none for a zero value", () => {
     // the account's income £100 over its one holding's £1,000
-    expect(investmentsTable(GBP_ONLY([holding("1", 1)]), options({ show: "original" })).accounts[0]!.cells.yieldPercent).toBe(10);
-    const empty = answer([account(1)], [holding("1", 1, { value: { native: money(0), plan: money(0), report: money(0, "EUR") } })]);
+    expect(
+      investmentsTable(GBP_ONLY([holding("1", 1)]), options({ show: "original" })).accounts[0]!.cells.yieldPercent,
+    ).toBe(10);
+    const empty = answer(
+      [account(1)],
+      [holding("1", 1, { value: { native: money(0), plan: money(0), report: money(0, "EUR") } })],
+    );
     expect(investmentsTable(empty, options({ show: "original" })).accounts[0]!.cells.yieldPercent).toBeNull();
   });
 });
@@ -456,26 +570,73 @@ describe("investmentsTable: column settings (spec 001 §5)", () => {
   const data = answer([account(1)], [holding("1", 1)]);
 
   it("shows gain and income figures on holdings only with SecurityLevelOnly", () => {
-    const table = investmentsTable(data, options({ show: "original", columns: { gainValue: "SecurityLevelOnly", gainPercent: "SecurityLevelOnly", incomeValue: "SecurityLevelOnly", yieldPercent: "SecurityLevelOnly" } }));
+    const table = investmentsTable(
+      data,
+      options({
+        show: "original",
+        columns: {
+          gainValue: "SecurityLevelOnly",
+          gainPercent: "SecurityLevelOnly",
+          incomeValue: "SecurityLevelOnly",
+          yieldPercent: "SecurityLevelOnly",
+        },
+      }),
+    );
     expect(table.columns).toEqual({ gain: true, income: true });
-    expect(table.accounts[0]!.cells).toMatchObject({ cost: money(800), gain: null, gainPercent: null, income: null, yieldPercent: null });
-    expect(table.accounts[0]!.positions[0]!.cells).toMatchObject({ gain: money(200), gainPercent: 25, income: money(50), yieldPercent: 5 });
+    expect(table.accounts[0]!.cells).toMatchObject({
+      cost: money(800),
+      gain: null,
+      gainPercent: null,
+      income: null,
+      yieldPercent: null,
+    });
+    expect(table.accounts[0]!.positions[0]!.cells).toMatchObject({
+      gain: money(200),
+      gainPercent: 25,
+      income: money(50),
+      yieldPercent: 5,
+    });
   });
 
   it("shows the figures on every row with all", () => {
     const table = investmentsTable(data, options({ show: "original" }));
-    expect(table.accounts[0]!.cells).toMatchObject({ value: money(1000), gain: money(200), gainPercent: 25, income: money(100), yieldPercent: 10 });
+    expect(table.accounts[0]!.cells).toMatchObject({
+      value: money(1000),
+      gain: money(200),
+      gainPercent: 25,
+      income: money(100),
+      yieldPercent: 10,
+    });
   });
 
   it("shows no figure of a setting that is none, the others still", () => {
-    const table = investmentsTable(data, options({ show: "original", columns: { gainValue: "none", gainPercent: "all", incomeValue: "all", yieldPercent: "none" } }));
+    const table = investmentsTable(
+      data,
+      options({
+        show: "original",
+        columns: { gainValue: "none", gainPercent: "all", incomeValue: "all", yieldPercent: "none" },
+      }),
+    );
     expect(table.columns).toEqual({ gain: true, income: true });
-    expect(table.accounts[0]!.cells).toMatchObject({ gain: null, gainPercent: 25, income: money(100), yieldPercent: null });
-    expect(table.accounts[0]!.positions[0]!.cells).toMatchObject({ gain: null, gainPercent: 25, income: money(50), yieldPercent: null });
+    expect(table.accounts[0]!.cells).toMatchObject({
+      gain: null,
+      gainPercent: 25,
+      income: money(100),
+      yieldPercent: null,
+    });
+    expect(table.accounts[0]!.positions[0]!.cells).toMatchObject({
+      gain: null,
+      gainPercent: 25,
+      income: money(50),
+      yieldPercent: null,
+    });
   });
 
   it("shows no gain percentage where the gain is not available", () => {
-    const table = investmentsTable(answer([account(1)], [holding("1", 1, { cost: money(0) })]), options({ show: "original" }));
+    const table = investmentsTable(
+      answer([account(1)], [holding("1", 1, { cost: money(0) })]),
+      options({ show: "original" }),
+    );
     expect(table.accounts[0]!.positions[0]!.cells).toMatchObject({ gain: null, gainPercent: null });
   });
 });
@@ -490,7 +651,10 @@ describe("investmentsTable: parcels (tertiary rows)", () => {
     value: { native: money(400), plan: money(400), report: money(480, "EUR") },
     ...fields,
   });
-  const data = answer([account(1)], [holding("1", 1, { parcels: [parcel("x"), parcel("y", { cost: money(0), gain: money(10) })] })]);
+  const data = answer(
+    [account(1)],
+    [holding("1", 1, { parcels: [parcel("x"), parcel("y", { cost: money(0), gain: money(10) })] })],
+  );
 
   it("shows each purchase with its cost, gain and gain percentage in the holding's currency", () => {
     const [x, y] = investmentsTable(data, options({ show: "original" })).accounts[0]!.positions[0]!.parcels;
@@ -498,18 +662,37 @@ describe("investmentsTable: parcels (tertiary rows)", () => {
       key: "x",
       tradeDate: "2021-06-01",
       volume: 40,
-      cells: { currency: "GBP", price: null, cost: money(320), value: money(400), weight: null, gain: money(80), gainPercent: 25, income: null, yieldPercent: null },
+      cells: {
+        currency: "GBP",
+        price: null,
+        cost: money(320),
+        value: money(400),
+        weight: null,
+        gain: money(80),
+        gainPercent: 25,
+        income: null,
+        yieldPercent: null,
+      },
     });
     expect(y!.cells).toMatchObject({ cost: money(0), gain: null, gainPercent: null });
   });
 
   it("shows a purchase's cost and gain as not available in another currency", () => {
     const [x] = investmentsTable(data, options()).accounts[0]!.positions[0]!.parcels;
-    expect(x!.cells).toMatchObject({ currency: "EUR", value: money(480, "EUR"), cost: null, gain: null, gainPercent: null });
+    expect(x!.cells).toMatchObject({
+      currency: "EUR",
+      value: money(480, "EUR"),
+      cost: null,
+      gain: null,
+      gainPercent: null,
+    });
   });
 
   it("hides a purchase's gain when its setting is none", () => {
-    const [x] = investmentsTable(data, options({ show: "original", columns: { ...ALL, gainValue: "none", gainPercent: "none" } })).accounts[0]!.positions[0]!.parcels;
+    const [x] = investmentsTable(
+      data,
+      options({ show: "original", columns: { ...ALL, gainValue: "none", gainPercent: "none" } }),
+    ).accounts[0]!.positions[0]!.parcels;
     expect(x!.cells).toMatchObject({ cost: money(320), gain: null, gainPercent: null });
   });
 });
@@ -529,9 +712,17 @@ describe("isRowOpen (spec 001 §4 'Investments table expand modes')", () => {
 
   it("turns round a row the user toggled (UserToggle), the others as the mode says", () => {
     const toggled = new Set(["a12", "p12-3"]);
-    expect([isRowOpen("a12", "primary", toggled), isRowOpen("p12-3", "primary", toggled), isRowOpen("a13", "primary", toggled)]).toEqual([false, true, true]);
+    expect([
+      isRowOpen("a12", "primary", toggled),
+      isRowOpen("p12-3", "primary", toggled),
+      isRowOpen("a13", "primary", toggled),
+    ]).toEqual([false, true, true]);
     expect([isRowOpen("a12", "all", toggled), isRowOpen("p12-4", "all", toggled)]).toEqual([false, true]);
-    expect([isRowOpen("a12", "none", toggled), isRowOpen("p12-3", "none", toggled), isRowOpen("a13", "none", toggled)]).toEqual([true, true, false]);
+    expect([
+      isRowOpen("a12", "none", toggled),
+      isRowOpen("p12-3", "none", toggled),
+      isRowOpen("a13", "none", toggled),
+    ]).toEqual([true, true, false]);
   });
 });
 
@@ -556,7 +747,13 @@ describe("toggleRow", () => {
 describe("conversionPairs (spec 001 §5: FX pairs skip identical currencies)", () => {
   const data = answer(
     [account(1), account(2), account(3, { planCurrency: "EUR" })],
-    [holding("1-1", 1), dollars("1-2", 1), dollars("2-1", 2), holding("3-1", 3, { nativeCurrency: "GBP", planCurrency: "EUR" }), holding("3-2", 3, { nativeCurrency: "EUR", planCurrency: "EUR" })],
+    [
+      holding("1-1", 1),
+      dollars("1-2", 1),
+      dollars("2-1", 2),
+      holding("3-1", 3, { nativeCurrency: "GBP", planCurrency: "EUR" }),
+      holding("3-2", 3, { nativeCurrency: "EUR", planCurrency: "EUR" }),
+    ],
   );
 
   it("needs no rates in the preferred currency", () => {
@@ -578,7 +775,14 @@ describe("conversionPairs (spec 001 §5: FX pairs skip identical currencies)", (
 
 describe("toMinor and addMoney: totals are exact sums of the amounts as shown", () => {
   it("rounds as the screen does, halves away from zero, and adds in whole pennies", () => {
-    expect([toMinor(1.005), toMinor(2.675), toMinor(-1.005), toMinor(0.004), toMinor(-0.004), toMinor(154986.285)]).toEqual([101, 268, -101, 0, 0, 15498629]);
+    expect([
+      toMinor(1.005),
+      toMinor(2.675),
+      toMinor(-1.005),
+      toMinor(0.004),
+      toMinor(-0.004),
+      toMinor(154986.285),
+    ]).toEqual([101, 268, -101, 0, 0, 15498629]);
     // 0.1 + 0.2 in floating point is 0.30000000000000004; in pennies it is 0.30
     expect(addMoney([money(0.1), money(0.2)], "GBP")).toEqual(money(0.3));
     // each row as shown (£1.01 three times), not the unrounded sum (£3.015 → £3.02)
@@ -593,26 +797,63 @@ describe("toMinor and addMoney: totals are exact sums of the amounts as shown", 
 
 describe("investmentsTable: totals per account and in all (decision 108)", () => {
   const cash = (key: string, accountId: number, amount: number) =>
-    holding(key, accountId, { code: "GBPCASH", exchange: "CASH", cash: true, cost: null, gain: null, gainPercent: 0, value: { native: money(amount), plan: money(amount), report: money(amount * 1.2, "EUR") } });
+    holding(key, accountId, {
+      code: "GBPCASH",
+      exchange: "CASH",
+      cash: true,
+      cost: null,
+      gain: null,
+      gainPercent: 0,
+      value: { native: money(amount), plan: money(amount), report: money(amount * 1.2, "EUR") },
+    });
   const pennies = (key: string, accountId: number, amount: number, cost: number) =>
-    holding(key, accountId, { value: { native: money(amount), plan: money(amount), report: money(amount * 1.2, "EUR") }, cost: money(cost), gain: money(amount - cost) });
+    holding(key, accountId, {
+      value: { native: money(amount), plan: money(amount), report: money(amount * 1.2, "EUR") },
+      cost: money(cost),
+      gain: money(amount - cost),
+    });
 
   it("adds each account's market value, book cost and gain as shown, cash left out of cost and gain", () => {
     const table = investmentsTable(
-      answer([account(1), account(2)], [pennies("1-1", 1, 100.005, 50.004), pennies("1-2", 1, 200.005, 100.004), cash("1-3", 1, 10.5), pennies("2-1", 2, 99.995, 80)], "GBP"),
+      answer(
+        [account(1), account(2)],
+        [
+          pennies("1-1", 1, 100.005, 50.004),
+          pennies("1-2", 1, 200.005, 100.004),
+          cash("1-3", 1, 10.5),
+          pennies("2-1", 2, 99.995, 80),
+        ],
+        "GBP",
+      ),
       options({ show: "original" }),
     );
     const [one, two] = table.accounts;
     // rows as shown: £100.01 + £200.01 + £10.50; costs £50.00 + £100.00; gains £50.00 + £100.00 (cash has none)
-    expect(one!.total).toEqual({ currency: "GBP", value: money(310.52), valueConverted: false, cost: { amount: money(150), reason: null }, gain: { amount: money(150), reason: null }, cashLeftOut: true });
+    expect(one!.total).toEqual({
+      currency: "GBP",
+      value: money(310.52),
+      valueConverted: false,
+      cost: { amount: money(150), reason: null },
+      gain: { amount: money(150), reason: null },
+      cashLeftOut: true,
+    });
     expect(one!.cells.cost).toEqual(money(150));
     expect(two!.total.value).toEqual(money(100));
-    expect(table.total).toMatchObject({ currency: "GBP", value: money(410.52), cost: { amount: money(230) }, gain: { amount: money(170) }, cashLeftOut: true });
+    expect(table.total).toMatchObject({
+      currency: "GBP",
+      value: money(410.52),
+      cost: { amount: money(230) },
+      gain: { amount: money(170) },
+      cashLeftOut: true,
+    });
   });
 
   it("shows the account row's market value as its total, the sum of its rows as shown, where the platform's own figure is a penny off", () => {
     const platform = account(1, { value: { plan: money(300.01), report: money(360.01, "EUR") } });
-    const table = investmentsTable(answer([platform], [pennies("1-1", 1, 100.005, 50), pennies("1-2", 1, 200.005, 100)], "GBP"), options({ show: "original" }));
+    const table = investmentsTable(
+      answer([platform], [pennies("1-1", 1, 100.005, 50), pennies("1-2", 1, 200.005, 100)], "GBP"),
+      options({ show: "original" }),
+    );
     expect(table.accounts[0]!.cells.value).toEqual(money(300.02));
     expect(table.accounts[0]!.total.value).toEqual(money(300.02));
   });
@@ -621,34 +862,83 @@ describe("investmentsTable: totals per account and in all (decision 108)", () =>
     // in the preferred currency (euros) every cost is known in pounds or dollars only: converted
     const preferred = investmentsTable(MIXED, options());
     expect(preferred.accounts.map((a) => a.total.cost.reason)).toEqual(["converted", "converted"]);
-    expect(preferred.accounts[0]!.total).toMatchObject({ currency: "EUR", value: money(2400, "EUR"), gain: { amount: null, reason: "converted" } });
-    expect(preferred.total).toMatchObject({ currency: "EUR", value: money(3600, "EUR"), cost: { reason: "converted" } });
+    expect(preferred.accounts[0]!.total).toMatchObject({
+      currency: "EUR",
+      value: money(2400, "EUR"),
+      gain: { amount: null, reason: "converted" },
+    });
+    expect(preferred.total).toMatchObject({
+      currency: "EUR",
+      value: money(3600, "EUR"),
+      cost: { reason: "converted" },
+    });
     // in the original currency account 1 shows pounds and dollars: each row has its cost, they do not add up
     const original = investmentsTable(MIXED, options({ show: "original" }));
-    expect(original.accounts[0]!.total).toMatchObject({ currency: "GBP", value: money(2000), valueConverted: true, cost: { amount: null, reason: "currencies" } });
+    expect(original.accounts[0]!.total).toMatchObject({
+      currency: "GBP",
+      value: money(2000),
+      valueConverted: true,
+      cost: { amount: null, reason: "currencies" },
+    });
     expect(original.accounts[1]!.total.cost).toEqual({ amount: money(500), reason: null });
     expect(original.total.cost.reason).toBe("currencies");
     // converted to the account's pounds, the dollar cost is not shown: converted
-    expect(investmentsTable(MIXED, options({ show: "original", convert: [1] })).accounts[0]!.total.cost.reason).toBe("converted");
+    expect(investmentsTable(MIXED, options({ show: "original", convert: [1] })).accounts[0]!.total.cost.reason).toBe(
+      "converted",
+    );
     // a cost the platform does not know
-    const unknown = investmentsTable(answer([account(1)], [holding("1-1", 1), holding("1-2", 1, { cost: null, gain: null })], "GBP"), options({ show: "original" }));
-    expect(unknown.accounts[0]!.total).toMatchObject({ value: money(2000), cost: { reason: "unknown" }, gain: { reason: "unknown" } });
+    const unknown = investmentsTable(
+      answer([account(1)], [holding("1-1", 1), holding("1-2", 1, { cost: null, gain: null })], "GBP"),
+      options({ show: "original" }),
+    );
+    expect(unknown.accounts[0]!.total).toMatchObject({
+      value: money(2000),
+      cost: { reason: "unknown" },
+      gain: { reason: "unknown" },
+    });
     // a zero cost: the cost adds up, the gain is not available
-    const zero = investmentsTable(answer([account(1)], [holding("1-1", 1), holding("1-2", 1, { cost: money(0) })], "GBP"), options({ show: "original" }));
-    expect(zero.accounts[0]!.total).toMatchObject({ cost: { amount: money(800) }, gain: { amount: null, reason: "unknown" } });
+    const zero = investmentsTable(
+      answer([account(1)], [holding("1-1", 1), holding("1-2", 1, { cost: money(0) })], "GBP"),
+      options({ show: "original" }),
+    );
+    expect(zero.accounts[0]!.total).toMatchObject({
+      cost: { amount: money(800) },
+      gain: { amount: null, reason: "unknown" },
+    });
     // cash only
     const onlyCash = investmentsTable(answer([account(1)], [cash("1-1", 1, 25)], "GBP"), options({ show: "original" }));
-    expect(onlyCash.accounts[0]!.total).toMatchObject({ value: money(25), cost: { reason: "cashOnly" }, cashLeftOut: false });
+    expect(onlyCash.accounts[0]!.total).toMatchObject({
+      value: money(25),
+      cost: { reason: "cashOnly" },
+      cashLeftOut: false,
+    });
     expect(onlyCash.total).toMatchObject({ value: money(25), cost: { reason: "cashOnly" } });
   });
 
   it("totals accounts of different currencies in the report currency, from each holding's report value", () => {
     const euros = account(2, { planCurrency: "EUR", value: { plan: money(1000, "EUR"), report: money(1000, "EUR") } });
     const table = investmentsTable(
-      answer([account(1), euros], [holding("1-1", 1), holding("2-1", 2, { nativeCurrency: "EUR", planCurrency: "EUR", value: { native: money(1000.004, "EUR"), plan: money(1000.004, "EUR"), report: money(1000.004, "EUR") }, cost: money(900, "EUR") })]),
+      answer(
+        [account(1), euros],
+        [
+          holding("1-1", 1),
+          holding("2-1", 2, {
+            nativeCurrency: "EUR",
+            planCurrency: "EUR",
+            value: { native: money(1000.004, "EUR"), plan: money(1000.004, "EUR"), report: money(1000.004, "EUR") },
+            cost: money(900, "EUR"),
+          }),
+        ],
+      ),
       options({ show: "original" }),
     );
     expect(table.accounts.map((a) => a.total.currency)).toEqual(["GBP", "EUR"]);
-    expect(table.total).toMatchObject({ currency: "EUR", value: money(2200, "EUR"), valueConverted: true, cost: { reason: "currencies" }, gain: { reason: "currencies" } });
+    expect(table.total).toMatchObject({
+      currency: "EUR",
+      value: money(2200, "EUR"),
+      valueConverted: true,
+      cost: { reason: "currencies" },
+      gain: { reason: "currencies" },
+    });
   });
 });

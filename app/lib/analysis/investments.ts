@@ -9,7 +9,14 @@ export type Money = { amount: number; currency: string };
 /** A figure in the three currencies of spec 001 §4: the security's own (native), the account's (plan) and the client's preferred one (report). */
 export type InThree = { native: Money; plan: Money; report: Money };
 
-export type Parcel = { key: string; tradeDate: string; volume: number; cost: Money | null; gain: Money | null; value: InThree };
+export type Parcel = {
+  key: string;
+  tradeDate: string;
+  volume: number;
+  cost: Money | null;
+  gain: Money | null;
+  value: InThree;
+};
 
 export type Holding = {
   key: string;
@@ -47,7 +54,13 @@ export type HoldingAccount = {
   income: { plan: Money; report: Money };
 };
 
-export type HoldingsAnswer = { date: string; reportCurrency: string; total: Money; accounts: HoldingAccount[]; holdings: Holding[] };
+export type HoldingsAnswer = {
+  date: string;
+  reportCurrency: string;
+  total: Money;
+  accounts: HoldingAccount[];
+  holdings: Holding[];
+};
 
 export type AllocationType = "asset_class" | "sector" | "region";
 export type AllocationCategory = {
@@ -55,7 +68,14 @@ export type AllocationCategory = {
   name: string;
   value: Money;
   weight: number;
-  positions: Array<{ key: string; accountId: number; account: string; description: string | null; value: Money; weight: number }>;
+  positions: Array<{
+    key: string;
+    accountId: number;
+    account: string;
+    description: string | null;
+    value: Money;
+    weight: number;
+  }>;
 };
 export type AllocationAnswer = { date: string; total: Money; types: Record<AllocationType, AllocationCategory[]> };
 
@@ -63,7 +83,12 @@ export type AllocationAnswer = { date: string; total: Money; types: Record<Alloc
 
 /** spec 001 §5: unrealised gain values and percentages, annual income values and yields each show on none, security rows only, or all rows. */
 export type ColumnLevel = "none" | "SecurityLevelOnly" | "all";
-export type InvestmentColumnSettings = { gainValue: ColumnLevel; gainPercent: ColumnLevel; incomeValue: ColumnLevel; yieldPercent: ColumnLevel };
+export type InvestmentColumnSettings = {
+  gainValue: ColumnLevel;
+  gainPercent: ColumnLevel;
+  incomeValue: ColumnLevel;
+  yieldPercent: ColumnLevel;
+};
 
 export function readColumnLevel(value: unknown): ColumnLevel {
   return value === "none" || value === "SecurityLevelOnly" ? value : "all";
@@ -71,10 +96,14 @@ export function readColumnLevel(value: unknown): ColumnLevel {
 
 /** spec 001 §5: a column is hidden when all its settings are none. */
 export function visibleColumns(s: InvestmentColumnSettings): { gain: boolean; income: boolean } {
-  return { gain: s.gainValue !== "none" || s.gainPercent !== "none", income: s.incomeValue !== "none" || s.yieldPercent !== "none" };
+  return {
+    gain: s.gainValue !== "none" || s.gainPercent !== "none",
+    income: s.incomeValue !== "none" || s.yieldPercent !== "none",
+  };
 }
 
-const shownOn = (level: ColumnLevel, row: "account" | "position") => level === "all" || (level === "SecurityLevelOnly" && row === "position");
+const shownOn = (level: ColumnLevel, row: "account" | "position") =>
+  level === "all" || (level === "SecurityLevelOnly" && row === "position");
 
 // ── rules ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -97,7 +126,11 @@ export type CurrencyLevel = keyof InThree;
  * shows each account in its own currency and its holdings in theirs, unless the account is
  * converted to its account currency.
  */
-export function levelOf(row: "account" | "position", show: "preferred" | "original", converted: boolean): CurrencyLevel {
+export function levelOf(
+  row: "account" | "position",
+  show: "preferred" | "original",
+  converted: boolean,
+): CurrencyLevel {
   if (show === "preferred") return "report";
   return row === "account" || converted ? "plan" : "native";
 }
@@ -205,7 +238,12 @@ function sortKey(sort: InvestmentSort, row: { name: string | null; cells: Cells 
 }
 
 /** Sorted by `sort`; figures not available go last whichever the direction; ties keep their order. */
-export function sortRows<T extends { name: string | null; cells: Cells }>(rows: readonly T[], sort: InvestmentSort, dir: "asc" | "desc", locale: string): T[] {
+export function sortRows<T extends { name: string | null; cells: Cells }>(
+  rows: readonly T[],
+  sort: InvestmentSort,
+  dir: "asc" | "desc",
+  locale: string,
+): T[] {
   const collator = nameCollator(locale);
   const sign = dir === "asc" ? 1 : -1;
   return rows
@@ -232,7 +270,10 @@ export function investmentsTable(answer: HoldingsAnswer, o: InvestmentsOptions):
       const currency = value.currency;
       const cost = shownCost(h.cost, currency);
       const gain = shownGain(h.cost, h.gain, currency);
-      const rate = positionLevel === "native" || h.nativeCurrency === currency ? undefined : o.rates?.get(`${h.nativeCurrency}${currency}`);
+      const rate =
+        positionLevel === "native" || h.nativeCurrency === currency
+          ? undefined
+          : o.rates?.get(`${h.nativeCurrency}${currency}`);
       return {
         key: `p${h.key}`,
         name: securityName(h.description),
@@ -241,7 +282,10 @@ export function investmentsTable(answer: HoldingsAnswer, o: InvestmentsOptions):
         cash: h.cash || isCashSecurity(h),
         volume: h.volume,
         nativeCurrency: h.nativeCurrency,
-        conversion: isConverted && h.nativeCurrency !== currency ? { from: h.nativeCurrency, to: currency, rate: rate ?? null } : null,
+        conversion:
+          isConverted && h.nativeCurrency !== currency
+            ? { from: h.nativeCurrency, to: currency, rate: rate ?? null }
+            : null,
         costMissing: h.cost === null ? "unknown" : cost === null ? "converted" : null,
         valueIn: { account: h.value[accountLevel], report: h.value.report },
         gainShown: gain,
@@ -270,7 +314,10 @@ export function investmentsTable(answer: HoldingsAnswer, o: InvestmentsOptions):
               value: parcelValue,
               weight: null,
               gain: shownOn(o.columns.gainValue, "position") ? parcelGain : null,
-              gainPercent: shownOn(o.columns.gainPercent, "position") && parcelGain && p.cost ? (parcelGain.amount / p.cost.amount) * 100 : null,
+              gainPercent:
+                shownOn(o.columns.gainPercent, "position") && parcelGain && p.cost
+                  ? (parcelGain.amount / p.cost.amount) * 100
+                  : null,
               income: null,
               yieldPercent: null,
             },
@@ -299,9 +346,11 @@ export function investmentsTable(answer: HoldingsAnswer, o: InvestmentsOptions):
         value,
         weight: account.weight,
         gain: shownOn(o.columns.gainValue, "account") ? gain : null,
-        gainPercent: shownOn(o.columns.gainPercent, "account") && gain && cost ? (gain.amount / cost.amount) * 100 : null,
+        gainPercent:
+          shownOn(o.columns.gainPercent, "account") && gain && cost ? (gain.amount / cost.amount) * 100 : null,
         income: shownOn(o.columns.incomeValue, "account") ? income : null,
-        yieldPercent: shownOn(o.columns.yieldPercent, "account") && value.amount > 0 ? (income.amount / value.amount) * 100 : null,
+        yieldPercent:
+          shownOn(o.columns.yieldPercent, "account") && value.amount > 0 ? (income.amount / value.amount) * 100 : null,
       },
       positions,
       total,
@@ -309,12 +358,20 @@ export function investmentsTable(answer: HoldingsAnswer, o: InvestmentsOptions):
   });
   const currencies = new Set(accounts.flatMap((a) => [a.cells.currency, ...a.positions.map((p) => p.cells.currency)]));
   const multiCurrency = o.show === "original" && currencies.size > 1;
-  const sortable = new Set<InvestmentSort>(["description", "weight", ...(shown.income ? (["income"] as const) : []), ...(multiCurrency ? [] : (["value", "cost", ...(shown.gain ? (["gain"] as const) : [])] as const))]);
+  const sortable = new Set<InvestmentSort>([
+    "description",
+    "weight",
+    ...(shown.income ? (["income"] as const) : []),
+    ...(multiCurrency ? [] : (["value", "cost", ...(shown.gain ? (["gain"] as const) : [])] as const)),
+  ]);
   // spec 001 §8: sorting on a property that cannot be sorted is ignored
   const sort = sortable.has(o.sort) ? o.sort : "description";
   const dir = sort === o.sort ? o.dir : "asc";
   return {
-    accounts: sortRows(accounts, sort, dir, o.locale).map((a) => ({ ...a, positions: sortRows(a.positions, sort, dir, o.locale) })),
+    accounts: sortRows(accounts, sort, dir, o.locale).map((a) => ({
+      ...a,
+      positions: sortRows(a.positions, sort, dir, o.locale),
+    })),
     multiCurrency,
     sortable,
     sort,
@@ -341,10 +398,16 @@ export function toggleRow(open: readonly string[], key: string): string[] {
 }
 
 /** The foreign-exchange pairs a table needs for its conversion rates: each converted account's holdings in another currency. */
-export function conversionPairs(answer: HoldingsAnswer, show: "preferred" | "original", convert: readonly number[]): Array<{ from: string; to: string }> {
+export function conversionPairs(
+  answer: HoldingsAnswer,
+  show: "preferred" | "original",
+  convert: readonly number[],
+): Array<{ from: string; to: string }> {
   if (show !== "original") return [];
   const converted = new Set(convert);
-  return answer.holdings.filter((h) => converted.has(h.accountId) && h.nativeCurrency !== h.planCurrency).map((h) => ({ from: h.nativeCurrency, to: h.planCurrency }));
+  return answer.holdings
+    .filter((h) => converted.has(h.accountId) && h.nativeCurrency !== h.planCurrency)
+    .map((h) => ({ from: h.nativeCurrency, to: h.planCurrency }));
 }
 
 // ── totals (docs/decisions/108-transaction-types-signs-and-investment-totals.md) ───────────────
@@ -384,7 +447,11 @@ const missing = (reason: NotAvailableReason): TotalFigure => ({ amount: null, re
  * only where every holding other than cash shows them in that currency, else why not. Sums of the
  * figures as shown, in minor units.
  */
-export function holdingsTotal(positions: readonly PositionRow[], currency: string, valueIn: "account" | "report"): TotalRow {
+export function holdingsTotal(
+  positions: readonly PositionRow[],
+  currency: string,
+  valueIn: "account" | "report",
+): TotalRow {
   const value = addMoney(
     positions.map((p) => (p.cells.value.currency === currency ? p.cells.value : p.valueIn[valueIn])),
     currency,
@@ -397,8 +464,24 @@ export function holdingsTotal(positions: readonly PositionRow[], currency: strin
     if (costed.some((p) => p.costMissing === "unknown" || p.cells.cost === null)) return "unknown";
     return null;
   })();
-  const cost = reason ? missing(reason) : available(addMoney(costed.map((p) => p.cells.cost as Money), currency));
-  const gain = cost.reason ? missing(cost.reason) : costed.every((p) => p.gainShown) ? available(addMoney(costed.map((p) => p.gainShown as Money), currency)) : missing("unknown");
+  const cost = reason
+    ? missing(reason)
+    : available(
+        addMoney(
+          costed.map((p) => p.cells.cost as Money),
+          currency,
+        ),
+      );
+  const gain = cost.reason
+    ? missing(cost.reason)
+    : costed.every((p) => p.gainShown)
+      ? available(
+          addMoney(
+            costed.map((p) => p.gainShown as Money),
+            currency,
+          ),
+        )
+      : missing("unknown");
   return {
     currency,
     value,
@@ -414,7 +497,10 @@ export function holdingsTotal(positions: readonly PositionRow[], currency: strin
  * so in the preferred currency); else the holdings' market values in the report currency, and book
  * cost and gain 'Not available' (several currencies).
  */
-export function grandTotal(accounts: ReadonlyArray<{ total: TotalRow; positions: readonly PositionRow[] }>, reportCurrency: string): TotalRow {
+export function grandTotal(
+  accounts: ReadonlyArray<{ total: TotalRow; positions: readonly PositionRow[] }>,
+  reportCurrency: string,
+): TotalRow {
   const currencies = new Set(accounts.map((a) => a.total.currency));
   if (currencies.size === 1) {
     const currency = accounts[0]!.total.currency;
@@ -439,7 +525,9 @@ export function grandTotal(accounts: ReadonlyArray<{ total: TotalRow; positions:
   return {
     currency: reportCurrency,
     value: addMoney(
-      accounts.flatMap((a) => a.positions.map((p) => (p.cells.value.currency === reportCurrency ? p.cells.value : p.valueIn.report))),
+      accounts.flatMap((a) =>
+        a.positions.map((p) => (p.cells.value.currency === reportCurrency ? p.cells.value : p.valueIn.report)),
+      ),
       reportCurrency,
     ),
     valueConverted: true,

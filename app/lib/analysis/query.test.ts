@@ -1,8 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { analysisHref, type AnalysisQuery, readAnalysisQuery } from "./query";
 
-const read = (search: string, disabled?: Set<"2Y" | "custom">) => readAnalysisQuery(new URL(`http://portal/clients/analysis${search}`), disabled);
-const DEFAULTS: AnalysisQuery = { id: null, range: "1Y", from: "", to: "", chart: null, currency: "report", tab: null, tx: null, pages: 1, sort: "description", dir: "asc", expand: "primary", open: [], show: "preferred", convert: [] };
+const read = (search: string, disabled?: Set<"2Y" | "custom">) =>
+  readAnalysisQuery(new URL(`http://portal/clients/analysis${search}`), disabled);
+const DEFAULTS: AnalysisQuery = {
+  id: null,
+  range: "1Y",
+  from: "",
+  to: "",
+  chart: null,
+  currency: "report",
+  tab: null,
+  tx: null,
+  pages: 1,
+  sort: "description",
+  dir: "asc",
+  expand: "primary",
+  open: [],
+  show: "preferred",
+  convert: [],
+};
 
 describe("readAnalysisQuery (spec 001 §3 'Filters')", () => {
   it("answers the defaults for an empty query", () => {
@@ -17,11 +34,16 @@ describe("readAnalysisQuery (spec 001 §3 'Filters')", () => {
   });
 
   it("ignores an id that is none of those", () => {
-    for (const id of ["0", "-1", "a b", "<script>", "x".repeat(61), "portfolio-0", "12345678901"]) expect(read(`?id=${encodeURIComponent(id)}`).id, id).toBeNull();
+    for (const id of ["0", "-1", "a b", "<script>", "x".repeat(61), "portfolio-0", "12345678901"])
+      expect(read(`?id=${encodeURIComponent(id)}`).id, id).toBeNull();
   });
 
   it("keeps the typed custom dates only for a custom range, and only date characters", () => {
-    expect(read("?range=custom&from=01-01-2025&to=31-13-2025")).toMatchObject({ range: "custom", from: "01-01-2025", to: "31-13-2025" });
+    expect(read("?range=custom&from=01-01-2025&to=31-13-2025")).toMatchObject({
+      range: "custom",
+      from: "01-01-2025",
+      to: "31-13-2025",
+    });
     expect(read("?range=2Y&from=01-01-2025&to=31-01-2025")).toMatchObject({ range: "2Y", from: "", to: "" });
     expect(read("?range=custom&from=01-01-2025<b>&to=")).toMatchObject({ from: "01-01-2025", to: "" });
   });
@@ -32,16 +54,28 @@ describe("readAnalysisQuery (spec 001 §3 'Filters')", () => {
   });
 
   it("reads the chart tab, the currency and the tab", () => {
-    expect(read("?chart=value&currency=plan&tab=accounts")).toMatchObject({ chart: "value", currency: "plan", tab: "accounts" });
+    expect(read("?chart=value&currency=plan&tab=accounts")).toMatchObject({
+      chart: "value",
+      currency: "plan",
+      tab: "accounts",
+    });
     expect(read("?tab=transactions&tx=42&pages=3")).toMatchObject({ tab: "transactions", tx: 42, pages: 3 });
-    expect(read("?chart=pie&currency=usd&tab=elsewhere&tx=-1&pages=0")).toMatchObject({ chart: null, currency: "report", tab: null, tx: null, pages: 1 });
+    expect(read("?chart=pie&currency=usd&tab=elsewhere&tx=-1&pages=0")).toMatchObject({
+      chart: null,
+      currency: "report",
+      tab: null,
+      tx: null,
+      pages: 1,
+    });
     expect(read("?pages=99").pages).toBe(20);
   });
 });
 
 describe("readAnalysisQuery: the investments tab (spec 001 §2.3, §4)", () => {
   it("reads the sort, the expand mode, the toggled rows, the currency shown and the converted accounts", () => {
-    expect(read("?tab=investments&sort=gain&dir=desc&expand=none&open=a3,p3-12,p3-12&show=original&convert=3,4,x")).toMatchObject({
+    expect(
+      read("?tab=investments&sort=gain&dir=desc&expand=none&open=a3,p3-12,p3-12&show=original&convert=3,4,x"),
+    ).toMatchObject({
       tab: "investments",
       sort: "gain",
       dir: "desc",
@@ -88,12 +122,16 @@ describe("analysisHref", () => {
       convert: [12, 14],
     };
     const href = analysisHref(query);
-    expect(href).toBe("/clients/analysis?id=portfolio-3&range=custom&from=01-01-2025&to=31-03-2025&chart=value&currency=plan&tab=transactions&tx=7&pages=2&sort=value&dir=desc&expand=all&open=a12%2Cp12-4&show=original&convert=12%2C14");
+    expect(href).toBe(
+      "/clients/analysis?id=portfolio-3&range=custom&from=01-01-2025&to=31-03-2025&chart=value&currency=plan&tab=transactions&tx=7&pages=2&sort=value&dir=desc&expand=all&open=a12%2Cp12-4&show=original&convert=12%2C14",
+    );
     expect(read(href.slice("/clients/analysis".length))).toEqual(query);
   });
 
   it("changes only what it is asked to", () => {
-    expect(analysisHref({ ...DEFAULTS, range: "SI", chart: "value" }, { id: "7" })).toBe("/clients/analysis?id=7&range=SI&chart=value");
+    expect(analysisHref({ ...DEFAULTS, range: "SI", chart: "value" }, { id: "7" })).toBe(
+      "/clients/analysis?id=7&range=SI&chart=value",
+    );
     expect(analysisHref({ ...DEFAULTS, id: "7" }, { id: null })).toBe("/clients/analysis");
   });
 });

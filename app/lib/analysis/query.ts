@@ -1,13 +1,27 @@
 // The analysis page's query (spec 001 §2.2, §3 "Filters", §4): the account filter, the date range,
 // the chart tab, the currency and the active tab, so that every view of the page is a URL an
 // adviser can bookmark and share. Pure: shared by server and browser.
-import { checkCustomRange, DATE_RANGE_NAMES, type DateError, type DateRangeName, DEFAULT_DATE_RANGE, readDateRangeName } from "~/lib/date-range";
+import {
+  checkCustomRange,
+  DATE_RANGE_NAMES,
+  type DateError,
+  type DateRangeName,
+  DEFAULT_DATE_RANGE,
+  readDateRangeName,
+} from "~/lib/date-range";
 import { PAGE_PATHS } from "~/lib/navigation";
 
 export type ChartTab = "percentage" | "value";
 export type CurrencyMode = "report" | "plan";
 /** The tabs of spec 001 §2.3, in the spec's order. */
-export const ANALYSIS_TABS = ["accounts", "investments", "allocation", "transactions", "instructions", "payment"] as const;
+export const ANALYSIS_TABS = [
+  "accounts",
+  "investments",
+  "allocation",
+  "transactions",
+  "instructions",
+  "payment",
+] as const;
 export type AnalysisTab = (typeof ANALYSIS_TABS)[number];
 
 export type AnalysisQuery = {
@@ -59,7 +73,13 @@ function positive(value: string | null, max: number): number | null {
   return n >= 1 ? Math.min(n, max) : null;
 }
 
-const list = (value: string | null) => (value ? value.split(",").map((x) => x.trim()).filter(Boolean) : []);
+const list = (value: string | null) =>
+  value
+    ? value
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [];
 
 export function readAnalysisQuery(url: URL, disabled: ReadonlySet<DateRangeName> = new Set()): AnalysisQuery {
   const get = (name: string) => url.searchParams.get(name);
@@ -85,7 +105,13 @@ export function readAnalysisQuery(url: URL, disabled: ReadonlySet<DateRangeName>
     expand: EXPAND_MODES.find((x) => x === get("expand")) ?? "primary",
     open: [...new Set(list(get("open")).filter((key) => ROW_KEY.test(key)))].slice(0, MAX_OPEN),
     show: get("show") === "original" ? "original" : "preferred",
-    convert: [...new Set(list(get("convert")).map((x) => positive(x, 9_999_999_999)).filter((x): x is number => x !== null))].slice(0, MAX_OPEN),
+    convert: [
+      ...new Set(
+        list(get("convert"))
+          .map((x) => positive(x, 9_999_999_999))
+          .filter((x): x is number => x !== null),
+      ),
+    ].slice(0, MAX_OPEN),
   };
 }
 
@@ -130,8 +156,13 @@ export const DATE_RANGE_OPTIONS = DATE_RANGE_NAMES;
 export type QueryPeriod = { timeframe: string } | { start: string; end: string };
 
 /** The query's period; a custom range that fails spec 001 §5 gives its errors and no period. */
-export function periodOfQuery(query: Pick<AnalysisQuery, "range" | "from" | "to">): { period: QueryPeriod | null; errors: { from?: DateError; to?: DateError } } {
+export function periodOfQuery(query: Pick<AnalysisQuery, "range" | "from" | "to">): {
+  period: QueryPeriod | null;
+  errors: { from?: DateError; to?: DateError };
+} {
   if (query.range !== "custom") return { period: { timeframe: query.range }, errors: {} };
   const check = checkCustomRange(query.from, query.to);
-  return check.ok ? { period: { start: check.start, end: check.end }, errors: {} } : { period: null, errors: check.errors };
+  return check.ok
+    ? { period: { start: check.start, end: check.end }, errors: {} }
+    : { period: null, errors: check.errors };
 }

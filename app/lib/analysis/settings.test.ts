@@ -5,7 +5,13 @@ describe("analysisSettings: defaults (spec 001 §9)", () => {
   const settings = analysisSettings({});
 
   it("takes the portfolio defaults", () => {
-    expect(settings).toMatchObject({ profitAnalysisType: "twrr", grouping: "split", useHistoricData: false, holdBack: false, feesAndTaxes: 1 });
+    expect(settings).toMatchObject({
+      profitAnalysisType: "twrr",
+      grouping: "split",
+      useHistoricData: false,
+      holdBack: false,
+      feesAndTaxes: 1,
+    });
   });
 
   it("starts on the percentage chart with every date range and every benchmark", () => {
@@ -23,7 +29,12 @@ describe("analysisSettings: defaults (spec 001 §9)", () => {
   });
 
   it("shows the gain and income figures on every row", () => {
-    expect(settings.investmentColumns).toEqual({ gainValue: "all", gainPercent: "all", incomeValue: "all", yieldPercent: "all" });
+    expect(settings.investmentColumns).toEqual({
+      gainValue: "all",
+      gainPercent: "all",
+      incomeValue: "all",
+      yieldPercent: "all",
+    });
   });
 
   it("enables every allocation type in the tab's order, by the detailed method", () => {
@@ -50,8 +61,12 @@ describe("analysisSettings: reading the site's settings", () => {
   });
 
   it("reads principal asset class view as Principal, anything else as Detailed (spec 001 §5)", () => {
-    expect(analysisSettings({ assetAllocationMethod: "principal asset class view" }).allocationMethod).toBe("principal");
-    expect(analysisSettings({ assetAllocationMethod: " Principal Asset Class View " }).allocationMethod).toBe("principal");
+    expect(analysisSettings({ assetAllocationMethod: "principal asset class view" }).allocationMethod).toBe(
+      "principal",
+    );
+    expect(analysisSettings({ assetAllocationMethod: " Principal Asset Class View " }).allocationMethod).toBe(
+      "principal",
+    );
     for (const value of ["principal", "detailed asset class view", "Detailed", "", 1, true]) {
       expect(analysisSettings({ assetAllocationMethod: value }).allocationMethod, String(value)).toBe("detailed");
     }
@@ -59,9 +74,21 @@ describe("analysisSettings: reading the site's settings", () => {
 
   it("reads the gain and income column levels", () => {
     expect(
-      analysisSettings({ unrealisedGainValue: "none", unrealisedGainPercent: "SecurityLevelOnly", annualIncomeValue: "all", annualIncomeYield: "everywhere" }).investmentColumns,
+      analysisSettings({
+        unrealisedGainValue: "none",
+        unrealisedGainPercent: "SecurityLevelOnly",
+        annualIncomeValue: "all",
+        annualIncomeYield: "everywhere",
+      }).investmentColumns,
     ).toEqual({ gainValue: "none", gainPercent: "SecurityLevelOnly", incomeValue: "all", yieldPercent: "all" });
-    expect(analysisSettings({ unrealisedGainValue: "all", unrealisedGainPercent: "none", annualIncomeValue: "SecurityLevelOnly", annualIncomeYield: "none" }).investmentColumns).toEqual({
+    expect(
+      analysisSettings({
+        unrealisedGainValue: "all",
+        unrealisedGainPercent: "none",
+        annualIncomeValue: "SecurityLevelOnly",
+        annualIncomeYield: "none",
+      }).investmentColumns,
+    ).toEqual({
       gainValue: "all",
       gainPercent: "none",
       incomeValue: "SecurityLevelOnly",
@@ -70,12 +97,20 @@ describe("analysisSettings: reading the site's settings", () => {
   });
 
   it("reads the fee, tax and value-after hide settings (spec 001 §5)", () => {
-    expect(analysisSettings({ hideFees: "Hide For All Transactions", hideTaxes: "Hide For Income Transactions Only", hideValueAfterFeesAndTaxes: "hide" }).hide).toEqual({
+    expect(
+      analysisSettings({
+        hideFees: "Hide For All Transactions",
+        hideTaxes: "Hide For Income Transactions Only",
+        hideValueAfterFeesAndTaxes: "hide",
+      }).hide,
+    ).toEqual({
       fees: "Hide For All Transactions",
       taxes: "Hide For Income Transactions Only",
       valueAfter: "Do Not Hide",
     });
-    expect(analysisSettings({ hideValueAfterFeesAndTaxes: "Hide For All Transactions" }).hide.valueAfter).toBe("Hide For All Transactions");
+    expect(analysisSettings({ hideValueAfterFeesAndTaxes: "Hide For All Transactions" }).hide.valueAfter).toBe(
+      "Hide For All Transactions",
+    );
   });
 
   it("reads the published sections, lower-cased", () => {
@@ -85,7 +120,11 @@ describe("analysisSettings: reading the site's settings", () => {
   });
 
   it("reads the chart tab, the benchmarks and the disabled date ranges", () => {
-    const settings = analysisSettings({ analysisChartTab: "value", analysisBenchmarks: " FTASX , ,SPX", disabledDateRanges: "2 years,Custom" });
+    const settings = analysisSettings({
+      analysisChartTab: "value",
+      analysisBenchmarks: " FTASX , ,SPX",
+      disabledDateRanges: "2 years,Custom",
+    });
     expect(settings.chartTab).toBe("value");
     expect(settings.benchmarks).toEqual(["FTASX", "SPX"]);
     expect([...settings.disabledRanges].sort()).toEqual(["2Y", "custom"]);
@@ -93,6 +132,8 @@ describe("analysisSettings: reading the site's settings", () => {
   });
 
   it("passes the portfolio settings through", () => {
-    expect(analysisSettings({ profitAnalysisType: "irr", portfolioGrouping: "consolidated", feesAndTaxes: "0" })).toMatchObject({ profitAnalysisType: "irr", grouping: "consolidated", feesAndTaxes: 0 });
+    expect(
+      analysisSettings({ profitAnalysisType: "irr", portfolioGrouping: "consolidated", feesAndTaxes: "0" }),
+    ).toMatchObject({ profitAnalysisType: "irr", grouping: "consolidated", feesAndTaxes: 0 });
   });
 });

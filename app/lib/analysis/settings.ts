@@ -56,6 +56,11 @@ export function analysisSettings(settings: Settings): AnalysisSettings {
       yieldPercent: readColumnLevel(settings.annualIncomeYield),
     },
     allocationTypes: ALLOCATION_TYPES.filter((type) => enabled.has(type)),
-    allocationMethod: String(settings.assetAllocationMethod ?? "").trim().toLowerCase() === "principal asset class view" ? "principal" : "detailed",
+    allocationMethod:
+      String(settings.assetAllocationMethod ?? "")
+        .trim()
+        .toLowerCase() === "principal asset class view"
+        ? "principal"
+        : "detailed",
   };
 }

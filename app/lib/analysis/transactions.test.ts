@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { detailKeys, directionOf, readHideSetting, shownUnder, signedAmounts, transactionDate, transactionKind } from "./transactions";
+import {
+  detailKeys,
+  directionOf,
+  readHideSetting,
+  shownUnder,
+  signedAmounts,
+  transactionDate,
+  transactionKind,
+} from "./transactions";
 
 const SHOW = { fees: "Do Not Hide", taxes: "Do Not Hide", valueAfter: "Do Not Hide" } as const;
 
@@ -12,18 +20,43 @@ describe("the hide settings (spec 001 §5 'Display rules')", () => {
 
   it("hides for every transaction, for income only, or never", () => {
     expect([shownUnder("Do Not Hide", true), shownUnder("Do Not Hide", false)]).toEqual([true, true]);
-    expect([shownUnder("Hide For All Transactions", true), shownUnder("Hide For All Transactions", false)]).toEqual([false, false]);
-    expect([shownUnder("Hide For Income Transactions Only", true), shownUnder("Hide For Income Transactions Only", false)]).toEqual([false, true]);
+    expect([shownUnder("Hide For All Transactions", true), shownUnder("Hide For All Transactions", false)]).toEqual([
+      false,
+      false,
+    ]);
+    expect([
+      shownUnder("Hide For Income Transactions Only", true),
+      shownUnder("Hide For Income Transactions Only", false),
+    ]).toEqual([false, true]);
   });
 });
 
 describe("detailKeys (spec 001 §2.3)", () => {
   it("lists every field of a purchase, in order", () => {
-    expect(detailKeys("buy", SHOW)).toEqual(["account", "value", "narrative", "valueAfter", "fees", "taxes", "units", "code", "settlement"]);
+    expect(detailKeys("buy", SHOW)).toEqual([
+      "account",
+      "value",
+      "narrative",
+      "valueAfter",
+      "fees",
+      "taxes",
+      "units",
+      "code",
+      "settlement",
+    ]);
   });
 
   it("leaves the number and unit price out for income", () => {
-    expect(detailKeys("income", SHOW)).toEqual(["account", "value", "narrative", "valueAfter", "fees", "taxes", "code", "settlement"]);
+    expect(detailKeys("income", SHOW)).toEqual([
+      "account",
+      "value",
+      "narrative",
+      "valueAfter",
+      "fees",
+      "taxes",
+      "code",
+      "settlement",
+    ]);
   });
 
   it("leaves Fees, Taxes and the units out of a fee or a tax: the transaction is itself the cost", () => {
@@ -32,9 +65,22 @@ describe("detailKeys (spec 001 §2.3)", () => {
   });
 
   it("applies each hide setting to its own field", () => {
-    const hide = { fees: "Hide For All Transactions", taxes: "Hide For Income Transactions Only", valueAfter: "Do Not Hide" } as const;
+    const hide = {
+      fees: "Hide For All Transactions",
+      taxes: "Hide For Income Transactions Only",
+      valueAfter: "Do Not Hide",
+    } as const;
     expect(detailKeys("income", hide)).toEqual(["account", "value", "narrative", "valueAfter", "code", "settlement"]);
-    expect(detailKeys("sell", hide)).toEqual(["account", "value", "narrative", "valueAfter", "taxes", "units", "code", "settlement"]);
+    expect(detailKeys("sell", hide)).toEqual([
+      "account",
+      "value",
+      "narrative",
+      "valueAfter",
+      "taxes",
+      "units",
+      "code",
+      "settlement",
+    ]);
   });
 });
 
@@ -76,7 +122,8 @@ describe("directionOf: which way the money moves", () => {
   });
 
   it("takes money out on a purchase, a fee, a tax, a withdrawal and a transfer out", () => {
-    for (const kind of ["purchase", "fee", "tax", "withdrawal", "transferOut"] as const) expect(directionOf(kind)).toBe("out");
+    for (const kind of ["purchase", "fee", "tax", "withdrawal", "transferOut"] as const)
+      expect(directionOf(kind)).toBe("out");
   });
 
   it("does not guess for a type it does not know", () => {
@@ -104,8 +151,18 @@ describe("signedAmounts: money leaving the account is negative; fees and taxes a
   });
 
   it("a fee or a tax is paid out as its value and not repeated as its own cost", () => {
-    expect(signedAmounts("fee", { value: 31.65, valueAfter: 31.65, fees: 31.65, taxes: 0 })).toEqual({ value: -31.65, valueAfter: -31.65, fees: null, taxes: null });
-    expect(signedAmounts("tax", { value: 12.4, valueAfter: 12.4, fees: 0, taxes: 12.4 })).toEqual({ value: -12.4, valueAfter: -12.4, fees: null, taxes: null });
+    expect(signedAmounts("fee", { value: 31.65, valueAfter: 31.65, fees: 31.65, taxes: 0 })).toEqual({
+      value: -31.65,
+      valueAfter: -31.65,
+      fees: null,
+      taxes: null,
+    });
+    expect(signedAmounts("tax", { value: 12.4, valueAfter: 12.4, fees: 0, taxes: 12.4 })).toEqual({
+      value: -12.4,
+      valueAfter: -12.4,
+      fees: null,
+      taxes: null,
+    });
   });
 
   it("a deposit and a transfer in come in; a withdrawal and a transfer out go out", () => {
@@ -117,6 +174,11 @@ describe("signedAmounts: money leaving the account is negative; fees and taxes a
   });
 
   it("keeps an unknown type's figures as the platform sent them", () => {
-    expect(signedAmounts("other", { value: 20, valueAfter: 18, fees: 2, taxes: 0 })).toEqual({ value: 20, valueAfter: 18, fees: 2, taxes: 0 });
+    expect(signedAmounts("other", { value: 20, valueAfter: 18, fees: 2, taxes: 0 })).toEqual({
+      value: 20,
+      valueAfter: 18,
+      fees: 2,
+      taxes: 0,
+    });
   });
 });

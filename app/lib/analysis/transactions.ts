@@ -16,7 +16,8 @@ export function shownUnder(setting: HideSetting, isIncome: boolean): boolean {
   return true;
 }
 
-export type DetailKey = "account" | "value" | "narrative" | "valueAfter" | "fees" | "taxes" | "units" | "code" | "settlement";
+export type DetailKey =
+  "account" | "value" | "narrative" | "valueAfter" | "fees" | "taxes" | "units" | "code" | "settlement";
 
 export type HideSettings = { fees: HideSetting; taxes: HideSetting; valueAfter: HideSetting };
 
@@ -54,7 +55,8 @@ export function transactionDate(iso: string): string {
  * of a cash line in is a deposit and out a withdrawal; a transfer of a security is an in-specie
  * transfer in or out. A code the portal does not know is 'other' (its own description is shown).
  */
-export type TransactionKind = "purchase" | "sale" | "deposit" | "withdrawal" | "transferIn" | "transferOut" | "income" | "fee" | "tax" | "other";
+export type TransactionKind =
+  "purchase" | "sale" | "deposit" | "withdrawal" | "transferIn" | "transferOut" | "income" | "fee" | "tax" | "other";
 
 /** 'in': money (or value) comes into the account; 'out': it leaves; null: not known. */
 export type Direction = "in" | "out";
@@ -114,7 +116,10 @@ export type UnsignedAmounts = { value: number; valueAfter: number; fees: number;
  * is itself the cost: its value is the signed amount, and it has no fees or taxes of its own (null).
  * An unknown type keeps the platform's unsigned figures.
  */
-export function signedAmounts(kind: TransactionKind, a: UnsignedAmounts): { value: number; valueAfter: number; fees: number | null; taxes: number | null } {
+export function signedAmounts(
+  kind: TransactionKind,
+  a: UnsignedAmounts,
+): { value: number; valueAfter: number; fees: number | null; taxes: number | null } {
   const direction = directionOf(kind);
   const sign = direction === "out" ? -1 : 1;
   const cost = (n: number) => (direction === null ? n : n === 0 ? 0 : -Math.abs(n));

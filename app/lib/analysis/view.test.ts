@@ -54,10 +54,16 @@ describe("viewOf: one view, one set of accounts", () => {
   });
 
   it("covers the linked accounts of a client who sees nothing else (decision 073's totals)", () => {
-    const onlyLinked = [account(6, { isLinked: true }), account(7, { isLinked: true }), account(8, { isLinked: true, service_type: "Not managed" })];
+    const onlyLinked = [
+      account(6, { isLinked: true }),
+      account(7, { isLinked: true }),
+      account(8, { isLinked: true, service_type: "Not managed" }),
+    ];
     expect(viewOf(onlyLinked, null, OFF)).toMatchObject({ counted: [6, 7], linked: [], covers: "linked" });
     // a client whose own accounts are all 'Not managed' is in the same place
-    expect(viewOf([account(3, { service_type: "Not managed" }), account(6, { isLinked: true })], null, OFF)).toMatchObject({ counted: [6], linked: [], covers: "linked" });
+    expect(
+      viewOf([account(3, { service_type: "Not managed" }), account(6, { isLinked: true })], null, OFF),
+    ).toMatchObject({ counted: [6], linked: [], covers: "linked" });
   });
 
   it("covers nothing for a client without accounts", () => {
@@ -65,10 +71,21 @@ describe("viewOf: one view, one set of accounts", () => {
   });
 
   it("shows an account without transactions only with the option on, or with client analysis and a vendor id (spec 001 §5)", () => {
-    const accounts = [account(1), account(2, { has_transactions: false }), account(3, { has_transactions: false, vendor_id: "V-1" }), account(4, { isLinked: true, has_transactions: false })];
+    const accounts = [
+      account(1),
+      account(2, { has_transactions: false }),
+      account(3, { has_transactions: false, vendor_id: "V-1" }),
+      account(4, { isLinked: true, has_transactions: false }),
+    ];
     expect(viewOf(accounts, null, OFF)).toMatchObject({ counted: [1], linked: [] });
-    expect(viewOf(accounts, null, { withoutTransactions: true, clientAnalysis: false })).toMatchObject({ counted: [1, 2, 3], linked: [4] });
-    expect(viewOf(accounts, null, { withoutTransactions: false, clientAnalysis: true })).toMatchObject({ counted: [1, 3], linked: [] });
+    expect(viewOf(accounts, null, { withoutTransactions: true, clientAnalysis: false })).toMatchObject({
+      counted: [1, 2, 3],
+      linked: [4],
+    });
+    expect(viewOf(accounts, null, { withoutTransactions: false, clientAnalysis: true })).toMatchObject({
+      counted: [1, 3],
+      linked: [],
+    });
     // drilling into one without transactions: nothing to show
     expect(viewOf(accounts, [2], OFF).covers).toBe("none");
     // an older platform that does not say: taken as having transactions
@@ -80,7 +97,10 @@ describe("viewOf: one view, one set of accounts", () => {
 describe("viewOptions", () => {
   it("reads the site's 'accounts without transactions' option, off by default", () => {
     expect(viewOptions({}, false)).toEqual({ withoutTransactions: false, clientAnalysis: false });
-    expect(viewOptions({ showAccountsWithoutTransactions: true }, true)).toEqual({ withoutTransactions: true, clientAnalysis: true });
+    expect(viewOptions({ showAccountsWithoutTransactions: true }, true)).toEqual({
+      withoutTransactions: true,
+      clientAnalysis: true,
+    });
     expect(viewOptions({ showAccountsWithoutTransactions: "true" }, false).withoutTransactions).toBe(true);
     expect(viewOptions({ showAccountsWithoutTransactions: "no" }, false).withoutTransactions).toBe(false);
   });

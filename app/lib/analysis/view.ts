@@ -63,7 +63,11 @@ export function inView(a: ViewAccount, options: ViewOptions): boolean {
  * client's own accounts and lists the linked ones apart; a client who sees only linked accounts is
  * covered by those (decision 073's totals).
  */
-export function viewOf<A extends ViewAccount>(accounts: readonly A[], selected: readonly number[] | null, options: ViewOptions): View<A> {
+export function viewOf<A extends ViewAccount>(
+  accounts: readonly A[],
+  selected: readonly number[] | null,
+  options: ViewOptions,
+): View<A> {
   const shown = accounts.filter((a) => inView(a, options));
   if (selected !== null) {
     const wanted = new Set(selected);

@@ -8,9 +8,25 @@
  * unknown, gets the warning.
  */
 export const SAFE_EXTENSIONS: ReadonlySet<string> = new Set([
-  "pdf", "txt", "csv", "rtf",
-  "jpg", "jpeg", "png", "gif", "bmp", "tif", "tiff", "webp", "heic",
-  "docx", "xlsx", "pptx", "odt", "ods", "odp",
+  "pdf",
+  "txt",
+  "csv",
+  "rtf",
+  "jpg",
+  "jpeg",
+  "png",
+  "gif",
+  "bmp",
+  "tif",
+  "tiff",
+  "webp",
+  "heic",
+  "docx",
+  "xlsx",
+  "pptx",
+  "odt",
+  "ods",
+  "odp",
 ]);
 
 export function extensionOf(filename: string): string {
@@ -27,7 +43,12 @@ export function isRiskyFile(filename: string): boolean {
 export function formatFileSize(bytes: number | null | undefined, locale: string): string {
   if (typeof bytes !== "number" || !Number.isFinite(bytes) || bytes < 0) return "";
   const format = (value: number, unit: "byte" | "kilobyte" | "megabyte", digits: number) =>
-    new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: unit === "byte" ? "long" : "short", maximumFractionDigits: digits }).format(value);
+    new Intl.NumberFormat(locale, {
+      style: "unit",
+      unit,
+      unitDisplay: unit === "byte" ? "long" : "short",
+      maximumFractionDigits: digits,
+    }).format(value);
   if (bytes < 1024) return format(bytes, "byte", 0);
   if (bytes < 1024 * 1024) return format(bytes / 1024, "kilobyte", bytes < 10 * 1024 ? 1 : 0);
   return format(bytes / (1024 * 1024), "megabyte", 1);
@@ -44,7 +65,9 @@ export function safeFilename(filename: string): string {
 }
 
 /** The ids of an attachment route; null for anything that is not two positive integers. */
-export function attachmentIdsOf(params: Record<string, string | undefined>): { documentId: number; docpartid: number } | null {
+export function attachmentIdsOf(
+  params: Record<string, string | undefined>,
+): { documentId: number; docpartid: number } | null {
   if (!/^[1-9]\d{0,11}$/.test(params.documentId ?? "") || !/^[1-9]\d{0,11}$/.test(params.docpartid ?? "")) return null;
   return { documentId: Number(params.documentId), docpartid: Number(params.docpartid) };
 }

@@ -123,7 +123,8 @@ export function checkDateRange(from: string, to: string): DateRangeCheck {
   const start = from ? filterDate(from) : null;
   const end = to ? filterDate(to) : null;
   const errors = { from: from && !start ? DATE_ERRORS.invalid : null, to: to && !end ? DATE_ERRORS.invalid : null };
-  if (start && end && end < start) return { start: null, end: null, errors: { ...errors, to: DATE_ERRORS.endBeforeStart } };
+  if (start && end && end < start)
+    return { start: null, end: null, errors: { ...errors, to: DATE_ERRORS.endBeforeStart } };
   return { start, end, errors };
 }
 

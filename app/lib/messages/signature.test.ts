@@ -39,15 +39,25 @@ describe("awaitsAction (spec 002 §4)", () => {
 
 describe("signatories (spec 002 §3, §4 'Signatory label')", () => {
   it("says who signed, declined or is awaited, with the date of what they did", () => {
-    expect(signatoryLabelOf({ signed_at: "2026-11-20T10:00:00Z", declined_at: null })).toEqual({ key: "signedBy", at: "2026-11-20T10:00:00Z" });
-    expect(signatoryLabelOf({ signed_at: null, declined_at: "2026-11-21T10:00:00Z" })).toEqual({ key: "declinedBy", at: "2026-11-21T10:00:00Z" });
+    expect(signatoryLabelOf({ signed_at: "2026-11-20T10:00:00Z", declined_at: null })).toEqual({
+      key: "signedBy",
+      at: "2026-11-20T10:00:00Z",
+    });
+    expect(signatoryLabelOf({ signed_at: null, declined_at: "2026-11-21T10:00:00Z" })).toEqual({
+      key: "declinedBy",
+      at: "2026-11-21T10:00:00Z",
+    });
     expect(signatoryLabelOf({ signed_at: null, declined_at: null })).toEqual({ key: "awaitingBy", at: null });
   });
 
   it("names a signatory 'Last, First', falling back to what is known", () => {
-    expect(signatoryName({ entity_first_name: "Eleanor", entity_last_name: "Hartley", entity_name: "Eleanor Hartley" })).toBe("Hartley, Eleanor");
+    expect(
+      signatoryName({ entity_first_name: "Eleanor", entity_last_name: "Hartley", entity_name: "Eleanor Hartley" }),
+    ).toBe("Hartley, Eleanor");
     expect(signatoryName({ entity_first_name: null, entity_last_name: "Hartley", entity_name: null })).toBe("Hartley");
-    expect(signatoryName({ entity_first_name: " ", entity_last_name: null, entity_name: "Hartley Family Trust" })).toBe("Hartley Family Trust");
+    expect(signatoryName({ entity_first_name: " ", entity_last_name: null, entity_name: "Hartley Family Trust" })).toBe(
+      "Hartley Family Trust",
+    );
   });
 });
 
@@ -61,7 +71,8 @@ describe("ownSignatory (spec 002 §4 'Who can sign')", () => {
   });
 
   it("never for a signed, declined or pending item, nor for an adviser", () => {
-    for (const status of [STATUS.signed, STATUS.declined, STATUS.pending]) expect(ownSignatory({ status }, [mine], true)).toBeNull();
+    for (const status of [STATUS.signed, STATUS.declined, STATUS.pending])
+      expect(ownSignatory({ status }, [mine], true)).toBeNull();
     expect(ownSignatory({ status: STATUS.awaitingSignature }, [mine], false)).toBeNull();
   });
 });
@@ -120,8 +131,15 @@ describe("ownOutcome (the line that confirms a signature)", () => {
 describe("finishedAt and dayIn (the folder's date of a signed or declined document)", () => {
   const s = (signed_at: string | null, declined_at: string | null = null) => ({ signed_at, declined_at });
   it("takes the last signature of a signed item, the decline of a declined one, nothing otherwise", () => {
-    expect(finishedAt({ status: STATUS.signed, signatories: [s("2026-11-02T10:00:00Z"), s("2026-11-05T10:00:00Z")] })).toEqual({ key: "signedOn", at: "2026-11-05T10:00:00Z" });
-    expect(finishedAt({ status: STATUS.declined, signatories: [s("2026-11-02T10:00:00Z"), s(null, "2026-11-03T10:00:00Z")] })).toEqual({ key: "declinedOn", at: "2026-11-03T10:00:00Z" });
+    expect(
+      finishedAt({ status: STATUS.signed, signatories: [s("2026-11-02T10:00:00Z"), s("2026-11-05T10:00:00Z")] }),
+    ).toEqual({ key: "signedOn", at: "2026-11-05T10:00:00Z" });
+    expect(
+      finishedAt({
+        status: STATUS.declined,
+        signatories: [s("2026-11-02T10:00:00Z"), s(null, "2026-11-03T10:00:00Z")],
+      }),
+    ).toEqual({ key: "declinedOn", at: "2026-11-03T10:00:00Z" });
     expect(finishedAt({ status: STATUS.partSigned, signatories: [s("2026-11-02T10:00:00Z"), s(null)] })).toBeNull();
   });
 

@@ -37,17 +37,31 @@ export function folderOrder<T extends { status: number; duedate: string | null }
 export type SignatoryState = { signed_at: string | null; declined_at: string | null };
 
 /** spec 002 §4 "Signatory label": 'Signed by', 'Declined by' or 'Awaiting signature by', with the date of a signature. */
-export function signatoryLabelOf(s: SignatoryState): { key: "signedBy" | "declinedBy" | "awaitingBy"; at: string | null } {
+export function signatoryLabelOf(s: SignatoryState): {
+  key: "signedBy" | "declinedBy" | "awaitingBy";
+  at: string | null;
+} {
   if (s.signed_at) return { key: "signedBy", at: s.signed_at };
   if (s.declined_at) return { key: "declinedBy", at: s.declined_at };
   return { key: "awaitingBy", at: null };
 }
 
 /** When a signed or declined item was finished: the last signature, or the decline; null while open or pending. */
-export function finishedAt(item: { status: number; signatories: readonly SignatoryState[] }): { key: "signedOn" | "declinedOn"; at: string } | null {
-  const latest = (dates: Array<string | null>) => dates.filter((d): d is string => Boolean(d)).sort().at(-1) ?? null;
+export function finishedAt(item: {
+  status: number;
+  signatories: readonly SignatoryState[];
+}): { key: "signedOn" | "declinedOn"; at: string } | null {
+  const latest = (dates: Array<string | null>) =>
+    dates
+      .filter((d): d is string => Boolean(d))
+      .sort()
+      .at(-1) ?? null;
   const at =
-    item.status === STATUS.signed ? latest(item.signatories.map((s) => s.signed_at)) : item.status === STATUS.declined ? latest(item.signatories.map((s) => s.declined_at)) : null;
+    item.status === STATUS.signed
+      ? latest(item.signatories.map((s) => s.signed_at))
+      : item.status === STATUS.declined
+        ? latest(item.signatories.map((s) => s.declined_at))
+        : null;
   if (!at) return null;
   return { key: item.status === STATUS.signed ? "signedOn" : "declinedOn", at };
 }
@@ -55,7 +69,12 @@ export function finishedAt(item: { status: number; signatories: readonly Signato
 /** The calendar day (YYYY-MM-DD) of a moment in a time zone (the user's, else UTC). */
 export function dayIn(at: string, timeZone: string | null): string {
   try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone: timeZone ?? "UTC", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(at));
+    return new Intl.DateTimeFormat("en-CA", {
+      timeZone: timeZone ?? "UTC",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(new Date(at));
   } catch {
     return at.slice(0, 10);
   }
@@ -68,11 +87,17 @@ export function ownOutcome<T extends SignatoryState & { entityid: number }>(
 ): { key: "signed" | "declined"; at: string; signatory: T } | null {
   const own = signatories.find((s) => s.entityid === entityId && (s.signed_at || s.declined_at));
   if (!own) return null;
-  return own.signed_at ? { key: "signed", at: own.signed_at, signatory: own } : { key: "declined", at: own.declined_at!, signatory: own };
+  return own.signed_at
+    ? { key: "signed", at: own.signed_at, signatory: own }
+    : { key: "declined", at: own.declined_at!, signatory: own };
 }
 
 /** spec 002 §3: a signatory's name is shown as 'Last, First'. */
-export function signatoryName(s: { entity_first_name: string | null; entity_last_name: string | null; entity_name: string | null }): string {
+export function signatoryName(s: {
+  entity_first_name: string | null;
+  entity_last_name: string | null;
+  entity_name: string | null;
+}): string {
   const first = s.entity_first_name?.trim();
   const last = s.entity_last_name?.trim();
   if (first && last) return `${last}, ${first}`;
@@ -83,7 +108,11 @@ export function signatoryName(s: { entity_first_name: string | null; entity_last
  * spec 002 §4 "Who can sign": the status is awaitingSignature, or partSigned and the user's own
  * signatory can sign. Only a client signs: an adviser in context reads.
  */
-export function ownSignatory<T extends { can_sign: boolean }>(item: { status: number }, signatories: readonly T[], isClient: boolean): T | null {
+export function ownSignatory<T extends { can_sign: boolean }>(
+  item: { status: number },
+  signatories: readonly T[],
+  isClient: boolean,
+): T | null {
   if (!isClient) return null;
   if (item.status !== STATUS.awaitingSignature && item.status !== STATUS.partSigned) return null;
   return signatories.find((s) => s.can_sign) ?? null;

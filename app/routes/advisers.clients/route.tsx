@@ -138,7 +138,13 @@ function SearchForm() {
   // conventions "Forms": disabled only when JavaScript runs and the changed form is invalid.
   const disabled = hydrated && form.dirty && !form.valid;
   return (
-    <Form method="get" {...getFormProps(form)} className="search-form" role="search" aria-label={t("clientList.searchLabel")}>
+    <Form
+      method="get"
+      {...getFormProps(form)}
+      className="search-form"
+      role="search"
+      aria-label={t("clientList.searchLabel")}
+    >
       <ErrorSummary errors={summaryErrors([fields.name, fields.dob, fields.postcode])} />
       <div className="search-form__fields">
         <Field meta={fields.name} label={t("clientList.name")} autoComplete="off" />
@@ -285,7 +291,9 @@ function Results() {
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="table-wrap" role="region" aria-labelledby="client-list-caption" tabIndex={0}>
         <table className="table client-table">
-          <caption id="client-list-caption" className="table__caption">{t(caption.key, { count: caption.count })}</caption>
+          <caption id="client-list-caption" className="table__caption">
+            {t(caption.key, { count: caption.count })}
+          </caption>
           <thead>
             <tr>
               <SortHeader column="name" label={t("clientList.columns.name")} />

@@ -9,7 +9,15 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { BiometricLoginLink } from "~/components/biometric-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useBrowserValidation } from "~/components/browser-validation";
-import { allFilledIn, ErrorSummary, FailureAlert, Field, FieldError, summaryErrors, useDisabledUntilValid } from "~/components/forms";
+import {
+  allFilledIn,
+  ErrorSummary,
+  FailureAlert,
+  Field,
+  FieldError,
+  summaryErrors,
+  useDisabledUntilValid,
+} from "~/components/forms";
 import { DisabledReason } from "~/components/disabled-reason";
 import { getFixedT } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
@@ -47,7 +55,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { planning } = await requireMfaClient(request);
   const [t, state] = await Promise.all([getFixedT(request, "security"), readVerificationState(request)]);
   const title = t("verification.title");
-  const nothing = { device: null, current: null, methods: [] as MfaMethodOption[], loadFailed: false, contactAdviser: false };
+  const nothing = {
+    device: null,
+    current: null,
+    methods: [] as MfaMethodOption[],
+    loadFailed: false,
+    contactAdviser: false,
+  };
   if (state?.step === "changed") {
     // The outcome is shown once, like a flash message.
     return json(
@@ -90,7 +104,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "cancel") return redirect(PAGE, { headers: { "Set-Cookie": await clearVerificationState() } });
 
   if (intent === "resend") {
-    if (!state || state.step === "changed") return json<ActionData>({ messageKey: "verification.errors.request" }, { status: 400 });
+    if (!state || state.step === "changed")
+      return json<ActionData>({ messageKey: "verification.errors.request" }, { status: 400 });
     const resent = await attempt(request, resendDeviceCode(planning, state.device.deviceId));
     if (!resent.ok) {
       return json<ActionData>(
@@ -98,7 +113,9 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400, headers: { "Set-Cookie": await clearVerificationState() } },
       );
     }
-    return redirect(PAGE, { headers: { "Set-Cookie": await commitVerificationState({ step: "validate", device: resent.value }) } });
+    return redirect(PAGE, {
+      headers: { "Set-Cookie": await commitVerificationState({ step: "validate", device: resent.value }) },
+    });
   }
 
   if (intent === "validate") {
@@ -111,16 +128,24 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const validated = await attempt(
       request,
-      validateDevice(planning, { method: state.device.method, code: submission.value.code, deviceId: state.device.deviceId }),
+      validateDevice(planning, {
+        method: state.device.method,
+        code: submission.value.code,
+        deviceId: state.device.deviceId,
+      }),
     );
     if (validated.ok) {
       return redirect(PAGE, {
-        headers: { "Set-Cookie": await commitVerificationState({ step: "changed", method: validated.value.mfaMethod }) },
+        headers: {
+          "Set-Cookie": await commitVerificationState({ step: "changed", method: validated.value.mfaMethod }),
+        },
       });
     }
     const { error } = validated;
     if (error.status === 400 && error.apiMessage === "The code is invalid") {
-      return redirect(PAGE, { headers: { "Set-Cookie": await commitVerificationState({ step: "invalid", device: state.device }) } });
+      return redirect(PAGE, {
+        headers: { "Set-Cookie": await commitVerificationState({ step: "invalid", device: state.device }) },
+      });
     }
     if (error.status === 403 && error.apiMessage === "Account has been disabled.") {
       return json<ActionData>({ result: reply(), messageKey: "disabled" }, { status: 403 });
@@ -139,16 +164,20 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!loaded.ok) return json<ActionData>({ failure: loaded.error.failure }, { status: loaded.error.failure.status });
   const current = loaded.value.details.mfaMethod;
   const submission = parseWithZod(formData, { schema: createMethodChangeSchema(current) });
-  const reply = (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ hideFields: ["password"], ...options });
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
+    submission.reply({ hideFields: ["password"], ...options });
   if (submission.status !== "success") return json<ActionData>({ result: reply() }, { status: 400 });
   const requested = await attempt(request, requestMethodChange(planning, submission.value));
   if (requested.ok) {
-    return redirect(PAGE, { headers: { "Set-Cookie": await commitVerificationState({ step: "validate", device: requested.value }) } });
+    return redirect(PAGE, {
+      headers: { "Set-Cookie": await commitVerificationState({ step: "validate", device: requested.value }) },
+    });
   }
   const { error } = requested;
   const field = (name: "method" | "password", message: string) =>
     json<ActionData>({ result: reply({ fieldErrors: { [name]: [message] } }) }, { status: 400 });
-  if (error.status === 422) return json<ActionData>({ result: reply(), messageKey: "verification.errors.enrolment" }, { status: 422 });
+  if (error.status === 422)
+    return json<ActionData>({ result: reply(), messageKey: "verification.errors.enrolment" }, { status: 422 });
   if (error.status === 403 && error.apiMessage === "Account has been disabled.") {
     return json<ActionData>({ result: reply(), messageKey: "disabled" }, { status: 403 });
   }
@@ -172,7 +201,15 @@ function methodLabel(t: (key: string) => string, option: { method: string; desti
   return option.destination ? `${name} (${option.destination})` : name;
 }
 
-function ChooseMethod({ methods, current, actionData }: { methods: MfaMethodOption[]; current: string | null; actionData?: ActionData }) {
+function ChooseMethod({
+  methods,
+  current,
+  actionData,
+}: {
+  methods: MfaMethodOption[];
+  current: string | null;
+  actionData?: ActionData;
+}) {
   const { t } = useTranslation("security");
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -199,7 +236,13 @@ function ChooseMethod({ methods, current, actionData }: { methods: MfaMethodOpti
   // spec 000 §4-§5: Save and Cancel are disabled while the choice equals the current method, and
   // Save while the password is empty (only once JavaScript runs; the server says the same).
   const saveDisabled = (hydrated && (!changed || !password)) || navigation.state === "submitting";
-  const saveReason = !hydrated ? null : !changed ? t("verification.disabledReason.unchanged") : !password ? t("verification.disabledReason.password") : null;
+  const saveReason = !hydrated
+    ? null
+    : !changed
+      ? t("verification.disabledReason.unchanged")
+      : !password
+        ? t("verification.disabledReason.password")
+        : null;
   const methodErrors = fields.method.errors ?? [];
   return (
     <>
@@ -390,7 +433,9 @@ export default function AdditionalVerification() {
         </div>
       ) : null}
 
-      {data.view === "choose" ? <ChooseMethod methods={data.methods} current={data.current} actionData={actionData} /> : null}
+      {data.view === "choose" ? (
+        <ChooseMethod methods={data.methods} current={data.current} actionData={actionData} />
+      ) : null}
 
       {data.view === "single" && single ? (
         <>
@@ -444,7 +489,9 @@ export default function AdditionalVerification() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} | Client Online` : "Client Online" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

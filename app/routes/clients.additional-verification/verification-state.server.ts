@@ -26,7 +26,11 @@ const VerificationStateSchema = z.union([
 export type VerificationState = z.infer<typeof VerificationStateSchema>;
 
 /** A pending device lives 10 minutes on the platform. */
-const verificationState = sealedState("__verification", { path: "/clients/additional-verification", maxAgeSeconds: 10 * 60 }, VerificationStateSchema);
+const verificationState = sealedState(
+  "__verification",
+  { path: "/clients/additional-verification", maxAgeSeconds: 10 * 60 },
+  VerificationStateSchema,
+);
 
 export function readVerificationState(request: Request): Promise<VerificationState | null> {
   return verificationState.read(request);

@@ -49,7 +49,10 @@ export function AccountsTable({ tab }: { tab: AccountsTab }) {
                         {row.name}
                       </Link>
                       {row.accountCount !== null ? (
-                        <span className="accounts-table__count"> {t("analysis.accounts.count", { count: row.accountCount })}</span>
+                        <span className="accounts-table__count">
+                          {" "}
+                          {t("analysis.accounts.count", { count: row.accountCount })}
+                        </span>
                       ) : null}
                     </th>
                     <td className="numeric">{row.value}</td>

@@ -19,8 +19,20 @@ function panel(type: AllocationPanel["type"], title: string): AllocationPanel {
     caption: `${title} allocation at 26 November 2026`,
     svg: `<svg role="img" aria-label="${title} allocation at 26 November 2026"></svg>`,
     legend: [{ label: "Equities", colour: "#1d4f91" }],
-    table: { caption: `${title} allocation at 26 November 2026`, columns: [title, "Amount", "Percentage"], rows: [{ header: "Equities", cells: ["£1,000", "100%"] }] },
-    categories: [{ key: "eq", name: "Equities", amount: "£1,000", percent: "100%", rows: [{ key: "eq-1", investment: "Apple Inc.", account: "ISA", amount: "£1,000" }] }],
+    table: {
+      caption: `${title} allocation at 26 November 2026`,
+      columns: [title, "Amount", "Percentage"],
+      rows: [{ header: "Equities", cells: ["£1,000", "100%"] }],
+    },
+    categories: [
+      {
+        key: "eq",
+        name: "Equities",
+        amount: "£1,000",
+        percent: "100%",
+        rows: [{ key: "eq-1", investment: "Apple Inc.", account: "ISA", amount: "£1,000" }],
+      },
+    ],
   };
 }
 
@@ -29,12 +41,19 @@ async function render(view: AllocationView): Promise<string> {
   const context = await handler.query(new Request("http://portal.test/"));
   if (context instanceof Response) throw new Error("unexpected redirect");
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToStaticMarkup(createElement(TranslationProvider, { translator }, createElement(StaticRouterProvider, { router, context })));
+  return renderToStaticMarkup(
+    createElement(TranslationProvider, { translator }, createElement(StaticRouterProvider, { router, context })),
+  );
 }
 
 // spec 001 §2.3 allocation tab; issue 25 item 6 (decision 117)
 describe("the allocation tab's panels", () => {
-  const view: AllocationView = { state: "ok", asAt: "26 November 2026", collapsed: true, panels: [panel("asset_class", "Asset class"), panel("sector", "Sector")] };
+  const view: AllocationView = {
+    state: "ok",
+    asAt: "26 November 2026",
+    collapsed: true,
+    panels: [panel("asset_class", "Asset class"), panel("sector", "Sector")],
+  };
 
   it("gives every element its own id, so each table's region is named by its own caption", async () => {
     const html = await render(view);

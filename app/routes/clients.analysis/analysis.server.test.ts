@@ -2,9 +2,23 @@ import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { type PlanningClient, PlanningError } from "~/planning/client.server";
-import type { AccountAnswer, DetailAnswer, DetailRow, TargetSeriesAnswer, TransactionAnswer } from "~/planning/portfolio.server";
+import type {
+  AccountAnswer,
+  DetailAnswer,
+  DetailRow,
+  TargetSeriesAnswer,
+  TransactionAnswer,
+} from "~/planning/portfolio.server";
 import type { Site } from "~/planning/site.server";
-import { analysisSettings, buildAnalysis, chartTabOf, chosenBenchmarks, LostSession, type AnalysisPage, type Figures } from "./analysis.server";
+import {
+  analysisSettings,
+  buildAnalysis,
+  chartTabOf,
+  chosenBenchmarks,
+  LostSession,
+  type AnalysisPage,
+  type Figures,
+} from "./analysis.server";
 import type { AnalysisQuery } from "~/lib/analysis/query";
 
 const t = ((key: string, options?: Record<string, unknown>) =>
@@ -19,7 +33,23 @@ const site = (settings: Site["settings"] = {}): Site => ({
   pages: {},
   settings,
 });
-const QUERY: AnalysisQuery = { id: null, range: "1Y", from: "", to: "", chart: null, currency: "report", tab: null, tx: null, pages: 1, sort: "description", dir: "asc", expand: "primary", open: [], show: "preferred", convert: [] };
+const QUERY: AnalysisQuery = {
+  id: null,
+  range: "1Y",
+  from: "",
+  to: "",
+  chart: null,
+  currency: "report",
+  tab: null,
+  tx: null,
+  pages: 1,
+  sort: "description",
+  dir: "asc",
+  expand: "primary",
+  open: [],
+  show: "preferred",
+  convert: [],
+};
 const money = (amount: number, currency = "GBP") => ({ amount, currency });
 
 const account = (accountid: number, fields: Partial<AccountAnswer> = {}): AccountAnswer => ({
@@ -43,7 +73,13 @@ const ACCOUNTS = [
   account(3, { portfolioid: 2, portfolioName: "James's portfolio", isLinked: true }),
 ];
 
-function row(level: DetailRow["level"], key: string, name: string | null, value: number, fields: Partial<DetailRow> = {}): DetailRow {
+function row(
+  level: DetailRow["level"],
+  key: string,
+  name: string | null,
+  value: number,
+  fields: Partial<DetailRow> = {},
+): DetailRow {
   return {
     level,
     key,
@@ -68,20 +104,35 @@ function row(level: DetailRow["level"], key: string, name: string | null, value:
   };
 }
 function detail(rows: DetailRow[], total: DetailRow | null = row("all", "all", null, 3000)): DetailAnswer {
-  return { start_date: "2024-03-14", end_date: "2025-03-14", report_currency: "GBP", inception_date: "2023-01-10", rows, total };
+  return {
+    start_date: "2024-03-14",
+    end_date: "2025-03-14",
+    report_currency: "GBP",
+    inception_date: "2023-01-10",
+    rows,
+    total,
+  };
 }
 const PORTFOLIO_ROWS = [
   row("portfolio", "portfolio-1", "Ellie's portfolio", 2000, { portfolioid: 1, isLinked: false, account_count: 2 }),
   row("portfolio", "portfolio-2", "James's portfolio", 1000, { portfolioid: 2, isLinked: true, account_count: 1 }),
 ];
-function series(points: Array<[string, number | null, number]>, benchmarks: TargetSeriesAnswer["benchmarks"] = []): TargetSeriesAnswer {
+function series(
+  points: Array<[string, number | null, number]>,
+  benchmarks: TargetSeriesAnswer["benchmarks"] = [],
+): TargetSeriesAnswer {
   return {
     start_date: "2024-03-14",
     end_date: "2025-03-14",
     frequency: "monthly",
     report_currency: "GBP",
     inception_date: "2023-01-10",
-    points: points.map(([date, cumulative, value]) => ({ date, value: money(value), cumulative_twrr: cumulative, net_flows: money(value > 1000 ? 50 : 0) })),
+    points: points.map(([date, cumulative, value]) => ({
+      date,
+      value: money(value),
+      cumulative_twrr: cumulative,
+      net_flows: money(value > 1000 ? 50 : 0),
+    })),
     benchmarks,
   };
 }
@@ -147,9 +198,14 @@ function fakePlanning(answers: Answers = {}) {
   const planning = {
     get: (path: string, _schema: z.ZodTypeAny, options?: { query?: Record<string, unknown> }) => {
       calls.push({ path, query: options?.query ?? {} });
-      if (path.endsWith("toggle_condition")) return Promise.resolve([{ name: "client_analysis", enabled: answers.clientAnalysis ?? false }]);
+      if (path.endsWith("toggle_condition"))
+        return Promise.resolve([{ name: "client_analysis", enabled: answers.clientAnalysis ?? false }]);
       if (path.endsWith("portfolio/transaction"))
-        return answer(options?.query?.page_size === 1 ? (answers.transactions ?? [tx(1)]) : (answers.list ?? [tx(3), tx(2, { type: "income", comment: null })]));
+        return answer(
+          options?.query?.page_size === 1
+            ? (answers.transactions ?? [tx(1)])
+            : (answers.list ?? [tx(3), tx(2, { type: "income", comment: null })]),
+        );
       if (path.endsWith("portfolio/targetset")) return answer(answers.targetSets ?? []);
       if (path.endsWith("payment_information")) return answer(answers.payment ?? { bpays: [], bankAccounts: [] });
       if (path.endsWith("profit_analysis/detail")) return answer(answers.detail ?? detail(PORTFOLIO_ROWS));
@@ -183,7 +239,11 @@ const seriesCall = (calls: Call[]) => calls.find((c) => c.path.endsWith("histori
 
 describe("analysisSettings and chartTabOf (spec 001 §4 'Chart tab', 'Date range selection')", () => {
   it("reads the initial tab, the disabled ranges and the benchmarks", () => {
-    const s = analysisSettings({ analysisChartTab: "value", disabledDateRanges: "2 years,Custom", analysisBenchmarks: " FTASX , BAL6040 " });
+    const s = analysisSettings({
+      analysisChartTab: "value",
+      disabledDateRanges: "2 years,Custom",
+      analysisBenchmarks: " FTASX , BAL6040 ",
+    });
     expect(s.chartTab).toBe("value");
     expect([...s.disabledRanges]).toEqual(["2Y", "custom"]);
     expect(s.benchmarks).toEqual(["FTASX", "BAL6040"]);
@@ -218,39 +278,66 @@ describe("buildAnalysis: all portfolios (spec 001 §2.2, §2.3)", () => {
     const { planning, calls } = fakePlanning();
     await build(planning, { range: "SI" }, { analysisBenchmarks: "FTASX" });
     // the rows cover her own and the linked accounts (their own section); the total and the chart her own (decision 107)
-    expect(detailCall(calls)!.query).toMatchObject({ timeframe: "SI", grouping: "portfolio", accountid: "1,2,3", to_pricing_type: "delayed" });
+    expect(detailCall(calls)!.query).toMatchObject({
+      timeframe: "SI",
+      grouping: "portfolio",
+      accountid: "1,2,3",
+      to_pricing_type: "delayed",
+    });
     const s = seriesCall(calls)!;
     expect(s.path).toBe("resourceful/portfolio/profit_analysis/historic_time_series_twrr");
     expect(s.query).toMatchObject({ timeframe: "SI", frequency: "auto", benchmark_name: "FTASX", accountid: "1,2" });
   });
 
   it("covers one set of accounts on every tab: her own managed ones, never a 'Not managed' or a linked one (decision 107)", async () => {
-    const accounts = [...ACCOUNTS, account(4, { service_type: "Not managed", description: "Premium Bonds" }), account(5, { has_transactions: false })];
-    const basics = { capabilities: { capabilities: ["view_marketdata"] }, accounts, access: { multi_currency: true }, benchmarks: [] };
+    const accounts = [
+      ...ACCOUNTS,
+      account(4, { service_type: "Not managed", description: "Premium Bonds" }),
+      account(5, { has_transactions: false }),
+    ];
+    const basics = {
+      capabilities: { capabilities: ["view_marketdata"] },
+      accounts,
+      access: { multi_currency: true },
+      benchmarks: [],
+    };
     const asked: Record<string, unknown> = {};
     for (const tab of ["accounts", "investments", "allocation", "transactions"] as const) {
       const { planning, calls } = fakePlanning({ basics, clientAnalysis: true });
       const page = await build(planning, { tab }).catch(() => null);
-      for (const c of calls) if (c.query.accountid !== undefined) asked[`${tab} ${c.path.replace("resourceful/portfolio/", "")}`] = c.query.accountid;
-      if (tab === "accounts") expect(ok(page!).coverage).toBe("analysis.overview.covers.own.portfolio analysis.overview.covers.linkedApart");
+      for (const c of calls)
+        if (c.query.accountid !== undefined)
+          asked[`${tab} ${c.path.replace("resourceful/portfolio/", "")}`] = c.query.accountid;
+      if (tab === "accounts")
+        expect(ok(page!).coverage).toBe("analysis.overview.covers.own.portfolio analysis.overview.covers.linkedApart");
     }
     // the one-row check, the series and the active tab's call all ask for accounts 1 and 2; the detail adds the linked 3 as rows
     const own = Object.entries(asked).filter(([key]) => !key.endsWith("profit_analysis/detail"));
     expect(own.length).toBeGreaterThanOrEqual(6);
     for (const [key, ids] of own) expect(ids, key).toBe("1,2");
     expect(asked["transactions transaction"]).toBe("1,2");
-    for (const tab of ["accounts", "investments", "allocation", "transactions"]) expect(asked[`${tab} profit_analysis/detail`]).toBe("1,2,3");
+    for (const tab of ["accounts", "investments", "allocation", "transactions"])
+      expect(asked[`${tab} profit_analysis/detail`]).toBe("1,2,3");
   });
 
   it("says what a total covers: a portfolio drilled into, the linked accounts of a client who has no own", async () => {
     const linkedPortfolio = await build(fakePlanning().planning, { id: "portfolio-2" });
     expect(ok(linkedPortfolio).coverage).toBe('analysis.overview.covers.selection {"name":"James\'s portfolio"}');
-    const onlyLinked = fakePlanning({ basics: { capabilities: { capabilities: [] }, accounts: [ACCOUNTS[2]], access: {}, benchmarks: [] } });
+    const onlyLinked = fakePlanning({
+      basics: { capabilities: { capabilities: [] }, accounts: [ACCOUNTS[2]], access: {}, benchmarks: [] },
+    });
     const page = await build(onlyLinked.planning);
     expect(ok(page).coverage).toBe("analysis.overview.covers.linked");
     expect(detailCall(onlyLinked.calls)!.query.accountid).toBe("3");
     // a 'Not managed' account is in no view: its id is not found, and nothing is asked for
-    const bonds = fakePlanning({ basics: { capabilities: { capabilities: [] }, accounts: [...ACCOUNTS, account(4, { service_type: "Not managed" })], access: {}, benchmarks: [] } });
+    const bonds = fakePlanning({
+      basics: {
+        capabilities: { capabilities: [] },
+        accounts: [...ACCOUNTS, account(4, { service_type: "Not managed" })],
+        access: {},
+        benchmarks: [],
+      },
+    });
     const notFound = await build(bonds.planning, { id: "4" });
     expect([notFound.notFound, notFound.figures]).toEqual([true, { state: "noData" }]);
     expect(bonds.calls.filter((c) => c.path.includes("profit_analysis"))).toEqual([]);
@@ -268,9 +355,17 @@ describe("buildAnalysis: all portfolios (spec 001 §2.2, §2.3)", () => {
     expect(figures.movement).toEqual({ text: "£300", negative: false });
     expect(figures.period).toBe('analysis.period {"from":"14th March 2024","to":"14th March 2025"}');
     expect(figures.accounts!.title).toBe("analysis.accounts.tab.portfolio");
-    expect(figures.accounts!.sections.map((s) => [s.heading, s.rows.map((r) => [r.name, r.accountCount, r.value, r.href])])).toEqual([
-      ["analysis.accounts.sections.my.portfolio", [["Ellie's portfolio", 2, "£2,000.00", "/clients/analysis?id=portfolio-1"]]],
-      ["analysis.accounts.sections.linked.portfolio", [["James's portfolio", 1, "£1,000.00", "/clients/analysis?id=portfolio-2"]]],
+    expect(
+      figures.accounts!.sections.map((s) => [s.heading, s.rows.map((r) => [r.name, r.accountCount, r.value, r.href])]),
+    ).toEqual([
+      [
+        "analysis.accounts.sections.my.portfolio",
+        [["Ellie's portfolio", 2, "£2,000.00", "/clients/analysis?id=portfolio-1"]],
+      ],
+      [
+        "analysis.accounts.sections.linked.portfolio",
+        [["James's portfolio", 1, "£1,000.00", "/clients/analysis?id=portfolio-2"]],
+      ],
     ]);
   });
 
@@ -316,7 +411,10 @@ describe("buildAnalysis: all portfolios (spec 001 §2.2, §2.3)", () => {
 
 describe("buildAnalysis: drilling down (spec 001 §4 'Account filter levels')", () => {
   it("lists a portfolio's accounts, with a breadcrumb back to all portfolios", async () => {
-    const rows = [row("account", "account-1", "Account 1", 1500, { accountid: 1 }), row("account", "account-2", "Account 2", 500, { accountid: 2 })];
+    const rows = [
+      row("account", "account-1", "Account 1", 1500, { accountid: 1 }),
+      row("account", "account-2", "Account 2", 500, { accountid: 2 }),
+    ];
     const { planning, calls } = fakePlanning({ detail: detail(rows) });
     const page = await build(planning, { id: "portfolio-1", range: "3Y" });
     expect(detailCall(calls)!.query).toMatchObject({ grouping: "account", accountid: "1,2", timeframe: "3Y" });
@@ -347,7 +445,9 @@ describe("buildAnalysis: drilling down (spec 001 §4 'Account filter levels')", 
   });
 
   it("measures one account in its plan currency when asked, the toggle being offered", async () => {
-    const { planning, calls } = fakePlanning({ detail: detail([], row("all", "all", null, 100, { plan_currency_value: money(127, "USD") })) });
+    const { planning, calls } = fakePlanning({
+      detail: detail([], row("all", "all", null, 100, { plan_currency_value: money(127, "USD") })),
+    });
     const page = await build(planning, { id: "2", currency: "plan" });
     expect(page.currencyToggle).toBe(true);
     expect(detailCall(calls)!.query.report_currency).toBe("USD");
@@ -378,7 +478,13 @@ describe("buildAnalysis: the date range (spec 001 §5)", () => {
     const { planning, calls } = fakePlanning();
     const page = await build(planning, { range: "custom", from: "01-06-2024", to: "31-12-2024" });
     expect(detailCall(calls)!.query).toMatchObject({ start_date: "2024-06-01", end_date: "2024-12-31" });
-    expect(page.range).toMatchObject({ name: "custom", from: "01-06-2024", to: "31-12-2024", earliest: "10-01-2023", errors: {} });
+    expect(page.range).toMatchObject({
+      name: "custom",
+      from: "01-06-2024",
+      to: "31-12-2024",
+      earliest: "10-01-2023",
+      errors: {},
+    });
   });
 
   it("refuses an invalid custom range before asking the platform, keeping what was typed", async () => {
@@ -407,14 +513,26 @@ describe("buildAnalysis: failures and settings (spec 001 §2.4, §8)", () => {
 
   it("explains an empty chart: before the opening date, or no data", async () => {
     const before = { ...series([["2024-03-14", null, 0]]), inception_date: "2024-06-01" };
-    expect(ok(await build(fakePlanning({ series: before }).planning)).chart).toEqual({ state: "noData", noData: true, beforeOpening: true });
+    expect(ok(await build(fakePlanning({ series: before }).planning)).chart).toEqual({
+      state: "noData",
+      noData: true,
+      beforeOpening: true,
+    });
     const empty = series([]);
-    expect(ok(await build(fakePlanning({ series: empty }).planning)).chart).toEqual({ state: "noData", noData: true, beforeOpening: false });
+    expect(ok(await build(fakePlanning({ series: empty }).planning)).chart).toEqual({
+      state: "noData",
+      noData: true,
+      beforeOpening: false,
+    });
   });
 
   it("shows the portfolio error when the figures or the basics fail", async () => {
-    expect((await build(fakePlanning({ detail: new PlanningError(500, "boom") }).planning)).figures).toEqual({ state: "error" });
-    expect((await build(fakePlanning({ basics: new PlanningError(0, null) }).planning)).figures).toEqual({ state: "error" });
+    expect((await build(fakePlanning({ detail: new PlanningError(500, "boom") }).planning)).figures).toEqual({
+      state: "error",
+    });
+    expect((await build(fakePlanning({ basics: new PlanningError(0, null) }).planning)).figures).toEqual({
+      state: "error",
+    });
   });
 
   it("lets a lost session through to the loader", async () => {
@@ -444,7 +562,11 @@ describe("buildAnalysis: 'No transactions to display' (spec 001 §2.2)", () => {
     const { planning, calls } = fakePlanning({ clientAnalysis: true, transactions: [] });
     const figures = ok(await build(planning, { id: "portfolio-1" }));
     expect(figures.noTransactions).toBe(true);
-    expect(calls.find((c) => c.path.endsWith("portfolio/transaction"))!.query).toMatchObject({ accountid: "1,2", page_size: 1, start_date: "1900-01-01" });
+    expect(calls.find((c) => c.path.endsWith("portfolio/transaction"))!.query).toMatchObject({
+      accountid: "1,2",
+      page_size: 1,
+      start_date: "1900-01-01",
+    });
     expect(ok(await build(fakePlanning({ clientAnalysis: true }).planning)).noTransactions).toBe(false);
   });
 
@@ -452,8 +574,13 @@ describe("buildAnalysis: 'No transactions to display' (spec 001 §2.2)", () => {
     const off = fakePlanning({ transactions: [] });
     expect(ok(await build(off.planning)).noTransactions).toBe(false);
     expect(off.calls.some((c) => c.path.endsWith("portfolio/transaction"))).toBe(false);
-    expect(ok(await build(fakePlanning({ clientAnalysis: true, transactions: new PlanningError(500, "boom") }).planning)).noTransactions).toBe(false);
-    await expect(build(fakePlanning({ clientAnalysis: true, transactions: lost() }).planning)).rejects.toBeInstanceOf(LostSession);
+    expect(
+      ok(await build(fakePlanning({ clientAnalysis: true, transactions: new PlanningError(500, "boom") }).planning))
+        .noTransactions,
+    ).toBe(false);
+    await expect(build(fakePlanning({ clientAnalysis: true, transactions: lost() }).planning)).rejects.toBeInstanceOf(
+      LostSession,
+    );
   });
 });
 
@@ -468,22 +595,32 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
       ["transactions", 3, "analysis.tabs.transactions", false],
     ]);
     expect(figures.tabs[3]!.href).toBe("/clients/analysis?tab=transactions");
-    expect(calls.some((c) => c.path.endsWith("portfolio/position") || c.path.endsWith("portfolio/allocation"))).toBe(false);
+    expect(calls.some((c) => c.path.endsWith("portfolio/position") || c.path.endsWith("portfolio/allocation"))).toBe(
+      false,
+    );
     expect(calls.some((c) => c.path.endsWith("portfolio/transaction"))).toBe(false);
     expect(figures.transactions).toBeNull();
   });
 
   it("opens one account on its transactions; instructions and payment with client analysis, instructions with the capability", async () => {
-    const tabsOf = async (answers: Answers) => ok(await build(fakePlanning(answers).planning, { id: "1" })).tabs.map((tab) => tab.key);
+    const tabsOf = async (answers: Answers) =>
+      ok(await build(fakePlanning(answers).planning, { id: "1" })).tabs.map((tab) => tab.key);
     const published = { analysisSections: "transactions" };
-    const only = async (answers: Answers) => ok(await build(fakePlanning(answers).planning, { id: "1" }, published)).tabs.map((tab) => tab.key);
+    const only = async (answers: Answers) =>
+      ok(await build(fakePlanning(answers).planning, { id: "1" }, published)).tabs.map((tab) => tab.key);
     expect(await tabsOf({})).toEqual(["investments", "allocation", "transactions"]);
     expect(await only({ clientAnalysis: true })).toEqual(["transactions", "payment"]);
-    expect(await only({ clientAnalysis: true, capabilities: ["modelling_by_target_sets"] })).toEqual(["transactions", "instructions", "payment"]);
+    expect(await only({ clientAnalysis: true, capabilities: ["modelling_by_target_sets"] })).toEqual([
+      "transactions",
+      "instructions",
+      "payment",
+    ]);
     const unpublished = ok(await build(fakePlanning().planning, { id: "1" }, { analysisSections: "news" }));
     expect(unpublished.tabs).toEqual([]);
     // spec 001 §2.3: allocation needs one of its types enabled
-    expect(ok(await build(fakePlanning().planning, { id: "1" }, { allocationTypes: "none" })).tabs.map((tab) => tab.key)).toEqual(["investments", "transactions"]);
+    expect(
+      ok(await build(fakePlanning().planning, { id: "1" }, { allocationTypes: "none" })).tabs.map((tab) => tab.key),
+    ).toEqual(["investments", "transactions"]);
   });
 
   it("falls back to the first tab for one the selection does not show", async () => {
@@ -495,11 +632,29 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
   it("lists transactions newest first with the first selected, and its details by the spec's rules", async () => {
     const { planning, calls } = fakePlanning();
     const view = ok(await build(planning, { tab: "transactions", range: "2Y" })).transactions;
-    expect(calls.find((c) => c.path.endsWith("portfolio/transaction") && c.query.page_size !== 1)!.query).toMatchObject({ timeframe: "2Y", page_size: 51 });
+    expect(calls.find((c) => c.path.endsWith("portfolio/transaction") && c.query.page_size !== 1)!.query).toMatchObject(
+      { timeframe: "2Y", page_size: 51 },
+    );
     if (view?.state !== "ok") throw new Error(JSON.stringify(view));
     expect(view.rows.map((r) => [r.id, r.tradeDate, r.type, r.account, r.value, r.valueSpoken, r.selected])).toEqual([
-      [3, "04/03/2025", "analysis.transactions.types.purchase", "Account 1", "-£1,000.00", "analysis.transactions.paidOut", true],
-      [2, "04/03/2025", "analysis.transactions.types.income", "Account 1", "£1,000.00", "analysis.transactions.received", false],
+      [
+        3,
+        "04/03/2025",
+        "analysis.transactions.types.purchase",
+        "Account 1",
+        "-£1,000.00",
+        "analysis.transactions.paidOut",
+        true,
+      ],
+      [
+        2,
+        "04/03/2025",
+        "analysis.transactions.types.income",
+        "Account 1",
+        "£1,000.00",
+        "analysis.transactions.received",
+        false,
+      ],
     ]);
     expect(view.rows[1]!.href).toBe("/clients/analysis?range=2Y&tab=transactions&tx=2");
     const paidOut = "analysis.transactions.paidOut";
@@ -520,16 +675,32 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
   it("selects the transaction in the URL, hides fields by the settings, and offers more while there are more", async () => {
     const list = Array.from({ length: 51 }, (_, i) => tx(100 - i, i === 1 ? { type: "income", comment: null } : {}));
     const { planning } = fakePlanning({ list });
-    const view = ok(await build(planning, { tab: "transactions", tx: 99 }, { hideFees: "Hide For All Transactions", hideTaxes: "Hide For Income Transactions Only" })).transactions;
+    const view = ok(
+      await build(
+        planning,
+        { tab: "transactions", tx: 99 },
+        { hideFees: "Hide For All Transactions", hideTaxes: "Hide For Income Transactions Only" },
+      ),
+    ).transactions;
     if (view?.state !== "ok") throw new Error(JSON.stringify(view));
     expect(view.rows).toHaveLength(50);
     expect(view.selected.id).toBe(99);
-    expect(view.selected.fields.map((f) => f.label.split(".").pop())).toEqual(["account", "value", "narrative", "valueAfter", "code", "settlement"]);
+    expect(view.selected.fields.map((f) => f.label.split(".").pop())).toEqual([
+      "account",
+      "value",
+      "narrative",
+      "valueAfter",
+      "code",
+      "settlement",
+    ]);
     expect(view.selected.fields[2]!.value).toBe("analysis.transactions.types.income");
     // 'Load more' opens at the first new row: the table's on wide screens, the list's on phones
     expect(view.moreHref).toBe("/clients/analysis?tab=transactions&tx=99&pages=2#tx-51");
     expect(view.morePhoneHref).toBe("/clients/analysis?tab=transactions&tx=99&pages=2#tx-item-51");
-    expect(view.rows.slice(0, 2).map((r) => [r.anchor, r.phoneAnchor])).toEqual([["tx-1", "tx-item-1"], ["tx-2", "tx-item-2"]]);
+    expect(view.rows.slice(0, 2).map((r) => [r.anchor, r.phoneAnchor])).toEqual([
+      ["tx-1", "tx-item-1"],
+      ["tx-2", "tx-item-2"],
+    ]);
     expect(view.arrived).toBeNull();
   });
 
@@ -544,12 +715,50 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
   });
 
   it("shows a fee as the cost it is: paid out as its value, with no Fees or Taxes repeating it", async () => {
-    const cash = { code: "GBPCASH", exchange: "CASH", securityIsin: null, volume: 0, pricePerUnit: null, comment: null };
+    const cash = {
+      code: "GBPCASH",
+      exchange: "CASH",
+      securityIsin: null,
+      volume: 0,
+      pricePerUnit: null,
+      comment: null,
+    };
     const list = [
-      tx(5, { type: "fee", transactionTypeDesc: "Fee", ...cash, nativeTransactionValue: money(31.65), netAmount: money(31.65), fee: money(31.65), tax: money(0) }),
-      tx(4, { type: "transfer_out", transactionTypeDesc: "Transfer out", ...cash, nativeTransactionValue: money(5000), netAmount: money(5000), fee: money(0), tax: money(0) }),
-      tx(3, { type: "transfer_in", transactionTypeDesc: "Transfer in", ...cash, nativeTransactionValue: money(20000), netAmount: money(20000), fee: money(0), tax: money(0) }),
-      tx(2, { type: "sell", transactionTypeDesc: "Sale", nativeTransactionValue: money(1000), netAmount: money(990), fee: money(10), tax: money(0) }),
+      tx(5, {
+        type: "fee",
+        transactionTypeDesc: "Fee",
+        ...cash,
+        nativeTransactionValue: money(31.65),
+        netAmount: money(31.65),
+        fee: money(31.65),
+        tax: money(0),
+      }),
+      tx(4, {
+        type: "transfer_out",
+        transactionTypeDesc: "Transfer out",
+        ...cash,
+        nativeTransactionValue: money(5000),
+        netAmount: money(5000),
+        fee: money(0),
+        tax: money(0),
+      }),
+      tx(3, {
+        type: "transfer_in",
+        transactionTypeDesc: "Transfer in",
+        ...cash,
+        nativeTransactionValue: money(20000),
+        netAmount: money(20000),
+        fee: money(0),
+        tax: money(0),
+      }),
+      tx(2, {
+        type: "sell",
+        transactionTypeDesc: "Sale",
+        nativeTransactionValue: money(1000),
+        netAmount: money(990),
+        fee: money(10),
+        tax: money(0),
+      }),
     ];
     const view = ok(await build(fakePlanning({ list }).planning, { tab: "transactions" })).transactions;
     if (view?.state !== "ok") throw new Error(JSON.stringify(view));
@@ -567,7 +776,9 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
       ["code", "GBPCASH / analysis.transactions.notAvailable"],
       ["settlement", "06/03/2025"],
     ]);
-    const sale = view.rows[3]!.fields.filter((f) => ["value", "fees", "taxes", "valueAfter"].includes(f.label.split(".").pop()!));
+    const sale = view.rows[3]!.fields.filter((f) =>
+      ["value", "fees", "taxes", "valueAfter"].includes(f.label.split(".").pop()!),
+    );
     expect(sale.map((f) => [f.value, f.spoken])).toEqual([
       ["£1,000.00", "analysis.transactions.received"],
       ["£990.00", "analysis.transactions.received"],
@@ -577,8 +788,13 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
   });
 
   it("says when there are no transactions, or when they could not be loaded", async () => {
-    expect(ok(await build(fakePlanning({ list: [] }).planning, { tab: "transactions" })).transactions).toEqual({ state: "empty" });
-    expect(ok(await build(fakePlanning({ list: new PlanningError(500, "boom") }).planning, { tab: "transactions" })).transactions).toEqual({ state: "error" });
+    expect(ok(await build(fakePlanning({ list: [] }).planning, { tab: "transactions" })).transactions).toEqual({
+      state: "empty",
+    });
+    expect(
+      ok(await build(fakePlanning({ list: new PlanningError(500, "boom") }).planning, { tab: "transactions" }))
+        .transactions,
+    ).toEqual({ state: "error" });
   });
 
   it("shows the first target set's securities and weights on the instructions tab", async () => {
@@ -606,31 +822,65 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
         { code: "VGOV", name: "Vanguard UK Gilt", weight: "70.00%" },
       ],
     });
-    expect(ok(await build(fakePlanning({ ...answers, targetSets: [] }).planning, { id: "1", tab: "instructions" })).instructions).toEqual({ state: "empty" });
+    expect(
+      ok(await build(fakePlanning({ ...answers, targetSets: [] }).planning, { id: "1", tab: "instructions" }))
+        .instructions,
+    ).toEqual({ state: "empty" });
   });
 
   it("shows the bank cards on the payment tab with the code named as the site's country names it, BPAY in Australia only, or that there is none", async () => {
     const payment = {
       bpays: [{ id: 1, billerCode: "254789", reference: "4012" }],
-      bankAccounts: [{ id: 2, bank: "Barclays", accountName: "Client Money", bsb: "20-00-00", accountNumber: "43987610" }],
+      bankAccounts: [
+        { id: 2, bank: "Barclays", accountName: "Client Money", bsb: "20-00-00", accountNumber: "43987610" },
+      ],
     };
-    const figures = ok(await build(fakePlanning({ clientAnalysis: true, payment }).planning, { id: "1", tab: "payment" }));
+    const figures = ok(
+      await build(fakePlanning({ clientAnalysis: true, payment }).planning, { id: "1", tab: "payment" }),
+    );
     // decision 120: a sort code and no BPAY on the British site
     expect(figures.payment).toEqual({
       state: "ok",
       bpays: [],
-      banks: [{ id: 2, bank: "Barclays", accountName: "Client Money", codes: [{ label: "sortCode", value: "20-00-00" }], accountNumber: "43987610" }],
+      banks: [
+        {
+          id: 2,
+          bank: "Barclays",
+          accountName: "Client Money",
+          codes: [{ label: "sortCode", value: "20-00-00" }],
+          accountNumber: "43987610",
+        },
+      ],
     });
-    const australian = await buildAnalysis({ planning: fakePlanning({ clientAnalysis: true, payment }).planning, t, locale: "en-AU", site: site({}), query: { ...QUERY, id: "1", tab: "payment" } });
+    const australian = await buildAnalysis({
+      planning: fakePlanning({ clientAnalysis: true, payment }).planning,
+      t,
+      locale: "en-AU",
+      site: site({}),
+      query: { ...QUERY, id: "1", tab: "payment" },
+    });
     expect(ok(australian).payment).toEqual({
       state: "ok",
       bpays: [{ id: 1, billerCode: "254789", reference: "4012" }],
-      banks: [{ id: 2, bank: "Barclays", accountName: "Client Money", codes: [{ label: "bsb", value: "20-00-00" }], accountNumber: "43987610" }],
+      banks: [
+        {
+          id: 2,
+          bank: "Barclays",
+          accountName: "Client Money",
+          codes: [{ label: "bsb", value: "20-00-00" }],
+          accountNumber: "43987610",
+        },
+      ],
     });
     // BPAY alone is no way to pay outside Australia
     const bpayOnly = { bpays: payment.bpays, bankAccounts: [] };
-    expect(ok(await build(fakePlanning({ clientAnalysis: true, payment: bpayOnly }).planning, { id: "1", tab: "payment" })).payment).toEqual({ state: "empty" });
-    expect(ok(await build(fakePlanning({ clientAnalysis: true }).planning, { id: "1", tab: "payment" })).payment).toEqual({ state: "empty" });
+    expect(
+      ok(await build(fakePlanning({ clientAnalysis: true, payment: bpayOnly }).planning, { id: "1", tab: "payment" }))
+        .payment,
+    ).toEqual({ state: "empty" });
+    expect(
+      ok(await build(fakePlanning({ clientAnalysis: true }).planning, { id: "1", tab: "payment" })).payment,
+    ).toEqual({ state: "empty" });
   });
 });
 
@@ -640,17 +890,22 @@ describe("transactionsView: the most the tab loads", () => {
     const view = ok(await build(fakePlanning({ list }).planning, { tab: "transactions", pages: 20 })).transactions;
     if (view?.state !== "ok") throw new Error(JSON.stringify(view));
     expect([view.rows.length, view.moreHref, view.capped]).toEqual([1000, null, true]);
-    const short = ok(await build(fakePlanning({ list: list.slice(0, 1000) }).planning, { tab: "transactions", pages: 20 })).transactions;
+    const short = ok(
+      await build(fakePlanning({ list: list.slice(0, 1000) }).planning, { tab: "transactions", pages: 20 }),
+    ).transactions;
     expect(short).toMatchObject({ moreHref: null, capped: false });
   });
 });
-
 
 describe("transactionsView: security names", () => {
   it("names an empty or invalid security 'INVALID DATA' (spec 001 §5), so no row's link is without a name", async () => {
     const list = [tx(3, { securityDescription: "" }), tx(2, { securityDescription: " - " }), tx(1)];
     const view = ok(await build(fakePlanning({ list }).planning, { tab: "transactions" })).transactions;
     if (view?.state !== "ok") throw new Error(JSON.stringify(view));
-    expect(view.rows.map((r) => r.security)).toEqual(["analysis.investments.invalidName", "analysis.investments.invalidName", "iShares Core FTSE 100"]);
+    expect(view.rows.map((r) => r.security)).toEqual([
+      "analysis.investments.invalidName",
+      "analysis.investments.invalidName",
+      "iShares Core FTSE 100",
+    ]);
   });
 });

@@ -46,7 +46,16 @@ import type { Site } from "~/planning/site.server";
 import { type Crumb, type Filter, LINKED, parentCrumb, resolveFilter, UNGROUPED } from "~/lib/analysis/filter";
 import { byName } from "~/lib/collation";
 import { type BankCodeField, bankCodeFields, offersBpay } from "~/lib/analysis/payment";
-import { analysisDownloadHref, analysisHref, type AnalysisQuery, type AnalysisTab, type ChartTab, MAX_TRANSACTION_PAGES, periodOfQuery, TRANSACTIONS_PAGE_SIZE } from "~/lib/analysis/query";
+import {
+  analysisDownloadHref,
+  analysisHref,
+  type AnalysisQuery,
+  type AnalysisTab,
+  type ChartTab,
+  MAX_TRANSACTION_PAGES,
+  periodOfQuery,
+  TRANSACTIONS_PAGE_SIZE,
+} from "~/lib/analysis/query";
 import { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings";
 import { toMinor } from "~/lib/money";
 import { detailKeys, directionOf, signedAmounts, transactionDate, transactionKind } from "~/lib/analysis/transactions";
@@ -65,7 +74,13 @@ export { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings
  * allocation (with at least one type enabled) and transactions when published; investment instructions and payment information for one account with the
  * client-analysis toggle (instructions also need the capability modelling_by_target_sets).
  */
-export function availableTabs(r: { single: boolean; sections: ReadonlySet<string>; clientAnalysis: boolean; targetSets: boolean; allocationTypes: number }): AnalysisTab[] {
+export function availableTabs(r: {
+  single: boolean;
+  sections: ReadonlySet<string>;
+  clientAnalysis: boolean;
+  targetSets: boolean;
+  allocationTypes: number;
+}): AnalysisTab[] {
   return [
     ...(r.single ? [] : (["accounts"] as const)),
     ...(r.sections.has("investments") ? (["investments"] as const) : []),
@@ -77,13 +92,23 @@ export function availableTabs(r: { single: boolean; sections: ReadonlySet<string
 }
 
 /** The spec's index of each tab (ids analysis__tabs_tab-N), so an id means the same tab whatever is shown. */
-export const TAB_INDEX: Record<AnalysisTab, number> = { accounts: 0, investments: 1, allocation: 2, transactions: 3, instructions: 4, payment: 5 };
+export const TAB_INDEX: Record<AnalysisTab, number> = {
+  accounts: 0,
+  investments: 1,
+  allocation: 2,
+  transactions: 3,
+  instructions: 4,
+  payment: 5,
+};
 
 /**
  * spec 001 §4 "Chart tab": the tab in the URL, else the setting's; with historic data, a selected
  * account filter opens on Percentage and no filter on Value.
  */
-export function chartTabOf(query: Pick<AnalysisQuery, "chart" | "id">, settings: Pick<AnalysisSettings, "chartTab" | "useHistoricData">): ChartTab {
+export function chartTabOf(
+  query: Pick<AnalysisQuery, "chart" | "id">,
+  settings: Pick<AnalysisSettings, "chartTab" | "useHistoricData">,
+): ChartTab {
   if (query.chart) return query.chart;
   if (settings.useHistoricData) return query.id ? "percentage" : "value";
   return settings.chartTab;
@@ -253,7 +278,6 @@ function rangeLabel(t: TFunction, name: DateRangeName) {
   return t(`analysis.range.options.${name}`);
 }
 
-
 /** The chart's call: the path of the account, portfolio or group selected (for its benchmark), else the view's accounts. */
 function seriesTargetOf(filter: Filter, counted: number[]): SeriesTarget {
   switch (filter.kind) {
@@ -262,17 +286,28 @@ function seriesTargetOf(filter: Filter, counted: number[]): SeriesTarget {
     case "portfolio":
       return { kind: "portfolio", portfolioId: filter.portfolioId };
     case "group":
-      return filter.code === UNGROUPED || filter.code === LINKED ? { kind: "accounts", accountIds: counted } : { kind: "group", code: filter.code };
+      return filter.code === UNGROUPED || filter.code === LINKED
+        ? { kind: "accounts", accountIds: counted }
+        : { kind: "group", code: filter.code };
     default:
       return { kind: "accounts", accountIds: counted };
   }
 }
 
 /** What the overview's totals cover, in words (decision 107); none for nothing counted. */
-export function coverageOf(covers: Covers, heading: string, hasLinked: boolean, level: "portfolio" | "group" | "account", t: TFunction): string | null {
+export function coverageOf(
+  covers: Covers,
+  heading: string,
+  hasLinked: boolean,
+  level: "portfolio" | "group" | "account",
+  t: TFunction,
+): string | null {
   switch (covers) {
     case "own":
-      return [t(`analysis.overview.covers.own.${level}`), ...(hasLinked ? [t("analysis.overview.covers.linkedApart")] : [])].join(" ");
+      return [
+        t(`analysis.overview.covers.own.${level}`),
+        ...(hasLinked ? [t("analysis.overview.covers.linkedApart")] : []),
+      ].join(" ");
     case "linked":
       return t("analysis.overview.covers.linked");
     case "selection":
@@ -286,7 +321,9 @@ export function coverageOf(covers: Covers, heading: string, hasLinked: boolean, 
 export function chosenBenchmarks(wanted: readonly string[], known: readonly Benchmark[]): string[] {
   if (!wanted.length) return known.map((b) => b.code);
   const lower = (s: string) => s.toLowerCase();
-  return known.filter((b) => wanted.some((w) => lower(w) === lower(b.code) || lower(w) === lower(b.name))).map((b) => b.code);
+  return known
+    .filter((b) => wanted.some((w) => lower(w) === lower(b.code) || lower(w) === lower(b.name)))
+    .map((b) => b.code);
 }
 
 type Context = {
@@ -298,29 +335,53 @@ type Context = {
   drillTab?: AnalysisTab | null;
 };
 
-function rowOf(row: DetailRow, c: Context, level: "portfolio" | "group" | "account", currency: string | null): AnalysisRow {
-  const id = level === "portfolio" ? `portfolio-${row.portfolioid}` : level === "group" ? (row.key.startsWith("group-") && !row.group_code ? row.key : (row.group_code ?? row.key)) : String(row.accountid);
+function rowOf(
+  row: DetailRow,
+  c: Context,
+  level: "portfolio" | "group" | "account",
+  currency: string | null,
+): AnalysisRow {
+  const id =
+    level === "portfolio"
+      ? `portfolio-${row.portfolioid}`
+      : level === "group"
+        ? row.key.startsWith("group-") && !row.group_code
+          ? row.key
+          : (row.group_code ?? row.key)
+        : String(row.accountid);
   const value = currency && row.plan_currency_value ? row.plan_currency_value : row.value;
   return {
     key: row.key,
-    name: row.name ?? c.t(row.key === "group-linked" ? "analysis.accounts.linkedAccounts" : "analysis.accounts.ungrouped"),
+    name:
+      row.name ?? c.t(row.key === "group-linked" ? "analysis.accounts.linkedAccounts" : "analysis.accounts.ungrouped"),
     // spec 001 §2.3 '(n account(s))' on a portfolio's or a group's row; an account's row is the
     // account itself, so no '(1 account)' after its name (decision 120, as on the home page)
     accountCount: level === "account" ? null : (row.account_count ?? null),
     value: formatMoney(value.amount, value.currency, c.locale, { decimals: TABLE_DECIMALS }),
-    ...(c.settings.profitAnalysisType === "none" ? {} : { performance: performanceOf(row, c.settings.profitAnalysisType, c.locale) }),
-    movement: figure(formatMoney(row.movement.amount, row.movement.currency, c.locale, { decimals: TABLE_DECIMALS }), row.movement.amount),
+    ...(c.settings.profitAnalysisType === "none"
+      ? {}
+      : { performance: performanceOf(row, c.settings.profitAnalysisType, c.locale) }),
+    movement: figure(
+      formatMoney(row.movement.amount, row.movement.currency, c.locale, { decimals: TABLE_DECIMALS }),
+      row.movement.amount,
+    ),
     href: analysisHref(c.query, { id, tab: c.drillTab ?? null, tx: null, pages: 1, open: [], convert: [] }),
   };
 }
 
 /** spec 001 §2.3 accounts summary table: rows of the selection's collection, split into own and linked. */
-export function accountsTab(filter: Filter, detail: DetailAnswer, accounts: readonly AccountAnswer[], c: Context): AccountsTab | null {
+export function accountsTab(
+  filter: Filter,
+  detail: DetailAnswer,
+  accounts: readonly AccountAnswer[],
+  c: Context,
+): AccountsTab | null {
   if (!filter.rows) return null;
   const level = filter.rows;
   const linkedAccount = new Set(accounts.filter((a) => a.isLinked).map((a) => a.accountid));
   const rows = detail.rows.filter((r) => r.level === level);
-  const isLinked = (r: DetailRow) => (level === "account" ? linkedAccount.has(r.accountid ?? -1) : r.isLinked === true || r.key === "group-linked");
+  const isLinked = (r: DetailRow) =>
+    level === "account" ? linkedAccount.has(r.accountid ?? -1) : r.isLinked === true || r.key === "group-linked";
   const own = rows.filter((r) => !isLinked(r));
   const linked = rows.filter(isLinked);
   const kind = filter.kind === "all" ? level : "account";
@@ -351,11 +412,16 @@ export function chartOf(series: TargetSeriesAnswer, tab: ChartTab, c: Context, c
     from: formatDate(series.start_date, locale),
     to: formatDate(series.end_date, locale),
   });
-  const lines: LineChartInput["series"] = [{ id: "portfolio", label: t(percent ? "analysis.chart.performance" : "analysis.chart.value"), points }];
+  const lines: LineChartInput["series"] = [
+    { id: "portfolio", label: t(percent ? "analysis.chart.performance" : "analysis.chart.value"), points },
+  ];
   if (percent) {
     for (const benchmark of series.benchmarks) {
-      const benchmarkPoints = benchmark.points.filter((p) => p.cumulative !== null).map((p) => ({ date: p.date, value: p.cumulative as number }));
-      if (benchmarkPoints.length >= 2) lines.push({ id: `benchmark-${benchmark.code}`, label: benchmark.name, points: benchmarkPoints });
+      const benchmarkPoints = benchmark.points
+        .filter((p) => p.cumulative !== null)
+        .map((p) => ({ date: p.date, value: p.cumulative as number }));
+      if (benchmarkPoints.length >= 2)
+        lines.push({ id: `benchmark-${benchmark.code}`, label: benchmark.name, points: benchmarkPoints });
     }
   } else {
     // the money paid in less the money taken out, on top of the opening value: what the value would be with no growth
@@ -386,7 +452,10 @@ export function chartOf(series: TargetSeriesAnswer, tab: ChartTab, c: Context, c
 }
 
 function crumbLinks(crumbs: Crumb[], query: AnalysisQuery) {
-  return crumbs.map((crumb, i) => ({ name: crumb.name, href: i === crumbs.length - 1 ? null : analysisHref(query, { id: crumb.id, tab: null, tx: null, pages: 1 }) }));
+  return crumbs.map((crumb, i) => ({
+    name: crumb.name,
+    href: i === crumbs.length - 1 ? null : analysisHref(query, { id: crumb.id, tab: null, tx: null, pages: 1 }),
+  }));
 }
 
 /** The n-th transaction's row (1-based) in the table and in the phones' list. */
@@ -394,21 +463,35 @@ const transactionAnchor = (n: number) => `tx-${n}`;
 const transactionPhoneAnchor = (n: number) => `tx-item-${n}`;
 
 /** spec 001 §2.3 transactions tab: the loaded pages, the selected one's details, 'Load more' while there are more. */
-export function transactionsView(list: TransactionAnswer[], accounts: readonly AccountAnswer[], c: Context): TransactionsView {
+export function transactionsView(
+  list: TransactionAnswer[],
+  accounts: readonly AccountAnswer[],
+  c: Context,
+): TransactionsView {
   if (!list.length) return { state: "empty" };
   const { t, locale, query, settings } = c;
   const shown = list.slice(0, TRANSACTIONS_PAGE_SIZE * query.pages);
   const accountName = new Map(accounts.map((a) => [a.accountid, a.description]));
-  const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency, locale, { decimals: TABLE_DECIMALS });
+  const money = (m: { amount: number; currency: string }) =>
+    formatMoney(m.amount, m.currency, locale, { decimals: TABLE_DECIMALS });
   const number = numberFormat(locale, { maximumFractionDigits: 4 });
   // an amount that shows as nothing (0.00) moved no money either way
-  const spoken = (amount: number) => (toMinor(amount) === 0 ? null : t(amount < 0 ? "analysis.transactions.paidOut" : "analysis.transactions.received"));
+  const spoken = (amount: number) =>
+    toMinor(amount) === 0 ? null : t(amount < 0 ? "analysis.transactions.paidOut" : "analysis.transactions.received");
   const rows = shown.map((tx, index): TransactionRow => {
     const kind = transactionKind(tx);
     const type = kind === "other" ? tx.transactionTypeDesc : t(`analysis.transactions.types.${kind}`);
-    const signed = signedAmounts(kind, { value: tx.nativeTransactionValue.amount, valueAfter: tx.netAmount.amount, fees: tx.fee.amount, taxes: tx.tax.amount });
+    const signed = signedAmounts(kind, {
+      value: tx.nativeTransactionValue.amount,
+      valueAfter: tx.netAmount.amount,
+      fees: tx.fee.amount,
+      taxes: tx.tax.amount,
+    });
     const directed = directionOf(kind) !== null;
-    const amount = (value: number | null) => ({ value: value === null ? "" : money({ amount: value, currency: tx.nativeTransactionValue.currency }), spoken: value === null || !directed ? null : spoken(value) });
+    const amount = (value: number | null) => ({
+      value: value === null ? "" : money({ amount: value, currency: tx.nativeTransactionValue.currency }),
+      spoken: value === null || !directed ? null : spoken(value),
+    });
     const plain = (value: string) => ({ value, spoken: null });
     const values: Record<ReturnType<typeof detailKeys>[number], { value: string; spoken: string | null }> = {
       account: plain(accountName.get(tx.accountId) ?? String(tx.accountId)),
@@ -417,7 +500,9 @@ export function transactionsView(list: TransactionAnswer[], accounts: readonly A
       valueAfter: amount(signed.valueAfter),
       fees: amount(signed.fees),
       taxes: amount(signed.taxes),
-      units: plain(`${number.format(tx.volume)} / ${tx.pricePerUnit === null ? t("analysis.transactions.notAvailable") : number.format(tx.pricePerUnit)}`),
+      units: plain(
+        `${number.format(tx.volume)} / ${tx.pricePerUnit === null ? t("analysis.transactions.notAvailable") : number.format(tx.pricePerUnit)}`,
+      ),
       code: plain(`${tx.code} / ${tx.securityIsin ?? t("analysis.transactions.notAvailable")}`),
       settlement: plain(transactionDate(tx.settlementDate)),
     };
@@ -434,19 +519,28 @@ export function transactionsView(list: TransactionAnswer[], accounts: readonly A
       selected: false,
       anchor: transactionAnchor(index + 1),
       phoneAnchor: transactionPhoneAnchor(index + 1),
-      fields: detailKeys(tx.type, settings.hide).map((key) => ({ label: t(`analysis.transactions.fields.${key}`), ...values[key] })),
+      fields: detailKeys(tx.type, settings.hide).map((key) => ({
+        label: t(`analysis.transactions.fields.${key}`),
+        ...values[key],
+      })),
     };
   });
   const selected = rows.find((r) => r.id === query.tx) ?? rows[0]!;
   // like the adviser's client list: the next page opens at its first row, not at the top
-  const more = list.length > shown.length && query.pages < MAX_TRANSACTION_PAGES ? analysisHref(query, { tab: "transactions", pages: query.pages + 1 }) : null;
+  const more =
+    list.length > shown.length && query.pages < MAX_TRANSACTION_PAGES
+      ? analysisHref(query, { tab: "transactions", pages: query.pages + 1 })
+      : null;
   return {
     state: "ok",
     rows: rows.map((r) => (r === selected ? { ...r, selected: true } : r)),
     selected: { ...selected, selected: true },
     moreHref: more ? `${more}#${transactionAnchor(shown.length + 1)}` : null,
     morePhoneHref: more ? `${more}#${transactionPhoneAnchor(shown.length + 1)}` : null,
-    arrived: query.pages > 1 ? { count: shown.length - TRANSACTIONS_PAGE_SIZE * (query.pages - 1), shown: shown.length } : null,
+    arrived:
+      query.pages > 1
+        ? { count: shown.length - TRANSACTIONS_PAGE_SIZE * (query.pages - 1), shown: shown.length }
+        : null,
     capped: list.length > shown.length && query.pages >= MAX_TRANSACTION_PAGES,
     csv: analysisDownloadHref("transactions", query),
   };
@@ -460,7 +554,9 @@ export function instructionsView(sets: TargetSet[], locale: string): Instruction
     state: "ok",
     description: first.description,
     // decision 120: by name in the page's locale, whatever order the platform sends
-    securities: [...first.securities].sort(byName(locale, (s) => s.name)).map((s) => ({ code: s.code, name: s.name, weight: percent.format(s.weight / 100) })),
+    securities: [...first.securities]
+      .sort(byName(locale, (s) => s.name))
+      .map((s) => ({ code: s.code, name: s.name, weight: percent.format(s.weight / 100) })),
   };
 }
 
@@ -504,7 +600,11 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   const range = (detail: DetailAnswer | null): DateRangeView => ({
     name: query.range,
     label: rangeLabel(t, query.range),
-    options: DATE_RANGE_NAMES.map((name) => ({ name, label: rangeLabel(t, name), disabled: settings.disabledRanges.has(name) })),
+    options: DATE_RANGE_NAMES.map((name) => ({
+      name,
+      label: rangeLabel(t, name),
+      disabled: settings.disabledRanges.has(name),
+    })),
     from: query.range === "custom" ? query.from : detail ? formatDisplayDate(detail.start_date) : "",
     to: query.range === "custom" ? query.to : detail ? formatDisplayDate(detail.end_date) : "",
     earliest: detail?.inception_date ? formatDisplayDate(detail.inception_date) : null,
@@ -540,13 +640,19 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   const counted = view.counted;
   const selected = accounts.filter((a) => counted.includes(a.accountid));
   // spec 001 §5: the multi-currency toggle only when plan currencies differ from the reporting one
-  const currencyToggle = basics.access.multi_currency === true && selected.some((a) => a.plan_currency !== a.report_currency);
+  const currencyToggle =
+    basics.access.multi_currency === true && selected.some((a) => a.plan_currency !== a.report_currency);
   const single = filter.kind === "account" ? filter.account : null;
-  const planCurrency = currencyToggle && query.currency === "plan" && single ? accounts.find((a) => a.accountid === single.accountid)?.plan_currency : undefined;
+  const planCurrency =
+    currencyToggle && query.currency === "plan" && single
+      ? accounts.find((a) => a.accountid === single.accountid)?.plan_currency
+      : undefined;
   const page = (figures: Figures | null, detail: DetailAnswer | null): AnalysisPage => ({
     heading: filter.heading,
     crumbs: filter.crumbs.length >= 2 ? crumbLinks(filter.crumbs, query) : [],
-    backHref: parent ? analysisHref(query, { id: parent.id, tab: null, tx: null, pages: 1, open: [], convert: [] }) : null,
+    backHref: parent
+      ? analysisHref(query, { id: parent.id, tab: null, tx: null, pages: 1, open: [], convert: [] })
+      : null,
     notFound: filter.kind === "unknown",
     range: range(detail),
     chartTab: tab,
@@ -565,10 +671,19 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
     targetSets: basics.capabilities.capabilities.includes("modelling_by_target_sets"),
     allocationTypes: settings.allocationTypes.length,
   });
-  c.drillTab = settings.sections.has("investments") && isToggleOn(basics.toggles, "analysis_investment_tab") ? "investments" : null;
+  c.drillTab =
+    settings.sections.has("investments") && isToggleOn(basics.toggles, "analysis_investment_tab")
+      ? "investments"
+      : null;
   const active: AnalysisTab | null = query.tab && tabs.includes(query.tab) ? query.tab : (tabs[0] ?? null);
   const pricingType: PricingType = pricingTypeFor(basics.capabilities.capabilities);
-  const common = { period, pricingType, holdBack: settings.holdBack, feesAndTaxes: settings.feesAndTaxes, reportCurrency: planCurrency };
+  const common = {
+    period,
+    pricingType,
+    holdBack: settings.holdBack,
+    feesAndTaxes: settings.feesAndTaxes,
+    reportCurrency: planCurrency,
+  };
   const showChart = chartShown(settings);
   const seriesPromise: Promise<TargetSeriesAnswer | null> = showChart
     ? fetchTargetSeries(planning, {
@@ -588,7 +703,7 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   transactionsPromise.catch(() => undefined);
   // only the active tab's data is loaded, beside the figures
   // spec 001 §7: an allocation or investments error shows its message in a warning panel
-  const settle = <T,>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; message: string | null }> =>
+  const settle = <T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; message: string | null }> =>
     promise.then(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => {
@@ -599,27 +714,52 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   const accountId = filter.kind === "account" ? filter.account.accountid : null;
   const transactionsPromise2 =
     active === "transactions"
-      ? settle(fetchTransactions(planning, { accountIds: counted, period, holdBack: settings.holdBack, pageSize: TRANSACTIONS_PAGE_SIZE * query.pages + 1 }))
+      ? settle(
+          fetchTransactions(planning, {
+            accountIds: counted,
+            period,
+            holdBack: settings.holdBack,
+            pageSize: TRANSACTIONS_PAGE_SIZE * query.pages + 1,
+          }),
+        )
       : null;
   // the holdings and the allocation are valued at the end of the period
-  const selection = { accountIds: counted, date: "end" in period ? period.end : null, holdBack: settings.holdBack, pricingType };
+  const selection = {
+    accountIds: counted,
+    date: "end" in period ? period.end : null,
+    holdBack: settings.holdBack,
+    pricingType,
+  };
   const holdingsPromise =
     active === "investments"
       ? settle(
           fetchHoldings(planning, selection).then(async (answer) => ({
             answer,
-            rates: await fetchFxRates(planning, conversionPairs(answer, query.show, query.convert), answer.date).catch((error: unknown) => {
-              rethrowLostSession(error);
-              return new Map<string, number | null>();
-            }),
+            rates: await fetchFxRates(planning, conversionPairs(answer, query.show, query.convert), answer.date).catch(
+              (error: unknown) => {
+                rethrowLostSession(error);
+                return new Map<string, number | null>();
+              },
+            ),
           })),
         )
       : null;
   const allocationPromise =
-    active === "allocation" ? settle(fetchAllocation(planning, { ...selection, method: settings.allocationMethod, types: settings.allocationTypes })) : null;
-  const instructionsPromise = active === "instructions" && accountId !== null ? settle(fetchTargetSets(planning, accountId)) : null;
-  const paymentPromise = active === "payment" && accountId !== null ? settle(fetchPaymentInformation(planning, accountId)) : null;
-  for (const p of [transactionsPromise2, instructionsPromise, paymentPromise, holdingsPromise, allocationPromise]) p?.catch(() => undefined);
+    active === "allocation"
+      ? settle(
+          fetchAllocation(planning, {
+            ...selection,
+            method: settings.allocationMethod,
+            types: settings.allocationTypes,
+          }),
+        )
+      : null;
+  const instructionsPromise =
+    active === "instructions" && accountId !== null ? settle(fetchTargetSets(planning, accountId)) : null;
+  const paymentPromise =
+    active === "payment" && accountId !== null ? settle(fetchPaymentInformation(planning, accountId)) : null;
+  for (const p of [transactionsPromise2, instructionsPromise, paymentPromise, holdingsPromise, allocationPromise])
+    p?.catch(() => undefined);
   let detail: DetailAnswer;
   try {
     detail = await fetchDetail(planning, {
@@ -657,24 +797,49 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   return page(
     {
       state: "ok",
-      period: t("analysis.period", { from: formatDate(detail.start_date, locale), to: formatDate(detail.end_date, locale) }),
+      period: t("analysis.period", {
+        from: formatDate(detail.start_date, locale),
+        to: formatDate(detail.end_date, locale),
+      }),
       value: formatMoney(value.amount, value.currency, locale, { decimals: TILE_DECIMALS }),
       performance,
-      performanceLabel: settings.profitAnalysisType === "none" ? null : t(`analysis.overview.performance.${settings.profitAnalysisType}`),
-      movement: figure(formatMoney(total.movement.amount, total.movement.currency, locale, { decimals: TILE_DECIMALS }), total.movement.amount),
-      coverage: coverageOf(view.covers, filter.heading, view.linked.length > 0, filter.kind === "all" ? (filter.rows ?? "account") : "account", t),
+      performanceLabel:
+        settings.profitAnalysisType === "none"
+          ? null
+          : t(`analysis.overview.performance.${settings.profitAnalysisType}`),
+      movement: figure(
+        formatMoney(total.movement.amount, total.movement.currency, locale, { decimals: TILE_DECIMALS }),
+        total.movement.amount,
+      ),
+      coverage: coverageOf(
+        view.covers,
+        filter.heading,
+        view.linked.length > 0,
+        filter.kind === "all" ? (filter.rows ?? "account") : "account",
+        t,
+      ),
       chart,
       tabs: tabs.map((key) => ({
         key,
         index: TAB_INDEX[key],
-        label: key === "accounts" ? t(`analysis.accounts.tab.${filter.kind === "all" ? (filter.rows ?? "account") : "account"}`) : t(`analysis.tabs.${key}`),
+        label:
+          key === "accounts"
+            ? t(`analysis.accounts.tab.${filter.kind === "all" ? (filter.rows ?? "account") : "account"}`)
+            : t(`analysis.tabs.${key}`),
         href: analysisHref(query, { tab: key, tx: null, pages: 1 }),
         current: key === active,
       })),
       accounts: active === "accounts" ? accountsTab(filter, detail, accounts, c) : null,
       investments: holdingsAnswer
         ? holdingsAnswer.ok
-          ? investmentsView(holdingsAnswer.value.answer, query, settings, holdingsAnswer.value.rates, { t, locale }, { multiCurrencyAccess: basics.access.multi_currency === true })
+          ? investmentsView(
+              holdingsAnswer.value.answer,
+              query,
+              settings,
+              holdingsAnswer.value.rates,
+              { t, locale },
+              { multiCurrencyAccess: basics.access.multi_currency === true },
+            )
           : { state: "error" }
         : null,
       allocation: allocationAnswer
@@ -682,9 +847,21 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
           ? allocationView(allocationAnswer.value, settings.allocationTypes, site.chartColours, { t, locale })
           : { state: "error", message: allocationAnswer.message }
         : null,
-      transactions: txAnswer ? (txAnswer.ok ? transactionsView(txAnswer.value, accounts, c) : { state: "error" }) : null,
-      instructions: instructionsAnswer ? (instructionsAnswer.ok ? instructionsView(instructionsAnswer.value, locale) : { state: "error" }) : null,
-      payment: paymentAnswer ? (paymentAnswer.ok ? paymentView(paymentAnswer.value, locale) : { state: "error" }) : null,
+      transactions: txAnswer
+        ? txAnswer.ok
+          ? transactionsView(txAnswer.value, accounts, c)
+          : { state: "error" }
+        : null,
+      instructions: instructionsAnswer
+        ? instructionsAnswer.ok
+          ? instructionsView(instructionsAnswer.value, locale)
+          : { state: "error" }
+        : null,
+      payment: paymentAnswer
+        ? paymentAnswer.ok
+          ? paymentView(paymentAnswer.value, locale)
+          : { state: "error" }
+        : null,
       currencyNote: query.currency === "plan" && currencyToggle && !single,
       noTransactions: !hasTransactions,
     },

@@ -32,7 +32,12 @@ function HiddenQuery({ query }: { query: AnalysisQuery }) {
 
 type RangeErrors = Partial<Record<"from" | "to", DateError>>;
 
-function RangeFields({ range, query, showAllErrors, onCheck }: {
+function RangeFields({
+  range,
+  query,
+  showAllErrors,
+  onCheck,
+}: {
   range: DateRangeView;
   query: AnalysisQuery;
   /**
@@ -66,10 +71,13 @@ function RangeFields({ range, query, showAllErrors, onCheck }: {
   const hint = t("analysis.range.dateHint");
   // the dialog's Apply cannot be pressed while a date is wrong, so it has no summary: the reason
   // beside Apply says what is wrong; a submitted range the server refused has one
-  const summary = hydrated && !showAllErrors ? [] : [
-    ...(errors.from ? [{ fieldId: "analysis-range-from", message: ERROR_KEYS[errors.from] }] : []),
-    ...(errors.to ? [{ fieldId: "analysis-range-to", message: ERROR_KEYS[errors.to] }] : []),
-  ];
+  const summary =
+    hydrated && !showAllErrors
+      ? []
+      : [
+          ...(errors.from ? [{ fieldId: "analysis-range-from", message: ERROR_KEYS[errors.from] }] : []),
+          ...(errors.to ? [{ fieldId: "analysis-range-to", message: ERROR_KEYS[errors.to] }] : []),
+        ];
   return (
     <>
       <ErrorSummary errors={summary} />
@@ -122,7 +130,15 @@ function RangeFields({ range, query, showAllErrors, onCheck }: {
   );
 }
 
-export function FilterOptions({ range, query, period }: { range: DateRangeView; query: AnalysisQuery; period: string | null }) {
+export function FilterOptions({
+  range,
+  query,
+  period,
+}: {
+  range: DateRangeView;
+  query: AnalysisQuery;
+  period: string | null;
+}) {
   const { t } = useTranslation("clients");
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -203,7 +219,12 @@ export function FilterOptions({ range, query, period }: { range: DateRangeView; 
             <div className="form-actions">
               {/* spec 001 §4: "It is disabled while the custom dates are invalid"; the reason shows
                   beside it while it is (issue 25 item 10, docs/decisions/116-form-errors-after-a-submit.md) */}
-              <button type="submit" className="button" disabled={invalid} aria-describedby={invalid ? "filter-apply-reason" : undefined}>
+              <button
+                type="submit"
+                className="button"
+                disabled={invalid}
+                aria-describedby={invalid ? "filter-apply-reason" : undefined}
+              >
                 {t("analysis.range.apply")}
               </button>
               <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>

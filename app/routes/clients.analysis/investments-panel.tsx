@@ -8,9 +8,26 @@ import { ChartFigure } from "~/components/charts/chart-figure";
 import { useModalDialog } from "~/components/modal-dialog";
 import { isRowOpen, toggleRow } from "~/lib/analysis/investments";
 import { analysisHref, type AnalysisQuery, readAnalysisQuery } from "~/lib/analysis/query";
-import type { AllocationView, CellTexts, InvestmentHeader, InvestmentsView, TotalCell, TotalView } from "./investments.server";
+import type {
+  AllocationView,
+  CellTexts,
+  InvestmentHeader,
+  InvestmentsView,
+  TotalCell,
+  TotalView,
+} from "./investments.server";
 
-const GLOSSARY = ["bookCost", "unitPrice", "marketValue", "amount", "unrealisedGain", "annualIncome", "yield", "grossAnnualIncome", "grossYield"] as const;
+const GLOSSARY = [
+  "bookCost",
+  "unitPrice",
+  "marketValue",
+  "amount",
+  "unrealisedGain",
+  "annualIncome",
+  "yield",
+  "grossAnnualIncome",
+  "grossYield",
+] as const;
 const MULTI_CURRENCY_NOTES = ["conversion", "notAvailable", "sorting"] as const;
 
 function GlossaryEntries() {
@@ -54,7 +71,12 @@ function Glossary() {
         {t("analysis.investments.glossary.open")}
       </button>
       {dialog.open ? (
-        <dialog ref={dialog.ref} className="glossary-dialog" aria-labelledby="glossary-dialog-heading" onClose={dialog.closed}>
+        <dialog
+          ref={dialog.ref}
+          className="glossary-dialog"
+          aria-labelledby="glossary-dialog-heading"
+          onClose={dialog.closed}
+        >
           <h2 id="glossary-dialog-heading">{t("analysis.investments.glossary.title")}</h2>
           <GlossaryEntries />
           <div className="form-actions">
@@ -131,13 +153,28 @@ function TotalRowCells({ total, view }: { total: TotalView; view: Extract<Invest
 }
 
 /** A row's open/close control: a link without JavaScript, a button that toggles in place with it. */
-function RowToggle({ query, rowKey, open, label, children }: { query: AnalysisQuery; rowKey: string; open: boolean; label: string; children: React.ReactNode }) {
+function RowToggle({
+  query,
+  rowKey,
+  open,
+  label,
+  children,
+}: {
+  query: AnalysisQuery;
+  rowKey: string;
+  open: boolean;
+  label: string;
+  children: React.ReactNode;
+}) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const href = analysisHref(query, { tab: "investments", open: toggleRow(query.open, rowKey) });
   const content = (
     <>
-      <span className={open ? "row-toggle__chevron row-toggle__chevron--open" : "row-toggle__chevron"} aria-hidden="true" />
+      <span
+        className={open ? "row-toggle__chevron row-toggle__chevron--open" : "row-toggle__chevron"}
+        aria-hidden="true"
+      />
       {children}
       <span className="visually-hidden"> {label}</span>
     </>
@@ -149,7 +186,12 @@ function RowToggle({ query, rowKey, open, label, children }: { query: AnalysisQu
       </Link>
     );
   return (
-    <button type="button" className="row-toggle button--link" aria-expanded={open} onClick={() => navigate(href, { replace: true, preventScrollReset: true })}>
+    <button
+      type="button"
+      className="row-toggle button--link"
+      aria-expanded={open}
+      onClick={() => navigate(href, { replace: true, preventScrollReset: true })}
+    >
       {content}
     </button>
   );
@@ -187,12 +229,26 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
             </span>
             <ul className="segmented__list">
               <li>
-                <Link to={view.links.original} preventScrollReset className={view.show === "original" ? "segmented__option segmented__option--current" : "segmented__option"} aria-current={view.show === "original" ? "true" : undefined}>
+                <Link
+                  to={view.links.original}
+                  preventScrollReset
+                  className={
+                    view.show === "original" ? "segmented__option segmented__option--current" : "segmented__option"
+                  }
+                  aria-current={view.show === "original" ? "true" : undefined}
+                >
                   {t("analysis.investments.original")}
                 </Link>
               </li>
               <li>
-                <Link to={view.links.preferred} preventScrollReset className={view.show === "preferred" ? "segmented__option segmented__option--current" : "segmented__option"} aria-current={view.show === "preferred" ? "true" : undefined}>
+                <Link
+                  to={view.links.preferred}
+                  preventScrollReset
+                  className={
+                    view.show === "preferred" ? "segmented__option segmented__option--current" : "segmented__option"
+                  }
+                  aria-current={view.show === "preferred" ? "true" : undefined}
+                >
                   {t("analysis.investments.preferred", { currency: view.preferredCurrency })}
                 </Link>
               </li>
@@ -230,7 +286,12 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
               <tbody key={account.key} className="investments__account">
                 <tr className="investments__row investments__row--account">
                   <th scope="row">
-                    <RowToggle query={query} rowKey={account.key} open={accountOpen} label={t(accountOpen ? "analysis.investments.hideHoldings" : "analysis.investments.showHoldings")}>
+                    <RowToggle
+                      query={query}
+                      rowKey={account.key}
+                      open={accountOpen}
+                      label={t(accountOpen ? "analysis.investments.hideHoldings" : "analysis.investments.showHoldings")}
+                    >
                       {account.name}
                     </RowToggle>
                     {account.convert ? (
@@ -249,19 +310,38 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
                         <tr key={position.key} className="investments__row investments__row--position">
                           <th scope="row">
                             {position.parcels.length ? (
-                              <RowToggle query={query} rowKey={position.key} open={open} label={t(open ? "analysis.investments.hideParcels" : "analysis.investments.showParcels")}>
-                                <span className={position.invalid ? "investments__invalid" : undefined}>{position.name}</span>
+                              <RowToggle
+                                query={query}
+                                rowKey={position.key}
+                                open={open}
+                                label={t(
+                                  open ? "analysis.investments.hideParcels" : "analysis.investments.showParcels",
+                                )}
+                              >
+                                <span className={position.invalid ? "investments__invalid" : undefined}>
+                                  {position.name}
+                                </span>
                               </RowToggle>
                             ) : (
-                              <span className={position.invalid ? "investments__name investments__invalid" : "investments__name"}>{position.name}</span>
+                              <span
+                                className={
+                                  position.invalid ? "investments__name investments__invalid" : "investments__name"
+                                }
+                              >
+                                {position.name}
+                              </span>
                             )}
                             <span className="investments__sub">
                               {position.code}
                               {view.show === "original" ? ` · ${position.currency}` : null}
                               {position.cash ? <span className="tag">{t("analysis.investments.cash")}</span> : null}
                             </span>
-                            {position.cells.quantity ? <span className="investments__sub">{position.cells.quantity}</span> : null}
-                            {position.conversion ? <span className="investments__sub investments__rate">{position.conversion}</span> : null}
+                            {position.cells.quantity ? (
+                              <span className="investments__sub">{position.cells.quantity}</span>
+                            ) : null}
+                            {position.conversion ? (
+                              <span className="investments__sub investments__rate">{position.conversion}</span>
+                            ) : null}
                           </th>
                           <Cells cells={position.cells} view={view} />
                         </tr>,
@@ -270,7 +350,9 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
                               <tr key={parcel.key} className="investments__row investments__row--parcel">
                                 <th scope="row">
                                   {parcel.name}
-                                  {parcel.cells.quantity ? <span className="investments__sub">{parcel.cells.quantity}</span> : null}
+                                  {parcel.cells.quantity ? (
+                                    <span className="investments__sub">{parcel.cells.quantity}</span>
+                                  ) : null}
                                 </th>
                                 <Cells cells={parcel.cells} view={view} />
                               </tr>
@@ -322,7 +404,8 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
 
 export function AllocationPanelList({ view }: { view: AllocationView }) {
   const { t } = useTranslation("clients");
-  if (view.state === "error") return <p className="alert alert--warning">{view.message ?? t("analysis.allocation.error")}</p>;
+  if (view.state === "error")
+    return <p className="alert alert--warning">{view.message ?? t("analysis.allocation.error")}</p>;
   if (view.state === "empty") return <p className="alert alert--info">{t("analysis.allocation.empty")}</p>;
   return (
     <>
@@ -330,19 +413,39 @@ export function AllocationPanelList({ view }: { view: AllocationView }) {
       {/* spec 001 §2.3: one collapsible panel per type; its heading stays outside the summary, so
           that it is a heading and the summary a plain button (decision 117) */}
       {view.panels.map((panel) => (
-        <section key={panel.type} className="allocation-panel card" aria-labelledby={`allocation-${panel.type}-heading`}>
+        <section
+          key={panel.type}
+          className="allocation-panel card"
+          aria-labelledby={`allocation-${panel.type}-heading`}
+        >
           <h3 id={`allocation-${panel.type}-heading`} className="allocation-panel__title">
             {panel.title}
           </h3>
           <details className="allocation-panel__body" open={view.collapsed ? undefined : true}>
-            <summary className="allocation-panel__summary">{t("analysis.allocation.panelSummary", { type: panel.lower })}</summary>
-            <ChartFigure id={`allocation-${panel.type}`} caption={panel.caption} svg={panel.svg} legend={panel.legend} table={panel.table} tableSummary={t("analysis.chart.showTable")} />
+            <summary className="allocation-panel__summary">
+              {t("analysis.allocation.panelSummary", { type: panel.lower })}
+            </summary>
+            <ChartFigure
+              id={`allocation-${panel.type}`}
+              caption={panel.caption}
+              svg={panel.svg}
+              legend={panel.legend}
+              table={panel.table}
+              tableSummary={t("analysis.chart.showTable")}
+            />
             <details className="allocation-panel__investments">
               <summary>{t("analysis.allocation.showInvestments", { type: panel.lower })}</summary>
-              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-              <div className="table-wrap" role="region" aria-labelledby={`allocation-${panel.type}-investments-caption`} tabIndex={0}>
+              <div
+                className="table-wrap"
+                role="region"
+                aria-labelledby={`allocation-${panel.type}-investments-caption`}
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+                tabIndex={0}
+              >
                 <table>
-                  <caption id={`allocation-${panel.type}-investments-caption`}>{t("analysis.allocation.tableCaption", { type: panel.lower })}</caption>
+                  <caption id={`allocation-${panel.type}-investments-caption`}>
+                    {t("analysis.allocation.tableCaption", { type: panel.lower })}
+                  </caption>
                   <thead>
                     <tr>
                       <th scope="col">{t("analysis.allocation.columns.investment")}</th>

@@ -1,6 +1,13 @@
 import i18next, { type TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AllocationAnswer, AllocationCategory, Holding, HoldingAccount, HoldingsAnswer, Money } from "~/lib/analysis/investments";
+import type {
+  AllocationAnswer,
+  AllocationCategory,
+  Holding,
+  HoldingAccount,
+  HoldingsAnswer,
+  Money,
+} from "~/lib/analysis/investments";
 import type { AnalysisQuery } from "~/lib/analysis/query";
 import { analysisSettings } from "~/lib/analysis/settings";
 import { i18nConfig } from "~/lib/i18n";
@@ -10,7 +17,23 @@ import { allocationView, investmentsView } from "./investments.server";
 const t = ((key: string, options?: Record<string, unknown>) =>
   options && Object.keys(options).length ? `${key} ${JSON.stringify(options)}` : key) as unknown as TFunction;
 const f = { t, locale: "en-GB" };
-const QUERY: AnalysisQuery = { id: null, range: "1Y", from: "", to: "", chart: null, currency: "report", tab: "investments", tx: null, pages: 1, sort: "description", dir: "asc", expand: "primary", open: [], show: "preferred", convert: [] };
+const QUERY: AnalysisQuery = {
+  id: null,
+  range: "1Y",
+  from: "",
+  to: "",
+  chart: null,
+  currency: "report",
+  tab: "investments",
+  tx: null,
+  pages: 1,
+  sort: "description",
+  dir: "asc",
+  expand: "primary",
+  open: [],
+  show: "preferred",
+  convert: [],
+};
 const query = (fields: Partial<AnalysisQuery> = {}): AnalysisQuery => ({ ...QUERY, ...fields });
 const SETTINGS = analysisSettings({});
 const NO_RATES = new Map<string, number | null>();
@@ -68,7 +91,13 @@ const account = (accountId: number): HoldingAccount => ({
   value: { plan: money(2000), report: money(2000) },
   income: { plan: money(100), report: money(100) },
 });
-const answer = (holdings: Holding[], accounts = [account(1), account(2)]): HoldingsAnswer => ({ date: "2025-03-14", reportCurrency: "GBP", total: money(4000), accounts, holdings });
+const answer = (holdings: Holding[], accounts = [account(1), account(2)]): HoldingsAnswer => ({
+  date: "2025-03-14",
+  reportCurrency: "GBP",
+  total: money(4000),
+  accounts,
+  holdings,
+});
 
 /** Account 1 holds pounds and dollars; account 2 pounds only. */
 const MIXED = answer([holding("1-1", 1), dollars("1-2", 1), holding("2-1", 2)]);
@@ -85,7 +114,13 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
 
   it("dates the table, and says which currency shows", () => {
     const view = ok(investmentsView(MIXED, QUERY, SETTINGS, NO_RATES, f));
-    expect(view).toMatchObject({ asAt: "14th March 2025", show: "preferred", multiCurrency: false, preferredCurrency: "GBP", columns: { gain: true, income: true } });
+    expect(view).toMatchObject({
+      asAt: "14th March 2025",
+      show: "preferred",
+      multiCurrency: false,
+      preferredCurrency: "GBP",
+      columns: { gain: true, income: true },
+    });
   });
 
   it("heads the columns, the sorted one with its aria-sort and a link to turn it round", () => {
@@ -109,15 +144,29 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
   });
 
   it("keeps the rest of the query in the sort links, back on the first page of transactions", () => {
-    const view = ok(investmentsView(MIXED, query({ id: "portfolio-3", range: "2Y", tx: 9, pages: 3, expand: "all" }), SETTINGS, NO_RATES, f));
-    expect(view.headers.find((h) => h.key === "cost")!.href).toBe("/clients/analysis?id=portfolio-3&range=2Y&tab=investments&sort=cost&expand=all");
+    const view = ok(
+      investmentsView(
+        MIXED,
+        query({ id: "portfolio-3", range: "2Y", tx: 9, pages: 3, expand: "all" }),
+        SETTINGS,
+        NO_RATES,
+        f,
+      ),
+    );
+    expect(view.headers.find((h) => h.key === "cost")!.href).toBe(
+      "/clients/analysis?id=portfolio-3&range=2Y&tab=investments&sort=cost&expand=all",
+    );
   });
 
   it("cannot sort market value, book cost or gain in multi-currency mode, and sorts by name instead", () => {
-    const view = ok(investmentsView(MIXED, query({ show: "original", sort: "value", dir: "desc" }), SETTINGS, NO_RATES, f));
+    const view = ok(
+      investmentsView(MIXED, query({ show: "original", sort: "value", dir: "desc" }), SETTINGS, NO_RATES, f),
+    );
     expect(view.multiCurrency).toBe(true);
     expect(view.headers.filter((h) => h.href === null).map((h) => h.key)).toEqual(["cost", "value", "gain"]);
-    expect(view.headers.filter((h) => h.ariaSort !== null).map((h) => [h.key, h.ariaSort])).toEqual([["name", "ascending"]]);
+    expect(view.headers.filter((h) => h.ariaSort !== null).map((h) => [h.key, h.ariaSort])).toEqual([
+      ["name", "ascending"],
+    ]);
   });
 
   it("leaves out a column whose settings are all none", () => {
@@ -128,7 +177,16 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
   });
 
   it("writes the figures at 2 decimals, units at up to 4, and percentages", () => {
-    const data = answer([holding("1", 1, { volume: 1234.56789, price: { native: 2.34567, plan: 2.34567, report: 2.34567 }, weight: 12.345 })], [account(1)]);
+    const data = answer(
+      [
+        holding("1", 1, {
+          volume: 1234.56789,
+          price: { native: 2.34567, plan: 2.34567, report: 2.34567 },
+          weight: 12.345,
+        }),
+      ],
+      [account(1)],
+    );
     const [position] = ok(investmentsView(data, QUERY, SETTINGS, NO_RATES, f)).accounts[0]!.positions;
     expect(position!.cells).toEqual({
       units: "1,234.5679",
@@ -146,24 +204,41 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
   });
 
   it("says 'Not available' for a book cost or gain not known", () => {
-    const data = answer([holding("1", 1, { cost: null }), holding("2", 1, { cost: money(0) }), holding("3", 1, { gain: money(-20) })], [account(1)]);
+    const data = answer(
+      [holding("1", 1, { cost: null }), holding("2", 1, { cost: money(0) }), holding("3", 1, { gain: money(-20) })],
+      [account(1)],
+    );
     const [a] = ok(investmentsView(data, QUERY, SETTINGS, NO_RATES, f)).accounts;
     expect(a!.positions.map((p) => [p.cells.cost, p.cells.gain, p.cells.gainPercent, p.cells.gainNegative])).toEqual([
       ["analysis.investments.notAvailable", "analysis.investments.notAvailable", "", false],
       ["£0.00", "analysis.investments.notAvailable", "", false],
       ["£800.00", "-£20.00", "25.00%", true],
     ]);
-    expect([a!.cells.cost, a!.cells.gain]).toEqual(["analysis.investments.notAvailable", "analysis.investments.notAvailable"]);
+    expect([a!.cells.cost, a!.cells.gain]).toEqual([
+      "analysis.investments.notAvailable",
+      "analysis.investments.notAvailable",
+    ]);
   });
 
   it("says 'Not available' for a converted holding's book cost and gain, in English", () => {
-    const view = ok(investmentsView(MIXED, query({ show: "original", convert: [1] }), SETTINGS, new Map([["USDGBP", 0.78124]]), english()));
+    const view = ok(
+      investmentsView(
+        MIXED,
+        query({ show: "original", convert: [1] }),
+        SETTINGS,
+        new Map([["USDGBP", 0.78124]]),
+        english(),
+      ),
+    );
     const usd = view.accounts[0]!.positions.find((p) => p.code === "SEC1-2")!;
     expect([usd.cells.cost, usd.cells.gain, usd.cells.value]).toEqual(["Not available", "Not available", "£1,000.00"]);
   });
 
   it("leaves a gain hidden on account rows empty with SecurityLevelOnly, not 'Not available'", () => {
-    const settings = analysisSettings({ unrealisedGainValue: "SecurityLevelOnly", unrealisedGainPercent: "SecurityLevelOnly" });
+    const settings = analysisSettings({
+      unrealisedGainValue: "SecurityLevelOnly",
+      unrealisedGainPercent: "SecurityLevelOnly",
+    });
     const [a] = ok(investmentsView(answer([holding("1", 1)], [account(1)]), QUERY, settings, NO_RATES, f)).accounts;
     expect([a!.cells.gain, a!.cells.gainPercent]).toEqual(["", ""]);
     expect([a!.positions[0]!.cells.gain, a!.positions[0]!.cells.gainPercent]).toEqual(["£200.00", "25.00%"]);
@@ -179,44 +254,82 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
   it("shows each holding in its own currency in original currency", () => {
     const view = ok(investmentsView(MIXED, query({ show: "original" }), SETTINGS, NO_RATES, f));
     const usd = view.accounts[0]!.positions[1]!;
-    expect([usd.currency, usd.cells.value, usd.cells.price, usd.cells.cost, usd.conversion]).toEqual(["USD", "$1,280.00", "$12.80", "$1,000.00", null]);
+    expect([usd.currency, usd.cells.value, usd.cells.price, usd.cells.cost, usd.conversion]).toEqual([
+      "USD",
+      "$1,280.00",
+      "$12.80",
+      "$1,000.00",
+      null,
+    ]);
   });
 
   it("offers to convert a multi-currency account to its currency, adding it to the query", () => {
     const view = ok(investmentsView(MIXED, query({ show: "original", convert: [7] }), SETTINGS, NO_RATES, f));
     expect(view.accounts.map((a) => [a.key, a.convert])).toEqual([
-      ["a1", { href: "/clients/analysis?tab=investments&show=original&convert=7%2C1", label: "analysis.investments.convertToAccount" }],
+      [
+        "a1",
+        {
+          href: "/clients/analysis?tab=investments&show=original&convert=7%2C1",
+          label: "analysis.investments.convertToAccount",
+        },
+      ],
       ["a2", null],
     ]);
   });
 
   it("offers to convert a converted account back to original currency, removing it from the query", () => {
     const view = ok(investmentsView(MIXED, query({ show: "original", convert: [7, 1] }), SETTINGS, NO_RATES, f));
-    expect(view.accounts[0]!.convert).toEqual({ href: "/clients/analysis?tab=investments&show=original&convert=7", label: "analysis.investments.convertToOriginal" });
+    expect(view.accounts[0]!.convert).toEqual({
+      href: "/clients/analysis?tab=investments&show=original&convert=7",
+      label: "analysis.investments.convertToOriginal",
+    });
     const back = ok(investmentsView(MIXED, query({ show: "original", convert: [1] }), SETTINGS, NO_RATES, f));
     expect(back.accounts[0]!.convert!.href).toBe("/clients/analysis?tab=investments&show=original");
   });
 
   it("offers no conversion in the preferred currency", () => {
-    expect(ok(investmentsView(MIXED, QUERY, SETTINGS, NO_RATES, f)).accounts.map((a) => a.convert)).toEqual([null, null]);
+    expect(ok(investmentsView(MIXED, QUERY, SETTINGS, NO_RATES, f)).accounts.map((a) => a.convert)).toEqual([
+      null,
+      null,
+    ]);
   });
 
   it("gives the conversion rate of a converted holding at 4 decimals", () => {
-    const view = ok(investmentsView(MIXED, query({ show: "original", convert: [1] }), SETTINGS, new Map([["USDGBP", 0.78124]]), english()));
+    const view = ok(
+      investmentsView(
+        MIXED,
+        query({ show: "original", convert: [1] }),
+        SETTINGS,
+        new Map([["USDGBP", 0.78124]]),
+        english(),
+      ),
+    );
     expect(view.accounts[0]!.positions.map((p) => p.conversion)).toEqual([null, "Conversion rate: 1 USD = 0.7812 GBP"]);
-    const whole = ok(investmentsView(MIXED, query({ show: "original", convert: [1] }), SETTINGS, new Map([["USDGBP", 2]]), english()));
+    const whole = ok(
+      investmentsView(MIXED, query({ show: "original", convert: [1] }), SETTINGS, new Map([["USDGBP", 2]]), english()),
+    );
     expect(whole.accounts[0]!.positions[1]!.conversion).toBe("Conversion rate: 1 USD = 2.0000 GBP");
   });
 
   it("says 'Conversion rate unavailable' when there is no rate", () => {
     const view = ok(investmentsView(MIXED, query({ show: "original", convert: [1] }), SETTINGS, NO_RATES, english()));
     expect(view.accounts[0]!.positions[1]!.conversion).toBe("Conversion rate unavailable");
-    const none = ok(investmentsView(MIXED, query({ show: "original", convert: [1] }), SETTINGS, new Map([["USDGBP", null]]), f));
+    const none = ok(
+      investmentsView(MIXED, query({ show: "original", convert: [1] }), SETTINGS, new Map([["USDGBP", null]]), f),
+    );
     expect(none.accounts[0]!.positions[1]!.conversion).toBe("analysis.investments.rateUnavailable");
   });
 
   it("names an invalid security INVALID DATA and flags it", () => {
-    const view = ok(investmentsView(answer([holding("1", 1, { description: "" }), holding("2", 1)], [account(1)]), QUERY, SETTINGS, NO_RATES, english()));
+    const view = ok(
+      investmentsView(
+        answer([holding("1", 1, { description: "" }), holding("2", 1)], [account(1)]),
+        QUERY,
+        SETTINGS,
+        NO_RATES,
+        english(),
+      ),
+    );
     expect(view.accounts[0]!.positions.map((p) => [p.name, p.invalid])).toEqual([
       ["Security 2", false],
       ["INVALID DATA", true],
@@ -224,26 +337,58 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
   });
 
   it("names each purchase by its date", () => {
-    const parcel = { key: "x", tradeDate: "2021-06-01", volume: 40, cost: money(320), gain: money(80), value: { native: money(400), plan: money(400), report: money(400) } };
-    const view = ok(investmentsView(answer([holding("1", 1, { parcels: [parcel] })], [account(1)]), QUERY, SETTINGS, NO_RATES, f));
+    const parcel = {
+      key: "x",
+      tradeDate: "2021-06-01",
+      volume: 40,
+      cost: money(320),
+      gain: money(80),
+      value: { native: money(400), plan: money(400), report: money(400) },
+    };
+    const view = ok(
+      investmentsView(answer([holding("1", 1, { parcels: [parcel] })], [account(1)]), QUERY, SETTINGS, NO_RATES, f),
+    );
     expect(view.accounts[0]!.positions[0]!.parcels).toEqual([
       {
         key: "x",
         name: 'analysis.investments.parcel {"date":"1st June 2021"}',
-        cells: { units: "40", price: "", quantity: 'analysis.investments.unitsOnly {"units":"40"}', cost: "£320.00", weight: "", value: "£400.00", gain: "£80.00", gainPercent: "25.00%", gainNegative: false, income: "", yield: "" },
+        cells: {
+          units: "40",
+          price: "",
+          quantity: 'analysis.investments.unitsOnly {"units":"40"}',
+          cost: "£320.00",
+          weight: "",
+          value: "£400.00",
+          gain: "£80.00",
+          gainPercent: "25.00%",
+          gainNegative: false,
+          income: "",
+          yield: "",
+        },
       },
     ]);
   });
 
   it("reads units and unit price as one line in English", () => {
-    const data = answer([holding("1", 1, { volume: 125.5, price: { native: 7.9681, plan: 7.9681, report: 7.9681 } })], [account(1)]);
+    const data = answer(
+      [holding("1", 1, { volume: 125.5, price: { native: 7.9681, plan: 7.9681, report: 7.9681 } })],
+      [account(1)],
+    );
     const view = ok(investmentsView(data, QUERY, SETTINGS, NO_RATES, english()));
     expect(view.accounts[0]!.positions[0]!.cells.quantity).toBe("125.5 units at £7.9681");
     expect(view.accounts[0]!.cells.quantity).toBe("");
   });
 
   it("links the currency switch, the expand and collapse links and the download", () => {
-    const view = ok(investmentsView(MIXED, query({ id: "12", show: "original", convert: [1], open: ["a1"], sort: "weight" }), SETTINGS, NO_RATES, f));
+    const view = ok(
+      investmentsView(
+        MIXED,
+        query({ id: "12", show: "original", convert: [1], open: ["a1"], sort: "weight" }),
+        SETTINGS,
+        NO_RATES,
+        f,
+      ),
+    );
     expect(view.links).toEqual({
       preferred: "/clients/analysis?id=12&tab=investments&sort=weight&open=a1",
       original: "/clients/analysis?id=12&tab=investments&sort=weight&open=a1&show=original&convert=1",
@@ -257,11 +402,20 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
 describe("investmentsView: totals (decision 108)", () => {
   it("adds a total per account and a grand total, in English, and notes how to see the converted book cost", () => {
     const view = ok(investmentsView(MIXED, query({ show: "preferred" }), SETTINGS, NO_RATES, english()));
-    expect(view.accounts.map((a) => a.total && [a.total.label, a.total.value.text, a.total.cost.text, a.total.cost.note, a.total.gain.text])).toEqual([
+    expect(
+      view.accounts.map(
+        (a) => a.total && [a.total.label, a.total.value.text, a.total.cost.text, a.total.cost.note, a.total.gain.text],
+      ),
+    ).toEqual([
       ["Total for Account 1", "£2,000.00", "Not available", 1, "Not available"],
       ["Total for Account 2", "£1,000.00", "£800.00", null, "£200.00"],
     ]);
-    expect([view.total.label, view.total.value.text, view.total.cost.text, view.total.cost.note]).toEqual(["Total", "£3,000.00", "Not available", 1]);
+    expect([view.total.label, view.total.value.text, view.total.cost.text, view.total.cost.note]).toEqual([
+      "Total",
+      "£3,000.00",
+      "Not available",
+      1,
+    ]);
     expect(view.notes).toEqual([
       {
         key: "converted",
@@ -275,7 +429,12 @@ describe("investmentsView: totals (decision 108)", () => {
   it("in the original currency says the holdings are in several currencies and the market value is converted", () => {
     const view = ok(investmentsView(MIXED, query({ show: "original" }), SETTINGS, NO_RATES, english()));
     const [one] = view.accounts;
-    expect([one!.total!.value.text, one!.total!.value.note, one!.total!.cost.text, one!.total!.cost.note]).toEqual(["£2,000.00", 1, "Not available", 2]);
+    expect([one!.total!.value.text, one!.total!.value.note, one!.total!.cost.text, one!.total!.cost.note]).toEqual([
+      "£2,000.00",
+      1,
+      "Not available",
+      2,
+    ]);
     expect(view.notes.map((n) => [n.number, n.key, n.link])).toEqual([
       [1, "valueConverted", null],
       [2, "currencies", null],
@@ -283,24 +442,55 @@ describe("investmentsView: totals (decision 108)", () => {
   });
 
   it("shows one account's total as the grand total only, with a note when cash is left out of the book cost", () => {
-    const cash = holding("1-2", 1, { code: "GBPCASH", exchange: "CASH", cash: true, cost: null, gain: null, value: { native: money(50.5), plan: money(50.5), report: money(50.5) } });
-    const view = ok(investmentsView(answer([holding("1-1", 1), cash], [account(1)]), query(), SETTINGS, NO_RATES, english()));
+    const cash = holding("1-2", 1, {
+      code: "GBPCASH",
+      exchange: "CASH",
+      cash: true,
+      cost: null,
+      gain: null,
+      value: { native: money(50.5), plan: money(50.5), report: money(50.5) },
+    });
+    const view = ok(
+      investmentsView(answer([holding("1-1", 1), cash], [account(1)]), query(), SETTINGS, NO_RATES, english()),
+    );
     expect(view.accounts[0]!.total).toBeNull();
-    expect([view.total.value.text, view.total.cost.text, view.total.cost.note, view.total.gain.text]).toEqual(["£1,050.50", "£800.00", 1, "£200.00"]);
-    expect(view.notes.map((n) => n.text)).toEqual(["Cash has no book cost: totals of book cost and unrealised gain leave cash out."]);
+    expect([view.total.value.text, view.total.cost.text, view.total.cost.note, view.total.gain.text]).toEqual([
+      "£1,050.50",
+      "£800.00",
+      1,
+      "£200.00",
+    ]);
+    expect(view.notes.map((n) => n.text)).toEqual([
+      "Cash has no book cost: totals of book cost and unrealised gain leave cash out.",
+    ]);
   });
 
   it("leaves the totals' gain empty where the settings hide gains on account rows", () => {
     const settings = analysisSettings({ unrealisedGainValue: "SecurityLevelOnly" });
-    const view = ok(investmentsView(answer([holding("1-1", 1), holding("2-1", 2)]), query(), settings, NO_RATES, english()));
+    const view = ok(
+      investmentsView(answer([holding("1-1", 1), holding("2-1", 2)]), query(), settings, NO_RATES, english()),
+    );
     expect(view.total.gain).toEqual({ text: "", note: null, negative: false });
     expect(view.total.cost.text).toBe("£1,600.00");
   });
 });
 
 describe("allocationView (spec 001 §2.3 allocation tab)", () => {
-  const position = (key: string, amount: number, description: string | null = `Fund ${key}`) => ({ key, accountId: 1, account: "Ellie's ISA", description, value: money(amount), weight: amount / 30 });
-  const category = (key: string, amount: number, positions = [position(`${key}1`, amount)]): AllocationCategory => ({ key, name: key.toUpperCase(), value: money(amount), weight: amount / 30, positions });
+  const position = (key: string, amount: number, description: string | null = `Fund ${key}`) => ({
+    key,
+    accountId: 1,
+    account: "Ellie's ISA",
+    description,
+    value: money(amount),
+    weight: amount / 30,
+  });
+  const category = (key: string, amount: number, positions = [position(`${key}1`, amount)]): AllocationCategory => ({
+    key,
+    name: key.toUpperCase(),
+    value: money(amount),
+    weight: amount / 30,
+    positions,
+  });
   const allocation = (types: Partial<AllocationAnswer["types"]>, total = 3000): AllocationAnswer => ({
     date: "2025-03-14",
     total: money(total),
@@ -315,15 +505,21 @@ describe("allocationView (spec 001 §2.3 allocation tab)", () => {
 
   it("is empty with no positions of an enabled type", () => {
     expect(allocationView(allocation({}), ["asset_class", "sector", "region"], COLOURS, f)).toEqual({ state: "empty" });
-    expect(allocationView(allocation({ region: [category("eu", 3000)] }), ["asset_class", "sector"], COLOURS, f)).toEqual({ state: "empty" });
-    expect(allocationView(allocation({ region: [category("eu", 3000)] }, 0), ["region"], COLOURS, f)).toEqual({ state: "empty" });
+    expect(
+      allocationView(allocation({ region: [category("eu", 3000)] }), ["asset_class", "sector"], COLOURS, f),
+    ).toEqual({ state: "empty" });
+    expect(allocationView(allocation({ region: [category("eu", 3000)] }, 0), ["region"], COLOURS, f)).toEqual({
+      state: "empty",
+    });
   });
 
   it("keeps one panel open", () => {
     const result = view(allocation({ sector: [category("tech", 3000)] }));
     expect(result.collapsed).toBe(false);
     expect(result.asAt).toBe("14th March 2025");
-    expect(result.panels.map((p) => [p.type, p.title, p.kind])).toEqual([["sector", "analysis.allocation.types.sector", "column"]]);
+    expect(result.panels.map((p) => [p.type, p.title, p.kind])).toEqual([
+      ["sector", "analysis.allocation.types.sector", "column"],
+    ]);
   });
 
   it("collapses the panels when more than one shows, in the types' order", () => {
@@ -336,11 +532,15 @@ describe("allocationView (spec 001 §2.3 allocation tab)", () => {
   });
 
   it("gives whole percentages that add up to 100 by the rounding rule (spec 001 §2.1)", () => {
-    const result = view(allocation({ asset_class: [category("equity", 1000), category("bonds", 1000), category("cash", 1000)] }));
+    const result = view(
+      allocation({ asset_class: [category("equity", 1000), category("bonds", 1000), category("cash", 1000)] }),
+    );
     const percents = result.panels[0]!.categories.map((c) => c.percent);
     expect(percents).toEqual(["34%", "33%", "33%"]);
     expect(percents.reduce((sum, p) => sum + Number(p.replace("%", "")), 0)).toBe(100);
-    const uneven = view(allocation({ sector: [category("a", 486), category("b", 314), category("c", 200)] }, 1000)).panels[0]!.categories.map((c) => c.percent);
+    const uneven = view(
+      allocation({ sector: [category("a", 486), category("b", 314), category("c", 200)] }, 1000),
+    ).panels[0]!.categories.map((c) => c.percent);
     expect(uneven).toEqual(["49%", "31%", "20%"]);
   });
 
@@ -350,7 +550,11 @@ describe("allocationView (spec 001 §2.3 allocation tab)", () => {
   });
 
   it("lists each category's investments largest first, amounts at 0 decimals", () => {
-    const result = view(allocation({ asset_class: [category("equity", 3000, [position("s", 499.6), position("l", 2000.4), position("m", 500)])] }));
+    const result = view(
+      allocation({
+        asset_class: [category("equity", 3000, [position("s", 499.6), position("l", 2000.4), position("m", 500)])],
+      }),
+    );
     expect(result.panels[0]!.categories[0]).toEqual({
       key: "equity",
       name: "EQUITY",
@@ -365,7 +569,18 @@ describe("allocationView (spec 001 §2.3 allocation tab)", () => {
   });
 
   it("names an investment without a description INVALID DATA", () => {
-    const result = view(allocation({ region: [category("eu", 3000, [position("a", 1000, ""), position("b", 900, "   "), position("c", 800, null), position("d", 300, " Fund d ")])] }));
+    const result = view(
+      allocation({
+        region: [
+          category("eu", 3000, [
+            position("a", 1000, ""),
+            position("b", 900, "   "),
+            position("c", 800, null),
+            position("d", 300, " Fund d "),
+          ]),
+        ],
+      }),
+    );
     expect(result.panels[0]!.categories[0]!.rows.map((r) => r.investment)).toEqual([
       "analysis.investments.invalidName",
       "analysis.investments.invalidName",
@@ -376,7 +591,9 @@ describe("allocationView (spec 001 §2.3 allocation tab)", () => {
 
   it("draws a chart with its caption and a data table", () => {
     const panel = view(allocation({ asset_class: [category("equity", 2000), category("bonds", 1000)] })).panels[0]!;
-    expect(panel.caption).toBe('analysis.allocation.caption {"type":"analysis.allocation.types.asset_class","date":"14th March 2025"}');
+    expect(panel.caption).toBe(
+      'analysis.allocation.caption {"type":"analysis.allocation.types.asset_class","date":"14th March 2025"}',
+    );
     expect(panel.svg).toContain("<svg");
     expect(panel.table.rows.map((r) => r.header)).toEqual(["EQUITY", "BONDS"]);
   });
@@ -390,7 +607,9 @@ describe("investmentsView: the 'Show in' switch (spec 001 §5)", () => {
   });
 
   it("without multi-currency access shows the preferred currency whatever the URL asks", () => {
-    const view = ok(investmentsView(MIXED, query({ show: "original" }), SETTINGS, NO_RATES, f, { multiCurrencyAccess: false }));
+    const view = ok(
+      investmentsView(MIXED, query({ show: "original" }), SETTINGS, NO_RATES, f, { multiCurrencyAccess: false }),
+    );
     expect([view.currencySwitch, view.show, view.multiCurrency]).toEqual([false, "preferred", false]);
     expect(view.accounts.every((a) => a.convert === null)).toBe(true);
   });

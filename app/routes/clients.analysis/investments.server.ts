@@ -109,12 +109,25 @@ function texts(cells: Cells, volume: number | null, f: Format, gainShown: boolea
   const percentFormat = numberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const percent = (n: number | null) => (n === null ? "" : percentFormat.format(n / 100));
   const notAvailable = t("analysis.investments.notAvailable");
-  const units = volume === null ? "" : numberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: VOLUME_DECIMALS }).format(volume);
-  const price = cells.price === null ? "" : formatMoney(cells.price, cells.currency, locale, { decimals: cells.price < 10 ? VOLUME_DECIMALS : MONEY_DECIMALS });
+  const units =
+    volume === null
+      ? ""
+      : numberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: VOLUME_DECIMALS }).format(volume);
+  const price =
+    cells.price === null
+      ? ""
+      : formatMoney(cells.price, cells.currency, locale, {
+          decimals: cells.price < 10 ? VOLUME_DECIMALS : MONEY_DECIMALS,
+        });
   return {
     units,
     price,
-    quantity: volume === null ? "" : price ? t("analysis.investments.unitsAtPrice", { units, price }) : t("analysis.investments.unitsOnly", { units }),
+    quantity:
+      volume === null
+        ? ""
+        : price
+          ? t("analysis.investments.unitsAtPrice", { units, price })
+          : t("analysis.investments.unitsOnly", { units }),
     cost: cells.cost ? money(cells.cost) : notAvailable,
     weight: percent(cells.weight),
     value: money(cells.value),
@@ -140,7 +153,8 @@ export function investmentsView(
   // spec 001 §5: the currency switch only with multi-currency access and another currency than the preferred one
   const currencySwitch =
     (options.multiCurrencyAccess ?? true) &&
-    (answer.holdings.some((h) => h.nativeCurrency !== answer.reportCurrency) || answer.accounts.some((a) => a.planCurrency !== answer.reportCurrency));
+    (answer.holdings.some((h) => h.nativeCurrency !== answer.reportCurrency) ||
+      answer.accounts.some((a) => a.planCurrency !== answer.reportCurrency));
   const show = currencySwitch ? query.show : "preferred";
   const table: InvestmentsTable = investmentsTable(answer, {
     sort: query.sort,
@@ -151,13 +165,15 @@ export function investmentsView(
     rates,
     locale,
   });
-  const here = (change: Partial<AnalysisQuery>) => analysisHref(query, { tab: "investments", tx: null, pages: 1, ...change });
+  const here = (change: Partial<AnalysisQuery>) =>
+    analysisHref(query, { tab: "investments", tx: null, pages: 1, ...change });
   const header = (key: InvestmentHeader["key"], sort: InvestmentSort | null, numeric = true): InvestmentHeader => {
     const sorted = sort !== null && table.sort === sort;
     return {
       key,
       label: t(`analysis.investments.columns.${key}`),
-      href: sort && table.sortable.has(sort) ? here({ sort, dir: sorted && table.dir === "asc" ? "desc" : "asc" }) : null,
+      href:
+        sort && table.sortable.has(sort) ? here({ sort, dir: sorted && table.dir === "asc" ? "desc" : "asc" }) : null,
       ariaSort: sorted ? (table.dir === "asc" ? "ascending" : "descending") : null,
       numeric,
     };
@@ -173,7 +189,8 @@ export function investmentsView(
   ];
   const rate = numberFormat(locale, { minimumFractionDigits: 4, maximumFractionDigits: 4 });
   const gainLevel = settings.investmentColumns.gainValue;
-  const gainShown = (row: "account" | "position") => gainLevel === "all" || (gainLevel === "SecurityLevelOnly" && row === "position");
+  const gainShown = (row: "account" | "position") =>
+    gainLevel === "all" || (gainLevel === "SecurityLevelOnly" && row === "position");
 
   // decision 108: the notes the totals refer to, numbered in the order they are first needed
   const order: NoteKey[] = [];
@@ -197,14 +214,19 @@ export function investmentsView(
     cost: figure(total.cost, total.cashLeftOut),
     gain: figure(total.gain, false, table.columns.gain && gainShown("account")),
   });
-  const accountTotals = table.accounts.map((a) => (table.accounts.length > 1 ? totalView(t("analysis.investments.totals.account", { name: a.name }), a.total) : null));
+  const accountTotals = table.accounts.map((a) =>
+    table.accounts.length > 1 ? totalView(t("analysis.investments.totals.account", { name: a.name }), a.total) : null,
+  );
   const grand = totalView(t("analysis.investments.totals.all"), table.total);
   const originalView = here({ show: "original", convert: [] });
   const notes: TableNote[] = order.map((key, i) => ({
     key,
     number: i + 1,
     text: t(`analysis.investments.totals.notes.${key}`),
-    link: key === "converted" && currencySwitch ? { href: originalView, label: t("analysis.investments.totals.showOriginal") } : null,
+    link:
+      key === "converted" && currencySwitch
+        ? { href: originalView, label: t("analysis.investments.totals.showOriginal") }
+        : null,
   }));
   return {
     state: "ok",
@@ -224,8 +246,14 @@ export function investmentsView(
       convert:
         show === "original" && a.multiCurrency
           ? {
-              href: here({ convert: a.converted ? query.convert.filter((id) => id !== a.accountId) : [...query.convert, a.accountId] }),
-              label: t(a.converted ? "analysis.investments.convertToOriginal" : "analysis.investments.convertToAccount"),
+              href: here({
+                convert: a.converted
+                  ? query.convert.filter((id) => id !== a.accountId)
+                  : [...query.convert, a.accountId],
+              }),
+              label: t(
+                a.converted ? "analysis.investments.convertToOriginal" : "analysis.investments.convertToAccount",
+              ),
             }
           : null,
       positions: a.positions.map((p) => ({
@@ -238,7 +266,11 @@ export function investmentsView(
         conversion: p.conversion
           ? p.conversion.rate === null
             ? t("analysis.investments.rateUnavailable")
-            : t("analysis.investments.rate", { from: p.conversion.from, to: p.conversion.to, rate: rate.format(p.conversion.rate) })
+            : t("analysis.investments.rate", {
+                from: p.conversion.from,
+                to: p.conversion.to,
+                rate: rate.format(p.conversion.rate),
+              })
           : null,
         cells: texts(p.cells, p.volume, f, gainShown("position")),
         parcels: p.parcels.map((parcel) => ({
@@ -273,16 +305,34 @@ export type AllocationPanel = {
   legend: ChartLegendItem[];
   table: ChartTable;
   /** The expandable table: each category with its investments, largest first. */
-  categories: Array<{ key: string; name: string; amount: string; percent: string; rows: Array<{ key: string; investment: string; account: string; amount: string }> }>;
+  categories: Array<{
+    key: string;
+    name: string;
+    amount: string;
+    percent: string;
+    rows: Array<{ key: string; investment: string; account: string; amount: string }>;
+  }>;
 };
 
-export type AllocationView = { state: "error"; message: string | null } | { state: "empty" } | { state: "ok"; asAt: string; collapsed: boolean; panels: AllocationPanel[] };
+export type AllocationView =
+  | { state: "error"; message: string | null }
+  | { state: "empty" }
+  | { state: "ok"; asAt: string; collapsed: boolean; panels: AllocationPanel[] };
 
 /** spec 001 §4 "Chart display": asset class and region are pies, sector a column chart. */
-export const ALLOCATION_CHART: Record<AllocationType, "pie" | "column"> = { asset_class: "pie", sector: "column", region: "pie" };
+export const ALLOCATION_CHART: Record<AllocationType, "pie" | "column"> = {
+  asset_class: "pie",
+  sector: "column",
+  region: "pie",
+};
 
 /** spec 001 §2.3 allocation tab: one panel per enabled type, collapsed at first when there are several. */
-export function allocationView(answer: AllocationAnswer, types: readonly AllocationType[], colours: string[], f: Format): AllocationView {
+export function allocationView(
+  answer: AllocationAnswer,
+  types: readonly AllocationType[],
+  colours: string[],
+  f: Format,
+): AllocationView {
   const { t, locale } = f;
   const shown = types.filter((type) => answer.types[type].length);
   if (!shown.length || answer.total.amount <= 0) return { state: "empty" };
@@ -301,7 +351,12 @@ export function allocationView(answer: AllocationAnswer, types: readonly Allocat
     const figure = allocationChartFigure(
       {
         kind: ALLOCATION_CHART[type],
-        slices: categories.map((c, i) => ({ id: c.key, label: c.name, value: c.value.amount, percentLabel: shares[i]!.label })),
+        slices: categories.map((c, i) => ({
+          id: c.key,
+          label: c.name,
+          value: c.value.amount,
+          percentLabel: shares[i]!.label,
+        })),
         colours,
         title: caption,
         locale,
@@ -330,7 +385,12 @@ export function allocationView(answer: AllocationAnswer, types: readonly Allocat
         percent: shares[i]!.label,
         rows: [...c.positions]
           .sort((a, b) => b.value.amount - a.value.amount)
-          .map((p) => ({ key: `${c.key}-${p.key}`, investment: p.description?.trim() || t("analysis.investments.invalidName"), account: p.account, amount: amount(p.value) })),
+          .map((p) => ({
+            key: `${c.key}-${p.key}`,
+            investment: p.description?.trim() || t("analysis.investments.invalidName"),
+            account: p.account,
+            amount: amount(p.value),
+          })),
       })),
     };
   });

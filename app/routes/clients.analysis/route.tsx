@@ -71,11 +71,7 @@ function Breadcrumb({ crumbs }: { crumbs: AnalysisPage["crumbs"] }) {
       <ol className="breadcrumb__list">
         {crumbs.map((crumb, i) => (
           <li key={`${i}-${crumb.name}`} className="breadcrumb__item">
-            {crumb.href ? (
-              <Link to={crumb.href}>{crumb.name}</Link>
-            ) : (
-              <span aria-current="page">{crumb.name}</span>
-            )}
+            {crumb.href ? <Link to={crumb.href}>{crumb.name}</Link> : <span aria-current="page">{crumb.name}</span>}
           </li>
         ))}
       </ol>
@@ -89,7 +85,12 @@ function ChartSection({ figures, page }: { figures: Extract<Figures, { state: "o
   if (chart.state === "hidden") return null;
   let body: React.ReactNode;
   if (chart.state === "error") body = <p className="alert alert--error">{t("analysis.chart.error")}</p>;
-  else if (chart.state === "noData") body = <p className="alert alert--info">{t(chart.beforeOpening ? "analysis.chart.beforeOpening" : "analysis.chart.noData")}</p>;
+  else if (chart.state === "noData")
+    body = (
+      <p className="alert alert--info">
+        {t(chart.beforeOpening ? "analysis.chart.beforeOpening" : "analysis.chart.noData")}
+      </p>
+    );
   else
     body = (
       <ChartFigure
@@ -110,7 +111,11 @@ function ChartSection({ figures, page }: { figures: Extract<Figures, { state: "o
         label={t("analysis.chart.tabsLabel")}
         className="segmented analysis-chart__tabs"
         options={[
-          { href: page.links.percentage, text: t("analysis.chart.tabs.percentage"), current: page.chartTab === "percentage" },
+          {
+            href: page.links.percentage,
+            text: t("analysis.chart.tabs.percentage"),
+            current: page.chartTab === "percentage",
+          },
           { href: page.links.value, text: t("analysis.chart.tabs.value"), current: page.chartTab === "value" },
         ]}
       />
@@ -123,7 +128,8 @@ function FiguresSection({ figures, page }: { figures: Figures; page: AnalysisPag
   const { t } = useTranslation("clients");
   if (figures.state === "error") return <p className="alert alert--error">{t("analysis.errors.portfolio")}</p>;
   // spec 001 §2.2: accounts loaded but empty
-  if (figures.state === "noData") return <p className="alert alert--info panel-no-data">{t("analysis.errors.noData")}</p>;
+  if (figures.state === "noData")
+    return <p className="alert alert--info panel-no-data">{t("analysis.errors.noData")}</p>;
   return (
     <>
       {figures.noTransactions ? <p className="alert alert--warning">{t("analysis.errors.noTransactions")}</p> : null}
@@ -177,7 +183,13 @@ function FiguresSection({ figures, page }: { figures: Figures; page: AnalysisPag
           {figures.tabs
             .filter((tab) => tab.current)
             .map((tab) => (
-              <div key={tab.key} id={`analysis__tabs_panel-${tab.index}`} className="analysis-tabs__panel" role="region" aria-labelledby={`analysis__tabs_tab-${tab.index}`}>
+              <div
+                key={tab.key}
+                id={`analysis__tabs_panel-${tab.index}`}
+                className="analysis-tabs__panel"
+                role="region"
+                aria-labelledby={`analysis__tabs_tab-${tab.index}`}
+              >
                 {figures.accounts ? <AccountsTable tab={figures.accounts} /> : null}
                 {figures.investments ? <InvestmentsPanel view={figures.investments} /> : null}
                 {figures.allocation ? <AllocationPanelList view={figures.allocation} /> : null}
@@ -228,14 +240,21 @@ export default function Analysis() {
 
 /** Only the investments rows' open and closed state changed: the page has every row already (spec 001 §4 expand modes). */
 const ROW_STATE = new Set(["expand", "open"]);
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const names = new Set([...currentUrl.searchParams.keys(), ...nextUrl.searchParams.keys()]);
   const changed = [...names].filter((name) => currentUrl.searchParams.get(name) !== nextUrl.searchParams.get(name));
   return changed.length && changed.every((name) => ROW_STATE.has(name)) ? false : defaultShouldRevalidate;
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} | Client Online` : "Client Online" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

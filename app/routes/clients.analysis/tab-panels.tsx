@@ -59,8 +59,13 @@ export function TransactionsPanel({ view }: { view: TransactionsView }) {
         </a>
       </p>
       <div className="transactions">
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-        <div className="table-wrap transactions__table" role="region" aria-labelledby="transactions-caption" tabIndex={0}>
+        <div
+          className="table-wrap transactions__table"
+          role="region"
+          aria-labelledby="transactions-caption"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+        >
           <table>
             <caption id="transactions-caption">{t("analysis.transactions.caption")}</caption>
             <thead>
@@ -76,7 +81,10 @@ export function TransactionsPanel({ view }: { view: TransactionsView }) {
             </thead>
             <tbody>
               {view.rows.map((row) => (
-                <tr key={row.id} className={row.selected ? "transactions__row transactions__row--selected" : "transactions__row"}>
+                <tr
+                  key={row.id}
+                  className={row.selected ? "transactions__row transactions__row--selected" : "transactions__row"}
+                >
                   <td>{row.tradeDate}</td>
                   <td>{row.type}</td>
                   <th scope="row" id={row.anchor} tabIndex={-1}>
@@ -105,7 +113,8 @@ export function TransactionsPanel({ view }: { view: TransactionsView }) {
             <li key={row.id}>
               <details className="transactions__item">
                 <summary id={row.phoneAnchor}>
-                  <span className="transactions__item-date">{row.tradeDate}</span> <span className="transactions__item-type">{row.type}</span>{" "}
+                  <span className="transactions__item-date">{row.tradeDate}</span>{" "}
+                  <span className="transactions__item-type">{row.type}</span>{" "}
                   <span className="transactions__item-security">{row.security}</span>{" "}
                   <span className="transactions__item-value">
                     <Amount value={row.value} spoken={row.valueSpoken} />
@@ -126,7 +135,11 @@ export function TransactionsPanel({ view }: { view: TransactionsView }) {
             <Link to={view.moreHref} className="button button--secondary transactions__more-wide" preventScrollReset>
               {t("analysis.transactions.loadMore")}
             </Link>
-            <Link to={view.morePhoneHref} className="button button--secondary transactions__more-phone" preventScrollReset>
+            <Link
+              to={view.morePhoneHref}
+              className="button button--secondary transactions__more-phone"
+              preventScrollReset
+            >
               {t("analysis.transactions.loadMore")}
             </Link>
           </>
@@ -138,7 +151,9 @@ export function TransactionsPanel({ view }: { view: TransactionsView }) {
       </p>
       {/* always in the panel, so that what it says after 'Load more' is heard (WCAG 4.1.3) */}
       <p role="status" className="visually-hidden">
-        {view.arrived ? t("analysis.transactions.arrived", { count: view.arrived.count, shown: view.arrived.shown }) : ""}
+        {view.arrived
+          ? t("analysis.transactions.arrived", { count: view.arrived.count, shown: view.arrived.shown })
+          : ""}
       </p>
     </>
   );

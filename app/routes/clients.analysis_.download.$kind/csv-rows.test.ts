@@ -1,6 +1,14 @@
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
-import { type AccountRow, type Cells, grandTotal, holdingsTotal, type InvestmentsTable, type Money, type PositionRow } from "~/lib/analysis/investments";
+import {
+  type AccountRow,
+  type Cells,
+  grandTotal,
+  holdingsTotal,
+  type InvestmentsTable,
+  type Money,
+  type PositionRow,
+} from "~/lib/analysis/investments";
 import type { HideSettings } from "~/lib/analysis/transactions";
 import { type CsvTransaction, investmentsCsv, transactionsCsv } from "./csv-rows";
 
@@ -42,7 +50,17 @@ function position(key: string, fields: Partial<PositionRow> = {}): PositionRow {
 }
 
 function account(accountId: number, positions: PositionRow[]): AccountRow {
-  return { key: `a${accountId}`, accountId, name: `Account ${accountId}`, planCurrency: "GBP", converted: false, multiCurrency: false, cells: cells({ price: null }), positions, total: holdingsTotal(positions, "GBP", "account") };
+  return {
+    key: `a${accountId}`,
+    accountId,
+    name: `Account ${accountId}`,
+    planCurrency: "GBP",
+    converted: false,
+    multiCurrency: false,
+    cells: cells({ price: null }),
+    positions,
+    total: holdingsTotal(positions, "GBP", "account"),
+  };
 }
 
 const table = (accounts: AccountRow[], columns = { gain: true, income: true }): InvestmentsTable => ({
@@ -56,26 +74,72 @@ const table = (accounts: AccountRow[], columns = { gain: true, income: true }): 
 });
 
 describe("investmentsCsv (spec 001 §2.3 investments)", () => {
-  const BASE = [col("account"), col("security"), col("code"), col("isin"), col("currency"), col("units"), col("price"), col("cost"), col("weight"), col("value")];
+  const BASE = [
+    col("account"),
+    col("security"),
+    col("code"),
+    col("isin"),
+    col("currency"),
+    col("units"),
+    col("price"),
+    col("cost"),
+    col("weight"),
+    col("value"),
+  ];
 
   it("has the gain and income columns when the table shows them", () => {
-    expect(investmentsCsv(table([]), t).header).toEqual([...BASE, col("gain"), col("gainPercent"), col("income"), col("yield")]);
+    expect(investmentsCsv(table([]), t).header).toEqual([
+      ...BASE,
+      col("gain"),
+      col("gainPercent"),
+      col("income"),
+      col("yield"),
+    ]);
   });
 
   it("leaves out a column the table hides", () => {
-    expect(investmentsCsv(table([], { gain: false, income: true }), t).header).toEqual([...BASE, col("income"), col("yield")]);
-    expect(investmentsCsv(table([], { gain: true, income: false }), t).header).toEqual([...BASE, col("gain"), col("gainPercent")]);
+    expect(investmentsCsv(table([], { gain: false, income: true }), t).header).toEqual([
+      ...BASE,
+      col("income"),
+      col("yield"),
+    ]);
+    expect(investmentsCsv(table([], { gain: true, income: false }), t).header).toEqual([
+      ...BASE,
+      col("gain"),
+      col("gainPercent"),
+    ]);
     expect(investmentsCsv(table([], { gain: false, income: false }), t).header).toEqual(BASE);
   });
 
   it("has one row per holding in the table's order, money at 2 places and units and prices at 4", () => {
-    const csv = investmentsCsv(table([account(2, [position("1"), position("2", { cells: cells({ currency: "USD" }) })]), account(1, [position("3")])]), t);
+    const csv = investmentsCsv(
+      table([
+        account(2, [position("1"), position("2", { cells: cells({ currency: "USD" }) })]),
+        account(1, [position("3")]),
+      ]),
+      t,
+    );
     expect(csv.rows.map((r) => [r[0], r[1]])).toEqual([
       ["Account 2", "Security 1"],
       ["Account 2", "Security 2"],
       ["Account 1", "Security 3"],
     ]);
-    expect(csv.rows[1]).toEqual(["Account 2", "Security 2", "SEC2", "GB0000000002", "USD", 100.1235, 10.1235, 800.01, 12.35, 1012.35, 212.33, 26.54, 50.5, 4.99]);
+    expect(csv.rows[1]).toEqual([
+      "Account 2",
+      "Security 2",
+      "SEC2",
+      "GB0000000002",
+      "USD",
+      100.1235,
+      10.1235,
+      800.01,
+      12.35,
+      1012.35,
+      212.33,
+      26.54,
+      50.5,
+      4.99,
+    ]);
   });
 
   it("rows only the columns of the header", () => {
@@ -90,12 +154,48 @@ describe("investmentsCsv (spec 001 §2.3 investments)", () => {
   });
 
   it("leaves empty the figures not available", () => {
-    const csv = investmentsCsv(table([account(1, [position("1", { isin: null, cells: cells({ price: null, cost: null, weight: null, gain: null, gainPercent: null, income: null, yieldPercent: null }) })])]), t);
-    expect(csv.rows[0]).toEqual(["Account 1", "Security 1", "SEC1", null, "GBP", 100.1235, null, null, null, 1012.35, null, null, null, null]);
+    const csv = investmentsCsv(
+      table([
+        account(1, [
+          position("1", {
+            isin: null,
+            cells: cells({
+              price: null,
+              cost: null,
+              weight: null,
+              gain: null,
+              gainPercent: null,
+              income: null,
+              yieldPercent: null,
+            }),
+          }),
+        ]),
+      ]),
+      t,
+    );
+    expect(csv.rows[0]).toEqual([
+      "Account 1",
+      "Security 1",
+      "SEC1",
+      null,
+      "GBP",
+      100.1235,
+      null,
+      null,
+      null,
+      1012.35,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("keeps negative and zero figures as numbers", () => {
-    const csv = investmentsCsv(table([account(1, [position("1", { cells: cells({ gain: money(-12.346), gainPercent: -1.236, price: 0 }) })])]), t);
+    const csv = investmentsCsv(
+      table([account(1, [position("1", { cells: cells({ gain: money(-12.346), gainPercent: -1.236, price: 0 }) })])]),
+      t,
+    );
     expect(csv.rows[0]![6]).toBe(0);
     expect(csv.rows[0]![10]).toBe(-12.35);
     expect(csv.rows[0]![11]).toBe(-1.24);
@@ -105,7 +205,20 @@ describe("investmentsCsv (spec 001 §2.3 investments)", () => {
 describe("transactionsCsv (spec 001 §2.3 transactions, §5 hide settings)", () => {
   const SHOW_ALL: HideSettings = { fees: "Do Not Hide", taxes: "Do Not Hide", valueAfter: "Do Not Hide" };
   const names = new Map([[1, "Ellie's ISA"]]);
-  const HEADER = [col("tradeDate"), col("settlementDate"), col("account"), col("security"), col("code"), col("isin"), col("type"), col("narrative"), col("currency"), col("units"), col("price"), col("transactionValue")];
+  const HEADER = [
+    col("tradeDate"),
+    col("settlementDate"),
+    col("account"),
+    col("security"),
+    col("code"),
+    col("isin"),
+    col("type"),
+    col("narrative"),
+    col("currency"),
+    col("units"),
+    col("price"),
+    col("transactionValue"),
+  ];
 
   function tx(fields: Partial<CsvTransaction> = {}): CsvTransaction {
     return {
@@ -129,13 +242,30 @@ describe("transactionsCsv (spec 001 §2.3 transactions, §5 hide settings)", () 
       ...fields,
     };
   }
-  const income = (fields: Partial<CsvTransaction> = {}) => tx({ type: "income", transactionTypeDesc: "Dividend", comment: null, volume: 0, pricePerUnit: null, ...fields });
+  const income = (fields: Partial<CsvTransaction> = {}) =>
+    tx({ type: "income", transactionTypeDesc: "Dividend", comment: null, volume: 0, pricePerUnit: null, ...fields });
 
   it("has every detail column when nothing is hidden", () => {
     const csv = transactionsCsv([tx()], names, SHOW_ALL, t);
     expect(csv.header).toEqual([...HEADER, col("valueAfter"), col("fees"), col("taxes")]);
     expect(csv.rows).toEqual([
-      ["2025-03-04", "2025-03-06", "Ellie's ISA", "iShares Core FTSE 100", "ISF", "IE0005042456", "analysis.transactions.types.purchase", "Monthly investment", "GBP", 125.1235, 7.9681, -1000, -1012.76, -10.26, -2.5],
+      [
+        "2025-03-04",
+        "2025-03-06",
+        "Ellie's ISA",
+        "iShares Core FTSE 100",
+        "ISF",
+        "IE0005042456",
+        "analysis.transactions.types.purchase",
+        "Monthly investment",
+        "GBP",
+        125.1235,
+        7.9681,
+        -1000,
+        -1012.76,
+        -10.26,
+        -2.5,
+      ],
     ]);
   });
 
@@ -146,11 +276,27 @@ describe("transactionsCsv (spec 001 §2.3 transactions, §5 hide settings)", () 
       [-1012.76, -2.5],
       [1012.76, -2.5],
     ]);
-    expect(transactionsCsv([tx()], names, { fees: "Hide For All Transactions", taxes: "Hide For All Transactions", valueAfter: "Hide For All Transactions" }, t).header).toEqual(HEADER);
+    expect(
+      transactionsCsv(
+        [tx()],
+        names,
+        {
+          fees: "Hide For All Transactions",
+          taxes: "Hide For All Transactions",
+          valueAfter: "Hide For All Transactions",
+        },
+        t,
+      ).header,
+    ).toEqual(HEADER);
   });
 
   it("empties a column hidden for income on income rows only", () => {
-    const csv = transactionsCsv([tx(), income()], names, { ...SHOW_ALL, taxes: "Hide For Income Transactions Only", valueAfter: "Hide For Income Transactions Only" }, t);
+    const csv = transactionsCsv(
+      [tx(), income()],
+      names,
+      { ...SHOW_ALL, taxes: "Hide For Income Transactions Only", valueAfter: "Hide For Income Transactions Only" },
+      t,
+    );
     expect(csv.header).toEqual([...HEADER, col("valueAfter"), col("fees"), col("taxes")]);
     expect(csv.rows.map((r) => r.slice(12))).toEqual([
       [-1012.76, -10.26, -2.5],
@@ -164,7 +310,10 @@ describe("transactionsCsv (spec 001 §2.3 transactions, §5 hide settings)", () 
   });
 
   it("leaves an unknown price empty", () => {
-    expect(transactionsCsv([tx({ pricePerUnit: null })], names, SHOW_ALL, t).rows[0]!.slice(9, 11)).toEqual([125.1235, null]);
+    expect(transactionsCsv([tx({ pricePerUnit: null })], names, SHOW_ALL, t).rows[0]!.slice(9, 11)).toEqual([
+      125.1235,
+      null,
+    ]);
   });
 
   it("takes the type's word as narrative when there is no comment", () => {
@@ -178,15 +327,57 @@ describe("transactionsCsv (spec 001 §2.3 transactions, §5 hide settings)", () 
     const plain = { comment: null, volume: 0, pricePerUnit: null, fee: money(0), tax: money(0) };
     const rows = transactionsCsv(
       [
-        tx({ type: "sell", nativeTransactionValue: money(500), fee: money(9.99), tax: money(0), netAmount: money(490.01) }),
-        tx({ type: "transfer_in", code: "GBPCASH", exchange: "CASH", ...plain, nativeTransactionValue: money(2000), netAmount: money(2000) }),
-        tx({ type: "transfer_out", code: "GBPCASH", exchange: "CASH", ...plain, nativeTransactionValue: money(750), netAmount: money(750) }),
+        tx({
+          type: "sell",
+          nativeTransactionValue: money(500),
+          fee: money(9.99),
+          tax: money(0),
+          netAmount: money(490.01),
+        }),
+        tx({
+          type: "transfer_in",
+          code: "GBPCASH",
+          exchange: "CASH",
+          ...plain,
+          nativeTransactionValue: money(2000),
+          netAmount: money(2000),
+        }),
+        tx({
+          type: "transfer_out",
+          code: "GBPCASH",
+          exchange: "CASH",
+          ...plain,
+          nativeTransactionValue: money(750),
+          netAmount: money(750),
+        }),
         tx({ type: "transfer_in", ...plain, nativeTransactionValue: money(300), netAmount: money(300) }),
         tx({ type: "transfer_out", ...plain, nativeTransactionValue: money(300), netAmount: money(300) }),
         income({ nativeTransactionValue: money(100), fee: money(0), tax: money(15), netAmount: money(85) }),
-        tx({ type: "fee", code: "GBPCASH", exchange: "CASH", ...plain, nativeTransactionValue: money(31.65), fee: money(31.65), netAmount: money(31.65) }),
-        tx({ type: "tax", code: "GBPCASH", exchange: "CASH", ...plain, nativeTransactionValue: money(12.4), tax: money(12.4), netAmount: money(12.4) }),
-        tx({ type: "split", transactionTypeDesc: "Stock split", ...plain, nativeTransactionValue: money(0), netAmount: money(0) }),
+        tx({
+          type: "fee",
+          code: "GBPCASH",
+          exchange: "CASH",
+          ...plain,
+          nativeTransactionValue: money(31.65),
+          fee: money(31.65),
+          netAmount: money(31.65),
+        }),
+        tx({
+          type: "tax",
+          code: "GBPCASH",
+          exchange: "CASH",
+          ...plain,
+          nativeTransactionValue: money(12.4),
+          tax: money(12.4),
+          netAmount: money(12.4),
+        }),
+        tx({
+          type: "split",
+          transactionTypeDesc: "Stock split",
+          ...plain,
+          nativeTransactionValue: money(0),
+          netAmount: money(0),
+        }),
       ],
       names,
       SHOW_ALL,
@@ -212,11 +403,18 @@ describe("transactionsCsv (spec 001 §2.3 transactions, §5 hide settings)", () 
   });
 
   it("names a security without a description INVALID DATA", () => {
-    expect(transactionsCsv([tx({ securityDescription: "  " })], names, SHOW_ALL, t).rows[0]![3]).toBe("analysis.investments.invalidName");
+    expect(transactionsCsv([tx({ securityDescription: "  " })], names, SHOW_ALL, t).rows[0]![3]).toBe(
+      "analysis.investments.invalidName",
+    );
   });
 
   it("keeps the transactions' order", () => {
-    const csv = transactionsCsv([tx({ tradeDate: "2025-01-01" }), tx({ tradeDate: "2025-03-01" }), tx({ tradeDate: "2025-02-01" })], names, SHOW_ALL, t);
+    const csv = transactionsCsv(
+      [tx({ tradeDate: "2025-01-01" }), tx({ tradeDate: "2025-03-01" }), tx({ tradeDate: "2025-02-01" })],
+      names,
+      SHOW_ALL,
+      t,
+    );
     expect(csv.rows.map((r) => r[0])).toEqual(["2025-01-01", "2025-03-01", "2025-02-01"]);
   });
 });

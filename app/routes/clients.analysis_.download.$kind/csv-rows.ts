@@ -75,7 +75,12 @@ export type CsvTransaction = {
  * the page's word for it and the amounts are signed as the page signs them (decision 108): money
  * leaving the account negative; a fee or a tax has no fees or taxes of its own (empty).
  */
-export function transactionsCsv(list: readonly CsvTransaction[], accountNames: ReadonlyMap<number, string>, hide: HideSettings, t: TFunction): CsvTable {
+export function transactionsCsv(
+  list: readonly CsvTransaction[],
+  accountNames: ReadonlyMap<number, string>,
+  hide: HideSettings,
+  t: TFunction,
+): CsvTable {
   const column = (key: string) => t(`analysis.csv.columns.${key}`);
   type Signed = ReturnType<typeof signedAmounts>;
   const optional = [
@@ -103,7 +108,12 @@ export function transactionsCsv(list: readonly CsvTransaction[], accountNames: R
     const kind = transactionKind(x);
     const type = kind === "other" ? x.transactionTypeDesc : t(`analysis.transactions.types.${kind}`);
     // each amount rounded once, unsigned as the platform sends it, then given its sign: the same figure as the page's
-    const signed = signedAmounts(kind, { value: amount(x.nativeTransactionValue) ?? 0, valueAfter: amount(x.netAmount) ?? 0, fees: amount(x.fee) ?? 0, taxes: amount(x.tax) ?? 0 });
+    const signed = signedAmounts(kind, {
+      value: amount(x.nativeTransactionValue) ?? 0,
+      valueAfter: amount(x.netAmount) ?? 0,
+      fees: amount(x.fee) ?? 0,
+      taxes: amount(x.tax) ?? 0,
+    });
     return [
       x.tradeDate,
       x.settlementDate,

@@ -10,7 +10,14 @@ import { type AnalysisQuery, periodOfQuery, type QueryPeriod, readAnalysisQuery 
 import { contentDisposition } from "~/lib/messages/files";
 import { fileNamePart, toCsv } from "~/lib/csv.server";
 import { PlanningError, type PlanningClient } from "~/planning/client.server";
-import { type AccountAnswer, fetchAccounts, fetchCapabilities, fetchDetail, fetchTransactions, pricingTypeFor } from "~/planning/portfolio.server";
+import {
+  type AccountAnswer,
+  fetchAccounts,
+  fetchCapabilities,
+  fetchDetail,
+  fetchTransactions,
+  pricingTypeFor,
+} from "~/planning/portfolio.server";
 import { fetchHoldings } from "~/planning/positions.server";
 import { isToggleOn, readFeatureToggles } from "~/planning/feature-toggles.server";
 import { getSite } from "~/planning/site.server";
@@ -25,17 +32,53 @@ const MAX_TRANSACTIONS = 2000;
 
 type Download = { table: CsvTable; dates: string };
 
-async function investments(planning: PlanningClient, query: AnalysisQuery, accountIds: number[], period: QueryPeriod, settings: AnalysisSettings, pricing: ReturnType<typeof pricingTypeFor>, t: TFunction, locale: string): Promise<Download> {
-  const answer = await fetchHoldings(planning, { accountIds, date: "end" in period ? period.end : null, holdBack: settings.holdBack, pricingType: pricing });
-  const table = investmentsTable(answer, { sort: query.sort, dir: query.dir, show: query.show, convert: query.convert, columns: settings.investmentColumns, locale });
+async function investments(
+  planning: PlanningClient,
+  query: AnalysisQuery,
+  accountIds: number[],
+  period: QueryPeriod,
+  settings: AnalysisSettings,
+  pricing: ReturnType<typeof pricingTypeFor>,
+  t: TFunction,
+  locale: string,
+): Promise<Download> {
+  const answer = await fetchHoldings(planning, {
+    accountIds,
+    date: "end" in period ? period.end : null,
+    holdBack: settings.holdBack,
+    pricingType: pricing,
+  });
+  const table = investmentsTable(answer, {
+    sort: query.sort,
+    dir: query.dir,
+    show: query.show,
+    convert: query.convert,
+    columns: settings.investmentColumns,
+    locale,
+  });
   return { table: investmentsCsv(table, t), dates: answer.date };
 }
 
-async function transactions(planning: PlanningClient, accounts: AccountAnswer[], accountIds: number[], period: QueryPeriod, settings: AnalysisSettings, pricing: ReturnType<typeof pricingTypeFor>, t: TFunction): Promise<Download> {
+async function transactions(
+  planning: PlanningClient,
+  accounts: AccountAnswer[],
+  accountIds: number[],
+  period: QueryPeriod,
+  settings: AnalysisSettings,
+  pricing: ReturnType<typeof pricingTypeFor>,
+  t: TFunction,
+): Promise<Download> {
   const [list, detail] = await Promise.all([
     fetchTransactions(planning, { accountIds, period, holdBack: settings.holdBack, pageSize: MAX_TRANSACTIONS }),
     // the period's dates, as the page shows them, for the file's name
-    fetchDetail(planning, { period, grouping: "all", accountIds, pricingType: pricing, holdBack: settings.holdBack, feesAndTaxes: settings.feesAndTaxes }),
+    fetchDetail(planning, {
+      period,
+      grouping: "all",
+      accountIds,
+      pricingType: pricing,
+      holdBack: settings.holdBack,
+      feesAndTaxes: settings.feesAndTaxes,
+    }),
   ]);
   const names = new Map(accounts.map((a) => [a.accountid, a.description]));
   return { table: transactionsCsv(list, names, settings.hide, t), dates: `${detail.start_date}-to-${detail.end_date}` };
@@ -52,14 +95,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const settings = analysisSettings(site.settings);
   const query = readAnalysisQuery(new URL(request.url), settings.disabledRanges);
   const { period } = periodOfQuery(query);
-  if (!period) return new Response(t("analysis.csv.invalidRange"), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!period)
+    return new Response(t("analysis.csv.invalidRange"), {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   const planning = context.planning;
   try {
-    const [accounts, capabilities, toggles] = await Promise.all([fetchAccounts(planning), fetchCapabilities(planning), readFeatureToggles(planning)]);
+    const [accounts, capabilities, toggles] = await Promise.all([
+      fetchAccounts(planning),
+      fetchCapabilities(planning),
+      readFeatureToggles(planning),
+    ]);
     // decision 107: the page's set of accounts, by the same rule as every tab
     const options = viewOptions(site.settings, isToggleOn(toggles, "client_analysis"));
     const shown = viewOf(accounts, null, options).shown;
-    const filter = resolveFilter(query.id, shown, settings.grouping, { allPortfolios: "", allAccounts: "", ungrouped: "", linked: "" });
+    const filter = resolveFilter(query.id, shown, settings.grouping, {
+      allPortfolios: "",
+      allAccounts: "",
+      ungrouped: "",
+      linked: "",
+    });
     // an id the client does not see selects nothing: no file, never someone else's figures
     if (filter.kind === "unknown") throw notFound();
     const { counted } = viewOf(shown, filter.accountIds, options);
@@ -81,7 +137,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof PlanningError && error.failure.kind === "lost-session") throw await lostSessionRedirect(request);
+    if (error instanceof PlanningError && error.failure.kind === "lost-session")
+      throw await lostSessionRedirect(request);
     if (error instanceof PlanningError && error.status === 404) throw notFound();
     throw error;
   }

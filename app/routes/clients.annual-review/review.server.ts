@@ -48,12 +48,17 @@ import { logger } from "~/runtime/logger.server";
 // (docs/decisions/098-annual-review.md): the review's pages by their order in the URL (?page=),
 // the answers kept by the platform at every Next and Previous, each page one plain post.
 
-
 export type Loaded = { status: ReviewStatusAnswer; pages: ReviewPage[]; playback: Playback };
 
 export type PersonAnswer = { response: "yes" | "no" | null; additionalText: string };
 
-export type PlaybackRow = { fieldName: string; label: string; client: string[] | null; partner: string[] | null; phone: boolean };
+export type PlaybackRow = {
+  fieldName: string;
+  label: string;
+  client: string[] | null;
+  partner: string[] | null;
+  phone: boolean;
+};
 
 export type RiskView = { rating: string | null; description: string | null };
 
@@ -82,7 +87,15 @@ export type ReviewView = {
   risk: { client: RiskView; partner: RiskView | null } | null;
   playback: PlaybackRow[] | null;
   summary: string | null;
-  completion: { successText: string | null; adviserHeader: string | null; advisers: { name: string; phones: { text: string; href: string }[]; email: { text: string; href: string } | null }[] } | null;
+  completion: {
+    successText: string | null;
+    adviserHeader: string | null;
+    advisers: {
+      name: string;
+      phones: { text: string; href: string }[];
+      email: { text: string; href: string } | null;
+    }[];
+  } | null;
   previousOrder: number | null;
   /** A review whose answers are open: Log out asks first, and leaving the page warns (spec 000 §2, 002 §4). */
   inProgress: boolean;
@@ -97,7 +110,10 @@ const toPersonAnswer = (a: ReviewAnswer | undefined): PersonAnswer => ({
 
 function riskView(profile: RiskProfile | null | undefined, t: TFunction): RiskView {
   if (!profile || profile.is_empty || profile.index === null) return { rating: null, description: null };
-  return { rating: t("review:risk.rating", { index: profile.index, name: profile.name ?? "" }), description: profile.description };
+  return {
+    rating: t("review:risk.rating", { index: profile.index, name: profile.name ?? "" }),
+    description: profile.description,
+  };
 }
 
 /** A playback value as the page shows it: dates in the locale, a country by its name, other values split by line. */
@@ -124,11 +140,7 @@ function respondingForPartner(status: ReviewStatusAnswer): boolean {
   return Boolean(status.canAnswerForPartner && status.partner && status.state?.respondForPartner);
 }
 
-export function buildView(
-  loaded: Loaded,
-  page: ReviewPage,
-  r: { t: TFunction; locale: Locale },
-): ReviewView {
+export function buildView(loaded: Loaded, page: ReviewPage, r: { t: TFunction; locale: Locale }): ReviewView {
   const { status, pages, playback } = loaded;
   const { t, locale } = r;
   const state = status.state;
@@ -171,7 +183,10 @@ export function buildView(
   }
   let summary: string | null = null;
   if (page.type === "submission" && state) {
-    const all = [...answersFor(pages, state.clientQuestions), ...(respondForPartner ? answersFor(pages, state.partnerQuestions) : [])];
+    const all = [
+      ...answersFor(pages, state.clientQuestions),
+      ...(respondForPartner ? answersFor(pages, state.partnerQuestions) : []),
+    ];
     summary = submissionStatus(all) === "ChangesReported" ? page.changesText : page.noChangesText;
   }
   const previous = neighbour(pages, page.order, -1);
@@ -194,7 +209,10 @@ export function buildView(
     respondForPartner,
     partnerChoice: state?.respondForPartner === true ? "yes" : state?.respondForPartner === false ? "no" : null,
     questions: isQuestion
-      ? { client: questionText(page, "client", questionsOf), partner: respondForPartner ? questionText(page, "partner", questionsOf) : null }
+      ? {
+          client: questionText(page, "client", questionsOf),
+          partner: respondForPartner ? questionText(page, "partner", questionsOf) : null,
+        }
       : null,
     answers,
     risk,
@@ -222,20 +240,28 @@ async function load(a: LoadArgs): Promise<Loaded> {
   return orFail(a.request, fetchReview(a.planning, a.clientId, a.locale));
 }
 
-const speakToAdviserFor = (a: LoadArgs) => fetchSpeakToAdviser(a.planning, { locale: a.locale, role: a.role, clientId: a.clientId });
+const speakToAdviserFor = (a: LoadArgs) =>
+  fetchSpeakToAdviser(a.planning, { locale: a.locale, role: a.role, clientId: a.clientId });
 
 /** The completion page's adviser details, when its content asks for them (a failure shows none). */
 async function completionOf(a: LoadArgs, page: ReviewPage): Promise<NonNullable<ReviewView["completion"]>> {
   let advisers: NonNullable<ReviewView["completion"]>["advisers"] = [];
   if (page.displayAdviserDetail) {
     try {
-      const view = toContactUsView(await fetchContactUs(a.planning, { locale: a.locale, role: a.role, clientId: a.clientId }), a.locale);
+      const view = toContactUsView(
+        await fetchContactUs(a.planning, { locale: a.locale, role: a.role, clientId: a.clientId }),
+        a.locale,
+      );
       advisers = view.advisers.map((card) => ({ name: card.name, phones: card.phones, email: card.email }));
     } catch (error) {
       logger.error("review completion: adviser details unavailable", { error: String(error) });
     }
   }
-  return { successText: page.successText, adviserHeader: page.displayAdviserDetail ? page.adviserDetailsHeader : null, advisers };
+  return {
+    successText: page.successText,
+    adviserHeader: page.displayAdviserDetail ? page.adviserDetailsHeader : null,
+    advisers,
+  };
 }
 
 export async function reviewLoader(a: LoadArgs) {
@@ -243,11 +269,18 @@ export async function reviewLoader(a: LoadArgs) {
   const loaded = await load(a);
   const { status, pages } = loaded;
   // 'Speak to adviser' on the introduction: its confirmation, once the status says so
-  if (url.searchParams.get("outcome") === "follow-up" && reviewStatusOf(status.reviewStatus) === ReviewStatus.FollowUpRequired) {
+  if (
+    url.searchParams.get("outcome") === "follow-up" &&
+    reviewStatusOf(status.reviewStatus) === ReviewStatus.FollowUpRequired
+  ) {
     const intro = pages.find((p) => p.type === "reviewIntro") ?? pages[0];
     if (intro) {
       const view = buildView(loaded, intro, a);
-      return json({ title: a.t("review:title"), confirmLogout: false, view: { ...view, kind: "followUp" as const, inProgress: false, previousOrder: null } });
+      return json({
+        title: a.t("review:title"),
+        confirmLogout: false,
+        view: { ...view, kind: "followUp" as const, inProgress: false, previousOrder: null },
+      });
     }
   }
   if (!reviewIsOpen(status)) throw redirect(REVIEW_HOME);
@@ -268,7 +301,10 @@ type Intent = (typeof INTENTS)[number];
 function personInput(form: FormData, who: "client" | "partner"): PersonAnswer {
   const response = readYesNo(String(form.get(who) ?? ""));
   const text = form.get(`${who}Text`);
-  return { response: response === true ? "yes" : response === false ? "no" : null, additionalText: typeof text === "string" ? text : "" };
+  return {
+    response: response === true ? "yes" : response === false ? "no" : null,
+    additionalText: typeof text === "string" ? text : "",
+  };
 }
 
 const pageHref = (order: number) => `${REVIEW_PATH}?page=${order}`;
@@ -304,7 +340,10 @@ export async function reviewAction(a: LoadArgs & { form: FormData }) {
     // a client without an adviser is not offered it (issue 25 item 12): a post from an old page changes nothing
     if (!(await orFail(a.request, speakToAdviserFor(a))).offered) return redirect(pageHref(page.order));
     // spec 002 §4: speak to adviser sets the status to follow-up required (and so dismisses the notification)
-    await orFail(a.request, patchClientStatus(planning, clientId, { xpt_review_status: REVIEW_STATUS_TEXT[ReviewStatus.FollowUpRequired] }));
+    await orFail(
+      a.request,
+      patchClientStatus(planning, clientId, { xpt_review_status: REVIEW_STATUS_TEXT[ReviewStatus.FollowUpRequired] }),
+    );
     return redirect(`${REVIEW_PATH}?outcome=follow-up`);
   }
 
@@ -315,14 +354,20 @@ export async function reviewAction(a: LoadArgs & { form: FormData }) {
       const choice = readYesNo(String(form.get("respondForPartner") ?? ""));
       if (choice === null) {
         return json(
-          { errors: { respondForPartner: REQUIRED_ANSWER }, typed: { client: emptyAnswer, partner: emptyAnswer, respondForPartner: null } },
+          {
+            errors: { respondForPartner: REQUIRED_ANSWER },
+            typed: { client: emptyAnswer, partner: emptyAnswer, respondForPartner: null },
+          },
           { status: 400 },
         );
       }
       respondForPartner = choice;
     }
     if (!next) return redirect(REVIEW_PATH);
-    await orFail(a.request, saveReviewState(planning, clientId, { ...base, respondForPartner, order: Math.max(base.order, next.order) }));
+    await orFail(
+      a.request,
+      saveReviewState(planning, clientId, { ...base, respondForPartner, order: Math.max(base.order, next.order) }),
+    );
     return redirect(pageHref(next.order));
   }
 
@@ -338,14 +383,18 @@ export async function reviewAction(a: LoadArgs & { form: FormData }) {
   if (isQuestionPage(page)) {
     const read = readAnswers(
       page,
-      { client: { response: typed.client.response, additionalText: typed.client.additionalText }, partner: respondForPartner ? typed.partner : null },
+      {
+        client: { response: typed.client.response, additionalText: typed.client.additionalText },
+        partner: respondForPartner ? typed.partner : null,
+      },
       { respondForPartner, partnerName },
     );
     if (intent === "next" && (read.errors.client || read.errors.partner)) {
       return json({ errors: read.errors, typed }, { status: 400 });
     }
     // Previous keeps what was chosen so far, answered or not; Next only a complete answer
-    const keep = (list: ReviewAnswer[], answer: ReviewAnswer | null) => (answer && (intent === "next" || answer.response !== null) ? withAnswer(list, answer) : list);
+    const keep = (list: ReviewAnswer[], answer: ReviewAnswer | null) =>
+      answer && (intent === "next" || answer.response !== null) ? withAnswer(list, answer) : list;
     base.clientQuestions = keep(base.clientQuestions, read.client);
     base.partnerQuestions = keep(base.partnerQuestions, read.partner);
   }
@@ -366,17 +415,33 @@ const emptyAnswer: PersonAnswer = { response: null, additionalText: "" };
  * spec 002 §4 "Review flow" Submit: a message per person, then the review status of each, then the
  * result. The submission fails when an answer carries a user or api message (§8).
  */
-async function submit(a: LoadArgs, loaded: Loaded, state: Omit<ReviewState, "isSubmitted">, respondForPartner: boolean) {
+async function submit(
+  a: LoadArgs,
+  loaded: Loaded,
+  state: Omit<ReviewState, "isSubmitted">,
+  respondForPartner: boolean,
+) {
   const { status, pages, playback } = loaded;
   const client = answersFor(pages, state.clientQuestions);
   const partnerAnswers = respondForPartner ? answersFor(pages, state.partnerQuestions) : [];
   const partner = respondForPartner && status.partner ? status.partner : null;
   const people = {
     client: { id: a.clientId, name: playback.client.name, responses: client, status: submissionStatus(client) },
-    partner: partner ? { id: partner.id, partnerId: a.clientId, name: partner.name, responses: partnerAnswers, status: submissionStatus(partnerAnswers) } : null,
+    partner: partner
+      ? {
+          id: partner.id,
+          partnerId: a.clientId,
+          name: partner.name,
+          responses: partnerAnswers,
+          status: submissionStatus(partnerAnswers),
+        }
+      : null,
   };
   const failed = () => json({ submitFailed: true as const }, { status: 502 });
-  const sent = await attempt(a.request, submitReview(a.planning, a.clientId, { ...people, clientAccess: a.clientAccess, locale: a.locale }));
+  const sent = await attempt(
+    a.request,
+    submitReview(a.planning, a.clientId, { ...people, clientAccess: a.clientAccess, locale: a.locale }),
+  );
   if (!sent.ok || sent.value.some((entry) => entry.user_message || entry.api_message)) {
     logger.error("review submission failed", { clientId: a.clientId, status: sent.ok ? 200 : sent.error.status });
     return failed();
@@ -384,7 +449,10 @@ async function submit(a: LoadArgs, loaded: Loaded, state: Omit<ReviewState, "isS
   const statusText = (s: "ChangesReported" | "NoChangesReported") =>
     REVIEW_STATUS_TEXT[s === "ChangesReported" ? ReviewStatus.ChangesReported : ReviewStatus.NoChangesReported];
   const patches = [patchClientStatus(a.planning, a.clientId, { xpt_review_status: statusText(people.client.status) })];
-  if (people.partner) patches.push(patchClientStatus(a.planning, people.partner.id, { xpt_review_status: statusText(people.partner.status) }));
+  if (people.partner)
+    patches.push(
+      patchClientStatus(a.planning, people.partner.id, { xpt_review_status: statusText(people.partner.status) }),
+    );
   const patched = await attempt(a.request, Promise.all(patches));
   if (!patched.ok) {
     logger.error("review status not set after submission", { clientId: a.clientId, status: patched.error.status });

@@ -110,7 +110,9 @@ function YesNo({
                 defaultChecked={value.response === option}
                 onChange={() => pick(option)}
               />
-              <label htmlFor={option === "yes" ? name : `${name}-no`}>{t(option === "yes" ? "answer.yes" : "answer.no")}</label>
+              <label htmlFor={option === "yes" ? name : `${name}-no`}>
+                {t(option === "yes" ? "answer.yes" : "answer.no")}
+              </label>
             </div>
           ))}
         </div>
@@ -145,7 +147,9 @@ function Progress({ view, answeredNow }: { view: ReviewView; answeredNow: boolea
   return (
     <div className="review-progress">
       <label htmlFor="review-progress" className="review-progress__label">
-        {view.position ? t("progress.position", { index: view.position.index, total: view.position.total }) : t("progress.label")}
+        {view.position
+          ? t("progress.position", { index: view.position.index, total: view.position.total })
+          : t("progress.label")}
       </label>
       <progress id="review-progress" max={100} value={value} aria-valuetext={t("progress.text", { percent: value })}>
         {t("progress.text", { percent: value })}
@@ -338,7 +342,9 @@ function ReviewPageView({ view }: { view: ReviewView }) {
       {page.type !== "reviewIntro" ? <Progress view={view} answeredNow={answeredNow} /> : null}
       <h2 className="review__heading">{page.heading}</h2>
       {page.secondaryHeading ? <p className="review__secondary">{page.secondaryHeading}</p> : null}
-      {page.introHtml ? <div className="prose review__intro" dangerouslySetInnerHTML={{ __html: page.introHtml }} /> : null}
+      {page.introHtml ? (
+        <div className="prose review__intro" dangerouslySetInnerHTML={{ __html: page.introHtml }} />
+      ) : null}
       {page.type === "completion" ? (
         <Completion view={view} />
       ) : (
@@ -354,7 +360,10 @@ function ReviewPageView({ view }: { view: ReviewView }) {
             <YesNo
               name="respondForPartner"
               legend={t("respondForPartner")}
-              value={{ response: typed ? (typed.respondForPartner as PersonAnswer["response"]) : view.partnerChoice, additionalText: "" }}
+              value={{
+                response: typed ? (typed.respondForPartner as PersonAnswer["response"]) : view.partnerChoice,
+                additionalText: "",
+              }}
               error={errors.respondForPartner}
               additional={false}
               onChange={() => undefined}

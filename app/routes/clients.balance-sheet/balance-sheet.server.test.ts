@@ -61,7 +61,11 @@ const lists = (overrides: Partial<AssetLists> = {}): AssetLists => ({
       fund_or_policy_num: "AV-1",
       fund_valuation_date: "2025-01-10",
     },
-    { ...asset(5, "SIPP", 96_870.25, { type: "SIPP", is_sipp_wrapper: true, under_advice: 1 }), fund_value: money(96_870.25), policy_status: "Active" },
+    {
+      ...asset(5, "SIPP", 96_870.25, { type: "SIPP", is_sipp_wrapper: true, under_advice: 1 }),
+      fund_value: money(96_870.25),
+      policy_status: "Active",
+    },
   ],
   annuities: [],
   liabilities: [
@@ -86,7 +90,12 @@ const members = [
   { entity_id: 3, display_name: "Olivia Hartley", relationship: "Child", login_accessible: false },
 ];
 
-type Fake = { assets?: () => Promise<AssetLists>; basics?: () => Promise<unknown>; capabilities?: string[]; multiCurrency?: boolean };
+type Fake = {
+  assets?: () => Promise<AssetLists>;
+  basics?: () => Promise<unknown>;
+  capabilities?: string[];
+  multiCurrency?: boolean;
+};
 function fakePlanning(fake: Fake = {}) {
   const asked: string[] = [];
   const planning = {
@@ -111,7 +120,15 @@ function fakePlanning(fake: Fake = {}) {
 const build = (search: string, fake: Fake = {}, settings: Site["settings"] = {}) => {
   const { planning, asked } = fakePlanning(fake);
   const query: BalanceSheetQuery = readBalanceSheetQuery(new URL(`http://portal.test/clients/balance-sheet${search}`));
-  return buildBalanceSheet({ planning, t, locale: "en-GB", site: site(settings), query, entityId: 1, selfName: "Ellie Hartley" }).then((page) => ({
+  return buildBalanceSheet({
+    planning,
+    t,
+    locale: "en-GB",
+    site: site(settings),
+    query,
+    entityId: 1,
+    selfName: "Ellie Hartley",
+  }).then((page) => ({
     page,
     asked,
   }));
@@ -164,9 +181,13 @@ describe("buildBalanceSheet: views (spec 001 §2.5, §4)", () => {
     expect(managed.tabs.map((tab) => tab.tab)).toEqual(["pensions", "liabilities"]);
     // investments asked for, but it has nothing managed: the first tab with data
     expect(managed.tab).toBe("pensions");
-    expect(tables(managed).map((table) => [table.kind, table.rows.map((r) => r.description.text)])).toEqual([["managed", ["Workplace pension"]]]);
+    expect(tables(managed).map((table) => [table.kind, table.rows.map((r) => r.description.text)])).toEqual([
+      ["managed", ["Workplace pension"]],
+    ]);
 
-    const none = await build("?view=managed", { assets: () => Promise.resolve(lists({ pensions: [], liabilities: [] })) });
+    const none = await build("?view=managed", {
+      assets: () => Promise.resolve(lists({ pensions: [], liabilities: [] })),
+    });
     expect(none.page.content).toEqual({ state: "noManaged" });
   });
 
@@ -178,7 +199,11 @@ describe("buildBalanceSheet: views (spec 001 §2.5, §4)", () => {
   });
 
   it("falls back to the default view for a view the site does not allow, and offers only allowed views", async () => {
-    const { page } = await build("?view=managed", {}, { balanceSheetViews: "non-managed,everything", balanceSheetDefaultView: "non-managed" });
+    const { page } = await build(
+      "?view=managed",
+      {},
+      { balanceSheetViews: "non-managed,everything", balanceSheetDefaultView: "non-managed" },
+    );
     expect(page.views.map((v) => [v.view, v.current])).toEqual([
       ["nonManaged", true],
       ["everything", false],
@@ -194,7 +219,11 @@ describe("buildBalanceSheet: views (spec 001 §2.5, §4)", () => {
   });
 
   it("takes the heading and labels from the site when it has them", async () => {
-    const { page } = await build("", {}, { balanceSheetHeading: "Your wealth", "balanceSheetLabel.everything": "All assets" });
+    const { page } = await build(
+      "",
+      {},
+      { balanceSheetHeading: "Your wealth", "balanceSheetLabel.everything": "All assets" },
+    );
     expect(page.heading).toBe("Your wealth");
     expect(page.views.find((v) => v.view === "everything")!.label).toBe("All assets");
   });
@@ -232,7 +261,15 @@ describe("buildBalanceSheet: tabs and tables", () => {
           assets: () =>
             Promise.resolve(
               lists({
-                investments: [{ ...lists().investments[0]!, id: 7, desc: "Wrapped fund", is_sipp_wrapper: true, under_advice: true }],
+                investments: [
+                  {
+                    ...lists().investments[0]!,
+                    id: 7,
+                    desc: "Wrapped fund",
+                    is_sipp_wrapper: true,
+                    under_advice: true,
+                  },
+                ],
                 liabilities: [{ ...lists().liabilities[0]!, id: 8, package_name: "SIPP loan", is_sipp_wrapper: true }],
               }),
             ),
@@ -255,7 +292,17 @@ describe("buildBalanceSheet: tabs and tables", () => {
         await build("", {
           assets: () =>
             Promise.resolve(
-              lists({ investments: [{ ...lists().investments[0]!, value_owned: null, amount_in_report_currency: null, amount: money(1000, "ZAR"), currency: "ZAR" }] }),
+              lists({
+                investments: [
+                  {
+                    ...lists().investments[0]!,
+                    value_owned: null,
+                    amount_in_report_currency: null,
+                    amount: money(1000, "ZAR"),
+                    currency: "ZAR",
+                  },
+                ],
+              }),
             ),
         })
       ).page,
@@ -268,7 +315,14 @@ describe("buildBalanceSheet: tabs and tables", () => {
 
   it("is empty when nothing is left after the filters", async () => {
     const { page } = await build("", {
-      assets: () => Promise.resolve(lists({ investments: [], pensions: [{ ...lists().pensions[0]!, policy_status: "Transferred" }], liabilities: [] })),
+      assets: () =>
+        Promise.resolve(
+          lists({
+            investments: [],
+            pensions: [{ ...lists().pensions[0]!, policy_status: "Transferred" }],
+            liabilities: [],
+          }),
+        ),
     });
     expect(page.content).toEqual({ state: "empty" });
     expect(page.member).toEqual({ id: 1, name: "Ellie Hartley" });
@@ -303,7 +357,12 @@ describe("buildBalanceSheet: members (spec 001 §2.5, §6)", () => {
 describe("buildBalanceSheet: portfolio accounts under advice (decision 109)", () => {
   // the platform's ISA account 1 and SIPP account 2, beside other assets with the same ids
   const isa = {
-    ...asset(1, "Ellie Stocks and Shares ISA", 154_986.28, { source: "portfolio", accountid: 1, under_advice: true, type: "Individual Savings Account" }),
+    ...asset(1, "Ellie Stocks and Shares ISA", 154_986.28, {
+      source: "portfolio",
+      accountid: 1,
+      under_advice: true,
+      type: "Individual Savings Account",
+    }),
     amount: money(154_986.28),
     amount_in_report_currency: money(154_986.28),
     status: "Existing",
@@ -312,7 +371,12 @@ describe("buildBalanceSheet: portfolio accounts under advice (decision 109)", ()
     valuation_date: "2025-03-14",
   };
   const sipp = {
-    ...asset(2, "Ellie Self-Invested Personal Pension", 274_421.99, { source: "portfolio", accountid: 2, under_advice: true, type: "Personal pension (SIPP)" }),
+    ...asset(2, "Ellie Self-Invested Personal Pension", 274_421.99, {
+      source: "portfolio",
+      accountid: 2,
+      under_advice: true,
+      type: "Personal pension (SIPP)",
+    }),
     fund_value: money(274_421.99),
     fund_value_in_report_currency: money(274_421.99),
     policy_status: "Active",
@@ -333,8 +397,28 @@ describe("buildBalanceSheet: portfolio accounts under advice (decision 109)", ()
       'balanceSheet.tabs.liabilities {"count":1}',
     ]);
     const [table] = tables(content);
-    expect(table!.rows.map((r) => [r.key, r.description.text, r.type.text, r.type.note, r.detail.text, r.value.text, r.value.note, r.valueOwned.text])).toEqual([
-      ["portfolio-1", "Ellie Stocks and Shares ISA", "Individual Savings Account", "Northbridge ISA", "NBW-100217", "£154,986.28", "14th March 2025", "£154,986.28"],
+    expect(
+      table!.rows.map((r) => [
+        r.key,
+        r.description.text,
+        r.type.text,
+        r.type.note,
+        r.detail.text,
+        r.value.text,
+        r.value.note,
+        r.valueOwned.text,
+      ]),
+    ).toEqual([
+      [
+        "portfolio-1",
+        "Ellie Stocks and Shares ISA",
+        "Individual Savings Account",
+        "Northbridge ISA",
+        "NBW-100217",
+        "£154,986.28",
+        "14th March 2025",
+        "£154,986.28",
+      ],
     ]);
     expect(table!.total).toBe("£154,986.28");
     const pensions = ok((await build("?view=managed&asset=1", { assets: () => Promise.resolve(withAccounts()) })).page);
@@ -344,7 +428,9 @@ describe("buildBalanceSheet: portfolio accounts under advice (decision 109)", ()
       ["other-2", "Workplace pension", "100.00%"],
     ]);
     // the non-managed view leaves them out; the other asset with id 1 is still there
-    const nonManaged = ok((await build("?view=non-managed&asset=0", { assets: () => Promise.resolve(withAccounts()) })).page);
+    const nonManaged = ok(
+      (await build("?view=non-managed&asset=0", { assets: () => Promise.resolve(withAccounts()) })).page,
+    );
     expect(tables(nonManaged)[0]!.rows.map((r) => r.key)).toEqual(["other-1"]);
   });
 
@@ -352,9 +438,9 @@ describe("buildBalanceSheet: portfolio accounts under advice (decision 109)", ()
     expect((await build("", { capabilities: ["view_partner", "view_marketdata"] })).asked).toEqual([
       "entity/client/1/asset?pricing_type=delayed&hold_back_period=false",
     ]);
-    expect((await build("", { capabilities: ["live_marketdata_access"] }, { enableHoldBackPeriod: true })).asked).toEqual([
-      "entity/client/1/asset?pricing_type=live&hold_back_period=true",
-    ]);
+    expect(
+      (await build("", { capabilities: ["live_marketdata_access"] }, { enableHoldBackPeriod: true })).asked,
+    ).toEqual(["entity/client/1/asset?pricing_type=live&hold_back_period=true"]);
   });
 });
 
@@ -363,7 +449,13 @@ describe("buildBalanceSheet: currency (spec 001 §2.5, §5)", () => {
     lists({
       investments: [
         ...lists().investments,
-        { ...asset(4, "US brokerage", 32_000), amount: money(41_200, "USD"), amount_in_report_currency: money(32_000), currency: "USD", status: "Existing" },
+        {
+          ...asset(4, "US brokerage", 32_000),
+          amount: money(41_200, "USD"),
+          amount_in_report_currency: money(32_000),
+          currency: "USD",
+          status: "Existing",
+        },
       ],
     });
 
@@ -402,8 +494,12 @@ describe("buildBalanceSheet: currency (spec 001 §2.5, §5)", () => {
 
 describe("buildBalanceSheet: failures", () => {
   it("shows the asset error when the lists or the basics fail, and lets a lost session through", async () => {
-    expect((await build("", { assets: () => Promise.reject(new PlanningError(500, null)) })).page.content).toEqual({ state: "error" });
-    expect((await build("", { basics: () => Promise.reject(new PlanningError(500, null)) })).page.content).toEqual({ state: "error" });
+    expect((await build("", { assets: () => Promise.reject(new PlanningError(500, null)) })).page.content).toEqual({
+      state: "error",
+    });
+    expect((await build("", { basics: () => Promise.reject(new PlanningError(500, null)) })).page.content).toEqual({
+      state: "error",
+    });
     const lost = new PlanningError(401, "This feature is not available without a valid session");
     await expect(build("", { assets: () => Promise.reject(lost) })).rejects.toBe(lost);
   });

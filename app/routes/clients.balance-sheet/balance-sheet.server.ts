@@ -2,7 +2,15 @@
 // shows, built on the server from the platform's answers, formatted, so the page needs no script
 // to read it (docs/decisions/075-balance-sheet.md).
 import type { TFunction } from "i18next";
-import { ASSET_TABS, type AssetTab, assetMembers, type PlacedAsset, placeAssets, type RawAsset, selectedMember } from "~/lib/assets";
+import {
+  ASSET_TABS,
+  type AssetTab,
+  assetMembers,
+  type PlacedAsset,
+  placeAssets,
+  type RawAsset,
+  selectedMember,
+} from "~/lib/assets";
 import {
   type BalanceSheetQuery,
   type BalanceSheetView,
@@ -22,7 +30,14 @@ import { localisedSetting } from "~/lib/site-settings";
 import { PlanningError, type PlanningClient } from "~/planning/client.server";
 import { isToggleOn } from "~/planning/feature-toggles.server";
 import { portfolioSettings } from "~/lib/performance";
-import { type AssetLists, fetchAssetLists, fetchBalanceSheetBasics, type Money, pricingTypeFor, rawAssetOf } from "~/planning/portfolio.server";
+import {
+  type AssetLists,
+  fetchAssetLists,
+  fetchBalanceSheetBasics,
+  type Money,
+  pricingTypeFor,
+  rawAssetOf,
+} from "~/planning/portfolio.server";
 import type { Site } from "~/planning/site.server";
 
 /** One item as the balance sheet lists it, whatever list the platform gave it in. */
@@ -53,7 +68,13 @@ const text = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null)
 
 /** The four platform lists as the filter rules (app/lib/assets.ts) and the tables need them. */
 export function sheetAssetsOf(lists: AssetLists): Record<AssetTab, SheetAsset[]> {
-  const common = (a: AssetLists[AssetTab][number], source: AssetTab, status: string | null, value: Money, valueInReport: Money | null | undefined) => ({
+  const common = (
+    a: AssetLists[AssetTab][number],
+    source: AssetTab,
+    status: string | null,
+    value: Money,
+    valueInReport: Money | null | undefined,
+  ) => ({
     ...rawAssetOf(a, status),
     key: `${a.source}-${a.id}`,
     currency: value.currency,
@@ -151,7 +172,11 @@ export type BalanceSheetInput = {
 };
 
 const percentOf = (value: number, locale: string) =>
-  numberFormat(locale, { style: "percent", minimumFractionDigits: TABLE_DECIMALS, maximumFractionDigits: TABLE_DECIMALS }).format(value / 100);
+  numberFormat(locale, {
+    style: "percent",
+    minimumFractionDigits: TABLE_DECIMALS,
+    maximumFractionDigits: TABLE_DECIMALS,
+  }).format(value / 100);
 
 /** spec 001 §2.5 columns: the third column by tab (record: docs/decisions/075-balance-sheet.md). */
 function detailOf(tab: AssetTab, a: SheetAsset, money: (m: Money | null) => string, locale: string): Cell {
@@ -168,14 +193,17 @@ export function sheetRows(
   locale: string,
   notAvailable: string,
 ): { rows: SheetRow[]; total: number | null; currency: string | null; partial: boolean } {
-  const money = (m: Money | null) => (m === null ? notAvailable : formatMoney(m.amount, m.currency, locale, { decimals: TABLE_DECIMALS }));
+  const money = (m: Money | null) =>
+    m === null ? notAvailable : formatMoney(m.amount, m.currency, locale, { decimals: TABLE_DECIMALS });
   // spec 001 §4: the liabilities total is forced negative; a SIPP's wrapped liability counts against the pensions
   const signOf = (p: PlacedAsset<SheetAsset>) => (tab === "liabilities" ? -1 : p.sign);
   let partial = false;
   const owned = placed.map((p) => {
     const a = p.asset;
     const share: Money | null =
-      mode === "plan" ? { currency: a.value.currency, amount: shareOfAmount(a.value.amount, a.percentOwned) } : a.valueOwnedMoney;
+      mode === "plan"
+        ? { currency: a.value.currency, amount: shareOfAmount(a.value.amount, a.percentOwned) }
+        : a.valueOwnedMoney;
     if (share === null) partial = true;
     return share === null ? null : { currency: share.currency, amount: signOf(p) * Math.abs(share.amount) };
   });
@@ -210,7 +238,15 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
   const heading = localisedSetting(site.settings, "balanceSheetHeading", locale) ?? t("balanceSheet.title");
   const settings = viewSettings(site.settings);
   const view = chooseView(query.view, settings);
-  const page: BalanceSheetPage = { heading, members: [], member: null, views: [], currency: null, hidden: {}, content: { state: "error" } };
+  const page: BalanceSheetPage = {
+    heading,
+    members: [],
+    member: null,
+    views: [],
+    currency: null,
+    hidden: {},
+    content: { state: "error" },
+  };
   // spec 001 §2.5: no view enabled, nothing to load
   if (view === null) return { ...page, content: { state: "disabled" } };
 
@@ -245,24 +281,39 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
 
   const country = typeof site.settings.country === "string" ? site.settings.country.toUpperCase() : "GB";
   const placed = loaded.ok
-    ? placeAssets(sheetAssetsOf(loaded.value), { country, enhancedSippWrapper: isToggleOn(basics.toggles, "enhanced_sipp_wrapper") })
+    ? placeAssets(sheetAssetsOf(loaded.value), {
+        country,
+        enhancedSippWrapper: isToggleOn(basics.toggles, "enhanced_sipp_wrapper"),
+      })
     : null;
   const all = placed ? ASSET_TABS.flatMap((tab) => placed[tab].map((p) => p.asset)) : [];
 
   // spec 001 §5: the currency toggle only with multi-currency and an asset in another currency
-  const preferred = all.find((a) => a.valueOwnedMoney)?.valueOwnedMoney?.currency ?? all.find((a) => a.valueInReport)?.valueInReport?.currency ?? "GBP";
+  const preferred =
+    all.find((a) => a.valueOwnedMoney)?.valueOwnedMoney?.currency ??
+    all.find((a) => a.valueInReport)?.valueInReport?.currency ??
+    "GBP";
   const multiCurrency = basics.access.multi_currency === true && all.some((a) => a.currency !== preferred);
   const mode = multiCurrency ? query.currency : "report";
   const counts = tabCounts(
-    Object.fromEntries(ASSET_TABS.map((key) => [key, placed ? placed[key].map((p) => p.asset) : []])) as Record<AssetTab, SheetAsset[]>,
+    Object.fromEntries(ASSET_TABS.map((key) => [key, placed ? placed[key].map((p) => p.asset) : []])) as Record<
+      AssetTab,
+      SheetAsset[]
+    >,
     view,
   );
   const tab = chooseTab(counts, query.asset);
   // the member, view and tab are always written into the page's links, so a shared URL shows the same
   const asset = placed ? (tab === null ? null : ASSET_TABS.indexOf(tab)) : query.asset;
   const state: BalanceSheetQuery = { ...query, memberId: member.id, view, asset };
-  const label = (v: BalanceSheetView) => localisedSetting(site.settings, `balanceSheetLabel.${v}`, locale) ?? t(`balanceSheet.views.${v}`);
-  page.views = settings.allowed.map((v) => ({ view: v, label: label(v), href: balanceSheetHref({ ...state, view: v }), current: v === view }));
+  const label = (v: BalanceSheetView) =>
+    localisedSetting(site.settings, `balanceSheetLabel.${v}`, locale) ?? t(`balanceSheet.views.${v}`);
+  page.views = settings.allowed.map((v) => ({
+    view: v,
+    label: label(v),
+    href: balanceSheetHref({ ...state, view: v }),
+    current: v === view,
+  }));
   page.hidden = hiddenOf(state);
   if (multiCurrency) {
     page.currency = {
@@ -288,7 +339,10 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
         kind,
         caption: t(`balanceSheet.captions.${kind}.${tab}`),
         rows: built.rows,
-        total: built.total === null || built.currency === null ? notAvailable : formatMoney(built.total, built.currency, locale, { decimals: TABLE_DECIMALS }),
+        total:
+          built.total === null || built.currency === null
+            ? notAvailable
+            : formatMoney(built.total, built.currency, locale, { decimals: TABLE_DECIMALS }),
         totalNegative: built.total !== null && built.total < 0,
       },
     ];

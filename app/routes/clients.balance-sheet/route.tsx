@@ -42,7 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       selfName: (context.isAdviser ? user.clientInContext?.displayName : user.displayName) ?? user.displayName,
     });
   } catch (error) {
-    if (error instanceof PlanningError && error.failure.kind === "lost-session") throw await lostSessionRedirect(request);
+    if (error instanceof PlanningError && error.failure.kind === "lost-session")
+      throw await lostSessionRedirect(request);
     throw error;
   }
   const basis = site.pages["basis-of-valuation"];
@@ -130,7 +131,12 @@ function Content({ content }: { content: BalanceSheetPage["content"] }) {
         <ul>
           {content.tabs.map((entry) => (
             <li key={entry.tab}>
-              <Link to={entry.href} className="balance-sheet__tab" aria-current={entry.current ? "page" : undefined} preventScrollReset>
+              <Link
+                to={entry.href}
+                className="balance-sheet__tab"
+                aria-current={entry.current ? "page" : undefined}
+                preventScrollReset
+              >
                 {entry.title}
               </Link>
             </li>
@@ -169,7 +175,13 @@ export default function BalanceSheet() {
                 <input key={name} type="hidden" name={name} value={value} />
               ))}
               <label htmlFor="balance-sheet-member">{t("balanceSheet.member.label")}</label>
-              <select id="balance-sheet-member" name="id" className="select" defaultValue={String(page.member.id)} key={page.member.id}>
+              <select
+                id="balance-sheet-member"
+                name="id"
+                className="select"
+                defaultValue={String(page.member.id)}
+                key={page.member.id}
+              >
                 {page.members.map((m) => (
                   <option key={m.id} value={m.id}>
                     {m.name}
@@ -202,7 +214,11 @@ export default function BalanceSheet() {
                   text: t("balanceSheet.currency.report", { currency: page.currency.preferred }),
                   current: page.currency.mode === "report",
                 },
-                { href: page.currency.planHref, text: t("balanceSheet.currency.plan"), current: page.currency.mode === "plan" },
+                {
+                  href: page.currency.planHref,
+                  text: t("balanceSheet.currency.plan"),
+                  current: page.currency.mode === "plan",
+                },
               ]}
             />
           ) : null}

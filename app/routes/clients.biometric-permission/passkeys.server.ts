@@ -55,7 +55,8 @@ function positiveId(value: FormDataEntryValue | null): number | null {
 export async function save({ request, formData, planning, user }: Post): Promise<Response> {
   const granted = formData.get("granted") === "on";
   const listed = await attempt(request, listPasskeys(planning));
-  if (!listed.ok) return answer({ intent: "save", granted, failure: listed.error.failure }, listed.error.failure.status);
+  if (!listed.ok)
+    return answer({ intent: "save", granted, failure: listed.error.failure }, listed.error.failure.status);
   const ids = listed.value.map((p) => p.id);
   const deviceIds = await readDevicePasskeys(request);
   const mine = devicePasskeys(deviceIds, ids);
@@ -65,7 +66,8 @@ export async function save({ request, formData, planning, user }: Post): Promise
   if (granted && mine.length === 0) {
     const raw = formData.get("response");
     // Without the page's script there is no passkey to register: say what is needed.
-    if (typeof raw !== "string" || raw === "") return answer({ intent: "save", granted, fieldError: "biometric.errors.needsScript" }, 400);
+    if (typeof raw !== "string" || raw === "")
+      return answer({ intent: "save", granted, fieldError: "biometric.errors.needsScript" }, 400);
     let response: unknown;
     try {
       response = JSON.parse(raw);
@@ -90,13 +92,28 @@ export async function save({ request, formData, planning, user }: Post): Promise
       const result = await attempt(request, removePasskey(planning, id));
       // Gone already (removed elsewhere) is as good as removed.
       if (!result.ok && result.error.status !== 404) {
-        const headers = await changed(request, user, deviceIds.filter((d) => !removed.includes(d)), ids.length - removed.length);
-        return json<ActionData>({ intent: "save", granted, failure: result.error.failure }, { status: result.error.failure.status, headers });
+        const headers = await changed(
+          request,
+          user,
+          deviceIds.filter((d) => !removed.includes(d)),
+          ids.length - removed.length,
+        );
+        return json<ActionData>(
+          { intent: "save", granted, failure: result.error.failure },
+          { status: result.error.failure.status, headers },
+        );
       }
       removed.push(id);
     }
     logger.info("passkey permission withdrawn", { userId: user.id, removed: removed.length });
-    return done(await changed(request, user, deviceIds.filter((d) => !mine.includes(d)), ids.length - mine.length));
+    return done(
+      await changed(
+        request,
+        user,
+        deviceIds.filter((d) => !mine.includes(d)),
+        ids.length - mine.length,
+      ),
+    );
   }
 
   // Nothing to change (a post without JavaScript of the choice as it stands): the choice is set.
@@ -114,8 +131,10 @@ export async function rename({ request, formData, planning }: Post): Promise<Res
   }
   const renamed = await attempt(request, renamePasskey(planning, id, name.data));
   if (!renamed.ok) {
-    if (renamed.error.status === 404) return answer({ intent: "rename", id, name: typed, problem: "biometric.errors.notFound" }, 404);
-    if (renamed.error.status === 400) return answer({ intent: "rename", id, name: typed, fieldError: "biometric.errors.nameRequired" }, 400);
+    if (renamed.error.status === 404)
+      return answer({ intent: "rename", id, name: typed, problem: "biometric.errors.notFound" }, 404);
+    if (renamed.error.status === 400)
+      return answer({ intent: "rename", id, name: typed, fieldError: "biometric.errors.nameRequired" }, 400);
     return answer({ intent: "rename", id, name: typed, failure: renamed.error.failure }, renamed.error.failure.status);
   }
   return redirectWithToast(PAGE, { type: "success", title: "security:biometric.renamed" });
@@ -126,7 +145,8 @@ export async function remove({ request, formData, planning, user }: Post): Promi
   if (id === null) throw new Response("Bad request", { status: 400 });
   const removed = await attempt(request, removePasskey(planning, id));
   if (!removed.ok) {
-    if (removed.error.status === 404) return answer({ intent: "remove", id, problem: "biometric.errors.notFound" }, 404);
+    if (removed.error.status === 404)
+      return answer({ intent: "remove", id, problem: "biometric.errors.notFound" }, 404);
     return answer({ intent: "remove", id, failure: removed.error.failure }, removed.error.failure.status);
   }
   logger.info("passkey removed", { userId: user.id, passkeyId: id });

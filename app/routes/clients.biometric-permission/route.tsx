@@ -56,7 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The menu's rule reads the session's flag: put it right when passkeys came or went elsewhere.
   const has = listed.value.length > 0;
   const headers = new Headers();
-  if (Boolean(user.hasPasskey) !== has) headers.append("Set-Cookie", await updateSessionUser(request, { ...user, hasPasskey: has }));
+  if (Boolean(user.hasPasskey) !== has)
+    headers.append("Set-Cookie", await updateSessionUser(request, { ...user, hasPasskey: has }));
   return json(
     {
       title,
@@ -99,7 +100,8 @@ const CEREMONY_KEYS: Record<CeremonyProblem, string> = {
 };
 
 function problemKeyOf(error: unknown): string {
-  if (error instanceof OptionsUnavailable) return error.status === 409 ? "biometric.errors.tooMany" : "biometric.errors.save";
+  if (error instanceof OptionsUnavailable)
+    return error.status === 409 ? "biometric.errors.tooMany" : "biometric.errors.save";
   return CEREMONY_KEYS[ceremonyProblemOf(error)];
 }
 
@@ -110,7 +112,10 @@ function PermissionForm({ initialGranted, answer }: { initialGranted: boolean; a
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const responseRef = useRef<HTMLInputElement>(null);
-  const { next: nextOptions, spend: spendOptions } = useCeremonyOptions<PublicKeyCredentialCreationOptionsJSON>(OPTIONS_PATH, formRef);
+  const { next: nextOptions, spend: spendOptions } = useCeremonyOptions<PublicKeyCredentialCreationOptionsJSON>(
+    OPTIONS_PATH,
+    formRef,
+  );
   const [granted, setGranted] = useState(answer?.granted ?? initialGranted);
   const [supported, setSupported] = useState<boolean | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -242,7 +247,15 @@ function RenameForm({ passkey, answer }: { passkey: PasskeyRow; answer: ActionDa
   );
 }
 
-function PasskeyList({ passkeys, renaming, answer }: { passkeys: PasskeyRow[]; renaming: number | null; answer: ActionData | undefined }) {
+function PasskeyList({
+  passkeys,
+  renaming,
+  answer,
+}: {
+  passkeys: PasskeyRow[];
+  renaming: number | null;
+  answer: ActionData | undefined;
+}) {
   const { t } = useTranslation("security");
   const navigation = useNavigation();
   const listAnswer = answer && answer.intent !== "save" ? answer : undefined;
@@ -281,7 +294,9 @@ function PasskeyList({ passkeys, renaming, answer }: { passkeys: PasskeyRow[]; r
                 <tr key={p.id}>
                   <th scope="row">
                     {p.name}
-                    {p.thisDevice ? <span className="badge badge--neutral passkeys__device">{t("biometric.list.thisDevice")}</span> : null}
+                    {p.thisDevice ? (
+                      <span className="badge badge--neutral passkeys__device">{t("biometric.list.thisDevice")}</span>
+                    ) : null}
                   </th>
                   <td>{p.created}</td>
                   <td>{p.lastUsed ?? t("biometric.list.never")}</td>
@@ -298,7 +313,11 @@ function PasskeyList({ passkeys, renaming, answer }: { passkeys: PasskeyRow[]; r
                           <AuthenticityTokenInput />
                           <input type="hidden" name="intent" value="remove" />
                           <input type="hidden" name="id" value={p.id} />
-                          <button type="submit" className="button button--secondary" disabled={navigation.state === "submitting"}>
+                          <button
+                            type="submit"
+                            className="button button--secondary"
+                            disabled={navigation.state === "submitting"}
+                          >
                             {t("biometric.list.remove")}
                             <span className="visually-hidden"> {p.name}</span>
                           </button>
@@ -338,7 +357,9 @@ export default function BiometricPermission() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} | Client Online` : "Client Online" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

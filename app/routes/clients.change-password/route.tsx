@@ -8,7 +8,14 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BiometricLoginLink } from "~/components/biometric-link";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, FailureAlert, Field, summaryErrors, ShowPasswordToggle, useDisabledUntilValid } from "~/components/forms";
+import {
+  ErrorSummary,
+  FailureAlert,
+  Field,
+  summaryErrors,
+  ShowPasswordToggle,
+  useDisabledUntilValid,
+} from "~/components/forms";
 import { DisabledReason } from "~/components/disabled-reason";
 import { PasswordStrength } from "~/components/password-strength";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
@@ -42,7 +49,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { planning } = await requireClient(request);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
-  const reply = (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ hideFields: SECRETS, ...options });
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
+    submission.reply({ hideFields: SECRETS, ...options });
   if (submission.status !== "success") return json<ActionData>({ result: reply() }, { status: 400 });
   const changed = await attempt(request, changePassword(planning, submission.value));
   if (!changed.ok) {
@@ -51,7 +59,11 @@ export async function action({ request }: ActionFunctionArgs) {
       return json<ActionData>({ result: reply(), messageKey: "disabled" }, { status: 403 });
     }
     const refusal = error.status === 400 ? changePasswordRefusal(error.apiMessage) : null;
-    if (refusal) return json<ActionData>({ result: reply({ fieldErrors: { [refusal.field]: [refusal.message] } }) }, { status: 400 });
+    if (refusal)
+      return json<ActionData>(
+        { result: reply({ fieldErrors: { [refusal.field]: [refusal.message] } }) },
+        { status: 400 },
+      );
     return json<ActionData>({ result: reply(), failure: error.failure }, { status: error.failure.status });
   }
   // spec 002 §4: on success a toast 'Password changed'.
@@ -97,7 +109,12 @@ export default function ChangePassword() {
           autoComplete="current-password"
           secret
         />
-        <ShowPasswordToggle id="show-current-password" label={t("changePassword.showCurrent")} checked={showCurrent} onChange={setShowCurrent} />
+        <ShowPasswordToggle
+          id="show-current-password"
+          label={t("changePassword.showCurrent")}
+          checked={showCurrent}
+          onChange={setShowCurrent}
+        />
         <div
           onChange={(event) => {
             const target = event.target as HTMLInputElement;
@@ -116,7 +133,12 @@ export default function ChangePassword() {
             {strengthMeter ? <PasswordStrength id="new-password-strength" password={newPassword} /> : null}
           </Field>
         </div>
-        <ShowPasswordToggle id="show-new-password" label={t("changePassword.showNew")} checked={showNew} onChange={setShowNew} />
+        <ShowPasswordToggle
+          id="show-new-password"
+          label={t("changePassword.showNew")}
+          checked={showNew}
+          onChange={setShowNew}
+        />
         <button
           type="submit"
           className="button"
@@ -132,7 +154,9 @@ export default function ChangePassword() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} | Client Online` : "Client Online" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

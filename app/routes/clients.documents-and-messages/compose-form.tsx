@@ -76,7 +76,10 @@ export function ComposeForm({ mode, replyTo, cancelHref }: ComposeFormProps) {
   const sendDisabled = hydrated && (sending || invalid);
 
   const kilobytes = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
-  const { key: attachmentsKey, ...attachmentsProps } = getInputProps(fields.attachments, { type: "file", ariaAttributes: false });
+  const { key: attachmentsKey, ...attachmentsProps } = getInputProps(fields.attachments, {
+    type: "file",
+    ariaAttributes: false,
+  });
   const { key: bodyKey, ...bodyProps } = getTextareaProps(fields.body, { ariaAttributes: false });
   const attachmentsInvalid = Boolean(fields.attachments.errors?.length);
   const bodyInvalid = Boolean(fields.body.errors?.length);
@@ -125,13 +128,18 @@ export function ComposeForm({ mode, replyTo, cancelHref }: ComposeFormProps) {
           <p id={fields.attachments.descriptionId} className="field__hint">
             {t("attachments.hint")}
           </p>
-          {attachmentsInvalid ? <FieldError id={fields.attachments.errorId} errors={fields.attachments.errors ?? []} /> : null}
+          {attachmentsInvalid ? (
+            <FieldError id={fields.attachments.errorId} errors={fields.attachments.errors ?? []} />
+          ) : null}
           {notKept.length ? (
             <div className="compose__not-kept">
               <p>{t("attachments.notKept")}</p>
               <ul className="compose__files">
                 {notKept.map((file, index) => (
-                  <li key={`${file.name}-${index}`} className={file.problem ? "compose__file compose__file--invalid" : "compose__file"}>
+                  <li
+                    key={`${file.name}-${index}`}
+                    className={file.problem ? "compose__file compose__file--invalid" : "compose__file"}
+                  >
                     <span className="compose__file-name">{file.name}</span>
                     {file.problem ? <span className="compose__file-problem">{t(file.problem)}</span> : null}
                   </li>
@@ -147,7 +155,9 @@ export function ComposeForm({ mode, replyTo, cancelHref }: ComposeFormProps) {
             accept={ACCEPTED_EXTENSIONS}
             className="compose__file-input"
             aria-invalid={attachmentsInvalid || undefined}
-            aria-describedby={[fields.attachments.descriptionId, attachmentsInvalid ? fields.attachments.errorId : null].filter(Boolean).join(" ")}
+            aria-describedby={[fields.attachments.descriptionId, attachmentsInvalid ? fields.attachments.errorId : null]
+              .filter(Boolean)
+              .join(" ")}
             onChange={(event) => {
               const files = Array.from(event.currentTarget.files ?? []);
               setChosen(files.map((f) => ({ name: f.name, size: f.size, problem: attachmentProblem(f) })));
@@ -159,9 +169,14 @@ export function ComposeForm({ mode, replyTo, cancelHref }: ComposeFormProps) {
               <p className="compose__files-title">{t("attachments.chosen")}</p>
               <ul className="compose__files">
                 {chosen.map((file, index) => (
-                  <li key={`${file.name}-${index}`} className={file.problem ? "compose__file compose__file--invalid" : "compose__file"}>
+                  <li
+                    key={`${file.name}-${index}`}
+                    className={file.problem ? "compose__file compose__file--invalid" : "compose__file"}
+                  >
                     <span className="compose__file-name">{file.name}</span>{" "}
-                    <span className="compose__file-size">{t("attachments.size", { size: kilobytes.format(Math.max(1, Math.ceil(file.size / 1000))) })}</span>
+                    <span className="compose__file-size">
+                      {t("attachments.size", { size: kilobytes.format(Math.max(1, Math.ceil(file.size / 1000))) })}
+                    </span>
                     {file.problem ? <span className="compose__file-problem">{t(file.problem)}</span> : null}
                   </li>
                 ))}

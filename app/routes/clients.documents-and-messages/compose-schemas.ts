@@ -17,14 +17,18 @@ const subjectField = z
  */
 export const ComposeSchema = z
   .object({
-    replyTo: z.string().regex(/^\d{1,15}$/).optional(),
+    replyTo: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .optional(),
     subject: z.string().optional(),
     body: z.string().max(BODY_MAX_LENGTH, COMPOSE_ERRORS.bodyTooLong).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.replyTo) return;
     const subject = subjectField.safeParse(value.subject);
-    if (!subject.success) ctx.addIssue({ code: "custom", path: ["subject"], message: subject.error.issues[0]!.message });
+    if (!subject.success)
+      ctx.addIssue({ code: "custom", path: ["subject"], message: subject.error.issues[0]!.message });
   })
   .transform((value) => ({
     replyTo: value.replyTo ? Number(value.replyTo) : null,
@@ -44,7 +48,8 @@ export const ComposeBrowserSchema = z
   })
   .superRefine((value, ctx) => {
     const text = ComposeSchema.safeParse({ replyTo: value.replyTo, subject: value.subject, body: value.body });
-    if (!text.success) for (const issue of text.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    if (!text.success)
+      for (const issue of text.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
     for (const message of attachmentErrors(chosenFiles(value.attachments))) {
       ctx.addIssue({ code: "custom", path: ["attachments"], message });
     }

@@ -13,7 +13,15 @@ import { getSite } from "~/planning/site.server";
 import { contentMatchesName } from "~/lib/attachment-content.server";
 import { contentTypeOf, normaliseFilename } from "~/lib/attachments";
 import { validateCsrf } from "~/session/csrf.server";
-import { cappedStream, declaredLength, isBodyTooLarge, notAFormResponse, parseForm, readFormBody, tooLargeResponse } from "~/session/form-body.server";
+import {
+  cappedStream,
+  declaredLength,
+  isBodyTooLarge,
+  notAFormResponse,
+  parseForm,
+  readFormBody,
+  tooLargeResponse,
+} from "~/session/form-body.server";
 import { accessDenied, notFound, requireClientContext } from "~/session/guards.server";
 import { getPortalSession } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
@@ -54,7 +62,13 @@ export const COMPOSE_TEXTS = {
  * A file as received by the action, under its normalised name and with the allow-list's
  * Content-Type: its bytes are kept only when it may be sent, and then its content was checked.
  */
-export type ReceivedFile = { name: string; size: number; contentType: string; bytes: Uint8Array | null; contentMatches?: boolean };
+export type ReceivedFile = {
+  name: string;
+  size: number;
+  contentType: string;
+  bytes: Uint8Array | null;
+  contentMatches?: boolean;
+};
 
 /**
  * Reads the posted form: text fields into FormData, files aside. The whole request is refused
@@ -68,13 +82,18 @@ export type ReceivedFile = { name: string; size: number; contentType: string; by
  */
 export async function readComposeForm(request: Request): Promise<{ fields: FormData; files: ReceivedFile[] }> {
   const contentType = request.headers.get("Content-Type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) return { fields: await readFormBody(request, MAX_TEXT_BYTES), files: [] };
+  if (!/^multipart\/form-data\s*;/i.test(contentType))
+    return { fields: await readFormBody(request, MAX_TEXT_BYTES), files: [] };
   const declared = declaredLength(request);
   if (declared !== null && declared > MAX_REQUEST_BYTES) throw tooLargeResponse(request, MAX_REQUEST_BYTES);
 
   let form: FormData;
   try {
-    form = await parseForm(request.url, contentType, request.body ? cappedStream(request.body, MAX_REQUEST_BYTES) : null);
+    form = await parseForm(
+      request.url,
+      contentType,
+      request.body ? cappedStream(request.body, MAX_REQUEST_BYTES) : null,
+    );
   } catch (error) {
     if (isBodyTooLarge(error)) throw tooLargeResponse(request, MAX_REQUEST_BYTES);
     throw notAFormResponse(request);
@@ -114,7 +133,8 @@ export async function readComposeForm(request: Request): Promise<{ fields: FormD
 export function composeBodyHtml(text: string): string {
   const cleaned = cleanBodyText(text.replace(/\r\n?/g, "\n"));
   if (!cleaned) return "";
-  const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  const escape = (s: string) =>
+    s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   const html = cleaned
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${paragraph.split("\n").map(escape).join("<br>")}</p>`)
@@ -147,7 +167,8 @@ async function oneWayMessaging(planning: PlanningClient): Promise<boolean> {
 
 /** The site setting notificationTemplateId, when the site notifies advisers of new messages. */
 function templateIdOf(value: string | number | boolean | null | undefined): number | null {
-  const id = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  const id =
+    typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
@@ -158,7 +179,11 @@ function templateIdOf(value: string | number | boolean | null | undefined): numb
 export async function uploadAttachment(token: string, documentId: number, file: ReceivedFile): Promise<void> {
   const body = new FormData();
   body.append("filename", file.name);
-  body.append("content", new Blob([(file.bytes ?? new Uint8Array(0)) as BlobPart], { type: file.contentType }), file.name);
+  body.append(
+    "content",
+    new Blob([(file.bytes ?? new Uint8Array(0)) as BlobPart], { type: file.contentType }),
+    file.name,
+  );
   const url = `${env.planningApiUrl}/resourceful/docnote-v2/${documentId}/attachment-v3`;
   let response: Response;
   try {
@@ -255,7 +280,10 @@ export async function composeAction({ request }: ActionFunctionArgs): Promise<Re
   const submission = parseWithZod(fields, { schema: ComposeSchema });
   const postedFiles = files.map((f) => ({ name: f.name, problem: attachmentProblem(f) }));
   const stay = (status: number, options: Parameters<typeof submission.reply>[0] = {}, messageKey?: string) =>
-    json<ComposeActionData>({ result: submission.reply(options), postedFiles, ...(messageKey ? { messageKey } : {}) }, { status });
+    json<ComposeActionData>(
+      { result: submission.reply(options), postedFiles, ...(messageKey ? { messageKey } : {}) },
+      { status },
+    );
 
   // A reply's subject comes from the original, never from the browser; a message the client may
   // not see is not found.
@@ -295,7 +323,8 @@ export async function composeAction({ request }: ActionFunctionArgs): Promise<Re
     }),
   );
   if (!created.ok && created.failure.status === 403) throw accessDenied();
-  if (!created.ok) return stay(created.failure.status >= 400 ? created.failure.status : 500, {}, COMPOSE_TEXTS.sendFailed);
+  if (!created.ok)
+    return stay(created.failure.status >= 400 ? created.failure.status : 500, {}, COMPOSE_TEXTS.sendFailed);
 
   const outcome = await completeSending({
     planning,
@@ -312,6 +341,7 @@ export async function composeAction({ request }: ActionFunctionArgs): Promise<Re
       ...(outcome.notNotified ? { description: COMPOSE_TEXTS.notNotified } : {}),
     });
   }
-  if (outcome.notNotified) return redirectWithToast(SENT_FOLDER_URL, { type: "error", title: COMPOSE_TEXTS.notNotified });
+  if (outcome.notNotified)
+    return redirectWithToast(SENT_FOLDER_URL, { type: "error", title: COMPOSE_TEXTS.notNotified });
   return redirectWithToast(SENT_FOLDER_URL, { type: "success", title: COMPOSE_TEXTS.sent });
 }

@@ -1,6 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { attachmentErrors, attachmentProblem, cleanBodyText, COMPOSE_ERRORS, replySubject, stripNonLatin1 } from "./compose";
+import {
+  attachmentErrors,
+  attachmentProblem,
+  cleanBodyText,
+  COMPOSE_ERRORS,
+  replySubject,
+  stripNonLatin1,
+} from "./compose";
 import { ComposeBrowserSchema, ComposeSchema } from "./compose-schemas";
 
 const form = (entries: Record<string, string | File | File[]>) => {
@@ -34,11 +41,17 @@ describe("compose subject (spec 002 §5)", () => {
   it("answers the trimmed subject and the body", () => {
     const submission = parseWithZod(form({ subject: "  Pension question ", body: "Hi" }), { schema: ComposeSchema });
     expect(submission.status).toBe("success");
-    expect(submission.status === "success" && submission.value).toEqual({ replyTo: null, subject: "Pension question", body: "Hi" });
+    expect(submission.status === "success" && submission.value).toEqual({
+      replyTo: null,
+      subject: "Pension question",
+      body: "Hi",
+    });
   });
 
   it("ignores a subject sent with a reply: the action computes it", () => {
-    const submission = parseWithZod(form({ replyTo: "42", subject: "x".repeat(400), body: "Thanks" }), { schema: ComposeSchema });
+    const submission = parseWithZod(form({ replyTo: "42", subject: "x".repeat(400), body: "Thanks" }), {
+      schema: ComposeSchema,
+    });
     expect(submission.status === "success" && submission.value).toEqual({ replyTo: 42, subject: null, body: "Thanks" });
   });
 
@@ -56,22 +69,57 @@ describe("compose attachments (spec 002 §5, §9)", () => {
 
   it("allows only what clients send advisers, judged by the last extension of the normalised name (issue 24)", () => {
     // the spec's excluded extensions, zip, and what the review got through
-    for (const name of ["setup.exe", "a.bat", "a.com", "a.msi", "a.js", "a.bin", "a.vb", "a.dll", "a.vbs", "a.zip", "BACKUP.ZIP", "archive.tar.zip"]) {
+    for (const name of [
+      "setup.exe",
+      "a.bat",
+      "a.com",
+      "a.msi",
+      "a.js",
+      "a.bin",
+      "a.vb",
+      "a.dll",
+      "a.vbs",
+      "a.zip",
+      "BACKUP.ZIP",
+      "archive.tar.zip",
+    ]) {
       expect(attachmentProblem(file(name, 10)), name).toBe(COMPOSE_ERRORS.fileTypeNotAllowed);
     }
-    for (const name of ["evil.exe.", "evil.exe .", "page.html", "image.svg", "app.hta", "screen.scr", "script.ps1", "notes.json", "README", "letter.docm"]) {
+    for (const name of [
+      "evil.exe.",
+      "evil.exe .",
+      "page.html",
+      "image.svg",
+      "app.hta",
+      "screen.scr",
+      "script.ps1",
+      "notes.json",
+      "README",
+      "letter.docm",
+    ]) {
       expect(attachmentProblem(file(name, 10)), name).toBe(COMPOSE_ERRORS.fileTypeNotAllowed);
     }
-    for (const name of ["archive.zip.pdf", "Letter.DOCX", "C:\\docs\\Sheet.xlsx", "photo.HEIC", "figures.csv", "statement=2026.pdf"]) {
+    for (const name of [
+      "archive.zip.pdf",
+      "Letter.DOCX",
+      "C:\\docs\\Sheet.xlsx",
+      "photo.HEIC",
+      "figures.csv",
+      "statement=2026.pdf",
+    ]) {
       expect(attachmentProblem(file(name, 10)), name).toBeNull();
     }
   });
 
   it("names content that is not what its name says, once the server has looked", () => {
-    expect(attachmentProblem({ name: "statement.pdf", size: 10, contentMatches: false })).toBe(COMPOSE_ERRORS.fileContentMismatch);
+    expect(attachmentProblem({ name: "statement.pdf", size: 10, contentMatches: false })).toBe(
+      COMPOSE_ERRORS.fileContentMismatch,
+    );
     expect(attachmentProblem({ name: "statement.pdf", size: 10, contentMatches: true })).toBeNull();
     // a type not allowed keeps the spec's text
-    expect(attachmentProblem({ name: "setup.exe", size: 10, contentMatches: false })).toBe(COMPOSE_ERRORS.fileTypeNotAllowed);
+    expect(attachmentProblem({ name: "setup.exe", size: 10, contentMatches: false })).toBe(
+      COMPOSE_ERRORS.fileTypeNotAllowed,
+    );
   });
 
   it("says both problems at once", () => {
@@ -85,16 +133,28 @@ describe("compose attachments (spec 002 §5, §9)", () => {
   });
 
   it("lists each kind of problem once, the count first", () => {
-    const files = [file("a.exe", 1), file("b.exe", 1), file("c.pdf", 10_000_001), ...Array.from({ length: 3 }, (_, i) => file(`${i}.txt`, 1))];
-    expect(attachmentErrors(files)).toEqual([COMPOSE_ERRORS.tooManyFiles, COMPOSE_ERRORS.fileTypeNotAllowed, COMPOSE_ERRORS.fileTooLarge]);
+    const files = [
+      file("a.exe", 1),
+      file("b.exe", 1),
+      file("c.pdf", 10_000_001),
+      ...Array.from({ length: 3 }, (_, i) => file(`${i}.txt`, 1)),
+    ];
+    expect(attachmentErrors(files)).toEqual([
+      COMPOSE_ERRORS.tooManyFiles,
+      COMPOSE_ERRORS.fileTypeNotAllowed,
+      COMPOSE_ERRORS.fileTooLarge,
+    ]);
   });
 
   it("checks the browser's File objects, ignoring the empty part of an unused file input", () => {
     const ok = parseWithZod(form({ subject: "s", attachments: new File([], "") }), { schema: ComposeBrowserSchema });
     expect(ok.status).toBe("success");
-    const refused = parseWithZod(form({ subject: "s", attachments: [new File(["x"], "run.exe"), new File(["y"], "a.pdf")] }), {
-      schema: ComposeBrowserSchema,
-    });
+    const refused = parseWithZod(
+      form({ subject: "s", attachments: [new File(["x"], "run.exe"), new File(["y"], "a.pdf")] }),
+      {
+        schema: ComposeBrowserSchema,
+      },
+    );
     expect(refused.status === "success" ? [] : refused.error?.attachments).toEqual([COMPOSE_ERRORS.fileTypeNotAllowed]);
     const noSubject = parseWithZod(form({ subject: "" }), { schema: ComposeBrowserSchema });
     expect(noSubject.status === "success" ? [] : noSubject.error?.subject).toEqual([COMPOSE_ERRORS.subjectRequired]);

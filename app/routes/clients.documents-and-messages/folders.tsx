@@ -36,7 +36,13 @@ export function FolderNav({ folders }: { folders: MessagesView["folders"] }) {
 }
 
 /** spec 002 §4: changing the entity starts again at the received folder (nothing else is carried). */
-export function EntityFilterForm({ filter, sort }: { filter: NonNullable<MessagesView["entityFilter"]>; sort: string }) {
+export function EntityFilterForm({
+  filter,
+  sort,
+}: {
+  filter: NonNullable<MessagesView["entityFilter"]>;
+  sort: string;
+}) {
   const { t } = useTranslation("messages");
   return (
     <Form method="get" action={MESSAGES_PATH} className="message-filter message-filter--entity">

@@ -40,7 +40,12 @@ export function MessageList({ view }: { view: MessagesView }) {
               .join(" ");
             return (
               <li key={item.id} className={classes} id={`message-${index + 1}`} tabIndex={-1}>
-                <Link to={item.href} className="message-item__link" aria-current={item.current ? "true" : undefined} preventScrollReset>
+                <Link
+                  to={item.href}
+                  className="message-item__link"
+                  aria-current={item.current ? "true" : undefined}
+                  preventScrollReset
+                >
                   {item.unread ? <span className="visually-hidden">{t("list.unread")}: </span> : null}
                   <span className="message-item__subject">{item.subject}</span>
                 </Link>
@@ -54,7 +59,9 @@ export function MessageList({ view }: { view: MessagesView }) {
                   ) : null}
                   {item.type ? <span className="message-item__type">{item.type}</span> : null}
                   {item.attachmentCount > 0 ? (
-                    <span className="message-item__attachments">{t("list.attachments", { count: item.attachmentCount })}</span>
+                    <span className="message-item__attachments">
+                      {t("list.attachments", { count: item.attachmentCount })}
+                    </span>
                   ) : null}
                 </p>
                 {item.adviserOnly || item.relatedEntity || item.awaitingSignature || item.unread || item.badge ? (

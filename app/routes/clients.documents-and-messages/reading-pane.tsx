@@ -138,7 +138,12 @@ export function ReadingPane({ pane }: { pane: Pane }) {
           </li>
           {pane.previousHref ? (
             <li>
-              <Link to={pane.previousHref} className="button button--secondary button--small" rel="prev" preventScrollReset>
+              <Link
+                to={pane.previousHref}
+                className="button button--secondary button--small"
+                rel="prev"
+                preventScrollReset
+              >
                 {t("reading.previous")}
               </Link>
             </li>
@@ -237,7 +242,9 @@ export function ReadingPane({ pane }: { pane: Pane }) {
               </li>
             ))}
           </ul>
-          {confirming ? <DownloadDialog key={confirming.docpartid} attachment={confirming} onClose={() => setConfirming(null)} /> : null}
+          {confirming ? (
+            <DownloadDialog key={confirming.docpartid} attachment={confirming} onClose={() => setConfirming(null)} />
+          ) : null}
         </section>
       ) : null}
     </section>

@@ -31,7 +31,9 @@ import { loadNotificationPanels } from "~/session/notifications.server";
 export const handle = { i18n: ["messages", "compose", "notifications"] };
 
 /** The compose and reply form: in the first load of the compose and reply views only. */
-const ComposeForm = lazyPart("compose-form", ComposeFormOnServer, () => import("./compose-form").then((m) => m.ComposeForm));
+const ComposeForm = lazyPart("compose-form", ComposeFormOnServer, () =>
+  import("./compose-form").then((m) => m.ComposeForm),
+);
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: messagesStyles },
@@ -69,7 +71,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         mode: query.view,
         // spec 002 §5: the reply's subject is 'RE:' and the original's, as the send will use it
         replyTo: original ? { id: original.id, subject: replySubject(original.subject ?? "") } : null,
-        cancelHref: original ? messagesHref(listQuery(query), { message: original.id }) : messagesHref(listQuery(query)),
+        cancelHref: original
+          ? messagesHref(listQuery(query), { message: original.id })
+          : messagesHref(listQuery(query)),
       });
     }
   }
@@ -117,27 +121,33 @@ export default function DocumentsAndMessages() {
         <ComposeForm mode={data.mode} replyTo={data.replyTo} cancelHref={data.cancelHref} />
       ) : (
         <>
-        <NotificationPanels data={data.notificationPanels} />
-        {data.view.composeHref ? (
-          <p className="messages-actions">
-            <Link to={data.view.composeHref} className="button">
-              {t("newMessage")}
-            </Link>
-          </p>
-        ) : null}
-        <div
-          className={`messages-layout${
-            data.view.pane?.state === "ok" && data.view.pane.expanded ? " messages-layout--expanded" : data.view.pane ? "" : " messages-layout--list"
-          }`}
-        >
-          <div className="messages-layout__controls">
-            <FolderNav folders={data.view.folders} />
-            {data.view.entityFilter ? <EntityFilterForm filter={data.view.entityFilter} sort={data.view.query.sort} /> : null}
-            <ListFilterForm key={`${data.view.query.folder}|${data.view.query.entity ?? ""}`} view={data.view} />
+          <NotificationPanels data={data.notificationPanels} />
+          {data.view.composeHref ? (
+            <p className="messages-actions">
+              <Link to={data.view.composeHref} className="button">
+                {t("newMessage")}
+              </Link>
+            </p>
+          ) : null}
+          <div
+            className={`messages-layout${
+              data.view.pane?.state === "ok" && data.view.pane.expanded
+                ? " messages-layout--expanded"
+                : data.view.pane
+                  ? ""
+                  : " messages-layout--list"
+            }`}
+          >
+            <div className="messages-layout__controls">
+              <FolderNav folders={data.view.folders} />
+              {data.view.entityFilter ? (
+                <EntityFilterForm filter={data.view.entityFilter} sort={data.view.query.sort} />
+              ) : null}
+              <ListFilterForm key={`${data.view.query.folder}|${data.view.query.entity ?? ""}`} view={data.view} />
+            </div>
+            {data.view.pane?.state === "ok" && data.view.pane.expanded ? null : <MessageList view={data.view} />}
+            {data.view.pane ? <ReadingPane pane={data.view.pane} /> : null}
           </div>
-          {data.view.pane?.state === "ok" && data.view.pane.expanded ? null : <MessageList view={data.view} />}
-          {data.view.pane ? <ReadingPane pane={data.view.pane} /> : null}
-        </div>
         </>
       )}
     </div>

@@ -16,8 +16,12 @@ describe("sanitiseMessageBody (design: allow-list; spec 002 §5 image sources)",
   });
 
   it("prefixes relative image sources, keeps https and image data, drops the rest", () => {
-    expect(sanitiseMessageBody('<img src="images/logo.png" alt="Logo">', BASE, null)).toBe(`<img src="${BASE}/images/logo.png" alt="Logo" />`);
-    expect(sanitiseMessageBody('<img src="https://cdn.example.com/a.png">', BASE, null)).toBe('<img src="https://cdn.example.com/a.png" />');
+    expect(sanitiseMessageBody('<img src="images/logo.png" alt="Logo">', BASE, null)).toBe(
+      `<img src="${BASE}/images/logo.png" alt="Logo" />`,
+    );
+    expect(sanitiseMessageBody('<img src="https://cdn.example.com/a.png">', BASE, null)).toBe(
+      '<img src="https://cdn.example.com/a.png" />',
+    );
     expect(sanitiseMessageBody('<img src="http://cdn.example.com/a.png">', BASE, null)).toBe("<span></span>");
     expect(imageSource("data:image/png;base64,iVBORw0KGgo=", BASE)).toBe("data:image/png;base64,iVBORw0KGgo=");
     expect(imageSource("data:image/svg+xml;base64,PHN2Zz4=", BASE)).toBeNull();
@@ -35,22 +39,34 @@ describe("external links (spec 002 §8 'Leaving Site', §9 new tab without opene
     expect(link("https://www.gov.uk/budget")).toBe(
       '<a href="https://www.gov.uk/budget" target="_blank" rel="noopener noreferrer" data-external="true">x</a>',
     );
-    expect(link("http://example.com/")).toBe('<a href="http://example.com/" target="_blank" rel="noopener noreferrer" data-external="true">x</a>');
+    expect(link("http://example.com/")).toBe(
+      '<a href="http://example.com/" target="_blank" rel="noopener noreferrer" data-external="true">x</a>',
+    );
     // the same name on another port is another host
     expect(link("https://portal.example/help")).toContain('data-external="true"');
   });
 
   it("leaves same-host, relative, mailto and tel links alone", () => {
-    expect(link("http://portal.example:3000/clients/home")).toBe('<a href="http://portal.example:3000/clients/home" rel="noopener noreferrer">x</a>');
+    expect(link("http://portal.example:3000/clients/home")).toBe(
+      '<a href="http://portal.example:3000/clients/home" rel="noopener noreferrer">x</a>',
+    );
     expect(link("HTTP://Portal.Example:3000/x")).not.toContain("target");
-    expect(link("https://portal.example/x", "PORTAL.example")).toBe('<a href="https://portal.example/x" rel="noopener noreferrer">x</a>');
-    expect(link("/clients/documents-and-messages")).toBe('<a href="/clients/documents-and-messages" rel="noopener noreferrer">x</a>');
-    expect(link("mailto:adviser@example.com")).toBe('<a href="mailto:adviser@example.com" rel="noopener noreferrer">x</a>');
+    expect(link("https://portal.example/x", "PORTAL.example")).toBe(
+      '<a href="https://portal.example/x" rel="noopener noreferrer">x</a>',
+    );
+    expect(link("/clients/documents-and-messages")).toBe(
+      '<a href="/clients/documents-and-messages" rel="noopener noreferrer">x</a>',
+    );
+    expect(link("mailto:adviser@example.com")).toBe(
+      '<a href="mailto:adviser@example.com" rel="noopener noreferrer">x</a>',
+    );
     expect(link("tel:+441234567890")).toBe('<a href="tel:+441234567890" rel="noopener noreferrer">x</a>');
   });
 
   it("drops a body's own target and marker", () => {
-    expect(sanitiseMessageBody('<a href="/x" target="_top" data-external="true">x</a>', BASE, HOST)).toBe('<a href="/x" rel="noopener noreferrer">x</a>');
+    expect(sanitiseMessageBody('<a href="/x" target="_top" data-external="true">x</a>', BASE, HOST)).toBe(
+      '<a href="/x" rel="noopener noreferrer">x</a>',
+    );
     expect(sanitiseMessageBody('<a href="https://example.com" target="_self">x</a>', BASE, HOST)).toBe(
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer" data-external="true">x</a>',
     );

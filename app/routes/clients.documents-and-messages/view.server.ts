@@ -19,10 +19,23 @@ import {
   MESSAGES_PAGE_SIZE,
   UNREAD_PAGE_SIZE,
 } from "~/planning/docnote.server";
-import { messagesSettings, type MessagesSettings, messagesToggles, type MessagesToggles } from "~/planning/messages.server";
+import {
+  messagesSettings,
+  type MessagesSettings,
+  messagesToggles,
+  type MessagesToggles,
+} from "~/planning/messages.server";
 import type { Site } from "~/planning/site.server";
 import { fetchSignatureItems, type SignatureItem } from "~/planning/signature.server";
-import { awaitsAction, badgeOf, dayIn, finishedAt, folderOrder, SIGNATURES_PATH, STATUS } from "~/lib/messages/signature";
+import {
+  awaitsAction,
+  badgeOf,
+  dayIn,
+  finishedAt,
+  folderOrder,
+  SIGNATURES_PATH,
+  STATUS,
+} from "~/lib/messages/signature";
 import { formatFileSize, isRiskyFile } from "~/lib/messages/files";
 import {
   checkDateRange,
@@ -69,20 +82,41 @@ export function folderDefinitions(input: {
 }): FolderDefinition[] {
   const { t, settings, toggles, isClient } = input;
   const folders: FolderDefinition[] = [
-    { key: "inbox", kind: "received", name: settings.inboxName ?? t("folders.inbox"), filter: { docsubtypeExclude: CLIENT_INITIATED } },
+    {
+      key: "inbox",
+      kind: "received",
+      name: settings.inboxName ?? t("folders.inbox"),
+      filter: { docsubtypeExclude: CLIENT_INITIATED },
+    },
   ];
   if (input.importantCategoryId !== null) {
-    folders.push({ key: "important", kind: "important", name: t("folders.important"), filter: { categories: [input.importantCategoryId] } });
+    folders.push({
+      key: "important",
+      kind: "important",
+      name: t("folders.important"),
+      filter: { categories: [input.importantCategoryId] },
+    });
   }
   if (isClient && (!toggles.oneWay || input.hasSent)) {
     folders.push({ key: "sent", kind: "sent", name: t("folders.sent"), filter: { docsubtype: CLIENT_INITIATED } });
   }
   settings.customFolders.forEach((f, i) => {
-    folders.push({ key: `custom-${i + 1}`, kind: "custom", name: f.name, ...(f.lang ? { lang: f.lang } : {}), filter: { doctype: f.codes } });
+    folders.push({
+      key: `custom-${i + 1}`,
+      kind: "custom",
+      name: f.name,
+      ...(f.lang ? { lang: f.lang } : {}),
+      filter: { doctype: f.codes },
+    });
   });
   // the issue's rule over spec 002 §6: an adviser in context sees the folder too, read-only (decision 095)
   if (toggles.digitalSignatures) {
-    folders.push({ key: "signature", kind: "digitalSignatures", name: t("folders.signature"), filter: { signatureStatus: "Pending" } });
+    folders.push({
+      key: "signature",
+      kind: "digitalSignatures",
+      name: t("folders.signature"),
+      filter: { signatureStatus: "Pending" },
+    });
   }
   return folders;
 }
@@ -168,7 +202,14 @@ export type ReadingPane =
     }
   | { state: "notFound"; closeHref: string };
 
-export type FolderLink = { key: FolderKey; name: string; lang: string | null; href: string; current: boolean; unread: string | null };
+export type FolderLink = {
+  key: FolderKey;
+  name: string;
+  lang: string | null;
+  href: string;
+  current: boolean;
+  unread: string | null;
+};
 
 export type MessagesView = {
   heading: string;
@@ -211,7 +252,10 @@ function isLostSession(error: unknown): boolean {
 }
 
 /** The open message and its body; null when the platform does not know it (404). */
-async function readMessage(planning: PlanningClient, id: number): Promise<{ document: DocumentDetailAnswer; body: string } | null> {
+async function readMessage(
+  planning: PlanningClient,
+  id: number,
+): Promise<{ document: DocumentDetailAnswer; body: string } | null> {
   try {
     const [document, body] = await Promise.all([fetchDocument(planning, id), fetchDocumentBody(planning, id)]);
     return { document, body };
@@ -264,7 +308,9 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
   const entityIds = entityFilter ? [entityFilter.selected] : null;
 
   const importantCategoryId =
-    settings.importantCategoryId ?? basics.categories.find((c) => c.name.trim().toLowerCase() === "important")?.id ?? null;
+    settings.importantCategoryId ??
+    basics.categories.find((c) => c.name.trim().toLowerCase() === "important")?.id ??
+    null;
   const folderInput = { t, settings, toggles, isClient, importantCategoryId };
   // Sent shows with one-way messaging only when the client has sent something: asked with the counts
   const provisional = folderDefinitions({ ...folderInput, hasSent: true });
@@ -276,7 +322,12 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
   const visibleMembers = entityIds ?? [
     entityId,
     ...members
-      .filter((m) => m.entity_id !== entityId && m.relationship === "Partner" && basics.capabilities.capabilities.includes("view_partner"))
+      .filter(
+        (m) =>
+          m.entity_id !== entityId &&
+          m.relationship === "Partner" &&
+          basics.capabilities.capabilities.includes("view_partner"),
+      )
       .map((m) => m.entity_id),
   ];
   const dates = checkDateRange(query.from, query.to);
@@ -285,7 +336,10 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
   if (isClient) {
     for (const f of provisional) {
       if (f.kind === "sent" || f.kind === "digitalSignatures") continue;
-      counted[f.key] = { filter: { ...f.filter, unreadOnly: true, entityIds: entityIds ?? undefined }, pageSize: UNREAD_PAGE_SIZE };
+      counted[f.key] = {
+        filter: { ...f.filter, unreadOnly: true, entityIds: entityIds ?? undefined },
+        pageSize: UNREAD_PAGE_SIZE,
+      };
     }
     if (toggles.oneWay) counted.hasSent = { filter: { docsubtype: CLIENT_INITIATED }, pageSize: 1 };
   }
@@ -293,7 +347,9 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
   // spec 002 §4: the To be signed folder lists the signature items that await action, not messages
   const signatureFolder = folder.kind === "digitalSignatures";
   const [page, counts, types, signatures] = await Promise.all([
-    filter && !signatureFolder ? listDocuments(planning, filter, query.pages * MESSAGES_PAGE_SIZE) : Promise.resolve({ documents: [], hasMore: false, extra: null }),
+    filter && !signatureFolder
+      ? listDocuments(planning, filter, query.pages * MESSAGES_PAGE_SIZE)
+      : Promise.resolve({ documents: [], hasMore: false, extra: null }),
     countDocuments(planning, counted).catch((error: unknown) => {
       if (isLostSession(error)) throw error;
       logger.error("unread counts unavailable", { error: String(error) });
@@ -314,7 +370,8 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
         })
       : Promise.resolve(null),
   ]);
-  if (signatures && isClient) counts.signature = signatures.filter((s) => awaitsAction(s) && s.signatories.some((x) => x.can_sign)).length;
+  if (signatures && isClient)
+    counts.signature = signatures.filter((s) => awaitsAction(s) && s.signatories.some((x) => x.can_sign)).length;
 
   const hasSent = !toggles.oneWay || (counts.hasSent ?? 0) > 0 || folder.kind === "sent";
   const folders = folderDefinitions({ ...folderInput, hasSent });
@@ -346,7 +403,9 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
   const list = {
     items,
     hasMore: page.hasMore,
-    moreHref: page.hasMore ? messagesHref(query, { pages: query.pages + 1 }, `message-${query.pages * MESSAGES_PAGE_SIZE + 1}`) : null,
+    moreHref: page.hasMore
+      ? messagesHref(query, { pages: query.pages + 1 }, `message-${query.pages * MESSAGES_PAGE_SIZE + 1}`)
+      : null,
     empty: items.length ? null : filtered ? t("list.emptyForSelection") : t("list.empty"),
   };
 
@@ -362,7 +421,11 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
       // spec 002 §4: at the end of the list Next loads more (the next page, and its first message)
       let nextHref = next ? messagesHref(query, { message: next.id }, "reading-pane") : null;
       if (!nextHref && index === items.length - 1 && page.extra) {
-        nextHref = messagesHref(query, { pages: Math.min(query.pages + 1, 50), message: page.extra.id }, "reading-pane");
+        nextHref = messagesHref(
+          query,
+          { pages: Math.min(query.pages + 1, 50), message: page.extra.id },
+          "reading-pane",
+        );
       }
       pane = {
         state: "ok",
@@ -377,7 +440,9 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
           filename: a.filename,
           size: formatFileSize(a.size, locale),
           href: attachmentHref(d.id, a.docpartid, query),
-          fileHref: settings.attachmentsDownloadable ? `/clients/documents-and-messages/files/${d.id}/${a.docpartid}?confirm=1` : null,
+          fileHref: settings.attachmentsDownloadable
+            ? `/clients/documents-and-messages/files/${d.id}/${a.docpartid}?confirm=1`
+            : null,
           risky: isRiskyFile(a.filename),
         })),
         signatureStatus: signatureStatusText(t, d.digital_signature_status),
@@ -390,7 +455,8 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
         previousHref: previous ? messagesHref(query, { message: previous.id }, "reading-pane") : null,
         nextHref,
         // spec 002 §6: advisers never reply; nobody does with one-way messaging
-        replyHref: isClient && !toggles.oneWay ? messagesHref(listQuery(query), { view: "reply", replyTo: d.id }) : null,
+        replyHref:
+          isClient && !toggles.oneWay ? messagesHref(listQuery(query), { view: "reply", replyTo: d.id }) : null,
       };
     }
   }
@@ -424,7 +490,12 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
  * with their badge, so a finished document stays findable with its signed copy (issue 25 item 11,
  * decision 118).
  */
-export function signatureItems(items: readonly SignatureItem[], t: TFunction, locale: string, timeZone: string | null = null): MessageListItem[] {
+export function signatureItems(
+  items: readonly SignatureItem[],
+  t: TFunction,
+  locale: string,
+  timeZone: string | null = null,
+): MessageListItem[] {
   return folderOrder(items).map((item) => {
     const badge = badgeOf(item.status);
     const finished = finishedAt(item);

@@ -16,11 +16,20 @@ import { accessDenied, type ClientContext, notFound } from "~/session/guards.ser
  * never opened in the page (`attachment`, under its normalised name); never sniffed; and
  * sandboxed, should a browser show it all the same. Only the platform's length is passed on.
  */
-export async function streamAttachment(request: Request, context: ClientContext, site: Site, documentId: number, docpartid: number): Promise<Response> {
+export async function streamAttachment(
+  request: Request,
+  context: ClientContext,
+  site: Site,
+  documentId: number,
+  docpartid: number,
+): Promise<Response> {
   if (!attachmentsDownloadable(site)) throw accessDenied();
   const attachment = await orFail(request, findAttachment(context.planning, documentId, docpartid));
   if (!attachment) throw notFound();
-  const upstream = await orFail(request, fetchAttachmentFile(context.planning, documentId, docpartid, attachment.filename));
+  const upstream = await orFail(
+    request,
+    fetchAttachmentFile(context.planning, documentId, docpartid, attachment.filename),
+  );
   const filename = normaliseFilename(attachment.filename) || "attachment";
   const headers = new Headers({
     "Content-Type": contentTypeOf(filename),

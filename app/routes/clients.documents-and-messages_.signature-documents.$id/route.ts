@@ -18,7 +18,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return new Response(document.body, {
       headers: {
         "Content-Type": "application/pdf",
-        "Content-Disposition": download ? contentDisposition(item.filename) : contentDisposition(item.filename).replace(/^attachment/, "inline"),
+        "Content-Disposition": download
+          ? contentDisposition(item.filename)
+          : contentDisposition(item.filename).replace(/^attachment/, "inline"),
         "Cache-Control": "private, no-store",
         "X-Content-Type-Options": "nosniff",
         // shown in the signature page's own frame, and nowhere else
@@ -27,7 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof PlanningError && error.failure.kind === "lost-session") throw await lostSessionRedirect(request);
+    if (error instanceof PlanningError && error.failure.kind === "lost-session")
+      throw await lostSessionRedirect(request);
     if (error instanceof PlanningError && (error.status === 404 || error.status === 403)) throw notFound();
     throw error;
   }

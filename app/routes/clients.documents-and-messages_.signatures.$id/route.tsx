@@ -13,7 +13,14 @@ import { readForm } from "~/session/csrf.server";
 import { requireClientContext } from "~/session/guards.server";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { SIGNATURES_PATH } from "~/lib/messages/signature";
-import { type JourneyAnswer, loadSignature, readId, signatureAction, signatureView, type SignatureView } from "./signature.server";
+import {
+  type JourneyAnswer,
+  loadSignature,
+  readId,
+  signatureAction,
+  signatureView,
+  type SignatureView,
+} from "./signature.server";
 import signatureStyles from "./signature.css";
 
 // spec 002 "Signature view" and "Signing journey" (docs/decisions/095-digital-signatures.md): the
@@ -80,14 +87,26 @@ function Document({ view }: { view: SignatureView }) {
   return (
     <section className="signature-document" aria-labelledby="signature-document-heading">
       <h2 id="signature-document-heading">{view.viewDocument ? t("signature.viewTitle") : t("signature.document")}</h2>
-      {view.viewDocument ? <iframe className="signature-document__frame signature-document__frame--tall" src={view.documentHref} title={view.filename} /> : null}
+      {view.viewDocument ? (
+        <iframe
+          className="signature-document__frame signature-document__frame--tall"
+          src={view.documentHref}
+          title={view.filename}
+        />
+      ) : null}
       <div className="signature-document__actions">
         {view.viewDocument ? (
           <Link to={`${SIGNATURES_PATH}/${view.id}`}>{t("signature.closeView")}</Link>
         ) : (
           <>
             {hydrated ? (
-              <button type="button" className="button button--secondary" aria-expanded={preview} aria-controls="signature-preview" onClick={() => setPreview(!preview)}>
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-expanded={preview}
+                aria-controls="signature-preview"
+                onClick={() => setPreview(!preview)}
+              >
                 {t(preview ? "signature.hideOnPage" : "signature.showOnPage")}
               </button>
             ) : (
@@ -108,7 +127,11 @@ function Document({ view }: { view: SignatureView }) {
         )}
       </div>
       {view.viewDocument ? null : (
-        <div id="signature-preview" className="signature-preview">{preview ? <iframe className="signature-document__frame" src={view.documentHref} title={view.filename} /> : null}</div>
+        <div id="signature-preview" className="signature-preview">
+          {preview ? (
+            <iframe className="signature-document__frame" src={view.documentHref} title={view.filename} />
+          ) : null}
+        </div>
       )}
       <div className="download-card card">
         <p className="download-card__name">{view.filename}</p>
@@ -118,7 +141,12 @@ function Document({ view }: { view: SignatureView }) {
         </a>
       </div>
       {dialog.open ? (
-        <dialog ref={dialog.ref} className="signature-dialog" aria-labelledby="signature-dialog-heading" onClose={dialog.closed}>
+        <dialog
+          ref={dialog.ref}
+          className="signature-dialog"
+          aria-labelledby="signature-dialog-heading"
+          onClose={dialog.closed}
+        >
           {/* issue 25 item 5: the focus starts on the heading, the close button is next, the frame last */}
           <div className="signature-dialog__header">
             <h2 id="signature-dialog-heading" tabIndex={-1} data-autofocus>
@@ -128,7 +156,11 @@ function Document({ view }: { view: SignatureView }) {
               {t("signature.close")}
             </button>
           </div>
-          <iframe className="signature-document__frame signature-document__frame--tall" src={view.documentHref} title={view.filename} />
+          <iframe
+            className="signature-document__frame signature-document__frame--tall"
+            src={view.documentHref}
+            title={view.filename}
+          />
         </dialog>
       ) : null}
     </section>
@@ -161,8 +193,14 @@ function FieldError({ id, errors }: { id: string; errors: JourneyAnswer["errors"
 function Terms({ view }: { view: SignatureView }) {
   return (
     // the platform's own text, marked with the language it is written in (issue 25 item 3)
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region keyboard users must reach
-    <div className="signature-terms" role="region" aria-labelledby="signature-terms-title" tabIndex={0} lang={view.terms.lang}>
+    <div
+      className="signature-terms"
+      role="region"
+      aria-labelledby="signature-terms-title"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region keyboard users must reach
+      tabIndex={0}
+      lang={view.terms.lang}
+    >
       <h3 id="signature-terms-title">{view.terms.title}</h3>
       <div className="text-page" dangerouslySetInnerHTML={{ __html: view.terms.html }} />
     </div>
@@ -181,7 +219,14 @@ function Journey({ view, answer }: { view: SignatureView; answer: JourneyAnswer 
   const [accepted, setAccepted] = useState(step === "code");
   const [code, setCode] = useState("");
   // spec 002 step 3: why Verify is disabled, beside it (issue 25 item 10); not while sending
-  const verifyReason = !hydrated || busy ? null : !accepted ? t("signature.verifyReason.terms") : !code.trim() ? t("signature.verifyReason.code") : null;
+  const verifyReason =
+    !hydrated || busy
+      ? null
+      : !accepted
+        ? t("signature.verifyReason.terms")
+        : !code.trim()
+          ? t("signature.verifyReason.code")
+          : null;
   const summary = <ErrorSummary errors={errors.map((e) => ({ fieldId: e.fieldId, message: e.message }))} />;
 
   if (step === "invalid-phone")
@@ -226,11 +271,14 @@ function Journey({ view, answer }: { view: SignatureView; answer: JourneyAnswer 
               name="accept"
               checked={hydrated ? accepted : undefined}
               defaultChecked={hydrated ? undefined : step !== "terms"}
-              aria-describedby={errors.some((e) => e.fieldId === "signature-accept") ? "signature-accept-error" : undefined}
+              aria-describedby={
+                errors.some((e) => e.fieldId === "signature-accept") ? "signature-accept-error" : undefined
+              }
               onChange={(event) => {
                 setAccepted(event.target.checked);
                 // spec 002 step 1: ticking the terms requests the code
-                if (event.target.checked && step === "terms") submit(event.target.form, { method: "post", action, replace: true });
+                if (event.target.checked && step === "terms")
+                  submit(event.target.form, { method: "post", action, replace: true });
               }}
             />
             <label htmlFor="signature-accept">{t("signature.accept")}</label>
@@ -267,7 +315,9 @@ function Journey({ view, answer }: { view: SignatureView; answer: JourneyAnswer 
                 value={hydrated ? code : undefined}
                 onChange={(event) => setCode(event.target.value)}
                 aria-invalid={errors.some((e) => e.fieldId === "signature-code") || undefined}
-                aria-describedby={errors.some((e) => e.fieldId === "signature-code") ? "signature-code-error" : undefined}
+                aria-describedby={
+                  errors.some((e) => e.fieldId === "signature-code") ? "signature-code-error" : undefined
+                }
               />
             </div>
             <div className="form-actions">
@@ -339,7 +389,9 @@ export default function SignatureRoute() {
           <Journey key={`${view.step ?? ""}|${answer?.step ?? ""}`} view={view} answer={answer} />
         ) : view.outcome && !view.readOnly ? (
           // issue 25 item 11: who signed (or declined) and when, with the signed copy above
-          <p className={`alert ${view.outcome.signed ? "alert--success" : "alert--info"} signature-outcome`}>{view.outcome.text}</p>
+          <p className={`alert ${view.outcome.signed ? "alert--success" : "alert--info"} signature-outcome`}>
+            {view.outcome.text}
+          </p>
         ) : (
           <p className="alert alert--info">{t(view.readOnly ? "signature.readOnly" : "signature.nothingToDo")}</p>
         )}
@@ -348,7 +400,9 @@ export default function SignatureRoute() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} | Client Online` : "Client Online" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -37,7 +37,6 @@ import { lostSessionRedirect } from "~/session/failures.server";
 import { notFound } from "~/session/guards.server";
 import { redirectWithToast } from "~/session/toast.server";
 
-
 /** What a step's form answers when it cannot go on: the step to show again and its messages (i18n keys or the platform's own text). */
 export type JourneyAnswer = {
   step: JourneyStep | null;
@@ -127,7 +126,13 @@ export function signatureView(input: {
     backHref: `${MESSAGES_PATH}?toBeSigned=true`,
     terms: { title: input.terms.title, html: sanitiseTextPage(input.terms.html), lang: input.terms.lang ?? "en" },
     outcome: outcome
-      ? { text: t(`signature.outcome.${outcome.key}`, { name: signatoryName(outcome.signatory), date: when(outcome.at) }), signed: outcome.key === "signed" }
+      ? {
+          text: t(`signature.outcome.${outcome.key}`, {
+            name: signatoryName(outcome.signatory),
+            date: when(outcome.at),
+          }),
+          signed: outcome.key === "signed",
+        }
       : null,
     canSign: own !== null,
     readOnly: !input.isClient,
@@ -136,14 +141,22 @@ export function signatureView(input: {
   };
 }
 
-const stepHref = (id: number, step: JourneyStep | null) => `${SIGNATURES_PATH}/${id}${step ? `?step=${step}` : ""}#signature-journey`;
+const stepHref = (id: number, step: JourneyStep | null) =>
+  `${SIGNATURES_PATH}/${id}${step ? `?step=${step}` : ""}#signature-journey`;
 
 function answer(step: JourneyStep | null, init: Partial<JourneyAnswer>, status = 400) {
   return json<JourneyAnswer>({ step, errors: init.errors ?? [], alert: init.alert ?? null }, { status });
 }
 
 /** spec 002 "Signing journey": one step per post. */
-export async function signatureAction(input: { request: Request; planning: PlanningClient; id: number; form: FormData; isClient: boolean; t: TFunction }) {
+export async function signatureAction(input: {
+  request: Request;
+  planning: PlanningClient;
+  id: number;
+  form: FormData;
+  isClient: boolean;
+  t: TFunction;
+}) {
   const { request, planning, id, form, t } = input;
   const { item, signatories } = await loadSignature(request, planning, id);
   const own = ownSignatory(item, signatories, input.isClient);
@@ -160,7 +173,10 @@ export async function signatureAction(input: { request: Request; planning: Plann
       return redirect(stepHref(id, "code"));
     } catch (error) {
       if (isLost(error)) throw await lostSessionRedirect(request);
-      logger.error("signature code not generated", { id: item.id, status: error instanceof PlanningError ? error.status : null });
+      logger.error("signature code not generated", {
+        id: item.id,
+        status: error instanceof PlanningError ? error.status : null,
+      });
       return answer(back, { alert: "messages:signature.errors.generate" }, 502);
     }
   };
@@ -171,7 +187,10 @@ export async function signatureAction(input: { request: Request; planning: Plann
     case "decline":
       return redirect(stepHref(id, "decline"));
     case "request-code":
-      if (!accepted) return answer("terms", { errors: [{ fieldId: "signature-accept", message: "messages:signature.errors.acceptTerms" }] });
+      if (!accepted)
+        return answer("terms", {
+          errors: [{ fieldId: "signature-accept", message: "messages:signature.errors.acceptTerms" }],
+        });
       return requestCode("terms");
     case "resend":
       // spec 002 step 6: a new code; the one typed is not kept
@@ -184,18 +203,33 @@ export async function signatureAction(input: { request: Request; planning: Plann
       ];
       if (errors.length) return answer("code", { errors });
       try {
-        await signDocument(planning, { itemId: item.id, signatoryId: own.id, signingMethod: own.signing_method ?? item.signing_method ?? 1, secureData: item.secure_data ?? "", otp: code });
+        await signDocument(planning, {
+          itemId: item.id,
+          signatoryId: own.id,
+          signingMethod: own.signing_method ?? item.signing_method ?? 1,
+          secureData: item.secure_data ?? "",
+          otp: code,
+        });
       } catch (error) {
         if (isLost(error)) throw await lostSessionRedirect(request);
         if (!(error instanceof PlanningError)) throw error;
         const kind = codeErrorOf(error.apiMessage);
-        if (kind === "mismatch") return answer("code", { errors: [{ fieldId: "signature-code", message: "messages:signature.errors.mismatch" }] });
+        if (kind === "mismatch")
+          return answer("code", {
+            errors: [{ fieldId: "signature-code", message: "messages:signature.errors.mismatch" }],
+          });
         if (kind) return answer("expired", { alert: `messages:signature.errors.${kind}` });
         // spec 002 §8: any other refusal shows the platform's text
-        return answer("code", { alert: error.apiMessage && error.status < 500 ? error.apiMessage : "messages:signature.errors.sign" });
+        return answer("code", {
+          alert: error.apiMessage && error.status < 500 ? error.apiMessage : "messages:signature.errors.sign",
+        });
       }
       await confirm(planning, item.id, 0);
-      return redirectWithToast(`${SIGNATURES_PATH}/${id}`, { type: "success", title: "messages:signature.signed", description: item.title });
+      return redirectWithToast(`${SIGNATURES_PATH}/${id}`, {
+        type: "success",
+        title: "messages:signature.signed",
+        description: item.title,
+      });
     }
     case "confirm-decline": {
       try {
@@ -206,7 +240,11 @@ export async function signatureAction(input: { request: Request; planning: Plann
         return answer("decline", { alert: "messages:signature.errors.decline" });
       }
       await confirm(planning, item.id, 1);
-      return redirectWithToast(`${SIGNATURES_PATH}/${id}`, { type: "info", title: "messages:signature.declined", description: item.title });
+      return redirectWithToast(`${SIGNATURES_PATH}/${id}`, {
+        type: "info",
+        title: "messages:signature.declined",
+        description: item.title,
+      });
     }
     default:
       return answer(null, { alert: t("signature.errors.sign") });
@@ -218,6 +256,10 @@ async function confirm(planning: PlanningClient, id: number, outcome: 0 | 1) {
   try {
     await sendSignatureConfirmation(planning, id, outcome);
   } catch (error) {
-    logger.error("signature confirmation not sent", { id, outcome, error: error instanceof PlanningError ? error.status : String(error) });
+    logger.error("signature confirmation not sent", {
+      id,
+      outcome,
+      error: error instanceof PlanningError ? error.status : String(error),
+    });
   }
 }

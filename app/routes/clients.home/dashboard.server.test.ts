@@ -4,11 +4,7 @@ import { z } from "zod";
 import { type PlanningClient, PlanningError } from "~/planning/client.server";
 import type { AssetLists, SeriesAnswer, SummaryAnswer, SummaryData, SummaryItem } from "~/planning/portfolio.server";
 import type { Site } from "~/planning/site.server";
-import {
-  buildAssetsView,
-  buildPortfolioView,
-  type HomeInput,
-} from "./dashboard.server";
+import { buildAssetsView, buildPortfolioView, type HomeInput } from "./dashboard.server";
 import type { HomeQuery } from "./home-query";
 
 const site = (settings: Site["settings"] = {}): Site => ({
@@ -21,7 +17,6 @@ const site = (settings: Site["settings"] = {}): Site => ({
   pages: {},
   settings,
 });
-
 
 const money = (amount: number, currency = "GBP") => ({ amount, currency });
 function data(fields: Partial<SummaryData> = {}): SummaryData {
@@ -64,7 +59,11 @@ function fakePlanning(get: Get, batch?: () => Promise<unknown>) {
   } as unknown as PlanningClient;
   return { planning, calls };
 }
-const input = (planning: PlanningClient, query: Partial<HomeQuery> = {}, settings: Site["settings"] = {}): HomeInput => ({
+const input = (
+  planning: PlanningClient,
+  query: Partial<HomeQuery> = {},
+  settings: Site["settings"] = {},
+): HomeInput => ({
   planning,
   t,
   locale: "en-GB",
@@ -83,7 +82,13 @@ function summaryItem(key: string, name: string | null, value: number, fields: Pa
     plan_currency: null,
     plan_currency_value: null,
     defaultData: data({ value: money(value), movement: money(value / 10) }),
-    secondaryData: data({ timeframe: "SI", start_date: "2022-05-16", value: money(value), movement: money(value / 5), over_a_year: true }),
+    secondaryData: data({
+      timeframe: "SI",
+      start_date: "2022-05-16",
+      value: money(value),
+      movement: money(value / 5),
+      over_a_year: true,
+    }),
     ...fields,
   };
 }
@@ -94,7 +99,12 @@ function summary(items: SummaryItem[], level: SummaryAnswer["level"] = "portfoli
     end_date: "2025-03-14",
     report_currency: "GBP",
     items,
-    totals: items.length ? { defaultData: data({ value: money(total) }), secondaryData: data({ start_date: "2022-05-16", value: money(total), over_a_year: true }) } : null,
+    totals: items.length
+      ? {
+          defaultData: data({ value: money(total) }),
+          secondaryData: data({ start_date: "2022-05-16", value: money(total), over_a_year: true }),
+        }
+      : null,
   };
 }
 const series = (points: Array<[string, number | null]>): SeriesAnswer => ({
@@ -103,13 +113,22 @@ const series = (points: Array<[string, number | null]>): SeriesAnswer => ({
   frequency: "monthly",
   report_currency: "GBP",
   inception_date: "2022-05-16",
-  points: points.map(([date, cumulative]) => ({ date, value: money(1000), cumulative_twrr: cumulative, net_flows: money(0) })),
+  points: points.map(([date, cumulative]) => ({
+    date,
+    value: money(1000),
+    cumulative_twrr: cumulative,
+    net_flows: money(0),
+  })),
 });
 const isSummary = (path: string) => path.endsWith("portfolio/summary");
 
 describe("buildPortfolioView: platform failures (spec 001 §2.1, §8)", () => {
   it("shows the portfolio error when the summary fails", async () => {
-    for (const error of [new PlanningError(500, "Internal failure"), new PlanningError(0, null), new PlanningError(403, "Permission Error: no")]) {
+    for (const error of [
+      new PlanningError(500, "Internal failure"),
+      new PlanningError(0, null),
+      new PlanningError(403, "Permission Error: no"),
+    ]) {
       const { planning } = fakePlanning(() => Promise.reject(error));
       expect(await buildPortfolioView(input(planning), 3)).toEqual({ state: "error" });
     }
@@ -125,7 +144,9 @@ describe("buildPortfolioView: platform failures (spec 001 §2.1, §8)", () => {
     const { planning } = fakePlanning(() => Promise.resolve(summary([])));
     expect(await buildPortfolioView(input(planning), 0)).toEqual({ state: "noPortfolios" });
     expect(await buildPortfolioView(input(planning), 2)).toEqual({ state: "noAccounts" });
-    const noTotals = fakePlanning(() => Promise.resolve({ ...summary([summaryItem("portfolio-1", "P", 10)]), totals: null }));
+    const noTotals = fakePlanning(() =>
+      Promise.resolve({ ...summary([summaryItem("portfolio-1", "P", 10)]), totals: null }),
+    );
     expect(await buildPortfolioView(input(noTotals.planning), 2)).toEqual({ state: "noAccounts" });
   });
 });
@@ -137,29 +158,51 @@ describe("buildPortfolioView: the view", () => {
     summaryItem("portfolio-2", "James's portfolio", 500.5, { isLinked: true, account_count: 2, accountids: [4, 5] }),
   ];
   const accountItems = [
-    summaryItem("account-4", "James ISA", 400, { isLinked: true, plan_currency: "GBP", plan_currency_value: money(400) }),
+    summaryItem("account-4", "James ISA", 400, {
+      isLinked: true,
+      plan_currency: "GBP",
+      plan_currency_value: money(400),
+    }),
     summaryItem("account-5", "James USD", 100.5, {
       isLinked: true,
       plan_currency: "USD",
       plan_currency_value: money(130.25, "USD"),
-      defaultData: data({ value: money(100.5), movement: money(-7.6), plan_currency_value: money(130.25, "USD"), plan_currency_movement: money(-9.8, "USD") }),
+      defaultData: data({
+        value: money(100.5),
+        movement: money(-7.6),
+        plan_currency_value: money(130.25, "USD"),
+        plan_currency_movement: money(-9.8, "USD"),
+      }),
     }),
   ];
-  const answers = (options: { expansion?: "ok" | "fail"; chart?: SeriesAnswer | "fail" } = {}): Get => (path, o) => {
-    if (isSummary(path)) {
-      if (o?.query?.portfolioid === undefined) return Promise.resolve(summary(items));
-      return options.expansion === "fail" ? Promise.reject(new PlanningError(500, null)) : Promise.resolve(summary(accountItems, "account"));
-    }
-    if (options.chart === "fail") return Promise.reject(new PlanningError(500, null));
-    return Promise.resolve(options.chart ?? series([["2024-03-14", 0], ["2024-09-14", 0.05], ["2025-03-14", 0.1095]]));
-  };
+  const answers =
+    (options: { expansion?: "ok" | "fail"; chart?: SeriesAnswer | "fail" } = {}): Get =>
+    (path, o) => {
+      if (isSummary(path)) {
+        if (o?.query?.portfolioid === undefined) return Promise.resolve(summary(items));
+        return options.expansion === "fail"
+          ? Promise.reject(new PlanningError(500, null))
+          : Promise.resolve(summary(accountItems, "account"));
+      }
+      if (options.chart === "fail") return Promise.reject(new PlanningError(500, null));
+      return Promise.resolve(
+        options.chart ??
+          series([
+            ["2024-03-14", 0],
+            ["2024-09-14", 0.05],
+            ["2025-03-14", 0.1095],
+          ]),
+      );
+    };
 
   it("gives the linked rows of a client who sees nothing else their shares of the total they make (decision 107)", async () => {
     const linkedOnly = [
       summaryItem("portfolio-2", "James's portfolio", 300, { isLinked: true }),
       summaryItem("portfolio-4", "James's other portfolio", 100, { isLinked: true }),
     ];
-    const { planning } = fakePlanning((path) => (isSummary(path) ? Promise.resolve(summary(linkedOnly)) : Promise.reject(new Error("no chart"))));
+    const { planning } = fakePlanning((path) =>
+      isSummary(path) ? Promise.resolve(summary(linkedOnly)) : Promise.reject(new Error("no chart")),
+    );
     const view = await buildPortfolioView(input(planning), 2);
     if (view.state !== "ok") throw new Error(`expected a view, got ${view.state}`);
     expect(view.own).toEqual([]);
@@ -177,7 +220,11 @@ describe("buildPortfolioView: the view", () => {
     expect(view.layout).toBe("tiles");
     expect(view.collection).toBe("portfolio");
     expect(view.overview.value).toBe("£4,501");
-    expect(view.overview.performance).toEqual({ period: { text: "+10.95%", negative: false }, annual: null, since: null });
+    expect(view.overview.performance).toEqual({
+      period: { text: "+10.95%", negative: false },
+      annual: null,
+      since: null,
+    });
     expect(view.overview.performanceLabel).toBe("home.overview.performance.twrr");
     expect(view.period).toBe('home.overview.period {"from":"14th March 2024","to":"14th March 2025"}');
     expect(view.own.map((r) => [r.key, r.value, r.accountCount, r.percent, r.percentLabel])).toEqual([
@@ -185,7 +232,9 @@ describe("buildPortfolioView: the view", () => {
       ["portfolio-3", "£1,000", 1, 25, "25%"],
     ]);
     // a linked portfolio is no part of her total: no share of it (decision 107), and the overview says what it covers
-    expect(view.linked.map((r) => [r.key, r.value, r.percent, r.percentLabel])).toEqual([["portfolio-2", "£501", null, null]]);
+    expect(view.linked.map((r) => [r.key, r.value, r.percent, r.percentLabel])).toEqual([
+      ["portfolio-2", "£501", null, null],
+    ]);
     expect(view.overview.coverage).toBe("home.overview.covers.own home.overview.covers.linkedApart");
     expect(view.own.every((r) => r.expandable && !r.expanded && r.accounts === null)).toBe(true);
     expect(view.own[0]!.toggle).toBe("portfolio-1");
@@ -202,7 +251,12 @@ describe("buildPortfolioView: the view", () => {
     });
     // the chart's series covers the summary's period: the same timeframe, at the spec's frequency for its length
     const seriesCall = calls.find((c) => !isSummary(c.path))!;
-    expect(seriesCall.query).toMatchObject({ timeframe: "1Y", hold_back_period: "false", frequency: "auto", to_pricing_type: "delayed" });
+    expect(seriesCall.query).toMatchObject({
+      timeframe: "1Y",
+      hold_back_period: "false",
+      frequency: "auto",
+      to_pricing_type: "delayed",
+    });
     if (!view.chart || "noData" in view.chart) throw new Error("expected a chart");
     expect(view.chart.svg).toContain("<svg");
     expect(view.chart.table.rows).toHaveLength(3);
@@ -250,7 +304,14 @@ describe("buildPortfolioView: the view", () => {
   });
 
   it("says there is no chart data with fewer than two points, or when the series fails", async () => {
-    for (const chart of [series([["2025-03-14", 0.01]]), series([["2024-03-14", null], ["2025-03-14", 0.1]]), "fail" as const]) {
+    for (const chart of [
+      series([["2025-03-14", 0.01]]),
+      series([
+        ["2024-03-14", null],
+        ["2025-03-14", 0.1],
+      ]),
+      "fail" as const,
+    ]) {
       const { planning } = fakePlanning(answers({ chart }));
       const view = await buildPortfolioView(input(planning), 5);
       if (view.state !== "ok") throw new Error(`expected a view, got ${view.state}`);
@@ -295,9 +356,19 @@ describe("buildPortfolioView: the view", () => {
   it("asks for account groups or accounts by the grouping, and switches to a table for many accounts", async () => {
     const many = Array.from({ length: 10 }, (_, i) => summaryItem(`account-${i + 1}`, `Account ${i + 1}`, 100 + i));
     const { planning, calls } = fakePlanning((path) =>
-      isSummary(path) ? Promise.resolve(summary(many, "account")) : Promise.resolve(series([["2024-03-14", 0], ["2025-03-14", 0.1]])),
+      isSummary(path)
+        ? Promise.resolve(summary(many, "account"))
+        : Promise.resolve(
+            series([
+              ["2024-03-14", 0],
+              ["2025-03-14", 0.1],
+            ]),
+          ),
     );
-    const view = await buildPortfolioView(input(planning, { expand: ["portfolio-1", "account-1"] }, { portfolioGrouping: "consolidated" }), 10);
+    const view = await buildPortfolioView(
+      input(planning, { expand: ["portfolio-1", "account-1"] }, { portfolioGrouping: "consolidated" }),
+      10,
+    );
     if (view.state !== "ok") throw new Error(`expected a view, got ${view.state}`);
     expect(calls.filter((c) => isSummary(c.path)).map((c) => c.query.level)).toEqual(["account"]);
     expect(view.collection).toBe("account");
@@ -306,7 +377,9 @@ describe("buildPortfolioView: the view", () => {
     expect(view.own.every((r) => !r.expandable && !r.expanded)).toBe(true);
     expect(view.own.reduce((sum, r) => sum + (r.percent ?? 0), 0)).toBe(100);
 
-    const groups = fakePlanning((path) => (isSummary(path) ? Promise.resolve(summary([], "group")) : Promise.reject(new Error("no chart"))));
+    const groups = fakePlanning((path) =>
+      isSummary(path) ? Promise.resolve(summary([], "group")) : Promise.reject(new Error("no chart")),
+    );
     await buildPortfolioView(input(groups.planning, {}, { portfolioGrouping: "accountgroup" }), 1);
     expect(groups.calls.find((c) => isSummary(c.path))!.query.level).toBe("group");
   });
@@ -331,7 +404,9 @@ const assetLists = (overrides: Partial<AssetLists> = {}): AssetLists => ({
   investments: [{ ...asset(1, "Cottage", 242_500), amount: money(485_000), status: "Existing" }],
   pensions: [{ ...asset(2, "Workplace pension", 212_400), fund_value: money(212_400), policy_status: "Active" }],
   annuities: [],
-  liabilities: [{ ...asset(3, "", 134_225.38), package_name: "Mortgage", amount: money(268_450.75), status: "Current" }],
+  liabilities: [
+    { ...asset(3, "", 134_225.38), package_name: "Mortgage", amount: money(268_450.75), status: "Current" },
+  ],
   ...overrides,
 });
 const members = [
@@ -397,12 +472,19 @@ describe("buildAssetsView (spec 001 §2.6)", () => {
 
   it("says 'Not available' for an item without a conversion rate, and that the view is partial", async () => {
     const planning = {
-      batch: () => Promise.resolve(assetLists({ pensions: [{ ...asset(2, "Overseas pension", null), fund_value: money(1, "ZAR"), policy_status: null }] })),
+      batch: () =>
+        Promise.resolve(
+          assetLists({
+            pensions: [{ ...asset(2, "Overseas pension", null), fund_value: money(1, "ZAR"), policy_status: null }],
+          }),
+        ),
     } as unknown as PlanningClient;
     const view = await buildAssetsView(assetsInput(planning));
     if (view.state !== "ok") throw new Error(`expected cards, got ${view.state}`);
     expect(view.partial).toBe(true);
-    expect(view.cards.find((c) => c.tab === "pensions")!.items).toEqual([{ desc: "Overseas pension", value: "home.assets.notAvailable" }]);
+    expect(view.cards.find((c) => c.tab === "pensions")!.items).toEqual([
+      { desc: "Overseas pension", value: "home.assets.notAvailable" },
+    ]);
   });
 
   it("is empty when nothing is left after the filters, and an error when the lists fail", async () => {

@@ -2,7 +2,12 @@
 // the platform's answers so the page needs no script to read it (docs/decisions/074-home-dashboard.md).
 import type { TFunction } from "i18next";
 import type { ChartTable } from "~/components/charts/chart-data";
-import { LINE_CHART_SIZE, type LineChartInput, lineChartTable, NARROW_LINE_CHART_SIZE } from "~/components/charts/line-chart";
+import {
+  LINE_CHART_SIZE,
+  type LineChartInput,
+  lineChartTable,
+  NARROW_LINE_CHART_SIZE,
+} from "~/components/charts/line-chart";
 import { renderLineChartSvg } from "~/components/charts/line-chart-svg.server";
 import { type AssetCard, type AssetTab, assetCards, filterAssets, netTotal, selectedMember } from "~/lib/assets";
 import { summaryLayout, TABLE_DECIMALS, TILE_DECIMALS } from "~/lib/dashboard";
@@ -93,7 +98,13 @@ export type PortfolioView =
   | {
       state: "ok";
       period: string;
-      overview: { value: string; performance: Performance | null; performanceLabel: string | null; movement: Figure; coverage: string };
+      overview: {
+        value: string;
+        performance: Performance | null;
+        performanceLabel: string | null;
+        movement: Figure;
+        coverage: string;
+      };
       chart: ChartView | ChartNoData | null;
       layout: "tiles" | "table";
       collection: "portfolio" | "group" | "account";
@@ -123,9 +134,19 @@ type RowContext = {
   query: HomeQuery;
 };
 
-function rowsOf(items: readonly SummaryItem[], c: RowContext, level: "portfolio" | "group" | "account", withShares = true): SummaryRow[] {
+function rowsOf(
+  items: readonly SummaryItem[],
+  c: RowContext,
+  level: "portfolio" | "group" | "account",
+  withShares = true,
+): SummaryRow[] {
   const dataOf = (i: SummaryItem) => (c.timeframe === "default" ? i.defaultData : i.secondaryData);
-  const shares = withShares ? roundPercentages(items.map((i) => Math.max(0, dataOf(i).value.amount)), c.locale) : [];
+  const shares = withShares
+    ? roundPercentages(
+        items.map((i) => Math.max(0, dataOf(i).value.amount)),
+        c.locale,
+      )
+    : [];
   const analysis = AVAILABLE_PAGES.has("analysis");
   return items.map((item, index) => {
     const data = dataOf(item);
@@ -141,7 +162,13 @@ function rowsOf(items: readonly SummaryItem[], c: RowContext, level: "portfolio"
     const toggle = expanded ? c.query.expand.filter((k) => k !== item.key) : [...c.query.expand, item.key];
     // spec 001 §2.1 ?id={accountId} or {groupCode}; a portfolio as portfolio-{id}, the ungrouped and linked rows by their keys
     const id =
-      level === "group" ? (item.group_code ?? item.key) : level === "account" ? item.accountid : item.portfolioid != null ? `portfolio-${item.portfolioid}` : null;
+      level === "group"
+        ? (item.group_code ?? item.key)
+        : level === "account"
+          ? item.accountid
+          : item.portfolioid != null
+            ? `portfolio-${item.portfolioid}`
+            : null;
     const share = shares[index];
     return {
       key: item.key,
@@ -150,8 +177,17 @@ function rowsOf(items: readonly SummaryItem[], c: RowContext, level: "portfolio"
       value,
       ...(c.settings.profitAnalysisType === "none"
         ? {}
-        : { performance: performanceOf(planValue ? inPlanCurrency(data) : data, c.settings.profitAnalysisType, c.locale) }),
-      movement: figure(formatMoney(shownMovement.amount, shownMovement.currency, c.locale, { decimals: c.decimals }), shownMovement.amount),
+        : {
+            performance: performanceOf(
+              planValue ? inPlanCurrency(data) : data,
+              c.settings.profitAnalysisType,
+              c.locale,
+            ),
+          }),
+      movement: figure(
+        formatMoney(shownMovement.amount, shownMovement.currency, c.locale, { decimals: c.decimals }),
+        shownMovement.amount,
+      ),
       percent: withShares ? (share?.percent ?? 0) : null,
       percentLabel: withShares ? (share?.label ?? "0%") : null,
       // spec 001 §2.1: rows link to the analysis page with ?id= (once that page exists)
@@ -175,7 +211,11 @@ export type HomeInput = {
   pricingType: PricingType;
 };
 
-function summaryRequest(settings: PortfolioSettings, pricingType: PricingType, level: "portfolio" | "group" | "account") {
+function summaryRequest(
+  settings: PortfolioSettings,
+  pricingType: PricingType,
+  level: "portfolio" | "group" | "account",
+) {
   return {
     level,
     defaultTimeframe: settings.defaultTimeframe,
@@ -217,7 +257,11 @@ export async function buildPortfolioView(input: HomeInput, accountsVisible: numb
     const [main, ...more] = await Promise.all([
       fetchSummary(planning, request),
       ...direct.map((key) =>
-        accountSummary(level === "portfolio" ? { portfolioId: Number(key.slice("portfolio-".length)) } : { groupCode: key.slice("group-".length) }),
+        accountSummary(
+          level === "portfolio"
+            ? { portfolioId: Number(key.slice("portfolio-".length)) }
+            : { groupCode: key.slice("group-".length) },
+        ),
       ),
     ]);
     summary = main as SummaryAnswer;
@@ -259,7 +303,11 @@ export async function buildPortfolioView(input: HomeInput, accountsVisible: numb
       const answer = expanded.get(row.key);
       if (answer === undefined) return row;
       if (answer === null) return { ...row, accountsError: true };
-      return { ...row, accounts: rowsOf(answer.items, rowContext, "account"), accountsEmpty: answer.items.length === 0 };
+      return {
+        ...row,
+        accounts: rowsOf(answer.items, rowContext, "account"),
+        accountsEmpty: answer.items.length === 0,
+      };
     });
 
   const chart = await chartPromise;
@@ -274,7 +322,10 @@ export async function buildPortfolioView(input: HomeInput, accountsVisible: numb
       value: formatMoney(totals.value.amount, totals.value.currency, locale, { decimals: TILE_DECIMALS }),
       performance,
       performanceLabel: performance ? t(`home.overview.performance.${settings.profitAnalysisType}`) : null,
-      movement: figure(formatMoney(totals.movement.amount, totals.movement.currency, locale, { decimals: TILE_DECIMALS }), totals.movement.amount),
+      movement: figure(
+        formatMoney(totals.movement.amount, totals.movement.currency, locale, { decimals: TILE_DECIMALS }),
+        totals.movement.amount,
+      ),
       // decision 107: what the totals cover — the client's own accounts, or the linked ones of a client who has none
       coverage: own.length
         ? [t("home.overview.covers.own"), ...(linked.length ? [t("home.overview.covers.linkedApart")] : [])].join(" ")
@@ -367,7 +418,9 @@ export async function buildAssetsView(
     if ((error as { failure?: { kind?: string } }).failure?.kind === "lost-session") throw error;
     return { state: "error" };
   }
-  const cards: AssetCard[] = assetCards(filterAssets(rawAssetsOf(lists), { country: input.country, enhancedSippWrapper: input.enhancedSippWrapper }));
+  const cards: AssetCard[] = assetCards(
+    filterAssets(rawAssetsOf(lists), { country: input.country, enhancedSippWrapper: input.enhancedSippWrapper }),
+  );
   const name = selected.display_name;
   if (cards.length === 0) return { state: "empty", memberName: name };
   const balanceSheet = AVAILABLE_PAGES.has("balanceSheet");
@@ -375,7 +428,9 @@ export async function buildAssetsView(
   const all = [...lists.investments, ...lists.pensions, ...lists.annuities, ...lists.liabilities];
   const currency = all.find((a) => a.value_owned)?.value_owned?.currency ?? "GBP";
   const money = (amount: number | null) =>
-    amount === null ? t("home.assets.notAvailable") : formatMoney(amount, currency, locale, { decimals: TILE_DECIMALS });
+    amount === null
+      ? t("home.assets.notAvailable")
+      : formatMoney(amount, currency, locale, { decimals: TILE_DECIMALS });
   return {
     state: "ok",
     member: { id: selected.entity_id, name, total: money(netTotal(cards)) },
@@ -385,7 +440,10 @@ export async function buildAssetsView(
       title: t(`home.assets.tabs.${card.tab}`, { count: card.count }),
       total: money(card.total),
       href: balanceSheet ? balanceSheetHref({ memberId: selected.entity_id, asset: card.index }) : null,
-      items: card.top.map((i) => ({ desc: i.desc, value: money(i.value === null ? null : card.tab === "liabilities" ? -Math.abs(i.value) : i.value) })),
+      items: card.top.map((i) => ({
+        desc: i.desc,
+        value: money(i.value === null ? null : card.tab === "liabilities" ? -Math.abs(i.value) : i.value),
+      })),
     })),
     balanceSheetHref: balanceSheet ? balanceSheetHref({ memberId: selected.entity_id }) : null,
     others: members
@@ -394,7 +452,9 @@ export async function buildAssetsView(
       .map((m) => ({
         id: m.entity_id,
         name: m.display_name,
-        href: balanceSheet ? balanceSheetHref({ memberId: m.entity_id }) : homeHref(query, { memberId: m.entity_id }, "#other-assets"),
+        href: balanceSheet
+          ? balanceSheetHref({ memberId: m.entity_id })
+          : homeHref(query, { memberId: m.entity_id }, "#other-assets"),
       })),
     partial: cards.some((c) => c.top.some((i) => i.value === null)),
   };

@@ -11,16 +11,26 @@ describe("readHomeQuery (spec 001 §2.1)", () => {
   });
 
   it("reads the secondary timeframe and the plan currency", () => {
-    expect(read("?timeframe=secondary&currency=plan")).toEqual({ ...DEFAULTS, timeframe: "secondary", currency: "plan" });
+    expect(read("?timeframe=secondary&currency=plan")).toEqual({
+      ...DEFAULTS,
+      timeframe: "secondary",
+      currency: "plan",
+    });
   });
 
-  it.each(["?timeframe=Secondary", "?timeframe=1Y", "?timeframe=", "?timeframe=secondary%20"])("ignores the timeframe in %s", (search) => {
-    expect(read(search).timeframe).toBe("default");
-  });
+  it.each(["?timeframe=Secondary", "?timeframe=1Y", "?timeframe=", "?timeframe=secondary%20"])(
+    "ignores the timeframe in %s",
+    (search) => {
+      expect(read(search).timeframe).toBe("default");
+    },
+  );
 
-  it.each(["?currency=PLAN", "?currency=USD", "?currency=", "?currency=report"])("ignores the currency in %s", (search) => {
-    expect(read(search).currency).toBe("report");
-  });
+  it.each(["?currency=PLAN", "?currency=USD", "?currency=", "?currency=report"])(
+    "ignores the currency in %s",
+    (search) => {
+      expect(read(search).currency).toBe("report");
+    },
+  );
 
   it("reads the expanded rows of every level, trimmed", () => {
     expect(read("?expand=portfolio-1,%20group-HARTLEY-ISA%20,account-7,group-a_b").expand).toEqual([
@@ -32,7 +42,17 @@ describe("readHomeQuery (spec 001 §2.1)", () => {
   });
 
   it("drops keys that are not a known level and a code", () => {
-    const bad = ["fund-1", "portfolio-", "portfolio", "portfolio-1;drop", "portfolio-<script>", "Portfolio-1", "portfolio-1.5", "", "group- x"];
+    const bad = [
+      "fund-1",
+      "portfolio-",
+      "portfolio",
+      "portfolio-1;drop",
+      "portfolio-<script>",
+      "Portfolio-1",
+      "portfolio-1.5",
+      "",
+      "group- x",
+    ];
     expect(read(`?expand=${encodeURIComponent([...bad, "portfolio-2"].join(","))}`).expand).toEqual(["portfolio-2"]);
   });
 
@@ -50,7 +70,8 @@ describe("readHomeQuery (spec 001 §2.1)", () => {
   it("reads a member id only when it is a positive whole number", () => {
     expect(read("?id=2").memberId).toBe(2);
     expect(read("?id=1234").memberId).toBe(1234);
-    for (const id of ["0", "-3", "2.5", "abc", "", "NaN", "Infinity"]) expect(read(`?id=${id}`).memberId, id).toBeNull();
+    for (const id of ["0", "-3", "2.5", "abc", "", "NaN", "Infinity"])
+      expect(read(`?id=${id}`).memberId, id).toBeNull();
   });
 });
 
@@ -61,10 +82,19 @@ describe("homeHref", () => {
   });
 
   it("writes what differs from the defaults, and a hash", () => {
-    const href = homeHref({ timeframe: "secondary", currency: "plan", expand: ["portfolio-1", "group-ISA"], memberId: 2 }, {}, "#other-assets");
+    const href = homeHref(
+      { timeframe: "secondary", currency: "plan", expand: ["portfolio-1", "group-ISA"], memberId: 2 },
+      {},
+      "#other-assets",
+    );
     const url = new URL(href, "http://portal.test");
     expect(url.pathname).toBe("/clients/home");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ timeframe: "secondary", currency: "plan", expand: "portfolio-1,group-ISA", id: "2" });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      timeframe: "secondary",
+      currency: "plan",
+      expand: "portfolio-1,group-ISA",
+      id: "2",
+    });
     expect(url.hash).toBe("#other-assets");
     expect(homeHref(DEFAULTS, {}, "#other-assets")).toBe("/clients/home#other-assets");
   });
@@ -82,8 +112,14 @@ describe("homeHref", () => {
       DEFAULTS,
       { timeframe: "secondary", currency: "report", expand: [], memberId: null },
       { timeframe: "default", currency: "plan", expand: ["portfolio-3"], memberId: null },
-      { timeframe: "secondary", currency: "plan", expand: ["portfolio-1", "group-HARTLEY-GIA", "account-5"], memberId: 7 },
+      {
+        timeframe: "secondary",
+        currency: "plan",
+        expand: ["portfolio-1", "group-HARTLEY-GIA", "account-5"],
+        memberId: 7,
+      },
     ];
-    for (const query of queries) expect(readHomeQuery(new URL(homeHref(query, {}, "#x"), "http://portal.test"))).toEqual(query);
+    for (const query of queries)
+      expect(readHomeQuery(new URL(homeHref(query, {}, "#x"), "http://portal.test"))).toEqual(query);
   });
 });

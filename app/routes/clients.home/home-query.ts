@@ -36,4 +36,3 @@ export function homeHref(query: HomeQuery, change: Partial<HomeQuery> = {}, hash
   const search = params.toString();
   return `${PAGE_PATHS.home}${search ? `?${search}` : ""}${hash}`;
 }
-

@@ -21,7 +21,10 @@ export type ImportantPanelData = {
 };
 
 /** The panel from the counts (pure; tested): unread important messages, pending signatures. */
-export function importantPanelOf(counts: { important: number | null; toBeSigned: number | null }): ImportantPanelData | null {
+export function importantPanelOf(counts: {
+  important: number | null;
+  toBeSigned: number | null;
+}): ImportantPanelData | null {
   const important = unreadLabel(counts.important);
   const toBeSigned = unreadLabel(counts.toBeSigned);
   if (!important && !toBeSigned) return null;
@@ -48,16 +51,23 @@ export async function loadImportantPanel(
     const settings = messagesSettings(site, DEFAULT_LOCALE);
     const [toggles, categories] = await Promise.all([
       readFeatureToggles(planning),
-      settings.importantCategoryId === null ? planning.get("resourceful/docnote-v2/category", z.array(CategoryAnswer)) : Promise.resolve([]),
+      settings.importantCategoryId === null
+        ? planning.get("resourceful/docnote-v2/category", z.array(CategoryAnswer))
+        : Promise.resolve([]),
     ]);
     const categoryId =
       settings.importantCategoryId ?? categories.find((c) => c.name.trim().toLowerCase() === "important")?.id ?? null;
     const lists: Record<string, { filter: DocumentFilter; pageSize: number }> = {};
-    if (categoryId !== null) lists.important = { filter: { categories: [categoryId], unreadOnly: true }, pageSize: UNREAD_PAGE_SIZE };
+    if (categoryId !== null)
+      lists.important = { filter: { categories: [categoryId], unreadOnly: true }, pageSize: UNREAD_PAGE_SIZE };
     // spec 002 §4: the documents awaiting the client's own signature
-    const signatures = messagesToggles(toggles).digitalSignatures ? fetchSignatureItems(planning) : Promise.resolve(null);
+    const signatures = messagesToggles(toggles).digitalSignatures
+      ? fetchSignatureItems(planning)
+      : Promise.resolve(null);
     const [counts, items] = await Promise.all([countDocuments(planning, lists), signatures]);
-    const toBeSigned = items ? items.filter((s) => awaitsAction(s) && s.signatories.some((x) => x.can_sign)).length : null;
+    const toBeSigned = items
+      ? items.filter((s) => awaitsAction(s) && s.signatories.some((x) => x.can_sign)).length
+      : null;
     return importantPanelOf({ important: counts.important ?? null, toBeSigned });
   } catch (error) {
     if (!(error instanceof PlanningError && error.failure.kind === "lost-session")) {

@@ -12,12 +12,14 @@ export function ImportantPanel({ panel }: { panel: ImportantPanelData | null | u
       <ul className="important-panel__list">
         {panel.important ? (
           <li>
-            {t("important.unread", { number: panel.important.count })} <Link to={panel.important.href}>{t("important.link")}</Link>
+            {t("important.unread", { number: panel.important.count })}{" "}
+            <Link to={panel.important.href}>{t("important.link")}</Link>
           </li>
         ) : null}
         {panel.toBeSigned ? (
           <li>
-            {t("important.toBeSigned", { number: panel.toBeSigned.count })} <Link to={panel.toBeSigned.href}>{t("important.signLink")}</Link>
+            {t("important.toBeSigned", { number: panel.toBeSigned.count })}{" "}
+            <Link to={panel.toBeSigned.href}>{t("important.signLink")}</Link>
           </li>
         ) : null}
       </ul>

@@ -62,7 +62,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const basicsPromise = fetchHomeBasics(planning, context.entityId)
     .then((value) => ({ ok: true as const, value }))
     .catch(async (error: unknown) => {
-      if (error instanceof PlanningError && error.failure.kind === "lost-session") throw await lostSessionRedirect(request);
+      if (error instanceof PlanningError && error.failure.kind === "lost-session")
+        throw await lostSessionRedirect(request);
       return { ok: false as const };
     });
 
@@ -84,7 +85,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   if (greeting) {
     const [inContext, client] = greeting;
-    firstName = client.preferred_name || client.first_name || client.display_name || user.clientInContext?.displayName || "";
+    firstName =
+      client.preferred_name || client.first_name || client.display_name || user.clientInContext?.displayName || "";
     lastLogin = inContext?.last_login_datetime ?? null;
     timeZone = inContext?.user_timezone ?? null;
     viewingAs = inContext?.display_name ?? user.clientInContext?.displayName ?? null;
@@ -103,20 +105,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const caps = capabilities.capabilities;
     const input = { planning, t, locale, site, query, pricingType: pricingTypeFor(caps) };
     // spec 001 §6: only login-accessible members; the partner only with view_partner
-    const assetsOf = assetMembers(members, { entity_id: context.entityId, display_name: selfName, login_accessible: true }, caps);
+    const assetsOf = assetMembers(
+      members,
+      { entity_id: context.entityId, display_name: selfName, login_accessible: true },
+      caps,
+    );
     // spec 001 §5: the multi-currency toggle only when plan currencies differ from the reporting one
     currencyToggle = access.multi_currency === true && accounts.some((a) => a.plan_currency !== a.report_currency);
     const managed = accounts.filter((a) => a.service_type !== "Not managed");
-    [portfolio, assets] = await orFail(request, Promise.all([
-      isPortfolio ? buildPortfolioView(input, managed.length) : Promise.resolve(null),
-      buildAssetsView({
-        ...input,
-        members: assetsOf,
-        // the firm's country, not the page's language (spec 001 §4 status rules depend on it)
-        country: typeof site.settings.country === "string" ? site.settings.country.toUpperCase() : "GB",
-        enhancedSippWrapper: isToggleOn(toggles, "enhanced_sipp_wrapper"),
-      }),
-    ]));
+    [portfolio, assets] = await orFail(
+      request,
+      Promise.all([
+        isPortfolio ? buildPortfolioView(input, managed.length) : Promise.resolve(null),
+        buildAssetsView({
+          ...input,
+          members: assetsOf,
+          // the firm's country, not the page's language (spec 001 §4 status rules depend on it)
+          country: typeof site.settings.country === "string" ? site.settings.country.toUpperCase() : "GB",
+          enhancedSippWrapper: isToggleOn(toggles, "enhanced_sipp_wrapper"),
+        }),
+      ]),
+    );
   }
 
   const basis = site.pages["basis-of-valuation"];
@@ -190,7 +199,9 @@ function PortfolioSection({ view, query }: { view: PortfolioView; query: HomeQue
         <section aria-labelledby="chart-heading" className="home-section">
           <h2 id="chart-heading">{t("home.chart.heading")}</h2>
           {"noData" in view.chart ? (
-            <p className="alert alert--info">{t(view.chart.beforeOpening ? "home.chart.beforeOpening" : "home.chart.noData")}</p>
+            <p className="alert alert--info">
+              {t(view.chart.beforeOpening ? "home.chart.beforeOpening" : "home.chart.noData")}
+            </p>
           ) : (
             <>
               <ChartFigure
@@ -256,12 +267,15 @@ function AssetsSection({ view, assetsOnly }: { view: AssetsView; assetsOnly: boo
           <ul className="asset-cards">
             {view.cards.map((card) => (
               <li key={card.tab} className={`asset-card asset-card--${card.tab}`}>
-                <h4 className="asset-card__title">{card.href ? <Link to={card.href}>{card.title}</Link> : card.title}</h4>
+                <h4 className="asset-card__title">
+                  {card.href ? <Link to={card.href}>{card.title}</Link> : card.title}
+                </h4>
                 <p className="asset-card__total">{card.total}</p>
                 <ul className="asset-card__items">
                   {card.items.map((item, i) => (
                     <li key={`${i}-${item.desc}`}>
-                      <span className="asset-card__desc">{item.desc}</span> <span className="asset-card__value">{item.value}</span>
+                      <span className="asset-card__desc">{item.desc}</span>{" "}
+                      <span className="asset-card__value">{item.value}</span>
                     </li>
                   ))}
                 </ul>
@@ -290,7 +304,11 @@ function AssetsSection({ view, assetsOnly }: { view: AssetsView; assetsOnly: boo
   }
   const heading = (
     <h2 id="other-assets-heading">
-      {view.state === "ok" && view.balanceSheetHref ? <Link to={view.balanceSheetHref}>{t("home.assets.heading")}</Link> : t("home.assets.heading")}
+      {view.state === "ok" && view.balanceSheetHref ? (
+        <Link to={view.balanceSheetHref}>{t("home.assets.heading")}</Link>
+      ) : (
+        t("home.assets.heading")
+      )}
     </h2>
   );
   return (
@@ -318,16 +336,32 @@ export default function ClientsHome() {
           <SegmentedLinks
             label={t("home.timeframes.label")}
             options={[
-              { href: homeHref(query, { timeframe: "default" }), text: data.timeframes.default, current: query.timeframe === "default" },
-              { href: homeHref(query, { timeframe: "secondary" }), text: data.timeframes.secondary, current: query.timeframe === "secondary" },
+              {
+                href: homeHref(query, { timeframe: "default" }),
+                text: data.timeframes.default,
+                current: query.timeframe === "default",
+              },
+              {
+                href: homeHref(query, { timeframe: "secondary" }),
+                text: data.timeframes.secondary,
+                current: query.timeframe === "secondary",
+              },
             ]}
           />
           {data.currencyToggle && data.portfolio.state === "ok" ? (
             <SegmentedLinks
               label={t("home.currency.label")}
               options={[
-                { href: homeHref(query, { currency: "report" }), text: t("home.currency.report"), current: query.currency === "report" },
-                { href: homeHref(query, { currency: "plan" }), text: t("home.currency.plan"), current: query.currency === "plan" },
+                {
+                  href: homeHref(query, { currency: "report" }),
+                  text: t("home.currency.report"),
+                  current: query.currency === "report",
+                },
+                {
+                  href: homeHref(query, { currency: "plan" }),
+                  text: t("home.currency.plan"),
+                  current: query.currency === "plan",
+                },
               ]}
             />
           ) : null}

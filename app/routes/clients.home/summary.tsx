@@ -10,7 +10,14 @@ import type { SummaryRow } from "./dashboard.server";
 export function Radial({ kind, percent, label }: { kind: RadialKind; percent: number; label: string }) {
   const g = radialGeometry(kind, percent);
   return (
-    <svg className={`radial radial--${kind}`} width={g.size} height={g.size} viewBox={`0 0 ${g.size} ${g.size}`} aria-hidden="true" focusable="false">
+    <svg
+      className={`radial radial--${kind}`}
+      width={g.size}
+      height={g.size}
+      viewBox={`0 0 ${g.size} ${g.size}`}
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle className="radial__track" cx={g.centre} cy={g.centre} r={g.radius} strokeWidth={g.stroke} fill="none" />
       <circle
         className="radial__value"
@@ -35,7 +42,9 @@ function RowName({ row }: { row: SummaryRow }) {
   return (
     <>
       {row.analysisHref ? <Link to={row.analysisHref}>{row.name}</Link> : row.name}
-      {row.accountCount !== null ? <span className="summary__count"> {t("home.summary.accountCount", { count: row.accountCount })}</span> : null}
+      {row.accountCount !== null ? (
+        <span className="summary__count"> {t("home.summary.accountCount", { count: row.accountCount })}</span>
+      ) : null}
     </>
   );
 }
@@ -69,11 +78,15 @@ function Tile({ row, kind, level }: { row: SummaryRow; kind: RadialKind; level: 
   return (
     <li className={`summary-tile summary-tile--${kind}`}>
       <div className="summary-tile__head">
-        {row.percent !== null && row.percentLabel !== null ? <Radial kind={kind} percent={row.percent} label={row.percentLabel} /> : null}
+        {row.percent !== null && row.percentLabel !== null ? (
+          <Radial kind={kind} percent={row.percent} label={row.percentLabel} />
+        ) : null}
         <Heading className="summary-tile__name">
           <RowName row={row} />
         </Heading>
-        {row.percentLabel !== null ? <span className="visually-hidden">{t("home.summary.share", { share: row.percentLabel })}</span> : null}
+        {row.percentLabel !== null ? (
+          <span className="visually-hidden">{t("home.summary.share", { share: row.percentLabel })}</span>
+        ) : null}
       </div>
       <dl className="summary-tile__figures">
         <div>
@@ -118,7 +131,9 @@ function TableRow({ row, child = false }: { row: SummaryRow; child?: boolean }) 
     <tr className={child ? "summary-table__child" : undefined}>
       <th scope="row">
         <RowName row={row} />
-        {row.percentLabel !== null ? <span className="summary-table__share"> ({t("home.summary.share", { share: row.percentLabel })})</span> : null}
+        {row.percentLabel !== null ? (
+          <span className="summary-table__share"> ({t("home.summary.share", { share: row.percentLabel })})</span>
+        ) : null}
         {row.expandable ? (
           <>
             <br />
@@ -194,7 +209,9 @@ export function SummaryRows({ layout, collection, rows, caption, headingLevel = 
                   </tr>,
                 ]
               : []),
-            ...(row.expanded && row.accounts ? row.accounts.map((account) => <TableRow key={account.key} row={account} child />) : []),
+            ...(row.expanded && row.accounts
+              ? row.accounts.map((account) => <TableRow key={account.key} row={account} child />)
+              : []),
           ])}
         </tbody>
       </table>

@@ -33,7 +33,8 @@ export type PersonalDetailsInput = {
   addresses: Address[];
 };
 
-const text = (value: string | null | undefined): DetailValue[] => (value && value.trim() ? [{ text: value.trim() }] : []);
+const text = (value: string | null | undefined): DetailValue[] =>
+  value && value.trim() ? [{ text: value.trim() }] : [];
 
 /** spec 002 §3 contact types, in the order the page lists them. */
 export const CONTACT_TYPES = [
@@ -95,7 +96,8 @@ export function toPersonalDetailsView(
     {
       id: "dependants",
       label: "clients:personalDetails.dependants",
-      values: typeof dependants === "number" ? [{ text: new Intl.NumberFormat(options.locale).format(dependants) }] : [],
+      values:
+        typeof dependants === "number" ? [{ text: new Intl.NumberFormat(options.locale).format(dependants) }] : [],
     },
   ];
   const contacts: DetailItem[] = CONTACT_TYPES.map((c) => ({

@@ -7,7 +7,13 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFixedT } from "~/session/i18next.server";
-import { PREFERENCE_FIELDS, type Preferences, preferencesChanged, preferencesFromWire, preferencesToWire } from "~/lib/security";
+import {
+  PREFERENCE_FIELDS,
+  type Preferences,
+  preferencesChanged,
+  preferencesFromWire,
+  preferencesToWire,
+} from "~/lib/security";
 import { logger } from "~/runtime/logger.server";
 import { fetchPreferences, savePreferences } from "~/planning/security.server";
 import { attempt } from "~/session/failures.server";
@@ -110,7 +116,12 @@ function PreferencesForm({ initial, failedValues }: { initial: Preferences; fail
           {t("preferences.save")}
         </button>
         {hydrated ? (
-          <button type="button" className="button button--secondary" disabled={disabled} onClick={() => setValues(initial)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={disabled}
+            onClick={() => setValues(initial)}
+          >
             {t("preferences.cancel")}
           </button>
         ) : (
@@ -142,12 +153,16 @@ export default function PreferencesPage() {
         </div>
       ) : null}
       {preferences && readOnly ? <ReadOnlyPreferences preferences={preferences} /> : null}
-      {preferences && !readOnly ? <PreferencesForm initial={preferences} failedValues={actionData?.values ?? null} /> : null}
+      {preferences && !readOnly ? (
+        <PreferencesForm initial={preferences} failedValues={actionData?.values ?? null} />
+      ) : null}
     </div>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} | Client Online` : "Client Online" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

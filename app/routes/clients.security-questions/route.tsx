@@ -10,12 +10,28 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { BiometricLoginLink } from "~/components/biometric-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useBrowserValidation } from "~/components/browser-validation";
-import { ErrorSummary, FailureAlert, Field, FieldError, summaryErrors, useDisabledUntilValid } from "~/components/forms";
+import {
+  ErrorSummary,
+  FailureAlert,
+  Field,
+  FieldError,
+  summaryErrors,
+  useDisabledUntilValid,
+} from "~/components/forms";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
-import { answerMinLengthForVersion, OTHER_QUESTION, questionFieldsOf, SECURITY_QUESTION_MESSAGES } from "~/lib/security";
+import {
+  answerMinLengthForVersion,
+  OTHER_QUESTION,
+  questionFieldsOf,
+  SECURITY_QUESTION_MESSAGES,
+} from "~/lib/security";
 import { orFail } from "~/session/failures.server";
-import { fetchSecurityQuestions, saveSecurityQuestions, type SecurityQuestionsAnswer } from "~/planning/security.server";
+import {
+  fetchSecurityQuestions,
+  saveSecurityQuestions,
+  type SecurityQuestionsAnswer,
+} from "~/planning/security.server";
 import { attempt } from "~/session/failures.server";
 import { getSite } from "~/planning/site.server";
 import { readForm } from "~/session/csrf.server";
@@ -38,7 +54,10 @@ async function answerMinLength(answer: SecurityQuestionsAnswer, request: Request
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { planning } = await requireClient(request);
-  const [t, answer] = await Promise.all([getFixedT(request, "security"), orFail(request, fetchSecurityQuestions(planning))]);
+  const [t, answer] = await Promise.all([
+    getFixedT(request, "security"),
+    orFail(request, fetchSecurityQuestions(planning)),
+  ]);
   // spec 002 §3: the default list has 8 questions, with blanks filtered out.
   const defaults = answer.default_questions.map((q) => q.trim()).filter(Boolean);
   const current = [1, 2].map((position) => answer.questions.find((q) => q.position === position)?.question ?? null);
@@ -58,7 +77,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const rules = await orFail(request, fetchSecurityQuestions(planning));
   const schema = createSecurityQuestionsSchema({ answerMinLength: await answerMinLength(rules, request) });
   const submission = parseWithZod(formData, { schema });
-  const reply = (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ hideFields: SECRETS, ...options });
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
+    submission.reply({ hideFields: SECRETS, ...options });
   if (submission.status !== "success") return json<ActionData>({ result: reply() }, { status: 400 });
   const saved = await attempt(request, saveSecurityQuestions(planning, submission.value.questions));
   if (!saved.ok) {
@@ -136,7 +156,8 @@ export default function SecurityQuestions() {
   // spec 002 §5: Continue is disabled until the form is valid.
   const incomplete = useDisabledUntilValid(form.id, validation.isValid);
   // The selects are controlled so that 'Other' can reveal its input while JavaScript runs.
-  const initial = (n: 1 | 2) => (fields[`question${n}`].initialValue as string | undefined) ?? current[n - 1]?.select ?? "";
+  const initial = (n: 1 | 2) =>
+    (fields[`question${n}`].initialValue as string | undefined) ?? current[n - 1]?.select ?? "";
   const [selected, setSelected] = useState<[string, string]>([initial(1), initial(2)]);
   useEffect(() => {
     setSelected([initial(1), initial(2)]);
@@ -155,7 +176,8 @@ export default function SecurityQuestions() {
       fields.answer2,
     ]),
   ];
-  const answerHint = answerMinLength > 0 ? t("questions.answerHintMin", { min: answerMinLength }) : t("questions.answerHint");
+  const answerHint =
+    answerMinLength > 0 ? t("questions.answerHintMin", { min: answerMinLength }) : t("questions.answerHint");
 
   return (
     <div className="page page--security-questions">
@@ -203,7 +225,10 @@ export default function SecurityQuestions() {
             </div>
           );
         })}
-        <button type="submit" className="button" disabled={incomplete || navigation.state === "submitting"}
+        <button
+          type="submit"
+          className="button"
+          disabled={incomplete || navigation.state === "submitting"}
           aria-describedby={incomplete ? "questions-reason" : undefined}
         >
           {t("questions.submit")}
@@ -215,7 +240,9 @@ export default function SecurityQuestions() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} | Client Online` : "Client Online" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -35,7 +35,15 @@ export type ReportForm = {
   latest: string;
 };
 
-type Args = { request: Request; planning: PlanningClient; clientId: number; isAdviser: boolean; timeZone: string | null; locale: Locale; t: TFunction };
+type Args = {
+  request: Request;
+  planning: PlanningClient;
+  clientId: number;
+  isAdviser: boolean;
+  timeZone: string | null;
+  locale: Locale;
+  t: TFunction;
+};
 
 const FIELDS = ["template", "entity", "selection", "asAt", "period", "from", "to"] as const;
 
@@ -60,7 +68,11 @@ async function loadChoices(a: Args) {
     readFeatureToggles(a.planning),
   ]);
   const latest = latestDate(todayIn(a.timeZone), site.settings.enableHoldBackPeriod === true);
-  const { counted } = viewOf(choices.accounts, null, viewOptions(site.settings, isToggleOn(toggles, "client_analysis")));
+  const { counted } = viewOf(
+    choices.accounts,
+    null,
+    viewOptions(site.settings, isToggleOn(toggles, "client_analysis")),
+  );
   const accounts = choices.accounts.filter((acc) => counted.includes(acc.accountid));
   const groups = choices.groups.filter((g) => accounts.some((acc) => !acc.isLinked && acc.group_code === g.code));
   return { ...choices, accounts, groups, latest };
@@ -69,7 +81,9 @@ async function loadChoices(a: Args) {
 type Choices = Awaited<ReturnType<typeof loadChoices>>;
 
 function formOf(a: Args, choices: Choices, input: ReportInput): ReportForm {
-  const template = choices.templates.find((tpl) => String(tpl.id) === input.template) ?? (choices.templates.length === 1 ? choices.templates[0]! : null);
+  const template =
+    choices.templates.find((tpl) => String(tpl.id) === input.template) ??
+    (choices.templates.length === 1 ? choices.templates[0]! : null);
   const values: ReportInput = {
     ...input,
     template: template ? String(template.id) : "",
@@ -106,7 +120,10 @@ function inceptionOf(choices: Choices, input: ReportInput): string | null {
     : input.selection.startsWith("group:")
       ? choices.accounts.filter((acc) => `group:${acc.group_code}` === input.selection)
       : choices.accounts;
-  const dates = selected.map((acc) => acc.inception_date).filter((d): d is string => Boolean(d)).sort();
+  const dates = selected
+    .map((acc) => acc.inception_date)
+    .filter((d): d is string => Boolean(d))
+    .sort();
   return dates[0] ?? null;
 }
 
@@ -114,7 +131,11 @@ export async function reportAction(a: Args & { form: FormData }) {
   const intent = a.form.get("intent");
   if (intent === "run-default") {
     const started = await attempt(a.request, runDefaultReport(a.planning, a.clientId));
-    if (!started.ok) return json({ failure: started.error.failure, errors: {} as ReportErrors, values: null }, { status: started.error.failure.status });
+    if (!started.ok)
+      return json(
+        { failure: started.error.failure, errors: {} as ReportErrors, values: null },
+        { status: started.error.failure.status },
+      );
     return redirect(`${REPORTS_PATH}/jobs/${encodeURIComponent(started.value)}?started=${Date.now()}`);
   }
   const choices = await loadChoices(a);
@@ -130,7 +151,13 @@ export async function reportAction(a: Args & { form: FormData }) {
   });
   if (!run) return json({ errors, values: input, failure: null }, { status: 400 });
   const started = await attempt(a.request, runTemplateReport(a.planning, run));
-  if (!started.ok) return json({ failure: started.error.failure, errors: {} as ReportErrors, values: input }, { status: started.error.failure.status });
+  if (!started.ok)
+    return json(
+      { failure: started.error.failure, errors: {} as ReportErrors, values: input },
+      { status: started.error.failure.status },
+    );
   const query = choicesQuery(input);
-  return redirect(`${REPORTS_PATH}/jobs/${encodeURIComponent(started.value)}${query}${query ? "&" : "?"}started=${Date.now()}`);
+  return redirect(
+    `${REPORTS_PATH}/jobs/${encodeURIComponent(started.value)}${query}${query ? "&" : "?"}started=${Date.now()}`,
+  );
 }

@@ -28,7 +28,15 @@ async function args(request: Request) {
   // spec 002 §6: the valuation page needs site access level Assets or Portfolio
   requireSiteAccess(context, ["Portfolio", "Assets"]);
   const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "reports")]);
-  return { request, planning: context.planning, clientId: context.entityId, isAdviser: context.isAdviser, timeZone: context.user.userTimezone, locale, t };
+  return {
+    request,
+    planning: context.planning,
+    clientId: context.entityId,
+    isAdviser: context.isAdviser,
+    timeZone: context.user.userTimezone,
+    locale,
+    t,
+  };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -40,7 +48,11 @@ export async function action({ request }: ActionFunctionArgs) {
   return reportAction({ ...a, form: await readForm(request) });
 }
 
-type ActionData = { errors?: Partial<Record<keyof ReportInput, string>>; values?: ReportInput | null; failure?: Failure | null };
+type ActionData = {
+  errors?: Partial<Record<keyof ReportInput, string>>;
+  values?: ReportInput | null;
+  failure?: Failure | null;
+};
 
 /** A field's error, beside it (the error summary links to the field). */
 function FieldErrorText({ id, error }: { id: string; error: string | undefined }) {
@@ -54,14 +66,35 @@ function FieldErrorText({ id, error }: { id: string; error: string | undefined }
   );
 }
 
-function Select({ id, label, options, value, error, placeholder }: { id: keyof ReportInput; label: string; options: Option[]; value: string; error?: string; placeholder?: string }) {
+function Select({
+  id,
+  label,
+  options,
+  value,
+  error,
+  placeholder,
+}: {
+  id: keyof ReportInput;
+  label: string;
+  options: Option[];
+  value: string;
+  error?: string;
+  placeholder?: string;
+}) {
   return (
     <div className={error ? "field field--error" : "field"}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
       <FieldErrorText id={id} error={error} />
-      <select id={id} name={id} className="select" defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+      <select
+        id={id}
+        name={id}
+        className="select"
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
         {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -78,8 +111,18 @@ function TemplateChooser({ form }: { form: ReportForm }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   return (
-    <Form method="get" className="report-chooser" onChange={(event) => hydrated && submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
-      <Select id="template" label={t("form.template")} options={form.templates} value={form.values.template} placeholder={form.template ? undefined : t("form.templatePlaceholder")} />
+    <Form
+      method="get"
+      className="report-chooser"
+      onChange={(event) => hydrated && submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+    >
+      <Select
+        id="template"
+        label={t("form.template")}
+        options={form.templates}
+        value={form.values.template}
+        placeholder={form.template ? undefined : t("form.templatePlaceholder")}
+      />
       {hydrated ? null : (
         <button type="submit" className="button button--secondary">
           {t("form.choose")}
@@ -98,7 +141,9 @@ function RunForm({ form, data }: { form: ReportForm; data: ActionData | undefine
   const values = data?.values ?? form.values;
   const errors = data?.errors ?? {};
   const [period, setPeriod] = useState(values.period);
-  const summary: SummaryError[] = (["entity", "selection", "asAt", "from", "to"] as const).filter((f) => errors[f]).map((f) => ({ fieldId: f, message: errors[f]! }));
+  const summary: SummaryError[] = (["entity", "selection", "asAt", "from", "to"] as const)
+    .filter((f) => errors[f])
+    .map((f) => ({ fieldId: f, message: errors[f]! }));
   return (
     <Form method="post" className="report-form" noValidate>
       <ErrorSummary errors={summary} />
@@ -106,10 +151,23 @@ function RunForm({ form, data }: { form: ReportForm; data: ActionData | undefine
       <AuthenticityTokenInput />
       <input type="hidden" name="template" value={template.value} />
       {template.requiredSelector === "Select Entity" ? (
-        <Select id="entity" label={t("form.entity")} options={form.members} value={values.entity || form.members[0]?.value || ""} error={errors.entity} />
+        <Select
+          id="entity"
+          label={t("form.entity")}
+          options={form.members}
+          value={values.entity || form.members[0]?.value || ""}
+          error={errors.entity}
+        />
       ) : null}
       {template.requiredSelector === "Account Group" ? (
-        <Select id="selection" label={t("form.group")} options={form.groups} value={values.selection} error={errors.selection} placeholder={t("form.selectPlaceholder")} />
+        <Select
+          id="selection"
+          label={t("form.group")}
+          options={form.groups}
+          value={values.selection}
+          error={errors.selection}
+          placeholder={t("form.selectPlaceholder")}
+        />
       ) : null}
       {template.requiredSelector === "Account Group Or Account" ? (
         <div className={errors.selection ? "field field--error" : "field"}>
@@ -117,7 +175,14 @@ function RunForm({ form, data }: { form: ReportForm; data: ActionData | undefine
             {t("form.groupOrAccount")}
           </label>
           <FieldErrorText id="selection" error={errors.selection} />
-          <select id="selection" name="selection" className="select" defaultValue={values.selection} aria-invalid={errors.selection ? true : undefined} aria-describedby={errors.selection ? "selection-error" : undefined}>
+          <select
+            id="selection"
+            name="selection"
+            className="select"
+            defaultValue={values.selection}
+            aria-invalid={errors.selection ? true : undefined}
+            aria-describedby={errors.selection ? "selection-error" : undefined}
+          >
             <option value="">{t("form.selectPlaceholder")}</option>
             <optgroup label={t("form.groups")}>
               {form.groups.map((o) => (
@@ -136,21 +201,51 @@ function RunForm({ form, data }: { form: ReportForm; data: ActionData | undefine
           </select>
         </div>
       ) : null}
-      {template.dateParameters === "Single Date" ? <DateField id="asAt" name="asAt" label={t("form.asAt")} hint={t("form.dateHint")} defaultValue={values.asAt} error={errors.asAt} /> : null}
+      {template.dateParameters === "Single Date" ? (
+        <DateField
+          id="asAt"
+          name="asAt"
+          label={t("form.asAt")}
+          hint={t("form.dateHint")}
+          defaultValue={values.asAt}
+          error={errors.asAt}
+        />
+      ) : null}
       {template.dateParameters === "Date Range" ? (
         <fieldset className="report-period">
           <legend>{t("form.period")}</legend>
           {PERIODS.map((p) => (
             <div className="radio" key={p}>
-              <input id={`period-${p}`} type="radio" name="period" value={p} defaultChecked={values.period === p} onChange={() => setPeriod(p)} />
+              <input
+                id={`period-${p}`}
+                type="radio"
+                name="period"
+                value={p}
+                defaultChecked={values.period === p}
+                onChange={() => setPeriod(p)}
+              />
               <label htmlFor={`period-${p}`}>{t(`form.periods.${p}`)}</label>
             </div>
           ))}
           {!hydrated || period === "custom" ? (
             <div className="report-period__custom">
               {!hydrated ? <p className="hint">{t("form.customHint")}</p> : null}
-              <DateField id="from" name="from" label={t("form.from")} hint={t("form.dateHint")} defaultValue={values.from} error={errors.from} />
-              <DateField id="to" name="to" label={t("form.to")} hint={t("form.dateHint")} defaultValue={values.to} error={errors.to} />
+              <DateField
+                id="from"
+                name="from"
+                label={t("form.from")}
+                hint={t("form.dateHint")}
+                defaultValue={values.from}
+                error={errors.from}
+              />
+              <DateField
+                id="to"
+                name="to"
+                label={t("form.to")}
+                hint={t("form.dateHint")}
+                defaultValue={values.to}
+                error={errors.to}
+              />
             </div>
           ) : null}
         </fieldset>

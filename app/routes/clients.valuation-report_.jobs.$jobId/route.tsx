@@ -42,7 +42,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (job.state === "ready") {
     // the file is fetched again by the download route; this answer's body is not needed
     await job.file.body?.cancel();
-    view = { state: "ready", downloadHref: `${REPORTS_PATH}/jobs/${encodeURIComponent(jobId)}/${REPORT_FILE_NAME}${search}` };
+    view = {
+      state: "ready",
+      downloadHref: `${REPORTS_PATH}/jobs/${encodeURIComponent(jobId)}/${REPORT_FILE_NAME}${search}`,
+    };
   } else if (job.state === "failed") {
     view = { state: "failed", message: cleanServerMessage(job.message) };
   } else {
@@ -52,7 +55,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   // without JavaScript the page asks again by itself: the browser reloads it after 3 seconds
   if (view.state === "pending") headers.set("Refresh", String(POLL_INTERVAL_MS / 1000));
-  return json({ title: t("title"), view, again: `${REPORTS_PATH}${search}`, self: `${new URL(request.url).pathname}${new URL(request.url).search}` }, { headers });
+  return json(
+    {
+      title: t("title"),
+      view,
+      again: `${REPORTS_PATH}${search}`,
+      self: `${new URL(request.url).pathname}${new URL(request.url).search}`,
+    },
+    { headers },
+  );
 }
 
 /** The document carries the loader's Refresh (a client-side navigation never reads it: it polls instead). */
@@ -76,7 +87,11 @@ function usePolling(pending: boolean) {
 }
 
 export default function ReportJob() {
-  const { view, again, self } = useLoaderData<typeof loader>() as unknown as { view: JobView; again: string; self: string };
+  const { view, again, self } = useLoaderData<typeof loader>() as unknown as {
+    view: JobView;
+    again: string;
+    self: string;
+  };
   const { t } = useTranslation("reports");
   usePolling(view.state === "pending");
   return (

@@ -12,7 +12,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   requireSiteAccess(context, ["Portfolio", "Assets"]);
   const jobId = params.jobId ?? "";
   const job = await orFail(request, pollReportJob(context.planning, jobId));
-  if (job.state !== "ready") return redirect(`${REPORTS_PATH}/jobs/${encodeURIComponent(jobId)}${new URL(request.url).search}`);
+  if (job.state !== "ready")
+    return redirect(`${REPORTS_PATH}/jobs/${encodeURIComponent(jobId)}${new URL(request.url).search}`);
   return new Response(job.file.body, {
     headers: {
       "Content-Type": "application/pdf",

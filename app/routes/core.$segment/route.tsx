@@ -13,7 +13,11 @@ import { sanitiseTextPage } from "~/lib/text-pages.server";
 // spec 000 §2 and 002 "Other pages": text pages by segment, public, with a Back link; a `-view`
 // segment shows its base page (docs/decisions/024).
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [locale, session, t] = await Promise.all([resolveLocale(request), getPortalSession(request), getFixedT(request)]);
+  const [locale, session, t] = await Promise.all([
+    resolveLocale(request),
+    getPortalSession(request),
+    getFixedT(request),
+  ]);
   const site = await getSite(locale);
   const segment = params.segment ?? "";
   const page = textPageFor(site.pages, segment);

@@ -1,7 +1,12 @@
 import { getZodConstraint } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { LOGIN_CONSTRAINT, STEP_CONSTRAINTS } from "~/lib/sign-in-steps";
-import { ForcedPasswordSchema, LinkDeviceSchema, SecurityCodeSchema, securityQuestionsSchema } from "~/lib/sign-in-steps-schemas";
+import {
+  ForcedPasswordSchema,
+  LinkDeviceSchema,
+  SecurityCodeSchema,
+  securityQuestionsSchema,
+} from "~/lib/sign-in-steps-schemas";
 import { LoginSchema } from "./login-schema";
 
 // The login page renders its fields' HTML constraints from constants, so that zod stays out of its

@@ -38,7 +38,12 @@ import { createUserSession } from "~/session/session.server";
 // to /login with a named intent; the login ticket stays in the sealed login-state cookie.
 
 /** An alert above the form: an `auth` key (with values), or a cleaned platform message. */
-export type LoginAlert = { kind: "error" | "info"; key?: string; params?: Record<string, string | number>; text?: string };
+export type LoginAlert = {
+  kind: "error" | "info";
+  key?: string;
+  params?: Record<string, string | number>;
+  text?: string;
+};
 
 export type LoginActionData = {
   /** The step to show now: null is the login form; absent keeps the loader's. */
@@ -73,7 +78,10 @@ export function storedStep(step: LoginStep): LoginStep {
 export async function stepView(step: LoginStep, request: Request): Promise<LoginStep> {
   if (step.status !== "SiteTerms" || step.terms.html !== null) return step;
   const page = (await getSite(await resolveLocale(request))).pages["site-terms"];
-  return { status: "SiteTerms", terms: { title: step.terms.title || page?.title || "", html: sanitiseTerms(page?.html ?? "") } };
+  return {
+    status: "SiteTerms",
+    terms: { title: step.terms.title || page?.title || "", html: sanitiseTerms(page?.html ?? "") },
+  };
 }
 
 /** The login page for a user type, keeping where the user wanted to go. */
@@ -106,7 +114,11 @@ export function sessionNotFound() {
  * level is unknown or could not be had is not let in. The platform session just opened is ended,
  * and the login page says why (`/login?error=…`, docs/decisions/038).
  */
-export async function refuseSiteAccess(token: string, problem: SiteAccessProblem, fields: Record<string, unknown> = {}) {
+export async function refuseSiteAccess(
+  token: string,
+  problem: SiteAccessProblem,
+  fields: Record<string, unknown> = {},
+) {
   logger.error("site access refused, session ended", { problem, ...fields });
   await logout(token);
   return redirect(`/login?${new URLSearchParams({ error: problem })}`, withCookie(clearLoginState()));
@@ -136,7 +148,10 @@ export async function completeSignIn(token: string, redirectTo: string | null, r
     if (error instanceof SiteAccessError) {
       return refuseSiteAccess(token, error.problem, {
         userId: error.userId,
-        clientAccessLevel: error.clientAccessLevel === undefined ? undefined : String(JSON.stringify(error.clientAccessLevel)).slice(0, 40),
+        clientAccessLevel:
+          error.clientAccessLevel === undefined
+            ? undefined
+            : String(JSON.stringify(error.clientAccessLevel)).slice(0, 40),
         status: error.status,
       });
     }
@@ -170,7 +185,8 @@ export function usernameOutcome(outcome: StepOutcome): "failed" | "succeeded" | 
  * answers (countSignIn).
  */
 export async function rateLimited(address: string | null, reply: () => LoginActionData, username?: string) {
-  const seconds = username === undefined ? await checkRateLimit(address, "signIn") : await checkUsernameLimit(address, username);
+  const seconds =
+    username === undefined ? await checkRateLimit(address, "signIn") : await checkUsernameLimit(address, username);
   if (seconds === null) return null;
   logger.warn("sign-in rate limited", { address, limit: username === undefined ? "address" : "username", seconds });
   return json<LoginActionData>(
@@ -213,7 +229,8 @@ export async function follow(
       // The ticket is dead: unknown or expired (401), at another step (409), the account locked
       // meanwhile (403), or too many codes (429). The sign-in starts again.
       if (outcome.status === 401 || outcome.status === 409) return sessionNotFound();
-      if (outcome.status === 403) return resetWith(403, alertFor(outcome.apiMessage) ?? { kind: "error", key: "login.disabled" });
+      if (outcome.status === 403)
+        return resetWith(403, alertFor(outcome.apiMessage) ?? { kind: "error", key: "login.disabled" });
       if (outcome.status === 429) return resetWith(429, key ? { kind: "error", key } : alertFor(outcome.apiMessage));
       return null;
     }
@@ -232,7 +249,10 @@ type StepContext = {
 /** The step as it stands (same ticket), re-rendered with an answer. */
 function stay(ctx: StepContext, status: number, data: Omit<LoginActionData, "step">, state: LoginState = ctx.state) {
   const init: ResponseInit = { status };
-  return json<LoginActionData>({ step: state.step, ...data }, state === ctx.state ? init : withCookie(commitLoginState(state), init));
+  return json<LoginActionData>(
+    { step: state.step, ...data },
+    state === ctx.state ? init : withCookie(commitLoginState(state), init),
+  );
 }
 
 /** A refusal the step shows: a field error where it belongs, else an alert; the network failure from the catalogue. */
@@ -244,7 +264,8 @@ function refusedAtStep(
 ) {
   const key = messageKeyOf(outcome.apiMessage);
   const field = key && fieldOf ? fieldOf(key) : null;
-  const answered = (fieldErrors?: Record<string, string[]>) => (form ? { formId: form.id, result: form.reply(fieldErrors) } : {});
+  const answered = (fieldErrors?: Record<string, string[]>) =>
+    form ? { formId: form.id, result: form.reply(fieldErrors) } : {};
   if (key && field) return stay(ctx, outcome.status, answered({ [field]: [`auth:${key}`] }));
   // No answer, or a failure of the platform itself: the catalogue's text, and the step stays.
   if (outcome.status === 0 || (!key && outcome.status >= 500)) {
@@ -285,15 +306,21 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
   switch (intent) {
     case "change-password": {
       const submission = parseWithZod(formData, { schema: ForcedPasswordSchema });
-      const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ hideFields: ["newPassword"], fieldErrors });
+      const reply = (fieldErrors?: Record<string, string[]>) =>
+        submission.reply({ hideFields: ["newPassword"], fieldErrors });
       const limited = await rateLimited(address, () => ({ step, formId: FORM_IDS.password, result: reply() }));
       if (limited) return limited;
       if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.password, result: reply() });
-      const outcome = await signInCall("auth/password", { login_ticket: ticket, new_password: submission.value.newPassword });
+      const outcome = await signInCall("auth/password", {
+        login_ticket: ticket,
+        new_password: submission.value.newPassword,
+      });
       const next = await follow(outcome, state);
       if (next) return next;
       if (outcome.kind !== "refused") return redirect(loginPath(null));
-      return refusedAtStep(ctx, outcome, { id: FORM_IDS.password, reply }, (key) => (key.startsWith("steps.password.") ? "newPassword" : null));
+      return refusedAtStep(ctx, outcome, { id: FORM_IDS.password, reply }, (key) =>
+        key.startsWith("steps.password.") ? "newPassword" : null,
+      );
     }
 
     case "agree-terms": {
@@ -338,7 +365,11 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
       if (limited) return limited;
       if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.code, result: reply() });
       const deviceId = step.status === "MfaEnrolmentValidateDevice" ? step.deviceId : undefined;
-      const outcome = await signInCall("auth/tfa/validate", { login_ticket: ticket, code: submission.value.code, device_id: deviceId });
+      const outcome = await signInCall("auth/tfa/validate", {
+        login_ticket: ticket,
+        code: submission.value.code,
+        device_id: deviceId,
+      });
       if (outcome.kind === "retry") {
         // spec 000 §8: a bad one-time code (a new code has been sent, except for a software token)
         const key = messageKeyOf(outcome.apiMessage) ?? "steps.code.badCode";
@@ -352,7 +383,9 @@ export async function stepAction(ctx: StepContext): Promise<Response> {
       const next = await follow(outcome, state);
       if (next) return next;
       if (outcome.kind !== "refused") return redirect(loginPath(null));
-      return refusedAtStep(ctx, outcome, { id: FORM_IDS.code, reply }, (key) => (key === "steps.code.badCode" ? "code" : null));
+      return refusedAtStep(ctx, outcome, { id: FORM_IDS.code, reply }, (key) =>
+        key === "steps.code.badCode" ? "code" : null,
+      );
     }
 
     case "resend-code": {
@@ -435,7 +468,8 @@ const PasskeyPost = z.object({
  * form stays as the user left it.
  */
 export async function passkeySignIn(formData: FormData, address: string | null): Promise<Response> {
-  const refuse = (status: number, passkey: PasskeyActionData["passkey"]) => json<PasskeyActionData>({ passkey }, { status });
+  const refuse = (status: number, passkey: PasskeyActionData["passkey"]) =>
+    json<PasskeyActionData>({ passkey }, { status });
   const seconds = await checkRateLimit(address, "signIn");
   if (seconds !== null) {
     return json<PasskeyActionData>(
@@ -463,10 +497,12 @@ export async function passkeySignIn(formData: FormData, address: string | null):
     address,
   });
   if (outcome.kind === "refused" || outcome.kind === "retry") {
-    if (outcome.status === 403) return refuse(403, { alert: alertFor(outcome.apiMessage) ?? { kind: "error", key: "login.disabled" } });
+    if (outcome.status === 403)
+      return refuse(403, { alert: alertFor(outcome.apiMessage) ?? { kind: "error", key: "login.disabled" } });
     const key = signInRefusalKey(outcome.status, outcome.apiMessage);
     if (key) return refuse(outcome.status, { alert: { kind: "error", key } });
-    const failure = outcome.kind === "refused" ? outcome.failure : { kind: "generic" as const, status: outcome.status, detail: null };
+    const failure =
+      outcome.kind === "refused" ? outcome.failure : { kind: "generic" as const, status: outcome.status, detail: null };
     return refuse(failure.status || 503, { failure });
   }
   const next = await follow(outcome, { userType, redirectTo: safeRedirectPath(post.data.redirectTo ?? null) });

@@ -34,7 +34,9 @@ const PROBLEM_KEYS: Record<CeremonyProblem, string> = {
 
 function problemAnswer(error: unknown): Answer {
   if (error instanceof OptionsUnavailable) {
-    return { alert: { kind: "error", key: error.status === 429 ? "login.passkey.tooMany" : "login.passkey.unavailable" } };
+    return {
+      alert: { kind: "error", key: error.status === 429 ? "login.passkey.tooMany" : "login.passkey.unavailable" },
+    };
   }
   return { alert: { kind: "error", key: PROBLEM_KEYS[ceremonyProblemOf(error)] } };
 }
@@ -51,7 +53,10 @@ export function PasskeySignIn({ userType, redirectTo }: { userType: "client" | "
   const { submit } = fetcher;
   const waiting = busy || fetcher.state !== "idle";
 
-  const { next: nextOptions, spend: spendOptions } = useCeremonyOptions<PublicKeyCredentialRequestOptionsJSON>(OPTIONS_PATH, formRef);
+  const { next: nextOptions, spend: spendOptions } = useCeremonyOptions<PublicKeyCredentialRequestOptionsJSON>(
+    OPTIONS_PATH,
+    formRef,
+  );
 
   /** The browser's answer goes to the login action: a session, a step, or a message here. */
   const finish = useCallback(
@@ -136,7 +141,12 @@ export function PasskeySignIn({ userType, redirectTo }: { userType: "client" | "
         <input type="hidden" name="userType" value={userType} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <input type="hidden" name="response" ref={responseRef} defaultValue="" />
-        <button type="button" className="button button--secondary" onClick={() => void signInWithPasskey()} aria-disabled={waiting || undefined}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void signInWithPasskey()}
+          aria-disabled={waiting || undefined}
+        >
           {waiting ? t("login.passkey.waiting") : t("login.passkey.button")}
         </button>
       </fetcher.Form>

@@ -47,10 +47,11 @@ import {
 export const handle = { i18n: ["auth", "security"] };
 
 /** A sign-in step's form: in the first load of a page that shows a step only. */
-const SignInStep = lazyPart("sign-in-step", SignInStepOnServer, () => import("./sign-in-steps").then((m) => m.SignInStep));
+const SignInStep = lazyPart("sign-in-step", SignInStepOnServer, () =>
+  import("./sign-in-steps").then((m) => m.SignInStep),
+);
 /** 'Login using biometrics' and the passkey autofill: shown only once the browser runs the page. */
 const PasskeySignIn = afterHydration(() => import("./passkey-sign-in").then((m) => m.PasskeySignIn));
-
 
 export type LoginNotice = { kind: "success" | "info" | "error"; key: string };
 
@@ -83,7 +84,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers();
   if (session) {
     if (!(await platformSessionEnded(createPlanningClient({ token: session.token })))) {
-      throw redirect(landingPath(session.user.role, redirectTo), state ? { headers: { "Set-Cookie": clearLoginState() } } : undefined);
+      throw redirect(
+        landingPath(session.user.role, redirectTo),
+        state ? { headers: { "Set-Cookie": clearLoginState() } } : undefined,
+      );
     }
     headers.append("Set-Cookie", await destroySessionCookie(request));
   }
@@ -96,17 +100,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await resolveLocale(request);
   const [step, site] = await Promise.all([state ? stepView(state.step, request) : null, getSite(locale)]);
   const userType = state?.userType ?? userTypeOf(url);
-  return json({
-    userType,
-    redirectTo,
-    notice: step ? null : loginNotice(url.searchParams),
-    step,
-    title: step ? t(stepTitleKey(step)) : t("login.title"),
-    // The forced password change is the Change Password form, with the site's meter and guidance.
-    passwordForm: passwordFormSettings(site.settings),
-    // spec 000 §3 `usernameHint`, under the client tab's Username field (docs/decisions/028)
-    usernameHint: userType === "client" ? localisedSetting(site.settings, "usernameHint", locale) : null,
-  }, { headers });
+  return json(
+    {
+      userType,
+      redirectTo,
+      notice: step ? null : loginNotice(url.searchParams),
+      step,
+      title: step ? t(stepTitleKey(step)) : t("login.title"),
+      // The forced password change is the Change Password form, with the site's meter and guidance.
+      passwordForm: passwordFormSettings(site.settings),
+      // spec 000 §3 `usernameHint`, under the client tab's Username field (docs/decisions/028)
+      usernameHint: userType === "client" ? localisedSetting(site.settings, "usernameHint", locale) : null,
+    },
+    { headers },
+  );
 }
 
 function userTypeOf(url: URL): "client" | "adviser" {
@@ -123,7 +130,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const state = readLoginState(request);
   if (intent !== "login") {
     // The sign-in part-way has expired (the cookie lives as long as a ticket): start again.
-    if (!state) return intent === "cancel" ? redirect("/login", { headers: { "Set-Cookie": clearLoginState() } }) : sessionNotFound();
+    if (!state)
+      return intent === "cancel"
+        ? redirect("/login", { headers: { "Set-Cookie": clearLoginState() } })
+        : sessionNotFound();
     return stepAction({ request, formData, state, intent, address });
   }
 
@@ -136,7 +146,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { username, password, userType } = submission.value;
   // docs/decisions/115: the username's failed sign-ins, from any address, before the platform is asked
-  const usernameLimited = await rateLimited(address, () => ({ step: null, formId: "login", result: reply() }), username);
+  const usernameLimited = await rateLimited(
+    address,
+    () => ({ step: null, formId: "login", result: reply() }),
+    username,
+  );
   if (usernameLimited) return usernameLimited;
   const refuse = (status: number, extra: Omit<LoginActionData, "result" | "formId">) =>
     json<LoginActionData>({ step: null, formId: "login", result: reply(), ...extra }, { status });
@@ -154,10 +168,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // spec 000 §8: the invalid-credentials text, or the one the site configures (decision 028)
       const locale = await resolveLocale(request);
       const configured = loginFailureMessageOf((await getSite(locale)).settings, locale);
-      return refuse(401, { alert: configured ? { kind: "error", text: configured } : { kind: "error", key: "login.invalidCredentials" } });
+      return refuse(401, {
+        alert: configured ? { kind: "error", text: configured } : { kind: "error", key: "login.invalidCredentials" },
+      });
     }
-    if (outcome.status === 403) return refuse(403, { alert: alertFor(outcome.apiMessage) ?? { kind: "error", key: "login.disabled" } });
-    const failure = outcome.kind === "refused" ? outcome.failure : { kind: "generic" as const, status: outcome.status, detail: null };
+    if (outcome.status === 403)
+      return refuse(403, { alert: alertFor(outcome.apiMessage) ?? { kind: "error", key: "login.disabled" } });
+    const failure =
+      outcome.kind === "refused" ? outcome.failure : { kind: "generic" as const, status: outcome.status, detail: null };
     return refuse(failure.status, { failure });
   }
   const next = await follow(outcome, { userType, redirectTo: safeRedirectPath(submission.value.redirectTo) });
@@ -178,7 +196,12 @@ export default function LoginPage() {
   return (
     <div className="login-page">
       {step ? (
-        <SignInStep key={`${step.status}-${answerKey}`} step={step} answer={actionData} passwordForm={data.passwordForm} />
+        <SignInStep
+          key={`${step.status}-${answerKey}`}
+          step={step}
+          answer={actionData}
+          passwordForm={data.passwordForm}
+        />
       ) : (
         <LoginForm answer={actionData} />
       )}
@@ -241,7 +264,12 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
         <input type="hidden" name="userType" value={userType} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         {/* 'webauthn': the browser may offer the user's passkeys in this field's autofill (decision 101) */}
-        <Field meta={fields.username} label={t("login.username")} hint={usernameHint ?? undefined} autoComplete="username webauthn" />
+        <Field
+          meta={fields.username}
+          label={t("login.username")}
+          hint={usernameHint ?? undefined}
+          autoComplete="username webauthn"
+        />
         <Field
           key={passwordKey}
           meta={fields.password}
@@ -250,7 +278,12 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
           autoComplete="current-password"
           secret
         />
-        <ShowPasswordToggle id="show-password" label={t("login.showPassword")} checked={showPassword} onChange={setShowPassword} />
+        <ShowPasswordToggle
+          id="show-password"
+          label={t("login.showPassword")}
+          checked={showPassword}
+          onChange={setShowPassword}
+        />
         <button type="submit" name="intent" value="login" className="button" disabled={pending}>
           {t("login.submit")}
         </button>

@@ -19,15 +19,29 @@ import {
 } from "~/components/forms";
 import { PasswordStrength } from "~/components/password-strength";
 import type { PasswordFormSettings } from "~/lib/security";
-import { type LoginStep, memorableAnswerable, type MfaMethod, OTHER_QUESTION, STEP_CONSTRAINTS } from "~/lib/sign-in-steps";
-import type { ForcedPasswordSchema, MemorableSchema, SecurityCodeSchema, securityQuestionsSchema } from "~/lib/sign-in-steps-schemas";
+import {
+  type LoginStep,
+  memorableAnswerable,
+  type MfaMethod,
+  OTHER_QUESTION,
+  STEP_CONSTRAINTS,
+} from "~/lib/sign-in-steps";
+import type {
+  ForcedPasswordSchema,
+  MemorableSchema,
+  SecurityCodeSchema,
+  securityQuestionsSchema,
+} from "~/lib/sign-in-steps-schemas";
 
 // spec 000 §2 "Login content swaps by login status": one view per status. Every view is a plain
 // form posting to /login with a named intent, so each works without JavaScript; the login ticket
 // never reaches the page (it stays in the sealed login-state cookie). The browser loads these forms
 // only when a step is shown (route.tsx, docs/decisions/104).
 
-type StepProps<S extends LoginStep["status"]> = { step: Extract<LoginStep, { status: S }>; answer: StepAnswerData | undefined };
+type StepProps<S extends LoginStep["status"]> = {
+  step: Extract<LoginStep, { status: S }>;
+  answer: StepAnswerData | undefined;
+};
 
 type SignInStepProps = {
   step: LoginStep;
@@ -100,14 +114,21 @@ function StepHeading({ step }: { step: LoginStep }) {
 // password: the ticket proves the current one), with the same show-password box, strength meter
 // and guidance as the other new-password forms.
 
-function ChangePasswordStep({ step, answer, settings }: StepProps<"ForceChangePassword"> & { settings: PasswordFormSettings }) {
+function ChangePasswordStep({
+  step,
+  answer,
+  settings,
+}: StepProps<"ForceChangePassword"> & { settings: PasswordFormSettings }) {
   const { t } = useTranslation("auth");
   const pending = usePending();
   const [typed, setTyped] = useState("");
   const [showPassword, setShowPassword] = useState(false);
-  const validation = useBrowserValidation(() => import("~/lib/sign-in-steps-schemas").then((m) => m.ForcedPasswordSchema), {
-    intent: "change-password",
-  });
+  const validation = useBrowserValidation(
+    () => import("~/lib/sign-in-steps-schemas").then((m) => m.ForcedPasswordSchema),
+    {
+      intent: "change-password",
+    },
+  );
   const [form, fields] = useForm<z.input<typeof ForcedPasswordSchema>>({
     id: "step-password",
     lastResult: resultFor(answer, "step-password"),
@@ -142,7 +163,9 @@ function ChangePasswordStep({ step, answer, settings }: StepProps<"ForceChangePa
           autoComplete="new-password"
           secret
         >
-          {settings.strengthMeter ? <PasswordStrength id={`${fields.newPassword.id}-strength`} password={typed} /> : null}
+          {settings.strengthMeter ? (
+            <PasswordStrength id={`${fields.newPassword.id}-strength`} password={typed} />
+          ) : null}
         </Field>
         <ShowPasswordToggle
           id="show-new-password"
@@ -270,19 +293,28 @@ function SecurityQuestionsStep({ step, answer }: StepProps<"SetSecurityQuestions
       <p>{t("steps.questions.intro")}</p>
       <StepAlert answer={answer} />
       <Form method="post" action="/login" {...getFormProps(form)} className="form">
-        <ErrorSummary
-          errors={summaryErrors(pairs.flatMap((p) => [p.question, p.custom, p.answer]))}
-        />
+        <ErrorSummary errors={summaryErrors(pairs.flatMap((p) => [p.question, p.custom, p.answer]))} />
         <FormSecrets />
         {pairs.map((p) => (
           <fieldset key={p.n} className="fieldset">
             <legend className="fieldset__legend">{t("steps.questions.legend", { n: p.n })}</legend>
-            <QuestionSelect meta={p.question} label={t("steps.questions.question", { n: p.n })} questions={step.defaultQuestions} />
-            <Field meta={p.custom} label={t("steps.questions.custom", { n: p.n })} hint={t("steps.questions.customHint")} autoComplete="off" />
+            <QuestionSelect
+              meta={p.question}
+              label={t("steps.questions.question", { n: p.n })}
+              questions={step.defaultQuestions}
+            />
+            <Field
+              meta={p.custom}
+              label={t("steps.questions.custom", { n: p.n })}
+              hint={t("steps.questions.customHint")}
+              autoComplete="off"
+            />
             <Field
               meta={p.answer}
               label={t("steps.questions.answer", { n: p.n })}
-              hint={step.answerMinLength > 0 ? t("steps.questions.answerHint", { min: step.answerMinLength }) : undefined}
+              hint={
+                step.answerMinLength > 0 ? t("steps.questions.answerHint", { min: step.answerMinLength }) : undefined
+              }
               autoComplete="off"
               secret
             />
@@ -317,9 +349,12 @@ function methodLabel(t: (key: string) => string, method: MfaMethod | null): stri
 function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolmentValidateDevice">) {
   const { t } = useTranslation("auth");
   const pending = usePending();
-  const validation = useBrowserValidation(() => import("~/lib/sign-in-steps-schemas").then((m) => m.SecurityCodeSchema), {
-    intent: "validate-code",
-  });
+  const validation = useBrowserValidation(
+    () => import("~/lib/sign-in-steps-schemas").then((m) => m.SecurityCodeSchema),
+    {
+      intent: "validate-code",
+    },
+  );
   const [form, fields] = useForm<z.input<typeof SecurityCodeSchema>>({
     id: "step-code",
     lastResult: resultFor(answer, "step-code"),
@@ -527,7 +562,13 @@ function MemorableStep({ step, answer }: StepProps<"MemorableCharactersRequired"
     <div className="login sign-in-step">
       <StepHeading step={step} />
       <StepAlert answer={typedSinceAnswer ? undefined : answer} />
-      <Form method="post" action="/login" {...getFormProps(form)} className="form" onInput={() => setTypedSinceAnswer(true)}>
+      <Form
+        method="post"
+        action="/login"
+        {...getFormProps(form)}
+        className="form"
+        onInput={() => setTypedSinceAnswer(true)}
+      >
         <FormSecrets />
         {answerable ? (
           <>

@@ -21,7 +21,10 @@ export function StepAlert({ answer }: { answer: StepAnswerData | undefined }) {
   return (
     <>
       {alert ? (
-        <div className={`alert alert--${alert.kind === "info" ? "info" : "error"}`} role={alert.kind === "info" ? "status" : "alert"}>
+        <div
+          className={`alert alert--${alert.kind === "info" ? "info" : "error"}`}
+          role={alert.kind === "info" ? "status" : "alert"}
+        >
           <p>{alert.key ? t(alert.key, alert.params) : alert.text}</p>
         </div>
       ) : null}

@@ -5,7 +5,12 @@ import { usernameOutcome } from "./login.server";
 
 // docs/decisions/115: what the platform's answer to a password sign-in does to the username's count.
 
-const refused = (status: number): StepOutcome => ({ kind: "refused", status, apiMessage: null, failure: new PlanningError(status, null).failure });
+const refused = (status: number): StepOutcome => ({
+  kind: "refused",
+  status,
+  apiMessage: null,
+  failure: new PlanningError(status, null).failure,
+});
 
 describe("usernameOutcome", () => {
   it("keeps a wrong password (401) counted", () => {
@@ -14,7 +19,9 @@ describe("usernameOutcome", () => {
 
   it("clears the count on a sign-in, with or without further steps", () => {
     expect(usernameOutcome({ kind: "success", role: "ClientUser", token: "t" })).toBe("succeeded");
-    expect(usernameOutcome({ kind: "step", role: "ClientUser", ticket: "t", step: { status: "MfaRequired" } as never })).toBe("succeeded");
+    expect(
+      usernameOutcome({ kind: "step", role: "ClientUser", ticket: "t", step: { status: "MfaRequired" } as never }),
+    ).toBe("succeeded");
   });
 
   it("takes back any other answer: a locked account, a fault, an ended sign-in", () => {

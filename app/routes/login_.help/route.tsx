@@ -22,7 +22,12 @@ import { HoneypotFields } from "~/components/honeypot-fields";
 import { readForm } from "~/session/csrf.server";
 import { checkRateLimit, rateLimitHeaders } from "~/session/rate-limit.server";
 import { getPortalSession } from "~/session/session.server";
-import { createForgottenUsernameSchema, ForgottenPasswordSchema, parseWithZod, RecoveryUserType } from "~/session/validation.server";
+import {
+  createForgottenUsernameSchema,
+  ForgottenPasswordSchema,
+  parseWithZod,
+  RecoveryUserType,
+} from "~/session/validation.server";
 
 // spec 000 §2 "Help with logging in": a Forgotten password section, and a Forgotten username
 // section for clients only; a Return to login link. §4 "Forgotten password flow" (step main; the
@@ -30,7 +35,6 @@ import { createForgottenUsernameSchema, ForgottenPasswordSchema, parseWithZod, R
 // The file is login_.help (not login.help) so that the page does not render inside login.tsx.
 
 export const handle = { i18n: ["recovery", "auth"] };
-
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getPortalSession(request);
@@ -72,7 +76,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const wait = await checkRateLimit(address, "recovery");
     if (wait) {
       return json<ActionData>(
-        { form, result: submission.reply(), messageKey: "errors.rateLimited", messageValues: { minutes: Math.ceil(wait / 60) } },
+        {
+          form,
+          result: submission.reply(),
+          messageKey: "errors.rateLimited",
+          messageValues: { minutes: Math.ceil(wait / 60) },
+        },
         { status: 429, headers: { "Retry-After": String(wait) } },
       );
     }
@@ -86,9 +95,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       logger.info("forgotten username refused", { status: error.status, address });
       // spec 000 §8: the mismatch text (the platform's 400 says the same words)
       if (error.status === 400 && error.apiMessage?.startsWith("The supplied email and date of birth")) {
-        return json<ActionData>({ form, result: submission.reply(), messageKey: "errors.usernameMismatch" }, { status: 400 });
+        return json<ActionData>(
+          { form, result: submission.reply(), messageKey: "errors.usernameMismatch" },
+          { status: 400 },
+        );
       }
-      return json<ActionData>({ form, result: submission.reply(), failure: error.failure }, { status: error.failure.status });
+      return json<ActionData>(
+        { form, result: submission.reply(), failure: error.failure },
+        { status: error.failure.status },
+      );
     }
     return redirect("/login?usernameSent=true");
   }
@@ -97,7 +112,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const wait = await checkRateLimit(address, "recovery");
   if (wait) {
     return json<ActionData>(
-      { form, result: submission.reply(), messageKey: "errors.rateLimited", messageValues: { minutes: Math.ceil(wait / 60) } },
+      {
+        form,
+        result: submission.reply(),
+        messageKey: "errors.rateLimited",
+        messageValues: { minutes: Math.ceil(wait / 60) },
+      },
       { status: 429, headers: { "Retry-After": String(wait) } },
     );
   }
@@ -114,7 +134,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(next, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (!(error instanceof PlanningError)) throw error;
-    return json<ActionData>({ form, result: submission.reply(), failure: error.failure }, { status: error.failure.status });
+    return json<ActionData>(
+      { form, result: submission.reply(), failure: error.failure },
+      { status: error.failure.status },
+    );
   }
 }
 
@@ -136,7 +159,9 @@ export default function HelpWithLoggingIn() {
   const pending = navigation.state === "submitting";
   const passwordData = actionData?.form === "password" ? actionData : undefined;
   const usernameData = actionData?.form === "username" ? actionData : undefined;
-  const passwordValidation = useBrowserValidation(() => import("~/lib/recovery-schemas").then((m) => m.ForgottenPasswordSchema));
+  const passwordValidation = useBrowserValidation(() =>
+    import("~/lib/recovery-schemas").then((m) => m.ForgottenPasswordSchema),
+  );
   const usernameValidation = useBrowserValidation(
     () => import("~/lib/recovery-schemas").then((m) => m.createForgottenUsernameSchema(locale)),
     {},
@@ -236,7 +261,9 @@ export default function HelpWithLoggingIn() {
 // docs/decisions/046: a refused post carries Retry-After with and without JavaScript.
 export const headers = rateLimitHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} | Client Online` : "Client Online" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -77,7 +77,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     step === "enterReset"
       ? parseWithZod(formData, { schema: ResetCodeSchema })
       : parseWithZod(formData, { schema: QuestionsResetSchema });
-  const reply = (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ hideFields: SECRETS, ...options });
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
+    submission.reply({ hideFields: SECRETS, ...options });
 
   const wait = await checkRateLimit(address, "recovery");
   if (wait) {
@@ -93,7 +94,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await completePasswordReset({
       reference: state.reference,
       newPassword: value.newPassword,
-      ...("resetCode" in value ? { resetCode: value.resetCode } : { answers: [value.answer1, value.answer2] as [string, string] }),
+      ...("resetCode" in value
+        ? { resetCode: value.resetCode }
+        : { answers: [value.answer1, value.answer2] as [string, string] }),
     });
   } catch (error) {
     if (!(error instanceof PlanningError)) throw error;
@@ -111,9 +114,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
         );
       }
       case "answers":
-        return json<ActionData>({ result: reply({ formErrors: ["recovery:errors.answersIncorrect"] }) }, { status: 400 });
+        return json<ActionData>(
+          { result: reply({ formErrors: ["recovery:errors.answersIncorrect"] }) },
+          { status: 400 },
+        );
       case "policy":
-        return json<ActionData>({ result: reply({ fieldErrors: { newPassword: [refusal.message] } }) }, { status: 400 });
+        return json<ActionData>(
+          { result: reply({ fieldErrors: { newPassword: [refusal.message] } }) },
+          { status: 400 },
+        );
       case "disabled":
         return json<ActionData>(
           { result: reply(), messageKey: "errors.disabled" },
@@ -124,9 +133,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
   const userType = RecoveryUserType.parse(formData.get("userType") ?? "client");
-  return redirect(userType === "adviser" ? "/login?userType=adviser&passwordChanged=true" : "/login?passwordChanged=true", {
-    headers: { "Set-Cookie": await clearResetState() },
-  });
+  return redirect(
+    userType === "adviser" ? "/login?userType=adviser&passwordChanged=true" : "/login?passwordChanged=true",
+    {
+      headers: { "Set-Cookie": await clearResetState() },
+    },
+  );
 }
 
 export default function ResetPassword() {
@@ -140,7 +152,10 @@ export default function ResetPassword() {
   const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
   useEffect(() => setPassword(""), [actionData]);
   const validation = useBrowserValidation(
-    () => import("~/lib/recovery-schemas").then((m) => (step === "enterReset" ? m.ResetCodeSchema : m.QuestionsResetSchema)),
+    () =>
+      import("~/lib/recovery-schemas").then((m) =>
+        step === "enterReset" ? m.ResetCodeSchema : m.QuestionsResetSchema,
+      ),
     {},
     [step],
   );
@@ -153,7 +168,9 @@ export default function ResetPassword() {
   const incomplete = useDisabledUntilValid(form.id, validation.isValid);
   const formError = form.errors?.[0];
   const ordered =
-    step === "enterReset" ? [fields.resetCode!, fields.newPassword!] : [fields.answer1!, fields.answer2!, fields.newPassword!];
+    step === "enterReset"
+      ? [fields.resetCode!, fields.newPassword!]
+      : [fields.answer1!, fields.answer2!, fields.newPassword!];
   const summary: SummaryError[] = [
     ...(formError ? [{ fieldId: fields.answer1!.id, message: formError }] : []),
     ...summaryErrors(ordered),
@@ -195,8 +212,20 @@ export default function ResetPassword() {
                 {t(formError)}
               </p>
             ) : null}
-            <Field key={`a1-${secretsKey}`} meta={fields.answer1!} label={questions[0] ?? ""} autoComplete="off" secret />
-            <Field key={`a2-${secretsKey}`} meta={fields.answer2!} label={questions[1] ?? ""} autoComplete="off" secret />
+            <Field
+              key={`a1-${secretsKey}`}
+              meta={fields.answer1!}
+              label={questions[0] ?? ""}
+              autoComplete="off"
+              secret
+            />
+            <Field
+              key={`a2-${secretsKey}`}
+              meta={fields.answer2!}
+              label={questions[1] ?? ""}
+              autoComplete="off"
+              secret
+            />
           </fieldset>
         )}
         <div
@@ -217,8 +246,16 @@ export default function ResetPassword() {
             {strengthMeter ? <PasswordStrength id="new-password-strength" password={password} /> : null}
           </Field>
         </div>
-        <ShowPasswordToggle id="show-new-password" label={t("reset.showPassword")} checked={showPassword} onChange={setShowPassword} />
-        <button type="submit" className="button" disabled={incomplete || navigation.state === "submitting"}
+        <ShowPasswordToggle
+          id="show-new-password"
+          label={t("reset.showPassword")}
+          checked={showPassword}
+          onChange={setShowPassword}
+        />
+        <button
+          type="submit"
+          className="button"
+          disabled={incomplete || navigation.state === "submitting"}
           aria-describedby={incomplete ? "reset-reason" : undefined}
         >
           {t("reset.submit")}
@@ -238,7 +275,9 @@ export default function ResetPassword() {
 // docs/decisions/046: a refused post carries Retry-After with and without JavaScript.
 export const headers = rateLimitHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | Client Online` : "Client Online" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} | Client Online` : "Client Online" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -14,7 +14,8 @@ import { checkRateLimit } from "~/session/rate-limit.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   await readForm(request, { anonymous: true });
   const seconds = await checkRateLimit(clientAddress(request, context), "passkeyOptions");
-  if (seconds !== null) return json({ error: "rate-limited" }, { status: 429, headers: { "Retry-After": String(seconds) } });
+  if (seconds !== null)
+    return json({ error: "rate-limited" }, { status: 429, headers: { "Retry-After": String(seconds) } });
   try {
     return json(await authenticationOptions(), { headers: { "Cache-Control": "no-store" } });
   } catch (error) {

@@ -38,7 +38,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (url.searchParams.get("confirm") !== "review") return redirect("/");
   const [session, t] = await Promise.all([getPortalSession(request), getFixedT(request)]);
   if (!session) return redirect("/");
-  return json({ returnTo: safeRedirectPath(url.searchParams.get("returnTo")) ?? "/", title: t("nav.logoutConfirm.title") });
+  return json({
+    returnTo: safeRedirectPath(url.searchParams.get("returnTo")) ?? "/",
+    title: t("nav.logoutConfirm.title"),
+  });
 }
 
 export default function LogoutConfirmation() {

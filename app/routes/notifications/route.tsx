@@ -21,7 +21,8 @@ import { redirectWithToast } from "~/session/toast.server";
 
 const INTENTS = ["close", "open", "speak", "continue"] as const;
 type PostIntent = (typeof INTENTS)[number];
-const isIntent = (value: unknown): value is PostIntent => typeof value === "string" && (INTENTS as readonly string[]).includes(value);
+const isIntent = (value: unknown): value is PostIntent =>
+  typeof value === "string" && (INTENTS as readonly string[]).includes(value);
 
 const DEFAULT_RETURN = "/clients/home";
 
@@ -36,24 +37,36 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   const type = form.get("type");
-  if (!isIntent(intent) || !isNotificationType(type)) return json({ error: "Unknown notification or intent" }, { status: 400 });
+  if (!isIntent(intent) || !isNotificationType(type))
+    return json({ error: "Unknown notification or intent" }, { status: 400 });
   const returnTo = safeRedirectPath(form.get("returnTo")) ?? DEFAULT_RETURN;
   const userId = context.user.id;
   const marks = await readMarks(request, userId);
 
   // the postponement notice: marked updated, then its link
   if (intent === "continue") {
-    return redirect(REDIRECT_URLS[type], { headers: { "Set-Cookie": await marksSetCookie(userId, withMarks(marks, type, { updated: true })) } });
+    return redirect(REDIRECT_URLS[type], {
+      headers: { "Set-Cookie": await marksSetCookie(userId, withMarks(marks, type, { updated: true })) },
+    });
   }
 
   const { planning, entityId } = context;
   const needsConfig = intent === "speak" && type === "factFind";
   // decision 124: the configuration is asked beside the adviser check, not after it
-  const configPromise = needsConfig ? fetchNotificationConfig(planning, entityId) : Promise.resolve({ emailTemplateId: null });
+  const configPromise = needsConfig
+    ? fetchNotificationConfig(planning, entityId)
+    : Promise.resolve({ emailTemplateId: null });
   configPromise.catch(() => undefined);
   if (intent === "speak") {
     // a client with no adviser is not offered it: a post from an old page changes nothing (issue 25 item 12)
-    const offer = await settle(request, fetchSpeakToAdviser(planning, { locale: await resolveLocale(request), role: context.user.role, clientId: entityId }));
+    const offer = await settle(
+      request,
+      fetchSpeakToAdviser(planning, {
+        locale: await resolveLocale(request),
+        role: context.user.role,
+        clientId: entityId,
+      }),
+    );
     if (!offer.ok) return redirectWithToast(returnTo, await failureToast(request, offer.failure));
     if (!offer.value.offered) return redirect(returnTo);
   }
@@ -85,8 +98,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** spec 000 §8: 'An error has occurred', the platform's cleaned message, then the advice (or the network text). */
 async function failureToast(request: Request, failure: Failure): Promise<Toast> {
-  if (failure.kind === "network") return { type: "error", title: "common:errors.network.title", description: "common:errors.network.text" };
-  if (!failure.detail) return { type: "error", title: "common:errors.generic.title", description: "common:errors.generic.text" };
+  if (failure.kind === "network")
+    return { type: "error", title: "common:errors.network.title", description: "common:errors.network.text" };
+  if (!failure.detail)
+    return { type: "error", title: "common:errors.generic.title", description: "common:errors.generic.text" };
   const t = await getFixedT(request, "common");
-  return { type: "error", title: "common:errors.generic.title", description: `${failure.detail} ${t("errors.generic.text")}` };
+  return {
+    type: "error",
+    title: "common:errors.generic.title",
+    description: `${failure.detail} ${t("errors.generic.text")}`,
+  };
 }

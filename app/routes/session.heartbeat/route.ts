@@ -21,9 +21,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const portal = await getPortalSession(request);
   if (!portal) return noCurrentSession(request);
   try {
-    await createPlanningClient({ token: portal.token }).get("resourceful/session/heartbeat", z.object({ session: z.string() }), {
-      retry: false,
-    });
+    await createPlanningClient({ token: portal.token }).get(
+      "resourceful/session/heartbeat",
+      z.object({ session: z.string() }),
+      {
+        retry: false,
+      },
+    );
   } catch (error) {
     if (error instanceof PlanningError && error.status === 401) return noCurrentSession(request);
     // The platform did not answer: the session is not known to be lost, and the timers carry on.
@@ -40,7 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
 async function noCurrentSession(request: Request) {
   const headers = new Headers(NO_STORE);
   headers.append("Set-Cookie", await destroySessionCookie(request));
-  return json<HeartbeatAnswer>({ ok: false, error: "No current session", redirectTo: LOST_SESSION }, { status: 401, headers });
+  return json<HeartbeatAnswer>(
+    { ok: false, error: "No current session", redirectTo: LOST_SESSION },
+    { status: 401, headers },
+  );
 }
 
 export function loader() {

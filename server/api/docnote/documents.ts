@@ -1,20 +1,6 @@
 // spec 002 §2, §4 documents and messages: categories, types, the list, one document, its body,
 // the first read, and compose (docs/platform-api.md "Documents and messages").
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  exists,
-  getTableColumns,
-  gte,
-  isNull,
-  lt,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, desc, eq, exists, getTableColumns, gte, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection";
 import { inJsonList, jsonList } from "../../db/json-list";
@@ -66,29 +52,20 @@ type AttachmentMeta = {
   createdAt: string;
 };
 
-const SORTS = [
-  "-created_date",
-  "created_date",
-  "-reference_date",
-  "reference_date",
-  "subject",
-  "-subject",
-] as const;
+const SORTS = ["-created_date", "created_date", "-reference_date", "reference_date", "subject", "-subject"] as const;
 type Sort = (typeof SORTS)[number];
 
 const NO_REFERENCE_DATE = "";
 
 function sortKeyOf(sort: Sort): SQL<string> {
   if (sort.endsWith("created_date")) return sql<string>`${documents.createdAt}`;
-  if (sort.endsWith("reference_date"))
-    return sql<string>`coalesce(${documents.referenceDate}, ${NO_REFERENCE_DATE})`;
+  if (sort.endsWith("reference_date")) return sql<string>`coalesce(${documents.referenceDate}, ${NO_REFERENCE_DATE})`;
   return sql<string>`lower(${documents.subject})`;
 }
 
 function rowSortKey(sort: Sort, d: ListedDocument): string {
   if (sort.endsWith("created_date")) return d.createdAt;
-  if (sort.endsWith("reference_date"))
-    return d.referenceDate ?? NO_REFERENCE_DATE;
+  if (sort.endsWith("reference_date")) return d.referenceDate ?? NO_REFERENCE_DATE;
   return d.subject.toLowerCase();
 }
 
@@ -140,30 +117,21 @@ type ExtrasRow = {
   type_name: string | null;
 };
 
-const documentExtras = (db: Db) =>
-  db.$client.prepare<[number, string], ExtrasRow>(DOCUMENT_EXTRAS);
+const documentExtras = (db: Db) => db.$client.prepare<[number, string], ExtrasRow>(DOCUMENT_EXTRAS);
 
 /** The list shape of documents, with what they link to read in one statement. */
-function documentViews(
-  db: Db,
-  scope: DocScope,
-  rows: ListedDocument[],
-  sort: Sort,
-  reader: number
-) {
+function documentViews(db: Db, scope: DocScope, rows: ListedDocument[], sort: Sort, reader: number) {
   if (rows.length === 0) return [];
   const extras = new Map(
     prepared(db, documentExtras)
       .all(reader, JSON.stringify(rows.map((r) => r.id)))
-      .map((e) => [e.id, e])
+      .map((e) => [e.id, e]),
   );
   const visible = new Set(scope.entities);
   return rows.map((d) => {
     const extra = extras.get(d.id);
     const linked = extra ? (JSON.parse(extra.entities) as number[]) : [];
-    const categories = extra
-      ? (JSON.parse(extra.categories) as Array<[number, string]>)
-      : [];
+    const categories = extra ? (JSON.parse(extra.categories) as Array<[number, string]>) : [];
     const firstRead = extra?.first_read ?? null;
     return {
       id: d.id,
@@ -171,9 +139,7 @@ function documentViews(
       doctype: d.doctype,
       doctype_name: extra?.type_name ?? d.doctype,
       docsubtype: d.docsubtype,
-      categories: categories
-        .sort((x, y) => x[0] - y[0])
-        .map(([id, name]) => ({ id, name })),
+      categories: categories.sort((x, y) => x[0] - y[0]).map(([id, name]) => ({ id, name })),
       created_date: wireDateTime(d.createdAt),
       reference_date: wireDate(d.referenceDate),
       entity_ids: linked.filter((e) => visible.has(e)).sort((x, y) => x - y),
@@ -197,18 +163,14 @@ const optional = <S extends z.ZodTypeAny>(schema: S) =>
 
 function isRealDate(text: string): boolean {
   const date = new Date(`${text}T00:00:00Z`);
-  return (
-    !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
-  );
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
 const DateText = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Expected YYYY-MM-DD")
   .refine(isRealDate, "Not a date");
-const Code = z
-  .string()
-  .regex(/^[\w .-]{1,100}$/, "Expected a document type code");
+const Code = z.string().regex(/^[\w .-]{1,100}$/, "Expected a document type code");
 
 const ListQuery = z
   .object({
@@ -217,9 +179,7 @@ const ListQuery = z
     page_bookmark: optional(z.string().max(500)),
     docsubtype: optional(z.string().max(100)),
     docsubtype_exclude: optional(z.string().max(100)),
-    digital_signature_status: optional(
-      z.enum(["Pending", "Signed", "Declined"])
-    ),
+    digital_signature_status: optional(z.enum(["Pending", "Signed", "Declined"])),
     "firstread.include_read_notes": optional(z.enum(["true", "false"])),
     "firstread.entity_id": optional(Id),
     "created_date.start_date": optional(DateText),
@@ -230,31 +190,20 @@ const ListQuery = z
   .passthrough();
 
 /** A list parameter given as `name.N` (each), `name` or comma-separated values. */
-function listParam<S extends z.ZodTypeAny>(
-  query: Record<string, string>,
-  name: string,
-  item: S
-): Array<z.output<S>> {
+function listParam<S extends z.ZodTypeAny>(query: Record<string, string>, name: string, item: S): Array<z.output<S>> {
   const values: string[] = [];
   for (const [key, value] of Object.entries(query)) {
-    if (
-      key === name ||
-      (key.startsWith(`${name}.`) && /^\d+$/.test(key.slice(name.length + 1)))
-    ) {
+    if (key === name || (key.startsWith(`${name}.`) && /^\d+$/.test(key.slice(name.length + 1)))) {
       values.push(
         ...value
           .split(",")
           .map((v) => v.trim())
-          .filter(Boolean)
+          .filter(Boolean),
       );
     }
   }
   if (values.length > 100)
-    throw new ApiError(
-      400,
-      `Invalid query: ${name}: at most 100 values`,
-      MESSAGES.argumentsIncorrect
-    );
+    throw new ApiError(400, `Invalid query: ${name}: at most 100 values`, MESSAGES.argumentsIncorrect);
   return values.map((v) => validate(item, v, "query") as z.output<S>);
 }
 
@@ -271,8 +220,7 @@ function subjectPattern(value: string): string {
 }
 
 function assertInScope(scope: DocScope, entityIds: number[]): void {
-  for (const id of entityIds)
-    if (!scope.entities.includes(id)) throw forbidden(MESSAGES.noEntityAccess);
+  for (const id of entityIds) if (!scope.entities.includes(id)) throw forbidden(MESSAGES.noEntityAccess);
 }
 
 /** The columns the list reads (the body only travels on its own call). */
@@ -301,52 +249,40 @@ function listStatement(db: Db, shape: ListShape) {
   const descending = sort.startsWith("-");
   const conditions: SQL[] = [visibleCondition(shape)];
   if (shape.doctypes) conditions.push(inJsonList(documents.doctype, "doctypes"));
-  if (shape.excluded)
-    conditions.push(sql`not ${inJsonList(documents.doctype, "excluded")}`);
+  if (shape.excluded) conditions.push(sql`not ${inJsonList(documents.doctype, "excluded")}`);
   if (shape.categories) {
     conditions.push(
       exists(
         sqlSelectOne(
           and(
             eq(documentCategoryLinks.documentId, documents.id),
-            inJsonList(documentCategoryLinks.categoryId, "categories")
+            inJsonList(documentCategoryLinks.categoryId, "categories"),
           ) as SQL,
-          "document_category_links"
-        )
-      )
+          "document_category_links",
+        ),
+      ),
     );
   }
-  if (shape.docsubtype)
-    conditions.push(eq(documents.docsubtype, sql.placeholder("docsubtype")));
+  if (shape.docsubtype) conditions.push(eq(documents.docsubtype, sql.placeholder("docsubtype")));
   if (shape.docsubtypeExclude)
     conditions.push(
-      or(
-        isNull(documents.docsubtype),
-        ne(documents.docsubtype, sql.placeholder("docsubtypeExclude"))
-      ) as SQL
+      or(isNull(documents.docsubtype), ne(documents.docsubtype, sql.placeholder("docsubtypeExclude"))) as SQL,
     );
-  if (shape.signature)
-    conditions.push(
-      eq(documents.digitalSignatureStatus, sql.placeholder("signature"))
-    );
+  if (shape.signature) conditions.push(eq(documents.digitalSignatureStatus, sql.placeholder("signature")));
   if (shape.unread) {
     conditions.push(
       sql`not exists ${sqlSelectOne(
         and(
           eq(documentFirstReads.documentId, documents.id),
-          eq(documentFirstReads.entityId, sql.placeholder("reader"))
+          eq(documentFirstReads.entityId, sql.placeholder("reader")),
         ) as SQL,
-        "document_first_reads"
-      )}`
+        "document_first_reads",
+      )}`,
     );
   }
-  if (shape.start)
-    conditions.push(gte(documents.createdAt, sql.placeholder("start")));
+  if (shape.start) conditions.push(gte(documents.createdAt, sql.placeholder("start")));
   if (shape.end) conditions.push(lt(documents.createdAt, sql.placeholder("end")));
-  if (shape.subject)
-    conditions.push(
-      sql`${documents.subject} like ${sql.placeholder("subject")} escape '\\'`
-    );
+  if (shape.subject) conditions.push(sql`${documents.subject} like ${sql.placeholder("subject")} escape '\\'`);
   const key = sortKeyOf(sort);
   if (shape.bookmark) {
     const after = sql.placeholder("afterKey");
@@ -354,30 +290,21 @@ function listStatement(db: Db, shape: ListShape) {
     conditions.push(
       descending
         ? sql`(${key} < ${after} or (${key} = ${after} and ${documents.id} < ${afterId}))`
-        : sql`(${key} > ${after} or (${key} = ${after} and ${documents.id} > ${afterId}))`
+        : sql`(${key} > ${after} or (${key} = ${after} and ${documents.id} > ${afterId}))`,
     );
   }
   return db
     .select(listedColumns)
     .from(documents)
     .where(and(...conditions))
-    .orderBy(
-      descending ? desc(key) : asc(key),
-      descending ? desc(documents.id) : asc(documents.id)
-    )
+    .orderBy(descending ? desc(key) : asc(key), descending ? desc(documents.id) : asc(documents.id))
     .limit(sql.placeholder("limit"))
     .prepare();
 }
 
-const listStatements = new ShapedStatements<ReturnType<typeof listStatement>>(
-  128
-);
+const listStatements = new ShapedStatements<ReturnType<typeof listStatement>>(128);
 
-function listDocuments(
-  db: Db,
-  scope: DocScope,
-  rawQuery: Record<string, string>
-) {
+function listDocuments(db: Db, scope: DocScope, rawQuery: Record<string, string>) {
   const query = validate(ListQuery, rawQuery, "query");
   const sort: Sort = query.page_sort ?? "-created_date";
   const doctypes = listParam(rawQuery, "doctype", Code);
@@ -394,15 +321,11 @@ function listDocuments(
   let after: { key: string; id: number } | null = null;
   if (query.page_bookmark) {
     const bookmark = decodeBookmark(query.page_bookmark);
-    if (
-      !bookmark ||
-      bookmark.sort !== sort ||
-      typeof bookmark.key !== "string"
-    ) {
+    if (!bookmark || bookmark.sort !== sort || typeof bookmark.key !== "string") {
       throw new ApiError(
         400,
         "Invalid query: page_bookmark does not belong to this page_sort",
-        MESSAGES.argumentsIncorrect
+        MESSAGES.argumentsIncorrect,
       );
     }
     after = { key: bookmark.key, id: bookmark.id };
@@ -422,9 +345,7 @@ function listDocuments(
     subject: !!subject,
     bookmark: after !== null,
   };
-  const statement = listStatements.get(db, JSON.stringify(shape), () =>
-    listStatement(db, shape)
-  );
+  const statement = listStatements.get(db, JSON.stringify(shape), () => listStatement(db, shape));
   const rows = statement.all({
     entities: jsonList(entityIds.length ? entityIds : scope.entities),
     doctypes: jsonList(doctypes),
@@ -491,24 +412,16 @@ export function insertSecureMessage(db: Db, input: SecureMessageInput): number {
       })
       .returning({ id: documents.id })
       .get().id;
-    tx.insert(documentEntities)
-      .values({ documentId, entityId: input.entityId })
-      .run();
-    for (const accountId of input.accountIds ?? [])
-      tx.insert(documentAccounts).values({ documentId, accountId }).run();
+    tx.insert(documentEntities).values({ documentId, entityId: input.entityId }).run();
+    for (const accountId of input.accountIds ?? []) tx.insert(documentAccounts).values({ documentId, accountId }).run();
     return documentId;
   });
 }
 
 // the categories and types, and the types the given members' documents have, prepared once
 const allCategories = (db: Db) =>
-  db
-    .select()
-    .from(documentCategories)
-    .orderBy(asc(documentCategories.name), asc(documentCategories.id))
-    .prepare();
-const allTypes = (db: Db) =>
-  db.select().from(documentTypes).orderBy(asc(documentTypes.name)).prepare();
+  db.select().from(documentCategories).orderBy(asc(documentCategories.name), asc(documentCategories.id)).prepare();
+const allTypes = (db: Db) => db.select().from(documentTypes).orderBy(asc(documentTypes.name)).prepare();
 const typesOfMembers = (db: Db, adviser: boolean) =>
   db
     .selectDistinct({ code: documentTypes.code, name: documentTypes.name })
@@ -521,30 +434,19 @@ const typesForAdviser = (db: Db) => typesOfMembers(db, true);
 const typesForClient = (db: Db) => typesOfMembers(db, false);
 
 export const documentRoutes: Route[] = [
-  signedIn(
-    "GET",
-    "/resourceful/docnote-v2/category",
-    (_request, { db, caller }) => {
-      docScopeOf(db, caller);
-      return json(prepared(db, allCategories).all());
-    }
-  ),
+  signedIn("GET", "/resourceful/docnote-v2/category", (_request, { db, caller }) => {
+    docScopeOf(db, caller);
+    return json(prepared(db, allCategories).all());
+  }),
 
-  signedIn(
-    "GET",
-    "/resourceful/docnote-v2/doctype",
-    (request, { db, caller }) => {
-      const scope = docScopeOf(db, caller);
-      const members = listParam(request.query, "member_ids", Id);
-      if (members.length === 0) return json(prepared(db, allTypes).all());
-      assertInScope(scope, members);
-      const rows = prepared(
-        db,
-        scope.adviser ? typesForAdviser : typesForClient
-      ).all({ entities: jsonList(members) });
-      return json(rows);
-    }
-  ),
+  signedIn("GET", "/resourceful/docnote-v2/doctype", (request, { db, caller }) => {
+    const scope = docScopeOf(db, caller);
+    const members = listParam(request.query, "member_ids", Id);
+    if (members.length === 0) return json(prepared(db, allTypes).all());
+    assertInScope(scope, members);
+    const rows = prepared(db, scope.adviser ? typesForAdviser : typesForClient).all({ entities: jsonList(members) });
+    return json(rows);
+  }),
 
   signedIn("GET", "/resourceful/docnote-v2", (request, { db, caller }) => {
     const scope = docScopeOf(db, caller);
@@ -552,91 +454,68 @@ export const documentRoutes: Route[] = [
   }),
 
   // spec 002 §4 sending, step 1; §5 compose
-  signedIn(
-    "POST",
-    "/resourceful/docnote-v2",
-    (request, { db, caller, clock }) => {
-      requireClientUser(caller);
-      if (toggleOn(db, "one_way_messaging"))
-        throw forbidden(DOC_MESSAGES.oneWay);
-      const input = validate(CreateBody, request.body, "body");
-      const entityId = caller.user.entityId;
-      const accountIds = [...new Set(input.accounts ?? [])];
-      if (accountIds.length) {
-        const own = new Set(
-          visibleAccounts(db, entityId).map((a) => a.account.id)
-        );
-        if (accountIds.some((a) => !own.has(a)))
-          throw forbidden(DOC_MESSAGES.noAccount);
-      }
-      const templateId = input.notification_template_id ?? null;
-      if (templateId !== null) templateById(db, templateId);
-      const creatorName =
-        entityById(db, entityId)?.displayName ?? caller.user.username;
-      const id = insertSecureMessage(db, {
-        subject: input.subject,
-        body: input.body,
-        entityId,
-        accountIds,
-        templateId,
-        creatorUserId: caller.user.id,
-        creatorName,
-        createdAt: clock.now().toISOString(),
-      });
-      return json({ id }, 201);
+  signedIn("POST", "/resourceful/docnote-v2", (request, { db, caller, clock }) => {
+    requireClientUser(caller);
+    if (toggleOn(db, "one_way_messaging")) throw forbidden(DOC_MESSAGES.oneWay);
+    const input = validate(CreateBody, request.body, "body");
+    const entityId = caller.user.entityId;
+    const accountIds = [...new Set(input.accounts ?? [])];
+    if (accountIds.length) {
+      const own = new Set(visibleAccounts(db, entityId).map((a) => a.account.id));
+      if (accountIds.some((a) => !own.has(a))) throw forbidden(DOC_MESSAGES.noAccount);
     }
-  ),
+    const templateId = input.notification_template_id ?? null;
+    if (templateId !== null) templateById(db, templateId);
+    const creatorName = entityById(db, entityId)?.displayName ?? caller.user.username;
+    const id = insertSecureMessage(db, {
+      subject: input.subject,
+      body: input.body,
+      entityId,
+      accountIds,
+      templateId,
+      creatorUserId: caller.user.id,
+      creatorName,
+      createdAt: clock.now().toISOString(),
+    });
+    return json({ id }, 201);
+  }),
 
   signedIn("GET", "/resourceful/docnote-v2/:id", (request, { db, caller }) => {
     const { id } = validate(IdParams, request.params, "path");
     const scope = docScopeOf(db, caller);
     const document = visibleDocument(db, scope, id);
-    const [view] = documentViews(
-      db,
-      scope,
-      [document],
-      "-created_date",
-      scope.client
-    );
+    const [view] = documentViews(db, scope, [document], "-created_date", scope.client);
     return json({
       ...view,
       attachments: attachmentsOf(db, id).map(attachmentView),
     });
   }),
 
-  signedIn(
-    "GET",
-    "/resourceful/docnote-v2/:id/body",
-    (request, { db, caller }) => {
-      const { id } = validate(IdParams, request.params, "path");
-      const document = visibleDocument(db, docScopeOf(db, caller), id);
-      return {
-        status: 200,
-        raw: document.body,
-        headers: { "Content-Type": "text/html; charset=utf-8" },
-      };
-    }
-  ),
+  signedIn("GET", "/resourceful/docnote-v2/:id/body", (request, { db, caller }) => {
+    const { id } = validate(IdParams, request.params, "path");
+    const document = visibleDocument(db, docScopeOf(db, caller), id);
+    return {
+      status: 200,
+      raw: document.body,
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    };
+  }),
 
   // spec 002 §4: a ClientUser's opening marks it read once; an adviser's records nothing
-  signedIn(
-    "POST",
-    "/resourceful/docnote-v2/:id/firstread",
-    (request, { db, caller, clock }) => {
-      const { id } = validate(IdParams, request.params, "path");
-      const scope = docScopeOf(db, caller);
-      visibleDocument(db, scope, id);
-      if (isClientUser(caller)) {
-        db.insert(documentFirstReads)
-          .values({
-            documentId: id,
-            entityId: scope.client,
-            readAt: clock.now().toISOString(),
-          })
-          .onConflictDoNothing()
-          .run();
-      }
-      return noContent();
+  signedIn("POST", "/resourceful/docnote-v2/:id/firstread", (request, { db, caller, clock }) => {
+    const { id } = validate(IdParams, request.params, "path");
+    const scope = docScopeOf(db, caller);
+    visibleDocument(db, scope, id);
+    if (isClientUser(caller)) {
+      db.insert(documentFirstReads)
+        .values({
+          documentId: id,
+          entityId: scope.client,
+          readAt: clock.now().toISOString(),
+        })
+        .onConflictDoNothing()
+        .run();
     }
-  ),
+    return noContent();
+  }),
 ];

@@ -2,15 +2,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection";
-import {
-  adviserClients,
-  adviserProfiles,
-  contacts,
-  emailTemplates,
-  entities,
-  outbox,
-  users,
-} from "../../db/schema";
+import { adviserClients, adviserProfiles, contacts, emailTemplates, entities, outbox, users } from "../../db/schema";
 import { ApiError, validate } from "../http";
 import { entityById } from "../people";
 import { json, noContent, type Route, signedIn } from "../router";
@@ -29,11 +21,7 @@ const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 export function templateById(db: Db, id: number) {
-  const template = db
-    .select()
-    .from(emailTemplates)
-    .where(eq(emailTemplates.id, id))
-    .get();
+  const template = db.select().from(emailTemplates).where(eq(emailTemplates.id, id)).get();
   if (!template) throw new ApiError(404, "Template not found");
   return template;
 }
@@ -61,9 +49,7 @@ function adviserToNotify(db: Db, clientEntityId: number) {
       db
         .select({ value: contacts.value })
         .from(contacts)
-        .where(
-          and(eq(contacts.entityId, row.entityId), eq(contacts.type, "m2"))
-        )
+        .where(and(eq(contacts.entityId, row.entityId), eq(contacts.type, "m2")))
         .orderBy(desc(contacts.preferred), asc(contacts.id))
         .get()?.value;
     if (address) return { ...row, address };
@@ -79,35 +65,31 @@ export const emailRoutes: Route[] = [
   }),
 
   // spec 002 §4 sending, step 4: a notification to the client's adviser
-  signedIn(
-    "POST",
-    "/resourceful/email/email",
-    (request, { db, caller, clock }) => {
-      validate(SendQuery, request.query, "query");
-      const scope = docScopeOf(db, caller);
-      const input = validate(SendBody, request.body, "body");
-      const template = templateById(db, input.template_id);
-      if (input.document_id) visibleDocument(db, scope, input.document_id);
-      const adviser = adviserToNotify(db, scope.client);
-      if (!adviser) throw new ApiError(422, DOC_MESSAGES.noAdviser);
-      const client = entityById(db, scope.client);
-      const values = {
-        client_name: client?.displayName ?? "",
-        subject: input.subject,
-        adviser_name: adviser.name ?? adviser.username,
-      };
-      db.insert(outbox)
-        .values({
-          to: adviser.address,
-          username: adviser.username,
-          channel: "email",
-          subject: fill(template.subject, values),
-          body: fill(template.body, values),
-          code: null,
-          createdAt: clock.now().toISOString(),
-        })
-        .run();
-      return noContent();
-    }
-  ),
+  signedIn("POST", "/resourceful/email/email", (request, { db, caller, clock }) => {
+    validate(SendQuery, request.query, "query");
+    const scope = docScopeOf(db, caller);
+    const input = validate(SendBody, request.body, "body");
+    const template = templateById(db, input.template_id);
+    if (input.document_id) visibleDocument(db, scope, input.document_id);
+    const adviser = adviserToNotify(db, scope.client);
+    if (!adviser) throw new ApiError(422, DOC_MESSAGES.noAdviser);
+    const client = entityById(db, scope.client);
+    const values = {
+      client_name: client?.displayName ?? "",
+      subject: input.subject,
+      adviser_name: adviser.name ?? adviser.username,
+    };
+    db.insert(outbox)
+      .values({
+        to: adviser.address,
+        username: adviser.username,
+        channel: "email",
+        subject: fill(template.subject, values),
+        body: fill(template.body, values),
+        code: null,
+        createdAt: clock.now().toISOString(),
+      })
+      .run();
+    return noContent();
+  }),
 ];

@@ -39,26 +39,14 @@ export type UploadBody = {
 const UPLOAD_PATH = /^\/resourceful\/docnote-v2\/[^/]+\/attachment-v3\/?$/;
 
 /** Whether a request is a multipart upload to the attachment route (the only one that reads multipart). */
-export function isUploadRequest(
-  method: string,
-  path: string,
-  contentType: string | undefined
-): boolean {
-  return (
-    method === "POST" &&
-    UPLOAD_PATH.test(path) &&
-    /^multipart\/form-data\s*;/i.test(contentType ?? "")
-  );
+export function isUploadRequest(method: string, path: string, contentType: string | undefined): boolean {
+  return method === "POST" && UPLOAD_PATH.test(path) && /^multipart\/form-data\s*;/i.test(contentType ?? "");
 }
 
 /** Reads a multipart body, refusing (413) one over the limit before or while reading it. */
-export async function readUpload(
-  req: IncomingMessage,
-  url: URL
-): Promise<UploadBody> {
+export async function readUpload(req: IncomingMessage, url: URL): Promise<UploadBody> {
   const declared = Number(req.headers["content-length"] ?? "0");
-  if (declared > MAX_UPLOAD_BODY)
-    throw new ApiError(413, "Request body too large");
+  if (declared > MAX_UPLOAD_BODY) throw new ApiError(413, "Request body too large");
   let seen = 0;
   let tooLarge = false;
   async function* counted() {
@@ -90,11 +78,7 @@ export async function readUpload(
     form = await request.formData();
   } catch {
     if (tooLarge) throw new ApiError(413, "Request body too large");
-    throw new ApiError(
-      400,
-      "Malformed multipart/form-data body",
-      MESSAGES.argumentsIncorrect
-    );
+    throw new ApiError(400, "Malformed multipart/form-data body", MESSAGES.argumentsIncorrect);
   }
   const part = form.get("content");
   const name = form.get("filename");
@@ -113,9 +97,7 @@ export async function readUpload(
 }
 
 const isUploadBody = (body: unknown): body is UploadBody =>
-  typeof body === "object" &&
-  body !== null &&
-  (body as UploadBody).kind === "upload";
+  typeof body === "object" && body !== null && (body as UploadBody).kind === "upload";
 
 // ── download ─────────────────────────────────────────────────────────────────────────────────
 
@@ -124,7 +106,7 @@ export function contentDisposition(filename: string, disposition: "attachment" |
   const fallback = filename.replace(/[^\x20-\x7e]|["\\%]/g, "_");
   const encoded = encodeURIComponent(filename).replace(
     /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
@@ -132,8 +114,7 @@ export function contentDisposition(filename: string, disposition: "attachment" |
 export const fileRoutes: Route[] = [
   // the images message bodies refer to by relative source: public, like the site's brand images
   open("GET", "/resourceful/docnote/images/:name", (request) => {
-    if (request.params.name !== "logo.png")
-      throw new ApiError(404, "Image not found");
+    if (request.params.name !== "logo.png") throw new ApiError(404, "Image not found");
     return {
       status: 200,
       raw: LOGO_PNG,
@@ -144,118 +125,85 @@ export const fileRoutes: Route[] = [
     };
   }),
 
-  signedIn(
-    "GET",
-    "/resourceful/docnote-v2/:id/attachment-v4",
-    (request, { db, caller }) => {
-      const { id } = validate(IdParams, request.params, "path");
-      visibleDocument(db, docScopeOf(db, caller), id);
-      return json(attachmentsOf(db, id).map(attachmentView));
-    }
-  ),
+  signedIn("GET", "/resourceful/docnote-v2/:id/attachment-v4", (request, { db, caller }) => {
+    const { id } = validate(IdParams, request.params, "path");
+    visibleDocument(db, docScopeOf(db, caller), id);
+    return json(attachmentsOf(db, id).map(attachmentView));
+  }),
 
   // spec 002 §4 sending, step 3; §5 compose attachment rules
-  signedIn(
-    "POST",
-    "/resourceful/docnote-v2/:id/attachment-v3",
-    async (request, { db, caller, clock }) => {
-      const { id } = validate(IdParams, request.params, "path");
-      const scope = docScopeOf(db, caller);
-      const document = visibleDocument(db, scope, id);
-      requireClientUser(caller);
-      if (
-        document.docsubtype !== CLIENT_INITIATED ||
-        document.creatorUserId !== caller.user.id
-      )
-        throw forbidden(DOC_MESSAGES.notOwnMessage);
-      if (!isUploadBody(request.body) || !request.body.file)
-        throw new ApiError(
-          400,
-          DOC_MESSAGES.notMultipart,
-          MESSAGES.argumentsIncorrect
-        );
-      const { file } = request.body;
-      // issue 24: judged, stored and served under its normalised name (docs/decisions/111)
-      const filename = normaliseFilename(
-        request.body.filename?.trim() || file.name
-      );
-      if (!filename) throw new ApiError(400, DOC_MESSAGES.noFileName);
-      const existing =
-        db
-          .select({ n: count() })
-          .from(documentAttachments)
-          .where(eq(documentAttachments.documentId, id))
-          .get()?.n ?? 0;
-      if (existing >= MAX_ATTACHMENTS)
-        throw new ApiError(400, DOC_MESSAGES.tooMany);
-      const excluded = !isAllowedAttachment(filename);
-      const tooLarge = file.data.length > MAX_FILE_BYTES;
-      if (excluded && tooLarge)
-        throw new ApiError(400, DOC_MESSAGES.typeAndSize);
-      if (excluded) throw new ApiError(400, DOC_MESSAGES.typeNotAllowed);
-      if (tooLarge) throw new ApiError(400, DOC_MESSAGES.tooLarge);
-      if (file.data.length === 0)
-        throw new ApiError(400, DOC_MESSAGES.emptyFile);
-      if (!(await contentMatchesName(filename, file.data)))
-        throw new ApiError(400, DOC_MESSAGES.contentMismatch);
-      // the allow-list's type, never the one the uploader declared
-      const contentType = attachmentContentType(filename);
-      const docpartid = db
-        .insert(documentAttachments)
-        .values({
-          documentId: id,
-          filename,
-          contentType,
-          size: file.data.length,
-          content: file.data,
-          createdAt: clock.now().toISOString(),
-        })
-        .returning({ docpartid: documentAttachments.docpartid })
-        .get().docpartid;
-      return json({ docpartid, filename, size: file.data.length }, 201);
-    }
-  ),
+  signedIn("POST", "/resourceful/docnote-v2/:id/attachment-v3", async (request, { db, caller, clock }) => {
+    const { id } = validate(IdParams, request.params, "path");
+    const scope = docScopeOf(db, caller);
+    const document = visibleDocument(db, scope, id);
+    requireClientUser(caller);
+    if (document.docsubtype !== CLIENT_INITIATED || document.creatorUserId !== caller.user.id)
+      throw forbidden(DOC_MESSAGES.notOwnMessage);
+    if (!isUploadBody(request.body) || !request.body.file)
+      throw new ApiError(400, DOC_MESSAGES.notMultipart, MESSAGES.argumentsIncorrect);
+    const { file } = request.body;
+    // issue 24: judged, stored and served under its normalised name (docs/decisions/111)
+    const filename = normaliseFilename(request.body.filename?.trim() || file.name);
+    if (!filename) throw new ApiError(400, DOC_MESSAGES.noFileName);
+    const existing =
+      db.select({ n: count() }).from(documentAttachments).where(eq(documentAttachments.documentId, id)).get()?.n ?? 0;
+    if (existing >= MAX_ATTACHMENTS) throw new ApiError(400, DOC_MESSAGES.tooMany);
+    const excluded = !isAllowedAttachment(filename);
+    const tooLarge = file.data.length > MAX_FILE_BYTES;
+    if (excluded && tooLarge) throw new ApiError(400, DOC_MESSAGES.typeAndSize);
+    if (excluded) throw new ApiError(400, DOC_MESSAGES.typeNotAllowed);
+    if (tooLarge) throw new ApiError(400, DOC_MESSAGES.tooLarge);
+    if (file.data.length === 0) throw new ApiError(400, DOC_MESSAGES.emptyFile);
+    if (!(await contentMatchesName(filename, file.data))) throw new ApiError(400, DOC_MESSAGES.contentMismatch);
+    // the allow-list's type, never the one the uploader declared
+    const contentType = attachmentContentType(filename);
+    const docpartid = db
+      .insert(documentAttachments)
+      .values({
+        documentId: id,
+        filename,
+        contentType,
+        size: file.data.length,
+        content: file.data,
+        createdAt: clock.now().toISOString(),
+      })
+      .returning({ docpartid: documentAttachments.docpartid })
+      .get().docpartid;
+    return json({ docpartid, filename, size: file.data.length }, 201);
+  }),
 
   // spec 002 §4 attachment download: the bytes, named for saving
-  signedIn(
-    "GET",
-    "/resourceful/docnote/files/:documentId/:docpartid/:filename",
-    (request, { db, caller }) => {
-      const params = validate(
-        z.object({
-          documentId: Id,
-          docpartid: Id,
-          filename: z.string().min(1).max(1000),
-        }),
-        request.params,
-        "path"
-      );
-      visibleDocument(db, docScopeOf(db, caller), params.documentId);
-      const file = db
-        .select()
-        .from(documentAttachments)
-        .where(
-          and(
-            eq(documentAttachments.docpartid, params.docpartid),
-            eq(documentAttachments.documentId, params.documentId)
-          )
-        )
-        .get();
-      if (!file || file.filename !== params.filename)
-        throw new ApiError(404, "File not found");
-      return {
-        status: 200,
-        raw: file.content,
-        // issue 24: a type from the allow-list (bytes to save for anything else), saved not
-        // opened, never sniffed, and sandboxed should a browser show it all the same
-        headers: {
-          "Content-Type": attachmentContentType(file.filename),
-          "Content-Length": String(file.content.length),
-          "Content-Disposition": contentDisposition(file.filename),
-          "X-Content-Type-Options": "nosniff",
-          "Content-Security-Policy": "sandbox",
-        },
-      };
-    }
-  ),
+  signedIn("GET", "/resourceful/docnote/files/:documentId/:docpartid/:filename", (request, { db, caller }) => {
+    const params = validate(
+      z.object({
+        documentId: Id,
+        docpartid: Id,
+        filename: z.string().min(1).max(1000),
+      }),
+      request.params,
+      "path",
+    );
+    visibleDocument(db, docScopeOf(db, caller), params.documentId);
+    const file = db
+      .select()
+      .from(documentAttachments)
+      .where(
+        and(eq(documentAttachments.docpartid, params.docpartid), eq(documentAttachments.documentId, params.documentId)),
+      )
+      .get();
+    if (!file || file.filename !== params.filename) throw new ApiError(404, "File not found");
+    return {
+      status: 200,
+      raw: file.content,
+      // issue 24: a type from the allow-list (bytes to save for anything else), saved not
+      // opened, never sniffed, and sandboxed should a browser show it all the same
+      headers: {
+        "Content-Type": attachmentContentType(file.filename),
+        "Content-Length": String(file.content.length),
+        "Content-Disposition": contentDisposition(file.filename),
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "sandbox",
+      },
+    };
+  }),
 ];

@@ -6,8 +6,4 @@ import { documentRoutes } from "./documents";
 import { emailRoutes } from "./email";
 import { fileRoutes } from "./files";
 
-export const docnoteRoutes: Route[] = [
-  ...documentRoutes,
-  ...fileRoutes,
-  ...emailRoutes,
-];
+export const docnoteRoutes: Route[] = [...documentRoutes, ...fileRoutes, ...emailRoutes];

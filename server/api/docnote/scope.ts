@@ -5,12 +5,7 @@ import { z } from "zod";
 import type { Db } from "../../db/connection";
 import { inJsonList, jsonList } from "../../db/json-list";
 import { prepared } from "../../db/prepared";
-import {
-  capabilities,
-  documentEntities,
-  documents,
-  featureToggles,
-} from "../../db/schema";
+import { capabilities, documentEntities, documents, featureToggles } from "../../db/schema";
 import type { Caller } from "../../sessions";
 import { clientEntityOf, isClientUser, reachableEntities } from "../access";
 import { ApiError } from "../http";
@@ -34,10 +29,8 @@ export const DOC_MESSAGES = {
   contentMismatch: "File content does not match its type, please remove.",
   emptyFile: "File is empty, please remove.",
   noFileName: "File name is missing.",
-  notMultipart:
-    "Expected multipart/form-data with the file in the part 'content'",
-  notOwnMessage:
-    "Permission Error: Attachments can only be added to your own messages",
+  notMultipart: "Expected multipart/form-data with the file in the part 'content'",
+  notOwnMessage: "Permission Error: Attachments can only be added to your own messages",
   oneWay: "Permission Error: Messages are one-way",
   noAccount: "Permission Error: You do not have access to this account",
   noAdviser: "No adviser to notify",
@@ -64,12 +57,7 @@ const capabilityOf = (db: Db) =>
   db
     .select({ name: capabilities.name })
     .from(capabilities)
-    .where(
-      and(
-        eq(capabilities.entityId, sql.placeholder("entityId")),
-        eq(capabilities.name, sql.placeholder("name"))
-      )
-    )
+    .where(and(eq(capabilities.entityId, sql.placeholder("entityId")), eq(capabilities.name, sql.placeholder("name"))))
     .prepare();
 const toggle = (db: Db) =>
   db
@@ -112,16 +100,11 @@ export function docScopeOf(db: Db, caller: Caller): DocScope {
  */
 export function visibleCondition(scope: Pick<DocScope, "adviser">): SQL {
   const belongs = sql`exists (select 1 from ${documentEntities} where ${documentEntities.documentId} = ${documents.id} and ${inJsonList(documentEntities.entityId, "entities")})`;
-  return scope.adviser
-    ? belongs
-    : (and(belongs, eq(documents.isClientAccessAccessible, true)) as SQL);
+  return scope.adviser ? belongs : (and(belongs, eq(documents.isClientAccessAccessible, true)) as SQL);
 }
 
 /** `(select 1 from <table> where <condition>)`, for exists() over a correlated condition. */
-export function sqlSelectOne(
-  condition: SQL,
-  table: "document_category_links" | "document_first_reads"
-): SQL {
+export function sqlSelectOne(condition: SQL, table: "document_category_links" | "document_first_reads"): SQL {
   return sql`(select 1 from ${sql.identifier(table)} where ${condition})`;
 }
 
@@ -146,7 +129,5 @@ export const Id = z.coerce.number().int().positive();
 export const IdParams = z.object({ id: Id });
 
 export function toggleOn(db: Db, name: string): boolean {
-  return (
-    prepared(db, toggle).get({ name })?.enabled ?? false
-  );
+  return prepared(db, toggle).get({ name })?.enabled ?? false;
 }

@@ -4,13 +4,7 @@ import { z } from "zod";
 import type { Db } from "../../db/connection";
 import { inJsonList, jsonList } from "../../db/json-list";
 import { prepared } from "../../db/prepared";
-import {
-  entities,
-  fxRates,
-  otherAssetOwners,
-  otherAssets,
-  portfolioVisibility,
-} from "../../db/schema";
+import { entities, fxRates, otherAssetOwners, otherAssets, portfolioVisibility } from "../../db/schema";
 import { holdBackEnd, type Measure } from "../../domain/performance";
 import { wireDate } from "../../lib/wire";
 import { assertCanSeeClient, isClientUser } from "../access";
@@ -40,12 +34,7 @@ const lastRatePerGbp = (db: Db) =>
   db
     .select({ r: fxRates.rateMicros })
     .from(fxRates)
-    .where(
-      and(
-        eq(fxRates.currency, sql.placeholder("currency")),
-        lte(fxRates.date, sql.placeholder("date"))
-      )
-    )
+    .where(and(eq(fxRates.currency, sql.placeholder("currency")), lte(fxRates.date, sql.placeholder("date"))))
     .orderBy(desc(fxRates.date))
     .limit(1)
     .prepare();
@@ -55,10 +44,7 @@ const ownedAssetsOfKind = (db: Db) =>
     .from(otherAssetOwners)
     .innerJoin(otherAssets, eq(otherAssets.id, otherAssetOwners.assetId))
     .where(
-      and(
-        eq(otherAssetOwners.entityId, sql.placeholder("memberId")),
-        eq(otherAssets.kind, sql.placeholder("kind"))
-      )
+      and(eq(otherAssetOwners.entityId, sql.placeholder("memberId")), eq(otherAssets.kind, sql.placeholder("kind"))),
     )
     .orderBy(asc(otherAssets.id))
     .prepare();
@@ -79,29 +65,16 @@ const holdersOfPortfolios = (db: Db) =>
     .prepare();
 
 /** How many `to` one `from` buys on `date` (the last rates on or before it; null when there is none). */
-function fxOnDate(
-  db: Db,
-  from: string,
-  to: string,
-  date: string
-): number | null {
+function fxOnDate(db: Db, from: string, to: string, date: string): number | null {
   if (from === to) return 1;
   const perGbp = (c: string) =>
-    c === "GBP"
-      ? 1
-      : (prepared(db, lastRatePerGbp).get({ currency: c, date })?.r ?? 0) /
-          1e6 || null;
+    c === "GBP" ? 1 : (prepared(db, lastRatePerGbp).get({ currency: c, date })?.r ?? 0) / 1e6 || null;
   const a = perGbp(from);
   const b = perGbp(to);
   return a && b ? b / a : null;
 }
 
-function assetsOf(
-  db: Db,
-  memberId: number,
-  kind: keyof typeof ASSET_KINDS,
-  reportCurrency: string
-) {
+function assetsOf(db: Db, memberId: number, kind: keyof typeof ASSET_KINDS, reportCurrency: string) {
   // the member's own assets of the kind (an owner row per member and asset: no asset twice)
   const rows = prepared(db, ownedAssetsOfKind)
     .all({ memberId, kind: ASSET_KINDS[kind] })
@@ -123,10 +96,7 @@ function assetsOf(
         owner_name: o.e.displayName,
         percentage: o.o.percentageBp / 100,
       }));
-    const percentOwned =
-      kind === "pension"
-        ? 100
-        : assetOwners.find((o) => o.owner_id === memberId)?.percentage ?? 0;
+    const percentOwned = kind === "pension" ? 100 : (assetOwners.find((o) => o.owner_id === memberId)?.percentage ?? 0);
     const common = {
       id: r.id,
       index: r.id,
@@ -136,10 +106,7 @@ function assetsOf(
       owners: assetOwners,
       owner: assetOwners.map((o) => o.owner_name).join(", "),
       percentOwned,
-      value_owned:
-        inReport === null
-          ? null
-          : money(reportCurrency, (inReport * percentOwned) / 100),
+      value_owned: inReport === null ? null : money(reportCurrency, (inReport * percentOwned) / 100),
       is_sipp_wrapper: r.isSippWrapper,
       under_advice: r.underAdvice,
       currency: r.currency,
@@ -160,13 +127,8 @@ function assetsOf(
           supplier: r.provider,
           policy_number: r.policyNumber,
           contribution_total:
-            r.contributionTotalMinor == null
-              ? null
-              : money(r.currency, r.contributionTotalMinor / 100),
-          withdrawal_total:
-            r.withdrawalTotalMinor == null
-              ? null
-              : money(r.currency, r.withdrawalTotalMinor / 100),
+            r.contributionTotalMinor == null ? null : money(r.currency, r.contributionTotalMinor / 100),
+          withdrawal_total: r.withdrawalTotalMinor == null ? null : money(r.currency, r.withdrawalTotalMinor / 100),
         };
       case "pension":
         return {
@@ -180,21 +142,10 @@ function assetsOf(
           fund_or_policy_num: r.policyNumber,
           product_provider: r.provider,
           contribution_total:
-            r.contributionTotalMinor == null
-              ? null
-              : money(r.currency, r.contributionTotalMinor / 100),
-          withdrawal_total:
-            r.withdrawalTotalMinor == null
-              ? null
-              : money(r.currency, r.withdrawalTotalMinor / 100),
-          crystallised_fund:
-            r.crystallisedMinor == null
-              ? null
-              : money(r.currency, r.crystallisedMinor / 100),
-          uncrystallised_fund:
-            r.uncrystallisedMinor == null
-              ? null
-              : money(r.currency, r.uncrystallisedMinor / 100),
+            r.contributionTotalMinor == null ? null : money(r.currency, r.contributionTotalMinor / 100),
+          withdrawal_total: r.withdrawalTotalMinor == null ? null : money(r.currency, r.withdrawalTotalMinor / 100),
+          crystallised_fund: r.crystallisedMinor == null ? null : money(r.currency, r.crystallisedMinor / 100),
+          uncrystallised_fund: r.uncrystallisedMinor == null ? null : money(r.currency, r.uncrystallisedMinor / 100),
         };
       case "annuity":
         return {
@@ -202,20 +153,14 @@ function assetsOf(
           description: r.description,
           current_value: valued,
           current_value_in_report_currency: reported,
-          income_value:
-            r.incomeValueMinor == null
-              ? null
-              : money(r.currency, r.incomeValueMinor / 100),
+          income_value: r.incomeValueMinor == null ? null : money(r.currency, r.incomeValueMinor / 100),
           frequency: r.frequency,
           income_rate: r.rateBp == null ? null : r.rateBp / 100,
           product_provider: r.provider,
           policy_number: r.policyNumber,
           policy_status: r.status,
           valuation_date: wireDate(r.valuationDate),
-          capital_content:
-            r.capitalContentMinor == null
-              ? null
-              : money(r.currency, r.capitalContentMinor / 100),
+          capital_content: r.capitalContentMinor == null ? null : money(r.currency, r.capitalContentMinor / 100),
         };
       case "liability":
         return {
@@ -254,19 +199,12 @@ function equalShares(count: number): number[] {
  * value from the same valuation. Owners: single the owner at 100%, joint and shared every owner
  * (primary and secondary joint owners, shared owners) in equal shares.
  */
-function portfolioAccountsOf(
-  db: Db,
-  memberId: number,
-  kind: keyof typeof ASSET_KINDS,
-  valuation: Valuation
-) {
+function portfolioAccountsOf(db: Db, memberId: number, kind: keyof typeof ASSET_KINDS, valuation: Valuation) {
   if (kind !== "asset" && kind !== "pension") return [];
   // the managed accounts of the portfolios the member owns (single, joint or shared; not linked)
   const accounts = visibleAccounts(db, memberId).filter(
     (a: VisibleAccount) =>
-      !a.portfolio.isLinked &&
-      isManaged(a) &&
-      (a.account.taxType === "PEN") === (kind === "pension")
+      !a.portfolio.isLinked && isManaged(a) && (a.account.taxType === "PEN") === (kind === "pension"),
   );
   if (accounts.length === 0) return [];
   const portfolioIds = [...new Set(accounts.map((a) => a.account.portfolioId))];
@@ -284,8 +222,7 @@ function portfolioAccountsOf(
             .sort(
               (x, y) =>
                 Number(x.v.reasonForVisibility !== "primary_joint_owner") -
-                  Number(y.v.reasonForVisibility !== "primary_joint_owner") ||
-                x.e.id - y.e.id
+                  Number(y.v.reasonForVisibility !== "primary_joint_owner") || x.e.id - y.e.id,
             );
     const shares = equalShares(people.length);
     return people.map((h, i) => ({
@@ -300,7 +237,7 @@ function portfolioAccountsOf(
     db,
     accounts.map((a) => a.account.id),
     valuation.today,
-    valuation.end
+    valuation.end,
   );
   const measure: Measure = {
     currency: valuation.currency,
@@ -310,23 +247,11 @@ function portfolioAccountsOf(
   return accounts.map((a) => {
     const { account } = a;
     // the account row's figure of profit_analysis/detail, kept with the book (decision 123)
-    const result = performanceOf(
-      book,
-      [account.id],
-      valuation.end,
-      valuation.end,
-      measure
-    );
+    const result = performanceOf(book, [account.id], valuation.end, valuation.end, measure);
     const reported = summaryData(result, measure.currency).value;
-    const inPlan = money(
-      account.planCurrency,
-      result.accounts.get(account.id)?.planValue ?? 0
-    );
+    const inPlan = money(account.planCurrency, result.accounts.get(account.id)?.planValue ?? 0);
     const assetOwners = ownersOf(a);
-    const percentOwned =
-      kind === "pension"
-        ? 100
-        : assetOwners.find((o) => o.owner_id === memberId)?.percentage ?? 0;
+    const percentOwned = kind === "pension" ? 100 : (assetOwners.find((o) => o.owner_id === memberId)?.percentage ?? 0);
     const common = {
       id: account.id,
       index: account.id,
@@ -340,10 +265,7 @@ function portfolioAccountsOf(
       owners: assetOwners,
       owner: assetOwners.map((o) => o.owner_name).join(", "),
       percentOwned,
-      value_owned: money(
-        measure.currency,
-        (result.valueTo * percentOwned) / 100
-      ),
+      value_owned: money(measure.currency, (result.valueTo * percentOwned) / 100),
       is_sipp_wrapper: false,
       under_advice: true,
       currency: account.planCurrency,
@@ -381,43 +303,33 @@ function portfolioAccountsOf(
 export const assetRoutes: Route[] = [
   // spec 001 §3/§7 balance-sheet assets of one member: asset (investments), pension, annuity, liability
   ...(Object.keys(ASSET_KINDS) as Array<keyof typeof ASSET_KINDS>).map((kind) =>
-    signedIn(
-      "GET",
-      `/resourceful/entity/client/:id/${kind}`,
-      (request, context) => {
-        const { db, caller } = context;
-        const { id } = validate(IdParams, request.params, "path");
-        const query = validate(
-          z.object({
-            report_currency: opt(Currency),
-            pricing_type: z.preprocess(
-              (v) => (v === "" ? undefined : v),
-              Pricing.default("close")
-            ),
-            hold_back_period: Bool,
-          }),
-          request.query,
-          "query"
-        );
-        assertCanSeeClient(db, caller, id);
-        // the session currency: the signed-in client's, or the client in context's (else the member's)
-        const sessionEntity = isClientUser(caller)
-          ? caller.user.entityId
-          : caller.session.clientInContextId ?? id;
-        assertPricingAllowed(db, sessionEntity, query.pricing_type);
-        const currency =
-          query.report_currency ?? preferredCurrencyOf(db, sessionEntity);
-        const today = todayOf(context);
-        return json([
-          ...portfolioAccountsOf(db, id, kind, {
-            currency,
-            pricing: query.pricing_type,
-            today,
-            end: holdBackEnd(today, today, query.hold_back_period ?? false),
-          }),
-          ...assetsOf(db, id, kind, currency),
-        ]);
-      }
-    )
+    signedIn("GET", `/resourceful/entity/client/:id/${kind}`, (request, context) => {
+      const { db, caller } = context;
+      const { id } = validate(IdParams, request.params, "path");
+      const query = validate(
+        z.object({
+          report_currency: opt(Currency),
+          pricing_type: z.preprocess((v) => (v === "" ? undefined : v), Pricing.default("close")),
+          hold_back_period: Bool,
+        }),
+        request.query,
+        "query",
+      );
+      assertCanSeeClient(db, caller, id);
+      // the session currency: the signed-in client's, or the client in context's (else the member's)
+      const sessionEntity = isClientUser(caller) ? caller.user.entityId : (caller.session.clientInContextId ?? id);
+      assertPricingAllowed(db, sessionEntity, query.pricing_type);
+      const currency = query.report_currency ?? preferredCurrencyOf(db, sessionEntity);
+      const today = todayOf(context);
+      return json([
+        ...portfolioAccountsOf(db, id, kind, {
+          currency,
+          pricing: query.pricing_type,
+          today,
+          end: holdBackEnd(today, today, query.hold_back_period ?? false),
+        }),
+        ...assetsOf(db, id, kind, currency),
+      ]);
+    }),
   ),
 ];

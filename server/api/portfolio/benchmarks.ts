@@ -50,7 +50,12 @@ const CashflowQuery = z
 // prepared once per database (decision 131)
 const benchmarkList = (db: Db) =>
   db
-    .select({ code: benchmarks.code, name: benchmarks.name, currency: benchmarks.currency, first: min(benchmarkPrices.date) })
+    .select({
+      code: benchmarks.code,
+      name: benchmarks.name,
+      currency: benchmarks.currency,
+      first: min(benchmarkPrices.date),
+    })
     .from(benchmarks)
     .leftJoin(benchmarkPrices, eq(benchmarkPrices.benchmarkId, benchmarks.id))
     .groupBy(benchmarks.id)
@@ -62,7 +67,14 @@ export const benchmarkRoutes: Route[] = [
   signedIn("GET", "/resourceful/portfolio/benchmark", (_request, context) => {
     clientEntityOf(context.caller);
     const rows = prepared(context.db, benchmarkList).all();
-    return json(rows.map((b) => ({ code: b.code, name: b.name, currency: b.currency, start_date: b.first ? wireDate(b.first) : null })));
+    return json(
+      rows.map((b) => ({
+        code: b.code,
+        name: b.name,
+        currency: b.currency,
+        start_date: b.first ? wireDate(b.first) : null,
+      })),
+    );
   }),
 
   // the external flows (transfers in and out; fees and taxes too before them) of a selection over a period
@@ -72,15 +84,26 @@ export const benchmarkRoutes: Route[] = [
     const list = query.accountid ? selected.filter(isManaged) : accountsOfView(selected);
     const today = todayOf(context);
     const { start, end } = requestedPeriod(query, today, earliestInception(list));
-    const measure = measureFor(context, entityId, query.to_pricing_type, basisOf(query.fees_and_taxes), query.report_currency);
+    const measure = measureFor(
+      context,
+      entityId,
+      query.to_pricing_type,
+      basisOf(query.fees_and_taxes),
+      query.report_currency,
+    );
     const book = loadBook(
       context.db,
       list.map((a) => a.account.id),
       today,
-      start
+      start,
     );
     const flows = list
-      .flatMap((a) => externalFlows(subBook(book, new Set([a.account.id])), start, end, measure).map((f) => ({ ...f, accountid: a.account.id })))
+      .flatMap((a) =>
+        externalFlows(subBook(book, new Set([a.account.id])), start, end, measure).map((f) => ({
+          ...f,
+          accountid: a.account.id,
+        })),
+      )
       .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.accountid - b.accountid));
     // each flow rounded once; the sums are exact in minor units (decision 106)
     const inflows = sumMinor(flows.filter((f) => f.minor > 0).map((f) => f.minor));
@@ -89,7 +112,11 @@ export const benchmarkRoutes: Route[] = [
       start_date: wireDate(start),
       end_date: wireDate(end),
       report_currency: measure.currency,
-      flows: flows.map((f) => ({ date: wireDate(f.date), accountid: f.accountid, amount: moneyMinor(measure.currency, f.minor) })),
+      flows: flows.map((f) => ({
+        date: wireDate(f.date),
+        accountid: f.accountid,
+        amount: moneyMinor(measure.currency, f.minor),
+      })),
       inflows: moneyMinor(measure.currency, inflows),
       outflows: moneyMinor(measure.currency, outflows),
       net: moneyMinor(measure.currency, inflows + outflows),

@@ -26,7 +26,7 @@ type LedgerRow = [
   cashSecurityId: number | null,
   currency: string,
   feeMinor: number,
-  taxMinor: number
+  taxMinor: number,
 ];
 
 /** Books kept per database: a client's pages ask for a few (all history, a period's start...). */
@@ -39,12 +39,7 @@ const books = new DerivedCache<Book>(64);
  * `from` until a transaction, price, rate, security or account is written; shared, so never
  * changed by its readers.
  */
-export function loadBook(
-  db: Db,
-  accountIds: readonly number[],
-  today: string,
-  from = "0000-01-01"
-): Book {
+export function loadBook(db: Db, accountIds: readonly number[], today: string, from = "0000-01-01"): Book {
   const key = `${[...new Set(accountIds)].sort((a, b) => a - b).join(",")}|${today}|${from}`;
   return books.get(db, key, () => readBook(db, accountIds, today, from));
 }
@@ -97,19 +92,14 @@ function bookStatement(db: Db, source: string) {
 
 const IDS = "(SELECT value FROM json_each(?))";
 
-function readBook(
-  db: Db,
-  accountIds: readonly number[],
-  today: string,
-  from: string
-): Book {
+function readBook(db: Db, accountIds: readonly number[], today: string, from: string): Book {
   const ids = [...new Set(accountIds)];
   const idList = JSON.stringify(ids);
   const rows = ids.length
     ? (bookStatement(
         db,
         `SELECT account_id, security_id, type, trade_date, quantity_micros, net_minor, cash_security_id, currency, fee_minor, tax_minor
-         FROM transactions WHERE account_id IN ${IDS} ORDER BY trade_date, id`
+         FROM transactions WHERE account_id IN ${IDS} ORDER BY trade_date, id`,
       ).all(idList) as LedgerRow[])
     : [];
   const ledger: LedgerTransaction[] = rows.map((t) => ({
@@ -125,21 +115,14 @@ function readBook(
     taxMinor: t[9],
   }));
   const securityIds = [
-    ...new Set(
-      ledger.flatMap((t) =>
-        t.cashSecurityId == null
-          ? [t.securityId]
-          : [t.securityId, t.cashSecurityId]
-      )
-    ),
+    ...new Set(ledger.flatMap((t) => (t.cashSecurityId == null ? [t.securityId] : [t.securityId, t.cashSecurityId]))),
   ];
   const prices = new Map<number, SecurityPricing>();
   if (securityIds.length) {
     const securityList = JSON.stringify(securityIds);
-    const currencies = bookStatement(
-      db,
-      `SELECT id, currency FROM securities WHERE id IN ${IDS}`
-    ).all(securityList) as Array<[number, string]>;
+    const currencies = bookStatement(db, `SELECT id, currency FROM securities WHERE id IN ${IDS}`).all(
+      securityList,
+    ) as Array<[number, string]>;
     const currencyOf = new Map(currencies);
     const series = new Map<number, PricePoint[]>();
     for (const id of securityIds) {
@@ -152,12 +135,9 @@ function readBook(
       `SELECT security_id, MAX(date), price_micros FROM security_prices WHERE security_id IN ${IDS} AND date < ? GROUP BY security_id
        UNION ALL
        SELECT security_id, date, price_micros FROM security_prices WHERE security_id IN ${IDS} AND date >= ? AND date <= ?
-       ORDER BY 1, 2`
-    ).all(securityList, from, securityList, from, today) as Array<
-      [number, string, number]
-    >;
-    for (const [id, date, micros] of priceRows)
-      series.get(id)?.push({ date, micros });
+       ORDER BY 1, 2`,
+    ).all(securityList, from, securityList, from, today) as Array<[number, string, number]>;
+    for (const [id, date, micros] of priceRows) series.get(id)?.push({ date, micros });
   }
   const fx: Record<string, PricePoint[]> = {};
   const fxRows = bookStatement(
@@ -166,17 +146,15 @@ function readBook(
     `SELECT currency, MAX(date), rate_micros FROM fx_rates INDEXED BY fx_rates_date_idx WHERE date < ? GROUP BY currency
      UNION ALL
      SELECT currency, date, rate_micros FROM fx_rates WHERE date >= ? AND date <= ?
-     ORDER BY 1, 2`
+     ORDER BY 1, 2`,
   ).all(from, from, today) as Array<[string, string, number]>;
-  for (const [currency, date, micros] of fxRows)
-    (fx[currency] ??= []).push({ date, micros });
+  for (const [currency, date, micros] of fxRows) (fx[currency] ??= []).push({ date, micros });
   const planCurrencies = new Map(
     ids.length
-      ? (bookStatement(
-          db,
-          `SELECT id, plan_currency FROM accounts WHERE id IN ${IDS}`
-        ).all(idList) as Array<[number, string]>)
-      : []
+      ? (bookStatement(db, `SELECT id, plan_currency FROM accounts WHERE id IN ${IDS}`).all(idList) as Array<
+          [number, string]
+        >)
+      : [],
   );
   return { transactions: ledger, prices, fx, planCurrencies, today };
 }
@@ -197,10 +175,10 @@ export function performanceOf(
   accountIds: readonly number[],
   start: string,
   end: string,
-  measure: Measure
+  measure: Measure,
 ): PeriodPerformance {
   return deriveFrom(book, `period|${accountIds.join(",")}|${start}|${end}|${measureKey(measure)}`, () =>
-    periodPerformance(subBook(book, new Set(accountIds)), start, end, measure)
+    periodPerformance(subBook(book, new Set(accountIds)), start, end, measure),
   );
 }
 
@@ -210,9 +188,9 @@ export function seriesOf(
   start: string,
   end: string,
   frequency: Frequency,
-  measure: Measure
+  measure: Measure,
 ): SeriesPoint[] {
   return deriveFrom(book, `series|${start}|${end}|${frequency}|${measureKey(measure)}`, () =>
-    timeSeries(book, seriesDates(start, end, frequency), measure)
+    timeSeries(book, seriesDates(start, end, frequency), measure),
   );
 }

@@ -28,7 +28,12 @@ function securitiesOf(context: SignedInContext, targetSetId: number) {
 /** The target sets of accounts the client sees (all of them without a list), in id order. */
 function targetSetsOf(context: SignedInContext, accountIds: number[]) {
   if (!accountIds.length) return [];
-  return context.db.select().from(targetSets).where(inArray(targetSets.accountId, accountIds)).orderBy(asc(targetSets.id)).all();
+  return context.db
+    .select()
+    .from(targetSets)
+    .where(inArray(targetSets.accountId, accountIds))
+    .orderBy(asc(targetSets.id))
+    .all();
 }
 
 /** An account number as it may be shown: its last four characters after four stars ("****6655"); never the whole number. */
@@ -54,7 +59,12 @@ export const instructionRoutes: Route[] = [
       targetSetsOf(
         context,
         selected.map((a) => a.account.id),
-      ).map((set) => ({ id: set.id, accountid: set.accountId, description: set.description, securities: securitiesOf(context, set.id) })),
+      ).map((set) => ({
+        id: set.id,
+        accountid: set.accountId,
+        description: set.description,
+        securities: securitiesOf(context, set.id),
+      })),
     );
   }),
 
@@ -62,7 +72,13 @@ export const instructionRoutes: Route[] = [
   signedIn("GET", "/resourceful/portfolio/account/:id/targetlink", (request, context) => {
     const { id } = validate(IdParams, request.params, "path");
     scope(context, [id]);
-    return json(targetSetsOf(context, [id]).map((set) => ({ targetsetid: set.id, accountid: set.accountId, description: set.description })));
+    return json(
+      targetSetsOf(context, [id]).map((set) => ({
+        targetsetid: set.id,
+        accountid: set.accountId,
+        description: set.description,
+      })),
+    );
   }),
 
   // one target set's securities and their weights (percent)
@@ -76,13 +92,26 @@ export const instructionRoutes: Route[] = [
   signedIn("GET", "/resourceful/portfolio/account/:id/payment_information", (request, context) => {
     const { id } = validate(IdParams, request.params, "path");
     scope(context, [id]);
-    const methods = context.db.select().from(paymentMethods).where(eq(paymentMethods.accountId, id)).orderBy(asc(paymentMethods.id)).all();
+    const methods = context.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.accountId, id))
+      .orderBy(asc(paymentMethods.id))
+      .all();
     return json({
       accountid: id,
-      bpays: methods.filter((m) => m.kind === "bpay").map((m) => ({ id: m.id, billerCode: m.billerCode, reference: m.reference })),
+      bpays: methods
+        .filter((m) => m.kind === "bpay")
+        .map((m) => ({ id: m.id, billerCode: m.billerCode, reference: m.reference })),
       bankAccounts: methods
         .filter((m) => m.kind === "bank")
-        .map((m) => ({ id: m.id, bank: m.bank, accountName: m.accountName, bsb: m.bsb, accountNumber: m.accountNumber })),
+        .map((m) => ({
+          id: m.id,
+          bank: m.bank,
+          accountName: m.accountName,
+          bsb: m.bsb,
+          accountNumber: m.accountNumber,
+        })),
     });
   }),
 

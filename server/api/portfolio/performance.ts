@@ -5,11 +5,7 @@ import type { Db } from "../../db/connection";
 import { DerivedCache } from "../../db/derived";
 import { prepared } from "../../db/prepared";
 import { benchmarkPrices, benchmarks } from "../../db/schema";
-import {
-  benchmarkSeries,
-  holdBackEnd,
-  seriesDates,
-} from "../../domain/performance";
+import { benchmarkSeries, holdBackEnd, seriesDates } from "../../domain/performance";
 import { benchmarkFrequency, seriesFrequency } from "../../domain/frequency";
 import { wireDate } from "../../lib/wire";
 import { clientEntityOf } from "../access";
@@ -36,21 +32,14 @@ import {
 } from "./requests";
 
 /** A benchmark's levels by date, kept until a benchmark's level is written (decision 123). */
-const benchmarkLevels = new DerivedCache<Array<{ date: string; micros: number }>>(
-  32
-);
+const benchmarkLevels = new DerivedCache<Array<{ date: string; micros: number }>>(32);
 
 // the series' statements, prepared once per database (decision 131)
 const benchmarkNamed = (db: Db) =>
   db
     .select()
     .from(benchmarks)
-    .where(
-      or(
-        eq(benchmarks.code, sql.placeholder("name")),
-        eq(benchmarks.name, sql.placeholder("name"))
-      )
-    )
+    .where(or(eq(benchmarks.code, sql.placeholder("name")), eq(benchmarks.name, sql.placeholder("name"))))
     .prepare();
 const benchmarkById = (db: Db) =>
   db
@@ -63,37 +52,31 @@ function seriesAnswer(
   context: SignedInContext,
   list: VisibleAccount[],
   query: z.output<typeof SeriesQuery>,
-  benchmarkFallback: number | null
+  benchmarkFallback: number | null,
 ) {
   const entityId = clientEntityOf(context.caller);
   const today = todayOf(context);
   const managed = list.filter(isManaged);
   const inception = earliestInception(managed);
   const { start, end } = requestedPeriod(query, today, inception);
-  const frequency =
-    query.frequency === "auto" ? seriesFrequency(start, end) : query.frequency;
+  const frequency = query.frequency === "auto" ? seriesFrequency(start, end) : query.frequency;
   const measure = measureFor(
     context,
     entityId,
     query.to_pricing_type,
     basisOf(query.fees_and_taxes),
     query.report_currency,
-    query.from_pricing_type
+    query.from_pricing_type,
   );
   const book = loadBook(
     context.db,
     managed.map((a) => a.account.id),
     today,
-    start
+    start,
   );
   const points = seriesDates(start, end, frequency);
-  const series = managed.length
-    ? seriesOf(book, start, end, frequency, measure)
-    : [];
-  const benchmarkPoints =
-    query.frequency === "auto"
-      ? seriesDates(start, end, benchmarkFrequency(start, end))
-      : points;
+  const series = managed.length ? seriesOf(book, start, end, frequency, measure) : [];
+  const benchmarkPoints = query.frequency === "auto" ? seriesDates(start, end, benchmarkFrequency(start, end)) : points;
   const wanted = query.benchmark_name
     ? query.benchmark_name
         .split(",")
@@ -105,8 +88,8 @@ function seriesAnswer(
           return found;
         })
     : benchmarkFallback != null
-    ? prepared(context.db, benchmarkById).all({ id: benchmarkFallback })
-    : [];
+      ? prepared(context.db, benchmarkById).all({ id: benchmarkFallback })
+      : [];
   const benchmarkList = wanted.map((b) => {
     const levels = benchmarkLevels.get(context.db, String(b.id), () =>
       context.db
@@ -117,7 +100,7 @@ function seriesAnswer(
         .from(benchmarkPrices)
         .where(eq(benchmarkPrices.benchmarkId, b.id))
         .orderBy(benchmarkPrices.date)
-        .all()
+        .all(),
     );
     return {
       name: b.name,
@@ -151,16 +134,10 @@ export const performanceRoutes: Route[] = [
   signedIn("GET", "/resourceful/portfolio/summary", (request, context) => {
     const query = validate(SummaryQuery, request.query, "query");
     const { entityId, all, selected } = scope(context, query.accountid);
-    if (
-      query.portfolioid !== undefined &&
-      !all.some((a) => a.account.portfolioId === query.portfolioid)
-    ) {
+    if (query.portfolioid !== undefined && !all.some((a) => a.account.portfolioId === query.portfolioid)) {
       throw notFound(`Portfolio ${query.portfolioid}`);
     }
-    if (
-      query.group_code !== undefined &&
-      !all.some((a) => a.group?.groupCode === query.group_code)
-    ) {
+    if (query.group_code !== undefined && !all.some((a) => a.group?.groupCode === query.group_code)) {
       throw notFound(`Account group ${query.group_code}`);
     }
     const measure = measureFor(
@@ -168,21 +145,15 @@ export const performanceRoutes: Route[] = [
       entityId,
       query.pricing_type,
       basisOf(query.fees_and_taxes),
-      query.report_currency
+      query.report_currency,
     );
     const today = todayOf(context);
-    const end = holdBackEnd(
-      query.end_date ?? today,
-      today,
-      query.hold_back_period ?? false
-    );
+    const end = holdBackEnd(query.end_date ?? today, today, query.hold_back_period ?? false);
     const list = selected.filter(
       (a) =>
         isManaged(a) &&
-        (query.portfolioid === undefined ||
-          a.account.portfolioId === query.portfolioid) &&
-        (query.group_code === undefined ||
-          (a.group?.groupCode === query.group_code && !a.portfolio.isLinked))
+        (query.portfolioid === undefined || a.account.portfolioId === query.portfolioid) &&
+        (query.group_code === undefined || (a.group?.groupCode === query.group_code && !a.portfolio.isLinked)),
     );
     // every item's start is on or after the whole list's start for the same timeframe
     const inception = earliestInception(list);
@@ -193,7 +164,7 @@ export const performanceRoutes: Route[] = [
       context.db,
       list.map((a) => a.account.id),
       today,
-      earliest
+      earliest,
     );
     const perform = (members: VisibleAccount[], timeframe: Timeframe) => {
       const start = timeframeStart(timeframe, end, earliestInception(members));
@@ -202,7 +173,7 @@ export const performanceRoutes: Route[] = [
         members.map((m) => m.account.id),
         start,
         end,
-        measure
+        measure,
       );
       return {
         timeframe,
@@ -214,11 +185,7 @@ export const performanceRoutes: Route[] = [
     const inPlan = (account: VisibleAccount, timeframe: Timeframe) => {
       const currency = account.account.planCurrency;
       if (currency === measure.currency) return null;
-      const start = timeframeStart(
-        timeframe,
-        end,
-        account.account.inceptionDate
-      );
+      const start = timeframeStart(timeframe, end, account.account.inceptionDate);
       const result = performanceOf(book, [account.account.id], start, end, {
         ...measure,
         currency,
@@ -238,9 +205,7 @@ export const performanceRoutes: Route[] = [
       const defaultData = perform(item.accounts, query.default_timeframe);
       const secondaryData = perform(item.accounts, query.secondary_timeframe);
       const single = item.accounts.length === 1 ? item.accounts[0] : undefined;
-      const plan = single
-        ? defaultData.accounts.get(single.account.id)
-        : undefined;
+      const plan = single ? defaultData.accounts.get(single.account.id) : undefined;
       const { accounts: _d, ...defaultWire } = defaultData;
       const { accounts: _s, ...secondaryWire } = secondaryData;
       const planOf = (timeframe: Timeframe, wire: typeof defaultWire) => {
@@ -252,9 +217,7 @@ export const performanceRoutes: Route[] = [
         ...item.head,
         accountids: item.accounts.map((a) => a.account.id),
         plan_currency: single?.account.planCurrency ?? null,
-        plan_currency_value: single
-          ? moneyMinor(single.account.planCurrency, plan?.planMinor ?? 0)
-          : null,
+        plan_currency_value: single ? moneyMinor(single.account.planCurrency, plan?.planMinor ?? 0) : null,
         defaultData: {
           ...defaultWire,
           ...planOf(query.default_timeframe, defaultWire),
@@ -289,133 +252,106 @@ export const performanceRoutes: Route[] = [
   }),
 
   // spec 001 §7 profit analysis: rows per portfolio and account (or group), and the total
-  signedIn(
-    "GET",
-    "/resourceful/portfolio/profit_analysis/detail",
-    (request, context) => {
-      const query = validate(DetailQuery, request.query, "query");
-      const today = todayOf(context);
-      const { entityId, selected } = scope(context, query.accountid);
-      const measure = measureFor(
-        context,
-        entityId,
-        query.to_pricing_type,
-        basisOf(query.fees_and_taxes),
-        query.report_currency,
-        query.from_pricing_type
+  signedIn("GET", "/resourceful/portfolio/profit_analysis/detail", (request, context) => {
+    const query = validate(DetailQuery, request.query, "query");
+    const today = todayOf(context);
+    const { entityId, selected } = scope(context, query.accountid);
+    const measure = measureFor(
+      context,
+      entityId,
+      query.to_pricing_type,
+      basisOf(query.fees_and_taxes),
+      query.report_currency,
+      query.from_pricing_type,
+    );
+    const list = selected.filter(isManaged);
+    const inception = earliestInception(list);
+    const { start, end } = requestedPeriod(query, today, inception);
+    const book = loadBook(
+      context.db,
+      list.map((a) => a.account.id),
+      today,
+      start,
+    );
+    const includeTwrr = query.include_twrr ?? true;
+    const includeIrr = query.include_irr ?? true;
+    const row = (level: string, members: VisibleAccount[], head: Record<string, unknown>) => {
+      const result = performanceOf(
+        book,
+        members.map((m) => m.account.id),
+        start,
+        end,
+        measure,
       );
-      const list = selected.filter(isManaged);
-      const inception = earliestInception(list);
-      const { start, end } = requestedPeriod(query, today, inception);
-      const book = loadBook(
-        context.db,
-        list.map((a) => a.account.id),
-        today,
-        start
-      );
-      const includeTwrr = query.include_twrr ?? true;
-      const includeIrr = query.include_irr ?? true;
-      const row = (
-        level: string,
-        members: VisibleAccount[],
-        head: Record<string, unknown>
-      ) => {
-        const result = performanceOf(
-          book,
-          members.map((m) => m.account.id),
-          start,
-          end,
-          measure
-        );
-        const data = summaryData(result, measure.currency);
-        const single =
-          members.length === 1 && level === "account" ? members[0] : undefined;
-        const plan = single
-          ? result.accounts.get(single.account.id)
-          : undefined;
-        return {
-          level,
-          ...head,
-          ...data,
-          twrr: includeTwrr ? data.twrr : null,
-          twrr_period: includeTwrr ? data.twrr_period : null,
-          irr: includeIrr ? data.irr : null,
-          irr_period: includeIrr ? data.irr_period : null,
-          native_currency: single?.account.planCurrency ?? measure.currency,
-          plan_currency_value: single
-            ? moneyMinor(single.account.planCurrency, plan?.planMinor ?? 0)
-            : null,
-        };
+      const data = summaryData(result, measure.currency);
+      const single = members.length === 1 && level === "account" ? members[0] : undefined;
+      const plan = single ? result.accounts.get(single.account.id) : undefined;
+      return {
+        level,
+        ...head,
+        ...data,
+        twrr: includeTwrr ? data.twrr : null,
+        twrr_period: includeTwrr ? data.twrr_period : null,
+        irr: includeIrr ? data.irr : null,
+        irr_period: includeIrr ? data.irr_period : null,
+        native_currency: single?.account.planCurrency ?? measure.currency,
+        plan_currency_value: single ? moneyMinor(single.account.planCurrency, plan?.planMinor ?? 0) : null,
       };
-      const levels = query.grouping.split(",");
-      const rows: ReturnType<typeof row>[] = [];
-      if (levels[0] === "portfolio" || levels[0] === "group") {
-        for (const item of summaryItems(
-          levels[0] as "portfolio" | "group",
-          list
-        )) {
-          rows.push(
-            row(levels[0], item.accounts, {
-              key: item.key,
-              ...item.head,
-              accountid: null,
-            })
-          );
-          if (levels[1] === "account") {
-            for (const a of item.accounts)
-              rows.push(
-                row("account", [a], {
-                  key: `account-${a.account.id}`,
-                  name: a.account.description,
-                  accountid: a.account.id,
-                  portfolioid: a.account.portfolioId,
-                })
-              );
-          }
+    };
+    const levels = query.grouping.split(",");
+    const rows: ReturnType<typeof row>[] = [];
+    if (levels[0] === "portfolio" || levels[0] === "group") {
+      for (const item of summaryItems(levels[0] as "portfolio" | "group", list)) {
+        rows.push(
+          row(levels[0], item.accounts, {
+            key: item.key,
+            ...item.head,
+            accountid: null,
+          }),
+        );
+        if (levels[1] === "account") {
+          for (const a of item.accounts)
+            rows.push(
+              row("account", [a], {
+                key: `account-${a.account.id}`,
+                name: a.account.description,
+                accountid: a.account.id,
+                portfolioid: a.account.portfolioId,
+              }),
+            );
         }
-      } else if (levels[0] === "account") {
-        for (const a of list)
-          rows.push(
-            row("account", [a], {
-              key: `account-${a.account.id}`,
-              name: a.account.description,
-              accountid: a.account.id,
-              portfolioid: a.account.portfolioId,
-            })
-          );
       }
-      // the total is the client's own accounts of those asked for, as the summary's totals (the
-      // linked ones are rows of their own section); only linked ones asked for: theirs
-      const own = accountsOfView(list);
-      return json({
-        start_date: wireDate(start),
-        end_date: wireDate(end),
-        report_currency: measure.currency,
-        grouping: query.grouping,
-        inception_date: list.length ? wireDate(inception) : null,
-        rows,
-        total: own.length
-          ? row("all", own, { key: "all", name: null, accountid: null })
-          : null,
-      });
+    } else if (levels[0] === "account") {
+      for (const a of list)
+        rows.push(
+          row("account", [a], {
+            key: `account-${a.account.id}`,
+            name: a.account.description,
+            accountid: a.account.id,
+            portfolioid: a.account.portfolioId,
+          }),
+        );
     }
-  ),
+    // the total is the client's own accounts of those asked for, as the summary's totals (the
+    // linked ones are rows of their own section); only linked ones asked for: theirs
+    const own = accountsOfView(list);
+    return json({
+      start_date: wireDate(start),
+      end_date: wireDate(end),
+      report_currency: measure.currency,
+      grouping: query.grouping,
+      inception_date: list.length ? wireDate(inception) : null,
+      rows,
+      total: own.length ? row("all", own, { key: "all", name: null, accountid: null }) : null,
+    });
+  }),
 
   // spec 001 §7 historic time series: any set of the client's accounts, an account, a group, a portfolio
-  signedIn(
-    "GET",
-    "/resourceful/portfolio/profit_analysis/historic_time_series_twrr",
-    (request, context) => {
-      const query = validate(SeriesQuery, request.query, "query");
-      const { selected } = scope(context, query.accountid);
-      return seriesAnswer(
-        context,
-        query.accountid ? selected : accountsOfView(selected),
-        query,
-        null
-      );
-    }
-  ),
+  signedIn("GET", "/resourceful/portfolio/profit_analysis/historic_time_series_twrr", (request, context) => {
+    const query = validate(SeriesQuery, request.query, "query");
+    const { selected } = scope(context, query.accountid);
+    return seriesAnswer(context, query.accountid ? selected : accountsOfView(selected), query, null);
+  }),
 
   signedIn(
     "GET",
@@ -424,13 +360,8 @@ export const performanceRoutes: Route[] = [
       const { id } = validate(IdParams, request.params, "path");
       const query = validate(SeriesQuery, request.query, "query");
       const { selected } = scope(context, [id]);
-      return seriesAnswer(
-        context,
-        selected,
-        query,
-        (selected[0] as VisibleAccount).portfolio.portfolio.benchmarkId
-      );
-    }
+      return seriesAnswer(context, selected, query, (selected[0] as VisibleAccount).portfolio.portfolio.benchmarkId);
+    },
   ),
 
   signedIn(
@@ -441,7 +372,7 @@ export const performanceRoutes: Route[] = [
       const query = validate(SeriesQuery, request.query, "query");
       const members = ownAccountsOfGroup(scope(context).all, code);
       return seriesAnswer(context, members, query, null);
-    }
+    },
   ),
 
   signedIn(
@@ -452,14 +383,8 @@ export const performanceRoutes: Route[] = [
       const query = validate(SeriesQuery, request.query, "query");
       const { all } = scope(context);
       const members = all.filter((a) => a.account.portfolioId === id);
-      if (members.length === 0)
-        throw notFound(`Portfolio ${id}`);
-      return seriesAnswer(
-        context,
-        members,
-        query,
-        (members[0] as VisibleAccount).portfolio.portfolio.benchmarkId
-      );
-    }
+      if (members.length === 0) throw notFound(`Portfolio ${id}`);
+      return seriesAnswer(context, members, query, (members[0] as VisibleAccount).portfolio.portfolio.benchmarkId);
+    },
   ),
 ];

@@ -25,7 +25,19 @@ import { clientEntityOf } from "../access";
 import { ApiError, notFound, validate } from "../http";
 import { json, type Route, type SignedInContext, signedIn } from "../router";
 import { loadBook } from "./book";
-import { absent, Bool, CodeParams, Currency, IdList, IsoDate, measureFor, opt, ownAccountsOfGroup, Pricing, scope } from "./requests";
+import {
+  absent,
+  Bool,
+  CodeParams,
+  Currency,
+  IdList,
+  IsoDate,
+  measureFor,
+  opt,
+  ownAccountsOfGroup,
+  Pricing,
+  scope,
+} from "./requests";
 import { minorOf, sumMinor } from "../../domain/money";
 import { moneyMinor, round } from "./views";
 import { accountsOfView, isManaged, todayOf, type VisibleAccount } from "./visibility";
@@ -75,7 +87,8 @@ const pct = (x: number) => round(x, 4);
  */
 function selectionOf(context: SignedInContext, query: SelectionQuery, groupCode?: string) {
   const { entityId, all, selected } = scope(context, query.accountid);
-  if (query.portfolioid !== undefined && !all.some((a) => a.account.portfolioId === query.portfolioid)) throw notFound(`Portfolio ${query.portfolioid}`);
+  if (query.portfolioid !== undefined && !all.some((a) => a.account.portfolioId === query.portfolioid))
+    throw notFound(`Portfolio ${query.portfolioid}`);
   let list: VisibleAccount[];
   if (groupCode !== undefined) {
     const members = ownAccountsOfGroup(all, groupCode);
@@ -86,7 +99,9 @@ function selectionOf(context: SignedInContext, query: SelectionQuery, groupCode?
   } else {
     list = accountsOfView(selected);
   }
-  list = list.filter((a) => isManaged(a) && (query.portfolioid === undefined || a.account.portfolioId === query.portfolioid));
+  list = list.filter(
+    (a) => isManaged(a) && (query.portfolioid === undefined || a.account.portfolioId === query.portfolioid),
+  );
   return { entityId, list };
 }
 
@@ -99,7 +114,13 @@ export type SecurityRow = typeof securities.$inferSelect;
 // prepared once per database, for any number of securities (decision 131)
 const securitiesByIds = (db: Db) => db.select().from(securities).where(inJsonList(securities.id, "ids")).prepare();
 
-export function holdingsOfAccounts(db: Db, list: readonly VisibleAccount[], date: string, today: string, measure: Measure) {
+export function holdingsOfAccounts(
+  db: Db,
+  list: readonly VisibleAccount[],
+  date: string,
+  today: string,
+  measure: Measure,
+) {
   const ids = list.map((a) => a.account.id);
   const book = loadBook(db, ids, today, pricingDate(date, today, measure.pricing));
   const securityIds = [...book.prices.keys()];
@@ -131,7 +152,9 @@ const rowIdOf = (h: Holding) => `${h.accountId}-${h.securityId}`;
 /** Holdings ordered by account, then the security's description (then id). */
 export function inDisplayOrder(holdings: readonly Holding[], securityOf: ReadonlyMap<number, SecurityRow>): Holding[] {
   const name = (h: Holding) => securityOf.get(h.securityId)?.description ?? "";
-  return [...holdings].sort((a, b) => a.accountId - b.accountId || compareNames(name(a), name(b)) || a.securityId - b.securityId);
+  return [...holdings].sort(
+    (a, b) => a.accountId - b.accountId || compareNames(name(a), name(b)) || a.securityId - b.securityId,
+  );
 }
 
 function positionsAnswer(context: SignedInContext, query: z.output<typeof PositionQuery>, groupCode?: string) {
@@ -170,7 +193,8 @@ function positionsAnswer(context: SignedInContext, query: z.output<typeof Positi
       weight: pct(weightOf(h.valueMinor, total)),
       native_cost: h.costMinor === null ? null : moneyMinor(h.nativeCurrency, h.costMinor),
       native_unrealised_gain: gain === null ? null : moneyMinor(h.nativeCurrency, gain),
-      percent_gain_loss: gain === null || h.costMinor === null || h.costMinor === 0 ? null : pct((gain / h.costMinor) * 100),
+      percent_gain_loss:
+        gain === null || h.costMinor === null || h.costMinor === 0 ? null : pct((gain / h.costMinor) * 100),
       annual_income: moneyMinor(report, incomeMinor(h.valueMinor, h.netYieldPpm)),
       plan_currency_annual_income: moneyMinor(h.planCurrency, incomeMinor(h.planMinor, h.netYieldPpm)),
       native_annual_income: moneyMinor(h.nativeCurrency, incomeMinor(h.nativeMinor, h.netYieldPpm)),
@@ -211,9 +235,18 @@ function positionsAnswer(context: SignedInContext, query: z.output<typeof Positi
         description: a.account.description,
         plan_currency: a.account.planCurrency,
         value: moneyMinor(report, value),
-        plan_currency_value: moneyMinor(a.account.planCurrency, sum((h) => h.planMinor)),
-        annual_income: moneyMinor(report, sum((h) => incomeMinor(h.valueMinor, h.netYieldPpm))),
-        plan_currency_annual_income: moneyMinor(a.account.planCurrency, sum((h) => incomeMinor(h.planMinor, h.netYieldPpm))),
+        plan_currency_value: moneyMinor(
+          a.account.planCurrency,
+          sum((h) => h.planMinor),
+        ),
+        annual_income: moneyMinor(
+          report,
+          sum((h) => incomeMinor(h.valueMinor, h.netYieldPpm)),
+        ),
+        plan_currency_annual_income: moneyMinor(
+          a.account.planCurrency,
+          sum((h) => incomeMinor(h.planMinor, h.netYieldPpm)),
+        ),
         weight: pct(weightOf(value, total)),
       };
     });
@@ -239,7 +272,11 @@ function allocationAnswer(context: SignedInContext, query: z.output<typeof Alloc
         return [{ key: s.sectorName, name: s.sectorName, weight: 100 }];
       case "asset_class":
         return detailed
-          ? assetClassSplit(s.assetClassCode, s.assetClassAllocation).map((p) => ({ key: assetClassKey(p.name), name: p.name, weight: p.weight }))
+          ? assetClassSplit(s.assetClassCode, s.assetClassAllocation).map((p) => ({
+              key: assetClassKey(p.name),
+              name: p.name,
+              weight: p.weight,
+            }))
           : [{ key: s.assetClassCode, name: ASSET_CLASS_NAMES[s.assetClassCode] ?? s.assetClassCode, weight: 100 }];
       case "region":
         return detailed
@@ -249,7 +286,13 @@ function allocationAnswer(context: SignedInContext, query: z.output<typeof Alloc
   };
   const categoriesOf = (type: AllocationType) => {
     // each holding's value shared out in whole minor units: members add up to their category, categories to the total
-    const categories = categorise(holdings.map((h) => ({ item: h, value: h.valueMinor, slices: slicesOf(type, securityOf.get(h.securityId) as SecurityRow) })));
+    const categories = categorise(
+      holdings.map((h) => ({
+        item: h,
+        value: h.valueMinor,
+        slices: slicesOf(type, securityOf.get(h.securityId) as SecurityRow),
+      })),
+    );
     return categories.map((c) => ({
       key: c.key,
       name: c.name,

@@ -1,54 +1,34 @@
 // The portfolio endpoints' queries and the scope of a request: the accounts it may see, its
 // measure and its period (docs/decisions/073-performance-endpoints.md).
 import { z } from "zod";
-import {
-  type FeesBasis,
-  holdBackEnd,
-  type Measure,
-  type PricingType,
-} from "../../domain/performance";
+import { type FeesBasis, holdBackEnd, type Measure, type PricingType } from "../../domain/performance";
 import { clientEntityOf } from "../access";
 import { ApiError, MESSAGES, notFound } from "../http";
 import type { SignedInContext } from "../router";
-import {
-  type VisibleAccount,
-  assertPricingAllowed,
-  preferredCurrencyOf,
-  visibleAccounts,
-} from "./visibility";
+import { type VisibleAccount, assertPricingAllowed, preferredCurrencyOf, visibleAccounts } from "./visibility";
 import { accountView, portfolioView } from "./views";
 
 export const IsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Expected YYYY-MM-DD")
   .refine(
-    (d) =>
-      !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) &&
-      new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-    "Not a calendar date"
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    "Not a calendar date",
   );
 export const absent = (v: unknown) => (v === "" ? undefined : v);
-export const opt = <S extends z.ZodTypeAny>(s: S) =>
-  z.preprocess(absent, s.optional());
+export const opt = <S extends z.ZodTypeAny>(s: S) => z.preprocess(absent, s.optional());
 export const Bool = z.preprocess(
-  (v) =>
-    v === "" || v === undefined
-      ? undefined
-      : v === "true" || v === "1" || v === true,
-  z.boolean().optional()
+  (v) => (v === "" || v === undefined ? undefined : v === "true" || v === "1" || v === true),
+  z.boolean().optional(),
 );
 export const IdList = z.preprocess(
-  (v) =>
-    typeof v === "string" && v !== "" ? v.split(",") : v === "" ? undefined : v,
-  z.array(z.coerce.number().int().positive()).max(200).optional()
+  (v) => (typeof v === "string" && v !== "" ? v.split(",") : v === "" ? undefined : v),
+  z.array(z.coerce.number().int().positive()).max(200).optional(),
 );
 export const Pricing = z.enum(["close", "delayed", "live"]);
-export const Currency = z
-  .string()
-  .regex(/^[A-Z]{3}$/, "Expected a currency code");
+export const Currency = z.string().regex(/^[A-Z]{3}$/, "Expected a currency code");
 export const FeesAndTaxes = z.preprocess(absent, z.enum(["0", "1"]).optional());
-export const basisOf = (v: "0" | "1" | undefined): FeesBasis =>
-  v === "0" ? "before" : "after";
+export const basisOf = (v: "0" | "1" | undefined): FeesBasis => (v === "0" ? "before" : "after");
 
 export const TIMEFRAMES = ["1Y", "2Y", "3Y", "5Y", "YTD", "SI"] as const;
 export type Timeframe = (typeof TIMEFRAMES)[number];
@@ -58,16 +38,12 @@ function addYears(date: string, years: number): string {
   const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
   return `${String(y + years).padStart(4, "0")}-${String(m).padStart(
     2,
-    "0"
+    "0",
   )}-${String(Math.min(d, last)).padStart(2, "0")}`;
 }
 
 /** The start (a valuation at its close) of a named timeframe ending at `end`. */
-export function timeframeStart(
-  timeframe: Timeframe,
-  end: string,
-  inception: string
-): string {
+export function timeframeStart(timeframe: Timeframe, end: string, inception: string): string {
   switch (timeframe) {
     case "1Y":
       return addYears(end, -1);
@@ -85,10 +61,7 @@ export function timeframeStart(
 }
 
 export const SummaryQuery = z.object({
-  level: z.preprocess(
-    absent,
-    z.enum(["portfolio", "account", "group"]).default("portfolio")
-  ),
+  level: z.preprocess(absent, z.enum(["portfolio", "account", "group"]).default("portfolio")),
   end_date: opt(IsoDate),
   default_timeframe: z.preprocess(absent, z.enum(TIMEFRAMES).default("1Y")),
   secondary_timeframe: z.preprocess(absent, z.enum(TIMEFRAMES).default("SI")),
@@ -101,36 +74,31 @@ export const SummaryQuery = z.object({
   accountid: IdList,
 });
 
-export const DetailQuery = z.object({
-  start_date: opt(IsoDate),
-  end_date: opt(IsoDate),
-  /** Instead of start_date: the period of a named timeframe ending today (or end_date), as the series'. */
-  timeframe: z.preprocess(absent, z.enum(TIMEFRAMES).optional()),
-  hold_back_period: Bool,
-  grouping: z.preprocess(
-    absent,
-    z
-      .enum([
-        "portfolio,account",
-        "portfolio",
-        "account",
-        "group",
-        "group,account",
-        "all",
-      ])
-      .default("portfolio,account")
-  ),
-  from_pricing_type: z.preprocess(absent, Pricing.default("close")),
-  to_pricing_type: z.preprocess(absent, Pricing.default("close")),
-  include_twrr: Bool,
-  include_irr: Bool,
-  fees_and_taxes: FeesAndTaxes,
-  report_currency: opt(Currency),
-  accountid: IdList,
-  fields: opt(z.string().max(1000)),
-}).refine((q) => q.timeframe !== undefined || (q.start_date !== undefined && q.end_date !== undefined), {
-  message: "start_date and end_date, or timeframe, are required",
-});
+export const DetailQuery = z
+  .object({
+    start_date: opt(IsoDate),
+    end_date: opt(IsoDate),
+    /** Instead of start_date: the period of a named timeframe ending today (or end_date), as the series'. */
+    timeframe: z.preprocess(absent, z.enum(TIMEFRAMES).optional()),
+    hold_back_period: Bool,
+    grouping: z.preprocess(
+      absent,
+      z
+        .enum(["portfolio,account", "portfolio", "account", "group", "group,account", "all"])
+        .default("portfolio,account"),
+    ),
+    from_pricing_type: z.preprocess(absent, Pricing.default("close")),
+    to_pricing_type: z.preprocess(absent, Pricing.default("close")),
+    include_twrr: Bool,
+    include_irr: Bool,
+    fees_and_taxes: FeesAndTaxes,
+    report_currency: opt(Currency),
+    accountid: IdList,
+    fields: opt(z.string().max(1000)),
+  })
+  .refine((q) => q.timeframe !== undefined || (q.start_date !== undefined && q.end_date !== undefined), {
+    message: "start_date and end_date, or timeframe, are required",
+  });
 
 /**
  * The period a request asks for: a named timeframe ending today (or at its end date) with the
@@ -140,7 +108,7 @@ export const DetailQuery = z.object({
 export function requestedPeriod(
   query: { timeframe?: Timeframe; start_date?: string; end_date?: string; hold_back_period?: boolean },
   today: string,
-  inception: string
+  inception: string,
 ): { start: string; end: string } {
   const holdBack = query.hold_back_period ?? false;
   if (query.timeframe) {
@@ -160,9 +128,7 @@ export const SeriesQuery = z
     hold_back_period: Bool,
     frequency: z.preprocess(
       absent,
-      z
-        .enum(["daily", "weekly", "monthly", "quarterly", "yearly", "auto"])
-        .default("monthly")
+      z.enum(["daily", "weekly", "monthly", "quarterly", "yearly", "auto"]).default("monthly"),
     ),
     from_pricing_type: z.preprocess(absent, Pricing.default("close")),
     to_pricing_type: z.preprocess(absent, Pricing.default("close")),
@@ -174,14 +140,9 @@ export const SeriesQuery = z
     apply_exclude_unless_FUM: opt(z.string().max(10)),
     show_hidden_positions: opt(z.string().max(10)),
   })
-  .refine(
-    (q) =>
-      q.timeframe !== undefined ||
-      (q.start_date !== undefined && q.end_date !== undefined),
-    {
-      message: "start_date and end_date, or timeframe, are required",
-    }
-  );
+  .refine((q) => q.timeframe !== undefined || (q.start_date !== undefined && q.end_date !== undefined), {
+    message: "start_date and end_date, or timeframe, are required",
+  });
 
 export const IdParams = z.object({ id: z.coerce.number().int().positive() });
 export const CodeParams = z.object({ code: z.string().min(1).max(50) });
@@ -192,9 +153,7 @@ export function scope(context: SignedInContext, requested?: number[]) {
   const all = visibleAccounts(context.db, entityId);
   if (!requested) return { entityId, all, selected: all };
   const byId = new Map(all.map((a) => [a.account.id, a]));
-  for (const id of requested)
-    if (!byId.has(id))
-      throw notFound(`Account ${id}`);
+  for (const id of requested) if (!byId.has(id)) throw notFound(`Account ${id}`);
   return {
     entityId,
     all,
@@ -213,10 +172,7 @@ export function ownAccountsOfGroup(all: readonly VisibleAccount[], code: string)
 }
 
 export const earliestInception = (list: readonly VisibleAccount[]) =>
-  list.reduce(
-    (min, a) => (a.account.inceptionDate < min ? a.account.inceptionDate : min),
-    "9999-12-31"
-  );
+  list.reduce((min, a) => (a.account.inceptionDate < min ? a.account.inceptionDate : min), "9999-12-31");
 
 type Item = {
   key: string;
@@ -224,10 +180,7 @@ type Item = {
   head: Record<string, unknown>;
 };
 
-export function summaryItems(
-  level: "portfolio" | "account" | "group",
-  list: VisibleAccount[]
-): Item[] {
+export function summaryItems(level: "portfolio" | "account" | "group", list: VisibleAccount[]): Item[] {
   if (level === "account") {
     return list.map((a) => ({
       key: `account-${a.account.id}`,
@@ -253,11 +206,7 @@ export function summaryItems(
       items.set(key, item);
     } else {
       // account groups are the client's own; linked accounts stay in the linked section
-      const key = a.portfolio.isLinked
-        ? "group-linked"
-        : a.group
-        ? `group-${a.group.groupCode}`
-        : "group-none";
+      const key = a.portfolio.isLinked ? "group-linked" : a.group ? `group-${a.group.groupCode}` : "group-none";
       const head = a.portfolio.isLinked
         ? { name: null, group_code: null, group_name: null, isLinked: true }
         : {
@@ -284,7 +233,7 @@ export function measureFor(
   pricing: PricingType,
   basis: FeesBasis,
   currency?: string,
-  fromPricing: PricingType = pricing
+  fromPricing: PricingType = pricing,
 ): Measure {
   assertPricingAllowed(context.db, entityId, fromPricing);
   assertPricingAllowed(context.db, entityId, pricing);
@@ -296,23 +245,10 @@ export function measureFor(
 }
 
 /** A requested period: start not after end, the end capped at today, and the start not after that. */
-export function periodOf(
-  startDate: string,
-  endDate: string,
-  today: string
-): { start: string; end: string } {
+export function periodOf(startDate: string, endDate: string, today: string): { start: string; end: string } {
   if (startDate > endDate)
-    throw new ApiError(
-      400,
-      "Invalid query: start_date is after end_date",
-      MESSAGES.argumentsIncorrect
-    );
+    throw new ApiError(400, "Invalid query: start_date is after end_date", MESSAGES.argumentsIncorrect);
   const end = endDate > today ? today : endDate;
-  if (startDate > end)
-    throw new ApiError(
-      400,
-      "Invalid query: start_date is after today",
-      MESSAGES.argumentsIncorrect
-    );
+  if (startDate > end) throw new ApiError(400, "Invalid query: start_date is after today", MESSAGES.argumentsIncorrect);
   return { start: startDate, end };
 }

@@ -2,20 +2,14 @@
 import { decimalOf, MINOR_PER_UNIT, roundHalfAwayFromZero } from "../../domain/money";
 import type { PeriodPerformance } from "../../domain/performance";
 import { wireDate, wireMoney } from "../../lib/wire";
-import {
-  type VisibleAccount,
-  type VisiblePortfolio,
-  portfolioType,
-} from "./visibility";
+import { type VisibleAccount, type VisiblePortfolio, portfolioType } from "./visibility";
 
-export const round = (x: number, places = 10) =>
-  Math.round(x * 10 ** places) / 10 ** places;
+export const round = (x: number, places = 10) => Math.round(x * 10 ** places) / 10 ** places;
 /**
  * An amount in minor units on the wire: exactly two decimals (decision 106). Every money figure the
  * platform sends is a whole number of minor units computed once, so rows and totals add up as sent.
  */
-export const moneyMinor = (currency: string, minor: number) =>
-  wireMoney(currency, decimalOf(minor));
+export const moneyMinor = (currency: string, minor: number) => wireMoney(currency, decimalOf(minor));
 /**
  * An amount in units on the wire, rounded once to the minor unit (half away from zero). A figure of
  * the valuation is already a whole number of minor units and goes as it is: prefer `moneyMinor`.

@@ -2,14 +2,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { prepared } from "../../db/prepared";
-import {
-  accountGroups,
-  accounts,
-  capabilities,
-  portfolios,
-  portfolioVisibility,
-  users,
-} from "../../db/schema";
+import { accountGroups, accounts, capabilities, portfolios, portfolioVisibility, users } from "../../db/schema";
 import type { PricingType } from "../../domain/performance";
 import { reachableEntities } from "../access";
 import { forbidden } from "../http";
@@ -27,10 +20,7 @@ export type VisiblePortfolio = {
  * The portfolios an entity sees: its own single, joint and shared ones, and linked ones only when
  * their owner is a login-accessible member of its client group. Ordered by sortOrder, then name.
  */
-export function visiblePortfolios(
-  db: Db,
-  entityId: number
-): VisiblePortfolio[] {
+export function visiblePortfolios(db: Db, entityId: number): VisiblePortfolio[] {
   const reachable = reachableEntities(db, entityId);
   return prepared(db, portfoliosSeenBy)
     .all({ entityId })
@@ -45,7 +35,7 @@ export function visiblePortfolios(
       (a, b) =>
         a.sortOrder - b.sortOrder ||
         compareNames(a.portfolio.name, b.portfolio.name) ||
-        a.portfolio.id - b.portfolio.id
+        a.portfolio.id - b.portfolio.id,
     );
 }
 
@@ -68,8 +58,8 @@ const accountsSeenBy = (db: Db) =>
         db
           .select({ id: portfolioVisibility.portfolioId })
           .from(portfolioVisibility)
-          .where(eq(portfolioVisibility.entityId, sql.placeholder("entityId")))
-      )
+          .where(eq(portfolioVisibility.entityId, sql.placeholder("entityId"))),
+      ),
     )
     .prepare();
 const capabilitiesOf = (db: Db) =>
@@ -107,15 +97,13 @@ export function visibleAccounts(db: Db, entityId: number): VisibleAccount[] {
     }))
     .sort(
       (a, b) =>
-        (order.get(a.portfolio.portfolio.id) as number) -
-          (order.get(b.portfolio.portfolio.id) as number) ||
-        a.account.id - b.account.id
+        (order.get(a.portfolio.portfolio.id) as number) - (order.get(b.portfolio.portfolio.id) as number) ||
+        a.account.id - b.account.id,
     );
 }
 
 /** spec 001 §5: accounts with service type 'Not managed' are left out of summaries and performance. */
-export const isManaged = (a: VisibleAccount) =>
-  a.account.serviceType !== "Not managed";
+export const isManaged = (a: VisibleAccount) => a.account.serviceType !== "Not managed";
 
 /**
  * One view, one set of accounts (docs/decisions/107-one-view-one-set-of-accounts.md; the portal's
@@ -135,33 +123,23 @@ export const portfolioType = (ptype: string) =>
   ptype === "PT_JOINT" ? "joint" : ptype === "PT_SHARED" ? "shared" : "single";
 
 /** spec 001 §6: close prices, delayed with view_marketdata, live with live_marketdata_access. */
-export function assertPricingAllowed(
-  db: Db,
-  entityId: number,
-  pricing: PricingType
-): void {
+export function assertPricingAllowed(db: Db, entityId: number, pricing: PricingType): void {
   if (pricing === "close") return;
   const names = new Set(
     prepared(db, capabilitiesOf)
       .all({ entityId })
-      .map((c) => c.name)
+      .map((c) => c.name),
   );
   const allowed =
     pricing === "live"
       ? names.has("live_marketdata_access")
       : names.has("view_marketdata") || names.has("live_marketdata_access");
-  if (!allowed)
-    throw forbidden(
-      `Permission Error: ${pricing} prices are not available to this client`
-    );
+  if (!allowed) throw forbidden(`Permission Error: ${pricing} prices are not available to this client`);
 }
 
 /** The client's preferred (session) currency: its user's, else GBP. */
 export function preferredCurrencyOf(db: Db, entityId: number): string {
-  return (
-    prepared(db, preferredCurrency).get({ entityId })?.c ?? "GBP"
-  );
+  return prepared(db, preferredCurrency).get({ entityId })?.c ?? "GBP";
 }
 
-export const todayOf = (context: SignedInContext) =>
-  context.clock.now().toISOString().slice(0, 10);
+export const todayOf = (context: SignedInContext) => context.clock.now().toISOString().slice(0, 10);

@@ -38,7 +38,11 @@ const userTypeOf = (caller: Caller) => (isClientUser(caller) ? "Client" : "Advis
 
 /** spec 000 §3 levels: Portfolio 1 and Assets 2 have the valuation page. */
 const hasReports = (db: Db, entityId: number) => {
-  const level = db.select({ level: entities.clientAccessLevel }).from(entities).where(eq(entities.id, entityId)).get()?.level;
+  const level = db
+    .select({ level: entities.clientAccessLevel })
+    .from(entities)
+    .where(eq(entities.id, entityId))
+    .get()?.level;
   return level === 1 || level === 2;
 };
 
@@ -107,8 +111,14 @@ const Variables = z
     from_date: optDate,
     to_date: optDate,
     report_type: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(["account", "group"]).optional()),
-    accountid: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().positive().optional()),
-    since_inception: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v ?? undefined), z.boolean().optional()),
+    accountid: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.coerce.number().int().positive().optional(),
+    ),
+    since_inception: z.preprocess(
+      (v) => (v === "true" ? true : v === "false" ? false : (v ?? undefined)),
+      z.boolean().optional(),
+    ),
   })
   .strip();
 const TemplateRunBody = z.object({
@@ -159,7 +169,8 @@ function checkRun(
   } else if (template.requiredSelector === "Account Group Or Account") {
     if (v.report_type === "account" || (v.accountid !== undefined && !body.group_code)) {
       if (v.accountid === undefined) throw bad(REPORT_MESSAGES.groupOrAccountRequired);
-      if (!all.some((a) => a.account.id === v.accountid && isManaged(a))) throw bad(REPORT_MESSAGES.accountNotAvailable);
+      if (!all.some((a) => a.account.id === v.accountid && isManaged(a)))
+        throw bad(REPORT_MESSAGES.accountNotAvailable);
       variables.report_type = "account";
       variables.accountid = v.accountid;
     } else {
@@ -262,17 +273,27 @@ export function reportRoutes(runner: ReportRunner): Route[] {
       if (!hasReports(db, body.clientId)) throw forbidden(REPORT_MESSAGES.noAccess);
       const asAt = body.variables.as_at_date;
       if (asAt && asAt > todayOf(context)) throw bad(REPORT_MESSAGES.future);
-      return start(db, caller, clock.now(), { entityId: body.clientId, templateId: null, groupCode: null, variables: asAt ? { as_at_date: asAt } : {} });
+      return start(db, caller, clock.now(), {
+        entityId: body.clientId,
+        templateId: null,
+        groupCode: null,
+        variables: asAt ? { as_at_date: asAt } : {},
+      });
     }),
 
     // spec 002 §4 "Report run": 202 until the file is ready, then the file; 500 when the job failed
     signedIn("GET", "/resourceful/job_queue/completed_job/:id", (request, { db, caller }) => {
       const parsed = JobParams.safeParse(request.params);
-      const job = parsed.success ? db.select().from(reportJobs).where(eq(reportJobs.id, parsed.data.id)).get() : undefined;
+      const job = parsed.success
+        ? db.select().from(reportJobs).where(eq(reportJobs.id, parsed.data.id)).get()
+        : undefined;
       if (!job || job.userId !== caller.user.id) throw new ApiError(404, "Report job not found");
       if (job.status === "failed") throw new ApiError(500, job.error ?? "The report could not be generated.");
       if (job.status !== "done" || !job.pdf) {
-        return json({ job_id: job.id, status: job.status === "done" ? "running" : job.status, created_at: job.createdAt }, 202);
+        return json(
+          { job_id: job.id, status: job.status === "done" ? "running" : job.status, created_at: job.createdAt },
+          202,
+        );
       }
       return {
         status: 200,

@@ -53,7 +53,10 @@ function readSetting(db: Db, key: string): unknown {
 
 function writeSetting(db: Db, key: string, value: unknown): void {
   const valueJson = JSON.stringify(value);
-  db.insert(siteSettings).values({ key, valueJson }).onConflictDoUpdate({ target: siteSettings.key, set: { valueJson } }).run();
+  db.insert(siteSettings)
+    .values({ key, valueJson })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { valueJson } })
+    .run();
 }
 
 export function delayOf(db: Db): number {
@@ -102,7 +105,16 @@ export function cleanOldJobs(db: Db, clock: Clock): number {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
-export function startReportRunner({ db, clock, log }: { db: Db; clock: Clock; env: PlatformEnv; log: PlatformLogger }): ReportRunner {
+export function startReportRunner({
+  db,
+  clock,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  env: PlatformEnv;
+  log: PlatformLogger;
+}): ReportRunner {
   const interrupted = failInterruptedJobs(db, clock);
   if (interrupted > 0) log.info({ jobs: interrupted }, "report jobs left unfinished failed as interrupted");
   cleanOldJobs(db, clock);
@@ -131,12 +143,18 @@ export function startReportRunner({ db, clock, log }: { db: Db; clock: Clock; en
     if (!open()) return;
     const job = db.select().from(reportJobs).where(eq(reportJobs.id, jobId)).get();
     if (!job || job.status !== "queued") return;
-    db.update(reportJobs).set({ status: "running", startedAt: clock.now().toISOString() }).where(eq(reportJobs.id, jobId)).run();
+    db.update(reportJobs)
+      .set({ status: "running", startedAt: clock.now().toISOString() })
+      .where(eq(reportJobs.id, jobId))
+      .run();
     const delay = delayOf(db);
     if (delay > 0) await sleep(delay);
     if (!open()) return;
     try {
-      if (job.templateId !== null && !db.select({ id: reportTemplates.id }).from(reportTemplates).where(eq(reportTemplates.id, job.templateId)).get()) {
+      if (
+        job.templateId !== null &&
+        !db.select({ id: reportTemplates.id }).from(reportTemplates).where(eq(reportTemplates.id, job.templateId)).get()
+      ) {
         throw new Error(`template ${job.templateId} is gone`);
       }
       if (failsOnPurpose(db, job)) {

@@ -12,7 +12,13 @@ import type { ReportAccount, ValuationReportInput } from "../../domain/valuation
 import { sitePage } from "../site";
 import { loadBook } from "../portfolio/book";
 import { holdingsOfAccounts, inDisplayOrder, type SecurityRow } from "../portfolio/positions";
-import { accountsOfView, isManaged, preferredCurrencyOf, type VisibleAccount, visibleAccounts } from "../portfolio/visibility";
+import {
+  accountsOfView,
+  isManaged,
+  preferredCurrencyOf,
+  type VisibleAccount,
+  visibleAccounts,
+} from "../portfolio/visibility";
 
 export type ReportTemplateRow = typeof reportTemplates.$inferSelect;
 export type ReportJobRow = typeof reportJobs.$inferSelect;
@@ -47,7 +53,11 @@ export function accountsOfRun(
   variables: ReportVariables,
 ): VisibleAccount[] {
   let list: VisibleAccount[];
-  if (selector === "Account Group Or Account" && variables.report_type === "account" && variables.accountid !== undefined) {
+  if (
+    selector === "Account Group Or Account" &&
+    variables.report_type === "account" &&
+    variables.accountid !== undefined
+  ) {
     list = all.filter((a) => a.account.id === variables.accountid);
   } else if ((selector === "Account Group" || selector === "Account Group Or Account") && groupCode) {
     list = groupAccounts(all, groupCode);
@@ -95,19 +105,35 @@ export function paragraphsOfHtml(html: string): string[] {
 
 /** Everything the PDF prints for a job, computed from the platform's records as they are now. */
 export function valuationReportInput(db: Db, job: ReportJobRow, today: string): ValuationReportInput {
-  const template = job.templateId === null ? undefined : db.select().from(reportTemplates).where(eq(reportTemplates.id, job.templateId)).get();
+  const template =
+    job.templateId === null
+      ? undefined
+      : db.select().from(reportTemplates).where(eq(reportTemplates.id, job.templateId)).get();
   const variables = JSON.parse(job.variables) as ReportVariables;
   const entity = db.select().from(entities).where(eq(entities.id, job.entityId)).get();
   if (!entity) throw new Error(`entity ${job.entityId} not found`);
   const firm = db.select().from(firms).where(eq(firms.id, entity.firmId)).get();
-  const locale = db.select({ locale: users.locale }).from(users).where(eq(users.id, job.userId)).get()?.locale ?? "en-GB";
+  const locale =
+    db.select({ locale: users.locale }).from(users).where(eq(users.id, job.userId)).get()?.locale ?? "en-GB";
 
-  const list = accountsOfRun(visibleAccounts(db, job.entityId), template?.requiredSelector ?? null, job.groupCode, variables);
+  const list = accountsOfRun(
+    visibleAccounts(db, job.entityId),
+    template?.requiredSelector ?? null,
+    job.groupCode,
+    variables,
+  );
   const period = periodOfRun(template?.dateParameters ?? null, variables, today);
   const date = period.kind === "asAt" ? period.date : period.to;
   // the prices the client sees in the portal (spec 001 §6: live, delayed or close by capability),
   // so that a report as at today totals what the home shows today
-  const held = new Set(db.select({ name: capabilities.name }).from(capabilities).where(eq(capabilities.entityId, job.entityId)).all().map((c) => c.name));
+  const held = new Set(
+    db
+      .select({ name: capabilities.name })
+      .from(capabilities)
+      .where(eq(capabilities.entityId, job.entityId))
+      .all()
+      .map((c) => c.name),
+  );
   const pricing = held.has("live_marketdata_access") ? "live" : held.has("view_marketdata") ? "delayed" : "close";
   const measure: Measure = { currency: preferredCurrencyOf(db, job.entityId), pricing, basis: "after" };
   const { result, securityOf } = holdingsOfAccounts(db, list, date, today, measure);
@@ -133,7 +159,9 @@ export function valuationReportInput(db: Db, job: ReportJobRow, today: string): 
     };
   });
   // the grand total is the exact sum of the accounts' totals as printed
-  const grandTotal = unitsOf(sumMinor(list.map((a) => sumMinor(holdings.filter((h) => h.accountId === a.account.id).map((h) => h.valueMinor)))));
+  const grandTotal = unitsOf(
+    sumMinor(list.map((a) => sumMinor(holdings.filter((h) => h.accountId === a.account.id).map((h) => h.valueMinor)))),
+  );
 
   let performance: ValuationReportInput["performance"] = null;
   if (period.kind === "range" && list.length > 0) {
@@ -164,14 +192,24 @@ export function valuationReportInput(db: Db, job: ReportJobRow, today: string): 
       return {
         item: h,
         value: h.valueMinor,
-        slices: assetClassSplit(s.assetClassCode, s.assetClassAllocation).map((p) => ({ key: assetClassKey(p.name), name: p.name, weight: p.weight })),
+        slices: assetClassSplit(s.assetClassCode, s.assetClassAllocation).map((p) => ({
+          key: assetClassKey(p.name),
+          name: p.name,
+          weight: p.weight,
+        })),
       };
     }),
   );
-  const allocation = categories.map((c) => ({ name: c.name, value: unitsOf(c.value), weight: weightOf(c.value, result.totalMinor) }));
+  const allocation = categories.map((c) => ({
+    name: c.name,
+    value: unitsOf(c.value),
+    weight: weightOf(c.value, result.totalMinor),
+  }));
 
   const page = sitePage(db, "basis-of-valuation", locale);
-  const palette = [1, 2, 3, 4, 5, 6].map((n) => colour(setting(db, `chartColour${n}`))).filter((c): c is string => c !== null);
+  const palette = [1, 2, 3, 4, 5, 6]
+    .map((n) => colour(setting(db, `chartColour${n}`)))
+    .filter((c): c is string => c !== null);
   return {
     firmName: firm?.name ?? "Client Online",
     brandColour: palette[0] ?? "#1d4f91",

@@ -41,14 +41,32 @@ export function copySignatureItems(db: Db, templateEntityId: number, copyEntityI
     if (!document) continue;
     const { id: _documentId, ...documentFields } = document;
     const documentId = db.insert(documents).values(documentFields).returning({ id: documents.id }).get().id;
-    for (const link of db.select().from(documentEntities).where(eq(documentEntities.documentId, templateDocumentId)).all()) {
-      db.insert(documentEntities).values({ documentId, entityId: swap(link.entityId) }).onConflictDoNothing().run();
+    for (const link of db
+      .select()
+      .from(documentEntities)
+      .where(eq(documentEntities.documentId, templateDocumentId))
+      .all()) {
+      db.insert(documentEntities)
+        .values({ documentId, entityId: swap(link.entityId) })
+        .onConflictDoNothing()
+        .run();
     }
-    for (const link of db.select().from(documentCategoryLinks).where(eq(documentCategoryLinks.documentId, templateDocumentId)).all()) {
+    for (const link of db
+      .select()
+      .from(documentCategoryLinks)
+      .where(eq(documentCategoryLinks.documentId, templateDocumentId))
+      .all()) {
       db.insert(documentCategoryLinks).values({ documentId, categoryId: link.categoryId }).run();
     }
-    for (const read of db.select().from(documentFirstReads).where(eq(documentFirstReads.documentId, templateDocumentId)).all()) {
-      db.insert(documentFirstReads).values({ documentId, entityId: swap(read.entityId), readAt: read.readAt }).onConflictDoNothing().run();
+    for (const read of db
+      .select()
+      .from(documentFirstReads)
+      .where(eq(documentFirstReads.documentId, templateDocumentId))
+      .all()) {
+      db.insert(documentFirstReads)
+        .values({ documentId, entityId: swap(read.entityId), readAt: read.readAt })
+        .onConflictDoNothing()
+        .run();
     }
     const copyId = db
       .insert(digitalSignatures)

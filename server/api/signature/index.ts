@@ -3,7 +3,14 @@
 // signatories, the document, the terms, the one-time code, sign, decline and the confirmation.
 import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { contacts, digitalSignatureCodes, digitalSignatures, digitalSignatureSignatories, entities, firms } from "../../db/schema";
+import {
+  contacts,
+  digitalSignatureCodes,
+  digitalSignatures,
+  digitalSignatureSignatories,
+  entities,
+  firms,
+} from "../../db/schema";
 import { send } from "../../domain/accounts";
 import { codeMatches, newCode } from "../../domain/mfa";
 import { longDate, renderSignaturePdf } from "../../domain/signature-pdf";
@@ -41,7 +48,8 @@ const SignatoryParams = z.object({ id: Id, sid: Id });
 const ContentParams = z.object({ id: Id, filename: z.string().min(1).max(1000) });
 
 /** An empty query value counts as absent. */
-const optional = <S extends z.ZodTypeAny>(schema: S) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+const optional = <S extends z.ZodTypeAny>(schema: S) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 const ListQuery = z
   .object({
@@ -66,7 +74,9 @@ const SignBody = z.object({
   otp: Otp,
 });
 const DeclineBody = z.object({ secure_data: SecureData, otp: Otp.nullish() });
-const ConfirmationBody = z.object({ outcome: z.union([z.literal(SIGNATURE_OUTCOME.signed), z.literal(SIGNATURE_OUTCOME.declined)]) });
+const ConfirmationBody = z.object({
+  outcome: z.union([z.literal(SIGNATURE_OUTCOME.signed), z.literal(SIGNATURE_OUTCOME.declined)]),
+});
 
 const minutes = (n: number) => n * 60_000;
 
@@ -97,14 +107,21 @@ function emailOf(db: Db, entityId: number): string | null {
     .all();
   const found = rows.find((r) => r.type === "m1") ?? rows.find((r) => r.type === "m2");
   if (found) return found.value;
-  return db.select({ email: entities.preferredEmail }).from(entities).where(eq(entities.id, entityId)).get()?.email ?? null;
+  return (
+    db.select({ email: entities.preferredEmail }).from(entities).where(eq(entities.id, entityId)).get()?.email ?? null
+  );
 }
 
 function firmNameOf(db: Db, entityId: number | undefined): string {
   const row =
     entityId === undefined
       ? db.select({ name: firms.name }).from(firms).get()
-      : db.select({ name: firms.name }).from(entities).innerJoin(firms, eq(firms.id, entities.firmId)).where(eq(entities.id, entityId)).get();
+      : db
+          .select({ name: firms.name })
+          .from(entities)
+          .innerJoin(firms, eq(firms.id, entities.firmId))
+          .where(eq(entities.id, entityId))
+          .get();
   return row?.name ?? "";
 }
 
@@ -151,7 +168,11 @@ export const signatureRoutes: Route[] = [
       bodyText: item.bodyText,
       dueDate: item.dueDate,
       createdAt: item.createdAt,
-      signatories: signatories.map((s) => ({ name: `${s.firstName} ${s.lastName}`, signedAt: s.signedAt, declinedAt: s.declinedAt })),
+      signatories: signatories.map((s) => ({
+        name: `${s.firstName} ${s.lastName}`,
+        signedAt: s.signedAt,
+        declinedAt: s.declinedAt,
+      })),
     });
     return {
       status: 200,
@@ -178,45 +199,53 @@ export const signatureRoutes: Route[] = [
   }),
 
   // spec 002 "Signing journey" step 1: the one-time code, by sms to the registered mobile
-  signedIn("POST", "/resourceful/digital_signature/:id/signatories/:sid/generate_code", (request, { db, caller, clock }) => {
-    const { id, sid } = validate(SignatoryParams, request.params, "path");
-    const { item, signatory } = signable(db, viewerOf(caller), id, sid);
-    const body = validate(GenerateBody, request.body, "body");
-    if ((body?.digSigId != null && body.digSigId !== id) || (body?.signatoryId != null && body.signatoryId !== sid)) {
-      throw new ApiError(400, "Invalid body: digSigId and signatoryId must be those of the path", MESSAGES.argumentsIncorrect);
-    }
-    const phone = signatory.phone?.trim() ?? "";
-    if (!phone.includes("+")) throw signatureError(400, "invalidPhone");
-    const now = clock.now();
-    const recent =
-      db
-        .select({ n: count() })
-        .from(digitalSignatureCodes)
-        .where(
-          and(
-            eq(digitalSignatureCodes.signatoryId, signatory.id),
-            gt(digitalSignatureCodes.createdAt, new Date(now.getTime() - minutes(CODE_WINDOW_MINUTES)).toISOString()),
-          ),
-        )
-        .get()?.n ?? 0;
-    if (recent >= MAX_CODES) throw signatureError(429, "tooManyCodes");
-    const code = newCode();
-    const expiresAt = new Date(now.getTime() + minutes(CODE_MINUTES)).toISOString();
-    db.transaction(() => {
-      spendCodes(db, signatory.id);
-      db.insert(digitalSignatureCodes)
-        .values({ signatoryId: signatory.id, codeHash: tokenDigest(code), createdAt: now.toISOString(), expiresAt })
-        .run();
-      send(db, clock, {
-        to: phone,
-        username: caller.user.username,
-        channel: "sms",
-        body: `Your code to sign ${item.title} is ${code}. It expires in ${CODE_MINUTES} minutes.`,
-        code,
+  signedIn(
+    "POST",
+    "/resourceful/digital_signature/:id/signatories/:sid/generate_code",
+    (request, { db, caller, clock }) => {
+      const { id, sid } = validate(SignatoryParams, request.params, "path");
+      const { item, signatory } = signable(db, viewerOf(caller), id, sid);
+      const body = validate(GenerateBody, request.body, "body");
+      if ((body?.digSigId != null && body.digSigId !== id) || (body?.signatoryId != null && body.signatoryId !== sid)) {
+        throw new ApiError(
+          400,
+          "Invalid body: digSigId and signatoryId must be those of the path",
+          MESSAGES.argumentsIncorrect,
+        );
+      }
+      const phone = signatory.phone?.trim() ?? "";
+      if (!phone.includes("+")) throw signatureError(400, "invalidPhone");
+      const now = clock.now();
+      const recent =
+        db
+          .select({ n: count() })
+          .from(digitalSignatureCodes)
+          .where(
+            and(
+              eq(digitalSignatureCodes.signatoryId, signatory.id),
+              gt(digitalSignatureCodes.createdAt, new Date(now.getTime() - minutes(CODE_WINDOW_MINUTES)).toISOString()),
+            ),
+          )
+          .get()?.n ?? 0;
+      if (recent >= MAX_CODES) throw signatureError(429, "tooManyCodes");
+      const code = newCode();
+      const expiresAt = new Date(now.getTime() + minutes(CODE_MINUTES)).toISOString();
+      db.transaction(() => {
+        spendCodes(db, signatory.id);
+        db.insert(digitalSignatureCodes)
+          .values({ signatoryId: signatory.id, codeHash: tokenDigest(code), createdAt: now.toISOString(), expiresAt })
+          .run();
+        send(db, clock, {
+          to: phone,
+          username: caller.user.username,
+          channel: "sms",
+          body: `Your code to sign ${item.title} is ${code}. It expires in ${CODE_MINUTES} minutes.`,
+          code,
+        });
       });
-    });
-    return json({ sent: true, expires_at: wireDateTime(expiresAt) });
-  }),
+      return json({ sent: true, expires_at: wireDateTime(expiresAt) });
+    },
+  ),
 
   signedIn("POST", "/resourceful/digital_signature/:id/signatories/:sid/sign", (request, { db, caller, clock }) => {
     const { id, sid } = validate(SignatoryParams, request.params, "path");
@@ -235,7 +264,10 @@ export const signatureRoutes: Route[] = [
     }
     db.transaction(() => {
       db.update(digitalSignatureCodes).set({ spent: true }).where(eq(digitalSignatureCodes.id, code.id)).run();
-      db.update(digitalSignatureSignatories).set({ signedAt: now.toISOString() }).where(eq(digitalSignatureSignatories.id, signatory.id)).run();
+      db.update(digitalSignatureSignatories)
+        .set({ signedAt: now.toISOString() })
+        .where(eq(digitalSignatureSignatories.id, signatory.id))
+        .run();
       const all = db
         .select({ signedAt: digitalSignatureSignatories.signedAt })
         .from(digitalSignatureSignatories)
@@ -256,7 +288,10 @@ export const signatureRoutes: Route[] = [
     const now = clock.now().toISOString();
     db.transaction(() => {
       spendCodes(db, signatory.id);
-      db.update(digitalSignatureSignatories).set({ declinedAt: now }).where(eq(digitalSignatureSignatories.id, signatory.id)).run();
+      db.update(digitalSignatureSignatories)
+        .set({ declinedAt: now })
+        .where(eq(digitalSignatureSignatories.id, signatory.id))
+        .run();
       setItemStatus(db, item, SIGNATURE_STATUS.declined);
     });
     return json(itemView(db, viewer, visibleItem(db, viewer, id)));

@@ -130,10 +130,16 @@ export function signatoriesOf(db: Db, itemIds: number[]): SignatoryFull[] {
     const mobiles = prepared(db, mobilesOf).all({ entityIds: jsonList(entityIds) });
     for (const m of mobiles) if (!phones.has(m.entityId)) phones.set(m.entityId, m.value);
   }
-  return rows.map((r) => ({ ...r.signatory, firstName: r.firstName, lastName: r.lastName, phone: phones.get(r.signatory.entityId) ?? null }));
+  return rows.map((r) => ({
+    ...r.signatory,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    phone: phones.get(r.signatory.entityId) ?? null,
+  }));
 }
 
-const isOpen = (status: number) => status === SIGNATURE_STATUS.awaitingSignature || status === SIGNATURE_STATUS.partSigned;
+const isOpen = (status: number) =>
+  status === SIGNATURE_STATUS.awaitingSignature || status === SIGNATURE_STATUS.partSigned;
 
 /**
  * spec 002 §4 "Who can sign": only the signed-in client's own signatory, while it has neither signed
@@ -224,5 +230,8 @@ export function documentStatusOf(status: number): "Pending" | "Signed" | "Declin
 /** Sets an item's status and its docnote's status with it. */
 export function setItemStatus(db: Db, item: Pick<ItemRow, "id" | "documentId">, status: number): void {
   db.update(digitalSignatures).set({ status }).where(eq(digitalSignatures.id, item.id)).run();
-  db.update(documents).set({ digitalSignatureStatus: documentStatusOf(status) }).where(eq(documents.id, item.documentId)).run();
+  db.update(documents)
+    .set({ digitalSignatureStatus: documentStatusOf(status) })
+    .where(eq(documents.id, item.documentId))
+    .run();
 }
