@@ -28,8 +28,6 @@ export type DateRules = {
   parse: (value: string) => string | null;
 };
 
-export type ClientSearchCriteria = { name?: string; dob?: string; postcode?: string };
-
 /**
  * spec 002 §5 and docs/platform-api.md: the name and the date of birth travel together as the
  * quicksearch, the date as YYYYMMDD ("Hartley 19720314"). Empty when neither is given.

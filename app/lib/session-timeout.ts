@@ -4,9 +4,6 @@
 /** spec 000 §9: mouse presses reset the timers (and send a heartbeat) at most once a second. */
 export const ACTIVITY_THROTTLE_MS = 1_000;
 
-/** spec 000 §9: the layout's timeout until the server's value is known. */
-export const DEFAULT_TIMEOUT_MINUTES = 30;
-
 /**
  * Minutes of inactivity after which the warning shows: 5 minutes before the timeout when the
  * timeout is over 10 minutes, else 1 minute before (25 of 30, 9 of 10).

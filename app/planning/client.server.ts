@@ -297,12 +297,3 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
 }
 
 export type PlanningClient = ReturnType<typeof createPlanningClient>;
-
-/** The batch endpoint (design: at most 100 items). */
-export type BatchItem = {
-  name: string;
-  method: Method;
-  url: string;
-  body?: unknown;
-  omit_results_on_success?: boolean;
-};

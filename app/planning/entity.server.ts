@@ -72,12 +72,3 @@ export const ClientGroupMember = z.object({
   login_accessible: z.boolean(),
 });
 export type ClientGroupMember = z.output<typeof ClientGroupMember>;
-
-/** spec 000 §4 step 1: the client group's members; only the login-accessible ones are kept. */
-export async function fetchClientGroupMembers(planning: PlanningClient, entityId: number) {
-  const members = await planning.get(
-    `resourceful/entity/client/${entityId}/client_group/member`,
-    z.array(ClientGroupMember),
-  );
-  return members.filter((m) => m.login_accessible);
-}

@@ -20,8 +20,6 @@ const Group = z.object({ group_code: z.string(), group_name: z.string().nullable
 const Job = z.object({ job_id: z.string().min(1).max(200) });
 const Pending = z.object({ job_id: z.string(), status: z.string(), created_at: z.string().nullish() });
 
-export type ReportMember = z.output<typeof Member>;
-
 /** Everything the report form offers, in one round trip. */
 export async function fetchReportChoices(planning: PlanningClient, clientId: number) {
   const answer = await planning.batch({

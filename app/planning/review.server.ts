@@ -185,13 +185,6 @@ export async function fetchReview(planning: PlanningClient, clientId: number, lo
   };
 }
 
-/** The values the playback pages show and the risk profiles. */
-export async function fetchPlayback(planning: PlanningClient, clientId: number, locale: Locale): Promise<Playback> {
-  return planning.get(`resourceful/review/client/${clientId}/playback`, PlaybackAnswer, {
-    query: { site_locales: locale },
-  });
-}
-
 /** spec 002 §4 "Review flow": Next stores the responses (a PUT: the same state twice is harmless). */
 export async function saveReviewState(
   planning: PlanningClient,

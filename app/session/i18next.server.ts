@@ -57,5 +57,3 @@ export async function getFixedT(request: Request, ns: string = "common"): Promis
   const locale = await resolveLocale(request);
   return translatorFor(locale).fixedT(ns) as unknown as TFunction;
 }
-
-export default i18next;

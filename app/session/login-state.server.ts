@@ -86,7 +86,3 @@ export function commitLoginState(state: LoginState): string {
 export function clearLoginState(): string {
   return `${LOGIN_STATE_COOKIE}=; ${attributes(0)}`;
 }
-
-export function hasLoginStateCookie(request: Request): boolean {
-  return cookieValue(request) !== null;
-}

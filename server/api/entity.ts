@@ -294,8 +294,6 @@ export function contactsOf(db: Db, entityId: number) {
     .map((c) => ({ id: c.id, type: c.type, value: c.value, preferred: c.preferred, country_code: c.countryCode }));
 }
 
-export type AddressView = ReturnType<typeof addressView>;
-
 export function addressView(a: typeof addresses.$inferSelect) {
   return {
     id: a.id,

@@ -93,9 +93,6 @@ const FR: RiskRating[] = [
   },
 ];
 
-export const RISK_SCALE_MIN = 1;
-export const RISK_SCALE_MAX = 7;
-
 /** The scale in a locale: French for fr-CA, English otherwise. */
 export function riskScale(locale: string): RiskRating[] {
   return locale === "fr-CA" ? FR : EN;

@@ -14,14 +14,11 @@ import {
   allocationTable,
   CHART_CHAR_WIDTH,
   CHART_FONT_SIZE,
-  COLUMN_CHART_SIZE,
   hasAllocation,
   labelColourOn,
-  PIE_CHART_SIZE,
   sliceColours,
   wrapLabel,
   type AllocationChartInput,
-  type AllocationSlice,
 } from "./allocation-chart";
 import type { ChartFigureProps } from "./chart-figure";
 import { niceTicks } from "./line-chart";
@@ -29,14 +26,7 @@ import { hexColours, responsiveSvg, roundGeometry, styleToPresentationAttributes
 import { numberFormat } from "~/lib/format";
 import { chartMarkups } from "./chart-markup-cache.server";
 
-export {
-  allocationLegend,
-  allocationTable,
-  COLUMN_CHART_SIZE,
-  PIE_CHART_SIZE,
-  type AllocationChartInput,
-  type AllocationSlice,
-};
+export { allocationLegend, allocationTable, type AllocationChartInput };
 
 /** A slice as both charts draw it: `id` is its position, so slices sharing an id stay apart. */
 type Datum = { id: string; label: string; value: number; share: number; colour: string; percentLabel: string };

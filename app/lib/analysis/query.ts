@@ -3,7 +3,6 @@
 // adviser can bookmark and share. Pure: shared by server and browser.
 import {
   checkCustomRange,
-  DATE_RANGE_NAMES,
   type DateError,
   type DateRangeName,
   DEFAULT_DATE_RANGE,
@@ -149,8 +148,6 @@ export function analysisDownloadHref(kind: "investments" | "transactions", query
   const search = analysisParams({ ...query, tab: null, tx: null, pages: 1, expand: "primary", open: [] }).toString();
   return `${PAGE_PATHS.analysis}/download/${kind}${search ? `?${search}` : ""}`;
 }
-
-export const DATE_RANGE_OPTIONS = DATE_RANGE_NAMES;
 
 /** A period: a named timeframe the platform dates, or two dates (YYYY-MM-DD). */
 export type QueryPeriod = { timeframe: string } | { start: string; end: string };

@@ -17,8 +17,6 @@ export const SIGNATURE_STATUS = { partSigned: 0, signed: 1, declined: 2, pending
 export const STATUS_NAMES = ["partSigned", "signed", "declined", "pending", "awaitingSignature"] as const;
 /** spec 002 §4 "Signature outcome": signed=0, declined=1. */
 export const SIGNATURE_OUTCOME = { signed: 0, declined: 1 } as const;
-/** spec 002 §9 signing methods 1 and 2; the reference platform signs with an sms one-time code (1). */
-export const SMS_SIGNING = 1;
 
 export const CODE_MINUTES = 5;
 export const MAX_CODE_ATTEMPTS = 3;
