@@ -1,6 +1,7 @@
 // Figures derived from the database and kept between requests: bounded, per database, and dropped
 // as soon as what they derive from is written (docs/decisions/123-platform-derived-figures.md).
 import type Database from "better-sqlite3";
+import { LRUCache } from "lru-cache";
 import type { Db } from "./connection";
 
 type Entry<V> = { value: V };
@@ -9,7 +10,7 @@ type Entry<V> = { value: V };
 type State = {
   generation: Database.Statement<[], number>;
   seen: number;
-  caches: Map<DerivedCache<unknown>, Map<string, Entry<unknown>>>;
+  caches: Map<DerivedCache<unknown>, LRUCache<string, Entry<unknown>>>;
 };
 
 const states = new WeakMap<Database.Database, State>();
@@ -51,21 +52,15 @@ export class DerivedCache<V> {
       state.caches.clear();
       state.seen = generation;
     }
-    let entries = state.caches.get(this) as Map<string, Entry<V>> | undefined;
+    let entries = state.caches.get(this) as LRUCache<string, Entry<V>> | undefined;
     if (!entries) {
-      entries = new Map();
-      state.caches.set(this, entries);
+      entries = new LRUCache({ max: this.limit });
+      state.caches.set(this, entries as LRUCache<string, Entry<unknown>>);
     }
     const hit = entries.get(key);
-    if (hit) {
-      // most recently used last
-      entries.delete(key);
-      entries.set(key, hit);
-      return hit.value;
-    }
+    if (hit) return hit.value;
     const value = compute();
     entries.set(key, { value });
-    if (entries.size > this.limit) entries.delete(entries.keys().next().value as string);
     return value;
   }
 

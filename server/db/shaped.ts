@@ -2,12 +2,13 @@
 // number of words searched): one prepared statement per shape and database, kept while used
 // (docs/decisions/130-documents-batch-and-caller-statements.md). The values travel as placeholders,
 // lists of values as one JSON array read with json_each, so the shapes are few.
+import { LRUCache } from "lru-cache";
 import type { Db } from "./connection";
 
-const families = new WeakMap<Db, Map<ShapedStatements<unknown>, Map<string, unknown>>>();
+const families = new WeakMap<Db, Map<ShapedStatements<object>, LRUCache<string, object>>>();
 
-/** A family of statements told apart by a shape key; at most `limit` per database, least recently used dropped. */
-export class ShapedStatements<T> {
+/** A family of statements told apart by a shape key; at most `limit` per database, least recently used dropped (lru-cache). */
+export class ShapedStatements<T extends object> {
   constructor(readonly limit: number) {}
 
   /** The statement of `shape` on `db`; `build` (which prepares it) runs once per shape while kept. */
@@ -17,21 +18,15 @@ export class ShapedStatements<T> {
       perDb = new Map();
       families.set(db, perDb);
     }
-    let statements = perDb.get(this) as Map<string, T> | undefined;
+    let statements = perDb.get(this) as LRUCache<string, T> | undefined;
     if (!statements) {
-      statements = new Map();
-      perDb.set(this, statements);
+      statements = new LRUCache<string, T>({ max: this.limit });
+      perDb.set(this, statements as unknown as LRUCache<string, object>);
     }
     const kept = statements.get(shape);
-    if (kept !== undefined) {
-      // most recently used last
-      statements.delete(shape);
-      statements.set(shape, kept);
-      return kept;
-    }
+    if (kept !== undefined) return kept;
     const statement = build();
     statements.set(shape, statement);
-    if (statements.size > this.limit) statements.delete(statements.keys().next().value as string);
     return statement;
   }
 
