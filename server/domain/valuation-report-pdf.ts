@@ -5,6 +5,8 @@
 // in text, the basis of valuation and page numbers. Tagged (headings, paragraphs, tables, a figure
 // with its alternative text; page furniture as artifacts), with real text in the standard fonts.
 import PDFDocument from "pdfkit";
+import { numberFormat } from "../lib/number-format";
+import { pdfBytes } from "./pdf-bytes";
 import { keepTogether, tableLayout, tableStartHeight } from "./pdf-layout";
 import { longDate } from "./signature-pdf";
 
@@ -62,7 +64,7 @@ export type ValuationReportInput = {
 
 /** £1,234.56: the way the report prints an amount of a currency (en-GB). */
 export function formatMoney(amount: number, currency: string): string {
-  return new Intl.NumberFormat("en-GB", {
+  return numberFormat("en-GB", {
     style: "currency",
     currency,
     minimumFractionDigits: 2,
@@ -71,7 +73,7 @@ export function formatMoney(amount: number, currency: string): string {
 }
 
 const number = (value: number, min: number, max: number) =>
-  new Intl.NumberFormat("en-GB", { minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
+  numberFormat("en-GB", { minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
 const percent = (fraction: number) => `${number(fraction * 100, 2, 2)}%`;
 
 /** spec 001 §9: 2 decimals for money, 4 for volumes (the investments tab's rule, decision 110). */
@@ -96,7 +98,7 @@ export function formatPrice(price: number, currency: string): string {
   const rounded = Math.round(price * 10 ** decimals) / 10 ** decimals;
   if (currency.toUpperCase() === "GBX") return `${number(rounded, decimals, decimals)}p`;
   try {
-    return new Intl.NumberFormat("en-GB", {
+    return numberFormat("en-GB", {
       style: "currency",
       currency,
       currencyDisplay: "narrowSymbol",
@@ -143,10 +145,268 @@ const CELL_PAD = 4;
 /** Yields to the event loop: the report is made in steps so that the platform keeps answering. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function renderValuationReportPdf(input: ValuationReportInput): Promise<Buffer> {
+type Row = { cells: string[]; bold?: boolean };
+/** What the layout needs to know of a table: its header's and rows' heights, and its totals (the bold rows at its end). */
+type TableSizes = { header: number; heights: number[]; totals: number };
+
+const HEADING_GAP = 0.2;
+const PARAGRAPH_GAP = 1.5;
+
+/**
+ * The report's pages as they are drawn: the running head on each page, headings and paragraphs
+ * kept with what follows them, and tables broken where `tableLayout` says (decision 110). Every
+ * block is tagged under the document's structure; decoration is marked as an artifact.
+ */
+class ReportLayout {
+  readonly left = MARGIN;
+  readonly width: number;
+  readonly root: PDFKit.PDFStructureElement;
+
+  constructor(
+    readonly doc: PDFKit.PDFDocument,
+    private readonly firm: { firmName: string; brandColour: string },
+  ) {
+    this.width = doc.page.width - MARGIN * 2;
+    this.root = doc.struct("Document");
+    doc.addStructure(this.root);
+  }
+
+  /** Where content ends on a page (above the page number). */
+  bottom(): number {
+    return this.doc.page.height - MARGIN - 24;
+  }
+
+  /** The room a fresh page has for content. */
+  pageRoom(): number {
+    return this.bottom() - MARGIN;
+  }
+
+  /** Decoration (rules, swatches, the running head): marked as an artifact, outside the structure. */
+  artifact(draw: () => void, type: "Layout" | "Pagination" = "Layout"): void {
+    this.doc.markContent("Artifact", { type });
+    draw();
+    this.doc.endMarkedContent();
+  }
+
+  /** The firm's name and a rule in its colour at the top of a page. */
+  runningHead(): void {
+    const { doc, left, width } = this;
+    this.artifact(() => {
+      doc
+        .font("Helvetica-Bold")
+        .fontSize(9)
+        .fillColor(this.firm.brandColour)
+        .text(this.firm.firmName, left, MARGIN - 26, { width, lineBreak: false });
+      doc
+        .moveTo(left, MARGIN - 12)
+        .lineTo(left + width, MARGIN - 12)
+        .lineWidth(1.5)
+        .strokeColor(this.firm.brandColour)
+        .stroke();
+    }, "Pagination");
+  }
+
+  newPage(): void {
+    this.doc.addPage();
+    this.runningHead();
+    this.doc.x = this.left;
+    this.doc.y = MARGIN;
+  }
+
+  /** A fresh page unless `height` fits in the room left (or would not fit on a fresh page either). */
+  ensure(height: number): void {
+    if (keepTogether(height, this.bottom() - this.doc.y, this.pageRoom())) this.newPage();
+  }
+
+  block(type: string, draw: () => void): void {
+    this.root.add(this.doc.struct(type, {}, draw));
+  }
+
+  headingHeight(text: string, size: number): number {
+    this.doc.font("Helvetica-Bold").fontSize(size);
+    return this.doc.heightOfString(text, { width: this.width });
+  }
+
+  /** A heading; `keepWith` is the height of what must follow it on the same page. */
+  heading(type: "H1" | "H2" | "H3", text: string, size: number, colour = INK, keepWith = size * 2): void {
+    this.ensure(this.headingHeight(text, size) + keepWith);
+    this.block(type, () => {
+      this.doc.font("Helvetica-Bold").fontSize(size).fillColor(colour).text(text, this.left, this.doc.y, {
+        width: this.width,
+      });
+    });
+  }
+
+  paragraphHeight(text: string, size: number): number {
+    this.doc.font("Helvetica").fontSize(size);
+    return this.doc.heightOfString(text, { width: this.width, lineGap: PARAGRAPH_GAP });
+  }
+
+  paragraph(text: string, size = 10, colour = INK): void {
+    this.ensure(this.paragraphHeight(text, size));
+    this.block("P", () => {
+      this.doc
+        .font("Helvetica")
+        .fontSize(size)
+        .fillColor(colour)
+        .text(text, this.left, this.doc.y, { width: this.width, lineGap: PARAGRAPH_GAP });
+    });
+  }
+
+  /** The height of `lines` of moveDown at a font size. */
+  gap(lines: number, size: number): number {
+    this.doc.font("Helvetica").fontSize(size);
+    return this.doc.currentLineHeight(true) * lines;
+  }
+
+  private rowHeight(columns: Column[], cells: string[], bold: boolean): number {
+    this.doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
+    const heights = cells.map((c, i) =>
+      this.doc.heightOfString(c || " ", { width: (columns[i] as Column).width - CELL_PAD * 2 }),
+    );
+    return Math.max(...heights) + CELL_PAD * 2;
+  }
+
+  measure(columns: Column[], rows: Row[]): TableSizes {
+    let totals = 0;
+    while (totals < rows.length && rows[rows.length - 1 - totals]?.bold) totals++;
+    return {
+      header: this.rowHeight(
+        columns,
+        columns.map((c) => c.header),
+        true,
+      ),
+      heights: rows.map((row) => this.rowHeight(columns, row.cells, row.bold ?? false)),
+      totals,
+    };
+  }
+
+  /** The height a table needs to start on a page (its header and first rows, or all of a short one). */
+  tableStart(columns: Column[], rows: Row[]): number {
+    return tableStartHeight(this.measure(columns, rows));
+  }
+
+  /**
+   * A table: a header row (repeated, as an artifact, on a page the table runs onto), body rows and
+   * bold rows (totals, kept with the last body rows). Columns' widths add up to the text width. It
+   * breaks where `tableLayout` says (decision 110).
+   */
+  table(columns: Column[], rows: Row[]): void {
+    const sizes = this.measure(columns, rows);
+    const layout = tableLayout({ ...sizes, room: this.bottom() - this.doc.y, page: this.pageRoom() });
+    if (layout.newPage) this.newPage();
+    const breaks = new Set(layout.breaks);
+    const table = this.doc.struct("Table");
+    this.root.add(table);
+    this.headerRow(table, columns, sizes.header, true);
+    rows.forEach((row, index) => {
+      const height = sizes.heights[index] as number;
+      if (breaks.has(index)) {
+        this.newPage();
+        this.headerRow(table, columns, sizes.header, false);
+      }
+      const y = this.doc.y;
+      this.taggedRow(table, "TD", columns, row.cells, y, row.bold ?? false);
+      this.rule(y + height, row.bold ? 1 : 0.5);
+      this.doc.y = y + height;
+    });
+    table.end();
+    this.doc.x = this.left;
+    this.doc.moveDown(1);
+  }
+
+  /** The header row on its shaded band: tagged the first time, an artifact when repeated on a later page. */
+  private headerRow(table: PDFKit.PDFStructureElement, columns: Column[], height: number, tagged: boolean): void {
+    const { doc, left, width } = this;
+    const y = doc.y;
+    this.artifact(() => doc.rect(left, y, width, height).fillColor("#f0f4f8").fill());
+    const headers = columns.map((c) => c.header);
+    if (tagged) this.taggedRow(table, "TH", columns, headers, y, true);
+    else this.artifact(() => this.drawCells(columns, headers, y));
+    doc.y = y + height;
+  }
+
+  /** A row of the table's structure: each cell a TH or TD holding its text. */
+  private taggedRow(
+    table: PDFKit.PDFStructureElement,
+    cellType: "TH" | "TD",
+    columns: Column[],
+    cells: string[],
+    y: number,
+    bold: boolean,
+  ): void {
+    const tr = this.doc.struct("TR");
+    table.add(tr);
+    let x = this.left;
+    cells.forEach((cell, i) => {
+      const column = columns[i] as Column;
+      const at = x;
+      tr.add(
+        this.doc.struct(cellType, {}, () => {
+          this.doc
+            .font(bold ? "Helvetica-Bold" : "Helvetica")
+            .fontSize(9)
+            .fillColor(INK)
+            .text(cell, at + CELL_PAD, y + CELL_PAD, { width: column.width - CELL_PAD * 2, align: column.align });
+        }),
+      );
+      x += column.width;
+    });
+    tr.end();
+  }
+
+  /** A repeated header's cells (bold), drawn without structure. */
+  private drawCells(columns: Column[], cells: string[], y: number): void {
+    let x = this.left;
+    this.doc.font("Helvetica-Bold").fontSize(9).fillColor(INK);
+    cells.forEach((cell, i) => {
+      const column = columns[i] as Column;
+      this.doc.text(cell, x + CELL_PAD, y + CELL_PAD, { width: column.width - CELL_PAD * 2, align: column.align });
+      x += column.width;
+    });
+  }
+
+  /** The rule under a row: heavier under a total. */
+  private rule(y: number, weight: number): void {
+    const { doc, left, width } = this;
+    this.artifact(() =>
+      doc
+        .moveTo(left, y)
+        .lineTo(left + width, y)
+        .lineWidth(weight)
+        .strokeColor(RULE)
+        .stroke(),
+    );
+  }
+
+  /** "Page 1 of 3" at the foot of every page, as pagination artifacts. */
+  pageNumbers(): void {
+    const { doc, left, width } = this;
+    const range = doc.bufferedPageRange();
+    for (let i = range.start; i < range.start + range.count; i++) {
+      doc.switchToPage(i);
+      const keep = doc.page.margins.bottom;
+      doc.page.margins.bottom = 0;
+      this.artifact(() => {
+        doc
+          .font("Helvetica")
+          .fontSize(8)
+          .fillColor(MUTED)
+          .text(`Page ${i - range.start + 1} of ${range.count}`, left, doc.page.height - MARGIN + 10, {
+            width,
+            align: "right",
+            lineBreak: false,
+          });
+      }, "Pagination");
+      doc.page.margins.bottom = keep;
+    }
+  }
+}
+
+/** The document: A4, tagged, in the client's language, its metadata dated when the report was asked for. */
+function reportDocument(input: ValuationReportInput): PDFKit.PDFDocument {
   const created = new Date(input.createdAt);
-  const subject = periodLine(input.period);
-  const doc = new PDFDocument({
+  return new PDFDocument({
     size: "A4",
     margin: MARGIN,
     bufferPages: true,
@@ -157,406 +417,245 @@ export async function renderValuationReportPdf(input: ValuationReportInput): Pro
     info: {
       Title: `${input.title}: ${input.clientName}`,
       Author: input.firmName,
-      Subject: subject,
+      Subject: periodLine(input.period),
       Keywords: "valuation report",
       CreationDate: created,
       ModDate: created,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const left = MARGIN;
-  const width = doc.page.width - MARGIN * 2;
-  const bottom = () => doc.page.height - MARGIN - 24;
-  const root = doc.struct("Document");
-  doc.addStructure(root);
+}
 
-  /** Decoration (rules, swatches, the running head): marked as an artifact, outside the structure. */
-  const artifact = (draw: () => void, type: "Layout" | "Pagination" = "Layout") => {
-    doc.markContent("Artifact", { type });
-    draw();
-    doc.endMarkedContent();
-  };
-  const runningHead = () =>
-    artifact(() => {
-      doc
-        .font("Helvetica-Bold")
-        .fontSize(9)
-        .fillColor(input.brandColour)
-        .text(input.firmName, left, MARGIN - 26, { width, lineBreak: false });
-      doc
-        .moveTo(left, MARGIN - 12)
-        .lineTo(left + width, MARGIN - 12)
-        .lineWidth(1.5)
-        .strokeColor(input.brandColour)
-        .stroke();
-    }, "Pagination");
-  const newPage = () => {
-    doc.addPage();
-    runningHead();
-    doc.x = left;
-    doc.y = MARGIN;
-  };
-  /** The room a fresh page has for content. */
-  const pageRoom = () => bottom() - MARGIN;
-  const ensure = (height: number) => {
-    if (keepTogether(height, bottom() - doc.y, pageRoom())) newPage();
-  };
-  const block = (type: string, draw: () => void) => root.add(doc.struct(type, {}, draw));
-  const HEADING_GAP = 0.2;
-  const headingHeight = (text: string, size: number) => {
-    doc.font("Helvetica-Bold").fontSize(size);
-    return doc.heightOfString(text, { width });
-  };
-  /** A heading; `keepWith` is the height of what must follow it on the same page. */
-  const heading = (type: "H1" | "H2" | "H3", text: string, size: number, colour = INK, keepWith = size * 2) => {
-    ensure(headingHeight(text, size) + keepWith);
-    block(type, () => {
-      doc.font("Helvetica-Bold").fontSize(size).fillColor(colour).text(text, left, doc.y, { width });
-    });
-  };
-  const PARAGRAPH_GAP = 1.5;
-  const paragraphHeight = (text: string, size: number) => {
-    doc.font("Helvetica").fontSize(size);
-    return doc.heightOfString(text, { width, lineGap: PARAGRAPH_GAP });
-  };
-  const paragraph = (text: string, size = 10, colour = INK) => {
-    ensure(paragraphHeight(text, size));
-    block("P", () => {
-      doc.font("Helvetica").fontSize(size).fillColor(colour).text(text, left, doc.y, { width, lineGap: PARAGRAPH_GAP });
-    });
-  };
-  /** The height of `lines` of moveDown at a font size. */
-  const gap = (lines: number, size: number) => {
-    doc.font("Helvetica").fontSize(size);
-    return doc.currentLineHeight(true) * lines;
-  };
+/** The first page's head: the title, the client, the date or period, and who prepared it. */
+function titleBlock(layout: ReportLayout, input: ValuationReportInput): void {
+  layout.runningHead();
+  layout.doc.y = MARGIN + 10;
+  layout.heading("H1", input.title, 20);
+  layout.doc.moveDown(HEADING_GAP);
+  layout.paragraph(input.clientName, 13);
+  layout.paragraph(periodLine(input.period), 11, MUTED);
+  layout.paragraph(
+    `Values in ${input.currency}. Prepared by ${input.firmName} on ${longDate(input.createdAt)}.`,
+    9,
+    MUTED,
+  );
+  layout.doc.moveDown(1);
+}
 
-  /** The basis of valuation's height: its heading and paragraphs (0 without one). */
-  const basisHeight = () =>
-    input.basis
-      ? headingHeight(input.basis.title, 12) + input.basis.paragraphs.reduce((sum, t) => sum + paragraphHeight(t, 9), 0)
-      : 0;
+/** An account's holdings as the investments tab prints them, and its total in bold. */
+function holdingRows(account: ReportAccount, currency: string): Row[] {
+  return [
+    ...account.holdings.map((h) => ({
+      cells: [
+        securityName(h.name),
+        formatUnits(h.units),
+        formatPrice(h.price, h.currency),
+        h.currency,
+        formatMoney(h.value, currency),
+      ],
+    })),
+    { cells: [`Total of ${account.name}`, "", "", "", formatMoney(account.total, currency)], bold: true },
+  ];
+}
 
-  type Row = { cells: string[]; bold?: boolean };
-  const rowHeight = (columns: Column[], cells: string[], bold: boolean) => {
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
-    return (
-      Math.max(
-        ...cells.map((c, i) => doc.heightOfString(c || " ", { width: (columns[i] as Column).width - CELL_PAD * 2 })),
-      ) +
-      CELL_PAD * 2
-    );
-  };
-  /** What the layout needs to know of a table: its header's and rows' heights, and its totals (the bold rows at its end). */
-  const measure = (columns: Column[], rows: Row[]) => {
-    let totals = 0;
-    while (totals < rows.length && rows[rows.length - 1 - totals]?.bold) totals++;
-    return {
-      header: rowHeight(
-        columns,
-        columns.map((c) => c.header),
-        true,
-      ),
-      heights: rows.map((row) => rowHeight(columns, row.cells, row.bold ?? false)),
-      totals,
-    };
-  };
-  /** The height a table needs to start on a page (its header and first rows, or all of a short one). */
-  const tableStart = (columns: Column[], rows: Row[]) => tableStartHeight(measure(columns, rows));
+/** An account: its name, its number and its holdings' table. */
+function accountSection(layout: ReportLayout, account: ReportAccount, currency: string): void {
+  layout.doc.moveDown(0.5);
+  const rows = holdingRows(account, currency);
+  const numberLine = `Account number ${account.number}`;
+  // the heading, the account's number and the table's start (its header and first rows, or all
+  // of a short one) together
+  const keepWith =
+    layout.paragraphHeight(numberLine, 9) + layout.gap(0.3, 9) + layout.tableStart(HOLDING_COLUMNS, rows);
+  layout.heading("H2", account.name, 13, INK, keepWith);
+  layout.paragraph(numberLine, 9, MUTED);
+  layout.doc.moveDown(0.3);
+  layout.table(HOLDING_COLUMNS, rows);
+}
 
-  /**
-   * A table: a header row (repeated, as an artifact, on a page the table runs onto), body rows and
-   * bold rows (totals, kept with the last body rows). Columns' widths add up to the text width. It
-   * breaks where `tableLayout` says (decision 110).
-   */
-  const table = (columns: Column[], rows: Row[]) => {
-    const sizes = measure(columns, rows);
-    const layout = tableLayout({ ...sizes, room: bottom() - doc.y, page: pageRoom() });
-    if (layout.newPage) newPage();
-    const breaks = new Set(layout.breaks);
-    const tableStruct = doc.struct("Table");
-    root.add(tableStruct);
-    const drawCells = (cells: string[], y: number, bold: boolean, colour: string) => {
-      let x = left;
-      doc
-        .font(bold ? "Helvetica-Bold" : "Helvetica")
-        .fontSize(9)
-        .fillColor(colour);
-      cells.forEach((cell, i) => {
-        const column = columns[i] as Column;
-        doc.text(cell, x + CELL_PAD, y + CELL_PAD, { width: column.width - CELL_PAD * 2, align: column.align });
-        x += column.width;
-      });
-    };
-    const rule = (y: number, weight = 0.5) =>
-      artifact(() =>
+/** Two columns: a label and an amount on the right. */
+const measureColumns = (width: number, label: string, amount: string): Column[] => [
+  { header: label, width: width - 160, align: "left" },
+  { header: amount, width: 160, align: "right" },
+];
+
+/** The grand total of the accounts. */
+function totalSection(layout: ReportLayout, input: ValuationReportInput): void {
+  const columns = measureColumns(layout.width, "Accounts", `Value (${input.currency})`);
+  const count = input.accounts.length;
+  const rows: Row[] = [
+    {
+      cells: [
+        `Grand total of ${count} account${count === 1 ? "" : "s"}`,
+        formatMoney(input.grandTotal, input.currency),
+      ],
+      bold: true,
+    },
+  ];
+  layout.heading("H2", "Total value", 13, INK, layout.tableStart(columns, rows));
+  layout.table(columns, rows);
+}
+
+/** The performance measures over a period: values, flows, the gain and the time-weighted returns. */
+function performanceRows(p: ReportPerformance, period: { from: string; to: string }, currency: string): Row[] {
+  const rows: Row[] = [
+    { cells: [`Value on ${longDate(period.from)}`, formatMoney(p.valueFrom, currency)] },
+    { cells: ["Net contributions (paid in less taken out)", formatMoney(p.netFlows, currency)] },
+    { cells: ["Gain or loss", formatMoney(p.movement, currency)] },
+    { cells: [`Value on ${longDate(period.to)}`, formatMoney(p.valueTo, currency)], bold: true },
+    {
+      cells: [
+        p.since ? `Time-weighted return since ${longDate(p.since)}` : "Time-weighted return over the period",
+        p.twrPeriod === null ? "Not available" : percent(p.twrPeriod),
+      ],
+    },
+  ];
+  // annualised only over more than a year, and over the period the return covers (GIPS, decision 109)
+  if (p.twrAnnualised !== null) {
+    const label = p.since
+      ? `Time-weighted return a year since ${longDate(p.since)} (annualised)`
+      : "Time-weighted return a year (annualised)";
+    rows.push({ cells: [label, percent(p.twrAnnualised)] });
+  }
+  return rows;
+}
+
+/** The performance over a period (a report as at a date has none). */
+function performanceSection(layout: ReportLayout, input: ValuationReportInput, p: ReportPerformance): void {
+  if (input.period.kind !== "range") return;
+  const rows = performanceRows(p, input.period, input.currency);
+  const columns = measureColumns(layout.width, "Measure", "Amount");
+  const title = p.sinceInception ? "Performance since inception" : "Performance over the period";
+  layout.heading("H2", title, 13, INK, layout.tableStart(columns, rows));
+  layout.table(columns, rows);
+}
+
+const BAR_HEIGHT = 12;
+const BAR_GAP = 6;
+const BAR_LABEL_WIDTH = 130;
+
+/** The basis of valuation's height: its heading and paragraphs (0 without one). */
+function basisHeight(layout: ReportLayout, basis: ValuationReportInput["basis"]): number {
+  return basis
+    ? layout.headingHeight(basis.title, 12) + basis.paragraphs.reduce((sum, t) => sum + layout.paragraphHeight(t, 9), 0)
+    : 0;
+}
+
+/**
+ * The end of the document is never a page of its own few lines: when the basis of valuation would
+ * stand alone on a last page, the allocation section (`whole` points high) goes over with it.
+ */
+function keepEndTogether(layout: ReportLayout, input: ValuationReportInput, whole: number): void {
+  const withBasis = whole + layout.gap(1, 9) + basisHeight(layout, input.basis);
+  // (measured to a few points: the drawing's line heights round differently, so in doubt it goes over)
+  const room = layout.bottom() - layout.doc.y;
+  if (whole <= room && withBasis + 6 > room && withBasis <= layout.pageRoom()) layout.newPage();
+}
+
+/** The allocation as a figure: a swatch, the asset class, a bar as long as its share and the share. */
+function allocationFigure(layout: ReportLayout, input: ValuationReportInput, top: number): void {
+  const { doc, left } = layout;
+  const barMax = layout.width - BAR_LABEL_WIDTH - 70;
+  const colourOf = (i: number) => input.palette[i % input.palette.length] ?? input.brandColour;
+  const shares = input.allocation.map((a) => `${a.name} ${number(a.weight, 1, 1)}%`).join(", ");
+  const alt = `Bar chart of the allocation by asset class: ${shares}.`;
+  layout.root.add(
+    doc.struct("Figure", { alt }, () => {
+      input.allocation.forEach((a, i) => {
+        const y = top + i * (BAR_HEIGHT + BAR_GAP);
         doc
-          .moveTo(left, y)
-          .lineTo(left + width, y)
-          .lineWidth(weight)
-          .strokeColor(RULE)
-          .stroke(),
-      );
-    const headers = columns.map((c) => c.header);
-    const headerRow = (tagged: boolean) => {
-      const y = doc.y;
-      const height = sizes.header;
-      artifact(() => doc.rect(left, y, width, height).fillColor("#f0f4f8").fill());
-      if (tagged) {
-        const tr = doc.struct("TR");
-        tableStruct.add(tr);
-        let x = left;
-        columns.forEach((column) => {
-          const at = x;
-          tr.add(
-            doc.struct("TH", {}, () => {
-              doc
-                .font("Helvetica-Bold")
-                .fontSize(9)
-                .fillColor(INK)
-                .text(column.header, at + CELL_PAD, y + CELL_PAD, {
-                  width: column.width - CELL_PAD * 2,
-                  align: column.align,
-                });
-            }),
-          );
-          x += column.width;
-        });
-        tr.end();
-      } else {
-        artifact(() => drawCells(headers, y, true, INK));
-      }
-      doc.y = y + height;
-    };
-    headerRow(true);
-    rows.forEach((row, index) => {
-      const height = sizes.heights[index] as number;
-      if (breaks.has(index)) {
-        newPage();
-        headerRow(false);
-      }
-      const y = doc.y;
-      const tr = doc.struct("TR");
-      tableStruct.add(tr);
-      let x = left;
-      row.cells.forEach((cell, i) => {
-        const column = columns[i] as Column;
-        const at = x;
-        tr.add(
-          doc.struct("TD", {}, () => {
-            doc
-              .font(row.bold ? "Helvetica-Bold" : "Helvetica")
-              .fontSize(9)
-              .fillColor(INK)
-              .text(cell, at + CELL_PAD, y + CELL_PAD, { width: column.width - CELL_PAD * 2, align: column.align });
-          }),
-        );
-        x += column.width;
+          .rect(left, y + 2, 8, 8)
+          .fillColor(colourOf(i))
+          .fill();
+        doc
+          .font("Helvetica")
+          .fontSize(9)
+          .fillColor(INK)
+          .text(a.name, left + 14, y + 2, { width: BAR_LABEL_WIDTH - 18, lineBreak: false });
+        const length = Math.max(1, (barMax * Math.max(0, a.weight)) / 100);
+        doc
+          .rect(left + BAR_LABEL_WIDTH, y, length, BAR_HEIGHT)
+          .fillColor(colourOf(i))
+          .fill();
+        doc
+          .font("Helvetica")
+          .fontSize(9)
+          .fillColor(INK)
+          .text(`${number(a.weight, 1, 1)}%`, left + BAR_LABEL_WIDTH + length + 6, y + 2, {
+            width: 60,
+            lineBreak: false,
+          });
       });
-      tr.end();
-      rule(y + height, row.bold ? 1 : 0.5);
-      doc.y = y + height;
-    });
-    tableStruct.end();
-    doc.x = left;
-    doc.moveDown(1);
-  };
+    }),
+  );
+}
 
-  // ── the first page: firm, title, client, date
-  runningHead();
-  doc.y = MARGIN + 10;
-  heading("H1", input.title, 20);
-  doc.moveDown(HEADING_GAP);
-  paragraph(input.clientName, 13);
-  paragraph(subject, 11, MUTED);
-  paragraph(`Values in ${input.currency}. Prepared by ${input.firmName} on ${longDate(input.createdAt)}.`, 9, MUTED);
-  doc.moveDown(1);
+/** The allocation by asset class: bars (a figure) and the legend as a table, started on one page. */
+function allocationSection(layout: ReportLayout, input: ValuationReportInput): void {
+  const { doc } = layout;
+  const columns: Column[] = [
+    { header: "Asset class", width: layout.width - 230, align: "left" },
+    { header: "Share", width: 80, align: "right" },
+    { header: `Value (${input.currency})`, width: 150, align: "right" },
+  ];
+  const rows: Row[] = input.allocation.map((a) => ({
+    cells: [a.name, `${number(a.weight, 2, 2)}%`, formatMoney(a.value, input.currency)],
+  }));
+  const figureHeight = input.allocation.length * (BAR_HEIGHT + BAR_GAP) + 10;
+  const title = "Allocation by asset class";
+  const sizes = layout.measure(columns, rows);
+  const whole =
+    layout.headingHeight(title, 13) +
+    layout.gap(0.3, 13) +
+    figureHeight +
+    sizes.header +
+    sizes.heights.reduce((a, b) => a + b, 0);
+  keepEndTogether(layout, input, whole);
+  // the heading, the bars and the start of the legend's table on one page
+  layout.heading("H2", title, 13, INK, layout.gap(0.3, 13) + figureHeight + layout.tableStart(columns, rows));
+  doc.moveDown(0.3);
+  const top = doc.y;
+  allocationFigure(layout, input, top);
+  doc.x = layout.left;
+  doc.y = top + figureHeight;
+  layout.table(columns, rows);
+}
 
+/** The basis of valuation: the end of the document, its heading and paragraphs kept together. */
+function basisSection(layout: ReportLayout, basis: NonNullable<ValuationReportInput["basis"]>): void {
+  const keepWith = basisHeight(layout, basis) - layout.headingHeight(basis.title, 12);
+  layout.heading("H2", basis.title, 12, INK, keepWith);
+  for (const t of basis.paragraphs) layout.paragraph(t, 9, MUTED);
+}
+
+export async function renderValuationReportPdf(input: ValuationReportInput): Promise<Buffer> {
+  const doc = reportDocument(input);
+  const done = pdfBytes(doc);
+  const layout = new ReportLayout(doc, input);
+  titleBlock(layout, input);
   if (input.accounts.length === 0) {
-    paragraph(NO_ACCOUNTS, 12);
+    layout.paragraph(NO_ACCOUNTS, 12);
   } else {
-    // ── each account: its holdings and total
     for (const account of input.accounts) {
       await breathe();
-      doc.moveDown(0.5);
-      const rows: Row[] = [
-        ...account.holdings.map((h) => ({
-          cells: [
-            securityName(h.name),
-            formatUnits(h.units),
-            formatPrice(h.price, h.currency),
-            h.currency,
-            formatMoney(h.value, input.currency),
-          ],
-        })),
-        { cells: [`Total of ${account.name}`, "", "", "", formatMoney(account.total, input.currency)], bold: true },
-      ];
-      const numberLine = `Account number ${account.number}`;
-      // the heading, the account's number and the table's start (its header and first rows, or all
-      // of a short one) together
-      heading(
-        "H2",
-        account.name,
-        13,
-        INK,
-        paragraphHeight(numberLine, 9) + gap(0.3, 9) + tableStart(HOLDING_COLUMNS, rows),
-      );
-      paragraph(numberLine, 9, MUTED);
-      doc.moveDown(0.3);
-      table(HOLDING_COLUMNS, rows);
+      accountSection(layout, account, input.currency);
     }
     await breathe();
-    const totalColumns: Column[] = [
-      { header: "Accounts", width: width - 160, align: "left" },
-      { header: `Value (${input.currency})`, width: 160, align: "right" },
-    ];
-    const totalRows: Row[] = [
-      {
-        cells: [
-          `Grand total of ${input.accounts.length} account${input.accounts.length === 1 ? "" : "s"}`,
-          formatMoney(input.grandTotal, input.currency),
-        ],
-        bold: true,
-      },
-    ];
-    heading("H2", "Total value", 13, INK, tableStart(totalColumns, totalRows));
-    table(totalColumns, totalRows);
+    totalSection(layout, input);
   }
-
-  // ── performance over the period
   if (input.performance) {
     await breathe();
-    const p = input.performance;
-    if (input.period.kind === "range") {
-      const rows: Row[] = [
-        { cells: [`Value on ${longDate(input.period.from)}`, formatMoney(p.valueFrom, input.currency)] },
-        { cells: ["Net contributions (paid in less taken out)", formatMoney(p.netFlows, input.currency)] },
-        { cells: ["Gain or loss", formatMoney(p.movement, input.currency)] },
-        { cells: [`Value on ${longDate(input.period.to)}`, formatMoney(p.valueTo, input.currency)], bold: true },
-        {
-          cells: [
-            p.since ? `Time-weighted return since ${longDate(p.since)}` : "Time-weighted return over the period",
-            p.twrPeriod === null ? "Not available" : percent(p.twrPeriod),
-          ],
-        },
-      ];
-      // annualised only over more than a year, and over the period the return covers (GIPS, decision 109)
-      if (p.twrAnnualised !== null) {
-        const label = p.since
-          ? `Time-weighted return a year since ${longDate(p.since)} (annualised)`
-          : "Time-weighted return a year (annualised)";
-        rows.push({ cells: [label, percent(p.twrAnnualised)] });
-      }
-      const columns: Column[] = [
-        { header: "Measure", width: width - 160, align: "left" },
-        { header: "Amount", width: 160, align: "right" },
-      ];
-      heading(
-        "H2",
-        p.sinceInception ? "Performance since inception" : "Performance over the period",
-        13,
-        INK,
-        tableStart(columns, rows),
-      );
-      table(columns, rows);
-    }
+    performanceSection(layout, input, input.performance);
   }
-
-  // ── allocation by asset class: bars (a figure) and the legend as a table
   if (input.allocation.length > 0) {
     await breathe();
-    const barHeight = 12;
-    const barGap = 6;
-    const labelWidth = 130;
-    const barMax = width - labelWidth - 70;
-    const columns: Column[] = [
-      { header: "Asset class", width: width - 230, align: "left" },
-      { header: "Share", width: 80, align: "right" },
-      { header: `Value (${input.currency})`, width: 150, align: "right" },
-    ];
-    const rows: Row[] = input.allocation.map((a) => ({
-      cells: [a.name, `${number(a.weight, 2, 2)}%`, formatMoney(a.value, input.currency)],
-    }));
-    const figureHeight = input.allocation.length * (barHeight + barGap) + 10;
-    const title = "Allocation by asset class";
-    // the end of the document is never a page of its own few lines: when the basis of valuation
-    // would stand alone on a last page, this section goes over with it
-    const sizes = measure(columns, rows);
-    const whole =
-      headingHeight(title, 13) + gap(0.3, 13) + figureHeight + sizes.header + sizes.heights.reduce((a, b) => a + b, 0);
-    const withBasis = whole + gap(1, 9) + basisHeight();
-    // (measured to a few points: the drawing's line heights round differently, so in doubt it goes over)
-    const room = bottom() - doc.y;
-    if (whole <= room && withBasis + 6 > room && withBasis <= pageRoom()) newPage();
-    // the heading, the bars and the start of the legend's table on one page
-    heading("H2", title, 13, INK, gap(0.3, 13) + figureHeight + tableStart(columns, rows));
-    doc.moveDown(0.3);
-    const top = doc.y;
-    const colourOf = (i: number) => input.palette[i % input.palette.length] ?? input.brandColour;
-    const alt = `Bar chart of the allocation by asset class: ${input.allocation.map((a) => `${a.name} ${number(a.weight, 1, 1)}%`).join(", ")}.`;
-    root.add(
-      doc.struct("Figure", { alt }, () => {
-        input.allocation.forEach((a, i) => {
-          const y = top + i * (barHeight + barGap);
-          doc
-            .rect(left, y + 2, 8, 8)
-            .fillColor(colourOf(i))
-            .fill();
-          doc
-            .font("Helvetica")
-            .fontSize(9)
-            .fillColor(INK)
-            .text(a.name, left + 14, y + 2, { width: labelWidth - 18, lineBreak: false });
-          const length = Math.max(1, (barMax * Math.max(0, a.weight)) / 100);
-          doc
-            .rect(left + labelWidth, y, length, barHeight)
-            .fillColor(colourOf(i))
-            .fill();
-          doc
-            .font("Helvetica")
-            .fontSize(9)
-            .fillColor(INK)
-            .text(`${number(a.weight, 1, 1)}%`, left + labelWidth + length + 6, y + 2, { width: 60, lineBreak: false });
-        });
-      }),
-    );
-    doc.x = left;
-    doc.y = top + figureHeight;
-    table(columns, rows);
+    allocationSection(layout, input);
   }
-
-  // ── basis of valuation: the end of the document, its heading and paragraphs kept together
   if (input.basis) {
     await breathe();
-    heading("H2", input.basis.title, 12, INK, basisHeight() - headingHeight(input.basis.title, 12));
-    for (const t of input.basis.paragraphs) paragraph(t, 9, MUTED);
+    basisSection(layout, input.basis);
   }
-
-  // ── page numbers on every page, as pagination artifacts
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const keep = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    artifact(() => {
-      doc
-        .font("Helvetica")
-        .fontSize(8)
-        .fillColor(MUTED)
-        .text(`Page ${i - range.start + 1} of ${range.count}`, left, doc.page.height - MARGIN + 10, {
-          width,
-          align: "right",
-          lineBreak: false,
-        });
-    }, "Pagination");
-    doc.page.margins.bottom = keep;
-  }
-  root.end();
+  layout.pageNumbers();
+  layout.root.end();
   doc.end();
   return done;
 }

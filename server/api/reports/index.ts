@@ -11,7 +11,7 @@ import { canSeeClient, isClientUser } from "../access";
 import { ApiError, forbidden, MESSAGES, validate } from "../http";
 import { IsoDate } from "../portfolio/requests";
 import { isManaged, todayOf, visibleAccounts } from "../portfolio/visibility";
-import { json, type Route, signedIn } from "../router";
+import { type ApiRequest, type ApiResponse, json, type Route, signedIn, type SignedInContext } from "../router";
 import { newJobId, type ReportRunner } from "./runner";
 import { groupAccounts, type ReportTemplateRow, type ReportVariables } from "./valuation";
 
@@ -187,119 +187,129 @@ function checkRun(
   return variables;
 }
 
-export function reportRoutes(runner: ReportRunner): Route[] {
-  /** Stores a queued job and hands it to the runner; 202 with its id. */
-  const start = (
-    db: Db,
-    caller: Caller,
-    now: Date,
-    job: { entityId: number; templateId: number | null; groupCode: string | null; variables: ReportVariables },
-  ) => {
-    const inFlight = db
-      .select({ id: reportJobs.id })
-      .from(reportJobs)
-      .where(and(eq(reportJobs.userId, caller.user.id), inArray(reportJobs.status, ["queued", "running"])))
-      .all().length;
-    if (inFlight >= MAX_JOBS_IN_FLIGHT) throw new ApiError(429, REPORT_MESSAGES.tooMany);
-    const id = newJobId();
-    db.insert(reportJobs)
-      .values({
-        id,
-        userId: caller.user.id,
-        entityId: job.entityId,
-        templateId: job.templateId,
-        groupCode: job.groupCode,
-        variables: JSON.stringify(job.variables),
-        status: "queued",
-        createdAt: now.toISOString(),
-      })
-      .run();
-    runner.enqueue(id);
-    return json({ job_id: id }, 202);
+type NewJob = { entityId: number; templateId: number | null; groupCode: string | null; variables: ReportVariables };
+
+/** Stores a queued job and hands it to the runner; 202 with its id (429 past the jobs a user may have in flight). */
+function startJob(runner: ReportRunner, db: Db, caller: Caller, now: Date, job: NewJob): ApiResponse {
+  const inFlight = db
+    .select({ id: reportJobs.id })
+    .from(reportJobs)
+    .where(and(eq(reportJobs.userId, caller.user.id), inArray(reportJobs.status, ["queued", "running"])))
+    .all().length;
+  if (inFlight >= MAX_JOBS_IN_FLIGHT) throw new ApiError(429, REPORT_MESSAGES.tooMany);
+  const id = newJobId();
+  db.insert(reportJobs)
+    .values({
+      id,
+      userId: caller.user.id,
+      entityId: job.entityId,
+      templateId: job.templateId,
+      groupCode: job.groupCode,
+      variables: JSON.stringify(job.variables),
+      status: "queued",
+      createdAt: now.toISOString(),
+    })
+    .run();
+  runner.enqueue(id);
+  return json({ job_id: id }, 202);
+}
+
+/** The client a list is asked for: the one named, else the caller's own (a client) or the one in context (an adviser). */
+function clientAsked(request: ApiRequest, { db, caller }: SignedInContext): number {
+  const { client_id } = validate(ClientQuery, request.query, "query");
+  const entityId = client_id ?? (isClientUser(caller) ? caller.user.entityId : caller.session.clientInContextId);
+  if (entityId === null) throw new ApiError(400, MESSAGES.noClientInContext);
+  assertClient(db, caller, entityId);
+  return entityId;
+}
+
+/** spec 002 §3, §6: the caller's user type's templates that apply to the client. */
+function listTemplates(request: ApiRequest, context: SignedInContext): ApiResponse {
+  const entityId = clientAsked(request, context);
+  return json(
+    templatesFor(context.db, context.caller, entityId).map((t) => ({
+      id: t.id,
+      name: t.name,
+      userType: t.userType,
+      dateParameters: t.dateParameters,
+      requiredSelector: t.requiredSelector,
+    })),
+  );
+}
+
+/** spec 002 §3 "Valuation member", §6 "Member lists": the client first. */
+function listMembers(request: ApiRequest, context: SignedInContext): ApiResponse {
+  return json(membersOf(context.db, clientAsked(request, context)));
+}
+
+/** spec 002 §7 "Valuation run": a template's report, as a job. */
+function runTemplate(runner: ReportRunner, request: ApiRequest, context: SignedInContext): ApiResponse {
+  const { db, caller, clock } = context;
+  validate(RunQuery, request.query, "query");
+  const { id } = validate(TemplateParams, request.params, "path");
+  const body = validate(TemplateRunBody, request.body ?? {}, "body");
+  const base = baseClientOf(caller, body.entityid);
+  assertClient(db, caller, base);
+  if (body.entityid !== base && !canSeeClient(db, caller, body.entityid)) throw forbidden();
+  const template = templatesFor(db, caller, base).find((t) => t.id === id);
+  if (!template) {
+    if (!hasReports(db, base)) throw forbidden(REPORT_MESSAGES.noAccess);
+    throw new ApiError(404, `Report template ${id} not found`);
+  }
+  const variables = checkRun(db, template, base, body, todayOf(context));
+  const groupCode = variables.report_type === "account" ? null : (body.group_code ?? null);
+  return startJob(runner, db, caller, clock.now(), {
+    entityId: body.entityid,
+    templateId: template.id,
+    groupCode,
+    variables,
+  });
+}
+
+/** spec 002 "Valuation report page": the single-click valuation of a client without templates. */
+function runValuation(runner: ReportRunner, request: ApiRequest, context: SignedInContext): ApiResponse {
+  const { db, caller, clock } = context;
+  validate(RunQuery, request.query, "query");
+  const body = validate(ValuationRunBody, request.body ?? {}, "body");
+  assertClient(db, caller, body.clientId);
+  if (!hasReports(db, body.clientId)) throw forbidden(REPORT_MESSAGES.noAccess);
+  const asAt = body.variables.as_at_date;
+  if (asAt && asAt > todayOf(context)) throw bad(REPORT_MESSAGES.future);
+  return startJob(runner, db, caller, clock.now(), {
+    entityId: body.clientId,
+    templateId: null,
+    groupCode: null,
+    variables: asAt ? { as_at_date: asAt } : {},
+  });
+}
+
+/** spec 002 §4 "Report run": 202 until the file is ready, then the file; 500 when the job failed. */
+function completedJob(request: ApiRequest, { db, caller }: SignedInContext): ApiResponse {
+  const parsed = JobParams.safeParse(request.params);
+  const job = parsed.success ? db.select().from(reportJobs).where(eq(reportJobs.id, parsed.data.id)).get() : undefined;
+  if (!job || job.userId !== caller.user.id) throw new ApiError(404, "Report job not found");
+  if (job.status === "failed") throw new ApiError(500, job.error ?? "The report could not be generated.");
+  if (job.status !== "done" || !job.pdf) {
+    return json(
+      { job_id: job.id, status: job.status === "done" ? "running" : job.status, created_at: job.createdAt },
+      202,
+    );
+  }
+  return {
+    status: 200,
+    raw: job.pdf,
+    headers: { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="report.pdf"' },
   };
+}
 
+export function reportRoutes(runner: ReportRunner): Route[] {
   return [
-    // spec 002 §3, §6: the caller's user type's templates that apply to the client
-    signedIn("GET", "/resourceful/xmerge/template/template-v2", (request, { db, caller }) => {
-      const { client_id } = validate(ClientQuery, request.query, "query");
-      const entityId = client_id ?? (isClientUser(caller) ? caller.user.entityId : caller.session.clientInContextId);
-      if (entityId === null) throw new ApiError(400, MESSAGES.noClientInContext);
-      assertClient(db, caller, entityId);
-      return json(
-        templatesFor(db, caller, entityId).map((t) => ({
-          id: t.id,
-          name: t.name,
-          userType: t.userType,
-          dateParameters: t.dateParameters,
-          requiredSelector: t.requiredSelector,
-        })),
-      );
-    }),
-
-    // spec 002 §3 "Valuation member", §6 "Member lists": the client first
-    signedIn("GET", "/resourceful/xmerge/valuation/member", (request, { db, caller }) => {
-      const { client_id } = validate(ClientQuery, request.query, "query");
-      const entityId = client_id ?? (isClientUser(caller) ? caller.user.entityId : caller.session.clientInContextId);
-      if (entityId === null) throw new ApiError(400, MESSAGES.noClientInContext);
-      assertClient(db, caller, entityId);
-      return json(membersOf(db, entityId));
-    }),
-
-    // spec 002 §7 "Valuation run": a template's report, as a job
-    signedIn("POST", "/resourceful/xmerge/template/template-v2/:id", (request, context) => {
-      const { db, caller, clock } = context;
-      validate(RunQuery, request.query, "query");
-      const { id } = validate(TemplateParams, request.params, "path");
-      const body = validate(TemplateRunBody, request.body ?? {}, "body");
-      const base = baseClientOf(caller, body.entityid);
-      assertClient(db, caller, base);
-      if (body.entityid !== base && !canSeeClient(db, caller, body.entityid)) throw forbidden();
-      const template = templatesFor(db, caller, base).find((t) => t.id === id);
-      if (!template) {
-        if (!hasReports(db, base)) throw forbidden(REPORT_MESSAGES.noAccess);
-        throw new ApiError(404, `Report template ${id} not found`);
-      }
-      const variables = checkRun(db, template, base, body, todayOf(context));
-      const groupCode = variables.report_type === "account" ? null : (body.group_code ?? null);
-      return start(db, caller, clock.now(), { entityId: body.entityid, templateId: template.id, groupCode, variables });
-    }),
-
-    // spec 002 "Valuation report page": the single-click valuation of a client without templates
-    signedIn("POST", "/resourceful/xmerge/valuation", (request, context) => {
-      const { db, caller, clock } = context;
-      validate(RunQuery, request.query, "query");
-      const body = validate(ValuationRunBody, request.body ?? {}, "body");
-      assertClient(db, caller, body.clientId);
-      if (!hasReports(db, body.clientId)) throw forbidden(REPORT_MESSAGES.noAccess);
-      const asAt = body.variables.as_at_date;
-      if (asAt && asAt > todayOf(context)) throw bad(REPORT_MESSAGES.future);
-      return start(db, caller, clock.now(), {
-        entityId: body.clientId,
-        templateId: null,
-        groupCode: null,
-        variables: asAt ? { as_at_date: asAt } : {},
-      });
-    }),
-
-    // spec 002 §4 "Report run": 202 until the file is ready, then the file; 500 when the job failed
-    signedIn("GET", "/resourceful/job_queue/completed_job/:id", (request, { db, caller }) => {
-      const parsed = JobParams.safeParse(request.params);
-      const job = parsed.success
-        ? db.select().from(reportJobs).where(eq(reportJobs.id, parsed.data.id)).get()
-        : undefined;
-      if (!job || job.userId !== caller.user.id) throw new ApiError(404, "Report job not found");
-      if (job.status === "failed") throw new ApiError(500, job.error ?? "The report could not be generated.");
-      if (job.status !== "done" || !job.pdf) {
-        return json(
-          { job_id: job.id, status: job.status === "done" ? "running" : job.status, created_at: job.createdAt },
-          202,
-        );
-      }
-      return {
-        status: 200,
-        raw: job.pdf,
-        headers: { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="report.pdf"' },
-      };
-    }),
+    signedIn("GET", "/resourceful/xmerge/template/template-v2", listTemplates),
+    signedIn("GET", "/resourceful/xmerge/valuation/member", listMembers),
+    signedIn("POST", "/resourceful/xmerge/template/template-v2/:id", (request, context) =>
+      runTemplate(runner, request, context),
+    ),
+    signedIn("POST", "/resourceful/xmerge/valuation", (request, context) => runValuation(runner, request, context)),
+    signedIn("GET", "/resourceful/job_queue/completed_job/:id", completedJob),
   ];
 }

@@ -13,7 +13,7 @@ import type { PlatformEnv } from "../../env";
 import type { PlatformLogger } from "../../lib/logger";
 import { currentRequestId, runWithRequestId } from "../../lib/request-id";
 import { renderValuationReportPdf } from "../../domain/valuation-report-pdf";
-import { valuationReportInput } from "./valuation";
+import { type ReportJobRow, valuationReportInput } from "./valuation";
 
 export const REPORT_FAILED = "The report could not be generated.";
 export const REPORT_INTERRUPTED = "The report was interrupted. Please run it again.";
@@ -105,6 +105,74 @@ export function cleanOldJobs(db: Db, clock: Clock): number {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
+type RunnerServices = { db: Db; clock: Clock; log: PlatformLogger };
+
+/** Ends a job: its status (and file or message) and when it finished. */
+function finish(db: Db, clock: Clock, jobId: string, set: Partial<typeof reportJobs.$inferInsert>): void {
+  if (!db.$client.open) return;
+  db.update(reportJobs)
+    .set({ ...set, finishedAt: clock.now().toISOString() })
+    .where(eq(reportJobs.id, jobId))
+    .run();
+}
+
+/** Takes a queued job (now running); undefined when it is gone or no longer queued. */
+function claim(db: Db, clock: Clock, jobId: string): ReportJobRow | undefined {
+  const job = db.select().from(reportJobs).where(eq(reportJobs.id, jobId)).get();
+  if (!job || job.status !== "queued") return undefined;
+  db.update(reportJobs)
+    .set({ status: "running", startedAt: clock.now().toISOString() })
+    .where(eq(reportJobs.id, jobId))
+    .run();
+  return job;
+}
+
+const templateGone = (db: Db, templateId: number | null) =>
+  templateId !== null &&
+  !db.select({ id: reportTemplates.id }).from(reportTemplates).where(eq(reportTemplates.id, templateId)).get();
+
+/**
+ * Makes a job's PDF after the site's delay, in steps that yield to the event loop, and ends it done
+ * or failed. Nothing is written once the runner has stopped or the database is closed (`isOpen`).
+ */
+async function runJob({ db, clock, log }: RunnerServices, jobId: string, isOpen: () => boolean): Promise<void> {
+  if (!isOpen()) return;
+  const job = claim(db, clock, jobId);
+  if (!job) return;
+  const delay = delayOf(db);
+  if (delay > 0) await sleep(delay);
+  if (!isOpen()) return;
+  try {
+    if (templateGone(db, job.templateId)) throw new Error(`template ${job.templateId} is gone`);
+    if (failsOnPurpose(db, job)) {
+      finish(db, clock, jobId, { status: "failed", error: REPORT_FAILED });
+      return;
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const today = clock.now().toISOString().slice(0, 10);
+    const input = valuationReportInput(db, job, today);
+    const pdf = await renderValuationReportPdf(input);
+    if (!isOpen()) return;
+    finish(db, clock, jobId, { status: "done", pdf, error: null });
+  } catch (error) {
+    if (!db.$client.open) return;
+    log.error({ jobId, err: error }, "report job failed");
+    finish(db, clock, jobId, { status: "failed", error: REPORT_FAILED });
+  }
+}
+
+/** At start: fails the jobs a previous process left, deletes old ones, and deletes them every 10 minutes. */
+function startCleaning({ db, clock, log }: RunnerServices): NodeJS.Timeout {
+  const interrupted = failInterruptedJobs(db, clock);
+  if (interrupted > 0) log.info({ jobs: interrupted }, "report jobs left unfinished failed as interrupted");
+  cleanOldJobs(db, clock);
+  const cleaner = setInterval(() => {
+    if (db.$client.open) cleanOldJobs(db, clock);
+  }, CLEAN_EVERY_MS);
+  cleaner.unref();
+  return cleaner;
+}
+
 export function startReportRunner({
   db,
   clock,
@@ -115,14 +183,8 @@ export function startReportRunner({
   env: PlatformEnv;
   log: PlatformLogger;
 }): ReportRunner {
-  const interrupted = failInterruptedJobs(db, clock);
-  if (interrupted > 0) log.info({ jobs: interrupted }, "report jobs left unfinished failed as interrupted");
-  cleanOldJobs(db, clock);
-  const cleaner = setInterval(() => {
-    if (db.$client.open) cleanOldJobs(db, clock);
-  }, CLEAN_EVERY_MS);
-  cleaner.unref();
-
+  const services = { db, clock, log };
+  const cleaner = startCleaning(services);
   const queue: string[] = [];
   // the id of the request that queued each job, on the job's log lines (docs/decisions/125)
   const queuedBy = new Map<string, string>();
@@ -130,49 +192,7 @@ export function startReportRunner({
   let stopped = false;
   let waiting: Array<() => void> = [];
   const open = () => !stopped && db.$client.open;
-
-  const finish = (jobId: string, set: Partial<typeof reportJobs.$inferInsert>) => {
-    if (!db.$client.open) return;
-    db.update(reportJobs)
-      .set({ ...set, finishedAt: clock.now().toISOString() })
-      .where(eq(reportJobs.id, jobId))
-      .run();
-  };
-
-  async function run(jobId: string): Promise<void> {
-    if (!open()) return;
-    const job = db.select().from(reportJobs).where(eq(reportJobs.id, jobId)).get();
-    if (!job || job.status !== "queued") return;
-    db.update(reportJobs)
-      .set({ status: "running", startedAt: clock.now().toISOString() })
-      .where(eq(reportJobs.id, jobId))
-      .run();
-    const delay = delayOf(db);
-    if (delay > 0) await sleep(delay);
-    if (!open()) return;
-    try {
-      if (
-        job.templateId !== null &&
-        !db.select({ id: reportTemplates.id }).from(reportTemplates).where(eq(reportTemplates.id, job.templateId)).get()
-      ) {
-        throw new Error(`template ${job.templateId} is gone`);
-      }
-      if (failsOnPurpose(db, job)) {
-        finish(jobId, { status: "failed", error: REPORT_FAILED });
-        return;
-      }
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      const today = clock.now().toISOString().slice(0, 10);
-      const input = valuationReportInput(db, job, today);
-      const pdf = await renderValuationReportPdf(input);
-      if (!open()) return;
-      finish(jobId, { status: "done", pdf, error: null });
-    } catch (error) {
-      if (!db.$client.open) return;
-      log.error({ jobId, err: error }, "report job failed");
-      finish(jobId, { status: "failed", error: REPORT_FAILED });
-    }
-  }
+  const run = (jobId: string) => runJob(services, jobId, open);
 
   function pump(): void {
     while (active < MAX_CONCURRENT && queue.length > 0 && !stopped) {

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { capabilities, entities, firms, reportJobs, reportTemplates, siteSettings, users } from "../../db/schema";
-import { assetClassKey, assetClassSplit, categorise, weightOf } from "../../domain/holdings";
+import { assetClassKey, assetClassSplit, categorise, type Holding, weightOf } from "../../domain/holdings";
 import { sumMinor, unitsOf } from "../../domain/money";
 import { holdBackEnd, type Measure, periodPerformance } from "../../domain/performance";
 import type { ReportAccount, ValuationReportInput } from "../../domain/valuation-report-pdf";
@@ -103,43 +103,36 @@ export function paragraphsOfHtml(html: string): string[] {
     .filter(Boolean);
 }
 
-/** Everything the PDF prints for a job, computed from the platform's records as they are now. */
-export function valuationReportInput(db: Db, job: ReportJobRow, today: string): ValuationReportInput {
-  const template =
-    job.templateId === null
-      ? undefined
-      : db.select().from(reportTemplates).where(eq(reportTemplates.id, job.templateId)).get();
-  const variables = JSON.parse(job.variables) as ReportVariables;
-  const entity = db.select().from(entities).where(eq(entities.id, job.entityId)).get();
-  if (!entity) throw new Error(`entity ${job.entityId} not found`);
-  const firm = db.select().from(firms).where(eq(firms.id, entity.firmId)).get();
-  const locale =
-    db.select({ locale: users.locale }).from(users).where(eq(users.id, job.userId)).get()?.locale ?? "en-GB";
+/** The job's template (none for the single-click valuation) and its stored variables. */
+function templateOf(db: Db, job: ReportJobRow): ReportTemplateRow | undefined {
+  return job.templateId === null
+    ? undefined
+    : db.select().from(reportTemplates).where(eq(reportTemplates.id, job.templateId)).get();
+}
 
-  const list = accountsOfRun(
-    visibleAccounts(db, job.entityId),
-    template?.requiredSelector ?? null,
-    job.groupCode,
-    variables,
-  );
-  const period = periodOfRun(template?.dateParameters ?? null, variables, today);
-  const date = period.kind === "asAt" ? period.date : period.to;
-  // the prices the client sees in the portal (spec 001 §6: live, delayed or close by capability),
-  // so that a report as at today totals what the home shows today
+/**
+ * The prices the client sees in the portal (spec 001 §6: live, delayed or close by capability), so
+ * that a report as at today totals what the home shows today.
+ */
+function pricingOf(db: Db, entityId: number): Measure["pricing"] {
   const held = new Set(
     db
       .select({ name: capabilities.name })
       .from(capabilities)
-      .where(eq(capabilities.entityId, job.entityId))
+      .where(eq(capabilities.entityId, entityId))
       .all()
       .map((c) => c.name),
   );
-  const pricing = held.has("live_marketdata_access") ? "live" : held.has("view_marketdata") ? "delayed" : "close";
-  const measure: Measure = { currency: preferredCurrencyOf(db, job.entityId), pricing, basis: "after" };
-  const { result, securityOf } = holdingsOfAccounts(db, list, date, today, measure);
-  const holdings = inDisplayOrder(result.holdings, securityOf);
+  return held.has("live_marketdata_access") ? "live" : held.has("view_marketdata") ? "delayed" : "close";
+}
 
-  const accounts: ReportAccount[] = list.map((a) => {
+/** Each account with its holdings, each figure exactly as the position call sends it. */
+function reportAccounts(
+  list: readonly VisibleAccount[],
+  holdings: readonly Holding[],
+  securityOf: ReadonlyMap<number, SecurityRow>,
+): ReportAccount[] {
+  return list.map((a) => {
     const mine = holdings.filter((h) => h.accountId === a.account.id);
     return {
       name: a.account.description,
@@ -158,34 +151,52 @@ export function valuationReportInput(db: Db, job: ReportJobRow, today: string): 
       total: unitsOf(sumMinor(mine.map((h) => h.valueMinor))),
     };
   });
-  // the grand total is the exact sum of the accounts' totals as printed
-  const grandTotal = unitsOf(
+}
+
+/** The grand total: the exact sum of the accounts' totals as printed. */
+function grandTotalOf(list: readonly VisibleAccount[], holdings: readonly Holding[]): number {
+  return unitsOf(
     sumMinor(list.map((a) => sumMinor(holdings.filter((h) => h.accountId === a.account.id).map((h) => h.valueMinor)))),
   );
+}
 
-  let performance: ValuationReportInput["performance"] = null;
-  if (period.kind === "range" && list.length > 0) {
-    const book = loadBook(
-      db,
-      list.map((a) => a.account.id),
-      today,
-      period.from,
-    );
-    const p = periodPerformance(book, period.from, period.to, measure);
-    // the summary call's figures (the same valuation: its value to is the holdings' total above)
-    performance = {
-      valueFrom: unitsOf(p.minor.valueFrom),
-      netFlows: unitsOf(p.minor.netFlows),
-      movement: unitsOf(p.minor.movement),
-      valueTo: unitsOf(p.minor.valueTo),
-      twrPeriod: p.twr?.period ?? null,
-      twrAnnualised: p.twr?.annualised ?? null,
-      // the accounts began inside the range: the returns cover the period since then (decision 109)
-      since: p.since !== null && p.since > period.from ? p.since : null,
-      sinceInception: variables.since_inception === true,
-    };
-  }
+/** The performance over a period as the summary call measures it (none for a report as at a date). */
+function performanceOf(
+  db: Db,
+  list: readonly VisibleAccount[],
+  period: ValuationReportInput["period"],
+  today: string,
+  measure: Measure,
+  sinceInception: boolean,
+): ValuationReportInput["performance"] {
+  if (period.kind !== "range" || list.length === 0) return null;
+  const book = loadBook(
+    db,
+    list.map((a) => a.account.id),
+    today,
+    period.from,
+  );
+  const p = periodPerformance(book, period.from, period.to, measure);
+  // the summary call's figures (the same valuation: its value to is the holdings' total)
+  return {
+    valueFrom: unitsOf(p.minor.valueFrom),
+    netFlows: unitsOf(p.minor.netFlows),
+    movement: unitsOf(p.minor.movement),
+    valueTo: unitsOf(p.minor.valueTo),
+    twrPeriod: p.twr?.period ?? null,
+    twrAnnualised: p.twr?.annualised ?? null,
+    // the accounts began inside the range: the returns cover the period since then (decision 109)
+    since: p.since !== null && p.since > period.from ? p.since : null,
+    sinceInception,
+  };
+}
 
+/** The allocation by asset class as the allocation call splits it. */
+function allocationOf(
+  holdings: readonly Holding[],
+  securityOf: ReadonlyMap<number, SecurityRow>,
+  totalMinor: number,
+): ValuationReportInput["allocation"] {
   const categories = categorise(
     holdings.map((h) => {
       const s = securityOf.get(h.securityId) as SecurityRow;
@@ -200,28 +211,62 @@ export function valuationReportInput(db: Db, job: ReportJobRow, today: string): 
       };
     }),
   );
-  const allocation = categories.map((c) => ({
+  return categories.map((c) => ({
     name: c.name,
     value: unitsOf(c.value),
-    weight: weightOf(c.value, result.totalMinor),
+    weight: weightOf(c.value, totalMinor),
   }));
+}
 
-  const page = sitePage(db, "basis-of-valuation", locale);
+const DEFAULT_PALETTE = ["#1d4f91", "#00857c", "#c4511a", "#6b3fa0", "#8a6d00", "#b0265f"];
+
+/** The site's chart colours (the first is the firm's colour), else the default palette. */
+function paletteOf(db: Db): string[] {
   const palette = [1, 2, 3, 4, 5, 6]
     .map((n) => colour(setting(db, `chartColour${n}`)))
     .filter((c): c is string => c !== null);
+  return palette.length ? palette : [...DEFAULT_PALETTE];
+}
+
+/** Everything the PDF prints for a job, computed from the platform's records as they are now. */
+export function valuationReportInput(db: Db, job: ReportJobRow, today: string): ValuationReportInput {
+  const template = templateOf(db, job);
+  const variables = JSON.parse(job.variables) as ReportVariables;
+  const entity = db.select().from(entities).where(eq(entities.id, job.entityId)).get();
+  if (!entity) throw new Error(`entity ${job.entityId} not found`);
+  const firm = db.select().from(firms).where(eq(firms.id, entity.firmId)).get();
+  const locale =
+    db.select({ locale: users.locale }).from(users).where(eq(users.id, job.userId)).get()?.locale ?? "en-GB";
+
+  const list = accountsOfRun(
+    visibleAccounts(db, job.entityId),
+    template?.requiredSelector ?? null,
+    job.groupCode,
+    variables,
+  );
+  const period = periodOfRun(template?.dateParameters ?? null, variables, today);
+  const date = period.kind === "asAt" ? period.date : period.to;
+  const measure: Measure = {
+    currency: preferredCurrencyOf(db, job.entityId),
+    pricing: pricingOf(db, job.entityId),
+    basis: "after",
+  };
+  const { result, securityOf } = holdingsOfAccounts(db, list, date, today, measure);
+  const holdings = inDisplayOrder(result.holdings, securityOf);
+  const page = sitePage(db, "basis-of-valuation", locale);
+  const palette = paletteOf(db);
   return {
     firmName: firm?.name ?? "Client Online",
-    brandColour: palette[0] ?? "#1d4f91",
-    palette: palette.length ? palette : ["#1d4f91", "#00857c", "#c4511a", "#6b3fa0", "#8a6d00", "#b0265f"],
+    brandColour: palette[0] as string,
+    palette,
     title: template?.name ?? "Portfolio valuation",
     clientName: entity.displayName,
     period,
     currency: measure.currency,
-    accounts,
-    grandTotal,
-    performance,
-    allocation,
+    accounts: reportAccounts(list, holdings, securityOf),
+    grandTotal: grandTotalOf(list, holdings),
+    performance: performanceOf(db, list, period, today, measure, variables.since_inception === true),
+    allocation: allocationOf(holdings, securityOf, result.totalMinor),
     basis: page ? { title: page.title, paragraphs: paragraphsOfHtml(page.html) } : null,
     createdAt: job.createdAt,
     locale,
