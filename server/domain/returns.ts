@@ -9,7 +9,9 @@
 // Rates and returns are decimals (0.05 = 5%). Dates are ISO calendar dates 'YYYY-MM-DD' (no time,
 // no zone); day counts are whole calendar days.
 
-const MS_PER_DAY = 86_400_000;
+import { addYears, differenceInCalendarDays, isAfter } from "date-fns";
+import { parseIsoDate } from "./calendar";
+
 const DAYS_PER_YEAR = 365;
 
 export type CashFlow = { date: string; amount: number };
@@ -26,20 +28,17 @@ export type TwrResult = {
 // ---------------------------------------------------------------------------------------------
 // Dates
 
-/** Days since 1970-01-01 of a strict ISO calendar date; RangeError for anything else. */
-function dayNumber(date: string, what: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (match) {
-    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    const ms = Date.UTC(year, month - 1, day);
-    const check = new Date(ms);
-    // Date.UTC maps years 0–99 to 1900–1999, so compare every part back.
-    if (check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day) {
-      return Math.round(ms / MS_PER_DAY);
-    }
-  }
-  throw new RangeError(`${what}: '${date}' is not a calendar date in the form YYYY-MM-DD.`);
+const EPOCH = new Date(1970, 0, 1);
+
+/** A strict ISO calendar date; RangeError for anything else. */
+function calendarDate(date: string, what: string): Date {
+  const parsed = parseIsoDate(date);
+  if (!parsed) throw new RangeError(`${what}: '${date}' is not a calendar date in the form YYYY-MM-DD.`);
+  return parsed;
 }
+
+/** Days since 1970-01-01 of a strict ISO calendar date; RangeError for anything else. */
+const dayNumber = (date: string, what: string): number => differenceInCalendarDays(calendarDate(date, what), EPOCH);
 
 function finite(x: number, what: string): number {
   if (typeof x !== "number" || !Number.isFinite(x))
@@ -53,12 +52,8 @@ function finite(x: number, what: string): number {
  * is exactly one year (366 days), not over a year; 2023-01-01 → 2024-01-02 is.
  */
 export function isOverAYear(start: string, end: string): boolean {
-  dayNumber(start, "Start date"); // validates it before it is split
-  const to = dayNumber(end, "End date");
-  const [year, month, day] = start.split("-").map(Number) as [number, number, number];
-  const lastDayOfMonth = new Date(Date.UTC(year + 1, month, 0)).getUTCDate();
-  const anniversary = Math.round(Date.UTC(year + 1, month - 1, Math.min(day, lastDayOfMonth)) / MS_PER_DAY);
-  return to > anniversary;
+  const from = calendarDate(start, "Start date");
+  return isAfter(calendarDate(end, "End date"), addYears(from, 1));
 }
 
 // ---------------------------------------------------------------------------------------------
