@@ -45,12 +45,9 @@ export function tokenFromCookies(header: string | undefined): string | null {
   return null;
 }
 
-export function createApp({ db, clock, env, logger }: AppOptions) {
-  const log = logger ?? createLogger(logLevelOf(env));
-  // the report jobs' queue (docs/platform-api.md "Valuation reports"): started with the platform,
-  // it first fails the jobs a previous process left unfinished
-  const reports = startReportRunner({ db, clock, env, log });
-  const routes: Route[] = [
+/** Every route of the platform; the dev routes outside production only. */
+function platformRoutes(env: AppOptions["env"], reports: ReturnType<typeof startReportRunner>): Route[] {
+  return [
     ...healthRoutes,
     ...authRoutes,
     ...recoveryRoutes,
@@ -69,23 +66,11 @@ export function createApp({ db, clock, env, logger }: AppOptions) {
     ...batchRoutes,
     ...(env.nodeEnv === "production" ? [] : devRoutes),
   ];
-  const dispatch = createDispatcher(routes, { db, clock, env });
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("etag", false);
-  // Prometheus metrics when PLATFORM_METRICS_PORT is set (server/lib/metrics.ts, decision 126)
-  if (env.metrics) app.use(observePlatform(platformVersion(env)));
+}
 
-  // the request's id on the answer and on its log lines, and one line per request: method, path
-  // (no query: it can hold names), status, time (docs/decisions/125)
-  app.use(requestLogging(log));
-
-  // the Host and, on /dev, the caller's site and content type: refused before any body is read
-  app.use(requestGuard(env, log));
-
-  app.use(express.json({ limit: "1mb" }));
-
-  app.use(async (req: Request, res: Response) => {
+/** The handler that turns an Express request into the platform's request, dispatches it and writes its answer. */
+function answerRequest(dispatch: ReturnType<typeof createDispatcher>) {
+  return async (req: Request, res: Response) => {
     const url = new URL(`http://platform${req.originalUrl}`);
     // multipart bodies are read on the attachment upload route only (docs/platform-api.md)
     let body = req.body as unknown;
@@ -117,10 +102,12 @@ export function createApp({ db, clock, env, logger }: AppOptions) {
     if (answer.raw !== undefined) res.end(answer.raw);
     else if (answer.body === undefined) res.end();
     else res.json(answer.body);
-  });
+  };
+}
 
-  // express.json's refusals (bad JSON, too large) and anything unexpected
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+/** express.json's refusals (bad JSON, too large) as 4xx answers, and anything unexpected as a logged 500. */
+function errorAnswer(log: PlatformLogger) {
+  return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const status = typeof error === "object" && error !== null && "status" in error ? Number(error.status) : 500;
     if (status >= 400 && status < 500) {
       const message = status === 413 ? "Request body too large" : "Malformed JSON in request body";
@@ -135,7 +122,35 @@ export function createApp({ db, clock, env, logger }: AppOptions) {
           new ApiError(500, "The platform could not complete the request", "Something went wrong. Please try again."),
         ),
       );
-  });
+  };
+}
+
+export function createApp({ db, clock, env, logger }: AppOptions) {
+  const log = logger ?? createLogger(logLevelOf(env));
+  // the report jobs' queue (docs/platform-api.md "Valuation reports"): started with the platform,
+  // it first fails the jobs a previous process left unfinished
+  const reports = startReportRunner({ db, clock, env, log });
+  const routes = platformRoutes(env, reports);
+  const dispatch = createDispatcher(routes, { db, clock, env });
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  // Prometheus metrics when PLATFORM_METRICS_PORT is set (server/lib/metrics.ts, decision 126)
+  if (env.metrics) app.use(observePlatform(platformVersion(env)));
+
+  // the request's id on the answer and on its log lines, and one line per request: method, path
+  // (no query: it can hold names), status, time (docs/decisions/125)
+  app.use(requestLogging(log));
+
+  // the Host and, on /dev, the caller's site and content type: refused before any body is read
+  app.use(requestGuard(env, log));
+
+  app.use(express.json({ limit: "1mb" }));
+
+  app.use(answerRequest(dispatch));
+
+  // express.json's refusals (bad JSON, too large) and anything unexpected
+  app.use(errorAnswer(log));
 
   return app;
 }

@@ -2,6 +2,7 @@
 // (messages and reports)", §7 report variables, §9: the report form's rules, shared by the server
 // and the browser.
 
+import { addYears, formatISO, parseISO, subDays } from "date-fns";
 import { parseDisplayDate } from "./date-range";
 import { dateTimeFormat } from "./format";
 
@@ -43,14 +44,12 @@ export function isIsoDate(value: string | null | undefined): value is string {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-function shiftYears(iso: string, years: number): string {
-  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
-  // 29 February less a year is 28 February
-  const date = new Date(Date.UTC(y + years, m - 1, 1));
-  const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
-  date.setUTCDate(Math.min(d, last));
-  return date.toISOString().slice(0, 10);
-}
+/** A 'yyyy-MM-dd' date moved by date-fns (local midnight in, local parts out: no time zone shift). */
+const shiftDate = (iso: string, shift: (date: Date) => Date): string =>
+  formatISO(shift(parseISO(iso)), { representation: "date" });
+
+// 29 February less a year is 28 February
+const shiftYears = (iso: string, years: number): string => shiftDate(iso, (date) => addYears(date, years));
 
 /**
  * spec 002 §5: the latest date a report may use: today, or yesterday with a hold-back period.
@@ -58,9 +57,7 @@ function shiftYears(iso: string, years: number): string {
  */
 export function latestDate(today: string, holdBack: boolean): string {
   if (!holdBack) return today;
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - 1);
-  return date.toISOString().slice(0, 10);
+  return shiftDate(today, (date) => subDays(date, 1));
 }
 
 /** The dates of a period ending at `end`; since inception starts at the inception date (or a year back without one). */

@@ -1,5 +1,6 @@
 import { desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { Db } from "../db/connection";
 import {
   adviserClients,
   addresses,
@@ -52,6 +53,127 @@ const SettingBody = z.object({ value: z.union([z.string().max(10_000), z.number(
 const FailNextBody = z.object({ username: z.string().trim().min(1).max(256).optional() });
 
 // design: what the platform "sends" is readable here outside production (the app leaves it out there)
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Entity = typeof entities.$inferSelect;
+
+/** A copy of an entity with its contacts, addresses and capabilities (emails replaced when asked). */
+function copyPerson(tx: Tx, source: Entity, now: string, newEmail?: string): number {
+  const { id: _entityId, ...personFields } = source;
+  const copiedId = tx
+    .insert(entities)
+    .values({ ...personFields, ...(newEmail ? { preferredEmail: newEmail } : {}), createdAt: now })
+    .returning({ id: entities.id })
+    .get().id;
+  for (const { id: _id, ...c } of tx.select().from(contacts).where(eq(contacts.entityId, source.id)).all()) {
+    const isEmail = c.type === "m1" || c.type === "m2";
+    tx.insert(contacts)
+      .values({ ...c, entityId: copiedId, value: newEmail && isEmail ? newEmail : c.value })
+      .run();
+  }
+  for (const { id: _id, ...a } of tx.select().from(addresses).where(eq(addresses.entityId, source.id)).all()) {
+    tx.insert(addresses)
+      .values({ ...a, entityId: copiedId })
+      .run();
+  }
+  for (const c of tx.select().from(capabilities).where(eq(capabilities.entityId, source.id)).all()) {
+    tx.insert(capabilities)
+      .values({ ...c, entityId: copiedId })
+      .run();
+  }
+  return copiedId;
+}
+
+/** The named adviser (a user of role 'User') takes the copy as a client. */
+function assignAdviser(tx: Tx, adviser: string, entityId: number): void {
+  const adviserUser = tx.select().from(users).where(eq(users.usernameKey, adviser.toLowerCase())).get();
+  if (!adviserUser || adviserUser.roleName !== "User") throw notFound("Adviser");
+  tx.insert(adviserClients).values({ adviserUserId: adviserUser.id, clientEntityId: entityId, isPrimary: true }).run();
+}
+
+/** The report templates assigned to the person are the copy's too. */
+function copyReportTemplates(tx: Tx, personId: number, entityId: number): void {
+  for (const a of tx.select().from(reportTemplateClients).where(eq(reportTemplateClients.entityId, personId)).all()) {
+    tx.insert(reportTemplateClients).values({ templateId: a.templateId, entityId }).run();
+  }
+}
+
+/**
+ * A copy of the person's partner (if any) in a new client group with the copy, each member as
+ * login-accessible as the original; the partner copy's id, or null without a partner.
+ */
+function copyPartner(db: Db, tx: Tx, person: Entity, entityId: number, copyName: string, now: string): number | null {
+  const partnerId = partnerEntityIdOf(db, person.id);
+  const partner = partnerId === null ? undefined : tx.select().from(entities).where(eq(entities.id, partnerId)).get();
+  if (!partner) return null;
+  const partnerCopyId = copyPerson(tx, partner, now);
+  const accessible = (id: number) =>
+    tx
+      .select({ loginAccessible: clientGroupMembers.loginAccessible })
+      .from(clientGroupMembers)
+      .where(eq(clientGroupMembers.entityId, id))
+      .get()?.loginAccessible ?? true;
+  const groupId = tx
+    .insert(clientGroups)
+    .values({ name: `${person.lastName} family (${copyName})`, primaryEntityId: entityId })
+    .returning({ id: clientGroups.id })
+    .get().id;
+  tx.insert(clientGroupMembers)
+    .values([
+      { groupId, entityId, relationship: "Client", loginAccessible: accessible(person.id), sortOrder: 0 },
+      {
+        groupId,
+        entityId: partnerCopyId,
+        relationship: "Partner",
+        loginAccessible: accessible(partner.id),
+        sortOrder: 1,
+      },
+    ])
+    .run();
+  return partnerCopyId;
+}
+
+/** The copy's user, in the template's state, with the template's security questions. */
+function copyUser(tx: Tx, template: typeof users.$inferSelect, entityId: number, copyName: string, now: string) {
+  const { id: templateId, ...fields } = template;
+  const copyId = tx
+    .insert(users)
+    .values({ ...fields, entityId, username: copyName, usernameKey: copyName.toLowerCase(), createdAt: now })
+    .returning({ id: users.id })
+    .get().id;
+  const questions = tx.select().from(securityQuestions).where(eq(securityQuestions.userId, templateId)).all();
+  for (const { id: _id, ...q } of questions)
+    tx.insert(securityQuestions)
+      .values({ ...q, userId: copyId })
+      .run();
+  return copyId;
+}
+
+/** The whole copy of a seeded login (see the route below), inside the caller's transaction. */
+function copyLogin(
+  db: Db,
+  tx: Tx,
+  template: typeof users.$inferSelect,
+  { username: copyName, signatures, email, review, adviser }: z.output<typeof CopyBody>,
+  now: string,
+) {
+  const person = tx.select().from(entities).where(eq(entities.id, template.entityId)).get();
+  if (!person) throw notFound("Entity");
+  const entityId = copyPerson(tx, person, now, email);
+  if (adviser !== undefined) assignAdviser(tx, adviser, entityId);
+  copyReportTemplates(tx, person.id, entityId);
+  const partnerCopyId = review ? copyPartner(db, tx, person, entityId, copyName, now) : null;
+  const copyId = copyUser(tx, template, entityId, copyName, now);
+  const answer = {
+    username: copyName,
+    user_id: copyId,
+    ...(review ? { entity_id: entityId, partner_entity_id: partnerCopyId } : {}),
+  };
+  if (!signatures) return json(answer, 201);
+  // the same connection: these statements run inside this transaction
+  const signatureIds = copySignatureItems(db, person.id, entityId);
+  return json({ ...answer, signature_ids: signatureIds }, 201);
+}
+
 export const devRoutes: Route[] = [
   open("GET", "/dev/outbox", (request, { db }) => {
     const { to } = validate(OutboxQuery, request.query, "query");
@@ -140,110 +262,13 @@ export const devRoutes: Route[] = [
   // answers for its own partner; the people's review statuses and risk profiles come with them.
   open("POST", "/dev/users/:username/copy", (request, { db, clock }) => {
     const { username } = validate(UsernameParams, request.params, "path");
-    const { username: copyName, signatures, email, review, adviser } = validate(CopyBody, request.body, "body");
+    const body = validate(CopyBody, request.body, "body");
     const template = db.select().from(users).where(eq(users.usernameKey, username.toLowerCase())).get();
     if (!template) throw notFound("User");
-    if (db.select({ id: users.id }).from(users).where(eq(users.usernameKey, copyName.toLowerCase())).get()) {
+    if (db.select({ id: users.id }).from(users).where(eq(users.usernameKey, body.username.toLowerCase())).get()) {
       throw new ApiError(409, "That username is taken");
     }
-    const { id: templateId, ...fields } = template;
     const now = clock.now().toISOString();
-    return db.transaction((tx) => {
-      const person = tx.select().from(entities).where(eq(entities.id, template.entityId)).get();
-      if (!person) throw notFound("Entity");
-      /** A copy of an entity with its contacts, addresses and capabilities (emails replaced when asked). */
-      const copyPerson = (source: typeof person, newEmail?: string) => {
-        const { id: _entityId, ...personFields } = source;
-        const copiedId = tx
-          .insert(entities)
-          .values({ ...personFields, ...(newEmail ? { preferredEmail: newEmail } : {}), createdAt: now })
-          .returning({ id: entities.id })
-          .get().id;
-        for (const { id: _id, ...c } of tx.select().from(contacts).where(eq(contacts.entityId, source.id)).all()) {
-          const isEmail = c.type === "m1" || c.type === "m2";
-          tx.insert(contacts)
-            .values({ ...c, entityId: copiedId, value: newEmail && isEmail ? newEmail : c.value })
-            .run();
-        }
-        for (const { id: _id, ...a } of tx.select().from(addresses).where(eq(addresses.entityId, source.id)).all()) {
-          tx.insert(addresses)
-            .values({ ...a, entityId: copiedId })
-            .run();
-        }
-        for (const c of tx.select().from(capabilities).where(eq(capabilities.entityId, source.id)).all()) {
-          tx.insert(capabilities)
-            .values({ ...c, entityId: copiedId })
-            .run();
-        }
-        return copiedId;
-      };
-      const entityId = copyPerson(person, email);
-      if (adviser !== undefined) {
-        const adviserUser = tx.select().from(users).where(eq(users.usernameKey, adviser.toLowerCase())).get();
-        if (!adviserUser || adviserUser.roleName !== "User") throw notFound("Adviser");
-        tx.insert(adviserClients)
-          .values({ adviserUserId: adviserUser.id, clientEntityId: entityId, isPrimary: true })
-          .run();
-      }
-      // the report templates assigned to the person are the copy's too
-      for (const a of tx
-        .select()
-        .from(reportTemplateClients)
-        .where(eq(reportTemplateClients.entityId, person.id))
-        .all()) {
-        tx.insert(reportTemplateClients).values({ templateId: a.templateId, entityId }).run();
-      }
-      let partnerCopyId: number | null = null;
-      if (review) {
-        const partnerId = partnerEntityIdOf(db, person.id);
-        const partner =
-          partnerId === null ? undefined : tx.select().from(entities).where(eq(entities.id, partnerId)).get();
-        if (partner) {
-          partnerCopyId = copyPerson(partner);
-          const accessible = (id: number) =>
-            tx
-              .select({ loginAccessible: clientGroupMembers.loginAccessible })
-              .from(clientGroupMembers)
-              .where(eq(clientGroupMembers.entityId, id))
-              .get()?.loginAccessible ?? true;
-          const groupId = tx
-            .insert(clientGroups)
-            .values({ name: `${person.lastName} family (${copyName})`, primaryEntityId: entityId })
-            .returning({ id: clientGroups.id })
-            .get().id;
-          tx.insert(clientGroupMembers)
-            .values([
-              { groupId, entityId, relationship: "Client", loginAccessible: accessible(person.id), sortOrder: 0 },
-              {
-                groupId,
-                entityId: partnerCopyId,
-                relationship: "Partner",
-                loginAccessible: accessible(partner.id),
-                sortOrder: 1,
-              },
-            ])
-            .run();
-        }
-      }
-      const copyId = tx
-        .insert(users)
-        .values({ ...fields, entityId, username: copyName, usernameKey: copyName.toLowerCase(), createdAt: now })
-        .returning({ id: users.id })
-        .get().id;
-      const questions = tx.select().from(securityQuestions).where(eq(securityQuestions.userId, templateId)).all();
-      for (const { id: _id, ...q } of questions)
-        tx.insert(securityQuestions)
-          .values({ ...q, userId: copyId })
-          .run();
-      const answer = {
-        username: copyName,
-        user_id: copyId,
-        ...(review ? { entity_id: entityId, partner_entity_id: partnerCopyId } : {}),
-      };
-      if (!signatures) return json(answer, 201);
-      // the same connection: these statements run inside this transaction
-      const signatureIds = copySignatureItems(db, person.id, entityId);
-      return json({ ...answer, signature_ids: signatureIds }, 201);
-    });
+    return db.transaction((tx) => copyLogin(db, tx, template, body, now));
   }),
 ];

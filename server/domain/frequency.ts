@@ -1,38 +1,20 @@
 // spec 001 §4 "Chart display" and §9: the frequency of a time series and of a benchmark by the
 // length of the range. Pure. The series endpoints apply it for `frequency=auto`.
 
+import { addMonths, isAfter } from "date-fns";
+import { parseIsoDate } from "./calendar";
+
 export type SeriesFrequency = "daily" | "weekly" | "monthly" | "quarterly" | "yearly";
 export type BenchmarkFrequency = "monthly" | "quarterly" | "yearly";
 
-type CalendarDate = { year: number; month: number; day: number };
-
-function readIsoDate(iso: string): CalendarDate {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso.trim());
-  const date = match ? { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) } : null;
-  if (!date || date.month < 1 || date.month > 12 || date.day < 1 || date.day > daysInMonth(date.year, date.month)) {
-    throw new RangeError(`not a calendar date 'YYYY-MM-DD': ${iso}`);
-  }
+function readIsoDate(iso: string): Date {
+  const date = parseIsoDate(iso.trim());
+  if (!date) throw new RangeError(`not a calendar date 'YYYY-MM-DD': ${iso}`);
   return date;
 }
 
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** N calendar months later; a day the target month lacks becomes its last day (31 Jan + 1 month = 28/29 Feb). */
-function addMonths(date: CalendarDate, months: number): CalendarDate {
-  const index = date.year * 12 + (date.month - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  return { year, month, day: Math.min(date.day, daysInMonth(year, month)) };
-}
-
-const ordinal = (d: CalendarDate) => d.year * 10_000 + d.month * 100 + d.day;
-
-/** "Up to N months": the end is on or before the start plus N calendar months. */
-function withinMonths(start: CalendarDate, end: CalendarDate, months: number): boolean {
-  return ordinal(end) <= ordinal(addMonths(start, months));
-}
+/** "Up to N months": the end is on or before the start plus N calendar months (31 Jan + 1 month = 28/29 Feb). */
+const withinMonths = (start: Date, end: Date, months: number): boolean => !isAfter(end, addMonths(start, months));
 
 /**
  * spec 001 §4 "Chart display" and §9: the time series frequency for a date range ('YYYY-MM-DD'):

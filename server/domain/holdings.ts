@@ -220,6 +220,41 @@ export type Holdings = {
 };
 
 /**
+ * The parcels of one holding with their shares of its rounded values (native, plan, report), and its
+ * book cost: the sum of the parcels' costs when they account for the whole holding, else not known.
+ */
+function heldParcels(
+  lots: readonly Parcel[],
+  quantityMicros: number,
+  cash: boolean,
+  minors: readonly [native: number, plan: number, value: number],
+): { costMinor: number | null; parcels: HeldParcel[] } {
+  // the parcels account for the whole holding, or its cost is not known
+  const complete = lots.reduce((sum, l) => sum + l.quantityMicros, 0) === quantityMicros;
+  const costMinor =
+    cash || !complete || lots.some((l) => l.cost === null)
+      ? null
+      : sumMinor(lots.map((l) => minorOf(l.cost as number)));
+  // the parcels share the holding's rounded values in proportion to their units, adding up to them
+  // when they account for the whole holding (units they do not account for keep their share)
+  const uncovered = quantityMicros - lots.reduce((sum, l) => sum + l.quantityMicros, 0);
+  const weights = [...lots.map((l) => l.quantityMicros), ...(uncovered > 0 ? [uncovered] : [])];
+  const [nativeShares, planShares, valueShares] = minors.map((m) => apportionMinor(m, weights)) as [
+    number[],
+    number[],
+    number[],
+  ];
+  const parcels = lots.map((l, i) => ({
+    ...l,
+    cost: complete ? l.cost : null,
+    nativeValue: unitsOf(nativeShares[i] as number),
+    planValue: unitsOf(planShares[i] as number),
+    value: unitsOf(valueShares[i] as number),
+  }));
+  return { costMinor, parcels };
+}
+
+/**
  * Every position of the book's accounts at the end of `date`, valued as `valuesOn` values that date
  * (the same pricing date, prices and rates, the same arithmetic), with parcels, cost and yield.
  */
@@ -254,19 +289,7 @@ export function holdingsOn(
     const facts = securities.get(p.securityId);
     const cash = facts ? isCashSecurity(facts.code, facts.exchange) : false;
     const lots = cash ? [] : (parcels.get(`${p.accountId}:${p.securityId}`) ?? []);
-    // the parcels account for the whole holding, or its cost is not known
-    const complete = lots.reduce((sum, l) => sum + l.quantityMicros, 0) === p.quantityMicros;
-    const costMinor =
-      cash || !complete || lots.some((l) => l.cost === null)
-        ? null
-        : sumMinor(lots.map((l) => minorOf(l.cost as number)));
-    // the parcels share the holding's rounded values in proportion to their units, adding up to them
-    // when they account for the whole holding (units they do not account for keep their share)
-    const uncovered = p.quantityMicros - lots.reduce((sum, l) => sum + l.quantityMicros, 0);
-    const weights = [...lots.map((l) => l.quantityMicros), ...(uncovered > 0 ? [uncovered] : [])];
-    const [nativeShares, planShares, valueShares] = [nativeMinor, planMinor, valueMinor].map((m) =>
-      apportionMinor(m, weights),
-    ) as [number[], number[], number[]];
+    const held = heldParcels(lots, p.quantityMicros, cash, [nativeMinor, planMinor, valueMinor]);
     const yields = yieldOf(facts?.yieldBp ?? 0, pricing.currency, taxStructures.get(p.accountId) ?? "");
     holdings.push({
       accountId: p.accountId,
@@ -285,19 +308,13 @@ export function holdingsOn(
       valueMinor,
       fxToPlan,
       fxToReport,
-      cost: costMinor === null ? null : unitsOf(costMinor),
-      costMinor,
+      cost: held.costMinor === null ? null : unitsOf(held.costMinor),
+      costMinor: held.costMinor,
       grossYield: yields.gross,
       netYield: yields.net,
       grossYieldPpm: yields.grossPpm,
       netYieldPpm: yields.netPpm,
-      parcels: lots.map((l, i) => ({
-        ...l,
-        cost: complete ? l.cost : null,
-        nativeValue: unitsOf(nativeShares[i] as number),
-        planValue: unitsOf(planShares[i] as number),
-        value: unitsOf(valueShares[i] as number),
-      })),
+      parcels: held.parcels,
     });
   }
   // by account, then over accounts: the same sums as valuesOn

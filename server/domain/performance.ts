@@ -13,6 +13,7 @@
 // - TWR chains the sub-periods between every flow date (flows at the end of their day, decision 070);
 //   IRR is the XIRR of the opening value, the flows and the closing value.
 
+import { calendarDaysBetween, shiftMonths } from "./calendar";
 import { convertMinor, holdingMinor, sumMinor, unitsOf } from "./money";
 import { type CashFlow, isOverAYear, twr, xirr } from "./returns";
 import {
@@ -265,10 +266,6 @@ export type PeriodPerformance = {
   overAYear: boolean;
 };
 
-const DAY_MS = 86_400_000;
-const daysBetween = (a: string, b: string) =>
-  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
-
 /** Value, change and returns of the book's accounts from the end of `start` to the end of `end`. */
 export function periodPerformance(book: Book, start: string, end: string, measure: Measure): PeriodPerformance {
   const flows = externalFlows(book, start, end, measure);
@@ -313,19 +310,11 @@ export function periodPerformance(book: Book, start: string, end: string, measur
   const first = irrFlows[0]?.date ?? start;
   try {
     const annual = xirr(irrFlows);
-    result.irr = { annual, period: (1 + annual) ** (daysBetween(first, end) / 365) - 1 };
+    result.irr = { annual, period: (1 + annual) ** (calendarDaysBetween(first, end) / 365) - 1 };
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
   }
   return result;
-}
-
-function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, last));
-  return target.toISOString().slice(0, 10);
 }
 
 /** The dates of a series from `start` to `end` at `frequency` (both ends included; daily: business days). */
@@ -339,11 +328,11 @@ export function seriesDates(start: string, end: string, frequency: Frequency): s
       case "weekly":
         return addDays(start, 7 * n);
       case "monthly":
-        return addMonths(start, n);
+        return shiftMonths(start, n);
       case "quarterly":
-        return addMonths(start, 3 * n);
+        return shiftMonths(start, 3 * n);
       case "yearly":
-        return addMonths(start, 12 * n);
+        return shiftMonths(start, 12 * n);
     }
   };
   for (let n = 1; ; n++) {

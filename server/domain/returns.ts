@@ -9,7 +9,9 @@
 // Rates and returns are decimals (0.05 = 5%). Dates are ISO calendar dates 'YYYY-MM-DD' (no time,
 // no zone); day counts are whole calendar days.
 
-const MS_PER_DAY = 86_400_000;
+import { addYears, differenceInCalendarDays, isAfter } from "date-fns";
+import { parseIsoDate } from "./calendar";
+
 const DAYS_PER_YEAR = 365;
 
 export type CashFlow = { date: string; amount: number };
@@ -26,20 +28,17 @@ export type TwrResult = {
 // ---------------------------------------------------------------------------------------------
 // Dates
 
-/** Days since 1970-01-01 of a strict ISO calendar date; RangeError for anything else. */
-function dayNumber(date: string, what: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (match) {
-    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    const ms = Date.UTC(year, month - 1, day);
-    const check = new Date(ms);
-    // Date.UTC maps years 0–99 to 1900–1999, so compare every part back.
-    if (check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day) {
-      return Math.round(ms / MS_PER_DAY);
-    }
-  }
-  throw new RangeError(`${what}: '${date}' is not a calendar date in the form YYYY-MM-DD.`);
+const EPOCH = new Date(1970, 0, 1);
+
+/** A strict ISO calendar date; RangeError for anything else. */
+function calendarDate(date: string, what: string): Date {
+  const parsed = parseIsoDate(date);
+  if (!parsed) throw new RangeError(`${what}: '${date}' is not a calendar date in the form YYYY-MM-DD.`);
+  return parsed;
 }
+
+/** Days since 1970-01-01 of a strict ISO calendar date; RangeError for anything else. */
+const dayNumber = (date: string, what: string): number => differenceInCalendarDays(calendarDate(date, what), EPOCH);
 
 function finite(x: number, what: string): number {
   if (typeof x !== "number" || !Number.isFinite(x))
@@ -53,12 +52,8 @@ function finite(x: number, what: string): number {
  * is exactly one year (366 days), not over a year; 2023-01-01 → 2024-01-02 is.
  */
 export function isOverAYear(start: string, end: string): boolean {
-  dayNumber(start, "Start date"); // validates it before it is split
-  const to = dayNumber(end, "End date");
-  const [year, month, day] = start.split("-").map(Number) as [number, number, number];
-  const lastDayOfMonth = new Date(Date.UTC(year + 1, month, 0)).getUTCDate();
-  const anniversary = Math.round(Date.UTC(year + 1, month - 1, Math.min(day, lastDayOfMonth)) / MS_PER_DAY);
-  return to > anniversary;
+  const from = calendarDate(start, "Start date");
+  return isAfter(calendarDate(end, "End date"), addYears(from, 1));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -255,6 +250,92 @@ export function xirr(flows: readonly CashFlow[], options: { guess?: number } = {
 // ---------------------------------------------------------------------------------------------
 // Time-weighted return (GIPS)
 
+type TwrPoint = { day: number; date: string; value: number };
+
+/** The valuations in date order, each a finite value of zero or more, at most one a day. */
+function twrPoints(valuations: readonly Valuation[]): TwrPoint[] {
+  if (valuations.length < 2)
+    throw new RangeError("A time-weighted return needs at least two valuations: the start and the end of the period.");
+  const points = valuations
+    .map((v, i) => {
+      const day = dayNumber(v.date, `Valuation ${i + 1}`);
+      const value = finite(v.value, `Valuation ${i + 1} (${v.date})`);
+      if (value < 0) throw new RangeError(`The valuation on ${v.date} is negative (${value}).`);
+      return { day, date: v.date, value };
+    })
+    .sort((a, b) => a.day - b.day);
+  points.forEach((p, i) => {
+    if (i > 0 && points[i - 1]?.day === p.day) throw new RangeError(`There are two valuations on ${p.date}.`);
+  });
+  return points;
+}
+
+/** The net cash flow of each day; every flow inside the period and on a valuation date. */
+function twrNetFlows(flows: readonly CashFlow[], points: readonly TwrPoint[]): Map<number, number> {
+  const netFlow = new Map<number, number>();
+  flows.forEach((f, i) => {
+    const day = dayNumber(f.date, `Cash flow ${i + 1}`);
+    const amount = finite(f.amount, `Cash flow ${i + 1}'s amount (${f.date})`);
+    netFlow.set(day, (netFlow.get(day) ?? 0) + amount);
+  });
+  const first = points[0] as TwrPoint;
+  const last = points[points.length - 1] as TwrPoint;
+  const valued = new Set(points.map((p) => p.day));
+  for (const f of flows) {
+    const day = dayNumber(f.date, "Cash flow");
+    if (day < first.day || day > last.day) {
+      throw new RangeError(`The cash flow on ${f.date} is outside the period ${first.date} to ${last.date}.`);
+    }
+    if (!valued.has(day)) {
+      throw new RangeError(
+        `The portfolio must be revalued on every cash flow date: there is no valuation on ${f.date}.`,
+      );
+    }
+  }
+  return netFlow;
+}
+
+/**
+ * Inception: the index of the first valuation with a value. Before it the portfolio held nothing, so
+ * no money can have moved (a flow on the inception date itself is the opening inflow, part of its value).
+ */
+function inceptionIndex(points: readonly TwrPoint[], netFlow: ReadonlyMap<number, number>): number {
+  const start = points.findIndex((p) => p.value > 0);
+  if (start < 0) throw new RangeError("The portfolio has no value at any valuation date, so it has no return.");
+  for (const p of points.slice(0, start)) {
+    if ((netFlow.get(p.day) ?? 0) !== 0) {
+      throw new RangeError(
+        `The portfolio is worth nothing on ${p.date} but has a cash flow of ${netFlow.get(p.day)} that day.`,
+      );
+    }
+  }
+  if (start === points.length - 1) {
+    throw new RangeError(
+      `The portfolio has value only on its last valuation date (${points[start]?.date}), so there is no period to measure.`,
+    );
+  }
+  return start;
+}
+
+/** The return from `prev` to `cur`, the flow of `cur`'s day taken at the end of the day. */
+function subPeriodReturn(prev: TwrPoint, cur: TwrPoint, flow: number): number {
+  const beforeFlow = cur.value - flow;
+  // Tolerate floating-point rounding (relative 1e-9) when testing for "zero".
+  const tolerance = 1e-9 * Math.max(1, Math.abs(cur.value), Math.abs(flow));
+  if (beforeFlow < -tolerance) {
+    throw new RangeError(
+      `On ${cur.date} the value before the cash flow would be negative (${cur.value} less a flow of ${flow}).`,
+    );
+  }
+  if (prev.value !== 0) return Math.max(0, beforeFlow) / prev.value - 1;
+  if (Math.abs(beforeFlow) > tolerance) {
+    throw new RangeError(
+      `The portfolio was empty on ${prev.date} but worth ${beforeFlow} on ${cur.date} before any cash flow.`,
+    );
+  }
+  return 0;
+}
+
 /**
  * The time-weighted return (GIPS true TWR) of a portfolio between its first and last valuation.
  *
@@ -282,83 +363,15 @@ export function xirr(flows: readonly CashFlow[], options: { guess?: number } = {
  * `annualised` is given only for a period over a year (see `isOverAYear`), with actual/365.
  */
 export function twr(valuations: readonly Valuation[], flows: readonly CashFlow[] = []): TwrResult {
-  if (valuations.length < 2)
-    throw new RangeError("A time-weighted return needs at least two valuations: the start and the end of the period.");
-  const points = valuations
-    .map((v, i) => {
-      const day = dayNumber(v.date, `Valuation ${i + 1}`);
-      const value = finite(v.value, `Valuation ${i + 1} (${v.date})`);
-      if (value < 0) throw new RangeError(`The valuation on ${v.date} is negative (${value}).`);
-      return { day, date: v.date, value };
-    })
-    .sort((a, b) => a.day - b.day);
-  points.forEach((p, i) => {
-    if (i > 0 && points[i - 1]?.day === p.day) throw new RangeError(`There are two valuations on ${p.date}.`);
-  });
+  const points = twrPoints(valuations);
+  const netFlow = twrNetFlows(flows, points);
+  const start = inceptionIndex(points, netFlow);
+  const subReturns = points
+    .slice(start + 1)
+    .map((cur, i) => subPeriodReturn(points[start + i] as TwrPoint, cur, netFlow.get(cur.day) ?? 0));
 
-  const netFlow = new Map<number, number>();
-  flows.forEach((f, i) => {
-    const day = dayNumber(f.date, `Cash flow ${i + 1}`);
-    const amount = finite(f.amount, `Cash flow ${i + 1}'s amount (${f.date})`);
-    netFlow.set(day, (netFlow.get(day) ?? 0) + amount);
-  });
-  const first = points[0] as (typeof points)[number];
-  const last = points[points.length - 1] as (typeof points)[number];
-  const valued = new Set(points.map((p) => p.day));
-  for (const f of flows) {
-    const day = dayNumber(f.date, "Cash flow");
-    if (day < first.day || day > last.day) {
-      throw new RangeError(`The cash flow on ${f.date} is outside the period ${first.date} to ${last.date}.`);
-    }
-    if (!valued.has(day)) {
-      throw new RangeError(
-        `The portfolio must be revalued on every cash flow date: there is no valuation on ${f.date}.`,
-      );
-    }
-  }
-
-  // Inception: the first valuation with a value. Before it the portfolio held nothing, so no money
-  // can have moved (a flow on the inception date itself is the opening inflow, part of its value).
-  const start = points.findIndex((p) => p.value > 0);
-  if (start < 0) throw new RangeError("The portfolio has no value at any valuation date, so it has no return.");
-  for (const p of points.slice(0, start)) {
-    if ((netFlow.get(p.day) ?? 0) !== 0) {
-      throw new RangeError(
-        `The portfolio is worth nothing on ${p.date} but has a cash flow of ${netFlow.get(p.day)} that day.`,
-      );
-    }
-  }
-  if (start === points.length - 1) {
-    throw new RangeError(
-      `The portfolio has value only on its last valuation date (${last.date}), so there is no period to measure.`,
-    );
-  }
-
-  const subReturns: number[] = [];
-  for (let i = start + 1; i < points.length; i++) {
-    const prev = points[i - 1] as (typeof points)[number];
-    const cur = points[i] as (typeof points)[number];
-    const beforeFlow = cur.value - (netFlow.get(cur.day) ?? 0);
-    // Tolerate floating-point rounding (relative 1e-9) when testing for "zero".
-    const tolerance = 1e-9 * Math.max(1, Math.abs(cur.value), Math.abs(netFlow.get(cur.day) ?? 0));
-    if (beforeFlow < -tolerance) {
-      throw new RangeError(
-        `On ${cur.date} the value before the cash flow would be negative (${cur.value} less a flow of ${netFlow.get(cur.day)}).`,
-      );
-    }
-    if (prev.value === 0) {
-      if (Math.abs(beforeFlow) > tolerance) {
-        throw new RangeError(
-          `The portfolio was empty on ${prev.date} but worth ${beforeFlow} on ${cur.date} before any cash flow.`,
-        );
-      }
-      subReturns.push(0);
-    } else {
-      subReturns.push(Math.max(0, beforeFlow) / prev.value - 1);
-    }
-  }
-
-  const inception = points[start] as (typeof points)[number];
+  const inception = points[start] as TwrPoint;
+  const last = points[points.length - 1] as TwrPoint;
   const cumulative = chainReturns(subReturns);
   const days = last.day - inception.day;
   return {

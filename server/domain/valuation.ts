@@ -5,6 +5,7 @@
 // Dates are ISO calendar dates 'YYYY-MM-DD'; the value of a past date uses the prices and the FX
 // rates of that date (the last business day on or before it), never today's.
 
+import { isIsoDate, isWeekendDate, shiftDays } from "./calendar";
 import { holdingMinor, sumMinor, unitsOf } from "./money";
 
 export const MICROS = 1_000_000;
@@ -34,10 +35,8 @@ export type PriceSeries = readonly PricePoint[];
 /** Units of each currency for one GBP, per currency (GBP itself need not be listed). */
 export type FxSeries = Readonly<Record<string, PriceSeries>>;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 function checkDate(date: string, what: string): string {
-  if (!ISO_DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
+  if (!isIsoDate(date)) {
     throw new RangeError(`${what}: '${date}' is not a calendar date in the form YYYY-MM-DD.`);
   }
   return date;
@@ -45,14 +44,12 @@ function checkDate(date: string, what: string): string {
 
 /** Monday to Friday (no holiday calendar: holidays are priced as business days). */
 export function isBusinessDay(date: string): boolean {
-  const day = new Date(`${checkDate(date, "Date")}T00:00:00Z`).getUTCDay();
-  return day !== 0 && day !== 6;
+  return !isWeekendDate(checkDate(date, "Date"));
 }
 
 /** The ISO date `days` calendar days after `date` (negative: before). */
 export function addDays(date: string, days: number): string {
-  const ms = Date.parse(`${checkDate(date, "Date")}T00:00:00Z`) + days * 86_400_000;
-  return new Date(ms).toISOString().slice(0, 10);
+  return shiftDays(checkDate(date, "Date"), days);
 }
 
 /** Every business day from `from` to `to`, both included, in order. */

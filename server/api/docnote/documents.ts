@@ -16,6 +16,7 @@ import {
   documents,
   documentTypes,
 } from "../../db/schema";
+import { shiftDays } from "../../domain/calendar";
 import { decodeBookmark, encodeBookmark } from "../../lib/bookmark";
 import { likeEscape } from "../../lib/text";
 import { wireDate, wireDateTime } from "../../lib/wire";
@@ -207,12 +208,6 @@ function listParam<S extends z.ZodTypeAny>(query: Record<string, string>, name: 
   return values.map((v) => validate(item, v, "query") as z.output<S>);
 }
 
-function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
 /** spec 002 §7 subject search: case-insensitive, `*` a wildcard, a plain value matches anywhere. */
 function subjectPattern(value: string): string {
   const escaped = likeEscape(value);
@@ -356,7 +351,7 @@ function listDocuments(db: Db, scope: DocScope, rawQuery: Record<string, string>
     signature: query.digital_signature_status ?? null,
     reader,
     start: start ? `${start}T00:00:00.000Z` : null,
-    end: end ? `${nextDay(end)}T00:00:00.000Z` : null,
+    end: end ? `${shiftDays(end, 1)}T00:00:00.000Z` : null,
     subject: subject ? subjectPattern(subject) : null,
     afterKey: after?.key ?? null,
     afterId: after?.id ?? null,

@@ -74,6 +74,78 @@ function fxOnDate(db: Db, from: string, to: string, date: string): number | null
   return a && b ? b / a : null;
 }
 
+type OtherAsset = typeof otherAssets.$inferSelect;
+type Money = ReturnType<typeof money>;
+
+/** An owner of an asset as sent: who, and the percentage owned. */
+const ownerView = (o: { o: typeof otherAssetOwners.$inferSelect; e: typeof entities.$inferSelect }) => ({
+  owner_id: o.e.id,
+  owner_first_name: o.e.firstName,
+  owner_last_name: o.e.lastName,
+  owner_name: o.e.displayName,
+  percentage: o.o.percentageBp / 100,
+});
+
+/** The fields of each kind of other asset, after the fields they share. */
+function otherAssetFields(kind: keyof typeof ASSET_KINDS, r: OtherAsset, valued: Money, reported: Money | null) {
+  switch (kind) {
+    case "asset":
+      return {
+        description: r.description,
+        amount: valued,
+        market_value: valued,
+        amount_in_report_currency: reported,
+        valuation_date: wireDate(r.valuationDate),
+        status: r.status,
+        provider: r.provider,
+        supplier: r.provider,
+        policy_number: r.policyNumber,
+        contribution_total: r.contributionTotalMinor == null ? null : money(r.currency, r.contributionTotalMinor / 100),
+        withdrawal_total: r.withdrawalTotalMinor == null ? null : money(r.currency, r.withdrawalTotalMinor / 100),
+      };
+    case "pension":
+      return {
+        description: r.description,
+        fund_value: valued,
+        fund_value_in_report_currency: reported,
+        fund_value_in_plan_currency: valued,
+        fund_valuation_date: wireDate(r.valuationDate),
+        policy_status: r.status,
+        fund_or_policy_num: r.policyNumber,
+        product_provider: r.provider,
+        contribution_total: r.contributionTotalMinor == null ? null : money(r.currency, r.contributionTotalMinor / 100),
+        withdrawal_total: r.withdrawalTotalMinor == null ? null : money(r.currency, r.withdrawalTotalMinor / 100),
+        crystallised_fund: r.crystallisedMinor == null ? null : money(r.currency, r.crystallisedMinor / 100),
+        uncrystallised_fund: r.uncrystallisedMinor == null ? null : money(r.currency, r.uncrystallisedMinor / 100),
+      };
+    case "annuity":
+      return {
+        description: r.description,
+        current_value: valued,
+        current_value_in_report_currency: reported,
+        income_value: r.incomeValueMinor == null ? null : money(r.currency, r.incomeValueMinor / 100),
+        frequency: r.frequency,
+        income_rate: r.rateBp == null ? null : r.rateBp / 100,
+        product_provider: r.provider,
+        policy_number: r.policyNumber,
+        policy_status: r.status,
+        valuation_date: wireDate(r.valuationDate),
+        capital_content: r.capitalContentMinor == null ? null : money(r.currency, r.capitalContentMinor / 100),
+      };
+    case "liability":
+      return {
+        package_name: r.description,
+        supplier: r.provider,
+        rate: r.rateBp == null ? null : r.rateBp / 100,
+        policy_number: r.policyNumber,
+        valuation_date: wireDate(r.valuationDate),
+        status: r.status,
+        amount: valued,
+        amount_in_report_currency: reported,
+      };
+  }
+}
+
 function assetsOf(db: Db, memberId: number, kind: keyof typeof ASSET_KINDS, reportCurrency: string) {
   // the member's own assets of the kind (an owner row per member and asset: no asset twice)
   const rows = prepared(db, ownedAssetsOfKind)
@@ -87,15 +159,7 @@ function assetsOf(db: Db, memberId: number, kind: keyof typeof ASSET_KINDS, repo
     const value = r.valueMinor / 100;
     const rate = fxOnDate(db, r.currency, reportCurrency, r.valuationDate);
     const inReport = rate === null ? null : value * rate;
-    const assetOwners = owners
-      .filter((o) => o.o.assetId === r.id)
-      .map((o) => ({
-        owner_id: o.e.id,
-        owner_first_name: o.e.firstName,
-        owner_last_name: o.e.lastName,
-        owner_name: o.e.displayName,
-        percentage: o.o.percentageBp / 100,
-      }));
+    const assetOwners = owners.filter((o) => o.o.assetId === r.id).map(ownerView);
     const percentOwned = kind === "pension" ? 100 : (assetOwners.find((o) => o.owner_id === memberId)?.percentage ?? 0);
     const common = {
       id: r.id,
@@ -113,68 +177,7 @@ function assetsOf(db: Db, memberId: number, kind: keyof typeof ASSET_KINDS, repo
     };
     const valued = money(r.currency, value);
     const reported = inReport === null ? null : money(reportCurrency, inReport);
-    switch (kind) {
-      case "asset":
-        return {
-          ...common,
-          description: r.description,
-          amount: valued,
-          market_value: valued,
-          amount_in_report_currency: reported,
-          valuation_date: wireDate(r.valuationDate),
-          status: r.status,
-          provider: r.provider,
-          supplier: r.provider,
-          policy_number: r.policyNumber,
-          contribution_total:
-            r.contributionTotalMinor == null ? null : money(r.currency, r.contributionTotalMinor / 100),
-          withdrawal_total: r.withdrawalTotalMinor == null ? null : money(r.currency, r.withdrawalTotalMinor / 100),
-        };
-      case "pension":
-        return {
-          ...common,
-          description: r.description,
-          fund_value: valued,
-          fund_value_in_report_currency: reported,
-          fund_value_in_plan_currency: valued,
-          fund_valuation_date: wireDate(r.valuationDate),
-          policy_status: r.status,
-          fund_or_policy_num: r.policyNumber,
-          product_provider: r.provider,
-          contribution_total:
-            r.contributionTotalMinor == null ? null : money(r.currency, r.contributionTotalMinor / 100),
-          withdrawal_total: r.withdrawalTotalMinor == null ? null : money(r.currency, r.withdrawalTotalMinor / 100),
-          crystallised_fund: r.crystallisedMinor == null ? null : money(r.currency, r.crystallisedMinor / 100),
-          uncrystallised_fund: r.uncrystallisedMinor == null ? null : money(r.currency, r.uncrystallisedMinor / 100),
-        };
-      case "annuity":
-        return {
-          ...common,
-          description: r.description,
-          current_value: valued,
-          current_value_in_report_currency: reported,
-          income_value: r.incomeValueMinor == null ? null : money(r.currency, r.incomeValueMinor / 100),
-          frequency: r.frequency,
-          income_rate: r.rateBp == null ? null : r.rateBp / 100,
-          product_provider: r.provider,
-          policy_number: r.policyNumber,
-          policy_status: r.status,
-          valuation_date: wireDate(r.valuationDate),
-          capital_content: r.capitalContentMinor == null ? null : money(r.currency, r.capitalContentMinor / 100),
-        };
-      case "liability":
-        return {
-          ...common,
-          package_name: r.description,
-          supplier: r.provider,
-          rate: r.rateBp == null ? null : r.rateBp / 100,
-          policy_number: r.policyNumber,
-          valuation_date: wireDate(r.valuationDate),
-          status: r.status,
-          amount: valued,
-          amount_in_report_currency: reported,
-        };
-    }
+    return { ...common, ...otherAssetFields(kind, r, valued, reported) };
   });
 }
 
@@ -188,6 +191,68 @@ type Valuation = Pick<Measure, "currency" | "pricing"> & {
 function equalShares(count: number): number[] {
   const base = Math.floor(10_000 / count);
   return Array.from({ length: count }, (_, i) => (i < 10_000 - base * count ? base + 1 : base) / 100);
+}
+
+type Holder = { v: typeof portfolioVisibility.$inferSelect; e: typeof entities.$inferSelect };
+
+/**
+ * The owners of a portfolio account: a single portfolio's owner at 100%, a joint or shared one's
+ * every owner in equal shares, the primary joint owner first.
+ */
+function portfolioOwners(holders: readonly Holder[], a: VisibleAccount) {
+  const p = a.portfolio.portfolio;
+  const people =
+    p.ptype === "PT_SINGLE"
+      ? holders.filter((h) => h.v.portfolioId === p.id && h.e.id === p.entityId)
+      : holders
+          .filter((h) => h.v.portfolioId === p.id)
+          // the primary joint owner first, then by sort order and id
+          .sort(
+            (x, y) =>
+              Number(x.v.reasonForVisibility !== "primary_joint_owner") -
+                Number(y.v.reasonForVisibility !== "primary_joint_owner") || x.e.id - y.e.id,
+          );
+  const shares = equalShares(people.length);
+  return people.map((h, i) => ({
+    owner_id: h.e.id,
+    owner_first_name: h.e.firstName,
+    owner_last_name: h.e.lastName,
+    owner_name: h.e.displayName,
+    percentage: shares[i] as number,
+  }));
+}
+
+/** The fields of a portfolio account as an investment or a pension, after the fields they share. */
+function portfolioAccountFields(
+  kind: "asset" | "pension",
+  account: VisibleAccount["account"],
+  inPlan: Money,
+  reported: ReturnType<typeof summaryData>["value"],
+  end: string,
+) {
+  if (kind === "pension") {
+    return {
+      fund_value: inPlan,
+      fund_value_in_report_currency: reported,
+      fund_value_in_plan_currency: inPlan,
+      fund_valuation_date: wireDate(end),
+      policy_status: "Active",
+      fund_or_policy_num: account.externalAccountId,
+      product_provider: account.product,
+      crystallised_fund: null,
+      uncrystallised_fund: null,
+    };
+  }
+  return {
+    amount: inPlan,
+    market_value: inPlan,
+    amount_in_report_currency: reported,
+    valuation_date: wireDate(end),
+    status: "Existing",
+    provider: account.product,
+    supplier: account.product,
+    policy_number: account.externalAccountId,
+  };
 }
 
 /**
@@ -211,28 +276,6 @@ function portfolioAccountsOf(db: Db, memberId: number, kind: keyof typeof ASSET_
   const holders = prepared(db, holdersOfPortfolios)
     .all({ portfolioIds: jsonList(portfolioIds) })
     .filter((r) => !r.v.isLinked && r.v.reasonForVisibility !== "explicit_link");
-  const ownersOf = (a: VisibleAccount) => {
-    const p = a.portfolio.portfolio;
-    const people =
-      p.ptype === "PT_SINGLE"
-        ? holders.filter((h) => h.v.portfolioId === p.id && h.e.id === p.entityId)
-        : holders
-            .filter((h) => h.v.portfolioId === p.id)
-            // the primary joint owner first, then by sort order and id
-            .sort(
-              (x, y) =>
-                Number(x.v.reasonForVisibility !== "primary_joint_owner") -
-                  Number(y.v.reasonForVisibility !== "primary_joint_owner") || x.e.id - y.e.id,
-            );
-    const shares = equalShares(people.length);
-    return people.map((h, i) => ({
-      owner_id: h.e.id,
-      owner_first_name: h.e.firstName,
-      owner_last_name: h.e.lastName,
-      owner_name: h.e.displayName,
-      percentage: shares[i] as number,
-    }));
-  };
   const book = loadBook(
     db,
     accounts.map((a) => a.account.id),
@@ -250,7 +293,7 @@ function portfolioAccountsOf(db: Db, memberId: number, kind: keyof typeof ASSET_
     const result = performanceOf(book, [account.id], valuation.end, valuation.end, measure);
     const reported = summaryData(result, measure.currency).value;
     const inPlan = money(account.planCurrency, result.accounts.get(account.id)?.planValue ?? 0);
-    const assetOwners = ownersOf(a);
+    const assetOwners = portfolioOwners(holders, a);
     const percentOwned = kind === "pension" ? 100 : (assetOwners.find((o) => o.owner_id === memberId)?.percentage ?? 0);
     const common = {
       id: account.id,
@@ -272,31 +315,7 @@ function portfolioAccountsOf(db: Db, memberId: number, kind: keyof typeof ASSET_
       contribution_total: null,
       withdrawal_total: null,
     };
-    if (kind === "pension") {
-      return {
-        ...common,
-        fund_value: inPlan,
-        fund_value_in_report_currency: reported,
-        fund_value_in_plan_currency: inPlan,
-        fund_valuation_date: wireDate(valuation.end),
-        policy_status: "Active",
-        fund_or_policy_num: account.externalAccountId,
-        product_provider: account.product,
-        crystallised_fund: null,
-        uncrystallised_fund: null,
-      };
-    }
-    return {
-      ...common,
-      amount: inPlan,
-      market_value: inPlan,
-      amount_in_report_currency: reported,
-      valuation_date: wireDate(valuation.end),
-      status: "Existing",
-      provider: account.product,
-      supplier: account.product,
-      policy_number: account.externalAccountId,
-    };
+    return { ...common, ...portfolioAccountFields(kind, account, inPlan, reported, valuation.end) };
   });
 }
 

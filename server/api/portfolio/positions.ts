@@ -12,6 +12,7 @@ import {
   assetClassKey,
   assetClassSplit,
   categorise,
+  type HeldParcel,
   type Holding,
   holdingsOn,
   incomeMinor,
@@ -157,99 +158,108 @@ export function inDisplayOrder(holdings: readonly Holding[], securityOf: Readonl
   );
 }
 
+/** One position as sent: its security, price, values in three currencies, cost, gain, income and parcels. */
+function positionView(h: Holding, s: SecurityRow, report: string, total: number) {
+  const rowId = rowIdOf(h);
+  const gain = h.costMinor === null ? null : h.nativeMinor - h.costMinor;
+  return {
+    row_id: rowId,
+    position_id: h.accountId * 1_000_000 + h.securityId,
+    accountid: h.accountId,
+    security_id: h.securityId,
+    security: {
+      code: s.code,
+      exchange: s.exchange,
+      isin: s.isin,
+      sector_name: s.sectorName,
+      asset_class_code: s.assetClassCode,
+      region: s.region,
+    },
+    description: s.description,
+    cash: h.cash,
+    volume: h.quantityMicros / 1_000_000,
+    native_currency: h.nativeCurrency,
+    native_marketprice: h.nativePrice,
+    price_date: wireDate(h.priceDate),
+    native_value: moneyMinor(h.nativeCurrency, h.nativeMinor),
+    plan_currency: h.planCurrency,
+    plan_currency_marketprice: round(h.nativePrice * h.fxToPlan, 6),
+    plan_currency_value: moneyMinor(h.planCurrency, h.planMinor),
+    value: moneyMinor(report, h.valueMinor),
+    weight: pct(weightOf(h.valueMinor, total)),
+    native_cost: h.costMinor === null ? null : moneyMinor(h.nativeCurrency, h.costMinor),
+    native_unrealised_gain: gain === null ? null : moneyMinor(h.nativeCurrency, gain),
+    percent_gain_loss:
+      gain === null || h.costMinor === null || h.costMinor === 0 ? null : pct((gain / h.costMinor) * 100),
+    annual_income: moneyMinor(report, incomeMinor(h.valueMinor, h.netYieldPpm)),
+    plan_currency_annual_income: moneyMinor(h.planCurrency, incomeMinor(h.planMinor, h.netYieldPpm)),
+    native_annual_income: moneyMinor(h.nativeCurrency, incomeMinor(h.nativeMinor, h.netYieldPpm)),
+    gross_annual_income: moneyMinor(report, incomeMinor(h.valueMinor, h.grossYieldPpm)),
+    native_gross_annual_income: moneyMinor(h.nativeCurrency, incomeMinor(h.nativeMinor, h.grossYieldPpm)),
+    percent_yield: pct(h.netYield),
+    gross_percent_yield: pct(h.grossYield),
+    fx_rate_to_plan: round(h.fxToPlan),
+    fx_rate_to_report: round(h.fxToReport),
+    asset_class_allocation: assetClassSplit(s.assetClassCode, s.assetClassAllocation),
+    regional_allocation: regionalSplit(s.region, s.regionalAllocation),
+    sub_positions: h.parcels.map((p, i) => subPositionView(h, p, `${rowId}-${i + 1}`, report)),
+  };
+}
+
+/** One parcel of a position (a sub-position): its trade date, units, cost, value and gain. */
+function subPositionView(h: Holding, p: HeldParcel, rowId: string, report: string) {
+  const cost = p.cost === null ? null : minorOf(p.cost);
+  const nativeValue = minorOf(p.nativeValue);
+  const parcelGain = cost === null ? null : nativeValue - cost;
+  return {
+    row_id: rowId,
+    trade_date: wireDate(p.tradeDate),
+    volume: p.quantityMicros / 1_000_000,
+    native_cost: cost === null ? null : moneyMinor(h.nativeCurrency, cost),
+    native_value: moneyMinor(h.nativeCurrency, nativeValue),
+    native_unrealised_gain: parcelGain === null ? null : moneyMinor(h.nativeCurrency, parcelGain),
+    plan_currency_value: moneyMinor(h.planCurrency, minorOf(p.planValue)),
+    value: moneyMinor(report, minorOf(p.value)),
+  };
+}
+
+/** One account's figures: the exact sums of its positions' figures as sent. */
+function accountTotalsView(a: VisibleAccount, holdings: readonly Holding[], report: string, total: number) {
+  const mine = holdings.filter((h) => h.accountId === a.account.id);
+  const sum = (f: (h: Holding) => number) => sumMinor(mine.map(f));
+  const value = sum((h) => h.valueMinor);
+  return {
+    accountid: a.account.id,
+    description: a.account.description,
+    plan_currency: a.account.planCurrency,
+    value: moneyMinor(report, value),
+    plan_currency_value: moneyMinor(
+      a.account.planCurrency,
+      sum((h) => h.planMinor),
+    ),
+    annual_income: moneyMinor(
+      report,
+      sum((h) => incomeMinor(h.valueMinor, h.netYieldPpm)),
+    ),
+    plan_currency_annual_income: moneyMinor(
+      a.account.planCurrency,
+      sum((h) => incomeMinor(h.planMinor, h.netYieldPpm)),
+    ),
+    weight: pct(weightOf(value, total)),
+  };
+}
+
 function positionsAnswer(context: SignedInContext, query: z.output<typeof PositionQuery>, groupCode?: string) {
   const { measure, date, list, result, securityOf } = holdingsOf(context, query, groupCode);
   const report = measure.currency;
   const total = result.totalMinor;
   // decision 106: every figure is a whole number of minor units, rounded once; sums are exact
-  const positions = inDisplayOrder(result.holdings, securityOf).map((h) => {
-    const s = securityOf.get(h.securityId) as SecurityRow;
-    const rowId = rowIdOf(h);
-    const gain = h.costMinor === null ? null : h.nativeMinor - h.costMinor;
-    return {
-      row_id: rowId,
-      position_id: h.accountId * 1_000_000 + h.securityId,
-      accountid: h.accountId,
-      security_id: h.securityId,
-      security: {
-        code: s.code,
-        exchange: s.exchange,
-        isin: s.isin,
-        sector_name: s.sectorName,
-        asset_class_code: s.assetClassCode,
-        region: s.region,
-      },
-      description: s.description,
-      cash: h.cash,
-      volume: h.quantityMicros / 1_000_000,
-      native_currency: h.nativeCurrency,
-      native_marketprice: h.nativePrice,
-      price_date: wireDate(h.priceDate),
-      native_value: moneyMinor(h.nativeCurrency, h.nativeMinor),
-      plan_currency: h.planCurrency,
-      plan_currency_marketprice: round(h.nativePrice * h.fxToPlan, 6),
-      plan_currency_value: moneyMinor(h.planCurrency, h.planMinor),
-      value: moneyMinor(report, h.valueMinor),
-      weight: pct(weightOf(h.valueMinor, total)),
-      native_cost: h.costMinor === null ? null : moneyMinor(h.nativeCurrency, h.costMinor),
-      native_unrealised_gain: gain === null ? null : moneyMinor(h.nativeCurrency, gain),
-      percent_gain_loss:
-        gain === null || h.costMinor === null || h.costMinor === 0 ? null : pct((gain / h.costMinor) * 100),
-      annual_income: moneyMinor(report, incomeMinor(h.valueMinor, h.netYieldPpm)),
-      plan_currency_annual_income: moneyMinor(h.planCurrency, incomeMinor(h.planMinor, h.netYieldPpm)),
-      native_annual_income: moneyMinor(h.nativeCurrency, incomeMinor(h.nativeMinor, h.netYieldPpm)),
-      gross_annual_income: moneyMinor(report, incomeMinor(h.valueMinor, h.grossYieldPpm)),
-      native_gross_annual_income: moneyMinor(h.nativeCurrency, incomeMinor(h.nativeMinor, h.grossYieldPpm)),
-      percent_yield: pct(h.netYield),
-      gross_percent_yield: pct(h.grossYield),
-      fx_rate_to_plan: round(h.fxToPlan),
-      fx_rate_to_report: round(h.fxToReport),
-      asset_class_allocation: assetClassSplit(s.assetClassCode, s.assetClassAllocation),
-      regional_allocation: regionalSplit(s.region, s.regionalAllocation),
-      sub_positions: h.parcels.map((p, i) => {
-        const cost = p.cost === null ? null : minorOf(p.cost);
-        const nativeValue = minorOf(p.nativeValue);
-        const parcelGain = cost === null ? null : nativeValue - cost;
-        return {
-          row_id: `${rowId}-${i + 1}`,
-          trade_date: wireDate(p.tradeDate),
-          volume: p.quantityMicros / 1_000_000,
-          native_cost: cost === null ? null : moneyMinor(h.nativeCurrency, cost),
-          native_value: moneyMinor(h.nativeCurrency, nativeValue),
-          native_unrealised_gain: parcelGain === null ? null : moneyMinor(h.nativeCurrency, parcelGain),
-          plan_currency_value: moneyMinor(h.planCurrency, minorOf(p.planValue)),
-          value: moneyMinor(report, minorOf(p.value)),
-        };
-      }),
-    };
-  });
+  const positions = inDisplayOrder(result.holdings, securityOf).map((h) =>
+    positionView(h, securityOf.get(h.securityId) as SecurityRow, report, total),
+  );
   const accounts = [...list]
     .sort((a, b) => a.account.id - b.account.id)
-    .map((a) => {
-      const mine = result.holdings.filter((h) => h.accountId === a.account.id);
-      // the account's figures are the exact sums of its positions' figures as sent
-      const sum = (f: (h: Holding) => number) => sumMinor(mine.map(f));
-      const value = sum((h) => h.valueMinor);
-      return {
-        accountid: a.account.id,
-        description: a.account.description,
-        plan_currency: a.account.planCurrency,
-        value: moneyMinor(report, value),
-        plan_currency_value: moneyMinor(
-          a.account.planCurrency,
-          sum((h) => h.planMinor),
-        ),
-        annual_income: moneyMinor(
-          report,
-          sum((h) => incomeMinor(h.valueMinor, h.netYieldPpm)),
-        ),
-        plan_currency_annual_income: moneyMinor(
-          a.account.planCurrency,
-          sum((h) => incomeMinor(h.planMinor, h.netYieldPpm)),
-        ),
-        weight: pct(weightOf(value, total)),
-      };
-    });
+    .map((a) => accountTotalsView(a, result.holdings, report, total));
   return json({
     date: wireDate(date),
     pricing_type: measure.pricing,

@@ -1,6 +1,7 @@
 // The portfolio endpoints' queries and the scope of a request: the accounts it may see, its
 // measure and its period (docs/decisions/073-performance-endpoints.md).
 import { z } from "zod";
+import { endOfPreviousYear, shiftYears } from "../../domain/calendar";
 import { type FeesBasis, holdBackEnd, type Measure, type PricingType } from "../../domain/performance";
 import { clientEntityOf } from "../access";
 import { ApiError, MESSAGES, notFound } from "../http";
@@ -33,28 +34,19 @@ export const basisOf = (v: "0" | "1" | undefined): FeesBasis => (v === "0" ? "be
 export const TIMEFRAMES = ["1Y", "2Y", "3Y", "5Y", "YTD", "SI"] as const;
 export type Timeframe = (typeof TIMEFRAMES)[number];
 
-function addYears(date: string, years: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
-  return `${String(y + years).padStart(4, "0")}-${String(m).padStart(
-    2,
-    "0",
-  )}-${String(Math.min(d, last)).padStart(2, "0")}`;
-}
-
 /** The start (a valuation at its close) of a named timeframe ending at `end`. */
 export function timeframeStart(timeframe: Timeframe, end: string, inception: string): string {
   switch (timeframe) {
     case "1Y":
-      return addYears(end, -1);
+      return shiftYears(end, -1);
     case "2Y":
-      return addYears(end, -2);
+      return shiftYears(end, -2);
     case "3Y":
-      return addYears(end, -3);
+      return shiftYears(end, -3);
     case "5Y":
-      return addYears(end, -5);
+      return shiftYears(end, -5);
     case "YTD":
-      return `${Number(end.slice(0, 4)) - 1}-12-31`;
+      return endOfPreviousYear(end);
     case "SI":
       return inception < end ? inception : end;
   }

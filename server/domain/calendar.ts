@@ -1,0 +1,55 @@
+// ISO calendar dates 'YYYY-MM-DD' (no time, no zone) and their arithmetic, by date-fns
+// (docs/decisions/139-date-arithmetic-by-date-fns.md). Pure. A date is read as local midnight and
+// written back from its local parts, so the calendar arithmetic is the same in every time zone.
+
+import {
+  addDays,
+  addMonths,
+  addYears,
+  differenceInCalendarDays,
+  formatISO,
+  isValid,
+  isWeekend,
+  lastDayOfYear,
+  parseISO,
+} from "date-fns";
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A strict 'YYYY-MM-DD' that names a real day, as a Date; null for anything else. */
+export function parseIsoDate(iso: string): Date | null {
+  if (!ISO_DATE.test(iso)) return null;
+  const date = parseISO(iso);
+  return isValid(date) ? date : null;
+}
+
+/** Whether `iso` is a strict 'YYYY-MM-DD' naming a real day (2023-02-29 is not). */
+export const isIsoDate = (iso: string): boolean => parseIsoDate(iso) !== null;
+
+/** A date's calendar day as 'YYYY-MM-DD'. */
+export const toIsoDate = (date: Date): string => formatISO(date, { representation: "date" });
+
+function dateOf(iso: string): Date {
+  const date = parseIsoDate(iso);
+  if (!date) throw new RangeError(`'${iso}' is not a calendar date in the form YYYY-MM-DD.`);
+  return date;
+}
+
+/** `days` calendar days later (negative: earlier). */
+export const shiftDays = (iso: string, days: number): string => toIsoDate(addDays(dateOf(iso), days));
+
+/** `months` calendar months later; a day the target month lacks becomes its last (31 Jan + 1 = 28/29 Feb). */
+export const shiftMonths = (iso: string, months: number): string => toIsoDate(addMonths(dateOf(iso), months));
+
+/** `years` years later; 29 February becomes 28 February in a common year. */
+export const shiftYears = (iso: string, years: number): string => toIsoDate(addYears(dateOf(iso), years));
+
+/** The last day of the year before `iso`'s year (the start of a year to date). */
+export const endOfPreviousYear = (iso: string): string => toIsoDate(lastDayOfYear(addYears(dateOf(iso), -1)));
+
+/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
+export const calendarDaysBetween = (from: string, to: string): number =>
+  differenceInCalendarDays(dateOf(to), dateOf(from));
+
+/** Saturday or Sunday. */
+export const isWeekendDate = (iso: string): boolean => isWeekend(dateOf(iso));
