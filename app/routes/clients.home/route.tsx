@@ -29,7 +29,7 @@ import { fetchClient } from "~/planning/entity.server";
 import { isToggleOn } from "~/planning/feature-toggles.server";
 import { fetchHomeBasics, pricingTypeFor } from "~/planning/portfolio.server";
 import { getSite } from "~/planning/site.server";
-import { sanitiseTextPage } from "~/lib/text-pages.server";
+import { sanitiseTextPage } from "~/lib/sanitise.server";
 import { requireClientContext, requireSiteAccess } from "~/session/guards.server";
 import { loadNotificationPanels, withoutNotifications } from "~/session/notifications.server";
 import homeStyles from "./home.css";
