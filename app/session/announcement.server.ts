@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { env } from "~/runtime/env.server";
 import { ANNOUNCEMENT_PAGE, type Announcement, announcementHash, announcementShownAt } from "~/lib/announcement";
 import type { SiteAccessLevel } from "~/lib/site-access";
-import { sanitiseTextPage } from "~/lib/text-pages.server";
+import { sanitiseTextPage } from "~/lib/sanitise.server";
 import type { SessionUser } from "~/lib/user";
 
 // spec 002 §4 "Announcement and cookie notice": closing hides the announcement; ticking 'Don't show

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { type JourneyKey, journeyPageOf } from "~/lib/journeys";
-import { sanitiseTextPage } from "~/lib/text-pages.server";
+import { sanitiseTextPage } from "~/lib/sanitise.server";
 import { getSite } from "~/planning/site.server";
 import { accessDenied, notFound, requireClientContext } from "./guards.server";
 import { resolveLocale } from "./i18next.server";

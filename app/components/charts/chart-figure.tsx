@@ -41,6 +41,64 @@ class KeepStaticOnError extends Component<{ fallback: ReactNode; children: React
   }
 }
 
+function ChartLegend({ legend }: { legend: ChartLegendItem[] }) {
+  return (
+    <ul className="chart-legend">
+      {legend.map((item, i) => (
+        <li key={`${i}-${item.label}`} className="chart-legend__item">
+          <svg
+            className="chart-legend__swatch"
+            width="16"
+            height="12"
+            viewBox="0 0 16 12"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <rect x="0" y="4" width="16" height="4" fill={item.colour} />
+          </svg>
+          {item.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The chart's data-table alternative. */
+function DataTable({ id, table }: { id: string; table: ChartTable }) {
+  return (
+    <>
+      {/* its own scrolling region, named by the table's caption (WCAG 1.4.10; ids unique, decision 117) */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="table-wrap" role="region" aria-labelledby={`${id}-table-caption`} tabIndex={0}>
+        <table className="chart-figure__table">
+          <caption id={`${id}-table-caption`}>{table.caption}</caption>
+          <thead>
+            <tr>
+              {table.columns.map((column, i) => (
+                <th key={`${i}-${column}`} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((row, r) => (
+              <tr key={`${r}-${row.header}`}>
+                <th scope="row">{row.header}</th>
+                {row.cells.map((cell, i) => (
+                  <td key={i} className="numeric">
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
 export function ChartFigure({
   id,
   caption,
@@ -84,55 +142,10 @@ export function ChartFigure({
           staticChart
         )}
       </div>
-      {legend?.length ? (
-        <ul className="chart-legend">
-          {legend.map((item, i) => (
-            <li key={`${i}-${item.label}`} className="chart-legend__item">
-              <svg
-                className="chart-legend__swatch"
-                width="16"
-                height="12"
-                viewBox="0 0 16 12"
-                aria-hidden="true"
-                focusable="false"
-              >
-                <rect x="0" y="4" width="16" height="4" fill={item.colour} />
-              </svg>
-              {item.label}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {legend?.length ? <ChartLegend legend={legend} /> : null}
       <details className="chart-figure__data" onFocus={engage}>
         <summary>{tableSummary}</summary>
-        {/* its own scrolling region, named by the table's caption (WCAG 1.4.10; ids unique, decision 117) */}
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-        <div className="table-wrap" role="region" aria-labelledby={`${id}-table-caption`} tabIndex={0}>
-          <table className="chart-figure__table">
-            <caption id={`${id}-table-caption`}>{table.caption}</caption>
-            <thead>
-              <tr>
-                {table.columns.map((column, i) => (
-                  <th key={`${i}-${column}`} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row, r) => (
-                <tr key={`${r}-${row.header}`}>
-                  <th scope="row">{row.header}</th>
-                  {row.cells.map((cell, i) => (
-                    <td key={i} className="numeric">
-                      {cell}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable id={id} table={table} />
       </details>
     </figure>
   );

@@ -32,6 +32,46 @@ function HiddenQuery({ query }: { query: AnalysisQuery }) {
 
 type RangeErrors = Partial<Record<"from" | "to", DateError>>;
 
+/** The error summary's entries for the dates' problems. */
+function summaryOf(errors: RangeErrors) {
+  return [
+    ...(errors.from ? [{ fieldId: "analysis-range-from", message: ERROR_KEYS[errors.from] }] : []),
+    ...(errors.to ? [{ fieldId: "analysis-range-to", message: ERROR_KEYS[errors.to] }] : []),
+  ];
+}
+
+/** The named ranges, one radio each (some disabled when the data does not reach back so far). */
+function RangeOptions({
+  options,
+  name,
+  onName,
+}: {
+  options: DateRangeView["options"];
+  name: DateRangeName;
+  onName: (name: DateRangeName) => void;
+}) {
+  const { t } = useTranslation("clients");
+  return (
+    <fieldset className="range-options">
+      <legend className="range-options__legend">{t("analysis.range.legend")}</legend>
+      {options.map((option) => (
+        <div key={option.name} className="radio">
+          <input
+            id={`analysis-range-${option.name}`}
+            type="radio"
+            name="range"
+            value={option.name}
+            checked={name === option.name}
+            disabled={option.disabled}
+            onChange={() => onName(option.name)}
+          />
+          <label htmlFor={`analysis-range-${option.name}`}>{option.label}</label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
 function RangeFields({
   range,
   query,
@@ -71,34 +111,16 @@ function RangeFields({
   const hint = t("analysis.range.dateHint");
   // the dialog's Apply cannot be pressed while a date is wrong, so it has no summary: the reason
   // beside Apply says what is wrong; a submitted range the server refused has one
-  const summary =
-    hydrated && !showAllErrors
-      ? []
-      : [
-          ...(errors.from ? [{ fieldId: "analysis-range-from", message: ERROR_KEYS[errors.from] }] : []),
-          ...(errors.to ? [{ fieldId: "analysis-range-to", message: ERROR_KEYS[errors.to] }] : []),
-        ];
+  const summary = hydrated && !showAllErrors ? [] : summaryOf(errors);
+  const typed = (field: "from" | "to", value: string) => {
+    (field === "from" ? setFrom : setTo)(value);
+    setTypedIn((typedIn) => ({ ...typedIn, [field]: true }));
+  };
   return (
     <>
       <ErrorSummary errors={summary} />
       <HiddenQuery query={query} />
-      <fieldset className="range-options">
-        <legend className="range-options__legend">{t("analysis.range.legend")}</legend>
-        {range.options.map((option) => (
-          <div key={option.name} className="radio">
-            <input
-              id={`analysis-range-${option.name}`}
-              type="radio"
-              name="range"
-              value={option.name}
-              checked={name === option.name}
-              disabled={option.disabled}
-              onChange={() => setName(option.name)}
-            />
-            <label htmlFor={`analysis-range-${option.name}`}>{option.label}</label>
-          </div>
-        ))}
-      </fieldset>
+      <RangeOptions options={range.options} name={name} onName={setName} />
       <fieldset className="custom-dates" hidden={hydrated && name !== "custom"}>
         <legend className="custom-dates__legend">{t("analysis.range.customLegend")}</legend>
         <DateField
@@ -108,10 +130,7 @@ function RangeFields({
           hint={range.earliest ? t("analysis.range.fromHint", { date: range.earliest }) : hint}
           value={from}
           error={errors.from ? ERROR_KEYS[errors.from] : null}
-          onChange={(value) => {
-            setFrom(value);
-            setTypedIn((typed) => ({ ...typed, from: true }));
-          }}
+          onChange={(value) => typed("from", value)}
         />
         <DateField
           id="analysis-range-to"
@@ -120,13 +139,86 @@ function RangeFields({
           hint={hint}
           value={to}
           error={errors.to ? ERROR_KEYS[errors.to] : null}
-          onChange={(value) => {
-            setTo(value);
-            setTypedIn((typed) => ({ ...typed, to: true }));
-          }}
+          onChange={(value) => typed("to", value)}
         />
       </fieldset>
     </>
+  );
+}
+
+/** The range shown, and its period when it has one. */
+function CurrentRange({ label, period }: { label: string; period: string | null }) {
+  const { t } = useTranslation("clients");
+  return (
+    <p className="range-summary">
+      <span className="range-summary__label">{t("analysis.range.current")}</span> <strong>{label}</strong>
+      {period ? <span className="range-summary__period"> ({period})</span> : null}
+    </p>
+  );
+}
+
+/** What Apply's reason says: each date's problem. */
+function applyReasonOf(t: (key: string, options?: Record<string, unknown>) => string, problems: RangeErrors) {
+  return t("analysis.range.applyReason", {
+    problems: [
+      ...(problems.from ? [`${t("analysis.range.from")}: ${t(ERROR_KEYS[problems.from])}`] : []),
+      ...(problems.to ? [`${t("analysis.range.to")}: ${t(ERROR_KEYS[problems.to])}`] : []),
+    ].join(" "),
+  });
+}
+
+/** With JavaScript: the options in a modal dialog; Apply is disabled while a date is wrong. */
+function FilterDialog({
+  range,
+  query,
+  onClosed,
+}: {
+  range: DateRangeView;
+  query: AnalysisQuery;
+  onClosed: () => void;
+}) {
+  const { t } = useTranslation("clients");
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [problems, setProblems] = useState<RangeErrors>({});
+  const invalid = Boolean(problems.from || problems.to);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+  return (
+    <dialog ref={dialog} className="filter-dialog" aria-labelledby="filter-dialog-heading" onClose={onClosed}>
+      <h2 id="filter-dialog-heading">{t("analysis.range.open")}</h2>
+      <Form
+        method="get"
+        className="filter-options__form"
+        noValidate
+        onSubmit={(event) => {
+          if (invalid) {
+            event.preventDefault();
+            return;
+          }
+          dialog.current?.close();
+        }}
+      >
+        <RangeFields range={range} query={query} showAllErrors={false} onCheck={setProblems} />
+        <div className="form-actions">
+          {/* spec 001 §4: "It is disabled while the custom dates are invalid"; the reason shows
+              beside it while it is (issue 25 item 10, docs/decisions/116-form-errors-after-a-submit.md) */}
+          <button
+            type="submit"
+            className="button"
+            disabled={invalid}
+            aria-describedby={invalid ? "filter-apply-reason" : undefined}
+          >
+            {t("analysis.range.apply")}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
+            {t("analysis.range.cancel")}
+          </button>
+        </div>
+        <DisabledReason id="filter-apply-reason" reason={invalid ? applyReasonOf(t, problems) : null} />
+      </Form>
+    </dialog>
   );
 }
 
@@ -141,28 +233,9 @@ export function FilterOptions({
 }) {
   const { t } = useTranslation("clients");
   const hydrated = useHydrated();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
-  const [problems, setProblems] = useState<RangeErrors>({});
   const serverErrors = Boolean(range.errors.from || range.errors.to);
-  const invalid = Boolean(problems.from || problems.to);
-  const applyReason = t("analysis.range.applyReason", {
-    problems: [
-      ...(problems.from ? [`${t("analysis.range.from")}: ${t(ERROR_KEYS[problems.from])}`] : []),
-      ...(problems.to ? [`${t("analysis.range.to")}: ${t(ERROR_KEYS[problems.to])}`] : []),
-    ].join(" "),
-  });
-  useEffect(() => {
-    const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
-  }, [open]);
-
-  const current = (
-    <p className="range-summary">
-      <span className="range-summary__label">{t("analysis.range.current")}</span> <strong>{range.label}</strong>
-      {period ? <span className="range-summary__period"> ({period})</span> : null}
-    </p>
-  );
+  const current = <CurrentRange label={range.label} period={period} />;
 
   if (!hydrated || serverErrors) {
     // no JavaScript (or a submitted range the server refused): an in-page section, a GET form
@@ -192,49 +265,7 @@ export function FilterOptions({
       <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {t("analysis.range.open")}
       </button>
-      {open ? (
-        <dialog
-          ref={dialog}
-          className="filter-dialog"
-          aria-labelledby="filter-dialog-heading"
-          onClose={() => {
-            setOpen(false);
-            setProblems({});
-          }}
-        >
-          <h2 id="filter-dialog-heading">{t("analysis.range.open")}</h2>
-          <Form
-            method="get"
-            className="filter-options__form"
-            noValidate
-            onSubmit={(event) => {
-              if (invalid) {
-                event.preventDefault();
-                return;
-              }
-              dialog.current?.close();
-            }}
-          >
-            <RangeFields range={range} query={query} showAllErrors={false} onCheck={setProblems} />
-            <div className="form-actions">
-              {/* spec 001 §4: "It is disabled while the custom dates are invalid"; the reason shows
-                  beside it while it is (issue 25 item 10, docs/decisions/116-form-errors-after-a-submit.md) */}
-              <button
-                type="submit"
-                className="button"
-                disabled={invalid}
-                aria-describedby={invalid ? "filter-apply-reason" : undefined}
-              >
-                {t("analysis.range.apply")}
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
-                {t("analysis.range.cancel")}
-              </button>
-            </div>
-            <DisabledReason id="filter-apply-reason" reason={invalid ? applyReason : null} />
-          </Form>
-        </dialog>
-      ) : null}
+      {open ? <FilterDialog range={range} query={query} onClosed={() => setOpen(false)} /> : null}
     </section>
   );
 }

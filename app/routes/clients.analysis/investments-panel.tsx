@@ -212,6 +212,218 @@ function Header({ header }: { header: InvestmentHeader }) {
   );
 }
 
+type OkView = Extract<InvestmentsView, { state: "ok" }>;
+type AccountView = OkView["accounts"][number];
+type PositionView = AccountView["positions"][number];
+
+/** spec 001 §2.3 'Show in': original currencies or the preferred one. */
+function CurrencySwitch({ view }: { view: OkView }) {
+  const { t } = useTranslation("clients");
+  const option = (show: OkView["show"]) =>
+    view.show === show ? "segmented__option segmented__option--current" : "segmented__option";
+  return (
+    <nav className="segmented" aria-label={t("analysis.investments.showIn")}>
+      <span className="segmented__label" aria-hidden="true">
+        {t("analysis.investments.showIn")}
+      </span>
+      <ul className="segmented__list">
+        <li>
+          <Link
+            to={view.links.original}
+            preventScrollReset
+            className={option("original")}
+            aria-current={view.show === "original" ? "true" : undefined}
+          >
+            {t("analysis.investments.original")}
+          </Link>
+        </li>
+        <li>
+          <Link
+            to={view.links.preferred}
+            preventScrollReset
+            className={option("preferred")}
+            aria-current={view.show === "preferred" ? "true" : undefined}
+          >
+            {t("analysis.investments.preferred", { currency: view.preferredCurrency })}
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** The controls above the table: currency, expand and collapse all, glossary, CSV. */
+function Toolbar({ view }: { view: OkView }) {
+  const { t } = useTranslation("clients");
+  return (
+    <div className="investments__toolbar">
+      {view.currencySwitch ? <CurrencySwitch view={view} /> : null}
+      <p className="investments__expand">
+        <Link to={view.links.expandAll} preventScrollReset replace>
+          {t("analysis.investments.expandAll")}
+        </Link>{" "}
+        <Link to={view.links.collapseAll} preventScrollReset replace>
+          {t("analysis.investments.collapseAll")}
+        </Link>
+      </p>
+      <Glossary />
+      <a href={view.links.csv} className="button button--secondary investments__csv" download>
+        {t("analysis.download.csv")}
+      </a>
+    </div>
+  );
+}
+
+/** A position's name cell: its toggle when it has parcels, its code, currency, quantity and rate. */
+function PositionName({
+  position,
+  view,
+  query,
+  open,
+}: {
+  position: PositionView;
+  view: OkView;
+  query: AnalysisQuery;
+  open: boolean;
+}) {
+  const { t } = useTranslation("clients");
+  return (
+    <th scope="row">
+      {position.parcels.length ? (
+        <RowToggle
+          query={query}
+          rowKey={position.key}
+          open={open}
+          label={t(open ? "analysis.investments.hideParcels" : "analysis.investments.showParcels")}
+        >
+          <span className={position.invalid ? "investments__invalid" : undefined}>{position.name}</span>
+        </RowToggle>
+      ) : (
+        <span className={position.invalid ? "investments__name investments__invalid" : "investments__name"}>
+          {position.name}
+        </span>
+      )}
+      <span className="investments__sub">
+        {position.code}
+        {view.show === "original" ? ` · ${position.currency}` : null}
+        {position.cash ? <span className="tag">{t("analysis.investments.cash")}</span> : null}
+      </span>
+      {position.cells.quantity ? <span className="investments__sub">{position.cells.quantity}</span> : null}
+      {position.conversion ? <span className="investments__sub investments__rate">{position.conversion}</span> : null}
+    </th>
+  );
+}
+
+/** A position's row and, when it is open, one row per parcel. */
+function PositionRows({
+  position,
+  view,
+  query,
+  toggled,
+}: {
+  position: PositionView;
+  view: OkView;
+  query: AnalysisQuery;
+  toggled: Set<string>;
+}) {
+  const open = position.parcels.length > 0 && isRowOpen(position.key, query.expand, toggled);
+  return (
+    <>
+      <tr className="investments__row investments__row--position">
+        <PositionName position={position} view={view} query={query} open={open} />
+        <Cells cells={position.cells} view={view} />
+      </tr>
+      {open
+        ? position.parcels.map((parcel) => (
+            <tr key={parcel.key} className="investments__row investments__row--parcel">
+              <th scope="row">
+                {parcel.name}
+                {parcel.cells.quantity ? <span className="investments__sub">{parcel.cells.quantity}</span> : null}
+              </th>
+              <Cells cells={parcel.cells} view={view} />
+            </tr>
+          ))
+        : null}
+    </>
+  );
+}
+
+/** An account's rows: its own, and when open its positions and its total. */
+function AccountRows({
+  account,
+  view,
+  query,
+  toggled,
+}: {
+  account: AccountView;
+  view: OkView;
+  query: AnalysisQuery;
+  toggled: Set<string>;
+}) {
+  const { t } = useTranslation("clients");
+  const accountOpen = isRowOpen(account.key, query.expand, toggled);
+  return (
+    <tbody className="investments__account">
+      <tr className="investments__row investments__row--account">
+        <th scope="row">
+          <RowToggle
+            query={query}
+            rowKey={account.key}
+            open={accountOpen}
+            label={t(accountOpen ? "analysis.investments.hideHoldings" : "analysis.investments.showHoldings")}
+          >
+            {account.name}
+          </RowToggle>
+          {account.convert ? (
+            <Link to={account.convert.href} preventScrollReset className="investments__convert">
+              {account.convert.label}
+              <span className="visually-hidden"> ({account.name})</span>
+            </Link>
+          ) : null}
+        </th>
+        <Cells cells={account.cells} view={view} />
+      </tr>
+      {accountOpen
+        ? account.positions.map((position) => (
+            <PositionRows key={position.key} position={position} view={view} query={query} toggled={toggled} />
+          ))
+        : null}
+      {accountOpen && account.total ? (
+        <tr className="investments__row investments__row--total">
+          <TotalRowCells total={account.total} view={view} />
+        </tr>
+      ) : null}
+    </tbody>
+  );
+}
+
+/** decision 108: the notes the totals point to. */
+function TotalsNotes({ notes }: { notes: OkView["notes"] }) {
+  const { t } = useTranslation("clients");
+  return (
+    <section className="investments__notes" aria-labelledby="investments-notes-heading">
+      <h3 id="investments-notes-heading" className="investments__notes-heading">
+        {t("analysis.investments.totals.notesHeading")}
+      </h3>
+      <ol className="investments__notes-list">
+        {notes.map((n) => (
+          <li key={n.key} id={`investments-note-${n.number}`}>
+            {n.text}
+            {n.link ? (
+              <>
+                {" "}
+                <Link to={n.link.href} preventScrollReset>
+                  {n.link.label}
+                </Link>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
   const { t } = useTranslation("clients");
   const location = useLocation();
@@ -221,53 +433,7 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
   const toggled = new Set(query.open);
   return (
     <>
-      <div className="investments__toolbar">
-        {view.currencySwitch ? (
-          <nav className="segmented" aria-label={t("analysis.investments.showIn")}>
-            <span className="segmented__label" aria-hidden="true">
-              {t("analysis.investments.showIn")}
-            </span>
-            <ul className="segmented__list">
-              <li>
-                <Link
-                  to={view.links.original}
-                  preventScrollReset
-                  className={
-                    view.show === "original" ? "segmented__option segmented__option--current" : "segmented__option"
-                  }
-                  aria-current={view.show === "original" ? "true" : undefined}
-                >
-                  {t("analysis.investments.original")}
-                </Link>
-              </li>
-              <li>
-                <Link
-                  to={view.links.preferred}
-                  preventScrollReset
-                  className={
-                    view.show === "preferred" ? "segmented__option segmented__option--current" : "segmented__option"
-                  }
-                  aria-current={view.show === "preferred" ? "true" : undefined}
-                >
-                  {t("analysis.investments.preferred", { currency: view.preferredCurrency })}
-                </Link>
-              </li>
-            </ul>
-          </nav>
-        ) : null}
-        <p className="investments__expand">
-          <Link to={view.links.expandAll} preventScrollReset replace>
-            {t("analysis.investments.expandAll")}
-          </Link>{" "}
-          <Link to={view.links.collapseAll} preventScrollReset replace>
-            {t("analysis.investments.collapseAll")}
-          </Link>
-        </p>
-        <Glossary />
-        <a href={view.links.csv} className="button button--secondary investments__csv" download>
-          {t("analysis.download.csv")}
-        </a>
-      </div>
+      <Toolbar view={view} />
       {view.multiCurrency ? <p className="page__meta">{t("analysis.investments.multiCurrencyNote")}</p> : null}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="table-wrap investments" role="region" aria-labelledby="investments-caption" tabIndex={0}>
@@ -280,95 +446,9 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
               ))}
             </tr>
           </thead>
-          {view.accounts.map((account) => {
-            const accountOpen = isRowOpen(account.key, query.expand, toggled);
-            return (
-              <tbody key={account.key} className="investments__account">
-                <tr className="investments__row investments__row--account">
-                  <th scope="row">
-                    <RowToggle
-                      query={query}
-                      rowKey={account.key}
-                      open={accountOpen}
-                      label={t(accountOpen ? "analysis.investments.hideHoldings" : "analysis.investments.showHoldings")}
-                    >
-                      {account.name}
-                    </RowToggle>
-                    {account.convert ? (
-                      <Link to={account.convert.href} preventScrollReset className="investments__convert">
-                        {account.convert.label}
-                        <span className="visually-hidden"> ({account.name})</span>
-                      </Link>
-                    ) : null}
-                  </th>
-                  <Cells cells={account.cells} view={view} />
-                </tr>
-                {accountOpen
-                  ? account.positions.map((position) => {
-                      const open = position.parcels.length > 0 && isRowOpen(position.key, query.expand, toggled);
-                      return [
-                        <tr key={position.key} className="investments__row investments__row--position">
-                          <th scope="row">
-                            {position.parcels.length ? (
-                              <RowToggle
-                                query={query}
-                                rowKey={position.key}
-                                open={open}
-                                label={t(
-                                  open ? "analysis.investments.hideParcels" : "analysis.investments.showParcels",
-                                )}
-                              >
-                                <span className={position.invalid ? "investments__invalid" : undefined}>
-                                  {position.name}
-                                </span>
-                              </RowToggle>
-                            ) : (
-                              <span
-                                className={
-                                  position.invalid ? "investments__name investments__invalid" : "investments__name"
-                                }
-                              >
-                                {position.name}
-                              </span>
-                            )}
-                            <span className="investments__sub">
-                              {position.code}
-                              {view.show === "original" ? ` · ${position.currency}` : null}
-                              {position.cash ? <span className="tag">{t("analysis.investments.cash")}</span> : null}
-                            </span>
-                            {position.cells.quantity ? (
-                              <span className="investments__sub">{position.cells.quantity}</span>
-                            ) : null}
-                            {position.conversion ? (
-                              <span className="investments__sub investments__rate">{position.conversion}</span>
-                            ) : null}
-                          </th>
-                          <Cells cells={position.cells} view={view} />
-                        </tr>,
-                        ...(open
-                          ? position.parcels.map((parcel) => (
-                              <tr key={parcel.key} className="investments__row investments__row--parcel">
-                                <th scope="row">
-                                  {parcel.name}
-                                  {parcel.cells.quantity ? (
-                                    <span className="investments__sub">{parcel.cells.quantity}</span>
-                                  ) : null}
-                                </th>
-                                <Cells cells={parcel.cells} view={view} />
-                              </tr>
-                            ))
-                          : []),
-                      ];
-                    })
-                  : null}
-                {accountOpen && account.total ? (
-                  <tr className="investments__row investments__row--total">
-                    <TotalRowCells total={account.total} view={view} />
-                  </tr>
-                ) : null}
-              </tbody>
-            );
-          })}
+          {view.accounts.map((account) => (
+            <AccountRows key={account.key} account={account} view={view} query={query} toggled={toggled} />
+          ))}
           <tfoot>
             <tr className="investments__row investments__row--grand-total">
               <TotalRowCells total={view.total} view={view} />
@@ -376,28 +456,7 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
           </tfoot>
         </table>
       </div>
-      {view.notes.length ? (
-        <section className="investments__notes" aria-labelledby="investments-notes-heading">
-          <h3 id="investments-notes-heading" className="investments__notes-heading">
-            {t("analysis.investments.totals.notesHeading")}
-          </h3>
-          <ol className="investments__notes-list">
-            {view.notes.map((n) => (
-              <li key={n.key} id={`investments-note-${n.number}`}>
-                {n.text}
-                {n.link ? (
-                  <>
-                    {" "}
-                    <Link to={n.link.href} preventScrollReset>
-                      {n.link.label}
-                    </Link>
-                  </>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
+      {view.notes.length ? <TotalsNotes notes={view.notes} /> : null}
     </>
   );
 }

@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FigureText, overviewTilesStyles, PerformanceText } from "~/components/figures";
 import { SegmentedLinks, segmentedLinksStyles } from "~/components/segmented-links";
 import { PAGE_PATHS } from "~/lib/navigation";
-import { sanitiseTextPage } from "~/lib/text-pages.server";
+import { sanitiseTextPage } from "~/lib/sanitise.server";
 import { getSite } from "~/planning/site.server";
 import { lostSessionRedirect } from "~/session/failures.server";
 import { requireClientContext, requireSiteAccess } from "~/session/guards.server";

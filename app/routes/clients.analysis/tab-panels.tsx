@@ -34,6 +34,110 @@ function Fields({ row }: { row: TransactionRow }) {
   );
 }
 
+type ListedTransactions = Extract<TransactionsView, { rows: unknown }>;
+
+/** Wide screens: a table, each row a link to its details. */
+function TransactionsTable({ rows }: { rows: TransactionRow[] }) {
+  const { t } = useTranslation("clients");
+  return (
+    <div
+      className="table-wrap transactions__table"
+      role="region"
+      aria-labelledby="transactions-caption"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
+      <table>
+        <caption id="transactions-caption">{t("analysis.transactions.caption")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("analysis.transactions.columns.tradeDate")}</th>
+            <th scope="col">{t("analysis.transactions.columns.type")}</th>
+            <th scope="col">{t("analysis.transactions.columns.security")}</th>
+            <th scope="col">{t("analysis.transactions.columns.account")}</th>
+            <th scope="col" className="numeric">
+              {t("analysis.transactions.columns.value")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr
+              key={row.id}
+              className={row.selected ? "transactions__row transactions__row--selected" : "transactions__row"}
+            >
+              <td>{row.tradeDate}</td>
+              <td>{row.type}</td>
+              <th scope="row" id={row.anchor} tabIndex={-1}>
+                <Link to={row.href} preventScrollReset aria-current={row.selected ? "true" : undefined}>
+                  {row.security}
+                </Link>
+              </th>
+              <td>{row.account}</td>
+              <td className="numeric">
+                <Amount value={row.value} spoken={row.valueSpoken} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Phones: rows that open on their details. */
+function PhoneRows({ rows }: { rows: TransactionRow[] }) {
+  return (
+    <ul className="transactions__list">
+      {rows.map((row) => (
+        <li key={row.id}>
+          <details className="transactions__item">
+            <summary id={row.phoneAnchor}>
+              <span className="transactions__item-date">{row.tradeDate}</span>{" "}
+              <span className="transactions__item-type">{row.type}</span>{" "}
+              <span className="transactions__item-security">{row.security}</span>{" "}
+              <span className="transactions__item-value">
+                <Amount value={row.value} spoken={row.valueSpoken} />
+              </span>
+            </summary>
+            <Fields row={row} />
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'Load more' (one link per layout), the cap reached, or a disabled 'All Loaded' at the end. */
+function LoadMore({ view }: { view: ListedTransactions }) {
+  const { t } = useTranslation("clients");
+  return (
+    <p className="transactions__more">
+      {view.capped ? (
+        <span className="page__meta">{t("analysis.transactions.capped", { count: view.rows.length })}</span>
+      ) : view.moreHref && view.morePhoneHref ? (
+        <>
+          {/* one per layout (the other is display: none), each to the first new row of what shows */}
+          <Link to={view.moreHref} className="button button--secondary transactions__more-wide" preventScrollReset>
+            {t("analysis.transactions.loadMore")}
+          </Link>
+          <Link
+            to={view.morePhoneHref}
+            className="button button--secondary transactions__more-phone"
+            preventScrollReset
+          >
+            {t("analysis.transactions.loadMore")}
+          </Link>
+        </>
+      ) : (
+        <button type="button" className="button button--secondary" disabled>
+          {t("analysis.transactions.allLoaded")}
+        </button>
+      )}
+    </p>
+  );
+}
+
 /**
  * The transactions: on wide screens a table and a 'Details' panel for the selected row (a link per
  * row; the first by default), on phones rows that open on their details. 'Load more' asks for the
@@ -59,48 +163,7 @@ export function TransactionsPanel({ view }: { view: TransactionsView }) {
         </a>
       </p>
       <div className="transactions">
-        <div
-          className="table-wrap transactions__table"
-          role="region"
-          aria-labelledby="transactions-caption"
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-        >
-          <table>
-            <caption id="transactions-caption">{t("analysis.transactions.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("analysis.transactions.columns.tradeDate")}</th>
-                <th scope="col">{t("analysis.transactions.columns.type")}</th>
-                <th scope="col">{t("analysis.transactions.columns.security")}</th>
-                <th scope="col">{t("analysis.transactions.columns.account")}</th>
-                <th scope="col" className="numeric">
-                  {t("analysis.transactions.columns.value")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.rows.map((row) => (
-                <tr
-                  key={row.id}
-                  className={row.selected ? "transactions__row transactions__row--selected" : "transactions__row"}
-                >
-                  <td>{row.tradeDate}</td>
-                  <td>{row.type}</td>
-                  <th scope="row" id={row.anchor} tabIndex={-1}>
-                    <Link to={row.href} preventScrollReset aria-current={row.selected ? "true" : undefined}>
-                      {row.security}
-                    </Link>
-                  </th>
-                  <td>{row.account}</td>
-                  <td className="numeric">
-                    <Amount value={row.value} spoken={row.valueSpoken} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TransactionsTable rows={view.rows} />
         <section className="transactions__details card" aria-labelledby="transaction-details-heading">
           <h3 id="transaction-details-heading">{t("analysis.transactions.details")}</h3>
           <p className="transactions__details-title">
@@ -108,47 +171,9 @@ export function TransactionsPanel({ view }: { view: TransactionsView }) {
           </p>
           <Fields row={view.selected} />
         </section>
-        <ul className="transactions__list">
-          {view.rows.map((row) => (
-            <li key={row.id}>
-              <details className="transactions__item">
-                <summary id={row.phoneAnchor}>
-                  <span className="transactions__item-date">{row.tradeDate}</span>{" "}
-                  <span className="transactions__item-type">{row.type}</span>{" "}
-                  <span className="transactions__item-security">{row.security}</span>{" "}
-                  <span className="transactions__item-value">
-                    <Amount value={row.value} spoken={row.valueSpoken} />
-                  </span>
-                </summary>
-                <Fields row={row} />
-              </details>
-            </li>
-          ))}
-        </ul>
+        <PhoneRows rows={view.rows} />
       </div>
-      <p className="transactions__more">
-        {view.capped ? (
-          <span className="page__meta">{t("analysis.transactions.capped", { count: view.rows.length })}</span>
-        ) : view.moreHref && view.morePhoneHref ? (
-          <>
-            {/* one per layout (the other is display: none), each to the first new row of what shows */}
-            <Link to={view.moreHref} className="button button--secondary transactions__more-wide" preventScrollReset>
-              {t("analysis.transactions.loadMore")}
-            </Link>
-            <Link
-              to={view.morePhoneHref}
-              className="button button--secondary transactions__more-phone"
-              preventScrollReset
-            >
-              {t("analysis.transactions.loadMore")}
-            </Link>
-          </>
-        ) : (
-          <button type="button" className="button button--secondary" disabled>
-            {t("analysis.transactions.allLoaded")}
-          </button>
-        )}
-      </p>
+      <LoadMore view={view} />
       {/* always in the panel, so that what it says after 'Load more' is heard (WCAG 4.1.3) */}
       <p role="status" className="visually-hidden">
         {view.arrived

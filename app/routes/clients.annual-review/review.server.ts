@@ -27,7 +27,7 @@ import {
   withAnswer,
   currentPage,
 } from "~/lib/review";
-import { sanitiseTextPage } from "~/lib/text-pages.server";
+import { sanitiseTextPage } from "~/lib/sanitise.server";
 import type { SpeakToAdviser } from "~/lib/speak-to-adviser";
 import { fetchContactUs, fetchSpeakToAdviser, toContactUsView } from "~/planning/adviser.server";
 import { patchClientStatus } from "~/planning/notifications.server";

@@ -275,6 +275,139 @@ export default function AnnualReview() {
   return <ReviewPageView key={`${view.page.order}-${location.key}`} view={view} />;
 }
 
+function FollowUp() {
+  const { t } = useTranslation("review");
+  return (
+    <article className="review">
+      <h1>{t("title")}</h1>
+      <p className="alert alert--success" role="status">
+        {t("followUp")}
+      </p>
+      <p>
+        <Link to={REVIEW_HOME} className="button">
+          {t("buttons.finish")}
+        </Link>
+      </p>
+    </article>
+  );
+}
+
+/** The review could not be submitted: try again, or go home. */
+function SubmitFailed({ order, busy }: { order: number; busy: boolean }) {
+  const { t } = useTranslation("review");
+  return (
+    <article className="review">
+      <h1>{t("title")}</h1>
+      <div className="alert alert--error" role="alert">
+        <p className="alert__title">{t("failure.title")}</p>
+        <p>{t("failure.text")}</p>
+      </div>
+      <Form method="post" className="form-actions review-actions">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="page" value={order} />
+        <button type="submit" name="intent" value="submit" className="button" disabled={busy}>
+          {t("buttons.tryAgain")}
+        </button>
+        <Link to={REVIEW_HOME} className="button button--secondary">
+          {t("buttons.home")}
+        </Link>
+      </Form>
+    </article>
+  );
+}
+
+/** The page's questions: whether to answer for the partner (on the introduction), then the client's and the partner's. */
+function Questions({
+  view,
+  answers,
+  errors,
+  partnerChoice,
+  onChosen,
+}: {
+  view: ReviewView;
+  answers: ReviewView["answers"];
+  errors: NonNullable<ActionData["errors"]>;
+  partnerChoice: PersonAnswer["response"];
+  onChosen: (person: "client" | "partner", response: string | null) => void;
+}) {
+  const { t } = useTranslation("review");
+  const { page } = view;
+  return (
+    <>
+      {page.type === "reviewIntro" && view.canAnswerForPartner ? (
+        <YesNo
+          name="respondForPartner"
+          legend={t("respondForPartner")}
+          value={{ response: partnerChoice, additionalText: "" }}
+          error={errors.respondForPartner}
+          additional={false}
+          onChange={() => undefined}
+        />
+      ) : null}
+      {view.questions ? (
+        <>
+          <YesNo
+            name="client"
+            legend={view.questions.client}
+            value={answers.client}
+            error={errors.client}
+            additional={page.showAdditionalInformation}
+            onChange={(v) => onChosen("client", v)}
+          />
+          {view.questions.partner ? (
+            <YesNo
+              name="partner"
+              legend={view.questions.partner}
+              value={answers.partner}
+              error={errors.partner}
+              additional={page.showAdditionalInformation}
+              onChange={(v) => onChosen("partner", v)}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** Previous, then Start, Submit or Next; on the introduction 'speak to an adviser' or how to reach one. */
+function PageActions({ view, busy }: { view: ReviewView; busy: boolean }) {
+  const { t } = useTranslation("review");
+  const isIntro = view.page.type === "reviewIntro";
+  return (
+    <>
+      <div className="form-actions review-actions">
+        {view.previousOrder !== null ? (
+          <button type="submit" name="intent" value="previous" className="button button--secondary" disabled={busy}>
+            {t("buttons.previous")}
+          </button>
+        ) : null}
+        {isIntro ? (
+          <button type="submit" name="intent" value="start" className="button" disabled={busy}>
+            {t("buttons.start")}
+          </button>
+        ) : view.page.type === "submission" ? (
+          <button type="submit" name="intent" value="submit" className="button" disabled={busy}>
+            {t("buttons.submit")}
+          </button>
+        ) : (
+          <button type="submit" name="intent" value="next" className="button" disabled={busy}>
+            {t("buttons.next")}
+          </button>
+        )}
+      </div>
+      {isIntro && view.speakToAdviser?.offered !== false ? (
+        <p className="review__speak">
+          <button type="submit" name="intent" value="speak" className="button--link" disabled={busy}>
+            {t("buttons.speak")}
+          </button>
+        </p>
+      ) : null}
+      {isIntro && view.speakToAdviser?.offered === false ? <ContactInstead speak={view.speakToAdviser} /> : null}
+    </>
+  );
+}
+
 function ReviewPageView({ view }: { view: ReviewView }) {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("review");
@@ -296,46 +429,11 @@ function ReviewPageView({ view }: { view: ReviewView }) {
   if (errors.client) summary.push({ fieldId: "client", message: errors.client });
   if (errors.partner) summary.push({ fieldId: "partner", message: errors.partner });
 
-  if (view.kind === "followUp") {
-    return (
-      <article className="review">
-        <h1>{t("title")}</h1>
-        <p className="alert alert--success" role="status">
-          {t("followUp")}
-        </p>
-        <p>
-          <Link to={REVIEW_HOME} className="button">
-            {t("buttons.finish")}
-          </Link>
-        </p>
-      </article>
-    );
-  }
+  if (view.kind === "followUp") return <FollowUp />;
 
-  if (submitFailed) {
-    return (
-      <article className="review">
-        <h1>{t("title")}</h1>
-        <div className="alert alert--error" role="alert">
-          <p className="alert__title">{t("failure.title")}</p>
-          <p>{t("failure.text")}</p>
-        </div>
-        <Form method="post" className="form-actions review-actions">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="page" value={view.page.order} />
-          <button type="submit" name="intent" value="submit" className="button" disabled={busy}>
-            {t("buttons.tryAgain")}
-          </button>
-          <Link to={REVIEW_HOME} className="button button--secondary">
-            {t("buttons.home")}
-          </Link>
-        </Form>
-      </article>
-    );
-  }
+  if (submitFailed) return <SubmitFailed order={view.page.order} busy={busy} />;
 
   const { page } = view;
-  const isIntro = page.type === "reviewIntro";
   return (
     <article className="review">
       <h1>{t("title")}</h1>
@@ -356,70 +454,15 @@ function ReviewPageView({ view }: { view: ReviewView }) {
           {page.hint ? <p className="hint review__hint">{page.hint}</p> : null}
           <Risk view={view} />
           {view.playback ? <Playback rows={view.playback} view={view} /> : null}
-          {isIntro && view.canAnswerForPartner ? (
-            <YesNo
-              name="respondForPartner"
-              legend={t("respondForPartner")}
-              value={{
-                response: typed ? (typed.respondForPartner as PersonAnswer["response"]) : view.partnerChoice,
-                additionalText: "",
-              }}
-              error={errors.respondForPartner}
-              additional={false}
-              onChange={() => undefined}
-            />
-          ) : null}
-          {view.questions ? (
-            <>
-              <YesNo
-                name="client"
-                legend={view.questions.client}
-                value={answers.client}
-                error={errors.client}
-                additional={page.showAdditionalInformation}
-                onChange={(v) => setChosen((c) => ({ ...c, client: v }))}
-              />
-              {view.questions.partner ? (
-                <YesNo
-                  name="partner"
-                  legend={view.questions.partner}
-                  value={answers.partner}
-                  error={errors.partner}
-                  additional={page.showAdditionalInformation}
-                  onChange={(v) => setChosen((c) => ({ ...c, partner: v }))}
-                />
-              ) : null}
-            </>
-          ) : null}
+          <Questions
+            view={view}
+            answers={answers}
+            errors={errors}
+            partnerChoice={typed ? (typed.respondForPartner as PersonAnswer["response"]) : view.partnerChoice}
+            onChosen={(person, v) => setChosen((c) => ({ ...c, [person]: v }))}
+          />
           {view.summary ? <p className="review__summary">{view.summary}</p> : null}
-          <div className="form-actions review-actions">
-            {view.previousOrder !== null ? (
-              <button type="submit" name="intent" value="previous" className="button button--secondary" disabled={busy}>
-                {t("buttons.previous")}
-              </button>
-            ) : null}
-            {isIntro ? (
-              <button type="submit" name="intent" value="start" className="button" disabled={busy}>
-                {t("buttons.start")}
-              </button>
-            ) : page.type === "submission" ? (
-              <button type="submit" name="intent" value="submit" className="button" disabled={busy}>
-                {t("buttons.submit")}
-              </button>
-            ) : (
-              <button type="submit" name="intent" value="next" className="button" disabled={busy}>
-                {t("buttons.next")}
-              </button>
-            )}
-          </div>
-          {isIntro && view.speakToAdviser?.offered !== false ? (
-            <p className="review__speak">
-              <button type="submit" name="intent" value="speak" className="button--link" disabled={busy}>
-                {t("buttons.speak")}
-              </button>
-            </p>
-          ) : null}
-          {isIntro && view.speakToAdviser?.offered === false ? <ContactInstead speak={view.speakToAdviser} /> : null}
+          <PageActions view={view} busy={busy} />
         </Form>
       )}
     </article>

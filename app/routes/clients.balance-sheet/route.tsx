@@ -11,7 +11,7 @@ import { readBalanceSheetQuery } from "~/lib/balance-sheet";
 import { PlanningError } from "~/planning/client.server";
 import { lostSessionRedirect } from "~/session/failures.server";
 import { getSite } from "~/planning/site.server";
-import { sanitiseTextPage } from "~/lib/text-pages.server";
+import { sanitiseTextPage } from "~/lib/sanitise.server";
 import { requireClientContext, requireSiteAccess } from "~/session/guards.server";
 import balanceSheetStyles from "./balance-sheet.css";
 

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import { env } from "~/runtime/env.server";
 import { resolveLocale } from "~/session/i18next.server";
@@ -12,6 +11,7 @@ import { isToggleOn, readFeatureToggles } from "~/planning/feature-toggles.serve
 import { getSite } from "~/planning/site.server";
 import { contentMatchesName } from "~/lib/attachment-content.server";
 import { contentTypeOf, normaliseFilename } from "~/lib/attachments";
+import { sanitiseStoredMessage } from "~/lib/sanitise.server";
 import { validateCsrf } from "~/session/csrf.server";
 import {
   cappedStream,
@@ -144,16 +144,7 @@ export function composeBodyHtml(text: string): string {
 
 /** The allow-list of a stored message body. */
 export function sanitiseBody(html: string): string {
-  return cleanBodyText(
-    sanitizeHtml(html, {
-      allowedTags: ["p", "br", "strong", "em", "ul", "ol", "li", "a"],
-      allowedAttributes: { a: ["href"] },
-      allowedSchemes: ["http", "https", "mailto"],
-      allowedSchemesAppliedToAttributes: ["href"],
-      allowProtocolRelative: false,
-      disallowedTagsMode: "discard",
-    }),
-  );
+  return cleanBodyText(sanitiseStoredMessage(html));
 }
 
 const Created = z.object({ id: z.number() });

@@ -1,10 +1,72 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/components/translation";
-import type { MessagesView } from "./view.server";
+import type { MessageListItem, MessagesView } from "./view.server";
 
 // spec 002 "Documents and messages page": the message list with 'Load more', the empty texts,
 // and the marks: unread (clients), adviser-only, related entity, awaiting signature (bold, flagged).
+
+/** A message's unread, signature, adviser-only and related-entity marks, when it has any. */
+function ItemMarks({ item }: { item: MessageListItem }) {
+  const { t } = useTranslation("messages");
+  if (!(item.adviserOnly || item.relatedEntity || item.awaitingSignature || item.unread || item.badge)) return null;
+  return (
+    <p className="message-item__marks">
+      {item.unread ? (
+        <span className="tag tag--unread" aria-hidden="true">
+          {t("list.unread")}
+        </span>
+      ) : null}
+      {item.badge ? (
+        <span className={`tag tag--${item.badge.tone}`}>{item.badge.text}</span>
+      ) : item.awaitingSignature ? (
+        <span className="tag tag--warning">{t("list.awaitingSignature")}</span>
+      ) : null}
+      {item.adviserOnly ? <span className="tag tag--adviser">{t("list.adviserOnly")}</span> : null}
+      {item.relatedEntity ? <span className="tag tag--related">{t("list.relatedEntity")}</span> : null}
+    </p>
+  );
+}
+
+/** One message in the list; `position` (from 1) is its anchor for 'Load more'. */
+function MessageItem({ item, position }: { item: MessageListItem; position: number }) {
+  const { t } = useTranslation("messages");
+  const classes = [
+    "message-item",
+    item.unread ? "message-item--unread" : "",
+    item.awaitingSignature ? "message-item--signature" : "",
+    item.current ? "message-item--current" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <li className={classes} id={`message-${position}`} tabIndex={-1}>
+      <Link
+        to={item.href}
+        className="message-item__link"
+        aria-current={item.current ? "true" : undefined}
+        preventScrollReset
+      >
+        {item.unread ? <span className="visually-hidden">{t("list.unread")}: </span> : null}
+        <span className="message-item__subject">{item.subject}</span>
+      </Link>
+      <p className="message-item__meta">
+        <span className="message-item__date">{item.date}</span>
+        {item.from ? (
+          <span className="message-item__from">
+            <span className="visually-hidden">{t("list.from")} </span>
+            {item.from}
+          </span>
+        ) : null}
+        {item.type ? <span className="message-item__type">{item.type}</span> : null}
+        {item.attachmentCount > 0 ? (
+          <span className="message-item__attachments">{t("list.attachments", { count: item.attachmentCount })}</span>
+        ) : null}
+      </p>
+      <ItemMarks item={item} />
+    </li>
+  );
+}
 
 export function MessageList({ view }: { view: MessagesView }) {
   const { t } = useTranslation("messages");
@@ -29,60 +91,9 @@ export function MessageList({ view }: { view: MessagesView }) {
         </p>
       ) : (
         <ol className="message-list__items" aria-label={t("list.label", { folder: view.folder.name })}>
-          {list.items.map((item, index) => {
-            const classes = [
-              "message-item",
-              item.unread ? "message-item--unread" : "",
-              item.awaitingSignature ? "message-item--signature" : "",
-              item.current ? "message-item--current" : "",
-            ]
-              .filter(Boolean)
-              .join(" ");
-            return (
-              <li key={item.id} className={classes} id={`message-${index + 1}`} tabIndex={-1}>
-                <Link
-                  to={item.href}
-                  className="message-item__link"
-                  aria-current={item.current ? "true" : undefined}
-                  preventScrollReset
-                >
-                  {item.unread ? <span className="visually-hidden">{t("list.unread")}: </span> : null}
-                  <span className="message-item__subject">{item.subject}</span>
-                </Link>
-                <p className="message-item__meta">
-                  <span className="message-item__date">{item.date}</span>
-                  {item.from ? (
-                    <span className="message-item__from">
-                      <span className="visually-hidden">{t("list.from")} </span>
-                      {item.from}
-                    </span>
-                  ) : null}
-                  {item.type ? <span className="message-item__type">{item.type}</span> : null}
-                  {item.attachmentCount > 0 ? (
-                    <span className="message-item__attachments">
-                      {t("list.attachments", { count: item.attachmentCount })}
-                    </span>
-                  ) : null}
-                </p>
-                {item.adviserOnly || item.relatedEntity || item.awaitingSignature || item.unread || item.badge ? (
-                  <p className="message-item__marks">
-                    {item.unread ? (
-                      <span className="tag tag--unread" aria-hidden="true">
-                        {t("list.unread")}
-                      </span>
-                    ) : null}
-                    {item.badge ? (
-                      <span className={`tag tag--${item.badge.tone}`}>{item.badge.text}</span>
-                    ) : item.awaitingSignature ? (
-                      <span className="tag tag--warning">{t("list.awaitingSignature")}</span>
-                    ) : null}
-                    {item.adviserOnly ? <span className="tag tag--adviser">{t("list.adviserOnly")}</span> : null}
-                    {item.relatedEntity ? <span className="tag tag--related">{t("list.relatedEntity")}</span> : null}
-                  </p>
-                ) : null}
-              </li>
-            );
-          })}
+          {list.items.map((item, index) => (
+            <MessageItem key={item.id} item={item} position={index + 1} />
+          ))}
         </ol>
       )}
       {list.moreHref ? (

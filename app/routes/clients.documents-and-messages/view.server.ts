@@ -48,7 +48,7 @@ import {
   messagesHref,
   type MessagesQuery,
 } from "~/lib/messages/query";
-import { sanitiseMessageBody } from "./sanitise.server";
+import { sanitiseMessageBody } from "~/lib/sanitise.server";
 import { byName } from "~/lib/collation";
 
 // spec 002 "Documents and messages page", §4 "Reading and listing messages", §6 roles: the page's

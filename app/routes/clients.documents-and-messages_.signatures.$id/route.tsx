@@ -73,6 +73,34 @@ function Signatories({ view }: { view: SignatureView }) {
   );
 }
 
+/** The document in a dialog, with JavaScript. */
+function ViewDialog({ view, dialog }: { view: SignatureView; dialog: ReturnType<typeof useModalDialog> }) {
+  const { t } = useTranslation("messages");
+  return (
+    <dialog
+      ref={dialog.ref}
+      className="signature-dialog"
+      aria-labelledby="signature-dialog-heading"
+      onClose={dialog.closed}
+    >
+      {/* issue 25 item 5: the focus starts on the heading, the close button is next, the frame last */}
+      <div className="signature-dialog__header">
+        <h2 id="signature-dialog-heading" tabIndex={-1} data-autofocus>
+          {t("signature.viewTitle")}
+        </h2>
+        <button type="button" className="button button--secondary" onClick={dialog.close}>
+          {t("signature.close")}
+        </button>
+      </div>
+      <iframe
+        className="signature-document__frame signature-document__frame--tall"
+        src={view.documentHref}
+        title={view.filename}
+      />
+    </dialog>
+  );
+}
+
 /**
  * The document: its frame on the page shown when asked for (issue 26: the PDF viewer loading with
  * the page kept a phone busy for a second), with a button that shows and hides it with JavaScript
@@ -140,29 +168,7 @@ function Document({ view }: { view: SignatureView }) {
           <span className="visually-hidden"> {view.filename}</span>
         </a>
       </div>
-      {dialog.open ? (
-        <dialog
-          ref={dialog.ref}
-          className="signature-dialog"
-          aria-labelledby="signature-dialog-heading"
-          onClose={dialog.closed}
-        >
-          {/* issue 25 item 5: the focus starts on the heading, the close button is next, the frame last */}
-          <div className="signature-dialog__header">
-            <h2 id="signature-dialog-heading" tabIndex={-1} data-autofocus>
-              {t("signature.viewTitle")}
-            </h2>
-            <button type="button" className="button button--secondary" onClick={dialog.close}>
-              {t("signature.close")}
-            </button>
-          </div>
-          <iframe
-            className="signature-document__frame signature-document__frame--tall"
-            src={view.documentHref}
-            title={view.filename}
-          />
-        </dialog>
-      ) : null}
+      {dialog.open ? <ViewDialog view={view} dialog={dialog} /> : null}
     </section>
   );
 }
@@ -207,151 +213,179 @@ function Terms({ view }: { view: SignatureView }) {
   );
 }
 
-function Journey({ view, answer }: { view: SignatureView; answer: JourneyAnswer | undefined }) {
+type Errors = JourneyAnswer["errors"];
+
+/** spec 002: declining asks once more before it is sent. */
+function DeclineForm({
+  view,
+  action,
+  alert,
+  busy,
+}: {
+  view: SignatureView;
+  action: string;
+  alert: string | null;
+  busy: boolean;
+}) {
   const { t } = useTranslation("messages");
-  const hydrated = useHydrated();
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
-  const step = answer ? answer.step : view.step;
-  const errors = answer?.errors ?? [];
-  const action = `${SIGNATURES_PATH}/${view.id}${step ? `?step=${step}` : ""}`;
-  const [accepted, setAccepted] = useState(step === "code");
-  const [code, setCode] = useState("");
-  // spec 002 step 3: why Verify is disabled, beside it (issue 25 item 10); not while sending
-  const verifyReason =
-    !hydrated || busy
-      ? null
-      : !accepted
-        ? t("signature.verifyReason.terms")
-        : !code.trim()
-          ? t("signature.verifyReason.code")
-          : null;
-  const summary = <ErrorSummary errors={errors.map((e) => ({ fieldId: e.fieldId, message: e.message }))} />;
-
-  if (step === "invalid-phone")
-    return (
-      <p className="alert alert--error" role="alert">
-        {t("signature.errors.invalidPhone")}
-      </p>
-    );
-
-  if (step === "decline")
-    return (
-      <Form method="post" action={action} className="signature-form">
-        <AuthenticityTokenInput />
-        <h3>{t("signature.declineHeading")}</h3>
-        <Alert message={answer?.alert ?? null} />
-        <p>{t("signature.declineText")}</p>
-        <div className="form-actions">
-          <button type="submit" name="intent" value="confirm-decline" className="button button--danger" disabled={busy}>
-            {t("signature.decline")}
-          </button>
-          <Link to={`${SIGNATURES_PATH}/${view.id}`} className="button button--secondary">
-            {t("signature.cancel")}
-          </Link>
-        </div>
-      </Form>
-    );
-
-  if (step === "terms" || step === "code" || step === "expired")
-    return (
-      <Form method="post" action={action} className="signature-form" noValidate>
-        <AuthenticityTokenInput />
-        <h3>{t("signature.signHeading")}</h3>
-        {summary}
-        <Alert message={answer?.alert ?? null} />
-        <Terms view={view} />
-        <div className={errors.some((e) => e.fieldId === "signature-accept") ? "field field--error" : "field"}>
-          <FieldError id="signature-accept" errors={errors} />
-          <div className="checkbox">
-            <input
-              id="signature-accept"
-              type="checkbox"
-              name="accept"
-              checked={hydrated ? accepted : undefined}
-              defaultChecked={hydrated ? undefined : step !== "terms"}
-              aria-describedby={
-                errors.some((e) => e.fieldId === "signature-accept") ? "signature-accept-error" : undefined
-              }
-              onChange={(event) => {
-                setAccepted(event.target.checked);
-                // spec 002 step 1: ticking the terms requests the code
-                if (event.target.checked && step === "terms")
-                  submit(event.target.form, { method: "post", action, replace: true });
-              }}
-            />
-            <label htmlFor="signature-accept">{t("signature.accept")}</label>
-          </div>
-        </div>
-        {step === "terms" ? (
-          <div className="form-actions">
-            {/* without JavaScript the tick and a button; with it the tick sends the code */}
-            {hydrated ? (
-              <input type="hidden" name="intent" value="request-code" />
-            ) : (
-              <button type="submit" name="intent" value="request-code" className="button">
-                {t("signature.sendCode")}
-              </button>
-            )}
-            {busy ? <p role="status">{t("signature.sending")}</p> : null}
-          </div>
-        ) : step === "code" ? (
-          <>
-            <p>{t("signature.codeSent")}</p>
-            <div className={errors.some((e) => e.fieldId === "signature-code") ? "field field--error" : "field"}>
-              <label htmlFor="signature-code" className="field__label">
-                {t("signature.code")}
-              </label>
-              <FieldError id="signature-code" errors={errors} />
-              <input
-                id="signature-code"
-                name="code"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                className="field__input field__input--code"
-                value={hydrated ? code : undefined}
-                onChange={(event) => setCode(event.target.value)}
-                aria-invalid={errors.some((e) => e.fieldId === "signature-code") || undefined}
-                aria-describedby={
-                  errors.some((e) => e.fieldId === "signature-code") ? "signature-code-error" : undefined
-                }
-              />
-            </div>
-            <div className="form-actions">
-              {/* spec 002 step 3: Verify needs the terms accepted and a code */}
-              <button
-                type="submit"
-                name="intent"
-                value="verify"
-                className="button"
-                disabled={hydrated && (!accepted || !code.trim() || busy)}
-                aria-describedby={verifyReason ? "signature-verify-reason" : undefined}
-              >
-                {busy ? t("signature.validating") : t("signature.verify")}
-              </button>
-              <button type="submit" name="intent" value="resend" className="button button--link" formNoValidate>
-                {t("signature.resend")}
-              </button>
-            </div>
-            <DisabledReason id="signature-verify-reason" reason={verifyReason} />
-          </>
-        ) : (
-          <div className="form-actions">
-            <button type="submit" name="intent" value="resend" className="button">
-              {t("signature.resend")}
-            </button>
-          </div>
-        )}
-      </Form>
-    );
-
   return (
     <Form method="post" action={action} className="signature-form">
       <AuthenticityTokenInput />
-      <Alert message={answer?.alert ?? null} />
+      <h3>{t("signature.declineHeading")}</h3>
+      <Alert message={alert} />
+      <p>{t("signature.declineText")}</p>
+      <div className="form-actions">
+        <button type="submit" name="intent" value="confirm-decline" className="button button--danger" disabled={busy}>
+          {t("signature.decline")}
+        </button>
+        <Link to={`${SIGNATURES_PATH}/${view.id}`} className="button button--secondary">
+          {t("signature.cancel")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** spec 002 step 1: the terms' tick box; with JavaScript, ticking it at the terms step requests the code. */
+function AcceptField({
+  step,
+  action,
+  errors,
+  accepted,
+  onAccepted,
+}: {
+  step: string;
+  action: string;
+  errors: Errors;
+  accepted: boolean;
+  onAccepted: (accepted: boolean) => void;
+}) {
+  const { t } = useTranslation("messages");
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const invalid = errors.some((e) => e.fieldId === "signature-accept");
+  return (
+    <div className={invalid ? "field field--error" : "field"}>
+      <FieldError id="signature-accept" errors={errors} />
+      <div className="checkbox">
+        <input
+          id="signature-accept"
+          type="checkbox"
+          name="accept"
+          checked={hydrated ? accepted : undefined}
+          defaultChecked={hydrated ? undefined : step !== "terms"}
+          aria-describedby={invalid ? "signature-accept-error" : undefined}
+          onChange={(event) => {
+            onAccepted(event.target.checked);
+            // spec 002 step 1: ticking the terms requests the code
+            if (event.target.checked && step === "terms")
+              submit(event.target.form, { method: "post", action, replace: true });
+          }}
+        />
+        <label htmlFor="signature-accept">{t("signature.accept")}</label>
+      </div>
+    </div>
+  );
+}
+
+/** Without JavaScript the tick and a button; with it the tick sends the code. */
+function RequestCodeActions({ busy }: { busy: boolean }) {
+  const { t } = useTranslation("messages");
+  const hydrated = useHydrated();
+  return (
+    <div className="form-actions">
+      {hydrated ? (
+        <input type="hidden" name="intent" value="request-code" />
+      ) : (
+        <button type="submit" name="intent" value="request-code" className="button">
+          {t("signature.sendCode")}
+        </button>
+      )}
+      {busy ? <p role="status">{t("signature.sending")}</p> : null}
+    </div>
+  );
+}
+
+/** spec 002 step 3: the code sent, Verify (needs the terms accepted and a code) and Resend. */
+function CodeEntry({
+  errors,
+  code,
+  onCode,
+  verifyDisabled,
+  verifyReason,
+  busy,
+}: {
+  errors: Errors;
+  code: string;
+  onCode: (code: string) => void;
+  verifyDisabled: boolean;
+  verifyReason: string | null;
+  busy: boolean;
+}) {
+  const { t } = useTranslation("messages");
+  const hydrated = useHydrated();
+  const invalid = errors.some((e) => e.fieldId === "signature-code");
+  return (
+    <>
+      <p>{t("signature.codeSent")}</p>
+      <div className={invalid ? "field field--error" : "field"}>
+        <label htmlFor="signature-code" className="field__label">
+          {t("signature.code")}
+        </label>
+        <FieldError id="signature-code" errors={errors} />
+        <input
+          id="signature-code"
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          className="field__input field__input--code"
+          value={hydrated ? code : undefined}
+          onChange={(event) => onCode(event.target.value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? "signature-code-error" : undefined}
+        />
+      </div>
+      <div className="form-actions">
+        {/* spec 002 step 3: Verify needs the terms accepted and a code */}
+        <button
+          type="submit"
+          name="intent"
+          value="verify"
+          className="button"
+          disabled={verifyDisabled}
+          aria-describedby={verifyReason ? "signature-verify-reason" : undefined}
+        >
+          {busy ? t("signature.validating") : t("signature.verify")}
+        </button>
+        <button type="submit" name="intent" value="resend" className="button button--link" formNoValidate>
+          {t("signature.resend")}
+        </button>
+      </div>
+      <DisabledReason id="signature-verify-reason" reason={verifyReason} />
+    </>
+  );
+}
+
+function ResendActions() {
+  const { t } = useTranslation("messages");
+  return (
+    <div className="form-actions">
+      <button type="submit" name="intent" value="resend" className="button">
+        {t("signature.resend")}
+      </button>
+    </div>
+  );
+}
+
+/** The first step: Sign or Decline. */
+function ChooseForm({ action, alert }: { action: string; alert: string | null }) {
+  const { t } = useTranslation("messages");
+  return (
+    <Form method="post" action={action} className="signature-form">
+      <AuthenticityTokenInput />
+      <Alert message={alert} />
       <fieldset className="signature-choice">
         <legend>{t("signature.choose")}</legend>
         <div className="form-actions">
@@ -365,6 +399,65 @@ function Journey({ view, answer }: { view: SignatureView; answer: JourneyAnswer 
       </fieldset>
     </Form>
   );
+}
+
+function Journey({ view, answer }: { view: SignatureView; answer: JourneyAnswer | undefined }) {
+  const { t } = useTranslation("messages");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const step = answer ? answer.step : view.step;
+  const errors = answer?.errors ?? [];
+  const alert = answer?.alert ?? null;
+  const action = `${SIGNATURES_PATH}/${view.id}${step ? `?step=${step}` : ""}`;
+  const [accepted, setAccepted] = useState(step === "code");
+  const [code, setCode] = useState("");
+  // spec 002 step 3: why Verify is disabled, beside it (issue 25 item 10); not while sending
+  const verifyReason =
+    !hydrated || busy
+      ? null
+      : !accepted
+        ? t("signature.verifyReason.terms")
+        : !code.trim()
+          ? t("signature.verifyReason.code")
+          : null;
+
+  if (step === "invalid-phone")
+    return (
+      <p className="alert alert--error" role="alert">
+        {t("signature.errors.invalidPhone")}
+      </p>
+    );
+
+  if (step === "decline") return <DeclineForm view={view} action={action} alert={alert} busy={busy} />;
+
+  if (step === "terms" || step === "code" || step === "expired")
+    return (
+      <Form method="post" action={action} className="signature-form" noValidate>
+        <AuthenticityTokenInput />
+        <h3>{t("signature.signHeading")}</h3>
+        <ErrorSummary errors={errors.map((e) => ({ fieldId: e.fieldId, message: e.message }))} />
+        <Alert message={alert} />
+        <Terms view={view} />
+        <AcceptField step={step} action={action} errors={errors} accepted={accepted} onAccepted={setAccepted} />
+        {step === "terms" ? (
+          <RequestCodeActions busy={busy} />
+        ) : step === "code" ? (
+          <CodeEntry
+            errors={errors}
+            code={code}
+            onCode={setCode}
+            verifyDisabled={hydrated && (!accepted || !code.trim() || busy)}
+            verifyReason={verifyReason}
+            busy={busy}
+          />
+        ) : (
+          <ResendActions />
+        )}
+      </Form>
+    );
+
+  return <ChooseForm action={action} alert={alert} />;
 }
 
 export default function SignatureRoute() {

@@ -19,7 +19,7 @@ import {
   signatoryName,
   SIGNATURES_PATH,
 } from "~/lib/messages/signature";
-import { sanitiseTextPage } from "~/lib/text-pages.server";
+import { sanitiseTextPage } from "~/lib/sanitise.server";
 import { PlanningError, type PlanningClient } from "~/planning/client.server";
 import { readFeatureToggles } from "~/planning/feature-toggles.server";
 import { messagesToggles } from "~/planning/messages.server";

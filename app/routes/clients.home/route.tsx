@@ -29,7 +29,7 @@ import { fetchClient } from "~/planning/entity.server";
 import { isToggleOn } from "~/planning/feature-toggles.server";
 import { fetchHomeBasics, pricingTypeFor } from "~/planning/portfolio.server";
 import { getSite } from "~/planning/site.server";
-import { sanitiseTextPage } from "~/lib/text-pages.server";
+import { sanitiseTextPage } from "~/lib/sanitise.server";
 import { requireClientContext, requireSiteAccess } from "~/session/guards.server";
 import { loadNotificationPanels, withoutNotifications } from "~/session/notifications.server";
 import homeStyles from "./home.css";
@@ -159,6 +159,72 @@ function hiddenFields(query: HomeQuery): Record<string, string> {
   return hidden;
 }
 
+type ShownPortfolio = Extract<PortfolioView, { state: "ok" }>;
+
+/** spec 001 §2.1: the value, the performance and the movement over the period. */
+function OverviewSection({ view }: { view: ShownPortfolio }) {
+  const { t } = useTranslation("clients");
+  return (
+    <section aria-labelledby="overview-heading" className="home-section">
+      <h2 id="overview-heading">{t("home.overview.heading")}</h2>
+      <p className="page__meta">{view.period}</p>
+      <p className="page__meta home-coverage">{view.overview.coverage}</p>
+      <dl className="overview-tiles">
+        <div className="overview-tile">
+          <dt>{t("home.overview.value")}</dt>
+          <dd className="overview-tile__figure">{view.overview.value}</dd>
+        </div>
+        {view.overview.performanceLabel ? (
+          <div className="overview-tile">
+            <dt>{view.overview.performanceLabel}</dt>
+            <dd className="overview-tile__figure">
+              <PerformanceText performance={view.overview.performance} />
+            </dd>
+          </div>
+        ) : null}
+        <div className="overview-tile">
+          <dt>{t("home.overview.movement")}</dt>
+          <dd className="overview-tile__figure">
+            <FigureText figure={view.overview.movement} />
+          </dd>
+        </div>
+      </dl>
+      {/* decision 106: whole-unit tiles may not add up to a whole-unit total */}
+      <p className="page__meta">{t("home.overview.roundingNote")}</p>
+    </section>
+  );
+}
+
+/** The performance chart, or why there is none, and the link to the analysis. */
+function ChartSection({ chart }: { chart: NonNullable<ShownPortfolio["chart"]> }) {
+  const { t } = useTranslation("clients");
+  return (
+    <section aria-labelledby="chart-heading" className="home-section">
+      <h2 id="chart-heading">{t("home.chart.heading")}</h2>
+      {"noData" in chart ? (
+        <p className="alert alert--info">{t(chart.beforeOpening ? "home.chart.beforeOpening" : "home.chart.noData")}</p>
+      ) : (
+        <>
+          <ChartFigure
+            id="home-performance-chart"
+            caption={chart.caption}
+            svg={chart.svg}
+            narrowSvg={chart.narrowSvg}
+            table={chart.table}
+            tableSummary={t("home.chart.showTable")}
+            interactive={chart.interactive}
+          />
+          {chart.href ? (
+            <p>
+              <Link to={chart.href}>{t("home.chart.analysisLink")}</Link>
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
 function PortfolioSection({ view, query }: { view: PortfolioView; query: HomeQuery }) {
   const { t } = useTranslation("clients");
   if (view.state === "error") return <p className="alert alert--error">{t("home.errors.portfolio")}</p>;
@@ -167,61 +233,9 @@ function PortfolioSection({ view, query }: { view: PortfolioView; query: HomeQue
   const caption = t(`home.summary.heading.${view.collection}`);
   return (
     <>
-      <section aria-labelledby="overview-heading" className="home-section">
-        <h2 id="overview-heading">{t("home.overview.heading")}</h2>
-        <p className="page__meta">{view.period}</p>
-        <p className="page__meta home-coverage">{view.overview.coverage}</p>
-        <dl className="overview-tiles">
-          <div className="overview-tile">
-            <dt>{t("home.overview.value")}</dt>
-            <dd className="overview-tile__figure">{view.overview.value}</dd>
-          </div>
-          {view.overview.performanceLabel ? (
-            <div className="overview-tile">
-              <dt>{view.overview.performanceLabel}</dt>
-              <dd className="overview-tile__figure">
-                <PerformanceText performance={view.overview.performance} />
-              </dd>
-            </div>
-          ) : null}
-          <div className="overview-tile">
-            <dt>{t("home.overview.movement")}</dt>
-            <dd className="overview-tile__figure">
-              <FigureText figure={view.overview.movement} />
-            </dd>
-          </div>
-        </dl>
-        {/* decision 106: whole-unit tiles may not add up to a whole-unit total */}
-        <p className="page__meta">{t("home.overview.roundingNote")}</p>
-      </section>
+      <OverviewSection view={view} />
 
-      {view.chart ? (
-        <section aria-labelledby="chart-heading" className="home-section">
-          <h2 id="chart-heading">{t("home.chart.heading")}</h2>
-          {"noData" in view.chart ? (
-            <p className="alert alert--info">
-              {t(view.chart.beforeOpening ? "home.chart.beforeOpening" : "home.chart.noData")}
-            </p>
-          ) : (
-            <>
-              <ChartFigure
-                id="home-performance-chart"
-                caption={view.chart.caption}
-                svg={view.chart.svg}
-                narrowSvg={view.chart.narrowSvg}
-                table={view.chart.table}
-                tableSummary={t("home.chart.showTable")}
-                interactive={view.chart.interactive}
-              />
-              {view.chart.href ? (
-                <p>
-                  <Link to={view.chart.href}>{t("home.chart.analysisLink")}</Link>
-                </p>
-              ) : null}
-            </>
-          )}
-        </section>
-      ) : null}
+      {view.chart ? <ChartSection chart={view.chart} /> : null}
 
       <section aria-labelledby="summary-heading" className="home-section">
         <h2 id="summary-heading">{caption}</h2>

@@ -132,15 +132,98 @@ function TemplateChooser({ form }: { form: ReportForm }) {
   );
 }
 
-function RunForm({ form, data }: { form: ReportForm; data: ActionData | undefined }) {
+type Errors = NonNullable<ActionData["errors"]>;
+
+/** 'Account Group Or Account': one select with the groups and the accounts apart. */
+function GroupOrAccountSelect({ form, value, error }: { form: ReportForm; value: string; error: string | undefined }) {
+  const { t } = useTranslation("reports");
+  return (
+    <div className={error ? "field field--error" : "field"}>
+      <label className="field__label" htmlFor="selection">
+        {t("form.groupOrAccount")}
+      </label>
+      <FieldErrorText id="selection" error={error} />
+      <select
+        id="selection"
+        name="selection"
+        className="select"
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "selection-error" : undefined}
+      >
+        <option value="">{t("form.selectPlaceholder")}</option>
+        <optgroup label={t("form.groups")}>
+          {form.groups.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label={t("form.accounts")}>
+          {form.accounts.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </optgroup>
+      </select>
+    </div>
+  );
+}
+
+/** 'Date Range': the periods, and From and To for a custom one (always shown without JavaScript). */
+function PeriodFields({ values, errors }: { values: ReportForm["values"]; errors: Errors }) {
   const { t } = useTranslation("reports");
   const hydrated = useHydrated();
+  const [period, setPeriod] = useState(values.period);
+  return (
+    <fieldset className="report-period">
+      <legend>{t("form.period")}</legend>
+      {PERIODS.map((p) => (
+        <div className="radio" key={p}>
+          <input
+            id={`period-${p}`}
+            type="radio"
+            name="period"
+            value={p}
+            defaultChecked={values.period === p}
+            onChange={() => setPeriod(p)}
+          />
+          <label htmlFor={`period-${p}`}>{t(`form.periods.${p}`)}</label>
+        </div>
+      ))}
+      {!hydrated || period === "custom" ? (
+        <div className="report-period__custom">
+          {!hydrated ? <p className="hint">{t("form.customHint")}</p> : null}
+          <DateField
+            id="from"
+            name="from"
+            label={t("form.from")}
+            hint={t("form.dateHint")}
+            defaultValue={values.from}
+            error={errors.from}
+          />
+          <DateField
+            id="to"
+            name="to"
+            label={t("form.to")}
+            hint={t("form.dateHint")}
+            defaultValue={values.to}
+            error={errors.to}
+          />
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function RunForm({ form, data }: { form: ReportForm; data: ActionData | undefined }) {
+  const { t } = useTranslation("reports");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const template = form.template!;
   const values = data?.values ?? form.values;
   const errors = data?.errors ?? {};
-  const [period, setPeriod] = useState(values.period);
   const summary: SummaryError[] = (["entity", "selection", "asAt", "from", "to"] as const)
     .filter((f) => errors[f])
     .map((f) => ({ fieldId: f, message: errors[f]! }));
@@ -170,36 +253,7 @@ function RunForm({ form, data }: { form: ReportForm; data: ActionData | undefine
         />
       ) : null}
       {template.requiredSelector === "Account Group Or Account" ? (
-        <div className={errors.selection ? "field field--error" : "field"}>
-          <label className="field__label" htmlFor="selection">
-            {t("form.groupOrAccount")}
-          </label>
-          <FieldErrorText id="selection" error={errors.selection} />
-          <select
-            id="selection"
-            name="selection"
-            className="select"
-            defaultValue={values.selection}
-            aria-invalid={errors.selection ? true : undefined}
-            aria-describedby={errors.selection ? "selection-error" : undefined}
-          >
-            <option value="">{t("form.selectPlaceholder")}</option>
-            <optgroup label={t("form.groups")}>
-              {form.groups.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label={t("form.accounts")}>
-              {form.accounts.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </optgroup>
-          </select>
-        </div>
+        <GroupOrAccountSelect form={form} value={values.selection} error={errors.selection} />
       ) : null}
       {template.dateParameters === "Single Date" ? (
         <DateField
@@ -211,45 +265,7 @@ function RunForm({ form, data }: { form: ReportForm; data: ActionData | undefine
           error={errors.asAt}
         />
       ) : null}
-      {template.dateParameters === "Date Range" ? (
-        <fieldset className="report-period">
-          <legend>{t("form.period")}</legend>
-          {PERIODS.map((p) => (
-            <div className="radio" key={p}>
-              <input
-                id={`period-${p}`}
-                type="radio"
-                name="period"
-                value={p}
-                defaultChecked={values.period === p}
-                onChange={() => setPeriod(p)}
-              />
-              <label htmlFor={`period-${p}`}>{t(`form.periods.${p}`)}</label>
-            </div>
-          ))}
-          {!hydrated || period === "custom" ? (
-            <div className="report-period__custom">
-              {!hydrated ? <p className="hint">{t("form.customHint")}</p> : null}
-              <DateField
-                id="from"
-                name="from"
-                label={t("form.from")}
-                hint={t("form.dateHint")}
-                defaultValue={values.from}
-                error={errors.from}
-              />
-              <DateField
-                id="to"
-                name="to"
-                label={t("form.to")}
-                hint={t("form.dateHint")}
-                defaultValue={values.to}
-                error={errors.to}
-              />
-            </div>
-          ) : null}
-        </fieldset>
-      ) : null}
+      {template.dateParameters === "Date Range" ? <PeriodFields values={values} errors={errors} /> : null}
       <div className="form-actions">
         <button type="submit" name="intent" value="run" className="button" disabled={busy}>
           {t("form.run")}

@@ -8,7 +8,7 @@ import { textPageBackPath } from "~/lib/navigation";
 import { textPageFor } from "~/lib/text-pages";
 import { getSite } from "~/planning/site.server";
 import { getPortalSession } from "~/session/session.server";
-import { sanitiseTextPage } from "~/lib/text-pages.server";
+import { sanitiseTextPage } from "~/lib/sanitise.server";
 
 // spec 000 §2 and 002 "Other pages": text pages by segment, public, with a Back link; a `-view`
 // segment shows its base page (docs/decisions/024).

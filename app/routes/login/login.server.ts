@@ -1,7 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
-import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import { resolveLocale } from "~/session/i18next.server";
 import { cleanServerMessage, type Failure } from "~/lib/error-catalogue";
@@ -9,6 +8,7 @@ import { logger } from "~/runtime/logger.server";
 import { signInRefusalKey } from "~/lib/passkeys";
 import { landingPath, safeRedirectPath } from "~/lib/redirect-to";
 import type { SiteAccessProblem } from "~/lib/site-access";
+import { sanitiseTerms } from "~/lib/sanitise.server";
 import {
   type Intent,
   type LoginStep,
@@ -54,19 +54,6 @@ export type LoginActionData = {
   alert?: LoginAlert;
   failure?: Failure;
 };
-
-// design "HTML from the platform": the terms are reduced to an allow-list before they reach the page.
-const TERMS_HTML: sanitizeHtml.IOptions = {
-  allowedTags: ["h2", "h3", "h4", "p", "ul", "ol", "li", "a", "strong", "em", "br"],
-  allowedAttributes: { a: ["href"] },
-  allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowProtocolRelative: false,
-  disallowedTagsMode: "discard",
-};
-
-export function sanitiseTerms(html: string): string {
-  return sanitizeHtml(html, TERMS_HTML).trim();
-}
 
 /** The step as it enters the cookie: terms already sanitised, so what is stored is what is shown and agreed to. */
 export function storedStep(step: LoginStep): LoginStep {

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { isUnderMaintenance } from "~/planning/maintenance.server";
 import { getSite } from "~/planning/site.server";
-import { sanitiseTextPage } from "~/lib/text-pages.server";
+import { sanitiseTextPage } from "~/lib/sanitise.server";
 
 // spec 000 §2 "Maintenance page at /maintenance": heading and HTML from the site content page
 // `maintenance`, sanitised like every text page. Shown only while the platform is in maintenance;

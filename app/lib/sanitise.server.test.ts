@@ -1,5 +1,54 @@
 import { describe, expect, it } from "vitest";
-import { imageSource, isExternalLink, sanitiseMessageBody } from "./sanitise.server";
+import {
+  imageSource,
+  isExternalLink,
+  sanitiseMessageBody,
+  sanitiseStoredMessage,
+  sanitiseTerms,
+  sanitiseTextPage,
+} from "./sanitise.server";
+
+describe('text pages from site content (design "HTML from the platform")', () => {
+  it("keeps the allowed tags and links, and drops scripts, styles, handlers and other schemes", () => {
+    const html = sanitiseTextPage(
+      '<h2 style="color:red">Terms</h2><p onclick="x()">Read <a href="https://example.test/t" target="_blank">this</a>.</p>' +
+        '<script>alert(1)</script><a href="javascript:alert(1)">bad</a><a href="//evil.test">rel</a><img src="x.png"><ul><li>one</li></ul>',
+    );
+    expect(html).toBe(
+      '<h2>Terms</h2><p>Read <a href="https://example.test/t">this</a>.</p><a>bad</a><a>rel</a><ul><li>one</li></ul>',
+    );
+  });
+
+  it("keeps mailto and tel links", () => {
+    expect(sanitiseTextPage('<a href="mailto:a@b.test">m</a><a href="tel:+441234">t</a>')).toBe(
+      '<a href="mailto:a@b.test">m</a><a href="tel:+441234">t</a>',
+    );
+  });
+});
+
+describe("the site terms at sign-in (spec: terms shown as agreed to)", () => {
+  it("keeps the text pages' list and h4, and trims", () => {
+    expect(
+      sanitiseTerms('  <h4 class="x">Terms</h4><p>Agree <a href="tel:+441234">call</a></p><script>x()</script> '),
+    ).toBe('<h4>Terms</h4><p>Agree <a href="tel:+441234">call</a></p>');
+  });
+
+  it("is stricter than a message body: no images, tables or other schemes", () => {
+    expect(
+      sanitiseTerms('<img src="https://x.test/a.png"><table><tr><td>1</td></tr></table><a href="//e.test">r</a>'),
+    ).toBe("1<a>r</a>");
+  });
+});
+
+describe("a stored message body (spec 002 §5)", () => {
+  it("keeps its short list, and drops tel links, images and the heading's tag (not its text)", () => {
+    expect(
+      sanitiseStoredMessage(
+        '<h2>Hi</h2><p>Call <a href="tel:+441234">me</a> or <a href="mailto:a@b.c">write</a></p><img src="a.png">',
+      ),
+    ).toBe('Hi<p>Call <a>me</a> or <a href="mailto:a@b.c">write</a></p>');
+  });
+});
 
 const BASE = "/clients/documents-and-messages/images";
 
