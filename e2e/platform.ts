@@ -1,4 +1,6 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { SoftwareAuthenticator } from "../tests/webauthn-authenticator";
 import { DEMO_PASSWORD, expect, signIn } from "./fixtures";
@@ -75,16 +77,7 @@ export async function signInWithCode(page: Page, request: APIRequestContext, use
 
 /** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) of a base32 secret at a time step. */
 export function totpAt(base32: string, step: number): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of base32.replace(/=+$/, "").toUpperCase())
-    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const hmac = createHmac("sha1", key).update(counter).digest();
-  const offset = hmac[hmac.length - 1]! & 0xf;
-  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+  return generateHOTP(decodeBase32IgnorePadding(base32.toUpperCase()), BigInt(step), 6);
 }
 
 /** The TOTP of now (or `offset` steps later). */

@@ -1,8 +1,9 @@
+import ky, { type Input, type RetryOptions } from "ky";
 import { z } from "zod";
 import { env } from "~/runtime/env.server";
 import { type Failure, toFailure } from "~/lib/error-catalogue";
 import { logger } from "~/runtime/logger.server";
-import { platformCallObserved } from "~/runtime/metrics.server";
+import { platformCallObserved, type PlatformCallObserver } from "~/runtime/metrics.server";
 import { platformCallStarted } from "~/runtime/platform-timing.server";
 import { currentRequestId, REQUEST_ID_HEADER } from "~/runtime/request-id.server";
 
@@ -54,11 +55,16 @@ export type PlanningClientOptions = {
   fetch?: typeof fetch;
 };
 
+type Transport = Required<Omit<PlanningClientOptions, "token">> & { token: string | null };
+
+type BatchItems = Record<string, { method?: Method; url: string; body?: unknown; schema: z.ZodTypeAny }>;
+
 const BatchAnswer = z.array(
   z.object({ name: z.string(), code: z.number(), msg: z.string().nullish(), body: z.string().nullish() }),
 );
 
 const ATTEMPTS = 3; // spec 000 §7: up to 3 attempts, 500 ms × attempt, none on 404
+const IDEMPOTENT: RetryOptions["methods"] = ["get", "put", "delete"];
 
 export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   const url = new URL(path.replace(/^\/+/, ""), `${baseUrl}/`);
@@ -70,12 +76,19 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   return url.toString();
 }
 
-function shouldRetry(method: Method, status: number, retry: boolean | undefined): boolean {
-  // Only idempotent calls are repeated, and only when the platform did not answer or failed
-  // itself: repeating a 4xx cannot change its answer. A POST is repeated only when its caller
-  // says it is a read (a batch of GETs).
-  if ((method === "POST" || method === "PATCH") && retry !== true) return false;
-  return status === 0 || status >= 500;
+/**
+ * spec 000 §7 as ky's retry options: up to 3 attempts, 500 ms × the attempt apart. Only idempotent
+ * calls are repeated (a POST only when its caller says it is a read, a batch of GETs; `retry: false`
+ * never), and only when the platform did not answer or failed itself: repeating a 4xx (a 404, a
+ * refusal) cannot change its answer.
+ */
+function retryRule(method: Method, retry: boolean | undefined, delayMs: number): RetryOptions {
+  return {
+    limit: retry === false ? 0 : ATTEMPTS - 1,
+    methods: retry === true ? [method.toLowerCase()] : IDEMPOTENT,
+    delay: (attempt) => delayMs * attempt,
+    shouldRetry: ({ error }) => error instanceof PlanningError && (error.status === 0 || error.status >= 500),
+  };
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -108,114 +121,184 @@ function messagesOf(body: unknown): { api: string | null; user: string | null } 
   return { api: null, user: null };
 }
 
-export function createPlanningClient(options: PlanningClientOptions = {}) {
-  const baseUrl = options.baseUrl ?? env.planningApiUrl;
-  const timeoutMs = options.timeoutMs ?? env.planningTimeoutMs;
-  const retryDelayMs = options.retryDelayMs ?? 500;
-  const doFetch = options.fetch ?? fetch;
+function headersOf(token: string | null): Headers {
+  const h = new Headers({
+    Accept: "application/json",
+    "X-Xplan-App-Id": env.appId,
+    "X-Xplan-Auth-Failure-Action": "error",
+  });
+  if (token) h.set("Cookie", `XPLANID=${token}`);
+  const requestId = currentRequestId();
+  if (requestId) h.set(REQUEST_ID_HEADER, requestId);
+  return h;
+}
 
-  function headers(hasBody: boolean): Headers {
-    const h = new Headers({
-      Accept: "application/json",
-      "X-Xplan-App-Id": env.appId,
-      "X-Xplan-Auth-Failure-Action": "error",
+/** The failure of an answer that is not 2xx, with the platform's messages and its whole body. */
+async function answeredFailure(response: Response): Promise<PlanningError> {
+  const errorBody = await readBody(response).catch(() => null);
+  const { api, user } = messagesOf(errorBody);
+  // A redirect from the platform means it wanted a session we did not have.
+  const status = response.status >= 300 && response.status < 400 ? 401 : response.status;
+  return new PlanningError(
+    status,
+    api ?? (status === 401 ? "This feature is not available without a valid session" : null),
+    user,
+    errorBody,
+  );
+}
+
+/**
+ * ky's request as the URL and a plain init, which is how the platform's fetch has always been
+ * called (the tests' stand-ins for the platform read the method and body from the init), with the
+ * attempt's own time limit.
+ */
+async function plainInit(request: Request, timeoutMs: number): Promise<RequestInit> {
+  return {
+    method: request.method,
+    headers: request.headers,
+    body: request.body ? await request.text() : undefined,
+    redirect: request.redirect,
+    signal: AbortSignal.timeout(timeoutMs),
+  };
+}
+
+/**
+ * One attempt's fetch, with its own time limit (the body's reading included), its metrics and its
+ * log; no answer at all is a PlanningError of status 0, retried like a 5xx.
+ */
+function attemptFetch(transport: Transport, observed: PlatformCallObserver, call: { method: Method; path: string }) {
+  let attempt = 0;
+  return async (input: Input, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    attempt++;
+    observed.attempt();
+    const started = Date.now();
+    try {
+      const response = await transport.fetch(request.url, await plainInit(request, transport.timeoutMs));
+      logger.debug("planning call", { ...call, status: response.status, ms: Date.now() - started });
+      return response;
+    } catch (error) {
+      observed.answered(error);
+      logger.error("planning call failed", { ...call, attempt, error: String(error) });
+      throw new PlanningError(0, null);
+    }
+  };
+}
+
+/**
+ * Checks an attempt's answer (ky's afterResponse hook): a failure throws, for ky to retry or pass
+ * on. With `buffered`, the body is read within the attempt and handed on read: an answer cut off or
+ * timed out while its body is read counts as no answer (status 0), retried like one.
+ */
+function answerCheck(observed: PlatformCallObserver, call: { method: Method; path: string }, buffered: boolean) {
+  return async (
+    _request: Request,
+    _options: unknown,
+    response: Response,
+    { retryCount }: { retryCount: number },
+  ): Promise<Response | void> => {
+    if (!response.ok) {
+      const failure = await answeredFailure(response);
+      observed.answered(response.status);
+      throw failure;
+    }
+    if (!buffered) return observed.answered(response.status);
+    try {
+      const text = await response.text();
+      observed.answered(response.status);
+      const { status, statusText, headers } = response;
+      return new Response(text || null, { status, statusText, headers });
+    } catch (error) {
+      observed.answered(error);
+      logger.error("planning answer cut off", { ...call, attempt: retryCount + 1, error: String(error) });
+      throw new PlanningError(0, null);
+    }
+  };
+}
+
+/**
+ * Sends one call with the spec's retries (ky) and answers its 2xx Response (its body already read
+ * when `buffered`); throws PlanningError otherwise. The request's time waiting for the platform
+ * (Server-Timing) counts the retries; each attempt's time and outcome and the retries go to the
+ * metrics (docs/decisions/126).
+ */
+async function exchange(
+  transport: Transport,
+  method: Method,
+  path: string,
+  opts: CallOptions,
+  buffered: boolean,
+): Promise<Response> {
+  const finished = platformCallStarted();
+  const observed = platformCallObserved(method, path);
+  try {
+    return await ky(buildUrl(transport.baseUrl, path, opts.query), {
+      method,
+      headers: headersOf(transport.token),
+      json: opts.body,
+      redirect: "manual",
+      timeout: false, // each attempt has its own (attemptFetch)
+      throwHttpErrors: false, // answerCheck makes the PlanningError
+      retry: retryRule(method, opts.retry, transport.retryDelayMs),
+      fetch: attemptFetch(transport, observed, { method, path }),
+      hooks: { afterResponse: [answerCheck(observed, { method, path }, buffered)] },
     });
-    if (hasBody) h.set("Content-Type", "application/json");
-    if (options.token) h.set("Cookie", `XPLANID=${options.token}`);
-    const requestId = currentRequestId();
-    if (requestId) h.set(REQUEST_ID_HEADER, requestId);
-    return h;
+  } finally {
+    finished();
   }
+}
+
+/** The platform's batch request for several calls (spec 000 §7: a batch of reads may be sent again). */
+function batchRequest(items: BatchItems): CallOptions {
+  const names = Object.keys(items);
+  return {
+    body: {
+      batch: names.map((name) => ({
+        name,
+        method: items[name]!.method ?? "GET",
+        url: items[name]!.url.replace(/^\/+/, ""),
+        body: items[name]!.body,
+      })),
+    },
+    retry: names.every((name) => (items[name]!.method ?? "GET") === "GET"),
+  };
+}
+
+/** Each batch item's answer validated with its schema; the first failed item fails the whole call. */
+function batchAnswers<T extends BatchItems>(items: T, answers: unknown): { [K in keyof T]: z.output<T[K]["schema"]> } {
+  const parsed = BatchAnswer.safeParse(answers);
+  if (!parsed.success) throw new PlanningError(502, null);
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(items)) {
+    const answer = parsed.data.find((a) => a.name === name);
+    if (!answer) throw new PlanningError(502, null);
+    const body = answer.body ? parseItemBody(answer.body) : null;
+    if (answer.code < 200 || answer.code >= 300) {
+      const { api, user } = messagesOf(body);
+      throw new PlanningError(answer.code, api ?? answer.msg ?? null, user);
+    }
+    const value = items[name]!.schema.safeParse(body);
+    if (!value.success) {
+      logger.error("planning batch answer did not match the contract", { name, url: items[name]!.url });
+      throw new PlanningError(502, null);
+    }
+    out[name] = value.data;
+  }
+  return out as { [K in keyof T]: z.output<T[K]["schema"]> };
+}
+
+export function createPlanningClient(options: PlanningClientOptions = {}) {
+  const transport: Transport = {
+    token: options.token ?? null,
+    baseUrl: options.baseUrl ?? env.planningApiUrl,
+    timeoutMs: options.timeoutMs ?? env.planningTimeoutMs,
+    retryDelayMs: options.retryDelayMs ?? 500,
+    fetch: options.fetch ?? fetch,
+  };
 
   /** Sends one call with retries; answers the raw Response of a 2xx, throws PlanningError otherwise. */
   function send(method: Method, path: string, opts: CallOptions = {}): Promise<Response> {
-    return exchange(method, path, opts, async (response) => response);
-  }
-
-  /**
-   * Sends one call with retries and reads a 2xx answer with `read`. An answer cut off or timed out
-   * while `read` takes its body counts as no answer (status 0), retried like one.
-   */
-  async function exchange<T>(
-    method: Method,
-    path: string,
-    opts: CallOptions,
-    read: (response: Response) => Promise<T>,
-  ): Promise<T> {
-    // The request's time waiting for the platform (Server-Timing), retries included.
-    const finished = platformCallStarted();
-    try {
-      return await attempts(method, path, opts, read);
-    } finally {
-      finished();
-    }
-  }
-
-  async function attempts<T>(
-    method: Method,
-    path: string,
-    opts: CallOptions,
-    read: (response: Response) => Promise<T>,
-  ): Promise<T> {
-    const url = buildUrl(baseUrl, path, opts.query);
-    const mayRetry = (attempt: number, status: number) =>
-      opts.retry !== false && attempt < ATTEMPTS && status !== 404 && shouldRetry(method, status, opts.retry);
-    const hasBody = opts.body !== undefined;
-    // Made only when an attempt fails: most calls succeed, and an error costs its stack.
-    let lastError: PlanningError | undefined;
-    // Each attempt's time and outcome, and the retries, for the metrics (docs/decisions/126).
-    const observed = platformCallObserved(method, path);
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      observed.attempt();
-      const started = Date.now();
-      let response: Response;
-      try {
-        response = await doFetch(url, {
-          method,
-          headers: headers(hasBody),
-          body: hasBody ? JSON.stringify(opts.body) : undefined,
-          signal: AbortSignal.timeout(timeoutMs),
-          redirect: "manual",
-        });
-      } catch (error) {
-        observed.answered(error);
-        logger.error("planning call failed", { method, path, attempt, error: String(error) });
-        lastError = new PlanningError(0, null);
-        if (!mayRetry(attempt, 0)) throw lastError;
-        await new Promise((r) => setTimeout(r, retryDelayMs * attempt));
-        continue;
-      }
-      logger.debug("planning call", { method, path, status: response.status, ms: Date.now() - started });
-      if (response.ok) {
-        try {
-          const answer = await read(response);
-          observed.answered(response.status);
-          return answer;
-        } catch (error) {
-          observed.answered(error instanceof PlanningError ? response.status : error);
-          if (error instanceof PlanningError) throw error;
-          logger.error("planning answer cut off", { method, path, attempt, error: String(error) });
-          lastError = new PlanningError(0, null);
-          if (!mayRetry(attempt, 0)) throw lastError;
-          await new Promise((r) => setTimeout(r, retryDelayMs * attempt));
-          continue;
-        }
-      }
-      const errorBody = await readBody(response).catch(() => null);
-      observed.answered(response.status);
-      const { api, user } = messagesOf(errorBody);
-      // A redirect from the platform means it wanted a session we did not have.
-      const status = response.status >= 300 && response.status < 400 ? 401 : response.status;
-      lastError = new PlanningError(
-        status,
-        api ?? (status === 401 ? "This feature is not available without a valid session" : null),
-        user,
-        errorBody,
-      );
-      if (!mayRetry(attempt, status)) throw lastError;
-      await new Promise((r) => setTimeout(r, retryDelayMs * attempt));
-    }
-    throw lastError ?? new PlanningError(0, null);
+    return exchange(transport, method, path, opts, false);
   }
 
   async function call<S extends z.ZodTypeAny>(
@@ -224,7 +307,7 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
     schema: S,
     opts?: CallOptions,
   ): Promise<z.output<S>> {
-    const body = await exchange(method, path, opts ?? {}, readBody);
+    const body = await readBody(await exchange(transport, method, path, opts ?? {}, true));
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       logger.error("planning answer did not match the contract", {
@@ -237,50 +320,10 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
     return parsed.data as z.output<S>;
   }
 
-  /**
-   * One round trip for several calls (the platform's batch endpoint). Each item's answer is
-   * validated with its schema; the first failed item fails the whole call.
-   */
-  async function batch<
-    T extends Record<string, { method?: Method; url: string; body?: unknown; schema: z.ZodTypeAny }>,
-  >(items: T): Promise<{ [K in keyof T]: z.output<T[K]["schema"]> }> {
-    const names = Object.keys(items);
-    const answers = await exchange(
-      "POST",
-      "resourceful",
-      {
-        body: {
-          batch: names.map((name) => ({
-            name,
-            method: items[name]!.method ?? "GET",
-            url: items[name]!.url.replace(/^\/+/, ""),
-            body: items[name]!.body,
-          })),
-        },
-        // spec 000 §7: page data is retried; a batch of reads may be sent again
-        retry: names.every((name) => (items[name]!.method ?? "GET") === "GET"),
-      },
-      readBody,
-    );
-    const parsed = BatchAnswer.safeParse(answers);
-    if (!parsed.success) throw new PlanningError(502, null);
-    const out: Record<string, unknown> = {};
-    for (const name of names) {
-      const answer = parsed.data.find((a) => a.name === name);
-      if (!answer) throw new PlanningError(502, null);
-      const body = answer.body ? parseItemBody(answer.body) : null;
-      if (answer.code < 200 || answer.code >= 300) {
-        const { api, user } = messagesOf(body);
-        throw new PlanningError(answer.code, api ?? answer.msg ?? null, user);
-      }
-      const value = items[name]!.schema.safeParse(body);
-      if (!value.success) {
-        logger.error("planning batch answer did not match the contract", { name, url: items[name]!.url });
-        throw new PlanningError(502, null);
-      }
-      out[name] = value.data;
-    }
-    return out as { [K in keyof T]: z.output<T[K]["schema"]> };
+  /** One round trip for several calls (the platform's batch endpoint). */
+  async function batch<T extends BatchItems>(items: T): Promise<{ [K in keyof T]: z.output<T[K]["schema"]> }> {
+    const answers = await readBody(await exchange(transport, "POST", "resourceful", batchRequest(items), true));
+    return batchAnswers(items, answers);
   }
 
   return {

@@ -14,7 +14,7 @@ import {
   canEnrol,
   cleanCode,
   CODE_MINUTES,
-  codeMatches,
+  checkDeviceCode,
   codeMessage,
   destinationOf,
   deviceName,
@@ -37,7 +37,7 @@ import { pendingMfaDevices, users } from "../db/schema";
 import { platformVersion } from "../env";
 import { verifySecret } from "../lib/password";
 import { newToken, tokenDigest } from "../lib/tokens";
-import { base32Decode, newTotpSecret, otpauthUri, verifyTotp } from "../lib/totp";
+import { newTotpSecret, otpauthUri } from "../lib/totp";
 import { requireClientUser } from "./access";
 import { ApiError, forbidden, MESSAGES, validate } from "./http";
 import { json, type Route, type SignedInContext, signedIn } from "./router";
@@ -146,14 +146,7 @@ function validateDevice(context: SignedInContext, body: unknown) {
   const device = pendingDevice(context, input.deviceId);
   if (!device || device.method !== input.mfaMethod) throw new ApiError(400, MESSAGES.verificationMissing);
   const code = cleanCode(input.mfaCode);
-  let matchedStep: number | null = null;
-  let right = false;
-  if (code && device.method === "token") {
-    matchedStep = device.totpSecret ? verifyTotp(base32Decode(device.totpSecret), code, clock.now().getTime()) : null;
-    right = matchedStep !== null;
-  } else if (code) {
-    right = codeMatches(code, device.codeHash);
-  }
+  const { right, matchedStep } = checkDeviceCode(device, code, device.codeHash, clock.now());
   if (!right) {
     // the code is void: the user asks for a new one ('Request new code')
     db.update(pendingMfaDevices).set({ codeHash: null }).where(eq(pendingMfaDevices.id, device.id)).run();

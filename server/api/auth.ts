@@ -14,6 +14,7 @@ import {
   allowedMethods,
   canEnrol,
   cleanCode,
+  checkDeviceCode,
   codeMatches,
   codeMessage,
   destinationOf,
@@ -32,7 +33,7 @@ import { loginTickets, termsAgreements, users } from "../db/schema";
 import { platformVersion } from "../env";
 import { DUMMY_HASH, verifySecret } from "../lib/password";
 import { newToken, tokenDigest } from "../lib/tokens";
-import { base32Decode, newTotpSecret, otpauthUri, verifyTotp } from "../lib/totp";
+import { matchTokenCode, newTotpSecret, otpauthUri } from "../lib/totp";
 import { createSession, deleteSession, type UserRow } from "../sessions";
 import { ApiError, MESSAGES, validate } from "./http";
 import { type ApiResponse, type HandlerContext, json, noContent, open, type Route, signedIn } from "./router";
@@ -330,11 +331,7 @@ function validateCode(body: unknown, context: HandlerContext): ApiResponse {
     const { user } = t;
     let right = false;
     if (user.mfaMethod === "token") {
-      const matched = user.mfaTotpSecret
-        ? verifyTotp(base32Decode(user.mfaTotpSecret), code, clock.now().getTime(), {
-            notAfterStep: user.mfaTotpLastStep,
-          })
-        : null;
+      const matched = matchTokenCode(user.mfaTotpSecret, code, clock.now().getTime(), user.mfaTotpLastStep);
       if (matched !== null) {
         db.update(users).set({ mfaTotpLastStep: matched }).where(eq(users.id, user.id)).run();
         right = true;
@@ -360,14 +357,7 @@ function validateCode(body: unknown, context: HandlerContext): ApiResponse {
   // MfaEnrolmentValidateDevice
   const device = t.state.device;
   if (!device || input.device_id !== device.id) throw new ApiError(400, MESSAGES.verificationMissing);
-  let matchedStep: number | null = null;
-  let right = false;
-  if (device.method === "token") {
-    matchedStep = device.totpSecret ? verifyTotp(base32Decode(device.totpSecret), code, clock.now().getTime()) : null;
-    right = matchedStep !== null;
-  } else {
-    right = codeMatches(code, t.state.codeHash);
-  }
+  const { right, matchedStep } = checkDeviceCode(device, code, t.state.codeHash, clock.now());
   if (!right) {
     failed(context, t);
     // spec 000 §4: a wrong code at device validation leads to the invalid-code page

@@ -1,6 +1,7 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import type { UserRow } from "../sessions";
 import { tokenDigest } from "../lib/tokens";
+import { matchTokenCode } from "../lib/totp";
 
 // spec 000 §3: MFA methods sms (text message), email and token (software token).
 export const MFA_METHODS = ["sms", "email", "token"] as const;
@@ -83,6 +84,23 @@ export function cleanCode(code: string): string | null {
 export function codeMatches(code: string, hash: string | null | undefined): boolean {
   if (!hash) return false;
   return timingSafeEqual(Buffer.from(tokenDigest(code)), Buffer.from(hash));
+}
+
+/**
+ * spec 000 §4, §5: whether a code proves the device being enrolled (at sign-in or on the account
+ * page): a software token's code from its secret, any other method's code against the one sent.
+ * A token's matched time step is kept as the user's last one, so the code cannot be used again.
+ */
+export function checkDeviceCode(
+  device: { method: MfaMethod; totpSecret?: string | null },
+  code: string | null,
+  sentCodeHash: string | null | undefined,
+  now: Date,
+): { right: boolean; matchedStep: number | null } {
+  if (!code) return { right: false, matchedStep: null };
+  if (device.method !== "token") return { right: codeMatches(code, sentCodeHash), matchedStep: null };
+  const matchedStep = matchTokenCode(device.totpSecret, code, now.getTime());
+  return { right: matchedStep !== null, matchedStep };
 }
 
 export function codeMessage(method: "sms" | "email", code: string) {

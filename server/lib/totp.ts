@@ -1,70 +1,34 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
+import { createTOTPKeyURI, generateHOTP, verifyHOTP } from "@oslojs/otp";
 
-// RFC 4226 (HOTP) and RFC 6238 (TOTP) on node:crypto, for the software-token MFA method
-// (spec 000 §3 "token"). Authenticator apps use SHA-1, 30-second steps and 6 digits.
-
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-
-export function base32Encode(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
-
-/** Decodes base32 (RFC 4648), ignoring case, spaces and padding; throws on any other character. */
-export function base32Decode(text: string): Buffer {
-  const clean = text.replace(/[\s=]/g, "").toUpperCase();
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of clean) {
-    const index = BASE32.indexOf(char);
-    if (index < 0) throw new Error("not base32");
-    value = ((value << 5) | index) & 0xffff;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-
-export type TotpAlgorithm = "sha1" | "sha256" | "sha512";
-
-/** RFC 4226 §5.3: HMAC of the 8-byte counter, dynamic truncation, modulo 10^digits. */
-export function hotp(key: Uint8Array, counter: number, digits = 6, algorithm: TotpAlgorithm = "sha1"): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac(algorithm, key).update(message).digest();
-  const offset = (mac[mac.length - 1] as number) & 0x0f;
-  const binary = mac.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 10 ** digits).padStart(digits, "0");
-}
+// The software-token MFA method (spec 000 §3 "token") on @oslojs/otp (RFC 4226 HOTP, RFC 6238
+// TOTP) and @oslojs/encoding (base32). Authenticator apps use SHA-1, 30-second steps and 6 digits.
+// What stays here is the project's own rule: the time step comes from the platform's clock (not
+// Date.now), one step either side of now is accepted, and a step already used is refused.
+// docs/decisions/137.
 
 export const TOTP_STEP_SECONDS = 30;
+const DIGITS = 6;
 
-/** The RFC 6238 time step of a moment (T0 = 0). */
-export function totpStep(timeMs: number, stepSeconds = TOTP_STEP_SECONDS): number {
-  return Math.floor(timeMs / 1000 / stepSeconds);
+/** Base32 (RFC 4648) as authenticator apps take it: upper case, no padding. */
+export function base32Encode(bytes: Uint8Array): string {
+  return encodeBase32UpperCaseNoPadding(bytes);
 }
 
-export function totp(
-  key: Uint8Array,
-  timeMs: number,
-  options: { digits?: number; algorithm?: TotpAlgorithm; stepSeconds?: number } = {},
-): string {
-  return hotp(key, totpStep(timeMs, options.stepSeconds), options.digits ?? 6, options.algorithm ?? "sha1");
+/** Decodes base32, ignoring case, spaces and padding; throws on any other character. */
+export function base32Decode(text: string): Uint8Array {
+  return decodeBase32IgnorePadding(text.replace(/[\s=]/g, "").toUpperCase());
+}
+
+/** The RFC 6238 time step of a moment (T0 = 0). */
+export function totpStep(timeMs: number): number {
+  return Math.floor(timeMs / 1000 / TOTP_STEP_SECONDS);
+}
+
+/** The code of a key at a moment (SHA-1, 30-second steps; 6 digits unless told, at most 8). */
+export function totp(key: Uint8Array, timeMs: number, digits = DIGITS): string {
+  return generateHOTP(key, BigInt(totpStep(timeMs)), digits);
 }
 
 /**
@@ -82,9 +46,19 @@ export function verifyTotp(
   const window = options.window ?? 1;
   for (let step = now - window; step <= now + window; step++) {
     if (step < 0 || (options.notAfterStep != null && step <= options.notAfterStep)) continue;
-    if (timingSafeEqual(Buffer.from(hotp(key, step)), Buffer.from(code))) return step;
+    if (verifyHOTP(key, BigInt(step), DIGITS, code)) return step;
   }
   return null;
+}
+
+/** verifyTotp on a stored base32 secret; null when there is no secret or the code does not match. */
+export function matchTokenCode(
+  secret: string | null | undefined,
+  code: string,
+  timeMs: number,
+  notAfterStep: number | null = null,
+): number | null {
+  return secret ? verifyTotp(base32Decode(secret), code, timeMs, { notAfterStep }) : null;
 }
 
 /** A new 160-bit secret (RFC 4226 recommends 160 bits), base32 as apps take it. */
@@ -94,13 +68,5 @@ export function newTotpSecret(): string {
 
 /** The otpauth:// URI an authenticator app reads from a QR code. */
 export function otpauthUri(secret: string, account: string, issuer: string): string {
-  const label = encodeURIComponent(`${issuer}:${account}`);
-  const query = new URLSearchParams({
-    secret,
-    issuer,
-    algorithm: "SHA1",
-    digits: "6",
-    period: String(TOTP_STEP_SECONDS),
-  });
-  return `otpauth://totp/${label}?${query.toString()}`;
+  return createTOTPKeyURI(issuer, account, base32Decode(secret), TOTP_STEP_SECONDS, DIGITS);
 }

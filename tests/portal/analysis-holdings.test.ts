@@ -1,17 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "~/lib/format";
-import { type Portal, signInDemoUsers, startPortal } from "./portal-harness";
-import { type Account, seededBook, TODAY } from "./seeded-book";
+import { type Account, TODAY, withSeededPortal } from "./seeded-book";
 
 // The analysis page's investments and allocation tabs and its CSV downloads (spec 001 §2.3, §5)
 // against a real platform on a fresh seeded database. Holdings are recomputed here from the raw
 // rows (./seeded-book.ts), never by the platform's valuation code.
 
-let portal: Portal;
-let book: ReturnType<typeof seededBook>;
-let users: Awaited<ReturnType<typeof signInDemoUsers>>;
+const seeded = withSeededPortal();
 let accounts: Account[];
 
 type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
@@ -88,29 +85,25 @@ type Page = {
   } | null;
 };
 
-async function analysis(path: string, cookie = users.client): Promise<Page> {
+async function analysis(path: string, cookie = seeded.users.client): Promise<Page> {
   const route = await import("~/routes/clients.analysis/route");
   const response = await call(route, path, cookie);
   expect(response.status, path).toBe(200);
   return ((await (response as Response).json()) as { page: Page }).page;
 }
-async function download(kind: string, search: string, cookie = users.client) {
+async function download(kind: string, search: string, cookie = seeded.users.client) {
   const route = await import("~/routes/clients.analysis_.download.$kind/route");
   return call(route, `/clients/analysis/download/${kind}${search}`, cookie, { kind });
 }
 const byName = (name: string) => accounts.find((a) => a.description === name)!;
 const gbp = (amount: number) => formatMoney(amount, "GBP", "en-GB", { decimals: 2 });
 
-beforeAll(async () => {
-  portal = await startPortal();
-  book = seededBook(portal);
-  users = await signInDemoUsers(portal);
-  const entity = (book.sql("SELECT entity_id AS id FROM users WHERE username = 'demo.client'").get() as { id: number })
-    .id;
-  accounts = book.visibleManagedAccounts(entity);
-}, 60_000);
-
-afterAll(() => portal.close());
+beforeAll(() => {
+  const entity = (
+    seeded.book.sql("SELECT entity_id AS id FROM users WHERE username = 'demo.client'").get() as { id: number }
+  ).id;
+  accounts = seeded.book.visibleManagedAccounts(entity);
+});
 
 describe("the investments tab (spec 001 §2.3, §5)", () => {
   it("values each holding of the ISA as the book does: units × price × the day's FX", async () => {
@@ -119,9 +112,9 @@ describe("the investments tab (spec 001 §2.3, §5)", () => {
     expect(view.state).toBe("ok");
     const [account] = view.accounts;
     expect(account!.name).toBe(isa.description);
-    expect(account!.cells.value).toBe(gbp(book.valueOf([isa.id], TODAY)));
-    const held = book.holdings([isa.id], TODAY);
-    const rows = book.sql("SELECT id, code, currency, description FROM securities").all() as Array<{
+    expect(account!.cells.value).toBe(gbp(seeded.book.valueOf([isa.id], TODAY)));
+    const held = seeded.book.holdings([isa.id], TODAY);
+    const rows = seeded.book.sql("SELECT id, code, currency, description FROM securities").all() as Array<{
       id: number;
       code: string;
       currency: string;
@@ -133,7 +126,7 @@ describe("the investments tab (spec 001 §2.3, §5)", () => {
       const security = rows.find((r) => r.code === position.code)!;
       // decision 106: quantity × price × the day's rate, rounded once to the penny
       expect(position.cells.value, position.code).toBe(
-        gbp(book.lineValue(security.id, held.get(security.id)!, "GBP", TODAY)),
+        gbp(seeded.book.lineValue(security.id, held.get(security.id)!, "GBP", TODAY)),
       );
     }
     // sorted by name, the default (spec 001 §2.3)
@@ -176,7 +169,7 @@ describe("the investments tab (spec 001 §2.3, §5)", () => {
     expect(convert.label).toBe("Convert to account currency");
     const converted = (await analysis(convert.href)).figures!.investments!;
     const apple = converted.accounts[0]!.positions.find((p) => p.code === "AAPL")!;
-    const rate = book.convert(1, "USD", "GBP", TODAY);
+    const rate = seeded.book.convert(1, "USD", "GBP", TODAY);
     expect(apple.conversion).toBe(`Conversion rate: 1 USD = ${rate.toFixed(4)} GBP`);
     expect(apple.currency).toBe("GBP");
     expect(converted.accounts[0]!.convert!.label).toBe("Convert to original currency");
@@ -267,7 +260,7 @@ describe("the allocation tab (spec 001 §2.3, §4)", () => {
       ["sector", "column"],
       ["region", "pie"],
     ]);
-    const total = book.valueOf(own, TODAY);
+    const total = seeded.book.valueOf(own, TODAY);
     for (const panel of view.panels) {
       expect(panel.svg).toMatch(/^<svg[^>]*role="img"/);
       const percents = panel.categories.map((c) => (c.percent === "<1%" ? 0 : Number(c.percent.replace("%", ""))));
@@ -316,14 +309,14 @@ describe("the transactions say which way the money moved (decision 108)", () => 
 
   /** The own account with the most kinds of transaction (a withdrawal among them), and its stored rows since it opened, newest first. */
   function richestAccount() {
-    const withdrawals = book
+    const withdrawals = seeded.book
       .sql(
         "SELECT t.account_id AS id, COUNT(DISTINCT t.type) AS kinds FROM transactions t GROUP BY t.account_id ORDER BY kinds DESC, t.account_id",
       )
       .all() as Array<{ id: number; kinds: number }>;
     const own = new Set(accounts.filter((a) => !a.isLinked).map((a) => a.id));
     const account = accounts.find((a) => a.id === withdrawals.find((w) => own.has(w.id) && hasWithdrawal(w.id))!.id)!;
-    const rows = book
+    const rows = seeded.book
       .sql(
         `SELECT t.id, t.type, t.currency, t.gross_minor AS gross, t.fee_minor AS fee, t.tax_minor AS tax, t.net_minor AS net, s.is_cash AS cash
        FROM transactions t JOIN securities s ON s.id = t.security_id WHERE t.account_id = ? AND t.trade_date <= ? ORDER BY t.trade_date DESC, t.id DESC`,
@@ -333,7 +326,7 @@ describe("the transactions say which way the money moved (decision 108)", () => 
   }
   const hasWithdrawal = (id: number) =>
     Boolean(
-      book
+      seeded.book
         .sql(
           "SELECT 1 FROM transactions t JOIN securities s ON s.id = t.security_id WHERE t.account_id = ? AND t.type = 'transfer_out' AND s.is_cash = 1",
         )
@@ -448,15 +441,15 @@ describe("the CSV downloads (beyond the spec)", () => {
     );
     const total = rows.slice(1).reduce((sum, r) => sum + pence(r[9]!), 0);
     expect(total).toBe(pence(page.accounts[0]!.cells.value));
-    expect(total).toBe(Math.round(book.valueOf([isa.id], TODAY) * 100));
+    expect(total).toBe(Math.round(seeded.book.valueOf([isa.id], TODAY) * 100));
   });
 
   it("downloads the transactions of the period and neutralises a cell a spreadsheet would run", async () => {
     const isa = byName("Ellie Stocks and Shares ISA");
-    const latest = book
+    const latest = seeded.book
       .sql("SELECT id FROM transactions WHERE account_id = ? ORDER BY trade_date DESC, id DESC LIMIT 1")
       .get(isa.id) as { id: number };
-    book
+    seeded.book
       .sql("UPDATE transactions SET narrative = ? WHERE id = ?")
       .run('=HYPERLINK("http://example.invalid","Click")', latest.id);
     const response = await download("transactions", `?id=${isa.id}&range=2Y`);
@@ -469,7 +462,7 @@ describe("the CSV downloads (beyond the spec)", () => {
     expect(rows[1]![7]).toBe(`'=HYPERLINK("http://example.invalid","Click")`);
     const twoYears = `${Number(TODAY.slice(0, 4)) - 2}${TODAY.slice(4)}`;
     const count = (
-      book
+      seeded.book
         .sql("SELECT COUNT(*) AS n FROM transactions WHERE account_id = ? AND trade_date >= ? AND trade_date <= ?")
         .get(isa.id, twoYears, TODAY) as { n: number }
     ).n;
@@ -480,6 +473,6 @@ describe("the CSV downloads (beyond the spec)", () => {
     expect((await download("investments", "?id=999999").catch((r: Response) => r)).status).toBe(404);
     expect((await download("transactions", "?range=custom&from=31-12-2024&to=01-01-2024")).status).toBe(400);
     expect((await download("holdings", "").catch((r: Response) => r)).status).toBe(404);
-    expect((await download("investments", "", users.assets).catch((r: Response) => r)).status).toBe(403);
+    expect((await download("investments", "", seeded.users.assets).catch((r: Response) => r)).status).toBe(403);
   });
 });

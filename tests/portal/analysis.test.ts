@@ -1,17 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatDate, formatMoney } from "~/lib/format";
 import { twr } from "../../server/domain/returns";
-import { type Portal, signInDemoUsers, startPortal, thrown } from "./portal-harness";
-import { type Account, type Expected, ONE_YEAR_BEFORE, seededBook, sinceInception, TODAY } from "./seeded-book";
+import { thrown } from "./portal-harness";
+import { type Account, type Expected, ONE_YEAR_BEFORE, sinceInception, TODAY, withSeededPortal } from "./seeded-book";
 
 // The analysis page's loader (spec 001 §2.2–2.4) against a real platform on a fresh seeded
 // database. Its figures are recomputed here from the raw rows (./seeded-book.ts), never by the
 // platform's performance code.
 
-let portal: Portal;
-let book: ReturnType<typeof seededBook>;
-let users: Awaited<ReturnType<typeof signInDemoUsers>>;
+const seeded = withSeededPortal();
 let accounts: Account[];
 let own: Account[];
 
@@ -69,7 +67,7 @@ type Page = {
 };
 type Data = { page: Page; backHref: string };
 
-async function analysis(path: string, cookie = users.client, status = 200): Promise<Page> {
+async function analysis(path: string, cookie = seeded.users.client, status = 200): Promise<Page> {
   const route = await import("~/routes/clients.analysis/route");
   const response = await call(route, path, cookie);
   expect(response.status, path).toBe(status);
@@ -98,7 +96,7 @@ const performanceText = (e: Expected): Performance => ({
 });
 /** What the tiles (0 decimals) or the table (2) show for some accounts over a period. */
 function expected(accountIds: readonly number[], start: string, decimals: number, end = TODAY) {
-  const e = book.performance(accountIds, start, "GBP", end);
+  const e = seeded.book.performance(accountIds, start, "GBP", end);
   return {
     value: money(e.value, decimals),
     performance: performanceText(e),
@@ -108,14 +106,10 @@ function expected(accountIds: readonly number[], start: string, decimals: number
 const tiles = (f: Figures) => ({ value: f.value, performance: f.performance, movement: f.movement });
 const rowFigures = (r: Row) => ({ value: r.value, performance: r.performance, movement: r.movement });
 
-beforeAll(async () => {
-  portal = await startPortal();
-  book = seededBook(portal);
-  users = await signInDemoUsers(portal);
-  accounts = book.visibleManagedAccounts(1);
+beforeAll(() => {
+  accounts = seeded.book.visibleManagedAccounts(1);
   own = accounts.filter((a) => !a.isLinked);
-}, 60_000);
-afterAll(() => portal.close());
+});
 
 describe("all portfolios (spec 001 §2.2, §2.3)", () => {
   it("shows the own accounts' value, time-weighted return and change over the last year", async () => {
@@ -166,14 +160,14 @@ describe("all portfolios (spec 001 §2.2, §2.3)", () => {
     ]);
     const points = portfolio!.points;
     expect(points[0]).toEqual({ date: ONE_YEAR_BEFORE, value: 0 });
-    expect(points[points.length - 1]!.value).toBeCloseTo(book.performance(ids(own), ONE_YEAR_BEFORE).period, 8);
+    expect(points[points.length - 1]!.value).toBeCloseTo(seeded.book.performance(ids(own), ONE_YEAR_BEFORE).period, 8);
     // a point inside the period: the return from the start to it
     const mid = points[6]!;
-    const flows = book.flowsOf(ids(own), ONE_YEAR_BEFORE, mid.date);
+    const flows = seeded.book.flowsOf(ids(own), ONE_YEAR_BEFORE, mid.date);
     const dates = [...new Set([ONE_YEAR_BEFORE, ...flows.map((f) => f.date), mid.date])].sort();
     expect(mid.value).toBeCloseTo(
       twr(
-        dates.map((date) => ({ date, value: book.valueOf(ids(own), date) })),
+        dates.map((date) => ({ date, value: seeded.book.valueOf(ids(own), date) })),
         flows,
       ).cumulative,
       8,
@@ -181,7 +175,7 @@ describe("all portfolios (spec 001 §2.2, §2.3)", () => {
     // the FTSE All-Share's change from the first point to the last, from its stored levels
     const level = (date: string) =>
       (
-        book
+        seeded.book
           .sql(
             "SELECT p.level_micros AS l FROM benchmark_prices p JOIN benchmarks b ON b.id = p.benchmark_id WHERE b.code = 'FTASX' AND p.date <= ? ORDER BY p.date DESC LIMIT 1",
           )
@@ -195,10 +189,10 @@ describe("all portfolios (spec 001 §2.2, §2.3)", () => {
     const chart = ok(await analysis("/clients/analysis?chart=value")).chart;
     const [value, invested] = chart.interactive.series;
     expect(chart.caption).toMatch(/^Value and net amount invested/);
-    expect(value!.points[value!.points.length - 1]!.value).toBeCloseTo(book.valueOf(ids(own), TODAY), 2);
-    const net = book.flowsOf(ids(own), ONE_YEAR_BEFORE, TODAY).reduce((sum, f) => sum + f.amount, 0);
+    expect(value!.points[value!.points.length - 1]!.value).toBeCloseTo(seeded.book.valueOf(ids(own), TODAY), 2);
+    const net = seeded.book.flowsOf(ids(own), ONE_YEAR_BEFORE, TODAY).reduce((sum, f) => sum + f.amount, 0);
     expect(invested!.points[invested!.points.length - 1]!.value).toBeCloseTo(
-      book.valueOf(ids(own), ONE_YEAR_BEFORE) + net,
+      seeded.book.valueOf(ids(own), ONE_YEAR_BEFORE) + net,
       2,
     );
   });
@@ -252,7 +246,7 @@ describe("drilling down (spec 001 §4 'Account filter levels')", () => {
     const threeYears = `${Number(TODAY.slice(0, 4)) - 3}${TODAY.slice(4)}`;
     expect(usd.inception > threeYears).toBe(true);
     const figures = ok(await analysis(`/clients/analysis?id=${usd.id}&range=3Y`));
-    const e = book.performance([usd.id], threeYears);
+    const e = seeded.book.performance([usd.id], threeYears);
     expect(e.since).toBe(usd.inception);
     expect(figures.performance).toEqual(performanceText(e));
     expect(figures.performance!.since).toBe(formatDate(usd.inception, "en-GB", "long"));
@@ -271,16 +265,18 @@ describe("drilling down (spec 001 §4 'Account filter levels')", () => {
   });
 
   it("lets an adviser with the client in context see the same figures", async () => {
-    const page = await analysis("/clients/analysis", users.adviserWithClient);
+    const page = await analysis("/clients/analysis", seeded.users.adviserWithClient);
     expect(tiles(ok(page))).toEqual(expected(ids(own), ONE_YEAR_BEFORE, 0));
   });
 });
 
 describe("who may see what (spec 001 §6)", () => {
   it("shows no figures for an account the client does not see", async () => {
-    const olivia = book.sql("SELECT id FROM accounts WHERE description = 'Olivia Junior ISA'").get() as { id: number };
+    const olivia = seeded.book.sql("SELECT id FROM accounts WHERE description = 'Olivia Junior ISA'").get() as {
+      id: number;
+    };
     for (const id of [String(olivia.id), "999999", "portfolio-999", "NOPE"]) {
-      const page = await analysis(`/clients/analysis?id=${id}`, users.client, 404);
+      const page = await analysis(`/clients/analysis?id=${id}`, seeded.users.client, 404);
       expect(page.figures).toEqual({ state: "noData" });
       expect(JSON.stringify(page)).not.toMatch(/Olivia/);
     }
@@ -288,14 +284,18 @@ describe("who may see what (spec 001 §6)", () => {
 
   it("refuses the page to a client without portfolio access", async () => {
     const route = await import("~/routes/clients.analysis/route");
-    for (const cookie of [users.assets, users.messages]) {
+    for (const cookie of [seeded.users.assets, seeded.users.messages]) {
       const response = await thrown(call(route, "/clients/analysis", cookie));
       expect(response.status).toBe(403);
     }
   });
 
   it("refuses an invalid custom range with the spec's reasons, keeping what was typed", async () => {
-    const page = await analysis("/clients/analysis?range=custom&from=31-12-2024&to=01-06-2024", users.client, 400);
+    const page = await analysis(
+      "/clients/analysis?range=custom&from=31-12-2024&to=01-06-2024",
+      seeded.users.client,
+      400,
+    );
     expect(page.range).toMatchObject({ from: "31-12-2024", to: "01-06-2024", errors: { to: "startAfterEnd" } });
     expect(page.figures).toBeNull();
   });
@@ -305,7 +305,7 @@ describe("the other tabs (spec 001 §2.3)", () => {
   it("lists an account's transactions of the period, newest first, as the platform holds them", async () => {
     const isa = accounts.find((a) => a.description === "Ellie Stocks and Shares ISA")!;
     const figures = ok(await analysis(`/clients/analysis?id=${isa.id}&tab=transactions`));
-    const rows = book
+    const rows = seeded.book
       .sql(
         "SELECT id, trade_date AS d, gross_minor AS g FROM transactions WHERE account_id = ? AND trade_date >= ? AND trade_date <= ? ORDER BY trade_date DESC, id DESC",
       )
@@ -390,7 +390,7 @@ describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)
     const route = await import("~/routes/clients.analysis_.download.$kind/route");
     const response = await route.loader({
       request: new Request(`http://portal.test/clients/analysis/download/${kind}${search}`, {
-        headers: { Cookie: users.client },
+        headers: { Cookie: seeded.users.client },
       }),
       params: { kind },
       context: {},
@@ -405,7 +405,7 @@ describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)
   const inPeriod = (accountIds: readonly number[]) =>
     new Set(
       (
-        book
+        seeded.book
           .sql(
             `SELECT DISTINCT a.description AS name FROM transactions t JOIN accounts a ON a.id = t.account_id WHERE t.account_id IN (${accountIds.join(",")}) AND t.trade_date >= ? AND t.trade_date <= ?`,
           )
@@ -416,7 +416,7 @@ describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)
     );
 
   it("at 'All portfolios' the tiles, investments, allocation, transactions and both CSVs cover her own managed accounts, and say so", async () => {
-    const bonds = book
+    const bonds = seeded.book
       .sql("SELECT id, description FROM accounts WHERE service_type = 'Not managed' AND description LIKE 'Ellie%'")
       .get() as { id: number; description: string };
     const linked = accounts.filter((a) => a.isLinked);
@@ -451,7 +451,7 @@ describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)
     for (const left of [bonds.description, ...linked.map((a) => a.description)])
       expect(listed.has(left), left).toBe(false);
     const count = (
-      book
+      seeded.book
         .sql(
           `SELECT COUNT(*) AS n FROM transactions WHERE account_id IN (${ids(own).join(",")}) AND trade_date >= ? AND trade_date <= ?`,
         )
@@ -461,11 +461,11 @@ describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)
   });
 
   it("for demo.partner too: his own accounts on the tiles and among the transactions, Ellie's portfolio only as linked rows", async () => {
-    const partner = await portal.signIn("demo.partner");
+    const partner = await seeded.portal.signIn("demo.partner");
     const entity = (
-      book.sql("SELECT entity_id AS id FROM users WHERE username = 'demo.partner'").get() as { id: number }
+      seeded.book.sql("SELECT entity_id AS id FROM users WHERE username = 'demo.partner'").get() as { id: number }
     ).id;
-    const his = book.visibleManagedAccounts(entity);
+    const his = seeded.book.visibleManagedAccounts(entity);
     const hisOwn = his.filter((a) => !a.isLinked);
     const ellies = his.filter((a) => a.isLinked);
     expect(ellies.length).toBeGreaterThan(0);
@@ -494,7 +494,7 @@ describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)
   });
 
   it("drilled into her own portfolio, the Premium Bonds it holds are on no tab, and its id alone shows nothing", async () => {
-    const bonds = book
+    const bonds = seeded.book
       .sql(
         "SELECT id, portfolio_id AS portfolioId, description FROM accounts WHERE service_type = 'Not managed' AND description LIKE 'Ellie%'",
       )
@@ -504,7 +504,7 @@ describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)
     ).transactions!;
     expect(transactions.rows.some((r) => r.account === bonds.description)).toBe(false);
     expect(new Set(transactions.rows.map((r) => r.account))).toEqual(inPeriod(ids(inPortfolio("Ellie's portfolio"))));
-    const page = await analysis(`/clients/analysis?id=${bonds.id}`, users.client, 404);
+    const page = await analysis(`/clients/analysis?id=${bonds.id}`, seeded.users.client, 404);
     expect([page.notFound, page.figures]).toEqual([true, { state: "noData" }]);
   });
 });

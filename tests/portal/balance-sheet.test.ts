@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatDate, formatMoney } from "~/lib/format";
-import { type Portal, startPortal, thrown, signInDemoUsers } from "./portal-harness";
-import { seededBook, TODAY } from "./seeded-book";
+import { thrown } from "./portal-harness";
+import { TODAY, withSeededPortal } from "./seeded-book";
 
 // The balance sheet's loader (spec 001 §2.5, §4) against a real platform on a fresh seeded
 // database: the figures are recomputed here from the raw rows of that database.
 
-let portal: Portal;
+const seeded = withSeededPortal();
 let client: string;
 let assets: string;
 let messages: string;
@@ -73,7 +73,7 @@ const tablesOf = (page: Page) =>
   okContent(page).tables.filter((t): t is Extract<Table, { rows: Row[] }> => !("empty" in t));
 
 type Statement = { all: (...params: unknown[]) => unknown[]; get: (...params: unknown[]) => unknown };
-const sql = (text: string): Statement => portal.platform.db.$client.prepare(text) as unknown as Statement;
+const sql = (text: string): Statement => seeded.portal.platform.db.$client.prepare(text) as unknown as Statement;
 const entityOf = (username: string) =>
   (sql("SELECT entity_id AS id FROM users WHERE username = ?").get(username) as { id: number }).id;
 const money2 = (amount: number, currency = "GBP") => formatMoney(amount, currency, "en-GB", { decimals: 2 });
@@ -108,13 +108,9 @@ function ownedOf(entityId: number, kind: string) {
   }));
 }
 
-let book: ReturnType<typeof seededBook>;
-beforeAll(async () => {
-  portal = await startPortal();
-  book = seededBook(portal);
-  ({ client, assets, messages, adviserWithClient } = await signInDemoUsers(portal));
+beforeAll(() => {
+  ({ client, assets, messages, adviserWithClient } = seeded.users);
 });
-afterAll(() => portal.close());
 
 describe("balance sheet: demo.client", () => {
   it("shows Everything by default, her members, and the tabs with data", async () => {
@@ -244,7 +240,7 @@ describe("balance sheet: demo.client", () => {
     // and recomputed from the seeded book at today's prices (her delayed pricing)
     const accountValue = (description: string) => {
       const { id } = sql("SELECT id FROM accounts WHERE description = ?").get(description) as { id: number };
-      return book.valueOf([id], TODAY, "GBP", TODAY);
+      return seeded.book.valueOf([id], TODAY, "GBP", TODAY);
     };
     expect(isaTable!.rows[0]!.value.text).toBe(money2(accountValue("Ellie Stocks and Shares ISA")));
     expect(isaTable!.rows[1]!.valueOwned.text).toBe(
@@ -316,10 +312,10 @@ describe("balance sheet: demo.client", () => {
     expect(page.page.currency?.preferred).toBe("GBP");
     const row = (p: Page) => tablesOf(p)[0]!.rows.find((r) => r.description.text === "James US dollar account")!;
     expect(row(await sheet(`/clients/balance-sheet?id=${james}&view=managed`, client)).value.text).toBe(
-      money2(book.valueOf([usd], TODAY, "GBP", TODAY)),
+      money2(seeded.book.valueOf([usd], TODAY, "GBP", TODAY)),
     );
     const original = await sheet(`/clients/balance-sheet?id=${james}&view=managed&currency=plan`, client);
-    expect(row(original).value.text).toBe(money2(book.valueOf([usd], TODAY, "USD", TODAY), "USD"));
+    expect(row(original).value.text).toBe(money2(seeded.book.valueOf([usd], TODAY, "USD", TODAY), "USD"));
     // a total across sterling and dollars cannot be added up
     expect(tablesOf(original)[0]!.total).toBe("Not available");
     const olivia = (sql("SELECT id FROM entities WHERE display_name = 'Olivia Hartley'").get() as { id: number }).id;

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { formatDate, formatMoney } from "~/lib/format";
 import { twr } from "../../server/domain/returns";
-import { type Portal, startPortal, thrown, signInDemoUsers } from "./portal-harness";
+import { thrown } from "./portal-harness";
 import {
   type Account,
   type Expected,
@@ -11,6 +11,7 @@ import {
   seededBook,
   sinceInception,
   TODAY,
+  withSeededPortal,
 } from "./seeded-book";
 
 // The clients home loader (spec 001 §2.1, §2.6) against a real platform on a fresh seeded
@@ -18,7 +19,7 @@ import {
 // positions from the transactions, prices and FX rates of the valuation date, time-weighted
 // returns revalued at every transfer in or out.
 
-let portal: Portal;
+const seeded = withSeededPortal();
 let client: string;
 let assets: string;
 let messages: string;
@@ -101,13 +102,13 @@ function ok(page: HomePage): OkPortfolio {
 
 // ── the seeded database, read directly (./seeded-book.ts) ─────────────────────────────────────
 
-let book: ReturnType<typeof seededBook>;
-const sql = (text: string) => book.sql(text);
-const visibleManagedAccounts = (entityId: number) => book.visibleManagedAccounts(entityId);
-const valueOf = (...args: Parameters<ReturnType<typeof seededBook>["valueOf"]>) => book.valueOf(...args);
-const flowsOf = (...args: Parameters<ReturnType<typeof seededBook>["flowsOf"]>) => book.flowsOf(...args);
-const convert = (...args: Parameters<ReturnType<typeof seededBook>["convert"]>) => book.convert(...args);
-const performance = (...args: Parameters<ReturnType<typeof seededBook>["performance"]>) => book.performance(...args);
+const sql = (text: string) => seeded.book.sql(text);
+const visibleManagedAccounts = (entityId: number) => seeded.book.visibleManagedAccounts(entityId);
+const valueOf = (...args: Parameters<ReturnType<typeof seededBook>["valueOf"]>) => seeded.book.valueOf(...args);
+const flowsOf = (...args: Parameters<ReturnType<typeof seededBook>["flowsOf"]>) => seeded.book.flowsOf(...args);
+const convert = (...args: Parameters<ReturnType<typeof seededBook>["convert"]>) => seeded.book.convert(...args);
+const performance = (...args: Parameters<ReturnType<typeof seededBook>["performance"]>) =>
+  seeded.book.performance(...args);
 
 // ── how the page shows figures ────────────────────────────────────────────────────────────────
 
@@ -161,17 +162,14 @@ let linked: Account[];
 const ids = (list: readonly Account[]) => list.map((a) => a.id);
 const inPortfolio = (name: string) => accounts.filter((a) => a.portfolio === name);
 
-beforeAll(async () => {
-  portal = await startPortal();
-  book = seededBook(portal);
-  ({ client, assets, messages, adviserWithClient } = await signInDemoUsers(portal));
+beforeAll(() => {
+  ({ client, assets, messages, adviserWithClient } = seeded.users);
 
   ellie = entityOf("demo.client");
   accounts = visibleManagedAccounts(ellie);
   own = accounts.filter((a) => !a.isLinked);
   linked = accounts.filter((a) => a.isLinked);
 });
-afterAll(() => portal.close());
 
 describe("the accounts behind demo.client's dashboard", () => {
   it("are her own managed accounts and James's linked ones; not the unmanaged deposits nor Olivia's Junior ISA", () => {
@@ -391,7 +389,7 @@ describe("clients home: the portfolio view of demo.client (spec 001 §2.1)", () 
        ORDER BY u.username LIMIT 1`,
     ).get() as { username: string } | undefined;
     expect(row).toBeDefined();
-    const page = await home("/clients/home", await portal.signIn(row!.username));
+    const page = await home("/clients/home", await seeded.portal.signIn(row!.username));
     expect(page.portfolio).toEqual({ state: "noPortfolios" });
     expect(page.assetsOnly).toBe(false);
     expect(page.assets.state).toBe("empty");

@@ -3,12 +3,14 @@ import { z } from "zod";
 import { createPlanningClient, PlanningError } from "~/planning/client.server";
 import { failureResponse, settle } from "~/session/failures.server";
 
-type Call = { url: string; init: RequestInit };
+type Call = { url: string; method: string; headers: Headers; body: string };
 
+/** A fetch that answers from a list and records each call (ky hands it a Request). */
 function fakeFetch(answers: Array<Response | Error>) {
   const calls: Call[] = [];
-  const fetchImpl = (async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
+  const fetchImpl = (async (input: Request, init?: RequestInit) => {
+    const request = new Request(input, init);
+    calls.push({ url: request.url, method: request.method, headers: request.headers, body: await request.text() });
     const next = answers.shift();
     if (!next) throw new Error("no more answers");
     if (next instanceof Error) throw next;
@@ -29,7 +31,7 @@ describe("the planning client", () => {
     await client(fetchImpl).get("resourceful/session/user", z.object({ ok: z.boolean() }), {
       query: { page_size: 20, empty: "", ids: [3, 4] },
     });
-    const headers = new Headers(calls[0]!.init.headers);
+    const headers = calls[0]!.headers;
     expect(calls[0]!.url).toBe("http://platform.test/resourceful/session/user?page_size=20&ids.0=3&ids.1=4");
     expect(headers.get("X-Xplan-Auth-Failure-Action")).toBe("error");
     expect(headers.get("X-Xplan-App-Id")).toBeTruthy();
@@ -74,6 +76,60 @@ describe("the planning client", () => {
       await expect(call).rejects.toBeInstanceOf(PlanningError);
       expect(calls, `${method} ${status}`).toHaveLength(1);
     }
+  });
+
+  it("repeats PUT and DELETE like GET, never PATCH, and no call its caller marks retry: false", async () => {
+    const failingTwice = () => fakeFetch([jsonAnswer(502, {}), jsonAnswer(500, {}), jsonAnswer(200, {})]);
+    const put = failingTwice();
+    await client(put.fetchImpl).put("resourceful/x", z.object({}), { body: { a: 1 } });
+    expect(put.calls.map((c) => [c.method, c.body])).toEqual(Array(3).fill(["PUT", '{"a":1}']));
+    const del = failingTwice();
+    await client(del.fetchImpl).delete("resourceful/x");
+    expect(del.calls).toHaveLength(3);
+    const patch = failingTwice();
+    await expect(client(patch.fetchImpl).patch("resourceful/x", z.object({}))).rejects.toBeInstanceOf(PlanningError);
+    expect(patch.calls).toHaveLength(1);
+    const once = failingTwice();
+    await expect(client(once.fetchImpl).get("resourceful/x", z.object({}), { retry: false })).rejects.toMatchObject({
+      status: 502,
+    });
+    expect(once.calls).toHaveLength(1);
+  });
+
+  it("waits the delay × the attempt between attempts", async () => {
+    const times: number[] = [];
+    const { fetchImpl } = fakeFetch([new TypeError("a"), new TypeError("b"), jsonAnswer(200, {})]);
+    const timed = (async (input: Request, init?: RequestInit) => {
+      times.push(Date.now());
+      return fetchImpl(input, init);
+    }) as unknown as typeof fetch;
+    await createPlanningClient({ baseUrl: "http://platform.test", fetch: timed, retryDelayMs: 40 }).get(
+      "resourceful/x",
+      z.object({}),
+    );
+    expect(times).toHaveLength(3);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(39);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(79);
+  });
+
+  it("gives each attempt its own time limit, the body's reading included", async () => {
+    let calls = 0;
+    const slowBody = (async (_input: Request, init?: RequestInit) => {
+      calls++;
+      if (calls === 2) return jsonAnswer(200, { n: 2 });
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"n": '));
+          init?.signal?.addEventListener("abort", () => controller.error(init.signal!.reason));
+        },
+      });
+      return new Response(body, { status: 200 });
+    }) as unknown as typeof fetch;
+    const options = { baseUrl: "http://platform.test", fetch: slowBody, retryDelayMs: 1, timeoutMs: 50 };
+    await expect(createPlanningClient(options).get("resourceful/x", z.object({ n: z.number() }))).resolves.toEqual({
+      n: 2,
+    });
+    expect(calls).toBe(2);
   });
 
   it("makes a refusal without a stack trace and keeps a fault's (docs/decisions/132)", async () => {
@@ -166,7 +222,9 @@ describe("the planning client", () => {
     });
     expect(answers).toEqual({ user: { id: 1 }, caps: { capabilities: ["view_partner"] } });
     expect(calls[0]!.url).toBe("http://platform.test/resourceful");
-    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
+    expect(calls[0]!.method).toBe("POST");
+    expect(calls[0]!.headers.get("Content-Type")).toBe("application/json");
+    expect(JSON.parse(calls[0]!.body)).toEqual({
       batch: [
         { name: "user", method: "GET", url: "session/user" },
         { name: "caps", method: "GET", url: "session/capability" },

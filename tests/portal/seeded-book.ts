@@ -3,7 +3,8 @@
 // time-weighted returns revalued at every transfer in or out. Shared by the home and analysis tests.
 import { type CashFlow, twr } from "../../server/domain/returns";
 import { START } from "../server/harness";
-import type { Portal } from "./portal-harness";
+import { afterAll, beforeAll } from "vitest";
+import { type Portal, signInDemoUsers, startPortal } from "./portal-harness";
 
 export const TODAY = START.slice(0, 10); // the platform's fixed clock: Friday 14 March 2025
 export const ONE_YEAR_BEFORE = `${Number(TODAY.slice(0, 4)) - 1}${TODAY.slice(4)}`;
@@ -202,4 +203,28 @@ export function seededBook(portal: Portal) {
   }
 
   return { sql, visibleManagedAccounts, ledgerOf, holdings, valueOf, flowsOf, performance, convert, lineValue };
+}
+
+/**
+ * A portal on a fresh platform for one test file, with the seeded book read directly and the demo
+ * users signed in: started before its tests, closed after them. Read `portal`, `book` and `users`
+ * inside the tests (they are set once `beforeAll` ran).
+ */
+export function withSeededPortal(): {
+  readonly portal: Portal;
+  readonly book: ReturnType<typeof seededBook>;
+  readonly users: Awaited<ReturnType<typeof signInDemoUsers>>;
+} {
+  const seeded = {} as {
+    portal: Portal;
+    book: ReturnType<typeof seededBook>;
+    users: Awaited<ReturnType<typeof signInDemoUsers>>;
+  };
+  beforeAll(async () => {
+    seeded.portal = await startPortal();
+    seeded.book = seededBook(seeded.portal);
+    seeded.users = await signInDemoUsers(seeded.portal);
+  }, 60_000);
+  afterAll(() => seeded.portal?.close());
+  return seeded;
 }

@@ -1,29 +1,26 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
 import { base32Decode, totp } from "../../server/lib/totp";
-import { type ErrorAnswer, type Platform, startPlatform } from "./harness";
+import { type ErrorAnswer, startPlatform, withPlatform } from "./harness";
 
-let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform();
-});
-afterAll(() => platform.close());
+const harness = withPlatform();
 
 const CLIENTS_ONLY = "Permission Error: This feature is only available to clients";
-const userRow = (username: string) => platform.db.select().from(users).where(eq(users.usernameKey, username)).get()!;
+const userRow = (username: string) =>
+  harness.platform.db.select().from(users).where(eq(users.usernameKey, username)).get()!;
 
 describe("change password", () => {
   const change = (token: string, body: Record<string, unknown>) =>
-    platform.call<{ password_changed: boolean } & ErrorAnswer>("/resourceful/session/password", {
+    harness.platform.call<{ password_changed: boolean } & ErrorAnswer>("/resourceful/session/password", {
       method: "PUT",
       body,
       token,
     });
 
   it("checks the current password and the policy, then ends the other sessions", async () => {
-    const other = await platform.session("demo.assets");
-    const token = await platform.session("demo.assets");
+    const other = await harness.platform.session("demo.assets");
+    const token = await harness.platform.session("demo.assets");
     const wrong = await change(token, { current_password: "Not-it-1", new_password: "Brand-new-2" });
     expect(wrong.status).toBe(400);
     expect(wrong.body.api_message).toBe("The current password is incorrect.");
@@ -36,27 +33,29 @@ describe("change password", () => {
     const done = await change(token, { current_password: "Demo-pass-1", new_password: "Brand-new-2" });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ password_changed: true });
-    expect((await platform.call("/resourceful/session/user", { token })).status).toBe(200);
-    expect((await platform.call("/resourceful/session/user", { token: other })).status).toBe(401);
-    expect((await platform.login("demo.assets", "client", "Brand-new-2")).body.login_status).toBe("LoginSuccess");
+    expect((await harness.platform.call("/resourceful/session/user", { token })).status).toBe(200);
+    expect((await harness.platform.call("/resourceful/session/user", { token: other })).status).toBe(401);
+    expect((await harness.platform.login("demo.assets", "client", "Brand-new-2")).body.login_status).toBe(
+      "LoginSuccess",
+    );
   });
 
   it("is for clients only", async () => {
-    const adviser = await platform.session("demo.adviser", "adviser");
+    const adviser = await harness.platform.session("demo.adviser", "adviser");
     const answer = await change(adviser, { current_password: "Demo-pass-1", new_password: "Brand-new-2" });
     expect(answer.status).toBe(403);
     expect(answer.body.api_message).toBe(CLIENTS_ONLY);
   });
 
   it("locks the account after 5 wrong current passwords, ending the session", async () => {
-    const token = await platform.session("demo.lockout");
+    const token = await harness.platform.session("demo.lockout");
     for (let i = 1; i <= 4; i++)
       expect((await change(token, { current_password: "Nope-1234", new_password: "Brand-new-2" })).status).toBe(400);
     const fifth = await change(token, { current_password: "Nope-1234", new_password: "Brand-new-2" });
     expect(fifth.status).toBe(403);
     expect(fifth.body.api_message).toBe("Account has been disabled.");
-    expect((await platform.call("/resourceful/session/user", { token })).status).toBe(401);
-    await platform.call("/dev/users/demo.lockout/unlock", { method: "POST", body: {} });
+    expect((await harness.platform.call("/resourceful/session/user", { token })).status).toBe(401);
+    await harness.platform.call("/dev/users/demo.lockout/unlock", { method: "POST", body: {} });
   });
 });
 
@@ -68,8 +67,8 @@ describe("security questions", () => {
   };
 
   it("lists the user's questions and the 8 defaults, and sets new ones", async () => {
-    const token = await platform.session("demo.client");
-    const before = await platform.call<Questions>("/resourceful/session/security_questions", { token });
+    const token = await harness.platform.session("demo.client");
+    const before = await harness.platform.call<Questions>("/resourceful/session/security_questions", { token });
     expect(before.body.questions).toEqual([
       { position: 1, question: "What was the name of your first pet?" },
       { position: 2, question: "In which town or city did your parents meet?" },
@@ -78,7 +77,7 @@ describe("security questions", () => {
     expect(before.body.answer_min_length).toBe(0);
 
     const put = (questions: unknown) =>
-      platform.call<Questions & ErrorAnswer>("/resourceful/session/security_questions", {
+      harness.platform.call<Questions & ErrorAnswer>("/resourceful/session/security_questions", {
         method: "PUT",
         body: { questions },
         token,
@@ -118,7 +117,7 @@ describe("security questions", () => {
       "What was your childhood nickname?",
     ]);
     // the forgotten-password flow now asks the new questions
-    const reset = await platform.call<{ questions: string[] }>("/resourceful/forgotten_password", {
+    const reset = await harness.platform.call<{ questions: string[] }>("/resourceful/forgotten_password", {
       method: "POST",
       body: { username: "demo.client" },
     });
@@ -151,20 +150,24 @@ describe("security questions", () => {
   });
 
   it("is for clients only", async () => {
-    const adviser = await platform.session("demo.adviser", "adviser");
-    expect((await platform.call("/resourceful/session/security_questions", { token: adviser })).body.api_message).toBe(
-      CLIENTS_ONLY,
-    );
+    const adviser = await harness.platform.session("demo.adviser", "adviser");
+    expect(
+      (await harness.platform.call("/resourceful/session/security_questions", { token: adviser })).body.api_message,
+    ).toBe(CLIENTS_ONLY);
   });
 });
 
 describe("preferences", () => {
   type Client = { comm_pref_email: string; comm_pref_mail: string; comm_pref_sms: string; first_name: string };
   const patch = (id: number, body: unknown, token: string) =>
-    platform.call<Client & ErrorAnswer>(`/resourceful/entity/client-v3/${id}`, { method: "PATCH", body, token });
+    harness.platform.call<Client & ErrorAnswer>(`/resourceful/entity/client-v3/${id}`, {
+      method: "PATCH",
+      body,
+      token,
+    });
 
   it("lets a client change their own with 200 and the record", async () => {
-    const token = await platform.session("demo.client");
+    const token = await harness.platform.session("demo.client");
     const answer = await patch(1, { comm_pref_mail: "1", comm_pref_sms: "0" }, token);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
@@ -173,24 +176,26 @@ describe("preferences", () => {
       comm_pref_mail: "1",
       comm_pref_sms: "0",
     });
-    expect((await platform.call<Client>("/resourceful/entity/client-v3/1", { token })).body.comm_pref_mail).toBe("1");
+    expect(
+      (await harness.platform.call<Client>("/resourceful/entity/client-v3/1", { token })).body.comm_pref_mail,
+    ).toBe("1");
   });
 
   it("refuses other values, other fields, an empty change, a partner's record and advisers", async () => {
-    const token = await platform.session("demo.client");
+    const token = await harness.platform.session("demo.client");
     expect((await patch(1, { comm_pref_email: "yes" }, token)).status).toBe(400);
     expect((await patch(1, { first_name: "Eve" }, token)).status).toBe(400);
     expect((await patch(1, {}, token)).status).toBe(400);
     const partner = await patch(2, { comm_pref_email: "0" }, token);
     expect(partner.status).toBe(403);
     expect(partner.body.api_message).toBe("Permission Error: You do not have access to this entity");
-    const adviser = await platform.session("demo.adviser", "adviser");
-    await platform.call("/resourceful/session/client_in_context", {
+    const adviser = await harness.platform.session("demo.adviser", "adviser");
+    await harness.platform.call("/resourceful/session/client_in_context", {
       method: "PUT",
       token: adviser,
       body: { client_id: 1, client_access_level: 1 },
     });
-    expect((await platform.call("/resourceful/entity/client-v3/1", { token: adviser })).status).toBe(200);
+    expect((await harness.platform.call("/resourceful/entity/client-v3/1", { token: adviser })).status).toBe(200);
     const refused = await patch(1, { comm_pref_email: "0" }, adviser);
     expect(refused.status).toBe(403);
     expect(refused.body.api_message).toBe(CLIENTS_ONLY);
@@ -205,12 +210,14 @@ describe("additional verification", () => {
   };
 
   it("answers the enrolment details and methods", async () => {
-    const token = await platform.session("demo.enrol").catch(() => null);
+    const token = await harness.platform.session("demo.enrol").catch(() => null);
     expect(token).toBeNull(); // not enrolled: cannot get a session without the steps
     const mfa = await signInMfa("demo.mfa");
-    const details = await platform.call("/resourceful/session/mfa", { token: mfa });
+    const details = await harness.platform.call("/resourceful/session/mfa", { token: mfa });
     expect(details.body).toEqual({ mfaMethod: "sms", mobile: "+********0123", email: null, softwareToken: false });
-    const methods = await platform.call<{ methods: unknown[] }>("/resourceful/session/mfa/methods", { token: mfa });
+    const methods = await harness.platform.call<{ methods: unknown[] }>("/resourceful/session/mfa/methods", {
+      token: mfa,
+    });
     expect(methods.body.methods).toEqual([
       { method: "sms", destination: "+********0123" },
       { method: "email", destination: null },
@@ -218,13 +225,15 @@ describe("additional verification", () => {
     ]);
     const single = await signInMfa("demo.single");
     expect(
-      (await platform.call<{ methods: unknown[] }>("/resourceful/session/mfa/methods", { token: single })).body.methods,
+      (await harness.platform.call<{ methods: unknown[] }>("/resourceful/session/mfa/methods", { token: single })).body
+        .methods,
     ).toEqual([{ method: "email", destination: "f***@example.com" }]);
-    const basic = await platform.session("demo.messages");
+    const basic = await harness.platform.session("demo.messages");
     expect(
-      (await platform.call<{ methods: unknown[] }>("/resourceful/session/mfa/methods", { token: basic })).body.methods,
+      (await harness.platform.call<{ methods: unknown[] }>("/resourceful/session/mfa/methods", { token: basic })).body
+        .methods,
     ).toEqual([]);
-    const refused = await platform.call("/resourceful/session/mfa/method", {
+    const refused = await harness.platform.call("/resourceful/session/mfa/method", {
       method: "PUT",
       token: basic,
       body: { mfaMethod: "sms", password: "Demo-pass-1" },
@@ -236,7 +245,7 @@ describe("additional verification", () => {
   it("changes the method to a software token after the password and a valid code", async () => {
     const token = await signInMfa("demo.mfa");
     const put = (body: unknown) =>
-      platform.call<Pending & ErrorAnswer>("/resourceful/session/mfa/method", { method: "PUT", token, body });
+      harness.platform.call<Pending & ErrorAnswer>("/resourceful/session/mfa/method", { method: "PUT", token, body });
     expect((await put({})).body.api_message).toBe("MFA method required");
     expect((await put({ mfaMethod: "sms", password: "Demo-pass-1" })).body.api_message).toBe(
       "This is already your additional verification method.",
@@ -260,7 +269,7 @@ describe("additional verification", () => {
     });
     const key = base32Decode(pending.body.token_secret!);
     const validate = (body: unknown) =>
-      platform.call<ErrorAnswer & { status: string; mfaMethod: string }>("/resourceful/session/mfa/validate", {
+      harness.platform.call<ErrorAnswer & { status: string; mfaMethod: string }>("/resourceful/session/mfa/validate", {
         method: "POST",
         token,
         body,
@@ -271,7 +280,7 @@ describe("additional verification", () => {
     expect(
       (await validate({ mfaMethod: "sms", mfaCode: "123456", deviceId: pending.body.device.id })).body.api_message,
     ).toBe("An error occurred whilst requesting additional verification code");
-    const right = totp(key, platform.clock.now().getTime());
+    const right = totp(key, harness.platform.clock.now().getTime());
     const invalid = await validate({
       mfaMethod: "token",
       mfaCode: right === "000000" ? "111111" : "000000",
@@ -283,60 +292,60 @@ describe("additional verification", () => {
     const changed = await validate({ mfaMethod: "token", mfaCode: right, deviceId: pending.body.device.id });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual({ status: "changed", mfaMethod: "token" });
-    expect((await platform.call("/resourceful/session/mfa", { token })).body).toMatchObject({
+    expect((await harness.platform.call("/resourceful/session/mfa", { token })).body).toMatchObject({
       mfaMethod: "token",
       softwareToken: true,
     });
     expect(userRow("demo.mfa").failedAttempts).toBe(0);
 
     // and the next sign-in asks for the token
-    const next = await platform.login("demo.mfa");
+    const next = await harness.platform.login("demo.mfa");
     expect(next.body).toMatchObject({ login_status: "MfaRequired", mfa_method: "token" });
   });
 
   it("sends a code for sms, voids it after a wrong try and sends a new one on request", async () => {
     const token = await signInMfaToken();
-    const pending = await platform.call<Pending>("/resourceful/session/mfa/method", {
+    const pending = await harness.platform.call<Pending>("/resourceful/session/mfa/method", {
       method: "PUT",
       token,
       body: { mfaMethod: "sms", password: "Demo-pass-1" },
     });
     expect(pending.body.device).toMatchObject({ method: "sms", name: "device", destination: "+********0123" });
-    const code = await platform.latestCode("demo.mfa");
+    const code = await harness.platform.latestCode("demo.mfa");
     const validate = (mfaCode: string) =>
-      platform.call<ErrorAnswer>("/resourceful/session/mfa/validate", {
+      harness.platform.call<ErrorAnswer>("/resourceful/session/mfa/validate", {
         method: "POST",
         token,
         body: { mfaMethod: "sms", mfaCode, deviceId: pending.body.device.id },
       });
     expect((await validate(code === "000000" ? "111111" : "000000")).status).toBe(400);
     expect((await validate(code)).body.api_message).toBe("The code is invalid");
-    const resent = await platform.call<Pending>("/resourceful/session/mfa/resend", {
+    const resent = await harness.platform.call<Pending>("/resourceful/session/mfa/resend", {
       method: "POST",
       token,
       body: { deviceId: pending.body.device.id },
     });
     expect(resent.body.device.id).toBe(pending.body.device.id);
-    expect((await validate(await platform.latestCode("demo.mfa"))).status).toBe(200);
+    expect((await validate(await harness.platform.latestCode("demo.mfa"))).status).toBe(200);
     expect(userRow("demo.mfa").mfaMethod).toBe("sms");
   });
 });
 
 describe("maintenance", () => {
   it("answers health BAD while switched on in the site setting, and carries the page's content", async () => {
-    expect((await platform.call("/xplan/health")).body).toEqual({ status: "GOOD" });
-    const on = await platform.call("/dev/maintenance", { method: "PUT", body: { maintenance: true } });
+    expect((await harness.platform.call("/xplan/health")).body).toEqual({ status: "GOOD" });
+    const on = await harness.platform.call("/dev/maintenance", { method: "PUT", body: { maintenance: true } });
     expect(on.body).toEqual({ maintenance: true, status: "BAD" });
-    expect((await platform.call("/xplan/health")).body).toEqual({ status: "BAD" });
-    const site = await platform.call<{
+    expect((await harness.platform.call("/xplan/health")).body).toEqual({ status: "BAD" });
+    const site = await harness.platform.call<{
       settings: Record<string, unknown>;
       content: { pages: Record<string, { title: string; html: string }> };
     }>("/resourceful/site?site_locales=en-GB");
     expect(site.body.settings.maintenanceMode).toBe(true);
     expect(site.body.content.pages.maintenance?.title).toBe("Client Online is down for maintenance");
     expect(site.body.content.pages.maintenance?.html).toContain("planned maintenance");
-    await platform.call("/dev/maintenance", { method: "PUT", body: { maintenance: false } });
-    expect((await platform.call("/xplan/health")).body).toEqual({ status: "GOOD" });
+    await harness.platform.call("/dev/maintenance", { method: "PUT", body: { maintenance: false } });
+    expect((await harness.platform.call("/xplan/health")).body).toEqual({ status: "GOOD" });
   });
 
   it("answers health BAD when the operator starts the platform with PLATFORM_MAINTENANCE=on", async () => {
@@ -350,22 +359,22 @@ describe("maintenance", () => {
 });
 
 async function signInMfa(username: string): Promise<string> {
-  const first = await platform.login(username);
-  const done = await platform.step("/auth/tfa/validate", {
+  const first = await harness.platform.login(username);
+  const done = await harness.platform.step("/auth/tfa/validate", {
     login_ticket: first.body.login_ticket,
-    code: await platform.latestCode(username),
+    code: await harness.platform.latestCode(username),
   });
   if (!done.token) throw new Error(`MFA sign-in of ${username} failed`);
   return done.token;
 }
 
 async function signInMfaToken(): Promise<string> {
-  const first = await platform.login("demo.mfa");
-  platform.clock.advance(60_000);
+  const first = await harness.platform.login("demo.mfa");
+  harness.platform.clock.advance(60_000);
   const key = base32Decode(userRow("demo.mfa").mfaTotpSecret!);
-  const done = await platform.step("/auth/tfa/validate", {
+  const done = await harness.platform.step("/auth/tfa/validate", {
     login_ticket: first.body.login_ticket,
-    code: totp(key, platform.clock.now().getTime()),
+    code: totp(key, harness.platform.clock.now().getTime()),
   });
   if (!done.token) throw new Error("token sign-in failed");
   return done.token;

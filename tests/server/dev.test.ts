@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ErrorAnswer, type LoginAnswer, type Platform, startPlatform } from "./harness";
+import { describe, expect, it } from "vitest";
+import { type ErrorAnswer, type LoginAnswer, withPlatform } from "./harness";
 
-let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform();
-});
-afterAll(() => platform.close());
+const harness = withPlatform();
 
 const copy = (template: string, username: string) =>
-  platform.call<{ username: string; user_id: number } & ErrorAnswer>(`/dev/users/${template}/copy`, {
+  harness.platform.call<{ username: string; user_id: number } & ErrorAnswer>(`/dev/users/${template}/copy`, {
     method: "POST",
     body: { username },
   });
 const login = (username: string) =>
-  platform.call<LoginAnswer & ErrorAnswer>("/auth/login", {
+  harness.platform.call<LoginAnswer & ErrorAnswer>("/auth/login", {
     method: "POST",
     body: { username, password: "Demo-pass-1", user_type: "client" },
   });
@@ -30,7 +26,7 @@ describe("copies of seeded logins, for journeys", () => {
 
   it("carry the template's security questions", async () => {
     await copy("demo.client", "client-copy-1");
-    const reset = await platform.call<{ reset_method: string; questions?: string[] }>(
+    const reset = await harness.platform.call<{ reset_method: string; questions?: string[] }>(
       "/resourceful/forgotten_password",
       {
         method: "POST",
@@ -42,24 +38,25 @@ describe("copies of seeded logins, for journeys", () => {
   });
 
   it("are people of their own that no adviser's client list shows", async () => {
-    const adviser = await platform.session("demo.adviser", "adviser");
-    const list = () => platform.call<unknown[]>("/resourceful/entity/client-v3?page_size=100", { token: adviser });
+    const adviser = await harness.platform.session("demo.adviser", "adviser");
+    const list = () =>
+      harness.platform.call<unknown[]>("/resourceful/entity/client-v3?page_size=100", { token: adviser });
     const before = (await list()).body.length;
     await copy("demo.mfa", "mfa-copy-1");
     expect((await list()).body.length).toBe(before);
-    const token = await platform.session("demo.client");
-    const me = await platform.call<{ entity_id: number }>("/resourceful/session/user", { token });
+    const token = await harness.platform.session("demo.client");
+    const me = await harness.platform.call<{ entity_id: number }>("/resourceful/session/user", { token });
     expect(me.body.entity_id).toBe(1);
   });
 
   it("take an email address of their own when asked, so the template's never finds them", async () => {
-    const made = await platform.call(`/dev/users/demo.client/copy`, {
+    const made = await harness.platform.call(`/dev/users/demo.client/copy`, {
       method: "POST",
       body: { username: "client-copy-mail", email: "client-copy-mail@example.test" },
     });
     expect(made.status).toBe(201);
     const emails = (entityOf: string) =>
-      platform.db.$client
+      harness.platform.db.$client
         .prepare(
           "SELECT c.value FROM contacts c JOIN users u ON u.entity_id = c.entity_id WHERE u.username = ? AND c.type IN ('m1', 'm2')",
         )
@@ -67,15 +64,17 @@ describe("copies of seeded logins, for journeys", () => {
     expect(new Set(emails("client-copy-mail").map((r) => r.value))).toEqual(new Set(["client-copy-mail@example.test"]));
     expect(emails("demo.client").map((r) => r.value)).not.toContain("client-copy-mail@example.test");
     // the forgotten-username lookup (email and date of birth) finds the template alone
-    const sent = await platform.call("/resourceful/forgot/username", {
+    const sent = await harness.platform.call("/resourceful/forgot/username", {
       method: "POST",
       body: { preferred_email: "eleanor.hartley@example.com", role_type: "client", dob: "1968-04-12" },
     });
     expect(sent.status).toBe(200);
-    expect((await platform.outbox("eleanor.hartley@example.com")).map((m) => m.code)).not.toContain("client-copy-mail");
+    expect((await harness.platform.outbox("eleanor.hartley@example.com")).map((m) => m.code)).not.toContain(
+      "client-copy-mail",
+    );
     expect(
       (
-        await platform.call(`/dev/users/demo.client/copy`, {
+        await harness.platform.call(`/dev/users/demo.client/copy`, {
           method: "POST",
           body: { username: "client-copy-bad", email: "not an address" },
         })
@@ -85,9 +84,9 @@ describe("copies of seeded logins, for journeys", () => {
 
   it("have no adviser, unless one is named (issue 25 item 12: 'Speak to adviser' needs one)", async () => {
     const advisersOf = async (username: string) => {
-      const token = await platform.session(username);
+      const token = await harness.platform.session(username);
       return (
-        await platform.call<Array<{ adviser_name: string; client_adviser: boolean }>>(
+        await harness.platform.call<Array<{ adviser_name: string; client_adviser: boolean }>>(
           "/resourceful/session/user/adviser",
           { token },
         )
@@ -95,13 +94,13 @@ describe("copies of seeded logins, for journeys", () => {
     };
     expect((await copy("demo.factfind", "factfind-copy-alone")).status).toBe(201);
     expect(await advisersOf("factfind-copy-alone")).toEqual([]);
-    const linked = await platform.call(`/dev/users/demo.factfind/copy`, {
+    const linked = await harness.platform.call(`/dev/users/demo.factfind/copy`, {
       method: "POST",
       body: { username: "factfind-copy-advised", adviser: "demo.adviser2" },
     });
     expect(linked.status).toBe(201);
     expect(await advisersOf("factfind-copy-advised")).toEqual([expect.objectContaining({ client_adviser: true })]);
-    const notAdviser = await platform.call(`/dev/users/demo.factfind/copy`, {
+    const notAdviser = await harness.platform.call(`/dev/users/demo.factfind/copy`, {
       method: "POST",
       body: { username: "factfind-copy-bad", adviser: "demo.client" },
     });

@@ -191,15 +191,26 @@ export async function demoSessions(platform: Platform) {
 export type DemoSessions = Awaited<ReturnType<typeof demoSessions>>;
 
 /**
+ * A fresh platform for one test file: started before its tests, closed after them. Read `platform`
+ * inside the tests (it is set once `beforeAll` ran).
+ */
+export function withPlatform(options?: Parameters<typeof startPlatform>[0]): { readonly platform: Platform } {
+  const started = {} as { platform: Platform };
+  beforeAll(async () => {
+    started.platform = await startPlatform(options);
+  });
+  afterAll(() => started.platform?.close());
+  return started;
+}
+
+/**
  * A fresh platform with the demo users signed in for one test file: started before its tests, closed
  * after them. Read `platform` and `sessions` inside the tests (they are set once `beforeAll` ran).
  */
 export function withDemoPlatform(): { readonly platform: Platform; readonly sessions: DemoSessions } {
-  const demo = {} as { platform: Platform; sessions: DemoSessions };
+  const demo = withPlatform() as { platform: Platform; sessions: DemoSessions };
   beforeAll(async () => {
-    demo.platform = await startPlatform();
     demo.sessions = await demoSessions(demo.platform);
   });
-  afterAll(() => demo.platform?.close());
   return demo;
 }

@@ -1,18 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
 import { readEnv } from "../../server/env";
-import { type ErrorAnswer, type Platform, startPlatform } from "./harness";
+import { type ErrorAnswer, startPlatform, withPlatform } from "./harness";
 
 // Finding 12, the platform's part (docs/decisions/114): five wrong secrets lock an account for a
 // configurable time (30 minutes unless PLATFORM_LOCKOUT_MINUTES says otherwise), not until an
 // operator unlocks it; 'Account has been disabled.' is the answer while it lasts.
 
-let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform();
-});
-afterAll(() => platform.close());
+const harness = withPlatform();
 
 const MINUTE = 60_000;
 const DISABLED = "Account has been disabled.";
@@ -22,31 +18,32 @@ let copies = 0;
 /** A fresh login in the state of a seeded one, so each test locks its own. */
 async function copyOf(template: string): Promise<string> {
   const username = `lock.${template.replace(/^demo\./, "")}.${++copies}`;
-  const made = await platform.call(`/dev/users/${template}/copy`, { method: "POST", body: { username } });
+  const made = await harness.platform.call(`/dev/users/${template}/copy`, { method: "POST", body: { username } });
   expect(made.status).toBe(201);
   return username;
 }
 
 async function lockWithPasswords(username: string) {
-  for (let i = 1; i <= 4; i++) expect((await platform.login(username, "client", WRONG)).status).toBe(401);
-  const fifth = await platform.login(username, "client", WRONG);
+  for (let i = 1; i <= 4; i++) expect((await harness.platform.login(username, "client", WRONG)).status).toBe(401);
+  const fifth = await harness.platform.login(username, "client", WRONG);
   expect(fifth.status).toBe(403);
   expect(fifth.body.api_message).toBe(DISABLED);
 }
 
-const row = (username: string) => platform.db.select().from(users).where(eq(users.usernameKey, username)).get()!;
+const row = (username: string) =>
+  harness.platform.db.select().from(users).where(eq(users.usernameKey, username)).get()!;
 
 describe("five wrong passwords lock the account for 30 minutes", () => {
   it("refuses the right password while locked, and signs in once the time is over", async () => {
     const username = await copyOf("demo.lockout");
     await lockWithPasswords(username);
-    expect((await platform.login(username)).body.api_message).toBe(DISABLED);
-    platform.clock.advance(29 * MINUTE);
-    const still = await platform.login(username);
+    expect((await harness.platform.login(username)).body.api_message).toBe(DISABLED);
+    harness.platform.clock.advance(29 * MINUTE);
+    const still = await harness.platform.login(username);
     expect(still.status).toBe(403);
     expect(still.body.api_message).toBe(DISABLED);
-    platform.clock.advance(MINUTE + 1);
-    const again = await platform.login(username);
+    harness.platform.clock.advance(MINUTE + 1);
+    const again = await harness.platform.login(username);
     expect(again.status).toBe(200);
     expect(again.body.login_status).toBe("LoginSuccess");
   });
@@ -54,36 +51,38 @@ describe("five wrong passwords lock the account for 30 minutes", () => {
   it("restarts the count when the lock is over: four more wrong passwords do not lock, the fifth does", async () => {
     const username = await copyOf("demo.lockout");
     await lockWithPasswords(username);
-    platform.clock.advance(30 * MINUTE + 1);
+    harness.platform.clock.advance(30 * MINUTE + 1);
     await lockWithPasswords(username);
-    expect((await platform.login(username)).status).toBe(403);
+    expect((await harness.platform.login(username)).status).toBe(403);
   });
 
   it("wrong passwords during the lock neither lengthen it nor say more than a wrong password", async () => {
     const username = await copyOf("demo.lockout");
     await lockWithPasswords(username);
     for (let i = 0; i < 6; i++) {
-      platform.clock.advance(4 * MINUTE);
-      expect((await platform.login(username, "client", WRONG)).status).toBe(401);
+      harness.platform.clock.advance(4 * MINUTE);
+      expect((await harness.platform.login(username, "client", WRONG)).status).toBe(401);
     }
-    platform.clock.advance(6 * MINUTE + 1);
-    expect((await platform.login(username)).body.login_status).toBe("LoginSuccess");
+    harness.platform.clock.advance(6 * MINUTE + 1);
+    expect((await harness.platform.login(username)).body.login_status).toBe("LoginSuccess");
   });
 
   it("an operator's unlock still ends the lock at once", async () => {
     const username = await copyOf("demo.lockout");
     await lockWithPasswords(username);
-    expect((await platform.call(`/dev/users/${username}/unlock`, { method: "POST", body: {} })).status).toBe(200);
-    expect((await platform.login(username)).body.login_status).toBe("LoginSuccess");
+    expect((await harness.platform.call(`/dev/users/${username}/unlock`, { method: "POST", body: {} })).status).toBe(
+      200,
+    );
+    expect((await harness.platform.login(username)).body.login_status).toBe("LoginSuccess");
     expect(row(username)).toMatchObject({ disabled: false, failedAttempts: 0, lockedUntil: null });
   });
 
   it("an account an operator disabled (no lock time) stays disabled", async () => {
     const username = await copyOf("demo.lockout");
-    platform.db.update(users).set({ disabled: true }).where(eq(users.usernameKey, username)).run();
-    platform.clock.advance(24 * 60 * MINUTE);
-    expect((await platform.login(username)).body.api_message).toBe(DISABLED);
-    await platform.login(username, "client", WRONG);
+    harness.platform.db.update(users).set({ disabled: true }).where(eq(users.usernameKey, username)).run();
+    harness.platform.clock.advance(24 * 60 * MINUTE);
+    expect((await harness.platform.login(username)).body.api_message).toBe(DISABLED);
+    await harness.platform.login(username, "client", WRONG);
     expect(row(username)).toMatchObject({ disabled: true, lockedUntil: null });
   });
 });
@@ -91,25 +90,25 @@ describe("five wrong passwords lock the account for 30 minutes", () => {
 describe("the other secrets lock for the same time", () => {
   it("wrong sign-in codes (MFA)", async () => {
     const username = await copyOf("demo.mfa");
-    const first = await platform.login(username);
+    const first = await harness.platform.login(username);
     expect(first.body.login_status).toBe("MfaRequired");
-    let answer: Awaited<ReturnType<typeof platform.step>> | null = null;
+    let answer: Awaited<ReturnType<typeof harness.platform.step>> | null = null;
     for (let i = 1; i <= 5; i++) {
-      const code = await platform.latestCode(username);
-      answer = await platform.step("/auth/tfa/validate", {
+      const code = await harness.platform.latestCode(username);
+      answer = await harness.platform.step("/auth/tfa/validate", {
         login_ticket: first.body.login_ticket,
         code: code === "000000" ? "111111" : "000000",
       });
     }
     expect(answer!.status).toBe(403);
     expect(answer!.body.api_message).toBe(DISABLED);
-    expect((await platform.login(username)).body.api_message).toBe(DISABLED);
-    platform.clock.advance(30 * MINUTE + 1);
-    const next = await platform.login(username);
+    expect((await harness.platform.login(username)).body.api_message).toBe(DISABLED);
+    harness.platform.clock.advance(30 * MINUTE + 1);
+    const next = await harness.platform.login(username);
     expect(next.body.login_status).toBe("MfaRequired");
-    const done = await platform.step("/auth/tfa/validate", {
+    const done = await harness.platform.step("/auth/tfa/validate", {
       login_ticket: next.body.login_ticket,
-      code: await platform.latestCode(username),
+      code: await harness.platform.latestCode(username),
     });
     expect(done.body.login_status).toBe("LoginSuccess");
   });
@@ -117,9 +116,10 @@ describe("the other secrets lock for the same time", () => {
   it("wrong security answers in the forgotten-password flow; after the lock the reset works", async () => {
     const username = await copyOf("demo.client");
     type Start = { user_id: string } & ErrorAnswer;
-    const start = () => platform.call<Start>("/resourceful/forgotten_password", { method: "POST", body: { username } });
+    const start = () =>
+      harness.platform.call<Start>("/resourceful/forgotten_password", { method: "POST", body: { username } });
     const finish = (reference: string, answers: string[]) =>
-      platform.call<{ password_changed: boolean } & ErrorAnswer>("/resourceful/forgotten_password", {
+      harness.platform.call<{ password_changed: boolean } & ErrorAnswer>("/resourceful/forgotten_password", {
         method: "PUT",
         body: { user_id: reference, answers, new_password: "Brand-new-2" },
       });
@@ -130,7 +130,7 @@ describe("the other secrets lock for the same time", () => {
     expect(fifth.body.api_message).toBe(DISABLED);
     const during = (await start()).body.user_id;
     expect((await finish(during, ["Biscuit", "Harrogate"])).body.api_message).toBe(DISABLED);
-    platform.clock.advance(30 * MINUTE + 1);
+    harness.platform.clock.advance(30 * MINUTE + 1);
     const after = (await start()).body.user_id;
     expect((await finish(after, ["Biscuit", "Harrogate"])).body).toEqual({ password_changed: true });
     expect(row(username)).toMatchObject({ disabled: false, failedAttempts: 0, lockedUntil: null });
@@ -140,15 +140,15 @@ describe("the other secrets lock for the same time", () => {
     const username = await copyOf("demo.lockout");
     const start = async () => {
       const reference = (
-        await platform.call<{ user_id: string }>("/resourceful/forgotten_password", {
+        await harness.platform.call<{ user_id: string }>("/resourceful/forgotten_password", {
           method: "POST",
           body: { username },
         })
       ).body.user_id;
-      return { reference, code: (await platform.outbox(username))[0]!.code! };
+      return { reference, code: (await harness.platform.outbox(username))[0]!.code! };
     };
     const check = (reference: string, c: string) =>
-      platform.call<ErrorAnswer>(
+      harness.platform.call<ErrorAnswer>(
         `/resourceful/forgotten_password?user_id=${encodeURIComponent(reference)}&reset_code=${c}`,
       );
     const first = await start();
@@ -158,8 +158,8 @@ describe("the other secrets lock for the same time", () => {
     // the lock ended that reset; a new one is refused while the lock lasts
     const during = await start();
     expect((await check(during.reference, during.code)).body.api_message).toBe(DISABLED);
-    platform.clock.advance(30 * MINUTE + 1);
-    expect((await platform.login(username)).body.login_status).toBe("LoginSuccess");
+    harness.platform.clock.advance(30 * MINUTE + 1);
+    expect((await harness.platform.login(username)).body.login_status).toBe("LoginSuccess");
   });
 });
 

@@ -1,14 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { passkeyChallenges, passkeys, users } from "../../server/db/schema";
 import { type AuthenticationJSON, SoftwareAuthenticator } from "../webauthn-authenticator";
-import { type ErrorAnswer, type LoginAnswer, type Platform, type SessionUser, startPlatform } from "./harness";
+import { type ErrorAnswer, type LoginAnswer, type SessionUser, withPlatform } from "./harness";
 
-let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform();
-});
-afterAll(() => platform.close());
+const harness = withPlatform();
 
 type Options = {
   challenge: string;
@@ -25,23 +21,23 @@ const NOT_VERIFIED = "Passkey could not be verified";
 
 /** demo.mfa's session the long way: password, then the code sent by sms. */
 async function mfaSession(): Promise<string> {
-  const answer = await platform.login("demo.mfa");
+  const answer = await harness.platform.login("demo.mfa");
   expect(answer.body.login_status).toBe("MfaRequired");
-  const code = await platform.latestCode("demo.mfa");
-  const done = await platform.step("/auth/tfa/validate", { login_ticket: answer.body.login_ticket, code });
+  const code = await harness.platform.latestCode("demo.mfa");
+  const done = await harness.platform.step("/auth/tfa/validate", { login_ticket: answer.body.login_ticket, code });
   expect(done.body.login_status).toBe("LoginSuccess");
   return done.token!;
 }
 
 async function register(token: string, authenticator: SoftwareAuthenticator, name?: string) {
-  const options = await platform.call<Options>("/resourceful/session/passkey/registration/options", {
+  const options = await harness.platform.call<Options>("/resourceful/session/passkey/registration/options", {
     method: "POST",
     token,
     body: {},
   });
   expect(options.status).toBe(200);
   const response = authenticator.register({ challenge: options.body.challenge, user: options.body.user! });
-  return platform.call<PasskeyView & ErrorAnswer>("/resourceful/session/passkey/registration/verify", {
+  return harness.platform.call<PasskeyView & ErrorAnswer>("/resourceful/session/passkey/registration/verify", {
     method: "POST",
     token,
     body: { response, ...(name === undefined ? {} : { name }) },
@@ -49,13 +45,16 @@ async function register(token: string, authenticator: SoftwareAuthenticator, nam
 }
 
 async function authenticationOptions(): Promise<Options> {
-  const options = await platform.call<Options>("/auth/passkey/authentication/options", { method: "POST", body: {} });
+  const options = await harness.platform.call<Options>("/auth/passkey/authentication/options", {
+    method: "POST",
+    body: {},
+  });
   expect(options.status).toBe(200);
   return options.body;
 }
 
 function verify(response: AuthenticationJSON, extra: Record<string, unknown> = {}) {
-  return platform.step("/auth/passkey/authentication/verify", { response, ...extra });
+  return harness.platform.step("/auth/passkey/authentication/verify", { response, ...extra });
 }
 
 async function signIn(authenticator: SoftwareAuthenticator) {
@@ -63,14 +62,15 @@ async function signIn(authenticator: SoftwareAuthenticator) {
 }
 
 async function list(token: string) {
-  return platform.call<PasskeyView[]>("/resourceful/session/passkey", { token });
+  return harness.platform.call<PasskeyView[]>("/resourceful/session/passkey", { token });
 }
 
 describe("passkeys: register, list, sign in", () => {
   it("demo.client registers a passkey, sees it listed and signs in with it alone", async () => {
-    const token = await platform.session("demo.client");
+    const token = await harness.platform.session("demo.client");
     const count = async () =>
-      (await platform.call<{ passkey_count: number }>("/resourceful/session/user", { token })).body.passkey_count;
+      (await harness.platform.call<{ passkey_count: number }>("/resourceful/session/user", { token })).body
+        .passkey_count;
     expect(await count()).toBe(0);
     const authenticator = new SoftwareAuthenticator();
     const registered = await register(token, authenticator, "My laptop");
@@ -95,15 +95,15 @@ describe("passkeys: register, list, sign in", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ login_status: "LoginSuccess", role_name: "ClientUser" });
     expect(answer.token).toBeTruthy();
-    const user = await platform.call<SessionUser>("/resourceful/session/user", { token: answer.token });
+    const user = await harness.platform.call<SessionUser>("/resourceful/session/user", { token: answer.token });
     expect(user.status).toBe(200);
     expect(user.body.role_name).toBe("ClientUser");
-    const row = platform.db.select().from(users).where(eq(users.usernameKey, "demo.client")).get()!;
-    expect(row.lastLogin).toBe(platform.clock.now().toISOString());
+    const row = harness.platform.db.select().from(users).where(eq(users.usernameKey, "demo.client")).get()!;
+    expect(row.lastLogin).toBe(harness.platform.clock.now().toISOString());
 
     const after = (await list(token)).body[0]!;
-    expect(after.last_used_at).toBe(platform.clock.now().toISOString());
-    const stored = platform.db.select().from(passkeys).where(eq(passkeys.id, after.id)).get()!;
+    expect(after.last_used_at).toBe(harness.platform.clock.now().toISOString());
+    const stored = harness.platform.db.select().from(passkeys).where(eq(passkeys.id, after.id)).get()!;
     expect(stored.counter).toBe(1);
   });
 
@@ -111,30 +111,32 @@ describe("passkeys: register, list, sign in", () => {
     const token = await mfaSession();
     const authenticator = new SoftwareAuthenticator();
     expect((await register(token, authenticator)).body.name).toBe("Passkey");
-    const before = (await platform.outbox("demo.mfa")).length;
+    const before = (await harness.platform.outbox("demo.mfa")).length;
     const answer = await signIn(authenticator);
     expect(answer.status).toBe(200);
     expect(answer.body.login_status).toBe("LoginSuccess");
-    expect((await platform.call<SessionUser>("/resourceful/session/user", { token: answer.token })).status).toBe(200);
-    expect((await platform.outbox("demo.mfa")).length).toBe(before);
+    expect(
+      (await harness.platform.call<SessionUser>("/resourceful/session/user", { token: answer.token })).status,
+    ).toBe(200);
+    expect((await harness.platform.outbox("demo.mfa")).length).toBe(before);
   });
 
   it("a disabled user's passkey is refused", async () => {
-    const token = await platform.session("demo.assets");
+    const token = await harness.platform.session("demo.assets");
     const authenticator = new SoftwareAuthenticator();
     await register(token, authenticator);
-    platform.db.update(users).set({ disabled: true }).where(eq(users.usernameKey, "demo.assets")).run();
+    harness.platform.db.update(users).set({ disabled: true }).where(eq(users.usernameKey, "demo.assets")).run();
     try {
       const answer = await signIn(authenticator);
       expect(answer.status).toBe(403);
       expect(answer.token).toBeNull();
     } finally {
-      platform.db.update(users).set({ disabled: false }).where(eq(users.usernameKey, "demo.assets")).run();
+      harness.platform.db.update(users).set({ disabled: false }).where(eq(users.usernameKey, "demo.assets")).run();
     }
   });
 
   it("asks for the right kind of user when the portal says which", async () => {
-    const token = await platform.session("demo.adviser", "adviser");
+    const token = await harness.platform.session("demo.adviser", "adviser");
     const authenticator = new SoftwareAuthenticator();
     expect((await register(token, authenticator)).status).toBe(201);
     const wrong = await verify(authenticator.authenticate(await authenticationOptions()), { user_type: "client" });
@@ -148,10 +150,10 @@ describe("passkeys: register, list, sign in", () => {
 
 describe("passkeys: rename and remove", () => {
   it("renames (1 to 64 characters), removes, and a removed passkey no longer signs in", async () => {
-    const token = await platform.session("demo.partner");
+    const token = await harness.platform.session("demo.partner");
     const authenticator = new SoftwareAuthenticator();
     const { id } = (await register(token, authenticator)).body;
-    const renamed = await platform.call<PasskeyView>(`/resourceful/session/passkey/${id}`, {
+    const renamed = await harness.platform.call<PasskeyView>(`/resourceful/session/passkey/${id}`, {
       method: "PATCH",
       token,
       body: { name: "Phone" },
@@ -160,7 +162,7 @@ describe("passkeys: rename and remove", () => {
     expect(renamed.body.name).toBe("Phone");
     expect((await list(token)).body.map((p) => p.name)).toEqual(["Phone"]);
     for (const name of ["", "   ", "x".repeat(65)]) {
-      const refused = await platform.call(`/resourceful/session/passkey/${id}`, {
+      const refused = await harness.platform.call(`/resourceful/session/passkey/${id}`, {
         method: "PATCH",
         token,
         body: { name },
@@ -169,7 +171,7 @@ describe("passkeys: rename and remove", () => {
     }
 
     expect((await signIn(authenticator)).status).toBe(200);
-    const removed = await platform.call(`/resourceful/session/passkey/${id}`, { method: "DELETE", token });
+    const removed = await harness.platform.call(`/resourceful/session/passkey/${id}`, { method: "DELETE", token });
     expect(removed.status).toBe(204);
     expect((await list(token)).body).toEqual([]);
     const answer = await signIn(authenticator);
@@ -179,11 +181,11 @@ describe("passkeys: rename and remove", () => {
   });
 
   it("another user's passkey is not found", async () => {
-    const owner = await platform.session("demo.client");
-    const other = await platform.session("demo.partner");
+    const owner = await harness.platform.session("demo.client");
+    const other = await harness.platform.session("demo.partner");
     const { id } = (await register(owner, new SoftwareAuthenticator())).body;
     for (const init of [{ method: "PATCH", body: { name: "Mine now" } }, { method: "DELETE" }]) {
-      const answer = await platform.call(`/resourceful/session/passkey/${id}`, { ...init, token: other });
+      const answer = await harness.platform.call(`/resourceful/session/passkey/${id}`, { ...init, token: other });
       expect(answer.status).toBe(404);
     }
     expect((await list(other)).body.some((p) => p.id === id)).toBe(false);
@@ -191,9 +193,10 @@ describe("passkeys: rename and remove", () => {
   });
 
   it("the signed-in calls need a session", async () => {
-    expect((await platform.call("/resourceful/session/passkey")).status).toBe(401);
+    expect((await harness.platform.call("/resourceful/session/passkey")).status).toBe(401);
     expect(
-      (await platform.call("/resourceful/session/passkey/registration/options", { method: "POST", body: {} })).status,
+      (await harness.platform.call("/resourceful/session/passkey/registration/options", { method: "POST", body: {} }))
+        .status,
     ).toBe(401);
   });
 });
@@ -202,7 +205,7 @@ describe("passkeys: refusals", () => {
   let authenticator: SoftwareAuthenticator;
   beforeAll(async () => {
     authenticator = new SoftwareAuthenticator();
-    const token = await platform.session("demo.messages");
+    const token = await harness.platform.session("demo.messages");
     expect((await register(token, authenticator)).status).toBe(201);
   });
 
@@ -230,12 +233,16 @@ describe("passkeys: refusals", () => {
 
   it("refuses an expired challenge (5 minutes)", async () => {
     const options = await authenticationOptions();
-    platform.clock.advance(5 * 60_000 + 1_000);
+    harness.platform.clock.advance(5 * 60_000 + 1_000);
     const answer = await verify(authenticator.authenticate(options));
     expect(answer.status).toBe(400);
     expect(answer.body.api_message).toBe(EXPIRED);
     expect(
-      platform.db.select().from(passkeyChallenges).where(eq(passkeyChallenges.challenge, options.challenge)).get(),
+      harness.platform.db
+        .select()
+        .from(passkeyChallenges)
+        .where(eq(passkeyChallenges.challenge, options.challenge))
+        .get(),
     ).toBeUndefined();
   });
 
@@ -249,7 +256,7 @@ describe("passkeys: refusals", () => {
 
   it("refuses a counter that does not move on", async () => {
     const credentialId = Buffer.from(authenticator.credentials[0]!.id).toString("base64url");
-    const stored = platform.db.select().from(passkeys).where(eq(passkeys.credentialId, credentialId)).get()!;
+    const stored = harness.platform.db.select().from(passkeys).where(eq(passkeys.credentialId, credentialId)).get()!;
     expect(stored.counter).toBeGreaterThan(0);
     for (const counter of [stored.counter, stored.counter - 1, 0]) {
       const answer = await verify(authenticator.authenticate(await authenticationOptions(), { counter }));
@@ -270,15 +277,15 @@ describe("passkeys: refusals", () => {
   });
 
   it("refuses a registration challenge at sign-in and a response with nothing in it", async () => {
-    const token = await platform.session("demo.messages");
-    const options = await platform.call<Options>("/resourceful/session/passkey/registration/options", {
+    const token = await harness.platform.session("demo.messages");
+    const options = await harness.platform.call<Options>("/resourceful/session/passkey/registration/options", {
       method: "POST",
       token,
       body: {},
     });
     const answer = await verify(authenticator.authenticate({ challenge: options.body.challenge }));
     expect(answer.status).toBe(400);
-    const empty = await platform.call<LoginAnswer & ErrorAnswer>("/auth/passkey/authentication/verify", {
+    const empty = await harness.platform.call<LoginAnswer & ErrorAnswer>("/auth/passkey/authentication/verify", {
       method: "POST",
       body: {},
     });
@@ -286,18 +293,18 @@ describe("passkeys: refusals", () => {
   });
 
   it("refuses another user's registration challenge", async () => {
-    const token = await platform.session("demo.messages");
-    const options = await platform.call<Options>("/resourceful/session/passkey/registration/options", {
+    const token = await harness.platform.session("demo.messages");
+    const options = await harness.platform.call<Options>("/resourceful/session/passkey/registration/options", {
       method: "POST",
       token,
       body: {},
     });
-    const other = await platform.session("demo.client");
+    const other = await harness.platform.session("demo.client");
     const response = new SoftwareAuthenticator().register({
       challenge: options.body.challenge,
       user: options.body.user!,
     });
-    const stolen = await platform.call<ErrorAnswer>("/resourceful/session/passkey/registration/verify", {
+    const stolen = await harness.platform.call<ErrorAnswer>("/resourceful/session/passkey/registration/verify", {
       method: "POST",
       token: other,
       body: { response },
@@ -310,7 +317,7 @@ describe("passkeys: refusals", () => {
 describe("the size of a JSON body (issue 24 finding 1)", () => {
   it("refuses an anonymous JSON post over 1 MB with 413, declared or chunked", async () => {
     const big = JSON.stringify({ response: "x".repeat(1024 * 1024 + 1) });
-    const declared = await fetch(`${platform.baseUrl}/auth/passkey/authentication/verify`, {
+    const declared = await fetch(`${harness.platform.baseUrl}/auth/passkey/authentication/verify`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: big,
@@ -318,7 +325,7 @@ describe("the size of a JSON body (issue 24 finding 1)", () => {
     expect(declared.status).toBe(413);
     expect(((await declared.json()) as ErrorAnswer).api_message).toBe("Request body too large");
     const bytes = new TextEncoder().encode(big);
-    const chunked = await fetch(`${platform.baseUrl}/auth/passkey/authentication/verify`, {
+    const chunked = await fetch(`${harness.platform.baseUrl}/auth/passkey/authentication/verify`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: new ReadableStream<Uint8Array>({

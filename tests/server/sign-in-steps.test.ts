@@ -1,15 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loginTickets, termsAgreements, users } from "../../server/db/schema";
 import { DEMO_PASSWORD } from "../../server/seed";
 import { base32Decode, totp } from "../../server/lib/totp";
-import { type Platform, type SessionUser, startPlatform } from "./harness";
+import { type SessionUser, withPlatform } from "./harness";
 
-let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform();
-});
-afterAll(() => platform.close());
+const harness = withPlatform();
 
 const TICKET_GONE = "Login ticket is invalid or has expired. Please log in again.";
 const BAD_CODE =
@@ -17,19 +13,21 @@ const BAD_CODE =
 const BAD_MEMORABLE = "Incorrect memorable word characters. Please try again with the new positions.";
 const DEMO_TOKEN_KEY = base32Decode("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ");
 
-const userRow = (username: string) => platform.db.select().from(users).where(eq(users.usernameKey, username)).get()!;
-const tokenCode = (offsetSteps = 0) => totp(DEMO_TOKEN_KEY, platform.clock.now().getTime() + offsetSteps * 30_000);
+const userRow = (username: string) =>
+  harness.platform.db.select().from(users).where(eq(users.usernameKey, username)).get()!;
+const tokenCode = (offsetSteps = 0) =>
+  totp(DEMO_TOKEN_KEY, harness.platform.clock.now().getTime() + offsetSteps * 30_000);
 const wrongCode = (right: string) => (right === "000000" ? "111111" : "000000");
 
 async function ticketOf(username: string, status: string) {
-  const answer = await platform.login(username);
+  const answer = await harness.platform.login(username);
   expect(answer.body.login_status).toBe(status);
   return answer.body.login_ticket!;
 }
 
 describe("a new user's steps: forced password change, site terms, security questions", () => {
   it("takes the steps in order with a new ticket each, and ends with a session", async () => {
-    const first = await platform.login("demo.newuser");
+    const first = await harness.platform.login("demo.newuser");
     expect(first.body).toMatchObject({ login_status: "ForceChangePassword", role_name: "ClientUser" });
     const ticket1 = first.body.login_ticket!;
 
@@ -40,19 +38,22 @@ describe("a new user's steps: forced password change, site terms, security quest
       ["x-demo.newuser-1", "The password must not contain your username."],
       [DEMO_PASSWORD, "The new password must be different from your current password."],
     ] as const) {
-      const refused = await platform.step("/auth/password", { login_ticket: ticket1, new_password: password });
+      const refused = await harness.platform.step("/auth/password", { login_ticket: ticket1, new_password: password });
       expect(refused.status).toBe(400);
       expect(refused.body.api_message).toBe(message);
     }
     // a ticket for another step is refused with the step it is at
-    const early = await platform.step("/auth/terms", { login_ticket: ticket1, agree: true, terms_text: "x" });
+    const early = await harness.platform.step("/auth/terms", { login_ticket: ticket1, agree: true, terms_text: "x" });
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({
       api_message: "This sign-in is at another step.",
       login_status: "ForceChangePassword",
     });
 
-    const terms = await platform.step("/auth/password", { login_ticket: ticket1, new_password: "Fresh-start-7" });
+    const terms = await harness.platform.step("/auth/password", {
+      login_ticket: ticket1,
+      new_password: "Fresh-start-7",
+    });
     expect(terms.status).toBe(200);
     expect(terms.token).toBeNull();
     expect(terms.body.login_status).toBe("SiteTerms");
@@ -62,10 +63,10 @@ describe("a new user's steps: forced password change, site terms, security quest
     expect(ticket2).not.toBe(ticket1);
     // the old ticket is dead
     expect(
-      (await platform.step("/auth/password", { login_ticket: ticket1, new_password: "Other-pass-8" })).status,
+      (await harness.platform.step("/auth/password", { login_ticket: ticket1, new_password: "Other-pass-8" })).status,
     ).toBe(401);
 
-    const questions = await platform.step("/auth/terms", {
+    const questions = await harness.platform.step("/auth/terms", {
       login_ticket: ticket2,
       agree: true,
       terms_text: terms.body.terms!.html,
@@ -73,12 +74,12 @@ describe("a new user's steps: forced password change, site terms, security quest
     expect(questions.body.login_status).toBe("SetSecurityQuestions");
     expect(questions.body.default_questions).toHaveLength(8);
     expect(questions.body.answer_min_length).toBe(0);
-    const stored = platform.db.select().from(termsAgreements).all();
+    const stored = harness.platform.db.select().from(termsAgreements).all();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.termsText).toBe(terms.body.terms!.html);
 
     const ticket3 = questions.body.login_ticket!;
-    const same = await platform.step("/auth/security_questions", {
+    const same = await harness.platform.step("/auth/security_questions", {
       login_ticket: ticket3,
       questions: [
         { question: "Favourite film?", answer: "Casablanca" },
@@ -87,7 +88,7 @@ describe("a new user's steps: forced password change, site terms, security quest
     });
     expect(same.status).toBe(400);
     expect(same.body.api_message).toBe("Please select two different security questions.");
-    const done = await platform.step("/auth/security_questions", {
+    const done = await harness.platform.step("/auth/security_questions", {
       login_ticket: ticket3,
       questions: [
         { question: questions.body.default_questions![2]!, answer: "St Mary's" },
@@ -97,14 +98,14 @@ describe("a new user's steps: forced password change, site terms, security quest
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ login_status: "LoginSuccess", role_name: "ClientUser" });
     expect(done.token).toBeTruthy();
-    const me = await platform.call<SessionUser>("/resourceful/session/user", { token: done.token });
+    const me = await harness.platform.call<SessionUser>("/resourceful/session/user", { token: done.token });
     expect(me.body.display_name).toBe("Aisha Rahman");
 
     // next time: the new password and straight in
-    expect((await platform.login("demo.newuser")).status).toBe(401);
-    const again = await platform.login("demo.newuser", "client", "Fresh-start-7");
+    expect((await harness.platform.login("demo.newuser")).status).toBe(401);
+    const again = await harness.platform.login("demo.newuser", "client", "Fresh-start-7");
     expect(again.body.login_status).toBe("LoginSuccess");
-    const own = await platform.call<{ questions: Array<{ question: string }> }>(
+    const own = await harness.platform.call<{ questions: Array<{ question: string }> }>(
       "/resourceful/session/security_questions",
       { token: again.token },
     );
@@ -115,26 +116,26 @@ describe("a new user's steps: forced password change, site terms, security quest
   });
 
   it("resets on declining the terms: the ticket dies", async () => {
-    platform.db.update(users).set({ mustAgreeTerms: true }).where(eq(users.usernameKey, "demo.assets")).run();
+    harness.platform.db.update(users).set({ mustAgreeTerms: true }).where(eq(users.usernameKey, "demo.assets")).run();
     const ticket = await ticketOf("demo.assets", "SiteTerms");
-    const declined = await platform.step("/auth/terms", { login_ticket: ticket, agree: false });
+    const declined = await harness.platform.step("/auth/terms", { login_ticket: ticket, agree: false });
     expect(declined.status).toBe(204);
-    const after = await platform.step("/auth/terms", { login_ticket: ticket, agree: true, terms_text: "x" });
+    const after = await harness.platform.step("/auth/terms", { login_ticket: ticket, agree: true, terms_text: "x" });
     expect(after.status).toBe(401);
     expect(after.body.api_message).toBe(TICKET_GONE);
-    platform.db.update(users).set({ mustAgreeTerms: false }).where(eq(users.usernameKey, "demo.assets")).run();
+    harness.platform.db.update(users).set({ mustAgreeTerms: false }).where(eq(users.usernameKey, "demo.assets")).run();
   });
 });
 
 describe("login tickets", () => {
   it("expire after 10 minutes", async () => {
     const ticket = await ticketOf("demo.memorable", "MemorableCharactersRequired");
-    platform.clock.advance(10 * 60_000 + 1000);
-    const late = await platform.step("/auth/memorable", { login_ticket: ticket, answers: ["a", "b", "c"] });
+    harness.platform.clock.advance(10 * 60_000 + 1000);
+    const late = await harness.platform.step("/auth/memorable", { login_ticket: ticket, answers: ["a", "b", "c"] });
     expect(late.status).toBe(401);
     expect(late.body.api_message).toBe(TICKET_GONE);
     expect(
-      platform.db
+      harness.platform.db
         .select()
         .from(loginTickets)
         .all()
@@ -143,13 +144,15 @@ describe("login tickets", () => {
   });
 
   it("are refused when unknown or missing, and die on cancel", async () => {
-    expect((await platform.step("/auth/memorable", { login_ticket: "made-up", answers: ["a", "b", "c"] })).status).toBe(
+    expect(
+      (await harness.platform.step("/auth/memorable", { login_ticket: "made-up", answers: ["a", "b", "c"] })).status,
+    ).toBe(401);
+    expect((await harness.platform.step("/auth/password", { new_password: "x" })).status).toBe(400);
+    const ticket = await ticketOf("demo.mfa", "MfaRequired");
+    expect((await harness.platform.step("/auth/cancel", { login_ticket: ticket })).status).toBe(204);
+    expect((await harness.platform.step("/auth/tfa/validate", { login_ticket: ticket, code: "123456" })).status).toBe(
       401,
     );
-    expect((await platform.step("/auth/password", { new_password: "x" })).status).toBe(400);
-    const ticket = await ticketOf("demo.mfa", "MfaRequired");
-    expect((await platform.step("/auth/cancel", { login_ticket: ticket })).status).toBe(204);
-    expect((await platform.step("/auth/tfa/validate", { login_ticket: ticket, code: "123456" })).status).toBe(401);
   });
 
   it("are stored as digests only, and carry no password", async () => {
@@ -157,7 +160,7 @@ describe("login tickets", () => {
       await ticketOf("demo.memorable", "MemorableCharactersRequired"),
       await ticketOf("demo.mfa", "MfaRequired"),
     ];
-    const rows = platform.db.select().from(loginTickets).all();
+    const rows = harness.platform.db.select().from(loginTickets).all();
     for (const row of rows) {
       expect(row.ticketHash).toMatch(/^[0-9a-f]{64}$/);
       expect(row.state).not.toContain(DEMO_PASSWORD);
@@ -168,7 +171,7 @@ describe("login tickets", () => {
 
 describe("MFA by sms", () => {
   it("sends a code, sends a new one after a wrong code, and signs in with the latest", async () => {
-    const first = await platform.login("demo.mfa");
+    const first = await harness.platform.login("demo.mfa");
     expect(first.body).toMatchObject({
       login_status: "MfaRequired",
       mfa_method: "sms",
@@ -176,9 +179,9 @@ describe("MFA by sms", () => {
       enrolled: false,
     });
     const ticket = first.body.login_ticket!;
-    const code1 = await platform.latestCode("demo.mfa");
+    const code1 = await harness.platform.latestCode("demo.mfa");
 
-    const wrong = await platform.step("/auth/tfa/validate", { login_ticket: ticket, code: wrongCode(code1) });
+    const wrong = await harness.platform.step("/auth/tfa/validate", { login_ticket: ticket, code: wrongCode(code1) });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({
       api_message: BAD_CODE,
@@ -186,14 +189,16 @@ describe("MFA by sms", () => {
       login_ticket: ticket,
       mfa_method: "sms",
     });
-    const code2 = await platform.latestCode("demo.mfa");
-    expect((await platform.outbox("demo.mfa")).length).toBeGreaterThanOrEqual(2);
+    const code2 = await harness.platform.latestCode("demo.mfa");
+    expect((await harness.platform.outbox("demo.mfa")).length).toBeGreaterThanOrEqual(2);
 
     // the first code is void once a new one is sent
     if (code1 !== code2)
-      expect((await platform.step("/auth/tfa/validate", { login_ticket: ticket, code: code1 })).status).toBe(401);
-    const code3 = await platform.latestCode("demo.mfa");
-    const done = await platform.step("/auth/tfa/validate", {
+      expect((await harness.platform.step("/auth/tfa/validate", { login_ticket: ticket, code: code1 })).status).toBe(
+        401,
+      );
+    const code3 = await harness.platform.latestCode("demo.mfa");
+    const done = await harness.platform.step("/auth/tfa/validate", {
       login_ticket: ticket,
       code: ` ${code3.slice(0, 3)} ${code3.slice(3)} `,
     });
@@ -205,14 +210,14 @@ describe("MFA by sms", () => {
 
   it("resends a code at most 3 times in a sign-in", async () => {
     const ticket = await ticketOf("demo.mfa", "MfaRequired");
-    const before = (await platform.outbox("demo.mfa")).length;
+    const before = (await harness.platform.outbox("demo.mfa")).length;
     for (let i = 0; i < 3; i++) {
-      const resent = await platform.step("/auth/tfa/resend", { login_ticket: ticket });
+      const resent = await harness.platform.step("/auth/tfa/resend", { login_ticket: ticket });
       expect(resent.status).toBe(200);
       expect(resent.body).toMatchObject({ login_status: "MfaRequired", login_ticket: ticket });
     }
-    expect((await platform.outbox("demo.mfa")).length).toBe(before + 3);
-    const tooMany = await platform.step("/auth/tfa/resend", { login_ticket: ticket });
+    expect((await harness.platform.outbox("demo.mfa")).length).toBe(before + 3);
+    const tooMany = await harness.platform.step("/auth/tfa/resend", { login_ticket: ticket });
     expect(tooMany.status).toBe(429);
     expect(tooMany.body.api_message).toBe("Too many codes have been requested. Please log in again.");
   });
@@ -220,52 +225,55 @@ describe("MFA by sms", () => {
   it("refuses a malformed code without counting it", async () => {
     const ticket = await ticketOf("demo.mfa", "MfaRequired");
     const before = userRow("demo.mfa").failedAttempts;
-    expect((await platform.step("/auth/tfa/validate", { login_ticket: ticket, code: "12ab" })).status).toBe(400);
+    expect((await harness.platform.step("/auth/tfa/validate", { login_ticket: ticket, code: "12ab" })).status).toBe(
+      400,
+    );
     expect(userRow("demo.mfa").failedAttempts).toBe(before);
   });
 });
 
 describe("MFA by software token", () => {
   it("signs in with the current TOTP code and refuses it a second time", async () => {
-    const first = await platform.login("demo.token");
+    const first = await harness.platform.login("demo.token");
     expect(first.body).toMatchObject({ login_status: "MfaRequired", mfa_method: "token", destination: null });
     const code = tokenCode();
-    const done = await platform.step("/auth/tfa/validate", { login_ticket: first.body.login_ticket, code });
+    const done = await harness.platform.step("/auth/tfa/validate", { login_ticket: first.body.login_ticket, code });
     expect(done.body.login_status).toBe("LoginSuccess");
 
-    const again = await platform.login("demo.token");
-    const replay = await platform.step("/auth/tfa/validate", { login_ticket: again.body.login_ticket, code });
+    const again = await harness.platform.login("demo.token");
+    const replay = await harness.platform.step("/auth/tfa/validate", { login_ticket: again.body.login_ticket, code });
     expect(replay.status).toBe(401);
     expect(replay.body.api_message).toBe(
       "There was an error with the authentication code you entered. Please try again.",
     );
-    expect((await platform.step("/auth/tfa/resend", { login_ticket: again.body.login_ticket })).body.api_message).toBe(
-      "A software token makes its own codes.",
-    );
+    expect(
+      (await harness.platform.step("/auth/tfa/resend", { login_ticket: again.body.login_ticket })).body.api_message,
+    ).toBe("A software token makes its own codes.");
     // a code from two steps ahead is outside the window; the next step's is inside
     expect(
-      (await platform.step("/auth/tfa/validate", { login_ticket: again.body.login_ticket, code: tokenCode(2) })).status,
+      (await harness.platform.step("/auth/tfa/validate", { login_ticket: again.body.login_ticket, code: tokenCode(2) }))
+        .status,
     ).toBe(401);
-    platform.clock.advance(30_000);
+    harness.platform.clock.advance(30_000);
     expect(
-      (await platform.step("/auth/tfa/validate", { login_ticket: again.body.login_ticket, code: tokenCode() })).body
-        .login_status,
+      (await harness.platform.step("/auth/tfa/validate", { login_ticket: again.body.login_ticket, code: tokenCode() }))
+        .body.login_status,
     ).toBe("LoginSuccess");
   });
 });
 
 describe("MFA enrolment", () => {
   it("links a device by sms, fails validation, requests a new code, validates, then verifies once more", async () => {
-    const first = await platform.login("demo.enrol");
+    const first = await harness.platform.login("demo.enrol");
     expect(first.body.login_status).toBe("MfaEnrolmentLinkDevice");
     expect(first.body.mfa_methods).toEqual([
       { method: "sms", destination: "+********0234" },
       { method: "email", destination: "g***@example.com" },
       { method: "token", destination: null },
     ]);
-    const methods = await platform.step("/auth/tfa/methods", { login_ticket: first.body.login_ticket });
+    const methods = await harness.platform.step("/auth/tfa/methods", { login_ticket: first.body.login_ticket });
     expect((methods.body as unknown as { methods: unknown[] }).methods).toEqual(first.body.mfa_methods);
-    const details = await platform.step("/auth/tfa/details", { login_ticket: first.body.login_ticket });
+    const details = await harness.platform.step("/auth/tfa/details", { login_ticket: first.body.login_ticket });
     expect(details.body).toMatchObject({
       mfaMethod: null,
       mobile: "+********0234",
@@ -273,7 +281,10 @@ describe("MFA enrolment", () => {
       softwareToken: false,
     });
 
-    const device = await platform.step("/auth/tfa/device", { login_ticket: first.body.login_ticket, method: "sms" });
+    const device = await harness.platform.step("/auth/tfa/device", {
+      login_ticket: first.body.login_ticket,
+      method: "sms",
+    });
     expect(device.status).toBe(200);
     expect(device.body).toMatchObject({
       login_status: "MfaEnrolmentValidateDevice",
@@ -282,15 +293,18 @@ describe("MFA enrolment", () => {
     });
     const deviceId = device.body.device_id!;
     expect(deviceId).toBeTruthy();
-    const code = await platform.latestCode("demo.enrol");
-    expect((await platform.outbox("demo.enrol"))[0]?.to).toBe("+447700900234");
+    const code = await harness.platform.latestCode("demo.enrol");
+    expect((await harness.platform.outbox("demo.enrol"))[0]?.to).toBe("+447700900234");
 
     // the device id must be the ticket's
-    const noDevice = await platform.step("/auth/tfa/validate", { login_ticket: device.body.login_ticket, code });
+    const noDevice = await harness.platform.step("/auth/tfa/validate", {
+      login_ticket: device.body.login_ticket,
+      code,
+    });
     expect(noDevice.status).toBe(400);
     expect(noDevice.body.api_message).toBe("An error occurred whilst requesting additional verification code");
 
-    const invalid = await platform.step("/auth/tfa/validate", {
+    const invalid = await harness.platform.step("/auth/tfa/validate", {
       login_ticket: device.body.login_ticket,
       code: wrongCode(code),
       device_id: deviceId,
@@ -298,11 +312,11 @@ describe("MFA enrolment", () => {
     expect(invalid.status).toBe(200);
     expect(invalid.body).toMatchObject({ login_status: "MfaEnrolmentLinkDeviceInvalidOtp", device_id: deviceId });
 
-    const renewed = await platform.step("/auth/tfa/resend", { login_ticket: invalid.body.login_ticket });
+    const renewed = await harness.platform.step("/auth/tfa/resend", { login_ticket: invalid.body.login_ticket });
     expect(renewed.body).toMatchObject({ login_status: "MfaEnrolmentValidateDevice", device_id: deviceId });
-    const newCode = await platform.latestCode("demo.enrol");
+    const newCode = await harness.platform.latestCode("demo.enrol");
 
-    const enrolled = await platform.step("/auth/tfa/validate", {
+    const enrolled = await harness.platform.step("/auth/tfa/validate", {
       login_ticket: renewed.body.login_ticket,
       code: newCode,
       device_id: deviceId,
@@ -310,9 +324,9 @@ describe("MFA enrolment", () => {
     expect(enrolled.status).toBe(200);
     expect(enrolled.body).toMatchObject({ login_status: "MfaRequired", mfa_method: "sms", enrolled: true });
     expect(enrolled.token).toBeNull();
-    const verifyCode = await platform.latestCode("demo.enrol");
-    expect(verifyCode === newCode && (await platform.outbox("demo.enrol")).length < 3).toBe(false);
-    const done = await platform.step("/auth/tfa/validate", {
+    const verifyCode = await harness.platform.latestCode("demo.enrol");
+    expect(verifyCode === newCode && (await harness.platform.outbox("demo.enrol")).length < 3).toBe(false);
+    const done = await harness.platform.step("/auth/tfa/validate", {
       login_ticket: enrolled.body.login_ticket,
       code: verifyCode,
     });
@@ -321,13 +335,13 @@ describe("MFA enrolment", () => {
   });
 
   it("enrols a software token with a real TOTP secret", async () => {
-    platform.db
+    harness.platform.db
       .update(users)
       .set({ mfaEnrolled: false, mfaMethod: null })
       .where(eq(users.usernameKey, "demo.enrol"))
       .run();
     const ticket = await ticketOf("demo.enrol", "MfaEnrolmentLinkDevice");
-    const device = await platform.step("/auth/tfa/device", { login_ticket: ticket, method: "token" });
+    const device = await harness.platform.step("/auth/tfa/device", { login_ticket: ticket, method: "token" });
     expect(device.body).toMatchObject({
       login_status: "MfaEnrolmentValidateDevice",
       mfa_method: "token",
@@ -336,8 +350,8 @@ describe("MFA enrolment", () => {
     expect(device.body.token_secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(device.body.otpauth_uri).toContain(`secret=${device.body.token_secret}`);
     const key = base32Decode(device.body.token_secret!);
-    const now = platform.clock.now().getTime();
-    const enrolled = await platform.step("/auth/tfa/validate", {
+    const now = harness.platform.clock.now().getTime();
+    const enrolled = await harness.platform.step("/auth/tfa/validate", {
       login_ticket: device.body.login_ticket,
       code: totp(key, now),
       device_id: device.body.device_id,
@@ -345,10 +359,14 @@ describe("MFA enrolment", () => {
     expect(enrolled.body).toMatchObject({ login_status: "MfaRequired", mfa_method: "token", enrolled: true });
     // verify once more: the same code is used up, the next step's is accepted
     expect(
-      (await platform.step("/auth/tfa/validate", { login_ticket: enrolled.body.login_ticket, code: totp(key, now) }))
-        .status,
+      (
+        await harness.platform.step("/auth/tfa/validate", {
+          login_ticket: enrolled.body.login_ticket,
+          code: totp(key, now),
+        })
+      ).status,
     ).toBe(401);
-    const done = await platform.step("/auth/tfa/validate", {
+    const done = await harness.platform.step("/auth/tfa/validate", {
       login_ticket: enrolled.body.login_ticket,
       code: totp(key, now + 30_000),
     });
@@ -356,19 +374,23 @@ describe("MFA enrolment", () => {
   });
 
   it("refuses a method without a number or address on record, and one the user may not use", async () => {
-    platform.db
+    harness.platform.db
       .update(users)
       .set({ mfaEnrolled: false, mfaMethod: null, mfaEmail: null })
       .where(eq(users.usernameKey, "demo.enrol"))
       .run();
     const ticket = await ticketOf("demo.enrol", "MfaEnrolmentLinkDevice");
-    const problem = await platform.step("/auth/tfa/device", { login_ticket: ticket, method: "email" });
+    const problem = await harness.platform.step("/auth/tfa/device", { login_ticket: ticket, method: "email" });
     expect(problem.status).toBe(422);
     expect(problem.body.api_message).toBe(
       "There is a problem with your registered phone number or email address. Please contact your adviser for assistance.",
     );
-    platform.db.update(users).set({ mfaMethodsAllowed: "sms" }).where(eq(users.usernameKey, "demo.enrol")).run();
-    const notAllowed = await platform.step("/auth/tfa/device", { login_ticket: ticket, method: "token" });
+    harness.platform.db
+      .update(users)
+      .set({ mfaMethodsAllowed: "sms" })
+      .where(eq(users.usernameKey, "demo.enrol"))
+      .run();
+    const notAllowed = await harness.platform.step("/auth/tfa/device", { login_ticket: ticket, method: "token" });
     expect(notAllowed.status).toBe(400);
     expect(notAllowed.body.api_message).toBe("MFA method not available");
   });
@@ -376,10 +398,10 @@ describe("MFA enrolment", () => {
 
 describe("memorable word", () => {
   it("retries with new positions after wrong characters, and signs in with the right ones", async () => {
-    const first = await platform.login("demo.memorable");
+    const first = await harness.platform.login("demo.memorable");
     expect(first.body.memorableWordHint).toBe("The tree in your first garden");
     const ticket = first.body.login_ticket!;
-    const wrong = await platform.step("/auth/memorable", { login_ticket: ticket, answers: ["z", "z", "z"] });
+    const wrong = await harness.platform.step("/auth/memorable", { login_ticket: ticket, answers: ["z", "z", "z"] });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({
       api_message: BAD_MEMORABLE,
@@ -390,10 +412,10 @@ describe("memorable word", () => {
     expect(positions).toHaveLength(3);
     expect(positions).not.toEqual(first.body.memorableQuestions);
     const word = [..."chestnut"];
-    expect((await platform.step("/auth/memorable", { login_ticket: ticket, answers: ["ab", "c", "d"] })).status).toBe(
-      400,
-    );
-    const done = await platform.step("/auth/memorable", {
+    expect(
+      (await harness.platform.step("/auth/memorable", { login_ticket: ticket, answers: ["ab", "c", "d"] })).status,
+    ).toBe(400);
+    const done = await harness.platform.step("/auth/memorable", {
       login_ticket: ticket,
       answers: positions.map((p) => word[p]!.toUpperCase()),
     });
@@ -403,27 +425,29 @@ describe("memorable word", () => {
   it("deactivates the account on the 5th wrong try", async () => {
     const ticket = await ticketOf("demo.memorable", "MemorableCharactersRequired");
     for (let i = 1; i <= 4; i++) {
-      expect((await platform.step("/auth/memorable", { login_ticket: ticket, answers: ["z", "z", "z"] })).status).toBe(
-        401,
-      );
+      expect(
+        (await harness.platform.step("/auth/memorable", { login_ticket: ticket, answers: ["z", "z", "z"] })).status,
+      ).toBe(401);
     }
-    const locked = await platform.step("/auth/memorable", { login_ticket: ticket, answers: ["z", "z", "z"] });
+    const locked = await harness.platform.step("/auth/memorable", { login_ticket: ticket, answers: ["z", "z", "z"] });
     expect(locked.status).toBe(403);
     expect(locked.body.api_message).toBe("Account deactivated");
-    expect((await platform.login("demo.memorable")).body.api_message).toBe("Account has been disabled.");
-    expect((await platform.step("/auth/memorable", { login_ticket: ticket, answers: ["c", "h", "e"] })).status).toBe(
-      401,
-    );
+    expect((await harness.platform.login("demo.memorable")).body.api_message).toBe("Account has been disabled.");
+    expect(
+      (await harness.platform.step("/auth/memorable", { login_ticket: ticket, answers: ["c", "h", "e"] })).status,
+    ).toBe(401);
     // an operator re-enables it
-    expect((await platform.call("/dev/users/demo.memorable/unlock", { method: "POST", body: {} })).status).toBe(200);
-    expect((await platform.login("demo.memorable")).body.login_status).toBe("MemorableCharactersRequired");
+    expect((await harness.platform.call("/dev/users/demo.memorable/unlock", { method: "POST", body: {} })).status).toBe(
+      200,
+    );
+    expect((await harness.platform.login("demo.memorable")).body.login_status).toBe("MemorableCharactersRequired");
   });
 
   it("gives a user without a memorable word fewer than three positions and no way through", async () => {
-    const first = await platform.login("demo.noword");
+    const first = await harness.platform.login("demo.noword");
     expect(first.body.login_status).toBe("MemorableCharactersRequired");
     expect(first.body.memorableQuestions).toEqual([]);
-    const answer = await platform.step("/auth/memorable", {
+    const answer = await harness.platform.step("/auth/memorable", {
       login_ticket: first.body.login_ticket,
       answers: ["a", "b", "c"],
     });
@@ -435,49 +459,52 @@ describe("memorable word", () => {
 describe("lockout", () => {
   it("disables the account on the 5th consecutive wrong password and keeps it disabled", async () => {
     for (let i = 1; i <= 4; i++) {
-      const answer = await platform.login("demo.lockout", "client", "Wrong-pass-9");
+      const answer = await harness.platform.login("demo.lockout", "client", "Wrong-pass-9");
       expect(answer.status).toBe(401);
       expect(answer.body.api_message).toBe("Either your username or your password is incorrect.");
     }
-    const fifth = await platform.login("demo.lockout", "client", "Wrong-pass-9");
+    const fifth = await harness.platform.login("demo.lockout", "client", "Wrong-pass-9");
     expect(fifth.status).toBe(403);
     expect(fifth.body.api_message).toBe("Account has been disabled.");
-    expect((await platform.login("demo.lockout")).status).toBe(403);
+    expect((await harness.platform.login("demo.lockout")).status).toBe(403);
     // a wrong password on a disabled account says nothing more than a wrong password
-    expect((await platform.login("demo.lockout", "client", "Wrong-pass-9")).status).toBe(401);
-    await platform.call("/dev/users/demo.lockout/unlock", { method: "POST", body: {} });
-    expect((await platform.login("demo.lockout")).body.login_status).toBe("LoginSuccess");
+    expect((await harness.platform.login("demo.lockout", "client", "Wrong-pass-9")).status).toBe(401);
+    await harness.platform.call("/dev/users/demo.lockout/unlock", { method: "POST", body: {} });
+    expect((await harness.platform.login("demo.lockout")).body.login_status).toBe("LoginSuccess");
   });
 
   it("ends the user's sessions when locking", async () => {
-    const token = await platform.session("demo.lockout");
-    for (let i = 1; i <= 5; i++) await platform.login("demo.lockout", "client", "Wrong-pass-9");
-    expect((await platform.call("/resourceful/session/user", { token })).status).toBe(401);
-    await platform.call("/dev/users/demo.lockout/unlock", { method: "POST", body: {} });
+    const token = await harness.platform.session("demo.lockout");
+    for (let i = 1; i <= 5; i++) await harness.platform.login("demo.lockout", "client", "Wrong-pass-9");
+    expect((await harness.platform.call("/resourceful/session/user", { token })).status).toBe(401);
+    await harness.platform.call("/dev/users/demo.lockout/unlock", { method: "POST", body: {} });
   });
 
   it("counts wrong codes with wrong passwords, and a right password alone does not clear them for an MFA user", async () => {
-    await platform.call("/dev/users/demo.mfa/unlock", { method: "POST", body: {} });
-    for (let i = 1; i <= 2; i++) await platform.login("demo.mfa", "client", "Wrong-pass-9");
+    await harness.platform.call("/dev/users/demo.mfa/unlock", { method: "POST", body: {} });
+    for (let i = 1; i <= 2; i++) await harness.platform.login("demo.mfa", "client", "Wrong-pass-9");
     const ticket = await ticketOf("demo.mfa", "MfaRequired");
     expect(userRow("demo.mfa").failedAttempts).toBe(2);
-    const code = await platform.latestCode("demo.mfa");
-    await platform.step("/auth/tfa/validate", { login_ticket: ticket, code: wrongCode(code) });
-    const code2 = await platform.latestCode("demo.mfa");
-    await platform.step("/auth/tfa/validate", { login_ticket: ticket, code: wrongCode(code2) });
-    const code3 = await platform.latestCode("demo.mfa");
-    const fifth = await platform.step("/auth/tfa/validate", { login_ticket: ticket, code: wrongCode(code3) });
+    const code = await harness.platform.latestCode("demo.mfa");
+    await harness.platform.step("/auth/tfa/validate", { login_ticket: ticket, code: wrongCode(code) });
+    const code2 = await harness.platform.latestCode("demo.mfa");
+    await harness.platform.step("/auth/tfa/validate", { login_ticket: ticket, code: wrongCode(code2) });
+    const code3 = await harness.platform.latestCode("demo.mfa");
+    const fifth = await harness.platform.step("/auth/tfa/validate", { login_ticket: ticket, code: wrongCode(code3) });
     expect(fifth.status).toBe(403);
     expect(fifth.body.api_message).toBe("Account has been disabled.");
     expect(userRow("demo.mfa").disabled).toBe(true);
-    await platform.call("/dev/users/demo.mfa/unlock", { method: "POST", body: {} });
+    await harness.platform.call("/dev/users/demo.mfa/unlock", { method: "POST", body: {} });
   });
 
   it("clears the count once the user has proven who they are", async () => {
-    await platform.login("demo.mfa", "client", "Wrong-pass-9");
+    await harness.platform.login("demo.mfa", "client", "Wrong-pass-9");
     const ticket = await ticketOf("demo.mfa", "MfaRequired");
     expect(userRow("demo.mfa").failedAttempts).toBe(1);
-    await platform.step("/auth/tfa/validate", { login_ticket: ticket, code: await platform.latestCode("demo.mfa") });
+    await harness.platform.step("/auth/tfa/validate", {
+      login_ticket: ticket,
+      code: await harness.platform.latestCode("demo.mfa"),
+    });
     expect(userRow("demo.mfa").failedAttempts).toBe(0);
   });
 });

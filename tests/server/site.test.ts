@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Platform, startPlatform } from "./harness";
+import { describe, expect, it } from "vitest";
+import { startPlatform, withPlatform } from "./harness";
 
-let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform();
-});
-afterAll(() => platform.close());
+const harness = withPlatform();
 
 type SiteAnswer = {
   version?: string;
@@ -15,11 +11,11 @@ type SiteAnswer = {
 
 describe("site", () => {
   it("answers health without a session", async () => {
-    expect((await platform.call("/xplan/health")).body).toEqual({ status: "GOOD" });
+    expect((await harness.platform.call("/xplan/health")).body).toEqual({ status: "GOOD" });
   });
 
   it("answers settings, brand colours and the text pages without a session", async () => {
-    const answer = await platform.call<SiteAnswer>("/resourceful/site?site_locales=en-GB&version=true");
+    const answer = await harness.platform.call<SiteAnswer>("/resourceful/site?site_locales=en-GB&version=true");
     expect(answer.status).toBe(200);
     expect(answer.body.version).toBe("22.9.240");
     expect(answer.body.settings.logo).toBe("/brand/logo.svg");
@@ -44,17 +40,17 @@ describe("site", () => {
   });
 
   it("answers the pages in the asked locale", async () => {
-    const french = await platform.call<SiteAnswer>("/resourceful/site?site_locales=fr-ca");
+    const french = await harness.platform.call<SiteAnswer>("/resourceful/site?site_locales=fr-ca");
     expect(french.body.version).toBeUndefined();
     expect(french.body.content.pages["site-terms"]?.title).toBe("Conditions d'utilisation");
-    const canadian = await platform.call<SiteAnswer>("/resourceful/site?site_locales=en-CA");
+    const canadian = await harness.platform.call<SiteAnswer>("/resourceful/site?site_locales=en-CA");
     expect(canadian.body.content.pages["privacy-policy"]?.html).toContain("PIPEDA");
-    const australian = await platform.call<SiteAnswer>("/resourceful/site?site_locales=en-AU");
+    const australian = await harness.platform.call<SiteAnswer>("/resourceful/site?site_locales=en-AU");
     expect(australian.body.content.pages["privacy-policy"]?.html).toContain("Privacy Act 1988");
   });
 
   it("answers the feature toggles", async () => {
-    const toggles = await platform.call<Array<{ name: string; enabled: boolean }>>(
+    const toggles = await harness.platform.call<Array<{ name: string; enabled: boolean }>>(
       "/resourceful/feature_toggle/toggle_condition?firm=northbridge",
     );
     expect(toggles.body).toContainEqual({ name: "core_authentication", enabled: true });
@@ -62,8 +58,8 @@ describe("site", () => {
   });
 
   it("answers contact-us details for a signed-in user", async () => {
-    const token = await platform.session("demo.client");
-    const answer = await platform.call<{ contact_type: string; general: Record<string, unknown> }>(
+    const token = await harness.platform.session("demo.client");
+    const answer = await harness.platform.call<{ contact_type: string; general: Record<string, unknown> }>(
       "/resourceful/site/contact_us?locale=en-GB&role=client&client_id=1",
       { token },
     );
@@ -73,17 +69,17 @@ describe("site", () => {
       telephoneNumber: "020 7946 0800",
       hideAvatars: false,
     });
-    const french = await platform.call<{ general: { contactName: string } }>(
+    const french = await harness.platform.call<{ general: { contactName: string } }>(
       "/resourceful/site/contact_us?locale=fr-CA",
       { token },
     );
     expect(french.body.general.contactName).toBe("Service à la clientèle");
-    expect((await platform.call("/resourceful/site/contact_us?client_id=4", { token })).status).toBe(403);
-    expect((await platform.call("/resourceful/site/contact_us")).status).toBe(401);
+    expect((await harness.platform.call("/resourceful/site/contact_us?client_id=4", { token })).status).toBe(403);
+    expect((await harness.platform.call("/resourceful/site/contact_us")).status).toBe(401);
   });
 
   it("answers 404 with the error body for an unknown resource", async () => {
-    const answer = await platform.call("/resourceful/no/such/thing");
+    const answer = await harness.platform.call("/resourceful/no/such/thing");
     expect(answer.status).toBe(404);
     expect(answer.body.api_message).toBeTruthy();
   });

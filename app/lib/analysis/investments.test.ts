@@ -12,7 +12,6 @@ import {
   isCashSecurity,
   isRowOpen,
   levelOf,
-  type Money,
   type Parcel,
   readColumnLevel,
   securityName,
@@ -23,63 +22,12 @@ import {
   visibleColumns,
 } from "./investments";
 import { toMinor } from "../money";
+import { holdingsFixtures, money } from "./holdings.fixtures";
 
-const money = (amount: number, currency = "GBP"): Money => ({ amount, currency });
 const ALL: InvestmentColumnSettings = { gainValue: "all", gainPercent: "all", incomeValue: "all", yieldPercent: "all" };
 
-/** A holding in pounds in a pound account, the client preferring euros (report at 1.2 EUR per GBP). */
-function holding(key: string, accountId: number, fields: Partial<Holding> = {}): Holding {
-  return {
-    key,
-    accountId,
-    description: `Security ${key}`,
-    code: `SEC${key}`,
-    exchange: "LSE",
-    isin: null,
-    cash: false,
-    volume: 100,
-    weight: 10,
-    nativeCurrency: "GBP",
-    planCurrency: "GBP",
-    price: { native: 10, plan: 10, report: 12 },
-    value: { native: money(1000), plan: money(1000), report: money(1200, "EUR") },
-    cost: money(800),
-    gain: money(200),
-    gainPercent: 25,
-    income: { native: money(50), plan: money(50), report: money(60, "EUR") },
-    grossIncome: { native: money(55), report: money(66, "EUR") },
-    yieldPercent: 5,
-    grossYieldPercent: 5.5,
-    parcels: [],
-    ...fields,
-  };
-}
-
-/** A dollar holding in a pound account (1 USD = 0.78125 GBP). */
-function dollars(key: string, accountId: number, fields: Partial<Holding> = {}): Holding {
-  return holding(key, accountId, {
-    nativeCurrency: "USD",
-    price: { native: 12.8, plan: 10, report: 12 },
-    value: { native: money(1280, "USD"), plan: money(1000), report: money(1200, "EUR") },
-    cost: money(1000, "USD"),
-    gain: money(280, "USD"),
-    gainPercent: 28,
-    income: { native: money(64, "USD"), plan: money(50), report: money(60, "EUR") },
-    ...fields,
-  });
-}
-
-function account(accountId: number, fields: Partial<HoldingAccount> = {}): HoldingAccount {
-  return {
-    accountId,
-    name: `Account ${accountId}`,
-    planCurrency: "GBP",
-    weight: 50,
-    value: { plan: money(2000), report: money(2400, "EUR") },
-    income: { plan: money(100), report: money(120, "EUR") },
-    ...fields,
-  };
-}
+/** Holdings in pounds and dollars, the client preferring euros (report at 1.2 EUR per GBP). */
+const { holding, dollars, account } = holdingsFixtures({ currency: "EUR", rate: 1.2 });
 
 function answer(accounts: HoldingAccount[], holdings: Holding[], reportCurrency = "EUR"): HoldingsAnswer {
   return { date: "2025-03-14", reportCurrency, total: money(4800, reportCurrency), accounts, holdings };

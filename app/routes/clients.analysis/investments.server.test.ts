@@ -1,14 +1,8 @@
 import i18next, { type TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import type {
-  AllocationAnswer,
-  AllocationCategory,
-  Holding,
-  HoldingAccount,
-  HoldingsAnswer,
-  Money,
-} from "~/lib/analysis/investments";
+import type { AllocationAnswer, AllocationCategory, Holding, HoldingsAnswer } from "~/lib/analysis/investments";
 import type { AnalysisQuery } from "~/lib/analysis/query";
+import { holdingsFixtures, money } from "~/lib/analysis/holdings.fixtures";
 import { analysisSettings } from "~/lib/analysis/settings";
 import { i18nConfig } from "~/lib/i18n";
 import { resources } from "~/locales/resources";
@@ -37,7 +31,6 @@ const QUERY: AnalysisQuery = {
 const query = (fields: Partial<AnalysisQuery> = {}): AnalysisQuery => ({ ...QUERY, ...fields });
 const SETTINGS = analysisSettings({});
 const NO_RATES = new Map<string, number | null>();
-const money = (amount: number, currency = "GBP"): Money => ({ amount, currency });
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -46,51 +39,8 @@ beforeAll(async () => {
 /** The real en-GB wording of the clients namespace. */
 const english = () => ({ t: i18n.getFixedT("en-GB", "clients"), locale: "en-GB" });
 
-function holding(key: string, accountId: number, fields: Partial<Holding> = {}): Holding {
-  return {
-    key,
-    accountId,
-    description: `Security ${key}`,
-    code: `SEC${key}`,
-    exchange: "LSE",
-    isin: null,
-    cash: false,
-    volume: 100,
-    weight: 25,
-    nativeCurrency: "GBP",
-    planCurrency: "GBP",
-    price: { native: 10, plan: 10, report: 10 },
-    value: { native: money(1000), plan: money(1000), report: money(1000) },
-    cost: money(800),
-    gain: money(200),
-    gainPercent: 25,
-    income: { native: money(50), plan: money(50), report: money(50) },
-    grossIncome: { native: money(55), report: money(55) },
-    yieldPercent: 5,
-    grossYieldPercent: 5.5,
-    parcels: [],
-    ...fields,
-  };
-}
-const dollars = (key: string, accountId: number, fields: Partial<Holding> = {}) =>
-  holding(key, accountId, {
-    nativeCurrency: "USD",
-    price: { native: 12.8, plan: 10, report: 10 },
-    value: { native: money(1280, "USD"), plan: money(1000), report: money(1000) },
-    cost: money(1000, "USD"),
-    gain: money(280, "USD"),
-    gainPercent: 28,
-    income: { native: money(64, "USD"), plan: money(50), report: money(50) },
-    ...fields,
-  });
-const account = (accountId: number): HoldingAccount => ({
-  accountId,
-  name: `Account ${accountId}`,
-  planCurrency: "GBP",
-  weight: 50,
-  value: { plan: money(2000), report: money(2000) },
-  income: { plan: money(100), report: money(100) },
-});
+/** Holdings in pounds and dollars, reported in pounds. */
+const { holding, dollars, account } = holdingsFixtures({ currency: "GBP", rate: 1 }, { weight: 25 });
 const answer = (holdings: Holding[], accounts = [account(1), account(2)]): HoldingsAnswer => ({
   date: "2025-03-14",
   reportCurrency: "GBP",
