@@ -1,3 +1,4 @@
+// @ts-check
 // The portal's production server (`npm run start:portal`, docs/decisions/026): Express with Remix's
 // request handler. It serves the built assets, gives every loader and action the address of the
 // TCP peer (app/runtime/load-context.ts) and drains its connections on SIGTERM and SIGINT. Every
@@ -15,6 +16,17 @@ import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
+/** @typedef {import("express").Request} Request */
+/** @typedef {import("express").Response} Response */
+/** @typedef {import("express").NextFunction} NextFunction */
+/**
+ * What the server takes from the build's entry module (app/entry.server.tsx): a type only, checked
+ * against the app's own; at run time it comes from the build, never from app/.
+ * @typedef {typeof import("../app/entry.server")} PortalEntry
+ * @typedef {import("@remix-run/node").ServerBuild & { entry: { module: PortalEntry } }} PortalBuild
+ * @typedef {"error" | "warn" | "info" | "debug"} Level
+ */
+
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 // Stack traces point into app/ when the build carries source maps.
 process.setSourceMapsEnabled(true);
@@ -30,7 +42,13 @@ const DRAIN_MS = 10_000;
 // The app's logger (app/runtime/logger.server.ts, from the build's entry): pino's JSON lines at
 // LOG_LEVEL, secrets redacted, each with the id of the request it is about (docs/decisions/125).
 // Before the build is loaded (a bad PORT), a line of the same shape on stderr.
+/** @type {PortalEntry["logger"] | null} */
 let logger = null;
+/**
+ * @param {Level} level
+ * @param {string} message
+ * @param {Record<string, unknown>} [fields]
+ */
 function log(level, message, fields = {}) {
   if (logger) return logger[level](message, fields);
   if (logLevel === "silent") return;
@@ -43,6 +61,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 }
 
 const buildPath = resolve(root, process.env.REMIX_BUILD_DIR ?? "build", "index.js");
+/** @type {PortalBuild} */
 const build = await import(pathToFileURL(buildPath).href);
 if (
   typeof build.entry.module.logger?.info !== "function" ||
@@ -72,15 +91,20 @@ const ANSWER_HEADERS = Object.entries(answerSecurityHeaders());
  * Just before an answer's headers go out, whoever wrote it, the security headers it has not set
  * itself: pages keep their nonce policy (entry.server), a file its own policy. A 405 that does not
  * say what the address takes gets Remix's (GET and HEAD: a post to an address without a form).
+ * @param {Request} _req
+ * @param {Response} res
+ * @param {NextFunction} next
  */
 function withSecurityHeaders(_req, res, next) {
   const writeHead = res.writeHead;
-  res.writeHead = function writeHeadWithSecurityHeaders(...args) {
-    if (res.headersSent) return writeHead.apply(this, args);
+  res.writeHead = function writeHeadWithSecurityHeaders(/** @type {any[]} */ ...args) {
+    // every form writeHead takes (status, message, headers) is passed on as it came
+    const passOn = () => writeHead.apply(this, /** @type {Parameters<typeof writeHead>} */ (args));
+    if (res.headersSent) return passOn();
     for (const [name, value] of ANSWER_HEADERS) if (!res.hasHeader(name)) res.setHeader(name, value);
     const status = typeof args[0] === "number" ? args[0] : res.statusCode;
     if (status === 405 && !res.hasHeader("Allow")) res.setHeader("Allow", "GET, HEAD");
-    return writeHead.apply(this, args);
+    return passOn();
   };
   next();
 }
@@ -94,6 +118,7 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
  * Whether a post comes from the portal's own pages, by Remix's own rule (its action handler throws,
  * an empty 500, when this fails): no Origin, or an Origin whose host is the forwarded host or the
  * Host. `null` and anything that is not an address are another site's.
+ * @param {Request} req
  */
 function sameOrigin(req) {
   const origin = req.get("origin");
@@ -108,16 +133,21 @@ function sameOrigin(req) {
   return Boolean(own) && host === own;
 }
 
-/** A request no page takes: the status, the answer and what the log says, or null to serve it. */
+/**
+ * A request no page takes: the status, the answer and what the log says, or null to serve it.
+ * @param {Request} req
+ * @returns {{ status: 403 | 405 | 415; text: string; reason: string } | null}
+ */
 function refusalOf(req) {
   if (!METHODS.includes(req.method)) return { status: 405, text: "Method Not Allowed", reason: "method not allowed" };
   if (req.method !== "POST") return null;
   if (!sameOrigin(req)) return { status: 403, text: "Cross-site form posts are refused.", reason: "cross-site post" };
-  const type = (req.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  const type = ((req.get("content-type") ?? "").split(";")[0] ?? "").trim().toLowerCase();
   if (!FORM_TYPES.has(type)) return { status: 415, text: "Unsupported Media Type", reason: "not a form" };
   return null;
 }
 
+/** @param {Request} req @param {Response} res @param {NextFunction} next */
 function refuseWhatNoPageTakes(req, res, next) {
   const refusal = refusalOf(req);
   if (!refusal) return next();
@@ -139,6 +169,7 @@ function refuseWhatNoPageTakes(req, res, next) {
 // request's one context: how long it waits for the platform is kept there too (the entry's
 // Server-Timing, issue 16; docs/decisions/132).
 const { requestIdOf, runWithRequestId } = build.entry.module;
+/** @param {Request} req @param {Response} res @param {NextFunction} next */
 function withRequestId(req, res, next) {
   const requestId = requestIdOf(req.get("x-request-id"));
   res.locals.requestId = requestId;
@@ -170,7 +201,7 @@ app.use(build.publicPath, express.static(resolve(root, build.assetsBuildDirector
 const publicDir = resolve(root, "public");
 const publicNames = new Set(readdirSync(publicDir));
 const servePublic = express.static(publicDir, { maxAge: "1h" });
-app.use((req, res, next) => (publicNames.has(req.path.split("/")[1]) ? servePublic(req, res, next) : next()));
+app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? servePublic(req, res, next) : next()));
 // Prometheus metrics on METRICS_PORT when it is set (app/runtime/metrics.server.ts, docs/decisions/126):
 // pages, data and resource requests counted per route and status; static files are not.
 const countRequests = await build.entry.module.startPortalMetrics?.(build);
@@ -212,6 +243,7 @@ server.listen({ port, host }, () => {
   });
 });
 
+/** @param {NodeJS.Signals} signal */
 function stop(signal) {
   if (stopping) return;
   stopping = true;

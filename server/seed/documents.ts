@@ -13,7 +13,7 @@ import {
   documentTypes,
   emailTemplates,
 } from "../db/schema";
-import { between, seededRandom } from "../lib/random";
+import { between, type Random, seededRandom } from "../lib/random";
 import { docmFile, pdfFile, pngFile, xlsxFile } from "./files";
 import { IMPORTANT_CATEGORY_ID, NOTIFICATION_TEMPLATE_ID, TAX_CATEGORY_ID } from "./settings";
 
@@ -107,8 +107,20 @@ function fileBytes(kind: FileKind, name: string, text: string): Buffer {
 
 /** The Hartleys' documents: Ellie's (client), James's (partner) and shared ones. */
 function hartleyDocuments(adviser: string, now: Date): DocSeed[] {
+  return [
+    ...quarterlyValuations(adviser, now),
+    ...contractNotes(now),
+    ...recentAdviserMessages(adviser),
+    ...olderAdviserMessages(adviser),
+    ...jamesMessages(adviser),
+    ...FILE_NOTES,
+    ...ELLIES_SENT_MESSAGES,
+  ];
+}
+
+/** Quarterly valuations of the joint portfolio, the latest not yet read. */
+function quarterlyValuations(adviser: string, now: Date): DocSeed[] {
   const seeds: DocSeed[] = [];
-  // quarterly valuations of the joint portfolio, the latest not yet read
   for (let q = 0; q < 8; q++) {
     const daysAgo = 12 + q * 91;
     const reference = new Date(now.getTime() - (daysAgo + 11) * DAY);
@@ -127,32 +139,40 @@ function hartleyDocuments(adviser: string, now: Date): DocSeed[] {
       readBy: q === 0 ? ["partner"] : ["client", "partner"],
     });
   }
-  // contract notes: Ellie's trades, and two of James's (his only, seen by Ellie through partner viewing)
-  const trades: Array<[string, number, Who]> = [
-    ["purchase of 1,200 iShares Core FTSE 100 UCITS ETF", 40, "client"],
-    ["sale of 300 Unilever plc", 118, "client"],
-    ["purchase of 150 Microsoft Corporation", 205, "client"],
-    ["purchase of 500 Vanguard UK Gilt UCITS ETF", 330, "client"],
-    ["purchase of 40 ASML Holding N.V.", 262, "client"],
-    ["sale of 1,000 Land Securities Group plc", 440, "client"],
-    ["purchase of 60 Apple Inc.", 520, "client"],
-    ["purchase of 250 iShares 7-10 Year Treasury Bond ETF", 650, "client"],
-    ["sale of 80 AstraZeneca plc", 150, "partner"],
-    ["purchase of 2,000 HSBC Holdings plc", 420, "partner"],
-  ];
-  for (const [what, daysAgo, who] of trades) {
-    seeds.push({
-      subject: `Contract note: ${what}`,
-      doctype: "ContractNote",
-      daysAgo,
-      hour: 16,
-      referenceDaysAgo: daysAgo + 2,
-      owners: [who],
-      body: `<p>This contract note confirms the ${what} in your ${who === "client" ? "Stocks and Shares ISA" : "General Investment Account"}.</p><ul><li>Trade date: ${longDate(new Date(now.getTime() - (daysAgo + 2) * DAY))}</li><li>Settlement: two business days after the trade</li><li>Commission: none (discretionary service)</li></ul>`,
-      readBy: who === "client" ? ["client"] : ["partner"],
-    });
-  }
-  const messages: DocSeed[] = [
+  return seeds;
+}
+
+/** Contract notes: what was traded, days ago and whose. */
+const TRADES: Array<[what: string, daysAgo: number, who: Who]> = [
+  ["purchase of 1,200 iShares Core FTSE 100 UCITS ETF", 40, "client"],
+  ["sale of 300 Unilever plc", 118, "client"],
+  ["purchase of 150 Microsoft Corporation", 205, "client"],
+  ["purchase of 500 Vanguard UK Gilt UCITS ETF", 330, "client"],
+  ["purchase of 40 ASML Holding N.V.", 262, "client"],
+  ["sale of 1,000 Land Securities Group plc", 440, "client"],
+  ["purchase of 60 Apple Inc.", 520, "client"],
+  ["purchase of 250 iShares 7-10 Year Treasury Bond ETF", 650, "client"],
+  ["sale of 80 AstraZeneca plc", 150, "partner"],
+  ["purchase of 2,000 HSBC Holdings plc", 420, "partner"],
+];
+
+/** Ellie's trades, and two of James's (his only, seen by Ellie through partner viewing). */
+function contractNotes(now: Date): DocSeed[] {
+  return TRADES.map(([what, daysAgo, who]) => ({
+    subject: `Contract note: ${what}`,
+    doctype: "ContractNote",
+    daysAgo,
+    hour: 16,
+    referenceDaysAgo: daysAgo + 2,
+    owners: [who],
+    body: `<p>This contract note confirms the ${what} in your ${who === "client" ? "Stocks and Shares ISA" : "General Investment Account"}.</p><ul><li>Trade date: ${longDate(new Date(now.getTime() - (daysAgo + 2) * DAY))}</li><li>Settlement: two business days after the trade</li><li>Commission: none (discretionary service)</li></ul>`,
+    readBy: who === "client" ? ["client"] : ["partner"],
+  }));
+}
+
+/** The adviser's letters and messages to Ellie, and to Ellie and James, of the last few months. */
+function recentAdviserMessages(adviser: string): DocSeed[] {
+  return [
     {
       subject: "Your portfolio after the Budget",
       doctype: "SecureMessage",
@@ -221,6 +241,12 @@ function hartleyDocuments(adviser: string, now: Date): DocSeed[] {
       body: `<p>Dear Ellie,</p><p>This message was copied across from our previous messaging system, so some of its formatting may look different.</p><script>document.title = "copied";</script><p><img src="/resourceful/docnote/images/missing.png" alt="Old letterhead" onerror="this.src='/resourceful/docnote/images/logo.png'"></p><p>The old system's <a href="javascript:alert('copied')">print link</a> no longer works; please use your browser to print instead.</p><p onclick="window.location='https://example.com'">If anything looks wrong, let me know.</p>${SIGN_OFF(adviser)}`,
       readBy: ["client"],
     },
+  ];
+}
+
+/** The adviser's older letters and messages (three months and more ago). */
+function olderAdviserMessages(adviser: string): DocSeed[] {
+  return [
     {
       subject: "Your annual review 2024",
       doctype: "AnnualReview",
@@ -290,7 +316,12 @@ function hartleyDocuments(adviser: string, now: Date): DocSeed[] {
       body: `<p>Dear Ellie,</p><p>Thank you for completing the questionnaire. Your answers suggest a <strong>balanced</strong> attitude to risk.</p>${SIGN_OFF(adviser)}`,
       readBy: ["client"],
     },
-    // James's own messages: Ellie sees them through partner viewing (related entity)
+  ];
+}
+
+/** James's own messages: Ellie sees them through partner viewing (related entity). */
+function jamesMessages(adviser: string): DocSeed[] {
+  return [
     {
       subject: "Your pension transfer: next steps",
       doctype: "SecureMessage",
@@ -312,70 +343,75 @@ function hartleyDocuments(adviser: string, now: Date): DocSeed[] {
       ],
       readBy: ["partner"],
     },
-    // adviser-only file notes: never sent to a client
-    {
-      subject: "File note: annual review meeting preparation",
-      doctype: "Letter",
-      daysAgo: 100,
-      hour: 17,
-      owners: ["client", "partner"],
-      adviserOnly: true,
-      body: "<p>Internal: check the Hartleys' capacity for loss before the review; James's pension transfer value still to confirm.</p>",
-    },
-    {
-      subject: "File note: telephone call about the ISA transfer",
-      doctype: "SecureMessage",
-      daysAgo: 33,
-      hour: 16,
-      owners: ["client"],
-      adviserOnly: true,
-      body: "<p>Internal: Ellie called about her ISA transfer. Chased the ceding provider; expect completion within ten business days.</p>",
-    },
-    // Ellie's own messages (her Sent folder)
-    {
-      subject: "Question about my ISA transfer",
-      doctype: "SecureMessage",
-      daysAgo: 34,
-      hour: 9,
-      owners: ["client"],
-      from: "client",
-      body: "<p>Hello Sarah,</p><p>Could you let me know how the transfer of my old cash ISA is going?</p><p>Thanks, Ellie</p>",
-      readBy: ["client"],
-    },
-    {
-      subject: "Change of address for James's pension",
-      doctype: "SecureMessage",
-      daysAgo: 48,
-      hour: 19,
-      owners: ["client"],
-      from: "client",
-      body: "<p>Hello Sarah,</p><p>James's pension provider still has our old Guildford address. I have attached a photo of the letter.</p><p>Ellie</p>",
-      files: [{ kind: "png", name: "Pension letter.png" }],
-      readBy: ["client"],
-    },
-    {
-      subject: "RE: Your annual review 2024",
-      doctype: "SecureMessage",
-      daysAgo: 90,
-      hour: 20,
-      owners: ["client"],
-      from: "client",
-      body: "<p>Thank you, Sarah. Everything in the letter is right.</p><p>Ellie</p>",
-      readBy: ["client"],
-    },
-    {
-      subject: "Pension contribution query",
-      doctype: "SecureMessage",
-      daysAgo: 380,
-      hour: 8,
-      owners: ["client"],
-      from: "client",
-      body: "<p>Hello Sarah,</p><p>Can I still add to my pension this tax year?</p><p>Ellie</p>",
-      readBy: ["client"],
-    },
   ];
-  return [...seeds, ...messages];
 }
+
+/** Adviser-only file notes: never sent to a client. */
+const FILE_NOTES: DocSeed[] = [
+  {
+    subject: "File note: annual review meeting preparation",
+    doctype: "Letter",
+    daysAgo: 100,
+    hour: 17,
+    owners: ["client", "partner"],
+    adviserOnly: true,
+    body: "<p>Internal: check the Hartleys' capacity for loss before the review; James's pension transfer value still to confirm.</p>",
+  },
+  {
+    subject: "File note: telephone call about the ISA transfer",
+    doctype: "SecureMessage",
+    daysAgo: 33,
+    hour: 16,
+    owners: ["client"],
+    adviserOnly: true,
+    body: "<p>Internal: Ellie called about her ISA transfer. Chased the ceding provider; expect completion within ten business days.</p>",
+  },
+];
+
+/** Ellie's own messages (her Sent folder). */
+const ELLIES_SENT_MESSAGES: DocSeed[] = [
+  {
+    subject: "Question about my ISA transfer",
+    doctype: "SecureMessage",
+    daysAgo: 34,
+    hour: 9,
+    owners: ["client"],
+    from: "client",
+    body: "<p>Hello Sarah,</p><p>Could you let me know how the transfer of my old cash ISA is going?</p><p>Thanks, Ellie</p>",
+    readBy: ["client"],
+  },
+  {
+    subject: "Change of address for James's pension",
+    doctype: "SecureMessage",
+    daysAgo: 48,
+    hour: 19,
+    owners: ["client"],
+    from: "client",
+    body: "<p>Hello Sarah,</p><p>James's pension provider still has our old Guildford address. I have attached a photo of the letter.</p><p>Ellie</p>",
+    files: [{ kind: "png", name: "Pension letter.png" }],
+    readBy: ["client"],
+  },
+  {
+    subject: "RE: Your annual review 2024",
+    doctype: "SecureMessage",
+    daysAgo: 90,
+    hour: 20,
+    owners: ["client"],
+    from: "client",
+    body: "<p>Thank you, Sarah. Everything in the letter is right.</p><p>Ellie</p>",
+    readBy: ["client"],
+  },
+  {
+    subject: "Pension contribution query",
+    doctype: "SecureMessage",
+    daysAgo: 380,
+    hour: 8,
+    owners: ["client"],
+    from: "client",
+    body: "<p>Hello Sarah,</p><p>Can I still add to my pension this tax year?</p><p>Ellie</p>",
+    readBy: ["client"],
+  },
+];
 
 /** Priya Shah's (demo.messages) documents: a Messages-level client, two unread, one with a PDF. */
 function priyaDocuments(adviser: string): DocSeed[] {
@@ -455,6 +491,14 @@ function priyaDocuments(adviser: string): DocSeed[] {
 /** Seeds document types, categories, the notification template and the demo documents. */
 export function seedDocuments(db: Db, now: Date, people: DocumentPeople): void {
   const random = seededRandom(SEED);
+  seedDocumentSettings(db);
+  const seeds = [...hartleyDocuments(people.adviserName, now), ...priyaDocuments(people.adviserName)];
+  // oldest first, so ids grow with time like a real system's
+  seeds.sort((a, b) => b.daysAgo - a.daysAgo || a.hour - b.hour);
+  for (const seed of seeds) insertDocument(db, seed, { now, random, people });
+}
+
+function seedDocumentSettings(db: Db): void {
   db.insert(documentTypes)
     .values([...DOCUMENT_TYPES])
     .run();
@@ -473,69 +517,66 @@ export function seedDocuments(db: Db, now: Date, people: DocumentPeople): void {
       body: "You have a new secure message from {client_name}: {subject}",
     })
     .run();
+}
 
+/** One document: its row (created at its hour, to a drawn minute and second), owners, categories, files and first reads. */
+function insertDocument(
+  db: Db,
+  seed: DocSeed,
+  { now, random, people }: { now: Date; random: Random; people: DocumentPeople },
+): void {
   const entityOf: Record<Who, number> = { client: people.client, partner: people.partner, messages: people.messages };
   const creators = {
     adviser: { id: people.adviserUserId, name: people.adviserName },
     client: { id: people.clientUserId, name: "Ellie Hartley" },
     messages: { id: people.messagesUserId, name: "Priya Shah" },
   };
-  const stamp = (daysAgo: number, hour: number) => {
-    const d = new Date(now.getTime() - daysAgo * DAY);
-    d.setUTCHours(hour, between(random, 0, 59), between(random, 0, 59), 0);
-    return d;
-  };
-  const seeds = [...hartleyDocuments(people.adviserName, now), ...priyaDocuments(people.adviserName)];
-  // oldest first, so ids grow with time like a real system's
-  seeds.sort((a, b) => b.daysAgo - a.daysAgo || a.hour - b.hour);
-  for (const seed of seeds) {
-    const created = stamp(seed.daysAgo, seed.hour);
-    const creator = creators[seed.from ?? "adviser"];
-    const clientInitiated = seed.from === "client" || seed.from === "messages";
-    const id = db
-      .insert(documents)
+  const created = new Date(now.getTime() - seed.daysAgo * DAY);
+  created.setUTCHours(seed.hour, between(random, 0, 59), between(random, 0, 59), 0);
+  const creator = creators[seed.from ?? "adviser"];
+  const clientInitiated = seed.from === "client" || seed.from === "messages";
+  const id = db
+    .insert(documents)
+    .values({
+      subject: seed.subject,
+      body: seed.body,
+      doctype: seed.doctype,
+      docsubtype: clientInitiated ? "Client Initiated" : null,
+      createdAt: created.toISOString(),
+      referenceDate:
+        seed.referenceDaysAgo === undefined
+          ? null
+          : new Date(now.getTime() - seed.referenceDaysAgo * DAY).toISOString().slice(0, 10),
+      isClientAccessAccessible: !seed.adviserOnly,
+      editPrivilege: clientInitiated ? 8 : 0,
+      permission: seed.adviserOnly ? "Private" : "Shared With Client Groups",
+      digitalSignatureStatus: seed.pending ? "Pending" : null,
+      notifTemplateId: clientInitiated ? NOTIFICATION_TEMPLATE_ID : null,
+      creatorUserId: creator.id,
+      creatorName: creator.name,
+    })
+    .returning({ id: documents.id })
+    .get().id;
+  for (const who of seed.owners) db.insert(documentEntities).values({ documentId: id, entityId: entityOf[who] }).run();
+  for (const categoryId of seed.categories ?? [])
+    db.insert(documentCategoryLinks).values({ documentId: id, categoryId }).run();
+  for (const file of seed.files ?? []) {
+    const content = fileBytes(file.kind, file.name, file.text ?? seed.subject);
+    db.insert(documentAttachments)
       .values({
-        subject: seed.subject,
-        body: seed.body,
-        doctype: seed.doctype,
-        docsubtype: clientInitiated ? "Client Initiated" : null,
+        documentId: id,
+        filename: file.name,
+        contentType: CONTENT_TYPES[file.kind],
+        size: content.length,
+        content,
         createdAt: created.toISOString(),
-        referenceDate:
-          seed.referenceDaysAgo === undefined
-            ? null
-            : new Date(now.getTime() - seed.referenceDaysAgo * DAY).toISOString().slice(0, 10),
-        isClientAccessAccessible: !seed.adviserOnly,
-        editPrivilege: clientInitiated ? 8 : 0,
-        permission: seed.adviserOnly ? "Private" : "Shared With Client Groups",
-        digitalSignatureStatus: seed.pending ? "Pending" : null,
-        notifTemplateId: clientInitiated ? NOTIFICATION_TEMPLATE_ID : null,
-        creatorUserId: creator.id,
-        creatorName: creator.name,
       })
-      .returning({ id: documents.id })
-      .get().id;
-    for (const who of seed.owners)
-      db.insert(documentEntities).values({ documentId: id, entityId: entityOf[who] }).run();
-    for (const categoryId of seed.categories ?? [])
-      db.insert(documentCategoryLinks).values({ documentId: id, categoryId }).run();
-    for (const file of seed.files ?? []) {
-      const content = fileBytes(file.kind, file.name, file.text ?? seed.subject);
-      db.insert(documentAttachments)
-        .values({
-          documentId: id,
-          filename: file.name,
-          contentType: CONTENT_TYPES[file.kind],
-          size: content.length,
-          content,
-          createdAt: created.toISOString(),
-        })
-        .run();
-    }
-    for (const who of seed.readBy ?? []) {
-      const readAt = new Date(created.getTime() + between(random, 1, 48) * 3_600_000);
-      db.insert(documentFirstReads)
-        .values({ documentId: id, entityId: entityOf[who], readAt: readAt.toISOString() })
-        .run();
-    }
+      .run();
+  }
+  for (const who of seed.readBy ?? []) {
+    const readAt = new Date(created.getTime() + between(random, 1, 48) * 3_600_000);
+    db.insert(documentFirstReads)
+      .values({ documentId: id, entityId: entityOf[who], readAt: readAt.toISOString() })
+      .run();
   }
 }

@@ -508,29 +508,701 @@ function marketPath(
   return out;
 }
 
-/** Seeds the portfolio book inside the caller's transaction, with dates relative to `now`. */
-export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): void {
-  const sqlite = db.$client;
-  const random = seededRandom(SEED);
+type Role = keyof PortfolioPeople;
+type PortfolioKey = "ellieSingle" | "jamesSingle" | "joint" | "trust" | "olivia";
+type GroupKey = "isas" | "pensions" | "general" | "deposits";
+
+/** The Hartleys' portfolios and who sees them (spec 001 §4), in the order they are inserted. */
+const PORTFOLIOS: Array<{
+  key: PortfolioKey;
+  name: string;
+  fullName: string;
+  ptype: string;
+  owner: Role;
+  seenBy: Array<[entity: Role, reason: string, sortOrder: number]>;
+}> = [
+  {
+    key: "ellieSingle",
+    name: "Ellie's portfolio",
+    fullName: "Eleanor Hartley - single portfolio",
+    ptype: "PT_SINGLE",
+    owner: "client",
+    seenBy: [
+      ["client", "single_owner", 0],
+      ["partner", "single_owner", 4],
+    ],
+  },
+  {
+    key: "jamesSingle",
+    name: "James's portfolio",
+    fullName: "James Hartley - single portfolio",
+    ptype: "PT_SINGLE",
+    owner: "partner",
+    seenBy: [
+      ["partner", "single_owner", 0],
+      ["client", "single_owner", 4],
+    ],
+  },
+  {
+    key: "joint",
+    name: "Joint portfolio",
+    fullName: "Eleanor and James Hartley - joint portfolio",
+    ptype: "PT_JOINT",
+    owner: "client",
+    seenBy: [
+      ["client", "primary_joint_owner", 1],
+      ["partner", "secondary_joint_owner", 2],
+    ],
+  },
+  {
+    key: "trust",
+    name: "Hartley Family Trust",
+    fullName: "Hartley Family Trust - shared portfolio",
+    ptype: "PT_SHARED",
+    owner: "partner",
+    seenBy: [
+      ["client", "shared_owner", 3],
+      ["partner", "shared_owner", 3],
+    ],
+  },
+  {
+    key: "olivia",
+    name: "Olivia's Junior ISA",
+    fullName: "Olivia Hartley - single portfolio",
+    ptype: "PT_SINGLE",
+    owner: "child",
+    seenBy: [
+      ["child", "single_owner", 0],
+      ["client", "explicit_link", 6],
+    ],
+  },
+];
+
+/** The client's account groups: key, code and name, in the order they are inserted. */
+const ACCOUNT_GROUPS: Array<[key: GroupKey, code: string, name: string]> = [
+  ["isas", "HARTLEY-ISA", "ISAs"],
+  ["pensions", "HARTLEY-PEN", "Pensions"],
+  ["general", "HARTLEY-GIA", "General investments"],
+  ["deposits", "HARTLEY-CASH", "Cash and deposits"],
+];
+
+type AccountSeed = {
+  portfolio: PortfolioKey;
+  group: GroupKey | null;
+  description: string;
+  planCurrency: "GBP" | "USD";
+  serviceType: "Discretionary" | "Advisory" | "Execution only" | "Not managed";
+  taxType: string;
+  taxTypeTitle: string;
+  product: string;
+  owner: Role;
+  /** Months before today of the opening transfer. */
+  openedMonthsAgo: number;
+  /** Opening cash per currency, in units. */
+  deposits: Partial<Record<"GBP" | "USD" | "EUR", number>>;
+  /** Holdings bought at opening: code and share of that currency's deposit. */
+  holdings: Array<[code: string, share: number]>;
+  /** Stamp duty and withholding tax apply (not in tax wrappers). */
+  taxable: boolean;
+};
+
+/** The accounts, in the order they are inserted (each with its transactions). */
+const ACCOUNTS: AccountSeed[] = [
+  {
+    portfolio: "ellieSingle",
+    group: "isas",
+    description: "Ellie Stocks and Shares ISA",
+    planCurrency: "GBP",
+    serviceType: "Discretionary",
+    taxType: "ISA",
+    taxTypeTitle: "Individual Savings Account",
+    product: "Northbridge ISA",
+    owner: "client",
+    openedMonthsAgo: 30,
+    deposits: { GBP: 60_000, USD: 25_000 },
+    holdings: [
+      ["ISF", 0.35],
+      ["AZN", 0.2],
+      ["ULVR", 0.2],
+      ["VGOV", 0.2],
+      ["AAPL", 0.5],
+      ["MSFT", 0.45],
+    ],
+    taxable: false,
+  },
+  {
+    portfolio: "ellieSingle",
+    group: "pensions",
+    description: "Ellie Self-Invested Personal Pension",
+    planCurrency: "GBP",
+    serviceType: "Advisory",
+    taxType: "PEN",
+    taxTypeTitle: "Personal pension (SIPP)",
+    product: "Northbridge SIPP",
+    owner: "client",
+    openedMonthsAgo: 34,
+    deposits: { GBP: 120_000, USD: 40_000, EUR: 35_000 },
+    holdings: [
+      ["HSBA", 0.25],
+      ["LAND", 0.15],
+      ["VGOV", 0.5],
+      ["JNJ", 0.45],
+      ["IEF", 0.5],
+      ["ASML", 0.4],
+      ["IBGL", 0.5],
+    ],
+    taxable: false,
+  },
+  {
+    portfolio: "ellieSingle",
+    group: "deposits",
+    description: "Ellie Premium Bonds and deposits",
+    planCurrency: "GBP",
+    serviceType: "Not managed",
+    taxType: "GEN",
+    taxTypeTitle: "Cash deposit",
+    product: "Held away",
+    owner: "client",
+    openedMonthsAgo: 26,
+    deposits: { GBP: 15_000 },
+    holdings: [],
+    taxable: false,
+  },
+  {
+    portfolio: "jamesSingle",
+    group: "isas",
+    description: "James Stocks and Shares ISA",
+    planCurrency: "GBP",
+    serviceType: "Discretionary",
+    taxType: "ISA",
+    taxTypeTitle: "Individual Savings Account",
+    product: "Northbridge ISA",
+    owner: "partner",
+    openedMonthsAgo: 28,
+    deposits: { GBP: 45_000 },
+    holdings: [
+      ["ISF", 0.4],
+      ["HSBA", 0.25],
+      ["VGOV", 0.3],
+    ],
+    taxable: false,
+  },
+  {
+    portfolio: "jamesSingle",
+    group: "general",
+    description: "James US dollar account",
+    planCurrency: "USD",
+    serviceType: "Execution only",
+    taxType: "GEN",
+    taxTypeTitle: "General investment account",
+    product: "Northbridge GIA (USD)",
+    owner: "partner",
+    openedMonthsAgo: 20,
+    deposits: { USD: 50_000 },
+    holdings: [
+      ["MSFT", 0.4],
+      ["JNJ", 0.3],
+      ["IEF", 0.25],
+    ],
+    taxable: true,
+  },
+  {
+    portfolio: "joint",
+    group: "general",
+    description: "Joint General Investment Account",
+    planCurrency: "GBP",
+    serviceType: "Advisory",
+    taxType: "GEN",
+    taxTypeTitle: "General investment account",
+    product: "Northbridge GIA",
+    owner: "client",
+    openedMonthsAgo: 32,
+    deposits: { GBP: 80_000, EUR: 30_000 },
+    holdings: [
+      ["ULVR", 0.3],
+      ["AZN", 0.25],
+      ["LAND", 0.2],
+      ["SAP", 0.5],
+      ["SIE", 0.45],
+    ],
+    taxable: true,
+  },
+  {
+    portfolio: "trust",
+    group: null,
+    description: "Hartley Family Trust account",
+    planCurrency: "GBP",
+    serviceType: "Discretionary",
+    taxType: "TRUST",
+    taxTypeTitle: "Discretionary trust",
+    product: "Northbridge Trust",
+    owner: "partner",
+    openedMonthsAgo: 24,
+    deposits: { GBP: 100_000 },
+    holdings: [
+      ["ISF", 0.5],
+      ["VGOV", 0.4],
+    ],
+    taxable: true,
+  },
+  {
+    portfolio: "olivia",
+    group: null,
+    description: "Olivia Junior ISA",
+    planCurrency: "GBP",
+    serviceType: "Discretionary",
+    taxType: "ISA",
+    taxTypeTitle: "Junior ISA",
+    product: "Northbridge Junior ISA",
+    owner: "child",
+    openedMonthsAgo: 18,
+    deposits: { GBP: 9_000 },
+    holdings: [["ISF", 0.9]],
+    taxable: false,
+  },
+];
+
+/** Ellie's ISA's target set: security code and weight (basis points). */
+const TARGET_WEIGHTS: Array<[code: string, weightBp: number]> = [
+  ["ISF", 3000],
+  ["AZN", 1500],
+  ["ULVR", 1000],
+  ["AAPL", 1000],
+  ["MSFT", 500],
+  ["VGOV", 3000],
+];
+
+type AssetSeed = {
+  entity: Role;
+  kind: "investment" | "pension" | "annuity" | "liability";
+  description: string;
+  type: string;
+  provider: string;
+  policy: string;
+  status: string;
+  currency?: string;
+  value: number;
+  valuedMonthsAgo: number;
+  sipp?: boolean;
+  underAdvice?: boolean;
+  contributions?: number;
+  withdrawals?: number;
+  crystallised?: number;
+  uncrystallised?: number;
+  income?: number;
+  frequency?: string;
+  rateBp?: number;
+  capitalContent?: number;
+  owners: Array<[entity: Role, bp: number]>;
+};
+
+/**
+ * Other assets per family member (spec 001 §4). The Hartleys' other assets are held away, so none is
+ * under advice: their managed assets are their portfolio accounts (docs/decisions/109). demo.assets
+ * keeps items under advice to show the managed tables with a SIPP wrapper's holdings and a wrapped
+ * liability.
+ */
+const OTHER_ASSETS: AssetSeed[] = [
+  // the Hartleys
+  {
+    entity: "client",
+    kind: "investment",
+    description: "Holiday cottage, Padstow",
+    type: "Property",
+    provider: "Self",
+    policy: "PROP-001",
+    status: "Existing",
+    value: 485_000,
+    valuedMonthsAgo: 4,
+    owners: [
+      ["client", 5000],
+      ["partner", 5000],
+    ],
+  },
+  {
+    entity: "client",
+    kind: "investment",
+    description: "Vanguard LifeStrategy 60% (held away)",
+    type: "Unit trust",
+    provider: "Vanguard",
+    policy: "VG-778812",
+    status: "Existing",
+    value: 38_250.4,
+    valuedMonthsAgo: 1,
+    owners: [["client", 10000]],
+  },
+  {
+    entity: "client",
+    kind: "pension",
+    description: "Aviva workplace pension",
+    type: "Defined contribution",
+    provider: "Aviva",
+    policy: "AV-2231907",
+    status: "Active",
+    value: 212_400,
+    valuedMonthsAgo: 2,
+    contributions: 148_000,
+    withdrawals: 0,
+    crystallised: 0,
+    uncrystallised: 212_400,
+    owners: [["client", 10000]],
+  },
+  {
+    entity: "client",
+    kind: "pension",
+    description: "Hargreaves Lansdown SIPP",
+    type: "SIPP",
+    provider: "Hargreaves Lansdown",
+    policy: "HL-5523019",
+    status: "Active",
+    value: 96_870.25,
+    valuedMonthsAgo: 1,
+    sipp: true,
+    contributions: 70_000,
+    withdrawals: 0,
+    crystallised: 0,
+    uncrystallised: 96_870.25,
+    owners: [["client", 10000]],
+  },
+  // what the HL SIPP wrapper holds (spec 001 §4: wrapped investments are shown with the pensions)
+  {
+    entity: "client",
+    kind: "investment",
+    description: "Fundsmith Equity (HL SIPP)",
+    type: "Unit trust",
+    provider: "Hargreaves Lansdown",
+    policy: "HL-5523019-1",
+    status: "Existing",
+    value: 58_420.1,
+    valuedMonthsAgo: 1,
+    sipp: true,
+    owners: [["client", 10000]],
+  },
+  {
+    entity: "client",
+    kind: "investment",
+    description: "Cash (HL SIPP)",
+    type: "Cash",
+    provider: "Hargreaves Lansdown",
+    policy: "HL-5523019-2",
+    status: "Existing",
+    value: 38_450.15,
+    valuedMonthsAgo: 1,
+    sipp: true,
+    owners: [["client", 10000]],
+  },
+  {
+    entity: "partner",
+    kind: "pension",
+    description: "NHS Pension Scheme",
+    type: "Defined benefit",
+    provider: "NHS Pensions",
+    policy: "NHS-448120",
+    status: "Active",
+    value: 310_000,
+    valuedMonthsAgo: 6,
+    owners: [["partner", 10000]],
+  },
+  {
+    entity: "partner",
+    kind: "annuity",
+    description: "Legal & General lifetime annuity",
+    type: "Lifetime annuity",
+    provider: "Legal & General",
+    policy: "LG-A-90314",
+    status: "Inforce",
+    value: 54_000,
+    valuedMonthsAgo: 3,
+    income: 312.5,
+    frequency: "Monthly",
+    rateBp: 650,
+    capitalContent: 1_450,
+    owners: [["partner", 10000]],
+  },
+  {
+    entity: "client",
+    kind: "liability",
+    description: "Mortgage, Kensington Park Road",
+    type: "Repayment mortgage",
+    provider: "Nationwide",
+    policy: "NW-MTG-66120",
+    status: "Current",
+    value: 268_450.75,
+    valuedMonthsAgo: 1,
+    rateBp: 449,
+    owners: [
+      ["client", 5000],
+      ["partner", 5000],
+    ],
+  },
+  {
+    entity: "partner",
+    kind: "liability",
+    description: "Car finance",
+    type: "Hire purchase",
+    provider: "Black Horse",
+    policy: "BH-220194",
+    status: "Current",
+    value: 12_380,
+    valuedMonthsAgo: 1,
+    rateBp: 790,
+    owners: [["partner", 10000]],
+  },
+  // kept out by the status rules of spec 001 §4: a surrendered pension and a repaid loan
+  {
+    entity: "client",
+    kind: "pension",
+    description: "Scottish Widows personal pension (transferred out)",
+    type: "Personal pension",
+    provider: "Scottish Widows",
+    policy: "SW-PP-10482",
+    status: "Transferred",
+    value: 0,
+    valuedMonthsAgo: 20,
+    owners: [["client", 10000]],
+  },
+  {
+    entity: "client",
+    kind: "liability",
+    description: "Personal loan (repaid)",
+    type: "Personal loan",
+    provider: "Nationwide",
+    policy: "NW-PL-55012",
+    status: "Redeemed",
+    value: 0,
+    valuedMonthsAgo: 14,
+    rateBp: 690,
+    owners: [["client", 10000]],
+  },
+  {
+    entity: "child",
+    kind: "investment",
+    description: "Premium Bonds",
+    type: "Savings",
+    provider: "NS&I",
+    policy: "NSI-0098812",
+    status: "Existing",
+    value: 2_500,
+    valuedMonthsAgo: 1,
+    owners: [["child", 10000]],
+  },
+  // demo.assets: every kind, a SIPP wrapper, some items under advice
+  {
+    entity: "assets",
+    kind: "investment",
+    description: "Buy-to-let flat, Clifton",
+    type: "Property",
+    provider: "Self",
+    policy: "PROP-BTL-1",
+    status: "Existing",
+    value: 325_000,
+    valuedMonthsAgo: 5,
+    owners: [["assets", 10000]],
+  },
+  {
+    entity: "assets",
+    kind: "investment",
+    description: "Fidelity Stocks and Shares ISA",
+    type: "ISA",
+    provider: "Fidelity",
+    policy: "FID-ISA-38817",
+    status: "Existing",
+    value: 74_615.3,
+    valuedMonthsAgo: 1,
+    underAdvice: true,
+    owners: [["assets", 10000]],
+  },
+  {
+    entity: "assets",
+    kind: "investment",
+    description: "US brokerage account",
+    type: "Brokerage",
+    provider: "Interactive Brokers",
+    policy: "IB-U4471123",
+    status: "Existing",
+    currency: "USD",
+    value: 41_200,
+    valuedMonthsAgo: 1,
+    owners: [["assets", 10000]],
+  },
+  {
+    entity: "assets",
+    kind: "pension",
+    description: "AJ Bell SIPP",
+    type: "SIPP",
+    provider: "AJ Bell",
+    policy: "AJB-S-77120",
+    status: "Active",
+    value: 388_900,
+    valuedMonthsAgo: 1,
+    sipp: true,
+    contributions: 260_000,
+    withdrawals: 42_000,
+    crystallised: 120_000,
+    uncrystallised: 268_900,
+    underAdvice: true,
+    owners: [["assets", 10000]],
+  },
+  {
+    entity: "assets",
+    kind: "investment",
+    description: "Commercial unit, Avonmouth (AJ Bell SIPP)",
+    type: "Property",
+    provider: "AJ Bell",
+    policy: "AJB-S-77120-1",
+    status: "Existing",
+    value: 250_000,
+    valuedMonthsAgo: 3,
+    sipp: true,
+    underAdvice: true,
+    owners: [["assets", 10000]],
+  },
+  {
+    entity: "assets",
+    kind: "investment",
+    description: "Drawdown portfolio (AJ Bell SIPP)",
+    type: "Managed fund",
+    provider: "AJ Bell",
+    policy: "AJB-S-77120-2",
+    status: "Existing",
+    value: 138_900,
+    valuedMonthsAgo: 1,
+    sipp: true,
+    underAdvice: true,
+    owners: [["assets", 10000]],
+  },
+  {
+    entity: "assets",
+    kind: "pension",
+    description: "Royal Mail defined benefit pension",
+    type: "Defined benefit",
+    provider: "Royal Mail Pensions",
+    policy: "RM-55192",
+    status: "Paid Up",
+    value: 142_000,
+    valuedMonthsAgo: 9,
+    owners: [["assets", 10000]],
+  },
+  {
+    entity: "assets",
+    kind: "annuity",
+    description: "Aviva enhanced annuity",
+    type: "Enhanced annuity",
+    provider: "Aviva",
+    policy: "AV-ANN-20931",
+    status: "Inforce",
+    value: 88_500,
+    valuedMonthsAgo: 2,
+    income: 1_425,
+    frequency: "Quarterly",
+    rateBp: 710,
+    capitalContent: 3_200,
+    underAdvice: true,
+    owners: [["assets", 10000]],
+  },
+  {
+    entity: "assets",
+    kind: "liability",
+    description: "Buy-to-let mortgage",
+    type: "Interest-only mortgage",
+    provider: "Santander",
+    policy: "SAN-BTL-88412",
+    status: "Current",
+    value: 198_000,
+    valuedMonthsAgo: 1,
+    rateBp: 525,
+    owners: [["assets", 10000]],
+  },
+  {
+    entity: "assets",
+    kind: "liability",
+    description: "Loan against the SIPP property",
+    type: "Commercial loan",
+    provider: "Lloyds Bank",
+    policy: "LB-C-33019",
+    status: "Current",
+    value: 45_000,
+    valuedMonthsAgo: 2,
+    rateBp: 610,
+    sipp: true,
+    underAdvice: true,
+    owners: [["assets", 10000]],
+  },
+];
+
+/** The book's business days: from three years and two weeks before the clock's today, to today. */
+type Calendar = {
+  today: string;
+  days: string[];
+  dayIndex: Map<string, number>;
+  /** The business day `n` business days from `date` (a business day of the series), capped at the last. */
+  businessDayAfter(date: string, n: number): string;
+  /** The business day on or after roughly `months` months before today. */
+  monthsAgo(months: number, jitterDays?: number): string;
+};
+
+function bookCalendar(now: Date): Calendar {
   const today = now.toISOString().slice(0, 10);
   const threeYearsAgo = `${Number(today.slice(0, 4)) - 3}${today.slice(4, 10) === "-02-29" ? "-02-28" : today.slice(4)}`;
   const days = businessDays(addDays(threeYearsAgo, -14), today);
   const lastDay = days[days.length - 1] as string;
   const dayIndex = new Map(days.map((d, i) => [d, i]));
-  /** The business day `n` business days from `date` (a business day of the series), capped at the last. */
-  const businessDayAfter = (date: string, n: number) =>
-    days[Math.min((dayIndex.get(date) as number) + n, days.length - 1)] as string;
-  /** The business day on or after roughly `monthsAgo` months before today. */
-  const monthsAgo = (months: number, jitterDays = 0) => {
-    let d = addDays(today, -Math.round(months * 30.44) + jitterDays);
-    while (!dayIndex.has(d) && d < lastDay) d = addDays(d, 1);
-    return dayIndex.has(d) ? d : lastDay;
+  return {
+    today,
+    days,
+    dayIndex,
+    businessDayAfter: (date, n) => days[Math.min((dayIndex.get(date) as number) + n, days.length - 1)] as string,
+    monthsAgo: (months, jitterDays = 0) => {
+      let d = addDays(today, -Math.round(months * 30.44) + jitterDays);
+      while (!dayIndex.has(d) && d < lastDay) d = addDays(d, 1);
+      return dayIndex.has(d) ? d : lastDay;
+    },
   };
+}
 
-  // ── securities, prices, FX, benchmarks: the demo market ─────────────────────────────────────
+/** The demo market as seeded: the factors' shocks, each security's id and daily prices, the benchmarks' ids. */
+type BookMarket = {
+  shocks: Record<Factor, Float64Array>;
+  back: { year: Int32Array; month: Int32Array };
+  securityIds: Map<string, number>;
+  prices: Map<number, number[]>;
+  benchmarkIds: number[];
+};
+
+type Sqlite = Db["$client"];
+
+/** Seeds the portfolio book inside the caller's transaction, with dates relative to `now`. */
+export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): void {
+  const sqlite = db.$client;
+  const calendar = bookCalendar(now);
+  const market = seedMarket(sqlite, calendar);
+  const portfolios = seedPortfolios(sqlite, people, market.benchmarkIds[1] as number);
+  const groups = seedAccountGroups(sqlite, people.client);
+  const accountIds = seedAccounts(sqlite, calendar, market, { people, portfolios, groups });
+  const ellieIsa = accountIds.get("Ellie Stocks and Shares ISA") as number;
+  seedTargetSet(sqlite, ellieIsa, market.securityIds);
+  seedPaymentMethods(sqlite, ellieIsa);
+  seedOtherAssets(sqlite, calendar.today, people);
+  seedLaterSecurities(sqlite, calendar, market, accountIds);
+}
+
+// ── securities, prices, FX, benchmarks: the demo market ───────────────────────────────────────
+
+function seedMarket(sqlite: Sqlite, calendar: Calendar): BookMarket {
   const marketRandom = seededRandom(MARKET_SEED);
-  const shocks = factorShocks(marketRandom, days.length);
-  const back = lookbacks(days);
+  const shocks = factorShocks(marketRandom, calendar.days.length);
+  const back = lookbacks(calendar.days);
+  const path = (start: number, market: Market, decimals: number) =>
+    marketPath(marketRandom, shocks, back, start, market, decimals);
+  const { securityIds, prices } = seedSecurities(sqlite, calendar.days, path);
+  seedFxRates(sqlite, calendar.days, path);
+  const benchmarkIds = seedBenchmarks(sqlite, calendar.days, path);
+  return { shocks, back, securityIds, prices, benchmarkIds };
+}
+
+type PathOf = (start: number, market: Market, decimals: number) => number[];
+
+function seedSecurities(sqlite: Sqlite, days: readonly string[], path: PathOf) {
   const insertSecurity = sqlite.prepare(
     "INSERT INTO securities (code, exchange, isin, description, sector_name, asset_class_code, region, currency, is_cash, yield_bp) VALUES (?,?,?,?,?,?,?,?,?,?)",
   );
@@ -554,19 +1226,21 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
     );
     securityIds.set(s.code, id);
     const market = SECURITY_MARKETS[s.code];
-    const series = market
-      ? marketPath(marketRandom, shocks, back, s.price, market, s.price < 20 ? 4 : 2)
-      : days.map(() => Math.round(s.price * MICROS));
+    const series = market ? path(s.price, market, s.price < 20 ? 4 : 2) : days.map(() => Math.round(s.price * MICROS));
     prices.set(id, series);
     series.forEach((micros, i) => insertPrice.run(id, days[i], micros));
   }
+  return { securityIds, prices };
+}
+
+function seedFxRates(sqlite: Sqlite, days: readonly string[], path: PathOf): void {
   const insertFx = sqlite.prepare("INSERT INTO fx_rates (currency, date, rate_micros) VALUES (?,?,?)");
-  const fx = new Map<string, number[]>([["GBP", days.map(() => MICROS)]]);
   for (const f of FX) {
-    const series = marketPath(marketRandom, shocks, back, f.start, f.market, 4);
-    fx.set(f.currency, series);
-    series.forEach((micros, i) => insertFx.run(f.currency, days[i], micros));
+    path(f.start, f.market, 4).forEach((micros, i) => insertFx.run(f.currency, days[i], micros));
   }
+}
+
+function seedBenchmarks(sqlite: Sqlite, days: readonly string[], path: PathOf): number[] {
   const insertBenchmark = sqlite.prepare("INSERT INTO benchmarks (code, name, currency) VALUES (?,?,?)");
   const insertLevel = sqlite.prepare("INSERT INTO benchmark_prices (benchmark_id, date, level_micros) VALUES (?,?,?)");
   const benchmarkIds: number[] = [];
@@ -574,60 +1248,62 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
   for (const b of BENCHMARKS) {
     const id = Number(insertBenchmark.run(b.code, b.name, b.currency).lastInsertRowid);
     benchmarkIds.push(id);
-    const levels = marketPath(marketRandom, shocks, back, b.start, b.market, 2);
+    const levels = path(b.start, b.market, 2);
     benchmarkLevels.set(b.code, levels);
     levels.forEach((micros, i) => insertLevel.run(id, days[i], micros));
   }
   // a balanced composite computed from two of them, so it draws nothing from the random stream
   const balanced = Number(insertBenchmark.run(BALANCED.code, BALANCED.name, "GBP").lastInsertRowid);
   blendedLevels(BALANCED, benchmarkLevels).forEach((micros, i) => insertLevel.run(balanced, days[i], micros));
+  return benchmarkIds;
+}
 
-  // ── portfolios and who sees them (spec 001 §4) ──────────────────────────────────────────────
-  const { client, partner, child, assets } = people;
+// ── portfolios, account groups and accounts ──────────────────────────────────────────────────
+
+function seedPortfolios(sqlite: Sqlite, people: PortfolioPeople, benchmarkId: number): Map<PortfolioKey, number> {
   const insertPortfolio = sqlite.prepare(
     "INSERT INTO portfolios (name, full_name, ptype, entity_id, report_currency, benchmark_id) VALUES (?,?,?,?,?,?)",
   );
   const insertVisibility = sqlite.prepare(
     "INSERT INTO portfolio_visibility (portfolio_id, entity_id, reason_for_visibility, sort_order, is_linked) VALUES (?,?,?,?,?)",
   );
-  type Seen = [entity: number, reason: string, sortOrder: number];
-  const portfolio = (name: string, fullName: string, ptype: string, owner: number, seenBy: Seen[]) => {
-    const id = Number(insertPortfolio.run(name, fullName, ptype, owner, "GBP", benchmarkIds[1]).lastInsertRowid);
-    for (const [entity, reason, sortOrder] of seenBy)
-      insertVisibility.run(id, entity, reason, sortOrder, sortOrder > 3 ? 1 : 0);
-    return id;
-  };
-  const ellieSingle = portfolio("Ellie's portfolio", "Eleanor Hartley - single portfolio", "PT_SINGLE", client, [
-    [client, "single_owner", 0],
-    [partner, "single_owner", 4],
-  ]);
-  const jamesSingle = portfolio("James's portfolio", "James Hartley - single portfolio", "PT_SINGLE", partner, [
-    [partner, "single_owner", 0],
-    [client, "single_owner", 4],
-  ]);
-  const joint = portfolio("Joint portfolio", "Eleanor and James Hartley - joint portfolio", "PT_JOINT", client, [
-    [client, "primary_joint_owner", 1],
-    [partner, "secondary_joint_owner", 2],
-  ]);
-  const trust = portfolio("Hartley Family Trust", "Hartley Family Trust - shared portfolio", "PT_SHARED", partner, [
-    [client, "shared_owner", 3],
-    [partner, "shared_owner", 3],
-  ]);
-  const olivia = portfolio("Olivia's Junior ISA", "Olivia Hartley - single portfolio", "PT_SINGLE", child, [
-    [child, "single_owner", 0],
-    [client, "explicit_link", 6],
-  ]);
+  const ids = new Map<PortfolioKey, number>();
+  for (const p of PORTFOLIOS) {
+    const id = Number(
+      insertPortfolio.run(p.name, p.fullName, p.ptype, people[p.owner], "GBP", benchmarkId).lastInsertRowid,
+    );
+    for (const [entity, reason, sortOrder] of p.seenBy)
+      insertVisibility.run(id, people[entity], reason, sortOrder, sortOrder > 3 ? 1 : 0);
+    ids.set(p.key, id);
+  }
+  return ids;
+}
 
+function seedAccountGroups(sqlite: Sqlite, client: number): Map<GroupKey, number> {
   const insertGroup = sqlite.prepare(
     "INSERT INTO account_groups (group_code, group_name, entity_id, report_currency) VALUES (?,?,?,?)",
   );
-  const group = (code: string, name: string) => Number(insertGroup.run(code, name, client, "GBP").lastInsertRowid);
-  const isas = group("HARTLEY-ISA", "ISAs");
-  const pensions = group("HARTLEY-PEN", "Pensions");
-  const general = group("HARTLEY-GIA", "General investments");
-  const deposits = group("HARTLEY-CASH", "Cash and deposits");
+  return new Map(
+    ACCOUNT_GROUPS.map(([key, code, name]) => [
+      key,
+      Number(insertGroup.run(code, name, client, "GBP").lastInsertRowid),
+    ]),
+  );
+}
 
-  // ── accounts and their transactions ─────────────────────────────────────────────────────────
+type AccountOwners = {
+  people: PortfolioPeople;
+  portfolios: Map<PortfolioKey, number>;
+  groups: Map<GroupKey, number>;
+};
+
+/** Inserts each account and then its transactions; the ids by description. */
+function seedAccounts(
+  sqlite: Sqlite,
+  calendar: Calendar,
+  market: BookMarket,
+  owners: AccountOwners,
+): Map<string, number> {
   const insertAccount = sqlite.prepare(
     `INSERT INTO accounts (portfolio_id, account_group_id, description, plan_currency, report_currency, service_type, tax_structure,
       product, external_account_id, subfund, tax_type, tax_type_title, active_date, inception_date, vendor_id, account_owner)
@@ -637,35 +1313,15 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
     `INSERT INTO transactions (account_id, security_id, type, trade_date, settlement_date, quantity_micros, price_micros, currency,
       gross_minor, fee_minor, tax_minor, net_minor, cash_security_id, narrative) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
   );
-
-  type AccountSeed = {
-    portfolioId: number;
-    groupId: number | null;
-    description: string;
-    planCurrency: "GBP" | "USD";
-    serviceType: "Discretionary" | "Advisory" | "Execution only" | "Not managed";
-    taxType: string;
-    taxTypeTitle: string;
-    product: string;
-    owner: number;
-    /** Months before today of the opening transfer. */
-    openedMonthsAgo: number;
-    /** Opening cash per currency, in units. */
-    deposits: Partial<Record<"GBP" | "USD" | "EUR", number>>;
-    /** Holdings bought at opening: code and share of that currency's deposit. */
-    holdings: Array<[code: string, share: number]>;
-    /** Stamp duty and withholding tax apply (not in tax wrappers). */
-    taxable: boolean;
-  };
-
-  let vendorNumber = 100_200;
-  const addAccount = (a: AccountSeed): number => {
-    const inception = monthsAgo(a.openedMonthsAgo);
-    vendorNumber += 17;
+  const random = seededRandom(SEED);
+  const ids = new Map<string, number>();
+  ACCOUNTS.forEach((a, i) => {
+    const inception = calendar.monthsAgo(a.openedMonthsAgo);
+    const vendorNumber = 100_200 + 17 * (i + 1);
     const id = Number(
       insertAccount.run(
-        a.portfolioId,
-        a.groupId,
+        owners.portfolios.get(a.portfolio),
+        a.group === null ? null : owners.groups.get(a.group),
         a.description,
         a.planCurrency,
         "GBP",
@@ -679,371 +1335,255 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
         inception,
         inception,
         `V${vendorNumber}`,
-        a.owner,
+        owners.people[a.owner],
       ).lastInsertRowid,
     );
-    generateTransactions(id, inception, a);
-    return id;
-  };
+    ids.set(a.description, id);
+    for (const row of generateTransactions(id, inception, a, { calendar, market, random }))
+      insertTransaction.run(...row);
+  });
+  return ids;
+}
 
-  const cashOf = (currency: string) => securityIds.get(`${currency}CASH`) as number;
-  const securityOf = (code: string) => SECURITIES.find((s) => s.code === code) as SecuritySeed;
+/** quantity (micros) × price (micros) in minor units, exactly. */
+const amountMinor = (quantityMicros: number, priceMicros: number) =>
+  Number((BigInt(quantityMicros) * BigInt(priceMicros) + 5_000_000_000n) / 10_000_000_000n);
+
+const securityOf = (code: string) => SECURITIES.find((s) => s.code === code) as SecuritySeed;
+
+type TransactionRow = [
+  accountId: number,
+  securityId: number,
+  type: string,
+  tradeDate: string,
+  settlementDate: string,
+  quantityMicros: number,
+  priceMicros: number | null,
+  currency: string,
+  gross: number,
+  fee: number,
+  tax: number,
+  net: number,
+  cashSecurityId: number | null,
+  narrative: string,
+];
+
+type LedgerContext = { calendar: Calendar; market: BookMarket; random: Random };
+type Ledger = ReturnType<typeof accountLedger>;
+
+/**
+ * One account's transactions as they are made: the rows, and its cash (minor units per currency)
+ * and holdings (quantity micros per code) tracked so that nothing goes negative.
+ */
+function accountLedger(accountId: number, a: AccountSeed, { calendar, market }: LedgerContext) {
+  const rows: TransactionRow[] = [];
+  const cash = new Map<string, number>();
+  const held = new Map<string, number>();
+  const cashIn = (currency: string) => cash.get(currency) ?? 0;
   const priceAt = (code: string, date: string) =>
-    (prices.get(securityIds.get(code) as number) as number[])[dayIndex.get(date) as number] as number;
-  /** quantity (micros) × price (micros) in minor units, exactly. */
-  const amountMinor = (quantityMicros: number, priceMicros: number) =>
-    Number((BigInt(quantityMicros) * BigInt(priceMicros) + 5_000_000_000n) / 10_000_000_000n);
+    (market.prices.get(market.securityIds.get(code) as number) as number[])[
+      calendar.dayIndex.get(date) as number
+    ] as number;
+  const add = (
+    type: string,
+    code: string,
+    date: string,
+    quantityMicros: number,
+    priceMicros: number | null,
+    currency: string,
+    amounts: [gross: number, fee: number, tax: number, net: number],
+    narrative: string,
+  ) => {
+    const cashLine =
+      type === "transfer_in" || type === "transfer_out" ? null : (market.securityIds.get(`${currency}CASH`) as number);
+    const settles = calendar.businessDayAfter(date, 2);
+    const security = market.securityIds.get(code) as number;
+    rows.push([
+      accountId,
+      security,
+      type,
+      date,
+      settles,
+      quantityMicros,
+      priceMicros,
+      currency,
+      ...amounts,
+      cashLine,
+      narrative,
+    ]);
+  };
+  return {
+    rows,
+    held,
+    cashIn,
+    priceAt,
+    add,
+    /** Moves cash in or out of a currency (minor units). */
+    move: (currency: string, minor: number) => cash.set(currency, cashIn(currency) + minor),
+    /** The dealing fee: execution-only accounts pay one per trade. */
+    dealingFee: a.serviceType === "Execution only" ? 995 : 0,
+  };
+}
 
-  function generateTransactions(accountId: number, inception: string, a: AccountSeed): void {
-    const rows: Array<Parameters<typeof insertTransaction.run>> = [];
-    const cash = new Map<string, number>(); // minor units per currency, tracked so nothing goes negative
-    const held = new Map<string, number>(); // quantity micros per code
-    const add = (
-      type: string,
-      code: string,
-      date: string,
-      quantityMicros: number,
-      priceMicros: number | null,
-      currency: string,
-      gross: number,
-      fee: number,
-      tax: number,
-      net: number,
-      narrative: string,
-    ) => {
-      const security = securityIds.get(code) as number;
-      const cashLine = type === "transfer_in" || type === "transfer_out" ? null : cashOf(currency);
-      rows.push([
-        accountId,
-        security,
-        type,
-        date,
-        businessDayAfter(date, 2),
-        quantityMicros,
-        priceMicros,
-        currency,
-        gross,
-        fee,
-        tax,
-        net,
-        cashLine,
-        narrative,
-      ]);
-    };
-    const transferIn = (currency: "GBP" | "USD" | "EUR", units: number, date: string, narrative: string) => {
-      const minor = Math.round(units * 100);
-      add(
-        "transfer_in",
+function transferIn(ledger: Ledger, currency: "GBP" | "USD" | "EUR", units: number, date: string, narrative: string) {
+  const minor = Math.round(units * 100);
+  ledger.add(
+    "transfer_in",
+    `${currency}CASH`,
+    date,
+    minor * MICROS_PER_MINOR,
+    MICROS,
+    currency,
+    [minor, 0, 0, minor],
+    narrative,
+  );
+  ledger.move(currency, minor);
+}
+
+/** Buys whole units for up to `spendMinor` with the cash there is, with stamp duty where it applies. */
+function buy(ledger: Ledger, a: AccountSeed, code: string, spendMinor: number, date: string): void {
+  const s = securityOf(code);
+  const fee = ledger.dealingFee;
+  const price = ledger.priceAt(code, date);
+  const stampRate = a.taxable && s.currency === "GBP" && s.assetClass !== "FIXED" && !code.startsWith("IS") ? 0.005 : 0;
+  const budget = Math.min(spendMinor, ledger.cashIn(s.currency) - fee) / (1 + stampRate);
+  const quantity = Math.floor((budget * MICROS_PER_MINOR) / price) * MICROS; // whole units
+  if (quantity <= 0) return;
+  const gross = amountMinor(quantity, price);
+  const tax = Math.round(gross * stampRate);
+  const net = gross + fee + tax;
+  if (net > ledger.cashIn(s.currency)) return;
+  ledger.move(s.currency, -net);
+  ledger.held.set(code, (ledger.held.get(code) ?? 0) + quantity);
+  ledger.add("buy", code, date, quantity, price, s.currency, [gross, fee, tax, net], `Purchase of ${s.description}`);
+}
+
+/** Sells a fraction (whole units) of a holding. */
+function sell(ledger: Ledger, code: string, fraction: number, date: string): void {
+  const s = securityOf(code);
+  const quantity = Math.floor(((ledger.held.get(code) ?? 0) * fraction) / MICROS) * MICROS;
+  if (quantity <= 0) return;
+  const price = ledger.priceAt(code, date);
+  const gross = amountMinor(quantity, price);
+  const fee = ledger.dealingFee;
+  const net = gross - fee;
+  ledger.held.set(code, (ledger.held.get(code) ?? 0) - quantity);
+  ledger.move(s.currency, net);
+  ledger.add("sell", code, date, quantity, price, s.currency, [gross, fee, 0, net], `Sale of ${s.description}`);
+}
+
+/** An account's transactions from its opening, month by month to today, in trade-date order. */
+function generateTransactions(accountId: number, inception: string, a: AccountSeed, context: LedgerContext) {
+  const { days, dayIndex } = context.calendar;
+  const ledger = accountLedger(accountId, a, context);
+  const investOn = openAccount(ledger, a, inception, context.calendar);
+  // month by month: income each quarter, fees, a top-up, a partial sale and a withdrawal
+  const start = dayIndex.get(investOn) as number;
+  for (let i = start + 21, month = 1; i < days.length; i += 21, month++) {
+    const date = days[i] as string;
+    if (month % 3 === 0) quarterEnd(ledger, a, date, month, context.random);
+    if (a.serviceType === "Not managed") {
+      if (month % 6 === 0)
+        transferIn(ledger, "GBP", 500 + Math.floor(context.random() * 10) * 50, date, "Regular saving");
+      continue;
+    }
+    clientMoves(ledger, a, date, month, context.calendar);
+  }
+  return ledger.rows.sort((x, y) => String(x[3]).localeCompare(String(y[3])));
+}
+
+/** The opening transfers, then the purchases two business days later; returns the day invested. */
+function openAccount(ledger: Ledger, a: AccountSeed, inception: string, calendar: Calendar): string {
+  for (const [currency, units] of Object.entries(a.deposits) as Array<["GBP" | "USD" | "EUR", number]>) {
+    transferIn(ledger, currency, units, inception, `Opening transfer in (${currency})`);
+  }
+  const investOn = calendar.businessDayAfter(inception, 2);
+  for (const [code, share] of a.holdings) {
+    const currency = securityOf(code).currency;
+    buy(ledger, a, code, Math.round((a.deposits[currency] ?? 0) * 100 * share), investOn);
+  }
+  return investOn;
+}
+
+/** A quarter's end: each holding's income, the management fee and, once a year if taxable, tax on interest. */
+function quarterEnd(ledger: Ledger, a: AccountSeed, date: string, month: number, random: Random): void {
+  for (const [code] of a.holdings) {
+    const s = securityOf(code);
+    const quantity = ledger.held.get(code) ?? 0;
+    if (s.yieldBp === 0 || quantity === 0) continue;
+    const gross = Math.round((amountMinor(quantity, ledger.priceAt(code, date)) * s.yieldBp) / 40_000);
+    if (gross <= 0) continue;
+    const tax = a.taxable && s.currency === "USD" ? Math.round(gross * 0.15) : 0;
+    ledger.move(s.currency, gross - tax);
+    ledger.add("income", code, date, 0, null, s.currency, [gross, 0, tax, gross - tax], `Dividend: ${s.description}`);
+  }
+  const cashCode = `${a.planCurrency}CASH`;
+  if (a.serviceType !== "Not managed") {
+    const fee = 2500 + Math.floor(random() * 2000);
+    if (ledger.cashIn(a.planCurrency) >= fee) {
+      ledger.move(a.planCurrency, -fee);
+      ledger.add("fee", cashCode, date, 0, null, a.planCurrency, [fee, fee, 0, fee], "Quarterly management fee");
+    }
+  }
+  if (a.taxable && month % 12 === 0) {
+    const tax = 1500 + Math.floor(random() * 3000);
+    if (ledger.cashIn(a.planCurrency) >= tax) {
+      ledger.move(a.planCurrency, -tax);
+      ledger.add("tax", cashCode, date, 0, null, a.planCurrency, [tax, 0, tax, tax], "Tax on interest");
+    }
+  }
+}
+
+/** A managed account's yearly top-up (and its purchase), one partial sale and one withdrawal. */
+function clientMoves(ledger: Ledger, a: AccountSeed, date: string, month: number, calendar: Calendar): void {
+  const currency = a.planCurrency;
+  if (month % 12 === 7) {
+    const topUp = Math.round((a.deposits[currency] ?? 10_000) * 0.1);
+    transferIn(ledger, currency, topUp, date, "Top-up");
+    const first = a.holdings.find(([code]) => securityOf(code).currency === currency);
+    if (first) buy(ledger, a, first[0], topUp * 95, calendar.businessDayAfter(date, 1));
+  }
+  if (month === 10 && a.holdings.length > 1) sell(ledger, (a.holdings[1] as [string, number])[0], 0.3, date);
+  if (month === 14) {
+    const available = ledger.cashIn(currency);
+    const out = Math.floor(available / 2 / 100) * 100;
+    if (out > 0) {
+      ledger.move(currency, -out);
+      ledger.add(
+        "transfer_out",
         `${currency}CASH`,
         date,
-        minor * MICROS_PER_MINOR,
+        out * MICROS_PER_MINOR,
         MICROS,
         currency,
-        minor,
-        0,
-        0,
-        minor,
-        narrative,
+        [out, 0, 0, out],
+        "Withdrawal",
       );
-      cash.set(currency, (cash.get(currency) ?? 0) + minor);
-    };
-    const buy = (code: string, spendMinor: number, date: string) => {
-      const s = securityOf(code);
-      const price = priceAt(code, date);
-      const fee = a.serviceType === "Execution only" ? 995 : 0;
-      const stampRate =
-        a.taxable && s.currency === "GBP" && s.assetClass !== "FIXED" && !code.startsWith("IS") ? 0.005 : 0;
-      const budget = Math.min(spendMinor, (cash.get(s.currency) ?? 0) - fee) / (1 + stampRate);
-      const quantity = Math.floor((budget * MICROS_PER_MINOR) / price) * MICROS; // whole units
-      if (quantity <= 0) return;
-      const gross = amountMinor(quantity, price);
-      const tax = Math.round(gross * stampRate);
-      const net = gross + fee + tax;
-      if (net > (cash.get(s.currency) ?? 0)) return;
-      cash.set(s.currency, (cash.get(s.currency) ?? 0) - net);
-      held.set(code, (held.get(code) ?? 0) + quantity);
-      add("buy", code, date, quantity, price, s.currency, gross, fee, tax, net, `Purchase of ${s.description}`);
-    };
-    const sell = (code: string, fraction: number, date: string) => {
-      const s = securityOf(code);
-      const quantity = Math.floor(((held.get(code) ?? 0) * fraction) / MICROS) * MICROS;
-      if (quantity <= 0) return;
-      const price = priceAt(code, date);
-      const gross = amountMinor(quantity, price);
-      const fee = a.serviceType === "Execution only" ? 995 : 0;
-      const net = gross - fee;
-      held.set(code, (held.get(code) ?? 0) - quantity);
-      cash.set(s.currency, (cash.get(s.currency) ?? 0) + net);
-      add("sell", code, date, quantity, price, s.currency, gross, fee, 0, net, `Sale of ${s.description}`);
-    };
-
-    // opening transfers, then the purchases two business days later
-    for (const [currency, units] of Object.entries(a.deposits) as Array<["GBP" | "USD" | "EUR", number]>) {
-      transferIn(currency, units, inception, `Opening transfer in (${currency})`);
     }
-    const investOn = businessDayAfter(inception, 2);
-    for (const [code, share] of a.holdings) {
-      const currency = securityOf(code).currency;
-      buy(code, Math.round((a.deposits[currency] ?? 0) * 100 * share), investOn);
-    }
-
-    // month by month: income each quarter, fees, a top-up, a partial sale and a withdrawal
-    const start = dayIndex.get(investOn) as number;
-    for (let i = start + 21, month = 1; i < days.length; i += 21, month++) {
-      const date = days[i] as string;
-      if (month % 3 === 0) {
-        for (const [code] of a.holdings) {
-          const s = securityOf(code);
-          const quantity = held.get(code) ?? 0;
-          if (s.yieldBp === 0 || quantity === 0) continue;
-          const gross = Math.round((amountMinor(quantity, priceAt(code, date)) * s.yieldBp) / 40_000);
-          if (gross <= 0) continue;
-          const tax = a.taxable && s.currency === "USD" ? Math.round(gross * 0.15) : 0;
-          cash.set(s.currency, (cash.get(s.currency) ?? 0) + gross - tax);
-          add("income", code, date, 0, null, s.currency, gross, 0, tax, gross - tax, `Dividend: ${s.description}`);
-        }
-        if (a.serviceType !== "Not managed") {
-          const fee = 2500 + Math.floor(random() * 2000);
-          if ((cash.get(a.planCurrency) ?? 0) >= fee) {
-            cash.set(a.planCurrency, (cash.get(a.planCurrency) ?? 0) - fee);
-            add(
-              "fee",
-              `${a.planCurrency}CASH`,
-              date,
-              0,
-              null,
-              a.planCurrency,
-              fee,
-              fee,
-              0,
-              fee,
-              "Quarterly management fee",
-            );
-          }
-        }
-        if (a.taxable && month % 12 === 0) {
-          const tax = 1500 + Math.floor(random() * 3000);
-          if ((cash.get(a.planCurrency) ?? 0) >= tax) {
-            cash.set(a.planCurrency, (cash.get(a.planCurrency) ?? 0) - tax);
-            add("tax", `${a.planCurrency}CASH`, date, 0, null, a.planCurrency, tax, 0, tax, tax, "Tax on interest");
-          }
-        }
-      }
-      if (a.serviceType === "Not managed") {
-        if (month % 6 === 0) transferIn("GBP", 500 + Math.floor(random() * 10) * 50, date, "Regular saving");
-        continue;
-      }
-      if (month % 12 === 7) {
-        const currency = a.planCurrency;
-        const topUp = Math.round((a.deposits[currency] ?? 10_000) * 0.1);
-        transferIn(currency, topUp, date, "Top-up");
-        const first = a.holdings.find(([code]) => securityOf(code).currency === currency);
-        if (first) buy(first[0], topUp * 95, businessDayAfter(date, 1));
-      }
-      if (month === 10 && a.holdings.length > 1) sell((a.holdings[1] as [string, number])[0], 0.3, date);
-      if (month === 14) {
-        const available = cash.get(a.planCurrency) ?? 0;
-        const out = Math.floor(available / 2 / 100) * 100;
-        if (out > 0) {
-          cash.set(a.planCurrency, available - out);
-          add(
-            "transfer_out",
-            `${a.planCurrency}CASH`,
-            date,
-            out * MICROS_PER_MINOR,
-            MICROS,
-            a.planCurrency,
-            out,
-            0,
-            0,
-            out,
-            "Withdrawal",
-          );
-        }
-      }
-    }
-    rows.sort((x, y) => String(x[3]).localeCompare(String(y[3])));
-    for (const row of rows) insertTransaction.run(...row);
   }
+}
 
-  const ellieIsa = addAccount({
-    portfolioId: ellieSingle,
-    groupId: isas,
-    description: "Ellie Stocks and Shares ISA",
-    planCurrency: "GBP",
-    serviceType: "Discretionary",
-    taxType: "ISA",
-    taxTypeTitle: "Individual Savings Account",
-    product: "Northbridge ISA",
-    owner: client,
-    openedMonthsAgo: 30,
-    deposits: { GBP: 60_000, USD: 25_000 },
-    holdings: [
-      ["ISF", 0.35],
-      ["AZN", 0.2],
-      ["ULVR", 0.2],
-      ["VGOV", 0.2],
-      ["AAPL", 0.5],
-      ["MSFT", 0.45],
-    ],
-    taxable: false,
-  });
-  addAccount({
-    portfolioId: ellieSingle,
-    groupId: pensions,
-    description: "Ellie Self-Invested Personal Pension",
-    planCurrency: "GBP",
-    serviceType: "Advisory",
-    taxType: "PEN",
-    taxTypeTitle: "Personal pension (SIPP)",
-    product: "Northbridge SIPP",
-    owner: client,
-    openedMonthsAgo: 34,
-    deposits: { GBP: 120_000, USD: 40_000, EUR: 35_000 },
-    holdings: [
-      ["HSBA", 0.25],
-      ["LAND", 0.15],
-      ["VGOV", 0.5],
-      ["JNJ", 0.45],
-      ["IEF", 0.5],
-      ["ASML", 0.4],
-      ["IBGL", 0.5],
-    ],
-    taxable: false,
-  });
-  addAccount({
-    portfolioId: ellieSingle,
-    groupId: deposits,
-    description: "Ellie Premium Bonds and deposits",
-    planCurrency: "GBP",
-    serviceType: "Not managed",
-    taxType: "GEN",
-    taxTypeTitle: "Cash deposit",
-    product: "Held away",
-    owner: client,
-    openedMonthsAgo: 26,
-    deposits: { GBP: 15_000 },
-    holdings: [],
-    taxable: false,
-  });
-  addAccount({
-    portfolioId: jamesSingle,
-    groupId: isas,
-    description: "James Stocks and Shares ISA",
-    planCurrency: "GBP",
-    serviceType: "Discretionary",
-    taxType: "ISA",
-    taxTypeTitle: "Individual Savings Account",
-    product: "Northbridge ISA",
-    owner: partner,
-    openedMonthsAgo: 28,
-    deposits: { GBP: 45_000 },
-    holdings: [
-      ["ISF", 0.4],
-      ["HSBA", 0.25],
-      ["VGOV", 0.3],
-    ],
-    taxable: false,
-  });
-  addAccount({
-    portfolioId: jamesSingle,
-    groupId: general,
-    description: "James US dollar account",
-    planCurrency: "USD",
-    serviceType: "Execution only",
-    taxType: "GEN",
-    taxTypeTitle: "General investment account",
-    product: "Northbridge GIA (USD)",
-    owner: partner,
-    openedMonthsAgo: 20,
-    deposits: { USD: 50_000 },
-    holdings: [
-      ["MSFT", 0.4],
-      ["JNJ", 0.3],
-      ["IEF", 0.25],
-    ],
-    taxable: true,
-  });
-  const jointGia = addAccount({
-    portfolioId: joint,
-    groupId: general,
-    description: "Joint General Investment Account",
-    planCurrency: "GBP",
-    serviceType: "Advisory",
-    taxType: "GEN",
-    taxTypeTitle: "General investment account",
-    product: "Northbridge GIA",
-    owner: client,
-    openedMonthsAgo: 32,
-    deposits: { GBP: 80_000, EUR: 30_000 },
-    holdings: [
-      ["ULVR", 0.3],
-      ["AZN", 0.25],
-      ["LAND", 0.2],
-      ["SAP", 0.5],
-      ["SIE", 0.45],
-    ],
-    taxable: true,
-  });
-  addAccount({
-    portfolioId: trust,
-    groupId: null,
-    description: "Hartley Family Trust account",
-    planCurrency: "GBP",
-    serviceType: "Discretionary",
-    taxType: "TRUST",
-    taxTypeTitle: "Discretionary trust",
-    product: "Northbridge Trust",
-    owner: partner,
-    openedMonthsAgo: 24,
-    deposits: { GBP: 100_000 },
-    holdings: [
-      ["ISF", 0.5],
-      ["VGOV", 0.4],
-    ],
-    taxable: true,
-  });
-  addAccount({
-    portfolioId: olivia,
-    groupId: null,
-    description: "Olivia Junior ISA",
-    planCurrency: "GBP",
-    serviceType: "Discretionary",
-    taxType: "ISA",
-    taxTypeTitle: "Junior ISA",
-    product: "Northbridge Junior ISA",
-    owner: child,
-    openedMonthsAgo: 18,
-    deposits: { GBP: 9_000 },
-    holdings: [["ISF", 0.9]],
-    taxable: false,
-  });
+// ── target set and payment details on Ellie's ISA ─────────────────────────────────────────────
 
-  // ── target set and payment details on Ellie's ISA ──────────────────────────────────────────
+function seedTargetSet(sqlite: Sqlite, accountId: number, securityIds: Map<string, number>): void {
   const targetSet = Number(
     sqlite
       .prepare("INSERT INTO target_sets (account_id, description) VALUES (?,?)")
-      .run(ellieIsa, "Balanced growth (70/30)").lastInsertRowid,
+      .run(accountId, "Balanced growth (70/30)").lastInsertRowid,
   );
   const insertWeight = sqlite.prepare(
     "INSERT INTO target_set_securities (target_set_id, security_id, weight_bp) VALUES (?,?,?)",
   );
-  for (const [code, weight] of [
-    ["ISF", 3000],
-    ["AZN", 1500],
-    ["ULVR", 1000],
-    ["AAPL", 1000],
-    ["MSFT", 500],
-    ["VGOV", 3000],
-  ] as const) {
-    insertWeight.run(targetSet, securityIds.get(code), weight);
-  }
+  for (const [code, weight] of TARGET_WEIGHTS) insertWeight.run(targetSet, securityIds.get(code), weight);
+}
+
+function seedPaymentMethods(sqlite: Sqlite, accountId: number): void {
   const insertPayment = sqlite.prepare(
     "INSERT INTO payment_methods (account_id, kind, biller_code, reference, bank, account_name, bsb, account_number) VALUES (?,?,?,?,?,?,?,?)",
   );
-  insertPayment.run(ellieIsa, "bpay", "254789", "4012 3456 7890", null, null, null, null);
+  insertPayment.run(accountId, "bpay", "254789", "4012 3456 7890", null, null, null, null);
   insertPayment.run(
-    ellieIsa,
+    accountId,
     "bank",
     null,
     null,
@@ -1052,11 +1592,11 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
     "20-00-00",
     "43987610",
   );
+}
 
-  // ── other assets per family member (spec 001 §4) ─────────────────────────────────────────────
-  // The Hartleys' other assets are held away, so none is under advice: their managed assets are
-  // their portfolio accounts (docs/decisions/109). demo.assets keeps items under advice to show the
-  // managed tables with a SIPP wrapper's holdings and a wrapped liability.
+// ── other assets per family member (spec 001 §4) ──────────────────────────────────────────────
+
+function seedOtherAssets(sqlite: Sqlite, today: string, people: PortfolioPeople): void {
   const insertAsset = sqlite.prepare(
     `INSERT INTO other_assets (entity_id, kind, description, type, provider, policy_number, status, currency, value_minor, valuation_date,
       is_sipp_wrapper, under_advice, contribution_total_minor, withdrawal_total_minor, crystallised_minor, uncrystallised_minor,
@@ -1065,34 +1605,11 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
   const insertOwner = sqlite.prepare(
     "INSERT INTO other_asset_owners (asset_id, entity_id, percentage_bp) VALUES (?,?,?)",
   );
-  type AssetSeed = {
-    entity: number;
-    kind: "investment" | "pension" | "annuity" | "liability";
-    description: string;
-    type: string;
-    provider: string;
-    policy: string;
-    status: string;
-    currency?: string;
-    value: number;
-    valuedMonthsAgo: number;
-    sipp?: boolean;
-    underAdvice?: boolean;
-    contributions?: number;
-    withdrawals?: number;
-    crystallised?: number;
-    uncrystallised?: number;
-    income?: number;
-    frequency?: string;
-    rateBp?: number;
-    capitalContent?: number;
-    owners: Array<[entity: number, bp: number]>;
-  };
   const minor = (units: number | undefined) => (units === undefined ? null : Math.round(units * 100));
-  const asset = (s: AssetSeed) => {
+  for (const s of OTHER_ASSETS) {
     const id = Number(
       insertAsset.run(
-        s.entity,
+        people[s.entity],
         s.kind,
         s.description,
         s.type,
@@ -1114,344 +1631,24 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
         minor(s.capitalContent),
       ).lastInsertRowid,
     );
-    for (const [entity, bp] of s.owners) insertOwner.run(id, entity, bp);
-  };
-  // the Hartleys
-  asset({
-    entity: client,
-    kind: "investment",
-    description: "Holiday cottage, Padstow",
-    type: "Property",
-    provider: "Self",
-    policy: "PROP-001",
-    status: "Existing",
-    value: 485_000,
-    valuedMonthsAgo: 4,
-    owners: [
-      [client, 5000],
-      [partner, 5000],
-    ],
-  });
-  asset({
-    entity: client,
-    kind: "investment",
-    description: "Vanguard LifeStrategy 60% (held away)",
-    type: "Unit trust",
-    provider: "Vanguard",
-    policy: "VG-778812",
-    status: "Existing",
-    value: 38_250.4,
-    valuedMonthsAgo: 1,
-    owners: [[client, 10000]],
-  });
-  asset({
-    entity: client,
-    kind: "pension",
-    description: "Aviva workplace pension",
-    type: "Defined contribution",
-    provider: "Aviva",
-    policy: "AV-2231907",
-    status: "Active",
-    value: 212_400,
-    valuedMonthsAgo: 2,
-    contributions: 148_000,
-    withdrawals: 0,
-    crystallised: 0,
-    uncrystallised: 212_400,
-    owners: [[client, 10000]],
-  });
-  asset({
-    entity: client,
-    kind: "pension",
-    description: "Hargreaves Lansdown SIPP",
-    type: "SIPP",
-    provider: "Hargreaves Lansdown",
-    policy: "HL-5523019",
-    status: "Active",
-    value: 96_870.25,
-    valuedMonthsAgo: 1,
-    sipp: true,
-    contributions: 70_000,
-    withdrawals: 0,
-    crystallised: 0,
-    uncrystallised: 96_870.25,
-    owners: [[client, 10000]],
-  });
-  // what the HL SIPP wrapper holds (spec 001 §4: wrapped investments are shown with the pensions)
-  asset({
-    entity: client,
-    kind: "investment",
-    description: "Fundsmith Equity (HL SIPP)",
-    type: "Unit trust",
-    provider: "Hargreaves Lansdown",
-    policy: "HL-5523019-1",
-    status: "Existing",
-    value: 58_420.1,
-    valuedMonthsAgo: 1,
-    sipp: true,
-    owners: [[client, 10000]],
-  });
-  asset({
-    entity: client,
-    kind: "investment",
-    description: "Cash (HL SIPP)",
-    type: "Cash",
-    provider: "Hargreaves Lansdown",
-    policy: "HL-5523019-2",
-    status: "Existing",
-    value: 38_450.15,
-    valuedMonthsAgo: 1,
-    sipp: true,
-    owners: [[client, 10000]],
-  });
-  asset({
-    entity: partner,
-    kind: "pension",
-    description: "NHS Pension Scheme",
-    type: "Defined benefit",
-    provider: "NHS Pensions",
-    policy: "NHS-448120",
-    status: "Active",
-    value: 310_000,
-    valuedMonthsAgo: 6,
-    owners: [[partner, 10000]],
-  });
-  asset({
-    entity: partner,
-    kind: "annuity",
-    description: "Legal & General lifetime annuity",
-    type: "Lifetime annuity",
-    provider: "Legal & General",
-    policy: "LG-A-90314",
-    status: "Inforce",
-    value: 54_000,
-    valuedMonthsAgo: 3,
-    income: 312.5,
-    frequency: "Monthly",
-    rateBp: 650,
-    capitalContent: 1_450,
-    owners: [[partner, 10000]],
-  });
-  asset({
-    entity: client,
-    kind: "liability",
-    description: "Mortgage, Kensington Park Road",
-    type: "Repayment mortgage",
-    provider: "Nationwide",
-    policy: "NW-MTG-66120",
-    status: "Current",
-    value: 268_450.75,
-    valuedMonthsAgo: 1,
-    rateBp: 449,
-    owners: [
-      [client, 5000],
-      [partner, 5000],
-    ],
-  });
-  asset({
-    entity: partner,
-    kind: "liability",
-    description: "Car finance",
-    type: "Hire purchase",
-    provider: "Black Horse",
-    policy: "BH-220194",
-    status: "Current",
-    value: 12_380,
-    valuedMonthsAgo: 1,
-    rateBp: 790,
-    owners: [[partner, 10000]],
-  });
-  // kept out by the status rules of spec 001 §4: a surrendered pension and a repaid loan
-  asset({
-    entity: client,
-    kind: "pension",
-    description: "Scottish Widows personal pension (transferred out)",
-    type: "Personal pension",
-    provider: "Scottish Widows",
-    policy: "SW-PP-10482",
-    status: "Transferred",
-    value: 0,
-    valuedMonthsAgo: 20,
-    owners: [[client, 10000]],
-  });
-  asset({
-    entity: client,
-    kind: "liability",
-    description: "Personal loan (repaid)",
-    type: "Personal loan",
-    provider: "Nationwide",
-    policy: "NW-PL-55012",
-    status: "Redeemed",
-    value: 0,
-    valuedMonthsAgo: 14,
-    rateBp: 690,
-    owners: [[client, 10000]],
-  });
-  asset({
-    entity: child,
-    kind: "investment",
-    description: "Premium Bonds",
-    type: "Savings",
-    provider: "NS&I",
-    policy: "NSI-0098812",
-    status: "Existing",
-    value: 2_500,
-    valuedMonthsAgo: 1,
-    owners: [[child, 10000]],
-  });
-  // demo.assets: every kind, a SIPP wrapper, some items under advice
-  asset({
-    entity: assets,
-    kind: "investment",
-    description: "Buy-to-let flat, Clifton",
-    type: "Property",
-    provider: "Self",
-    policy: "PROP-BTL-1",
-    status: "Existing",
-    value: 325_000,
-    valuedMonthsAgo: 5,
-    owners: [[assets, 10000]],
-  });
-  asset({
-    entity: assets,
-    kind: "investment",
-    description: "Fidelity Stocks and Shares ISA",
-    type: "ISA",
-    provider: "Fidelity",
-    policy: "FID-ISA-38817",
-    status: "Existing",
-    value: 74_615.3,
-    valuedMonthsAgo: 1,
-    underAdvice: true,
-    owners: [[assets, 10000]],
-  });
-  asset({
-    entity: assets,
-    kind: "investment",
-    description: "US brokerage account",
-    type: "Brokerage",
-    provider: "Interactive Brokers",
-    policy: "IB-U4471123",
-    status: "Existing",
-    currency: "USD",
-    value: 41_200,
-    valuedMonthsAgo: 1,
-    owners: [[assets, 10000]],
-  });
-  asset({
-    entity: assets,
-    kind: "pension",
-    description: "AJ Bell SIPP",
-    type: "SIPP",
-    provider: "AJ Bell",
-    policy: "AJB-S-77120",
-    status: "Active",
-    value: 388_900,
-    valuedMonthsAgo: 1,
-    sipp: true,
-    contributions: 260_000,
-    withdrawals: 42_000,
-    crystallised: 120_000,
-    uncrystallised: 268_900,
-    underAdvice: true,
-    owners: [[assets, 10000]],
-  });
-  asset({
-    entity: assets,
-    kind: "investment",
-    description: "Commercial unit, Avonmouth (AJ Bell SIPP)",
-    type: "Property",
-    provider: "AJ Bell",
-    policy: "AJB-S-77120-1",
-    status: "Existing",
-    value: 250_000,
-    valuedMonthsAgo: 3,
-    sipp: true,
-    underAdvice: true,
-    owners: [[assets, 10000]],
-  });
-  asset({
-    entity: assets,
-    kind: "investment",
-    description: "Drawdown portfolio (AJ Bell SIPP)",
-    type: "Managed fund",
-    provider: "AJ Bell",
-    policy: "AJB-S-77120-2",
-    status: "Existing",
-    value: 138_900,
-    valuedMonthsAgo: 1,
-    sipp: true,
-    underAdvice: true,
-    owners: [[assets, 10000]],
-  });
-  asset({
-    entity: assets,
-    kind: "pension",
-    description: "Royal Mail defined benefit pension",
-    type: "Defined benefit",
-    provider: "Royal Mail Pensions",
-    policy: "RM-55192",
-    status: "Paid Up",
-    value: 142_000,
-    valuedMonthsAgo: 9,
-    owners: [[assets, 10000]],
-  });
-  asset({
-    entity: assets,
-    kind: "annuity",
-    description: "Aviva enhanced annuity",
-    type: "Enhanced annuity",
-    provider: "Aviva",
-    policy: "AV-ANN-20931",
-    status: "Inforce",
-    value: 88_500,
-    valuedMonthsAgo: 2,
-    income: 1_425,
-    frequency: "Quarterly",
-    rateBp: 710,
-    capitalContent: 3_200,
-    underAdvice: true,
-    owners: [[assets, 10000]],
-  });
-  asset({
-    entity: assets,
-    kind: "liability",
-    description: "Buy-to-let mortgage",
-    type: "Interest-only mortgage",
-    provider: "Santander",
-    policy: "SAN-BTL-88412",
-    status: "Current",
-    value: 198_000,
-    valuedMonthsAgo: 1,
-    rateBp: 525,
-    owners: [[assets, 10000]],
-  });
-  asset({
-    entity: assets,
-    kind: "liability",
-    description: "Loan against the SIPP property",
-    type: "Commercial loan",
-    provider: "Lloyds Bank",
-    policy: "LB-C-33019",
-    status: "Current",
-    value: 45_000,
-    valuedMonthsAgo: 2,
-    rateBp: 610,
-    sipp: true,
-    underAdvice: true,
-    owners: [[assets, 10000]],
-  });
+    for (const [entity, bp] of s.owners) insertOwner.run(id, people[entity], bp);
+  }
+}
 
-  // ── later additions: their own random, after everything above (nothing above moves) ─────────
+// ── later additions: their own random, after everything above (nothing above moves) ─────────────
+
+function seedLaterSecurities(
+  sqlite: Sqlite,
+  calendar: Calendar,
+  market: BookMarket,
+  accountIds: Map<string, number>,
+): void {
   const later = seededRandom(LATER_SEED);
-  const accountIds = new Map([
-    ["Ellie Stocks and Shares ISA", ellieIsa],
-    ["Joint General Investment Account", jointGia],
-  ]);
   const insertLater = sqlite.prepare(
     `INSERT INTO securities (code, exchange, isin, description, sector_name, asset_class_code, region, currency, is_cash, yield_bp,
       asset_class_allocation, regional_allocation) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
   );
+  const insertPrice = sqlite.prepare("INSERT INTO security_prices (security_id, date, price_micros) VALUES (?,?,?)");
   for (const s of LATER_SECURITIES) {
     const id = Number(
       insertLater.run(
@@ -1469,29 +1666,52 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
         s.regionalAllocation && JSON.stringify(s.regionalAllocation),
       ).lastInsertRowid,
     );
-    const series = marketPath(later, shocks, back, s.price, SECURITY_MARKETS[s.code] as Market, s.price < 20 ? 4 : 2);
-    series.forEach((micros, i) => insertPrice.run(id, days[i], micros));
-    for (const [account, months, units] of s.transfers) {
-      const date = monthsAgo(months);
-      const quantity = units * MICROS;
-      const price = series[dayIndex.get(date) as number] as number;
-      const value = amountMinor(quantity, price);
-      insertTransaction.run(
-        accountIds.get(account) as number,
-        id,
-        "transfer_in",
-        date,
-        businessDayAfter(date, 2),
-        quantity,
-        price,
-        s.currency,
-        value,
-        0,
-        0,
-        value,
-        null,
-        `In-specie transfer in: ${s.description || s.code}`,
-      );
-    }
+    const series = marketPath(
+      later,
+      market.shocks,
+      market.back,
+      s.price,
+      SECURITY_MARKETS[s.code] as Market,
+      s.price < 20 ? 4 : 2,
+    );
+    series.forEach((micros, i) => insertPrice.run(id, calendar.days[i], micros));
+    insertTransfersIn(sqlite, calendar, s, id, series, accountIds);
+  }
+}
+
+/** A later security's in-specie transfers in: units valued at the day's price. */
+function insertTransfersIn(
+  sqlite: Sqlite,
+  calendar: Calendar,
+  s: LaterSecurity,
+  securityId: number,
+  series: readonly number[],
+  accountIds: Map<string, number>,
+): void {
+  const insertTransaction = sqlite.prepare(
+    `INSERT INTO transactions (account_id, security_id, type, trade_date, settlement_date, quantity_micros, price_micros, currency,
+      gross_minor, fee_minor, tax_minor, net_minor, cash_security_id, narrative) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+  );
+  for (const [account, months, units] of s.transfers) {
+    const date = calendar.monthsAgo(months);
+    const quantity = units * MICROS;
+    const price = series[calendar.dayIndex.get(date) as number] as number;
+    const value = amountMinor(quantity, price);
+    insertTransaction.run(
+      accountIds.get(account) as number,
+      securityId,
+      "transfer_in",
+      date,
+      calendar.businessDayAfter(date, 2),
+      quantity,
+      price,
+      s.currency,
+      value,
+      0,
+      0,
+      value,
+      null,
+      `In-specie transfer in: ${s.description || s.code}`,
+    );
   }
 }
