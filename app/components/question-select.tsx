@@ -1,5 +1,5 @@
 import { type FieldMetadata, getSelectProps } from "@conform-to/react";
-import { OTHER_QUESTION } from "~/lib/sign-in-steps";
+import { OTHER_QUESTION } from "~/lib/security";
 import { FieldError } from "./error-summary";
 
 /**

@@ -3,36 +3,12 @@ import type { FieldMetadata } from "@conform-to/react";
 import { describe, expect, it } from "vitest";
 import { OTHER_QUESTION } from "~/lib/sign-in-steps";
 import { useRemountKey } from "./forms";
-import { methodLabel, methodName } from "./mfa-method";
 import { NewPasswordField } from "./new-password-field";
 import { QuestionSelect } from "./question-select";
 import { createTranslator } from "~/lib/translator";
 import { TranslationProvider } from "./translation";
 
 // Issue 27 item 3: the form pieces the sign-in steps and the account pages share (decision 142).
-
-/** The texts of a page, as keys: what a translator would look up. */
-const t = (key: string) => `[${key}]`;
-
-describe("methodName and methodLabel (spec 000 §4)", () => {
-  it("names a method from the page's own texts", () => {
-    expect(methodName(t, "steps.method", "sms")).toBe("[steps.method.sms]");
-    expect(methodName(t, "verification.method", "email")).toBe("[verification.method.email]");
-  });
-
-  it("names a step without a method as the authenticator app", () => {
-    expect(methodName(t, "steps.method", null)).toBe("[steps.method.token]");
-  });
-
-  it("adds where the codes go, in brackets, only when there is such a place", () => {
-    expect(methodLabel(t, "verification.method", { method: "sms", destination: "*** *** 789" })).toBe(
-      "[verification.method.sms] (*** *** 789)",
-    );
-    expect(methodLabel(t, "verification.method", { method: "token", destination: null })).toBe(
-      "[verification.method.token]",
-    );
-  });
-});
 
 /** The Conform metadata of a select, as getSelectProps reads it. */
 function selectMeta(errors?: string[]): FieldMetadata<string | undefined> {

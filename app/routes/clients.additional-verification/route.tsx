@@ -19,12 +19,11 @@ import {
   useDisabledUntilValid,
   useRemountKey,
 } from "~/components/forms";
-import { methodLabel } from "~/components/mfa-method";
 import { DisabledReason } from "~/components/disabled-reason";
 import { getFixedT } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
 import { logger } from "~/runtime/logger.server";
-import { additionalVerificationView, methodChanged, type MfaMethodOption } from "~/lib/security";
+import { additionalVerificationView, methodChanged, methodLabel, type MfaMethodOption } from "~/lib/security";
 import {
   fetchAdditionalVerification,
   fetchOneWayMessaging,

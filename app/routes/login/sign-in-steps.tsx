@@ -9,10 +9,9 @@ import type { z } from "zod";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { StepAlert, type StepAnswerData, stepTitleKey } from "./step-alert";
 import { allFilledIn, ErrorSummary, Field, FieldError, summaryErrors, useDisabledUntilValid } from "~/components/forms";
-import { methodName } from "~/components/mfa-method";
 import { NewPasswordField } from "~/components/new-password-field";
 import { QuestionSelect } from "~/components/question-select";
-import type { PasswordFormSettings } from "~/lib/security";
+import { methodName, type PasswordFormSettings } from "~/lib/security";
 import { type LoginStep, memorableAnswerable, STEP_CONSTRAINTS } from "~/lib/sign-in-steps";
 import type {
   ForcedPasswordSchema,
