@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Failure } from "~/lib/error-catalogue";
@@ -165,4 +165,15 @@ export function useDisabledUntilValid(formId: string, isValid: ((formData: FormD
 /** A validity test: every named field holds more than white space (spec 000 §5 "non-blank"). */
 export function allFilledIn(names: string[]): (formData: FormData) => boolean {
   return (formData) => names.every((name) => String(formData.get(name) ?? "").trim() !== "");
+}
+
+let remounts = 0;
+
+/**
+ * The key of a form's secret fields: it changes with each answer of the server (`answer`, the
+ * action's data), so the fields keyed by it remount empty and no secret is left in the page after
+ * an answer. 0 until the first answer.
+ */
+export function useRemountKey(answer: unknown): number {
+  return useMemo(() => (answer ? ++remounts : 0), [answer]);
 }

@@ -27,6 +27,10 @@ const LOST_SESSION = "/login?reason=LostSession";
 /** Other tabs of the portal hear about activity here (each tab has its own timers). */
 const ACTIVITY_KEY = "client-online:session-activity";
 
+type Ended = React.MutableRefObject<boolean>;
+type SetSchedule = (schedule: TimeoutSchedule | null) => void;
+type TimeoutView = { phase: TimeoutPhase; left: { minutes: number; seconds: number } };
+
 /**
  * spec 000 §4 "Session timeout", with JavaScript only (docs/decisions/060). The server enforces the
  * timeout whatever happens here; this warns before it, keeps an active user's session alive and
@@ -34,23 +38,10 @@ const ACTIVITY_KEY = "client-online:session-activity";
  * page with the lost-session text.
  */
 export default function SessionTimeout({ idleMinutes, remainingMs, checkedAt }: SessionTimeoutProps) {
-  const { t } = useTranslation("session");
-  const csrfToken = useAuthenticityToken();
   const location = useLocation();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const stayRef = useRef<HTMLButtonElement>(null);
   const endFormRef = useRef<HTMLFormElement>(null);
-  const returnFocusRef = useRef<Element | null>(null);
   const endedRef = useRef(false);
-  const allowRef = useRef(createThrottle());
-  const scheduleRef = useRef<TimeoutSchedule | null>(null);
   const [schedule, setSchedule] = useState<TimeoutSchedule | null>(null);
-  const [view, setView] = useState<{ phase: TimeoutPhase; left: { minutes: number; seconds: number } }>({
-    phase: "active",
-    left: { minutes: 0, seconds: 0 },
-  });
-  const titleId = useId();
-  const textId = useId();
 
   // Each page answer from the server restarts the timers from what the server still allows.
   useEffect(() => {
@@ -63,45 +54,80 @@ export default function SessionTimeout({ idleMinutes, remainingMs, checkedAt }: 
     // A plain form post: the server ends the platform session and clears the cookie.
     endFormRef.current?.submit();
   }, []);
+  const activity = useActivity(idleMinutes, endedRef, setSchedule);
+  const view = useTimers(schedule, end);
+  useActivityEvents({ schedule, idleMinutes, endedRef, setSchedule, activity, end });
 
+  return (
+    <>
+      <TimeoutDialog view={view} running={schedule !== null} activity={activity} />
+      <form ref={endFormRef} method="post" action={TIMEOUT_PATH} hidden>
+        <AuthenticityTokenInput />
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      </form>
+    </>
+  );
+}
+
+/**
+ * Posts a heartbeat. Its answer: the session is lost (go to `redirectTo`), alive (with the
+ * profile's minutes when the server says them), or unknown (offline, or a failure: the timers carry
+ * on and the server decides at the next request).
+ */
+async function postHeartbeat(
+  csrfToken: string,
+): Promise<{ lost: true; redirectTo: string } | { lost: false; idleMinutes?: number } | null> {
+  const body = new FormData();
+  body.set("csrf", csrfToken);
+  let response: Response;
+  try {
+    response = await fetch(HEARTBEAT_PATH, { method: "POST", body, credentials: "same-origin" });
+  } catch {
+    return null;
+  }
+  if (response.status === 401) {
+    // spec 000 §8 heartbeat failure 'No current session': the lost-session login.
+    const answer = (await response.json().catch(() => null)) as { redirectTo?: string } | null;
+    return { lost: true, redirectTo: answer?.redirectTo ?? LOST_SESSION };
+  }
+  if (!response.ok) return null;
+  const answer = (await response.json().catch(() => null)) as { idleMinutes?: number } | null;
+  return { lost: false, idleMinutes: answer?.idleMinutes };
+}
+
+/** spec 000 §4/§9: activity (at most once a second) restarts the timers and sends a heartbeat. */
+function useActivity(idleMinutes: number, endedRef: Ended, setSchedule: SetSchedule): () => void {
+  const csrfToken = useAuthenticityToken();
+  const allowRef = useRef(createThrottle());
   const heartbeat = useCallback(async () => {
-    const body = new FormData();
-    body.set("csrf", csrfToken);
-    let response: Response;
-    try {
-      response = await fetch(HEARTBEAT_PATH, { method: "POST", body, credentials: "same-origin" });
-    } catch {
-      return; // offline: the timers carry on and the server decides at the next request
-    }
-    if (response.status === 401) {
-      // spec 000 §8 heartbeat failure 'No current session': the lost-session login.
+    const answer = await postHeartbeat(csrfToken);
+    if (!answer) return;
+    if (answer.lost) {
       endedRef.current = true;
-      const answer = (await response.json().catch(() => null)) as { redirectTo?: string } | null;
-      window.location.assign(answer?.redirectTo ?? LOST_SESSION);
+      window.location.assign(answer.redirectTo);
       return;
     }
-    if (!response.ok) return;
-    const answer = (await response.json().catch(() => null)) as { idleMinutes?: number } | null;
     const now = Date.now();
-    setSchedule(scheduleFrom(now, answer?.idleMinutes ?? idleMinutes));
+    setSchedule(scheduleFrom(now, answer.idleMinutes ?? idleMinutes));
     try {
       window.localStorage.setItem(ACTIVITY_KEY, String(now));
     } catch {
       // storage unavailable (private browsing): only this tab restarts
     }
-  }, [csrfToken, idleMinutes]);
+  }, [csrfToken, idleMinutes, endedRef, setSchedule]);
 
-  /** spec 000 §4/§9: activity (at most once a second) restarts the timers and sends a heartbeat. */
-  const activity = useCallback(() => {
+  return useCallback(() => {
     const now = Date.now();
     if (endedRef.current || !allowRef.current(now)) return;
     setSchedule(scheduleFrom(now, idleMinutes));
     void heartbeat();
-  }, [heartbeat, idleMinutes]);
+  }, [heartbeat, idleMinutes, endedRef, setSchedule]);
+}
 
-  // The timers: the warning, then a countdown each second, then the end.
+/** The timers: the warning, then a countdown each second, then the end. */
+function useTimers(schedule: TimeoutSchedule | null, end: () => void): TimeoutView {
+  const [view, setView] = useState<TimeoutView>({ phase: "active", left: { minutes: 0, seconds: 0 } });
   useEffect(() => {
-    scheduleRef.current = schedule;
     if (!schedule) return;
     let timer: number | undefined;
     const tick = () => {
@@ -115,8 +141,29 @@ export default function SessionTimeout({ idleMinutes, remainingMs, checkedAt }: 
     tick();
     return () => window.clearTimeout(timer);
   }, [schedule, end]);
+  return view;
+}
 
-  // Activity: mouse presses (throttled), a hidden tab shown again, and other tabs' heartbeats.
+/** Activity: mouse presses (throttled), a hidden tab shown again, and other tabs' heartbeats. */
+function useActivityEvents({
+  schedule,
+  idleMinutes,
+  endedRef,
+  setSchedule,
+  activity,
+  end,
+}: {
+  schedule: TimeoutSchedule | null;
+  idleMinutes: number;
+  endedRef: Ended;
+  setSchedule: SetSchedule;
+  activity: () => void;
+  end: () => void;
+}) {
+  const scheduleRef = useRef<TimeoutSchedule | null>(null);
+  useEffect(() => {
+    scheduleRef.current = schedule;
+  }, [schedule]);
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
       if (countsAsActivity(event.target as Element | null)) activity();
@@ -139,21 +186,26 @@ export default function SessionTimeout({ idleMinutes, remainingMs, checkedAt }: 
       document.removeEventListener("visibilitychange", onVisibility);
       window.removeEventListener("storage", onStorage);
     };
-  }, [activity, end, idleMinutes]);
+  }, [activity, end, idleMinutes, endedRef, setSchedule]);
+}
 
-  // The modal: opened over an inert, blurred page with focus on 'Stay logged in'; Escape stays.
+/** The modal: opened over an inert, blurred page with focus on 'Stay logged in'; Escape stays. */
+function useWarningDialog(phase: TimeoutPhase, activity: () => void) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const stayRef = useRef<HTMLButtonElement>(null);
+  const returnFocusRef = useRef<Element | null>(null);
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (view.phase === "warning" && !dialog.open) {
+    if (phase === "warning" && !dialog.open) {
       returnFocusRef.current = document.activeElement;
       dialog.showModal();
       stayRef.current?.focus();
-    } else if (view.phase !== "warning" && dialog.open) {
+    } else if (phase !== "warning" && dialog.open) {
       dialog.close();
       if (returnFocusRef.current instanceof HTMLElement) returnFocusRef.current.focus();
     }
-  }, [view.phase]);
+  }, [phase]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -165,46 +217,48 @@ export default function SessionTimeout({ idleMinutes, remainingMs, checkedAt }: 
     dialog.addEventListener("cancel", onCancel);
     return () => dialog.removeEventListener("cancel", onCancel);
   }, [activity]);
+  return { dialogRef, stayRef };
+}
 
+/** The warning: the time left, 'Stay logged in' and 'Log out'. */
+function TimeoutDialog({ view, running, activity }: { view: TimeoutView; running: boolean; activity: () => void }) {
+  const { t } = useTranslation("session");
+  const { dialogRef, stayRef } = useWarningDialog(view.phase, activity);
+  const titleId = useId();
+  const textId = useId();
   const left = t("timeout.timeLeft", {
     minutes: view.left.minutes,
     seconds: String(view.left.seconds).padStart(2, "0"),
   });
   return (
-    <>
-      <dialog
-        ref={dialogRef}
-        className="session-timeout"
-        // Set once the timers run (after hydration): journeys wait for it before moving the clock.
-        data-timers={schedule ? "running" : undefined}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-      >
-        <h2 id={titleId} className="session-timeout__title">
-          {t("timeout.title")}
-        </h2>
-        <div id={textId}>
-          <p className="session-timeout__time">{t("timeout.text", { timeLeft: left })}</p>
-          <p>{t("timeout.question")}</p>
-        </div>
-        <div className="button-group">
-          <button ref={stayRef} type="button" className="button" onClick={activity}>
-            {t("timeout.stay")}
+    <dialog
+      ref={dialogRef}
+      className="session-timeout"
+      // Set once the timers run (after hydration): journeys wait for it before moving the clock.
+      data-timers={running ? "running" : undefined}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+    >
+      <h2 id={titleId} className="session-timeout__title">
+        {t("timeout.title")}
+      </h2>
+      <div id={textId}>
+        <p className="session-timeout__time">{t("timeout.text", { timeLeft: left })}</p>
+        <p>{t("timeout.question")}</p>
+      </div>
+      <div className="button-group">
+        <button ref={stayRef} type="button" className="button" onClick={activity}>
+          {t("timeout.stay")}
+        </button>
+        <form method="post" action="/logout">
+          <AuthenticityTokenInput />
+          <button type="submit" className="button button--secondary" data-no-heartbeat="">
+            {t("timeout.logOut")}
           </button>
-          <form method="post" action="/logout">
-            <AuthenticityTokenInput />
-            <button type="submit" className="button button--secondary" data-no-heartbeat="">
-              {t("timeout.logOut")}
-            </button>
-          </form>
-        </div>
-      </dialog>
-      <form ref={endFormRef} method="post" action={TIMEOUT_PATH} hidden>
-        <AuthenticityTokenInput />
-        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      </form>
-    </>
+        </form>
+      </div>
+    </dialog>
   );
 }

@@ -5,6 +5,8 @@ import {
   answerMinLengthForVersion,
   changePasswordRefusal,
   methodChanged,
+  methodLabel,
+  methodName,
   OTHER_QUESTION,
   passwordFormSettings,
   passwordPolicyKey,
@@ -222,5 +224,28 @@ describe("additional verification (spec 000 §4-§5)", () => {
     expect(errorsOf(MfaCodeSchema, {})).toEqual({ code: ["security:verification.errors.code"] });
     const ok = parse(MfaCodeSchema, { code: "123 456" });
     expect(ok.status === "success" && ok.value.code).toBe("123456");
+  });
+});
+
+/** The texts of a page, as keys: what a translator would look up. */
+const t = (key: string) => `[${key}]`;
+
+describe("methodName and methodLabel (spec 000 §4)", () => {
+  it("names a method from the page's own texts", () => {
+    expect(methodName(t, "steps.method", "sms")).toBe("[steps.method.sms]");
+    expect(methodName(t, "verification.method", "email")).toBe("[verification.method.email]");
+  });
+
+  it("names a step without a method as the authenticator app", () => {
+    expect(methodName(t, "steps.method", null)).toBe("[steps.method.token]");
+  });
+
+  it("adds where the codes go, in brackets, only when there is such a place", () => {
+    expect(methodLabel(t, "verification.method", { method: "sms", destination: "*** *** 789" })).toBe(
+      "[verification.method.sms] (*** *** 789)",
+    );
+    expect(methodLabel(t, "verification.method", { method: "token", destination: null })).toBe(
+      "[verification.method.token]",
+    );
   });
 });

@@ -19,27 +19,13 @@ function useConfirmLogout(): boolean {
 }
 
 /**
- * spec 000 §2 'My Account' dropdown. A <details> disclosure: it opens and closes without
- * JavaScript, with the keyboard, and is announced as expandable. With JavaScript it also closes on
- * Escape, on a click elsewhere and after a navigation.
- *
- * spec 000 §2 "Log out menu item": while a review is in progress, Log out asks 'Changes you have
- * made will not be saved. Are you sure you want to log out?' first: with JavaScript in a dialog,
- * without it on the /logout confirmation page (the form's confirm=review and returnTo).
+ * With JavaScript the disclosure also closes after a navigation (`locationKey` changes), on Escape
+ * (focus back on its summary) and on a press outside it.
  */
-export function AccountMenu({ entries, active }: { entries: NavigationEntry[]; active: PageKey | null }) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  const navigation = useNavigation();
-  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
-  const confirmLogout = useConfirmLogout();
-  const hydrated = useHydrated();
-  const [confirming, setConfirming] = useState(false);
-
+function useClosingDisclosure(ref: React.RefObject<HTMLDetailsElement>, locationKey: string) {
   useEffect(() => {
     if (ref.current) ref.current.open = false;
-  }, [location.key]);
+  }, [ref, locationKey]);
 
   useEffect(() => {
     const details = ref.current;
@@ -59,7 +45,29 @@ export function AccountMenu({ entries, active }: { entries: NavigationEntry[]; a
       details.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("pointerdown", onPointerDown);
     };
-  }, []);
+  }, [ref]);
+}
+
+/**
+ * spec 000 §2 'My Account' dropdown. A <details> disclosure: it opens and closes without
+ * JavaScript, with the keyboard, and is announced as expandable. With JavaScript it also closes on
+ * Escape, on a click elsewhere and after a navigation.
+ *
+ * spec 000 §2 "Log out menu item": while a review is in progress, Log out asks 'Changes you have
+ * made will not be saved. Are you sure you want to log out?' first: with JavaScript in a dialog,
+ * without it on the /logout confirmation page (the form's confirm=review and returnTo).
+ */
+export function AccountMenu({ entries, active }: { entries: NavigationEntry[]; active: PageKey | null }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  const navigation = useNavigation();
+  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+  const confirmLogout = useConfirmLogout();
+  const hydrated = useHydrated();
+  const [confirming, setConfirming] = useState(false);
+
+  useClosingDisclosure(ref, location.key);
 
   return (
     <nav className="account-menu" aria-label={t("nav.accountLabel")}>

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -17,12 +17,13 @@ import {
   FieldError,
   summaryErrors,
   useDisabledUntilValid,
+  useRemountKey,
 } from "~/components/forms";
 import { DisabledReason } from "~/components/disabled-reason";
 import { getFixedT } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
 import { logger } from "~/runtime/logger.server";
-import { additionalVerificationView, methodChanged, type MfaMethodOption } from "~/lib/security";
+import { additionalVerificationView, methodChanged, methodLabel, type MfaMethodOption } from "~/lib/security";
 import {
   fetchAdditionalVerification,
   fetchOneWayMessaging,
@@ -196,10 +197,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function methodLabel(t: (key: string) => string, option: { method: string; destination: string | null }): string {
-  const name = t(`verification.method.${option.method}`);
-  return option.destination ? `${name} (${option.destination})` : name;
-}
+type MethodFields = ReturnType<typeof useMethodForm>["fields"];
 
 function ChooseMethod({
   methods,
@@ -213,17 +211,7 @@ function ChooseMethod({
   const { t } = useTranslation("security");
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const validation = useBrowserValidation(
-    () => import("~/lib/security-schemas").then((m) => m.createMethodChangeSchema(current)),
-    {},
-    [current],
-  );
-  const [form, fields] = useForm({
-    id: "verification-method",
-    lastResult: actionData?.result,
-    defaultValue: { method: current ?? "" },
-    ...validation.form,
-  });
+  const { form, fields } = useMethodForm(current, actionData);
   const submitted = (fields.method.initialValue as string | undefined) ?? current ?? "";
   const [choice, setChoice] = useState(submitted);
   const [password, setPassword] = useState("");
@@ -231,51 +219,19 @@ function ChooseMethod({
     setChoice(submitted);
     setPassword("");
   }, [actionData, submitted]);
-  const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
+  const secretsKey = useRemountKey(actionData);
   const changed = methodChanged(choice, current);
   // spec 000 §4-§5: Save and Cancel are disabled while the choice equals the current method, and
   // Save while the password is empty (only once JavaScript runs; the server says the same).
   const saveDisabled = (hydrated && (!changed || !password)) || navigation.state === "submitting";
-  const saveReason = !hydrated
-    ? null
-    : !changed
-      ? t("verification.disabledReason.unchanged")
-      : !password
-        ? t("verification.disabledReason.password")
-        : null;
-  const methodErrors = fields.method.errors ?? [];
+  const saveReason = hydrated ? saveReasonKey(changed, password) : null;
   return (
     <>
       <p className="page__intro">{t("verification.chooseIntro")}</p>
       <Form method="post" {...getFormProps(form)} className="form">
         <ErrorSummary errors={summaryErrors([fields.method, fields.password])} />
         <AuthenticityTokenInput />
-        <fieldset
-          className={methodErrors.length ? "field field--error" : undefined}
-          aria-describedby={methodErrors.length ? fields.method.errorId : undefined}
-        >
-          <legend>{t("verification.legend")}</legend>
-          {methodErrors.length ? <FieldError id={fields.method.errorId} errors={methodErrors} /> : null}
-          {methods.map((option, i) => {
-            const id = i === 0 ? fields.method.id : `${fields.method.id}-${option.method}`;
-            return (
-              <div className="radio" key={option.method}>
-                <input
-                  id={id}
-                  type="radio"
-                  name={fields.method.name}
-                  value={option.method}
-                  checked={choice === option.method}
-                  onChange={() => setChoice(option.method)}
-                />
-                <label htmlFor={id}>
-                  {methodLabel(t, option)}
-                  {option.method === current ? ` — ${t("verification.current")}` : ""}
-                </label>
-              </div>
-            );
-          })}
-        </fieldset>
+        <MethodChoices methods={methods} current={current} fields={fields} choice={choice} onChoose={setChoice} />
         {!hydrated || changed || fields.password.errors?.length ? (
           <div
             onChange={(event) => {
@@ -305,27 +261,103 @@ function ChooseMethod({
           >
             {t("verification.save")}
           </button>
-          {hydrated ? (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={!changed}
-              onClick={() => {
-                setChoice(current ?? "");
-                setPassword("");
-              }}
-            >
-              {t("verification.cancel")}
-            </button>
-          ) : (
-            <Link to={PAGE} className="button button--secondary" reloadDocument>
-              {t("verification.cancel")}
-            </Link>
-          )}
+          <CancelChange
+            changed={changed}
+            onCancel={() => {
+              setChoice(current ?? "");
+              setPassword("");
+            }}
+          />
         </div>
-        <DisabledReason id="verification-save-reason" reason={saveReason} />
+        <DisabledReason id="verification-save-reason" reason={saveReason ? t(saveReason) : null} />
       </Form>
     </>
+  );
+}
+
+/** The method form and its checks in the browser (a new method must differ from the current one). */
+function useMethodForm(current: string | null, actionData: ActionData | undefined) {
+  const validation = useBrowserValidation(
+    () => import("~/lib/security-schemas").then((m) => m.createMethodChangeSchema(current)),
+    {},
+    [current],
+  );
+  const [form, fields] = useForm({
+    id: "verification-method",
+    lastResult: actionData?.result,
+    defaultValue: { method: current ?? "" },
+    ...validation.form,
+  });
+  return { form, fields };
+}
+
+/** Why Save is disabled: the choice is the current method, or the password is empty. */
+function saveReasonKey(changed: boolean, password: string): string | null {
+  if (!changed) return "verification.disabledReason.unchanged";
+  return password ? null : "verification.disabledReason.password";
+}
+
+/** The available methods as radios, the current one marked. */
+function MethodChoices({
+  methods,
+  current,
+  fields,
+  choice,
+  onChoose,
+}: {
+  methods: MfaMethodOption[];
+  current: string | null;
+  fields: MethodFields;
+  choice: string;
+  onChoose: (method: string) => void;
+}) {
+  const { t } = useTranslation("security");
+  const methodErrors = fields.method.errors ?? [];
+  return (
+    <fieldset
+      className={methodErrors.length ? "field field--error" : undefined}
+      aria-describedby={methodErrors.length ? fields.method.errorId : undefined}
+    >
+      <legend>{t("verification.legend")}</legend>
+      {methodErrors.length ? <FieldError id={fields.method.errorId} errors={methodErrors} /> : null}
+      {methods.map((option, i) => {
+        const id = i === 0 ? fields.method.id : `${fields.method.id}-${option.method}`;
+        return (
+          <div className="radio" key={option.method}>
+            <input
+              id={id}
+              type="radio"
+              name={fields.method.name}
+              value={option.method}
+              checked={choice === option.method}
+              onChange={() => onChoose(option.method)}
+            />
+            <label htmlFor={id}>
+              {methodLabel(t, "verification.method", option)}
+              {option.method === current ? ` — ${t("verification.current")}` : ""}
+            </label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** Cancel: with JavaScript it puts the current method back; without, it reloads the page. */
+function CancelChange({ changed, onCancel }: { changed: boolean; onCancel: () => void }) {
+  const { t } = useTranslation("security");
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <Link to={PAGE} className="button button--secondary" reloadDocument>
+        {t("verification.cancel")}
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className="button button--secondary" disabled={!changed} onClick={onCancel}>
+      {t("verification.cancel")}
+    </button>
   );
 }
 
@@ -344,7 +376,7 @@ function ValidateDevice({
     lastResult: actionData?.result,
     ...codeValidation.form,
   });
-  const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
+  const secretsKey = useRemountKey(actionData);
   // spec 000 §5: the security code's submit is disabled while the code is empty.
   const empty = useDisabledUntilValid(form.id, allFilledIn([fields.code.name]));
   return (
@@ -439,7 +471,9 @@ export default function AdditionalVerification() {
 
       {data.view === "single" && single ? (
         <>
-          <p className="page__intro">{t("verification.singleIntro", { method: methodLabel(t, single) })}</p>
+          <p className="page__intro">
+            {t("verification.singleIntro", { method: methodLabel(t, "verification.method", single) })}
+          </p>
           <ReturnButtons contactAdviser={data.contactAdviser} />
         </>
       ) : null}

@@ -105,31 +105,21 @@ function problemKeyOf(error: unknown): string {
   return CEREMONY_KEYS[ceremonyProblemOf(error)];
 }
 
-function PermissionForm({ initialGranted, answer }: { initialGranted: boolean; answer: ActionData | undefined }) {
-  const { t } = useTranslation("security");
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
+/**
+ * Granting the permission: the browser's registration ceremony, whose answer is posted with the
+ * form. The ceremony's options are fetched ahead (`nextOptions`) when the box is ticked.
+ */
+function useRegistration(
+  formRef: React.RefObject<HTMLFormElement>,
+  responseRef: React.RefObject<HTMLInputElement>,
+  setProblem: (problem: string | null) => void,
+) {
   const submit = useSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
-  const responseRef = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
   const { next: nextOptions, spend: spendOptions } = useCeremonyOptions<PublicKeyCredentialCreationOptionsJSON>(
     OPTIONS_PATH,
     formRef,
   );
-  const [granted, setGranted] = useState(answer?.granted ?? initialGranted);
-  const [supported, setSupported] = useState<boolean | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setSupported(passkeysSupported()), []);
-  useEffect(() => {
-    setGranted(answer?.granted ?? initialGranted);
-    setProblem(null);
-  }, [answer, initialGranted]);
-
-  const registering = granted && !initialGranted;
-  // Disabled until the choice changes, only while JavaScript runs (conventions "Forms").
-  const disabled = (hydrated && granted === initialGranted) || busy || navigation.state !== "idle";
-
   async function register(form: HTMLFormElement) {
     setBusy(true);
     setProblem(null);
@@ -148,6 +138,28 @@ function PermissionForm({ initialGranted, answer }: { initialGranted: boolean; a
       setBusy(false);
     }
   }
+  return { register, busy, nextOptions };
+}
+
+function PermissionForm({ initialGranted, answer }: { initialGranted: boolean; answer: ActionData | undefined }) {
+  const { t } = useTranslation("security");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const responseRef = useRef<HTMLInputElement>(null);
+  const [granted, setGranted] = useState(answer?.granted ?? initialGranted);
+  const [supported, setSupported] = useState<boolean | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { register, busy, nextOptions } = useRegistration(formRef, responseRef, setProblem);
+  useEffect(() => setSupported(passkeysSupported()), []);
+  useEffect(() => {
+    setGranted(answer?.granted ?? initialGranted);
+    setProblem(null);
+  }, [answer, initialGranted]);
+
+  const registering = granted && !initialGranted;
+  // Disabled until the choice changes, only while JavaScript runs (conventions "Forms").
+  const disabled = (hydrated && granted === initialGranted) || busy || navigation.state !== "idle";
 
   const hint = !hydrated ? "biometric.needsScript" : supported === false ? "biometric.unsupported" : "biometric.hint";
   const fieldError = answer?.fieldError;
@@ -174,32 +186,54 @@ function PermissionForm({ initialGranted, answer }: { initialGranted: boolean; a
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="response" ref={responseRef} defaultValue="" />
-      <div className={`field${fieldError ? " field--error" : ""}`}>
-        {fieldError ? <FieldError id="granted-error" errors={[`security:${fieldError}`]} /> : null}
-        <div className="checkbox">
-          <input
-            id="granted"
-            type="checkbox"
-            name="granted"
-            checked={granted}
-            aria-describedby={["granted-hint", fieldError ? "granted-error" : null].filter(Boolean).join(" ")}
-            aria-invalid={fieldError ? true : undefined}
-            onChange={(e) => {
-              const checked = e.currentTarget.checked;
-              setGranted(checked);
-              if (checked && !initialGranted && supported) void nextOptions().catch(() => undefined);
-            }}
-          />
-          <label htmlFor="granted">{t("biometric.grant")}</label>
-        </div>
-        <p id="granted-hint" className="field__hint">
-          {t(hint)}
-        </p>
-      </div>
+      <GrantCheckbox
+        granted={granted}
+        fieldError={fieldError}
+        hint={hint}
+        onChange={(checked) => {
+          setGranted(checked);
+          if (checked && !initialGranted && supported) void nextOptions().catch(() => undefined);
+        }}
+      />
       <button type="submit" className="button" disabled={disabled}>
         {busy ? t("biometric.waiting") : t("biometric.save")}
       </button>
     </Form>
+  );
+}
+
+/** The permission's checkbox, its hint (what this browser can do) and its error. */
+function GrantCheckbox({
+  granted,
+  fieldError,
+  hint,
+  onChange,
+}: {
+  granted: boolean;
+  fieldError: string | undefined;
+  hint: string;
+  onChange: (checked: boolean) => void;
+}) {
+  const { t } = useTranslation("security");
+  return (
+    <div className={`field${fieldError ? " field--error" : ""}`}>
+      {fieldError ? <FieldError id="granted-error" errors={[`security:${fieldError}`]} /> : null}
+      <div className="checkbox">
+        <input
+          id="granted"
+          type="checkbox"
+          name="granted"
+          checked={granted}
+          aria-describedby={["granted-hint", fieldError ? "granted-error" : null].filter(Boolean).join(" ")}
+          aria-invalid={fieldError ? true : undefined}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+        <label htmlFor="granted">{t("biometric.grant")}</label>
+      </div>
+      <p id="granted-hint" className="field__hint">
+        {t(hint)}
+      </p>
+    </div>
   );
 }
 
@@ -247,6 +281,29 @@ function RenameForm({ passkey, answer }: { passkey: PasskeyRow; answer: ActionDa
   );
 }
 
+/** A passkey's Rename (a link: the row becomes a form) and Remove (a post), each naming the passkey. */
+function PasskeyActions({ passkey }: { passkey: PasskeyRow }) {
+  const { t } = useTranslation("security");
+  const navigation = useNavigation();
+  return (
+    <div className="button-group">
+      <Link to={`?rename=${passkey.id}`} className="button button--secondary">
+        {t("biometric.list.rename")}
+        <span className="visually-hidden"> {passkey.name}</span>
+      </Link>
+      <Form method="post">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="id" value={passkey.id} />
+        <button type="submit" className="button button--secondary" disabled={navigation.state === "submitting"}>
+          {t("biometric.list.remove")}
+          <span className="visually-hidden"> {passkey.name}</span>
+        </button>
+      </Form>
+    </div>
+  );
+}
+
 function PasskeyList({
   passkeys,
   renaming,
@@ -257,7 +314,6 @@ function PasskeyList({
   answer: ActionData | undefined;
 }) {
   const { t } = useTranslation("security");
-  const navigation = useNavigation();
   const listAnswer = answer && answer.intent !== "save" ? answer : undefined;
   const problem = listAnswer?.problem ?? (listAnswer?.failure ? "biometric.errors.save" : null);
   return (
@@ -301,29 +357,7 @@ function PasskeyList({
                   <td>{p.created}</td>
                   <td>{p.lastUsed ?? t("biometric.list.never")}</td>
                   <td>
-                    {renaming === p.id ? (
-                      <RenameForm passkey={p} answer={answer} />
-                    ) : (
-                      <div className="button-group">
-                        <Link to={`?rename=${p.id}`} className="button button--secondary">
-                          {t("biometric.list.rename")}
-                          <span className="visually-hidden"> {p.name}</span>
-                        </Link>
-                        <Form method="post">
-                          <AuthenticityTokenInput />
-                          <input type="hidden" name="intent" value="remove" />
-                          <input type="hidden" name="id" value={p.id} />
-                          <button
-                            type="submit"
-                            className="button button--secondary"
-                            disabled={navigation.state === "submitting"}
-                          >
-                            {t("biometric.list.remove")}
-                            <span className="visually-hidden"> {p.name}</span>
-                          </button>
-                        </Form>
-                      </div>
-                    )}
+                    {renaming === p.id ? <RenameForm passkey={p} answer={answer} /> : <PasskeyActions passkey={p} />}
                   </td>
                 </tr>
               ))}

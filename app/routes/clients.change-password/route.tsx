@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BiometricLoginLink } from "~/components/biometric-link";
@@ -15,9 +15,10 @@ import {
   summaryErrors,
   ShowPasswordToggle,
   useDisabledUntilValid,
+  useRemountKey,
 } from "~/components/forms";
 import { DisabledReason } from "~/components/disabled-reason";
-import { PasswordStrength } from "~/components/password-strength";
+import { NewPasswordField } from "~/components/new-password-field";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
 import { changePasswordRefusal, passwordFormSettings } from "~/lib/security";
@@ -76,10 +77,7 @@ export default function ChangePassword() {
   const { t } = useTranslation("security");
   const navigation = useNavigation();
   const [showCurrent, setShowCurrent] = useState(false);
-  const [showNew, setShowNew] = useState(false);
-  const [newPassword, setNewPassword] = useState("");
-  const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
-  useEffect(() => setNewPassword(""), [actionData]);
+  const secretsKey = useRemountKey(actionData);
   const validation = useBrowserValidation(() => import("~/lib/security-schemas").then((m) => m.ChangePasswordSchema));
   const [form, fields] = useForm({
     id: "change-password",
@@ -115,29 +113,13 @@ export default function ChangePassword() {
           checked={showCurrent}
           onChange={setShowCurrent}
         />
-        <div
-          onChange={(event) => {
-            const target = event.target as HTMLInputElement;
-            if (target.name === "newPassword") setNewPassword(target.value);
-          }}
-        >
-          <Field
-            key={`new-${secretsKey}`}
-            meta={fields.newPassword}
-            label={t("changePassword.new")}
-            hint={guidance ?? undefined}
-            type={showNew ? "text" : "password"}
-            autoComplete="new-password"
-            secret
-          >
-            {strengthMeter ? <PasswordStrength id="new-password-strength" password={newPassword} /> : null}
-          </Field>
-        </div>
-        <ShowPasswordToggle
-          id="show-new-password"
-          label={t("changePassword.showNew")}
-          checked={showNew}
-          onChange={setShowNew}
+        <NewPasswordField
+          meta={fields.newPassword}
+          label={t("changePassword.new")}
+          showLabel={t("changePassword.showNew")}
+          guidance={guidance}
+          strengthMeter={strengthMeter}
+          remountKey={secretsKey}
         />
         <button
           type="submit"

@@ -1,9 +1,9 @@
 import { DisabledReason } from "~/components/disabled-reason";
-import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -14,10 +14,12 @@ import {
   ErrorSummary,
   FailureAlert,
   Field,
-  FieldError,
+  type SummaryError,
   summaryErrors,
   useDisabledUntilValid,
+  useRemountKey,
 } from "~/components/forms";
+import { QuestionSelect } from "~/components/question-select";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
 import {
@@ -89,54 +91,52 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast("/clients/security-questions", { type: "success", title: "security:questions.saved" });
 }
 
-function QuestionSelect({
-  n,
-  meta,
-  defaults,
-  value,
-  onChange,
-}: {
-  n: 1 | 2;
-  meta: FieldMetadata<string | undefined>;
-  defaults: string[];
-  value: string;
-  onChange: (value: string) => void;
-}) {
+type QuestionFields = ReturnType<typeof useQuestionsForm>["fields"];
+
+export default function SecurityQuestions() {
+  const { answerMinLength } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
   const { t } = useTranslation("security");
-  const hasError = Boolean(meta.errors?.length);
+  const navigation = useNavigation();
+  const { form, fields, isValid } = useQuestionsForm(actionData);
+  // spec 002 §5: Continue is disabled until the form is valid.
+  const incomplete = useDisabledUntilValid(form.id, isValid);
+  const secretsKey = useRemountKey(actionData);
+  const formError = form.errors?.[0];
+  const answerHint =
+    answerMinLength > 0 ? t("questions.answerHintMin", { min: answerMinLength }) : t("questions.answerHint");
+
   return (
-    <div className={`field${hasError ? " field--error" : ""}`}>
-      <label htmlFor={meta.id} className="field__label">
-        {t(`questions.question${n}`)}
-      </label>
-      {hasError ? <FieldError id={meta.errorId} errors={meta.errors ?? []} /> : null}
-      <select
-        id={meta.id}
-        name={meta.name}
-        className="select"
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        aria-invalid={hasError || undefined}
-        aria-describedby={hasError ? meta.errorId : undefined}
-      >
-        <option value="">{t("questions.choose")}</option>
-        {defaults.map((q) => (
-          <option key={q} value={q}>
-            {q}
-          </option>
-        ))}
-        <option value={OTHER_QUESTION}>{t("questions.other")}</option>
-      </select>
+    <div className="page page--security-questions">
+      <h1>{t("questions.title")}</h1>
+      <p className="page__intro">{t("questions.intro")}</p>
+      <FailureAlert failure={actionData?.failure} />
+      <Form method="post" {...getFormProps(form)} className="form">
+        <ErrorSummary errors={questionsSummary(fields, formError)} />
+        {formError ? (
+          <div className="alert alert--error">
+            <p>{t(formError)}</p>
+          </div>
+        ) : null}
+        <AuthenticityTokenInput />
+        <QuestionPairs fields={fields} actionData={actionData} answerHint={answerHint} secretsKey={secretsKey} />
+        <button
+          type="submit"
+          className="button"
+          disabled={incomplete || navigation.state === "submitting"}
+          aria-describedby={incomplete ? "questions-reason" : undefined}
+        >
+          {t("questions.submit")}
+        </button>
+        <DisabledReason id="questions-reason" reason={incomplete ? t("questions.disabledReason") : null} />
+      </Form>
+      <BiometricLoginLink />
     </div>
   );
 }
-
-export default function SecurityQuestions() {
-  const { defaults, current, answerMinLength } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
-  const { t } = useTranslation("security");
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
+/** The form, its fields preselecting the current questions, and its checks in the browser. */
+function useQuestionsForm(actionData: ActionData | undefined) {
+  const { current, answerMinLength } = useLoaderData<typeof loader>();
   const validation = useBrowserValidation(
     () => import("~/lib/security-schemas").then((m) => m.createSecurityQuestionsSchema({ answerMinLength })),
     {},
@@ -153,19 +153,12 @@ export default function SecurityQuestions() {
     },
     ...validation.form,
   });
-  // spec 002 §5: Continue is disabled until the form is valid.
-  const incomplete = useDisabledUntilValid(form.id, validation.isValid);
-  // The selects are controlled so that 'Other' can reveal its input while JavaScript runs.
-  const initial = (n: 1 | 2) =>
-    (fields[`question${n}`].initialValue as string | undefined) ?? current[n - 1]?.select ?? "";
-  const [selected, setSelected] = useState<[string, string]>([initial(1), initial(2)]);
-  useEffect(() => {
-    setSelected([initial(1), initial(2)]);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actionData]);
-  const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
-  const formError = form.errors?.[0];
-  const summary = [
+  return { form, fields, isValid: validation.isValid };
+}
+
+/** The error summary: the form's error first (it points at the first question), then each field's. */
+function questionsSummary(fields: QuestionFields, formError: string | undefined): SummaryError[] {
+  return [
     ...(formError ? [{ fieldId: fields.question1.id, message: formError }] : []),
     ...summaryErrors([
       fields.question1,
@@ -176,68 +169,70 @@ export default function SecurityQuestions() {
       fields.answer2,
     ]),
   ];
-  const answerHint =
-    answerMinLength > 0 ? t("questions.answerHintMin", { min: answerMinLength }) : t("questions.answerHint");
+}
 
-  return (
-    <div className="page page--security-questions">
-      <h1>{t("questions.title")}</h1>
-      <p className="page__intro">{t("questions.intro")}</p>
-      <FailureAlert failure={actionData?.failure} />
-      <Form method="post" {...getFormProps(form)} className="form">
-        <ErrorSummary errors={summary} />
-        {formError ? (
-          <div className="alert alert--error">
-            <p>{t(formError)}</p>
-          </div>
-        ) : null}
-        <AuthenticityTokenInput />
-        {([1, 2] as const).map((n) => {
-          const custom = fields[`customQuestion${n}`];
-          const showCustom = !hydrated || selected[n - 1] === OTHER_QUESTION;
-          return (
-            <div key={n} className="security-question">
-              <QuestionSelect
-                n={n}
-                meta={fields[`question${n}`]}
-                defaults={defaults}
-                value={selected[n - 1] ?? ""}
-                onChange={(value) => setSelected((s) => (n === 1 ? [value, s[1]] : [s[0], value]))}
-              />
-              {showCustom ? (
-                <Field
-                  meta={custom}
-                  label={t(`questions.custom${n}`)}
-                  hint={hydrated ? undefined : t("questions.customHint")}
-                  autoComplete="off"
-                />
-              ) : (
-                <input type="hidden" name={custom.name} value="" />
-              )}
-              <Field
-                key={`answer${n}-${secretsKey}`}
-                meta={fields[`answer${n}`]}
-                label={t(`questions.answer${n}`)}
-                hint={answerHint}
-                autoComplete="off"
-                secret
-              />
-            </div>
-          );
-        })}
-        <button
-          type="submit"
-          className="button"
-          disabled={incomplete || navigation.state === "submitting"}
-          aria-describedby={incomplete ? "questions-reason" : undefined}
-        >
-          {t("questions.submit")}
-        </button>
-        <DisabledReason id="questions-reason" reason={incomplete ? t("questions.disabledReason") : null} />
-      </Form>
-      <BiometricLoginLink />
-    </div>
-  );
+/**
+ * The two questions, each with its custom question and its answer. The selects are controlled so
+ * that 'Other' can reveal its input while JavaScript runs (decision 053); without JavaScript the
+ * input is always there, with a hint.
+ */
+function QuestionPairs({
+  fields,
+  actionData,
+  answerHint,
+  secretsKey,
+}: {
+  fields: QuestionFields;
+  actionData: ActionData | undefined;
+  answerHint: string;
+  secretsKey: number;
+}) {
+  const { defaults, current } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("security");
+  const hydrated = useHydrated();
+  const initial = (n: 1 | 2) =>
+    (fields[`question${n}`].initialValue as string | undefined) ?? current[n - 1]?.select ?? "";
+  const [selected, setSelected] = useState<[string, string]>([initial(1), initial(2)]);
+  useEffect(() => {
+    setSelected([initial(1), initial(2)]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actionData]);
+  const pairs = ([1, 2] as const).map((n) => {
+    const custom = fields[`customQuestion${n}`];
+    const showCustom = !hydrated || selected[n - 1] === OTHER_QUESTION;
+    return (
+      <div key={n} className="security-question">
+        <QuestionSelect
+          meta={fields[`question${n}`]}
+          label={t(`questions.question${n}`)}
+          questions={defaults}
+          chooseLabel={t("questions.choose")}
+          otherLabel={t("questions.other")}
+          value={selected[n - 1] ?? ""}
+          onChange={(value) => setSelected((s) => (n === 1 ? [value, s[1]] : [s[0], value]))}
+        />
+        {showCustom ? (
+          <Field
+            meta={custom}
+            label={t(`questions.custom${n}`)}
+            hint={hydrated ? undefined : t("questions.customHint")}
+            autoComplete="off"
+          />
+        ) : (
+          <input type="hidden" name={custom.name} value="" />
+        )}
+        <Field
+          key={`answer${n}-${secretsKey}`}
+          meta={fields[`answer${n}`]}
+          label={t(`questions.answer${n}`)}
+          hint={answerHint}
+          autoComplete="off"
+          secret
+        />
+      </div>
+    );
+  });
+  return <>{pairs}</>;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

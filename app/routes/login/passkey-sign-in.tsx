@@ -43,7 +43,6 @@ function problemAnswer(error: unknown): Answer {
 
 export function PasskeySignIn({ userType, redirectTo }: { userType: "client" | "adviser"; redirectTo: string | null }) {
   const { t } = useTranslation("auth");
-  const shell = useShellData();
   const fetcher = useFetcher<PasskeyActionData>();
   const formRef = useRef<HTMLFormElement>(null);
   const responseRef = useRef<HTMLInputElement>(null);
@@ -71,33 +70,8 @@ export function PasskeySignIn({ userType, redirectTo }: { userType: "client" | "
     [submit, spendOptions],
   );
 
-  // The autofill's ceremony waits quietly for the user to pick a passkey in the username field.
-  // Started once per page view (the latest `finish` is read through a ref), never after a failure.
-  const finishRef = useRef(finish);
-  finishRef.current = finish;
   useEffect(() => setSupported(passkeysSupported()), []);
-  useEffect(() => {
-    // The form (its CSRF token and honeypot) is rendered once passkeys are known to be supported.
-    if (!supported) return;
-    let live = true;
-    void (async () => {
-      if (!(await autofillSupported())) return;
-      try {
-        const optionsJSON = await nextOptions();
-        const { startAuthentication } = await loadWebAuthn();
-        if (!live) return;
-        const response = await startAuthentication({ optionsJSON, useBrowserAutofill: true });
-        if (live) finishRef.current(response);
-      } catch (error) {
-        // Replaced by the button's ceremony, or the page left: nothing to say. Anything else is.
-        if (live && ceremonyProblemOf(error) !== "cancelled") setAnswer(problemAnswer(error));
-      }
-    })();
-    return () => {
-      live = false;
-      void loadWebAuthn().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
-    };
-  }, [supported, nextOptions]);
+  useAutofillCeremony(supported, nextOptions, finish, setAnswer);
 
   // The action's refusal (a redirect navigates away instead).
   useEffect(() => {
@@ -121,22 +95,13 @@ export function PasskeySignIn({ userType, redirectTo }: { userType: "client" | "
   }
 
   if (!supported) return null;
-  const honeypot = shell?.honeypotInputProps;
   return (
     <div className="login__passkey">
       <p className="login__or">{t("login.passkey.or")}</p>
       <StepAlert answer={answer ?? undefined} />
       <fetcher.Form method="post" action="/login" ref={formRef} onSubmit={(e) => e.preventDefault()}>
         <AuthenticityTokenInput />
-        {/* The anonymous form's honeypot, without the visible trap's second label and id */}
-        {honeypot ? (
-          <>
-            <input type="hidden" name={honeypot.nameFieldName} value="" />
-            {honeypot.validFromFieldName ? (
-              <input type="hidden" name={honeypot.validFromFieldName} value={honeypot.encryptedValidFrom} />
-            ) : null}
-          </>
-        ) : null}
+        <HiddenHoneypot />
         <input type="hidden" name="intent" value="passkey" />
         <input type="hidden" name="userType" value={userType} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -151,5 +116,55 @@ export function PasskeySignIn({ userType, redirectTo }: { userType: "client" | "
         </button>
       </fetcher.Form>
     </div>
+  );
+}
+
+/**
+ * The autofill's ceremony waits quietly for the user to pick a passkey in the username field.
+ * Started once per page view (the latest `finish` is read through a ref), never after a failure.
+ */
+function useAutofillCeremony(
+  supported: boolean,
+  nextOptions: () => Promise<PublicKeyCredentialRequestOptionsJSON>,
+  finish: (response: unknown) => void,
+  setAnswer: (answer: Answer) => void,
+) {
+  const finishRef = useRef(finish);
+  finishRef.current = finish;
+  useEffect(() => {
+    // The form (its CSRF token and honeypot) is rendered once passkeys are known to be supported.
+    if (!supported) return;
+    let live = true;
+    void (async () => {
+      if (!(await autofillSupported())) return;
+      try {
+        const optionsJSON = await nextOptions();
+        const { startAuthentication } = await loadWebAuthn();
+        if (!live) return;
+        const response = await startAuthentication({ optionsJSON, useBrowserAutofill: true });
+        if (live) finishRef.current(response);
+      } catch (error) {
+        // Replaced by the button's ceremony, or the page left: nothing to say. Anything else is.
+        if (live && ceremonyProblemOf(error) !== "cancelled") setAnswer(problemAnswer(error));
+      }
+    })();
+    return () => {
+      live = false;
+      void loadWebAuthn().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
+    };
+  }, [supported, nextOptions, setAnswer]);
+}
+
+/** The anonymous form's honeypot, without the visible trap's second label and id. */
+function HiddenHoneypot() {
+  const honeypot = useShellData()?.honeypotInputProps;
+  if (!honeypot) return null;
+  return (
+    <>
+      <input type="hidden" name={honeypot.nameFieldName} value="" />
+      {honeypot.validFromFieldName ? (
+        <input type="hidden" name={honeypot.validFromFieldName} value={honeypot.encryptedValidFrom} />
+      ) : null}
+    </>
   );
 }

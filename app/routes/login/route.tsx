@@ -2,14 +2,14 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotFields } from "~/components/honeypot-fields";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { afterHydration, lazyPart } from "~/components/lazy-part";
-import { ErrorSummary, Field, summaryErrors, ShowPasswordToggle } from "~/components/forms";
+import { ErrorSummary, Field, summaryErrors, ShowPasswordToggle, useRemountKey } from "~/components/forms";
 import { SignInStep as SignInStepOnServer } from "./sign-in-steps.server";
 import { StepAlert, stepTitleKey } from "./step-alert";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
@@ -191,7 +191,7 @@ export default function LoginPage() {
   // What the user typed as a secret (codes, characters, passwords, answers) is never left in the
   // page after an answer: each answer remounts the step's form, which Conform refills from the
   // reply minus the hidden secrets.
-  const answerKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
+  const answerKey = useRemountKey(actionData);
   // .login-page: the site's login background (app.css, spec 000 §3)
   return (
     <div className="login-page">
@@ -215,7 +215,7 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
   const navigation = useNavigation();
   const [showPassword, setShowPassword] = useState(false);
   // A refused password is never left in the page: each answer of the action remounts the field empty.
-  const passwordKey = useMemo(() => (answer ? Math.random() : 0), [answer]);
+  const passwordKey = useRemountKey(answer);
   const validation = useBrowserValidation(() => import("./login-schema").then((m) => m.LoginSchema));
   const [form, fields] = useForm({
     id: "login",
@@ -223,32 +223,12 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
     constraint: LOGIN_CONSTRAINT,
     ...validation.form,
   });
-  const tabQuery = (type: string) => {
-    const params = new URLSearchParams({ userType: type });
-    if (redirectTo) params.set("redirectTo", redirectTo);
-    return `?${params.toString()}`;
-  };
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
 
   return (
     <div className="login">
       <h1>{t("login.title")}</h1>
-      <nav aria-label={t("login.tabsLabel")} className="tabs">
-        <ul className="tabs__list">
-          {(["client", "adviser"] as const).map((type) => (
-            <li key={type}>
-              <Link
-                to={tabQuery(type)}
-                className={`tabs__tab${userType === type ? " tabs__tab--active" : ""}`}
-                aria-current={userType === type ? "page" : undefined}
-                replace
-              >
-                {t(`login.tab.${type}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <LoginTabs userType={userType} redirectTo={redirectTo} />
 
       {notice ? (
         <div className={`alert alert--${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"}>
@@ -296,6 +276,34 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The client and adviser tabs: each is this page for that kind of login, keeping where to go after. */
+function LoginTabs({ userType, redirectTo }: { userType: string; redirectTo: string | null | undefined }) {
+  const { t } = useTranslation("auth");
+  const tabQuery = (type: string) => {
+    const params = new URLSearchParams({ userType: type });
+    if (redirectTo) params.set("redirectTo", redirectTo);
+    return `?${params.toString()}`;
+  };
+  return (
+    <nav aria-label={t("login.tabsLabel")} className="tabs">
+      <ul className="tabs__list">
+        {(["client", "adviser"] as const).map((type) => (
+          <li key={type}>
+            <Link
+              to={tabQuery(type)}
+              className={`tabs__tab${userType === type ? " tabs__tab--active" : ""}`}
+              aria-current={userType === type ? "page" : undefined}
+              replace
+            >
+              {t(`login.tab.${type}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

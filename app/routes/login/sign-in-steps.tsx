@@ -1,5 +1,5 @@
 import { DisabledReason } from "~/components/disabled-reason";
-import { type FieldMetadata, getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/components/translation";
@@ -8,24 +8,11 @@ import { HoneypotFields } from "~/components/honeypot-fields";
 import type { z } from "zod";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { StepAlert, type StepAnswerData, stepTitleKey } from "./step-alert";
-import {
-  allFilledIn,
-  ErrorSummary,
-  Field,
-  FieldError,
-  ShowPasswordToggle,
-  summaryErrors,
-  useDisabledUntilValid,
-} from "~/components/forms";
-import { PasswordStrength } from "~/components/password-strength";
-import type { PasswordFormSettings } from "~/lib/security";
-import {
-  type LoginStep,
-  memorableAnswerable,
-  type MfaMethod,
-  OTHER_QUESTION,
-  STEP_CONSTRAINTS,
-} from "~/lib/sign-in-steps";
+import { allFilledIn, ErrorSummary, Field, FieldError, summaryErrors, useDisabledUntilValid } from "~/components/forms";
+import { NewPasswordField } from "~/components/new-password-field";
+import { QuestionSelect } from "~/components/question-select";
+import { methodName, type PasswordFormSettings } from "~/lib/security";
+import { type LoginStep, memorableAnswerable, STEP_CONSTRAINTS } from "~/lib/sign-in-steps";
 import type {
   ForcedPasswordSchema,
   MemorableSchema,
@@ -121,8 +108,6 @@ function ChangePasswordStep({
 }: StepProps<"ForceChangePassword"> & { settings: PasswordFormSettings }) {
   const { t } = useTranslation("auth");
   const pending = usePending();
-  const [typed, setTyped] = useState("");
-  const [showPassword, setShowPassword] = useState(false);
   const validation = useBrowserValidation(
     () => import("~/lib/sign-in-steps-schemas").then((m) => m.ForcedPasswordSchema),
     {
@@ -142,36 +127,16 @@ function ChangePasswordStep({
       <StepHeading step={step} />
       <p>{t("steps.password.intro")}</p>
       <StepAlert answer={answer} />
-      <Form
-        method="post"
-        action="/login"
-        {...getFormProps(form)}
-        className="form"
-        // The shared strength meter (spec 002 §5) follows what is typed; it exists only with JavaScript.
-        onInput={(event) => {
-          const target = event.target as HTMLInputElement;
-          if (target.name === fields.newPassword.name) setTyped(target.value);
-        }}
-      >
+      <Form method="post" action="/login" {...getFormProps(form)} className="form">
         <ErrorSummary errors={summaryErrors([fields.newPassword])} />
         <FormSecrets />
-        <Field
+        <NewPasswordField
           meta={fields.newPassword}
           label={t("steps.password.newPassword")}
-          hint={settings.guidance ?? undefined}
-          type={showPassword ? "text" : "password"}
-          autoComplete="new-password"
-          secret
-        >
-          {settings.strengthMeter ? (
-            <PasswordStrength id={`${fields.newPassword.id}-strength`} password={typed} />
-          ) : null}
-        </Field>
-        <ShowPasswordToggle
-          id="show-new-password"
-          label={t("security:changePassword.showNew")}
-          checked={showPassword}
-          onChange={setShowPassword}
+          showLabel={t("security:changePassword.showNew")}
+          guidance={settings.guidance}
+          strengthMeter={settings.strengthMeter}
+          strengthId={`${fields.newPassword.id}-strength`}
         />
         <div className="form__actions">
           <button
@@ -230,43 +195,6 @@ function SiteTermsStep({ step, answer }: StepProps<"SiteTerms">) {
 // ---------------------------------------------------------------------------------------------
 // SetSecurityQuestions: two questions (the platform's defaults or 'Other'), two answers (spec 002 §5).
 
-function QuestionSelect({
-  meta,
-  label,
-  questions,
-}: {
-  meta: FieldMetadata<string | undefined>;
-  label: string;
-  questions: string[];
-}) {
-  const { t } = useTranslation("auth");
-  const hasError = Boolean(meta.errors?.length);
-  const { key, ...selectProps } = getSelectProps(meta, { ariaAttributes: false });
-  return (
-    <div className={`field${hasError ? " field--error" : ""}`}>
-      <label htmlFor={meta.id} className="field__label">
-        {label}
-      </label>
-      {hasError ? <FieldError id={meta.errorId} errors={meta.errors ?? []} /> : null}
-      <select
-        key={key}
-        {...selectProps}
-        className="field__input field__select"
-        aria-invalid={hasError || undefined}
-        aria-describedby={hasError ? meta.errorId : undefined}
-      >
-        <option value="">{t("steps.questions.choose")}</option>
-        {questions.map((q) => (
-          <option key={q} value={q}>
-            {q}
-          </option>
-        ))}
-        <option value={OTHER_QUESTION}>{t("steps.questions.other")}</option>
-      </select>
-    </div>
-  );
-}
-
 function SecurityQuestionsStep({ step, answer }: StepProps<"SetSecurityQuestions">) {
   const { t } = useTranslation("auth");
   const pending = usePending();
@@ -302,6 +230,8 @@ function SecurityQuestionsStep({ step, answer }: StepProps<"SetSecurityQuestions
               meta={p.question}
               label={t("steps.questions.question", { n: p.n })}
               questions={step.defaultQuestions}
+              chooseLabel={t("steps.questions.choose")}
+              otherLabel={t("steps.questions.other")}
             />
             <Field
               meta={p.custom}
@@ -342,10 +272,6 @@ function SecurityQuestionsStep({ step, answer }: StepProps<"SetSecurityQuestions
 // ---------------------------------------------------------------------------------------------
 // MfaRequired and MfaEnrolmentValidateDevice: the security code form.
 
-function methodLabel(t: (key: string) => string, method: MfaMethod | null): string {
-  return t(`steps.method.${method ?? "token"}`);
-}
-
 function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolmentValidateDevice">) {
   const { t } = useTranslation("auth");
   const pending = usePending();
@@ -364,11 +290,6 @@ function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolm
   // spec 000 §5: the security code's submit is disabled while the code is empty.
   const empty = useDisabledUntilValid(form.id, allFilledIn([fields.code.name]));
   const token = step.method === "token";
-  const sentTo = step.destination
-    ? t("steps.code.sentTo", { destination: step.destination })
-    : token
-      ? t("steps.code.fromApp")
-      : t("steps.code.sent");
   return (
     <div className="login sign-in-step">
       <StepHeading step={step} />
@@ -378,25 +299,9 @@ function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolm
         </div>
       ) : null}
       <StepAlert answer={answer} />
-      <p>{sentTo}</p>
+      <p>{codeSentTo(t, step.destination, token)}</p>
       {step.status === "MfaEnrolmentValidateDevice" && token && step.tokenSecret ? (
-        <div className="token-setup">
-          <p>{t("steps.validateDevice.tokenIntro")}</p>
-          <dl className="token-setup__details">
-            <dt>{t("steps.validateDevice.secret")}</dt>
-            <dd>
-              <code>{step.tokenSecret}</code>
-            </dd>
-            {step.otpauthUri ? (
-              <>
-                <dt>{t("steps.validateDevice.uri")}</dt>
-                <dd>
-                  <code className="token-setup__uri">{step.otpauthUri}</code>
-                </dd>
-              </>
-            ) : null}
-          </dl>
-        </div>
+        <TokenSetup secret={step.tokenSecret} otpauthUri={step.otpauthUri} />
       ) : null}
       <Form method="post" action="/login" {...getFormProps(form)} className="form">
         <ErrorSummary errors={summaryErrors([fields.code])} />
@@ -430,6 +335,40 @@ function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolm
         </div>
         <DisabledReason id="step-code-reason" reason={empty ? t("steps.code.disabledReason") : null} />
       </Form>
+    </div>
+  );
+}
+
+/** Where the code comes from: where it was sent, or the authenticator app. */
+function codeSentTo(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  destination: string | null,
+  token: boolean,
+) {
+  if (destination) return t("steps.code.sentTo", { destination });
+  return token ? t("steps.code.fromApp") : t("steps.code.sent");
+}
+
+/** The authenticator app's key (and its otpauth link) to add Client Online to the app. */
+function TokenSetup({ secret, otpauthUri }: { secret: string; otpauthUri: string | null | undefined }) {
+  const { t } = useTranslation("auth");
+  return (
+    <div className="token-setup">
+      <p>{t("steps.validateDevice.tokenIntro")}</p>
+      <dl className="token-setup__details">
+        <dt>{t("steps.validateDevice.secret")}</dt>
+        <dd>
+          <code>{secret}</code>
+        </dd>
+        {otpauthUri ? (
+          <>
+            <dt>{t("steps.validateDevice.uri")}</dt>
+            <dd>
+              <code className="token-setup__uri">{otpauthUri}</code>
+            </dd>
+          </>
+        ) : null}
+      </dl>
     </div>
   );
 }
@@ -484,7 +423,7 @@ function LinkDeviceStep({ step, answer }: StepProps<"MfaEnrolmentLinkDevice">) {
                       defaultChecked={meta.initialValue === m.method}
                     />
                     <label htmlFor={id}>
-                      {methodLabel(t, m.method)}
+                      {methodName(t, "steps.method", m.method)}
                       {m.destination ? <span className="radio__hint"> ({m.destination})</span> : null}
                     </label>
                   </div>
@@ -571,27 +510,7 @@ function MemorableStep({ step, answer }: StepProps<"MemorableCharactersRequired"
       >
         <FormSecrets />
         {answerable ? (
-          <>
-            <ErrorSummary errors={summaryErrors(chars)} />
-            <p>{t("steps.memorable.intro")}</p>
-            {step.hint ? <p className="field__hint">{t("steps.memorable.hint", { hint: step.hint })}</p> : null}
-            <fieldset className="fieldset memorable">
-              <legend className="fieldset__legend">{t("steps.memorable.legend")}</legend>
-              <div className="memorable__fields">
-                {chars.map((meta, i) => (
-                  <Field
-                    key={`${meta.id}-${step.positions[i]}`}
-                    meta={meta}
-                    label={t("steps.memorable.character", { position: (step.positions[i] ?? 0) + 1 })}
-                    type="password"
-                    autoComplete="off"
-                    inputClassName="field__input--char"
-                    secret
-                  />
-                ))}
-              </div>
-            </fieldset>
-          </>
+          <MemorableFields step={step} chars={chars} />
         ) : (
           <div className="alert alert--error" role="alert">
             <p>{t("steps.memorable.unavailable")}</p>
@@ -615,5 +534,39 @@ function MemorableStep({ step, answer }: StepProps<"MemorableCharactersRequired"
         <DisabledReason id="step-memorable-reason" reason={incomplete ? t("steps.memorable.disabledReason") : null} />
       </Form>
     </div>
+  );
+}
+
+/** The three characters asked for, each labelled with its position in the memorable word. */
+function MemorableFields({
+  step,
+  chars,
+}: {
+  step: Extract<LoginStep, { status: "MemorableCharactersRequired" }>;
+  chars: Array<FieldMetadata<string | undefined>>;
+}) {
+  const { t } = useTranslation("auth");
+  return (
+    <>
+      <ErrorSummary errors={summaryErrors(chars)} />
+      <p>{t("steps.memorable.intro")}</p>
+      {step.hint ? <p className="field__hint">{t("steps.memorable.hint", { hint: step.hint })}</p> : null}
+      <fieldset className="fieldset memorable">
+        <legend className="fieldset__legend">{t("steps.memorable.legend")}</legend>
+        <div className="memorable__fields">
+          {chars.map((meta, i) => (
+            <Field
+              key={`${meta.id}-${step.positions[i]}`}
+              meta={meta}
+              label={t("steps.memorable.character", { position: (step.positions[i] ?? 0) + 1 })}
+              type="password"
+              autoComplete="off"
+              inputClassName="field__input--char"
+              secret
+            />
+          ))}
+        </div>
+      </fieldset>
+    </>
   );
 }

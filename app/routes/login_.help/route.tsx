@@ -152,53 +152,15 @@ function Message({ data }: { data: ActionData | undefined }) {
 }
 
 export default function HelpWithLoggingIn() {
-  const { userType, dateFormat, locale, expired, forgotUsernameLabel } = useLoaderData<typeof loader>();
+  const { userType, expired } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const { t } = useTranslation("recovery");
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
-  const passwordData = actionData?.form === "password" ? actionData : undefined;
-  const usernameData = actionData?.form === "username" ? actionData : undefined;
-  const passwordValidation = useBrowserValidation(() =>
-    import("~/lib/recovery-schemas").then((m) => m.ForgottenPasswordSchema),
-  );
-  const usernameValidation = useBrowserValidation(
-    () => import("~/lib/recovery-schemas").then((m) => m.createForgottenUsernameSchema(locale)),
-    {},
-    [locale],
-  );
-
-  const [passwordForm, passwordFields] = useForm({
-    id: "forgotten-password",
-    lastResult: passwordData?.result,
-    ...passwordValidation.form,
-  });
-  const [usernameForm, usernameFields] = useForm({
-    id: "forgotten-username",
-    lastResult: usernameData?.result,
-    ...usernameValidation.form,
-  });
   const loginHref = userType === "adviser" ? "/login?userType=adviser" : "/login";
 
   return (
     <div className="login">
       <h1>{t("title")}</h1>
-      <nav aria-label={t("tabsLabel")} className="tabs">
-        <ul className="tabs__list">
-          {(["client", "adviser"] as const).map((type) => (
-            <li key={type}>
-              <Link
-                to={`?userType=${type}`}
-                className={`tabs__tab${userType === type ? " tabs__tab--active" : ""}`}
-                aria-current={userType === type ? "page" : undefined}
-                replace
-              >
-                {t(`tab.${type}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <UserTypeTabs userType={userType} />
 
       {expired ? (
         <div className="alert alert--info" role="status">
@@ -206,55 +168,115 @@ export default function HelpWithLoggingIn() {
         </div>
       ) : null}
 
-      <section className="help-section" aria-labelledby="forgotten-password-heading">
-        <h2 id="forgotten-password-heading">{t("password.heading")}</h2>
-        <p>{t("password.intro")}</p>
-        <Message data={passwordData} />
-        <FailureAlert failure={passwordData?.failure} />
-        <Form method="post" {...getFormProps(passwordForm)} className="form">
-          <ErrorSummary errors={summaryErrors([passwordFields.username])} />
-          <AuthenticityTokenInput />
-          <HoneypotFields />
-          <input type="hidden" name="intent" value="password" />
-          <input type="hidden" name="userType" value={userType} />
-          <Field meta={passwordFields.username} label={t("password.username")} autoComplete="username" />
-          <button type="submit" className="button" disabled={pending}>
-            {t("password.submit")}
-          </button>
-        </Form>
-      </section>
-
+      <ForgottenPassword data={actionData?.form === "password" ? actionData : undefined} />
       {userType === "client" ? (
-        <section className="help-section" aria-labelledby="forgotten-username-heading">
-          <h2 id="forgotten-username-heading">{forgotUsernameLabel ?? t("username.heading")}</h2>
-          <p>{t("username.intro")}</p>
-          <Message data={usernameData} />
-          <FailureAlert failure={usernameData?.failure} />
-          <Form method="post" {...getFormProps(usernameForm)} className="form">
-            <ErrorSummary errors={summaryErrors([usernameFields.email, usernameFields.dob])} />
-            <AuthenticityTokenInput />
-            <HoneypotFields idSuffix="username" />
-            <input type="hidden" name="intent" value="username" />
-            <input type="hidden" name="userType" value="client" />
-            <Field meta={usernameFields.email} label={t("username.email")} type="email" autoComplete="email" />
-            <Field
-              meta={usernameFields.dob}
-              label={t("username.dob")}
-              hint={t("username.dobHint", { format: dateFormat })}
-              autoComplete="bday"
-              inputClassName="field__input--short"
-            />
-            <button type="submit" className="button" disabled={pending}>
-              {t("username.submit")}
-            </button>
-          </Form>
-        </section>
+        <ForgottenUsername data={actionData?.form === "username" ? actionData : undefined} />
       ) : null}
 
       <p className="standalone-link">
         <Link to={loginHref}>{t("returnToLogin")}</Link>
       </p>
     </div>
+  );
+}
+
+/** The client and adviser tabs: each is this page for that kind of login. */
+function UserTypeTabs({ userType }: { userType: string }) {
+  const { t } = useTranslation("recovery");
+  return (
+    <nav aria-label={t("tabsLabel")} className="tabs">
+      <ul className="tabs__list">
+        {(["client", "adviser"] as const).map((type) => (
+          <li key={type}>
+            <Link
+              to={`?userType=${type}`}
+              className={`tabs__tab${userType === type ? " tabs__tab--active" : ""}`}
+              aria-current={userType === type ? "page" : undefined}
+              replace
+            >
+              {t(`tab.${type}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** 'Forgotten your password?': the username, to start a reset. */
+function ForgottenPassword({ data }: { data: ActionData | undefined }) {
+  const { userType } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("recovery");
+  const pending = useNavigation().state === "submitting";
+  const validation = useBrowserValidation(() =>
+    import("~/lib/recovery-schemas").then((m) => m.ForgottenPasswordSchema),
+  );
+  const [form, fields] = useForm({
+    id: "forgotten-password",
+    lastResult: data?.result,
+    ...validation.form,
+  });
+  return (
+    <section className="help-section" aria-labelledby="forgotten-password-heading">
+      <h2 id="forgotten-password-heading">{t("password.heading")}</h2>
+      <p>{t("password.intro")}</p>
+      <Message data={data} />
+      <FailureAlert failure={data?.failure} />
+      <Form method="post" {...getFormProps(form)} className="form">
+        <ErrorSummary errors={summaryErrors([fields.username])} />
+        <AuthenticityTokenInput />
+        <HoneypotFields />
+        <input type="hidden" name="intent" value="password" />
+        <input type="hidden" name="userType" value={userType} />
+        <Field meta={fields.username} label={t("password.username")} autoComplete="username" />
+        <button type="submit" className="button" disabled={pending}>
+          {t("password.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** 'Forgotten your username?' (clients only): email address and date of birth. */
+function ForgottenUsername({ data }: { data: ActionData | undefined }) {
+  const { dateFormat, locale, forgotUsernameLabel } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("recovery");
+  const pending = useNavigation().state === "submitting";
+  const validation = useBrowserValidation(
+    () => import("~/lib/recovery-schemas").then((m) => m.createForgottenUsernameSchema(locale)),
+    {},
+    [locale],
+  );
+  const [form, fields] = useForm({
+    id: "forgotten-username",
+    lastResult: data?.result,
+    ...validation.form,
+  });
+  return (
+    <section className="help-section" aria-labelledby="forgotten-username-heading">
+      <h2 id="forgotten-username-heading">{forgotUsernameLabel ?? t("username.heading")}</h2>
+      <p>{t("username.intro")}</p>
+      <Message data={data} />
+      <FailureAlert failure={data?.failure} />
+      <Form method="post" {...getFormProps(form)} className="form">
+        <ErrorSummary errors={summaryErrors([fields.email, fields.dob])} />
+        <AuthenticityTokenInput />
+        <HoneypotFields idSuffix="username" />
+        <input type="hidden" name="intent" value="username" />
+        <input type="hidden" name="userType" value="client" />
+        <Field meta={fields.email} label={t("username.email")} type="email" autoComplete="email" />
+        <Field
+          meta={fields.dob}
+          label={t("username.dob")}
+          hint={t("username.dobHint", { format: dateFormat })}
+          autoComplete="bday"
+          inputClassName="field__input--short"
+        />
+        <button type="submit" className="button" disabled={pending}>
+          {t("username.submit")}
+        </button>
+      </Form>
+    </section>
   );
 }
 

@@ -3,7 +3,6 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotFields } from "~/components/honeypot-fields";
@@ -15,10 +14,10 @@ import {
   Field,
   type SummaryError,
   summaryErrors,
-  ShowPasswordToggle,
   useDisabledUntilValid,
+  useRemountKey,
 } from "~/components/forms";
-import { PasswordStrength } from "~/components/password-strength";
+import { NewPasswordField } from "~/components/new-password-field";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { clientAddress } from "~/runtime/client-address.server";
 import type { Failure } from "~/lib/error-catalogue";
@@ -141,16 +140,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
+type ResetFields = ReturnType<typeof useForm<Record<string, string>>>[1];
+
 export default function ResetPassword() {
   const { step, questions, userType, guidance, strengthMeter } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const { t } = useTranslation("recovery");
   const navigation = useNavigation();
-  const [showPassword, setShowPassword] = useState(false);
-  const [password, setPassword] = useState("");
   // Secrets are never left in the page after an answer: each answer remounts the fields empty.
-  const secretsKey = useMemo(() => (actionData ? Math.random() : 0), [actionData]);
-  useEffect(() => setPassword(""), [actionData]);
+  const secretsKey = useRemountKey(actionData);
   const validation = useBrowserValidation(
     () =>
       import("~/lib/recovery-schemas").then((m) =>
@@ -167,16 +165,6 @@ export default function ResetPassword() {
   // spec 000 §5: the change-password button stays disabled until the form is valid.
   const incomplete = useDisabledUntilValid(form.id, validation.isValid);
   const formError = form.errors?.[0];
-  const ordered =
-    step === "enterReset"
-      ? [fields.resetCode!, fields.newPassword!]
-      : [fields.answer1!, fields.answer2!, fields.newPassword!];
-  const summary: SummaryError[] = [
-    ...(formError ? [{ fieldId: fields.answer1!.id, message: formError }] : []),
-    ...summaryErrors(ordered),
-  ];
-  const loginHref = userType === "adviser" ? "/login?userType=adviser" : "/login";
-  const helpHref = userType === "adviser" ? "/login/help?userType=adviser" : "/login/help";
 
   return (
     <div className="login">
@@ -189,68 +177,22 @@ export default function ResetPassword() {
       ) : null}
       <FailureAlert failure={actionData?.failure} />
       <Form method="post" {...getFormProps(form)} className="form">
-        <ErrorSummary errors={summary} />
+        <ErrorSummary errors={resetSummary(step, fields, formError)} />
         <AuthenticityTokenInput />
         <HoneypotFields />
         <input type="hidden" name="userType" value={userType} />
         {step === "enterReset" ? (
-          <Field
-            key={`code-${secretsKey}`}
-            meta={fields.resetCode!}
-            label={t("reset.code")}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            inputClassName="field__input--short"
-            secret
-          />
+          <ResetCodeField fields={fields} secretsKey={secretsKey} />
         ) : (
-          <fieldset>
-            <legend>{t("reset.answersLegend")}</legend>
-            {formError ? (
-              <p className="field__error" role="alert">
-                <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
-                {t(formError)}
-              </p>
-            ) : null}
-            <Field
-              key={`a1-${secretsKey}`}
-              meta={fields.answer1!}
-              label={questions[0] ?? ""}
-              autoComplete="off"
-              secret
-            />
-            <Field
-              key={`a2-${secretsKey}`}
-              meta={fields.answer2!}
-              label={questions[1] ?? ""}
-              autoComplete="off"
-              secret
-            />
-          </fieldset>
+          <ResetAnswers fields={fields} questions={questions} formError={formError} secretsKey={secretsKey} />
         )}
-        <div
-          onChange={(event) => {
-            const target = event.target as HTMLInputElement;
-            if (target.name === "newPassword") setPassword(target.value);
-          }}
-        >
-          <Field
-            key={`pw-${secretsKey}`}
-            meta={fields.newPassword!}
-            label={t("reset.newPassword")}
-            hint={guidance ?? undefined}
-            type={showPassword ? "text" : "password"}
-            autoComplete="new-password"
-            secret
-          >
-            {strengthMeter ? <PasswordStrength id="new-password-strength" password={password} /> : null}
-          </Field>
-        </div>
-        <ShowPasswordToggle
-          id="show-new-password"
-          label={t("reset.showPassword")}
-          checked={showPassword}
-          onChange={setShowPassword}
+        <NewPasswordField
+          meta={fields.newPassword!}
+          label={t("reset.newPassword")}
+          showLabel={t("reset.showPassword")}
+          guidance={guidance}
+          strengthMeter={strengthMeter}
+          remountKey={secretsKey}
         />
         <button
           type="submit"
@@ -262,13 +204,77 @@ export default function ResetPassword() {
         </button>
         <DisabledReason id="reset-reason" reason={incomplete ? t("reset.disabledReason") : null} />
       </Form>
-      <p className="standalone-link">
-        <Link to={helpHref}>{t("reset.startAgain")}</Link>
-      </p>
-      <p className="standalone-link">
-        <Link to={loginHref}>{t("returnToLogin")}</Link>
-      </p>
+      <ResetLinks userType={userType} />
     </div>
+  );
+}
+
+/** The error summary: the answers' shared error first (it points at the first answer), then each field's. */
+function resetSummary(step: string, fields: ResetFields, formError: string | undefined): SummaryError[] {
+  const ordered =
+    step === "enterReset"
+      ? [fields.resetCode!, fields.newPassword!]
+      : [fields.answer1!, fields.answer2!, fields.newPassword!];
+  return [...(formError ? [{ fieldId: fields.answer1!.id, message: formError }] : []), ...summaryErrors(ordered)];
+}
+
+/** The reset code sent to the user. */
+function ResetCodeField({ fields, secretsKey }: { fields: ResetFields; secretsKey: number }) {
+  const { t } = useTranslation("recovery");
+  return (
+    <Field
+      key={`code-${secretsKey}`}
+      meta={fields.resetCode!}
+      label={t("reset.code")}
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      inputClassName="field__input--short"
+      secret
+    />
+  );
+}
+
+/** The answers to the user's two security questions, with their shared error. */
+function ResetAnswers({
+  fields,
+  questions,
+  formError,
+  secretsKey,
+}: {
+  fields: ResetFields;
+  questions: string[];
+  formError: string | undefined;
+  secretsKey: number;
+}) {
+  const { t } = useTranslation("recovery");
+  return (
+    <fieldset>
+      <legend>{t("reset.answersLegend")}</legend>
+      {formError ? (
+        <p className="field__error" role="alert">
+          <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
+          {t(formError)}
+        </p>
+      ) : null}
+      <Field key={`a1-${secretsKey}`} meta={fields.answer1!} label={questions[0] ?? ""} autoComplete="off" secret />
+      <Field key={`a2-${secretsKey}`} meta={fields.answer2!} label={questions[1] ?? ""} autoComplete="off" secret />
+    </fieldset>
+  );
+}
+
+/** 'Start again' (back to 'Help with logging in') and 'Return to login', for the user's kind of login. */
+function ResetLinks({ userType }: { userType: string }) {
+  const { t } = useTranslation("recovery");
+  const adviser = userType === "adviser";
+  return (
+    <>
+      <p className="standalone-link">
+        <Link to={adviser ? "/login/help?userType=adviser" : "/login/help"}>{t("reset.startAgain")}</Link>
+      </p>
+      <p className="standalone-link">
+        <Link to={adviser ? "/login?userType=adviser" : "/login"}>{t("returnToLogin")}</Link>
+      </p>
+    </>
   );
 }
 
