@@ -153,7 +153,7 @@ type Signing = {
   planning: PlanningClient;
   id: number;
   item: Awaited<ReturnType<typeof loadSignature>>["item"];
-  own: NonNullable<ReturnType<typeof ownSignatory>>;
+  own: Awaited<ReturnType<typeof loadSignature>>["signatories"][number];
 };
 
 const ACCEPT_TERMS = { fieldId: "signature-accept", message: "messages:signature.errors.acceptTerms" };
