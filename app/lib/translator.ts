@@ -34,6 +34,37 @@ const NESTING = /\$t\((.+?)\)/g;
 const NESTING_PREFIX = "$t(";
 const countNesting = (text: string) => text.split(NESTING_PREFIX).length - 1;
 
+/** `{{name}}` replaced by the option of that name (unescaped); an unknown name stays as written. */
+function interpolate(text: string, options: TranslateOptions | undefined): string {
+  if (!text.includes("{{")) return text;
+  return text.replace(VARIABLE, (match, inner: string) => {
+    const name = (inner.startsWith("-") ? inner.slice(1) : inner).trim();
+    if (!options || !Object.prototype.hasOwnProperty.call(options, name)) return match;
+    const value = options[name];
+    return value === undefined || value === null ? "" : String(value);
+  });
+}
+
+/** Each `$t(key, {options})` in the text, translated with the options (and the outer ones). */
+function nest(text: string, options: TranslateOptions | undefined, translate: Translate): string {
+  if (!text.includes(NESTING_PREFIX)) return text;
+  return text.replace(NESTING, (_match, inner: string) => {
+    let key = inner.trim();
+    let nested: TranslateOptions = { ...options };
+    const separator = /,[ ]*\{/.exec(key);
+    if (separator) {
+      const json = `{${key.slice(separator.index + separator[0].length).split(/,[ ]*\{/)[0]}`;
+      key = key.slice(0, separator.index);
+      try {
+        nested = { ...nested, ...(JSON.parse(json) as TranslateOptions) };
+      } catch {
+        return `${key},${json}`;
+      }
+    }
+    return translate(key, nested);
+  });
+}
+
 export function createTranslator(language: string, texts: Texts, defaultNs = "common"): Translator {
   const plurals = new Intl.PluralRules(language);
 
@@ -62,36 +93,6 @@ export function createTranslator(language: string, texts: Texts, defaultNs = "co
       }
     }
     return undefined;
-  }
-
-  function interpolate(text: string, options: TranslateOptions | undefined): string {
-    if (!text.includes("{{")) return text;
-    return text.replace(VARIABLE, (match, inner: string) => {
-      const name = (inner.startsWith("-") ? inner.slice(1) : inner).trim();
-      if (!options || !Object.prototype.hasOwnProperty.call(options, name)) return match;
-      const value = options[name];
-      return value === undefined || value === null ? "" : String(value);
-    });
-  }
-
-  /** Each `$t(key, {options})` in the text, translated with the options (and the outer ones). */
-  function nest(text: string, options: TranslateOptions | undefined, translate: Translate): string {
-    if (!text.includes(NESTING_PREFIX)) return text;
-    return text.replace(NESTING, (_match, inner: string) => {
-      let key = inner.trim();
-      let nested: TranslateOptions = { ...options };
-      const separator = /,[ ]*\{/.exec(key);
-      if (separator) {
-        const json = `{${key.slice(separator.index + separator[0].length).split(/,[ ]*\{/)[0]}`;
-        key = key.slice(0, separator.index);
-        try {
-          nested = { ...nested, ...(JSON.parse(json) as TranslateOptions) };
-        } catch {
-          return `${key},${json}`;
-        }
-      }
-      return translate(key, nested);
-    });
   }
 
   const fixed = new Map<string, Translate>();

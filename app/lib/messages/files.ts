@@ -1,5 +1,6 @@
 // spec 002 §4 "Attachment download": the confirmation shows the file's name and size, and warns
 // about file types that may contain macros or other harmful content (docs/decisions/080).
+import { numberFormat } from "~/lib/format";
 
 /**
  * Types a reader opens without running anything: plain documents, images and the macro-free
@@ -43,7 +44,7 @@ export function isRiskyFile(filename: string): boolean {
 export function formatFileSize(bytes: number | null | undefined, locale: string): string {
   if (typeof bytes !== "number" || !Number.isFinite(bytes) || bytes < 0) return "";
   const format = (value: number, unit: "byte" | "kilobyte" | "megabyte", digits: number) =>
-    new Intl.NumberFormat(locale, {
+    numberFormat(locale, {
       style: "unit",
       unit,
       unitDisplay: unit === "byte" ? "long" : "short",

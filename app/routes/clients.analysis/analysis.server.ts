@@ -462,6 +462,83 @@ function crumbLinks(crumbs: Crumb[], query: AnalysisQuery) {
 const transactionAnchor = (n: number) => `tx-${n}`;
 const transactionPhoneAnchor = (n: number) => `tx-item-${n}`;
 
+type TransactionFieldKey = ReturnType<typeof detailKeys>[number];
+
+/** The texts of one transaction's fields, signed amounts with the words a screen reader hears (decision 108). */
+function transactionValues(
+  tx: TransactionAnswer,
+  kind: ReturnType<typeof transactionKind>,
+  type: string,
+  accountName: ReadonlyMap<number, string>,
+  c: Pick<Context, "t" | "locale">,
+): Record<TransactionFieldKey, { value: string; spoken: string | null }> {
+  const { t, locale } = c;
+  const number = numberFormat(locale, { maximumFractionDigits: 4 });
+  const signed = signedAmounts(kind, {
+    value: tx.nativeTransactionValue.amount,
+    valueAfter: tx.netAmount.amount,
+    fees: tx.fee.amount,
+    taxes: tx.tax.amount,
+  });
+  const directed = directionOf(kind) !== null;
+  // an amount that shows as nothing (0.00) moved no money either way
+  const spoken = (amount: number) =>
+    toMinor(amount) === 0 ? null : t(amount < 0 ? "analysis.transactions.paidOut" : "analysis.transactions.received");
+  const amount = (value: number | null) => ({
+    value:
+      value === null
+        ? ""
+        : formatMoney(value, tx.nativeTransactionValue.currency, locale, { decimals: TABLE_DECIMALS }),
+    spoken: value === null || !directed ? null : spoken(value),
+  });
+  const plain = (value: string) => ({ value, spoken: null });
+  const notAvailable = t("analysis.transactions.notAvailable");
+  return {
+    account: plain(accountName.get(tx.accountId) ?? String(tx.accountId)),
+    value: amount(signed.value),
+    narrative: plain(tx.comment ?? type),
+    valueAfter: amount(signed.valueAfter),
+    fees: amount(signed.fees),
+    taxes: amount(signed.taxes),
+    units: plain(
+      `${number.format(tx.volume)} / ${tx.pricePerUnit === null ? notAvailable : number.format(tx.pricePerUnit)}`,
+    ),
+    code: plain(`${tx.code} / ${tx.securityIsin ?? notAvailable}`),
+    settlement: plain(transactionDate(tx.settlementDate)),
+  };
+}
+
+/** One row of the transactions tab (1-based `n` for its anchors). */
+function transactionRow(
+  tx: TransactionAnswer,
+  n: number,
+  accountName: ReadonlyMap<number, string>,
+  c: Context,
+): TransactionRow {
+  const { t, query, settings } = c;
+  const kind = transactionKind(tx);
+  const type = kind === "other" ? tx.transactionTypeDesc : t(`analysis.transactions.types.${kind}`);
+  const values = transactionValues(tx, kind, type, accountName, c);
+  return {
+    id: tx.id,
+    tradeDate: transactionDate(tx.tradeDate),
+    // spec 001 §5: an invalid or empty security name is 'INVALID DATA' (never a link without a name)
+    security: securityName(tx.securityDescription) ?? t("analysis.investments.invalidName"),
+    account: values.account.value,
+    type,
+    value: values.value.value,
+    valueSpoken: values.value.spoken,
+    href: analysisHref(query, { tab: "transactions", tx: tx.id }),
+    selected: false,
+    anchor: transactionAnchor(n),
+    phoneAnchor: transactionPhoneAnchor(n),
+    fields: detailKeys(tx.type, settings.hide).map((key) => ({
+      label: t(`analysis.transactions.fields.${key}`),
+      ...values[key],
+    })),
+  };
+}
+
 /** spec 001 §2.3 transactions tab: the loaded pages, the selected one's details, 'Load more' while there are more. */
 export function transactionsView(
   list: TransactionAnswer[],
@@ -469,62 +546,10 @@ export function transactionsView(
   c: Context,
 ): TransactionsView {
   if (!list.length) return { state: "empty" };
-  const { t, locale, query, settings } = c;
+  const { query } = c;
   const shown = list.slice(0, TRANSACTIONS_PAGE_SIZE * query.pages);
   const accountName = new Map(accounts.map((a) => [a.accountid, a.description]));
-  const money = (m: { amount: number; currency: string }) =>
-    formatMoney(m.amount, m.currency, locale, { decimals: TABLE_DECIMALS });
-  const number = numberFormat(locale, { maximumFractionDigits: 4 });
-  // an amount that shows as nothing (0.00) moved no money either way
-  const spoken = (amount: number) =>
-    toMinor(amount) === 0 ? null : t(amount < 0 ? "analysis.transactions.paidOut" : "analysis.transactions.received");
-  const rows = shown.map((tx, index): TransactionRow => {
-    const kind = transactionKind(tx);
-    const type = kind === "other" ? tx.transactionTypeDesc : t(`analysis.transactions.types.${kind}`);
-    const signed = signedAmounts(kind, {
-      value: tx.nativeTransactionValue.amount,
-      valueAfter: tx.netAmount.amount,
-      fees: tx.fee.amount,
-      taxes: tx.tax.amount,
-    });
-    const directed = directionOf(kind) !== null;
-    const amount = (value: number | null) => ({
-      value: value === null ? "" : money({ amount: value, currency: tx.nativeTransactionValue.currency }),
-      spoken: value === null || !directed ? null : spoken(value),
-    });
-    const plain = (value: string) => ({ value, spoken: null });
-    const values: Record<ReturnType<typeof detailKeys>[number], { value: string; spoken: string | null }> = {
-      account: plain(accountName.get(tx.accountId) ?? String(tx.accountId)),
-      value: amount(signed.value),
-      narrative: plain(tx.comment ?? type),
-      valueAfter: amount(signed.valueAfter),
-      fees: amount(signed.fees),
-      taxes: amount(signed.taxes),
-      units: plain(
-        `${number.format(tx.volume)} / ${tx.pricePerUnit === null ? t("analysis.transactions.notAvailable") : number.format(tx.pricePerUnit)}`,
-      ),
-      code: plain(`${tx.code} / ${tx.securityIsin ?? t("analysis.transactions.notAvailable")}`),
-      settlement: plain(transactionDate(tx.settlementDate)),
-    };
-    return {
-      id: tx.id,
-      tradeDate: transactionDate(tx.tradeDate),
-      // spec 001 §5: an invalid or empty security name is 'INVALID DATA' (never a link without a name)
-      security: securityName(tx.securityDescription) ?? t("analysis.investments.invalidName"),
-      account: values.account.value,
-      type,
-      value: values.value.value,
-      valueSpoken: values.value.spoken,
-      href: analysisHref(query, { tab: "transactions", tx: tx.id }),
-      selected: false,
-      anchor: transactionAnchor(index + 1),
-      phoneAnchor: transactionPhoneAnchor(index + 1),
-      fields: detailKeys(tx.type, settings.hide).map((key) => ({
-        label: t(`analysis.transactions.fields.${key}`),
-        ...values[key],
-      })),
-    };
-  });
+  const rows = shown.map((tx, index) => transactionRow(tx, index + 1, accountName, c));
   const selected = rows.find((r) => r.id === query.tx) ?? rows[0]!;
   // like the adviser's client list: the next page opens at its first row, not at the top
   const more =
@@ -578,26 +603,26 @@ export function paymentView(info: PaymentInformation, locale: string): PaymentVi
   };
 }
 
-export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage> {
-  const { planning, t, locale, site, query } = input;
-  const settings = analysisSettings(site.settings);
-  const c: Context = { t, locale, settings, query };
-  const tab = chartTabOf(query, settings);
-  const { period, errors } = periodOfQuery(query);
-  const names = {
-    allPortfolios: t("analysis.heading.allPortfolios"),
-    allAccounts: t("analysis.heading.allAccounts"),
-    ungrouped: t("analysis.accounts.ungrouped"),
-    linked: t("analysis.accounts.linkedAccounts"),
-  };
-  const links = {
+/** Links that keep the rest of the view: chart tabs and currency. */
+function analysisLinks(query: AnalysisQuery): AnalysisPage["links"] {
+  return {
     percentage: analysisHref(query, { chart: "percentage" }),
     value: analysisHref(query, { chart: "value" }),
     report: analysisHref(query, { currency: "report" }),
     plan: analysisHref(query, { currency: "plan" }),
     accountsTab: analysisHref(query, { tab: "accounts" }),
   };
-  const range = (detail: DetailAnswer | null): DateRangeView => ({
+}
+
+/** spec 001 §5 date range: the options, and the custom inputs as typed or else the shown period's dates. */
+function rangeView(
+  t: TFunction,
+  query: AnalysisQuery,
+  settings: AnalysisSettings,
+  errors: DateRangeView["errors"],
+  detail: DetailAnswer | null,
+): DateRangeView {
+  return {
     name: query.range,
     label: rangeLabel(t, query.range),
     options: DATE_RANGE_NAMES.map((name) => ({
@@ -609,33 +634,48 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
     to: query.range === "custom" ? query.to : detail ? formatDisplayDate(detail.end_date) : "",
     earliest: detail?.inception_date ? formatDisplayDate(detail.inception_date) : null,
     errors,
-  });
+  };
+}
 
-  let basics: Awaited<ReturnType<typeof fetchAnalysisBasics>>;
-  try {
-    basics = await fetchAnalysisBasics(planning);
-  } catch (error) {
-    rethrowLostSession(error);
-    const top = resolveFilter(null, [], settings.grouping, names);
-    return {
-      heading: top.heading,
-      crumbs: [],
-      backHref: null,
-      notFound: false,
-      range: range(null),
-      chartTab: tab,
-      currencyToggle: false,
-      figures: { state: "error" },
-      links,
-    };
-  }
-  // decision 107: one set of accounts for every part of the view; an id is resolved against the
-  // accounts a view shows ('Not managed' ones, and those without transactions unless an option
-  // says otherwise, are in none)
+type Basics = Awaited<ReturnType<typeof fetchAnalysisBasics>>;
+type Period = NonNullable<ReturnType<typeof periodOfQuery>["period"]>;
+type Settled<T> = { ok: true; value: T } | { ok: false; message: string | null };
+
+/** spec 001 §7: a tab's failed call keeps the platform's message for its warning panel; a lost session still signs out. */
+function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => {
+      rethrowLostSession(error);
+      return { ok: false as const, message: error instanceof PlanningError ? (error.userMessage ?? null) : null };
+    },
+  );
+}
+
+/** A settled tab's view: null when the tab was not loaded, the error state when its call failed. */
+function settledView<T, V>(answer: Settled<T> | null, view: (value: T) => V): V | { state: "error" } | null {
+  if (!answer) return null;
+  return answer.ok ? view(answer.value) : { state: "error" };
+}
+
+function filterNames(t: TFunction) {
+  return {
+    allPortfolios: t("analysis.heading.allPortfolios"),
+    allAccounts: t("analysis.heading.allAccounts"),
+    ungrouped: t("analysis.accounts.ungrouped"),
+    linked: t("analysis.accounts.linkedAccounts"),
+  };
+}
+
+/**
+ * decision 107: one set of accounts for every part of the view; an id is resolved against the
+ * accounts a view shows ('Not managed' ones, and those without transactions unless an option says
+ * otherwise, are in none).
+ */
+function selectionOf(basics: Basics, site: Site, settings: AnalysisSettings, query: AnalysisQuery, t: TFunction) {
   const options = viewOptions(site.settings, isToggleOn(basics.toggles, "client_analysis"));
   const accounts = viewOf(basics.accounts, null, options).shown;
-  const filter = resolveFilter(query.id, accounts, settings.grouping, names);
-  const parent = parentCrumb(filter);
+  const filter = resolveFilter(query.id, accounts, settings.grouping, filterNames(t));
   const view = viewOf(accounts, filter.accountIds, options);
   const counted = view.counted;
   const selected = accounts.filter((a) => counted.includes(a.accountid));
@@ -647,23 +687,36 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
     currencyToggle && query.currency === "plan" && single
       ? accounts.find((a) => a.accountid === single.accountid)?.plan_currency
       : undefined;
-  const page = (figures: Figures | null, detail: DetailAnswer | null): AnalysisPage => ({
-    heading: filter.heading,
-    crumbs: filter.crumbs.length >= 2 ? crumbLinks(filter.crumbs, query) : [],
+  return { accounts, filter, view, counted, currencyToggle, single, planCurrency };
+}
+type Selection = ReturnType<typeof selectionOf>;
+
+/** The page around its figures: heading, crumbs and the range, the same whatever the figures hold. */
+function pageOf(
+  s: Selection,
+  query: AnalysisQuery,
+  chartTab: ChartTab,
+  links: AnalysisPage["links"],
+  range: (detail: DetailAnswer | null) => DateRangeView,
+) {
+  const parent = parentCrumb(s.filter);
+  return (figures: Figures | null, detail: DetailAnswer | null): AnalysisPage => ({
+    heading: s.filter.heading,
+    crumbs: s.filter.crumbs.length >= 2 ? crumbLinks(s.filter.crumbs, query) : [],
     backHref: parent
       ? analysisHref(query, { id: parent.id, tab: null, tx: null, pages: 1, open: [], convert: [] })
       : null,
-    notFound: filter.kind === "unknown",
+    notFound: s.filter.kind === "unknown",
     range: range(detail),
-    chartTab: tab,
-    currencyToggle,
+    chartTab,
+    currencyToggle: s.currencyToggle,
     figures,
     links,
   });
-  if (filter.kind === "unknown") return page({ state: "noData" }, null);
-  if (!period) return page(null, null);
-  if (!counted.length) return page({ state: "noData" }, null);
+}
 
+/** spec 001 §2.3: the tabs shown, the active one, and where drilling down opens. */
+function tabsOf(basics: Basics, filter: Filter, settings: AnalysisSettings, query: AnalysisQuery) {
   const tabs = availableTabs({
     single: filter.kind === "account",
     sections: settings.sections,
@@ -671,198 +724,269 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
     targetSets: basics.capabilities.capabilities.includes("modelling_by_target_sets"),
     allocationTypes: settings.allocationTypes.length,
   });
-  c.drillTab =
+  const drillTab: AnalysisTab | null =
     settings.sections.has("investments") && isToggleOn(basics.toggles, "analysis_investment_tab")
       ? "investments"
       : null;
   const active: AnalysisTab | null = query.tab && tabs.includes(query.tab) ? query.tab : (tabs[0] ?? null);
+  return { tabs, active, drillTab };
+}
+
+/** spec 001 §2.2: with the client-analysis toggle, whether the selection has any transaction; a failed check warns of nothing. */
+function fetchAnyTransactions(planning: PlanningClient, basics: Basics, counted: number[]): Promise<boolean> {
+  if (!isToggleOn(basics.toggles, "client_analysis")) return Promise.resolve(true);
+  return fetchHasTransactions(planning, counted).catch((error: unknown) => {
+    rethrowLostSession(error);
+    return true;
+  });
+}
+
+/** The holdings, with the exchange rates for the conversions shown; failed rates convert nothing. */
+async function fetchHoldingsWithRates(
+  planning: PlanningClient,
+  selection: Parameters<typeof fetchHoldings>[1],
+  query: AnalysisQuery,
+) {
+  const answer = await fetchHoldings(planning, selection);
+  const rates = await fetchFxRates(planning, conversionPairs(answer, query.show, query.convert), answer.date).catch(
+    (error: unknown) => {
+      rethrowLostSession(error);
+      return new Map<string, number | null>();
+    },
+  );
+  return { answer, rates };
+}
+
+/** Only the active tab's data is loaded, beside the figures; the holdings and the allocation are valued at the end of the period. */
+function fetchActiveTab(
+  planning: PlanningClient,
+  active: AnalysisTab | null,
+  s: Selection,
+  settings: AnalysisSettings,
+  query: AnalysisQuery,
+  r: { period: Period; pricingType: PricingType },
+) {
+  const accountId = s.filter.kind === "account" ? s.filter.account.accountid : null;
+  const pageSize = TRANSACTIONS_PAGE_SIZE * query.pages + 1;
+  const selection = {
+    accountIds: s.counted,
+    date: "end" in r.period ? r.period.end : null,
+    holdBack: settings.holdBack,
+    pricingType: r.pricingType,
+  };
+  const allocation = { ...selection, method: settings.allocationMethod, types: settings.allocationTypes };
+  const answers = {
+    transactions:
+      active === "transactions"
+        ? settle(
+            fetchTransactions(planning, {
+              accountIds: s.counted,
+              period: r.period,
+              holdBack: settings.holdBack,
+              pageSize,
+            }),
+          )
+        : null,
+    holdings: active === "investments" ? settle(fetchHoldingsWithRates(planning, selection, query)) : null,
+    allocation: active === "allocation" ? settle(fetchAllocation(planning, allocation)) : null,
+    instructions: active === "instructions" && accountId !== null ? settle(fetchTargetSets(planning, accountId)) : null,
+    payment: active === "payment" && accountId !== null ? settle(fetchPaymentInformation(planning, accountId)) : null,
+  };
+  for (const p of Object.values(answers)) p?.catch(() => undefined);
+  return answers;
+}
+
+/** spec 001 §2.2: the chart, or its error state; hidden when the settings hide it. */
+async function chartAreaOf(
+  series: Promise<TargetSeriesAnswer | null>,
+  tab: ChartTab,
+  c: Context,
+  colours: string[],
+): Promise<ChartArea> {
+  try {
+    const answer = await series;
+    return answer ? chartOf(answer, tab, c, colours) : { state: "hidden" };
+  } catch (error) {
+    rethrowLostSession(error);
+    return { state: "error" };
+  }
+}
+
+/** The level the accounts tab and the coverage speak of: the collection at 'All …', else accounts. */
+const levelOf = (filter: Filter) => (filter.kind === "all" ? (filter.rows ?? "account") : "account");
+
+function tabLinks(
+  tabs: AnalysisTab[],
+  active: AnalysisTab | null,
+  filter: Filter,
+  query: AnalysisQuery,
+  t: TFunction,
+): TabLink[] {
+  return tabs.map((key) => ({
+    key,
+    index: TAB_INDEX[key],
+    label: key === "accounts" ? t(`analysis.accounts.tab.${levelOf(filter)}`) : t(`analysis.tabs.${key}`),
+    href: analysisHref(query, { tab: key, tx: null, pages: 1 }),
+    current: key === active,
+  }));
+}
+
+type TabAnswers = { [K in keyof ReturnType<typeof fetchActiveTab>]: Awaited<ReturnType<typeof fetchActiveTab>[K]> };
+
+/** The active tab's content; the others are null. */
+function tabContents(
+  answers: TabAnswers,
+  active: AnalysisTab | null,
+  detail: DetailAnswer,
+  s: Selection,
+  c: Context,
+  r: { basics: Basics; site: Site },
+): Pick<
+  Extract<Figures, { state: "ok" }>,
+  "accounts" | "investments" | "allocation" | "transactions" | "instructions" | "payment"
+> {
+  const { t, locale, query, settings } = c;
+  const { allocation } = answers;
+  return {
+    accounts: active === "accounts" ? accountsTab(s.filter, detail, s.accounts, c) : null,
+    investments: settledView(answers.holdings, ({ answer, rates }) =>
+      investmentsView(
+        answer,
+        query,
+        settings,
+        rates,
+        { t, locale },
+        { multiCurrencyAccess: r.basics.access.multi_currency === true },
+      ),
+    ),
+    allocation: allocation
+      ? allocation.ok
+        ? allocationView(allocation.value, settings.allocationTypes, r.site.chartColours, { t, locale })
+        : { state: "error", message: allocation.message }
+      : null,
+    transactions: settledView(answers.transactions, (list) => transactionsView(list, s.accounts, c)),
+    instructions: settledView(answers.instructions, (sets) => instructionsView(sets, locale)),
+    payment: settledView(answers.payment, (info) => paymentView(info, locale)),
+  };
+}
+
+/** spec 001 §2.2 the overview's tiles: the period, the value, the performance and the movement. */
+function overviewOf(detail: DetailAnswer, total: NonNullable<DetailAnswer["total"]>, s: Selection, c: Context) {
+  const { t, locale, settings } = c;
+  const value = s.planCurrency && total.plan_currency_value ? total.plan_currency_value : total.value;
+  return {
+    period: t("analysis.period", {
+      from: formatDate(detail.start_date, locale),
+      to: formatDate(detail.end_date, locale),
+    }),
+    value: formatMoney(value.amount, value.currency, locale, { decimals: TILE_DECIMALS }),
+    performance: performanceOf(total, settings.profitAnalysisType, locale),
+    performanceLabel:
+      settings.profitAnalysisType === "none" ? null : t(`analysis.overview.performance.${settings.profitAnalysisType}`),
+    movement: figure(
+      formatMoney(total.movement.amount, total.movement.currency, locale, { decimals: TILE_DECIMALS }),
+      total.movement.amount,
+    ),
+    coverage: coverageOf(s.view.covers, s.filter.heading, s.view.linked.length > 0, levelOf(s.filter), t),
+  };
+}
+
+/** The figures and the rows of the selection; at 'All …' the linked accounts too, as rows of their own section, the total being the counted ones' (decision 107). */
+function fetchSelectionDetail(
+  planning: PlanningClient,
+  common: Omit<Parameters<typeof fetchDetail>[1], "grouping" | "accountIds">,
+  s: Selection,
+) {
+  return fetchDetail(planning, {
+    ...common,
+    grouping: s.filter.kind === "all" ? s.filter.rows : s.filter.kind === "account" ? "all" : "account",
+    accountIds: [...s.counted, ...s.view.linked],
+  });
+}
+
+async function awaitTabAnswers(answers: ReturnType<typeof fetchActiveTab>): Promise<TabAnswers> {
+  const [transactions, instructions, payment, holdings, allocation] = await Promise.all([
+    answers.transactions,
+    answers.instructions,
+    answers.payment,
+    answers.holdings,
+    answers.allocation,
+  ]);
+  return { transactions, instructions, payment, holdings, allocation };
+}
+
+export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage> {
+  const { planning, t, locale, site, query } = input;
+  const settings = analysisSettings(site.settings);
+  const chartTab = chartTabOf(query, settings);
+  const { period, errors } = periodOfQuery(query);
+  const links = analysisLinks(query);
+  const range = (detail: DetailAnswer | null) => rangeView(t, query, settings, errors, detail);
+
+  let basics: Basics;
+  try {
+    basics = await fetchAnalysisBasics(planning);
+  } catch (error) {
+    rethrowLostSession(error);
+    const top = resolveFilter(null, [], settings.grouping, filterNames(t));
+    const figures: Figures = { state: "error" };
+    return {
+      heading: top.heading,
+      crumbs: [],
+      backHref: null,
+      notFound: false,
+      range: range(null),
+      chartTab,
+      currencyToggle: false,
+      figures,
+      links,
+    };
+  }
+  const s = selectionOf(basics, site, settings, query, t);
+  const page = pageOf(s, query, chartTab, links, range);
+  if (s.filter.kind === "unknown") return page({ state: "noData" }, null);
+  if (!period) return page(null, null);
+  if (!s.counted.length) return page({ state: "noData" }, null);
+
+  const { tabs, active, drillTab } = tabsOf(basics, s.filter, settings, query);
+  const c: Context = { t, locale, settings, query, drillTab };
   const pricingType: PricingType = pricingTypeFor(basics.capabilities.capabilities);
   const common = {
     period,
     pricingType,
     holdBack: settings.holdBack,
     feesAndTaxes: settings.feesAndTaxes,
-    reportCurrency: planCurrency,
+    reportCurrency: s.planCurrency,
   };
   const showChart = chartShown(settings);
-  const seriesPromise: Promise<TargetSeriesAnswer | null> = showChart
-    ? fetchTargetSeries(planning, {
-        ...common,
-        target: seriesTargetOf(filter, counted),
-        benchmarks: tab === "percentage" ? chosenBenchmarks(settings.benchmarks, basics.benchmarks) : [],
-      })
+  const benchmarks = chartTab === "percentage" ? chosenBenchmarks(settings.benchmarks, basics.benchmarks) : [];
+  const series = showChart
+    ? fetchTargetSeries(planning, { ...common, target: seriesTargetOf(s.filter, s.counted), benchmarks })
     : Promise.resolve(null);
-  seriesPromise.catch(() => undefined);
-  // spec 001 §2.2: with the client-analysis toggle, whether the selection has any transaction; a failed check warns of nothing
-  const transactionsPromise: Promise<boolean> = isToggleOn(basics.toggles, "client_analysis")
-    ? fetchHasTransactions(planning, counted).catch((error: unknown) => {
-        rethrowLostSession(error);
-        return true;
-      })
-    : Promise.resolve(true);
-  transactionsPromise.catch(() => undefined);
-  // only the active tab's data is loaded, beside the figures
-  // spec 001 §7: an allocation or investments error shows its message in a warning panel
-  const settle = <T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; message: string | null }> =>
-    promise.then(
-      (value) => ({ ok: true as const, value }),
-      (error: unknown) => {
-        rethrowLostSession(error);
-        return { ok: false as const, message: error instanceof PlanningError ? (error.userMessage ?? null) : null };
-      },
-    );
-  const accountId = filter.kind === "account" ? filter.account.accountid : null;
-  const transactionsPromise2 =
-    active === "transactions"
-      ? settle(
-          fetchTransactions(planning, {
-            accountIds: counted,
-            period,
-            holdBack: settings.holdBack,
-            pageSize: TRANSACTIONS_PAGE_SIZE * query.pages + 1,
-          }),
-        )
-      : null;
-  // the holdings and the allocation are valued at the end of the period
-  const selection = {
-    accountIds: counted,
-    date: "end" in period ? period.end : null,
-    holdBack: settings.holdBack,
-    pricingType,
-  };
-  const holdingsPromise =
-    active === "investments"
-      ? settle(
-          fetchHoldings(planning, selection).then(async (answer) => ({
-            answer,
-            rates: await fetchFxRates(planning, conversionPairs(answer, query.show, query.convert), answer.date).catch(
-              (error: unknown) => {
-                rethrowLostSession(error);
-                return new Map<string, number | null>();
-              },
-            ),
-          })),
-        )
-      : null;
-  const allocationPromise =
-    active === "allocation"
-      ? settle(
-          fetchAllocation(planning, {
-            ...selection,
-            method: settings.allocationMethod,
-            types: settings.allocationTypes,
-          }),
-        )
-      : null;
-  const instructionsPromise =
-    active === "instructions" && accountId !== null ? settle(fetchTargetSets(planning, accountId)) : null;
-  const paymentPromise =
-    active === "payment" && accountId !== null ? settle(fetchPaymentInformation(planning, accountId)) : null;
-  for (const p of [transactionsPromise2, instructionsPromise, paymentPromise, holdingsPromise, allocationPromise])
-    p?.catch(() => undefined);
+  series.catch(() => undefined);
+  const anyTransactions = fetchAnyTransactions(planning, basics, s.counted);
+  anyTransactions.catch(() => undefined);
+  const tabAnswers = fetchActiveTab(planning, active, s, settings, query, { period, pricingType });
   let detail: DetailAnswer;
   try {
-    detail = await fetchDetail(planning, {
-      ...common,
-      grouping: filter.kind === "all" ? filter.rows : filter.kind === "account" ? "all" : "account",
-      // at 'All …' the linked accounts too, as rows of their own section; the total is the counted ones' (decision 107)
-      accountIds: [...counted, ...view.linked],
-    });
+    detail = await fetchSelectionDetail(planning, common, s);
   } catch (error) {
     rethrowLostSession(error);
     return page({ state: "error" }, null);
   }
-  let chart: ChartArea = { state: "hidden" };
-  if (showChart) {
-    try {
-      const series = await seriesPromise;
-      if (series) chart = chartOf(series, tab, c, site.chartColours);
-    } catch (error) {
-      rethrowLostSession(error);
-      chart = { state: "error" };
-    }
-  }
-  const hasTransactions = await transactionsPromise;
-  const [txAnswer, instructionsAnswer, paymentAnswer, holdingsAnswer, allocationAnswer] = await Promise.all([
-    transactionsPromise2,
-    instructionsPromise,
-    paymentPromise,
-    holdingsPromise,
-    allocationPromise,
-  ]);
+  const chart: ChartArea = showChart ? await chartAreaOf(series, chartTab, c, site.chartColours) : { state: "hidden" };
+  const hasTransactions = await anyTransactions;
+  const answers = await awaitTabAnswers(tabAnswers);
   const total = detail.total;
   if (!total) return page({ state: "noData" }, detail);
-  const value = planCurrency && total.plan_currency_value ? total.plan_currency_value : total.value;
-  const performance = performanceOf(total, settings.profitAnalysisType, locale);
   return page(
     {
       state: "ok",
-      period: t("analysis.period", {
-        from: formatDate(detail.start_date, locale),
-        to: formatDate(detail.end_date, locale),
-      }),
-      value: formatMoney(value.amount, value.currency, locale, { decimals: TILE_DECIMALS }),
-      performance,
-      performanceLabel:
-        settings.profitAnalysisType === "none"
-          ? null
-          : t(`analysis.overview.performance.${settings.profitAnalysisType}`),
-      movement: figure(
-        formatMoney(total.movement.amount, total.movement.currency, locale, { decimals: TILE_DECIMALS }),
-        total.movement.amount,
-      ),
-      coverage: coverageOf(
-        view.covers,
-        filter.heading,
-        view.linked.length > 0,
-        filter.kind === "all" ? (filter.rows ?? "account") : "account",
-        t,
-      ),
+      ...overviewOf(detail, total, s, c),
       chart,
-      tabs: tabs.map((key) => ({
-        key,
-        index: TAB_INDEX[key],
-        label:
-          key === "accounts"
-            ? t(`analysis.accounts.tab.${filter.kind === "all" ? (filter.rows ?? "account") : "account"}`)
-            : t(`analysis.tabs.${key}`),
-        href: analysisHref(query, { tab: key, tx: null, pages: 1 }),
-        current: key === active,
-      })),
-      accounts: active === "accounts" ? accountsTab(filter, detail, accounts, c) : null,
-      investments: holdingsAnswer
-        ? holdingsAnswer.ok
-          ? investmentsView(
-              holdingsAnswer.value.answer,
-              query,
-              settings,
-              holdingsAnswer.value.rates,
-              { t, locale },
-              { multiCurrencyAccess: basics.access.multi_currency === true },
-            )
-          : { state: "error" }
-        : null,
-      allocation: allocationAnswer
-        ? allocationAnswer.ok
-          ? allocationView(allocationAnswer.value, settings.allocationTypes, site.chartColours, { t, locale })
-          : { state: "error", message: allocationAnswer.message }
-        : null,
-      transactions: txAnswer
-        ? txAnswer.ok
-          ? transactionsView(txAnswer.value, accounts, c)
-          : { state: "error" }
-        : null,
-      instructions: instructionsAnswer
-        ? instructionsAnswer.ok
-          ? instructionsView(instructionsAnswer.value, locale)
-          : { state: "error" }
-        : null,
-      payment: paymentAnswer
-        ? paymentAnswer.ok
-          ? paymentView(paymentAnswer.value, locale)
-          : { state: "error" }
-        : null,
-      currencyNote: query.currency === "plan" && currencyToggle && !single,
+      tabs: tabLinks(tabs, active, s.filter, query, t),
+      ...tabContents(answers, active, detail, s, c, { basics, site }),
+      currencyNote: query.currency === "plan" && s.currencyToggle && !s.single,
       noTransactions: !hasTransactions,
     },
     detail,

@@ -139,34 +139,20 @@ function texts(cells: Cells, volume: number | null, f: Format, gainShown: boolea
   };
 }
 
-/** spec 001 §2.3 investments tab. */
-export function investmentsView(
-  answer: HoldingsAnswer,
-  query: AnalysisQuery,
-  settings: AnalysisSettings,
-  rates: ReadonlyMap<string, number | null>,
-  f: Format,
-  options: { multiCurrencyAccess?: boolean } = {},
-): InvestmentsView {
-  if (!answer.holdings.length) return { state: "empty" };
-  const { t, locale } = f;
-  // spec 001 §5: the currency switch only with multi-currency access and another currency than the preferred one
-  const currencySwitch =
+type Here = (change: Partial<AnalysisQuery>) => string;
+type GainShown = (row: "account" | "position") => boolean;
+
+/** spec 001 §5: the currency switch only with multi-currency access and another currency than the preferred one. */
+function hasCurrencySwitch(answer: HoldingsAnswer, options: { multiCurrencyAccess?: boolean }): boolean {
+  return (
     (options.multiCurrencyAccess ?? true) &&
     (answer.holdings.some((h) => h.nativeCurrency !== answer.reportCurrency) ||
-      answer.accounts.some((a) => a.planCurrency !== answer.reportCurrency));
-  const show = currencySwitch ? query.show : "preferred";
-  const table: InvestmentsTable = investmentsTable(answer, {
-    sort: query.sort,
-    dir: query.dir,
-    show,
-    convert: query.convert,
-    columns: settings.investmentColumns,
-    rates,
-    locale,
-  });
-  const here = (change: Partial<AnalysisQuery>) =>
-    analysisHref(query, { tab: "investments", tx: null, pages: 1, ...change });
+      answer.accounts.some((a) => a.planCurrency !== answer.reportCurrency))
+  );
+}
+
+/** The column headers, each sorting the table by its figure (ascending first, then the other way). */
+function headersOf(table: InvestmentsTable, t: TFunction, here: Here): InvestmentHeader[] {
   const header = (key: InvestmentHeader["key"], sort: InvestmentSort | null, numeric = true): InvestmentHeader => {
     const sorted = sort !== null && table.sort === sort;
     return {
@@ -178,7 +164,7 @@ export function investmentsView(
       numeric,
     };
   };
-  const headers: InvestmentHeader[] = [
+  return [
     // decision 108: units and unit price are read under the security's name, not in columns of their own
     header("name", "description", false),
     header("cost", "cost"),
@@ -187,12 +173,14 @@ export function investmentsView(
     ...(table.columns.gain ? [header("gain", "gain")] : []),
     ...(table.columns.income ? [header("income", "income")] : []),
   ];
-  const rate = numberFormat(locale, { minimumFractionDigits: 4, maximumFractionDigits: 4 });
-  const gainLevel = settings.investmentColumns.gainValue;
-  const gainShown = (row: "account" | "position") =>
-    gainLevel === "all" || (gainLevel === "SecurityLevelOnly" && row === "position");
+}
 
-  // decision 108: the notes the totals refer to, numbered in the order they are first needed
+/**
+ * decision 108: the totals of each account (when there are several) and of all, with the notes they
+ * refer to, numbered in the order they are first needed.
+ */
+function totalsOf(table: InvestmentsTable, f: Format, gainShown: GainShown) {
+  const { t, locale } = f;
   const order: NoteKey[] = [];
   const note = (key: NoteKey) => {
     if (!order.includes(key)) order.push(key);
@@ -202,32 +190,107 @@ export function investmentsView(
   if (table.accounts.some((a) => a.positions.some((p) => !p.cash && p.costMissing === "converted"))) note("converted");
   const money = (m: Money) => formatMoney(m.amount, m.currency, locale, { decimals: MONEY_DECIMALS });
   // a figure that leaves cash out says so (cash has no book cost)
-  const figure = (f: TotalFigure, cashLeftOut: boolean, shown = true): TotalCell =>
+  const figure = (total: TotalFigure, cashLeftOut: boolean, shown = true): TotalCell =>
     !shown
       ? { text: "", note: null, negative: false }
-      : f.amount
-        ? { text: money(f.amount), note: cashLeftOut ? note("cashOnly") : null, negative: f.amount.amount < 0 }
-        : { text: t("analysis.investments.notAvailable"), note: note(f.reason), negative: false };
+      : total.amount
+        ? { text: money(total.amount), note: cashLeftOut ? note("cashOnly") : null, negative: total.amount.amount < 0 }
+        : { text: t("analysis.investments.notAvailable"), note: note(total.reason), negative: false };
   const totalView = (label: string, total: TotalRow): TotalView => ({
     label,
     value: { text: money(total.value), note: total.valueConverted ? note("valueConverted") : null, negative: false },
     cost: figure(total.cost, total.cashLeftOut),
     gain: figure(total.gain, false, table.columns.gain && gainShown("account")),
   });
-  const accountTotals = table.accounts.map((a) =>
+  const accounts = table.accounts.map((a) =>
     table.accounts.length > 1 ? totalView(t("analysis.investments.totals.account", { name: a.name }), a.total) : null,
   );
-  const grand = totalView(t("analysis.investments.totals.all"), table.total);
-  const originalView = here({ show: "original", convert: [] });
-  const notes: TableNote[] = order.map((key, i) => ({
+  const all = totalView(t("analysis.investments.totals.all"), table.total);
+  return { accounts, all, notes: order };
+}
+
+/** The notes under the table; the one on converted book costs links to the original currencies when the switch is there. */
+function notesOf(order: NoteKey[], t: TFunction, originalView: string | null): TableNote[] {
+  return order.map((key, i) => ({
     key,
     number: i + 1,
     text: t(`analysis.investments.totals.notes.${key}`),
     link:
-      key === "converted" && currencySwitch
+      key === "converted" && originalView
         ? { href: originalView, label: t("analysis.investments.totals.showOriginal") }
         : null,
   }));
+}
+
+type TableAccount = InvestmentsTable["accounts"][number];
+type TablePosition = TableAccount["positions"][number];
+
+function positionView(p: TablePosition, f: Format, gainShown: boolean): PositionView {
+  const { t, locale } = f;
+  const rate = numberFormat(locale, { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+  return {
+    key: p.key,
+    name: p.name ?? t("analysis.investments.invalidName"),
+    invalid: p.name === null,
+    code: p.code,
+    cash: p.cash,
+    currency: p.cells.currency,
+    conversion: p.conversion
+      ? p.conversion.rate === null
+        ? t("analysis.investments.rateUnavailable")
+        : t("analysis.investments.rate", {
+            from: p.conversion.from,
+            to: p.conversion.to,
+            rate: rate.format(p.conversion.rate),
+          })
+      : null,
+    cells: texts(p.cells, p.volume, f, gainShown),
+    parcels: p.parcels.map((parcel) => ({
+      key: parcel.key,
+      name: t("analysis.investments.parcel", { date: formatDate(parcel.tradeDate, locale) }),
+      cells: texts(parcel.cells, parcel.volume, f, gainShown),
+    })),
+  };
+}
+
+/** spec 001 §5: in original currencies, an account holding several converts to its own currency and back. */
+function convertLink(a: TableAccount, show: string, query: AnalysisQuery, here: Here, t: TFunction) {
+  if (show !== "original" || !a.multiCurrency) return null;
+  return {
+    href: here({
+      convert: a.converted ? query.convert.filter((id) => id !== a.accountId) : [...query.convert, a.accountId],
+    }),
+    label: t(a.converted ? "analysis.investments.convertToOriginal" : "analysis.investments.convertToAccount"),
+  };
+}
+
+/** spec 001 §2.3 investments tab. */
+export function investmentsView(
+  answer: HoldingsAnswer,
+  query: AnalysisQuery,
+  settings: AnalysisSettings,
+  rates: ReadonlyMap<string, number | null>,
+  f: Format,
+  options: { multiCurrencyAccess?: boolean } = {},
+): InvestmentsView {
+  if (!answer.holdings.length) return { state: "empty" };
+  const { t, locale } = f;
+  const currencySwitch = hasCurrencySwitch(answer, options);
+  const show = currencySwitch ? query.show : "preferred";
+  const table: InvestmentsTable = investmentsTable(answer, {
+    sort: query.sort,
+    dir: query.dir,
+    show,
+    convert: query.convert,
+    columns: settings.investmentColumns,
+    rates,
+    locale,
+  });
+  const here: Here = (change) => analysisHref(query, { tab: "investments", tx: null, pages: 1, ...change });
+  const gainLevel = settings.investmentColumns.gainValue;
+  const gainShown: GainShown = (row) =>
+    gainLevel === "all" || (gainLevel === "SecurityLevelOnly" && row === "position");
+  const totals = totalsOf(table, f, gainShown);
   return {
     state: "ok",
     asAt: formatDate(answer.date, locale),
@@ -235,53 +298,19 @@ export function investmentsView(
     currencySwitch,
     multiCurrency: table.multiCurrency,
     columns: table.columns,
-    headers,
+    headers: headersOf(table, t, here),
     preferredCurrency: answer.reportCurrency,
-    accounts: table.accounts.map((a) => ({
+    accounts: table.accounts.map((a, i) => ({
       key: a.key,
       name: a.name,
       currency: a.cells.currency,
       cells: texts(a.cells, null, f, gainShown("account")),
-      total: accountTotals[table.accounts.indexOf(a)] ?? null,
-      convert:
-        show === "original" && a.multiCurrency
-          ? {
-              href: here({
-                convert: a.converted
-                  ? query.convert.filter((id) => id !== a.accountId)
-                  : [...query.convert, a.accountId],
-              }),
-              label: t(
-                a.converted ? "analysis.investments.convertToOriginal" : "analysis.investments.convertToAccount",
-              ),
-            }
-          : null,
-      positions: a.positions.map((p) => ({
-        key: p.key,
-        name: p.name ?? t("analysis.investments.invalidName"),
-        invalid: p.name === null,
-        code: p.code,
-        cash: p.cash,
-        currency: p.cells.currency,
-        conversion: p.conversion
-          ? p.conversion.rate === null
-            ? t("analysis.investments.rateUnavailable")
-            : t("analysis.investments.rate", {
-                from: p.conversion.from,
-                to: p.conversion.to,
-                rate: rate.format(p.conversion.rate),
-              })
-          : null,
-        cells: texts(p.cells, p.volume, f, gainShown("position")),
-        parcels: p.parcels.map((parcel) => ({
-          key: parcel.key,
-          name: t("analysis.investments.parcel", { date: formatDate(parcel.tradeDate, locale) }),
-          cells: texts(parcel.cells, parcel.volume, f, gainShown("position")),
-        })),
-      })),
+      total: totals.accounts[i] ?? null,
+      convert: convertLink(a, show, query, here, t),
+      positions: a.positions.map((p) => positionView(p, f, gainShown("position"))),
     })),
-    total: grand,
-    notes,
+    total: totals.all,
+    notes: notesOf(totals.notes, t, currencySwitch ? here({ show: "original", convert: [] }) : null),
     links: {
       preferred: here({ show: "preferred", convert: [] }),
       original: here({ show: "original" }),

@@ -270,6 +270,254 @@ function signatureStatusText(t: TFunction, status: DocumentAnswer["digital_signa
   return t(`signature.status.${status}`);
 }
 
+type MessagesBasics = Awaited<ReturnType<typeof fetchMessagesBasics>>;
+type Member = MessagesBasics["members"][number];
+type OpenedMessage = { document: DocumentDetailAnswer; body: string };
+type DocumentsPage = Awaited<ReturnType<typeof listDocuments>>;
+
+/**
+ * spec 002 §4: opening a message as a ClientUser marks it read once, before the list and the
+ * counts are asked for, so that they already show it read.
+ */
+async function markOpenedRead(planning: PlanningClient, opened: OpenedMessage | null, isClient: boolean) {
+  if (!opened || !isClient || opened.document.has_been_seen) return;
+  try {
+    await markFirstRead(planning, opened.document.id);
+    opened.document.has_been_seen = true;
+  } catch (error) {
+    if (isLostSession(error)) throw error;
+    logger.error("first read not recorded", { id: opened.document.id, error: String(error) });
+  }
+}
+
+/** A call the page does without: its failure is logged and the fallback shown, a lost session still signs out. */
+function orLogged<T, F>(promise: Promise<T>, message: string, fallback: F): Promise<T | F> {
+  return promise.catch((error: unknown) => {
+    if (isLostSession(error)) throw error;
+    logger.error(message, { error: String(error) });
+    return fallback;
+  });
+}
+
+/** spec 002 §6 "Member lists": 'Me' (or the client in context) first, then the other members; null without related entities. */
+function entityFilterOf(
+  members: Member[],
+  input: Pick<MessagesInput, "t" | "entityId" | "isClient" | "query">,
+  toggles: MessagesToggles,
+): MessagesView["entityFilter"] {
+  const { t, entityId, isClient, query } = input;
+  if (!toggles.relatedEntities) return null;
+  const self = members.find((m) => m.entity_id === entityId);
+  const options = [
+    { id: entityId, name: isClient ? t("entity.me") : (self?.display_name ?? t("entity.client")) },
+    ...members.filter((m) => m.entity_id !== entityId).map((m) => ({ id: m.entity_id, name: m.display_name })),
+  ];
+  return { options, selected: options.some((o) => o.id === query.entity) ? query.entity! : entityId };
+}
+
+/**
+ * The document types of the members shown (spec 002 "Changing the entity … reloads the document
+ * types"); without related entities, §6 limits them to the client and a partner they may view.
+ */
+function visibleMembersOf(
+  entityIds: number[] | null,
+  members: Member[],
+  entityId: number,
+  basics: MessagesBasics,
+): number[] {
+  if (entityIds) return entityIds;
+  const partners = basics.capabilities.capabilities.includes("view_partner")
+    ? members.filter((m) => m.entity_id !== entityId && m.relationship === "Partner").map((m) => m.entity_id)
+    : [];
+  return [entityId, ...partners];
+}
+
+/** The client's unread counts per folder, and with one-way messaging whether they have sent anything (for Sent). */
+function unreadCountRequests(
+  folders: FolderDefinition[],
+  entityIds: number[] | null,
+  toggles: MessagesToggles,
+  isClient: boolean,
+): Record<string, { filter: DocumentFilter; pageSize: number }> {
+  const counted: Record<string, { filter: DocumentFilter; pageSize: number }> = {};
+  if (!isClient) return counted;
+  for (const f of folders) {
+    if (f.kind === "sent" || f.kind === "digitalSignatures") continue;
+    counted[f.key] = {
+      filter: { ...f.filter, unreadOnly: true, entityIds: entityIds ?? undefined },
+      pageSize: UNREAD_PAGE_SIZE,
+    };
+  }
+  if (toggles.oneWay) counted.hasSent = { filter: { docsubtype: CLIENT_INITIATED }, pageSize: 1 };
+  return counted;
+}
+
+function typeFilterOf(
+  types: Array<{ code: string; name: string }> | null,
+  query: MessagesQuery,
+  locale: Locale,
+): MessagesView["typeFilter"] {
+  if (!types) return null;
+  return {
+    options: [...types].sort(byName(locale, (x) => x.name)),
+    selected: query.type && types.some((x) => x.code === query.type) ? query.type : null,
+  };
+}
+
+function listItemOf(
+  d: DocumentAnswer,
+  query: MessagesQuery,
+  opened: OpenedMessage | null,
+  input: Pick<MessagesInput, "t" | "locale" | "isClient">,
+): MessageListItem {
+  const { t, locale, isClient } = input;
+  return {
+    id: d.id,
+    subject: d.subject?.trim() || t("list.noSubject"),
+    date: d.created_date ? formatDate(d.created_date.slice(0, 10), locale, "short") : "",
+    from: d.creator?.name?.trim() || null,
+    type: d.doctype_name ?? null,
+    href: messagesHref(query, { message: d.id }, "reading-pane"),
+    current: d.id === query.message,
+    unread: isClient && !d.has_been_seen && !(opened && d.id === opened.document.id),
+    adviserOnly: d.is_client_access_accessible === false,
+    relatedEntity: d.is_related_entity === true,
+    awaitingSignature: d.digital_signature_status === "Pending",
+    attachmentCount: d.attachment_count ?? 0,
+  };
+}
+
+/** The list, 'Load more' while there are more, and what an empty list says (with filters or without). */
+function listOf(
+  items: MessageListItem[],
+  page: DocumentsPage,
+  query: MessagesQuery,
+  dates: DateRangeCheck,
+  t: TFunction,
+): MessagesView["list"] {
+  const filtered = Boolean(query.search || query.type || query.entity !== null || dates.start || dates.end);
+  return {
+    items,
+    hasMore: page.hasMore,
+    moreHref: page.hasMore
+      ? messagesHref(query, { pages: query.pages + 1 }, `message-${query.pages * MESSAGES_PAGE_SIZE + 1}`)
+      : null,
+    empty: items.length ? null : filtered ? t("list.emptyForSelection") : t("list.empty"),
+  };
+}
+
+/** spec 002 §4: Previous and Next through the list; at its end Next loads more (the next page, and its first message). */
+function neighbourHrefs(items: MessageListItem[], id: number, page: DocumentsPage, query: MessagesQuery) {
+  const index = items.findIndex((i) => i.id === id);
+  const previous = index > 0 ? items[index - 1]! : null;
+  const next = index >= 0 && index < items.length - 1 ? items[index + 1]! : null;
+  let nextHref = next ? messagesHref(query, { message: next.id }, "reading-pane") : null;
+  if (!nextHref && index === items.length - 1 && page.extra) {
+    nextHref = messagesHref(query, { pages: Math.min(query.pages + 1, 50), message: page.extra.id }, "reading-pane");
+  }
+  return { previousHref: previous ? messagesHref(query, { message: previous.id }, "reading-pane") : null, nextHref };
+}
+
+function attachmentsOf(
+  d: DocumentDetailAnswer,
+  query: MessagesQuery,
+  settings: MessagesSettings,
+  locale: Locale,
+): MessageAttachment[] {
+  return (d.attachments ?? []).map((a) => ({
+    docpartid: a.docpartid,
+    filename: a.filename,
+    size: formatFileSize(a.size, locale),
+    href: attachmentHref(d.id, a.docpartid, query),
+    fileHref: settings.attachmentsDownloadable
+      ? `/clients/documents-and-messages/files/${d.id}/${a.docpartid}?confirm=1`
+      : null,
+    risky: isRiskyFile(a.filename),
+  }));
+}
+
+/** The reading pane of the open message: null with none open, 'not found' when the platform does not know it. */
+function readingPaneOf(
+  opened: OpenedMessage | null,
+  list: { items: MessageListItem[]; page: DocumentsPage; signatures: SignatureItem[] | null },
+  query: MessagesQuery,
+  r: { settings: MessagesSettings; toggles: MessagesToggles },
+  input: MessagesInput,
+): ReadingPane | null {
+  const { t, locale, isClient } = input;
+  const closeHref = messagesHref(listQuery(query));
+  if (query.message === null) return null;
+  if (!opened) return { state: "notFound", closeHref };
+  const d = opened.document;
+  return {
+    state: "ok",
+    id: d.id,
+    subject: d.subject?.trim() || t("list.noSubject"),
+    date: d.created_date ? formatLastLogin(d.created_date, input.timeZone, locale) : "",
+    from: d.creator?.name?.trim() || null,
+    type: d.doctype_name ?? null,
+    bodyHtml: sanitiseMessageBody(opened.body, MESSAGE_IMAGES_PATH, input.portalHost),
+    attachments: attachmentsOf(d, query, r.settings, locale),
+    signatureStatus: signatureStatusText(t, d.digital_signature_status),
+    signatureHref: signatureHrefOf(list.signatures, d.id),
+    adviserOnly: d.is_client_access_accessible === false,
+    relatedEntity: d.is_related_entity === true,
+    expanded: query.expanded,
+    closeHref,
+    sizeHref: messagesHref(query, { expanded: !query.expanded }, "reading-pane"),
+    ...neighbourHrefs(list.items, d.id, list.page, query),
+    // spec 002 §6: advisers never reply; nobody does with one-way messaging
+    replyHref: isClient && !r.toggles.oneWay ? messagesHref(listQuery(query), { view: "reply", replyTo: d.id }) : null,
+  };
+}
+
+function folderLinks(
+  folders: FolderDefinition[],
+  current: FolderDefinition,
+  query: MessagesQuery,
+  counts: Record<string, number | null>,
+  isClient: boolean,
+): FolderLink[] {
+  return folders.map((f) => ({
+    key: f.key,
+    name: f.name,
+    lang: f.lang ?? null,
+    href: messagesHref(listQuery(query), { folder: f.key, pages: 1, type: f.kind === "custom" ? null : query.type }),
+    current: f.key === current.key,
+    unread: isClient ? unreadLabel(counts[f.key]) : null,
+  }));
+}
+
+/**
+ * The folder's list, the unread counts, the document types and the signature items, at once; the
+ * To be signed folder lists the signature items that await action, not messages (spec 002 §4).
+ */
+function fetchFolderContents(
+  planning: PlanningClient,
+  folder: FolderDefinition,
+  filter: DocumentFilter | null,
+  requests: { pages: number; counted: Record<string, { filter: DocumentFilter; pageSize: number }>; members: number[] },
+  toggles: MessagesToggles,
+) {
+  const signatureFolder = folder.kind === "digitalSignatures";
+  return Promise.all([
+    filter && !signatureFolder
+      ? listDocuments(planning, filter, requests.pages * MESSAGES_PAGE_SIZE)
+      : Promise.resolve({ documents: [], hasMore: false, extra: null }),
+    orLogged(
+      countDocuments(planning, requests.counted),
+      "unread counts unavailable",
+      {} as Record<string, number | null>,
+    ),
+    toggles.documentTypeFilter
+      ? orLogged(fetchDocumentTypes(planning, requests.members), "document types unavailable", null)
+      : Promise.resolve(null),
+    toggles.digitalSignatures
+      ? orLogged(fetchSignatureItems(planning), "signature items unavailable", null)
+      : Promise.resolve(null),
+  ]);
+}
+
 /** spec 002 "Documents and messages page": everything the list and reading pane show. */
 export async function buildMessagesView(input: MessagesInput): Promise<MessagesView> {
   const { planning, t, locale, site, entityId, isClient } = input;
@@ -281,29 +529,10 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
     query.message !== null ? readMessage(planning, query.message) : Promise.resolve(null),
   ]);
   const toggles = messagesToggles(basics.toggles);
+  await markOpenedRead(planning, opened, isClient);
 
-  // spec 002 §4: opening a message as a ClientUser marks it read once, before the list and the
-  // counts are asked for, so that they already show it read.
-  if (opened && isClient && !opened.document.has_been_seen) {
-    try {
-      await markFirstRead(planning, opened.document.id);
-      opened.document.has_been_seen = true;
-    } catch (error) {
-      if (isLostSession(error)) throw error;
-      logger.error("first read not recorded", { id: opened.document.id, error: String(error) });
-    }
-  }
-
-  // spec 002 §6 "Member lists": 'Me' (or the client in context) first, then the other members
   const members = basics.members.filter((m) => m.login_accessible || m.entity_id === entityId);
-  const self = members.find((m) => m.entity_id === entityId);
-  const entityOptions = [
-    { id: entityId, name: isClient ? t("entity.me") : (self?.display_name ?? t("entity.client")) },
-    ...members.filter((m) => m.entity_id !== entityId).map((m) => ({ id: m.entity_id, name: m.display_name })),
-  ];
-  const entityFilter = toggles.relatedEntities
-    ? { options: entityOptions, selected: entityOptions.some((o) => o.id === query.entity) ? query.entity! : entityId }
-    : null;
+  const entityFilter = entityFilterOf(members, input, toggles);
   if (!entityFilter || entityFilter.selected === entityId) query = { ...query, entity: null };
   const entityIds = entityFilter ? [entityFilter.selected] : null;
 
@@ -317,59 +546,19 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
   let folder = provisional.find((f) => f.key === query.folder) ?? provisional[0]!;
   if (folder.key !== query.folder) query = { ...query, folder: folder.key, type: query.type };
 
-  // the document types of the members shown (spec 002 "Changing the entity … reloads the document
-  // types"); without related entities, §6 limits them to the client and a partner they may view
-  const visibleMembers = entityIds ?? [
-    entityId,
-    ...members
-      .filter(
-        (m) =>
-          m.entity_id !== entityId &&
-          m.relationship === "Partner" &&
-          basics.capabilities.capabilities.includes("view_partner"),
-      )
-      .map((m) => m.entity_id),
-  ];
   const dates = checkDateRange(query.from, query.to);
   const filter = listFilter(folder, { type: query.type, search: query.search, entityIds, sort: query.sort, dates });
-  const counted: Record<string, { filter: DocumentFilter; pageSize: number }> = {};
-  if (isClient) {
-    for (const f of provisional) {
-      if (f.kind === "sent" || f.kind === "digitalSignatures") continue;
-      counted[f.key] = {
-        filter: { ...f.filter, unreadOnly: true, entityIds: entityIds ?? undefined },
-        pageSize: UNREAD_PAGE_SIZE,
-      };
-    }
-    if (toggles.oneWay) counted.hasSent = { filter: { docsubtype: CLIENT_INITIATED }, pageSize: 1 };
-  }
-
-  // spec 002 §4: the To be signed folder lists the signature items that await action, not messages
-  const signatureFolder = folder.kind === "digitalSignatures";
-  const [page, counts, types, signatures] = await Promise.all([
-    filter && !signatureFolder
-      ? listDocuments(planning, filter, query.pages * MESSAGES_PAGE_SIZE)
-      : Promise.resolve({ documents: [], hasMore: false, extra: null }),
-    countDocuments(planning, counted).catch((error: unknown) => {
-      if (isLostSession(error)) throw error;
-      logger.error("unread counts unavailable", { error: String(error) });
-      return {} as Record<string, number | null>;
-    }),
-    toggles.documentTypeFilter
-      ? fetchDocumentTypes(planning, visibleMembers).catch((error: unknown) => {
-          if (isLostSession(error)) throw error;
-          logger.error("document types unavailable", { error: String(error) });
-          return null;
-        })
-      : Promise.resolve(null),
-    toggles.digitalSignatures
-      ? fetchSignatureItems(planning).catch((error: unknown) => {
-          if (isLostSession(error)) throw error;
-          logger.error("signature items unavailable", { error: String(error) });
-          return null;
-        })
-      : Promise.resolve(null),
-  ]);
+  const [page, counts, types, signatures] = await fetchFolderContents(
+    planning,
+    folder,
+    filter,
+    {
+      pages: query.pages,
+      counted: unreadCountRequests(provisional, entityIds, toggles, isClient),
+      members: visibleMembersOf(entityIds, members, entityId, basics),
+    },
+    toggles,
+  );
   if (signatures && isClient)
     counts.signature = signatures.filter((s) => awaitsAction(s) && s.signatories.some((x) => x.can_sign)).length;
 
@@ -377,108 +566,21 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
   const folders = folderDefinitions({ ...folderInput, hasSent });
   folder = folders.find((f) => f.key === folder.key) ?? folder;
 
-  const typeFilter = types
-    ? {
-        options: [...types].sort(byName(locale, (x) => x.name)),
-        selected: query.type && types.some((x) => x.code === query.type) ? query.type : null,
-      }
-    : null;
-
-  const items: MessageListItem[] = page.documents.map((d) => ({
-    id: d.id,
-    subject: d.subject?.trim() || t("list.noSubject"),
-    date: d.created_date ? formatDate(d.created_date.slice(0, 10), locale, "short") : "",
-    from: d.creator?.name?.trim() || null,
-    type: d.doctype_name ?? null,
-    href: messagesHref(query, { message: d.id }, "reading-pane"),
-    current: d.id === query.message,
-    unread: isClient && !d.has_been_seen && !(opened && d.id === opened.document.id),
-    adviserOnly: d.is_client_access_accessible === false,
-    relatedEntity: d.is_related_entity === true,
-    awaitingSignature: d.digital_signature_status === "Pending",
-    attachmentCount: d.attachment_count ?? 0,
-  }));
-  if (signatureFolder) items.splice(0, items.length, ...signatureItems(signatures ?? [], t, locale, input.timeZone));
-  const filtered = Boolean(query.search || query.type || query.entity !== null || dates.start || dates.end);
-  const list = {
-    items,
-    hasMore: page.hasMore,
-    moreHref: page.hasMore
-      ? messagesHref(query, { pages: query.pages + 1 }, `message-${query.pages * MESSAGES_PAGE_SIZE + 1}`)
-      : null,
-    empty: items.length ? null : filtered ? t("list.emptyForSelection") : t("list.empty"),
-  };
-
-  let pane: ReadingPane | null = null;
-  const closeHref = messagesHref(listQuery(query));
-  if (query.message !== null) {
-    if (!opened) pane = { state: "notFound", closeHref };
-    else {
-      const d = opened.document;
-      const index = items.findIndex((i) => i.id === d.id);
-      const previous = index > 0 ? items[index - 1]! : null;
-      const next = index >= 0 && index < items.length - 1 ? items[index + 1]! : null;
-      // spec 002 §4: at the end of the list Next loads more (the next page, and its first message)
-      let nextHref = next ? messagesHref(query, { message: next.id }, "reading-pane") : null;
-      if (!nextHref && index === items.length - 1 && page.extra) {
-        nextHref = messagesHref(
-          query,
-          { pages: Math.min(query.pages + 1, 50), message: page.extra.id },
-          "reading-pane",
-        );
-      }
-      pane = {
-        state: "ok",
-        id: d.id,
-        subject: d.subject?.trim() || t("list.noSubject"),
-        date: d.created_date ? formatLastLogin(d.created_date, input.timeZone, locale) : "",
-        from: d.creator?.name?.trim() || null,
-        type: d.doctype_name ?? null,
-        bodyHtml: sanitiseMessageBody(opened.body, MESSAGE_IMAGES_PATH, input.portalHost),
-        attachments: (d.attachments ?? []).map((a) => ({
-          docpartid: a.docpartid,
-          filename: a.filename,
-          size: formatFileSize(a.size, locale),
-          href: attachmentHref(d.id, a.docpartid, query),
-          fileHref: settings.attachmentsDownloadable
-            ? `/clients/documents-and-messages/files/${d.id}/${a.docpartid}?confirm=1`
-            : null,
-          risky: isRiskyFile(a.filename),
-        })),
-        signatureStatus: signatureStatusText(t, d.digital_signature_status),
-        signatureHref: signatureHrefOf(signatures, d.id),
-        adviserOnly: d.is_client_access_accessible === false,
-        relatedEntity: d.is_related_entity === true,
-        expanded: query.expanded,
-        closeHref,
-        sizeHref: messagesHref(query, { expanded: !query.expanded }, "reading-pane"),
-        previousHref: previous ? messagesHref(query, { message: previous.id }, "reading-pane") : null,
-        nextHref,
-        // spec 002 §6: advisers never reply; nobody does with one-way messaging
-        replyHref:
-          isClient && !toggles.oneWay ? messagesHref(listQuery(query), { view: "reply", replyTo: d.id }) : null,
-      };
-    }
-  }
-
+  const items =
+    folder.kind === "digitalSignatures"
+      ? signatureItems(signatures ?? [], t, locale, input.timeZone)
+      : page.documents.map((d) => listItemOf(d, query, opened, input));
   return {
     heading: settings.heading ?? t("heading"),
     isClient,
-    folders: folders.map((f) => ({
-      key: f.key,
-      name: f.name,
-      lang: f.lang ?? null,
-      href: messagesHref(listQuery(query), { folder: f.key, pages: 1, type: f.kind === "custom" ? null : query.type }),
-      current: f.key === folder.key,
-      unread: isClient ? unreadLabel(counts[f.key]) : null,
-    })),
+    folders: folderLinks(folders, folder, query, counts, isClient),
     folder: { key: folder.key, name: folder.name, lang: folder.lang ?? null, kind: folder.kind },
     entityFilter,
-    typeFilter,
+    typeFilter: typeFilterOf(types, query, locale),
     dateFilter: { from: query.from, to: query.to, errors: dates.errors },
     sortOptions: MESSAGE_SORT_KEYS.map((value) => ({ value, label: t(`sort.${value}`) })),
-    list,
-    pane,
+    list: listOf(items, page, query, dates, t),
+    pane: readingPaneOf(opened, { items, page, signatures }, query, { settings, toggles }, input),
     composeHref: isClient && !toggles.oneWay ? messagesHref(listQuery(query), { view: "compose" }) : null,
     query,
   };

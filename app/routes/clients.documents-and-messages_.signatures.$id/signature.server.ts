@@ -148,6 +148,92 @@ function answer(step: JourneyStep | null, init: Partial<JourneyAnswer>, status =
   return json<JourneyAnswer>({ step, errors: init.errors ?? [], alert: init.alert ?? null }, { status });
 }
 
+type Signing = {
+  request: Request;
+  planning: PlanningClient;
+  id: number;
+  item: Awaited<ReturnType<typeof loadSignature>>["item"];
+  own: Awaited<ReturnType<typeof loadSignature>>["signatories"][number];
+};
+
+const ACCEPT_TERMS = { fieldId: "signature-accept", message: "messages:signature.errors.acceptTerms" };
+
+/** spec 002 step 1: the one-time code sent to the signatory's phone; a registered phone without '+' cannot receive it. */
+async function requestCode(s: Signing, back: JourneyStep): Promise<Response> {
+  if (!hasValidPhone(s.own.entity_phone)) return redirect(stepHref(s.id, "invalid-phone"));
+  try {
+    await generateSignatureCode(s.planning, s.item.id, s.own.id);
+    return redirect(stepHref(s.id, "code"));
+  } catch (error) {
+    if (isLost(error)) throw await lostSessionRedirect(s.request);
+    logger.error("signature code not generated", {
+      id: s.item.id,
+      status: error instanceof PlanningError ? error.status : null,
+    });
+    return answer(back, { alert: "messages:signature.errors.generate" }, 502);
+  }
+}
+
+/** The platform's refusal of a code: typed wrong, expired or used up, else its own text (spec 002 §8). */
+function refusedCode(error: PlanningError): Response {
+  const kind = codeErrorOf(error.apiMessage);
+  if (kind === "mismatch")
+    return answer("code", {
+      errors: [{ fieldId: "signature-code", message: "messages:signature.errors.mismatch" }],
+    });
+  if (kind) return answer("expired", { alert: `messages:signature.errors.${kind}` });
+  return answer("code", {
+    alert: error.apiMessage && error.status < 500 ? error.apiMessage : "messages:signature.errors.sign",
+  });
+}
+
+/** spec 002 step 6: with the terms accepted and a code typed, the document is signed. */
+async function verifyAndSign(s: Signing, form: FormData, accepted: boolean): Promise<Response> {
+  const { planning, item, own } = s;
+  const code = cleanCode(form.get("code"));
+  const errors = [
+    ...(accepted ? [] : [ACCEPT_TERMS]),
+    ...(code ? [] : [{ fieldId: "signature-code", message: "messages:signature.errors.codeRequired" }]),
+  ];
+  if (errors.length) return answer("code", { errors });
+  try {
+    await signDocument(planning, {
+      itemId: item.id,
+      signatoryId: own.id,
+      signingMethod: own.signing_method ?? item.signing_method ?? 1,
+      secureData: item.secure_data ?? "",
+      otp: code,
+    });
+  } catch (error) {
+    if (isLost(error)) throw await lostSessionRedirect(s.request);
+    if (!(error instanceof PlanningError)) throw error;
+    return refusedCode(error);
+  }
+  await confirm(planning, item.id, 0);
+  return redirectWithToast(`${SIGNATURES_PATH}/${s.id}`, {
+    type: "success",
+    title: "messages:signature.signed",
+    description: item.title,
+  });
+}
+
+async function confirmDecline(s: Signing): Promise<Response> {
+  const { planning, item, own } = s;
+  try {
+    await declineDocument(planning, { itemId: item.id, signatoryId: own.id, secureData: item.secure_data ?? "" });
+  } catch (error) {
+    if (isLost(error)) throw await lostSessionRedirect(s.request);
+    if (!(error instanceof PlanningError)) throw error;
+    return answer("decline", { alert: "messages:signature.errors.decline" });
+  }
+  await confirm(planning, item.id, 1);
+  return redirectWithToast(`${SIGNATURES_PATH}/${s.id}`, {
+    type: "info",
+    title: "messages:signature.declined",
+    description: item.title,
+  });
+}
+
 /** spec 002 "Signing journey": one step per post. */
 export async function signatureAction(input: {
   request: Request;
@@ -162,90 +248,22 @@ export async function signatureAction(input: {
   const own = ownSignatory(item, signatories, input.isClient);
   // spec 002 §4 "Who can sign": anyone else (an adviser, a signatory who has acted) posts nothing
   if (!own) throw new Response(null, { status: 403 });
-  const intent = String(form.get("intent") ?? "");
+  const signing: Signing = { request, planning, id, item, own };
   const accepted = form.get("accept") === "on";
-
-  const requestCode = async (back: JourneyStep): Promise<Response> => {
-    // spec 002 step 1: a registered phone without '+' cannot receive the code
-    if (!hasValidPhone(own.entity_phone)) return redirect(stepHref(id, "invalid-phone"));
-    try {
-      await generateSignatureCode(planning, item.id, own.id);
-      return redirect(stepHref(id, "code"));
-    } catch (error) {
-      if (isLost(error)) throw await lostSessionRedirect(request);
-      logger.error("signature code not generated", {
-        id: item.id,
-        status: error instanceof PlanningError ? error.status : null,
-      });
-      return answer(back, { alert: "messages:signature.errors.generate" }, 502);
-    }
-  };
-
-  switch (intent) {
+  switch (String(form.get("intent") ?? "")) {
     case "sign":
       return redirect(stepHref(id, "terms"));
     case "decline":
       return redirect(stepHref(id, "decline"));
     case "request-code":
-      if (!accepted)
-        return answer("terms", {
-          errors: [{ fieldId: "signature-accept", message: "messages:signature.errors.acceptTerms" }],
-        });
-      return requestCode("terms");
+      return accepted ? requestCode(signing, "terms") : answer("terms", { errors: [ACCEPT_TERMS] });
     case "resend":
       // spec 002 step 6: a new code; the one typed is not kept
-      return requestCode("code");
-    case "verify": {
-      const code = cleanCode(form.get("code"));
-      const errors = [
-        ...(accepted ? [] : [{ fieldId: "signature-accept", message: "messages:signature.errors.acceptTerms" }]),
-        ...(code ? [] : [{ fieldId: "signature-code", message: "messages:signature.errors.codeRequired" }]),
-      ];
-      if (errors.length) return answer("code", { errors });
-      try {
-        await signDocument(planning, {
-          itemId: item.id,
-          signatoryId: own.id,
-          signingMethod: own.signing_method ?? item.signing_method ?? 1,
-          secureData: item.secure_data ?? "",
-          otp: code,
-        });
-      } catch (error) {
-        if (isLost(error)) throw await lostSessionRedirect(request);
-        if (!(error instanceof PlanningError)) throw error;
-        const kind = codeErrorOf(error.apiMessage);
-        if (kind === "mismatch")
-          return answer("code", {
-            errors: [{ fieldId: "signature-code", message: "messages:signature.errors.mismatch" }],
-          });
-        if (kind) return answer("expired", { alert: `messages:signature.errors.${kind}` });
-        // spec 002 §8: any other refusal shows the platform's text
-        return answer("code", {
-          alert: error.apiMessage && error.status < 500 ? error.apiMessage : "messages:signature.errors.sign",
-        });
-      }
-      await confirm(planning, item.id, 0);
-      return redirectWithToast(`${SIGNATURES_PATH}/${id}`, {
-        type: "success",
-        title: "messages:signature.signed",
-        description: item.title,
-      });
-    }
-    case "confirm-decline": {
-      try {
-        await declineDocument(planning, { itemId: item.id, signatoryId: own.id, secureData: item.secure_data ?? "" });
-      } catch (error) {
-        if (isLost(error)) throw await lostSessionRedirect(request);
-        if (!(error instanceof PlanningError)) throw error;
-        return answer("decline", { alert: "messages:signature.errors.decline" });
-      }
-      await confirm(planning, item.id, 1);
-      return redirectWithToast(`${SIGNATURES_PATH}/${id}`, {
-        type: "info",
-        title: "messages:signature.declined",
-        description: item.title,
-      });
-    }
+      return requestCode(signing, "code");
+    case "verify":
+      return verifyAndSign(signing, form, accepted);
+    case "confirm-decline":
+      return confirmDecline(signing);
     default:
       return answer(null, { alert: t("signature.errors.sign") });
   }

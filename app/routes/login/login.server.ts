@@ -271,171 +271,178 @@ export const FORM_IDS = {
   memorable: "step-memorable",
 } as const;
 
+type FormReply = (fieldErrors?: Record<string, string[]>) => SubmissionResult<string[]>;
+
+/** After the platform's answer: the next step or the signed-in page, else the refusal shown at this step. */
+async function afterOutcome(
+  ctx: StepContext,
+  outcome: StepOutcome,
+  form?: { id: string; reply: FormReply },
+  fieldOf?: (key: string) => string | null,
+): Promise<Response> {
+  const next = await follow(outcome, ctx.state);
+  if (next) return next;
+  if (outcome.kind !== "refused") return redirect(loginPath(null));
+  return refusedAtStep(ctx, outcome, form, fieldOf);
+}
+
+/** spec 000 §4: Return to login, Decline and Cancel all reset the login state. */
+async function resetSignIn(ctx: StepContext): Promise<Response> {
+  const { state, intent } = ctx;
+  const outcome =
+    intent === "decline-terms"
+      ? await signInCall("auth/terms", { login_ticket: state.ticket, agree: false })
+      : await cancelSignIn(state.ticket);
+  if (outcome.kind === "refused" && outcome.status === 0) logger.error("sign-in cancel not delivered", {});
+  return redirect(loginPath(state), withCookie(clearLoginState()));
+}
+
+async function changePassword(ctx: StepContext): Promise<Response> {
+  const { step, ticket } = ctx.state;
+  const submission = parseWithZod(ctx.formData, { schema: ForcedPasswordSchema });
+  const reply: FormReply = (fieldErrors) => submission.reply({ hideFields: ["newPassword"], fieldErrors });
+  const limited = await rateLimited(ctx.address, () => ({ step, formId: FORM_IDS.password, result: reply() }));
+  if (limited) return limited;
+  if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.password, result: reply() });
+  const outcome = await signInCall("auth/password", {
+    login_ticket: ticket,
+    new_password: submission.value.newPassword,
+  });
+  return afterOutcome(ctx, outcome, { id: FORM_IDS.password, reply }, (key) =>
+    key.startsWith("steps.password.") ? "newPassword" : null,
+  );
+}
+
+async function agreeTerms(ctx: StepContext): Promise<Response> {
+  const { step, ticket } = ctx.state;
+  const limited = await rateLimited(ctx.address, () => ({ step }));
+  if (limited) return limited;
+  if (step.status !== "SiteTerms") return redirect(loginPath(null));
+  // The terms as shown (the same sanitised text the page rendered) are what the user agreed to.
+  const shown = await stepView(step, ctx.request);
+  const text = shown.status === "SiteTerms" ? (shown.terms.html ?? "") : "";
+  const outcome = await signInCall("auth/terms", { login_ticket: ticket, agree: true, terms_text: text });
+  return afterOutcome(ctx, outcome);
+}
+
+async function setSecurityQuestions(ctx: StepContext): Promise<Response> {
+  const { step, ticket } = ctx.state;
+  if (step.status !== "SetSecurityQuestions") return redirect(loginPath(null));
+  const schema = securityQuestionsSchema(step.answerMinLength);
+  const submission = parseWithZod(ctx.formData, { schema });
+  const reply: FormReply = (fieldErrors) => submission.reply({ hideFields: ["answer1", "answer2"], fieldErrors });
+  const limited = await rateLimited(ctx.address, () => ({ step, formId: FORM_IDS.questions, result: reply() }));
+  if (limited) return limited;
+  if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.questions, result: reply() });
+  const outcome = await signInCall("auth/security_questions", {
+    login_ticket: ticket,
+    questions: questionsPayload(submission.value),
+  });
+  return afterOutcome(ctx, outcome, { id: FORM_IDS.questions, reply }, (key) =>
+    key.startsWith("steps.questions.") ? questionsFieldOf(key) : null,
+  );
+}
+
+async function validateCode(ctx: StepContext): Promise<Response> {
+  const { state } = ctx;
+  const { step, ticket } = state;
+  const submission = parseWithZod(ctx.formData, { schema: SecurityCodeSchema });
+  const reply: FormReply = (fieldErrors) => submission.reply({ hideFields: ["code"], fieldErrors });
+  const limited = await rateLimited(ctx.address, () => ({ step, formId: FORM_IDS.code, result: reply() }));
+  if (limited) return limited;
+  if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.code, result: reply() });
+  const deviceId = step.status === "MfaEnrolmentValidateDevice" ? step.deviceId : undefined;
+  const outcome = await signInCall("auth/tfa/validate", {
+    login_ticket: ticket,
+    code: submission.value.code,
+    device_id: deviceId,
+  });
+  if (outcome.kind === "retry") {
+    // spec 000 §8: a bad one-time code (a new code has been sent, except for a software token)
+    const key = messageKeyOf(outcome.apiMessage) ?? "steps.code.badCode";
+    return stay(
+      ctx,
+      outcome.status,
+      { formId: FORM_IDS.code, result: reply({ code: [`auth:${key}`] }) },
+      { ...state, ticket: outcome.ticket, step: storedStep(outcome.step) },
+    );
+  }
+  return afterOutcome(ctx, outcome, { id: FORM_IDS.code, reply }, (key) =>
+    key === "steps.code.badCode" ? "code" : null,
+  );
+}
+
+async function resendCode(ctx: StepContext): Promise<Response> {
+  const { state } = ctx;
+  const limited = await rateLimited(ctx.address, () => ({ step: state.step }));
+  if (limited) return limited;
+  const outcome = await signInCall("auth/tfa/resend", { login_ticket: state.ticket });
+  if (outcome.kind === "step") {
+    // Shown at once (not redirected) so the page can say that a new code is on its way.
+    const next: LoginState = { ...state, ticket: outcome.ticket, step: storedStep(outcome.step) };
+    const sent = outcome.step.status !== "MfaEnrolmentValidateDevice" || outcome.step.method !== "token";
+    return stay(ctx, 200, sent ? { alert: { kind: "info", key: "steps.code.resent" } } : {}, next);
+  }
+  return afterOutcome(ctx, outcome);
+}
+
+async function linkDevice(ctx: StepContext): Promise<Response> {
+  const { step, ticket } = ctx.state;
+  const submission = parseWithZod(ctx.formData, { schema: LinkDeviceSchema });
+  const reply: FormReply = (fieldErrors) => submission.reply({ fieldErrors });
+  const limited = await rateLimited(ctx.address, () => ({ step, formId: FORM_IDS.device, result: reply() }));
+  if (limited) return limited;
+  if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.device, result: reply() });
+  const outcome = await signInCall("auth/tfa/device", { login_ticket: ticket, method: submission.value.method });
+  return afterOutcome(ctx, outcome, { id: FORM_IDS.device, reply });
+}
+
+async function memorableCharacters(ctx: StepContext): Promise<Response> {
+  const { state } = ctx;
+  const { step, ticket } = state;
+  const submission = parseWithZod(ctx.formData, { schema: MemorableSchema });
+  const reply: FormReply = (fieldErrors) => submission.reply({ hideFields: ["char1", "char2", "char3"], fieldErrors });
+  const limited = await rateLimited(ctx.address, () => ({ step, formId: FORM_IDS.memorable, result: reply() }));
+  if (limited) return limited;
+  if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.memorable, result: reply() });
+  const { char1, char2, char3 } = submission.value;
+  const outcome = await signInCall("auth/memorable", { login_ticket: ticket, answers: [char1, char2, char3] });
+  if (outcome.kind === "retry") {
+    // spec 000 §4 step 2: a retry with new positions; the fields start empty.
+    return stay(
+      ctx,
+      outcome.status,
+      {
+        formId: FORM_IDS.memorable,
+        result: submission.reply({ resetForm: true }),
+        alert: { kind: "error", key: messageKeyOf(outcome.apiMessage) ?? "steps.memorable.failed" },
+      },
+      { ...state, ticket: outcome.ticket, step: storedStep(outcome.step) },
+    );
+  }
+  // 'Account deactivated' is a login error: the login form with that message (spec 000 §4 step 2).
+  return afterOutcome(ctx, outcome, { id: FORM_IDS.memorable, reply });
+}
+
+/** Each step's intents and what they do; an intent of none shows the step the sign-in is at. */
+const STEP_HANDLERS: Partial<Record<Intent, (ctx: StepContext) => Promise<Response>>> = {
+  cancel: resetSignIn,
+  "decline-terms": resetSignIn,
+  "change-password": changePassword,
+  "agree-terms": agreeTerms,
+  "security-questions": setSecurityQuestions,
+  "validate-code": validateCode,
+  "resend-code": resendCode,
+  "link-device": linkDevice,
+  memorable: memorableCharacters,
+};
+
 /** One post of a sign-in step (the state is alive and the intent belongs to its step). */
 export async function stepAction(ctx: StepContext): Promise<Response> {
-  const { request, formData, state, intent, address } = ctx;
-  const { step, ticket } = state;
-  if (!STEP_INTENTS[step.status].includes(intent)) {
-    // A form of another step (an old tab, the back button): show the step the sign-in is at.
-    return redirect(loginPath(null));
-  }
-
-  if (intent === "cancel" || intent === "decline-terms") {
-    // spec 000 §4: Return to login, Decline and Cancel all reset the login state.
-    const outcome =
-      intent === "decline-terms"
-        ? await signInCall("auth/terms", { login_ticket: ticket, agree: false })
-        : await cancelSignIn(ticket);
-    if (outcome.kind === "refused" && outcome.status === 0) logger.error("sign-in cancel not delivered", {});
-    return redirect(loginPath(state), withCookie(clearLoginState()));
-  }
-
-  switch (intent) {
-    case "change-password": {
-      const submission = parseWithZod(formData, { schema: ForcedPasswordSchema });
-      const reply = (fieldErrors?: Record<string, string[]>) =>
-        submission.reply({ hideFields: ["newPassword"], fieldErrors });
-      const limited = await rateLimited(address, () => ({ step, formId: FORM_IDS.password, result: reply() }));
-      if (limited) return limited;
-      if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.password, result: reply() });
-      const outcome = await signInCall("auth/password", {
-        login_ticket: ticket,
-        new_password: submission.value.newPassword,
-      });
-      const next = await follow(outcome, state);
-      if (next) return next;
-      if (outcome.kind !== "refused") return redirect(loginPath(null));
-      return refusedAtStep(ctx, outcome, { id: FORM_IDS.password, reply }, (key) =>
-        key.startsWith("steps.password.") ? "newPassword" : null,
-      );
-    }
-
-    case "agree-terms": {
-      const limited = await rateLimited(address, () => ({ step }));
-      if (limited) return limited;
-      if (step.status !== "SiteTerms") return redirect(loginPath(null));
-      // The terms as shown (the same sanitised text the page rendered) are what the user agreed to.
-      const shown = await stepView(step, request);
-      const text = shown.status === "SiteTerms" ? (shown.terms.html ?? "") : "";
-      const outcome = await signInCall("auth/terms", { login_ticket: ticket, agree: true, terms_text: text });
-      const next = await follow(outcome, state);
-      if (next) return next;
-      if (outcome.kind !== "refused") return redirect(loginPath(null));
-      return refusedAtStep(ctx, outcome);
-    }
-
-    case "security-questions": {
-      if (step.status !== "SetSecurityQuestions") return redirect(loginPath(null));
-      const schema = securityQuestionsSchema(step.answerMinLength);
-      const submission = parseWithZod(formData, { schema });
-      const reply = (fieldErrors?: Record<string, string[]>) =>
-        submission.reply({ hideFields: ["answer1", "answer2"], fieldErrors });
-      const limited = await rateLimited(address, () => ({ step, formId: FORM_IDS.questions, result: reply() }));
-      if (limited) return limited;
-      if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.questions, result: reply() });
-      const outcome = await signInCall("auth/security_questions", {
-        login_ticket: ticket,
-        questions: questionsPayload(submission.value),
-      });
-      const next = await follow(outcome, state);
-      if (next) return next;
-      if (outcome.kind !== "refused") return redirect(loginPath(null));
-      return refusedAtStep(ctx, outcome, { id: FORM_IDS.questions, reply }, (key) =>
-        key.startsWith("steps.questions.") ? questionsFieldOf(key) : null,
-      );
-    }
-
-    case "validate-code": {
-      const submission = parseWithZod(formData, { schema: SecurityCodeSchema });
-      const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ hideFields: ["code"], fieldErrors });
-      const limited = await rateLimited(address, () => ({ step, formId: FORM_IDS.code, result: reply() }));
-      if (limited) return limited;
-      if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.code, result: reply() });
-      const deviceId = step.status === "MfaEnrolmentValidateDevice" ? step.deviceId : undefined;
-      const outcome = await signInCall("auth/tfa/validate", {
-        login_ticket: ticket,
-        code: submission.value.code,
-        device_id: deviceId,
-      });
-      if (outcome.kind === "retry") {
-        // spec 000 §8: a bad one-time code (a new code has been sent, except for a software token)
-        const key = messageKeyOf(outcome.apiMessage) ?? "steps.code.badCode";
-        return stay(
-          ctx,
-          outcome.status,
-          { formId: FORM_IDS.code, result: reply({ code: [`auth:${key}`] }) },
-          { ...state, ticket: outcome.ticket, step: storedStep(outcome.step) },
-        );
-      }
-      const next = await follow(outcome, state);
-      if (next) return next;
-      if (outcome.kind !== "refused") return redirect(loginPath(null));
-      return refusedAtStep(ctx, outcome, { id: FORM_IDS.code, reply }, (key) =>
-        key === "steps.code.badCode" ? "code" : null,
-      );
-    }
-
-    case "resend-code": {
-      const limited = await rateLimited(address, () => ({ step }));
-      if (limited) return limited;
-      const outcome = await signInCall("auth/tfa/resend", { login_ticket: ticket });
-      if (outcome.kind === "step") {
-        // Shown at once (not redirected) so the page can say that a new code is on its way.
-        const next: LoginState = { ...state, ticket: outcome.ticket, step: storedStep(outcome.step) };
-        const sent = outcome.step.status !== "MfaEnrolmentValidateDevice" || outcome.step.method !== "token";
-        return stay(ctx, 200, sent ? { alert: { kind: "info", key: "steps.code.resent" } } : {}, next);
-      }
-      const next = await follow(outcome, state);
-      if (next) return next;
-      if (outcome.kind !== "refused") return redirect(loginPath(null));
-      return refusedAtStep(ctx, outcome);
-    }
-
-    case "link-device": {
-      const submission = parseWithZod(formData, { schema: LinkDeviceSchema });
-      const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ fieldErrors });
-      const limited = await rateLimited(address, () => ({ step, formId: FORM_IDS.device, result: reply() }));
-      if (limited) return limited;
-      if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.device, result: reply() });
-      const outcome = await signInCall("auth/tfa/device", { login_ticket: ticket, method: submission.value.method });
-      const next = await follow(outcome, state);
-      if (next) return next;
-      if (outcome.kind !== "refused") return redirect(loginPath(null));
-      return refusedAtStep(ctx, outcome, { id: FORM_IDS.device, reply });
-    }
-
-    case "memorable": {
-      const submission = parseWithZod(formData, { schema: MemorableSchema });
-      const reply = (fieldErrors?: Record<string, string[]>) =>
-        submission.reply({ hideFields: ["char1", "char2", "char3"], fieldErrors });
-      const limited = await rateLimited(address, () => ({ step, formId: FORM_IDS.memorable, result: reply() }));
-      if (limited) return limited;
-      if (submission.status !== "success") return stay(ctx, 400, { formId: FORM_IDS.memorable, result: reply() });
-      const { char1, char2, char3 } = submission.value;
-      const outcome = await signInCall("auth/memorable", { login_ticket: ticket, answers: [char1, char2, char3] });
-      if (outcome.kind === "retry") {
-        // spec 000 §4 step 2: a retry with new positions; the fields start empty.
-        return stay(
-          ctx,
-          outcome.status,
-          {
-            formId: FORM_IDS.memorable,
-            result: submission.reply({ resetForm: true }),
-            alert: { kind: "error", key: messageKeyOf(outcome.apiMessage) ?? "steps.memorable.failed" },
-          },
-          { ...state, ticket: outcome.ticket, step: storedStep(outcome.step) },
-        );
-      }
-      // 'Account deactivated' is a login error: the login form with that message (spec 000 §4 step 2).
-      const next = await follow(outcome, state);
-      if (next) return next;
-      if (outcome.kind !== "refused") return redirect(loginPath(null));
-      return refusedAtStep(ctx, outcome, { id: FORM_IDS.memorable, reply });
-    }
-
-    default:
-      return redirect(loginPath(null));
-  }
+  const handler = STEP_HANDLERS[ctx.intent];
+  // A form of another step (an old tab, the back button): show the step the sign-in is at.
+  if (!STEP_INTENTS[ctx.state.step.status].includes(ctx.intent) || !handler) return redirect(loginPath(null));
+  return handler(ctx);
 }
 
 /** What a refused passkey sign-in answers to the login page's script (its fetcher, not the form). */
