@@ -256,106 +256,129 @@ export function sortRows<T extends { name: string | null; cells: Cells }>(
     .map((x) => x.row);
 }
 
+/** A tertiary row: one parcel of a holding, in the currency its holding row shows. */
+function parcelRow(p: Parcel, level: CurrencyLevel, columns: InvestmentColumnSettings): ParcelRow {
+  const parcelValue = p.value[level];
+  const parcelGain = shownGain(p.cost, p.gain, parcelValue.currency);
+  return {
+    key: p.key,
+    tradeDate: p.tradeDate,
+    volume: p.volume,
+    cells: {
+      currency: parcelValue.currency,
+      price: null,
+      cost: shownCost(p.cost, parcelValue.currency),
+      value: parcelValue,
+      weight: null,
+      gain: shownOn(columns.gainValue, "position") ? parcelGain : null,
+      gainPercent:
+        shownOn(columns.gainPercent, "position") && parcelGain && p.cost
+          ? (parcelGain.amount / p.cost.amount) * 100
+          : null,
+      income: null,
+      yieldPercent: null,
+    },
+  };
+}
+
+/** What a holding's row needs to know of its account: the currency levels shown and whether it is converted. */
+type AccountShown = { positionLevel: CurrencyLevel; accountLevel: "plan" | "report"; isConverted: boolean };
+
+/** A sub-row: one holding, with its parcels. */
+function positionRow(h: Holding, shown: AccountShown, o: InvestmentsOptions): PositionRow {
+  const { positionLevel, accountLevel, isConverted } = shown;
+  const value = h.value[positionLevel];
+  const currency = value.currency;
+  const cost = shownCost(h.cost, currency);
+  const gain = shownGain(h.cost, h.gain, currency);
+  const rate =
+    positionLevel === "native" || h.nativeCurrency === currency
+      ? undefined
+      : o.rates?.get(`${h.nativeCurrency}${currency}`);
+  return {
+    key: `p${h.key}`,
+    name: securityName(h.description),
+    code: h.code,
+    isin: h.isin,
+    cash: h.cash || isCashSecurity(h),
+    volume: h.volume,
+    nativeCurrency: h.nativeCurrency,
+    conversion:
+      isConverted && h.nativeCurrency !== currency
+        ? { from: h.nativeCurrency, to: currency, rate: rate ?? null }
+        : null,
+    costMissing: h.cost === null ? "unknown" : cost === null ? "converted" : null,
+    valueIn: { account: h.value[accountLevel], report: h.value.report },
+    gainShown: gain,
+    cells: {
+      currency,
+      price: h.price[positionLevel],
+      cost,
+      value,
+      weight: h.weight,
+      gain: shownOn(o.columns.gainValue, "position") ? gain : null,
+      gainPercent: shownOn(o.columns.gainPercent, "position") && gain ? h.gainPercent : null,
+      income: shownOn(o.columns.incomeValue, "position") ? h.income[positionLevel] : null,
+      yieldPercent: shownOn(o.columns.yieldPercent, "position") ? h.yieldPercent : null,
+    },
+    parcels: h.parcels.map((p) => parcelRow(p, positionLevel, o.columns)),
+  };
+}
+
+/** A primary row: one account, its holdings' rows and its total. */
+function accountRow(
+  account: HoldingAccount,
+  holdings: Holding[],
+  o: InvestmentsOptions,
+  converted: ReadonlySet<number>,
+): AccountRow {
+  const isConverted = o.show === "original" && converted.has(account.accountId);
+  const positionLevel = levelOf("position", o.show, isConverted);
+  const accountLevel = levelOf("account", o.show, isConverted) === "plan" ? "plan" : "report";
+  const positions = holdings.map((h) => positionRow(h, { positionLevel, accountLevel, isConverted }, o));
+  const income = account.income[accountLevel];
+  // decision 108: the account row reads as its total: market value the exact sum of its holdings as
+  // shown; book cost and gain the sums of its holdings' (cash aside) when every one shows them in the account row's currency
+  const total = holdingsTotal(positions, account.value[accountLevel].currency, "account");
+  const value = total.value;
+  const cost = total.cost.amount;
+  const gain = total.gain.amount;
+  return {
+    key: `a${account.accountId}`,
+    accountId: account.accountId,
+    name: account.name,
+    planCurrency: account.planCurrency,
+    converted: isConverted,
+    multiCurrency: holdings.some((h) => h.nativeCurrency !== account.planCurrency),
+    cells: {
+      currency: value.currency,
+      price: null,
+      cost,
+      value,
+      weight: account.weight,
+      gain: shownOn(o.columns.gainValue, "account") ? gain : null,
+      gainPercent: shownOn(o.columns.gainPercent, "account") && gain && cost ? (gain.amount / cost.amount) * 100 : null,
+      income: shownOn(o.columns.incomeValue, "account") ? income : null,
+      yieldPercent:
+        shownOn(o.columns.yieldPercent, "account") && value.amount > 0 ? (income.amount / value.amount) * 100 : null,
+    },
+    positions,
+    total,
+  };
+}
+
 /** The investments table: primary rows per account, sub-rows per holding, tertiary rows per parcel. */
 export function investmentsTable(answer: HoldingsAnswer, o: InvestmentsOptions): InvestmentsTable {
   const converted = new Set(o.convert);
   const shown = visibleColumns(o.columns);
-  const accounts: AccountRow[] = answer.accounts.map((account) => {
-    const holdings = answer.holdings.filter((h) => h.accountId === account.accountId);
-    const isConverted = o.show === "original" && converted.has(account.accountId);
-    const positionLevel = levelOf("position", o.show, isConverted);
-    const accountLevel = levelOf("account", o.show, isConverted) === "plan" ? "plan" : "report";
-    const positions = holdings.map((h): PositionRow => {
-      const value = h.value[positionLevel];
-      const currency = value.currency;
-      const cost = shownCost(h.cost, currency);
-      const gain = shownGain(h.cost, h.gain, currency);
-      const rate =
-        positionLevel === "native" || h.nativeCurrency === currency
-          ? undefined
-          : o.rates?.get(`${h.nativeCurrency}${currency}`);
-      return {
-        key: `p${h.key}`,
-        name: securityName(h.description),
-        code: h.code,
-        isin: h.isin,
-        cash: h.cash || isCashSecurity(h),
-        volume: h.volume,
-        nativeCurrency: h.nativeCurrency,
-        conversion:
-          isConverted && h.nativeCurrency !== currency
-            ? { from: h.nativeCurrency, to: currency, rate: rate ?? null }
-            : null,
-        costMissing: h.cost === null ? "unknown" : cost === null ? "converted" : null,
-        valueIn: { account: h.value[accountLevel], report: h.value.report },
-        gainShown: gain,
-        cells: {
-          currency,
-          price: h.price[positionLevel],
-          cost,
-          value,
-          weight: h.weight,
-          gain: shownOn(o.columns.gainValue, "position") ? gain : null,
-          gainPercent: shownOn(o.columns.gainPercent, "position") && gain ? h.gainPercent : null,
-          income: shownOn(o.columns.incomeValue, "position") ? h.income[positionLevel] : null,
-          yieldPercent: shownOn(o.columns.yieldPercent, "position") ? h.yieldPercent : null,
-        },
-        parcels: h.parcels.map((p) => {
-          const parcelValue = p.value[positionLevel];
-          const parcelGain = shownGain(p.cost, p.gain, parcelValue.currency);
-          return {
-            key: p.key,
-            tradeDate: p.tradeDate,
-            volume: p.volume,
-            cells: {
-              currency: parcelValue.currency,
-              price: null,
-              cost: shownCost(p.cost, parcelValue.currency),
-              value: parcelValue,
-              weight: null,
-              gain: shownOn(o.columns.gainValue, "position") ? parcelGain : null,
-              gainPercent:
-                shownOn(o.columns.gainPercent, "position") && parcelGain && p.cost
-                  ? (parcelGain.amount / p.cost.amount) * 100
-                  : null,
-              income: null,
-              yieldPercent: null,
-            },
-          };
-        }),
-      };
-    });
-    const income = account.income[accountLevel];
-    // decision 108: the account row reads as its total: market value the exact sum of its holdings as
-    // shown; book cost and gain the sums of its holdings' (cash aside) when every one shows them in the account row's currency
-    const total = holdingsTotal(positions, account.value[accountLevel].currency, "account");
-    const value = total.value;
-    const cost = total.cost.amount;
-    const gain = total.gain.amount;
-    return {
-      key: `a${account.accountId}`,
-      accountId: account.accountId,
-      name: account.name,
-      planCurrency: account.planCurrency,
-      converted: isConverted,
-      multiCurrency: holdings.some((h) => h.nativeCurrency !== account.planCurrency),
-      cells: {
-        currency: value.currency,
-        price: null,
-        cost,
-        value,
-        weight: account.weight,
-        gain: shownOn(o.columns.gainValue, "account") ? gain : null,
-        gainPercent:
-          shownOn(o.columns.gainPercent, "account") && gain && cost ? (gain.amount / cost.amount) * 100 : null,
-        income: shownOn(o.columns.incomeValue, "account") ? income : null,
-        yieldPercent:
-          shownOn(o.columns.yieldPercent, "account") && value.amount > 0 ? (income.amount / value.amount) * 100 : null,
-      },
-      positions,
-      total,
-    };
-  });
+  const accounts = answer.accounts.map((account) =>
+    accountRow(
+      account,
+      answer.holdings.filter((h) => h.accountId === account.accountId),
+      o,
+      converted,
+    ),
+  );
   const currencies = new Set(accounts.flatMap((a) => [a.cells.currency, ...a.positions.map((p) => p.cells.currency)]));
   const multiCurrency = o.show === "original" && currencies.size > 1;
   const sortable = new Set<InvestmentSort>([
