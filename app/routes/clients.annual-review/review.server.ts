@@ -140,6 +140,39 @@ function respondingForPartner(status: ReviewStatusAnswer): boolean {
   return Boolean(status.canAnswerForPartner && status.partner && status.state?.respondForPartner);
 }
 
+/** spec 002 §4: a contact or personal details page shows the values the platform holds, the partner's beside. */
+function playbackRows(
+  page: ReviewPage,
+  playback: Loaded["playback"],
+  respondForPartner: boolean,
+  locale: Locale,
+): PlaybackRow[] | null {
+  if (page.type !== "contactDetailsQuestionPage" && page.type !== "personalDetailsQuestionPage") return null;
+  return page.fields
+    .filter((f) => f.enabled)
+    .map((f) => {
+      const value = playback.values.find((v) => v.field_name === f.fieldName);
+      return {
+        fieldName: f.fieldName,
+        label: f.description,
+        client: playbackValue(f.fieldName, value?.client_value ?? null, locale),
+        partner: respondForPartner ? playbackValue(f.fieldName, value?.partner_value ?? null, locale) : null,
+        phone: isPhoneField(f.fieldName),
+      };
+    });
+}
+
+/** spec 002 §4: the submission page says whether the answers report changes. */
+function submissionSummary(page: ReviewPage, loaded: Loaded, respondForPartner: boolean): string | null {
+  const state = loaded.status.state;
+  if (page.type !== "submission" || !state) return null;
+  const all = [
+    ...answersFor(loaded.pages, state.clientQuestions),
+    ...(respondForPartner ? answersFor(loaded.pages, state.partnerQuestions) : []),
+  ];
+  return submissionStatus(all) === "ChangesReported" ? page.changesText : page.noChangesText;
+}
+
 export function buildView(loaded: Loaded, page: ReviewPage, r: { t: TFunction; locale: Locale }): ReviewView {
   const { status, pages, playback } = loaded;
   const { t, locale } = r;
@@ -159,36 +192,13 @@ export function buildView(loaded: Loaded, page: ReviewPage, r: { t: TFunction; l
   const done = reviewProgress(pages, page.order, true);
   const isQuestion = isQuestionPage(page);
 
-  let risk: ReviewView["risk"] = null;
-  if (page.type === "riskProfileQuestion") {
-    risk = {
-      client: riskView(playback.risk_profile.client, t),
-      partner: respondForPartner ? riskView(playback.risk_profile.partner, t) : null,
-    };
-  }
-  let rows: PlaybackRow[] | null = null;
-  if (page.type === "contactDetailsQuestionPage" || page.type === "personalDetailsQuestionPage") {
-    rows = page.fields
-      .filter((f) => f.enabled)
-      .map((f) => {
-        const value = playback.values.find((v) => v.field_name === f.fieldName);
-        return {
-          fieldName: f.fieldName,
-          label: f.description,
-          client: playbackValue(f.fieldName, value?.client_value ?? null, locale),
-          partner: respondForPartner ? playbackValue(f.fieldName, value?.partner_value ?? null, locale) : null,
-          phone: isPhoneField(f.fieldName),
-        };
-      });
-  }
-  let summary: string | null = null;
-  if (page.type === "submission" && state) {
-    const all = [
-      ...answersFor(pages, state.clientQuestions),
-      ...(respondForPartner ? answersFor(pages, state.partnerQuestions) : []),
-    ];
-    summary = submissionStatus(all) === "ChangesReported" ? page.changesText : page.noChangesText;
-  }
+  const risk: ReviewView["risk"] =
+    page.type === "riskProfileQuestion"
+      ? {
+          client: riskView(playback.risk_profile.client, t),
+          partner: respondForPartner ? riskView(playback.risk_profile.partner, t) : null,
+        }
+      : null;
   const previous = neighbour(pages, page.order, -1);
   return {
     kind: "page",
@@ -216,8 +226,8 @@ export function buildView(loaded: Loaded, page: ReviewPage, r: { t: TFunction; l
       : null,
     answers,
     risk,
-    playback: rows,
-    summary,
+    playback: playbackRows(page, loaded.playback, respondForPartner, locale),
+    summary: submissionSummary(page, loaded, respondForPartner),
     completion: null,
     previousOrder: page.type === "reviewIntro" || page.type === "completion" || !previous ? null : previous.order,
     inProgress: !state?.isSubmitted && page.type !== "completion",
