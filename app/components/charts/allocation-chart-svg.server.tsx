@@ -191,23 +191,11 @@ function wrappedTick(lines: Map<string, string[]>) {
 }
 
 /**
- * One column per slice in its colour, its height the slice's share of the whole in percent, its
- * percentLabel above it. Category names too long for their columns wrap onto lines under them
- * (level while each line fits the column, else turned); only where the columns are too narrow
- * for the lines are they cut with '…' (the legend and the table have them whole; issue 25 item 15).
+ * Category labels: level, on up to three lines, when every name's lines fit under its column;
+ * else turned 45° (90° when the columns are too narrow for that), on as many lines as the space
+ * between two columns holds. Gives the lines per slice, the turn, and the room they take below.
  */
-function columnMarkup(slices: Datum[], width: number, height: number, locale: string, title: string): string {
-  // nivo charts the share in percent points.
-  const data: ColumnDatum[] = slices.map((d) => ({ ...d, points: d.share * 100 }));
-  const points = data.map((d) => d.points);
-  const low = Math.min(0, ...points);
-  const high = Math.max(0, ...points);
-  const top = 24;
-  const padding = 0.25;
-
-  // Category labels: level, on up to three lines, when every name's lines fit under its column;
-  // else turned 45° (90° when the columns are too narrow for that), on as many lines as the
-  // space between two columns holds.
+function categoryLabels(data: ColumnDatum[], width: number, padding: number) {
   const roughInner = width - 60;
   const band = roughInner / Math.max(1, data.length);
   const levelChars = Math.floor((band * (1 - padding / 2)) / CHART_CHAR_WIDTH);
@@ -241,6 +229,26 @@ function columnMarkup(slices: Datum[], width: number, height: number, locale: st
       : Math.ceil(
           labelLength * Math.abs(Math.sin(radians)) + (lineCount - 1) * LINE_HEIGHT * Math.abs(Math.cos(radians)),
         ) + CHART_FONT_SIZE);
+
+  return { labels, rotation, labelLength, band, bottom };
+}
+
+/**
+ * One column per slice in its colour, its height the slice's share of the whole in percent, its
+ * percentLabel above it. Category names too long for their columns wrap onto lines under them
+ * (level while each line fits the column, else turned); only where the columns are too narrow
+ * for the lines are they cut with '…' (the legend and the table have them whole; issue 25 item 15).
+ */
+function columnMarkup(slices: Datum[], width: number, height: number, locale: string, title: string): string {
+  // nivo charts the share in percent points.
+  const data: ColumnDatum[] = slices.map((d) => ({ ...d, points: d.share * 100 }));
+  const points = data.map((d) => d.points);
+  const low = Math.min(0, ...points);
+  const high = Math.max(0, ...points);
+  const top = 24;
+  const padding = 0.25;
+
+  const { labels, rotation, labelLength, band, bottom } = categoryLabels(data, width, padding);
 
   const innerHeight = height - top - bottom;
   const ticks = niceTicks(low, high, Math.max(2, Math.min(8, Math.round(innerHeight / 50))));
