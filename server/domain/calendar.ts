@@ -53,3 +53,11 @@ export const calendarDaysBetween = (from: string, to: string): number =>
 
 /** Saturday or Sunday. */
 export const isWeekendDate = (iso: string): boolean => isWeekend(dateOf(iso));
+
+const LONG_DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** 14 March 2025, from a date, a date-time or a 'YYYY-MM-DD' (the UTC calendar day). */
+export function longDate(value: string | Date): string {
+  const d = typeof value === "string" ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : value;
+  return LONG_DATE.format(d);
+}

@@ -2,6 +2,7 @@
 // title, what the document says, a signature line for each signatory and the due date. Text is
 // real text (selectable, searchable), not an image.
 import PDFDocument from "pdfkit";
+import { longDate } from "./calendar";
 import { pdfBytes } from "./pdf-bytes";
 
 export type SignaturePdfInput = {
@@ -15,27 +16,6 @@ export type SignaturePdfInput = {
   createdAt: string;
   signatories: Array<{ name: string; signedAt: string | null; declinedAt: string | null }>;
 };
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** 14 March 2025, from a date or date-time (UTC). */
-export function longDate(value: string): string {
-  const d = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
 
 export function paragraphsOf(text: string): string[] {
   return text

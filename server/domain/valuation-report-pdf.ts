@@ -8,7 +8,7 @@ import PDFDocument from "pdfkit";
 import { numberFormat } from "../lib/number-format";
 import { pdfBytes } from "./pdf-bytes";
 import { keepTogether, tableLayout, tableStartHeight } from "./pdf-layout";
-import { longDate } from "./signature-pdf";
+import { longDate } from "./calendar";
 
 export type ReportHolding = {
   name: string;

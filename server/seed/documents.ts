@@ -3,6 +3,7 @@
 // (demo.messages), with attachments, read and unread ones and two adviser-only notes. Dates are
 // relative to the clock's today. Its own seeded random, so nothing drawn here moves earlier data.
 import type { Db } from "../db/connection";
+import { longDate } from "../domain/calendar";
 import {
   documentAttachments,
   documentCategories,
@@ -59,22 +60,6 @@ type DocSeed = {
   /** Who has read it (a first read an hour or more after it arrived). */
   readBy?: Who[];
 };
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const longDate = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 
 const LOGO = '<p><img src="/resourceful/docnote/images/logo.png" alt="Northbridge Wealth" width="120" height="30"></p>';
 const SIGN_OFF = (adviser: string) =>

@@ -4,6 +4,7 @@ import {
   endOfPreviousYear,
   isIsoDate,
   isWeekendDate,
+  longDate,
   parseIsoDate,
   shiftDays,
   shiftMonths,
@@ -67,5 +68,13 @@ describe("ISO calendar dates", () => {
     expect(isWeekendDate("2024-06-17")).toBe(false);
     expect(() => shiftDays("2023-02-30", 1)).toThrow(RangeError);
     expect(() => calendarDaysBetween("2023-01-01", "soon")).toThrow(RangeError);
+  });
+});
+
+describe("the long date the PDFs and the demo documents print", () => {
+  it("names the UTC calendar day of a date, a date-time or a Date", () => {
+    expect(longDate("2025-03-05")).toBe("5 March 2025");
+    expect(longDate("2024-12-31T23:30:00Z")).toBe("31 December 2024");
+    expect(longDate(new Date(Date.UTC(2024, 0, 1)))).toBe("1 January 2024");
   });
 });

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { reportJobs, siteSettings } from "../../server/db/schema";
-import { longDate } from "../../server/domain/signature-pdf";
+import { longDate } from "../../server/domain/calendar";
 import { formatMoney as pageMoney } from "~/lib/format";
 import { formatMoney, INVALID_DATA, NO_ACCOUNTS } from "../../server/domain/valuation-report-pdf";
 import { pdfText } from "../pdf-text";

@@ -13,7 +13,8 @@ import {
 } from "../../db/schema";
 import { send } from "../../domain/accounts";
 import { codeMatches, newCode } from "../../domain/mfa";
-import { longDate, renderSignaturePdf } from "../../domain/signature-pdf";
+import { longDate } from "../../domain/calendar";
+import { renderSignaturePdf } from "../../domain/signature-pdf";
 import { tokenDigest } from "../../lib/tokens";
 import { wireDateTime } from "../../lib/wire";
 import type { Db } from "../../db/connection";
