@@ -293,8 +293,20 @@ test.describe("sign-in steps", () => {
     await expectAccessible(page);
     const firstQuestion = page.getByLabel("Question 1", { exact: true });
     const options = await firstQuestion.locator("option").allTextContents();
+    // decision 053: with JavaScript the own question's input shows only while 'Other' is chosen;
+    // without it, it is always there with its hint
+    const ownQuestion = page.getByLabel("Your own question 2", { exact: true });
+    if (javaScript === "on") {
+      await expect(ownQuestion).toBeHidden();
+      await page.getByLabel("Question 2", { exact: true }).selectOption({ label: "Other" });
+      await expect(ownQuestion).toBeVisible();
+    } else {
+      await expect(ownQuestion).toBeVisible();
+      await expect(page.getByText("Only if you chose Other.").first()).toBeVisible();
+    }
     await firstQuestion.selectOption({ label: options[1]! });
     await page.getByLabel("Question 2", { exact: true }).selectOption({ label: options[1]! });
+    if (javaScript === "on") await expect(ownQuestion).toBeHidden();
     await page.getByLabel("Answer 1", { exact: true }).fill("Blue bicycle");
     await page.getByLabel("Answer 2", { exact: true }).fill("Aunt Mary");
     // spec 002 §5: Continue is disabled until the form is valid; without JavaScript the server says why

@@ -1,6 +1,9 @@
 import { type FieldMetadata, getSelectProps } from "@conform-to/react";
+import { useEffect, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { OTHER_QUESTION } from "~/lib/security";
 import { FieldError } from "./error-summary";
+import { Field } from "./forms";
 
 /**
  * spec 002 §5: a security question's select: a first empty choice, the platform's default questions
@@ -51,5 +54,50 @@ export function QuestionSelect({
         <option value={OTHER_QUESTION}>{otherLabel}</option>
       </select>
     </div>
+  );
+}
+
+/**
+ * A security question's select and its custom question, as decision 053 has them on both the sign-in
+ * step and the account page: with JavaScript the custom question's input is shown only while 'Other'
+ * is chosen (an empty hidden field stands for it otherwise); without JavaScript it is always there,
+ * with the hint that it is used only for 'Other'. The choice starts at `initial` and goes back to it
+ * whenever `resetOn` changes (a new answer from the server).
+ */
+export function QuestionChoice({
+  meta,
+  customMeta,
+  initial,
+  resetOn,
+  customLabel,
+  customHint,
+  ...texts
+}: {
+  meta: FieldMetadata<string | undefined>;
+  customMeta: FieldMetadata<string | undefined>;
+  initial: string;
+  resetOn: unknown;
+  label: string;
+  questions: string[];
+  chooseLabel: string;
+  otherLabel: string;
+  customLabel: string;
+  customHint: string;
+}) {
+  const hydrated = useHydrated();
+  const [selected, setSelected] = useState(initial);
+  useEffect(() => {
+    setSelected(initial);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resetOn]);
+  return (
+    <>
+      <QuestionSelect meta={meta} {...texts} value={selected} onChange={setSelected} />
+      {!hydrated || selected === OTHER_QUESTION ? (
+        <Field meta={customMeta} label={customLabel} hint={hydrated ? undefined : customHint} autoComplete="off" />
+      ) : (
+        <input type="hidden" name={customMeta.name} value="" />
+      )}
+    </>
   );
 }

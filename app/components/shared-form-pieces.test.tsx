@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { OTHER_QUESTION } from "~/lib/sign-in-steps";
 import { useRemountKey } from "./forms";
 import { NewPasswordField } from "./new-password-field";
-import { QuestionSelect } from "./question-select";
+import { QuestionChoice, QuestionSelect } from "./question-select";
 import { createTranslator } from "~/lib/translator";
 import { TranslationProvider } from "./translation";
 
@@ -64,6 +64,47 @@ describe("QuestionSelect (spec 002 §5)", () => {
     expect(html).toContain('aria-invalid="true"');
     expect(html).toContain('aria-describedby="q1-error"');
     expect(html).toContain('id="q1-error"');
+  });
+});
+
+describe("QuestionChoice (decision 053)", () => {
+  const customMeta = {
+    ...selectMeta(),
+    id: "c1",
+    name: "question1Custom",
+    descriptionId: "c1-description",
+    initialValue: "",
+  } as unknown as FieldMetadata<string | undefined>;
+  const render = (initial: string) =>
+    renderToStaticMarkup(
+      <TranslationProvider translator={createTranslator("en-GB", { common: {} })}>
+        <QuestionChoice
+          meta={selectMeta()}
+          customMeta={customMeta}
+          initial={initial}
+          resetOn={undefined}
+          label="Question 1"
+          questions={["Pet", "School"]}
+          chooseLabel="Choose a question"
+          otherLabel="Other"
+          customLabel="Your own question 1"
+          customHint="Only if you chose Other."
+        />
+      </TranslationProvider>,
+    );
+
+  it("renders, before JavaScript runs, the own question's input with its hint whatever is chosen", () => {
+    for (const initial of ["Pet", OTHER_QUESTION, ""]) {
+      const html = render(initial);
+      expect(html).toContain('<label for="c1" class="field__label">Your own question 1</label>');
+      expect(html).toContain('<p id="c1-description" class="field__hint">Only if you chose Other.</p>');
+      expect(html).not.toContain('type="hidden"');
+    }
+  });
+
+  it("starts from the choice it is given", () => {
+    expect(render("School")).toMatch(/<option value="School" selected="">/);
+    expect(render(OTHER_QUESTION)).toMatch(new RegExp(`<option value="${OTHER_QUESTION}" selected="">`));
   });
 });
 

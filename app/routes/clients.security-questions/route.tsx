@@ -3,10 +3,8 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { BiometricLoginLink } from "~/components/biometric-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useBrowserValidation } from "~/components/browser-validation";
@@ -19,15 +17,10 @@ import {
   useDisabledUntilValid,
   useRemountKey,
 } from "~/components/forms";
-import { QuestionSelect } from "~/components/question-select";
+import { QuestionChoice } from "~/components/question-select";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
-import {
-  answerMinLengthForVersion,
-  OTHER_QUESTION,
-  questionFieldsOf,
-  SECURITY_QUESTION_MESSAGES,
-} from "~/lib/security";
+import { answerMinLengthForVersion, questionFieldsOf, SECURITY_QUESTION_MESSAGES } from "~/lib/security";
 import { orFail } from "~/session/failures.server";
 import {
   fetchSecurityQuestions,
@@ -172,9 +165,8 @@ function questionsSummary(fields: QuestionFields, formError: string | undefined)
 }
 
 /**
- * The two questions, each with its custom question and its answer. The selects are controlled so
- * that 'Other' can reveal its input while JavaScript runs (decision 053); without JavaScript the
- * input is always there, with a hint.
+ * The two questions, each with its custom question (shown for 'Other' while JavaScript runs, always
+ * without it: decision 053) and its answer.
  */
 function QuestionPairs({
   fields,
@@ -189,49 +181,32 @@ function QuestionPairs({
 }) {
   const { defaults, current } = useLoaderData<typeof loader>();
   const { t } = useTranslation("security");
-  const hydrated = useHydrated();
   const initial = (n: 1 | 2) =>
     (fields[`question${n}`].initialValue as string | undefined) ?? current[n - 1]?.select ?? "";
-  const [selected, setSelected] = useState<[string, string]>([initial(1), initial(2)]);
-  useEffect(() => {
-    setSelected([initial(1), initial(2)]);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actionData]);
-  const pairs = ([1, 2] as const).map((n) => {
-    const custom = fields[`customQuestion${n}`];
-    const showCustom = !hydrated || selected[n - 1] === OTHER_QUESTION;
-    return (
-      <div key={n} className="security-question">
-        <QuestionSelect
-          meta={fields[`question${n}`]}
-          label={t(`questions.question${n}`)}
-          questions={defaults}
-          chooseLabel={t("questions.choose")}
-          otherLabel={t("questions.other")}
-          value={selected[n - 1] ?? ""}
-          onChange={(value) => setSelected((s) => (n === 1 ? [value, s[1]] : [s[0], value]))}
-        />
-        {showCustom ? (
-          <Field
-            meta={custom}
-            label={t(`questions.custom${n}`)}
-            hint={hydrated ? undefined : t("questions.customHint")}
-            autoComplete="off"
-          />
-        ) : (
-          <input type="hidden" name={custom.name} value="" />
-        )}
-        <Field
-          key={`answer${n}-${secretsKey}`}
-          meta={fields[`answer${n}`]}
-          label={t(`questions.answer${n}`)}
-          hint={answerHint}
-          autoComplete="off"
-          secret
-        />
-      </div>
-    );
-  });
+  const pairs = ([1, 2] as const).map((n) => (
+    <div key={n} className="security-question">
+      <QuestionChoice
+        meta={fields[`question${n}`]}
+        customMeta={fields[`customQuestion${n}`]}
+        initial={initial(n)}
+        resetOn={actionData}
+        label={t(`questions.question${n}`)}
+        questions={defaults}
+        chooseLabel={t("questions.choose")}
+        otherLabel={t("questions.other")}
+        customLabel={t(`questions.custom${n}`)}
+        customHint={t("questions.customHint")}
+      />
+      <Field
+        key={`answer${n}-${secretsKey}`}
+        meta={fields[`answer${n}`]}
+        label={t(`questions.answer${n}`)}
+        hint={answerHint}
+        autoComplete="off"
+        secret
+      />
+    </div>
+  ));
   return <>{pairs}</>;
 }
 

@@ -10,7 +10,7 @@ import { useBrowserValidation } from "~/components/browser-validation";
 import { StepAlert, type StepAnswerData, stepTitleKey } from "./step-alert";
 import { allFilledIn, ErrorSummary, Field, FieldError, summaryErrors, useDisabledUntilValid } from "~/components/forms";
 import { NewPasswordField } from "~/components/new-password-field";
-import { QuestionSelect } from "~/components/question-select";
+import { QuestionChoice } from "~/components/question-select";
 import { methodName, type PasswordFormSettings } from "~/lib/security";
 import { type LoginStep, memorableAnswerable, STEP_CONSTRAINTS } from "~/lib/sign-in-steps";
 import type {
@@ -226,18 +226,17 @@ function SecurityQuestionsStep({ step, answer }: StepProps<"SetSecurityQuestions
         {pairs.map((p) => (
           <fieldset key={p.n} className="fieldset">
             <legend className="fieldset__legend">{t("steps.questions.legend", { n: p.n })}</legend>
-            <QuestionSelect
+            <QuestionChoice
               meta={p.question}
+              customMeta={p.custom}
+              initial={(p.question.initialValue as string | undefined) ?? ""}
+              resetOn={answer}
               label={t("steps.questions.question", { n: p.n })}
               questions={step.defaultQuestions}
               chooseLabel={t("steps.questions.choose")}
               otherLabel={t("steps.questions.other")}
-            />
-            <Field
-              meta={p.custom}
-              label={t("steps.questions.custom", { n: p.n })}
-              hint={t("steps.questions.customHint")}
-              autoComplete="off"
+              customLabel={t("steps.questions.custom", { n: p.n })}
+              customHint={t("steps.questions.customHint")}
             />
             <Field
               meta={p.answer}
