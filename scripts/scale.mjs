@@ -372,8 +372,12 @@ async function until(what, predicate, ms) {
   throw new Failure(`${what} within ${seconds(ms)}`);
 }
 
-// eslint-disable-next-line max-lines-per-function -- long; to split into one function per check (decision 136)
-async function main() {
+// ---------------------------------------------------------------------------------------------
+// The cluster: redis, the platform, two portal instances each behind its relay, nginx and its
+// upstream check. Every phase below is handed the one cluster and acts on it.
+
+/** The build, nginx and redis-server the test needs, or which is missing. */
+function requiredTools() {
   const buildDir = resolve(root, process.env.REMIX_BUILD_DIR ?? "build");
   // remix.config.js: the assets of REMIX_BUILD_DIR are in <dir>/public/build, else public/build
   const publicBuildDir = process.env.REMIX_BUILD_DIR
@@ -387,28 +391,17 @@ async function main() {
   } catch {
     throw new Failure(`nginx at ${nginx} (apt-get install nginx-light, or set NGINX)`);
   }
-
   const redisServer = process.env.REDIS_SERVER ?? "/usr/bin/redis-server";
   if (!existsSync(redisServer))
     throw new Failure(`redis-server at ${redisServer} (apt-get install redis-server, or set REDIS_SERVER)`);
+  return { publicBuildDir, nginx, redisServer };
+}
 
-  dir = mkdtempSync(join(tmpdir(), "client-online-scale-"));
-  chmodSync(dir, 0o755);
-  const runtimeDir = join(dir, "nginx");
-  mkdirSync(runtimeDir);
-  const user = unprivilegedUser();
-
-  const [platformPort, portPortalA, portPortalB, nginxPort, redisPort] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
-  // The instances' shared store of rate limits: nothing kept on disk.
+/** The instances' shared store of rate limits: nothing kept on disk. */
+async function startRedis(redisServer, port) {
   const redis = startChild("redis", redisServer, [
     "--port",
-    String(redisPort),
+    String(port),
     "--bind",
     "127.0.0.1",
     "--save",
@@ -421,43 +414,48 @@ async function main() {
     () => redis.lines.some((l) => l.text.includes("Ready to accept connections")),
     10_000,
   );
+  return redis;
+}
+
+/** One portal instance's environment: its port, its relay to the platform, the shared secret and Redis. */
+function instanceEnv({ port, relayPort, sessionSecret, redisPort }) {
+  return {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PLANNING_API_URL: `http://127.0.0.1:${relayPort}`,
+    SESSION_SECRET: sessionSecret,
+    TRUST_PROXY_HOPS: "1",
+    COOKIE_SECURE: "false",
+    LOG_LEVEL: "info",
+    ANALYTICS_PAGE_VIEWS: "false",
+    PLANNING_TIMEOUT_MS: "8000",
+    // docs/decisions/115: limits shared through Redis; the sign-in limit low enough to count
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    RATE_LIMIT_SIGN_IN: String(SIGN_IN_LIMIT),
+    RATE_LIMIT_SIGN_IN_FAILURES: String(FAILURES_LIMIT),
+  };
+}
+
+/** The platform and portal instances A and B, each instance calling the platform through its relay; once all are ready. */
+async function startPortals({ platformPort, nginxPort, redisPort, portalPorts, logsDir }) {
   const platform = platformCommand({ dir, port: platformPort, portalPorts: [nginxPort] });
-  const logsDir = join(dir, "logs");
-  mkdirSync(logsDir);
   const platformProcess = startChild("platform", process.execPath, platform.args, {
     // its request lines, with their ids, are off under NODE_ENV=test unless asked for
     env: { ...platform.env, PLATFORM_LOG_LEVEL: "info" },
     logFile: join(logsDir, "platform.log"),
   });
   const relays = { A: await platformRelay(platformPort), B: await platformRelay(platformPort) };
-  const ports = { A: portPortalA, B: portPortalB };
-  const address = (name) => `127.0.0.1:${ports[name]}`;
+  const address = (name) => `127.0.0.1:${portalPorts[name]}`;
   const sessionSecret = randomBytes(32).toString("hex");
   const instances = {};
   const startInstance = (name) => {
+    const env = instanceEnv({ port: portalPorts[name], relayPort: relays[name].port, sessionSecret, redisPort });
     instances[name] = startChild(
       `portal ${name}`,
       process.execPath,
       [...PORTAL_NODE_FLAGS, "scripts/portal-server.mjs"],
-      {
-        env: {
-          NODE_ENV: "production",
-          PORT: String(ports[name]),
-          HOST: "127.0.0.1",
-          PLANNING_API_URL: `http://127.0.0.1:${relays[name].port}`,
-          SESSION_SECRET: sessionSecret,
-          TRUST_PROXY_HOPS: "1",
-          COOKIE_SECURE: "false",
-          LOG_LEVEL: "info",
-          ANALYTICS_PAGE_VIEWS: "false",
-          PLANNING_TIMEOUT_MS: "8000",
-          // docs/decisions/115: limits shared through Redis; the sign-in limit low enough to count
-          REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-          RATE_LIMIT_SIGN_IN: String(SIGN_IN_LIMIT),
-          RATE_LIMIT_SIGN_IN_FAILURES: String(FAILURES_LIMIT),
-        },
-        logFile: join(logsDir, `portal-${name}.log`),
-      },
+      { env, logFile: join(logsDir, `portal-${name}.log`) },
     );
     return instances[name];
   };
@@ -475,11 +473,15 @@ async function main() {
     throw new Failure(String(error.message));
   }
   note(`platform and portal instances A (${address("A")}) and B (${address("B")}) ready`);
+  return { platformProcess, relays, instances, startInstance, address };
+}
 
+/** nginx in front of both instances (as `nobody` when run as root), with its upstream check. */
+async function startNginx({ nginx, nginxPort, upstreams, publicBuildDir, runtimeDir, user }) {
   const paths = writeNginxFiles({
     listenHost: "127.0.0.1",
     listenPort: nginxPort,
-    upstreams: [address("A"), address("B")],
+    upstreams,
     publicBuildDir,
     runtimeDir,
   });
@@ -499,42 +501,101 @@ async function main() {
     throw new Failure(`nginx answering (${[...nginxProcess.tail, log].join("\n").trim()})`);
   }
   note(`nginx on 127.0.0.1:${nginxPort}${user ? ` as uid ${user.uid}` : ""}, upstream check every 1 s`);
+  return { paths, checker };
+}
 
-  const journeyRequests = (entry, from = 0) =>
-    entry.lines.filter(
-      (l) => l.at >= from && l.event?.message === "request" && !["/readyz", "/healthz"].includes(l.event.path),
-    );
-  const upstreamChange = (from, test) =>
-    checker.lines.some((l) => l.at >= from && l.event?.message === "upstreams changed" && test(l.event));
+/** Everything the phases act on: the processes, their ports and logs, and two cookie-keeping clients. */
+async function startCluster() {
+  const { publicBuildDir, nginx, redisServer } = requiredTools();
+  dir = mkdtempSync(join(tmpdir(), "client-online-scale-"));
+  chmodSync(dir, 0o755);
+  const runtimeDir = join(dir, "nginx");
+  mkdirSync(runtimeDir);
+  const logsDir = join(dir, "logs");
+  mkdirSync(logsDir);
+  const [platformPort, portPortalA, portPortalB, nginxPort, redisPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const redis = await startRedis(redisServer, redisPort);
+  const ports = { A: portPortalA, B: portPortalB };
+  const portals = await startPortals({ platformPort, nginxPort, redisPort, portalPorts: ports, logsDir });
+  const { address } = portals;
+  const { paths, checker } = await startNginx({
+    nginx,
+    nginxPort,
+    upstreams: [address("A"), address("B")],
+    publicBuildDir,
+    runtimeDir,
+    user: unprivilegedUser(),
+  });
+  return {
+    ...portals,
+    redis,
+    platformPort,
+    ports,
+    paths,
+    checker,
+    browser: new Browser(`http://127.0.0.1:${nginxPort}`),
+    toInstances: new Browser(`http://${address("A")}`),
+    instanceUrl: { A: `http://${address("A")}`, B: `http://${address("B")}` },
+  };
+}
 
-  const browser = new Browser(`http://127.0.0.1:${nginxPort}`);
-  const checkerSays = (from, message, instance) =>
-    checker.lines.some((l) => l.at >= from && l.event?.message === message && l.event.instance === instance);
-  const maintenance = (on) =>
-    fetch(`http://127.0.0.1:${platformPort}/dev/maintenance`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ maintenance: on }),
-    }).then((res) => {
-      if (!res.ok) throw new Failure(`the platform's maintenance switch answered ${res.status}`);
-    });
+/** An instance's requests since `from` that a user made (not the health checks). */
+function journeyRequests(entry, from = 0) {
+  return entry.lines.filter(
+    (l) => l.at >= from && l.event?.message === "request" && !["/readyz", "/healthz"].includes(l.event.path),
+  );
+}
 
-  // --- the platform in maintenance: no instance is ready, nginx keeps both, the portal answers ------
+/** Whether the upstream check changed nginx's upstreams since `from` in the way `test` says. */
+function upstreamChange(checker, from, test) {
+  return checker.lines.some((l) => l.at >= from && l.event?.message === "upstreams changed" && test(l.event));
+}
+
+/** Whether the upstream check said `message` of `instance` since `from`. */
+function checkerSays(checker, from, message, instance) {
+  return checker.lines.some((l) => l.at >= from && l.event?.message === message && l.event.instance === instance);
+}
+
+/** The lines of nginx's access log. */
+function accessLines(cluster) {
+  return readFileSync(cluster.paths.accessLog, "utf8").split("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The phases
+
+/** Puts the platform in maintenance, or takes it out. */
+async function switchMaintenance(cluster, on) {
+  const res = await fetch(`http://127.0.0.1:${cluster.platformPort}/dev/maintenance`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ maintenance: on }),
+  });
+  if (!res.ok) throw new Failure(`the platform's maintenance switch answered ${res.status}`);
+}
+
+/** The platform in maintenance: no instance is ready, nginx keeps both, the portal answers. */
+async function checkMaintenance(cluster) {
+  const { browser, checker, address, paths } = cluster;
   const maintenanceFrom = performance.now();
-  await maintenance(true);
+  await switchMaintenance(cluster, true);
   await until(
     "the upstream check finding neither instance ready",
     () =>
-      checkerSays(maintenanceFrom, "instance not ready", address("A")) &&
-      checkerSays(maintenanceFrom, "instance not ready", address("B")),
+      checkerSays(checker, maintenanceFrom, "instance not ready", address("A")) &&
+      checkerSays(checker, maintenanceFrom, "instance not ready", address("B")),
     10_000,
   );
   const home = await browser.request("/clients/home");
   const maintenancePage = await browser.request(home.location ?? "/clients/home");
   await sleep(200);
-  const maintenanceLine = readFileSync(paths.accessLog, "utf8")
-    .split("\n")
-    .find((line) => line.includes('"GET /maintenance '));
+  const maintenanceLine = accessLines(cluster).find((line) => line.includes('"GET /maintenance '));
   expect(
     parseUpstreams(readFileSync(paths.upstreams, "utf8")).down.length === 0,
     "platform in maintenance: neither instance is ready, and the checker keeps both in nginx",
@@ -546,13 +607,18 @@ async function main() {
       /upstream_status=503 /.test(maintenanceLine ?? ""),
     `the portal's maintenance page reaches the user through nginx, not retried (${home.status} → ${home.location}, ${maintenancePage.status}; ${maintenanceLine?.replace(/^.*?"GET/, '"GET')})`,
   );
+}
+
+/** The platform out of maintenance: both instances ready again and answering. */
+async function checkMaintenanceOver(cluster) {
+  const { browser, checker, address } = cluster;
   const maintenanceOff = performance.now();
-  await maintenance(false);
+  await switchMaintenance(cluster, false);
   await until(
     "the upstream check finding both instances ready again",
     () =>
-      checkerSays(maintenanceOff, "instance ready", address("A")) &&
-      checkerSays(maintenanceOff, "instance ready", address("B")),
+      checkerSays(checker, maintenanceOff, "instance ready", address("A")) &&
+      checkerSays(checker, maintenanceOff, "instance ready", address("B")),
     10_000,
   );
   // each instance keeps the platform's health a few seconds (app/planning/maintenance.server.ts)
@@ -564,12 +630,13 @@ async function main() {
   note(
     `maintenance over: both instances ready and answering ${seconds(performance.now() - maintenanceOff)} after it ended`,
   );
+}
 
-  // --- the rate limits hold across the instances (Redis) ---------------------------------------
-  // Sign-in posts from one address, alternately to A and to B: in each instance's memory they
-  // would be allowed twice the limit; shared, the limit once.
-  const toInstances = new Browser(`http://${address("A")}`);
-  const instanceUrl = { A: `http://${address("A")}`, B: `http://${address("B")}` };
+/**
+ * Sign-in posts from one address, alternately to A and to B: in each instance's memory they
+ * would be allowed twice the limit; shared (Redis), the limit once.
+ */
+async function checkSignInLimitShared({ toInstances, instanceUrl }) {
   const byAddress = [];
   for (let i = 0; i < SIGN_IN_LIMIT * 2; i++) {
     const name = i % 2 === 0 ? "A" : "B";
@@ -593,8 +660,13 @@ async function main() {
       ),
     `${byAddress.length} sign-in posts from one address, alternately to A and B: the limit of ${SIGN_IN_LIMIT} holds across both (${byAddress.map((r) => `${r.name} ${r.status}`).join(", ")}; Retry-After ${refused[0]?.retryAfter ?? "-"} s)`,
   );
-  // A username's failed sign-ins from many addresses, alternately to A and B: refused after the
-  // limit, on either instance, before the platform is asked.
+}
+
+/**
+ * A username's failed sign-ins from many addresses, alternately to A and B: refused after the
+ * limit, on either instance, before the platform is asked.
+ */
+async function checkFailuresLimitShared({ toInstances, instanceUrl }) {
   const byUsername = [];
   for (let i = 0; i <= FAILURES_LIMIT; i++) {
     const name = i % 2 === 0 ? "B" : "A";
@@ -612,8 +684,19 @@ async function main() {
     byUsername.slice(0, FAILURES_LIMIT).every((r) => r.status === 401) && byUsername[FAILURES_LIMIT].status === 429,
     `a username's failed sign-ins from ${byUsername.length} addresses, alternately to B and A: the limit of ${FAILURES_LIMIT} holds across both (${byUsername.map((r) => `${r.name} ${r.status}`).join(", ")})`,
   );
+}
 
-  // --- sign in through nginx and use the portal on both instances --------------------------------
+const PAGES = [
+  "/clients/home",
+  "/clients/analysis",
+  "/clients/personal-details",
+  "/clients/documents-and-messages",
+  "/clients/preferences",
+  "/clients/adviser-details",
+];
+
+/** demo.client signs in through nginx and gets every page; the login page is kept (it names the assets). */
+async function signInAndBrowse({ browser }) {
   const signInStarted = performance.now();
   const login = await browser.page("/login?userType=client");
   const signIn = await browser.post("/login", {
@@ -631,25 +714,20 @@ async function main() {
   const landing = await browser.land(signIn.location);
   note(`signed in in ${seconds(performance.now() - signInStarted)}, on ${landing}`);
 
-  const pages = [
-    "/clients/home",
-    "/clients/analysis",
-    "/clients/personal-details",
-    "/clients/documents-and-messages",
-    "/clients/preferences",
-    "/clients/adviser-details",
-  ];
   const pageTimes = [];
-  for (const path of pages) {
+  for (const path of PAGES) {
     const from = performance.now();
     await browser.page(path);
     pageTimes.push(performance.now() - from);
   }
   pass(
-    `${pages.length} pages answer 200 through nginx (median ${Math.round(pageTimes.sort((a, b) => a - b)[pageTimes.length >> 1])} ms)`,
+    `${PAGES.length} pages answer 200 through nginx (median ${Math.round(pageTimes.sort((a, b) => a - b)[pageTimes.length >> 1])} ms)`,
   );
+  return { login, signInStarted };
+}
 
-  // One request's id, made by nginx, in the answer and in every log it went through.
+/** One request's id, made by nginx, in the answer and in every log it went through. */
+async function checkRequestIdTraced({ browser, instances, platformProcess, paths }) {
   const traced = await browser.request("/clients/home", { headers: { "X-Request-Id": "made-by-the-client" } });
   const requestId = traced.headers["x-request-id"] ?? "";
   await sleep(200);
@@ -670,7 +748,10 @@ async function main() {
       platformLines.every((e) => e.message === "request" && e.status === 200),
     `one request's id (${requestId}, nginx's, not the client's) is in the answer, nginx's access log, instance ${portalLines[0]?.name ?? "-"}'s log and the platform's log (${platformLines.length} platform calls: ${platformLines.map((e) => e.path).join(", ")})`,
   );
-  // Without nginx, an instance keeps a sane id and replaces one that is not.
+}
+
+/** Without nginx, an instance keeps a sane id and replaces one that is not. */
+async function checkRequestIdDirect({ toInstances, instanceUrl, instances }) {
   const [kept, replaced] = [`scale.direct:${process.pid}`, `not sane ${"x".repeat(200)}`];
   const keptAnswer = await toInstances.request(`${instanceUrl.B}/login?userType=client`, {
     headers: { "X-Request-Id": kept },
@@ -688,7 +769,10 @@ async function main() {
       !readFileSync(instances.B.logFile, "utf8").includes("not sane"),
     `an instance asked directly keeps a sane X-Request-Id (${kept}) and replaces one that is not (${replacedAnswer.headers["x-request-id"]})`,
   );
+}
 
+/** The user's work before the kill: preferences saved (each box turned over) and a secure message sent. */
+async function saveWorkBeforeKill({ browser }, run) {
   const before = preferencesOf(await browser.page("/clients/preferences"));
   const firstChoice = { email: !before.email, post: !before.post, sms: !before.sms };
   const saved = await savePreferences(browser, firstChoice);
@@ -696,23 +780,26 @@ async function main() {
     JSON.stringify(saved) === JSON.stringify(firstChoice),
     `preferences saved and read back: ${JSON.stringify(saved)}`,
   );
-  const run = Math.random().toString(36).slice(2, 8);
   const firstSubject = `Scale ${run} before the kill`;
   await sendMessage(browser, firstSubject);
   expect(
     (await sentFolder(browser)).includes(firstSubject),
     `secure message "${firstSubject}" sent and in the Sent folder`,
   );
+  return { firstChoice, firstSubject };
+}
 
-  // The JavaScript and CSS the pages name come from disk; a file nginx lacks is asked of the portal.
+/** The JavaScript and CSS the pages name come from disk; a file nginx lacks is asked of the portal. */
+async function checkBuildFiles(cluster, login, run) {
+  const { browser, ports } = cluster;
   const asset = /(?:href|src)="(\/build\/[^"]+\.(?:js|css))"/.exec(login)?.[1];
   if (!asset) throw new Failure("the login page names a /build/ file");
   const assetAnswer = await browser.request(asset);
   const missing = `/build/not-in-this-build-${run}.js`;
   const missingAnswer = await browser.request(missing);
   await sleep(200);
-  const access = readFileSync(paths.accessLog, "utf8");
-  const accessLine = (path) => access.split("\n").find((line) => line.includes(`"GET ${path} `)) ?? "";
+  const access = accessLines(cluster);
+  const accessLine = (path) => access.find((line) => line.includes(`"GET ${path} `)) ?? "";
   expect(
     assetAnswer.status === 200 &&
       /immutable/.test(assetAnswer.headers["cache-control"] ?? "") &&
@@ -724,15 +811,20 @@ async function main() {
       new RegExp(`upstream=127\\.0\\.0\\.1:(${ports.A}|${ports.B}) `).test(accessLine(missing)),
     `a /build/ file missing on disk is asked of the portal (${missingAnswer.status})`,
   );
+}
 
+/** Requests since sign-in landed on both instances: round-robin, no stickiness. */
+function checkRoundRobin({ instances }, signInStarted) {
   const servedA = journeyRequests(instances.A, signInStarted).length;
   const servedB = journeyRequests(instances.B, signInStarted).length;
   expect(
     servedA > 0 && servedB > 0,
     `requests landed on both instances, round-robin without stickiness (A ${servedA}, B ${servedB})`,
   );
+}
 
-  // --- SIGKILL instance A with page loads in flight on it -----------------------------------------
+/** SIGKILL instance A with page loads in flight on it: nginx has B answer them. Returns when A died. */
+async function killAWithLoadsInFlight({ browser, relays, instances }) {
   relays.A.mode = "hold";
   const inFlight = ["/clients/home", "/clients/preferences", "/clients/home", "/clients/personal-details"].map(
     (path) => {
@@ -757,7 +849,11 @@ async function main() {
     heldOnA > 0 && answers.every((res) => res.status === 200 && res.complete && res.text.includes("</html>")),
     `the ${heldOnA} page load(s) in flight on A were answered by B: ${answers.map((res) => res.status).join(", ")} (nginx retries a GET the dead instance never answered)`,
   );
+  return killedAt;
+}
 
+/** After the kill: still signed in, the earlier work there, new work saved, every page answers. */
+async function checkAfterKill({ browser }, { firstChoice, firstSubject }, run) {
   const afterKill = performance.now();
   const stillSaved = preferencesOf(await browser.page("/clients/preferences"));
   expect(
@@ -778,39 +874,46 @@ async function main() {
   await sendMessage(browser, secondSubject);
   const sentAfter = await sentFolder(browser);
   expect(sentAfter.includes(firstSubject) && sentAfter.includes(secondSubject), "both messages are in the Sent folder");
-  for (const path of pages) await browser.page(path);
+  for (const path of PAGES) await browser.page(path);
   pass(
     `every page still answers 200 after the kill (${seconds(performance.now() - afterKill)} for the post-kill journey, all on B)`,
   );
+  return secondChoice;
+}
 
+/** The upstream check marks the killed A down; restarted, as an orchestrator would, A joins again. */
+async function restartA({ browser, checker, address, instances, startInstance }, killedAt) {
   const markedDown = await until(
     "the upstream check marking A down",
-    () => upstreamChange(killedAt, (e) => e.down.includes(address("A"))),
+    () => upstreamChange(checker, killedAt, (e) => e.down.includes(address("A"))),
     15_000,
   );
   pass(`the upstream check marked A down ${seconds(markedDown - killedAt)} after the kill`);
 
-  // --- restart A, as an orchestrator would; it joins again --------------------------------------
   const restartedAt = performance.now();
   startInstance("A");
   await waitFor(`http://${address("A")}/healthz`, 30);
   const markedUp = await until(
     "the upstream check taking A back",
-    () => upstreamChange(restartedAt, (e) => e.down.length === 0),
+    () => upstreamChange(checker, restartedAt, (e) => e.down.length === 0),
     15_000,
   );
   pass(`restarted A is back in rotation ${seconds(markedUp - restartedAt)} after its start`);
   const rejoined = performance.now();
-  for (const path of pages) await browser.page(path);
+  for (const path of PAGES) await browser.page(path);
   await sleep(200);
   expect(
     journeyRequests(instances.A, rejoined).length > 0,
-    `the restarted A serves the same session (${journeyRequests(instances.A, rejoined).length} of ${pages.length} pages)`,
+    `the restarted A serves the same session (${journeyRequests(instances.A, rejoined).length} of ${PAGES.length} pages)`,
   );
+}
 
-  // --- SIGTERM instance B during a slow request ---------------------------------------------------
-  let slow = null;
-  for (let attempt = 0; attempt < 8 && !slow; attempt++) {
+/**
+ * A page load through nginx that B's relay slows (tried until one lands on B), with its answer
+ * still to come (wrapped: an async function returning the promise itself would wait for it).
+ */
+async function slowLoadOnB({ browser, relays }) {
+  for (let attempt = 0; attempt < 8; attempt++) {
     const heldBefore = relays.B.held;
     relays.B.slowOnce = SLOW_MS;
     const load = browser.request("/clients/preferences");
@@ -821,48 +924,61 @@ async function main() {
         () => "answered",
       ),
     ]);
-    if (outcome === "held") slow = load;
-    else {
-      relays.B.slowOnce = 0;
-      const res = await load;
-      if (res.status !== 200) throw new Failure(`/clients/preferences answered ${res.status}`);
-    }
+    if (outcome === "held") return { answer: load };
+    relays.B.slowOnce = 0;
+    const res = await load;
+    if (res.status !== 200) throw new Failure(`/clients/preferences answered ${res.status}`);
   }
-  if (!slow) throw new Failure("a request on B");
-  // A client that keeps its connection to B open (as the upstream check's fetch and nginx's
-  // keep-alive pool do), with a page load in flight on it at the signal, then asks B's /readyz
-  // on it all through the drain: B must say it is leaving and close that connection, or the
-  // connection would stay busy and B would never finish draining.
-  const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
-  const askB = (path, headers = {}) =>
+  throw new Failure("a request on B");
+}
+
+/**
+ * A client that keeps its connection to B open (as the upstream check's fetch and nginx's
+ * keep-alive pool do), with a page load held on it: `ask` asks B on that one connection.
+ */
+async function keptAliveLoadOnB({ browser, relays, ports }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const ask = (path, headers = {}) =>
     new Promise((resolveAnswer) => {
-      const req = httpRequest({ host: "127.0.0.1", port: ports.B, path, headers, agent: keepAlive }, (res) => {
+      const req = httpRequest({ host: "127.0.0.1", port: ports.B, path, headers, agent }, (res) => {
         res.resume();
         res.on("end", () => resolveAnswer({ status: res.statusCode, connection: res.headers.connection ?? "" }));
       });
       req.on("error", (error) => resolveAnswer({ status: error.code ?? "error", connection: "" }));
       req.end();
     });
-  const heldBeforeDirect = relays.B.held;
+  const heldBefore = relays.B.held;
   relays.B.slowOnce = SLOW_MS / 2;
-  const direct = askB("/clients/preferences", {
+  const load = ask("/clients/preferences", {
     Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
     "X-Forwarded-For": "127.0.0.1",
   });
-  await until("a kept-alive page load held on B", () => relays.B.held > heldBeforeDirect, SLOW_MS);
+  await until("a kept-alive page load held on B", () => relays.B.held > heldBefore, SLOW_MS);
+  return { agent, ask, load };
+}
+
+/**
+ * SIGTERM instance B during a slow request: pages come from A meanwhile, the request in flight on
+ * B completes, B exits 0; the kept-alive client's /readyz on its connection during the drain is
+ * never ready and that connection closes (else B would never finish draining).
+ */
+async function checkDrainOfB(cluster, secondChoice) {
+  const { browser, instances, checker, address } = cluster;
+  const slow = (await slowLoadOnB(cluster)).answer;
+  const keptAlive = await keptAliveLoadOnB(cluster);
   const slowStarted = performance.now();
   const termAt = performance.now();
   instances.B.child.kill("SIGTERM");
   const readyDuringDrain = [];
   let directAnswer = null;
   const polling = (async () => {
-    directAnswer = await direct;
+    directAnswer = await keptAlive.load;
     while (
       instances.B.child.exitCode === null &&
       instances.B.child.signalCode === null &&
       performance.now() - termAt < 12_000
     ) {
-      readyDuringDrain.push(await askB("/readyz"));
+      readyDuringDrain.push(await keptAlive.ask("/readyz"));
       await sleep(250);
     }
   })();
@@ -887,7 +1003,7 @@ async function main() {
     `B drained and exited ${exit ? `with ${exit.code ?? exit.signal}` : "(still running)"} ${exit ? `${seconds(exit.at - termAt)} after SIGTERM` : ""}`.trim(),
   );
   await polling;
-  keepAlive.destroy();
+  keptAlive.agent.destroy();
   expect(
     directAnswer?.status === 200 &&
       readyDuringDrain.length > 0 &&
@@ -896,7 +1012,7 @@ async function main() {
   );
   await until(
     "the upstream check marking B down",
-    () => upstreamChange(termAt, (e) => e.down.includes(address("B"))),
+    () => upstreamChange(checker, termAt, (e) => e.down.includes(address("B"))),
     15_000,
   );
   const last = preferencesOf(await browser.page("/clients/preferences"));
@@ -904,8 +1020,10 @@ async function main() {
     JSON.stringify(last) === JSON.stringify(secondChoice),
     "after both stops the user is signed in and the last preferences are there (A alone)",
   );
+}
 
-  // --- Redis stops: each instance keeps the limits in its own memory, and says so ---------------
+/** Redis stops: each instance keeps the limits in its own memory, and says so. */
+async function checkWithoutRedis({ redis, toInstances, instanceUrl, instances, browser }, secondChoice) {
   const redisStopped = performance.now();
   redis.child.kill("SIGTERM");
   await redis.exited;
@@ -928,18 +1046,39 @@ async function main() {
     JSON.stringify(preferencesOf(await browser.page("/clients/preferences"))) === JSON.stringify(secondChoice),
     "with Redis stopped, the signed-in user's pages still answer through nginx",
   );
+}
 
-  // nginx answered nothing with a 5xx of its own or of the portal's
+/** nginx answered nothing with a 5xx of its own or of the portal's (the maintenance page aside). */
+async function checkNoServerErrors(cluster) {
   await sleep(200);
-  const failed = readFileSync(paths.accessLog, "utf8")
-    .split("\n")
-    .filter((line) => /" 5\d\d /.test(line) && !line.includes('"GET /maintenance '));
+  const failed = accessLines(cluster).filter((line) => /" 5\d\d /.test(line) && !line.includes('"GET /maintenance '));
   expect(
     failed.length === 0,
     `no 5xx in nginx's access log but the maintenance page${failed.length ? `:\n${failed.join("\n")}` : ""}`,
   );
-  const reloads = checker.lines.filter((l) => l.event?.message === "nginx reloaded").length;
+  const reloads = cluster.checker.lines.filter((l) => l.event?.message === "nginx reloaded").length;
   note(`upstream check reloaded nginx ${reloads} time(s); total ${elapsed()}`);
+}
+
+async function main() {
+  const cluster = await startCluster();
+  await checkMaintenance(cluster);
+  await checkMaintenanceOver(cluster);
+  await checkSignInLimitShared(cluster);
+  await checkFailuresLimitShared(cluster);
+  const { login, signInStarted } = await signInAndBrowse(cluster);
+  await checkRequestIdTraced(cluster);
+  await checkRequestIdDirect(cluster);
+  const run = Math.random().toString(36).slice(2, 8);
+  const work = await saveWorkBeforeKill(cluster, run);
+  await checkBuildFiles(cluster, login, run);
+  checkRoundRobin(cluster, signInStarted);
+  const killedAt = await killAWithLoadsInFlight(cluster);
+  const secondChoice = await checkAfterKill(cluster, work, run);
+  await restartA(cluster, killedAt);
+  await checkDrainOfB(cluster, secondChoice);
+  await checkWithoutRedis(cluster, secondChoice);
+  await checkNoServerErrors(cluster);
 }
 
 let code = 0;

@@ -1,6 +1,6 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/components/translation";
@@ -21,22 +21,15 @@ import {
 } from "~/components/forms";
 import { DisabledReason } from "~/components/disabled-reason";
 import { getFixedT } from "~/session/i18next.server";
-import type { Failure } from "~/lib/error-catalogue";
 import { logger } from "~/runtime/logger.server";
 import { additionalVerificationView, methodChanged, methodLabel, type MfaMethodOption } from "~/lib/security";
-import {
-  fetchAdditionalVerification,
-  fetchOneWayMessaging,
-  requestMethodChange,
-  resendDeviceCode,
-  validateDevice,
-} from "~/planning/security.server";
-import { clearVerificationState, commitVerificationState, readVerificationState } from "./verification-state.server";
+import { fetchAdditionalVerification, fetchOneWayMessaging } from "~/planning/security.server";
+import { clearVerificationState, readVerificationState } from "./verification-state.server";
+import { type ActionData, verificationAction } from "./verification.server";
 import { attempt } from "~/session/failures.server";
 import { settle } from "~/session/failures.server";
 import { readForm } from "~/session/csrf.server";
 import { accessDenied, requireClient } from "~/session/guards.server";
-import { createMethodChangeSchema, MfaCodeSchema, parseWithZod } from "~/session/validation.server";
 
 // spec 000 §2 "Additional verification page" and §4 "Additional verification flow": choose a
 // method (two or more), the single-method view, validate the device with a code, the outcome.
@@ -94,108 +87,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-type ActionData = { result?: SubmissionResult<string[]>; failure?: Failure; messageKey?: string };
-
-// eslint-disable-next-line max-lines-per-function -- long; to split into a table of intents (decision 136)
 export async function action({ request }: ActionFunctionArgs) {
   const { planning } = await requireMfaClient(request);
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const state = await readVerificationState(request);
-
-  if (intent === "cancel") return redirect(PAGE, { headers: { "Set-Cookie": await clearVerificationState() } });
-
-  if (intent === "resend") {
-    if (!state || state.step === "changed")
-      return json<ActionData>({ messageKey: "verification.errors.request" }, { status: 400 });
-    const resent = await attempt(request, resendDeviceCode(planning, state.device.deviceId));
-    if (!resent.ok) {
-      return json<ActionData>(
-        { messageKey: "verification.errors.request" },
-        { status: 400, headers: { "Set-Cookie": await clearVerificationState() } },
-      );
-    }
-    return redirect(PAGE, {
-      headers: { "Set-Cookie": await commitVerificationState({ step: "validate", device: resent.value }) },
-    });
-  }
-
-  if (intent === "validate") {
-    const submission = parseWithZod(formData, { schema: MfaCodeSchema });
-    const reply = () => submission.reply({ hideFields: ["code"] });
-    if (submission.status !== "success") return json<ActionData>({ result: reply() }, { status: 400 });
-    // spec 000 §5: method, code and device id are all needed.
-    if (!state || state.step !== "validate") {
-      return json<ActionData>({ result: reply(), messageKey: "verification.errors.request" }, { status: 400 });
-    }
-    const validated = await attempt(
-      request,
-      validateDevice(planning, {
-        method: state.device.method,
-        code: submission.value.code,
-        deviceId: state.device.deviceId,
-      }),
-    );
-    if (validated.ok) {
-      return redirect(PAGE, {
-        headers: {
-          "Set-Cookie": await commitVerificationState({ step: "changed", method: validated.value.mfaMethod }),
-        },
-      });
-    }
-    const { error } = validated;
-    if (error.status === 400 && error.apiMessage === "The code is invalid") {
-      return redirect(PAGE, {
-        headers: { "Set-Cookie": await commitVerificationState({ step: "invalid", device: state.device }) },
-      });
-    }
-    if (error.status === 403 && error.apiMessage === "Account has been disabled.") {
-      return json<ActionData>({ result: reply(), messageKey: "disabled" }, { status: 403 });
-    }
-    if (error.status === 400) {
-      return json<ActionData>(
-        { result: reply(), messageKey: "verification.errors.request" },
-        { status: 400, headers: { "Set-Cookie": await clearVerificationState() } },
-      );
-    }
-    return json<ActionData>({ result: reply(), failure: error.failure }, { status: error.failure.status });
-  }
-
-  // intent "change": the choice of method
-  const loaded = await attempt(request, fetchAdditionalVerification(planning));
-  if (!loaded.ok) return json<ActionData>({ failure: loaded.error.failure }, { status: loaded.error.failure.status });
-  const current = loaded.value.details.mfaMethod;
-  const submission = parseWithZod(formData, { schema: createMethodChangeSchema(current) });
-  const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
-    submission.reply({ hideFields: ["password"], ...options });
-  if (submission.status !== "success") return json<ActionData>({ result: reply() }, { status: 400 });
-  const requested = await attempt(request, requestMethodChange(planning, submission.value));
-  if (requested.ok) {
-    return redirect(PAGE, {
-      headers: { "Set-Cookie": await commitVerificationState({ step: "validate", device: requested.value }) },
-    });
-  }
-  const { error } = requested;
-  const field = (name: "method" | "password", message: string) =>
-    json<ActionData>({ result: reply({ fieldErrors: { [name]: [message] } }) }, { status: 400 });
-  if (error.status === 422)
-    return json<ActionData>({ result: reply(), messageKey: "verification.errors.enrolment" }, { status: 422 });
-  if (error.status === 403 && error.apiMessage === "Account has been disabled.") {
-    return json<ActionData>({ result: reply(), messageKey: "disabled" }, { status: 403 });
-  }
-  switch (error.status === 400 ? error.apiMessage : null) {
-    case "MFA method required":
-    case "MFA method not available":
-      return field("method", "security:verification.errors.method");
-    case "This is already your additional verification method.":
-      return field("method", "security:verification.errors.sameMethod");
-    case "Password is required":
-      return field("password", "security:verification.errors.password");
-    case "The password is incorrect.":
-      return field("password", "security:verification.errors.passwordIncorrect");
-    default:
-      return json<ActionData>({ result: reply(), failure: error.failure }, { status: error.failure.status });
-  }
+  return verificationAction({ request, planning, formData: await readForm(request) });
 }
 
 type MethodFields = ReturnType<typeof useMethodForm>["fields"];

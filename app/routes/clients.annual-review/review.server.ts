@@ -319,78 +319,82 @@ function personInput(form: FormData, who: "client" | "partner"): PersonAnswer {
 
 const pageHref = (order: number) => `${REVIEW_PATH}?page=${order}`;
 
-// eslint-disable-next-line max-lines-per-function -- long; to split into a table of intents (decision 136)
-export async function reviewAction(a: LoadArgs & { form: FormData }) {
-  const { form, planning, clientId } = a;
-  const intent = String(form.get("intent") ?? "") as Intent;
-  if (!INTENTS.includes(intent)) return json({ errors: {}, typed: null }, { status: 400 });
-  const loaded = await load(a);
+/** A post on an open review, at the page it was made on, with the state the platform keeps. */
+type PostContext = {
+  a: LoadArgs & { form: FormData };
+  loaded: Loaded;
+  page: ReviewPage;
+  base: Omit<ReviewState, "isSubmitted">;
+};
+
+/** spec 002 §4: exit from completion resets the review state. */
+async function finishReview(a: LoadArgs) {
+  const reset = await attempt(a.request, resetReviewState(a.planning, a.clientId));
+  if (!reset.ok) logger.error("review reset failed", { status: reset.error.status });
+  return redirect(REVIEW_HOME);
+}
+
+/** 'Speak to adviser' on the introduction: the status becomes follow-up required. */
+async function speakToAdviser({ a, page }: PostContext) {
+  // a client without an adviser is not offered it (issue 25 item 12): a post from an old page changes nothing
+  if (!(await orFail(a.request, speakToAdviserFor(a))).offered) return redirect(pageHref(page.order));
+  // spec 002 §4: speak to adviser sets the status to follow-up required (and so dismisses the notification)
+  await orFail(
+    a.request,
+    patchClientStatus(a.planning, a.clientId, {
+      xpt_review_status: REVIEW_STATUS_TEXT[ReviewStatus.FollowUpRequired],
+    }),
+  );
+  return redirect(`${REVIEW_PATH}?outcome=follow-up`);
+}
+
+/** Start on the introduction: whether the client answers for their partner too, then the first page. */
+async function startReview({ a, loaded, page, base }: PostContext) {
   const { status, pages } = loaded;
-
-  if (intent === "finish") {
-    // spec 002 §4: exit from completion resets the review state
-    const reset = await attempt(a.request, resetReviewState(planning, clientId));
-    if (!reset.ok) logger.error("review reset failed", { status: reset.error.status });
-    return redirect(REVIEW_HOME);
-  }
-  if (!reviewIsOpen(status)) return redirect(REVIEW_HOME);
-  const state = status.state;
-  if (state?.isSubmitted) return redirect(REVIEW_PATH);
-
-  const asked = Number(form.get("page"));
-  const page = currentPage(pages, state, Number.isInteger(asked) ? asked : null);
-  if (!page) return redirect(REVIEW_HOME);
-  const base: Omit<ReviewState, "isSubmitted"> = {
-    order: state?.order ?? page.order,
-    respondForPartner: state?.respondForPartner ?? null,
-    clientQuestions: state?.clientQuestions ?? [],
-    partnerQuestions: state?.partnerQuestions ?? [],
-  };
-
-  if (intent === "speak") {
-    // a client without an adviser is not offered it (issue 25 item 12): a post from an old page changes nothing
-    if (!(await orFail(a.request, speakToAdviserFor(a))).offered) return redirect(pageHref(page.order));
-    // spec 002 §4: speak to adviser sets the status to follow-up required (and so dismisses the notification)
-    await orFail(
-      a.request,
-      patchClientStatus(planning, clientId, { xpt_review_status: REVIEW_STATUS_TEXT[ReviewStatus.FollowUpRequired] }),
-    );
-    return redirect(`${REVIEW_PATH}?outcome=follow-up`);
-  }
-
-  if (intent === "start") {
-    const next = neighbour(pages, page.order, 1);
-    let respondForPartner = false;
-    if (status.canAnswerForPartner && status.partner) {
-      const choice = readYesNo(String(form.get("respondForPartner") ?? ""));
-      if (choice === null) {
-        return json(
-          {
-            errors: { respondForPartner: REQUIRED_ANSWER },
-            typed: { client: emptyAnswer, partner: emptyAnswer, respondForPartner: null },
-          },
-          { status: 400 },
-        );
-      }
-      respondForPartner = choice;
+  const next = neighbour(pages, page.order, 1);
+  let respondForPartner = false;
+  if (status.canAnswerForPartner && status.partner) {
+    const choice = readYesNo(String(a.form.get("respondForPartner") ?? ""));
+    if (choice === null) {
+      return json(
+        {
+          errors: { respondForPartner: REQUIRED_ANSWER },
+          typed: { client: emptyAnswer, partner: emptyAnswer, respondForPartner: null },
+        },
+        { status: 400 },
+      );
     }
-    if (!next) return redirect(REVIEW_PATH);
-    await orFail(
-      a.request,
-      saveReviewState(planning, clientId, { ...base, respondForPartner, order: Math.max(base.order, next.order) }),
-    );
-    return redirect(pageHref(next.order));
+    respondForPartner = choice;
   }
+  if (!next) return redirect(REVIEW_PATH);
+  await orFail(
+    a.request,
+    saveReviewState(a.planning, a.clientId, { ...base, respondForPartner, order: Math.max(base.order, next.order) }),
+  );
+  return redirect(pageHref(next.order));
+}
 
+/** Submit on the submission page, once every question is answered. */
+async function submitAnswers({ a, loaded, page, base }: PostContext) {
+  const respondForPartner = respondingForPartner(loaded.status);
+  if (page.type !== "submission" || !allAnswered(loaded.pages, { ...base, respondForPartner }))
+    return redirect(REVIEW_PATH);
+  return submit(a, loaded, base, respondForPartner);
+}
+
+/**
+ * Next and Previous: the page's answers kept (Previous keeps what was chosen so far, answered or
+ * not; Next only a complete answer, else the page again with its errors), then the page beside.
+ */
+async function turnPage({ a, loaded, page, base }: PostContext, intent: "next" | "previous") {
+  const { status, pages } = loaded;
   const respondForPartner = respondingForPartner(status);
   const partnerName = status.partner?.name ?? loaded.playback.partner?.name ?? null;
-
-  if (intent === "submit") {
-    if (page.type !== "submission" || !allAnswered(pages, { ...base, respondForPartner })) return redirect(REVIEW_PATH);
-    return submit(a, loaded, base, respondForPartner);
-  }
-
-  const typed = { client: personInput(form, "client"), partner: personInput(form, "partner"), respondForPartner: null };
+  const typed = {
+    client: personInput(a.form, "client"),
+    partner: personInput(a.form, "partner"),
+    respondForPartner: null,
+  };
   if (isQuestionPage(page)) {
     const read = readAnswers(
       page,
@@ -403,7 +407,6 @@ export async function reviewAction(a: LoadArgs & { form: FormData }) {
     if (intent === "next" && (read.errors.client || read.errors.partner)) {
       return json({ errors: read.errors, typed }, { status: 400 });
     }
-    // Previous keeps what was chosen so far, answered or not; Next only a complete answer
     const keep = (list: ReviewAnswer[], answer: ReviewAnswer | null) =>
       answer && (intent === "next" || answer.response !== null) ? withAnswer(list, answer) : list;
     base.clientQuestions = keep(base.clientQuestions, read.client);
@@ -412,12 +415,48 @@ export async function reviewAction(a: LoadArgs & { form: FormData }) {
   const target = neighbour(pages, page.order, intent === "next" ? 1 : -1);
   if (!target) return redirect(pageHref(page.order));
   if (intent === "next") base.order = Math.max(base.order, target.order);
-  const saved = await attempt(a.request, saveReviewState(planning, clientId, base));
+  const saved = await attempt(a.request, saveReviewState(a.planning, a.clientId, base));
   if (!saved.ok) {
     // the answers stay on the page; the platform's refusal is the catalogue's text
     return json({ failure: saved.error.failure, errors: {}, typed }, { status: saved.error.failure.status });
   }
   return redirect(pageHref(target.order));
+}
+
+/** What each post on an open review does, by its intent. */
+const POST_HANDLERS = {
+  speak: speakToAdviser,
+  start: startReview,
+  submit: submitAnswers,
+  next: (ctx: PostContext) => turnPage(ctx, "next"),
+  previous: (ctx: PostContext) => turnPage(ctx, "previous"),
+} satisfies Record<Exclude<Intent, "finish">, (ctx: PostContext) => Promise<Response>>;
+
+/** The page a post was made on, and the review state to build on (the stored one, or a fresh one at that page). */
+function postedPage(form: FormData, loaded: Loaded): Pick<PostContext, "page" | "base"> | null {
+  const state = loaded.status.state;
+  const asked = Number(form.get("page"));
+  const page = currentPage(loaded.pages, state, Number.isInteger(asked) ? asked : null);
+  if (!page) return null;
+  const base = {
+    order: state?.order ?? page.order,
+    respondForPartner: state?.respondForPartner ?? null,
+    clientQuestions: state?.clientQuestions ?? [],
+    partnerQuestions: state?.partnerQuestions ?? [],
+  };
+  return { page, base };
+}
+
+export async function reviewAction(a: LoadArgs & { form: FormData }) {
+  const intent = String(a.form.get("intent") ?? "") as Intent;
+  if (!INTENTS.includes(intent)) return json({ errors: {}, typed: null }, { status: 400 });
+  const loaded = await load(a);
+  if (intent === "finish") return finishReview(a);
+  if (!reviewIsOpen(loaded.status)) return redirect(REVIEW_HOME);
+  if (loaded.status.state?.isSubmitted) return redirect(REVIEW_PATH);
+  const posted = postedPage(a.form, loaded);
+  if (!posted) return redirect(REVIEW_HOME);
+  return POST_HANDLERS[intent]({ a, loaded, ...posted });
 }
 
 const emptyAnswer: PersonAnswer = { response: null, additionalText: "" };

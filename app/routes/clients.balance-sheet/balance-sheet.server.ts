@@ -233,7 +233,148 @@ function isLostSession(error: unknown): boolean {
   return error instanceof PlanningError && error.failure.kind === "lost-session";
 }
 
-// eslint-disable-next-line max-lines-per-function -- long; to split into one builder per section (decision 136)
+type SheetLists = { ok: true; value: AssetLists } | { ok: false };
+type SheetContent = BalanceSheetPage["content"];
+type SheetTableOrEmpty = Extract<SheetContent, { state: "ok" }>["tables"][number];
+
+/**
+ * The member's lists, asked for once the basics say whose they may be and how the portfolio
+ * accounts among them are valued: with the pricing the capabilities allow and the site's hold-back,
+ * as the analysis page values them (decision 109). A lost session signs out; another failure is an
+ * error panel under the page's selectors.
+ */
+function fetchSheetLists(
+  planning: PlanningClient,
+  site: Site,
+  memberId: number,
+  capabilities: readonly string[],
+): Promise<SheetLists> {
+  return fetchAssetLists(planning, memberId, {
+    pricingType: pricingTypeFor(capabilities),
+    holdBack: portfolioSettings(site.settings).holdBack,
+  }).then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => {
+      if (isLostSession(error)) throw error;
+      return { ok: false as const };
+    },
+  );
+}
+
+/** The member's items placed in the tabs by the filter rules (spec 001 §4 "Asset filtering"). */
+function placedSheetAssets(
+  lists: AssetLists,
+  site: Site,
+  enhancedSippWrapper: boolean,
+): Record<AssetTab, PlacedAsset<SheetAsset>[]> {
+  // the firm's country, not the page's language (spec 001 §4 status rules depend on it)
+  const country = typeof site.settings.country === "string" ? site.settings.country.toUpperCase() : "GB";
+  return placeAssets(sheetAssetsOf(lists), { country, enhancedSippWrapper });
+}
+
+/** How many items each tab has in the view; none when the lists failed. */
+function sheetTabCounts(
+  placed: Record<AssetTab, PlacedAsset<SheetAsset>[]> | null,
+  view: BalanceSheetView,
+): Record<AssetTab, number> {
+  return tabCounts(
+    Object.fromEntries(ASSET_TABS.map((key) => [key, placed ? placed[key].map((p) => p.asset) : []])) as Record<
+      AssetTab,
+      SheetAsset[]
+    >,
+    view,
+  );
+}
+
+/** The currency toggle's two links, with the preferred currency's code. */
+function currencyToggle(
+  preferred: string,
+  mode: "report" | "plan",
+  state: BalanceSheetQuery,
+): NonNullable<BalanceSheetPage["currency"]> {
+  return {
+    preferred,
+    mode,
+    reportHref: balanceSheetHref({ ...state, currency: "report" }),
+    planHref: balanceSheetHref({ ...state, currency: "plan" }),
+  };
+}
+
+/** The preferred (session) currency: the one the platform converted the items into. */
+function preferredCurrency(all: readonly SheetAsset[]): string {
+  return (
+    all.find((a) => a.valueOwnedMoney)?.valueOwnedMoney?.currency ??
+    all.find((a) => a.valueInReport)?.valueInReport?.currency ??
+    "GBP"
+  );
+}
+
+/** The view selector's links: the site's label for each view it allows, or the page's own. */
+function viewLinks(
+  input: BalanceSheetInput,
+  allowed: readonly BalanceSheetView[],
+  state: BalanceSheetQuery,
+): BalanceSheetPage["views"] {
+  const { site, locale, t } = input;
+  const label = (v: BalanceSheetView) =>
+    localisedSetting(site.settings, `balanceSheetLabel.${v}`, locale) ?? t(`balanceSheet.views.${v}`);
+  return allowed.map((v) => ({
+    view: v,
+    label: label(v),
+    href: balanceSheetHref({ ...state, view: v }),
+    current: v === state.view,
+  }));
+}
+
+/** The tables of the tab shown, one per kind the view has; a managed one with nothing says so. */
+function sheetTables(
+  input: BalanceSheetInput,
+  placed: readonly PlacedAsset<SheetAsset>[],
+  tab: AssetTab,
+  view: BalanceSheetView,
+  mode: "report" | "plan",
+): { tables: SheetTableOrEmpty[]; partial: boolean } {
+  const { t, locale } = input;
+  const notAvailable = t("balanceSheet.notAvailable");
+  let partial = false;
+  const tables = tablesOf(view).flatMap((kind): SheetTableOrEmpty[] => {
+    const items = placed.filter((p) => p.asset.managed === (kind === "managed"));
+    if (items.length === 0) return kind === "managed" ? [{ kind: "managed", empty: true }] : [];
+    const built = sheetRows(tab, items, mode, locale, notAvailable);
+    partial ||= built.partial;
+    return [
+      {
+        kind,
+        caption: t(`balanceSheet.captions.${kind}.${tab}`),
+        rows: built.rows,
+        total:
+          built.total === null || built.currency === null
+            ? notAvailable
+            : formatMoney(built.total, built.currency, locale, { decimals: TABLE_DECIMALS }),
+        totalNegative: built.total !== null && built.total < 0,
+      },
+    ];
+  });
+  return { tables, partial };
+}
+
+/** The tabs that have items in the view, each with its count. */
+function sheetTabs(
+  t: TFunction,
+  counts: Record<AssetTab, number>,
+  state: BalanceSheetQuery,
+  tab: AssetTab,
+  mode: "report" | "plan",
+): SheetTab[] {
+  return ASSET_TABS.map((key, i) => ({
+    tab: key,
+    index: i,
+    title: t(`balanceSheet.tabs.${key}`, { count: counts[key] }),
+    href: balanceSheetHref({ ...state, asset: i, currency: mode }),
+    current: key === tab,
+  })).filter((entry) => counts[entry.tab] > 0);
+}
+
 export async function buildBalanceSheet(input: BalanceSheetInput): Promise<BalanceSheetPage> {
   const { planning, t, locale, site, query } = input;
   const heading = localisedSetting(site.settings, "balanceSheetHeading", locale) ?? t("balanceSheet.title");
@@ -251,20 +392,6 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
   // spec 001 §2.5: no view enabled, nothing to load
   if (view === null) return { ...page, content: { state: "disabled" } };
 
-  // The lists are asked for once the basics say whose they may be and how the portfolio accounts
-  // among them are valued: with the pricing the capabilities allow and the site's hold-back, as the
-  // analysis page values them (decision 109).
-  const listsOf = (memberId: number, capabilities: readonly string[]) =>
-    fetchAssetLists(planning, memberId, {
-      pricingType: pricingTypeFor(capabilities),
-      holdBack: portfolioSettings(site.settings).holdBack,
-    }).then(
-      (value) => ({ ok: true as const, value }),
-      (error: unknown) => {
-        if (isLostSession(error)) throw error;
-        return { ok: false as const };
-      },
-    );
   let basics: Awaited<ReturnType<typeof fetchBalanceSheetBasics>>;
   try {
     basics = await fetchBalanceSheetBasics(planning, input.entityId);
@@ -278,92 +405,30 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
   const member = { id: selected.entity_id, name: selected.display_name };
   page.members = members.map((m) => ({ id: m.entity_id, name: m.display_name }));
   page.member = member;
-  const loaded = await listsOf(member.id, basics.capabilities.capabilities);
+  const loaded = await fetchSheetLists(planning, site, member.id, basics.capabilities.capabilities);
 
-  const country = typeof site.settings.country === "string" ? site.settings.country.toUpperCase() : "GB";
   const placed = loaded.ok
-    ? placeAssets(sheetAssetsOf(loaded.value), {
-        country,
-        enhancedSippWrapper: isToggleOn(basics.toggles, "enhanced_sipp_wrapper"),
-      })
+    ? placedSheetAssets(loaded.value, site, isToggleOn(basics.toggles, "enhanced_sipp_wrapper"))
     : null;
   const all = placed ? ASSET_TABS.flatMap((tab) => placed[tab].map((p) => p.asset)) : [];
 
   // spec 001 §5: the currency toggle only with multi-currency and an asset in another currency
-  const preferred =
-    all.find((a) => a.valueOwnedMoney)?.valueOwnedMoney?.currency ??
-    all.find((a) => a.valueInReport)?.valueInReport?.currency ??
-    "GBP";
+  const preferred = preferredCurrency(all);
   const multiCurrency = basics.access.multi_currency === true && all.some((a) => a.currency !== preferred);
   const mode = multiCurrency ? query.currency : "report";
-  const counts = tabCounts(
-    Object.fromEntries(ASSET_TABS.map((key) => [key, placed ? placed[key].map((p) => p.asset) : []])) as Record<
-      AssetTab,
-      SheetAsset[]
-    >,
-    view,
-  );
+  const counts = sheetTabCounts(placed, view);
   const tab = chooseTab(counts, query.asset);
   // the member, view and tab are always written into the page's links, so a shared URL shows the same
   const asset = placed ? (tab === null ? null : ASSET_TABS.indexOf(tab)) : query.asset;
   const state: BalanceSheetQuery = { ...query, memberId: member.id, view, asset };
-  const label = (v: BalanceSheetView) =>
-    localisedSetting(site.settings, `balanceSheetLabel.${v}`, locale) ?? t(`balanceSheet.views.${v}`);
-  page.views = settings.allowed.map((v) => ({
-    view: v,
-    label: label(v),
-    href: balanceSheetHref({ ...state, view: v }),
-    current: v === view,
-  }));
+  page.views = viewLinks(input, settings.allowed, state);
   page.hidden = hiddenOf(state);
-  if (multiCurrency) {
-    page.currency = {
-      preferred,
-      mode,
-      reportHref: balanceSheetHref({ ...state, currency: "report" }),
-      planHref: balanceSheetHref({ ...state, currency: "plan" }),
-    };
-  }
+  if (multiCurrency) page.currency = currencyToggle(preferred, mode, state);
   if (!placed) return page;
   if (all.length === 0) return { ...page, content: { state: "empty" } };
   if (tab === null) return { ...page, content: { state: view === "managed" ? "noManaged" : "empty" } };
-
-  const notAvailable = t("balanceSheet.notAvailable");
-  let partial = false;
-  const tables = tablesOf(view).flatMap((kind): Array<SheetTable | { kind: "managed"; empty: true }> => {
-    const items = placed[tab].filter((p) => p.asset.managed === (kind === "managed"));
-    if (items.length === 0) return kind === "managed" ? [{ kind: "managed", empty: true }] : [];
-    const built = sheetRows(tab, items, mode, locale, notAvailable);
-    partial ||= built.partial;
-    return [
-      {
-        kind,
-        caption: t(`balanceSheet.captions.${kind}.${tab}`),
-        rows: built.rows,
-        total:
-          built.total === null || built.currency === null
-            ? notAvailable
-            : formatMoney(built.total, built.currency, locale, { decimals: TABLE_DECIMALS }),
-        totalNegative: built.total !== null && built.total < 0,
-      },
-    ];
-  });
-  return {
-    ...page,
-    content: {
-      state: "ok",
-      tab,
-      tabs: ASSET_TABS.map((key, i) => ({
-        tab: key,
-        index: i,
-        title: t(`balanceSheet.tabs.${key}`, { count: counts[key] }),
-        href: balanceSheetHref({ ...state, asset: i, currency: mode }),
-        current: key === tab,
-      })).filter((entry) => counts[entry.tab] > 0),
-      tables,
-      partial,
-    },
-  };
+  const { tables, partial } = sheetTables(input, placed[tab], tab, view, mode);
+  return { ...page, content: { state: "ok", tab, tabs: sheetTabs(t, counts, state, tab, mode), tables, partial } };
 }
 
 /** The query the member selector carries along (its own field is the member). */

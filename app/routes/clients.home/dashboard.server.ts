@@ -230,56 +230,126 @@ export function timeframeLabel(t: TFunction, code: string): string {
   return t(`home.timeframes.${code}`);
 }
 
+/** A platform failure that ends the session: the page answers with the sign-in, not an error panel. */
+function lostSession(error: unknown): boolean {
+  return (error as { failure?: { kind?: string } }).failure?.kind === "lost-session";
+}
+
+/** The chart, requested before the summaries and in parallel with them; a failure only hides the chart. */
+function startChart(input: HomeInput, settings: PortfolioSettings): Promise<ChartView | ChartNoData | null> {
+  const chartPromise = chartOf(input, settings).catch((error: unknown) => {
+    if (lostSession(error)) throw error;
+    return { noData: true as const, beforeOpening: false };
+  });
+  // a failed summary answers without waiting for the chart, which must not fail unobserved
+  chartPromise.catch(() => undefined);
+  return chartPromise;
+}
+
+type Summaries = { summary: SummaryAnswer; expanded: Map<string, SummaryAnswer | null> };
+
+/**
+ * The summary of the collection level, with the accounts of the expanded rows: the portfolios' and
+ * groups' alongside it, the rows opened by their account ids (own accounts without a group, linked
+ * accounts) after it, as those ids come from it. A failed expansion is null (its row says so).
+ */
+async function fetchSummaries(
+  planning: PlanningClient,
+  request: SummaryRequest,
+  expansions: readonly string[],
+): Promise<Summaries> {
+  const level = request.level;
+  const byAccounts = new Set(["group-none", "group-linked"]);
+  const direct = expansions.filter((k) => !byAccounts.has(k));
+  const accountSummary = (filter: Partial<SummaryRequest>) =>
+    fetchSummary(planning, { ...request, level: "account", ...filter }).catch(() => null);
+
+  const expanded = new Map<string, SummaryAnswer | null>();
+  const [main, ...more] = await Promise.all([
+    fetchSummary(planning, request),
+    ...direct.map((key) =>
+      accountSummary(
+        level === "portfolio"
+          ? { portfolioId: Number(key.slice("portfolio-".length)) }
+          : { groupCode: key.slice("group-".length) },
+      ),
+    ),
+  ]);
+  const summary = main as SummaryAnswer;
+  direct.forEach((key, i) => expanded.set(key, (more[i] as SummaryAnswer | null) ?? null));
+  const later = expansions.filter((k) => byAccounts.has(k));
+  const answers = await Promise.all(
+    later.map((key) => {
+      const ids = summary.items.find((i) => i.key === key)?.accountids;
+      return ids?.length ? accountSummary({ accountIds: ids }) : Promise.resolve(null);
+    }),
+  );
+  later.forEach((key, i) => expanded.set(key, answers[i] ?? null));
+  return { summary, expanded };
+}
+
+/** The expanded rows with their accounts, or the note that they could not be loaded. */
+function withAccounts(
+  rows: SummaryRow[],
+  expanded: ReadonlyMap<string, SummaryAnswer | null>,
+  rowContext: RowContext,
+): SummaryRow[] {
+  return rows.map((row) => {
+    if (!row.expanded) return row;
+    const answer = expanded.get(row.key);
+    if (answer === undefined) return row;
+    if (answer === null) return { ...row, accountsError: true };
+    return {
+      ...row,
+      accounts: rowsOf(answer.items, rowContext, "account"),
+      accountsEmpty: answer.items.length === 0,
+    };
+  });
+}
+
+/** The overview tiles: the total value, its performance and movement, and what the total covers. */
+function overviewOf(
+  totals: SummaryData,
+  hasOwn: boolean,
+  hasLinked: boolean,
+  settings: PortfolioSettings,
+  t: TFunction,
+  locale: string,
+): Extract<PortfolioView, { state: "ok" }>["overview"] {
+  const performance = performanceOf(totals, settings.profitAnalysisType, locale);
+  return {
+    value: formatMoney(totals.value.amount, totals.value.currency, locale, { decimals: TILE_DECIMALS }),
+    performance,
+    performanceLabel: performance ? t(`home.overview.performance.${settings.profitAnalysisType}`) : null,
+    movement: figure(
+      formatMoney(totals.movement.amount, totals.movement.currency, locale, { decimals: TILE_DECIMALS }),
+      totals.movement.amount,
+    ),
+    // decision 107: what the totals cover — the client's own accounts, or the linked ones of a client who has none
+    coverage: hasOwn
+      ? [t("home.overview.covers.own"), ...(hasLinked ? [t("home.overview.covers.linkedApart")] : [])].join(" ")
+      : t("home.overview.covers.linked"),
+  };
+}
+
 /** Loads and builds the portfolio view: summaries, the expanded rows' accounts, the chart. */
-// eslint-disable-next-line max-lines-per-function -- long; to split into one builder per panel (decision 136)
 export async function buildPortfolioView(input: HomeInput, accountsVisible: number): Promise<PortfolioView> {
   const { planning, t, locale, site, query, pricingType } = input;
   const settings = portfolioSettings(site.settings);
   const level = LEVEL[settings.grouping];
   const request = summaryRequest(settings, pricingType, level);
   const expansions = level === "account" ? [] : query.expand.filter((k) => k.startsWith(`${level}-`));
-  // the rows of own accounts without a group and of linked accounts are opened by their account ids
-  const byAccounts = new Set(["group-none", "group-linked"]);
-  const direct = expansions.filter((k) => !byAccounts.has(k));
-  const accountSummary = (filter: Partial<SummaryRequest>) =>
-    fetchSummary(planning, { ...request, level: "account", ...filter }).catch(() => null);
+  const chartPromise = startChart(input, settings);
 
-  // the chart's series is fetched in parallel with the summaries; a failure only hides the chart
-  const chartPromise = chartOf(input, settings).catch((error: unknown) => {
-    if ((error as { failure?: { kind?: string } }).failure?.kind === "lost-session") throw error;
-    return { noData: true as const, beforeOpening: false };
-  });
-  // a failed summary answers without waiting for the chart, which must not fail unobserved
-  chartPromise.catch(() => undefined);
-
-  let summary: SummaryAnswer;
-  const expanded = new Map<string, SummaryAnswer | null>();
+  let summaries: Summaries;
   try {
-    const [main, ...more] = await Promise.all([
-      fetchSummary(planning, request),
-      ...direct.map((key) =>
-        accountSummary(
-          level === "portfolio"
-            ? { portfolioId: Number(key.slice("portfolio-".length)) }
-            : { groupCode: key.slice("group-".length) },
-        ),
-      ),
-    ]);
-    summary = main as SummaryAnswer;
-    direct.forEach((key, i) => expanded.set(key, (more[i] as SummaryAnswer | null) ?? null));
-    const later = expansions.filter((k) => byAccounts.has(k));
-    const answers = await Promise.all(
-      later.map((key) => {
-        const ids = summary.items.find((i) => i.key === key)?.accountids;
-        return ids?.length ? accountSummary({ accountIds: ids }) : Promise.resolve(null);
-      }),
-    );
-    later.forEach((key, i) => expanded.set(key, answers[i] ?? null));
+    summaries = await fetchSummaries(planning, request, expansions);
   } catch (error) {
     if (error instanceof Response) throw error;
-    if ((error as { failure?: { kind?: string } }).failure?.kind === "lost-session") throw error;
+    if (lostSession(error)) throw error;
     return { state: "error" };
   }
+  const { summary, expanded } = summaries;
   if (accountsVisible === 0 && summary.items.length === 0) return { state: "noPortfolios" };
   if (summary.items.length === 0 || !summary.totals) return { state: "noAccounts" };
 
@@ -289,56 +359,23 @@ export async function buildPortfolioView(input: HomeInput, accountsVisible: numb
   const linked = summary.items.filter((i) => i.isLinked);
   const countOf = (items: SummaryItem[]) => items.reduce((n, i) => n + i.account_count, 0);
   const layout = summaryLayout({ own: countOf(own), linked: countOf(linked) });
-  const rowContext: RowContext = {
-    t,
-    locale,
-    settings,
-    timeframe,
-    currency: query.currency,
-    decimals: layout === "tiles" ? TILE_DECIMALS : TABLE_DECIMALS,
-    query,
-  };
-  const withAccounts = (rows: SummaryRow[]) =>
-    rows.map((row) => {
-      if (!row.expanded) return row;
-      const answer = expanded.get(row.key);
-      if (answer === undefined) return row;
-      if (answer === null) return { ...row, accountsError: true };
-      return {
-        ...row,
-        accounts: rowsOf(answer.items, rowContext, "account"),
-        accountsEmpty: answer.items.length === 0,
-      };
-    });
+  const decimals = layout === "tiles" ? TILE_DECIMALS : TABLE_DECIMALS;
+  const rowContext: RowContext = { t, locale, settings, timeframe, currency: query.currency, decimals, query };
 
-  const chart = await chartPromise;
-  const performance = performanceOf(totals, settings.profitAnalysisType, locale);
   return {
     state: "ok",
     period: t("home.overview.period", {
       from: formatDate(totals.start_date, locale),
       to: formatDate(totals.end_date, locale),
     }),
-    overview: {
-      value: formatMoney(totals.value.amount, totals.value.currency, locale, { decimals: TILE_DECIMALS }),
-      performance,
-      performanceLabel: performance ? t(`home.overview.performance.${settings.profitAnalysisType}`) : null,
-      movement: figure(
-        formatMoney(totals.movement.amount, totals.movement.currency, locale, { decimals: TILE_DECIMALS }),
-        totals.movement.amount,
-      ),
-      // decision 107: what the totals cover — the client's own accounts, or the linked ones of a client who has none
-      coverage: own.length
-        ? [t("home.overview.covers.own"), ...(linked.length ? [t("home.overview.covers.linkedApart")] : [])].join(" ")
-        : t("home.overview.covers.linked"),
-    },
-    chart,
+    overview: overviewOf(totals, own.length > 0, linked.length > 0, settings, t, locale),
+    chart: await chartPromise,
     layout,
     collection: level,
-    own: withAccounts(rowsOf(own, rowContext, level)),
+    own: withAccounts(rowsOf(own, rowContext, level), expanded, rowContext),
     // linked rows beside own ones are no part of the client's total: no share of it (decision 107);
     // for a client who sees only linked accounts they are the total, and their shares are of it
-    linked: withAccounts(rowsOf(linked, rowContext, level, own.length === 0)),
+    linked: withAccounts(rowsOf(linked, rowContext, level, own.length === 0), expanded, rowContext),
     currencyNote: query.currency === "plan",
   };
 }

@@ -18,6 +18,7 @@ import {
   type AssetsView,
   buildAssetsView,
   buildPortfolioView,
+  type HomeInput,
   type PortfolioView,
   timeframeLabel,
 } from "./dashboard.server";
@@ -30,7 +31,7 @@ import { isToggleOn } from "~/planning/feature-toggles.server";
 import { fetchHomeBasics, pricingTypeFor } from "~/planning/portfolio.server";
 import { getSite } from "~/planning/site.server";
 import { sanitiseTextPage } from "~/lib/sanitise.server";
-import { requireClientContext, requireSiteAccess } from "~/session/guards.server";
+import { type ClientContext, requireClientContext, requireSiteAccess } from "~/session/guards.server";
 import { loadNotificationPanels, withoutNotifications } from "~/session/notifications.server";
 import homeStyles from "./home.css";
 import importantPanelStyles from "./important-panel.css";
@@ -46,10 +47,98 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: notificationPanelsStyles },
 ];
 
+type HomeBasics = Awaited<ReturnType<typeof fetchHomeBasics>>;
+type BasicsAnswer = { ok: true; value: HomeBasics } | { ok: false };
+
+/**
+ * One round trip for what the portfolio and assets views depend on. A lost session signs out; any
+ * other failure shows the views' errors (and holds the notifications back).
+ */
+function startHomeBasics(request: Request, context: ClientContext): Promise<BasicsAnswer> {
+  return fetchHomeBasics(context.planning, context.entityId)
+    .then((value) => ({ ok: true as const, value }))
+    .catch(async (error: unknown) => {
+      if (error instanceof PlanningError && error.failure.kind === "lost-session")
+        throw await lostSessionRedirect(request);
+      return { ok: false as const };
+    });
+}
+
+/** An adviser sees the client in context: their record and last sign-in, for the greeting. */
+function fetchAdviserGreeting(request: Request, context: ClientContext) {
+  const { planning } = context;
+  return context.isAdviser
+    ? orFail(request, Promise.all([fetchClientInContext(planning), fetchClient(planning, context.entityId)]))
+    : Promise.resolve(null);
+}
+
+/** Whom the page greets and names: the signed-in client, or the client an adviser is viewing. */
+function greetingOf(user: ClientContext["user"], adviserGreeting: Awaited<ReturnType<typeof fetchAdviserGreeting>>) {
+  if (!adviserGreeting) {
+    return {
+      firstName: user.firstName,
+      lastLogin: user.lastLogin,
+      timeZone: user.userTimezone,
+      viewingAs: null,
+      selfName: user.displayName,
+    };
+  }
+  const [inContext, client] = adviserGreeting;
+  return {
+    firstName:
+      client.preferred_name || client.first_name || client.display_name || user.clientInContext?.displayName || "",
+    lastLogin: inContext?.last_login_datetime ?? null,
+    timeZone: inContext?.user_timezone ?? null,
+    viewingAs: inContext?.display_name ?? user.clientInContext?.displayName ?? null,
+    selfName: client.display_name || user.displayName,
+  };
+}
+
+type HomeViews = { portfolio: PortfolioView | null; assets: AssetsView; currencyToggle: boolean };
+
+/** The portfolio and other-assets views, built in parallel from the basics; their errors when those failed. */
+async function loadHomeViews(
+  request: Request,
+  context: ClientContext,
+  basics: BasicsAnswer,
+  input: Omit<HomeInput, "pricingType">,
+  selfName: string,
+): Promise<HomeViews> {
+  const isPortfolio = context.siteAccessLevel === "Portfolio";
+  if (!basics.ok)
+    return { portfolio: isPortfolio ? { state: "error" } : null, assets: { state: "error" }, currencyToggle: false };
+  const { capabilities, accounts, members, toggles, access } = basics.value;
+  const caps = capabilities.capabilities;
+  const viewInput = { ...input, pricingType: pricingTypeFor(caps) };
+  // spec 001 §6: only login-accessible members; the partner only with view_partner
+  const assetsOf = assetMembers(
+    members,
+    { entity_id: context.entityId, display_name: selfName, login_accessible: true },
+    caps,
+  );
+  // spec 001 §5: the multi-currency toggle only when plan currencies differ from the reporting one
+  const currencyToggle = access.multi_currency === true && accounts.some((a) => a.plan_currency !== a.report_currency);
+  const managed = accounts.filter((a) => a.service_type !== "Not managed");
+  const { site } = input;
+  const [portfolio, assets] = await orFail(
+    request,
+    Promise.all([
+      isPortfolio ? buildPortfolioView(viewInput, managed.length) : Promise.resolve(null),
+      buildAssetsView({
+        ...viewInput,
+        members: assetsOf,
+        // the firm's country, not the page's language (spec 001 §4 status rules depend on it)
+        country: typeof site.settings.country === "string" ? site.settings.country.toUpperCase() : "GB",
+        enhancedSippWrapper: isToggleOn(toggles, "enhanced_sipp_wrapper"),
+      }),
+    ]),
+  );
+  return { portfolio, assets, currencyToggle };
+}
+
 // spec 001 §2.1 home dashboard, §2.6 other-assets summary (docs/decisions/074-home-dashboard.md).
 // Everything is fetched in parallel and rendered on the server: no deferred content, which would
 // never appear without JavaScript.
-// eslint-disable-next-line max-lines-per-function -- long; to split into one step per panel's calls (decision 136)
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await requireClientContext(request);
   requireSiteAccess(context, ["Portfolio", "Assets"]);
@@ -58,76 +147,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, planning } = context;
   const query = readHomeQuery(new URL(request.url));
   const settingsPromise = getSite(locale);
+  const basicsPromise = startHomeBasics(request, context);
 
-  // one round trip for what the portfolio and assets views depend on
-  const basicsPromise = fetchHomeBasics(planning, context.entityId)
-    .then((value) => ({ ok: true as const, value }))
-    .catch(async (error: unknown) => {
-      if (error instanceof PlanningError && error.failure.kind === "lost-session")
-        throw await lostSessionRedirect(request);
-      return { ok: false as const };
-    });
-
-  let firstName = user.firstName;
-  let lastLogin = user.lastLogin;
-  let timeZone = user.userTimezone;
-  let viewingAs: string | null = null;
-  let selfName = user.displayName;
-  const [site, basics, greeting, importantPanel, notificationPanels] = await Promise.all([
+  const [site, basics, adviserGreeting, importantPanel, notificationPanels] = await Promise.all([
     settingsPromise,
     basicsPromise,
-    context.isAdviser
-      ? orFail(request, Promise.all([fetchClientInContext(planning), fetchClient(planning, context.entityId)]))
-      : Promise.resolve(null),
+    fetchAdviserGreeting(request, context),
     // spec 001 §2.1: the important-messages panel (clients only)
     settingsPromise.then((loaded) => loadImportantPanel(context, loaded)),
     // spec 002 "Notification and postponement panels" (clients only; none when the call fails)
     loadNotificationPanels(request, context, { isMessagesPage: false }),
   ]);
-  if (greeting) {
-    const [inContext, client] = greeting;
-    firstName =
-      client.preferred_name || client.first_name || client.display_name || user.clientInContext?.displayName || "";
-    lastLogin = inContext?.last_login_datetime ?? null;
-    timeZone = inContext?.user_timezone ?? null;
-    viewingAs = inContext?.display_name ?? user.clientInContext?.displayName ?? null;
-    selfName = client.display_name || selfName;
-  }
-
+  const { firstName, lastLogin, timeZone, viewingAs, selfName } = greetingOf(user, adviserGreeting);
   const settings = portfolioSettings(site.settings);
-  const isPortfolio = context.siteAccessLevel === "Portfolio";
-  let portfolio: PortfolioView | null = null;
-  let assets: AssetsView = { state: "error" };
-  let currencyToggle = false;
-  if (!basics.ok) {
-    portfolio = isPortfolio ? { state: "error" } : null;
-  } else {
-    const { capabilities, accounts, members, toggles, access } = basics.value;
-    const caps = capabilities.capabilities;
-    const input = { planning, t, locale, site, query, pricingType: pricingTypeFor(caps) };
-    // spec 001 §6: only login-accessible members; the partner only with view_partner
-    const assetsOf = assetMembers(
-      members,
-      { entity_id: context.entityId, display_name: selfName, login_accessible: true },
-      caps,
-    );
-    // spec 001 §5: the multi-currency toggle only when plan currencies differ from the reporting one
-    currencyToggle = access.multi_currency === true && accounts.some((a) => a.plan_currency !== a.report_currency);
-    const managed = accounts.filter((a) => a.service_type !== "Not managed");
-    [portfolio, assets] = await orFail(
-      request,
-      Promise.all([
-        isPortfolio ? buildPortfolioView(input, managed.length) : Promise.resolve(null),
-        buildAssetsView({
-          ...input,
-          members: assetsOf,
-          // the firm's country, not the page's language (spec 001 §4 status rules depend on it)
-          country: typeof site.settings.country === "string" ? site.settings.country.toUpperCase() : "GB",
-          enhancedSippWrapper: isToggleOn(toggles, "enhanced_sipp_wrapper"),
-        }),
-      ]),
-    );
-  }
+  const { portfolio, assets, currencyToggle } = await loadHomeViews(
+    request,
+    context,
+    basics,
+    { planning, t, locale, site, query },
+    selfName,
+  );
 
   const basis = site.pages["basis-of-valuation"];
   return json({
@@ -146,7 +185,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     currencyToggle,
     portfolio,
-    assetsOnly: !isPortfolio,
+    assetsOnly: context.siteAccessLevel !== "Portfolio",
     assets,
     basis: basis ? { title: basis.title, html: sanitiseTextPage(basis.html) } : null,
   });
