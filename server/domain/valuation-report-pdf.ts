@@ -558,32 +558,19 @@ function allocationFigure(layout: ReportLayout, input: ValuationReportInput, top
   const colourOf = (i: number) => input.palette[i % input.palette.length] ?? input.brandColour;
   const shares = input.allocation.map((a) => `${a.name} ${number(a.weight, 1, 1)}%`).join(", ");
   const alt = `Bar chart of the allocation by asset class: ${shares}.`;
+  const box = (x: number, y: number, w: number, h: number, colour: string) =>
+    doc.rect(x, y, w, h).fillColor(colour).fill();
+  const label = (text: string, x: number, y: number, width: number) =>
+    doc.font("Helvetica").fontSize(9).fillColor(INK).text(text, x, y, { width, lineBreak: false });
   layout.root.add(
     doc.struct("Figure", { alt }, () => {
       input.allocation.forEach((a, i) => {
         const y = top + i * (BAR_HEIGHT + BAR_GAP);
-        doc
-          .rect(left, y + 2, 8, 8)
-          .fillColor(colourOf(i))
-          .fill();
-        doc
-          .font("Helvetica")
-          .fontSize(9)
-          .fillColor(INK)
-          .text(a.name, left + 14, y + 2, { width: BAR_LABEL_WIDTH - 18, lineBreak: false });
+        box(left, y + 2, 8, 8, colourOf(i));
+        label(a.name, left + 14, y + 2, BAR_LABEL_WIDTH - 18);
         const length = Math.max(1, (barMax * Math.max(0, a.weight)) / 100);
-        doc
-          .rect(left + BAR_LABEL_WIDTH, y, length, BAR_HEIGHT)
-          .fillColor(colourOf(i))
-          .fill();
-        doc
-          .font("Helvetica")
-          .fontSize(9)
-          .fillColor(INK)
-          .text(`${number(a.weight, 1, 1)}%`, left + BAR_LABEL_WIDTH + length + 6, y + 2, {
-            width: 60,
-            lineBreak: false,
-          });
+        box(left + BAR_LABEL_WIDTH, y, length, BAR_HEIGHT, colourOf(i));
+        label(`${number(a.weight, 1, 1)}%`, left + BAR_LABEL_WIDTH + length + 6, y + 2, 60);
       });
     }),
   );

@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
+import { callLoader } from "./portal-harness";
 import { formatMoney } from "~/lib/format";
 import { type Account, TODAY, withSeededPortal } from "./seeded-book";
 
@@ -10,14 +10,6 @@ import { type Account, TODAY, withSeededPortal } from "./seeded-book";
 
 const seeded = withSeededPortal();
 let accounts: Account[];
-
-type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
-const call = (module: LoaderModule, path: string, cookie: string, params: Record<string, string> = {}) =>
-  module.loader({
-    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
-    params,
-    context: {},
-  });
 
 type TotalCell = { text: string; note: number | null };
 type Total = { label: string; value: TotalCell; cost: TotalCell; gain: TotalCell };
@@ -87,13 +79,13 @@ type Page = {
 
 async function analysis(path: string, cookie = seeded.users.client): Promise<Page> {
   const route = await import("~/routes/clients.analysis/route");
-  const response = await call(route, path, cookie);
+  const response = await callLoader(route, path, cookie);
   expect(response.status, path).toBe(200);
   return ((await (response as Response).json()) as { page: Page }).page;
 }
 async function download(kind: string, search: string, cookie = seeded.users.client) {
   const route = await import("~/routes/clients.analysis_.download.$kind/route");
-  return call(route, `/clients/analysis/download/${kind}${search}`, cookie, { kind });
+  return callLoader(route, `/clients/analysis/download/${kind}${search}`, cookie, { kind });
 }
 const byName = (name: string) => accounts.find((a) => a.description === name)!;
 const gbp = (amount: number) => formatMoney(amount, "GBP", "en-GB", { decimals: 2 });

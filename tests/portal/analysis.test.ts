@@ -1,8 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatDate, formatMoney } from "~/lib/format";
 import { twr } from "../../server/domain/returns";
-import { thrown } from "./portal-harness";
+import { thrown, callLoader } from "./portal-harness";
 import { type Account, type Expected, ONE_YEAR_BEFORE, sinceInception, TODAY, withSeededPortal } from "./seeded-book";
 
 // The analysis page's loader (spec 001 §2.2–2.4) against a real platform on a fresh seeded
@@ -12,14 +11,6 @@ import { type Account, type Expected, ONE_YEAR_BEFORE, sinceInception, TODAY, wi
 const seeded = withSeededPortal();
 let accounts: Account[];
 let own: Account[];
-
-type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
-const call = (module: LoaderModule, path: string, cookie: string) =>
-  module.loader({
-    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
-    params: {},
-    context: {},
-  });
 
 type Figure = { text: string; negative: boolean };
 type Performance = { period: Figure; annual: Figure | null; since: string | null } | null;
@@ -69,7 +60,7 @@ type Data = { page: Page; backHref: string };
 
 async function analysis(path: string, cookie = seeded.users.client, status = 200): Promise<Page> {
   const route = await import("~/routes/clients.analysis/route");
-  const response = await call(route, path, cookie);
+  const response = await callLoader(route, path, cookie);
   expect(response.status, path).toBe(status);
   return ((await response.json()) as Data).page;
 }
@@ -285,7 +276,7 @@ describe("who may see what (spec 001 §6)", () => {
   it("refuses the page to a client without portfolio access", async () => {
     const route = await import("~/routes/clients.analysis/route");
     for (const cookie of [seeded.users.assets, seeded.users.messages]) {
-      const response = await thrown(call(route, "/clients/analysis", cookie));
+      const response = await thrown(callLoader(route, "/clients/analysis", cookie));
       expect(response.status).toBe(403);
     }
   });
@@ -388,12 +379,8 @@ describe("one view, one set of accounts (spec 001 §1, §2.3, §5; decision 107)
   async function csvAccounts(kind: "investments" | "transactions", search: string): Promise<Set<string>> {
     const { parse } = await import("csv-parse/sync");
     const route = await import("~/routes/clients.analysis_.download.$kind/route");
-    const response = await route.loader({
-      request: new Request(`http://portal.test/clients/analysis/download/${kind}${search}`, {
-        headers: { Cookie: seeded.users.client },
-      }),
-      params: { kind },
-      context: {},
+    const response = await callLoader(route, `/clients/analysis/download/${kind}${search}`, seeded.users.client, {
+      kind,
     });
     expect(response.status).toBe(200);
     const rows = parse(await response.text(), { bom: true }) as string[][];

@@ -1,7 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatDate, formatMoney } from "~/lib/format";
-import { thrown } from "./portal-harness";
+import { thrown, callLoader } from "./portal-harness";
 import { TODAY, withSeededPortal } from "./seeded-book";
 
 // The balance sheet's loader (spec 001 §2.5, §4) against a real platform on a fresh seeded
@@ -52,16 +51,9 @@ type AnalysisPage = {
   } | null;
 };
 
-type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
-const call = (module: LoaderModule, path: string, cookie: string) =>
-  module.loader({
-    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
-    params: {},
-    context: {},
-  });
 async function sheet(path: string, cookie: string): Promise<Page> {
   const route = await import("~/routes/clients.balance-sheet/route");
-  const response = await call(route, path, cookie);
+  const response = await callLoader(route, path, cookie);
   expect(response.status).toBe(200);
   return (await response.json()) as Page;
 }
@@ -162,7 +154,7 @@ describe("balance sheet: demo.client", () => {
   it("names her ISA and SIPP in the managed figures with the analysis page's values and date; adding them up gives her portfolio", async () => {
     const analysisRoute = await import("~/routes/clients.analysis/route");
     const accountsOf = async (path: string) => {
-      const response = await call(analysisRoute, path, client);
+      const response = await callLoader(analysisRoute, path, client);
       expect(response.status).toBe(200);
       const page = ((await response.json()) as { page: AnalysisPage }).page;
       return { period: page.figures!.period, rows: page.figures!.accounts!.sections.flatMap((x) => x.rows) };
@@ -354,6 +346,6 @@ describe("balance sheet: access levels", () => {
 
   it("denies demo.messages (Messages level)", async () => {
     const route = await import("~/routes/clients.balance-sheet/route");
-    expect((await thrown(call(route, "/clients/balance-sheet", messages))).status).toBe(403);
+    expect((await thrown(callLoader(route, "/clients/balance-sheet", messages))).status).toBe(403);
   });
 });

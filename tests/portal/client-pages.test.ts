@@ -1,6 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Portal, startPortal, thrown, signInDemoUsers } from "./portal-harness";
+import { type Portal, startPortal, thrown, signInDemoUsers, callLoader, type LoaderModule } from "./portal-harness";
 
 let portal: Portal;
 let client: string;
@@ -9,15 +8,8 @@ let messages: string;
 let adviser: string;
 let adviserWithClient: string;
 
-type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
-const call = (module: LoaderModule, path: string, cookie: string) =>
-  module.loader({
-    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
-    params: {},
-    context: {},
-  });
 async function data(module: LoaderModule, path: string, cookie: string) {
-  const response = await call(module, path, cookie);
+  const response = await callLoader(module, path, cookie);
   expect(response.status).toBe(200);
   return response.json();
 }
@@ -31,13 +23,14 @@ afterAll(() => portal.close());
 describe("index routing (spec 000 §2)", () => {
   it("sends an adviser from /advisers to the client list, and denies anyone else", async () => {
     const index = await import("~/routes/advisers._index/route");
-    expect((await thrown(call(index, "/advisers", adviser))).headers.get("Location")).toBe("/advisers/clients");
-    expect((await thrown(call(index, "/advisers", client))).status).toBe(403);
+    expect((await thrown(callLoader(index, "/advisers", adviser))).headers.get("Location")).toBe("/advisers/clients");
+    expect((await thrown(callLoader(index, "/advisers", client))).status).toBe(403);
   });
 
   it("sends /clients to home for Portfolio and Assets, else to documents and messages", async () => {
     const index = await import("~/routes/clients._index/route");
-    const location = async (cookie: string) => (await thrown(call(index, "/clients", cookie))).headers.get("Location");
+    const location = async (cookie: string) =>
+      (await thrown(callLoader(index, "/clients", cookie))).headers.get("Location");
     expect(await location(client)).toBe("/clients/home");
     expect(await location(assets)).toBe("/clients/home");
     expect(await location(messages)).toBe("/clients/documents-and-messages");
@@ -46,9 +39,11 @@ describe("index routing (spec 000 §2)", () => {
 
   it("gates the clients section: an adviser without a client goes to the client list", async () => {
     const layout = await import("~/routes/clients/route");
-    expect((await thrown(call(layout, "/clients/home", adviser))).headers.get("Location")).toBe("/advisers/clients");
-    expect((await call(layout, "/clients/home", client)).status).toBe(200);
-    const anonymous = await thrown(call(layout, "/clients/home", ""));
+    expect((await thrown(callLoader(layout, "/clients/home", adviser))).headers.get("Location")).toBe(
+      "/advisers/clients",
+    );
+    expect((await callLoader(layout, "/clients/home", client)).status).toBe(200);
+    const anonymous = await thrown(callLoader(layout, "/clients/home", ""));
     expect(anonymous.headers.get("Location")).toMatch(/^\/login/);
   });
 });
@@ -73,7 +68,7 @@ describe("clients home", () => {
   it("is for Portfolio and Assets only", async () => {
     const home = await import("~/routes/clients.home/route");
     expect((await data(home, "/clients/home", assets)).firstName).toBeTruthy();
-    expect((await thrown(call(home, "/clients/home", messages))).status).toBe(403);
+    expect((await thrown(callLoader(home, "/clients/home", messages))).status).toBe(403);
   });
 });
 

@@ -1,6 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Portal, startPortal, thrown } from "./portal-harness";
+import { type Portal, startPortal, thrown, callLoader } from "./portal-harness";
 
 // spec 000 §1: "If the toggle call fails, the toggle list becomes empty (all off)." The pages that
 // read the toggles, against a real platform whose toggle call is made to fail: alone, and as an
@@ -8,14 +7,6 @@ import { type Portal, startPortal, thrown } from "./portal-harness";
 
 let portal: Portal;
 let client: string;
-
-type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
-const call = (module: LoaderModule, path: string, cookie: string) =>
-  module.loader({
-    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
-    params: {},
-    context: {},
-  });
 
 const TOGGLES_PATH = "/resourceful/feature_toggle/toggle_condition";
 type Failure = { status: number; api_message: string };
@@ -77,11 +68,11 @@ type Messages = { kind: string; view?: { folders: Array<{ key: string }>; compos
 describe("a failing toggle call turns every toggle off (spec 000 §1)", () => {
   it("shows the home page's portfolio and assets, without the To be signed count", async () => {
     const home = await import("~/routes/clients.home/route");
-    const working = (await (await call(home, "/clients/home", client)).json()) as Home;
+    const working = (await (await callLoader(home, "/clients/home", client)).json()) as Home;
     expect(working.importantPanel?.toBeSigned).toBeTruthy();
 
     failToggles(SERVER_ERROR);
-    const response = await call(home, "/clients/home", client);
+    const response = await callLoader(home, "/clients/home", client);
     expect(response.status).toBe(200);
     const data = (await response.json()) as Home;
     expect(data.portfolio?.state).toBe("ok");
@@ -92,11 +83,11 @@ describe("a failing toggle call turns every toggle off (spec 000 §1)", () => {
 
   it("shows the messages page without the To be signed folder, and still offers a new message", async () => {
     const page = await import("~/routes/clients.documents-and-messages/route");
-    const working = (await (await call(page, "/clients/documents-and-messages", client)).json()) as Messages;
+    const working = (await (await callLoader(page, "/clients/documents-and-messages", client)).json()) as Messages;
     expect(working.view?.folders.map((f) => f.key)).toContain("signature");
 
     failToggles(SERVER_ERROR);
-    const response = await call(page, "/clients/documents-and-messages", client);
+    const response = await callLoader(page, "/clients/documents-and-messages", client);
     expect(response.status).toBe(200);
     const data = (await response.json()) as Messages;
     expect(data.kind).toBe("messages");
@@ -109,7 +100,7 @@ describe("a failing toggle call turns every toggle off (spec 000 §1)", () => {
   it("opens the compose form", async () => {
     failToggles(SERVER_ERROR);
     const page = await import("~/routes/clients.documents-and-messages/route");
-    const response = await call(page, "/clients/documents-and-messages?compose=true", client);
+    const response = await callLoader(page, "/clients/documents-and-messages?compose=true", client);
     expect(response.status).toBe(200);
     expect(((await response.json()) as Messages).kind).toBe("compose");
   });
@@ -118,12 +109,12 @@ describe("a failing toggle call turns every toggle off (spec 000 §1)", () => {
     failToggles(LOST_SESSION);
     const page = await import("~/routes/clients.documents-and-messages/route");
     for (const path of ["/clients/documents-and-messages", "/clients/documents-and-messages?compose=true"]) {
-      const response = await thrown(call(page, path, client));
+      const response = await thrown(callLoader(page, path, client));
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toMatch(/^\/login\?reason=LostSession/);
     }
     const home = await import("~/routes/clients.home/route");
-    const response = await thrown(call(home, "/clients/home", client));
+    const response = await thrown(callLoader(home, "/clients/home", client));
     expect(response.headers.get("Location")).toMatch(/^\/login\?reason=LostSession/);
   });
 });

@@ -1,8 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { formatDate, formatMoney } from "~/lib/format";
 import { twr } from "../../server/domain/returns";
-import { thrown } from "./portal-harness";
+import { thrown, callLoader } from "./portal-harness";
 import {
   type Account,
   type Expected,
@@ -24,14 +23,6 @@ let client: string;
 let assets: string;
 let messages: string;
 let adviserWithClient: string;
-
-type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
-const call = (module: LoaderModule, path: string, cookie: string) =>
-  module.loader({
-    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
-    params: {},
-    context: {},
-  });
 
 type Figure = { text: string; negative: boolean };
 type Performance = { period: Figure; annual: Figure | null; since: string | null } | null;
@@ -91,7 +82,7 @@ type HomePage = {
 
 async function home(path: string, cookie: string): Promise<HomePage> {
   const route = await import("~/routes/clients.home/route");
-  const response = await call(route, path, cookie);
+  const response = await callLoader(route, path, cookie);
   expect(response.status).toBe(200);
   return (await response.json()) as HomePage;
 }
@@ -590,7 +581,7 @@ describe("clients home: access levels", () => {
 
   it("denies demo.messages (Messages level)", async () => {
     const route = await import("~/routes/clients.home/route");
-    expect((await thrown(call(route, "/clients/home", messages))).status).toBe(403);
+    expect((await thrown(callLoader(route, "/clients/home", messages))).status).toBe(403);
   });
 });
 

@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { siteSettings } from "../../server/db/schema";
-import { openClientInContext, type Portal, startPortal, thrown } from "./portal-harness";
+import { openClientInContext, type Portal, startPortal, thrown, callLoader, type LoaderModule } from "./portal-harness";
 
 // The notification and postponement panels (spec 002 §4 "Notification flow", "Postponement panel",
 // §6, §7) on the clients home and the documents and messages page, and their posts to
@@ -10,7 +10,6 @@ import { openClientInContext, type Portal, startPortal, thrown } from "./portal-
 // on the platform (read back through it), the older platform's 400 'invalid field name' fallback,
 // and a failed call that leaves the page working.
 
-type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
 type ActionModule = { action: (args: ActionFunctionArgs) => Promise<Response>; loader?: () => Response };
 type Item = { type: string; redirectUrl: string; inProgress: boolean };
 type SpeakToAdviser =
@@ -36,11 +35,7 @@ let adviserWithClient: string;
 
 async function panels(path: string, cookie: string): Promise<Panels> {
   const module = path.startsWith(MESSAGES) ? messages : home;
-  const response = await module.loader({
-    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
-    params: {},
-    context: {},
-  });
+  const response = await callLoader(module, path, cookie);
   expect(response.status).toBe(200);
   return ((await response.json()) as { notificationPanels: Panels }).notificationPanels;
 }
@@ -339,11 +334,7 @@ describe("failing soft (spec 002 §7)", () => {
       if (url.includes("/resourceful/entity/client-v4/")) return new Response("{}", { status: 503 });
       return realFetch(input, init);
     });
-    const response = await home.loader({
-      request: new Request(`http://portal.test${HOME}`, { headers: { Cookie: client } }),
-      params: {},
-      context: {},
-    });
+    const response = await callLoader(home, HOME, client);
     expect(response.status).toBe(200);
     const page = (await response.json()) as {
       notificationPanels: Panels;
@@ -352,11 +343,7 @@ describe("failing soft (spec 002 §7)", () => {
     };
     expect(page.notificationPanels).toBeNull();
     expect(page.portfolio?.state).toBe("ok");
-    const list = await messages.loader({
-      request: new Request(`http://portal.test${MESSAGES}`, { headers: { Cookie: client } }),
-      params: {},
-      context: {},
-    });
+    const list = await callLoader(messages, MESSAGES, client);
     expect(list.status).toBe(200);
     expect(((await list.json()) as { notificationPanels: Panels }).notificationPanels).toBeNull();
   });

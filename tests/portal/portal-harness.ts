@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { type Platform, startPlatform } from "../server/harness";
 
 // The portal's loaders and actions against a real platform on a fresh database: the portal's
@@ -90,6 +91,17 @@ export async function startPortal(platformOptions?: Parameters<typeof startPlatf
     close: () => platform.close(),
   };
 }
+
+/** A route module as a test imports it, for its loader. */
+export type LoaderModule = { loader: (args: LoaderFunctionArgs) => Promise<Response> };
+
+/** A route's loader asked for `path` (a GET with the session `cookie`, and the route's `params`), as Remix asks it. */
+export const callLoader = (module: LoaderModule, path: string, cookie: string, params: Record<string, string> = {}) =>
+  module.loader({
+    request: new Request(`http://portal.test${path}`, { headers: { Cookie: cookie } }),
+    params,
+    context: {},
+  });
 
 /** A loader's or action's thrown Response (redirects, Access Denied, catalogue failures). */
 export async function thrown(work: Promise<unknown>): Promise<Response> {

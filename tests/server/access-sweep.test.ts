@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   accountGroups,
   accounts,
@@ -16,7 +16,7 @@ import {
 } from "../../server/db/schema";
 import { base32Decode, totp } from "../../server/lib/totp";
 import { SoftwareAuthenticator } from "../webauthn-authenticator";
-import { type LoginAnswer, type ErrorAnswer, type Platform, type SessionUser, startPlatform } from "./harness";
+import { type LoginAnswer, type ErrorAnswer, type Platform, type SessionUser, withPlatform } from "./harness";
 
 // The access-control sweep (issue 24 "Tests"): every demo user who can sign in asks for every other
 // user's items by id — documents and messages with their attachments, signature items, accounts and
@@ -36,7 +36,7 @@ type Probe = { what: string; path: string; method?: string; body?: unknown };
 
 vi.setConfig({ testTimeout: 120_000 });
 
-let platform: Platform;
+const harness = withPlatform();
 const askers: Asker[] = [];
 /** Per asker: what their own listings show (ids), read once. */
 const seen = new Map<
@@ -48,23 +48,23 @@ const REFUSED = [403, 404];
 
 /** Signs in with the seeded secrets (password, code from the outbox, token, memorable word); null when a step needs more. */
 async function signIn(username: string, role: "client" | "adviser"): Promise<string | null> {
-  const user = platform.db.select().from(users).where(eq(users.usernameKey, username)).get()!;
-  let answer: Awaited<ReturnType<Platform["login"]>> = await platform.login(username, role);
+  const user = harness.platform.db.select().from(users).where(eq(users.usernameKey, username)).get()!;
+  let answer: Awaited<ReturnType<Platform["login"]>> = await harness.platform.login(username, role);
   for (let i = 0; i < 3 && answer.status === 200 && answer.body.login_status !== "LoginSuccess"; i++) {
     const body: LoginAnswer = answer.body;
     if (body.login_status === "MfaRequired") {
       const code =
         body.mfa_method === "token"
-          ? totp(base32Decode(user.mfaTotpSecret!), platform.clock.now().getTime())
-          : await platform.latestCode(username);
-      answer = await platform.step("/auth/tfa/validate", { login_ticket: body.login_ticket, code });
+          ? totp(base32Decode(user.mfaTotpSecret!), harness.platform.clock.now().getTime())
+          : await harness.platform.latestCode(username);
+      answer = await harness.platform.step("/auth/tfa/validate", { login_ticket: body.login_ticket, code });
     } else if (
       body.login_status === "MemorableCharactersRequired" &&
       user.memorableWord &&
       body.memorableQuestions?.length === 3
     ) {
       const word = [...user.memorableWord];
-      answer = await platform.step("/auth/memorable", {
+      answer = await harness.platform.step("/auth/memorable", {
         login_ticket: body.login_ticket,
         answers: body.memorableQuestions.map((p) => word[p]!),
       });
@@ -76,7 +76,7 @@ async function signIn(username: string, role: "client" | "adviser"): Promise<str
 }
 
 async function get<T>(token: string, path: string) {
-  const answer = await platform.call<T & ErrorAnswer>(path, { token });
+  const answer = await harness.platform.call<T & ErrorAnswer>(path, { token });
   expect(answer.status, `${path}: ${answer.body?.api_message ?? ""}`).toBe(200);
   return answer.body;
 }
@@ -100,7 +100,7 @@ async function listedDocuments(token: string): Promise<Set<number>> {
 function entitiesOf(asker: { role: "client" | "adviser"; userId: number; entityId: number }): Set<number> {
   if (asker.role === "adviser") {
     return new Set(
-      platform.db
+      harness.platform.db
         .select()
         .from(adviserClients)
         .where(eq(adviserClients.adviserUserId, asker.userId))
@@ -108,13 +108,13 @@ function entitiesOf(asker: { role: "client" | "adviser"; userId: number; entityI
         .map((r) => r.clientEntityId),
     );
   }
-  const groups = platform.db
+  const groups = harness.platform.db
     .select()
     .from(clientGroupMembers)
     .where(eq(clientGroupMembers.entityId, asker.entityId))
     .all()
     .map((r) => r.groupId);
-  const members = platform.db
+  const members = harness.platform.db
     .select()
     .from(clientGroupMembers)
     .all()
@@ -125,7 +125,7 @@ function entitiesOf(asker: { role: "client" | "adviser"; userId: number; entityI
 
 function groupsOf(entityId: number | null): string[] {
   if (entityId === null) return [];
-  return platform.db
+  return harness.platform.db
     .select()
     .from(accountGroups)
     .where(eq(accountGroups.entityId, entityId))
@@ -138,7 +138,7 @@ function people(): number[] {
   const ids = new Set<number>();
   for (const asker of askers)
     for (const id of seen.get(asker.username)!.entities) if (asker.role === "client") ids.add(id);
-  const clients = platform.db
+  const clients = harness.platform.db
     .select({ id: entities.id })
     .from(entities)
     .where(eq(entities.entityType, "client"))
@@ -149,9 +149,8 @@ function people(): number[] {
 }
 
 beforeAll(async () => {
-  platform = await startPlatform();
   // the demo logins (server/seed; the other seeded clients are an adviser's book, without items of their own)
-  const logins = platform.db
+  const logins = harness.platform.db
     .select()
     .from(users)
     .all()
@@ -168,7 +167,7 @@ beforeAll(async () => {
     if (asker.role === "adviser") {
       const first = [...entitiesOf(asker)].sort((a, b) => a - b)[0];
       if (first !== undefined) {
-        const put = await platform.call("/resourceful/session/client_in_context", {
+        const put = await harness.platform.call("/resourceful/session/client_in_context", {
           method: "PUT",
           token: asker.token,
           body: { client_id: first, client_access_level: 3 },
@@ -193,7 +192,6 @@ beforeAll(async () => {
     });
   }
 }, 60_000);
-afterAll(() => platform?.close());
 
 /** One call as the asker: the status only (some answers are HTML, PDF or CSV, not JSON). */
 async function ask(asker: Asker, probe: Probe): Promise<number> {
@@ -204,7 +202,7 @@ async function ask(asker: Asker, probe: Probe): Promise<number> {
     Cookie: `XPLANID=${asker.token}`,
   };
   if (probe.body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(`${platform.baseUrl}${probe.path}`, {
+  const response = await fetch(`${harness.platform.baseUrl}${probe.path}`, {
     method: probe.method ?? "GET",
     headers,
     body: probe.body === undefined ? undefined : JSON.stringify(probe.body),
@@ -263,7 +261,11 @@ async function expectAnswered(asker: Asker, probes: Probe[], statuses = [200]) {
 }
 
 const documentProbes = (id: number): Probe[] => {
-  const parts = platform.db.select().from(documentAttachments).where(eq(documentAttachments.documentId, id)).all();
+  const parts = harness.platform.db
+    .select()
+    .from(documentAttachments)
+    .where(eq(documentAttachments.documentId, id))
+    .all();
   return [
     { what: "document", path: `/resourceful/docnote-v2/${id}` },
     ...parts.map((p) => ({
@@ -277,8 +279,8 @@ const documentProbes = (id: number): Probe[] => {
 };
 
 const signatureProbes = (id: number): Probe[] => {
-  const item = platform.db.select().from(digitalSignatures).where(eq(digitalSignatures.id, id)).get()!;
-  const signatories = platform.db
+  const item = harness.platform.db.select().from(digitalSignatures).where(eq(digitalSignatures.id, id)).get()!;
+  const signatories = harness.platform.db
     .select()
     .from(digitalSignatureSignatories)
     .where(eq(digitalSignatureSignatories.digitalSignatureId, id))
@@ -328,7 +330,7 @@ const entityProbes = (id: number): Probe[] => [
 describe("the access-control sweep", () => {
   it("signs in as every demo user who can, clients and advisers", () => {
     // all but the three whose sign-in steps change them (a forced password change, an MFA enrolment, no memorable word)
-    const demo = platform.db
+    const demo = harness.platform.db
       .select()
       .from(users)
       .all()
@@ -341,13 +343,13 @@ describe("the access-control sweep", () => {
     ]);
     expect(askers.filter((a) => a.role === "adviser").length).toBe(2);
     // each one has things of their own to protect, and the others have things to refuse
-    const allDocuments = platform.db.select({ id: documents.id }).from(documents).all();
+    const allDocuments = harness.platform.db.select({ id: documents.id }).from(documents).all();
     for (const asker of askers)
       expect(seen.get(asker.username)!.documents.size, asker.username).toBeLessThan(allDocuments.length);
   });
 
   it("documents, messages and attachments: the owner gets each, everyone else 404", async () => {
-    const all = platform.db
+    const all = harness.platform.db
       .select({ id: documents.id })
       .from(documents)
       .all()
@@ -370,7 +372,7 @@ describe("the access-control sweep", () => {
   });
 
   it("signature items: the signatory gets each, everyone else 404", async () => {
-    const all = platform.db
+    const all = harness.platform.db
       .select({ id: digitalSignatures.id })
       .from(digitalSignatures)
       .all()
@@ -387,12 +389,12 @@ describe("the access-control sweep", () => {
   });
 
   it("accounts and account groups (the CSV and analysis ids): the owner gets each, everyone else 404", async () => {
-    const all = platform.db
+    const all = harness.platform.db
       .select({ id: accounts.id })
       .from(accounts)
       .all()
       .map((a) => a.id);
-    const codes = platform.db
+    const codes = harness.platform.db
       .select({ code: accountGroups.groupCode })
       .from(accountGroups)
       .all()
@@ -476,14 +478,14 @@ describe("the access-control sweep", () => {
     for (const asker of askers) {
       const client = asker.role === "adviser" ? asker.context : asker.entityId;
       if (client !== null) {
-        await platform.call("/resourceful/xmerge/valuation?_method=runasync", {
+        await harness.platform.call("/resourceful/xmerge/valuation?_method=runasync", {
           method: "POST",
           token: asker.token,
           body: { clientId: client, variables: {} },
         });
       }
     }
-    const jobs = platform.db.select({ id: reportJobs.id, userId: reportJobs.userId }).from(reportJobs).all();
+    const jobs = harness.platform.db.select({ id: reportJobs.id, userId: reportJobs.userId }).from(reportJobs).all();
     expect(jobs.length).toBeGreaterThanOrEqual(askers.length / 2);
     for (const asker of askers) {
       const probe = (id: string): Probe => ({ what: "report job", path: `/resourceful/job_queue/completed_job/${id}` });
@@ -502,7 +504,7 @@ describe("the access-control sweep", () => {
   it("passkeys: the owner renames theirs, nobody else can rename or delete it", async () => {
     // one passkey of each asker's own
     for (const asker of askers) {
-      const options = await platform.call<{ challenge: string; user: { id: string } }>(
+      const options = await harness.platform.call<{ challenge: string; user: { id: string } }>(
         "/resourceful/session/passkey/registration/options",
         { method: "POST", token: asker.token, body: {} },
       );
@@ -511,13 +513,13 @@ describe("the access-control sweep", () => {
         challenge: options.body.challenge,
         user: options.body.user,
       });
-      await platform.call("/resourceful/session/passkey/registration/verify", {
+      await harness.platform.call("/resourceful/session/passkey/registration/verify", {
         method: "POST",
         token: asker.token,
         body: { response, name: `${asker.username}'s key` },
       });
     }
-    const keys = platform.db.select({ id: passkeys.id, userId: passkeys.userId }).from(passkeys).all();
+    const keys = harness.platform.db.select({ id: passkeys.id, userId: passkeys.userId }).from(passkeys).all();
     expect(keys.length).toBeGreaterThanOrEqual(askers.length - 2);
     for (const asker of askers) {
       const rename = (id: number): Probe => ({
@@ -540,6 +542,6 @@ describe("the access-control sweep", () => {
         others.map((k) => ({ what: "passkey delete", path: `/resourceful/session/passkey/${k.id}`, method: "DELETE" })),
       );
     }
-    expect(platform.db.select().from(passkeys).all().length).toBe(keys.length);
+    expect(harness.platform.db.select().from(passkeys).all().length).toBe(keys.length);
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { blendedLevels } from "../../server/seed/portfolio";
-import { type ErrorAnswer, type Platform, START, startPlatform } from "./harness";
+import { type ErrorAnswer, START, withPlatform } from "./harness";
 
 // The platform's calls behind the analysis page (spec 001 §7 "Performance", docs/decisions/091):
 // benchmark names and levels, series with several benchmarks, the profit-analysis detail by
@@ -54,20 +54,18 @@ type Transaction = {
 const TODAY = START.slice(0, 10); // 2025-03-14, a Friday
 const YEAR_AGO = "2024-03-14";
 
-let platform: Platform;
+const harness = withPlatform();
 let client: string;
 let adviser: string;
 beforeAll(async () => {
-  platform = await startPlatform();
-  client = await platform.session("demo.client");
-  adviser = await platform.session("demo.adviser", "adviser");
+  client = await harness.platform.session("demo.client");
+  adviser = await harness.platform.session("demo.adviser", "adviser");
 });
-afterAll(() => platform.close());
 
 const num = (m: Money | null | undefined) => Number(m?.value._val);
 const sql = (query: string, ...params: unknown[]) =>
-  platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
-const get = <T>(path: string, token: string) => platform.call<T>(path, { token });
+  harness.platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
+const get = <T>(path: string, token: string) => harness.platform.call<T>(path, { token });
 const ok = async <T>(path: string, token = client): Promise<T> => {
   const answer = await get<T>(path, token);
   expect(answer.status, path).toBe(200);

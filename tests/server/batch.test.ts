@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Platform, startPlatform } from "./harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { withPlatform } from "./harness";
 
-let platform: Platform;
+const harness = withPlatform();
 let token: string;
 beforeAll(async () => {
-  platform = await startPlatform();
-  token = await platform.session("demo.client");
+  token = await harness.platform.session("demo.client");
 });
-afterAll(() => platform.close());
 
 type BatchAnswer = Array<{ name: string; code: number; msg: string; body: string; headers: Record<string, string> }>;
 const batch = (items: unknown[], session: string | null = token) =>
-  platform.call<BatchAnswer>("/resourceful", { method: "POST", token: session, body: { batch: items } });
+  harness.platform.call<BatchAnswer>("/resourceful", { method: "POST", token: session, body: { batch: items } });
 
 describe("POST /resourceful (batch)", () => {
   it("runs each item with the caller's session and answers each result", async () => {
@@ -46,17 +44,17 @@ describe("POST /resourceful (batch)", () => {
 
   it("refuses more than 100 items, and a malformed batch", async () => {
     const items = Array.from({ length: 101 }, (_, i) => ({ name: `n${i}`, method: "GET", url: "session/heartbeat" }));
-    const tooMany = await platform.call("/resourceful", { method: "POST", token, body: { batch: items } });
+    const tooMany = await harness.platform.call("/resourceful", { method: "POST", token, body: { batch: items } });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.api_message).toMatch(/at most 100/);
     expect((await batch(items.slice(0, 100))).body).toHaveLength(100);
     expect(
-      (await platform.call("/resourceful", { method: "POST", token, body: { batch: [{ name: "x" }] } })).status,
+      (await harness.platform.call("/resourceful", { method: "POST", token, body: { batch: [{ name: "x" }] } })).status,
     ).toBe(400);
   });
 
   it("can end the session it runs in", async () => {
-    const own = await platform.session("demo.client");
+    const own = await harness.platform.session("demo.client");
     const answer = await batch(
       [
         { name: "out", method: "DELETE", url: "session" },

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ClientInContext, type ClientRow, type Platform, type SessionUser, startPlatform } from "./harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type ClientInContext, type ClientRow, type SessionUser, withPlatform } from "./harness";
 
-let platform: Platform;
+const harness = withPlatform();
 let adviser: string;
 let client: string;
 beforeAll(async () => {
-  platform = await startPlatform();
-  adviser = await platform.session("demo.adviser", "adviser");
-  client = await platform.session("demo.client");
+  adviser = await harness.platform.session("demo.adviser", "adviser");
+  client = await harness.platform.session("demo.client");
 });
-afterAll(() => platform.close());
 
 const DENIED = "Permission Error: You do not have access to this entity";
 const list = (query: string, token = adviser) =>
-  platform.call<ClientRow[]>(`/resourceful/entity/client-v3${query}`, { token });
+  harness.platform.call<ClientRow[]>(`/resourceful/entity/client-v3${query}`, { token });
 
 /** Every client of the adviser, page by page. */
 async function allPages(sort: string) {
@@ -81,19 +79,19 @@ describe("adviser client list", () => {
     const byPostcode = await list("?postcode=w112e");
     expect(byPostcode.body.map((r) => r.first_name).sort()).toEqual(["Eleanor", "James"]);
     expect(byPostcode.body[0]?.postcode).toBe("W11 2EU");
-    const unpaged = await platform.call<ClientRow[]>("/resourceful/entity/client?name=hartley&dob=1965-09-30", {
+    const unpaged = await harness.platform.call<ClientRow[]>("/resourceful/entity/client?name=hartley&dob=1965-09-30", {
       token: adviser,
     });
     expect(unpaged.body.map((r) => r.first_name)).toEqual(["James"]);
   });
 
   it("shows only the adviser's own clients", async () => {
-    const other = await platform.session("demo.adviser2", "adviser");
+    const other = await harness.platform.session("demo.adviser2", "adviser");
     const theirs = (await list("?page_size=100", other)).body.map((r) => r.id);
     const mine = new Set((await list("?page_size=100")).body.map((r) => r.id));
     const notMine = theirs.filter((id) => !mine.has(id));
     expect(notMine.length).toBeGreaterThan(0);
-    const refused = await platform.call(`/resourceful/entity/client-v3/${notMine[0]}`, { token: adviser });
+    const refused = await harness.platform.call(`/resourceful/entity/client-v3/${notMine[0]}`, { token: adviser });
     expect(refused.status).toBe(403);
     expect(refused.body.api_message).toBe(DENIED);
   });
@@ -101,14 +99,14 @@ describe("adviser client list", () => {
   it("is refused to a client", async () => {
     const answer = await list("", client);
     expect(answer.status).toBe(403);
-    expect((await platform.call("/resourceful/entity/client?name=smith", { token: client })).status).toBe(403);
+    expect((await harness.platform.call("/resourceful/entity/client?name=smith", { token: client })).status).toBe(403);
   });
 });
 
 describe("entity access for a client", () => {
   it("reads their own and their login-accessible partner's details, no one else's", async () => {
-    expect((await platform.call("/resourceful/entity/client-v3/1", { token: client })).status).toBe(200);
-    expect((await platform.call("/resourceful/entity/client-v3/2", { token: client })).status).toBe(200);
+    expect((await harness.platform.call("/resourceful/entity/client-v3/1", { token: client })).status).toBe(200);
+    expect((await harness.platform.call("/resourceful/entity/client-v3/2", { token: client })).status).toBe(200);
     for (const path of [
       "/resourceful/entity/client-v3/3",
       "/resourceful/entity/client-v3/4",
@@ -116,14 +114,14 @@ describe("entity access for a client", () => {
       "/resourceful/entity/client-v3/4/address",
       "/resourceful/entity/client/4/client_group/member",
     ]) {
-      const answer = await platform.call(path, { token: client });
+      const answer = await harness.platform.call(path, { token: client });
       expect(answer.status, path).toBe(403);
       expect(answer.body.api_message).toBe(DENIED);
     }
   });
 
   it("lists the client group with the login-accessible flag", async () => {
-    const members = await platform.call<Array<{ relationship: string; login_accessible: boolean }>>(
+    const members = await harness.platform.call<Array<{ relationship: string; login_accessible: boolean }>>(
       "/resourceful/entity/client/1/client_group/member",
       { token: client },
     );
@@ -135,7 +133,9 @@ describe("entity access for a client", () => {
   });
 
   it("answers personal details, contacts and GB addresses", async () => {
-    const details = await platform.call<Record<string, unknown>>("/resourceful/entity/client-v3/1", { token: client });
+    const details = await harness.platform.call<Record<string, unknown>>("/resourceful/entity/client-v3/1", {
+      token: client,
+    });
     expect(details.body).toMatchObject({
       title: "Mrs",
       first_name: "Eleanor",
@@ -148,7 +148,7 @@ describe("entity access for a client", () => {
       comm_pref_mail: "0",
       comm_pref_sms: "1",
     });
-    const contacts = await platform.call<Array<{ type: string; value: string; preferred: boolean }>>(
+    const contacts = await harness.platform.call<Array<{ type: string; value: string; preferred: boolean }>>(
       "/resourceful/entity/client-v3/1/contact",
       { token: client },
     );
@@ -157,9 +157,12 @@ describe("entity access for a client", () => {
       value: "eleanor.hartley@example.com",
       preferred: true,
     });
-    const addresses = await platform.call<Array<Record<string, unknown>>>("/resourceful/entity/client-v3/1/address", {
-      token: client,
-    });
+    const addresses = await harness.platform.call<Array<Record<string, unknown>>>(
+      "/resourceful/entity/client-v3/1/address",
+      {
+        token: client,
+      },
+    );
     const residential = addresses.body.find((a) => a.type === 1 && a.status === "Current");
     expect(residential).toMatchObject({
       block: "Flat 3",
@@ -171,7 +174,7 @@ describe("entity access for a client", () => {
   });
 
   it("answers the client's advisers, primary first, with contact and work address", async () => {
-    const advisers = await platform.call<
+    const advisers = await harness.platform.call<
       Array<{ id: number; adviser_name: string; client_adviser: boolean; role: string }>
     >("/resourceful/session/user/adviser", { token: client });
     expect(advisers.body[0]).toMatchObject({
@@ -181,25 +184,25 @@ describe("entity access for a client", () => {
       photo: null,
     });
     const id = advisers.body[0]!.id;
-    const contact = await platform.call<{ workEmail: string; workPhone: string[] }>(
+    const contact = await harness.platform.call<{ workEmail: string; workPhone: string[] }>(
       `/resourceful/session/user/adviser/${id}/contact`,
       { token: client },
     );
     expect(contact.body.workEmail).toBe("sarah.whitfield@northbridgewealth.example");
     expect(contact.body.workPhone).toHaveLength(2);
-    const address = await platform.call<{ postcode: string; type: number }>(
+    const address = await harness.platform.call<{ postcode: string; type: number }>(
       `/resourceful/session/user/adviser/${id}/address`,
       { token: client },
     );
     expect(address.body).toMatchObject({ type: 2, postcode: "EC2R 6EA" });
-    expect((await platform.call(`/resourceful/entity/user/${id}`, { token: client })).status).toBe(200);
-    expect((await platform.call("/resourceful/session/user/adviser/999", { token: client })).status).toBe(404);
+    expect((await harness.platform.call(`/resourceful/entity/user/${id}`, { token: client })).status).toBe(200);
+    expect((await harness.platform.call("/resourceful/session/user/adviser/999", { token: client })).status).toBe(404);
   });
 });
 
 describe("client in context", () => {
   const put = (client_id: number, client_access_level: number, token = adviser) =>
-    platform.call<ClientInContext>("/resourceful/session/client_in_context", {
+    harness.platform.call<ClientInContext>("/resourceful/session/client_in_context", {
       method: "PUT",
       token,
       body: { client_id, client_access_level },
@@ -223,33 +226,42 @@ describe("client in context", () => {
       display_name: withLogin.display_name,
     });
 
-    const me = await platform.call<SessionUser>("/resourceful/session/user", { token: adviser });
+    const me = await harness.platform.call<SessionUser>("/resourceful/session/user", { token: adviser });
     expect(me.body.client_in_context).toMatchObject({ entity_id: withLogin.id, is_preview_mode: false });
     // the client in context's advisers and capabilities
     expect(
-      (await platform.call<unknown[]>("/resourceful/session/user/adviser", { token: adviser })).body.length,
+      (await harness.platform.call<unknown[]>("/resourceful/session/user/adviser", { token: adviser })).body.length,
     ).toBeGreaterThan(0);
-    expect((await platform.call(`/resourceful/entity/client-v3/${withLogin.id}`, { token: adviser })).status).toBe(200);
+    expect(
+      (await harness.platform.call(`/resourceful/entity/client-v3/${withLogin.id}`, { token: adviser })).status,
+    ).toBe(200);
 
     expect(
-      (await platform.call("/resourceful/session/client_in_context", { method: "DELETE", token: adviser })).status,
+      (await harness.platform.call("/resourceful/session/client_in_context", { method: "DELETE", token: adviser }))
+        .status,
     ).toBe(204);
     expect(
-      (await platform.call<SessionUser>("/resourceful/session/user", { token: adviser })).body.client_in_context,
+      (await harness.platform.call<SessionUser>("/resourceful/session/user", { token: adviser })).body
+        .client_in_context,
     ).toBeNull();
   });
 
   it("answers the capabilities of the client in context, or of a given client", async () => {
     await put(1, 1);
-    const inContext = await platform.call<{ capabilities: string[] }>("/resourceful/session/capability", {
+    const inContext = await harness.platform.call<{ capabilities: string[] }>("/resourceful/session/capability", {
       token: adviser,
     });
     expect(inContext.body.capabilities).toContain("view_partner");
-    const given = await platform.call<{ capabilities: string[] }>("/resourceful/session/capability?client_id=4", {
-      token: adviser,
-    });
+    const given = await harness.platform.call<{ capabilities: string[] }>(
+      "/resourceful/session/capability?client_id=4",
+      {
+        token: adviser,
+      },
+    );
     expect(given.body.capabilities).not.toContain("view_portfolio");
-    const own = await platform.call<{ capabilities: string[] }>("/resourceful/session/capability", { token: client });
+    const own = await harness.platform.call<{ capabilities: string[] }>("/resourceful/session/capability", {
+      token: client,
+    });
     expect(own.body.capabilities).toEqual([
       "modelling_by_target_sets",
       "view_marketdata",
@@ -259,7 +271,7 @@ describe("client in context", () => {
   });
 
   it("is refused for a client that is not the adviser's, for a bad level, and to clients", async () => {
-    const other = await platform.session("demo.adviser2", "adviser");
+    const other = await harness.platform.session("demo.adviser2", "adviser");
     const theirs = (await list("?page_size=100", other)).body.map((r) => r.id);
     const mine = new Set((await list("?page_size=100")).body.map((r) => r.id));
     expect(

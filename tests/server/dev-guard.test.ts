@@ -1,18 +1,16 @@
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { readEnv } from "../../server/env";
-import { type OutboxRow, type Platform, startPlatform } from "./harness";
+import { type OutboxRow, startPlatform, withPlatform } from "./harness";
 
 // Finding 10 (docs/decisions/114): the development endpoints answer the demo's own tools, never a
 // page the user's browser happens to visit (a cross-site form or fetch, or a DNS-rebound host name).
 
-let platform: Platform;
+const harness = withPlatform();
 let port: number;
 beforeAll(async () => {
-  platform = await startPlatform();
-  port = Number(new URL(platform.baseUrl).port);
+  port = Number(new URL(harness.platform.baseUrl).port);
 });
-afterAll(() => platform.close());
 
 /** A raw request (fetch cannot set Host): every header as given, nothing added. */
 function raw(
@@ -98,7 +96,7 @@ describe("the development endpoints refuse what a cross-site page can send", () 
     expect((await raw("/dev/outbox")).status).toBe(200);
     expect((await raw("/dev/outbox", { headers: { "Sec-Fetch-Site": "none" } })).status).toBe(200);
     expect((await raw("/dev/outbox", { headers: { "Sec-Fetch-Site": "same-origin" } })).status).toBe(200);
-    expect(Array.isArray((await platform.call<OutboxRow[]>("/dev/outbox")).body)).toBe(true);
+    expect(Array.isArray((await harness.platform.call<OutboxRow[]>("/dev/outbox")).body)).toBe(true);
   });
 });
 
@@ -130,8 +128,11 @@ describe("the development platform answers only its configured host names (DNS r
   });
 
   it("PLATFORM_ALLOWED_HOSTS replaces the list: names (any port) or name:port", async () => {
-    const env = readEnv({ NODE_ENV: "development", PLATFORM_ALLOWED_HOSTS: "platform.internal, demo.example:8080" });
-    expect(env.allowedHosts).toEqual(["platform.internal", "demo.example:8080"]);
+    const env = readEnv({
+      NODE_ENV: "development",
+      PLATFORM_ALLOWED_HOSTS: "harness.platform.internal, demo.example:8080",
+    });
+    expect(env.allowedHosts).toEqual(["harness.platform.internal", "demo.example:8080"]);
     expect(readEnv({ NODE_ENV: "development" }).allowedHosts).toBeUndefined();
     expect(() => readEnv({ NODE_ENV: "development", PLATFORM_ALLOWED_HOSTS: "http://x.example/" })).toThrow(
       /PLATFORM_ALLOWED_HOSTS/,
@@ -151,7 +152,7 @@ describe("the development platform answers only its configured host names (DNS r
           req.on("error", reject);
           req.end();
         });
-      expect(await at("platform.internal:3100")).toBe(200);
+      expect(await at("harness.platform.internal:3100")).toBe(200);
       expect(await at("demo.example:8080")).toBe(200);
       expect(await at("demo.example:8081")).toBe(403);
       expect(await at(`127.0.0.1:${p}`)).toBe(403);
@@ -170,7 +171,7 @@ describe("the development platform answers only its configured host names (DNS r
             host: "127.0.0.1",
             port: p,
             path: "/xplan/health",
-            headers: { Host: "platform.example.com" },
+            headers: { Host: "harness.platform.example.com" },
             agent: false,
           },
           (res) => {

@@ -1,7 +1,7 @@
 // docs/platform-api.md "Digital signatures" (spec 002 §3, §4 "Signing journey", §7, §8): the list,
 // who sees what, the document, the one-time code, sign, decline, the confirmation and the dev copy.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ErrorAnswer, type Platform, START, type Typed, startPlatform } from "./harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type ErrorAnswer, START, type Typed, withPlatform } from "./harness";
 
 type Signatory = {
   id: number;
@@ -42,7 +42,7 @@ const TITLES = [
   "Fee agreement 2025",
 ];
 
-let platform: Platform;
+const harness = withPlatform();
 let ellie: string;
 let james: string;
 let assets: string;
@@ -51,7 +51,7 @@ let adviser: string;
 const base = "/resourceful/digital_signature";
 
 async function items(token: string, query = "page_size=100&page_sort=-last_notified_at") {
-  return platform.call<Item[] & ErrorAnswer>(`${base}${query ? `?${query}` : ""}`, { token });
+  return harness.platform.call<Item[] & ErrorAnswer>(`${base}${query ? `?${query}` : ""}`, { token });
 }
 
 async function byTitle(token: string, title: string): Promise<Item> {
@@ -67,7 +67,7 @@ const own = (item: Item) => {
 };
 
 async function generate(token: string, item: Item, signatoryId: number) {
-  return platform.call<{ sent: boolean; expires_at: Typed } & ErrorAnswer>(
+  return harness.platform.call<{ sent: boolean; expires_at: Typed } & ErrorAnswer>(
     `${base}/${item.id}/signatories/${signatoryId}/generate_code`,
     {
       method: "POST",
@@ -78,7 +78,7 @@ async function generate(token: string, item: Item, signatoryId: number) {
 }
 
 async function sign(token: string, item: Item, signatoryId: number, otp: string, secure = item.secure_data) {
-  return platform.call<Item & ErrorAnswer>(`${base}/${item.id}/signatories/${signatoryId}/sign`, {
+  return harness.platform.call<Item & ErrorAnswer>(`${base}/${item.id}/signatories/${signatoryId}/sign`, {
     method: "POST",
     token,
     body: { signing_method: 1, secure_data: secure, otp },
@@ -86,7 +86,7 @@ async function sign(token: string, item: Item, signatoryId: number, otp: string,
 }
 
 async function decline(token: string, item: Item, signatoryId: number, secure = item.secure_data) {
-  return platform.call<Item & ErrorAnswer>(`${base}/${item.id}/signatories/${signatoryId}/decline`, {
+  return harness.platform.call<Item & ErrorAnswer>(`${base}/${item.id}/signatories/${signatoryId}/decline`, {
     method: "POST",
     token,
     body: { secure_data: secure },
@@ -94,12 +94,12 @@ async function decline(token: string, item: Item, signatoryId: number, secure = 
 }
 
 async function docnote(token: string, id: number) {
-  return (await platform.call<Doc>(`/resourceful/docnote-v2/${id}`, { token })).body;
+  return (await harness.platform.call<Doc>(`/resourceful/docnote-v2/${id}`, { token })).body;
 }
 
 /** A copy of demo.client with its own signature items, signed in. */
 async function copyOfEllie(username: string) {
-  const copy = await platform.call<{ username: string; user_id: number; signature_ids: number[] }>(
+  const copy = await harness.platform.call<{ username: string; user_id: number; signature_ids: number[] }>(
     "/dev/users/demo.client/copy",
     {
       method: "POST",
@@ -107,8 +107,8 @@ async function copyOfEllie(username: string) {
     },
   );
   expect(copy.status).toBe(201);
-  const token = await platform.session(username);
-  const user = await platform.call<{ entity_id: number }>("/resourceful/session/user", { token });
+  const token = await harness.platform.session(username);
+  const user = await harness.platform.call<{ entity_id: number }>("/resourceful/session/user", { token });
   return { username, token, entityId: user.body.entity_id, signatureIds: copy.body.signature_ids };
 }
 
@@ -135,15 +135,13 @@ const longDate = (iso: string) =>
 const dayFromStart = (days: number) => new Date(new Date(START).getTime() + days * DAY).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  platform = await startPlatform();
   [ellie, james, assets, adviser] = await Promise.all([
-    platform.session("demo.client"),
-    platform.session("demo.partner"),
-    platform.session("demo.assets"),
-    platform.session("demo.adviser", "adviser"),
+    harness.platform.session("demo.client"),
+    harness.platform.session("demo.partner"),
+    harness.platform.session("demo.assets"),
+    harness.platform.session("demo.adviser", "adviser"),
   ]);
 });
-afterAll(() => platform.close());
 
 describe("the list and who sees what", () => {
   it("lists Eleanor's items, newest notified first, in the item shape", async () => {
@@ -227,17 +225,17 @@ describe("the list and who sees what", () => {
       expect(answer.status, query).toBe(400);
       expect(answer.body.user_message).toBe("One or more of the arguments are missing or incorrect.");
     }
-    expect((await platform.call(base)).status).toBe(401);
+    expect((await harness.platform.call(base)).status).toBe(401);
   });
 
   it("answers one item and its signatories as the list does, also in a batch", async () => {
     const list = (await items(ellie)).body;
     const b = list[1]!;
-    expect((await platform.call<Item>(`${base}/${b.id}`, { token: ellie })).body).toEqual(b);
-    expect((await platform.call<Signatory[]>(`${base}/${b.id}/signatories`, { token: ellie })).body).toEqual(
+    expect((await harness.platform.call<Item>(`${base}/${b.id}`, { token: ellie })).body).toEqual(b);
+    expect((await harness.platform.call<Signatory[]>(`${base}/${b.id}/signatories`, { token: ellie })).body).toEqual(
       b.signatories,
     );
-    const batch = await platform.call<Array<{ name: string; code: number; body: string }>>("/resourceful", {
+    const batch = await harness.platform.call<Array<{ name: string; code: number; body: string }>>("/resourceful", {
       method: "POST",
       token: ellie,
       body: {
@@ -291,16 +289,18 @@ describe("the list and who sees what", () => {
         ["POST", `${base}/${id}/confirmation`, { outcome: 0 }],
       ];
       for (const [method, path, body] of calls) {
-        const answer = await platform.call(path, { method, token, body });
+        const answer = await harness.platform.call(path, { method, token, body });
         expect(answer.status, `${method} ${path}`).toBe(404);
         expect(answer.body.api_message, path).toBe(`Digital signature ${id} not found`);
       }
     }
-    expect((await platform.call(`${base}/abc`, { token: ellie })).status).toBe(400);
+    expect((await harness.platform.call(`${base}/abc`, { token: ellie })).status).toBe(400);
   });
 
   it("answers the terms of electronic signature", async () => {
-    const terms = await platform.call<{ title: string; html: string; lang: string }>(`${base}/terms`, { token: ellie });
+    const terms = await harness.platform.call<{ title: string; html: string; lang: string }>(`${base}/terms`, {
+      token: ellie,
+    });
     expect(terms.status).toBe(200);
     expect(terms.body.title).toBe("Terms and conditions of electronic signature");
     // issue 25 item 3: the terms say which language they are written in
@@ -308,14 +308,14 @@ describe("the list and who sees what", () => {
     expect(terms.body.html).toMatch(/^<p>/);
     expect(terms.body.html).toContain("same legal effect");
     expect(terms.body.html).toContain("registered");
-    expect((await platform.call(`${base}/terms`)).status).toBe(401);
+    expect((await harness.platform.call(`${base}/terms`)).status).toBe(401);
   });
 
   it("shows an adviser the client in context's items read-only", async () => {
     const without = await items(adviser);
     expect(without.status).toBe(400);
     expect(without.body.api_message).toBe("I am not a clientUser and no client in context");
-    const open = await platform.call("/resourceful/session/client_in_context", {
+    const open = await harness.platform.call("/resourceful/session/client_in_context", {
       method: "PUT",
       token: adviser,
       body: { client_id: ELLIE, client_access_level: 1 },
@@ -335,7 +335,7 @@ describe("the list and who sees what", () => {
     expect((await decline(adviser, letter, sid)).status).toBe(403);
     expect(
       (
-        await platform.call(`${base}/${letter.id}/confirmation`, {
+        await harness.platform.call(`${base}/${letter.id}/confirmation`, {
           method: "POST",
           token: adviser,
           body: { outcome: 1 },
@@ -344,7 +344,7 @@ describe("the list and who sees what", () => {
     ).toBe("Nothing to confirm");
     // the document itself can be read
     const content = await fetch(
-      `${platform.baseUrl}${base}/content/${letter.id}/${encodeURIComponent(letter.filename)}`,
+      `${harness.platform.baseUrl}${base}/content/${letter.id}/${encodeURIComponent(letter.filename)}`,
       {
         headers: { Cookie: `XPLANID=${adviser}` },
       },
@@ -357,9 +357,12 @@ describe("the list and who sees what", () => {
 describe("the document", () => {
   it("is a real PDF with the firm, the title, the text, the signatories and the due date", async () => {
     const b = (await items(ellie)).body[1]!;
-    const response = await fetch(`${platform.baseUrl}${base}/content/${b.id}/${encodeURIComponent(b.filename)}`, {
-      headers: { Cookie: `XPLANID=${ellie}`, "X-Xplan-Auth-Failure-Action": "error" },
-    });
+    const response = await fetch(
+      `${harness.platform.baseUrl}${base}/content/${b.id}/${encodeURIComponent(b.filename)}`,
+      {
+        headers: { Cookie: `XPLANID=${ellie}`, "X-Xplan-Auth-Failure-Action": "error" },
+      },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toBe(
@@ -376,7 +379,7 @@ describe("the document", () => {
     expect(text).toContain(`Please sign by ${longDate(dayFromStart(10))}`);
     expect(text.replace(/\s+/g, " ")).toContain("We apply to open a joint General Investment Account");
     // the same item gives the same document
-    const again = await fetch(`${platform.baseUrl}${base}/content/${b.id}/${encodeURIComponent(b.filename)}`, {
+    const again = await fetch(`${harness.platform.baseUrl}${base}/content/${b.id}/${encodeURIComponent(b.filename)}`, {
       headers: { Cookie: `XPLANID=${ellie}` },
     });
     expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
@@ -384,7 +387,7 @@ describe("the document", () => {
 
   it("answers 404 for another file name", async () => {
     const a = (await items(ellie)).body[0]!;
-    const wrong = await platform.call(
+    const wrong = await harness.platform.call(
       `${base}/content/${a.id}/${encodeURIComponent("Joint account application.pdf")}`,
       { token: ellie },
     );
@@ -431,17 +434,21 @@ describe("the dev copy with signatures", () => {
     ]);
     // Eleanor's are unchanged and hers alone
     expect((await items(ellie)).body).toEqual(before);
-    expect((await platform.call(`${base}/${list[0]!.id}`, { token: ellie })).status).toBe(404);
+    expect((await harness.platform.call(`${base}/${list[0]!.id}`, { token: ellie })).status).toBe(404);
     // without the flag, no items; a template without items, none
     expect(
-      (await platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username: "sig.copy.none" } }))
-        .body,
+      (
+        await harness.platform.call("/dev/users/demo.client/copy", {
+          method: "POST",
+          body: { username: "sig.copy.none" },
+        })
+      ).body,
     ).toEqual({
       username: "sig.copy.none",
       user_id: expect.any(Number),
     });
-    expect((await items(await platform.session("sig.copy.none"))).body).toEqual([]);
-    const assetsCopy = await platform.call<{ signature_ids: number[] }>("/dev/users/demo.assets/copy", {
+    expect((await items(await harness.platform.session("sig.copy.none"))).body).toEqual([]);
+    const assetsCopy = await harness.platform.call<{ signature_ids: number[] }>("/dev/users/demo.assets/copy", {
       method: "POST",
       body: { username: "sig.copy.assets", signatures: true },
     });
@@ -457,8 +464,8 @@ describe("signing with a one-time code", () => {
     const sent = await generate(copy.token, letter, sid);
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ sent: true, expires_at: { _type: "DateTime", _val: expect.any(String) } });
-    expect(new Date(sent.body.expires_at._val).getTime() - platform.clock.now().getTime()).toBe(5 * 60_000);
-    const [sms] = await platform.outbox(copy.username);
+    expect(new Date(sent.body.expires_at._val).getTime() - harness.platform.clock.now().getTime()).toBe(5 * 60_000);
+    const [sms] = await harness.platform.outbox(copy.username);
     expect(sms).toMatchObject({ channel: "sms", to: "+44 7700 900456", code: expect.stringMatching(/^\d{6}$/) });
     expect(sms!.body).toBe(`Your code to sign Letter of authority is ${sms!.code}. It expires in 5 minutes.`);
     const wrong = sms!.code === "000000" ? "111111" : "000000";
@@ -481,7 +488,7 @@ describe("signing with a one-time code", () => {
     });
     expect(signed.body.signatories[0]).toMatchObject({ id: sid, can_sign: false, declined_at: null });
     expect(signed.body.signatories[0]!.signed_at!._val).toBe(
-      platform.clock
+      harness.platform.clock
         .now()
         .toISOString()
         .replace(/\.\d{3}Z$/, "Z"),
@@ -491,11 +498,11 @@ describe("signing with a one-time code", () => {
     const listed = (await items(copy.token)).body.find((i) => i.id === letter.id);
     expect(listed).toMatchObject({ status: 1, status_name: "signed" });
     const copyPdf = await fetch(
-      `${platform.baseUrl}${base}/content/${letter.id}/${encodeURIComponent(letter.filename)}`,
+      `${harness.platform.baseUrl}${base}/content/${letter.id}/${encodeURIComponent(letter.filename)}`,
       { headers: { Cookie: `XPLANID=${copy.token}` } },
     );
     const signedText = pdfText(Buffer.from(await copyPdf.arrayBuffer())).replace(/\s+/g, " ");
-    const today = longDate(platform.clock.now().toISOString().slice(0, 10));
+    const today = longDate(harness.platform.clock.now().toISOString().slice(0, 10));
     expect(signedText).toContain(`Signed copy: signed by every signatory on ${today}`);
     expect(signedText).toContain(`Signed electronically on ${today}`);
     expect(signedText).not.toContain("Please sign by");
@@ -504,22 +511,22 @@ describe("signing with a one-time code", () => {
     expect((await generate(copy.token, letter, sid)).status).toBe(403);
     expect((await decline(copy.token, letter, sid)).status).toBe(403);
 
-    const confirm = await platform.call(`${base}/${letter.id}/confirmation`, {
+    const confirm = await harness.platform.call(`${base}/${letter.id}/confirmation`, {
       method: "POST",
       token: copy.token,
       body: { outcome: 0 },
     });
     expect(confirm.status).toBe(200);
     expect(confirm.body).toEqual({ sent: true });
-    const [email] = await platform.outbox(copy.username);
+    const [email] = await harness.platform.outbox(copy.username);
     expect(email).toMatchObject({
       channel: "email",
       to: "eleanor.hartley@example.com",
       subject: "You signed Letter of authority",
       code: null,
     });
-    expect(email!.body).toContain(longDate(platform.clock.now().toISOString().slice(0, 10)));
-    const nothing = await platform.call(`${base}/${letter.id}/confirmation`, {
+    expect(email!.body).toContain(longDate(harness.platform.clock.now().toISOString().slice(0, 10)));
+    const nothing = await harness.platform.call(`${base}/${letter.id}/confirmation`, {
       method: "POST",
       token: copy.token,
       body: { outcome: 1 },
@@ -529,7 +536,7 @@ describe("signing with a one-time code", () => {
     const pending = await byTitle(copy.token, "Annual review pack");
     expect(
       (
-        await platform.call(`${base}/${pending.id}/confirmation`, {
+        await harness.platform.call(`${base}/${pending.id}/confirmation`, {
           method: "POST",
           token: copy.token,
           body: { outcome: 0 },
@@ -538,7 +545,7 @@ describe("signing with a one-time code", () => {
     ).toBe("Nothing to confirm");
     expect(
       (
-        await platform.call(`${base}/${letter.id}/confirmation`, {
+        await harness.platform.call(`${base}/${letter.id}/confirmation`, {
           method: "POST",
           token: copy.token,
           body: { outcome: 2 },
@@ -552,7 +559,7 @@ describe("signing with a one-time code", () => {
     const letter = await byTitle(copy.token, "Letter of authority");
     const sid = own(letter).id;
     await generate(copy.token, letter, sid);
-    const code = await platform.latestCode(copy.username);
+    const code = await harness.platform.latestCode(copy.username);
     const wrong = code === "999999" ? "888888" : "999999";
     expect((await sign(copy.token, letter, sid, wrong)).body.api_message).toBe("OTP does not match");
     expect((await sign(copy.token, letter, sid, wrong)).body.api_message).toBe("OTP does not match");
@@ -567,9 +574,9 @@ describe("signing with a one-time code", () => {
 
     // a new code replaces any earlier one
     await generate(copy.token, letter, sid);
-    const first = await platform.latestCode(copy.username);
+    const first = await harness.platform.latestCode(copy.username);
     await generate(copy.token, letter, sid);
-    const second = await platform.latestCode(copy.username);
+    const second = await harness.platform.latestCode(copy.username);
     if (first !== second)
       expect((await sign(copy.token, letter, sid, first)).body.api_message).toBe("OTP does not match");
     const ok = await sign(copy.token, letter, sid, ` ${second.slice(0, 3)} ${second.slice(3)} `);
@@ -585,8 +592,8 @@ describe("signing with a one-time code", () => {
     expect(none.status).toBe(400);
     expect(none.body.api_message).toBe("OTP code has expired");
     await generate(copy.token, letter, sid);
-    const code = await platform.latestCode(copy.username);
-    platform.clock.advance(5 * 60_000 + 1_000);
+    const code = await harness.platform.latestCode(copy.username);
+    harness.platform.clock.advance(5 * 60_000 + 1_000);
     const late = await sign(copy.token, letter, sid, code);
     expect(late.status).toBe(400);
     expect(late.body.api_message).toBe("OTP code has expired");
@@ -604,7 +611,7 @@ describe("signing with a one-time code", () => {
     // another signatory's codes are counted apart
     const joint = await byTitle(copy.token, "Joint account application");
     expect((await generate(copy.token, joint, own(joint).id)).status).toBe(200);
-    platform.clock.advance(15 * 60_000 + 1_000);
+    harness.platform.clock.advance(15 * 60_000 + 1_000);
     expect((await generate(copy.token, letter, sid)).status).toBe(200);
   });
 
@@ -613,30 +620,30 @@ describe("signing with a one-time code", () => {
     const letter = await byTitle(copy.token, "Letter of authority");
     const sid = own(letter).id;
     await generate(copy.token, letter, sid);
-    const code = await platform.latestCode(copy.username);
+    const code = await harness.platform.latestCode(copy.username);
     const bad = await sign(copy.token, letter, sid, code, "0".repeat(32));
     expect(bad.status).toBe(400);
     expect(bad.body.api_message).toBe("Invalid secure data");
     expect((await decline(copy.token, letter, sid, "f".repeat(32))).body.api_message).toBe("Invalid secure data");
-    const missing = await platform.call(`${base}/${letter.id}/signatories/${sid}/sign`, {
+    const missing = await harness.platform.call(`${base}/${letter.id}/signatories/${sid}/sign`, {
       method: "POST",
       token: copy.token,
       body: { secure_data: letter.secure_data },
     });
     expect(missing.status).toBe(400);
     // the code request's body, when sent, names the path's item and signatory; an empty one will do
-    const mismatched = await platform.call(`${base}/${letter.id}/signatories/${sid}/generate_code`, {
+    const mismatched = await harness.platform.call(`${base}/${letter.id}/signatories/${sid}/generate_code`, {
       method: "POST",
       token: copy.token,
       body: { digSigId: letter.id + 1, signatoryId: sid },
     });
     expect(mismatched.status).toBe(400);
-    const empty = await platform.call(`${base}/${letter.id}/signatories/${sid}/generate_code`, {
+    const empty = await harness.platform.call(`${base}/${letter.id}/signatories/${sid}/generate_code`, {
       method: "POST",
       token: copy.token,
     });
     expect(empty.status).toBe(200);
-    const fresh = await platform.latestCode(copy.username);
+    const fresh = await harness.platform.latestCode(copy.username);
     // James's signatory on her joint item, and a signatory of another item
     const joint = await byTitle(copy.token, "Joint account application");
     const jamesSignatory = joint.signatories.find((s) => s.entityid === JAMES)!;
@@ -663,26 +670,29 @@ describe("signing with a one-time code", () => {
     expect((await docnote(copy.token, joint.docnote_id)).digital_signature_status).toBe("Declined");
     // issue 25 item 11: the declined document stays listed, and its document says it was declined
     expect((await items(copy.token)).body.find((i) => i.id === joint.id)).toMatchObject({ status: 2 });
-    const pdf = await fetch(`${platform.baseUrl}${base}/content/${joint.id}/${encodeURIComponent(joint.filename)}`, {
-      headers: { Cookie: `XPLANID=${copy.token}` },
-    });
+    const pdf = await fetch(
+      `${harness.platform.baseUrl}${base}/content/${joint.id}/${encodeURIComponent(joint.filename)}`,
+      {
+        headers: { Cookie: `XPLANID=${copy.token}` },
+      },
+    );
     const text = pdfText(Buffer.from(await pdf.arrayBuffer())).replace(/\s+/g, " ");
     expect(text).toContain(
-      `Declined on ${longDate(platform.clock.now().toISOString().slice(0, 10))}: this document was not signed`,
+      `Declined on ${longDate(harness.platform.clock.now().toISOString().slice(0, 10))}: this document was not signed`,
     );
     expect(text).not.toContain("Please sign by");
     // nobody signs a declined item: not her, not James
     expect((await generate(copy.token, joint, sid)).status).toBe(403);
-    const jamesView = (await platform.call<Item>(`${base}/${joint.id}`, { token: james })).body;
+    const jamesView = (await harness.platform.call<Item>(`${base}/${joint.id}`, { token: james })).body;
     expect(jamesView.signatories.every((s) => !s.can_sign)).toBe(true);
     expect((await generate(james, jamesView, jamesView.signatories[1]!.id)).status).toBe(403);
-    const confirm = await platform.call(`${base}/${joint.id}/confirmation`, {
+    const confirm = await harness.platform.call(`${base}/${joint.id}/confirmation`, {
       method: "POST",
       token: copy.token,
       body: { outcome: 1 },
     });
     expect(confirm.status).toBe(200);
-    const [email] = await platform.outbox(copy.username);
+    const [email] = await harness.platform.outbox(copy.username);
     expect(email).toMatchObject({
       channel: "email",
       to: "eleanor.hartley@example.com",
@@ -694,7 +704,7 @@ describe("signing with a one-time code", () => {
     const joint = await byTitle(ellie, "Joint account application");
     const sid = own(joint).id;
     await generate(ellie, joint, sid);
-    const code = await platform.latestCode("demo.client");
+    const code = await harness.platform.latestCode("demo.client");
     const signed = await sign(ellie, joint, sid, code);
     expect(signed.status).toBe(200);
     expect(signed.body).toMatchObject({ status: 0, status_name: "partSigned" });
@@ -705,7 +715,7 @@ describe("signing with a one-time code", () => {
     expect((await docnote(ellie, joint.docnote_id)).digital_signature_status).toBe("Pending");
     // not awaiting signature any more, but still something to sign for James
     expect((await items(ellie, "status=4")).body.map((i) => i.title)).toEqual(["Letter of authority"]);
-    const hisView = (await platform.call<Item>(`${base}/${joint.id}`, { token: james })).body;
+    const hisView = (await harness.platform.call<Item>(`${base}/${joint.id}`, { token: james })).body;
     const his = hisView.signatories.find((s) => s.entityid === JAMES)!;
     expect(his).toMatchObject({ can_sign: true, entity_phone: "07700 900457" });
     const invalid = await generate(james, hisView, his.id);
@@ -714,6 +724,6 @@ describe("signing with a one-time code", () => {
     expect(invalid.body.user_message).toBe(
       "We are unable to sign the document as there seems to be a problem with your registered phone number. Please contact your adviser.",
     );
-    expect((await platform.outbox("demo.partner")).filter((r) => r.channel === "sms")).toEqual([]);
+    expect((await harness.platform.outbox("demo.partner")).filter((r) => r.channel === "sms")).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { request as httpRequest } from "node:http";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { capabilities, documents, featureToggles, users } from "../../server/db/schema";
 import { SAMPLES, wordDocument, workbook } from "../sample-files";
-import { type ErrorAnswer, type Platform, startPlatform } from "./harness";
+import { type ErrorAnswer, type Platform, withPlatform } from "./harness";
 
 type Typed = { _type: string; _val: string };
 type Doc = {
@@ -32,7 +32,7 @@ const ELLIE = 1;
 const JAMES = 2;
 const SORTS = ["-created_date", "created_date", "-reference_date", "reference_date", "subject", "-subject"] as const;
 
-let platform: Platform;
+const harness = withPlatform();
 let ellie: string;
 let adviser: string;
 let priyaEntity: number;
@@ -124,19 +124,23 @@ async function compose(p: Platform, token: string, subject = "A question from me
 }
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  [ellie, adviser] = await Promise.all([platform.session("demo.client"), platform.session("demo.adviser", "adviser")]);
-  priyaEntity = platform.db.select({ e: users.entityId }).from(users).where(eq(users.username, "demo.messages")).get()!
-    .e;
+  [ellie, adviser] = await Promise.all([
+    harness.platform.session("demo.client"),
+    harness.platform.session("demo.adviser", "adviser"),
+  ]);
+  priyaEntity = harness.platform.db
+    .select({ e: users.entityId })
+    .from(users)
+    .where(eq(users.username, "demo.messages"))
+    .get()!.e;
 });
-afterAll(() => platform.close());
 
 describe("listing documents", () => {
   it("pages by 20 through the whole list under every sort, without duplicates or gaps", async () => {
-    const expected = visibleIds(platform, [ELLIE, JAMES]);
+    const expected = visibleIds(harness.platform, [ELLIE, JAMES]);
     expect(expected.length).toBeGreaterThan(30);
     for (const sort of SORTS) {
-      const { rows, pages } = await allPages(platform, ellie, sort);
+      const { rows, pages } = await allPages(harness.platform, ellie, sort);
       expect(pages, sort).toBeGreaterThanOrEqual(2);
       const ids = rows.map((r) => r.id);
       expect(new Set(ids).size, sort).toBe(ids.length);
@@ -158,28 +162,28 @@ describe("listing documents", () => {
       expect(ids, sort).toEqual(resorted.map((r) => r.id));
     }
     // an odd page size pages the same way
-    const small = await allPages(platform, ellie, "-created_date", 7);
+    const small = await allPages(harness.platform, ellie, "-created_date", 7);
     expect(small.rows.map((r) => r.id)).toEqual(
-      (await allPages(platform, ellie, "-created_date", 100)).rows.map((r) => r.id),
+      (await allPages(harness.platform, ellie, "-created_date", 100)).rows.map((r) => r.id),
     );
   });
 
   it("defaults to newest first and 20 a page, and refuses a bookmark of another sort", async () => {
-    const first = await platform.call<Doc[]>("/resourceful/docnote-v2?session_info=true", { token: ellie });
+    const first = await harness.platform.call<Doc[]>("/resourceful/docnote-v2?session_info=true", { token: ellie });
     expect(first.body).toHaveLength(20);
     const dates = first.body.map((d) => d.created_date._val);
     expect(dates).toEqual([...dates].sort().reverse());
-    const wrong = await platform.call(
+    const wrong = await harness.platform.call(
       `/resourceful/docnote-v2?page_sort=subject&page_bookmark=${first.body[19]!.bookmark}`,
       { token: ellie },
     );
     expect(wrong.status).toBe(400);
-    expect((await platform.call("/resourceful/docnote-v2?page_size=101", { token: ellie })).status).toBe(400);
-    expect((await platform.call("/resourceful/docnote-v2")).status).toBe(401);
+    expect((await harness.platform.call("/resourceful/docnote-v2?page_size=101", { token: ellie })).status).toBe(400);
+    expect((await harness.platform.call("/resourceful/docnote-v2")).status).toBe(401);
   });
 
   it("answers the document shape", async () => {
-    const { body } = await list(platform, ellie, "subject=Documents%20for%20your%20pension%20transfer");
+    const { body } = await list(harness.platform, ellie, "subject=Documents%20for%20your%20pension%20transfer");
     expect(body).toHaveLength(1);
     expect(body[0]).toMatchObject({
       doctype: "SecureMessage",
@@ -199,33 +203,34 @@ describe("listing documents", () => {
   });
 
   it("filters by document type, excluded type, category and subtype", async () => {
-    const valuations = (await list(platform, ellie, "doctype.0=Valuation")).body;
+    const valuations = (await list(harness.platform, ellie, "doctype.0=Valuation")).body;
     expect(valuations.length).toBeGreaterThanOrEqual(8);
     expect(valuations.every((d) => d.doctype === "Valuation")).toBe(true);
-    const two = (await list(platform, ellie, "doctype.0=Valuation&doctype.1=ContractNote")).body;
+    const two = (await list(harness.platform, ellie, "doctype.0=Valuation&doctype.1=ContractNote")).body;
     expect(new Set(two.map((d) => d.doctype))).toEqual(new Set(["Valuation", "ContractNote"]));
-    const all = (await list(platform, ellie)).body;
-    const excluded = (await list(platform, ellie, "doctype_exclude.0=Valuation&doctype_exclude.1=ContractNote")).body;
+    const all = (await list(harness.platform, ellie)).body;
+    const excluded = (await list(harness.platform, ellie, "doctype_exclude.0=Valuation&doctype_exclude.1=ContractNote"))
+      .body;
     expect(excluded.length).toBe(all.length - two.length);
     expect(excluded.some((d) => d.doctype === "Valuation" || d.doctype === "ContractNote")).toBe(false);
 
-    const important = (await list(platform, ellie, "categories.0=1")).body;
+    const important = (await list(harness.platform, ellie, "categories.0=1")).body;
     expect(important.length).toBeGreaterThanOrEqual(3);
     expect(important.every((d) => d.categories.some((c) => c.name === "Important"))).toBe(true);
     expect(all.filter((d) => d.categories.some((c) => c.id === 1)).map((d) => d.id)).toEqual(
       important.map((d) => d.id),
     );
 
-    const sent = (await list(platform, ellie, "docsubtype=Client%20Initiated")).body;
+    const sent = (await list(harness.platform, ellie, "docsubtype=Client%20Initiated")).body;
     expect(sent.length).toBeGreaterThanOrEqual(3);
     expect(sent.every((d) => d.docsubtype === "Client Initiated" && d.creator.name === "Ellie Hartley")).toBe(true);
-    const received = (await list(platform, ellie, "docsubtype_exclude=Client%20Initiated")).body;
+    const received = (await list(harness.platform, ellie, "docsubtype_exclude=Client%20Initiated")).body;
     expect(received.length).toBe(all.length - sent.length);
     expect(received.some((d) => d.docsubtype === "Client Initiated")).toBe(false);
   });
 
   it("filters the items to sign, the unread ones and a created date range", async () => {
-    const pending = (await list(platform, ellie, "digital_signature_status=Pending")).body;
+    const pending = (await list(harness.platform, ellie, "digital_signature_status=Pending")).body;
     // the seeded signature items awaiting signatures or pending (digital-signature-api.test.ts), and
     // an older message to sign that has no signature item
     expect(pending.map((d) => d.subject)).toEqual([
@@ -234,73 +239,85 @@ describe("listing documents", () => {
       "Your annual review pack",
       "Discretionary management agreement: please sign",
     ]);
-    expect((await list(platform, ellie, "digital_signature_status=Signed")).body.map((d) => d.subject)).toEqual([
-      "Suitability report acknowledgement: please sign",
-    ]);
-    expect((await list(platform, ellie, "digital_signature_status=Declined")).body.map((d) => d.subject)).toEqual([
-      "Fee agreement 2025: please sign",
-    ]);
+    expect((await list(harness.platform, ellie, "digital_signature_status=Signed")).body.map((d) => d.subject)).toEqual(
+      ["Suitability report acknowledgement: please sign"],
+    );
+    expect(
+      (await list(harness.platform, ellie, "digital_signature_status=Declined")).body.map((d) => d.subject),
+    ).toEqual(["Fee agreement 2025: please sign"]);
 
-    const all = (await list(platform, ellie)).body;
-    const unread = (await list(platform, ellie, "firstread.include_read_notes=false")).body;
+    const all = (await list(harness.platform, ellie)).body;
+    const unread = (await list(harness.platform, ellie, "firstread.include_read_notes=false")).body;
     expect(unread.length).toBeGreaterThanOrEqual(3);
     expect(unread.map((d) => d.id)).toEqual(all.filter((d) => !d.has_been_seen).map((d) => d.id));
     expect(unread.every((d) => d.session_info.firstread === null)).toBe(true);
     // whose reading counts: James has read the latest valuation, Ellie has not
-    const jamesUnread = (await list(platform, ellie, `firstread.include_read_notes=false&firstread.entity_id=${JAMES}`))
-      .body;
+    const jamesUnread = (
+      await list(harness.platform, ellie, `firstread.include_read_notes=false&firstread.entity_id=${JAMES}`)
+    ).body;
     expect(jamesUnread.map((d) => d.id)).not.toEqual(unread.map((d) => d.id));
 
     const start = "2024-06-01";
     const end = "2024-12-31";
-    const ranged = (await list(platform, ellie, `created_date.start_date=${start}&created_date.end_date=${end}`)).body;
+    const ranged = (
+      await list(harness.platform, ellie, `created_date.start_date=${start}&created_date.end_date=${end}`)
+    ).body;
     const inRange = all.filter(
       (d) => d.created_date._val.slice(0, 10) >= start && d.created_date._val.slice(0, 10) <= end,
     );
     expect(ranged.length).toBeGreaterThan(0);
     expect(ranged.map((d) => d.id)).toEqual(inRange.map((d) => d.id));
-    expect((await list(platform, ellie, "created_date.start_date=2025-02-30")).status).toBe(400);
+    expect((await list(harness.platform, ellie, "created_date.start_date=2025-02-30")).status).toBe(400);
   });
 
   it("searches the subject plainly (anywhere, any case) and with wildcards", async () => {
-    const all = (await list(platform, ellie)).body;
-    const plain = (await list(platform, ellie, "subject=isa")).body;
+    const all = (await list(harness.platform, ellie)).body;
+    const plain = (await list(harness.platform, ellie, "subject=isa")).body;
     expect(plain.map((d) => d.id)).toEqual(all.filter((d) => d.subject.toLowerCase().includes("isa")).map((d) => d.id));
     expect(plain.length).toBeGreaterThanOrEqual(2);
-    const prefix = (await list(platform, ellie, "subject=contract%20note*")).body;
+    const prefix = (await list(harness.platform, ellie, "subject=contract%20note*")).body;
     expect(prefix.length).toBeGreaterThanOrEqual(4);
     expect(prefix.every((d) => d.subject.toLowerCase().startsWith("contract note"))).toBe(true);
-    const anchored = (await list(platform, ellie, "subject=*2024")).body;
+    const anchored = (await list(harness.platform, ellie, "subject=*2024")).body;
     expect(anchored.map((d) => d.id)).toEqual(all.filter((d) => d.subject.endsWith("2024")).map((d) => d.id));
-    expect((await list(platform, ellie, "subject=100%25")).body).toEqual([]);
+    expect((await list(harness.platform, ellie, "subject=100%25")).body).toEqual([]);
   });
 
   it("limits to the named entities of the visible set and refuses others with 403", async () => {
-    const jamesOnly = (await list(platform, ellie, `entity_ids.0=${JAMES}`)).body;
-    expect(jamesOnly.map((d) => d.id).sort((a, b) => a - b)).toEqual(visibleIds(platform, [JAMES]));
+    const jamesOnly = (await list(harness.platform, ellie, `entity_ids.0=${JAMES}`)).body;
+    expect(jamesOnly.map((d) => d.id).sort((a, b) => a - b)).toEqual(visibleIds(harness.platform, [JAMES]));
     expect(jamesOnly.every((d) => d.entity_ids.includes(JAMES))).toBe(true);
     const related = jamesOnly.filter((d) => d.is_related_entity);
     expect(related.length).toBeGreaterThanOrEqual(3);
     expect(related.every((d) => !d.entity_ids.includes(ELLIE))).toBe(true);
-    const foreign = await list(platform, ellie, `entity_ids.0=${priyaEntity}`);
+    const foreign = await list(harness.platform, ellie, `entity_ids.0=${priyaEntity}`);
     expect(foreign.status).toBe(403);
     expect(foreign.body.api_message).toBe("Permission Error: You do not have access to this entity");
-    expect((await list(platform, ellie, `firstread.entity_id=${priyaEntity}`)).status).toBe(403);
+    expect((await list(harness.platform, ellie, `firstread.entity_id=${priyaEntity}`)).status).toBe(403);
   });
 
   it("lists the categories and document types, all or those of members", async () => {
-    const categories = await platform.call<Array<{ id: number; name: string }>>("/resourceful/docnote-v2/category", {
-      token: ellie,
-    });
+    const categories = await harness.platform.call<Array<{ id: number; name: string }>>(
+      "/resourceful/docnote-v2/category",
+      {
+        token: ellie,
+      },
+    );
     expect(categories.body).toContainEqual({ id: 1, name: "Important" });
-    const types = await platform.call<Array<{ code: string; name: string }>>("/resourceful/docnote-v2/doctype", {
-      token: ellie,
-    });
+    const types = await harness.platform.call<Array<{ code: string; name: string }>>(
+      "/resourceful/docnote-v2/doctype",
+      {
+        token: ellie,
+      },
+    );
     expect(types.body).toContainEqual({ code: "ContractNote", name: "Contract note" });
     expect(types.body).toHaveLength(6);
-    const james = await platform.call<Array<{ code: string }>>(`/resourceful/docnote-v2/doctype?member_ids=${JAMES}`, {
-      token: ellie,
-    });
+    const james = await harness.platform.call<Array<{ code: string }>>(
+      `/resourceful/docnote-v2/doctype?member_ids=${JAMES}`,
+      {
+        token: ellie,
+      },
+    );
     expect(james.body.map((t) => t.code).sort()).toEqual([
       "AnnualReview",
       "ContractNote",
@@ -309,23 +326,23 @@ describe("listing documents", () => {
       "TermsAndConditions",
       "Valuation",
     ]);
-    const priya = await platform.session("demo.messages");
-    const own = await platform.call<Array<{ code: string }>>(
+    const priya = await harness.platform.session("demo.messages");
+    const own = await harness.platform.call<Array<{ code: string }>>(
       `/resourceful/docnote-v2/doctype?member_ids=${priyaEntity}`,
       { token: priya },
     );
     expect(own.body.map((t) => t.code).sort()).toEqual(["Letter", "SecureMessage", "TermsAndConditions", "Valuation"]);
-    expect((await platform.call(`/resourceful/docnote-v2/doctype?member_ids=${ELLIE}`, { token: priya })).status).toBe(
-      403,
-    );
+    expect(
+      (await harness.platform.call(`/resourceful/docnote-v2/doctype?member_ids=${ELLIE}`, { token: priya })).status,
+    ).toBe(403);
   });
 });
 
 describe("who sees what", () => {
   it("never gives a client an adviser-only note, and answers 404 for its id everywhere", async () => {
-    const hidden = adviserOnlyIds(platform);
+    const hidden = adviserOnlyIds(harness.platform);
     expect(hidden.length).toBeGreaterThanOrEqual(2);
-    const { rows } = await allPages(platform, ellie, "-created_date", 100);
+    const { rows } = await allPages(harness.platform, ellie, "-created_date", 100);
     expect(rows.some((d) => !d.is_client_access_accessible || hidden.includes(d.id))).toBe(false);
     for (const id of hidden) {
       for (const path of [
@@ -334,48 +351,53 @@ describe("who sees what", () => {
         `/resourceful/docnote-v2/${id}/attachment-v4`,
         `/resourceful/docnote/files/${id}/1/x.pdf`,
       ]) {
-        const answer = await platform.call(path, { token: ellie });
+        const answer = await harness.platform.call(path, { token: ellie });
         expect(answer.status, path).toBe(404);
         expect(answer.body.api_message, path).toBe("Document not found");
       }
-      const read = await platform.call(`/resourceful/docnote-v2/${id}/firstread`, { method: "POST", token: ellie });
+      const read = await harness.platform.call(`/resourceful/docnote-v2/${id}/firstread`, {
+        method: "POST",
+        token: ellie,
+      });
       expect(read.status).toBe(404);
     }
     // guessing ids beyond and around the seeded ones reveals nothing either
     for (const id of [9999, 0x7fffffff])
-      expect((await platform.call(`/resourceful/docnote-v2/${id}`, { token: ellie })).status).toBe(404);
+      expect((await harness.platform.call(`/resourceful/docnote-v2/${id}`, { token: ellie })).status).toBe(404);
   });
 
   it("shows an adviser with the client in context the adviser-only notes, marked", async () => {
-    const withoutClient = await platform.call("/resourceful/docnote-v2", { token: adviser });
+    const withoutClient = await harness.platform.call("/resourceful/docnote-v2", { token: adviser });
     expect(withoutClient.status).toBe(400);
     expect(withoutClient.body.api_message).toBe("I am not a clientUser and no client in context");
-    await openClient(platform, adviser, ELLIE);
-    const { rows } = await allPages(platform, adviser, "-created_date", 20);
-    expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(visibleIds(platform, [ELLIE, JAMES], true));
+    await openClient(harness.platform, adviser, ELLIE);
+    const { rows } = await allPages(harness.platform, adviser, "-created_date", 20);
+    expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(visibleIds(harness.platform, [ELLIE, JAMES], true));
     const notes = rows.filter((r) => !r.is_client_access_accessible);
-    expect(notes.map((n) => n.id).sort((a, b) => a - b)).toEqual(adviserOnlyIds(platform));
-    const one = await platform.call<DocWithAttachments>(`/resourceful/docnote-v2/${notes[0]!.id}`, { token: adviser });
+    expect(notes.map((n) => n.id).sort((a, b) => a - b)).toEqual(adviserOnlyIds(harness.platform));
+    const one = await harness.platform.call<DocWithAttachments>(`/resourceful/docnote-v2/${notes[0]!.id}`, {
+      token: adviser,
+    });
     expect(one.status).toBe(200);
     expect(one.body.is_client_access_accessible).toBe(false);
   });
 
   it("shows a Messages-level client only their own documents", async () => {
-    const priya = await platform.session("demo.messages");
-    const { rows } = await allPages(platform, priya, "-created_date");
-    const own = visibleIds(platform, [priyaEntity]);
+    const priya = await harness.platform.session("demo.messages");
+    const { rows } = await allPages(harness.platform, priya, "-created_date");
+    const own = visibleIds(harness.platform, [priyaEntity]);
     expect(own).toHaveLength(8);
     expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(own);
     expect(rows.filter((r) => !r.has_been_seen)).toHaveLength(2);
     expect(rows.filter((r) => r.attachment_count > 0)).toHaveLength(1);
-    const ellies = visibleIds(platform, [ELLIE]);
-    expect((await platform.call(`/resourceful/docnote-v2/${ellies[0]}`, { token: priya })).status).toBe(404);
+    const ellies = visibleIds(harness.platform, [ELLIE]);
+    expect((await harness.platform.call(`/resourceful/docnote-v2/${ellies[0]}`, { token: priya })).status).toBe(404);
   });
 
   it("answers the body as stored HTML and the attachments", async () => {
-    const { body } = await list(platform, ellie, "subject=Formatting%20test*");
+    const { body } = await list(harness.platform, ellie, "subject=Formatting%20test*");
     const id = body[0]!.id;
-    const response = await fetch(`${platform.baseUrl}/resourceful/docnote-v2/${id}/body`, {
+    const response = await fetch(`${harness.platform.baseUrl}/resourceful/docnote-v2/${id}/body`, {
       headers: { Cookie: `XPLANID=${ellie}` },
     });
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
@@ -383,17 +405,20 @@ describe("who sees what", () => {
     expect(html).toContain("<script>");
     expect(html).toContain("onerror=");
     expect(html).toContain("javascript:");
-    const budget = (await list(platform, ellie, "subject=Your%20portfolio%20after%20the%20Budget")).body[0]!;
-    const attachments = await platform.call<Attachment[]>(`/resourceful/docnote-v2/${budget.id}/attachment-v4`, {
-      token: ellie,
-    });
+    const budget = (await list(harness.platform, ellie, "subject=Your%20portfolio%20after%20the%20Budget")).body[0]!;
+    const attachments = await harness.platform.call<Attachment[]>(
+      `/resourceful/docnote-v2/${budget.id}/attachment-v4`,
+      {
+        token: ellie,
+      },
+    );
     expect(attachments.body).toEqual([
       expect.objectContaining({
         filename: "Cash flow forecast 2025.xlsx",
         content_type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       }),
     ]);
-    const logo = await fetch(`${platform.baseUrl}/resourceful/docnote/images/logo.png`);
+    const logo = await fetch(`${harness.platform.baseUrl}/resourceful/docnote/images/logo.png`);
     expect(logo.status).toBe(200);
     expect(
       Buffer.from(await logo.arrayBuffer())
@@ -403,12 +428,15 @@ describe("who sees what", () => {
   });
 
   it("downloads seeded files with their type and name: PDF, PNG and a macro-enabled document", async () => {
-    const pension = (await list(platform, ellie, "subject=Documents%20for%20your%20pension%20transfer")).body[0]!;
-    const one = await platform.call<DocWithAttachments>(`/resourceful/docnote-v2/${pension.id}`, { token: ellie });
+    const pension = (await list(harness.platform, ellie, "subject=Documents%20for%20your%20pension%20transfer"))
+      .body[0]!;
+    const one = await harness.platform.call<DocWithAttachments>(`/resourceful/docnote-v2/${pension.id}`, {
+      token: ellie,
+    });
     const docm = one.body.attachments.find((a) => a.filename.endsWith(".docm"))!;
     expect(docm.content_type).toBe("application/vnd.ms-word.document.macroEnabled.12");
     const file = await fetch(
-      `${platform.baseUrl}/resourceful/docnote/files/${pension.id}/${docm.docpartid}/${encodeURIComponent(docm.filename)}`,
+      `${harness.platform.baseUrl}/resourceful/docnote/files/${pension.id}/${docm.docpartid}/${encodeURIComponent(docm.filename)}`,
       {
         headers: { Cookie: `XPLANID=${ellie}` },
       },
@@ -420,12 +448,16 @@ describe("who sees what", () => {
     const bytes = Buffer.from(await file.arrayBuffer());
     expect(bytes.length).toBe(docm.size);
     expect(bytes.subarray(0, 2).toString()).toBe("PK");
-    const valuation = (await list(platform, ellie, "doctype.0=Valuation")).body.find((d) => d.attachment_count > 0)!;
+    const valuation = (await list(harness.platform, ellie, "doctype.0=Valuation")).body.find(
+      (d) => d.attachment_count > 0,
+    )!;
     const [pdf] = (
-      await platform.call<Attachment[]>(`/resourceful/docnote-v2/${valuation.id}/attachment-v4`, { token: ellie })
+      await harness.platform.call<Attachment[]>(`/resourceful/docnote-v2/${valuation.id}/attachment-v4`, {
+        token: ellie,
+      })
     ).body;
     const pdfFile = await fetch(
-      `${platform.baseUrl}/resourceful/docnote/files/${valuation.id}/${pdf!.docpartid}/${encodeURIComponent(pdf!.filename)}`,
+      `${harness.platform.baseUrl}/resourceful/docnote/files/${valuation.id}/${pdf!.docpartid}/${encodeURIComponent(pdf!.filename)}`,
       {
         headers: { Cookie: `XPLANID=${ellie}` },
       },
@@ -439,12 +471,15 @@ describe("who sees what", () => {
     expect(text.slice(startxref, startxref + 4)).toBe("xref");
     // a wrong name or a part of another document is not found
     expect(
-      (await platform.call(`/resourceful/docnote/files/${valuation.id}/${pdf!.docpartid}/other.pdf`, { token: ellie }))
-        .status,
+      (
+        await harness.platform.call(`/resourceful/docnote/files/${valuation.id}/${pdf!.docpartid}/other.pdf`, {
+          token: ellie,
+        })
+      ).status,
     ).toBe(404);
     expect(
       (
-        await platform.call(
+        await harness.platform.call(
           `/resourceful/docnote/files/${pension.id}/${pdf!.docpartid}/${encodeURIComponent(pdf!.filename)}`,
           { token: ellie },
         )
@@ -454,105 +489,136 @@ describe("who sees what", () => {
 });
 
 describe("changing documents", () => {
-  let writer: Platform;
+  const changing = withPlatform();
   let client: string;
   let counsel: string;
   beforeAll(async () => {
-    writer = await startPlatform();
-    [client, counsel] = await Promise.all([writer.session("demo.client"), writer.session("demo.adviser", "adviser")]);
+    [client, counsel] = await Promise.all([
+      changing.platform.session("demo.client"),
+      changing.platform.session("demo.adviser", "adviser"),
+    ]);
   });
-  afterAll(() => writer.close());
 
   it("hides James's documents from Ellie without partner viewing", async () => {
-    const jamesOnly = visibleIds(writer, [JAMES]).filter((id) => !visibleIds(writer, [ELLIE]).includes(id));
+    const jamesOnly = visibleIds(changing.platform, [JAMES]).filter(
+      (id) => !visibleIds(changing.platform, [ELLIE]).includes(id),
+    );
     expect(jamesOnly.length).toBeGreaterThanOrEqual(3);
-    const before = (await list(writer, client)).body.map((d) => d.id);
+    const before = (await list(changing.platform, client)).body.map((d) => d.id);
     expect(jamesOnly.every((id) => before.includes(id))).toBe(true);
-    writer.db
+    changing.platform.db
       .delete(capabilities)
       .where(and(eq(capabilities.entityId, ELLIE), eq(capabilities.name, "view_partner")))
       .run();
     try {
-      const after = (await list(writer, client)).body.map((d) => d.id);
+      const after = (await list(changing.platform, client)).body.map((d) => d.id);
       expect(after.some((id) => jamesOnly.includes(id))).toBe(false);
       expect(after.length).toBe(before.length - jamesOnly.length);
-      expect((await writer.call(`/resourceful/docnote-v2/${jamesOnly[0]}`, { token: client })).status).toBe(404);
-      expect((await list(writer, client, `entity_ids.0=${JAMES}`)).status).toBe(403);
+      expect((await changing.platform.call(`/resourceful/docnote-v2/${jamesOnly[0]}`, { token: client })).status).toBe(
+        404,
+      );
+      expect((await list(changing.platform, client, `entity_ids.0=${JAMES}`)).status).toBe(403);
     } finally {
-      writer.db.insert(capabilities).values({ entityId: ELLIE, name: "view_partner" }).run();
+      changing.platform.db.insert(capabilities).values({ entityId: ELLIE, name: "view_partner" }).run();
     }
-    expect((await list(writer, client)).body.map((d) => d.id)).toEqual(before);
+    expect((await list(changing.platform, client)).body.map((d) => d.id)).toEqual(before);
   });
 
   it("shows every login-accessible member's documents with related entities on, partner viewing or not (spec 002 §6)", async () => {
-    const jamesOnly = visibleIds(writer, [JAMES]).filter((id) => !visibleIds(writer, [ELLIE]).includes(id));
+    const jamesOnly = visibleIds(changing.platform, [JAMES]).filter(
+      (id) => !visibleIds(changing.platform, [ELLIE]).includes(id),
+    );
     const setRelated = (enabled: boolean) =>
-      writer.db.update(featureToggles).set({ enabled }).where(eq(featureToggles.name, "related_entities")).run();
-    writer.db
+      changing.platform.db
+        .update(featureToggles)
+        .set({ enabled })
+        .where(eq(featureToggles.name, "related_entities"))
+        .run();
+    changing.platform.db
       .delete(capabilities)
       .where(and(eq(capabilities.entityId, ELLIE), eq(capabilities.name, "view_partner")))
       .run();
     setRelated(true);
     try {
-      const ids = (await list(writer, client)).body.map((d) => d.id);
+      const ids = (await list(changing.platform, client)).body.map((d) => d.id);
       expect(jamesOnly.every((id) => ids.includes(id))).toBe(true);
-      const jamesList = await list(writer, client, `entity_ids.0=${JAMES}`);
+      const jamesList = await list(changing.platform, client, `entity_ids.0=${JAMES}`);
       expect(jamesList.status).toBe(200);
       expect(jamesList.body.length).toBeGreaterThan(0);
       expect(jamesList.body.every((d) => d.is_related_entity || d.entity_ids.includes(ELLIE))).toBe(true);
-      expect((await writer.call(`/resourceful/docnote-v2/${jamesOnly[0]}`, { token: client })).status).toBe(200);
+      expect((await changing.platform.call(`/resourceful/docnote-v2/${jamesOnly[0]}`, { token: client })).status).toBe(
+        200,
+      );
       // a member who does not log in stays out of reach (the seed's child)
       const members = (
-        await writer.call<Array<{ entity_id: number; login_accessible: boolean }>>(
+        await changing.platform.call<Array<{ entity_id: number; login_accessible: boolean }>>(
           `/resourceful/entity/client/${ELLIE}/client_group/member`,
           { token: client },
         )
       ).body;
       const hidden = members.find((m) => !m.login_accessible);
       if (!hidden) throw new Error("the seed's client group has a member without a login");
-      expect((await list(writer, client, `entity_ids.0=${hidden.entity_id}`)).status).toBe(403);
+      expect((await list(changing.platform, client, `entity_ids.0=${hidden.entity_id}`)).status).toBe(403);
     } finally {
       setRelated(false);
-      writer.db.insert(capabilities).values({ entityId: ELLIE, name: "view_partner" }).run();
+      changing.platform.db.insert(capabilities).values({ entityId: ELLIE, name: "view_partner" }).run();
     }
   });
 
   it("records a client's first read once, and an adviser's never", async () => {
-    const unread = (await list(writer, client, "firstread.include_read_notes=false")).body;
+    const unread = (await list(changing.platform, client, "firstread.include_read_notes=false")).body;
     const target = unread[0]!;
     expect(
-      (await writer.call(`/resourceful/docnote-v2/${target.id}/firstread`, { method: "POST", token: client })).status,
+      (
+        await changing.platform.call(`/resourceful/docnote-v2/${target.id}/firstread`, {
+          method: "POST",
+          token: client,
+        })
+      ).status,
     ).toBe(204);
-    const first = (await writer.call<Doc>(`/resourceful/docnote-v2/${target.id}`, { token: client })).body;
+    const first = (await changing.platform.call<Doc>(`/resourceful/docnote-v2/${target.id}`, { token: client })).body;
     expect(first.has_been_seen).toBe(true);
     expect(first.session_info.firstread?._val).toBe(
-      new Date(writer.clock.now()).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      new Date(changing.platform.clock.now()).toISOString().replace(/\.\d{3}Z$/, "Z"),
     );
-    (writer.clock as { advance(ms: number): void }).advance(10 * 60_000);
+    (changing.platform.clock as { advance(ms: number): void }).advance(10 * 60_000);
     expect(
-      (await writer.call(`/resourceful/docnote-v2/${target.id}/firstread`, { method: "POST", token: client })).status,
+      (
+        await changing.platform.call(`/resourceful/docnote-v2/${target.id}/firstread`, {
+          method: "POST",
+          token: client,
+        })
+      ).status,
     ).toBe(204);
-    const second = (await writer.call<Doc>(`/resourceful/docnote-v2/${target.id}`, { token: client })).body;
+    const second = (await changing.platform.call<Doc>(`/resourceful/docnote-v2/${target.id}`, { token: client })).body;
     expect(second.session_info.firstread).toEqual(first.session_info.firstread);
-    const after = (await list(writer, client, "firstread.include_read_notes=false")).body;
+    const after = (await list(changing.platform, client, "firstread.include_read_notes=false")).body;
     expect(after.map((d) => d.id)).toEqual(unread.slice(1).map((d) => d.id));
 
-    await openClient(writer, counsel, ELLIE);
+    await openClient(changing.platform, counsel, ELLIE);
     const other = after[0]!;
     expect(
-      (await writer.call(`/resourceful/docnote-v2/${other.id}/firstread`, { method: "POST", token: counsel })).status,
+      (
+        await changing.platform.call(`/resourceful/docnote-v2/${other.id}/firstread`, {
+          method: "POST",
+          token: counsel,
+        })
+      ).status,
     ).toBe(204);
-    expect((await writer.call<Doc>(`/resourceful/docnote-v2/${other.id}`, { token: client })).body.has_been_seen).toBe(
-      false,
+    expect(
+      (await changing.platform.call<Doc>(`/resourceful/docnote-v2/${other.id}`, { token: client })).body.has_been_seen,
+    ).toBe(false);
+    expect((await list(changing.platform, client, "firstread.include_read_notes=false")).body).toHaveLength(
+      after.length,
     );
-    expect((await list(writer, client, "firstread.include_read_notes=false")).body).toHaveLength(after.length);
   });
 
   it("creates a client's message with the compose flags; advisers and one-way messaging are refused", async () => {
-    const created = await compose(writer, client, "  Question about my pension  ");
+    const created = await compose(changing.platform, client, "  Question about my pension  ");
     expect(created.status).toBe(201);
-    const doc = (await writer.call<Doc>(`/resourceful/docnote-v2/${created.body.id}`, { token: client })).body;
-    const ellieUser = writer.db.select().from(users).where(eq(users.username, "demo.client")).get()!;
+    const doc = (await changing.platform.call<Doc>(`/resourceful/docnote-v2/${created.body.id}`, { token: client }))
+      .body;
+    const ellieUser = changing.platform.db.select().from(users).where(eq(users.username, "demo.client")).get()!;
     expect(doc).toMatchObject({
       subject: "Question about my pension",
       doctype: "SecureMessage",
@@ -563,22 +629,26 @@ describe("changing documents", () => {
       entity_ids: [ELLIE],
       creator: { id: ellieUser.id, name: "Ellie Hartley" },
     });
-    const row = writer.db.select().from(documents).where(eq(documents.id, created.body.id)).get()!;
+    const row = changing.platform.db.select().from(documents).where(eq(documents.id, created.body.id)).get()!;
     expect(row.editPrivilege).toBe(8);
     expect(row.permission).toBe("Shared With Client Groups");
-    expect((await list(writer, client, "docsubtype=Client%20Initiated")).body[0]!.id).toBe(created.body.id);
+    expect((await list(changing.platform, client, "docsubtype=Client%20Initiated")).body[0]!.id).toBe(created.body.id);
 
-    const byAdviser = await compose(writer, counsel);
+    const byAdviser = await compose(changing.platform, counsel);
     expect(byAdviser.status).toBe(403);
     expect(byAdviser.body.api_message).toBe("Permission Error: This feature is only available to clients");
 
-    writer.db.update(featureToggles).set({ enabled: true }).where(eq(featureToggles.name, "one_way_messaging")).run();
+    changing.platform.db
+      .update(featureToggles)
+      .set({ enabled: true })
+      .where(eq(featureToggles.name, "one_way_messaging"))
+      .run();
     try {
-      const oneWay = await compose(writer, client);
+      const oneWay = await compose(changing.platform, client);
       expect(oneWay.status).toBe(403);
       expect(oneWay.body.api_message).toBe("Permission Error: Messages are one-way");
     } finally {
-      writer.db
+      changing.platform.db
         .update(featureToggles)
         .set({ enabled: false })
         .where(eq(featureToggles.name, "one_way_messaging"))
@@ -587,19 +657,19 @@ describe("changing documents", () => {
   });
 
   it("checks the subject, body and accounts", async () => {
-    expect((await compose(writer, client, "")).status).toBe(400);
-    expect((await compose(writer, client, "   ")).status).toBe(400);
-    const long = await compose(writer, client, "x".repeat(256));
+    expect((await compose(changing.platform, client, "")).status).toBe(400);
+    expect((await compose(changing.platform, client, "   ")).status).toBe(400);
+    const long = await compose(changing.platform, client, "x".repeat(256));
     expect(long.status).toBe(400);
     expect(long.body.api_message).toContain("Subject must be under 256 characters.");
-    expect((await compose(writer, client, "x".repeat(255))).status).toBe(201);
-    const bigBody = await writer.call("/resourceful/docnote-v2", {
+    expect((await compose(changing.platform, client, "x".repeat(255))).status).toBe(201);
+    const bigBody = await changing.platform.call("/resourceful/docnote-v2", {
       method: "POST",
       token: client,
       body: { subject: "Big", body: "x".repeat(100_001) },
     });
     expect(bigBody.status).toBe(400);
-    const foreignAccount = await writer.call("/resourceful/docnote-v2", {
+    const foreignAccount = await changing.platform.call("/resourceful/docnote-v2", {
       method: "POST",
       token: client,
       body: { subject: "Acc", body: "", accounts: [999999] },
@@ -608,21 +678,24 @@ describe("changing documents", () => {
   });
 
   it("uploads up to 5 attachments to the client's own message, and downloads the same bytes", async () => {
-    const { body } = await compose(writer, client, "Documents you asked for");
+    const { body } = await compose(changing.platform, client, "Documents you asked for");
     const bytes = new Uint8Array(3000).map((_, i) => (i * 7) % 256);
     bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
-    const first = await upload(writer, client, body.id, "Relevé März 2025.pdf", bytes, "application/pdf");
+    const first = await upload(changing.platform, client, body.id, "Relevé März 2025.pdf", bytes, "application/pdf");
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ filename: "Relevé März 2025.pdf", size: 3000 });
     const others = { "b.png": SAMPLES.png(), "c.txt": SAMPLES.txt(), "d.docx": wordDocument(), "e.xlsx": workbook() };
     for (const [name, content] of Object.entries(others))
-      expect((await upload(writer, client, body.id, name, content as Uint8Array<ArrayBuffer>)).status, name).toBe(201);
-    const sixth = await upload(writer, client, body.id, "f.pdf", SAMPLES.pdf() as Uint8Array<ArrayBuffer>);
+      expect(
+        (await upload(changing.platform, client, body.id, name, content as Uint8Array<ArrayBuffer>)).status,
+        name,
+      ).toBe(201);
+    const sixth = await upload(changing.platform, client, body.id, "f.pdf", SAMPLES.pdf() as Uint8Array<ArrayBuffer>);
     expect(sixth.status).toBe(400);
     expect(sixth.body.api_message).toBe("You can upload a maximum of 5 attachments.");
 
     const attachments = (
-      await writer.call<Attachment[]>(`/resourceful/docnote-v2/${body.id}/attachment-v4`, { token: client })
+      await changing.platform.call<Attachment[]>(`/resourceful/docnote-v2/${body.id}/attachment-v4`, { token: client })
     ).body;
     expect(attachments.map((a) => a.filename)).toEqual(["Relevé März 2025.pdf", "b.png", "c.txt", "d.docx", "e.xlsx"]);
     // the type comes from the allow-list by the extension, never from the part
@@ -634,7 +707,7 @@ describe("changing documents", () => {
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     ]);
     const response = await fetch(
-      `${writer.baseUrl}/resourceful/docnote/files/${body.id}/${first.body.docpartid}/${encodeURIComponent("Relevé März 2025.pdf")}`,
+      `${changing.platform.baseUrl}/resourceful/docnote/files/${body.id}/${first.body.docpartid}/${encodeURIComponent("Relevé März 2025.pdf")}`,
       {
         headers: { Cookie: `XPLANID=${client}` },
       },
@@ -647,34 +720,35 @@ describe("changing documents", () => {
     );
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
     expect(
-      (await writer.call<Doc>(`/resourceful/docnote-v2/${body.id}`, { token: client })).body.attachment_count,
+      (await changing.platform.call<Doc>(`/resourceful/docnote-v2/${body.id}`, { token: client })).body
+        .attachment_count,
     ).toBe(5);
   });
 
   it("refuses files too large, of excluded types (any case), empty, and messages not the client's", async () => {
-    const { body } = await compose(writer, client, "More documents");
-    const tooBig = await upload(writer, client, body.id, "scan.pdf", new Uint8Array(10_000_001));
+    const { body } = await compose(changing.platform, client, "More documents");
+    const tooBig = await upload(changing.platform, client, body.id, "scan.pdf", new Uint8Array(10_000_001));
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.api_message).toBe("File is too large, please remove.");
     const limit = new Uint8Array(10_000_000);
     limit.set(SAMPLES.pdf());
-    expect((await upload(writer, client, body.id, "scan.pdf", limit)).status).toBe(201);
+    expect((await upload(changing.platform, client, body.id, "scan.pdf", limit)).status).toBe(201);
     for (const name of ["setup.exe", "ARCHIVE.ZIP", "macro.vbs", "run.Js"]) {
-      const refused = await upload(writer, client, body.id, name, "data");
+      const refused = await upload(changing.platform, client, body.id, name, "data");
       expect(refused.status, name).toBe(400);
       expect(refused.body.api_message, name).toBe("File type not allowed, please remove.");
     }
-    expect((await upload(writer, client, body.id, "big.exe", new Uint8Array(10_000_001))).body.api_message).toBe(
-      "File type not allowed and file is too large, please remove.",
-    );
-    expect((await upload(writer, client, body.id, "empty.txt", "")).status).toBe(400);
+    expect(
+      (await upload(changing.platform, client, body.id, "big.exe", new Uint8Array(10_000_001))).body.api_message,
+    ).toBe("File type not allowed and file is too large, please remove.");
+    expect((await upload(changing.platform, client, body.id, "empty.txt", "")).status).toBe(400);
     // an adviser's message, and the adviser uploading
-    const seeded = (await list(writer, client, "docsubtype_exclude=Client%20Initiated")).body[0]!;
-    expect((await upload(writer, client, seeded.id, "a.pdf", "data")).status).toBe(403);
-    await openClient(writer, counsel, ELLIE);
-    expect((await upload(writer, counsel, body.id, "a.pdf", "data")).status).toBe(403);
+    const seeded = (await list(changing.platform, client, "docsubtype_exclude=Client%20Initiated")).body[0]!;
+    expect((await upload(changing.platform, client, seeded.id, "a.pdf", "data")).status).toBe(403);
+    await openClient(changing.platform, counsel, ELLIE);
+    expect((await upload(changing.platform, counsel, body.id, "a.pdf", "data")).status).toBe(403);
     // a JSON body is not an upload
-    const json = await writer.call(`/resourceful/docnote-v2/${body.id}/attachment-v3`, {
+    const json = await changing.platform.call(`/resourceful/docnote-v2/${body.id}/attachment-v3`, {
       method: "POST",
       token: client,
       body: { content: "x" },
@@ -683,7 +757,7 @@ describe("changing documents", () => {
   });
 
   it("accepts only the allow-list's types, on a normalised name (issue 24)", async () => {
-    const { body } = await compose(writer, client, "Hostile names");
+    const { body } = await compose(changing.platform, client, "Hostile names");
     const html = SAMPLES.html() as Uint8Array<ArrayBuffer>;
     for (const name of [
       "evil.exe.",
@@ -697,22 +771,30 @@ describe("changing documents", () => {
       "README",
       "evil．ｅｘｅ",
     ]) {
-      const refused = await upload(writer, client, body.id, name, html, "text/plain");
+      const refused = await upload(changing.platform, client, body.id, name, html, "text/plain");
       expect(refused.status, name).toBe(400);
       expect(refused.body.api_message, name).toBe("File type not allowed, please remove.");
     }
     // a right-to-left override does not make 'fdp.exe' a PDF
     expect(
-      (await upload(writer, client, body.id, "invoice\u202Efdp.exe", SAMPLES.exe() as Uint8Array<ArrayBuffer>)).body
-        .api_message,
+      (
+        await upload(
+          changing.platform,
+          client,
+          body.id,
+          "invoice\u202Efdp.exe",
+          SAMPLES.exe() as Uint8Array<ArrayBuffer>,
+        )
+      ).body.api_message,
     ).toBe("File type not allowed, please remove.");
     expect(
-      (await writer.call<Doc>(`/resourceful/docnote-v2/${body.id}`, { token: client })).body.attachment_count,
+      (await changing.platform.call<Doc>(`/resourceful/docnote-v2/${body.id}`, { token: client })).body
+        .attachment_count,
     ).toBe(0);
   });
 
   it("refuses content that is not what the name says (issue 24)", async () => {
-    const { body } = await compose(writer, client, "Disguised files");
+    const { body } = await compose(changing.platform, client, "Disguised files");
     const cases: Array<[string, Uint8Array]> = [
       ["invoice.pdf", SAMPLES.exe()],
       ["photo.jpg", SAMPLES.png()],
@@ -723,7 +805,7 @@ describe("changing documents", () => {
     ];
     for (const [name, content] of cases) {
       const refused = await upload(
-        writer,
+        changing.platform,
         client,
         body.id,
         name,
@@ -736,9 +818,9 @@ describe("changing documents", () => {
   });
 
   it("stores a file named with '=' and trailing dots under its normalised name, and serves it safely (issue 24)", async () => {
-    const { body } = await compose(writer, client, "Statements");
+    const { body } = await compose(changing.platform, client, "Statements");
     const stored = await upload(
-      writer,
+      changing.platform,
       client,
       body.id,
       "statement=2026.pdf",
@@ -748,7 +830,7 @@ describe("changing documents", () => {
     expect(stored.status).toBe(201);
     expect(stored.body.filename).toBe("statement=2026.pdf");
     const dotted = await upload(
-      writer,
+      changing.platform,
       client,
       body.id,
       "notes.txt. . ",
@@ -757,7 +839,7 @@ describe("changing documents", () => {
     );
     expect(dotted.body.filename).toBe("notes.txt");
     const file = await fetch(
-      `${writer.baseUrl}/resourceful/docnote/files/${body.id}/${stored.body.docpartid}/${encodeURIComponent("statement=2026.pdf")}`,
+      `${changing.platform.baseUrl}/resourceful/docnote/files/${body.id}/${stored.body.docpartid}/${encodeURIComponent("statement=2026.pdf")}`,
       {
         headers: { Cookie: `XPLANID=${client}` },
       },
@@ -774,11 +856,14 @@ describe("changing documents", () => {
   });
 
   it("serves a seeded file of a type outside the allow-list as bytes to save, not to open", async () => {
-    const pension = (await list(writer, client, "subject=Documents%20for%20your%20pension%20transfer")).body[0]!;
-    const one = await writer.call<DocWithAttachments>(`/resourceful/docnote-v2/${pension.id}`, { token: client });
+    const pension = (await list(changing.platform, client, "subject=Documents%20for%20your%20pension%20transfer"))
+      .body[0]!;
+    const one = await changing.platform.call<DocWithAttachments>(`/resourceful/docnote-v2/${pension.id}`, {
+      token: client,
+    });
     const docm = one.body.attachments.find((a) => a.filename.endsWith(".docm"))!;
     const file = await fetch(
-      `${writer.baseUrl}/resourceful/docnote/files/${pension.id}/${docm.docpartid}/${encodeURIComponent(docm.filename)}`,
+      `${changing.platform.baseUrl}/resourceful/docnote/files/${pension.id}/${docm.docpartid}/${encodeURIComponent(docm.filename)}`,
       {
         headers: { Cookie: `XPLANID=${client}` },
       },
@@ -789,8 +874,8 @@ describe("changing documents", () => {
   });
 
   it("refuses a multipart body over the limit before reading it", async () => {
-    const { body } = await compose(writer, client, "Huge");
-    const url = new URL(`${writer.baseUrl}/resourceful/docnote-v2/${body.id}/attachment-v3`);
+    const { body } = await compose(changing.platform, client, "Huge");
+    const url = new URL(`${changing.platform.baseUrl}/resourceful/docnote-v2/${body.id}/attachment-v3`);
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(
         {
@@ -816,20 +901,20 @@ describe("changing documents", () => {
   });
 
   it("answers the notification template and puts the notification in the adviser's outbox", async () => {
-    const template = await writer.call<{ id: number; name: string; subject: string; body: string }>(
+    const template = await changing.platform.call<{ id: number; name: string; subject: string; body: string }>(
       "/resourceful/email/template/1",
       { token: client },
     );
     expect(template.body).toMatchObject({ id: 1, name: "New secure message" });
-    expect((await writer.call("/resourceful/email/template/999", { token: client })).status).toBe(404);
-    const { body } = await compose(writer, client, "Please call me");
-    const sent = await writer.call("/resourceful/email/email?_method=send", {
+    expect((await changing.platform.call("/resourceful/email/template/999", { token: client })).status).toBe(404);
+    const { body } = await compose(changing.platform, client, "Please call me");
+    const sent = await changing.platform.call("/resourceful/email/email?_method=send", {
       method: "POST",
       token: client,
       body: { template_id: 1, subject: "Please call me", document_id: body.id },
     });
     expect(sent.status).toBe(204);
-    const [mail] = await writer.outbox("sarah.whitfield@northbridgewealth.example");
+    const [mail] = await changing.platform.outbox("sarah.whitfield@northbridgewealth.example");
     expect(mail).toMatchObject({
       channel: "email",
       to: "sarah.whitfield@northbridgewealth.example",
@@ -837,7 +922,7 @@ describe("changing documents", () => {
     });
     expect(
       (
-        await writer.call("/resourceful/email/email?_method=send", {
+        await changing.platform.call("/resourceful/email/email?_method=send", {
           method: "POST",
           token: client,
           body: { template_id: 999, subject: "x" },
@@ -845,14 +930,14 @@ describe("changing documents", () => {
       ).status,
     ).toBe(404);
     // a client without an adviser
-    const priyaEntityId = writer.db
+    const priyaEntityId = changing.platform.db
       .select({ e: users.entityId })
       .from(users)
       .where(eq(users.username, "demo.messages"))
       .get()!.e;
-    writer.db.run(sql`delete from adviser_clients where client_entity_id = ${priyaEntityId}`);
-    const priya = await writer.session("demo.messages");
-    const none = await writer.call("/resourceful/email/email?_method=send", {
+    changing.platform.db.run(sql`delete from adviser_clients where client_entity_id = ${priyaEntityId}`);
+    const priya = await changing.platform.session("demo.messages");
+    const none = await changing.platform.call("/resourceful/email/email?_method=send", {
       method: "POST",
       token: priya,
       body: { template_id: 1, subject: "Hello" },

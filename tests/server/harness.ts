@@ -1,3 +1,4 @@
+import type Database from "better-sqlite3";
 import { afterAll, beforeAll } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -189,6 +190,27 @@ export async function demoSessions(platform: Platform) {
 }
 
 export type DemoSessions = Awaited<ReturnType<typeof demoSessions>>;
+
+/**
+ * Shows `seen` every statement the platform prepares from now on: its source and the statement
+ * prepared (which `seen` may wrap, as it is the one the platform runs). Answers the call that stops
+ * watching.
+ */
+export function watchPrepares(
+  platform: Platform,
+  seen: (source: string, statement: Database.Statement) => void,
+): () => void {
+  const sqlite: Database.Database = platform.db.$client;
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    const statement = prepare(source);
+    seen(source, statement);
+    return statement;
+  }) as Database.Database["prepare"];
+  return () => {
+    sqlite.prepare = prepare;
+  };
+}
 
 /**
  * A fresh platform for one test file: started before its tests, closed after them. Read `platform`

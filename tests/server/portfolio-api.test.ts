@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type BookTransaction,
   type FxSeries,
@@ -9,7 +9,7 @@ import {
   type SecurityPricing,
   valueAt,
 } from "../../server/domain/valuation";
-import { type ErrorAnswer, type Platform, START, startPlatform } from "./harness";
+import { type ErrorAnswer, START, withPlatform } from "./harness";
 
 // Every figure here is recomputed from the seeded database with SQL (and, for the time-weighted
 // return, with the valuation primitives), never by calling the performance code under test.
@@ -118,25 +118,23 @@ const CLIENT = 1;
 const PARTNER = 2;
 const CHILD = 3;
 
-let platform: Platform;
+const harness = withPlatform();
 let client: string;
 let partner: string;
 let assets: string;
 let adviser: string;
 beforeAll(async () => {
-  platform = await startPlatform();
-  client = await platform.session("demo.client");
-  partner = await platform.session("demo.partner");
-  assets = await platform.session("demo.assets");
-  adviser = await platform.session("demo.adviser", "adviser");
+  client = await harness.platform.session("demo.client");
+  partner = await harness.platform.session("demo.partner");
+  assets = await harness.platform.session("demo.assets");
+  adviser = await harness.platform.session("demo.adviser", "adviser");
 });
-afterAll(() => platform.close());
 
 const num = (m: Money | null | undefined) => Number(m?.value._val);
 const sql = (query: string, ...params: unknown[]) =>
-  platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
+  harness.platform.db.$client.prepare(query).all(...params) as Array<Record<string, number | string | null>>;
 const marks = (ids: readonly number[]) => ids.map(() => "?").join(",");
-const get = <T>(path: string, token: string) => platform.call<T>(path, { token });
+const get = <T>(path: string, token: string) => harness.platform.call<T>(path, { token });
 
 async function summary(query: string, token = client): Promise<Summary> {
   const answer = await get<Summary>(`/resourceful/portfolio/summary?${query}`, token);
@@ -656,7 +654,7 @@ describe("summary", () => {
       (await get<Asset[]>(`/resourceful/entity/client/${CLIENT}/asset`, client)).body,
     );
     const level = Number(sql("SELECT client_access_level AS l FROM entities WHERE id = ?", CLIENT)[0]?.l);
-    const put = await platform.call("/resourceful/session/client_in_context", {
+    const put = await harness.platform.call("/resourceful/session/client_in_context", {
       method: "PUT",
       token: adviser,
       body: { client_id: CLIENT, client_access_level: level },
@@ -668,7 +666,8 @@ describe("summary", () => {
       (await get<PortfolioRow[]>(`/resourceful/entity/client/${CLIENT}/portfolio`, client)).body,
     );
     expect(
-      (await platform.call("/resourceful/session/client_in_context", { method: "DELETE", token: adviser })).status,
+      (await harness.platform.call("/resourceful/session/client_in_context", { method: "DELETE", token: adviser }))
+        .status,
     ).toBe(204);
   });
 

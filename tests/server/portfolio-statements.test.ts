@@ -1,18 +1,15 @@
-import type Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Platform, startPlatform } from "./harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { withPlatform, watchPrepares } from "./harness";
 
 // Decision 131: the portfolio and page calls build and prepare each of their statements once per
 // database, whatever the caller, member or length of a list of ids (lists are one JSON parameter
 // read through json_each): asked again, by another client or for another member, they prepare
 // nothing new. The statements are the ones the platform really prepares while answering.
 
-let platform: Platform;
-let sqlite: Database.Database;
+const harness = withPlatform();
 let client: string;
 let assets: string;
 let partner: string;
-let prepare: Database.Database["prepare"];
 const recorded: string[] = [];
 
 /** The paths a client's pages ask, for a member `id` and one of its advisers `adviser`. */
@@ -46,34 +43,23 @@ const callsOf = (id: number, adviser: number) => [
 async function prepares(token: string, paths: string[]): Promise<string[]> {
   recorded.length = 0;
   for (const path of paths) {
-    const answer = await platform.call(path, { token });
+    const answer = await harness.platform.call(path, { token });
     expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
   }
   return [...recorded];
 }
 
 async function memberAndAdviser(token: string): Promise<[number, number]> {
-  const user = await platform.call<{ entity_id: number }>("/resourceful/session/user", { token });
-  const advisers = await platform.call<Array<{ id: number }>>("/resourceful/session/user/adviser", { token });
+  const user = await harness.platform.call<{ entity_id: number }>("/resourceful/session/user", { token });
+  const advisers = await harness.platform.call<Array<{ id: number }>>("/resourceful/session/user/adviser", { token });
   return [user.body.entity_id, (advisers.body[0] as { id: number }).id];
 }
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  sqlite = platform.db.$client;
-  prepare = sqlite.prepare.bind(sqlite);
-  sqlite.prepare = ((source: string) => {
-    recorded.push(source);
-    return prepare(source);
-  }) as Database.Database["prepare"];
-  client = await platform.session("demo.client");
-  assets = await platform.session("demo.assets");
-  partner = await platform.session("demo.partner");
-});
-
-afterAll(() => {
-  if (sqlite) sqlite.prepare = prepare;
-  platform?.close();
+  watchPrepares(harness.platform, (source) => recorded.push(source));
+  client = await harness.platform.session("demo.client");
+  assets = await harness.platform.session("demo.assets");
+  partner = await harness.platform.session("demo.partner");
 });
 
 describe("statements prepared once (decision 131)", () => {
@@ -95,7 +81,7 @@ describe("statements prepared once (decision 131)", () => {
     }
     // demo.partner's other assets are owned jointly, demo.assets' in several currencies: other lists
     const [partnerMember] = await memberAndAdviser(partner);
-    const jointly = await platform.call<Array<{ owners: unknown[] }>>(
+    const jointly = await harness.platform.call<Array<{ owners: unknown[] }>>(
       `/resourceful/entity/client/${partnerMember}/asset`,
       {
         token: partner,

@@ -1,14 +1,14 @@
 import type Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TOUCH_PRECISION_MS } from "../../server/sessions";
-import { type Platform, startPlatform } from "./harness";
+import { withPlatform, watchPrepares } from "./harness";
 
 // Decision 130: the documents' calls, the client list and a batch's items build and prepare their
 // statements once (one per shape of a list's filters), and a batch's reading items use the session
 // its own call found instead of looking it up and refreshing it again per item; a session's idle
 // clock is written once per TOUCH_PRECISION_MS, not on every call.
 
-let platform: Platform;
+const harness = withPlatform();
 let client: string;
 let adviser: string;
 let clientEntity: number;
@@ -27,24 +27,17 @@ function counting(statement: Database.Statement, method: "get" | "run", counter:
 }
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  const sqlite = platform.db.$client as Database.Database & { prepare: Database.Database["prepare"] };
-  const prepare = sqlite.prepare.bind(sqlite);
-  sqlite.prepare = ((source: string) => {
+  watchPrepares(harness.platform, (source, statement) => {
     seen.prepared.push(source);
-    const statement = prepare(source);
     if (/^select .* from "sessions" .*"sessions"\."token_hash" = \?/.test(source))
       counting(statement, "get", "lookups");
     if (/^update "sessions" set "last_seen_at" = \?/.test(source)) counting(statement, "run", "touches");
-    return statement;
-  }) as Database.Database["prepare"];
-  client = await platform.session("demo.client");
-  adviser = await platform.session("demo.adviser", "adviser");
-  clientEntity = (await platform.call<{ entity_id: number }>("/resourceful/session/user", { token: client })).body
-    .entity_id;
+  });
+  client = await harness.platform.session("demo.client");
+  adviser = await harness.platform.session("demo.adviser", "adviser");
+  clientEntity = (await harness.platform.call<{ entity_id: number }>("/resourceful/session/user", { token: client }))
+    .body.entity_id;
 });
-
-afterAll(() => platform?.close());
 
 type Listed = { id: number; bookmark: string };
 
@@ -57,7 +50,7 @@ async function documentAndClientCalls(values: {
   pick: number;
 }) {
   const get = async <T>(path: string, token: string) => {
-    const answer = await platform.call<T>(path, { token });
+    const answer = await harness.platform.call<T>(path, { token });
     expect(answer.status, path).toBe(200);
     return answer.body;
   };
@@ -104,10 +97,10 @@ describe("statements prepared once (decision 130)", () => {
         url,
       }),
     );
-    platform.clock.advance(TOUCH_PRECISION_MS);
+    harness.platform.clock.advance(TOUCH_PRECISION_MS);
     seen.lookups = 0;
     seen.touches = 0;
-    const answer = await platform.call<Array<{ code: number }>>("/resourceful", {
+    const answer = await harness.platform.call<Array<{ code: number }>>("/resourceful", {
       method: "POST",
       token: client,
       body: { batch: items },
@@ -117,23 +110,23 @@ describe("statements prepared once (decision 130)", () => {
   });
 
   it("writes a session's idle clock once per TOUCH_PRECISION_MS, and the session still ends when idle", async () => {
-    const own = await platform.session("demo.partner");
-    const user = () => platform.call("/resourceful/session/user", { token: own, authFailureAsError: true });
-    platform.clock.advance(TOUCH_PRECISION_MS);
+    const own = await harness.platform.session("demo.partner");
+    const user = () => harness.platform.call("/resourceful/session/user", { token: own, authFailureAsError: true });
+    harness.platform.clock.advance(TOUCH_PRECISION_MS);
     seen.touches = 0;
     expect((await user()).status).toBe(200);
     expect((await user()).status).toBe(200);
     expect(seen.touches).toBe(1);
-    platform.clock.advance(TOUCH_PRECISION_MS - 1);
+    harness.platform.clock.advance(TOUCH_PRECISION_MS - 1);
     expect((await user()).status).toBe(200);
     expect(seen.touches).toBe(1);
-    platform.clock.advance(1);
+    harness.platform.clock.advance(1);
     expect((await user()).status).toBe(200);
     expect(seen.touches).toBe(2);
     // the default profile's 30 idle minutes count from the last write
-    platform.clock.advance(30 * 60_000 - 1);
+    harness.platform.clock.advance(30 * 60_000 - 1);
     expect((await user()).status).toBe(200);
-    platform.clock.advance(30 * 60_000 + 1);
+    harness.platform.clock.advance(30 * 60_000 + 1);
     expect((await user()).status).toBe(401);
   });
 
@@ -144,7 +137,7 @@ describe("statements prepared once (decision 130)", () => {
       { name: "after", method: "GET", url: "session/user" },
     ];
     seen.lookups = 0;
-    const answer = await platform.call<Array<{ code: number }>>("/resourceful", {
+    const answer = await harness.platform.call<Array<{ code: number }>>("/resourceful", {
       method: "POST",
       token: client,
       body: { batch: items },

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Platform, startPlatform } from "./harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { withPlatform, watchPrepares } from "./harness";
 
 // Decision 123: every statement the portal's hot calls make (the session lookup and touch, the
 // clients' home and analysis calls, documents, a batch) finds its rows through an index: none reads
@@ -53,51 +53,48 @@ const ADVISER_CALLS = [
 /** Tables small by nature (settings, lists of names), which SQLite may read whole. */
 const SMALL_ROWS = 100;
 
-let platform: Platform;
+const harness = withPlatform();
 const statements = new Set<string>();
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  const sqlite = platform.db.$client as Database.Database & { prepare: Database.Database["prepare"] };
-  const prepare = sqlite.prepare.bind(sqlite);
   // every statement prepared from now on, including the ones prepared once and kept
-  sqlite.prepare = ((source: string) => {
-    statements.add(source);
-    return prepare(source);
-  }) as Database.Database["prepare"];
-  const token = await platform.session("demo.client");
+  const stopWatching = watchPrepares(harness.platform, (source) => statements.add(source));
+  const token = await harness.platform.session("demo.client");
   for (const path of HOT_CALLS) {
-    const answer = await platform.call(path, { token });
+    const answer = await harness.platform.call(path, { token });
     expect([200, 404], `${path}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
   }
   // a document of the client's, and the next page after the first (bookmarks of the list's answer)
-  const list = await platform.call<Array<{ id: number; bookmark: string }>>("/resourceful/docnote-v2?page_size=2", {
-    token,
-  });
+  const list = await harness.platform.call<Array<{ id: number; bookmark: string }>>(
+    "/resourceful/docnote-v2?page_size=2",
+    {
+      token,
+    },
+  );
   expect(list.body.length).toBe(2);
-  expect((await platform.call(`/resourceful/docnote-v2/${list.body[0]!.id}`, { token })).status).toBe(200);
+  expect((await harness.platform.call(`/resourceful/docnote-v2/${list.body[0]!.id}`, { token })).status).toBe(200);
   const next = `/resourceful/docnote-v2?page_size=2&page_bookmark=${encodeURIComponent(list.body[1]!.bookmark)}`;
-  expect((await platform.call(next, { token })).status).toBe(200);
-  const adviser = await platform.session("demo.adviser", "adviser");
+  expect((await harness.platform.call(next, { token })).status).toBe(200);
+  const adviser = await harness.platform.session("demo.adviser", "adviser");
   for (const path of ADVISER_CALLS) {
-    const answer = await platform.call(path, { token: adviser });
+    const answer = await harness.platform.call(path, { token: adviser });
     expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
   }
-  const clients = await platform.call<Array<{ bookmark: string }>>(ADVISER_CALLS[0]!, { token: adviser });
+  const clients = await harness.platform.call<Array<{ bookmark: string }>>(ADVISER_CALLS[0]!, { token: adviser });
   const nextClients = `/resourceful/entity/client-v3?page_size=20&page_bookmark=${encodeURIComponent(clients.body[19]!.bookmark)}`;
-  expect((await platform.call(nextClients, { token: adviser })).status).toBe(200);
+  expect((await harness.platform.call(nextClients, { token: adviser })).status).toBe(200);
   // the transactions' next page, after the first page's last bookmark
-  const transactions = await platform.call<Array<{ bookmark: string }>>(
+  const transactions = await harness.platform.call<Array<{ bookmark: string }>>(
     "/resourceful/portfolio/transaction?timeframe=3Y&page_size=5",
     { token },
   );
   const bookmark = transactions.body.at(-1)?.bookmark as string;
-  const nextTransactions = await platform.call(
+  const nextTransactions = await harness.platform.call(
     `/resourceful/portfolio/transaction?timeframe=3Y&page_size=5&page_bookmark=${encodeURIComponent(bookmark)}`,
     { token },
   );
   expect(nextTransactions.status).toBe(200);
-  const batch = await platform.call("/resourceful", {
+  const batch = await harness.platform.call("/resourceful", {
     method: "POST",
     token,
     body: {
@@ -109,10 +106,8 @@ beforeAll(async () => {
     },
   });
   expect(batch.status).toBe(200);
-  sqlite.prepare = prepare;
+  stopWatching();
 });
-
-afterAll(() => platform?.close());
 
 /** The query plan of a statement, its parameters bound to null (the plan does not depend on them). */
 function planOf(sqlite: Database.Database, source: string): string[] {
@@ -129,7 +124,7 @@ function planOf(sqlite: Database.Database, source: string): string[] {
 
 describe("query plans of the hot calls (decision 123)", () => {
   it("reads no table of more than a few rows whole", () => {
-    const sqlite = platform.db.$client;
+    const sqlite = harness.platform.db.$client;
     const rows = new Map(
       (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map(
         (t) => [t.name, (sqlite.prepare(`SELECT count(*) AS n FROM "${t.name}"`).get() as { n: number }).n],

@@ -3,14 +3,14 @@
 // who may run what, the checks of a run, the job (not yet, the file, a failure, a job another user
 // ran, a job a restart interrupted) and the PDF's content against the position call's figures.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { reportJobs, siteSettings } from "../../server/db/schema";
 import { longDate } from "../../server/domain/calendar";
 import { formatMoney as pageMoney } from "~/lib/format";
 import { formatMoney, INVALID_DATA, NO_ACCOUNTS } from "../../server/domain/valuation-report-pdf";
 import { pdfText } from "../pdf-text";
-import { type ErrorAnswer, type Platform, startPlatform } from "./harness";
+import { type ErrorAnswer, withPlatform } from "./harness";
 
 type Template = { id: number; name: string; userType: string; dateParameters: string; requiredSelector: string };
 type Member = { member_id: number; entity_name: string };
@@ -39,7 +39,7 @@ const ELLIE = 1;
 const JAMES = 2;
 const OLIVIA = 3;
 
-let platform: Platform;
+const harness = withPlatform();
 let client: string;
 let partner: string;
 let assets: string;
@@ -50,21 +50,27 @@ let assetsEntity: number;
 let seededDelay: unknown;
 
 const templatesOf = (token: string, clientId: number) =>
-  platform.call<Template[] & ErrorAnswer>(`/resourceful/xmerge/template/template-v2?client_id=${clientId}`, { token });
+  harness.platform.call<Template[] & ErrorAnswer>(`/resourceful/xmerge/template/template-v2?client_id=${clientId}`, {
+    token,
+  });
 
 const runTemplate = (token: string, id: number, body: unknown) =>
-  platform.call<Job & ErrorAnswer>(`/resourceful/xmerge/template/template-v2/${id}?_method=runasync`, {
+  harness.platform.call<Job & ErrorAnswer>(`/resourceful/xmerge/template/template-v2/${id}?_method=runasync`, {
     method: "POST",
     token,
     body,
   });
 
 const runValuation = (token: string, body: unknown) =>
-  platform.call<Job & ErrorAnswer>("/resourceful/xmerge/valuation?_method=runasync", { method: "POST", token, body });
+  harness.platform.call<Job & ErrorAnswer>("/resourceful/xmerge/valuation?_method=runasync", {
+    method: "POST",
+    token,
+    body,
+  });
 
 /** One poll: the status and, for 200, the file's bytes and headers; else the JSON body. */
 async function poll(token: string, jobId: string) {
-  const response = await fetch(`${platform.baseUrl}/resourceful/job_queue/completed_job/${jobId}`, {
+  const response = await fetch(`${harness.platform.baseUrl}/resourceful/job_queue/completed_job/${jobId}`, {
     headers: { Cookie: `XPLANID=${token}`, "X-Xplan-Auth-Failure-Action": "error" },
   });
   if (response.status === 200)
@@ -88,7 +94,7 @@ async function settle(token: string, jobId: string) {
 }
 
 async function setSetting(key: string, value: string | number) {
-  const answer = await platform.call(`/dev/settings/${key}`, { method: "PUT", body: { value } });
+  const answer = await harness.platform.call(`/dev/settings/${key}`, { method: "PUT", body: { value } });
   expect(answer.status).toBe(200);
 }
 
@@ -101,24 +107,19 @@ function sumOf(positions: Positions, accountIds?: number[]) {
 }
 
 beforeAll(async () => {
-  platform = await startPlatform();
   [client, partner, assets, messages, adviser, otherAdviser] = await Promise.all([
-    platform.session("demo.client"),
-    platform.session("demo.partner"),
-    platform.session("demo.assets"),
-    platform.session("demo.messages"),
-    platform.session("demo.adviser", "adviser"),
-    platform.session("demo.adviser2", "adviser"),
+    harness.platform.session("demo.client"),
+    harness.platform.session("demo.partner"),
+    harness.platform.session("demo.assets"),
+    harness.platform.session("demo.messages"),
+    harness.platform.session("demo.adviser", "adviser"),
+    harness.platform.session("demo.adviser2", "adviser"),
   ]);
-  assetsEntity = (await platform.call<{ entity_id: number }>("/resourceful/session/user", { token: assets })).body
-    .entity_id;
-  const row = platform.db.select().from(siteSettings).where(eq(siteSettings.key, "reportJobDelayMs")).get();
+  assetsEntity = (await harness.platform.call<{ entity_id: number }>("/resourceful/session/user", { token: assets }))
+    .body.entity_id;
+  const row = harness.platform.db.select().from(siteSettings).where(eq(siteSettings.key, "reportJobDelayMs")).get();
   seededDelay = row ? JSON.parse(row.valueJson) : undefined;
   await setSetting("reportJobDelayMs", 0);
-});
-
-afterAll(async () => {
-  await platform?.close();
 });
 
 describe("templates", () => {
@@ -153,8 +154,8 @@ describe("templates", () => {
   it("answers none for demo.partner and demo.assets (the single-click path), nor for demo.messages", async () => {
     expect((await templatesOf(partner, JAMES)).body).toEqual([]);
     expect((await templatesOf(assets, assetsEntity)).body).toEqual([]);
-    const me = (await platform.call<{ entity_id: number }>("/resourceful/session/user", { token: messages })).body
-      .entity_id;
+    const me = (await harness.platform.call<{ entity_id: number }>("/resourceful/session/user", { token: messages }))
+      .body.entity_id;
     expect((await templatesOf(messages, me)).body).toEqual([]);
   });
 
@@ -183,7 +184,7 @@ describe("templates", () => {
 
 describe("members", () => {
   it("answers the client first, then the login-accessible members of the group (not the child)", async () => {
-    const answer = await platform.call<Member[]>(`/resourceful/xmerge/valuation/member?client_id=${ELLIE}`, {
+    const answer = await harness.platform.call<Member[]>(`/resourceful/xmerge/valuation/member?client_id=${ELLIE}`, {
       token: client,
     });
     expect(answer.status).toBe(200);
@@ -196,18 +197,25 @@ describe("members", () => {
 
   it("answers an adviser for their client, and refuses what the caller may not see", async () => {
     expect(
-      (await platform.call<Member[]>(`/resourceful/xmerge/valuation/member?client_id=${JAMES}`, { token: adviser }))
-        .body[0],
+      (
+        await harness.platform.call<Member[]>(`/resourceful/xmerge/valuation/member?client_id=${JAMES}`, {
+          token: adviser,
+        })
+      ).body[0],
     ).toEqual({
       member_id: JAMES,
       entity_name: "James Hartley",
     });
     expect(
-      (await platform.call(`/resourceful/xmerge/valuation/member?client_id=${assetsEntity}`, { token: client })).status,
+      (await harness.platform.call(`/resourceful/xmerge/valuation/member?client_id=${assetsEntity}`, { token: client }))
+        .status,
     ).toBe(403);
     expect(
-      (await platform.call(`/resourceful/xmerge/valuation/member?client_id=${assetsEntity}`, { token: otherAdviser }))
-        .status,
+      (
+        await harness.platform.call(`/resourceful/xmerge/valuation/member?client_id=${assetsEntity}`, {
+          token: otherAdviser,
+        })
+      ).status,
     ).toBe(403);
   });
 });
@@ -289,7 +297,7 @@ describe("running a report: refusals and checks", () => {
     expect(answer.body.api_message).toMatch(/^Invalid body: /);
     expect(
       (
-        await platform.call(`/resourceful/xmerge/template/template-v2/1`, {
+        await harness.platform.call(`/resourceful/xmerge/template/template-v2/1`, {
           method: "POST",
           token: client,
           body: { entityid: ELLIE },
@@ -324,8 +332,8 @@ describe("running a report: refusals and checks", () => {
   });
 
   it("refuses the single-click report of a client without Portfolio or Assets access", async () => {
-    const me = (await platform.call<{ entity_id: number }>("/resourceful/session/user", { token: messages })).body
-      .entity_id;
+    const me = (await harness.platform.call<{ entity_id: number }>("/resourceful/session/user", { token: messages }))
+      .body.entity_id;
     const answer = await runValuation(messages, { clientId: me, variables: {} });
     expect(answer.status).toBe(403);
     expect(answer.body.api_message).toBe("Permission Error: Valuation reports need Portfolio or Assets access");
@@ -374,7 +382,8 @@ describe("the job", () => {
 
   it("answers 500 with the contract's message when the job fails (the dev switch), and the next job runs", async () => {
     expect(
-      (await platform.call("/dev/report-jobs/fail-next", { method: "POST", body: { username: "demo.client" } })).status,
+      (await harness.platform.call("/dev/report-jobs/fail-next", { method: "POST", body: { username: "demo.client" } }))
+        .status,
     ).toBe(200);
     const failing = await runTemplate(client, 1, { entityid: ELLIE, variables: { as_at_date: "2025-01-31" } });
     const failed = await settle(client, failing.body.job_id);
@@ -396,8 +405,8 @@ describe("the job", () => {
 
   it("fails, at start, the jobs a previous process left queued or running, with the interrupted message", async () => {
     const id = "a".repeat(32);
-    const user = (await platform.call<{ id: number }>("/resourceful/session/user", { token: client })).body.id;
-    platform.db
+    const user = (await harness.platform.call<{ id: number }>("/resourceful/session/user", { token: client })).body.id;
+    harness.platform.db
       .insert(reportJobs)
       .values({
         id,
@@ -412,8 +421,8 @@ describe("the job", () => {
     expect((await poll(client, id)).status).toBe(202);
     // a platform starting on the same database
     createApp({
-      db: platform.db,
-      clock: platform.clock,
+      db: harness.platform.db,
+      clock: harness.platform.clock,
       env: { port: 0, host: "127.0.0.1", dbFile: ":memory:", nodeEnv: "test" },
     });
     const answer = await poll(client, id);
@@ -424,14 +433,14 @@ describe("the job", () => {
   it("deletes finished jobs an hour after they end", async () => {
     const run = await runTemplate(client, 1, { entityid: ELLIE, variables: { as_at_date: "2025-01-31" } });
     expect((await settle(client, run.body.job_id)).status).toBe(200);
-    platform.db
+    harness.platform.db
       .update(reportJobs)
       .set({ finishedAt: "2025-03-14T08:00:00.000Z" })
       .where(eq(reportJobs.id, run.body.job_id))
       .run();
     createApp({
-      db: platform.db,
-      clock: platform.clock,
+      db: harness.platform.db,
+      clock: harness.platform.clock,
       env: { port: 0, host: "127.0.0.1", dbFile: ":memory:", nodeEnv: "test" },
     });
     expect((await poll(client, run.body.job_id)).status).toBe(404);
@@ -451,7 +460,7 @@ describe("the PDF", () => {
     const date = "2025-01-31";
     const text = await reportText(client, runTemplate(client, 1, { entityid: ELLIE, variables: { as_at_date: date } }));
     const positions = (
-      await platform.call<Positions>(`/resourceful/portfolio/position?date=${date}`, { token: client })
+      await harness.platform.call<Positions>(`/resourceful/portfolio/position?date=${date}`, { token: client })
     ).body;
     expect(positions.positions.length).toBeGreaterThan(3);
     expect(text.title).toBe("Portfolio valuation: Ellie Hartley");
@@ -495,7 +504,7 @@ describe("the PDF", () => {
   });
 
   it("a date-range report of one account: the period, the account only, its total and the performance", async () => {
-    const accounts = (await platform.call<Account[]>("/resourceful/portfolio/account", { token: client })).body;
+    const accounts = (await harness.platform.call<Account[]>("/resourceful/portfolio/account", { token: client })).body;
     const account = accounts.find((a) => !a.isLinked && a.service_type !== "Not managed") as Account;
     const from = "2024-03-14";
     const to = "2025-02-28";
@@ -508,9 +517,12 @@ describe("the PDF", () => {
       }),
     );
     const positions = (
-      await platform.call<Positions>(`/resourceful/portfolio/position?date=${to}&accountid=${account.accountid}`, {
-        token: client,
-      })
+      await harness.platform.call<Positions>(
+        `/resourceful/portfolio/position?date=${to}&accountid=${account.accountid}`,
+        {
+          token: client,
+        },
+      )
     ).body;
     const flat = text.text.replace(/\s+/g, " ");
     expect(flat).toContain(`Valuation for ${longDate(from)} to ${longDate(to)}`);
@@ -527,11 +539,11 @@ describe("the PDF", () => {
 
   it("a 3-year report of an account opened inside it: its returns labelled since its opening, annualised over that (decision 109)", async () => {
     // James's account, linked to Ellie (the client templates are hers)
-    const accounts = (await platform.call<Account[]>("/resourceful/portfolio/account", { token: client })).body;
+    const accounts = (await harness.platform.call<Account[]>("/resourceful/portfolio/account", { token: client })).body;
     const usd = accounts.find((a) => a.description === "James US dollar account") as Account;
     const opened = String(
       (
-        platform.db.$client
+        harness.platform.db.$client
           .prepare("SELECT MIN(trade_date) AS d FROM transactions WHERE account_id = ? AND type = 'transfer_in'")
           .get(usd.accountid) as { d: string }
       ).d,
@@ -555,7 +567,8 @@ describe("the PDF", () => {
   });
 
   it("a group's report for an adviser: the adviser template, the group's accounts only", async () => {
-    const groups = (await platform.call<Group[]>("/resourceful/portfolio/group/account", { token: client })).body;
+    const groups = (await harness.platform.call<Group[]>("/resourceful/portfolio/group/account", { token: client }))
+      .body;
     const group = groups[0] as Group;
     const text = await reportText(
       adviser,
@@ -566,7 +579,7 @@ describe("the PDF", () => {
       }),
     );
     const positions = (
-      await platform.call<Positions>(
+      await harness.platform.call<Positions>(
         `/resourceful/portfolio/group/account/code/${group.group_code}/position?date=2025-02-28`,
         { token: client },
       )
@@ -582,7 +595,7 @@ describe("the PDF", () => {
     const text = await reportText(partner, runValuation(partner, { clientId: JAMES, groupCode: null, variables: {} }));
     // as at today, the prices the client sees (view_marketdata: delayed), as the portal asks for them
     const positions = (
-      await platform.call<Positions>("/resourceful/portfolio/position?pricing_type=delayed", { token: partner })
+      await harness.platform.call<Positions>("/resourceful/portfolio/position?pricing_type=delayed", { token: partner })
     ).body;
     const flat = text.text.replace(/\s+/g, " ");
     expect(text.title).toBe("Portfolio valuation: James Hartley");
@@ -610,13 +623,14 @@ describe("development hooks", () => {
   });
 
   it("the copy of demo.client keeps its template assignments", async () => {
-    const copy = await platform.call<{ user_id: number }>("/dev/users/demo.client/copy", {
+    const copy = await harness.platform.call<{ user_id: number }>("/dev/users/demo.client/copy", {
       method: "POST",
       body: { username: "reports.copy" },
     });
     expect(copy.status).toBe(201);
-    const token = await platform.session("reports.copy");
-    const me = (await platform.call<{ entity_id: number }>("/resourceful/session/user", { token })).body.entity_id;
+    const token = await harness.platform.session("reports.copy");
+    const me = (await harness.platform.call<{ entity_id: number }>("/resourceful/session/user", { token })).body
+      .entity_id;
     expect((await templatesOf(token, me)).body.map((t) => t.name)).toEqual([
       "Portfolio valuation",
       "Performance report",
@@ -625,12 +639,16 @@ describe("development hooks", () => {
   });
 
   it("the settings route refuses a malformed key or value", async () => {
-    expect((await platform.call("/dev/settings/bad%20key", { method: "PUT", body: { value: 1 } })).status).toBe(400);
+    expect((await harness.platform.call("/dev/settings/bad%20key", { method: "PUT", body: { value: 1 } })).status).toBe(
+      400,
+    );
     expect(
-      (await platform.call("/dev/settings/reportJobDelayMs", { method: "PUT", body: { value: { a: 1 } } })).status,
+      (await harness.platform.call("/dev/settings/reportJobDelayMs", { method: "PUT", body: { value: { a: 1 } } }))
+        .status,
     ).toBe(400);
     expect(
-      (await platform.call("/dev/report-jobs/fail-next", { method: "POST", body: { username: "nobody.here" } })).status,
+      (await harness.platform.call("/dev/report-jobs/fail-next", { method: "POST", body: { username: "nobody.here" } }))
+        .status,
     ).toBe(404);
   });
 });

@@ -1,10 +1,10 @@
 import { request as httpRequest } from "node:http";
 import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readEnv } from "../../server/env";
 import { createLogger, logLevelOf } from "../../server/lib/logger";
 import { currentRequestId, requestIdOf, runWithRequestId } from "../../server/lib/request-id";
-import { type Platform, startPlatform } from "./harness";
+import { withPlatform } from "./harness";
 
 // issue 26: the platform answers with the caller's request id (or its own), and every line it logs
 // about a request carries that id; secrets given in the fields are never written.
@@ -22,20 +22,12 @@ function capture() {
   return { destination, lines, events: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
 }
 
-let platform: Platform;
 const log = capture();
-
-beforeAll(async () => {
-  platform = await startPlatform({ logger: createLogger("info", log.destination) });
-});
-
-afterAll(async () => {
-  await platform?.close();
-});
+const harness = withPlatform({ logger: createLogger("info", log.destination) });
 
 /** A GET with the headers given (Host included, which fetch would not send as given). */
 function get(path: string, headers: Record<string, string>) {
-  const { port } = new URL(platform.baseUrl);
+  const { port } = new URL(harness.platform.baseUrl);
   return new Promise<{ status: number; requestId: string | undefined }>((resolve, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port, path, headers }, (res) => {
       res.resume();
@@ -59,10 +51,12 @@ describe("the platform's request id", () => {
   });
 
   it("answers with the caller's X-Request-Id and logs the request's line with it, without the query", async () => {
-    const answer = await platform.call("/xplan/health?name=Hartley");
+    const answer = await harness.platform.call("/xplan/health?name=Hartley");
     expect(answer.headers.get("x-request-id")).toMatch(UUID);
     const given = "portal-7f3a.1";
-    const res = await fetch(`${platform.baseUrl}/xplan/health?name=Hartley`, { headers: { "X-Request-Id": given } });
+    const res = await fetch(`${harness.platform.baseUrl}/xplan/health?name=Hartley`, {
+      headers: { "X-Request-Id": given },
+    });
     expect(res.headers.get("x-request-id")).toBe(given);
     await res.text();
     await new Promise((r) => setTimeout(r, 20));
@@ -81,7 +75,7 @@ describe("the platform's request id", () => {
   });
 
   it("replaces an id that is not sane with its own", async () => {
-    const res = await fetch(`${platform.baseUrl}/xplan/health`, {
+    const res = await fetch(`${harness.platform.baseUrl}/xplan/health`, {
       headers: { "X-Request-Id": 'forged"id with spaces' },
     });
     await res.text();

@@ -3,9 +3,9 @@
 // config (read and set), the review's pages, state, playback and submission, who may call them, the
 // demo data and the dev copy of a reviewing client.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { capabilities, contacts, documents, entities, siteSettings, users } from "../../server/db/schema";
-import { type ClientRow, type ErrorAnswer, type Platform, startPlatform } from "./harness";
+import { type ClientRow, type ErrorAnswer, type Platform, withPlatform } from "./harness";
 
 type Config = {
   fact_find_status: string;
@@ -122,26 +122,24 @@ function setting(platform: Platform, key: string, value: unknown) {
 }
 
 describe("notification config", () => {
-  let platform: Platform;
+  const harness = withPlatform();
   let ellie: string;
   let james: string;
   let assets: string;
   let adviser: string;
   let adviser2: string;
   beforeAll(async () => {
-    platform = await startPlatform();
     [ellie, james, assets, adviser, adviser2] = await Promise.all([
-      platform.session("demo.client"),
-      platform.session("demo.partner"),
-      platform.session("demo.assets"),
-      platform.session("demo.adviser", "adviser"),
-      platform.session("demo.adviser2", "adviser"),
+      harness.platform.session("demo.client"),
+      harness.platform.session("demo.partner"),
+      harness.platform.session("demo.assets"),
+      harness.platform.session("demo.adviser", "adviser"),
+      harness.platform.session("demo.adviser2", "adviser"),
     ]);
   });
-  afterAll(() => platform.close());
 
   it("answers every field without `fields`: Eleanor's review in progress, James her partner, the fact find's template", async () => {
-    const answer = await platform.call<Config>(v4(ELLIE), { token: ellie });
+    const answer = await harness.platform.call<Config>(v4(ELLIE), { token: ellie });
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.body)).toEqual(CONFIG_FIELDS);
     expect(answer.body).toEqual({
@@ -155,25 +153,28 @@ describe("notification config", () => {
       email_template_id: expect.any(Number),
       partner_entity_id: JAMES,
     });
-    const template = await platform.call<{ id: number; name: string; subject: string; body: string }>(
+    const template = await harness.platform.call<{ id: number; name: string; subject: string; body: string }>(
       `/resourceful/email/template/${answer.body.email_template_id}`,
       { token: ellie },
     );
     expect(template.status).toBe(200);
     expect(template.body.name).toMatch(/fact find/i);
     expect(template.body.subject).toContain("{client_name}");
-    const jamesOwn = await platform.call<Config>(v4(JAMES), { token: james });
+    const jamesOwn = await harness.platform.call<Config>(v4(JAMES), { token: james });
     expect(jamesOwn.body.xpt_review_status).toBe("In Progress");
     expect(jamesOwn.body.partner_entity_id).toBe(ELLIE);
   });
 
   it("answers exactly the asked fields, in the asked order, repeated or comma-separated", async () => {
-    const answer = await platform.call<Partial<Config>>(v4(ELLIE, "?fields=xpt_review_status,robo_journey_type"), {
-      token: ellie,
-    });
+    const answer = await harness.platform.call<Partial<Config>>(
+      v4(ELLIE, "?fields=xpt_review_status,robo_journey_type"),
+      {
+        token: ellie,
+      },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ xpt_review_status: "In Progress", robo_journey_type: "none" });
-    const repeated = await platform.call<Partial<Config>>(
+    const repeated = await harness.platform.call<Partial<Config>>(
       v4(ELLIE, "?fields=can_complete_journey&fields=partner_entity_id"),
       { token: ellie },
     );
@@ -181,81 +182,91 @@ describe("notification config", () => {
   });
 
   it("answers 400 'invalid field name' for an unknown name", async () => {
-    const answer = await platform.call(v4(ELLIE, "?fields=xpt_review_status,shoe_size"), { token: ellie });
+    const answer = await harness.platform.call(v4(ELLIE, "?fields=xpt_review_status,shoe_size"), { token: ellie });
     expect(answer.status).toBe(400);
     expect(answer.body.api_message).toBe("invalid field name: shoe_size");
   });
 
   it("answers the same 400 for the names of notificationFieldsUnsupported, as an older platform (the portal's fallback)", async () => {
-    const site = await platform.call<{ settings: Record<string, unknown> }>("/resourceful/site");
+    const site = await harness.platform.call<{ settings: Record<string, unknown> }>("/resourceful/site");
     expect(site.body.settings.notificationFieldsUnsupported).toBe("");
-    setting(platform, "notificationFieldsUnsupported", "xpt_review_status, robo_journey_type,robo_journey_status");
+    setting(
+      harness.platform,
+      "notificationFieldsUnsupported",
+      "xpt_review_status, robo_journey_type,robo_journey_status",
+    );
     try {
-      const asked = await platform.call(v4(ELLIE, "?fields=fact_find_status,robo_journey_type"), { token: ellie });
+      const asked = await harness.platform.call(v4(ELLIE, "?fields=fact_find_status,robo_journey_type"), {
+        token: ellie,
+      });
       expect(asked.status).toBe(400);
       expect(asked.body.api_message).toBe("invalid field name: robo_journey_type");
-      const review = await platform.call(v4(ELLIE, "?fields=xpt_review_status"), { token: ellie });
+      const review = await harness.platform.call(v4(ELLIE, "?fields=xpt_review_status"), { token: ellie });
       expect(review.body.api_message).toBe("invalid field name: xpt_review_status");
-      const others = await platform.call<Partial<Config>>(v4(ELLIE, "?fields=fact_find_status"), { token: ellie });
+      const others = await harness.platform.call<Partial<Config>>(v4(ELLIE, "?fields=fact_find_status"), {
+        token: ellie,
+      });
       expect(others.status).toBe(200);
-      const all = await platform.call<Partial<Config>>(v4(ELLIE), { token: ellie });
+      const all = await harness.platform.call<Partial<Config>>(v4(ELLIE), { token: ellie });
       expect(Object.keys(all.body)).toEqual(
         CONFIG_FIELDS.filter((f) => !["xpt_review_status", "robo_journey_type", "robo_journey_status"].includes(f)),
       );
     } finally {
-      setting(platform, "notificationFieldsUnsupported", "");
+      setting(harness.platform, "notificationFieldsUnsupported", "");
     }
-    expect((await platform.call(v4(ELLIE, "?fields=xpt_review_status"), { token: ellie })).status).toBe(200);
+    expect((await harness.platform.call(v4(ELLIE, "?fields=xpt_review_status"), { token: ellie })).status).toBe(200);
   });
 
   it("has the panels' demo logins: a fact find and an investment journey, a retirement health check in progress", async () => {
-    const factFind = await platform.session("demo.factfind");
-    const robo = await platform.session("demo.robo");
-    const factFindId = entityOf(platform, "demo.factfind");
-    const roboId = entityOf(platform, "demo.robo");
-    expect((await platform.call<Config>(v4(factFindId), { token: factFind })).body).toMatchObject({
+    const factFind = await harness.platform.session("demo.factfind");
+    const robo = await harness.platform.session("demo.robo");
+    const factFindId = entityOf(harness.platform, "demo.factfind");
+    const roboId = entityOf(harness.platform, "demo.robo");
+    expect((await harness.platform.call<Config>(v4(factFindId), { token: factFind })).body).toMatchObject({
       fact_find_status: "1",
       xpt_review_status: "",
       robo_journey_type: "investment",
       robo_journey_status: "enabled",
       partner_entity_id: null,
     });
-    expect((await platform.call<Config>(v4(roboId), { token: robo })).body).toMatchObject({
+    expect((await harness.platform.call<Config>(v4(roboId), { token: robo })).body).toMatchObject({
       fact_find_status: "0",
       xpt_review_status: "",
       robo_journey_type: "retirement_health_check",
       robo_journey_status: "in_progress",
     });
     for (const id of [factFindId, roboId]) {
-      const person = platform.db.select().from(entities).where(eq(entities.id, id)).get()!;
+      const person = harness.platform.db.select().from(entities).where(eq(entities.id, id)).get()!;
       expect(person.clientAccessLevel).toBe(2);
     }
     // in no adviser's list
     for (const token of [adviser, adviser2]) {
-      const list = await platform.call<ClientRow[]>("/resourceful/entity/client-v3?page_size=100", { token });
+      const list = await harness.platform.call<ClientRow[]>("/resourceful/entity/client-v3?page_size=100", { token });
       expect(list.body.map((c) => c.id)).not.toContain(factFindId);
       expect(list.body.map((c) => c.id)).not.toContain(roboId);
-      expect((await platform.call(v4(factFindId), { token })).status).toBe(403);
+      expect((await harness.platform.call(v4(factFindId), { token })).status).toBe(403);
     }
   });
 
   it("is read by the partner with view_partner and the client's advisers; anyone else 403, a non-client 404", async () => {
-    expect((await platform.call<Config>(v4(ELLIE), { token: james })).status).toBe(200);
-    expect((await platform.call<Config>(v4(JAMES), { token: ellie })).status).toBe(200);
-    expect((await platform.call<Config>(v4(ELLIE), { token: adviser })).body.xpt_review_status).toBe("In Progress");
+    expect((await harness.platform.call<Config>(v4(ELLIE), { token: james })).status).toBe(200);
+    expect((await harness.platform.call<Config>(v4(JAMES), { token: ellie })).status).toBe(200);
+    expect((await harness.platform.call<Config>(v4(ELLIE), { token: adviser })).body.xpt_review_status).toBe(
+      "In Progress",
+    );
     // Oliver advises Ellie (not as primary) but not James
-    expect((await platform.call(v4(ELLIE), { token: adviser2 })).status).toBe(200);
-    expect((await platform.call(v4(JAMES), { token: adviser2 })).status).toBe(403);
-    const other = await platform.call(v4(ELLIE), { token: assets });
+    expect((await harness.platform.call(v4(ELLIE), { token: adviser2 })).status).toBe(200);
+    expect((await harness.platform.call(v4(JAMES), { token: adviser2 })).status).toBe(403);
+    const other = await harness.platform.call(v4(ELLIE), { token: assets });
     expect(other.status).toBe(403);
     expect(other.body.api_message).toBe("Permission Error: You do not have access to this entity");
-    expect((await platform.call(v4(adviserEntity(platform)), { token: ellie })).status).toBe(404);
-    expect((await platform.call(v4(999_999), { token: ellie })).status).toBe(404);
-    expect((await platform.call(v4(ELLIE), { token: null })).status).toBe(401);
+    expect((await harness.platform.call(v4(adviserEntity(harness.platform)), { token: ellie })).status).toBe(404);
+    expect((await harness.platform.call(v4(999_999), { token: ellie })).status).toBe(404);
+    expect((await harness.platform.call(v4(ELLIE), { token: null })).status).toBe(401);
   });
 
   it("is set by the client for themselves; the partner's review status with view_partner only", async () => {
-    const own = await platform.call<Config>(v4(ELLIE), {
+    const own = await harness.platform.call<Config>(v4(ELLIE), {
       method: "PATCH",
       token: ellie,
       body: { fact_find_status: "0", robo_journey_status: "declined" },
@@ -263,21 +274,21 @@ describe("notification config", () => {
     expect(own.status).toBe(200);
     expect(Object.keys(own.body)).toEqual(CONFIG_FIELDS);
     expect(own.body.robo_journey_status).toBe("declined");
-    const entity = platform.db.select().from(entities).where(eq(entities.id, ELLIE)).get()!;
+    const entity = harness.platform.db.select().from(entities).where(eq(entities.id, ELLIE)).get()!;
     expect(entity.roboJourneyStatus).toBe("declined");
 
     // read case-insensitively, kept as the canonical text
-    const forJames = await platform.call<Config>(v4(JAMES), {
+    const forJames = await harness.platform.call<Config>(v4(JAMES), {
       method: "PATCH",
       token: ellie,
       body: { xpt_review_status: "follow up required" },
     });
     expect(forJames.status).toBe(200);
     expect(forJames.body.xpt_review_status).toBe("Follow Up Required");
-    expect(platform.db.select().from(entities).where(eq(entities.id, JAMES)).get()!.reviewStatus).toBe(
+    expect(harness.platform.db.select().from(entities).where(eq(entities.id, JAMES)).get()!.reviewStatus).toBe(
       "Follow Up Required",
     );
-    const notReview = await platform.call(v4(JAMES), {
+    const notReview = await harness.platform.call(v4(JAMES), {
       method: "PATCH",
       token: ellie,
       body: { fact_find_status: "1" },
@@ -285,20 +296,25 @@ describe("notification config", () => {
     expect(notReview.status).toBe(403);
 
     // without view_partner, not even the review status
-    platform.db
+    harness.platform.db
       .delete(capabilities)
       .where(and(eq(capabilities.entityId, ELLIE), eq(capabilities.name, "view_partner")))
       .run();
     try {
       expect(
-        (await platform.call(v4(JAMES), { method: "PATCH", token: ellie, body: { xpt_review_status: "In Progress" } }))
-          .status,
+        (
+          await harness.platform.call(v4(JAMES), {
+            method: "PATCH",
+            token: ellie,
+            body: { xpt_review_status: "In Progress" },
+          })
+        ).status,
       ).toBe(403);
-      expect((await platform.call(v4(JAMES), { token: ellie })).status).toBe(403);
+      expect((await harness.platform.call(v4(JAMES), { token: ellie })).status).toBe(403);
     } finally {
-      platform.db.insert(capabilities).values({ entityId: ELLIE, name: "view_partner" }).run();
+      harness.platform.db.insert(capabilities).values({ entityId: ELLIE, name: "view_partner" }).run();
     }
-    const back = await platform.call<Config>(v4(JAMES), {
+    const back = await harness.platform.call<Config>(v4(JAMES), {
       method: "PATCH",
       token: ellie,
       body: { xpt_review_status: "In Progress" },
@@ -307,7 +323,7 @@ describe("notification config", () => {
   });
 
   it("refuses advisers (read only), other clients, bad values and unknown fields", async () => {
-    const byAdviser = await platform.call(v4(ELLIE), {
+    const byAdviser = await harness.platform.call(v4(ELLIE), {
       method: "PATCH",
       token: adviser,
       body: { xpt_review_status: "Follow Up Required" },
@@ -315,56 +331,57 @@ describe("notification config", () => {
     expect(byAdviser.status).toBe(403);
     expect(byAdviser.body.api_message).toBe("Permission Error: This feature is only available to clients");
     expect(
-      (await platform.call(v4(ELLIE), { method: "PATCH", token: assets, body: { fact_find_status: "0" } })).status,
+      (await harness.platform.call(v4(ELLIE), { method: "PATCH", token: assets, body: { fact_find_status: "0" } }))
+        .status,
     ).toBe(403);
-    const bad = await platform.call(v4(ELLIE), {
+    const bad = await harness.platform.call(v4(ELLIE), {
       method: "PATCH",
       token: ellie,
       body: { xpt_review_status: "Finished" },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.api_message).toMatch(/^Invalid body: xpt_review_status: Expected one of 'In Progress'/);
-    const robo = await platform.call(v4(ELLIE), {
+    const robo = await harness.platform.call(v4(ELLIE), {
       method: "PATCH",
       token: ellie,
       body: { robo_journey_status: "started" },
     });
     expect(robo.status).toBe(400);
     expect(robo.body.api_message).toContain("robo_journey_status");
-    const empty = await platform.call(v4(ELLIE), { method: "PATCH", token: ellie, body: {} });
+    const empty = await harness.platform.call(v4(ELLIE), { method: "PATCH", token: ellie, body: {} });
     expect(empty.status).toBe(400);
-    const unknown = await platform.call(v4(ELLIE), {
+    const unknown = await harness.platform.call(v4(ELLIE), {
       method: "PATCH",
       token: ellie,
       body: { robo_journey_type: "investment" },
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.api_message).toBe("invalid field name: robo_journey_type");
-    expect(platform.db.select().from(entities).where(eq(entities.id, ELLIE)).get()!.reviewStatus).toBe("In Progress");
+    expect(harness.platform.db.select().from(entities).where(eq(entities.id, ELLIE)).get()!.reviewStatus).toBe(
+      "In Progress",
+    );
   });
 });
 
 describe("review pages, review, state and playback", () => {
-  let platform: Platform;
+  const harness = withPlatform();
   let ellie: string;
   let james: string;
   let assets: string;
   let adviser: string;
   let factFind: string;
   beforeAll(async () => {
-    platform = await startPlatform();
     [ellie, james, assets, adviser, factFind] = await Promise.all([
-      platform.session("demo.client"),
-      platform.session("demo.partner"),
-      platform.session("demo.assets"),
-      platform.session("demo.adviser", "adviser"),
-      platform.session("demo.factfind"),
+      harness.platform.session("demo.client"),
+      harness.platform.session("demo.partner"),
+      harness.platform.session("demo.assets"),
+      harness.platform.session("demo.adviser", "adviser"),
+      harness.platform.session("demo.factfind"),
     ]);
   });
-  afterAll(() => platform.close());
 
   it("answers the review's nine pages in order, per locale (en-GB without one)", async () => {
-    const gb = await platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=en-GB", {
+    const gb = await harness.platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=en-GB", {
       token: ellie,
     });
     expect(gb.status).toBe(200);
@@ -430,7 +447,7 @@ describe("review pages, review, state and playback", () => {
     );
 
     const fr = (
-      await platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=fr-CA", { token: ellie })
+      await harness.platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=fr-CA", { token: ellie })
     ).body.pages;
     expect(fr.map((p) => p.type)).toEqual(PAGE_TYPES);
     expect(fr[0]!.heading).toBe("Votre revue annuelle");
@@ -440,24 +457,24 @@ describe("review pages, review, state and playback", () => {
       enabled: false,
     });
     const ca = (
-      await platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=en-CA", { token: ellie })
+      await harness.platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=en-CA", { token: ellie })
     ).body.pages;
     const caText = JSON.stringify(ca.map((p) => Object.values(p)));
     expect(caText).toContain("advisor");
     expect(caText).not.toMatch(/adviser/i);
     const au = (
-      await platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=en-AU", { token: ellie })
+      await harness.platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=en-AU", { token: ellie })
     ).body.pages;
     expect(au[8]!.adviser_details_header).toBe("Your Adviser");
     const other = (
-      await platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=de-DE", { token: ellie })
+      await harness.platform.call<{ pages: Page[] }>("/resourceful/review/config?site_locales=de-DE", { token: ellie })
     ).body.pages;
     expect(other).toEqual(pages);
-    expect((await platform.call("/resourceful/review/config", { token: null })).status).toBe(401);
+    expect((await harness.platform.call("/resourceful/review/config", { token: null })).status).toBe(401);
   });
 
   it("answers Eleanor's review: in progress, James in progress, she may answer for him, no state yet", async () => {
-    const answer = await platform.call<Review>(review(ELLIE), { token: ellie });
+    const answer = await harness.platform.call<Review>(review(ELLIE), { token: ellie });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       client_id: ELLIE,
@@ -466,15 +483,17 @@ describe("review pages, review, state and playback", () => {
       can_answer_for_partner: true,
       state: null,
     });
-    const own = await platform.call<Review>(review(JAMES), { token: james });
+    const own = await harness.platform.call<Review>(review(JAMES), { token: james });
     expect(own.body).toMatchObject({
       client_id: JAMES,
       partner: { id: ELLIE, review_status: "In Progress" },
       can_answer_for_partner: true,
     });
-    const none = await platform.call<Review>(review(entityOf(platform, "demo.factfind")), { token: factFind });
+    const none = await harness.platform.call<Review>(review(entityOf(harness.platform, "demo.factfind")), {
+      token: factFind,
+    });
     expect(none.body).toEqual({
-      client_id: entityOf(platform, "demo.factfind"),
+      client_id: entityOf(harness.platform, "demo.factfind"),
       review_status: "",
       partner: null,
       can_answer_for_partner: false,
@@ -495,15 +514,16 @@ describe("review pages, review, state and playback", () => {
       ],
     ] as const) {
       for (const token of [adviser, james, assets]) {
-        const answer = await platform.call(review(ELLIE, rest), { method, token, body });
+        const answer = await harness.platform.call(review(ELLIE, rest), { method, token, body });
         expect(answer.status, `${method} ${rest}`).toBe(403);
       }
-      expect((await platform.call(review(adviserEntity(platform), rest), { method, token: ellie, body })).status).toBe(
-        404,
-      );
-      expect((await platform.call(review(999_999, rest), { method, token: ellie, body })).status).toBe(404);
+      expect(
+        (await harness.platform.call(review(adviserEntity(harness.platform), rest), { method, token: ellie, body }))
+          .status,
+      ).toBe(404);
+      expect((await harness.platform.call(review(999_999, rest), { method, token: ellie, body })).status).toBe(404);
     }
-    expect((await platform.call<Review>(review(ELLIE), { token: ellie })).body.state).toBeNull();
+    expect((await harness.platform.call<Review>(review(ELLIE), { token: ellie })).body.state).toBeNull();
   });
 
   it("stores the state (validated), answers it, refuses it when the review is not in progress, and resets it", async () => {
@@ -522,7 +542,7 @@ describe("review pages, review, state and playback", () => {
         { id: 2, question: "Have your partner's circumstances changed?", response: false, additional_text: null },
       ],
     };
-    const put = await platform.call<Review>(review(ELLIE, "/state"), { method: "PUT", token: ellie, body });
+    const put = await harness.platform.call<Review>(review(ELLIE, "/state"), { method: "PUT", token: ellie, body });
     expect(put.status).toBe(200);
     expect(put.body.state).toEqual({
       order: 3,
@@ -531,10 +551,10 @@ describe("review pages, review, state and playback", () => {
       partner_questions: body.partner_questions,
       is_submitted: false,
       submitted_at: null,
-      updated_at: platform.clock.now().toISOString(),
+      updated_at: harness.platform.clock.now().toISOString(),
     });
-    expect((await platform.call<Review>(review(ELLIE), { token: ellie })).body.state).toEqual(put.body.state);
-    const again = await platform.call<Review>(review(ELLIE, "/state"), {
+    expect((await harness.platform.call<Review>(review(ELLIE), { token: ellie })).body.state).toEqual(put.body.state);
+    const again = await harness.platform.call<Review>(review(ELLIE, "/state"), {
       method: "PUT",
       token: ellie,
       body: { ...body, order: 4 },
@@ -549,10 +569,10 @@ describe("review pages, review, state and playback", () => {
       { ...body, client_questions: [{ ...body.client_questions[0], additional_text: "x".repeat(4001) }] },
       { ...body, client_questions: [{ ...body.client_questions[0], response: "yes" }] },
     ]) {
-      const answer = await platform.call(review(ELLIE, "/state"), { method: "PUT", token: ellie, body: wrong });
+      const answer = await harness.platform.call(review(ELLIE, "/state"), { method: "PUT", token: ellie, body: wrong });
       expect(answer.status).toBe(400);
     }
-    const limits = await platform.call(review(ELLIE, "/state"), {
+    const limits = await harness.platform.call(review(ELLIE, "/state"), {
       method: "PUT",
       token: ellie,
       body: {
@@ -563,7 +583,7 @@ describe("review pages, review, state and playback", () => {
     });
     expect(limits.status).toBe(200);
 
-    const notInProgress = await platform.call(review(entityOf(platform, "demo.factfind"), "/state"), {
+    const notInProgress = await harness.platform.call(review(entityOf(harness.platform, "demo.factfind"), "/state"), {
       method: "PUT",
       token: factFind,
       body,
@@ -571,14 +591,16 @@ describe("review pages, review, state and playback", () => {
     expect(notInProgress.status).toBe(409);
     expect(notInProgress.body.api_message).toBe("The review is not in progress");
 
-    expect((await platform.call(review(ELLIE, "/state"), { method: "DELETE", token: ellie })).status).toBe(204);
-    expect((await platform.call<Review>(review(ELLIE), { token: ellie })).body.state).toBeNull();
+    expect((await harness.platform.call(review(ELLIE, "/state"), { method: "DELETE", token: ellie })).status).toBe(204);
+    expect((await harness.platform.call<Review>(review(ELLIE), { token: ellie })).body.state).toBeNull();
     // deleting nothing is fine too
-    expect((await platform.call(review(ELLIE, "/state"), { method: "DELETE", token: ellie })).status).toBe(204);
+    expect((await harness.platform.call(review(ELLIE, "/state"), { method: "DELETE", token: ellie })).status).toBe(204);
   });
 
   it("plays back the recorded contact and personal details and risk profiles of Eleanor and James", async () => {
-    const answer = await platform.call<Playback>(review(ELLIE, "/playback?site_locales=en-GB"), { token: ellie });
+    const answer = await harness.platform.call<Playback>(review(ELLIE, "/playback?site_locales=en-GB"), {
+      token: ellie,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.client).toEqual({ id: ELLIE, name: "Ellie Hartley" });
     expect(answer.body.partner).toEqual({ id: JAMES, name: "James Hartley" });
@@ -602,7 +624,7 @@ describe("review pages, review, state and playback", () => {
     ]);
     // each contact value is the record's
     const recorded = (entityId: number, type: "p1" | "p2" | "p3" | "m1" | "m2") =>
-      platform.db
+      harness.platform.db
         .select()
         .from(contacts)
         .where(and(eq(contacts.entityId, entityId), eq(contacts.type, type)))
@@ -647,32 +669,34 @@ describe("review pages, review, state and playback", () => {
     });
 
     // a change in the records shows at once
-    platform.db.update(entities).set({ middleName: null, dependents: 2 }).where(eq(entities.id, ELLIE)).run();
-    const changed = await platform.call<Playback>(review(ELLIE, "/playback"), { token: ellie });
+    harness.platform.db.update(entities).set({ middleName: null, dependents: 2 }).where(eq(entities.id, ELLIE)).run();
+    const changed = await harness.platform.call<Playback>(review(ELLIE, "/playback"), { token: ellie });
     expect(changed.body.values.find((v) => v.field_name === "middle_name")!.client_value).toBeNull();
     expect(changed.body.values.find((v) => v.field_name === "dependents")!.client_value).toBe("2");
-    platform.db.update(entities).set({ middleName: "Rose", dependents: 1 }).where(eq(entities.id, ELLIE)).run();
+    harness.platform.db.update(entities).set({ middleName: "Rose", dependents: 1 }).where(eq(entities.id, ELLIE)).run();
 
-    const fr = await platform.call<Playback>(review(ELLIE, "/playback?site_locales=fr-CA"), { token: ellie });
+    const fr = await harness.platform.call<Playback>(review(ELLIE, "/playback?site_locales=fr-CA"), { token: ellie });
     expect(fr.body.risk_profile.client).toMatchObject({ name: "Équilibré", index: 4 });
   });
 
   it("plays back no partner without view_partner, and an empty risk profile without one", async () => {
-    platform.db
+    harness.platform.db
       .delete(capabilities)
       .where(and(eq(capabilities.entityId, ELLIE), eq(capabilities.name, "view_partner")))
       .run();
     try {
-      const answer = await platform.call<Playback>(review(ELLIE, "/playback"), { token: ellie });
+      const answer = await harness.platform.call<Playback>(review(ELLIE, "/playback"), { token: ellie });
       expect(answer.body.partner).toBeNull();
       expect(answer.body.values.every((v) => v.partner_value === null)).toBe(true);
       expect(answer.body.risk_profile.partner).toBeNull();
-      expect((await platform.call<Review>(review(ELLIE), { token: ellie })).body.can_answer_for_partner).toBe(false);
+      expect((await harness.platform.call<Review>(review(ELLIE), { token: ellie })).body.can_answer_for_partner).toBe(
+        false,
+      );
     } finally {
-      platform.db.insert(capabilities).values({ entityId: ELLIE, name: "view_partner" }).run();
+      harness.platform.db.insert(capabilities).values({ entityId: ELLIE, name: "view_partner" }).run();
     }
-    const id = entityOf(platform, "demo.factfind");
-    const none = await platform.call<Playback>(review(id, "/playback"), { token: factFind });
+    const id = entityOf(harness.platform, "demo.factfind");
+    const none = await harness.platform.call<Playback>(review(id, "/playback"), { token: factFind });
     expect(none.body.partner).toBeNull();
     expect(none.body.risk_profile).toEqual({
       client: { name: null, index: null, description: null, is_empty: true },
@@ -686,24 +710,22 @@ describe("review pages, review, state and playback", () => {
 });
 
 describe("review submission", () => {
-  let platform: Platform;
+  const harness = withPlatform();
   let ellie: string;
   let james: string;
   let adviser: string;
   beforeAll(async () => {
-    platform = await startPlatform();
     [ellie, james, adviser] = await Promise.all([
-      platform.session("demo.client"),
-      platform.session("demo.partner"),
-      platform.session("demo.adviser", "adviser"),
+      harness.platform.session("demo.client"),
+      harness.platform.session("demo.partner"),
+      harness.platform.session("demo.adviser", "adviser"),
     ]);
   });
-  afterAll(() => platform.close());
 
-  const documentCount = () => platform.db.select({ id: documents.id }).from(documents).all().length;
+  const documentCount = () => harness.platform.db.select({ id: documents.id }).from(documents).all().length;
   const sent = async (token: string) =>
     (
-      await platform.call<Doc[]>(
+      await harness.platform.call<Doc[]>(
         `/resourceful/docnote-v2?page_size=100&docsubtype=${encodeURIComponent("Client Initiated")}`,
         { token },
       )
@@ -712,13 +734,13 @@ describe("review submission", () => {
   it("refuses the partner part to someone else's partner, and a body that is not the review's", async () => {
     const client = { id: ELLIE, name: "Ellie Hartley", responses: answers(2, false), status: "NoChangesReported" };
     const before = documentCount();
-    const wrongPartner = await platform.call(review(ELLIE, "/submit"), {
+    const wrongPartner = await harness.platform.call(review(ELLIE, "/submit"), {
       method: "POST",
       token: ellie,
       body: {
         client,
         partner: {
-          id: entityOf(platform, "demo.assets"),
+          id: entityOf(harness.platform, "demo.assets"),
           partner_id: ELLIE,
           name: "Marcus Bell",
           responses: [],
@@ -729,19 +751,19 @@ describe("review submission", () => {
     });
     expect(wrongPartner.status).toBe(403);
     expect(wrongPartner.body.api_message).toBe("Permission Error: You cannot answer for your partner");
-    const wrongClient = await platform.call(review(ELLIE, "/submit"), {
+    const wrongClient = await harness.platform.call(review(ELLIE, "/submit"), {
       method: "POST",
       token: ellie,
       body: { client: { ...client, id: JAMES }, client_access: 1 },
     });
     expect(wrongClient.status).toBe(400);
-    const bad = await platform.call(review(ELLIE, "/submit"), {
+    const bad = await harness.platform.call(review(ELLIE, "/submit"), {
       method: "POST",
       token: ellie,
       body: { client: { ...client, status: "Done" }, client_access: 1 },
     });
     expect(bad.status).toBe(400);
-    const byAdviser = await platform.call(review(ELLIE, "/submit"), {
+    const byAdviser = await harness.platform.call(review(ELLIE, "/submit"), {
       method: "POST",
       token: adviser,
       body: { client, client_access: 1 },
@@ -751,7 +773,7 @@ describe("review submission", () => {
   });
 
   it("records one secure message per person, in their Sent folder, marks the state submitted, and refuses a second submission", async () => {
-    await platform.call(review(ELLIE, "/state"), {
+    await harness.platform.call(review(ELLIE, "/state"), {
       method: "PUT",
       token: ellie,
       body: {
@@ -787,7 +809,7 @@ describe("review submission", () => {
     const partnerResponses = [
       { id: 2, question: "Have your partner's circumstances changed?", response: false, additional_text: null },
     ];
-    const answer = await platform.call<SubmitResult[]>(review(ELLIE, "/submit"), {
+    const answer = await harness.platform.call<SubmitResult[]>(review(ELLIE, "/submit"), {
       method: "POST",
       token: ellie,
       body: {
@@ -817,17 +839,17 @@ describe("review submission", () => {
       entity_ids: [ELLIE],
       docsubtype: "Client Initiated",
     });
-    const row = platform.db.select().from(documents).where(eq(documents.id, ellieDoc)).get()!;
+    const row = harness.platform.db.select().from(documents).where(eq(documents.id, ellieDoc)).get()!;
     expect(row).toMatchObject({
       doctype: "SecureMessage",
       isClientAccessAccessible: true,
       creatorName: "Ellie Hartley",
-      createdAt: platform.clock.now().toISOString(),
+      createdAt: harness.platform.clock.now().toISOString(),
     });
     expect(row.creatorUserId).toBe(
-      platform.db.select().from(users).where(eq(users.usernameKey, "demo.client")).get()!.id,
+      harness.platform.db.select().from(users).where(eq(users.usernameKey, "demo.client")).get()!.id,
     );
-    const response = await fetch(`${platform.baseUrl}/resourceful/docnote-v2/${ellieDoc}/body`, {
+    const response = await fetch(`${harness.platform.baseUrl}/resourceful/docnote-v2/${ellieDoc}/body`, {
       headers: { Cookie: `XPLANID=${ellie}` },
     });
     expect(response.status).toBe(200);
@@ -868,17 +890,23 @@ describe("review submission", () => {
     expect((await sent(ellie)).find((d) => d.id === jamesDoc)!.has_been_seen).toBe(true);
     expect((await sent(james)).some((d) => d.id === ellieDoc)).toBe(true); // he holds view_partner too
     // the adviser sees both in the client's context
-    await platform.call("/resourceful/session/client_in_context", {
+    await harness.platform.call("/resourceful/session/client_in_context", {
       method: "PUT",
       token: adviser,
       body: { client_id: ELLIE, client_access_level: 1 },
     });
-    expect((await platform.call<Doc>(`/resourceful/docnote-v2/${ellieDoc}`, { token: adviser })).status).toBe(200);
+    expect((await harness.platform.call<Doc>(`/resourceful/docnote-v2/${ellieDoc}`, { token: adviser })).status).toBe(
+      200,
+    );
 
-    const state = (await platform.call<Review>(review(ELLIE), { token: ellie })).body.state!;
-    expect(state).toMatchObject({ is_submitted: true, submitted_at: platform.clock.now().toISOString(), order: 7 });
+    const state = (await harness.platform.call<Review>(review(ELLIE), { token: ellie })).body.state!;
+    expect(state).toMatchObject({
+      is_submitted: true,
+      submitted_at: harness.platform.clock.now().toISOString(),
+      order: 7,
+    });
 
-    const second = await platform.call(review(ELLIE, "/submit"), {
+    const second = await harness.platform.call(review(ELLIE, "/submit"), {
       method: "POST",
       token: ellie,
       body: {
@@ -888,7 +916,7 @@ describe("review submission", () => {
     });
     expect(second.status).toBe(409);
     expect(second.body.api_message).toBe("The review is not in progress");
-    const put = await platform.call(review(ELLIE, "/state"), {
+    const put = await harness.platform.call(review(ELLIE, "/state"), {
       method: "PUT",
       token: ellie,
       body: { order: 2, client_questions: [] },
@@ -899,7 +927,7 @@ describe("review submission", () => {
     // the portal then patches the statuses; the submitted state stays until the exit from completion
     expect(
       (
-        await platform.call(v4(ELLIE), {
+        await harness.platform.call(v4(ELLIE), {
           method: "PATCH",
           token: ellie,
           body: { xpt_review_status: "Changes Reported" },
@@ -908,35 +936,35 @@ describe("review submission", () => {
     ).toBe(200);
     expect(
       (
-        await platform.call(v4(JAMES), {
+        await harness.platform.call(v4(JAMES), {
           method: "PATCH",
           token: ellie,
           body: { xpt_review_status: "No Changes Reported" },
         })
       ).status,
     ).toBe(200);
-    const after = (await platform.call<Review>(review(ELLIE), { token: ellie })).body;
+    const after = (await harness.platform.call<Review>(review(ELLIE), { token: ellie })).body;
     expect(after).toMatchObject({
       review_status: "Changes Reported",
       partner: { review_status: "No Changes Reported" },
       can_answer_for_partner: false,
     });
     expect(after.state!.is_submitted).toBe(true);
-    expect((await platform.call(review(ELLIE, "/state"), { method: "DELETE", token: ellie })).status).toBe(204);
-    expect((await platform.call<Review>(review(ELLIE), { token: ellie })).body.state).toBeNull();
+    expect((await harness.platform.call(review(ELLIE, "/state"), { method: "DELETE", token: ellie })).status).toBe(204);
+    expect((await harness.platform.call<Review>(review(ELLIE), { token: ellie })).body.state).toBeNull();
   });
 
   it("writes the message in the review's language: fr-CA headings, labels and values (issue 25 item 13)", async () => {
-    const made = await platform.call<{ entity_id: number }>("/dev/users/demo.client/copy", {
+    const made = await harness.platform.call<{ entity_id: number }>("/dev/users/demo.client/copy", {
       method: "POST",
       body: { username: "review-fr", review: true },
     });
     expect(made.status).toBe(201);
     const id = made.body.entity_id;
     // the copy takes Eleanor's status, submitted by the test before: in progress again
-    platform.db.update(entities).set({ reviewStatus: "In Progress" }).where(eq(entities.id, id)).run();
-    const token = await platform.session("review-fr");
-    const answer = await platform.call<SubmitResult[]>(review(id, "/submit?site_locales=fr-CA"), {
+    harness.platform.db.update(entities).set({ reviewStatus: "In Progress" }).where(eq(entities.id, id)).run();
+    const token = await harness.platform.session("review-fr");
+    const answer = await harness.platform.call<SubmitResult[]>(review(id, "/submit?site_locales=fr-CA"), {
       method: "POST",
       token,
       body: {
@@ -961,7 +989,7 @@ describe("review submission", () => {
     const own = (await sent(token)).find((d) => d.id === docId);
     expect(own).toMatchObject({ subject: "Revue annuelle : aucun changement signalé", has_been_seen: true });
     const html = await (
-      await fetch(`${platform.baseUrl}/resourceful/docnote-v2/${docId}/body`, {
+      await fetch(`${harness.platform.baseUrl}/resourceful/docnote-v2/${docId}/body`, {
         headers: { Cookie: `XPLANID=${token}` },
       })
     ).text();
@@ -973,9 +1001,9 @@ describe("review submission", () => {
 
   it("records the client's part alone, and answers a user_message for a partner whose review is no longer in progress", async () => {
     // James's own review, in progress again; Eleanor's review (his partner's) is Changes Reported now
-    platform.db.update(entities).set({ reviewStatus: "In Progress" }).where(eq(entities.id, JAMES)).run();
+    harness.platform.db.update(entities).set({ reviewStatus: "In Progress" }).where(eq(entities.id, JAMES)).run();
     const before = documentCount();
-    const answer = await platform.call<SubmitResult[]>(review(JAMES, "/submit"), {
+    const answer = await harness.platform.call<SubmitResult[]>(review(JAMES, "/submit"), {
       method: "POST",
       token: james,
       body: {
@@ -996,7 +1024,7 @@ describe("review submission", () => {
       { id: ELLIE, status: "NoChangesReported", user_message: "Your partner's review is not in progress" },
     ]);
     expect(documentCount()).toBe(before + 1);
-    const alone = await platform.call<SubmitResult[]>(review(ELLIE, "/submit"), {
+    const alone = await harness.platform.call<SubmitResult[]>(review(ELLIE, "/submit"), {
       method: "POST",
       token: ellie,
       body: {
@@ -1009,22 +1037,21 @@ describe("review submission", () => {
 });
 
 describe("dev copy of a reviewing client", () => {
-  let platform: Platform;
-  beforeAll(async () => {
-    platform = await startPlatform();
-  });
-  afterAll(() => platform.close());
+  const harness = withPlatform();
 
   it("copies the partner into a new client group with `review: true`, statuses and risk profiles kept", async () => {
-    const made = await platform.call<
+    const made = await harness.platform.call<
       { username: string; user_id: number; entity_id: number; partner_entity_id: number | null } & ErrorAnswer
     >("/dev/users/demo.client/copy", { method: "POST", body: { username: "review-copy-1", review: true } });
     expect(made.status).toBe(201);
-    const token = await platform.session("review-copy-1");
+    const token = await harness.platform.session("review-copy-1");
     const me = (
-      await platform.call<{ entity_id: number; partner_entity_id: number | null }>("/resourceful/session/user", {
-        token,
-      })
+      await harness.platform.call<{ entity_id: number; partner_entity_id: number | null }>(
+        "/resourceful/session/user",
+        {
+          token,
+        },
+      )
     ).body;
     expect(made.body.entity_id).toBe(me.entity_id);
     const partnerCopy = made.body.partner_entity_id!;
@@ -1033,7 +1060,7 @@ describe("dev copy of a reviewing client", () => {
     expect(me.partner_entity_id).toBe(partnerCopy);
 
     const members = (
-      await platform.call<Array<{ entity_id: number; relationship: string; login_accessible: boolean }>>(
+      await harness.platform.call<Array<{ entity_id: number; relationship: string; login_accessible: boolean }>>(
         `/resourceful/entity/client/${me.entity_id}/client_group/member`,
         { token },
       )
@@ -1042,7 +1069,7 @@ describe("dev copy of a reviewing client", () => {
       [me.entity_id, "Client", true],
       [partnerCopy, "Partner", true],
     ]);
-    const reviewAnswer = (await platform.call<Review>(review(me.entity_id), { token })).body;
+    const reviewAnswer = (await harness.platform.call<Review>(review(me.entity_id), { token })).body;
     expect(reviewAnswer).toEqual({
       client_id: me.entity_id,
       review_status: "In Progress",
@@ -1050,15 +1077,15 @@ describe("dev copy of a reviewing client", () => {
       can_answer_for_partner: true,
       state: null,
     });
-    const playback = (await platform.call<Playback>(review(me.entity_id, "/playback"), { token })).body;
+    const playback = (await harness.platform.call<Playback>(review(me.entity_id, "/playback"), { token })).body;
     expect(playback.risk_profile.client.index).toBe(4);
     expect(playback.risk_profile.partner!.index).toBe(5);
     expect(playback.values.find((v) => v.field_name === "mobile_phone")!.partner_value).toBe("07700 900457");
-    expect((await platform.call<Config>(v4(me.entity_id), { token })).body.partner_entity_id).toBe(partnerCopy);
+    expect((await harness.platform.call<Config>(v4(me.entity_id), { token })).body.partner_entity_id).toBe(partnerCopy);
     // the partner copy has no login; its capabilities came along
-    expect(platform.db.select().from(users).where(eq(users.entityId, partnerCopy)).all()).toEqual([]);
+    expect(harness.platform.db.select().from(users).where(eq(users.entityId, partnerCopy)).all()).toEqual([]);
     expect(
-      platform.db
+      harness.platform.db
         .select()
         .from(capabilities)
         .where(eq(capabilities.entityId, partnerCopy))
@@ -1067,7 +1094,7 @@ describe("dev copy of a reviewing client", () => {
     ).toContain("view_partner");
 
     // the copy's submission touches the copies only
-    const submitted = await platform.call<SubmitResult[]>(review(me.entity_id, "/submit"), {
+    const submitted = await harness.platform.call<SubmitResult[]>(review(me.entity_id, "/submit"), {
       method: "POST",
       token,
       body: {
@@ -1083,23 +1110,26 @@ describe("dev copy of a reviewing client", () => {
       },
     });
     expect(submitted.body.map((r) => r.id)).toEqual([me.entity_id, partnerCopy]);
-    const ellie = await platform.session("demo.client");
-    expect((await platform.call<Review>(review(ELLIE), { token: ellie })).body.state).toBeNull();
+    const ellie = await harness.platform.session("demo.client");
+    expect((await harness.platform.call<Review>(review(ELLIE), { token: ellie })).body.state).toBeNull();
   });
 
   it("copies no partner without `review`, and keeps the notification fields of demo.factfind", async () => {
-    const plain = await platform.call<{ username: string; partner_entity_id?: number }>("/dev/users/demo.client/copy", {
-      method: "POST",
-      body: { username: "review-copy-2" },
-    });
+    const plain = await harness.platform.call<{ username: string; partner_entity_id?: number }>(
+      "/dev/users/demo.client/copy",
+      {
+        method: "POST",
+        body: { username: "review-copy-2" },
+      },
+    );
     expect(plain.status).toBe(201);
     expect(plain.body.partner_entity_id).toBeUndefined();
-    const token = await platform.session("review-copy-2");
-    const me = (await platform.call<{ entity_id: number }>("/resourceful/session/user", { token })).body;
-    const own = (await platform.call<Review>(review(me.entity_id), { token })).body;
+    const token = await harness.platform.session("review-copy-2");
+    const me = (await harness.platform.call<{ entity_id: number }>("/resourceful/session/user", { token })).body;
+    const own = (await harness.platform.call<Review>(review(me.entity_id), { token })).body;
     expect(own).toMatchObject({ review_status: "In Progress", partner: null, can_answer_for_partner: false });
 
-    const copy = await platform.call<{ entity_id: number; partner_entity_id: number | null }>(
+    const copy = await harness.platform.call<{ entity_id: number; partner_entity_id: number | null }>(
       "/dev/users/demo.factfind/copy",
       {
         method: "POST",
@@ -1108,8 +1138,8 @@ describe("dev copy of a reviewing client", () => {
     );
     expect(copy.status).toBe(201);
     expect(copy.body.partner_entity_id).toBeNull();
-    const copyToken = await platform.session("factfind-copy-1");
-    expect((await platform.call<Config>(v4(copy.body.entity_id), { token: copyToken })).body).toMatchObject({
+    const copyToken = await harness.platform.session("factfind-copy-1");
+    expect((await harness.platform.call<Config>(v4(copy.body.entity_id), { token: copyToken })).body).toMatchObject({
       fact_find_status: "1",
       robo_journey_type: "investment",
       robo_journey_status: "enabled",

@@ -18,8 +18,8 @@ import {
   type VisibleAccount,
   visibleAccounts,
 } from "./visibility";
-import { loadBook, performanceOf } from "./book";
-import { money, summaryData } from "./views";
+import { bookOfAccounts, performanceOf } from "./book";
+import { money, moneyMinor, summaryData } from "./views";
 import { Bool, Currency, IdParams, opt, Pricing } from "./requests";
 
 const ASSET_KINDS = {
@@ -76,6 +76,14 @@ function fxOnDate(db: Db, from: string, to: string, date: string): number | null
 
 type OtherAsset = typeof otherAssets.$inferSelect;
 type Money = ReturnType<typeof money>;
+/** An optional amount of an asset's record (whole minor units), on the wire or null. */
+const moneyOrNull = (currency: string, minor: number | null): Money | null =>
+  minor == null ? null : moneyMinor(currency, minor);
+/** What has been paid into and taken out of an asset or a pension, where known. */
+const flowTotals = (r: OtherAsset) => ({
+  contribution_total: moneyOrNull(r.currency, r.contributionTotalMinor),
+  withdrawal_total: moneyOrNull(r.currency, r.withdrawalTotalMinor),
+});
 
 /** An owner of an asset as sent: who, and the percentage owned. */
 const ownerView = (o: { o: typeof otherAssetOwners.$inferSelect; e: typeof entities.$inferSelect }) => ({
@@ -100,8 +108,7 @@ function otherAssetFields(kind: keyof typeof ASSET_KINDS, r: OtherAsset, valued:
         provider: r.provider,
         supplier: r.provider,
         policy_number: r.policyNumber,
-        contribution_total: r.contributionTotalMinor == null ? null : money(r.currency, r.contributionTotalMinor / 100),
-        withdrawal_total: r.withdrawalTotalMinor == null ? null : money(r.currency, r.withdrawalTotalMinor / 100),
+        ...flowTotals(r),
       };
     case "pension":
       return {
@@ -113,24 +120,23 @@ function otherAssetFields(kind: keyof typeof ASSET_KINDS, r: OtherAsset, valued:
         policy_status: r.status,
         fund_or_policy_num: r.policyNumber,
         product_provider: r.provider,
-        contribution_total: r.contributionTotalMinor == null ? null : money(r.currency, r.contributionTotalMinor / 100),
-        withdrawal_total: r.withdrawalTotalMinor == null ? null : money(r.currency, r.withdrawalTotalMinor / 100),
-        crystallised_fund: r.crystallisedMinor == null ? null : money(r.currency, r.crystallisedMinor / 100),
-        uncrystallised_fund: r.uncrystallisedMinor == null ? null : money(r.currency, r.uncrystallisedMinor / 100),
+        ...flowTotals(r),
+        crystallised_fund: moneyOrNull(r.currency, r.crystallisedMinor),
+        uncrystallised_fund: moneyOrNull(r.currency, r.uncrystallisedMinor),
       };
     case "annuity":
       return {
         description: r.description,
         current_value: valued,
         current_value_in_report_currency: reported,
-        income_value: r.incomeValueMinor == null ? null : money(r.currency, r.incomeValueMinor / 100),
+        income_value: moneyOrNull(r.currency, r.incomeValueMinor),
         frequency: r.frequency,
         income_rate: r.rateBp == null ? null : r.rateBp / 100,
         product_provider: r.provider,
         policy_number: r.policyNumber,
         policy_status: r.status,
         valuation_date: wireDate(r.valuationDate),
-        capital_content: r.capitalContentMinor == null ? null : money(r.currency, r.capitalContentMinor / 100),
+        capital_content: moneyOrNull(r.currency, r.capitalContentMinor),
       };
     case "liability":
       return {
@@ -276,12 +282,7 @@ function portfolioAccountsOf(db: Db, memberId: number, kind: keyof typeof ASSET_
   const holders = prepared(db, holdersOfPortfolios)
     .all({ portfolioIds: jsonList(portfolioIds) })
     .filter((r) => !r.v.isLinked && r.v.reasonForVisibility !== "explicit_link");
-  const book = loadBook(
-    db,
-    accounts.map((a) => a.account.id),
-    valuation.today,
-    valuation.end,
-  );
+  const book = bookOfAccounts(db, accounts, valuation.today, valuation.end);
   const measure: Measure = {
     currency: valuation.currency,
     pricing: valuation.pricing,

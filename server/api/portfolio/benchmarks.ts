@@ -13,19 +13,18 @@ import { clientEntityOf } from "../access";
 import { validate } from "../http";
 import { json, type Route, signedIn } from "../router";
 import { accountsOfView, isManaged, todayOf } from "./visibility";
-import { loadBook, subBook } from "./book";
+import { bookOfAccounts, subBook } from "./book";
 import { moneyMinor } from "./views";
 import {
   absent,
-  basisOf,
   Bool,
   Currency,
   earliestInception,
   FeesAndTaxes,
   IdList,
   IsoDate,
-  measureFor,
   opt,
+  periodMeasure,
   Pricing,
   requestedPeriod,
   scope,
@@ -84,19 +83,8 @@ export const benchmarkRoutes: Route[] = [
     const list = query.accountid ? selected.filter(isManaged) : accountsOfView(selected);
     const today = todayOf(context);
     const { start, end } = requestedPeriod(query, today, earliestInception(list));
-    const measure = measureFor(
-      context,
-      entityId,
-      query.to_pricing_type,
-      basisOf(query.fees_and_taxes),
-      query.report_currency,
-    );
-    const book = loadBook(
-      context.db,
-      list.map((a) => a.account.id),
-      today,
-      start,
-    );
+    const measure = periodMeasure(context, entityId, query);
+    const book = bookOfAccounts(context.db, list, today, start);
     const flows = list
       .flatMap((a) =>
         externalFlows(subBook(book, new Set([a.account.id])), start, end, measure).map((f) => ({

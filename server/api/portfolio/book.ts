@@ -15,6 +15,7 @@ import {
   timeSeries,
 } from "../../domain/performance";
 import type { PricePoint, SecurityPricing } from "../../domain/valuation";
+import type { VisibleAccount } from "./visibility";
 
 type LedgerRow = [
   accountId: number,
@@ -42,6 +43,16 @@ const books = new DerivedCache<Book>(64);
 export function loadBook(db: Db, accountIds: readonly number[], today: string, from = "0000-01-01"): Book {
   const key = `${[...new Set(accountIds)].sort((a, b) => a - b).join(",")}|${today}|${from}`;
   return books.get(db, key, () => readBook(db, accountIds, today, from));
+}
+
+/** The book of some visible accounts (`loadBook` of their ids), for valuations from `from` up to today. */
+export function bookOfAccounts(db: Db, list: readonly VisibleAccount[], today: string, from?: string): Book {
+  return loadBook(
+    db,
+    list.map((a) => a.account.id),
+    today,
+    from,
+  );
 }
 
 /**

@@ -12,7 +12,7 @@ import { clientEntityOf } from "../access";
 import { ApiError, notFound, validate } from "../http";
 import { json, type Route, type SignedInContext, signedIn } from "../router";
 import { accountsOfView, type VisibleAccount, isManaged, todayOf } from "./visibility";
-import { loadBook, performanceOf, seriesOf } from "./book";
+import { bookOfAccounts, performanceOf, seriesOf } from "./book";
 import { moneyMinor, round, summaryData } from "./views";
 import {
   CodeParams,
@@ -25,6 +25,7 @@ import {
   basisOf,
   earliestInception,
   measureFor,
+  periodMeasure,
   ownAccountsOfGroup,
   scope,
   summaryItems,
@@ -101,20 +102,8 @@ function seriesAnswer(
   const inception = earliestInception(managed);
   const { start, end } = requestedPeriod(query, today, inception);
   const frequency = query.frequency === "auto" ? seriesFrequency(start, end) : query.frequency;
-  const measure = measureFor(
-    context,
-    entityId,
-    query.to_pricing_type,
-    basisOf(query.fees_and_taxes),
-    query.report_currency,
-    query.from_pricing_type,
-  );
-  const book = loadBook(
-    context.db,
-    managed.map((a) => a.account.id),
-    today,
-    start,
-  );
+  const measure = periodMeasure(context, entityId, query);
+  const book = bookOfAccounts(context.db, managed, today, start);
   const points = seriesDates(start, end, frequency);
   const series = managed.length ? seriesOf(book, start, end, frequency, measure) : [];
   const benchmarkPoints = query.frequency === "auto" ? seriesDates(start, end, benchmarkFrequency(start, end)) : points;
@@ -250,12 +239,7 @@ function summaryAnswer(context: SignedInContext, query: SummaryRequest) {
   const earliest = [query.default_timeframe, query.secondary_timeframe]
     .map((t) => timeframeStart(t, end, inception))
     .sort()[0];
-  const book = loadBook(
-    context.db,
-    list.map((a) => a.account.id),
-    today,
-    earliest,
-  );
+  const book = bookOfAccounts(context.db, list, today, earliest);
   const performance = timeframePerformance(book, end, measure);
   const items = summaryItems(query.level, list).map((item) => summaryItemView(item, query, performance));
   // the totals are the client's own (linked accounts of other members have their own section);
@@ -336,23 +320,11 @@ function profitRows(grouping: string, list: VisibleAccount[], row: ReturnType<ty
 function detailAnswer(context: SignedInContext, query: DetailRequest) {
   const today = todayOf(context);
   const { entityId, selected } = scope(context, query.accountid);
-  const measure = measureFor(
-    context,
-    entityId,
-    query.to_pricing_type,
-    basisOf(query.fees_and_taxes),
-    query.report_currency,
-    query.from_pricing_type,
-  );
+  const measure = periodMeasure(context, entityId, query);
   const list = selected.filter(isManaged);
   const inception = earliestInception(list);
   const { start, end } = requestedPeriod(query, today, inception);
-  const book = loadBook(
-    context.db,
-    list.map((a) => a.account.id),
-    today,
-    start,
-  );
+  const book = bookOfAccounts(context.db, list, today, start);
   const row = profitRowOf(book, { start, end }, measure, query);
   const rows = profitRows(query.grouping, list, row);
   // the total is the client's own accounts of those asked for, as the summary's totals (the

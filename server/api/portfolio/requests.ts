@@ -236,6 +236,31 @@ export function measureFor(
   };
 }
 
+/**
+ * The measure of a period's request (a series, a profit analysis, its cash flows): priced to its
+ * `to_pricing_type` (from its `from_pricing_type` when it has one), on its fees basis, in its report
+ * currency or the member's preferred one.
+ */
+export function periodMeasure(
+  context: SignedInContext,
+  entityId: number,
+  query: {
+    to_pricing_type: PricingType;
+    from_pricing_type?: PricingType;
+    fees_and_taxes?: "0" | "1";
+    report_currency?: string;
+  },
+): Measure {
+  return measureFor(
+    context,
+    entityId,
+    query.to_pricing_type,
+    basisOf(query.fees_and_taxes),
+    query.report_currency,
+    query.from_pricing_type,
+  );
+}
+
 /** A requested period: start not after end, the end capped at today, and the start not after that. */
 export function periodOf(startDate: string, endDate: string, today: string): { start: string; end: string } {
   if (startDate > endDate)

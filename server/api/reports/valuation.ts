@@ -10,7 +10,7 @@ import { sumMinor, unitsOf } from "../../domain/money";
 import { holdBackEnd, type Measure, periodPerformance } from "../../domain/performance";
 import type { ReportAccount, ValuationReportInput } from "../../domain/valuation-report-pdf";
 import { sitePage } from "../site";
-import { loadBook } from "../portfolio/book";
+import { bookOfAccounts } from "../portfolio/book";
 import { holdingsOfAccounts, inDisplayOrder, type SecurityRow } from "../portfolio/positions";
 import {
   accountsOfView,
@@ -170,12 +170,7 @@ function performanceOf(
   sinceInception: boolean,
 ): ValuationReportInput["performance"] {
   if (period.kind !== "range" || list.length === 0) return null;
-  const book = loadBook(
-    db,
-    list.map((a) => a.account.id),
-    today,
-    period.from,
-  );
+  const book = bookOfAccounts(db, list, today, period.from);
   const p = periodPerformance(book, period.from, period.to, measure);
   // the summary call's figures (the same valuation: its value to is the holdings' total)
   return {
