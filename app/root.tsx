@@ -1,5 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "~/components/translation";
@@ -9,103 +8,18 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
 import sessionTimeoutStyles from "~/components/session-timeout.css";
 import { useLocaleSync } from "~/components/use-locale-sync";
-import { type RootData, useShellData } from "~/components/shell/root-data";
+import { useShellData } from "~/components/shell/root-data";
 import { Shell } from "~/components/shell/shell";
-import { resolveLocale } from "./session/i18next.server";
-import { readCookieConsent } from "./session/cookie-consent.server";
-import { announcementFor } from "./session/announcement.server";
-import { maintenanceRedirect } from "./planning/maintenance.server";
-import { unreadCount } from "./planning/unread.server";
-import { valuationReportOffered } from "./planning/reports.server";
-import { navigationFor } from "~/lib/navigation";
-import { DEFAULT_FAVICON, faviconOf, loginBackgroundOf, loginBackgroundProperties } from "~/lib/site-settings";
-import { localesVersion } from "~/locales/version.server";
-import { getSite } from "~/planning/site.server";
-import { csrf, honeypot } from "~/session/csrf.server";
-import { getPortalSession, remainingIdleMs } from "~/session/session.server";
-import { readToast } from "~/session/toast.server";
+import { DEFAULT_FAVICON, loginBackgroundProperties } from "~/lib/site-settings";
 import appStyles from "~/styles/app.css";
-import { printedOn } from "~/lib/print.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
   { rel: "stylesheet", href: sessionTimeoutStyles },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = await resolveLocale(request);
-  const [maintenance, session, site, toast, [csrfToken, csrfCookie], honeypotInputProps, cookieConsent] =
-    await Promise.all([
-      // spec 000 §4 "Maintenance": every page but a few goes to the maintenance page (decision 061).
-      maintenanceRedirect(request),
-      getPortalSession(request),
-      getSite(locale),
-      readToast(request),
-      csrf.commitToken(request),
-      honeypot.getInputProps(),
-      readCookieConsent(request),
-    ]);
-  if (maintenance) throw maintenance;
-  const headers = new Headers(toast.headers);
-  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
-  const user = session?.user ?? null;
-  // spec 000 §2 unread badge: clients only, one call; a failure shows no badge
-  const viewedLevel =
-    user?.role === "ClientUser" ? user.siteAccessLevel : (user?.clientInContext?.siteAccessLevel ?? null);
-  const viewedClient = user?.role === "ClientUser" ? user.entityId : (user?.clientInContext?.entityId ?? null);
-  const [unread, reports, announcement] = await Promise.all([
-    session && user?.role === "ClientUser" ? unreadCount(session.token, new URL(request.url)) : null,
-    // spec 000 §2: the valuation report entry's rule (Portfolio or Assets only)
-    session && viewedClient !== null && (viewedLevel === "Portfolio" || viewedLevel === "Assets")
-      ? valuationReportOffered(session.token, viewedClient).catch(() => null)
-      : null,
-    // spec 002 §2: the announcement panel for the Messages and Not Assigned levels (decision 096)
-    announcementFor(request, user, site.pages),
-  ]);
-  // spec 000 §2 "Navigation": the menus the shell shows (only pages built so far, see AVAILABLE_PAGES).
-  const navigation = user
-    ? navigationFor({
-        role: user.role,
-        hasClientInContext: Boolean(user.clientInContext),
-        siteAccessLevel: viewedLevel,
-        locale,
-        loginMethod: user.loginMethod,
-        clientReportsEnabled: reports?.clientReportsEnabled ?? false,
-        hasReportTemplate: reports?.hasReportTemplate ?? false,
-        hasPasskey: Boolean(user.hasPasskey),
-      })
-    : null;
-  return json<RootData>(
-    {
-      locale,
-      localesVersion,
-      csrfToken,
-      honeypotInputProps,
-      toast: toast.toast,
-      user,
-      idleMinutes: session?.idleMinutes ?? null,
-      // spec 000 §4 "Session timeout": what the browser's warning needs (decision 060).
-      sessionTimeout: session
-        ? { idleMinutes: session.idleMinutes, remainingMs: remainingIdleMs(session), checkedAt: Date.now() }
-        : null,
-      cookieConsent,
-      brand: {
-        firmName: site.firmName,
-        logo: site.logo,
-        chartColours: site.chartColours,
-        // spec 000 §3: the site's favicon and login background (docs/decisions/028)
-        favicon: faviconOf(site.settings),
-        loginBackground: loginBackgroundOf(site.settings),
-      },
-      navigation,
-      // spec 000 §2 unread badge: the shell shows '(n)' up to 20, then '(20+)'; null shows none.
-      unreadCount: unread,
-      announcement,
-      printedOn: user ? printedOn(locale) : null,
-    },
-    { headers },
-  );
-}
+// The shell's data comes from the server only: the browser's build empties root.server.ts.
+export { loader } from "./root.server";
 
 // The root loader runs on every navigation (not only when its own URL changes): it is where the
 // maintenance check lives, and its answer restarts the session-timeout timers (decisions 060, 061).

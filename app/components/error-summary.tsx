@@ -1,8 +1,10 @@
-// The error summary of a form and a field's error (conventions "Forms"), on their own so that a page
-// with a small form does not load the form library to show them.
+// The error summary of a form, a field's error and a failed platform call's alert (conventions
+// "Forms"), on their own so that a page with a small form, or none, does not load the form library to
+// show them (decision 148).
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
+import type { Failure } from "~/lib/error-catalogue";
 
 export type SummaryError = { fieldId: string; message: string };
 
@@ -86,5 +88,26 @@ export function FieldError({ id, errors }: { id: string; errors: string[] }) {
       <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
       {errors.map((e) => t(e)).join(" ")}
     </p>
+  );
+}
+
+/** A failed platform call shown above a form (the user's input stays in the form). */
+export function FailureAlert({ failure }: { failure: Failure | null | undefined }) {
+  const { t } = useTranslation();
+  if (!failure) return null;
+  if (failure.kind === "network") {
+    return (
+      <div className="alert alert--error" role="alert">
+        <p className="alert__title">{t("common:errors.network.title")}</p>
+        <p>{t("common:errors.network.text")}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="alert alert--error" role="alert">
+      <p className="alert__title">{t("common:errors.generic.title")}</p>
+      {failure.detail ? <p>{failure.detail}</p> : null}
+      <p>{t("common:errors.generic.text")}</p>
+    </div>
   );
 }

@@ -1,11 +1,9 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { Failure } from "~/lib/error-catalogue";
 import { FieldError, type SummaryError } from "./error-summary";
 
-export { ErrorSummary, FieldError, type SummaryError } from "./error-summary";
+export { ErrorSummary, FailureAlert, FieldError, type SummaryError } from "./error-summary";
 
 // Form building blocks (conventions "Forms"). Validation messages in zod schemas are i18n keys
 // ("namespace:key"); these components translate them.
@@ -68,27 +66,6 @@ export function Field({
 /** The errors of a form's fields, in the order given, for the error summary. */
 export function summaryErrors(fields: Array<FieldMetadata<unknown>>): SummaryError[] {
   return fields.flatMap((f) => (f.errors?.length ? [{ fieldId: f.id, message: f.errors[0]! }] : []));
-}
-
-/** A failed platform call shown above a form (the user's input stays in the form). */
-export function FailureAlert({ failure }: { failure: Failure | null | undefined }) {
-  const { t } = useTranslation();
-  if (!failure) return null;
-  if (failure.kind === "network") {
-    return (
-      <div className="alert alert--error" role="alert">
-        <p className="alert__title">{t("common:errors.network.title")}</p>
-        <p>{t("common:errors.network.text")}</p>
-      </div>
-    );
-  }
-  return (
-    <div className="alert alert--error" role="alert">
-      <p className="alert__title">{t("common:errors.generic.title")}</p>
-      {failure.detail ? <p>{failure.detail}</p> : null}
-      <p>{t("common:errors.generic.text")}</p>
-    </div>
-  );
 }
 
 /**

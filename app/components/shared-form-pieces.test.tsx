@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { FieldMetadata } from "@conform-to/react";
 import { describe, expect, it } from "vitest";
-import { OTHER_QUESTION } from "~/lib/sign-in-steps";
+import { OTHER_QUESTION } from "~/lib/security";
 import { useRemountKey } from "./forms";
 import { NewPasswordField } from "./new-password-field";
 import { QuestionChoice, QuestionSelect } from "./question-select";

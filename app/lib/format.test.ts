@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatLastLogin, formatMoney, parseShortDate, shortDatePattern } from "./format";
+import { formatDate, formatLastLogin, formatMoney, moneyFormatter, parseShortDate, shortDatePattern } from "./format";
 
 // Intl separates French groups and the trailing symbol with narrow/no-break spaces: compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
@@ -64,6 +64,30 @@ describe("formatMoney (spec 000 §9)", () => {
     expect(formatMoney(Number.NaN, "GBP", "en-GB")).toBe("");
     expect(plain(formatMoney(5, "ZAR", "en-GB"))).toMatch(/^R ?5\.00$/);
     expect(formatMoney(5, "XY1", "en-GB")).toBe("5.00 XY1");
+  });
+});
+
+describe("moneyFormatter (spec 000 §9's symbols with any number options)", () => {
+  const twoDecimals = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+
+  it("formats as formatMoney does for the same decimals", () => {
+    for (const [code, locale] of [
+      ["GBP", "en-GB"],
+      ["GBX", "en-GB"],
+      ["usd", "en-AU"],
+      ["CAD", "fr-CA"],
+      ["XY1", "en-GB"],
+    ] as const) {
+      expect(moneyFormatter(locale, code, twoDecimals)(-1234.5)).toBe(formatMoney(-1234.5, code, locale));
+    }
+  });
+
+  it("takes compact notation, with the same symbols", () => {
+    const compact = { notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 } as const;
+    expect(moneyFormatter("en-GB", "GBP", compact)(1_150_000)).toBe("£1.2m");
+    expect(moneyFormatter("en-GB", "USD", compact)(900_000)).toBe("$900k");
+    expect(moneyFormatter("en-GB", "gbx", compact)(25_000)).toBe("25kp");
+    expect(moneyFormatter("en-GB", "XY1", compact)(25_000)).toBe("25k XY1");
   });
 });
 

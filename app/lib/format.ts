@@ -8,8 +8,8 @@ import { DEFAULT_LOCALE, type Locale, toSupportedLocale } from "./i18n";
 const DATE_LOCALES: Record<Locale, DateFnsLocale> = { "en-GB": enGB, "en-CA": enCA, "en-AU": enAU, "fr-CA": frCA };
 
 // decision 124: an Intl formatter costs far more to make than to use, so each is made once per
-// locale and options and kept, at most MAX_KEPT of a kind, the oldest going first. Kept here, in a
-// module the browser already loads, so no page's first load grows; the server's modules use them too.
+// locale and options and kept, at most MAX_KEPT of a kind, the oldest going first. The server's
+// modules and the browser's (charts, the compose form's file sizes) use them alike (decision 148).
 const MAX_KEPT = 500;
 
 /** `map`'s value for `key`, else `make()`'s, kept. A `make` that throws keeps nothing. */
@@ -67,26 +67,37 @@ export function formatMoney(
   // -0.001 rounds to 0: never show '-£0.00'.
   const value = roundTo(amount, decimals) === 0 ? 0 : amount;
   const code = (currencyCode || DEFAULT_CURRENCY).toUpperCase();
-  return keptIn(moneyFormats, `${lng} ${code} ${decimals}`, () => moneyFormat(lng, code, decimals))(value);
+  return keptIn(moneyFormats, `${lng} ${code} ${decimals}`, () =>
+    moneyFormatter(lng, code, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+  )(value);
 }
 
-function moneyFormat(lng: Locale, code: string, decimals: number): (value: number) => string {
-  const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+/**
+ * Amounts in `currencyCode` with the number options given (decimals, compact notation), by spec 000
+ * §9's symbols: GBX is the amount in pence followed by 'p', a code Intl does not know follows the
+ * number. The figures' own formatter (`formatMoney`) and the charts' axes use it.
+ */
+export function moneyFormatter(
+  locale: string,
+  currencyCode: string,
+  options: Intl.NumberFormatOptions,
+): (value: number) => string {
+  const code = currencyCode.toUpperCase();
   if (code === "GBX") {
-    const number = numberFormat(lng, digits);
+    const number = numberFormat(locale, options);
     return (value) => `${number.format(value)}p`;
   }
   try {
-    const currency = numberFormat(lng, {
+    const currency = numberFormat(locale, {
       style: "currency",
       currency: code,
       currencyDisplay: "narrowSymbol",
-      ...digits,
+      ...options,
     });
     return (value) => currency.format(value);
   } catch {
     // Not a currency code Intl knows: the number and the code.
-    const number = numberFormat(lng, digits);
+    const number = numberFormat(locale, options);
     return (value) => `${number.format(value)} ${code}`;
   }
 }

@@ -3,7 +3,8 @@
 // to the posts and the browser loads after the page (issue 16). Messages are i18n keys of `auth`.
 
 import { z } from "zod";
-import { MFA_METHODS, OTHER_QUESTION, type SignInProgress, toSignInProgress } from "./sign-in-steps";
+import { OTHER_QUESTION } from "./security";
+import { MFA_METHODS, type SignInProgress, toSignInProgress } from "./sign-in-steps";
 
 const Role = z.enum(["ClientUser", "User"]);
 const Method = z.enum(MFA_METHODS);

@@ -4,11 +4,11 @@ import {
   intentOf,
   memorableAnswerable,
   messageKeyOf,
-  OTHER_QUESTION,
   questionsFieldOf,
   questionsPayload,
   STEP_INTENTS,
 } from "./sign-in-steps";
+import { OTHER_QUESTION } from "./security";
 import {
   LinkDeviceSchema,
   MemorableSchema,

@@ -1,3 +1,4 @@
+import { OTHER_QUESTION } from "./security";
 import type { SecurityQuestionsValue, StepAnswer } from "./sign-in-steps-schemas";
 
 // spec 000 §2 "Login content swaps by login status", §4 "Login status values" and "Login flow",
@@ -167,9 +168,6 @@ export const STEP_CONSTRAINTS = {
     answer2: { required: true, maxLength: 256 },
   },
 };
-
-/** The value of the 'Other' choice of a security-question select. */
-export const OTHER_QUESTION = "__other__";
 
 /** The two question-and-answer pairs the platform takes. */
 export function questionsPayload(value: SecurityQuestionsValue): Array<{ question: string; answer: string }> {

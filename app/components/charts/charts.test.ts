@@ -2,7 +2,7 @@ import { format } from "date-fns";
 import { enAU, enCA, enGB, frCA } from "date-fns/locale";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChartFigure } from "./chart-figure";
 import {
   formatChartDate,
@@ -11,6 +11,7 @@ import {
   lineChartTable,
   niceTicks,
   type LineChartInput,
+  valueFormatter,
 } from "./line-chart";
 import { lineChartFigure, renderLineChartSvg } from "./line-chart-svg.server";
 import { responsiveSvg, roundGeometry, styleToPresentationAttributes } from "./svg-markup";
@@ -177,6 +178,26 @@ describe("renderLineChartSvg", () => {
     expect(tickLabels(narrow).filter((l) => /\d{4}$/.test(l))).toEqual(["Jul 2023", "Jan 2024"]);
     // Steps of 2.5 points: one decimal on every tick, never 2.5 shown as 3.
     expect(tickLabels(narrow)).toEqual(expect.arrayContaining(["-2.5%", "0.0%", "2.5%", "5.0%", "10.0%"]));
+  });
+});
+
+describe("valueFormatter", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  // decision 124: one Intl formatter per locale and options, kept in ~/lib/format (decision 148)
+  it("makes no new Intl.NumberFormat for a chart's values formatted again in the same locale", () => {
+    const axis = (yFormat: "money" | "percent", currency: string) =>
+      valueFormatter({ yFormat, currency, locale: "en-AU" }, 1, true);
+    axis("money", "CHF")(1);
+    axis("money", "GBX")(1);
+    axis("percent", "CHF")(1);
+    const made = vi.spyOn(Intl, "NumberFormat");
+    expect(plain(axis("money", "CHF")(1_150_000))).toBe("CHF 1.2M");
+    expect(axis("money", "GBX")(25_000)).toBe("25Kp");
+    expect(axis("percent", "CHF")(0.125)).toBe("12.5%");
+    expect(made).not.toHaveBeenCalled();
   });
 });
 

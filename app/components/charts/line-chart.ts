@@ -3,6 +3,7 @@
 // nivo here: importing this module never loads nivo.
 
 import type { LineSvgProps } from "@nivo/line";
+import { moneyFormatter, numberFormat } from "~/lib/format";
 import { toSupportedLocale } from "~/lib/i18n";
 import type { ChartTable } from "./chart-data";
 
@@ -159,31 +160,6 @@ export function niceTicks(min: number, max: number, count: number): number[] {
   return ticks;
 }
 
-function moneyFormatter(
-  locale: string,
-  currency: string,
-  options: Intl.NumberFormatOptions,
-): (value: number) => string {
-  const code = currency.toUpperCase();
-  // spec 000 §9: GBX (pence sterling) is the amount followed by 'p'.
-  if (code === "GBX") {
-    const number = new Intl.NumberFormat(locale, options);
-    return (value) => `${number.format(value)}p`;
-  }
-  try {
-    const format = new Intl.NumberFormat(locale, {
-      ...options,
-      style: "currency",
-      currency: code,
-      currencyDisplay: "narrowSymbol",
-    });
-    return (value) => format.format(value);
-  } catch {
-    const number = new Intl.NumberFormat(locale, options);
-    return (value) => `${number.format(value)} ${code}`;
-  }
-}
-
 /** A value with `decimals` decimals: percent from a fraction (0.1234 → '12.34%'), or money. */
 export function valueFormatter(
   input: Pick<LineChartInput, "yFormat" | "currency" | "locale">,
@@ -195,7 +171,7 @@ export function valueFormatter(
     ? { notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: decimals }
     : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
   if (input.yFormat === "percent") {
-    const format = new Intl.NumberFormat(input.locale, { ...options, style: "percent" });
+    const format = numberFormat(input.locale, { ...options, style: "percent" });
     return (value) => format.format(value);
   }
   return moneyFormatter(input.locale, input.currency ?? "GBP", options);

@@ -7,7 +7,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { ContactInstead } from "~/components/contact-instead";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, type SummaryError } from "~/components/error-summary";
-import { FailureAlert } from "~/components/forms";
+import { FailureAlert } from "~/components/error-summary";
 import { clearLeaveWarning, useLeaveWarning } from "~/components/leave-warning";
 import type { Failure } from "~/lib/error-catalogue";
 import { SITE_ACCESS_LEVELS } from "~/lib/site-access";

@@ -1,11 +1,12 @@
 import { json } from "@remix-run/node";
 import type { Failure } from "~/lib/error-catalogue";
+import { formatLastLogin } from "~/lib/format";
 import { PAGE_PATHS } from "~/lib/navigation";
 import { devicePasskeys, passkeyNameFor, registrationRefusalKey } from "~/lib/passkeys";
 import { PasskeyNameSchema } from "~/lib/passkeys-schemas";
 import type { SessionUser } from "~/lib/user";
 import type { PlanningClient } from "~/planning/client.server";
-import { listPasskeys, registerPasskey, removePasskey, renamePasskey } from "~/planning/passkeys.server";
+import { listPasskeys, type Passkey, registerPasskey, removePasskey, renamePasskey } from "~/planning/passkeys.server";
 import { logger } from "~/runtime/logger.server";
 import { attempt } from "~/session/failures.server";
 import { readDevicePasskeys, writeDevicePasskeys } from "~/session/passkey-device.server";
@@ -13,7 +14,8 @@ import { updateSessionUser } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
 
 // The biometric permission page's posts (docs/decisions/101). Each is a plain form post; only the
-// grant needs the browser's passkey answer, which the page's script adds.
+// grant needs the browser's passkey answer, which the page's script adds. Also the page's list of
+// passkeys, whose dates are formatted here so that the page's script does not load the formats.
 
 const PAGE = PAGE_PATHS.biometricPermission;
 
@@ -31,6 +33,18 @@ export type ActionData = {
   /** The platform failed: the spec's save failure text. */
   failure?: Failure;
 };
+
+/** The client's passkeys as the page lists them: dates in the user's time zone, this device's marked. */
+export function passkeyRows(passkeys: Passkey[], mine: number[], timeZone: string | null, locale: string) {
+  const when = (iso: string) => formatLastLogin(iso, timeZone, locale);
+  return passkeys.map((p) => ({
+    id: p.id,
+    name: p.name,
+    created: when(p.createdAt),
+    lastUsed: p.lastUsedAt ? when(p.lastUsedAt) : null,
+    thisDevice: mine.includes(p.id),
+  }));
+}
 
 type Post = { request: Request; formData: FormData; planning: PlanningClient; user: SessionUser };
 

@@ -7,9 +7,8 @@ import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, FieldError } from "~/components/forms";
+import { ErrorSummary, FieldError } from "~/components/error-summary";
 import { loadWebAuthn, OptionsUnavailable, passkeysSupported, useCeremonyOptions } from "~/components/passkey-ceremony";
-import { formatLastLogin } from "~/lib/format";
 import { PAGE_PATHS } from "~/lib/navigation";
 import { type CeremonyProblem, ceremonyProblemOf, devicePasskeys, PASSKEY_NAME_MAX } from "~/lib/passkeys";
 import { listPasskeys } from "~/planning/passkeys.server";
@@ -20,7 +19,7 @@ import { requireClient } from "~/session/guards.server";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { readDevicePasskeys } from "~/session/passkey-device.server";
 import { updateSessionUser } from "~/session/session.server";
-import { type ActionData, remove, rename, save } from "./passkeys.server";
+import { type ActionData, passkeyRows, remove, rename, save } from "./passkeys.server";
 
 // spec 000 §2 "Biometric permission page" on the web (issue 15, docs/decisions/101): one checkbox,
 // 'Grant permission to login via a biometric check', and Save, enabled after a change while
@@ -52,7 +51,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listed.value.map((p) => p.id),
   );
   const renameId = Number(new URL(request.url).searchParams.get("rename"));
-  const when = (iso: string) => formatLastLogin(iso, user.userTimezone, locale);
   // The menu's rule reads the session's flag: put it right when passkeys came or went elsewhere.
   const has = listed.value.length > 0;
   const headers = new Headers();
@@ -63,13 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       title,
       loadFailed: false,
       granted: mine.length > 0,
-      passkeys: listed.value.map((p) => ({
-        id: p.id,
-        name: p.name,
-        created: when(p.createdAt),
-        lastUsed: p.lastUsedAt ? when(p.lastUsedAt) : null,
-        thisDevice: mine.includes(p.id),
-      })),
+      passkeys: passkeyRows(listed.value, mine, user.userTimezone, locale),
       renaming: listed.value.some((p) => p.id === renameId) ? renameId : null,
     },
     { headers },

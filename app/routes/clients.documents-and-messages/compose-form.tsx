@@ -7,6 +7,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { ErrorSummary, Field, FieldError, summaryErrors } from "~/components/forms";
 import { ACCEPTED_EXTENSIONS } from "~/lib/attachments";
+import { numberFormat } from "~/lib/format";
 import { attachmentErrors, attachmentProblem, type ComposeActionData, type PostedFile } from "./compose";
 
 // spec 002 "Compose and reply", §4 "Sending", §5 "Compose". A plain multipart form that works
@@ -233,7 +234,7 @@ export function ComposeForm({ mode, replyTo, cancelHref }: ComposeFormProps) {
   // Buttons are disabled only once JavaScript runs (conventions "Forms"); without it the server answers.
   const sendDisabled = hydrated && (sending || invalid);
 
-  const kilobytes = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
+  const kilobytes = numberFormat(i18n.language, { maximumFractionDigits: 0 });
   const notKept = !chosen.length && actionData?.postedFiles.length ? actionData.postedFiles : [];
 
   return (

@@ -1,4 +1,5 @@
 import { ADDRESS_TYPE, type Address, addressLines, addressOfType, countryName, regionOfLocale } from "~/lib/address";
+import { numberFormat } from "~/lib/format";
 import { formatPhoneNumber, telHref } from "~/lib/phone";
 
 // spec 002 "Personal details" and §3: the read-only page's view model, built on the server so the
@@ -96,8 +97,7 @@ export function toPersonalDetailsView(
     {
       id: "dependants",
       label: "clients:personalDetails.dependants",
-      values:
-        typeof dependants === "number" ? [{ text: new Intl.NumberFormat(options.locale).format(dependants) }] : [],
+      values: typeof dependants === "number" ? [{ text: numberFormat(options.locale).format(dependants) }] : [],
     },
   ];
   const contacts: DetailItem[] = CONTACT_TYPES.map((c) => ({

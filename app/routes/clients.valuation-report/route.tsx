@@ -7,7 +7,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DateField } from "~/components/date-field";
 import { ErrorSummary, type SummaryError } from "~/components/error-summary";
-import { FailureAlert } from "~/components/forms";
+import { FailureAlert } from "~/components/error-summary";
 import type { Failure } from "~/lib/error-catalogue";
 import { PERIODS, type ReportInput } from "~/lib/valuation-report";
 import { readForm } from "~/session/csrf.server";
