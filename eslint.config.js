@@ -10,7 +10,7 @@ import tseslint from "typescript-eslint";
 
 // The portal's floors (docs/decisions/090-one-room-per-page.md): each imports only the floors below
 // it, so the import graph reads one way: routes → components → session → planning → runtime → lib.
-const DOCUMENT = ["./app/root.tsx", "./app/entry.client.tsx", "./app/entry.server.tsx"];
+const DOCUMENT = ["./app/root.tsx", "./app/root.server.ts", "./app/entry.client.tsx", "./app/entry.server.tsx"];
 const FLOORS = [
   {
     target: "./app/lib",
