@@ -22,10 +22,8 @@ export function DisabledReason({ id, reason }: { id: string; reason: string | nu
 export function SubmitWithReason({
   reasonId,
   reason,
-  pending = false,
-  name,
-  value,
-  children,
+  pending,
+  ...button
 }: {
   reasonId: string;
   reason: string | null;
@@ -37,14 +35,11 @@ export function SubmitWithReason({
 }) {
   return (
     <button
+      {...button}
       type="submit"
-      name={name}
-      value={value}
       className="button"
-      disabled={Boolean(reason) || pending}
+      disabled={!!reason || pending}
       aria-describedby={reason ? reasonId : undefined}
-    >
-      {children}
-    </button>
+    />
   );
 }
