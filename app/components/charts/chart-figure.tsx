@@ -8,6 +8,7 @@ import { Component, lazy, Suspense, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import chartStylesHref from "./charts.css";
 import type { ChartLegendItem, ChartTable } from "./chart-data";
+import { LegendSwatch } from "./legend-swatch";
 import type { LineChartInput } from "./line-chart";
 
 /** The charts' stylesheet, for the `links` of a route that shows a chart. */
@@ -46,16 +47,7 @@ function ChartLegend({ legend }: { legend: ChartLegendItem[] }) {
     <ul className="chart-legend">
       {legend.map((item, i) => (
         <li key={`${i}-${item.label}`} className="chart-legend__item">
-          <svg
-            className="chart-legend__swatch"
-            width="16"
-            height="12"
-            viewBox="0 0 16 12"
-            aria-hidden="true"
-            focusable="false"
-          >
-            <rect x="0" y="4" width="16" height="4" fill={item.colour} />
-          </svg>
+          <LegendSwatch colour={item.colour} />
           {item.label}
         </li>
       ))}

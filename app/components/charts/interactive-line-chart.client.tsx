@@ -3,6 +3,7 @@
 
 import { Line, type SliceTooltipProps } from "@nivo/line";
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
+import { LegendSwatch } from "./legend-swatch";
 import {
   CHART_BREAKPOINT_PX,
   LINE_CHART_SIZE,
@@ -24,16 +25,7 @@ function tooltipFor(input: LineChartInput) {
         <ul className="chart-tooltip__values">
           {points.map((point) => (
             <li key={point.id}>
-              <svg
-                className="chart-legend__swatch"
-                width="16"
-                height="12"
-                viewBox="0 0 16 12"
-                aria-hidden="true"
-                focusable="false"
-              >
-                <rect x="0" y="4" width="16" height="4" fill={point.seriesColor} />
-              </svg>
+              <LegendSwatch colour={point.seriesColor} />
               {labels.get(point.seriesId) ?? point.seriesId}: <strong>{point.data.yFormatted}</strong>
             </li>
           ))}

@@ -19,7 +19,7 @@ import {
   useDisabledUntilValid,
   useRemountKey,
 } from "~/components/forms";
-import { DisabledReason } from "~/components/disabled-reason";
+import { DisabledReason, SubmitWithReason } from "~/components/disabled-reason";
 import { getFixedT } from "~/session/i18next.server";
 import { logger } from "~/runtime/logger.server";
 import { additionalVerificationView, methodChanged, methodLabel, type MfaMethodOption } from "~/lib/security";
@@ -118,8 +118,8 @@ function ChooseMethod({
   const changed = methodChanged(choice, current);
   // spec 000 §4-§5: Save and Cancel are disabled while the choice equals the current method, and
   // Save while the password is empty (only once JavaScript runs; the server says the same).
-  const saveDisabled = (hydrated && (!changed || !password)) || navigation.state === "submitting";
-  const saveReason = hydrated ? saveReasonKey(changed, password) : null;
+  const reasonKey = hydrated ? saveReasonKey(changed, password) : null;
+  const saveReason = reasonKey ? t(reasonKey) : null;
   return (
     <>
       <p className="page__intro">{t("verification.chooseIntro")}</p>
@@ -146,16 +146,15 @@ function ChooseMethod({
           </div>
         ) : null}
         <div className="button-group">
-          <button
-            type="submit"
+          <SubmitWithReason
+            reasonId="verification-save-reason"
+            reason={saveReason}
+            pending={navigation.state === "submitting"}
             name="intent"
             value="change"
-            className="button"
-            disabled={saveDisabled}
-            aria-describedby={saveReason ? "verification-save-reason" : undefined}
           >
             {t("verification.save")}
-          </button>
+          </SubmitWithReason>
           <CancelChange
             changed={changed}
             onCancel={() => {
@@ -164,7 +163,7 @@ function ChooseMethod({
             }}
           />
         </div>
-        <DisabledReason id="verification-save-reason" reason={saveReason ? t(saveReason) : null} />
+        <DisabledReason id="verification-save-reason" reason={saveReason} />
       </Form>
     </>
   );
@@ -274,6 +273,7 @@ function ValidateDevice({
   const secretsKey = useRemountKey(actionData);
   // spec 000 §5: the security code's submit is disabled while the code is empty.
   const empty = useDisabledUntilValid(form.id, allFilledIn([fields.code.name]));
+  const reason = empty ? t("verification.disabledReason.code") : null;
   return (
     <section aria-labelledby="validate-heading">
       <h2 id="validate-heading">{t("verification.validate.title")}</h2>
@@ -304,21 +304,20 @@ function ValidateDevice({
           secret
         />
         <div className="button-group">
-          <button
-            type="submit"
+          <SubmitWithReason
+            reasonId="verification-code-reason"
+            reason={reason}
+            pending={navigation.state === "submitting"}
             name="intent"
             value="validate"
-            className="button"
-            disabled={empty || navigation.state === "submitting"}
-            aria-describedby={empty ? "verification-code-reason" : undefined}
           >
             {t("verification.validate.submit")}
-          </button>
+          </SubmitWithReason>
           <button type="submit" name="intent" value="cancel" className="button button--secondary" formNoValidate>
             {t("verification.validate.cancel")}
           </button>
         </div>
-        <DisabledReason id="verification-code-reason" reason={empty ? t("verification.disabledReason.code") : null} />
+        <DisabledReason id="verification-code-reason" reason={reason} />
       </Form>
     </section>
   );

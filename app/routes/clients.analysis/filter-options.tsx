@@ -7,7 +7,7 @@ import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { DateField } from "~/components/date-field";
 import { ErrorSummary } from "~/components/error-summary";
-import { DisabledReason } from "~/components/disabled-reason";
+import { DisabledReason, SubmitWithReason } from "~/components/disabled-reason";
 import { checkCustomRange, type DateError, type DateRangeName } from "~/lib/date-range";
 import type { DateRangeView } from "./analysis.server";
 import { analysisParams, type AnalysisQuery } from "~/lib/analysis/query";
@@ -181,6 +181,7 @@ function FilterDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const [problems, setProblems] = useState<RangeErrors>({});
   const invalid = Boolean(problems.from || problems.to);
+  const applyReason = invalid ? applyReasonOf(t, problems) : null;
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
@@ -204,19 +205,14 @@ function FilterDialog({
         <div className="form-actions">
           {/* spec 001 §4: "It is disabled while the custom dates are invalid"; the reason shows
               beside it while it is (issue 25 item 10, docs/decisions/116-form-errors-after-a-submit.md) */}
-          <button
-            type="submit"
-            className="button"
-            disabled={invalid}
-            aria-describedby={invalid ? "filter-apply-reason" : undefined}
-          >
+          <SubmitWithReason reasonId="filter-apply-reason" reason={applyReason}>
             {t("analysis.range.apply")}
-          </button>
+          </SubmitWithReason>
           <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
             {t("analysis.range.cancel")}
           </button>
         </div>
-        <DisabledReason id="filter-apply-reason" reason={invalid ? applyReasonOf(t, problems) : null} />
+        <DisabledReason id="filter-apply-reason" reason={applyReason} />
       </Form>
     </dialog>
   );

@@ -219,34 +219,28 @@ type PositionView = AccountView["positions"][number];
 /** spec 001 §2.3 'Show in': original currencies or the preferred one. */
 function CurrencySwitch({ view }: { view: OkView }) {
   const { t } = useTranslation("clients");
-  const option = (show: OkView["show"]) =>
-    view.show === show ? "segmented__option segmented__option--current" : "segmented__option";
+  const options: Array<{ show: OkView["show"]; text: string }> = [
+    { show: "original", text: t("analysis.investments.original") },
+    { show: "preferred", text: t("analysis.investments.preferred", { currency: view.preferredCurrency }) },
+  ];
   return (
     <nav className="segmented" aria-label={t("analysis.investments.showIn")}>
       <span className="segmented__label" aria-hidden="true">
         {t("analysis.investments.showIn")}
       </span>
       <ul className="segmented__list">
-        <li>
-          <Link
-            to={view.links.original}
-            preventScrollReset
-            className={option("original")}
-            aria-current={view.show === "original" ? "true" : undefined}
-          >
-            {t("analysis.investments.original")}
-          </Link>
-        </li>
-        <li>
-          <Link
-            to={view.links.preferred}
-            preventScrollReset
-            className={option("preferred")}
-            aria-current={view.show === "preferred" ? "true" : undefined}
-          >
-            {t("analysis.investments.preferred", { currency: view.preferredCurrency })}
-          </Link>
-        </li>
+        {options.map(({ show, text }) => (
+          <li key={show}>
+            <Link
+              to={view.links[show]}
+              preventScrollReset
+              className={view.show === show ? "segmented__option segmented__option--current" : "segmented__option"}
+              aria-current={view.show === show ? "true" : undefined}
+            >
+              {text}
+            </Link>
+          </li>
+        ))}
       </ul>
     </nav>
   );

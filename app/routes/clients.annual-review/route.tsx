@@ -316,6 +316,16 @@ function SubmitFailed({ order, busy }: { order: number; busy: boolean }) {
   );
 }
 
+/** Who the page asks, with the question: the client, then the partner when answered for. */
+function askedOf(questions: ReviewView["questions"]) {
+  if (!questions) return [];
+  const asked: Array<{ person: "client" | "partner"; legend: string }> = [
+    { person: "client", legend: questions.client },
+  ];
+  if (questions.partner) asked.push({ person: "partner", legend: questions.partner });
+  return asked;
+}
+
 /** The page's questions: whether to answer for the partner (on the introduction), then the client's and the partner's. */
 function Questions({
   view,
@@ -344,28 +354,17 @@ function Questions({
           onChange={() => undefined}
         />
       ) : null}
-      {view.questions ? (
-        <>
-          <YesNo
-            name="client"
-            legend={view.questions.client}
-            value={answers.client}
-            error={errors.client}
-            additional={page.showAdditionalInformation}
-            onChange={(v) => onChosen("client", v)}
-          />
-          {view.questions.partner ? (
-            <YesNo
-              name="partner"
-              legend={view.questions.partner}
-              value={answers.partner}
-              error={errors.partner}
-              additional={page.showAdditionalInformation}
-              onChange={(v) => onChosen("partner", v)}
-            />
-          ) : null}
-        </>
-      ) : null}
+      {askedOf(view.questions).map(({ person, legend }) => (
+        <YesNo
+          key={person}
+          name={person}
+          legend={legend}
+          value={answers[person]}
+          error={errors[person]}
+          additional={page.showAdditionalInformation}
+          onChange={(v) => onChosen(person, v)}
+        />
+      ))}
     </>
   );
 }

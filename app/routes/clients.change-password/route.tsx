@@ -17,7 +17,7 @@ import {
   useDisabledUntilValid,
   useRemountKey,
 } from "~/components/forms";
-import { DisabledReason } from "~/components/disabled-reason";
+import { DisabledReason, SubmitWithReason } from "~/components/disabled-reason";
 import { NewPasswordField } from "~/components/new-password-field";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
@@ -86,6 +86,7 @@ export default function ChangePassword() {
   });
   // spec 000 §5 and 002 §4: the button stays disabled until the form is valid.
   const incomplete = useDisabledUntilValid(form.id, validation.isValid);
+  const reason = incomplete ? t("changePassword.disabledReason") : null;
 
   return (
     <div className="page page--change-password">
@@ -121,15 +122,10 @@ export default function ChangePassword() {
           strengthMeter={strengthMeter}
           remountKey={secretsKey}
         />
-        <button
-          type="submit"
-          className="button"
-          disabled={incomplete || navigation.state === "submitting"}
-          aria-describedby={incomplete ? "change-password-reason" : undefined}
-        >
+        <SubmitWithReason reasonId="change-password-reason" reason={reason} pending={navigation.state === "submitting"}>
           {t("changePassword.submit")}
-        </button>
-        <DisabledReason id="change-password-reason" reason={incomplete ? t("changePassword.disabledReason") : null} />
+        </SubmitWithReason>
+        <DisabledReason id="change-password-reason" reason={reason} />
       </Form>
       <BiometricLoginLink />
     </div>

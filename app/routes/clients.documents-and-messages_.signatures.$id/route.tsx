@@ -7,7 +7,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary } from "~/components/error-summary";
-import { DisabledReason } from "~/components/disabled-reason";
+import { DisabledReason, SubmitWithReason } from "~/components/disabled-reason";
 import { useModalDialog } from "~/components/modal-dialog";
 import { readForm } from "~/session/csrf.server";
 import { requireClientContext } from "~/session/guards.server";
@@ -311,14 +311,12 @@ function CodeEntry({
   errors,
   code,
   onCode,
-  verifyDisabled,
   verifyReason,
   busy,
 }: {
   errors: Errors;
   code: string;
   onCode: (code: string) => void;
-  verifyDisabled: boolean;
   verifyReason: string | null;
   busy: boolean;
 }) {
@@ -349,16 +347,15 @@ function CodeEntry({
       </div>
       <div className="form-actions">
         {/* spec 002 step 3: Verify needs the terms accepted and a code */}
-        <button
-          type="submit"
+        <SubmitWithReason
+          reasonId="signature-verify-reason"
+          reason={verifyReason}
+          pending={busy}
           name="intent"
           value="verify"
-          className="button"
-          disabled={verifyDisabled}
-          aria-describedby={verifyReason ? "signature-verify-reason" : undefined}
         >
           {busy ? t("signature.validating") : t("signature.verify")}
-        </button>
+        </SubmitWithReason>
         <button type="submit" name="intent" value="resend" className="button button--link" formNoValidate>
           {t("signature.resend")}
         </button>
@@ -443,14 +440,7 @@ function Journey({ view, answer }: { view: SignatureView; answer: JourneyAnswer 
         {step === "terms" ? (
           <RequestCodeActions busy={busy} />
         ) : step === "code" ? (
-          <CodeEntry
-            errors={errors}
-            code={code}
-            onCode={setCode}
-            verifyDisabled={hydrated && (!accepted || !code.trim() || busy)}
-            verifyReason={verifyReason}
-            busy={busy}
-          />
+          <CodeEntry errors={errors} code={code} onCode={setCode} verifyReason={verifyReason} busy={busy} />
         ) : (
           <ResendActions />
         )}

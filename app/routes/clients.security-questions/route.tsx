@@ -1,4 +1,4 @@
-import { DisabledReason } from "~/components/disabled-reason";
+import { DisabledReason, SubmitWithReason } from "~/components/disabled-reason";
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -94,6 +94,7 @@ export default function SecurityQuestions() {
   const { form, fields, isValid } = useQuestionsForm(actionData);
   // spec 002 §5: Continue is disabled until the form is valid.
   const incomplete = useDisabledUntilValid(form.id, isValid);
+  const reason = incomplete ? t("questions.disabledReason") : null;
   const secretsKey = useRemountKey(actionData);
   const formError = form.errors?.[0];
   const answerHint =
@@ -113,15 +114,10 @@ export default function SecurityQuestions() {
         ) : null}
         <AuthenticityTokenInput />
         <QuestionPairs fields={fields} actionData={actionData} answerHint={answerHint} secretsKey={secretsKey} />
-        <button
-          type="submit"
-          className="button"
-          disabled={incomplete || navigation.state === "submitting"}
-          aria-describedby={incomplete ? "questions-reason" : undefined}
-        >
+        <SubmitWithReason reasonId="questions-reason" reason={reason} pending={navigation.state === "submitting"}>
           {t("questions.submit")}
-        </button>
-        <DisabledReason id="questions-reason" reason={incomplete ? t("questions.disabledReason") : null} />
+        </SubmitWithReason>
+        <DisabledReason id="questions-reason" reason={reason} />
       </Form>
       <BiometricLoginLink />
     </div>

@@ -66,6 +66,48 @@ function FieldErrorText({ id, error }: { id: string; error: string | undefined }
   );
 }
 
+/** A labelled select with its error beside it; `children` are its options. */
+function SelectField({
+  id,
+  label,
+  value,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={error ? "field field--error" : "field"}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <FieldErrorText id={id} error={error} />
+      <select
+        id={id}
+        name={id}
+        className="select"
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
+function Options({ options }: { options: Option[] }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
+}
+
 function Select({
   id,
   label,
@@ -82,27 +124,10 @@ function Select({
   placeholder?: string;
 }) {
   return (
-    <div className={error ? "field field--error" : "field"}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <FieldErrorText id={id} error={error} />
-      <select
-        id={id}
-        name={id}
-        className="select"
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        {placeholder ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField id={id} label={label} value={value} error={error}>
+      {placeholder ? <option value="">{placeholder}</option> : null}
+      <Options options={options} />
+    </SelectField>
   );
 }
 
@@ -138,36 +163,15 @@ type Errors = NonNullable<ActionData["errors"]>;
 function GroupOrAccountSelect({ form, value, error }: { form: ReportForm; value: string; error: string | undefined }) {
   const { t } = useTranslation("reports");
   return (
-    <div className={error ? "field field--error" : "field"}>
-      <label className="field__label" htmlFor="selection">
-        {t("form.groupOrAccount")}
-      </label>
-      <FieldErrorText id="selection" error={error} />
-      <select
-        id="selection"
-        name="selection"
-        className="select"
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "selection-error" : undefined}
-      >
-        <option value="">{t("form.selectPlaceholder")}</option>
-        <optgroup label={t("form.groups")}>
-          {form.groups.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </optgroup>
-        <optgroup label={t("form.accounts")}>
-          {form.accounts.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </optgroup>
-      </select>
-    </div>
+    <SelectField id="selection" label={t("form.groupOrAccount")} value={value} error={error}>
+      <option value="">{t("form.selectPlaceholder")}</option>
+      <optgroup label={t("form.groups")}>
+        <Options options={form.groups} />
+      </optgroup>
+      <optgroup label={t("form.accounts")}>
+        <Options options={form.accounts} />
+      </optgroup>
+    </SelectField>
   );
 }
 

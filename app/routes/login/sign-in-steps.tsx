@@ -1,4 +1,4 @@
-import { DisabledReason } from "~/components/disabled-reason";
+import { DisabledReason, SubmitWithReason } from "~/components/disabled-reason";
 import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -122,6 +122,7 @@ function ChangePasswordStep({
   });
   // spec 000 §5: the change-password button stays disabled until the form is valid.
   const incomplete = useDisabledUntilValid(form.id, validation.isValid);
+  const reason = incomplete ? t("steps.password.disabledReason") : null;
   return (
     <div className="login sign-in-step">
       <StepHeading step={step} />
@@ -139,19 +140,18 @@ function ChangePasswordStep({
           strengthId={`${fields.newPassword.id}-strength`}
         />
         <div className="form__actions">
-          <button
-            type="submit"
+          <SubmitWithReason
+            reasonId="step-password-reason"
+            reason={reason}
+            pending={pending}
             name="intent"
             value="change-password"
-            className="button"
-            disabled={incomplete || pending}
-            aria-describedby={incomplete ? "step-password-reason" : undefined}
           >
             {t("steps.password.submit")}
-          </button>
+          </SubmitWithReason>
           <ReturnButton label={t("steps.cancel")} />
         </div>
-        <DisabledReason id="step-password-reason" reason={incomplete ? t("steps.password.disabledReason") : null} />
+        <DisabledReason id="step-password-reason" reason={reason} />
       </Form>
     </div>
   );
@@ -211,6 +211,7 @@ function SecurityQuestionsStep({ step, answer }: StepProps<"SetSecurityQuestions
   });
   // spec 002 §5: Continue is disabled until the form is valid.
   const incomplete = useDisabledUntilValid(form.id, validation.isValid);
+  const reason = incomplete ? t("steps.questions.disabledReason") : null;
   const pairs = [
     { question: fields.question1, custom: fields.question1Custom, answer: fields.answer1, n: 1 },
     { question: fields.question2, custom: fields.question2Custom, answer: fields.answer2, n: 2 },
@@ -250,19 +251,18 @@ function SecurityQuestionsStep({ step, answer }: StepProps<"SetSecurityQuestions
           </fieldset>
         ))}
         <div className="form__actions">
-          <button
-            type="submit"
+          <SubmitWithReason
+            reasonId="step-questions-reason"
+            reason={reason}
+            pending={pending}
             name="intent"
             value="security-questions"
-            className="button"
-            disabled={incomplete || pending}
-            aria-describedby={incomplete ? "step-questions-reason" : undefined}
           >
             {t("steps.questions.submit")}
-          </button>
+          </SubmitWithReason>
           <ReturnButton label={t("steps.cancel")} />
         </div>
-        <DisabledReason id="step-questions-reason" reason={incomplete ? t("steps.questions.disabledReason") : null} />
+        <DisabledReason id="step-questions-reason" reason={reason} />
       </Form>
     </div>
   );
@@ -288,6 +288,7 @@ function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolm
   });
   // spec 000 §5: the security code's submit is disabled while the code is empty.
   const empty = useDisabledUntilValid(form.id, allFilledIn([fields.code.name]));
+  const reason = empty ? t("steps.code.disabledReason") : null;
   const token = step.method === "token";
   return (
     <div className="login sign-in-step">
@@ -315,16 +316,15 @@ function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolm
           secret
         />
         <div className="form__actions">
-          <button
-            type="submit"
+          <SubmitWithReason
+            reasonId="step-code-reason"
+            reason={reason}
+            pending={pending}
             name="intent"
             value="validate-code"
-            className="button"
-            disabled={empty || pending}
-            aria-describedby={empty ? "step-code-reason" : undefined}
           >
             {t("steps.code.submit")}
-          </button>
+          </SubmitWithReason>
           {!token ? (
             <button type="submit" name="intent" value="resend-code" className="button button--secondary" formNoValidate>
               {t("steps.code.requestNew")}
@@ -332,7 +332,7 @@ function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolm
           ) : null}
           <ReturnButton />
         </div>
-        <DisabledReason id="step-code-reason" reason={empty ? t("steps.code.disabledReason") : null} />
+        <DisabledReason id="step-code-reason" reason={reason} />
       </Form>
     </div>
   );
@@ -494,6 +494,7 @@ function MemorableStep({ step, answer }: StepProps<"MemorableCharactersRequired"
   const chars = [fields.char1, fields.char2, fields.char3];
   // spec 000 §5: submit is enabled only when all three characters are non-blank.
   const incomplete = useDisabledUntilValid(form.id, allFilledIn(chars.map((c) => c.name)));
+  const reason = incomplete ? t("steps.memorable.disabledReason") : null;
   // spec 000 §4: memorable word errors clear on typing (the answer's alert goes once the user types).
   const [typedSinceAnswer, setTypedSinceAnswer] = useState(false);
   return (
@@ -517,20 +518,19 @@ function MemorableStep({ step, answer }: StepProps<"MemorableCharactersRequired"
         )}
         <div className="form__actions">
           {answerable ? (
-            <button
-              type="submit"
+            <SubmitWithReason
+              reasonId="step-memorable-reason"
+              reason={reason}
+              pending={pending}
               name="intent"
               value="memorable"
-              className="button"
-              disabled={incomplete || pending}
-              aria-describedby={incomplete ? "step-memorable-reason" : undefined}
             >
               {t("steps.memorable.submit")}
-            </button>
+            </SubmitWithReason>
           ) : null}
           <ReturnButton />
         </div>
-        <DisabledReason id="step-memorable-reason" reason={incomplete ? t("steps.memorable.disabledReason") : null} />
+        <DisabledReason id="step-memorable-reason" reason={reason} />
       </Form>
     </div>
   );

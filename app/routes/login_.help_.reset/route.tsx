@@ -1,4 +1,4 @@
-import { DisabledReason } from "~/components/disabled-reason";
+import { DisabledReason, SubmitWithReason } from "~/components/disabled-reason";
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -164,6 +164,7 @@ export default function ResetPassword() {
   });
   // spec 000 §5: the change-password button stays disabled until the form is valid.
   const incomplete = useDisabledUntilValid(form.id, validation.isValid);
+  const reason = incomplete ? t("reset.disabledReason") : null;
   const formError = form.errors?.[0];
 
   return (
@@ -194,15 +195,10 @@ export default function ResetPassword() {
           strengthMeter={strengthMeter}
           remountKey={secretsKey}
         />
-        <button
-          type="submit"
-          className="button"
-          disabled={incomplete || navigation.state === "submitting"}
-          aria-describedby={incomplete ? "reset-reason" : undefined}
-        >
+        <SubmitWithReason reasonId="reset-reason" reason={reason} pending={navigation.state === "submitting"}>
           {t("reset.submit")}
-        </button>
-        <DisabledReason id="reset-reason" reason={incomplete ? t("reset.disabledReason") : null} />
+        </SubmitWithReason>
+        <DisabledReason id="reset-reason" reason={reason} />
       </Form>
       <ResetLinks userType={userType} />
     </div>
