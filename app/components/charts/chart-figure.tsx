@@ -10,6 +10,7 @@ import chartStylesHref from "./charts.css";
 import type { ChartLegendItem, ChartTable } from "./chart-data";
 import { LegendSwatch } from "./legend-swatch";
 import type { LineChartInput } from "./line-chart";
+import { TableRegion } from "~/components/table-region";
 
 /** The charts' stylesheet, for the `links` of a route that shows a chart. */
 export const chartStyles = chartStylesHref;
@@ -60,8 +61,7 @@ function DataTable({ id, table }: { id: string; table: ChartTable }) {
   return (
     <>
       {/* its own scrolling region, named by the table's caption (WCAG 1.4.10; ids unique, decision 117) */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="table-wrap" role="region" aria-labelledby={`${id}-table-caption`} tabIndex={0}>
+      <TableRegion captionId={`${id}-table-caption`}>
         <table className="chart-figure__table">
           <caption id={`${id}-table-caption`}>{table.caption}</caption>
           <thead>
@@ -86,7 +86,7 @@ function DataTable({ id, table }: { id: string; table: ChartTable }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
     </>
   );
 }

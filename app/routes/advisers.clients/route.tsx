@@ -38,6 +38,7 @@ import { requireAdviser } from "~/session/guards.server";
 import { updateSessionUser } from "~/session/session.server";
 import pagesStyles from "~/styles/pages.css";
 import { createClientSearchSchema, OpenClientSchema, parseWithZod } from "~/session/validation.server";
+import { TableRegion } from "~/components/table-region";
 
 // spec 002 "Adviser client list" (heading 'Your Clients'), §4 "Adviser client list flow" and
 // "Preview access", §5 "Client search"; docs/decisions/031 and 032.
@@ -288,8 +289,7 @@ function Results() {
       ) : null}
       <p className="client-list__note">{t("clientList.previewNote")}</p>
       {/* the columns scroll inside their own region on a phone, named by the caption (decision 117) */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="table-wrap" role="region" aria-labelledby="client-list-caption" tabIndex={0}>
+      <TableRegion captionId="client-list-caption">
         <table className="table client-table">
           <caption id="client-list-caption" className="table__caption">
             {t(caption.key, { count: caption.count })}
@@ -317,7 +317,7 @@ function Results() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
       {results.hasMore ? (
         <p className="client-list__more">
           <Link to={moreHref} className="button button--secondary" preventScrollReset>

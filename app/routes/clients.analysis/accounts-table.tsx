@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import { FigureText, PerformanceText } from "~/components/figures";
 import type { AccountsTab } from "./analysis.server";
+import { TableRegion } from "~/components/table-region";
 
 export function AccountsTable({ tab }: { tab: AccountsTab }) {
   const { t } = useTranslation("clients");
@@ -15,8 +16,7 @@ export function AccountsTable({ tab }: { tab: AccountsTab }) {
       {tab.sections.map((section, index) => {
         const captionId = `analysis-accounts-${index}-caption`;
         return (
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          <div key={section.heading} className="table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
+          <TableRegion key={section.heading} captionId={captionId}>
             <table className={`accounts-table accounts-table--${tab.collection}`}>
               <caption id={captionId} className="accounts-table__caption">
                 {section.heading}
@@ -73,7 +73,7 @@ export function AccountsTable({ tab }: { tab: AccountsTab }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         );
       })}
     </>

@@ -16,6 +16,7 @@ import type {
   TotalCell,
   TotalView,
 } from "./investments.server";
+import { TableRegion } from "~/components/table-region";
 
 const GLOSSARY = [
   "bookCost",
@@ -429,8 +430,7 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
     <>
       <Toolbar view={view} />
       {view.multiCurrency ? <p className="page__meta">{t("analysis.investments.multiCurrencyNote")}</p> : null}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="table-wrap investments" role="region" aria-labelledby="investments-caption" tabIndex={0}>
+      <TableRegion captionId="investments-caption" className="investments">
         <table className="investments__table">
           <caption id="investments-caption">{t("analysis.investments.caption", { date: view.asAt })}</caption>
           <thead>
@@ -449,7 +449,7 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableRegion>
       {view.notes.length ? <TotalsNotes notes={view.notes} /> : null}
     </>
   );
@@ -488,13 +488,7 @@ export function AllocationPanelList({ view }: { view: AllocationView }) {
             />
             <details className="allocation-panel__investments">
               <summary>{t("analysis.allocation.showInvestments", { type: panel.lower })}</summary>
-              <div
-                className="table-wrap"
-                role="region"
-                aria-labelledby={`allocation-${panel.type}-investments-caption`}
-                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-                tabIndex={0}
-              >
+              <TableRegion captionId={`allocation-${panel.type}-investments-caption`}>
                 <table>
                   <caption id={`allocation-${panel.type}-investments-caption`}>
                     {t("analysis.allocation.tableCaption", { type: panel.lower })}
@@ -526,7 +520,7 @@ export function AllocationPanelList({ view }: { view: AllocationView }) {
                     </tbody>
                   ))}
                 </table>
-              </div>
+              </TableRegion>
             </details>
           </details>
         </section>

@@ -3,6 +3,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { Fragment, useEffect } from "react";
 import { useTranslation } from "~/components/translation";
 import type { InstructionsView, PaymentView, TransactionRow, TransactionsView } from "./analysis.server";
+import { TableRegion } from "~/components/table-region";
 
 /** A signed amount and, for screen readers, which way it went (a minus sign alone is easily missed or not read). */
 function Amount({ value, spoken }: { value: string; spoken: string | null }) {
@@ -40,13 +41,7 @@ type ListedTransactions = Extract<TransactionsView, { rows: unknown }>;
 function TransactionsTable({ rows }: { rows: TransactionRow[] }) {
   const { t } = useTranslation("clients");
   return (
-    <div
-      className="table-wrap transactions__table"
-      role="region"
-      aria-labelledby="transactions-caption"
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-    >
+    <TableRegion captionId="transactions-caption" className="transactions__table">
       <table>
         <caption id="transactions-caption">{t("analysis.transactions.caption")}</caption>
         <thead>
@@ -81,7 +76,7 @@ function TransactionsTable({ rows }: { rows: TransactionRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }
 
@@ -192,8 +187,7 @@ export function InstructionsPanel({ view }: { view: InstructionsView }) {
     <>
       <h3>{view.description}</h3>
       <p>{t("analysis.instructions.intro")}</p>
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="table-wrap" role="region" aria-labelledby="instructions-caption" tabIndex={0}>
+      <TableRegion captionId="instructions-caption">
         <table>
           <caption id="instructions-caption">{t("analysis.instructions.caption", { name: view.description })}</caption>
           <thead>
@@ -215,7 +209,7 @@ export function InstructionsPanel({ view }: { view: InstructionsView }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
     </>
   );
 }

@@ -14,6 +14,7 @@ import { getSite } from "~/planning/site.server";
 import { sanitiseTextPage } from "~/lib/sanitise.server";
 import { requireClientContext, requireSiteAccess } from "~/session/guards.server";
 import balanceSheetStyles from "./balance-sheet.css";
+import { TableRegion } from "~/components/table-region";
 
 export const handle = { i18n: ["clients"] };
 
@@ -66,8 +67,7 @@ function AssetTable({ table, tab }: { table: SheetTable; tab: AssetTab }) {
   return (
     // A table wider than the screen scrolls on its own: a named region that takes focus, so that
     // keyboard users can scroll it (WCAG 2.1.1; axe's scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
+    <TableRegion captionId={captionId}>
       <table className="balance-sheet__table">
         <caption id={captionId}>{table.caption}</caption>
         <thead>
@@ -113,7 +113,7 @@ function AssetTable({ table, tab }: { table: SheetTable; tab: AssetTab }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableRegion>
   );
 }
 

@@ -20,6 +20,7 @@ import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { readDevicePasskeys } from "~/session/passkey-device.server";
 import { updateSessionUser } from "~/session/session.server";
 import { type ActionData, passkeyRows, remove, rename, save } from "./passkeys.server";
+import { TableRegion } from "~/components/table-region";
 
 // spec 000 §2 "Biometric permission page" on the web (issue 15, docs/decisions/101): one checkbox,
 // 'Grant permission to login via a biometric check', and Save, enabled after a change while
@@ -321,8 +322,7 @@ function PasskeyList({
         <p>{t("biometric.list.empty")}</p>
       ) : (
         // its own scrolling region at 320 px, named by the caption (decision 117)
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="table-wrap" role="region" aria-labelledby="passkeys-caption" tabIndex={0}>
+        <TableRegion captionId="passkeys-caption">
           <table>
             <caption id="passkeys-caption" className="visually-hidden">
               {t("biometric.list.title")}
@@ -355,7 +355,7 @@ function PasskeyList({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </section>
   );
