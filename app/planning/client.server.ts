@@ -41,6 +41,11 @@ export class PlanningError extends Error {
   }
 }
 
+/** Whether a failure is the platform ending the session (signed out, expired): the page signs the user out. */
+export function isLostSession(error: unknown): error is PlanningError {
+  return error instanceof PlanningError && error.failure.kind === "lost-session";
+}
+
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { logger } from "~/runtime/logger.server";
-import { type PlanningClient, PlanningError } from "./client.server";
+import { type PlanningClient, PlanningError, isLostSession } from "./client.server";
 
 // spec 000 §1: feature toggles gate parts of the product; "If the toggle call fails, the toggle
 // list becomes empty (all off)." Every page reads them here (docs/decisions/025).
@@ -30,7 +30,7 @@ async function fetchFeatureToggles(planning: PlanningClient): Promise<FeatureTog
   try {
     return await planning.get("resourceful/feature_toggle/toggle_condition", FeatureToggles);
   } catch (error) {
-    if (error instanceof PlanningError && error.failure.kind === "lost-session") throw error;
+    if (isLostSession(error)) throw error;
     logger.error("feature toggles unavailable, all taken as off", {
       status: error instanceof PlanningError ? error.status : null,
       error: String(error),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AllocationAnswer, AllocationType, Holding, HoldingsAnswer } from "~/lib/analysis/investments";
-import { PlanningError, type PlanningClient } from "./client.server";
+import { type PlanningClient, isLostSession } from "./client.server";
 import type { PricingType } from "./portfolio.server";
 import { WireDate, WireMoney } from "./wire";
 
@@ -244,18 +244,13 @@ export async function fetchFxRates(
     const answers = await planning.batch(items);
     for (const pair of wanted) rates.set(pair, answers[pair]?.rate ?? null);
   } catch (error) {
-    if (error instanceof PlanningError && error.failure.kind === "lost-session") throw error;
+    if (isLostSession(error)) throw error;
     // one missing pair fails the batch: ask for each alone, so the others still show
     const each = await Promise.allSettled(
       wanted.map((pair) => planning.get(`resourceful/portfolio/security/${pair}/FX`, FxAnswer, { query: { date } })),
     );
     each.forEach((result, i) => {
-      if (
-        result.status === "rejected" &&
-        result.reason instanceof PlanningError &&
-        result.reason.failure.kind === "lost-session"
-      )
-        throw result.reason;
+      if (result.status === "rejected" && isLostSession(result.reason)) throw result.reason;
       rates.set(wanted[i]!, result.status === "fulfilled" ? result.value.rate : null);
     });
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type SiteAccessProblem, siteAccessLevelOf } from "~/lib/site-access";
 import type { SessionUser } from "~/lib/user";
-import { type PlanningClient, PlanningError } from "./client.server";
+import { type PlanningClient, PlanningError, isLostSession } from "./client.server";
 import { ClientAccessLevel, WireDateTime } from "./wire";
 
 const ClientInContextAnswer = z.object({
@@ -96,7 +96,7 @@ export async function platformSessionEnded(planning: PlanningClient): Promise<bo
     await planning.get("resourceful/session/user", z.unknown());
     return false;
   } catch (error) {
-    return error instanceof PlanningError && error.failure.kind === "lost-session";
+    return isLostSession(error);
   }
 }
 

@@ -11,7 +11,7 @@ import {
 } from "~/lib/notifications";
 import type { SpeakToAdviser } from "~/lib/speak-to-adviser";
 import { fetchSpeakToAdviser } from "~/planning/adviser.server";
-import { PlanningError } from "~/planning/client.server";
+import { PlanningError, isLostSession } from "~/planning/client.server";
 import { isToggleOn, readFeatureToggles } from "~/planning/feature-toggles.server";
 import { fetchNotificationConfig } from "~/planning/notifications.server";
 import { env } from "~/runtime/env.server";
@@ -104,7 +104,7 @@ export async function loadNotificationPanels(
       }).map(item),
     };
   } catch (error) {
-    if (!(error instanceof PlanningError && error.failure.kind === "lost-session")) {
+    if (!isLostSession(error)) {
       logger.error("notification panels unavailable", {
         status: error instanceof PlanningError ? error.status : null,
         error: String(error),

@@ -17,7 +17,7 @@ import {
   performanceOf,
   startsBeforeOpening,
 } from "~/lib/performance";
-import { PlanningError, type PlanningClient } from "~/planning/client.server";
+import { PlanningError, type PlanningClient, isLostSession } from "~/planning/client.server";
 import {
   type AccountAnswer,
   type Benchmark,
@@ -264,8 +264,6 @@ export type AnalysisInput = {
   site: Site;
   query: AnalysisQuery;
 };
-
-const isLostSession = (error: unknown) => error instanceof PlanningError && error.failure.kind === "lost-session";
 
 /** Thrown for a lost session, so the loader can send the user to sign in again. */
 export class LostSession extends Error {}

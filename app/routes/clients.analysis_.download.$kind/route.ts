@@ -9,7 +9,7 @@ import { viewOf, viewOptions } from "~/lib/analysis/view";
 import { type AnalysisQuery, periodOfQuery, type QueryPeriod, readAnalysisQuery } from "~/lib/analysis/query";
 import { contentDisposition } from "~/lib/messages/files";
 import { fileNamePart, toCsv } from "~/lib/csv.server";
-import { PlanningError, type PlanningClient } from "~/planning/client.server";
+import { PlanningError, type PlanningClient, isLostSession } from "~/planning/client.server";
 import {
   type AccountAnswer,
   fetchAccounts,
@@ -137,8 +137,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof PlanningError && error.failure.kind === "lost-session")
-      throw await lostSessionRedirect(request);
+    if (isLostSession(error)) throw await lostSessionRedirect(request);
     if (error instanceof PlanningError && error.status === 404) throw notFound();
     throw error;
   }

@@ -27,7 +27,7 @@ import { TABLE_DECIMALS } from "~/lib/dashboard";
 import { formatDate, formatMoney, numberFormat } from "~/lib/format";
 import { shareOfAmount, sumAmounts } from "~/lib/money";
 import { localisedSetting } from "~/lib/site-settings";
-import { PlanningError, type PlanningClient } from "~/planning/client.server";
+import { type PlanningClient, isLostSession } from "~/planning/client.server";
 import { isToggleOn } from "~/planning/feature-toggles.server";
 import { portfolioSettings } from "~/lib/performance";
 import {
@@ -227,10 +227,6 @@ export function sheetRows(
   if (currencies.size > 1) return { rows, total: null, currency: null, partial };
   const total = sumAmounts(owned.map((m) => m?.amount ?? 0));
   return { rows, total, currency: [...currencies][0] ?? null, partial };
-}
-
-function isLostSession(error: unknown): boolean {
-  return error instanceof PlanningError && error.failure.kind === "lost-session";
 }
 
 type SheetLists = { ok: true; value: AssetLists } | { ok: false };

@@ -8,7 +8,7 @@ import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import type { AssetTab } from "~/lib/assets";
 import { type BalanceSheetPage, buildBalanceSheet, type Cell, type SheetTable } from "./balance-sheet.server";
 import { readBalanceSheetQuery } from "~/lib/balance-sheet";
-import { PlanningError } from "~/planning/client.server";
+import { isLostSession } from "~/planning/client.server";
 import { lostSessionRedirect } from "~/session/failures.server";
 import { getSite } from "~/planning/site.server";
 import { sanitiseTextPage } from "~/lib/sanitise.server";
@@ -43,8 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       selfName: (context.isAdviser ? user.clientInContext?.displayName : user.displayName) ?? user.displayName,
     });
   } catch (error) {
-    if (error instanceof PlanningError && error.failure.kind === "lost-session")
-      throw await lostSessionRedirect(request);
+    if (isLostSession(error)) throw await lostSessionRedirect(request);
     throw error;
   }
   const basis = site.pages["basis-of-valuation"];

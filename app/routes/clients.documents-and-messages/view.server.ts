@@ -3,7 +3,7 @@ import type { Locale } from "~/lib/i18n";
 import { formatDate, formatLastLogin } from "~/lib/format";
 import { logger } from "~/runtime/logger.server";
 import { unreadLabel } from "~/lib/navigation";
-import { type PlanningClient, PlanningError } from "~/planning/client.server";
+import { type PlanningClient, PlanningError, isLostSession } from "~/planning/client.server";
 import {
   CLIENT_INITIATED,
   countDocuments,
@@ -246,10 +246,6 @@ export type MessagesInput = {
   /** The host (`host[:port]`) the user reached the portal on: links elsewhere are external (§8). */
   portalHost: string;
 };
-
-function isLostSession(error: unknown): boolean {
-  return error instanceof PlanningError && error.failure.kind === "lost-session";
-}
 
 /** The open message and its body; null when the platform does not know it (404). */
 async function readMessage(

@@ -3,7 +3,7 @@
 // client) get it. `?download=1` asks for it as an attachment.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { contentDisposition } from "~/lib/messages/files";
-import { PlanningError } from "~/planning/client.server";
+import { PlanningError, isLostSession } from "~/planning/client.server";
 import { fetchSignatureDocument, fetchSignatureItem } from "~/planning/signature.server";
 import { lostSessionRedirect } from "~/session/failures.server";
 import { notFound, requireClientContext } from "~/session/guards.server";
@@ -29,8 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof PlanningError && error.failure.kind === "lost-session")
-      throw await lostSessionRedirect(request);
+    if (isLostSession(error)) throw await lostSessionRedirect(request);
     if (error instanceof PlanningError && (error.status === 404 || error.status === 403)) throw notFound();
     throw error;
   }

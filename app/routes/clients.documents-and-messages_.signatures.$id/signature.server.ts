@@ -20,7 +20,7 @@ import {
   SIGNATURES_PATH,
 } from "~/lib/messages/signature";
 import { sanitiseTextPage } from "~/lib/sanitise.server";
-import { PlanningError, type PlanningClient } from "~/planning/client.server";
+import { PlanningError, type PlanningClient, isLostSession } from "~/planning/client.server";
 import { readFeatureToggles } from "~/planning/feature-toggles.server";
 import { messagesToggles } from "~/planning/messages.server";
 import {
@@ -67,8 +67,6 @@ export type SignatureView = {
   viewDocument: boolean;
 };
 
-const isLost = (error: unknown) => error instanceof PlanningError && error.failure.kind === "lost-session";
-
 export function readId(params: Record<string, string | undefined>): number {
   if (!/^[1-9]\d{0,9}$/.test(params.id ?? "")) throw notFound();
   return Number(params.id);
@@ -81,7 +79,7 @@ export async function loadSignature(request: Request, planning: PlanningClient, 
     if (!messagesToggles(toggles).digitalSignatures) throw notFound();
     return view;
   } catch (error) {
-    if (isLost(error)) throw await lostSessionRedirect(request);
+    if (isLostSession(error)) throw await lostSessionRedirect(request);
     if (error instanceof PlanningError && (error.status === 404 || error.status === 403)) throw notFound();
     throw error;
   }
@@ -165,7 +163,7 @@ async function requestCode(s: Signing, back: JourneyStep): Promise<Response> {
     await generateSignatureCode(s.planning, s.item.id, s.own.id);
     return redirect(stepHref(s.id, "code"));
   } catch (error) {
-    if (isLost(error)) throw await lostSessionRedirect(s.request);
+    if (isLostSession(error)) throw await lostSessionRedirect(s.request);
     logger.error("signature code not generated", {
       id: s.item.id,
       status: error instanceof PlanningError ? error.status : null,
@@ -205,7 +203,7 @@ async function verifyAndSign(s: Signing, form: FormData, accepted: boolean): Pro
       otp: code,
     });
   } catch (error) {
-    if (isLost(error)) throw await lostSessionRedirect(s.request);
+    if (isLostSession(error)) throw await lostSessionRedirect(s.request);
     if (!(error instanceof PlanningError)) throw error;
     return refusedCode(error);
   }
@@ -222,7 +220,7 @@ async function confirmDecline(s: Signing): Promise<Response> {
   try {
     await declineDocument(planning, { itemId: item.id, signatoryId: own.id, secureData: item.secure_data ?? "" });
   } catch (error) {
-    if (isLost(error)) throw await lostSessionRedirect(s.request);
+    if (isLostSession(error)) throw await lostSessionRedirect(s.request);
     if (!(error instanceof PlanningError)) throw error;
     return answer("decline", { alert: "messages:signature.errors.decline" });
   }

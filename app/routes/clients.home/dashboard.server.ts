@@ -44,6 +44,7 @@ import {
 } from "~/planning/portfolio.server";
 import type { Site } from "~/planning/site.server";
 import { type CurrencyMode, homeHref, type HomeQuery, type Timeframe } from "./home-query";
+import { isLostSession } from "~/planning/client.server";
 
 export { type CurrencyMode, homeHref, type HomeQuery, readHomeQuery, type Timeframe } from "./home-query";
 export type { Figure, Performance } from "~/lib/performance";
@@ -230,15 +231,10 @@ export function timeframeLabel(t: TFunction, code: string): string {
   return t(`home.timeframes.${code}`);
 }
 
-/** A platform failure that ends the session: the page answers with the sign-in, not an error panel. */
-function lostSession(error: unknown): boolean {
-  return (error as { failure?: { kind?: string } }).failure?.kind === "lost-session";
-}
-
 /** The chart, requested before the summaries and in parallel with them; a failure only hides the chart. */
 function startChart(input: HomeInput, settings: PortfolioSettings): Promise<ChartView | ChartNoData | null> {
   const chartPromise = chartOf(input, settings).catch((error: unknown) => {
-    if (lostSession(error)) throw error;
+    if (isLostSession(error)) throw error;
     return { noData: true as const, beforeOpening: false };
   });
   // a failed summary answers without waiting for the chart, which must not fail unobserved
@@ -346,7 +342,7 @@ export async function buildPortfolioView(input: HomeInput, accountsVisible: numb
     summaries = await fetchSummaries(planning, request, expansions);
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (lostSession(error)) throw error;
+    if (isLostSession(error)) throw error;
     return { state: "error" };
   }
   const { summary, expanded } = summaries;
@@ -453,7 +449,7 @@ export async function buildAssetsView(
       holdBack: portfolioSettings(input.site.settings).holdBack,
     });
   } catch (error) {
-    if ((error as { failure?: { kind?: string } }).failure?.kind === "lost-session") throw error;
+    if (isLostSession(error)) throw error;
     return { state: "error" };
   }
   const cards: AssetCard[] = assetCards(

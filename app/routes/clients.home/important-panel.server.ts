@@ -1,5 +1,5 @@
 import { logger } from "~/runtime/logger.server";
-import { type PlanningClient, PlanningError } from "~/planning/client.server";
+import { type PlanningClient, isLostSession } from "~/planning/client.server";
 import { CategoryAnswer, countDocuments, type DocumentFilter, UNREAD_PAGE_SIZE } from "~/planning/docnote.server";
 import { readFeatureToggles } from "~/planning/feature-toggles.server";
 import type { Site } from "~/planning/site.server";
@@ -70,7 +70,7 @@ export async function loadImportantPanel(
       : null;
     return importantPanelOf({ important: counts.important ?? null, toBeSigned });
   } catch (error) {
-    if (!(error instanceof PlanningError && error.failure.kind === "lost-session")) {
+    if (!isLostSession(error)) {
       logger.error("important-messages panel unavailable", { error: String(error) });
     }
     return null;

@@ -24,7 +24,7 @@ import {
 } from "./dashboard.server";
 import { portfolioSettings } from "~/lib/performance";
 import { fetchClientInContext } from "~/planning/clients.server";
-import { PlanningError } from "~/planning/client.server";
+import { isLostSession } from "~/planning/client.server";
 import { lostSessionRedirect, orFail } from "~/session/failures.server";
 import { fetchClient } from "~/planning/entity.server";
 import { isToggleOn } from "~/planning/feature-toggles.server";
@@ -58,8 +58,7 @@ function startHomeBasics(request: Request, context: ClientContext): Promise<Basi
   return fetchHomeBasics(context.planning, context.entityId)
     .then((value) => ({ ok: true as const, value }))
     .catch(async (error: unknown) => {
-      if (error instanceof PlanningError && error.failure.kind === "lost-session")
-        throw await lostSessionRedirect(request);
+      if (isLostSession(error)) throw await lostSessionRedirect(request);
       return { ok: false as const };
     });
 }
