@@ -54,6 +54,35 @@ const ZONES = [
   })),
 ];
 
+const ZOD_IMPORTS = [
+  {
+    name: "zod",
+    message: "zod loads after the page: see app/components/browser-validation.ts",
+    allowTypeImports: true,
+  },
+  {
+    name: "@conform-to/zod",
+    message: "zod loads after the page: see app/components/browser-validation.ts",
+    allowTypeImports: true,
+  },
+];
+const SCHEMA_IMPORTS = {
+  group: ["**/*-schemas", "**/*-schema"],
+  message:
+    "schemas load after the page (app/components/browser-validation.ts); loaders and actions take them from a .server module",
+  allowTypeImports: true,
+};
+const DATE_FNS_MESSAGE =
+  "date-fns stays out of the browser's first load (decision 149): take dates from a .server module (lib/calendar.server, lib/format-date.server)";
+const DATE_FNS_IMPORTS = [{ name: "date-fns", message: DATE_FNS_MESSAGE, allowTypeImports: true }];
+const DATE_FNS_PATTERNS = [
+  {
+    group: ["date-fns/*", "@date-fns/*", "~/lib/format-date", "**/lib/format-date"],
+    message: DATE_FNS_MESSAGE,
+    allowTypeImports: true,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -117,34 +146,39 @@ export default tseslint.config(
     // graph (even one only its action uses) puts zod in the page's first load (issue 16,
     // docs/decisions/104). Server code takes them from app/session/validation.server.ts (or the route's
     // own .server module); the browser loads them after the page (app/components/browser-validation.ts).
+    // Nor date-fns (decision 149): the page modules' dates come from .server modules.
     files: ["app/routes/**/*.tsx", "app/components/**/*.{ts,tsx}", "app/root.tsx", "app/entry.client.tsx"],
-    ignores: ["**/*.test.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.server.{ts,tsx}"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        {
-          paths: [
-            {
-              name: "zod",
-              message: "zod loads after the page: see app/components/browser-validation.ts",
-              allowTypeImports: true,
-            },
-            {
-              name: "@conform-to/zod",
-              message: "zod loads after the page: see app/components/browser-validation.ts",
-              allowTypeImports: true,
-            },
-          ],
-          patterns: [
-            {
-              group: ["**/*-schemas", "**/*-schema"],
-              message:
-                "schemas load after the page (app/components/browser-validation.ts); loaders and actions take them from a .server module",
-              allowTypeImports: true,
-            },
-          ],
-        },
+        { paths: [...ZOD_IMPORTS, ...DATE_FNS_IMPORTS], patterns: [SCHEMA_IMPORTS, ...DATE_FNS_PATTERNS] },
       ],
+    },
+  },
+  {
+    // The app's other modules the browser may reach: no date-fns (decision 149). Its users are
+    // .server modules, and the lazy chart chunk's line-chart.ts and lib/format-date.ts.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: [
+      "app/routes/**",
+      "app/components/**",
+      "**/*.server.{ts,tsx}",
+      "**/*.test.{ts,tsx}",
+      "app/lib/format-date.ts",
+      "app/root.tsx",
+      "app/entry.client.tsx",
+    ],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: DATE_FNS_IMPORTS, patterns: DATE_FNS_PATTERNS }],
+    },
+  },
+  {
+    // The one browser module that steps and writes dates with date-fns: it loads with the
+    // interactive chart, after the page (decision 149).
+    files: ["app/components/charts/line-chart.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: ZOD_IMPORTS, patterns: [SCHEMA_IMPORTS] }],
     },
   },
 );

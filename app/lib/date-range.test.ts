@@ -35,6 +35,7 @@ describe("parseDisplayDate (spec 001 §5)", () => {
     expect(parseDisplayDate("01-03-2025")).toBe("2025-03-01");
     expect(parseDisplayDate(" 1/3/2025 ")).toBe("2025-03-01");
     expect(parseDisplayDate("29.02.2024")).toBe("2024-02-29");
+    expect(parseDisplayDate("1-3-1")).toBe("0001-03-01");
   });
 
   it("refuses dates that do not exist, other orders and years over 4 digits", () => {

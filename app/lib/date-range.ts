@@ -2,6 +2,8 @@
 // the ones a site disables, and the custom range's validation. Pure: the server validates a
 // submitted range with it and the browser validates as the user types.
 
+import { calendarDayIso } from "./calendar-day";
+
 /** The options in the order shown; codes in URLs, the spec's names on screen. */
 export const DATE_RANGE_NAMES = ["1Y", "2Y", "3Y", "SI", "YTD", "custom"] as const;
 export type DateRangeName = (typeof DATE_RANGE_NAMES)[number];
@@ -51,13 +53,7 @@ const DISPLAY_DATE = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{1,4})$/;
  */
 export function parseDisplayDate(text: string): string | null {
   const match = DISPLAY_DATE.exec(text.trim());
-  if (!match) return null;
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1 || month < 1 || month > 12 || day < 1) return null;
-  const date = new Date(Date.UTC(2000, month - 1, day));
-  date.setUTCFullYear(year);
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  return match ? calendarDayIso(Number(match[3]), Number(match[2]), Number(match[1])) : null;
 }
 
 /** 'YYYY-MM-DD' as the inputs show it, 'DD-MM-YYYY'. */

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { formatLastLogin, formatMoney } from "./format";
+import { formatMoney } from "./format";
+import { formatLastLogin } from "./format-date.server";
 import { dateTimeFormat, keptIn, numberFormat } from "./format";
 import { formatPercentLabel } from "./percent";
-import { performanceOf } from "./performance";
+import { performanceOf } from "./performance.server";
 
 // Intl separates some symbols from the number with a no-break space: compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");

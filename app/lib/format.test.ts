@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatLastLogin, formatMoney, moneyFormatter, parseShortDate, shortDatePattern } from "./format";
+import { formatMoney, moneyFormatter, parseShortDate, shortDatePattern } from "./format";
+import { formatDate, formatLastLogin } from "./format-date.server";
 
 // Intl separates French groups and the trailing symbol with narrow/no-break spaces: compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");

@@ -2,15 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   chartShown,
   figure,
-  isOverAYear,
-  measuredPeriod,
   type PeriodFigures,
-  performanceOf,
   type PortfolioSettings,
   portfolioSettings,
   type SettingValue,
   startsBeforeOpening,
 } from "./performance";
+import { isOverAYear } from "./calendar.server";
+import { measuredPeriod, performanceOf } from "./performance.server";
 
 const SETTINGS: PortfolioSettings = {
   profitAnalysisType: "twrr",

@@ -1,7 +1,5 @@
 // The portfolio side's settings and performance figures (spec 001 §2.1, §2.4, §5 "Display rules",
 // §9 defaults), shared by the home dashboard and the analysis page. Pure: no platform access.
-import { addYears, isAfter, isValid, parseISO } from "date-fns";
-import { formatDate, numberFormat } from "./format";
 
 export type SettingValue = string | number | boolean | null | undefined;
 export type Settings = Record<string, SettingValue>;
@@ -72,64 +70,8 @@ export type PeriodFigures = {
   over_a_year: boolean;
 };
 
-/**
- * Decision 070's `isOverAYear`: the end is after the start's anniversary (29 February's is 28
- * February), so a calendar year, leap or not, is one year and not over it.
- */
-export function isOverAYear(start: string, end: string): boolean {
-  const from = parseISO(start);
-  const to = parseISO(end);
-  if (!isValid(from) || !isValid(to)) return false;
-  return isAfter(to, addYears(from, 1));
-}
-
-/** What a return's figures really cover (decision 109, GIPS). */
-export type MeasuredPeriod = {
-  /** The ISO date the figures cover from when the selection began after the range's start, else null. */
-  since: string | null;
-  /** Whether the yearly figure may be shown: the measured period (from `since` or the start) is over a year. */
-  yearly: boolean;
-};
-
-/**
- * GIPS: a return over a year or less is never annualised, and a return of a selection that began
- * inside the chosen range (an account opened during it) is labelled with the period it covers
- * ('since 12th March 2025'), its yearly figure over that period. The platform's `over_a_year` must
- * agree: it measures from the same date, and an older platform that answers no `since` is not
- * trusted to have measured the range's full length.
- */
-export function measuredPeriod(
-  p: Pick<PeriodFigures, "start_date" | "end_date" | "since" | "over_a_year">,
-): MeasuredPeriod {
-  const since = p.since && p.since > p.start_date && p.since <= p.end_date ? p.since : null;
-  return { since, yearly: p.over_a_year && isOverAYear(since ?? p.start_date, p.end_date) };
-}
-
-const percentFormat = (locale: string) =>
-  numberFormat(locale, {
-    style: "percent",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    signDisplay: "exceptZero",
-  });
-
 export function figure(text: string, value: number): Figure {
   return { text, negative: value < 0 };
-}
-
-/** spec 001 §2.1: performance shows for twrr and irr; over a year both the period and the yearly figure. */
-export function performanceOf(data: PeriodFigures, type: ProfitAnalysisType, locale: string): Performance | null {
-  if (type === "none") return null;
-  const period = type === "twrr" ? data.twrr_period : data.irr_period;
-  const yearly = type === "twrr" ? data.twrr : data.irr;
-  if (period === null) return null;
-  const f = percentFormat(locale);
-  const measured = measuredPeriod(data);
-  return {
-    period: figure(f.format(period), period),
-    annual: measured.yearly && yearly !== null ? figure(f.format(yearly), yearly) : null,
-    since: measured.since ? formatDate(measured.since, locale, "long") : null,
-  };
 }
 
 /** spec 001 §2.4: the performance chart is hidden for type none, and for twrr when stored historic data is used. */

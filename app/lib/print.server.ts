@@ -1,4 +1,4 @@
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/format-date.server";
 import { todayIn } from "~/lib/valuation-report";
 
 /**

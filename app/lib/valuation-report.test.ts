@@ -2,16 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   choicesQuery,
   isIsoDate,
-  latestDate,
   MESSAGES,
-  periodDates,
-  readReportRun,
   readSelection,
   type ReportInput,
   type ReportTemplate,
   todayIn,
   waitedTooLong,
 } from "./valuation-report";
+import { latestDate, periodDates, readReportRun } from "./report-run.server";
 
 const template = (extra: Partial<ReportTemplate>): ReportTemplate => ({
   id: 7,

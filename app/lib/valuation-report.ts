@@ -2,8 +2,6 @@
 // (messages and reports)", §7 report variables, §9: the report form's rules, shared by the server
 // and the browser.
 
-import { addYears, formatISO, parseISO, subDays } from "date-fns";
-import { parseDisplayDate } from "./date-range";
 import { dateTimeFormat } from "./format";
 
 export const DATE_PARAMETERS = ["No Date Required", "Single Date", "Date Range"] as const;
@@ -42,42 +40,6 @@ export function isIsoDate(value: string | null | undefined): value is string {
   if (!value || !ISO_DATE.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** A 'yyyy-MM-dd' date moved by date-fns (local midnight in, local parts out: no time zone shift). */
-const shiftDate = (iso: string, shift: (date: Date) => Date): string =>
-  formatISO(shift(parseISO(iso)), { representation: "date" });
-
-// 29 February less a year is 28 February
-const shiftYears = (iso: string, years: number): string => shiftDate(iso, (date) => addYears(date, years));
-
-/**
- * spec 002 §5: the latest date a report may use: today, or yesterday with a hold-back period.
- * `today` is the date in the firm's calendar (yyyy-MM-dd).
- */
-export function latestDate(today: string, holdBack: boolean): string {
-  if (!holdBack) return today;
-  return shiftDate(today, (date) => subDays(date, 1));
-}
-
-/** The dates of a period ending at `end`; since inception starts at the inception date (or a year back without one). */
-export function periodDates(
-  period: Exclude<Period, "custom">,
-  end: string,
-  inception: string | null,
-): { from: string; to: string } {
-  switch (period) {
-    case "1Y":
-      return { from: shiftYears(end, -1), to: end };
-    case "2Y":
-      return { from: shiftYears(end, -2), to: end };
-    case "3Y":
-      return { from: shiftYears(end, -3), to: end };
-    case "YTD":
-      return { from: `${end.slice(0, 4)}-01-01`, to: end };
-    case "SI":
-      return { from: inception && inception <= end ? inception : shiftYears(end, -1), to: end };
-  }
 }
 
 export const isPeriod = (value: unknown): value is Period =>
@@ -141,92 +103,6 @@ export type ReportChoices = {
   /** The since-inception date of what the report covers, if known. */
   inception: string | null;
 };
-
-/**
- * spec 002 "Valuation report page", §5, §7 report variables: the run a template's form asks for,
- * or the errors beside its fields. The variables: as_at_date for a single date; from_date and
- * to_date for a range, since_inception when the start is the since-inception date; report_type
- * account with accountid, or group (with the group code) where the template selects them.
- */
-export function readReportRun(
-  template: ReportTemplate | null,
-  input: ReportInput,
-  choices: ReportChoices,
-): { errors: ReportErrors; run: ReportRun | null } {
-  const errors: ReportErrors = {};
-  if (!template) return { errors: { template: MESSAGES.template }, run: null };
-  const run: ReportRun = { templateId: template.id, entityId: choices.clientId, groupCode: null, variables: {} };
-
-  switch (template.requiredSelector) {
-    case "Select Entity": {
-      const id = Number(input.entity);
-      if (!Number.isInteger(id) || !choices.memberIds.includes(id)) errors.entity = MESSAGES.entity;
-      else run.entityId = id;
-      break;
-    }
-    case "Account Group":
-    case "Account Group Or Account": {
-      const selection = readSelection(input.selection);
-      const allowAccount = template.requiredSelector === "Account Group Or Account";
-      const message = allowAccount ? MESSAGES.groupOrAccount : MESSAGES.group;
-      if (selection?.kind === "group" && choices.groupCodes.includes(selection.code)) {
-        run.groupCode = selection.code;
-        run.variables.report_type = "group";
-      } else if (allowAccount && selection?.kind === "account" && choices.accountIds.includes(selection.id)) {
-        run.variables.report_type = "account";
-        run.variables.accountid = selection.id;
-      } else {
-        errors.selection = message;
-      }
-      break;
-    }
-    case "Current Client Only":
-      break;
-  }
-
-  const checkDate = (field: "asAt" | "from" | "to", value: string): string | null => {
-    // issue 25 item 18: typed as every date field of the portal takes it, DD-MM-YYYY (spec 001 §5,
-    // 002 §5 "Custom date"), and sent yyyy-MM-dd (002 §5 "Date range pickers")
-    if (!value.trim()) {
-      errors[field] = MESSAGES.dateRequired;
-      return null;
-    }
-    const date = parseDisplayDate(value);
-    if (!date) {
-      errors[field] = MESSAGES.dateFormat;
-      return null;
-    }
-    if (date > choices.latest) {
-      errors[field] = MESSAGES.future;
-      return null;
-    }
-    return date;
-  };
-
-  if (template.dateParameters === "Single Date") {
-    const asAt = checkDate("asAt", input.asAt);
-    if (asAt) run.variables.as_at_date = asAt;
-  } else if (template.dateParameters === "Date Range") {
-    const period: Period = isPeriod(input.period) ? input.period : DEFAULT_PERIOD;
-    let range: { from: string; to: string } | null = null;
-    if (period === "custom") {
-      const from = checkDate("from", input.from);
-      const to = checkDate("to", input.to);
-      if (from && to) {
-        if (to < from) errors.to = MESSAGES.endBeforeStart;
-        else range = { from, to };
-      }
-    } else {
-      range = periodDates(period, choices.latest, choices.inception);
-    }
-    if (range) {
-      run.variables.from_date = range.from;
-      run.variables.to_date = range.to;
-      run.variables.since_inception = choices.inception !== null && range.from === choices.inception;
-    }
-  }
-  return Object.keys(errors).length ? { errors, run: null } : { errors, run };
-}
 
 /** spec 002 §9: the wait ends after 5 minutes. */
 export function waitedTooLong(createdAt: string | null, now: number): boolean {

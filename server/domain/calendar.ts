@@ -2,7 +2,9 @@
 // (docs/decisions/139-date-arithmetic-by-date-fns.md). Pure. A date is read as local midnight and
 // written back from its local parts, so the calendar arithmetic is the same in every time zone.
 
+import { UTCDate } from "@date-fns/utc";
 import {
+  add,
   addDays,
   addMonths,
   addYears,
@@ -61,3 +63,10 @@ export function longDate(value: string | Date): string {
   const d = typeof value === "string" ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : value;
   return LONG_DATE.format(d);
 }
+
+/**
+ * The instant `days` days and `hours` hours after `instant` (negative: before), counted in UTC, so a
+ * day is 24 hours in every time zone: the demo data's "3 days and 5 hours ago".
+ */
+export const shiftInstant = (instant: Date, days: number, hours = 0): Date =>
+  add(new UTCDate(instant.getTime()), { days, hours });

@@ -3,7 +3,7 @@
 // (demo.messages), with attachments, read and unread ones and two adviser-only notes. Dates are
 // relative to the clock's today. Its own seeded random, so nothing drawn here moves earlier data.
 import type { Db } from "../db/connection";
-import { longDate } from "../domain/calendar";
+import { longDate, shiftInstant } from "../domain/calendar";
 import {
   documentAttachments,
   documentCategories,
@@ -19,7 +19,6 @@ import { docmFile, pdfFile, pngFile, xlsxFile } from "./files";
 import { IMPORTANT_CATEGORY_ID, NOTIFICATION_TEMPLATE_ID, TAX_CATEGORY_ID } from "./settings";
 
 const SEED = 20250601;
-const DAY = 24 * 60 * 60_000;
 
 export type DocumentPeople = {
   client: number;
@@ -108,7 +107,7 @@ function quarterlyValuations(adviser: string, now: Date): DocSeed[] {
   const seeds: DocSeed[] = [];
   for (let q = 0; q < 8; q++) {
     const daysAgo = 12 + q * 91;
-    const reference = new Date(now.getTime() - (daysAgo + 11) * DAY);
+    const reference = shiftInstant(now, -(daysAgo + 11));
     seeds.push({
       subject: `Quarterly valuation to ${longDate(reference)}`,
       doctype: "Valuation",
@@ -150,7 +149,7 @@ function contractNotes(now: Date): DocSeed[] {
     hour: 16,
     referenceDaysAgo: daysAgo + 2,
     owners: [who],
-    body: `<p>This contract note confirms the ${what} in your ${who === "client" ? "Stocks and Shares ISA" : "General Investment Account"}.</p><ul><li>Trade date: ${longDate(new Date(now.getTime() - (daysAgo + 2) * DAY))}</li><li>Settlement: two business days after the trade</li><li>Commission: none (discretionary service)</li></ul>`,
+    body: `<p>This contract note confirms the ${what} in your ${who === "client" ? "Stocks and Shares ISA" : "General Investment Account"}.</p><ul><li>Trade date: ${longDate(shiftInstant(now, -(daysAgo + 2)))}</li><li>Settlement: two business days after the trade</li><li>Commission: none (discretionary service)</li></ul>`,
     readBy: who === "client" ? ["client"] : ["partner"],
   }));
 }
@@ -516,7 +515,7 @@ function insertDocument(
     client: { id: people.clientUserId, name: "Ellie Hartley" },
     messages: { id: people.messagesUserId, name: "Priya Shah" },
   };
-  const created = new Date(now.getTime() - seed.daysAgo * DAY);
+  const created = shiftInstant(now, -seed.daysAgo);
   created.setUTCHours(seed.hour, between(random, 0, 59), between(random, 0, 59), 0);
   const creator = creators[seed.from ?? "adviser"];
   const clientInitiated = seed.from === "client" || seed.from === "messages";
@@ -531,7 +530,7 @@ function insertDocument(
       referenceDate:
         seed.referenceDaysAgo === undefined
           ? null
-          : new Date(now.getTime() - seed.referenceDaysAgo * DAY).toISOString().slice(0, 10),
+          : shiftInstant(now, -seed.referenceDaysAgo).toISOString().slice(0, 10),
       isClientAccessAccessible: !seed.adviserOnly,
       editPrivilege: clientInitiated ? 8 : 0,
       permission: seed.adviserOnly ? "Private" : "Shared With Client Groups",

@@ -22,6 +22,7 @@ import {
 import { hashSecret } from "../lib/password";
 import { between, pick, type Random, seededRandom } from "../lib/random";
 import { foldText, postcodeKey, searchTextOf } from "../lib/text";
+import { shiftInstant } from "../domain/calendar";
 import { seedBankAccounts } from "./bank";
 import { sitePages } from "./content";
 import { seedDocuments } from "./documents";
@@ -42,7 +43,6 @@ import {
 
 export const DEMO_PASSWORD = "Demo-pass-1";
 const SEED = 20240501;
-const DAY = 24 * 60 * 60_000;
 
 type Level = 0 | 1 | 2 | 3;
 type UserSeed = Partial<typeof users.$inferInsert> & { username: string; roleName: "ClientUser" | "User" };
@@ -88,7 +88,7 @@ function seedDemoData(db: Db, clock: Clock): void {
   // One hash of the shared demo password serves every demo login (decision 012): scrypt is slow
   // on purpose and the data set has dozens of users.
   const demoHash = hashSecret(DEMO_PASSWORD);
-  const ago: Ago = (days, hours = 0) => new Date(now.getTime() - days * DAY - hours * 3_600_000).toISOString();
+  const ago: Ago = (days, hours = 0) => shiftInstant(now, -days, -hours).toISOString();
 
   db.transaction((tx) => {
     const firmId = tx.insert(firms).values(FIRM).returning({ id: firms.id }).get().id;

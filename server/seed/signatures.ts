@@ -11,9 +11,9 @@ import {
 } from "../db/schema";
 import { seededRandom } from "../lib/random";
 import type { DOCUMENT_TYPES } from "./documents";
+import { shiftInstant } from "../domain/calendar";
 
 const SEED = 20250714;
-const DAY = 24 * 60 * 60_000;
 const HOUR = 3_600_000;
 
 /** spec 002 §4: partSigned=0, signed=1, declined=2, pending=3, awaitingSignature=4. */
@@ -141,7 +141,7 @@ export function seedSignatures(db: Db, now: Date, people: SignaturePeople): void
   const random = seededRandom(SEED);
   const entityOf: Record<Who, number> = { client: people.client, partner: people.partner };
   const at = (daysAgo: number, hour: number, minute: number) => {
-    const d = new Date(now.getTime() - daysAgo * DAY);
+    const d = shiftInstant(now, -daysAgo);
     d.setUTCHours(hour, minute, 0, 0);
     return d.toISOString();
   };
@@ -183,8 +183,7 @@ export function seedSignatures(db: Db, now: Date, people: SignaturePeople): void
         filename: `${seed.title}.pdf`,
         title: seed.title,
         bodyText: seed.bodyText,
-        dueDate:
-          seed.dueInDays === null ? null : new Date(now.getTime() + seed.dueInDays * DAY).toISOString().slice(0, 10),
+        dueDate: seed.dueInDays === null ? null : shiftInstant(now, seed.dueInDays).toISOString().slice(0, 10),
         status: seed.status,
         secureData: hex(random, 16),
         signingMethod: 1,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
+import { formatDate } from "~/lib/format-date.server";
 import { twr } from "../../server/domain/returns";
 import { thrown, callLoader } from "./portal-harness";
 import { type Account, type Expected, ONE_YEAR_BEFORE, sinceInception, TODAY, withSeededPortal } from "./seeded-book";

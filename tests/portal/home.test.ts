@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
+import { formatDate } from "~/lib/format-date.server";
 import { twr } from "../../server/domain/returns";
 import { thrown, callLoader } from "./portal-harness";
 import {

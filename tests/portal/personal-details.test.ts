@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/format-date.server";
 import {
   contactValues,
   type PersonalDetailsInput,

@@ -6,6 +6,7 @@ import {
   isWeekendDate,
   longDate,
   parseIsoDate,
+  shiftInstant,
   shiftDays,
   shiftMonths,
   shiftYears,
@@ -76,5 +77,23 @@ describe("the long date the PDFs and the demo documents print", () => {
     expect(longDate("2025-03-05")).toBe("5 March 2025");
     expect(longDate("2024-12-31T23:30:00Z")).toBe("31 December 2024");
     expect(longDate(new Date(Date.UTC(2024, 0, 1)))).toBe("1 January 2024");
+  });
+});
+
+describe("the demo data's instants ('3 days and 5 hours ago')", () => {
+  it("counts days of 24 hours in UTC, in every time zone and across a change of the clocks", () => {
+    const before = process.env.TZ;
+    try {
+      for (const timeZone of ["UTC", "Europe/London", "America/Toronto"]) {
+        process.env.TZ = timeZone;
+        const now = new Date("2026-03-30T00:30:00.000Z");
+        expect(shiftInstant(now, -3, -5).toISOString(), timeZone).toBe("2026-03-26T19:30:00.000Z");
+        expect(shiftInstant(now, -400).toISOString(), timeZone).toBe("2025-02-23T00:30:00.000Z");
+        expect(shiftInstant(now, 14).toISOString(), timeZone).toBe("2026-04-13T00:30:00.000Z");
+        expect(shiftInstant(now, 0).getTime(), timeZone).toBe(now.getTime());
+      }
+    } finally {
+      process.env.TZ = before;
+    }
   });
 });

@@ -215,6 +215,36 @@ describe("lineChartProps", () => {
     expect(props.yScale).toEqual({ type: "linear", min: -0.02, max: 0.1, nice: false });
   });
 
+  it("steps the date ticks by UTC calendar days, months and years in every time zone", () => {
+    const ticksIn = (timeZone: string, from: string, to: string, width: number) => {
+      const before = process.env.TZ;
+      process.env.TZ = timeZone;
+      try {
+        const points = [
+          { date: from, value: 0 },
+          { date: to, value: 1 },
+        ];
+        const props = lineChartProps({ ...performance, series: [{ id: "p", label: "P", points }] }, width, 400);
+        const format = props.axisBottom!.format as (value: Date) => string;
+        const ticks = props.axisBottom!.tickValues as Date[];
+        return ticks.map((tick) => `${tick.toISOString().slice(0, 10)} ${format(tick)}`);
+      } finally {
+        process.env.TZ = before;
+      }
+    };
+    // Weeks across the clocks going forward (30 March 2025 in London, 9 March in Toronto).
+    const weeks = ["2025-03-03 3 Mar", "2025-03-17 17 Mar", "2025-03-31 31 Mar", "2025-04-14 14 Apr"];
+    // Quarters from the first month start on or after 29 February, aligned to January, April, July, October.
+    const quarters = ["2024-04-01 Apr 2024", "2024-07-01 Jul 2024", "2024-10-01 Oct 2024", "2025-01-01 Jan 2025"];
+    // Years aligned to multiples of the step.
+    const years = ["2000-01-01 2000", "2005-01-01 2005", "2010-01-01 2010", "2015-01-01 2015", "2020-01-01 2020"];
+    for (const timeZone of ["UTC", "Europe/London", "America/Toronto", "Pacific/Auckland"]) {
+      expect(ticksIn(timeZone, "2025-03-03", "2025-04-20", 560), timeZone).toEqual(weeks);
+      expect(ticksIn(timeZone, "2024-02-29", "2025-02-28", 560), timeZone).toEqual(quarters);
+      expect(ticksIn(timeZone, "1998-07-15", "2024-06-30", 720), timeZone).toEqual(years);
+    }
+  });
+
   it("repeats the colours when there are more series than colours", () => {
     const props = lineChartProps({ ...performance, colours: ["#111111"] }, 720, 400);
     expect(props.colors).toEqual(["#111111", "#111111"]);

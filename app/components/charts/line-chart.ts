@@ -3,8 +3,25 @@
 // nivo here: importing this module never loads nivo.
 
 import type { LineSvgProps } from "@nivo/line";
+import { UTCDate } from "@date-fns/utc";
+import {
+  addDays,
+  addMonths,
+  addYears,
+  differenceInCalendarDays,
+  eachDayOfInterval,
+  eachMonthOfInterval,
+  eachYearOfInterval,
+  getMonth,
+  getYear,
+  isFirstDayOfMonth,
+  isSameDay,
+  isValid,
+  startOfMonth,
+  startOfYear,
+} from "date-fns";
+import { formatDatePattern } from "~/lib/format-date";
 import { moneyFormatter, numberFormat } from "~/lib/format";
-import { toSupportedLocale } from "~/lib/i18n";
 import type { ChartTable } from "./chart-data";
 
 export type LineChartPoint = { /** 'YYYY-MM-DD' */ date: string; value: number };
@@ -33,7 +50,7 @@ export const NARROW_LINE_CHART_SIZE = { width: 360, height: 300 } as const;
 export const CHART_BREAKPOINT_PX = 576;
 
 const FONT_SIZE = 12;
-const DAY_MS = 86_400_000;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 // spec 001 §9 "Minimum x-range 2 days".
 const MIN_X_RANGE_DAYS = 2;
 
@@ -43,12 +60,17 @@ export type NivoSeries = { id: string; data: NivoPoint[] };
 export type LineChartProps = Omit<LineSvgProps<NivoSeries>, "width" | "height"> & { width: number; height: number };
 
 // ---------- dates ----------
+// The chart's dates are UTC calendar days (nivo's time scale runs with `useUTC`). They are read as
+// `UTCDate`s (`@date-fns/utc`), which date-fns's arithmetic keeps, so the ticks are stepped in UTC and
+// are the same in every time zone (decision 149).
 
+/** A strict 'YYYY-MM-DD' naming a real day, as a UTCDate at its midnight; null otherwise. */
 function utcDate(iso: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!match) return null;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.getUTCDate() === Number(match[3]) ? date : null;
+  if (!ISO_DAY.test(iso)) return null;
+  // The engine reads a date-only ISO string as UTC but rolls 30 February over to March: the day must
+  // come back as written. (Cheaper than parseISO; every point of every chart passes here.)
+  const date = new UTCDate(iso);
+  return isValid(date) && isoDay(date) === iso ? date : null;
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -73,22 +95,31 @@ const TICK_INTERVALS: TickInterval[] = [
   { unit: "year", step: 50 },
 ];
 
-function ticksOf(interval: TickInterval, from: Date, to: Date): Date[] {
-  const ticks: Date[] = [];
+/** The first month (or year) starting on or after `from` whose number is a multiple of the step. */
+function firstAlignedStart(interval: TickInterval, from: Date): Date {
+  const { step } = interval;
+  if (interval.unit === "month") {
+    const start = isFirstDayOfMonth(from) ? from : startOfMonth(addMonths(from, 1));
+    return addMonths(start, (step - (getMonth(start) % step)) % step);
+  }
+  const start = isSameDay(from, startOfYear(from)) ? from : startOfYear(addYears(from, 1));
+  return addYears(start, (step - (getYear(start) % step)) % step);
+}
+
+/** The interval's ticks from `from` to `to`; null when there would be more than `maxTicks`. */
+function ticksOf(interval: TickInterval, from: Date, to: Date, maxTicks: number): Date[] | null {
+  const { step } = interval;
   if (interval.unit === "day") {
-    for (let t = from.getTime(); t <= to.getTime(); t += interval.step * DAY_MS) ticks.push(new Date(t));
-    return ticks;
+    const count = Math.floor(differenceInCalendarDays(to, from) / step) + 1;
+    return count > maxTicks ? null : eachDayOfInterval({ start: from, end: to }, { step });
   }
-  const months = interval.unit === "month" ? interval.step : interval.step * 12;
-  let index = from.getUTCFullYear() * 12 + from.getUTCMonth();
-  if (from.getUTCDate() !== 1) index += 1;
-  index = Math.ceil(index / months) * months;
-  for (; ; index += months) {
-    const tick = new Date(Date.UTC(Math.floor(index / 12), index % 12, 1));
-    if (tick > to) break;
-    ticks.push(tick);
-  }
-  return ticks;
+  const start = firstAlignedStart(interval, from);
+  if (start > to) return [];
+  const ticks =
+    interval.unit === "month"
+      ? eachMonthOfInterval({ start, end: to }, { step })
+      : eachYearOfInterval({ start, end: to }, { step });
+  return ticks.length > maxTicks ? null : ticks;
 }
 
 /**
@@ -98,37 +129,19 @@ function ticksOf(interval: TickInterval, from: Date, to: Date): Date[] {
 function timeTicks(from: Date, to: Date, maxTicks: number): { ticks: Date[]; interval: TickInterval } {
   let finer: TickInterval | null = null;
   for (const interval of TICK_INTERVALS) {
-    const ticks = ticksOf(interval, from, to);
-    if (ticks.length <= maxTicks) {
-      return ticks.length >= 2 ? { ticks, interval } : { ticks: [from, to], interval: finer ?? interval };
-    }
+    const ticks = ticksOf(interval, from, to, maxTicks);
+    if (ticks) return ticks.length >= 2 ? { ticks, interval } : { ticks: [from, to], interval: finer ?? interval };
     finer = interval;
   }
   const coarsest = TICK_INTERVALS[TICK_INTERVALS.length - 1]!;
-  return { ticks: ticksOf(coarsest, from, to), interval: coarsest };
+  return { ticks: ticksOf(coarsest, from, to, Infinity) ?? [], interval: coarsest };
 }
-
-// date-fns's abbreviated months of the supported locales ('MMM'), so the charts write dates as
-// lib/format does. Kept here rather than importing date-fns: this module reaches the browser, and a
-// browser chunk using date-fns's locales would put them in the first load of every page.
-const SHORT_MONTHS = {
-  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
-  fr: ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."],
-} as const;
 
 type DatePattern = "d MMM" | "MMM yyyy" | "yyyy" | "d MMM yyyy";
 
-/** A UTC calendar date by a date-fns pattern, in the locale's month names. */
-function formatUtcDate(date: Date, pattern: DatePattern, locale: string): string {
-  const months = toSupportedLocale(locale) === "fr-CA" ? SHORT_MONTHS.fr : SHORT_MONTHS.en;
-  const day = String(date.getUTCDate());
-  const month = months[date.getUTCMonth()]!;
-  const year = String(date.getUTCFullYear());
-  if (pattern === "d MMM") return `${day} ${month}`;
-  if (pattern === "MMM yyyy") return `${month} ${year}`;
-  if (pattern === "yyyy") return year;
-  return `${day} ${month} ${year}`;
-}
+/** A chart date (a UTC day, whatever the Date's kind) by a date-fns pattern, as lib/format writes dates. */
+const formatUtcDate = (date: Date, pattern: DatePattern, locale: string): string =>
+  formatDatePattern(new UTCDate(date.getTime()), pattern, locale);
 
 // Ticks a day or weeks apart show the day ('4 Mar'), months apart the month ('Jan 2024'), years the year.
 const TICK_PATTERNS: Record<TickInterval["unit"], DatePattern> = { day: "d MMM", month: "MMM yyyy", year: "yyyy" };
@@ -239,9 +252,8 @@ export function lineChartProps(input: LineChartInput, width: number, height: num
   const values = data.flatMap((s) => s.data.map((p) => p.y));
   const today = isoDay(new Date());
   const from = utcDate(dates[0] ?? today)!;
-  let to = utcDate(dates[dates.length - 1] ?? today)!;
-  if (to.getTime() - from.getTime() < MIN_X_RANGE_DAYS * DAY_MS)
-    to = new Date(from.getTime() + MIN_X_RANGE_DAYS * DAY_MS);
+  const last = utcDate(dates[dates.length - 1] ?? today)!;
+  const to = differenceInCalendarDays(last, from) < MIN_X_RANGE_DAYS ? addDays(from, MIN_X_RANGE_DAYS) : last;
 
   // Percentages keep 0 in view: gains and losses read against it.
   const withZero = input.yFormat === "percent" ? [...values, 0] : values;

@@ -7,16 +7,17 @@ import { type LineChartInput, lineChartTable } from "~/components/charts/line-ch
 import { renderLineChartSvg } from "~/components/charts/line-chart-svg.server";
 import { DATE_RANGE_NAMES, type DateError, type DateRangeName, formatDisplayDate } from "~/lib/date-range";
 import { TABLE_DECIMALS, TILE_DECIMALS } from "~/lib/dashboard";
-import { formatDate, formatMoney, numberFormat } from "~/lib/format";
+import { formatMoney, numberFormat } from "~/lib/format";
+import { formatDate } from "~/lib/format-date.server";
 import {
   type ChartNoData,
   chartShown,
   figure,
   type Figure,
   type Performance,
-  performanceOf,
   startsBeforeOpening,
 } from "~/lib/performance";
+import { performanceOf } from "~/lib/performance.server";
 import { PlanningError, type PlanningClient, isLostSession } from "~/planning/client.server";
 import {
   type AccountAnswer,

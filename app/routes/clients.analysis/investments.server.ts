@@ -17,7 +17,8 @@ import {
 } from "~/lib/analysis/investments";
 import { analysisDownloadHref, analysisHref, type AnalysisQuery, type InvestmentSort } from "~/lib/analysis/query";
 import type { AnalysisSettings } from "~/lib/analysis/settings";
-import { formatDate, formatMoney, numberFormat } from "~/lib/format";
+import { formatMoney, numberFormat } from "~/lib/format";
+import { formatDate } from "~/lib/format-date.server";
 import { roundPercentages } from "~/lib/percent";
 
 /** spec 001 §9: 2 decimals for money and percentages, 4 for volumes. */

@@ -1,7 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { countryName } from "~/lib/address";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/format-date.server";
 import type { Locale } from "~/lib/i18n";
 import {
   REVIEW_HOME,

@@ -24,7 +24,8 @@ import {
   viewSettings,
 } from "~/lib/balance-sheet";
 import { TABLE_DECIMALS } from "~/lib/dashboard";
-import { formatDate, formatMoney, numberFormat } from "~/lib/format";
+import { formatMoney, numberFormat } from "~/lib/format";
+import { formatDate } from "~/lib/format-date.server";
 import { shareOfAmount, sumAmounts } from "~/lib/money";
 import { localisedSetting } from "~/lib/site-settings";
 import { type PlanningClient, isLostSession } from "~/planning/client.server";

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import type { Failure } from "~/lib/error-catalogue";
-import { formatLastLogin } from "~/lib/format";
+import { formatLastLogin } from "~/lib/format-date.server";
 import { PAGE_PATHS } from "~/lib/navigation";
 import { devicePasskeys, passkeyNameFor, registrationRefusalKey } from "~/lib/passkeys";
 import { PasskeyNameSchema } from "~/lib/passkeys-schemas";

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { Locale } from "~/lib/i18n";
-import { formatDate, formatLastLogin } from "~/lib/format";
+import { formatDate, formatLastLogin } from "~/lib/format-date.server";
 import { logger } from "~/runtime/logger.server";
 import { unreadLabel } from "~/lib/navigation";
 import { type PlanningClient, PlanningError, isLostSession } from "~/planning/client.server";

@@ -3,7 +3,7 @@
 // the platform: never in a cookie, a URL or a log.
 import { json, redirect } from "@remix-run/node";
 import type { TFunction } from "i18next";
-import { formatDate, formatLastLogin } from "~/lib/format";
+import { formatDate, formatLastLogin } from "~/lib/format-date.server";
 import { MESSAGES_PATH } from "~/lib/messages/query";
 import {
   badgeOf,

@@ -12,7 +12,8 @@ import { renderLineChartSvg } from "~/components/charts/line-chart-svg.server";
 import { type AssetCard, type AssetTab, assetCards, filterAssets, netTotal, selectedMember } from "~/lib/assets";
 import { summaryLayout, TABLE_DECIMALS, TILE_DECIMALS } from "~/lib/dashboard";
 import { balanceSheetHref } from "~/lib/balance-sheet";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
+import { formatDate } from "~/lib/format-date.server";
 import { AVAILABLE_PAGES, PAGE_PATHS } from "~/lib/navigation";
 import { roundPercentages } from "~/lib/percent";
 import {
@@ -22,11 +23,11 @@ import {
   figure,
   type Figure,
   type Performance,
-  performanceOf,
   type PortfolioSettings,
   portfolioSettings,
   startsBeforeOpening,
 } from "~/lib/performance";
+import { performanceOf } from "~/lib/performance.server";
 import type { PlanningClient } from "~/planning/client.server";
 import type { ClientGroupMember } from "~/planning/entity.server";
 import {

@@ -11,7 +11,7 @@ import { SummaryForm, SummaryRows } from "./summary";
 import { FigureText, overviewTilesStyles, PerformanceText } from "~/components/figures";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { assetMembers } from "~/lib/assets";
-import { formatLastLogin } from "~/lib/format";
+import { formatLastLogin } from "~/lib/format-date.server";
 import { homeHref, type HomeQuery, readHomeQuery } from "./home-query";
 import { loadImportantPanel } from "./important-panel.server";
 import {

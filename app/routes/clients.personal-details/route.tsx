@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/format-date.server";
 import { type DetailItem, toPersonalDetailsView } from "./personal-details";
 import { orFail } from "~/session/failures.server";
 import { fetchPersonalDetails } from "~/planning/entity.server";

@@ -3,14 +3,13 @@ import type { TFunction } from "i18next";
 import {
   choicesQuery,
   DEFAULT_PERIOD,
-  latestDate,
-  readReportRun,
   type ReportErrors,
   type ReportInput,
   type ReportTemplate,
   REPORTS_PATH,
   todayIn,
 } from "~/lib/valuation-report";
+import { latestDate, readReportRun } from "~/lib/report-run.server";
 import { formatDisplayDate } from "~/lib/date-range";
 import type { PlanningClient } from "~/planning/client.server";
 import { fetchReportChoices, runDefaultReport, runTemplateReport } from "~/planning/reports.server";
