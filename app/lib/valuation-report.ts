@@ -33,15 +33,6 @@ export const PERIODS = ["1Y", "2Y", "3Y", "SI", "YTD", "custom"] as const;
 export type Period = (typeof PERIODS)[number];
 export const DEFAULT_PERIOD: Period = "1Y";
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date written yyyy-MM-dd (spec 002 §5: the pickers' format). */
-export function isIsoDate(value: string | null | undefined): value is string {
-  if (!value || !ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 export const isPeriod = (value: unknown): value is Period =>
   typeof value === "string" && (PERIODS as readonly string[]).includes(value);
 

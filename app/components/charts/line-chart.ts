@@ -16,10 +16,10 @@ import {
   getYear,
   isFirstDayOfMonth,
   isSameDay,
-  isValid,
   startOfMonth,
   startOfYear,
 } from "date-fns";
+import { calendarDayIso } from "~/lib/calendar-day";
 import { formatDatePattern } from "~/lib/format-date";
 import { moneyFormatter, numberFormat } from "~/lib/format";
 import type { ChartTable } from "./chart-data";
@@ -50,7 +50,7 @@ export const NARROW_LINE_CHART_SIZE = { width: 360, height: 300 } as const;
 export const CHART_BREAKPOINT_PX = 576;
 
 const FONT_SIZE = 12;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 // spec 001 §9 "Minimum x-range 2 days".
 const MIN_X_RANGE_DAYS = 2;
 
@@ -66,11 +66,8 @@ export type LineChartProps = Omit<LineSvgProps<NivoSeries>, "width" | "height"> 
 
 /** A strict 'YYYY-MM-DD' naming a real day, as a UTCDate at its midnight; null otherwise. */
 function utcDate(iso: string): Date | null {
-  if (!ISO_DAY.test(iso)) return null;
-  // The engine reads a date-only ISO string as UTC but rolls 30 February over to March: the day must
-  // come back as written. (Cheaper than parseISO; every point of every chart passes here.)
-  const date = new UTCDate(iso);
-  return isValid(date) && isoDay(date) === iso ? date : null;
+  const match = ISO_DAY.exec(iso);
+  return match && calendarDayIso(Number(match[1]), Number(match[2]), Number(match[3])) ? new UTCDate(iso) : null;
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
