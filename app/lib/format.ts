@@ -1,7 +1,8 @@
 // Money, numbers and the short date format as the user reads and types them (spec 000 §9). Pure:
 // shared by the server and the browser. Nothing here imports date-fns: this module is in the first
 // load of every page, and a date-fns function used by any browser chunk would join it there
-// (decision 149). Dates written with date-fns's words are in ./format-date.
+// (decision 149). Dates in words are written by ./format-date.server (the server's pages) and
+// ./format-date (the charts, in the lazy chart chunk).
 
 import { calendarDayIso } from "./calendar-day";
 import { DEFAULT_LOCALE, type Locale, toSupportedLocale } from "./i18n";

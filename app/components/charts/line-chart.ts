@@ -136,7 +136,7 @@ function timeTicks(from: Date, to: Date, maxTicks: number): { ticks: Date[]; int
 
 type DatePattern = "d MMM" | "MMM yyyy" | "yyyy" | "d MMM yyyy";
 
-/** A chart date (a UTC day, whatever the Date's kind) by a date-fns pattern, as lib/format writes dates. */
+/** A chart date (a UTC day, whatever the Date's kind) by a date-fns pattern, in the words of the server's dates. */
 const formatUtcDate = (date: Date, pattern: DatePattern, locale: string): string =>
   formatDatePattern(new UTCDate(date.getTime()), pattern, locale);
 
