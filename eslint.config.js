@@ -157,11 +157,12 @@ export default tseslint.config(
     },
   },
   {
-    // The app's other modules the browser may reach: no date-fns (decision 149). Its users are
-    // .server modules, and the lazy chart chunk's line-chart.ts and lib/format-date.ts.
+    // The app's other modules the browser may reach (lib, session, a route folder's .ts modules): no
+    // date-fns (decision 149). Its users are .server modules, and the lazy chart chunk's
+    // line-chart.ts and lib/format-date.ts.
     files: ["app/**/*.{ts,tsx}"],
     ignores: [
-      "app/routes/**",
+      "app/routes/**/*.tsx",
       "app/components/**",
       "**/*.server.{ts,tsx}",
       "**/*.test.{ts,tsx}",

@@ -2,10 +2,10 @@
 // the last login in the user's time zone. Server only (loaders and .server modules): the browser's
 // first load carries no date-fns (decision 149).
 
-import { format as formatWithPattern, isValid } from "date-fns";
+import { isValid } from "date-fns";
 import { parseIsoDate } from "./calendar.server";
 import { dateTimeFormat, localeOf, SHORT_DATE_PATTERNS } from "./format";
-import { DATE_LOCALES } from "./format-date";
+import { formatDatePattern } from "./format-date";
 import { DEFAULT_LOCALE } from "./i18n";
 
 /** Reads 'YYYY-MM-DD' (or the date part of an ISO date-time) as a calendar date, with no time zone shift. */
@@ -25,7 +25,7 @@ export function formatDate(
   if (!date) return "";
   const lng = localeOf(locale);
   const pattern = style === "long" ? LONG_PATTERN : SHORT_DATE_PATTERNS[lng].tokens;
-  return formatWithPattern(date, pattern, { locale: DATE_LOCALES[lng] });
+  return formatDatePattern(date, pattern, lng);
 }
 
 /** Wall-clock parts of an instant in a time zone (Intl, so no time zone data is shipped). */
@@ -83,5 +83,5 @@ export function formatLastLogin(
     dateTimeFormat(lng, { timeZone: zone, timeZoneName: "short" })
       .formatToParts(instant)
       .find((part) => part.type === "timeZoneName")?.value ?? zone;
-  return `${formatWithPattern(wallClock, "d MMM yyyy H:mm", { locale: DATE_LOCALES[lng] })} ${abbreviation}`;
+  return `${formatDatePattern(wallClock, "d MMM yyyy H:mm", lng)} ${abbreviation}`;
 }

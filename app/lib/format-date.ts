@@ -9,7 +9,7 @@ import type { Locale as DateFnsLocale } from "date-fns";
 import { localeOf } from "./format";
 import { DEFAULT_LOCALE, type Locale } from "./i18n";
 
-export const DATE_LOCALES: Record<Locale, DateFnsLocale> = {
+const DATE_LOCALES: Record<Locale, DateFnsLocale> = {
   "en-GB": enGB,
   "en-CA": enCA,
   "en-AU": enAU,

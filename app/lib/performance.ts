@@ -1,5 +1,6 @@
 // The portfolio side's settings and performance figures (spec 001 §2.1, §2.4, §5 "Display rules",
-// §9 defaults), shared by the home dashboard and the analysis page. Pure: no platform access.
+// §9 defaults), shared by the home dashboard and the analysis page. Pure: no platform access. The
+// figures themselves are built by ./performance.server (decision 149).
 
 export type SettingValue = string | number | boolean | null | undefined;
 export type Settings = Record<string, SettingValue>;

@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import type { Failure } from "~/lib/error-catalogue";
-import { PlanningError } from "~/planning/client.server";
+import { isLostSession, PlanningError } from "~/planning/client.server";
 import { logger } from "~/runtime/logger.server";
 import { destroySessionCookie } from "./session.server";
 
@@ -83,7 +83,7 @@ export async function attempt<T>(
     return { ok: true, value: await work };
   } catch (error) {
     if (!(error instanceof PlanningError)) throw error;
-    if (error.failure.kind === "lost-session") throw await lostSessionRedirect(request);
+    if (isLostSession(error)) throw await lostSessionRedirect(request);
     return { ok: false, error };
   }
 }
