@@ -154,35 +154,51 @@ async function answeredFailure(response: Response): Promise<PlanningError> {
 
 /**
  * ky's request as the URL and a plain init, which is how the platform's fetch has always been
- * called (the tests' stand-ins for the platform read the method and body from the init), with the
- * attempt's own time limit.
+ * called (the tests' stand-ins for the platform read the method and body from the init).
  */
-async function plainInit(request: Request, timeoutMs: number): Promise<RequestInit> {
+async function plainInit(request: Request, signal: AbortSignal): Promise<RequestInit> {
   return {
     method: request.method,
     headers: request.headers,
     body: request.body ? await request.text() : undefined,
     redirect: request.redirect,
-    signal: AbortSignal.timeout(timeoutMs),
+    signal,
   };
 }
 
 /**
- * One attempt's fetch, with its own time limit (the body's reading included), its metrics and its
- * log; no answer at all is a PlanningError of status 0, retried like a 5xx.
+ * One attempt's fetch, with its own time limit, its metrics and its log; no answer at all is a
+ * PlanningError of status 0, retried like a 5xx. The limit covers a `buffered` answer's body too
+ * (answerCheck reads it within the attempt), and a refusal's. A 2xx answer passed on unread (a
+ * document streamed to the browser, at the browser's pace) keeps no limit once its headers are in:
+ * aborting a fetch whose body is being streamed on throws where nothing can catch it and ends the
+ * process (nodejs/node#57360).
  */
-function attemptFetch(transport: Transport, observed: PlatformCallObserver, call: { method: Method; path: string }) {
+function attemptFetch(
+  transport: Transport,
+  observed: PlatformCallObserver,
+  call: { method: Method; path: string },
+  buffered: boolean,
+) {
   let attempt = 0;
   return async (input: Input, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
     attempt++;
     observed.attempt();
     const started = Date.now();
+    const limit = new AbortController();
+    const timer = setTimeout(
+      () => limit.abort(new DOMException("The platform did not answer in time.", "TimeoutError")),
+      transport.timeoutMs,
+    );
+    timer.unref();
     try {
-      const response = await transport.fetch(request.url, await plainInit(request, transport.timeoutMs));
+      const response = await transport.fetch(request.url, await plainInit(request, limit.signal));
+      if (!buffered && response.ok) clearTimeout(timer);
       logger.debug("planning call", { ...call, status: response.status, ms: Date.now() - started });
       return response;
     } catch (error) {
+      clearTimeout(timer);
       observed.answered(error);
       logger.error("planning call failed", { ...call, attempt, error: String(error) });
       throw new PlanningError(0, null);
@@ -245,7 +261,7 @@ async function exchange(
       timeout: false, // each attempt has its own (attemptFetch)
       throwHttpErrors: false, // answerCheck makes the PlanningError
       retry: retryRule(method, opts.retry, transport.retryDelayMs),
-      fetch: attemptFetch(transport, observed, { method, path }),
+      fetch: attemptFetch(transport, observed, { method, path }, buffered),
       hooks: { afterResponse: [answerCheck(observed, { method, path }, buffered)] },
     });
   } finally {

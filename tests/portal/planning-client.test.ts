@@ -132,6 +132,28 @@ describe("the planning client", () => {
     expect(calls).toBe(2);
   });
 
+  it("lets an answer streamed on unread take longer than the time limit once its headers are in", async () => {
+    let aborted = false;
+    const slowDocument = (async (_input: Request, init?: RequestInit) => {
+      init?.signal?.addEventListener("abort", () => (aborted = true));
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("%PDF-"));
+          init?.signal?.addEventListener("abort", () => controller.error(init.signal!.reason));
+          setTimeout(() => {
+            controller.enqueue(new TextEncoder().encode("1.7"));
+            controller.close();
+          }, 150);
+        },
+      });
+      return new Response(body, { status: 200, headers: { "Content-Type": "application/pdf" } });
+    }) as unknown as typeof fetch;
+    const options = { baseUrl: "http://platform.test", fetch: slowDocument, retryDelayMs: 1, timeoutMs: 50 };
+    const response = await createPlanningClient(options).send("GET", "resourceful/docnote/files/1/2/a.pdf");
+    expect(await response.text()).toBe("%PDF-1.7");
+    expect(aborted).toBe(false);
+  });
+
   it("makes a refusal without a stack trace and keeps a fault's (docs/decisions/132)", async () => {
     const frames = (error: unknown) =>
       ((error as Error).stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
