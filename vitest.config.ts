@@ -1,16 +1,47 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/** Test files that replace a module (vi.mock): each needs a module graph of its own. */
+const MOCKING = ["app/components/honeypot-fields.test.tsx", "app/components/charts/chart-markup-cache.server.test.ts"];
+
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["app/**/*.test.ts", "app/**/*.test.tsx", "tests/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
     pool: "forks",
+    // Both cores of the reference machine (vitest's default leaves one idle; docs/decisions/151).
+    maxWorkers: 2,
+    minWorkers: 1,
     testTimeout: 20_000,
+    // a platform and portal started in beforeAll wait for a core on a busy machine: the hook waits
+    // for them rather than failing at vitest's 10 s
+    hookTimeout: 60_000,
     env: { LOG_LEVEL: "silent" },
+    // docs/decisions/151: files whose modules keep no state between files share one module graph
+    // per worker (each file importing React, Remix and the app anew cost four fifths of the run);
+    // the portal's integration tests (their modules read the platform's address once, at import)
+    // and the files that replace a module keep a graph of their own.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "shared",
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "tests/**/*.test.ts"],
+          exclude: ["tests/portal/**", ...MOCKING],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "isolated",
+          include: ["tests/portal/**/*.test.ts", ...MOCKING],
+          isolate: true,
+        },
+      },
+    ],
   },
 });

@@ -694,11 +694,14 @@ describe("summary", () => {
     await summary(query);
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const started = performance.now();
+      // CPU time of this process (the platform answers in it), not the wall clock: on a busy
+      // machine a request waits for a core without doing more
+      const started = process.cpuUsage();
       await summary(query);
-      times.push(performance.now() - started);
+      const used = process.cpuUsage(started);
+      times.push((used.user + used.system) / 1000);
     }
-    // well under 100 ms on an idle machine; generous here for a busy one
+    // well under 100 ms on an idle machine; generous for a slow one
     expect(Math.min(...times)).toBeLessThan(250);
   });
 });
