@@ -12,5 +12,15 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 20_000,
     env: { LOG_LEVEL: "silent" },
+    // `npm run coverage` (docs/decisions/154): the portal's and the platform's sources, tested or
+    // not; the lines' floor fails the run when coverage falls below today's.
+    coverage: {
+      provider: "v8",
+      include: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+      exclude: ["**/*.test.{ts,tsx}", "**/*.fixtures.ts", "**/*.d.ts", "tests/**"],
+      reporter: ["text-summary", "html"],
+      reportsDirectory: "coverage",
+      thresholds: { lines: 78 },
+    },
   },
 });
