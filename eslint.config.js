@@ -96,6 +96,7 @@ export default tseslint.config(
       ".builds/**",
       "build-*/**",
       "test-results-*/**",
+      "coverage/**",
     ],
   },
   js.configs.recommended,

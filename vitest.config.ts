@@ -20,6 +20,16 @@ export default defineConfig({
     // for them rather than failing at vitest's 10 s
     hookTimeout: 60_000,
     env: { LOG_LEVEL: "silent" },
+    // `npm run coverage` (docs/decisions/154): the portal's and the platform's sources, tested or
+    // not; the lines' floor fails the run when coverage falls below today's.
+    coverage: {
+      provider: "v8",
+      include: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+      exclude: ["**/*.test.{ts,tsx}", "**/*.fixtures.ts", "**/*.d.ts", "tests/**"],
+      reporter: ["text-summary", "html"],
+      reportsDirectory: "coverage",
+      thresholds: { lines: 78 },
+    },
     // docs/decisions/151: files whose modules keep no state between files share one module graph
     // per worker (each file importing React, Remix and the app anew cost four fifths of the run);
     // the portal's integration tests (their modules read the platform's address once, at import)

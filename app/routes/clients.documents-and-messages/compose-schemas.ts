@@ -36,8 +36,6 @@ export const ComposeSchema = z
     body: value.body ?? "",
   }));
 
-export type ComposeValues = z.output<typeof ComposeSchema>;
-
 /** The browser's schema: the text fields and the chosen files (read from the File objects). */
 export const ComposeBrowserSchema = z
   .object({

@@ -47,9 +47,6 @@ import type { Site } from "~/planning/site.server";
 import { type CurrencyMode, homeHref, type HomeQuery, type Timeframe } from "./home-query";
 import { isLostSession } from "~/planning/client.server";
 
-export { type CurrencyMode, homeHref, type HomeQuery, readHomeQuery, type Timeframe } from "./home-query";
-export type { Figure, Performance } from "~/lib/performance";
-
 const LEVEL = COLLECTION;
 
 // ── the view ────────────────────────────────────────────────────────────────────────────────────
