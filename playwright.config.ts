@@ -10,7 +10,8 @@ export default defineConfig<JourneyOptions>({
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // A journey that fails once fails the run: a flaky one is a defect to mend, not to retry.
+  retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -18,9 +19,15 @@ export default defineConfig<JourneyOptions>({
     baseURL: process.env.E2E_BASE_URL ?? "http://localhost:3000",
     locale: "en-GB",
     timezoneId: "Europe/London",
-    trace: "retain-on-failure",
+    // A trace is recorded for every journey and kept for the failed ones: on a developer's machine.
+    // CI keeps nothing but its log (the journey's story, e2e/fixtures.ts), and the recording cost a
+    // tenth of the journeys' CPU (docs/decisions/151).
+    trace: process.env.CI ? "off" : "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's headless shell of Chromium (package chromium-headless-shell): the same engine
+      // without the desktop browser's GPU and window layers, at about half the CPU per journey
+      // (docs/decisions/151); another binary with CHROMIUM_PATH.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
       args: [
         "--no-sandbox",
         "--disable-gpu",
@@ -33,8 +40,11 @@ export default defineConfig<JourneyOptions>({
     },
   },
   projects: [
-    // Journeys tagged @js-only or @no-js-only prove what only one of the two can show.
+    // Journeys tagged @js-only or @no-js-only prove what only one of the two can show. A journey
+    // tagged @once reads answers that are the same with and without JavaScript (a status, a
+    // redirect, a page opened by its address, nothing pressed): one run, with JavaScript, proves
+    // it (docs/decisions/151).
     { name: "js", use: { javaScript: "on" }, grepInvert: /@no-js-only/ },
-    { name: "no-js", use: { javaScript: "off" }, grepInvert: /@js-only/ },
+    { name: "no-js", use: { javaScript: "off" }, grepInvert: /@js-only|@once/ },
   ],
 });

@@ -26,7 +26,7 @@ test.describe("who may see what", () => {
     await expect(page).toHaveURL(/\/clients\/home$/);
   });
 
-  test("an unknown address gets Page Not Found", async ({ page }) => {
+  test("an unknown address gets Page Not Found @once", async ({ page }) => {
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
@@ -49,7 +49,7 @@ test.describe("when the planning platform is down", () => {
     await expectAccessible(page);
   });
 
-  test("a signed-in page gives the spec's message, not a crash", async ({ page }) => {
+  test("a signed-in page gives the spec's message, not a crash @once", async ({ page }) => {
     // The same cookie is valid on both portals (one SESSION_SECRET); only this one has no platform.
     await signIn(page, "demo.client");
     await expect(page).toHaveURL(/\/clients\/home$/);
@@ -62,7 +62,7 @@ test.describe("when the planning platform is down", () => {
 });
 
 test.describe("operators' probes", () => {
-  test("liveness always answers; readiness follows the platform", async ({ request }) => {
+  test("liveness always answers; readiness follows the platform @once", async ({ request }) => {
     const down = process.env.E2E_DEAD_PLATFORM_BASE_URL ?? "http://localhost:1";
     expect((await request.get("/healthz")).status()).toBe(200);
     expect((await request.get("/readyz")).status()).toBe(200);
@@ -70,7 +70,7 @@ test.describe("operators' probes", () => {
     expect((await request.get(`${down}/readyz`)).status()).toBe(503);
   });
 
-  test("pages carry the security headers", async ({ request }) => {
+  test("pages carry the security headers @once", async ({ request }) => {
     const response = await request.get("/login");
     const headers = response.headers();
     expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);

@@ -217,7 +217,7 @@ test.describe("the analysis page", () => {
     await again.close();
   });
 
-  test("an unknown or foreign id shows no figures", async ({ page }) => {
+  test("an unknown or foreign id shows no figures @once", async ({ page }) => {
     await signIn(page, "demo.client");
     await expect(page).toHaveURL(/\/clients\/home$/);
     const response = await page.goto("/clients/analysis?id=999999");
@@ -227,7 +227,7 @@ test.describe("the analysis page", () => {
     await expectAccessible(page);
   });
 
-  test("a client with assets access only cannot open it", async ({ page }) => {
+  test("a client with assets access only cannot open it @once", async ({ page }) => {
     await signIn(page, "demo.assets");
     await expect(page).toHaveURL(/\/clients\/home$/);
     await expect(

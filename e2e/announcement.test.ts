@@ -70,7 +70,7 @@ test.describe("the announcement", () => {
     await expect(panelOf(page)).toBeVisible();
   });
 
-  test("a client with Portfolio access sees none", async ({ page }) => {
+  test("a client with Portfolio access sees none @once", async ({ page }) => {
     await signIn(page, "demo.client");
     await expect(page).toHaveURL(/\/clients\/home$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

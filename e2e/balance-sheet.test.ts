@@ -176,7 +176,7 @@ test.describe("the balance sheet", () => {
     await expectAccessible(page);
   });
 
-  test("a messages-only client is denied it", async ({ page }) => {
+  test("a messages-only client is denied it @once", async ({ page }) => {
     await signIn(page, "demo.messages");
     await expect(page).toHaveURL(/\/clients\/documents-and-messages$/);
     await expect(page.getByRole("link", { name: "Balance sheet", exact: true })).toHaveCount(0);

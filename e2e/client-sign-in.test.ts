@@ -45,7 +45,7 @@ test("the cookie notice is remembered once accepted", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Accept cookies" })).toHaveCount(0);
 });
 
-test("text pages show the site's content, and an unknown one says so", async ({ page }) => {
+test("text pages show the site's content, and an unknown one says so @once", async ({ page }) => {
   await page.goto("/core/privacy-policy");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expectAccessible(page);

@@ -146,7 +146,7 @@ test.describe("the clients home dashboard", () => {
     await expect(page.getByText("Marcus Bell")).toHaveCount(0);
   });
 
-  test("a client with assets access sees the assets-only view", async ({ page }) => {
+  test("a client with assets access sees the assets-only view @once", async ({ page }) => {
     await signIn(page, "demo.assets");
     await expect(page).toHaveURL(/\/clients\/home$/);
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Marcus" })).toBeVisible();
@@ -161,7 +161,7 @@ test.describe("the clients home dashboard", () => {
     await expectAccessible(page);
   });
 
-  test("a messages-only client is sent to documents and messages, and home is denied", async ({ page }) => {
+  test("a messages-only client is sent to documents and messages, and home is denied @once", async ({ page }) => {
     await signIn(page, "demo.messages");
     await expect(page).toHaveURL(/\/clients\/documents-and-messages$/);
     const response = await page.goto("/clients/home");

@@ -40,7 +40,7 @@ test.describe("signing in", () => {
     await expect(page.getByText("Either your username or your password is incorrect.")).toBeVisible();
   });
 
-  test("the success alerts of the query flags show", async ({ page }) => {
+  test("the success alerts of the query flags show @once", async ({ page }) => {
     await page.goto("/login?passwordChanged=true");
     await expect(
       page.getByText("Your password has now been changed. Please log in with your new password."),
@@ -94,7 +94,7 @@ test.describe("the site's own settings on the login page (spec 000 §3)", () => 
     await expect(hint).toHaveCount(0);
   });
 
-  test("the site's favicon is linked and served", async ({ page, request }) => {
+  test("the site's favicon is linked and served @once", async ({ page, request }) => {
     await page.goto("/login");
     const icon = page.locator('link[rel="icon"]');
     await expect(icon).toHaveCount(1);
@@ -103,7 +103,7 @@ test.describe("the site's own settings on the login page (spec 000 §3)", () => 
     expect((await request.get("/brand/favicon.svg")).ok()).toBe(true);
   });
 
-  test("the login background follows the screen width (spec 000 §9)", async ({ page }) => {
+  test("the login background follows the screen width (spec 000 §9) @once", async ({ page }) => {
     const background = () =>
       page.locator("main").evaluate((main) => {
         const style = getComputedStyle(main);

@@ -27,7 +27,7 @@ test.describe("the log out confirmation page", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fclients%2Fhome$/);
   });
 
-  test("is not shown when signed out", async ({ page }) => {
+  test("is not shown when signed out @once", async ({ page }) => {
     await page.goto(CONFIRMATION);
     await expect(page).toHaveURL(/\/login$/);
   });

@@ -133,7 +133,7 @@ test.describe("valuation reports", () => {
     await expect(main(page).getByLabel("Valuation date")).toHaveValue("30-06-2026");
   });
 
-  test("a client with Messages access has no report", async ({ page }) => {
+  test("a client with Messages access has no report @once", async ({ page }) => {
     await signIn(page, "demo.messages");
     await expect(page).toHaveURL(/\/clients\/documents-and-messages/);
     await expect(page.getByRole("link", { name: "Valuation report" })).toHaveCount(0);

@@ -1,7 +1,7 @@
 // `npm run test:e2e`: the Playwright journeys against a fresh platform and the built portal, plus a
 // second portal whose platform is down (scripts/servers.mjs).
 import { spawn } from "node:child_process";
-import { JOURNEY_RATE_LIMITS, startServers } from "./servers.mjs";
+import { cpuSeconds, JOURNEY_RATE_LIMITS, startServers } from "./servers.mjs";
 
 let servers;
 let code = 1;
@@ -24,6 +24,11 @@ try {
     },
   });
   code = await new Promise((resolve) => runner.on("exit", (c) => resolve(c ?? 1)));
+  // What the journeys cost the servers, to compare runs on a busy machine (docs/decisions/151).
+  const portal = cpuSeconds(servers.pids.portal);
+  const platform = cpuSeconds(servers.pids.platform);
+  if (portal !== null && platform !== null)
+    console.log(`servers' CPU: portal ${portal.toFixed(1)} s, platform ${platform.toFixed(1)} s`);
 } catch (error) {
   console.error(error);
 } finally {

@@ -2,7 +2,7 @@
 // journeys and the benchmark. Optionally a second portal whose platform is down.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,6 +32,19 @@ export async function waitFor(url, seconds) {
     await sleep(250);
   }
   throw new Error(`${url} did not answer within ${seconds}s`);
+}
+
+/**
+ * The CPU seconds a process has used so far (user and system, Linux's /proc; 100 ticks a second,
+ * as Linux reports them to every process), or null where there is no /proc.
+ */
+export function cpuSeconds(pid) {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return null;
+  // the fields after the command's name, which is in brackets and may hold spaces
+  const stat = readFileSync(file, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** The platform as the journeys run it: a fresh database in `dir`, passkeys for the portals' ports. */
