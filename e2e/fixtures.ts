@@ -214,6 +214,9 @@ async function keepOrForgetStoredSession(context: BrowserContext) {
  * everything in `arrived` shows.
  */
 export async function expectStillWhenScriptsArrive(page: Page, path: string, target: Locator, arrived: Locator[]) {
+  // leave the page before refusing scripts: one it is still loading (a part shown after hydration)
+  // would fail to load there, an error in the console of a page that is no longer the subject
+  await page.goto("about:blank");
   await page.route(SCRIPTS, refuse);
   await page.goto(path);
   const before = await target.boundingBox();
