@@ -10,8 +10,9 @@ export default defineConfig<JourneyOptions>({
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: true,
   workers: 2,
-  // A journey that fails once fails the run: a flaky one is a defect to mend, not to retry.
-  retries: 0,
+  // CI tries a failed journey once more until a quiet run of the new suite (decision 151) shows
+  // none needs it; Playwright names each journey that passed only on its retry as flaky.
+  retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
