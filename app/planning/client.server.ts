@@ -166,10 +166,65 @@ async function plainInit(request: Request, signal: AbortSignal): Promise<Request
   };
 }
 
+type CallLog = { method: Method; path: string; attempt: number };
+
+/** The platform's answer to one attempt, unchecked; no answer at all is a PlanningError of status 0. */
+async function fetchAnswer(
+  transport: Transport,
+  request: Request,
+  signal: AbortSignal,
+  observed: PlatformCallObserver,
+  call: CallLog,
+): Promise<Response> {
+  const started = Date.now();
+  try {
+    const response = await transport.fetch(request.url, await plainInit(request, signal));
+    logger.debug("planning call", { ...call, status: response.status, ms: Date.now() - started });
+    return response;
+  } catch (error) {
+    observed.answered(error);
+    logger.error("planning call failed", { ...call, error: String(error) });
+    throw new PlanningError(0, null);
+  }
+}
+
 /**
- * One attempt's fetch, with its own time limit, its metrics and its log; no answer at all is a
- * PlanningError of status 0, retried like a 5xx. The limit covers a `buffered` answer's body too
- * (answerCheck reads it within the attempt), and a refusal's. A 2xx answer passed on unread (a
+ * Checks an attempt's answer: one that is not 2xx throws its PlanningError. With `buffered`, the
+ * body is read within the attempt and handed on read: an answer cut off or timed out while its
+ * body is read counts as no answer (status 0).
+ */
+async function checkedAnswer(
+  response: Response,
+  observed: PlatformCallObserver,
+  call: CallLog,
+  buffered: boolean,
+): Promise<Response> {
+  if (!response.ok) {
+    const failure = await answeredFailure(response);
+    observed.answered(response.status);
+    throw failure;
+  }
+  if (!buffered) {
+    observed.answered(response.status);
+    return response;
+  }
+  try {
+    const text = await response.text();
+    observed.answered(response.status);
+    const { status, statusText, headers } = response;
+    return new Response(text || null, { status, statusText, headers });
+  } catch (error) {
+    observed.answered(error);
+    logger.error("planning answer cut off", { ...call, error: String(error) });
+    throw new PlanningError(0, null);
+  }
+}
+
+/**
+ * One attempt (ky's fetch): the platform's answer, checked, with the attempt's own time limit, its
+ * metrics and its log. Every failure is a PlanningError thrown here, where ky's retry rule weighs
+ * it (an error thrown by ky's afterResponse hook is never retried). The limit covers a `buffered`
+ * answer's body too (read within the attempt), and a refusal's. A 2xx answer passed on unread (a
  * document streamed to the browser, at the browser's pace) keeps no limit once its headers are in:
  * aborting a fetch whose body is being streamed on throws where nothing can catch it and ends the
  * process (nodejs/node#57360).
@@ -185,7 +240,6 @@ function attemptFetch(
     const request = input instanceof Request ? input : new Request(input, init);
     attempt++;
     observed.attempt();
-    const started = Date.now();
     const limit = new AbortController();
     const timer = setTimeout(
       () => limit.abort(new DOMException("The platform did not answer in time.", "TimeoutError")),
@@ -193,46 +247,10 @@ function attemptFetch(
     );
     timer.unref();
     try {
-      const response = await transport.fetch(request.url, await plainInit(request, limit.signal));
-      if (!buffered && response.ok) clearTimeout(timer);
-      logger.debug("planning call", { ...call, status: response.status, ms: Date.now() - started });
-      return response;
-    } catch (error) {
+      const response = await fetchAnswer(transport, request, limit.signal, observed, { ...call, attempt });
+      return await checkedAnswer(response, observed, { ...call, attempt }, buffered);
+    } finally {
       clearTimeout(timer);
-      observed.answered(error);
-      logger.error("planning call failed", { ...call, attempt, error: String(error) });
-      throw new PlanningError(0, null);
-    }
-  };
-}
-
-/**
- * Checks an attempt's answer (ky's afterResponse hook): a failure throws, for ky to retry or pass
- * on. With `buffered`, the body is read within the attempt and handed on read: an answer cut off or
- * timed out while its body is read counts as no answer (status 0), retried like one.
- */
-function answerCheck(observed: PlatformCallObserver, call: { method: Method; path: string }, buffered: boolean) {
-  return async (
-    _request: Request,
-    _options: unknown,
-    response: Response,
-    { retryCount }: { retryCount: number },
-  ): Promise<Response | void> => {
-    if (!response.ok) {
-      const failure = await answeredFailure(response);
-      observed.answered(response.status);
-      throw failure;
-    }
-    if (!buffered) return observed.answered(response.status);
-    try {
-      const text = await response.text();
-      observed.answered(response.status);
-      const { status, statusText, headers } = response;
-      return new Response(text || null, { status, statusText, headers });
-    } catch (error) {
-      observed.answered(error);
-      logger.error("planning answer cut off", { ...call, attempt: retryCount + 1, error: String(error) });
-      throw new PlanningError(0, null);
     }
   };
 }
@@ -259,10 +277,8 @@ async function exchange(
       json: opts.body,
       redirect: "manual",
       timeout: false, // each attempt has its own (attemptFetch)
-      throwHttpErrors: false, // answerCheck makes the PlanningError
       retry: retryRule(method, opts.retry, transport.retryDelayMs),
       fetch: attemptFetch(transport, observed, { method, path }, buffered),
-      hooks: { afterResponse: [answerCheck(observed, { method, path }, buffered)] },
     });
   } finally {
     finished();
