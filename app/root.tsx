@@ -8,7 +8,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
@@ -66,7 +66,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * Marks the page once its scripts have taken it over (hydrated): `<html data-scripts="ready">`.
+ * Before then a press on a button is the form without JavaScript; the journeys that check what
+ * JavaScript adds wait for it (e2e/fixtures.ts `scriptsReady`).
+ */
+function useScriptsReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.scripts = "ready";
+  }, []);
+}
+
 function Providers({ children }: { children: React.ReactNode }) {
+  useScriptsReadyMark();
   const data = useShellData();
   return <AuthenticityTokenProvider token={data?.csrfToken ?? ""}>{children}</AuthenticityTokenProvider>;
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, signIn, signOut, test } from "./fixtures";
+import { expect, expectAccessible, scriptsReady, signIn, signOut, test } from "./fixtures";
 
 // spec 001 §2.1 and §2.6: the clients home dashboard, with JavaScript on and off.
 
@@ -192,6 +192,7 @@ test.describe("the clients home dashboard", () => {
 
   test("rows open with the keyboard: Enter and Space @js-only", async ({ page }) => {
     await signIn(page, "demo.client");
+    await scriptsReady(page);
     const open = page.getByRole("button", { name: "Show the accounts of Joint portfolio" });
     await open.focus();
     await page.keyboard.press("Enter");

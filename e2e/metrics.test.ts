@@ -1,4 +1,4 @@
-import { expect, signIn, test } from "./fixtures";
+import { expect, signInThroughForm, test } from "./fixtures";
 
 // Issue 26 "What an operator watches" (docs/decisions/126): after a client signs in and opens two
 // pages, both processes' Prometheus metrics count what the journey did — the portal its pages per
@@ -52,7 +52,8 @@ test.describe("the operator's metrics", () => {
     const platformUrl = process.env.E2E_PLATFORM_METRICS_URL;
     const [portalBefore, platformBefore] = await Promise.all([scrape(portalUrl), scrape(platformUrl)]);
 
-    await signIn(page, "demo.client");
+    // Through the form, not a kept session: the sign-in's own POST and platform calls are counted.
+    await signInThroughForm(page, "demo.client");
     await expect(page).toHaveURL(/\/clients\/home$/);
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Ellie" })).toBeVisible();
     await page.goto("/clients/personal-details");
