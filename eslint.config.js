@@ -74,6 +74,15 @@ const SCHEMA_IMPORTS = {
 };
 const DATE_FNS_MESSAGE =
   "date-fns stays out of the browser's first load (decision 149): take dates from a .server module (lib/calendar.server, lib/format-date.server)";
+// date-fns's index imports every one of its ~1,500 modules: 2.5 s of a process's start wherever it
+// is not bundled (the platform under tsx, each vitest worker; docs/decisions/151). Types may still
+// come from it.
+const DATE_FNS_INDEX_MESSAGE =
+  'Import the one function (or locale) you use: "date-fns/addDays", "date-fns/locale/en-GB".';
+const DATE_FNS_INDEX = [
+  { name: "date-fns", message: DATE_FNS_INDEX_MESSAGE, allowTypeImports: true },
+  { name: "date-fns/locale", message: DATE_FNS_INDEX_MESSAGE, allowTypeImports: true },
+];
 const DATE_FNS_IMPORTS = [{ name: "date-fns", message: DATE_FNS_MESSAGE, allowTypeImports: true }];
 const DATE_FNS_PATTERNS = [
   {
@@ -108,6 +117,12 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-control-regex": "off",
     },
+  },
+  {
+    // date-fns by one function's (or one locale's) module, everywhere (the blocks below that set
+    // this rule again repeat DATE_FNS_INDEX).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "tests/**/*.ts", "e2e/**/*.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: DATE_FNS_INDEX }] },
   },
   {
     // Issue 27, docs/decisions/136: a function reads as a short list of named steps. One of 80 lines or
@@ -180,7 +195,10 @@ export default tseslint.config(
     // interactive chart, after the page (decision 149).
     files: ["app/components/charts/line-chart.ts"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", { paths: ZOD_IMPORTS, patterns: [SCHEMA_IMPORTS] }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [...ZOD_IMPORTS, ...DATE_FNS_INDEX], patterns: [SCHEMA_IMPORTS] },
+      ],
     },
   },
 );

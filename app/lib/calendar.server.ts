@@ -3,7 +3,12 @@
 // imports date-fns (decision 149). A date is read as local midnight and written back from its local
 // parts, so the arithmetic is the same in every time zone.
 
-import { addDays, addYears, formatISO, isAfter, isValid, parseISO } from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { addYears } from "date-fns/addYears";
+import { formatISO } from "date-fns/formatISO";
+import { isAfter } from "date-fns/isAfter";
+import { isValid } from "date-fns/isValid";
+import { parseISO } from "date-fns/parseISO";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

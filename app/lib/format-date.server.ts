@@ -2,7 +2,7 @@
 // the last login in the user's time zone. Server only (loaders and .server modules): the browser's
 // first load carries no date-fns (decision 149).
 
-import { isValid } from "date-fns";
+import { isValid } from "date-fns/isValid";
 import { parseIsoDate } from "./calendar.server";
 import { dateTimeFormat, localeOf, SHORT_DATE_PATTERNS } from "./format";
 import { formatDatePattern } from "./format-date";

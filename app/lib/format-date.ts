@@ -3,8 +3,11 @@
 // chart chunk: modules in the first load must not import it, so date-fns stays out of it (decision
 // 149). The server's dates are written by ./format-date.server.
 
-import { format as formatWithPattern } from "date-fns";
-import { enAU, enCA, enGB, frCA } from "date-fns/locale";
+import { format as formatWithPattern } from "date-fns/format";
+import { enAU } from "date-fns/locale/en-AU";
+import { enCA } from "date-fns/locale/en-CA";
+import { enGB } from "date-fns/locale/en-GB";
+import { frCA } from "date-fns/locale/fr-CA";
 import type { Locale as DateFnsLocale } from "date-fns";
 import { localeOf } from "./format";
 import { DEFAULT_LOCALE, type Locale } from "./i18n";

@@ -3,18 +3,16 @@
 // written back from its local parts, so the calendar arithmetic is the same in every time zone.
 
 import { UTCDate } from "@date-fns/utc";
-import {
-  add,
-  addDays,
-  addMonths,
-  addYears,
-  differenceInCalendarDays,
-  formatISO,
-  isValid,
-  isWeekend,
-  lastDayOfYear,
-  parseISO,
-} from "date-fns";
+import { add } from "date-fns/add";
+import { addDays } from "date-fns/addDays";
+import { addMonths } from "date-fns/addMonths";
+import { addYears } from "date-fns/addYears";
+import { differenceInCalendarDays } from "date-fns/differenceInCalendarDays";
+import { formatISO } from "date-fns/formatISO";
+import { isValid } from "date-fns/isValid";
+import { isWeekend } from "date-fns/isWeekend";
+import { lastDayOfYear } from "date-fns/lastDayOfYear";
+import { parseISO } from "date-fns/parseISO";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,7 +1,8 @@
 // spec 001 §4 "Chart display" and §9: the frequency of a time series and of a benchmark by the
 // length of the range. Pure. The series endpoints apply it for `frequency=auto`.
 
-import { addMonths, isAfter } from "date-fns";
+import { addMonths } from "date-fns/addMonths";
+import { isAfter } from "date-fns/isAfter";
 import { parseIsoDate } from "./calendar";
 
 export type SeriesFrequency = "daily" | "weekly" | "monthly" | "quarterly" | "yearly";

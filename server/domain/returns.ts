@@ -9,7 +9,9 @@
 // Rates and returns are decimals (0.05 = 5%). Dates are ISO calendar dates 'YYYY-MM-DD' (no time,
 // no zone); day counts are whole calendar days.
 
-import { addYears, differenceInCalendarDays, isAfter } from "date-fns";
+import { addYears } from "date-fns/addYears";
+import { differenceInCalendarDays } from "date-fns/differenceInCalendarDays";
+import { isAfter } from "date-fns/isAfter";
 import { parseIsoDate } from "./calendar";
 
 const DAYS_PER_YEAR = 365;

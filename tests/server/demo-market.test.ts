@@ -3,7 +3,10 @@
 // within what real markets did; securities move with their market; and the demo portfolios' returns
 // over the last year are comparable with their benchmarks. Checked on two clocks, since the seed's
 // dates follow the clock.
-import { format, parseISO, subMonths, subYears } from "date-fns";
+import { format } from "date-fns/format";
+import { parseISO } from "date-fns/parseISO";
+import { subMonths } from "date-fns/subMonths";
+import { subYears } from "date-fns/subYears";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadBook } from "../../server/api/portfolio/book";
 import { fixedClock } from "../../server/clock";

@@ -1,5 +1,8 @@
-import { format } from "date-fns";
-import { enAU, enCA, enGB, frCA } from "date-fns/locale";
+import { format } from "date-fns/format";
+import { enAU } from "date-fns/locale/en-AU";
+import { enCA } from "date-fns/locale/en-CA";
+import { enGB } from "date-fns/locale/en-GB";
+import { frCA } from "date-fns/locale/fr-CA";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -4,21 +4,19 @@
 
 import type { LineSvgProps } from "@nivo/line";
 import { UTCDate } from "@date-fns/utc";
-import {
-  addDays,
-  addMonths,
-  addYears,
-  differenceInCalendarDays,
-  eachDayOfInterval,
-  eachMonthOfInterval,
-  eachYearOfInterval,
-  getMonth,
-  getYear,
-  isFirstDayOfMonth,
-  isSameDay,
-  startOfMonth,
-  startOfYear,
-} from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { addMonths } from "date-fns/addMonths";
+import { addYears } from "date-fns/addYears";
+import { differenceInCalendarDays } from "date-fns/differenceInCalendarDays";
+import { eachDayOfInterval } from "date-fns/eachDayOfInterval";
+import { eachMonthOfInterval } from "date-fns/eachMonthOfInterval";
+import { eachYearOfInterval } from "date-fns/eachYearOfInterval";
+import { getMonth } from "date-fns/getMonth";
+import { getYear } from "date-fns/getYear";
+import { isFirstDayOfMonth } from "date-fns/isFirstDayOfMonth";
+import { isSameDay } from "date-fns/isSameDay";
+import { startOfMonth } from "date-fns/startOfMonth";
+import { startOfYear } from "date-fns/startOfYear";
 import { calendarDayIso } from "~/lib/calendar-day";
 import { formatDatePattern } from "~/lib/format-date";
 import { moneyFormatter, numberFormat } from "~/lib/format";
