@@ -325,7 +325,7 @@ function PasskeyList({
         <TableRegion captionId="passkeys-caption">
           <table>
             <caption id="passkeys-caption" className="visually-hidden">
-              {t("biometric.list.title")}
+              {t("biometric.list.caption")}
             </caption>
             <thead>
               <tr>
