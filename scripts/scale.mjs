@@ -27,10 +27,11 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
 } from "node:fs";
 import { Agent, createServer, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { nginxBinary, parseUpstreams, writeNginxFiles } from "../deploy/nginx.mjs";
 import { PORTAL_NODE_FLAGS } from "./portal-node-flags.mjs";
@@ -139,7 +140,19 @@ function unprivilegedUser() {
     .split("\n")
     .find((l) => l.startsWith("nobody:"));
   const [, , uid, gid] = (line ?? "nobody:x:65534:65534").split(":");
+  nodeOpenToEveryone();
   return { uid: Number(uid), gid: Number(gid) };
+}
+
+/**
+ * The upstream check runs as `nobody` with this node: every folder above it must let other users
+ * through (a node kept in root's home does not; `.ci/run` keeps its Node 24 in /opt as root).
+ */
+function nodeOpenToEveryone() {
+  for (let folder = dirname(process.execPath); folder !== dirname(folder); folder = dirname(folder)) {
+    if ((statSync(folder).mode & 0o001) === 0)
+      throw new Failure(`node at ${process.execPath} that nobody may run (${folder} is closed to other users)`);
+  }
 }
 
 function chownTree(path, user) {
