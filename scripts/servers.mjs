@@ -75,16 +75,13 @@ export const JOURNEY_RATE_LIMITS = {
 
 /**
  * `portalEnv` adds to the portals' environment (e.g. JOURNEY_RATE_LIMITS); `metrics` serves both
- * processes' Prometheus metrics on ports of their own (docs/decisions/126).
+ * processes' Prometheus metrics on ports of their own (docs/decisions/126); `cwd` runs another
+ * checkout's platform and built portal (`npm run bench:cpu`'s baseline), this one's by default.
  */
-export async function startServers({ deadPortal = false, portalEnv: extraPortalEnv = {}, metrics = false } = {}) {
+export async function startServers(options = {}) {
+  const { deadPortal = false, portalEnv: extraPortalEnv = {}, metrics = false, cwd = process.cwd() } = options;
   const dir = mkdtempSync(join(tmpdir(), "client-online-"));
-  const [platformPort, portalPort, deadPortalPort, deadPlatformPort] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
+  const [platformPort, portalPort, deadPortalPort, deadPlatformPort] = await Promise.all([1, 2, 3, 4].map(freePort));
   const [platformMetricsPort, portalMetricsPort] = metrics ? await Promise.all([freePort(), freePort()]) : [];
   const children = [];
   // CPU_PROFILE_DIR=dir: both processes write a CPU profile there when they stop (node --cpu-prof),
@@ -92,6 +89,7 @@ export async function startServers({ deadPortal = false, portalEnv: extraPortalE
   const profile = process.env.CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROFILE_DIR}`] : [];
   const start = (args, env) => {
     const child = spawn(process.execPath, [...profile, ...args], {
+      cwd,
       stdio: ["ignore", "ignore", "inherit"],
       env: { ...process.env, ...env },
     });
