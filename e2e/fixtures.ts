@@ -90,6 +90,15 @@ export async function scriptsReady(page: Page) {
 }
 
 /**
+ * axe for a page: `axe.run` in the page itself (every frame of the portal's is of its own origin),
+ * not runPartial and a second page to finish in; the passes are not listed, only the violations
+ * (docs/decisions/151). Choose its rules or tags, then `analyze()`.
+ */
+export function axeInPage(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
+}
+
+/**
  * WCAG 2.1 AA, checked by axe on the page as it is now. A page that reloads itself (the report
  * job's Refresh header without JavaScript) may do so while axe reads it, the more so on a busy
  * machine: axe then reads the page it reloaded into.
@@ -97,13 +106,7 @@ export async function scriptsReady(page: Page) {
 export async function expectAccessible(page: Page) {
   for (let attempt = 1; ; attempt++) {
     try {
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-        // axe.run in the page itself (every frame of the portal's is of its own origin), not
-        // runPartial and a second page to finish in; the passes are not listed (docs/decisions/151)
-        .setLegacyMode(true)
-        .options({ resultTypes: ["violations"] })
-        .analyze();
+      const results = await axeInPage(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       const summary = results.violations.map(
         (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
       );

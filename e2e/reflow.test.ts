@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { axeInPage, expect, expectAccessible, signIn, test } from "./fixtures";
 
 // WCAG 1.4.10 (reflow): at 320 CSS px every page reads without a horizontal scroll bar, with
 // JavaScript on and off. A table too wide for the screen scrolls inside its own region, which the
@@ -69,12 +68,7 @@ async function expectReflows(page: Page, path: string) {
 
 /** What axe's target-size rule (WCAG 2.2 AA, 2.5.8) finds too small or too close to its neighbours. */
 async function smallTargets(page: Page): Promise<string[]> {
-  // in the page itself, violations only, as expectAccessible (e2e/fixtures.ts)
-  const results = await new AxeBuilder({ page })
-    .withRules(["target-size"])
-    .setLegacyMode(true)
-    .options({ resultTypes: ["violations"] })
-    .analyze();
+  const results = await axeInPage(page).withRules(["target-size"]).analyze();
   return results.violations.flatMap((v) =>
     v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`),
   );

@@ -106,6 +106,47 @@ async function measurePage(sides, page) {
   return results;
 }
 
+/** The results as a Markdown table; with a baseline, each figure before and now, and the CPU's ratios. */
+function printTable(names, rows) {
+  const both = names.length === 2;
+  const fixed = (v) => v.toFixed(1);
+  const kib = (v) => (v / 1024).toFixed(1);
+  const values = (results, key, format) => names.map((n) => format(results.get(n)[key]));
+  const ratio = (results, key) => (both ? [(results.get("now")[key] / results.get("baseline")[key]).toFixed(2)] : []);
+  const columns = (label, withRatio = false) =>
+    both ? [`${label} before`, `${label} now`, ...(withRatio ? ["now ÷ before"] : [])] : [label];
+  const header = [
+    "page",
+    ...columns("portal ms", true),
+    ...columns("platform ms", true),
+    ...columns("platform calls"),
+    ...columns("HTML KiB"),
+    ...columns("loader data KiB"),
+  ];
+  console.log(
+    `\nCPU per request in ms (user + system, /proc), over ${REQUESTS} requests ${CONCURRENCY} at a time after ${WARM_UP} to warm up; node ${process.version}\n`,
+  );
+  console.log(`| ${header.join(" | ")} |`);
+  console.log(
+    `|---|${header
+      .slice(1)
+      .map(() => "---:")
+      .join("|")}|`,
+  );
+  for (const [page, results] of rows) {
+    const cells = [
+      ...values(results, "portal", fixed),
+      ...ratio(results, "portal"),
+      ...values(results, "platform", fixed),
+      ...ratio(results, "platform"),
+      ...values(results, "calls", fixed),
+      ...values(results, "html", kib),
+      ...values(results, "data", kib),
+    ];
+    console.log(`| ${page.path.replace(/message=\d+/, "message=(with attachments)")} | ${cells.join(" | ")} |`);
+  }
+}
+
 const sides = [await side("now", process.cwd())];
 if (process.env.BENCH_BASELINE) sides.unshift(await side("baseline", process.env.BENCH_BASELINE));
 try {
@@ -122,43 +163,10 @@ try {
   const rows = [];
   for (const page of pages) rows.push([page, await measurePage(sides, page)]);
 
-  console.log(
-    `\nCPU per request in ms (user + system, /proc), over ${REQUESTS} requests ${CONCURRENCY} at a time after ${WARM_UP} to warm up; node ${process.version}\n`,
+  printTable(
+    sides.map((s) => s.name),
+    rows,
   );
-  const names = sides.map((s) => s.name);
-  const compare = (key, digits) => (results) => {
-    const cells = names.map((n) => results.get(n)[key].toFixed(digits));
-    if (names.length === 2) cells.push((results.get("now")[key] / results.get("baseline")[key]).toFixed(2));
-    return cells;
-  };
-  const columns = (label, ratio = false) =>
-    names.length === 2 ? [`${label} before`, `${label} now`, ...(ratio ? ["now ÷ before"] : [])] : [label];
-  const header = [
-    "page",
-    ...columns("portal ms", true),
-    ...columns("platform ms", true),
-    ...columns("platform calls"),
-    ...columns("HTML KiB"),
-    ...columns("loader data KiB"),
-  ];
-  console.log(`| ${header.join(" | ")} |`);
-  console.log(
-    `|---|${header
-      .slice(1)
-      .map(() => "---:")
-      .join("|")}|`,
-  );
-  const kib = (key) => (results) => names.map((n) => (results.get(n)[key] / 1024).toFixed(1));
-  for (const [page, results] of rows) {
-    const cells = [
-      ...compare("portal", 1)(results),
-      ...compare("platform", 1)(results),
-      ...names.map((n) => results.get(n).calls.toFixed(1)),
-      ...kib("html")(results),
-      ...kib("data")(results),
-    ];
-    console.log(`| ${page.path.replace(/message=\d+/, "message=(with attachments)")} | ${cells.join(" | ")} |`);
-  }
 } finally {
   for (const s of sides) s.servers.stop();
 }

@@ -81,7 +81,9 @@ export const JOURNEY_RATE_LIMITS = {
 export async function startServers(options = {}) {
   const { deadPortal = false, portalEnv: extraPortalEnv = {}, metrics = false, cwd = process.cwd() } = options;
   const dir = mkdtempSync(join(tmpdir(), "client-online-"));
-  const [platformPort, portalPort, deadPortalPort, deadPlatformPort] = await Promise.all([1, 2, 3, 4].map(freePort));
+  const [platformPort, portalPort, deadPortalPort, deadPlatformPort] = await Promise.all(
+    Array.from({ length: 4 }, () => freePort()),
+  );
   const [platformMetricsPort, portalMetricsPort] = metrics ? await Promise.all([freePort(), freePort()]) : [];
   const children = [];
   // CPU_PROFILE_DIR=dir: both processes write a CPU profile there when they stop (node --cpu-prof),
