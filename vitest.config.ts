@@ -12,6 +12,10 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
     pool: "forks",
+    // Isolation is the pool's (vitest 3 starts one pool per run, not per project; a project's own
+    // `isolate` is not read): the forks share one module graph per worker, the threads give each
+    // file a graph of its own (docs/decisions/151).
+    poolOptions: { forks: { isolate: false }, threads: { isolate: true } },
     // Both cores of the reference machine (vitest's default leaves one idle; docs/decisions/151).
     maxWorkers: 2,
     minWorkers: 1,
@@ -31,9 +35,9 @@ export default defineConfig({
       thresholds: { lines: 78 },
     },
     // docs/decisions/151: files whose modules keep no state between files share one module graph
-    // per worker (each file importing React, Remix and the app anew cost four fifths of the run);
-    // the portal's integration tests (their modules read the platform's address once, at import)
-    // and the files that replace a module keep a graph of their own.
+    // per worker (each file importing React, Remix, the app and the platform anew cost half of the
+    // run); the portal's integration tests (their modules read the platform's address once, at
+    // import) and the files that replace a module (vi.mock) run in the threads pool, one graph each.
     projects: [
       {
         extends: true,
@@ -41,7 +45,7 @@ export default defineConfig({
           name: "shared",
           include: ["app/**/*.test.ts", "app/**/*.test.tsx", "tests/**/*.test.ts"],
           exclude: ["tests/portal/**", ...MOCKING],
-          isolate: false,
+          pool: "forks",
         },
       },
       {
@@ -49,7 +53,7 @@ export default defineConfig({
         test: {
           name: "isolated",
           include: ["tests/portal/**/*.test.ts", ...MOCKING],
-          isolate: true,
+          pool: "threads",
         },
       },
     ],
