@@ -115,12 +115,18 @@ export const WCAG21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /**
  * What axe finds wrong with the page as it is now, checking the rules of the given tags: `axe.run`
  * in the page itself (every frame of the portal's is of its own origin), axe put in once per
- * document, only the violations listed (docs/decisions/151).
+ * document, only the violations listed (docs/decisions/151), once the page's entrances have played.
  */
 export async function axeViolations(page: Page, tags: string[]): Promise<AxeResults["violations"]> {
   await injectAxe(page);
   const options: RunOptions = { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] };
-  const results = await page.evaluate((runOptions) => (window as AxeWindow).axe!.run(document, runOptions), options);
+  const results = await page.evaluate(async (runOptions) => {
+    // axe reads the page as a person sees it once its entrances have played (a toast fades in):
+    // the animations that end, not the ones that turn for ever (a spinner)
+    const entrances = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(entrances.map((a) => a.finished.catch(() => undefined)));
+    return (window as AxeWindow).axe!.run(document, runOptions);
+  }, options);
   return results.violations;
 }
 
