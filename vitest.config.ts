@@ -34,17 +34,17 @@ export default defineConfig({
       reportsDirectory: "coverage",
       thresholds: { lines: 78 },
     },
-    // docs/decisions/151: files whose modules keep no state between files share one module graph
-    // per worker (each file importing React, Remix, the app and the platform anew cost half of the
-    // run); the portal's integration tests (their modules read the platform's address once, at
-    // import) and the files that replace a module (vi.mock) run in the threads pool, one graph each.
+    // docs/decisions/151: the files share one module graph per worker (each file importing React,
+    // Remix, the app and the platform anew cost half of the run), the portal's integration tests
+    // too: their harness sets the environment the portal's modules read (tests/portal); the files
+    // that replace a module (vi.mock) run in the threads pool, one graph each.
     projects: [
       {
         extends: true,
         test: {
           name: "shared",
           include: ["app/**/*.test.ts", "app/**/*.test.tsx", "tests/**/*.test.ts"],
-          exclude: ["tests/portal/**", ...MOCKING],
+          exclude: MOCKING,
           pool: "forks",
         },
       },
@@ -52,7 +52,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "isolated",
-          include: ["tests/portal/**/*.test.ts", ...MOCKING],
+          include: MOCKING,
           pool: "threads",
         },
       },

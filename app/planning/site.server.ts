@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Locale } from "~/lib/i18n";
 import { logger } from "~/runtime/logger.server";
+import { env } from "~/runtime/env.server";
 import { createPlanningClient } from "./client.server";
 
 const SiteAnswer = z.object({
@@ -70,13 +71,15 @@ export function toSite(answer: z.output<typeof SiteAnswer>): Site {
 export const DEFAULT_SITE: Site = toSite({ version: null, settings: {}, content: { pages: {} } });
 
 // Site settings are the same for every visitor of a locale: kept in memory for a few minutes per
-// instance (no user data in it, so nothing breaks behind a load balancer).
+// instance (no user data in it, so nothing breaks behind a load balancer), for the platform they
+// came from (one in a running portal; each test file's own where files share the modules).
 const TTL_MS = 5 * 60_000;
-const cache = new Map<Locale, { at: number; site: Site }>();
+const cache = new Map<string, { at: number; site: Site }>();
 
 /** spec 000 §1: if the settings cannot be fetched, defaults are used and a warning is logged. */
 export async function getSite(locale: Locale): Promise<Site> {
-  const hit = cache.get(locale);
+  const key = `${env.planningApiUrl} ${locale}`;
+  const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.site;
   try {
     const answer = await createPlanningClient().get("resourceful/site", SiteAnswer, {
@@ -84,7 +87,7 @@ export async function getSite(locale: Locale): Promise<Site> {
       retry: false,
     });
     const site = toSite(answer);
-    cache.set(locale, { at: Date.now(), site });
+    cache.set(key, { at: Date.now(), site });
     return site;
   } catch (error) {
     logger.error("site settings unavailable, using defaults", { error: String(error) });

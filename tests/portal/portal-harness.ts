@@ -26,6 +26,9 @@ export async function startPortal(platformOptions?: Parameters<typeof startPlatf
   const platform = await startPlatform(platformOptions);
   process.env.PLANNING_API_URL = platform.baseUrl;
   process.env.LOG_LEVEL = "silent";
+  // files that share a module graph (vitest.config.ts) read the environment this file has set
+  const { env, parseEnv } = await import("~/runtime/env.server");
+  Object.assign(env, parseEnv(process.env));
   const { createPlanningClient } = await import("~/planning/client.server");
   const { fetchSessionUser } = await import("~/planning/session.server");
   const { sessionStorage } = await import("~/session/session.server");
