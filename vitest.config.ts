@@ -1,8 +1,18 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-/** Test files that replace a module (vi.mock): each needs a module graph of its own. */
-const MOCKING = ["app/components/honeypot-fields.test.tsx", "app/components/charts/chart-markup-cache.server.test.ts"];
+/**
+ * Test files that need a module graph of their own: those that replace a module (vi.mock), and
+ * those that read a process's metrics registry from its start (what another file counted would be
+ * in a shared one).
+ */
+const OWN_GRAPH = [
+  "app/components/honeypot-fields.test.tsx",
+  "app/components/charts/chart-markup-cache.server.test.ts",
+  "app/runtime/metrics.server.test.ts",
+  "tests/portal/metrics.test.ts",
+  "tests/server/metrics.test.ts",
+];
 
 export default defineConfig({
   resolve: {
@@ -37,14 +47,14 @@ export default defineConfig({
     // docs/decisions/151: the files share one module graph per worker (each file importing React,
     // Remix, the app and the platform anew cost half of the run), the portal's integration tests
     // too: their harness sets the environment the portal's modules read (tests/portal); the files
-    // that replace a module (vi.mock) run in the threads pool, one graph each.
+    // of OWN_GRAPH run in the threads pool, one graph each.
     projects: [
       {
         extends: true,
         test: {
           name: "shared",
           include: ["app/**/*.test.ts", "app/**/*.test.tsx", "tests/**/*.test.ts"],
-          exclude: MOCKING,
+          exclude: OWN_GRAPH,
           pool: "forks",
         },
       },
@@ -52,7 +62,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "isolated",
-          include: MOCKING,
+          include: OWN_GRAPH,
           pool: "threads",
         },
       },
