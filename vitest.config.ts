@@ -20,7 +20,7 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    setupFiles: ["./tests/setup/fail-on-console-error.ts"],
+    setupFiles: ["./tests/setup/platform-stand-in.ts", "./tests/setup/fail-on-console-error.ts"],
     pool: "forks",
     // Isolation is the pool's (vitest 3 starts one pool per run, not per project; a project's own
     // `isolate` is not read): the forks share one module graph per worker, the threads give each

@@ -5,7 +5,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PORTAL_NODE_FLAGS } from "./portal-node-flags.mjs";
 
@@ -78,6 +79,13 @@ export const JOURNEY_RATE_LIMITS = {
  * processes' Prometheus metrics on ports of their own (docs/decisions/126); `cwd` runs another
  * checkout's platform and built portal (`npm run bench:cpu`'s baseline), this one's by default.
  */
+/** The V8 flags a checkout's portal runs with: this one's, or those of the checkout in `cwd`. */
+async function portalNodeFlagsOf(cwd) {
+  if (resolve(cwd) === resolve(import.meta.dirname, "..")) return PORTAL_NODE_FLAGS;
+  const flags = await import(pathToFileURL(join(cwd, "scripts/portal-node-flags.mjs")).href);
+  return flags.PORTAL_NODE_FLAGS;
+}
+
 export async function startServers(options = {}) {
   const { deadPortal = false, portalEnv: extraPortalEnv = {}, metrics = false, cwd = process.cwd() } = options;
   const dir = mkdtempSync(join(tmpdir(), "client-online-"));
@@ -115,16 +123,18 @@ export async function startServers(options = {}) {
       PLANNING_TIMEOUT_MS: "3000",
       ...extraPortalEnv,
     };
-    // The portal's own server reads the build of REMIX_BUILD_DIR (inherited), `build` by default.
+    // The portal's own server reads the build of REMIX_BUILD_DIR (inherited), `build` by default,
+    // with the heap limits of its checkout (another one's, for a benchmark's baseline).
     const portal = "scripts/portal-server.mjs";
-    start([...PORTAL_NODE_FLAGS, portal], {
+    const flags = await portalNodeFlagsOf(cwd);
+    start([...flags, portal], {
       ...portalEnv,
       PORT: String(portalPort),
       PLANNING_API_URL: `http://127.0.0.1:${platformPort}`,
       ...(metrics ? { METRICS_PORT: String(portalMetricsPort) } : {}),
     });
     if (deadPortal) {
-      start([...PORTAL_NODE_FLAGS, portal], {
+      start([...flags, portal], {
         ...portalEnv,
         PORT: String(deadPortalPort),
         PLANNING_API_URL: `http://127.0.0.1:${deadPlatformPort}`,

@@ -1,3 +1,5 @@
+import { clientsLandingPathOf } from "./site-access";
+
 /** Any origin will do: the target is resolved against it to see where a browser would go. */
 const SITE = "http://portal.invalid";
 
@@ -35,14 +37,28 @@ export function safeRedirectPath(value: FormDataEntryValue | string | null | und
   return resolved;
 }
 
-/** Where a signed-in user lands: the requested page if it belongs to their area, else their home. */
-export function landingPath(role: "ClientUser" | "User", requested: string | null): string {
-  const home = role === "User" ? "/advisers" : "/clients";
+/** The user as the landing page needs it: the role, and a client's site access level. */
+export type LandingUser = { role: "ClientUser" | "User"; siteAccessLevel?: string | null };
+
+/**
+ * A user's own landing page (spec 000 §2 "Index routing"): a client's by the site access level, an
+ * adviser's client list. Sent there at once, not through the index routes' redirects, which would
+ * cost a browser another round of requests (issue 38); a client whose level is not valid goes to
+ * the clients' index, whose guard says why.
+ */
+export function homeOf(user: LandingUser): string {
+  if (user.role === "User") return "/advisers/clients";
+  return clientsLandingPathOf(user.siteAccessLevel);
+}
+
+/** Where a signed-in user lands: the requested page if it belongs to their area, else their landing page. */
+export function landingPath(user: LandingUser, requested: string | null): string {
+  const home = homeOf(user);
   const path = safeRedirectPath(requested);
   if (!path || path === "/" || path.startsWith("/login")) return home;
   // A client must not be sent into the advisers' area (nor an adviser without a client into the
   // clients' area): they would only meet Access Denied.
-  if (role === "ClientUser" && path.startsWith("/advisers")) return home;
-  if (role === "User" && path.startsWith("/clients")) return home;
+  if (user.role === "ClientUser" && path.startsWith("/advisers")) return home;
+  if (user.role === "User" && path.startsWith("/clients")) return home;
   return path;
 }

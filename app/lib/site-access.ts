@@ -44,6 +44,16 @@ export function isSiteAccessLevel(value: unknown): value is SiteAccessLevel {
   return typeof value === "string" && (SITE_ACCESS_LEVELS as readonly string[]).includes(value);
 }
 
+/** spec 000 §2 "Index routing": documents and messages unless the level is Assets or Portfolio. */
+export function clientsLandingPath(level: SiteAccessLevel): string {
+  return level === "Assets" || level === "Portfolio" ? "/clients/home" : "/clients/documents-and-messages";
+}
+
+/** The landing page of a client's portal at this level; the clients' index (whose guard says why) when the level is not valid. */
+export function clientsLandingPathOf(level: unknown): string {
+  return isSiteAccessLevel(level) ? clientsLandingPath(level) : "/clients";
+}
+
 /** The problem named by the login page's `error` query value, if it is one of these. */
 export function siteAccessProblemOf(value: string | null): SiteAccessProblem | null {
   return SITE_ACCESS_PROBLEMS.find((p) => p === value) ?? null;

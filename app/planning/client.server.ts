@@ -1,4 +1,6 @@
-import ky, { type Input, type RetryOptions } from "ky";
+import { Readable } from "node:stream";
+import pRetry from "p-retry";
+import { request as undiciRequest } from "undici";
 import { z } from "zod";
 import { env } from "~/runtime/env.server";
 import { type Failure, toFailure } from "~/lib/error-catalogue";
@@ -6,6 +8,7 @@ import { logger } from "~/runtime/logger.server";
 import { platformCallObserved, type PlatformCallObserver } from "~/runtime/metrics.server";
 import { platformCallStarted } from "~/runtime/platform-timing.server";
 import { currentRequestId, REQUEST_ID_HEADER } from "~/runtime/request-id.server";
+import { platformStandIn } from "./platform-stand-in.server";
 
 /** Whether a status is the platform's answered refusal (4xx, or a redirect taken as 401): expected, not a fault. */
 function isRefusal(status: number): boolean {
@@ -57,10 +60,14 @@ export type PlanningClientOptions = {
   baseUrl?: string;
   timeoutMs?: number;
   retryDelayMs?: number;
+  /** A stand-in for the platform (tests): called as `fetch(url, init)`, instead of undici's request. */
   fetch?: typeof fetch;
 };
 
-type Transport = Required<Omit<PlanningClientOptions, "token">> & { token: string | null };
+type Transport = Required<Omit<PlanningClientOptions, "token" | "fetch">> & {
+  token: string | null;
+  fetch: typeof fetch | null;
+};
 
 type BatchItems = Record<string, { method?: Method; url: string; body?: unknown; schema: z.ZodTypeAny }>;
 
@@ -69,7 +76,7 @@ const BatchAnswer = z.array(
 );
 
 const ATTEMPTS = 3; // spec 000 §7: up to 3 attempts, 500 ms × attempt, none on 404
-const IDEMPOTENT: RetryOptions["methods"] = ["get", "put", "delete"];
+const IDEMPOTENT: readonly Method[] = ["GET", "PUT", "DELETE"];
 
 export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   const url = new URL(path.replace(/^\/+/, ""), `${baseUrl}/`);
@@ -82,22 +89,20 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
 }
 
 /**
- * spec 000 §7 as ky's retry options: up to 3 attempts, 500 ms × the attempt apart. Only idempotent
- * calls are repeated (a POST only when its caller says it is a read, a batch of GETs; `retry: false`
- * never), and only when the platform did not answer or failed itself: repeating a 4xx (a 404, a
- * refusal) cannot change its answer.
+ * spec 000 §7: how many times a call may be sent again. Only idempotent calls are repeated (a POST
+ * only when its caller says it is a read, a batch of GETs; `retry: false` never).
  */
-function retryRule(method: Method, retry: boolean | undefined, delayMs: number): RetryOptions {
-  return {
-    limit: retry === false ? 0 : ATTEMPTS - 1,
-    methods: retry === true ? [method.toLowerCase()] : IDEMPOTENT,
-    delay: (attempt) => delayMs * attempt,
-    shouldRetry: ({ error }) => error instanceof PlanningError && (error.status === 0 || error.status >= 500),
-  };
+function retriesOf(method: Method, retry: boolean | undefined): number {
+  if (retry === false) return 0;
+  return retry === true || IDEMPOTENT.includes(method) ? ATTEMPTS - 1 : 0;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** Only when the platform did not answer or failed itself: repeating a 4xx (a 404, a refusal) cannot change its answer. */
+function worthRepeating(error: unknown): boolean {
+  return error instanceof PlanningError && (error.status === 0 || error.status >= 500);
+}
+
+function parseText(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -126,24 +131,77 @@ function messagesOf(body: unknown): { api: string | null; user: string | null } 
   return { api: null, user: null };
 }
 
-function headersOf(token: string | null): Headers {
-  const h = new Headers({
-    Accept: "application/json",
-    "X-Xplan-App-Id": env.appId,
-    "X-Xplan-Auth-Failure-Action": "error",
-  });
-  if (token) h.set("Cookie", `XPLANID=${token}`);
+function headersOf(token: string | null, json: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    "x-xplan-app-id": env.appId,
+    "x-xplan-auth-failure-action": "error",
+  };
+  if (json) headers["content-type"] = "application/json";
+  if (token) headers.cookie = `XPLANID=${token}`;
   const requestId = currentRequestId();
-  if (requestId) h.set(REQUEST_ID_HEADER, requestId);
-  return h;
+  if (requestId) headers[REQUEST_ID_HEADER.toLowerCase()] = requestId;
+  return headers;
+}
+
+/** One call as it is sent, each attempt alike. */
+type Outgoing = { method: Method; url: string; headers: Record<string, string>; body: string | undefined };
+
+/** An attempt's answer once its headers are in: its status, its body to read, or the whole answer to pass on. */
+type Answer = { status: number; text: () => Promise<string>; response: () => Response };
+
+/**
+ * One attempt through undici's request (its Dispatcher API: no Request, Response or stream tee
+ * per call, a third of a page's CPU before; issue 38). A redirect is not followed.
+ */
+async function undiciAnswer(outgoing: Outgoing, signal: AbortSignal): Promise<Answer> {
+  const { statusCode, headers, body } = await undiciRequest(outgoing.url, {
+    method: outgoing.method,
+    headers: outgoing.headers,
+    body: outgoing.body,
+    signal,
+  });
+  return {
+    status: statusCode,
+    text: () => body.text(),
+    response: () => {
+      const passed = new Headers();
+      for (const [name, value] of Object.entries(headers)) {
+        if (Array.isArray(value)) for (const v of value) passed.append(name, v);
+        else if (value !== undefined) passed.set(name, value);
+      }
+      const empty = statusCode === 204 || statusCode === 304;
+      if (empty) body.dump().catch(() => undefined);
+      return new Response(empty ? null : (Readable.toWeb(body) as ReadableStream), {
+        status: statusCode,
+        headers: passed,
+      });
+    },
+  };
+}
+
+/** One attempt through a stand-in's fetch (tests), called with the URL and a plain init. */
+async function fetchedAnswer(fetchImpl: typeof fetch, outgoing: Outgoing, signal: AbortSignal): Promise<Answer> {
+  const response = await fetchImpl(outgoing.url, {
+    method: outgoing.method,
+    headers: outgoing.headers,
+    body: outgoing.body,
+    redirect: "manual",
+    signal,
+  });
+  return {
+    status: response.status,
+    text: () => response.text(),
+    response: () => response,
+  };
 }
 
 /** The failure of an answer that is not 2xx, with the platform's messages and its whole body. */
-async function answeredFailure(response: Response): Promise<PlanningError> {
-  const errorBody = await readBody(response).catch(() => null);
+async function answeredFailure(answer: Answer): Promise<PlanningError> {
+  const errorBody = parseText(await answer.text().catch(() => ""));
   const { api, user } = messagesOf(errorBody);
   // A redirect from the platform means it wanted a session we did not have.
-  const status = response.status >= 300 && response.status < 400 ? 401 : response.status;
+  const status = answer.status >= 300 && answer.status < 400 ? 401 : answer.status;
   return new PlanningError(
     status,
     api ?? (status === 401 ? "This feature is not available without a valid session" : null),
@@ -152,35 +210,26 @@ async function answeredFailure(response: Response): Promise<PlanningError> {
   );
 }
 
-/**
- * ky's request as the URL and a plain init, which is how the platform's fetch has always been
- * called (the tests' stand-ins for the platform read the method and body from the init).
- */
-async function plainInit(request: Request, signal: AbortSignal): Promise<RequestInit> {
-  return {
-    method: request.method,
-    headers: request.headers,
-    body: request.body ? await request.text() : undefined,
-    redirect: request.redirect,
-    signal,
-  };
-}
-
 type CallLog = { method: Method; path: string; attempt: number };
 
-/** The platform's answer to one attempt, unchecked; no answer at all is a PlanningError of status 0. */
-async function fetchAnswer(
+/** An attempt's outcome: the body read (`buffered`), or the answer to pass on unread. */
+type Attempted = { text: string; answer: null } | { text: null; answer: Answer };
+
+/** The platform's answer to one attempt, its headers in; no answer at all is a PlanningError of status 0. */
+async function answerOf(
   transport: Transport,
-  request: Request,
+  outgoing: Outgoing,
   signal: AbortSignal,
   observed: PlatformCallObserver,
   call: CallLog,
-): Promise<Response> {
+): Promise<Answer> {
   const started = Date.now();
   try {
-    const response = await transport.fetch(request.url, await plainInit(request, signal));
-    logger.debug("planning call", { ...call, status: response.status, ms: Date.now() - started });
-    return response;
+    const answer = transport.fetch
+      ? await fetchedAnswer(transport.fetch, outgoing, signal)
+      : await undiciAnswer(outgoing, signal);
+    logger.debug("planning call", { ...call, status: answer.status, ms: Date.now() - started });
+    return answer;
   } catch (error) {
     observed.answered(error);
     logger.error("planning call failed", { ...call, error: String(error) });
@@ -190,29 +239,28 @@ async function fetchAnswer(
 
 /**
  * Checks an attempt's answer: one that is not 2xx throws its PlanningError. With `buffered`, the
- * body is read within the attempt and handed on read: an answer cut off or timed out while its
- * body is read counts as no answer (status 0).
+ * body is read within the attempt: an answer cut off or timed out while its body is read counts
+ * as no answer (status 0).
  */
 async function checkedAnswer(
-  response: Response,
+  answer: Answer,
   observed: PlatformCallObserver,
   call: CallLog,
   buffered: boolean,
-): Promise<Response> {
-  if (!response.ok) {
-    const failure = await answeredFailure(response);
-    observed.answered(response.status);
+): Promise<Attempted> {
+  if (answer.status < 200 || answer.status >= 300) {
+    const failure = await answeredFailure(answer);
+    observed.answered(answer.status);
     throw failure;
   }
   if (!buffered) {
-    observed.answered(response.status);
-    return response;
+    observed.answered(answer.status);
+    return { text: null, answer };
   }
   try {
-    const text = await response.text();
-    observed.answered(response.status);
-    const { status, statusText, headers } = response;
-    return new Response(text || null, { status, statusText, headers });
+    const text = await answer.text();
+    observed.answered(answer.status);
+    return { text, answer: null };
   } catch (error) {
     observed.answered(error);
     logger.error("planning answer cut off", { ...call, error: String(error) });
@@ -221,43 +269,38 @@ async function checkedAnswer(
 }
 
 /**
- * One attempt (ky's fetch): the platform's answer, checked, with the attempt's own time limit, its
- * metrics and its log. Every failure is a PlanningError thrown here, where ky's retry rule weighs
- * it (an error thrown by ky's afterResponse hook is never retried). The limit covers a `buffered`
- * answer's body too (read within the attempt), and a refusal's. A 2xx answer passed on unread (a
- * document streamed to the browser, at the browser's pace) keeps no limit once its headers are in:
- * aborting a fetch whose body is being streamed on throws where nothing can catch it and ends the
- * process (nodejs/node#57360).
+ * One attempt: the platform's answer, checked, with the attempt's own time limit, its metrics and
+ * its log. Every failure is a PlanningError, which the retry rule weighs. The limit covers a
+ * `buffered` answer's body too (read within the attempt), and a refusal's. A 2xx answer passed on
+ * unread (a document streamed to the browser, at the browser's pace) keeps no limit once its
+ * headers are in (docs/decisions/150).
  */
-function attemptFetch(
+async function attemptOnce(
   transport: Transport,
+  outgoing: Outgoing,
   observed: PlatformCallObserver,
-  call: { method: Method; path: string },
+  call: CallLog,
   buffered: boolean,
-) {
-  let attempt = 0;
-  return async (input: Input, init?: RequestInit): Promise<Response> => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    attempt++;
-    observed.attempt();
-    const limit = new AbortController();
-    const timer = setTimeout(
-      () => limit.abort(new DOMException("The platform did not answer in time.", "TimeoutError")),
-      transport.timeoutMs,
-    );
-    timer.unref();
-    try {
-      const response = await fetchAnswer(transport, request, limit.signal, observed, { ...call, attempt });
-      return await checkedAnswer(response, observed, { ...call, attempt }, buffered);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+): Promise<Attempted> {
+  observed.attempt();
+  const limit = new AbortController();
+  const timer = setTimeout(
+    () => limit.abort(new DOMException("The platform did not answer in time.", "TimeoutError")),
+    transport.timeoutMs,
+  );
+  timer.unref();
+  try {
+    const answer = await answerOf(transport, outgoing, limit.signal, observed, call);
+    return await checkedAnswer(answer, observed, call, buffered);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
- * Sends one call with the spec's retries (ky) and answers its 2xx Response (its body already read
- * when `buffered`); throws PlanningError otherwise. The request's time waiting for the platform
+ * Sends one call with the spec's retries (p-retry: up to 3 attempts, 500 ms and then 1,000 ms
+ * apart, that is 500 ms × the attempt) and answers its 2xx outcome (its body already read when
+ * `buffered`); throws PlanningError otherwise. The request's time waiting for the platform
  * (Server-Timing) counts the retries; each attempt's time and outcome and the retries go to the
  * metrics (docs/decisions/126).
  */
@@ -267,18 +310,22 @@ async function exchange(
   path: string,
   opts: CallOptions,
   buffered: boolean,
-): Promise<Response> {
+): Promise<Attempted> {
   const finished = platformCallStarted();
   const observed = platformCallObserved(method, path);
+  const outgoing: Outgoing = {
+    method,
+    url: buildUrl(transport.baseUrl, path, opts.query),
+    headers: headersOf(transport.token, opts.body !== undefined),
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  };
   try {
-    return await ky(buildUrl(transport.baseUrl, path, opts.query), {
-      method,
-      headers: headersOf(transport.token),
-      json: opts.body,
-      redirect: "manual",
-      timeout: false, // each attempt has its own (attemptFetch)
-      retry: retryRule(method, opts.retry, transport.retryDelayMs),
-      fetch: attemptFetch(transport, observed, { method, path }, buffered),
+    return await pRetry((attempt) => attemptOnce(transport, outgoing, observed, { method, path, attempt }, buffered), {
+      retries: retriesOf(method, opts.retry),
+      minTimeout: transport.retryDelayMs,
+      factor: 2,
+      randomize: false,
+      shouldRetry: ({ error }) => worthRepeating(error),
     });
   } finally {
     finished();
@@ -330,12 +377,19 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
     baseUrl: options.baseUrl ?? env.planningApiUrl,
     timeoutMs: options.timeoutMs ?? env.planningTimeoutMs,
     retryDelayMs: options.retryDelayMs ?? 500,
-    fetch: options.fetch ?? fetch,
+    // a stand-in for the platform (tests): the client's own, or a replaced process fetch
+    fetch: options.fetch ?? platformStandIn(),
   };
 
-  /** Sends one call with retries; answers the raw Response of a 2xx, throws PlanningError otherwise. */
-  function send(method: Method, path: string, opts: CallOptions = {}): Promise<Response> {
-    return exchange(transport, method, path, opts, false);
+  /** A call whose answer says nothing but its status: its body is read and dropped within the attempt. */
+  async function exec(method: Method, path: string, opts: CallOptions = {}): Promise<void> {
+    await exchange(transport, method, path, opts, true);
+  }
+
+  /** Sends one call with retries; answers the raw Response of a 2xx (its body for the caller to read or pass on), throws PlanningError otherwise. */
+  async function send(method: Method, path: string, opts: CallOptions = {}): Promise<Response> {
+    const { answer } = await exchange(transport, method, path, opts, false);
+    return answer!.response();
   }
 
   async function call<S extends z.ZodTypeAny>(
@@ -344,7 +398,7 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
     schema: S,
     opts?: CallOptions,
   ): Promise<z.output<S>> {
-    const body = await readBody(await exchange(transport, method, path, opts ?? {}, true));
+    const body = parseText((await exchange(transport, method, path, opts ?? {}, true)).text ?? "");
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       logger.error("planning answer did not match the contract", {
@@ -359,7 +413,7 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
 
   /** One round trip for several calls (the platform's batch endpoint). */
   async function batch<T extends BatchItems>(items: T): Promise<{ [K in keyof T]: z.output<T[K]["schema"]> }> {
-    const answers = await readBody(await exchange(transport, "POST", "resourceful", batchRequest(items), true));
+    const answers = parseText((await exchange(transport, "POST", "resourceful", batchRequest(items), true)).text ?? "");
     return batchAnswers(items, answers);
   }
 
@@ -370,9 +424,8 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
     post: <S extends z.ZodTypeAny>(path: string, schema: S, opts?: CallOptions) => call("POST", path, schema, opts),
     put: <S extends z.ZodTypeAny>(path: string, schema: S, opts?: CallOptions) => call("PUT", path, schema, opts),
     patch: <S extends z.ZodTypeAny>(path: string, schema: S, opts?: CallOptions) => call("PATCH", path, schema, opts),
-    delete: async (path: string, opts?: CallOptions) => {
-      await send("DELETE", path, opts);
-    },
+    exec,
+    delete: (path: string, opts?: CallOptions) => exec("DELETE", path, opts),
   };
 }
 

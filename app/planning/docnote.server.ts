@@ -163,7 +163,7 @@ export async function findAttachment(
 
 /** spec 002 §4: opening a message as a ClientUser marks it read once. */
 export async function markFirstRead(planning: PlanningClient, id: number): Promise<void> {
-  await planning.send("POST", `resourceful/docnote-v2/${id}/firstread`, { retry: false });
+  await planning.exec("POST", `resourceful/docnote-v2/${id}/firstread`, { retry: false });
 }
 
 /** The file's bytes as the platform answers them (status, type, length and disposition). */

@@ -87,7 +87,7 @@ describe("the anti-forgery token", () => {
       password: DEMO_PASSWORD,
     });
     expect(signedIn.status).toBe(302);
-    expect(signedIn.headers.get("Location")).toBe("/clients");
+    expect(signedIn.headers.get("Location")).toBe("/clients/home");
     const inside = await expectRotated(before, signedIn);
     expect(await portal.sessionUser(inside.cookies)).toMatchObject({ role: "ClientUser" });
 
@@ -111,7 +111,7 @@ describe("the anti-forgery token", () => {
     const code = await portal.platform.latestCode("demo.mfa");
     const done = await postLogin(midway, visitor.token, { intent: "validate-code", code });
     expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe("/clients");
+    expect(done.headers.get("Location")).toBe("/clients/home");
     await expectRotated({ cookies: midway, token: visitor.token }, done);
   });
 

@@ -143,11 +143,11 @@ describe("opening a client (spec 002 §4 'Preview access')", () => {
     return (await load("?name=&dob=&postcode=&pages=10")).data.results.rows;
   }
 
-  it("puts the client in context at their own view, not in preview, and goes to /clients", async () => {
+  it("puts the client in context at their own view, not in preview, and goes straight to their landing page", async () => {
     const row = (await rows()).find((r) => r.hasLogin && r.own === "Portfolio")!;
     const response = await thrown(open({ clientId: String(row.id), view: "Portfolio", own: row.own }));
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/clients");
+    expect(response.headers.get("Location")).toBe("/clients/home");
     const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
     expect(await portal.sessionUser(cookie)).toMatchObject({
       clientInContext: { entityId: row.id, siteAccessLevel: "Portfolio", isPreviewMode: false },

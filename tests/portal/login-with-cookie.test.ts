@@ -26,7 +26,7 @@ describe("the login page with a session cookie", () => {
     const cookie = await portal.signIn("demo.client");
     const answer = await thrown(visit("/login", cookie));
     expect(answer.status).toBe(302);
-    expect(answer.headers.get("Location")).toBe("/clients");
+    expect(answer.headers.get("Location")).toBe("/clients/home");
   });
 
   it("takes a signed-in client to a requested page of the portal, never to another site (finding 4)", async () => {
@@ -38,7 +38,7 @@ describe("the login page with a session cookie", () => {
     for (const target of ["/.//evil.example/x", "/..//evil.example/x", "/./\\evil.example/x", "//evil.example/x"]) {
       const answer = await thrown(visit(`/login?redirectTo=${encodeURIComponent(target)}`, cookie));
       expect(answer.status).toBe(302);
-      expect(answer.headers.get("Location"), target).toBe("/clients");
+      expect(answer.headers.get("Location"), target).toBe("/clients/home");
     }
   });
 

@@ -303,7 +303,7 @@ describe("signing in with a passkey on the login page", () => {
     await grant(cookie, authenticator);
     const response = await signInWith(authenticator);
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/clients");
+    expect(response.headers.get("Location")).toBe("/clients/home");
     // a new anti-forgery token with the session, as after a password (docs/decisions/113)
     expect(response.headers.getSetCookie().filter((c) => c.startsWith("csrf="))).toHaveLength(1);
     const session = withCookies("", response);

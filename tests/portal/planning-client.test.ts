@@ -1,11 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createPlanningClient, PlanningError } from "~/planning/client.server";
 import { failureResponse, settle } from "~/session/failures.server";
 
 type Call = { url: string; method: string; headers: Headers; body: string };
 
-/** A fetch that answers from a list and records each call (ky hands it a Request). */
+/** A fetch that answers from a list and records each call (called with the URL and a plain init). */
 function fakeFetch(answers: Array<Response | Error>) {
   const calls: Call[] = [];
   const fetchImpl = (async (input: Request, init?: RequestInit) => {
@@ -312,5 +314,99 @@ describe("the planning client", () => {
     expect(error).toBeInstanceOf(PlanningError);
     expect((error as PlanningError).failure.kind).toBe("network");
     expect(post.calls).toHaveLength(1);
+  });
+});
+
+// The portal's own way to the platform: undici's request, against a real HTTP server here.
+describe("the planning client through undici (issue 38)", () => {
+  type Seen = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
+  const seen: Seen[] = [];
+  let handle: (req: IncomingMessage, res: ServerResponse, body: string) => void = () => undefined;
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      handle(req, res, body);
+    });
+  });
+  let baseUrl = "";
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { "Content-Type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+  const undiciClient = (options: { timeoutMs?: number } = {}) =>
+    createPlanningClient({ baseUrl, token: "tok", retryDelayMs: 1, ...options });
+
+  it("sends the platform's headers, the session cookie and a JSON body, and reads the answer", async () => {
+    seen.length = 0;
+    handle = (_req, res, body) => json(res, 200, { echoed: JSON.parse(body) as unknown });
+    const answer = await undiciClient().post("resourceful/x", z.object({ echoed: z.object({ a: z.number() }) }), {
+      body: { a: 1 },
+      query: { ids: [3, 4] },
+    });
+    expect(answer).toEqual({ echoed: { a: 1 } });
+    expect(seen[0]).toMatchObject({ method: "POST", url: "/resourceful/x?ids.0=3&ids.1=4", body: '{"a":1}' });
+    expect(seen[0]!.headers).toMatchObject({
+      accept: "application/json",
+      "content-type": "application/json",
+      cookie: "XPLANID=tok",
+      "x-xplan-auth-failure-action": "error",
+    });
+  });
+
+  it("repeats a GET the platform failed, not a 404, and takes a redirect for a lost session", async () => {
+    seen.length = 0;
+    let calls = 0;
+    handle = (_req, res) => (++calls < 3 ? json(res, 503, {}) : json(res, 200, { n: 3 }));
+    await expect(undiciClient().get("resourceful/x", z.object({ n: z.number() }))).resolves.toEqual({ n: 3 });
+    expect(seen).toHaveLength(3);
+
+    seen.length = 0;
+    handle = (_req, res) => json(res, 404, { api_message: "Not here" });
+    const missing = await undiciClient()
+      .get("resourceful/x", z.object({}))
+      .catch((e: unknown) => e);
+    expect(missing).toMatchObject({ status: 404, apiMessage: "Not here" });
+    expect(seen).toHaveLength(1);
+
+    handle = (_req, res) => {
+      res.writeHead(302, { Location: "/login" });
+      res.end();
+    };
+    const lost = await undiciClient()
+      .get("resourceful/x", z.object({}))
+      .catch((e: unknown) => e);
+    expect((lost as PlanningError).status).toBe(401);
+  });
+
+  it("gives each attempt its own time limit, the body's reading included", async () => {
+    seen.length = 0;
+    handle = (_req, res) => {
+      if (seen.length === 2) return json(res, 200, { n: 2 });
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.write('{"n": '); // and nothing more
+    };
+    await expect(undiciClient({ timeoutMs: 100 }).get("resourceful/x", z.object({ n: z.number() }))).resolves.toEqual({
+      n: 2,
+    });
+    expect(seen).toHaveLength(2);
+  });
+
+  it("passes on a streamed answer whole, with its headers, however long after the limit it ends", async () => {
+    handle = (_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/pdf", "Set-Cookie": ["a=1", "b=2"] });
+      res.write("%PDF-");
+      setTimeout(() => res.end("1.7"), 250);
+    };
+    const response = await undiciClient({ timeoutMs: 100 }).send("GET", "resourceful/docnote/files/1/2/a.pdf");
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+    expect(await response.text()).toBe("%PDF-1.7");
   });
 });

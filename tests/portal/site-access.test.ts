@@ -146,7 +146,7 @@ describe("signing in with a site access level the portal cannot use", () => {
   it("lets a client with a valid level in, as before", async () => {
     const username = await clientWithLevel("gate.valid", 2);
     const response = await postLogin(username);
-    expect(response.headers.get("Location")).toBe("/clients");
+    expect(response.headers.get("Location")).toBe("/clients/home");
     expect(setsPortalSession(response)).toBe(true);
   });
 });

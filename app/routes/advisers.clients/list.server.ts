@@ -8,7 +8,7 @@ import { accessLevelToSend, dateRulesFor, hasSearched, parsePages, parseSort } f
 import type { Failure } from "~/lib/error-catalogue";
 import { formatDate } from "~/lib/format-date.server";
 import { safeRedirectPath } from "~/lib/redirect-to";
-import type { SiteAccessLevel } from "~/lib/site-access";
+import { clientsLandingPathOf, type SiteAccessLevel } from "~/lib/site-access";
 import { searchClients, setClientInContext } from "~/planning/clients.server";
 import { readForm } from "~/session/csrf.server";
 import { orFail, settle } from "~/session/failures.server";
@@ -87,5 +87,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const returnTo = safeRedirectPath(formData.get("returnTo"));
   const listUrl = returnTo && /^\/advisers\/clients(\?|$)/.test(returnTo) ? returnTo : null;
   const cookie = await updateSessionUser(request, { ...user, clientInContext: { ...outcome.value, listUrl } });
-  return redirect("/clients", { headers: { "Set-Cookie": cookie } });
+  // straight to the client's landing page, not through the clients' index (issue 38)
+  return redirect(clientsLandingPathOf(outcome.value.siteAccessLevel), { headers: { "Set-Cookie": cookie } });
 }

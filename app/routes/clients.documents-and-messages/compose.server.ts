@@ -222,7 +222,7 @@ async function completeSending(input: {
   const { planning, token, documentId, subject, files, templateId } = input;
   // step 2: the sender has read their own message
   try {
-    await planning.send("POST", `resourceful/docnote-v2/${documentId}/firstread`);
+    await planning.exec("POST", `resourceful/docnote-v2/${documentId}/firstread`);
   } catch (error) {
     logger.error("marking a sent message first-read failed", { documentId, error: String(error) });
   }
@@ -241,7 +241,7 @@ async function completeSending(input: {
   if (templateId !== null) {
     try {
       await planning.get(`resourceful/email/template/${templateId}`, Template);
-      await planning.send("POST", "resourceful/email/email", {
+      await planning.exec("POST", "resourceful/email/email", {
         query: { _method: "send" },
         body: { template_id: templateId, subject, document_id: documentId },
       });

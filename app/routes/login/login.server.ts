@@ -128,7 +128,7 @@ export async function completeSignIn(token: string, redirectTo: string | null, r
       token,
       user,
       idleMinutes,
-      redirectTo: landingPath(user.role, redirectTo),
+      redirectTo: landingPath(user, redirectTo),
       headers: { "Set-Cookie": clearLoginState() },
     });
   } catch (error) {

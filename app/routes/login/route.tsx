@@ -85,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (session) {
     if (!(await platformSessionEnded(createPlanningClient({ token: session.token })))) {
       throw redirect(
-        landingPath(session.user.role, redirectTo),
+        landingPath(session.user, redirectTo),
         state ? { headers: { "Set-Cookie": clearLoginState() } } : undefined,
       );
     }

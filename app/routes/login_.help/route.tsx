@@ -38,7 +38,7 @@ export const handle = { i18n: ["recovery", "auth"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getPortalSession(request);
-  if (session) throw redirect(landingPath(session.user.role, null));
+  if (session) throw redirect(landingPath(session.user, null));
   const url = new URL(request.url);
   const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "recovery")]);
   const site = await getSite(locale);

@@ -49,7 +49,7 @@ async function expired(): Promise<Response> {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getPortalSession(request);
-  if (session) throw redirect(landingPath(session.user.role, null));
+  if (session) throw redirect(landingPath(session.user, null));
   const state = await readResetState(request);
   if (!state) throw await expired();
   const locale = await resolveLocale(request);
