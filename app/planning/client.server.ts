@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import pRetry from "p-retry";
 import { request as undiciRequest } from "undici";
 import { z } from "zod";
@@ -172,7 +171,9 @@ async function undiciAnswer(outgoing: Outgoing, signal: AbortSignal): Promise<An
       }
       const empty = statusCode === 204 || statusCode === 304;
       if (empty) body.dump().catch(() => undefined);
-      return new Response(empty ? null : (Readable.toWeb(body) as ReadableStream), {
+      // undici's own web stream of the body (Node's Readable.toWeb throws, uncaught, when its reader
+      // is cancelled while data still arrives)
+      return new Response(empty ? null : body.body, {
         status: statusCode,
         headers: passed,
       });
