@@ -74,11 +74,6 @@ export const JOURNEY_RATE_LIMITS = {
   RATE_LIMIT_SIGN_IN_FAILURES: "100000",
 };
 
-/**
- * `portalEnv` adds to the portals' environment (e.g. JOURNEY_RATE_LIMITS); `metrics` serves both
- * processes' Prometheus metrics on ports of their own (docs/decisions/126); `cwd` runs another
- * checkout's platform and built portal (`npm run bench:cpu`'s baseline), this one's by default.
- */
 /** The V8 flags a checkout's portal runs with: this one's, or those of the checkout in `cwd`. */
 async function portalNodeFlagsOf(cwd) {
   if (resolve(cwd) === resolve(import.meta.dirname, "..")) return PORTAL_NODE_FLAGS;
@@ -86,6 +81,11 @@ async function portalNodeFlagsOf(cwd) {
   return flags.PORTAL_NODE_FLAGS;
 }
 
+/**
+ * `portalEnv` adds to the portals' environment (e.g. JOURNEY_RATE_LIMITS); `metrics` serves both
+ * processes' Prometheus metrics on ports of their own (docs/decisions/126); `cwd` runs another
+ * checkout's platform and built portal (`npm run bench:cpu`'s baseline), this one's by default.
+ */
 export async function startServers(options = {}) {
   const { deadPortal = false, portalEnv: extraPortalEnv = {}, metrics = false, cwd = process.cwd() } = options;
   const dir = mkdtempSync(join(tmpdir(), "client-online-"));

@@ -46,14 +46,14 @@ export type LandingUser = { role: "ClientUser" | "User"; siteAccessLevel?: strin
  * cost a browser another round of requests (issue 38); a client whose level is not valid goes to
  * the clients' index, whose guard says why.
  */
-export function homeOf(user: LandingUser): string {
+function landingPageOf(user: LandingUser): string {
   if (user.role === "User") return "/advisers/clients";
   return clientsLandingPathOf(user.siteAccessLevel);
 }
 
 /** Where a signed-in user lands: the requested page if it belongs to their area, else their landing page. */
 export function landingPath(user: LandingUser, requested: string | null): string {
-  const home = homeOf(user);
+  const home = landingPageOf(user);
   const path = safeRedirectPath(requested);
   if (!path || path === "/" || path.startsWith("/login")) return home;
   // A client must not be sent into the advisers' area (nor an adviser without a client into the

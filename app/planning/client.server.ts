@@ -213,9 +213,6 @@ async function answeredFailure(answer: Answer): Promise<PlanningError> {
 
 type CallLog = { method: Method; path: string; attempt: number };
 
-/** An attempt's outcome: the body read (`buffered`), or the answer to pass on unread. */
-type Attempted = { text: string; answer: null } | { text: null; answer: Answer };
-
 /** The platform's answer to one attempt, its headers in; no answer at all is a PlanningError of status 0. */
 async function answerOf(
   transport: Transport,
@@ -238,51 +235,42 @@ async function answerOf(
   }
 }
 
-/**
- * Checks an attempt's answer: one that is not 2xx throws its PlanningError. With `buffered`, the
- * body is read within the attempt: an answer cut off or timed out while its body is read counts
- * as no answer (status 0).
- */
-async function checkedAnswer(
-  answer: Answer,
-  observed: PlatformCallObserver,
-  call: CallLog,
-  buffered: boolean,
-): Promise<Attempted> {
-  if (answer.status < 200 || answer.status >= 300) {
-    const failure = await answeredFailure(answer);
-    observed.answered(answer.status);
-    throw failure;
-  }
-  if (!buffered) {
-    observed.answered(answer.status);
-    return { text: null, answer };
-  }
+/** What a call takes of a 2xx answer within its attempt, and so within the attempt's time limit. */
+type Take<T> = (answer: Answer, observed: PlatformCallObserver, call: CallLog) => Promise<T>;
+
+/** The body, read within the attempt: an answer cut off or timed out while it is read counts as no answer (status 0). */
+const readText: Take<string> = async (answer, observed, call) => {
   try {
     const text = await answer.text();
     observed.answered(answer.status);
-    return { text, answer: null };
+    return text;
   } catch (error) {
     observed.answered(error);
     logger.error("planning answer cut off", { ...call, error: String(error) });
     throw new PlanningError(0, null);
   }
-}
+};
+
+/** The answer passed on unread (a document streamed to the browser at the browser's pace). */
+const passOn: Take<Answer> = async (answer, observed) => {
+  observed.answered(answer.status);
+  return answer;
+};
 
 /**
- * One attempt: the platform's answer, checked, with the attempt's own time limit, its metrics and
- * its log. Every failure is a PlanningError, which the retry rule weighs. The limit covers a
- * `buffered` answer's body too (read within the attempt), and a refusal's. A 2xx answer passed on
- * unread (a document streamed to the browser, at the browser's pace) keeps no limit once its
- * headers are in (docs/decisions/150).
+ * One attempt: the platform's answer, checked (one that is not 2xx throws its PlanningError, its
+ * body read), then taken, with the attempt's own time limit, its metrics and its log. Every failure
+ * is a PlanningError, which the retry rule weighs. The limit covers what `take` reads and a
+ * refusal's body; an answer passed on unread keeps no limit once its headers are in
+ * (docs/decisions/150).
  */
-async function attemptOnce(
+async function attemptOnce<T>(
   transport: Transport,
   outgoing: Outgoing,
   observed: PlatformCallObserver,
   call: CallLog,
-  buffered: boolean,
-): Promise<Attempted> {
+  take: Take<T>,
+): Promise<T> {
   observed.attempt();
   const limit = new AbortController();
   const timer = setTimeout(
@@ -292,7 +280,12 @@ async function attemptOnce(
   timer.unref();
   try {
     const answer = await answerOf(transport, outgoing, limit.signal, observed, call);
-    return await checkedAnswer(answer, observed, call, buffered);
+    if (answer.status < 200 || answer.status >= 300) {
+      const failure = await answeredFailure(answer);
+      observed.answered(answer.status);
+      throw failure;
+    }
+    return await take(answer, observed, call);
   } finally {
     clearTimeout(timer);
   }
@@ -300,18 +293,18 @@ async function attemptOnce(
 
 /**
  * Sends one call with the spec's retries (p-retry: up to 3 attempts, 500 ms and then 1,000 ms
- * apart, that is 500 ms × the attempt) and answers its 2xx outcome (its body already read when
- * `buffered`); throws PlanningError otherwise. The request's time waiting for the platform
+ * apart, that is 500 ms × the attempt) and answers what `take` takes of its 2xx answer; throws
+ * PlanningError otherwise. The request's time waiting for the platform
  * (Server-Timing) counts the retries; each attempt's time and outcome and the retries go to the
  * metrics (docs/decisions/126).
  */
-async function exchange(
+async function exchange<T>(
   transport: Transport,
   method: Method,
   path: string,
   opts: CallOptions,
-  buffered: boolean,
-): Promise<Attempted> {
+  take: Take<T>,
+): Promise<T> {
   const finished = platformCallStarted();
   const observed = platformCallObserved(method, path);
   const outgoing: Outgoing = {
@@ -321,7 +314,7 @@ async function exchange(
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   };
   try {
-    return await pRetry((attempt) => attemptOnce(transport, outgoing, observed, { method, path, attempt }, buffered), {
+    return await pRetry((attempt) => attemptOnce(transport, outgoing, observed, { method, path, attempt }, take), {
       retries: retriesOf(method, opts.retry),
       minTimeout: transport.retryDelayMs,
       factor: 2,
@@ -384,13 +377,12 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
 
   /** A call whose answer says nothing but its status: its body is read and dropped within the attempt. */
   async function exec(method: Method, path: string, opts: CallOptions = {}): Promise<void> {
-    await exchange(transport, method, path, opts, true);
+    await exchange(transport, method, path, opts, readText);
   }
 
   /** Sends one call with retries; answers the raw Response of a 2xx (its body for the caller to read or pass on), throws PlanningError otherwise. */
   async function send(method: Method, path: string, opts: CallOptions = {}): Promise<Response> {
-    const { answer } = await exchange(transport, method, path, opts, false);
-    return answer!.response();
+    return (await exchange(transport, method, path, opts, passOn)).response();
   }
 
   async function call<S extends z.ZodTypeAny>(
@@ -399,7 +391,7 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
     schema: S,
     opts?: CallOptions,
   ): Promise<z.output<S>> {
-    const body = parseText((await exchange(transport, method, path, opts ?? {}, true)).text ?? "");
+    const body = parseText(await exchange(transport, method, path, opts ?? {}, readText));
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       logger.error("planning answer did not match the contract", {
@@ -414,7 +406,7 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
 
   /** One round trip for several calls (the platform's batch endpoint). */
   async function batch<T extends BatchItems>(items: T): Promise<{ [K in keyof T]: z.output<T[K]["schema"]> }> {
-    const answers = parseText((await exchange(transport, "POST", "resourceful", batchRequest(items), true)).text ?? "");
+    const answers = parseText(await exchange(transport, "POST", "resourceful", batchRequest(items), readText));
     return batchAnswers(items, answers);
   }
 
