@@ -1,3 +1,5 @@
-// Before any test file replaces the process's fetch: the planning client then knows a replaced one
+// Before any test file replaces the process's fetch: the planning client then takes a replaced one
 // for a stand-in for the platform (app/planning/platform-stand-in.server.ts).
-import "~/planning/platform-stand-in.server";
+import { followReplacedFetch } from "~/planning/platform-stand-in.server";
+
+followReplacedFetch();
