@@ -4,6 +4,7 @@ import { formatPhoneNumber, telHref } from "~/lib/phone";
 import { type LinkValue, type SpeakToAdviser, speakToAdviserOf } from "~/lib/speak-to-adviser";
 import type { PlanningClient } from "./client.server";
 import { AddressAnswer } from "./entity.server";
+import { keptAnswers } from "./kept-answers.server";
 
 // spec 002 "Contact-us / Adviser Details", §3 adviser contact and general contact, §7 session
 // adviser calls and contact-us (docs/platform-api.md, Adviser and contact details).
@@ -84,10 +85,26 @@ export async function fetchContactUs(
 }
 
 /**
- * Whether 'Speak to adviser' is offered (app/lib/speak-to-adviser.ts): the client's advisers, and
- * only for a client without one the site's general contact, to say whom to contact instead.
+ * A session's 'Speak to adviser' for five minutes (issue 38): its client's advisers and the site's
+ * contact settings change only on the platform, never by anything the portal writes.
  */
-export async function fetchSpeakToAdviser(
+export const SPEAK_TO_ADVISER_KEPT_MS = 5 * 60_000;
+const keptSpeakToAdviser = keptAnswers<SpeakToAdviser>({ ttlMs: SPEAK_TO_ADVISER_KEPT_MS, max: 5_000 });
+
+/**
+ * Whether 'Speak to adviser' is offered (app/lib/speak-to-adviser.ts): the client's advisers, and
+ * only for a client without one the site's general contact, to say whom to contact instead. Kept
+ * for the session a few minutes.
+ */
+export function fetchSpeakToAdviser(
+  planning: PlanningClient,
+  input: { locale: string; role: string; clientId: number },
+): Promise<SpeakToAdviser> {
+  const key = `${planning.keys.session} ${input.locale} ${input.role} ${input.clientId}`;
+  return keptSpeakToAdviser.get(key, () => askSpeakToAdviser(planning, input));
+}
+
+async function askSpeakToAdviser(
   planning: PlanningClient,
   input: { locale: string; role: string; clientId: number },
 ): Promise<SpeakToAdviser> {

@@ -411,6 +411,14 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
   }
 
   return {
+    /**
+     * Keys for answers kept in memory (kept-answers.server.ts): the platform's, for what is the
+     * same for everyone; the platform's and the session's, for what is the session's own.
+     */
+    keys: {
+      site: transport.baseUrl,
+      session: `${transport.baseUrl} ${transport.token ?? ""}`,
+    },
     send,
     batch,
     get: <S extends z.ZodTypeAny>(path: string, schema: S, opts?: CallOptions) => call("GET", path, schema, opts),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { logger } from "~/runtime/logger.server";
 import { type PlanningClient, PlanningError, isLostSession } from "./client.server";
+import { keptAnswers } from "./kept-answers.server";
 
 // spec 000 §1: feature toggles gate parts of the product; "If the toggle call fails, the toggle
 // list becomes empty (all off)." Every page reads them here (docs/decisions/025).
@@ -8,27 +9,26 @@ import { type PlanningClient, PlanningError, isLostSession } from "./client.serv
 export const FeatureToggles = z.array(z.object({ name: z.string(), enabled: z.boolean() }));
 export type FeatureToggles = z.output<typeof FeatureToggles>;
 
-/** One read per planning client, that is per request: a page whose parts each need the toggles asks once. */
-const reads = new WeakMap<PlanningClient, Promise<FeatureToggles>>();
+/**
+ * The toggles are the firm's, the same for every user: one answer serves every page of this
+ * instance for a minute (issue 38), and the parts of a page that each need them share one call.
+ */
+export const TOGGLES_KEPT_MS = 60_000;
+const kept = keptAnswers<FeatureToggles>({ ttlMs: TOGGLES_KEPT_MS, max: 8 });
 
 /**
  * The toggles of the firm, or an empty list (all off) when the platform cannot give them: the
  * page goes on without the gated parts. A lost session is not a toggle failure and is rethrown,
- * so the page sends the user to sign in again. Parts of one page (one planning client) share the
- * one read.
+ * so the page sends the user to sign in again: asked again with this page's own session, since the
+ * call that failed may have been another page's.
  */
-export function readFeatureToggles(planning: PlanningClient): Promise<FeatureToggles> {
-  let read = reads.get(planning);
-  if (!read) {
-    read = fetchFeatureToggles(planning);
-    reads.set(planning, read);
-  }
-  return read;
-}
-
-async function fetchFeatureToggles(planning: PlanningClient): Promise<FeatureToggles> {
+export async function readFeatureToggles(planning: PlanningClient): Promise<FeatureToggles> {
+  const ask = () => planning.get("resourceful/feature_toggle/toggle_condition", FeatureToggles);
   try {
-    return await planning.get("resourceful/feature_toggle/toggle_condition", FeatureToggles);
+    return await kept.get(planning.keys.site, ask).catch((error: unknown) => {
+      if (isLostSession(error)) return ask();
+      throw error;
+    });
   } catch (error) {
     if (isLostSession(error)) throw error;
     logger.error("feature toggles unavailable, all taken as off", {

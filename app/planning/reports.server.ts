@@ -85,11 +85,6 @@ export async function pollReportJob(planning: PlanningClient, jobId: string): Pr
   return { state: "pending", createdAt: body.success ? (body.data.created_at ?? null) : null };
 }
 
-// The navigation's rule needs the client-reports toggle on every page: the toggles are the firm's,
-// the same for everyone, so one answer serves every request of this instance for a minute.
-const TOGGLE_TTL_MS = 60_000;
-let reportsToggle: { at: number; on: boolean } | null = null;
-
 /**
  * spec 000 §2: the valuation report entry shows (for Portfolio or Assets) when a template exists for
  * the user type, or when the client-reports toggle is on. The templates are asked for only when the
@@ -100,10 +95,10 @@ export async function valuationReportOffered(
   clientId: number,
 ): Promise<{ clientReportsEnabled: boolean; hasReportTemplate: boolean }> {
   const planning = createPlanningClient({ token });
-  if (!reportsToggle || Date.now() - reportsToggle.at > TOGGLE_TTL_MS) {
-    reportsToggle = { at: Date.now(), on: isToggleOn(await readFeatureToggles(planning), "client_reports") };
+  // the toggles are kept for a minute (feature-toggles.server.ts): no call on most pages
+  if (isToggleOn(await readFeatureToggles(planning), "client_reports")) {
+    return { clientReportsEnabled: true, hasReportTemplate: false };
   }
-  if (reportsToggle.on) return { clientReportsEnabled: true, hasReportTemplate: false };
   try {
     return {
       clientReportsEnabled: false,

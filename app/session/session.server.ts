@@ -1,5 +1,6 @@
 import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { env } from "~/runtime/env.server";
+import { currentRequestContext } from "~/runtime/request-context.server";
 import type { SessionUser } from "~/lib/user";
 import { csrf } from "./csrf.server";
 import { createSealedCookie } from "./sealed-cookie.server";
@@ -78,16 +79,28 @@ export function sessionState(
   return "active";
 }
 
-/** One reading per request (the guards, the locale and the root each ask; issue 16). */
-const readings = new WeakMap<Request, Promise<PortalSession | null>>();
+/**
+ * One reading per request (the guards, the locale and the root each ask; issue 16). Remix hands each
+ * loader a Request of its own, so the reading is kept with the request's context (the one the
+ * portal's server enters for each HTTP request, request-context.server.ts), for its cookies; a
+ * Request outside any context (tests calling a loader) keeps its own.
+ */
+const readings = new WeakMap<object, Map<string | null, Promise<PortalSession | null>>>();
 
 /** The signed-in user's session, or null when there is none or it has expired. */
 export function getPortalSession(request: Request, now?: number): Promise<PortalSession | null> {
   if (now !== undefined) return readPortalSession(request, now);
-  let reading = readings.get(request);
+  const owner = currentRequestContext() ?? request;
+  const cookies = request.headers.get("Cookie");
+  let ofOwner = readings.get(owner);
+  if (!ofOwner) {
+    ofOwner = new Map();
+    readings.set(owner, ofOwner);
+  }
+  let reading = ofOwner.get(cookies);
   if (!reading) {
     reading = readPortalSession(request, Date.now());
-    readings.set(request, reading);
+    ofOwner.set(cookies, reading);
   }
   return reading;
 }

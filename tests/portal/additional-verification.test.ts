@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { featureToggles } from "../../server/db/schema";
-import { type Portal, startPortal } from "./portal-harness";
+import { type Portal, setFeatureToggle, startPortal } from "./portal-harness";
 
 // spec 000 §4 "Additional verification flow" step 2: with one method (or none) the page offers a
 // return button, and 'Contact your adviser' unless one-way messaging is enabled.
@@ -12,8 +10,7 @@ let single: string;
 type Page = typeof import("~/routes/clients.additional-verification/route");
 let page: Page;
 
-const setOneWay = (enabled: boolean) =>
-  portal.platform.db.update(featureToggles).set({ enabled }).where(eq(featureToggles.name, "one_way_messaging")).run();
+const setOneWay = (enabled: boolean) => setFeatureToggle(portal, "one_way_messaging", enabled);
 
 async function view(cookie: string) {
   const response = await page.loader({

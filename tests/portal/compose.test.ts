@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ComposeActionData } from "~/routes/clients.documents-and-messages/compose";
-import { featureToggles } from "../../server/db/schema";
 import { SAMPLES, wordDocument } from "../sample-files";
-import { openClientInContext, type Portal, startPortal, thrown } from "./portal-harness";
+import { openClientInContext, type Portal, setFeatureToggle, startPortal, thrown } from "./portal-harness";
 
 // spec 002 §4 "Sending", §5 "Compose", §6 one-way messaging, §8 messages: the compose action with a
 // real platform for sessions, site settings and toggles, and a fake of the platform's document and
@@ -527,12 +525,7 @@ describe("who may send (spec 002 §6)", () => {
   });
 
   it("refuses a client while one-way messaging is on", async () => {
-    const setOneWay = (enabled: boolean) =>
-      portal.platform.db
-        .update(featureToggles)
-        .set({ enabled })
-        .where(eq(featureToggles.name, "one_way_messaging"))
-        .run();
+    const setOneWay = (enabled: boolean) => setFeatureToggle(portal, "one_way_messaging", enabled);
     setOneWay(true);
     try {
       const refused = await thrown(send(client, { subject: "One way" }));

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { forgetKeptAnswers } from "~/planning/kept-answers.server";
 import { type Portal, startPortal, thrown, callLoader } from "./portal-harness";
 
 // spec 000 §1: "If the toggle call fails, the toggle list becomes empty (all off)." The pages that
@@ -15,6 +16,8 @@ const LOST_SESSION: Failure = { status: 401, api_message: "This feature is not a
 
 /** Makes the platform's toggle call answer `failure`, whether called alone or inside a batch. */
 function failToggles(failure: Failure) {
+  // the toggles of the call before are kept for a minute (decision 158): forgotten, so that the next page asks
+  forgetKeptAnswers();
   const realFetch = globalThis.fetch;
   const body = { api_message: failure.api_message, user_message: failure.api_message };
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {

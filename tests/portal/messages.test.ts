@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { capabilities, featureToggles } from "../../server/db/schema";
+import { capabilities } from "../../server/db/schema";
 import { START } from "../server/harness";
-import { type Portal, openClientInContext, startPortal, thrown } from "./portal-harness";
+import { type Portal, openClientInContext, setFeatureToggle, startPortal, thrown } from "./portal-harness";
 
 // The documents-and-messages page (spec 002 "Documents and messages page", §4, §6) against a real
 // platform on a fresh seeded database: the list, the reading pane and its first read, the unread
@@ -198,12 +198,7 @@ describe("the messages list (spec 002 'Documents and messages page')", () => {
   it("shows 'Show messages for' only with related entities on, and lists the chosen member's documents (spec 002 page, §6)", async () => {
     const off = await view("/clients/documents-and-messages", client);
     expect(off.entityFilter).toBeNull();
-    const setRelated = (enabled: boolean) =>
-      portal.platform.db
-        .update(featureToggles)
-        .set({ enabled })
-        .where(eq(featureToggles.name, "related_entities"))
-        .run();
+    const setRelated = (enabled: boolean) => setFeatureToggle(portal, "related_entities", enabled);
     setRelated(true);
     // related entities lift the partner-viewing limit: the partner shows without view_partner
     const dropPartnerViewing = portal.platform.db

@@ -1,4 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { forgetKeptAnswers } from "~/planning/kept-answers.server";
+import { featureToggles } from "../../server/db/schema";
 import { type Platform, startPlatform } from "../server/harness";
 
 // The portal's loaders and actions against a real platform on a fresh database: the portal's
@@ -183,4 +186,13 @@ export function withCookies(cookie: string, response: Response): string {
     else jar.set(name, pair);
   }
   return [...jar.values()].join("; ");
+}
+
+/**
+ * Turns a firm's feature toggle on or off in the platform's database, as its administrators would,
+ * and forgets the toggles the portal keeps for a minute (decision 158), so that the next page sees it.
+ */
+export function setFeatureToggle(portal: Portal, name: string, enabled: boolean): void {
+  portal.platform.db.update(featureToggles).set({ enabled }).where(eq(featureToggles.name, name)).run();
+  forgetKeptAnswers();
 }
