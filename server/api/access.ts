@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/connection";
+import { DerivedCache } from "../db/derived";
 import { prepared } from "../db/prepared";
 import { adviserClients, clientGroupMembers } from "../db/schema";
 import type { Caller } from "../sessions";
@@ -27,11 +28,17 @@ export function advises(db: Db, adviserUserId: number, clientEntityId: number): 
 }
 
 /** The client-group members an entity may act for: itself and the login-accessible members of its groups. */
-export function reachableEntities(db: Db, entityId: number): Set<number> {
-  const reachable = new Set([entityId]);
-  for (const m of prepared(db, loginMembersOfGroupsOf).all({ entityId })) reachable.add(m.entityId);
-  return reachable;
+export function reachableEntities(db: Db, entityId: number): ReadonlySet<number> {
+  return reachable.get(db, String(entityId), () => {
+    const entities = new Set([entityId]);
+    for (const m of prepared(db, loginMembersOfGroupsOf).all({ entityId })) entities.add(m.entityId);
+    return entities;
+  });
 }
+
+// kept between calls like the portfolios an entity sees (portfolio/visibility.ts), dropped when a
+// client group's members are written (derived_generation's triggers, decision 158)
+const reachable = new DerivedCache<ReadonlySet<number>>(2_000);
 
 // every call's statement, prepared once per database (decision 123)
 const loginMembersOfGroupsOf = (db: Db) =>

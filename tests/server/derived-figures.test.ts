@@ -127,6 +127,86 @@ describe("derived figures are dropped when what they derive from is written (dec
   });
 });
 
+describe("what an entity sees is kept, and dropped when what it is read from is written (decision 158)", () => {
+  type Account = { accountid: number };
+  const accountIds = async () =>
+    (await ok<Account[]>("/resourceful/portfolio/account")).map((a) => a.accountid).sort((a, b) => a - b);
+  /** demo.client's entity and one of her own (not linked) portfolios. */
+  const own = () =>
+    demo.platform.db.$client
+      .prepare(
+        `SELECT v.entity_id AS entityId, v.portfolio_id AS portfolioId FROM portfolio_visibility v
+          JOIN users u ON u.entity_id = v.entity_id AND u.username = 'demo.client'
+          WHERE v.is_linked = 0 ORDER BY v.portfolio_id LIMIT 1`,
+      )
+      .get() as { entityId: number; portfolioId: number };
+
+  it("counts a write to a client group's members, a portfolio, its visibility or an account group", () => {
+    const db = demo.platform.db;
+    for (const write of [
+      "UPDATE client_group_members SET login_accessible = login_accessible WHERE rowid = (SELECT min(rowid) FROM client_group_members)",
+      "UPDATE portfolio_visibility SET sort_order = sort_order WHERE rowid = (SELECT min(rowid) FROM portfolio_visibility)",
+      "UPDATE portfolios SET name = name WHERE id = (SELECT min(id) FROM portfolios)",
+      "UPDATE account_groups SET group_name = group_name WHERE id = (SELECT min(id) FROM account_groups)",
+    ]) {
+      const generation = derivedGeneration(db);
+      expect(db.$client.prepare(write).run().changes, write).toBe(1);
+      expect(derivedGeneration(db), write).toBe(generation + 1);
+    }
+  });
+
+  it("answers the accounts without a portfolio whose visibility row is deleted, and with it once restored", async () => {
+    const before = await accountIds();
+    expect(await accountIds()).toEqual(before);
+    const { entityId, portfolioId } = own();
+    const row = demo.platform.db.$client
+      .prepare("SELECT * FROM portfolio_visibility WHERE entity_id = ? AND portfolio_id = ?")
+      .get(entityId, portfolioId) as Record<string, unknown>;
+    const hidden = demo.platform.db.$client
+      .prepare("SELECT id FROM accounts WHERE portfolio_id = ?")
+      .all(portfolioId)
+      .map((r) => (r as { id: number }).id);
+    expect(hidden.length).toBeGreaterThan(0);
+    sql("DELETE FROM portfolio_visibility WHERE entity_id = ? AND portfolio_id = ?", entityId, portfolioId);
+    try {
+      const after = await accountIds();
+      expect(after).toEqual(before.filter((id) => !hidden.includes(id)));
+    } finally {
+      const columns = Object.keys(row);
+      sql(
+        `INSERT INTO portfolio_visibility (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+        ...columns.map((c) => row[c]),
+      );
+    }
+    expect(await accountIds()).toEqual(before);
+  });
+
+  it("answers an account moved to another portfolio under the portfolio it is in now", async () => {
+    const portfolioOf = async (accountId: number) =>
+      (await ok<Array<Account & { portfolioid: number }>>("/resourceful/portfolio/account")).find(
+        (a) => a.accountid === accountId,
+      )?.portfolioid;
+    const [first, second] = demo.platform.db.$client
+      .prepare(
+        `SELECT v.portfolio_id AS id FROM portfolio_visibility v
+          JOIN users u ON u.entity_id = v.entity_id AND u.username = 'demo.client'
+          WHERE v.is_linked = 0 ORDER BY v.portfolio_id LIMIT 2`,
+      )
+      .all() as Array<{ id: number }>;
+    const account = demo.platform.db.$client
+      .prepare("SELECT id FROM accounts WHERE portfolio_id = ? ORDER BY id LIMIT 1")
+      .get(first!.id) as { id: number };
+    expect(await portfolioOf(account.id)).toBe(first!.id);
+    sql("UPDATE accounts SET portfolio_id = ? WHERE id = ?", second!.id, account.id);
+    try {
+      expect(await portfolioOf(account.id)).toBe(second!.id);
+    } finally {
+      sql("UPDATE accounts SET portfolio_id = ? WHERE id = ?", first!.id, account.id);
+    }
+    expect(await portfolioOf(account.id)).toBe(first!.id);
+  });
+});
+
 describe("a derived cache", () => {
   let db: Db;
   beforeAll(() => {

@@ -92,7 +92,7 @@ function benchmarkView(db: Db, b: BenchmarkRow, dates: string[]) {
 
 function seriesAnswer(
   context: SignedInContext,
-  list: VisibleAccount[],
+  list: readonly VisibleAccount[],
   query: z.output<typeof SeriesQuery>,
   benchmarkFallback: number | null,
 ) {

@@ -90,7 +90,7 @@ function selectionOf(context: SignedInContext, query: SelectionQuery, groupCode?
   const { entityId, all, selected } = scope(context, query.accountid);
   if (query.portfolioid !== undefined && !all.some((a) => a.account.portfolioId === query.portfolioid))
     throw notFound(`Portfolio ${query.portfolioid}`);
-  let list: VisibleAccount[];
+  let list: readonly VisibleAccount[];
   if (groupCode !== undefined) {
     const members = ownAccountsOfGroup(all, groupCode);
     const asked = query.accountid ? new Set(query.accountid) : null;

@@ -1,6 +1,7 @@
 // spec 001 §1, §4, §6: which portfolios and accounts an entity sees, and the pricing it may ask for.
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
+import { DerivedCache } from "../../db/derived";
 import { prepared } from "../../db/prepared";
 import { accountGroups, accounts, capabilities, portfolios, portfolioVisibility, users } from "../../db/schema";
 import type { PricingType } from "../../domain/performance";
@@ -16,11 +17,21 @@ export type VisiblePortfolio = {
   isLinked: boolean;
 };
 
+// What an entity sees is asked for by nearly every call, several times by a batch's items: kept
+// between calls, dropped when the portfolios, their visibility, accounts, account groups or client
+// groups are written (derived_generation's triggers, decisions 123 and 158). Frozen: callers share them.
+const portfoliosSeen = new DerivedCache<readonly VisiblePortfolio[]>(2_000);
+const accountsSeen = new DerivedCache<readonly VisibleAccount[]>(2_000);
+
 /**
  * The portfolios an entity sees: its own single, joint and shared ones, and linked ones only when
  * their owner is a login-accessible member of its client group. Ordered by sortOrder, then name.
  */
-export function visiblePortfolios(db: Db, entityId: number): VisiblePortfolio[] {
+export function visiblePortfolios(db: Db, entityId: number): readonly VisiblePortfolio[] {
+  return portfoliosSeen.get(db, String(entityId), () => Object.freeze(readVisiblePortfolios(db, entityId)));
+}
+
+function readVisiblePortfolios(db: Db, entityId: number): VisiblePortfolio[] {
   const reachable = reachableEntities(db, entityId);
   return prepared(db, portfoliosSeenBy)
     .all({ entityId })
@@ -81,7 +92,11 @@ export type VisibleAccount = {
   portfolio: VisiblePortfolio;
 };
 
-export function visibleAccounts(db: Db, entityId: number): VisibleAccount[] {
+export function visibleAccounts(db: Db, entityId: number): readonly VisibleAccount[] {
+  return accountsSeen.get(db, String(entityId), () => Object.freeze(readVisibleAccounts(db, entityId)));
+}
+
+function readVisibleAccounts(db: Db, entityId: number): VisibleAccount[] {
   const seen = visiblePortfolios(db, entityId);
   if (seen.length === 0) return [];
   const byId = new Map(seen.map((p) => [p.portfolio.id, p]));
