@@ -3,6 +3,7 @@
 // first load carries no date-fns (decision 149).
 
 import { isValid } from "date-fns/isValid";
+import { LRUCache } from "lru-cache";
 import { parseIsoDate } from "./calendar.server";
 import { dateTimeFormat, localeOf, SHORT_DATE_PATTERNS } from "./format";
 import { formatDatePattern } from "./format-date";
@@ -14,6 +15,10 @@ const calendarDate = (isoDate: string): Date | null => parseIsoDate(isoDate.trim
 /** spec 000 §9 'Do MMMM YYYY' ('1st May 2024'; in French '1er mai 2024'). */
 const LONG_PATTERN = "do MMMM yyyy";
 
+// A page writes the same few dates many times (a list's as-of date, its rows' trade dates): each
+// is written by date-fns once and kept (a pure function of its three arguments).
+const written = new LRUCache<string, string>({ max: 5_000 });
+
 /** A calendar date ('YYYY-MM-DD') in the locale's long or short form; '' when it cannot be read. */
 export function formatDate(
   isoDate: string | null | undefined,
@@ -21,6 +26,16 @@ export function formatDate(
   style: "long" | "short" = "long",
 ): string {
   if (!isoDate) return "";
+  const key = `${isoDate} ${locale} ${style}`;
+  let text = written.get(key);
+  if (text === undefined) {
+    text = writeDate(isoDate, locale, style);
+    written.set(key, text);
+  }
+  return text;
+}
+
+function writeDate(isoDate: string, locale: string, style: "long" | "short"): string {
   const date = calendarDate(isoDate);
   if (!date) return "";
   const lng = localeOf(locale);
