@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { ChartMarkupProvider } from "~/components/charts/chart-markup";
 import { NonceProvider } from "~/components/nonce";
 import { TranslationProvider } from "~/components/translation";
 import { env } from "./runtime/env.server";
@@ -12,6 +13,7 @@ import { logger } from "./runtime/logger.server";
 import { recordPageView } from "./session/page-view.server";
 import { setCookiesOf } from "~/lib/set-cookies";
 import { platformServerTiming } from "./runtime/platform-timing.server";
+import { pageChartMarkup } from "./runtime/chart-markup.server";
 import { notAPageHeaders, securityHeaders } from "./runtime/security-headers.server";
 import { PageBodyStream } from "./runtime/page-stream.server";
 import { SESSION_COOKIE, touchSession } from "~/session/session.server";
@@ -75,13 +77,17 @@ export default async function handleRequest(
   addPlatformTiming(responseHeaders);
   // Crawlers and browsers without JavaScript get the whole document at once.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  // The charts' markup the loaders kept for the page: its loader data names it (docs/decisions/156).
+  const chartMarkup = pageChartMarkup();
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <TranslationProvider translator={translator}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <ChartMarkupProvider markup={chartMarkup}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </ChartMarkupProvider>
         </TranslationProvider>
       </NonceProvider>,
       {

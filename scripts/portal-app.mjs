@@ -169,8 +169,9 @@ function refuseWhatNoPageTakes(req, res, next) {
 // Each request's id: the load balancer's X-Request-Id when sane, else a new one (the app's rule);
 // on the answer, on the request's log lines and on its platform calls (docs/decisions/125). The
 // request's one context: how long it waits for the platform is kept there too (the entry's
-// Server-Timing, issue 16; docs/decisions/132). The context is the current build's: a build
-// imported again has contexts of its own.
+// Server-Timing, issue 16; docs/decisions/132), and whether it asks for a whole page, read from
+// the URL here because Remix takes `_data` away before a loader sees the request (docs/decisions/156).
+// The context is the current build's: a build imported again has contexts of its own.
 /** @param {() => PortalBuild} current */
 function requestIds(current) {
   /** @param {Request} req @param {Response} res @param {NextFunction} next */
@@ -179,7 +180,7 @@ function requestIds(current) {
     const requestId = requestIdOf(req.get("x-request-id"));
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
-    runWithRequestId(requestId, next);
+    runWithRequestId(requestId, next, req.originalUrl);
   };
 }
 

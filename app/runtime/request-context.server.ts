@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 // What the portal keeps about the request being served, in one AsyncLocalStorage
-// (docs/decisions/132): its id (request-id.server.ts) and its wait for the platform
-// (platform-timing.server.ts). Node propagates every storage to every promise and callback a
-// request makes, so one storage for both costs half what one each did. The portal's server enters
-// it once per request (`runWithRequestId`, scripts/portal-server.mjs).
+// (docs/decisions/132): its id (request-id.server.ts), its wait for the platform
+// (platform-timing.server.ts), and whether it asks for a whole page, with the charts' markup its
+// page shows (chart-markup.server.ts, docs/decisions/156). Node propagates every storage to every
+// promise and callback a request makes, so one storage for all costs half what one each did. The
+// portal's server enters it once per request (`runWithRequestId`, scripts/portal-app.mjs).
 
 /** A request's wait for the platform so far (platform-timing.server.ts). */
 export type PlatformTiming = { inFlight: number; since: number; waited: number; calls: number };
@@ -13,13 +14,41 @@ export type RequestContext = {
   /** The request's id; none when only the timing is wanted (tests). */
   readonly requestId: string | undefined;
   readonly timing: PlatformTiming;
+  /**
+   * Whether the request asks for a whole page (a document request), not for a loader's data
+   * (`?_data=`, a client-side navigation); false when nobody said (tests calling a loader).
+   */
+  readonly documentRequest: boolean;
+  /** A document request's charts' SVG markup, by the key its loader data gives instead (chart-markup.server.ts). */
+  readonly chartMarkup: Map<string, string>;
 };
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
-/** Runs `work` as a request's: its id, and a wait for the platform that starts at nothing. */
-export function runInRequestContext<T>(requestId: string | undefined, work: () => T): T {
-  return storage.run({ requestId, timing: { inFlight: 0, since: 0, waited: 0, calls: 0 } }, work);
+/**
+ * Whether a request for `url` (its path and query, as the server received it) asks for a whole
+ * page. Remix answers a request with a `_data` parameter with one route's loader data, and takes
+ * the parameter away before a loader sees the request: only the server's own URL still says so.
+ */
+export function asksForDocument(url: string): boolean {
+  const query = url.indexOf("?");
+  return query < 0 || !new URLSearchParams(url.slice(query + 1)).has("_data");
+}
+
+/**
+ * Runs `work` as a request's: its id, a wait for the platform that starts at nothing, whether it is
+ * a document request, and no charts' markup yet.
+ */
+export function runInRequestContext<T>(requestId: string | undefined, work: () => T, documentRequest = false): T {
+  return storage.run(
+    {
+      requestId,
+      timing: { inFlight: 0, since: 0, waited: 0, calls: 0 },
+      documentRequest,
+      chartMarkup: new Map(),
+    },
+    work,
+  );
 }
 
 /** The request being served, or undefined outside one (start-up, tests calling a loader). */

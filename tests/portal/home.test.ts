@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ChartSvg } from "~/lib/chart-svg";
 import { formatMoney } from "~/lib/format";
 import { formatDate } from "~/lib/format-date.server";
 import { twr } from "../../server/domain/returns";
@@ -48,8 +49,8 @@ type OkPortfolio = {
   overview: { value: string; performance: Performance; performanceLabel: string | null; movement: Figure };
   chart: {
     caption: string;
-    svg: string;
-    narrowSvg: string;
+    svg: ChartSvg;
+    narrowSvg: ChartSvg;
     table: { columns: string[]; rows: Array<{ header: string; cells: string[] }> };
     interactive: { series: Array<{ points: Array<{ date: string; value: number }> }> };
   } | null;
@@ -271,6 +272,30 @@ describe("clients home: the portfolio view of demo.client (spec 001 §2.1)", () 
       flows,
     );
     expect(mid.value).toBeCloseTo(toMid.cumulative, 8);
+  });
+
+  it("names the chart's markup in a document request's data and carries it in a data request's (decision 156)", async () => {
+    const route = await import("~/routes/clients.home/route");
+    const { runWithRequestId } = await import("~/runtime/request-id.server");
+    const { pageChartMarkup } = await import("~/runtime/chart-markup.server");
+    const asked = (url: string) =>
+      runWithRequestId(
+        "home-chart",
+        async () => {
+          const text = await (await callLoader(route, "/clients/home", client)).text();
+          return { text, kept: new Map(pageChartMarkup()) };
+        },
+        url,
+      );
+    const page = await asked("/clients/home");
+    const chart = ok(JSON.parse(page.text) as HomePage).chart!;
+    expect(page.text).not.toContain("<svg");
+    expect([chart.svg, chart.narrowSvg]).toEqual([{ chartMarkup: "chart-1" }, { chartMarkup: "chart-2" }]);
+    expect(page.kept.get("chart-1")).toMatch(/^<svg viewBox="0 0 720 400"/);
+    expect(page.kept.get("chart-2")).toMatch(/^<svg viewBox="0 0 360 300"/);
+    const data = await asked("/clients/home?_data=routes%2Fclients.home");
+    expect(ok(JSON.parse(data.text) as HomePage).chart!.svg).toBe(page.kept.get("chart-1"));
+    expect(data.kept.size).toBe(0);
   });
 
   it("opens a portfolio onto its managed accounts with ?expand=", async () => {

@@ -330,7 +330,7 @@ function drawAllocationChartSvg(input: AllocationChartInput): string {
 export function allocationChartFigure(
   input: AllocationChartInput,
   text: { tableCaption: string; categoryHeading: string; amountHeading: string; percentHeading: string },
-): Pick<ChartFigureProps, "svg" | "legend" | "table"> {
+): Pick<ChartFigureProps, "legend" | "table"> & { svg: string } {
   return {
     svg: renderAllocationChartSvg(input),
     legend: allocationLegend(input),

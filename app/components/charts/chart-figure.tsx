@@ -2,15 +2,19 @@
 // "every chart is a <figure> with a caption and a data-table alternative"). Once JavaScript runs and
 // the user turns to the chart, the interactive version (tooltips) is loaded and replaces
 // the SVG; until then, and whenever that fails, the SVG stays (decision 072). Pointing at the
-// chart or moving the keyboard focus into its data table counts as turning to it.
+// chart or moving the keyboard focus into its data table counts as turning to it. On a document
+// request the loader data names the SVG the page holds rather than carrying it again (chart-markup.tsx,
+// decision 156).
 
 import { Component, lazy, Suspense, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import chartStylesHref from "./charts.css";
 import type { ChartLegendItem, ChartTable } from "./chart-data";
+import { useChartMarkup } from "./chart-markup";
 import { LegendSwatch } from "./legend-swatch";
 import type { LineChartInput } from "./line-chart";
 import { TableRegion } from "~/components/table-region";
+import type { ChartSvg } from "~/lib/chart-svg";
 
 /** The charts' stylesheet, for the `links` of a route that shows a chart. */
 export const chartStyles = chartStylesHref;
@@ -18,10 +22,10 @@ export const chartStyles = chartStylesHref;
 export type ChartFigureProps = {
   id: string;
   caption: ReactNode;
-  /** The chart's SVG markup, rendered on the server (`renderLineChartSvg`). */
-  svg: string;
+  /** The chart's SVG markup, rendered on the server (`renderLineChartSvg`), or a reference to it in the page. */
+  svg: ChartSvg;
   /** The same chart drawn for small screens, shown instead below 576px (spec 001 §9). */
-  narrowSvg?: string;
+  narrowSvg?: ChartSvg;
   legend?: ChartLegendItem[];
   table: ChartTable;
   /** The label that opens the table, e.g. "Show the chart's data as a table" (translated by the caller). */
@@ -105,15 +109,22 @@ export function ChartFigure({
   const [engaged, setEngaged] = useState(false);
   const canEnhance = Boolean(interactive) && hydrated;
   const engage = canEnhance && !engaged ? () => setEngaged(true) : undefined;
+  const wide = useChartMarkup(svg);
+  const narrow = useChartMarkup(narrowSvg);
 
   const staticChart = (
     <>
       <div
         className={narrowSvg ? "chart-figure__svg chart-figure__svg--wide" : "chart-figure__svg"}
-        dangerouslySetInnerHTML={{ __html: svg }}
+        data-chart-markup={wide.key}
+        dangerouslySetInnerHTML={{ __html: wide.markup }}
       />
       {narrowSvg ? (
-        <div className="chart-figure__svg chart-figure__svg--narrow" dangerouslySetInnerHTML={{ __html: narrowSvg }} />
+        <div
+          className="chart-figure__svg chart-figure__svg--narrow"
+          data-chart-markup={narrow.key}
+          dangerouslySetInnerHTML={{ __html: narrow.markup }}
+        />
       ) : null}
     </>
   );

@@ -45,7 +45,7 @@ export function lineChartFigure(
   input: LineChartInput,
   text: { tableCaption: string; dateHeading: string },
   options: { interactive?: boolean } = {},
-): Pick<ChartFigureProps, "svg" | "narrowSvg" | "legend" | "table" | "interactive"> {
+): Pick<ChartFigureProps, "legend" | "table" | "interactive"> & { svg: string; narrowSvg: string } {
   return {
     svg: renderLineChartSvg(input),
     narrowSvg: renderLineChartSvg({ ...input, ...NARROW_LINE_CHART_SIZE }),

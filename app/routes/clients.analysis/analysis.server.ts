@@ -5,6 +5,7 @@ import type { TFunction } from "i18next";
 import type { ChartLegendItem, ChartTable } from "~/components/charts/chart-data";
 import { type LineChartInput, lineChartTable } from "~/components/charts/line-chart";
 import { renderLineChartSvg } from "~/components/charts/line-chart-svg.server";
+import type { ChartSvg } from "~/lib/chart-svg";
 import { DATE_RANGE_NAMES, type DateError, type DateRangeName, formatDisplayDate } from "~/lib/date-range";
 import { TABLE_DECIMALS, TILE_DECIMALS } from "~/lib/dashboard";
 import { formatMoney, numberFormat } from "~/lib/format";
@@ -40,6 +41,7 @@ import {
   type TargetSeriesAnswer,
 } from "~/planning/portfolio.server";
 import { isToggleOn } from "~/planning/feature-toggles.server";
+import { chartSvgOfPage } from "~/runtime/chart-markup.server";
 import { fetchAllocation, fetchFxRates, fetchHoldings } from "~/planning/positions.server";
 import { conversionPairs, securityName } from "~/lib/analysis/investments";
 import { type AllocationView, allocationView, investmentsView, type InvestmentsView } from "./investments.server";
@@ -149,8 +151,9 @@ export type ChartArea =
   | {
       state: "ok";
       caption: string;
-      svg: string;
-      narrowSvg: string;
+      /** The chart's SVG, or on a document request a reference to it in the page (decision 156). */
+      svg: ChartSvg;
+      narrowSvg: ChartSvg;
       legend: ChartLegendItem[];
       table: ChartTable;
       interactive: LineChartInput;
@@ -442,8 +445,8 @@ export function chartOf(series: TargetSeriesAnswer, tab: ChartTab, c: Context, c
   return {
     state: "ok",
     caption,
-    svg: renderLineChartSvg({ ...chart, ...ANALYSIS_CHART_SIZE }),
-    narrowSvg: renderLineChartSvg({ ...chart, ...NARROW_ANALYSIS_CHART_SIZE }),
+    svg: chartSvgOfPage(renderLineChartSvg({ ...chart, ...ANALYSIS_CHART_SIZE })),
+    narrowSvg: chartSvgOfPage(renderLineChartSvg({ ...chart, ...NARROW_ANALYSIS_CHART_SIZE })),
     legend: lines.map((line, i) => ({ label: line.label, colour: colours[i % colours.length] as string })),
     table: lineChartTable(chart, { caption, dateHeading: t("analysis.chart.date") }),
     interactive: chart,

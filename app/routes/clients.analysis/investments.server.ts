@@ -3,6 +3,8 @@
 import type { TFunction } from "i18next";
 import type { ChartLegendItem, ChartTable } from "~/components/charts/chart-data";
 import { allocationChartFigure } from "~/components/charts/allocation-chart-svg.server";
+import type { ChartSvg } from "~/lib/chart-svg";
+import { chartSvgOfPage } from "~/runtime/chart-markup.server";
 import {
   type AllocationAnswer,
   type AllocationType,
@@ -331,7 +333,8 @@ export type AllocationPanel = {
   /** The title inside a sentence ('Investments by asset class'). */
   lower: string;
   caption: string;
-  svg: string;
+  /** The chart's SVG, or on a document request a reference to it in the page (decision 156). */
+  svg: ChartSvg;
   legend: ChartLegendItem[];
   table: ChartTable;
   /** The expandable table: each category with its investments, largest first. */
@@ -405,7 +408,7 @@ export function allocationView(
       lower,
       kind: ALLOCATION_CHART[type],
       caption,
-      svg: figure.svg,
+      svg: chartSvgOfPage(figure.svg),
       legend: figure.legend ?? [],
       table: figure.table,
       categories: categories.map((c, i) => ({

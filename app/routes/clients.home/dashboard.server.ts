@@ -9,6 +9,7 @@ import {
   NARROW_LINE_CHART_SIZE,
 } from "~/components/charts/line-chart";
 import { renderLineChartSvg } from "~/components/charts/line-chart-svg.server";
+import type { ChartSvg } from "~/lib/chart-svg";
 import { type AssetCard, type AssetTab, assetCards, filterAssets, netTotal, selectedMember } from "~/lib/assets";
 import { summaryLayout, TABLE_DECIMALS, TILE_DECIMALS } from "~/lib/dashboard";
 import { balanceSheetHref } from "~/lib/balance-sheet";
@@ -46,6 +47,7 @@ import {
 import type { Site } from "~/planning/site.server";
 import { type CurrencyMode, homeHref, type HomeQuery, type Timeframe } from "./home-query";
 import { isLostSession } from "~/planning/client.server";
+import { chartSvgOfPage } from "~/runtime/chart-markup.server";
 
 const LEVEL = COLLECTION;
 
@@ -82,8 +84,9 @@ export type SummaryRow = {
 
 export type ChartView = {
   caption: string;
-  svg: string;
-  narrowSvg: string;
+  /** The chart's SVG, or on a document request a reference to it in the page (decision 156). */
+  svg: ChartSvg;
+  narrowSvg: ChartSvg;
   table: ChartTable;
   /** The data again, for the interactive chart loaded when JavaScript runs. */
   interactive: LineChartInput;
@@ -403,8 +406,8 @@ async function chartOf(input: HomeInput, settings: PortfolioSettings): Promise<C
   };
   return {
     caption,
-    svg: renderLineChartSvg({ ...chart, ...LINE_CHART_SIZE }),
-    narrowSvg: renderLineChartSvg({ ...chart, ...NARROW_LINE_CHART_SIZE }),
+    svg: chartSvgOfPage(renderLineChartSvg({ ...chart, ...LINE_CHART_SIZE })),
+    narrowSvg: chartSvgOfPage(renderLineChartSvg({ ...chart, ...NARROW_LINE_CHART_SIZE })),
     table: lineChartTable(chart, { caption, dateHeading: t("home.chart.date") }),
     interactive: chart,
     href: AVAILABLE_PAGES.has("analysis") ? PAGE_PATHS.analysis : null,
