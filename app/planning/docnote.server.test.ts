@@ -14,4 +14,11 @@ describe('document list query (docs/platform-api.md "Documents and messages")', 
     expect(bare["created_date.start_date"]).toBeUndefined();
     expect(bare["created_date.end_date"]).toBeUndefined();
   });
+
+  it("names the documents left out as id_exclude.N, and nothing without them", () => {
+    expect(documentListUrl({ unreadOnly: true, excludeIds: [42] }, 21)).toBe(
+      "docnote-v2?page_size=21&firstread.include_read_notes=false&id_exclude.0=42",
+    );
+    expect(documentListQuery({ excludeIds: [] }, 21).id_exclude).toBeUndefined();
+  });
 });

@@ -72,6 +72,8 @@ export type DocumentFilter = {
   /** Created on or after / on or before (yyyy-MM-dd, both included). */
   createdFrom?: string;
   createdTo?: string;
+  /** Documents to leave out by id (the message being opened, for the unread badge). */
+  excludeIds?: number[];
   sort?: string;
 };
 
@@ -81,6 +83,13 @@ export function documentListQuery(filter: DocumentFilter, pageSize: number, book
     page_size: pageSize,
     page_sort: filter.sort,
     page_bookmark: bookmark ?? undefined,
+    ...documentFilterQuery(filter),
+  };
+}
+
+/** The filters of a list call without its paging: the query of the list's count too. */
+function documentFilterQuery(filter: DocumentFilter) {
+  return {
     doctype: filter.doctype?.length ? filter.doctype : undefined,
     doctype_exclude: filter.doctypeExclude?.length ? filter.doctypeExclude : undefined,
     categories: filter.categories?.length ? filter.categories : undefined,
@@ -92,6 +101,7 @@ export function documentListQuery(filter: DocumentFilter, pageSize: number, book
     entity_ids: filter.entityIds?.length ? filter.entityIds : undefined,
     "created_date.start_date": filter.createdFrom || undefined,
     "created_date.end_date": filter.createdTo || undefined,
+    id_exclude: filter.excludeIds?.length ? filter.excludeIds : undefined,
   };
 }
 
@@ -240,15 +250,17 @@ export async function countDocuments(
   return out;
 }
 
-/** The unread documents' ids (at most `pageSize`), for the navigation badge. */
-export async function fetchUnreadIds(
-  planning: PlanningClient,
-  filter: DocumentFilter,
-  pageSize: number,
-): Promise<number[]> {
-  const rows = await planning.get("resourceful/docnote-v2", z.array(z.object({ id: z.number() })), {
-    query: documentListQuery({ ...filter, unreadOnly: true }, pageSize),
+const DocumentCount = z.object({ count: z.number().int().nonnegative() });
+
+/**
+ * How many unread documents the filter leaves, counted by the platform over the whole list
+ * (issue 38: a count answered with `{ count }`, not read off a page of rows). Not repeated: the
+ * navigation badge it is for shows none rather than hold up the page.
+ */
+export async function fetchUnreadCount(planning: PlanningClient, filter: DocumentFilter): Promise<number> {
+  const answer = await planning.get("resourceful/docnote-v2/count", DocumentCount, {
+    query: documentFilterQuery({ ...filter, unreadOnly: true }),
     retry: false,
   });
-  return rows.map((r) => r.id);
+  return answer.count;
 }

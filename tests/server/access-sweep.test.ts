@@ -371,6 +371,39 @@ describe("the access-control sweep", () => {
     expect(owned.size).toBeGreaterThan(all.length / 2);
   });
 
+  it("the documents' count (issue 38): each asker's is their own list's length, whatever others' documents they leave out or entities they name", async () => {
+    const all = harness.platform.db
+      .select({ id: documents.id })
+      .from(documents)
+      .all()
+      .map((d) => d.id);
+    for (const asker of askers) {
+      const mine = seen.get(asker.username)!;
+      const count = async (query = "") =>
+        (await get<{ count: number }>(asker.token, `/resourceful/docnote-v2/count${query}`)).count;
+      expect(await count(), asker.username).toBe(mine.documents.size);
+      const foreign = all.filter((id) => !mine.documents.has(id));
+      expect(await count(`?id_exclude=${foreign.join(",")}`), asker.username).toBe(mine.documents.size);
+      // limited to one person's entity: refused as the list refuses, else the list's length
+      let refusals = 0;
+      for (const id of people()) {
+        const [counted, listed] = await Promise.all([
+          harness.platform.call<{ count: number }>(`/resourceful/docnote-v2/count?entity_ids.0=${id}`, {
+            token: asker.token,
+          }),
+          harness.platform.call<unknown[]>(`/resourceful/docnote-v2?entity_ids.0=${id}&page_size=100`, {
+            token: asker.token,
+          }),
+        ]);
+        expect(counted.status, `${asker.username} counting entity ${id}`).toBe(listed.status);
+        if (listed.status === 200)
+          expect(counted.body.count, `${asker.username}, entity ${id}`).toBe(listed.body.length);
+        else refusals++;
+      }
+      expect(refusals, asker.username).toBeGreaterThan(0);
+    }
+  });
+
   it("signature items: the signatory gets each, everyone else 404", async () => {
     const all = harness.platform.db
       .select({ id: digitalSignatures.id })

@@ -488,6 +488,132 @@ describe("who sees what", () => {
   });
 });
 
+describe("counting documents (issue 38: the unread badge's count)", () => {
+  type Count = { count: number } & ErrorAnswer;
+  const count = (p: Platform, token: string | null, query = "", authFailureAsError = true) =>
+    p.call<Count>(`/resourceful/docnote-v2/count${query ? `?${query}` : ""}`, { token, authFailureAsError });
+  // the badge's own filters (app/planning/unread.server.ts): the received documents not yet read
+  const BADGE = "firstread.include_read_notes=false&docsubtype_exclude=Client%20Initiated";
+  const FILTERS = [
+    "",
+    BADGE,
+    "firstread.include_read_notes=false",
+    "docsubtype=Client%20Initiated",
+    "doctype.0=Valuation&doctype.1=ContractNote",
+    "doctype_exclude=SecureMessage,Letter",
+    `categories.0=1&${BADGE}`,
+    `entity_ids.0=${JAMES}`,
+    `entity_ids.0=${ELLIE}&${BADGE}`,
+    "digital_signature_status=Pending",
+    "subject=contract%20note*",
+    "created_date.start_date=2024-06-01&created_date.end_date=2024-12-31",
+    `firstread.include_read_notes=false&firstread.entity_id=${JAMES}`,
+  ];
+
+  /** The count and the list's length for the same caller and filters (the list whole in one page). */
+  async function countAndList(token: string, query: string) {
+    const [counted, listed] = await Promise.all([
+      count(harness.platform, token, query),
+      list(harness.platform, token, query),
+    ]);
+    expect(counted.status, query).toBe(200);
+    expect(listed.status, query).toBe(200);
+    expect(listed.body.length, query).toBeLessThan(100);
+    return { count: counted.body.count, ids: listed.body.map((d) => d.id) };
+  }
+
+  it("answers { count } for a client: the length of the list with the same filters", async () => {
+    const answer = await count(harness.platform, ellie, BADGE);
+    expect(Object.keys(answer.body)).toEqual(["count"]);
+    expect(answer.body.count).toBeGreaterThanOrEqual(3);
+    for (const query of FILTERS) {
+      const { count: n, ids } = await countAndList(ellie, query);
+      expect(n, query).toBe(ids.length);
+    }
+    // the whole of what she sees, over every page (the list's 20 a page do not limit the count)
+    expect((await count(harness.platform, ellie)).body.count).toBe(visibleIds(harness.platform, [ELLIE, JAMES]).length);
+  });
+
+  it("leaves out the documents named by id_exclude, the list too; one the caller does not see changes nothing", async () => {
+    const { count: unread, ids } = await countAndList(ellie, BADGE);
+    const [opening, other] = ids;
+    const without = await countAndList(ellie, `${BADGE}&id_exclude.0=${opening}`);
+    expect(without.count).toBe(unread - 1);
+    expect(without.ids).toEqual(ids.filter((id) => id !== opening));
+    expect((await count(harness.platform, ellie, `${BADGE}&id_exclude=${opening},${other}`)).body.count).toBe(
+      unread - 2,
+    );
+    // one already read, an adviser-only note, one that does not exist: not among those counted
+    const read = (await list(harness.platform, ellie)).body.find((d) => d.has_been_seen)!;
+    const [note] = adviserOnlyIds(harness.platform);
+    for (const id of [read.id, note, 999999])
+      expect((await count(harness.platform, ellie, `${BADGE}&id_exclude.0=${id}`)).body.count, String(id)).toBe(unread);
+  });
+
+  it("counts for an adviser with the client in context what the list shows them, adviser-only notes included", async () => {
+    const counsel = await harness.platform.session("demo.adviser", "adviser");
+    const withoutClient = await count(harness.platform, counsel, BADGE);
+    expect(withoutClient.status).toBe(400);
+    expect(withoutClient.body.api_message).toBe("I am not a clientUser and no client in context");
+    await openClient(harness.platform, counsel, ELLIE);
+    for (const query of [...FILTERS, `${BADGE}&id_exclude.0=${adviserOnlyIds(harness.platform)[0]}`]) {
+      const { count: n, ids } = await countAndList(counsel, query);
+      expect(n, query).toBe(ids.length);
+    }
+    const all = (await count(harness.platform, counsel)).body.count;
+    expect(all).toBe(visibleIds(harness.platform, [ELLIE, JAMES], true).length);
+    expect(all).toBe((await count(harness.platform, ellie)).body.count + adviserOnlyIds(harness.platform).length);
+  });
+
+  it("never counts a document the caller may not see, and refuses entities outside the visible set with 403", async () => {
+    const priya = await harness.platform.session("demo.messages");
+    expect((await count(harness.platform, priya)).body.count).toBe(visibleIds(harness.platform, [priyaEntity]).length);
+    expect((await count(harness.platform, priya, "firstread.include_read_notes=false")).body.count).toBe(2);
+    // Ellie's documents are none of hers, by id or by entity
+    const ellies = visibleIds(harness.platform, [ELLIE]);
+    const own = (await count(harness.platform, priya)).body.count;
+    expect((await count(harness.platform, priya, `id_exclude=${ellies.join(",")}`)).body.count).toBe(own);
+    const foreign = await count(harness.platform, ellie, `entity_ids.0=${priyaEntity}`);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.api_message).toBe("Permission Error: You do not have access to this entity");
+    expect((await count(harness.platform, ellie, `firstread.entity_id=${priyaEntity}`)).status).toBe(403);
+  });
+
+  it("answers 401 without a session like the list, and 400 to paging or a filter the list refuses", async () => {
+    const [counted, listed] = await Promise.all([
+      count(harness.platform, null, BADGE),
+      list(harness.platform, "", BADGE),
+    ]);
+    expect(counted.status).toBe(401);
+    expect(counted.body).toEqual(listed.body);
+    expect((await count(harness.platform, null, BADGE, false)).status).toBe(302);
+    for (const query of [
+      "page_size=21",
+      "page_sort=subject",
+      "page_bookmark=abc",
+      "created_date.start_date=2025-02-30",
+      "id_exclude.0=abc",
+      "digital_signature_status=Maybe",
+    ]) {
+      const answer = await count(harness.platform, ellie, query);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.api_message, query).toMatch(/^Invalid query: /);
+    }
+  });
+
+  it("answers in a batch as on its own", async () => {
+    const alone = (await count(harness.platform, ellie, BADGE)).body;
+    const batch = await harness.platform.call<Array<{ name: string; code: number; body: string }>>("/resourceful", {
+      method: "POST",
+      token: ellie,
+      body: { batch: [{ name: "unread", method: "GET", url: `docnote-v2/count?${BADGE}` }] },
+    });
+    expect(batch.status).toBe(200);
+    expect(batch.body[0]).toMatchObject({ name: "unread", code: 200 });
+    expect(JSON.parse(batch.body[0]!.body)).toEqual(alone);
+  });
+});
+
 describe("changing documents", () => {
   const changing = withPlatform();
   let client: string;
@@ -514,6 +640,14 @@ describe("changing documents", () => {
       const after = (await list(changing.platform, client)).body.map((d) => d.id);
       expect(after.some((id) => jamesOnly.includes(id))).toBe(false);
       expect(after.length).toBe(before.length - jamesOnly.length);
+      // the count (issue 38) leaves them out with the list, and refuses his entity as the list does
+      const counted = await changing.platform.call<{ count: number }>("/resourceful/docnote-v2/count", {
+        token: client,
+      });
+      expect(counted.body.count).toBe(after.length);
+      expect(
+        (await changing.platform.call(`/resourceful/docnote-v2/count?entity_ids.0=${JAMES}`, { token: client })).status,
+      ).toBe(403);
       expect((await changing.platform.call(`/resourceful/docnote-v2/${jamesOnly[0]}`, { token: client })).status).toBe(
         404,
       );
@@ -542,6 +676,10 @@ describe("changing documents", () => {
     try {
       const ids = (await list(changing.platform, client)).body.map((d) => d.id);
       expect(jamesOnly.every((id) => ids.includes(id))).toBe(true);
+      const counted = await changing.platform.call<{ count: number }>("/resourceful/docnote-v2/count", {
+        token: client,
+      });
+      expect(counted.body.count).toBe(ids.length);
       const jamesList = await list(changing.platform, client, `entity_ids.0=${JAMES}`);
       expect(jamesList.status).toBe(200);
       expect(jamesList.body.length).toBeGreaterThan(0);

@@ -24,6 +24,9 @@ const HOT_CALLS = [
   "/resourceful/docnote-v2?page_size=6&firstread.include_read_notes=false&doctype_exclude.0=SecureMessage",
   "/resourceful/docnote-v2?doctype.0=SecureMessage&docsubtype=Client%20Initiated&categories.0=1&entity_ids.0=1",
   "/resourceful/docnote-v2?page_sort=subject&subject=re*&docsubtype_exclude=x&digital_signature_status=Pending&created_date.start_date=2020-01-01&created_date.end_date=2030-01-01",
+  // issue 38: the unread badge's count, the message being opened left out
+  "/resourceful/docnote-v2/count?firstread.include_read_notes=false&docsubtype_exclude=Client%20Initiated&id_exclude.0=1",
+  "/resourceful/docnote-v2/count?doctype.0=SecureMessage&categories.0=1&entity_ids.0=1&subject=re*",
   "/resourceful/docnote-v2/category",
   "/resourceful/docnote-v2/doctype?member_ids=1",
   // decision 131: the balance sheet, the pages' small calls, the signature list, advisers' contact
@@ -149,5 +152,23 @@ describe("query plans of the hot calls (decision 123)", () => {
         .map((table) => `${table} (${rows.get(table)} rows): ${source}`),
     );
     expect(wholeReads).toEqual([]);
+  });
+
+  it("counts documents (issue 38) from the entities' index, never reading the whole of documents", () => {
+    const sqlite = harness.platform.db.$client;
+    const counts = [...statements].filter((s) => /^select count\(\*\) from "documents"/i.test(s));
+    expect(counts).toHaveLength(2);
+    for (const source of counts) {
+      const plan = planOf(sqlite, source);
+      // the seed's documents are few enough for the test above to let a whole read pass
+      expect(
+        plan.filter((detail) => /^SCAN documents\b/.test(detail)),
+        source,
+      ).toEqual([]);
+      expect(plan, source).toContain("SEARCH documents USING INTEGER PRIMARY KEY (rowid=?)");
+      expect(plan.some((detail) => detail.includes("USING INDEX document_entities_entity_idx (entity_id=?)"))).toBe(
+        true,
+      );
+    }
   });
 });

@@ -173,11 +173,9 @@ const DateText = z
   .refine(isRealDate, "Not a date");
 const Code = z.string().regex(/^[\w .-]{1,100}$/, "Expected a document type code");
 
-const ListQuery = z
+/** The list's filters: every parameter but the paging ones, which the count takes too. */
+const FilterQuery = z
   .object({
-    page_size: optional(z.coerce.number().int().min(1).max(100)),
-    page_sort: optional(z.enum(SORTS)),
-    page_bookmark: optional(z.string().max(500)),
     docsubtype: optional(z.string().max(100)),
     docsubtype_exclude: optional(z.string().max(100)),
     digital_signature_status: optional(z.enum(["Pending", "Signed", "Declined"])),
@@ -189,6 +187,14 @@ const ListQuery = z
     session_info: optional(z.string().max(200)),
   })
   .passthrough();
+
+const ListQuery = FilterQuery.extend({
+  page_size: optional(z.coerce.number().int().min(1).max(100)),
+  page_sort: optional(z.enum(SORTS)),
+  page_bookmark: optional(z.string().max(500)),
+});
+
+const PAGING = ["page_size", "page_sort", "page_bookmark"] as const;
 
 /** A list parameter given as `name.N` (each), `name` or comma-separated values. */
 function listParam<S extends z.ZodTypeAny>(query: Record<string, string>, name: string, item: S): Array<z.output<S>> {
@@ -221,12 +227,12 @@ function assertInScope(scope: DocScope, entityIds: number[]): void {
 /** The columns the list reads (the body only travels on its own call). */
 const { body: _body, ...listedColumns } = getTableColumns(documents);
 
-/** Which of the list's optional conditions a call uses: the statement's shape. */
-type ListShape = {
+/** Which of the list's optional filters a call uses: the shape of its statement and of the count's. */
+type FilterShape = {
   adviser: boolean;
-  sort: Sort;
   doctypes: boolean;
   excluded: boolean;
+  idsExcluded: boolean;
   categories: boolean;
   docsubtype: boolean;
   docsubtypeExclude: boolean;
@@ -235,16 +241,17 @@ type ListShape = {
   start: boolean;
   end: boolean;
   subject: boolean;
-  bookmark: boolean;
 };
 
-/** The list's statement for a shape, its values as placeholders (built once per shape). */
-function listStatement(db: Db, shape: ListShape) {
-  const sort = shape.sort;
-  const descending = sort.startsWith("-");
+/** The list's shape: its filters, its order and whether it starts after a bookmark. */
+type ListShape = FilterShape & { sort: Sort; bookmark: boolean };
+
+/** The documents a call's filters leave, its values as placeholders: the list's and the count's conditions. */
+function filterConditions(shape: FilterShape): SQL[] {
   const conditions: SQL[] = [visibleCondition(shape)];
   if (shape.doctypes) conditions.push(inJsonList(documents.doctype, "doctypes"));
   if (shape.excluded) conditions.push(sql`not ${inJsonList(documents.doctype, "excluded")}`);
+  if (shape.idsExcluded) conditions.push(sql`not ${inJsonList(documents.id, "idsExcluded")}`);
   if (shape.categories) {
     conditions.push(
       exists(
@@ -278,6 +285,14 @@ function listStatement(db: Db, shape: ListShape) {
   if (shape.start) conditions.push(gte(documents.createdAt, sql.placeholder("start")));
   if (shape.end) conditions.push(lt(documents.createdAt, sql.placeholder("end")));
   if (shape.subject) conditions.push(sql`${documents.subject} like ${sql.placeholder("subject")} escape '\\'`);
+  return conditions;
+}
+
+/** The list's statement for a shape, its values as placeholders (built once per shape). */
+function listStatement(db: Db, shape: ListShape) {
+  const sort = shape.sort;
+  const descending = sort.startsWith("-");
+  const conditions = filterConditions(shape);
   const key = sortKeyOf(sort);
   if (shape.bookmark) {
     const after = sql.placeholder("afterKey");
@@ -297,22 +312,73 @@ function listStatement(db: Db, shape: ListShape) {
     .prepare();
 }
 
+/**
+ * The count's statement for a shape: the list's very conditions, counted in SQL. With no order to
+ * follow, SQLite would read the whole of documents to test each one's entities (the visibility's
+ * correlated exists); the same entities as an IN on the id let it start from document_entities'
+ * entity index and find each document by its key instead.
+ */
+function countStatement(db: Db, shape: FilterShape) {
+  const entitiesDocuments = sql`${documents.id} in (select ${documentEntities.documentId} from ${documentEntities} where ${inJsonList(documentEntities.entityId, "entities")})`;
+  return db
+    .select({ count: sql<number>`count(*)` })
+    .from(documents)
+    .where(and(entitiesDocuments, ...filterConditions(shape)))
+    .prepare();
+}
+
 const listStatements = new ShapedStatements<ReturnType<typeof listStatement>>(128);
 
-function listDocuments(db: Db, scope: DocScope, rawQuery: Record<string, string>) {
-  const query = validate(ListQuery, rawQuery, "query");
-  const sort: Sort = query.page_sort ?? "-created_date";
+const countStatements = new ShapedStatements<ReturnType<typeof countStatement>>(64);
+
+/** A call's filters read and checked against the scope: their shape and their values. */
+function filtersOf(scope: DocScope, rawQuery: Record<string, string>, query: z.output<typeof FilterQuery>) {
   const doctypes = listParam(rawQuery, "doctype", Code);
   const excluded = listParam(rawQuery, "doctype_exclude", Code);
+  const idsExcluded = listParam(rawQuery, "id_exclude", Id);
   const categories = listParam(rawQuery, "categories", Id);
   const entityIds = listParam(rawQuery, "entity_ids", Id);
   assertInScope(scope, entityIds);
   const reader = query["firstread.entity_id"] ?? scope.client;
   assertInScope(scope, [reader]);
-
   const start = query["created_date.start_date"];
   const end = query["created_date.end_date"];
   const subject = query.subject?.trim();
+  const shape: FilterShape = {
+    adviser: scope.adviser,
+    doctypes: doctypes.length > 0,
+    excluded: excluded.length > 0,
+    idsExcluded: idsExcluded.length > 0,
+    categories: categories.length > 0,
+    docsubtype: !!query.docsubtype,
+    docsubtypeExclude: !!query.docsubtype_exclude,
+    signature: !!query.digital_signature_status,
+    unread: query["firstread.include_read_notes"] === "false",
+    start: !!start,
+    end: !!end,
+    subject: !!subject,
+  };
+  const values = {
+    entities: jsonList(entityIds.length ? entityIds : scope.entities),
+    doctypes: jsonList(doctypes),
+    excluded: jsonList(excluded),
+    idsExcluded: jsonList(idsExcluded),
+    categories: jsonList(categories),
+    docsubtype: query.docsubtype ?? null,
+    docsubtypeExclude: query.docsubtype_exclude ?? null,
+    signature: query.digital_signature_status ?? null,
+    reader,
+    start: start ? `${start}T00:00:00.000Z` : null,
+    end: end ? `${shiftDays(end, 1)}T00:00:00.000Z` : null,
+    subject: subject ? subjectPattern(subject) : null,
+  };
+  return { shape, values, reader };
+}
+
+function listDocuments(db: Db, scope: DocScope, rawQuery: Record<string, string>) {
+  const query = validate(ListQuery, rawQuery, "query");
+  const sort: Sort = query.page_sort ?? "-created_date";
+  const filters = filtersOf(scope, rawQuery, query);
   let after: { key: string; id: number } | null = null;
   if (query.page_bookmark) {
     const bookmark = decodeBookmark(query.page_bookmark);
@@ -325,39 +391,24 @@ function listDocuments(db: Db, scope: DocScope, rawQuery: Record<string, string>
     }
     after = { key: bookmark.key, id: bookmark.id };
   }
-  const shape: ListShape = {
-    adviser: scope.adviser,
-    sort,
-    doctypes: doctypes.length > 0,
-    excluded: excluded.length > 0,
-    categories: categories.length > 0,
-    docsubtype: !!query.docsubtype,
-    docsubtypeExclude: !!query.docsubtype_exclude,
-    signature: !!query.digital_signature_status,
-    unread: query["firstread.include_read_notes"] === "false",
-    start: !!start,
-    end: !!end,
-    subject: !!subject,
-    bookmark: after !== null,
-  };
+  const shape: ListShape = { ...filters.shape, sort, bookmark: after !== null };
   const statement = listStatements.get(db, JSON.stringify(shape), () => listStatement(db, shape));
   const rows = statement.all({
-    entities: jsonList(entityIds.length ? entityIds : scope.entities),
-    doctypes: jsonList(doctypes),
-    excluded: jsonList(excluded),
-    categories: jsonList(categories),
-    docsubtype: query.docsubtype ?? null,
-    docsubtypeExclude: query.docsubtype_exclude ?? null,
-    signature: query.digital_signature_status ?? null,
-    reader,
-    start: start ? `${start}T00:00:00.000Z` : null,
-    end: end ? `${shiftDays(end, 1)}T00:00:00.000Z` : null,
-    subject: subject ? subjectPattern(subject) : null,
+    ...filters.values,
     afterKey: after?.key ?? null,
     afterId: after?.id ?? null,
     limit: query.page_size ?? 20,
   });
-  return documentViews(db, scope, rows, sort, reader);
+  return documentViews(db, scope, rows, sort, filters.reader);
+}
+
+/** How many documents the list would answer, over all its pages, for the same caller and filters. */
+function countDocuments(db: Db, scope: DocScope, rawQuery: Record<string, string>): number {
+  const paging = PAGING.find((name) => (rawQuery[name] ?? "") !== "");
+  if (paging) throw new ApiError(400, `Invalid query: ${paging}: a count has no pages`, MESSAGES.argumentsIncorrect);
+  const { shape, values } = filtersOf(scope, rawQuery, validate(FilterQuery, rawQuery, "query"));
+  const statement = countStatements.get(db, JSON.stringify(shape), () => countStatement(db, shape));
+  return statement.get(values)?.count ?? 0;
 }
 
 // ── compose ──────────────────────────────────────────────────────────────────────────────────
@@ -441,6 +492,12 @@ export const documentRoutes: Route[] = [
     assertInScope(scope, members);
     const rows = prepared(db, scope.adviser ? typesForAdviser : typesForClient).all({ entities: jsonList(members) });
     return json(rows);
+  }),
+
+  // issue 38: the list's count (the unread badge), with the list's filters and access rules
+  signedIn("GET", "/resourceful/docnote-v2/count", (request, { db, caller }) => {
+    const scope = docScopeOf(db, caller);
+    return json({ count: countDocuments(db, scope, request.query) });
   }),
 
   signedIn("GET", "/resourceful/docnote-v2", (request, { db, caller }) => {
