@@ -7,6 +7,7 @@ function fakePlanning() {
   const asked: string[] = [];
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   const planning = {
+    keys: { site: "http://platform.test", session: "http://platform.test session" },
     get: (path: string, schema: { parse: (value: unknown) => unknown }) => {
       asked.push(path);
       return new Promise((resolve, reject) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentListQuery, documentListUrl } from "./docnote.server";
+import { documentCountUrl, documentListQuery } from "./docnote.server";
 
 describe('document list query (docs/platform-api.md "Documents and messages")', () => {
   it("asks the platform for created_date.start_date and end_date (docs/platform-api.md)", () => {
@@ -7,17 +7,15 @@ describe('document list query (docs/platform-api.md "Documents and messages")', 
       "created_date.start_date": "2026-01-01",
       "created_date.end_date": "2026-03-31",
     });
-    expect(documentListUrl({ createdFrom: "2026-01-01" }, 21)).toBe(
-      "docnote-v2?page_size=21&created_date.start_date=2026-01-01",
-    );
+    expect(documentCountUrl({ createdFrom: "2026-01-01" })).toBe("docnote-v2/count?created_date.start_date=2026-01-01");
     const bare = documentListQuery({}, 21);
     expect(bare["created_date.start_date"]).toBeUndefined();
     expect(bare["created_date.end_date"]).toBeUndefined();
   });
 
   it("names the documents left out as id_exclude.N, and nothing without them", () => {
-    expect(documentListUrl({ unreadOnly: true, excludeIds: [42] }, 21)).toBe(
-      "docnote-v2?page_size=21&firstread.include_read_notes=false&id_exclude.0=42",
+    expect(documentCountUrl({ unreadOnly: true, excludeIds: [42], sort: "created_date.desc" })).toBe(
+      "docnote-v2/count?firstread.include_read_notes=false&id_exclude.0=42",
     );
     expect(documentListQuery({ excludeIds: [] }, 21).id_exclude).toBeUndefined();
   });

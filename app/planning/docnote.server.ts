@@ -105,15 +105,20 @@ function documentFilterQuery(filter: DocumentFilter) {
   };
 }
 
-/** The same query as a relative URL, for a batch item. */
-export function documentListUrl(filter: DocumentFilter, pageSize: number): string {
+/** A query as a URL relative to /resourceful/, for a batch item. */
+function relativeUrl(path: string, query: Record<string, unknown>): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(documentListQuery(filter, pageSize))) {
+  for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === "") continue;
     if (Array.isArray(value)) value.forEach((v, i) => params.append(`${key}.${i}`, String(v)));
     else params.set(key, String(value));
   }
-  return `docnote-v2?${params.toString()}`;
+  return `${path}?${params.toString()}`;
+}
+
+/** The count of a list's documents (decision 157), without the list's paging and order, as a relative URL for a batch item. */
+export function documentCountUrl(filter: DocumentFilter): string {
+  return relativeUrl("docnote-v2/count", documentFilterQuery(filter));
 }
 
 export type DocumentPage = { documents: DocumentAnswer[]; hasMore: boolean };
@@ -210,10 +215,13 @@ export async function fetchDocumentTypes(planning: PlanningClient, memberIds: nu
   });
 }
 
+const DocumentCount = z.object({ count: z.number().int().nonnegative() });
+
 /**
- * Several lists' first rows in one round trip (the unread counts of the folders, whether the
- * client has sent anything): each answer is the number of rows, capped by the page size; an item
- * that fails answers null, so one folder's failure leaves the others' counts.
+ * Several lists' counts in one round trip (the unread counts of the folders, whether the client has
+ * sent anything), each counted by the platform (decision 157) and capped by its page size as a
+ * page of rows would be ('20+' is 21); an item that fails answers null, so one folder's failure
+ * leaves the others' counts.
  */
 export async function countDocuments(
   planning: PlanningClient,
@@ -223,11 +231,7 @@ export async function countDocuments(
   if (!names.length) return {};
   const response = await planning.send("POST", "resourceful", {
     body: {
-      batch: names.map((name) => ({
-        name,
-        method: "GET",
-        url: documentListUrl(lists[name]!.filter, lists[name]!.pageSize),
-      })),
+      batch: names.map((name) => ({ name, method: "GET", url: documentCountUrl(lists[name]!.filter) })),
     },
     retry: true,
   });
@@ -239,18 +243,17 @@ export async function countDocuments(
   for (const name of names) {
     const answer = answers.data.find((a) => a.name === name);
     if (answer?.code === 401) throw new PlanningError(401, "This feature is not available without a valid session");
-    let rows: unknown = null;
+    let body: unknown = null;
     try {
-      rows = answer && answer.code >= 200 && answer.code < 300 && answer.body ? JSON.parse(answer.body) : null;
+      body = answer && answer.code >= 200 && answer.code < 300 && answer.body ? JSON.parse(answer.body) : null;
     } catch {
-      rows = null;
+      body = null;
     }
-    out[name] = Array.isArray(rows) ? rows.length : null;
+    const counted = DocumentCount.safeParse(body);
+    out[name] = counted.success ? Math.min(counted.data.count, lists[name]!.pageSize) : null;
   }
   return out;
 }
-
-const DocumentCount = z.object({ count: z.number().int().nonnegative() });
 
 /**
  * How many unread documents the filter leaves, counted by the platform over the whole list

@@ -8,10 +8,10 @@ import { isToggleOn, readFeatureToggles } from "./feature-toggles.server";
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-function clientAnswering(answer: () => Response | Promise<Response>) {
+function clientAnswering(answer: () => Response | Promise<Response>, baseUrl = "http://platform.test") {
   const calls: string[] = [];
   const planning = createPlanningClient({
-    baseUrl: "http://platform.test",
+    baseUrl,
     retryDelayMs: 0,
     fetch: async (input) => {
       calls.push(String(input));
@@ -35,16 +35,20 @@ describe("readFeatureToggles", () => {
     expect(isToggleOn(toggles, "one_way_messaging")).toBe(false);
   });
 
-  it("asks once per planning client (one request), however many parts of the page read them", async () => {
+  it("asks once for the instance (one request), however many parts of pages read them (decision 158)", async () => {
     const { planning, calls } = clientAnswering(() => json(200, [{ name: "notifications_v2", enabled: true }]));
     const [a, b] = await Promise.all([readFeatureToggles(planning), readFeatureToggles(planning)]);
     expect(await readFeatureToggles(planning)).toBe(a);
     expect(b).toBe(a);
     expect(calls).toHaveLength(1);
-    // another request's client asks again
+    // another request's client of the same platform is answered from memory
     const other = clientAnswering(() => json(200, []));
-    expect(await readFeatureToggles(other.planning)).toEqual([]);
-    expect(other.calls).toHaveLength(1);
+    expect(await readFeatureToggles(other.planning)).toBe(a);
+    expect(other.calls).toHaveLength(0);
+    // another platform's asks
+    const elsewhere = clientAnswering(() => json(200, []), "http://other-platform.test");
+    expect(await readFeatureToggles(elsewhere.planning)).toEqual([]);
+    expect(elsewhere.calls).toHaveLength(1);
   });
 
   it.each([
@@ -71,5 +75,19 @@ describe("readFeatureToggles", () => {
     const error = await readFeatureToggles(planning).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlanningError);
     expect((error as PlanningError).failure.kind).toBe("lost-session");
+  });
+
+  it("asks again with its own session when the call it shared found another session lost", async () => {
+    const lost = clientAnswering(() =>
+      json(401, { api_message: "This feature is not available without a valid session" }),
+    );
+    const fine = clientAnswering(() => json(200, [{ name: "client_reports", enabled: true }]));
+    const [first, second] = await Promise.allSettled([
+      readFeatureToggles(lost.planning),
+      readFeatureToggles(fine.planning),
+    ]);
+    expect(first.status).toBe("rejected");
+    expect(second).toEqual({ status: "fulfilled", value: [{ name: "client_reports", enabled: true }] });
+    expect(fine.calls).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -196,6 +197,8 @@ function fakePlanning(answers: Answers = {}) {
   const calls: Call[] = [];
   const answer = (value: unknown) => (value instanceof Error ? Promise.reject(value) : Promise.resolve(value));
   const planning = {
+    // a platform of its own: the answers kept between pages (decision 158) are never another fake's
+    keys: { site: randomUUID(), session: randomUUID() },
     get: (path: string, _schema: z.ZodTypeAny, options?: { query?: Record<string, unknown> }) => {
       calls.push({ path, query: options?.query ?? {} });
       if (path.endsWith("toggle_condition"))

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import { type PlanningClient, PlanningError } from "~/planning/client.server";
@@ -99,6 +100,8 @@ type Fake = {
 function fakePlanning(fake: Fake = {}) {
   const asked: string[] = [];
   const planning = {
+    // a platform of its own: the answers kept between pages (decision 158) are never another fake's
+    keys: { site: randomUUID(), session: randomUUID() },
     batch: (items: Record<string, { url: string }>) => {
       if ("capabilities" in items) {
         return fake.basics
