@@ -90,6 +90,13 @@ const members = [
   { entity_id: 3, display_name: "Olivia Hartley", relationship: "Child", login_accessible: false },
 ];
 
+/** Each fake its own platform, so that no answer one kept (decision 158) serves another. */
+let fakes = 0;
+const platformKeys = () => ({
+  site: `http://platform-${++fakes}.test`,
+  session: `http://platform-${fakes}.test token`,
+});
+
 type Fake = {
   assets?: () => Promise<AssetLists>;
   basics?: () => Promise<unknown>;
@@ -99,6 +106,7 @@ type Fake = {
 function fakePlanning(fake: Fake = {}) {
   const asked: string[] = [];
   const planning = {
+    keys: platformKeys(),
     batch: (items: Record<string, { url: string }>) => {
       if ("capabilities" in items) {
         return fake.basics
