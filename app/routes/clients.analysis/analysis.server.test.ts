@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type { z } from "zod/v4";
 import { type PlanningClient, PlanningError } from "~/planning/client.server";
 import type {
   AccountAnswer,
@@ -204,7 +204,7 @@ function fakePlanning(answers: Answers = {}) {
   const answer = (value: unknown) => (value instanceof Error ? Promise.reject(value) : Promise.resolve(value));
   const planning = {
     keys: platformKeys(),
-    get: (path: string, _schema: z.ZodTypeAny, options?: { query?: Record<string, unknown> }) => {
+    get: (path: string, _schema: z.ZodType, options?: { query?: Record<string, unknown> }) => {
       calls.push({ path, query: options?.query ?? {} });
       if (path.endsWith("toggle_condition"))
         return Promise.resolve([{ name: "client_analysis", enabled: answers.clientAnalysis ?? false }]);
