@@ -61,6 +61,11 @@ const ZOD_IMPORTS = [
     allowTypeImports: true,
   },
   {
+    name: "zod/v4",
+    message: "zod 4 parses the platform's answers, in server modules only (docs/decisions/159)",
+    allowTypeImports: true,
+  },
+  {
     name: "@conform-to/zod",
     message: "zod loads after the page: see app/components/browser-validation.ts",
     allowTypeImports: true,

@@ -1,72 +1,11 @@
-// The zod schemas of the sign-in steps (the steps and their rules in sign-in-steps.ts): the
-// platform's step answers, which the server parses, and each step's form, which the server applies
-// to the posts and the browser loads after the page (issue 16). Messages are i18n keys of `auth`.
+// The zod schemas of the sign-in steps' forms (the steps and their rules in sign-in-steps.ts), which
+// the server applies to the posts and the browser loads after the page (issue 16). Messages are
+// i18n keys of `auth`. The platform's step answers are parsed on the server alone
+// (sign-in-step-answers.server.ts).
 
 import { z } from "zod";
 import { OTHER_QUESTION } from "./security";
-import { MFA_METHODS, type SignInProgress, toSignInProgress } from "./sign-in-steps";
-
-const Role = z.enum(["ClientUser", "User"]);
-const Method = z.enum(MFA_METHODS);
-const Ticketed = { login_ticket: z.string().min(1).max(200), role_name: Role };
-const Device = {
-  device_id: z.string().min(1),
-  device_name: z.string().default(""),
-  mfa_method: Method,
-  destination: z.string().nullish(),
-};
-
-/** A step answer of the platform (auth/login and every auth/ step call, and 401 retry bodies). */
-export const StepAnswer = z.discriminatedUnion("login_status", [
-  z.object({ login_status: z.literal("LoginSuccess"), role_name: Role }),
-  z.object({ ...Ticketed, login_status: z.literal("ForceChangePassword") }),
-  z.object({
-    ...Ticketed,
-    login_status: z.literal("SiteTerms"),
-    terms: z.object({ title: z.string(), html: z.string() }).nullish(),
-  }),
-  z.object({
-    ...Ticketed,
-    login_status: z.literal("SetSecurityQuestions"),
-    default_questions: z.array(z.string()).default([]),
-    answer_min_length: z.number().int().min(0).default(0),
-  }),
-  z.object({
-    ...Ticketed,
-    login_status: z.literal("MfaRequired"),
-    mfa_method: Method.nullish(),
-    destination: z.string().nullish(),
-    enrolled: z.boolean().default(false),
-  }),
-  z.object({
-    ...Ticketed,
-    login_status: z.literal("MfaEnrolmentLinkDevice"),
-    mfa_methods: z.array(z.object({ method: Method, destination: z.string().nullish() })).default([]),
-  }),
-  z.object({
-    ...Ticketed,
-    ...Device,
-    login_status: z.literal("MfaEnrolmentValidateDevice"),
-    token_secret: z.string().nullish(),
-    otpauth_uri: z.string().nullish(),
-  }),
-  z.object({ ...Ticketed, ...Device, login_status: z.literal("MfaEnrolmentLinkDeviceInvalidOtp") }),
-  z.object({
-    ...Ticketed,
-    login_status: z.literal("MemorableCharactersRequired"),
-    memorableQuestions: z.array(z.number().int().min(0)).default([]),
-    memorableWordHint: z.string().nullish(),
-  }),
-]);
-export type StepAnswer = z.output<typeof StepAnswer>;
-
-/** Parses a platform body as a step answer; null when it is not one (an ordinary error body). */
-export function parseStepAnswer(body: unknown): SignInProgress | null {
-  const parsed = StepAnswer.safeParse(body);
-  return parsed.success ? toSignInProgress(parsed.data) : null;
-}
-
-// Form schemas (one per step).
+import { MFA_METHODS } from "./sign-in-steps";
 
 /** spec 000 §5: 'A security code is required'; six digits, spaces ignored (the platform's rule). */
 export const SecurityCodeSchema = z.object({

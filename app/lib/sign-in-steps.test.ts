@@ -9,10 +9,10 @@ import {
   STEP_INTENTS,
 } from "./sign-in-steps";
 import { OTHER_QUESTION } from "./security";
+import { parseStepAnswer } from "./sign-in-step-answers.server";
 import {
   LinkDeviceSchema,
   MemorableSchema,
-  parseStepAnswer,
   SecurityCodeSchema,
   securityQuestionsSchema,
 } from "./sign-in-steps-schemas";

@@ -1,11 +1,13 @@
 import { OTHER_QUESTION } from "./security";
-import type { SecurityQuestionsValue, StepAnswer } from "./sign-in-steps-schemas";
+import type { StepAnswer } from "./sign-in-step-answers.server";
+import type { SecurityQuestionsValue } from "./sign-in-steps-schemas";
 
 // spec 000 §2 "Login content swaps by login status", §4 "Login status values" and "Login flow",
 // §5 and 002 §5: the sign-in steps as the platform answers them (docs/platform-api.md "Sign-in
 // steps") and the step each status shows. Pure: used by the server (actions, the login-state
-// cookie) and the browser; the zod schemas of the answers and of each step's form are in
-// sign-in-steps-schemas.ts, which the browser loads only after the page (issue 16).
+// cookie) and the browser; the zod schemas of the answers are in sign-in-step-answers.server.ts,
+// those of each step's form in sign-in-steps-schemas.ts, which the browser loads only after the
+// page (issue 16).
 
 export const MFA_METHODS = ["sms", "email", "token"] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];

@@ -2,12 +2,19 @@ import { describe, expect, it } from "vitest";
 import { fetchSpeakToAdviser } from "./adviser.server";
 import { PlanningError, type PlanningClient } from "./client.server";
 
+/** Each fake its own platform, so that no answer one kept (decision 158) serves another. */
+let fakes = 0;
+const platformKeys = () => ({
+  site: `http://platform-${++fakes}.test`,
+  session: `http://platform-${fakes}.test token`,
+});
+
 /** A planning client whose answers the test gives out, recording what was asked and when. */
 function fakePlanning() {
   const asked: string[] = [];
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   const planning = {
-    keys: { site: "http://platform.test", session: "http://platform.test session" },
+    keys: platformKeys(),
     get: (path: string, schema: { parse: (value: unknown) => unknown }) => {
       asked.push(path);
       return new Promise((resolve, reject) =>

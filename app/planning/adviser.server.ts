@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { type Address, addressLines, hasAddress, mapSearchUrl, regionOfLocale } from "~/lib/address";
 import { formatPhoneNumber, telHref } from "~/lib/phone";
 import { type LinkValue, type SpeakToAdviser, speakToAdviserOf } from "~/lib/speak-to-adviser";
@@ -17,12 +17,15 @@ export const AdviserAnswer = z.object({
   photo: z.string().nullish(),
 });
 export type AdviserAnswer = z.output<typeof AdviserAnswer>;
+const AdviserAnswers = z.array(AdviserAnswer);
 
 export const AdviserContactAnswer = z.object({
   workEmail: z.string().nullish(),
   workPhone: z.array(z.string()).nullish(),
 });
 export type AdviserContactAnswer = z.output<typeof AdviserContactAnswer>;
+/** An adviser's address: null when the platform has none. */
+const AdviserAddressAnswer = AddressAnswer.nullable();
 
 export const GeneralContactAnswer = z.object({
   contactName: z.string().nullish(),
@@ -57,7 +60,7 @@ export async function fetchContactUs(
   input: { locale: string; role: string; clientId: number },
 ): Promise<{ advisers: AdviserWithContact[]; contactUs: ContactUsAnswer }> {
   const [advisers, contactUs] = await Promise.all([
-    planning.get("resourceful/session/user/adviser", z.array(AdviserAnswer)),
+    planning.get("resourceful/session/user/adviser", AdviserAnswers),
     planning.get("resourceful/site/contact_us", ContactUsAnswer, {
       query: { locale: input.locale, role: input.role, client_id: input.clientId },
     }),
@@ -70,9 +73,9 @@ export async function fetchContactUs(
   const items = Object.fromEntries(
     listed.flatMap((a) => [
       [`contact-${a.id}`, { url: `session/user/adviser/${a.id}/contact`, schema: AdviserContactAnswer }],
-      [`address-${a.id}`, { url: `session/user/adviser/${a.id}/address`, schema: AddressAnswer.nullable() }],
+      [`address-${a.id}`, { url: `session/user/adviser/${a.id}/address`, schema: AdviserAddressAnswer }],
     ]),
-  ) as Record<string, { url: string; schema: z.ZodTypeAny }>;
+  ) as Record<string, { url: string; schema: z.ZodType }>;
   const answers = (await planning.batch(items)) as Record<string, unknown>;
   return {
     advisers: listed.map((adviser) => ({
@@ -113,7 +116,7 @@ async function askSpeakToAdviser(
     query: { locale: input.locale, role: input.role, client_id: input.clientId },
   });
   contactUsPromise.catch(() => undefined);
-  const advisers = await planning.get("resourceful/session/user/adviser", z.array(AdviserAnswer));
+  const advisers = await planning.get("resourceful/session/user/adviser", AdviserAnswers);
   if (advisers.length) return speakToAdviserOf(advisers.length, null);
   const contactUs = await contactUsPromise;
   const general = contactUs.general ? toGeneralContactView(contactUs.general, input.locale) : null;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { CLIENT_LIST_PAGE_SIZE, type ClientListSort, platformSortOf, toQuicksearch } from "~/lib/client-search";
 import type { PlanningClient } from "./client.server";
 import { toClientInContext } from "./session.server";
@@ -27,6 +27,7 @@ export const ClientListItem = z.object({
   bookmark: z.string(),
 });
 export type ClientListItem = z.output<typeof ClientListItem>;
+const ClientListItems = z.array(ClientListItem);
 
 /** The platform's largest page (docs/platform-api.md, paging). */
 const MAX_PLATFORM_PAGE = 100;
@@ -67,7 +68,7 @@ export async function searchClients(planning: PlanningClient, search: ClientSear
   let bookmark: string | null = null;
   for (;;) {
     const pageSize = Math.min(MAX_PLATFORM_PAGE, wanted + 1 - clients.length);
-    const page: ClientListItem[] = await planning.get("resourceful/entity/client-v3", z.array(ClientListItem), {
+    const page: ClientListItem[] = await planning.get("resourceful/entity/client-v3", ClientListItems, {
       query: clientListQuery(search, pageSize, bookmark),
     });
     clients.push(...page);
@@ -86,6 +87,7 @@ const ClientInContextAnswer = z.object({
   is_preview_mode: z.boolean(),
   client_access_level: ClientAccessLevel,
 });
+const SessionClientInContext = z.object({ client_in_context: ClientInContextAnswer.nullish() });
 
 /** spec 002 §4 "Preview access": puts a client in context at a level; the platform decides preview. */
 export async function setClientInContext(planning: PlanningClient, clientId: number, level: SiteAccessLevel) {
@@ -97,9 +99,6 @@ export async function setClientInContext(planning: PlanningClient, clientId: num
 
 /** The client in context as the session knows it now (last login and time zone for the home page). */
 export async function fetchClientInContext(planning: PlanningClient) {
-  const user = await planning.get(
-    "resourceful/session/user",
-    z.object({ client_in_context: ClientInContextAnswer.nullish() }),
-  );
+  const user = await planning.get("resourceful/session/user", SessionClientInContext);
   return user.client_in_context ?? null;
 }

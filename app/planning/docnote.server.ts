@@ -1,8 +1,9 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { type PlanningClient, PlanningError } from "./client.server";
-import { ClientGroupMember } from "./entity.server";
+import { ClientGroupMembers } from "./entity.server";
 import { readFeatureToggles } from "./feature-toggles.server";
-import { WireDate, WireDateTime } from "./wire";
+import { WholeNumber } from "~/lib/whole-number.server";
+import { CapabilitiesAnswer, WireDate, WireDateTime } from "./wire";
 
 // spec 002 §7 "Messages and documents" (docs/platform-api.md "Documents and messages"): the
 // document list, one document, its body and attachments, first read, categories and types.
@@ -27,6 +28,7 @@ export const AttachmentAnswer = z.object({
   created_date: WireDateTime.nullish(),
 });
 export type AttachmentAnswer = z.output<typeof AttachmentAnswer>;
+const AttachmentAnswers = z.array(AttachmentAnswer);
 
 /** spec 002 §3 "Document or message" (without its body). */
 export const DocumentAnswer = z.object({
@@ -49,14 +51,17 @@ export const DocumentAnswer = z.object({
   bookmark: z.string().nullish(),
 });
 export type DocumentAnswer = z.output<typeof DocumentAnswer>;
+const DocumentAnswers = z.array(DocumentAnswer);
 
 export const DocumentDetailAnswer = DocumentAnswer.extend({ attachments: z.array(AttachmentAnswer).nullish() });
 export type DocumentDetailAnswer = z.output<typeof DocumentDetailAnswer>;
 
 export const DocumentTypeAnswer = z.object({ code: z.string(), name: z.string() });
 export type DocumentTypeAnswer = z.output<typeof DocumentTypeAnswer>;
+const DocumentTypeAnswers = z.array(DocumentTypeAnswer);
 
-export const CategoryAnswer = z.object({ id: z.number(), name: z.string() });
+const CategoryAnswer = z.object({ id: z.number(), name: z.string() });
+export const CategoryAnswers = z.array(CategoryAnswer);
 
 /** What one list of documents asks for (spec 002 §7 "List documents"). */
 export type DocumentFilter = {
@@ -137,7 +142,7 @@ export async function listDocuments(
   let bookmark: string | null = null;
   for (;;) {
     const pageSize = Math.min(MAX_PLATFORM_PAGE, wanted + 1 - documents.length);
-    const page: DocumentAnswer[] = await planning.get("resourceful/docnote-v2", z.array(DocumentAnswer), {
+    const page: DocumentAnswer[] = await planning.get("resourceful/docnote-v2", DocumentAnswers, {
       query: documentListQuery(filter, pageSize, bookmark),
     });
     documents.push(...page);
@@ -163,7 +168,7 @@ export async function fetchDocumentBody(planning: PlanningClient, id: number): P
 }
 
 export async function fetchAttachments(planning: PlanningClient, id: number): Promise<AttachmentAnswer[]> {
-  return planning.get(`resourceful/docnote-v2/${id}/attachment-v4`, z.array(AttachmentAnswer));
+  return planning.get(`resourceful/docnote-v2/${id}/attachment-v4`, AttachmentAnswers);
 }
 
 /** One attachment as the platform lists it; null when the document or the part is not visible. */
@@ -199,9 +204,9 @@ export async function fetchAttachmentFile(
 export async function fetchMessagesBasics(planning: PlanningClient, entityId: number) {
   const [basics, toggles] = await Promise.all([
     planning.batch({
-      capabilities: { url: "session/capability", schema: z.object({ capabilities: z.array(z.string()) }) },
-      members: { url: `entity/client/${entityId}/client_group/member`, schema: z.array(ClientGroupMember) },
-      categories: { url: "docnote-v2/category", schema: z.array(CategoryAnswer) },
+      capabilities: { url: "session/capability", schema: CapabilitiesAnswer },
+      members: { url: `entity/client/${entityId}/client_group/member`, schema: ClientGroupMembers },
+      categories: { url: "docnote-v2/category", schema: CategoryAnswers },
     }),
     readFeatureToggles(planning),
   ]);
@@ -210,12 +215,16 @@ export async function fetchMessagesBasics(planning: PlanningClient, entityId: nu
 
 /** spec 002 §7 "Document types": only those the given (visible) members' documents have. */
 export async function fetchDocumentTypes(planning: PlanningClient, memberIds: number[]): Promise<DocumentTypeAnswer[]> {
-  return planning.get("resourceful/docnote-v2/doctype", z.array(DocumentTypeAnswer), {
+  return planning.get("resourceful/docnote-v2/doctype", DocumentTypeAnswers, {
     query: memberIds.length ? { member_ids: memberIds.join(",") } : undefined,
   });
 }
 
-const DocumentCount = z.object({ count: z.number().int().nonnegative() });
+/** A count of documents (decision 157). */
+const DocumentCount = z.object({ count: WholeNumber.nonnegative() });
+
+/** The batch's answer to the counting lists: each item's body is read by DocumentCount. */
+const CountAnswers = z.array(z.object({ name: z.string(), code: z.number(), body: z.string().nullish() }));
 
 /**
  * Several lists' counts in one round trip (the unread counts of the folders, whether the client has
@@ -235,9 +244,7 @@ export async function countDocuments(
     },
     retry: true,
   });
-  const answers = z
-    .array(z.object({ name: z.string(), code: z.number(), body: z.string().nullish() }))
-    .safeParse(await response.json().catch(() => null));
+  const answers = CountAnswers.safeParse(await response.json().catch(() => null));
   if (!answers.success) throw new PlanningError(502, null);
   const out: Record<string, number | null> = {};
   for (const name of names) {

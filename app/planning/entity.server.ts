@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { PlanningClient } from "./client.server";
 import { ClientAccessLevel, WireDate } from "./wire";
 
@@ -30,6 +30,7 @@ export const ContactAnswer = z.object({
   country_code: z.string().nullish(),
 });
 export type ContactAnswer = z.output<typeof ContactAnswer>;
+const ContactAnswers = z.array(ContactAnswer);
 
 export const AddressAnswer = z.object({
   id: z.number().optional(),
@@ -46,6 +47,7 @@ export const AddressAnswer = z.object({
   status: z.string().nullish(),
 });
 export type AddressAnswer = z.output<typeof AddressAnswer>;
+const AddressAnswers = z.array(AddressAnswer);
 
 const clientPath = (entityId: number) => `entity/client-v3/${entityId}`;
 
@@ -53,8 +55,8 @@ const clientPath = (entityId: number) => `entity/client-v3/${entityId}`;
 export async function fetchPersonalDetails(planning: PlanningClient, entityId: number) {
   return planning.batch({
     details: { url: clientPath(entityId), schema: PersonalDetailsAnswer },
-    contacts: { url: `${clientPath(entityId)}/contact`, schema: z.array(ContactAnswer) },
-    addresses: { url: `${clientPath(entityId)}/address`, schema: z.array(AddressAnswer) },
+    contacts: { url: `${clientPath(entityId)}/contact`, schema: ContactAnswers },
+    addresses: { url: `${clientPath(entityId)}/address`, schema: AddressAnswers },
   });
 }
 
@@ -72,3 +74,4 @@ export const ClientGroupMember = z.object({
   login_accessible: z.boolean(),
 });
 export type ClientGroupMember = z.output<typeof ClientGroupMember>;
+export const ClientGroupMembers = z.array(ClientGroupMember);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { logger } from "~/runtime/logger.server";
 import { type PlanningClient, PlanningError, isLostSession } from "./client.server";
 import { keptAnswers } from "./kept-answers.server";

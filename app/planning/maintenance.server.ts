@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { logger } from "~/runtime/logger.server";
 import { VIEW_SUFFIX } from "~/lib/text-pages";
 import { createPlanningClient, PlanningError, type PlanningClientOptions } from "./client.server";

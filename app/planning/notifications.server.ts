@@ -1,5 +1,7 @@
-import { z } from "zod";
+import { z } from "zod/v4";
+import { WholeNumber } from "~/lib/whole-number.server";
 import { PlanningError, type PlanningClient } from "./client.server";
+import { AnyAnswer } from "./wire";
 
 // spec 002 §3 "Notification config", §7 "Set review, fact find or robo status" (docs/platform-api.md
 // "Review and notifications"): the client's review, fact-find and robo journey statuses.
@@ -34,25 +36,13 @@ const NotificationAnswer = z.object({
     .transform((v) => v ?? ""),
   robo_journey_type: RoboType.optional().transform((v) => v ?? "none"),
   robo_journey_status: RoboStatus.optional().transform((v) => v ?? "none"),
-  consent_workflow_status: z
-    .number()
-    .int()
-    .nullish()
-    .transform((v) => v ?? 0),
-  fee_summary_opt_in_status: z
-    .number()
-    .int()
-    .nullish()
-    .transform((v) => v ?? 0),
+  consent_workflow_status: WholeNumber.nullish().transform((v) => v ?? 0),
+  fee_summary_opt_in_status: WholeNumber.nullish().transform((v) => v ?? 0),
   can_complete_journey: z
     .boolean()
     .nullish()
     .transform((v) => v ?? true),
-  email_template_id: z
-    .number()
-    .int()
-    .nullish()
-    .transform((v) => v ?? null),
+  email_template_id: WholeNumber.nullish().transform((v) => v ?? null),
 });
 
 export type NotificationConfig = {
@@ -154,7 +144,7 @@ export async function patchClientStatus(
 
 /** spec 002 §7 "Send notification email": the adviser's email by template (fact find 'Speak to adviser'). */
 export async function sendTemplateEmail(planning: PlanningClient, templateId: number, subject: string): Promise<void> {
-  await planning.post("resourceful/email/email", z.unknown(), {
+  await planning.post("resourceful/email/email", AnyAnswer, {
     query: { _method: "send" },
     body: { template_id: templateId, subject },
     retry: false,

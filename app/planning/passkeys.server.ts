@@ -1,11 +1,12 @@
-import { z } from "zod";
+import { z } from "zod/v4";
+import { WholeNumber } from "~/lib/whole-number.server";
 import { createPlanningClient, type PlanningClient } from "./client.server";
 
 // docs/platform-api.md "Passkeys": the WebAuthn ceremonies run on the platform; the portal passes
 // the options to the browser and its answer back, and manages the user's list.
 
 /** The options as the browser's WebAuthn helpers take them (binary fields base64url). */
-const CeremonyOptions = z.object({ challenge: z.string().min(1) }).passthrough();
+const CeremonyOptions = z.looseObject({ challenge: z.string().min(1) });
 export type CeremonyOptions = z.infer<typeof CeremonyOptions>;
 
 /** Sign-in: options for a discoverable passkey (no session, no username). */
@@ -22,12 +23,13 @@ export function registrationOptions(planning: PlanningClient): Promise<CeremonyO
 }
 
 const PasskeyAnswer = z.object({
-  id: z.number().int().positive(),
+  id: WholeNumber.positive(),
   name: z.string(),
   created_at: z.string(),
   last_used_at: z.string().nullable(),
-  transports: z.array(z.string()).default([]),
+  transports: z.array(z.string()).prefault([]),
 });
+const PasskeyAnswers = z.array(PasskeyAnswer);
 
 export type Passkey = { id: number; name: string; createdAt: string; lastUsedAt: string | null };
 
@@ -49,7 +51,7 @@ export async function registerPasskey(planning: PlanningClient, response: unknow
 }
 
 export async function listPasskeys(planning: PlanningClient): Promise<Passkey[]> {
-  return (await planning.get("resourceful/session/passkey", z.array(PasskeyAnswer))).map(toPasskey);
+  return (await planning.get("resourceful/session/passkey", PasskeyAnswers)).map(toPasskey);
 }
 
 export async function renamePasskey(planning: PlanningClient, id: number, name: string): Promise<Passkey> {

@@ -1,9 +1,9 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { AssetTab, RawAsset } from "~/lib/assets";
 import type { PlanningClient } from "./client.server";
-import { ClientGroupMember } from "./entity.server";
+import { ClientGroupMembers } from "./entity.server";
 import { readFeatureToggles } from "./feature-toggles.server";
-import { WireDate, WireMoney } from "./wire";
+import { CapabilitiesAnswer, IdRows, WireDate, WireMoney } from "./wire";
 
 // spec 001 §3 and §7: portfolios, accounts, summaries, time series and balance-sheet assets
 // (docs/platform-api.md "Portfolio").
@@ -31,6 +31,10 @@ export const AccountAnswer = z.object({
   vendor_id: z.string().nullish(),
 });
 export type AccountAnswer = z.output<typeof AccountAnswer>;
+export const AccountAnswers = z.array(AccountAnswer);
+
+/** session/feature_access: each feature asked for, on or off. */
+const FeatureAccessAnswer = z.record(z.string(), z.boolean());
 
 /** The figures of one period (spec 001 §3 summary item), in a summary and in a profit-analysis row. */
 const PeriodFields = {
@@ -161,6 +165,11 @@ export const Liability = z.object({
   valuation_date: WireDate.nullish(),
 });
 
+const InvestmentAssets = z.array(InvestmentAsset);
+const PensionFunds = z.array(PensionFund);
+const Annuities = z.array(Annuity);
+const Liabilities = z.array(Liability);
+
 export type AssetLists = {
   investments: z.output<typeof InvestmentAsset>[];
   pensions: z.output<typeof PensionFund>[];
@@ -201,12 +210,12 @@ export function pricingTypeFor(capabilities: readonly string[]): PricingType {
 }
 
 export async function fetchCapabilities(planning: PlanningClient): Promise<string[]> {
-  const answer = await planning.get("resourceful/session/capability", z.object({ capabilities: z.array(z.string()) }));
+  const answer = await planning.get("resourceful/session/capability", CapabilitiesAnswer);
   return answer.capabilities;
 }
 
 export async function fetchAccounts(planning: PlanningClient): Promise<AccountAnswer[]> {
-  return planning.get("resourceful/portfolio/account", z.array(AccountAnswer));
+  return planning.get("resourceful/portfolio/account", AccountAnswers);
 }
 
 export type SummaryRequest = {
@@ -273,10 +282,10 @@ export async function fetchAssetLists(
   const base = `entity/client/${memberId}`;
   const query = `?pricing_type=${valuation.pricingType}&hold_back_period=${valuation.holdBack ? "true" : "false"}`;
   return planning.batch({
-    investments: { url: `${base}/asset${query}`, schema: z.array(InvestmentAsset) },
-    pensions: { url: `${base}/pension${query}`, schema: z.array(PensionFund) },
-    annuities: { url: `${base}/annuity`, schema: z.array(Annuity) },
-    liabilities: { url: `${base}/liability`, schema: z.array(Liability) },
+    investments: { url: `${base}/asset${query}`, schema: InvestmentAssets },
+    pensions: { url: `${base}/pension${query}`, schema: PensionFunds },
+    annuities: { url: `${base}/annuity`, schema: Annuities },
+    liabilities: { url: `${base}/liability`, schema: Liabilities },
   });
 }
 
@@ -288,10 +297,10 @@ export async function fetchAssetLists(
 export async function fetchHomeBasics(planning: PlanningClient, entityId: number) {
   const [basics, toggles] = await Promise.all([
     planning.batch({
-      capabilities: { url: "session/capability", schema: z.object({ capabilities: z.array(z.string()) }) },
-      accounts: { url: "portfolio/account", schema: z.array(AccountAnswer) },
-      members: { url: `entity/client/${entityId}/client_group/member`, schema: z.array(ClientGroupMember) },
-      access: { url: "session/feature_access?feature_names=multi_currency", schema: z.record(z.boolean()) },
+      capabilities: { url: "session/capability", schema: CapabilitiesAnswer },
+      accounts: { url: "portfolio/account", schema: AccountAnswers },
+      members: { url: `entity/client/${entityId}/client_group/member`, schema: ClientGroupMembers },
+      access: { url: "session/feature_access?feature_names=multi_currency", schema: FeatureAccessAnswer },
     }),
     readFeatureToggles(planning),
   ]);
@@ -306,9 +315,9 @@ export async function fetchHomeBasics(planning: PlanningClient, entityId: number
 export async function fetchBalanceSheetBasics(planning: PlanningClient, entityId: number) {
   const [basics, toggles] = await Promise.all([
     planning.batch({
-      capabilities: { url: "session/capability", schema: z.object({ capabilities: z.array(z.string()) }) },
-      members: { url: `entity/client/${entityId}/client_group/member`, schema: z.array(ClientGroupMember) },
-      access: { url: "session/feature_access?feature_names=multi_currency", schema: z.record(z.boolean()) },
+      capabilities: { url: "session/capability", schema: CapabilitiesAnswer },
+      members: { url: `entity/client/${entityId}/client_group/member`, schema: ClientGroupMembers },
+      access: { url: "session/feature_access?feature_names=multi_currency", schema: FeatureAccessAnswer },
     }),
     readFeatureToggles(planning),
   ]);
@@ -377,13 +386,14 @@ export async function fetchDetail(planning: PlanningClient, r: DetailRequest): P
 
 export const Benchmark = z.object({ code: z.string(), name: z.string() });
 export type Benchmark = z.output<typeof Benchmark>;
+const Benchmarks = z.array(Benchmark);
 
 const BenchmarkSeries = z.object({
   name: z.string(),
   code: z.string(),
   points: z.array(z.object({ date: WireDate, cumulative: Num })),
 });
-export const TargetSeriesAnswer = SeriesAnswer.extend({ benchmarks: z.array(BenchmarkSeries).default([]) });
+export const TargetSeriesAnswer = SeriesAnswer.extend({ benchmarks: z.array(BenchmarkSeries).prefault([]) });
 export type TargetSeriesAnswer = z.output<typeof TargetSeriesAnswer>;
 
 /** What a series measures: an account, a portfolio, a group's own accounts, or a list of accounts (all own by default). */
@@ -442,10 +452,10 @@ export async function fetchTargetSeries(planning: PlanningClient, r: TargetSerie
 export async function fetchAnalysisBasics(planning: PlanningClient) {
   const [basics, toggles] = await Promise.all([
     planning.batch({
-      capabilities: { url: "session/capability", schema: z.object({ capabilities: z.array(z.string()) }) },
-      accounts: { url: "portfolio/account", schema: z.array(AccountAnswer) },
-      access: { url: "session/feature_access?feature_names=multi_currency", schema: z.record(z.boolean()) },
-      benchmarks: { url: "portfolio/benchmark", schema: z.array(Benchmark) },
+      capabilities: { url: "session/capability", schema: CapabilitiesAnswer },
+      accounts: { url: "portfolio/account", schema: AccountAnswers },
+      access: { url: "session/feature_access?feature_names=multi_currency", schema: FeatureAccessAnswer },
+      benchmarks: { url: "portfolio/benchmark", schema: Benchmarks },
     }),
     readFeatureToggles(planning),
   ]);
@@ -454,7 +464,7 @@ export async function fetchAnalysisBasics(planning: PlanningClient) {
 
 /** spec 001 §7 the per-account existence check: whether any of the accounts (all the client sees when null) has a transaction. */
 export async function fetchHasTransactions(planning: PlanningClient, accountIds: number[] | null): Promise<boolean> {
-  const rows = await planning.get("resourceful/portfolio/transaction", z.array(z.object({ id: z.number() })), {
+  const rows = await planning.get("resourceful/portfolio/transaction", IdRows, {
     query: { accountid: accountIds?.join(","), start_date: "1900-01-01", page_size: 1 },
   });
   return rows.length > 0;
@@ -482,6 +492,7 @@ export const TransactionAnswer = z.object({
   comment: z.string().nullable(),
 });
 export type TransactionAnswer = z.output<typeof TransactionAnswer>;
+const TransactionAnswers = z.array(TransactionAnswer);
 
 /** spec 001 §7 transactions of a selection (all the client sees when null) over a period, newest first. */
 export async function fetchTransactions(
@@ -492,7 +503,7 @@ export async function fetchTransactions(
     "timeframe" in r.period
       ? { timeframe: r.period.timeframe, hold_back_period: r.holdBack ? "true" : "false" }
       : { start_date: r.period.start, stop_date: r.period.end };
-  return planning.get("resourceful/portfolio/transaction", z.array(TransactionAnswer), {
+  return planning.get("resourceful/portfolio/transaction", TransactionAnswers, {
     query: { accountid: r.accountIds?.join(","), ...period, page_size: r.pageSize, sort_type: 2 },
   });
 }
@@ -503,10 +514,11 @@ export const TargetSet = z.object({
   securities: z.array(z.object({ code: z.string(), name: z.string(), weight: z.number() })),
 });
 export type TargetSet = z.output<typeof TargetSet>;
+const TargetSets = z.array(TargetSet);
 
 /** spec 001 §7 the target sets of one account (its investment instructions). */
 export async function fetchTargetSets(planning: PlanningClient, accountId: number): Promise<TargetSet[]> {
-  return planning.get("resourceful/portfolio/targetset", z.array(TargetSet), {
+  return planning.get("resourceful/portfolio/targetset", TargetSets, {
     query: { accountid: String(accountId) },
   });
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { AllocationAnswer, AllocationType, Holding, HoldingsAnswer } from "~/lib/analysis/investments";
 import { type PlanningClient, isLostSession } from "./client.server";
 import type { PricingType } from "./portfolio.server";
@@ -57,9 +57,9 @@ const Position = z.object({
   gross_percent_yield: z.number(),
   fx_rate_to_plan: Num,
   fx_rate_to_report: Num,
-  asset_class_allocation: Split.default([]),
-  regional_allocation: Split.default([]),
-  sub_positions: z.array(SubPosition).default([]),
+  asset_class_allocation: Split.prefault([]),
+  regional_allocation: Split.prefault([]),
+  sub_positions: z.array(SubPosition).prefault([]),
 });
 
 const PositionsAnswer = z.object({

@@ -1,32 +1,36 @@
-import { z } from "zod";
+import { z } from "zod/v4";
+import { WholeNumber } from "~/lib/whole-number.server";
 import { DATE_PARAMETERS, REQUIRED_SELECTORS, type ReportRun, type ReportTemplate } from "~/lib/valuation-report";
 import { createPlanningClient, type PlanningClient, PlanningError } from "./client.server";
 import { isToggleOn, readFeatureToggles } from "./feature-toggles.server";
-import { AccountAnswer } from "./portfolio.server";
+import { AccountAnswers } from "./portfolio.server";
 
 // spec 002 "Valuation report page", §3 "Report template", "Valuation member", §4 "Report run", §7
 // (docs/platform-api.md "Valuation reports"): the templates, what they may be run for, the job and
 // its file.
 
 const Template = z.object({
-  id: z.number().int(),
+  id: WholeNumber,
   name: z.string(),
   userType: z.enum(["Adviser", "Client"]),
   dateParameters: z.enum(DATE_PARAMETERS),
   requiredSelector: z.enum(REQUIRED_SELECTORS),
 });
-const Member = z.object({ member_id: z.number().int(), entity_name: z.string() });
-const Group = z.object({ group_code: z.string(), group_name: z.string().nullable() });
+const Member = z.object({ member_id: WholeNumber, entity_name: z.string() });
+const Group = z.looseObject({ group_code: z.string(), group_name: z.string().nullable() });
 const Job = z.object({ job_id: z.string().min(1).max(200) });
+const Templates = z.array(Template);
+const Members = z.array(Member);
+const Groups = z.array(Group);
 const Pending = z.object({ job_id: z.string(), status: z.string(), created_at: z.string().nullish() });
 
 /** Everything the report form offers, in one round trip. */
 export async function fetchReportChoices(planning: PlanningClient, clientId: number) {
   const answer = await planning.batch({
-    templates: { url: `xmerge/template/template-v2?client_id=${clientId}`, schema: z.array(Template) },
-    members: { url: `xmerge/valuation/member?client_id=${clientId}`, schema: z.array(Member) },
-    groups: { url: "portfolio/group/account", schema: z.array(Group.passthrough()) },
-    accounts: { url: "portfolio/account", schema: z.array(AccountAnswer) },
+    templates: { url: `xmerge/template/template-v2?client_id=${clientId}`, schema: Templates },
+    members: { url: `xmerge/valuation/member?client_id=${clientId}`, schema: Members },
+    groups: { url: "portfolio/group/account", schema: Groups },
+    accounts: { url: "portfolio/account", schema: AccountAnswers },
   });
   return {
     templates: answer.templates as ReportTemplate[],
@@ -38,7 +42,7 @@ export async function fetchReportChoices(planning: PlanningClient, clientId: num
 
 /** The templates of the caller's user type for the client (the navigation's rule, spec 000 §2). */
 export async function fetchReportTemplates(planning: PlanningClient, clientId: number): Promise<ReportTemplate[]> {
-  return planning.get("resourceful/xmerge/template/template-v2", z.array(Template), { query: { client_id: clientId } });
+  return planning.get("resourceful/xmerge/template/template-v2", Templates, { query: { client_id: clientId } });
 }
 
 /** spec 002 §7 "Valuation run": a job id. Not retried (a retry would start a second job). */

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "zod/v4";
+import { WholeNumber } from "~/lib/whole-number.server";
 import type { Locale } from "~/lib/i18n";
 import { REVIEW_PAGE_TYPES, type ReviewAnswer, type ReviewPage, type ReviewState } from "~/lib/review";
 import type { PlanningClient } from "./client.server";
@@ -14,7 +15,7 @@ const text = z
   .transform((v) => v ?? null);
 
 const Page = z.object({
-  order: z.number().int(),
+  order: WholeNumber,
   type: z.enum(REVIEW_PAGE_TYPES),
   heading: z.string(),
   secondary_heading: text,
@@ -46,21 +47,21 @@ const Page = z.object({
 const ConfigAnswer = z.object({ pages: z.array(Page) });
 
 const Answer = z.object({
-  id: z.number().int(),
+  id: WholeNumber,
   question: z.string(),
   response: z.boolean().nullable(),
   additional_text: text,
 });
 
 const ReviewAnswerWire = z.object({
-  client_id: z.number().int(),
+  client_id: WholeNumber,
   review_status: z
     .string()
     .nullish()
     .transform((v) => v ?? ""),
   partner: z
     .object({
-      id: z.number().int(),
+      id: WholeNumber,
       name: z.string(),
       review_status: z
         .string()
@@ -71,7 +72,7 @@ const ReviewAnswerWire = z.object({
   can_answer_for_partner: z.boolean(),
   state: z
     .object({
-      order: z.number().int(),
+      order: WholeNumber,
       respond_for_partner: z.boolean().nullable(),
       client_questions: z.array(Answer),
       partner_questions: z.array(Answer),
@@ -83,14 +84,14 @@ const ReviewAnswerWire = z.object({
 
 const RiskProfile = z.object({
   name: text,
-  index: z.number().int().nullable(),
+  index: WholeNumber.nullable(),
   description: text,
   is_empty: z.boolean(),
 });
 
 const PlaybackAnswer = z.object({
-  client: z.object({ id: z.number().int(), name: z.string() }),
-  partner: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  client: z.object({ id: WholeNumber, name: z.string() }),
+  partner: z.object({ id: WholeNumber, name: z.string() }).nullable(),
   values: z.array(z.object({ field_name: z.string(), client_value: text, partner_value: text })),
   risk_profile: z.object({ client: RiskProfile, partner: RiskProfile.nullable() }),
 });
@@ -99,8 +100,8 @@ export type RiskProfile = z.output<typeof RiskProfile>;
 
 const SubmitAnswer = z.array(
   z.object({
-    id: z.number().int(),
-    docnote_id: z.number().int().nullish(),
+    id: WholeNumber,
+    docnote_id: WholeNumber.nullish(),
     status: z.string().nullish(),
     user_message: z.string().nullish(),
     api_message: z.string().nullish(),

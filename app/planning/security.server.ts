@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "zod/v4";
+import { WholeNumber } from "~/lib/whole-number.server";
 import { MFA_METHODS } from "~/lib/security";
 import type { PlanningClient } from "./client.server";
 import { isToggleOn, readFeatureToggles } from "./feature-toggles.server";
@@ -22,8 +23,8 @@ export async function changePassword(
 // ── security questions ───────────────────────────────────────────────────────────────────────
 const QuestionsAnswer = z.object({
   questions: z.array(z.object({ position: z.number(), question: z.string() })),
-  default_questions: z.array(z.string()).default([]),
-  answer_min_length: z.number().int().min(0).nullish(),
+  default_questions: z.array(z.string()).prefault([]),
+  answer_min_length: WholeNumber.min(0).nullish(),
 });
 export type SecurityQuestionsAnswer = z.infer<typeof QuestionsAnswer>;
 

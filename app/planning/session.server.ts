@@ -1,8 +1,9 @@
-import { z } from "zod";
+import { z } from "zod/v4";
+import { WholeNumber } from "~/lib/whole-number.server";
 import { type SiteAccessProblem, siteAccessLevelOf } from "~/lib/site-access";
 import type { SessionUser } from "~/lib/user";
 import { type PlanningClient, PlanningError, isLostSession } from "./client.server";
-import { ClientAccessLevel, WireDateTime } from "./wire";
+import { AnyAnswer, ClientAccessLevel, WireDateTime } from "./wire";
 
 const ClientInContextAnswer = z.object({
   id: z.number(),
@@ -28,7 +29,7 @@ export const SessionUserAnswer = z.object({
   // §4), not a broken contract.
   client_access_level: z.unknown().optional(),
   client_in_context: ClientInContextAnswer.nullish(),
-  passkey_count: z.number().int().min(0).default(0),
+  passkey_count: WholeNumber.min(0).default(0),
 });
 
 /** spec 000 §8 "Site access errors": a client whose site access level is unknown or unavailable. */
@@ -93,22 +94,20 @@ export async function fetchSessionUser(planning: PlanningClient): Promise<Sessio
  */
 export async function platformSessionEnded(planning: PlanningClient): Promise<boolean> {
   try {
-    await planning.get("resourceful/session/user", z.unknown());
+    await planning.get("resourceful/session/user", AnyAnswer);
     return false;
   } catch (error) {
     return isLostSession(error);
   }
 }
 
+const LoginProfileAnswer = z.object({ session_timeout: WholeNumber.positive() });
 const DEFAULT_IDLE_MINUTES = 30; // spec 000 §9: the layout's 30 minutes until the server's value is known
 
 /** spec 000 §4/§7: the session-timeout profile 1; a 403 or 404 is ignored silently. */
 export async function fetchIdleMinutes(planning: PlanningClient): Promise<number> {
   try {
-    const profile = await planning.get(
-      "resourceful/sysadmin/loginsetting/login_profile/1",
-      z.object({ session_timeout: z.number().int().positive() }),
-    );
+    const profile = await planning.get("resourceful/sysadmin/loginsetting/login_profile/1", LoginProfileAnswer);
     return profile.session_timeout;
   } catch (error) {
     if (error instanceof PlanningError && (error.status === 403 || error.status === 404)) return DEFAULT_IDLE_MINUTES;

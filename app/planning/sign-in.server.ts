@@ -1,6 +1,6 @@
 import type { Failure } from "~/lib/error-catalogue";
 import { type LoginStep, type SignInRole } from "~/lib/sign-in-steps";
-import { parseStepAnswer } from "~/lib/sign-in-steps-schemas";
+import { parseStepAnswer } from "~/lib/sign-in-step-answers.server";
 import { platformTokenFrom } from "./auth.server";
 import { createPlanningClient, PlanningError } from "./client.server";
 

@@ -1,6 +1,6 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { PlanningClient } from "./client.server";
-import { WireDate, WireDateTime } from "./wire";
+import { AnyAnswer, WireDate, WireDateTime } from "./wire";
 
 // spec 002 §3 "Digital signature item", "Signatory", §7 "Digital signature" (docs/platform-api.md
 // "Digital signatures"): the documents a client is asked to sign, their signatories, the document
@@ -19,6 +19,7 @@ export const Signatory = z.object({
   can_sign: z.boolean(),
 });
 export type Signatory = z.output<typeof Signatory>;
+const Signatories = z.array(Signatory);
 
 export const SignatureItem = z.object({
   id: z.number(),
@@ -31,9 +32,10 @@ export const SignatureItem = z.object({
   last_notified_at: WireDateTime.nullable(),
   terms_and_conds: z.string().nullable(),
   secure_data: z.string().nullable(),
-  signatories: z.array(Signatory).default([]),
+  signatories: Signatories.prefault([]),
 });
 export type SignatureItem = z.output<typeof SignatureItem>;
+const SignatureItems = z.array(SignatureItem);
 
 // the language the platform wrote them in; the platform's content is English when it does not say (issue 25 item 3)
 const Terms = z.object({
@@ -51,7 +53,7 @@ export const SIGNATURE_PAGE_SIZE = 100;
 
 /** spec 002 §7 the signature items of the session's client. */
 export async function fetchSignatureItems(planning: PlanningClient): Promise<SignatureItem[]> {
-  return planning.get("resourceful/digital_signature", z.array(SignatureItem), {
+  return planning.get("resourceful/digital_signature", SignatureItems, {
     query: { page_size: SIGNATURE_PAGE_SIZE, page_sort: "-last_notified_at" },
   });
 }
@@ -60,7 +62,7 @@ export async function fetchSignatureItems(planning: PlanningClient): Promise<Sig
 export async function fetchSignatureView(planning: PlanningClient, id: number) {
   return planning.batch({
     item: { url: `digital_signature/${id}`, schema: SignatureItem },
-    signatories: { url: `digital_signature/${id}/signatories`, schema: z.array(Signatory) },
+    signatories: { url: `digital_signature/${id}/signatories`, schema: Signatories },
     terms: { url: "digital_signature/terms", schema: Terms },
   });
 }
@@ -83,7 +85,7 @@ export async function generateSignatureCode(
   itemId: number,
   signatoryId: number,
 ): Promise<void> {
-  await planning.post(`resourceful/digital_signature/${itemId}/signatories/${signatoryId}/generate_code`, z.unknown(), {
+  await planning.post(`resourceful/digital_signature/${itemId}/signatories/${signatoryId}/generate_code`, AnyAnswer, {
     body: { digSigId: itemId, signatoryId },
   });
 }
@@ -116,5 +118,5 @@ export async function sendSignatureConfirmation(
   itemId: number,
   outcome: 0 | 1,
 ): Promise<void> {
-  await planning.post(`resourceful/digital_signature/${itemId}/confirmation`, z.unknown(), { body: { outcome } });
+  await planning.post(`resourceful/digital_signature/${itemId}/confirmation`, AnyAnswer, { body: { outcome } });
 }

@@ -1,18 +1,18 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { Locale } from "~/lib/i18n";
 import { logger } from "~/runtime/logger.server";
 import { env } from "~/runtime/env.server";
 import { createPlanningClient } from "./client.server";
 
-const SiteAnswer = z.object({
+export const SiteAnswer = z.object({
   version: z.string().nullish(),
-  settings: z.record(z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
+  settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).prefault({}),
   content: z
     .object({
       firmName: z.string().nullish(),
-      pages: z.record(z.object({ title: z.string(), html: z.string() })).default({}),
+      pages: z.record(z.string(), z.object({ title: z.string(), html: z.string() })).prefault({}),
     })
-    .default({}),
+    .prefault({}),
 });
 
 export type Site = {

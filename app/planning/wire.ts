@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { SITE_ACCESS_LEVELS, type SiteAccessLevel } from "~/lib/site-access";
 
 // The platform's typed values (design: wire format), unwrapped at the boundary.
@@ -23,3 +23,16 @@ export const ClientAccessLevel = z
 export function clientAccessLevelOf(level: SiteAccessLevel): number {
   return SITE_ACCESS_LEVELS.indexOf(level);
 }
+
+// Answers that several modules read. Every schema is made once, at import: zod 4 compiles an
+// object's parser on its first use, which a schema made per call would pay on every call
+// (docs/decisions/159).
+
+/** session/capability: what the session may do. */
+export const CapabilitiesAnswer = z.object({ capabilities: z.array(z.string()) });
+
+/** An answer read for its status alone: any body. */
+export const AnyAnswer = z.unknown();
+
+/** A list's rows read only for their ids (an existence check). */
+export const IdRows = z.array(z.object({ id: z.number() }));

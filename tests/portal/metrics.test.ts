@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { createPlanningClient, PlanningError } from "~/planning/client.server";
 import { observePortal, registry } from "~/runtime/metrics.server";
 import { createRateLimits } from "~/session/rate-limit.server";

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { createPlanningClient, PlanningError } from "~/planning/client.server";
 import { failureResponse, settle } from "~/session/failures.server";
 

@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type { z } from "zod/v4";
 import { type PlanningClient, PlanningError } from "~/planning/client.server";
 import type {
   AccountAnswer,
@@ -193,13 +192,19 @@ type Answers = {
 };
 const lost = () => new PlanningError(401, "This feature is not available without a valid session");
 
+/** Each fake its own platform, so that no answer one kept (decision 158) serves another. */
+let fakes = 0;
+const platformKeys = () => ({
+  site: `http://platform-${++fakes}.test`,
+  session: `http://platform-${fakes}.test token`,
+});
+
 function fakePlanning(answers: Answers = {}) {
   const calls: Call[] = [];
   const answer = (value: unknown) => (value instanceof Error ? Promise.reject(value) : Promise.resolve(value));
   const planning = {
-    // a platform of its own: the answers kept between pages (decision 158) are never another fake's
-    keys: { site: randomUUID(), session: randomUUID() },
-    get: (path: string, _schema: z.ZodTypeAny, options?: { query?: Record<string, unknown> }) => {
+    keys: platformKeys(),
+    get: (path: string, _schema: z.ZodType, options?: { query?: Record<string, unknown> }) => {
       calls.push({ path, query: options?.query ?? {} });
       if (path.endsWith("toggle_condition"))
         return Promise.resolve([{ name: "client_analysis", enabled: answers.clientAnalysis ?? false }]);

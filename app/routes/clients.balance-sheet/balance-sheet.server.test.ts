@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import { type PlanningClient, PlanningError } from "~/planning/client.server";
@@ -91,6 +90,13 @@ const members = [
   { entity_id: 3, display_name: "Olivia Hartley", relationship: "Child", login_accessible: false },
 ];
 
+/** Each fake its own platform, so that no answer one kept (decision 158) serves another. */
+let fakes = 0;
+const platformKeys = () => ({
+  site: `http://platform-${++fakes}.test`,
+  session: `http://platform-${fakes}.test token`,
+});
+
 type Fake = {
   assets?: () => Promise<AssetLists>;
   basics?: () => Promise<unknown>;
@@ -100,8 +106,7 @@ type Fake = {
 function fakePlanning(fake: Fake = {}) {
   const asked: string[] = [];
   const planning = {
-    // a platform of its own: the answers kept between pages (decision 158) are never another fake's
-    keys: { site: randomUUID(), session: randomUUID() },
+    keys: platformKeys(),
     batch: (items: Record<string, { url: string }>) => {
       if ("capabilities" in items) {
         return fake.basics

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { env } from "~/runtime/env.server";
 import { resolveLocale } from "~/session/i18next.server";
 import { logger } from "~/runtime/logger.server";
@@ -149,7 +149,7 @@ export function sanitiseBody(html: string): string {
 
 const Created = z.object({ id: z.number() });
 const Original = z.object({ id: z.number(), subject: z.string() });
-const Template = z.object({ id: z.number() }).passthrough();
+const Template = z.looseObject({ id: z.number() });
 
 /** spec 002 §6: a client may compose and reply unless one-way messaging is enabled. */
 async function oneWayMessaging(planning: PlanningClient): Promise<boolean> {

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import type { z } from "zod/v4";
 import { type PlanningClient, PlanningError } from "~/planning/client.server";
 import type { AssetLists, SeriesAnswer, SummaryAnswer, SummaryData, SummaryItem } from "~/planning/portfolio.server";
 import type { Site } from "~/planning/site.server";
@@ -51,7 +51,7 @@ type Get = (path: string, options?: { query?: Record<string, unknown> }) => Prom
 function fakePlanning(get: Get, batch?: () => Promise<unknown>) {
   const calls: Array<{ path: string; query: Record<string, unknown> }> = [];
   const planning = {
-    get: (path: string, _schema: z.ZodTypeAny, options?: { query?: Record<string, unknown> }) => {
+    get: (path: string, _schema: z.ZodType, options?: { query?: Record<string, unknown> }) => {
       calls.push({ path, query: options?.query ?? {} });
       return get(path, options);
     },

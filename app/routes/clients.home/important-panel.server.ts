@@ -1,9 +1,8 @@
 import { logger } from "~/runtime/logger.server";
 import { type PlanningClient, isLostSession } from "~/planning/client.server";
-import { CategoryAnswer, countDocuments, type DocumentFilter, UNREAD_PAGE_SIZE } from "~/planning/docnote.server";
+import { CategoryAnswers, countDocuments, type DocumentFilter, UNREAD_PAGE_SIZE } from "~/planning/docnote.server";
 import { readFeatureToggles } from "~/planning/feature-toggles.server";
 import type { Site } from "~/planning/site.server";
-import { z } from "zod";
 import { DEFAULT_LOCALE } from "~/lib/i18n";
 import { MESSAGES_PATH } from "~/lib/messages/query";
 import { unreadLabel } from "~/lib/navigation";
@@ -52,7 +51,7 @@ export async function loadImportantPanel(
     const [toggles, categories] = await Promise.all([
       readFeatureToggles(planning),
       settings.importantCategoryId === null
-        ? planning.get("resourceful/docnote-v2/category", z.array(CategoryAnswer))
+        ? planning.get("resourceful/docnote-v2/category", CategoryAnswers)
         : Promise.resolve([]),
     ]);
     const categoryId =

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { createPlanningClient, PlanningError } from "~/planning/client.server";
 
 const HealthAnswer = z.object({ status: z.string() });

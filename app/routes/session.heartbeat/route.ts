@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { logger } from "~/runtime/logger.server";
 import { createPlanningClient, PlanningError } from "~/planning/client.server";
 import { readForm } from "~/session/csrf.server";
@@ -9,6 +9,8 @@ import { destroySessionCookie, getPortalSession, touchSession } from "~/session/
 /** What the browser's session timeout (app/components/session-timeout.tsx) reads. */
 export type HeartbeatAnswer = { ok: true; idleMinutes: number } | { ok: false; error: string; redirectTo?: string };
 
+/** The platform's answer to a heartbeat, which refreshes its idle clock. */
+const PlatformHeartbeat = z.object({ session: z.string() });
 const LOST_SESSION = "/login?reason=LostSession";
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -21,13 +23,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const portal = await getPortalSession(request);
   if (!portal) return noCurrentSession(request);
   try {
-    await createPlanningClient({ token: portal.token }).get(
-      "resourceful/session/heartbeat",
-      z.object({ session: z.string() }),
-      {
-        retry: false,
-      },
-    );
+    await createPlanningClient({ token: portal.token }).get("resourceful/session/heartbeat", PlatformHeartbeat, {
+      retry: false,
+    });
   } catch (error) {
     if (error instanceof PlanningError && error.status === 401) return noCurrentSession(request);
     // The platform did not answer: the session is not known to be lost, and the timers carry on.
