@@ -1,20 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { fetchSpeakToAdviser } from "./adviser.server";
 import { PlanningError, type PlanningClient } from "./client.server";
-
-/** Each fake its own platform, so that no answer one kept (decision 158) serves another. */
-let fakes = 0;
-const platformKeys = () => ({
-  site: `http://platform-${++fakes}.test`,
-  session: `http://platform-${fakes}.test token`,
-});
+import { fakePlatformKeys } from "../../tests/fake-platform-keys";
 
 /** A planning client whose answers the test gives out, recording what was asked and when. */
 function fakePlanning() {
   const asked: string[] = [];
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   const planning = {
-    keys: platformKeys(),
+    keys: fakePlatformKeys(),
     get: (path: string, schema: { parse: (value: unknown) => unknown }) => {
       asked.push(path);
       return new Promise((resolve, reject) =>
@@ -64,5 +58,20 @@ describe("fetchSpeakToAdviser asks the advisers and the site's contact at once (
     fail("resourceful/site/contact_us", failure);
     answer("resourceful/session/user/adviser", []);
     await expect(offer).rejects.toBe(failure);
+  });
+
+  it("asks once per session, kept five minutes (decision 158); another session asks again", async () => {
+    const one = fakePlanning();
+    const first = fetchSpeakToAdviser(one.planning, input);
+    await tick();
+    one.answer("resourceful/session/user/adviser", [{ id: 1, adviser_name: "Ann Adviser" }]);
+    one.answer("resourceful/site/contact_us", { contact_type: "adviser" });
+    await expect(first).resolves.toEqual({ offered: true });
+    await expect(fetchSpeakToAdviser(one.planning, input)).resolves.toEqual({ offered: true });
+    expect(one.asked).toHaveLength(2);
+    const another = fakePlanning();
+    void fetchSpeakToAdviser(another.planning, input).catch(() => undefined);
+    await tick();
+    expect(another.asked.sort()).toEqual(["resourceful/session/user/adviser", "resourceful/site/contact_us"]);
   });
 });

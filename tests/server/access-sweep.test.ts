@@ -133,6 +133,15 @@ function groupsOf(entityId: number | null): string[] {
     .map((g) => g.groupCode);
 }
 
+/** Every document's id on the platform. */
+function allDocumentIds(): number[] {
+  return harness.platform.db
+    .select({ id: documents.id })
+    .from(documents)
+    .all()
+    .map((d) => d.id);
+}
+
 /** The people whose items are asked for: every asker's own and visible ones, and a few of an adviser's book without a login. */
 function people(): number[] {
   const ids = new Set<number>();
@@ -343,17 +352,13 @@ describe("the access-control sweep", () => {
     ]);
     expect(askers.filter((a) => a.role === "adviser").length).toBe(2);
     // each one has things of their own to protect, and the others have things to refuse
-    const allDocuments = harness.platform.db.select({ id: documents.id }).from(documents).all();
+    const allDocuments = allDocumentIds();
     for (const asker of askers)
       expect(seen.get(asker.username)!.documents.size, asker.username).toBeLessThan(allDocuments.length);
   });
 
   it("documents, messages and attachments: the owner gets each, everyone else 404", async () => {
-    const all = harness.platform.db
-      .select({ id: documents.id })
-      .from(documents)
-      .all()
-      .map((d) => d.id);
+    const all = allDocumentIds();
     for (const asker of askers) {
       const mine = seen.get(asker.username)!;
       await expectAnswered(
@@ -372,11 +377,7 @@ describe("the access-control sweep", () => {
   });
 
   it("the documents' count (issue 38): each asker's is their own list's length, whatever others' documents they leave out or entities they name", async () => {
-    const all = harness.platform.db
-      .select({ id: documents.id })
-      .from(documents)
-      .all()
-      .map((d) => d.id);
+    const all = allDocumentIds();
     for (const asker of askers) {
       const mine = seen.get(asker.username)!;
       const count = async (query = "") =>

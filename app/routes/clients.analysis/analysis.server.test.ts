@@ -20,6 +20,7 @@ import {
   type Figures,
 } from "./analysis.server";
 import type { AnalysisQuery } from "~/lib/analysis/query";
+import { fakePlatformKeys } from "../../../tests/fake-platform-keys";
 
 const t = ((key: string, options?: Record<string, unknown>) =>
   options && Object.keys(options).length ? `${key} ${JSON.stringify(options)}` : key) as unknown as TFunction;
@@ -192,18 +193,11 @@ type Answers = {
 };
 const lost = () => new PlanningError(401, "This feature is not available without a valid session");
 
-/** Each fake its own platform, so that no answer one kept (decision 158) serves another. */
-let fakes = 0;
-const platformKeys = () => ({
-  site: `http://platform-${++fakes}.test`,
-  session: `http://platform-${fakes}.test token`,
-});
-
 function fakePlanning(answers: Answers = {}) {
   const calls: Call[] = [];
   const answer = (value: unknown) => (value instanceof Error ? Promise.reject(value) : Promise.resolve(value));
   const planning = {
-    keys: platformKeys(),
+    keys: fakePlatformKeys(),
     get: (path: string, _schema: z.ZodType, options?: { query?: Record<string, unknown> }) => {
       calls.push({ path, query: options?.query ?? {} });
       if (path.endsWith("toggle_condition"))

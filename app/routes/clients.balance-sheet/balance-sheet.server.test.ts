@@ -5,6 +5,7 @@ import type { AssetLists } from "~/planning/portfolio.server";
 import type { Site } from "~/planning/site.server";
 import { type BalanceSheetPage, buildBalanceSheet, type SheetTable } from "./balance-sheet.server";
 import { type BalanceSheetQuery, readBalanceSheetQuery } from "~/lib/balance-sheet";
+import { fakePlatformKeys } from "../../../tests/fake-platform-keys";
 
 const site = (settings: Site["settings"] = {}): Site => ({
   version: null,
@@ -90,13 +91,6 @@ const members = [
   { entity_id: 3, display_name: "Olivia Hartley", relationship: "Child", login_accessible: false },
 ];
 
-/** Each fake its own platform, so that no answer one kept (decision 158) serves another. */
-let fakes = 0;
-const platformKeys = () => ({
-  site: `http://platform-${++fakes}.test`,
-  session: `http://platform-${fakes}.test token`,
-});
-
 type Fake = {
   assets?: () => Promise<AssetLists>;
   basics?: () => Promise<unknown>;
@@ -106,7 +100,7 @@ type Fake = {
 function fakePlanning(fake: Fake = {}) {
   const asked: string[] = [];
   const planning = {
-    keys: platformKeys(),
+    keys: fakePlatformKeys(),
     batch: (items: Record<string, { url: string }>) => {
       if ("capabilities" in items) {
         return fake.basics
