@@ -252,16 +252,45 @@ export async function createPortalApp(build) {
   if (countRequests) app.use(countRequests);
   // Pages and data requests (static files are answered above and not logged).
   app.use(logRequest);
-  app.use(
+  /** @param {PortalBuild | (() => Promise<PortalBuild>)} handled */
+  const remixHandler = (handled) =>
     createRequestHandler({
-      build: typeof build === "function" ? async () => build() : build,
+      build: handled,
       mode: process.env.NODE_ENV,
       // The app decides how far to trust X-Forwarded-For (TRUST_PROXY_HOPS); it needs the peer's
       // address for that, and as the client's address when no proxy is trusted.
       getLoadContext: (req) => ({ socketAddress: req.socket.remoteAddress }),
-    }),
-  );
+    });
+  app.use(typeof build === "function" ? remixHandler(async () => build()) : sectionedHandler(build, remixHandler));
   return app;
+}
+
+/**
+ * A request handler per section of the route tree, by a path's first segment, each with a build of
+ * that section's routes only (app/lib/route-sections.ts, docs/decisions/162); the whole tree takes
+ * the rest (the route discovery's `/__manifest`, addresses no section has, odd targets).
+ * @param {PortalBuild} build
+ * @param {(build: PortalBuild) => import("express").RequestHandler} remixHandler
+ * @returns {import("express").RequestHandler}
+ */
+function sectionedHandler(build, remixHandler) {
+  const whole = remixHandler(build);
+  const { routeSections, sectionOfTarget } = build.entry.module;
+  /** @type {Map<string, import("express").RequestHandler>} */
+  const sections = new Map();
+  for (const [segment, ids] of routeSections(build.routes)) {
+    /** @type {<T>(routes: Record<string, T>) => Record<string, T>} */
+    const pick = (routes) => Object.fromEntries(ids.flatMap((id) => (routes[id] ? [[id, routes[id]]] : [])));
+    const routes = pick(build.routes);
+    sections.set(
+      segment,
+      remixHandler({ ...build, routes, assets: { ...build.assets, routes: pick(build.assets.routes) } }),
+    );
+  }
+  return function handleInSection(req, res, next) {
+    const section = sectionOfTarget(req.originalUrl, [req.headers.host, req.get("x-forwarded-host")]);
+    (section === undefined ? whole : (sections.get(section) ?? whole))(req, res, next);
+  };
 }
 
 /**

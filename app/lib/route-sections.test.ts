@@ -1,0 +1,147 @@
+import { resolve } from "node:path";
+import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
+import { matchRoutes } from "@remix-run/react";
+import { describe, expect, it } from "vitest";
+import type { ManifestRoute } from "./metric-labels";
+import { routeSections, sectionOfTarget } from "./route-sections";
+
+// The portal's own route manifest, as the compiler makes it (remix.config.js's ignored files).
+const manifest: Record<string, ManifestRoute> = {
+  root: { id: "root", path: "" },
+  ...(flatRoutes(resolve(import.meta.dirname, ".."), ["**/.*", "**/*.test.{ts,tsx}"]) as Record<string, ManifestRoute>),
+};
+
+type RouteObject = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: RouteObject[] };
+/** Remix's route tree of the manifest's routes in `ids` (all of them without), as its server builds it. */
+function treeOf(ids: Set<string> | undefined, parentId?: string): RouteObject[] {
+  return Object.values(manifest)
+    .filter((route) => route.parentId === parentId && (!ids || ids.has(route.id)))
+    .map((route) =>
+      route.index
+        ? { id: route.id, path: route.path, index: true, caseSensitive: route.caseSensitive }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: treeOf(ids, route.id) },
+    );
+}
+const matchedIds = (tree: RouteObject[], pathname: string) =>
+  matchRoutes(tree as Parameters<typeof matchRoutes>[0], pathname)?.map((match) => match.route.id) ?? [];
+
+/** The paths Remix matches for a page: its own, and "/" and each parent path (the browser manifest's). */
+function pathsMatchedFor(pathname: string): string[] {
+  const segments = pathname.split("/").filter(Boolean);
+  return [pathname, ...segments.slice(0, -1).map((_, i) => `/${segments.slice(0, i + 1).join("/")}`), "/"];
+}
+
+describe("the route tree's sections", () => {
+  const sections = routeSections(manifest);
+  const whole = treeOf(undefined);
+
+  it("match every path of a section to the routes the whole tree matches", () => {
+    const paths = [
+      "/login",
+      "/LOGIN",
+      "/login/",
+      "/login/help/reset",
+      "/login/passkey",
+      "/login/nothing",
+      "/clients",
+      "/Clients/Home",
+      "/clients/analysis/download/csv",
+      "/clients/documents-and-messages/images/a/b/c.png",
+      "/clients/valuation-report/jobs/abc-123/report.pdf",
+      "/clients/nothing/here",
+      "/advisers",
+      "/advisers/clients",
+      "/core/anything",
+      "/core/apa",
+      "/locales/en-GB",
+      "/session/heartbeat",
+      "/healthz",
+    ];
+    for (const route of Object.values(manifest)) {
+      let path = "";
+      for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest[r.parentId] : undefined) {
+        if (r.path) path = `/${r.path}${path}`;
+      }
+      if (path) paths.push(path.replace(/:[\w-]+/g, "42").replace(/\*$/, "x/y"));
+    }
+    let checked = 0;
+    for (const path of paths) {
+      const section = sectionOfTarget(path, ["localhost:3000"]);
+      // Addresses of the catch-all's own kind ("/$") belong to no section: the whole tree takes them.
+      if (section === undefined || !sections.has(section)) continue;
+      const tree = treeOf(new Set(sections.get(section)));
+      for (const matched of pathsMatchedFor(path)) {
+        expect([path, matched, matchedIds(tree, matched)]).toEqual([path, matched, matchedIds(whole, matched)]);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    // The pages' routes are found in their sections, the catch-all too.
+    expect(matchedIds(treeOf(new Set(sections.get("clients"))), "/clients/home")).toEqual([
+      "root",
+      "routes/clients",
+      "routes/clients.home",
+    ]);
+    expect(matchedIds(treeOf(new Set(sections.get("login"))), "/login/nothing")).toEqual(["root", "routes/$"]);
+  });
+
+  it("are the routes of one first segment, with the root, the index and the catch-all", () => {
+    expect(sections.get("login")).toEqual(
+      expect.arrayContaining(["root", "routes/_index", "routes/$", "routes/login", "routes/login_.help_.reset"]),
+    );
+    expect(sections.get("login")).toHaveLength(7);
+    expect(sections.get("clients")).toContain("routes/clients.home");
+    expect(sections.get("clients")).not.toContain("routes/login");
+    expect(sections.has("")).toBe(false);
+    // Every route is in a section, and none is in all of them but those that may match any path.
+    const everywhere = Object.keys(manifest).filter((id) => [...sections.values()].every((ids) => ids.includes(id)));
+    expect(everywhere.sort()).toEqual(["root", "routes/$", "routes/_index"]);
+    const inSome = new Set([...sections.values()].flat());
+    expect(Object.keys(manifest).filter((id) => !inSome.has(id))).toEqual([]);
+  });
+
+  it("see a route's first segment through its ancestors, and a dynamic one everywhere", () => {
+    const nested = routeSections({
+      root: { id: "root", path: "" },
+      a: { id: "a", parentId: "root", path: "Reports" },
+      b: { id: "b", parentId: "a", path: ":id" },
+      layout: { id: "layout", parentId: "root" },
+      c: { id: "c", parentId: "layout", path: "inside/page" },
+      d: { id: "d", parentId: "root", path: ":lang?/about" },
+    });
+    expect(Object.fromEntries(nested)).toEqual({
+      reports: ["root", "a", "b", "layout", "d"],
+      inside: ["root", "layout", "c", "d"],
+    });
+  });
+});
+
+describe("the section of a request", () => {
+  it("is its first segment in lower case", () => {
+    expect(sectionOfTarget("/login", ["localhost"])).toBe("login");
+    expect(sectionOfTarget("/Clients/home?tab=x#y", ["localhost"])).toBe("clients");
+    expect(sectionOfTarget("/login?next=/../x", ["localhost"])).toBe("login");
+    expect(sectionOfTarget("/clients/report.pdf", ["portal.example:443", undefined])).toBe("clients");
+  });
+
+  it("is not certain, and so the whole tree's, when URL parsing could change the path", () => {
+    for (const target of [
+      "/",
+      "//login",
+      "/%6Cogin",
+      "/log%20in",
+      "/login/../clients/home",
+      "/login/%2e%2E/clients",
+      "/clients/.",
+      "/login\\..\\clients",
+      "/log\tin",
+      "*",
+      "http://elsewhere/login",
+    ]) {
+      expect([target, sectionOfTarget(target, ["localhost"])]).toEqual([target, undefined]);
+    }
+    for (const host of ["evil/clients", "a@b", "a?b", "a#b", "a b"]) {
+      expect([host, sectionOfTarget("/login", ["localhost", host])]).toEqual([host, undefined]);
+    }
+  });
+});
