@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, type KeyObject, randomBytes } from "node:crypto";
 import { env } from "~/runtime/env.server";
 
 // design "Sessions and secrets": what the portal keeps in a browser (the session cookie, the
@@ -6,21 +6,26 @@ import { env } from "~/runtime/env.server";
 // from SESSION_SECRET by HKDF, one key per purpose (docs/decisions/113). The first secret seals;
 // every secret opens, so secrets can be rotated.
 // Derived once per secret and purpose: every request opens the sealed token, and HKDF showed in
-// the pages' CPU profile (issue 16).
-const keys = new Map<string, Buffer>();
+// the pages' CPU profile (issue 16). Kept as a KeyObject too: a cipher given the key's bytes makes
+// a KeyObject of them on each call, which showed in the profile again (issue 38).
+type DerivedKey = { key: KeyObject; hex: string };
+const keys = new Map<string, DerivedKey>();
 
-function keyFor(secret: string, purpose: string): Buffer {
+function derivedKey(secret: string, purpose: string): DerivedKey {
   const id = `${purpose}\u0000${secret}`;
-  let key = keys.get(id);
-  if (!key) {
-    key = Buffer.from(hkdfSync("sha256", secret, "client-online", purpose, 32));
-    keys.set(id, key);
+  let derived = keys.get(id);
+  if (!derived) {
+    const bytes = Buffer.from(hkdfSync("sha256", secret, "client-online", purpose, 32));
+    derived = { key: createSecretKey(bytes), hex: bytes.toString("hex") };
+    keys.set(id, derived);
   }
-  return key;
+  return derived;
 }
 
+const keyFor = (secret: string, purpose: string): KeyObject => derivedKey(secret, purpose).key;
+
 export function deriveSecret(purpose: string, secret: string = env.sessionSecrets[0]!): string {
-  return keyFor(secret, purpose).toString("hex");
+  return derivedKey(secret, purpose).hex;
 }
 
 /** The default purpose: the sign-in and reset steps' cookies (and, before decision 113, the token). */

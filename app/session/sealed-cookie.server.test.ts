@@ -23,6 +23,25 @@ describe("a sealed cookie", () => {
     expect(await cookie.parse(`other=1; ${cookieOf(setCookie)}`)).toEqual(content);
   });
 
+  it("keeps what a value opens to for the next reading of it, frozen, and never a value that does not open", async () => {
+    const cookie = createSealedCookie("__test", OPTIONS, "test", ["secret-a"]);
+    const header = cookieOf(await cookie.serialize({ user: { entityId: 4321 }, advisers: [1, 2] }));
+    const first = (await cookie.parse(header)) as { user: { entityId: number }; advisers: number[] };
+    // the same value reads as the same content, not opened again; nobody can change it for the next
+    expect(await cookie.parse(`other=1; ${header}`)).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.user) && Object.isFrozen(first.advisers)).toBe(true);
+    expect(() => {
+      first.user.entityId = 1;
+    }).toThrow(TypeError);
+    // another value of the same content is its own reading; a changed one reads as nothing, every time
+    const again = cookieOf(await cookie.serialize({ user: { entityId: 4321 }, advisers: [1, 2] }));
+    expect(await cookie.parse(again)).not.toBe(first);
+    expect(await cookie.parse(again)).toEqual(first);
+    const changed = `${header.slice(0, -2)}${header.endsWith("A") ? "B" : "A"}${header.slice(-1)}`;
+    expect(await cookie.parse(changed)).toBeNull();
+    expect(await cookie.parse(changed)).toBeNull();
+  });
+
   it("is read with a secret rotated out but still in the list, and not once it is gone", async () => {
     const before = createSealedCookie("__test", OPTIONS, "test", ["old-secret"]);
     const after = createSealedCookie("__test", OPTIONS, "test", ["new-secret", "old-secret"]);

@@ -1,5 +1,6 @@
 import { createCookie, type Cookie, type CookieOptions } from "@remix-run/node";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { LRUCache } from "lru-cache";
 import { env } from "~/runtime/env.server";
 import { sealBytes, unsealBytes } from "./crypto.server";
 
@@ -21,6 +22,21 @@ export function createSealedCookie(
   secrets: string[] = env.sessionSecrets,
 ): Cookie {
   const attributes = createCookie(name, options);
+  // A browser sends the same sealed value on each page until the content changes: what it opens
+  // to is kept, by the value, for the next page (issue 38). The value authenticates itself, so a
+  // kept reading is the one opening it again would give; frozen, as it is shared.
+  // Only what opens is kept: a forged value costs its opening each time, never a kept place.
+  const readings = new LRUCache<string, { content: unknown }>({ max: READINGS_KEPT });
+  /** The content sealed in `value`, or null when it does not open. */
+  function open(value: string): unknown {
+    const packed = unsealBytes(value, secrets, purpose);
+    if (!packed) return null;
+    try {
+      return JSON.parse(inflateRawSync(packed).toString("utf8")) as unknown;
+    } catch {
+      return null;
+    }
+  }
   return {
     name,
     // The seal's tag authenticates the value, as a signature would (Remix warns about unsigned
@@ -32,13 +48,11 @@ export function createSealedCookie(
     async parse(cookieHeader) {
       const value = rawValue(cookieHeader, name);
       if (!value) return null;
-      const packed = unsealBytes(value, secrets, purpose);
-      if (!packed) return null;
-      try {
-        return JSON.parse(inflateRawSync(packed).toString("utf8")) as unknown;
-      } catch {
-        return null;
-      }
+      const kept = readings.get(value);
+      if (kept) return kept.content;
+      const content = deepFreeze(open(value));
+      if (content !== null) readings.set(value, { content });
+      return content;
     },
     async serialize(value, serializeOptions) {
       // Remix's own Set-Cookie for an empty value, so the attributes are exactly a Remix cookie's.
@@ -48,6 +62,17 @@ export function createSealedCookie(
       return `${name}=${sealed}${empty.slice(name.length + 1)}`;
     },
   };
+}
+
+/** Sealed values whose content each cookie keeps: the sessions in use on one instance. */
+const READINGS_KEPT = 1_000;
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /** The raw value of the cookie `name` in a Cookie header (the first one, as Remix reads it). */

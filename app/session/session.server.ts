@@ -176,20 +176,17 @@ export const TOUCH_PRECISION_MS = 60_000;
  */
 export async function touchSession(
   request: Request,
-  now = Date.now(),
+  now?: number,
   options: { exact?: boolean } = {},
 ): Promise<string | null> {
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes(`${SESSION_COOKIE}=`)) return null;
-  const session = await sessionStorage.getSession(cookieHeader);
-  const sessionLast = session.get("lastActivity");
-  const createdAt = session.get("createdAt");
-  const idleMinutes = session.get("idleMinutes");
-  if (!sessionLast || !createdAt || !idleMinutes) return null;
-  const lastActivity = lastActivityOf(sessionLast, createdAt, await readActivity(cookieHeader));
-  if (sessionState({ createdAt, lastActivity, idleMinutes }, now) !== "active") return null;
-  if (!options.exact && now - lastActivity < TOUCH_PRECISION_MS) return null;
-  return activityCookie.serialize({ session: createdAt, at: now } satisfies Activity);
+  // The request's own reading (its guards and root read it already) unless a time is given.
+  const session = await getPortalSession(request, now);
+  if (!session) return null;
+  const at = now ?? Date.now();
+  if (!options.exact && at - session.lastActivity < TOUCH_PRECISION_MS) return null;
+  return activityCookie.serialize({ session: session.createdAt, at } satisfies Activity);
 }
 
 /**

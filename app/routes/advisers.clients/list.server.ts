@@ -4,7 +4,14 @@
 
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { accessLevelToSend, dateRulesFor, hasSearched, parsePages, parseSort } from "~/lib/client-search";
+import {
+  accessLevelToSend,
+  type DateRules,
+  dateRulesFor,
+  hasSearched,
+  parsePages,
+  parseSort,
+} from "~/lib/client-search";
 import type { Failure } from "~/lib/error-catalogue";
 import { formatDate } from "~/lib/format-date.server";
 import { safeRedirectPath } from "~/lib/redirect-to";
@@ -27,6 +34,22 @@ export type ClientRow = {
   own: SiteAccessLevel;
 };
 
+/**
+ * The search's date rules and schema for a locale, made once: conform keeps what it makes of a
+ * schema by the schema, so a schema made per request was made again, with conform's part, on each
+ * page (issue 38). The locales are the portal's few.
+ */
+const searchesByLocale = new Map<string, { rules: DateRules; schema: ReturnType<typeof createClientSearchSchema> }>();
+function searchOf(locale: string) {
+  let search = searchesByLocale.get(locale);
+  if (!search) {
+    const rules = dateRulesFor(locale);
+    search = { rules, schema: createClientSearchSchema(rules) };
+    searchesByLocale.set(locale, search);
+  }
+  return search;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { planning } = await requireAdviser(request);
   const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "advisers")]);
@@ -43,8 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // spec 002 §4: before the first search nothing is listed.
   if (!hasSearched(params)) return json({ ...base, result: null, results: null });
 
-  const rules = dateRulesFor(locale);
-  const submission = parseWithZod(params, { schema: createClientSearchSchema(rules) });
+  const { rules, schema } = searchOf(locale);
+  const submission = parseWithZod(params, { schema });
   if (submission.status !== "success") {
     return json({ ...base, result: submission.reply(), results: null }, { status: 400 });
   }
