@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import sanitizeHtml from "sanitize-html";
 
 // design "HTML from the platform": every piece of HTML that reaches a page is reduced to an
@@ -123,9 +124,22 @@ function messageBody(imageBase: string, portalHost: string | null): sanitizeHtml
   };
 }
 
+// The site's text pages and announcements are the same few on every page that shows them: each is
+// sanitised once and kept (a pure function of the html; issue 38), up to about 2 MB of text.
+const keptTextPages = new LRUCache<string, string>({
+  max: 500,
+  maxSize: 1_000_000,
+  sizeCalculation: (clean, html) => clean.length + html.length || 1,
+});
+
 /** A text page, announcement, journey page, basis of figures or the like, from site content. */
 export function sanitiseTextPage(html: string): string {
-  return sanitizeHtml(html, textPage);
+  let clean = keptTextPages.get(html);
+  if (clean === undefined) {
+    clean = sanitizeHtml(html, textPage);
+    keptTextPages.set(html, clean);
+  }
+  return clean;
 }
 
 /** The site terms of the sign-in step, trimmed. */

@@ -55,6 +55,14 @@ describe("dates (spec 002 §5 date range pickers)", () => {
     expect(todayIn("Australia/Sydney", lateUtc)).toBe("2026-11-26");
     expect(todayIn("Not/AZone", lateUtc)).toBe("2026-11-25");
   });
+  it("knows today again when the day turns, within the minute it is kept for", () => {
+    // kept per zone and minute: the last second of a day and the first of the next differ
+    expect(todayIn("Europe/London", new Date("2026-11-25T23:59:59.900Z"))).toBe("2026-11-25");
+    expect(todayIn("Europe/London", new Date("2026-11-26T00:00:00.100Z"))).toBe("2026-11-26");
+    expect(todayIn("Asia/Kolkata", new Date("2026-11-25T18:29:59Z"))).toBe("2026-11-25");
+    expect(todayIn("Asia/Kolkata", new Date("2026-11-25T18:30:00Z"))).toBe("2026-11-26");
+    expect(todayIn("Asia/Kolkata", new Date("2026-11-25T18:29:59Z"))).toBe("2026-11-25");
+  });
 });
 
 describe("readReportRun (spec 002 'Valuation report page', §7 report variables)", () => {

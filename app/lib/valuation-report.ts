@@ -112,14 +112,21 @@ export function choicesQuery(input: Partial<ReportInput>): string {
 
 /** Today in a time zone, as yyyy-MM-dd (the user's own zone; the firm's when unknown). */
 export function todayIn(timeZone: string | null | undefined, now: Date = new Date()): string {
+  // A day starts on a whole minute in every time zone: within a minute the answer is the same.
+  const zone = timeZone || "Europe/London";
+  const minute = Math.floor(now.getTime() / 60_000);
+  const kept = todayByZone.get(zone);
+  if (kept?.minute === minute) return kept.today;
+  let today: string;
   try {
-    return dateTimeFormat("en-CA", {
-      timeZone: timeZone || "Europe/London",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }).format(now);
+    today = dateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
   } catch {
     return now.toISOString().slice(0, 10);
   }
+  if (todayByZone.size > 50) todayByZone.clear();
+  todayByZone.set(zone, { minute, today });
+  return today;
 }
+
+/** The day last worked out per time zone, and for which minute (pages ask on every request). */
+const todayByZone = new Map<string, { minute: number; today: string }>();

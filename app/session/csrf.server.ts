@@ -1,10 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createCookie } from "@remix-run/node";
+import { LRUCache } from "lru-cache";
 import type { HoneypotInputProps } from "~/lib/honeypot";
 import { env } from "~/runtime/env.server";
 import { logger } from "~/runtime/logger.server";
 import { deriveSecret, seal, unseal } from "./crypto.server";
 import { readFormBody } from "./form-body.server";
+import { rawValue } from "./sealed-cookie.server";
 
 // The portal's own anti-forgery token and honeypot, on node:crypto (issue 24 finding 8,
 // docs/decisions/113), in place of remix-utils' server classes and the crypto-js they load. The
@@ -53,10 +55,20 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+// A browser sends the same token cookie with every page: the token a signed cookie value holds is
+// kept by the value (issue 38), so its two signatures are checked once, not on every page. Only
+// values that check out are kept.
+const tokensOfCookies = new LRUCache<string, string>({ max: 1_000 });
+
 async function tokenInCookie(cookieHeader: string | null): Promise<string | null> {
   if (!cookieHeader?.includes("csrf=")) return null;
+  const raw = rawValue(cookieHeader, "csrf");
+  const kept = raw === null ? undefined : tokensOfCookies.get(raw);
+  if (kept !== undefined) return kept;
   const value: unknown = await tokenCookie.parse(cookieHeader);
-  return typeof value === "string" && isSigned(value) ? value : null;
+  if (typeof value !== "string" || !isSigned(value)) return null;
+  if (raw !== null) tokensOfCookies.set(raw, value);
+  return value;
 }
 
 class InvalidToken extends Error {
@@ -104,12 +116,25 @@ class Spam extends Error {
   name = "Spam";
 }
 
+// Every page's forms carry the sealed time: one seal per second serves the pages of that second
+// (issue 38). The time is the second's start, never later than the page was made.
+let sealedSecond: { second: number; sealed: string } | null = null;
+
+function sealedValidFrom(timestamp: number | undefined): string {
+  if (timestamp !== undefined) return seal(String(timestamp), env.sessionSecrets, "honeypot");
+  const second = Math.floor(Date.now() / 1000);
+  if (sealedSecond?.second !== second) {
+    sealedSecond = { second, sealed: seal(String(second * 1000), env.sessionSecrets, "honeypot") };
+  }
+  return sealedSecond.sealed;
+}
+
 export const honeypot = {
-  getInputProps({ validFromTimestamp = Date.now() }: { validFromTimestamp?: number } = {}): HoneypotInputProps {
+  getInputProps({ validFromTimestamp }: { validFromTimestamp?: number } = {}): HoneypotInputProps {
     return {
       nameFieldName: TRAP_FIELD,
       validFromFieldName: VALID_FROM_FIELD,
-      encryptedValidFrom: seal(String(validFromTimestamp), env.sessionSecrets, "honeypot"),
+      encryptedValidFrom: sealedValidFrom(validFromTimestamp),
     };
   },
 

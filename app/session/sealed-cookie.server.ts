@@ -76,7 +76,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** The raw value of the cookie `name` in a Cookie header (the first one, as Remix reads it). */
-function rawValue(cookieHeader: string | null | undefined, name: string): string | null {
+export function rawValue(cookieHeader: string | null | undefined, name: string): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(";")) {
     const at = part.indexOf("=");
