@@ -28,7 +28,7 @@ export { logger } from "./runtime/logger.server";
 // The portal's server starts the metrics with it when METRICS_PORT is set (docs/decisions/126).
 export { startPortalMetrics } from "./runtime/metrics.server";
 // The portal's server gives each section of the route tree a request handler (docs/decisions/162).
-export { routeSections, sectionOfTarget } from "./lib/route-sections";
+export { routeSections, sectionsOfTarget } from "./lib/route-sections";
 
 /**
  * The security headers the portal's server gives every answer that lacks them (every answer that

@@ -266,30 +266,34 @@ export async function createPortalApp(build) {
 }
 
 /**
- * A request handler per section of the route tree, by a path's first segment, each with a build of
- * that section's routes only (app/lib/route-sections.ts, docs/decisions/162); the whole tree takes
- * the rest (the route discovery's `/__manifest`, addresses no section has, odd targets).
+ * A request handler per section of the route tree, by a path's first two segments and by its first,
+ * each with a build of that section's routes only (app/lib/route-sections.ts, docs/decisions/162);
+ * the whole tree takes the rest (the route discovery's `/__manifest`, addresses no section has,
+ * odd targets).
  * @param {PortalBuild} build
  * @param {(build: PortalBuild) => import("express").RequestHandler} remixHandler
  * @returns {import("express").RequestHandler}
  */
 function sectionedHandler(build, remixHandler) {
   const whole = remixHandler(build);
-  const { routeSections, sectionOfTarget } = build.entry.module;
+  const { routeSections, sectionsOfTarget } = build.entry.module;
   /** @type {Map<string, import("express").RequestHandler>} */
   const sections = new Map();
-  for (const [segment, ids] of routeSections(build.routes)) {
+  for (const [key, ids] of routeSections(build.routes)) {
     /** @type {<T>(routes: Record<string, T>) => Record<string, T>} */
     const pick = (routes) => Object.fromEntries(ids.flatMap((id) => (routes[id] ? [[id, routes[id]]] : [])));
     const routes = pick(build.routes);
     sections.set(
-      segment,
+      key,
       remixHandler({ ...build, routes, assets: { ...build.assets, routes: pick(build.assets.routes) } }),
     );
   }
   return function handleInSection(req, res, next) {
-    const section = sectionOfTarget(req.originalUrl, [req.headers.host, req.get("x-forwarded-host")]);
-    (section === undefined ? whole : (sections.get(section) ?? whole))(req, res, next);
+    for (const key of sectionsOfTarget(req.originalUrl, [req.headers.host, req.get("x-forwarded-host")])) {
+      const handler = sections.get(key);
+      if (handler) return handler(req, res, next);
+    }
+    return whole(req, res, next);
   };
 }
 

@@ -3,7 +3,7 @@ import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import { matchRoutes } from "@remix-run/react";
 import { describe, expect, it } from "vitest";
 import type { ManifestRoute } from "./metric-labels";
-import { routeSections, sectionOfTarget } from "./route-sections";
+import { routeSections, sectionsOfTarget } from "./route-sections";
 
 // The portal's own route manifest, as the compiler makes it (remix.config.js's ignored files).
 const manifest: Record<string, ManifestRoute> = {
@@ -64,18 +64,21 @@ describe("the route tree's sections", () => {
       }
       if (path) paths.push(path.replace(/:[\w-]+/g, "42").replace(/\*$/, "x/y"));
     }
+    paths.push(...paths.map((path) => `${path}/more/segments`));
     let checked = 0;
     for (const path of paths) {
-      const section = sectionOfTarget(path, ["localhost:3000"]);
-      // Addresses of the catch-all's own kind ("/$") belong to no section: the whole tree takes them.
-      if (section === undefined || !sections.has(section)) continue;
-      const tree = treeOf(new Set(sections.get(section)));
-      for (const matched of pathsMatchedFor(path)) {
-        expect([path, matched, matchedIds(tree, matched)]).toEqual([path, matched, matchedIds(whole, matched)]);
-        checked++;
+      // Every section the request may be answered in matches as the whole tree does, the narrowest too.
+      for (const section of sectionsOfTarget(path, ["localhost:3000"])) {
+        // Addresses of the catch-all's own kind ("/$") belong to no section: the whole tree takes them.
+        if (!sections.has(section)) continue;
+        const tree = treeOf(new Set(sections.get(section)));
+        for (const matched of pathsMatchedFor(path)) {
+          expect([section, matched, matchedIds(tree, matched)]).toEqual([section, matched, matchedIds(whole, matched)]);
+          checked++;
+        }
       }
     }
-    expect(checked).toBeGreaterThan(100);
+    expect(checked).toBeGreaterThan(300);
     // The pages' routes are found in their sections, the catch-all too.
     expect(matchedIds(treeOf(new Set(sections.get("clients"))), "/clients/home")).toEqual([
       "root",
@@ -85,13 +88,26 @@ describe("the route tree's sections", () => {
     expect(matchedIds(treeOf(new Set(sections.get("login"))), "/login/nothing")).toEqual(["root", "routes/$"]);
   });
 
-  it("are the routes of one first segment, with the root, the index and the catch-all", () => {
+  it("are the routes of one first segment, or two, with their parents, the index and the catch-all", () => {
     expect(sections.get("login")).toEqual(
       expect.arrayContaining(["root", "routes/_index", "routes/$", "routes/login", "routes/login_.help_.reset"]),
     );
     expect(sections.get("login")).toHaveLength(7);
     expect(sections.get("clients")).toContain("routes/clients.home");
     expect(sections.get("clients")).not.toContain("routes/login");
+    expect(sections.get("clients/home")).toEqual([
+      "root",
+      "routes/clients._index",
+      "routes/clients.home",
+      "routes/clients",
+      "routes/_index",
+      "routes/$",
+    ]);
+    expect(sections.get("clients/documents-and-messages")).toHaveLength(11);
+    expect(sections.get("login/help")).toEqual(
+      expect.arrayContaining(["routes/login_.help", "routes/login_.help_.reset", "routes/login"]),
+    );
+    expect(sections.get("login/help")).not.toContain("routes/login_.passkey");
     expect(sections.has("")).toBe(false);
     // Every route is in a section, and none is in all of them but those that may match any path.
     const everywhere = Object.keys(manifest).filter((id) => [...sections.values()].every((ids) => ids.includes(id)));
@@ -112,19 +128,26 @@ describe("the route tree's sections", () => {
     expect(Object.fromEntries(nested)).toEqual({
       reports: ["root", "a", "b", "layout", "d"],
       inside: ["root", "layout", "c", "d"],
+      "inside/page": ["root", "layout", "c", "d"],
     });
   });
 });
 
-describe("the section of a request", () => {
-  it("is its first segment in lower case", () => {
-    expect(sectionOfTarget("/login", ["localhost"])).toBe("login");
-    expect(sectionOfTarget("/Clients/home?tab=x#y", ["localhost"])).toBe("clients");
-    expect(sectionOfTarget("/login?next=/../x", ["localhost"])).toBe("login");
-    expect(sectionOfTarget("/clients/report.pdf", ["portal.example:443", undefined])).toBe("clients");
+describe("the sections of a request", () => {
+  it("are its first two segments and its first, in lower case", () => {
+    expect(sectionsOfTarget("/login", ["localhost"])).toEqual(["login"]);
+    expect(sectionsOfTarget("/Clients/Home?tab=x#y", ["localhost"])).toEqual(["clients/home", "clients"]);
+    expect(sectionsOfTarget("/login?next=/../x", ["localhost"])).toEqual(["login"]);
+    expect(sectionsOfTarget("/clients/valuation-report/jobs/1/report.pdf", ["portal.example:443", undefined])).toEqual([
+      "clients/valuation-report",
+      "clients",
+    ]);
+    // a second segment that needs decoding leaves the first
+    expect(sectionsOfTarget("/clients/ho%6De", ["localhost"])).toEqual(["clients"]);
+    expect(sectionsOfTarget("/clients/report.pdf", ["localhost"])).toEqual(["clients"]);
   });
 
-  it("is not certain, and so the whole tree's, when URL parsing could change the path", () => {
+  it("are none, and so the whole tree's, when URL parsing could change the path", () => {
     for (const target of [
       "/",
       "//login",
@@ -138,10 +161,10 @@ describe("the section of a request", () => {
       "*",
       "http://elsewhere/login",
     ]) {
-      expect([target, sectionOfTarget(target, ["localhost"])]).toEqual([target, undefined]);
+      expect([target, sectionsOfTarget(target, ["localhost"])]).toEqual([target, []]);
     }
     for (const host of ["evil/clients", "a@b", "a?b", "a#b", "a b"]) {
-      expect([host, sectionOfTarget("/login", ["localhost", host])]).toEqual([host, undefined]);
+      expect([host, sectionsOfTarget("/login", ["localhost", host])]).toEqual([host, []]);
     }
   });
 });

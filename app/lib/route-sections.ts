@@ -1,75 +1,96 @@
 // The route tree in sections by a path's first segment (docs/decisions/162). Remix matches a
 // request against the whole route tree several times per page (the server's match, the data
 // router's query, the render's router and the browser manifest's matches), and its matcher flattens,
-// ranks and compiles every route on each call. A request whose first segment is `clients` can only
-// match routes whose path starts with `clients`, or has no static first segment (the root, the index
-// at `/`, a pathless layout, a dynamic or splat segment): the portal's server gives each section a
-// request handler of its own with a build of those routes only, and Remix matches the same routes
-// among a sixth to a half of them.
+// ranks and compiles every route on each call. A request for `/clients/home` can only match routes
+// whose path starts with `clients/home` or is a parent of it (`clients`, the root, the index at `/`),
+// pathless layouts, and routes with a dynamic or splat segment there: the portal's server gives each
+// section (by a path's first segment, and by its first two) a request handler of its own with a
+// build of those routes only, and Remix matches the same routes among a tenth to a half of them.
 import type { ManifestRoute } from "./metric-labels";
 
-/** Routes of a manifest whose path has no static first segment: they may match any path. */
-const ANY = "";
-
-/** The first segment of a route's whole path (its ancestors' paths joined), lower case; `ANY` when none is static. */
-function firstSegmentOf(manifest: Record<string, ManifestRoute | undefined>, route: ManifestRoute): string {
+/** The segments of a route's whole path (its ancestors' paths joined). */
+function segmentsOf(manifest: Record<string, ManifestRoute | undefined>, route: ManifestRoute): string[] {
   const paths: string[] = [];
   for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest[r.parentId] : undefined) {
     if (r.path) paths.unshift(r.path);
   }
-  const first = paths
+  return paths
     .join("/")
     .split("/")
-    .find((segment) => segment !== "");
-  if (first === undefined || first.startsWith(":") || first === "*" || first.endsWith("?")) return ANY;
-  return first.toLowerCase();
+    .filter((segment) => segment !== "");
+}
+
+/** A segment that matches more than one word: a parameter, a splat, an optional segment. */
+const isDynamic = (segment: string) => segment.startsWith(":") || segment === "*" || segment.endsWith("?");
+
+/**
+ * Whether a route may match a path that starts with `prefix`, or one of that path's parents (Remix
+ * matches the parent paths too, for the browser's manifest): each of its first segments is the
+ * prefix's or dynamic, and a route shorter than the prefix matches a parent at most.
+ */
+function mayMatchUnder(segments: string[], prefix: string[]): boolean {
+  for (let i = 0; i < Math.min(segments.length, prefix.length); i++) {
+    const segment = segments[i]!;
+    if (isDynamic(segment)) return true;
+    if (segment.toLowerCase() !== prefix[i]) return false;
+  }
+  return true;
 }
 
 /**
- * The route ids of each section, by the section's first segment: the routes whose path starts with
- * it, every route that may match any path, and their ancestors, in the manifest's order (Remix
- * ranks routes of equal score by their order among their siblings).
+ * The route ids of each section, by the first segment of a path (`clients`) and by its first two
+ * (`clients/home`): the routes that may match a path under it or one of its parents, and their
+ * ancestors, in the manifest's order (Remix ranks routes of equal score by their order among
+ * their siblings).
  */
 export function routeSections(manifest: Record<string, ManifestRoute | undefined>): Map<string, string[]> {
   const routes = Object.values(manifest).filter((route): route is ManifestRoute => route !== undefined);
-  const segmentOf = new Map(routes.map((route) => [route.id, firstSegmentOf(manifest, route)]));
+  const segments = new Map(routes.map((route) => [route.id, segmentsOf(manifest, route)]));
+  const prefixes = new Set<string>();
+  for (const own of segments.values()) {
+    for (let depth = 1; depth <= 2 && depth <= own.length; depth++) {
+      const prefix = own.slice(0, depth);
+      if (prefix.some(isDynamic)) break;
+      prefixes.add(prefix.join("/").toLowerCase());
+    }
+  }
   const sections = new Map<string, string[]>();
-  for (const segment of new Set(segmentOf.values())) {
-    if (segment === ANY) continue;
+  for (const key of prefixes) {
+    const prefix = key.split("/");
     const ids = new Set<string>();
     for (const route of routes) {
-      const own = segmentOf.get(route.id);
-      if (own !== segment && own !== ANY) continue;
+      if (!mayMatchUnder(segments.get(route.id)!, prefix)) continue;
       for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest[r.parentId] : undefined) {
         ids.add(r.id);
       }
     }
     sections.set(
-      segment,
+      key,
       routes.filter((route) => ids.has(route.id)).map((route) => route.id),
     );
   }
   return sections;
 }
 
-// A first segment that needs no decoding and that URL parsing cannot change.
-const PLAIN_SEGMENT = /^\/([A-Za-z0-9_-]+)(?=[/?#]|$)/;
+// A segment that needs no decoding and that URL parsing cannot change.
+const PLAIN_SEGMENTS = /^\/([A-Za-z0-9_-]+)(?:\/([A-Za-z0-9_-]+))?(?=[/?#]|$)/;
 // What URL parsing rewrites in a path (dot segments, encoded or not; backslashes; tabs and newlines).
-const REWRITTEN = /(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)|\\|[\t\n\r]/i;
+const REWRITTEN = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)|\\|[\t\n\r]/i;
 // A host that could move where URL parsing starts the path.
 const ODD_HOST = /[/?#\\@\s]/;
 
 /**
- * The section of a request by its target (`req.originalUrl`) and the hosts it names (Remix builds
- * the request's URL from them), or `undefined` when it is not certain: a first segment that needs
- * decoding, a path that URL parsing would rewrite or a host that could move the path. The whole
- * route tree takes those.
+ * The sections a request may be answered in, the narrowest first (its first two segments, then its
+ * first), by its target (`req.originalUrl`) and the hosts it names (Remix builds the request's URL
+ * from them); none when that is not certain: a first segment that needs decoding, a path that URL
+ * parsing would rewrite or a host that could move the path. The whole route tree takes those.
  */
-export function sectionOfTarget(target: string, hosts: Array<string | undefined>): string | undefined {
-  const plain = PLAIN_SEGMENT.exec(target);
-  if (!plain) return undefined;
+export function sectionsOfTarget(target: string, hosts: Array<string | undefined>): string[] {
+  const plain = PLAIN_SEGMENTS.exec(target);
+  if (!plain) return [];
   const end = target.search(/[?#]/);
-  if (REWRITTEN.test(end < 0 ? target : target.slice(0, end))) return undefined;
-  if (hosts.some((host) => host !== undefined && ODD_HOST.test(host))) return undefined;
-  return plain[1]!.toLowerCase();
+  if (REWRITTEN.test(end < 0 ? target : target.slice(0, end))) return [];
+  if (hosts.some((host) => host !== undefined && ODD_HOST.test(host))) return [];
+  const first = plain[1]!.toLowerCase();
+  return plain[2] ? [`${first}/${plain[2].toLowerCase()}`, first] : [first];
 }
