@@ -44,7 +44,10 @@ const StoredMarks = z.object({ user: z.number().int(), dismissed: TypeList, clos
 /** This session's marks for the signed-in user (another user's, or anything unreadable, count as none). */
 export async function readMarks(request: Request, userId: number): Promise<NotificationMarks> {
   try {
-    const parsed = StoredMarks.safeParse(await marksCookie.parse(request.headers.get("Cookie")));
+    const stored: unknown = await marksCookie.parse(request.headers.get("Cookie"));
+    // No cookie (most pages): no marks, without a failed parse's issues made each time.
+    if (stored === null) return NO_MARKS;
+    const parsed = StoredMarks.safeParse(stored);
     if (!parsed.success || parsed.data.user !== userId) return NO_MARKS;
     const { dismissed, closed, updated } = parsed.data;
     return { dismissed, closed, updated };
