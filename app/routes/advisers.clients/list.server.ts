@@ -2,16 +2,10 @@
 // search": the list's loader (the search a URL names) and its action (open a client in context).
 // Server only; route.tsx re-exports both.
 
+import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import {
-  accessLevelToSend,
-  type DateRules,
-  dateRulesFor,
-  hasSearched,
-  parsePages,
-  parseSort,
-} from "~/lib/client-search";
+import { accessLevelToSend, dateRulesFor, hasSearched, parsePages, parseSort } from "~/lib/client-search";
 import type { Failure } from "~/lib/error-catalogue";
 import { formatDate } from "~/lib/format-date.server";
 import { safeRedirectPath } from "~/lib/redirect-to";
@@ -35,16 +29,19 @@ export type ClientRow = {
 };
 
 /**
- * The search's date rules and schema for a locale, made once: conform keeps what it makes of a
- * schema by the schema, so a schema made per request was made again, with conform's part, on each
- * page (issue 38). The locales are the portal's few.
+ * The search's date rules and schema for a locale, made once with conform's coercion of form
+ * values (which `parseWithZod` otherwise makes again from the schema on every call; issue 38). The
+ * locales are the portal's few.
  */
-const searchesByLocale = new Map<string, { rules: DateRules; schema: ReturnType<typeof createClientSearchSchema> }>();
+function makeSearch(locale: string) {
+  const rules = dateRulesFor(locale);
+  return { rules, schema: coerceFormValue(createClientSearchSchema(rules)) };
+}
+const searchesByLocale = new Map<string, ReturnType<typeof makeSearch>>();
 function searchOf(locale: string) {
   let search = searchesByLocale.get(locale);
   if (!search) {
-    const rules = dateRulesFor(locale);
-    search = { rules, schema: createClientSearchSchema(rules) };
+    search = makeSearch(locale);
     searchesByLocale.set(locale, search);
   }
   return search;
@@ -67,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!hasSearched(params)) return json({ ...base, result: null, results: null });
 
   const { rules, schema } = searchOf(locale);
-  const submission = parseWithZod(params, { schema });
+  const submission = parseWithZod(params, { schema, disableAutoCoercion: true });
   if (submission.status !== "success") {
     return json({ ...base, result: submission.reply(), results: null }, { status: 400 });
   }
