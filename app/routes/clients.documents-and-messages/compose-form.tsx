@@ -114,9 +114,14 @@ function NotKeptFiles({ files }: { files: PostedFile[] }) {
   );
 }
 
-/** The files chosen, with their size and any problem, announced as they change. */
-function ChosenFiles({ files, kilobytes }: { files: ChosenFile[]; kilobytes: { format(value: number): string } }) {
-  const { t } = useTranslation("compose");
+/**
+ * The files chosen, with their size and any problem, announced as they change. The sizes' number
+ * format is made here, when there are files to list: the browser's first number format costs tens of
+ * milliseconds, which the page's hydration need not pay (docs/decisions/161).
+ */
+function ChosenFiles({ files }: { files: ChosenFile[] }) {
+  const { t, i18n } = useTranslation("compose");
+  const kilobytes = numberFormat(i18n.language, { maximumFractionDigits: 0 });
   return (
     <div aria-live="polite">
       <p className="compose__files-title">{t("attachments.chosen")}</p>
@@ -144,7 +149,6 @@ function AttachmentsField({
   fileInput,
   notKept,
   chosen,
-  kilobytes,
   onChosen,
 }: {
   meta: FieldMetadata<unknown>;
@@ -152,7 +156,6 @@ function AttachmentsField({
   notKept: PostedFile[];
   /** The files to list (none before JavaScript runs). */
   chosen: ChosenFile[];
-  kilobytes: { format(value: number): string };
   onChosen: (files: FileList | null) => void;
 }) {
   const { t } = useTranslation("compose");
@@ -179,7 +182,7 @@ function AttachmentsField({
         aria-describedby={[meta.descriptionId, attachmentsInvalid ? meta.errorId : null].filter(Boolean).join(" ")}
         onChange={(event) => onChosen(event.currentTarget.files)}
       />
-      {chosen.length ? <ChosenFiles files={chosen} kilobytes={kilobytes} /> : null}
+      {chosen.length ? <ChosenFiles files={chosen} /> : null}
     </div>
   );
 }
@@ -204,7 +207,7 @@ function SendingDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogEle
 }
 
 export function ComposeForm({ mode, replyTo, cancelHref }: ComposeFormProps) {
-  const { t, i18n } = useTranslation("compose");
+  const { t } = useTranslation("compose");
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const data = useActionData<unknown>();
@@ -234,7 +237,6 @@ export function ComposeForm({ mode, replyTo, cancelHref }: ComposeFormProps) {
   // Buttons are disabled only once JavaScript runs (conventions "Forms"); without it the server answers.
   const sendDisabled = hydrated && (sending || invalid);
 
-  const kilobytes = numberFormat(i18n.language, { maximumFractionDigits: 0 });
   const notKept = !chosen.length && actionData?.postedFiles.length ? actionData.postedFiles : [];
 
   return (
@@ -259,7 +261,6 @@ export function ComposeForm({ mode, replyTo, cancelHref }: ComposeFormProps) {
           fileInput={fileInput}
           notKept={notKept}
           chosen={hydrated ? chosen : []}
-          kilobytes={kilobytes}
           onChosen={(files) => {
             setChosen(chosenFiles(files));
             form.validate({ name: fields.attachments.name });
