@@ -1,12 +1,12 @@
 // The platform's statements are planned once, whatever values are bound to them
-// (docs/decisions/160-platform-cpu-per-page.md).
+// (docs/decisions/160-platform-statements-planned-once.md).
 //
 // SQLite looks at a bound value while it plans a statement in a few places: `x = ?` in a query it
 // plans in full (a join, an EXISTS, an ORDER BY it must sort for), `LIMIT ?`, `LIKE ?`, and a
 // partial index's condition. It then marks the parameter, and a statement whose marked parameter is
 // bound again, or whose bindings are cleared, is prepared again on its next step: better-sqlite3
 // clears a statement's bindings after every call, so such a statement was parsed and planned anew
-// on every call (the session lookup's three-table join: 50-60 µs of a 60 µs call). Written `+?`, a
+// on every call (the session lookup's three-table join: 50–60 µs a call, 10 µs planned once). Written `+?`, a
 // parameter is an expression SQLite does not look into (`sqlite3ExprIsInteger` and the comparison
 // of a variable with a literal both stop at a unary plus), and the plan stays the one made once.
 //
