@@ -101,8 +101,34 @@ function answerRequest(dispatch: ReturnType<typeof createDispatcher>) {
     if (answer.cookies?.length) res.setHeader("Set-Cookie", answer.cookies);
     if (answer.raw !== undefined) res.end(answer.raw);
     else if (answer.body === undefined) res.end();
-    else res.json(answer.body);
+    else sendJson(req, res, answer.body);
   };
+}
+
+/**
+ * A JSON answer, with the bytes and headers Express's `res.json` writes (`Content-Type:
+ * application/json; charset=utf-8`, `Content-Length`, no body to a HEAD), without its checks of
+ * the content type, the charset and the answer's freshness on every call (decision 160). An answer
+ * those checks could change (a content type of its own, a status without a body, a conditional
+ * request) still goes through `res.json`.
+ */
+function sendJson(req: Request, res: Response, body: unknown): void {
+  if (
+    res.getHeader("Content-Type") !== undefined ||
+    res.statusCode === 204 ||
+    res.statusCode === 205 ||
+    res.statusCode === 304 ||
+    req.headers["if-none-match"] !== undefined ||
+    req.headers["if-modified-since"] !== undefined
+  ) {
+    res.json(body);
+    return;
+  }
+  const text = JSON.stringify(body);
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(text));
+  if (req.method === "HEAD") res.end();
+  else res.end(text);
 }
 
 /** express.json's refusals (bad JSON, too large) as 4xx answers, and anything unexpected as a logged 500. */

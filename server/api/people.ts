@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/connection";
+import { alias } from "drizzle-orm/sqlite-core";
 import { prepared } from "../db/prepared";
 import { clientGroupMembers, entities, users } from "../db/schema";
 import { wireDateTime } from "../lib/wire";
@@ -65,32 +66,36 @@ const memberOfGroupAs = (db: Db) =>
 
 /** The members of the entity's client groups (spec 000 §4 step 1 keeps the login-accessible ones). */
 export function groupMembersOf(db: Db, entityId: number) {
-  const groupIds = db
-    .select({ groupId: clientGroupMembers.groupId })
-    .from(clientGroupMembers)
-    .where(eq(clientGroupMembers.entityId, entityId))
-    .all()
-    .map((g) => g.groupId);
-  if (groupIds.length === 0) return [];
-  const rows = db
-    .select({ member: clientGroupMembers, entity: entities })
+  const rows = prepared(db, membersOfGroupsOf).all({ entityId });
+  const seen = new Set<number>();
+  return rows.filter((r) => (seen.has(r.entity_id) ? false : (seen.add(r.entity_id), true)));
+}
+
+// every page a client opens asks for the members: one statement, prepared once (decision 160)
+const ownGroups = alias(clientGroupMembers, "own_groups");
+const membersOfGroupsOf = (db: Db) =>
+  db
+    .select({
+      entity_id: entities.id,
+      display_name: entities.displayName,
+      first_name: entities.firstName,
+      last_name: entities.lastName,
+      relationship: clientGroupMembers.relationship,
+      login_accessible: clientGroupMembers.loginAccessible,
+    })
     .from(clientGroupMembers)
     .innerJoin(entities, eq(entities.id, clientGroupMembers.entityId))
-    .where(inArray(clientGroupMembers.groupId, groupIds))
+    .where(
+      inArray(
+        clientGroupMembers.groupId,
+        db
+          .select({ groupId: ownGroups.groupId })
+          .from(ownGroups)
+          .where(eq(ownGroups.entityId, sql.placeholder("entityId"))),
+      ),
+    )
     .orderBy(clientGroupMembers.groupId, clientGroupMembers.sortOrder, entities.id)
-    .all();
-  const seen = new Set<number>();
-  return rows
-    .filter((r) => (seen.has(r.entity.id) ? false : (seen.add(r.entity.id), true)))
-    .map((r) => ({
-      entity_id: r.entity.id,
-      display_name: r.entity.displayName,
-      first_name: r.entity.firstName,
-      last_name: r.entity.lastName,
-      relationship: r.member.relationship,
-      login_accessible: r.member.loginAccessible,
-    }));
-}
+    .prepare();
 
 /** spec 000 §3 client in context, as the session answers it. */
 export function clientInContextView(db: Db, session: SessionRow) {

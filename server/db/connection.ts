@@ -4,16 +4,28 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { parametersAsPlainValues } from "./bound-values";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 const MIGRATIONS = fileURLToPath(new URL("./migrations", import.meta.url));
 
+/**
+ * Prepares every statement of `sqlite` with its bound parameters written `+?`
+ * (server/db/bound-values.ts): SQLite then plans each statement once, not again whenever a value
+ * is bound to it.
+ */
+function planOnce(sqlite: Database.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => prepare(parametersAsPlainValues(source))) as Database.Database["prepare"];
+}
+
 /** Opens (creating its folder) and migrates the platform's database. */
 export function openDatabase(file: string): Db {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file);
+  planOnce(sqlite);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");

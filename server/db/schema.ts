@@ -448,10 +448,12 @@ export const fxRates = sqliteTable(
 );
 
 /**
- * One row counting the writes to what the derived figures (books, valuations, returns, series) are
- * computed from: triggers on transactions, prices, FX rates, securities, accounts and benchmarks add
- * one on every insert, update and delete (migration 0011), so every process on the database sees a
- * write at once and drops what it derived before (docs/decisions/123-platform-derived-figures.md).
+ * Rows counting the writes to what kept values are computed from. Row 1, the derived figures (books,
+ * valuations, returns, series): triggers on transactions, prices, FX rates, securities, accounts and
+ * benchmarks add one on every insert, update and delete (migration 0011), so every process on the
+ * database sees a write at once and drops what it derived before
+ * (docs/decisions/123-platform-derived-figures.md). Row 2, the documents' counts: triggers on the
+ * documents, their entities, categories and first reads (migration 0013, decision 160).
  */
 export const derivedGeneration = sqliteTable("derived_generation", {
   id: integer("id").primaryKey(),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../server/clock";
 import { closeDatabase, type Db, openDatabase } from "../../server/db/connection";
 import { DerivedCache, derivedGeneration } from "../../server/db/derived";
-import { withDemoPlatform } from "./harness";
+import { START, withDemoPlatform } from "./harness";
 
 // Decision 123: the platform keeps books, period performance, series and benchmark levels between
 // calls. Each is dropped as soon as what it derives from is written: the same call made again after
@@ -204,6 +204,92 @@ describe("what an entity sees is kept, and dropped when what it is read from is 
       sql("UPDATE accounts SET portfolio_id = ? WHERE id = ?", first!.id, account.id);
     }
     expect(await portfolioOf(account.id)).toBe(first!.id);
+  });
+});
+
+describe("the documents' counts are kept, and dropped when what they count is written (decision 160)", () => {
+  const UNREAD = "/resourceful/docnote-v2/count?docsubtype_exclude=Client+Initiated&firstread.include_read_notes=false";
+  const IMPORTANT = "/resourceful/docnote-v2/count?categories.0=1";
+  const count = async (path: string) => (await ok<{ count: number }>(path)).count;
+  /** demo.client's entity and one of her documents she has not read (the badge counts it). */
+  const unread = () =>
+    demo.platform.db.$client
+      .prepare(
+        `SELECT u.entity_id AS entityId, d.id AS documentId FROM documents d
+          JOIN document_entities e ON e.document_id = d.id
+          JOIN users u ON u.entity_id = e.entity_id AND u.username = 'demo.client'
+          WHERE d.is_client_access_accessible = 1 AND (d.docsubtype IS NULL OR d.docsubtype <> 'Client Initiated')
+            AND NOT EXISTS (SELECT 1 FROM document_first_reads f WHERE f.document_id = d.id AND f.entity_id = u.entity_id)
+          ORDER BY d.id LIMIT 1`,
+      )
+      .get() as { entityId: number; documentId: number };
+
+  it("counts a write to the documents, their entities, categories or first reads, apart from the figures", () => {
+    const db = demo.platform.db;
+    for (const write of [
+      "UPDATE documents SET subject = subject WHERE id = (SELECT min(id) FROM documents)",
+      "UPDATE document_entities SET entity_id = entity_id WHERE rowid = (SELECT min(rowid) FROM document_entities)",
+      "UPDATE document_category_links SET category_id = category_id WHERE rowid = (SELECT min(rowid) FROM document_category_links)",
+      "UPDATE document_first_reads SET read_at = read_at WHERE rowid = (SELECT min(rowid) FROM document_first_reads)",
+    ]) {
+      const documents = derivedGeneration(db, "documents");
+      const figures = derivedGeneration(db);
+      expect(db.$client.prepare(write).run().changes, write).toBe(1);
+      expect(derivedGeneration(db, "documents"), write).toBe(documents + 1);
+      expect(derivedGeneration(db), write).toBe(figures);
+    }
+  });
+
+  it("answers the unread count again at once after a first read, a hidden document or one taken from its entities", async () => {
+    const before = await count(UNREAD);
+    expect(await count(UNREAD)).toBe(before);
+    const { entityId, documentId } = unread();
+    sql(
+      "INSERT INTO document_first_reads (document_id, entity_id, read_at) VALUES (?, ?, ?)",
+      documentId,
+      entityId,
+      START,
+    );
+    expect(await count(UNREAD)).toBe(before - 1);
+    sql("DELETE FROM document_first_reads WHERE document_id = ? AND entity_id = ?", documentId, entityId);
+    expect(await count(UNREAD)).toBe(before);
+    sql("UPDATE documents SET is_client_access_accessible = 0 WHERE id = ?", documentId);
+    try {
+      expect(await count(UNREAD)).toBe(before - 1);
+    } finally {
+      sql("UPDATE documents SET is_client_access_accessible = 1 WHERE id = ?", documentId);
+    }
+    expect(await count(UNREAD)).toBe(before);
+    const owners = demo.platform.db.$client
+      .prepare("SELECT entity_id FROM document_entities WHERE document_id = ?")
+      .pluck()
+      .all(documentId) as number[];
+    sql("DELETE FROM document_entities WHERE document_id = ?", documentId);
+    try {
+      expect(await count(UNREAD)).toBe(before - 1);
+    } finally {
+      for (const owner of owners)
+        sql("INSERT INTO document_entities (document_id, entity_id) VALUES (?, ?)", documentId, owner);
+    }
+    expect(await count(UNREAD)).toBe(before);
+  });
+
+  it("answers a category's count again at once after a document joins or leaves it", async () => {
+    const before = await count(IMPORTANT);
+    const { documentId } = unread();
+    const linked = demo.platform.db.$client
+      .prepare("SELECT count(*) FROM document_category_links WHERE document_id = ? AND category_id = 1")
+      .pluck()
+      .get(documentId) as number;
+    if (linked) sql("DELETE FROM document_category_links WHERE document_id = ? AND category_id = 1", documentId);
+    else sql("INSERT INTO document_category_links (document_id, category_id) VALUES (?, 1)", documentId);
+    try {
+      expect(await count(IMPORTANT)).toBe(linked ? before - 1 : before + 1);
+    } finally {
+      if (linked) sql("INSERT INTO document_category_links (document_id, category_id) VALUES (?, 1)", documentId);
+      else sql("DELETE FROM document_category_links WHERE document_id = ? AND category_id = 1", documentId);
+    }
+    expect(await count(IMPORTANT)).toBe(before);
   });
 });
 

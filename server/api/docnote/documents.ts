@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, exists, getTableColumns, gte, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection";
+import { DerivedCache } from "../../db/derived";
 import { inJsonList, jsonList } from "../../db/json-list";
 import { prepared } from "../../db/prepared";
 import { ShapedStatements } from "../../db/shaped";
@@ -407,9 +408,19 @@ function countDocuments(db: Db, scope: DocScope, rawQuery: Record<string, string
   const paging = PAGING.find((name) => (rawQuery[name] ?? "") !== "");
   if (paging) throw new ApiError(400, `Invalid query: ${paging}: a count has no pages`, MESSAGES.argumentsIncorrect);
   const { shape, values } = filtersOf(scope, rawQuery, validate(FilterQuery, rawQuery, "query"));
-  const statement = countStatements.get(db, JSON.stringify(shape), () => countStatement(db, shape));
-  return statement.get(values)?.count ?? 0;
+  const shapeKey = JSON.stringify(shape);
+  return counts.get(db, `${shapeKey} ${JSON.stringify(values)}`, () => {
+    const statement = countStatements.get(db, shapeKey, () => countStatement(db, shape));
+    return statement.get(values)?.count ?? 0;
+  });
 }
+
+/**
+ * The counts answered, by shape and values (the scope's entities, the reader and every filter's),
+ * kept until the documents, their entities, categories or first reads are written (decision 160):
+ * every page a client opens counts the unread badge, and the messages page its four folders.
+ */
+const counts = new DerivedCache<number>(2_000, "documents");
 
 // ── compose ──────────────────────────────────────────────────────────────────────────────────
 
