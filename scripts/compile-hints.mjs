@@ -12,21 +12,35 @@
 // running the step twice changes nothing.
 
 import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { buildPaths, fileOf, firstLoadUrls, readManifest } from "./first-load.mjs";
 
-const HINT = "//# allFunctionsCalledOnLoad\n";
+export const HINT = "//# allFunctionsCalledOnLoad\n";
 const HINT_MIN_KIB = 10;
 
-const paths = buildPaths();
-const manifest = readManifest(paths);
-const urls = new Set(Object.keys(manifest.routes).flatMap((id) => [...firstLoadUrls(paths.assetsDir, manifest, id)]));
-let marked = 0;
-for (const url of urls) {
-  const file = fileOf(paths.assetsDir, url);
-  if (statSync(file).size < HINT_MIN_KIB * 1024) continue;
-  const code = readFileSync(file, "utf8");
-  if (code.startsWith(HINT)) continue;
-  writeFileSync(file, HINT + code);
-  marked++;
+/**
+ * Marks the build's first-load scripts of `minKib` or more; answers how many it marked now and how
+ * many scripts the first loads have.
+ * @param {{ serverBuild: string; assetsDir: string }} paths
+ */
+export function markFirstLoads(paths, minKib = HINT_MIN_KIB) {
+  const manifest = readManifest(paths);
+  const urls = new Set(
+    Object.keys(manifest.routes).flatMap((id) => [...(firstLoadUrls(paths.assetsDir, manifest, id) ?? [])]),
+  );
+  let marked = 0;
+  for (const url of urls) {
+    const file = fileOf(paths.assetsDir, url);
+    if (statSync(file).size < minKib * 1024) continue;
+    const code = readFileSync(file, "utf8");
+    if (code.startsWith(HINT)) continue;
+    writeFileSync(file, HINT + code);
+    marked++;
+  }
+  return { marked, scripts: urls.size };
 }
-console.log(`compile hints: ${marked} of the first loads' ${urls.size} scripts marked for eager compilation`);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { marked, scripts } = markFirstLoads(buildPaths());
+  console.log(`compile hints: ${marked} of the first loads' ${scripts} scripts marked for eager compilation`);
+}
