@@ -1,40 +1,12 @@
-import { resolve } from "node:path";
-import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
-import { matchRoutes } from "@remix-run/react";
 import { describe, expect, it } from "vitest";
-import {
-  bounded,
-  callOutcome,
-  endpointOf,
-  type ManifestRoute,
-  MAX_ENDPOINTS,
-  OTHER,
-  routeMatcher,
-  UNMATCHED,
-} from "./metric-labels";
+import { everyRoutePath, matchedIds, portalManifest, remixTreeOf } from "../../tests/route-manifest";
+import { bounded, callOutcome, endpointOf, MAX_ENDPOINTS, OTHER, routeMatcher, UNMATCHED } from "./metric-labels";
 
-// The portal's own route manifest, as the compiler makes it (remix.config.js's ignored files).
-const manifest: Record<string, ManifestRoute> = {
-  root: { id: "root", path: "" },
-  ...(flatRoutes(resolve(import.meta.dirname, ".."), ["**/.*", "**/*.test.{ts,tsx}"]) as Record<string, ManifestRoute>),
-};
-
-type RouteObject = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: RouteObject[] };
-function treeOf(parentId: string | undefined): RouteObject[] {
-  return Object.values(manifest)
-    .filter((route) => route.parentId === parentId)
-    .map((route) =>
-      route.index
-        ? { id: route.id, path: route.path, index: true, caseSensitive: route.caseSensitive }
-        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: treeOf(route.id) },
-    );
-}
-const remixRoutes = treeOf(undefined);
-const remixRouteOf = (pathname: string) =>
-  matchRoutes(remixRoutes as Parameters<typeof matchRoutes>[0], pathname)?.at(-1)?.route.id ?? UNMATCHED;
+const remixRoutes = remixTreeOf();
+const remixRouteOf = (pathname: string) => matchedIds(remixRoutes, pathname).at(-1) ?? UNMATCHED;
 
 describe("the route label of a request", () => {
-  const routeOf = routeMatcher(manifest);
+  const routeOf = routeMatcher(portalManifest);
 
   it("is the id of the route Remix renders, for every route's path and paths no route has", () => {
     const paths = [
@@ -70,13 +42,7 @@ describe("the route label of a request", () => {
       "/%E2%9C%93",
     ];
     // Every route's own path, with its parameters filled in.
-    for (const route of Object.values(manifest)) {
-      let path = "";
-      for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest[r.parentId] : undefined) {
-        if (r.path) path = `/${r.path}${path}`;
-      }
-      paths.push((path || "/").replace(/:[\w-]+/g, "42").replace(/\*$/, "x/y"));
-    }
+    paths.push(...everyRoutePath());
     const ours = paths.map((p) => [p, routeOf(p)]);
     expect(ours).toEqual(paths.map((p) => [p, remixRouteOf(p)]));
     // The paths above reach the pages, the resource routes and the catch-all.

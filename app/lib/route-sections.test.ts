@@ -1,29 +1,11 @@
-import { resolve } from "node:path";
-import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
-import { matchRoutes } from "@remix-run/react";
 import { describe, expect, it } from "vitest";
-import type { ManifestRoute } from "./metric-labels";
+import {
+  everyRoutePath,
+  matchedIds,
+  portalManifest as manifest,
+  remixTreeOf as treeOf,
+} from "../../tests/route-manifest";
 import { routeSections, sectionsOfTarget } from "./route-sections";
-
-// The portal's own route manifest, as the compiler makes it (remix.config.js's ignored files).
-const manifest: Record<string, ManifestRoute> = {
-  root: { id: "root", path: "" },
-  ...(flatRoutes(resolve(import.meta.dirname, ".."), ["**/.*", "**/*.test.{ts,tsx}"]) as Record<string, ManifestRoute>),
-};
-
-type RouteObject = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: RouteObject[] };
-/** Remix's route tree of the manifest's routes in `ids` (all of them without), as its server builds it. */
-function treeOf(ids: Set<string> | undefined, parentId?: string): RouteObject[] {
-  return Object.values(manifest)
-    .filter((route) => route.parentId === parentId && (!ids || ids.has(route.id)))
-    .map((route) =>
-      route.index
-        ? { id: route.id, path: route.path, index: true, caseSensitive: route.caseSensitive }
-        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: treeOf(ids, route.id) },
-    );
-}
-const matchedIds = (tree: RouteObject[], pathname: string) =>
-  matchRoutes(tree as Parameters<typeof matchRoutes>[0], pathname)?.map((match) => match.route.id) ?? [];
 
 /** The paths Remix matches for a page: its own, and "/" and each parent path (the browser manifest's). */
 function pathsMatchedFor(pathname: string): string[] {
@@ -57,13 +39,7 @@ describe("the route tree's sections", () => {
       "/session/heartbeat",
       "/healthz",
     ];
-    for (const route of Object.values(manifest)) {
-      let path = "";
-      for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest[r.parentId] : undefined) {
-        if (r.path) path = `/${r.path}${path}`;
-      }
-      if (path) paths.push(path.replace(/:[\w-]+/g, "42").replace(/\*$/, "x/y"));
-    }
+    paths.push(...everyRoutePath().filter((path) => path !== "/"));
     paths.push(...paths.map((path) => `${path}/more/segments`));
     let checked = 0;
     for (const path of paths) {
