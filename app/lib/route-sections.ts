@@ -8,15 +8,18 @@
 // build of those routes only, and Remix matches the same routes among a tenth to a half of them.
 import type { ManifestRoute } from "./metric-labels";
 
+type Manifest = Record<string, ManifestRoute | undefined>;
+
+/** A route and its ancestors, the route first. */
+function* lineOf(manifest: Manifest, route: ManifestRoute): Generator<ManifestRoute> {
+  for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest[r.parentId] : undefined) yield r;
+}
+
 /** The segments of a route's whole path (its ancestors' paths joined). */
-function segmentsOf(manifest: Record<string, ManifestRoute | undefined>, route: ManifestRoute): string[] {
-  const paths: string[] = [];
-  for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest[r.parentId] : undefined) {
-    if (r.path) paths.unshift(r.path);
-  }
-  return paths
-    .join("/")
-    .split("/")
+function segmentsOf(manifest: Manifest, route: ManifestRoute): string[] {
+  return [...lineOf(manifest, route)]
+    .reverse()
+    .flatMap((r) => r.path?.split("/") ?? [])
     .filter((segment) => segment !== "");
 }
 
@@ -43,7 +46,7 @@ function mayMatchUnder(segments: string[], prefix: string[]): boolean {
  * ancestors, in the manifest's order (Remix ranks routes of equal score by their order among
  * their siblings).
  */
-export function routeSections(manifest: Record<string, ManifestRoute | undefined>): Map<string, string[]> {
+export function routeSections(manifest: Manifest): Map<string, string[]> {
   const routes = Object.values(manifest).filter((route): route is ManifestRoute => route !== undefined);
   const segments = new Map(routes.map((route) => [route.id, segmentsOf(manifest, route)]));
   const prefixes = new Set<string>();
@@ -60,9 +63,7 @@ export function routeSections(manifest: Record<string, ManifestRoute | undefined
     const ids = new Set<string>();
     for (const route of routes) {
       if (!mayMatchUnder(segments.get(route.id)!, prefix)) continue;
-      for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest[r.parentId] : undefined) {
-        ids.add(r.id);
-      }
+      for (const r of lineOf(manifest, route)) ids.add(r.id);
     }
     sections.set(
       key,

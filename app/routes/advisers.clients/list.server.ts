@@ -7,6 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { accessLevelToSend, dateRulesFor, hasSearched, parsePages, parseSort } from "~/lib/client-search";
 import type { Failure } from "~/lib/error-catalogue";
+import { keptIn } from "~/lib/format";
 import { formatDate } from "~/lib/format-date.server";
 import { safeRedirectPath } from "~/lib/redirect-to";
 import { clientsLandingPathOf, type SiteAccessLevel } from "~/lib/site-access";
@@ -38,14 +39,7 @@ function makeSearch(locale: string) {
   return { rules, schema: coerceFormValue(createClientSearchSchema(rules)) };
 }
 const searchesByLocale = new Map<string, ReturnType<typeof makeSearch>>();
-function searchOf(locale: string) {
-  let search = searchesByLocale.get(locale);
-  if (!search) {
-    search = makeSearch(locale);
-    searchesByLocale.set(locale, search);
-  }
-  return search;
-}
+const searchOf = (locale: string) => keptIn(searchesByLocale, locale, () => makeSearch(locale));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { planning } = await requireAdviser(request);
