@@ -116,25 +116,12 @@ class Spam extends Error {
   name = "Spam";
 }
 
-// Every page's forms carry the sealed time: one seal per second serves the pages of that second
-// (issue 38). The time is the second's start, never later than the page was made.
-let sealedSecond: { second: number; sealed: string } | null = null;
-
-function sealedValidFrom(timestamp: number | undefined): string {
-  if (timestamp !== undefined) return seal(String(timestamp), env.sessionSecrets, "honeypot");
-  const second = Math.floor(Date.now() / 1000);
-  if (sealedSecond?.second !== second) {
-    sealedSecond = { second, sealed: seal(String(second * 1000), env.sessionSecrets, "honeypot") };
-  }
-  return sealedSecond.sealed;
-}
-
 export const honeypot = {
-  getInputProps({ validFromTimestamp }: { validFromTimestamp?: number } = {}): HoneypotInputProps {
+  getInputProps({ validFromTimestamp = Date.now() }: { validFromTimestamp?: number } = {}): HoneypotInputProps {
     return {
       nameFieldName: TRAP_FIELD,
       validFromFieldName: VALID_FROM_FIELD,
-      encryptedValidFrom: sealedValidFrom(validFromTimestamp),
+      encryptedValidFrom: seal(String(validFromTimestamp), env.sessionSecrets, "honeypot"),
     };
   },
 
