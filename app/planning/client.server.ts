@@ -344,27 +344,74 @@ function batchRequest(items: BatchItems): CallOptions {
   };
 }
 
-/** Each batch item's answer validated with its schema; the first failed item fails the whole call. */
-function batchAnswers<T extends BatchItems>(items: T, answers: unknown): { [K in keyof T]: z.output<T[K]["schema"]> } {
+type BatchAnswerItem = z.output<typeof BatchAnswer>[number];
+
+/** The batch's answer as a list of items; anything else breaks the contract (502). */
+function batchItemsOf(answers: unknown): BatchAnswerItem[] {
   const parsed = BatchAnswer.safeParse(answers);
   if (!parsed.success) throw new PlanningError(502, null);
-  const out: Record<string, unknown> = {};
-  for (const name of Object.keys(items)) {
-    const answer = parsed.data.find((a) => a.name === name);
-    if (!answer) throw new PlanningError(502, null);
-    const body = answer.body ? parseItemBody(answer.body) : null;
-    if (answer.code < 200 || answer.code >= 300) {
-      const { api, user } = messagesOf(body);
-      throw new PlanningError(answer.code, api ?? answer.msg ?? null, user);
-    }
-    const value = items[name]!.schema.safeParse(body);
-    if (!value.success) {
-      logger.error("planning batch answer did not match the contract", { name, url: items[name]!.url });
-      throw new PlanningError(502, null);
-    }
-    out[name] = value.data;
+  return parsed.data;
+}
+
+/** One item's answer validated with its schema, or the PlanningError a call alone would have thrown. */
+function itemAnswer(name: string, item: BatchItems[string], answer: BatchAnswerItem | undefined): unknown {
+  if (!answer) throw new PlanningError(502, null);
+  const body = answer.body ? parseItemBody(answer.body) : null;
+  if (answer.code < 200 || answer.code >= 300) {
+    const { api, user } = messagesOf(body);
+    throw new PlanningError(answer.code, api ?? answer.msg ?? null, user);
   }
+  const value = item.schema.safeParse(body);
+  if (!value.success) {
+    logger.error("planning batch answer did not match the contract", { name, url: item.url });
+    throw new PlanningError(502, null);
+  }
+  return value.data;
+}
+
+/** Each batch item's answer validated with its schema; the first failed item fails the whole call. */
+function batchAnswers<T extends BatchItems>(items: T, answers: unknown): { [K in keyof T]: z.output<T[K]["schema"]> } {
+  const list = batchItemsOf(answers);
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(items))
+    out[name] = itemAnswer(
+      name,
+      items[name]!,
+      list.find((a) => a.name === name),
+    );
   return out as { [K in keyof T]: z.output<T[K]["schema"]> };
+}
+
+/** A batch item's outcome on its own: its answer, or the error a call alone would have thrown. */
+export type Settled<V> = { ok: true; value: V } | { ok: false; error: PlanningError };
+
+/**
+ * Each batch item's outcome on its own (decision 163): a page's calls that fail apart, as they
+ * would have as separate calls, in one round trip. A lost session in any item is the whole call's.
+ */
+function settledAnswers<T extends BatchItems>(
+  items: T,
+  answers: unknown,
+): { [K in keyof T]: Settled<z.output<T[K]["schema"]>> } {
+  const list = batchItemsOf(answers);
+  const out: Record<string, Settled<unknown>> = {};
+  for (const name of Object.keys(items)) {
+    try {
+      out[name] = {
+        ok: true,
+        value: itemAnswer(
+          name,
+          items[name]!,
+          list.find((a) => a.name === name),
+        ),
+      };
+    } catch (error) {
+      if (!(error instanceof PlanningError)) throw error;
+      if (isLostSession(error)) throw error;
+      out[name] = { ok: false, error };
+    }
+  }
+  return out as { [K in keyof T]: Settled<z.output<T[K]["schema"]>> };
 }
 
 export function createPlanningClient(options: PlanningClientOptions = {}) {
@@ -412,6 +459,15 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
     return batchAnswers(items, answers);
   }
 
+  /** One round trip for several calls whose failures are each their own (`Settled`). */
+  async function batchSettled<T extends BatchItems>(
+    items: T,
+  ): Promise<{ [K in keyof T]: Settled<z.output<T[K]["schema"]>> }> {
+    if (!Object.keys(items).length) return {} as { [K in keyof T]: Settled<z.output<T[K]["schema"]>> };
+    const answers = parseText(await exchange(transport, "POST", "resourceful", batchRequest(items), readText));
+    return settledAnswers(items, answers);
+  }
+
   return {
     /**
      * Keys for answers kept in memory (kept-answers.server.ts): the platform's, for what is the
@@ -423,6 +479,7 @@ export function createPlanningClient(options: PlanningClientOptions = {}) {
     },
     send,
     batch,
+    batchSettled,
     get: <S extends z.ZodType>(path: string, schema: S, opts?: CallOptions) => call("GET", path, schema, opts),
     post: <S extends z.ZodType>(path: string, schema: S, opts?: CallOptions) => call("POST", path, schema, opts),
     put: <S extends z.ZodType>(path: string, schema: S, opts?: CallOptions) => call("PUT", path, schema, opts),

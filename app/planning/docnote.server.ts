@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { type PlanningClient, PlanningError } from "./client.server";
+import type { PlanningClient } from "./client.server";
 import { ClientGroupMembers } from "./entity.server";
 import { readFeatureToggles } from "./feature-toggles.server";
 import { WholeNumber } from "~/lib/whole-number.server";
@@ -128,6 +128,25 @@ export function documentCountUrl(filter: DocumentFilter): string {
 
 export type DocumentPage = { documents: DocumentAnswer[]; hasMore: boolean };
 
+/** The first page of listDocuments' list as a batch item (its answer is listDocuments' `firstPage`). */
+export function documentListItem(filter: DocumentFilter, wanted: number) {
+  const pageSize = Math.min(MAX_PLATFORM_PAGE, wanted + 1);
+  return { url: relativeUrl("docnote-v2", documentListQuery(filter, pageSize)), schema: DocumentAnswers };
+}
+
+/** A list's count (decision 157) as a batch item. */
+export function documentCountItem(filter: DocumentFilter) {
+  return { url: documentCountUrl(filter), schema: DocumentCount };
+}
+
+/** spec 002 §7 "Document types": only those the given (visible) members' documents have, as a batch item. */
+export function documentTypesItem(memberIds: number[]) {
+  return {
+    url: relativeUrl("docnote-v2/doctype", { member_ids: memberIds.length ? memberIds.join(",") : undefined }),
+    schema: DocumentTypeAnswers,
+  };
+}
+
 /**
  * The first `wanted` documents of a list and whether more remain: one row more than shown is
  * asked for (docs/decisions/031), and beyond 100 rows the last row's bookmark is followed.
@@ -137,14 +156,19 @@ export async function listDocuments(
   planning: PlanningClient,
   filter: DocumentFilter,
   wanted: number,
+  /** The first page, when it came with other calls (documentListItem). */
+  firstPage?: DocumentAnswer[],
 ): Promise<DocumentPage & { extra: DocumentAnswer | null }> {
   const documents: DocumentAnswer[] = [];
   let bookmark: string | null = null;
   for (;;) {
     const pageSize = Math.min(MAX_PLATFORM_PAGE, wanted + 1 - documents.length);
-    const page: DocumentAnswer[] = await planning.get("resourceful/docnote-v2", DocumentAnswers, {
-      query: documentListQuery(filter, pageSize, bookmark),
-    });
+    const page: DocumentAnswer[] =
+      firstPage && !documents.length
+        ? firstPage
+        : await planning.get("resourceful/docnote-v2", DocumentAnswers, {
+            query: documentListQuery(filter, pageSize, bookmark),
+          });
     documents.push(...page);
     const last = page[page.length - 1];
     if (page.length < pageSize || documents.length > wanted || !last?.bookmark) break;
@@ -213,54 +237,8 @@ export async function fetchMessagesBasics(planning: PlanningClient, entityId: nu
   return { ...basics, toggles };
 }
 
-/** spec 002 §7 "Document types": only those the given (visible) members' documents have. */
-export async function fetchDocumentTypes(planning: PlanningClient, memberIds: number[]): Promise<DocumentTypeAnswer[]> {
-  return planning.get("resourceful/docnote-v2/doctype", DocumentTypeAnswers, {
-    query: memberIds.length ? { member_ids: memberIds.join(",") } : undefined,
-  });
-}
-
 /** A count of documents (decision 157). */
 const DocumentCount = z.object({ count: WholeNumber.nonnegative() });
-
-/** The batch's answer to the counting lists: each item's body is read by DocumentCount. */
-const CountAnswers = z.array(z.object({ name: z.string(), code: z.number(), body: z.string().nullish() }));
-
-/**
- * Several lists' counts in one round trip (the unread counts of the folders, whether the client has
- * sent anything), each counted by the platform (decision 157) and capped by its page size as a
- * page of rows would be ('20+' is 21); an item that fails answers null, so one folder's failure
- * leaves the others' counts.
- */
-export async function countDocuments(
-  planning: PlanningClient,
-  lists: Record<string, { filter: DocumentFilter; pageSize: number }>,
-): Promise<Record<string, number | null>> {
-  const names = Object.keys(lists);
-  if (!names.length) return {};
-  const response = await planning.send("POST", "resourceful", {
-    body: {
-      batch: names.map((name) => ({ name, method: "GET", url: documentCountUrl(lists[name]!.filter) })),
-    },
-    retry: true,
-  });
-  const answers = CountAnswers.safeParse(await response.json().catch(() => null));
-  if (!answers.success) throw new PlanningError(502, null);
-  const out: Record<string, number | null> = {};
-  for (const name of names) {
-    const answer = answers.data.find((a) => a.name === name);
-    if (answer?.code === 401) throw new PlanningError(401, "This feature is not available without a valid session");
-    let body: unknown = null;
-    try {
-      body = answer && answer.code >= 200 && answer.code < 300 && answer.body ? JSON.parse(answer.body) : null;
-    } catch {
-      body = null;
-    }
-    const counted = DocumentCount.safeParse(body);
-    out[name] = counted.success ? Math.min(counted.data.count, lists[name]!.pageSize) : null;
-  }
-  return out;
-}
 
 /**
  * How many unread documents the filter leaves, counted by the platform over the whole list

@@ -51,12 +51,11 @@ const Terms = z.object({
 /** spec 002 §9: the list's page size, newest notified first. */
 export const SIGNATURE_PAGE_SIZE = 100;
 
-/** spec 002 §7 the signature items of the session's client. */
-export async function fetchSignatureItems(planning: PlanningClient): Promise<SignatureItem[]> {
-  return planning.get("resourceful/digital_signature", SignatureItems, {
-    query: { page_size: SIGNATURE_PAGE_SIZE, page_sort: "-last_notified_at" },
-  });
-}
+/** The signature items, the latest notified first, as a batch item. */
+export const signatureItemsItem = {
+  url: `digital_signature?page_size=${SIGNATURE_PAGE_SIZE}&page_sort=-last_notified_at`,
+  schema: SignatureItems,
+};
 
 /** One item, its signatories and the terms, in one round trip. */
 export async function fetchSignatureView(planning: PlanningClient, id: number) {

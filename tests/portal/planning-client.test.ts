@@ -270,6 +270,39 @@ describe("the planning client", () => {
     expect((error as PlanningError).failure.detail).toBe("no.");
   });
 
+  it("answers a settled batch's items each on its own, and fails it whole on a lost session", async () => {
+    const schema = z.object({ id: z.number() });
+    const { calls, fetchImpl } = fakeFetch([
+      jsonAnswer(200, [
+        { name: "a", code: 200, msg: "OK", body: JSON.stringify({ id: 1 }) },
+        { name: "b", code: 403, msg: "Forbidden", body: JSON.stringify({ api_message: "Permission Error: no" }) },
+        { name: "c", code: 200, msg: "OK", body: JSON.stringify({ id: "one" }) },
+      ]),
+      jsonAnswer(200, [
+        { name: "a", code: 200, msg: "OK", body: JSON.stringify({ id: 1 }) },
+        {
+          name: "b",
+          code: 401,
+          msg: "Unauthorized",
+          body: JSON.stringify({ api_message: "This feature is not available without a valid session" }),
+        },
+      ]),
+    ]);
+    const items = { a: { url: "x", schema }, b: { url: "y", schema }, c: { url: "z", schema } };
+    const answers = await client(fetchImpl).batchSettled(items);
+    expect(calls).toHaveLength(1);
+    expect(answers.a).toEqual({ ok: true, value: { id: 1 } });
+    expect(answers.b.ok || answers.b.error.status).toBe(403);
+    expect(answers.b.ok || answers.b.error.failure.detail).toBe("no.");
+    // an answer the contract does not allow is that item's broken answer (502), not the others'
+    expect(answers.c.ok || answers.c.error.status).toBe(502);
+
+    const lost = await client(fetchImpl)
+      .batchSettled({ a: items.a, b: items.b })
+      .catch((e: unknown) => e);
+    expect((lost as PlanningError).failure.kind).toBe("lost-session");
+  });
+
   it("retries a batch of GETs like page data, and never a batch that changes something", async () => {
     const reads = fakeFetch([jsonAnswer(503, {}), jsonAnswer(200, [{ name: "a", code: 200, body: "{}" }])]);
     await expect(client(reads.fetchImpl).batch({ a: { url: "x", schema: z.object({}) } })).resolves.toEqual({ a: {} });

@@ -3,16 +3,18 @@ import type { Locale } from "~/lib/i18n";
 import { formatDate, formatLastLogin } from "~/lib/format-date.server";
 import { logger } from "~/runtime/logger.server";
 import { unreadLabel } from "~/lib/navigation";
-import { type PlanningClient, PlanningError, isLostSession } from "~/planning/client.server";
+import { type PlanningClient, PlanningError, isLostSession, type Settled } from "~/planning/client.server";
 import {
   CLIENT_INITIATED,
-  countDocuments,
+  documentCountItem,
   type DocumentAnswer,
   type DocumentDetailAnswer,
   type DocumentFilter,
   fetchDocument,
   fetchDocumentBody,
-  fetchDocumentTypes,
+  documentListItem,
+  documentTypesItem,
+  type DocumentTypeAnswer,
   fetchMessagesBasics,
   listDocuments,
   markFirstRead,
@@ -26,7 +28,7 @@ import {
   type MessagesToggles,
 } from "~/planning/messages.server";
 import type { Site } from "~/planning/site.server";
-import { fetchSignatureItems, type SignatureItem } from "~/planning/signature.server";
+import { type SignatureItem, signatureItemsItem } from "~/planning/signature.server";
 import {
   awaitsAction,
   badgeOf,
@@ -286,15 +288,6 @@ async function markOpenedRead(planning: PlanningClient, opened: OpenedMessage | 
   }
 }
 
-/** A call the page does without: its failure is logged and the fallback shown, a lost session still signs out. */
-function orLogged<T, F>(promise: Promise<T>, message: string, fallback: F): Promise<T | F> {
-  return promise.catch((error: unknown) => {
-    if (isLostSession(error)) throw error;
-    logger.error(message, { error: String(error) });
-    return fallback;
-  });
-}
-
 /** spec 002 §6 "Member lists": 'Me' (or the client in context) first, then the other members; null without related entities. */
 function entityFilterOf(
   members: Member[],
@@ -484,34 +477,64 @@ function folderLinks(
   }));
 }
 
+/** A batch item the page does without: its failure is logged and the fallback shown. */
+function orLoggedItem<T, F>(settled: Settled<T> | undefined, message: string, fallback: F): T | F {
+  if (!settled) return fallback;
+  if (settled.ok) return settled.value;
+  logger.error(message, { error: String(settled.error) });
+  return fallback;
+}
+
 /**
- * The folder's list, the unread counts, the document types and the signature items, at once; the
- * To be signed folder lists the signature items that await action, not messages (spec 002 §4).
+ * The folder's list, the unread counts, the document types and the signature items, in one round
+ * trip whose items fail apart (decision 163): the list's failure is the page's, the others' are
+ * logged and done without; the To be signed folder lists the signature items that await action,
+ * not messages (spec 002 §4).
  */
-function fetchFolderContents(
+export async function fetchFolderContents(
   planning: PlanningClient,
   folder: FolderDefinition,
   filter: DocumentFilter | null,
   requests: { pages: number; counted: Record<string, { filter: DocumentFilter; pageSize: number }>; members: number[] },
   toggles: MessagesToggles,
 ) {
-  const signatureFolder = folder.kind === "digitalSignatures";
-  return Promise.all([
-    filter && !signatureFolder
-      ? listDocuments(planning, filter, requests.pages * MESSAGES_PAGE_SIZE)
-      : Promise.resolve({ documents: [], hasMore: false, extra: null }),
-    orLogged(
-      countDocuments(planning, requests.counted),
-      "unread counts unavailable",
-      {} as Record<string, number | null>,
-    ),
-    toggles.documentTypeFilter
-      ? orLogged(fetchDocumentTypes(planning, requests.members), "document types unavailable", null)
-      : Promise.resolve(null),
-    toggles.digitalSignatures
-      ? orLogged(fetchSignatureItems(planning), "signature items unavailable", null)
-      : Promise.resolve(null),
-  ]);
+  const wanted = requests.pages * MESSAGES_PAGE_SIZE;
+  const listed = filter && folder.kind !== "digitalSignatures" ? filter : null;
+  const counted = Object.entries(requests.counted);
+  const items = {
+    ...(listed ? { list: documentListItem(listed, wanted) } : {}),
+    ...Object.fromEntries(counted.map(([, list], i) => [`count${i}`, documentCountItem(list.filter)])),
+    ...(toggles.documentTypeFilter ? { types: documentTypesItem(requests.members) } : {}),
+    ...(toggles.digitalSignatures ? { signatures: signatureItemsItem } : {}),
+  };
+  let answers: Partial<Record<string, Settled<unknown>>>;
+  try {
+    answers = await planning.batchSettled(items);
+  } catch (error) {
+    // the round trip failed: the list with it, the others as when each fails
+    if (listed || isLostSession(error)) throw error;
+    logger.error("messages page calls unavailable", { error: String(error) });
+    answers = {};
+  }
+  const list = answers.list as Settled<DocumentAnswer[]> | undefined;
+  if (list && !list.ok) throw list.error;
+  const page = listed
+    ? await listDocuments(planning, listed, wanted, list?.value)
+    : { documents: [], hasMore: false, extra: null };
+  const counts: Record<string, number | null> = {};
+  counted.forEach(([name, { pageSize }], i) => {
+    const count = answers[`count${i}`] as Settled<{ count: number }> | undefined;
+    counts[name] = count?.ok ? Math.min(count.value.count, pageSize) : null;
+  });
+  const failed = counted.filter((_, i) => answers[`count${i}`]?.ok === false).map(([name]) => name);
+  if (failed.length) logger.error("unread counts unavailable", { lists: failed.join(",") });
+  const types = toggles.documentTypeFilter
+    ? orLoggedItem(answers.types as Settled<DocumentTypeAnswer[]> | undefined, "document types unavailable", null)
+    : null;
+  const signatures = toggles.digitalSignatures
+    ? orLoggedItem(answers.signatures as Settled<SignatureItem[]> | undefined, "signature items unavailable", null)
+    : null;
+  return [page, counts, types, signatures] as const;
 }
 
 /** spec 002 "Documents and messages page": everything the list and reading pane show. */

@@ -1,13 +1,13 @@
 import { logger } from "~/runtime/logger.server";
-import { type PlanningClient, isLostSession } from "~/planning/client.server";
-import { CategoryAnswers, countDocuments, type DocumentFilter, UNREAD_PAGE_SIZE } from "~/planning/docnote.server";
+import { type PlanningClient, isLostSession, type Settled } from "~/planning/client.server";
+import { CategoryAnswers, documentCountItem, UNREAD_PAGE_SIZE } from "~/planning/docnote.server";
 import { readFeatureToggles } from "~/planning/feature-toggles.server";
 import type { Site } from "~/planning/site.server";
 import { DEFAULT_LOCALE } from "~/lib/i18n";
 import { MESSAGES_PATH } from "~/lib/messages/query";
 import { unreadLabel } from "~/lib/navigation";
 import { messagesSettings, messagesToggles } from "~/planning/messages.server";
-import { fetchSignatureItems } from "~/planning/signature.server";
+import { type SignatureItem, signatureItemsItem } from "~/planning/signature.server";
 import { awaitsAction } from "~/lib/messages/signature";
 
 // spec 001 §2.1 and 002 "Notification and postponement panels": the home page's important-messages
@@ -56,18 +56,22 @@ export async function loadImportantPanel(
     ]);
     const categoryId =
       settings.importantCategoryId ?? categories.find((c) => c.name.trim().toLowerCase() === "important")?.id ?? null;
-    const lists: Record<string, { filter: DocumentFilter; pageSize: number }> = {};
-    if (categoryId !== null)
-      lists.important = { filter: { categories: [categoryId], unreadOnly: true }, pageSize: UNREAD_PAGE_SIZE };
-    // spec 002 §4: the documents awaiting the client's own signature
-    const signatures = messagesToggles(toggles).digitalSignatures
-      ? fetchSignatureItems(planning)
-      : Promise.resolve(null);
-    const [counts, items] = await Promise.all([countDocuments(planning, lists), signatures]);
-    const toBeSigned = items
-      ? items.filter((s) => awaitsAction(s) && s.signatories.some((x) => x.can_sign)).length
+    // the unread important count and (spec 002 §4) the documents awaiting the client's own
+    // signature, in one round trip (decision 163)
+    const answers = await planning.batchSettled({
+      ...(categoryId !== null ? { important: documentCountItem({ categories: [categoryId], unreadOnly: true }) } : {}),
+      ...(messagesToggles(toggles).digitalSignatures ? { signatures: signatureItemsItem } : {}),
+    });
+    const important = answers.important as Settled<{ count: number }> | undefined;
+    const signatures = answers.signatures as Settled<SignatureItem[]> | undefined;
+    if (signatures && !signatures.ok) throw signatures.error;
+    const toBeSigned = signatures
+      ? signatures.value.filter((s) => awaitsAction(s) && s.signatories.some((x) => x.can_sign)).length
       : null;
-    return importantPanelOf({ important: counts.important ?? null, toBeSigned });
+    return importantPanelOf({
+      important: important?.ok ? Math.min(important.value.count, UNREAD_PAGE_SIZE) : null,
+      toBeSigned,
+    });
   } catch (error) {
     if (!isLostSession(error)) {
       logger.error("important-messages panel unavailable", { error: String(error) });
