@@ -34,7 +34,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { nginxBinary, parseUpstreams, writeNginxFiles } from "../deploy/nginx.mjs";
-import { PORTAL_NODE_FLAGS } from "./portal-node-flags.mjs";
+import { PORTAL_NODE_FLAGS, PORTAL_PROCESS_ENV } from "./portal-node-flags.mjs";
 import { freePort, platformCommand, waitFor } from "./servers.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -433,6 +433,7 @@ async function startRedis(redisServer, port) {
 /** One portal instance's environment: its port, its relay to the platform, the shared secret and Redis. */
 function instanceEnv({ port, relayPort, sessionSecret, redisPort }) {
   return {
+    ...PORTAL_PROCESS_ENV,
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",

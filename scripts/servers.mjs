@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
-import { PORTAL_NODE_FLAGS } from "./portal-node-flags.mjs";
+import { PORTAL_NODE_FLAGS, PORTAL_PROCESS_ENV } from "./portal-node-flags.mjs";
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -74,11 +74,11 @@ export const JOURNEY_RATE_LIMITS = {
   RATE_LIMIT_SIGN_IN_FAILURES: "100000",
 };
 
-/** The V8 flags a checkout's portal runs with: this one's, or those of the checkout in `cwd`. */
+/** The V8 flags and process environment a checkout's portal runs with: this one's, or those of the checkout in `cwd`. */
 async function portalNodeFlagsOf(cwd) {
-  if (resolve(cwd) === resolve(import.meta.dirname, "..")) return PORTAL_NODE_FLAGS;
+  if (resolve(cwd) === resolve(import.meta.dirname, "..")) return { flags: PORTAL_NODE_FLAGS, env: PORTAL_PROCESS_ENV };
   const flags = await import(pathToFileURL(join(cwd, "scripts/portal-node-flags.mjs")).href);
-  return flags.PORTAL_NODE_FLAGS;
+  return { flags: flags.PORTAL_NODE_FLAGS, env: flags.PORTAL_PROCESS_ENV ?? {} };
 }
 
 /**
@@ -126,8 +126,9 @@ export async function startServers(options = {}) {
     // The portal's own server reads the build of REMIX_BUILD_DIR (inherited), `build` by default,
     // with the heap limits of its checkout (another one's, for a benchmark's baseline).
     const portal = "scripts/portal-server.mjs";
-    const flags = await portalNodeFlagsOf(cwd);
+    const { flags, env: processEnv } = await portalNodeFlagsOf(cwd);
     start([...flags, portal], {
+      ...processEnv,
       ...portalEnv,
       PORT: String(portalPort),
       PLANNING_API_URL: `http://127.0.0.1:${platformPort}`,
@@ -135,6 +136,7 @@ export async function startServers(options = {}) {
     });
     if (deadPortal) {
       start([...flags, portal], {
+        ...processEnv,
         ...portalEnv,
         PORT: String(deadPortalPort),
         PLANNING_API_URL: `http://127.0.0.1:${deadPlatformPort}`,

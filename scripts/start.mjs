@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { formatDemoLogins, readDemoLogins } from "./demo-logins.mjs";
-import { PORTAL_NODE_FLAGS } from "./portal-node-flags.mjs";
+import { PORTAL_NODE_FLAGS, PORTAL_PROCESS_ENV } from "./portal-node-flags.mjs";
 
 const portalPort = process.env.PORT ?? "3000";
 const platformPort = process.env.PLATFORM_PORT ?? "3100";
@@ -65,6 +65,7 @@ if (!process.env.SESSION_SECRET) {
 
 // The portal's own server (docs/decisions/026); it reads the build of REMIX_BUILD_DIR, `build` by default.
 run("portal", process.execPath, [...PORTAL_NODE_FLAGS, "scripts/portal-server.mjs"], {
+  ...PORTAL_PROCESS_ENV,
   PORT: portalPort,
   PLANNING_API_URL: planningApiUrl,
   NODE_ENV: process.env.NODE_ENV ?? "production",
