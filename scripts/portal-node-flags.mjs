@@ -7,5 +7,5 @@ export const PORTAL_NODE_FLAGS = ["--max-old-space-size=128", "--max-semi-space-
 
 // glibc's allocator keeps an arena per thread that has allocated (zlib's compression and the
 // libuv pool's threads included) and returns little of them: two arenas held the same warmed-up
-// portal at 204 MiB resident instead of 219 (docs/decisions/164). Set before the process starts.
+// portal at 204 MiB resident instead of 219 (docs/decisions/176). Set before the process starts.
 export const PORTAL_PROCESS_ENV = { MALLOC_ARENA_MAX: "2" };

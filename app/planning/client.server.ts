@@ -386,7 +386,7 @@ function batchAnswers<T extends BatchItems>(items: T, answers: unknown): { [K in
 export type Settled<V> = { ok: true; value: V } | { ok: false; error: PlanningError };
 
 /**
- * Each batch item's outcome on its own (decision 163): a page's calls that fail apart, as they
+ * Each batch item's outcome on its own (decision 175): a page's calls that fail apart, as they
  * would have as separate calls, in one round trip. A lost session in any item is the whole call's.
  */
 function settledAnswers<T extends BatchItems>(

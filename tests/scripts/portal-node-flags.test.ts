@@ -11,7 +11,7 @@ describe("the portal's heap limits (docs/decisions/128)", () => {
     );
   });
 
-  it("bound glibc's arenas (docs/decisions/164)", () => {
+  it("bound glibc's arenas (docs/decisions/176)", () => {
     expect(PORTAL_PROCESS_ENV).toEqual({ MALLOC_ARENA_MAX: "2" });
   });
 

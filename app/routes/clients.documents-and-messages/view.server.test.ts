@@ -84,7 +84,7 @@ describe("messages folders and list filters (spec 002 page, §6)", () => {
   });
 });
 
-describe("the folder's contents in one round trip (decision 163)", () => {
+describe("the folder's contents in one round trip (decision 175)", () => {
   const folder = { key: "inbox", kind: "received", name: "Inbox", filter: {} } as FolderDefinition;
   const toggles = { ...messagesToggles([{ name: "digital_signatures", enabled: true }]), documentTypeFilter: true };
   const requests = {

@@ -487,7 +487,7 @@ function orLoggedItem<T, F>(settled: Settled<T> | undefined, message: string, fa
 
 /**
  * The folder's list, the unread counts, the document types and the signature items, in one round
- * trip whose items fail apart (decision 163): the list's failure is the page's, the others' are
+ * trip whose items fail apart (decision 175): the list's failure is the page's, the others' are
  * logged and done without; the To be signed folder lists the signature items that await action,
  * not messages (spec 002 §4).
  */

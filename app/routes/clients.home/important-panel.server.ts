@@ -57,7 +57,7 @@ export async function loadImportantPanel(
     const categoryId =
       settings.importantCategoryId ?? categories.find((c) => c.name.trim().toLowerCase() === "important")?.id ?? null;
     // the unread important count and (spec 002 §4) the documents awaiting the client's own
-    // signature, in one round trip (decision 163)
+    // signature, in one round trip (decision 175)
     const answers = await planning.batchSettled({
       ...(categoryId !== null ? { important: documentCountItem({ categories: [categoryId], unreadOnly: true }) } : {}),
       ...(messagesToggles(toggles).digitalSignatures ? { signatures: signatureItemsItem } : {}),
