@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../../server/db/schema";
 import { DEMO_PASSWORD } from "../../server/seed";
 import { type Portal, startPortal } from "./portal-harness";
@@ -293,5 +293,47 @@ describe("a browser that has signed in as the user (its device cookie, decision 
     expect((await postLogin(anyAddress(), username, DEMO_PASSWORD)).status).toBe(429);
     await passwordResetCompleted(new Request("http://portal.test/login/help/reset"), username);
     expect((await postLogin(anyAddress(), username, DEMO_PASSWORD)).status).toBe(302);
+  });
+});
+
+describe("the portal's authentication log (ASVS V7.2.1, docs/decisions/174)", () => {
+  it("writes an `auth` line for a sign-in it refuses itself and for a completed one, never the password", async () => {
+    const { logger } = await import("~/runtime/logger.server");
+    const warn = vi.spyOn(logger, "warn");
+    const info = vi.spyOn(logger, "info");
+    try {
+      const copied = await portal.platform.call("/dev/users/demo.client/copy", {
+        method: "POST",
+        body: { username: "logged.one" },
+      });
+      expect(copied.status).toBe(201);
+      const from = () => ({ socketAddress: `198.19.0.${Math.floor(Math.random() * 250) + 1}` });
+      for (let attempt = 1; attempt <= 4; attempt++) await postLogin(from(), "logged.one", `Guess-${attempt}-secret`);
+      expect((await postLogin(from(), "logged.one", "Guess-5-secret")).status).toBe(429);
+      const refusal = warn.mock.calls.find(([message, fields]) => message === "auth" && fields?.outcome === "refused");
+      expect(refusal?.[1]).toMatchObject({
+        step: "password",
+        limit: "username",
+        reason: "rate limited: username",
+        userKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      });
+      expect((await postLogin(from(), "logged.two", "Guess-6-secret")).status).toBe(401);
+      const failure = info.mock.calls.find(([message, fields]) => message === "auth" && fields?.outcome === "failure");
+      expect(failure?.[1]).toMatchObject({ step: "password", status: 401, knownDevice: false });
+
+      await portal.platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username: "logged.owner" } });
+      expect((await postLogin(from(), "logged.owner", DEMO_PASSWORD)).status).toBe(302);
+      const id = portal.platform.db.select().from(users).where(eq(users.username, "logged.owner")).get()!.id;
+      const signedIn = info.mock.calls.find(([message, fields]) => message === "auth" && fields?.step === "signedIn");
+      expect(signedIn?.[1]).toMatchObject({ outcome: "success", method: "password", userId: id });
+
+      const written = JSON.stringify([...warn.mock.calls, ...info.mock.calls]);
+      for (const secret of ["Guess-1-secret", "Guess-5-secret", "Guess-6-secret", DEMO_PASSWORD])
+        expect(written).not.toContain(secret);
+      expect(written).not.toContain("logged.one");
+    } finally {
+      warn.mockRestore();
+      info.mockRestore();
+    }
   });
 });
