@@ -52,7 +52,8 @@ describe("the device cookie", () => {
     const setCookie = await knownDevicesCookie(withSignIn([], { username: "demo.client", userId: 7 }, NOW));
     const value = setCookie.split(";")[0]!.slice(KNOWN_DEVICE_COOKIE.length + 1);
     const [iv, tag, sealed] = value.split(".");
-    const flipped = `${sealed!.slice(0, -2)}${sealed!.endsWith("A") ? "B" : "A"}${sealed!.slice(-1)}`;
+    // the first character holds six whole bits of the ciphertext: another one changes it
+    const flipped = `${sealed!.startsWith("A") ? "B" : "A"}${sealed!.slice(1)}`;
     expect(await readKnownDevices(requestWith(`${KNOWN_DEVICE_COOKIE}=${iv}.${tag}.${flipped}`), NOW)).toEqual([]);
     expect(await readKnownDevices(requestWith(`${KNOWN_DEVICE_COOKIE}=not-a-sealed-value`), NOW)).toEqual([]);
 
@@ -104,7 +105,9 @@ describe("a sign-in on this browser", () => {
       userId: 7,
     });
     const read = await readKnownDevices(requestWith(setCookie!));
-    expect(read.map(({ username, userId }) => ({ username, userId }))).toEqual([{ username: "demo.client", userId: 7 }]);
+    expect(read.map(({ username, userId }) => ({ username, userId }))).toEqual([
+      { username: "demo.client", userId: 7 },
+    ]);
   });
 
   it("by passkey renews the browser's entry for that user, and gives none to a browser that had none", async () => {
@@ -114,6 +117,8 @@ describe("a sign-in on this browser", () => {
     expect(read[0]).toMatchObject({ username: "demo.client", userId: 7 });
     expect(read[0]!.nonce).not.toBe((await readKnownDevices(requestWith(known)))[0]!.nonce);
     expect(await signedInOnThisDevice(requestWith(known), { username: null, userId: 8 })).toBeNull();
-    expect(await signedInOnThisDevice(new Request("http://portal.test/login"), { username: null, userId: 7 })).toBeNull();
+    expect(
+      await signedInOnThisDevice(new Request("http://portal.test/login"), { username: null, userId: 7 }),
+    ).toBeNull();
   });
 });

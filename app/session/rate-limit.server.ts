@@ -37,7 +37,7 @@ export function normaliseUsername(username: string): string {
 }
 
 /** The key of a username in the store: a digest, so that no username is kept there in clear. */
-export function usernameKey(username: string): string {
+function usernameKey(username: string): string {
   return createHash("sha256").update(normaliseUsername(username)).digest("base64url");
 }
 
@@ -50,7 +50,9 @@ export type SignInCounter = { username: string; device: string | null };
 /** The store's key of a counter: a digest of the username, and of the device's nonce with it. */
 function counterKey({ username, device }: SignInCounter): string {
   if (device === null) return usernameKey(username);
-  return createHash("sha256").update(`${normaliseUsername(username)}\u0000${device}`).digest("base64url");
+  return createHash("sha256")
+    .update(`${normaliseUsername(username)}\u0000${device}`)
+    .digest("base64url");
 }
 
 export type RateLimits = {
@@ -247,7 +249,18 @@ function rateLimits(): RateLimits {
 export async function checkRateLimit(address: string | null, bucket: Bucket): Promise<number | null> {
   if (!address) return null;
   const waitMs = await rateLimits().hit(bucket, address);
-  return waitMs > 0 ? Math.ceil(waitMs / 1000) : null;
+  if (waitMs <= 0) return null;
+  const seconds = Math.ceil(waitMs / 1000);
+  logRefusal({ step: bucket, limit: "address", address, seconds });
+  return seconds;
+}
+
+/**
+ * ASVS V7.2.1 (docs/decisions/174): a refusal by a limit is an authentication decision, logged
+ * here for every limited route; a username only as the digest the limiter keeps.
+ */
+function logRefusal(fields: { step: string; limit: string; address: string; seconds: number; userKey?: string }) {
+  logger.warn("auth", { outcome: "refused", reason: `rate limited: ${fields.limit}`, ...fields });
 }
 
 /**
@@ -260,7 +273,11 @@ export async function checkRateLimit(address: string | null, bucket: Bucket): Pr
 export async function checkUsernameLimit(address: string | null, counter: SignInCounter): Promise<number | null> {
   if (!address) return null;
   const waitMs = await rateLimits().signInAttempt(counter);
-  return waitMs > 0 ? Math.ceil(waitMs / 1000) : null;
+  if (waitMs <= 0) return null;
+  const seconds = Math.ceil(waitMs / 1000);
+  const limit = counter.device === null ? "username" : "device";
+  logRefusal({ step: "password", limit, address, seconds, userKey: usernameKey(counter.username) });
+  return seconds;
 }
 
 /**

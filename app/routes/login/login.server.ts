@@ -32,7 +32,7 @@ import { cancelSignIn, signInCall, signInWithPasskey, type StepOutcome } from "~
 import { getSite } from "~/planning/site.server";
 import { clearLoginState, commitLoginState, type LoginState } from "~/session/login-state.server";
 import { signedInOnThisDevice } from "~/session/known-device.server";
-import { checkRateLimit, checkUsernameLimit, type SignInCounter, usernameKey } from "~/session/rate-limit.server";
+import { checkRateLimit, checkUsernameLimit, type SignInCounter } from "~/session/rate-limit.server";
 import { createUserSession } from "~/session/session.server";
 
 // The sign-in steps of the login page (spec 000 §2, §4, §5, §8). Each step is a plain form posting
@@ -119,12 +119,7 @@ type SigningIn = { request: Request; username: string | null };
  * spec 000 §2: on LoginSuccess a ClientUser goes to the clients section and a User to the advisers
  * section; the browser is known for the user from now on (decision 173).
  */
-export async function completeSignIn(
-  token: string,
-  redirectTo: string | null,
-  role: SignInRole,
-  signingIn: SigningIn,
-) {
+export async function completeSignIn(token: string, redirectTo: string | null, role: SignInRole, signingIn: SigningIn) {
   const planning = createPlanningClient({ token });
   // For a client the user call is also the site access lookup: its failure is the spec's
   // 'An error occurred getting client access level or choices' (a lapsed session stays a lapsed session).
@@ -205,18 +200,8 @@ export function limitAlert(counter: SignInCounter | undefined, seconds: number):
 export async function rateLimited(address: string | null, reply: () => LoginActionData, counter?: SignInCounter) {
   const seconds =
     counter === undefined ? await checkRateLimit(address, "signIn") : await checkUsernameLimit(address, counter);
+  // logged where it is decided (app/session/rate-limit.server.ts, decision 174)
   if (seconds === null) return null;
-  const limit = counter === undefined ? "address" : counter.device === null ? "username" : "device";
-  // ASVS V7.2.1: the refusal is an authentication decision; the username only as the limiter's digest
-  logger.warn("auth", {
-    outcome: "refused",
-    step: counter ? "password" : "signIn",
-    reason: `rate limited: ${limit}`,
-    limit,
-    userKey: counter ? usernameKey(counter.username) : undefined,
-    address,
-    seconds,
-  });
   return json<LoginActionData>(
     { ...reply(), alert: limitAlert(counter, seconds) },
     { status: 429, headers: { "Retry-After": String(seconds) } },
@@ -512,7 +497,6 @@ export async function passkeySignIn(request: Request, formData: FormData, addres
     json<PasskeyActionData>({ passkey }, { status });
   const seconds = await checkRateLimit(address, "signIn");
   if (seconds !== null) {
-    logger.warn("auth", { outcome: "refused", step: "passkey", reason: "rate limited: address", address, seconds });
     return json<PasskeyActionData>(
       { passkey: { alert: { kind: "error", key: "steps.rateLimited", params: { seconds } } } },
       { status: 429, headers: { "Retry-After": String(seconds) } },
