@@ -207,7 +207,9 @@ describe("shared through Redis (REDIS_URL)", () => {
     expect(await b.signInAttempt(fromUnknown("demo.client"))).toBe(0);
     // A burst on both instances at once: the limit once.
     await b.signInSucceeded(fromUnknown("demo.client"));
-    const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).signInAttempt(fromUnknown("demo.client"))));
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).signInAttempt(fromUnknown("demo.client"))),
+    );
     expect(burst.filter((w) => w === 0)).toHaveLength(2);
   });
 

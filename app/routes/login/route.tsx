@@ -150,11 +150,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // platform is asked: this browser's own when it has signed in as the user, else every unknown browser's
   const known = deviceFor(await readKnownDevices(request), username);
   const counter: SignInCounter = { username, device: known?.nonce ?? null };
-  const usernameLimited = await rateLimited(
-    address,
-    () => ({ step: null, formId: "login", result: reply() }),
-    counter,
-  );
+  const usernameLimited = await rateLimited(address, () => ({ step: null, formId: "login", result: reply() }), counter);
   if (usernameLimited) return usernameLimited;
   const refuse = (status: number, extra: Omit<LoginActionData, "result" | "formId">) =>
     json<LoginActionData>({ step: null, formId: "login", result: reply(), ...extra }, { status });
