@@ -157,7 +157,7 @@ export function createApp({ db, clock, env, logger }: AppOptions) {
   // it first fails the jobs a previous process left unfinished
   const reports = startReportRunner({ db, clock, env, log });
   const routes = platformRoutes(env, reports);
-  const dispatch = createDispatcher(routes, { db, clock, env });
+  const dispatch = createDispatcher(routes, { db, clock, env }, log);
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);

@@ -79,10 +79,11 @@ export function createTranslator(language: string, texts: Texts, defaultNs = "co
     } else {
       namespaces = [fixedNs];
     }
-    const count = options?.count;
+    const count: unknown = options?.count;
+    // as i18next: any count but a string (null too, read as 0) picks a plural form
     const keys =
-      typeof count === "number"
-        ? [...(count === 0 ? [`${key}_zero`] : []), `${key}_${plurals.select(count)}`, key]
+      count !== undefined && typeof count !== "string"
+        ? [...(count === 0 ? [`${key}_zero`] : []), `${key}_${plurals.select(Number(count))}`, key]
         : [key];
     for (const ns of namespaces) {
       const table = texts[ns];

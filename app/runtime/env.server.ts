@@ -40,7 +40,8 @@ const EnvSchema = z
     RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).max(1_000_000).default(20),
     RATE_LIMIT_RECOVERY: z.coerce.number().int().min(1).max(1_000_000).default(10),
     // Failed sign-ins per username (any address) per 15 minutes before the portal refuses that
-    // username: fewer than the platform's lockout (decision 115).
+    // username: fewer than the platform's lockout (decision 115); as many again for each browser
+    // that has signed in as the user, counted apart (decision 173).
     RATE_LIMIT_SIGN_IN_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(4),
     // Where the instances share their rate limits; unset, each instance counts in its own memory.
     REDIS_URL: z

@@ -53,7 +53,7 @@ const platformRetries = new Counter({
 });
 const rateLimitRefusals = new Counter({
   name: "portal_rate_limit_refusals_total",
-  help: "Posts refused by a rate limit (decisions 046, 115), by limit: signIn, recovery, passkeyOptions, signInFailures",
+  help: "Posts refused by a rate limit (decisions 046, 115), by limit: signIn, recovery, passkeyOptions, signInFailures, deviceFailures",
   labelNames: ["limit"] as const,
   registers: [registry],
 });

@@ -20,6 +20,8 @@ export type LoginState = {
   userType: "client" | "adviser";
   redirectTo: string | null;
   step: LoginStep;
+  /** The username whose password was right (decision 173: the browser is known for it once signed in); none after a passkey. */
+  username?: string;
 };
 
 const StoredState = z.object({
@@ -28,6 +30,7 @@ const StoredState = z.object({
   role: z.enum(["ClientUser", "User"]),
   userType: z.enum(["client", "adviser"]),
   redirectTo: z.string().nullable(),
+  username: z.string().max(256).optional(),
   step: z.object({ status: z.string() }).passthrough(),
 });
 

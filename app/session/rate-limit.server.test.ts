@@ -14,7 +14,13 @@ const LIMITS = {
   recovery: { max: 2, windowMs: 120_000 },
   passkeyOptions: { max: 5, windowMs: 60_000 },
   signInFailures: { max: 2, windowMs: 300_000 },
+  deviceFailures: { max: 2, windowMs: 300_000 },
 };
+
+/** A password sign-in of `username` from a browser not known for it (decision 173). */
+const fromUnknown = (username: string) => ({ username, device: null });
+/** The same from the browser whose device cookie for the username has the nonce `device`. */
+const fromDevice = (username: string, device: string) => ({ username, device });
 
 const REDIS_SERVER = process.env.REDIS_SERVER ?? "/usr/bin/redis-server";
 let redis: ChildProcess | null = null;
@@ -110,28 +116,66 @@ describe("failed sign-ins per username", () => {
 
   it("refuses a username after its failures, from any address, until a success clears them", async () => {
     const limits = limitsOf();
-    expect(await limits.signInAttempt("demo.client")).toBe(0);
-    expect(await limits.signInAttempt(" DEMO.CLIENT")).toBe(0);
-    const wait = await limits.signInAttempt("Demo.Client");
+    expect(await limits.signInAttempt(fromUnknown("demo.client"))).toBe(0);
+    expect(await limits.signInAttempt(fromUnknown(" DEMO.CLIENT"))).toBe(0);
+    const wait = await limits.signInAttempt(fromUnknown("Demo.Client"));
     expect(wait).toBeGreaterThan(290_000);
     expect(wait).toBeLessThanOrEqual(300_000);
     // Another username is not affected.
-    expect(await limits.signInAttempt("demo.partner")).toBe(0);
-    await limits.signInSucceeded("demo.client");
-    expect(await limits.signInAttempt("demo.client")).toBe(0);
+    expect(await limits.signInAttempt(fromUnknown("demo.partner"))).toBe(0);
+    await limits.signInSucceeded(fromUnknown("demo.client"));
+    expect(await limits.signInAttempt(fromUnknown("demo.client"))).toBe(0);
   });
 
   it("takes back an attempt that did not fail (a fault, a locked account)", async () => {
     const limits = limitsOf();
     for (let i = 0; i < 5; i++) {
-      expect(await limits.signInAttempt("demo.client")).toBe(0);
-      await limits.signInNotFailed("demo.client");
+      expect(await limits.signInAttempt(fromUnknown("demo.client"))).toBe(0);
+      await limits.signInNotFailed(fromUnknown("demo.client"));
+    }
+  });
+
+  it("counts a known browser's failures apart from the unknown browsers' (decision 173)", async () => {
+    const limits = limitsOf();
+    // Strangers use up the username's count for unknown browsers...
+    expect(await limits.signInAttempt(fromUnknown("demo.client"))).toBe(0);
+    expect(await limits.signInAttempt(fromUnknown("demo.client"))).toBe(0);
+    expect(await limits.signInAttempt(fromUnknown("demo.client"))).toBeGreaterThan(0);
+    // ...and the owner's browser, known for the username, still has its own.
+    expect(await limits.signInAttempt(fromDevice("demo.client", "owners-browser"))).toBe(0);
+    expect(await limits.signInAttempt(fromDevice("Demo.Client ", "owners-browser"))).toBe(0);
+    const wait = await limits.signInAttempt(fromDevice("demo.client", "owners-browser"));
+    expect(wait).toBeGreaterThan(290_000);
+    expect(wait).toBeLessThanOrEqual(300_000);
+    // Each known browser apart; the same nonce for another username is another count.
+    expect(await limits.signInAttempt(fromDevice("demo.client", "partners-laptop"))).toBe(0);
+    expect(await limits.signInAttempt(fromDevice("demo.partner", "owners-browser"))).toBe(0);
+  });
+
+  it("forgets the unknown browsers' failures and this browser's on a success, but not other browsers'", async () => {
+    const limits = limitsOf();
+    for (let i = 0; i < 2; i++) {
+      await limits.signInAttempt(fromUnknown("demo.client"));
+      await limits.signInAttempt(fromDevice("demo.client", "owners-browser"));
+      await limits.signInAttempt(fromDevice("demo.client", "old-laptop"));
+    }
+    await limits.signInSucceeded(fromDevice("demo.client", "owners-browser"));
+    expect(await limits.signInAttempt(fromUnknown("demo.client"))).toBe(0);
+    expect(await limits.signInAttempt(fromDevice("demo.client", "owners-browser"))).toBe(0);
+    expect(await limits.signInAttempt(fromDevice("demo.client", "old-laptop"))).toBeGreaterThan(0);
+  });
+
+  it("takes back a known browser's attempt that did not fail", async () => {
+    const limits = limitsOf();
+    for (let i = 0; i < 5; i++) {
+      expect(await limits.signInAttempt(fromDevice("demo.client", "owners-browser"))).toBe(0);
+      await limits.signInNotFailed(fromDevice("demo.client", "owners-browser"));
     }
   });
 
   it("counts attempts made at the same time before any answer, so a burst cannot pass the limit", async () => {
     const limits = limitsOf();
-    const waits = await Promise.all(Array.from({ length: 6 }, () => limits.signInAttempt("demo.client")));
+    const waits = await Promise.all(Array.from({ length: 6 }, () => limits.signInAttempt(fromUnknown("demo.client"))));
     expect(waits.filter((w) => w === 0)).toHaveLength(2);
   });
 });
@@ -155,28 +199,44 @@ describe("shared through Redis (REDIS_URL)", () => {
     const keyPrefix = `shared-${Math.random().toString(36).slice(2)}`;
     const a = limitsOf({ redisUrl, keyPrefix });
     const b = limitsOf({ redisUrl, keyPrefix });
-    expect(await a.signInAttempt("demo.client")).toBe(0);
-    expect(await b.signInAttempt("Demo.Client")).toBe(0);
-    expect(await a.signInAttempt("demo.client")).toBeGreaterThan(0);
-    expect(await b.signInAttempt("demo.client")).toBeGreaterThan(0);
-    await a.signInSucceeded("demo.client");
-    expect(await b.signInAttempt("demo.client")).toBe(0);
+    expect(await a.signInAttempt(fromUnknown("demo.client"))).toBe(0);
+    expect(await b.signInAttempt(fromUnknown("Demo.Client"))).toBe(0);
+    expect(await a.signInAttempt(fromUnknown("demo.client"))).toBeGreaterThan(0);
+    expect(await b.signInAttempt(fromUnknown("demo.client"))).toBeGreaterThan(0);
+    await a.signInSucceeded(fromUnknown("demo.client"));
+    expect(await b.signInAttempt(fromUnknown("demo.client"))).toBe(0);
     // A burst on both instances at once: the limit once.
-    await b.signInSucceeded("demo.client");
-    const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).signInAttempt("demo.client")));
+    await b.signInSucceeded(fromUnknown("demo.client"));
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).signInAttempt(fromUnknown("demo.client"))),
+    );
     expect(burst.filter((w) => w === 0)).toHaveLength(2);
+  });
+
+  it("shares a known browser's failures, apart from the unknown browsers'", async () => {
+    const keyPrefix = `shared-${Math.random().toString(36).slice(2)}`;
+    const a = limitsOf({ redisUrl, keyPrefix });
+    const b = limitsOf({ redisUrl, keyPrefix });
+    expect(await a.signInAttempt(fromUnknown("demo.client"))).toBe(0);
+    expect(await b.signInAttempt(fromUnknown("demo.client"))).toBe(0);
+    expect(await a.signInAttempt(fromUnknown("demo.client"))).toBeGreaterThan(0);
+    expect(await b.signInAttempt(fromDevice("demo.client", "owners-browser"))).toBe(0);
+    expect(await a.signInAttempt(fromDevice("demo.client", "owners-browser"))).toBe(0);
+    expect(await b.signInAttempt(fromDevice("demo.client", "owners-browser"))).toBeGreaterThan(0);
   });
 
   it("keeps no username in clear in Redis", async () => {
     const keyPrefix = `clear-${Math.random().toString(36).slice(2)}`;
     const a = limitsOf({ redisUrl, keyPrefix });
-    await a.signInAttempt("someone.private");
+    await a.signInAttempt(fromUnknown("someone.private"));
+    await a.signInAttempt(fromDevice("someone.private", "a-private-nonce"));
     const { Redis } = await import("ioredis");
     const client = new Redis(redisUrl);
     try {
       const keys = await client.keys(`${keyPrefix}*`);
-      expect(keys.length).toBe(1);
+      expect(keys.length).toBe(2);
       expect(keys.join()).not.toContain("someone.private");
+      expect(keys.join()).not.toContain("a-private-nonce");
     } finally {
       client.disconnect();
     }
@@ -194,9 +254,9 @@ describe("while Redis is unreachable (decision 115: this instance's memory, with
     // The limit still holds, in this instance.
     expect(answers.slice(0, 3)).toEqual([0, 0, 0]);
     expect(answers[3]).toBeGreaterThan(0);
-    await limits.signInAttempt("demo.client");
-    await limits.signInAttempt("demo.client");
-    expect(await limits.signInAttempt("demo.client")).toBeGreaterThan(0);
+    await limits.signInAttempt(fromUnknown("demo.client"));
+    await limits.signInAttempt(fromUnknown("demo.client"));
+    expect(await limits.signInAttempt(fromUnknown("demo.client"))).toBeGreaterThan(0);
     expect(warnings.some((w) => /memory/.test(w.message))).toBe(true);
     // The address of the store (which may carry a password) is never logged.
     expect(JSON.stringify(warnings)).not.toContain("127.0.0.1:1");

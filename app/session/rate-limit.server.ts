@@ -7,7 +7,9 @@ import { logger } from "~/runtime/logger.server";
 import { rateLimitRefused } from "~/runtime/metrics.server";
 
 // Sign-in and recovery posts are limited per client address (issue: "Attempts are limited";
-// docs/decisions/046), and failed sign-ins per username too (docs/decisions/115). The counts are
+// docs/decisions/046), and failed sign-ins per username too (docs/decisions/115): from browsers that
+// have not signed in as the user, together; from each browser that has (its device cookie,
+// docs/decisions/173), apart, so that strangers' failures never make the owner's browser wait. The counts are
 // kept by rate-limiter-flexible: in this instance's memory when REDIS_URL is not set (one
 // instance), in Redis when it is, so that every instance behind the load balancer shares them.
 // While Redis cannot be reached each instance counts in its own memory and says so in its log
@@ -21,10 +23,13 @@ export const LIMITS = {
   // Failed password sign-ins per username, from any address: fewer than the platform's lockout
   // (the 5th consecutive wrong secret, decision 041), so that strangers cannot reach it quickly.
   signInFailures: { max: env.rateLimitSignInFailures, windowMs: 15 * 60_000 },
+  // Failed password sign-ins of a username from one browser known for it (decision 173): as many,
+  // counted by the browser's device cookie, so that its owner stops before the platform's lockout too.
+  deviceFailures: { max: env.rateLimitSignInFailures, windowMs: 15 * 60_000 },
 } as const;
 export type Bucket = "signIn" | "recovery" | "passkeyOptions";
 type Limit = { max: number; windowMs: number };
-type Limits = Record<Bucket | "signInFailures", Limit>;
+type Limits = Record<Bucket | "signInFailures" | "deviceFailures", Limit>;
 
 /** A username as counted: trimmed and case-folded, so that 'Jane.Smith ' is 'jane.smith'. */
 export function normaliseUsername(username: string): string {
@@ -36,6 +41,20 @@ function usernameKey(username: string): string {
   return createHash("sha256").update(normaliseUsername(username)).digest("base64url");
 }
 
+/**
+ * Whose failures a password sign-in counts against (decision 173): a browser known for the
+ * username (the nonce of its device cookie), or every unknown browser together (null).
+ */
+export type SignInCounter = { username: string; device: string | null };
+
+/** The store's key of a counter: a digest of the username, and of the device's nonce with it. */
+function counterKey({ username, device }: SignInCounter): string {
+  if (device === null) return usernameKey(username);
+  return createHash("sha256")
+    .update(`${normaliseUsername(username)}\u0000${device}`)
+    .digest("base64url");
+}
+
 export type RateLimits = {
   /** True when the counts are kept in Redis (REDIS_URL), shared by every instance. */
   shared: boolean;
@@ -43,13 +62,18 @@ export type RateLimits = {
   hit: (bucket: Bucket, address: string) => Promise<number>;
   /**
    * Counts a password sign-in of a username as failed before the platform is asked (so that posts
-   * at the same time are all counted): the milliseconds to wait when it is over the limit, else 0.
+   * at the same time are all counted), against its browser's count when the browser is known for
+   * the username, else against the unknown browsers' count: the milliseconds to wait when it is
+   * over the limit, else 0.
    */
-  signInAttempt: (username: string) => Promise<number>;
+  signInAttempt: (counter: SignInCounter) => Promise<number>;
   /** The attempt did not fail (a fault, a locked account): it is taken back. */
-  signInNotFailed: (username: string) => Promise<void>;
-  /** A successful sign-in: the username's failures are forgotten. */
-  signInSucceeded: (username: string) => Promise<void>;
+  signInNotFailed: (counter: SignInCounter) => Promise<void>;
+  /**
+   * The user proved who they are (a right password, a passkey, a completed reset): the unknown
+   * browsers' failures of the username are forgotten, and this browser's when it is known.
+   */
+  signInSucceeded: (counter: SignInCounter) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -103,6 +127,8 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
     passkeyOptions: limiterOf("passkeyOptions", limits.passkeyOptions),
   };
   const failures = limiterOf("signInFailures", limits.signInFailures);
+  const deviceFailures = limiterOf("deviceFailures", limits.deviceFailures);
+  const counted = (counter: SignInCounter) => (counter.device === null ? failures : deviceFailures);
   // The first posts after a start wait (briefly) for the first connection, not the memory.
   const connected = () => outage?.firstConnection ?? Promise.resolve();
 
@@ -114,17 +140,19 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
       await connected();
       return refusedAs(bucket, await waitAfter(limiter, address));
     },
-    async signInAttempt(username) {
+    async signInAttempt(counter) {
       await connected();
-      return refusedAs("signInFailures", await waitAfter(failures, usernameKey(username)));
+      const limit = counter.device === null ? "signInFailures" : "deviceFailures";
+      return refusedAs(limit, await waitAfter(counted(counter), counterKey(counter)));
     },
-    async signInNotFailed(username) {
+    async signInNotFailed(counter) {
       await connected();
-      await failures.reward(usernameKey(username));
+      await counted(counter).reward(counterKey(counter));
     },
-    async signInSucceeded(username) {
+    async signInSucceeded(counter) {
       await connected();
-      await failures.delete(usernameKey(username));
+      await failures.delete(usernameKey(counter.username));
+      if (counter.device !== null) await deviceFailures.delete(counterKey(counter));
     },
     async close() {
       if (client) client.disconnect();
@@ -144,7 +172,7 @@ async function waitAfter(limiter: RateLimiterAbstract, key: string): Promise<num
 }
 
 /** A refusal (a wait) is counted for the metrics under its limit's name (docs/decisions/126). */
-function refusedAs(limit: Bucket | "signInFailures", wait: number): number {
+function refusedAs(limit: Bucket | "signInFailures" | "deviceFailures", wait: number): number {
   if (wait > 0) rateLimitRefused(limit);
   return wait;
 }
@@ -221,33 +249,59 @@ function rateLimits(): RateLimits {
 export async function checkRateLimit(address: string | null, bucket: Bucket): Promise<number | null> {
   if (!address) return null;
   const waitMs = await rateLimits().hit(bucket, address);
-  return waitMs > 0 ? Math.ceil(waitMs / 1000) : null;
+  if (waitMs <= 0) return null;
+  const seconds = Math.ceil(waitMs / 1000);
+  logRefusal({ step: bucket, limit: "address", address, seconds });
+  return seconds;
 }
 
 /**
- * docs/decisions/115: counts a password sign-in of `username`, from any address, as failed until
- * the platform answers (countSignIn). Answers the seconds to wait when the username is over its
- * limit, else null. As with checkRateLimit, nothing is counted without a connection.
+ * ASVS V7.2.1 (docs/decisions/174): a refusal by a limit is an authentication decision, logged
+ * here for every limited route; a username only as the digest the limiter keeps.
  */
-export async function checkUsernameLimit(address: string | null, username: string): Promise<number | null> {
+function logRefusal(fields: { step: string; limit: string; address: string; seconds: number; userKey?: string }) {
+  logger.warn("auth", { outcome: "refused", reason: `rate limited: ${fields.limit}`, ...fields });
+}
+
+/**
+ * docs/decisions/115 and 173: counts a password sign-in of a username, from any address, as failed
+ * until the platform answers (countSignIn): against this browser's count when its device cookie is
+ * for the username, else against the username's count for unknown browsers. Answers the seconds to
+ * wait when that count is over its limit, else null. As with checkRateLimit, nothing is counted
+ * without a connection.
+ */
+export async function checkUsernameLimit(address: string | null, counter: SignInCounter): Promise<number | null> {
   if (!address) return null;
-  const waitMs = await rateLimits().signInAttempt(username);
-  return waitMs > 0 ? Math.ceil(waitMs / 1000) : null;
+  const waitMs = await rateLimits().signInAttempt(counter);
+  if (waitMs <= 0) return null;
+  const seconds = Math.ceil(waitMs / 1000);
+  const limit = counter.device === null ? "username" : "device";
+  logRefusal({ step: "password", limit, address, seconds, userKey: usernameKey(counter.username) });
+  return seconds;
 }
 
 /**
  * The platform's answer to a password sign-in that checkUsernameLimit let through: a failure stays
- * counted, a success clears the username's count, anything else (a fault, a locked account) is
- * taken back.
+ * counted, a success clears the username's count (and this browser's), anything else (a fault, a
+ * locked account) is taken back.
  */
 export async function countSignIn(
   address: string | null,
-  username: string,
+  counter: SignInCounter,
   outcome: "failed" | "succeeded" | "neither",
 ): Promise<void> {
   if (!address || outcome === "failed") return;
-  if (outcome === "succeeded") await rateLimits().signInSucceeded(username);
-  else await rateLimits().signInNotFailed(username);
+  if (outcome === "succeeded") await rateLimits().signInSucceeded(counter);
+  else await rateLimits().signInNotFailed(counter);
+}
+
+/**
+ * Decision 173: the user has proven who they are without a password sign-in (a passkey, a
+ * completed password reset): the username's failed sign-ins from unknown browsers are forgotten,
+ * and this browser's (`device`, the nonce of its device cookie for the user) when it is known.
+ */
+export async function clearSignInFailures(username: string, device: string | null = null): Promise<void> {
+  await rateLimits().signInSucceeded({ username, device });
 }
 
 /**

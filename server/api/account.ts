@@ -35,6 +35,7 @@ import {
 } from "../domain/security-questions";
 import { pendingMfaDevices, users } from "../db/schema";
 import { platformVersion } from "../env";
+import { noteAuth } from "../lib/auth-log";
 import { verifySecret } from "../lib/password";
 import { newToken, tokenDigest } from "../lib/tokens";
 import { newTotpSecret, otpauthUri } from "../lib/totp";
@@ -58,7 +59,10 @@ type Pending = typeof pendingMfaDevices.$inferSelect;
 
 /** A failure of a secret while signed in; the one that locks the account ends this session too. */
 function failed(context: SignedInContext, message: string): never {
-  if (recordFailure(context, context.caller.user.id)) throw new ApiError(403, MESSAGES.disabled);
+  if (recordFailure(context, context.caller.user.id)) {
+    noteAuth(context, { lockedNow: true });
+    throw new ApiError(403, MESSAGES.disabled);
+  }
   throw new ApiError(400, message);
 }
 

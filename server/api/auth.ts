@@ -31,6 +31,7 @@ import { passwordProblem } from "../domain/password-policy";
 import { answerMinLength, DEFAULT_SECURITY_QUESTIONS, securityQuestionsProblem } from "../domain/security-questions";
 import { loginTickets, termsAgreements, users } from "../db/schema";
 import { platformVersion } from "../env";
+import { noteAuth } from "../lib/auth-log";
 import { DUMMY_HASH, verifySecret } from "../lib/password";
 import { newToken, tokenDigest } from "../lib/tokens";
 import { matchTokenCode, newTotpSecret, otpauthUri } from "../lib/totp";
@@ -109,6 +110,7 @@ function openTicket(context: HandlerContext, ticket: string, steps: readonly Ste
     .where(eq(loginTickets.ticketHash, tokenDigest(ticket)))
     .get();
   if (!row) throw new ApiError(401, MESSAGES.ticketInvalid);
+  noteAuth(context, { userId: row.userId });
   const user = db.select().from(users).where(eq(users.id, row.userId)).get();
   if (!user || clock.now().getTime() > new Date(row.expiresAt).getTime()) {
     db.delete(loginTickets).where(eq(loginTickets.id, row.id)).run();
@@ -253,7 +255,10 @@ function stay(context: HandlerContext, t: Ticketed) {
 
 /** A wrong secret: counted; the failure that locks the account answers 403 with `lockedMessage`. */
 function failed(context: HandlerContext, t: Ticketed, lockedMessage: string = MESSAGES.disabled): void {
-  if (recordFailure(context, t.user.id)) throw new ApiError(403, lockedMessage);
+  if (recordFailure(context, t.user.id)) {
+    noteAuth(context, { lockedNow: true });
+    throw new ApiError(403, lockedMessage);
+  }
 }
 
 /** spec 000 §7 POST auth/login: the password check and the first pending step. */
@@ -263,9 +268,13 @@ function login(body: unknown, context: HandlerContext): ApiResponse {
   const user = db.select().from(users).where(eq(users.usernameKey, input.username.toLowerCase())).get();
   // The hash is checked even for an unknown user so the answer takes as long either way.
   const passwordRight = verifySecret(input.password, user?.passwordHash ?? DUMMY_HASH);
+  noteAuth(context, { userId: user?.id ?? null });
   if (!user) throw new ApiError(401, MESSAGES.badCredentials);
   if (!passwordRight) {
-    if (recordFailure(context, user.id)) throw new ApiError(403, MESSAGES.disabled);
+    if (recordFailure(context, user.id)) {
+      noteAuth(context, { lockedNow: true });
+      throw new ApiError(403, MESSAGES.disabled);
+    }
     throw new ApiError(401, MESSAGES.badCredentials);
   }
   const wantedRole = input.user_type === "client" ? "ClientUser" : "User";
@@ -285,6 +294,7 @@ function login(body: unknown, context: HandlerContext): ApiResponse {
  * the identity steps (a code, the memorable characters) are skipped; the firm's others still follow.
  */
 export function signInProven(context: HandlerContext, user: UserRow): ApiResponse {
+  noteAuth(context, { userId: user.id });
   if (accountDisabled(user, context.clock)) throw new ApiError(403, MESSAGES.disabled);
   clearFailures(context, user.id);
   const steps = pendingLoginSteps(user).filter((s) => !IDENTITY_STEPS.has(s));
@@ -329,6 +339,7 @@ function validateCode(body: unknown, context: HandlerContext): ApiResponse {
 
   if (step === "MfaRequired") {
     const { user } = t;
+    noteAuth(context, { method: user.mfaMethod });
     let right = false;
     if (user.mfaMethod === "token") {
       const matched = matchTokenCode(user.mfaTotpSecret, code, clock.now().getTime(), user.mfaTotpLastStep);
@@ -358,6 +369,7 @@ function validateCode(body: unknown, context: HandlerContext): ApiResponse {
   const device = t.state.device;
   if (!device || input.device_id !== device.id) throw new ApiError(400, MESSAGES.verificationMissing);
   const { right, matchedStep } = checkDeviceCode(device, code, t.state.codeHash, clock.now());
+  noteAuth(context, { method: device.method, failed: !right });
   if (!right) {
     failed(context, t);
     // spec 000 §4: a wrong code at device validation leads to the invalid-code page

@@ -16,6 +16,7 @@ import type { Db } from "../db/connection";
 import { entities, passkeyChallenges, passkeys, users } from "../db/schema";
 import { passkeyConfig } from "../env";
 import type { UserRow } from "../sessions";
+import { noteAuth } from "../lib/auth-log";
 import { signInProven } from "./auth";
 import { ApiError, notFound, validate } from "./http";
 import { type HandlerContext, json, noContent, open, type Route, signedIn, type SignedInContext } from "./router";
@@ -244,6 +245,7 @@ async function authenticationVerify(body: unknown, context: HandlerContext) {
   if (!passkey) throw new ApiError(401, PASSKEY_MESSAGES.notRecognised);
   const user = db.select().from(users).where(eq(users.id, passkey.userId)).get();
   if (!user) throw new ApiError(401, PASSKEY_MESSAGES.notRecognised);
+  noteAuth(context, { userId: user.id });
   const handle = input.response.response.userHandle;
   if (handle && handle !== Buffer.from(userHandle(user)).toString("base64url")) {
     throw new ApiError(401, PASSKEY_MESSAGES.notRecognised);

@@ -12,6 +12,7 @@ import {
   setPassword,
 } from "../domain/accounts";
 import { codeMatches } from "../domain/mfa";
+import { noteAuth } from "../lib/auth-log";
 import { passwordProblem } from "../domain/password-policy";
 import { entities, passwordResets, users } from "../db/schema";
 import { newToken, tokenDigest } from "../lib/tokens";
@@ -57,12 +58,16 @@ function openReset(context: HandlerContext, reference: string): { reset: Reset; 
     throw new ApiError(400, MESSAGES.resetCodeIncorrect);
   }
   const user = reset.userId === null ? null : (userById(context, reset.userId) ?? null);
+  noteAuth(context, { userId: user?.id ?? null, method: reset.method });
   return { reset, user };
 }
 
 /** A wrong reset code or answer counts like any wrong secret (docs/decisions/041). */
 function failed(context: HandlerContext, user: UserRow, message: string): never {
-  if (recordFailure(context, user.id)) throw new ApiError(403, MESSAGES.disabled);
+  if (recordFailure(context, user.id)) {
+    noteAuth(context, { lockedNow: true });
+    throw new ApiError(403, MESSAGES.disabled);
+  }
   throw new ApiError(400, message);
 }
 
@@ -72,6 +77,7 @@ function startReset(context: HandlerContext, body: unknown) {
   const now = clock.now();
   db.delete(passwordResets).where(lt(passwordResets.expiresAt, now.toISOString())).run();
   const user = db.select().from(users).where(eq(users.usernameKey, username.toLowerCase())).get();
+  noteAuth(context, { userId: user?.id ?? null });
   const questions = user ? securityQuestionsOf(db, user.id) : [];
   const method = questions.length === 2 ? "questions" : "code";
   const reference = newToken();
@@ -155,7 +161,7 @@ function forgottenUsername(context: HandlerContext, body: unknown) {
   const input = validate(UsernameBody, body, "body");
   const { db } = context;
   const matches = db
-    .select({ username: users.username, email: entities.preferredEmail })
+    .select({ id: users.id, username: users.username, email: entities.preferredEmail })
     .from(entities)
     .innerJoin(users, and(eq(users.entityId, entities.id), eq(users.roleName, "ClientUser")))
     .where(
@@ -166,6 +172,7 @@ function forgottenUsername(context: HandlerContext, body: unknown) {
       ),
     )
     .all();
+  noteAuth(context, { userId: matches[0]?.id ?? null });
   if (matches.length === 0) throw new ApiError(400, MESSAGES.usernameMismatch);
   for (const match of matches) {
     send(db, context.clock, {

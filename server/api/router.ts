@@ -1,6 +1,8 @@
 import type { Clock } from "../clock";
 import type { Db } from "../db/connection";
 import type { PlatformEnv } from "../env";
+import { AUTH_STEPS, type AuthNote, logAuthDecision } from "../lib/auth-log";
+import type { PlatformLogger } from "../lib/logger";
 import { type Caller, findCaller, touchSession } from "../sessions";
 import { ApiError, errorBody, MESSAGES } from "./http";
 
@@ -40,6 +42,8 @@ export type HandlerContext = Services & {
   caller: Caller | null;
   /** Runs another call in-process with the same session (the batch endpoint). */
   dispatch: (request: ApiRequest) => Promise<ApiResponse>;
+  /** On an authentication route, what its handler says of the decision for its `auth` line (server/lib/auth-log.ts). */
+  auth?: AuthNote;
 };
 
 export type SignedInContext = HandlerContext & { caller: Caller };
@@ -121,7 +125,8 @@ function matchPattern(compiled: CompiledRoute, got: readonly string[]): Record<s
   return params;
 }
 
-export function createDispatcher(routes: Route[], services: Services) {
+/** `log`: where the authentication decisions are written (ASVS V7.2.1, server/lib/auth-log.ts). */
+export function createDispatcher(routes: Route[], services: Services, log?: PlatformLogger) {
   // the routes by number of segments, in their order: a path is tried only against its length's
   const bySegments = new Map<number, CompiledRoute[]>();
   for (const route of routes) {
@@ -151,6 +156,20 @@ export function createDispatcher(routes: Route[], services: Services) {
     }
     const { route, params } = found;
     request.route = route.pattern;
+    const step = log ? AUTH_STEPS[`${request.method} ${route.pattern}`] : undefined;
+    if (!step || !log) return answerWith(route, request, path, params);
+    const auth: AuthNote = {};
+    const answer = await answerWith(route, request, path, params, auth);
+    logAuthDecision(log, step, answer, auth);
+    return answer;
+  }
+  async function answerWith(
+    route: Route,
+    request: ApiRequest,
+    path: string,
+    params: Record<string, string>,
+    auth?: AuthNote,
+  ): Promise<ApiResponse> {
     try {
       let caller: Caller | null;
       if (request.batchCaller !== undefined) caller = request.batchCaller;
@@ -164,7 +183,8 @@ export function createDispatcher(routes: Route[], services: Services) {
         }
         throw new ApiError(401, route.noSessionMessage ?? MESSAGES.noSession);
       }
-      return await route.handler({ ...request, path, params }, { ...services, caller, dispatch });
+      if (auth && caller) auth.userId = caller.user.id;
+      return await route.handler({ ...request, path, params }, { ...services, caller, dispatch, auth });
     } catch (error) {
       if (error instanceof ApiError) return { status: error.status, body: errorBody(error) };
       throw error;

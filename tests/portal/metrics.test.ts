@@ -59,15 +59,19 @@ describe("the portal's metrics", () => {
         recovery: { max: 1, windowMs: 60_000 },
         passkeyOptions: { max: 1, windowMs: 60_000 },
         signInFailures: { max: 1, windowMs: 60_000 },
+        deviceFailures: { max: 1, windowMs: 60_000 },
       },
     });
     expect(await limits.hit("signIn", "192.0.2.1")).toBe(0);
     expect(await limits.hit("signIn", "192.0.2.1")).toBeGreaterThan(0);
     expect(await limits.hit("signIn", "192.0.2.1")).toBeGreaterThan(0);
-    await limits.signInAttempt("jane");
-    await limits.signInAttempt("jane");
+    await limits.signInAttempt({ username: "jane", device: null });
+    await limits.signInAttempt({ username: "jane", device: null });
+    await limits.signInAttempt({ username: "jane", device: "nonce-of-janes-browser" });
+    await limits.signInAttempt({ username: "jane", device: "nonce-of-janes-browser" });
     expect(await valueOf("portal_rate_limit_refusals_total", { limit: "signIn" })).toBe(2);
     expect(await valueOf("portal_rate_limit_refusals_total", { limit: "signInFailures" })).toBe(1);
+    expect(await valueOf("portal_rate_limit_refusals_total", { limit: "deviceFailures" })).toBe(1);
     expect(await valueOf("portal_rate_limit_refusals_total", { limit: "recovery" })).toBe(0);
   });
 });

@@ -297,6 +297,43 @@ describe("signing in with a passkey on the login page", () => {
     return answer({ response: JSON.stringify(authenticator.authenticate(options, { tamper })) });
   }
 
+  it("on a browser that has signed in as the user, clears the username's failed sign-ins (decision 173)", async () => {
+    const { username, cookie } = await freshClient();
+    const authenticator = new SoftwareAuthenticator();
+    await grant(cookie, authenticator);
+    let next = 0;
+    /** A post to the login action from an address of its own (so that the limits count), with `device`. */
+    async function counted(fields: Record<string, string>, device = "") {
+      const form = await portal.anonymousForm({ userType: "client", ...fields });
+      const request = new Request("http://portal.test/login", {
+        method: "POST",
+        body: form.body,
+        headers: { Cookie: `${form.cookie}; ${device}`, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      const context = { socketAddress: `198.20.0.${++next}` };
+      return thrown(login.action({ request, params: {}, context }));
+    }
+    const deviceOf = (response: Response) =>
+      response.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("__device="))
+        ?.split(";")[0] ?? "";
+    const password = (value: string, device = "") => counted({ username, password: value }, device);
+
+    const device = deviceOf(await password("Demo-pass-1"));
+    expect(device).toMatch(/^__device=/);
+    for (let attempt = 1; attempt <= 4; attempt++) expect((await password("not-the-password")).status).toBe(401);
+    expect((await password("Demo-pass-1")).status).toBe(429);
+
+    const options = (await (await askOptions()).json()) as { challenge: string };
+    const response = JSON.stringify(authenticator.authenticate(options));
+    const byPasskey = await counted({ intent: "passkey", response }, device);
+    expect(byPasskey.status).toBe(302);
+    expect(deviceOf(byPasskey)).toMatch(/^__device=/);
+    // the owner has proven who they are: unknown browsers may try again
+    expect((await password("Demo-pass-1")).status).toBe(302);
+  });
+
   it("opens the same session as a password, without a username", async () => {
     const { cookie } = await freshClient();
     const authenticator = new SoftwareAuthenticator();

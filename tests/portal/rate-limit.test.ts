@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../../server/db/schema";
 import { DEMO_PASSWORD } from "../../server/seed";
 import { type Portal, startPortal } from "./portal-harness";
@@ -28,9 +28,16 @@ function post(path: string, form: { body: URLSearchParams; cookie: string }, fro
 }
 
 let stranger = 0;
-async function postLogin(from: Connection, username = `nobody.${++stranger}`, password = "not-the-password") {
+/** A login post; `device` is the browser's device cookie (`name=value`), if it has one (decision 173). */
+async function postLogin(
+  from: Connection,
+  username = `nobody.${++stranger}`,
+  password = "not-the-password",
+  device?: string,
+) {
   const route = await import("~/routes/login/route");
   const form = await portal.anonymousForm({ userType: "client", username, password });
+  if (device) form.cookie = `${form.cookie}; ${device}`;
   const context = { socketAddress: from.socketAddress };
   return (await route.action({ request: post("/login", form, from), params: {}, context })) as Response;
 }
@@ -151,9 +158,10 @@ describe("failed sign-ins per username (docs/decisions/115)", () => {
     const retryAfter = Number(refused.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
-    const data = (await refused.json()) as LoginData & { alert?: { params?: { seconds?: number } } };
-    expect(data.alert?.key).toBe("steps.rateLimited");
-    expect(data.alert?.params?.seconds).toBe(retryAfter);
+    const data = (await refused.json()) as LoginData & { alert?: { params?: { minutes?: number } } };
+    // decision 173: the message says what is limited (this username, from unknown browsers), in minutes
+    expect(data.alert?.key).toBe("steps.usernameLimited");
+    expect(data.alert?.params?.minutes).toBe(Math.ceil(retryAfter / 60));
     expect(String(data.result?.initialValue?.username).trim()).toBe("LIMIT.One");
     expect(data.result?.initialValue?.password).toBeUndefined();
 
@@ -196,5 +204,136 @@ describe("failed sign-ins per username (docs/decisions/115)", () => {
     for (let attempt = 1; attempt <= 4; attempt++)
       expect((await postLogin(anyAddress(), "no.such.user")).status).toBe(401);
     expect((await postLogin(anyAddress(), "no.such.user")).status).toBe(429);
+  });
+});
+
+describe("a browser that has signed in as the user (its device cookie, decision 173)", () => {
+  async function copyOf(template: string, username: string) {
+    const copied = await portal.platform.call(`/dev/users/${template}/copy`, { method: "POST", body: { username } });
+    expect(copied.status).toBe(201);
+    return username;
+  }
+  const platformRow = (username: string) =>
+    portal.platform.db.select().from(users).where(eq(users.username, username)).get()!;
+  let next = 0;
+  const anyAddress = () => ({ socketAddress: `198.18.0.${++next}` });
+  /** The device cookie a signed-in answer sets, as a Cookie header's `name=value`. */
+  const deviceCookieOf = (answer: Response) =>
+    answer.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__device="))
+      ?.split(";")[0];
+  type Limited = { alert?: { key?: string; params?: { minutes?: number; count?: number } } };
+
+  it("is given on a sign-in, never on a refusal", async () => {
+    const username = await copyOf("demo.client", "device.given");
+    const refused = await postLogin(anyAddress(), username);
+    expect(refused.status).toBe(401);
+    expect(deviceCookieOf(refused)).toBeUndefined();
+    const signedIn = await postLogin(anyAddress(), username, DEMO_PASSWORD);
+    expect(signedIn.status).toBe(302);
+    expect(deviceCookieOf(signedIn)).toMatch(/^__device=.+/);
+  });
+
+  it("keeps signing the owner in after strangers' failures have stopped every unknown browser", async () => {
+    const username = await copyOf("demo.client", "device.owner");
+    const device = deviceCookieOf(await postLogin(anyAddress(), username, DEMO_PASSWORD))!;
+
+    for (let attempt = 1; attempt <= 4; attempt++) expect((await postLogin(anyAddress(), username)).status).toBe(401);
+    const stranger = await postLogin(anyAddress(), username, DEMO_PASSWORD);
+    expect(stranger.status).toBe(429);
+    const told = (await stranger.json()) as Limited;
+    // it says what is limited: this username, from browsers that have not signed in as it
+    expect(told.alert?.key).toBe("steps.usernameLimited");
+    expect(told.alert?.params?.minutes).toBe(15);
+    expect(Number(stranger.headers.get("Retry-After"))).toBeGreaterThan(800);
+    expect(platformRow(username).failedAttempts).toBe(4);
+
+    // the owner's browser, from yet another address, is let through and signs in
+    const owner = await postLogin(anyAddress(), username, DEMO_PASSWORD, device);
+    expect(owner.status).toBe(302);
+    expect(platformRow(username).failedAttempts).toBe(0);
+    // with a new nonce: the old value still names the user, the new one is another
+    const renewed = deviceCookieOf(owner)!;
+    expect(renewed).not.toBe(device);
+  });
+
+  it("counts its own failures apart, and stops before the platform's lockout", async () => {
+    const username = await copyOf("demo.client", "device.typos");
+    const device = deviceCookieOf(await postLogin(anyAddress(), username, DEMO_PASSWORD))!;
+    for (let attempt = 1; attempt <= 4; attempt++)
+      expect((await postLogin(anyAddress(), username, "not-the-password", device)).status).toBe(401);
+    const limited = await postLogin(anyAddress(), username, DEMO_PASSWORD, device);
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as Limited).alert?.key).toBe("steps.deviceLimited");
+    expect(platformRow(username).failedAttempts).toBe(4);
+    expect(platformRow(username).disabled).toBe(false);
+    // an unknown browser is counted on its own (the owner's typos are not strangers')
+    expect((await postLogin(anyAddress(), username, DEMO_PASSWORD)).status).toBe(302);
+  });
+
+  it("of another user, or changed, is no device cookie for this one", async () => {
+    const username = await copyOf("demo.client", "device.victim");
+    const other = await copyOf("demo.client", "device.other");
+    const othersDevice = deviceCookieOf(await postLogin(anyAddress(), other, DEMO_PASSWORD))!;
+    const changed = `${othersDevice.slice(0, -3)}${othersDevice.endsWith("AAA") ? "BBB" : "AAA"}`;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      expect((await postLogin(anyAddress(), username, "not-the-password", othersDevice)).status).toBe(401);
+      expect((await postLogin(anyAddress(), username, "not-the-password", changed)).status).toBe(401);
+    }
+    const refused = await postLogin(anyAddress(), username, DEMO_PASSWORD, othersDevice);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as Limited).alert?.key).toBe("steps.usernameLimited");
+  });
+
+  it("is cleared with the username's count by a completed password reset (passwordResetCompleted)", async () => {
+    const { passwordResetCompleted } = await import("~/session/known-device.server");
+    const username = await copyOf("demo.client", "device.reset");
+    for (let attempt = 1; attempt <= 4; attempt++) expect((await postLogin(anyAddress(), username)).status).toBe(401);
+    expect((await postLogin(anyAddress(), username, DEMO_PASSWORD)).status).toBe(429);
+    await passwordResetCompleted(new Request("http://portal.test/login/help/reset"), username);
+    expect((await postLogin(anyAddress(), username, DEMO_PASSWORD)).status).toBe(302);
+  });
+});
+
+describe("the portal's authentication log (ASVS V7.2.1, docs/decisions/174)", () => {
+  it("writes an `auth` line for a sign-in it refuses itself and for a completed one, never the password", async () => {
+    const { logger } = await import("~/runtime/logger.server");
+    const warn = vi.spyOn(logger, "warn");
+    const info = vi.spyOn(logger, "info");
+    try {
+      const copied = await portal.platform.call("/dev/users/demo.client/copy", {
+        method: "POST",
+        body: { username: "logged.one" },
+      });
+      expect(copied.status).toBe(201);
+      const from = () => ({ socketAddress: `198.19.0.${Math.floor(Math.random() * 250) + 1}` });
+      for (let attempt = 1; attempt <= 4; attempt++) await postLogin(from(), "logged.one", `Guess-${attempt}-secret`);
+      expect((await postLogin(from(), "logged.one", "Guess-5-secret")).status).toBe(429);
+      const refusal = warn.mock.calls.find(([message, fields]) => message === "auth" && fields?.outcome === "refused");
+      expect(refusal?.[1]).toMatchObject({
+        step: "password",
+        limit: "username",
+        reason: "rate limited: username",
+        userKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      });
+      expect((await postLogin(from(), "logged.two", "Guess-6-secret")).status).toBe(401);
+      const failure = info.mock.calls.find(([message, fields]) => message === "auth" && fields?.outcome === "failure");
+      expect(failure?.[1]).toMatchObject({ step: "password", status: 401, knownDevice: false });
+
+      await portal.platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username: "logged.owner" } });
+      expect((await postLogin(from(), "logged.owner", DEMO_PASSWORD)).status).toBe(302);
+      const id = portal.platform.db.select().from(users).where(eq(users.username, "logged.owner")).get()!.id;
+      const signedIn = info.mock.calls.find(([message, fields]) => message === "auth" && fields?.step === "signedIn");
+      expect(signedIn?.[1]).toMatchObject({ outcome: "success", method: "password", userId: id });
+
+      const written = JSON.stringify([...warn.mock.calls, ...info.mock.calls]);
+      for (const secret of ["Guess-1-secret", "Guess-5-secret", "Guess-6-secret", DEMO_PASSWORD])
+        expect(written).not.toContain(secret);
+      expect(written).not.toContain("logged.one");
+    } finally {
+      warn.mockRestore();
+      info.mockRestore();
+    }
   });
 });

@@ -31,7 +31,8 @@ import { fetchIdleMinutes, fetchSessionUser, SiteAccessError } from "~/planning/
 import { cancelSignIn, signInCall, signInWithPasskey, type StepOutcome } from "~/planning/sign-in.server";
 import { getSite } from "~/planning/site.server";
 import { clearLoginState, commitLoginState, type LoginState } from "~/session/login-state.server";
-import { checkRateLimit, checkUsernameLimit } from "~/session/rate-limit.server";
+import { signedInOnThisDevice } from "~/session/known-device.server";
+import { checkRateLimit, checkUsernameLimit, type SignInCounter } from "~/session/rate-limit.server";
 import { createUserSession } from "~/session/session.server";
 
 // The sign-in steps of the login page (spec 000 §2, §4, §5, §8). Each step is a plain form posting
@@ -111,8 +112,14 @@ export async function refuseSiteAccess(
   return redirect(`/login?${new URLSearchParams({ error: problem })}`, withCookie(clearLoginState()));
 }
 
-/** spec 000 §2: on LoginSuccess a ClientUser goes to the clients section and a User to the advisers section. */
-export async function completeSignIn(token: string, redirectTo: string | null, role: SignInRole) {
+/** Who is signing in, for the browser's device cookie (decision 173): the username typed, none after a passkey. */
+type SigningIn = { request: Request; username: string | null };
+
+/**
+ * spec 000 §2: on LoginSuccess a ClientUser goes to the clients section and a User to the advisers
+ * section; the browser is known for the user from now on (decision 173).
+ */
+export async function completeSignIn(token: string, redirectTo: string | null, role: SignInRole, signingIn: SigningIn) {
   const planning = createPlanningClient({ token });
   // For a client the user call is also the site access lookup: its failure is the spec's
   // 'An error occurred getting client access level or choices' (a lapsed session stays a lapsed session).
@@ -124,12 +131,21 @@ export async function completeSignIn(token: string, redirectTo: string | null, r
   });
   try {
     const [user, idleMinutes] = await Promise.all([userCall, fetchIdleMinutes(planning)]);
+    const headers = new Headers({ "Set-Cookie": clearLoginState() });
+    const device = await signedInOnThisDevice(signingIn.request, { username: signingIn.username, userId: user.id });
+    if (device) headers.append("Set-Cookie", device);
+    logger.info("auth", {
+      outcome: "success",
+      step: "signedIn",
+      method: signingIn.username === null ? "passkey" : "password",
+      userId: user.id,
+    });
     return await createUserSession({
       token,
       user,
       idleMinutes,
       redirectTo: landingPath(user, redirectTo),
-      headers: { "Set-Cookie": clearLoginState() },
+      headers,
     });
   } catch (error) {
     if (error instanceof SiteAccessError) {
@@ -165,19 +181,29 @@ export function usernameOutcome(outcome: StepOutcome): "failed" | "succeeded" | 
   return outcome.kind === "refused" && outcome.status === 401 ? "failed" : "neither";
 }
 
+/** The alert of a refusal by a limit (decision 173): each says what is limited. */
+export function limitAlert(counter: SignInCounter | undefined, seconds: number): LoginAlert {
+  // the address's posts (decision 046), in seconds; a username's failures, in minutes (a 15-minute window)
+  if (counter === undefined) return { kind: "error", key: "steps.rateLimited", params: { seconds } };
+  const minutes = Math.ceil(seconds / 60);
+  const key = counter.device === null ? "steps.usernameLimited" : "steps.deviceLimited";
+  return { kind: "error", key, params: { count: minutes, minutes } };
+}
+
 /**
  * The rate limit of sign-in posts (docs/decisions/046): 429 with the form as it was, minus secrets.
- * With a username (the login form's, once valid), that username's failed sign-ins from any address
- * instead (docs/decisions/115), with the same answer; the post counts as failed until the platform
- * answers (countSignIn).
+ * With a counter (the login form's username, once valid), that username's failed sign-ins instead:
+ * from this browser when it is known for the username, else from every unknown browser
+ * (docs/decisions/115, 173), each with its own message; the post counts as failed until the
+ * platform answers (countSignIn).
  */
-export async function rateLimited(address: string | null, reply: () => LoginActionData, username?: string) {
+export async function rateLimited(address: string | null, reply: () => LoginActionData, counter?: SignInCounter) {
   const seconds =
-    username === undefined ? await checkRateLimit(address, "signIn") : await checkUsernameLimit(address, username);
+    counter === undefined ? await checkRateLimit(address, "signIn") : await checkUsernameLimit(address, counter);
+  // logged where it is decided (app/session/rate-limit.server.ts, decision 174)
   if (seconds === null) return null;
-  logger.warn("sign-in rate limited", { address, limit: username === undefined ? "address" : "username", seconds });
   return json<LoginActionData>(
-    { ...reply(), alert: { kind: "error", key: "steps.rateLimited", params: { seconds } } },
+    { ...reply(), alert: limitAlert(counter, seconds) },
     { status: 429, headers: { "Retry-After": String(seconds) } },
   );
 }
@@ -189,11 +215,15 @@ export async function rateLimited(address: string | null, reply: () => LoginActi
  */
 export async function follow(
   outcome: StepOutcome,
-  state: Pick<LoginState, "userType" | "redirectTo">,
+  state: Pick<LoginState, "userType" | "redirectTo" | "username">,
+  request: Request,
 ): Promise<Response | null> {
   switch (outcome.kind) {
     case "success":
-      return completeSignIn(outcome.token, state.redirectTo, outcome.role);
+      return completeSignIn(outcome.token, state.redirectTo, outcome.role, {
+        request,
+        username: state.username ?? null,
+      });
     case "step":
       return redirect(
         loginPath(null),
@@ -204,6 +234,7 @@ export async function follow(
             userType: state.userType,
             redirectTo: state.redirectTo,
             step: storedStep(outcome.step),
+            ...(state.username === undefined ? {} : { username: state.username }),
           }),
         ),
       );
@@ -280,7 +311,7 @@ async function afterOutcome(
   form?: { id: string; reply: FormReply },
   fieldOf?: (key: string) => string | null,
 ): Promise<Response> {
-  const next = await follow(outcome, ctx.state);
+  const next = await follow(outcome, ctx.state, ctx.request);
   if (next) return next;
   if (outcome.kind !== "refused") return redirect(loginPath(null));
   return refusedAtStep(ctx, outcome, form, fieldOf);
@@ -461,7 +492,7 @@ const PasskeyPost = z.object({
  * second factor. A refusal answers a message for the passkey's own alert, so that the password
  * form stays as the user left it.
  */
-export async function passkeySignIn(formData: FormData, address: string | null): Promise<Response> {
+export async function passkeySignIn(request: Request, formData: FormData, address: string | null): Promise<Response> {
   const refuse = (status: number, passkey: PasskeyActionData["passkey"]) =>
     json<PasskeyActionData>({ passkey }, { status });
   const seconds = await checkRateLimit(address, "signIn");
@@ -483,9 +514,11 @@ export async function passkeySignIn(formData: FormData, address: string | null):
   }
   const { userType } = post.data;
   const outcome = await signInWithPasskey({ response, userType });
-  logger.info("sign-in", {
-    method: "passkey",
-    outcome: outcome.kind === "step" ? outcome.step.status : outcome.kind === "success" ? "LoginSuccess" : outcome.kind,
+  logger.info("auth", {
+    step: "passkey",
+    outcome: outcome.kind === "step" || outcome.kind === "success" ? "success" : "failure",
+    platformAnswer:
+      outcome.kind === "step" ? outcome.step.status : outcome.kind === "success" ? "LoginSuccess" : outcome.kind,
     status: outcome.kind === "refused" || outcome.kind === "retry" ? outcome.status : undefined,
     userType,
     address,
@@ -499,7 +532,7 @@ export async function passkeySignIn(formData: FormData, address: string | null):
       outcome.kind === "refused" ? outcome.failure : { kind: "generic" as const, status: outcome.status, detail: null };
     return refuse(failure.status || 503, { failure });
   }
-  const next = await follow(outcome, { userType, redirectTo: safeRedirectPath(post.data.redirectTo ?? null) });
+  const next = await follow(outcome, { userType, redirectTo: safeRedirectPath(post.data.redirectTo ?? null) }, request);
   return next ?? refuse(502, { failure: { kind: "generic", status: 502, detail: null } });
 }
 

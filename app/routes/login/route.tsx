@@ -26,7 +26,8 @@ import { cancelSignIn, signIn } from "~/planning/sign-in.server";
 import { getSite } from "~/planning/site.server";
 import { readForm } from "~/session/csrf.server";
 import { clearLoginState, readLoginState } from "~/session/login-state.server";
-import { countSignIn, rateLimitHeaders } from "~/session/rate-limit.server";
+import { deviceFor, readKnownDevices } from "~/session/known-device.server";
+import { countSignIn, rateLimitHeaders, type SignInCounter } from "~/session/rate-limit.server";
 import { destroySessionCookie, getPortalSession } from "~/session/session.server";
 import {
   alertFor,
@@ -126,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = intentOf(formData.get("intent"));
   const address = clientAddress(request, context);
   // docs/decisions/101: a passkey's answer, from the login page's script
-  if (intent === "passkey") return passkeySignIn(formData, address);
+  if (intent === "passkey") return passkeySignIn(request, formData, address);
   const state = readLoginState(request);
   if (intent !== "login") {
     // The sign-in part-way has expired (the cookie lives as long as a ticket): start again.
@@ -145,23 +146,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json<LoginActionData>({ step: null, formId: "login", result: reply() }, { status: 400 });
   }
   const { username, password, userType } = submission.value;
-  // docs/decisions/115: the username's failed sign-ins, from any address, before the platform is asked
-  const usernameLimited = await rateLimited(
-    address,
-    () => ({ step: null, formId: "login", result: reply() }),
-    username,
-  );
+  // docs/decisions/115 and 173: the username's failed sign-ins, from any address, before the
+  // platform is asked: this browser's own when it has signed in as the user, else every unknown browser's
+  const known = deviceFor(await readKnownDevices(request), username);
+  const counter: SignInCounter = { username, device: known?.nonce ?? null };
+  const usernameLimited = await rateLimited(address, () => ({ step: null, formId: "login", result: reply() }), counter);
   if (usernameLimited) return usernameLimited;
   const refuse = (status: number, extra: Omit<LoginActionData, "result" | "formId">) =>
     json<LoginActionData>({ step: null, formId: "login", result: reply(), ...extra }, { status });
 
   const outcome = await signIn({ username, password, userType });
-  logger.info("sign-in", {
-    outcome: outcome.kind === "step" ? outcome.step.status : outcome.kind === "success" ? "LoginSuccess" : outcome.kind,
+  const counted = usernameOutcome(outcome);
+  // ASVS V7.2.1: the platform logs the decision with the user's id; the portal what it saw of it
+  logger.info("auth", {
+    outcome: counted === "succeeded" ? "success" : counted === "failed" ? "failure" : "refused",
+    step: "password",
+    platformAnswer:
+      outcome.kind === "step" ? outcome.step.status : outcome.kind === "success" ? "LoginSuccess" : outcome.kind,
+    status: outcome.kind === "refused" || outcome.kind === "retry" ? outcome.status : undefined,
+    knownDevice: known !== null,
     userType,
     address,
   });
-  await countSignIn(address, username, usernameOutcome(outcome));
+  await countSignIn(address, counter, counted);
   if (outcome.kind === "refused" || outcome.kind === "retry") {
     // spec 000 §8 "Sign-in and security messages"
     if (outcome.status === 401) {
@@ -178,7 +185,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       outcome.kind === "refused" ? outcome.failure : { kind: "generic" as const, status: outcome.status, detail: null };
     return refuse(failure.status, { failure });
   }
-  const next = await follow(outcome, { userType, redirectTo: safeRedirectPath(submission.value.redirectTo) });
+  const next = await follow(
+    outcome,
+    { userType, redirectTo: safeRedirectPath(submission.value.redirectTo), username },
+    request,
+  );
   return next ?? refuse(502, { failure: { kind: "generic", status: 502, detail: null } });
 }
 
