@@ -1,6 +1,7 @@
 import type { Clock } from "../clock";
 import type { Db } from "../db/connection";
 import type { PlatformEnv } from "../env";
+import { type RequestOrigin, UNKNOWN_ORIGIN } from "../lib/request-origin";
 import { type Caller, findCaller, touchSession } from "../sessions";
 import { ApiError, errorBody, MESSAGES } from "./http";
 
@@ -15,6 +16,8 @@ export type ApiRequest = {
   token: string | null;
   /** X-Xplan-Auth-Failure-Action: error asks for a 401 instead of a redirect. */
   authFailureAsError: boolean;
+  /** The person's address and browser (server/lib/request-origin.ts); unknown when not said. */
+  origin?: RequestOrigin;
   /** The pattern of the route that took it, set by the dispatcher (the metrics' label, decision 126). */
   route?: string;
   /**
@@ -40,6 +43,8 @@ export type HandlerContext = Services & {
   caller: Caller | null;
   /** Runs another call in-process with the same session (the batch endpoint). */
   dispatch: (request: ApiRequest) => Promise<ApiResponse>;
+  /** Where the request came from, for the owner's notices (docs/decisions/164). */
+  origin: RequestOrigin;
 };
 
 export type SignedInContext = HandlerContext & { caller: Caller };
@@ -164,7 +169,15 @@ export function createDispatcher(routes: Route[], services: Services) {
         }
         throw new ApiError(401, route.noSessionMessage ?? MESSAGES.noSession);
       }
-      return await route.handler({ ...request, path, params }, { ...services, caller, dispatch });
+      return await route.handler(
+        { ...request, path, params },
+        {
+          ...services,
+          caller,
+          dispatch,
+          origin: request.origin ?? UNKNOWN_ORIGIN,
+        },
+      );
     } catch (error) {
       if (error instanceof ApiError) return { status: error.status, body: errorBody(error) };
       throw error;
