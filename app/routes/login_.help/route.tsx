@@ -12,6 +12,7 @@ import { clientAddress } from "~/runtime/client-address.server";
 import type { Failure } from "~/lib/error-catalogue";
 import { shortDatePattern } from "~/lib/format";
 import { logger } from "~/runtime/logger.server";
+import { isRecoveryPaused } from "~/lib/recovery";
 import { landingPath } from "~/lib/redirect-to";
 import { localisedSetting } from "~/lib/site-settings";
 import { PlanningError } from "~/planning/client.server";
@@ -134,6 +135,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(next, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (!(error instanceof PlanningError)) throw error;
+    // docs/decisions/163: the username's password reset is paused (alike for every username)
+    if (isRecoveryPaused(error.status)) {
+      logger.info("password reset paused", { address });
+      return json<ActionData>(
+        { form, result: submission.reply(), messageKey: "errors.recoveryPaused" },
+        { status: 429 },
+      );
+    }
     return json<ActionData>(
       { form, result: submission.reply(), failure: error.failure },
       { status: error.failure.status },
