@@ -180,7 +180,13 @@ function requestIds(current) {
     const requestId = requestIdOf(req.get("x-request-id"));
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
-    runWithRequestId(requestId, next, req.originalUrl);
+    // where the request came from, passed on to the platform (docs/decisions/164)
+    const connection = {
+      socketAddress: req.socket.remoteAddress,
+      forwardedFor: req.get("x-forwarded-for"),
+      userAgent: req.get("user-agent"),
+    };
+    runWithRequestId(requestId, next, req.originalUrl, connection);
   };
 }
 

@@ -23,6 +23,7 @@ import { signatureRoutes } from "./api/signature/index";
 import { siteRoutes } from "./api/site";
 import { createLogger, logLevelOf, type PlatformLogger, requestLogging } from "./lib/logger";
 import { observePlatform } from "./lib/metrics";
+import { originOf } from "./lib/request-origin";
 import { platformVersion } from "./env";
 
 /** `logger`: where the platform logs (server/lib/logger.ts); by default stdout and stderr at the env's level. */
@@ -92,6 +93,7 @@ function answerRequest(dispatch: ReturnType<typeof createDispatcher>) {
       body,
       token: tokenFromCookies(req.headers.cookie),
       authFailureAsError: String(req.headers["x-xplan-auth-failure-action"] ?? "").toLowerCase() === "error",
+      origin: originOf(req.headers, req.socket.remoteAddress),
     };
     const answer = await dispatch(request);
     res.locals.route = request.route;

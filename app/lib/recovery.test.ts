@@ -109,6 +109,13 @@ describe("forgotten password steps", () => {
     expect(resetRefusalOf(400, "Password reset code incorrect or invalid for user")).toEqual({ kind: "code" });
     expect(resetRefusalOf(400, "One or more of the arguments are missing or incorrect.")).toEqual({ kind: "answers" });
     expect(resetRefusalOf(403, "Account has been disabled.")).toEqual({ kind: "disabled" });
+    // docs/decisions/163: the username's wrong codes or answers reached the limit
+    expect(
+      resetRefusalOf(
+        429,
+        "Too many incorrect reset codes or answers for this username. Password reset is paused; please try again later.",
+      ),
+    ).toEqual({ kind: "paused" });
     expect(resetRefusalOf(400, "The password must contain at least one letter and one number.")).toEqual({
       kind: "policy",
       message: "security:policy.letterAndNumber",

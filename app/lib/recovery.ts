@@ -21,13 +21,23 @@ export type ResetRefusal =
   | { kind: "code" }
   | { kind: "answers" }
   | { kind: "disabled" }
+  | { kind: "paused" }
   | { kind: "policy"; message: string }
   | { kind: "other" };
+
+/** The platform's refusal once a username's wrong codes or answers reach its limit (docs/decisions/163). */
+export const RECOVERY_PAUSED_STATUS = 429;
+
+/** Whether a platform refusal is the username's paused password reset. */
+export function isRecoveryPaused(status: number): boolean {
+  return status === RECOVERY_PAUSED_STATUS;
+}
 
 /**
  * spec 000 §8: a 400 'Password reset code incorrect or invalid for user' raises the code error
  * count; a 400 'One or more of the arguments are missing or incorrect.' is the wrong-answers error;
- * a policy message belongs beside the new password; anything else goes to the generic handler.
+ * a policy message belongs beside the new password; a 429 is the username's paused reset (decision
+ * 163); anything else goes to the generic handler.
  */
 export function resetRefusalOf(
   status: number,
@@ -35,6 +45,7 @@ export function resetRefusalOf(
   userMessage: string | null = null,
 ): ResetRefusal {
   if (status === 403 && apiMessage === "Account has been disabled.") return { kind: "disabled" };
+  if (isRecoveryPaused(status)) return { kind: "paused" };
   if (status !== 400) return { kind: "other" };
   if (apiMessage === "Password reset code incorrect or invalid for user") return { kind: "code" };
   if (apiMessage === "One or more of the arguments are missing or incorrect.") return { kind: "answers" };

@@ -7,6 +7,7 @@ import { logger } from "~/runtime/logger.server";
 import { platformCallObserved, type PlatformCallObserver } from "~/runtime/metrics.server";
 import { platformCallStarted } from "~/runtime/platform-timing.server";
 import { currentRequestId, REQUEST_ID_HEADER } from "~/runtime/request-id.server";
+import { originHeaders } from "~/runtime/request-origin.server";
 import { platformStandIn } from "./platform-stand-in.server";
 
 /** Whether a status is the platform's answered refusal (4xx, or a redirect taken as 401): expected, not a fault. */
@@ -142,6 +143,8 @@ function headersOf(token: string | null, json: boolean): Record<string, string> 
   if (token) headers.cookie = `XPLANID=${token}`;
   const requestId = currentRequestId();
   if (requestId) headers[REQUEST_ID_HEADER.toLowerCase()] = requestId;
+  // where the request came from, for the notices the platform sends the owner (docs/decisions/164)
+  Object.assign(headers, originHeaders());
   return headers;
 }
 

@@ -12,9 +12,18 @@ export function clientAddress(
   context: PortalLoadContext,
   hops: number = env.trustProxyHops,
 ): string | null {
-  const socket = context.socketAddress ? plain(context.socketAddress) : null;
+  return addressOf(context.socketAddress, request.headers.get("x-forwarded-for"), hops);
+}
+
+/** The rule of `clientAddress`, from the connection's address and the X-Forwarded-For header. */
+export function addressOf(
+  socketAddress: string | undefined,
+  forwardedFor: string | null | undefined,
+  hops: number = env.trustProxyHops,
+): string | null {
+  const socket = socketAddress ? plain(socketAddress) : null;
   if (hops <= 0) return socket;
-  const forwarded = (request.headers.get("x-forwarded-for") ?? "")
+  const forwarded = (forwardedFor ?? "")
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean);

@@ -3,7 +3,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 // What the portal keeps about the request being served, in one AsyncLocalStorage
 // (docs/decisions/132): its id (request-id.server.ts), its wait for the platform
 // (platform-timing.server.ts), and whether it asks for a whole page, with the charts' markup its
-// page shows (chart-markup.server.ts, docs/decisions/156). Node propagates every storage to every
+// page shows (chart-markup.server.ts, docs/decisions/156), and where it came from
+// (request-origin.server.ts, docs/decisions/164). Node propagates every storage to every
 // promise and callback a request makes, so one storage for all costs half what one each did. The
 // portal's server enters it once per request (`runWithRequestId`, scripts/portal-app.mjs).
 
@@ -21,6 +22,8 @@ export type RequestContext = {
   readonly documentRequest: boolean;
   /** A document request's charts' SVG markup, by the key its loader data gives instead (chart-markup.server.ts). */
   readonly chartMarkup: Map<string, string>;
+  /** The client's address and browser, passed on to the platform (request-origin.server.ts); none in tests. */
+  readonly origin?: { address: string | null; userAgent: string | null };
 };
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -39,13 +42,19 @@ export function asksForDocument(url: string): boolean {
  * Runs `work` as a request's: its id, a wait for the platform that starts at nothing, whether it is
  * a document request, and no charts' markup yet.
  */
-export function runInRequestContext<T>(requestId: string | undefined, work: () => T, documentRequest = false): T {
+export function runInRequestContext<T>(
+  requestId: string | undefined,
+  work: () => T,
+  documentRequest = false,
+  origin?: RequestContext["origin"],
+): T {
   return storage.run(
     {
       requestId,
       timing: { inFlight: 0, since: 0, waited: 0, calls: 0 },
       documentRequest,
       chartMarkup: new Map(),
+      origin,
     },
     work,
   );

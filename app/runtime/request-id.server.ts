@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { asksForDocument, currentRequestContext, runInRequestContext } from "./request-context.server";
+import { type Connection, originOfConnection } from "./request-origin.server";
 
 // The request id (issue 26, docs/decisions/125): taken from the load balancer's X-Request-Id when
 // it is sane, else made here; the portal's server (scripts/portal-server.mjs, through the server
@@ -21,10 +22,12 @@ export function requestIdOf(incoming: string | null | undefined): string {
  * Runs `work` as the request of this id. It is the request's one context (request-context.server.ts):
  * its wait for the platform is timed in it too (platform-timing.server.ts), and `url` (the path and
  * query the server received) says whether it asks for a whole page (docs/decisions/156); without
- * it, the request is taken for a data request.
+ * it, the request is taken for a data request. `connection` says where it came from, which every
+ * platform call passes on (request-origin.server.ts).
  */
-export function runWithRequestId<T>(requestId: string, work: () => T, url?: string): T {
-  return runInRequestContext(requestId, work, url !== undefined && asksForDocument(url));
+export function runWithRequestId<T>(requestId: string, work: () => T, url?: string, connection?: Connection): T {
+  const origin = connection ? originOfConnection(connection) : undefined;
+  return runInRequestContext(requestId, work, url !== undefined && asksForDocument(url), origin);
 }
 
 /** The id of the request being served, or undefined outside one (start-up, tests calling a loader). */

@@ -27,6 +27,7 @@ import {
   methodsView,
   newCode,
 } from "../domain/mfa";
+import { tellOwner } from "../domain/notices";
 import { passwordProblem } from "../domain/password-policy";
 import { answerMinLength, DEFAULT_SECURITY_QUESTIONS, securityQuestionsProblem } from "../domain/security-questions";
 import { loginTickets, termsAgreements, users } from "../db/schema";
@@ -387,6 +388,7 @@ function validateCode(body: unknown, context: HandlerContext): ApiResponse {
     .where(eq(users.id, t.user.id))
     .run();
   clearFailures(context, t.user.id);
+  tellOwner(context, t.user.id, { kind: "twoStepChanged", method: device.method }, context.origin);
   // spec 000 §4 step 4: after enrolling a device the user verifies once more
   t.state.steps[0] = "MfaRequired";
   t.state.enrolled = true;
@@ -463,6 +465,7 @@ function changePasswordStep(body: unknown, context: HandlerContext): ApiResponse
   const problem = passwordProblem(input.new_password, t.user);
   if (problem) throw new ApiError(400, problem);
   setPassword(context.db, t.user.id, input.new_password);
+  tellOwner(context, t.user.id, { kind: "passwordChanged" }, context.origin);
   t.state.steps.shift();
   return moveOn(context, t);
 }
@@ -489,6 +492,7 @@ function securityQuestionsStep(body: unknown, context: HandlerContext): ApiRespo
   const problem = securityQuestionsProblem(input.questions, answerMinLength(platformVersion(context.env)));
   if (problem) throw new ApiError(400, problem);
   setSecurityQuestions(context.db, t.user.id, input.questions);
+  tellOwner(context, t.user.id, { kind: "securityQuestionsChanged" }, context.origin);
   t.state.steps.shift();
   return moveOn(context, t);
 }

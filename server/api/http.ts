@@ -50,6 +50,8 @@ export const MESSAGES = {
   mfaNotEnabled: "Permission Error: Additional verification is not enabled for this user",
   resetCodeIncorrect: "Password reset code incorrect or invalid for user",
   argumentsIncorrect: "One or more of the arguments are missing or incorrect.",
+  recoveryPaused:
+    "Too many incorrect reset codes or answers for this username. Password reset is paused; please try again later.",
   usernameMismatch: "The supplied email and date of birth does not match our records. Please contact our office.",
 } as const;
 

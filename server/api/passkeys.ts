@@ -14,6 +14,7 @@ import { z } from "zod";
 import type { Clock } from "../clock";
 import type { Db } from "../db/connection";
 import { entities, passkeyChallenges, passkeys, users } from "../db/schema";
+import { tellOwner } from "../domain/notices";
 import { passkeyConfig } from "../env";
 import type { UserRow } from "../sessions";
 import { noteAuth } from "../lib/auth-log";
@@ -218,6 +219,7 @@ async function registrationVerify(body: unknown, context: SignedInContext) {
     })
     .returning()
     .get();
+  tellOwner(context, caller.user.id, { kind: "passkeyAdded", name: row.name }, context.origin);
   return json(view(row), 201);
 }
 
@@ -303,6 +305,7 @@ export const passkeyRoutes: Route[] = [
   signedIn("DELETE", "/resourceful/session/passkey/:id", (request, context) => {
     const row = ownPasskey(context, request.params);
     context.db.delete(passkeys).where(eq(passkeys.id, row.id)).run();
+    tellOwner(context, context.caller.user.id, { kind: "passkeyRemoved", name: row.name }, context.origin);
     return noContent();
   }),
 ];

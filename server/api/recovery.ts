@@ -1,26 +1,37 @@
 import { randomInt } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   accountDisabled,
   answersMatch,
-  clearFailures,
+  endTimedLock,
   endUserAccess,
-  recordFailure,
   securityQuestionsOf,
   send,
   setPassword,
 } from "../domain/accounts";
 import { codeMatches } from "../domain/mfa";
-import { noteAuth } from "../lib/auth-log";
+import { tellOwner } from "../domain/notices";
 import { passwordProblem } from "../domain/password-policy";
+import { decoyFor, decoyKey } from "../domain/recovery-decoys";
+import {
+  clearRecoveryFailures,
+  pruneRecoveryAttempts,
+  recordRecoveryFailure,
+  recoveryPausedUntil,
+  usernameKeyOf,
+} from "../domain/recovery-limit";
 import { entities, passwordResets, users } from "../db/schema";
+import { noteAuth } from "../lib/auth-log";
+import { DUMMY_HASH, verifySecret } from "../lib/password";
 import { newToken, tokenDigest } from "../lib/tokens";
 import type { UserRow } from "../sessions";
 import { ApiError, MESSAGES, validate } from "./http";
 import { type HandlerContext, json, open, type Route } from "./router";
 
-// spec 000 §4 forgotten password flow and §7 forgotten_password, forgot/username (docs/decisions/042)
+// spec 000 §4 forgotten password flow and §7 forgotten_password, forgot/username (docs/decisions/042).
+// Known, unknown and locked usernames answer alike, and wrong codes and answers are counted per
+// username apart from sign-in failures (docs/decisions/163); the owner is told of a reset (164).
 
 /** A reset (its reference and code) lives this long. */
 export const RESET_MINUTES = 30;
@@ -47,7 +58,12 @@ function userById(context: HandlerContext, id: number): UserRow | undefined {
   return context.db.select().from(users).where(eq(users.id, id)).get();
 }
 
-/** The live reset of a reference with its user, or the 'incorrect or invalid' refusal. */
+const paused = () => new ApiError(429, MESSAGES.recoveryPaused);
+
+/**
+ * The live reset of a reference with its user, or the 'incorrect or invalid' refusal; the
+ * username's pause refusal while its password reset is paused.
+ */
 function openReset(context: HandlerContext, reference: string): { reset: Reset; user: UserRow | null } {
   const reset = context.db
     .select()
@@ -57,51 +73,70 @@ function openReset(context: HandlerContext, reference: string): { reset: Reset; 
   if (!reset || context.clock.now().getTime() > new Date(reset.expiresAt).getTime()) {
     throw new ApiError(400, MESSAGES.resetCodeIncorrect);
   }
+  if (reset.usernameKey !== null && recoveryPausedUntil(context, reset.usernameKey)) throw paused();
   const user = reset.userId === null ? null : (userById(context, reset.userId) ?? null);
   noteAuth(context, { userId: user?.id ?? null, method: reset.method });
   return { reset, user };
 }
 
-/** A wrong reset code or answer counts like any wrong secret (docs/decisions/041). */
-function failed(context: HandlerContext, user: UserRow, message: string): never {
-  if (recordFailure(context, user.id)) {
-    noteAuth(context, { lockedNow: true });
-    throw new ApiError(403, MESSAGES.disabled);
-  }
-  throw new ApiError(400, message);
+/**
+ * A wrong reset code or answer counts against the username asked for, known or not, never towards
+ * the account's lockout (docs/decisions/163). The one that reaches the limit pauses the username's
+ * password reset, ends its resets and tells the owner.
+ */
+function failed(context: HandlerContext, reset: Reset, user: UserRow | null, message: string): never {
+  const key = reset.usernameKey;
+  const until = key === null ? null : recordRecoveryFailure(context, key);
+  if (key === null || until === null) throw new ApiError(400, message);
+  context.db.delete(passwordResets).where(eq(passwordResets.usernameKey, key)).run();
+  if (user) tellOwner(context, user.id, { kind: "recoveryPaused", until }, context.origin);
+  throw paused();
+}
+
+/** The step a username is shown: its own (questions when it has two), or an unknown username's plausible one. */
+function stepOf(context: HandlerContext, user: UserRow | undefined, key: string) {
+  if (!user) return decoyFor(decoyKey(context.db), key);
+  const questions = securityQuestionsOf(context.db, user.id).map((q) => q.question);
+  return questions.length === 2 ? { method: "questions" as const, questions } : { method: "code" as const };
 }
 
 function startReset(context: HandlerContext, body: unknown) {
   const { username } = validate(ForgottenBody, body, "body");
   const { db, clock } = context;
   const now = clock.now();
+  const key = usernameKeyOf(username);
   db.delete(passwordResets).where(lt(passwordResets.expiresAt, now.toISOString())).run();
-  const user = db.select().from(users).where(eq(users.usernameKey, username.toLowerCase())).get();
+  pruneRecoveryAttempts(context);
+  if (recoveryPausedUntil(context, key)) throw paused();
+  const user = db.select().from(users).where(eq(users.usernameKey, key)).get();
   noteAuth(context, { userId: user?.id ?? null });
-  const questions = user ? securityQuestionsOf(db, user.id) : [];
-  const method = questions.length === 2 ? "questions" : "code";
+  const step = stepOf(context, user, key);
   const reference = newToken();
-  let code: string | null = null;
-  if (user) {
-    // a newer reset voids the older ones
-    db.delete(passwordResets).where(eq(passwordResets.userId, user.id)).run();
-    if (method === "code") code = String(randomInt(0, 100_000_000)).padStart(8, "0");
-  }
+  const code = user && step.method === "code" ? String(randomInt(0, 100_000_000)).padStart(8, "0") : null;
+  // a newer reset for the username voids the older ones
+  db.delete(passwordResets)
+    .where(
+      user
+        ? or(eq(passwordResets.userId, user.id), eq(passwordResets.usernameKey, key))
+        : eq(passwordResets.usernameKey, key),
+    )
+    .run();
   db.insert(passwordResets)
     .values({
       referenceHash: tokenDigest(reference),
       userId: user?.id ?? null,
-      method,
+      method: step.method,
       codeHash: code ? tokenDigest(code) : null,
+      usernameKey: key,
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + RESET_MINUTES * 60_000).toISOString(),
     })
     .run();
   if (user && code) sendResetCode(context, user, code);
-  if (method === "questions")
-    return json({ reset_method: method, user_id: reference, questions: questions.map((q) => q.question) });
-  // An unknown username answers the same as a user without questions: nothing tells them apart.
-  return json({ reset_method: method, user_id: reference });
+  // An unknown username is shown a known one's step: a code step (nothing sent), or plausible questions.
+  if (step.method === "questions")
+    return json({ reset_method: step.method, user_id: reference, questions: step.questions });
+  return json({ reset_method: step.method, user_id: reference });
 }
 
 function sendResetCode(context: HandlerContext, user: UserRow, code: string): void {
@@ -122,13 +157,23 @@ function sendResetCode(context: HandlerContext, user: UserRow, code: string): vo
   }
 }
 
+/** Whether the reset's code is right; an unknown username's never is. */
+function rightCode(reset: Reset, user: UserRow | null, code: string): boolean {
+  return user !== null && codeMatches(code.replace(/\s+/g, ""), reset.codeHash);
+}
+
+/** Whether both answers are right; an unknown username's never are, after the same work as a known one's. */
+function rightAnswers(context: HandlerContext, user: UserRow | null, answers: string[]): boolean {
+  if (user) return answersMatch(context.db, user.id, answers);
+  for (const answer of answers) verifySecret(answer, DUMMY_HASH);
+  return false;
+}
+
 function checkCode(context: HandlerContext, query: unknown) {
   const input = validate(CheckQuery, query, "query");
   const { reset, user } = openReset(context, input.user_id);
-  if (!user || reset.method !== "code") throw new ApiError(400, MESSAGES.resetCodeIncorrect);
-  if (accountDisabled(user, context.clock)) throw new ApiError(403, MESSAGES.disabled);
-  if (!codeMatches(input.reset_code.replace(/\s+/g, ""), reset.codeHash))
-    failed(context, user, MESSAGES.resetCodeIncorrect);
+  if (reset.method !== "code") throw new ApiError(400, MESSAGES.resetCodeIncorrect);
+  if (!rightCode(reset, user, input.reset_code)) failed(context, reset, user, MESSAGES.resetCodeIncorrect);
   return json({ valid: true });
 }
 
@@ -138,22 +183,23 @@ function completeReset(context: HandlerContext, body: unknown) {
   const { reset, user } = openReset(context, input.user_id);
   if (reset.method === "code") {
     if (input.reset_code === undefined) throw new ApiError(400, MESSAGES.argumentsIncorrect);
-    if (!user) throw new ApiError(400, MESSAGES.resetCodeIncorrect);
-    if (accountDisabled(user, context.clock)) throw new ApiError(403, MESSAGES.disabled);
-    if (!codeMatches(input.reset_code.replace(/\s+/g, ""), reset.codeHash))
-      failed(context, user, MESSAGES.resetCodeIncorrect);
+    if (!rightCode(reset, user, input.reset_code)) failed(context, reset, user, MESSAGES.resetCodeIncorrect);
   } else {
-    if (input.answers === undefined || !user) throw new ApiError(400, MESSAGES.argumentsIncorrect);
-    if (accountDisabled(user, context.clock)) throw new ApiError(403, MESSAGES.disabled);
+    if (input.answers === undefined) throw new ApiError(400, MESSAGES.argumentsIncorrect);
     // spec 000 §8: wrong answers are 'One or more of the arguments are missing or incorrect.'
-    if (!answersMatch(db, user.id, input.answers)) failed(context, user, MESSAGES.argumentsIncorrect);
+    if (!rightAnswers(context, user, input.answers)) failed(context, reset, user, MESSAGES.argumentsIncorrect);
   }
+  // only a right code or answers get here, so only the owner learns the account is disabled
+  if (!user) throw new ApiError(400, MESSAGES.resetCodeIncorrect);
+  if (user.lockedUntil === null && accountDisabled(user, context.clock)) throw new ApiError(403, MESSAGES.disabled);
   const problem = passwordProblem(input.new_password, user);
   if (problem) throw new ApiError(400, problem);
   setPassword(db, user.id, input.new_password);
-  clearFailures(context, user.id);
+  endTimedLock(db, user.id);
+  if (reset.usernameKey !== null) clearRecoveryFailures(db, reset.usernameKey);
   // a new password ends every session, sign-in part-way and reset of the user
   endUserAccess(db, user.id);
+  tellOwner(context, user.id, { kind: "passwordReset" }, context.origin);
   return json({ password_changed: true });
 }
 
@@ -194,9 +240,10 @@ export const recoveryRoutes: Route[] = [
   open("GET", "/resourceful/session/password_reset_questions", (request, context) => {
     const input = validate(QuestionsQuery, request.query, "query");
     const { reset, user } = openReset(context, input.user_id);
-    const questions =
-      reset.method === "questions" && user ? securityQuestionsOf(context.db, user.id).map((q) => q.question) : [];
-    return json({ questions });
+    if (reset.method !== "questions") return json({ questions: [] });
+    if (user) return json({ questions: securityQuestionsOf(context.db, user.id).map((q) => q.question) });
+    const decoy = reset.usernameKey === null ? null : decoyFor(decoyKey(context.db), reset.usernameKey);
+    return json({ questions: decoy?.method === "questions" ? decoy.questions : [] });
   }),
   open("POST", "/resourceful/forgot/username", (request, context) => forgottenUsername(context, request.body)),
 ];

@@ -3,6 +3,7 @@ import type { Db } from "../db/connection";
 import type { PlatformEnv } from "../env";
 import { AUTH_STEPS, type AuthNote, logAuthDecision } from "../lib/auth-log";
 import type { PlatformLogger } from "../lib/logger";
+import { type RequestOrigin, UNKNOWN_ORIGIN } from "../lib/request-origin";
 import { type Caller, findCaller, touchSession } from "../sessions";
 import { ApiError, errorBody, MESSAGES } from "./http";
 
@@ -17,6 +18,8 @@ export type ApiRequest = {
   token: string | null;
   /** X-Xplan-Auth-Failure-Action: error asks for a 401 instead of a redirect. */
   authFailureAsError: boolean;
+  /** The person's address and browser (server/lib/request-origin.ts); unknown when not said. */
+  origin?: RequestOrigin;
   /** The pattern of the route that took it, set by the dispatcher (the metrics' label, decision 126). */
   route?: string;
   /**
@@ -44,6 +47,8 @@ export type HandlerContext = Services & {
   dispatch: (request: ApiRequest) => Promise<ApiResponse>;
   /** On an authentication route, what its handler says of the decision for its `auth` line (server/lib/auth-log.ts). */
   auth?: AuthNote;
+  /** Where the request came from, for the owner's notices (docs/decisions/164). */
+  origin: RequestOrigin;
 };
 
 export type SignedInContext = HandlerContext & { caller: Caller };
@@ -184,7 +189,10 @@ export function createDispatcher(routes: Route[], services: Services, log?: Plat
         throw new ApiError(401, route.noSessionMessage ?? MESSAGES.noSession);
       }
       if (auth && caller) auth.userId = caller.user.id;
-      return await route.handler({ ...request, path, params }, { ...services, caller, dispatch, auth });
+      return await route.handler(
+        { ...request, path, params },
+        { ...services, caller, dispatch, auth, origin: request.origin ?? UNKNOWN_ORIGIN },
+      );
     } catch (error) {
       if (error instanceof ApiError) return { status: error.status, body: errorBody(error) };
       throw error;

@@ -353,6 +353,8 @@ export const passwordResets = sqliteTable(
     userId: integer("user_id").references(() => users.id),
     method: text("method", { enum: ["code", "questions"] }).notNull(),
     codeHash: text("code_hash"),
+    /** The username asked for, in lower case: wrong codes and answers count against it (docs/decisions/163). */
+    usernameKey: text("username_key"),
     createdAt: createdAt(),
     expiresAt: text("expires_at").notNull(),
   },
@@ -361,6 +363,28 @@ export const passwordResets = sqliteTable(
     index("password_resets_user_idx").on(t.userId),
   ],
 );
+
+/**
+ * Wrong reset codes and security answers per username asked for, known or not (docs/decisions/163):
+ * counted apart from sign-in failures, so recovery attempts never lock the account.
+ */
+export const recoveryAttempts = sqliteTable("recovery_attempts", {
+  usernameKey: text("username_key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  /** The count is of failures since this time; it starts again once the window is over. */
+  windowStartedAt: text("window_started_at").notNull(),
+  /** Set when the limit is reached: no reset for this username until then. */
+  pausedUntil: text("paused_until"),
+});
+
+/**
+ * The platform's own random keys, made by the migration that needs them (docs/decisions/163: the
+ * key that chooses an unknown username's plausible questions).
+ */
+export const platformKeys = sqliteTable("platform_keys", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+});
 
 /** A device being enrolled from additional verification (spec 000 §4), until its code is validated. */
 export const pendingMfaDevices = sqliteTable(

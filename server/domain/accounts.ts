@@ -12,6 +12,8 @@ import {
   users,
 } from "../db/schema";
 import { hashSecret, verifySecret } from "../lib/password";
+import { type RequestOrigin, UNKNOWN_ORIGIN } from "../lib/request-origin";
+import { tellOwner } from "./notices";
 import { normaliseAnswer } from "./security-questions";
 
 type Services = { db: Db; clock: Clock; env: PlatformEnv };
@@ -45,12 +47,17 @@ export function accountDisabled(user: { disabled: boolean; lockedUntil: string |
 }
 
 /**
- * One more wrong secret (password, code, memorable characters, reset code, answers). Answers true
- * when this failure locked the account: it is then locked for the configured minutes
- * (PLATFORM_LOCKOUT_MINUTES) and every way in is closed. While locked nothing more is counted, so
- * wrong guesses never lengthen the lock; once it is over the count starts again from this failure.
+ * One more wrong secret at sign-in or while signed in (password, code, memorable characters; never
+ * a reset code or answer, which count apart: docs/decisions/163). Answers true when this failure
+ * locked the account: it is then locked for the configured minutes (PLATFORM_LOCKOUT_MINUTES),
+ * every way in is closed and the owner is told (docs/decisions/164). While locked nothing more is
+ * counted, so wrong guesses never lengthen the lock; once it is over the count starts again from
+ * this failure.
  */
-export function recordFailure({ db, clock, env }: Services, userId: number): boolean {
+export function recordFailure(
+  { db, clock, env, origin = UNKNOWN_ORIGIN }: Services & { origin?: RequestOrigin },
+  userId: number,
+): boolean {
   const user = db
     .select({ disabled: users.disabled, lockedUntil: users.lockedUntil })
     .from(users)
@@ -69,9 +76,10 @@ export function recordFailure({ db, clock, env }: Services, userId: number): boo
     .returning({ failedAttempts: users.failedAttempts })
     .get();
   if (!row || row.failedAttempts < MAX_FAILED_ATTEMPTS) return false;
-  const until = new Date(clock.now().getTime() + lockoutMinutes(env) * 60_000).toISOString();
-  db.update(users).set({ disabled: true, lockedUntil: until }).where(eq(users.id, userId)).run();
+  const until = new Date(clock.now().getTime() + lockoutMinutes(env) * 60_000);
+  db.update(users).set({ disabled: true, lockedUntil: until.toISOString() }).where(eq(users.id, userId)).run();
   endUserAccess(db, userId);
+  tellOwner({ db, clock }, userId, { kind: "accountLocked", until }, origin);
   return true;
 }
 
@@ -81,6 +89,18 @@ export function clearFailures({ db, clock }: Pick<Services, "db" | "clock">, use
   db.update(users)
     .set({ disabled: false, lockedUntil: null })
     .where(and(eq(users.id, userId), isNotNull(users.lockedUntil), lte(users.lockedUntil, clock.now().toISOString())))
+    .run();
+}
+
+/**
+ * A completed password reset (docs/decisions/163): the owner proved who they are, so the count
+ * restarts and a lock for wrong secrets ends at once; an operator's disabling (no lock time) stays.
+ */
+export function endTimedLock(db: Db, userId: number): void {
+  db.update(users).set({ failedAttempts: 0 }).where(eq(users.id, userId)).run();
+  db.update(users)
+    .set({ disabled: false, lockedUntil: null })
+    .where(and(eq(users.id, userId), isNotNull(users.lockedUntil)))
     .run();
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod/v4";
 import { createPlanningClient, PlanningError } from "~/planning/client.server";
+import { runWithRequestId } from "~/runtime/request-id.server";
 import { failureResponse, settle } from "~/session/failures.server";
 
 type Call = { url: string; method: string; headers: Headers; body: string };
@@ -39,6 +40,25 @@ describe("the planning client", () => {
     expect(headers.get("X-Xplan-App-Id")).toBeTruthy();
     expect(headers.get("Accept")).toBe("application/json");
     expect(headers.get("Cookie")).toBe("XPLANID=tok");
+  });
+
+  it("passes on the request's client address and browser, for the owner's notices (docs/decisions/164)", async () => {
+    const { calls, fetchImpl } = fakeFetch([jsonAnswer(200, { ok: true }), jsonAnswer(200, { ok: true })]);
+    await runWithRequestId(
+      "req-origin",
+      () => client(fetchImpl).get("resourceful/x", z.object({ ok: z.boolean() })),
+      "/",
+      {
+        socketAddress: "::ffff:203.0.113.7",
+        userAgent: "Mozilla/5.0 (X11) Firefox/133.0",
+      },
+    );
+    expect(calls[0]!.headers.get("X-Client-Address")).toBe("203.0.113.7");
+    expect(calls[0]!.headers.get("X-Client-User-Agent")).toBe("Mozilla/5.0 (X11) Firefox/133.0");
+    // outside a request (start-up, a job) nothing is said
+    await client(fetchImpl).get("resourceful/x", z.object({ ok: z.boolean() }));
+    expect(calls[1]!.headers.get("X-Client-Address")).toBeNull();
+    expect(calls[1]!.headers.get("X-Client-User-Agent")).toBeNull();
   });
 
   it("retries a GET up to three attempts when the platform fails, then succeeds", async () => {

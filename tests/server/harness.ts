@@ -114,9 +114,19 @@ export async function startPlatform(
   /** One call; the answer's body is read as T (the test says what it expects). */
   async function call<T = ErrorAnswer>(
     path: string,
-    init: { method?: string; body?: unknown; token?: string | null; authFailureAsError?: boolean } = {},
+    init: {
+      method?: string;
+      body?: unknown;
+      token?: string | null;
+      authFailureAsError?: boolean;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<{ status: number; body: T; headers: Headers }> {
-    const headers: Record<string, string> = { Accept: "application/json", "X-Xplan-App-Id": "client-online" };
+    const headers: Record<string, string> = {
+      Accept: "application/json",
+      "X-Xplan-App-Id": "client-online",
+      ...init.headers,
+    };
     if (init.authFailureAsError !== false) headers["X-Xplan-Auth-Failure-Action"] = "error";
     if (init.body !== undefined) headers["Content-Type"] = "application/json";
     if (init.token) headers.Cookie = `XPLANID=${init.token}`;
@@ -153,9 +163,9 @@ export async function startPlatform(
     return (await call<OutboxRow[]>(`/dev/outbox?to=${encodeURIComponent(to)}`)).body;
   }
 
-  /** The latest code sent to a username or address. */
+  /** The latest code sent to a username or address (notices to the owner carry none: docs/decisions/164). */
   async function latestCode(to: string): Promise<string> {
-    const code = (await outbox(to))[0]?.code;
+    const code = (await outbox(to)).find((row) => row.code !== null)?.code;
     if (!code) throw new Error(`no code sent to ${to}`);
     return code;
   }

@@ -113,52 +113,42 @@ describe("the other secrets lock for the same time", () => {
     expect(done.body.login_status).toBe("LoginSuccess");
   });
 
-  it("wrong security answers in the forgotten-password flow; after the lock the reset works", async () => {
+  // Decision 163: wrong reset codes and security answers no longer count towards the lockout (they
+  // let a stranger lock any client out: issue 39 finding 1); they pause the username's password
+  // reset instead (tests/server/recovery.test.ts). These replace the tests that pinned the old rule.
+  it("wrong security answers in the forgotten-password flow do not lock the account", async () => {
     const username = await copyOf("demo.client");
-    type Start = { user_id: string } & ErrorAnswer;
-    const start = () =>
-      harness.platform.call<Start>("/resourceful/forgotten_password", { method: "POST", body: { username } });
-    const finish = (reference: string, answers: string[]) =>
-      harness.platform.call<{ password_changed: boolean } & ErrorAnswer>("/resourceful/forgotten_password", {
+    const reference = (
+      await harness.platform.call<{ user_id: string }>("/resourceful/forgotten_password", {
+        method: "POST",
+        body: { username },
+      })
+    ).body.user_id;
+    for (let i = 1; i <= 5; i++) {
+      const answer = await harness.platform.call<ErrorAnswer>("/resourceful/forgotten_password", {
         method: "PUT",
-        body: { user_id: reference, answers, new_password: "Brand-new-2" },
+        body: { user_id: reference, answers: ["no", "no"], new_password: "Brand-new-2" },
       });
-    const reference = (await start()).body.user_id;
-    for (let i = 1; i <= 4; i++) expect((await finish(reference, ["no", "no"])).status).toBe(400);
-    const fifth = await finish(reference, ["no", "no"]);
-    expect(fifth.status).toBe(403);
-    expect(fifth.body.api_message).toBe(DISABLED);
-    const during = (await start()).body.user_id;
-    expect((await finish(during, ["Biscuit", "Harrogate"])).body.api_message).toBe(DISABLED);
-    harness.platform.clock.advance(30 * MINUTE + 1);
-    const after = (await start()).body.user_id;
-    expect((await finish(after, ["Biscuit", "Harrogate"])).body).toEqual({ password_changed: true });
+      expect(answer.body.api_message).not.toBe(DISABLED);
+    }
     expect(row(username)).toMatchObject({ disabled: false, failedAttempts: 0, lockedUntil: null });
   });
 
-  it("wrong reset codes", async () => {
+  it("wrong reset codes do not lock the account", async () => {
     const username = await copyOf("demo.lockout");
-    const start = async () => {
-      const reference = (
-        await harness.platform.call<{ user_id: string }>("/resourceful/forgotten_password", {
-          method: "POST",
-          body: { username },
-        })
-      ).body.user_id;
-      return { reference, code: (await harness.platform.outbox(username))[0]!.code! };
-    };
-    const check = (reference: string, c: string) =>
-      harness.platform.call<ErrorAnswer>(
-        `/resourceful/forgotten_password?user_id=${encodeURIComponent(reference)}&reset_code=${c}`,
+    const reference = (
+      await harness.platform.call<{ user_id: string }>("/resourceful/forgotten_password", {
+        method: "POST",
+        body: { username },
+      })
+    ).body.user_id;
+    for (let i = 1; i <= 5; i++) {
+      const answer = await harness.platform.call<ErrorAnswer>(
+        `/resourceful/forgotten_password?user_id=${encodeURIComponent(reference)}&reset_code=00000001`,
       );
-    const first = await start();
-    const wrong = first.code === "00000000" ? "11111111" : "00000000";
-    for (let i = 1; i <= 4; i++) expect((await check(first.reference, wrong)).status).toBe(400);
-    expect((await check(first.reference, wrong)).body.api_message).toBe(DISABLED);
-    // the lock ended that reset; a new one is refused while the lock lasts
-    const during = await start();
-    expect((await check(during.reference, during.code)).body.api_message).toBe(DISABLED);
-    harness.platform.clock.advance(30 * MINUTE + 1);
+      expect(answer.body.api_message).not.toBe(DISABLED);
+    }
+    expect(row(username)).toMatchObject({ disabled: false, failedAttempts: 0, lockedUntil: null });
     expect((await harness.platform.login(username)).body.login_status).toBe("LoginSuccess");
   });
 });

@@ -1,6 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { passwordResets, users } from "../../server/db/schema";
+import { passwordResets, recoveryAttempts, users } from "../../server/db/schema";
+import { setPassword } from "../../server/domain/accounts";
+import { decoyFor, decoyKey } from "../../server/domain/recovery-decoys";
+import { DEFAULT_SECURITY_QUESTIONS } from "../../server/domain/security-questions";
+import { DEMO_PASSWORD } from "../../server/seed";
 import { type ErrorAnswer, withPlatform } from "./harness";
 
 const harness = withPlatform();
@@ -24,6 +28,40 @@ const finish = (body: Record<string, unknown>) =>
     body,
   });
 const wrong = (code: string) => (code === "00000000" ? "11111111" : "00000000");
+const PAUSED =
+  "Too many incorrect reset codes or answers for this username. Password reset is paused; please try again later.";
+const MINUTE = 60_000;
+let copies = 0;
+
+/**
+ * A fresh login in the state of a seeded one (its own email, the demo password), so each test
+ * counts its own attempts and reads its own messages.
+ */
+async function copyOf(template: string): Promise<string> {
+  const username = `recover.${template.replace(/^demo\./, "")}.${++copies}`;
+  const made = await harness.platform.call(`/dev/users/${template}/copy`, {
+    method: "POST",
+    body: { username, email: `${username}@example.org` },
+  });
+  expect(made.status).toBe(201);
+  setPassword(harness.platform.db, userRow(username).id, DEMO_PASSWORD);
+  return username;
+}
+
+const userRow = (username: string) =>
+  harness.platform.db.select().from(users).where(eq(users.usernameKey, username)).get()!;
+const recoveryRow = (username: string) =>
+  harness.platform.db.select().from(recoveryAttempts).where(eq(recoveryAttempts.usernameKey, username)).get();
+
+/** Unknown usernames shown each step: the first of `stranger.N` the database's key gives it. */
+function unknownWith(method: "code" | "questions", prefix: string): string {
+  const key = decoyKey(harness.platform.db);
+  for (let i = 0; i < 200; i++) {
+    const username = `${prefix}.${i}`;
+    if (decoyFor(key, username).method === method) return username;
+  }
+  throw new Error(`no unknown username with a ${method} step`);
+}
 
 describe("forgotten password by reset code (a user without security questions)", () => {
   it("emails a code, checks it, counts wrong ones and sets the new password", async () => {
@@ -44,9 +82,9 @@ describe("forgotten password by reset code (a user without security questions)",
     const bad = await check(started.body.user_id, wrong(code));
     expect(bad.status).toBe(400);
     expect(bad.body.api_message).toBe(CODE_WRONG);
-    expect(
-      harness.platform.db.select().from(users).where(eq(users.usernameKey, "demo.partner")).get()!.failedAttempts,
-    ).toBe(1);
+    // counted against the username's recovery, never towards the sign-in lockout (docs/decisions/163)
+    expect(userRow("demo.partner").failedAttempts).toBe(0);
+    expect(recoveryRow("demo.partner")?.failures).toBe(1);
     expect((await check(started.body.user_id, code)).body).toEqual({ valid: true });
 
     expect(
@@ -69,17 +107,20 @@ describe("forgotten password by reset code (a user without security questions)",
     expect((await harness.platform.login("demo.partner", "client", "Brand-new-2")).body.login_status).toBe(
       "LoginSuccess",
     );
-    expect(
-      harness.platform.db.select().from(users).where(eq(users.usernameKey, "demo.partner")).get()!.failedAttempts,
-    ).toBe(0);
+    expect(userRow("demo.partner").failedAttempts).toBe(0);
+    expect(recoveryRow("demo.partner")).toBeUndefined();
   });
 
-  it("answers an unknown username exactly like a user without questions, and sends nothing", async () => {
+  it("answers an unknown username with a code step like a user without questions, and sends nothing", async () => {
+    // Decision 163: an unknown username is shown the step a known one would get, chosen from the
+    // username with the database's key; this one's is the code step.
+    const username = unknownWith("code", "nobody");
     const before = (await harness.platform.call<unknown[]>("/dev/outbox")).body.length;
-    const unknown = await start("nobody.at.all");
+    const unknown = await start(username);
     expect(unknown.status).toBe(200);
     expect(Object.keys(unknown.body).sort()).toEqual(["reset_method", "user_id"]);
     expect(unknown.body.reset_method).toBe("code");
+    expect((await start(username.toUpperCase())).body.reset_method).toBe("code");
     expect((await harness.platform.call<unknown[]>("/dev/outbox")).body.length).toBe(before);
     expect((await check(unknown.body.user_id, "12345678")).body.api_message).toBe(CODE_WRONG);
   });
@@ -99,14 +140,87 @@ describe("forgotten password by reset code (a user without security questions)",
     ).toBeLessThanOrEqual(2);
   });
 
-  it("locks the account on the 5th wrong reset code", async () => {
-    const started = await start("demo.lockout");
-    const code = (await harness.platform.outbox("demo.lockout"))[0]!.code!;
-    for (let i = 1; i <= 4; i++) expect((await check(started.body.user_id, wrong(code))).status).toBe(400);
-    const fifth = await check(started.body.user_id, wrong(code));
-    expect(fifth.status).toBe(403);
-    expect(fifth.body.api_message).toBe("Account has been disabled.");
-    await harness.platform.call("/dev/users/demo.lockout/unlock", { method: "POST", body: {} });
+  it("a stranger's five wrong codes pause the username's reset, never its sign-in, alike for an unknown username", async () => {
+    // issue 39 finding 1: five wrong codes used to lock the account ('Account has been disabled.')
+    const known = await copyOf("demo.lockout");
+    const unknown = unknownWith("code", "nobody.paused");
+    const answers: Record<string, Array<[number, string]>> = {};
+    for (const username of [known, unknown]) {
+      const started = await start(username);
+      const seen: Array<[number, string]> = [];
+      for (let i = 1; i <= 6; i++) {
+        const answer =
+          i % 2
+            ? await check(started.body.user_id, "00000001")
+            : await finish({
+                user_id: started.body.user_id,
+                reset_code: "00000001",
+                new_password: "Brand-new-2",
+              });
+        seen.push([answer.status, answer.body.api_message]);
+      }
+      const again = await start(username);
+      seen.push([again.status, again.body.api_message]);
+      answers[username] = seen;
+    }
+    const expected: Array<[number, string]> = [
+      ...Array.from({ length: 4 }, (): [number, string] => [400, CODE_WRONG]),
+      [429, PAUSED],
+      [400, CODE_WRONG], // the pause ended the reset: its reference is no more
+      [429, PAUSED],
+    ];
+    expect(answers[known]).toEqual(expected);
+    expect(answers[unknown]).toEqual(expected);
+
+    // the owner still signs in, and is told
+    expect(userRow(known)).toMatchObject({ disabled: false, failedAttempts: 0, lockedUntil: null });
+    expect((await harness.platform.login(known)).body.login_status).toBe("LoginSuccess");
+    const notice = (await harness.platform.outbox(known))[0]!;
+    expect(notice.subject).toBe("Password reset paused on your Client Online account");
+    expect(notice.code).toBeNull();
+
+    // 30 minutes on, the username may reset again
+    harness.platform.clock.advance(30 * MINUTE + 1);
+    const after = await start(known);
+    expect(after.status).toBe(200);
+    const code = (await harness.platform.outbox(known)).find((row) => row.code !== null)!.code!;
+    expect((await check(after.body.user_id, code)).body).toEqual({ valid: true });
+  });
+
+  it("a reset ends a lock for wrong passwords, and a locked account answers like any other until then", async () => {
+    const username = await copyOf("demo.lockout");
+    for (let i = 1; i <= 5; i++) await harness.platform.login(username, "client", "Wrong-pass-9");
+    expect(userRow(username).disabled).toBe(true);
+    const started = await start(username);
+    expect(started.body).toEqual({ reset_method: "code", user_id: expect.any(String) });
+    const code = (await harness.platform.outbox(username)).find((row) => row.code !== null)!.code!;
+    expect((await check(started.body.user_id, wrong(code))).body.api_message).toBe(CODE_WRONG);
+    expect((await check(started.body.user_id, code)).body).toEqual({ valid: true });
+    const done = await finish({ user_id: started.body.user_id, reset_code: code, new_password: "Brand-new-2" });
+    expect(done.body).toEqual({ password_changed: true });
+    expect(userRow(username)).toMatchObject({ disabled: false, failedAttempts: 0, lockedUntil: null });
+    expect((await harness.platform.login(username, "client", "Brand-new-2")).body.login_status).toBe("LoginSuccess");
+  });
+
+  it("an account an operator disabled says so only after the right code", async () => {
+    const username = await copyOf("demo.lockout");
+    harness.platform.db
+      .update(users)
+      .set({ disabled: true, lockedUntil: null })
+      .where(eq(users.usernameKey, username))
+      .run();
+    const started = await start(username);
+    const code = (await harness.platform.outbox(username)).find((row) => row.code !== null)!.code!;
+    const wrongAnswer = await finish({
+      user_id: started.body.user_id,
+      reset_code: wrong(code),
+      new_password: "Brand-new-2",
+    });
+    expect(wrongAnswer.body.api_message).toBe(CODE_WRONG);
+    const right = await finish({ user_id: started.body.user_id, reset_code: code, new_password: "Brand-new-2" });
+    expect(right.status).toBe(403);
+    expect(right.body.api_message).toBe("Account has been disabled.");
+    expect((await harness.platform.login(username)).status).toBe(403);
   });
 });
 
@@ -146,6 +260,63 @@ describe("forgotten password by security questions", () => {
     expect((await harness.platform.login("demo.client", "client", "Brand-new-2")).body.login_status).toBe(
       "LoginSuccess",
     );
+  });
+});
+
+describe("an unknown username's questions step (issue 39 finding 2)", () => {
+  it("shows plausible questions, the same each time, that no answer opens, limited like a known user's", async () => {
+    const unknown = unknownWith("questions", "stranger");
+    const known = await copyOf("demo.client");
+    const first = await start(unknown);
+    expect(first.status).toBe(200);
+    expect(Object.keys(first.body).sort()).toEqual(["questions", "reset_method", "user_id"]);
+    expect(first.body.reset_method).toBe("questions");
+    const questions = first.body.questions!;
+    expect(questions).toHaveLength(2);
+    expect(new Set(questions).size).toBe(2);
+    for (const question of questions) expect(DEFAULT_SECURITY_QUESTIONS).toContain(question);
+    // the same username, however written, is shown the same questions
+    expect((await start(` ${unknown.toUpperCase()} `)).body.questions).toEqual(questions);
+    const reference = (await start(unknown)).body.user_id;
+    expect(
+      (
+        await harness.platform.call<{ questions: string[] }>(
+          `/resourceful/session/password_reset_questions?user_id=${encodeURIComponent(reference)}`,
+        )
+      ).body.questions,
+    ).toEqual(questions);
+
+    const seen: Record<string, Array<[number, string]>> = {};
+    for (const [username, ref] of [
+      [unknown, reference],
+      [known, (await start(known)).body.user_id],
+    ] as const) {
+      seen[username] = [];
+      for (let i = 1; i <= 5; i++) {
+        const answer = await finish({ user_id: ref, answers: ["Biscuit", "Leeds"], new_password: "Brand-new-2" });
+        seen[username].push([answer.status, answer.body.api_message]);
+      }
+    }
+    const expected: Array<[number, string]> = [
+      ...Array.from({ length: 4 }, (): [number, string] => [400, ARGUMENTS]),
+      [429, PAUSED],
+    ];
+    expect(seen[unknown]).toEqual(expected);
+    expect(seen[known]).toEqual(expected);
+    expect((await harness.platform.login(known)).body.login_status).toBe("LoginSuccess");
+  });
+
+  it("tells the owner at once of a reset by security answers", async () => {
+    const username = await copyOf("demo.client");
+    const started = await start(username);
+    const done = await finish({
+      user_id: started.body.user_id,
+      answers: ["biscuit", "harrogate"],
+      new_password: "Brand-new-5",
+    });
+    expect(done.body).toEqual({ password_changed: true });
+    const notice = (await harness.platform.outbox(username))[0]!;
+    expect(notice).toMatchObject({ channel: "email", subject: "Your Client Online password was reset", code: null });
   });
 });
 

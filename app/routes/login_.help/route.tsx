@@ -12,6 +12,7 @@ import { clientAddress } from "~/runtime/client-address.server";
 import type { Failure } from "~/lib/error-catalogue";
 import { shortDatePattern } from "~/lib/format";
 import { logger } from "~/runtime/logger.server";
+import { isRecoveryPaused } from "~/lib/recovery";
 import { landingPath } from "~/lib/redirect-to";
 import { localisedSetting } from "~/lib/site-settings";
 import { PlanningError } from "~/planning/client.server";
@@ -122,23 +123,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   if (submission.status !== "success") return json<ActionData>({ form, result: submission.reply() }, { status: 400 });
+  const reply = submission.reply();
   try {
-    const started = await startPasswordReset(submission.value.username);
-    const cookie = await commitResetState({
-      reference: started.reference,
-      method: started.method,
-      questions: started.questions,
-      codeErrors: 0,
-    });
-    const next = userType === "adviser" ? "/login/help/reset?userType=adviser" : "/login/help/reset";
-    return redirect(next, { headers: { "Set-Cookie": cookie } });
+    return await startReset(submission.value.username, userType);
   } catch (error) {
     if (!(error instanceof PlanningError)) throw error;
-    return json<ActionData>(
-      { form, result: submission.reply(), failure: error.failure },
-      { status: error.failure.status },
-    );
+    // docs/decisions/163: the username's password reset is paused (alike for every username)
+    if (isRecoveryPaused(error.status)) {
+      logger.info("password reset paused", { address });
+      return json<ActionData>({ form, result: reply, messageKey: "errors.recoveryPaused" }, { status: 429 });
+    }
+    return json<ActionData>({ form, result: reply, failure: error.failure }, { status: error.failure.status });
   }
+}
+
+/** Starts the reset and goes on to its step, the reference kept in the reset's cookie. */
+async function startReset(username: string, userType: string): Promise<Response> {
+  const started = await startPasswordReset(username);
+  const cookie = await commitResetState({
+    reference: started.reference,
+    method: started.method,
+    questions: started.questions,
+    codeErrors: 0,
+  });
+  const next = userType === "adviser" ? "/login/help/reset?userType=adviser" : "/login/help/reset";
+  return redirect(next, { headers: { "Set-Cookie": cookie } });
 }
 
 function Message({ data }: { data: ActionData | undefined }) {

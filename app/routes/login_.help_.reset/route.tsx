@@ -127,6 +127,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
           { result: reply(), messageKey: "errors.disabled" },
           { status: 403, headers: { "Set-Cookie": await clearResetState() } },
         );
+      // docs/decisions/163: the username's wrong codes or answers reached the limit; the reset is over
+      case "paused":
+        return json<ActionData>(
+          { result: reply(), messageKey: "errors.recoveryPaused" },
+          { status: 429, headers: { "Set-Cookie": await clearResetState() } },
+        );
       default:
         return json<ActionData>({ result: reply(), failure: error.failure }, { status: error.failure.status });
     }
