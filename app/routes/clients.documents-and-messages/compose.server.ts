@@ -186,6 +186,22 @@ async function allowanceError(
 const Original = z.object({ id: z.number(), subject: z.string() });
 const Template = z.looseObject({ id: z.number() });
 
+/**
+ * The attachments field's errors: each file's problem (spec 002 §5, issues 24 and 39), and when
+ * there is none and the rest of the form is valid, the allowance of the day.
+ */
+async function fileErrorsOf(
+  request: Request,
+  planning: PlanningClient,
+  files: readonly ReceivedFile[],
+  formValid: boolean,
+): Promise<string[]> {
+  const errors = attachmentErrors(files);
+  if (errors.length || !formValid) return errors;
+  const overAllowance = await allowanceError(request, planning, files);
+  return overAllowance ? [overAllowance] : [];
+}
+
 /** spec 002 §6: a client may compose and reply unless one-way messaging is enabled. */
 async function oneWayMessaging(planning: PlanningClient): Promise<boolean> {
   return isToggleOn(await readFeatureToggles(planning), "one_way_messaging");
@@ -325,12 +341,10 @@ export async function composeAction({ request }: ActionFunctionArgs): Promise<Re
     subject = replySubject(original.value.subject);
   }
 
-  const fileErrors = attachmentErrors(files);
+  const fileErrors = await fileErrorsOf(request, planning, files, submission.status === "success");
   if (submission.status !== "success" || fileErrors.length) {
     return stay(400, fileErrors.length ? { fieldErrors: { attachments: fileErrors } } : {});
   }
-  const overAllowance = await allowanceError(request, planning, files);
-  if (overAllowance) return stay(400, { fieldErrors: { attachments: [overAllowance] } });
   const values = submission.value;
   subject ??= values.subject ?? "";
 
