@@ -148,7 +148,12 @@ async function readEntry(
   mayEmbed: boolean,
 ): Promise<Buffer | null> {
   const isXml = /\.(xml|rels)$/i.test(name);
-  const xml = isXml ? new XmlPart(facts, name.toLowerCase() === "[content_types].xml", /\.rels$/i.test(name)) : null;
+  const contentTypes = name.toLowerCase() === "[content_types].xml";
+  const relationships = /\.rels$/i.test(name);
+  // Office Open XML says what its parts are in these two; OpenDocument's scripts may be bound in any
+  // part (an event listener), so all of an OpenDocument's XML is read (it starts with its mimetype)
+  const parsed = contentTypes || relationships || (isXml && facts.names[0] === "mimetype");
+  const xml = parsed ? new XmlPart(facts, contentTypes, relationships) : null;
   const stream = await zip.openReadStreamPromise(entry);
   let first: Buffer | null = null;
   let kept: Buffer[] | null = null;
