@@ -2,6 +2,7 @@ import { request as httpRequest } from "node:http";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { capabilities, documents, featureToggles, users } from "../../server/db/schema";
+import { attachmentAllowance, readEnv } from "../../server/env";
 import { craftedWordDocument, SAMPLES, wordDocument, workbook, zipBomb } from "../sample-files";
 import { type ErrorAnswer, type Platform, withPlatform } from "./harness";
 
@@ -1153,6 +1154,22 @@ describe("the attachments a client may store in 24 hours (ASVS V12.1.3, issue 39
     const now = await p.call<Allowance>("/resourceful/docnote-v2/attachment-allowance", { token: later });
     expect(now.body).toMatchObject({ files_left: 3, bytes_left: 1_000 });
     expect((await upload(p, later, second, "d.pdf", pdfOf(20))).status).toBe(201);
+  });
+
+  it("is 50 files and 100 MB unless the environment says otherwise, and refuses a setting below one file", () => {
+    expect(attachmentAllowance(readEnv({ NODE_ENV: "development" }))).toEqual({ files: 50, bytes: 100_000_000 });
+    const set = readEnv({
+      NODE_ENV: "development",
+      PLATFORM_ATTACHMENTS_PER_DAY: "20",
+      PLATFORM_ATTACHMENT_BYTES_PER_DAY: "40000000",
+    });
+    expect(attachmentAllowance(set)).toEqual({ files: 20, bytes: 40_000_000 });
+    expect(() => readEnv({ NODE_ENV: "development", PLATFORM_ATTACHMENTS_PER_DAY: "0" })).toThrow(
+      /PLATFORM_ATTACHMENTS_PER_DAY/,
+    );
+    expect(() => readEnv({ NODE_ENV: "development", PLATFORM_ATTACHMENT_BYTES_PER_DAY: "9999999" })).toThrow(
+      /PLATFORM_ATTACHMENT_BYTES_PER_DAY/,
+    );
   });
 
   it("is a client's own: an adviser is refused", async () => {
