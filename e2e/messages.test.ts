@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signIn, signOut, test } from "./fixtures";
-import { outbox } from "./platform";
+import { craftedWordDocument } from "../tests/sample-files";
+import { copyUser, outbox, useUpAttachmentAllowance } from "./platform";
 
 // spec 002 "Documents and messages page", "Compose and reply", §4 reading, sending and downloads,
 // with JavaScript on and off. Both projects run at once against one platform: what they change
@@ -372,6 +373,63 @@ test.describe("documents and messages", () => {
     await sendIfEnabled(page);
     await expect(page.getByText("Please enter a message subject.").first()).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("Here are the forms.");
+  });
+
+  test("refuses a .docx that holds macros with its own text, keeping what was written (issue 39)", async ({ page }) => {
+    await signInClient(page);
+    await page.goto(`${MESSAGES}?compose=true`);
+    await page.getByLabel("Subject", { exact: true }).fill("My letter");
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("The signed letter is attached.");
+    // its name and size pass in the browser; the server reads the package and finds the macros
+    const macros = craftedWordDocument({ parts: { "word/vbaProject.bin": new Uint8Array(512).fill(1) } });
+    await page.getByLabel("Attachments").setInputFiles([
+      {
+        name: "Signed letter.docx",
+        mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        buffer: Buffer.from(macros),
+      },
+    ]);
+    await page.getByRole("button", { name: "Send" }).click();
+    const refused = "File contains macros or other active content, please remove.";
+    await expect(page.locator(".error-summary").getByRole("link", { name: refused })).toBeVisible();
+    await expect(page.locator(".field--error").getByText(refused).first()).toBeVisible();
+    await expect(page.getByText("Signed letter.docx")).toBeVisible();
+    await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("My letter");
+    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue(
+      "The signed letter is attached.",
+    );
+    await expectAccessible(page);
+  });
+
+  test("past the attachments allowed in 24 hours, says so by the field and in the summary, keeping what was written (issue 39)", async ({
+    page,
+    request,
+  }) => {
+    const username = await copyUser(request, "demo.client");
+    await useUpAttachmentAllowance(request, username);
+    await signIn(page, username);
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    await page.goto(`${MESSAGES}?compose=true`);
+    await page.getByLabel("Subject", { exact: true }).fill("One more statement");
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("And the last one.");
+    await page
+      .getByLabel("Attachments")
+      .setInputFiles([
+        { name: "Statement.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+      ]);
+    await page.getByRole("button", { name: "Send" }).click();
+    // fifty small files used the day's files, not its bytes
+    const limit =
+      "You can send up to 50 attachments or 100 MB in 24 hours, and have 0 files and 99 MB left. Please remove some files, or send them later.";
+    await expect(page.locator(".error-summary").getByRole("link", { name: limit })).toBeVisible();
+    await expect(page.locator(".field--error").getByText(limit)).toBeVisible();
+    await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("One more statement");
+    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("And the last one.");
+    await expectAccessible(page);
+    // nothing was sent: the message waits for the user
+    await page.goto(`${MESSAGES}?folder=sent`);
+    await expect(page.getByText("Papers 10").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "One more statement" })).toHaveCount(0);
   });
 
   test("a message body with script, event handlers and javascript: links renders inert", async ({ page }) => {

@@ -90,25 +90,61 @@ export function totp(base32: string, offset = 0): string {
  * a browser on the portal's origin would), for journeys without JavaScript, which cannot run a
  * ceremony themselves.
  */
-export async function registerPasskeyFor(
-  request: APIRequestContext,
-  username: string,
-  portalOrigin: string,
-): Promise<void> {
-  const headers = {
-    Accept: "application/json",
-    "X-Xplan-App-Id": "client-online",
-    "X-Xplan-Auth-Failure-Action": "error",
-  };
+const PLATFORM_HEADERS = {
+  Accept: "application/json",
+  "X-Xplan-App-Id": "client-online",
+  "X-Xplan-Auth-Failure-Action": "error",
+};
+
+/** A client's own session on the platform (its `XPLANID=` cookie), signed in with the demo password. */
+async function platformSession(request: APIRequestContext, username: string): Promise<string> {
   const login = await request.post(`${platformUrl()}/auth/login`, {
-    headers,
+    headers: PLATFORM_HEADERS,
     data: { username, password: DEMO_PASSWORD, user_type: "client" },
   });
   expect(login.status(), `${username} signs in to the platform`).toBe(200);
   const token = login
     .headersArray()
     .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("XPLANID="));
-  const cookie = token!.value.split(";")[0]!;
+  return token!.value.split(";")[0]!;
+}
+
+/**
+ * Sends messages with small text files straight to the platform until the client's attachments of
+ * the day are used up (ASVS V12.1.3, docs/decisions/165): the platform refuses the next with 429.
+ */
+export async function useUpAttachmentAllowance(request: APIRequestContext, username: string): Promise<void> {
+  const cookie = await platformSession(request, username);
+  const headers = { ...PLATFORM_HEADERS, Cookie: cookie };
+  for (let message = 0; message < 1_000; message++) {
+    const created = await request.post(`${platformUrl()}/resourceful/docnote-v2`, {
+      headers,
+      data: { subject: `Papers ${message + 1}`, body: "<p>Papers</p>" },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    for (let file = 0; file < 5; file++) {
+      const uploaded = await request.post(`${platformUrl()}/resourceful/docnote-v2/${id}/attachment-v3`, {
+        headers,
+        multipart: {
+          filename: "notes.txt",
+          content: { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("Notes.\n") },
+        },
+      });
+      if (uploaded.status() === 429) return;
+      expect(uploaded.status()).toBe(201);
+    }
+  }
+  throw new Error("the allowance of attachments was never reached");
+}
+
+export async function registerPasskeyFor(
+  request: APIRequestContext,
+  username: string,
+  portalOrigin: string,
+): Promise<void> {
+  const headers = PLATFORM_HEADERS;
+  const cookie = await platformSession(request, username);
   const options = await request.post(`${platformUrl()}/resourceful/session/passkey/registration/options`, {
     headers: { ...headers, Cookie: cookie },
     data: {},

@@ -12,6 +12,10 @@ export const DEFAULT_PASSKEYS: PasskeyConfig = {
 
 export const DEFAULT_LOCKOUT_MINUTES = 30;
 
+/** ASVS V12.1.3: what one client may attach in 24 hours (docs/decisions/165). */
+export type AttachmentAllowance = { files: number; bytes: number };
+export const DEFAULT_ATTACHMENT_ALLOWANCE: AttachmentAllowance = { files: 50, bytes: 100_000_000 };
+
 /** A Host header's form: a name or IPv4 address, or an IPv6 address in brackets, and an optional port. */
 export const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
@@ -64,6 +68,14 @@ const EnvSchema = z.object({
     .pipe(z.array(z.string().regex(HOST_PATTERN, "expected name or name:port, comma-separated")).min(1).optional()),
   /** How long five wrong secrets lock an account, in minutes (docs/decisions/114). */
   PLATFORM_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(525_600).default(DEFAULT_LOCKOUT_MINUTES),
+  /** The attachments one client may store in 24 hours: files, and bytes (docs/decisions/165). */
+  PLATFORM_ATTACHMENTS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_ATTACHMENT_ALLOWANCE.files),
+  PLATFORM_ATTACHMENT_BYTES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(10_000_000)
+    .max(1_000_000_000_000)
+    .default(DEFAULT_ATTACHMENT_ALLOWANCE.bytes),
   /** How much the platform logs (docs/decisions/125); unset: info, or error only when NODE_ENV=test. */
   PLATFORM_LOG_LEVEL: z.enum(PLATFORM_LOG_LEVELS).optional(),
   /** Prometheus metrics (docs/decisions/126): their own port, off unless set; loopback unless told. */
@@ -89,6 +101,8 @@ export type PlatformEnv = {
   allowedHosts?: string[];
   /** Minutes an account stays locked after five wrong secrets; defaults to DEFAULT_LOCKOUT_MINUTES. */
   lockoutMinutes?: number;
+  /** PLATFORM_ATTACHMENTS_PER_DAY and _BYTES_PER_DAY; defaults to DEFAULT_ATTACHMENT_ALLOWANCE. */
+  attachmentAllowance?: AttachmentAllowance;
   /** PLATFORM_LOG_LEVEL; undefined: info, or error only when nodeEnv is test (server/lib/logger.ts). */
   logLevel?: PlatformLogLevel;
   /** Where GET /metrics is served (PLATFORM_METRICS_PORT, PLATFORM_METRICS_HOST); undefined: nowhere. */
@@ -113,6 +127,7 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
     passkeys: { rpId: e.PASSKEY_RP_ID, rpName: e.PASSKEY_RP_NAME, origins: e.PASSKEY_ORIGINS },
     allowedHosts: e.PLATFORM_ALLOWED_HOSTS,
     lockoutMinutes: e.PLATFORM_LOCKOUT_MINUTES,
+    attachmentAllowance: { files: e.PLATFORM_ATTACHMENTS_PER_DAY, bytes: e.PLATFORM_ATTACHMENT_BYTES_PER_DAY },
     logLevel: e.PLATFORM_LOG_LEVEL,
     metrics:
       e.PLATFORM_METRICS_PORT === undefined
@@ -126,3 +141,5 @@ export const platformVersion = (env: PlatformEnv) => env.version ?? DEFAULT_PLAT
 export const passkeyConfig = (env: PlatformEnv) => env.passkeys ?? DEFAULT_PASSKEYS;
 
 export const lockoutMinutes = (env: PlatformEnv) => env.lockoutMinutes ?? DEFAULT_LOCKOUT_MINUTES;
+
+export const attachmentAllowance = (env: PlatformEnv) => env.attachmentAllowance ?? DEFAULT_ATTACHMENT_ALLOWANCE;

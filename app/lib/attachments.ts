@@ -1,7 +1,8 @@
 // Issue 24 finding 2: the files a client may send an adviser are an allow-list, judged on a
 // normalised name; each allowed extension has one Content-Type (never the uploader's) and the
 // content the file must hold (checked on the server with file-type, attachment-content.server.ts).
-// docs/decisions/111-upload-limits-and-attachment-types.md. Loaded by the browser too (the compose
+// docs/decisions/111-upload-limits-and-attachment-types.md; the legacy binary Office formats (doc,
+// xls) left the list and packages are read through in docs/decisions/165. Loaded by the browser too (the compose
 // form checks a chosen file at once), so nothing here is server-only.
 
 export type AttachmentType = {
@@ -12,17 +13,28 @@ export type AttachmentType = {
    * content must have no binary type at all.
    */
   sniffed: readonly string[] | null;
+  /**
+   * A zip of parts (Office Open XML, OpenDocument): what the parts hold is judged too (macros,
+   * links outside it, its size unpacked; office-package.server.ts, docs/decisions/165).
+   */
+  package?: true;
 };
 
 /** What clients send advisers: documents, spreadsheets, text and photographs. */
 export const ATTACHMENT_TYPES: Readonly<Record<string, AttachmentType>> = {
   pdf: { contentType: "application/pdf", sniffed: ["pdf"] },
-  doc: { contentType: "application/msword", sniffed: ["cfb"] },
-  docx: { contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", sniffed: ["docx"] },
-  xls: { contentType: "application/vnd.ms-excel", sniffed: ["cfb"] },
-  xlsx: { contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", sniffed: ["xlsx"] },
-  odt: { contentType: "application/vnd.oasis.opendocument.text", sniffed: ["odt"] },
-  ods: { contentType: "application/vnd.oasis.opendocument.spreadsheet", sniffed: ["ods"] },
+  docx: {
+    contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    sniffed: ["docx"],
+    package: true,
+  },
+  xlsx: {
+    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    sniffed: ["xlsx"],
+    package: true,
+  },
+  odt: { contentType: "application/vnd.oasis.opendocument.text", sniffed: ["odt"], package: true },
+  ods: { contentType: "application/vnd.oasis.opendocument.spreadsheet", sniffed: ["ods"], package: true },
   rtf: { contentType: "application/rtf", sniffed: ["rtf"] },
   csv: { contentType: "text/csv; charset=utf-8", sniffed: null },
   txt: { contentType: "text/plain; charset=utf-8", sniffed: null },
@@ -33,6 +45,13 @@ export const ATTACHMENT_TYPES: Readonly<Record<string, AttachmentType>> = {
   heic: { contentType: "image/heic", sniffed: ["heic"] },
   heif: { contentType: "image/heif", sniffed: ["heic"] },
 };
+
+/**
+ * Why a file's content may not be sent, found on the server (attachment-content.server.ts): not the
+ * format its name says, or an Office package holding macros, links to content elsewhere, or more
+ * than the limits unpacked (docs/decisions/165).
+ */
+export type ContentProblem = "mismatch" | "active-content" | "external" | "unpacked-too-large";
 
 /** The longest name kept: what desktops save. */
 export const MAX_FILENAME_LENGTH = 255;

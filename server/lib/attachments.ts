@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
+import { inspectPackage } from "./office-package";
 
 // The file types a client may attach to a message (docs/platform-api.md "Documents and messages",
 // docs/decisions/111-upload-limits-and-attachment-types.md): an allow-list by extension, each with
@@ -6,16 +7,22 @@ import { fileTypeFromBuffer } from "file-type";
 // (file-type's `ext`; null for a text format, which must hold no binary format at all). The
 // portal keeps its own copy of the rule (app/lib/attachments.ts): the platform trusts no client.
 
-type AttachmentType = { contentType: string; sniffed: readonly string[] | null };
+type AttachmentType = { contentType: string; sniffed: readonly string[] | null; package?: true };
 
 export const ATTACHMENT_TYPES: Readonly<Record<string, AttachmentType>> = {
   pdf: { contentType: "application/pdf", sniffed: ["pdf"] },
-  doc: { contentType: "application/msword", sniffed: ["cfb"] },
-  docx: { contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", sniffed: ["docx"] },
-  xls: { contentType: "application/vnd.ms-excel", sniffed: ["cfb"] },
-  xlsx: { contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", sniffed: ["xlsx"] },
-  odt: { contentType: "application/vnd.oasis.opendocument.text", sniffed: ["odt"] },
-  ods: { contentType: "application/vnd.oasis.opendocument.spreadsheet", sniffed: ["ods"] },
+  docx: {
+    contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    sniffed: ["docx"],
+    package: true,
+  },
+  xlsx: {
+    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    sniffed: ["xlsx"],
+    package: true,
+  },
+  odt: { contentType: "application/vnd.oasis.opendocument.text", sniffed: ["odt"], package: true },
+  ods: { contentType: "application/vnd.oasis.opendocument.spreadsheet", sniffed: ["ods"], package: true },
   rtf: { contentType: "application/rtf", sniffed: ["rtf"] },
   csv: { contentType: "text/csv; charset=utf-8", sniffed: null },
   txt: { contentType: "text/plain; charset=utf-8", sniffed: null },
@@ -69,11 +76,29 @@ export function attachmentContentType(name: string): string {
   return typeOf(normaliseFilename(name))?.contentType ?? "application/octet-stream";
 }
 
-/** Whether a file's bytes hold the format its (normalised, allowed) name says. */
-export async function contentMatchesName(normalisedName: string, bytes: Uint8Array): Promise<boolean> {
+/** Why a file's content may not be stored (each has its own message), as the portal's ContentProblem. */
+export type ContentProblem = "mismatch" | "active-content" | "external" | "unpacked-too-large";
+
+/** What file-type calls the Office Open XML and OpenDocument formats, macro-enabled ones included. */
+const OFFICE_PACKAGE = /^((doc|dot|xls|xlt|ppt|pot)[xm]|o[dt][tsgp])$/;
+
+/**
+ * What is wrong with a file's bytes for its (normalised, allowed) name, or null: the format its
+ * name says must be found in them, and an Office Open XML or OpenDocument package is read through
+ * (office-package.ts, docs/decisions/165).
+ */
+export async function contentProblemOf(normalisedName: string, bytes: Uint8Array): Promise<ContentProblem | null> {
   const type = typeOf(normalisedName);
-  if (!type) return false;
+  if (!type) return "mismatch";
   const found = await fileTypeFromBuffer(bytes);
-  if (type.sniffed === null) return found === undefined;
-  return found !== undefined && type.sniffed.includes(found.ext);
+  if (type.sniffed === null) return found === undefined ? null : "mismatch";
+  if (found === undefined) return "mismatch";
+  // a package is read through first: a macro-enabled twin renamed (a docm sent as .docx) is
+  // refused for its macros, not only for its name
+  if (type.package && OFFICE_PACKAGE.test(found.ext)) {
+    const verdict = await inspectPackage(bytes);
+    if (verdict === "too-large") return "unpacked-too-large";
+    if (verdict !== "ok") return verdict === "unreadable" ? "mismatch" : verdict;
+  }
+  return type.sniffed.includes(found.ext) ? null : "mismatch";
 }

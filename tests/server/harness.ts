@@ -88,6 +88,7 @@ export async function startPlatform(
     maintenance?: boolean;
     allowedHosts?: string[];
     lockoutMinutes?: number;
+    attachmentAllowance?: PlatformEnv["attachmentAllowance"];
     /** Where the platform logs; by default its errors only, to console.error, which fails a test (tests/setup). */
     logger?: PlatformLogger;
   } = {},
@@ -105,6 +106,7 @@ export async function startPlatform(
     maintenance: options.maintenance,
     allowedHosts: options.allowedHosts,
     lockoutMinutes: options.lockoutMinutes,
+    attachmentAllowance: options.attachmentAllowance,
   };
   const logger = options.logger ?? createLogger("error", { write: (line: string) => console.error(line.trimEnd()) });
   const server = createApp({ db, clock, env, logger }).listen(0, "127.0.0.1");

@@ -9,8 +9,9 @@ import { type PlanningClient, PlanningError } from "~/planning/client.server";
 import { orFail, settle } from "~/session/failures.server";
 import { isToggleOn, readFeatureToggles } from "~/planning/feature-toggles.server";
 import { getSite } from "~/planning/site.server";
-import { contentMatchesName } from "~/lib/attachment-content.server";
-import { contentTypeOf, normaliseFilename } from "~/lib/attachments";
+import { contentProblemOf } from "~/lib/attachment-content.server";
+import { type ContentProblem, contentTypeOf, normaliseFilename } from "~/lib/attachments";
+import { messageWithValues } from "~/lib/client-search";
 import { sanitiseStoredMessage } from "~/lib/sanitise.server";
 import { validateCsrf } from "~/session/csrf.server";
 import {
@@ -28,6 +29,7 @@ import { redirectWithToast } from "~/session/toast.server";
 import {
   attachmentErrors,
   attachmentProblem,
+  COMPOSE_ERRORS,
   cleanBodyText,
   type ComposeActionData,
   isAllowedType,
@@ -67,7 +69,7 @@ export type ReceivedFile = {
   size: number;
   contentType: string;
   bytes: Uint8Array | null;
-  contentMatches?: boolean;
+  contentProblem?: ContentProblem | null;
 };
 
 /**
@@ -119,7 +121,7 @@ export async function readComposeForm(request: Request): Promise<{ fields: FormD
       size: value.size,
       contentType: contentTypeOf(filename),
       bytes,
-      ...(bytes ? { contentMatches: await contentMatchesName(filename, bytes) } : {}),
+      ...(bytes ? { contentProblem: await contentProblemOf(filename, bytes) } : {}),
     });
   }
   return { fields, files };
@@ -148,8 +150,57 @@ export function sanitiseBody(html: string): string {
 }
 
 const Created = z.object({ id: z.number() });
+const Allowance = z.object({
+  files_per_day: z.number(),
+  bytes_per_day: z.number(),
+  files_left: z.number(),
+  bytes_left: z.number(),
+});
+
+const megabytes = (bytes: number) => String(Math.floor(bytes / 1_000_000));
+
+/**
+ * ASVS V12.1.3 (docs/decisions/165): the platform stores at most so many attachments, and bytes,
+ * for one client in 24 hours. Asked before the message is created, so that files past it are named
+ * by the field with what the user wrote kept, not lost after a sent message. When the platform
+ * cannot say, the send goes on: the platform refuses each upload past the allowance itself.
+ */
+async function allowanceError(
+  request: Request,
+  planning: PlanningClient,
+  files: readonly ReceivedFile[],
+): Promise<string | null> {
+  if (!files.length) return null;
+  const allowance = await settle(request, planning.get("resourceful/docnote-v2/attachment-allowance", Allowance));
+  if (!allowance.ok) return null;
+  const left = allowance.value;
+  const bytes = files.reduce((sum, file) => sum + file.size, 0);
+  if (files.length <= left.files_left && bytes <= left.bytes_left) return null;
+  return messageWithValues(COMPOSE_ERRORS.dailyLimit, {
+    files: String(left.files_per_day),
+    megabytes: megabytes(left.bytes_per_day),
+    filesLeft: String(left.files_left),
+    megabytesLeft: megabytes(left.bytes_left),
+  });
+}
 const Original = z.object({ id: z.number(), subject: z.string() });
 const Template = z.looseObject({ id: z.number() });
+
+/**
+ * The attachments field's errors: each file's problem (spec 002 §5, issues 24 and 39), and when
+ * there is none and the rest of the form is valid, the allowance of the day.
+ */
+async function fileErrorsOf(
+  request: Request,
+  planning: PlanningClient,
+  files: readonly ReceivedFile[],
+  formValid: boolean,
+): Promise<string[]> {
+  const errors = attachmentErrors(files);
+  if (errors.length || !formValid) return errors;
+  const overAllowance = await allowanceError(request, planning, files);
+  return overAllowance ? [overAllowance] : [];
+}
 
 /** spec 002 §6: a client may compose and reply unless one-way messaging is enabled. */
 async function oneWayMessaging(planning: PlanningClient): Promise<boolean> {
@@ -290,7 +341,7 @@ export async function composeAction({ request }: ActionFunctionArgs): Promise<Re
     subject = replySubject(original.value.subject);
   }
 
-  const fileErrors = attachmentErrors(files);
+  const fileErrors = await fileErrorsOf(request, planning, files, submission.status === "success");
   if (submission.status !== "success" || fileErrors.length) {
     return stay(400, fileErrors.length ? { fieldErrors: { attachments: fileErrors } } : {});
   }

@@ -112,14 +112,22 @@ describe("compose attachments (spec 002 §5, §9)", () => {
   });
 
   it("names content that is not what its name says, once the server has looked", () => {
-    expect(attachmentProblem({ name: "statement.pdf", size: 10, contentMatches: false })).toBe(
+    expect(attachmentProblem({ name: "statement.pdf", size: 10, contentProblem: "mismatch" })).toBe(
       COMPOSE_ERRORS.fileContentMismatch,
     );
-    expect(attachmentProblem({ name: "statement.pdf", size: 10, contentMatches: true })).toBeNull();
+    expect(attachmentProblem({ name: "statement.pdf", size: 10, contentProblem: null })).toBeNull();
     // a type not allowed keeps the spec's text
-    expect(attachmentProblem({ name: "setup.exe", size: 10, contentMatches: false })).toBe(
+    expect(attachmentProblem({ name: "setup.exe", size: 10, contentProblem: "mismatch" })).toBe(
       COMPOSE_ERRORS.fileTypeNotAllowed,
     );
+  });
+
+  it("names what an Office package holds, each with its own text (issue 39)", () => {
+    const problem = (contentProblem: "active-content" | "external" | "unpacked-too-large") =>
+      attachmentProblem({ name: "letter.docx", size: 10, contentProblem });
+    expect(problem("active-content")).toBe(COMPOSE_ERRORS.fileActiveContent);
+    expect(problem("external")).toBe(COMPOSE_ERRORS.fileExternalContent);
+    expect(problem("unpacked-too-large")).toBe(COMPOSE_ERRORS.fileUnpackedTooLarge);
   });
 
   it("says both problems at once", () => {

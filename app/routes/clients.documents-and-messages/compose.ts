@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { attachmentTypeOf } from "~/lib/attachments";
+import { attachmentTypeOf, type ContentProblem } from "~/lib/attachments";
 
 // spec 002 §5 "Compose" and §9 "Attachments": the rules of the compose and reply form, shared by the
 // action (compose.server.ts) and the browser (compose-form.tsx); the schemas are in
@@ -25,13 +25,25 @@ export const COMPOSE_ERRORS = {
   fileTypeNotAllowed: "compose:errors.fileTypeNotAllowed",
   fileTypeAndSize: "compose:errors.fileTypeAndSize",
   fileContentMismatch: "compose:errors.fileContentMismatch",
+  fileActiveContent: "compose:errors.fileActiveContent",
+  fileExternalContent: "compose:errors.fileExternalContent",
+  fileUnpackedTooLarge: "compose:errors.fileUnpackedTooLarge",
+  dailyLimit: "compose:errors.dailyLimit",
 } as const;
+
+/** Each problem of a file's content, as its text (issue 24; issue 39, docs/decisions/165). */
+const CONTENT_ERRORS: Record<ContentProblem, string> = {
+  mismatch: COMPOSE_ERRORS.fileContentMismatch,
+  "active-content": COMPOSE_ERRORS.fileActiveContent,
+  external: COMPOSE_ERRORS.fileExternalContent,
+  "unpacked-too-large": COMPOSE_ERRORS.fileUnpackedTooLarge,
+};
 
 /**
  * What the rules need to know of a chosen file: a browser File or a file received by the action,
- * which also knows whether its content is what its name says (the browser does not look).
+ * which also knows what is wrong with its content, if anything (the browser does not look).
  */
-export type AttachmentFacts = { name: string; size: number; contentMatches?: boolean };
+export type AttachmentFacts = { name: string; size: number; contentProblem?: ContentProblem | null };
 
 /**
  * spec 002 §5 with issue 24's allow-list (docs/decisions/111): a type clients may not send takes the
@@ -48,7 +60,7 @@ export function attachmentProblem(file: AttachmentFacts): string | null {
   if (excluded && tooLarge) return COMPOSE_ERRORS.fileTypeAndSize;
   if (excluded) return COMPOSE_ERRORS.fileTypeNotAllowed;
   if (tooLarge) return COMPOSE_ERRORS.fileTooLarge;
-  if (file.contentMatches === false) return COMPOSE_ERRORS.fileContentMismatch;
+  if (file.contentProblem) return CONTENT_ERRORS[file.contentProblem];
   return null;
 }
 

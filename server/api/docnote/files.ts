@@ -1,15 +1,18 @@
 // spec 002 §4 attachments: the list, the upload (step 3 of sending), the download, and the images
 // message bodies refer to.
 import type { IncomingMessage } from "node:http";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, gte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { documentAttachments } from "../../db/schema";
+import type { Db } from "../../db/connection";
+import { documentAttachments, documents } from "../../db/schema";
+import { type AttachmentAllowance, attachmentAllowance } from "../../env";
 import { requireClientUser } from "../access";
 import { ApiError, forbidden, MESSAGES, validate } from "../http";
 import { LOGO_PNG } from "../../seed/files";
 import {
   attachmentContentType,
-  contentMatchesName,
+  type ContentProblem,
+  contentProblemOf,
   isAllowedAttachment,
   normaliseFilename,
 } from "../../lib/attachments";
@@ -99,6 +102,58 @@ export async function readUpload(req: IncomingMessage, url: URL): Promise<Upload
 const isUploadBody = (body: unknown): body is UploadBody =>
   typeof body === "object" && body !== null && (body as UploadBody).kind === "upload";
 
+// ── the allowance of a day (ASVS V12.1.3, docs/decisions/165) ──────────────────────────────────
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a client has stored in the last 24 hours, from the platform's own records. */
+function storedInLastDay(db: Db, userId: number, now: Date): { files: number; bytes: number } {
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
+  const row = db
+    .select({ files: count(), bytes: sql<number>`coalesce(sum(${documentAttachments.size}), 0)` })
+    .from(documentAttachments)
+    .innerJoin(documents, eq(documents.id, documentAttachments.documentId))
+    .where(and(eq(documents.creatorUserId, userId), gte(documentAttachments.createdAt, since)))
+    .get();
+  return { files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0) };
+}
+
+/** What a client may still attach: the allowance less what the last 24 hours stored. */
+function allowanceLeft(db: Db, userId: number, now: Date, allowance: AttachmentAllowance) {
+  const stored = storedInLastDay(db, userId, now);
+  return { files: Math.max(0, allowance.files - stored.files), bytes: Math.max(0, allowance.bytes - stored.bytes) };
+}
+
+/** Refuses (429) a file that would take the client past the allowance. */
+function requireAllowance(db: Db, userId: number, now: Date, allowance: AttachmentAllowance, size: number): void {
+  const left = allowanceLeft(db, userId, now, allowance);
+  if (left.files < 1 || left.bytes < size) throw new ApiError(429, DOC_MESSAGES.dailyLimit);
+}
+
+const CONTENT_MESSAGES: Record<ContentProblem, string> = {
+  mismatch: DOC_MESSAGES.contentMismatch,
+  "active-content": DOC_MESSAGES.activeContent,
+  external: DOC_MESSAGES.externalContent,
+  "unpacked-too-large": DOC_MESSAGES.unpackedTooLarge,
+};
+
+/** The client's allowance, asked before a message is created (a fixed path: before `:id`). */
+export const allowanceRoute: Route = signedIn(
+  "GET",
+  "/resourceful/docnote-v2/attachment-allowance",
+  (_request, { db, caller, clock, env }) => {
+    requireClientUser(caller);
+    const allowance = attachmentAllowance(env);
+    const left = allowanceLeft(db, caller.user.id, clock.now(), allowance);
+    return json({
+      files_per_day: allowance.files,
+      bytes_per_day: allowance.bytes,
+      files_left: left.files,
+      bytes_left: left.bytes,
+    });
+  },
+);
+
 // ── download ─────────────────────────────────────────────────────────────────────────────────
 
 /** RFC 6266: an ASCII fallback name and the exact name as UTF-8 (RFC 5987); saved, or shown inline. */
@@ -132,7 +187,7 @@ export const fileRoutes: Route[] = [
   }),
 
   // spec 002 §4 sending, step 3; §5 compose attachment rules
-  signedIn("POST", "/resourceful/docnote-v2/:id/attachment-v3", async (request, { db, caller, clock }) => {
+  signedIn("POST", "/resourceful/docnote-v2/:id/attachment-v3", async (request, { db, caller, clock, env }) => {
     const { id } = validate(IdParams, request.params, "path");
     const scope = docScopeOf(db, caller);
     const document = visibleDocument(db, scope, id);
@@ -154,7 +209,12 @@ export const fileRoutes: Route[] = [
     if (excluded) throw new ApiError(400, DOC_MESSAGES.typeNotAllowed);
     if (tooLarge) throw new ApiError(400, DOC_MESSAGES.tooLarge);
     if (file.data.length === 0) throw new ApiError(400, DOC_MESSAGES.emptyFile);
-    if (!(await contentMatchesName(filename, file.data))) throw new ApiError(400, DOC_MESSAGES.contentMismatch);
+    // ASVS V12.1.3: the allowance before the content is read, and again as the file is stored
+    const allowance = attachmentAllowance(env);
+    requireAllowance(db, caller.user.id, clock.now(), allowance, file.data.length);
+    const problem = await contentProblemOf(filename, file.data);
+    if (problem) throw new ApiError(400, CONTENT_MESSAGES[problem]);
+    requireAllowance(db, caller.user.id, clock.now(), allowance, file.data.length);
     // the allow-list's type, never the one the uploader declared
     const contentType = attachmentContentType(filename);
     const docpartid = db

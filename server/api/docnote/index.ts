@@ -4,6 +4,6 @@
 import type { Route } from "../router";
 import { documentRoutes } from "./documents";
 import { emailRoutes } from "./email";
-import { fileRoutes } from "./files";
+import { allowanceRoute, fileRoutes } from "./files";
 
-export const docnoteRoutes: Route[] = [...documentRoutes, ...fileRoutes, ...emailRoutes];
+export const docnoteRoutes: Route[] = [allowanceRoute, ...documentRoutes, ...fileRoutes, ...emailRoutes];

@@ -27,6 +27,11 @@ export const DOC_MESSAGES = {
   typeNotAllowed: "File type not allowed, please remove.",
   typeAndSize: "File type not allowed and file is too large, please remove.",
   contentMismatch: "File content does not match its type, please remove.",
+  // issue 39 (docs/decisions/165): what an Office package holds, and the allowance of a day
+  activeContent: "File contains macros or other active content, please remove.",
+  externalContent: "File links to content stored elsewhere, please remove.",
+  unpackedTooLarge: "File is too large when unpacked, please remove.",
+  dailyLimit: "Attachment limit reached: no more files can be stored for you in the next 24 hours.",
   emptyFile: "File is empty, please remove.",
   noFileName: "File name is missing.",
   notMultipart: "Expected multipart/form-data with the file in the part 'content'",
