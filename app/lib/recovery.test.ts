@@ -109,9 +109,11 @@ describe("forgotten password steps", () => {
     expect(resetRefusalOf(400, "Password reset code incorrect or invalid for user")).toEqual({ kind: "code" });
     expect(resetRefusalOf(400, "One or more of the arguments are missing or incorrect.")).toEqual({ kind: "answers" });
     expect(resetRefusalOf(403, "Account has been disabled.")).toEqual({ kind: "disabled" });
-    expect(resetRefusalOf(400, "The password must contain at least one letter and one number.")).toEqual({
+    expect(
+      resetRefusalOf(400, "This password is too common or has appeared in a data breach. Choose a different one."),
+    ).toEqual({
       kind: "policy",
-      message: "security:policy.letterAndNumber",
+      message: "security:policy.common",
     });
     expect(resetRefusalOf(400, "Invalid body: new_password: Required")).toEqual({ kind: "other" });
     expect(resetRefusalOf(500, null)).toEqual({ kind: "other" });

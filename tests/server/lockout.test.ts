@@ -121,7 +121,7 @@ describe("the other secrets lock for the same time", () => {
     const finish = (reference: string, answers: string[]) =>
       harness.platform.call<{ password_changed: boolean } & ErrorAnswer>("/resourceful/forgotten_password", {
         method: "PUT",
-        body: { user_id: reference, answers, new_password: "Brand-new-2" },
+        body: { user_id: reference, answers, new_password: "Brand-new-pass-2" },
       });
     const reference = (await start()).body.user_id;
     for (let i = 1; i <= 4; i++) expect((await finish(reference, ["no", "no"])).status).toBe(400);
