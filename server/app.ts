@@ -24,6 +24,7 @@ import { siteRoutes } from "./api/site";
 import { createLogger, logLevelOf, type PlatformLogger, requestLogging } from "./lib/logger";
 import { observePlatform } from "./lib/metrics";
 import { platformVersion } from "./env";
+import { sessionClientOf } from "./sessions";
 
 /** `logger`: where the platform logs (server/lib/logger.ts); by default stdout and stderr at the env's level. */
 export type AppOptions = Services & { logger?: PlatformLogger };
@@ -92,6 +93,7 @@ function answerRequest(dispatch: ReturnType<typeof createDispatcher>) {
       body,
       token: tokenFromCookies(req.headers.cookie),
       authFailureAsError: String(req.headers["x-xplan-auth-failure-action"] ?? "").toLowerCase() === "error",
+      client: sessionClientOf(req.headers["x-client-address"], req.headers["x-client-user-agent"]),
     };
     const answer = await dispatch(request);
     res.locals.route = request.route;

@@ -1,7 +1,7 @@
 import type { Clock } from "../clock";
 import type { Db } from "../db/connection";
 import type { PlatformEnv } from "../env";
-import { type Caller, findCaller, touchSession } from "../sessions";
+import { type Caller, findCaller, NO_CLIENT, type SessionClient, touchSession } from "../sessions";
 import { ApiError, errorBody, MESSAGES } from "./http";
 
 export type ApiRequest = {
@@ -15,6 +15,8 @@ export type ApiRequest = {
   token: string | null;
   /** X-Xplan-Auth-Failure-Action: error asks for a 401 instead of a redirect. */
   authFailureAsError: boolean;
+  /** The person's address and browser, as the portal forwards them (docs/decisions/170); none when not sent. */
+  client?: SessionClient;
   /** The pattern of the route that took it, set by the dispatcher (the metrics' label, decision 126). */
   route?: string;
   /**
@@ -38,6 +40,8 @@ export type Services = { db: Db; clock: Clock; env: PlatformEnv };
 export type HandlerContext = Services & {
   /** The signed-in user (always set on routes with session "required"). */
   caller: Caller | null;
+  /** The address and browser the call came from (a new session records them). */
+  client: SessionClient;
   /** Runs another call in-process with the same session (the batch endpoint). */
   dispatch: (request: ApiRequest) => Promise<ApiResponse>;
 };
@@ -156,7 +160,7 @@ export function createDispatcher(routes: Route[], services: Services) {
       if (request.batchCaller !== undefined) caller = request.batchCaller;
       else {
         caller = request.token ? findCaller(services.db, services.clock, request.token) : null;
-        if (caller && route.refreshes) touchSession(services.db, services.clock, caller.session);
+        if (caller && route.refreshes) touchSession(services.db, services.clock, caller.session, request.client);
       }
       if (route.session === "required" && !caller) {
         if (!request.authFailureAsError && !route.noSessionMessage) {
@@ -164,7 +168,10 @@ export function createDispatcher(routes: Route[], services: Services) {
         }
         throw new ApiError(401, route.noSessionMessage ?? MESSAGES.noSession);
       }
-      return await route.handler({ ...request, path, params }, { ...services, caller, dispatch });
+      return await route.handler(
+        { ...request, path, params },
+        { ...services, caller, client: request.client ?? NO_CLIENT, dispatch },
+      );
     } catch (error) {
       if (error instanceof ApiError) return { status: error.status, body: errorBody(error) };
       throw error;

@@ -114,9 +114,20 @@ export async function startPlatform(
   /** One call; the answer's body is read as T (the test says what it expects). */
   async function call<T = ErrorAnswer>(
     path: string,
-    init: { method?: string; body?: unknown; token?: string | null; authFailureAsError?: boolean } = {},
+    init: {
+      method?: string;
+      body?: unknown;
+      token?: string | null;
+      authFailureAsError?: boolean;
+      /** More request headers (the client's address and browser the portal forwards). */
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<{ status: number; body: T; headers: Headers }> {
-    const headers: Record<string, string> = { Accept: "application/json", "X-Xplan-App-Id": "client-online" };
+    const headers: Record<string, string> = {
+      Accept: "application/json",
+      "X-Xplan-App-Id": "client-online",
+      ...init.headers,
+    };
     if (init.authFailureAsError !== false) headers["X-Xplan-Auth-Failure-Action"] = "error";
     if (init.body !== undefined) headers["Content-Type"] = "application/json";
     if (init.token) headers.Cookie = `XPLANID=${init.token}`;
