@@ -180,7 +180,12 @@ function requestIds(current) {
     const requestId = requestIdOf(req.get("x-request-id"));
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
-    runWithRequestId(requestId, next, req.originalUrl);
+    // who is asking, for the platform's record of where the user is signed in (docs/decisions/170)
+    runWithRequestId(requestId, next, req.originalUrl, {
+      forwardedFor: req.get("x-forwarded-for"),
+      socketAddress: req.socket.remoteAddress,
+      userAgent: req.get("user-agent"),
+    });
   };
 }
 

@@ -6,7 +6,7 @@ import { type Failure, toFailure } from "~/lib/error-catalogue";
 import { logger } from "~/runtime/logger.server";
 import { platformCallObserved, type PlatformCallObserver } from "~/runtime/metrics.server";
 import { platformCallStarted } from "~/runtime/platform-timing.server";
-import { currentRequestId, REQUEST_ID_HEADER } from "~/runtime/request-id.server";
+import { currentRequestClient, currentRequestId, REQUEST_ID_HEADER } from "~/runtime/request-id.server";
 import { platformStandIn } from "./platform-stand-in.server";
 
 /** Whether a status is the platform's answered refusal (4xx, or a redirect taken as 401): expected, not a fault. */
@@ -142,6 +142,10 @@ function headersOf(token: string | null, json: boolean): Record<string, string> 
   if (token) headers.cookie = `XPLANID=${token}`;
   const requestId = currentRequestId();
   if (requestId) headers[REQUEST_ID_HEADER.toLowerCase()] = requestId;
+  // the person's address and browser: the platform keeps them with the session (docs/decisions/170)
+  const client = currentRequestClient();
+  if (client?.address) headers["x-client-address"] = client.address;
+  if (client?.userAgent) headers["x-client-user-agent"] = client.userAgent;
   return headers;
 }
 

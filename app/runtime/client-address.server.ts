@@ -12,9 +12,18 @@ export function clientAddress(
   context: PortalLoadContext,
   hops: number = env.trustProxyHops,
 ): string | null {
-  const socket = context.socketAddress ? plain(context.socketAddress) : null;
+  return addressBehindProxies(request.headers.get("x-forwarded-for"), context.socketAddress, hops);
+}
+
+/** clientAddress's rule on the raw parts: the X-Forwarded-For header and the connection's address. */
+export function addressBehindProxies(
+  forwardedFor: string | null | undefined,
+  socketAddress: string | null | undefined,
+  hops: number = env.trustProxyHops,
+): string | null {
+  const socket = socketAddress ? plain(socketAddress) : null;
   if (hops <= 0) return socket;
-  const forwarded = (request.headers.get("x-forwarded-for") ?? "")
+  const forwarded = (forwardedFor ?? "")
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean);

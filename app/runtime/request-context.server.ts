@@ -7,6 +7,14 @@ import { AsyncLocalStorage } from "node:async_hooks";
 // promise and callback a request makes, so one storage for all costs half what one each did. The
 // portal's server enters it once per request (`runWithRequestId`, scripts/portal-app.mjs).
 
+/**
+ * Who is asking, as the platform is told with each call (docs/decisions/170): the person's address
+ * (behind the trusted proxies) and their browser's User-Agent; null when unknown.
+ */
+export type RequestClient = { readonly address: string | null; readonly userAgent: string | null };
+
+const UNKNOWN_CLIENT: RequestClient = { address: null, userAgent: null };
+
 /** A request's wait for the platform so far (platform-timing.server.ts). */
 export type PlatformTiming = { inFlight: number; since: number; waited: number; calls: number };
 
@@ -21,6 +29,8 @@ export type RequestContext = {
   readonly documentRequest: boolean;
   /** A document request's charts' SVG markup, by the key its loader data gives instead (chart-markup.server.ts). */
   readonly chartMarkup: Map<string, string>;
+  /** Who is asking: the platform keeps it with the session (where the user is signed in). */
+  readonly client: RequestClient;
 };
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -39,13 +49,19 @@ export function asksForDocument(url: string): boolean {
  * Runs `work` as a request's: its id, a wait for the platform that starts at nothing, whether it is
  * a document request, and no charts' markup yet.
  */
-export function runInRequestContext<T>(requestId: string | undefined, work: () => T, documentRequest = false): T {
+export function runInRequestContext<T>(
+  requestId: string | undefined,
+  work: () => T,
+  documentRequest = false,
+  client: RequestClient = UNKNOWN_CLIENT,
+): T {
   return storage.run(
     {
       requestId,
       timing: { inFlight: 0, since: 0, waited: 0, calls: 0 },
       documentRequest,
       chartMarkup: new Map(),
+      client,
     },
     work,
   );

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { asksForDocument, currentRequestContext, runInRequestContext } from "./request-context.server";
+import { addressBehindProxies } from "./client-address.server";
+import {
+  asksForDocument,
+  currentRequestContext,
+  type RequestClient,
+  runInRequestContext,
+} from "./request-context.server";
 
 // The request id (issue 26, docs/decisions/125): taken from the load balancer's X-Request-Id when
 // it is sane, else made here; the portal's server (scripts/portal-server.mjs, through the server
@@ -23,8 +29,28 @@ export function requestIdOf(incoming: string | null | undefined): string {
  * query the server received) says whether it asks for a whole page (docs/decisions/156); without
  * it, the request is taken for a data request.
  */
-export function runWithRequestId<T>(requestId: string, work: () => T, url?: string): T {
-  return runInRequestContext(requestId, work, url !== undefined && asksForDocument(url));
+export function runWithRequestId<T>(requestId: string, work: () => T, url?: string, from?: RequestOrigin): T {
+  return runInRequestContext(requestId, work, url !== undefined && asksForDocument(url), from && clientOf(from));
+}
+
+/** What the server knows of where a request came from: its headers and the connection's address. */
+export type RequestOrigin = {
+  forwardedFor?: string | null;
+  socketAddress?: string | null;
+  userAgent?: string | null;
+};
+
+/** The person asking: the address by clientAddress's rule (TRUST_PROXY_HOPS), and the browser. */
+export function clientOf(from: RequestOrigin): RequestClient {
+  return {
+    address: addressBehindProxies(from.forwardedFor, from.socketAddress),
+    userAgent: from.userAgent?.trim() || null,
+  };
+}
+
+/** The client of the request being served: the platform is told it with each call (client.server.ts). */
+export function currentRequestClient(): RequestClient | undefined {
+  return currentRequestContext()?.client;
 }
 
 /** The id of the request being served, or undefined outside one (start-up, tests calling a loader). */
