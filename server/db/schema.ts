@@ -1,6 +1,7 @@
 // The planning platform's records (design: "The two systems"). Only the tables the portal's
 // issues need so far; portfolios, prices, messages and signatures come with their issues.
 import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sealedText } from "../lib/secrets-at-rest";
 
 const createdAt = () => text("created_at").notNull();
 const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
@@ -109,14 +110,20 @@ export const users = sqliteTable(
     mfaEnrolled: flag("mfa_enrolled"),
     mfaMobile: text("mfa_mobile"),
     mfaEmail: text("mfa_email"),
-    /** Base32 secret of an enrolled software token (RFC 6238 needs the key itself). */
-    mfaTotpSecret: text("mfa_totp_secret"),
+    /**
+     * Base32 secret of an enrolled software token (RFC 6238 needs the key itself), sealed with the
+     * platform's key (docs/decisions/172).
+     */
+    mfaTotpSecret: sealedText("mfa_totp_secret"),
     /** The last TOTP time step accepted, so a code cannot be used twice. */
     mfaTotpLastStep: integer("mfa_totp_last_step"),
     /** The MFA methods this user may use, comma-separated; null means every method (sms, email, token). */
     mfaMethodsAllowed: text("mfa_methods_allowed"),
-    /** Kept readable: the memorable-word step compares single characters at chosen positions. */
-    memorableWord: text("memorable_word"),
+    /**
+     * Kept so that it can be read back (the memorable-word step compares single characters at
+     * chosen positions), sealed with the platform's key (docs/decisions/172).
+     */
+    memorableWord: sealedText("memorable_word"),
     memorableWordHint: text("memorable_word_hint"),
     /** The latest successful sign-in, and the one before it (shown as "last login" in a session). */
     lastLogin: text("last_login"),
@@ -265,8 +272,11 @@ export const loginTickets = sqliteTable(
       .notNull()
       .references(() => users.id),
     step: text("step").notNull(),
-    /** Step state as JSON, e.g. the memorable-word positions or the enrolled device id. */
-    state: text("state").notNull().default("{}"),
+    /**
+     * Step state as JSON, e.g. the memorable-word positions or the device being enrolled with its
+     * token secret: sealed with the platform's key (docs/decisions/172).
+     */
+    state: sealedText("state").notNull().default("{}"),
     createdAt: createdAt(),
     expiresAt: text("expires_at").notNull(),
   },
@@ -377,7 +387,8 @@ export const pendingMfaDevices = sqliteTable(
       .references(() => users.id),
     method: text("method", { enum: ["sms", "email", "token"] }).notNull(),
     name: text("name").notNull(),
-    totpSecret: text("totp_secret"),
+    /** The token secret of a device being enrolled, sealed with the platform's key (docs/decisions/172). */
+    totpSecret: sealedText("totp_secret"),
     /** SHA-256 of the latest code sent; null once a wrong code voided it. */
     codeHash: text("code_hash"),
     createdAt: createdAt(),
