@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerMinLength, securityQuestionsProblem } from "../../server/domain/security-questions";
 import { maskEmail, maskMobile } from "../../server/domain/mfa";
-import { hashSecret } from "../../server/lib/password";
 import { checkDeviceCode } from "../../server/domain/mfa";
 import { tokenDigest } from "../../server/lib/tokens";
 import {
