@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { currentRequestId, requestIdHeader, requestIdOf, runWithRequestId } from "./request-id.server";
+import {
+  clientOf,
+  currentRequestClient,
+  currentRequestId,
+  requestIdHeader,
+  requestIdOf,
+  runWithRequestId,
+} from "./request-id.server";
 
 // issue 26: a request's id is the load balancer's when sane, else made; the request's work sees it.
 
@@ -51,5 +58,19 @@ describe("the request id", () => {
     });
     expect(seen).toEqual(["req-1", { "X-Request-Id": "req-1" }, "req-2", "req-1"]);
     expect(currentRequestId()).toBeUndefined();
+  });
+
+  it("knows who is asking: the address behind the trusted proxies, and the browser", () => {
+    // no trusted proxy (the default): the connection's address, an IPv4 client spelt as IPv4
+    expect(
+      clientOf({ forwardedFor: "198.51.100.1", socketAddress: "::ffff:203.0.113.5", userAgent: " Firefox " }),
+    ).toEqual({ address: "203.0.113.5", userAgent: "Firefox" });
+    expect(clientOf({})).toEqual({ address: null, userAgent: null });
+    const seen = runWithRequestId("req-3", () => currentRequestClient(), "/", {
+      socketAddress: "2001:db8::9",
+      userAgent: "Safari",
+    });
+    expect(seen).toEqual({ address: "2001:db8::9", userAgent: "Safari" });
+    expect(runWithRequestId("req-4", () => currentRequestClient())).toEqual({ address: null, userAgent: null });
   });
 });
