@@ -71,6 +71,8 @@ test.describe("where you're signed in", () => {
   });
 
   test("signs out all the other browsers, this one staying signed in", async ({ page, request, browser, baseURL }) => {
+    // three browsers sign in through the form
+    test.slow();
     const username = await copyUser(request, "demo.assets");
     const phone = await signInOnPhone(browser, baseURL, username);
     const tablet = await signInOnPhone(browser, baseURL, username);
