@@ -40,6 +40,7 @@ test.describe("where you're signed in", () => {
     const username = await copyUser(request, "demo.assets");
     const phone = await signInOnPhone(browser, baseURL, username);
     await signIn(page, username);
+    await expect(page).toHaveURL(/\/clients\//);
     await openSessions(page);
 
     const table = page.getByRole("table", { name: /Browsers signed in to your account/ });
@@ -77,6 +78,7 @@ test.describe("where you're signed in", () => {
     const phone = await signInOnPhone(browser, baseURL, username);
     const tablet = await signInOnPhone(browser, baseURL, username);
     await signIn(page, username);
+    await expect(page).toHaveURL(/\/clients\//);
     await page.goto("/clients/sessions");
     await expect(page.getByRole("table").getByRole("row")).toHaveCount(4);
 
