@@ -163,7 +163,7 @@ test.describe("help with logging in", () => {
     await page.getByLabel("Reset code").fill(code);
     await page.getByLabel("New password").fill("short1");
     await page.getByRole("button", { name: "Reset password" }).click();
-    await expect(summary(page)).toContainText("The password must be at least 8 characters long.");
+    await expect(summary(page)).toContainText("The password must be at least 12 characters long.");
 
     await page.getByLabel("Reset code").fill(code);
     await page.getByLabel("New password").fill(newPassword);

@@ -240,7 +240,11 @@ test.describe("sign-in steps", () => {
     const heading = page.getByRole("heading", { level: 1 });
     await expect(heading).toHaveText("Change Password");
     // The Change Password form: the site's guidance (site setting passwordGuidance)
-    await expect(page.getByText("Use at least 8 characters, with at least one letter and one number.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Use at least 12 characters: a few unrelated words make a strong password that is easy to remember.",
+      ),
+    ).toBeVisible();
     await expectAccessible(page);
 
     const newPasswordField = page.getByLabel("New password", { exact: true });
@@ -265,12 +269,12 @@ test.describe("sign-in steps", () => {
       await expect(page.getByRole("checkbox")).toHaveCount(0);
     }
     await change.click();
-    await expect(page.getByText("The password must be at least 8 characters long.").first()).toBeVisible();
+    await expect(page.getByText("The password must be at least 12 characters long.").first()).toBeVisible();
     await expect(newPasswordField).toHaveAttribute("aria-invalid", "true");
     await expect(newPasswordField).toHaveValue("");
     if (javaScript === "on") await expect(change).toBeDisabled();
     await expectAccessible(page);
-    const newPassword = "Aisha-new-pass-2";
+    const newPassword = "Aisha-lapwing-orchard-2";
     await newPasswordField.fill(newPassword);
     await change.click();
 

@@ -180,7 +180,7 @@ function requestIds(current) {
     const requestId = requestIdOf(req.get("x-request-id"));
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
-    // where the request came from, passed on to the platform (docs/decisions/164)
+    // where the request came from, passed on to the platform (docs/decisions/164, 170)
     const connection = {
       socketAddress: req.socket.remoteAddress,
       forwardedFor: req.get("x-forwarded-for"),

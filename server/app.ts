@@ -25,6 +25,7 @@ import { createLogger, logLevelOf, type PlatformLogger, requestLogging } from ".
 import { observePlatform } from "./lib/metrics";
 import { originOf } from "./lib/request-origin";
 import { platformVersion } from "./env";
+import { sessionClientOf } from "./sessions";
 
 /** `logger`: where the platform logs (server/lib/logger.ts); by default stdout and stderr at the env's level. */
 export type AppOptions = Services & { logger?: PlatformLogger };
@@ -94,6 +95,7 @@ function answerRequest(dispatch: ReturnType<typeof createDispatcher>) {
       token: tokenFromCookies(req.headers.cookie),
       authFailureAsError: String(req.headers["x-xplan-auth-failure-action"] ?? "").toLowerCase() === "error",
       origin: originOf(req.headers, req.socket.remoteAddress),
+      client: sessionClientOf(req.headers["x-client-address"], req.headers["x-client-user-agent"]),
     };
     const answer = await dispatch(request);
     res.locals.route = request.route;

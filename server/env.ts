@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEVELOPMENT_SECRET_KEY } from "./lib/secrets-at-rest";
 
 export const DEFAULT_PLATFORM_VERSION = "22.9.240";
 
@@ -84,7 +85,39 @@ const EnvSchema = z.object({
     z.coerce.number().int().min(1).max(65535).optional(),
   ),
   PLATFORM_METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /**
+   * The keys that seal secrets at rest (docs/decisions/172), comma-separated: the first seals, all
+   * open. Required in production; elsewhere the public development key when unset.
+   */
+  PLATFORM_SECRET_KEYS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : v
+            .split(",")
+            .map((k) => k.trim())
+            .filter(Boolean),
+    ),
 });
+
+/** A production key is at least this long: 256 bits for HKDF. */
+export const MIN_SECRET_KEY_BYTES = 32;
+
+/** Why the secret keys cannot be used in this environment, or null; a key is named by position, never by value. */
+export function secretKeysProblem(keys: string[] | undefined, nodeEnv: PlatformEnv["nodeEnv"]): string | null {
+  if (keys !== undefined && keys.length === 0) return "PLATFORM_SECRET_KEYS: no key in the list";
+  if (nodeEnv !== "production") return null;
+  if (keys === undefined) return "PLATFORM_SECRET_KEYS: required in production";
+  for (const [i, key] of keys.entries()) {
+    const which = keys.length > 1 ? `key ${i + 1} of ${keys.length}` : "the key";
+    if (key === DEVELOPMENT_SECRET_KEY) return `PLATFORM_SECRET_KEYS: ${which} is the public development key`;
+    if (Buffer.byteLength(key, "utf8") < MIN_SECRET_KEY_BYTES)
+      return `PLATFORM_SECRET_KEYS: ${which} is shorter than ${MIN_SECRET_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`)`;
+  }
+  return null;
+}
 
 export type PlatformEnv = {
   port: number;
@@ -107,6 +140,8 @@ export type PlatformEnv = {
   logLevel?: PlatformLogLevel;
   /** Where GET /metrics is served (PLATFORM_METRICS_PORT, PLATFORM_METRICS_HOST); undefined: nowhere. */
   metrics?: { port: number; host: string };
+  /** PLATFORM_SECRET_KEYS, the first sealing; undefined: the development key (never in production). */
+  secretKeys?: string[];
 };
 
 /** Reads the environment once (conventions: validated with zod at start, then passed around). */
@@ -117,6 +152,8 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
     throw new Error(`invalid platform environment: ${issues}`);
   }
   const e = parsed.data;
+  const keysProblem = secretKeysProblem(e.PLATFORM_SECRET_KEYS, e.NODE_ENV);
+  if (keysProblem) throw new Error(`invalid platform environment: ${keysProblem}`);
   return {
     port: e.PLATFORM_PORT,
     host: e.PLATFORM_HOST,
@@ -133,6 +170,7 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
       e.PLATFORM_METRICS_PORT === undefined
         ? undefined
         : { port: e.PLATFORM_METRICS_PORT, host: e.PLATFORM_METRICS_HOST },
+    secretKeys: e.PLATFORM_SECRET_KEYS,
   };
 }
 

@@ -7,9 +7,13 @@ import { createLogger, logLevelOf } from "./lib/logger";
 import { startMetricsServer } from "./lib/metrics";
 import { seedIfEmpty } from "./seed";
 import { purgeStaleSessions } from "./sessions";
+import { DEVELOPMENT_SECRET_KEY, useSecretKeys } from "./lib/secrets-at-rest";
 
 const env = readEnv(process.env);
 const log = createLogger(logLevelOf(env));
+// the keys of the secrets at rest, before the database is opened: opening seals what is not yet
+// sealed with the first key (docs/decisions/172)
+useSecretKeys(env.secretKeys ?? [DEVELOPMENT_SECRET_KEY]);
 const db = openDatabase(env.dbFile);
 const started = performance.now();
 if (seedIfEmpty(db, systemClock)) {

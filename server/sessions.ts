@@ -1,4 +1,4 @@
-import { eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import type { Clock } from "./clock";
 import type { Db } from "./db/connection";
 import { prepared } from "./db/prepared";
@@ -18,14 +18,49 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type Caller = { session: SessionRow; user: UserRow };
 
+/**
+ * Where a call comes from, as the portal forwards it (docs/platform-api.md "Conventions",
+ * docs/decisions/170): the person's address and their browser's User-Agent. Null when not sent.
+ */
+export type SessionClient = { address: string | null; userAgent: string | null };
+
+export const NO_CLIENT: SessionClient = { address: null, userAgent: null };
+
+/** Longest User-Agent kept: real ones are under 300 characters; the rest is noise or an attack. */
+export const USER_AGENT_MAX = 512;
+// an IPv4 or IPv6 address (with an IPv4 tail or a zone), nothing else: it is shown to the user
+const ADDRESS =
+  /^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-f:]{2,39}(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3})?(?:%[0-9a-z._-]{1,16})?)$/i;
+
+/** The client of a call from its X-Client-Address and X-Client-User-Agent headers, each kept only when sane. */
+export function sessionClientOf(address: unknown, userAgent: unknown): SessionClient {
+  const a = typeof address === "string" ? address.trim() : "";
+  // printable characters only: a User-Agent is shown on a page and written in a log
+  const ua = typeof userAgent === "string" ? userAgent.replace(/[^\x20-\x7e]/g, "").trim() : "";
+  return {
+    address: a && ADDRESS.test(a) ? a.toLowerCase() : null,
+    userAgent: ua ? ua.slice(0, USER_AGENT_MAX) : null,
+  };
+}
+
 const DEFAULT_IDLE_MINUTES = 30;
 
-/** Starts a session for a user; answers the token for the XPLANID cookie (only its digest is kept). */
-export function createSession(db: Db, clock: Clock, userId: number): string {
+/**
+ * Starts a session for a user, with the browser and address it was started from; answers the
+ * token for the XPLANID cookie (only its digest is kept).
+ */
+export function createSession(db: Db, clock: Clock, userId: number, client: SessionClient = NO_CLIENT): string {
   const token = newToken();
   const now = clock.now().toISOString();
   db.insert(sessions)
-    .values({ tokenHash: tokenDigest(token), userId, createdAt: now, lastSeenAt: now })
+    .values({
+      tokenHash: tokenDigest(token),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      userAgent: client.userAgent,
+      clientAddress: client.address,
+    })
     .run();
   return token;
 }
@@ -55,10 +90,15 @@ const callerOfToken = (db: Db) =>
     .leftJoin(loginProfiles, eq(loginProfiles.id, users.loginProfileId))
     .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
     .prepare();
+// the address and browser move on with the idle clock, so that 'last active' says from where
 const touch = (db: Db) =>
   db
     .update(sessions)
-    .set({ lastSeenAt: sql`${sql.placeholder("lastSeenAt")}` })
+    .set({
+      lastSeenAt: sql`${sql.placeholder("lastSeenAt")}`,
+      clientAddress: sql`coalesce(${sql.placeholder("address")}, ${sessions.clientAddress})`,
+      userAgent: sql`coalesce(${sql.placeholder("userAgent")}, ${sessions.userAgent})`,
+    })
     .where(eq(sessions.id, sql.placeholder("id")))
     .prepare();
 const forget = (db: Db) =>
@@ -73,11 +113,27 @@ const forget = (db: Db) =>
  */
 export const TOUCH_PRECISION_MS = 1000;
 
-/** Refreshes the session's idle clock, unless it was refreshed less than TOUCH_PRECISION_MS ago. */
-export function touchSession(db: Db, clock: Clock, session: Pick<SessionRow, "id" | "lastSeenAt">): void {
+/**
+ * Refreshes the session's idle clock, with the address and browser of the call when sent, unless
+ * it was refreshed less than TOUCH_PRECISION_MS ago and they are unchanged.
+ */
+export function touchSession(
+  db: Db,
+  clock: Clock,
+  session: Pick<SessionRow, "id" | "lastSeenAt"> & Partial<Pick<SessionRow, "clientAddress" | "userAgent">>,
+  client: SessionClient = NO_CLIENT,
+): void {
   const now = clock.now();
-  if (Math.abs(now.getTime() - new Date(session.lastSeenAt).getTime()) < TOUCH_PRECISION_MS) return;
-  prepared(db, touch).run({ lastSeenAt: now.toISOString(), id: session.id });
+  const moved =
+    (client.address !== null && client.address !== session.clientAddress) ||
+    (client.userAgent !== null && client.userAgent !== session.userAgent);
+  if (!moved && Math.abs(now.getTime() - new Date(session.lastSeenAt).getTime()) < TOUCH_PRECISION_MS) return;
+  prepared(db, touch).run({
+    lastSeenAt: now.toISOString(),
+    address: client.address,
+    userAgent: client.userAgent,
+    id: session.id,
+  });
 }
 
 export function deleteSession(db: Db, sessionId: number): void {
@@ -96,4 +152,48 @@ export function purgeStaleSessions(db: Db, clock: Clock): void {
   db.delete(passwordResets).where(lt(passwordResets.expiresAt, now.toISOString())).run();
   db.delete(pendingMfaDevices).where(lt(pendingMfaDevices.expiresAt, now.toISOString())).run();
   db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now.toISOString())).run();
+}
+
+/** The idle minutes of a user's session-timeout profile (spec 000 §4), or the default. */
+function idleMinutesOf(db: Db, user: Pick<UserRow, "loginProfileId">): number {
+  if (user.loginProfileId === null) return DEFAULT_IDLE_MINUTES;
+  const profile = db
+    .select({ timeout: loginProfiles.sessionTimeout })
+    .from(loginProfiles)
+    .where(eq(loginProfiles.id, user.loginProfileId))
+    .get();
+  return profile?.timeout ?? DEFAULT_IDLE_MINUTES;
+}
+
+/**
+ * A user's live sessions (ASVS V3.3.4, docs/decisions/170), the most recently active first: those
+ * idle past the profile's timeout are dead even while their row waits to be purged, so they are
+ * not listed.
+ */
+export function liveSessionsOf(db: Db, clock: Clock, user: Pick<UserRow, "id" | "loginProfileId">): SessionRow[] {
+  const since = new Date(clock.now().getTime() - idleMinutesOf(db, user) * 60_000).toISOString();
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, user.id), gte(sessions.lastSeenAt, since)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+    .all();
+}
+
+/** Ends one of a user's sessions; false when the user has no session of that id (another's, or gone). */
+export function endSessionOf(db: Db, userId: number, sessionId: number): boolean {
+  return (
+    db
+      .delete(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+      .run().changes > 0
+  );
+}
+
+/** Ends every session of a user but the one kept; answers how many ended. */
+export function endOtherSessionsOf(db: Db, userId: number, keepSessionId: number): number {
+  return db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .run().changes;
 }

@@ -47,6 +47,7 @@ describe("navigationFor (spec 000 §2 rules)", () => {
         "adviserDetails",
         "preferences",
         "changePassword",
+        "sessions",
         "securityQuestions",
         "biometricPermission",
       ],
@@ -100,6 +101,13 @@ describe("navigationFor (spec 000 §2 rules)", () => {
     );
   });
 
+  it("offers 'Where you're signed in' to clients only (docs/decisions/170)", () => {
+    expect(isPageAllowed("sessions", client())).toBe(true);
+    expect(isPageAllowed("sessions", client({ siteAccessLevel: "Messages" }))).toBe(true);
+    expect(isPageAllowed("sessions", adviser())).toBe(false);
+    expect(isPageAllowed("sessions", adviser({ hasClientInContext: true, siteAccessLevel: "Portfolio" }))).toBe(false);
+  });
+
   it("shows an adviser without a client in context only 'Your Clients'", () => {
     expect(keys(adviser())).toEqual({ main: ["clientList"], account: [] });
   });
@@ -122,6 +130,7 @@ describe("navigationFor (spec 000 §2 rules)", () => {
         "adviserDetails",
         "preferences",
         "changePassword",
+        "sessions",
         "securityQuestions",
         "biometricPermission",
       ],

@@ -18,6 +18,8 @@ export const CLIENT_PAGE_KEYS = [
   "securityQuestions",
   "additionalVerification",
   "biometricPermission",
+  // not in spec 000 §2: 'Where you're signed in' (ASVS V3.3.4, docs/decisions/170)
+  "sessions",
 ] as const;
 export type ClientPageKey = (typeof CLIENT_PAGE_KEYS)[number];
 export type PageKey = ClientPageKey | "clientList";
@@ -39,6 +41,7 @@ export const AVAILABLE_PAGES: ReadonlySet<PageKey> = new Set<PageKey>([
   "securityQuestions",
   "additionalVerification",
   "biometricPermission",
+  "sessions",
   "clientList",
 ]);
 
@@ -57,6 +60,7 @@ export const PAGE_PATHS: Record<PageKey, string> = {
   securityQuestions: "/clients/security-questions",
   additionalVerification: "/clients/additional-verification",
   biometricPermission: "/clients/biometric-permission",
+  sessions: "/clients/sessions",
   clientList: "/advisers/clients",
 };
 
@@ -75,6 +79,7 @@ const ACCOUNT_MENU: readonly PageKey[] = [
   "adviserDetails",
   "preferences",
   "changePassword",
+  "sessions",
   "securityQuestions",
   "additionalVerification",
   "biometricPermission",
@@ -135,6 +140,7 @@ export function isPageAllowed(key: PageKey, input: NavigationInput): boolean {
       // spec 000 §6: the preferences route allows only the client role; §2: tied to one locale.
       return isClient && input.locale === PREFERENCES_LOCALE;
     case "changePassword":
+    case "sessions":
     case "securityQuestions":
       return isClient;
     case "additionalVerification":

@@ -116,9 +116,11 @@ describe("forgotten password steps", () => {
         "Too many incorrect reset codes or answers for this username. Password reset is paused; please try again later.",
       ),
     ).toEqual({ kind: "paused" });
-    expect(resetRefusalOf(400, "The password must contain at least one letter and one number.")).toEqual({
+    expect(
+      resetRefusalOf(400, "This password is too common or has appeared in a data breach. Choose a different one."),
+    ).toEqual({
       kind: "policy",
-      message: "security:policy.letterAndNumber",
+      message: "security:policy.common",
     });
     expect(resetRefusalOf(400, "Invalid body: new_password: Required")).toEqual({ kind: "other" });
     expect(resetRefusalOf(500, null)).toEqual({ kind: "other" });

@@ -76,7 +76,7 @@ describe("change password (spec 002 §5)", () => {
       message: "security:policy.different",
     });
     expect(changePasswordRefusal("Something else")).toBeNull();
-    expect(passwordPolicyKey("The password must be at least 8 characters long.")).toBe("security:policy.minLength");
+    expect(passwordPolicyKey("The password must be at least 12 characters long.")).toBe("security:policy.minLength");
   });
 });
 

@@ -3,13 +3,13 @@
 // schemas are in security-schemas.ts, which the browser loads only after the page (issue 16).
 // Messages are i18n keys ("namespace:key", docs/decisions/037).
 
-// ── password policy (docs/decisions/041), shared with the forgotten-password steps ─────────────
+// ── password policy (docs/decisions/041, 171), shared with the forgotten-password steps ─────────────
 
 /** The platform's policy messages, mapped to texts the portal can translate. */
 export const PASSWORD_POLICY_MESSAGES: Record<string, string> = {
-  "The password must be at least 8 characters long.": "security:policy.minLength",
+  "The password must be at least 12 characters long.": "security:policy.minLength",
   "The password must be at most 128 characters long.": "security:policy.maxLength",
-  "The password must contain at least one letter and one number.": "security:policy.letterAndNumber",
+  "This password is too common or has appeared in a data breach. Choose a different one.": "security:policy.common",
   "The password must not contain your username.": "security:policy.username",
   "The new password must be different from your current password.": "security:policy.different",
 };

@@ -202,9 +202,10 @@ const MESSAGE_KEYS: Record<string, string> = {
   "Too many codes have been requested. Please log in again.": "steps.code.tooMany",
   "Login ticket is invalid or has expired. Please log in again.": "steps.sessionNotFound",
   "This sign-in is at another step.": "steps.sessionNotFound",
-  "The password must be at least 8 characters long.": "steps.password.policy.minLength",
+  "The password must be at least 12 characters long.": "steps.password.policy.minLength",
   "The password must be at most 128 characters long.": "steps.password.policy.maxLength",
-  "The password must contain at least one letter and one number.": "steps.password.policy.letterAndNumber",
+  "This password is too common or has appeared in a data breach. Choose a different one.":
+    "steps.password.policy.common",
   "The password must not contain your username.": "steps.password.policy.username",
   "The new password must be different from your current password.": "steps.password.policy.different",
   "Please enter a security question.": "steps.questions.questionRequired",

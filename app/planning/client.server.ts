@@ -143,7 +143,8 @@ function headersOf(token: string | null, json: boolean): Record<string, string> 
   if (token) headers.cookie = `XPLANID=${token}`;
   const requestId = currentRequestId();
   if (requestId) headers[REQUEST_ID_HEADER.toLowerCase()] = requestId;
-  // where the request came from, for the notices the platform sends the owner (docs/decisions/164)
+  // where the request came from: the platform keeps it with the session (docs/decisions/170) and
+  // names it in the notices it sends the owner (docs/decisions/164)
   Object.assign(headers, originHeaders());
   return headers;
 }

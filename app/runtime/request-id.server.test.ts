@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { currentRequestContext } from "./request-context.server";
 import { currentRequestId, requestIdHeader, requestIdOf, runWithRequestId } from "./request-id.server";
 
 // issue 26: a request's id is the load balancer's when sane, else made; the request's work sees it.
@@ -51,5 +52,20 @@ describe("the request id", () => {
     });
     expect(seen).toEqual(["req-1", { "X-Request-Id": "req-1" }, "req-2", "req-1"]);
     expect(currentRequestId()).toBeUndefined();
+  });
+
+  it("knows who is asking: the address behind the trusted proxies, and the browser", () => {
+    // no trusted proxy (the default): the connection's address, an IPv4 client spelt as IPv4
+    const origin = (connection?: Parameters<typeof runWithRequestId>[3]) =>
+      runWithRequestId("req-3", () => currentRequestContext()?.origin, "/", connection);
+    expect(origin({ forwardedFor: "198.51.100.1", socketAddress: "::ffff:203.0.113.5", userAgent: " Firefox " })).toEqual(
+      { address: "203.0.113.5", userAgent: "Firefox" },
+    );
+    expect(origin({ socketAddress: "2001:db8::9", userAgent: "Safari" })).toEqual({
+      address: "2001:db8::9",
+      userAgent: "Safari",
+    });
+    expect(origin({})).toEqual({ address: null, userAgent: null });
+    expect(origin()).toBeUndefined();
   });
 });

@@ -223,7 +223,7 @@ function stepBody(context: HandlerContext, user: UserRow, ticket: string, state:
 function completeSignIn(context: HandlerContext, user: UserRow): ApiResponse {
   const { db, clock } = context;
   clearFailures(context, user.id);
-  const token = createSession(db, clock, user.id);
+  const token = createSession(db, clock, user.id, context.client);
   db.update(users)
     .set({ previousLogin: user.lastLogin, lastLogin: clock.now().toISOString() })
     .where(eq(users.id, user.id))

@@ -36,6 +36,7 @@ function itemRequest(item: BatchItem, parent: ApiRequest, caller: Caller | null 
     query: queryOf(url),
     body: item.body,
     token: parent.token,
+    client: parent.client,
     // inside a batch a missing session is an item's 401, never a redirect
     authFailureAsError: true,
     batchCaller: caller,

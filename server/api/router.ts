@@ -4,7 +4,7 @@ import type { PlatformEnv } from "../env";
 import { AUTH_STEPS, type AuthNote, logAuthDecision } from "../lib/auth-log";
 import type { PlatformLogger } from "../lib/logger";
 import { type RequestOrigin, UNKNOWN_ORIGIN } from "../lib/request-origin";
-import { type Caller, findCaller, touchSession } from "../sessions";
+import { type Caller, findCaller, NO_CLIENT, type SessionClient, touchSession } from "../sessions";
 import { ApiError, errorBody, MESSAGES } from "./http";
 
 export type ApiRequest = {
@@ -20,6 +20,8 @@ export type ApiRequest = {
   authFailureAsError: boolean;
   /** The person's address and browser (server/lib/request-origin.ts); unknown when not said. */
   origin?: RequestOrigin;
+  /** The person's address and browser, as the portal forwards them (docs/decisions/170); none when not sent. */
+  client?: SessionClient;
   /** The pattern of the route that took it, set by the dispatcher (the metrics' label, decision 126). */
   route?: string;
   /**
@@ -43,6 +45,8 @@ export type Services = { db: Db; clock: Clock; env: PlatformEnv };
 export type HandlerContext = Services & {
   /** The signed-in user (always set on routes with session "required"). */
   caller: Caller | null;
+  /** The address and browser the call came from (a new session records them). */
+  client: SessionClient;
   /** Runs another call in-process with the same session (the batch endpoint). */
   dispatch: (request: ApiRequest) => Promise<ApiResponse>;
   /** On an authentication route, what its handler says of the decision for its `auth` line (server/lib/auth-log.ts). */
@@ -180,7 +184,7 @@ export function createDispatcher(routes: Route[], services: Services, log?: Plat
       if (request.batchCaller !== undefined) caller = request.batchCaller;
       else {
         caller = request.token ? findCaller(services.db, services.clock, request.token) : null;
-        if (caller && route.refreshes) touchSession(services.db, services.clock, caller.session);
+        if (caller && route.refreshes) touchSession(services.db, services.clock, caller.session, request.client);
       }
       if (route.session === "required" && !caller) {
         if (!request.authFailureAsError && !route.noSessionMessage) {
@@ -191,7 +195,14 @@ export function createDispatcher(routes: Route[], services: Services, log?: Plat
       if (auth && caller) auth.userId = caller.user.id;
       return await route.handler(
         { ...request, path, params },
-        { ...services, caller, dispatch, auth, origin: request.origin ?? UNKNOWN_ORIGIN },
+        {
+          ...services,
+          caller,
+          client: request.client ?? NO_CLIENT,
+          dispatch,
+          auth,
+          origin: request.origin ?? UNKNOWN_ORIGIN,
+        },
       );
     } catch (error) {
       if (error instanceof ApiError) return { status: error.status, body: errorBody(error) };

@@ -4,6 +4,7 @@ import { inJsonList, jsonList } from "../db/json-list";
 import { prepared } from "../db/prepared";
 import { z } from "zod";
 import { capabilities, featureAccess, loginProfiles, passkeys, sessions } from "../db/schema";
+import { endOtherSessionsOf, endSessionOf, liveSessionsOf, type SessionRow } from "../sessions";
 import { wireDateTime } from "../lib/wire";
 import { advises, assertCanSeeClient, clientEntityOf, isAdviser, isClientUser, requireAdviser } from "./access";
 import { forbidden, notFound, validate } from "./http";
@@ -16,6 +17,18 @@ const Id = z.coerce.number().int().positive();
 const ClientInContextBody = z.object({ client_id: Id, client_access_level: AccessLevel });
 const CapabilityQuery = z.object({ client_id: Id.optional() });
 const FeatureAccessQuery = z.record(z.string());
+
+/** One of the caller's sessions as the list shows it (docs/platform-api.md "Session"). */
+function sessionView(row: SessionRow, currentId: number) {
+  return {
+    id: row.id,
+    user_agent: row.userAgent,
+    client_address: row.clientAddress,
+    created_at: wireDateTime(row.createdAt),
+    last_active: wireDateTime(row.lastSeenAt),
+    current: row.id === currentId,
+  };
+}
 
 // the statements of calls every page makes, prepared once per database (decision 131)
 const capabilityNames = (db: Db) =>
@@ -120,6 +133,25 @@ export const sessionRoutes: Route[] = [
       .filter(Boolean);
     const rows = names.length ? prepared(db, featureAccessOf).all({ names: jsonList(names) }) : [];
     return json(Object.fromEntries(names.map((n) => [n, rows.find((r) => r.name === n)?.enabled ?? false])));
+  }),
+
+  // ASVS V3.3.4 (docs/decisions/170): where the signed-in user is signed in, and ending those
+  // sessions. Always the caller's own user's: an adviser with a client in context sees and ends
+  // only the adviser's own, never the client's.
+  signedIn("GET", "/resourceful/session/sessions", (_request, { db, clock, caller }) =>
+    json({ sessions: liveSessionsOf(db, clock, caller.user).map((row) => sessionView(row, caller.session.id)) }),
+  ),
+
+  // all the caller's other sessions; this one carries on
+  signedIn("DELETE", "/resourceful/session/sessions", (_request, { db, caller }) =>
+    json({ ended: endOtherSessionsOf(db, caller.user.id, caller.session.id) }),
+  ),
+
+  // one of the caller's sessions (this one too: that is a log out); another user's is unknown here
+  signedIn("DELETE", "/resourceful/session/sessions/:id", (request, { db, caller }) => {
+    const { id } = validate(z.object({ id: Id }), request.params, "path");
+    if (!endSessionOf(db, caller.user.id, id)) throw notFound("Session");
+    return noContent();
   }),
 
   // spec 000 §8: heartbeat failure is 'No current session'

@@ -6,6 +6,7 @@ import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { parametersAsPlainValues } from "./bound-values";
 import * as schema from "./schema";
+import { resealSecrets } from "./sealed-secrets";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -21,7 +22,11 @@ function planOnce(sqlite: Database.Database): void {
   sqlite.prepare = ((source: string) => prepare(parametersAsPlainValues(source))) as Database.Database["prepare"];
 }
 
-/** Opens (creating its folder) and migrates the platform's database. */
+/**
+ * Opens (creating its folder) and migrates the platform's database, then seals with the current
+ * key every secret that is not yet (docs/decisions/172): the keys must be set before
+ * (`useSecretKeys`, server/main.ts).
+ */
 export function openDatabase(file: string): Db {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file);
@@ -31,6 +36,7 @@ export function openDatabase(file: string): Db {
   sqlite.pragma("busy_timeout = 5000");
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS });
+  resealSecrets(db);
   return db;
 }
 

@@ -1,6 +1,7 @@
 // The planning platform's records (design: "The two systems"). Only the tables the portal's
 // issues need so far; portfolios, prices, messages and signatures come with their issues.
 import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sealedText } from "../lib/secrets-at-rest";
 
 const createdAt = () => text("created_at").notNull();
 const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
@@ -109,14 +110,20 @@ export const users = sqliteTable(
     mfaEnrolled: flag("mfa_enrolled"),
     mfaMobile: text("mfa_mobile"),
     mfaEmail: text("mfa_email"),
-    /** Base32 secret of an enrolled software token (RFC 6238 needs the key itself). */
-    mfaTotpSecret: text("mfa_totp_secret"),
+    /**
+     * Base32 secret of an enrolled software token (RFC 6238 needs the key itself), sealed with the
+     * platform's key (docs/decisions/172).
+     */
+    mfaTotpSecret: sealedText("mfa_totp_secret"),
     /** The last TOTP time step accepted, so a code cannot be used twice. */
     mfaTotpLastStep: integer("mfa_totp_last_step"),
     /** The MFA methods this user may use, comma-separated; null means every method (sms, email, token). */
     mfaMethodsAllowed: text("mfa_methods_allowed"),
-    /** Kept readable: the memorable-word step compares single characters at chosen positions. */
-    memorableWord: text("memorable_word"),
+    /**
+     * Kept so that it can be read back (the memorable-word step compares single characters at
+     * chosen positions), sealed with the platform's key (docs/decisions/172).
+     */
+    memorableWord: sealedText("memorable_word"),
     memorableWordHint: text("memorable_word_hint"),
     /** The latest successful sign-in, and the one before it (shown as "last login" in a session). */
     lastLogin: text("last_login"),
@@ -247,8 +254,12 @@ export const sessions = sqliteTable(
     clientInContextId: integer("client_in_context_id").references(() => entities.id),
     previewAccessLevel: integer("preview_access_level"),
     isPreviewMode: flag("is_preview_mode"),
+    /** The browser's User-Agent as the portal forwarded it (X-Client-User-Agent), cut to 512 characters. */
+    userAgent: text("user_agent"),
+    /** The client's address as the portal forwarded it (X-Client-Address): where it was last active from. */
+    clientAddress: text("client_address"),
   },
-  (t) => [uniqueIndex("sessions_token_idx").on(t.tokenHash)],
+  (t) => [uniqueIndex("sessions_token_idx").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );
 
 /** A sign-in part-way through its steps (spec 000 §4); the portal keeps only the opaque ticket. */
@@ -261,8 +272,11 @@ export const loginTickets = sqliteTable(
       .notNull()
       .references(() => users.id),
     step: text("step").notNull(),
-    /** Step state as JSON, e.g. the memorable-word positions or the enrolled device id. */
-    state: text("state").notNull().default("{}"),
+    /**
+     * Step state as JSON, e.g. the memorable-word positions or the device being enrolled with its
+     * token secret: sealed with the platform's key (docs/decisions/172).
+     */
+    state: sealedText("state").notNull().default("{}"),
     createdAt: createdAt(),
     expiresAt: text("expires_at").notNull(),
   },
@@ -397,7 +411,8 @@ export const pendingMfaDevices = sqliteTable(
       .references(() => users.id),
     method: text("method", { enum: ["sms", "email", "token"] }).notNull(),
     name: text("name").notNull(),
-    totpSecret: text("totp_secret"),
+    /** The token secret of a device being enrolled, sealed with the platform's key (docs/decisions/172). */
+    totpSecret: sealedText("totp_secret"),
     /** SHA-256 of the latest code sent; null once a wrong code voided it. */
     codeHash: text("code_hash"),
     createdAt: createdAt(),

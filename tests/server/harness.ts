@@ -121,6 +121,7 @@ export async function startPlatform(
       body?: unknown;
       token?: string | null;
       authFailureAsError?: boolean;
+      /** More request headers (the client's address and browser the portal forwards). */
       headers?: Record<string, string>;
     } = {},
   ): Promise<{ status: number; body: T; headers: Headers }> {

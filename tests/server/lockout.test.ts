@@ -127,7 +127,7 @@ describe("the other secrets lock for the same time", () => {
     for (let i = 1; i <= 5; i++) {
       const answer = await harness.platform.call<ErrorAnswer>("/resourceful/forgotten_password", {
         method: "PUT",
-        body: { user_id: reference, answers: ["no", "no"], new_password: "Brand-new-2" },
+        body: { user_id: reference, answers: ["no", "no"], new_password: "Brand-new-pass-2" },
       });
       expect(answer.body.api_message).not.toBe(DISABLED);
     }

@@ -57,17 +57,20 @@ const get = (url: string) =>
     },
   );
 
+// production needs the keys of the secrets at rest (docs/decisions/172)
+const PRODUCTION = { NODE_ENV: "production", PLATFORM_SECRET_KEYS: "k".repeat(64) } as const;
+
 describe("the platform's metrics", () => {
   it("are off without PLATFORM_METRICS_PORT, and on loopback unless told otherwise", async () => {
-    expect(readEnv({ NODE_ENV: "production" }).metrics).toBeUndefined();
-    expect(readEnv({ NODE_ENV: "production", PLATFORM_METRICS_PORT: "" }).metrics).toBeUndefined();
-    expect(readEnv({ NODE_ENV: "production", PLATFORM_METRICS_PORT: "9465" }).metrics).toEqual({
+    expect(readEnv({ ...PRODUCTION }).metrics).toBeUndefined();
+    expect(readEnv({ ...PRODUCTION, PLATFORM_METRICS_PORT: "" }).metrics).toBeUndefined();
+    expect(readEnv({ ...PRODUCTION, PLATFORM_METRICS_PORT: "9465" }).metrics).toEqual({
       port: 9465,
       host: "127.0.0.1",
     });
-    expect(
-      readEnv({ NODE_ENV: "production", PLATFORM_METRICS_PORT: "9465", PLATFORM_METRICS_HOST: "0.0.0.0" }).metrics,
-    ).toEqual({ port: 9465, host: "0.0.0.0" });
+    expect(readEnv({ ...PRODUCTION, PLATFORM_METRICS_PORT: "9465", PLATFORM_METRICS_HOST: "0.0.0.0" }).metrics).toEqual(
+      { port: 9465, host: "0.0.0.0" },
+    );
     // Off: nothing counted, no default metrics.
     const base = await platform(undefined);
     expect(await get(`${base}/xplan/health`)).toBe(200);

@@ -88,23 +88,24 @@ describe("forgotten password by reset code (a user without security questions)",
     expect((await check(started.body.user_id, code)).body).toEqual({ valid: true });
 
     expect(
-      (await finish({ user_id: started.body.user_id, reset_code: wrong(code), new_password: "Brand-new-2" })).body
+      (await finish({ user_id: started.body.user_id, reset_code: wrong(code), new_password: "Brand-new-pass-2" })).body
         .api_message,
     ).toBe(CODE_WRONG);
     const weak = await finish({ user_id: started.body.user_id, reset_code: code, new_password: "weak" });
     expect(weak.status).toBe(400);
-    expect(weak.body.api_message).toBe("The password must be at least 8 characters long.");
-    const done = await finish({ user_id: started.body.user_id, reset_code: code, new_password: "Brand-new-2" });
+    expect(weak.body.api_message).toBe("The password must be at least 12 characters long.");
+    const done = await finish({ user_id: started.body.user_id, reset_code: code, new_password: "Brand-new-pass-2" });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ password_changed: true });
 
     // the reset is used up, the old sessions ended, the new password works and the count is clear
     expect(
-      (await finish({ user_id: started.body.user_id, reset_code: code, new_password: "Brand-new-3" })).body.api_message,
+      (await finish({ user_id: started.body.user_id, reset_code: code, new_password: "Brand-new-pass-3" })).body
+        .api_message,
     ).toBe(CODE_WRONG);
     expect((await harness.platform.call("/resourceful/session/user", { token })).status).toBe(401);
     expect((await harness.platform.login("demo.partner")).status).toBe(401);
-    expect((await harness.platform.login("demo.partner", "client", "Brand-new-2")).body.login_status).toBe(
+    expect((await harness.platform.login("demo.partner", "client", "Brand-new-pass-2")).body.login_status).toBe(
       "LoginSuccess",
     );
     expect(userRow("demo.partner").failedAttempts).toBe(0);
@@ -245,19 +246,19 @@ describe("forgotten password by security questions", () => {
     const wrongAnswers = await finish({
       user_id: started.body.user_id,
       answers: ["biscuit", "leeds"],
-      new_password: "Brand-new-2",
+      new_password: "Brand-new-pass-2",
     });
     expect(wrongAnswers.status).toBe(400);
     expect(wrongAnswers.body.api_message).toBe(ARGUMENTS);
-    const missing = await finish({ user_id: started.body.user_id, new_password: "Brand-new-2" });
+    const missing = await finish({ user_id: started.body.user_id, new_password: "Brand-new-pass-2" });
     expect(missing.body.api_message).toBe(ARGUMENTS);
     const done = await finish({
       user_id: started.body.user_id,
       answers: [" Biscuit ", "HARROGATE"],
-      new_password: "Brand-new-2",
+      new_password: "Brand-new-pass-2",
     });
     expect(done.status).toBe(200);
-    expect((await harness.platform.login("demo.client", "client", "Brand-new-2")).body.login_status).toBe(
+    expect((await harness.platform.login("demo.client", "client", "Brand-new-pass-2")).body.login_status).toBe(
       "LoginSuccess",
     );
   });

@@ -33,10 +33,10 @@ describe("a new user's steps: forced password change, site terms, security quest
 
     // the password policy, with its messages
     for (const [password, message] of [
-      ["short1", "The password must be at least 8 characters long."],
-      ["lettersonly", "The password must contain at least one letter and one number."],
-      ["x-demo.newuser-1", "The password must not contain your username."],
-      [DEMO_PASSWORD, "The new password must be different from your current password."],
+      ["Short-pass1", "The password must be at least 12 characters long."],
+      ["Sunshine12345", "This password is too common or has appeared in a data breach. Choose a different one."],
+      ["x-demo.newuser-12", "The password must not contain your username."],
+      [DEMO_PASSWORD, "The password must be at least 12 characters long."],
     ] as const) {
       const refused = await harness.platform.step("/auth/password", { login_ticket: ticket1, new_password: password });
       expect(refused.status).toBe(400);
@@ -52,7 +52,7 @@ describe("a new user's steps: forced password change, site terms, security quest
 
     const terms = await harness.platform.step("/auth/password", {
       login_ticket: ticket1,
-      new_password: "Fresh-start-7",
+      new_password: "Fresh-start-lapwing-7",
     });
     expect(terms.status).toBe(200);
     expect(terms.token).toBeNull();
@@ -63,7 +63,8 @@ describe("a new user's steps: forced password change, site terms, security quest
     expect(ticket2).not.toBe(ticket1);
     // the old ticket is dead
     expect(
-      (await harness.platform.step("/auth/password", { login_ticket: ticket1, new_password: "Other-pass-8" })).status,
+      (await harness.platform.step("/auth/password", { login_ticket: ticket1, new_password: "Other-pass-lapwing-8" }))
+        .status,
     ).toBe(401);
 
     const questions = await harness.platform.step("/auth/terms", {
@@ -103,7 +104,7 @@ describe("a new user's steps: forced password change, site terms, security quest
 
     // next time: the new password and straight in
     expect((await harness.platform.login("demo.newuser")).status).toBe(401);
-    const again = await harness.platform.login("demo.newuser", "client", "Fresh-start-7");
+    const again = await harness.platform.login("demo.newuser", "client", "Fresh-start-lapwing-7");
     expect(again.body.login_status).toBe("LoginSuccess");
     const own = await harness.platform.call<{ questions: Array<{ question: string }> }>(
       "/resourceful/session/security_questions",

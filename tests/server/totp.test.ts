@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerMinLength, securityQuestionsProblem } from "../../server/domain/security-questions";
 import { maskEmail, maskMobile } from "../../server/domain/mfa";
-import { passwordProblem } from "../../server/domain/password-policy";
-import { hashSecret } from "../../server/lib/password";
 import { checkDeviceCode } from "../../server/domain/mfa";
 import { tokenDigest } from "../../server/lib/tokens";
 import {
@@ -126,19 +124,6 @@ describe("the device-code check (sign-in enrolment and the account page)", () =>
 });
 
 describe("account rules", () => {
-  it("applies the password policy in order", () => {
-    const user = { username: "demo.client", passwordHash: hashSecret("Current-pass-1") };
-    expect(passwordProblem("Ab1", user)).toBe("The password must be at least 8 characters long.");
-    expect(passwordProblem(`a1${"x".repeat(127)}`, user)).toBe("The password must be at most 128 characters long.");
-    expect(passwordProblem("abcdefgh", user)).toBe("The password must contain at least one letter and one number.");
-    expect(passwordProblem("12345678", user)).toBe("The password must contain at least one letter and one number.");
-    expect(passwordProblem("my-Demo.Client-9", user)).toBe("The password must not contain your username.");
-    expect(passwordProblem("Current-pass-1", user)).toBe(
-      "The new password must be different from your current password.",
-    );
-    expect(passwordProblem("Brand-new-2", user)).toBeNull();
-  });
-
   it("needs 8-character answers only on the platform versions spec 002 names", () => {
     expect(answerMinLength("22.8.233")).toBe(0);
     expect(answerMinLength("22.8.234")).toBe(8);
