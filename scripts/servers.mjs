@@ -56,6 +56,9 @@ export function platformCommand({ dir, port, portalPorts }) {
       PLATFORM_PORT: String(port),
       PLATFORM_DB: join(dir, "platform.sqlite"),
       NODE_ENV: "test",
+      // The journeys, the benchmarks and the scale test read codes and switch maintenance through
+      // /dev/*, off unless asked for (docs/decisions/168).
+      PLATFORM_DEV_ENDPOINTS: "true",
       // Passkeys are bound to the portal's origin (docs/platform-api.md "Passkeys"): the pages are
       // served from localhost on these ports.
       PASSKEY_RP_ID: "localhost",

@@ -23,10 +23,16 @@ import { signatureRoutes } from "./api/signature/index";
 import { siteRoutes } from "./api/site";
 import { createLogger, logLevelOf, type PlatformLogger, requestLogging } from "./lib/logger";
 import { observePlatform } from "./lib/metrics";
-import { platformVersion } from "./env";
+import { devEndpointsOn, platformVersion } from "./env";
+import { echoOutbox, printOutboxMessage } from "./domain/accounts";
 
 /** `logger`: where the platform logs (server/lib/logger.ts); by default stdout and stderr at the env's level. */
-export type AppOptions = Services & { logger?: PlatformLogger };
+/**
+ * `logger`: where the platform logs (server/lib/logger.ts); by default stdout and stderr at the env's level.
+ * `console`: where a demo user's messages are printed while the development endpoints are off (decision
+ * 168); by default stdout.
+ */
+export type AppOptions = Services & { logger?: PlatformLogger; console?: (text: string) => void };
 
 /** The XPLANID cookie of a request (no cookie library: one name is all the platform reads). */
 export function tokenFromCookies(header: string | undefined): string | null {
@@ -45,7 +51,7 @@ export function tokenFromCookies(header: string | undefined): string | null {
   return null;
 }
 
-/** Every route of the platform; the dev routes outside production only. */
+/** Every route of the platform; the dev routes only when asked for, outside production (decision 168). */
 function platformRoutes(env: AppOptions["env"], reports: ReturnType<typeof startReportRunner>): Route[] {
   return [
     ...healthRoutes,
@@ -64,7 +70,7 @@ function platformRoutes(env: AppOptions["env"], reports: ReturnType<typeof start
     ...reportRoutes(reports),
     ...adviserRoutes,
     ...batchRoutes,
-    ...(env.nodeEnv === "production" ? [] : devRoutes),
+    ...(devEndpointsOn(env) ? devRoutes : []),
   ];
 }
 
@@ -151,8 +157,16 @@ function errorAnswer(log: PlatformLogger) {
   };
 }
 
-export function createApp({ db, clock, env, logger }: AppOptions) {
+export function createApp({ db, clock, env, logger, console: print }: AppOptions) {
   const log = logger ?? createLogger(logLevelOf(env));
+  // Without /dev/outbox, someone trying the demo reads a demo user's codes and messages on the
+  // platform's console (decision 168); never in production, where messages would reach a real log.
+  echoOutbox(
+    db,
+    devEndpointsOn(env) || env.nodeEnv === "production"
+      ? null
+      : (message) => printOutboxMessage(message, print ?? ((text) => process.stdout.write(text))),
+  );
   // the report jobs' queue (docs/platform-api.md "Valuation reports"): started with the platform,
   // it first fails the jobs a previous process left unfinished
   const reports = startReportRunner({ db, clock, env, log });

@@ -72,6 +72,11 @@ const EnvSchema = z.object({
     z.coerce.number().int().min(1).max(65535).optional(),
   ),
   PLATFORM_METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /**
+   * The development endpoints (/dev/*: the outbox with every code, unlock, copies of logins), off
+   * unless "true" (issue 39 finding 6, docs/decisions/168); never in production.
+   */
+  PLATFORM_DEV_ENDPOINTS: z.enum(["true", "false"]).default("false"),
 });
 
 export type PlatformEnv = {
@@ -93,6 +98,8 @@ export type PlatformEnv = {
   logLevel?: PlatformLogLevel;
   /** Where GET /metrics is served (PLATFORM_METRICS_PORT, PLATFORM_METRICS_HOST); undefined: nowhere. */
   metrics?: { port: number; host: string };
+  /** PLATFORM_DEV_ENDPOINTS=true: the /dev/* endpoints answer (never in production); undefined: off. */
+  devEndpoints?: boolean;
 };
 
 /** Reads the environment once (conventions: validated with zod at start, then passed around). */
@@ -103,6 +110,9 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
     throw new Error(`invalid platform environment: ${issues}`);
   }
   const e = parsed.data;
+  if (e.PLATFORM_DEV_ENDPOINTS === "true" && e.NODE_ENV === "production") {
+    throw new Error("invalid platform environment: PLATFORM_DEV_ENDPOINTS=true is refused in production");
+  }
   return {
     port: e.PLATFORM_PORT,
     host: e.PLATFORM_HOST,
@@ -118,8 +128,12 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
       e.PLATFORM_METRICS_PORT === undefined
         ? undefined
         : { port: e.PLATFORM_METRICS_PORT, host: e.PLATFORM_METRICS_HOST },
+    devEndpoints: e.PLATFORM_DEV_ENDPOINTS === "true",
   };
 }
+
+/** Whether the /dev/* endpoints answer: asked for (PLATFORM_DEV_ENDPOINTS=true), and never in production. */
+export const devEndpointsOn = (env: PlatformEnv) => env.devEndpoints === true && env.nodeEnv !== "production";
 
 export const platformVersion = (env: PlatformEnv) => env.version ?? DEFAULT_PLATFORM_VERSION;
 
