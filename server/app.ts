@@ -74,6 +74,33 @@ function platformRoutes(env: AppOptions["env"], reports: ReturnType<typeof start
   ];
 }
 
+/** The name a JSON answer is saved under when a browser is sent to it (ASVS 4.0.3 V14.4.2). */
+const API_ANSWER_FILENAME = "api.json";
+
+/**
+ * ASVS 4.0.3 V14.4.2 (decision 169): the platform is an API. Every answer says nosniff, and a JSON
+ * answer without a Content-Disposition of its own is a download, never a document a browser
+ * renders; a file keeps its own name. Set just before the headers go out, whoever wrote the answer
+ * (a route, the guard's refusals, Express's errors).
+ */
+function apiAnswerHeaders(_req: Request, res: Response, next: NextFunction) {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadOfAnApi(this: Response, ...args: unknown[]) {
+    if (!res.headersSent) {
+      if (!res.hasHeader("X-Content-Type-Options")) res.setHeader("X-Content-Type-Options", "nosniff");
+      const type = String(res.getHeader("Content-Type") ?? "")
+        .split(";")[0]!
+        .trim()
+        .toLowerCase();
+      if (!res.hasHeader("Content-Disposition") && (type === "application/json" || type.endsWith("+json"))) {
+        res.setHeader("Content-Disposition", `attachment; filename="${API_ANSWER_FILENAME}"`);
+      }
+    }
+    return writeHead.apply(this, args as Parameters<Response["writeHead"]>);
+  } as Response["writeHead"];
+  next();
+}
+
 /** The handler that turns an Express request into the platform's request, dispatches it and writes its answer. */
 function answerRequest(dispatch: ReturnType<typeof createDispatcher>) {
   return async (req: Request, res: Response) => {
@@ -181,6 +208,7 @@ export function createApp({ db, clock, env, logger, console: print }: AppOptions
   // the request's id on the answer and on its log lines, and one line per request: method, path
   // (no query: it can hold names), status, time (docs/decisions/125)
   app.use(requestLogging(log));
+  app.use(apiAnswerHeaders);
 
   // the Host and, on /dev, the caller's site and content type: refused before any body is read
   app.use(requestGuard(env, log));
