@@ -59,6 +59,17 @@ export async function issueToken(binding: TokenBinding): Promise<[token: string,
 // Only values that check out are kept; the cache spares work, it decides nothing.
 const tokensOfCookies = new LRUCache<string, string>({ max: 1_000 });
 
+/**
+ * Whether the browser's cookie holds a token this portal made for a session (its cookie's signature
+ * holds, its HMAC is not a signed-out visitor's): with no session cookie beside it, the browser's
+ * session has ended and its cookie is gone (a guard or another tab dropped it, the browser closed).
+ */
+export async function heldForASession(cookieHeader: string | null): Promise<boolean> {
+  if (rawValue(cookieHeader, COOKIE) === null) return false;
+  const value: unknown = await tokenCookie.parse(cookieHeader);
+  return typeof value === "string" && value.includes(".") && !isSignedFor(value, null);
+}
+
 /** The token in the browser's cookie when this portal signed it for `binding`; else null. */
 export async function tokenInCookie(cookieHeader: string | null, binding: TokenBinding): Promise<string | null> {
   const raw = rawValue(cookieHeader, COOKIE);

@@ -1,9 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
+import { redirect } from "@remix-run/node";
 import type { HoneypotInputProps } from "~/lib/honeypot";
 import { env } from "~/runtime/env.server";
 import { logger } from "~/runtime/logger.server";
-import { issueToken, tokenInCookie } from "./anti-forgery-token.server";
+import { heldForASession, issueToken, tokenInCookie } from "./anti-forgery-token.server";
 import { seal, unseal } from "./crypto.server";
+import { lostSessionUrl } from "./failures.server";
 import { readFormBody } from "./form-body.server";
 import { sessionBinding } from "./session.server";
 
@@ -29,6 +31,11 @@ class InvalidToken extends Error {
   name = "InvalidToken";
 }
 
+/** A form of a session whose cookie the browser no longer holds. */
+class SessionGone extends Error {
+  name = "SessionGone";
+}
+
 export const csrf = {
   /**
    * The token for this browser's pages, and the Set-Cookie that stores it when the browser has
@@ -44,8 +51,13 @@ export const csrf = {
 
   /** The form's token must be the cookie's, and the cookie's one this portal signed for this session. */
   async validate(formData: FormData, request: Request): Promise<void> {
-    const inCookie = await tokenInCookie(request.headers.get("Cookie"), await sessionBinding(request));
-    if (!inCookie) throw new InvalidToken("no token of this session in the cookie");
+    const cookies = request.headers.get("Cookie");
+    const binding = await sessionBinding(request);
+    const inCookie = await tokenInCookie(cookies, binding);
+    if (!inCookie) {
+      if (binding === null && (await heldForASession(cookies))) throw new SessionGone("the session's cookie is gone");
+      throw new InvalidToken("no token of this session in the cookie");
+    }
     const inForm = formData.get(CSRF_FIELD);
     if (typeof inForm !== "string" || !inForm) throw new InvalidToken("no token in the form");
     if (!sameToken(inForm, inCookie)) throw new InvalidToken("the form's token is not the cookie's");
@@ -88,11 +100,19 @@ export const honeypot = {
   },
 };
 
-/** Every form post: a missing or wrong CSRF token is a 403. */
+/**
+ * Every form post: a missing or wrong CSRF token is a 403. A form of a session whose cookie the
+ * browser no longer holds is not run either: the browser goes to the login page, as a guard sends
+ * a lapsed session (docs/decisions/167); nothing is done as anyone.
+ */
 export async function validateCsrf(formData: FormData, request: Request): Promise<void> {
   try {
     await csrf.validate(formData, request);
   } catch (error) {
+    if (error instanceof SessionGone) {
+      logger.info("form of an ended session: to the login page", { path: new URL(request.url).pathname });
+      throw redirect(lostSessionUrl(request));
+    }
     if (!(error instanceof InvalidToken)) throw error;
     logger.warn("form refused: anti-forgery token", { reason: error.message, path: new URL(request.url).pathname });
     throw new Response("Invalid form token", { status: 403 });

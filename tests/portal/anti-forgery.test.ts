@@ -162,10 +162,23 @@ describe("the anti-forgery token bound to the session (issue 39 finding 5)", () 
     // another user's cookie and field, sent with this session: refused
     expect(await accepted(`${mine}; ${theirPair.cookie}`, theirPair.token)).toBe(false);
     expect(await accepted(`${theirs}; ${myPair.cookie}`, myPair.token)).toBe(false);
-    // a signed-out visitor's pair with a session, and a session's pair without one
+    // a signed-out visitor's pair with a session
     expect(await accepted(`${mine}; ${visitor.cookie}`, visitor.token)).toBe(false);
-    expect(await accepted(myPair.cookie, myPair.token)).toBe(false);
     expect(await accepted(visitor.cookie, visitor.token)).toBe(true);
+  });
+
+  it("sends a form of a session whose cookie is gone to the login page, without running it", async () => {
+    const session = await portal.signIn("demo.partner");
+    const pair = await portal.csrf(session);
+    // the browser no longer holds the session cookie (a guard, another tab, a closed browser)
+    const gone = await thrown(postLogout(pair.cookie, pair.token));
+    expect(gone.status).toBe(302);
+    expect(gone.headers.get("Location")).toBe("/login?reason=LostSession");
+    expect(gone.headers.getSetCookie()).toEqual([]);
+    // the session itself was not logged out: it still signs its own forms
+    expect(await accepted(`${session}; ${pair.cookie}`, pair.token)).toBe(true);
+    // a token that was never this portal's, with no session: refused as before
+    expect(await accepted("", pair.token)).toBe(false);
   });
 
   it("refuses a real form post with another user's pair, which Log out with its own pair accepts", async () => {
