@@ -4,13 +4,14 @@ import { defineConfig } from "vitest/config";
 /**
  * Test files that need a module graph of their own: those that replace a module (vi.mock), and
  * those that read a process's metrics registry from its start (what another file counted would be
- * in a shared one).
+ * in a shared one), and those that set the environment the portal's modules read when imported.
  */
 const OWN_GRAPH = [
   "app/components/honeypot-fields.test.tsx",
   "app/components/charts/chart-markup-cache.server.test.ts",
   "app/runtime/metrics.server.test.ts",
   "tests/portal/metrics.test.ts",
+  "tests/portal/secure-cookies.test.ts",
   "tests/server/metrics.test.ts",
 ];
 

@@ -39,6 +39,9 @@ export function answerSecurityHeaders(): Record<string, string> {
   return notAPageHeaders(env.nodeEnv === "development");
 }
 
+/** The Content-Disposition the portal's server gives a JSON answer without one (docs/decisions/169). */
+export { apiAnswerDisposition } from "./runtime/security-headers.server";
+
 /** Server-Timing: the request's wait for the platform, for `npm run bench` (issue 16). */
 function addPlatformTiming(headers: Headers) {
   const timing = platformServerTiming();

@@ -299,4 +299,52 @@ test.describe("every answer of the portal's server", { tag: "@js-only" }, () => 
       NOT_A_PAGE_POLICY,
     );
   });
+
+  // ASVS 4.0.3 V14.4.2 (issue 39, docs/decisions/169): data is a download, never a document.
+  test("a JSON answer is a download named api.json, a file keeps its own name, and a page is none", async ({
+    page,
+  }) => {
+    const API = 'attachment; filename="api.json"';
+    const get = async (path: string) => answerOf(await page.request.get(path, { maxRedirects: 0 }));
+
+    const data = await get("/login?_data=root");
+    expect(data.status).toBe(200);
+    expect(data.headers["content-type"]).toMatch(/^application\/json/);
+    expect(data.headers["content-disposition"]).toBe(API);
+    expect((await get("/locales/en-GB")).headers["content-disposition"]).toBe(API);
+    expect((await get("/locales/xx-XX")).headers["content-disposition"]).toBe(API);
+    expect((await get("/healthz")).headers["content-disposition"]).toBe(API);
+    // pages, and plain-text refusals, are read by people
+    expect((await get("/login")).headers["content-disposition"]).toBeUndefined();
+    const refused = await answerOf(
+      await page.request.post("/logout", { data: "{}", headers: { "Content-Type": "application/json" } }),
+    );
+    expect(refused.status).toBe(415);
+    expect(refused.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(refused.headers["content-disposition"]).toBeUndefined();
+
+    // signed in, with JavaScript: the portal's own data requests still work (fetch ignores the header)
+    await signIn(page, "demo.client");
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    const dataRequests: string[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).searchParams.has("_data"))
+        dataRequests.push(response.headers()["content-disposition"] ?? "");
+    });
+    await page.getByText("My Account").click();
+    await page.getByRole("link", { name: "Personal details" }).first().click();
+    await expect(page).toHaveURL(/\/clients\/personal-details$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Personal details" })).toBeVisible();
+    expect(dataRequests.length, "a client-side navigation").toBeGreaterThan(0);
+    expect(dataRequests.every((value) => value === API)).toBe(true);
+
+    // the heartbeat (a resource route's JSON)
+    const token = await page.locator('input[name="csrf"]').first().inputValue();
+    const beat = await answerOf(await page.request.post("/session/heartbeat", { form: { csrf: token } }));
+    expect(beat.status).toBe(200);
+    expect(beat.headers["content-disposition"]).toBe(API);
+    // a download keeps its own name
+    const csv = await get("/clients/analysis/download/investments");
+    expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="?[^"]*\.csv/);
+  });
 });

@@ -1,4 +1,12 @@
-import { DEMO_PASSWORD, expect, expectAccessible, expectStillWhenScriptsArrive, test } from "./fixtures";
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  expectStillWhenScriptsArrive,
+  signInThroughForm,
+  signOut,
+  test,
+} from "./fixtures";
 
 test.describe("signing in", () => {
   test("the login page offers client and adviser tabs and is accessible", async ({ page }) => {
@@ -50,6 +58,32 @@ test.describe("signing in", () => {
     await expect(page.getByText("Your username has been emailed to you")).toBeVisible();
     await expectAccessible(page);
   });
+});
+
+// Issue 39 finding 5 (docs/decisions/167): the anti-forgery token is bound to the session. A
+// browser whose session ended elsewhere (the same cookies logged out in another window) opens the
+// login page: the ended session's cookie is dropped with its token, and the form signs in.
+test("after the session ended in another window, the login page signs in again", async ({ page, browser, baseURL }) => {
+  await signInThroughForm(page, "demo.messages");
+  await expect(page).not.toHaveURL(/\/login/);
+  const other = await browser.newContext({ baseURL });
+  try {
+    await other.addCookies(await page.context().cookies());
+    const window = await other.newPage();
+    await window.goto(new URL(page.url()).pathname);
+    await signOut(window);
+    await expect(window).toHaveURL(/\/login\?reason=UserLoggedOut/);
+  } finally {
+    await other.close();
+  }
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { level: 1, name: "Log in to Client Online" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel("Username").fill("demo.messages");
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
 test("show password is offered only when JavaScript runs", async ({ page, javaScript }) => {

@@ -79,7 +79,7 @@ export async function importBuild(url) {
   }
   logger = entry.logger;
   // The security headers of every answer, from the app (app/runtime/security-headers.server.ts).
-  if (typeof entry.answerSecurityHeaders !== "function") {
+  if (typeof entry.answerSecurityHeaders !== "function" || typeof entry.apiAnswerDisposition !== "function") {
     log("error", "the build's entry module has no answerSecurityHeaders", { build: buildPath });
     return null;
   }
@@ -90,11 +90,14 @@ let stopping = false;
 
 /**
  * Just before an answer's headers go out, whoever wrote it, the security headers it has not set
- * itself: pages keep their nonce policy (entry.server), a file its own policy. A 405 that does not
- * say what the address takes gets Remix's (GET and HEAD: a post to an address without a form).
+ * itself: pages keep their nonce policy (entry.server), a file its own policy and its own name. A
+ * JSON answer (a data request, a resource route's) without a Content-Disposition is a download
+ * (docs/decisions/169). A 405 that does not say what the address takes gets Remix's (GET and HEAD:
+ * a post to an address without a form).
  * @param {() => [string, string][]} answerHeaders the current build's
+ * @param {() => PortalEntry["apiAnswerDisposition"]} disposition the current build's
  */
-function securityHeaders(answerHeaders) {
+function securityHeaders(answerHeaders, disposition) {
   /** @param {Request} _req @param {Response} res @param {NextFunction} next */
   return function withSecurityHeaders(_req, res, next) {
     const writeHead = res.writeHead;
@@ -103,6 +106,11 @@ function securityHeaders(answerHeaders) {
       const passOn = () => writeHead.apply(this, /** @type {Parameters<typeof writeHead>} */ (args));
       if (res.headersSent) return passOn();
       for (const [name, value] of answerHeaders()) if (!res.hasHeader(name)) res.setHeader(name, value);
+      if (!res.hasHeader("Content-Disposition")) {
+        const type = res.getHeader("Content-Type");
+        const attachment = disposition()(typeof type === "string" ? type : null);
+        if (attachment) res.setHeader("Content-Disposition", attachment);
+      }
       const status = typeof args[0] === "number" ? args[0] : res.statusCode;
       if (status === 405 && !res.hasHeader("Allow")) res.setHeader("Allow", "GET, HEAD");
       return passOn();
@@ -227,7 +235,7 @@ export async function createPortalApp(build) {
   const app = express();
   app.disable("x-powered-by");
   app.use(requestIds(current));
-  app.use(securityHeaders(currentAnswerHeaders));
+  app.use(securityHeaders(currentAnswerHeaders, () => current().entry.module.apiAnswerDisposition));
   // While draining, every answer closes its connection: a load balancer's keep-alive connection
   // must not carry new requests to an instance that is leaving (it would never finish closing).
   // The readiness check says so at once, whatever the platform's state.

@@ -56,6 +56,9 @@ export function platformCommand({ dir, port, portalPorts }) {
       PLATFORM_PORT: String(port),
       PLATFORM_DB: join(dir, "platform.sqlite"),
       NODE_ENV: "test",
+      // The journeys, the benchmarks and the scale test read codes and switch maintenance through
+      // /dev/*, off unless asked for (docs/decisions/168).
+      PLATFORM_DEV_ENDPOINTS: "true",
       // Passkeys are bound to the portal's origin (docs/platform-api.md "Passkeys"): the pages are
       // served from localhost on these ports.
       PASSKEY_RP_ID: "localhost",
@@ -127,8 +130,8 @@ export async function startServers(options = {}) {
     // with the heap limits of its checkout (another one's, for a benchmark's baseline).
     const portal = "scripts/portal-server.mjs";
     const { flags, env: processEnv } = await portalNodeFlagsOf(cwd);
+    Object.assign(portalEnv, { ...processEnv, ...portalEnv });
     start([...flags, portal], {
-      ...processEnv,
       ...portalEnv,
       PORT: String(portalPort),
       PLANNING_API_URL: `http://127.0.0.1:${platformPort}`,
@@ -136,7 +139,6 @@ export async function startServers(options = {}) {
     });
     if (deadPortal) {
       start([...flags, portal], {
-        ...processEnv,
         ...portalEnv,
         PORT: String(deadPortalPort),
         PLANNING_API_URL: `http://127.0.0.1:${deadPlatformPort}`,

@@ -13,8 +13,9 @@ const CORES = Number(process.env.TEST_CORES ?? Math.max(availableParallelism(), 
 
 /** The stages, in order; a stage's steps do not depend on each other. */
 const STAGES = [
-  // static checks and the production build: single-threaded tools, two at a time
-  ["typecheck", "lint", "build", "format:check", "knip"],
+  // static checks and the production build: single-threaded tools, two at a time; the bill of
+  // materials against the lock file (docs/decisions/169)
+  ["typecheck", "lint", "build", "format:check", "knip", "sbom:check"],
   // unit and integration tests (vitest's own workers) with the coverage floor, and the first
   // load's size (needs the build)
   ["coverage", "size"],

@@ -24,11 +24,17 @@ import { siteRoutes } from "./api/site";
 import { createLogger, logLevelOf, type PlatformLogger, requestLogging } from "./lib/logger";
 import { observePlatform } from "./lib/metrics";
 import { originOf } from "./lib/request-origin";
-import { platformVersion } from "./env";
 import { sessionClientOf } from "./sessions";
+import { devEndpointsOn, platformVersion } from "./env";
+import { echoOutbox, printOutboxMessage } from "./domain/accounts";
 
 /** `logger`: where the platform logs (server/lib/logger.ts); by default stdout and stderr at the env's level. */
-export type AppOptions = Services & { logger?: PlatformLogger };
+/**
+ * `logger`: where the platform logs (server/lib/logger.ts); by default stdout and stderr at the env's level.
+ * `console`: where a demo user's messages are printed while the development endpoints are off (decision
+ * 168); by default stdout.
+ */
+export type AppOptions = Services & { logger?: PlatformLogger; console?: (text: string) => void };
 
 /** The XPLANID cookie of a request (no cookie library: one name is all the platform reads). */
 export function tokenFromCookies(header: string | undefined): string | null {
@@ -47,7 +53,7 @@ export function tokenFromCookies(header: string | undefined): string | null {
   return null;
 }
 
-/** Every route of the platform; the dev routes outside production only. */
+/** Every route of the platform; the dev routes only when asked for, outside production (decision 168). */
 function platformRoutes(env: AppOptions["env"], reports: ReturnType<typeof startReportRunner>): Route[] {
   return [
     ...healthRoutes,
@@ -66,8 +72,35 @@ function platformRoutes(env: AppOptions["env"], reports: ReturnType<typeof start
     ...reportRoutes(reports),
     ...adviserRoutes,
     ...batchRoutes,
-    ...(env.nodeEnv === "production" ? [] : devRoutes),
+    ...(devEndpointsOn(env) ? devRoutes : []),
   ];
+}
+
+/** The name a JSON answer is saved under when a browser is sent to it (ASVS 4.0.3 V14.4.2). */
+const API_ANSWER_FILENAME = "api.json";
+
+/**
+ * ASVS 4.0.3 V14.4.2 (decision 169): the platform is an API. Every answer says nosniff, and a JSON
+ * answer without a Content-Disposition of its own is a download, never a document a browser
+ * renders; a file keeps its own name. Set just before the headers go out, whoever wrote the answer
+ * (a route, the guard's refusals, Express's errors).
+ */
+function apiAnswerHeaders(_req: Request, res: Response, next: NextFunction) {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadOfAnApi(this: Response, ...args: unknown[]) {
+    if (!res.headersSent) {
+      if (!res.hasHeader("X-Content-Type-Options")) res.setHeader("X-Content-Type-Options", "nosniff");
+      const type = String(res.getHeader("Content-Type") ?? "")
+        .split(";")[0]!
+        .trim()
+        .toLowerCase();
+      if (!res.hasHeader("Content-Disposition") && (type === "application/json" || type.endsWith("+json"))) {
+        res.setHeader("Content-Disposition", `attachment; filename="${API_ANSWER_FILENAME}"`);
+      }
+    }
+    return writeHead.apply(this, args as Parameters<Response["writeHead"]>);
+  } as Response["writeHead"];
+  next();
 }
 
 /** The handler that turns an Express request into the platform's request, dispatches it and writes its answer. */
@@ -155,8 +188,16 @@ function errorAnswer(log: PlatformLogger) {
   };
 }
 
-export function createApp({ db, clock, env, logger }: AppOptions) {
+export function createApp({ db, clock, env, logger, console: print }: AppOptions) {
   const log = logger ?? createLogger(logLevelOf(env));
+  // Without /dev/outbox, someone trying the demo reads a demo user's codes and messages on the
+  // platform's console (decision 168); never in production, where messages would reach a real log.
+  echoOutbox(
+    db,
+    devEndpointsOn(env) || env.nodeEnv === "production"
+      ? null
+      : (message) => printOutboxMessage(message, print ?? ((text) => process.stdout.write(text))),
+  );
   // the report jobs' queue (docs/platform-api.md "Valuation reports"): started with the platform,
   // it first fails the jobs a previous process left unfinished
   const reports = startReportRunner({ db, clock, env, log });
@@ -171,6 +212,7 @@ export function createApp({ db, clock, env, logger }: AppOptions) {
   // the request's id on the answer and on its log lines, and one line per request: method, path
   // (no query: it can hold names), status, time (docs/decisions/125)
   app.use(requestLogging(log));
+  app.use(apiAnswerHeaders);
 
   // the Host and, on /dev, the caller's site and content type: refused before any body is read
   app.use(requestGuard(env, log));

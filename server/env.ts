@@ -100,6 +100,11 @@ const EnvSchema = z.object({
             .map((k) => k.trim())
             .filter(Boolean),
     ),
+  /**
+   * The development endpoints (/dev/*: the outbox with every code, unlock, copies of logins), off
+   * unless "true" (issue 39 finding 6, docs/decisions/168); never in production.
+   */
+  PLATFORM_DEV_ENDPOINTS: z.enum(["true", "false"]).default("false"),
 });
 
 /** A production key is at least this long: 256 bits for HKDF. */
@@ -142,6 +147,8 @@ export type PlatformEnv = {
   metrics?: { port: number; host: string };
   /** PLATFORM_SECRET_KEYS, the first sealing; undefined: the development key (never in production). */
   secretKeys?: string[];
+  /** PLATFORM_DEV_ENDPOINTS=true: the /dev/* endpoints answer (never in production); undefined: off. */
+  devEndpoints?: boolean;
 };
 
 /** Reads the environment once (conventions: validated with zod at start, then passed around). */
@@ -154,6 +161,9 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
   const e = parsed.data;
   const keysProblem = secretKeysProblem(e.PLATFORM_SECRET_KEYS, e.NODE_ENV);
   if (keysProblem) throw new Error(`invalid platform environment: ${keysProblem}`);
+  if (e.PLATFORM_DEV_ENDPOINTS === "true" && e.NODE_ENV === "production") {
+    throw new Error("invalid platform environment: PLATFORM_DEV_ENDPOINTS=true is refused in production");
+  }
   return {
     port: e.PLATFORM_PORT,
     host: e.PLATFORM_HOST,
@@ -171,8 +181,12 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
         ? undefined
         : { port: e.PLATFORM_METRICS_PORT, host: e.PLATFORM_METRICS_HOST },
     secretKeys: e.PLATFORM_SECRET_KEYS,
+    devEndpoints: e.PLATFORM_DEV_ENDPOINTS === "true",
   };
 }
+
+/** Whether the /dev/* endpoints answer: asked for (PLATFORM_DEV_ENDPOINTS=true), and never in production. */
+export const devEndpointsOn = (env: PlatformEnv) => env.devEndpoints === true && env.nodeEnv !== "production";
 
 export const platformVersion = (env: PlatformEnv) => env.version ?? DEFAULT_PLATFORM_VERSION;
 

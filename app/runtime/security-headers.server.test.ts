@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  apiAnswerDisposition,
   everyAnswerHeaders,
   NOT_A_PAGE_CONTENT_SECURITY_POLICY,
   notAPageHeaders,
@@ -27,5 +28,23 @@ describe("the security headers", () => {
   it("ask for HTTPS only outside development", () => {
     expect(everyAnswerHeaders(false)["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
     expect(everyAnswerHeaders(true)["Strict-Transport-Security"]).toBeUndefined();
+  });
+
+  it("make a JSON answer a download named api.json, and nothing else (ASVS V14.4.2, decision 169)", () => {
+    const api = 'attachment; filename="api.json"';
+    expect(apiAnswerDisposition("application/json; charset=utf-8")).toBe(api);
+    expect(apiAnswerDisposition("Application/JSON")).toBe(api);
+    expect(apiAnswerDisposition("application/problem+json")).toBe(api);
+    for (const other of [
+      "text/html; charset=utf-8",
+      "text/plain",
+      "text/csv",
+      "application/pdf",
+      "",
+      null,
+      undefined,
+    ]) {
+      expect(apiAnswerDisposition(other), String(other)).toBeNull();
+    }
   });
 });

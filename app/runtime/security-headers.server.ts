@@ -23,6 +23,22 @@ export function notAPageHeaders(isDevelopment: boolean): Record<string, string> 
   return { "Content-Security-Policy": NOT_A_PAGE_CONTENT_SECURITY_POLICY, ...everyAnswerHeaders(isDevelopment) };
 }
 
+/** The file name a JSON answer is saved under when a browser is sent to it (ASVS 4.0.3 V14.4.2). */
+export const API_ANSWER_FILENAME = "api.json";
+
+/**
+ * ASVS 4.0.3 V14.4.2 (issue 39, docs/decisions/169): an answer that is data, not a page (a data
+ * request's `?_data=` JSON, a resource route's JSON such as the heartbeat's), is a download when a
+ * browser is sent to it, never a document it renders: the Content-Disposition it gets when it has
+ * none; null for anything else (pages, files, which name their own, and plain-text refusals, which
+ * a person reads). The portal's scripts read these answers with fetch, which ignores the header.
+ */
+export function apiAnswerDisposition(contentType: string | null | undefined): string | null {
+  const type = contentType?.split(";")[0]?.trim().toLowerCase();
+  if (!type || !(type === "application/json" || type.endsWith("+json"))) return null;
+  return `attachment; filename="${API_ANSWER_FILENAME}"`;
+}
+
 /** The security headers of every page (design: set in entry.server). */
 export function securityHeaders(nonce: string, isDevelopment: boolean): Record<string, string> {
   const connect = isDevelopment ? "'self' ws://localhost:*" : "'self'";

@@ -4,6 +4,7 @@ import { ANNOUNCEMENT_PAGE, type Announcement, announcementHash, announcementSho
 import type { SiteAccessLevel } from "~/lib/site-access";
 import { sanitiseTextPage } from "~/lib/sanitise.server";
 import type { SessionUser } from "~/lib/user";
+import { cookieName } from "./cookie-name.server";
 
 // spec 002 §4 "Announcement and cookie notice": closing hides the announcement; ticking 'Don't show
 // this again' stores a cookie keyed by the hash, valid to 2099 (§9), so it stays hidden. Both are
@@ -15,11 +16,11 @@ export const ANNOUNCEMENT_COOKIE_EXPIRES = new Date(Date.UTC(2099, 11, 31, 23, 5
 const cookieOptions = { path: "/", sameSite: "lax" as const, httpOnly: true, secure: env.cookieSecure };
 
 /** Closed without the tick: hidden for the rest of the browser session (a session cookie). */
-const closedThisSession = createCookie("announcement_closed", cookieOptions);
+const closedThisSession = createCookie(cookieName("announcement_closed"), cookieOptions);
 
 /** 'Don't show this again': a cookie named after the hash, until 2099 (its expiry is set when sent). */
 function hiddenForGood(hash: string) {
-  return createCookie(`announcement_hidden_${hash}`, cookieOptions);
+  return createCookie(cookieName(`announcement_hidden_${hash}`), cookieOptions);
 }
 
 /** The site access level the shell is showing: the client's own, or that of the adviser's client in context. */

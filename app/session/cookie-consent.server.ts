@@ -1,9 +1,10 @@
 import { createCookie } from "@remix-run/node";
 import { env } from "~/runtime/env.server";
+import { cookieName } from "./cookie-name.server";
 
 // spec 000 §2: the cookie notice shows until accepted, then is remembered (here, in a cookie, so
 // that it works without JavaScript).
-export const cookieConsent = createCookie("cookie_consent", {
+export const cookieConsent = createCookie(cookieName("cookie_consent"), {
   path: "/",
   sameSite: "lax",
   httpOnly: true,

@@ -1,101 +1,63 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { createCookie } from "@remix-run/node";
-import { LRUCache } from "lru-cache";
+import { timingSafeEqual } from "node:crypto";
+import { redirect } from "@remix-run/node";
 import type { HoneypotInputProps } from "~/lib/honeypot";
 import { env } from "~/runtime/env.server";
 import { logger } from "~/runtime/logger.server";
-import { deriveSecret, seal, unseal } from "./crypto.server";
+import { heldForASession, issueToken, tokenInCookie } from "./anti-forgery-token.server";
+import { seal, unseal } from "./crypto.server";
+import { lostSessionUrl } from "./failures.server";
 import { readFormBody } from "./form-body.server";
-import { rawValue } from "./sealed-cookie.server";
+import { sessionBinding } from "./session.server";
 
 // The portal's own anti-forgery token and honeypot, on node:crypto (issue 24 finding 8,
 // docs/decisions/113), in place of remix-utils' server classes and the crypto-js they load. The
 // token's React side stays remix-utils' (`AuthenticityTokenInput`); the honeypot's is the portal's
 // own `HoneypotFields` (docs/decisions/121), with remix-utils' field names and props. Both keys
-// derive from SESSION_SECRET, so every instance agrees.
+// derive from SESSION_SECRET, so every instance agrees. The token is bound to the session
+// (anti-forgery-token.server.ts, docs/decisions/167).
 
 /** The form field that carries the token (remix-utils' `AuthenticityTokenInput`). */
 export const CSRF_FIELD = "csrf";
-const TOKEN_BYTES = 32;
 
-// Double submit: the cookie holds a random token and its HMAC; a form carries the same token. The
-// cookie stays Remix's signed cookie of before, and the HMAC the one remix-utils made (HMAC-SHA256
-// keyed with the derived hex string), so a token issued before the change still holds.
-const tokenCookie = createCookie("csrf", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: env.cookieSecure,
-  secrets: env.sessionSecrets,
-});
-
-function signatureOf(value: string, secret: string): Buffer {
-  return createHmac("sha256", deriveSecret("csrf", secret)).update(value).digest();
-}
-
-function newToken(): string {
-  const value = randomBytes(TOKEN_BYTES).toString("base64url");
-  return `${value}.${signatureOf(value, env.sessionSecrets[0]!).toString("base64url")}`;
-}
-
-/** A token this portal signed, under any secret of the rotation list. */
-function isSigned(token: string): boolean {
-  const [value, signature, ...rest] = token.split(".");
-  if (!value || !signature || rest.length > 0) return false;
-  const given = Buffer.from(signature, "base64url");
-  return env.sessionSecrets.some((secret) => {
-    const expected = signatureOf(value, secret);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
-}
-
+// Double submit: the cookie holds a random token and its HMAC with the session; a form carries the
+// same token.
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-// A browser sends the same token cookie with every page: the token a signed cookie value holds is
-// kept by the value (issue 38), so its two signatures are checked once, not on every page. Only
-// values that check out are kept.
-const tokensOfCookies = new LRUCache<string, string>({ max: 1_000 });
-
-async function tokenInCookie(cookieHeader: string | null): Promise<string | null> {
-  if (!cookieHeader?.includes("csrf=")) return null;
-  const raw = rawValue(cookieHeader, "csrf");
-  const kept = raw === null ? undefined : tokensOfCookies.get(raw);
-  if (kept !== undefined) return kept;
-  const value: unknown = await tokenCookie.parse(cookieHeader);
-  if (typeof value !== "string" || !isSigned(value)) return null;
-  if (raw !== null) tokensOfCookies.set(raw, value);
-  return value;
-}
-
 class InvalidToken extends Error {
   name = "InvalidToken";
+}
+
+/** A form of a session whose cookie the browser no longer holds. */
+class SessionGone extends Error {
+  name = "SessionGone";
 }
 
 export const csrf = {
   /**
    * The token for this browser's pages, and the Set-Cookie that stores it when the browser has
-   * none (or one this portal did not sign); null when the cookie already holds it.
+   * none, or one this portal did not sign for the session the browser now holds (a session cookie
+   * dropped, or another's); null when the cookie already holds it.
    */
   async commitToken(request: Request): Promise<[token: string, setCookie: string | null]> {
-    const existing = await tokenInCookie(request.headers.get("Cookie"));
+    const binding = await sessionBinding(request);
+    const existing = await tokenInCookie(request.headers.get("Cookie"), binding);
     if (existing) return [existing, null];
-    const token = newToken();
-    return [token, await tokenCookie.serialize(token)];
+    return issueToken(binding);
   },
 
-  /** A new token's Set-Cookie, whatever the browser held: when a session begins or ends. */
-  async rotate(): Promise<string> {
-    return tokenCookie.serialize(newToken());
-  },
-
-  /** The form's token must be the cookie's, and the cookie's one this portal signed. */
+  /** The form's token must be the cookie's, and the cookie's one this portal signed for this session. */
   async validate(formData: FormData, request: Request): Promise<void> {
-    const inCookie = await tokenInCookie(request.headers.get("Cookie"));
-    if (!inCookie) throw new InvalidToken("no signed token in the cookie");
+    const cookies = request.headers.get("Cookie");
+    const binding = await sessionBinding(request);
+    const inCookie = await tokenInCookie(cookies, binding);
+    if (!inCookie) {
+      if (binding === null && (await heldForASession(cookies))) throw new SessionGone("the session's cookie is gone");
+      throw new InvalidToken("no token of this session in the cookie");
+    }
     const inForm = formData.get(CSRF_FIELD);
     if (typeof inForm !== "string" || !inForm) throw new InvalidToken("no token in the form");
     if (!sameToken(inForm, inCookie)) throw new InvalidToken("the form's token is not the cookie's");
@@ -138,11 +100,19 @@ export const honeypot = {
   },
 };
 
-/** Every form post: a missing or wrong CSRF token is a 403. */
+/**
+ * Every form post: a missing or wrong CSRF token is a 403. A form of a session whose cookie the
+ * browser no longer holds is not run either: the browser goes to the login page, as a guard sends
+ * a lapsed session (docs/decisions/167); nothing is done as anyone.
+ */
 export async function validateCsrf(formData: FormData, request: Request): Promise<void> {
   try {
     await csrf.validate(formData, request);
   } catch (error) {
+    if (error instanceof SessionGone) {
+      logger.info("form of an ended session: to the login page", { path: new URL(request.url).pathname });
+      throw redirect(lostSessionUrl(request));
+    }
     if (!(error instanceof InvalidToken)) throw error;
     logger.warn("form refused: anti-forgery token", { reason: error.message, path: new URL(request.url).pathname });
     throw new Response("Invalid form token", { status: 403 });

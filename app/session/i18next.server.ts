@@ -5,10 +5,11 @@ import { env } from "~/runtime/env.server";
 import { DEFAULT_LOCALE, i18nConfig, type Locale, SUPPORTED_LOCALES, toSupportedLocale } from "~/lib/i18n";
 import { createTranslator, type Texts, type Translator } from "~/lib/translator";
 import { resources } from "~/locales/resources";
+import { cookieName } from "./cookie-name.server";
 import { getPortalSession } from "./session.server";
 
 /** The language chosen in the footer, for signed-out visitors (a year). */
-export const localeCookie = createCookie("lng", {
+export const localeCookie = createCookie(cookieName("lng"), {
   path: "/",
   sameSite: "lax",
   httpOnly: true,

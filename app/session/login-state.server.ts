@@ -2,14 +2,17 @@ import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { z } from "zod";
 import { env } from "~/runtime/env.server";
 import type { LoginStep, SignInRole } from "~/lib/sign-in-steps";
+import { cookieScope } from "./cookie-name.server";
 import { seal, unseal } from "./crypto.server";
 
 // design "Sessions and secrets" and docs/decisions/045: a sign-in part-way lives in its own
 // short-lived HttpOnly cookie, sealed with AES-256-GCM: the platform's login ticket (never a
 // password or a code), the step and the step data needed to render it. It is scoped to /login,
-// lives as long as a ticket (10 minutes), and is cleared on reset and on LoginSuccess.
+// lives as long as a ticket (10 minutes), and is cleared on reset and on LoginSuccess. With Secure
+// cookies it is `__Host-login_state`, for the whole site (docs/decisions/167).
 
-export const LOGIN_STATE_COOKIE = "__login_state";
+const scope = cookieScope("__login_state", "/login");
+export const LOGIN_STATE_COOKIE = scope.name;
 export const LOGIN_STATE_MAX_AGE_SECONDS = 10 * 60;
 /** Browsers keep at most 4096 bytes per cookie; above this the site terms are left out (re-read from site content). */
 const MAX_VALUE_LENGTH = 3800;
@@ -35,7 +38,7 @@ const StoredState = z.object({
 });
 
 function attributes(maxAge: number): string {
-  return [`Path=/login`, `Max-Age=${maxAge}`, "HttpOnly", "SameSite=Lax", env.cookieSecure ? "Secure" : null]
+  return [`Path=${scope.path}`, `Max-Age=${maxAge}`, "HttpOnly", "SameSite=Lax", env.cookieSecure ? "Secure" : null]
     .filter(Boolean)
     .join("; ");
 }

@@ -18,6 +18,7 @@ import { env } from "~/runtime/env.server";
 import { logger } from "~/runtime/logger.server";
 import type { ClientContext } from "./guards.server";
 import { resolveLocale } from "./i18next.server";
+import { cookieName } from "./cookie-name.server";
 import { createSealedCookie } from "./sealed-cookie.server";
 
 // spec 002 "Notification and postponement panels", §4 "Notification flow", "Postponement panel"
@@ -27,7 +28,7 @@ import { createSealedCookie } from "./sealed-cookie.server";
 
 // Sealed, as it names the user (docs/decisions/113).
 const marksCookie = createSealedCookie(
-  "__notifications",
+  cookieName("__notifications"),
   // no Max-Age or Expires: the marks last as long as the browser session
   { path: "/", httpOnly: true, sameSite: "lax", secure: env.cookieSecure },
   "notifications",

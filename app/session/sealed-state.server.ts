@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import type { z } from "zod";
 import { env } from "~/runtime/env.server";
+import { cookieScope } from "./cookie-name.server";
 import { seal, unseal } from "./crypto.server";
 
 /**
@@ -14,8 +15,9 @@ export function sealedState<Schema extends z.ZodTypeAny>(
   options: { path: string; maxAgeSeconds: number },
   schema: Schema,
 ) {
-  const cookie = createCookie(name, {
-    path: options.path,
+  const scope = cookieScope(name, options.path);
+  const cookie = createCookie(scope.name, {
+    path: scope.path,
     httpOnly: true,
     sameSite: "lax",
     secure: env.cookieSecure,

@@ -2,7 +2,8 @@ import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/n
 import { env } from "~/runtime/env.server";
 import { currentRequestContext } from "~/runtime/request-context.server";
 import type { SessionUser } from "~/lib/user";
-import { csrf } from "./csrf.server";
+import { issueToken, type TokenBinding } from "./anti-forgery-token.server";
+import { cookieName } from "./cookie-name.server";
 import { createSealedCookie } from "./sealed-cookie.server";
 
 type SessionData = {
@@ -13,7 +14,7 @@ type SessionData = {
   idleMinutes: number;
 };
 
-export const SESSION_COOKIE = "__session";
+export const SESSION_COOKIE = cookieName("__session");
 
 // Sealed whole, not only signed (issue 24 finding 7, docs/decisions/113): the user's name, ids,
 // role and last login, and the platform token, are AES-256-GCM ciphertext in the browser.
@@ -31,7 +32,7 @@ export const sessionStorage = createCookieSessionStorage<SessionData>({
  * session (Log out, a language, a client in context) can never put an older session back. It
  * names the session it belongs to by its creation time.
  */
-export const ACTIVITY_COOKIE = "__activity";
+export const ACTIVITY_COOKIE = cookieName("__activity");
 
 const activityCookie = createCookie(ACTIVITY_COOKIE, {
   httpOnly: true,
@@ -66,6 +67,17 @@ export type PortalSession = {
 
 export async function readSession(request: Request) {
   return sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+/**
+ * The session the anti-forgery token is bound to (docs/decisions/167): the platform session of the
+ * browser's session cookie, alive or not (a form of a lapsed session still reaches its guard, which
+ * sends the user to sign in; the timeout's log out still posts), or null without one.
+ */
+export async function sessionBinding(request: Request): Promise<TokenBinding> {
+  if (!request.headers.get("Cookie")?.includes(`${SESSION_COOKIE}=`)) return null;
+  const token: unknown = (await readSession(request)).get("token");
+  return typeof token === "string" && token ? token : null;
 }
 
 /** spec 000 §9 and the timeout profile: is a session still alive at `now`? */
@@ -135,9 +147,9 @@ export async function createUserSession(input: {
   session.set("idleMinutes", input.idleMinutes);
   const headers = new Headers(input.headers);
   headers.append("Set-Cookie", await sessionStorage.commitSession(session));
-  // A new anti-forgery token with the new session (every sign-in path ends here): a token seen
-  // before signing in is no use after it (issue 24 finding 8, docs/decisions/113).
-  headers.append("Set-Cookie", await csrf.rotate());
+  // A new anti-forgery token, bound to the new session (every sign-in path ends here): a token seen
+  // before signing in is no use after it (issue 24 finding 8, docs/decisions/113 and 167).
+  headers.append("Set-Cookie", (await issueToken(input.token))[1]);
   return redirect(input.redirectTo, { headers });
 }
 
@@ -161,7 +173,7 @@ export async function destroySessionCookie(request: Request): Promise<string> {
 export async function signOutHeaders(request: Request): Promise<Headers> {
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySessionCookie(request));
-  headers.append("Set-Cookie", await csrf.rotate());
+  headers.append("Set-Cookie", (await issueToken(null))[1]);
   return headers;
 }
 

@@ -2,6 +2,7 @@ import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { Toast } from "~/lib/toast";
 import { env } from "~/runtime/env.server";
+import { cookieName } from "./cookie-name.server";
 import { createSealedCookie } from "./sealed-cookie.server";
 
 // Flash messages (toasts) travel in their own cookie, read and cleared by the root loader.
@@ -15,7 +16,7 @@ export const ToastSchema: z.ZodType<Toast, z.ZodTypeDef, unknown> = z.object({
 // Sealed (docs/decisions/113): a toast can name what the user did (a signed document's title).
 const toastStorage = createCookieSessionStorage({
   cookie: createSealedCookie(
-    "__toast",
+    cookieName("__toast"),
     { httpOnly: true, sameSite: "lax", path: "/", secure: env.cookieSecure },
     "toast",
   ),

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import type { PlatformEnv } from "../env";
+import { devEndpointsOn, type PlatformEnv } from "../env";
 import type { PlatformLogger } from "../lib/logger";
 import { ApiError, errorBody } from "./http";
 
@@ -74,7 +74,7 @@ function refuse(log: PlatformLogger, req: Request, res: Response, error: ApiErro
 /** The middleware: runs before any body is read. */
 export function requestGuard(env: PlatformEnv, log: PlatformLogger) {
   const hosts = allowedHostsOf(env);
-  const devEndpoints = env.nodeEnv !== "production";
+  const devEndpoints = devEndpointsOn(env);
   return (req: Request, res: Response, next: NextFunction) => {
     if (hosts && !hostAllowed(req.headers.host, hosts)) {
       return refuse(

@@ -104,19 +104,47 @@ export function endTimedLock(db: Db, userId: number): void {
     .run();
 }
 
+/** A message the platform "sends", as the outbox keeps it. */
+export type OutboxMessage = {
+  to: string;
+  username: string;
+  channel: "sms" | "email";
+  subject?: string | null;
+  body: string;
+  code?: string | null;
+};
+
+/** Who hears of each message sent through a database's outbox besides the outbox (decision 168). */
+const outboxEchoes = new WeakMap<Db, (message: OutboxMessage) => void>();
+
+/** Every message later sent through `db`'s outbox is given to `echo` too; null: to none. */
+export function echoOutbox(db: Db, echo: ((message: OutboxMessage) => void) | null): void {
+  if (echo) outboxEchoes.set(db, echo);
+  else outboxEchoes.delete(db);
+}
+
+/** The demo's logins (README "Run it"): their messages are the ones printed. */
+const isDemoUser = (username: string) => username.toLowerCase().startsWith("demo.");
+
+/**
+ * A demo user's message as the platform's console shows it while /dev/outbox is off (decision 168):
+ * the channel, the address, the user and the text (the code is in it, and said again). Another
+ * user's message is not printed.
+ */
+export function printOutboxMessage(message: OutboxMessage, print: (text: string) => void): void {
+  if (!isDemoUser(message.username)) return;
+  const lines = [
+    `--- outbox: ${message.channel} to ${message.to} (${message.username}) ---`,
+    ...(message.subject ? [`Subject: ${message.subject}`] : []),
+    message.body,
+    ...(message.code ? [`Code: ${message.code}`] : []),
+    "---",
+  ];
+  print(`${lines.join("\n")}\n`);
+}
+
 /** What the platform "sends" lands in the outbox (design: demo data set). */
-export function send(
-  db: Db,
-  clock: Clock,
-  message: {
-    to: string;
-    username: string;
-    channel: "sms" | "email";
-    subject?: string | null;
-    body: string;
-    code?: string | null;
-  },
-): void {
+export function send(db: Db, clock: Clock, message: OutboxMessage): void {
   db.insert(outbox)
     .values({
       ...message,
@@ -125,6 +153,7 @@ export function send(
       createdAt: clock.now().toISOString(),
     })
     .run();
+  outboxEchoes.get(db)?.(message);
 }
 
 export function setPassword(db: Db, userId: number, password: string): void {

@@ -35,7 +35,7 @@ async function announcementOn(path: string, cookie: string): Promise<Announcemen
 }
 
 async function close(cookie: string, fields: Record<string, string>) {
-  const { token, cookie: csrfCookie } = await portal.csrf();
+  const { token, cookie: csrfCookie } = await portal.csrf(cookie);
   const request = new Request("http://portal.test/announcement", {
     method: "POST",
     body: new URLSearchParams({ csrf: token, ...fields }),
@@ -53,7 +53,7 @@ async function openAtLevel(adviser: string, search: string, name: string, view: 
   ).json();
   const row = found.results?.rows.find((r: { name: string }) => r.name === name);
   if (!row) throw new Error(`${name} is not in the adviser's list`);
-  const { token, cookie } = await portal.csrf();
+  const { token, cookie } = await portal.csrf(adviser);
   const opened = await thrown(
     list.action({
       request: new Request("http://portal.test/advisers/clients", {

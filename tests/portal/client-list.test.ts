@@ -31,7 +31,7 @@ async function load(search: string, cookie = adviser) {
 }
 
 async function open(fields: Record<string, string>, cookie = adviser) {
-  const { token, cookie: csrfCookie } = await portal.csrf();
+  const { token, cookie: csrfCookie } = await portal.csrf(cookie);
   const body = new URLSearchParams({ csrf: token, ...fields });
   const request = new Request("http://portal.test/advisers/clients?name=&dob=&postcode=", {
     method: "POST",

@@ -169,7 +169,7 @@ afterEach(() => {
 type Entry = string | File;
 
 async function request(cookie: string, entries: Record<string, Entry | Entry[]>, options: { csrf?: boolean } = {}) {
-  const { token, cookie: csrfCookie } = await portal.csrf();
+  const { token, cookie: csrfCookie } = await portal.csrf(cookie);
   const body = new FormData();
   if (options.csrf !== false) body.append("csrf", token);
   for (const [name, value] of Object.entries(entries))

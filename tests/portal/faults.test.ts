@@ -396,7 +396,7 @@ describe.concurrent("the compose post with an attachment (POST resourceful/docno
 
   async function send(client: string, subject: string, text: string) {
     const route = await import("~/routes/clients.documents-and-messages/route");
-    const { token, cookie } = await portal.csrf();
+    const { token, cookie } = await portal.csrf(client);
     const body = new FormData();
     body.append("csrf", token);
     body.append("subject", subject);
@@ -462,7 +462,7 @@ describe.concurrent("the preferences post (PATCH resourceful/entity/client-v3/{i
     async (behaviour, test) => {
       const route = await import("~/routes/clients.preferences/route");
       const client = await signedInClient();
-      const { token, cookie } = await portal.csrf();
+      const { token, cookie } = await portal.csrf(client.cookie);
       const body = new URLSearchParams({ csrf: token, email: "on", sms: "on" });
       const request = new Request("http://portal.test/clients/preferences", {
         method: "POST",

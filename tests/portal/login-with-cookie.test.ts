@@ -3,7 +3,8 @@ import { type Portal, startPortal, thrown } from "./portal-harness";
 
 // The login page visited with a portal session cookie (docs/decisions/045): a live sign-in goes
 // home; a cookie whose platform session has ended (a heartbeat's refreshed cookie that crossed the
-// Log out, an old copy) is dropped and the login page shows, with its notice.
+// Log out, an old copy) is dropped, with a signed-out visitor's anti-forgery token (the ended
+// session's no longer serves: docs/decisions/167), and the login page shows again, with its notice.
 
 let portal: Portal;
 let route: typeof import("~/routes/login/route");
@@ -51,12 +52,24 @@ describe("the login page with a session cookie", () => {
     if (!session) throw new Error("the cookie holds no session");
     await createPlanningClient({ token: session.token }).send("DELETE", "resourceful/session", { retry: false });
 
-    const answer = await visit("/login?reason=UserLoggedOut", cookie);
+    const dropped = await thrown(visit("/login?reason=UserLoggedOut", cookie));
+    expect(dropped.status).toBe(302);
+    expect(dropped.headers.get("Location")).toBe("/login?reason=UserLoggedOut");
+    const cleared = dropped.headers.getSetCookie();
+    expect(cleared.find((c) => c.startsWith("__session="))).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    const token = cleared.find((c) => c.startsWith("csrf="))!.split(";")[0]!;
+    expect(token).toMatch(/^csrf=./);
+    const { validateCsrf, csrf } = await import("~/session/csrf.server");
+    const [formToken] = await csrf.commitToken(new Request("http://portal.test/login", { headers: { Cookie: token } }));
+    const form = new FormData();
+    form.set("csrf", formToken);
+    await expect(
+      validateCsrf(form, new Request("http://portal.test/login", { method: "POST", headers: { Cookie: token } })),
+    ).resolves.toBeUndefined();
+
+    const answer = await visit("/login?reason=UserLoggedOut", "");
     expect(answer.status).toBe(200);
     const data = (await answer.json()) as { notice: { key: string } | null };
     expect(data.notice?.key).toBe("login.loggedOut");
-    const cleared = answer.headers.get("Set-Cookie") ?? "";
-    expect(cleared).toMatch(/__session=;/);
-    expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
   });
 });

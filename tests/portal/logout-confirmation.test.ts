@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 async function postLogout(cookie: string, fields: Record<string, string>) {
-  const { token, cookie: csrfCookie } = await portal.csrf();
+  const { token, cookie: csrfCookie } = await portal.csrf(cookie);
   const request = new Request("http://portal.test/logout", {
     method: "POST",
     body: new URLSearchParams({ csrf: token, ...fields }),

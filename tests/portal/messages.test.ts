@@ -363,7 +363,7 @@ describe("attachment download (spec 002 §4)", () => {
     expect(data.size).not.toBe("");
     expect(data.cancelHref).toContain(`message=${id}`);
 
-    const { token, cookie } = await portal.csrf();
+    const { token, cookie } = await portal.csrf(client);
     const file = await files.action({
       request: request(data.fileHref, `${client}; ${cookie}`, {
         method: "POST",
@@ -390,7 +390,7 @@ describe("attachment download (spec 002 §4)", () => {
     const compose = await import("~/routes/clients.documents-and-messages/compose.server");
     const subject = `Statements ${Date.now()}`;
     const pdf = new TextEncoder().encode("%PDF-1.4\n% a statement\n%%EOF\n");
-    const { token, cookie } = await portal.csrf();
+    const { token, cookie } = await portal.csrf(client);
     const body = new FormData();
     body.append("csrf", token);
     body.append("subject", subject);

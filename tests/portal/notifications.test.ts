@@ -43,7 +43,7 @@ const types = (items: Item[] | undefined) => (items ?? []).map((item) => item.ty
 
 /** A post to /notifications as the panels' forms make it; answers the redirect and the browser's cookies after it. */
 async function post(cookie: string, fields: Record<string, string>, options: { csrf?: boolean } = {}) {
-  const { token, cookie: csrfCookie } = await portal.csrf();
+  const { token, cookie: csrfCookie } = await portal.csrf(cookie);
   const body = new URLSearchParams({ ...(options.csrf === false ? {} : { csrf: token }), returnTo: HOME, ...fields });
   const response = await thrown(
     route.action({

@@ -66,7 +66,7 @@ async function post(
   fields: Record<string, string>,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  const csrf = await portal.csrf();
+  const csrf = await portal.csrf(cookie);
   const body = new URLSearchParams({ csrf: csrf.token, ...fields });
   const request = new Request(url, {
     method: "POST",

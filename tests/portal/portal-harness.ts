@@ -13,8 +13,11 @@ export type Portal = {
   signIn: (username: string, userType?: "client" | "adviser") => Promise<string>;
   /** A portal session cookie for an MFA client: the platform's sign-in with the code from its outbox. */
   signInWithCode: (username: string) => Promise<string>;
-  /** A CSRF token and the cookie that goes with it. */
-  csrf: () => Promise<{ token: string; cookie: string }>;
+  /**
+   * A CSRF token and the cookie that goes with it, as the pages give them to a browser holding
+   * `session` (a session cookie: the token is bound to it) or to a signed-out visitor.
+   */
+  csrf: (session?: string) => Promise<{ token: string; cookie: string }>;
   /** The honeypot's fields as the shell renders them, with `trap` typed into the trap field. */
   honeypotFields: (trap?: string) => Record<string, string>;
   /** A signed-out visitor's form: CSRF token, honeypot left empty (or `trap`), and the fields. */
@@ -64,8 +67,9 @@ export async function startPortal(platformOptions?: Parameters<typeof startPlatf
     return sessionCookie(done.token);
   }
 
-  async function csrfPair() {
-    const [token, setCookie] = await csrf.commitToken(new Request("http://portal.test/"));
+  async function csrfPair(session?: string) {
+    const request = new Request("http://portal.test/", session ? { headers: { Cookie: session } } : {});
+    const [token, setCookie] = await csrf.commitToken(request);
     return { token, cookie: (setCookie ?? "").split(";")[0]! };
   }
 
@@ -156,7 +160,7 @@ export async function openClientInContext(
   ).json();
   const row = found.results?.rows.find((r: { name: string }) => r.name === name);
   if (!row) throw new Error(`${name} is not in the adviser's list`);
-  const { token, cookie } = await portal.csrf();
+  const { token, cookie } = await portal.csrf(adviser);
   const opened = await thrown(
     list.action({
       request: new Request("http://portal.test/advisers/clients", {

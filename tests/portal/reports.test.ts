@@ -35,7 +35,7 @@ async function form(cookie: string, search = ""): Promise<Form> {
 }
 
 async function run(cookie: string, fields: Record<string, string>): Promise<Response> {
-  const { token, cookie: csrfCookie } = await portal.csrf();
+  const { token, cookie: csrfCookie } = await portal.csrf(cookie);
   const request = new Request(BASE, {
     method: "POST",
     body: new URLSearchParams({ csrf: token, ...fields }),

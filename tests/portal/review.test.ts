@@ -46,7 +46,7 @@ async function view(cookie: string, search = ""): Promise<Loaded> {
   return (await response.json()) as Loaded;
 }
 async function post(cookie: string, fields: Record<string, string>): Promise<Response> {
-  const { token, cookie: csrfCookie } = await portal.csrf();
+  const { token, cookie: csrfCookie } = await portal.csrf(cookie);
   const request = new Request(PATH, {
     method: "POST",
     body: new URLSearchParams({ csrf: token, ...fields }),

@@ -19,7 +19,7 @@ const load = (module: RouteModule, path: string, cookie = "") =>
   module.loader!({ request: get(path, cookie), params: {}, context: {} });
 
 async function post(module: RouteModule, path: string, cookie: string, fields: Record<string, string> = {}) {
-  const { token, cookie: csrfCookie } = await portal.csrf();
+  const { token, cookie: csrfCookie } = await portal.csrf(cookie);
   return module.action!({
     request: new Request(`http://portal.test${path}`, {
       method: "POST",

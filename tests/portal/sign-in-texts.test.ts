@@ -409,7 +409,7 @@ describe("the preferences page's failure texts (spec 002 §8)", () => {
     const route = await import("~/routes/clients.preferences/route");
     const saved = (await preferencesPage()).preferences!;
     const wanted = { ...saved, email: !saved.email };
-    const { token, cookie } = await portal.csrf();
+    const { token, cookie } = await portal.csrf(client);
     const body = new URLSearchParams({ csrf: token });
     for (const [field, on] of Object.entries(wanted)) if (on) body.set(field, "on");
 

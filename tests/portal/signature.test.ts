@@ -41,7 +41,7 @@ async function page(id: number, cookie: string, search = ""): Promise<View> {
 }
 
 async function post(id: number, cookie: string, fields: Record<string, string>): Promise<Response> {
-  const { token, cookie: csrfCookie } = await portal.csrf();
+  const { token, cookie: csrfCookie } = await portal.csrf(cookie);
   const request = new Request(`http://portal.test${PATH}/${id}`, {
     method: "POST",
     body: new URLSearchParams({ csrf: token, ...fields }),

@@ -89,6 +89,10 @@ export async function startPlatform(
     allowedHosts?: string[];
     lockoutMinutes?: number;
     attachmentAllowance?: PlatformEnv["attachmentAllowance"];
+    /** The /dev/* endpoints (PLATFORM_DEV_ENDPOINTS): on unless a test turns them off (decision 168). */
+    devEndpoints?: boolean;
+    /** Where the platform prints a demo user's messages while the /dev/* endpoints are off. */
+    console?: (text: string) => void;
     /** Where the platform logs; by default its errors only, to console.error, which fails a test (tests/setup). */
     logger?: PlatformLogger;
   } = {},
@@ -107,9 +111,10 @@ export async function startPlatform(
     allowedHosts: options.allowedHosts,
     lockoutMinutes: options.lockoutMinutes,
     attachmentAllowance: options.attachmentAllowance,
+    devEndpoints: options.devEndpoints ?? true,
   };
   const logger = options.logger ?? createLogger("error", { write: (line: string) => console.error(line.trimEnd()) });
-  const server = createApp({ db, clock, env, logger }).listen(0, "127.0.0.1");
+  const server = createApp({ db, clock, env, logger, console: options.console }).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -31,6 +31,7 @@ async function platform(metrics: PlatformEnv["metrics"]): Promise<string> {
     host: "127.0.0.1",
     dbFile: join(dir, "platform.sqlite"),
     nodeEnv: "test",
+    devEndpoints: true,
     metrics,
   };
   const server = createApp({ db, clock, env }).listen(0, "127.0.0.1");

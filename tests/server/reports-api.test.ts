@@ -423,7 +423,7 @@ describe("the job", () => {
     createApp({
       db: harness.platform.db,
       clock: harness.platform.clock,
-      env: { port: 0, host: "127.0.0.1", dbFile: ":memory:", nodeEnv: "test" },
+      env: { port: 0, host: "127.0.0.1", dbFile: ":memory:", nodeEnv: "test", devEndpoints: true },
     });
     const answer = await poll(client, id);
     expect(answer.status).toBe(500);
@@ -441,7 +441,7 @@ describe("the job", () => {
     createApp({
       db: harness.platform.db,
       clock: harness.platform.clock,
-      env: { port: 0, host: "127.0.0.1", dbFile: ":memory:", nodeEnv: "test" },
+      env: { port: 0, host: "127.0.0.1", dbFile: ":memory:", nodeEnv: "test", devEndpoints: true },
     });
     expect((await poll(client, run.body.job_id)).status).toBe(404);
   });

@@ -28,7 +28,7 @@ import { readForm } from "~/session/csrf.server";
 import { clearLoginState, readLoginState } from "~/session/login-state.server";
 import { deviceFor, readKnownDevices } from "~/session/known-device.server";
 import { countSignIn, rateLimitHeaders, type SignInCounter } from "~/session/rate-limit.server";
-import { destroySessionCookie, getPortalSession } from "~/session/session.server";
+import { getPortalSession, signOutHeaders } from "~/session/session.server";
 import {
   alertFor,
   follow,
@@ -81,7 +81,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A signed-in user who comes back to the login page is taken home rather than signed out by a
   // mere page visit (a GET must not change state); signing out is the Log out button. A cookie
   // whose platform session has ended is no sign-in: a response that crossed the Log out (a
-  // heartbeat's refreshed cookie) or an old copy. It is dropped and the login page shows.
+  // heartbeat's refreshed cookie) or an old copy. It is dropped, with a signed-out visitor's
+  // anti-forgery token, and the login page shown again: its forms then carry that token, not the
+  // ended session's (docs/decisions/167).
   const headers = new Headers();
   if (session) {
     if (!(await platformSessionEnded(createPlanningClient({ token: session.token })))) {
@@ -90,7 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         state ? { headers: { "Set-Cookie": clearLoginState() } } : undefined,
       );
     }
-    headers.append("Set-Cookie", await destroySessionCookie(request));
+    throw redirect(`${url.pathname}${url.search}`, { headers: await signOutHeaders(request) });
   }
   // spec 000 §4: Return to login resets the login state (also reachable as a link, /login?reset).
   if (url.searchParams.has("reset")) {

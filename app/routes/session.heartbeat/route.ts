@@ -19,9 +19,11 @@ const NO_STORE = { "Cache-Control": "no-store" };
 // so that the browser's timers and the server agree (docs/decisions/060). A POST with the CSRF
 // token: a page of another site must not be able to keep a session alive.
 export async function action({ request }: ActionFunctionArgs) {
-  await readForm(request);
+  // No session (lapsed, or its cookie gone): 'No current session' whatever the token, which was
+  // bound to that session (docs/decisions/167); it changes nothing but the dead cookie.
   const portal = await getPortalSession(request);
   if (!portal) return noCurrentSession(request);
+  await readForm(request);
   try {
     await createPlanningClient({ token: portal.token }).get("resourceful/session/heartbeat", PlatformHeartbeat, {
       retry: false,

@@ -2,7 +2,8 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection";
-import { adviserClients, adviserProfiles, contacts, emailTemplates, entities, outbox, users } from "../../db/schema";
+import { adviserClients, adviserProfiles, contacts, emailTemplates, entities, users } from "../../db/schema";
+import { send } from "../../domain/accounts";
 import { ApiError, validate } from "../http";
 import { entityById } from "../people";
 import { json, noContent, type Route, signedIn } from "../router";
@@ -79,17 +80,13 @@ export const emailRoutes: Route[] = [
       subject: input.subject,
       adviser_name: adviser.name ?? adviser.username,
     };
-    db.insert(outbox)
-      .values({
-        to: adviser.address,
-        username: adviser.username,
-        channel: "email",
-        subject: fill(template.subject, values),
-        body: fill(template.body, values),
-        code: null,
-        createdAt: clock.now().toISOString(),
-      })
-      .run();
+    send(db, clock, {
+      to: adviser.address,
+      username: adviser.username,
+      channel: "email",
+      subject: fill(template.subject, values),
+      body: fill(template.body, values),
+    });
     return noContent();
   }),
 ];
