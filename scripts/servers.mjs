@@ -84,6 +84,10 @@ async function portalNodeFlagsOf(cwd) {
   return { flags: flags.PORTAL_NODE_FLAGS, env: flags.PORTAL_PROCESS_ENV ?? {} };
 }
 
+// CPU_PROFILE_DIR=dir: both processes write a CPU profile there when they stop (node --cpu-prof),
+// to open in Chrome's DevTools or speedscope (docs/decisions/122).
+const profile = process.env.CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROFILE_DIR}`] : [];
+
 /**
  * `portalEnv` adds to the portals' environment (e.g. JOURNEY_RATE_LIMITS); `metrics` serves both
  * processes' Prometheus metrics on ports of their own (docs/decisions/126); `cwd` runs another
@@ -97,9 +101,6 @@ export async function startServers(options = {}) {
   );
   const [platformMetricsPort, portalMetricsPort] = metrics ? await Promise.all([freePort(), freePort()]) : [];
   const children = [];
-  // CPU_PROFILE_DIR=dir: both processes write a CPU profile there when they stop (node --cpu-prof),
-  // to open in Chrome's DevTools or speedscope (docs/decisions/122).
-  const profile = process.env.CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROFILE_DIR}`] : [];
   const start = (args, env) => {
     const child = spawn(process.execPath, [...profile, ...args], {
       cwd,
@@ -118,7 +119,11 @@ export async function startServers(options = {}) {
       platform.args,
       metrics ? { ...platform.env, PLATFORM_METRICS_PORT: String(platformMetricsPort) } : platform.env,
     );
+    // The portal's own server reads the build of REMIX_BUILD_DIR (inherited), `build` by default,
+    // with the heap limits of its checkout (another one's, for a benchmark's baseline).
+    const { flags, env: processEnv } = await portalNodeFlagsOf(cwd);
     const portalEnv = {
+      ...processEnv,
       NODE_ENV: "production",
       SESSION_SECRET: randomBytes(32).toString("hex"),
       COOKIE_SECURE: "false",
@@ -126,11 +131,7 @@ export async function startServers(options = {}) {
       PLANNING_TIMEOUT_MS: "3000",
       ...extraPortalEnv,
     };
-    // The portal's own server reads the build of REMIX_BUILD_DIR (inherited), `build` by default,
-    // with the heap limits of its checkout (another one's, for a benchmark's baseline).
     const portal = "scripts/portal-server.mjs";
-    const { flags, env: processEnv } = await portalNodeFlagsOf(cwd);
-    Object.assign(portalEnv, { ...processEnv, ...portalEnv });
     start([...flags, portal], {
       ...portalEnv,
       PORT: String(portalPort),

@@ -58,9 +58,9 @@ describe("the request id", () => {
     // no trusted proxy (the default): the connection's address, an IPv4 client spelt as IPv4
     const origin = (connection?: Parameters<typeof runWithRequestId>[3]) =>
       runWithRequestId("req-3", () => currentRequestContext()?.origin, "/", connection);
-    expect(origin({ forwardedFor: "198.51.100.1", socketAddress: "::ffff:203.0.113.5", userAgent: " Firefox " })).toEqual(
-      { address: "203.0.113.5", userAgent: "Firefox" },
-    );
+    expect(
+      origin({ forwardedFor: "198.51.100.1", socketAddress: "::ffff:203.0.113.5", userAgent: " Firefox " }),
+    ).toEqual({ address: "203.0.113.5", userAgent: "Firefox" });
     expect(origin({ socketAddress: "2001:db8::9", userAgent: "Safari" })).toEqual({
       address: "2001:db8::9",
       userAgent: "Safari",
