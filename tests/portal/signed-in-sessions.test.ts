@@ -76,7 +76,7 @@ async function view(cookie: string) {
 }
 
 async function post(cookie: string, fields: Record<string, string>) {
-  const csrf = await portal.csrf();
+  const csrf = await portal.csrf(cookie);
   const request = new Request(URL_OF_PAGE, {
     method: "POST",
     body: new URLSearchParams({ csrf: csrf.token, ...fields }),

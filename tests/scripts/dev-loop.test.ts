@@ -19,6 +19,7 @@ function buildModule(dir: string, version: string) {
       requestIdOf: (id) => id ?? "a-request",
       runWithRequestId: (_id, next) => next(),
       answerSecurityHeaders: () => ({ "X-Build": ${JSON.stringify(version)} }),
+      apiAnswerDisposition: () => null,
     } };
     export const routes = { root: { id: "root", path: "", module: {
       loader: () => new Response("answer of build ${version}"),

@@ -17,7 +17,9 @@ describe("PLATFORM_DEV_ENDPOINTS", () => {
     expect(readEnv({ NODE_ENV: "development", PLATFORM_DEV_ENDPOINTS: "false" }).devEndpoints).toBe(false);
     expect(readEnv({ NODE_ENV: "development", PLATFORM_DEV_ENDPOINTS: "true" }).devEndpoints).toBe(true);
     expect(() => readEnv({ NODE_ENV: "development", PLATFORM_DEV_ENDPOINTS: "yes" })).toThrow(/PLATFORM_DEV_ENDPOINTS/);
-    expect(() => readEnv({ NODE_ENV: "production", PLATFORM_DEV_ENDPOINTS: "true" })).toThrow(
+    // a production key, so that the refusal is the endpoints' (docs/decisions/172)
+    const PLATFORM_SECRET_KEYS = "9f".repeat(32);
+    expect(() => readEnv({ NODE_ENV: "production", PLATFORM_SECRET_KEYS, PLATFORM_DEV_ENDPOINTS: "true" })).toThrow(
       /PLATFORM_DEV_ENDPOINTS=true is refused in production/,
     );
   });

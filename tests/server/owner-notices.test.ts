@@ -46,7 +46,7 @@ describe("the owner is told at once", () => {
       method: "PUT",
       token,
       headers: FROM,
-      body: { current_password: DEMO_PASSWORD, new_password: "Brand-new-2" },
+      body: { current_password: DEMO_PASSWORD, new_password: "Brand-new-pass-2" },
     });
     expect(changed.status).toBe(200);
     const notice = await newestTo(email);
@@ -165,7 +165,7 @@ describe("the owner is told at once", () => {
       method: "PUT",
       token,
       headers: { "X-Client-Address": "<b>evil</b>", "X-Client-User-Agent": `Bad\tagent\u00e9 ${"x".repeat(300)}` },
-      body: { current_password: DEMO_PASSWORD, new_password: "Brand-new-2" },
+      body: { current_password: DEMO_PASSWORD, new_password: "Brand-new-pass-2" },
     });
     const notice = await newestTo(email);
     expect(notice.body).toContain(

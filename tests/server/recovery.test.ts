@@ -156,7 +156,7 @@ describe("forgotten password by reset code (a user without security questions)",
             : await finish({
                 user_id: started.body.user_id,
                 reset_code: "00000001",
-                new_password: "Brand-new-2",
+                new_password: "Brand-new-pass-2",
               });
         seen.push([answer.status, answer.body.api_message]);
       }
@@ -197,10 +197,10 @@ describe("forgotten password by reset code (a user without security questions)",
     const code = (await harness.platform.outbox(username)).find((row) => row.code !== null)!.code!;
     expect((await check(started.body.user_id, wrong(code))).body.api_message).toBe(CODE_WRONG);
     expect((await check(started.body.user_id, code)).body).toEqual({ valid: true });
-    const done = await finish({ user_id: started.body.user_id, reset_code: code, new_password: "Brand-new-2" });
+    const done = await finish({ user_id: started.body.user_id, reset_code: code, new_password: "Brand-new-pass-2" });
     expect(done.body).toEqual({ password_changed: true });
     expect(userRow(username)).toMatchObject({ disabled: false, failedAttempts: 0, lockedUntil: null });
-    expect((await harness.platform.login(username, "client", "Brand-new-2")).body.login_status).toBe("LoginSuccess");
+    expect((await harness.platform.login(username, "client", "Brand-new-pass-2")).body.login_status).toBe("LoginSuccess");
   });
 
   it("an account an operator disabled says so only after the right code", async () => {
@@ -215,10 +215,10 @@ describe("forgotten password by reset code (a user without security questions)",
     const wrongAnswer = await finish({
       user_id: started.body.user_id,
       reset_code: wrong(code),
-      new_password: "Brand-new-2",
+      new_password: "Brand-new-pass-2",
     });
     expect(wrongAnswer.body.api_message).toBe(CODE_WRONG);
-    const right = await finish({ user_id: started.body.user_id, reset_code: code, new_password: "Brand-new-2" });
+    const right = await finish({ user_id: started.body.user_id, reset_code: code, new_password: "Brand-new-pass-2" });
     expect(right.status).toBe(403);
     expect(right.body.api_message).toBe("Account has been disabled.");
     expect((await harness.platform.login(username)).status).toBe(403);
@@ -294,7 +294,7 @@ describe("an unknown username's questions step (issue 39 finding 2)", () => {
     ] as const) {
       seen[username] = [];
       for (let i = 1; i <= 5; i++) {
-        const answer = await finish({ user_id: ref, answers: ["Biscuit", "Leeds"], new_password: "Brand-new-2" });
+        const answer = await finish({ user_id: ref, answers: ["Biscuit", "Leeds"], new_password: "Brand-new-pass-2" });
         seen[username].push([answer.status, answer.body.api_message]);
       }
     }
@@ -313,7 +313,7 @@ describe("an unknown username's questions step (issue 39 finding 2)", () => {
     const done = await finish({
       user_id: started.body.user_id,
       answers: ["biscuit", "harrogate"],
-      new_password: "Brand-new-5",
+      new_password: "Brand-new-pass-5",
     });
     expect(done.body).toEqual({ password_changed: true });
     const notice = (await harness.platform.outbox(username))[0]!;
