@@ -200,7 +200,9 @@ describe("forgotten password by reset code (a user without security questions)",
     const done = await finish({ user_id: started.body.user_id, reset_code: code, new_password: "Brand-new-pass-2" });
     expect(done.body).toEqual({ password_changed: true });
     expect(userRow(username)).toMatchObject({ disabled: false, failedAttempts: 0, lockedUntil: null });
-    expect((await harness.platform.login(username, "client", "Brand-new-pass-2")).body.login_status).toBe("LoginSuccess");
+    expect((await harness.platform.login(username, "client", "Brand-new-pass-2")).body.login_status).toBe(
+      "LoginSuccess",
+    );
   });
 
   it("an account an operator disabled says so only after the right code", async () => {
