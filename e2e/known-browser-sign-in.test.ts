@@ -77,7 +77,7 @@ test("strangers' wrong passwords stop new browsers, never the owner's own", asyn
 }) => {
   // eleven sign-in posts in two browsers
   test.slow();
-  const username = await copyUser(request, "demo.client");
+  const username = await copyUser(request, "demo.client", { ownEmail: true });
 
   // The owner signs in once in her own browser, and logs out.
   await page.goto(`${base}/login`);

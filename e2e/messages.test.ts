@@ -405,7 +405,7 @@ test.describe("documents and messages", () => {
     page,
     request,
   }) => {
-    const username = await copyUser(request, "demo.client");
+    const username = await copyUser(request, "demo.client", { ownEmail: true });
     await useUpAttachmentAllowance(request, username);
     await signIn(page, username);
     await expect(page).toHaveURL(/\/clients\/home$/);
