@@ -282,15 +282,21 @@ test.describe("help with logging in", () => {
     await startReset(page, username);
     const code = await codeSentAfter(request, username, before);
     const wrong = code === "00000001" ? "00000002" : "00000001";
-    for (let attempt = 1; attempt <= 4; attempt++) {
+    // each wrong code is answered before the next is sent (the summary's text stays the same)
+    const sendWrongCode = async () => {
       await page.getByLabel("Reset code").fill(wrong);
       await page.getByLabel("New password").fill("Reset-pass-76");
+      const answered = page.waitForResponse(
+        (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/login/help/reset",
+      );
       await page.getByRole("button", { name: "Reset password" }).click();
+      await answered;
+    };
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await sendWrongCode();
       await expect(summary(page)).toContainText("Reset code incorrect");
     }
-    await page.getByLabel("Reset code").fill(wrong);
-    await page.getByLabel("New password").fill("Reset-pass-76");
-    await page.getByRole("button", { name: "Reset password" }).click();
+    await sendWrongCode();
     await expect(page.getByRole("alert")).toContainText(
       "Too many incorrect reset codes or answers have been entered for this username, so password reset is paused for a while.",
     );
