@@ -21,34 +21,25 @@ function stale(db: Db, table: string, column: string): Stored[] {
 export function resealSecrets(db: Db): number {
   let sealed = 0;
   db.transaction((tx) => {
-    for (const { id, value } of stale(tx as unknown as Db, "users", "mfa_totp_secret")) {
-      tx.update(users)
-        .set({ mfaTotpSecret: openSecret(value, "mfa_totp_secret") })
-        .where(eq(users.id, id))
-        .run();
-      sealed++;
-    }
-    for (const { id, value } of stale(tx as unknown as Db, "users", "memorable_word")) {
-      tx.update(users)
-        .set({ memorableWord: openSecret(value, "memorable_word") })
-        .where(eq(users.id, id))
-        .run();
-      sealed++;
-    }
-    for (const { id, value } of stale(tx as unknown as Db, "pending_mfa_devices", "totp_secret")) {
-      tx.update(pendingMfaDevices)
-        .set({ totpSecret: openSecret(value, "totp_secret") })
-        .where(eq(pendingMfaDevices.id, id))
-        .run();
-      sealed++;
-    }
-    for (const { id, value } of stale(tx as unknown as Db, "login_tickets", "state")) {
-      tx.update(loginTickets)
-        .set({ state: openSecret(value, "state") })
-        .where(eq(loginTickets.id, id))
-        .run();
-      sealed++;
-    }
+    // each stale value opened and written back through its column's type, which seals it
+    const reseal = (table: string, column: string, write: (id: number, plain: string) => void) => {
+      for (const { id, value } of stale(tx as unknown as Db, table, column)) {
+        write(id, openSecret(value, column));
+        sealed++;
+      }
+    };
+    reseal("users", "mfa_totp_secret", (id, plain) =>
+      tx.update(users).set({ mfaTotpSecret: plain }).where(eq(users.id, id)).run(),
+    );
+    reseal("users", "memorable_word", (id, plain) =>
+      tx.update(users).set({ memorableWord: plain }).where(eq(users.id, id)).run(),
+    );
+    reseal("pending_mfa_devices", "totp_secret", (id, plain) =>
+      tx.update(pendingMfaDevices).set({ totpSecret: plain }).where(eq(pendingMfaDevices.id, id)).run(),
+    );
+    reseal("login_tickets", "state", (id, plain) =>
+      tx.update(loginTickets).set({ state: plain }).where(eq(loginTickets.id, id)).run(),
+    );
   });
   return sealed;
 }
