@@ -50,7 +50,7 @@ export function isLostSession(error: unknown): error is PlanningError {
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
+export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 
 export type CallOptions = { query?: Query; body?: unknown; retry?: boolean };
 
@@ -71,7 +71,7 @@ type Transport = Required<Omit<PlanningClientOptions, "token" | "fetch">> & {
 
 // Every answer is checked with a zod 4 schema (`zod/v4`, much faster than zod 3 on large answers:
 // docs/decisions/159); the forms keep zod 3, which Conform's adapter reads.
-type BatchItems = Record<string, { method?: Method; url: string; body?: unknown; schema: z.ZodType }>;
+export type BatchItems = Record<string, { method?: Method; url: string; body?: unknown; schema: z.ZodType }>;
 
 const BatchAnswer = z.array(
   z.object({ name: z.string(), code: z.number(), msg: z.string().nullish(), body: z.string().nullish() }),

@@ -24,6 +24,7 @@ import {
 } from "./dashboard.server";
 import { portfolioSettings } from "~/lib/performance";
 import { fetchClientInContext } from "~/planning/clients.server";
+import { batchingClient } from "~/planning/batching.server";
 import { isLostSession } from "~/planning/client.server";
 import { lostSessionRedirect, orFail } from "~/session/failures.server";
 import { fetchClient } from "~/planning/entity.server";
@@ -139,8 +140,10 @@ async function loadHomeViews(
 // Everything is fetched in parallel and rendered on the server: no deferred content, which would
 // never appear without JavaScript.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const context = await requireClientContext(request);
-  requireSiteAccess(context, ["Portfolio", "Assets"]);
+  const signedIn = await requireClientContext(request);
+  requireSiteAccess(signedIn, ["Portfolio", "Assets"]);
+  // the page's reads started together go in one round trip (decision 196)
+  const context: ClientContext = { ...signedIn, planning: batchingClient(signedIn.planning) };
   const locale = await resolveLocale(request);
   const t = await getFixedT(request, "clients");
   const { user, planning } = context;
