@@ -50,7 +50,7 @@ export function isLostSession(error: unknown): error is PlanningError {
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
+type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 
 export type CallOptions = { query?: Query; body?: unknown; retry?: boolean };
 
