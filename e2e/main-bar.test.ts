@@ -47,6 +47,18 @@ test.describe("the main bar on a phone", () => {
     await expect(page).toHaveURL(/\/clients\/home$/);
   });
 
+  test("a client who sees only messages and documents goes Back there, not to Access Denied", async ({ page }) => {
+    await signIn(page, "demo.messages", { path: "/login?redirectTo=/clients/adviser-details" });
+    await expect(page).toHaveURL(/\/clients\/adviser-details$/);
+    await expect(back(page)).toHaveAttribute("href", "/clients/documents-and-messages");
+    await back(page).click();
+    await expect(page).toHaveURL(/\/clients\/documents-and-messages$/);
+    await expect(heading(page, "Messages and documents")).toBeVisible();
+    // the start page itself has no Back
+    await expect(back(page)).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
   test("Back steps up through the analysis page's account filters", async ({ page, javaScript }) => {
     await signIn(page, "demo.client", { path: "/login?redirectTo=/clients/analysis" });
     await expect(heading(page, "All portfolios")).toBeVisible();

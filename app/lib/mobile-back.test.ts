@@ -3,25 +3,33 @@ import { mobileBackHref, stepsBackInHistory } from "./mobile-back";
 
 describe("mobileBackHref (spec 000 §2 mobile Back)", () => {
   it("leads to the page's previous level when it gives one, else to the clients home", () => {
-    expect(mobileBackHref("/clients/analysis", "/clients/analysis?id=portfolio-1")).toBe(
+    expect(mobileBackHref("/clients/analysis", "/clients/analysis?id=portfolio-1", "Portfolio")).toBe(
       "/clients/analysis?id=portfolio-1",
     );
-    expect(mobileBackHref("/clients/analysis", "/clients/home")).toBe("/clients/home");
-    expect(mobileBackHref("/clients/balance-sheet", undefined)).toBe("/clients/home");
-    expect(mobileBackHref("/clients/documents-and-messages/", null)).toBe("/clients/home");
+    expect(mobileBackHref("/clients/analysis", "/clients/home", "Portfolio")).toBe("/clients/home");
+    expect(mobileBackHref("/clients/balance-sheet", undefined, "Portfolio")).toBe("/clients/home");
+    expect(mobileBackHref("/clients/documents-and-messages/", null, "Portfolio")).toBe("/clients/home");
   });
 
   it("shows no Back button on the clients home or outside the clients pages", () => {
-    expect(mobileBackHref("/clients/home", null)).toBeNull();
-    expect(mobileBackHref("/clients/home/", null)).toBeNull();
-    expect(mobileBackHref("/advisers/clients", null)).toBeNull();
-    expect(mobileBackHref("/login", null)).toBeNull();
+    expect(mobileBackHref("/clients/home", null, "Portfolio")).toBeNull();
+    expect(mobileBackHref("/clients/home/", null, "Portfolio")).toBeNull();
+    expect(mobileBackHref("/advisers/clients", null, "Portfolio")).toBeNull();
+    expect(mobileBackHref("/login", null, "Portfolio")).toBeNull();
+  });
+
+  it("leads a client who sees only messages and documents there, never to the home (Access Denied)", () => {
+    expect(mobileBackHref("/clients/personal-details", null, "Messages")).toBe("/clients/documents-and-messages");
+    expect(mobileBackHref("/clients/documents-and-messages", null, "Messages")).toBeNull();
+    expect(mobileBackHref("/clients/balance-sheet", null, "Assets")).toBe("/clients/home");
+    // a level the portal does not know: the clients' index, whose guard says why
+    expect(mobileBackHref("/clients/personal-details", null, null)).toBe("/clients");
   });
 
   it("never leads off the clients pages, whatever a loader says", () => {
-    expect(mobileBackHref("/clients/analysis", "https://elsewhere.example/")).toBe("/clients/home");
-    expect(mobileBackHref("/clients/analysis", "//elsewhere.example/clients/")).toBe("/clients/home");
-    expect(mobileBackHref("/clients/analysis", 3)).toBe("/clients/home");
+    expect(mobileBackHref("/clients/analysis", "https://elsewhere.example/", "Portfolio")).toBe("/clients/home");
+    expect(mobileBackHref("/clients/analysis", "//elsewhere.example/clients/", "Portfolio")).toBe("/clients/home");
+    expect(mobileBackHref("/clients/analysis", 3, "Portfolio")).toBe("/clients/home");
   });
 });
 

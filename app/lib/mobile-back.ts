@@ -1,17 +1,22 @@
 // spec 000 §2 "Main bar": the mobile Back button. It steps back through the views the user visited
-// on pages that keep one (the analysis page's account filters), and goes to the clients home when
-// there is none. Pure: the shell asks it where the button leads and whether to step back instead.
-import { PAGE_PATHS } from "./navigation";
+// on pages that keep one (the analysis page's account filters), and goes to the user's own start
+// page when there is none (the clients home, or documents and messages for a client who sees only
+// those: the home would be Access Denied). Pure: the shell asks it where the button leads and
+// whether to step back instead.
+import { clientsLandingPathOf } from "./site-access";
+
+const trimmed = (path: string) => path.replace(/\/+$/, "");
 
 /**
  * Where Back leads without JavaScript: the page's own previous level (`backHref`, from its loader),
- * else the clients home; null where there is no Back button (outside the clients pages, and on the
- * clients home itself).
+ * else the start page of the client's portal at `siteAccessLevel`; null where there is no Back
+ * button (outside the clients pages, and on that start page itself).
  */
-export function mobileBackHref(pathname: string, backHref: unknown): string | null {
-  const path = pathname.replace(/\/+$/, "");
-  if (!path.startsWith("/clients/") || path === PAGE_PATHS.home) return null;
-  return typeof backHref === "string" && backHref.startsWith("/clients/") ? backHref : PAGE_PATHS.home;
+export function mobileBackHref(pathname: string, backHref: unknown, siteAccessLevel: unknown): string | null {
+  const path = trimmed(pathname);
+  const start = clientsLandingPathOf(siteAccessLevel);
+  if (!path.startsWith("/clients/") || path === trimmed(start)) return null;
+  return typeof backHref === "string" && backHref.startsWith("/clients/") ? backHref : start;
 }
 
 const pathOf = (location: string) => location.split(/[?#]/, 1)[0];

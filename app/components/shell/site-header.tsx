@@ -50,14 +50,14 @@ function historyIndex(): number | null {
  * to the page's previous level (its loader's `backHref`) or the clients home; with it, a step back
  * in the history when the entry before is an earlier state of the same page (an account filter).
  */
-function MobileBack() {
+function MobileBack({ siteAccessLevel }: { siteAccessLevel: unknown }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const matches = useMatches();
   const data = [...matches].reverse().find((m) => m.data && typeof m.data === "object" && "backHref" in m.data)
     ?.data as { backHref?: unknown } | undefined;
-  const href = mobileBackHref(location.pathname, data?.backHref);
+  const href = mobileBackHref(location.pathname, data?.backHref, siteAccessLevel);
   const current = `${location.pathname}${location.search}`;
   useEffect(() => {
     const idx = historyIndex();
@@ -117,7 +117,13 @@ export function SignedInHeader({ user, navigation, unreadCount, brand }: SignedI
       </div>
       <div className="main-bar">
         <div className="container main-bar__inner">
-          {user.role === "ClientUser" || user.clientInContext ? <MobileBack /> : null}
+          {user.role === "ClientUser" || user.clientInContext ? (
+            <MobileBack
+              siteAccessLevel={
+                user.role === "ClientUser" ? user.siteAccessLevel : user.clientInContext?.siteAccessLevel
+              }
+            />
+          ) : null}
           <Logo brand={brand} href={homePathFor(user)} />
           {navigation.main.length ? (
             <nav className="main-nav" aria-label={t("nav.mainLabel")}>
