@@ -193,6 +193,40 @@ describe("running a report (spec 002 §4 'Report run', §9)", () => {
     expect((await waitForJob(partner, started.headers.get("Location")!)).view.state).toBe("ready");
   });
 
+  it("without JavaScript reloads itself a few times, then stops and says so (WCAG 2.2.2)", async () => {
+    const client = await portal.signIn("demo.client");
+    const single = (await form(client)).templates.find((t) => t.label === "Portfolio valuation")!;
+    const delay = (value: number) =>
+      portal.platform.call("/dev/settings/reportJobDelayMs", { method: "PUT", body: { value } });
+    expect((await delay(600_000)).status).toBe(200);
+    try {
+      const location = (await run(client, { intent: "run", template: single.value, asAt: "31-01-2025" })).headers.get(
+        "Location",
+      )!;
+      const url = new URL(location, BASE);
+      const jobId = decodeURIComponent(url.pathname.split("/").pop()!);
+      const at = async (checks: number | null) => {
+        const asked = new URL(url);
+        if (checks !== null) asked.searchParams.set("checks", String(checks));
+        const response = await get(job, asked.toString(), client, { jobId });
+        const body = (await response.json()) as { view: JobView & { stoppedChecking?: boolean }; self: string };
+        return { refresh: response.headers.get("Refresh"), ...body };
+      };
+      const first = await at(null);
+      expect(first.view).toEqual({ state: "pending", stoppedChecking: false });
+      // each reload counts itself in the URL it leads to
+      expect(first.refresh).toBe(`3; url=${url.pathname}${url.search}&checks=1`);
+      expect((await at(9)).refresh).toBe(`3; url=${url.pathname}${url.search}&checks=10`);
+      const last = await at(10);
+      expect(last.refresh).toBeNull();
+      expect(last.view).toEqual({ state: "pending", stoppedChecking: true });
+      // 'Check again now' looks again and starts the reloads afresh
+      expect(last.self).toBe(`${url.pathname}${url.search}`);
+    } finally {
+      expect((await delay(0)).status).toBe(200);
+    }
+  });
+
   it("ends the wait when the job fails, with the platform's message", async () => {
     const username = "report-portal-fails";
     expect(

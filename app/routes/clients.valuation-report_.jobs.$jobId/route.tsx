@@ -14,15 +14,16 @@ import jobStyles from "./job.css";
 
 // spec 002 §4 "Report run", §8, §9 (docs/decisions/099-valuation-reports.md): the job's own page.
 // While it runs: 'We are generating your portfolio report'; with JavaScript the page asks again
-// every 3 seconds, without it the document's Refresh header reloads it. Then the file, a failure, or the end of a
-// 5-minute wait, each with a way on.
+// every 3 seconds, without it the document's Refresh header reloads it a few times and then stops and
+// says so, with 'Check again now' to look again (WCAG 2.2.2: a page does not reload itself without
+// end). Then the file, a failure, or the end of a 5-minute wait, each with a way on.
 
 export const handle = { i18n: ["reports"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobStyles }];
 
 type JobView =
-  | { state: "pending" }
+  | { state: "pending"; stoppedChecking: boolean }
   | { state: "ready"; downloadHref: string }
   | { state: "failed"; message: string | null }
   | { state: "timedOut" };
@@ -35,6 +36,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // the wait is timed from the run's post (the portal's own clock), kept in the URL
   const started = Number(url.searchParams.get("started"));
+  // the reloads without JavaScript so far, kept in the URL the Refresh header leads to
+  const checks = automaticChecksOf(url.searchParams.get("checks"));
+  url.searchParams.delete("checks");
+  const self = `${url.pathname}${url.search}`;
   url.searchParams.delete("started");
   const search = url.search;
   const job = await orFail(request, pollReportJob(context.planning, jobId));
@@ -50,20 +55,39 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     view = { state: "failed", message: cleanServerMessage(job.message) };
   } else {
     const since = Number.isFinite(started) && started > 0 ? new Date(started).toISOString() : job.createdAt;
-    view = waitedTooLong(since, Date.now()) ? { state: "timedOut" } : { state: "pending" };
+    view = waitedTooLong(since, Date.now())
+      ? { state: "timedOut" }
+      : { state: "pending", stoppedChecking: checks >= AUTOMATIC_CHECKS };
   }
   const headers = new Headers({ "Cache-Control": "private, no-store" });
-  // without JavaScript the page asks again by itself: the browser reloads it after 3 seconds
-  if (view.state === "pending") headers.set("Refresh", String(POLL_INTERVAL_MS / 1000));
+  // without JavaScript the page asks again by itself a few times: the browser reloads it after 3 seconds
+  if (view.state === "pending" && !view.stoppedChecking) {
+    headers.set("Refresh", `${POLL_INTERVAL_MS / 1000}; url=${withChecks(self, checks + 1)}`);
+  }
   return json(
     {
       title: t("title"),
       view,
       again: `${REPORTS_PATH}${search}`,
-      self: `${new URL(request.url).pathname}${new URL(request.url).search}`,
+      // 'Check again now' looks again and starts the reloads afresh
+      self,
     },
     { headers },
   );
+}
+
+/** How many times the page reloads itself without JavaScript (about 30 seconds) before it stops and says so. */
+const AUTOMATIC_CHECKS = 10;
+
+function automaticChecksOf(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, AUTOMATIC_CHECKS) : 0;
+}
+
+function withChecks(path: string, checks: number): string {
+  const url = new URL(path, "http://portal.invalid");
+  url.searchParams.set("checks", String(checks));
+  return `${url.pathname}${url.search}`;
 }
 
 /** The document carries the loader's Refresh (a client-side navigation never reads it: it polls instead). */
@@ -102,6 +126,7 @@ export default function ReportJob() {
           <div role="status" className="report-job__status">
             <p className="report-job__title">{t("job.generating")}</p>
             <p>{t("job.wait")}</p>
+            {view.stoppedChecking ? <p>{t("job.stoppedChecking")}</p> : null}
           </div>
           <progress className="report-job__progress" aria-label={t("job.progress")} />
           <p>
