@@ -194,9 +194,12 @@ test.describe("preferences", () => {
     const initialPost = await post.isChecked();
 
     if (javaScript === "on") {
+      // spec 002: Save waits for a change, and says why (issue 40)
       await expect(save).toBeDisabled();
+      await expect(save).toHaveAccessibleDescription("Save and Cancel become available when you change a preference.");
       await sms.setChecked(!initialSms);
       await expect(save).toBeEnabled();
+      await expect(page.getByText("Save and Cancel become available")).toHaveCount(0);
       await page.getByRole("button", { name: "Cancel" }).click();
       await expect(sms).toBeChecked({ checked: initialSms });
       await expect(save).toBeDisabled();

@@ -111,8 +111,19 @@ function PreferencesForm({ initial, failedValues }: { initial: Preferences; fail
           </div>
         ))}
       </fieldset>
+      {hydrated && !changed ? (
+        // spec 002: Save and Cancel wait for a change; say so beside them (WCAG 3.3.2)
+        <p id="preferences-unchanged" className="field__hint">
+          {t("preferences.unchanged")}
+        </p>
+      ) : null}
       <div className="button-group">
-        <button type="submit" className="button" disabled={disabled}>
+        <button
+          type="submit"
+          className="button"
+          disabled={disabled}
+          aria-describedby={hydrated && !changed ? "preferences-unchanged" : undefined}
+        >
           {t("preferences.save")}
         </button>
         {hydrated ? (
@@ -120,6 +131,7 @@ function PreferencesForm({ initial, failedValues }: { initial: Preferences; fail
             type="button"
             className="button button--secondary"
             disabled={disabled}
+            aria-describedby={hydrated && !changed ? "preferences-unchanged" : undefined}
             onClick={() => setValues(initial)}
           >
             {t("preferences.cancel")}
