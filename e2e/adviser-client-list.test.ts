@@ -3,7 +3,7 @@ import { expect, expectAccessible, signIn, test } from "./fixtures";
 const rows = (page: import("@playwright/test").Page) => page.locator("table tbody tr");
 
 test.describe("an adviser works through the client list", () => {
-  test("searches, pages and sorts, with bookmarkable addresses", async ({ page }) => {
+  test("searches, pages and sorts, with bookmarkable addresses", async ({ page, javaScript }) => {
     await signIn(page, "demo.adviser", { adviser: true });
     await expect(page).toHaveURL(/\/advisers\/clients$/);
     await expect(page.getByRole("heading", { level: 1, name: "Your Clients" })).toBeVisible();
@@ -20,6 +20,11 @@ test.describe("an adviser works through the client list", () => {
     await page.getByRole("link", { name: "Load more..." }).click();
     await expect(page.getByText("Showing the first 40 clients that match the search criteria.")).toBeVisible();
     await expect(rows(page)).toHaveCount(40);
+    if (javaScript === "on") {
+      // the focus moves to the first new row, and a status says what changed (issue 40)
+      await expect(page.locator("#row-21")).toBeFocused();
+      await expect(page.getByRole("status").filter({ hasText: "40 clients shown." })).toHaveCount(1);
+    }
     await page.getByRole("link", { name: "Load more..." }).click();
     await expect(page.getByText("Showing all clients that match the search criteria.")).toBeVisible();
     await expect(rows(page)).toHaveCount(46);

@@ -178,7 +178,9 @@ function Results() {
   const results = data.results;
 
   // 'Load more...' links to the first new row (#row-21): the browser scrolls to it; with
-  // JavaScript it also takes focus, so keyboard and screen-reader users continue from there.
+  // JavaScript it also takes focus, so keyboard and screen-reader users continue from there, and a
+  // status says how many rows there are now (as a page of its own would by its caption).
+  const loadedMore = /^#row-\d+$/.test(location.hash);
   useEffect(() => {
     if (!/^#row-\d+$/.test(location.hash)) return;
     document.getElementById(location.hash.slice(1))?.focus();
@@ -204,6 +206,9 @@ function Results() {
         <ErrorSummary errors={[{ fieldId: `view-${rowError.clientId}`, message: rowError.message }]} />
       ) : null}
       <p className="client-list__note">{t("clientList.previewNote")}</p>
+      <p role="status" className="visually-hidden">
+        {loadedMore ? t("clientList.shown", { count: results.rows.length }) : ""}
+      </p>
       {/* the columns scroll inside their own region on a phone, named by the caption (decision 117) */}
       <TableRegion captionId="client-list-caption">
         <table className="table client-table">
