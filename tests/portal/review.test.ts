@@ -25,7 +25,7 @@ type View = {
   inProgress: boolean;
   speakToAdviser: { offered: boolean; contact?: unknown } | null;
 };
-type Loaded = { view: View; confirmLogout: boolean };
+type Loaded = { view: View; confirmLogout: boolean; title: string };
 
 const PATH = "http://portal.test/clients/annual-review";
 let portal: Portal;
@@ -134,8 +134,13 @@ describe("the review flow (spec 002 §4, §5)", () => {
   it("starts answering for the partner too, and requires both answers on a question", async () => {
     const started = await post(cookie, { intent: "start", page: "1", respondForPartner: "yes" });
     expect(location(started)).toBe("/clients/annual-review?page=2");
-    const first = (await view(cookie, "?page=2")).view;
+    const { view: first, title } = await view(cookie, "?page=2");
     expect(first.page.type).toBe("standardQuestionPage");
+    // each step has a title of its own: its heading, then the review's (issue 40, WCAG 2.4.2)
+    expect(title).toBe(`${first.page.heading} – Annual Review`);
+    const intro = await view(cookie, "?page=1");
+    expect(intro.title).toBe(`${intro.view.page.heading} – Annual Review`);
+    expect(intro.title).not.toBe(title);
     expect(first.questions?.partner).toBeTruthy();
     expect(first.progress.shown).toBe(0);
     const empty = await post(cookie, { intent: "next", page: "2", clientText: "kept" });

@@ -300,7 +300,9 @@ export async function reviewLoader(a: LoadArgs) {
   if (page.type === "completion") view.completion = await completionOf(a, page);
   if (page.type === "reviewIntro") view.speakToAdviser = await orFail(a.request, speakToAdviserFor(a));
   // spec 000 §2: while the review is open, Log out asks first (the shell reads confirmLogout)
-  return json({ title: a.t("review:title"), confirmLogout: view.inProgress, view });
+  // each step titled by its own heading, then the review's (WCAG 2.4.2: the steps are told apart)
+  const title = page.heading ? `${page.heading} – ${a.t("review:title")}` : a.t("review:title");
+  return json({ title, confirmLogout: view.inProgress, view });
 }
 
 // ── the posts ───────────────────────────────────────────────────────────────────────────────
