@@ -233,4 +233,19 @@ test.describe("every page at 320 px", () => {
     await everything.click();
     await expect(everything).toHaveAttribute("aria-current", /true|page/);
   });
+  // WCAG 1.4.12 (text spacing): with the spacing a user's style sheet may set, nothing is cut off or
+  // scrolls sideways at 320 px (issue 40: the unread badge pushed every signed-in page 3 px wide)
+  test("with wider text spacing the signed-in pages still reflow", async ({ page }) => {
+    await signIn(page, "demo.client");
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    for (const path of ["/clients/home", "/clients/documents-and-messages", "/clients/personal-details"]) {
+      await page.goto(path);
+      await expect(page.locator("h1").first()).toBeVisible();
+      await page.addStyleTag({
+        content:
+          "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }",
+      });
+      expect.soft(await reflowProblems(page), `${path} at 320 px with text spacing`).toEqual([]);
+    }
+  });
 });
