@@ -244,7 +244,7 @@ test.describe("digital signatures", () => {
     await expectAccessible(page);
   });
 
-  test("an adviser in context reads the document but cannot sign; another client cannot open it by its id", async ({
+  test("an adviser in context has no To be signed folder; another client cannot open a document by its id", async ({
     page,
   }) => {
     await signIn(page, "demo.client");
@@ -265,10 +265,13 @@ test.describe("digital signatures", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await page.getByRole("button", { name: "Open Hartley, Eleanor" }).click();
     await expect(page).toHaveURL(/\/clients\/home$/);
-    await openToBeSigned(page, "Letter of authority");
-    await expect(signatories(page)).toContainText("Awaiting signature by Hartley, Eleanor");
-    await expect(journey(page)).toContainText("only the client can sign or decline it");
-    await expect(journey(page).getByRole("button")).toHaveCount(0);
+    // spec 002 §6: the signature folder is for ClientUser only (decision 197)
+    await page.goto("/clients/documents-and-messages");
+    await expect(page.getByRole("heading", { level: 2, name: "Inbox" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^To be signed/ })).toHaveCount(0);
     await expectAccessible(page);
+    const denied = await page.goto(address);
+    expect(denied?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
   });
 });

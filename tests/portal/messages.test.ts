@@ -265,11 +265,11 @@ describe("reading a message (spec 002 §4)", () => {
 });
 
 describe("an adviser with a client in context (spec 002 §6)", () => {
-  it("sees adviser-only notes, no Sent, To be signed read-only, no Reply, and records no first read", async () => {
+  it("sees adviser-only notes, no Sent, no To be signed, no Reply, and records no first read", async () => {
     const v = await view("/clients/documents-and-messages?pages=5", adviserWithClient);
     expect(v.folders.map((f) => f.key)).not.toContain("sent");
-    // the issue over spec 002 §6: the folder's documents, read-only (docs/decisions/095)
-    expect(v.folders.map((f) => f.key)).toContain("signature");
+    // spec 002 §6: the signature folder is for ClientUser only (docs/decisions/197)
+    expect(v.folders.map((f) => f.key)).not.toContain("signature");
     expect(v.folders.every((f) => f.unread === null)).toBe(true);
     const note = v.list.items.find((i) => i.adviserOnly);
     expect(note?.subject).toMatch(/^File note/);

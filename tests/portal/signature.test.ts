@@ -172,16 +172,21 @@ describe("the signing journey (spec 002 'Signing journey', §8)", () => {
     expect(await third.json()).toMatchObject({ step: "expired", alert: "messages:signature.errors.tooMany" });
   });
 
-  it("refuses an adviser: read-only, and a post is forbidden", async () => {
+  it("refuses an adviser: the signature folder is the client's only (spec 002 §6, decision 197)", async () => {
     const eleanors = (
       await portal.platform.call("/resourceful/digital_signature?page_size=100", {
         token: await portal.platform.session("demo.client"),
       })
     ).body as unknown as Array<{ id: number; title: string }>;
     const letter = eleanors.find((i) => i.title === "Letter of authority")!.id;
-    const view = await page(letter, adviser);
-    expect([view.canSign, view.readOnly]).toEqual([false, true]);
-    expect(view.signatories.map((s) => s.text)).toEqual(["Awaiting signature by Hartley, Eleanor"]);
+    const read = await route
+      .loader({
+        request: new Request(`http://portal.test${PATH}/${letter}`, { headers: { Cookie: adviser } }),
+        params: { id: String(letter) },
+        context: {},
+      })
+      .catch((thrown: unknown) => thrown as Response);
+    expect(read.status).toBe(403);
     const refused = await post(letter, adviser, { intent: "request-code", accept: "on" });
     expect(refused.status).toBe(403);
   });

@@ -20,7 +20,7 @@ const site = (settings: Site["settings"]): Site =>
   }) as Site;
 
 describe("messages folders and list filters (spec 002 page, §6)", () => {
-  it("offers Sent to clients only, with one-way messaging only after sending; To be signed to advisers too, read-only (decision 095)", () => {
+  it("offers Sent and To be signed to clients only, Sent with one-way messaging only after sending (decision 197)", () => {
     const settings = messagesSettings(
       site({ messageFolders: '[{"name":"Valuations","documentNoteTypes":["Valuation"]}]' }),
       "en-GB",
@@ -33,7 +33,7 @@ describe("messages folders and list filters (spec 002 page, §6)", () => {
     expect(keys(true, false, false)).toEqual(["inbox", "important", "sent", "custom-1", "signature"]);
     expect(keys(true, true, false)).toEqual(["inbox", "important", "custom-1", "signature"]);
     expect(keys(true, true, true)).toContain("sent");
-    expect(keys(false, false, true)).toEqual(["inbox", "important", "custom-1", "signature"]);
+    expect(keys(false, false, true)).toEqual(["inbox", "important", "custom-1"]);
     const off = folderDefinitions({
       t,
       settings,

@@ -111,8 +111,8 @@ export function folderDefinitions(input: {
       filter: { doctype: f.codes },
     });
   });
-  // the rule over spec 002 §6: an adviser in context sees the folder too, read-only (decision 095)
-  if (toggles.digitalSignatures) {
+  // spec 002 §6: the signature folder is for ClientUser only; an adviser in context has none (decision 197)
+  if (toggles.digitalSignatures && isClient) {
     folders.push({
       key: "signature",
       kind: "digitalSignatures",
@@ -547,7 +547,9 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
     fetchMessagesBasics(planning, entityId),
     query.message !== null ? readMessage(planning, query.message) : Promise.resolve(null),
   ]);
-  const toggles = messagesToggles(basics.toggles);
+  // spec 002 §6: no signature items for an adviser (no folder, no signing from a message: decision 197)
+  const toggles = { ...messagesToggles(basics.toggles) };
+  toggles.digitalSignatures &&= isClient;
   await markOpenedRead(planning, opened, isClient);
 
   const members = basics.members.filter((m) => m.login_accessible || m.entity_id === entityId);

@@ -1,15 +1,16 @@
 // spec 002 "Signature view": the document to sign, served through the portal so that the page's
-// frame and the download never point at the platform; only its signatories (and advisers of the
-// client) get it. `?download=1` asks for it as an attachment.
+// frame and the download never point at the platform; only its signatories get it (advisers do
+// not: spec 002 §6, decision 197). `?download=1` asks for it as an attachment.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { contentDisposition } from "~/lib/messages/files";
 import { PlanningError, isLostSession } from "~/planning/client.server";
 import { fetchSignatureDocument, fetchSignatureItem } from "~/planning/signature.server";
 import { lostSessionRedirect } from "~/session/failures.server";
-import { notFound, requireClientContext } from "~/session/guards.server";
+import { accessDenied, notFound, requireClientContext } from "~/session/guards.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await requireClientContext(request);
+  if (context.isAdviser) throw accessDenied();
   if (!/^[1-9]\d{0,9}$/.test(params.id ?? "")) throw notFound();
   try {
     const item = await fetchSignatureItem(context.planning, Number(params.id));
