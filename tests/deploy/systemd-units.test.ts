@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PORTAL_NODE_FLAGS, PORTAL_PROCESS_ENV } from "../../scripts/portal-node-flags.mjs";
+import { parseUnit, type Unit, valueOf } from "./unit-file";
 
 // ASVS 4.0.3 V1.2.1 (docs/decisions/189): the systemd units in deploy/systemd run the portal, the
 // platform, nginx and Redis each as an account of its own, none of them root, with the same
@@ -13,30 +14,7 @@ import { PORTAL_NODE_FLAGS, PORTAL_PROCESS_ENV } from "../../scripts/portal-node
 const DIR = new URL("../../deploy/systemd/", import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, DIR), "utf8");
 
-type Unit = Map<string, Map<string, string[]>>;
-
-/** A unit file's sections and each key's values in order (a key may repeat; `\` continues a line). */
-function parseUnit(text: string): Unit {
-  const unit: Unit = new Map();
-  let section: Map<string, string[]> | undefined;
-  const lines = text.replace(/\\\n/g, " ").split("\n");
-  for (const raw of lines) {
-    const line = raw.trim();
-    if (!line || line.startsWith("#") || line.startsWith(";")) continue;
-    const header = /^\[([^\]]+)\]$/.exec(line);
-    if (header) {
-      section = new Map();
-      unit.set(header[1]!, section);
-      continue;
-    }
-    const pair = /^([A-Za-z]+)=(.*)$/.exec(line);
-    if (!pair || !section) throw new Error(`not a unit line: ${raw}`);
-    section.set(pair[1]!, [...(section.get(pair[1]!) ?? []), pair[2]!.trim()]);
-  }
-  return unit;
-}
-
-const value = (unit: Unit, section: string, key: string) => unit.get(section)?.get(key)?.at(-1);
+const value = valueOf;
 
 const SERVICES = {
   portal: "client-online-portal@.service",
