@@ -95,8 +95,8 @@ const freePort = () =>
   });
 
 /** A search as an adviser bookmarks it: a client's name, date of birth and postcode in the query. */
-const SEARCH = "/advisers/clients?lastName=Pemberton&dateOfBirth=1961-04-23&postcode=SW1A%201AA";
-const SECRETS = ["Pemberton", "1961-04-23", "SW1A", "lastName", "?"];
+const SEARCH = "/advisers/clients?name=Pemberton&dob=23%2F04%2F1961&postcode=SW1A+1AA";
+const SECRETS = ["Pemberton", "1961", "SW1A", "name=", "?"];
 
 describe.runIf(hasNginx)("a real nginx's log lines", () => {
   let dir: string;
