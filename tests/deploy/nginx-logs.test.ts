@@ -13,10 +13,20 @@ import { logDestinations, nginxBinary, nginxPaths, renderNginxConfig, writeNginx
 // postcodes there); its logs go to files in the runtime directory or, in production, to the
 // machine's syslog (a local socket or a loopback address: nginx's syslog is plain UDP).
 
-type Options = Parameters<typeof renderNginxConfig>[0];
+/** What renderNginxConfig and writeNginxFiles take (deploy/nginx.mjs). */
+type Options = {
+  listenPort: number;
+  listenHost?: string;
+  upstreams: string[];
+  publicBuildDir: string;
+  runtimeDir: string;
+  workerProcesses?: number | "auto";
+  logTo?: string;
+  syslog?: string;
+};
 
-const render = (options: Partial<Options> = {}) =>
-  renderNginxConfig({
+const render = (options: Partial<Options> = {}): string =>
+  (renderNginxConfig as (options: Options) => string)({
     listenPort: 8080,
     upstreams: ["127.0.0.1:3001"],
     publicBuildDir: "/tmp/nginx-render/public/build",
