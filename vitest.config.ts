@@ -10,6 +10,7 @@ const OWN_GRAPH = [
   "app/components/honeypot-fields.test.tsx",
   "app/components/charts/chart-markup-cache.server.test.ts",
   "app/runtime/metrics.server.test.ts",
+  "tests/deploy/alert-rules.test.ts",
   "tests/portal/metrics.test.ts",
   "tests/portal/secure-cookies.test.ts",
   "tests/server/metrics.test.ts",

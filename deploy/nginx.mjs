@@ -10,7 +10,9 @@
 //   nginx -p /srv/client-online/nginx -c /srv/client-online/nginx/nginx.conf
 //
 // Everything nginx writes (pid, logs, temporary files) is under the runtime directory, so it runs
-// as any user that owns that directory; no root, no /etc/nginx/nginx.conf. Plain Node, no package.
+// as any user that owns that directory; no root, no /etc/nginx/nginx.conf. In production the logs
+// go to the machine's syslog instead (`--logs syslog`): nginx's own user cannot then change them,
+// and journald ships them (deploy/systemd, decision 189). Plain Node, no package.
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -82,10 +84,41 @@ export function parseUpstreams(text) {
   return { upstreams, down };
 }
 
+/** Where nginx's logs go: files in the runtime directory (the default), or the machine's syslog. */
+export const LOG_DESTINATIONS = ["files", "syslog"];
+
+/**
+ * A syslog server nginx may send to: a local socket (`unix:/dev/log`, journald's and rsyslog's) or
+ * a loopback address. nginx speaks syslog over plain UDP, so a log never crosses the network from
+ * nginx itself: the machine's journald or rsyslog ships it on over TLS (README "Logs", decision 189).
+ */
+function syslogServer(server) {
+  const text = String(server).trim();
+  if (/^unix:\/[^\s,;'"{}]+$/.test(text)) return text;
+  if (/^(?:127(?:\.\d{1,3}){3}|localhost|\[::1\])(?::\d{1,5})?$/.test(text)) return text;
+  throw new Error(
+    `the syslog server is a local socket (unix:/dev/log) or a loopback address, not ${JSON.stringify(server)}`,
+  );
+}
+
+/**
+ * The `error_log` and `access_log` destinations: the runtime directory's files, or syslog with the
+ * tag `client_online_nginx` (journald's SYSLOG_IDENTIFIER), facility local7.
+ */
+export function logDestinations({ logTo = "files", syslog = "unix:/dev/log", paths }) {
+  if (!LOG_DESTINATIONS.includes(logTo)) {
+    throw new Error(`logs go to ${LOG_DESTINATIONS.join(" or ")}, not ${JSON.stringify(logTo)}`);
+  }
+  if (logTo === "files") return { error: paths.errorLog, access: paths.accessLog };
+  const target = `syslog:server=${syslogServer(syslog)},facility=local7,tag=client_online_nginx`;
+  return { error: target, access: `${target},severity=info` };
+}
+
 /**
  * The main configuration. `publicBuildDir` is the build's assets directory (`public/build`), served
  * as `/build/` (Remix's publicPath); `upstreams` are `host:port` of the instances; `runtimeDir`
- * receives pid, logs, temporary files and the upstream file.
+ * receives pid, logs, temporary files and the upstream file; `logTo: "syslog"` sends the logs to
+ * `syslog` (a local socket or a loopback address) instead.
  */
 export function renderNginxConfig({
   listenPort,
@@ -96,6 +129,8 @@ export function renderNginxConfig({
   daemon = false,
   workerProcesses = "auto",
   mimeTypes = "/etc/nginx/mime.types",
+  logTo = "files",
+  syslog = "unix:/dev/log",
 }) {
   if (!Number.isInteger(Number(listenPort)) || Number(listenPort) <= 0 || Number(listenPort) > 65_535) {
     throw new Error(`listenPort must be a port, not ${JSON.stringify(listenPort)}`);
@@ -106,6 +141,7 @@ export function renderNginxConfig({
   // `root` (not `alias`) keeps try_files simple: /build/x.js is <parent>/build/x.js.
   if (basename(assets) !== "build") throw new Error(`publicBuildDir must be the build's "build" folder, not ${assets}`);
   const paths = nginxPaths(runtimeDir);
+  const logs = logDestinations({ logTo, syslog, paths });
   const listen = listenHost
     ? `${listenHost.includes(":") ? `[${listenHost}]` : listenHost}:${listenPort}`
     : String(listenPort);
@@ -115,7 +151,7 @@ export function renderNginxConfig({
 daemon ${daemon ? "on" : "off"};
 worker_processes ${workerProcesses};
 pid ${paths.pid};
-error_log ${paths.errorLog} warn;
+error_log ${logs.error} warn;
 
 events {
   worker_connections 1024;
@@ -130,10 +166,12 @@ http {
 
   # Which instance answered each request (upstream_addr "-" is a file served from disk), and the
   # request's id, which the instance and the platform write on their log lines (decision 125).
-  log_format portal '$remote_addr [$time_iso8601] "$request" $status $body_bytes_sent $request_time '
+  # The path without its query ($uri, never $request or $request_uri): the adviser's client search
+  # carries names, dates of birth and postcodes in its query (ASVS V8.3.1, decision 189).
+  log_format portal '$remote_addr [$time_iso8601] "$request_method $uri $server_protocol" $status $body_bytes_sent $request_time '
                     'upstream=$upstream_addr upstream_status=$upstream_status upstream_time=$upstream_response_time '
                     'request_id=$request_id';
-  access_log ${paths.accessLog} portal;
+  access_log ${logs.access} portal;
 
   client_body_temp_path ${paths.temp}/client_body;
   proxy_temp_path ${paths.temp}/proxy;
@@ -252,11 +290,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
       "runtime-dir": { type: "string" },
       "public-build-dir": { type: "string", default: "public/build" },
       daemon: { type: "boolean", default: false },
+      logs: { type: "string", default: "files" },
+      syslog: { type: "string", default: "unix:/dev/log" },
     },
   });
   if (!values.listen || !values["runtime-dir"] || positionals.length === 0) {
     console.error(
-      "usage: node deploy/nginx.mjs --listen [host:]port --runtime-dir DIR [--public-build-dir public/build] [--daemon] host:port…",
+      "usage: node deploy/nginx.mjs --listen [host:]port --runtime-dir DIR [--public-build-dir public/build] [--daemon] [--logs files|syslog] [--syslog unix:/dev/log] host:port…",
     );
     process.exit(2);
   }
@@ -272,6 +312,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     publicBuildDir: values["public-build-dir"],
     runtimeDir: values["runtime-dir"],
     daemon: values.daemon,
+    logTo: values.logs,
+    syslog: values.syslog,
   });
   console.log(`wrote ${paths.config} and ${paths.upstreams}`);
   console.log(`start:  ${nginxBinary()} -p ${paths.dir} -c ${paths.config}`);

@@ -1,4 +1,5 @@
 import type { PlatformLogger } from "./logger";
+import { authDecided } from "./metrics";
 
 // ASVS 4.0.3 V7.2.1 (docs/decisions/174): every authentication decision is one log line, `auth`,
 // with the step, the outcome, the user's id when the platform knows whose account it was, the
@@ -70,7 +71,7 @@ function apiMessageOf(body: unknown): string | null {
   return typeof message === "string" ? message : null;
 }
 
-/** The `auth` line of one decision: info for a success, a warning otherwise. */
+/** The `auth` line of one decision (info for a success, a warning otherwise), and its count in the metrics. */
 export function logAuthDecision(
   log: PlatformLogger,
   step: string,
@@ -90,4 +91,5 @@ export function logAuthDecision(
   };
   if (outcome === "success") log.info(fields, "auth");
   else log.warn(fields, "auth");
+  authDecided(step, outcome, note.lockedNow === true);
 }

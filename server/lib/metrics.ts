@@ -29,6 +29,20 @@ const requestDuration = new Histogram({
   buckets: BUCKETS,
   registers: [registry],
 });
+// Authentication decisions as the `auth` lines log them (docs/decisions/174): what the alert rules
+// watch for guessing, recovery abuse and lockouts (deploy/prometheus/alerts.yml, decision 190).
+// Both labels are bounded: the steps of AUTH_STEPS (server/lib/auth-log.ts) and five outcomes.
+const authDecisions = new Counter({
+  name: "platform_auth_decisions_total",
+  help: "Authentication decisions, by step (password, code, memorable, passkey, resetCode, reset, …) and outcome (success, failure, locked, refused, error)",
+  labelNames: ["step", "outcome"] as const,
+  registers: [registry],
+});
+const lockouts = new Counter({
+  name: "platform_auth_lockouts_total",
+  help: "Accounts locked by their fifth consecutive wrong secret (decision 041)",
+  registers: [registry],
+});
 const buildInfo = new Gauge({
   name: "platform_build_info",
   help: "The running build: the package's version and the platform version GET site reports (1)",
@@ -77,6 +91,13 @@ export function observePlatform(platformVersion: string) {
     });
     next();
   };
+}
+
+/** One authentication decision, once its `auth` line is written; `lockedNow` when it locked the account. */
+export function authDecided(step: string, outcome: string, lockedNow: boolean): void {
+  if (!observing) return;
+  authDecisions.labels(step, outcome).inc();
+  if (lockedNow) lockouts.inc();
 }
 
 /**

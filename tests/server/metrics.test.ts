@@ -9,7 +9,7 @@ import { fixedClock } from "../../server/clock";
 import { closeDatabase, openDatabase } from "../../server/db/connection";
 import { type PlatformEnv, readEnv } from "../../server/env";
 import { registry, serveMetrics } from "../../server/lib/metrics";
-import { seedIfEmpty } from "../../server/seed";
+import { DEMO_PASSWORD, seedIfEmpty } from "../../server/seed";
 import { START } from "./harness";
 
 // The platform's Prometheus metrics (docs/decisions/126).
@@ -108,6 +108,37 @@ describe("the platform's metrics", () => {
     expect(text).toMatch(/platform_build_info\{version="\d+\.\d+\.\d+",platform_version="\d+\.\d+\.\d+"\} 1/);
     for (const name of ["process_resident_memory_bytes", "nodejs_heap_size_used_bytes", "nodejs_eventloop_lag_seconds"])
       expect(text).toContain(`# TYPE ${name} gauge`);
+  });
+
+  it("count authentication decisions by step and outcome, and the lockouts (decision 190)", async () => {
+    const base = await platform({ port: 0, host: "127.0.0.1" });
+    const login = (username: string, password: string) =>
+      fetch(`${base}/auth/login`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "X-Xplan-Auth-Failure-Action": "error",
+          "X-Xplan-App-Id": "client-online",
+        },
+        body: JSON.stringify({ username, password, user_type: "client" }),
+      }).then(async (r) => {
+        await r.text();
+        return r.status;
+      });
+    const decisions = (step: string, outcome: string) => valueOf("platform_auth_decisions_total", { step, outcome });
+    expect(await login("demo.client", DEMO_PASSWORD)).toBe(200);
+    expect(await login("nobody.at.all", "Wrong-pass-1")).toBe(401);
+    expect(await decisions("password", "success")).toBe(1);
+    expect(await decisions("password", "failure")).toBe(1);
+    // the fifth wrong password in a row locks the account; the owner's right one is then refused
+    for (let attempt = 1; attempt <= 5; attempt++) await login("demo.lockout", `Wrong-${attempt}-pass`);
+    expect(await login("demo.lockout", DEMO_PASSWORD)).toBe(403);
+    expect(await decisions("password", "failure")).toBe(5);
+    expect(await decisions("password", "locked")).toBe(2);
+    expect(await valueOf("platform_auth_lockouts_total", {})).toBe(1);
+    const text = await registry.metrics();
+    expect(text).not.toContain("demo.lockout");
+    expect(text).not.toContain("nobody.at.all");
   });
 
   it("are served at GET /metrics where told; other paths are 404", async () => {
