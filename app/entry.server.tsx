@@ -17,8 +17,13 @@ import { pageChartMarkup } from "./runtime/chart-markup.server";
 import { notAPageHeaders, securityHeaders } from "./runtime/security-headers.server";
 import { PageBodyStream } from "./runtime/page-stream.server";
 import { SESSION_COOKIE, touchSession } from "~/session/session.server";
+import { describeClamdAddress } from "~/lib/virus-scan.server";
 
 const ABORT_DELAY = 5_000;
+
+// ASVS V12.4.2 (docs/decisions/192): said at every start, so that unscanned attachments are never a surprise
+if (env.clamd) logger.info("attachments are scanned for viruses by clamd", { clamd: describeClamdAddress(env.clamd) });
+else logger.warn("attachments are not scanned for viruses: CLAMD_ADDRESS is unset or off");
 
 // The portal's server runs each request inside `runWithRequestId` (scripts/portal-server.mjs): the
 // request's one context, with its id (docs/decisions/125) and its wait for the platform, which the

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signIn, signOut, test } from "./fixtures";
 import { craftedWordDocument } from "../tests/sample-files";
 import { copyUser, outbox, useUpAttachmentAllowance } from "./platform";
+import { EICAR } from "../scripts/clamd.mjs";
 
 // spec 002 "Documents and messages page", "Compose and reply", §4 reading, sending and downloads,
 // with JavaScript on and off. Both projects run at once against one platform: what they change
@@ -399,6 +400,34 @@ test.describe("documents and messages", () => {
       "The signed letter is attached.",
     );
     await expectAccessible(page);
+  });
+
+  test("refuses a file the virus scanner finds something in, keeping what was written (ASVS V12.4.2)", async ({
+    page,
+  }) => {
+    await signInClient(page);
+    await page.goto(`${MESSAGES}?compose=true`);
+    await page.getByLabel("Subject", { exact: true }).fill("Notes for the review");
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("My notes for our meeting are attached.");
+    // a text file passes every rule the browser and the content check know; clamd finds the EICAR test file
+    await page.getByLabel("Attachments").setInputFiles([
+      { name: "Meeting notes.txt", mimeType: "text/plain", buffer: EICAR },
+      { name: "Statement.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+    ]);
+    await page.getByRole("button", { name: "Send" }).click();
+    const refused = "File contains a virus, please remove.";
+    await expect(page.locator(".error-summary").getByRole("link", { name: refused })).toBeVisible();
+    await expect(page.locator(".field--error").getByText(refused).first()).toBeVisible();
+    await expect(page.getByText("Meeting notes.txt")).toBeVisible();
+    await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("Notes for the review");
+    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue(
+      "My notes for our meeting are attached.",
+    );
+    await expectAccessible(page);
+    // nothing was sent
+    await page.goto(`${MESSAGES}?folder=sent`);
+    await expect(list(page).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Notes for the review", exact: true })).toHaveCount(0);
   });
 
   test("past the attachments allowed in 24 hours, says so by the field and in the summary, keeping what was written (issue 39)", async ({

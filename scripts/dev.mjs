@@ -83,6 +83,10 @@ if (embedded) {
   run("platform", ["--watch-path=server", "--watch-preserve-output", "--import", "tsx", "server/main.ts"], {
     PLATFORM_PORT: platformPort,
     NODE_ENV: process.env.PLATFORM_NODE_ENV ?? "development",
+    // the portal's scanner for the platform too, as `npm start` does (docs/decisions/192)
+    ...(process.env.CLAMD_ADDRESS && !process.env.PLATFORM_CLAMD_ADDRESS
+      ? { PLATFORM_CLAMD_ADDRESS: process.env.CLAMD_ADDRESS }
+      : {}),
   });
 }
 

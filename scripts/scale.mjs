@@ -448,6 +448,8 @@ function instanceEnv({ port, relayPort, sessionSecret, redisPort }) {
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     RATE_LIMIT_SIGN_IN: String(SIGN_IN_LIMIT),
     RATE_LIMIT_SIGN_IN_FAILURES: String(FAILURES_LIMIT),
+    // no attachment is sent here; production asks for the scanner or this word (docs/decisions/192)
+    CLAMD_ADDRESS: "off",
   };
 }
 

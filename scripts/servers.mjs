@@ -48,8 +48,11 @@ export function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** The platform as the journeys run it: a fresh database in `dir`, passkeys for the portals' ports. */
-export function platformCommand({ dir, port, portalPorts }) {
+/**
+ * The platform as the journeys run it: a fresh database in `dir`, passkeys for the portals' ports,
+ * and uploads scanned by the clamd at `clamdAddress` (docs/decisions/192), or not (`off`).
+ */
+export function platformCommand({ dir, port, portalPorts, clamdAddress = "off" }) {
   return {
     args: ["--import", "tsx", "server/main.ts"],
     env: {
@@ -63,6 +66,7 @@ export function platformCommand({ dir, port, portalPorts }) {
       // served from localhost on these ports.
       PASSKEY_RP_ID: "localhost",
       PASSKEY_ORIGINS: portalPorts.map((p) => `http://localhost:${p}`).join(","),
+      PLATFORM_CLAMD_ADDRESS: clamdAddress,
     },
   };
 }
@@ -88,13 +92,30 @@ async function portalNodeFlagsOf(cwd) {
 // to open in Chrome's DevTools or speedscope (docs/decisions/122).
 const profile = process.env.CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROFILE_DIR}`] : [];
 
+/** The portals' environment: production, a secret of the run's own, the scanner (or `off`), `extra` on top. */
+function portalEnvOf(processEnv, clamdAddress, extra) {
+  return {
+    ...processEnv,
+    NODE_ENV: "production",
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    COOKIE_SECURE: "false",
+    LOG_LEVEL: "silent",
+    PLANNING_TIMEOUT_MS: "3000",
+    // production asks for clamd's address or `off` (docs/decisions/192)
+    CLAMD_ADDRESS: clamdAddress,
+    ...extra,
+  };
+}
+
 /**
  * `portalEnv` adds to the portals' environment (e.g. JOURNEY_RATE_LIMITS); `metrics` serves both
  * processes' Prometheus metrics on ports of their own (docs/decisions/126); `cwd` runs another
- * checkout's platform and built portal (`npm run bench:cpu`'s baseline), this one's by default.
+ * checkout's platform and built portal (`npm run bench:cpu`'s baseline), this one's by default;
+ * `clamdAddress` is the clamd both scan uploads with (docs/decisions/192), `off` by default.
  */
 export async function startServers(options = {}) {
   const { deadPortal = false, portalEnv: extraPortalEnv = {}, metrics = false, cwd = process.cwd() } = options;
+  const clamdAddress = options.clamdAddress ?? "off";
   const dir = mkdtempSync(join(tmpdir(), "client-online-"));
   const [platformPort, portalPort, deadPortalPort, deadPlatformPort] = await Promise.all(
     Array.from({ length: 4 }, () => freePort()),
@@ -114,7 +135,12 @@ export async function startServers(options = {}) {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const platform = platformCommand({ dir, port: platformPort, portalPorts: [portalPort, deadPortalPort] });
+    const platform = platformCommand({
+      dir,
+      port: platformPort,
+      portalPorts: [portalPort, deadPortalPort],
+      clamdAddress,
+    });
     start(
       platform.args,
       metrics ? { ...platform.env, PLATFORM_METRICS_PORT: String(platformMetricsPort) } : platform.env,
@@ -122,15 +148,7 @@ export async function startServers(options = {}) {
     // The portal's own server reads the build of REMIX_BUILD_DIR (inherited), `build` by default,
     // with the heap limits of its checkout (another one's, for a benchmark's baseline).
     const { flags, env: processEnv } = await portalNodeFlagsOf(cwd);
-    const portalEnv = {
-      ...processEnv,
-      NODE_ENV: "production",
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      COOKIE_SECURE: "false",
-      LOG_LEVEL: "silent",
-      PLANNING_TIMEOUT_MS: "3000",
-      ...extraPortalEnv,
-    };
+    const portalEnv = portalEnvOf(processEnv, clamdAddress, extraPortalEnv);
     const portal = "scripts/portal-server.mjs";
     start([...flags, portal], {
       ...portalEnv,

@@ -45,10 +45,21 @@ async function waitFor(url, seconds) {
   return false;
 }
 
+// Uploads are scanned by clamd when CLAMD_ADDRESS names one (its socket or host:port; the embedded
+// platform takes it too unless PLATFORM_CLAMD_ADDRESS is set), and not otherwise: the demo runs on
+// a machine without ClamAV, and says so (docs/decisions/192).
+const clamdAddress = process.env.CLAMD_ADDRESS || "off";
+if (clamdAddress === "off") {
+  console.log(
+    "CLAMD_ADDRESS is not set: attachments are not scanned for viruses (set it to clamd's socket or host:port to scan them).",
+  );
+}
+
 if (embedded) {
   run("platform", process.execPath, ["--import", "tsx", "server/main.ts"], {
     PLATFORM_PORT: platformPort,
     NODE_ENV: process.env.PLATFORM_NODE_ENV ?? "development",
+    PLATFORM_CLAMD_ADDRESS: process.env.PLATFORM_CLAMD_ADDRESS || clamdAddress,
   });
   if (!(await waitFor(`${planningApiUrl}/xplan/health`, 60))) {
     console.error("The planning platform did not start.");
@@ -71,6 +82,7 @@ run("portal", process.execPath, [...PORTAL_NODE_FLAGS, "scripts/portal-server.mj
   NODE_ENV: process.env.NODE_ENV ?? "production",
   SESSION_SECRET: sessionSecret,
   COOKIE_SECURE: process.env.COOKIE_SECURE ?? "false",
+  CLAMD_ADDRESS: clamdAddress,
 });
 
 if (await waitFor(`http://127.0.0.1:${portalPort}/healthz`, 60)) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEVELOPMENT_SECRET_KEY } from "./lib/secrets-at-rest";
+import { type ClamdAddress, parseClamdAddress, SCANNING_OFF } from "./lib/virus-scan";
 
 export const DEFAULT_PLATFORM_VERSION = "22.9.240";
 
@@ -105,6 +106,18 @@ const EnvSchema = z.object({
    * unless "true" (issue 39 finding 6, docs/decisions/168); never in production.
    */
   PLATFORM_DEV_ENDPOINTS: z.enum(["true", "false"]).default("false"),
+  /**
+   * ASVS V12.4.2 (docs/decisions/192): the clamd that scans uploaded attachments, clamd's socket
+   * (an absolute path) or host:port; `off` stores them unscanned. Required in production; off
+   * elsewhere unless set.
+   */
+  PLATFORM_CLAMD_ADDRESS: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || parseClamdAddress(v) !== undefined,
+      `expected clamd's socket (an absolute path), host:port, or ${SCANNING_OFF}`,
+    ),
 });
 
 /** A production key is at least this long: 256 bits for HKDF. */
@@ -149,6 +162,8 @@ export type PlatformEnv = {
   secretKeys?: string[];
   /** PLATFORM_DEV_ENDPOINTS=true: the /dev/* endpoints answer (never in production); undefined: off. */
   devEndpoints?: boolean;
+  /** PLATFORM_CLAMD_ADDRESS: the clamd that scans uploads; undefined or null: not scanned. */
+  clamd?: ClamdAddress | null;
 };
 
 /** Reads the environment once (conventions: validated with zod at start, then passed around). */
@@ -163,6 +178,11 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
   if (keysProblem) throw new Error(`invalid platform environment: ${keysProblem}`);
   if (e.PLATFORM_DEV_ENDPOINTS === "true" && e.NODE_ENV === "production") {
     throw new Error("invalid platform environment: PLATFORM_DEV_ENDPOINTS=true is refused in production");
+  }
+  if (e.PLATFORM_CLAMD_ADDRESS === undefined && e.NODE_ENV === "production") {
+    throw new Error(
+      `invalid platform environment: PLATFORM_CLAMD_ADDRESS is required in production: clamd's socket or host:port (or ${SCANNING_OFF} to store attachments unscanned)`,
+    );
   }
   return {
     port: e.PLATFORM_PORT,
@@ -182,6 +202,7 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
         : { port: e.PLATFORM_METRICS_PORT, host: e.PLATFORM_METRICS_HOST },
     secretKeys: e.PLATFORM_SECRET_KEYS,
     devEndpoints: e.PLATFORM_DEV_ENDPOINTS === "true",
+    clamd: e.PLATFORM_CLAMD_ADDRESS === undefined ? null : (parseClamdAddress(e.PLATFORM_CLAMD_ADDRESS) ?? null),
   };
 }
 

@@ -8,6 +8,7 @@ import { startMetricsServer } from "./lib/metrics";
 import { seedIfEmpty } from "./seed";
 import { purgeStaleSessions } from "./sessions";
 import { DEVELOPMENT_SECRET_KEY, useSecretKeys } from "./lib/secrets-at-rest";
+import { describeClamdAddress } from "./lib/virus-scan";
 
 const env = readEnv(process.env);
 const log = createLogger(logLevelOf(env));
@@ -20,6 +21,9 @@ if (seedIfEmpty(db, systemClock)) {
   log.info({ ms: Math.round(performance.now() - started) }, "platform seeded the demo data set");
 }
 purgeStaleSessions(db, systemClock);
+// ASVS V12.4.2 (docs/decisions/192): said at every start, so that unscanned uploads are never a surprise
+if (env.clamd) log.info({ clamd: describeClamdAddress(env.clamd) }, "attachments are scanned for viruses by clamd");
+else log.warn("attachments are not scanned for viruses: PLATFORM_CLAMD_ADDRESS is unset or off");
 if (env.maintenance) log.info("platform in maintenance (PLATFORM_MAINTENANCE=on): xplan/health answers BAD");
 
 const app = createApp({ db, clock: systemClock, env, logger: log });

@@ -27,7 +27,8 @@ describe("LOG_LEVEL (docs/decisions/125)", () => {
 describe("SESSION_SECRET (issue 24 finding 9, docs/decisions/113)", () => {
   // random, never a fixed secret written in the repository
   const strong = randomBytes(24).toString("base64"); // 32 bytes
-  const production = (secret: string | undefined) => parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret });
+  const production = (secret: string | undefined) =>
+    parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, CLAMD_ADDRESS: "off" });
 
   it("is required in production", () => {
     expect(() => production(undefined)).toThrow(/SESSION_SECRET is required in production/);
@@ -64,5 +65,38 @@ describe("SESSION_SECRET (issue 24 finding 9, docs/decisions/113)", () => {
     expect(generated).toHaveLength(1);
     expect(Buffer.byteLength(generated[0]!)).toBeGreaterThanOrEqual(32);
     expect(parseEnv({}).sessionSecrets[0]).not.toBe(generated[0]);
+  });
+});
+
+describe("CLAMD_ADDRESS (ASVS V12.4.2, docs/decisions/192)", () => {
+  const secret = randomBytes(32).toString("hex");
+  const production = (address: string | undefined) =>
+    parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, CLAMD_ADDRESS: address });
+
+  it("is required in production: an address, or off said on purpose", () => {
+    expect(() => production(undefined)).toThrow(/CLAMD_ADDRESS is required in production/);
+    expect(production("off").clamd).toBeNull();
+    expect(production("/run/clamav/clamd.ctl").clamd).toEqual({ socket: "/run/clamav/clamd.ctl" });
+  });
+
+  it("is off unless set outside production", () => {
+    expect(parseEnv({}).clamd).toBeNull();
+    expect(parseEnv({ NODE_ENV: "development" }).clamd).toBeNull();
+  });
+
+  it("takes a socket path, host:port or [v6]:port, and refuses anything else", () => {
+    expect(parseEnv({ CLAMD_ADDRESS: "clamav.internal:3310" }).clamd).toEqual({ host: "clamav.internal", port: 3310 });
+    expect(parseEnv({ CLAMD_ADDRESS: "127.0.0.1:3310" }).clamd).toEqual({ host: "127.0.0.1", port: 3310 });
+    expect(parseEnv({ CLAMD_ADDRESS: "[::1]:3310" }).clamd).toEqual({ host: "::1", port: 3310 });
+    for (const wrong of [
+      "clamd",
+      "clamav.internal",
+      "clamav.internal:0",
+      "clamav.internal:70000",
+      "tcp://x:1",
+      "on",
+      "",
+    ])
+      expect(() => parseEnv({ CLAMD_ADDRESS: wrong }), wrong).toThrow(/CLAMD_ADDRESS/);
   });
 });

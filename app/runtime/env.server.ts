@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { type ClamdAddress, parseClamdAddress, SCANNING_OFF } from "~/lib/virus-scan.server";
 
 // Configuration is read once, here, and validated; nothing else reads process.env.
 
@@ -65,9 +66,24 @@ const EnvSchema = z
       z.coerce.number().int().min(1).max(65_535).optional(),
     ),
     METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+    // ASVS V12.4.2 (decision 192): the clamd that scans uploads, a socket path or host:port; `off`
+    // (or unset outside production) sends files on unscanned.
+    CLAMD_ADDRESS: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.CLAMD_ADDRESS !== undefined && parseClamdAddress(env.CLAMD_ADDRESS) === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["CLAMD_ADDRESS"],
+        message: `expected clamd's socket (an absolute path), host:port, or ${SCANNING_OFF}`,
+      });
     if (env.NODE_ENV !== "production") return;
+    if (env.CLAMD_ADDRESS === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["CLAMD_ADDRESS"],
+        message: `CLAMD_ADDRESS is required in production: clamd's socket or host:port (or ${SCANNING_OFF} to send attachments on unscanned)`,
+      });
     if (!env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required in production" });
       return;
@@ -105,6 +121,8 @@ export type Env = {
   analyticsPageViews: boolean;
   /** Where the metrics are served (GET /metrics), or null: none. */
   metrics: { port: number; host: string } | null;
+  /** The clamd that scans uploaded files (decision 192), or null: they are not scanned. */
+  clamd: ClamdAddress | null;
 };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -133,6 +151,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "development" ? "debug" : "info"),
     analyticsPageViews: e.ANALYTICS_PAGE_VIEWS === "true",
     metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    clamd: e.CLAMD_ADDRESS === undefined ? null : (parseClamdAddress(e.CLAMD_ADDRESS) ?? null),
   };
 }
 

@@ -49,6 +49,8 @@ export type HandlerContext = Services & {
   client: SessionClient;
   /** Runs another call in-process with the same session (the batch endpoint). */
   dispatch: (request: ApiRequest) => Promise<ApiResponse>;
+  /** Where the platform logs (the dispatcher's log), for a handler with something to say. */
+  log?: PlatformLogger;
   /** On an authentication route, what its handler says of the decision for its `auth` line (server/lib/auth-log.ts). */
   auth?: AuthNote;
   /** Where the request came from, for the owner's notices (docs/decisions/164). */
@@ -197,6 +199,7 @@ export function createDispatcher(routes: Route[], services: Services, log?: Plat
         { ...request, path, params },
         {
           ...services,
+          ...(log ? { log } : {}),
           caller,
           client: request.client ?? NO_CLIENT,
           dispatch,

@@ -5,6 +5,7 @@ import { contentProblemOf as portalContentProblem } from "~/lib/attachment-conte
 import * as portalPackage from "~/lib/office-package.server";
 import * as platform from "../../server/lib/attachments";
 import * as platformPackage from "../../server/lib/office-package";
+import { DOC_MESSAGES } from "../../server/api/docnote/scope";
 import {
   craftedTextDocument,
   craftedWordDocument,
@@ -93,5 +94,14 @@ describe("the portal's and the platform's attachment rules", () => {
     const portalCode = code("../../app/lib/office-package.server.ts");
     expect(portalCode.length).toBeGreaterThan(1000);
     expect(code("../../server/lib/office-package.ts")).toBe(portalCode);
+  });
+
+  it("scan with clamd by the same code, and answer a virus with the same text (docs/decisions/192)", () => {
+    const code = (path: string) => readFileSync(new URL(path, import.meta.url), "utf8").replace(/^\/\/.*\n/gm, "");
+    const portalCode = code("../../app/lib/virus-scan.server.ts");
+    expect(portalCode.length).toBeGreaterThan(1000);
+    expect(code("../../server/lib/virus-scan.ts")).toBe(portalCode);
+    const english = JSON.parse(readFileSync(new URL("../../app/locales/en-GB/compose.json", import.meta.url), "utf8"));
+    expect(english["errors.fileVirus"]).toBe(DOC_MESSAGES.virus);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { ComposeActionData } from "~/routes/clients.documents-and-messages/compose";
 import { craftedWordDocument, SAMPLES, wordDocument, zipBomb } from "../sample-files";
 import { openClientInContext, type Portal, setFeatureToggle, startPortal, thrown } from "./portal-harness";
+import { EICAR, startClamd } from "../../scripts/clamd.mjs";
 
 // spec 002 §4 "Sending", §5 "Compose", §6 one-way messaging, §8 messages: the compose action with a
 // real platform for sessions, site settings and toggles, and a fake of the platform's document and
@@ -631,5 +632,61 @@ describe("the stored body (spec 002 §5 allow-list)", () => {
     ).toBe(
       '<p>Hi <strong>there</strong> <em>now</em><a>x</a> <a href="https://example.com">y</a> <a href="mailto:a@b.c">m</a></p><ul><li>one</li></ul>',
     );
+  });
+});
+
+describe("files scanned for viruses before anything is sent (ASVS V12.4.2, docs/decisions/192)", () => {
+  let clamd: Awaited<ReturnType<typeof startClamd>>;
+  let env: (typeof import("~/runtime/env.server"))["env"];
+  beforeAll(async () => {
+    clamd = await startClamd();
+    ({ env } = await import("~/runtime/env.server"));
+  }, 90_000);
+  afterEach(() => {
+    env.clamd = null;
+  });
+  afterAll(() => clamd?.stop());
+
+  it("names a file with a virus by the field, sends nothing and keeps what was typed", async () => {
+    env.clamd = { socket: clamd.socket };
+    const response = await send(client, {
+      subject: "My statements",
+      body: "Kept",
+      attachments: [pdf("statement.pdf"), new File([EICAR], "notes.txt", { type: "text/plain" })],
+    });
+    expect(response.status).toBe(400);
+    expect(docnotes.calls).toEqual([]);
+    const data = (await response.json()) as ComposeActionData;
+    expect(data.result.error).toMatchObject({ attachments: ["compose:errors.fileVirus"] });
+    expect(data.result.initialValue).toMatchObject({ subject: "My statements", body: "Kept" });
+    expect(data.postedFiles).toEqual([
+      { name: "statement.pdf", problem: null },
+      { name: "notes.txt", problem: "compose:errors.fileVirus" },
+    ]);
+  });
+
+  it("sends clean files once scanned", async () => {
+    env.clamd = { socket: clamd.socket };
+    const response = await send(client, { subject: "Clean", attachments: [pdf("statement.pdf")] });
+    expect(response.status).toBe(302);
+    expect(docnotes.sent("Clean").attachments.map((a) => a.filename)).toEqual(["statement.pdf"]);
+  });
+
+  it("sends nothing while the scanner cannot answer: the spec's text for a message not sent, what was typed kept", async () => {
+    env.clamd = { socket: `${clamd.socket}.absent` };
+    const response = await send(client, { subject: "Unscanned", body: "Kept", attachments: [pdf("statement.pdf")] });
+    expect(response.status).toBe(503);
+    expect(docnotes.calls.filter((call) => !call.startsWith("GET"))).toEqual([]);
+    const data = (await response.json()) as ComposeActionData;
+    expect(data.messageKey).toBe("compose:errors.sendFailed");
+    expect(data.result.initialValue).toMatchObject({ subject: "Unscanned", body: "Kept" });
+    // a message without files needs no scanner
+    expect((await send(client, { subject: "Words only", body: "No files" })).status).toBe(302);
+  });
+
+  it("sends files unscanned only when no scanner is configured (development, or CLAMD_ADDRESS=off)", async () => {
+    expect(env.clamd).toBeNull();
+    const response = await send(client, { subject: "Not scanned", attachments: [new File([EICAR], "notes.txt")] });
+    expect(response.status).toBe(302);
   });
 });

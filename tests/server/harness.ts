@@ -95,6 +95,8 @@ export async function startPlatform(
     console?: (text: string) => void;
     /** Where the platform logs; by default its errors only, to console.error, which fails a test (tests/setup). */
     logger?: PlatformLogger;
+    /** The clamd that scans uploads (PLATFORM_CLAMD_ADDRESS, docs/decisions/192); by default none. */
+    clamd?: PlatformEnv["clamd"];
   } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), "platform-test-"));
@@ -112,6 +114,7 @@ export async function startPlatform(
     lockoutMinutes: options.lockoutMinutes,
     attachmentAllowance: options.attachmentAllowance,
     devEndpoints: options.devEndpoints ?? true,
+    clamd: options.clamd ?? null,
   };
   const logger = options.logger ?? createLogger("error", { write: (line: string) => console.error(line.trimEnd()) });
   const server = createApp({ db, clock, env, logger, console: options.console }).listen(0, "127.0.0.1");

@@ -130,6 +130,22 @@ describe("compose attachments (spec 002 §5, §9)", () => {
     expect(problem("unpacked-too-large")).toBe(COMPOSE_ERRORS.fileUnpackedTooLarge);
   });
 
+  it("names a file the virus scanner found something in, and only that (ASVS V12.4.2, decision 192)", () => {
+    expect(attachmentProblem({ name: "notes.txt", size: 68, scan: "infected" })).toBe(COMPOSE_ERRORS.fileVirus);
+    // clamd not answering is the form's failure, not the file's
+    expect(attachmentProblem({ name: "notes.txt", size: 68, scan: "unavailable" })).toBeNull();
+    // a file refused by the other rules is not scanned: their text stands
+    expect(attachmentProblem({ name: "notes.txt", size: 68, contentProblem: "mismatch", scan: "infected" })).toBe(
+      COMPOSE_ERRORS.fileContentMismatch,
+    );
+    expect(
+      attachmentErrors([
+        { name: "a.txt", size: 1, scan: "infected" },
+        { name: "b.txt", size: 1, scan: "infected" },
+      ]),
+    ).toEqual([COMPOSE_ERRORS.fileVirus]);
+  });
+
   it("says both problems at once", () => {
     expect(attachmentProblem(file("big.exe", 10_000_001))).toBe(COMPOSE_ERRORS.fileTypeAndSize);
   });

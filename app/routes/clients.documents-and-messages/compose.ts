@@ -29,6 +29,7 @@ export const COMPOSE_ERRORS = {
   fileExternalContent: "compose:errors.fileExternalContent",
   fileUnpackedTooLarge: "compose:errors.fileUnpackedTooLarge",
   dailyLimit: "compose:errors.dailyLimit",
+  fileVirus: "compose:errors.fileVirus",
 } as const;
 
 /** Each problem of a file's content, as its text (issue 24; issue 39, docs/decisions/165). */
@@ -43,7 +44,13 @@ const CONTENT_ERRORS: Record<ContentProblem, string> = {
  * What the rules need to know of a chosen file: a browser File or a file received by the action,
  * which also knows what is wrong with its content, if anything (the browser does not look).
  */
-export type AttachmentFacts = { name: string; size: number; contentProblem?: ContentProblem | null };
+export type AttachmentFacts = {
+  name: string;
+  size: number;
+  contentProblem?: ContentProblem | null;
+  /** ASVS V12.4.2 (docs/decisions/192): what the virus scanner said, when it did not pass the file. */
+  scan?: "infected" | "unavailable";
+};
 
 /**
  * spec 002 §5 with issue 24's allow-list (docs/decisions/111): a type clients may not send takes the
@@ -61,6 +68,7 @@ export function attachmentProblem(file: AttachmentFacts): string | null {
   if (excluded) return COMPOSE_ERRORS.fileTypeNotAllowed;
   if (tooLarge) return COMPOSE_ERRORS.fileTooLarge;
   if (file.contentProblem) return CONTENT_ERRORS[file.contentProblem];
+  if (file.scan === "infected") return COMPOSE_ERRORS.fileVirus;
   return null;
 }
 

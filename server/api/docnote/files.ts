@@ -16,6 +16,9 @@ import {
   isAllowedAttachment,
   normaliseFilename,
 } from "../../lib/attachments";
+import { scanForViruses } from "../../lib/virus-scan";
+import type { PlatformLogger } from "../../lib/logger";
+import type { PlatformEnv } from "../../env";
 import { json, open, type Route, signedIn } from "../router";
 import {
   CLIENT_INITIATED,
@@ -130,6 +133,23 @@ function requireAllowance(db: Db, userId: number, now: Date, allowance: Attachme
   if (left.files < 1 || left.bytes < size) throw new ApiError(429, DOC_MESSAGES.dailyLimit);
 }
 
+/**
+ * ASVS V12.4.2 (docs/decisions/192): a file is stored only once clamd has found nothing in it;
+ * refused (400) when it found something, and (503) when it could not say. Off (PLATFORM_CLAMD_ADDRESS
+ * unset or `off`, never unset in production): stored unscanned.
+ */
+async function requireNoVirus(env: PlatformEnv, data: Buffer, userId: number, log?: PlatformLogger): Promise<void> {
+  if (!env.clamd) return;
+  const scan = await scanForViruses(env.clamd, data);
+  if (scan.verdict === "clean") return;
+  if (scan.verdict === "infected") {
+    log?.warn({ userId, signatures: scan.signatures }, "attachment refused: the virus scanner found something");
+    throw new ApiError(400, DOC_MESSAGES.virus);
+  }
+  log?.error({ userId, reason: scan.reason }, "attachment refused: the virus scanner did not answer");
+  throw new ApiError(503, DOC_MESSAGES.scannerUnavailable);
+}
+
 const CONTENT_MESSAGES: Record<ContentProblem, string> = {
   mismatch: DOC_MESSAGES.contentMismatch,
   "active-content": DOC_MESSAGES.activeContent,
@@ -187,7 +207,7 @@ export const fileRoutes: Route[] = [
   }),
 
   // spec 002 §4 sending, step 3; §5 compose attachment rules
-  signedIn("POST", "/resourceful/docnote-v2/:id/attachment-v3", async (request, { db, caller, clock, env }) => {
+  signedIn("POST", "/resourceful/docnote-v2/:id/attachment-v3", async (request, { db, caller, clock, env, log }) => {
     const { id } = validate(IdParams, request.params, "path");
     const scope = docScopeOf(db, caller);
     const document = visibleDocument(db, scope, id);
@@ -214,6 +234,7 @@ export const fileRoutes: Route[] = [
     requireAllowance(db, caller.user.id, clock.now(), allowance, file.data.length);
     const problem = await contentProblemOf(filename, file.data);
     if (problem) throw new ApiError(400, CONTENT_MESSAGES[problem]);
+    await requireNoVirus(env, file.data, caller.user.id, log);
     requireAllowance(db, caller.user.id, clock.now(), allowance, file.data.length);
     // the allow-list's type, never the one the uploader declared
     const contentType = attachmentContentType(filename);

@@ -32,6 +32,9 @@ export const DOC_MESSAGES = {
   externalContent: "File links to content stored elsewhere, please remove.",
   unpackedTooLarge: "File is too large when unpacked, please remove.",
   dailyLimit: "Attachment limit reached: no more files can be stored for you in the next 24 hours.",
+  // ASVS V12.4.2 (docs/decisions/192): what the virus scanner found, or that it could not answer
+  virus: "File contains a virus, please remove.",
+  scannerUnavailable: "Files cannot be checked for viruses at the moment: the file was not stored.",
   emptyFile: "File is empty, please remove.",
   noFileName: "File name is missing.",
   notMultipart: "Expected multipart/form-data with the file in the part 'content'",
