@@ -13,7 +13,7 @@ import { notificationRoutes } from "./api/notifications";
 import { ApiError, errorBody } from "./api/http";
 import { type ApiRequest, createDispatcher, queryOf, type Route, type Services } from "./api/router";
 import { recoveryRoutes } from "./api/recovery";
-import { requestGuard } from "./api/request-guard";
+import { bodyTypeGuard, requestGuard } from "./api/request-guard";
 import { reportRoutes } from "./api/reports/index";
 import { startReportRunner } from "./api/reports/runner";
 import { reviewRoutes } from "./api/review";
@@ -216,6 +216,8 @@ export function createApp({ db, clock, env, logger, console: print }: AppOptions
 
   // the Host and, on /dev, the caller's site and content type: refused before any body is read
   app.use(requestGuard(env, log));
+  // a body of a type its endpoint does not take: 415, before it is read (decision 182)
+  app.use(bodyTypeGuard(log));
 
   app.use(express.json({ limit: "1mb" }));
 
