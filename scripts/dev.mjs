@@ -83,6 +83,8 @@ if (embedded) {
   run("platform", ["--watch-path=server", "--watch-preserve-output", "--import", "tsx", "server/main.ts"], {
     PLATFORM_PORT: platformPort,
     NODE_ENV: process.env.PLATFORM_NODE_ENV ?? "development",
+    // the demo's logins (docs/decisions/182: in production only when asked for, as here)
+    PLATFORM_DEMO_DATA: process.env.PLATFORM_DEMO_DATA ?? "true",
   });
 }
 

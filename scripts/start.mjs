@@ -49,6 +49,8 @@ if (embedded) {
   run("platform", process.execPath, ["--import", "tsx", "server/main.ts"], {
     PLATFORM_PORT: platformPort,
     NODE_ENV: process.env.PLATFORM_NODE_ENV ?? "development",
+    // the demo's logins (docs/decisions/182: in production only when asked for, as here)
+    PLATFORM_DEMO_DATA: process.env.PLATFORM_DEMO_DATA ?? "true",
   });
   if (!(await waitFor(`${planningApiUrl}/xplan/health`, 60))) {
     console.error("The planning platform did not start.");

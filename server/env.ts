@@ -105,6 +105,12 @@ const EnvSchema = z.object({
    * unless "true" (issue 39 finding 6, docs/decisions/168); never in production.
    */
   PLATFORM_DEV_ENDPOINTS: z.enum(["true", "false"]).default("false"),
+  /**
+   * The demo data set (its logins share a published password) seeded into an empty database:
+   * unset, outside production only; in production only when "true" (ASVS V2.5.4, V14.2.2;
+   * docs/decisions/182).
+   */
+  PLATFORM_DEMO_DATA: z.enum(["true", "false"]).optional(),
 });
 
 /** A production key is at least this long: 256 bits for HKDF. */
@@ -149,6 +155,8 @@ export type PlatformEnv = {
   secretKeys?: string[];
   /** PLATFORM_DEV_ENDPOINTS=true: the /dev/* endpoints answer (never in production); undefined: off. */
   devEndpoints?: boolean;
+  /** PLATFORM_DEMO_DATA: whether an empty database gets the demo data set; undefined: outside production only. */
+  demoData?: boolean;
 };
 
 /** Reads the environment once (conventions: validated with zod at start, then passed around). */
@@ -182,11 +190,15 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
         : { port: e.PLATFORM_METRICS_PORT, host: e.PLATFORM_METRICS_HOST },
     secretKeys: e.PLATFORM_SECRET_KEYS,
     devEndpoints: e.PLATFORM_DEV_ENDPOINTS === "true",
+    demoData: e.PLATFORM_DEMO_DATA === undefined ? undefined : e.PLATFORM_DEMO_DATA === "true",
   };
 }
 
 /** Whether the /dev/* endpoints answer: asked for (PLATFORM_DEV_ENDPOINTS=true), and never in production. */
 export const devEndpointsOn = (env: PlatformEnv) => env.devEndpoints === true && env.nodeEnv !== "production";
+
+/** Whether an empty database gets the demo data set: as PLATFORM_DEMO_DATA says, else outside production only. */
+export const demoDataOn = (env: PlatformEnv) => env.demoData ?? env.nodeEnv !== "production";
 
 export const platformVersion = (env: PlatformEnv) => env.version ?? DEFAULT_PLATFORM_VERSION;
 

@@ -5,7 +5,7 @@ import { closeDatabase, openDatabase } from "./db/connection";
 import { readEnv } from "./env";
 import { createLogger, logLevelOf } from "./lib/logger";
 import { startMetricsServer } from "./lib/metrics";
-import { seedIfEmpty } from "./seed";
+import { seedOnStart } from "./seed";
 import { purgeStaleSessions } from "./sessions";
 import { DEVELOPMENT_SECRET_KEY, useSecretKeys } from "./lib/secrets-at-rest";
 
@@ -16,8 +16,12 @@ const log = createLogger(logLevelOf(env));
 useSecretKeys(env.secretKeys ?? [DEVELOPMENT_SECRET_KEY]);
 const db = openDatabase(env.dbFile);
 const started = performance.now();
-if (seedIfEmpty(db, systemClock)) {
+const seeding = seedOnStart(db, systemClock, env);
+if (seeding === "seeded") {
   log.info({ ms: Math.round(performance.now() - started) }, "platform seeded the demo data set");
+} else if (seeding === "empty") {
+  // docs/decisions/182: production gets the demo data set only when PLATFORM_DEMO_DATA=true
+  log.warn("platform database is empty; the demo data set is seeded only with PLATFORM_DEMO_DATA=true in production");
 }
 purgeStaleSessions(db, systemClock);
 if (env.maintenance) log.info("platform in maintenance (PLATFORM_MAINTENANCE=on): xplan/health answers BAD");
