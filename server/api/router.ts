@@ -179,8 +179,8 @@ export function createDispatcher(routes: Route[], services: Services, log?: Plat
     params: Record<string, string>,
     auth?: AuthNote,
   ): Promise<ApiResponse> {
+    let caller: Caller | null = null;
     try {
-      let caller: Caller | null;
       if (request.batchCaller !== undefined) caller = request.batchCaller;
       else {
         caller = request.token ? findCaller(services.db, services.clock, request.token) : null;
@@ -205,9 +205,41 @@ export function createDispatcher(routes: Route[], services: Services, log?: Plat
         },
       );
     } catch (error) {
-      if (error instanceof ApiError) return { status: error.status, body: errorBody(error) };
-      throw error;
+      if (!(error instanceof ApiError)) throw error;
+      // ASVS V7.2.2: a refused access decision of a signed-in caller (an authentication route's
+      // refusals are its `auth` line's)
+      if (log && caller && !auth && (error.status === 403 || error.status === 404)) {
+        logAccessRefused(log, { userId: caller.user.id, method: request.method, route: route.pattern, params, error });
+      }
+      return { status: error.status, body: errorBody(error) };
     }
   }
   return dispatch;
+}
+
+/** A refusal's reason as logged: the platform's api_message (ids and fixed words), never longer than this. */
+const REASON_MAX = 200;
+
+/**
+ * The `access refused` line (ASVS 4.0.3 V7.2.2, docs/decisions/185): who asked (the user's id), for
+ * what (the route's pattern and the ids in its path), the status and the platform's reason; the
+ * request's id comes from the logger. A path's other values (a file's name) are left out: they can
+ * be personal. A 404 is logged too: another user's item is answered as a missing one on purpose,
+ * so the line says "refused or missing" by its status, as the answer does.
+ */
+export function logAccessRefused(
+  log: PlatformLogger,
+  refusal: { userId: number; method: string; route: string; params: Record<string, string>; error: ApiError },
+): void {
+  const ids = Object.fromEntries(Object.entries(refusal.params).filter(([, value]) => /^\d{1,18}$/.test(value)));
+  log.warn(
+    {
+      userId: refusal.userId,
+      route: `${refusal.method} ${refusal.route}`,
+      ...(Object.keys(ids).length ? { ids } : {}),
+      status: refusal.error.status,
+      reason: refusal.error.apiMessage.slice(0, REASON_MAX),
+    },
+    "access refused",
+  );
 }
