@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEVELOPMENT_PEPPER_KEY } from "./lib/password";
 import { DEVELOPMENT_SECRET_KEY } from "./lib/secrets-at-rest";
 
 export const DEFAULT_PLATFORM_VERSION = "22.9.240";
@@ -23,6 +24,19 @@ export const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\
 /** The levels of PLATFORM_LOG_LEVEL (pino's), from nothing written to everything. */
 export const PLATFORM_LOG_LEVELS = ["silent", "fatal", "error", "warn", "info", "debug", "trace"] as const;
 export type PlatformLogLevel = (typeof PLATFORM_LOG_LEVELS)[number];
+
+/** A comma-separated list of keys, each trimmed; undefined when unset. */
+const keyList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    v === undefined
+      ? undefined
+      : v
+          .split(",")
+          .map((k) => k.trim())
+          .filter(Boolean),
+  );
 
 const EnvSchema = z.object({
   PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
@@ -89,17 +103,13 @@ const EnvSchema = z.object({
    * The keys that seal secrets at rest (docs/decisions/172), comma-separated: the first seals, all
    * open. Required in production; elsewhere the public development key when unset.
    */
-  PLATFORM_SECRET_KEYS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v === undefined
-        ? undefined
-        : v
-            .split(",")
-            .map((k) => k.trim())
-            .filter(Boolean),
-    ),
+  PLATFORM_SECRET_KEYS: keyList,
+  /**
+   * The pepper of password and security-answer hashes (docs/decisions/183), comma-separated: the
+   * first peppers new hashes, all verify. Required in production; elsewhere the public
+   * development pepper when unset.
+   */
+  PLATFORM_PEPPER_KEYS: keyList,
   /**
    * The development endpoints (/dev/*: the outbox with every code, unlock, copies of logins), off
    * unless "true" (issue 39 finding 6, docs/decisions/168); never in production.
@@ -117,15 +127,20 @@ const EnvSchema = z.object({
 export const MIN_SECRET_KEY_BYTES = 32;
 
 /** Why the secret keys cannot be used in this environment, or null; a key is named by position, never by value. */
-export function secretKeysProblem(keys: string[] | undefined, nodeEnv: PlatformEnv["nodeEnv"]): string | null {
-  if (keys !== undefined && keys.length === 0) return "PLATFORM_SECRET_KEYS: no key in the list";
+export function secretKeysProblem(
+  keys: string[] | undefined,
+  nodeEnv: PlatformEnv["nodeEnv"],
+  variable: "PLATFORM_SECRET_KEYS" | "PLATFORM_PEPPER_KEYS" = "PLATFORM_SECRET_KEYS",
+): string | null {
+  if (keys !== undefined && keys.length === 0) return `${variable}: no key in the list`;
   if (nodeEnv !== "production") return null;
-  if (keys === undefined) return "PLATFORM_SECRET_KEYS: required in production";
+  if (keys === undefined) return `${variable}: required in production`;
+  const development = variable === "PLATFORM_SECRET_KEYS" ? DEVELOPMENT_SECRET_KEY : DEVELOPMENT_PEPPER_KEY;
   for (const [i, key] of keys.entries()) {
     const which = keys.length > 1 ? `key ${i + 1} of ${keys.length}` : "the key";
-    if (key === DEVELOPMENT_SECRET_KEY) return `PLATFORM_SECRET_KEYS: ${which} is the public development key`;
+    if (key === development) return `${variable}: ${which} is the public development key`;
     if (Buffer.byteLength(key, "utf8") < MIN_SECRET_KEY_BYTES)
-      return `PLATFORM_SECRET_KEYS: ${which} is shorter than ${MIN_SECRET_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`)`;
+      return `${variable}: ${which} is shorter than ${MIN_SECRET_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`)`;
   }
   return null;
 }
@@ -153,6 +168,8 @@ export type PlatformEnv = {
   metrics?: { port: number; host: string };
   /** PLATFORM_SECRET_KEYS, the first sealing; undefined: the development key (never in production). */
   secretKeys?: string[];
+  /** PLATFORM_PEPPER_KEYS, the first peppering new hashes; undefined: the development pepper (never in production). */
+  pepperKeys?: string[];
   /** PLATFORM_DEV_ENDPOINTS=true: the /dev/* endpoints answer (never in production); undefined: off. */
   devEndpoints?: boolean;
   /** PLATFORM_DEMO_DATA: whether an empty database gets the demo data set; undefined: outside production only. */
@@ -169,6 +186,8 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
   const e = parsed.data;
   const keysProblem = secretKeysProblem(e.PLATFORM_SECRET_KEYS, e.NODE_ENV);
   if (keysProblem) throw new Error(`invalid platform environment: ${keysProblem}`);
+  const pepperProblem = secretKeysProblem(e.PLATFORM_PEPPER_KEYS, e.NODE_ENV, "PLATFORM_PEPPER_KEYS");
+  if (pepperProblem) throw new Error(`invalid platform environment: ${pepperProblem}`);
   if (e.PLATFORM_DEV_ENDPOINTS === "true" && e.NODE_ENV === "production") {
     throw new Error("invalid platform environment: PLATFORM_DEV_ENDPOINTS=true is refused in production");
   }
@@ -189,6 +208,7 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
         ? undefined
         : { port: e.PLATFORM_METRICS_PORT, host: e.PLATFORM_METRICS_HOST },
     secretKeys: e.PLATFORM_SECRET_KEYS,
+    pepperKeys: e.PLATFORM_PEPPER_KEYS,
     devEndpoints: e.PLATFORM_DEV_ENDPOINTS === "true",
     demoData: e.PLATFORM_DEMO_DATA === undefined ? undefined : e.PLATFORM_DEMO_DATA === "true",
   };

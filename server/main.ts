@@ -6,14 +6,18 @@ import { readEnv } from "./env";
 import { createLogger, logLevelOf } from "./lib/logger";
 import { startMetricsServer } from "./lib/metrics";
 import { seedOnStart } from "./seed";
+import { hashesNotUnderCurrentPepper } from "./domain/accounts";
 import { purgeStaleSessions } from "./sessions";
 import { DEVELOPMENT_SECRET_KEY, useSecretKeys } from "./lib/secrets-at-rest";
+import { DEVELOPMENT_PEPPER_KEY, usePepperKeys } from "./lib/password";
 
 const env = readEnv(process.env);
 const log = createLogger(logLevelOf(env));
 // the keys of the secrets at rest, before the database is opened: opening seals what is not yet
 // sealed with the first key (docs/decisions/172)
 useSecretKeys(env.secretKeys ?? [DEVELOPMENT_SECRET_KEY]);
+// the pepper of password and answer hashes, before the demo data set is seeded (docs/decisions/183)
+usePepperKeys(env.pepperKeys ?? [DEVELOPMENT_PEPPER_KEY]);
 const db = openDatabase(env.dbFile);
 const started = performance.now();
 const seeding = seedOnStart(db, systemClock, env);
@@ -24,6 +28,13 @@ if (seeding === "seeded") {
   log.warn("platform database is empty; the demo data set is seeded only with PLATFORM_DEMO_DATA=true in production");
 }
 purgeStaleSessions(db, systemClock);
+// the hashes a pepper rotation still waits for (docs/decisions/183)
+const stale = hashesNotUnderCurrentPepper(db);
+if (stale.unknownKey > 0) {
+  log.warn(stale, "password or answer hashes under a pepper key not in PLATFORM_PEPPER_KEYS: their owners must reset");
+} else if (stale.unpeppered + stale.olderKey > 0) {
+  log.info(stale, "password or answer hashes to be peppered again at their owners' next sign-in");
+}
 if (env.maintenance) log.info("platform in maintenance (PLATFORM_MAINTENANCE=on): xplan/health answers BAD");
 
 const app = createApp({ db, clock: systemClock, env, logger: log });

@@ -8,6 +8,7 @@ import {
   send,
   setPassword,
   setSecurityQuestions,
+  upgradePasswordHash,
 } from "../domain/accounts";
 import { IDENTITY_STEPS, type LoginStatus, memorablePositions, pendingLoginSteps } from "../domain/login";
 import {
@@ -281,6 +282,8 @@ function login(body: unknown, context: HandlerContext): ApiResponse {
   const wantedRole = input.user_type === "client" ? "ClientUser" : "User";
   if (user.roleName !== wantedRole) throw new ApiError(401, MESSAGES.badCredentials);
   if (accountDisabled(user, context.clock)) throw new ApiError(403, MESSAGES.disabled);
+  // the password is proven: its hash under the current pepper from now on (docs/decisions/183)
+  upgradePasswordHash(db, user, input.password);
 
   const steps = pendingLoginSteps(user);
   // The count of failures clears only once the user has proven who they are: for a user with a

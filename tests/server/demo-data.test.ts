@@ -12,15 +12,18 @@ import { seedOnStart } from "../../server/seed";
 // published password, never reaches a production database unless PLATFORM_DEMO_DATA=true says so.
 
 const PLATFORM_SECRET_KEYS = "7c".repeat(32);
+const PLATFORM_PEPPER_KEYS = "6b".repeat(32);
 
 describe("PLATFORM_DEMO_DATA", () => {
   it("is on outside production, off in production, and what it says when set", () => {
     expect(demoDataOn(readEnv({ NODE_ENV: "development" }))).toBe(true);
     expect(demoDataOn(readEnv({ NODE_ENV: "test" }))).toBe(true);
-    expect(demoDataOn(readEnv({ NODE_ENV: "production", PLATFORM_SECRET_KEYS }))).toBe(false);
-    expect(demoDataOn(readEnv({ NODE_ENV: "production", PLATFORM_SECRET_KEYS, PLATFORM_DEMO_DATA: "true" }))).toBe(
-      true,
-    );
+    expect(demoDataOn(readEnv({ NODE_ENV: "production", PLATFORM_SECRET_KEYS, PLATFORM_PEPPER_KEYS }))).toBe(false);
+    expect(
+      demoDataOn(
+        readEnv({ NODE_ENV: "production", PLATFORM_SECRET_KEYS, PLATFORM_PEPPER_KEYS, PLATFORM_DEMO_DATA: "true" }),
+      ),
+    ).toBe(true);
     expect(demoDataOn(readEnv({ NODE_ENV: "development", PLATFORM_DEMO_DATA: "false" }))).toBe(false);
     expect(() => readEnv({ NODE_ENV: "development", PLATFORM_DEMO_DATA: "yes" })).toThrow(/PLATFORM_DEMO_DATA/);
   });

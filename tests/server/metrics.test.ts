@@ -59,7 +59,11 @@ const get = (url: string) =>
   );
 
 // production needs the keys of the secrets at rest (docs/decisions/172)
-const PRODUCTION = { NODE_ENV: "production", PLATFORM_SECRET_KEYS: "k".repeat(64) } as const;
+const PRODUCTION = {
+  NODE_ENV: "production",
+  PLATFORM_SECRET_KEYS: "k".repeat(64),
+  PLATFORM_PEPPER_KEYS: "p".repeat(64),
+} as const;
 
 describe("the platform's metrics", () => {
   it("are off without PLATFORM_METRICS_PORT, and on loopback unless told otherwise", async () => {
