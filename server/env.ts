@@ -18,6 +18,10 @@ export const DEFAULT_LOCKOUT_MINUTES = 30;
 export type AttachmentAllowance = { files: number; bytes: number };
 export const DEFAULT_ATTACHMENT_ALLOWANCE: AttachmentAllowance = { files: 50, bytes: 100_000_000 };
 
+/** ASVS V8.3.8: how long the outbox keeps a message, and how often the retention job runs (docs/decisions/184). */
+export type Retention = { outboxDays: number; intervalMinutes: number };
+export const DEFAULT_RETENTION: Retention = { outboxDays: 30, intervalMinutes: 60 };
+
 /** A Host header's form: a name or IPv4 address, or an IPv6 address in brackets, and an optional port. */
 export const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
@@ -121,6 +125,15 @@ const EnvSchema = z.object({
    * docs/decisions/182).
    */
   PLATFORM_DEMO_DATA: z.enum(["true", "false"]).optional(),
+  /** How long the outbox keeps a message, in days (docs/decisions/184). */
+  PLATFORM_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RETENTION.outboxDays),
+  /** How often the retention job runs, in minutes (docs/decisions/184). */
+  PLATFORM_PURGE_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_080)
+    .default(DEFAULT_RETENTION.intervalMinutes),
 });
 
 /** A production key is at least this long: 256 bits for HKDF. */
@@ -174,6 +187,8 @@ export type PlatformEnv = {
   devEndpoints?: boolean;
   /** PLATFORM_DEMO_DATA: whether an empty database gets the demo data set; undefined: outside production only. */
   demoData?: boolean;
+  /** PLATFORM_OUTBOX_RETENTION_DAYS and PLATFORM_PURGE_INTERVAL_MINUTES; defaults to DEFAULT_RETENTION. */
+  retention?: Retention;
 };
 
 /** Reads the environment once (conventions: validated with zod at start, then passed around). */
@@ -211,6 +226,7 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
     pepperKeys: e.PLATFORM_PEPPER_KEYS,
     devEndpoints: e.PLATFORM_DEV_ENDPOINTS === "true",
     demoData: e.PLATFORM_DEMO_DATA === undefined ? undefined : e.PLATFORM_DEMO_DATA === "true",
+    retention: { outboxDays: e.PLATFORM_OUTBOX_RETENTION_DAYS, intervalMinutes: e.PLATFORM_PURGE_INTERVAL_MINUTES },
   };
 }
 
@@ -227,3 +243,5 @@ export const passkeyConfig = (env: PlatformEnv) => env.passkeys ?? DEFAULT_PASSK
 export const lockoutMinutes = (env: PlatformEnv) => env.lockoutMinutes ?? DEFAULT_LOCKOUT_MINUTES;
 
 export const attachmentAllowance = (env: PlatformEnv) => env.attachmentAllowance ?? DEFAULT_ATTACHMENT_ALLOWANCE;
+
+export const retentionOf = (env: PlatformEnv) => env.retention ?? DEFAULT_RETENTION;

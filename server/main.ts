@@ -7,7 +7,7 @@ import { createLogger, logLevelOf } from "./lib/logger";
 import { startMetricsServer } from "./lib/metrics";
 import { seedOnStart } from "./seed";
 import { hashesNotUnderCurrentPepper } from "./domain/accounts";
-import { purgeStaleSessions } from "./sessions";
+import { startRetention } from "./domain/retention";
 import { DEVELOPMENT_SECRET_KEY, useSecretKeys } from "./lib/secrets-at-rest";
 import { DEVELOPMENT_PEPPER_KEY, usePepperKeys } from "./lib/password";
 
@@ -27,7 +27,8 @@ if (seeding === "seeded") {
   // docs/decisions/182: production gets the demo data set only when PLATFORM_DEMO_DATA=true
   log.warn("platform database is empty; the demo data set is seeded only with PLATFORM_DEMO_DATA=true in production");
 }
-purgeStaleSessions(db, systemClock);
+// what is kept of people only for a while, deleted at start and then periodically (docs/decisions/184)
+const stopRetention = startRetention({ db, clock: systemClock, env }, log);
 // the hashes a pepper rotation still waits for (docs/decisions/183)
 const stale = hashesNotUnderCurrentPepper(db);
 if (stale.unknownKey > 0) {
@@ -60,6 +61,7 @@ function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, "platform stopping");
+  stopRetention();
   server.close(() => {
     closeDatabase(db);
     process.exit(0);

@@ -142,16 +142,21 @@ export function deleteSession(db: Db, sessionId: number): void {
 
 /**
  * Housekeeping: forgets sessions idle for longer than a day (far past any profile's timeout), and
- * expired login tickets, password resets, passkey challenges and devices never validated.
+ * expired login tickets, password resets, passkey challenges and devices never validated; answers
+ * how many of each (the retention job's line, docs/decisions/184).
  */
-export function purgeStaleSessions(db: Db, clock: Clock): void {
+export function purgeStaleSessions(db: Db, clock: Clock) {
   const now = clock.now();
   const cutoff = new Date(now.getTime() - 24 * 60 * 60_000).toISOString();
-  db.delete(sessions).where(lt(sessions.lastSeenAt, cutoff)).run();
-  db.delete(loginTickets).where(lt(loginTickets.expiresAt, now.toISOString())).run();
-  db.delete(passwordResets).where(lt(passwordResets.expiresAt, now.toISOString())).run();
-  db.delete(pendingMfaDevices).where(lt(pendingMfaDevices.expiresAt, now.toISOString())).run();
-  db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now.toISOString())).run();
+  return {
+    sessions: db.delete(sessions).where(lt(sessions.lastSeenAt, cutoff)).run().changes,
+    loginTickets: db.delete(loginTickets).where(lt(loginTickets.expiresAt, now.toISOString())).run().changes,
+    passwordResets: db.delete(passwordResets).where(lt(passwordResets.expiresAt, now.toISOString())).run().changes,
+    pendingDevices: db.delete(pendingMfaDevices).where(lt(pendingMfaDevices.expiresAt, now.toISOString())).run()
+      .changes,
+    passkeyChallenges: db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now.toISOString())).run()
+      .changes,
+  };
 }
 
 /** The idle minutes of a user's session-timeout profile (spec 000 §4), or the default. */
