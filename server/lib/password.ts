@@ -1,4 +1,5 @@
 import { createHash, createHmac, hkdfSync, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+import { usingBytes } from "./wipe";
 
 // Passwords and security answers are kept as scrypt hashes with a fresh salt per hash, the
 // parameters in the stored string so they can be raised later without invalidating old hashes.
@@ -29,9 +30,9 @@ type PepperKey = { id: string; bytes: Buffer };
 type Peppers = { current: PepperKey; byId: Map<string, PepperKey> };
 
 function pepperKeyOf(secret: string): PepperKey {
-  const material = Buffer.from(secret, "utf8");
-  const bytes = Buffer.from(hkdfSync("sha256", material, "client-online platform", "password pepper v1", 32));
-  material.fill(0);
+  const bytes = usingBytes(Buffer.from(secret, "utf8"), (material) =>
+    Buffer.from(hkdfSync("sha256", material, "client-online platform", "password pepper v1", 32)),
+  );
   return { id: createHash("sha256").update(bytes).digest("hex").slice(0, 8), bytes };
 }
 
