@@ -23,8 +23,7 @@ import { signatureRoutes } from "./api/signature/index";
 import { siteRoutes } from "./api/site";
 import { createLogger, logLevelOf, type PlatformLogger, requestLogging } from "./lib/logger";
 import { observePlatform } from "./lib/metrics";
-import { originOf } from "./lib/request-origin";
-import { sessionClientOf } from "./sessions";
+import { clientOf } from "./lib/request-origin";
 import { devEndpointsOn, platformVersion } from "./env";
 import { echoOutbox, printOutboxMessage } from "./domain/accounts";
 
@@ -127,8 +126,8 @@ function answerRequest(dispatch: ReturnType<typeof createDispatcher>) {
       body,
       token: tokenFromCookies(req.headers.cookie),
       authFailureAsError: String(req.headers["x-xplan-auth-failure-action"] ?? "").toLowerCase() === "error",
-      origin: originOf(req.headers, req.socket.remoteAddress),
-      client: sessionClientOf(req.headers["x-client-address"], req.headers["x-client-user-agent"]),
+      // the person's address and browser, read once (docs/decisions/182)
+      client: clientOf(req.headers, req.socket.remoteAddress),
     };
     const answer = await dispatch(request);
     res.locals.route = request.route;

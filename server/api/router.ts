@@ -3,8 +3,8 @@ import type { Db } from "../db/connection";
 import type { PlatformEnv } from "../env";
 import { AUTH_STEPS, type AuthNote, logAuthDecision } from "../lib/auth-log";
 import type { PlatformLogger } from "../lib/logger";
-import { type RequestOrigin, UNKNOWN_ORIGIN } from "../lib/request-origin";
-import { type Caller, findCaller, NO_CLIENT, type SessionClient, touchSession } from "../sessions";
+import { type RequestClient, toldClient, UNKNOWN_CLIENT } from "../lib/request-origin";
+import { type Caller, findCaller, touchSession } from "../sessions";
 import { ApiError, errorBody, MESSAGES } from "./http";
 
 export type ApiRequest = {
@@ -18,10 +18,8 @@ export type ApiRequest = {
   token: string | null;
   /** X-Xplan-Auth-Failure-Action: error asks for a 401 instead of a redirect. */
   authFailureAsError: boolean;
-  /** The person's address and browser (server/lib/request-origin.ts); unknown when not said. */
-  origin?: RequestOrigin;
-  /** The person's address and browser, as the portal forwards them (docs/decisions/170); none when not sent. */
-  client?: SessionClient;
+  /** The person's address and browser, read once from the request (server/lib/request-origin.ts); unknown when not said. */
+  client?: RequestClient;
   /** The pattern of the route that took it, set by the dispatcher (the metrics' label, decision 126). */
   route?: string;
   /**
@@ -45,14 +43,15 @@ export type Services = { db: Db; clock: Clock; env: PlatformEnv };
 export type HandlerContext = Services & {
   /** The signed-in user (always set on routes with session "required"). */
   caller: Caller | null;
-  /** The address and browser the call came from (a new session records them). */
-  client: SessionClient;
+  /**
+   * The address and browser the call came from: the owner's notices name it (docs/decisions/164), a
+   * new session records what the portal told of it (docs/decisions/170).
+   */
+  client: RequestClient;
   /** Runs another call in-process with the same session (the batch endpoint). */
   dispatch: (request: ApiRequest) => Promise<ApiResponse>;
   /** On an authentication route, what its handler says of the decision for its `auth` line (server/lib/auth-log.ts). */
   auth?: AuthNote;
-  /** Where the request came from, for the owner's notices (docs/decisions/164). */
-  origin: RequestOrigin;
 };
 
 export type SignedInContext = HandlerContext & { caller: Caller };
@@ -184,7 +183,8 @@ export function createDispatcher(routes: Route[], services: Services, log?: Plat
       if (request.batchCaller !== undefined) caller = request.batchCaller;
       else {
         caller = request.token ? findCaller(services.db, services.clock, request.token) : null;
-        if (caller && route.refreshes) touchSession(services.db, services.clock, caller.session, request.client);
+        if (caller && route.refreshes)
+          touchSession(services.db, services.clock, caller.session, toldClient(request.client));
       }
       if (route.session === "required" && !caller) {
         if (!request.authFailureAsError && !route.noSessionMessage) {
@@ -198,10 +198,9 @@ export function createDispatcher(routes: Route[], services: Services, log?: Plat
         {
           ...services,
           caller,
-          client: request.client ?? NO_CLIENT,
+          client: request.client ?? UNKNOWN_CLIENT,
           dispatch,
           auth,
-          origin: request.origin ?? UNKNOWN_ORIGIN,
         },
       );
     } catch (error) {

@@ -55,7 +55,7 @@ export function accountDisabled(user: { disabled: boolean; lockedUntil: string |
  * this failure.
  */
 export function recordFailure(
-  { db, clock, env, origin = UNKNOWN_ORIGIN }: Services & { origin?: RequestOrigin },
+  { db, clock, env, client = UNKNOWN_ORIGIN }: Services & { client?: RequestOrigin },
   userId: number,
 ): boolean {
   const user = db
@@ -79,7 +79,7 @@ export function recordFailure(
   const until = new Date(clock.now().getTime() + lockoutMinutes(env) * 60_000);
   db.update(users).set({ disabled: true, lockedUntil: until.toISOString() }).where(eq(users.id, userId)).run();
   endUserAccess(db, userId);
-  tellOwner({ db, clock }, userId, { kind: "accountLocked", until }, origin);
+  tellOwner({ db, clock }, userId, { kind: "accountLocked", until }, client);
   return true;
 }
 
