@@ -226,7 +226,7 @@ const REASON_MAX = 200;
  * be personal. A 404 is logged too: another user's item is answered as a missing one on purpose,
  * so the line says "refused or missing" by its status, as the answer does.
  */
-export function logAccessRefused(
+function logAccessRefused(
   log: PlatformLogger,
   refusal: { userId: number; method: string; route: string; params: Record<string, string>; error: ApiError },
 ): void {
