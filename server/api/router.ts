@@ -205,11 +205,8 @@ export function createDispatcher(routes: Route[], services: Services, log?: Plat
       );
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      // ASVS V7.2.2: a refused access decision of a signed-in caller (an authentication route's
-      // refusals are its `auth` line's)
-      if (log && caller && !auth && (error.status === 403 || error.status === 404)) {
-        logAccessRefused(log, { userId: caller.user.id, method: request.method, route: route.pattern, params, error });
-      }
+      // an authentication route's refusals are its `auth` line's
+      if (!auth) logAccessRefused(log, caller, { method: request.method, route: route.pattern, params, error });
       return { status: error.status, body: errorBody(error) };
     }
   }
@@ -227,13 +224,16 @@ const REASON_MAX = 200;
  * so the line says "refused or missing" by its status, as the answer does.
  */
 function logAccessRefused(
-  log: PlatformLogger,
-  refusal: { userId: number; method: string; route: string; params: Record<string, string>; error: ApiError },
+  log: PlatformLogger | undefined,
+  caller: Caller | null,
+  refusal: { method: string; route: string; params: Record<string, string>; error: ApiError },
 ): void {
+  // ASVS V7.2.2: a refused access decision of a signed-in caller
+  if (!log || !caller || (refusal.error.status !== 403 && refusal.error.status !== 404)) return;
   const ids = Object.fromEntries(Object.entries(refusal.params).filter(([, value]) => /^\d{1,18}$/.test(value)));
   log.warn(
     {
-      userId: refusal.userId,
+      userId: caller.user.id,
       route: `${refusal.method} ${refusal.route}`,
       ...(Object.keys(ids).length ? { ids } : {}),
       status: refusal.error.status,

@@ -39,7 +39,7 @@ export function purgeExpiredPersonalData(db: Db, clock: Clock, env: PlatformEnv)
   return db.transaction((tx) => {
     const txDb = tx as unknown as Db;
     const stale = purgeStaleSessions(txDb, clock);
-    const recoveryCounts = pruneRecoveryAttempts({ db: txDb, clock, env });
+    const recoveryCounts = pruneRecoveryAttempts({ db: txDb, clock });
     const sent = tx.delete(outbox).where(lt(outbox.createdAt, outboxCutoff)).run().changes;
     const codes = tx
       .delete(digitalSignatureCodes)

@@ -32,7 +32,7 @@ async function refusals(work: () => Promise<Response>) {
 }
 
 async function userIdOf(cookie: string) {
-  return (await portal.sessionUser(cookie))!.id;
+  return ((await portal.sessionUser(cookie)) as { id: number }).id;
 }
 
 describe("the guards log what they refuse", () => {
