@@ -87,6 +87,8 @@ if (embedded) {
     ...(process.env.CLAMD_ADDRESS && !process.env.PLATFORM_CLAMD_ADDRESS
       ? { PLATFORM_CLAMD_ADDRESS: process.env.CLAMD_ADDRESS }
       : {}),
+    // the demo's logins (docs/decisions/182: in production only when asked for, as here)
+    PLATFORM_DEMO_DATA: process.env.PLATFORM_DEMO_DATA ?? "true",
   });
 }
 

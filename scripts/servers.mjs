@@ -62,6 +62,8 @@ export function platformCommand({ dir, port, portalPorts, clamdAddress = "off" }
       // The journeys, the benchmarks and the scale test read codes and switch maintenance through
       // /dev/*, off unless asked for (docs/decisions/168).
       PLATFORM_DEV_ENDPOINTS: "true",
+      // the demo data set the journeys sign in with (docs/decisions/182), whatever NODE_ENV says
+      PLATFORM_DEMO_DATA: "true",
       // Passkeys are bound to the portal's origin (docs/platform-api.md "Passkeys"): the pages are
       // served from localhost on these ports.
       PASSKEY_RP_ID: "localhost",

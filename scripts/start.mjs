@@ -60,6 +60,8 @@ if (embedded) {
     PLATFORM_PORT: platformPort,
     NODE_ENV: process.env.PLATFORM_NODE_ENV ?? "development",
     PLATFORM_CLAMD_ADDRESS: process.env.PLATFORM_CLAMD_ADDRESS || clamdAddress,
+    // the demo's logins (docs/decisions/182: in production only when asked for, as here)
+    PLATFORM_DEMO_DATA: process.env.PLATFORM_DEMO_DATA ?? "true",
   });
   if (!(await waitFor(`${planningApiUrl}/xplan/health`, 60))) {
     console.error("The planning platform did not start.");

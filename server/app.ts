@@ -13,7 +13,7 @@ import { notificationRoutes } from "./api/notifications";
 import { ApiError, errorBody } from "./api/http";
 import { type ApiRequest, createDispatcher, queryOf, type Route, type Services } from "./api/router";
 import { recoveryRoutes } from "./api/recovery";
-import { requestGuard } from "./api/request-guard";
+import { bodyTypeGuard, requestGuard } from "./api/request-guard";
 import { reportRoutes } from "./api/reports/index";
 import { startReportRunner } from "./api/reports/runner";
 import { reviewRoutes } from "./api/review";
@@ -23,8 +23,7 @@ import { signatureRoutes } from "./api/signature/index";
 import { siteRoutes } from "./api/site";
 import { createLogger, logLevelOf, type PlatformLogger, requestLogging } from "./lib/logger";
 import { observePlatform } from "./lib/metrics";
-import { originOf } from "./lib/request-origin";
-import { sessionClientOf } from "./sessions";
+import { clientOf } from "./lib/request-origin";
 import { devEndpointsOn, platformVersion } from "./env";
 import { echoOutbox, printOutboxMessage } from "./domain/accounts";
 
@@ -127,8 +126,8 @@ function answerRequest(dispatch: ReturnType<typeof createDispatcher>) {
       body,
       token: tokenFromCookies(req.headers.cookie),
       authFailureAsError: String(req.headers["x-xplan-auth-failure-action"] ?? "").toLowerCase() === "error",
-      origin: originOf(req.headers, req.socket.remoteAddress),
-      client: sessionClientOf(req.headers["x-client-address"], req.headers["x-client-user-agent"]),
+      // the person's address and browser, read once (docs/decisions/182)
+      client: clientOf(req.headers, req.socket.remoteAddress),
     };
     const answer = await dispatch(request);
     res.locals.route = request.route;
@@ -216,6 +215,8 @@ export function createApp({ db, clock, env, logger, console: print }: AppOptions
 
   // the Host and, on /dev, the caller's site and content type: refused before any body is read
   app.use(requestGuard(env, log));
+  // a body of a type its endpoint does not take: 415, before it is read (decision 182)
+  app.use(bodyTypeGuard(log));
 
   app.use(express.json({ limit: "1mb" }));
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEVELOPMENT_PEPPER_KEY } from "./lib/password";
 import { DEVELOPMENT_SECRET_KEY } from "./lib/secrets-at-rest";
 import { type ClamdAddress, parseClamdAddress, SCANNING_OFF } from "./lib/virus-scan";
 
@@ -18,12 +19,29 @@ export const DEFAULT_LOCKOUT_MINUTES = 30;
 export type AttachmentAllowance = { files: number; bytes: number };
 export const DEFAULT_ATTACHMENT_ALLOWANCE: AttachmentAllowance = { files: 50, bytes: 100_000_000 };
 
+/** ASVS V8.3.8: how long the outbox keeps a message, and how often the retention job runs (docs/decisions/184). */
+export type Retention = { outboxDays: number; intervalMinutes: number };
+export const DEFAULT_RETENTION: Retention = { outboxDays: 30, intervalMinutes: 60 };
+
 /** A Host header's form: a name or IPv4 address, or an IPv6 address in brackets, and an optional port. */
 export const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** The levels of PLATFORM_LOG_LEVEL (pino's), from nothing written to everything. */
 export const PLATFORM_LOG_LEVELS = ["silent", "fatal", "error", "warn", "info", "debug", "trace"] as const;
 export type PlatformLogLevel = (typeof PLATFORM_LOG_LEVELS)[number];
+
+/** A comma-separated list of keys, each trimmed; undefined when unset. */
+const keyList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    v === undefined
+      ? undefined
+      : v
+          .split(",")
+          .map((k) => k.trim())
+          .filter(Boolean),
+  );
 
 const EnvSchema = z.object({
   PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
@@ -90,17 +108,13 @@ const EnvSchema = z.object({
    * The keys that seal secrets at rest (docs/decisions/172), comma-separated: the first seals, all
    * open. Required in production; elsewhere the public development key when unset.
    */
-  PLATFORM_SECRET_KEYS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v === undefined
-        ? undefined
-        : v
-            .split(",")
-            .map((k) => k.trim())
-            .filter(Boolean),
-    ),
+  PLATFORM_SECRET_KEYS: keyList,
+  /**
+   * The pepper of password and security-answer hashes (docs/decisions/183), comma-separated: the
+   * first peppers new hashes, all verify. Required in production; elsewhere the public
+   * development pepper when unset.
+   */
+  PLATFORM_PEPPER_KEYS: keyList,
   /**
    * The development endpoints (/dev/*: the outbox with every code, unlock, copies of logins), off
    * unless "true" (issue 39 finding 6, docs/decisions/168); never in production.
@@ -118,21 +132,41 @@ const EnvSchema = z.object({
       (v) => v === undefined || parseClamdAddress(v) !== undefined,
       `expected clamd's socket (an absolute path), host:port, or ${SCANNING_OFF}`,
     ),
+  /**
+   * The demo data set (its logins share a published password) seeded into an empty database:
+   * unset, outside production only; in production only when "true" (ASVS V2.5.4, V14.2.2;
+   * docs/decisions/182).
+   */
+  PLATFORM_DEMO_DATA: z.enum(["true", "false"]).optional(),
+  /** How long the outbox keeps a message, in days (docs/decisions/184). */
+  PLATFORM_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RETENTION.outboxDays),
+  /** How often the retention job runs, in minutes (docs/decisions/184). */
+  PLATFORM_PURGE_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_080)
+    .default(DEFAULT_RETENTION.intervalMinutes),
 });
 
 /** A production key is at least this long: 256 bits for HKDF. */
 export const MIN_SECRET_KEY_BYTES = 32;
 
 /** Why the secret keys cannot be used in this environment, or null; a key is named by position, never by value. */
-export function secretKeysProblem(keys: string[] | undefined, nodeEnv: PlatformEnv["nodeEnv"]): string | null {
-  if (keys !== undefined && keys.length === 0) return "PLATFORM_SECRET_KEYS: no key in the list";
+export function secretKeysProblem(
+  keys: string[] | undefined,
+  nodeEnv: PlatformEnv["nodeEnv"],
+  variable: "PLATFORM_SECRET_KEYS" | "PLATFORM_PEPPER_KEYS" = "PLATFORM_SECRET_KEYS",
+): string | null {
+  if (keys !== undefined && keys.length === 0) return `${variable}: no key in the list`;
   if (nodeEnv !== "production") return null;
-  if (keys === undefined) return "PLATFORM_SECRET_KEYS: required in production";
+  if (keys === undefined) return `${variable}: required in production`;
+  const development = variable === "PLATFORM_SECRET_KEYS" ? DEVELOPMENT_SECRET_KEY : DEVELOPMENT_PEPPER_KEY;
   for (const [i, key] of keys.entries()) {
     const which = keys.length > 1 ? `key ${i + 1} of ${keys.length}` : "the key";
-    if (key === DEVELOPMENT_SECRET_KEY) return `PLATFORM_SECRET_KEYS: ${which} is the public development key`;
+    if (key === development) return `${variable}: ${which} is the public development key`;
     if (Buffer.byteLength(key, "utf8") < MIN_SECRET_KEY_BYTES)
-      return `PLATFORM_SECRET_KEYS: ${which} is shorter than ${MIN_SECRET_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`)`;
+      return `${variable}: ${which} is shorter than ${MIN_SECRET_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`)`;
   }
   return null;
 }
@@ -160,10 +194,16 @@ export type PlatformEnv = {
   metrics?: { port: number; host: string };
   /** PLATFORM_SECRET_KEYS, the first sealing; undefined: the development key (never in production). */
   secretKeys?: string[];
+  /** PLATFORM_PEPPER_KEYS, the first peppering new hashes; undefined: the development pepper (never in production). */
+  pepperKeys?: string[];
   /** PLATFORM_DEV_ENDPOINTS=true: the /dev/* endpoints answer (never in production); undefined: off. */
   devEndpoints?: boolean;
   /** PLATFORM_CLAMD_ADDRESS: the clamd that scans uploads; undefined or null: not scanned. */
   clamd?: ClamdAddress | null;
+  /** PLATFORM_DEMO_DATA: whether an empty database gets the demo data set; undefined: outside production only. */
+  demoData?: boolean;
+  /** PLATFORM_OUTBOX_RETENTION_DAYS and PLATFORM_PURGE_INTERVAL_MINUTES; defaults to DEFAULT_RETENTION. */
+  retention?: Retention;
 };
 
 /** Reads the environment once (conventions: validated with zod at start, then passed around). */
@@ -176,6 +216,8 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
   const e = parsed.data;
   const keysProblem = secretKeysProblem(e.PLATFORM_SECRET_KEYS, e.NODE_ENV);
   if (keysProblem) throw new Error(`invalid platform environment: ${keysProblem}`);
+  const pepperProblem = secretKeysProblem(e.PLATFORM_PEPPER_KEYS, e.NODE_ENV, "PLATFORM_PEPPER_KEYS");
+  if (pepperProblem) throw new Error(`invalid platform environment: ${pepperProblem}`);
   if (e.PLATFORM_DEV_ENDPOINTS === "true" && e.NODE_ENV === "production") {
     throw new Error("invalid platform environment: PLATFORM_DEV_ENDPOINTS=true is refused in production");
   }
@@ -201,13 +243,19 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
         ? undefined
         : { port: e.PLATFORM_METRICS_PORT, host: e.PLATFORM_METRICS_HOST },
     secretKeys: e.PLATFORM_SECRET_KEYS,
+    pepperKeys: e.PLATFORM_PEPPER_KEYS,
     devEndpoints: e.PLATFORM_DEV_ENDPOINTS === "true",
     clamd: e.PLATFORM_CLAMD_ADDRESS === undefined ? null : (parseClamdAddress(e.PLATFORM_CLAMD_ADDRESS) ?? null),
+    demoData: e.PLATFORM_DEMO_DATA === undefined ? undefined : e.PLATFORM_DEMO_DATA === "true",
+    retention: { outboxDays: e.PLATFORM_OUTBOX_RETENTION_DAYS, intervalMinutes: e.PLATFORM_PURGE_INTERVAL_MINUTES },
   };
 }
 
 /** Whether the /dev/* endpoints answer: asked for (PLATFORM_DEV_ENDPOINTS=true), and never in production. */
 export const devEndpointsOn = (env: PlatformEnv) => env.devEndpoints === true && env.nodeEnv !== "production";
+
+/** Whether an empty database gets the demo data set: as PLATFORM_DEMO_DATA says, else outside production only. */
+export const demoDataOn = (env: PlatformEnv) => env.demoData ?? env.nodeEnv !== "production";
 
 export const platformVersion = (env: PlatformEnv) => env.version ?? DEFAULT_PLATFORM_VERSION;
 
@@ -216,3 +264,5 @@ export const passkeyConfig = (env: PlatformEnv) => env.passkeys ?? DEFAULT_PASSK
 export const lockoutMinutes = (env: PlatformEnv) => env.lockoutMinutes ?? DEFAULT_LOCKOUT_MINUTES;
 
 export const attachmentAllowance = (env: PlatformEnv) => env.attachmentAllowance ?? DEFAULT_ATTACHMENT_ALLOWANCE;
+
+export const retentionOf = (env: PlatformEnv) => env.retention ?? DEFAULT_RETENTION;

@@ -5,22 +5,38 @@ import { closeDatabase, openDatabase } from "./db/connection";
 import { readEnv } from "./env";
 import { createLogger, logLevelOf } from "./lib/logger";
 import { startMetricsServer } from "./lib/metrics";
-import { seedIfEmpty } from "./seed";
-import { purgeStaleSessions } from "./sessions";
+import { seedOnStart } from "./seed";
+import { hashesNotUnderCurrentPepper } from "./domain/accounts";
+import { startRetention } from "./domain/retention";
 import { DEVELOPMENT_SECRET_KEY, useSecretKeys } from "./lib/secrets-at-rest";
 import { describeClamdAddress } from "./lib/virus-scan";
+import { DEVELOPMENT_PEPPER_KEY, usePepperKeys } from "./lib/password";
 
 const env = readEnv(process.env);
 const log = createLogger(logLevelOf(env));
 // the keys of the secrets at rest, before the database is opened: opening seals what is not yet
 // sealed with the first key (docs/decisions/172)
 useSecretKeys(env.secretKeys ?? [DEVELOPMENT_SECRET_KEY]);
+// the pepper of password and answer hashes, before the demo data set is seeded (docs/decisions/183)
+usePepperKeys(env.pepperKeys ?? [DEVELOPMENT_PEPPER_KEY]);
 const db = openDatabase(env.dbFile);
 const started = performance.now();
-if (seedIfEmpty(db, systemClock)) {
+const seeding = seedOnStart(db, systemClock, env);
+if (seeding === "seeded") {
   log.info({ ms: Math.round(performance.now() - started) }, "platform seeded the demo data set");
+} else if (seeding === "empty") {
+  // docs/decisions/182: production gets the demo data set only when PLATFORM_DEMO_DATA=true
+  log.warn("platform database is empty; the demo data set is seeded only with PLATFORM_DEMO_DATA=true in production");
 }
-purgeStaleSessions(db, systemClock);
+// what is kept of people only for a while, deleted at start and then periodically (docs/decisions/184)
+const stopRetention = startRetention({ db, clock: systemClock, env }, log);
+// the hashes a pepper rotation still waits for (docs/decisions/183)
+const stale = hashesNotUnderCurrentPepper(db);
+if (stale.unknownKey > 0) {
+  log.warn(stale, "password or answer hashes under a pepper key not in PLATFORM_PEPPER_KEYS: their owners must reset");
+} else if (stale.unpeppered + stale.olderKey > 0) {
+  log.info(stale, "password or answer hashes to be peppered again at their owners' next sign-in");
+}
 // ASVS V12.4.2 (docs/decisions/192): said at every start, so that unscanned uploads are never a surprise
 if (env.clamd) log.info({ clamd: describeClamdAddress(env.clamd) }, "attachments are scanned for viruses by clamd");
 else log.warn("attachments are not scanned for viruses: PLATFORM_CLAMD_ADDRESS is unset or off");
@@ -49,6 +65,7 @@ function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, "platform stopping");
+  stopRetention();
   server.close(() => {
     closeDatabase(db);
     process.exit(0);

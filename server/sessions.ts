@@ -12,36 +12,12 @@ import {
   users,
 } from "./db/schema";
 import { accountDisabled } from "./domain/accounts";
+import { type RequestOrigin, UNKNOWN_ORIGIN } from "./lib/request-origin";
 import { newToken, tokenDigest } from "./lib/tokens";
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type Caller = { session: SessionRow; user: UserRow };
-
-/**
- * Where a call comes from, as the portal forwards it (docs/platform-api.md "Conventions",
- * docs/decisions/170): the person's address and their browser's User-Agent. Null when not sent.
- */
-export type SessionClient = { address: string | null; userAgent: string | null };
-
-export const NO_CLIENT: SessionClient = { address: null, userAgent: null };
-
-/** Longest User-Agent kept: real ones are under 300 characters; the rest is noise or an attack. */
-export const USER_AGENT_MAX = 512;
-// an IPv4 or IPv6 address (with an IPv4 tail or a zone), nothing else: it is shown to the user
-const ADDRESS =
-  /^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-f:]{2,39}(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3})?(?:%[0-9a-z._-]{1,16})?)$/i;
-
-/** The client of a call from its X-Client-Address and X-Client-User-Agent headers, each kept only when sane. */
-export function sessionClientOf(address: unknown, userAgent: unknown): SessionClient {
-  const a = typeof address === "string" ? address.trim() : "";
-  // printable characters only: a User-Agent is shown on a page and written in a log
-  const ua = typeof userAgent === "string" ? userAgent.replace(/[^\x20-\x7e]/g, "").trim() : "";
-  return {
-    address: a && ADDRESS.test(a) ? a.toLowerCase() : null,
-    userAgent: ua ? ua.slice(0, USER_AGENT_MAX) : null,
-  };
-}
 
 const DEFAULT_IDLE_MINUTES = 30;
 
@@ -49,7 +25,7 @@ const DEFAULT_IDLE_MINUTES = 30;
  * Starts a session for a user, with the browser and address it was started from; answers the
  * token for the XPLANID cookie (only its digest is kept).
  */
-export function createSession(db: Db, clock: Clock, userId: number, client: SessionClient = NO_CLIENT): string {
+export function createSession(db: Db, clock: Clock, userId: number, client: RequestOrigin = UNKNOWN_ORIGIN): string {
   const token = newToken();
   const now = clock.now().toISOString();
   db.insert(sessions)
@@ -121,7 +97,7 @@ export function touchSession(
   db: Db,
   clock: Clock,
   session: Pick<SessionRow, "id" | "lastSeenAt"> & Partial<Pick<SessionRow, "clientAddress" | "userAgent">>,
-  client: SessionClient = NO_CLIENT,
+  client: RequestOrigin = UNKNOWN_ORIGIN,
 ): void {
   const now = clock.now();
   const moved =
@@ -142,16 +118,21 @@ export function deleteSession(db: Db, sessionId: number): void {
 
 /**
  * Housekeeping: forgets sessions idle for longer than a day (far past any profile's timeout), and
- * expired login tickets, password resets, passkey challenges and devices never validated.
+ * expired login tickets, password resets, passkey challenges and devices never validated; answers
+ * how many of each (the retention job's line, docs/decisions/184).
  */
-export function purgeStaleSessions(db: Db, clock: Clock): void {
+export function purgeStaleSessions(db: Db, clock: Clock) {
   const now = clock.now();
   const cutoff = new Date(now.getTime() - 24 * 60 * 60_000).toISOString();
-  db.delete(sessions).where(lt(sessions.lastSeenAt, cutoff)).run();
-  db.delete(loginTickets).where(lt(loginTickets.expiresAt, now.toISOString())).run();
-  db.delete(passwordResets).where(lt(passwordResets.expiresAt, now.toISOString())).run();
-  db.delete(pendingMfaDevices).where(lt(pendingMfaDevices.expiresAt, now.toISOString())).run();
-  db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now.toISOString())).run();
+  return {
+    sessions: db.delete(sessions).where(lt(sessions.lastSeenAt, cutoff)).run().changes,
+    loginTickets: db.delete(loginTickets).where(lt(loginTickets.expiresAt, now.toISOString())).run().changes,
+    passwordResets: db.delete(passwordResets).where(lt(passwordResets.expiresAt, now.toISOString())).run().changes,
+    pendingDevices: db.delete(pendingMfaDevices).where(lt(pendingMfaDevices.expiresAt, now.toISOString())).run()
+      .changes,
+    passkeyChallenges: db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now.toISOString())).run()
+      .changes,
+  };
 }
 
 /** The idle minutes of a user's session-timeout profile (spec 000 §4), or the default. */

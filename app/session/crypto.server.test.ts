@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seal, unseal } from "./crypto.server";
+import { seal, sealBytes, unseal } from "./crypto.server";
 
 describe("sealing the platform token", () => {
   it("round-trips and hides the token", () => {
@@ -19,5 +19,18 @@ describe("sealing the platform token", () => {
     flipped[0] = flipped[0]! ^ 1;
     expect(unseal([iv, tag, flipped.toString("base64url")].join("."), ["s"])).toBeNull();
     expect(unseal("garbage", ["s"])).toBeNull();
+  });
+});
+
+// docs/decisions/185: the bytes sealing and opening zero are their own copies
+describe("sealing with its bytes zeroed", () => {
+  it("still opens what it sealed, again and again, and leaves the caller's bytes alone", () => {
+    const sealed = seal("platform token", ["secret-a"]);
+    expect(unseal(sealed, ["secret-a"])).toBe("platform token");
+    expect(unseal(sealed, ["secret-a"])).toBe("platform token");
+    expect(unseal(seal("again", ["secret-a"]), ["secret-a"])).toBe("again");
+    const mine = Buffer.from("caller's bytes", "utf8");
+    sealBytes(mine, ["secret-a"]);
+    expect(mine.toString("utf8")).toBe("caller's bytes");
   });
 });

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, type KeyObject, randomBytes } from "node:crypto";
+import { usingBytes } from "~/lib/wipe.server";
 import { env } from "~/runtime/env.server";
 
 // design "Sessions and secrets": what the portal keeps in a browser (the session cookie, the
@@ -15,8 +16,11 @@ function derivedKey(secret: string, purpose: string): DerivedKey {
   const id = `${purpose}\u0000${secret}`;
   let derived = keys.get(id);
   if (!derived) {
-    const bytes = Buffer.from(hkdfSync("sha256", secret, "client-online", purpose, 32));
-    derived = { key: createSecretKey(bytes), hex: bytes.toString("hex") };
+    // the KeyObject keeps its own copy: the derived bytes are zeroed (V8.3.6, docs/decisions/185)
+    derived = usingBytes(Buffer.from(hkdfSync("sha256", secret, "client-online", purpose, 32)), (bytes) => ({
+      key: createSecretKey(bytes),
+      hex: bytes.toString("hex"),
+    }));
     keys.set(id, derived);
   }
   return derived;
@@ -32,11 +36,14 @@ export function deriveSecret(purpose: string, secret: string = env.sessionSecret
 const STATE = "platform-token";
 
 export function seal(plain: string | Buffer, secrets: string[] = env.sessionSecrets, purpose: string = STATE): string {
-  return sealBytes(typeof plain === "string" ? Buffer.from(plain, "utf8") : plain, secrets, purpose);
+  if (typeof plain !== "string") return sealBytes(plain, secrets, purpose);
+  return usingBytes(Buffer.from(plain, "utf8"), (bytes) => sealBytes(bytes, secrets, purpose));
 }
 
 export function unseal(value: string, secrets: string[] = env.sessionSecrets, purpose: string = STATE): string | null {
-  return unsealBytes(value, secrets, purpose)?.toString("utf8") ?? null;
+  const bytes = unsealBytes(value, secrets, purpose);
+  // the string answered cannot be zeroed; the bytes it was read from are (V8.3.6, docs/decisions/185)
+  return bytes ? usingBytes(bytes, (plain) => plain.toString("utf8")) : null;
 }
 
 /** iv.tag.ciphertext, each base64url: a cookie-safe value with no further encoding. */

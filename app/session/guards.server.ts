@@ -7,7 +7,12 @@ import { lostSessionUrl } from "./failures.server";
 import type { SessionUser } from "~/lib/user";
 import { destroySessionCookie, getPortalSession, readSession } from "./session.server";
 
-export type SignedIn = { user: SessionUser; planning: PlanningClient };
+export type SignedIn = {
+  user: SessionUser;
+  planning: PlanningClient;
+  /** The page's path (no query: it can hold names), for the `access refused` line (docs/decisions/185). */
+  path: string;
+};
 
 /** The signed-in user, or a redirect to the login page (with LostSession when a session lapsed). */
 export async function requireUser(request: Request): Promise<SignedIn> {
@@ -20,20 +25,24 @@ export async function requireUser(request: Request): Promise<SignedIn> {
       : `/login${url.pathname === "/" ? "" : `?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`}`;
     throw redirect(to, hadSession ? { headers: { "Set-Cookie": await destroySessionCookie(request) } } : undefined);
   }
-  return { user: portal.user, planning: createPlanningClient({ token: portal.token }) };
+  return {
+    user: portal.user,
+    planning: createPlanningClient({ token: portal.token }),
+    path: new URL(request.url).pathname.slice(0, MAX_PATH),
+  };
 }
 
 /** spec 000 §6 and 002 §6: adviser-only pages show Access Denied to everyone else. */
 export async function requireAdviser(request: Request): Promise<SignedIn> {
   const signedIn = await requireUser(request);
-  if (signedIn.user.role !== "User") throw accessDenied();
+  if (signedIn.user.role !== "User") throw refuseAccess(signedIn, "advisers only");
   return signedIn;
 }
 
 /** Pages such as change password, preferences and security questions allow only the client role. */
 export async function requireClient(request: Request): Promise<SignedIn> {
   const signedIn = await requireUser(request);
-  if (signedIn.user.role !== "ClientUser") throw accessDenied();
+  if (signedIn.user.role !== "ClientUser") throw refuseAccess(signedIn, "clients only");
   return signedIn;
 }
 
@@ -89,10 +98,31 @@ async function siteAccessRefused(request: Request, { user, planning }: SignedIn)
 
 /** spec 000 §2 rules: pages limited to site access levels show Access Denied otherwise. */
 export function requireSiteAccess(context: ClientContext, allowed: SiteAccessLevel[]): void {
-  if (!allowed.includes(context.siteAccessLevel)) throw accessDenied();
+  if (!allowed.includes(context.siteAccessLevel)) {
+    throw refuseAccess(context, `site access level ${context.siteAccessLevel} not in ${allowed.join(", ")}`);
+  }
 }
 
-export function accessDenied(): Response {
+/** The longest path an `access refused` line carries (as a page view's, decision 029). */
+const MAX_PATH = 200;
+
+/**
+ * ASVS 4.0.3 V7.2.2 (docs/decisions/185): a page refused to a signed-in user is one `access refused`
+ * line with the user's id, the path, the role and why (fixed words, never personal data); the
+ * request's id comes from the logger. Answers the Access Denied response to throw.
+ */
+export function refuseAccess(signedIn: Pick<SignedIn, "user" | "path">, reason: string): Response {
+  logger.warn("access refused", {
+    userId: signedIn.user.id,
+    role: signedIn.user.role,
+    path: signedIn.path,
+    status: 403,
+    reason,
+  });
+  return accessDenied();
+}
+
+function accessDenied(): Response {
   return json({ accessDenied: true }, { status: 403 });
 }
 

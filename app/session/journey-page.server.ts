@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import { type JourneyKey, journeyPageOf } from "~/lib/journeys";
 import { sanitiseTextPage } from "~/lib/sanitise.server";
 import { getSite } from "~/planning/site.server";
-import { accessDenied, notFound, requireClientContext } from "./guards.server";
+import { notFound, refuseAccess, requireClientContext } from "./guards.server";
 import { resolveLocale } from "./i18next.server";
 
 /**
@@ -11,7 +11,7 @@ import { resolveLocale } from "./i18next.server";
  */
 export async function journeyLoader(request: Request, key: JourneyKey) {
   const context = await requireClientContext(request);
-  if (context.isAdviser) throw accessDenied();
+  if (context.isAdviser) throw refuseAccess(context, "clients only");
   const site = await getSite(await resolveLocale(request));
   const journey = journeyPageOf(site, key);
   if (!journey) throw notFound();

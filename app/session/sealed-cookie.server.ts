@@ -1,6 +1,7 @@
 import { createCookie, type Cookie, type CookieOptions } from "@remix-run/node";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
+import { usingBytes } from "~/lib/wipe.server";
 import { env } from "~/runtime/env.server";
 import { sealBytes, unsealBytes } from "./crypto.server";
 
@@ -32,7 +33,9 @@ export function createSealedCookie(
     const packed = unsealBytes(value, secrets, purpose);
     if (!packed) return null;
     try {
-      return JSON.parse(inflateRawSync(packed).toString("utf8")) as unknown;
+      // the opened and inflated bytes zeroed once read (docs/decisions/185)
+      const inflated = usingBytes(packed, (bytes) => inflateRawSync(bytes));
+      return usingBytes(inflated, (json) => JSON.parse(json.toString("utf8")) as unknown);
     } catch {
       return null;
     }
@@ -58,7 +61,9 @@ export function createSealedCookie(
       // Remix's own Set-Cookie for an empty value, so the attributes are exactly a Remix cookie's.
       const empty = await attributes.serialize("", serializeOptions);
       if (value === "" || value === null || value === undefined) return empty;
-      const sealed = sealBytes(deflateRawSync(Buffer.from(JSON.stringify(value), "utf8")), secrets, purpose);
+      // the bytes of the content and of its deflated form are zeroed once sealed (docs/decisions/185)
+      const deflated = usingBytes(Buffer.from(JSON.stringify(value), "utf8"), (json) => deflateRawSync(json));
+      const sealed = usingBytes(deflated, () => sealBytes(deflated, secrets, purpose));
       return `${name}=${sealed}${empty.slice(name.length + 1)}`;
     },
   };

@@ -168,7 +168,7 @@ function validateDevice(context: SignedInContext, body: unknown) {
     .run();
   db.delete(pendingMfaDevices).where(eq(pendingMfaDevices.userId, caller.user.id)).run();
   clearFailures(context, caller.user.id);
-  tellOwner(context, caller.user.id, { kind: "twoStepChanged", method: device.method }, context.origin);
+  tellOwner(context, caller.user.id, { kind: "twoStepChanged", method: device.method }, context.client);
   return json({ status: "changed", mfaMethod: device.method });
 }
 
@@ -185,7 +185,7 @@ export const accountRoutes: Route[] = [
     clearFailures(context, user.id);
     // the other sessions end; this one carries on
     endUserAccess(context.db, user.id, context.caller.session.id);
-    tellOwner(context, user.id, { kind: "passwordChanged" }, context.origin);
+    tellOwner(context, user.id, { kind: "passwordChanged" }, context.client);
     return json({ password_changed: true });
   }),
 
@@ -208,7 +208,7 @@ export const accountRoutes: Route[] = [
     const problem = securityQuestionsProblem(input.questions, answerMinLength(platformVersion(context.env)));
     if (problem) throw new ApiError(400, problem);
     setSecurityQuestions(context.db, context.caller.user.id, input.questions);
-    tellOwner(context, context.caller.user.id, { kind: "securityQuestionsChanged" }, context.origin);
+    tellOwner(context, context.caller.user.id, { kind: "securityQuestionsChanged" }, context.client);
     const saved = securityQuestionsOf(context.db, context.caller.user.id);
     return json({ questions: saved.map((q) => ({ position: q.position, question: q.question })) });
   }),

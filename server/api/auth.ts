@@ -8,6 +8,7 @@ import {
   send,
   setPassword,
   setSecurityQuestions,
+  upgradePasswordHash,
 } from "../domain/accounts";
 import { IDENTITY_STEPS, type LoginStatus, memorablePositions, pendingLoginSteps } from "../domain/login";
 import {
@@ -36,6 +37,7 @@ import { noteAuth } from "../lib/auth-log";
 import { DUMMY_HASH, verifySecret } from "../lib/password";
 import { newToken, tokenDigest } from "../lib/tokens";
 import { matchTokenCode, newTotpSecret, otpauthUri } from "../lib/totp";
+import { toldClient } from "../lib/request-origin";
 import { createSession, deleteSession, type UserRow } from "../sessions";
 import { ApiError, MESSAGES, validate } from "./http";
 import { type ApiResponse, type HandlerContext, json, noContent, open, type Route, signedIn } from "./router";
@@ -223,7 +225,7 @@ function stepBody(context: HandlerContext, user: UserRow, ticket: string, state:
 function completeSignIn(context: HandlerContext, user: UserRow): ApiResponse {
   const { db, clock } = context;
   clearFailures(context, user.id);
-  const token = createSession(db, clock, user.id, context.client);
+  const token = createSession(db, clock, user.id, toldClient(context.client));
   db.update(users)
     .set({ previousLogin: user.lastLogin, lastLogin: clock.now().toISOString() })
     .where(eq(users.id, user.id))
@@ -281,6 +283,8 @@ function login(body: unknown, context: HandlerContext): ApiResponse {
   const wantedRole = input.user_type === "client" ? "ClientUser" : "User";
   if (user.roleName !== wantedRole) throw new ApiError(401, MESSAGES.badCredentials);
   if (accountDisabled(user, context.clock)) throw new ApiError(403, MESSAGES.disabled);
+  // the password is proven: its hash under the current pepper from now on (docs/decisions/183)
+  upgradePasswordHash(db, user, input.password);
 
   const steps = pendingLoginSteps(user);
   // The count of failures clears only once the user has proven who they are: for a user with a
@@ -388,7 +392,7 @@ function validateCode(body: unknown, context: HandlerContext): ApiResponse {
     .where(eq(users.id, t.user.id))
     .run();
   clearFailures(context, t.user.id);
-  tellOwner(context, t.user.id, { kind: "twoStepChanged", method: device.method }, context.origin);
+  tellOwner(context, t.user.id, { kind: "twoStepChanged", method: device.method }, context.client);
   // spec 000 §4 step 4: after enrolling a device the user verifies once more
   t.state.steps[0] = "MfaRequired";
   t.state.enrolled = true;
@@ -465,7 +469,7 @@ function changePasswordStep(body: unknown, context: HandlerContext): ApiResponse
   const problem = passwordProblem(input.new_password, t.user);
   if (problem) throw new ApiError(400, problem);
   setPassword(context.db, t.user.id, input.new_password);
-  tellOwner(context, t.user.id, { kind: "passwordChanged" }, context.origin);
+  tellOwner(context, t.user.id, { kind: "passwordChanged" }, context.client);
   t.state.steps.shift();
   return moveOn(context, t);
 }
@@ -492,7 +496,7 @@ function securityQuestionsStep(body: unknown, context: HandlerContext): ApiRespo
   const problem = securityQuestionsProblem(input.questions, answerMinLength(platformVersion(context.env)));
   if (problem) throw new ApiError(400, problem);
   setSecurityQuestions(context.db, t.user.id, input.questions);
-  tellOwner(context, t.user.id, { kind: "securityQuestionsChanged" }, context.origin);
+  tellOwner(context, t.user.id, { kind: "securityQuestionsChanged" }, context.client);
   t.state.steps.shift();
   return moveOn(context, t);
 }

@@ -40,7 +40,6 @@ function itemRequest(item: BatchItem, parent: ApiRequest, caller: Caller | null 
     // inside a batch a missing session is an item's 401, never a redirect
     authFailureAsError: true,
     batchCaller: caller,
-    origin: parent.origin,
   };
 }
 

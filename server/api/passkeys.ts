@@ -219,7 +219,7 @@ async function registrationVerify(body: unknown, context: SignedInContext) {
     })
     .returning()
     .get();
-  tellOwner(context, caller.user.id, { kind: "passkeyAdded", name: row.name }, context.origin);
+  tellOwner(context, caller.user.id, { kind: "passkeyAdded", name: row.name }, context.client);
   return json(view(row), 201);
 }
 
@@ -305,7 +305,7 @@ export const passkeyRoutes: Route[] = [
   signedIn("DELETE", "/resourceful/session/passkey/:id", (request, context) => {
     const row = ownPasskey(context, request.params);
     context.db.delete(passkeys).where(eq(passkeys.id, row.id)).run();
-    tellOwner(context, context.caller.user.id, { kind: "passkeyRemoved", name: row.name }, context.origin);
+    tellOwner(context, context.caller.user.id, { kind: "passkeyRemoved", name: row.name }, context.client);
     return noContent();
   }),
 ];

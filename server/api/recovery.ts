@@ -89,7 +89,7 @@ function failed(context: HandlerContext, reset: Reset, user: UserRow | null, mes
   const until = key === null ? null : recordRecoveryFailure(context, key);
   if (key === null || until === null) throw new ApiError(400, message);
   context.db.delete(passwordResets).where(eq(passwordResets.usernameKey, key)).run();
-  if (user) tellOwner(context, user.id, { kind: "recoveryPaused", until }, context.origin);
+  if (user) tellOwner(context, user.id, { kind: "recoveryPaused", until }, context.client);
   throw paused();
 }
 
@@ -199,7 +199,7 @@ function completeReset(context: HandlerContext, body: unknown) {
   if (reset.usernameKey !== null) clearRecoveryFailures(db, reset.usernameKey);
   // a new password ends every session, sign-in part-way and reset of the user
   endUserAccess(db, user.id);
-  tellOwner(context, user.id, { kind: "passwordReset" }, context.origin);
+  tellOwner(context, user.id, { kind: "passwordReset" }, context.client);
   return json({ password_changed: true });
 }
 

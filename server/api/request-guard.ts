@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { devEndpointsOn, type PlatformEnv } from "../env";
 import type { PlatformLogger } from "../lib/logger";
 import { ApiError, errorBody } from "./http";
+import { isUploadPath } from "./docnote/files";
 
 // docs/decisions/114: outside production the platform answers its configured host names only (a page
 // whose name was rebound to 127.0.0.1 names its own host), and its development endpoints answer
@@ -111,3 +112,79 @@ export function isDevPath(originalUrl: string): boolean {
 }
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+// ── the type of a request's body (ASVS 4.0.3 V13.1.5, V13.2.5; docs/decisions/182) ──────────────
+
+/** Whether a request carries a body: a chunked one, or a Content-Length above zero. */
+export function hasBody(headers: { "transfer-encoding"?: string; "content-length"?: string }): boolean {
+  if (headers["transfer-encoding"] !== undefined) return true;
+  const length = Number(headers["content-length"] ?? "0");
+  return !Number.isFinite(length) || length > 0;
+}
+
+/** A Content-Type as its media type (lower case) and its parameters; null when it cannot be read. */
+export function mediaTypeOf(value: string | undefined): { type: string; params: Record<string, string> } | null {
+  if (!value) return null;
+  const [type, ...rest] = value.split(";");
+  const mediaType = type!.trim().toLowerCase();
+  if (!/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(mediaType)) return null;
+  const params: Record<string, string> = {};
+  for (const part of rest) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    params[part.slice(0, eq).trim().toLowerCase()] = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
+  }
+  return { type: mediaType, params };
+}
+
+/**
+ * Why a request's body is refused for its type (415), or null: every endpoint takes JSON
+ * (`application/json`, UTF-8 when a charset is named), but the attachment upload, which takes
+ * `multipart/form-data` with its boundary. A request without a body (GET, DELETE, an empty POST)
+ * is not judged.
+ */
+export function bodyTypeRefusal(request: {
+  method: string;
+  path: string;
+  contentType: string | undefined;
+  hasBody: boolean;
+}): ApiError | null {
+  if (!request.hasBody) return null;
+  const media = mediaTypeOf(request.contentType);
+  if (request.method.toUpperCase() === "POST" && isUploadPath(request.path)) {
+    if (media?.type === "multipart/form-data" && media.params.boundary) return null;
+    return new ApiError(415, "This endpoint accepts multipart/form-data only");
+  }
+  const charset = media?.params.charset?.toLowerCase();
+  if (media?.type === "application/json" && (charset === undefined || charset === "utf-8")) return null;
+  return new ApiError(415, "This endpoint accepts application/json only");
+}
+
+/** The middleware: after the host check, before any body is read. */
+export function bodyTypeGuard(log: PlatformLogger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const refusal = bodyTypeRefusal({
+      method: req.method,
+      path: pathOf(req.originalUrl),
+      contentType: req.headers["content-type"],
+      hasBody: hasBody(req.headers),
+    });
+    if (!refusal) return next();
+    // the body is not read: the connection cannot be used for another request
+    res.setHeader("Connection", "close");
+    const type = mediaTypeOf(req.headers["content-type"])?.type ?? "none";
+    refuse(log, req, res, refusal, `content type ${type}`);
+  };
+}
+
+/** The path as the dispatcher reads it, or "" when it cannot be read. */
+function pathOf(originalUrl: string): string {
+  try {
+    return new URL(`http://platform${originalUrl}`).pathname;
+  } catch {
+    return "";
+  }
+}

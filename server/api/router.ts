@@ -3,8 +3,8 @@ import type { Db } from "../db/connection";
 import type { PlatformEnv } from "../env";
 import { AUTH_STEPS, type AuthNote, logAuthDecision } from "../lib/auth-log";
 import type { PlatformLogger } from "../lib/logger";
-import { type RequestOrigin, UNKNOWN_ORIGIN } from "../lib/request-origin";
-import { type Caller, findCaller, NO_CLIENT, type SessionClient, touchSession } from "../sessions";
+import { type RequestClient, toldClient, UNKNOWN_CLIENT } from "../lib/request-origin";
+import { type Caller, findCaller, touchSession } from "../sessions";
 import { ApiError, errorBody, MESSAGES } from "./http";
 
 export type ApiRequest = {
@@ -18,10 +18,8 @@ export type ApiRequest = {
   token: string | null;
   /** X-Xplan-Auth-Failure-Action: error asks for a 401 instead of a redirect. */
   authFailureAsError: boolean;
-  /** The person's address and browser (server/lib/request-origin.ts); unknown when not said. */
-  origin?: RequestOrigin;
-  /** The person's address and browser, as the portal forwards them (docs/decisions/170); none when not sent. */
-  client?: SessionClient;
+  /** The person's address and browser, read once from the request (server/lib/request-origin.ts); unknown when not said. */
+  client?: RequestClient;
   /** The pattern of the route that took it, set by the dispatcher (the metrics' label, decision 126). */
   route?: string;
   /**
@@ -45,16 +43,17 @@ export type Services = { db: Db; clock: Clock; env: PlatformEnv };
 export type HandlerContext = Services & {
   /** The signed-in user (always set on routes with session "required"). */
   caller: Caller | null;
-  /** The address and browser the call came from (a new session records them). */
-  client: SessionClient;
+  /**
+   * The address and browser the call came from: the owner's notices name it (docs/decisions/164), a
+   * new session records what the portal told of it (docs/decisions/170).
+   */
+  client: RequestClient;
   /** Runs another call in-process with the same session (the batch endpoint). */
   dispatch: (request: ApiRequest) => Promise<ApiResponse>;
   /** Where the platform logs (the dispatcher's log), for a handler with something to say. */
   log?: PlatformLogger;
   /** On an authentication route, what its handler says of the decision for its `auth` line (server/lib/auth-log.ts). */
   auth?: AuthNote;
-  /** Where the request came from, for the owner's notices (docs/decisions/164). */
-  origin: RequestOrigin;
 };
 
 export type SignedInContext = HandlerContext & { caller: Caller };
@@ -181,12 +180,13 @@ export function createDispatcher(routes: Route[], services: Services, log?: Plat
     params: Record<string, string>,
     auth?: AuthNote,
   ): Promise<ApiResponse> {
+    let caller: Caller | null = null;
     try {
-      let caller: Caller | null;
       if (request.batchCaller !== undefined) caller = request.batchCaller;
       else {
         caller = request.token ? findCaller(services.db, services.clock, request.token) : null;
-        if (caller && route.refreshes) touchSession(services.db, services.clock, caller.session, request.client);
+        if (caller && route.refreshes)
+          touchSession(services.db, services.clock, caller.session, toldClient(request.client));
       }
       if (route.session === "required" && !caller) {
         if (!request.authFailureAsError && !route.noSessionMessage) {
@@ -201,16 +201,47 @@ export function createDispatcher(routes: Route[], services: Services, log?: Plat
           ...services,
           ...(log ? { log } : {}),
           caller,
-          client: request.client ?? NO_CLIENT,
+          client: request.client ?? UNKNOWN_CLIENT,
           dispatch,
           auth,
-          origin: request.origin ?? UNKNOWN_ORIGIN,
         },
       );
     } catch (error) {
-      if (error instanceof ApiError) return { status: error.status, body: errorBody(error) };
-      throw error;
+      if (!(error instanceof ApiError)) throw error;
+      // an authentication route's refusals are its `auth` line's
+      if (!auth) logAccessRefused(log, caller, { method: request.method, route: route.pattern, params, error });
+      return { status: error.status, body: errorBody(error) };
     }
   }
   return dispatch;
+}
+
+/** A refusal's reason as logged: the platform's api_message (ids and fixed words), never longer than this. */
+const REASON_MAX = 200;
+
+/**
+ * The `access refused` line (ASVS 4.0.3 V7.2.2, docs/decisions/185): who asked (the user's id), for
+ * what (the route's pattern and the ids in its path), the status and the platform's reason; the
+ * request's id comes from the logger. A path's other values (a file's name) are left out: they can
+ * be personal. A 404 is logged too: another user's item is answered as a missing one on purpose,
+ * so the line says "refused or missing" by its status, as the answer does.
+ */
+function logAccessRefused(
+  log: PlatformLogger | undefined,
+  caller: Caller | null,
+  refusal: { method: string; route: string; params: Record<string, string>; error: ApiError },
+): void {
+  // ASVS V7.2.2: a refused access decision of a signed-in caller
+  if (!log || !caller || (refusal.error.status !== 403 && refusal.error.status !== 404)) return;
+  const ids = Object.fromEntries(Object.entries(refusal.params).filter(([, value]) => /^\d{1,18}$/.test(value)));
+  log.warn(
+    {
+      userId: caller.user.id,
+      route: `${refusal.method} ${refusal.route}`,
+      ...(Object.keys(ids).length ? { ids } : {}),
+      status: refusal.error.status,
+      reason: refusal.error.apiMessage.slice(0, REASON_MAX),
+    },
+    "access refused",
+  );
 }

@@ -254,7 +254,7 @@ export const sessions = sqliteTable(
     clientInContextId: integer("client_in_context_id").references(() => entities.id),
     previewAccessLevel: integer("preview_access_level"),
     isPreviewMode: flag("is_preview_mode"),
-    /** The browser's User-Agent as the portal forwarded it (X-Client-User-Agent), cut to 512 characters. */
+    /** The browser's User-Agent as the portal forwarded it (X-Client-User-Agent), cut to 256 characters. */
     userAgent: text("user_agent"),
     /** The client's address as the portal forwarded it (X-Client-Address): where it was last active from. */
     clientAddress: text("client_address"),

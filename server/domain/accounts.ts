@@ -11,7 +11,7 @@ import {
   sessions,
   users,
 } from "../db/schema";
-import { hashSecret, verifySecret } from "../lib/password";
+import { currentPepperId, hashSecret, isKnownPepper, needsRehash, pepperIdOf, verifySecret } from "../lib/password";
 import { type RequestOrigin, UNKNOWN_ORIGIN } from "../lib/request-origin";
 import { tellOwner } from "./notices";
 import { normaliseAnswer } from "./security-questions";
@@ -55,7 +55,7 @@ export function accountDisabled(user: { disabled: boolean; lockedUntil: string |
  * this failure.
  */
 export function recordFailure(
-  { db, clock, env, origin = UNKNOWN_ORIGIN }: Services & { origin?: RequestOrigin },
+  { db, clock, env, client = UNKNOWN_ORIGIN }: Services & { client?: RequestOrigin },
   userId: number,
 ): boolean {
   const user = db
@@ -79,7 +79,7 @@ export function recordFailure(
   const until = new Date(clock.now().getTime() + lockoutMinutes(env) * 60_000);
   db.update(users).set({ disabled: true, lockedUntil: until.toISOString() }).where(eq(users.id, userId)).run();
   endUserAccess(db, userId);
-  tellOwner({ db, clock }, userId, { kind: "accountLocked", until }, origin);
+  tellOwner({ db, clock }, userId, { kind: "accountLocked", until }, client);
   return true;
 }
 
@@ -163,6 +163,41 @@ export function setPassword(db: Db, userId: number, password: string): void {
     .run();
 }
 
+/**
+ * The hash of a password just proven right, made again under the current pepper when it is not
+ * (made before the pepper, or under a key being rotated out: docs/decisions/183). Nothing else of
+ * the account changes.
+ */
+export function upgradePasswordHash(db: Db, user: { id: number; passwordHash: string }, password: string): void {
+  if (!needsRehash(user.passwordHash)) return;
+  db.update(users)
+    .set({ passwordHash: hashSecret(password) })
+    .where(eq(users.id, user.id))
+    .run();
+}
+
+/**
+ * The password and answer hashes not under the current pepper, for the operator at start
+ * (docs/decisions/183): made before the pepper, under an older key still in the list (both made
+ * again at their owner's next sign-in), or under a key no longer in it (they can no longer be
+ * verified: their owners must reset).
+ */
+export function hashesNotUnderCurrentPepper(db: Db): { unpeppered: number; olderKey: number; unknownKey: number } {
+  const counts = { unpeppered: 0, olderKey: 0, unknownKey: 0 };
+  const hashes = [
+    ...db.select({ hash: users.passwordHash }).from(users).all(),
+    ...db.select({ hash: securityQuestions.answerHash }).from(securityQuestions).all(),
+  ];
+  for (const { hash } of hashes) {
+    const id = pepperIdOf(hash);
+    if (id === null) counts.unpeppered++;
+    else if (id === currentPepperId()) continue;
+    else if (isKnownPepper(id)) counts.olderKey++;
+    else counts.unknownKey++;
+  }
+  return counts;
+}
+
 export function securityQuestionsOf(db: Db, userId: number) {
   return db
     .select()
@@ -195,5 +230,16 @@ export function answersMatch(db: Db, userId: number, answers: string[]): boolean
   const questions = securityQuestionsOf(db, userId);
   if (questions.length === 0 || questions.length !== answers.length) return false;
   const results = questions.map((q, i) => verifySecret(normaliseAnswer(answers[i] ?? ""), q.answerHash));
-  return results.every(Boolean);
+  const right = results.every(Boolean);
+  // both answers proven: a hash not under the current pepper is made again (docs/decisions/183)
+  if (right) {
+    questions.forEach((q, i) => {
+      if (!needsRehash(q.answerHash)) return;
+      db.update(securityQuestions)
+        .set({ answerHash: hashSecret(normaliseAnswer(answers[i] ?? "")) })
+        .where(eq(securityQuestions.id, q.id))
+        .run();
+    });
+  }
+  return right;
 }

@@ -63,15 +63,16 @@ export function clearRecoveryFailures(db: Db, usernameKey: string): void {
 }
 
 /** Forgets the counts whose window and pause are both over (the table holds unknown usernames too). */
-export function pruneRecoveryAttempts({ db, clock }: Services): void {
+export function pruneRecoveryAttempts({ db, clock }: Services): number {
   const now = clock.now();
   const windowStart = minutesAfter(now, -RECOVERY_WINDOW_MINUTES).toISOString();
-  db.delete(recoveryAttempts)
+  return db
+    .delete(recoveryAttempts)
     .where(
       and(
         lt(recoveryAttempts.windowStartedAt, windowStart),
         or(isNull(recoveryAttempts.pausedUntil), sql`${recoveryAttempts.pausedUntil} <= ${now.toISOString()}`),
       ),
     )
-    .run();
+    .run().changes;
 }

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import { customType } from "drizzle-orm/sqlite-core";
+import { usingBytes } from "./wipe";
 
 // Secrets the platform must read back (TOTP keys, memorable words, a sign-in's step state) are
 // kept encrypted in its database (ASVS V2.8.2, V8.3.7; docs/decisions/172): AES-256-GCM with a
@@ -28,8 +29,8 @@ type Key = { id: string; bytes: Buffer };
 type Keyring = { sealing: Key; opening: Map<string, Key> };
 
 function keyOf(secret: string): Key {
-  const bytes = Buffer.from(
-    hkdfSync("sha256", Buffer.from(secret, "utf8"), "client-online platform", "secrets at rest v1", 32),
+  const bytes = usingBytes(Buffer.from(secret, "utf8"), (material) =>
+    Buffer.from(hkdfSync("sha256", material, "client-online platform", "secrets at rest v1", 32)),
   );
   return { id: createHash("sha256").update(bytes).digest("hex").slice(0, 8), bytes };
 }
@@ -46,7 +47,10 @@ let keyring = keyringOf([DEVELOPMENT_SECRET_KEY]);
 
 /** Takes the keys to seal and open with: the first seals, all open. */
 export function useSecretKeys(secrets: readonly string[]): void {
+  const before = keyring;
   keyring = keyringOf(secrets);
+  // the keys replaced: zeroed (V8.3.6, docs/decisions/185)
+  for (const key of before.opening.values()) key.bytes.fill(0);
 }
 
 export function isSealed(stored: string): boolean {
@@ -62,7 +66,8 @@ export function sealSecret(plain: string, column: string): string {
   const nonce = randomBytes(NONCE_BYTES);
   const cipher = createCipheriv("aes-256-gcm", keyring.sealing.bytes, nonce);
   cipher.setAAD(Buffer.from(column, "utf8"));
-  const sealed = Buffer.concat([nonce, cipher.update(plain, "utf8"), cipher.final(), cipher.getAuthTag()]);
+  const encrypted = usingBytes(Buffer.from(plain, "utf8"), (bytes) => cipher.update(bytes));
+  const sealed = Buffer.concat([nonce, encrypted, cipher.final(), cipher.getAuthTag()]);
   return `${PREFIX}.${keyring.sealing.id}.${sealed.toString("base64url")}`;
 }
 
@@ -80,10 +85,12 @@ export function openSecret(stored: string, column: string): string {
   const decipher = createDecipheriv("aes-256-gcm", key.bytes, bytes.subarray(0, NONCE_BYTES));
   decipher.setAAD(Buffer.from(column, "utf8"));
   decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-  return Buffer.concat([
+  const opened = Buffer.concat([
     decipher.update(bytes.subarray(NONCE_BYTES, bytes.length - TAG_BYTES)),
     decipher.final(),
-  ]).toString("utf8");
+  ]);
+  // the string answered cannot be zeroed; the bytes it was read from are (V8.3.6, docs/decisions/185)
+  return usingBytes(opened, (plain) => plain.toString("utf8"));
 }
 
 /**

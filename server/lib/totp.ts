@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { createTOTPKeyURI, generateHOTP, verifyHOTP } from "@oslojs/otp";
+import { usingBytes } from "./wipe";
 
 // The software-token MFA method (spec 000 §3 "token") on @oslojs/otp (RFC 4226 HOTP, RFC 6238
 // TOTP) and @oslojs/encoding (base32). Authenticator apps use SHA-1, 30-second steps and 6 digits.
@@ -58,15 +59,15 @@ export function matchTokenCode(
   timeMs: number,
   notAfterStep: number | null = null,
 ): number | null {
-  return secret ? verifyTotp(base32Decode(secret), code, timeMs, { notAfterStep }) : null;
+  return secret ? usingBytes(base32Decode(secret), (key) => verifyTotp(key, code, timeMs, { notAfterStep })) : null;
 }
 
 /** A new 160-bit secret (RFC 4226 recommends 160 bits), base32 as apps take it. */
 export function newTotpSecret(): string {
-  return base32Encode(randomBytes(20));
+  return usingBytes(randomBytes(20), base32Encode);
 }
 
 /** The otpauth:// URI an authenticator app reads from a QR code. */
 export function otpauthUri(secret: string, account: string, issuer: string): string {
-  return createTOTPKeyURI(issuer, account, base32Decode(secret), TOTP_STEP_SECONDS, DIGITS);
+  return usingBytes(base32Decode(secret), (key) => createTOTPKeyURI(issuer, account, key, TOTP_STEP_SECONDS, DIGITS));
 }

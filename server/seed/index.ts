@@ -1,5 +1,6 @@
 import type { Clock } from "../clock";
 import type { Db } from "../db/connection";
+import { demoDataOn, type PlatformEnv } from "../env";
 import {
   addresses,
   adviserClients,
@@ -77,6 +78,18 @@ type SeedContext = { tx: Tx; firmId: number; demoHash: string; nowIso: string; a
 type Person = { entityId: number; userId: number | null };
 
 /** Seeds the demo data set (design: "Demo data set") unless the database already holds a firm. */
+/**
+ * At start: the demo data set into an empty database when the environment asks for it (never by
+ * default in production, where its logins' published password would be a way in: ASVS V2.5.4,
+ * V14.2.2, docs/decisions/182). Answers what was done.
+ */
+export function seedOnStart(db: Db, clock: Clock, env: PlatformEnv): "seeded" | "kept" | "empty" {
+  if (db.select({ id: firms.id }).from(firms).get()) return "kept";
+  if (!demoDataOn(env)) return "empty";
+  seedDemoData(db, clock);
+  return "seeded";
+}
+
 export function seedIfEmpty(db: Db, clock: Clock): boolean {
   if (db.select({ id: firms.id }).from(firms).get()) return false;
   seedDemoData(db, clock);

@@ -886,13 +886,13 @@ describe("changing documents", () => {
     expect((await upload(changing.platform, client, seeded.id, "a.pdf", "data")).status).toBe(403);
     await openClient(changing.platform, counsel, ELLIE);
     expect((await upload(changing.platform, counsel, body.id, "a.pdf", "data")).status).toBe(403);
-    // a JSON body is not an upload
+    // a JSON body is not an upload: refused for its type (decision 182)
     const json = await changing.platform.call(`/resourceful/docnote-v2/${body.id}/attachment-v3`, {
       method: "POST",
       token: client,
       body: { content: "x" },
     });
-    expect(json.status).toBe(400);
+    expect(json.status).toBe(415);
   });
 
   it("accepts only the allow-list's types, on a normalised name (issue 24)", async () => {

@@ -39,7 +39,7 @@ describe("quicksearch", () => {
 describe("password hashing", () => {
   it("verifies the right secret only, with a fresh salt each time", () => {
     const hash = hashSecret("Demo-pass-1");
-    expect(hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(hash).toMatch(/^pscrypt\$[0-9a-f]{8}\$16384\$8\$1\$/);
     expect(hashSecret("Demo-pass-1")).not.toBe(hash);
     expect(verifySecret("Demo-pass-1", hash)).toBe(true);
     expect(verifySecret("demo-pass-1", hash)).toBe(false);

@@ -63,6 +63,7 @@ const PRODUCTION = {
   NODE_ENV: "production",
   PLATFORM_SECRET_KEYS: "k".repeat(64),
   PLATFORM_CLAMD_ADDRESS: "off",
+  PLATFORM_PEPPER_KEYS: "p".repeat(64),
 } as const;
 
 describe("the platform's metrics", () => {

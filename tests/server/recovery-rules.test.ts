@@ -13,7 +13,7 @@ import {
   usernameKeyOf,
 } from "../../server/domain/recovery-limit";
 import { DEFAULT_SECURITY_QUESTIONS } from "../../server/domain/security-questions";
-import { originOf, saneAddress, saneUserAgent } from "../../server/lib/request-origin";
+import { clientOf, saneAddress, saneUserAgent, toldClient, USER_AGENT_MAX } from "../../server/lib/request-origin";
 
 // The rules of docs/decisions/163 and 164 with their numbers: the recovery limit, an unknown
 // username's step, where a request came from, and how a notice writes a time.
@@ -109,24 +109,44 @@ describe("an unknown username's step", () => {
 describe("where a request came from", () => {
   it("takes the portal's headers, else the connection and User-Agent", () => {
     expect(
-      originOf(
+      clientOf(
         { "x-client-address": "203.0.113.7", "x-client-user-agent": "Firefox", "user-agent": "undici" },
         "10.0.0.2",
       ),
-    ).toEqual({ address: "203.0.113.7", userAgent: "Firefox" });
-    expect(originOf({ "user-agent": "curl/8" }, "::ffff:10.0.0.2")).toEqual({
+    ).toEqual({ address: "203.0.113.7", userAgent: "Firefox", forwarded: true });
+    expect(clientOf({ "user-agent": "curl/8" }, "::ffff:10.0.0.2")).toEqual({
       address: "10.0.0.2",
       userAgent: "curl/8",
+      forwarded: false,
     });
-    expect(originOf({}, undefined)).toEqual({ address: null, userAgent: null });
+    expect(clientOf({}, undefined)).toEqual({ address: null, userAgent: null, forwarded: false });
   });
 
-  it("keeps addresses as written, and browsers as printable text of at most 256 characters", () => {
+  it("what the portal did not say stays unknown: never the portal's own address or User-Agent", () => {
+    // a browser that sent no User-Agent: the portal passes the address only
+    expect(clientOf({ "x-client-address": "203.0.113.7", "user-agent": "undici" }, "127.0.0.1")).toEqual({
+      address: "203.0.113.7",
+      userAgent: null,
+      forwarded: true,
+    });
+    // a session keeps only what the portal told
+    expect(toldClient(clientOf({ "user-agent": "curl/8" }, "10.0.0.2"))).toEqual({ address: null, userAgent: null });
+    expect(toldClient(clientOf({ "x-client-address": "203.0.113.7" }, "10.0.0.2"))).toEqual({
+      address: "203.0.113.7",
+      userAgent: null,
+    });
+  });
+
+  it("keeps addresses only when they are one, and browsers as printable text of at most 256 characters", () => {
     expect(saneAddress("2001:db8::1")).toBe("2001:db8::1");
-    expect(saneAddress("<script>")).toBeNull();
-    expect(saneAddress("")).toBeNull();
+    expect(saneAddress(" 2001:DB8::1 ")).toBe("2001:db8::1");
+    expect(saneAddress("::ffff:192.0.2.1")).toBe("192.0.2.1");
+    for (const bad of ["<script>", "203.0.113.7, 10.0.0.1", "example.com", "", ["203.0.113.7"], undefined]) {
+      expect(saneAddress(bad), String(bad)).toBeNull();
+    }
     expect(saneUserAgent("Mozilla/5.0\u0000 (X11)\u00e9")).toBe("Mozilla/5.0 (X11)");
-    expect(saneUserAgent("x".repeat(300))).toHaveLength(256);
+    expect(saneUserAgent("x".repeat(300))).toHaveLength(USER_AGENT_MAX);
+    expect(USER_AGENT_MAX).toBe(256);
     expect(saneUserAgent(" \u0001 ")).toBeNull();
   });
 });

@@ -102,7 +102,12 @@ describe("the platform's logger", () => {
     expect(logLevelOf(readEnv({ NODE_ENV: "development" }))).toBe("info");
     expect(
       logLevelOf(
-        readEnv({ NODE_ENV: "production", PLATFORM_SECRET_KEYS: "k".repeat(64), PLATFORM_CLAMD_ADDRESS: "off" }),
+        readEnv({
+          NODE_ENV: "production",
+          PLATFORM_SECRET_KEYS: "k".repeat(64),
+          PLATFORM_CLAMD_ADDRESS: "off",
+          PLATFORM_PEPPER_KEYS: "p".repeat(64),
+        }),
       ),
     ).toBe("info");
     expect(logLevelOf(readEnv({ NODE_ENV: "test" }))).toBe("error");

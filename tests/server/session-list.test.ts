@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions } from "../../server/db/schema";
-import { sessionClientOf, USER_AGENT_MAX } from "../../server/sessions";
+import { clientOf, USER_AGENT_MAX } from "../../server/lib/request-origin";
 import { DEMO_PASSWORD } from "../../server/seed";
 import { type ErrorAnswer, withPlatform } from "./harness";
 
@@ -140,14 +140,22 @@ describe("the signed-in user's sessions", () => {
 });
 
 describe("what the portal forwards", () => {
-  it("keeps an address only when it is one, and a printable User-Agent cut to its limit", () => {
-    expect(sessionClientOf("203.0.113.7", FIREFOX)).toEqual({ address: "203.0.113.7", userAgent: FIREFOX });
-    expect(sessionClientOf(" 2001:DB8::1 ", undefined)).toEqual({ address: "2001:db8::1", userAgent: null });
-    expect(sessionClientOf("::ffff:192.0.2.1", "")).toEqual({ address: "::ffff:192.0.2.1", userAgent: null });
-    for (const bad of ["<script>", "203.0.113.7, 10.0.0.1", "example.com", "", ["203.0.113.7"]]) {
-      expect(sessionClientOf(bad, null).address, String(bad)).toBeNull();
+  it("keeps an address only when it is one, and a printable User-Agent cut to its limit (server/lib/request-origin.ts)", () => {
+    const told = (address: unknown, userAgent: unknown) =>
+      clientOf(
+        {
+          ...(typeof address === "string" ? { "x-client-address": address } : {}),
+          ...(typeof userAgent === "string" ? { "x-client-user-agent": userAgent } : {}),
+        },
+        "127.0.0.1",
+      );
+    expect(told("203.0.113.7", FIREFOX)).toEqual({ address: "203.0.113.7", userAgent: FIREFOX, forwarded: true });
+    expect(told(" 2001:DB8::1 ", undefined)).toMatchObject({ address: "2001:db8::1", userAgent: null });
+    expect(told("::ffff:192.0.2.1", "")).toMatchObject({ address: "192.0.2.1", userAgent: null });
+    for (const bad of ["<script>", "203.0.113.7, 10.0.0.1", "example.com", ""]) {
+      expect(told(bad, FIREFOX).address, String(bad)).toBeNull();
     }
-    expect(sessionClientOf(null, "Agent\u0000\n<b>x</b>").userAgent).toBe("Agent<b>x</b>");
-    expect(sessionClientOf(null, "a".repeat(2000)).userAgent).toHaveLength(USER_AGENT_MAX);
+    expect(told("203.0.113.7", "Agent\u0000\n<b>x</b>").userAgent).toBe("Agent <b>x</b>");
+    expect(told("203.0.113.7", "a".repeat(2000)).userAgent).toHaveLength(USER_AGENT_MAX);
   });
 });

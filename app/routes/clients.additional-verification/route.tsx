@@ -29,7 +29,7 @@ import { type ActionData, verificationAction } from "./verification.server";
 import { attempt } from "~/session/failures.server";
 import { settle } from "~/session/failures.server";
 import { readForm } from "~/session/csrf.server";
-import { accessDenied, requireClient } from "~/session/guards.server";
+import { refuseAccess, requireClient } from "~/session/guards.server";
 
 // spec 000 §2 "Additional verification page" and §4 "Additional verification flow": choose a
 // method (two or more), the single-method view, validate the device with a code, the outcome.
@@ -41,7 +41,7 @@ const PAGE = "/clients/additional-verification";
 
 async function requireMfaClient(request: Request) {
   const signedIn = await requireClient(request);
-  if (signedIn.user.loginMethod !== "MFA") throw accessDenied();
+  if (signedIn.user.loginMethod !== "MFA") throw refuseAccess(signedIn, "additional verification is off");
   return signedIn;
 }
 

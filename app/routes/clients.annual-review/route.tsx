@@ -13,7 +13,7 @@ import type { Failure } from "~/lib/error-catalogue";
 import { SITE_ACCESS_LEVELS } from "~/lib/site-access";
 import { REVIEW_HOME, telHref } from "~/lib/review";
 import { readForm } from "~/session/csrf.server";
-import { accessDenied, requireClientContext } from "~/session/guards.server";
+import { refuseAccess, requireClientContext } from "~/session/guards.server";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { reviewAction, reviewLoader, type PersonAnswer, type PlaybackRow, type ReviewView } from "./review.server";
 import reviewStyles from "./review.css";
@@ -28,7 +28,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: reviewStyl
 async function reviewContext(request: Request) {
   const context = await requireClientContext(request);
   // spec 002 §6: Annual Review allows only the client role
-  if (context.isAdviser) throw accessDenied();
+  if (context.isAdviser) throw refuseAccess(context, "clients only");
   const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "review")]);
   return {
     request,

@@ -24,7 +24,7 @@ import {
   readFormBody,
   tooLargeResponse,
 } from "~/session/form-body.server";
-import { accessDenied, notFound, requireClientContext } from "~/session/guards.server";
+import { notFound, refuseAccess, requireClientContext } from "~/session/guards.server";
 import { getPortalSession } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
 import {
@@ -349,11 +349,11 @@ async function completeSending(input: {
  */
 export async function composeAction({ request }: ActionFunctionArgs): Promise<Response> {
   const context = await requireClientContext(request);
-  if (context.isAdviser) throw accessDenied();
+  if (context.isAdviser) throw refuseAccess(context, "clients only");
   const { planning } = context;
   // When the toggles cannot be read they are all off (spec 000 §1); the platform still refuses a
   // one-way site's message itself.
-  if (await orFail(request, oneWayMessaging(planning))) throw accessDenied();
+  if (await orFail(request, oneWayMessaging(planning))) throw refuseAccess(context, "one-way messaging");
 
   const { fields, files } = await readCheckedComposeForm(request);
 
@@ -403,7 +403,7 @@ export async function composeAction({ request }: ActionFunctionArgs): Promise<Re
       },
     }),
   );
-  if (!created.ok && created.failure.status === 403) throw accessDenied();
+  if (!created.ok && created.failure.status === 403) throw refuseAccess(context, "refused by the platform");
   if (!created.ok)
     return stay(created.failure.status >= 400 ? created.failure.status : 500, {}, COMPOSE_TEXTS.sendFailed);
 

@@ -5,7 +5,7 @@ import { attachmentsDownloadable } from "~/planning/messages.server";
 import type { Site } from "~/planning/site.server";
 import { NOT_A_PAGE_CONTENT_SECURITY_POLICY } from "~/runtime/security-headers.server";
 import { orFail } from "~/session/failures.server";
-import { accessDenied, type ClientContext, notFound } from "~/session/guards.server";
+import { type ClientContext, notFound, refuseAccess } from "~/session/guards.server";
 
 // spec 002 §4 "Attachment download": the portal streams the platform's bytes with the user's
 // session, so the platform's address never reaches the browser.
@@ -23,7 +23,7 @@ export async function streamAttachment(
   documentId: number,
   docpartid: number,
 ): Promise<Response> {
-  if (!attachmentsDownloadable(site)) throw accessDenied();
+  if (!attachmentsDownloadable(site)) throw refuseAccess(context, "attachment downloads are off");
   const attachment = await orFail(request, findAttachment(context.planning, documentId, docpartid));
   if (!attachment) throw notFound();
   const upstream = await orFail(

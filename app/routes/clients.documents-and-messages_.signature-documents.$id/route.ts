@@ -6,11 +6,11 @@ import { contentDisposition } from "~/lib/messages/files";
 import { PlanningError, isLostSession } from "~/planning/client.server";
 import { fetchSignatureDocument, fetchSignatureItem } from "~/planning/signature.server";
 import { lostSessionRedirect } from "~/session/failures.server";
-import { accessDenied, notFound, requireClientContext } from "~/session/guards.server";
+import { refuseAccess, notFound, requireClientContext } from "~/session/guards.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await requireClientContext(request);
-  if (context.isAdviser) throw accessDenied();
+  if (context.isAdviser) throw refuseAccess(context, "signature folder: clients only");
   if (!/^[1-9]\d{0,9}$/.test(params.id ?? "")) throw notFound();
   try {
     const item = await fetchSignatureItem(context.planning, Number(params.id));

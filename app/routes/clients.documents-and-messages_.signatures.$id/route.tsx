@@ -10,7 +10,7 @@ import { ErrorSummary } from "~/components/error-summary";
 import { DisabledReason, SubmitWithReason } from "~/components/disabled-reason";
 import { useModalDialog } from "~/components/modal-dialog";
 import { readForm } from "~/session/csrf.server";
-import { accessDenied, requireClientContext } from "~/session/guards.server";
+import { refuseAccess, requireClientContext } from "~/session/guards.server";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { SIGNATURES_PATH } from "~/lib/messages/signature";
 import {
@@ -35,7 +35,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: signatureS
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await requireClientContext(request);
   // spec 002 §6: the signature folder is for ClientUser only (decision 197)
-  if (context.isAdviser) throw accessDenied();
+  if (context.isAdviser) throw refuseAccess(context, "signature folder: clients only");
   const id = readId(params);
   const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "messages")]);
   const { item, signatories, terms } = await loadSignature(request, context.planning, id);
@@ -55,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const context = await requireClientContext(request);
-  if (context.isAdviser) throw accessDenied();
+  if (context.isAdviser) throw refuseAccess(context, "signature folder: clients only");
   const id = readId(params);
   const form = await readForm(request);
   const t = await getFixedT(request, "messages");

@@ -9,7 +9,7 @@ import { fetchNotificationConfig, patchClientStatus, sendTemplateEmail } from "~
 import { logger } from "~/runtime/logger.server";
 import { readForm } from "~/session/csrf.server";
 import { settle } from "~/session/failures.server";
-import { accessDenied, requireClientContext } from "~/session/guards.server";
+import { refuseAccess, requireClientContext } from "~/session/guards.server";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { marksSetCookie, readMarks } from "~/session/notifications.server";
 import { redirectWithToast } from "~/session/toast.server";
@@ -33,7 +33,7 @@ export function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   const context = await requireClientContext(request);
   // spec 002 §6: notifications are the client's own; an adviser in context changes none
-  if (context.isAdviser || context.user.role !== "ClientUser") throw accessDenied();
+  if (context.isAdviser || context.user.role !== "ClientUser") throw refuseAccess(context, "clients only");
   const form = await readForm(request);
   const intent = form.get("intent");
   const type = form.get("type");

@@ -45,6 +45,8 @@ export type UploadBody = {
 const UPLOAD_PATH = /^\/resourceful\/docnote-v2\/[^/]+\/attachment-v3\/?$/;
 
 /** Whether a request is a multipart upload to the attachment route (the only one that reads multipart). */
+export const isUploadPath = (path: string) => UPLOAD_PATH.test(path);
+
 export function isUploadRequest(method: string, path: string, contentType: string | undefined): boolean {
   return method === "POST" && UPLOAD_PATH.test(path) && /^multipart\/form-data\s*;/i.test(contentType ?? "");
 }
