@@ -300,6 +300,9 @@ test.describe("additional verification", () => {
     const group = page.getByRole("group", { name: "Additional verification method" });
     await expect(group.getByRole("radio")).toHaveCount(3);
     await expect(group.getByRole("radio", { name: /Phone Number.*current/ })).toBeChecked();
+    // the strongest first, the text message last (ASVS V2.7.1, decision 178)
+    await expect(group.getByRole("radio").first()).toHaveAccessibleName(/Software token/);
+    await expect(group.getByRole("radio").last()).toHaveAccessibleName(/Phone Number/);
     const save = page.getByRole("button", { name: "Save" });
     if (javaScript === "on") {
       await expect(save).toBeDisabled();

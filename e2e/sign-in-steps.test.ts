@@ -189,6 +189,10 @@ test.describe("sign-in steps", () => {
     await expect(heading).toHaveText("Additional verification");
     const group = page.getByRole("group", { name: "Verification method" });
     await expect(group.getByRole("radio")).toHaveCount(3);
+    // the strongest first, the text message last (ASVS V2.7.1, decision 178); none chosen for the user
+    await expect(group.getByRole("radio").first()).toHaveAccessibleName(/Authenticator app/);
+    await expect(group.getByRole("radio").last()).toHaveAccessibleName(/Phone Number/);
+    for (const radio of await group.getByRole("radio").all()) await expect(radio).not.toBeChecked();
     await expectAccessible(page);
 
     await page.getByRole("button", { name: "Continue" }).click();

@@ -13,6 +13,7 @@ import {
   preferencesChanged,
   preferencesFromWire,
   preferencesToWire,
+  strongestFirst,
   questionFieldsOf,
 } from "./security";
 import {
@@ -199,6 +200,19 @@ describe("additional verification (spec 000 §4-§5)", () => {
         { method: "email", destination: null },
       ]),
     ).toBe("choose");
+  });
+
+  it("offers the strongest method first: authenticator app, email, text message (decision 178)", () => {
+    const answered = [
+      { method: "sms", destination: "*** 789" },
+      { method: "token", destination: null },
+      { method: "email", destination: null },
+    ] as const;
+    expect(strongestFirst(answered).map((m) => m.method)).toEqual(["token", "email", "sms"]);
+    expect(strongestFirst([{ method: "sms" as const }, { method: "email" as const }])).toEqual([
+      { method: "email" },
+      { method: "sms" },
+    ]);
   });
 
   it("enables Save only when the choice differs from the current method", () => {

@@ -126,9 +126,18 @@ export function preferencesChanged(a: Preferences, b: Preferences): boolean {
 
 // ── additional verification ──────────────────────────────────────────────────────────────────
 
-export const MFA_METHODS = ["sms", "email", "token"] as const;
+/** Strongest first (ASVS 4.0.3 V2.7.1, decision 178): the authenticator app, email, text message. */
+export const MFA_METHODS = ["token", "email", "sms"] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
 export type MfaMethodOption = { method: MfaMethod; destination: string | null };
+
+/**
+ * The methods in the order they are offered, strongest first, whatever order the platform
+ * answers them in (decision 178).
+ */
+export function strongestFirst<T extends { method: MfaMethod }>(methods: readonly T[]): T[] {
+  return [...methods].sort((a, b) => MFA_METHODS.indexOf(a.method) - MFA_METHODS.indexOf(b.method));
+}
 
 /** spec 000 §4: one or fewer methods is the single-method view; two or more, the choice. */
 export function additionalVerificationView(methods: readonly MfaMethodOption[]): "none" | "single" | "choose" {

@@ -4,7 +4,8 @@
 
 import { z } from "zod/v4";
 import { WholeNumber } from "./whole-number.server";
-import { MFA_METHODS, type SignInProgress, toSignInProgress } from "./sign-in-steps";
+import { MFA_METHODS } from "./security";
+import { type SignInProgress, toSignInProgress } from "./sign-in-steps";
 
 const Role = z.enum(["ClientUser", "User"]);
 const Method = z.enum(MFA_METHODS);

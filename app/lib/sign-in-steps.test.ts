@@ -80,6 +80,23 @@ describe("step answers (docs/platform-api.md 'Sign-in steps')", () => {
         mfa_methods: [{ method: "email", destination: null }],
       }),
     ).toMatchObject({ step: { status: "MfaEnrolmentLinkDevice", methods: [{ method: "email", destination: null }] } });
+    // the strongest method first, whatever order the platform answers in (ASVS V2.7.1, decision 178)
+    expect(
+      parseStepAnswer({
+        ...base,
+        login_status: "MfaEnrolmentLinkDevice",
+        mfa_methods: [
+          { method: "sms", destination: "+****0123" },
+          { method: "email", destination: null },
+          { method: "token", destination: null },
+        ],
+      }),
+    ).toMatchObject({
+      step: {
+        status: "MfaEnrolmentLinkDevice",
+        methods: [{ method: "token" }, { method: "email" }, { method: "sms", destination: "+****0123" }],
+      },
+    });
     expect(
       parseStepAnswer({
         ...base,

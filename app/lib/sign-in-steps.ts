@@ -1,4 +1,4 @@
-import { OTHER_QUESTION } from "./security";
+import { MFA_METHODS, OTHER_QUESTION, strongestFirst } from "./security";
 import type { StepAnswer } from "./sign-in-step-answers.server";
 import type { SecurityQuestionsValue } from "./sign-in-steps-schemas";
 
@@ -9,7 +9,6 @@ import type { SecurityQuestionsValue } from "./sign-in-steps-schemas";
 // those of each step's form in sign-in-steps-schemas.ts, which the browser loads only after the
 // page (issue 16).
 
-export const MFA_METHODS = ["sms", "email", "token"] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
 export type SignInRole = "ClientUser" | "User";
 
@@ -72,7 +71,9 @@ export function toSignInProgress(answer: StepAnswer): SignInProgress {
       case "MfaEnrolmentLinkDevice":
         return {
           status: "MfaEnrolmentLinkDevice",
-          methods: answer.mfa_methods.map((m) => ({ method: m.method, destination: m.destination ?? null })),
+          methods: strongestFirst(
+            answer.mfa_methods.map((m) => ({ method: m.method, destination: m.destination ?? null })),
+          ),
         };
       case "MfaEnrolmentValidateDevice":
         return {

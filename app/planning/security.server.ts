@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 import { WholeNumber } from "~/lib/whole-number.server";
-import { MFA_METHODS } from "~/lib/security";
+import { MFA_METHODS, strongestFirst } from "~/lib/security";
 import type { PlanningClient } from "./client.server";
 import { isToggleOn, readFeatureToggles } from "./feature-toggles.server";
 
@@ -79,7 +79,7 @@ export async function fetchAdditionalVerification(planning: PlanningClient) {
     details: { url: "session/mfa", schema: DetailsAnswer },
     methods: { url: "session/mfa/methods", schema: MethodsAnswer },
   });
-  return { details, methods: methods.methods };
+  return { details, methods: strongestFirst(methods.methods) };
 }
 
 /**

@@ -35,7 +35,7 @@ import { platformVersion } from "../env";
 import { noteAuth } from "../lib/auth-log";
 import { DUMMY_HASH, verifySecret } from "../lib/password";
 import { newToken, tokenDigest } from "../lib/tokens";
-import { matchTokenCode, newTotpSecret, otpauthUri } from "../lib/totp";
+import { isReusedTokenCode, matchTokenCode, newTotpSecret, otpauthUri } from "../lib/totp";
 import { createSession, deleteSession, type UserRow } from "../sessions";
 import { ApiError, MESSAGES, validate } from "./http";
 import { type ApiResponse, type HandlerContext, json, noContent, open, type Route, signedIn } from "./router";
@@ -343,10 +343,16 @@ function validateCode(body: unknown, context: HandlerContext): ApiResponse {
     noteAuth(context, { method: user.mfaMethod });
     let right = false;
     if (user.mfaMethod === "token") {
-      const matched = matchTokenCode(user.mfaTotpSecret, code, clock.now().getTime(), user.mfaTotpLastStep);
+      const now = clock.now().getTime();
+      const matched = matchTokenCode(user.mfaTotpSecret, code, now, user.mfaTotpLastStep);
       if (matched !== null) {
         db.update(users).set({ mfaTotpLastStep: matched }).where(eq(users.id, user.id)).run();
         right = true;
+      } else if (isReusedTokenCode(user.mfaTotpSecret, code, now, user.mfaTotpLastStep)) {
+        // a replay (ASVS V2.8.5, decision 181): refused and counted as a wrong code, and answered
+        // as one; only the log and the owner are told that it was a code already used
+        noteAuth(context, { reused: true });
+        tellOwner(context, user.id, { kind: "codeReused" }, context.origin);
       }
     } else {
       right = codeMatches(code, t.state.codeHash);

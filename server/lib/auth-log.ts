@@ -41,6 +41,8 @@ export type AuthNote = {
   method?: string | null;
   /** This failure locked the account (the platform's 5th consecutive wrong secret, decision 041). */
   lockedNow?: boolean;
+  /** The refused code was a software token's code already used (a replay, decision 181), not a wrong one. */
+  reused?: boolean;
 };
 
 /** Says whose account a decision is about (no-op outside a dispatched request). */
@@ -86,6 +88,7 @@ export function logAuthDecision(
     status: answer.status,
     ...(note.method ? { method: note.method } : {}),
     ...(note.lockedNow ? { lockedNow: true } : {}),
+    ...(note.reused ? { reused: true } : {}),
     ...(reason ? { reason } : note.failed ? { reason: "wrong code" } : {}),
   };
   if (outcome === "success") log.info(fields, "auth");

@@ -225,9 +225,9 @@ describe("additional verification", () => {
       token: mfa,
     });
     expect(methods.body.methods).toEqual([
-      { method: "sms", destination: "+********0123" },
-      { method: "email", destination: null },
       { method: "token", destination: null },
+      { method: "email", destination: null },
+      { method: "sms", destination: "+********0123" },
     ]);
     const single = await signInMfa("demo.single");
     expect(

@@ -268,9 +268,9 @@ describe("MFA enrolment", () => {
     const first = await harness.platform.login("demo.enrol");
     expect(first.body.login_status).toBe("MfaEnrolmentLinkDevice");
     expect(first.body.mfa_methods).toEqual([
-      { method: "sms", destination: "+********0234" },
-      { method: "email", destination: "g***@example.com" },
       { method: "token", destination: null },
+      { method: "email", destination: "g***@example.com" },
+      { method: "sms", destination: "+********0234" },
     ]);
     const methods = await harness.platform.step("/auth/tfa/methods", { login_ticket: first.body.login_ticket });
     expect((methods.body as unknown as { methods: unknown[] }).methods).toEqual(first.body.mfa_methods);
