@@ -57,8 +57,14 @@ describe("step answers (docs/platform-api.md 'Sign-in steps')", () => {
 
   it("maps every status's step data", () => {
     const base = { role_name: "ClientUser", login_ticket: ticket };
+    expect(parseStepAnswer({ ...base, login_status: "ForceChangePassword", reason: "common" })).toMatchObject({
+      step: { status: "ForceChangePassword", reason: "common" },
+    });
+    expect(parseStepAnswer({ ...base, login_status: "ForceChangePassword", reason: "firm" })).toMatchObject({
+      step: { status: "ForceChangePassword", reason: null },
+    });
     expect(parseStepAnswer({ ...base, login_status: "ForceChangePassword" })).toMatchObject({
-      step: { status: "ForceChangePassword" },
+      step: { status: "ForceChangePassword", reason: null },
     });
     expect(
       parseStepAnswer({ ...base, login_status: "SiteTerms", terms: { title: "Terms of use", html: "<p>x</p>" } }),

@@ -16,7 +16,7 @@ export type MfaDestination = { method: MfaMethod; destination: string | null };
 
 /** The step the login page shows; what the page needs to render it, never the ticket. */
 export type LoginStep =
-  | { status: "ForceChangePassword" }
+  | { status: "ForceChangePassword"; reason: "common" | null }
   | { status: "SiteTerms"; terms: { title: string; html: string | null } }
   | { status: "SetSecurityQuestions"; defaultQuestions: string[]; answerMinLength: number }
   | { status: "MfaRequired"; method: MfaMethod | null; destination: string | null; enrolled: boolean }
@@ -52,7 +52,7 @@ export function toSignInProgress(answer: StepAnswer): SignInProgress {
   const step = ((): LoginStep => {
     switch (answer.login_status) {
       case "ForceChangePassword":
-        return { status: "ForceChangePassword" };
+        return { status: "ForceChangePassword", reason: answer.reason === "common" ? "common" : null };
       case "SiteTerms":
         return { status: "SiteTerms", terms: { title: answer.terms?.title ?? "", html: answer.terms?.html ?? null } };
       case "SetSecurityQuestions":

@@ -28,7 +28,7 @@ import {
   newCode,
 } from "../domain/mfa";
 import { tellOwner } from "../domain/notices";
-import { passwordProblem } from "../domain/password-policy";
+import { isCommonPassword, passwordProblem } from "../domain/password-policy";
 import { answerMinLength, DEFAULT_SECURITY_QUESTIONS, securityQuestionsProblem } from "../domain/security-questions";
 import { loginTickets, termsAgreements, users } from "../db/schema";
 import { platformVersion } from "../env";
@@ -72,6 +72,8 @@ type TicketState = {
   device?: Device;
   /** The user has just enrolled a device and verifies once more (spec 000 §4 step 4). */
   enrolled?: boolean;
+  /** The password signed in with is on the common and breached list: the forced change says so (decision 180). */
+  passwordCommon?: boolean;
 };
 
 type Ticketed = { ticket: string; rowId: number; user: UserRow; state: TicketState };
@@ -199,7 +201,7 @@ function stepData(context: HandlerContext, user: UserRow, state: TicketState): R
     case "MemorableCharactersRequired":
       return { memorableQuestions: state.positions ?? [], memorableWordHint: user.memorableWordHint };
     case "ForceChangePassword":
-      return {};
+      return state.passwordCommon ? { reason: "common" } : {};
     case "SiteTerms":
       return { terms: sitePage(context.db, "site-terms", user.locale) };
     case "SetSecurityQuestions":
@@ -282,11 +284,14 @@ function login(body: unknown, context: HandlerContext): ApiResponse {
   if (user.roleName !== wantedRole) throw new ApiError(401, MESSAGES.badCredentials);
   if (accountDisabled(user, context.clock)) throw new ApiError(403, MESSAGES.disabled);
 
-  const steps = pendingLoginSteps(user);
+  // ASVS V2.1.7 (decision 180): a password set before the policy, now on the common and breached
+  // list, signs in but is changed before the sign-in completes, after the second factor.
+  const passwordCommon = isCommonPassword(input.password);
+  const steps = pendingLoginSteps(user, passwordCommon);
   // The count of failures clears only once the user has proven who they are: for a user with a
   // second factor that is the code or the memorable characters, not the password alone.
   if (!steps.some((s) => IDENTITY_STEPS.has(s))) clearFailures(context, user.id);
-  return enterStep(context, user, { steps });
+  return enterStep(context, user, passwordCommon ? { steps, passwordCommon } : { steps });
 }
 
 /**
