@@ -149,7 +149,7 @@ export async function registerPasskeyFor(
   const cookie = await platformSession(request, username);
   const options = await request.post(`${platformUrl()}/resourceful/session/passkey/registration/options`, {
     headers: { ...headers, Cookie: cookie },
-    data: {},
+    data: { current_password: DEMO_PASSWORD },
   });
   expect(options.status()).toBe(200);
   const { challenge, user } = (await options.json()) as { challenge: string; user: { id: string } };

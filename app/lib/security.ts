@@ -48,6 +48,25 @@ export function changePasswordRefusal(
   return policy ? { field: "newPassword", message: policy } : null;
 }
 
+// ── the current password, asked again (decision 179) ─────────────────────────────────────────
+
+/**
+ * What the platform's refusal of a current password asked again means for the form: a message
+ * beside the field (wrong or missing, with change password's wording), the lockout's message
+ * above the form, or null for any other answer.
+ */
+export function currentPasswordRefusal(
+  status: number,
+  apiMessage: string | null,
+): { fieldError: string } | { messageKey: "disabled" } | null {
+  if (status === 403 && apiMessage === "Account has been disabled.") return { messageKey: "disabled" };
+  if (status !== 400) return null;
+  if (apiMessage === "The current password is incorrect.")
+    return { fieldError: "security:changePassword.errors.incorrect" };
+  if (apiMessage === "Password is required") return { fieldError: "security:changePassword.errors.current" };
+  return null;
+}
+
 // ── security questions ───────────────────────────────────────────────────────────────────────
 
 /** spec 002 §9: a question and an answer are at most 256 characters. */

@@ -34,11 +34,16 @@ export function fetchSecurityQuestions(planning: PlanningClient) {
 
 const SavedQuestions = z.object({ questions: z.array(z.object({ position: z.number(), question: z.string() })) });
 
+/** Saves the questions, with the user's current password (decision 179). */
 export async function saveSecurityQuestions(
   planning: PlanningClient,
   questions: Array<{ question: string; answer: string }>,
+  currentPassword: string,
 ) {
-  await planning.put("resourceful/session/security_questions", SavedQuestions, { body: { questions }, retry: false });
+  await planning.put("resourceful/session/security_questions", SavedQuestions, {
+    body: { current_password: currentPassword, questions },
+    retry: false,
+  });
 }
 
 // ── preferences ──────────────────────────────────────────────────────────────────────────────

@@ -27,7 +27,10 @@ export const AUTH_STEPS: Readonly<Record<string, string>> = {
   "PUT /resourceful/session/mfa/method": "changeMfaMethod",
   "POST /resourceful/session/mfa/validate": "validateMfaDevice",
   "PUT /resourceful/session/security_questions": "changeSecurityQuestions",
+  "POST /resourceful/session/passkey/registration/options": "addPasskeyOptions",
   "POST /resourceful/session/passkey/registration/verify": "addPasskey",
+  "DELETE /resourceful/session/sessions": "endOtherSessions",
+  "DELETE /resourceful/session/sessions/:id": "endSession",
   "DELETE /resourceful/session/passkey/:id": "removePasskey",
 };
 

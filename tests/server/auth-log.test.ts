@@ -186,6 +186,31 @@ describe("the platform's authentication log", () => {
     expect(only(next)).toMatchObject({ outcome: "success", step: "code" });
   });
 
+  it("logs the current password asked again before a sensitive change (decision 179)", async () => {
+    const right = await login("demo.messages", DEMO_PASSWORD);
+    const wrong = await call("/resourceful/session/sessions", {
+      method: "DELETE",
+      token: right.token!,
+      body: { current_password: secret("Not-the-password-7") },
+    });
+    expect(only(wrong)).toMatchObject({
+      outcome: "failure",
+      step: "endOtherSessions",
+      userId: idOf("demo.messages"),
+      reason: "The current password is incorrect.",
+    });
+    const options = await call("/resourceful/session/passkey/registration/options", {
+      method: "POST",
+      token: right.token!,
+      body: { current_password: DEMO_PASSWORD },
+    });
+    expect(only(options)).toMatchObject({
+      outcome: "success",
+      step: "addPasskeyOptions",
+      userId: idOf("demo.messages"),
+    });
+  });
+
   it("logs recovery: the reset's request, a wrong and a right code, and the username reminder", async () => {
     const partner = idOf("demo.partner");
     const started = await call<{ user_id: string }>("/resourceful/forgotten_password", {

@@ -70,6 +70,7 @@ describe("the owner is told at once", () => {
       token,
       headers: { "User-Agent": "Statement-runner/1.0" },
       body: {
+        current_password: DEMO_PASSWORD,
         questions: [
           { question: "What was the name of your first pet?", answer: "Biscuit-the-dog" },
           { question: "What was the make of your first car?", answer: "Morris Minor" },
@@ -88,7 +89,7 @@ describe("the owner is told at once", () => {
     const authenticator = new SoftwareAuthenticator();
     const options = await harness.platform.call<{ challenge: string; user: { id: string; name: string } }>(
       "/resourceful/session/passkey/registration/options",
-      { method: "POST", token, body: {} },
+      { method: "POST", token, body: { current_password: DEMO_PASSWORD } },
     );
     const response = authenticator.register({ challenge: options.body.challenge, user: options.body.user });
     const added = await harness.platform.call<{ id: number }>("/resourceful/session/passkey/registration/verify", {
@@ -105,6 +106,7 @@ describe("the owner is told at once", () => {
       method: "DELETE",
       token,
       headers: FROM,
+      body: { current_password: DEMO_PASSWORD },
     });
     expect(removed.status).toBe(204);
     const removedNotice = await newestTo(email);

@@ -18,9 +18,15 @@ import {
   useRemountKey,
 } from "~/components/forms";
 import { QuestionChoice } from "~/components/question-select";
+import { CurrentPasswordField } from "~/components/current-password-field";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
-import { answerMinLengthForVersion, questionFieldsOf, SECURITY_QUESTION_MESSAGES } from "~/lib/security";
+import {
+  answerMinLengthForVersion,
+  currentPasswordRefusal,
+  questionFieldsOf,
+  SECURITY_QUESTION_MESSAGES,
+} from "~/lib/security";
 import { orFail } from "~/session/failures.server";
 import {
   fetchSecurityQuestions,
@@ -39,7 +45,7 @@ import { createSecurityQuestionsSchema, parseWithZod } from "~/session/validatio
 
 export const handle = { i18n: ["security"] };
 
-const SECRETS = ["answer1", "answer2"];
+const SECRETS = ["answer1", "answer2", "currentPassword"];
 
 /** The answer minimum: the platform's answer_min_length, else the rule from its version. */
 async function answerMinLength(answer: SecurityQuestionsAnswer, request: Request): Promise<number> {
@@ -64,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-type ActionData = { result: SubmissionResult<string[]>; failure?: Failure };
+type ActionData = { result: SubmissionResult<string[]>; failure?: Failure; messageKey?: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const { planning } = await requireClient(request);
@@ -75,8 +81,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
     submission.reply({ hideFields: SECRETS, ...options });
   if (submission.status !== "success") return json<ActionData>({ result: reply() }, { status: 400 });
-  const saved = await attempt(request, saveSecurityQuestions(planning, submission.value.questions));
+  const { questions, currentPassword } = submission.value;
+  const saved = await attempt(request, saveSecurityQuestions(planning, questions, currentPassword));
   if (!saved.ok) {
+    // decision 179: a wrong current password beside its field, the lockout above the form
+    const refusal = currentPasswordRefusal(saved.error.status, saved.error.apiMessage);
+    if (refusal && "fieldError" in refusal)
+      return json<ActionData>(
+        { result: reply({ fieldErrors: { currentPassword: [refusal.fieldError] } }) },
+        { status: 400 },
+      );
+    if (refusal) return json<ActionData>({ result: reply(), messageKey: refusal.messageKey }, { status: 403 });
     const key = saved.error.status === 400 ? SECURITY_QUESTION_MESSAGES[saved.error.apiMessage ?? ""] : undefined;
     if (key) return json<ActionData>({ result: reply({ formErrors: [key] }) }, { status: 400 });
     return json<ActionData>({ result: reply(), failure: saved.error.failure }, { status: saved.error.failure.status });
@@ -104,6 +119,11 @@ export default function SecurityQuestions() {
     <div className="page page--security-questions">
       <h1>{t("questions.title")}</h1>
       <p className="page__intro">{t("questions.intro")}</p>
+      {actionData?.messageKey ? (
+        <div className="alert alert--error" role="alert">
+          <p>{t(actionData.messageKey)}</p>
+        </div>
+      ) : null}
       <FailureAlert failure={actionData?.failure} />
       <Form method="post" {...getFormProps(form)} className="form">
         <ErrorSummary errors={questionsSummary(fields, formError)} />
@@ -114,6 +134,12 @@ export default function SecurityQuestions() {
         ) : null}
         <AuthenticityTokenInput />
         <QuestionPairs fields={fields} actionData={actionData} answerHint={answerHint} secretsKey={secretsKey} />
+        <CurrentPasswordField
+          meta={fields.currentPassword}
+          hint={t("questions.currentPasswordHint")}
+          remountKey={secretsKey}
+          showId="show-current-password"
+        />
         <SubmitWithReason reasonId="questions-reason" reason={reason} pending={navigation.state === "submitting"}>
           {t("questions.submit")}
         </SubmitWithReason>
@@ -156,6 +182,7 @@ function questionsSummary(fields: QuestionFields, formError: string | undefined)
       fields.question2,
       fields.customQuestion2,
       fields.answer2,
+      fields.currentPassword,
     ]),
   ];
 }
