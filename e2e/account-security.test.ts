@@ -130,6 +130,7 @@ test.describe("security questions", () => {
       await submit.click();
       await expect(summary(page)).toContainText("Please enter a security question.");
       await expect(summary(page)).toContainText("Please enter an answer to your security question.");
+      await expect(summary(page)).toContainText("Please enter your current password");
       await expectAccessible(page);
     }
 
@@ -166,6 +167,21 @@ test.describe("security questions", () => {
     await page.getByLabel("Second security question").selectOption({ label: q2 });
     await page.getByLabel("Answer to the first question").fill("Biscuit");
     await page.getByLabel("Answer to the second question").fill("Harrogate");
+    // decision 179: the current password first; Continue waits for it too
+    const currentPassword = page.getByLabel("Current password", { exact: true });
+    await expect(page.getByText("To change your security questions, enter your current password.")).toBeVisible();
+    if (javaScript === "on") await expect(submit).toBeDisabled();
+    await currentPassword.fill("Not-the-password-5");
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(summary(page)).toContainText("The current password is incorrect.");
+    await expect(currentPassword).toHaveAttribute("aria-invalid", "true");
+    await expect(currentPassword).toHaveValue("");
+    await expect(page.getByLabel("Answer to the first question")).toHaveValue("");
+    await expectAccessible(page);
+    await page.getByLabel("Answer to the first question").fill("Biscuit");
+    await page.getByLabel("Answer to the second question").fill("Harrogate");
+    await currentPassword.fill(DEMO_PASSWORD);
     await expect(submit).toBeEnabled();
     await submit.click();
     await expect(toast(page, "Your security questions have been set.")).toBeVisible();
