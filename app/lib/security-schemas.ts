@@ -20,7 +20,7 @@ const required = (message: string) => z.string({ required_error: message }).min(
  * The current password asked again before a sensitive change (decision 179), with change
  * password's message.
  */
-export const CURRENT_PASSWORD_REQUIRED = "security:changePassword.errors.current";
+const CURRENT_PASSWORD_REQUIRED = "security:changePassword.errors.current";
 
 /** Signing out another browser, or all others; removing a passkey (decision 179). */
 export const CurrentPasswordSchema = z.object({ currentPassword: required(CURRENT_PASSWORD_REQUIRED) });

@@ -12,7 +12,7 @@ import type { SignedInContext } from "./router";
 // own body (`current_password`), a wrong one counted toward the lockout as a wrong sign-in is.
 
 /** The field each such call's body carries. */
-export const CurrentPassword = z.object({ current_password: z.string().max(1024).optional() });
+const CurrentPassword = z.object({ current_password: z.string().max(1024).optional() });
 
 /**
  * A wrong secret while signed in: counted; the failure that locks the account answers 403 (the
