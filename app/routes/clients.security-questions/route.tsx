@@ -3,6 +3,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BiometricLoginLink } from "~/components/biometric-link";
@@ -12,13 +13,13 @@ import {
   ErrorSummary,
   FailureAlert,
   Field,
+  ShowPasswordToggle,
   type SummaryError,
   summaryErrors,
   useDisabledUntilValid,
   useRemountKey,
 } from "~/components/forms";
 import { QuestionChoice } from "~/components/question-select";
-import { CurrentPasswordField } from "~/components/current-password-field";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
 import {
@@ -111,6 +112,8 @@ export default function SecurityQuestions() {
   const incomplete = useDisabledUntilValid(form.id, isValid);
   const reason = incomplete ? t("questions.disabledReason") : null;
   const secretsKey = useRemountKey(actionData);
+  // decision 179: the current password, asked again, with change password's show-password box
+  const [showPassword, setShowPassword] = useState(false);
   const formError = form.errors?.[0];
   const answerHint =
     answerMinLength > 0 ? t("questions.answerHintMin", { min: answerMinLength }) : t("questions.answerHint");
@@ -134,11 +137,20 @@ export default function SecurityQuestions() {
         ) : null}
         <AuthenticityTokenInput />
         <QuestionPairs fields={fields} actionData={actionData} answerHint={answerHint} secretsKey={secretsKey} />
-        <CurrentPasswordField
+        <Field
+          key={`current-password-${secretsKey}`}
           meta={fields.currentPassword}
+          label={t("changePassword.current")}
           hint={t("questions.currentPasswordHint")}
-          remountKey={secretsKey}
-          showId="show-current-password"
+          type={showPassword ? "text" : "password"}
+          autoComplete="current-password"
+          secret
+        />
+        <ShowPasswordToggle
+          id="show-current-password"
+          label={t("changePassword.showCurrent")}
+          checked={showPassword}
+          onChange={setShowPassword}
         />
         <SubmitWithReason reasonId="questions-reason" reason={reason} pending={navigation.state === "submitting"}>
           {t("questions.submit")}

@@ -2,10 +2,17 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CurrentPasswordField } from "~/components/current-password-field";
-import { ErrorSummary, FailureAlert, summaryErrors, useRemountKey } from "~/components/forms";
+import {
+  ErrorSummary,
+  FailureAlert,
+  Field,
+  ShowPasswordToggle,
+  summaryErrors,
+  useRemountKey,
+} from "~/components/forms";
 import { TableRegion } from "~/components/table-region";
 import { useTranslation } from "~/components/translation";
 import type { Failure } from "~/lib/error-catalogue";
@@ -177,6 +184,7 @@ function SignOutForm({ answer }: { answer: ActionData | undefined }) {
   const { t } = useTranslation("security");
   const navigation = useNavigation();
   const remountKey = useRemountKey(answer);
+  const [showPassword, setShowPassword] = useState(false);
   const [form, fields] = useForm<{ currentPassword: string }>({
     id: FORM_ID,
     lastResult: answer?.result,
@@ -186,11 +194,20 @@ function SignOutForm({ answer }: { answer: ActionData | undefined }) {
     <Form method="post" {...getFormProps(form)} className="form">
       <ErrorSummary errors={summaryErrors([fields.currentPassword])} />
       <AuthenticityTokenInput />
-      <CurrentPasswordField
+      <Field
+        key={`current-password-${remountKey}`}
         meta={fields.currentPassword}
+        label={t("changePassword.current")}
         hint={t("sessions.currentPasswordHint")}
-        remountKey={remountKey}
-        showId="show-current-password"
+        type={showPassword ? "text" : "password"}
+        autoComplete="current-password"
+        secret
+      />
+      <ShowPasswordToggle
+        id="show-current-password"
+        label={t("changePassword.showCurrent")}
+        checked={showPassword}
+        onChange={setShowPassword}
       />
       <button
         type="submit"
