@@ -57,6 +57,11 @@ function currentPassword(page: Page) {
   return page.getByLabel("Current password", { exact: true });
 }
 
+/** A passkey's removal form, in its row (decision 179): the current password and 'Remove passkey'. */
+function removeForm(page: Page, name: string) {
+  return page.getByRole("form", { name: `Remove passkey ${name}` });
+}
+
 async function grant(page: Page) {
   await page.goto(PAGE_PATH);
   const box = page.getByLabel("Grant permission to login via a biometric check");
@@ -103,6 +108,8 @@ test.describe("passkeys with JavaScript @js-only", () => {
     page,
     request,
   }) => {
+    // the whole life of a passkey, a refused password first
+    test.slow();
     const username = await copyUser(request, "demo.client", { ownEmail: true });
     const authenticator = await addAuthenticator(page);
     await signIn(page, username);
@@ -182,9 +189,10 @@ test.describe("passkeys with JavaScript @js-only", () => {
     // Removed, after the current password: the permission is withdrawn on this device and the menu
     // offers the page again.
     await page.getByRole("link", { name: "Remove Work laptop" }).click();
-    await expect(page.getByText("To remove the passkey Work laptop, enter your current password.")).toBeVisible();
-    await currentPassword(page).fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Remove passkey Work laptop" }).click();
+    const removal = removeForm(page, "Work laptop");
+    await expect(removal.getByText("To remove the passkey Work laptop, enter your current password.")).toBeVisible();
+    await removal.getByLabel("Current password", { exact: true }).fill(DEMO_PASSWORD);
+    await removal.getByRole("button", { name: "Remove passkey Work laptop" }).click();
     await expect(toast(page, "Passkey removed")).toBeVisible();
     await expect(page.getByText("You have no passkeys.")).toBeVisible();
     await expect(page.getByLabel("Grant permission to login via a biometric check")).not.toBeChecked();
@@ -316,6 +324,8 @@ test.describe("passkeys without JavaScript @no-js-only", () => {
   });
 
   test("passkeys are listed, renamed and removed with plain forms", async ({ page, request, baseURL }) => {
+    // rename and removal each refused once first
+    test.slow();
     const username = await copyUser(request, "demo.client", { ownEmail: true });
     await registerPasskeyFor(request, username, new URL(baseURL!).origin);
     await signIn(page, username);
@@ -348,17 +358,19 @@ test.describe("passkeys without JavaScript @no-js-only", () => {
     // Removing asks for the current password first (decision 179), in the row's own form.
     await page.getByRole("link", { name: "Remove Kitchen tablet" }).click();
     await expect(page).toHaveURL(/\?remove=\d+$/);
-    await currentPassword(page).fill("Not-the-password-9");
-    await page.getByRole("button", { name: "Remove passkey Kitchen tablet" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+    const removal = removeForm(page, "Kitchen tablet");
+    const removalPassword = removal.getByLabel("Current password", { exact: true });
+    await removalPassword.fill("Not-the-password-9");
+    await removal.getByRole("button", { name: "Remove passkey Kitchen tablet" }).click();
+    await expect(removal.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
       "The current password is incorrect.",
     );
-    await expect(currentPassword(page)).toHaveAttribute("aria-invalid", "true");
-    await expect(currentPassword(page)).toHaveValue("");
+    await expect(removalPassword).toHaveAttribute("aria-invalid", "true");
+    await expect(removalPassword).toHaveValue("");
     await expect(page.getByRole("row", { name: /Kitchen tablet/ })).toBeVisible();
     await expectAccessible(page);
-    await currentPassword(page).fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Remove passkey Kitchen tablet" }).click();
+    await removalPassword.fill(DEMO_PASSWORD);
+    await removal.getByRole("button", { name: "Remove passkey Kitchen tablet" }).click();
     await expect(toast(page, "Passkey removed")).toBeVisible();
     await expect(page.getByText("You have no passkeys.")).toBeVisible();
     await openAccountMenu(page);

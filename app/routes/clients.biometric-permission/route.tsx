@@ -332,7 +332,12 @@ function RemoveForm({ passkey, answer }: { passkey: PasskeyRow; answer: ActionDa
   const answered = useAnswerCount(mine);
   const fieldId = "remove-current-password";
   return (
-    <Form method="post" action={`?remove=${passkey.id}`} className="form passkeys__remove">
+    <Form
+      method="post"
+      action={`?remove=${passkey.id}`}
+      className="form passkeys__remove"
+      aria-label={`${t("biometric.list.confirmRemove")} ${passkey.name}`}
+    >
       <ErrorSummary errors={error ? [{ fieldId, message: error }] : []} />
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="remove" />
