@@ -110,6 +110,8 @@ test.describe("change password", () => {
 
 test.describe("security questions", () => {
   test("the rules, then saved and shown again without the answers", async ({ page, javaScript }) => {
+    // every rule answered by the server without JavaScript, then the current password refused once
+    test.slow();
     const username = javaScript === "on" ? "jose.nunez" : "kwame.patel";
     await signIn(page, username);
     await expect(page).toHaveURL(/\/clients\//);
