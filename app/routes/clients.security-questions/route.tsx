@@ -216,8 +216,13 @@ function QuestionPairs({
 }) {
   const { defaults, current } = useLoaderData<typeof loader>();
   const { t } = useTranslation("security");
+  // the question as last submitted (Conform's value, which a server's answer sets; the initial
+  // value stays the page's), so that a refusal answered with JavaScript keeps the questions chosen
   const initial = (n: 1 | 2) =>
-    (fields[`question${n}`].initialValue as string | undefined) ?? current[n - 1]?.select ?? "";
+    (fields[`question${n}`].value as string | undefined) ??
+    (fields[`question${n}`].initialValue as string | undefined) ??
+    current[n - 1]?.select ??
+    "";
   const pairs = ([1, 2] as const).map((n) => (
     <div key={n} className="security-question">
       <QuestionChoice
