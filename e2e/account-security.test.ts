@@ -110,6 +110,8 @@ test.describe("change password", () => {
 
 test.describe("security questions", () => {
   test("the rules, then saved and shown again without the answers", async ({ page, javaScript }) => {
+    // every rule answered by the server without JavaScript, then the current password refused once
+    test.slow();
     const username = javaScript === "on" ? "jose.nunez" : "kwame.patel";
     await signIn(page, username);
     await expect(page).toHaveURL(/\/clients\//);
@@ -130,6 +132,7 @@ test.describe("security questions", () => {
       await submit.click();
       await expect(summary(page)).toContainText("Please enter a security question.");
       await expect(summary(page)).toContainText("Please enter an answer to your security question.");
+      await expect(summary(page)).toContainText("Please enter your current password");
       await expectAccessible(page);
     }
 
@@ -155,9 +158,13 @@ test.describe("security questions", () => {
     await page.getByLabel("Answer to the first question").fill("Biscuit");
     await page.getByLabel("Answer to the second question").fill("Harrogate");
     if (javaScript === "on") {
+      // with the current password typed (decision 179), only the question's length holds Continue back
+      const password = page.getByLabel("Current password", { exact: true });
+      await password.fill(DEMO_PASSWORD);
       await expect(submit).toBeDisabled();
       await page.getByLabel("Your own second question").fill("x".repeat(256));
       await expect(submit).toBeEnabled();
+      await password.fill("");
     } else {
       await submit.click();
       await expect(summary(page)).toContainText("Question needs to be at most 256 characters");
@@ -166,6 +173,21 @@ test.describe("security questions", () => {
     await page.getByLabel("Second security question").selectOption({ label: q2 });
     await page.getByLabel("Answer to the first question").fill("Biscuit");
     await page.getByLabel("Answer to the second question").fill("Harrogate");
+    // decision 179: the current password first; Continue waits for it too
+    const currentPassword = page.getByLabel("Current password", { exact: true });
+    await expect(page.getByText("To change your security questions, enter your current password.")).toBeVisible();
+    if (javaScript === "on") await expect(submit).toBeDisabled();
+    await currentPassword.fill("Not-the-password-5");
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(summary(page)).toContainText("The current password is incorrect.");
+    await expect(currentPassword).toHaveAttribute("aria-invalid", "true");
+    await expect(currentPassword).toHaveValue("");
+    await expect(page.getByLabel("Answer to the first question")).toHaveValue("");
+    await expectAccessible(page);
+    await page.getByLabel("Answer to the first question").fill("Biscuit");
+    await page.getByLabel("Answer to the second question").fill("Harrogate");
+    await currentPassword.fill(DEMO_PASSWORD);
     await expect(submit).toBeEnabled();
     await submit.click();
     await expect(toast(page, "Your security questions have been set.")).toBeVisible();
@@ -303,6 +325,9 @@ test.describe("additional verification", () => {
     const group = page.getByRole("group", { name: "Additional verification method" });
     await expect(group.getByRole("radio")).toHaveCount(3);
     await expect(group.getByRole("radio", { name: /Phone Number.*current/ })).toBeChecked();
+    // the strongest first, the text message last (ASVS V2.7.1, decision 178)
+    await expect(group.getByRole("radio").first()).toHaveAccessibleName(/Software token/);
+    await expect(group.getByRole("radio").last()).toHaveAccessibleName(/Phone Number/);
     const save = page.getByRole("button", { name: "Save" });
     if (javaScript === "on") {
       await expect(save).toBeDisabled();

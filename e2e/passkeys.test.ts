@@ -1,5 +1,5 @@
 import type { CDPSession, Page, Request as PageRequest } from "@playwright/test";
-import { expect, expectAccessible, signIn, signOut as logOut, test } from "./fixtures";
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, signOut as logOut, test } from "./fixtures";
 import { copyUser, newestId, registerPasskeyFor, signInWithCode } from "./platform";
 
 // Issue 15 (docs/decisions/101): passkeys as spec 000's biometric login. With JavaScript, Chromium's
@@ -52,6 +52,16 @@ async function openAccountMenu(page: Page) {
 }
 
 /** Ticks the permission and saves: the virtual authenticator creates the passkey. */
+/** The current password, asked again before the choice is saved or a passkey removed (decision 179). */
+function currentPassword(page: Page) {
+  return page.getByLabel("Current password", { exact: true });
+}
+
+/** A passkey's removal form, in its row (decision 179): the current password and 'Remove passkey'. */
+function removeForm(page: Page, name: string) {
+  return page.getByRole("form", { name: `Remove passkey ${name}` });
+}
+
 async function grant(page: Page) {
   await page.goto(PAGE_PATH);
   const box = page.getByLabel("Grant permission to login via a biometric check");
@@ -59,8 +69,11 @@ async function grant(page: Page) {
   const save = page.getByRole("button", { name: "Save" });
   // spec 000 §2: Save is enabled only after a change
   await expect(save).toBeDisabled();
+  // the password is asked once the choice differs
+  await expect(currentPassword(page)).toHaveCount(0);
   await box.check();
   await expect(save).toBeEnabled();
+  await currentPassword(page).fill(DEMO_PASSWORD);
   await save.click();
   await expect(toast(page, SAVED)).toBeVisible();
   await expect(page.getByLabel("Grant permission to login via a biometric check")).toBeChecked();
@@ -95,6 +108,8 @@ test.describe("passkeys with JavaScript @js-only", () => {
     page,
     request,
   }) => {
+    // the whole life of a passkey, a refused password first
+    test.slow();
     const username = await copyUser(request, "demo.client", { ownEmail: true });
     const authenticator = await addAuthenticator(page);
     await signIn(page, username);
@@ -105,6 +120,19 @@ test.describe("passkeys with JavaScript @js-only", () => {
     await page.getByRole("link", { name: "Biometric login" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Biometric login" })).toBeVisible();
     await expect(page.getByText("You have no passkeys.")).toBeVisible();
+    await expectAccessible(page);
+
+    // A wrong current password: no ceremony, so no passkey on the device (decision 179).
+    await page.getByLabel("Grant permission to login via a biometric check").check();
+    await expect(page.getByText("To save a change of permission, enter your current password.")).toBeVisible();
+    await currentPassword(page).fill("Not-the-password-8");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+      "The current password is incorrect.",
+    );
+    await expect(currentPassword(page)).toHaveAttribute("aria-invalid", "true");
+    await expect(currentPassword(page)).toHaveValue("");
+    expect(await credentialsOf(authenticator)).toHaveLength(0);
     await expectAccessible(page);
 
     await grant(page);
@@ -158,8 +186,13 @@ test.describe("passkeys with JavaScript @js-only", () => {
     await expect(toast(page, "Passkey renamed")).toBeVisible();
     await expect(page.getByRole("row", { name: /Work laptop/ })).toContainText("This device");
 
-    // Removed: the permission is withdrawn on this device and the menu offers the page again.
-    await page.getByRole("button", { name: "Remove Work laptop" }).click();
+    // Removed, after the current password: the permission is withdrawn on this device and the menu
+    // offers the page again.
+    await page.getByRole("link", { name: "Remove Work laptop" }).click();
+    const removal = removeForm(page, "Work laptop");
+    await expect(removal.getByText("To remove the passkey Work laptop, enter your current password.")).toBeVisible();
+    await removal.getByLabel("Current password", { exact: true }).fill(DEMO_PASSWORD);
+    await removal.getByRole("button", { name: "Remove passkey Work laptop" }).click();
     await expect(toast(page, "Passkey removed")).toBeVisible();
     await expect(page.getByText("You have no passkeys.")).toBeVisible();
     await expect(page.getByLabel("Grant permission to login via a biometric check")).not.toBeChecked();
@@ -189,6 +222,7 @@ test.describe("passkeys with JavaScript @js-only", () => {
     await grant(page);
     const box = page.getByLabel("Grant permission to login via a biometric check");
     await box.uncheck();
+    await currentPassword(page).fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Save" }).click();
     await expect(toast(page, SAVED)).toBeVisible();
     await expect(page.getByLabel("Grant permission to login via a biometric check")).not.toBeChecked();
@@ -290,6 +324,8 @@ test.describe("passkeys without JavaScript @no-js-only", () => {
   });
 
   test("passkeys are listed, renamed and removed with plain forms", async ({ page, request, baseURL }) => {
+    // rename and removal each refused once first
+    test.slow();
     const username = await copyUser(request, "demo.client", { ownEmail: true });
     await registerPasskeyFor(request, username, new URL(baseURL!).origin);
     await signIn(page, username);
@@ -319,7 +355,22 @@ test.describe("passkeys without JavaScript @no-js-only", () => {
     await expect(toast(page, "Passkey renamed")).toBeVisible();
     await expect(page.getByRole("row", { name: /Kitchen tablet/ })).toBeVisible();
 
-    await page.getByRole("button", { name: "Remove Kitchen tablet" }).click();
+    // Removing asks for the current password first (decision 179), in the row's own form.
+    await page.getByRole("link", { name: "Remove Kitchen tablet" }).click();
+    await expect(page).toHaveURL(/\?remove=\d+$/);
+    const removal = removeForm(page, "Kitchen tablet");
+    const removalPassword = removal.getByLabel("Current password", { exact: true });
+    await removalPassword.fill("Not-the-password-9");
+    await removal.getByRole("button", { name: "Remove passkey Kitchen tablet" }).click();
+    await expect(removal.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+      "The current password is incorrect.",
+    );
+    await expect(removalPassword).toHaveAttribute("aria-invalid", "true");
+    await expect(removalPassword).toHaveValue("");
+    await expect(page.getByRole("row", { name: /Kitchen tablet/ })).toBeVisible();
+    await expectAccessible(page);
+    await removalPassword.fill(DEMO_PASSWORD);
+    await removal.getByRole("button", { name: "Remove passkey Kitchen tablet" }).click();
     await expect(toast(page, "Passkey removed")).toBeVisible();
     await expect(page.getByText("You have no passkeys.")).toBeVisible();
     await openAccountMenu(page);

@@ -21,7 +21,7 @@ export const platformUrl = () => {
 export async function copyUser(
   request: APIRequestContext,
   template: string,
-  options: { ownEmail?: boolean; adviser?: string } = {},
+  options: { ownEmail?: boolean; adviser?: string; password?: string } = {},
 ): Promise<string> {
   const username = `${template.replace(/^demo\./, "")}-${randomBytes(4).toString("hex")}`;
   // `ownEmail`: an address of its own, so that no lookup by the template's (forgotten username) finds the copy;
@@ -30,6 +30,8 @@ export async function copyUser(
     username,
     ...(options.ownEmail ? { email: `${username}@example.test` } : {}),
     ...(options.adviser ? { adviser: options.adviser } : {}),
+    // `password`: one the copy signs in with, taken as it is (a common one, set before the policy)
+    ...(options.password ? { password: options.password } : {}),
   };
   const response = await request.post(`${platformUrl()}/dev/users/${template}/copy`, { data });
   expect(response.status(), `copy of ${template}`).toBe(201);
@@ -147,7 +149,7 @@ export async function registerPasskeyFor(
   const cookie = await platformSession(request, username);
   const options = await request.post(`${platformUrl()}/resourceful/session/passkey/registration/options`, {
     headers: { ...headers, Cookie: cookie },
-    data: {},
+    data: { current_password: DEMO_PASSWORD },
   });
   expect(options.status()).toBe(200);
   const { challenge, user } = (await options.json()) as { challenge: string; user: { id: string } };

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signIn, test } from "./fixtures";
-import { copyUser, newestId, totpAt } from "./platform";
+import { copyUser, newestId, outbox, totpAt } from "./platform";
 
 // spec 000 §4 "Login flow" steps 3 and 4: a user who must enrol a device chooses a method
 // (MfaEnrolmentLinkDevice), validates the device with its code (MfaEnrolmentValidateDevice,
@@ -63,6 +63,20 @@ test.describe("enrolling a software token at sign-in", () => {
     await expect(page.getByText("Enter the code your authenticator app shows for Client Online.")).toBeVisible();
     await expect(page.getByLabel("Security code")).toHaveValue("");
     await expectAccessible(page);
+
+    // The code that enrolled the device, typed again, is refused with the wrong-code wording and
+    // nothing more; the owner is told that a code already used was typed (ASVS V2.8.5, decision 181).
+    const beforeReuse = await newestId(request, username);
+    await enterCode(page, totpAt(secret, enrolledAt));
+    await expect(
+      page.getByText("There was an error with the authentication code you entered. Please try again.").first(),
+    ).toBeVisible();
+    await expect(page.getByText(/already been used|used again/i)).toHaveCount(0);
+    await expect(page.getByLabel("Security code")).toHaveValue("");
+    await expectAccessible(page);
+    await expect
+      .poll(async () => (await outbox(request, username)).find((row) => row.id > beforeReuse)?.subject)
+      .toBe("A security code was used again on your Client Online account");
 
     // A time step is usable once: the next code of the app (within the platform's window of one
     // step either side), or the current one if time has moved on since.

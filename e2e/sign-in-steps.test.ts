@@ -189,6 +189,10 @@ test.describe("sign-in steps", () => {
     await expect(heading).toHaveText("Additional verification");
     const group = page.getByRole("group", { name: "Verification method" });
     await expect(group.getByRole("radio")).toHaveCount(3);
+    // the strongest first, the text message last (ASVS V2.7.1, decision 178); none chosen for the user
+    await expect(group.getByRole("radio").first()).toHaveAccessibleName(/Authenticator app/);
+    await expect(group.getByRole("radio").last()).toHaveAccessibleName(/Phone Number/);
+    for (const radio of await group.getByRole("radio").all()) await expect(radio).not.toBeChecked();
     await expectAccessible(page);
 
     await page.getByRole("button", { name: "Continue" }).click();
@@ -227,6 +231,44 @@ test.describe("sign-in steps", () => {
     await expectAccessible(page);
     const again = await codeSentAfter(request, username, resent.id);
     await enterCode(page, again.code);
+    await expect(page).toHaveURL(/\/clients/);
+  });
+
+  test("a password on the common and breached list: after the code, a new one is asked for, saying why (V2.1.7)", async ({
+    page,
+    request,
+  }) => {
+    // decision 180: a password set before the policy that is now on the list signs in, and is
+    // changed before the sign-in completes, after the second factor
+    const common = "Password123!";
+    const username = await copyUser(request, "demo.mfa", { password: common });
+    const before = await newestId(request, username);
+    await page.goto("/login");
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Password", { exact: true }).fill(common);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText("Enter your security code");
+    await enterCode(page, (await codeSentAfter(request, username, before)).code);
+
+    await expect(heading).toHaveText("Change Password");
+    await expect(
+      page.getByText(
+        "Your password is on a list of common passwords and passwords that have appeared in data breaches, so someone else could guess it.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByText("You need to choose a new password before you continue.")).toBeVisible();
+    await expectAccessible(page);
+    const newPasswordField = page.getByLabel("New password", { exact: true });
+    await newPasswordField.fill("Password1234!");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(
+      page.getByText("This password is too common or has appeared in a data breach. Choose a different one.").first(),
+    ).toBeVisible();
+    await expect(newPasswordField).toHaveValue("");
+    await expectAccessible(page);
+    await newPasswordField.fill("Lapwing-orchard-kettle-4");
+    await page.getByRole("button", { name: "Change password" }).click();
     await expect(page).toHaveURL(/\/clients/);
   });
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, signIn, signInThroughForm, test } from "./fixtures";
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, signInThroughForm, test } from "./fixtures";
 import { copyUser } from "./platform";
 
 // ASVS V3.3.4 (docs/decisions/170): My Account → 'Where you're signed in' lists the browsers
@@ -9,6 +9,10 @@ import { copyUser } from "./platform";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
+function summary(page: Page) {
+  return page.getByRole("alert").filter({ hasText: "There is a problem" });
+}
 
 function toast(page: Page, text: string) {
   return page.getByRole("status").filter({ hasText: text });
@@ -37,6 +41,8 @@ async function openSessions(page: Page) {
 
 test.describe("where you're signed in", () => {
   test("lists this browser and the phone, then signs the phone out", async ({ page, request, browser, baseURL }) => {
+    // two browsers sign in through the form, and the current password is refused twice first
+    test.slow();
     const username = await copyUser(request, "demo.assets");
     const phone = await signInOnPhone(browser, baseURL, username);
     await signIn(page, username);
@@ -59,13 +65,33 @@ test.describe("where you're signed in", () => {
     await expect(phoneRow.getByRole("cell").nth(1)).toHaveText(/^\d{1,2} \w{3} \d{4} \d{1,2}:\d{2} \S+$/);
     await expectAccessible(page);
 
+    // the current password first (ASVS V3.3.4, decision 179): none, then a wrong one, signs nothing out
+    const currentPassword = page.getByLabel("Current password", { exact: true });
+    await expect(
+      page.getByText("To sign out another browser, or all of them, enter your current password, then choose Sign out."),
+    ).toBeVisible();
     // the button names the browser it signs out
-    await phoneRow.getByRole("button", { name: /^Sign out Safari on iOS, last active / }).click();
+    const signOutPhone = phoneRow.getByRole("button", { name: /^Sign out Safari on iOS, last active / });
+    await signOutPhone.click();
+    await expect(summary(page)).toContainText("Please enter your current password");
+    await expect(currentPassword).toHaveAttribute("aria-invalid", "true");
+    await currentPassword.fill("Not-the-password-6");
+    await signOutPhone.click();
+    await expect(summary(page)).toContainText("The current password is incorrect.");
+    await expect(currentPassword).toHaveAccessibleDescription(/The current password is incorrect\./);
+    await expect(currentPassword).toHaveValue("");
+    await expectAccessible(page);
+    await phone.reload();
+    await expect(phone).not.toHaveURL(/\/login/);
+
+    await currentPassword.fill(DEMO_PASSWORD);
+    await signOutPhone.click();
     await expect(toast(page, "That browser has been signed out")).toBeVisible();
     await expect(page).toHaveURL(/\/clients\/sessions$/);
     await expect(rows).toHaveCount(2);
     await expect(page.getByText("You are not signed in anywhere else.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign out all other browsers" })).toHaveCount(0);
+    await expect(page.getByLabel("Current password", { exact: true })).toHaveCount(0);
     await expectAccessible(page);
     await expectSignedOut(phone);
     await phone.context().close();
@@ -82,6 +108,7 @@ test.describe("where you're signed in", () => {
     await page.goto("/clients/sessions");
     await expect(page.getByRole("table").getByRole("row")).toHaveCount(4);
 
+    await page.getByLabel("Current password", { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Sign out all other browsers" }).click();
     await expect(toast(page, "All other browsers have been signed out")).toBeVisible();
     await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);

@@ -1,9 +1,9 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { FieldError, type SummaryError } from "./error-summary";
 
 export { ErrorSummary, FailureAlert, FieldError, type SummaryError } from "./error-summary";
+export { ShowPasswordToggle } from "./show-password-toggle";
 
 // Form building blocks (conventions "Forms"). Validation messages in zod schemas are i18n keys
 // ("namespace:key"); these components translate them.
@@ -66,39 +66,6 @@ export function Field({
 /** The errors of a form's fields, in the order given, for the error summary. */
 export function summaryErrors(fields: Array<FieldMetadata<unknown>>): SummaryError[] {
   return fields.flatMap((f) => (f.errors?.length ? [{ fieldId: f.id, message: f.errors[0]! }] : []));
-}
-
-/**
- * A show-password checkbox, offered only when JavaScript runs: without it the box could do nothing.
- * Until then its place is kept by an invisible copy (hidden from assistive technology too), so the
- * box appearing does not push the form's button down under a pointer on its way to it.
- */
-export function ShowPasswordToggle({
-  id,
-  label,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const hydrated = useHydrated();
-  if (!hydrated) {
-    return (
-      <div className="checkbox checkbox--reserved" aria-hidden="true">
-        <input type="checkbox" disabled tabIndex={-1} />
-        <span>{label}</span>
-      </div>
-    );
-  }
-  return (
-    <div className="checkbox">
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />
-      <label htmlFor={id}>{label}</label>
-    </div>
-  );
 }
 
 /**

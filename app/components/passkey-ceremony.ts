@@ -25,9 +25,16 @@ export async function autofillSupported(): Promise<boolean> {
 
 export const loadWebAuthn = () => import("@simplewebauthn/browser");
 
-/** The portal could not give the ceremony's options (the platform failed, or the form expired). */
+/**
+ * The portal could not give the ceremony's options (the platform failed, or the form expired), or
+ * refused them: `refusal` is what its answer said (a field's message for a wrong current password,
+ * decision 179).
+ */
 export class OptionsUnavailable extends Error {
-  constructor(readonly status: number) {
+  constructor(
+    readonly status: number,
+    readonly refusal: { fieldError?: string; messageKey?: string } | null = null,
+  ) {
     super(`passkey options unavailable (${status})`);
     this.name = "OptionsUnavailable";
   }
@@ -44,7 +51,12 @@ export async function fetchCeremonyOptions<T>(url: string, form: HTMLFormElement
   } catch {
     throw new OptionsUnavailable(0);
   }
-  if (!response.ok) throw new OptionsUnavailable(response.status);
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { fieldError?: unknown; messageKey?: unknown } | null;
+    const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+    const refusal = { fieldError: text(body?.fieldError), messageKey: text(body?.messageKey) };
+    throw new OptionsUnavailable(response.status, refusal.fieldError || refusal.messageKey ? refusal : null);
+  }
   return (await response.json()) as T;
 }
 

@@ -45,13 +45,22 @@ function isMonotonous(password: string): boolean {
 }
 
 /**
+ * A password's length as the platform's minimum counts it (decision 171, ASVS V2.1.1): Unicode
+ * characters, each run of white space counted as one. Held equal to the platform's
+ * `passwordLength` by tests/contract/password-length.test.ts.
+ */
+export function passwordLength(password: string): number {
+  return [...password.replace(/\s{2,}/gu, " ")].length;
+}
+
+/**
  * Scores a password 0 (very weak) to 4 (very strong). Length counts most (8 and 12 characters),
  * then variety (three kinds of character, then all four or 16 characters). A common password, a
  * single repeated character or a plain run scores 0; a password containing the username at most 1.
  */
 export function passwordStrength(password: string, options: { username?: string | null } = {}): StrengthScore {
   if (!password) return 0;
-  const length = [...password].length;
+  const length = passwordLength(password);
   const lower = password.toLowerCase();
   if (isMonotonous(password)) return 0;
   if (COMMON.some((word) => lower === word || (lower.startsWith(word) && length - word.length <= 2))) return 0;

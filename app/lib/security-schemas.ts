@@ -16,6 +16,15 @@ import {
 
 const required = (message: string) => z.string({ required_error: message }).min(1, message);
 
+/**
+ * The current password asked again before a sensitive change (decision 179), with change
+ * password's message.
+ */
+const CURRENT_PASSWORD_REQUIRED = "security:changePassword.errors.current";
+
+/** Signing out another browser, or all others; removing a passkey (decision 179). */
+export const CurrentPasswordSchema = z.object({ currentPassword: required(CURRENT_PASSWORD_REQUIRED) });
+
 /** spec 002 §5: 'Please enter your current password', 'Please enter a password'. */
 export const ChangePasswordSchema = z.object({
   currentPassword: required("security:changePassword.errors.current"),
@@ -38,6 +47,8 @@ export function createSecurityQuestionsSchema(rules: SecurityQuestionsRules) {
       question2: pair.question,
       customQuestion2: pair.custom,
       answer2: pair.answer,
+      // decision 179: the current password, asked again
+      currentPassword: z.string().optional(),
     })
     .superRefine((value, ctx) => {
       const issue = (path: string, message: string) =>
@@ -71,8 +82,10 @@ export function createSecurityQuestionsSchema(rules: SecurityQuestionsRules) {
           "security:questions.errors.different",
         );
       }
+      if (!value.currentPassword) issue("currentPassword", CURRENT_PASSWORD_REQUIRED);
     })
     .transform((value) => ({
+      currentPassword: value.currentPassword ?? "",
       questions: [1, 2].map((n) => ({
         question: chosenQuestion(value[`question${n as 1 | 2}`], value[`customQuestion${n as 1 | 2}`]),
         answer: (value[`answer${n as 1 | 2}`] ?? "").trim(),

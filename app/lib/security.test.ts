@@ -4,6 +4,7 @@ import {
   additionalVerificationView,
   answerMinLengthForVersion,
   changePasswordRefusal,
+  currentPasswordRefusal,
   methodChanged,
   methodLabel,
   methodName,
@@ -13,12 +14,14 @@ import {
   preferencesChanged,
   preferencesFromWire,
   preferencesToWire,
+  strongestFirst,
   questionFieldsOf,
 } from "./security";
 import {
   ChangePasswordSchema,
   createMethodChangeSchema,
   createSecurityQuestionsSchema,
+  CurrentPasswordSchema,
   MfaCodeSchema,
   PreferencesSchema,
 } from "./security-schemas";
@@ -38,7 +41,13 @@ function errorsOf(schema: Parameters<typeof parseWithZod>[1]["schema"], values: 
 
 const Q1 = "What was the name of your first pet?";
 const Q2 = "In which town were you born?";
-const valid = { question1: Q1, answer1: "biscuit", question2: Q2, answer2: "harrogate" };
+const valid = {
+  question1: Q1,
+  answer1: "biscuit",
+  question2: Q2,
+  answer2: "harrogate",
+  currentPassword: "Demo-pass-1",
+};
 
 describe("the new-password forms' site settings (spec 000 §5, 002 §2)", () => {
   it("shows the meter unless content switches it off, and the guidance when there is some", () => {
@@ -80,17 +89,43 @@ describe("change password (spec 002 §5)", () => {
   });
 });
 
+describe("the current password asked again (decision 179)", () => {
+  it("reads the platform's refusals as the field's message or the lockout's", () => {
+    expect(currentPasswordRefusal(400, "The current password is incorrect.")).toEqual({
+      fieldError: "security:changePassword.errors.incorrect",
+    });
+    expect(currentPasswordRefusal(400, "Password is required")).toEqual({
+      fieldError: "security:changePassword.errors.current",
+    });
+    expect(currentPasswordRefusal(403, "Account has been disabled.")).toEqual({ messageKey: "disabled" });
+    expect(currentPasswordRefusal(400, "Please enter a security question.")).toBeNull();
+    expect(currentPasswordRefusal(404, "Session not found")).toBeNull();
+    expect(currentPasswordRefusal(500, null)).toBeNull();
+  });
+});
+
 describe("security questions (spec 002 §5)", () => {
   const schema = createSecurityQuestionsSchema({ answerMinLength: 0 });
 
   it("accepts two default questions with answers, trimmed", () => {
     const result = parse(schema, { ...valid, answer2: "  harrogate " });
     expect(result.status === "success" && result.value).toEqual({
+      currentPassword: "Demo-pass-1",
       questions: [
         { question: Q1, answer: "biscuit" },
         { question: Q2, answer: "harrogate" },
       ],
     });
+  });
+
+  it("asks for the current password (decision 179)", () => {
+    expect(errorsOf(schema, { ...valid, currentPassword: "" })).toEqual({
+      currentPassword: ["security:changePassword.errors.current"],
+    });
+    expect(errorsOf(CurrentPasswordSchema, {})).toEqual({
+      currentPassword: ["security:changePassword.errors.current"],
+    });
+    expect(parse(CurrentPasswordSchema, { currentPassword: "x" }).status).toBe("success");
   });
 
   it("requires a question and an answer for each", () => {
@@ -99,6 +134,7 @@ describe("security questions (spec 002 §5)", () => {
       answer1: ["security:questions.errors.answer"],
       question2: ["security:questions.errors.question"],
       answer2: ["security:questions.errors.answer"],
+      currentPassword: ["security:changePassword.errors.current"],
     });
   });
 
@@ -199,6 +235,19 @@ describe("additional verification (spec 000 §4-§5)", () => {
         { method: "email", destination: null },
       ]),
     ).toBe("choose");
+  });
+
+  it("offers the strongest method first: authenticator app, email, text message (decision 178)", () => {
+    const answered = [
+      { method: "sms", destination: "*** 789" },
+      { method: "token", destination: null },
+      { method: "email", destination: null },
+    ] as const;
+    expect(strongestFirst(answered).map((m) => m.method)).toEqual(["token", "email", "sms"]);
+    expect(strongestFirst([{ method: "sms" as const }, { method: "email" as const }])).toEqual([
+      { method: "email" },
+      { method: "sms" },
+    ]);
   });
 
   it("enables Save only when the choice differs from the current method", () => {

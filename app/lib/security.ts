@@ -48,6 +48,25 @@ export function changePasswordRefusal(
   return policy ? { field: "newPassword", message: policy } : null;
 }
 
+// ── the current password, asked again (decision 179) ─────────────────────────────────────────
+
+/**
+ * What the platform's refusal of a current password asked again means for the form: a message
+ * beside the field (wrong or missing, with change password's wording), the lockout's message
+ * above the form, or null for any other answer.
+ */
+export function currentPasswordRefusal(
+  status: number,
+  apiMessage: string | null,
+): { fieldError: string } | { messageKey: "disabled" } | null {
+  if (status === 403 && apiMessage === "Account has been disabled.") return { messageKey: "disabled" };
+  if (status !== 400) return null;
+  if (apiMessage === "The current password is incorrect.")
+    return { fieldError: "security:changePassword.errors.incorrect" };
+  if (apiMessage === "Password is required") return { fieldError: "security:changePassword.errors.current" };
+  return null;
+}
+
 // ── security questions ───────────────────────────────────────────────────────────────────────
 
 /** spec 002 §9: a question and an answer are at most 256 characters. */
@@ -126,9 +145,18 @@ export function preferencesChanged(a: Preferences, b: Preferences): boolean {
 
 // ── additional verification ──────────────────────────────────────────────────────────────────
 
-export const MFA_METHODS = ["sms", "email", "token"] as const;
+/** Strongest first (ASVS 4.0.3 V2.7.1, decision 178): the authenticator app, email, text message. */
+export const MFA_METHODS = ["token", "email", "sms"] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
 export type MfaMethodOption = { method: MfaMethod; destination: string | null };
+
+/**
+ * The methods in the order they are offered, strongest first, whatever order the platform
+ * answers them in (decision 178).
+ */
+export function strongestFirst<T extends { method: MfaMethod }>(methods: readonly T[]): T[] {
+  return [...methods].sort((a, b) => MFA_METHODS.indexOf(a.method) - MFA_METHODS.indexOf(b.method));
+}
 
 /** spec 000 §4: one or fewer methods is the single-method view; two or more, the choice. */
 export function additionalVerificationView(methods: readonly MfaMethodOption[]): "none" | "single" | "choose" {

@@ -4,7 +4,8 @@
 
 import { z } from "zod/v4";
 import { WholeNumber } from "./whole-number.server";
-import { MFA_METHODS, type SignInProgress, toSignInProgress } from "./sign-in-steps";
+import { MFA_METHODS } from "./security";
+import { type SignInProgress, toSignInProgress } from "./sign-in-steps";
 
 const Role = z.enum(["ClientUser", "User"]);
 const Method = z.enum(MFA_METHODS);
@@ -19,7 +20,12 @@ const Device = {
 /** A step answer of the platform (auth/login and every auth/ step call, and 401 retry bodies). */
 export const StepAnswer = z.discriminatedUnion("login_status", [
   z.object({ login_status: z.literal("LoginSuccess"), role_name: Role }),
-  z.object({ ...Ticketed, login_status: z.literal("ForceChangePassword") }),
+  z.object({
+    ...Ticketed,
+    login_status: z.literal("ForceChangePassword"),
+    // decision 180: the password signed in with is common or breached (another reason reads as none)
+    reason: z.string().nullish(),
+  }),
   z.object({
     ...Ticketed,
     login_status: z.literal("SiteTerms"),

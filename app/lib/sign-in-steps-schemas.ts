@@ -4,8 +4,7 @@
 // (sign-in-step-answers.server.ts).
 
 import { z } from "zod";
-import { OTHER_QUESTION } from "./security";
-import { MFA_METHODS } from "./sign-in-steps";
+import { MFA_METHODS, OTHER_QUESTION } from "./security";
 
 /** spec 000 §5: 'A security code is required'; six digits, spaces ignored (the platform's rule). */
 export const SecurityCodeSchema = z.object({

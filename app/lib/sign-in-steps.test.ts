@@ -57,8 +57,14 @@ describe("step answers (docs/platform-api.md 'Sign-in steps')", () => {
 
   it("maps every status's step data", () => {
     const base = { role_name: "ClientUser", login_ticket: ticket };
+    expect(parseStepAnswer({ ...base, login_status: "ForceChangePassword", reason: "common" })).toMatchObject({
+      step: { status: "ForceChangePassword", reason: "common" },
+    });
+    expect(parseStepAnswer({ ...base, login_status: "ForceChangePassword", reason: "firm" })).toMatchObject({
+      step: { status: "ForceChangePassword", reason: null },
+    });
     expect(parseStepAnswer({ ...base, login_status: "ForceChangePassword" })).toMatchObject({
-      step: { status: "ForceChangePassword" },
+      step: { status: "ForceChangePassword", reason: null },
     });
     expect(
       parseStepAnswer({ ...base, login_status: "SiteTerms", terms: { title: "Terms of use", html: "<p>x</p>" } }),
@@ -80,6 +86,23 @@ describe("step answers (docs/platform-api.md 'Sign-in steps')", () => {
         mfa_methods: [{ method: "email", destination: null }],
       }),
     ).toMatchObject({ step: { status: "MfaEnrolmentLinkDevice", methods: [{ method: "email", destination: null }] } });
+    // the strongest method first, whatever order the platform answers in (ASVS V2.7.1, decision 178)
+    expect(
+      parseStepAnswer({
+        ...base,
+        login_status: "MfaEnrolmentLinkDevice",
+        mfa_methods: [
+          { method: "sms", destination: "+****0123" },
+          { method: "email", destination: null },
+          { method: "token", destination: null },
+        ],
+      }),
+    ).toMatchObject({
+      step: {
+        status: "MfaEnrolmentLinkDevice",
+        methods: [{ method: "token" }, { method: "email" }, { method: "sms", destination: "+****0123" }],
+      },
+    });
     expect(
       parseStepAnswer({
         ...base,

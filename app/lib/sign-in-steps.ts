@@ -1,4 +1,4 @@
-import { OTHER_QUESTION } from "./security";
+import { MFA_METHODS, OTHER_QUESTION, strongestFirst } from "./security";
 import type { StepAnswer } from "./sign-in-step-answers.server";
 import type { SecurityQuestionsValue } from "./sign-in-steps-schemas";
 
@@ -9,7 +9,6 @@ import type { SecurityQuestionsValue } from "./sign-in-steps-schemas";
 // those of each step's form in sign-in-steps-schemas.ts, which the browser loads only after the
 // page (issue 16).
 
-export const MFA_METHODS = ["sms", "email", "token"] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
 export type SignInRole = "ClientUser" | "User";
 
@@ -17,7 +16,7 @@ export type MfaDestination = { method: MfaMethod; destination: string | null };
 
 /** The step the login page shows; what the page needs to render it, never the ticket. */
 export type LoginStep =
-  | { status: "ForceChangePassword" }
+  | { status: "ForceChangePassword"; reason: "common" | null }
   | { status: "SiteTerms"; terms: { title: string; html: string | null } }
   | { status: "SetSecurityQuestions"; defaultQuestions: string[]; answerMinLength: number }
   | { status: "MfaRequired"; method: MfaMethod | null; destination: string | null; enrolled: boolean }
@@ -53,7 +52,7 @@ export function toSignInProgress(answer: StepAnswer): SignInProgress {
   const step = ((): LoginStep => {
     switch (answer.login_status) {
       case "ForceChangePassword":
-        return { status: "ForceChangePassword" };
+        return { status: "ForceChangePassword", reason: answer.reason === "common" ? "common" : null };
       case "SiteTerms":
         return { status: "SiteTerms", terms: { title: answer.terms?.title ?? "", html: answer.terms?.html ?? null } };
       case "SetSecurityQuestions":
@@ -72,7 +71,9 @@ export function toSignInProgress(answer: StepAnswer): SignInProgress {
       case "MfaEnrolmentLinkDevice":
         return {
           status: "MfaEnrolmentLinkDevice",
-          methods: answer.mfa_methods.map((m) => ({ method: m.method, destination: m.destination ?? null })),
+          methods: strongestFirst(
+            answer.mfa_methods.map((m) => ({ method: m.method, destination: m.destination ?? null })),
+          ),
         };
       case "MfaEnrolmentValidateDevice":
         return {

@@ -311,7 +311,7 @@ describe("what else zod 4 would have changed, kept as zod 3 had it", () => {
   it("a passkey ceremony's options pass on every field the platform sent", async () => {
     const options = { challenge: "c2lnbg", rp: { id: "localhost", name: "Client Online" }, timeout: 60000 };
     const planning = platform({ "session/passkey/registration/options": options });
-    expect(await registrationOptions(planning)).toEqual(options);
+    expect(await registrationOptions(planning, "Demo-pass-1")).toEqual(options);
   });
 
   it("a whole number beyond 2^53 is still a whole number; a fraction is not", async () => {

@@ -17,9 +17,15 @@ export function authenticationOptions(): Promise<CeremonyOptions> {
   });
 }
 
-/** Registration: options for a new passkey of the signed-in user. */
-export function registrationOptions(planning: PlanningClient): Promise<CeremonyOptions> {
-  return planning.post("resourceful/session/passkey/registration/options", CeremonyOptions, { body: {}, retry: false });
+/**
+ * Registration: options for a new passkey of the signed-in user, given only with the user's
+ * current password (decision 179); their challenge is the proof that it was given.
+ */
+export function registrationOptions(planning: PlanningClient, currentPassword: string): Promise<CeremonyOptions> {
+  return planning.post("resourceful/session/passkey/registration/options", CeremonyOptions, {
+    body: { current_password: currentPassword },
+    retry: false,
+  });
 }
 
 const PasskeyAnswer = z.object({
@@ -60,6 +66,10 @@ export async function renamePasskey(planning: PlanningClient, id: number, name: 
   );
 }
 
-export async function removePasskey(planning: PlanningClient, id: number): Promise<void> {
-  await planning.delete(`resourceful/session/passkey/${id}`, { retry: false });
+/** Removes a passkey, with the user's current password (decision 179). */
+export async function removePasskey(planning: PlanningClient, id: number, currentPassword: string): Promise<void> {
+  await planning.delete(`resourceful/session/passkey/${id}`, {
+    body: { current_password: currentPassword },
+    retry: false,
+  });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 import { WholeNumber } from "~/lib/whole-number.server";
-import { MFA_METHODS } from "~/lib/security";
+import { MFA_METHODS, strongestFirst } from "~/lib/security";
 import type { PlanningClient } from "./client.server";
 import { isToggleOn, readFeatureToggles } from "./feature-toggles.server";
 
@@ -34,11 +34,16 @@ export function fetchSecurityQuestions(planning: PlanningClient) {
 
 const SavedQuestions = z.object({ questions: z.array(z.object({ position: z.number(), question: z.string() })) });
 
+/** Saves the questions, with the user's current password (decision 179). */
 export async function saveSecurityQuestions(
   planning: PlanningClient,
   questions: Array<{ question: string; answer: string }>,
+  currentPassword: string,
 ) {
-  await planning.put("resourceful/session/security_questions", SavedQuestions, { body: { questions }, retry: false });
+  await planning.put("resourceful/session/security_questions", SavedQuestions, {
+    body: { current_password: currentPassword, questions },
+    retry: false,
+  });
 }
 
 // ── preferences ──────────────────────────────────────────────────────────────────────────────
@@ -79,7 +84,7 @@ export async function fetchAdditionalVerification(planning: PlanningClient) {
     details: { url: "session/mfa", schema: DetailsAnswer },
     methods: { url: "session/mfa/methods", schema: MethodsAnswer },
   });
-  return { details, methods: methods.methods };
+  return { details, methods: strongestFirst(methods.methods) };
 }
 
 /**

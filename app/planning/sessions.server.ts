@@ -37,12 +37,18 @@ export async function listSessions(planning: PlanningClient): Promise<SignedInSe
   }));
 }
 
-/** Ends one of the user's sessions (a 404 when it has ended already). */
-export async function endSession(planning: PlanningClient, id: number): Promise<void> {
-  await planning.delete(`resourceful/session/sessions/${id}`, { retry: false });
+/**
+ * Ends one of the user's sessions (a 404 when it has ended already), with the user's current
+ * password (decision 179).
+ */
+export async function endSession(planning: PlanningClient, id: number, currentPassword: string): Promise<void> {
+  await planning.delete(`resourceful/session/sessions/${id}`, {
+    body: { current_password: currentPassword },
+    retry: false,
+  });
 }
 
-/** Ends all the user's other sessions; this one carries on. */
-export async function endOtherSessions(planning: PlanningClient): Promise<void> {
-  await planning.delete("resourceful/session/sessions", { retry: false });
+/** Ends all the user's other sessions, with the user's current password; this one carries on. */
+export async function endOtherSessions(planning: PlanningClient, currentPassword: string): Promise<void> {
+  await planning.delete("resourceful/session/sessions", { body: { current_password: currentPassword }, retry: false });
 }

@@ -14,7 +14,9 @@ type Fields = Record<string, unknown>;
 export const SECRET_FIELDS = [
   "password",
   "currentPassword",
+  "current_password",
   "newPassword",
+  "new_password",
   "oldPassword",
   "secret",
   "secrets",

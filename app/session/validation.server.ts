@@ -9,6 +9,7 @@ export {
   ChangePasswordSchema,
   createMethodChangeSchema,
   createSecurityQuestionsSchema,
+  CurrentPasswordSchema,
   MfaCodeSchema,
   PreferencesSchema,
 } from "~/lib/security-schemas";

@@ -3,7 +3,6 @@ import { z } from "zod";
 import {
   clearFailures,
   endUserAccess,
-  recordFailure,
   securityQuestionsOf,
   send,
   setPassword,
@@ -36,11 +35,11 @@ import {
 } from "../domain/security-questions";
 import { pendingMfaDevices, users } from "../db/schema";
 import { platformVersion } from "../env";
-import { noteAuth } from "../lib/auth-log";
 import { verifySecret } from "../lib/password";
 import { newToken, tokenDigest } from "../lib/tokens";
 import { newTotpSecret, otpauthUri } from "../lib/totp";
 import { requireClientUser } from "./access";
+import { confirmCurrentPassword, failedSecret } from "./reauthentication";
 import { ApiError, forbidden, MESSAGES, validate } from "./http";
 import { json, type Route, type SignedInContext, signedIn } from "./router";
 
@@ -59,13 +58,7 @@ const ResendBody = z.object({ deviceId: z.string().min(1).max(200) });
 type Pending = typeof pendingMfaDevices.$inferSelect;
 
 /** A failure of a secret while signed in; the one that locks the account ends this session too. */
-function failed(context: SignedInContext, message: string): never {
-  if (recordFailure(context, context.caller.user.id)) {
-    noteAuth(context, { lockedNow: true });
-    throw new ApiError(403, MESSAGES.disabled);
-  }
-  throw new ApiError(400, message);
-}
+const failed = failedSecret;
 
 function requireMfaUser(context: SignedInContext) {
   requireClientUser(context.caller);
@@ -204,6 +197,8 @@ export const accountRoutes: Route[] = [
 
   signedIn("PUT", "/resourceful/session/security_questions", (request, context) => {
     requireClientUser(context.caller);
+    // decision 179: the current password first, as a change of password asks it
+    confirmCurrentPassword(context, request.body);
     const input = validate(SecurityQuestionsInput, request.body, "body");
     const problem = securityQuestionsProblem(input.questions, answerMinLength(platformVersion(context.env)));
     if (problem) throw new ApiError(400, problem);

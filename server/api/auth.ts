@@ -29,14 +29,14 @@ import {
   newCode,
 } from "../domain/mfa";
 import { tellOwner } from "../domain/notices";
-import { passwordProblem } from "../domain/password-policy";
+import { isCommonPassword, passwordProblem } from "../domain/password-policy";
 import { answerMinLength, DEFAULT_SECURITY_QUESTIONS, securityQuestionsProblem } from "../domain/security-questions";
 import { loginTickets, termsAgreements, users } from "../db/schema";
 import { platformVersion } from "../env";
 import { noteAuth } from "../lib/auth-log";
 import { DUMMY_HASH, verifySecret } from "../lib/password";
 import { newToken, tokenDigest } from "../lib/tokens";
-import { matchTokenCode, newTotpSecret, otpauthUri } from "../lib/totp";
+import { isReusedTokenCode, matchTokenCode, newTotpSecret, otpauthUri } from "../lib/totp";
 import { toldClient } from "../lib/request-origin";
 import { createSession, deleteSession, type UserRow } from "../sessions";
 import { ApiError, MESSAGES, validate } from "./http";
@@ -74,6 +74,8 @@ type TicketState = {
   device?: Device;
   /** The user has just enrolled a device and verifies once more (spec 000 §4 step 4). */
   enrolled?: boolean;
+  /** The password signed in with is on the common and breached list: the forced change says so (decision 180). */
+  passwordCommon?: boolean;
 };
 
 type Ticketed = { ticket: string; rowId: number; user: UserRow; state: TicketState };
@@ -201,7 +203,7 @@ function stepData(context: HandlerContext, user: UserRow, state: TicketState): R
     case "MemorableCharactersRequired":
       return { memorableQuestions: state.positions ?? [], memorableWordHint: user.memorableWordHint };
     case "ForceChangePassword":
-      return {};
+      return state.passwordCommon ? { reason: "common" } : {};
     case "SiteTerms":
       return { terms: sitePage(context.db, "site-terms", user.locale) };
     case "SetSecurityQuestions":
@@ -286,11 +288,14 @@ function login(body: unknown, context: HandlerContext): ApiResponse {
   // the password is proven: its hash under the current pepper from now on (docs/decisions/183)
   upgradePasswordHash(db, user, input.password);
 
-  const steps = pendingLoginSteps(user);
+  // ASVS V2.1.7 (decision 180): a password set before the policy, now on the common and breached
+  // list, signs in but is changed before the sign-in completes, after the second factor.
+  const passwordCommon = isCommonPassword(input.password);
+  const steps = pendingLoginSteps(user, passwordCommon);
   // The count of failures clears only once the user has proven who they are: for a user with a
   // second factor that is the code or the memorable characters, not the password alone.
   if (!steps.some((s) => IDENTITY_STEPS.has(s))) clearFailures(context, user.id);
-  return enterStep(context, user, { steps });
+  return enterStep(context, user, passwordCommon ? { steps, passwordCommon } : { steps });
 }
 
 /**
@@ -347,10 +352,16 @@ function validateCode(body: unknown, context: HandlerContext): ApiResponse {
     noteAuth(context, { method: user.mfaMethod });
     let right = false;
     if (user.mfaMethod === "token") {
-      const matched = matchTokenCode(user.mfaTotpSecret, code, clock.now().getTime(), user.mfaTotpLastStep);
+      const now = clock.now().getTime();
+      const matched = matchTokenCode(user.mfaTotpSecret, code, now, user.mfaTotpLastStep);
       if (matched !== null) {
         db.update(users).set({ mfaTotpLastStep: matched }).where(eq(users.id, user.id)).run();
         right = true;
+      } else if (isReusedTokenCode(user.mfaTotpSecret, code, now, user.mfaTotpLastStep)) {
+        // a replay (ASVS V2.8.5, decision 181): refused and counted as a wrong code, and answered
+        // as one; only the log and the owner are told that it was a code already used
+        noteAuth(context, { reused: true });
+        tellOwner(context, user.id, { kind: "codeReused" }, context.client);
       }
     } else {
       right = codeMatches(code, t.state.codeHash);

@@ -15,6 +15,7 @@ import {
   siteSettings,
   users,
 } from "../db/schema";
+import { hashSecret } from "../lib/password";
 import { wireDateTime } from "../lib/wire";
 import { inMaintenance, MAINTENANCE_SETTING } from "./health";
 import { ApiError, notFound, validate } from "./http";
@@ -39,6 +40,8 @@ const CopyBody = z.object({
   review: z.boolean().optional(),
   /** An adviser (username) the copy is a client of, so 'Speak to adviser' is offered (issue 25 item 12). */
   adviser: z.string().trim().min(1).max(256).optional(),
+  /** The copy's password, taken as it is: one set before the policy, say a common one (decision 180). */
+  password: z.string().min(1).max(128).optional(),
 });
 // Any integer on purpose: a level outside NotAssigned 0 … ClientMessages 3 is how a test meets a
 // platform whose level the portal has no mapping for (spec 000 §8 site access errors).
@@ -133,11 +136,26 @@ function copyPartner(db: Db, tx: Tx, person: Entity, entityId: number, copyName:
 }
 
 /** The copy's user, in the template's state, with the template's security questions. */
-function copyUser(tx: Tx, template: typeof users.$inferSelect, entityId: number, copyName: string, now: string) {
+function copyUser(
+  tx: Tx,
+  template: typeof users.$inferSelect,
+  entityId: number,
+  copy: { name: string; password?: string | undefined },
+  now: string,
+) {
   const { id: templateId, ...fields } = template;
+  const copyName = copy.name;
+  const passwordHash = copy.password === undefined ? fields.passwordHash : hashSecret(copy.password);
   const copyId = tx
     .insert(users)
-    .values({ ...fields, entityId, username: copyName, usernameKey: copyName.toLowerCase(), createdAt: now })
+    .values({
+      ...fields,
+      passwordHash,
+      entityId,
+      username: copyName,
+      usernameKey: copyName.toLowerCase(),
+      createdAt: now,
+    })
     .returning({ id: users.id })
     .get().id;
   const questions = tx.select().from(securityQuestions).where(eq(securityQuestions.userId, templateId)).all();
@@ -153,7 +171,7 @@ function copyLogin(
   db: Db,
   tx: Tx,
   template: typeof users.$inferSelect,
-  { username: copyName, signatures, email, review, adviser }: z.output<typeof CopyBody>,
+  { username: copyName, signatures, email, review, adviser, password }: z.output<typeof CopyBody>,
   now: string,
 ) {
   const person = tx.select().from(entities).where(eq(entities.id, template.entityId)).get();
@@ -162,7 +180,7 @@ function copyLogin(
   if (adviser !== undefined) assignAdviser(tx, adviser, entityId);
   copyReportTemplates(tx, person.id, entityId);
   const partnerCopyId = review ? copyPartner(db, tx, person, entityId, copyName, now) : null;
-  const copyId = copyUser(tx, template, entityId, copyName, now);
+  const copyId = copyUser(tx, template, entityId, { name: copyName, password }, now);
   const answer = {
     username: copyName,
     user_id: copyId,

@@ -20,6 +20,7 @@ import type { UserRow } from "../sessions";
 import { noteAuth } from "../lib/auth-log";
 import { signInProven } from "./auth";
 import { ApiError, notFound, validate } from "./http";
+import { confirmCurrentPassword } from "./reauthentication";
 import { type HandlerContext, json, noContent, open, type Route, signedIn, type SignedInContext } from "./router";
 
 /** A challenge answers for this long, once. */
@@ -105,7 +106,14 @@ export function purgeChallenges(db: Db, clock: Clock): void {
   db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, clock.now().toISOString())).run();
 }
 
-function storeChallenge(context: HandlerContext, challenge: string, purpose: Purpose, userId: number | null): void {
+/** `sessionId`: a registration's, the session that gave the password (decision 179). */
+function storeChallenge(
+  context: HandlerContext,
+  challenge: string,
+  purpose: Purpose,
+  userId: number | null,
+  sessionId: number | null = null,
+): void {
   const { db, clock } = context;
   purgeChallenges(db, clock);
   const now = clock.now();
@@ -114,6 +122,7 @@ function storeChallenge(context: HandlerContext, challenge: string, purpose: Pur
       challenge,
       purpose,
       userId,
+      sessionId,
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + CHALLENGE_MINUTES * 60_000).toISOString(),
     })
@@ -126,6 +135,7 @@ function takeChallenge(
   clientDataJSON: string,
   purpose: Purpose,
   userId: number | null,
+  sessionId: number | null = null,
 ): string | null {
   let challenge: unknown;
   try {
@@ -137,7 +147,7 @@ function takeChallenge(
   if (typeof challenge !== "string" || !challenge) return null;
   const { db, clock } = context;
   const row = db.delete(passkeyChallenges).where(eq(passkeyChallenges.challenge, challenge)).returning().get();
-  if (!row || row.purpose !== purpose || row.userId !== userId) return null;
+  if (!row || row.purpose !== purpose || row.userId !== userId || row.sessionId !== sessionId) return null;
   if (clock.now().getTime() > new Date(row.expiresAt).getTime()) return null;
   return row.challenge;
 }
@@ -178,7 +188,7 @@ async function registrationOptions(context: SignedInContext) {
     })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
-  storeChallenge(context, options.challenge, "registration", user.id);
+  storeChallenge(context, options.challenge, "registration", user.id, context.caller.session.id);
   return json(options);
 }
 
@@ -187,7 +197,13 @@ async function registrationVerify(body: unknown, context: SignedInContext) {
   const { db, clock, caller } = context;
   const config = passkeyConfig(context.env);
   const response = input.response as unknown as RegistrationResponseJSON;
-  const challenge = takeChallenge(context, input.response.response.clientDataJSON, "registration", caller.user.id);
+  const challenge = takeChallenge(
+    context,
+    input.response.response.clientDataJSON,
+    "registration",
+    caller.user.id,
+    caller.session.id,
+  );
   if (!challenge) throw new ApiError(400, PASSKEY_MESSAGES.registrationExpired);
   let verification;
   try {
@@ -286,9 +302,13 @@ export const passkeyRoutes: Route[] = [
   open("POST", "/auth/passkey/authentication/verify", (request, context) =>
     authenticationVerify(request.body, context),
   ),
-  signedIn("POST", "/resourceful/session/passkey/registration/options", (_request, context) =>
-    registrationOptions(context),
-  ),
+  // decision 179: the current password before a passkey is added. The challenge these options carry
+  // is the proof that it was given: it lives five minutes, once, for this user, and only the
+  // browser that gave the password has it; verify spends it.
+  signedIn("POST", "/resourceful/session/passkey/registration/options", (request, context) => {
+    confirmCurrentPassword(context, request.body);
+    return registrationOptions(context);
+  }),
   signedIn("POST", "/resourceful/session/passkey/registration/verify", (request, context) =>
     registrationVerify(request.body, context),
   ),
@@ -304,6 +324,9 @@ export const passkeyRoutes: Route[] = [
   }),
   signedIn("DELETE", "/resourceful/session/passkey/:id", (request, context) => {
     const row = ownPasskey(context, request.params);
+    // decision 179: the current password before a passkey is removed (after the id: a passkey
+    // that is not the caller's is a 404 whatever the password)
+    confirmCurrentPassword(context, request.body);
     context.db.delete(passkeys).where(eq(passkeys.id, row.id)).run();
     tellOwner(context, context.caller.user.id, { kind: "passkeyRemoved", name: row.name }, context.client);
     return noContent();

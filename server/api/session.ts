@@ -9,6 +9,7 @@ import { wireDateTime } from "../lib/wire";
 import { advises, assertCanSeeClient, clientEntityOf, isAdviser, isClientUser, requireAdviser } from "./access";
 import { forbidden, notFound, validate } from "./http";
 import { clientInContextView, clientUserOf, entityById, entityName, partnerEntityIdOf } from "./people";
+import { confirmCurrentPassword } from "./reauthentication";
 import { json, noContent, open, type Route, signedIn } from "./router";
 
 const AccessLevel = z.coerce.number().int().min(0).max(3);
@@ -143,13 +144,18 @@ export const sessionRoutes: Route[] = [
   ),
 
   // all the caller's other sessions; this one carries on
-  signedIn("DELETE", "/resourceful/session/sessions", (_request, { db, caller }) =>
-    json({ ended: endOtherSessionsOf(db, caller.user.id, caller.session.id) }),
-  ),
+  // (decision 179: with the current password, `{ current_password }`, as a password change asks it)
+  signedIn("DELETE", "/resourceful/session/sessions", (request, context) => {
+    confirmCurrentPassword(context, request.body);
+    const { db, caller } = context;
+    return json({ ended: endOtherSessionsOf(db, caller.user.id, caller.session.id) });
+  }),
 
   // one of the caller's sessions (this one too: that is a log out); another user's is unknown here
-  signedIn("DELETE", "/resourceful/session/sessions/:id", (request, { db, caller }) => {
+  signedIn("DELETE", "/resourceful/session/sessions/:id", (request, context) => {
     const { id } = validate(z.object({ id: Id }), request.params, "path");
+    confirmCurrentPassword(context, request.body);
+    const { db, caller } = context;
     if (!endSessionOf(db, caller.user.id, id)) throw notFound("Session");
     return noContent();
   }),

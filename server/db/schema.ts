@@ -1088,6 +1088,8 @@ export const passkeyChallenges = sqliteTable(
     challenge: text("challenge").notNull(),
     purpose: text("purpose", { enum: ["registration", "authentication"] }).notNull(),
     userId: integer("user_id").references(() => users.id),
+    /** A registration's: the session that gave the current password for it (decision 179). */
+    sessionId: integer("session_id"),
     createdAt: createdAt(),
     expiresAt: text("expires_at").notNull(),
   },

@@ -15,15 +15,17 @@ export type LoginStatus =
 /**
  * The steps a user still has to take after a right password, in order: prove who they are first
  * (second factor or memorable word), then what the firm asks of them (design: demo.newuser
- * changes the password, then agrees the site terms, then sets security questions).
+ * changes the password, then agrees the site terms, then sets security questions). A password on
+ * the common and breached list (`passwordCommon`, decision 180) is changed where the firm's forced
+ * change would be: after the second factor.
  */
-export function pendingLoginSteps(user: UserRow): Exclude<LoginStatus, "LoginSuccess">[] {
+export function pendingLoginSteps(user: UserRow, passwordCommon = false): Exclude<LoginStatus, "LoginSuccess">[] {
   const steps: Exclude<LoginStatus, "LoginSuccess">[] = [];
   if (user.loginMethod === "MFA") steps.push(user.mfaEnrolled ? "MfaRequired" : "MfaEnrolmentLinkDevice");
   // A memorable-word user without a (long enough) word still gets the step, with fewer than three
   // positions: the portal's 'Could not retrieve...' case (spec 000 §5); never a way round it.
   if (user.loginMethod === "MemorableWord") steps.push("MemorableCharactersRequired");
-  if (user.forceChangePassword) steps.push("ForceChangePassword");
+  if (user.forceChangePassword || passwordCommon) steps.push("ForceChangePassword");
   if (user.mustAgreeTerms) steps.push("SiteTerms");
   if (user.mustSetSecurityQuestions) steps.push("SetSecurityQuestions");
   return steps;

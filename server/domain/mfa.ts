@@ -3,8 +3,10 @@ import type { UserRow } from "../sessions";
 import { tokenDigest } from "../lib/tokens";
 import { matchTokenCode } from "../lib/totp";
 
-// spec 000 §3: MFA methods sms (text message), email and token (software token).
-export const MFA_METHODS = ["sms", "email", "token"] as const;
+// spec 000 §3: MFA methods sms (text message), email and token (software token). Listed, and
+// offered, strongest first (ASVS 4.0.3 V2.7.1, decision 178): the authenticator app, then email,
+// then the text message.
+export const MFA_METHODS = ["token", "email", "sms"] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
 
 export const ENROLMENT_PROBLEM =

@@ -16,7 +16,8 @@ export type NoticeEvent =
   | { kind: "twoStepChanged"; method: "sms" | "email" | "token" }
   | { kind: "securityQuestionsChanged" }
   | { kind: "accountLocked"; until: Date }
-  | { kind: "recoveryPaused"; until: Date };
+  | { kind: "recoveryPaused"; until: Date }
+  | { kind: "codeReused" };
 
 const TWO_STEP_WAYS = {
   sms: "by text message to your mobile",
@@ -87,6 +88,17 @@ export function noticeText(event: NoticeEvent, username: string): { subject: str
           "If the attempts were yours, you can log in again after that time, or reset your password now " +
           "(choose 'Help with logging in' on the login page). If they were not yours, your password kept the " +
           "account safe; you may still wish to reset it, and to tell your adviser.",
+      };
+    case "codeReused":
+      return {
+        subject: "A security code was used again on your Client Online account",
+        lead:
+          `When logging in to ${account}, a code from your authenticator app was typed that had already ` +
+          "been used. It was refused: a code works once only. To reach that step, whoever typed it knew your password.",
+        notYou:
+          "If this was you (for example, the same code typed twice), there is nothing more to do. If it was not " +
+          "you, please change your password now (My Account, Change password, or 'Help with logging in' on the " +
+          "login page) and contact your adviser straight away: someone may know your password and have seen a code.",
       };
     case "recoveryPaused":
       return {

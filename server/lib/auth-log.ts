@@ -28,7 +28,10 @@ export const AUTH_STEPS: Readonly<Record<string, string>> = {
   "PUT /resourceful/session/mfa/method": "changeMfaMethod",
   "POST /resourceful/session/mfa/validate": "validateMfaDevice",
   "PUT /resourceful/session/security_questions": "changeSecurityQuestions",
+  "POST /resourceful/session/passkey/registration/options": "addPasskeyOptions",
   "POST /resourceful/session/passkey/registration/verify": "addPasskey",
+  "DELETE /resourceful/session/sessions": "endOtherSessions",
+  "DELETE /resourceful/session/sessions/:id": "endSession",
   "DELETE /resourceful/session/passkey/:id": "removePasskey",
 };
 
@@ -42,6 +45,8 @@ export type AuthNote = {
   method?: string | null;
   /** This failure locked the account (the platform's 5th consecutive wrong secret, decision 041). */
   lockedNow?: boolean;
+  /** The refused code was a software token's code already used (a replay, decision 181), not a wrong one. */
+  reused?: boolean;
 };
 
 /** Says whose account a decision is about (no-op outside a dispatched request). */
@@ -87,6 +92,7 @@ export function logAuthDecision(
     status: answer.status,
     ...(note.method ? { method: note.method } : {}),
     ...(note.lockedNow ? { lockedNow: true } : {}),
+    ...(note.reused ? { reused: true } : {}),
     ...(reason ? { reason } : note.failed ? { reason: "wrong code" } : {}),
   };
   if (outcome === "success") log.info(fields, "auth");

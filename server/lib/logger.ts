@@ -14,7 +14,9 @@ export type PlatformLogger = Logger;
 const SECRET_FIELDS = [
   "password",
   "currentPassword",
+  "current_password",
   "newPassword",
+  "new_password",
   "oldPassword",
   "secret",
   "token_secret",

@@ -62,6 +62,23 @@ export function matchTokenCode(
   return secret ? usingBytes(base32Decode(secret), (key) => verifyTotp(key, code, timeMs, { notAfterStep })) : null;
 }
 
+/**
+ * Whether a code refused by matchTokenCode is one of the secret's own, already used: it matches a
+ * step within the window that is at or before the last one used (ASVS 4.0.3 V2.8.5, decision 181).
+ * Only the log and the owner's notice tell it apart from a wrong code; the person typing it is told
+ * the code is wrong, as for any other.
+ */
+export function isReusedTokenCode(
+  secret: string | null | undefined,
+  code: string,
+  timeMs: number,
+  lastStep: number | null,
+): boolean {
+  if (lastStep === null || matchTokenCode(secret, code, timeMs, lastStep) !== null) return false;
+  const step = matchTokenCode(secret, code, timeMs);
+  return step !== null && step <= lastStep;
+}
+
 /** A new 160-bit secret (RFC 4226 recommends 160 bits), base32 as apps take it. */
 export function newTotpSecret(): string {
   return usingBytes(randomBytes(20), base32Encode);

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { DEMO_PASSWORD } from "../../server/seed";
 import { SoftwareAuthenticator } from "../webauthn-authenticator";
 import { type Portal, startPortal, thrown, withCookies } from "./portal-harness";
 
@@ -95,13 +96,14 @@ async function view(cookie: string, query = "") {
     loadFailed: boolean;
     granted: boolean;
     renaming: number | null;
+    removing: number | null;
     passkeys: Array<{ id: number; name: string; lastUsed: string | null; thisDevice: boolean }>;
   };
 }
 
 /** Ticks the box and saves, with the authenticator's answer as the page's script posts it. */
 async function grant(cookie: string, authenticator: SoftwareAuthenticator) {
-  const options = await post(registrationOptions, `${PAGE}/options`, cookie, {});
+  const options = await post(registrationOptions, `${PAGE}/options`, cookie, { currentPassword: DEMO_PASSWORD });
   expect(options.status).toBe(200);
   const body = (await options.json()) as { challenge: string; user: { id: string }; excludeCredentials: unknown[] };
   const response = authenticator.register(body);
@@ -161,7 +163,7 @@ describe("the biometric permission page", () => {
   it("withdraws: removes this device's passkey and clears the flag", async () => {
     const { cookie } = await freshClient();
     const granted = withCookies(cookie, await grant(cookie, new SoftwareAuthenticator()));
-    const withdrawn = await post(permission, PAGE, granted, { intent: "save" });
+    const withdrawn = await post(permission, PAGE, granted, { intent: "save", currentPassword: DEMO_PASSWORD });
     expect(withdrawn.status).toBe(302);
     const after = withCookies(granted, withdrawn);
     expect(after).not.toMatch(/passkeys=/);
@@ -210,7 +212,11 @@ describe("the biometric permission page", () => {
     });
     expect(renamed.status).toBe(404);
     expect(await renamed.json()).toMatchObject({ problem: "biometric.errors.notFound" });
-    const removed = await post(permission, PAGE, other.cookie, { intent: "remove", id: String(passkey!.id) });
+    const removed = await post(permission, PAGE, other.cookie, {
+      intent: "remove",
+      id: String(passkey!.id),
+      currentPassword: DEMO_PASSWORD,
+    });
     expect(removed.status).toBe(404);
     expect((await view(granted)).passkeys).toHaveLength(1);
   });
@@ -219,11 +225,50 @@ describe("the biometric permission page", () => {
     const { cookie } = await freshClient();
     const granted = withCookies(cookie, await grant(cookie, new SoftwareAuthenticator()));
     const [passkey] = (await view(granted)).passkeys;
-    const removed = await post(permission, PAGE, granted, { intent: "remove", id: String(passkey!.id) });
+    const removed = await post(permission, PAGE, granted, {
+      intent: "remove",
+      id: String(passkey!.id),
+      currentPassword: DEMO_PASSWORD,
+    });
     expect(removed.status).toBe(302);
     const after = withCookies(granted, removed);
     expect(await portal.sessionUser(after)).toMatchObject({ hasPasskey: false });
     expect(await view(after)).toMatchObject({ granted: false, passkeys: [] });
+  });
+
+  it("asks for the current password before a passkey is added, withdrawn or removed (decision 179)", async () => {
+    const { cookie } = await freshClient();
+    // no options, so no ceremony, without it or with a wrong one; the password is never answered back
+    const none = await post(registrationOptions, `${PAGE}/options`, cookie, {});
+    expect(none.status).toBe(400);
+    expect(await none.json()).toEqual({ fieldError: "security:changePassword.errors.current" });
+    const wrong = await post(registrationOptions, `${PAGE}/options`, cookie, { currentPassword: "Not-the-password-4" });
+    expect(wrong.status).toBe(400);
+    const wrongText = await wrong.text();
+    expect(JSON.parse(wrongText)).toEqual({ fieldError: "security:changePassword.errors.incorrect" });
+    expect(wrongText).not.toContain("Not-the-password-4");
+
+    const granted = withCookies(cookie, await grant(cookie, new SoftwareAuthenticator()));
+    const [passkey] = (await view(granted)).passkeys;
+    expect((await view(granted, `?remove=${passkey!.id}`)).removing).toBe(passkey!.id);
+    const withdrawn = await post(permission, PAGE, granted, { intent: "save", currentPassword: "Not-the-password-4" });
+    expect(withdrawn.status).toBe(400);
+    expect(await withdrawn.json()).toEqual({
+      intent: "save",
+      granted: false,
+      passwordError: "security:changePassword.errors.incorrect",
+    });
+    const unconfirmed = await post(permission, `${PAGE}?remove=${passkey!.id}`, granted, {
+      intent: "remove",
+      id: String(passkey!.id),
+    });
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.json()).toEqual({
+      intent: "remove",
+      id: passkey!.id,
+      passwordError: "security:changePassword.errors.current",
+    });
+    expect((await view(granted)).passkeys).toHaveLength(1);
   });
 
   it("shows the load failure text when the passkeys cannot be read (spec 000 §8)", async () => {
@@ -249,7 +294,7 @@ describe("the biometric permission page", () => {
   it("answers 503 to the page's script when the registration options cannot be had", async () => {
     const { cookie } = await freshClient();
     failPlatform("POST", /\/registration\/options$/);
-    const options = await post(registrationOptions, `${PAGE}/options`, cookie, {});
+    const options = await post(registrationOptions, `${PAGE}/options`, cookie, { currentPassword: DEMO_PASSWORD });
     expect(options.status).toBe(503);
   });
 
@@ -259,7 +304,7 @@ describe("the biometric permission page", () => {
       permission.loader({ request: new Request(PAGE, { headers: { Cookie: adviser } }), params: {}, context: {} }),
     );
     expect(response.status).toBe(403);
-    const options = await post(registrationOptions, `${PAGE}/options`, adviser, {});
+    const options = await post(registrationOptions, `${PAGE}/options`, adviser, { currentPassword: DEMO_PASSWORD });
     expect(options.status).toBe(403);
   });
 });
@@ -356,7 +401,11 @@ describe("signing in with a passkey on the login page", () => {
     expect(await tampered.json()).toEqual({ passkey: { alert: { kind: "error", key: "login.passkey.failed" } } });
 
     const [passkey] = (await view(granted)).passkeys;
-    await post(permission, PAGE, granted, { intent: "remove", id: String(passkey!.id) });
+    await post(permission, PAGE, granted, {
+      intent: "remove",
+      id: String(passkey!.id),
+      currentPassword: DEMO_PASSWORD,
+    });
     const removed = await signInWith(authenticator);
     expect(removed.status).toBe(401);
     expect(await removed.json()).toEqual({ passkey: { alert: { kind: "error", key: "login.passkey.notRecognised" } } });

@@ -97,7 +97,7 @@ async function everyCookie(): Promise<Record<string, string>> {
       role: "ClientUser",
       userType: "client",
       redirectTo: null,
-      step: { status: "ForceChangePassword" },
+      step: { status: "ForceChangePassword", reason: null },
     }),
     __reset: await m.reset.commitResetState({ reference: "r", method: "code", questions: [], codeErrors: 0 }),
     __verification: await m.verification.commitVerificationState({ step: "changed", method: "sms" } as never),

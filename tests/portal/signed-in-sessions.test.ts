@@ -108,14 +108,14 @@ describe("where you're signed in", () => {
     const phone = await otherBrowser(username, "198.51.100.8", SAFARI_IPHONE);
     const { sessions } = await view(cookie);
     const other = sessions.find((s) => !s.current)!;
-    const ended = await post(cookie, { intent: "end", id: String(other.id) });
+    const ended = await post(cookie, { end: String(other.id), currentPassword: DEMO_PASSWORD });
     expect(ended.status).toBe(302);
     expect(ended.headers.get("Location")).toBe("/clients/sessions");
     expect(ended.headers.get("Set-Cookie")).toMatch(/toast=/);
     expect(await alive(phone)).toBe(false);
     expect((await view(cookie)).sessions).toHaveLength(1);
 
-    const again = await post(cookie, { intent: "end", id: String(other.id) });
+    const again = await post(cookie, { end: String(other.id), currentPassword: DEMO_PASSWORD });
     expect(again.status).toBe(302);
     expect((await view(cookie)).sessions).toHaveLength(1);
   });
@@ -125,10 +125,28 @@ describe("where you're signed in", () => {
     const phone = await otherBrowser(username, "198.51.100.9", SAFARI_IPHONE);
     const tablet = await otherBrowser(username, "198.51.100.10", SAFARI_IPHONE);
     expect((await view(cookie)).sessions).toHaveLength(3);
-    const ended = await post(cookie, { intent: "endOthers" });
+    const ended = await post(cookie, { intent: "endOthers", currentPassword: DEMO_PASSWORD });
     expect(ended.status).toBe(302);
     expect([await alive(phone), await alive(tablet)]).toEqual([false, false]);
     expect((await view(cookie)).sessions.map((s) => s.current)).toEqual([true]);
+  });
+
+  it("asks for the current password first: none or a wrong one ends nothing, and is not echoed (decision 179)", async () => {
+    const { username, cookie } = await freshClient();
+    const phone = await otherBrowser(username, "198.51.100.12", SAFARI_IPHONE);
+    const other = (await view(cookie)).sessions.find((s) => !s.current)!;
+    type Answer = { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } };
+    const missing = await post(cookie, { end: String(other.id), currentPassword: "" });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as Answer).result.error).toEqual({
+      currentPassword: ["security:changePassword.errors.current"],
+    });
+    const wrong = await post(cookie, { intent: "endOthers", currentPassword: "Not-the-password-3" });
+    expect(wrong.status).toBe(400);
+    const body = (await wrong.json()) as Answer;
+    expect(body.result.error).toEqual({ currentPassword: ["security:changePassword.errors.incorrect"] });
+    expect(JSON.stringify(body)).not.toContain("Not-the-password-3");
+    expect(await alive(phone)).toBe(true);
   });
 
   it("cannot end another client's session", async () => {
@@ -136,14 +154,14 @@ describe("where you're signed in", () => {
     const theirs = await freshClient();
     const theirToken = await otherBrowser(theirs.username, "198.51.100.11", SAFARI_IPHONE);
     const theirId = (await view(theirs.cookie)).sessions.find((s) => !s.current)!.id;
-    await post(mine.cookie, { intent: "end", id: String(theirId) });
+    await post(mine.cookie, { end: String(theirId), currentPassword: DEMO_PASSWORD });
     expect(await alive(theirToken)).toBe(true);
   });
 
   it("refuses a post without a session id or intent", async () => {
     const { cookie } = await freshClient();
-    expect((await post(cookie, { intent: "end", id: "x" })).status).toBe(400);
-    expect((await post(cookie, { intent: "other" })).status).toBe(400);
+    expect((await post(cookie, { end: "x", currentPassword: DEMO_PASSWORD })).status).toBe(400);
+    expect((await post(cookie, { intent: "other", currentPassword: DEMO_PASSWORD })).status).toBe(400);
   });
 
   it("is for clients only: an adviser, with a client in context or not, is denied", async () => {

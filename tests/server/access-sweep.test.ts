@@ -15,6 +15,7 @@ import {
   users,
 } from "../../server/db/schema";
 import { base32Decode, totp } from "../../server/lib/totp";
+import { DEMO_PASSWORD } from "../../server/seed";
 import { SoftwareAuthenticator } from "../webauthn-authenticator";
 import { type LoginAnswer, type ErrorAnswer, type Platform, type SessionUser, withPlatform } from "./harness";
 
@@ -540,7 +541,7 @@ describe("the access-control sweep", () => {
     for (const asker of askers) {
       const options = await harness.platform.call<{ challenge: string; user: { id: string } }>(
         "/resourceful/session/passkey/registration/options",
-        { method: "POST", token: asker.token, body: {} },
+        { method: "POST", token: asker.token, body: { current_password: DEMO_PASSWORD } },
       );
       if (options.status !== 200) continue;
       const response = new SoftwareAuthenticator().register({
@@ -573,7 +574,13 @@ describe("the access-control sweep", () => {
       );
       await expectRefused(
         asker,
-        others.map((k) => ({ what: "passkey delete", path: `/resourceful/session/passkey/${k.id}`, method: "DELETE" })),
+        // with the asker's own password: only ownership refuses it
+        others.map((k) => ({
+          what: "passkey delete",
+          path: `/resourceful/session/passkey/${k.id}`,
+          method: "DELETE",
+          body: { current_password: DEMO_PASSWORD },
+        })),
       );
     }
     expect(harness.platform.db.select().from(passkeys).all().length).toBe(keys.length);

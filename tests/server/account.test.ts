@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
 import { base32Decode, totp } from "../../server/lib/totp";
+import { DEMO_PASSWORD } from "../../server/seed";
 import { type ErrorAnswer, startPlatform, withPlatform } from "./harness";
 
 const harness = withPlatform();
@@ -82,12 +83,23 @@ describe("security questions", () => {
     expect(before.body.default_questions).toHaveLength(8);
     expect(before.body.answer_min_length).toBe(0);
 
-    const put = (questions: unknown) =>
+    const put = (questions: unknown, currentPassword: string | null = DEMO_PASSWORD) =>
       harness.platform.call<Questions & ErrorAnswer>("/resourceful/session/security_questions", {
         method: "PUT",
-        body: { questions },
+        body: { questions, ...(currentPassword === null ? {} : { current_password: currentPassword }) },
         token,
       });
+    // the current password first (ASVS V3.7.1, decision 179): none, or a wrong one, changes nothing
+    const good = [
+      { question: "What was the make of your first car?", answer: "Mini" },
+      { question: "What was your childhood nickname?", answer: "Ellie" },
+    ];
+    expect((await put(good, null)).body.api_message).toBe("Password is required");
+    expect((await put(good, "Not-the-password-1")).body.api_message).toBe("The current password is incorrect.");
+    expect(
+      (await harness.platform.call<Questions>("/resourceful/session/security_questions", { token })).body.questions[0]
+        ?.question,
+    ).toBe("What was the name of your first pet?");
     expect(
       (
         await put([
@@ -142,6 +154,7 @@ describe("security questions", () => {
         method: "PUT",
         token,
         body: {
+          current_password: DEMO_PASSWORD,
           questions: [
             { question: "A?", answer: "short" },
             { question: "B?", answer: "long enough" },
@@ -225,9 +238,9 @@ describe("additional verification", () => {
       token: mfa,
     });
     expect(methods.body.methods).toEqual([
-      { method: "sms", destination: "+********0123" },
-      { method: "email", destination: null },
       { method: "token", destination: null },
+      { method: "email", destination: null },
+      { method: "sms", destination: "+********0123" },
     ]);
     const single = await signInMfa("demo.single");
     expect(

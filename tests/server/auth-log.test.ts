@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
 import { createLogger } from "../../server/lib/logger";
 import { DEMO_PASSWORD } from "../../server/seed";
+import { DEMO_TOKEN_SECRET } from "../../server/seed/settings";
+import { base32Decode, totp } from "../../server/lib/totp";
 import { withPlatform } from "./harness";
 
 // ASVS 4.0.3 V7.2.1 (docs/decisions/174): every authentication decision is one `auth` line with
@@ -30,6 +32,7 @@ type AuthLine = {
   method?: string;
   reason?: string;
   lockedNow?: boolean;
+  reused?: boolean;
 };
 
 let sequence = 0;
@@ -137,6 +140,75 @@ describe("the platform's authentication log", () => {
       body: { login_ticket: badChars.body.login_ticket, answers: again.map((p) => word[p]!) },
     });
     expect(only(goodChars)).toMatchObject({ outcome: "success", step: "memorable", userId: idOf("demo.memorable") });
+  });
+
+  it("tells a software token's code used again apart from a wrong one (ASVS V2.8.5, decision 181)", async () => {
+    const key = base32Decode(DEMO_TOKEN_SECRET);
+    const code = secret(totp(key, harness.platform.clock.now().getTime()));
+    const first = await login("demo.token", DEMO_PASSWORD);
+    const used = await call("/auth/tfa/validate", {
+      method: "POST",
+      body: { login_ticket: first.body.login_ticket, code },
+    });
+    expect(only(used)).toMatchObject({ outcome: "success", step: "code", method: "token" });
+
+    const again = await login("demo.token", DEMO_PASSWORD);
+    const replay = await call<{ api_message: string; login_ticket: string }>("/auth/tfa/validate", {
+      method: "POST",
+      body: { login_ticket: again.body.login_ticket, code },
+    });
+    const wrong = await call("/auth/tfa/validate", {
+      method: "POST",
+      body: { login_ticket: replay.body.login_ticket, code: secret(code === "000000" ? "111111" : "000000") },
+    });
+    // the same answer to the person typing it
+    expect(replay.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(replay.body.api_message).toBe((wrong.body as { api_message: string }).api_message);
+    // told apart in the log only
+    expect(only(replay)).toMatchObject({
+      outcome: "failure",
+      step: "code",
+      method: "token",
+      userId: idOf("demo.token"),
+      reused: true,
+    });
+    expect(only(wrong)).toMatchObject({ outcome: "failure", step: "code", method: "token" });
+    expect(only(wrong).reused).toBeUndefined();
+    harness.platform.clock.advance(30_000);
+    const next = await call("/auth/tfa/validate", {
+      method: "POST",
+      body: {
+        login_ticket: replay.body.login_ticket,
+        code: secret(totp(key, harness.platform.clock.now().getTime())),
+      },
+    });
+    expect(only(next)).toMatchObject({ outcome: "success", step: "code" });
+  });
+
+  it("logs the current password asked again before a sensitive change (decision 179)", async () => {
+    const right = await login("demo.messages", DEMO_PASSWORD);
+    const wrong = await call("/resourceful/session/sessions", {
+      method: "DELETE",
+      token: right.token!,
+      body: { current_password: secret("Not-the-password-7") },
+    });
+    expect(only(wrong)).toMatchObject({
+      outcome: "failure",
+      step: "endOtherSessions",
+      userId: idOf("demo.messages"),
+      reason: "The current password is incorrect.",
+    });
+    const options = await call("/resourceful/session/passkey/registration/options", {
+      method: "POST",
+      token: right.token!,
+      body: { current_password: DEMO_PASSWORD },
+    });
+    expect(only(options)).toMatchObject({
+      outcome: "success",
+      step: "addPasskeyOptions",
+      userId: idOf("demo.messages"),
+    });
   });
 
   it("logs recovery: the reset's request, a wrong and a right code, and the username reminder", async () => {

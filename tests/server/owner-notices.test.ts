@@ -70,6 +70,7 @@ describe("the owner is told at once", () => {
       token,
       headers: { "User-Agent": "Statement-runner/1.0" },
       body: {
+        current_password: DEMO_PASSWORD,
         questions: [
           { question: "What was the name of your first pet?", answer: "Biscuit-the-dog" },
           { question: "What was the make of your first car?", answer: "Morris Minor" },
@@ -88,7 +89,7 @@ describe("the owner is told at once", () => {
     const authenticator = new SoftwareAuthenticator();
     const options = await harness.platform.call<{ challenge: string; user: { id: string; name: string } }>(
       "/resourceful/session/passkey/registration/options",
-      { method: "POST", token, body: {} },
+      { method: "POST", token, body: { current_password: DEMO_PASSWORD } },
     );
     const response = authenticator.register({ challenge: options.body.challenge, user: options.body.user });
     const added = await harness.platform.call<{ id: number }>("/resourceful/session/passkey/registration/verify", {
@@ -105,6 +106,7 @@ describe("the owner is told at once", () => {
       method: "DELETE",
       token,
       headers: FROM,
+      body: { current_password: DEMO_PASSWORD },
     });
     expect(removed.status).toBe(204);
     const removedNotice = await newestTo(email);
@@ -136,6 +138,44 @@ describe("the owner is told at once", () => {
     const notice = await newestTo(email);
     expect(notice.subject).toBe("Your Client Online additional verification was changed");
     expect(notice.body).toContain("now come from an authenticator app");
+  });
+
+  it("of a software token's code typed again, which the person typing it is told is wrong (decision 181)", async () => {
+    const { username, email } = await copyOf("demo.token");
+    const key = base32Decode("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ");
+    const code = totp(key, harness.platform.clock.now().getTime());
+    const first = await harness.platform.login(username);
+    expect(
+      (await harness.platform.step("/auth/tfa/validate", { login_ticket: first.body.login_ticket, code })).status,
+    ).toBe(200);
+    const before = (await harness.platform.outbox(email)).length;
+
+    // a wrong code: no notice
+    const again = await harness.platform.login(username);
+    const wrong = await harness.platform.step("/auth/tfa/validate", {
+      login_ticket: again.body.login_ticket,
+      code: code === "000000" ? "111111" : "000000",
+    });
+    expect(wrong.status).toBe(401);
+    expect(await harness.platform.outbox(email)).toHaveLength(before);
+
+    const replay = await harness.platform.call<ErrorAnswer>("/auth/tfa/validate", {
+      method: "POST",
+      headers: FROM,
+      body: { login_ticket: again.body.login_ticket, code },
+    });
+    expect(replay.status).toBe(401);
+    expect(replay.body.api_message).toBe(
+      "There was an error with the authentication code you entered. Please try again.",
+    );
+    const notice = await newestTo(email);
+    expect(notice.subject).toBe("A security code was used again on your Client Online account");
+    expect(notice.body).toContain(
+      `When logging in to your Client Online account (username ${username}), a code from your authenticator app was typed that had already been used.`,
+    );
+    expect(notice.body).toContain("From: address 203.0.113.7");
+    expect(notice.body).toContain("please change your password now");
+    expect(notice.body).not.toContain(code);
   });
 
   it("of a lockout, saying until when and that nobody logged in", async () => {

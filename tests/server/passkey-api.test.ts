@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { passkeyChallenges, passkeys, users } from "../../server/db/schema";
 import { type AuthenticationJSON, SoftwareAuthenticator } from "../webauthn-authenticator";
+import { DEMO_PASSWORD } from "../../server/seed";
 import { type ErrorAnswer, type LoginAnswer, type SessionUser, withPlatform } from "./harness";
 
 const harness = withPlatform();
@@ -33,7 +34,7 @@ async function register(token: string, authenticator: SoftwareAuthenticator, nam
   const options = await harness.platform.call<Options>("/resourceful/session/passkey/registration/options", {
     method: "POST",
     token,
-    body: {},
+    body: { current_password: DEMO_PASSWORD },
   });
   expect(options.status).toBe(200);
   const response = authenticator.register({ challenge: options.body.challenge, user: options.body.user! });
@@ -171,7 +172,11 @@ describe("passkeys: rename and remove", () => {
     }
 
     expect((await signIn(authenticator)).status).toBe(200);
-    const removed = await harness.platform.call(`/resourceful/session/passkey/${id}`, { method: "DELETE", token });
+    const removed = await harness.platform.call(`/resourceful/session/passkey/${id}`, {
+      method: "DELETE",
+      token,
+      body: { current_password: DEMO_PASSWORD },
+    });
     expect(removed.status).toBe(204);
     expect((await list(token)).body).toEqual([]);
     const answer = await signIn(authenticator);
@@ -184,7 +189,10 @@ describe("passkeys: rename and remove", () => {
     const owner = await harness.platform.session("demo.client");
     const other = await harness.platform.session("demo.partner");
     const { id } = (await register(owner, new SoftwareAuthenticator())).body;
-    for (const init of [{ method: "PATCH", body: { name: "Mine now" } }, { method: "DELETE" }]) {
+    for (const init of [
+      { method: "PATCH", body: { name: "Mine now" } },
+      { method: "DELETE", body: { current_password: DEMO_PASSWORD } },
+    ]) {
       const answer = await harness.platform.call(`/resourceful/session/passkey/${id}`, { ...init, token: other });
       expect(answer.status).toBe(404);
     }
@@ -281,7 +289,7 @@ describe("passkeys: refusals", () => {
     const options = await harness.platform.call<Options>("/resourceful/session/passkey/registration/options", {
       method: "POST",
       token,
-      body: {},
+      body: { current_password: DEMO_PASSWORD },
     });
     const answer = await verify(authenticator.authenticate({ challenge: options.body.challenge }));
     expect(answer.status).toBe(400);
@@ -297,7 +305,7 @@ describe("passkeys: refusals", () => {
     const options = await harness.platform.call<Options>("/resourceful/session/passkey/registration/options", {
       method: "POST",
       token,
-      body: {},
+      body: { current_password: DEMO_PASSWORD },
     });
     const other = await harness.platform.session("demo.client");
     const response = new SoftwareAuthenticator().register({
@@ -311,6 +319,84 @@ describe("passkeys: refusals", () => {
     });
     expect(stolen.status).toBe(400);
     expect(stolen.body.api_message).toBe("Passkey registration expired, please try again");
+  });
+});
+
+describe("the current password before a passkey is added or removed (ASVS V3.7.1, decision 179)", () => {
+  const failures = (username: string) =>
+    harness.platform.db.select().from(users).where(eq(users.usernameKey, username)).get()!.failedAttempts;
+
+  it("gives no registration options without it, and counts a wrong one", async () => {
+    const token = await harness.platform.session("demo.assets");
+    const before = failures("demo.assets");
+    const userId = harness.platform.db.select().from(users).where(eq(users.usernameKey, "demo.assets")).get()!.id;
+    const challenges = () =>
+      harness.platform.db
+        .select()
+        .from(passkeyChallenges)
+        .all()
+        .filter((c) => c.userId === userId).length;
+    const challengesBefore = challenges();
+    const missing = await harness.platform.call<ErrorAnswer>("/resourceful/session/passkey/registration/options", {
+      method: "POST",
+      token,
+      body: {},
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.api_message).toBe("Password is required");
+    const wrong = await harness.platform.call<ErrorAnswer>("/resourceful/session/passkey/registration/options", {
+      method: "POST",
+      token,
+      body: { current_password: "Not-the-password-1" },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.api_message).toBe("The current password is incorrect.");
+    expect(failures("demo.assets")).toBe(before + 1);
+    // no challenge was given for either
+    expect(challenges()).toBe(challengesBefore);
+    const right = await register(token, new SoftwareAuthenticator(), "Laptop");
+    expect(right.status).toBe(201);
+  });
+
+  it("takes a registration only from the session that gave the password", async () => {
+    const first = await harness.platform.session("demo.assets");
+    const second = await harness.platform.session("demo.assets");
+    const options = await harness.platform.call<Options>("/resourceful/session/passkey/registration/options", {
+      method: "POST",
+      token: first,
+      body: { current_password: DEMO_PASSWORD },
+    });
+    const response = new SoftwareAuthenticator().register({
+      challenge: options.body.challenge,
+      user: options.body.user!,
+    });
+    const elsewhere = await harness.platform.call<ErrorAnswer>("/resourceful/session/passkey/registration/verify", {
+      method: "POST",
+      token: second,
+      body: { response },
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.api_message).toBe("Passkey registration expired, please try again");
+  });
+
+  it("removes none without it", async () => {
+    const token = await harness.platform.session("demo.assets");
+    const { id } = (await register(token, new SoftwareAuthenticator(), "Tablet")).body;
+    for (const body of [undefined, {}, { current_password: "Not-the-password-1" }]) {
+      const refused = await harness.platform.call<ErrorAnswer>(`/resourceful/session/passkey/${id}`, {
+        method: "DELETE",
+        token,
+        ...(body === undefined ? {} : { body }),
+      });
+      expect(refused.status).toBe(400);
+    }
+    expect((await list(token)).body.some((p) => p.id === id)).toBe(true);
+    const removed = await harness.platform.call(`/resourceful/session/passkey/${id}`, {
+      method: "DELETE",
+      token,
+      body: { current_password: DEMO_PASSWORD },
+    });
+    expect(removed.status).toBe(204);
   });
 });
 

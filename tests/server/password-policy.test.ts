@@ -19,6 +19,15 @@ describe("the password policy", () => {
     expect(passwordProblem("lapwing".repeat(18) + "xyz", user)).toBe(PASSWORD_MESSAGES.tooLong);
   });
 
+  it("counts a run of spaces as one (ASVS V2.1.1)", () => {
+    expect(passwordProblem("abc" + " ".repeat(9), user)).toBe(PASSWORD_MESSAGES.tooShort);
+    expect(passwordProblem("Lapwing" + " ".repeat(5) + "ord", user)).toBe(PASSWORD_MESSAGES.tooShort);
+    expect(passwordProblem("Lapwing" + " ".repeat(5) + "orch", user)).toBeNull();
+    expect(passwordProblem("lapwing\t\t\torchard", user)).toBeNull();
+    // the maximum counts every character as typed
+    expect(passwordProblem("lapwing orchard" + " ".repeat(110) + "kettle", user)).toBe(PASSWORD_MESSAGES.tooLong);
+  });
+
   it("asks for no kind of character", () => {
     expect(passwordProblem("lapwing orchard kettle", user)).toBeNull();
     expect(passwordProblem("9472 3816 5520", user)).toBeNull();

@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions } from "../../server/db/schema";
+import { sessions, users } from "../../server/db/schema";
 import { clientOf, USER_AGENT_MAX } from "../../server/lib/request-origin";
 import { DEMO_PASSWORD } from "../../server/seed";
 import { type ErrorAnswer, withPlatform } from "./harness";
 
 // ASVS V3.3.4 (docs/decisions/170): where a user is signed in, and ending those sessions.
 const harness = withPlatform();
+/** Ending a session asks for the current password (decision 179). */
+const PASSWORD = { current_password: DEMO_PASSWORD };
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const SAFARI =
@@ -81,17 +83,25 @@ describe("the signed-in user's sessions", () => {
     const ended = await harness.platform.call(`/resourceful/session/sessions/${ofB.id}`, {
       method: "DELETE",
       token: c,
+      body: PASSWORD,
     });
     expect(ended.status).toBe(204);
     expect((await harness.platform.call("/resourceful/session/user", { token: b })).status).toBe(401);
     // ended already: not found
     expect(
-      (await harness.platform.call(`/resourceful/session/sessions/${ofB.id}`, { method: "DELETE", token: c })).status,
+      (
+        await harness.platform.call(`/resourceful/session/sessions/${ofB.id}`, {
+          method: "DELETE",
+          token: c,
+          body: PASSWORD,
+        })
+      ).status,
     ).toBe(404);
 
     const others = await harness.platform.call<{ ended: number }>("/resourceful/session/sessions", {
       method: "DELETE",
       token: c,
+      body: PASSWORD,
     });
     expect(others).toMatchObject({ status: 200, body: { ended: 1 } });
     expect((await harness.platform.call("/resourceful/session/user", { token: a })).status).toBe(401);
@@ -120,17 +130,58 @@ describe("the signed-in user's sessions", () => {
     const refused = await harness.platform.call(`/resourceful/session/sessions/${clientId}`, {
       method: "DELETE",
       token: adviser,
+      body: PASSWORD,
     });
     expect(refused.status).toBe(404);
-    await harness.platform.call("/resourceful/session/sessions", { method: "DELETE", token: adviser });
+    await harness.platform.call("/resourceful/session/sessions", { method: "DELETE", token: adviser, body: PASSWORD });
     expect((await harness.platform.call("/resourceful/session/user", { token: client })).status).toBe(200);
     // another client neither
     const partner = await signInFrom("demo.partner", "203.0.113.51", FIREFOX);
     expect(
-      (await harness.platform.call(`/resourceful/session/sessions/${clientId}`, { method: "DELETE", token: partner }))
-        .status,
+      (
+        await harness.platform.call(`/resourceful/session/sessions/${clientId}`, {
+          method: "DELETE",
+          token: partner,
+          body: PASSWORD,
+        })
+      ).status,
     ).toBe(404);
     expect(harness.platform.db.select().from(sessions).where(eq(sessions.id, clientId)).get()).toBeDefined();
+  });
+
+  it("ends none without the current password, and counts a wrong one (ASVS V3.3.4, decision 179)", async () => {
+    const b = await signInFrom("demo.client", "203.0.113.62", SAFARI);
+    const other = await signInFrom("demo.client", "203.0.113.63", FIREFOX);
+    const ofOther = (await list(b)).body.sessions.find((s) => s.client_address === "203.0.113.63")!;
+    const failures = () =>
+      harness.platform.db.select().from(users).where(eq(users.usernameKey, "demo.client")).get()!.failedAttempts;
+    const before = failures();
+    for (const [body, message] of [
+      [undefined, "Password is required"],
+      [{}, "Password is required"],
+      [{ current_password: "" }, "Password is required"],
+      [{ current_password: "Not-the-password-1" }, "The current password is incorrect."],
+    ] as const) {
+      for (const path of [`/resourceful/session/sessions/${ofOther.id}`, "/resourceful/session/sessions"]) {
+        const refused = await harness.platform.call<ErrorAnswer>(path, {
+          method: "DELETE",
+          token: b,
+          ...(body === undefined ? {} : { body }),
+        });
+        expect(refused.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+        expect(refused.body.api_message).toBe(message);
+      }
+    }
+    expect(failures()).toBe(before + 2);
+    expect((await harness.platform.call("/resourceful/session/user", { token: other })).status).toBe(200);
+    // the right one ends it
+    const ended = await harness.platform.call(`/resourceful/session/sessions/${ofOther.id}`, {
+      method: "DELETE",
+      token: b,
+      body: PASSWORD,
+    });
+    expect(ended.status).toBe(204);
+    expect((await harness.platform.call("/resourceful/session/user", { token: other })).status).toBe(401);
   });
 
   it("needs a session", async () => {

@@ -29,6 +29,8 @@ describe("a new user's steps: forced password change, site terms, security quest
   it("takes the steps in order with a new ticket each, and ends with a session", async () => {
     const first = await harness.platform.login("demo.newuser");
     expect(first.body).toMatchObject({ login_status: "ForceChangePassword", role_name: "ClientUser" });
+    // the firm's forced change gives no reason (decision 180's is only for a common password)
+    expect(first.body).not.toHaveProperty("reason");
     const ticket1 = first.body.login_ticket!;
 
     // the password policy, with its messages
@@ -233,6 +235,60 @@ describe("MFA by sms", () => {
   });
 });
 
+describe("a password on the common and breached list, at sign-in (ASVS V2.1.7, decision 180)", () => {
+  it("is changed after the second factor, the step saying why, and the new one signs in without it", async () => {
+    const common = "Password123!";
+    const made = await harness.platform.call("/dev/users/demo.mfa/copy", {
+      method: "POST",
+      body: { username: "common-pass-1", password: common },
+    });
+    expect(made.status).toBe(201);
+    const first = await harness.platform.login("common-pass-1", "client", common);
+    // the second factor first: the password alone proves nothing yet
+    expect(first.body.login_status).toBe("MfaRequired");
+    const changing = await harness.platform.step("/auth/tfa/validate", {
+      login_ticket: first.body.login_ticket,
+      code: await harness.platform.latestCode("common-pass-1"),
+    });
+    expect(changing.token).toBeNull();
+    expect(changing.body).toMatchObject({ login_status: "ForceChangePassword", reason: "common" });
+    // the new password follows the policy
+    const refused = await harness.platform.step("/auth/password", {
+      login_ticket: changing.body.login_ticket,
+      new_password: "Password12345!",
+    });
+    expect(refused.body.api_message).toBe(
+      "This password is too common or has appeared in a data breach. Choose a different one.",
+    );
+    const done = await harness.platform.step("/auth/password", {
+      login_ticket: changing.body.login_ticket,
+      new_password: "Lapwing-orchard-17",
+    });
+    expect(done.body.login_status).toBe("LoginSuccess");
+    expect(done.token).not.toBeNull();
+
+    const again = await harness.platform.login("common-pass-1", "client", "Lapwing-orchard-17");
+    const signedIn = await harness.platform.step("/auth/tfa/validate", {
+      login_ticket: again.body.login_ticket,
+      code: await harness.platform.latestCode("common-pass-1"),
+    });
+    expect(signedIn.body.login_status).toBe("LoginSuccess");
+  });
+
+  it("is asked again at every sign-in until changed; a password not on the list is not", async () => {
+    await harness.platform.call("/dev/users/demo.client/copy", {
+      method: "POST",
+      body: { username: "common-pass-2", password: "qwerty123" },
+    });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const answer = await harness.platform.login("common-pass-2", "client", "qwerty123");
+      expect(answer.body).toMatchObject({ login_status: "ForceChangePassword", reason: "common" });
+      expect(answer.token).toBeNull();
+    }
+    expect((await harness.platform.login("demo.client")).body.login_status).toBe("LoginSuccess");
+  });
+});
+
 describe("MFA by software token", () => {
   it("signs in with the current TOTP code and refuses it a second time", async () => {
     const first = await harness.platform.login("demo.token");
@@ -268,9 +324,9 @@ describe("MFA enrolment", () => {
     const first = await harness.platform.login("demo.enrol");
     expect(first.body.login_status).toBe("MfaEnrolmentLinkDevice");
     expect(first.body.mfa_methods).toEqual([
-      { method: "sms", destination: "+********0234" },
-      { method: "email", destination: "g***@example.com" },
       { method: "token", destination: null },
+      { method: "email", destination: "g***@example.com" },
+      { method: "sms", destination: "+********0234" },
     ]);
     const methods = await harness.platform.step("/auth/tfa/methods", { login_ticket: first.body.login_ticket });
     expect((methods.body as unknown as { methods: unknown[] }).methods).toEqual(first.body.mfa_methods);

@@ -6,6 +6,7 @@ import { tokenDigest } from "../../server/lib/tokens";
 import {
   base32Decode,
   base32Encode,
+  isReusedTokenCode,
   matchTokenCode,
   otpauthUri,
   totp,
@@ -62,6 +63,22 @@ describe("HOTP and TOTP (RFC 4226, RFC 6238)", () => {
     expect(verifyTotp(SHA1_KEY, at(1), now, { notAfterStep: used })).toBe((used ?? 0) + 1);
     expect(verifyTotp(SHA1_KEY, "12345", now)).toBeNull();
     expect(verifyTotp(SHA1_KEY, totp(SHA1_KEY, now, 8), now)).toBeNull();
+  });
+
+  it("tells a code already used apart from a wrong one (decision 181)", () => {
+    const now = 1111111111_000;
+    const step = totpStep(now);
+    const at = (offsetSteps: number) => totp(SHA1_KEY, now + offsetSteps * 30_000);
+    // the last step used, and the one before it, within the window: reused
+    expect(isReusedTokenCode(DEMO_SECRET, at(0), now, step)).toBe(true);
+    expect(isReusedTokenCode(DEMO_SECRET, at(-1), now, step)).toBe(true);
+    // a later step is not reused (it is accepted); a wrong code, or one outside the window, is wrong
+    expect(isReusedTokenCode(DEMO_SECRET, at(1), now, step)).toBe(false);
+    expect(isReusedTokenCode(DEMO_SECRET, at(-2), now, step)).toBe(false);
+    expect(isReusedTokenCode(DEMO_SECRET, at(0) === "000000" ? "111111" : "000000", now, step)).toBe(false);
+    // nothing used yet, or no secret: never reused
+    expect(isReusedTokenCode(DEMO_SECRET, at(0), now, null)).toBe(false);
+    expect(isReusedTokenCode(null, at(0), now, step)).toBe(false);
   });
 
   it("matches a stored secret's code, refusing a missing secret and the last step used", () => {

@@ -3,6 +3,7 @@ import type { Failure } from "~/lib/error-catalogue";
 import { formatLastLogin } from "~/lib/format-date.server";
 import { PAGE_PATHS } from "~/lib/navigation";
 import { devicePasskeys, passkeyNameFor, registrationRefusalKey } from "~/lib/passkeys";
+import { currentPasswordRefusal } from "~/lib/security";
 import { PasskeyNameSchema } from "~/lib/passkeys-schemas";
 import type { SessionUser } from "~/lib/user";
 import type { PlanningClient } from "~/planning/client.server";
@@ -30,6 +31,8 @@ export type ActionData = {
   fieldError?: string;
   /** A message above the form (`security` key). */
   problem?: string;
+  /** The current password's message (a full `security:` key), asked again (decision 179). */
+  passwordError?: string;
   /** The platform failed: the spec's save failure text. */
   failure?: Failure;
 };
@@ -59,6 +62,24 @@ async function changed(request: Request, user: SessionUser, deviceIds: number[],
   }
   return headers;
 }
+
+/**
+ * The current password of a post that removes a passkey (decision 179), or the answer that refuses
+ * the post: missing, or (`refused`) what the platform's refusal of it means.
+ */
+function currentPasswordOf(formData: FormData): string | null {
+  const value = formData.get("currentPassword");
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+function passwordRefused(data: ActionData, status: number, apiMessage: string | null): Response | null {
+  const refusal = currentPasswordRefusal(status, apiMessage);
+  if (!refusal) return null;
+  if ("fieldError" in refusal) return answer({ ...data, passwordError: refusal.fieldError }, 400);
+  return answer({ ...data, problem: refusal.messageKey }, 403);
+}
+
+const PASSWORD_MISSING = "security:changePassword.errors.current";
 
 function positiveId(value: FormDataEntryValue | null): number | null {
   const id = Number(value);
@@ -101,9 +122,18 @@ export async function save({ request, formData, planning, user }: Post): Promise
   }
 
   if (!granted && mine.length > 0) {
+    // withdrawing removes passkeys: the current password first (decision 179); a grant's proof is
+    // the challenge its options were given for that password
+    const currentPassword = currentPasswordOf(formData);
+    if (currentPassword === null) return answer({ intent: "save", granted, passwordError: PASSWORD_MISSING }, 400);
     const removed: number[] = [];
     for (const id of mine) {
-      const result = await attempt(request, removePasskey(planning, id));
+      const result = await attempt(request, removePasskey(planning, id, currentPassword));
+      const refused =
+        result.ok || removed.length > 0
+          ? null
+          : passwordRefused({ intent: "save", granted }, result.error.status, result.error.apiMessage);
+      if (refused) return refused;
       // Gone already (removed elsewhere) is as good as removed.
       if (!result.ok && result.error.status !== 404) {
         const headers = await changed(
@@ -157,10 +187,15 @@ export async function rename({ request, formData, planning }: Post): Promise<Res
 export async function remove({ request, formData, planning, user }: Post): Promise<Response> {
   const id = positiveId(formData.get("id"));
   if (id === null) throw new Response("Bad request", { status: 400 });
-  const removed = await attempt(request, removePasskey(planning, id));
+  // the current password first (decision 179)
+  const currentPassword = currentPasswordOf(formData);
+  if (currentPassword === null) return answer({ intent: "remove", id, passwordError: PASSWORD_MISSING }, 400);
+  const removed = await attempt(request, removePasskey(planning, id, currentPassword));
   if (!removed.ok) {
     if (removed.error.status === 404)
       return answer({ intent: "remove", id, problem: "biometric.errors.notFound" }, 404);
+    const refused = passwordRefused({ intent: "remove", id }, removed.error.status, removed.error.apiMessage);
+    if (refused) return refused;
     return answer({ intent: "remove", id, failure: removed.error.failure }, removed.error.failure.status);
   }
   logger.info("passkey removed", { userId: user.id, passkeyId: id });

@@ -2,12 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, FieldError } from "~/components/error-summary";
+import { PlainPasswordField } from "~/components/plain-password-field";
 import { loadWebAuthn, OptionsUnavailable, passkeysSupported, useCeremonyOptions } from "~/components/passkey-ceremony";
 import { PAGE_PATHS } from "~/lib/navigation";
 import { type CeremonyProblem, ceremonyProblemOf, devicePasskeys, PASSKEY_NAME_MAX } from "~/lib/passkeys";
@@ -27,6 +28,10 @@ import { TableRegion } from "~/components/table-region";
 // JavaScript runs. Granting registers a passkey on this device (the browser's WebAuthn, so it needs
 // JavaScript); withdrawing removes this device's. Below, the client's passkeys with rename and
 // remove, plain forms that work without JavaScript. Clients only (the clients section's page).
+// Granting, withdrawing and removing ask for the current password first (ASVS V3.7.1, decision
+// 179): a grant's options are given only for it (the page's script posts it to the options route),
+// a withdrawal or a removal posts it with the form; Remove first shows the password's form
+// (`?remove=<id>`, a link, as Rename is).
 
 export const handle = { i18n: ["security"] };
 
@@ -45,13 +50,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!listed.ok) {
     logger.error("passkeys unavailable", { status: listed.error.status });
     // spec 000 §8: the load failure is shown on the page.
-    return json({ title, loadFailed: true, granted: false, passkeys: [], renaming: null });
+    return json({ title, loadFailed: true, granted: false, passkeys: [], renaming: null, removing: null });
   }
   const mine = devicePasskeys(
     deviceIds,
     listed.value.map((p) => p.id),
   );
-  const renameId = Number(new URL(request.url).searchParams.get("rename"));
+  const search = new URL(request.url).searchParams;
+  const renameId = Number(search.get("rename"));
+  const removeId = Number(search.get("remove"));
   // The menu's rule reads the session's flag: put it right when passkeys came or went elsewhere.
   const has = listed.value.length > 0;
   const headers = new Headers();
@@ -64,6 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       granted: mine.length > 0,
       passkeys: passkeyRows(listed.value, mine, user.userTimezone, locale),
       renaming: listed.value.some((p) => p.id === renameId) ? renameId : null,
+      removing: listed.value.some((p) => p.id === removeId) ? removeId : null,
     },
     { headers },
   );
@@ -85,6 +93,15 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** The field of the current password in the permission's form (decision 179). */
+const PERMISSION_PASSWORD = "permission-current-password";
+
+let answers = 0;
+/** A number that changes with each answer of the server, to remount (empty) a password field. */
+function useAnswerCount(answer: unknown): number {
+  return useMemo(() => (answer ? ++answers : 0), [answer]);
+}
+
 const CEREMONY_KEYS: Record<CeremonyProblem, string> = {
   cancelled: "biometric.errors.cancelled",
   alreadyRegistered: "biometric.errors.alreadyRegistered",
@@ -92,7 +109,13 @@ const CEREMONY_KEYS: Record<CeremonyProblem, string> = {
   failed: "biometric.errors.failed",
 };
 
+/** A refusal of the options that belongs beside the current password (decision 179). */
+function passwordErrorOf(error: unknown): string | null {
+  return error instanceof OptionsUnavailable ? (error.refusal?.fieldError ?? null) : null;
+}
+
 function problemKeyOf(error: unknown): string {
+  if (error instanceof OptionsUnavailable && error.refusal?.messageKey) return error.refusal.messageKey;
   if (error instanceof OptionsUnavailable)
     return error.status === 409 ? "biometric.errors.tooMany" : "biometric.errors.save";
   return CEREMONY_KEYS[ceremonyProblemOf(error)];
@@ -100,12 +123,15 @@ function problemKeyOf(error: unknown): string {
 
 /**
  * Granting the permission: the browser's registration ceremony, whose answer is posted with the
- * form. The ceremony's options are fetched ahead (`nextOptions`) when the box is ticked.
+ * form. The ceremony's options are asked for on Save, with the form's current password (decision
+ * 179: they are given only for it), then the password is emptied so that the form's post, which
+ * carries the browser's answer, does not carry it again.
  */
 function useRegistration(
   formRef: React.RefObject<HTMLFormElement>,
   responseRef: React.RefObject<HTMLInputElement>,
   setProblem: (problem: string | null) => void,
+  setPasswordError: (error: string | null) => void,
 ) {
   const submit = useSubmit();
   const [busy, setBusy] = useState(false);
@@ -116,8 +142,11 @@ function useRegistration(
   async function register(form: HTMLFormElement) {
     setBusy(true);
     setProblem(null);
+    setPasswordError(null);
     try {
       const optionsJSON = await nextOptions();
+      const password = form.elements.namedItem("currentPassword");
+      if (password instanceof HTMLInputElement) password.value = "";
       const { startRegistration } = await loadWebAuthn();
       const response = await startRegistration({ optionsJSON });
       // The challenge is spent by the verification, whatever its outcome.
@@ -126,12 +155,14 @@ function useRegistration(
       submit(form, { method: "post" });
     } catch (error) {
       spendOptions();
-      setProblem(problemKeyOf(error));
+      const passwordError = passwordErrorOf(error);
+      if (passwordError) setPasswordError(passwordError);
+      else setProblem(problemKeyOf(error));
     } finally {
       setBusy(false);
     }
   }
-  return { register, busy, nextOptions };
+  return { register, busy };
 }
 
 function PermissionForm({ initialGranted, answer }: { initialGranted: boolean; answer: ActionData | undefined }) {
@@ -143,11 +174,19 @@ function PermissionForm({ initialGranted, answer }: { initialGranted: boolean; a
   const [granted, setGranted] = useState(answer?.granted ?? initialGranted);
   const [supported, setSupported] = useState<boolean | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const { register, busy, nextOptions } = useRegistration(formRef, responseRef, setProblem);
+  const [scriptPasswordError, setPasswordError] = useState<string | null>(null);
+  // the script's refusals empty the password as the server's answers do
+  const [refusals, setRefusals] = useState(0);
+  const answered = useAnswerCount(answer);
+  const { register, busy } = useRegistration(formRef, responseRef, setProblem, (error) => {
+    setPasswordError(error);
+    if (error) setRefusals((n) => n + 1);
+  });
   useEffect(() => setSupported(passkeysSupported()), []);
   useEffect(() => {
     setGranted(answer?.granted ?? initialGranted);
     setProblem(null);
+    setPasswordError(null);
   }, [answer, initialGranted]);
 
   const registering = granted && !initialGranted;
@@ -156,7 +195,14 @@ function PermissionForm({ initialGranted, answer }: { initialGranted: boolean; a
 
   const hint = !hydrated ? "biometric.needsScript" : supported === false ? "biometric.unsupported" : "biometric.hint";
   const fieldError = answer?.fieldError;
+  const passwordError = scriptPasswordError ?? answer?.passwordError ?? null;
   const shownProblem = problem ?? answer?.problem ?? (answer?.failure ? "biometric.errors.save" : null);
+  // decision 179: the current password, once the choice differs while JavaScript runs, always without it
+  const askPassword = !hydrated || granted !== initialGranted || Boolean(passwordError);
+  const summary = [
+    ...(fieldError ? [{ fieldId: "granted", message: `security:${fieldError}` }] : []),
+    ...(passwordError ? [{ fieldId: PERMISSION_PASSWORD, message: passwordError }] : []),
+  ];
   return (
     <Form
       method="post"
@@ -170,7 +216,7 @@ function PermissionForm({ initialGranted, answer }: { initialGranted: boolean; a
         else void register(event.currentTarget);
       }}
     >
-      <ErrorSummary errors={fieldError ? [{ fieldId: "granted", message: `security:${fieldError}` }] : []} />
+      <ErrorSummary errors={summary} />
       {shownProblem ? (
         <div className="alert alert--error" role="alert">
           <p>{t(shownProblem)}</p>
@@ -179,15 +225,15 @@ function PermissionForm({ initialGranted, answer }: { initialGranted: boolean; a
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="response" ref={responseRef} defaultValue="" />
-      <GrantCheckbox
-        granted={granted}
-        fieldError={fieldError}
-        hint={hint}
-        onChange={(checked) => {
-          setGranted(checked);
-          if (checked && !initialGranted && supported) void nextOptions().catch(() => undefined);
-        }}
-      />
+      <GrantCheckbox granted={granted} fieldError={fieldError} hint={hint} onChange={setGranted} />
+      {askPassword ? (
+        <PlainPasswordField
+          id={PERMISSION_PASSWORD}
+          hint={t("biometric.currentPasswordHint")}
+          error={passwordError}
+          remountKey={`${refusals}-${answered}`}
+        />
+      ) : null}
       <button type="submit" className="button" disabled={disabled}>
         {busy ? t("biometric.waiting") : t("biometric.save")}
       </button>
@@ -274,25 +320,60 @@ function RenameForm({ passkey, answer }: { passkey: PasskeyRow; answer: ActionDa
   );
 }
 
-/** A passkey's Rename (a link: the row becomes a form) and Remove (a post), each naming the passkey. */
-function PasskeyActions({ passkey }: { passkey: PasskeyRow }) {
+/**
+ * Removing a passkey: its current password first (decision 179), in the row, as Rename's form is;
+ * a plain post to `?remove=<id>`, so a refusal comes back to the same form.
+ */
+function RemoveForm({ passkey, answer }: { passkey: PasskeyRow; answer: ActionData | undefined }) {
   const { t } = useTranslation("security");
   const navigation = useNavigation();
+  const mine = answer?.intent === "remove" && answer.id === passkey.id ? answer : undefined;
+  const error = mine?.passwordError ?? null;
+  const answered = useAnswerCount(mine);
+  const fieldId = "remove-current-password";
+  return (
+    <Form
+      method="post"
+      action={`?remove=${passkey.id}`}
+      className="form passkeys__remove"
+      aria-label={`${t("biometric.list.confirmRemove")} ${passkey.name}`}
+    >
+      <ErrorSummary errors={error ? [{ fieldId, message: error }] : []} />
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="id" value={passkey.id} />
+      <PlainPasswordField
+        id={fieldId}
+        hint={t("biometric.list.removeIntro", { name: passkey.name })}
+        error={error}
+        remountKey={answered}
+      />
+      <div className="button-group">
+        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+          {t("biometric.list.confirmRemove")}
+          <span className="visually-hidden"> {passkey.name}</span>
+        </button>
+        <Link to={PAGE} className="button button--secondary">
+          {t("biometric.list.cancel")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** A passkey's Rename and Remove (links: the row becomes a form), each naming the passkey. */
+function PasskeyActions({ passkey }: { passkey: PasskeyRow }) {
+  const { t } = useTranslation("security");
   return (
     <div className="button-group">
       <Link to={`?rename=${passkey.id}`} className="button button--secondary">
         {t("biometric.list.rename")}
         <span className="visually-hidden"> {passkey.name}</span>
       </Link>
-      <Form method="post">
-        <AuthenticityTokenInput />
-        <input type="hidden" name="intent" value="remove" />
-        <input type="hidden" name="id" value={passkey.id} />
-        <button type="submit" className="button button--secondary" disabled={navigation.state === "submitting"}>
-          {t("biometric.list.remove")}
-          <span className="visually-hidden"> {passkey.name}</span>
-        </button>
-      </Form>
+      <Link to={`?remove=${passkey.id}`} className="button button--secondary">
+        {t("biometric.list.remove")}
+        <span className="visually-hidden"> {passkey.name}</span>
+      </Link>
     </div>
   );
 }
@@ -300,10 +381,12 @@ function PasskeyActions({ passkey }: { passkey: PasskeyRow }) {
 function PasskeyList({
   passkeys,
   renaming,
+  removing,
   answer,
 }: {
   passkeys: PasskeyRow[];
   renaming: number | null;
+  removing: number | null;
   answer: ActionData | undefined;
 }) {
   const { t } = useTranslation("security");
@@ -349,7 +432,13 @@ function PasskeyList({
                   <td>{p.created}</td>
                   <td>{p.lastUsed ?? t("biometric.list.never")}</td>
                   <td>
-                    {renaming === p.id ? <RenameForm passkey={p} answer={answer} /> : <PasskeyActions passkey={p} />}
+                    {renaming === p.id ? (
+                      <RenameForm passkey={p} answer={answer} />
+                    ) : removing === p.id ? (
+                      <RemoveForm passkey={p} answer={answer} />
+                    ) : (
+                      <PasskeyActions passkey={p} />
+                    )}
                   </td>
                 </tr>
               ))}
@@ -362,7 +451,7 @@ function PasskeyList({
 }
 
 export default function BiometricPermission() {
-  const { loadFailed, granted, passkeys, renaming } = useLoaderData<typeof loader>();
+  const { loadFailed, granted, passkeys, renaming, removing } = useLoaderData<typeof loader>();
   const answer = useActionData<ActionData>();
   const { t } = useTranslation("security");
   return (
@@ -376,7 +465,7 @@ export default function BiometricPermission() {
       ) : (
         <>
           <PermissionForm initialGranted={granted} answer={answer?.intent === "save" ? answer : undefined} />
-          <PasskeyList passkeys={passkeys} renaming={renaming} answer={answer} />
+          <PasskeyList passkeys={passkeys} renaming={renaming} removing={removing} answer={answer} />
         </>
       )}
     </div>

@@ -3,6 +3,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BiometricLoginLink } from "~/components/biometric-link";
@@ -12,6 +13,7 @@ import {
   ErrorSummary,
   FailureAlert,
   Field,
+  ShowPasswordToggle,
   type SummaryError,
   summaryErrors,
   useDisabledUntilValid,
@@ -20,7 +22,12 @@ import {
 import { QuestionChoice } from "~/components/question-select";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import type { Failure } from "~/lib/error-catalogue";
-import { answerMinLengthForVersion, questionFieldsOf, SECURITY_QUESTION_MESSAGES } from "~/lib/security";
+import {
+  answerMinLengthForVersion,
+  currentPasswordRefusal,
+  questionFieldsOf,
+  SECURITY_QUESTION_MESSAGES,
+} from "~/lib/security";
 import { orFail } from "~/session/failures.server";
 import {
   fetchSecurityQuestions,
@@ -39,7 +46,7 @@ import { createSecurityQuestionsSchema, parseWithZod } from "~/session/validatio
 
 export const handle = { i18n: ["security"] };
 
-const SECRETS = ["answer1", "answer2"];
+const SECRETS = ["answer1", "answer2", "currentPassword"];
 
 /** The answer minimum: the platform's answer_min_length, else the rule from its version. */
 async function answerMinLength(answer: SecurityQuestionsAnswer, request: Request): Promise<number> {
@@ -64,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-type ActionData = { result: SubmissionResult<string[]>; failure?: Failure };
+type ActionData = { result: SubmissionResult<string[]>; failure?: Failure; messageKey?: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const { planning } = await requireClient(request);
@@ -75,8 +82,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
     submission.reply({ hideFields: SECRETS, ...options });
   if (submission.status !== "success") return json<ActionData>({ result: reply() }, { status: 400 });
-  const saved = await attempt(request, saveSecurityQuestions(planning, submission.value.questions));
+  const { questions, currentPassword } = submission.value;
+  const saved = await attempt(request, saveSecurityQuestions(planning, questions, currentPassword));
   if (!saved.ok) {
+    // decision 179: a wrong current password beside its field, the lockout above the form
+    const refusal = currentPasswordRefusal(saved.error.status, saved.error.apiMessage);
+    if (refusal && "fieldError" in refusal)
+      return json<ActionData>(
+        { result: reply({ fieldErrors: { currentPassword: [refusal.fieldError] } }) },
+        { status: 400 },
+      );
+    if (refusal) return json<ActionData>({ result: reply(), messageKey: refusal.messageKey }, { status: 403 });
     const key = saved.error.status === 400 ? SECURITY_QUESTION_MESSAGES[saved.error.apiMessage ?? ""] : undefined;
     if (key) return json<ActionData>({ result: reply({ formErrors: [key] }) }, { status: 400 });
     return json<ActionData>({ result: reply(), failure: saved.error.failure }, { status: saved.error.failure.status });
@@ -96,6 +112,8 @@ export default function SecurityQuestions() {
   const incomplete = useDisabledUntilValid(form.id, isValid);
   const reason = incomplete ? t("questions.disabledReason") : null;
   const secretsKey = useRemountKey(actionData);
+  // decision 179: the current password, asked again, with change password's show-password box
+  const [showPassword, setShowPassword] = useState(false);
   const formError = form.errors?.[0];
   const answerHint =
     answerMinLength > 0 ? t("questions.answerHintMin", { min: answerMinLength }) : t("questions.answerHint");
@@ -104,6 +122,11 @@ export default function SecurityQuestions() {
     <div className="page page--security-questions">
       <h1>{t("questions.title")}</h1>
       <p className="page__intro">{t("questions.intro")}</p>
+      {actionData?.messageKey ? (
+        <div className="alert alert--error" role="alert">
+          <p>{t(actionData.messageKey)}</p>
+        </div>
+      ) : null}
       <FailureAlert failure={actionData?.failure} />
       <Form method="post" {...getFormProps(form)} className="form">
         <ErrorSummary errors={questionsSummary(fields, formError)} />
@@ -114,6 +137,21 @@ export default function SecurityQuestions() {
         ) : null}
         <AuthenticityTokenInput />
         <QuestionPairs fields={fields} actionData={actionData} answerHint={answerHint} secretsKey={secretsKey} />
+        <Field
+          key={`current-password-${secretsKey}`}
+          meta={fields.currentPassword}
+          label={t("changePassword.current")}
+          hint={t("questions.currentPasswordHint")}
+          type={showPassword ? "text" : "password"}
+          autoComplete="current-password"
+          secret
+        />
+        <ShowPasswordToggle
+          id="show-current-password"
+          label={t("changePassword.showCurrent")}
+          checked={showPassword}
+          onChange={setShowPassword}
+        />
         <SubmitWithReason reasonId="questions-reason" reason={reason} pending={navigation.state === "submitting"}>
           {t("questions.submit")}
         </SubmitWithReason>
@@ -156,6 +194,7 @@ function questionsSummary(fields: QuestionFields, formError: string | undefined)
       fields.question2,
       fields.customQuestion2,
       fields.answer2,
+      fields.currentPassword,
     ]),
   ];
 }
@@ -177,8 +216,13 @@ function QuestionPairs({
 }) {
   const { defaults, current } = useLoaderData<typeof loader>();
   const { t } = useTranslation("security");
+  // the question as last submitted (Conform's value, which a server's answer sets; the initial
+  // value stays the page's), so that a refusal answered with JavaScript keeps the questions chosen
   const initial = (n: 1 | 2) =>
-    (fields[`question${n}`].initialValue as string | undefined) ?? current[n - 1]?.select ?? "";
+    (fields[`question${n}`].value as string | undefined) ??
+    (fields[`question${n}`].initialValue as string | undefined) ??
+    current[n - 1]?.select ??
+    "";
   const pairs = ([1, 2] as const).map((n) => (
     <div key={n} className="security-question">
       <QuestionChoice

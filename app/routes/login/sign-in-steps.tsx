@@ -126,6 +126,8 @@ function ChangePasswordStep({
   return (
     <div className="login sign-in-step">
       <StepHeading step={step} />
+      {/* decision 180: why a password that signed in must be changed */}
+      {step.reason === "common" ? <p>{t("steps.password.introCommon")}</p> : null}
       <p>{t("steps.password.intro")}</p>
       <StepAlert answer={answer} />
       <Form method="post" action="/login" {...getFormProps(form)} className="form">
