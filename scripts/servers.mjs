@@ -22,10 +22,11 @@ export function freePort() {
   });
 }
 
-export async function waitFor(url, seconds) {
+/** Waits until `url` answers 2xx; `headers`, e.g. the platform's caller key (CALLER_KEY_HEADER). */
+export async function waitFor(url, seconds, headers = {}) {
   for (let i = 0; i < seconds * 4; i++) {
     try {
-      const res = await fetch(url);
+      const res = await fetch(url, { headers });
       if (res.ok) return;
     } catch {
       // not up yet
@@ -48,11 +49,21 @@ export function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** The platform as the journeys run it: a fresh database in `dir`, passkeys for the portals' ports. */
-export function platformCommand({ dir, port, portalPorts }) {
+/** The header the platform authenticates its caller by (docs/decisions/186). */
+export const CALLER_KEY_HEADER = "X-Caller-Key";
+
+/** A key for one run: the platform's PLATFORM_CALLER_KEYS and its portals' PLANNING_API_KEY. */
+export const newCallerKey = () => randomBytes(32).toString("hex");
+
+/**
+ * The platform as the journeys run it: a fresh database in `dir`, passkeys for the portals' ports,
+ * answering only callers that send `callerKey` (the portals' PLANNING_API_KEY).
+ */
+export function platformCommand({ dir, port, portalPorts, callerKey }) {
   return {
     args: ["--import", "tsx", "server/main.ts"],
     env: {
+      PLATFORM_CALLER_KEYS: callerKey,
       PLATFORM_PORT: String(port),
       PLATFORM_DB: join(dir, "platform.sqlite"),
       NODE_ENV: "test",
@@ -113,8 +124,15 @@ export async function startServers(options = {}) {
     for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
     rmSync(dir, { recursive: true, force: true });
   };
+  // the portals authenticate themselves to the platform with a key made for this run (decision 186)
+  const callerKey = newCallerKey();
   try {
-    const platform = platformCommand({ dir, port: platformPort, portalPorts: [portalPort, deadPortalPort] });
+    const platform = platformCommand({
+      dir,
+      port: platformPort,
+      portalPorts: [portalPort, deadPortalPort],
+      callerKey,
+    });
     start(
       platform.args,
       metrics ? { ...platform.env, PLATFORM_METRICS_PORT: String(platformMetricsPort) } : platform.env,
@@ -126,6 +144,7 @@ export async function startServers(options = {}) {
       ...processEnv,
       NODE_ENV: "production",
       SESSION_SECRET: randomBytes(32).toString("hex"),
+      PLANNING_API_KEY: callerKey,
       COOKIE_SECURE: "false",
       LOG_LEVEL: "silent",
       PLANNING_TIMEOUT_MS: "3000",
@@ -146,7 +165,7 @@ export async function startServers(options = {}) {
       });
     }
     await Promise.all([
-      waitFor(`http://127.0.0.1:${platformPort}/xplan/health`, 60),
+      waitFor(`http://127.0.0.1:${platformPort}/xplan/health`, 60, { [CALLER_KEY_HEADER]: callerKey }),
       waitFor(`http://127.0.0.1:${portalPort}/healthz`, 60),
       deadPortal ? waitFor(`http://127.0.0.1:${deadPortalPort}/healthz`, 60) : null,
       metrics ? waitFor(`http://127.0.0.1:${platformMetricsPort}/metrics`, 60) : null,
@@ -159,6 +178,8 @@ export async function startServers(options = {}) {
   return {
     portalUrl: `http://localhost:${portalPort}`,
     platformUrl: `http://127.0.0.1:${platformPort}`,
+    // what a tool or journey that calls the platform itself sends in CALLER_KEY_HEADER
+    callerKey,
     deadPortalUrl: deadPortal ? `http://localhost:${deadPortalPort}` : null,
     // GET these for each process's Prometheus metrics (with `metrics`).
     portalMetricsUrl: metrics ? `http://127.0.0.1:${portalMetricsPort}/metrics` : null,

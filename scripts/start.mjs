@@ -32,10 +32,10 @@ function shutdown(code) {
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
-async function waitFor(url, seconds) {
+async function waitFor(url, seconds, headers = {}) {
   for (let i = 0; i < seconds * 4; i++) {
     try {
-      const res = await fetch(url);
+      const res = await fetch(url, { headers });
       if (res.ok) return true;
     } catch {
       // not up yet
@@ -45,12 +45,17 @@ async function waitFor(url, seconds) {
   return false;
 }
 
+// The embedded platform answers only this portal (docs/decisions/186): with a key for this run unless
+// PLANNING_API_KEY is set; another platform (PLANNING_API_URL) gets the PLANNING_API_KEY of the environment.
+const callerKey = embedded ? process.env.PLANNING_API_KEY || randomBytes(32).toString("hex") : undefined;
+
 if (embedded) {
   run("platform", process.execPath, ["--import", "tsx", "server/main.ts"], {
     PLATFORM_PORT: platformPort,
     NODE_ENV: process.env.PLATFORM_NODE_ENV ?? "development",
+    PLATFORM_CALLER_KEYS: callerKey,
   });
-  if (!(await waitFor(`${planningApiUrl}/xplan/health`, 60))) {
+  if (!(await waitFor(`${planningApiUrl}/xplan/health`, 60, { "X-Caller-Key": callerKey }))) {
     console.error("The planning platform did not start.");
     shutdown(1);
   }
@@ -71,6 +76,7 @@ run("portal", process.execPath, [...PORTAL_NODE_FLAGS, "scripts/portal-server.mj
   NODE_ENV: process.env.NODE_ENV ?? "production",
   SESSION_SECRET: sessionSecret,
   COOKIE_SECURE: process.env.COOKIE_SECURE ?? "false",
+  ...(callerKey ? { PLANNING_API_KEY: callerKey } : {}),
 });
 
 if (await waitFor(`http://127.0.0.1:${portalPort}/healthz`, 60)) {

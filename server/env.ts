@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEVELOPMENT_SECRET_KEY } from "./lib/secrets-at-rest";
+import { type ReadSecretFile, withSecretFiles } from "./lib/secret-files";
 
 export const DEFAULT_PLATFORM_VERSION = "22.9.240";
 
@@ -105,7 +106,25 @@ const EnvSchema = z.object({
    * unless "true" (issue 39 finding 6, docs/decisions/168); never in production.
    */
   PLATFORM_DEV_ENDPOINTS: z.enum(["true", "false"]).default("false"),
+  /**
+   * The keys a caller must send in X-Caller-Key (docs/decisions/186), comma-separated: any one
+   * opens. Required in production; elsewhere unset means no caller is asked for one.
+   */
+  PLATFORM_CALLER_KEYS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : v
+            .split(",")
+            .map((k) => k.trim())
+            .filter(Boolean),
+    ),
 });
+
+/** The variables that may be read from a file named by NAME_FILE (docs/decisions/187). */
+export const PLATFORM_SECRET_VARIABLES = ["PLATFORM_SECRET_KEYS", "PLATFORM_CALLER_KEYS"] as const;
 
 /** A production key is at least this long: 256 bits for HKDF. */
 export const MIN_SECRET_KEY_BYTES = 32;
@@ -120,6 +139,19 @@ export function secretKeysProblem(keys: string[] | undefined, nodeEnv: PlatformE
     if (key === DEVELOPMENT_SECRET_KEY) return `PLATFORM_SECRET_KEYS: ${which} is the public development key`;
     if (Buffer.byteLength(key, "utf8") < MIN_SECRET_KEY_BYTES)
       return `PLATFORM_SECRET_KEYS: ${which} is shorter than ${MIN_SECRET_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`)`;
+  }
+  return null;
+}
+
+/** Why the caller keys cannot be used in this environment, or null; a key is named by position, never by value. */
+export function callerKeysProblem(keys: string[] | undefined, nodeEnv: PlatformEnv["nodeEnv"]): string | null {
+  if (keys !== undefined && keys.length === 0) return "PLATFORM_CALLER_KEYS: no key in the list";
+  if (nodeEnv !== "production") return null;
+  if (keys === undefined) return "PLATFORM_CALLER_KEYS: required in production (the portal's PLANNING_API_KEY)";
+  for (const [i, key] of keys.entries()) {
+    const which = keys.length > 1 ? `key ${i + 1} of ${keys.length}` : "the key";
+    if (Buffer.byteLength(key, "utf8") < MIN_SECRET_KEY_BYTES)
+      return `PLATFORM_CALLER_KEYS: ${which} is shorter than ${MIN_SECRET_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`)`;
   }
   return null;
 }
@@ -149,11 +181,22 @@ export type PlatformEnv = {
   secretKeys?: string[];
   /** PLATFORM_DEV_ENDPOINTS=true: the /dev/* endpoints answer (never in production); undefined: off. */
   devEndpoints?: boolean;
+  /** PLATFORM_CALLER_KEYS: a call without one of them in X-Caller-Key is refused; undefined: none asked (never in production). */
+  callerKeys?: string[];
 };
 
-/** Reads the environment once (conventions: validated with zod at start, then passed around). */
-export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
-  const parsed = EnvSchema.safeParse(source);
+/**
+ * Reads the environment once (conventions: validated with zod at start, then passed around); a
+ * secret may come from the file its NAME_FILE names (`read`, the file system's by default).
+ */
+export function readEnv(source: NodeJS.ProcessEnv, read?: ReadSecretFile): PlatformEnv {
+  let withFiles: Record<string, string | undefined>;
+  try {
+    withFiles = withSecretFiles(source, PLATFORM_SECRET_VARIABLES, read);
+  } catch (error) {
+    throw new Error(`invalid platform environment: ${(error as Error).message}`);
+  }
+  const parsed = EnvSchema.safeParse(withFiles);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`invalid platform environment: ${issues}`);
@@ -161,6 +204,8 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
   const e = parsed.data;
   const keysProblem = secretKeysProblem(e.PLATFORM_SECRET_KEYS, e.NODE_ENV);
   if (keysProblem) throw new Error(`invalid platform environment: ${keysProblem}`);
+  const callersProblem = callerKeysProblem(e.PLATFORM_CALLER_KEYS, e.NODE_ENV);
+  if (callersProblem) throw new Error(`invalid platform environment: ${callersProblem}`);
   if (e.PLATFORM_DEV_ENDPOINTS === "true" && e.NODE_ENV === "production") {
     throw new Error("invalid platform environment: PLATFORM_DEV_ENDPOINTS=true is refused in production");
   }
@@ -182,6 +227,7 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
         : { port: e.PLATFORM_METRICS_PORT, host: e.PLATFORM_METRICS_HOST },
     secretKeys: e.PLATFORM_SECRET_KEYS,
     devEndpoints: e.PLATFORM_DEV_ENDPOINTS === "true",
+    callerKeys: e.PLATFORM_CALLER_KEYS,
   };
 }
 

@@ -20,6 +20,7 @@ if (seedIfEmpty(db, systemClock)) {
   log.info({ ms: Math.round(performance.now() - started) }, "platform seeded the demo data set");
 }
 purgeStaleSessions(db, systemClock);
+if (!env.callerKeys) log.warn("PLATFORM_CALLER_KEYS is not set: any caller is answered (development only, decision 186)");
 if (env.maintenance) log.info("platform in maintenance (PLATFORM_MAINTENANCE=on): xplan/health answers BAD");
 
 const app = createApp({ db, clock: systemClock, env, logger: log });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
 import { createLogger } from "../../server/lib/logger";
 import { DEMO_PASSWORD } from "../../server/seed";
-import { withPlatform } from "./harness";
+import { CALLER, withPlatform } from "./harness";
 
 // ASVS 4.0.3 V7.2.1 (docs/decisions/174): every authentication decision is one `auth` line with
 // the step, the outcome, the user's id and the request's id, success and failure alike; never the
@@ -44,6 +44,7 @@ async function call<T = Record<string, unknown>>(
     "X-Xplan-App-Id": "client-online",
     "X-Xplan-Auth-Failure-Action": "error",
     "X-Request-Id": requestId,
+    ...CALLER,
   };
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
   if (init.token) headers.Cookie = `XPLANID=${init.token}`;

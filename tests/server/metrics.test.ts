@@ -58,8 +58,12 @@ const get = (url: string) =>
     },
   );
 
-// production needs the keys of the secrets at rest (docs/decisions/172)
-const PRODUCTION = { NODE_ENV: "production", PLATFORM_SECRET_KEYS: "k".repeat(64) } as const;
+// production needs the keys of the secrets at rest (docs/decisions/172) and its callers' (186)
+const PRODUCTION = {
+  NODE_ENV: "production",
+  PLATFORM_SECRET_KEYS: "k".repeat(64),
+  PLATFORM_CALLER_KEYS: "c".repeat(64),
+} as const;
 
 describe("the platform's metrics", () => {
   it("are off without PLATFORM_METRICS_PORT, and on loopback unless told otherwise", async () => {

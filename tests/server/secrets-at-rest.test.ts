@@ -157,7 +157,11 @@ describe("PLATFORM_SECRET_KEYS", () => {
       /key 2 of 2 is shorter/,
     );
     expect(
-      readEnv({ NODE_ENV: "production", PLATFORM_SECRET_KEYS: ` ${"a".repeat(64)} , ${"b".repeat(64)} ` }).secretKeys,
+      readEnv({
+        NODE_ENV: "production",
+        PLATFORM_SECRET_KEYS: ` ${"a".repeat(64)} , ${"b".repeat(64)} `,
+        PLATFORM_CALLER_KEYS: "c".repeat(64),
+      }).secretKeys,
     ).toEqual(["a".repeat(64), "b".repeat(64)]);
     expect(readEnv({ NODE_ENV: "development" }).secretKeys).toBeUndefined();
     expect(() => readEnv({ NODE_ENV: "development", PLATFORM_SECRET_KEYS: " , " })).toThrow(/no key/);
