@@ -2,6 +2,7 @@
 // Stops both when either stops or on Ctrl-C.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { formatDemoLogins, readDemoLogins } from "./demo-logins.mjs";
 import { PORTAL_NODE_FLAGS, PORTAL_PROCESS_ENV } from "./portal-node-flags.mjs";
@@ -46,8 +47,13 @@ async function waitFor(url, seconds, headers = {}) {
 }
 
 // The embedded platform answers only this portal (docs/decisions/186): with a key for this run unless
-// PLANNING_API_KEY is set; another platform (PLANNING_API_URL) gets the PLANNING_API_KEY of the environment.
-const callerKey = embedded ? process.env.PLANNING_API_KEY || randomBytes(32).toString("hex") : undefined;
+// PLANNING_API_KEY (or its file, decision 187) is set; another platform (PLANNING_API_URL) gets the
+// portal's key of the environment.
+const keyFile = process.env.PLANNING_API_KEY_FILE;
+const callerKey = embedded
+  ? process.env.PLANNING_API_KEY ||
+    (keyFile ? readFileSync(keyFile, "utf8").replace(/[\r\n]+$/, "") : randomBytes(32).toString("hex"))
+  : undefined;
 
 if (embedded) {
   run("platform", process.execPath, ["--import", "tsx", "server/main.ts"], {
@@ -63,8 +69,10 @@ if (embedded) {
 
 // The demo's portal runs in production mode, which refuses a weak or public secret (docs/decisions/113):
 // without SESSION_SECRET a random one is made for this run only.
-const sessionSecret = process.env.SESSION_SECRET || randomBytes(32).toString("hex");
-if (!process.env.SESSION_SECRET) {
+const sessionSecret = process.env.SESSION_SECRET_FILE
+  ? undefined
+  : process.env.SESSION_SECRET || randomBytes(32).toString("hex");
+if (!process.env.SESSION_SECRET && !process.env.SESSION_SECRET_FILE) {
   console.log("SESSION_SECRET is not set: a random one is used for this run, so sign-ins do not survive a restart.");
 }
 
@@ -74,9 +82,9 @@ run("portal", process.execPath, [...PORTAL_NODE_FLAGS, "scripts/portal-server.mj
   PORT: portalPort,
   PLANNING_API_URL: planningApiUrl,
   NODE_ENV: process.env.NODE_ENV ?? "production",
-  SESSION_SECRET: sessionSecret,
+  ...(sessionSecret ? { SESSION_SECRET: sessionSecret } : {}),
   COOKIE_SECURE: process.env.COOKIE_SECURE ?? "false",
-  ...(callerKey ? { PLANNING_API_KEY: callerKey } : {}),
+  ...(callerKey && !keyFile ? { PLANNING_API_KEY: callerKey } : {}),
 });
 
 if (await waitFor(`http://127.0.0.1:${portalPort}/healthz`, 60)) {

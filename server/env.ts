@@ -121,10 +121,26 @@ const EnvSchema = z.object({
             .map((k) => k.trim())
             .filter(Boolean),
     ),
+  /**
+   * The keys of the database file's encryption (docs/decisions/188), comma-separated: the first
+   * encrypts, the others open a file being rotated to it. Required in production; elsewhere unset
+   * means a plain file.
+   */
+  PLATFORM_DB_KEYS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : v
+            .split(",")
+            .map((k) => k.trim())
+            .filter(Boolean),
+    ),
 });
 
 /** The variables that may be read from a file named by NAME_FILE (docs/decisions/187). */
-export const PLATFORM_SECRET_VARIABLES = ["PLATFORM_SECRET_KEYS", "PLATFORM_CALLER_KEYS"] as const;
+export const PLATFORM_SECRET_VARIABLES = ["PLATFORM_SECRET_KEYS", "PLATFORM_CALLER_KEYS", "PLATFORM_DB_KEYS"] as const;
 
 /** A production key is at least this long: 256 bits for HKDF. */
 export const MIN_SECRET_KEY_BYTES = 32;
@@ -143,15 +159,23 @@ export function secretKeysProblem(keys: string[] | undefined, nodeEnv: PlatformE
   return null;
 }
 
-/** Why the caller keys cannot be used in this environment, or null; a key is named by position, never by value. */
-export function callerKeysProblem(keys: string[] | undefined, nodeEnv: PlatformEnv["nodeEnv"]): string | null {
-  if (keys !== undefined && keys.length === 0) return "PLATFORM_CALLER_KEYS: no key in the list";
+/**
+ * Why a list of keys (PLATFORM_CALLER_KEYS, PLATFORM_DB_KEYS) cannot be used in this environment,
+ * or null: required in production, each key at least 32 bytes; a key is named by position, never by value.
+ */
+export function keyListProblem(
+  name: string,
+  keys: string[] | undefined,
+  nodeEnv: PlatformEnv["nodeEnv"],
+  requiredWhy: string,
+): string | null {
+  if (keys !== undefined && keys.length === 0) return `${name}: no key in the list`;
   if (nodeEnv !== "production") return null;
-  if (keys === undefined) return "PLATFORM_CALLER_KEYS: required in production (the portal's PLANNING_API_KEY)";
+  if (keys === undefined) return `${name}: required in production (${requiredWhy})`;
   for (const [i, key] of keys.entries()) {
     const which = keys.length > 1 ? `key ${i + 1} of ${keys.length}` : "the key";
     if (Buffer.byteLength(key, "utf8") < MIN_SECRET_KEY_BYTES)
-      return `PLATFORM_CALLER_KEYS: ${which} is shorter than ${MIN_SECRET_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`)`;
+      return `${name}: ${which} is shorter than ${MIN_SECRET_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`)`;
   }
   return null;
 }
@@ -183,6 +207,8 @@ export type PlatformEnv = {
   devEndpoints?: boolean;
   /** PLATFORM_CALLER_KEYS: a call without one of them in X-Caller-Key is refused; undefined: none asked (never in production). */
   callerKeys?: string[];
+  /** PLATFORM_DB_KEYS: the database file's encryption, the first key encrypting; undefined: a plain file (never in production). */
+  dbKeys?: string[];
 };
 
 /**
@@ -204,8 +230,10 @@ export function readEnv(source: NodeJS.ProcessEnv, read?: ReadSecretFile): Platf
   const e = parsed.data;
   const keysProblem = secretKeysProblem(e.PLATFORM_SECRET_KEYS, e.NODE_ENV);
   if (keysProblem) throw new Error(`invalid platform environment: ${keysProblem}`);
-  const callersProblem = callerKeysProblem(e.PLATFORM_CALLER_KEYS, e.NODE_ENV);
-  if (callersProblem) throw new Error(`invalid platform environment: ${callersProblem}`);
+  const listProblem =
+    keyListProblem("PLATFORM_CALLER_KEYS", e.PLATFORM_CALLER_KEYS, e.NODE_ENV, "the portal's PLANNING_API_KEY") ??
+    keyListProblem("PLATFORM_DB_KEYS", e.PLATFORM_DB_KEYS, e.NODE_ENV, "the database file's encryption");
+  if (listProblem) throw new Error(`invalid platform environment: ${listProblem}`);
   if (e.PLATFORM_DEV_ENDPOINTS === "true" && e.NODE_ENV === "production") {
     throw new Error("invalid platform environment: PLATFORM_DEV_ENDPOINTS=true is refused in production");
   }
@@ -228,6 +256,7 @@ export function readEnv(source: NodeJS.ProcessEnv, read?: ReadSecretFile): Platf
     secretKeys: e.PLATFORM_SECRET_KEYS,
     devEndpoints: e.PLATFORM_DEV_ENDPOINTS === "true",
     callerKeys: e.PLATFORM_CALLER_KEYS,
+    dbKeys: e.PLATFORM_DB_KEYS,
   };
 }
 

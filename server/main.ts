@@ -14,13 +14,22 @@ const log = createLogger(logLevelOf(env));
 // the keys of the secrets at rest, before the database is opened: opening seals what is not yet
 // sealed with the first key (docs/decisions/172)
 useSecretKeys(env.secretKeys ?? [DEVELOPMENT_SECRET_KEY]);
-const db = openDatabase(env.dbFile);
+// the database file, encrypted with PLATFORM_DB_KEYS when set (docs/decisions/188)
+const db = openDatabase(env.dbFile, env.dbKeys, (change) => {
+  if (change === "encrypted")
+    log.info({ file: env.dbFile }, "platform encrypted its plain database with PLATFORM_DB_KEYS");
+  if (change === "rekeyed")
+    log.info({ file: env.dbFile }, "platform encrypted its database again with the first key of PLATFORM_DB_KEYS");
+});
+if (!env.dbKeys)
+  log.warn("PLATFORM_DB_KEYS is not set: the database file is not encrypted (development only, decision 188)");
 const started = performance.now();
 if (seedIfEmpty(db, systemClock)) {
   log.info({ ms: Math.round(performance.now() - started) }, "platform seeded the demo data set");
 }
 purgeStaleSessions(db, systemClock);
-if (!env.callerKeys) log.warn("PLATFORM_CALLER_KEYS is not set: any caller is answered (development only, decision 186)");
+if (!env.callerKeys)
+  log.warn("PLATFORM_CALLER_KEYS is not set: any caller is answered (development only, decision 186)");
 if (env.maintenance) log.info("platform in maintenance (PLATFORM_MAINTENANCE=on): xplan/health answers BAD");
 
 const app = createApp({ db, clock: systemClock, env, logger: log });

@@ -178,29 +178,11 @@ describe("secrets from files, NAME_FILE (ASVS V1.6.2, docs/decisions/187)", () =
   });
 
   it("refuses a secret set both ways, and a file it cannot read", () => {
-    expect(() =>
-      parseEnv({ SESSION_SECRET: secret, SESSION_SECRET_FILE: "/run/secrets/session" }, read),
-    ).toThrow("Invalid configuration: SESSION_SECRET and SESSION_SECRET_FILE are both set: set one of them");
+    expect(() => parseEnv({ SESSION_SECRET: secret, SESSION_SECRET_FILE: "/run/secrets/session" }, read)).toThrow(
+      "Invalid configuration: SESSION_SECRET and SESSION_SECRET_FILE are both set: set one of them",
+    );
     expect(() => parseEnv({ PLANNING_API_KEY_FILE: "/run/secrets/other" }, read)).toThrow(
       "Invalid configuration: PLANNING_API_KEY_FILE: cannot read /run/secrets/other (EACCES)",
     );
-  });
-
-  it("holds the same rules as the platform's", async () => {
-    const { withSecretFiles: platformRule } = await import("../../server/lib/secret-files");
-    const { withSecretFiles: portalRule } = await import("./secret-files.server");
-    const source = { A_FILE: "/run/secrets/session", B: "kept", C_FILE: "" };
-    expect(portalRule(source, ["A", "B", "C"], read)).toEqual(platformRule(source, ["A", "B", "C"], read));
-    for (const bad of [{ A: "x", A_FILE: "/run/secrets/session" }, { A_FILE: "/nowhere" }])
-      expect(() => portalRule(bad, ["A"], read)).toThrow(
-        (() => {
-          try {
-            platformRule(bad, ["A"], read);
-          } catch (error) {
-            return (error as Error).message;
-          }
-          return "no refusal";
-        })(),
-      );
   });
 });

@@ -51,7 +51,18 @@ beforeAll(async () => {
   redisPort = port;
   redis = spawn(
     REDIS_SERVER,
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--requirepass", REDIS_PASSWORD],
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--requirepass",
+      REDIS_PASSWORD,
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   await new Promise<void>((resolve, reject) => {

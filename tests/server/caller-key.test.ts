@@ -9,7 +9,11 @@ import { type ErrorAnswer, type Platform, startPlatform, TEST_CALLER_KEY } from 
 // PLATFORM_CALLER_KEYS in X-Caller-Key; V1.6.2 (docs/decisions/187): secrets from NAME_FILE.
 
 const OLD_KEY = "old-caller-key-fedcba9876543210fedcba9876543210";
-const PRODUCTION = { NODE_ENV: "production", PLATFORM_SECRET_KEYS: "k".repeat(64) } as const;
+const PRODUCTION = {
+  NODE_ENV: "production",
+  PLATFORM_SECRET_KEYS: "k".repeat(64),
+  PLATFORM_DB_KEYS: "d".repeat(64),
+} as const;
 
 describe("a platform with caller keys", () => {
   let platform: Platform;
@@ -22,7 +26,12 @@ describe("a platform with caller keys", () => {
     fetch(`${platform.baseUrl}${path}`, { ...init, headers: { Accept: "application/json", ...headers } });
 
   it("refuses a call without a key or with a wrong one, on every path, before anything is read", async () => {
-    for (const headers of [{}, { [CALLER_KEY_HEADER]: "guess" }, { [CALLER_KEY_HEADER]: `${TEST_CALLER_KEY}x` }]) {
+    const wrong: Array<Record<string, string>> = [
+      {},
+      { [CALLER_KEY_HEADER]: "guess" },
+      { [CALLER_KEY_HEADER]: `${TEST_CALLER_KEY}x` },
+    ];
+    for (const headers of wrong) {
       for (const path of ["/xplan/health", "/resourceful/site", "/resourceful/session/user", "/dev/outbox?to=x"]) {
         const answer = await raw(path, headers);
         expect(answer.status, `${path} ${JSON.stringify(headers)}`).toBe(401);
@@ -99,10 +108,9 @@ describe("PLATFORM_CALLER_KEYS", () => {
     expect(() => readEnv({ ...PRODUCTION, PLATFORM_CALLER_KEYS: `${"a".repeat(64)},short` })).toThrow(
       /PLATFORM_CALLER_KEYS: key 2 of 2 is shorter/,
     );
-    expect(readEnv({ ...PRODUCTION, PLATFORM_CALLER_KEYS: ` ${"a".repeat(64)} , ${"b".repeat(64)} ` }).callerKeys).toEqual([
-      "a".repeat(64),
-      "b".repeat(64),
-    ]);
+    expect(
+      readEnv({ ...PRODUCTION, PLATFORM_CALLER_KEYS: ` ${"a".repeat(64)} , ${"b".repeat(64)} ` }).callerKeys,
+    ).toEqual(["a".repeat(64), "b".repeat(64)]);
     expect(readEnv({ NODE_ENV: "development" }).callerKeys).toBeUndefined();
     expect(() => readEnv({ NODE_ENV: "development", PLATFORM_CALLER_KEYS: " , " })).toThrow(/no key in the list/);
   });
@@ -129,6 +137,7 @@ describe("secrets from files (NAME_FILE)", () => {
     const env = readEnv(
       {
         NODE_ENV: "production",
+        PLATFORM_DB_KEYS: "d".repeat(64),
         PLATFORM_SECRET_KEYS_FILE: "/run/secrets/sealing",
         PLATFORM_CALLER_KEYS_FILE: "/run/secrets/caller",
       },
@@ -140,7 +149,10 @@ describe("secrets from files (NAME_FILE)", () => {
 
   it("refuses a variable set both ways, and a file it cannot read, naming the file, not what it holds", () => {
     expect(() =>
-      readEnv({ ...PRODUCTION, PLATFORM_CALLER_KEYS: "c".repeat(64), PLATFORM_CALLER_KEYS_FILE: "/run/secrets/caller" }, read),
+      readEnv(
+        { ...PRODUCTION, PLATFORM_CALLER_KEYS: "c".repeat(64), PLATFORM_CALLER_KEYS_FILE: "/run/secrets/caller" },
+        read,
+      ),
     ).toThrow(/PLATFORM_CALLER_KEYS and PLATFORM_CALLER_KEYS_FILE are both set/);
     expect(() => readEnv({ ...PRODUCTION, PLATFORM_CALLER_KEYS_FILE: "/run/secrets/missing" }, read)).toThrow(
       "invalid platform environment: PLATFORM_CALLER_KEYS_FILE: cannot read /run/secrets/missing (ENOENT)",

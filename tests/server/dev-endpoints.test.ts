@@ -18,7 +18,12 @@ describe("PLATFORM_DEV_ENDPOINTS", () => {
     expect(readEnv({ NODE_ENV: "development", PLATFORM_DEV_ENDPOINTS: "true" }).devEndpoints).toBe(true);
     expect(() => readEnv({ NODE_ENV: "development", PLATFORM_DEV_ENDPOINTS: "yes" })).toThrow(/PLATFORM_DEV_ENDPOINTS/);
     // a production key, so that the refusal is the endpoints' (docs/decisions/172)
-    const production = { NODE_ENV: "production", PLATFORM_SECRET_KEYS: "9f".repeat(32), PLATFORM_CALLER_KEYS: "c".repeat(64) };
+    const production = {
+      NODE_ENV: "production",
+      PLATFORM_SECRET_KEYS: "9f".repeat(32),
+      PLATFORM_CALLER_KEYS: "c".repeat(64),
+      PLATFORM_DB_KEYS: "d".repeat(64),
+    } as const;
     expect(() => readEnv({ ...production, PLATFORM_DEV_ENDPOINTS: "true" })).toThrow(
       /PLATFORM_DEV_ENDPOINTS=true is refused in production/,
     );

@@ -19,7 +19,14 @@ function raw(
 ) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = httpRequest(
-      { host: "127.0.0.1", port, method, path, headers: { Host: `127.0.0.1:${port}`, ...CALLER, ...headers }, agent: false },
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path,
+        headers: { Host: `127.0.0.1:${port}`, ...CALLER, ...headers },
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));

@@ -107,7 +107,12 @@ async function upload(
   form.set("filename", name);
   const response = await fetch(`${p.baseUrl}/resourceful/docnote-v2/${documentId}/attachment-v3`, {
     method: "POST",
-    headers: { ...CALLER, Cookie: `XPLANID=${token}`, "X-Xplan-Auth-Failure-Action": "error", Accept: "application/json" },
+    headers: {
+      ...CALLER,
+      Cookie: `XPLANID=${token}`,
+      "X-Xplan-Auth-Failure-Action": "error",
+      Accept: "application/json",
+    },
     body: form,
   });
   return {

@@ -58,11 +58,12 @@ const get = (url: string) =>
     },
   );
 
-// production needs the keys of the secrets at rest (docs/decisions/172) and its callers' (186)
+// production needs the keys of the secrets at rest (docs/decisions/172), its callers' (186) and its database's (188)
 const PRODUCTION = {
   NODE_ENV: "production",
   PLATFORM_SECRET_KEYS: "k".repeat(64),
   PLATFORM_CALLER_KEYS: "c".repeat(64),
+  PLATFORM_DB_KEYS: "d".repeat(64),
 } as const;
 
 describe("the platform's metrics", () => {

@@ -100,7 +100,16 @@ describe("the platform's request id", () => {
 describe("the platform's logger", () => {
   it("is at PLATFORM_LOG_LEVEL, else info, or errors only under NODE_ENV=test", () => {
     expect(logLevelOf(readEnv({ NODE_ENV: "development" }))).toBe("info");
-    expect(logLevelOf(readEnv({ NODE_ENV: "production", PLATFORM_SECRET_KEYS: "k".repeat(64), PLATFORM_CALLER_KEYS: "c".repeat(64) }))).toBe("info");
+    expect(
+      logLevelOf(
+        readEnv({
+          NODE_ENV: "production",
+          PLATFORM_SECRET_KEYS: "k".repeat(64),
+          PLATFORM_CALLER_KEYS: "c".repeat(64),
+          PLATFORM_DB_KEYS: "d".repeat(64),
+        }),
+      ),
+    ).toBe("info");
     expect(logLevelOf(readEnv({ NODE_ENV: "test" }))).toBe("error");
     expect(logLevelOf(readEnv({ NODE_ENV: "test", PLATFORM_LOG_LEVEL: "info" }))).toBe("info");
     expect(() => readEnv({ NODE_ENV: "development", PLATFORM_LOG_LEVEL: "loud" })).toThrow(/PLATFORM_LOG_LEVEL/);

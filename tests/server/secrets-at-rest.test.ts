@@ -161,6 +161,7 @@ describe("PLATFORM_SECRET_KEYS", () => {
         NODE_ENV: "production",
         PLATFORM_SECRET_KEYS: ` ${"a".repeat(64)} , ${"b".repeat(64)} `,
         PLATFORM_CALLER_KEYS: "c".repeat(64),
+        PLATFORM_DB_KEYS: "d".repeat(64),
       }).secretKeys,
     ).toEqual(["a".repeat(64), "b".repeat(64)]);
     expect(readEnv({ NODE_ENV: "development" }).secretKeys).toBeUndefined();
