@@ -107,9 +107,8 @@ const profile = process.env.CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${p
 export async function startServers(options = {}) {
   const { deadPortal = false, portalEnv: extraPortalEnv = {}, metrics = false, cwd = process.cwd() } = options;
   const dir = mkdtempSync(join(tmpdir(), "client-online-"));
-  const [platformPort, portalPort, deadPortalPort, deadPlatformPort] = await Promise.all(
-    Array.from({ length: 4 }, () => freePort()),
-  );
+  const ports = await Promise.all(Array.from({ length: 4 }, () => freePort()));
+  const [platformPort, portalPort, deadPortalPort, deadPlatformPort] = ports;
   const [platformMetricsPort, portalMetricsPort] = metrics ? await Promise.all([freePort(), freePort()]) : [];
   const children = [];
   const start = (args, env) => {
@@ -124,15 +123,9 @@ export async function startServers(options = {}) {
     for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
     rmSync(dir, { recursive: true, force: true });
   };
-  // the portals authenticate themselves to the platform with a key made for this run (decision 186)
-  const callerKey = newCallerKey();
+  const callerKey = newCallerKey(); // the portals' key to the platform, for this run (decision 186)
   try {
-    const platform = platformCommand({
-      dir,
-      port: platformPort,
-      portalPorts: [portalPort, deadPortalPort],
-      callerKey,
-    });
+    const platform = platformCommand({ dir, port: platformPort, portalPorts: [portalPort, deadPortalPort], callerKey });
     start(
       platform.args,
       metrics ? { ...platform.env, PLATFORM_METRICS_PORT: String(platformMetricsPort) } : platform.env,
@@ -178,8 +171,7 @@ export async function startServers(options = {}) {
   return {
     portalUrl: `http://localhost:${portalPort}`,
     platformUrl: `http://127.0.0.1:${platformPort}`,
-    // what a tool or journey that calls the platform itself sends in CALLER_KEY_HEADER
-    callerKey,
+    callerKey, // what a tool or journey that calls the platform itself sends in CALLER_KEY_HEADER
     deadPortalUrl: deadPortal ? `http://localhost:${deadPortalPort}` : null,
     // GET these for each process's Prometheus metrics (with `metrics`).
     portalMetricsUrl: metrics ? `http://127.0.0.1:${portalMetricsPort}/metrics` : null,

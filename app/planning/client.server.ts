@@ -134,7 +134,7 @@ function messagesOf(body: unknown): { api: string | null; user: string | null } 
 }
 
 /** The header the platform authenticates its caller by (its PLATFORM_CALLER_KEYS, docs/decisions/186). */
-export const CALLER_KEY_HEADER = "x-caller-key";
+const CALLER_KEY_HEADER = "x-caller-key";
 
 /** The portal's key for the platform (PLANNING_API_KEY), on every call it makes, or nothing when none is set. */
 export function callerKeyHeaders(): Record<string, string> {

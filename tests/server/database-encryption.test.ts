@@ -37,7 +37,9 @@ function clientNames(db: Db): string[] {
 
 const bytesOf = (file: string) => readFileSync(file).toString("latin1");
 
-describe("the database file with PLATFORM_DB_KEYS", () => {
+// each test seeds a file and opens it with a key several times: a key derivation of a third of a
+// second each (docs/decisions/188), so more than the default time on a busy machine
+describe("the database file with PLATFORM_DB_KEYS", { timeout: 90_000 }, () => {
   it("is created encrypted: no name, account or header in the clear, and opens again with the key", () => {
     const file = newFile();
     seeded(file, [KEY]);
