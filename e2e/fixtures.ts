@@ -24,8 +24,23 @@ const refuse = (route: Route) => route.abort();
 /** The pages whose browser runs the portal's scripts (the js project's). */
 const scriptsOn = new WeakSet<Page>();
 
+/**
+ * The header a journey's own calls to the platform carry: the key the platform asks of its callers,
+ * made for the run by scripts/servers.mjs (docs/decisions/186).
+ */
+export function platformCallerHeaders(): Record<string, string> {
+  const key = process.env.E2E_PLATFORM_CALLER_KEY;
+  return key ? { "X-Caller-Key": key } : {};
+}
+
 export const test = base.extend<Options>({
   javaScript: ["on", { option: true }],
+  // the journeys' API calls go to the platform (its /dev endpoints, a sign-in) as well as the portal
+  request: async ({ playwright, baseURL }, use) => {
+    const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: platformCallerHeaders() });
+    await use(request);
+    await request.dispose();
+  },
   page: async ({ page, javaScript }, use, testInfo) => {
     if (javaScript === "off") await page.route(SCRIPTS, refuse);
     else scriptsOn.add(page);

@@ -41,6 +41,7 @@ test.beforeAll(async () => {
     NODE_ENV: "production",
     PORT: String(port),
     PLANNING_API_URL: platformUrl(),
+    PLANNING_API_KEY: process.env.E2E_PLATFORM_CALLER_KEY,
     SESSION_SECRET: randomBytes(32).toString("hex"),
     COOKIE_SECURE: "false",
     LOG_LEVEL: "silent",

@@ -17,7 +17,7 @@ test.afterAll(() => servers?.stop());
 async function setMaintenance(on: boolean) {
   const response = await fetch(`${servers!.platformUrl}/dev/maintenance`, {
     method: "PUT",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    headers: { "Content-Type": "application/json", Accept: "application/json", "X-Caller-Key": servers!.callerKey },
     body: JSON.stringify({ maintenance: on }),
   });
   expect(await response.json()).toEqual({ maintenance: on, status: on ? "BAD" : "GOOD" });

@@ -90,6 +90,7 @@ test.describe("a platform slower than the portal waits", { tag: "@js-only" }, ()
         PORT: String(portalPort),
         HOST: "127.0.0.1",
         PLANNING_API_URL: `http://127.0.0.1:${relayPort}`,
+        PLANNING_API_KEY: process.env.E2E_PLATFORM_CALLER_KEY,
         PLANNING_TIMEOUT_MS: String(PORTAL_TIMEOUT_MS),
         SESSION_SECRET: randomBytes(32).toString("hex"),
         COOKIE_SECURE: "false",

@@ -13,7 +13,7 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { formatDemoLogins, readDemoLogins } from "./demo-logins.mjs";
-import { waitFor } from "./servers.mjs";
+import { CALLER_KEY_HEADER, waitFor } from "./servers.mjs";
 
 const portalPort = process.env.PORT ?? "3000";
 const platformPort = process.env.PLATFORM_PORT ?? "3100";
@@ -79,6 +79,9 @@ async function shutdown(code) {
 }
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => void shutdown(0));
 
+// The embedded platform answers only this portal (docs/decisions/186), as with `npm start`.
+const callerKey = embedded ? process.env.PLANNING_API_KEY || randomBytes(32).toString("hex") : undefined;
+
 if (embedded) {
   run("platform", ["--watch-path=server", "--watch-preserve-output", "--import", "tsx", "server/main.ts"], {
     PLATFORM_PORT: platformPort,
@@ -89,6 +92,7 @@ if (embedded) {
       : {}),
     // the demo's logins (docs/decisions/182: in production only when asked for, as here)
     PLATFORM_DEMO_DATA: process.env.PLATFORM_DEMO_DATA ?? "true",
+    PLATFORM_CALLER_KEYS: callerKey,
   });
 }
 
@@ -102,11 +106,12 @@ run("portal", [remix, "dev", "--manual", "--command", portalServer], {
   PLANNING_API_URL: planningApiUrl,
   REMIX_BUILD_DIR: DEV_BUILD_DIR,
   SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString("hex"),
+  ...(callerKey ? { PLANNING_API_KEY: callerKey } : {}),
 });
 
 try {
   await Promise.all([
-    embedded ? waitFor(`${planningApiUrl}/xplan/health`, 60) : null,
+    embedded ? waitFor(`${planningApiUrl}/xplan/health`, 60, { [CALLER_KEY_HEADER]: callerKey }) : null,
     // the first build takes a while
     waitFor(`http://127.0.0.1:${portalPort}/healthz`, 600),
   ]);

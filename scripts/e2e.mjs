@@ -28,6 +28,7 @@ try {
       ...process.env,
       E2E_BASE_URL: servers.portalUrl,
       E2E_PLATFORM_URL: servers.platformUrl,
+      E2E_PLATFORM_CALLER_KEY: servers.callerKey,
       E2E_DEAD_PLATFORM_BASE_URL: servers.deadPortalUrl,
       // e2e/metrics.test.ts scrapes both processes' metrics (docs/decisions/126).
       E2E_PORTAL_METRICS_URL: servers.portalMetricsUrl,

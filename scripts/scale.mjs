@@ -35,7 +35,12 @@ import { dirname, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { nginxBinary, parseUpstreams, writeNginxFiles } from "../deploy/nginx.mjs";
 import { PORTAL_NODE_FLAGS, PORTAL_PROCESS_ENV } from "./portal-node-flags.mjs";
-import { freePort, platformCommand, waitFor } from "./servers.mjs";
+import { CALLER_KEY_HEADER, freePort, newCallerKey, platformCommand, waitFor } from "./servers.mjs";
+
+// The instances authenticate themselves to the platform with a key (docs/decisions/186), and to
+// Redis with its password (AUTH, in REDIS_URL), as README "Deploy" asks of a deployment.
+const CALLER_KEY = newCallerKey();
+const REDIS_PASSWORD = randomBytes(16).toString("hex");
 
 const root = resolve(import.meta.dirname, "..");
 const started = performance.now();
@@ -421,6 +426,8 @@ async function startRedis(redisServer, port) {
     "",
     "--appendonly",
     "no",
+    "--requirepass",
+    REDIS_PASSWORD,
   ]);
   await until(
     "redis-server ready",
@@ -445,7 +452,8 @@ function instanceEnv({ port, relayPort, sessionSecret, redisPort }) {
     ANALYTICS_PAGE_VIEWS: "false",
     PLANNING_TIMEOUT_MS: "8000",
     // docs/decisions/115: limits shared through Redis; the sign-in limit low enough to count
-    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    REDIS_URL: `redis://:${REDIS_PASSWORD}@127.0.0.1:${redisPort}`,
+    PLANNING_API_KEY: CALLER_KEY,
     RATE_LIMIT_SIGN_IN: String(SIGN_IN_LIMIT),
     RATE_LIMIT_SIGN_IN_FAILURES: String(FAILURES_LIMIT),
     // no attachment is sent here; production asks for the scanner or this word (docs/decisions/192)
@@ -455,7 +463,7 @@ function instanceEnv({ port, relayPort, sessionSecret, redisPort }) {
 
 /** The platform and portal instances A and B, each instance calling the platform through its relay; once all are ready. */
 async function startPortals({ platformPort, nginxPort, redisPort, portalPorts, logsDir }) {
-  const platform = platformCommand({ dir, port: platformPort, portalPorts: [nginxPort] });
+  const platform = platformCommand({ dir, port: platformPort, portalPorts: [nginxPort], callerKey: CALLER_KEY });
   const platformProcess = startChild("platform", process.execPath, platform.args, {
     // its request lines, with their ids, are off under NODE_ENV=test unless asked for
     env: { ...platform.env, PLATFORM_LOG_LEVEL: "info" },
@@ -479,7 +487,7 @@ async function startPortals({ platformPort, nginxPort, redisPort, portalPorts, l
   startInstance("B");
   try {
     await Promise.all([
-      waitFor(`http://127.0.0.1:${platformPort}/xplan/health`, 60),
+      waitFor(`http://127.0.0.1:${platformPort}/xplan/health`, 60, { [CALLER_KEY_HEADER]: CALLER_KEY }),
       waitFor(`http://${address("A")}/readyz`, 60),
       waitFor(`http://${address("B")}/readyz`, 60),
     ]);
@@ -590,7 +598,7 @@ function accessLines(cluster) {
 async function switchMaintenance(cluster, on) {
   const res = await fetch(`http://127.0.0.1:${cluster.platformPort}/dev/maintenance`, {
     method: "PUT",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", [CALLER_KEY_HEADER]: CALLER_KEY },
     body: JSON.stringify({ maintenance: on }),
   });
   if (!res.ok) throw new Failure(`the platform's maintenance switch answered ${res.status}`);

@@ -22,10 +22,11 @@ export function freePort() {
   });
 }
 
-export async function waitFor(url, seconds) {
+/** Waits until `url` answers 2xx; `headers`, e.g. the platform's caller key (CALLER_KEY_HEADER). */
+export async function waitFor(url, seconds, headers = {}) {
   for (let i = 0; i < seconds * 4; i++) {
     try {
-      const res = await fetch(url);
+      const res = await fetch(url, { headers });
       if (res.ok) return;
     } catch {
       // not up yet
@@ -48,14 +49,22 @@ export function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** The header the platform authenticates its caller by (docs/decisions/186). */
+export const CALLER_KEY_HEADER = "X-Caller-Key";
+
+/** A key for one run: the platform's PLATFORM_CALLER_KEYS and its portals' PLANNING_API_KEY. */
+export const newCallerKey = () => randomBytes(32).toString("hex");
+
 /**
  * The platform as the journeys run it: a fresh database in `dir`, passkeys for the portals' ports,
- * and uploads scanned by the clamd at `clamdAddress` (docs/decisions/192), or not (`off`).
+ * uploads scanned by the clamd at `clamdAddress` (docs/decisions/192), or not (`off`), answering
+ * only callers that send `callerKey` (the portals' PLANNING_API_KEY, decision 186).
  */
-export function platformCommand({ dir, port, portalPorts, clamdAddress = "off" }) {
+export function platformCommand({ dir, port, portalPorts, clamdAddress = "off", callerKey }) {
   return {
     args: ["--import", "tsx", "server/main.ts"],
     env: {
+      PLATFORM_CALLER_KEYS: callerKey,
       PLATFORM_PORT: String(port),
       PLATFORM_DB: join(dir, "platform.sqlite"),
       NODE_ENV: "test",
@@ -119,9 +128,8 @@ export async function startServers(options = {}) {
   const { deadPortal = false, portalEnv: extraPortalEnv = {}, metrics = false, cwd = process.cwd() } = options;
   const clamdAddress = options.clamdAddress ?? "off";
   const dir = mkdtempSync(join(tmpdir(), "client-online-"));
-  const [platformPort, portalPort, deadPortalPort, deadPlatformPort] = await Promise.all(
-    Array.from({ length: 4 }, () => freePort()),
-  );
+  const ports = await Promise.all(Array.from({ length: 4 }, () => freePort()));
+  const [platformPort, portalPort, deadPortalPort, deadPlatformPort] = ports;
   const [platformMetricsPort, portalMetricsPort] = metrics ? await Promise.all([freePort(), freePort()]) : [];
   const children = [];
   const start = (args, env) => {
@@ -136,12 +144,14 @@ export async function startServers(options = {}) {
     for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
     rmSync(dir, { recursive: true, force: true });
   };
+  const callerKey = newCallerKey(); // the portals' key to the platform, for this run (decision 186)
   try {
     const platform = platformCommand({
       dir,
       port: platformPort,
       portalPorts: [portalPort, deadPortalPort],
       clamdAddress,
+      callerKey,
     });
     start(
       platform.args,
@@ -150,7 +160,7 @@ export async function startServers(options = {}) {
     // The portal's own server reads the build of REMIX_BUILD_DIR (inherited), `build` by default,
     // with the heap limits of its checkout (another one's, for a benchmark's baseline).
     const { flags, env: processEnv } = await portalNodeFlagsOf(cwd);
-    const portalEnv = portalEnvOf(processEnv, clamdAddress, extraPortalEnv);
+    const portalEnv = portalEnvOf(processEnv, clamdAddress, { PLANNING_API_KEY: callerKey, ...extraPortalEnv });
     const portal = "scripts/portal-server.mjs";
     start([...flags, portal], {
       ...portalEnv,
@@ -166,7 +176,7 @@ export async function startServers(options = {}) {
       });
     }
     await Promise.all([
-      waitFor(`http://127.0.0.1:${platformPort}/xplan/health`, 60),
+      waitFor(`http://127.0.0.1:${platformPort}/xplan/health`, 60, { [CALLER_KEY_HEADER]: callerKey }),
       waitFor(`http://127.0.0.1:${portalPort}/healthz`, 60),
       deadPortal ? waitFor(`http://127.0.0.1:${deadPortalPort}/healthz`, 60) : null,
       metrics ? waitFor(`http://127.0.0.1:${platformMetricsPort}/metrics`, 60) : null,
@@ -179,6 +189,7 @@ export async function startServers(options = {}) {
   return {
     portalUrl: `http://localhost:${portalPort}`,
     platformUrl: `http://127.0.0.1:${platformPort}`,
+    callerKey, // what a tool or journey that calls the platform itself sends in CALLER_KEY_HEADER
     deadPortalUrl: deadPortal ? `http://localhost:${deadPortalPort}` : null,
     // GET these for each process's Prometheus metrics (with `metrics`).
     portalMetricsUrl: metrics ? `http://127.0.0.1:${portalMetricsPort}/metrics` : null,

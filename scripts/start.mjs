@@ -2,6 +2,7 @@
 // Stops both when either stops or on Ctrl-C.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { formatDemoLogins, readDemoLogins } from "./demo-logins.mjs";
 import { PORTAL_NODE_FLAGS, PORTAL_PROCESS_ENV } from "./portal-node-flags.mjs";
@@ -32,10 +33,10 @@ function shutdown(code) {
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
-async function waitFor(url, seconds) {
+async function waitFor(url, seconds, headers = {}) {
   for (let i = 0; i < seconds * 4; i++) {
     try {
-      const res = await fetch(url);
+      const res = await fetch(url, { headers });
       if (res.ok) return true;
     } catch {
       // not up yet
@@ -54,6 +55,14 @@ if (clamdAddress === "off") {
     "CLAMD_ADDRESS is not set: attachments are not scanned for viruses (set it to clamd's socket or host:port to scan them).",
   );
 }
+// The embedded platform answers only this portal (docs/decisions/186): with a key for this run unless
+// PLANNING_API_KEY (or its file, decision 187) is set; another platform (PLANNING_API_URL) gets the
+// portal's key of the environment.
+const keyFile = process.env.PLANNING_API_KEY_FILE;
+const callerKey = embedded
+  ? process.env.PLANNING_API_KEY ||
+    (keyFile ? readFileSync(keyFile, "utf8").replace(/[\r\n]+$/, "") : randomBytes(32).toString("hex"))
+  : undefined;
 
 if (embedded) {
   run("platform", process.execPath, ["--import", "tsx", "server/main.ts"], {
@@ -62,8 +71,9 @@ if (embedded) {
     PLATFORM_CLAMD_ADDRESS: process.env.PLATFORM_CLAMD_ADDRESS || clamdAddress,
     // the demo's logins (docs/decisions/182: in production only when asked for, as here)
     PLATFORM_DEMO_DATA: process.env.PLATFORM_DEMO_DATA ?? "true",
+    PLATFORM_CALLER_KEYS: callerKey,
   });
-  if (!(await waitFor(`${planningApiUrl}/xplan/health`, 60))) {
+  if (!(await waitFor(`${planningApiUrl}/xplan/health`, 60, { "X-Caller-Key": callerKey }))) {
     console.error("The planning platform did not start.");
     shutdown(1);
   }
@@ -71,8 +81,10 @@ if (embedded) {
 
 // The demo's portal runs in production mode, which refuses a weak or public secret (docs/decisions/113):
 // without SESSION_SECRET a random one is made for this run only.
-const sessionSecret = process.env.SESSION_SECRET || randomBytes(32).toString("hex");
-if (!process.env.SESSION_SECRET) {
+const sessionSecret = process.env.SESSION_SECRET_FILE
+  ? undefined
+  : process.env.SESSION_SECRET || randomBytes(32).toString("hex");
+if (!process.env.SESSION_SECRET && !process.env.SESSION_SECRET_FILE) {
   console.log("SESSION_SECRET is not set: a random one is used for this run, so sign-ins do not survive a restart.");
 }
 
@@ -82,9 +94,10 @@ run("portal", process.execPath, [...PORTAL_NODE_FLAGS, "scripts/portal-server.mj
   PORT: portalPort,
   PLANNING_API_URL: planningApiUrl,
   NODE_ENV: process.env.NODE_ENV ?? "production",
-  SESSION_SECRET: sessionSecret,
+  ...(sessionSecret ? { SESSION_SECRET: sessionSecret } : {}),
   COOKIE_SECURE: process.env.COOKIE_SECURE ?? "false",
   CLAMD_ADDRESS: clamdAddress,
+  ...(callerKey && !keyFile ? { PLANNING_API_KEY: callerKey } : {}),
 });
 
 if (await waitFor(`http://127.0.0.1:${portalPort}/healthz`, 60)) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEVELOPMENT_PEPPER_KEY } from "./lib/password";
 import { DEVELOPMENT_SECRET_KEY } from "./lib/secrets-at-rest";
 import { type ClamdAddress, parseClamdAddress, SCANNING_OFF } from "./lib/virus-scan";
+import { type ReadSecretFile, withSecretFiles } from "./lib/secret-files";
 
 export const DEFAULT_PLATFORM_VERSION = "22.9.240";
 
@@ -147,7 +148,41 @@ const EnvSchema = z.object({
     .min(1)
     .max(10_080)
     .default(DEFAULT_RETENTION.intervalMinutes),
+  /**
+   * The keys a caller must send in X-Caller-Key (docs/decisions/186), comma-separated: any one
+   * opens. Required in production; elsewhere unset means no caller is asked for one.
+   */
+  PLATFORM_CALLER_KEYS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : v
+            .split(",")
+            .map((k) => k.trim())
+            .filter(Boolean),
+    ),
+  /**
+   * The keys of the database file's encryption (docs/decisions/188), comma-separated: the first
+   * encrypts, the others open a file being rotated to it. Required in production; elsewhere unset
+   * means a plain file.
+   */
+  PLATFORM_DB_KEYS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : v
+            .split(",")
+            .map((k) => k.trim())
+            .filter(Boolean),
+    ),
 });
+
+/** The variables that may be read from a file named by NAME_FILE (docs/decisions/187). */
+export const PLATFORM_SECRET_VARIABLES = ["PLATFORM_SECRET_KEYS", "PLATFORM_CALLER_KEYS", "PLATFORM_DB_KEYS"] as const;
 
 /** A production key is at least this long: 256 bits for HKDF. */
 export const MIN_SECRET_KEY_BYTES = 32;
@@ -167,6 +202,27 @@ export function secretKeysProblem(
     if (key === development) return `${variable}: ${which} is the public development key`;
     if (Buffer.byteLength(key, "utf8") < MIN_SECRET_KEY_BYTES)
       return `${variable}: ${which} is shorter than ${MIN_SECRET_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`)`;
+  }
+  return null;
+}
+
+/**
+ * Why a list of keys (PLATFORM_CALLER_KEYS, PLATFORM_DB_KEYS) cannot be used in this environment,
+ * or null: required in production, each key at least 32 bytes; a key is named by position, never by value.
+ */
+export function keyListProblem(
+  name: string,
+  keys: string[] | undefined,
+  nodeEnv: PlatformEnv["nodeEnv"],
+  requiredWhy: string,
+): string | null {
+  if (keys !== undefined && keys.length === 0) return `${name}: no key in the list`;
+  if (nodeEnv !== "production") return null;
+  if (keys === undefined) return `${name}: required in production (${requiredWhy})`;
+  for (const [i, key] of keys.entries()) {
+    const which = keys.length > 1 ? `key ${i + 1} of ${keys.length}` : "the key";
+    if (Buffer.byteLength(key, "utf8") < MIN_SECRET_KEY_BYTES)
+      return `${name}: ${which} is shorter than ${MIN_SECRET_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`)`;
   }
   return null;
 }
@@ -204,11 +260,24 @@ export type PlatformEnv = {
   demoData?: boolean;
   /** PLATFORM_OUTBOX_RETENTION_DAYS and PLATFORM_PURGE_INTERVAL_MINUTES; defaults to DEFAULT_RETENTION. */
   retention?: Retention;
+  /** PLATFORM_CALLER_KEYS: a call without one of them in X-Caller-Key is refused; undefined: none asked (never in production). */
+  callerKeys?: string[];
+  /** PLATFORM_DB_KEYS: the database file's encryption, the first key encrypting; undefined: a plain file (never in production). */
+  dbKeys?: string[];
 };
 
-/** Reads the environment once (conventions: validated with zod at start, then passed around). */
-export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
-  const parsed = EnvSchema.safeParse(source);
+/**
+ * Reads the environment once (conventions: validated with zod at start, then passed around); a
+ * secret may come from the file its NAME_FILE names (`read`, the file system's by default).
+ */
+export function readEnv(source: NodeJS.ProcessEnv, read?: ReadSecretFile): PlatformEnv {
+  let withFiles: Record<string, string | undefined>;
+  try {
+    withFiles = withSecretFiles(source, PLATFORM_SECRET_VARIABLES, read);
+  } catch (error) {
+    throw new Error(`invalid platform environment: ${(error as Error).message}`);
+  }
+  const parsed = EnvSchema.safeParse(withFiles);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`invalid platform environment: ${issues}`);
@@ -218,6 +287,10 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
   if (keysProblem) throw new Error(`invalid platform environment: ${keysProblem}`);
   const pepperProblem = secretKeysProblem(e.PLATFORM_PEPPER_KEYS, e.NODE_ENV, "PLATFORM_PEPPER_KEYS");
   if (pepperProblem) throw new Error(`invalid platform environment: ${pepperProblem}`);
+  const listProblem =
+    keyListProblem("PLATFORM_CALLER_KEYS", e.PLATFORM_CALLER_KEYS, e.NODE_ENV, "the portal's PLANNING_API_KEY") ??
+    keyListProblem("PLATFORM_DB_KEYS", e.PLATFORM_DB_KEYS, e.NODE_ENV, "the database file's encryption");
+  if (listProblem) throw new Error(`invalid platform environment: ${listProblem}`);
   if (e.PLATFORM_DEV_ENDPOINTS === "true" && e.NODE_ENV === "production") {
     throw new Error("invalid platform environment: PLATFORM_DEV_ENDPOINTS=true is refused in production");
   }
@@ -248,6 +321,8 @@ export function readEnv(source: NodeJS.ProcessEnv): PlatformEnv {
     clamd: e.PLATFORM_CLAMD_ADDRESS === undefined ? null : (parseClamdAddress(e.PLATFORM_CLAMD_ADDRESS) ?? null),
     demoData: e.PLATFORM_DEMO_DATA === undefined ? undefined : e.PLATFORM_DEMO_DATA === "true",
     retention: { outboxDays: e.PLATFORM_OUTBOX_RETENTION_DAYS, intervalMinutes: e.PLATFORM_PURGE_INTERVAL_MINUTES },
+    callerKeys: e.PLATFORM_CALLER_KEYS,
+    dbKeys: e.PLATFORM_DB_KEYS,
   };
 }
 

@@ -19,7 +19,15 @@ const log = createLogger(logLevelOf(env));
 useSecretKeys(env.secretKeys ?? [DEVELOPMENT_SECRET_KEY]);
 // the pepper of password and answer hashes, before the demo data set is seeded (docs/decisions/183)
 usePepperKeys(env.pepperKeys ?? [DEVELOPMENT_PEPPER_KEY]);
-const db = openDatabase(env.dbFile);
+// the database file, encrypted with PLATFORM_DB_KEYS when set (docs/decisions/188)
+const db = openDatabase(env.dbFile, env.dbKeys, (change) => {
+  if (change === "encrypted")
+    log.info({ file: env.dbFile }, "platform encrypted its plain database with PLATFORM_DB_KEYS");
+  if (change === "rekeyed")
+    log.info({ file: env.dbFile }, "platform encrypted its database again with the first key of PLATFORM_DB_KEYS");
+});
+if (!env.dbKeys)
+  log.warn("PLATFORM_DB_KEYS is not set: the database file is not encrypted (development only, decision 188)");
 const started = performance.now();
 const seeding = seedOnStart(db, systemClock, env);
 if (seeding === "seeded") {
@@ -40,6 +48,8 @@ if (stale.unknownKey > 0) {
 // ASVS V12.4.2 (docs/decisions/192): said at every start, so that unscanned uploads are never a surprise
 if (env.clamd) log.info({ clamd: describeClamdAddress(env.clamd) }, "attachments are scanned for viruses by clamd");
 else log.warn("attachments are not scanned for viruses: PLATFORM_CLAMD_ADDRESS is unset or off");
+if (!env.callerKeys)
+  log.warn("PLATFORM_CALLER_KEYS is not set: any caller is answered (development only, decision 186)");
 if (env.maintenance) log.info("platform in maintenance (PLATFORM_MAINTENANCE=on): xplan/health answers BAD");
 
 const app = createApp({ db, clock: systemClock, env, logger: log });

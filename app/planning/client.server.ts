@@ -133,11 +133,20 @@ function messagesOf(body: unknown): { api: string | null; user: string | null } 
   return { api: null, user: null };
 }
 
+/** The header the platform authenticates its caller by (its PLATFORM_CALLER_KEYS, docs/decisions/186). */
+const CALLER_KEY_HEADER = "x-caller-key";
+
+/** The portal's key for the platform (PLANNING_API_KEY), on every call it makes, or nothing when none is set. */
+export function callerKeyHeaders(): Record<string, string> {
+  return env.planningApiKey ? { [CALLER_KEY_HEADER]: env.planningApiKey } : {};
+}
+
 function headersOf(token: string | null, json: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     accept: "application/json",
     "x-xplan-app-id": env.appId,
     "x-xplan-auth-failure-action": "error",
+    ...callerKeyHeaders(),
   };
   if (json) headers["content-type"] = "application/json";
   if (token) headers.cookie = `XPLANID=${token}`;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { type ClamdAddress, parseClamdAddress, SCANNING_OFF } from "~/lib/virus-scan.server";
+import { type ReadSecretFile, withSecretFiles } from "./secret-files.server";
 
 // Configuration is read once, here, and validated; nothing else reads process.env.
 
@@ -29,10 +30,24 @@ function weakness(secret: string): string | null {
   return null;
 }
 
+/** The variables that may be read from a file named by NAME_FILE (docs/decisions/187). */
+export const SECRET_VARIABLES = ["SESSION_SECRET", "PLANNING_API_KEY", "REDIS_URL"] as const;
+
+/** Whether a URL's host is this machine: a connection to it never crosses a network. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return host === "localhost" || host === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PLANNING_API_URL: z.string().url().default("http://127.0.0.1:3100"),
+    // The key the portal sends the platform on every call, one of its PLATFORM_CALLER_KEYS (decision 186).
+    PLANNING_API_KEY: z.string().min(1).optional(),
+    // The operator's word that the network between the portal, the platform and Redis is private and
+    // encrypted by other means (a VPN, IPsec, a service mesh): production then allows http:// and redis://.
+    PRIVATE_NETWORK_ENCRYPTED: z.enum(["true", "false"]).default("false"),
     SESSION_SECRET: z.string().min(1).optional(),
     // How many reverse proxies in front of the portal may be trusted for X-Forwarded-For.
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
@@ -84,6 +99,34 @@ const EnvSchema = z
         path: ["CLAMD_ADDRESS"],
         message: `CLAMD_ADDRESS is required in production: clamd's socket or host:port (or ${SCANNING_OFF} to send attachments on unscanned)`,
       });
+    // ASVS V1.9.1, V9.2.2 (decision 186): TLS to every component that is not on this machine
+    const clearAllowed = env.PRIVATE_NETWORK_ENCRYPTED === "true";
+    if (!clearAllowed && env.PLANNING_API_URL.startsWith("http:") && !isLoopbackUrl(env.PLANNING_API_URL))
+      ctx.addIssue({
+        code: "custom",
+        path: ["PLANNING_API_URL"],
+        message:
+          "production needs an https:// platform unless it is on this machine (or PRIVATE_NETWORK_ENCRYPTED=true)",
+      });
+    // the URL is never written: it may hold Redis's password
+    if (!clearAllowed && env.REDIS_URL?.startsWith("redis:") && !isLoopbackUrl(env.REDIS_URL))
+      ctx.addIssue({
+        code: "custom",
+        path: ["REDIS_URL"],
+        message: "production needs rediss:// (TLS) unless Redis is on this machine (or PRIVATE_NETWORK_ENCRYPTED=true)",
+      });
+    if (!env.PLANNING_API_KEY)
+      ctx.addIssue({
+        code: "custom",
+        path: ["PLANNING_API_KEY"],
+        message: "PLANNING_API_KEY is required in production (one of the platform's PLATFORM_CALLER_KEYS)",
+      });
+    else if (weakness(env.PLANNING_API_KEY))
+      ctx.addIssue({
+        code: "custom",
+        path: ["PLANNING_API_KEY"],
+        message: `the key ${weakness(env.PLANNING_API_KEY)}: production needs a random key of at least ${MIN_SECRET_BYTES} bytes (e.g. \`openssl rand -hex 32\`)`,
+      });
     if (!env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required in production" });
       return;
@@ -107,6 +150,8 @@ const EnvSchema = z
 export type Env = {
   nodeEnv: "development" | "production" | "test";
   planningApiUrl: string;
+  /** What the portal sends in X-Caller-Key (decision 186), or null: nothing (a platform that asks none, outside production). */
+  planningApiKey: string | null;
   sessionSecrets: string[];
   trustProxyHops: number;
   rateLimitSignIn: number;
@@ -125,8 +170,15 @@ export type Env = {
   clamd: ClamdAddress | null;
 };
 
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  const parsed = EnvSchema.safeParse(source);
+/** The configuration in `source`; a secret may come from the file its NAME_FILE names (`read`, the file system's by default). */
+export function parseEnv(source: Record<string, string | undefined>, read?: ReadSecretFile): Env {
+  let withFiles: Record<string, string | undefined>;
+  try {
+    withFiles = withSecretFiles(source, SECRET_VARIABLES, read);
+  } catch (error) {
+    throw new Error(`Invalid configuration: ${(error as Error).message}`);
+  }
+  const parsed = EnvSchema.safeParse(withFiles);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${details}`);
@@ -138,6 +190,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     nodeEnv: e.NODE_ENV,
     planningApiUrl: e.PLANNING_API_URL.replace(/\/+$/, ""),
+    planningApiKey: e.PLANNING_API_KEY ?? null,
     sessionSecrets,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     rateLimitSignIn: e.RATE_LIMIT_SIGN_IN,

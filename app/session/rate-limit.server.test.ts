@@ -25,6 +25,9 @@ const fromDevice = (username: string, device: string) => ({ username, device });
 const REDIS_SERVER = process.env.REDIS_SERVER ?? "/usr/bin/redis-server";
 let redis: ChildProcess | null = null;
 let redisUrl = "";
+// the store asks for a password (AUTH), as README "Deploy" tells an operator to set (docs/decisions/186)
+const REDIS_PASSWORD = `pw-${Math.random().toString(36).slice(2)}`;
+let redisPort = 0;
 const opened: RateLimits[] = [];
 
 function freePort(): Promise<number> {
@@ -45,9 +48,23 @@ beforeAll(async () => {
     );
   }
   const port = await freePort();
-  redis = spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  redisPort = port;
+  redis = spawn(
+    REDIS_SERVER,
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--requirepass",
+      REDIS_PASSWORD,
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
   await new Promise<void>((resolve, reject) => {
     let out = "";
     const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
@@ -60,7 +77,7 @@ beforeAll(async () => {
     });
     redis!.on("exit", (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
   });
-  redisUrl = `redis://127.0.0.1:${port}`;
+  redisUrl = `redis://:${REDIS_PASSWORD}@127.0.0.1:${port}`;
 }, 20_000);
 
 afterAll(async () => {
@@ -260,6 +277,20 @@ describe("while Redis is unreachable (decision 115: this instance's memory, with
     expect(warnings.some((w) => /memory/.test(w.message))).toBe(true);
     // The address of the store (which may carry a password) is never logged.
     expect(JSON.stringify(warnings)).not.toContain("127.0.0.1:1");
+  });
+
+  it("counts in memory, and says so, when Redis refuses a connection without its password (AUTH)", async () => {
+    const warnings: Warning[] = [];
+    const wrong = limitsOf({ redisUrl: `redis://:not-the-password@127.0.0.1:${redisPort}`, warnings });
+    const without = limitsOf({ redisUrl: `redis://127.0.0.1:${redisPort}`, warnings });
+    for (const limits of [wrong, without]) {
+      const answers: number[] = [];
+      for (let i = 0; i < 4; i++) answers.push(await limits.hit("signIn", "198.51.100.9"));
+      expect(answers.slice(0, 3)).toEqual([0, 0, 0]);
+      expect(answers[3]).toBeGreaterThan(0);
+    }
+    expect(warnings.some((w) => /memory/.test(w.message))).toBe(true);
+    expect(JSON.stringify(warnings)).not.toContain("not-the-password");
   });
 
   it("falls back to memory within the command timeout when Redis stops answering", async () => {

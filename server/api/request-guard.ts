@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { devEndpointsOn, type PlatformEnv } from "../env";
+import { CALLER_KEY_HEADER, callerKeyChecker } from "../lib/caller-key";
 import type { PlatformLogger } from "../lib/logger";
 import { ApiError, errorBody } from "./http";
 import { isUploadPath } from "./docnote/files";
@@ -72,10 +73,20 @@ function refuse(log: PlatformLogger, req: Request, res: Response, error: ApiErro
   res.status(error.status).setHeader("Cache-Control", "no-store").json(errorBody(error));
 }
 
+/**
+ * Whether a caller's key opens the platform (docs/decisions/186): one of PLATFORM_CALLER_KEYS in
+ * X-Caller-Key; without keys, every caller outside production (development) and none in production.
+ */
+export function callerCheck(env: PlatformEnv): (presented: string | string[] | undefined) => boolean {
+  if (env.callerKeys?.length) return callerKeyChecker(env.callerKeys);
+  return env.nodeEnv === "production" ? () => false : () => true;
+}
+
 /** The middleware: runs before any body is read. */
 export function requestGuard(env: PlatformEnv, log: PlatformLogger) {
   const hosts = allowedHostsOf(env);
   const devEndpoints = devEndpointsOn(env);
+  const callerAuthenticated = callerCheck(env);
   return (req: Request, res: Response, next: NextFunction) => {
     if (hosts && !hostAllowed(req.headers.host, hosts)) {
       return refuse(
@@ -84,6 +95,17 @@ export function requestGuard(env: PlatformEnv, log: PlatformLogger) {
         res,
         new ApiError(403, "Host not allowed"),
         `host ${JSON.stringify(req.headers.host ?? "")} is not allowed`,
+      );
+    }
+    // every call, health checks and /dev too: only an authenticated caller reaches a route, so the
+    // client's address and browser it passes on (X-Client-*, decisions 164 and 170) are its word
+    if (!callerAuthenticated(req.headers[CALLER_KEY_HEADER.toLowerCase()])) {
+      return refuse(
+        log,
+        req,
+        res,
+        new ApiError(401, "Caller not authenticated"),
+        `no valid ${CALLER_KEY_HEADER} (PLATFORM_CALLER_KEYS)`,
       );
     }
     if (devEndpoints && isDevPath(req.originalUrl)) {

@@ -1,11 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { parametersAsPlainValues } from "./bound-values";
 import * as schema from "./schema";
+import { openEncrypted, type Opened, openPlain } from "./encryption";
 import { resealSecrets } from "./sealed-secrets";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -25,11 +26,23 @@ function planOnce(sqlite: Database.Database): void {
 /**
  * Opens (creating its folder) and migrates the platform's database, then seals with the current
  * key every secret that is not yet (docs/decisions/172): the keys must be set before
- * (`useSecretKeys`, server/main.ts).
+ * (`useSecretKeys`, server/main.ts). With `dbKeys` (PLATFORM_DB_KEYS) the whole file is encrypted
+ * (docs/decisions/188), a plain one at its first start with them; `opened` hears what was done.
  */
-export function openDatabase(file: string): Db {
+export function openDatabase(
+  file: string,
+  dbKeys?: readonly string[],
+  opened: (change: Opened["change"]) => void = () => {},
+): Db {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new Database(file);
+  let sqlite: Database.Database;
+  if (dbKeys?.length && file !== ":memory:") {
+    const result = openEncrypted(file, dbKeys);
+    sqlite = result.sqlite;
+    opened(result.change);
+  } else {
+    sqlite = openPlain(file);
+  }
   planOnce(sqlite);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");

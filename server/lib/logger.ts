@@ -34,7 +34,16 @@ const SECRET_FIELDS = [
   "authorization",
 ];
 /** Headers whose value is never written, in a line's `headers`, `req.headers` or `res.headers`. */
-const SECRET_HEADERS = ["cookie", "set-cookie", "authorization", "Cookie", "Set-Cookie", "Authorization"];
+const SECRET_HEADERS = [
+  "cookie",
+  "set-cookie",
+  "authorization",
+  "x-caller-key",
+  "Cookie",
+  "Set-Cookie",
+  "Authorization",
+  "X-Caller-Key",
+];
 
 const member = (field: string) => (/^[A-Za-z_$][\w$]*$/.test(field) ? `.${field}` : `["${field}"]`);
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod/v4";
 import { createPlanningClient, PlanningError } from "~/planning/client.server";
+import { env } from "~/runtime/env.server";
 import { runWithRequestId } from "~/runtime/request-id.server";
 import { failureResponse, settle } from "~/session/failures.server";
 
@@ -29,6 +30,26 @@ const client = (fetchImpl: typeof fetch, token: string | null = "tok") =>
   createPlanningClient({ baseUrl: "http://platform.test", fetch: fetchImpl, retryDelayMs: 1, token });
 
 describe("the planning client", () => {
+  it("authenticates the portal to the platform with PLANNING_API_KEY on every call (docs/decisions/186)", async () => {
+    const configured = env.planningApiKey;
+    try {
+      env.planningApiKey = "caller-key-of-this-portal-0123456789abcdef";
+      const { calls, fetchImpl } = fakeFetch([jsonAnswer(200, { ok: true }), jsonAnswer(200, { ok: true })]);
+      await client(fetchImpl, null).get("xplan/health", z.object({ ok: z.boolean() }));
+      await client(fetchImpl).post("resourceful/session/user", z.object({ ok: z.boolean() }), { body: {} });
+      expect(calls.map((c) => c.headers.get("X-Caller-Key"))).toEqual([
+        "caller-key-of-this-portal-0123456789abcdef",
+        "caller-key-of-this-portal-0123456789abcdef",
+      ]);
+      env.planningApiKey = null;
+      const without = fakeFetch([jsonAnswer(200, { ok: true })]);
+      await client(without.fetchImpl).get("xplan/health", z.object({ ok: z.boolean() }));
+      expect(without.calls[0]!.headers.has("X-Caller-Key")).toBe(false);
+    } finally {
+      env.planningApiKey = configured;
+    }
+  });
+
   it("sends the platform's headers and the session cookie", async () => {
     const { calls, fetchImpl } = fakeFetch([jsonAnswer(200, { ok: true })]);
     await client(fetchImpl).get("resourceful/session/user", z.object({ ok: z.boolean() }), {

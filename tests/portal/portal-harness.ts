@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { forgetKeptAnswers } from "~/planning/kept-answers.server";
 import { featureToggles } from "../../server/db/schema";
-import { type Platform, startPlatform } from "../server/harness";
+import { type Platform, startPlatform, TEST_CALLER_KEY } from "../server/harness";
 
 // The portal's loaders and actions against a real platform on a fresh database: the portal's
 // modules read PLANNING_API_URL once, so they are imported after the platform is listening.
@@ -31,6 +31,8 @@ export type Portal = {
 export async function startPortal(platformOptions?: Parameters<typeof startPlatform>[0]): Promise<Portal> {
   const platform = await startPlatform(platformOptions);
   process.env.PLANNING_API_URL = platform.baseUrl;
+  // the key the test platforms ask of their caller (docs/decisions/186)
+  process.env.PLANNING_API_KEY = TEST_CALLER_KEY;
   process.env.LOG_LEVEL = "silent";
   // files that share a module graph (vitest.config.ts) read the environment this file has set
   const { env, parseEnv } = await import("~/runtime/env.server");

@@ -17,7 +17,7 @@ import {
 import { base32Decode, totp } from "../../server/lib/totp";
 import { DEMO_PASSWORD } from "../../server/seed";
 import { SoftwareAuthenticator } from "../webauthn-authenticator";
-import { type LoginAnswer, type ErrorAnswer, type Platform, type SessionUser, withPlatform } from "./harness";
+import { CALLER, type ErrorAnswer, type LoginAnswer, type Platform, type SessionUser, withPlatform } from "./harness";
 
 // The access-control sweep (issue 24 "Tests"): every demo user who can sign in asks for every other
 // user's items by id — documents and messages with their attachments, signature items, accounts and
@@ -209,6 +209,7 @@ async function ask(asker: Asker, probe: Probe): Promise<number> {
     Accept: "application/json",
     "X-Xplan-App-Id": "client-online",
     "X-Xplan-Auth-Failure-Action": "error",
+    ...CALLER,
     Cookie: `XPLANID=${asker.token}`,
   };
   if (probe.body !== undefined) headers["Content-Type"] = "application/json";

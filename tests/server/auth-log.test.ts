@@ -6,7 +6,7 @@ import { createLogger } from "../../server/lib/logger";
 import { DEMO_PASSWORD } from "../../server/seed";
 import { DEMO_TOKEN_SECRET } from "../../server/seed/settings";
 import { base32Decode, totp } from "../../server/lib/totp";
-import { withPlatform } from "./harness";
+import { CALLER, withPlatform } from "./harness";
 
 // ASVS 4.0.3 V7.2.1 (docs/decisions/174): every authentication decision is one `auth` line with
 // the step, the outcome, the user's id and the request's id, success and failure alike; never the
@@ -47,6 +47,7 @@ async function call<T = Record<string, unknown>>(
     "X-Xplan-App-Id": "client-online",
     "X-Xplan-Auth-Failure-Action": "error",
     "X-Request-Id": requestId,
+    ...CALLER,
   };
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
   if (init.token) headers.Cookie = `XPLANID=${init.token}`;

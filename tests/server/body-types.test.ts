@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { bodyTypeRefusal, hasBody, mediaTypeOf } from "../../server/api/request-guard";
-import { withPlatform } from "./harness";
+import { CALLER, withPlatform } from "./harness";
 
 // ASVS 4.0.3 V13.1.5 and V13.2.5 (docs/decisions/182): a body of a type its endpoint does not take
 // is refused with 415 and the platform's error body, before it is read; a call without a body is
@@ -15,6 +15,7 @@ beforeAll(async () => {
 /** A call with the body and Content-Type given as they are (the harness's `call` always says JSON). */
 async function send(path: string, method: string, contentType: string | null, body?: string | FormData) {
   const headers: Record<string, string> = {
+    ...CALLER,
     Accept: "application/json",
     "X-Xplan-Auth-Failure-Action": "error",
     Cookie: `XPLANID=${token}`,
@@ -66,7 +67,7 @@ describe("a body of another type than the endpoint takes", () => {
     const other = await harness.platform.session("demo.client");
     const bare = await fetch(`${harness.platform.baseUrl}/resourceful/session`, {
       method: "DELETE",
-      headers: { Cookie: `XPLANID=${other}`, "X-Xplan-Auth-Failure-Action": "error" },
+      headers: { ...CALLER, Cookie: `XPLANID=${other}`, "X-Xplan-Auth-Failure-Action": "error" },
     });
     expect(bare.status).not.toBe(415);
     expect(bare.status).toBeLessThan(300);

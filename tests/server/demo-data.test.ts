@@ -8,6 +8,15 @@ import { firms, users } from "../../server/db/schema";
 import { demoDataOn, type PlatformEnv, readEnv } from "../../server/env";
 import { seedOnStart } from "../../server/seed";
 
+// what production asks for besides what this file is about (each refused apart when missing)
+const PRODUCTION_REST = {
+  PLATFORM_SECRET_KEYS: "5e".repeat(32),
+  PLATFORM_PEPPER_KEYS: "9e".repeat(32),
+  PLATFORM_CLAMD_ADDRESS: "off",
+  PLATFORM_CALLER_KEYS: "ca".repeat(32),
+  PLATFORM_DB_KEYS: "db".repeat(32),
+} as const;
+
 // ASVS 4.0.3 V2.5.4 and V14.2.2 (docs/decisions/182): the demo data set, whose logins share a
 // published password, never reaches a production database unless PLATFORM_DEMO_DATA=true says so.
 
@@ -20,13 +29,20 @@ describe("PLATFORM_DEMO_DATA", () => {
     expect(demoDataOn(readEnv({ NODE_ENV: "test" }))).toBe(true);
     expect(
       demoDataOn(
-        readEnv({ NODE_ENV: "production", PLATFORM_SECRET_KEYS, PLATFORM_PEPPER_KEYS, PLATFORM_CLAMD_ADDRESS: "off" }),
+        readEnv({
+          NODE_ENV: "production",
+          ...PRODUCTION_REST,
+          PLATFORM_SECRET_KEYS,
+          PLATFORM_PEPPER_KEYS,
+          PLATFORM_CLAMD_ADDRESS: "off",
+        }),
       ),
     ).toBe(false);
     expect(
       demoDataOn(
         readEnv({
           NODE_ENV: "production",
+          ...PRODUCTION_REST,
           PLATFORM_SECRET_KEYS,
           PLATFORM_PEPPER_KEYS,
           PLATFORM_CLAMD_ADDRESS: "off",

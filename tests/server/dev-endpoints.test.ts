@@ -18,11 +18,17 @@ describe("PLATFORM_DEV_ENDPOINTS", () => {
     expect(readEnv({ NODE_ENV: "development", PLATFORM_DEV_ENDPOINTS: "true" }).devEndpoints).toBe(true);
     expect(() => readEnv({ NODE_ENV: "development", PLATFORM_DEV_ENDPOINTS: "yes" })).toThrow(/PLATFORM_DEV_ENDPOINTS/);
     // a production key, so that the refusal is the endpoints' (docs/decisions/172)
-    const PLATFORM_SECRET_KEYS = "9f".repeat(32);
-    const PLATFORM_PEPPER_KEYS = "8e".repeat(32);
-    expect(() =>
-      readEnv({ NODE_ENV: "production", PLATFORM_SECRET_KEYS, PLATFORM_PEPPER_KEYS, PLATFORM_DEV_ENDPOINTS: "true" }),
-    ).toThrow(/PLATFORM_DEV_ENDPOINTS=true is refused in production/);
+    const production = {
+      NODE_ENV: "production",
+      PLATFORM_SECRET_KEYS: "9f".repeat(32),
+      PLATFORM_PEPPER_KEYS: "8e".repeat(32),
+      PLATFORM_CLAMD_ADDRESS: "off",
+      PLATFORM_CALLER_KEYS: "c".repeat(64),
+      PLATFORM_DB_KEYS: "d".repeat(64),
+    } as const;
+    expect(() => readEnv({ ...production, PLATFORM_DEV_ENDPOINTS: "true" })).toThrow(
+      /PLATFORM_DEV_ENDPOINTS=true is refused in production/,
+    );
   });
 });
 

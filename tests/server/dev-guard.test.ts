@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readEnv } from "../../server/env";
-import { type OutboxRow, startPlatform, withPlatform } from "./harness";
+import { CALLER, type OutboxRow, startPlatform, withPlatform } from "./harness";
 
 // Finding 10 (docs/decisions/114): the development endpoints answer the demo's own tools, never a
 // page the user's browser happens to visit (a cross-site form or fetch, or a DNS-rebound host name).
@@ -12,14 +12,21 @@ beforeAll(async () => {
   port = Number(new URL(harness.platform.baseUrl).port);
 });
 
-/** A raw request (fetch cannot set Host): every header as given, nothing added. */
+/** A raw request (fetch cannot set Host): every header as given, and the caller key (docs/decisions/186). */
 function raw(
   path: string,
   { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = httpRequest(
-      { host: "127.0.0.1", port, method, path, headers: { Host: `127.0.0.1:${port}`, ...headers }, agent: false },
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path,
+        headers: { Host: `127.0.0.1:${port}`, ...CALLER, ...headers },
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -143,7 +150,7 @@ describe("the development platform answers only its configured host names (DNS r
       const at = (host: string) =>
         new Promise<number>((resolve, reject) => {
           const req = httpRequest(
-            { host: "127.0.0.1", port: p, path: "/xplan/health", headers: { Host: host }, agent: false },
+            { host: "127.0.0.1", port: p, path: "/xplan/health", headers: { Host: host, ...CALLER }, agent: false },
             (res) => {
               res.resume();
               resolve(res.statusCode ?? 0);
@@ -171,7 +178,7 @@ describe("the development platform answers only its configured host names (DNS r
             host: "127.0.0.1",
             port: p,
             path: "/xplan/health",
-            headers: { Host: "harness.platform.example.com" },
+            headers: { Host: "harness.platform.example.com", ...CALLER },
             agent: false,
           },
           (res) => {

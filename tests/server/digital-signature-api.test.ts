@@ -1,7 +1,7 @@
 // docs/platform-api.md "Digital signatures" (spec 002 §3, §4 "Signing journey", §7, §8): the list,
 // who sees what, the document, the one-time code, sign, decline, the confirmation and the dev copy.
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ErrorAnswer, START, type Typed, withPlatform } from "./harness";
+import { CALLER, type ErrorAnswer, START, type Typed, withPlatform } from "./harness";
 
 type Signatory = {
   id: number;
@@ -346,7 +346,7 @@ describe("the list and who sees what", () => {
     const content = await fetch(
       `${harness.platform.baseUrl}${base}/content/${letter.id}/${encodeURIComponent(letter.filename)}`,
       {
-        headers: { Cookie: `XPLANID=${adviser}` },
+        headers: { ...CALLER, Cookie: `XPLANID=${adviser}` },
       },
     );
     expect(content.status).toBe(200);
@@ -360,7 +360,7 @@ describe("the document", () => {
     const response = await fetch(
       `${harness.platform.baseUrl}${base}/content/${b.id}/${encodeURIComponent(b.filename)}`,
       {
-        headers: { Cookie: `XPLANID=${ellie}`, "X-Xplan-Auth-Failure-Action": "error" },
+        headers: { ...CALLER, Cookie: `XPLANID=${ellie}`, "X-Xplan-Auth-Failure-Action": "error" },
       },
     );
     expect(response.status).toBe(200);
@@ -380,7 +380,7 @@ describe("the document", () => {
     expect(text.replace(/\s+/g, " ")).toContain("We apply to open a joint General Investment Account");
     // the same item gives the same document
     const again = await fetch(`${harness.platform.baseUrl}${base}/content/${b.id}/${encodeURIComponent(b.filename)}`, {
-      headers: { Cookie: `XPLANID=${ellie}` },
+      headers: { ...CALLER, Cookie: `XPLANID=${ellie}` },
     });
     expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
   });
@@ -499,7 +499,7 @@ describe("signing with a one-time code", () => {
     expect(listed).toMatchObject({ status: 1, status_name: "signed" });
     const copyPdf = await fetch(
       `${harness.platform.baseUrl}${base}/content/${letter.id}/${encodeURIComponent(letter.filename)}`,
-      { headers: { Cookie: `XPLANID=${copy.token}` } },
+      { headers: { ...CALLER, Cookie: `XPLANID=${copy.token}` } },
     );
     const signedText = pdfText(Buffer.from(await copyPdf.arrayBuffer())).replace(/\s+/g, " ");
     const today = longDate(harness.platform.clock.now().toISOString().slice(0, 10));
@@ -673,7 +673,7 @@ describe("signing with a one-time code", () => {
     const pdf = await fetch(
       `${harness.platform.baseUrl}${base}/content/${joint.id}/${encodeURIComponent(joint.filename)}`,
       {
-        headers: { Cookie: `XPLANID=${copy.token}` },
+        headers: { ...CALLER, Cookie: `XPLANID=${copy.token}` },
       },
     );
     const text = pdfText(Buffer.from(await pdf.arrayBuffer())).replace(/\s+/g, " ");

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { capabilities, documents, featureToggles, users } from "../../server/db/schema";
 import { attachmentAllowance, readEnv } from "../../server/env";
 import { craftedWordDocument, SAMPLES, wordDocument, workbook, zipBomb } from "../sample-files";
-import { type ErrorAnswer, type Platform, withPlatform } from "./harness";
+import { CALLER, type ErrorAnswer, type Platform, withPlatform } from "./harness";
 
 type Typed = { _type: string; _val: string };
 type Doc = {
@@ -107,7 +107,12 @@ async function upload(
   form.set("filename", name);
   const response = await fetch(`${p.baseUrl}/resourceful/docnote-v2/${documentId}/attachment-v3`, {
     method: "POST",
-    headers: { Cookie: `XPLANID=${token}`, "X-Xplan-Auth-Failure-Action": "error", Accept: "application/json" },
+    headers: {
+      ...CALLER,
+      Cookie: `XPLANID=${token}`,
+      "X-Xplan-Auth-Failure-Action": "error",
+      Accept: "application/json",
+    },
     body: form,
   });
   return {
@@ -399,7 +404,7 @@ describe("who sees what", () => {
     const { body } = await list(harness.platform, ellie, "subject=Formatting%20test*");
     const id = body[0]!.id;
     const response = await fetch(`${harness.platform.baseUrl}/resourceful/docnote-v2/${id}/body`, {
-      headers: { Cookie: `XPLANID=${ellie}` },
+      headers: { ...CALLER, Cookie: `XPLANID=${ellie}` },
     });
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const html = await response.text();
@@ -419,7 +424,7 @@ describe("who sees what", () => {
         content_type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       }),
     ]);
-    const logo = await fetch(`${harness.platform.baseUrl}/resourceful/docnote/images/logo.png`);
+    const logo = await fetch(`${harness.platform.baseUrl}/resourceful/docnote/images/logo.png`, { headers: CALLER });
     expect(logo.status).toBe(200);
     expect(
       Buffer.from(await logo.arrayBuffer())
@@ -439,7 +444,7 @@ describe("who sees what", () => {
     const file = await fetch(
       `${harness.platform.baseUrl}/resourceful/docnote/files/${pension.id}/${docm.docpartid}/${encodeURIComponent(docm.filename)}`,
       {
-        headers: { Cookie: `XPLANID=${ellie}` },
+        headers: { ...CALLER, Cookie: `XPLANID=${ellie}` },
       },
     );
     expect(file.status).toBe(200);
@@ -460,7 +465,7 @@ describe("who sees what", () => {
     const pdfFile = await fetch(
       `${harness.platform.baseUrl}/resourceful/docnote/files/${valuation.id}/${pdf!.docpartid}/${encodeURIComponent(pdf!.filename)}`,
       {
-        headers: { Cookie: `XPLANID=${ellie}` },
+        headers: { ...CALLER, Cookie: `XPLANID=${ellie}` },
       },
     );
     expect(pdfFile.headers.get("content-type")).toBe("application/pdf");
@@ -848,7 +853,7 @@ describe("changing documents", () => {
     const response = await fetch(
       `${changing.platform.baseUrl}/resourceful/docnote/files/${body.id}/${first.body.docpartid}/${encodeURIComponent("Relevé März 2025.pdf")}`,
       {
-        headers: { Cookie: `XPLANID=${client}` },
+        headers: { ...CALLER, Cookie: `XPLANID=${client}` },
       },
     );
     expect(response.status).toBe(200);
@@ -1005,7 +1010,7 @@ describe("changing documents", () => {
     const file = await fetch(
       `${changing.platform.baseUrl}/resourceful/docnote/files/${body.id}/${stored.body.docpartid}/${encodeURIComponent("statement=2026.pdf")}`,
       {
-        headers: { Cookie: `XPLANID=${client}` },
+        headers: { ...CALLER, Cookie: `XPLANID=${client}` },
       },
     );
     expect(file.status).toBe(200);
@@ -1029,7 +1034,7 @@ describe("changing documents", () => {
     const file = await fetch(
       `${changing.platform.baseUrl}/resourceful/docnote/files/${pension.id}/${docm.docpartid}/${encodeURIComponent(docm.filename)}`,
       {
-        headers: { Cookie: `XPLANID=${client}` },
+        headers: { ...CALLER, Cookie: `XPLANID=${client}` },
       },
     );
     expect(file.headers.get("content-type")).toBe("application/octet-stream");
@@ -1050,6 +1055,7 @@ describe("changing documents", () => {
           headers: {
             "Content-Type": "multipart/form-data; boundary=x",
             "Content-Length": String(12 * 1024 * 1024),
+            ...CALLER,
             Cookie: `XPLANID=${client}`,
           },
         },

@@ -8,6 +8,7 @@ import { createApp } from "../../server/app";
 import { fixedClock } from "../../server/clock";
 import { closeDatabase, type Db, openDatabase } from "../../server/db/connection";
 import type { PlatformEnv } from "../../server/env";
+import { CALLER_KEY_HEADER } from "../../server/lib/caller-key";
 import { createLogger, type PlatformLogger } from "../../server/lib/logger";
 import { DEMO_PASSWORD, seedIfEmpty } from "../../server/seed";
 
@@ -78,6 +79,11 @@ export type SessionUser = {
 
 export const START = "2025-03-14T10:00:00.000Z";
 
+/** The caller key of the test platforms (PLATFORM_CALLER_KEYS, docs/decisions/186), as the portal sends it. */
+export const TEST_CALLER_KEY = "test-caller-key-0123456789abcdef0123456789abcdef";
+/** The header every call to a test platform carries (the harness's `call` adds it itself). */
+export const CALLER = { [CALLER_KEY_HEADER]: TEST_CALLER_KEY } as const;
+
 export type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
 /** A platform on a fresh, seeded database file, listening on a free port. */
@@ -97,6 +103,8 @@ export async function startPlatform(
     logger?: PlatformLogger;
     /** The clamd that scans uploads (PLATFORM_CLAMD_ADDRESS, docs/decisions/192); by default none. */
     clamd?: PlatformEnv["clamd"];
+    /** PLATFORM_CALLER_KEYS: [TEST_CALLER_KEY] unless a test says otherwise (null: none asked). */
+    callerKeys?: string[] | null;
   } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), "platform-test-"));
@@ -115,6 +123,7 @@ export async function startPlatform(
     attachmentAllowance: options.attachmentAllowance,
     devEndpoints: options.devEndpoints ?? true,
     clamd: options.clamd ?? null,
+    callerKeys: options.callerKeys === null ? undefined : (options.callerKeys ?? [TEST_CALLER_KEY]),
   };
   const logger = options.logger ?? createLogger("error", { write: (line: string) => console.error(line.trimEnd()) });
   const server = createApp({ db, clock, env, logger, console: options.console }).listen(0, "127.0.0.1");
@@ -136,6 +145,7 @@ export async function startPlatform(
     const headers: Record<string, string> = {
       Accept: "application/json",
       "X-Xplan-App-Id": "client-online",
+      ...CALLER,
       ...init.headers,
     };
     if (init.authFailureAsError !== false) headers["X-Xplan-Auth-Failure-Action"] = "error";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withPlatform } from "./harness";
+import { CALLER, withPlatform } from "./harness";
 
 // Decision 160: the platform writes its JSON answers itself, with the bytes and headers Express's
 // res.json wrote: the content type with its charset, the length in bytes, no body to a HEAD.
@@ -11,6 +11,7 @@ async function raw(path: string, init: RequestInit & { token?: string } = {}) {
   const headers = new Headers(rest.headers);
   if (token) headers.set("Cookie", `XPLANID=${token}`);
   headers.set("X-Xplan-Auth-Failure-Action", "error");
+  for (const [name, value] of Object.entries(CALLER)) headers.set(name, value);
   return fetch(`${harness.platform.baseUrl}${path}`, { ...rest, headers });
 }
 

@@ -58,12 +58,14 @@ const get = (url: string) =>
     },
   );
 
-// production needs the keys of the secrets at rest (docs/decisions/172)
+// production needs the keys of the secrets at rest (docs/decisions/172), its callers' (186) and its database's (188)
 const PRODUCTION = {
   NODE_ENV: "production",
   PLATFORM_SECRET_KEYS: "k".repeat(64),
   PLATFORM_CLAMD_ADDRESS: "off",
   PLATFORM_PEPPER_KEYS: "p".repeat(64),
+  PLATFORM_CALLER_KEYS: "c".repeat(64),
+  PLATFORM_DB_KEYS: "d".repeat(64),
 } as const;
 
 describe("the platform's metrics", () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { passkeyChallenges, passkeys, users } from "../../server/db/schema";
 import { type AuthenticationJSON, SoftwareAuthenticator } from "../webauthn-authenticator";
 import { DEMO_PASSWORD } from "../../server/seed";
-import { type ErrorAnswer, type LoginAnswer, type SessionUser, withPlatform } from "./harness";
+import { CALLER, type ErrorAnswer, type LoginAnswer, type SessionUser, withPlatform } from "./harness";
 
 const harness = withPlatform();
 
@@ -405,7 +405,7 @@ describe("the size of a JSON body (issue 24 finding 1)", () => {
     const big = JSON.stringify({ response: "x".repeat(1024 * 1024 + 1) });
     const declared = await fetch(`${harness.platform.baseUrl}/auth/passkey/authentication/verify`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { ...CALLER, "Content-Type": "application/json" },
       body: big,
     });
     expect(declared.status).toBe(413);
@@ -413,7 +413,7 @@ describe("the size of a JSON body (issue 24 finding 1)", () => {
     const bytes = new TextEncoder().encode(big);
     const chunked = await fetch(`${harness.platform.baseUrl}/auth/passkey/authentication/verify`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { ...CALLER, "Content-Type": "application/json" },
       body: new ReadableStream<Uint8Array>({
         start(controller) {
           for (let i = 0; i < bytes.length; i += 64 * 1024) controller.enqueue(bytes.subarray(i, i + 64 * 1024));

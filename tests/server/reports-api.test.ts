@@ -10,7 +10,7 @@ import { longDate } from "../../server/domain/calendar";
 import { formatMoney as pageMoney } from "~/lib/format";
 import { formatMoney, INVALID_DATA, NO_ACCOUNTS } from "../../server/domain/valuation-report-pdf";
 import { pdfText } from "../pdf-text";
-import { type ErrorAnswer, withPlatform } from "./harness";
+import { CALLER, type ErrorAnswer, withPlatform } from "./harness";
 
 type Template = { id: number; name: string; userType: string; dateParameters: string; requiredSelector: string };
 type Member = { member_id: number; entity_name: string };
@@ -71,7 +71,7 @@ const runValuation = (token: string, body: unknown) =>
 /** One poll: the status and, for 200, the file's bytes and headers; else the JSON body. */
 async function poll(token: string, jobId: string) {
   const response = await fetch(`${harness.platform.baseUrl}/resourceful/job_queue/completed_job/${jobId}`, {
-    headers: { Cookie: `XPLANID=${token}`, "X-Xplan-Auth-Failure-Action": "error" },
+    headers: { ...CALLER, Cookie: `XPLANID=${token}`, "X-Xplan-Auth-Failure-Action": "error" },
   });
   if (response.status === 200)
     return { status: 200, headers: response.headers, pdf: new Uint8Array(await response.arrayBuffer()), body: null };

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { readEnv } from "../../server/env";
 import { createLogger, logLevelOf } from "../../server/lib/logger";
 import { currentRequestId, requestIdOf, runWithRequestId } from "../../server/lib/request-id";
-import { withPlatform } from "./harness";
+import { CALLER, withPlatform } from "./harness";
 
 // issue 26: the platform answers with the caller's request id (or its own), and every line it logs
 // about a request carries that id; secrets given in the fields are never written.
@@ -29,7 +29,7 @@ const harness = withPlatform({ logger: createLogger("info", log.destination) });
 function get(path: string, headers: Record<string, string>) {
   const { port } = new URL(harness.platform.baseUrl);
   return new Promise<{ status: number; requestId: string | undefined }>((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path, headers }, (res) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path, headers: { ...CALLER, ...headers } }, (res) => {
       res.resume();
       res.on("end", () =>
         resolve({ status: res.statusCode ?? 0, requestId: res.headers["x-request-id"] as string | undefined }),
@@ -55,7 +55,7 @@ describe("the platform's request id", () => {
     expect(answer.headers.get("x-request-id")).toMatch(UUID);
     const given = "portal-7f3a.1";
     const res = await fetch(`${harness.platform.baseUrl}/xplan/health?name=Hartley`, {
-      headers: { "X-Request-Id": given },
+      headers: { ...CALLER, "X-Request-Id": given },
     });
     expect(res.headers.get("x-request-id")).toBe(given);
     await res.text();
@@ -76,7 +76,7 @@ describe("the platform's request id", () => {
 
   it("replaces an id that is not sane with its own", async () => {
     const res = await fetch(`${harness.platform.baseUrl}/xplan/health`, {
-      headers: { "X-Request-Id": 'forged"id with spaces' },
+      headers: { ...CALLER, "X-Request-Id": 'forged"id with spaces' },
     });
     await res.text();
     const made = res.headers.get("x-request-id")!;
@@ -107,6 +107,8 @@ describe("the platform's logger", () => {
           PLATFORM_SECRET_KEYS: "k".repeat(64),
           PLATFORM_CLAMD_ADDRESS: "off",
           PLATFORM_PEPPER_KEYS: "p".repeat(64),
+          PLATFORM_CALLER_KEYS: "c".repeat(64),
+          PLATFORM_DB_KEYS: "d".repeat(64),
         }),
       ),
     ).toBe("info");

@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { capabilities, contacts, documents, entities, siteSettings, users } from "../../server/db/schema";
-import { type ClientRow, type ErrorAnswer, type Platform, withPlatform } from "./harness";
+import { CALLER, type ClientRow, type ErrorAnswer, type Platform, withPlatform } from "./harness";
 
 type Config = {
   fact_find_status: string;
@@ -850,7 +850,7 @@ describe("review submission", () => {
       harness.platform.db.select().from(users).where(eq(users.usernameKey, "demo.client")).get()!.id,
     );
     const response = await fetch(`${harness.platform.baseUrl}/resourceful/docnote-v2/${ellieDoc}/body`, {
-      headers: { Cookie: `XPLANID=${ellie}` },
+      headers: { ...CALLER, Cookie: `XPLANID=${ellie}` },
     });
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -990,7 +990,7 @@ describe("review submission", () => {
     expect(own).toMatchObject({ subject: "Revue annuelle : aucun changement signalé", has_been_seen: true });
     const html = await (
       await fetch(`${harness.platform.baseUrl}/resourceful/docnote-v2/${docId}/body`, {
-        headers: { Cookie: `XPLANID=${token}` },
+        headers: { ...CALLER, Cookie: `XPLANID=${token}` },
       })
     ).text();
     expect(html).toContain("<h3>Vos renseignements personnels</h3>");

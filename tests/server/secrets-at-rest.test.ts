@@ -14,6 +14,14 @@ import {
 import { DEMO_TOKEN_SECRET } from "../../server/seed/settings";
 import { withPlatform } from "./harness";
 
+// what production asks for besides what this file is about (each refused apart when missing)
+const PRODUCTION_REST = {
+  PLATFORM_PEPPER_KEYS: "9e".repeat(32),
+  PLATFORM_CLAMD_ADDRESS: "off",
+  PLATFORM_CALLER_KEYS: "ca".repeat(32),
+  PLATFORM_DB_KEYS: "db".repeat(32),
+} as const;
+
 // ASVS V2.8.2, V8.3.7 (docs/decisions/172): TOTP secrets, memorable words and the sign-in steps'
 // state are sealed (AES-256-GCM) with a key from the platform's environment; a list rotates it.
 const harness = withPlatform();
@@ -148,20 +156,27 @@ describe("secrets at rest", () => {
 
 describe("PLATFORM_SECRET_KEYS", () => {
   it("is required in production, random and long, and never the development key", () => {
-    expect(() => readEnv({ NODE_ENV: "production" })).toThrow(/PLATFORM_SECRET_KEYS: required in production/);
-    expect(() => readEnv({ NODE_ENV: "production", PLATFORM_SECRET_KEYS: "short" })).toThrow(/shorter than 32 bytes/);
-    expect(() => readEnv({ NODE_ENV: "production", PLATFORM_SECRET_KEYS: DEVELOPMENT_SECRET_KEY })).toThrow(
-      /public development key/,
+    expect(() => readEnv({ NODE_ENV: "production", ...PRODUCTION_REST })).toThrow(
+      /PLATFORM_SECRET_KEYS: required in production/,
     );
-    expect(() => readEnv({ NODE_ENV: "production", PLATFORM_SECRET_KEYS: `${"a".repeat(64)},short` })).toThrow(
-      /key 2 of 2 is shorter/,
+    expect(() => readEnv({ NODE_ENV: "production", ...PRODUCTION_REST, PLATFORM_SECRET_KEYS: "short" })).toThrow(
+      /shorter than 32 bytes/,
     );
+    expect(() =>
+      readEnv({ NODE_ENV: "production", ...PRODUCTION_REST, PLATFORM_SECRET_KEYS: DEVELOPMENT_SECRET_KEY }),
+    ).toThrow(/public development key/);
+    expect(() =>
+      readEnv({ NODE_ENV: "production", ...PRODUCTION_REST, PLATFORM_SECRET_KEYS: `${"a".repeat(64)},short` }),
+    ).toThrow(/key 2 of 2 is shorter/);
     expect(
       readEnv({
         NODE_ENV: "production",
+        ...PRODUCTION_REST,
         PLATFORM_SECRET_KEYS: ` ${"a".repeat(64)} , ${"b".repeat(64)} `,
         PLATFORM_CLAMD_ADDRESS: "off",
         PLATFORM_PEPPER_KEYS: "c".repeat(64),
+        PLATFORM_CALLER_KEYS: "c".repeat(64),
+        PLATFORM_DB_KEYS: "d".repeat(64),
       }).secretKeys,
     ).toEqual(["a".repeat(64), "b".repeat(64)]);
     expect(readEnv({ NODE_ENV: "development" }).secretKeys).toBeUndefined();

@@ -5,7 +5,7 @@ import { documentAttachments } from "../../server/db/schema";
 import { createLogger } from "../../server/lib/logger";
 import { EICAR, EICAR_SIGNATURE, startClamd } from "../../scripts/clamd.mjs";
 import { SAMPLES } from "../sample-files";
-import { type ErrorAnswer, type Platform, startPlatform } from "./harness";
+import { CALLER, type ErrorAnswer, type Platform, startPlatform } from "./harness";
 
 // ASVS V12.4.2 (docs/decisions/192): the platform stores an uploaded attachment only after clamd has
 // found nothing in it, refuses one it finds something in (400, the field's text), and refuses to
@@ -52,7 +52,12 @@ async function upload(p: Platform, token: string, documentId: number, name: stri
   form.set("filename", name);
   const response = await fetch(`${p.baseUrl}/resourceful/docnote-v2/${documentId}/attachment-v3`, {
     method: "POST",
-    headers: { Cookie: `XPLANID=${token}`, "X-Xplan-Auth-Failure-Action": "error", Accept: "application/json" },
+    headers: {
+      ...CALLER,
+      Cookie: `XPLANID=${token}`,
+      "X-Xplan-Auth-Failure-Action": "error",
+      Accept: "application/json",
+    },
     body: form,
   });
   return { status: response.status, body: (await response.json()) as { docpartid?: number } & ErrorAnswer };

@@ -5,7 +5,7 @@ import { env } from "~/runtime/env.server";
 import { resolveLocale } from "~/session/i18next.server";
 import { logger } from "~/runtime/logger.server";
 import { requestIdHeader } from "~/runtime/request-id.server";
-import { type PlanningClient, PlanningError } from "~/planning/client.server";
+import { callerKeyHeaders, type PlanningClient, PlanningError } from "~/planning/client.server";
 import { orFail, settle } from "~/session/failures.server";
 import { isToggleOn, readFeatureToggles } from "~/planning/feature-toggles.server";
 import { getSite } from "~/planning/site.server";
@@ -275,6 +275,7 @@ export async function uploadAttachment(token: string, documentId: number, file: 
         "X-Xplan-App-Id": env.appId,
         "X-Xplan-Auth-Failure-Action": "error",
         Cookie: `XPLANID=${token}`,
+        ...callerKeyHeaders(),
         ...requestIdHeader(),
       },
       body,
