@@ -7,7 +7,7 @@ import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, FieldError } from "~/components/error-summary";
+import { ErrorSummary, FieldError, type SummaryError } from "~/components/error-summary";
 import { loadWebAuthn, OptionsUnavailable, passkeysSupported, useCeremonyOptions } from "~/components/passkey-ceremony";
 import { PAGE_PATHS } from "~/lib/navigation";
 import { type CeremonyProblem, ceremonyProblemOf, devicePasskeys, PASSKEY_NAME_MAX } from "~/lib/passkeys";
@@ -170,7 +170,6 @@ function PermissionForm({ initialGranted, answer }: { initialGranted: boolean; a
         else void register(event.currentTarget);
       }}
     >
-      <ErrorSummary errors={fieldError ? [{ fieldId: "granted", message: `security:${fieldError}` }] : []} />
       {shownProblem ? (
         <div className="alert alert--error" role="alert">
           <p>{t(shownProblem)}</p>
@@ -241,7 +240,6 @@ function RenameForm({ passkey, answer }: { passkey: PasskeyRow; answer: ActionDa
   useEffect(() => inputRef.current?.focus(), []);
   return (
     <Form method="post" action={`?rename=${passkey.id}`} className="form passkeys__rename">
-      <ErrorSummary errors={error ? [{ fieldId: "passkey-name", message: `security:${error}` }] : []} />
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="rename" />
       <input type="hidden" name="id" value={passkey.id} />
@@ -361,12 +359,26 @@ function PasskeyList({
   );
 }
 
+/**
+ * The page's error summary, above its h1 (GOV.UK's pattern): the permission's error, or the error
+ * of the passkey being renamed.
+ */
+function pageErrors(answer: ActionData | undefined, renaming: number | null): SummaryError[] {
+  const error = answer?.fieldError;
+  if (!error) return [];
+  if (answer.intent === "save") return [{ fieldId: "granted", message: `security:${error}` }];
+  if (answer.intent === "rename" && answer.id === renaming)
+    return [{ fieldId: "passkey-name", message: `security:${error}` }];
+  return [];
+}
+
 export default function BiometricPermission() {
   const { loadFailed, granted, passkeys, renaming } = useLoaderData<typeof loader>();
   const answer = useActionData<ActionData>();
   const { t } = useTranslation("security");
   return (
     <div className="page page--biometric-permission">
+      <ErrorSummary errors={loadFailed ? [] : pageErrors(answer, renaming)} />
       <h1>{t("biometric.title")}</h1>
       <p className="page__intro">{t("biometric.intro")}</p>
       {loadFailed ? (
