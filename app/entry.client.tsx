@@ -17,6 +17,11 @@ async function hydrate() {
     preloadRenderedParts(),
   ]);
   const texts = response.ok ? ((await response.json()) as Texts) : {};
+  // The server wrote 'Error: ' into the title of a page that shows errors (GOV.UK's pattern,
+  // app/components/error-summary.tsx); the routes' `meta` render the title without it, and the
+  // error summaries put it back once hydrated: the title is hydrated as the routes render it.
+  const prefix = `${texts.common?.["form.errorPrefix"]} `;
+  if (document.title.startsWith(prefix)) document.title = document.title.slice(prefix.length);
 
   startTransition(() => {
     hydrateRoot(

@@ -5,6 +5,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ChartMarkupProvider } from "~/components/charts/chart-markup";
+import { errorTitlePrefix } from "~/components/error-summary";
 import { NonceProvider } from "~/components/nonce";
 import { TranslationProvider } from "~/components/translation";
 import { env } from "./runtime/env.server";
@@ -105,7 +106,8 @@ export default async function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           // One write per flush of React's, not one per 2 KiB (docs/decisions/132).
-          const body = new PageBodyStream();
+          // the title of a page that shows errors starts with 'Error: ' (app/components/error-summary.tsx)
+          const body = new PageBodyStream(errorTitlePrefix(translator.t));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

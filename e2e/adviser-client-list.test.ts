@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { errorSummary, expect, expectAccessible, signIn, test } from "./fixtures";
 
 const rows = (page: import("@playwright/test").Page) => page.locator("table tbody tr");
 
@@ -87,7 +87,7 @@ test.describe("an adviser works through the client list", () => {
       await expect(page.getByText("Please enter a valid name")).toHaveCount(0);
       await page.getByRole("button", { name: "Search" }).click();
       await expect(page.getByText("Please enter a valid name").first()).toBeVisible();
-      await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeFocused();
+      await expect(errorSummary(page)).toBeFocused();
       return;
     }
     await page.getByRole("button", { name: "Search" }).click();

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import { expect, expectAccessible, signIn, signOut, test } from "./fixtures";
+import { errorSummary, expect, expectAccessible, signIn, signOut, test } from "./fixtures";
 
 // spec 001 §2.2–2.4 (first tab), §4, §5: the analysis page, with JavaScript on and off.
 
@@ -168,7 +168,7 @@ test.describe("the analysis page", () => {
       await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}`));
     } else {
       await form.getByRole("button", { name: "Apply" }).click();
-      const summary = page.getByRole("alert", { name: "There is a problem" });
+      const summary = errorSummary(page);
       await expect(summary).toContainText("There is a problem");
       await expect(
         summary.getByRole("link", { name: 'Invalid date format, please enter the date in the format "DD-MM-YYYY"' }),
@@ -179,9 +179,7 @@ test.describe("the analysis page", () => {
       await page.getByLabel("From", { exact: true }).fill(to);
       await page.getByLabel("To", { exact: true }).fill(from);
       await page.getByRole("button", { name: "Apply" }).click();
-      await expect(page.getByRole("alert", { name: "There is a problem" })).toContainText(
-        "You cannot select an earlier date than the From date.",
-      );
+      await expect(errorSummary(page)).toContainText("You cannot select an earlier date than the From date.");
       await expect(page.getByLabel("From", { exact: true })).toHaveValue(to);
       await expect(page.getByLabel("To", { exact: true })).toHaveValue(from);
     }

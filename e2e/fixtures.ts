@@ -124,6 +124,16 @@ async function injectAxe(page: Page) {
   }
 }
 
+/**
+ * The page's error summary (GOV.UK's, app/components/error-summary.tsx): the element that takes the
+ * focus, whose child is the alert that announces 'There is a problem' and the errors' links.
+ */
+export function errorSummary(page: Page): Locator {
+  return page
+    .locator(".error-summary")
+    .filter({ has: page.getByRole("alert").filter({ hasText: "There is a problem" }) });
+}
+
 /** The WCAG 2.1 A and AA rules of axe, which every page passes. */
 export const WCAG21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 

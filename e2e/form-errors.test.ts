@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { errorSummary, expect, expectAccessible, signIn, test } from "./fixtures";
 import { copyUser, signInWithCode } from "./platform";
 
 // Issue 25, items 1 and 10 (docs/decisions/116-form-errors-after-a-submit.md): a form says what is
@@ -10,7 +10,7 @@ import { copyUser, signInWithCode } from "./platform";
 // answers with the messages.
 
 const MESSAGES = "/clients/documents-and-messages";
-const summary = (page: Page) => page.getByRole("alert", { name: "There is a problem" });
+const summary = (page: Page) => errorSummary(page);
 
 async function signInClient(page: Page) {
   await signIn(page, "demo.client");

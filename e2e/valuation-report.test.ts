@@ -89,6 +89,8 @@ test.describe("valuation reports", () => {
     await expect(
       page.getByRole("alert").getByRole("link", { name: "You cannot select an End date earlier than the Start date." }),
     ).toBeVisible();
+    // GOV.UK's pattern (issue 40): the page's title says so first
+    await expect(page).toHaveTitle(/^Error: /);
     await expect(main(page).getByLabel("Start date")).toHaveValue("01-05-2026");
     await expectAccessible(page);
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/components/translation";
+import { FieldError } from "~/components/error-summary";
 
 // Issue 25 item 18 (docs/decisions/116-form-errors-after-a-submit.md): the portal's one date field.
 // A text input typed DD-MM-YYYY, the format the spec's message names (spec 001 §5, 002 §5 "Custom
@@ -20,7 +20,6 @@ type DateFieldProps = {
 );
 
 export function DateField({ id, name, label, hint, error, className, ...content }: DateFieldProps) {
-  const { t } = useTranslation();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (
@@ -31,12 +30,7 @@ export function DateField({ id, name, label, hint, error, className, ...content 
       <p id={hintId} className="field__hint">
         {hint}
       </p>
-      {error ? (
-        <p id={errorId} className="field__error">
-          <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
-          {t(error)}
-        </p>
-      ) : null}
+      <FieldError id={errorId} errors={[error]} />
       <input
         id={id}
         name={name}

@@ -15,16 +15,23 @@ function Rows({ count }: { count: number }) {
   );
 }
 
-/** The pieces a render passes on through the stream, and the whole text. */
-function pieces(node: React.ReactNode, ready: "onShellReady" | "onAllReady" = "onShellReady"): Promise<Buffer[]> {
+/**
+ * The pieces a render passes on through the stream, and the whole text. The stream is made once the
+ * shell has rendered, as entry.server makes it, with the title's prefix known then.
+ */
+function pieces(
+  node: React.ReactNode,
+  ready: "onShellReady" | "onAllReady" = "onShellReady",
+  titlePrefix: () => string | null = () => null,
+): Promise<Buffer[]> {
   return new Promise((resolve, reject) => {
-    const body = new PageBodyStream();
-    const seen: Buffer[] = [];
-    body.on("data", (chunk: Buffer) => seen.push(chunk));
-    body.on("end", () => resolve(seen));
-    body.on("error", reject);
     const { pipe } = renderToPipeableStream(node, {
       [ready]() {
+        const body = new PageBodyStream(titlePrefix());
+        const seen: Buffer[] = [];
+        body.on("data", (chunk: Buffer) => seen.push(chunk));
+        body.on("end", () => resolve(seen));
+        body.on("error", reject);
         pipe(body);
       },
       onShellError: reject,
@@ -68,5 +75,53 @@ describe("a page's body", () => {
     expect(seen[0]!.toString("utf8")).toContain("Loading");
     expect(seen[0]!.toString("utf8")).not.toContain("Shown after the shell");
     expect(seen[1]!.toString("utf8")).toContain("Shown after the shell");
+  });
+
+  // Issue 40 (docs/decisions/194): a page that shows errors says so first in its title. The head is
+  // written before the body that holds the error summary; the title gets its prefix on the way out.
+  describe("the title of a page that shows errors", () => {
+    function Page({ errors, text }: { errors: boolean; text?: string }) {
+      return (
+        <html lang="en-GB">
+          <head>
+            <title>Change password | Client Online</title>
+          </head>
+          <body>
+            {errors ? <div className="error-summary">There is a problem</div> : null}
+            <h1>Change password</h1>
+            {text ? <p>{text}</p> : null}
+            <Rows count={100} />
+          </body>
+        </html>
+      );
+    }
+
+    it("starts with the prefix when the shell holds an error summary, and only the first title", async () => {
+      const seen = await pieces(<Page errors />, "onShellReady", () => "Error: ");
+      const text = Buffer.concat(seen).toString("utf8");
+      expect(text).toContain("<title>Error: Change password | Client Online</title>");
+      expect(text.match(/Error: /g)).toHaveLength(1);
+    });
+
+    it("is left as it is when the page shows no error summary", async () => {
+      const seen = await pieces(<Page errors={false} />, "onShellReady", () => "Error: ");
+      expect(Buffer.concat(seen).toString("utf8")).toContain("<title>Change password | Client Online</title>");
+    });
+
+    it("is left as it is when the summary's markup is only text of the page", async () => {
+      const seen = await pieces(
+        <Page errors={false} text='<div class="error-summary">' />,
+        "onShellReady",
+        () => "Error: ",
+      );
+      expect(Buffer.concat(seen).toString("utf8")).toContain("<title>Change password | Client Online</title>");
+    });
+
+    it("takes the prefix as text (a translation cannot write markup)", async () => {
+      const seen = await pieces(<Page errors />, "onShellReady", () => "<b>Erreur</b> & : ");
+      expect(Buffer.concat(seen).toString("utf8")).toContain(
+        "<title>&lt;b&gt;Erreur&lt;/b&gt; &amp; : Change password | Client Online</title>",
+      );
+    });
   });
 });

@@ -7,7 +7,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, FailureAlert, Field, summaryErrors } from "~/components/forms";
+import { ErrorSummary, FailureAlert, Field, FieldError, summaryErrors } from "~/components/forms";
 import {
   ariaSortOf,
   captionOf,
@@ -36,8 +36,13 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: pagesStyle
 // rather than one per server module the loader and action use).
 export { action, loader } from "./list.server";
 
-function SearchForm() {
+/**
+ * The page's top: the error summaries above the h1 (GOV.UK's pattern), the h1, and the search
+ * form. A new search (or the back button) mounts it afresh, and the form starts from the URL.
+ */
+function SearchArea() {
   const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("advisers");
   const hydrated = useHydrated();
   const validation = useBrowserValidation(
@@ -54,31 +59,42 @@ function SearchForm() {
   const pattern = dateRulesFor(data.locale).pattern;
   // conventions "Forms": disabled only when JavaScript runs and the changed form is invalid.
   const disabled = hydrated && form.dirty && !form.valid;
+  const rowError = actionData?.rowError;
   return (
-    <Form
-      method="get"
-      {...getFormProps(form)}
-      className="search-form"
-      role="search"
-      aria-label={t("clientList.searchLabel")}
-    >
-      <ErrorSummary errors={summaryErrors([fields.name, fields.dob, fields.postcode])} />
-      <div className="search-form__fields">
-        <Field meta={fields.name} label={t("clientList.name")} autoComplete="off" />
-        <Field
-          meta={fields.dob}
-          label={t("clientList.dob")}
-          hint={t("clientList.dobHint", { format: pattern })}
-          autoComplete="off"
-          inputMode="numeric"
+    <>
+      <ErrorSummary formId={form.id} errors={summaryErrors([fields.name, fields.dob, fields.postcode])} />
+      {rowError ? (
+        <ErrorSummary
+          formId={`open-${rowError.clientId}`}
+          errors={[{ fieldId: `view-${rowError.clientId}`, message: rowError.message }]}
         />
-        <Field meta={fields.postcode} label={t("clientList.postcode")} autoComplete="off" />
-      </div>
-      {data.sort !== DEFAULT_SORT ? <input type="hidden" name="sort" value={data.sort} /> : null}
-      <button type="submit" className="button" disabled={disabled}>
-        {t("clientList.search")}
-      </button>
-    </Form>
+      ) : null}
+      <h1>{t("clientList.title")}</h1>
+      <p className="page__intro">{t("clientList.intro")}</p>
+      <Form
+        method="get"
+        {...getFormProps(form)}
+        className="search-form"
+        role="search"
+        aria-label={t("clientList.searchLabel")}
+      >
+        <div className="search-form__fields">
+          <Field meta={fields.name} label={t("clientList.name")} autoComplete="off" />
+          <Field
+            meta={fields.dob}
+            label={t("clientList.dob")}
+            hint={t("clientList.dobHint", { format: pattern })}
+            autoComplete="off"
+            inputMode="numeric"
+          />
+          <Field meta={fields.postcode} label={t("clientList.postcode")} autoComplete="off" />
+        </div>
+        {data.sort !== DEFAULT_SORT ? <input type="hidden" name="sort" value={data.sort} /> : null}
+        <button type="submit" className="button" disabled={disabled}>
+          {t("clientList.search")}
+        </button>
+      </Form>
+    </>
   );
 }
 
@@ -127,12 +143,7 @@ function ClientRowView({ row, index, rowError }: { row: ClientRow; index: number
         <label htmlFor={selectId} className="visually-hidden">
           {t("clientList.viewLabel", { name: row.name })}
         </label>
-        {rowError ? (
-          <p id={errorId} className="field__error">
-            <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
-            {t(rowError)}
-          </p>
-        ) : null}
+        <FieldError id={errorId} errors={[rowError]} />
         <select
           id={selectId}
           name="view"
@@ -202,9 +213,6 @@ function Results() {
   );
   return (
     <div className="client-list">
-      {rowError ? (
-        <ErrorSummary errors={[{ fieldId: `view-${rowError.clientId}`, message: rowError.message }]} />
-      ) : null}
       <p className="client-list__note">{t("clientList.previewNote")}</p>
       <p role="status" className="visually-hidden">
         {loadedMore ? t("clientList.shown", { count: results.rows.length }) : ""}
@@ -253,14 +261,11 @@ function Results() {
 export default function ClientList() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("advisers");
   // A new search (or the back button) starts the form afresh from the URL.
   const formKey = `${data.values.name}\u0000${data.values.dob}\u0000${data.values.postcode}`;
   return (
     <div className="page page--client-list">
-      <h1>{t("clientList.title")}</h1>
-      <p className="page__intro">{t("clientList.intro")}</p>
-      <SearchForm key={formKey} />
+      <SearchArea key={formKey} />
       <FailureAlert failure={actionData?.failure} />
       <Results />
     </div>

@@ -98,10 +98,13 @@ function ChooseMethod({
   methods,
   current,
   actionData,
+  top,
 }: {
   methods: MfaMethodOption[];
   current: string | null;
   actionData?: ActionData;
+  /** The page's h1 and alerts, under the form's error summary. */
+  top: React.ReactNode;
 }) {
   const { t } = useTranslation("security");
   const hydrated = useHydrated();
@@ -122,9 +125,10 @@ function ChooseMethod({
   const saveReason = reasonKey ? t(reasonKey) : null;
   return (
     <>
+      <ErrorSummary formId={form.id} errors={summaryErrors([fields.method, fields.password])} />
+      {top}
       <p className="page__intro">{t("verification.chooseIntro")}</p>
       <Form method="post" {...getFormProps(form)} className="form">
-        <ErrorSummary errors={summaryErrors([fields.method, fields.password])} />
         <AuthenticityTokenInput />
         <MethodChoices methods={methods} current={current} fields={fields} choice={choice} onChoose={setChoice} />
         {!hydrated || changed || fields.password.errors?.length ? (
@@ -258,9 +262,12 @@ function CancelChange({ changed, onCancel }: { changed: boolean; onCancel: () =>
 function ValidateDevice({
   device,
   actionData,
+  top,
 }: {
   device: { method: string; destination: string | null; tokenSecret: string | null };
   actionData?: ActionData;
+  /** The page's h1 and alerts, under the form's error summary. */
+  top: React.ReactNode;
 }) {
   const { t } = useTranslation("security");
   const navigation = useNavigation();
@@ -275,51 +282,54 @@ function ValidateDevice({
   const empty = useDisabledUntilValid(form.id, allFilledIn([fields.code.name]));
   const reason = empty ? t("verification.disabledReason.code") : null;
   return (
-    <section aria-labelledby="validate-heading">
-      <h2 id="validate-heading">{t("verification.validate.title")}</h2>
-      {device.method === "token" && device.tokenSecret ? (
-        <>
-          <p>{t("verification.validate.token")}</p>
+    <>
+      <ErrorSummary formId={form.id} errors={summaryErrors([fields.code])} />
+      {top}
+      <section aria-labelledby="validate-heading">
+        <h2 id="validate-heading">{t("verification.validate.title")}</h2>
+        {device.method === "token" && device.tokenSecret ? (
+          <>
+            <p>{t("verification.validate.token")}</p>
+            <p>
+              {t("verification.validate.tokenKey")}: <code>{device.tokenSecret}</code>
+            </p>
+          </>
+        ) : (
           <p>
-            {t("verification.validate.tokenKey")}: <code>{device.tokenSecret}</code>
+            {device.destination
+              ? t("verification.validate.sentTo", { destination: device.destination })
+              : t("verification.validate.sent")}
           </p>
-        </>
-      ) : (
-        <p>
-          {device.destination
-            ? t("verification.validate.sentTo", { destination: device.destination })
-            : t("verification.validate.sent")}
-        </p>
-      )}
-      <Form method="post" {...getFormProps(form)} className="form">
-        <ErrorSummary errors={summaryErrors([fields.code])} />
-        <AuthenticityTokenInput />
-        <Field
-          key={`code-${secretsKey}`}
-          meta={fields.code}
-          label={t("verification.validate.code")}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          inputClassName="field__input--short"
-          secret
-        />
-        <div className="button-group">
-          <SubmitWithReason
-            reasonId="verification-code-reason"
-            reason={reason}
-            pending={navigation.state === "submitting"}
-            name="intent"
-            value="validate"
-          >
-            {t("verification.validate.submit")}
-          </SubmitWithReason>
-          <button type="submit" name="intent" value="cancel" className="button button--secondary" formNoValidate>
-            {t("verification.validate.cancel")}
-          </button>
-        </div>
-        <DisabledReason id="verification-code-reason" reason={reason} />
-      </Form>
-    </section>
+        )}
+        <Form method="post" {...getFormProps(form)} className="form">
+          <AuthenticityTokenInput />
+          <Field
+            key={`code-${secretsKey}`}
+            meta={fields.code}
+            label={t("verification.validate.code")}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            inputClassName="field__input--short"
+            secret
+          />
+          <div className="button-group">
+            <SubmitWithReason
+              reasonId="verification-code-reason"
+              reason={reason}
+              pending={navigation.state === "submitting"}
+              name="intent"
+              value="validate"
+            >
+              {t("verification.validate.submit")}
+            </SubmitWithReason>
+            <button type="submit" name="intent" value="cancel" className="button button--secondary" formNoValidate>
+              {t("verification.validate.cancel")}
+            </button>
+          </div>
+          <DisabledReason id="verification-code-reason" reason={reason} />
+        </Form>
+      </section>
+    </>
   );
 }
 
@@ -339,13 +349,11 @@ function ReturnButtons({ contactAdviser }: { contactAdviser: boolean }) {
   );
 }
 
-export default function AdditionalVerification() {
-  const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
+/** The page's h1 and its alerts. */
+function PageTop({ actionData, loadFailed }: { actionData: ActionData | undefined; loadFailed: boolean }) {
   const { t } = useTranslation("security");
-  const single = data.methods[0];
   return (
-    <div className="page page--additional-verification">
+    <>
       <h1>{t("verification.title")}</h1>
       {actionData?.messageKey ? (
         <div className="alert alert--error" role="alert">
@@ -353,15 +361,32 @@ export default function AdditionalVerification() {
         </div>
       ) : null}
       <FailureAlert failure={actionData?.failure} />
-      {data.loadFailed ? (
+      {loadFailed ? (
         <div className="alert alert--error" role="alert">
           <p>{t("verification.errors.load")}</p>
         </div>
       ) : null}
+    </>
+  );
+}
 
+export default function AdditionalVerification() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const { t } = useTranslation("security");
+  const single = data.methods[0];
+  // The views with a form put its error summary above the h1 (GOV.UK's pattern): they show this.
+  const top = <PageTop actionData={actionData} loadFailed={data.loadFailed} />;
+  const device = data.view === "validate" ? data.device : null;
+  return (
+    <div className="page page--additional-verification">
       {data.view === "choose" ? (
-        <ChooseMethod methods={data.methods} current={data.current} actionData={actionData} />
-      ) : null}
+        <ChooseMethod methods={data.methods} current={data.current} actionData={actionData} top={top} />
+      ) : device ? (
+        <ValidateDevice device={device} actionData={actionData} top={top} />
+      ) : (
+        top
+      )}
 
       {data.view === "single" && single ? (
         <>
@@ -381,8 +406,6 @@ export default function AdditionalVerification() {
         </>
       ) : null}
       {data.view === "none" && data.loadFailed ? <ReturnButtons contactAdviser={false} /> : null}
-
-      {data.view === "validate" && data.device ? <ValidateDevice device={data.device} actionData={actionData} /> : null}
 
       {data.view === "invalid" ? (
         <section aria-labelledby="invalid-heading">

@@ -6,7 +6,6 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { DateField } from "~/components/date-field";
-import { ErrorSummary } from "~/components/error-summary";
 import { DisabledReason, SubmitWithReason } from "~/components/disabled-reason";
 import { checkCustomRange, type DateError, type DateRangeName } from "~/lib/date-range";
 import type { DateRangeView } from "./analysis.server";
@@ -30,10 +29,17 @@ function HiddenQuery({ query }: { query: AnalysisQuery }) {
   );
 }
 
+/** The range's form (the dialog's or the page section's: one at a time), whose submit the summary answers. */
+export const RANGE_FORM_ID = "filter-options-form";
+
 type RangeErrors = Partial<Record<"from" | "to", DateError>>;
 
-/** The error summary's entries for the dates' problems. */
-function summaryOf(errors: RangeErrors) {
+/**
+ * The error summary's entries for the dates' problems: the page shows them above its h1 (GOV.UK's
+ * pattern) for a submitted range the server refused. The dialog's Apply cannot be pressed while a
+ * date is wrong, so it has no summary: the reason beside Apply says what is wrong.
+ */
+export function rangeSummary(errors: RangeErrors) {
   return [
     ...(errors.from ? [{ fieldId: "analysis-range-from", message: ERROR_KEYS[errors.from] }] : []),
     ...(errors.to ? [{ fieldId: "analysis-range-to", message: ERROR_KEYS[errors.to] }] : []),
@@ -109,16 +115,12 @@ function RangeFields({
     onCheck?.({ ...(fromError ? { from: fromError } : {}), ...(toError ? { to: toError } : {}) });
   }, [liveKey, onCheck]);
   const hint = t("analysis.range.dateHint");
-  // the dialog's Apply cannot be pressed while a date is wrong, so it has no summary: the reason
-  // beside Apply says what is wrong; a submitted range the server refused has one
-  const summary = hydrated && !showAllErrors ? [] : summaryOf(errors);
   const typed = (field: "from" | "to", value: string) => {
     (field === "from" ? setFrom : setTo)(value);
     setTypedIn((typedIn) => ({ ...typedIn, [field]: true }));
   };
   return (
     <>
-      <ErrorSummary errors={summary} />
       <HiddenQuery query={query} />
       <RangeOptions options={range.options} name={name} onName={setName} />
       <fieldset className="custom-dates" hidden={hydrated && name !== "custom"}>
@@ -191,6 +193,7 @@ function FilterDialog({
       <h2 id="filter-dialog-heading">{t("analysis.range.open")}</h2>
       <Form
         method="get"
+        id={RANGE_FORM_ID}
         className="filter-options__form"
         noValidate
         onSubmit={(event) => {
@@ -242,7 +245,7 @@ export function FilterOptions({
           <summary id="filter-options-heading" className="button button--secondary">
             {t("analysis.range.open")}
           </summary>
-          <Form method="get" className="filter-options__form" noValidate>
+          <Form method="get" id={RANGE_FORM_ID} className="filter-options__form" noValidate>
             <RangeFields range={range} query={query} showAllErrors />
             <div className="form-actions">
               <button type="submit" className="button">

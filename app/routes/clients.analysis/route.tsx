@@ -3,6 +3,7 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
+import { ErrorSummary } from "~/components/error-summary";
 import { ChartFigure, chartStyles } from "~/components/charts/chart-figure";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FigureText, overviewTilesStyles, PerformanceText } from "~/components/figures";
@@ -17,7 +18,7 @@ import { AccountsTable } from "./accounts-table";
 import { type AnalysisPage, analysisSettings, buildAnalysis, type Figures, LostSession } from "./analysis.server";
 import { readAnalysisQuery } from "~/lib/analysis/query";
 import analysisStyles from "./analysis.css";
-import { FilterOptions } from "./filter-options";
+import { FilterOptions, RANGE_FORM_ID, rangeSummary } from "./filter-options";
 import { AllocationPanelList, InvestmentsPanel } from "./investments-panel";
 import { InstructionsPanel, PaymentPanel, TransactionsPanel } from "./tab-panels";
 
@@ -213,6 +214,7 @@ export default function Analysis() {
     <div className="page page--analysis">
       <header className="page__header">
         <Breadcrumb crumbs={page.crumbs} />
+        <ErrorSummary formId={RANGE_FORM_ID} errors={rangeSummary(page.range.errors)} />
         <h1>{page.heading}</h1>
       </header>
       <div className="analysis-toolbar">

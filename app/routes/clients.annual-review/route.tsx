@@ -6,7 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ContactInstead } from "~/components/contact-instead";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, type SummaryError } from "~/components/error-summary";
+import { ErrorSummary, FieldError, type SummaryError } from "~/components/error-summary";
 import { FailureAlert } from "~/components/error-summary";
 import { clearLeaveWarning, useLeaveWarning } from "~/components/leave-warning";
 import type { Failure } from "~/lib/error-catalogue";
@@ -58,17 +58,6 @@ type ActionData = {
   submitFailed?: true;
 };
 
-function ErrorText({ id, message }: { id: string; message: string | undefined }) {
-  const { t } = useTranslation("review");
-  if (!message) return null;
-  return (
-    <p id={id} className="field__error">
-      <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
-      {t(message)}
-    </p>
-  );
-}
-
 /** A Yes/No question in a fieldset, its error beside it, and the free text for a Yes where the page asks. */
 function YesNo({
   name,
@@ -98,7 +87,7 @@ function YesNo({
     <div className={error ? "review-question field--error" : "review-question"}>
       <fieldset aria-describedby={error ? errorId : undefined}>
         <legend className="review-question__legend">{legend}</legend>
-        <ErrorText id={errorId} message={error} />
+        <FieldError id={errorId} errors={[error]} />
         <div className="review-question__choices">
           {(["yes", "no"] as const).map((option) => (
             <div className="radio" key={option}>
@@ -435,6 +424,7 @@ function ReviewPageView({ view }: { view: ReviewView }) {
   const { page } = view;
   return (
     <article className="review">
+      {page.type === "completion" ? null : <ErrorSummary errors={summary} />}
       <h1>{t("title")}</h1>
       {page.type !== "reviewIntro" ? <Progress view={view} answeredNow={answeredNow} /> : null}
       <h2 className="review__heading">{page.heading}</h2>
@@ -446,7 +436,6 @@ function ReviewPageView({ view }: { view: ReviewView }) {
         <Completion view={view} />
       ) : (
         <Form method="post" className="review__form" noValidate onSubmit={clearLeaveWarning}>
-          <ErrorSummary errors={summary} />
           <FailureAlert failure={actionData?.failure} />
           <AuthenticityTokenInput />
           <input type="hidden" name="page" value={page.order} />

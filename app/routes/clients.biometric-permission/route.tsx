@@ -7,7 +7,7 @@ import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary, FieldError } from "~/components/error-summary";
+import { ErrorSummary, FieldError, type SummaryError } from "~/components/error-summary";
 import { PlainPasswordField } from "~/components/plain-password-field";
 import { loadWebAuthn, OptionsUnavailable, passkeysSupported, useCeremonyOptions } from "~/components/passkey-ceremony";
 import { PAGE_PATHS } from "~/lib/navigation";
@@ -95,6 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** The field of the current password in the permission's form (decision 179). */
 const PERMISSION_PASSWORD = "permission-current-password";
+const REMOVE_PASSWORD = "remove-current-password";
 
 let answers = 0;
 /** A number that changes with each answer of the server, to remount (empty) a password field. */
@@ -199,10 +200,9 @@ function PermissionForm({ initialGranted, answer }: { initialGranted: boolean; a
   const shownProblem = problem ?? answer?.problem ?? (answer?.failure ? "biometric.errors.save" : null);
   // decision 179: the current password, once the choice differs while JavaScript runs, always without it
   const askPassword = !hydrated || granted !== initialGranted || Boolean(passwordError);
-  const summary = [
-    ...(fieldError ? [{ fieldId: "granted", message: `security:${fieldError}` }] : []),
-    ...(passwordError ? [{ fieldId: PERMISSION_PASSWORD, message: passwordError }] : []),
-  ];
+  // the page's summary holds what the server answered; a password the options route refused
+  // while the script asked (before any post) is summed up here
+  const summary = scriptPasswordError ? [{ fieldId: PERMISSION_PASSWORD, message: scriptPasswordError }] : [];
   return (
     <Form
       method="post"
@@ -287,7 +287,6 @@ function RenameForm({ passkey, answer }: { passkey: PasskeyRow; answer: ActionDa
   useEffect(() => inputRef.current?.focus(), []);
   return (
     <Form method="post" action={`?rename=${passkey.id}`} className="form passkeys__rename">
-      <ErrorSummary errors={error ? [{ fieldId: "passkey-name", message: `security:${error}` }] : []} />
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="rename" />
       <input type="hidden" name="id" value={passkey.id} />
@@ -330,7 +329,7 @@ function RemoveForm({ passkey, answer }: { passkey: PasskeyRow; answer: ActionDa
   const mine = answer?.intent === "remove" && answer.id === passkey.id ? answer : undefined;
   const error = mine?.passwordError ?? null;
   const answered = useAnswerCount(mine);
-  const fieldId = "remove-current-password";
+  const fieldId = REMOVE_PASSWORD;
   return (
     <Form
       method="post"
@@ -338,7 +337,6 @@ function RemoveForm({ passkey, answer }: { passkey: PasskeyRow; answer: ActionDa
       className="form passkeys__remove"
       aria-label={`${t("biometric.list.confirmRemove")} ${passkey.name}`}
     >
-      <ErrorSummary errors={error ? [{ fieldId, message: error }] : []} />
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="id" value={passkey.id} />
@@ -450,12 +448,31 @@ function PasskeyList({
   );
 }
 
+/**
+ * The page's error summary, above its h1 (GOV.UK's pattern): the permission's error, or the error
+ * of the passkey being renamed.
+ */
+function pageErrors(answer: ActionData | undefined, renaming: number | null): SummaryError[] {
+  if (!answer) return [];
+  const error = answer.fieldError;
+  // a wrong or missing current password (decision 179), by the form that asked for it
+  const password = answer.passwordError
+    ? [{ fieldId: answer.intent === "remove" ? REMOVE_PASSWORD : PERMISSION_PASSWORD, message: answer.passwordError }]
+    : [];
+  if (answer.intent === "save")
+    return [...(error ? [{ fieldId: "granted", message: `security:${error}` }] : []), ...password];
+  if (answer.intent === "rename" && error && answer.id === renaming)
+    return [{ fieldId: "passkey-name", message: `security:${error}` }];
+  return password;
+}
+
 export default function BiometricPermission() {
   const { loadFailed, granted, passkeys, renaming, removing } = useLoaderData<typeof loader>();
   const answer = useActionData<ActionData>();
   const { t } = useTranslation("security");
   return (
     <div className="page page--biometric-permission">
+      <ErrorSummary errors={loadFailed ? [] : pageErrors(answer, renaming)} />
       <h1>{t("biometric.title")}</h1>
       <p className="page__intro">{t("biometric.intro")}</p>
       {loadFailed ? (

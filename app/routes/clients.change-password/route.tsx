@@ -90,6 +90,7 @@ export default function ChangePassword() {
 
   return (
     <div className="page page--change-password">
+      <ErrorSummary formId={form.id} errors={summaryErrors([fields.currentPassword, fields.newPassword])} />
       <h1>{t("changePassword.title")}</h1>
       {actionData?.messageKey ? (
         <div className="alert alert--error" role="alert">
@@ -98,7 +99,6 @@ export default function ChangePassword() {
       ) : null}
       <FailureAlert failure={actionData?.failure} />
       <Form method="post" {...getFormProps(form)} className="form">
-        <ErrorSummary errors={summaryErrors([fields.currentPassword, fields.newPassword])} />
         <AuthenticityTokenInput />
         <Field
           key={`current-${secretsKey}`}

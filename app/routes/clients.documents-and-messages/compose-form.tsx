@@ -20,6 +20,8 @@ type ComposeFormProps = {
   /** The message replied to (its subject as the platform has it); null when composing. */
   replyTo: { id: number; subject: string } | null;
   cancelHref: string;
+  /** The page's h1: the form's error summary stands above it (GOV.UK's pattern). */
+  heading: string;
 };
 
 function isComposeActionData(value: unknown): value is ComposeActionData {
@@ -206,7 +208,7 @@ function SendingDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogEle
   );
 }
 
-export function ComposeForm({ mode, replyTo, cancelHref }: ComposeFormProps) {
+export function ComposeForm({ mode, replyTo, cancelHref, heading }: ComposeFormProps) {
   const { t } = useTranslation("compose");
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -241,6 +243,8 @@ export function ComposeForm({ mode, replyTo, cancelHref }: ComposeFormProps) {
 
   return (
     <div className="compose">
+      <ErrorSummary formId={form.id} errors={summaryErrors([fields.subject, fields.body, fields.attachments])} />
+      <h1>{heading}</h1>
       <h2 className="compose__title">{t(mode === "reply" ? "title.reply" : "title.compose")}</h2>
       {actionData?.messageKey ? (
         <div className="alert alert--error" role="alert">
@@ -248,7 +252,6 @@ export function ComposeForm({ mode, replyTo, cancelHref }: ComposeFormProps) {
         </div>
       ) : null}
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form compose__form">
-        <ErrorSummary errors={summaryErrors([fields.subject, fields.body, fields.attachments])} />
         <AuthenticityTokenInput />
         {mode === "reply" && replyTo ? (
           <ReplySubject replyTo={replyTo} />

@@ -97,16 +97,27 @@ function DateRangeFields({ filter }: { filter: MessagesView["dateFilter"] }) {
   );
 }
 
-export function ListFilterForm({ view }: { view: MessagesView }) {
-  const { t } = useTranslation("messages");
-  const { query, dateFilter } = view;
+/** The list filter's error summary, above the page's h1 (GOV.UK's pattern): the dates it cannot read. */
+export function ListFilterSummary({ view }: { view: MessagesView }) {
   const errors: SummaryError[] = DATE_FIELDS.flatMap((f) => {
-    const message = dateFilter.errors[f.name];
+    const message = view.dateFilter.errors[f.name];
     return message ? [{ fieldId: f.id, message }] : [];
   });
+  return <ErrorSummary formId="message-filter" errors={errors} />;
+}
+
+export function ListFilterForm({ view }: { view: MessagesView }) {
+  const { t } = useTranslation("messages");
+  const { query } = view;
   return (
-    <Form method="get" action={MESSAGES_PATH} className="message-filter" role="search" aria-label={t("filters.label")}>
-      <ErrorSummary errors={errors} />
+    <Form
+      method="get"
+      action={MESSAGES_PATH}
+      id="message-filter"
+      className="message-filter"
+      role="search"
+      aria-label={t("filters.label")}
+    >
       {query.folder !== "inbox" ? <input type="hidden" name="folder" value={query.folder} /> : null}
       {query.entity !== null ? <input type="hidden" name="entity" value={String(query.entity)} /> : null}
       <div className="field">
@@ -151,7 +162,7 @@ export function ListFilterForm({ view }: { view: MessagesView }) {
           autoComplete="off"
         />
       </div>
-      <DateRangeFields filter={dateFilter} />
+      <DateRangeFields filter={view.dateFilter} />
       <button type="submit" className="button button--secondary">
         {t("filters.apply")}
       </button>

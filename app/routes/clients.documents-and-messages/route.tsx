@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { lazyPart } from "~/components/lazy-part";
 import { ComposeForm as ComposeFormOnServer } from "./compose-form.server";
 import composeStyles from "./compose.css";
-import { EntityFilterForm, FolderNav, ListFilterForm } from "./folders";
+import { EntityFilterForm, FolderNav, ListFilterForm, ListFilterSummary } from "./folders";
 import { MessageList } from "./list";
 import { ReadingPane } from "./reading-pane";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
@@ -109,7 +109,12 @@ export default function DocumentsAndMessages() {
   const { t } = useTranslation("messages");
   return (
     <div className="page page--messages">
-      <h1>{data.heading}</h1>
+      {data.kind === "compose" ? null : (
+        <>
+          {data.kind === "invalid" ? null : <ListFilterSummary view={data.view} />}
+          <h1>{data.heading}</h1>
+        </>
+      )}
       {data.kind === "invalid" ? (
         <>
           <p className="alert alert--info">{t("invalidView")}</p>
@@ -118,7 +123,7 @@ export default function DocumentsAndMessages() {
           </p>
         </>
       ) : data.kind === "compose" ? (
-        <ComposeForm mode={data.mode} replyTo={data.replyTo} cancelHref={data.cancelHref} />
+        <ComposeForm mode={data.mode} replyTo={data.replyTo} cancelHref={data.cancelHref} heading={data.heading} />
       ) : (
         <>
           <NotificationPanels data={data.notificationPanels} />

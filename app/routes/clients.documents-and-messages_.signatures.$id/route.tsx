@@ -6,7 +6,7 @@ import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorSummary } from "~/components/error-summary";
+import { ErrorSummary, FieldError } from "~/components/error-summary";
 import { DisabledReason, SubmitWithReason } from "~/components/disabled-reason";
 import { useModalDialog } from "~/components/modal-dialog";
 import { readForm } from "~/session/csrf.server";
@@ -187,16 +187,9 @@ function Alert({ message }: { message: string | null }) {
   );
 }
 
-function FieldError({ id, errors }: { id: string; errors: JourneyAnswer["errors"] }) {
-  const { t } = useTranslation("messages");
-  const error = errors.find((e) => e.fieldId === id);
-  if (!error) return null;
-  return (
-    <p id={`${id}-error`} className="field__error">
-      <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
-      {t(error.message)}
-    </p>
-  );
+/** The error of the field `id` beside it (the error summary links to the field). */
+function ErrorOf({ id, errors }: { id: string; errors: JourneyAnswer["errors"] }) {
+  return <FieldError id={`${id}-error`} errors={[errors.find((e) => e.fieldId === id)?.message]} />;
 }
 
 function Terms({ view }: { view: SignatureView }) {
@@ -269,7 +262,7 @@ function AcceptField({
   const invalid = errors.some((e) => e.fieldId === "signature-accept");
   return (
     <div className={invalid ? "field field--error" : "field"}>
-      <FieldError id="signature-accept" errors={errors} />
+      <ErrorOf id="signature-accept" errors={errors} />
       <div className="checkbox">
         <input
           id="signature-accept"
@@ -333,7 +326,7 @@ function CodeEntry({
         <label htmlFor="signature-code" className="field__label">
           {t("signature.code")}
         </label>
-        <FieldError id="signature-code" errors={errors} />
+        <ErrorOf id="signature-code" errors={errors} />
         <input
           id="signature-code"
           name="code"
@@ -436,7 +429,6 @@ function Journey({ view, answer }: { view: SignatureView; answer: JourneyAnswer 
       <Form method="post" action={action} className="signature-form" noValidate>
         <AuthenticityTokenInput />
         <h3>{t("signature.signHeading")}</h3>
-        <ErrorSummary errors={errors.map((e) => ({ fieldId: e.fieldId, message: e.message }))} />
         <Alert message={alert} />
         <Terms view={view} />
         <AcceptField step={step} action={action} errors={errors} accepted={accepted} onAccepted={setAccepted} />
@@ -462,6 +454,7 @@ export default function SignatureRoute() {
       <p>
         <Link to={view.backHref}>{t("signature.back")}</Link>
       </p>
+      {view.canSign ? <ErrorSummary errors={answer?.errors ?? []} /> : null}
       <h1>{view.title}</h1>
       <p className="signature-meta">
         <span className={`tag tag--${view.badge.tone}`}>{view.badge.text}</span>

@@ -120,6 +120,7 @@ export default function SecurityQuestions() {
 
   return (
     <div className="page page--security-questions">
+      <ErrorSummary formId={form.id} errors={questionsSummary(fields, formError)} />
       <h1>{t("questions.title")}</h1>
       <p className="page__intro">{t("questions.intro")}</p>
       {actionData?.messageKey ? (
@@ -129,7 +130,6 @@ export default function SecurityQuestions() {
       ) : null}
       <FailureAlert failure={actionData?.failure} />
       <Form method="post" {...getFormProps(form)} className="form">
-        <ErrorSummary errors={questionsSummary(fields, formError)} />
         {formError ? (
           <div className="alert alert--error">
             <p>{t(formError)}</p>

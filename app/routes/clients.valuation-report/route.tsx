@@ -6,7 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DateField } from "~/components/date-field";
-import { ErrorSummary, type SummaryError } from "~/components/error-summary";
+import { ErrorSummary, FieldError, type SummaryError } from "~/components/error-summary";
 import { FailureAlert } from "~/components/error-summary";
 import type { Failure } from "~/lib/error-catalogue";
 import { PERIODS, type ReportInput } from "~/lib/valuation-report";
@@ -54,18 +54,6 @@ type ActionData = {
   failure?: Failure | null;
 };
 
-/** A field's error, beside it (the error summary links to the field). */
-function FieldErrorText({ id, error }: { id: string; error: string | undefined }) {
-  const { t } = useTranslation("reports");
-  if (!error) return null;
-  return (
-    <p id={`${id}-error`} className="field__error">
-      <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
-      {t(error)}
-    </p>
-  );
-}
-
 /** A labelled select with its error beside it; `children` are its options. */
 function SelectField({
   id,
@@ -85,7 +73,7 @@ function SelectField({
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <FieldErrorText id={id} error={error} />
+      <FieldError id={`${id}-error`} errors={[error]} />
       <select
         id={id}
         name={id}
@@ -228,12 +216,8 @@ function RunForm({ form, data }: { form: ReportForm; data: ActionData | undefine
   const template = form.template!;
   const values = data?.values ?? form.values;
   const errors = data?.errors ?? {};
-  const summary: SummaryError[] = (["entity", "selection", "asAt", "from", "to"] as const)
-    .filter((f) => errors[f])
-    .map((f) => ({ fieldId: f, message: errors[f]! }));
   return (
     <Form method="post" className="report-form" noValidate>
-      <ErrorSummary errors={summary} />
       <FailureAlert failure={data?.failure} />
       <AuthenticityTokenInput />
       <input type="hidden" name="template" value={template.value} />
@@ -279,6 +263,13 @@ function RunForm({ form, data }: { form: ReportForm; data: ActionData | undefine
   );
 }
 
+/** The error summary of the report's form, above the page's h1 (GOV.UK's pattern). */
+function reportSummary(errors: ActionData["errors"]): SummaryError[] {
+  return (["entity", "selection", "asAt", "from", "to"] as const)
+    .filter((f) => errors?.[f])
+    .map((f) => ({ fieldId: f, message: errors![f]! }));
+}
+
 export default function ValuationReport() {
   const { form } = useLoaderData<typeof loader>() as unknown as { form: ReportForm };
   const data = useActionData<typeof action>() as ActionData | undefined;
@@ -287,6 +278,7 @@ export default function ValuationReport() {
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   return (
     <article className="report-page">
+      {form.template ? <ErrorSummary errors={reportSummary(data?.errors)} /> : null}
       <h1>{t("title")}</h1>
       <p>{t("intro")}</p>
       {form.templates.length === 0 ? (

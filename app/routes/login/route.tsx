@@ -240,6 +240,7 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
 
   return (
     <div className="login">
+      <ErrorSummary formId={form.id} errors={summaryErrors([fields.username, fields.password])} />
       <h1>{t("login.title")}</h1>
       <LoginTabs userType={userType} redirectTo={redirectTo} />
 
@@ -251,7 +252,6 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
       <StepAlert answer={answer} />
 
       <Form method="post" action="/login" {...getFormProps(form)} className="form login__form">
-        <ErrorSummary errors={summaryErrors([fields.username, fields.password])} />
         <AuthenticityTokenInput />
         <HoneypotFields />
         <input type="hidden" name="userType" value={userType} />

@@ -125,13 +125,13 @@ function ChangePasswordStep({
   const reason = incomplete ? t("steps.password.disabledReason") : null;
   return (
     <div className="login sign-in-step">
+      <ErrorSummary formId={form.id} errors={summaryErrors([fields.newPassword])} />
       <StepHeading step={step} />
       {/* decision 180: why a password that signed in must be changed */}
       {step.reason === "common" ? <p>{t("steps.password.introCommon")}</p> : null}
       <p>{t("steps.password.intro")}</p>
       <StepAlert answer={answer} />
       <Form method="post" action="/login" {...getFormProps(form)} className="form">
-        <ErrorSummary errors={summaryErrors([fields.newPassword])} />
         <FormSecrets />
         <NewPasswordField
           meta={fields.newPassword}
@@ -220,11 +220,11 @@ function SecurityQuestionsStep({ step, answer }: StepProps<"SetSecurityQuestions
   ];
   return (
     <div className="login sign-in-step">
+      <ErrorSummary formId={form.id} errors={summaryErrors(pairs.flatMap((p) => [p.question, p.custom, p.answer]))} />
       <StepHeading step={step} />
       <p>{t("steps.questions.intro")}</p>
       <StepAlert answer={answer} />
       <Form method="post" action="/login" {...getFormProps(form)} className="form">
-        <ErrorSummary errors={summaryErrors(pairs.flatMap((p) => [p.question, p.custom, p.answer]))} />
         <FormSecrets />
         {pairs.map((p) => (
           <fieldset key={p.n} className="fieldset">
@@ -294,6 +294,7 @@ function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolm
   const token = step.method === "token";
   return (
     <div className="login sign-in-step">
+      <ErrorSummary formId={form.id} errors={summaryErrors([fields.code])} />
       <StepHeading step={step} />
       {step.status === "MfaRequired" && step.enrolled ? (
         <div className="alert alert--success" role="status">
@@ -306,7 +307,6 @@ function SecurityCodeStep({ step, answer }: StepProps<"MfaRequired" | "MfaEnrolm
         <TokenSetup secret={step.tokenSecret} otpauthUri={step.otpauthUri} />
       ) : null}
       <Form method="post" action="/login" {...getFormProps(form)} className="form">
-        <ErrorSummary errors={summaryErrors([fields.code])} />
         <FormSecrets />
         <Field
           meta={fields.code}
@@ -394,6 +394,7 @@ function LinkDeviceStep({ step, answer }: StepProps<"MfaEnrolmentLinkDevice">) {
   const noMethods = step.methods.length === 0;
   return (
     <div className="login sign-in-step">
+      <ErrorSummary formId={form.id} errors={noMethods ? [] : summaryErrors([meta])} />
       <StepHeading step={step} />
       <StepAlert answer={answer} />
       <Form method="post" action="/login" {...getFormProps(form)} className="form">
@@ -404,7 +405,6 @@ function LinkDeviceStep({ step, answer }: StepProps<"MfaEnrolmentLinkDevice">) {
           </div>
         ) : (
           <>
-            <ErrorSummary errors={summaryErrors([meta])} />
             <p>{t("steps.linkDevice.intro")}</p>
             <fieldset
               className={`fieldset${hasError ? " field--error" : ""}`}
@@ -501,6 +501,7 @@ function MemorableStep({ step, answer }: StepProps<"MemorableCharactersRequired"
   const [typedSinceAnswer, setTypedSinceAnswer] = useState(false);
   return (
     <div className="login sign-in-step">
+      <ErrorSummary formId={form.id} errors={answerable ? summaryErrors(chars) : []} />
       <StepHeading step={step} />
       <StepAlert answer={typedSinceAnswer ? undefined : answer} />
       <Form
@@ -549,7 +550,6 @@ function MemorableFields({
   const { t } = useTranslation("auth");
   return (
     <>
-      <ErrorSummary errors={summaryErrors(chars)} />
       <p>{t("steps.memorable.intro")}</p>
       {step.hint ? <p className="field__hint">{t("steps.memorable.hint", { hint: step.hint })}</p> : null}
       <fieldset className="fieldset memorable">

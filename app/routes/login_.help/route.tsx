@@ -165,9 +165,21 @@ export default function HelpWithLoggingIn() {
   const actionData = useActionData<ActionData>();
   const { t } = useTranslation("recovery");
   const loginHref = userType === "adviser" ? "/login?userType=adviser" : "/login";
+  const passwordData = actionData?.form === "password" ? actionData : undefined;
+  const usernameData = actionData?.form === "username" ? actionData : undefined;
+  // The forms' state is the page's: their error summaries stand above the h1 (GOV.UK's pattern).
+  const passwordForm = useForgottenPasswordForm(passwordData);
+  const usernameForm = useForgottenUsernameForm(usernameData);
 
   return (
     <div className="login">
+      <ErrorSummary formId={passwordForm[0].id} errors={summaryErrors([passwordForm[1].username])} />
+      {userType === "client" ? (
+        <ErrorSummary
+          formId={usernameForm[0].id}
+          errors={summaryErrors([usernameForm[1].email, usernameForm[1].dob])}
+        />
+      ) : null}
       <h1>{t("title")}</h1>
       <UserTypeTabs userType={userType} />
 
@@ -177,10 +189,8 @@ export default function HelpWithLoggingIn() {
         </div>
       ) : null}
 
-      <ForgottenPassword data={actionData?.form === "password" ? actionData : undefined} />
-      {userType === "client" ? (
-        <ForgottenUsername data={actionData?.form === "username" ? actionData : undefined} />
-      ) : null}
+      <ForgottenPassword data={passwordData} form={passwordForm} />
+      {userType === "client" ? <ForgottenUsername data={usernameData} form={usernameForm} /> : null}
 
       <p className="standalone-link">
         <Link to={loginHref}>{t("returnToLogin")}</Link>
@@ -212,19 +222,42 @@ function UserTypeTabs({ userType }: { userType: string }) {
   );
 }
 
-/** 'Forgotten your password?': the username, to start a reset. */
-function ForgottenPassword({ data }: { data: ActionData | undefined }) {
-  const { userType } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("recovery");
-  const pending = useNavigation().state === "submitting";
+function useForgottenPasswordForm(data: ActionData | undefined) {
   const validation = useBrowserValidation(() =>
     import("~/lib/recovery-schemas").then((m) => m.ForgottenPasswordSchema),
   );
-  const [form, fields] = useForm({
+  return useForm({
     id: "forgotten-password",
     lastResult: data?.result,
     ...validation.form,
   });
+}
+
+function useForgottenUsernameForm(data: ActionData | undefined) {
+  const { locale } = useLoaderData<typeof loader>();
+  const validation = useBrowserValidation(
+    () => import("~/lib/recovery-schemas").then((m) => m.createForgottenUsernameSchema(locale)),
+    {},
+    [locale],
+  );
+  return useForm({
+    id: "forgotten-username",
+    lastResult: data?.result,
+    ...validation.form,
+  });
+}
+
+/** 'Forgotten your password?': the username, to start a reset. */
+function ForgottenPassword({
+  data,
+  form: [form, fields],
+}: {
+  data: ActionData | undefined;
+  form: ReturnType<typeof useForgottenPasswordForm>;
+}) {
+  const { userType } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("recovery");
+  const pending = useNavigation().state === "submitting";
   return (
     <section className="help-section" aria-labelledby="forgotten-password-heading">
       <h2 id="forgotten-password-heading">{t("password.heading")}</h2>
@@ -232,7 +265,6 @@ function ForgottenPassword({ data }: { data: ActionData | undefined }) {
       <Message data={data} />
       <FailureAlert failure={data?.failure} />
       <Form method="post" {...getFormProps(form)} className="form">
-        <ErrorSummary errors={summaryErrors([fields.username])} />
         <AuthenticityTokenInput />
         <HoneypotFields />
         <input type="hidden" name="intent" value="password" />
@@ -247,20 +279,16 @@ function ForgottenPassword({ data }: { data: ActionData | undefined }) {
 }
 
 /** 'Forgotten your username?' (clients only): email address and date of birth. */
-function ForgottenUsername({ data }: { data: ActionData | undefined }) {
-  const { dateFormat, locale, forgotUsernameLabel } = useLoaderData<typeof loader>();
+function ForgottenUsername({
+  data,
+  form: [form, fields],
+}: {
+  data: ActionData | undefined;
+  form: ReturnType<typeof useForgottenUsernameForm>;
+}) {
+  const { dateFormat, forgotUsernameLabel } = useLoaderData<typeof loader>();
   const { t } = useTranslation("recovery");
   const pending = useNavigation().state === "submitting";
-  const validation = useBrowserValidation(
-    () => import("~/lib/recovery-schemas").then((m) => m.createForgottenUsernameSchema(locale)),
-    {},
-    [locale],
-  );
-  const [form, fields] = useForm({
-    id: "forgotten-username",
-    lastResult: data?.result,
-    ...validation.form,
-  });
   return (
     <section className="help-section" aria-labelledby="forgotten-username-heading">
       <h2 id="forgotten-username-heading">{forgotUsernameLabel ?? t("username.heading")}</h2>
@@ -268,7 +296,6 @@ function ForgottenUsername({ data }: { data: ActionData | undefined }) {
       <Message data={data} />
       <FailureAlert failure={data?.failure} />
       <Form method="post" {...getFormProps(form)} className="form">
-        <ErrorSummary errors={summaryErrors([fields.email, fields.dob])} />
         <AuthenticityTokenInput />
         <HoneypotFields idSuffix="username" />
         <input type="hidden" name="intent" value="username" />

@@ -12,6 +12,7 @@ import {
   ErrorSummary,
   FailureAlert,
   Field,
+  FieldError,
   type SummaryError,
   summaryErrors,
   useDisabledUntilValid,
@@ -175,6 +176,7 @@ export default function ResetPassword() {
 
   return (
     <div className="login">
+      <ErrorSummary formId={form.id} errors={resetSummary(step, fields, formError)} />
       <h1>{t("reset.title")}</h1>
       <p>{step === "enterReset" ? t("reset.codeIntro") : t("reset.questionsIntro")}</p>
       {actionData?.messageKey ? (
@@ -184,7 +186,6 @@ export default function ResetPassword() {
       ) : null}
       <FailureAlert failure={actionData?.failure} />
       <Form method="post" {...getFormProps(form)} className="form">
-        <ErrorSummary errors={resetSummary(step, fields, formError)} />
         <AuthenticityTokenInput />
         <HoneypotFields />
         <input type="hidden" name="userType" value={userType} />
@@ -250,14 +251,9 @@ function ResetAnswers({
 }) {
   const { t } = useTranslation("recovery");
   return (
-    <fieldset>
+    <fieldset aria-describedby={formError ? "reset-answers-error" : undefined}>
       <legend>{t("reset.answersLegend")}</legend>
-      {formError ? (
-        <p className="field__error" role="alert">
-          <span className="visually-hidden">{t("common:form.errorPrefix")} </span>
-          {t(formError)}
-        </p>
-      ) : null}
+      <FieldError id="reset-answers-error" errors={[formError]} />
       <Field key={`a1-${secretsKey}`} meta={fields.answer1!} label={questions[0] ?? ""} autoComplete="off" secret />
       <Field key={`a2-${secretsKey}`} meta={fields.answer2!} label={questions[1] ?? ""} autoComplete="off" secret />
     </fieldset>
