@@ -19,7 +19,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { buildPaths, fileOf, firstLoadUrls, readManifest } from "./first-load.mjs";
 
-const budgetKiB = Number(process.env.SIZE_BUDGET_KIB ?? 110);
+const budgetKiB = Number(process.env.SIZE_BUDGET_KIB ?? 111); // 110 by issue 16; 111 for now (docs/decisions/198)
 const paths = buildPaths();
 const { assetsDir } = paths;
 
