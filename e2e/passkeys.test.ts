@@ -1,5 +1,5 @@
 import type { CDPSession, Page, Request as PageRequest } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, signOut as logOut, test } from "./fixtures";
+import { DEMO_PASSWORD, errorSummary, expect, expectAccessible, signIn, signOut as logOut, test } from "./fixtures";
 import { copyUser, newestId, registerPasskeyFor, signInWithCode } from "./platform";
 
 // Issue 15 (docs/decisions/101): passkeys as spec 000's biometric login. With JavaScript, Chromium's
@@ -362,9 +362,8 @@ test.describe("passkeys without JavaScript @no-js-only", () => {
     const removalPassword = removal.getByLabel("Current password", { exact: true });
     await removalPassword.fill("Not-the-password-9");
     await removal.getByRole("button", { name: "Remove passkey Kitchen tablet" }).click();
-    await expect(removal.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
-      "The current password is incorrect.",
-    );
+    // the page's error summary, above its heading (GOV.UK's pattern, decision 194)
+    await expect(errorSummary(page)).toContainText("The current password is incorrect.");
     await expect(removalPassword).toHaveAttribute("aria-invalid", "true");
     await expect(removalPassword).toHaveValue("");
     await expect(page.getByRole("row", { name: /Kitchen tablet/ })).toBeVisible();

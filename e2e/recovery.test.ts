@@ -54,7 +54,8 @@ async function setQuestionsOnPlatform(
   const headers = { Cookie: `XPLANID=${token}`, "X-Xplan-Auth-Failure-Action": "error", Accept: "application/json" };
   const saved = await request.put(`${platformUrl()}/resourceful/session/security_questions`, {
     headers,
-    data: { questions: questions.map(([question, answer]) => ({ question, answer })) },
+    // the current password first (ASVS V3.7.1, decision 179)
+    data: { current_password: DEMO_PASSWORD, questions: questions.map(([question, answer]) => ({ question, answer })) },
   });
   expect(saved.status()).toBe(200);
   await request.delete(`${platformUrl()}/resourceful/session`, { headers });
