@@ -298,7 +298,7 @@ test.describe("help with logging in", () => {
       await expect(summary(page)).toContainText("Reset code incorrect");
     }
     await sendWrongCode();
-    await expect(page.getByRole("alert")).toContainText(
+    await expect(page.getByRole("alert").filter({ hasText: "Too many incorrect reset codes" })).toContainText(
       "Too many incorrect reset codes or answers have been entered for this username, so password reset is paused for a while.",
     );
     await expectAccessible(page);
