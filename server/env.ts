@@ -152,37 +152,22 @@ const EnvSchema = z.object({
    * The keys a caller must send in X-Caller-Key (docs/decisions/186), comma-separated: any one
    * opens. Required in production; elsewhere unset means no caller is asked for one.
    */
-  PLATFORM_CALLER_KEYS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v === undefined
-        ? undefined
-        : v
-            .split(",")
-            .map((k) => k.trim())
-            .filter(Boolean),
-    ),
+  PLATFORM_CALLER_KEYS: keyList,
   /**
    * The keys of the database file's encryption (docs/decisions/188), comma-separated: the first
    * encrypts, the others open a file being rotated to it. Required in production; elsewhere unset
    * means a plain file.
    */
-  PLATFORM_DB_KEYS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v === undefined
-        ? undefined
-        : v
-            .split(",")
-            .map((k) => k.trim())
-            .filter(Boolean),
-    ),
+  PLATFORM_DB_KEYS: keyList,
 });
 
 /** The variables that may be read from a file named by NAME_FILE (docs/decisions/187). */
-export const PLATFORM_SECRET_VARIABLES = ["PLATFORM_SECRET_KEYS", "PLATFORM_CALLER_KEYS", "PLATFORM_DB_KEYS"] as const;
+export const PLATFORM_SECRET_VARIABLES = [
+  "PLATFORM_SECRET_KEYS",
+  "PLATFORM_PEPPER_KEYS",
+  "PLATFORM_CALLER_KEYS",
+  "PLATFORM_DB_KEYS",
+] as const;
 
 /** A production key is at least this long: 256 bits for HKDF. */
 export const MIN_SECRET_KEY_BYTES = 32;

@@ -136,6 +136,7 @@ describe("secrets from files (NAME_FILE)", () => {
   const files: Record<string, string> = {
     "/run/secrets/caller": `${"c".repeat(64)}\n`,
     "/run/secrets/sealing": `${"s".repeat(64)},${"o".repeat(64)}\r\n`,
+    "/run/secrets/pepper": `${"p".repeat(64)}\n`,
   };
   const read = (path: string) => {
     if (path in files) return files[path]!;
@@ -148,13 +149,16 @@ describe("secrets from files (NAME_FILE)", () => {
         NODE_ENV: "production",
         ...PRODUCTION_REST,
         PLATFORM_SECRET_KEYS: undefined,
+        PLATFORM_PEPPER_KEYS: undefined,
         PLATFORM_DB_KEYS: "d".repeat(64),
         PLATFORM_SECRET_KEYS_FILE: "/run/secrets/sealing",
+        PLATFORM_PEPPER_KEYS_FILE: "/run/secrets/pepper",
         PLATFORM_CALLER_KEYS_FILE: "/run/secrets/caller",
       },
       read,
     );
     expect(env.secretKeys).toEqual(["s".repeat(64), "o".repeat(64)]);
+    expect(env.pepperKeys).toEqual(["p".repeat(64)]);
     expect(env.callerKeys).toEqual(["c".repeat(64)]);
   });
 
