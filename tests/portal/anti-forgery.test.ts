@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../server/seed";
+import { tampered } from "../tamper";
 import { type Portal, startPortal, thrown, withCookies } from "./portal-harness";
 
 const SESSION_COOKIE = "__session";
@@ -141,7 +142,7 @@ describe("the anti-forgery token", () => {
     expect(await accepted(a.cookie, "")).toBe(false);
     expect(await accepted("", a.token)).toBe(false);
     expect(await accepted(a.cookie, b.token)).toBe(false);
-    expect(await accepted(a.cookie, `${a.token.slice(0, -2)}xx`)).toBe(false);
+    expect(await accepted(a.cookie, tampered(a.token))).toBe(false);
     // a cookie the visitor wrote: any value, but no valid signature
     const { createCookie } = await import("@remix-run/node");
     const forged = (await createCookie("csrf").serialize("abc.def")).split(";")[0]!;
