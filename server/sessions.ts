@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, lt, ne, sql } from "drizzle-orm";
 import type { Clock } from "./clock";
 import type { Db } from "./db/connection";
 import { prepared } from "./db/prepared";
@@ -17,7 +17,18 @@ import { newToken, tokenDigest } from "./lib/tokens";
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
-export type Caller = { session: SessionRow; user: UserRow };
+/** The secrets a call never needs to know who is asking: read on their own by what checks them. */
+type Secret = "passwordHash" | "mfaTotpSecret" | "memorableWord";
+/** A caller's user: the row without its secrets (each call reads it; the sealed ones would be opened each time). */
+export type CallerUser = Omit<UserRow, Secret>;
+export type Caller = { session: SessionRow; user: CallerUser };
+
+const {
+  passwordHash: _hash,
+  mfaTotpSecret: _totp,
+  memorableWord: _word,
+  ...callerUserColumns
+} = getTableColumns(users);
 
 const DEFAULT_IDLE_MINUTES = 30;
 
@@ -60,12 +71,26 @@ export function findCaller(db: Db, clock: Clock, token: string): Caller | null {
 // every request's statements, prepared once per database
 const callerOfToken = (db: Db) =>
   db
-    .select({ session: sessions, user: users, timeout: loginProfiles.sessionTimeout })
+    .select({ session: sessions, user: callerUserColumns, timeout: loginProfiles.sessionTimeout })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(loginProfiles, eq(loginProfiles.id, users.loginProfileId))
     .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
     .prepare();
+const passwordHashOfUser = (db: Db) =>
+  db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare();
+
+/** The user's password hash, read when a password is checked (the caller's row leaves it out). */
+export function passwordHashOf(db: Db, userId: number): string {
+  const row = prepared(db, passwordHashOfUser).get({ id: userId });
+  if (!row) throw new Error(`no user ${userId}`);
+  return row.passwordHash;
+}
+
 // the address and browser move on with the idle clock, so that 'last active' says from where
 const touch = (db: Db) =>
   db

@@ -36,6 +36,7 @@ import {
 import { pendingMfaDevices, users } from "../db/schema";
 import { platformVersion } from "../env";
 import { verifySecret } from "../lib/password";
+import { passwordHashOf } from "../sessions";
 import { newToken, tokenDigest } from "../lib/tokens";
 import { newTotpSecret, otpauthUri } from "../lib/totp";
 import { requireClientUser } from "./access";
@@ -115,7 +116,7 @@ function changeMethod(context: SignedInContext, body: unknown) {
   if (!canEnrol(user, method)) throw new ApiError(422, ENROLMENT_PROBLEM);
   // spec 000 §4: a password is required when the chosen method differs from the current one
   if (!input.password) throw new ApiError(400, MESSAGES.passwordRequired);
-  if (!verifySecret(input.password, user.passwordHash)) failed(context, MESSAGES.passwordIncorrect);
+  if (!verifySecret(input.password, passwordHashOf(db, user.id))) failed(context, MESSAGES.passwordIncorrect);
   db.delete(pendingMfaDevices).where(eq(pendingMfaDevices.userId, user.id)).run();
   const now = clock.now();
   const device = db
@@ -171,8 +172,9 @@ export const accountRoutes: Route[] = [
     requireClientUser(context.caller);
     const input = validate(PasswordBody, request.body, "body");
     const user = context.caller.user;
-    if (!verifySecret(input.current_password, user.passwordHash)) failed(context, MESSAGES.currentPasswordIncorrect);
-    const problem = passwordProblem(input.new_password, user);
+    const passwordHash = passwordHashOf(context.db, user.id);
+    if (!verifySecret(input.current_password, passwordHash)) failed(context, MESSAGES.currentPasswordIncorrect);
+    const problem = passwordProblem(input.new_password, { username: user.username, passwordHash });
     if (problem) throw new ApiError(400, problem);
     setPassword(context.db, user.id, input.new_password);
     clearFailures(context, user.id);

@@ -97,7 +97,7 @@ function view(row: PasskeyRow) {
 }
 
 /** The user handle the authenticator keeps with a passkey: stable per user, no name in it. */
-function userHandle(user: UserRow): Uint8Array<ArrayBuffer> {
+function userHandle(user: Pick<UserRow, "id">): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.from(`user:${user.id}`, "utf8"));
 }
 

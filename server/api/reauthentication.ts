@@ -2,6 +2,7 @@ import { z } from "zod";
 import { recordFailure } from "../domain/accounts";
 import { noteAuth } from "../lib/auth-log";
 import { verifySecret } from "../lib/password";
+import { passwordHashOf } from "../sessions";
 import { ApiError, MESSAGES } from "./http";
 import type { SignedInContext } from "./router";
 
@@ -31,6 +32,6 @@ export function confirmCurrentPassword(context: SignedInContext, body: unknown):
   const parsed = CurrentPassword.safeParse(body ?? {});
   const password = parsed.success ? parsed.data.current_password : undefined;
   if (!password) throw new ApiError(400, MESSAGES.passwordRequired);
-  if (!verifySecret(password, context.caller.user.passwordHash))
+  if (!verifySecret(password, passwordHashOf(context.db, context.caller.user.id)))
     failedSecret(context, MESSAGES.currentPasswordIncorrect);
 }

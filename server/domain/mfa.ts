@@ -1,5 +1,5 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
-import type { UserRow } from "../sessions";
+import type { CallerUser } from "../sessions";
 import { tokenDigest } from "../lib/tokens";
 import { matchTokenCode } from "../lib/totp";
 
@@ -15,7 +15,7 @@ export const ENROLMENT_PROBLEM =
 export const CODE_MINUTES = 10;
 
 /** The methods the user may use: the user's own list, or every method. */
-export function allowedMethods(user: UserRow): MfaMethod[] {
+export function allowedMethods(user: CallerUser): MfaMethod[] {
   if (user.mfaMethodsAllowed === null) return [...MFA_METHODS];
   const listed = user.mfaMethodsAllowed.split(",").map((m) => m.trim());
   return MFA_METHODS.filter((m) => listed.includes(m));
@@ -39,29 +39,29 @@ const MOBILE = /^\+?[\d ]{7,20}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Where a code for the method goes, or null when the user has no usable one on record. */
-export function destinationOf(user: UserRow, method: MfaMethod): string | null {
+export function destinationOf(user: CallerUser, method: MfaMethod): string | null {
   if (method === "sms") return user.mfaMobile && MOBILE.test(user.mfaMobile) ? user.mfaMobile : null;
   if (method === "email") return user.mfaEmail && EMAIL.test(user.mfaEmail) ? user.mfaEmail : null;
   return null;
 }
 
-export function maskedDestination(user: UserRow, method: MfaMethod): string | null {
+export function maskedDestination(user: CallerUser, method: MfaMethod): string | null {
   if (method === "sms") return maskMobile(user.mfaMobile);
   if (method === "email") return maskEmail(user.mfaEmail);
   return null;
 }
 
 /** The method can be enrolled: a token always, sms and email need a number or address on record. */
-export function canEnrol(user: UserRow, method: MfaMethod): boolean {
+export function canEnrol(user: CallerUser, method: MfaMethod): boolean {
   return method === "token" || destinationOf(user, method) !== null;
 }
 
-export function methodsView(user: UserRow) {
+export function methodsView(user: CallerUser) {
   return allowedMethods(user).map((method) => ({ method, destination: maskedDestination(user, method) }));
 }
 
 /** spec 000 §3 enrolment details. */
-export function enrolmentDetails(user: UserRow) {
+export function enrolmentDetails(user: CallerUser) {
   return {
     mfaMethod: user.mfaEnrolled ? user.mfaMethod : null,
     mobile: maskMobile(user.mfaMobile),

@@ -13,6 +13,7 @@ import {
   useSecretKeys,
 } from "../../server/lib/secrets-at-rest";
 import { DEMO_TOKEN_SECRET } from "../../server/seed/settings";
+import { createSession, findCaller, passwordHashOf } from "../../server/sessions";
 import { withPlatform } from "./harness";
 
 // what production asks for besides what this file is about (each refused apart when missing)
@@ -52,6 +53,16 @@ describe("secrets at rest", () => {
     const file = readFileSync(harness.platform.db.$client.name);
     expect(file.includes(Buffer.from(DEMO_TOKEN_SECRET))).toBe(false);
     expect(file.includes(Buffer.from("chestnut"))).toBe(false);
+  });
+
+  it("stay out of the caller's row that every call reads; a password's hash is read on its own", () => {
+    const { db, clock } = harness.platform;
+    const user = db.select().from(users).where(eq(users.usernameKey, "demo.token")).get()!;
+    const caller = findCaller(db, clock, createSession(db, clock, user.id))!;
+    expect(caller.user).toMatchObject({ id: user.id, username: user.username, loginMethod: user.loginMethod });
+    for (const secret of ["passwordHash", "mfaTotpSecret", "memorableWord"])
+      expect(caller.user).not.toHaveProperty(secret);
+    expect(passwordHashOf(db, user.id)).toBe(user.passwordHash);
   });
 
   it("seals a token being enrolled: the pending device and the sign-in step's state", async () => {

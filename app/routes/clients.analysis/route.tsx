@@ -10,6 +10,7 @@ import { FigureText, overviewTilesStyles, PerformanceText } from "~/components/f
 import { SegmentedLinks, segmentedLinksStyles } from "~/components/segmented-links";
 import { PAGE_PATHS } from "~/lib/navigation";
 import { sanitiseTextPage } from "~/lib/sanitise.server";
+import { batchingClient } from "~/planning/batching.server";
 import { getSite } from "~/planning/site.server";
 import { lostSessionRedirect } from "~/session/failures.server";
 import { requireClientContext, requireSiteAccess } from "~/session/guards.server";
@@ -43,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = readAnalysisQuery(new URL(request.url), analysisSettings(site.settings).disabledRanges);
   let page: AnalysisPage;
   try {
-    page = await buildAnalysis({ planning: context.planning, t, locale, site, query });
+    // the page's reads after the basics start together: one round trip (docs/decisions/196)
+    page = await buildAnalysis({ planning: batchingClient(context.planning), t, locale, site, query });
   } catch (error) {
     if (error instanceof LostSession) throw await lostSessionRedirect(request);
     throw error;
