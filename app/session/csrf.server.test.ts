@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { issueToken } from "./anti-forgery-token.server";
 import { csrf, honeypot, readForm } from "./csrf.server";
-import { seal } from "./crypto.server";
+import { seal, unseal } from "./crypto.server";
+import { env } from "~/runtime/env.server";
 import { tampered } from "../../tests/tamper";
 
 // Issue 24 finding 8 (docs/decisions/113): the portal's own anti-forgery token and honeypot, on
@@ -97,6 +98,22 @@ describe("the honeypot of anonymous forms", () => {
     expect(validFromFieldName).toBe("from__confirm");
     expect(encryptedValidFrom).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(encryptedValidFrom).not.toContain(String(Date.now()).slice(0, 6));
+  });
+
+  it("seals a form made now once a second: the same value within the second, opening to its start; a new one after it", () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 29, 9, 30, 15, 100), toFake: ["Date"] });
+    try {
+      const first = props().encryptedValidFrom;
+      vi.setSystemTime(Date.UTC(2026, 10, 29, 9, 30, 15, 990));
+      expect(props().encryptedValidFrom).toBe(first);
+      expect(unseal(first, env.sessionSecrets, "honeypot")).toBe(String(Date.UTC(2026, 10, 29, 9, 30, 15)));
+      vi.setSystemTime(Date.UTC(2026, 10, 29, 9, 30, 16, 0));
+      const next = props().encryptedValidFrom;
+      expect(next).not.toBe(first);
+      expect(unseal(next, env.sessionSecrets, "honeypot")).toBe(String(Date.UTC(2026, 10, 29, 9, 30, 16)));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("lets a person's post through: the trap empty, the timestamp as sealed", async () => {
