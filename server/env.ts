@@ -21,8 +21,8 @@ export type AttachmentAllowance = { files: number; bytes: number };
 export const DEFAULT_ATTACHMENT_ALLOWANCE: AttachmentAllowance = { files: 50, bytes: 100_000_000 };
 
 /** ASVS V8.3.8: how long the outbox keeps a message, and how often the retention job runs (docs/decisions/184). */
-export type Retention = { outboxDays: number; intervalMinutes: number };
-export const DEFAULT_RETENTION: Retention = { outboxDays: 30, intervalMinutes: 60 };
+export type Retention = { outboxDays: number; reportDays: number; intervalMinutes: number };
+export const DEFAULT_RETENTION: Retention = { outboxDays: 30, reportDays: 7, intervalMinutes: 60 };
 
 /** A Host header's form: a name or IPv4 address, or an IPv6 address in brackets, and an optional port. */
 export const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
@@ -141,6 +141,8 @@ const EnvSchema = z.object({
   PLATFORM_DEMO_DATA: z.enum(["true", "false"]).optional(),
   /** How long the outbox keeps a message, in days (docs/decisions/184). */
   PLATFORM_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RETENTION.outboxDays),
+  /** Days a finished report (its PDF: the client's holdings and values) is kept after it finished (docs/decisions/184). */
+  PLATFORM_REPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RETENTION.reportDays),
   /** How often the retention job runs, in minutes (docs/decisions/184). */
   PLATFORM_PURGE_INTERVAL_MINUTES: z.coerce
     .number()
@@ -243,7 +245,7 @@ export type PlatformEnv = {
   clamd?: ClamdAddress | null;
   /** PLATFORM_DEMO_DATA: whether an empty database gets the demo data set; undefined: outside production only. */
   demoData?: boolean;
-  /** PLATFORM_OUTBOX_RETENTION_DAYS and PLATFORM_PURGE_INTERVAL_MINUTES; defaults to DEFAULT_RETENTION. */
+  /** PLATFORM_OUTBOX_RETENTION_DAYS, PLATFORM_REPORT_RETENTION_DAYS and PLATFORM_PURGE_INTERVAL_MINUTES; defaults to DEFAULT_RETENTION. */
   retention?: Retention;
   /** PLATFORM_CALLER_KEYS: a call without one of them in X-Caller-Key is refused; undefined: none asked (never in production). */
   callerKeys?: string[];
@@ -305,7 +307,11 @@ export function readEnv(source: NodeJS.ProcessEnv, read?: ReadSecretFile): Platf
     devEndpoints: e.PLATFORM_DEV_ENDPOINTS === "true",
     clamd: e.PLATFORM_CLAMD_ADDRESS === undefined ? null : (parseClamdAddress(e.PLATFORM_CLAMD_ADDRESS) ?? null),
     demoData: e.PLATFORM_DEMO_DATA === undefined ? undefined : e.PLATFORM_DEMO_DATA === "true",
-    retention: { outboxDays: e.PLATFORM_OUTBOX_RETENTION_DAYS, intervalMinutes: e.PLATFORM_PURGE_INTERVAL_MINUTES },
+    retention: {
+      outboxDays: e.PLATFORM_OUTBOX_RETENTION_DAYS,
+      reportDays: e.PLATFORM_REPORT_RETENTION_DAYS,
+      intervalMinutes: e.PLATFORM_PURGE_INTERVAL_MINUTES,
+    },
     callerKeys: e.PLATFORM_CALLER_KEYS,
     dbKeys: e.PLATFORM_DB_KEYS,
   };

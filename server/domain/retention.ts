@@ -1,7 +1,7 @@
-import { lt } from "drizzle-orm";
+import { and, inArray, lt } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/connection";
-import { digitalSignatureCodes, outbox } from "../db/schema";
+import { digitalSignatureCodes, outbox, reportJobs } from "../db/schema";
 import { type PlatformEnv, retentionOf } from "../env";
 import type { PlatformLogger } from "../lib/logger";
 import { purgeStaleSessions } from "../sessions";
@@ -14,7 +14,9 @@ import { pruneRecoveryAttempts } from "./recovery-limit";
 //   you're signed in"); a session ended by its user is deleted at once;
 // - login tickets, password resets, devices being enrolled and passkey challenges once expired;
 // - the recovery counts per username once their window and pause are over;
-// - digital signature codes a day after they expired.
+// - digital signature codes a day after they expired;
+// - finished reports (their PDFs: holdings and values) after PLATFORM_REPORT_RETENTION_DAYS; a report
+//   still queued or running is never deleted.
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -28,13 +30,15 @@ export type Purged = {
   passkeyChallenges: number;
   recoveryCounts: number;
   signatureCodes: number;
+  reports: number;
 };
 
 /** Deletes what is past its retention period at the clock's now; answers how many rows of each kind. */
 export function purgeExpiredPersonalData(db: Db, clock: Clock, env: PlatformEnv): Purged {
   const now = clock.now();
-  const { outboxDays } = retentionOf(env);
+  const { outboxDays, reportDays } = retentionOf(env);
   const outboxCutoff = new Date(now.getTime() - outboxDays * DAY_MS).toISOString();
+  const reportsCutoff = new Date(now.getTime() - reportDays * DAY_MS).toISOString();
   const codesCutoff = new Date(now.getTime() - DAY_MS).toISOString();
   return db.transaction((tx) => {
     const txDb = tx as unknown as Db;
@@ -45,7 +49,11 @@ export function purgeExpiredPersonalData(db: Db, clock: Clock, env: PlatformEnv)
       .delete(digitalSignatureCodes)
       .where(lt(digitalSignatureCodes.expiresAt, codesCutoff))
       .run().changes;
-    return { outbox: sent, ...stale, recoveryCounts, signatureCodes: codes };
+    const reports = tx
+      .delete(reportJobs)
+      .where(and(inArray(reportJobs.status, ["done", "failed"]), lt(reportJobs.finishedAt, reportsCutoff)))
+      .run().changes;
+    return { outbox: sent, ...stale, recoveryCounts, signatureCodes: codes, reports };
   });
 }
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { fixedClock } from "../../server/clock";
-import { outbox, recoveryAttempts, sessions, users } from "../../server/db/schema";
+import { outbox, recoveryAttempts, reportJobs, sessions, users } from "../../server/db/schema";
 import { send } from "../../server/domain/accounts";
 import { purgeExpiredPersonalData, startRetention } from "../../server/domain/retention";
 import { DEFAULT_RETENTION, type PlatformEnv, readEnv } from "../../server/env";
@@ -26,11 +26,18 @@ const env = (retention?: PlatformEnv["retention"]): PlatformEnv => ({
 describe("the retention rule", () => {
   it("PLATFORM_OUTBOX_RETENTION_DAYS and PLATFORM_PURGE_INTERVAL_MINUTES: 30 days and an hour unless set", () => {
     expect(readEnv({ NODE_ENV: "development" }).retention).toEqual(DEFAULT_RETENTION);
-    expect(DEFAULT_RETENTION).toEqual({ outboxDays: 30, intervalMinutes: 60 });
+    expect(DEFAULT_RETENTION).toEqual({ outboxDays: 30, reportDays: 7, intervalMinutes: 60 });
     expect(
-      readEnv({ NODE_ENV: "development", PLATFORM_OUTBOX_RETENTION_DAYS: "7", PLATFORM_PURGE_INTERVAL_MINUTES: "15" })
-        .retention,
-    ).toEqual({ outboxDays: 7, intervalMinutes: 15 });
+      readEnv({
+        NODE_ENV: "development",
+        PLATFORM_OUTBOX_RETENTION_DAYS: "7",
+        PLATFORM_REPORT_RETENTION_DAYS: "2",
+        PLATFORM_PURGE_INTERVAL_MINUTES: "15",
+      }).retention,
+    ).toEqual({ outboxDays: 7, reportDays: 2, intervalMinutes: 15 });
+    expect(() => readEnv({ NODE_ENV: "development", PLATFORM_REPORT_RETENTION_DAYS: "0" })).toThrow(
+      /PLATFORM_REPORT_RETENTION_DAYS/,
+    );
     expect(() => readEnv({ NODE_ENV: "development", PLATFORM_OUTBOX_RETENTION_DAYS: "0" })).toThrow(
       /PLATFORM_OUTBOX_RETENTION_DAYS/,
     );
@@ -68,7 +75,7 @@ describe("the retention rule", () => {
     expect(kept()).toEqual(["newer"]);
     // a shorter period, as configured
     expect(
-      purgeExpiredPersonalData(db, clock, env({ outboxDays: 5, intervalMinutes: 60 })).outbox,
+      purgeExpiredPersonalData(db, clock, env({ ...DEFAULT_RETENTION, outboxDays: 5 })).outbox,
     ).toBeGreaterThanOrEqual(1);
     expect(kept()).toEqual([]);
   });
@@ -93,6 +100,43 @@ describe("the retention rule", () => {
     expect(listed()).toEqual([]);
   });
 
+  it("deletes a finished report (its PDF) once finished longer ago than the period, never one queued or running", () => {
+    const { db } = harness.platform;
+    const clock = fixedClock(START);
+    const client = db.select().from(users).where(eq(users.username, "demo.client")).get()!;
+    const report = (id: string, status: "queued" | "running" | "done" | "failed", finished: boolean) =>
+      db
+        .insert(reportJobs)
+        .values({
+          id,
+          userId: client.id,
+          entityId: client.entityId,
+          status,
+          createdAt: clock.now().toISOString(),
+          finishedAt: finished ? clock.now().toISOString() : null,
+          pdf: status === "done" ? Buffer.from("%PDF-1.7 retention") : null,
+        })
+        .run();
+    report("retention-done", "done", true);
+    report("retention-failed", "failed", true);
+    report("retention-queued", "queued", false);
+    report("retention-running", "running", false);
+    const left = () =>
+      db
+        .select({ id: reportJobs.id })
+        .from(reportJobs)
+        .all()
+        .map((row) => row.id)
+        .filter((id) => id.startsWith("retention-"))
+        .sort();
+    clock.advance(7 * DAY - 60_000);
+    purgeExpiredPersonalData(db, clock, env());
+    expect(left()).toEqual(["retention-done", "retention-failed", "retention-queued", "retention-running"]);
+    clock.advance(2 * 60_000);
+    expect(purgeExpiredPersonalData(db, clock, env()).reports).toBe(2);
+    expect(left()).toEqual(["retention-queued", "retention-running"]);
+  });
+
   it("runs at start and then every interval, logging counts only", () => {
     vi.useFakeTimers();
     try {
@@ -107,7 +151,7 @@ describe("the retention rule", () => {
         body: "Your code is 123456",
       });
       clock.advance(31 * DAY);
-      const stop = startRetention({ db, clock, env: env({ outboxDays: 30, intervalMinutes: 10 }) }, log);
+      const stop = startRetention({ db, clock, env: env({ ...DEFAULT_RETENTION, intervalMinutes: 10 }) }, log);
       expect(db.select().from(outbox).where(eq(outbox.to, "job@example.com")).all()).toEqual([]);
       send(db, clock, {
         to: "job@example.com",
