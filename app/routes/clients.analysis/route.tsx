@@ -18,9 +18,11 @@ import { AccountsTable } from "./accounts-table";
 import { type AnalysisPage, analysisSettings, buildAnalysis, type Figures, LostSession } from "./analysis.server";
 import { readAnalysisQuery } from "~/lib/analysis/query";
 import analysisStyles from "./analysis.css";
+import incomeStyles from "./income.css";
 import { FilterOptions, RANGE_FORM_ID, rangeSummary } from "./filter-options";
 import { AllocationPanelList, InvestmentsPanel } from "./investments-panel";
 import { InstructionsPanel, PaymentPanel, TransactionsPanel } from "./tab-panels";
+import { IncomePanel } from "./income-panel";
 
 export const handle = { i18n: ["clients"] };
 
@@ -29,6 +31,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: segmentedLinksStyles },
   { rel: "stylesheet", href: overviewTilesStyles },
   { rel: "stylesheet", href: analysisStyles },
+  { rel: "stylesheet", href: incomeStyles },
 ];
 
 // spec 001 §2.2 analysis page, §2.3 its first tab, §2.4 the performance chart
@@ -197,6 +200,7 @@ function FiguresSection({ figures, page }: { figures: Figures; page: AnalysisPag
                 {figures.transactions ? <TransactionsPanel view={figures.transactions} /> : null}
                 {figures.instructions ? <InstructionsPanel view={figures.instructions} /> : null}
                 {figures.payment ? <PaymentPanel view={figures.payment} /> : null}
+                {figures.income ? <IncomePanel view={figures.income} /> : null}
               </div>
             ))}
         </section>
