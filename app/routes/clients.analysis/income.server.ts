@@ -48,8 +48,47 @@ function monthLabel(month: string, locale: string, style: "short" | "long"): str
 }
 
 /** The year the page shows: the one asked for when the answer lists it, else none (the last 24 months). */
-export function shownTaxYear(answer: Pick<IncomeAnswer, "tax_years">, asked: number | null | undefined): number | null {
+function shownTaxYear(answer: Pick<IncomeAnswer, "tax_years">, asked: number | null | undefined): number | null {
   return asked != null && answer.tax_years.some((y) => y.tax_year === asked) ? asked : null;
+}
+
+/** The chart of the months (the last 24) or of the tax years, wide and narrow, with its data table. */
+function incomeChart(answer: IncomeAnswer, year: number | null, colour: string, c: Context) {
+  const { t, locale } = c;
+  const jurisdiction = answer.tax_year;
+  const currency = answer.report_currency;
+  const bars = incomeBars(answer, year).map((b) => ({
+    ...b,
+    label: year === null ? monthLabel(b.key, locale, "short") : taxYearLabel(Number(b.key), jurisdiction),
+    long: year === null ? monthLabel(b.key, locale, "long") : taxYearLabel(Number(b.key), jurisdiction),
+  }));
+  const caption =
+    year === null
+      ? t("analysis.income.chart.captionMonths", { currency })
+      : t("analysis.income.chart.captionYears", { currency });
+  const chartInput = {
+    bars: bars.map((b) => ({ key: b.key, label: b.label, value: fromMinor(b.minor) })),
+    colour,
+    currency,
+    locale,
+    title: caption,
+  };
+  return {
+    caption,
+    svg: chartSvgOfPage(renderIncomeChartSvg({ ...chartInput, ...INCOME_CHART_SIZE })),
+    narrowSvg: chartSvgOfPage(renderIncomeChartSvg({ ...chartInput, ...NARROW_INCOME_CHART_SIZE })),
+    table: {
+      caption,
+      columns: [
+        t(year === null ? "analysis.income.columns.month" : "analysis.income.columns.taxYear"),
+        t("analysis.income.columns.income", { currency }),
+      ],
+      rows: bars.map((b) => ({
+        header: b.long,
+        cells: [formatMoney(fromMinor(b.minor), currency, locale, { decimals: TABLE_DECIMALS })],
+      })),
+    },
+  };
 }
 
 export function incomeView(
@@ -75,22 +114,6 @@ export function incomeView(
   const heading = selected
     ? t("analysis.income.headingYear", { year: taxYearLabel(selected.tax_year, jurisdiction), ...dates })
     : t("analysis.income.headingMonths", dates);
-  const bars = incomeBars(answer, year).map((b) => ({
-    ...b,
-    label: year === null ? monthLabel(b.key, locale, "short") : taxYearLabel(Number(b.key), jurisdiction),
-    long: year === null ? monthLabel(b.key, locale, "long") : taxYearLabel(Number(b.key), jurisdiction),
-  }));
-  const caption =
-    year === null
-      ? t("analysis.income.chart.captionMonths", { currency })
-      : t("analysis.income.chart.captionYears", { currency });
-  const chartInput = {
-    bars: bars.map((b) => ({ key: b.key, label: b.label, value: fromMinor(b.minor) })),
-    colour,
-    currency,
-    locale,
-    title: caption,
-  };
   const here = (taxYear: number | null) => analysisHref(query, { tab: "income", taxYear, tx: null, pages: 1 });
   return {
     state: "ok",
@@ -108,19 +131,7 @@ export function incomeView(
     byCurrency: totals.byCurrency.some((x) => x.currency !== currency)
       ? totals.byCurrency.map((x) => ({ currency: x.currency, amount: money(x.nativeMinor, x.currency) }))
       : [],
-    chart: {
-      caption,
-      svg: chartSvgOfPage(renderIncomeChartSvg({ ...chartInput, ...INCOME_CHART_SIZE })),
-      narrowSvg: chartSvgOfPage(renderIncomeChartSvg({ ...chartInput, ...NARROW_INCOME_CHART_SIZE })),
-      table: {
-        caption,
-        columns: [
-          t(year === null ? "analysis.income.columns.month" : "analysis.income.columns.taxYear"),
-          t("analysis.income.columns.income", { currency }),
-        ],
-        rows: bars.map((b) => ({ header: b.long, cells: [money(b.minor)] })),
-      },
-    },
+    chart: incomeChart(answer, year, colour, c),
     accounts: totals.accounts.map((a) => ({
       name: a.name,
       total: money(a.minor),

@@ -128,6 +128,21 @@ function ChartSection({ figures, page }: { figures: Extract<Figures, { state: "o
   );
 }
 
+/** The active tab's content (the others are not loaded). */
+function ActivePanel({ figures }: { figures: Extract<Figures, { state: "ok" }> }) {
+  return (
+    <>
+      {figures.accounts ? <AccountsTable tab={figures.accounts} /> : null}
+      {figures.investments ? <InvestmentsPanel view={figures.investments} /> : null}
+      {figures.allocation ? <AllocationPanelList view={figures.allocation} /> : null}
+      {figures.transactions ? <TransactionsPanel view={figures.transactions} /> : null}
+      {figures.instructions ? <InstructionsPanel view={figures.instructions} /> : null}
+      {figures.payment ? <PaymentPanel view={figures.payment} /> : null}
+      {figures.income ? <IncomePanel view={figures.income} /> : null}
+    </>
+  );
+}
+
 function FiguresSection({ figures, page }: { figures: Figures; page: AnalysisPage }) {
   const { t } = useTranslation("clients");
   if (figures.state === "error") return <p className="alert alert--error">{t("analysis.errors.portfolio")}</p>;
@@ -194,13 +209,7 @@ function FiguresSection({ figures, page }: { figures: Figures; page: AnalysisPag
                 role="region"
                 aria-labelledby={`analysis__tabs_tab-${tab.index}`}
               >
-                {figures.accounts ? <AccountsTable tab={figures.accounts} /> : null}
-                {figures.investments ? <InvestmentsPanel view={figures.investments} /> : null}
-                {figures.allocation ? <AllocationPanelList view={figures.allocation} /> : null}
-                {figures.transactions ? <TransactionsPanel view={figures.transactions} /> : null}
-                {figures.instructions ? <InstructionsPanel view={figures.instructions} /> : null}
-                {figures.payment ? <PaymentPanel view={figures.payment} /> : null}
-                {figures.income ? <IncomePanel view={figures.income} /> : null}
+                <ActivePanel figures={figures} />
               </div>
             ))}
         </section>

@@ -79,7 +79,7 @@ type Cell = {
   count: number;
 };
 
-export type IncomeRequest = {
+type IncomeRequest = {
   ids: number[];
   today: string;
   jurisdiction: Jurisdiction;
@@ -87,16 +87,10 @@ export type IncomeRequest = {
   currency: string;
 };
 
-/** The answer of an income request: the months, the tax years, the holdings and their cells. */
-export function incomeAnswer(db: Db, r: IncomeRequest) {
-  const months = lastMonths(r.today, r.months);
-  const windowStart = months[0]!.start;
-  // every income up to today: the tax years reach back to the first one
-  const rows = r.ids.length
-    ? prepared(db, incomeOf).all({ ids: jsonList(r.ids), start: "0000-01-01", stop: r.today })
-    : [];
-  const first = rows[0]?.tradeDate ?? r.today;
-  const years = taxYearsBetween(first < windowStart ? first : windowStart, r.today, r.jurisdiction);
+type IncomeRow = ReturnType<ReturnType<typeof incomeOf>["all"]>[number];
+
+/** Each income converted at its trade date's rates and rounded once, summed by holding, month and tax year. */
+function incomeCells(db: Db, rows: readonly IncomeRow[], r: IncomeRequest) {
   const fx = loadBook(db, r.ids, r.today).fx;
   const holdings = new Map<
     string,
@@ -137,6 +131,20 @@ export function incomeAnswer(db: Db, r: IncomeRequest) {
     cell.count += 1;
     cells.set(key, cell);
   }
+  return { holdings, cells };
+}
+
+/** The answer of an income request: the months, the tax years, the holdings and their cells. */
+function incomeAnswer(db: Db, r: IncomeRequest) {
+  const months = lastMonths(r.today, r.months);
+  const windowStart = months[0]!.start;
+  // every income up to today: the tax years reach back to the first one
+  const rows = r.ids.length
+    ? prepared(db, incomeOf).all({ ids: jsonList(r.ids), start: "0000-01-01", stop: r.today })
+    : [];
+  const first = rows[0]?.tradeDate ?? r.today;
+  const years = taxYearsBetween(first < windowStart ? first : windowStart, r.today, r.jurisdiction);
+  const { holdings, cells } = incomeCells(db, rows, r);
   const all = [...cells.values()];
   const total = (keep: (c: Cell) => boolean) => moneyMinor(r.currency, sumMinor(all.filter(keep).map((c) => c.minor)));
   const byMonth = sumByMonth(
