@@ -193,6 +193,7 @@ test.describe("income received", () => {
 
     const yearRows = await incomeTransactions(page, id, taxYear.from, taxYear.to);
     expect(yearRows.length).toBeGreaterThan(0);
+    expect(holdings.length).toBeGreaterThan(0);
     expect(yearFigures.total.minor).toBe(sum(yearRows));
     for (const [name, , currency, native, converted] of holdings) {
       const rows = yearRows.filter((r) => r.security === name);
