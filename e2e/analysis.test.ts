@@ -408,6 +408,7 @@ test.describe("the analysis page", () => {
       "Transactions",
       "Investment instructions",
       "Payment information",
+      "Income",
     ]);
     await expect(tabs.first()).toHaveAttribute("aria-current", "true");
 

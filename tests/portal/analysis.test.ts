@@ -318,6 +318,7 @@ describe("the other tabs (spec 001 §2.3)", () => {
       ["transactions", false],
       ["instructions", true],
       ["payment", false],
+      ["income", false],
     ]);
     expect(instructions.instructions).toMatchObject({ state: "ok", description: "Balanced growth (70/30)" });
     expect(instructions.instructions!.securities.find((x) => x.code === "ISF")?.weight).toBe("30.00%");

@@ -19,6 +19,7 @@ const DEFAULTS: AnalysisQuery = {
   open: [],
   show: "preferred",
   convert: [],
+  taxYear: null,
 };
 
 describe("readAnalysisQuery (spec 001 §3 'Filters')", () => {
@@ -98,6 +99,14 @@ describe("readAnalysisQuery: the investments tab (spec 001 §2.3, §4)", () => {
   });
 });
 
+describe("readAnalysisQuery: the income tab (issue 41)", () => {
+  it("reads a tax year as the year it starts in, else the last 24 months (null)", () => {
+    expect(read("?tab=income&taxYear=2024")).toMatchObject({ tab: "income", taxYear: 2024 });
+    for (const taxYear of ["", "24", "2024/25", "1800", "20245", "abcd"])
+      expect(read(`?tab=income&taxYear=${encodeURIComponent(taxYear)}`).taxYear, taxYear).toBeNull();
+  });
+});
+
 describe("analysisHref", () => {
   it("leaves defaults out", () => {
     expect(analysisHref(DEFAULTS)).toBe("/clients/analysis");
@@ -120,10 +129,11 @@ describe("analysisHref", () => {
       open: ["a12", "p12-4"],
       show: "original",
       convert: [12, 14],
+      taxYear: 2024,
     };
     const href = analysisHref(query);
     expect(href).toBe(
-      "/clients/analysis?id=portfolio-3&range=custom&from=01-01-2025&to=31-03-2025&chart=value&currency=plan&tab=transactions&tx=7&pages=2&sort=value&dir=desc&expand=all&open=a12%2Cp12-4&show=original&convert=12%2C14",
+      "/clients/analysis?id=portfolio-3&range=custom&from=01-01-2025&to=31-03-2025&chart=value&currency=plan&tab=transactions&tx=7&pages=2&sort=value&dir=desc&expand=all&open=a12%2Cp12-4&show=original&convert=12%2C14&taxYear=2024",
     );
     expect(read(href.slice("/clients/analysis".length))).toEqual(query);
   });

@@ -20,6 +20,8 @@ export const ANALYSIS_TABS = [
   "transactions",
   "instructions",
   "payment",
+  // issue 41: income received, after the spec's tabs (docs/decisions/199-income-received.md)
+  "income",
 ] as const;
 export type AnalysisTab = (typeof ANALYSIS_TABS)[number];
 
@@ -45,6 +47,8 @@ export type AnalysisQuery = {
   open: string[];
   show: "preferred" | "original";
   convert: number[];
+  /** The income tab (issue 41): null for the last 24 months, else a tax year (the year it starts in). */
+  taxYear?: number | null;
 };
 
 /** spec 001 §2.3: the investments table's sortable columns; the default is the security name (description) ascending. */
@@ -111,6 +115,7 @@ export function readAnalysisQuery(url: URL, disabled: ReadonlySet<DateRangeName>
           .filter((x): x is number => x !== null),
       ),
     ].slice(0, MAX_OPEN),
+    taxYear: /^(19|20)\d{2}$/.test(get("taxYear") ?? "") ? Number(get("taxYear")) : null,
   };
 }
 
@@ -134,6 +139,7 @@ export function analysisParams(query: AnalysisQuery): URLSearchParams {
   if (query.open.length) params.set("open", query.open.join(","));
   if (query.show !== "preferred") params.set("show", query.show);
   if (query.convert.length) params.set("convert", query.convert.join(","));
+  if (query.taxYear) params.set("taxYear", String(query.taxYear));
   return params;
 }
 
@@ -144,7 +150,7 @@ export function analysisHref(query: AnalysisQuery, change: Partial<AnalysisQuery
 }
 
 /** The CSV download of a tab (the investments or the transactions) for the same view. */
-export function analysisDownloadHref(kind: "investments" | "transactions", query: AnalysisQuery): string {
+export function analysisDownloadHref(kind: "investments" | "transactions" | "income", query: AnalysisQuery): string {
   const search = analysisParams({ ...query, tab: null, tx: null, pages: 1, expand: "primary", open: [] }).toString();
   return `${PAGE_PATHS.analysis}/download/${kind}${search ? `?${search}` : ""}`;
 }

@@ -20,6 +20,7 @@ import {
   type Figures,
 } from "./analysis.server";
 import type { AnalysisQuery } from "~/lib/analysis/query";
+import type { IncomeAnswer } from "~/planning/income.server";
 import { fakePlatformKeys } from "../../../tests/fake-platform-keys";
 
 const t = ((key: string, options?: Record<string, unknown>) =>
@@ -179,6 +180,59 @@ function tx(id: number, fields: Partial<TransactionAnswer> = {}): TransactionAns
   };
 }
 
+const usd = (amount: number) => ({ currency: "USD", amount });
+const INCOME: IncomeAnswer = {
+  report_currency: "GBP",
+  tax_year: "GB",
+  end_date: "2025-03-14",
+  months: Array.from({ length: 24 }, (_, i) => {
+    const month = `${2023 + Math.floor((i + 3) / 12)}-${String(((i + 3) % 12) + 1).padStart(2, "0")}`;
+    return {
+      month,
+      start_date: `${month}-01`,
+      end_date: `${month}-28`,
+      income: money(month === "2025-03" ? 80.3 : month === "2024-06" ? 30.1 : 0),
+    };
+  }),
+  tax_years: [
+    { tax_year: 2024, start_date: "2024-04-06", end_date: "2025-04-05", income: money(110.4) },
+    { tax_year: 2023, start_date: "2023-04-06", end_date: "2024-04-05", income: money(0) },
+  ],
+  holdings: [
+    { accountid: 1, security_id: 5, description: "iShares Gilts", code: "IGL", isin: null, currency: "GBP" },
+    { accountid: 2, security_id: 7, description: "Vanguard US", code: "VUS", isin: null, currency: "USD" },
+  ],
+  rows: [
+    {
+      accountid: 2,
+      security_id: 7,
+      month: "2025-03",
+      tax_year: 2024,
+      native_income: usd(100.4),
+      income: money(80.2),
+      transactions: 1,
+    },
+    {
+      accountid: 1,
+      security_id: 5,
+      month: "2025-03",
+      tax_year: 2024,
+      native_income: money(0.1),
+      income: money(0.1),
+      transactions: 1,
+    },
+    {
+      accountid: 1,
+      security_id: 5,
+      month: "2024-06",
+      tax_year: 2024,
+      native_income: money(30.1),
+      income: money(30.1),
+      transactions: 1,
+    },
+  ],
+};
+
 type Call = { path: string; query: Record<string, unknown> };
 type Answers = {
   basics?: unknown;
@@ -188,6 +242,7 @@ type Answers = {
   list?: unknown;
   targetSets?: unknown;
   payment?: unknown;
+  income?: unknown;
   clientAnalysis?: boolean;
   capabilities?: string[];
 };
@@ -209,6 +264,7 @@ function fakePlanning(answers: Answers = {}) {
             : (answers.list ?? [tx(3), tx(2, { type: "income", comment: null })]),
         );
       if (path.endsWith("portfolio/targetset")) return answer(answers.targetSets ?? []);
+      if (path.endsWith("portfolio/income")) return answer(answers.income ?? INCOME);
       if (path.endsWith("payment_information")) return answer(answers.payment ?? { bpays: [], bankAccounts: [] });
       if (path.endsWith("profit_analysis/detail")) return answer(answers.detail ?? detail(PORTFOLIO_ROWS));
       if (path.endsWith("historic_time_series_twrr")) return answer(answers.series ?? SERIES);
@@ -586,6 +642,72 @@ describe("buildAnalysis: 'No transactions to display' (spec 001 §2.2)", () => {
   });
 });
 
+describe("buildAnalysis: the income tab (issue 41)", () => {
+  it("asks for the view's accounts' income in the site's tax year, only on its tab, and adds it up per account", async () => {
+    const { planning, calls } = fakePlanning();
+    const figures = ok(await build(planning, { tab: "income" }));
+    expect(calls.find((c) => c.path.endsWith("portfolio/income"))!.query).toMatchObject({
+      accountid: "1,2",
+      tax_year: "GB",
+    });
+    const income = figures.income!;
+    if (income.state !== "ok") throw new Error("expected the income");
+    expect(income.yearRule).toBe("analysis.income.yearRule.GB");
+    expect(income.periods.map((p) => [p.text, p.current])).toEqual([
+      ["analysis.income.lastMonths", true],
+      ["2024/25", false],
+      ["2023/24", false],
+    ]);
+    expect(income.periods[1]!.href).toBe("/clients/analysis?tab=income&taxYear=2024");
+    expect(income.total).toBe("£110.40");
+    expect(
+      income.accounts.map((a) => [a.name, a.total, a.holdings.map((h) => [h.name, h.native, h.converted])]),
+    ).toEqual([
+      ["Account 1", "£30.20", [["iShares Gilts", "£30.20", "£30.20"]]],
+      ["Account 2", "£80.20", [["Vanguard US", "$100.40", "£80.20"]]],
+    ]);
+    expect(income.byCurrency).toEqual([
+      { currency: "GBP", amount: "£30.20" },
+      { currency: "USD", amount: "$100.40" },
+    ]);
+    // 24 months, the empty ones as £0.00
+    expect(income.chart.table.rows).toHaveLength(24);
+    expect(income.chart.table.rows.filter((r) => r.cells[0] === "£0.00")).toHaveLength(22);
+    expect(income.csv).toBe("/clients/analysis/download/income");
+    const other = ok(await build(fakePlanning().planning, { tab: "transactions" }));
+    expect(other.income).toBeNull();
+  });
+
+  it("shows a tax year the answer lists, its chart by tax year; an unknown one is the last 24 months", async () => {
+    const year = ok(await build(fakePlanning().planning, { tab: "income", taxYear: 2024 })).income!;
+    if (year.state !== "ok") throw new Error("expected the income");
+    expect(year.periods.find((p) => p.current)?.text).toBe("2024/25");
+    expect(year.total).toBe("£110.40");
+    expect(year.chart.table.rows.map((r) => [r.header, r.cells[0]])).toEqual([
+      ["2023/24", "£0.00"],
+      ["2024/25", "£110.40"],
+    ]);
+    expect(year.csv).toBe("/clients/analysis/download/income?taxYear=2024");
+    const unknown = ok(await build(fakePlanning().planning, { tab: "income", taxYear: 2010 })).income!;
+    expect(unknown.state === "ok" && unknown.periods[0]!.current).toBe(true);
+  });
+
+  it("uses Australia's and Canada's tax years on their sites, and says when the call failed", async () => {
+    for (const [locale, jurisdiction] of [
+      ["en-AU", "AU"],
+      ["fr-CA", "CA"],
+    ] as const) {
+      const { planning, calls } = fakePlanning();
+      await buildAnalysis({ planning, t, locale, site: site(), query: { ...QUERY, tab: "income" } });
+      expect(calls.find((c) => c.path.endsWith("portfolio/income"))!.query.tax_year).toBe(jurisdiction);
+    }
+    const failed = ok(
+      await build(fakePlanning({ income: new PlanningError(500, "down") }).planning, { tab: "income" }),
+    );
+    expect(failed.income).toEqual({ state: "error" });
+  });
+});
+
 describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
   it("shows the accounts tab and the transactions tab for several accounts, loading only the active one", async () => {
     const { planning, calls } = fakePlanning();
@@ -595,6 +717,7 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
       ["investments", 1, "analysis.tabs.investments", false],
       ["allocation", 2, "analysis.tabs.allocation", false],
       ["transactions", 3, "analysis.tabs.transactions", false],
+      ["income", 6, "analysis.tabs.income", false],
     ]);
     expect(figures.tabs[3]!.href).toBe("/clients/analysis?tab=transactions");
     expect(calls.some((c) => c.path.endsWith("portfolio/position") || c.path.endsWith("portfolio/allocation"))).toBe(
@@ -610,19 +733,20 @@ describe("buildAnalysis: the tabs (spec 001 §2.3)", () => {
     const published = { analysisSections: "transactions" };
     const only = async (answers: Answers) =>
       ok(await build(fakePlanning(answers).planning, { id: "1" }, published)).tabs.map((tab) => tab.key);
-    expect(await tabsOf({})).toEqual(["investments", "allocation", "transactions"]);
-    expect(await only({ clientAnalysis: true })).toEqual(["transactions", "payment"]);
+    expect(await tabsOf({})).toEqual(["investments", "allocation", "transactions", "income"]);
+    expect(await only({ clientAnalysis: true })).toEqual(["transactions", "payment", "income"]);
     expect(await only({ clientAnalysis: true, capabilities: ["modelling_by_target_sets"] })).toEqual([
       "transactions",
       "instructions",
       "payment",
+      "income",
     ]);
     const unpublished = ok(await build(fakePlanning().planning, { id: "1" }, { analysisSections: "news" }));
     expect(unpublished.tabs).toEqual([]);
     // spec 001 §2.3: allocation needs one of its types enabled
     expect(
       ok(await build(fakePlanning().planning, { id: "1" }, { allocationTypes: "none" })).tabs.map((tab) => tab.key),
-    ).toEqual(["investments", "transactions"]);
+    ).toEqual(["investments", "transactions", "income"]);
   });
 
   it("falls back to the first tab for one the selection does not show", async () => {

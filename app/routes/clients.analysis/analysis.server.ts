@@ -63,6 +63,9 @@ import { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings
 import { toMinor } from "~/lib/money";
 import { detailKeys, directionOf, signedAmounts, transactionDate, transactionKind } from "~/lib/analysis/transactions";
 import { type Covers, viewOf, viewOptions } from "~/lib/analysis/view";
+import { jurisdictionOf } from "~/lib/analysis/income";
+import { fetchIncome } from "~/planning/income.server";
+import { incomeView, type IncomeView } from "./income.server";
 
 /** spec 001 §9: the analysis chart is 500 high, 300 on small screens. */
 export const ANALYSIS_CHART_SIZE = { width: 960, height: 500 } as const;
@@ -91,6 +94,8 @@ export function availableTabs(r: {
     ...(r.sections.has("transactions") ? (["transactions"] as const) : []),
     ...(r.single && r.clientAnalysis && r.targetSets ? (["instructions"] as const) : []),
     ...(r.single && r.clientAnalysis ? (["payment"] as const) : []),
+    // issue 41: income received, read from the transactions, so where they are published
+    ...(r.sections.has("transactions") ? (["income"] as const) : []),
   ];
 }
 
@@ -102,6 +107,7 @@ export const TAB_INDEX: Record<AnalysisTab, number> = {
   transactions: 3,
   instructions: 4,
   payment: 5,
+  income: 6,
 };
 
 /**
@@ -242,6 +248,7 @@ export type Figures =
       transactions: TransactionsView | null;
       instructions: InstructionsView | null;
       payment: PaymentView | null;
+      income: IncomeView | null;
       currencyNote: boolean;
       /** spec 001 §2.2: 'No transactions to display' (client-analysis toggle on, none in the selection). */
       noTransactions: boolean;
@@ -766,7 +773,7 @@ function fetchActiveTab(
   s: Selection,
   settings: AnalysisSettings,
   query: AnalysisQuery,
-  r: { period: Period; pricingType: PricingType },
+  r: { period: Period; pricingType: PricingType; locale: string },
 ) {
   const accountId = s.filter.kind === "account" ? s.filter.account.accountid : null;
   const pageSize = TRANSACTIONS_PAGE_SIZE * query.pages + 1;
@@ -793,6 +800,17 @@ function fetchActiveTab(
     allocation: active === "allocation" ? settle(fetchAllocation(planning, allocation)) : null,
     instructions: active === "instructions" && accountId !== null ? settle(fetchTargetSets(planning, accountId)) : null,
     payment: active === "payment" && accountId !== null ? settle(fetchPaymentInformation(planning, accountId)) : null,
+    // issue 41: the tax year of the site's jurisdiction, in the currency the page shows
+    income:
+      active === "income"
+        ? settle(
+            fetchIncome(planning, {
+              accountIds: s.counted,
+              jurisdiction: jurisdictionOf(r.locale),
+              reportCurrency: s.planCurrency,
+            }),
+          )
+        : null,
   };
   for (const p of Object.values(answers)) p?.catch(() => undefined);
   return answers;
@@ -845,7 +863,7 @@ function tabContents(
   r: { basics: Basics; site: Site },
 ): Pick<
   Extract<Figures, { state: "ok" }>,
-  "accounts" | "investments" | "allocation" | "transactions" | "instructions" | "payment"
+  "accounts" | "investments" | "allocation" | "transactions" | "instructions" | "payment" | "income"
 > {
   const { t, locale, query, settings } = c;
   const { allocation } = answers;
@@ -869,6 +887,14 @@ function tabContents(
     transactions: settledView(answers.transactions, (list) => transactionsView(list, s.accounts, c)),
     instructions: settledView(answers.instructions, (sets) => instructionsView(sets, locale)),
     payment: settledView(answers.payment, (info) => paymentView(info, locale)),
+    income: settledView(answers.income, (answer) =>
+      incomeView(
+        answer,
+        new Map(s.accounts.map((a) => [a.accountid, a.description])),
+        r.site.chartColours[0] ?? "#1d4f91",
+        { t, locale, query },
+      ),
+    ),
   };
 }
 
@@ -907,14 +933,15 @@ function fetchSelectionDetail(
 }
 
 async function awaitTabAnswers(answers: ReturnType<typeof fetchActiveTab>): Promise<TabAnswers> {
-  const [transactions, instructions, payment, holdings, allocation] = await Promise.all([
+  const [transactions, instructions, payment, holdings, allocation, income] = await Promise.all([
     answers.transactions,
     answers.instructions,
     answers.payment,
     answers.holdings,
     answers.allocation,
+    answers.income,
   ]);
-  return { transactions, instructions, payment, holdings, allocation };
+  return { transactions, instructions, payment, holdings, allocation, income };
 }
 
 export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage> {
@@ -968,7 +995,7 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   series.catch(() => undefined);
   const anyTransactions = fetchAnyTransactions(planning, basics, s.counted);
   anyTransactions.catch(() => undefined);
-  const tabAnswers = fetchActiveTab(planning, active, s, settings, query, { period, pricingType });
+  const tabAnswers = fetchActiveTab(planning, active, s, settings, query, { period, pricingType, locale });
   let detail: DetailAnswer;
   try {
     detail = await fetchSelectionDetail(planning, common, s);

@@ -19,9 +19,11 @@ import { AccountsTable } from "./accounts-table";
 import { type AnalysisPage, analysisSettings, buildAnalysis, type Figures, LostSession } from "./analysis.server";
 import { readAnalysisQuery } from "~/lib/analysis/query";
 import analysisStyles from "./analysis.css";
+import incomeStyles from "./income.css";
 import { FilterOptions, RANGE_FORM_ID, rangeSummary } from "./filter-options";
 import { AllocationPanelList, InvestmentsPanel } from "./investments-panel";
 import { InstructionsPanel, PaymentPanel, TransactionsPanel } from "./tab-panels";
+import { IncomePanel } from "./income-panel";
 
 export const handle = { i18n: ["clients"] };
 
@@ -30,6 +32,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: segmentedLinksStyles },
   { rel: "stylesheet", href: overviewTilesStyles },
   { rel: "stylesheet", href: analysisStyles },
+  { rel: "stylesheet", href: incomeStyles },
 ];
 
 // spec 001 §2.2 analysis page, §2.3 its first tab, §2.4 the performance chart
@@ -127,6 +130,21 @@ function ChartSection({ figures, page }: { figures: Extract<Figures, { state: "o
   );
 }
 
+/** The active tab's content (the others are not loaded). */
+function ActivePanel({ figures }: { figures: Extract<Figures, { state: "ok" }> }) {
+  return (
+    <>
+      {figures.accounts ? <AccountsTable tab={figures.accounts} /> : null}
+      {figures.investments ? <InvestmentsPanel view={figures.investments} /> : null}
+      {figures.allocation ? <AllocationPanelList view={figures.allocation} /> : null}
+      {figures.transactions ? <TransactionsPanel view={figures.transactions} /> : null}
+      {figures.instructions ? <InstructionsPanel view={figures.instructions} /> : null}
+      {figures.payment ? <PaymentPanel view={figures.payment} /> : null}
+      {figures.income ? <IncomePanel view={figures.income} /> : null}
+    </>
+  );
+}
+
 function FiguresSection({ figures, page }: { figures: Figures; page: AnalysisPage }) {
   const { t } = useTranslation("clients");
   if (figures.state === "error") return <p className="alert alert--error">{t("analysis.errors.portfolio")}</p>;
@@ -193,12 +211,7 @@ function FiguresSection({ figures, page }: { figures: Figures; page: AnalysisPag
                 role="region"
                 aria-labelledby={`analysis__tabs_tab-${tab.index}`}
               >
-                {figures.accounts ? <AccountsTable tab={figures.accounts} /> : null}
-                {figures.investments ? <InvestmentsPanel view={figures.investments} /> : null}
-                {figures.allocation ? <AllocationPanelList view={figures.allocation} /> : null}
-                {figures.transactions ? <TransactionsPanel view={figures.transactions} /> : null}
-                {figures.instructions ? <InstructionsPanel view={figures.instructions} /> : null}
-                {figures.payment ? <PaymentPanel view={figures.payment} /> : null}
+                <ActivePanel figures={figures} />
               </div>
             ))}
         </section>

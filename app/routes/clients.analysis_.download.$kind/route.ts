@@ -25,6 +25,9 @@ import { lostSessionRedirect } from "~/session/failures.server";
 import { notFound, requireClientContext, requireSiteAccess } from "~/session/guards.server";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { type CsvTable, investmentsCsv, transactionsCsv } from "./csv-rows";
+import { incomeCsv } from "./income-csv";
+import { jurisdictionOf } from "~/lib/analysis/income";
+import { fetchIncome } from "~/planning/income.server";
 import type { TFunction } from "i18next";
 
 /** The most transactions one file holds (the platform's largest page). */
@@ -84,9 +87,31 @@ async function transactions(
   return { table: transactionsCsv(list, names, settings.hide, t), dates: `${detail.start_date}-to-${detail.end_date}` };
 }
 
+/**
+ * Income received (issue 41, decision 199): the period the tab shows (the last 24 months, or the
+ * tax year asked for when the answer lists it), in the currency the tab shows.
+ */
+async function income(
+  planning: PlanningClient,
+  accounts: AccountAnswer[],
+  accountIds: number[],
+  query: AnalysisQuery,
+  reportCurrency: string | undefined,
+  t: TFunction,
+  locale: string,
+): Promise<Download> {
+  const answer = await fetchIncome(planning, { accountIds, jurisdiction: jurisdictionOf(locale), reportCurrency });
+  const year = answer.tax_years.find((y) => y.tax_year === query.taxYear) ?? null;
+  const names = new Map(accounts.map((a) => [a.accountid, a.description]));
+  return {
+    table: incomeCsv(answer, year?.tax_year ?? null, names, t),
+    dates: year ? `${year.start_date}-to-${year.end_date}` : `${answer.months[0]!.start_date}-to-${answer.end_date}`,
+  };
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const kind = params.kind;
-  if (kind !== "investments" && kind !== "transactions") throw notFound();
+  if (kind !== "investments" && kind !== "transactions" && kind !== "income") throw notFound();
   const context = await requireClientContext(request);
   // spec 001 §6: the analysis page's data, for site access level Portfolio only
   requireSiteAccess(context, ["Portfolio"]);
@@ -122,10 +147,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // nothing counted: no file rather than the platform's default set
     if (!counted.length) throw notFound();
     const pricing = pricingTypeFor(capabilities);
+    // the tab's currency: one account's own when the page shows it in its plan currency
+    const planCurrency =
+      query.currency === "plan" && filter.kind === "account"
+        ? accounts.find((a) => a.accountid === filter.account.accountid)?.plan_currency
+        : undefined;
     const download =
       kind === "investments"
         ? await investments(planning, query, counted, period, settings, pricing, t, locale)
-        : await transactions(planning, accounts, counted, period, settings, pricing, t);
+        : kind === "income"
+          ? await income(planning, accounts, counted, query, planCurrency, t, locale)
+          : await transactions(planning, accounts, counted, period, settings, pricing, t);
     const client = context.user.clientInContext?.displayName ?? context.user.displayName;
     const filename = `${kind}-${fileNamePart(client)}-${download.dates}.csv`;
     return new Response(toCsv(download.table.header, download.table.rows), {

@@ -5,6 +5,7 @@ import type { Route } from "../router";
 import { accountRoutes } from "./accounts";
 import { assetRoutes } from "./assets";
 import { benchmarkRoutes } from "./benchmarks";
+import { incomeRoutes } from "./income";
 import { instructionRoutes } from "./instructions";
 import { performanceRoutes } from "./performance";
 import { positionRoutes } from "./positions";
@@ -15,6 +16,7 @@ export const portfolioRoutes: Route[] = [
   ...performanceRoutes,
   ...benchmarkRoutes,
   ...transactionRoutes,
+  ...incomeRoutes,
   ...instructionRoutes,
   ...assetRoutes,
   ...positionRoutes,
