@@ -5,6 +5,7 @@ import type { Route } from "../router";
 import { accountRoutes } from "./accounts";
 import { assetRoutes } from "./assets";
 import { benchmarkRoutes } from "./benchmarks";
+import { gainsRoutes } from "./gains";
 import { instructionRoutes } from "./instructions";
 import { performanceRoutes } from "./performance";
 import { positionRoutes } from "./positions";
@@ -15,6 +16,7 @@ export const portfolioRoutes: Route[] = [
   ...performanceRoutes,
   ...benchmarkRoutes,
   ...transactionRoutes,
+  ...gainsRoutes,
   ...instructionRoutes,
   ...assetRoutes,
   ...positionRoutes,
