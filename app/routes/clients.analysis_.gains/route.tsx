@@ -138,8 +138,9 @@ function YearTotals({ year }: { year: Year }) {
   const { t } = useTranslation("clients");
   return (
     <>
+      <h3 className="visually-hidden">{t("gains.totals.label", { year: year.label })}</h3>
       {year.totals.map((total) => (
-        <dl key={total.currency} className="gains-totals" aria-label={t("gains.totals.label", { year: year.label })}>
+        <dl key={total.currency} className="gains-totals">
           <div className="gains-totals__item">
             <dt>{t("gains.totals.gains")}</dt>
             <dd data-total="gains">{total.gains}</dd>
