@@ -75,7 +75,6 @@ const GainsYear = z.object({
     })
     .nullable(),
 });
-export type GainsYear = z.output<typeof GainsYear>;
 
 export const GainsAnswer = z.object({
   jurisdiction: z.string(),
