@@ -1184,6 +1184,7 @@ export function seedPortfolioBook(db: Db, now: Date, people: PortfolioPeople): v
   seedPaymentMethods(sqlite, ellieIsa);
   seedOtherAssets(sqlite, calendar.today, people);
   seedLaterSecurities(sqlite, calendar, market, accountIds);
+  seedDisposals(sqlite, calendar, market, accountIds);
 }
 
 // ── securities, prices, FX, benchmarks: the demo market ───────────────────────────────────────
@@ -1713,5 +1714,117 @@ function insertTransfersIn(
       null,
       `In-specie transfer in: ${s.description || s.code}`,
     );
+  }
+}
+
+// ── disposals in the taxable accounts (docs/decisions/202-demo-disposals.md) ─────────────────────
+// Added after everything above and drawing nothing from any random stream, so no earlier row moves:
+// sales in the Joint General Investment Account and the trust account that exercise each of the UK
+// share-matching rules (a purchase and a sale on one day, a sale bought back within 30 days, sales
+// from a pool built over several purchases), months apart so that they fall in more than one tax
+// year. Every one of them leaves more cash than before at each date (a repurchase buys back fewer
+// units than were sold), so no later withdrawal or purchase finds too little cash.
+
+type DisposalSeed = {
+  account: string;
+  code: string;
+  monthsAgo: number;
+  /** The share of the units held that day that is sold (whole units). */
+  sellShare: number;
+  /** Units bought back the same day (a morning deal at the previous close), or null. */
+  sameDayUnits: number | null;
+  /** Calendar days later, and the share of the sold units bought back, or null. */
+  buyBack: { days: number; share: number } | null;
+};
+
+const DISPOSALS: DisposalSeed[] = [
+  // a sale bought back in part within 30 days (the rest from the pool), in an earlier tax year
+  {
+    account: "Joint General Investment Account",
+    code: "LAND",
+    monthsAgo: 16,
+    sellShare: 0.4,
+    sameDayUnits: null,
+    buyBack: { days: 14, share: 0.5 },
+  },
+  // a sale from a pool of three purchases (the opening one and two yearly top-ups)
+  {
+    account: "Hartley Family Trust account",
+    code: "ISF",
+    monthsAgo: 10,
+    sellShare: 0.2,
+    sameDayUnits: null,
+    buyBack: null,
+  },
+  {
+    account: "Joint General Investment Account",
+    code: "ULVR",
+    monthsAgo: 7,
+    sellShare: 0.25,
+    sameDayUnits: null,
+    buyBack: null,
+  },
+  // a purchase and a larger sale on one day: the same day's units first, the rest from the pool
+  {
+    account: "Joint General Investment Account",
+    code: "AZN",
+    monthsAgo: 4,
+    sellShare: 0.3,
+    sameDayUnits: 20,
+    buyBack: null,
+  },
+];
+
+function seedDisposals(sqlite: Sqlite, calendar: Calendar, market: BookMarket, accountIds: Map<string, number>): void {
+  const insertTransaction = sqlite.prepare(
+    `INSERT INTO transactions (account_id, security_id, type, trade_date, settlement_date, quantity_micros, price_micros, currency,
+      gross_minor, fee_minor, tax_minor, net_minor, cash_security_id, narrative) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+  );
+  const heldOn = sqlite.prepare(
+    `SELECT COALESCE(SUM(CASE WHEN type IN ('buy', 'transfer_in') THEN quantity_micros WHEN type IN ('sell', 'transfer_out') THEN -quantity_micros ELSE 0 END), 0) AS q
+      FROM transactions WHERE account_id = ? AND security_id = ? AND trade_date <= ?`,
+  );
+  for (const d of DISPOSALS) {
+    const account = ACCOUNTS.find((a) => a.description === d.account) as AccountSeed;
+    const accountId = accountIds.get(d.account) as number;
+    const s = securityOf(d.code);
+    const securityId = market.securityIds.get(d.code) as number;
+    const cashId = market.securityIds.get(`${s.currency}CASH`) as number;
+    const series = market.prices.get(securityId) as number[];
+    const priceOn = (date: string) => series[calendar.dayIndex.get(date) as number] as number;
+    const stampRate =
+      account.taxable && s.currency === "GBP" && s.assetClass !== "FIXED" && !d.code.startsWith("IS") ? 0.005 : 0;
+    const add = (type: "buy" | "sell", date: string, units: number, price: number) => {
+      const quantity = units * MICROS;
+      const gross = amountMinor(quantity, price);
+      const tax = type === "buy" ? Math.round(gross * stampRate) : 0;
+      const net = type === "buy" ? gross + tax : gross;
+      insertTransaction.run(
+        accountId,
+        securityId,
+        type,
+        date,
+        calendar.businessDayAfter(date, 2),
+        quantity,
+        price,
+        s.currency,
+        gross,
+        0,
+        tax,
+        net,
+        cashId,
+        `${type === "buy" ? "Purchase" : "Sale"} of ${s.description}`,
+      );
+    };
+    const date = calendar.monthsAgo(d.monthsAgo);
+    const held = Math.floor(Number((heldOn.get(accountId, securityId, date) as { q: number }).q) / MICROS);
+    const sold = Math.floor(held * d.sellShare);
+    if (sold <= 0) continue;
+    if (d.sameDayUnits) add("buy", date, d.sameDayUnits, priceOn(calendar.businessDayAfter(date, -1)));
+    add("sell", date, sold, priceOn(date));
+    if (d.buyBack) {
+      const back = calendar.monthsAgo(d.monthsAgo - d.buyBack.days / 30.44);
+      add("buy", back, Math.floor(sold * d.buyBack.share), priceOn(back));
+    }
   }
 }

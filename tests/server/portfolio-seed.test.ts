@@ -202,11 +202,57 @@ describe("portfolio book seed", () => {
       Number(later[1]?.id),
     ]);
     for (const t of transfers) expect(Number(t.net)).toBe(Math.round((Number(t.q) * Number(t.p)) / 1e10));
-    const last = Number(
-      all(db, "SELECT MAX(id) AS n FROM transactions WHERE security_id NOT IN (?, ?)", later[0]?.id, later[1]?.id)[0]
-        ?.n,
+    // ... and before the disposals added last (decision 202), which are purchases and sales only
+    const ids = transfers.map((t) => Number(t.id));
+    const first = Math.min(...ids);
+    const lastTransfer = Math.max(...ids);
+    expect(lastTransfer - first).toBe(2);
+    const bookLast = Number(all(db, "SELECT MAX(id) AS n FROM transactions WHERE id < ?", first)[0]?.n);
+    expect(first).toBe(bookLast + 1);
+    const after = all(db, "SELECT type FROM transactions WHERE id > ?", lastTransfer);
+    expect(after.length).toBe(6);
+    expect(new Set(after.map((t) => t.type))).toEqual(new Set(["buy", "sell"]));
+  });
+
+  it("adds, last, disposals in the taxable accounts for each matching rule, in more than one tax year", () => {
+    const rows = all(
+      db,
+      `SELECT a.description AS account, s.code, t.type, t.trade_date AS d, t.quantity_micros AS q FROM transactions t
+        JOIN accounts a ON a.id = t.account_id JOIN securities s ON s.id = t.security_id
+        WHERE t.id > (SELECT MAX(id) FROM transactions WHERE security_id IN (SELECT id FROM securities WHERE code IN ('VLS60', 'XDLST')))
+        ORDER BY t.id`,
     );
-    expect(Math.min(...transfers.map((t) => Number(t.id)))).toBe(last + 1);
+    expect(new Set(rows.map((r) => r.account))).toEqual(
+      new Set(["Joint General Investment Account", "Hartley Family Trust account"]),
+    );
+    const of = (code: string) => rows.filter((r) => r.code === code);
+    // a purchase and a larger sale on one day
+    const [sameDayBuy, sameDaySell] = of("AZN");
+    expect(sameDayBuy).toMatchObject({ type: "buy", d: sameDaySell?.d });
+    expect(Number(sameDaySell?.q)).toBeGreaterThan(Number(sameDayBuy?.q));
+    // a sale bought back in part within 30 days
+    const [sale, buyBack] = of("LAND");
+    expect(sale?.type).toBe("sell");
+    const days = (Date.parse(String(buyBack?.d)) - Date.parse(String(sale?.d))) / 86_400_000;
+    expect(buyBack?.type).toBe("buy");
+    expect(days).toBeGreaterThan(0);
+    expect(days).toBeLessThanOrEqual(30);
+    expect(Number(buyBack?.q)).toBeLessThan(Number(sale?.q));
+    // sales from pools of several purchases
+    for (const code of ["ISF", "ULVR"]) {
+      const [only] = of(code);
+      const purchases = all(
+        db,
+        "SELECT COUNT(*) AS n FROM transactions t JOIN securities s ON s.id = t.security_id JOIN accounts a ON a.id = t.account_id WHERE s.code = ? AND a.description = ? AND t.type = 'buy' AND t.trade_date < ?",
+        code,
+        only?.account,
+        only?.d,
+      );
+      expect(Number(purchases[0]?.n), code).toBeGreaterThanOrEqual(2);
+    }
+    // UK tax years (6 April to 5 April): the sales fall in more than one
+    const taxYear = (d: string) => (d.slice(5) >= "04-06" ? Number(d.slice(0, 4)) : Number(d.slice(0, 4)) - 1);
+    expect(new Set(rows.filter((r) => r.type === "sell").map((r) => taxYear(String(r.d)))).size).toBeGreaterThan(1);
   });
 
   it("orders and explains demo.client's portfolios as spec 001 §4", () => {

@@ -245,6 +245,16 @@ export default function Analysis() {
         ) : null}
       </div>
       {figures ? <FiguresSection figures={figures} page={page} /> : null}
+      {figures?.state === "ok" ? (
+        <p className="analysis-gains-link">
+          {/* issue 41: the realised gains of the same selection, by tax year (decision 201) */}
+          <Link
+            to={query.id ? `/clients/analysis/gains?id=${encodeURIComponent(query.id)}` : "/clients/analysis/gains"}
+          >
+            {t("gains.link")}
+          </Link>
+        </p>
+      ) : null}
       {data.basis ? (
         <details className="valuation-basis">
           <summary className="valuation-basis__title">{data.basis.title}</summary>

@@ -5,6 +5,7 @@ import type { Route } from "../router";
 import { accountRoutes } from "./accounts";
 import { assetRoutes } from "./assets";
 import { benchmarkRoutes } from "./benchmarks";
+import { gainsRoutes } from "./gains";
 import { incomeRoutes } from "./income";
 import { instructionRoutes } from "./instructions";
 import { performanceRoutes } from "./performance";
@@ -17,6 +18,7 @@ export const portfolioRoutes: Route[] = [
   ...benchmarkRoutes,
   ...transactionRoutes,
   ...incomeRoutes,
+  ...gainsRoutes,
   ...instructionRoutes,
   ...assetRoutes,
   ...positionRoutes,

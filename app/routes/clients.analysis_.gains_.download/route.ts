@@ -1,0 +1,42 @@
+// Issue 41: the realised gains as a CSV file (the analysis downloads' rules, decision 094): the page's
+// selection, one row per matched part of a disposal, ISO dates and numbers as numbers.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { fileNamePart, toCsv } from "~/lib/csv.server";
+import { contentDisposition } from "~/lib/messages/files";
+import { isLostSession, PlanningError } from "~/planning/client.server";
+import { getSite } from "~/planning/site.server";
+import { lostSessionRedirect } from "~/session/failures.server";
+import { notFound, requireClientContext, requireSiteAccess } from "~/session/guards.server";
+import { getFixedT, resolveLocale } from "~/session/i18next.server";
+import { fetchRealisedGains, gainsCsv, selectionOf } from "~/planning/gains.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await requireClientContext(request);
+  // spec 001 §6: the analysis page's data, for site access level Portfolio only
+  requireSiteAccess(context, ["Portfolio"]);
+  const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "clients")]);
+  const site = await getSite(locale);
+  const id = new URL(request.url).searchParams.get("id") || null;
+  try {
+    const selection = await selectionOf(context.planning, site, id, t);
+    if (!selection) throw notFound();
+    const answer = await fetchRealisedGains(context.planning, selection.accountIds);
+    const table = gainsCsv(answer, t);
+    const client = context.user.clientInContext?.displayName ?? context.user.displayName;
+    const years = answer.tax_years.map((y) => y.tax_year);
+    const span = years.length ? `${years.at(-1)}-to-${years[0]}` : "none";
+    const filename = `realised-gains-${fileNamePart(client)}-${span}.csv`;
+    return new Response(toCsv(table.header, table.rows), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": contentDisposition(filename),
+        "Cache-Control": "private, no-store",
+      },
+    });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isLostSession(error)) throw await lostSessionRedirect(request);
+    if (error instanceof PlanningError && error.status === 404) throw notFound();
+    throw error;
+  }
+}
