@@ -319,6 +319,7 @@ const accountProbes = (id: number): Probe[] => [
   { what: "transactions CSV", path: `/resourceful/portfolio/transaction?accountid=${id}` },
   { what: "positions CSV", path: `/resourceful/portfolio/position?accountid=${id}` },
   { what: "realised gains", path: `/resourceful/portfolio/realised_gains?accountid=${id}` },
+  { what: "income received", path: `/resourceful/portfolio/income?accountid=${id}` },
   { what: "accounts by id", path: `/resourceful/portfolio/account?accountid=${id}` },
 ];
 
