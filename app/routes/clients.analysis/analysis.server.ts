@@ -506,7 +506,7 @@ function transactionValues(
       `${number.format(tx.volume)} / ${tx.pricePerUnit === null ? notAvailable : number.format(tx.pricePerUnit)}`,
     ),
     code: plain(`${tx.code} / ${tx.securityIsin ?? notAvailable}`),
-    settlement: plain(transactionDate(tx.settlementDate)),
+    settlement: plain(transactionDate(tx.settlementDate, locale)),
   };
 }
 
@@ -523,7 +523,7 @@ function transactionRow(
   const values = transactionValues(tx, kind, type, accountName, c);
   return {
     id: tx.id,
-    tradeDate: transactionDate(tx.tradeDate),
+    tradeDate: transactionDate(tx.tradeDate, c.locale),
     // spec 001 §5: an invalid or empty security name is 'INVALID DATA' (never a link without a name)
     security: securityName(tx.securityDescription) ?? t("analysis.investments.invalidName"),
     account: values.account.value,

@@ -40,6 +40,7 @@ import { readForm } from "~/session/csrf.server";
 import { requireClient } from "~/session/guards.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { createSecurityQuestionsSchema, parseWithZod } from "~/session/validation.server";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 002 "Security questions" (clients only), §5 rules, §8 'Your security questions have been
 // set.'. Answers are secrets: never echoed back after an error (docs/decisions/053).
@@ -250,8 +251,8 @@ function QuestionPairs({
   return <>{pairs}</>;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.title} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

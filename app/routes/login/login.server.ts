@@ -44,6 +44,8 @@ export type LoginAlert = {
   key?: string;
   params?: Record<string, string | number>;
   text?: string;
+  /** The field it is about (the password of refused credentials): the error summary links to it. */
+  field?: "password";
 };
 
 export type LoginActionData = {

@@ -9,7 +9,14 @@ import { HoneypotFields } from "~/components/honeypot-fields";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { afterHydration, lazyPart } from "~/components/lazy-part";
-import { ErrorSummary, Field, summaryErrors, ShowPasswordToggle, useRemountKey } from "~/components/forms";
+import {
+  ErrorSummary,
+  Field,
+  type SummaryError,
+  summaryErrors,
+  ShowPasswordToggle,
+  useRemountKey,
+} from "~/components/forms";
 import { SignInStep as SignInStepOnServer } from "./sign-in-steps.server";
 import { StepAlert, stepTitleKey } from "./step-alert";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
@@ -44,6 +51,7 @@ import {
   usernameOutcome,
   UserType,
 } from "./login.server";
+import { errorPageTitle } from "~/lib/error-title";
 
 export const handle = { i18n: ["auth", "security"] };
 
@@ -178,7 +186,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const locale = await resolveLocale(request);
       const configured = loginFailureMessageOf((await getSite(locale)).settings, locale);
       return refuse(401, {
-        alert: configured ? { kind: "error", text: configured } : { kind: "error", key: "login.invalidCredentials" },
+        alert: configured
+          ? { kind: "error", text: configured, field: "password" }
+          : { kind: "error", key: "login.invalidCredentials", field: "password" },
       });
     }
     if (outcome.status === 403)
@@ -237,10 +247,27 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
     ...validation.form,
   });
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
+  // GOV.UK's pattern (issue 40, decision 194): a refused sign-in is the form's error, so it is in
+  // the error summary, which takes the focus after the post (with JavaScript the page is not
+  // reloaded, and the focus would be left on the button the answer disabled and enabled again).
+  const refusal = answer?.formId === "login" && answer.alert?.kind === "error" ? answer.alert : null;
+  const errors: SummaryError[] = [
+    ...summaryErrors([fields.username, fields.password]),
+    ...(refusal
+      ? [
+          {
+            fieldId: refusal.field === "password" ? fields.password.id : null,
+            message: refusal.key ? `auth:${refusal.key}` : (refusal.text ?? ""),
+            asWritten: !refusal.key,
+            params: refusal.params,
+          },
+        ]
+      : []),
+  ];
 
   return (
     <div className="login">
-      <ErrorSummary formId={form.id} errors={summaryErrors([fields.username, fields.password])} />
+      <ErrorSummary formId={form.id} errors={errors} />
       <h1>{t("login.title")}</h1>
       <LoginTabs userType={userType} redirectTo={redirectTo} />
 
@@ -249,7 +276,7 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
           <p>{t(notice.key)}</p>
         </div>
       ) : null}
-      <StepAlert answer={answer} />
+      <StepAlert answer={refusal ? { ...answer, alert: undefined } : answer} />
 
       <Form method="post" action="/login" {...getFormProps(form)} className="form login__form">
         <AuthenticityTokenInput />
@@ -323,7 +350,7 @@ function LoginTabs({ userType, redirectTo }: { userType: string; redirectTo: str
 // docs/decisions/046: a refused post carries Retry-After with and without JavaScript.
 export const headers = rateLimitHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Client Online" }];
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [{ title: data?.title ?? errorPageTitle(error, matches) }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
