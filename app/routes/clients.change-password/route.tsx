@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireClient(request);
   const locale = await resolveLocale(request);
   const [t, site] = await Promise.all([getFixedT(request, "security"), getSite(locale)]);
-  return json({ title: t("changePassword.title"), ...passwordFormSettings(site.settings) });
+  return json({ title: t("changePassword.title"), ...passwordFormSettings(site.settings, locale) });
 }
 
 type ActionData = { result: SubmissionResult<string[]>; failure?: Failure; messageKey?: string };

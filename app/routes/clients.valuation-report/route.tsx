@@ -91,7 +91,7 @@ function SelectField({
 
 function Options({ options }: { options: Option[] }) {
   return options.map((o) => (
-    <option key={o.value} value={o.value}>
+    <option key={o.value} value={o.value} lang={o.lang}>
       {o.label}
     </option>
   ));

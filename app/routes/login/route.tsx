@@ -119,7 +119,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       step,
       title: step ? t(stepTitleKey(step)) : t("login.title"),
       // The forced password change is the Change Password form, with the site's meter and guidance.
-      passwordForm: passwordFormSettings(site.settings),
+      passwordForm: passwordFormSettings(site.settings, locale),
       // spec 000 §3 `usernameHint`, under the client tab's Username field (docs/decisions/028)
       usernameHint: userType === "client" ? localisedSetting(site.settings, "usernameHint", locale) : null,
     },
@@ -210,7 +210,13 @@ export default function LoginPage() {
   const actionData = useActionData<typeof action>() as LoginActionData | undefined;
   // After a refused step post the action answers the step as it now stands (new positions, the
   // same ticket); otherwise the loader's step from the login-state cookie.
-  const step = (actionData && actionData.step !== undefined ? actionData.step : data.step) as LoginStep | null;
+  const answered = (actionData && actionData.step !== undefined ? actionData.step : data.step) as LoginStep | null;
+  // the default questions as the loader words them, in the page's language (decision 210)
+  const worded = data.step as LoginStep | null;
+  const step =
+    answered?.status === "SetSecurityQuestions" && worded?.status === "SetSecurityQuestions"
+      ? { ...answered, defaultQuestions: worded.defaultQuestions }
+      : answered;
   // What the user typed as a secret (codes, characters, passwords, answers) is never left in the
   // page after an answer: each answer remounts the step's form, which Conform refills from the
   // reply minus the hidden secrets.

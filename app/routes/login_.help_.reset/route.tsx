@@ -62,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     questions: state.questions,
     codeErrors: state.codeErrors,
     userType: RecoveryUserType.parse(new URL(request.url).searchParams.get("userType") ?? "client"),
-    ...passwordFormSettings(site.settings),
+    ...passwordFormSettings(site.settings, locale),
   });
 }
 
