@@ -109,7 +109,9 @@ export default function DocumentsAndMessages() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("messages");
   return (
-    <div className="page page--messages">
+    <div
+      className={`page page--messages${data.kind !== "compose" && data.kind !== "invalid" && data.view.pane?.state === "ok" ? " page--reading" : ""}`}
+    >
       {data.kind === "compose" ? null : (
         <>
           {data.kind === "invalid" ? null : <ListFilterSummary view={data.view} />}
