@@ -211,14 +211,24 @@ describe("formatLastLogin (spec 000 §9 'D MMM YYYY H:mm' with the zone)", () =>
 
   // issue 40, decision 211: each locale's own date and time, and the zone's own name
   it("writes Canadian English month first, with a.m. and p.m., and the zone's name", () => {
-    expect(plain(formatLastLogin("2024-05-01T09:05:00Z", "America/Toronto", "en-CA"))).toBe("May 1, 2024, 5:05 a.m. EDT");
-    expect(plain(formatLastLogin("2026-11-27T22:05:00Z", "America/Toronto", "en-CA"))).toBe("Nov 27, 2026, 5:05 p.m. EST");
+    expect(plain(formatLastLogin("2024-05-01T09:05:00Z", "America/Toronto", "en-CA"))).toBe(
+      "May 1, 2024, 5:05 a.m. EDT",
+    );
+    expect(plain(formatLastLogin("2026-11-27T22:05:00Z", "America/Toronto", "en-CA"))).toBe(
+      "Nov 27, 2026, 5:05 p.m. EST",
+    );
   });
 
   it("writes Australian English day first, with am and pm, and the zone's name", () => {
-    expect(plain(formatLastLogin("2024-05-01T09:05:00Z", "Australia/Sydney", "en-AU"))).toBe("1 May 2024, 7:05 pm AEST");
-    expect(plain(formatLastLogin("2026-11-27T10:05:00Z", "Australia/Sydney", "en-AU"))).toBe("27 Nov 2026, 9:05 pm AEDT");
-    expect(plain(formatLastLogin("2026-11-27T10:05:00Z", "Australia/Perth", "en-AU"))).toBe("27 Nov 2026, 6:05 pm AWST");
+    expect(plain(formatLastLogin("2024-05-01T09:05:00Z", "Australia/Sydney", "en-AU"))).toBe(
+      "1 May 2024, 7:05 pm AEST",
+    );
+    expect(plain(formatLastLogin("2026-11-27T10:05:00Z", "Australia/Sydney", "en-AU"))).toBe(
+      "27 Nov 2026, 9:05 pm AEDT",
+    );
+    expect(plain(formatLastLogin("2026-11-27T10:05:00Z", "Australia/Perth", "en-AU"))).toBe(
+      "27 Nov 2026, 6:05 pm AWST",
+    );
   });
 
   it("names a zone by its own country's abbreviation where the page's locale has only an offset", () => {
@@ -226,13 +236,17 @@ describe("formatLastLogin (spec 000 §9 'D MMM YYYY H:mm' with the zone)", () =>
     expect(formatLastLogin("2026-11-27T10:05:00Z", "Australia/Sydney", "en-GB")).toBe("27 Nov 2026 21:05 AEDT");
     expect(formatLastLogin("2026-11-27T10:05:00Z", "America/Toronto", "en-GB")).toBe("27 Nov 2026 5:05 EST");
     expect(plain(formatLastLogin("2026-11-27T10:05:00Z", "America/Toronto", "en-AU"))).toBe("27 Nov 2026, 5:05 am EST");
-    expect(plain(formatLastLogin("2026-11-27T10:05:00Z", "Europe/London", "en-CA"))).toBe("Nov 27, 2026, 10:05 a.m. GMT");
+    expect(plain(formatLastLogin("2026-11-27T10:05:00Z", "Europe/London", "en-CA"))).toBe(
+      "Nov 27, 2026, 10:05 a.m. GMT",
+    );
     // a zone no English locale names keeps its offset
     expect(formatLastLogin("2026-11-27T10:05:00Z", "Asia/Kathmandu", "en-GB")).toMatch(/^27 Nov 2026 15:50 GMT\+5:45$/);
   });
 
   it("moves to the next day when the zone is ahead", () => {
-    expect(plain(formatLastLogin("2024-05-01T20:30:00Z", "Australia/Sydney", "en-AU"))).toBe("2 May 2024, 6:30 am AEST");
+    expect(plain(formatLastLogin("2024-05-01T20:30:00Z", "Australia/Sydney", "en-AU"))).toBe(
+      "2 May 2024, 6:30 am AEST",
+    );
     expect(formatLastLogin("2024-05-01T20:30:00Z", "Australia/Sydney", "en-GB")).toBe("2 May 2024 6:30 AEST");
   });
 

@@ -437,7 +437,11 @@ export function chartOf(series: TargetSeriesAnswer, tab: ChartTab, c: Context, c
         .filter((p) => p.cumulative !== null)
         .map((p) => ({ date: p.date, value: p.cumulative as number }));
       if (benchmarkPoints.length >= 2)
-        lines.push({ id: `benchmark-${benchmark.code}`, label: benchmarkName(benchmark.name).text, points: benchmarkPoints });
+        lines.push({
+          id: `benchmark-${benchmark.code}`,
+          label: benchmarkName(benchmark.name).text,
+          points: benchmarkPoints,
+        });
     }
   } else {
     // the money paid in less the money taken out, on top of the opening value: what the value would be with no growth

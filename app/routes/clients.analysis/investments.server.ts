@@ -373,7 +373,9 @@ const CATEGORY_NAMES: Record<AllocationType, NamedList> = {
   region: "regionNames",
 };
 
-const asTheyAre = () => (english: string): Worded => ({ text: english, lang: null });
+const asTheyAre =
+  () =>
+  (english: string): Worded => ({ text: english, lang: null });
 
 /** spec 001 §2.3 allocation tab: one panel per enabled type, collapsed at first when there are several. */
 export function allocationView(

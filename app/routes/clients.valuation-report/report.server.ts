@@ -100,7 +100,9 @@ function formOf(a: Args, choices: Choices, input: ReportInput): ReportForm {
       const { text, lang } = choices.templateName(tpl.name);
       return lang ? { value: String(tpl.id), label: text, lang } : { value: String(tpl.id), label: text };
     }),
-    template: template ? { ...template, name: choices.templateName(template.name).text, value: String(template.id) } : null,
+    template: template
+      ? { ...template, name: choices.templateName(template.name).text, value: String(template.id) }
+      : null,
     // spec 002 §6 "Member lists": for a client the list starts with 'Me'; for an adviser the client in context is first
     members: choices.members.map((m) => ({
       value: String(m.member_id),

@@ -356,7 +356,9 @@ function LoginTabs({ userType, redirectTo }: { userType: string; redirectTo: str
 // docs/decisions/046: a refused post carries Retry-After with and without JavaScript.
 export const headers = rateLimitHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [{ title: data?.title ?? errorPageTitle(error, matches) }];
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data?.title ?? errorPageTitle(error, matches) },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
