@@ -971,14 +971,8 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   if (!s.counted.length) return page({ state: "noData" }, null);
 
   const { tabs, active, drillTab } = tabsOf(basics, s.filter, settings, query);
-  const c: Context = {
-    t,
-    locale,
-    settings,
-    query,
-    drillTab,
-    names: (list) => siteNames(site.settings, list, locale as Locale),
-  };
+  const names = (list: NamedList) => siteNames(site.settings, list, locale as Locale);
+  const c: Context = { t, locale, settings, query, drillTab, names };
   const pricingType: PricingType = pricingTypeFor(basics.capabilities.capabilities);
   const common = {
     period,

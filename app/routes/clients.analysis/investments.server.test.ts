@@ -488,7 +488,7 @@ describe("allocationView (spec 001 §2.3 allocation tab)", () => {
     expect(regions!.categories.map((c) => [c.name, c.nameLang])).toEqual([["Royaume-Uni", null]]);
     expect(classes!.categories[0]!.rows.map((r) => [r.investment, r.investmentLang])).toEqual([["Fund eq1", "en"]]);
     // an English page: the names as they are, nothing marked
-    const english = view(allocation({ asset_class: [category("eq", 3000)] }), ["asset_class"]);
+    const english = view(allocation({ asset_class: [category("eq", 3000)] }));
     expect(english.panels[0]!.categories.map((c) => [c.name, c.nameLang, c.rows[0]!.investmentLang])).toEqual([
       ["EQ", null, null],
     ]);

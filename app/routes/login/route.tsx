@@ -253,23 +253,8 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
     ...validation.form,
   });
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
-  // GOV.UK's pattern (issue 40, decision 194): a refused sign-in is the form's error, so it is in
-  // the error summary, which takes the focus after the post (with JavaScript the page is not
-  // reloaded, and the focus would be left on the button the answer disabled and enabled again).
-  const refusal = answer?.formId === "login" && answer.alert?.kind === "error" ? answer.alert : null;
-  const errors: SummaryError[] = [
-    ...summaryErrors([fields.username, fields.password]),
-    ...(refusal
-      ? [
-          {
-            fieldId: refusal.field === "password" ? fields.password.id : null,
-            message: refusal.key ? `auth:${refusal.key}` : (refusal.text ?? ""),
-            asWritten: !refusal.key,
-            params: refusal.params,
-          },
-        ]
-      : []),
-  ];
+  const refusal = refusalOf(answer);
+  const errors = [...summaryErrors([fields.username, fields.password]), ...refusalSummary(refusal, fields.password.id)];
 
   return (
     <div className="login">
@@ -323,6 +308,27 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * GOV.UK's pattern (issue 40, decision 194): a refused sign-in is the form's error, so it is in the
+ * error summary, which takes the focus after the post (with JavaScript the page is not reloaded, and
+ * the focus would be left on the button the answer disabled and enabled again).
+ */
+function refusalOf(answer: LoginActionData | undefined) {
+  return answer?.formId === "login" && answer.alert?.kind === "error" ? answer.alert : null;
+}
+
+function refusalSummary(refusal: ReturnType<typeof refusalOf>, passwordId: string): SummaryError[] {
+  if (!refusal) return [];
+  return [
+    {
+      fieldId: refusal.field === "password" ? passwordId : null,
+      message: refusal.key ? `auth:${refusal.key}` : (refusal.text ?? ""),
+      asWritten: !refusal.key,
+      params: refusal.params,
+    },
+  ];
 }
 
 /** The client and adviser tabs: each is this page for that kind of login, keeping where to go after. */
