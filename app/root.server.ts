@@ -12,7 +12,8 @@ import { unreadCount } from "~/planning/unread.server";
 import { announcementFor } from "~/session/announcement.server";
 import { readCookieConsent } from "~/session/cookie-consent.server";
 import { csrf, honeypot } from "~/session/csrf.server";
-import { resolveLocale } from "~/session/i18next.server";
+import { resolveLocale, translatorFor } from "~/session/i18next.server";
+import { ERROR_TITLE_KEYS, type ErrorTitles } from "~/lib/error-title";
 import { getPortalSession, remainingIdleMs } from "~/session/session.server";
 import { readToast } from "~/session/toast.server";
 
@@ -90,7 +91,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       unreadCount: unread,
       announcement,
       printedOn: user ? printedOn(locale) : null,
+      errorTitles: errorTitlesIn(locale),
     },
     { headers },
   );
+}
+
+/** An error page's title in the page's language: the boundary's headings (app/lib/error-title.ts). */
+function errorTitlesIn(locale: RootData["locale"]): ErrorTitles {
+  const t = translatorFor(locale).fixedT("common");
+  return Object.fromEntries(Object.entries(ERROR_TITLE_KEYS).map(([kind, key]) => [kind, t(key)])) as ErrorTitles;
 }

@@ -20,6 +20,7 @@ import { useShellData } from "~/components/shell/root-data";
 import { Shell } from "~/components/shell/shell";
 import { DEFAULT_FAVICON, loginBackgroundProperties } from "~/lib/site-settings";
 import appStyles from "~/styles/app.css";
+import { errorPageTitle } from "~/lib/error-title";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
@@ -109,7 +110,7 @@ export default function App() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Client Online" }];
+export const meta: MetaFunction = ({ error, matches }) => [{ title: errorPageTitle(error, matches) }];
 
 export function ErrorBoundary() {
   // The shell's forms (log out, language, cookies) need the CSRF token here too.

@@ -21,6 +21,8 @@ test.describe("who may see what", () => {
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
     await expect(page.getByText(ACCESS_DENIED)).toBeVisible();
+    // issue 40: the title says what happened, as the heading does
+    await expect(page).toHaveTitle("Access Denied | Client Online");
     await expectAccessible(page);
     await page.getByRole("link", { name: "Return to Client Online" }).click();
     await expect(page).toHaveURL(/\/clients\/home$/);
@@ -31,6 +33,23 @@ test.describe("who may see what", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Return to Client Online" })).toBeVisible();
+    await expect(page).toHaveTitle("Page Not Found | Client Online");
+    await expectAccessible(page);
+  });
+
+  test("a page a route refuses or cannot find is titled with what happened, in the user's language", async ({
+    page,
+  }) => {
+    // a route's own 404 (no such message's file) and a refused page, signed in
+    await signIn(page, "demo.client");
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    const missing = await page.goto("/clients/valuation-report/jobs/999999");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+    await expect(page).toHaveTitle("Page Not Found | Client Online");
+    await page.goto("/advisers/clients");
+    await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
+    await expect(page).toHaveTitle("Access Denied | Client Online");
     await expectAccessible(page);
   });
 });

@@ -1,8 +1,10 @@
 import {
   DEMO_PASSWORD,
+  errorSummary,
   expect,
   expectAccessible,
   expectStillWhenScriptsArrive,
+  scriptsReady,
   signInThroughForm,
   signOut,
   test,
@@ -38,6 +40,34 @@ test.describe("signing in", () => {
     await expect(page.getByLabel("Username")).toHaveValue("demo.client");
     await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
     await expectAccessible(page);
+  });
+
+  // Issue 40 (decision 194, GOV.UK's pattern): the refusal is the form's error, in the error summary
+  // above the h1, which takes the focus; the title says there is an error. With JavaScript the page
+  // is not reloaded, and the focus was left nowhere.
+  test("after a wrong password the error summary says so, linked to the password, and has the focus", async ({
+    page,
+  }) => {
+    const scripts = test.info().project.name !== "no-js";
+    await page.goto("/login");
+    await scriptsReady(page);
+    await page.getByLabel("Username").fill("demo.client");
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    const summary = errorSummary(page);
+    const link = summary.getByRole("link", { name: "Either your username or your password is incorrect." });
+    await expect(link).toBeVisible();
+    const passwordId = await page.getByLabel("Password", { exact: true }).getAttribute("id");
+    await expect(link).toHaveAttribute("href", `#${passwordId}`);
+    await expect(page).toHaveTitle(/^Error: /);
+    // said once: in the summary, not again in an alert of its own
+    await expect(page.getByText("Either your username or your password is incorrect.")).toHaveCount(1);
+    await expectAccessible(page);
+    // with JavaScript the page is not reloaded: the focus was left on nothing before
+    if (scripts) {
+      await expect(summary).toBeFocused();
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe("error-summary");
+    }
   });
 
   test("a client cannot sign in on the adviser tab", async ({ page }) => {

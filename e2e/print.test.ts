@@ -75,3 +75,78 @@ test.describe("printing", () => {
     await expectCleanPrint(page, testInfo, signature!);
   });
 });
+
+// Issue 40: a printed message is the message alone; the analysis page prints without blank pages,
+// headings left at a page's foot, chevrons or a half-width transactions table.
+test.describe("printing, page by page", () => {
+  test.use({ viewport: { width: 1280, height: 1000 } });
+
+  const displayOf = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => getComputedStyle(el).display);
+  const widthOf = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().width);
+
+  test("a message prints alone, its subject with its body", async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await signIn(page, "demo.client");
+    await expect(page).toHaveURL(/\/clients\/home/, { timeout: 30_000 });
+    await page.goto("/clients/documents-and-messages");
+    const message = await page.locator("a[href*='message=']").first().getAttribute("href");
+    await page.goto(message!);
+    const subject = (await page.locator(".reading-pane__subject").textContent())!.trim();
+    await page.emulateMedia({ media: "print" });
+    for (const part of [".messages-layout__controls", ".message-list", ".page--messages > h1"])
+      expect(await displayOf(page, part), part).toBe("none");
+    await expect(page.getByRole("navigation", { name: "Folders" })).toBeHidden();
+    // the message takes the page's width
+    const pane = await widthOf(page, ".reading-pane");
+    expect(pane).toBeGreaterThan((await widthOf(page, "main")) * 0.9);
+    expect(await page.locator(".reading-pane__subject").evaluate((el) => getComputedStyle(el).breakAfter)).toBe(
+      "avoid",
+    );
+    const pages = await printedPages(page, testInfo, "message-alone");
+    // the subject is on the first page, with the start of its body; no folder or list is printed
+    expect(pages[0]).toContain(subject);
+    expect(pages.join("\n")).not.toMatch(/Inbox \(|Load more|Sort by/);
+    await page.emulateMedia({ media: "screen" });
+  });
+
+  test("the analysis prints its chart on the first page, the transactions full width, no chevrons", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await signIn(page, "demo.client");
+    await expect(page).toHaveURL(/\/clients\/home/, { timeout: 30_000 });
+    await page.goto("/clients/analysis?tab=accounts&range=SI");
+    await expect(page.locator("h1").first()).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    expect(await displayOf(page, ".accounts-table__chevron")).toBe("none");
+    for (const heading of ["h2", "caption"])
+      expect(
+        await page
+          .locator(`main ${heading}`)
+          .first()
+          .evaluate((el) => getComputedStyle(el).breakAfter),
+        heading,
+      ).toBe("avoid");
+    const accounts = await printedPages(page, testInfo, "analysis-accounts");
+    // the chart stays on page 1 under the page's heading, its legend (under the drawing) with it
+    expect(accounts[0]).toContain("Performance chart");
+    expect(accounts[0]).toContain("FTSE All-Share");
+    await page.emulateMedia({ media: "screen" });
+
+    await page.goto("/clients/analysis?tab=transactions&range=SI");
+    await expect(page.locator(".transactions__table")).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    const table = await widthOf(page, ".transactions__table");
+    expect(table).toBeGreaterThan((await widthOf(page, ".transactions")) * 0.95);
+    expect(await displayOf(page, ".transactions")).toBe("block");
+    await page.emulateMedia({ media: "screen" });
+  });
+});

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import type { Failure } from "~/lib/error-catalogue";
+import { errorPageKind } from "~/lib/error-title";
 import { homePathFor } from "~/lib/navigation";
 import { useShellData } from "./shell/root-data";
 
@@ -29,8 +30,10 @@ export function GeneralErrorBoundary({ statusHandlers }: Props) {
   if (custom) return <>{custom(error)}</>;
 
   const failure = isRouteErrorResponse(error) ? failureOf(error.data) : null;
+  // the same cases as the page's title (app/lib/error-title.ts)
+  const kind = errorPageKind(error);
 
-  if (status === 403 && (!failure || failure.kind === "forbidden")) {
+  if (kind === "accessDenied") {
     return (
       <section className="page-message" aria-labelledby="error-heading">
         <h1 id="error-heading">{t("accessDenied.title")}</h1>
@@ -41,7 +44,7 @@ export function GeneralErrorBoundary({ statusHandlers }: Props) {
       </section>
     );
   }
-  if (status === 404 && (!failure || failure.kind === "not-found")) {
+  if (kind === "notFound") {
     return (
       <section className="page-message" aria-labelledby="error-heading">
         <h1 id="error-heading">{t("notFound.title")}</h1>
@@ -52,7 +55,7 @@ export function GeneralErrorBoundary({ statusHandlers }: Props) {
     );
   }
   // a post over its size limit (docs/decisions/111): nothing of it was read
-  if (status === 413) {
+  if (kind === "tooLarge") {
     return (
       <section className="page-message" role="alert" aria-labelledby="error-heading">
         <h1 id="error-heading">{t("errors.tooLarge.title")}</h1>
@@ -60,7 +63,7 @@ export function GeneralErrorBoundary({ statusHandlers }: Props) {
       </section>
     );
   }
-  if (failure?.kind === "network") {
+  if (kind === "network") {
     return (
       <section className="page-message" role="alert" aria-labelledby="error-heading">
         <h1 id="error-heading">{t("errors.network.title")}</h1>

@@ -6,7 +6,17 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import type { Failure } from "~/lib/error-catalogue";
 
-export type SummaryError = { fieldId: string; message: string };
+/**
+ * One error of the summary: an i18n key (with its values), or a text already written (`asWritten`,
+ * the site's own message); linked to its field, or, for an error of the whole form (refused
+ * credentials without a field, a disabled account), a line without a link.
+ */
+export type SummaryError = {
+  fieldId: string | null;
+  message: string;
+  asWritten?: boolean;
+  params?: Record<string, string | number>;
+};
 
 // GOV.UK's validation pattern (issue 40, docs/decisions/194): a page that shows errors says so first
 // in its title, 'Error: ' before the page's own, which screen readers read before anything else. A
@@ -115,11 +125,10 @@ export function ErrorSummary({ errors, formId }: { errors: SummaryError[]; formI
       <div role="alert">
         <h2 className="error-summary__title">{t("common:form.errorSummaryTitle")}</h2>
         <ul className="error-summary__list">
-          {errors.map((e) => (
-            <li key={e.fieldId}>
-              <a href={`#${e.fieldId}`}>{t(e.message)}</a>
-            </li>
-          ))}
+          {errors.map((e) => {
+            const text = e.asWritten ? e.message : t(e.message, e.params);
+            return <li key={e.fieldId ?? text}>{e.fieldId ? <a href={`#${e.fieldId}`}>{text}</a> : text}</li>;
+          })}
         </ul>
       </div>
     </div>

@@ -11,7 +11,7 @@ export { ShowPasswordToggle } from "./show-password-toggle";
 type FieldProps = {
   meta: FieldMetadata<string | undefined>;
   label: string;
-  hint?: string;
+  hint?: React.ReactNode;
   type?: "text" | "email" | "password" | "search" | "tel" | "date";
   autoComplete?: string;
   inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import { ExternalLink } from "~/components/external-link";
 import type { JourneyPage as Journey } from "~/lib/journeys";
+import { errorPageTitle } from "~/lib/error-title";
 
 /**
  * spec 002 §2: the page of a journey that runs on another system (/core/factfind, /core/apa,
@@ -39,7 +40,7 @@ export function JourneyRoute() {
   return <JourneyPage journey={journey} />;
 }
 
-export const journeyMeta: MetaFunction = ({ data }) => {
+export const journeyMeta: MetaFunction = ({ data, error, matches }) => {
   const journey = (data as JourneyData | undefined)?.journey;
-  return [{ title: journey ? `${journey.title} – Client Online` : "Client Online" }];
+  return [{ title: journey ? `${journey.title} – Client Online` : errorPageTitle(error, matches) }];
 };

@@ -2,6 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Field, ShowPasswordToggle } from "./forms";
 import { PasswordStrength } from "./password-strength";
+import type { Worded } from "~/lib/site-words";
 
 /**
  * spec 000 §5 and 002 §2, §5: the new password of every new-password form (the account's Change
@@ -22,7 +23,8 @@ export function NewPasswordField({
   meta: FieldMetadata<string | undefined>;
   label: string;
   showLabel: string;
-  guidance: string | null;
+  /** The site's guidance, marked with its language where it is not the page's (decision 210). */
+  guidance: Worded | null;
   strengthMeter: boolean;
   strengthId?: string;
   remountKey?: number;
@@ -42,7 +44,7 @@ export function NewPasswordField({
           key={`new-password-${remountKey}`}
           meta={meta}
           label={label}
-          hint={guidance ?? undefined}
+          hint={guidance ? <span lang={guidance.lang ?? undefined}>{guidance.text}</span> : undefined}
           type={shown ? "text" : "password"}
           autoComplete="new-password"
           secret

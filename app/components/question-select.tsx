@@ -2,6 +2,7 @@ import { type FieldMetadata, getSelectProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { OTHER_QUESTION } from "~/lib/security";
+import type { Worded } from "~/lib/site-words";
 import { FieldError } from "./error-summary";
 import { Field } from "./forms";
 
@@ -22,7 +23,8 @@ export function QuestionSelect({
 }: {
   meta: FieldMetadata<string | undefined>;
   label: string;
-  questions: string[];
+  /** The default questions, in the page's language or marked with theirs (decision 210). */
+  questions: ReadonlyArray<string | Worded>;
   chooseLabel: string;
   otherLabel: string;
   value?: string;
@@ -46,11 +48,14 @@ export function QuestionSelect({
         aria-describedby={hasError ? meta.errorId : undefined}
       >
         <option value="">{chooseLabel}</option>
-        {questions.map((q) => (
-          <option key={q} value={q}>
-            {q}
-          </option>
-        ))}
+        {questions.map((question) => {
+          const q = typeof question === "string" ? { text: question, lang: null } : question;
+          return (
+            <option key={q.text} value={q.text} lang={q.lang ?? undefined}>
+              {q.text}
+            </option>
+          );
+        })}
         <option value={OTHER_QUESTION}>{otherLabel}</option>
       </select>
     </div>
@@ -78,7 +83,7 @@ export function QuestionChoice({
   initial: string;
   resetOn: unknown;
   label: string;
-  questions: string[];
+  questions: ReadonlyArray<string | Worded>;
   chooseLabel: string;
   otherLabel: string;
   customLabel: string;

@@ -137,14 +137,14 @@ describe("NewPasswordField (spec 000 §5, 002 §2)", () => {
     required: false,
     key: undefined,
   } as unknown as FieldMetadata<string | undefined>;
-  const render = (strengthMeter: boolean, guidance: string | null) =>
+  const render = (strengthMeter: boolean, guidance: string | null, lang: "en" | null = null) =>
     renderToStaticMarkup(
       <TranslationProvider translator={createTranslator("en-GB", { common: {}, security: {} })}>
         <NewPasswordField
           meta={meta}
           label="New password"
           showLabel="Show new password"
-          guidance={guidance}
+          guidance={guidance === null ? null : { text: guidance, lang }}
           strengthMeter={strengthMeter}
         />
       </TranslationProvider>,
@@ -159,6 +159,9 @@ describe("NewPasswordField (spec 000 §5, 002 §2)", () => {
 
   it("shows the site's guidance as its hint, and the strength meter only when the site has it", () => {
     expect(render(true, "Use 12 characters.")).toContain("Use 12 characters.");
+    expect(render(true, "Use 12 characters.")).not.toContain("lang=");
+    // on a French page without the site's French guidance (decision 210)
+    expect(render(true, "Use 12 characters.", "en")).toContain('<span lang="en">Use 12 characters.</span>');
     expect(render(true, null)).toContain("password-strength");
     expect(render(false, null)).not.toContain("password-strength");
   });

@@ -93,14 +93,35 @@ describe("moneyFormatter (spec 000 §9's symbols with any number options)", () =
 });
 
 describe("formatDate", () => {
-  it("long form is 'Do MMMM YYYY' (spec 000 §9)", () => {
+  it("long form is 'Do MMMM YYYY' in en-GB (spec 000 §9)", () => {
     expect(formatDate("2024-05-01", "en-GB", "long")).toBe("1st May 2024");
     expect(formatDate("2024-05-02", "en-GB")).toBe("2nd May 2024");
     expect(formatDate("2024-05-03", "en-GB")).toBe("3rd May 2024");
     expect(formatDate("2024-05-11", "en-GB")).toBe("11th May 2024");
     expect(formatDate("2024-05-22", "en-GB")).toBe("22nd May 2024");
-    expect(formatDate("2024-12-31", "en-AU")).toBe("31st December 2024");
-    expect(formatDate("2024-05-01", "en-CA")).toBe("1st May 2024");
+    expect(formatDate("2025-11-28", "en-GB")).toBe("28th November 2025");
+  });
+
+  // issue 40, decision 211: not the British ordinal in Australia and Canada
+  it("long form in Australian English is day, month, year without an ordinal", () => {
+    expect(formatDate("2024-12-31", "en-AU")).toBe("31 December 2024");
+    expect(formatDate("2025-11-28", "en-AU")).toBe("28 November 2025");
+    expect(formatDate("2024-05-01", "en-AU")).toBe("1 May 2024");
+  });
+
+  it("long form in Canadian English is month, day, year", () => {
+    expect(formatDate("2024-05-01", "en-CA")).toBe("May 1, 2024");
+    expect(formatDate("2025-11-28", "en-CA")).toBe("November 28, 2025");
+    expect(formatDate("2024-12-31", "en-CA")).toBe("December 31, 2024");
+  });
+
+  it("a date-time's day is its own in every locale, whatever the server's zone", () => {
+    for (const [locale, text] of [
+      ["en-AU", "1 May 2024"],
+      ["en-CA", "May 1, 2024"],
+      ["fr-CA", "1er mai 2024"],
+    ] as const)
+      expect(formatDate("2024-05-01T23:30:00-08:00", locale)).toBe(text);
   });
 
   it("long form in Canadian French", () => {
@@ -186,12 +207,47 @@ describe("formatLastLogin (spec 000 §9 'D MMM YYYY H:mm' with the zone)", () =>
   it("shows the time in the user's zone with its abbreviation", () => {
     expect(formatLastLogin("2024-05-01T09:05:00Z", "Europe/London", "en-GB")).toBe("1 May 2024 10:05 BST");
     expect(formatLastLogin("2024-01-15T09:05:00Z", "Europe/London", "en-GB")).toBe("15 Jan 2024 9:05 GMT");
-    expect(formatLastLogin("2024-05-01T09:05:00Z", "America/Toronto", "en-CA")).toBe("1 May 2024 5:05 EDT");
-    expect(formatLastLogin("2024-05-01T09:05:00Z", "Australia/Sydney", "en-AU")).toBe("1 May 2024 19:05 AEST");
+  });
+
+  // issue 40, decision 211: each locale's own date and time, and the zone's own name
+  it("writes Canadian English month first, with a.m. and p.m., and the zone's name", () => {
+    expect(plain(formatLastLogin("2024-05-01T09:05:00Z", "America/Toronto", "en-CA"))).toBe(
+      "May 1, 2024, 5:05 a.m. EDT",
+    );
+    expect(plain(formatLastLogin("2026-11-27T22:05:00Z", "America/Toronto", "en-CA"))).toBe(
+      "Nov 27, 2026, 5:05 p.m. EST",
+    );
+  });
+
+  it("writes Australian English day first, with am and pm, and the zone's name", () => {
+    expect(plain(formatLastLogin("2024-05-01T09:05:00Z", "Australia/Sydney", "en-AU"))).toBe(
+      "1 May 2024, 7:05 pm AEST",
+    );
+    expect(plain(formatLastLogin("2026-11-27T10:05:00Z", "Australia/Sydney", "en-AU"))).toBe(
+      "27 Nov 2026, 9:05 pm AEDT",
+    );
+    expect(plain(formatLastLogin("2026-11-27T10:05:00Z", "Australia/Perth", "en-AU"))).toBe(
+      "27 Nov 2026, 6:05 pm AWST",
+    );
+  });
+
+  it("names a zone by its own country's abbreviation where the page's locale has only an offset", () => {
+    // Intl writes 'GMT+11' for Sydney in en-GB and 'GMT-5' for Toronto in en-AU
+    expect(formatLastLogin("2026-11-27T10:05:00Z", "Australia/Sydney", "en-GB")).toBe("27 Nov 2026 21:05 AEDT");
+    expect(formatLastLogin("2026-11-27T10:05:00Z", "America/Toronto", "en-GB")).toBe("27 Nov 2026 5:05 EST");
+    expect(plain(formatLastLogin("2026-11-27T10:05:00Z", "America/Toronto", "en-AU"))).toBe("27 Nov 2026, 5:05 am EST");
+    expect(plain(formatLastLogin("2026-11-27T10:05:00Z", "Europe/London", "en-CA"))).toBe(
+      "Nov 27, 2026, 10:05 a.m. GMT",
+    );
+    // a zone no English locale names keeps its offset
+    expect(formatLastLogin("2026-11-27T10:05:00Z", "Asia/Kathmandu", "en-GB")).toMatch(/^27 Nov 2026 15:50 GMT\+5:45$/);
   });
 
   it("moves to the next day when the zone is ahead", () => {
-    expect(formatLastLogin("2024-05-01T20:30:00Z", "Australia/Sydney", "en-AU")).toBe("2 May 2024 6:30 AEST");
+    expect(plain(formatLastLogin("2024-05-01T20:30:00Z", "Australia/Sydney", "en-AU"))).toBe(
+      "2 May 2024, 6:30 am AEST",
+    );
+    expect(formatLastLogin("2024-05-01T20:30:00Z", "Australia/Sydney", "en-GB")).toBe("2 May 2024 6:30 AEST");
   });
 
   it("speaks French in fr-CA", () => {

@@ -51,18 +51,31 @@ const valid = {
 
 describe("the new-password forms' site settings (spec 000 §5, 002 §2)", () => {
   it("shows the meter unless content switches it off, and the guidance when there is some", () => {
-    expect(passwordFormSettings({})).toEqual({ strengthMeter: true, guidance: null });
-    expect(passwordFormSettings({ passwordStrengthMeter: false, passwordGuidance: "Use 8 characters." })).toEqual({
+    expect(passwordFormSettings({}, "en-GB")).toEqual({ strengthMeter: true, guidance: null });
+    expect(
+      passwordFormSettings({ passwordStrengthMeter: false, passwordGuidance: "Use 8 characters." }, "en-GB"),
+    ).toEqual({
       strengthMeter: false,
-      guidance: "Use 8 characters.",
+      guidance: { text: "Use 8 characters.", lang: null },
     });
-    expect(passwordFormSettings({ passwordStrengthMeter: "false", passwordGuidance: "  " })).toEqual({
+    expect(passwordFormSettings({ passwordStrengthMeter: "false", passwordGuidance: "  " }, "en-GB")).toEqual({
       strengthMeter: false,
       guidance: null,
     });
-    expect(passwordFormSettings({ passwordStrengthMeter: true, passwordGuidance: 8 })).toEqual({
+    expect(passwordFormSettings({ passwordStrengthMeter: true, passwordGuidance: 8 }, "en-GB")).toEqual({
       strengthMeter: true,
       guidance: null,
+    });
+  });
+
+  // issue 40, decision 210: the guidance in the page's language, or marked as English
+  it("gives the guidance in the page's language where the site has it, else marked English", () => {
+    const settings = { passwordGuidance: "Use 12 characters.", "passwordGuidance.fr-CA": "Utilisez 12 caractères." };
+    expect(passwordFormSettings(settings, "fr-CA").guidance).toEqual({ text: "Utilisez 12 caractères.", lang: null });
+    expect(passwordFormSettings(settings, "en-CA").guidance).toEqual({ text: "Use 12 characters.", lang: null });
+    expect(passwordFormSettings({ passwordGuidance: "Use 12 characters." }, "fr-CA").guidance).toEqual({
+      text: "Use 12 characters.",
+      lang: "en",
     });
   });
 });

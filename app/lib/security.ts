@@ -3,6 +3,9 @@
 // schemas are in security-schemas.ts, which the browser loads only after the page (issue 16).
 // Messages are i18n keys ("namespace:key", docs/decisions/037).
 
+import type { Locale } from "./i18n";
+import { siteText, type Worded } from "./site-words";
+
 // ── password policy (docs/decisions/041, 171), shared with the forgotten-password steps ─────────────
 
 /** The platform's policy messages, mapped to texts the portal can translate. */
@@ -22,18 +25,21 @@ export function passwordPolicyKey(apiMessage: string | null | undefined): string
 // ── change password ──────────────────────────────────────────────────────────────────────────
 
 /** What every new-password form shows (spec 000 §5, 002 §2): the strength meter, and guidance. */
-export type PasswordFormSettings = { strengthMeter: boolean; guidance: string | null };
+export type PasswordFormSettings = { strengthMeter: boolean; guidance: Worded | null };
 
 /**
  * The site settings behind a new-password form: content may switch the meter off
- * (`passwordStrengthMeter: false`) and may give the new password's guidance (`passwordGuidance`).
+ * (`passwordStrengthMeter: false`) and may give the new password's guidance (`passwordGuidance`),
+ * in the page's language where the site has it (`passwordGuidance.<locale>`, decision 210).
  */
-export function passwordFormSettings(settings: Record<string, string | number | boolean | null>): PasswordFormSettings {
+export function passwordFormSettings(
+  settings: Record<string, string | number | boolean | null>,
+  locale: Locale,
+): PasswordFormSettings {
   const meter = settings.passwordStrengthMeter;
-  const guidance = settings.passwordGuidance;
   return {
     strengthMeter: meter !== false && meter !== "false",
-    guidance: typeof guidance === "string" && guidance.trim() ? guidance : null,
+    guidance: siteText(settings, "passwordGuidance", locale),
   };
 }
 

@@ -1,6 +1,7 @@
 import { MFA_METHODS, OTHER_QUESTION, strongestFirst } from "./security";
 import type { StepAnswer } from "./sign-in-step-answers.server";
 import type { SecurityQuestionsValue } from "./sign-in-steps-schemas";
+import type { Worded } from "./site-words";
 
 // spec 000 §2 "Login content swaps by login status", §4 "Login status values" and "Login flow",
 // §5 and 002 §5: the sign-in steps as the platform answers them (docs/platform-api.md "Sign-in
@@ -18,7 +19,12 @@ export type MfaDestination = { method: MfaMethod; destination: string | null };
 export type LoginStep =
   | { status: "ForceChangePassword"; reason: "common" | null }
   | { status: "SiteTerms"; terms: { title: string; html: string | null } }
-  | { status: "SetSecurityQuestions"; defaultQuestions: string[]; answerMinLength: number }
+  | {
+      status: "SetSecurityQuestions";
+      /** The platform's English list; the page's view words them in its language (decision 210). */
+      defaultQuestions: Array<string | Worded>;
+      answerMinLength: number;
+    }
   | { status: "MfaRequired"; method: MfaMethod | null; destination: string | null; enrolled: boolean }
   | { status: "MfaEnrolmentLinkDevice"; methods: MfaDestination[] }
   | {

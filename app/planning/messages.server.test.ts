@@ -22,6 +22,7 @@ describe('messages settings (docs/platform-api.md "Documents and messages")', ()
       customFolders: [],
       importantCategoryId: null,
       attachmentsDownloadable: true,
+      typeName: expect.any(Function),
     });
     const s = messagesSettings(
       site({
@@ -39,8 +40,20 @@ describe('messages settings (docs/platform-api.md "Documents and messages")', ()
       customFolders: [{ name: "Valuations", codes: ["Valuation"], lang: null }],
       importantCategoryId: 3,
       attachmentsDownloadable: false,
+      typeName: expect.any(Function),
     });
     expect(messagesSettings(site({ messageFolders: "not json" }), "en-GB").customFolders).toEqual([]);
+  });
+
+  it("names the document types in the page's language, English marked where the site has none (decision 210)", () => {
+    const settings = { "documentTypeNames.fr-CA": JSON.stringify({ "Secure Message": "Message sécurisé" }) };
+    const french = messagesSettings(site(settings), "fr-CA").typeName!;
+    expect(french("Secure Message")).toEqual({ text: "Message sécurisé", lang: null });
+    expect(french("Letter")).toEqual({ text: "Letter", lang: "en" });
+    expect(messagesSettings(site(settings), "en-AU").typeName!("Secure Message")).toEqual({
+      text: "Secure Message",
+      lang: null,
+    });
   });
 
   it("gives each locale the page's names in its own language (issue 25 item 3, decision 119)", () => {

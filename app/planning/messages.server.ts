@@ -2,6 +2,7 @@ import { logger } from "~/runtime/logger.server";
 import { type FeatureToggles, isToggleOn } from "./feature-toggles.server";
 import type { Locale } from "~/lib/i18n";
 import type { Site } from "./site.server";
+import { siteNames, type Worded } from "~/lib/site-words";
 
 // The documents and messages area as the platform configures it (docs/platform-api.md "Documents
 // and messages", docs/decisions/080): the site's settings and the feature toggles, read once here
@@ -14,6 +15,8 @@ export type MessagesSettings = {
   customFolders: Array<{ name: string; codes: string[]; lang: "en" | null }>;
   importantCategoryId: number | null;
   attachmentsDownloadable: boolean;
+  /** A document type's name in the page's language, or marked English (decision 210). */
+  typeName?: (english: string) => Worded;
 };
 
 function settingText(value: unknown): string | null {
@@ -77,6 +80,7 @@ export function messagesSettings(site: Site, locale: Locale): MessagesSettings {
         ? important
         : null,
     attachmentsDownloadable: !(s.attachmentsDownloadable === false || s.attachmentsDownloadable === "false"),
+    typeName: siteNames(s, "documentTypeNames", locale),
   };
 }
 

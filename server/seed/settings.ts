@@ -1,6 +1,7 @@
 // Firm-wide configuration of the demo site (spec 000 §3 site settings, §1 feature toggles).
 import { PASSWORD_GUIDANCE } from "../domain/password-policy";
 import { DEFAULT_SECURITY_QUESTIONS } from "../domain/security-questions";
+import { FRENCH_SETTINGS } from "./locale-names";
 
 export const FIRM = { code: "northbridge", name: "Northbridge Wealth" };
 
@@ -92,6 +93,8 @@ export const SITE_SETTINGS: Record<string, string | number | boolean | null> = {
   // spec 002 §7: notification config field names answered as unknown (400 'invalid field name'), as
   // an older platform does; a comma list, empty in the demo (a test sets it to meet the fallback)
   notificationFieldsUnsupported: "",
+  // the guidance and the lists' names in Canadian French (docs/decisions/210)
+  ...FRENCH_SETTINGS,
 };
 
 /** spec 000 §1 and 002 §6 toggles, on where the demo should show the feature. */

@@ -94,9 +94,9 @@ describe("the login page", () => {
     type Refused = { alert?: { kind: string; key?: string; text?: string } };
     const en = await postWrongPassword();
     expect(en.status).toBe(401);
-    expect(((await en.json()) as Refused).alert).toEqual({ kind: "error", text: FAILURE });
+    expect(((await en.json()) as Refused).alert).toEqual({ kind: "error", text: FAILURE, field: "password" });
     const fr = await postWrongPassword({ "Accept-Language": "fr-CA" });
-    expect(((await fr.json()) as Refused).alert).toEqual({ kind: "error", text: FAILURE_FR });
+    expect(((await fr.json()) as Refused).alert).toEqual({ kind: "error", text: FAILURE_FR, field: "password" });
   });
 });
 

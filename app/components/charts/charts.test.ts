@@ -297,6 +297,11 @@ describe("lineChartTable and lineChartLegend", () => {
     expect(formatChartDate("2024-02-30", "en-GB")).toBe("2024-02-30");
   });
 
+  it("writes Canadian English month first (decision 211)", () => {
+    expect(formatChartDate("2023-09-01", "en-CA")).toBe("Sep 1, 2023");
+    expect(formatChartDate("2023-09-01", "en-AU")).toBe("1 Sep 2023");
+  });
+
   it("writes every month as date-fns does for each supported locale", () => {
     for (const [locale, dateFnsLocale] of [
       ["en-GB", enGB],
@@ -307,7 +312,9 @@ describe("lineChartTable and lineChartLegend", () => {
       for (let month = 0; month < 12; month++) {
         const iso = `2024-${String(month + 1).padStart(2, "0")}-09`;
         expect(formatChartDate(iso, locale)).toBe(
-          format(new Date(2024, month, 9), "d MMM yyyy", { locale: dateFnsLocale }),
+          format(new Date(2024, month, 9), locale === "en-CA" ? "MMM d, yyyy" : "d MMM yyyy", {
+            locale: dateFnsLocale,
+          }),
         );
       }
     }
@@ -324,7 +331,7 @@ describe("lineChartTable and lineChartLegend", () => {
       },
       { caption: "Value", dateHeading: "Date" },
     );
-    expect(table.rows).toEqual([{ header: "1 May 2024", cells: ["$1,234.50"] }]);
+    expect(table.rows).toEqual([{ header: "May 1, 2024", cells: ["$1,234.50"] }]);
   });
 
   it("gives each series its colour", () => {

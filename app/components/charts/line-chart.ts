@@ -134,9 +134,16 @@ function timeTicks(from: Date, to: Date, maxTicks: number): { ticks: Date[]; int
 
 type DatePattern = "d MMM" | "MMM yyyy" | "yyyy" | "d MMM yyyy";
 
+// Canadian English puts the month first ('Mar 4', 'Mar 4, 2024'; decision 211), as its long dates do.
+const MONTH_FIRST: Partial<Record<DatePattern, string>> = { "d MMM": "MMM d", "d MMM yyyy": "MMM d, yyyy" };
+
 /** A chart date (a UTC day, whatever the Date's kind) by a date-fns pattern, in the words of the server's dates. */
 const formatUtcDate = (date: Date, pattern: DatePattern, locale: string): string =>
-  formatDatePattern(new UTCDate(date.getTime()), pattern, locale);
+  formatDatePattern(
+    new UTCDate(date.getTime()),
+    (locale === "en-CA" ? MONTH_FIRST[pattern] : undefined) ?? pattern,
+    locale,
+  );
 
 // Ticks a day or weeks apart show the day ('4 Mar'), months apart the month ('Jan 2024'), years the year.
 const TICK_PATTERNS: Record<TickInterval["unit"], DatePattern> = { day: "d MMM", month: "MMM yyyy", year: "yyyy" };

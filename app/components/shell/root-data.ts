@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { HoneypotInputProps } from "~/lib/honeypot";
 import type { Announcement } from "~/lib/announcement";
+import type { ErrorTitles } from "~/lib/error-title";
 import type { Locale } from "~/lib/i18n";
 import type { Navigation } from "~/lib/navigation";
 import type { Favicon, LoginBackground } from "~/lib/site-settings";
@@ -40,6 +41,8 @@ export type RootData = {
    * made on the server so that the date library stays out of every page's first load.
    */
   printedOn: string | null;
+  /** An error page's title in the page's language (issue 40, app/lib/error-title.ts). */
+  errorTitles: ErrorTitles;
 };
 
 /** The root loader's data for the shell; undefined when the root loader itself failed. */

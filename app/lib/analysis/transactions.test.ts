@@ -84,9 +84,16 @@ describe("detailKeys (spec 001 §2.3)", () => {
   });
 });
 
-describe("transactionDate (spec 001 §9)", () => {
-  it("writes DD/MM/YYYY", () => {
+describe("transactionDate (spec 001 §9, decision 211)", () => {
+  it("writes DD/MM/YYYY in British and Australian English", () => {
     expect(transactionDate("2025-03-04")).toBe("04/03/2025");
+    expect(transactionDate("2025-03-04", "en-GB")).toBe("04/03/2025");
+    expect(transactionDate("2025-03-04", "en-AU")).toBe("04/03/2025");
+  });
+
+  it("writes YYYY-MM-DD in Canada, in English and in French", () => {
+    expect(transactionDate("2026-11-27", "en-CA")).toBe("2026-11-27");
+    expect(transactionDate("2026-11-27", "fr-CA")).toBe("2026-11-27");
   });
 });
 

@@ -1,6 +1,8 @@
 // spec 001 §2.3 "Transactions tab", §5 "Display rules": which detail fields a transaction shows,
 // what a transaction is called and which way its money moved
 // (docs/decisions/108-transaction-types-signs-and-investment-totals.md). Pure: unit tested without a server.
+import { localeOf, SHORT_DATE_PATTERNS } from "../format";
+import { DEFAULT_LOCALE } from "../i18n";
 import { isCashSecurity } from "./investments";
 
 /** spec 001 §5: each of fees, taxes and value after fees and taxes has a hide setting. */
@@ -42,10 +44,13 @@ export function detailKeys(type: string, hide: HideSettings): DetailKey[] {
   ];
 }
 
-/** spec 001 §9: transaction dates as DD/MM/YYYY. */
-export function transactionDate(iso: string): string {
+/**
+ * spec 001 §9: transaction dates as DD/MM/YYYY, the en-GB short date; each locale writes its own
+ * short date (decision 211): DD/MM/YYYY in en-GB and en-AU, YYYY-MM-DD in en-CA and fr-CA.
+ */
+export function transactionDate(iso: string, locale: string = DEFAULT_LOCALE): string {
   const [year, month, day] = iso.split("-");
-  return `${day}/${month}/${year}`;
+  return SHORT_DATE_PATTERNS[localeOf(locale)].order === "ymd" ? `${year}-${month}-${day}` : `${day}/${month}/${year}`;
 }
 
 // ── type and direction ──────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 000 §2 "Page not found": any address no route claims answers 404 with 'Page Not Found'
 // and 'Return to Client Online' (the shared error boundary picks the link for the user).
@@ -12,7 +13,7 @@ export default function NotFoundPage() {
   return null;
 }
 
-export const meta: MetaFunction = () => [{ title: "Client Online" }];
+export const meta: MetaFunction = ({ error, matches }) => [{ title: errorPageTitle(error, matches) }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

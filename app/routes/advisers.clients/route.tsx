@@ -24,6 +24,7 @@ import {
 import pagesStyles from "~/styles/pages.css";
 import { TableRegion } from "~/components/table-region";
 import type { action, ClientRow, loader } from "./list.server";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 002 "Adviser client list" (heading 'Your Clients'), §4 "Adviser client list flow" and
 // "Preview access", §5 "Client search"; docs/decisions/031 and 032.
@@ -272,8 +273,8 @@ export default function ClientList() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.title} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

@@ -30,6 +30,7 @@ import { attempt } from "~/session/failures.server";
 import { settle } from "~/session/failures.server";
 import { readForm } from "~/session/csrf.server";
 import { refuseAccess, requireClient } from "~/session/guards.server";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 000 §2 "Additional verification page" and §4 "Additional verification flow": choose a
 // method (two or more), the single-method view, validate the device with a code, the outcome.
@@ -440,8 +441,8 @@ export default function AdditionalVerification() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.title} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

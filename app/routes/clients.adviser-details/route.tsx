@@ -7,6 +7,7 @@ import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { type AdviserCard, fetchContactUs, type GeneralContactView, toContactUsView } from "~/planning/adviser.server";
 import { orFail } from "~/session/failures.server";
 import { requireClientContext } from "~/session/guards.server";
+import { errorPageTitle } from "~/lib/error-title";
 
 export const handle = { i18n: ["clients"] };
 
@@ -164,8 +165,8 @@ export default function AdviserDetails() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.title} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

@@ -28,9 +28,10 @@ function panel(type: AllocationPanel["type"], title: string): AllocationPanel {
       {
         key: "eq",
         name: "Equities",
+        nameLang: null,
         amount: "£1,000",
         percent: "100%",
-        rows: [{ key: "eq-1", investment: "Apple Inc.", account: "ISA", amount: "£1,000" }],
+        rows: [{ key: "eq-1", investment: "Apple Inc.", investmentLang: null, account: "ISA", amount: "£1,000" }],
       },
     ],
   };

@@ -66,6 +66,8 @@ import { type Covers, viewOf, viewOptions } from "~/lib/analysis/view";
 import { jurisdictionOf } from "~/lib/analysis/income";
 import { fetchIncome } from "~/planning/income.server";
 import { incomeView, type IncomeView } from "./income.server";
+import type { Locale } from "~/lib/i18n";
+import { inSiteLanguage, type NamedList, recordsText, siteNames, type Worded } from "~/lib/site-words";
 
 /** spec 001 §9: the analysis chart is 500 high, 300 on small screens. */
 export const ANALYSIS_CHART_SIZE = { width: 960, height: 500 } as const;
@@ -175,11 +177,19 @@ export type AccountsTab = {
 export type TabLink = { key: AnalysisTab; index: number; label: string; href: string; current: boolean };
 
 /** `spoken`: the words a screen reader hears after a signed amount ('paid out', 'received'), null when the figure has no direction. */
-export type TransactionField = { label: string; value: string; spoken: string | null };
+export type TransactionField = {
+  label: string;
+  value: string;
+  spoken: string | null;
+  /** The value's language where it is not the page's: a narrative from the records (decision 210). */
+  lang?: "en";
+};
 export type TransactionRow = {
   id: number;
   tradeDate: string;
   security: string;
+  /** A security's name is the records' own, in the site's language (decision 210). */
+  securityLang: "en" | null;
   account: string;
   /** What the transaction is ('Purchase', 'Withdrawal', …), translated from the platform's type code. */
   type: string;
@@ -338,6 +348,8 @@ export function chosenBenchmarks(wanted: readonly string[], known: readonly Benc
 type Context = {
   t: TFunction;
   locale: string;
+  /** The site's names of a list in the page's language (decision 210); English as it is without it. */
+  names?: (list: NamedList) => (english: string) => Worded;
   settings: AnalysisSettings;
   query: AnalysisQuery;
   /** spec 001 §2.3: drilling down opens the Investments tab when the analysis-investment-tab toggle is on. */
@@ -425,12 +437,18 @@ export function chartOf(series: TargetSeriesAnswer, tab: ChartTab, c: Context, c
     { id: "portfolio", label: t(percent ? "analysis.chart.performance" : "analysis.chart.value"), points },
   ];
   if (percent) {
+    // the site's benchmark names in the page's language (decision 210)
+    const benchmarkName = c.names?.("benchmarkNames") ?? ((name: string) => ({ text: name, lang: null }));
     for (const benchmark of series.benchmarks) {
       const benchmarkPoints = benchmark.points
         .filter((p) => p.cumulative !== null)
         .map((p) => ({ date: p.date, value: p.cumulative as number }));
       if (benchmarkPoints.length >= 2)
-        lines.push({ id: `benchmark-${benchmark.code}`, label: benchmark.name, points: benchmarkPoints });
+        lines.push({
+          id: `benchmark-${benchmark.code}`,
+          label: benchmarkName(benchmark.name).text,
+          points: benchmarkPoints,
+        });
     }
   } else {
     // the money paid in less the money taken out, on top of the opening value: what the value would be with no growth
@@ -480,7 +498,7 @@ function transactionValues(
   type: string,
   accountName: ReadonlyMap<number, string>,
   c: Pick<Context, "t" | "locale">,
-): Record<TransactionFieldKey, { value: string; spoken: string | null }> {
+): Record<TransactionFieldKey, { value: string; spoken: string | null; lang?: "en" }> {
   const { t, locale } = c;
   const number = numberFormat(locale, { maximumFractionDigits: 4 });
   const signed = signedAmounts(kind, {
@@ -505,7 +523,8 @@ function transactionValues(
   return {
     account: plain(accountName.get(tx.accountId) ?? String(tx.accountId)),
     value: amount(signed.value),
-    narrative: plain(tx.comment ?? type),
+    // the records' narrative is not translated: marked English on a page in another language (decision 210)
+    narrative: tx.comment ? fromRecords(tx.comment, locale) : plain(type),
     valueAfter: amount(signed.valueAfter),
     fees: amount(signed.fees),
     taxes: amount(signed.taxes),
@@ -513,7 +532,7 @@ function transactionValues(
       `${number.format(tx.volume)} / ${tx.pricePerUnit === null ? notAvailable : number.format(tx.pricePerUnit)}`,
     ),
     code: plain(`${tx.code} / ${tx.securityIsin ?? notAvailable}`),
-    settlement: plain(transactionDate(tx.settlementDate)),
+    settlement: plain(transactionDate(tx.settlementDate, locale)),
   };
 }
 
@@ -530,9 +549,10 @@ function transactionRow(
   const values = transactionValues(tx, kind, type, accountName, c);
   return {
     id: tx.id,
-    tradeDate: transactionDate(tx.tradeDate),
+    tradeDate: transactionDate(tx.tradeDate, c.locale),
     // spec 001 §5: an invalid or empty security name is 'INVALID DATA' (never a link without a name)
     security: securityName(tx.securityDescription) ?? t("analysis.investments.invalidName"),
+    securityLang: securityName(tx.securityDescription) && !inSiteLanguage(c.locale) ? "en" : null,
     account: values.account.value,
     type,
     value: values.value.value,
@@ -881,7 +901,7 @@ function tabContents(
     ),
     allocation: allocation
       ? allocation.ok
-        ? allocationView(allocation.value, settings.allocationTypes, r.site.chartColours, { t, locale })
+        ? allocationView(allocation.value, settings.allocationTypes, r.site.chartColours, { t, locale }, c.names)
         : { state: "error", message: allocation.message }
       : null,
     transactions: settledView(answers.transactions, (list) => transactionsView(list, s.accounts, c)),
@@ -978,7 +998,8 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   if (!s.counted.length) return page({ state: "noData" }, null);
 
   const { tabs, active, drillTab } = tabsOf(basics, s.filter, settings, query);
-  const c: Context = { t, locale, settings, query, drillTab };
+  const names = (list: NamedList) => siteNames(site.settings, list, locale as Locale);
+  const c: Context = { t, locale, settings, query, drillTab, names };
   const pricingType: PricingType = pricingTypeFor(basics.capabilities.capabilities);
   const common = {
     period,
@@ -1020,4 +1041,10 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
     },
     detail,
   );
+}
+
+/** A text from the records (a narrative), marked English on a page in another language (decision 210). */
+function fromRecords(text: string, locale: string): { value: string; spoken: null; lang?: "en" } {
+  const { lang } = recordsText(text, locale as Locale);
+  return lang ? { value: text, spoken: null, lang } : { value: text, spoken: null };
 }

@@ -291,10 +291,15 @@ function PositionName({
           open={open}
           label={t(open ? "analysis.investments.hideParcels" : "analysis.investments.showParcels")}
         >
-          <span className={position.invalid ? "investments__invalid" : undefined}>{position.name}</span>
+          <span className={position.invalid ? "investments__invalid" : undefined} lang={position.nameLang ?? undefined}>
+            {position.name}
+          </span>
         </RowToggle>
       ) : (
-        <span className={position.invalid ? "investments__name investments__invalid" : "investments__name"}>
+        <span
+          className={position.invalid ? "investments__name investments__invalid" : "investments__name"}
+          lang={position.nameLang ?? undefined}
+        >
           {position.name}
         </span>
       )}
@@ -506,13 +511,15 @@ export function AllocationPanelList({ view }: { view: AllocationView }) {
                     <tbody key={category.key}>
                       <tr className="allocation-panel__category">
                         <th scope="rowgroup" colSpan={2}>
-                          {category.name} ({category.percent})
+                          <span lang={category.nameLang ?? undefined}>{category.name}</span> ({category.percent})
                         </th>
                         <td className="numeric">{category.amount}</td>
                       </tr>
                       {category.rows.map((row) => (
                         <tr key={row.key}>
-                          <th scope="row">{row.investment}</th>
+                          <th scope="row" lang={row.investmentLang ?? undefined}>
+                            {row.investment}
+                          </th>
                           <td>{row.account}</td>
                           <td className="numeric">{row.amount}</td>
                         </tr>

@@ -7,6 +7,7 @@ import { analysisSettings } from "~/lib/analysis/settings";
 import { i18nConfig } from "~/lib/i18n";
 import { resources } from "~/locales/resources";
 import { allocationView, investmentsView } from "./investments.server";
+import { type NamedList, siteNames } from "~/lib/site-words";
 
 const t = ((key: string, options?: Record<string, unknown>) =>
   options && Object.keys(options).length ? `${key} ${JSON.stringify(options)}` : key) as unknown as TFunction;
@@ -463,6 +464,36 @@ describe("allocationView (spec 001 §2.3 allocation tab)", () => {
     });
   });
 
+  // issue 40, decision 210: the site's names in the page's language; what it has none for, marked English
+  it("names the categories in the page's language, and marks the records' and untranslated names English", () => {
+    const settings = {
+      "assetClassNames.fr-CA": JSON.stringify({ EQ: "Actions" }),
+      "regionNames.fr-CA": JSON.stringify({ UK: "Royaume-Uni" }),
+    };
+    const names = (list: NamedList) => siteNames(settings, list, "fr-CA");
+    const french = allocationView(
+      allocation({ asset_class: [category("eq", 2000), category("fi", 1000)], region: [category("uk", 3000)] }),
+      ["asset_class", "region"],
+      COLOURS,
+      { t, locale: "fr-CA" },
+      names,
+    );
+    if (french.state !== "ok") throw new Error("expected panels");
+    const [classes, regions] = french.panels;
+    expect(classes!.categories.map((c) => [c.name, c.nameLang])).toEqual([
+      ["Actions", null],
+      ["FI", "en"],
+    ]);
+    expect(classes!.legend.map((l) => l.label)).toEqual(["Actions", "FI"]);
+    expect(regions!.categories.map((c) => [c.name, c.nameLang])).toEqual([["Royaume-Uni", null]]);
+    expect(classes!.categories[0]!.rows.map((r) => [r.investment, r.investmentLang])).toEqual([["Fund eq1", "en"]]);
+    // an English page: the names as they are, nothing marked
+    const english = view(allocation({ asset_class: [category("eq", 3000)] }));
+    expect(english.panels[0]!.categories.map((c) => [c.name, c.nameLang, c.rows[0]!.investmentLang])).toEqual([
+      ["EQ", null, null],
+    ]);
+  });
+
   it("keeps one panel open", () => {
     const result = view(allocation({ sector: [category("tech", 3000)] }));
     expect(result.collapsed).toBe(false);
@@ -508,12 +539,13 @@ describe("allocationView (spec 001 §2.3 allocation tab)", () => {
     expect(result.panels[0]!.categories[0]).toEqual({
       key: "equity",
       name: "EQUITY",
+      nameLang: null,
       amount: "£3,000",
       percent: "100%",
       rows: [
-        { key: "equity-l", investment: "Fund l", account: "Ellie's ISA", amount: "£2,000" },
-        { key: "equity-m", investment: "Fund m", account: "Ellie's ISA", amount: "£500" },
-        { key: "equity-s", investment: "Fund s", account: "Ellie's ISA", amount: "£500" },
+        { key: "equity-l", investment: "Fund l", investmentLang: null, account: "Ellie's ISA", amount: "£2,000" },
+        { key: "equity-m", investment: "Fund m", investmentLang: null, account: "Ellie's ISA", amount: "£500" },
+        { key: "equity-s", investment: "Fund s", investmentLang: null, account: "Ellie's ISA", amount: "£500" },
       ],
     });
   });

@@ -22,6 +22,7 @@ import type { AnalysisSettings } from "~/lib/analysis/settings";
 import { formatMoney, numberFormat } from "~/lib/format";
 import { formatDate } from "~/lib/format-date.server";
 import { roundPercentages } from "~/lib/percent";
+import { inSiteLanguage, type NamedList, type Worded } from "~/lib/site-words";
 
 /** spec 001 §9: 2 decimals for money and percentages, 4 for volumes. */
 const MONEY_DECIMALS = 2;
@@ -55,6 +56,8 @@ export type ParcelView = { key: string; name: string; cells: CellTexts };
 export type PositionView = {
   key: string;
   name: string;
+  /** A security's name is the records' own, in the site's language (decision 210). */
+  nameLang: "en" | null;
   invalid: boolean;
   code: string;
   cash: boolean;
@@ -234,6 +237,7 @@ function positionView(p: TablePosition, f: Format, gainShown: boolean): Position
   return {
     key: p.key,
     name: p.name ?? t("analysis.investments.invalidName"),
+    nameLang: p.name !== null && !inSiteLanguage(locale) ? "en" : null,
     invalid: p.name === null,
     code: p.code,
     cash: p.cash,
@@ -341,9 +345,12 @@ export type AllocationPanel = {
   categories: Array<{
     key: string;
     name: string;
+    /** The name's language where the site has none in the page's (decision 210). */
+    nameLang: "en" | null;
     amount: string;
     percent: string;
-    rows: Array<{ key: string; investment: string; account: string; amount: string }>;
+    /** `investmentLang`: a security's name is the records' own, in the site's language. */
+    rows: Array<{ key: string; investment: string; investmentLang: "en" | null; account: string; amount: string }>;
   }>;
 };
 
@@ -359,20 +366,34 @@ export const ALLOCATION_CHART: Record<AllocationType, "pie" | "column"> = {
   region: "pie",
 };
 
+/** The site's list that names each allocation type's categories (decision 210). */
+const CATEGORY_NAMES: Record<AllocationType, NamedList> = {
+  asset_class: "assetClassNames",
+  sector: "sectorNames",
+  region: "regionNames",
+};
+
+const asTheyAre =
+  () =>
+  (english: string): Worded => ({ text: english, lang: null });
+
 /** spec 001 §2.3 allocation tab: one panel per enabled type, collapsed at first when there are several. */
 export function allocationView(
   answer: AllocationAnswer,
   types: readonly AllocationType[],
   colours: string[],
   f: Format,
+  names: (list: NamedList) => (english: string) => Worded = asTheyAre,
 ): AllocationView {
   const { t, locale } = f;
+  const records = inSiteLanguage(locale) ? null : "en";
   const shown = types.filter((type) => answer.types[type].length);
   if (!shown.length || answer.total.amount <= 0) return { state: "empty" };
   // spec 001 §9: allocation amounts at 0 decimals
   const amount = (m: Money) => formatMoney(m.amount, m.currency, locale, { decimals: 0 });
   const panels = shown.map((type): AllocationPanel => {
-    const categories = answer.types[type];
+    const named = names(CATEGORY_NAMES[type]);
+    const categories = answer.types[type].map((c) => ({ ...c, worded: named(c.name) }));
     // spec 001 §2.1 percent rounding: whole percentages that add up to 100
     const shares = roundPercentages(
       categories.map((c) => c.value.amount),
@@ -386,7 +407,7 @@ export function allocationView(
         kind: ALLOCATION_CHART[type],
         slices: categories.map((c, i) => ({
           id: c.key,
-          label: c.name,
+          label: c.worded.text,
           value: c.value.amount,
           percentLabel: shares[i]!.label,
         })),
@@ -413,7 +434,8 @@ export function allocationView(
       table: figure.table,
       categories: categories.map((c, i) => ({
         key: c.key,
-        name: c.name,
+        name: c.worded.text,
+        nameLang: c.worded.lang,
         amount: amount(c.value),
         percent: shares[i]!.label,
         rows: [...c.positions]
@@ -421,6 +443,7 @@ export function allocationView(
           .map((p) => ({
             key: `${c.key}-${p.key}`,
             investment: p.description?.trim() || t("analysis.investments.invalidName"),
+            investmentLang: p.description?.trim() ? records : null,
             account: p.account,
             amount: amount(p.value),
           })),

@@ -24,6 +24,7 @@ import { FilterOptions, RANGE_FORM_ID, rangeSummary } from "./filter-options";
 import { AllocationPanelList, InvestmentsPanel } from "./investments-panel";
 import { InstructionsPanel, PaymentPanel, TransactionsPanel } from "./tab-panels";
 import { IncomePanel } from "./income-panel";
+import { errorPageTitle } from "~/lib/error-title";
 
 export const handle = { i18n: ["clients"] };
 
@@ -279,8 +280,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return changed.length && changed.every((name) => ROW_STATE.has(name)) ? false : defaultShouldRevalidate;
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.title} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

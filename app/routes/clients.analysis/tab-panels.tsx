@@ -26,7 +26,7 @@ function Fields({ row }: { row: TransactionRow }) {
       {row.fields.map((field) => (
         <div key={field.label} className="transaction-fields__item">
           <dt>{field.label}</dt>
-          <dd className={field.spoken ? "transaction-fields__amount" : undefined}>
+          <dd className={field.spoken ? "transaction-fields__amount" : undefined} lang={field.lang}>
             <Amount value={field.value} spoken={field.spoken} />
           </dd>
         </div>
@@ -64,7 +64,12 @@ function TransactionsTable({ rows }: { rows: TransactionRow[] }) {
               <td>{row.tradeDate}</td>
               <td>{row.type}</td>
               <th scope="row" id={row.anchor} tabIndex={-1}>
-                <Link to={row.href} preventScrollReset aria-current={row.selected ? "true" : undefined}>
+                <Link
+                  to={row.href}
+                  preventScrollReset
+                  aria-current={row.selected ? "true" : undefined}
+                  lang={row.securityLang ?? undefined}
+                >
                   {row.security}
                 </Link>
               </th>
@@ -90,7 +95,9 @@ function PhoneRows({ rows }: { rows: TransactionRow[] }) {
             <summary id={row.phoneAnchor}>
               <span className="transactions__item-date">{row.tradeDate}</span>{" "}
               <span className="transactions__item-type">{row.type}</span>{" "}
-              <span className="transactions__item-security">{row.security}</span>{" "}
+              <span className="transactions__item-security" lang={row.securityLang ?? undefined}>
+                {row.security}
+              </span>{" "}
               <span className="transactions__item-value">
                 <Amount value={row.value} spoken={row.valueSpoken} />
               </span>
@@ -162,7 +169,8 @@ export function TransactionsPanel({ view }: { view: TransactionsView }) {
         <section className="transactions__details card" aria-labelledby="transaction-details-heading">
           <h3 id="transaction-details-heading">{t("analysis.transactions.details")}</h3>
           <p className="transactions__details-title">
-            {view.selected.security}, {view.selected.tradeDate}
+            <span lang={view.selected.securityLang ?? undefined}>{view.selected.security}</span>,{" "}
+            {view.selected.tradeDate}
           </p>
           <Fields row={view.selected} />
         </section>

@@ -17,6 +17,7 @@ import { refuseAccess, requireClientContext } from "~/session/guards.server";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { reviewAction, reviewLoader, type PersonAnswer, type PlaybackRow, type ReviewView } from "./review.server";
 import reviewStyles from "./review.css";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 002 "Annual Review page" (docs/decisions/098-annual-review.md): clients only; one page of
 // the review at a time, each a plain post; the answers kept by the platform.
@@ -457,9 +458,9 @@ function ReviewPageView({ view }: { view: ReviewView }) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
   const title = (data as { title?: string } | undefined)?.title;
-  return [{ title: title ? `${title} – Client Online` : "Client Online" }];
+  return [{ title: title ? `${title} – Client Online` : errorPageTitle(error, matches) }];
 };
 
 export function ErrorBoundary() {

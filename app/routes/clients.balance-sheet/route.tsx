@@ -15,6 +15,7 @@ import { sanitiseTextPage } from "~/lib/sanitise.server";
 import { requireClientContext, requireSiteAccess } from "~/session/guards.server";
 import balanceSheetStyles from "./balance-sheet.css";
 import { TableRegion } from "~/components/table-region";
+import { errorPageTitle } from "~/lib/error-title";
 
 export const handle = { i18n: ["clients"] };
 
@@ -234,8 +235,8 @@ export default function BalanceSheet() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.page.heading} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.page.heading} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

@@ -22,6 +22,7 @@ import { readDevicePasskeys } from "~/session/passkey-device.server";
 import { updateSessionUser } from "~/session/session.server";
 import { type ActionData, passkeyRows, remove, rename, save } from "./passkeys.server";
 import { TableRegion } from "~/components/table-region";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 000 §2 "Biometric permission page" on the web (issue 15, docs/decisions/101): one checkbox,
 // 'Grant permission to login via a biometric check', and Save, enabled after a change while
@@ -489,8 +490,8 @@ export default function BiometricPermission() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.title} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

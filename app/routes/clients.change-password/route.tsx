@@ -29,6 +29,7 @@ import { readForm } from "~/session/csrf.server";
 import { requireClient } from "~/session/guards.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { ChangePasswordSchema, parseWithZod } from "~/session/validation.server";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 002 "Change password" (clients only), §5 messages, §8 'Password changed'. The platform ends
 // the user's other sessions; this one carries on (docs/platform-api.md). docs/decisions/051.
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireClient(request);
   const locale = await resolveLocale(request);
   const [t, site] = await Promise.all([getFixedT(request, "security"), getSite(locale)]);
-  return json({ title: t("changePassword.title"), ...passwordFormSettings(site.settings) });
+  return json({ title: t("changePassword.title"), ...passwordFormSettings(site.settings, locale) });
 }
 
 type ActionData = { result: SubmissionResult<string[]>; failure?: Failure; messageKey?: string };
@@ -132,8 +133,8 @@ export default function ChangePassword() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.title} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

@@ -140,7 +140,7 @@ export function ListFilterForm({ view }: { view: MessagesView }) {
           <select id="message-type" name="type" className="select" defaultValue={view.typeFilter.selected ?? ""}>
             <option value="">{t("type.all")}</option>
             {view.typeFilter.options.map((o) => (
-              <option key={o.code} value={o.code}>
+              <option key={o.code} value={o.code} lang={o.lang ?? undefined}>
                 {o.name}
               </option>
             ))}

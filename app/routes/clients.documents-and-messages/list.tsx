@@ -58,7 +58,11 @@ function MessageItem({ item, position }: { item: MessageListItem; position: numb
             {item.from}
           </span>
         ) : null}
-        {item.type ? <span className="message-item__type">{item.type}</span> : null}
+        {item.type ? (
+          <span className="message-item__type" lang={item.typeLang ?? undefined}>
+            {item.type}
+          </span>
+        ) : null}
         {item.attachmentCount > 0 ? (
           <span className="message-item__attachments">{t("list.attachments", { count: item.attachmentCount })}</span>
         ) : null}

@@ -144,7 +144,7 @@ function PaneFacts({ pane }: { pane: OpenPane }) {
         {pane.type ? (
           <div>
             <dt>{t("reading.type")}</dt>
-            <dd>{pane.type}</dd>
+            <dd lang={pane.typeLang ?? undefined}>{pane.type}</dd>
           </div>
         ) : null}
         {pane.signatureStatus ? (

@@ -24,6 +24,7 @@ import messagesStyles from "./messages.css";
 import { downloadProgressStyles } from "~/components/messages/download-progress";
 import { NotificationPanels, notificationPanelsStyles } from "~/components/notifications/notification-panels";
 import { loadNotificationPanels } from "~/session/notifications.server";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 002 "Documents and messages page", §4 "Reading and listing messages", §6 roles
 // (docs/decisions/080-documents-and-messages.md). Every state is the URL (app/lib/messages/query.ts).
@@ -108,7 +109,9 @@ export default function DocumentsAndMessages() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("messages");
   return (
-    <div className="page page--messages">
+    <div
+      className={`page page--messages${data.kind !== "compose" && data.kind !== "invalid" && data.view.pane?.state === "ok" ? " page--reading" : ""}`}
+    >
       {data.kind === "compose" ? null : (
         <>
           {data.kind === "invalid" ? null : <ListFilterSummary view={data.view} />}
@@ -159,8 +162,8 @@ export default function DocumentsAndMessages() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.heading} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.heading} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

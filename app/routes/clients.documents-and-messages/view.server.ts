@@ -52,6 +52,7 @@ import {
 } from "~/lib/messages/query";
 import { sanitiseMessageBody } from "~/lib/sanitise.server";
 import { byName } from "~/lib/collation";
+import type { Worded } from "~/lib/site-words";
 
 // spec 002 "Documents and messages page", §4 "Reading and listing messages", §6 roles: the page's
 // view model, built on the server from parallel platform calls (docs/decisions/080).
@@ -158,6 +159,8 @@ export type MessageListItem = {
   date: string;
   from: string | null;
   type: string | null;
+  /** The type's language where the site has no name in the page's (decision 210). */
+  typeLang: "en" | null;
   href: string;
   current: boolean;
   unread: boolean;
@@ -188,6 +191,7 @@ export type ReadingPane =
       date: string;
       from: string | null;
       type: string | null;
+      typeLang: "en" | null;
       bodyHtml: string;
       attachments: MessageAttachment[];
       signatureStatus: string | null;
@@ -219,7 +223,10 @@ export type MessagesView = {
   folders: FolderLink[];
   folder: { key: FolderKey; name: string; lang: string | null; kind: FolderDefinition["kind"] };
   entityFilter: { options: Array<{ id: number; name: string }>; selected: number } | null;
-  typeFilter: { options: Array<{ code: string; name: string }>; selected: string | null } | null;
+  typeFilter: {
+    options: Array<{ code: string; name: string; lang: "en" | null }>;
+    selected: string | null;
+  } | null;
   /**
    * spec 002 §5 "Date range pickers": the created-date range as typed (shown back in the inputs)
    * and each field's error as an i18n key; a refused bound does not filter the list.
@@ -345,12 +352,26 @@ function typeFilterOf(
   types: Array<{ code: string; name: string }> | null,
   query: MessagesQuery,
   locale: Locale,
+  typeName: (english: string) => Worded = asItIs,
 ): MessagesView["typeFilter"] {
   if (!types) return null;
   return {
-    options: [...types].sort(byName(locale, (x) => x.name)),
+    options: types
+      .map((x) => {
+        const { text, lang } = typeName(x.name);
+        return { code: x.code, name: text, lang };
+      })
+      .sort(byName(locale, (x) => x.name)),
     selected: query.type && types.some((x) => x.code === query.type) ? query.type : null,
   };
+}
+
+const asItIs = (english: string): Worded => ({ text: english, lang: null });
+
+/** A document's type in the page's language, or marked English (decision 210). */
+function typeOf(d: DocumentAnswer, typeName: (english: string) => Worded = asItIs) {
+  const worded = d.doctype_name ? typeName(d.doctype_name) : null;
+  return { type: worded?.text ?? null, typeLang: worded?.lang ?? null };
 }
 
 function listItemOf(
@@ -358,6 +379,7 @@ function listItemOf(
   query: MessagesQuery,
   opened: OpenedMessage | null,
   input: Pick<MessagesInput, "t" | "locale" | "isClient">,
+  typeName?: (english: string) => Worded,
 ): MessageListItem {
   const { t, locale, isClient } = input;
   return {
@@ -365,7 +387,7 @@ function listItemOf(
     subject: d.subject?.trim() || t("list.noSubject"),
     date: d.created_date ? formatDate(d.created_date.slice(0, 10), locale, "short") : "",
     from: d.creator?.name?.trim() || null,
-    type: d.doctype_name ?? null,
+    ...typeOf(d, typeName),
     href: messagesHref(query, { message: d.id }, "reading-pane"),
     current: d.id === query.message,
     unread: isClient && !d.has_been_seen && !(opened && d.id === opened.document.id),
@@ -444,7 +466,7 @@ function readingPaneOf(
     subject: d.subject?.trim() || t("list.noSubject"),
     date: d.created_date ? formatLastLogin(d.created_date, input.timeZone, locale) : "",
     from: d.creator?.name?.trim() || null,
-    type: d.doctype_name ?? null,
+    ...typeOf(d, r.settings.typeName),
     bodyHtml: sanitiseMessageBody(opened.body, MESSAGE_IMAGES_PATH, input.portalHost),
     attachments: attachmentsOf(d, query, r.settings, locale),
     signatureStatus: signatureStatusText(t, d.digital_signature_status),
@@ -590,14 +612,14 @@ export async function buildMessagesView(input: MessagesInput): Promise<MessagesV
   const items =
     folder.kind === "digitalSignatures"
       ? signatureItems(signatures ?? [], t, locale, input.timeZone)
-      : page.documents.map((d) => listItemOf(d, query, opened, input));
+      : page.documents.map((d) => listItemOf(d, query, opened, input, settings.typeName));
   return {
     heading: settings.heading ?? t("heading"),
     isClient,
     folders: folderLinks(folders, folder, query, counts, isClient),
     folder: { key: folder.key, name: folder.name, lang: folder.lang ?? null, kind: folder.kind },
     entityFilter,
-    typeFilter: typeFilterOf(types, query, locale),
+    typeFilter: typeFilterOf(types, query, locale, settings.typeName),
     dateFilter: { from: query.from, to: query.to, errors: dates.errors },
     sortOptions: MESSAGE_SORT_KEYS.map((value) => ({ value, label: t(`sort.${value}`) })),
     list: listOf(items, page, query, dates, t),
@@ -632,6 +654,7 @@ export function signatureItems(
           : "",
       from: null,
       type: null,
+      typeLang: null,
       href: `${SIGNATURES_PATH}/${item.id}`,
       current: false,
       unread: false,

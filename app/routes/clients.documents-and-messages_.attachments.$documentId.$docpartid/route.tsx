@@ -14,6 +14,7 @@ import { getSite } from "~/planning/site.server";
 import { orFail } from "~/session/failures.server";
 import { notFound, requireClientContext } from "~/session/guards.server";
 import downloadStyles from "./download.css";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 002 §4 "Attachment download": a confirmation with the file's name and size, the warning
 // for risky types, and Download (a POST that streams the file) or Cancel (back to the message).
@@ -109,8 +110,8 @@ export default function AttachmentDownload() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.title} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

@@ -22,6 +22,7 @@ import {
   type SignatureView,
 } from "./signature.server";
 import signatureStyles from "./signature.css";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 002 "Signature view" and "Signing journey" (docs/decisions/095-digital-signatures.md): the
 // document in a frame served by the portal, its signatories, and the journey as plain posts, one
@@ -479,8 +480,8 @@ export default function SignatureRoute() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.title} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

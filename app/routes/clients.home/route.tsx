@@ -36,6 +36,7 @@ import { type ClientContext, requireClientContext, requireSiteAccess } from "~/s
 import { loadNotificationPanels, withoutNotifications } from "~/session/notifications.server";
 import homeStyles from "./home.css";
 import importantPanelStyles from "./important-panel.css";
+import { errorPageTitle } from "~/lib/error-title";
 
 export const handle = { i18n: ["clients", "messages", "notifications"] };
 
@@ -437,8 +438,8 @@ export default function ClientsHome() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.title} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

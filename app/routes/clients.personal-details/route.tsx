@@ -9,6 +9,7 @@ import { type DetailItem, toPersonalDetailsView } from "./personal-details";
 import { orFail } from "~/session/failures.server";
 import { fetchPersonalDetails } from "~/planning/entity.server";
 import { requireClientContext } from "~/session/guards.server";
+import { errorPageTitle } from "~/lib/error-title";
 
 export const handle = { i18n: ["clients"] };
 
@@ -93,8 +94,8 @@ export default function PersonalDetails() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.title} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

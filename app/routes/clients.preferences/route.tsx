@@ -21,6 +21,7 @@ import { readForm } from "~/session/csrf.server";
 import { requireClient, requireClientContext } from "~/session/guards.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { parseWithZod, PreferencesSchema } from "~/session/validation.server";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 002 "Preferences": clients edit three communication preferences; an adviser with a client
 // in context sees them read-only with a pointer to the planning platform. Save and Cancel are
@@ -172,8 +173,8 @@ export default function PreferencesPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.title} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

@@ -40,6 +40,8 @@ import { readForm } from "~/session/csrf.server";
 import { requireClient } from "~/session/guards.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { createSecurityQuestionsSchema, parseWithZod } from "~/session/validation.server";
+import { errorPageTitle } from "~/lib/error-title";
+import { siteNames } from "~/lib/site-words";
 
 // spec 002 "Security questions" (clients only), §5 rules, §8 'Your security questions have been
 // set.'. Answers are secrets: never echoed back after an error (docs/decisions/053).
@@ -56,17 +58,33 @@ async function answerMinLength(answer: SecurityQuestionsAnswer, request: Request
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { planning } = await requireClient(request);
-  const [t, answer] = await Promise.all([
+  const locale = await resolveLocale(request);
+  const [t, answer, site] = await Promise.all([
     getFixedT(request, "security"),
     orFail(request, fetchSecurityQuestions(planning)),
+    getSite(locale),
   ]);
-  // spec 002 §3: the default list has 8 questions, with blanks filtered out.
-  const defaults = answer.default_questions.map((q) => q.trim()).filter(Boolean);
-  const current = [1, 2].map((position) => answer.questions.find((q) => q.position === position)?.question ?? null);
+  // spec 002 §3: the default list has 8 questions, with blanks filtered out; in the page's
+  // language where the site has it, else marked English (decision 210)
+  const worded = siteNames(site.settings, "securityQuestions", locale);
+  const defaults = answer.default_questions
+    .map((q) => q.trim())
+    .filter(Boolean)
+    .map(worded);
+  // a question chosen from the list in English shows as the same question in the page's language
+  const current = [1, 2].map((position) => {
+    const question = answer.questions.find((q) => q.position === position)?.question ?? null;
+    return question === null ? null : worded(question).text;
+  });
   return json({
     title: t("questions.title"),
     defaults,
-    current: current.map((q) => questionFieldsOf(q, defaults)),
+    current: current.map((q) =>
+      questionFieldsOf(
+        q,
+        defaults.map((d) => d.text),
+      ),
+    ),
     answerMinLength: await answerMinLength(answer, request),
   });
 }
@@ -250,8 +268,8 @@ function QuestionPairs({
   return <>{pairs}</>;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.title} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

@@ -27,6 +27,7 @@ import { requireClient } from "~/session/guards.server";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { CurrentPasswordSchema, parseWithZod } from "~/session/validation.server";
+import { errorPageTitle } from "~/lib/error-title";
 
 // ASVS V3.3.4 "Where you're signed in" (docs/decisions/170): the browsers signed in to the client's
 // account, with their address, when each signed in and was last active, this browser marked; sign
@@ -253,8 +254,8 @@ export default function SignedInSessions() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.title} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

@@ -18,11 +18,13 @@ import { viewOf, viewOptions } from "~/lib/analysis/view";
 import { getSite } from "~/planning/site.server";
 import type { Locale } from "~/lib/i18n";
 import { attempt, orFail } from "~/session/failures.server";
+import { siteNames } from "~/lib/site-words";
 
 // spec 002 "Valuation report page" (docs/decisions/099-valuation-reports.md): the form's choices
 // from the platform in one round trip, the run as a plain post that leads to the job's page.
 
-export type Option = { value: string; label: string };
+/** `lang`: the label's language where it is not the page's (decision 210). */
+export type Option = { value: string; label: string; lang?: "en" };
 
 export type ReportForm = {
   templates: Option[];
@@ -74,7 +76,9 @@ async function loadChoices(a: Args) {
   );
   const accounts = choices.accounts.filter((acc) => counted.includes(acc.accountid));
   const groups = choices.groups.filter((g) => accounts.some((acc) => !acc.isLinked && acc.group_code === g.code));
-  return { ...choices, accounts, groups, latest };
+  // the site's template names in the page's language, or marked English (decision 210)
+  const templateName = siteNames(site.settings, "reportTemplateNames", a.locale);
+  return { ...choices, accounts, groups, latest, templateName };
 }
 
 type Choices = Awaited<ReturnType<typeof loadChoices>>;
@@ -92,8 +96,13 @@ function formOf(a: Args, choices: Choices, input: ReportInput): ReportForm {
     to: input.to || formatDisplayDate(choices.latest),
   };
   return {
-    templates: choices.templates.map((tpl) => ({ value: String(tpl.id), label: tpl.name })),
-    template: template ? { ...template, value: String(template.id) } : null,
+    templates: choices.templates.map((tpl) => {
+      const { text, lang } = choices.templateName(tpl.name);
+      return lang ? { value: String(tpl.id), label: text, lang } : { value: String(tpl.id), label: text };
+    }),
+    template: template
+      ? { ...template, name: choices.templateName(template.name).text, value: String(template.id) }
+      : null,
     // spec 002 §6 "Member lists": for a client the list starts with 'Me'; for an adviser the client in context is first
     members: choices.members.map((m) => ({
       value: String(m.member_id),

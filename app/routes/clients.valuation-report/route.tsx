@@ -15,6 +15,7 @@ import { requireClientContext, requireSiteAccess } from "~/session/guards.server
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { type Option, reportAction, reportLoader, type ReportForm } from "./report.server";
 import reportStyles from "./report.css";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 002 "Valuation report page" (docs/decisions/099-valuation-reports.md): choose a template,
 // what it covers and its dates, then run it; a client without templates runs the one report.
@@ -90,7 +91,7 @@ function SelectField({
 
 function Options({ options }: { options: Option[] }) {
   return options.map((o) => (
-    <option key={o.value} value={o.value}>
+    <option key={o.value} value={o.value} lang={o.lang}>
       {o.label}
     </option>
   ));
@@ -300,9 +301,9 @@ export default function ValuationReport() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
   const title = (data as { title?: string } | undefined)?.title;
-  return [{ title: title ? `${title} – Client Online` : "Client Online" }];
+  return [{ title: title ? `${title} – Client Online` : errorPageTitle(error, matches) }];
 };
 
 export function ErrorBoundary() {

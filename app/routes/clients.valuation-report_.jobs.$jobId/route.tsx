@@ -11,6 +11,7 @@ import { orFail } from "~/session/failures.server";
 import { requireClientContext, requireSiteAccess } from "~/session/guards.server";
 import { getFixedT } from "~/session/i18next.server";
 import jobStyles from "./job.css";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 002 §4 "Report run", §8, §9 (docs/decisions/099-valuation-reports.md): the job's own page.
 // While it runs: 'We are generating your portfolio report'; with JavaScript the page asks again
@@ -167,9 +168,9 @@ export default function ReportJob() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
   const title = (data as { title?: string } | undefined)?.title;
-  return [{ title: title ? `${title} – Client Online` : "Client Online" }];
+  return [{ title: title ? `${title} – Client Online` : errorPageTitle(error, matches) }];
 };
 
 export function ErrorBoundary() {

@@ -9,6 +9,7 @@ import { textPageFor } from "~/lib/text-pages";
 import { getSite } from "~/planning/site.server";
 import { getPortalSession } from "~/session/session.server";
 import { sanitiseTextPage } from "~/lib/sanitise.server";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 000 §2 and 002 "Other pages": text pages by segment, public, with a Back link; a `-view`
 // segment shows its base page (docs/decisions/024).
@@ -49,8 +50,8 @@ export default function TextPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title ? `${data.title} – Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data?.title ? `${data.title} – Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

@@ -34,6 +34,7 @@ import { clearLoginState, commitLoginState, type LoginState } from "~/session/lo
 import { signedInOnThisDevice } from "~/session/known-device.server";
 import { checkRateLimit, checkUsernameLimit, type SignInCounter } from "~/session/rate-limit.server";
 import { createUserSession } from "~/session/session.server";
+import { siteNames } from "~/lib/site-words";
 
 // The sign-in steps of the login page (spec 000 §2, §4, §5, §8). Each step is a plain form posting
 // to /login with a named intent; the login ticket stays in the sealed login-state cookie.
@@ -44,6 +45,8 @@ export type LoginAlert = {
   key?: string;
   params?: Record<string, string | number>;
   text?: string;
+  /** The field it is about (the password of refused credentials): the error summary links to it. */
+  field?: "password";
 };
 
 export type LoginActionData = {
@@ -64,6 +67,12 @@ export function storedStep(step: LoginStep): LoginStep {
 
 /** The step to render: terms that did not fit the cookie are read from site content (decision 045). */
 export async function stepView(step: LoginStep, request: Request): Promise<LoginStep> {
+  if (step.status === "SetSecurityQuestions") {
+    // the default questions in the page's language, or marked English (decision 210)
+    const locale = await resolveLocale(request);
+    const worded = siteNames((await getSite(locale)).settings, "securityQuestions", locale);
+    return { ...step, defaultQuestions: step.defaultQuestions.map((q) => (typeof q === "string" ? worded(q) : q)) };
+  }
   if (step.status !== "SiteTerms" || step.terms.html !== null) return step;
   const page = (await getSite(await resolveLocale(request))).pages["site-terms"];
   return {

@@ -9,7 +9,14 @@ import { HoneypotFields } from "~/components/honeypot-fields";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { afterHydration, lazyPart } from "~/components/lazy-part";
-import { ErrorSummary, Field, summaryErrors, ShowPasswordToggle, useRemountKey } from "~/components/forms";
+import {
+  ErrorSummary,
+  Field,
+  type SummaryError,
+  summaryErrors,
+  ShowPasswordToggle,
+  useRemountKey,
+} from "~/components/forms";
 import { SignInStep as SignInStepOnServer } from "./sign-in-steps.server";
 import { StepAlert, stepTitleKey } from "./step-alert";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
@@ -44,6 +51,7 @@ import {
   usernameOutcome,
   UserType,
 } from "./login.server";
+import { errorPageTitle } from "~/lib/error-title";
 
 export const handle = { i18n: ["auth", "security"] };
 
@@ -111,7 +119,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       step,
       title: step ? t(stepTitleKey(step)) : t("login.title"),
       // The forced password change is the Change Password form, with the site's meter and guidance.
-      passwordForm: passwordFormSettings(site.settings),
+      passwordForm: passwordFormSettings(site.settings, locale),
       // spec 000 §3 `usernameHint`, under the client tab's Username field (docs/decisions/028)
       usernameHint: userType === "client" ? localisedSetting(site.settings, "usernameHint", locale) : null,
     },
@@ -178,7 +186,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const locale = await resolveLocale(request);
       const configured = loginFailureMessageOf((await getSite(locale)).settings, locale);
       return refuse(401, {
-        alert: configured ? { kind: "error", text: configured } : { kind: "error", key: "login.invalidCredentials" },
+        alert: configured
+          ? { kind: "error", text: configured, field: "password" }
+          : { kind: "error", key: "login.invalidCredentials", field: "password" },
       });
     }
     if (outcome.status === 403)
@@ -200,7 +210,13 @@ export default function LoginPage() {
   const actionData = useActionData<typeof action>() as LoginActionData | undefined;
   // After a refused step post the action answers the step as it now stands (new positions, the
   // same ticket); otherwise the loader's step from the login-state cookie.
-  const step = (actionData && actionData.step !== undefined ? actionData.step : data.step) as LoginStep | null;
+  const answered = (actionData && actionData.step !== undefined ? actionData.step : data.step) as LoginStep | null;
+  // the default questions as the loader words them, in the page's language (decision 210)
+  const worded = data.step as LoginStep | null;
+  const step =
+    answered?.status === "SetSecurityQuestions" && worded?.status === "SetSecurityQuestions"
+      ? { ...answered, defaultQuestions: worded.defaultQuestions }
+      : answered;
   // What the user typed as a secret (codes, characters, passwords, answers) is never left in the
   // page after an answer: each answer remounts the step's form, which Conform refills from the
   // reply minus the hidden secrets.
@@ -237,10 +253,12 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
     ...validation.form,
   });
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
+  const refusal = refusalOf(answer);
+  const errors = [...summaryErrors([fields.username, fields.password]), ...refusalSummary(refusal, fields.password.id)];
 
   return (
     <div className="login">
-      <ErrorSummary formId={form.id} errors={summaryErrors([fields.username, fields.password])} />
+      <ErrorSummary formId={form.id} errors={errors} />
       <h1>{t("login.title")}</h1>
       <LoginTabs userType={userType} redirectTo={redirectTo} />
 
@@ -249,7 +267,7 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
           <p>{t(notice.key)}</p>
         </div>
       ) : null}
-      <StepAlert answer={answer} />
+      <StepAlert answer={refusal ? { ...answer, alert: undefined } : answer} />
 
       <Form method="post" action="/login" {...getFormProps(form)} className="form login__form">
         <AuthenticityTokenInput />
@@ -292,6 +310,27 @@ function LoginForm({ answer }: { answer: LoginActionData | undefined }) {
   );
 }
 
+/**
+ * GOV.UK's pattern (issue 40, decision 194): a refused sign-in is the form's error, so it is in the
+ * error summary, which takes the focus after the post (with JavaScript the page is not reloaded, and
+ * the focus would be left on the button the answer disabled and enabled again).
+ */
+function refusalOf(answer: LoginActionData | undefined) {
+  return answer?.formId === "login" && answer.alert?.kind === "error" ? answer.alert : null;
+}
+
+function refusalSummary(refusal: ReturnType<typeof refusalOf>, passwordId: string): SummaryError[] {
+  if (!refusal) return [];
+  return [
+    {
+      fieldId: refusal.field === "password" ? passwordId : null,
+      message: refusal.key ? `auth:${refusal.key}` : (refusal.text ?? ""),
+      asWritten: !refusal.key,
+      params: refusal.params,
+    },
+  ];
+}
+
 /** The client and adviser tabs: each is this page for that kind of login, keeping where to go after. */
 function LoginTabs({ userType, redirectTo }: { userType: string; redirectTo: string | null | undefined }) {
   const { t } = useTranslation("auth");
@@ -323,7 +362,9 @@ function LoginTabs({ userType, redirectTo }: { userType: string; redirectTo: str
 // docs/decisions/046: a refused post carries Retry-After with and without JavaScript.
 export const headers = rateLimitHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Client Online" }];
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data?.title ?? errorPageTitle(error, matches) },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

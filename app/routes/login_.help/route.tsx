@@ -29,6 +29,7 @@ import {
   parseWithZod,
   RecoveryUserType,
 } from "~/session/validation.server";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 000 §2 "Help with logging in": a Forgotten password section, and a Forgotten username
 // section for clients only; a Return to login link. §4 "Forgotten password flow" (step main; the
@@ -319,8 +320,8 @@ function ForgottenUsername({
 // docs/decisions/046: a refused post carries Retry-After with and without JavaScript.
 export const headers = rateLimitHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.title} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

@@ -34,6 +34,7 @@ import { readForm } from "~/session/csrf.server";
 import { checkRateLimit, rateLimitHeaders } from "~/session/rate-limit.server";
 import { getPortalSession } from "~/session/session.server";
 import { parseWithZod, QuestionsResetSchema, ResetCodeSchema, RecoveryUserType } from "~/session/validation.server";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 000 §4 "Forgotten password flow": enterReset (a code was sent) or secQNewPass (two security
 // answers), each with the new password; success goes to /login?passwordChanged=true. The reset's
@@ -61,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     questions: state.questions,
     codeErrors: state.codeErrors,
     userType: RecoveryUserType.parse(new URL(request.url).searchParams.get("userType") ?? "client"),
-    ...passwordFormSettings(site.settings),
+    ...passwordFormSettings(site.settings, locale),
   });
 }
 
@@ -279,8 +280,8 @@ function ResetLinks({ userType }: { userType: string }) {
 // docs/decisions/046: a refused post carries Retry-After with and without JavaScript.
 export const headers = rateLimitHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} | Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data ? `${data.title} | Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

@@ -9,6 +9,7 @@ import { logout } from "~/planning/auth.server";
 import { readForm } from "~/session/csrf.server";
 import { getFixedT } from "~/session/i18next.server";
 import { getPortalSession, signOutHeaders } from "~/session/session.server";
+import { errorPageTitle } from "~/lib/error-title";
 
 /** spec 000 §2 "Log out menu item": the confirmation page's address (docs/decisions/096). */
 function confirmationPath(returnTo: string | null): string {
@@ -68,8 +69,8 @@ export default function LogoutConfirmation() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data && "title" in data ? `${data.title} – Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data && "title" in data ? `${data.title} – Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

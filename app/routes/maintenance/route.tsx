@@ -6,6 +6,7 @@ import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { isUnderMaintenance } from "~/planning/maintenance.server";
 import { getSite } from "~/planning/site.server";
 import { sanitiseTextPage } from "~/lib/sanitise.server";
+import { errorPageTitle } from "~/lib/error-title";
 
 // spec 000 §2 "Maintenance page at /maintenance": heading and HTML from the site content page
 // `maintenance`, sanitised like every text page. Shown only while the platform is in maintenance;
@@ -40,8 +41,8 @@ export default function MaintenancePage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title ? `${data.title} – Client Online` : "Client Online" },
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
+  { title: data?.title ? `${data.title} – Client Online` : errorPageTitle(error, matches) },
 ];
 
 export function ErrorBoundary() {

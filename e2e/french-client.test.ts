@@ -1,0 +1,50 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { copyUser } from "./platform";
+
+// Issue 40 (WCAG 3.1.2, docs/decisions/210): a French-speaking client meets the platform's texts in
+// French (the password guidance, the default security questions, asset classes, sectors and regions,
+// report templates, document types, benchmarks), and what stays English (the records' narratives,
+// securities' names) is marked `lang="en"`, so that a screen reader speaks it as English.
+
+/** A copy of demo.client who has chosen Canadian French (the choice is the user's own, kept on the platform). */
+async function frenchClient(page: Page, request: Parameters<typeof copyUser>[0]) {
+  const username = await copyUser(request, "demo.client", { ownEmail: true });
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/clients\/home$/);
+  await page.getByLabel("Language").selectOption("fr-CA");
+  await page.getByRole("button", { name: "Change language" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
+}
+
+test.describe("a client who reads the portal in Canadian French", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("meets the guidance, the security questions and the report templates in French", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await frenchClient(page, request);
+
+    await page.goto("/clients/change-password");
+    const guidance = page.getByText(/^Utilisez au moins 12 caractères/);
+    await expect(guidance).toBeVisible();
+    await expect(page.getByText(/Use at least 12 characters/)).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.goto("/clients/security-questions");
+    const first = page.getByLabel("Première question de sécurité");
+    // the question chosen in English shows as the same question in French
+    await expect(first.locator("option:checked")).toHaveText("Quel était le nom de votre premier animal de compagnie?");
+    const options = await first.locator("option").allTextContents();
+    expect(options).toContain("Dans quelle ville êtes-vous né ou née?");
+    expect(options.filter((o) => /^(What|In which)/.test(o))).toEqual([]);
+    await expect(first.locator("option[lang]")).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.goto("/clients/valuation-report");
+    const templates = await page.getByLabel("Rapport").locator("option").allTextContents();
+    expect(templates).toEqual(expect.arrayContaining(["Évaluation du portefeuille", "Rapport de rendement"]));
+    expect(templates).not.toContain("Portfolio valuation");
+
+    await expectAccessible(page);
+  });
+});
