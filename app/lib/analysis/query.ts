@@ -143,8 +143,8 @@ export function analysisHref(query: AnalysisQuery, change: Partial<AnalysisQuery
   return `${PAGE_PATHS.analysis}${search ? `?${search}` : ""}`;
 }
 
-/** The CSV download of a tab (the investments or the transactions) for the same view. */
-export function analysisDownloadHref(kind: "investments" | "transactions", query: AnalysisQuery): string {
+/** The CSV download of a tab (the investments, the allocation or the transactions) for the same view. */
+export function analysisDownloadHref(kind: "investments" | "allocation" | "transactions", query: AnalysisQuery): string {
   const search = analysisParams({ ...query, tab: null, tx: null, pages: 1, expand: "primary", open: [] }).toString();
   return `${PAGE_PATHS.analysis}/download/${kind}${search ? `?${search}` : ""}`;
 }

@@ -463,6 +463,13 @@ export function AllocationPanelList({ view }: { view: AllocationView }) {
   return (
     <>
       <p className="page__meta">{t("analysis.allocation.asAt", { date: view.asAt })}</p>
+      {view.csv ? (
+        <p className="allocation__toolbar">
+          <a href={view.csv} className="button button--secondary" download>
+            {t("analysis.download.csv")}
+          </a>
+        </p>
+      ) : null}
       {/* spec 001 §2.3: one collapsible panel per type; its heading stays outside the summary, so
           that it is a heading and the summary a plain button (decision 117) */}
       {view.panels.map((panel) => (
