@@ -14,6 +14,7 @@ import {
 import {
   type BalanceSheetQuery,
   type BalanceSheetView,
+  balanceSheetDownloadHref,
   balanceSheetHref,
   chooseTab,
   chooseView,
@@ -147,6 +148,8 @@ export type BalanceSheetPage = {
   currency: { preferred: string; mode: "report" | "plan"; reportHref: string; planHref: string } | null;
   /** The query the member selector's GET form carries along. */
   hidden: Record<string, string>;
+  /** The CSV download of every member's balance sheet in this view and currency (decision 208). */
+  csv: string | null;
   content:
     | { state: "disabled" }
     | { state: "error" }
@@ -186,6 +189,41 @@ function detailOf(tab: AssetTab, a: SheetAsset, money: (m: Money | null) => stri
   return { text: a.policyNumber ?? "", note: null };
 }
 
+/** One item's figures in a currency mode: its value as shown and the member's signed share of it. */
+export type SheetFigure = { asset: SheetAsset; shown: Money | null; share: Money | null };
+
+/**
+ * The figures of one list in the currency mode asked for, and the total of the shares: the page's
+ * and its CSV download's (decision 208), so both read the same figure. Liabilities count negative;
+ * a figure that could not be converted is null (partial) and counts 0 in the total.
+ */
+export function sheetFigures(
+  tab: AssetTab,
+  placed: readonly PlacedAsset<SheetAsset>[],
+  mode: "report" | "plan",
+): { figures: SheetFigure[]; total: number | null; currency: string | null; partial: boolean } {
+  // spec 001 §4: the liabilities total is forced negative; a SIPP's wrapped liability counts against the pensions
+  const signOf = (p: PlacedAsset<SheetAsset>) => (tab === "liabilities" ? -1 : p.sign);
+  let partial = false;
+  const figures = placed.map((p): SheetFigure => {
+    const a = p.asset;
+    const owned: Money | null =
+      mode === "plan"
+        ? { currency: a.value.currency, amount: shareOfAmount(a.value.amount, a.percentOwned) }
+        : a.valueOwnedMoney;
+    const shown = mode === "plan" ? a.value : a.valueInReport;
+    if (owned === null || shown === null) partial = true;
+    const share = owned === null ? null : { currency: owned.currency, amount: signOf(p) * Math.abs(owned.amount) };
+    return { asset: a, shown, share };
+  });
+  const owned = figures.map((f) => f.share);
+  const currencies = new Set(owned.filter((m) => m !== null).map((m) => m.currency));
+  // amounts in several original currencies cannot be added up
+  if (currencies.size > 1) return { figures, total: null, currency: null, partial };
+  const total = sumAmounts(owned.map((m) => m?.amount ?? 0));
+  return { figures, total, currency: [...currencies][0] ?? null, partial };
+}
+
 /** The table rows of one list, in the currency mode asked for; liabilities count negative. */
 export function sheetRows(
   tab: AssetTab,
@@ -196,38 +234,17 @@ export function sheetRows(
 ): { rows: SheetRow[]; total: number | null; currency: string | null; partial: boolean } {
   const money = (m: Money | null) =>
     m === null ? notAvailable : formatMoney(m.amount, m.currency, locale, { decimals: TABLE_DECIMALS });
-  // spec 001 §4: the liabilities total is forced negative; a SIPP's wrapped liability counts against the pensions
-  const signOf = (p: PlacedAsset<SheetAsset>) => (tab === "liabilities" ? -1 : p.sign);
-  let partial = false;
-  const owned = placed.map((p) => {
-    const a = p.asset;
-    const share: Money | null =
-      mode === "plan"
-        ? { currency: a.value.currency, amount: shareOfAmount(a.value.amount, a.percentOwned) }
-        : a.valueOwnedMoney;
-    if (share === null) partial = true;
-    return share === null ? null : { currency: share.currency, amount: signOf(p) * Math.abs(share.amount) };
-  });
-  const rows = placed.map((p, i): SheetRow => {
-    const a = p.asset;
-    const shown = mode === "plan" ? a.value : a.valueInReport;
-    if (shown === null) partial = true;
-    const share = owned[i] ?? null;
-    return {
-      key: a.key,
-      description: { text: a.desc, note: a.owners.length ? a.owners.join(", ") : null },
-      type: { text: a.type, note: a.provider },
-      detail: detailOf(tab, a, money, locale),
-      value: { text: money(shown), note: a.valuationDate ? formatDate(a.valuationDate, locale, "long") : null },
-      valueOwned: { text: money(share), note: percentOf(a.percentOwned, locale) },
-      negative: share !== null && share.amount < 0,
-    };
-  });
-  const currencies = new Set(owned.filter((m) => m !== null).map((m) => m.currency));
-  // amounts in several original currencies cannot be added up
-  if (currencies.size > 1) return { rows, total: null, currency: null, partial };
-  const total = sumAmounts(owned.map((m) => m?.amount ?? 0));
-  return { rows, total, currency: [...currencies][0] ?? null, partial };
+  const { figures, ...sum } = sheetFigures(tab, placed, mode);
+  const rows = figures.map(({ asset: a, shown, share }): SheetRow => ({
+    key: a.key,
+    description: { text: a.desc, note: a.owners.length ? a.owners.join(", ") : null },
+    type: { text: a.type, note: a.provider },
+    detail: detailOf(tab, a, money, locale),
+    value: { text: money(shown), note: a.valuationDate ? formatDate(a.valuationDate, locale, "long") : null },
+    valueOwned: { text: money(share), note: percentOf(a.percentOwned, locale) },
+    negative: share !== null && share.amount < 0,
+  }));
+  return { rows, ...sum };
 }
 
 type SheetLists = { ok: true; value: AssetLists } | { ok: false };
@@ -304,6 +321,17 @@ function preferredCurrency(all: readonly SheetAsset[]): string {
     all.find((a) => a.valueInReport)?.valueInReport?.currency ??
     "GBP"
   );
+}
+
+/** spec 001 §5: the currency toggle only with multi-currency and an asset in another currency; else converted. */
+function currencyModeOf(
+  access: { multi_currency?: unknown },
+  all: readonly SheetAsset[],
+  asked: "report" | "plan",
+): { preferred: string; multiCurrency: boolean; mode: "report" | "plan" } {
+  const preferred = preferredCurrency(all);
+  const multiCurrency = access.multi_currency === true && all.some((a) => a.currency !== preferred);
+  return { preferred, multiCurrency, mode: multiCurrency ? asked : "report" };
 }
 
 /** The view selector's links: the site's label for each view it allows, or the page's own. */
@@ -384,6 +412,7 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
     views: [],
     currency: null,
     hidden: {},
+    csv: null,
     content: { state: "error" },
   };
   // spec 001 §2.5: no view enabled, nothing to load
@@ -409,10 +438,7 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
     : null;
   const all = placed ? ASSET_TABS.flatMap((tab) => placed[tab].map((p) => p.asset)) : [];
 
-  // spec 001 §5: the currency toggle only with multi-currency and an asset in another currency
-  const preferred = preferredCurrency(all);
-  const multiCurrency = basics.access.multi_currency === true && all.some((a) => a.currency !== preferred);
-  const mode = multiCurrency ? query.currency : "report";
+  const { preferred, multiCurrency, mode } = currencyModeOf(basics.access, all, query.currency);
   const counts = sheetTabCounts(placed, view);
   const tab = chooseTab(counts, query.asset);
   // the member, view and tab are always written into the page's links, so a shared URL shows the same
@@ -422,6 +448,7 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
   page.hidden = hiddenOf(state);
   if (multiCurrency) page.currency = currencyToggle(preferred, mode, state);
   if (!placed) return page;
+  page.csv = balanceSheetDownloadHref({ view, currency: query.currency });
   if (all.length === 0) return { ...page, content: { state: "empty" } };
   if (tab === null) return { ...page, content: { state: view === "managed" ? "noManaged" : "empty" } };
   const { tables, partial } = sheetTables(input, placed[tab], tab, view, mode);
@@ -432,4 +459,63 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
 function hiddenOf(q: BalanceSheetQuery): Record<string, string> {
   const url = new URL(balanceSheetHref({ ...q, memberId: null }), "http://portal.invalid");
   return Object.fromEntries(url.searchParams.entries());
+}
+
+// ── the CSV download (decision 208) ─────────────────────────────────────────────────────────────
+
+export type SheetExportTable = {
+  tab: AssetTab;
+  kind: TableKind;
+  figures: SheetFigure[];
+  /** The table's total as the page shows it; null when its shares are in several currencies. */
+  total: Money | null;
+};
+export type SheetExportMember = { member: SheetMember; tables: SheetExportTable[] };
+export type BalanceSheetExport =
+  { state: "disabled" } | { state: "error" } | { state: "ok"; members: SheetExportMember[] };
+
+/**
+ * The balance sheet of every member the page's selector offers, each as the page shows them in the
+ * view and currency asked for (the member's own currency rule), with every tab's tables: the same
+ * lists, filter rules and figures as the page (sheetFigures). A lost session is thrown; another
+ * failure of any member's lists is an error, never a file without that member's assets.
+ */
+export async function buildBalanceSheetExport(
+  input: Omit<BalanceSheetInput, "t" | "locale">,
+): Promise<BalanceSheetExport> {
+  const { planning, site, query } = input;
+  const view = chooseView(query.view, viewSettings(site.settings));
+  if (view === null) return { state: "disabled" };
+  let basics: Awaited<ReturnType<typeof fetchBalanceSheetBasics>>;
+  try {
+    basics = await fetchBalanceSheetBasics(planning, input.entityId);
+  } catch (error) {
+    if (isLostSession(error)) throw error;
+    return { state: "error" };
+  }
+  const self = { entity_id: input.entityId, display_name: input.selfName, login_accessible: true };
+  const capabilities = basics.capabilities.capabilities;
+  const members = assetMembers(basics.members, self, capabilities);
+  const loaded = await Promise.all(members.map((m) => fetchSheetLists(planning, site, m.entity_id, capabilities)));
+  const enhanced = isToggleOn(basics.toggles, "enhanced_sipp_wrapper");
+  const sheets: SheetExportMember[] = [];
+  for (const [i, member] of members.entries()) {
+    const lists = loaded[i]!;
+    if (!lists.ok) return { state: "error" };
+    const placed = placedSheetAssets(lists.value, site, enhanced);
+    const all = ASSET_TABS.flatMap((tab) => placed[tab].map((p) => p.asset));
+    const { mode } = currencyModeOf(basics.access, all, query.currency);
+    const tables = ASSET_TABS.flatMap((tab) =>
+      tablesOf(view).flatMap((kind): SheetExportTable[] => {
+        const items = placed[tab].filter((p) => p.asset.managed === (kind === "managed"));
+        if (items.length === 0) return [];
+        const { figures, total, currency } = sheetFigures(tab, items, mode);
+        return [
+          { tab, kind, figures, total: total === null || currency === null ? null : { amount: total, currency } },
+        ];
+      }),
+    );
+    sheets.push({ member: { id: member.entity_id, name: member.display_name }, tables });
+  }
+  return { state: "ok", members: sheets };
 }

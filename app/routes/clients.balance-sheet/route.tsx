@@ -221,6 +221,21 @@ export default function BalanceSheet() {
               ]}
             />
           ) : null}
+          {page.csv ? (
+            <p className="balance-sheet__download">
+              <a
+                href={page.csv}
+                className="button button--secondary"
+                download
+                aria-describedby="balance-sheet-download-note"
+              >
+                {t("balanceSheet.download.csv")}
+              </a>
+              <span id="balance-sheet-download-note" className="balance-sheet__download-note">
+                {t(page.members.length > 1 ? "balanceSheet.download.members" : "balanceSheet.download.member")}
+              </span>
+            </p>
+          ) : null}
         </div>
       ) : null}
       <Content content={page.content} />
