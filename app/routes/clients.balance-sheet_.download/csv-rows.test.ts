@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import { toCsv } from "~/lib/csv.server";
-import type { SheetAsset, SheetFigure } from "../clients.balance-sheet/balance-sheet.server";
+import type { SheetAsset, SheetFigure } from "~/planning/balance-sheet.server";
 import { balanceSheetCsv } from "./csv-rows";
 
 const t = ((key: string) => key) as unknown as TFunction;

@@ -3,7 +3,7 @@
 // table, with numbers as numbers. Pure: unit tested without a server.
 import type { TFunction } from "i18next";
 import type { CsvCell } from "~/lib/csv.server";
-import type { BalanceSheetExport, SheetExportTable } from "../clients.balance-sheet/balance-sheet.server";
+import type { BalanceSheetExport, SheetExportTable } from "~/planning/balance-sheet.server";
 
 export type CsvTable = { header: string[]; rows: CsvCell[][] };
 

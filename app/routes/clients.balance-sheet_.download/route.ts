@@ -11,7 +11,7 @@ import { getSite } from "~/planning/site.server";
 import { lostSessionRedirect } from "~/session/failures.server";
 import { notFound, requireClientContext, requireSiteAccess } from "~/session/guards.server";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
-import { buildBalanceSheetExport } from "../clients.balance-sheet/balance-sheet.server";
+import { buildBalanceSheetExport } from "~/planning/balance-sheet.server";
 import { balanceSheetCsv } from "./csv-rows";
 
 export async function loader({ request }: LoaderFunctionArgs) {
