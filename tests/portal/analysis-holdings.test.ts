@@ -477,7 +477,11 @@ describe("the CSV downloads (beyond the spec)", () => {
     const rows = parse(await response.text(), { bom: true }) as string[][];
     expect(rows[0]).toEqual(["Breakdown", "Category", "Investment", "Account", "Currency", "Amount", "Percentage"]);
     const pence = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, "")) * 100);
-    const TITLES: Record<string, string> = { asset_class: "Asset class", sector: "Sector", region: "Geographic region" };
+    const TITLES: Record<string, string> = {
+      asset_class: "Asset class",
+      sector: "Sector",
+      region: "Geographic region",
+    };
     expect([...new Set(rows.slice(1).map((r) => r[0]))]).toEqual(page.panels.map((p) => TITLES[p.type]));
     for (const panel of page.panels) {
       const block = rows.slice(1).filter((r) => r[0] === TITLES[panel.type]);

@@ -144,7 +144,10 @@ export function analysisHref(query: AnalysisQuery, change: Partial<AnalysisQuery
 }
 
 /** The CSV download of a tab (the investments, the allocation or the transactions) for the same view. */
-export function analysisDownloadHref(kind: "investments" | "allocation" | "transactions", query: AnalysisQuery): string {
+export function analysisDownloadHref(
+  kind: "investments" | "allocation" | "transactions",
+  query: AnalysisQuery,
+): string {
   const search = analysisParams({ ...query, tab: null, tx: null, pages: 1, expand: "primary", open: [] }).toString();
   return `${PAGE_PATHS.analysis}/download/${kind}${search ? `?${search}` : ""}`;
 }
