@@ -57,6 +57,15 @@ export function balanceSheetHref(query: Partial<BalanceSheetQuery>): string {
   return `${PAGE_PATHS.balanceSheet}${search ? `?${search}` : ""}`;
 }
 
+/**
+ * The CSV download of the balance sheet (decision 208): every member and tab, in the view and the
+ * currency shown, so only those two travel.
+ */
+export function balanceSheetDownloadHref(query: Pick<BalanceSheetQuery, "view" | "currency">): string {
+  const href = balanceSheetHref({ view: query.view, currency: query.currency });
+  return href.replace(PAGE_PATHS.balanceSheet, `${PAGE_PATHS.balanceSheet}/download`);
+}
+
 type Settings = Record<string, string | number | boolean | null | undefined>;
 export type ViewSettings = { allowed: BalanceSheetView[]; defaultView: BalanceSheetView | null };
 

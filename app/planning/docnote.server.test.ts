@@ -19,4 +19,11 @@ describe('document list query (docs/platform-api.md "Documents and messages")', 
     );
     expect(documentListQuery({ excludeIds: [] }, 21).id_exclude).toBeUndefined();
   });
+
+  it("asks for the words of a search as text, and no text without one (decision 209)", () => {
+    expect(documentListQuery({ text: 'tax "year end"' }, 21)).toMatchObject({ text: 'tax "year end"' });
+    expect(documentCountUrl({ text: "a&b=c" })).toBe("docnote-v2/count?text=a%26b%3Dc");
+    expect(documentListQuery({ text: "" }, 21).text).toBeUndefined();
+    expect(documentListQuery({}, 21).text).toBeUndefined();
+  });
 });

@@ -30,6 +30,13 @@ export const AttachmentAnswer = z.object({
 export type AttachmentAnswer = z.output<typeof AttachmentAnswer>;
 const AttachmentAnswers = z.array(AttachmentAnswer);
 
+/** Where a document found by a search matched (docs/decisions/209): text, its matches flagged; never markup. */
+const SearchMatch = z.object({
+  field: z.enum(["subject", "body", "attachment"]),
+  parts: z.array(z.object({ text: z.string(), match: z.boolean() })),
+});
+export type SearchMatch = z.output<typeof SearchMatch>;
+
 /** spec 002 §3 "Document or message" (without its body). */
 export const DocumentAnswer = z.object({
   id: z.number(),
@@ -49,6 +56,7 @@ export const DocumentAnswer = z.object({
   digital_signature_status: z.enum(SIGNATURE_STATUSES).nullish(),
   creator: z.object({ id: z.number().nullish(), name: z.string().nullish() }).nullish(),
   bookmark: z.string().nullish(),
+  search_matches: z.array(SearchMatch).nullish(),
 });
 export type DocumentAnswer = z.output<typeof DocumentAnswer>;
 const DocumentAnswers = z.array(DocumentAnswer);
@@ -73,6 +81,8 @@ export type DocumentFilter = {
   signatureStatus?: SignatureStatus;
   unreadOnly?: boolean;
   subject?: string;
+  /** The words of the subject, the body and the attachments' names (decision 209). */
+  text?: string;
   entityIds?: number[];
   /** Created on or after / on or before (yyyy-MM-dd, both included). */
   createdFrom?: string;
@@ -103,6 +113,7 @@ function documentFilterQuery(filter: DocumentFilter) {
     digital_signature_status: filter.signatureStatus,
     "firstread.include_read_notes": filter.unreadOnly ? "false" : undefined,
     subject: filter.subject || undefined,
+    text: filter.text || undefined,
     entity_ids: filter.entityIds?.length ? filter.entityIds : undefined,
     "created_date.start_date": filter.createdFrom || undefined,
     "created_date.end_date": filter.createdTo || undefined,

@@ -8,6 +8,7 @@ import { parametersAsPlainValues } from "./bound-values";
 import * as schema from "./schema";
 import { openEncrypted, type Opened, openPlain } from "./encryption";
 import { resealSecrets } from "./sealed-secrets";
+import { registerSearchFunctions } from "./message-search";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -44,6 +45,8 @@ export function openDatabase(
     sqlite = openPlain(file);
   }
   planOnce(sqlite);
+  // the messages' search index is written by triggers that call these (docs/decisions/209)
+  registerSearchFunctions(sqlite);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");

@@ -106,7 +106,7 @@ const reportAsk = (jobId: string): Ask => ({
   path: `/clients/valuation-report/jobs/${jobId}/report.pdf`,
   params: { jobId },
 });
-const csvAsk = (kind: "investments" | "transactions", id: string): Ask => ({
+const csvAsk = (kind: "investments" | "allocation" | "transactions", id: string): Ask => ({
   loader: routes.csv,
   path: `/clients/analysis/download/${kind}?id=${encodeURIComponent(id)}`,
   params: { kind },
@@ -192,7 +192,7 @@ describe("the portal's resource routes refuse everyone else's items", () => {
       // 403 for a client whose site access has no analysis page at all
       await expectStatuses(
         client,
-        foreign.flatMap((id) => [csvAsk("transactions", id), csvAsk("investments", id)]),
+        foreign.flatMap((id) => [csvAsk("transactions", id), csvAsk("investments", id), csvAsk("allocation", id)]),
         [403, 404],
       );
     }

@@ -55,6 +55,7 @@ type Investments = {
 type Allocation = {
   state: string;
   collapsed: boolean;
+  csv?: string;
   panels: Array<{
     type: string;
     kind: string;
@@ -89,6 +90,7 @@ async function download(kind: string, search: string, cookie = seeded.users.clie
 }
 const byName = (name: string) => accounts.find((a) => a.description === name)!;
 const gbp = (amount: number) => formatMoney(amount, "GBP", "en-GB", { decimals: 2 });
+const gbp0 = (amount: number) => formatMoney(amount, "GBP", "en-GB", { decimals: 0 });
 
 beforeAll(() => {
   const entity = (
@@ -461,10 +463,60 @@ describe("the CSV downloads (beyond the spec)", () => {
     expect(rows).toHaveLength(count + 1);
   });
 
+  it("downloads each breakdown of the allocation tab with the page's categories, amounts and percentages (decision 208)", async () => {
+    const own = accounts.filter((a) => !a.isLinked).map((a) => a.id);
+    const page = (await analysis("/clients/analysis?tab=allocation")).figures!.allocation!;
+    expect(page.state).toBe("ok");
+    expect(page.csv).toBe("/clients/analysis/download/allocation");
+    const response = await download("allocation", "");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /attachment; filename="allocation-ellie-hartley-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const rows = parse(await response.text(), { bom: true }) as string[][];
+    expect(rows[0]).toEqual(["Breakdown", "Category", "Investment", "Account", "Currency", "Amount", "Percentage"]);
+    const pence = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, "")) * 100);
+    const TITLES: Record<string, string> = {
+      asset_class: "Asset class",
+      sector: "Sector",
+      region: "Geographic region",
+    };
+    expect([...new Set(rows.slice(1).map((r) => r[0]))]).toEqual(page.panels.map((p) => TITLES[p.type]));
+    for (const panel of page.panels) {
+      const block = rows.slice(1).filter((r) => r[0] === TITLES[panel.type]);
+      const categories = block.filter((r) => r[2] === "" && r[1] !== "Total");
+      // the page's categories, in its order, with its whole percentages ('<1%' is 0) and its amounts in whole pounds
+      expect(categories.map((r) => r[1])).toEqual(panel.categories.map((c) => c.name));
+      expect(categories.map((r) => (Number(r[6]) === 0 ? "<1%" : `${r[6]}%`))).toEqual(
+        panel.categories.map((c) => c.percent),
+      );
+      expect(categories.map((r) => gbp0(Number(r[5])))).toEqual(panel.categories.map((c) => c.amount));
+      // each category's investments as the page lists them, largest first
+      for (const category of panel.categories) {
+        const investments = block.filter((r) => r[1] === category.name && r[2] !== "");
+        expect(investments.map((r) => r[2])).toEqual(category.rows.map((row) => row.investment));
+        expect(investments.map((r) => gbp0(Number(r[5])))).toEqual(category.rows.map((row) => row.amount));
+        // the investments add up to their category to the penny
+        expect(investments.reduce((sum, r) => sum + pence(r[5]!), 0)).toBe(
+          pence(block.find((r) => r[1] === category.name && r[2] === "")![5]!),
+        );
+      }
+      // the total: the categories' sum to the penny, the value of the accounts, 100 %
+      const total = block.at(-1)!;
+      expect(total[1]).toBe("Total");
+      expect(pence(total[5]!)).toBe(categories.reduce((sum, r) => sum + pence(r[5]!), 0));
+      expect(pence(total[5]!)).toBe(Math.round(seeded.book.valueOf(own, TODAY) * 100));
+      expect(total[6]).toBe("100");
+    }
+  });
+
   it("refuses a foreign account, an invalid range, an unknown kind, and clients without Portfolio access", async () => {
     expect((await download("investments", "?id=999999").catch((r: Response) => r)).status).toBe(404);
     expect((await download("transactions", "?range=custom&from=31-12-2024&to=01-01-2024")).status).toBe(400);
     expect((await download("holdings", "").catch((r: Response) => r)).status).toBe(404);
+    expect((await download("allocation", "?id=999999").catch((r: Response) => r)).status).toBe(404);
+    expect((await download("allocation", "", seeded.users.assets).catch((r: Response) => r)).status).toBe(403);
     expect((await download("investments", "", seeded.users.assets).catch((r: Response) => r)).status).toBe(403);
   });
 });

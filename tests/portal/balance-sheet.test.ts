@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "~/lib/format";
 import { formatDate } from "~/lib/format-date.server";
@@ -40,6 +41,7 @@ type Page = {
     member: { id: number; name: string } | null;
     views: Array<{ view: string; label: string; href: string; current: boolean }>;
     currency: { preferred: string; mode: string; reportHref: string; planHref: string } | null;
+    csv: string | null;
     content: Content;
   };
   basis: { title: string } | null;
@@ -348,5 +350,120 @@ describe("balance sheet: access levels", () => {
   it("denies demo.messages (Messages level)", async () => {
     const route = await import("~/routes/clients.balance-sheet/route");
     expect((await thrown(callLoader(route, "/clients/balance-sheet", messages))).status).toBe(403);
+  });
+});
+
+describe("balance sheet: the CSV download (decision 208)", () => {
+  const TYPES: Record<string, string> = {
+    investments: "Investments",
+    pensions: "Pensions",
+    annuities: "Annuities",
+    liabilities: "Liabilities",
+  };
+  const KINDS: Record<string, string> = { managed: "Managed", nonManaged: "Non-managed" };
+
+  async function download(path: string, cookie: string): Promise<Response> {
+    const route = await import("~/routes/clients.balance-sheet_.download/route");
+    return callLoader(route, path, cookie);
+  }
+  async function csvOf(path: string, cookie: string): Promise<string[][]> {
+    const response = await download(path, cookie);
+    expect(response.status).toBe(200);
+    return parse(await response.text(), { bom: true }) as string[][];
+  }
+  /** A CSV amount as the page writes it: its currency's money to the penny, 'Not available' for an empty cell. */
+  const shown = (amount: string | undefined, currency: string | undefined) =>
+    amount ? money2(Number(amount), currency) : "Not available";
+
+  /**
+   * Every member's every tab, read from the page one view at a time (?id= and ?asset=), against the
+   * file: the same items in the same order, the same values, shares and percentages, the same totals.
+   */
+  async function expectFileIsThePages(cookie: string, query: string) {
+    const first = await sheet(`/clients/balance-sheet${query ? `?${query}` : ""}`, cookie);
+    const rows = await csvOf(first.page.csv!, cookie);
+    const data = rows.slice(1);
+    let compared = 0;
+    for (const member of first.page.members) {
+      const own = await sheet(`/clients/balance-sheet?id=${member.id}${query ? `&${query}` : ""}`, cookie);
+      if (own.page.content.state !== "ok") continue;
+      for (const tab of okContent(own).tabs) {
+        const page = await sheet(
+          `/clients/balance-sheet?id=${member.id}&asset=${tab.index}${query ? `&${query}` : ""}`,
+          cookie,
+        );
+        for (const table of tablesOf(page)) {
+          const block = data.filter(
+            (r) => r[0] === member.name && r[1] === TYPES[tab.tab] && r[2] === KINDS[table.kind],
+          );
+          const items = block.slice(0, -1);
+          expect(
+            items.map((r) => [r[3], shown(r[14], r[13]), shown(r[16], r[13]), `${Number(r[15]).toFixed(2)}%`]),
+            `${member.name} ${table.caption}`,
+          ).toEqual(table.rows.map((r) => [r.description.text, r.value.text, r.valueOwned.text, r.valueOwned.note]));
+          const total = block.at(-1)!;
+          expect(total[3]).toBe("Total");
+          expect(shown(total[16], total[13]), `${member.name} ${table.caption} total`).toBe(table.total);
+          compared += block.length;
+        }
+      }
+    }
+    // nothing in the file that the pages do not show
+    expect(compared).toBe(data.length);
+    return rows;
+  }
+
+  it("has a link on the page to every member's balance sheet in the view and currency shown", async () => {
+    const page = await sheet("/clients/balance-sheet?view=managed&asset=1&id=" + entityOf("demo.partner"), client);
+    expect(page.page.csv).toBe("/clients/balance-sheet/download?view=managed");
+  });
+
+  it("downloads demo.client's and James's assets and liabilities with the page's figures and totals to the penny", async () => {
+    const response = await download("/clients/balance-sheet/download", client);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="balance-sheet-ellie-hartley-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const rows = await expectFileIsThePages(client, "");
+    expect(rows[0]).toEqual([
+      "Member",
+      "Asset type",
+      "Managed",
+      "Description",
+      "Owners",
+      "Type",
+      "Provider",
+      "Policy number",
+      "Interest rate (% pa)",
+      "Income",
+      "Income currency",
+      "Income frequency",
+      "Valuation date",
+      "Currency",
+      "Value",
+      "Percent owned",
+      "Value owned",
+    ]);
+    expect([...new Set(rows.slice(1).map((r) => r[0]))]).toEqual(["Ellie Hartley", "James Hartley"]);
+    // the liability is owed: its share and its total negative
+    const liability = rows.find((r) => r[0] === "Ellie Hartley" && r[1] === "Liabilities" && r[3] !== "Total")!;
+    expect(Number(liability[16])).toBeLessThan(0);
+    expect(liability[8]).not.toBe("");
+  });
+
+  it("downloads the managed view alone, and demo.assets' file in original currencies", async () => {
+    await expectFileIsThePages(client, "view=managed");
+    const rows = await expectFileIsThePages(assets, "currency=plan");
+    const us = rows.find((r) => r[3] === "US brokerage account")!;
+    expect(us[13]).toBe("USD");
+  });
+
+  it("gives an adviser with demo.client in context the same file, and denies demo.messages", async () => {
+    const mine = await (await download("/clients/balance-sheet/download", client)).text();
+    const adviser = await (await download("/clients/balance-sheet/download", adviserWithClient)).text();
+    expect(adviser).toBe(mine);
+    expect((await thrown(download("/clients/balance-sheet/download", messages))).status).toBe(403);
   });
 });

@@ -27,6 +27,11 @@ type Item = {
   awaitingSignature: boolean;
   attachmentCount: number;
   href: string;
+  found?: {
+    subject: Array<{ text: string; match: boolean }> | null;
+    body: Array<{ text: string; match: boolean }> | null;
+    attachments: Array<Array<{ text: string; match: boolean }>>;
+  } | null;
 };
 type View = {
   heading: string;
@@ -132,6 +137,32 @@ describe("the messages list (spec 002 'Documents and messages page')", () => {
     expect(important.folder.key).toBe("important");
     const none = await view("/clients/documents-and-messages?search=zzzz-nothing-matches", client);
     expect(none.list).toMatchObject({ items: [], empty: "No messages for current selection" });
+  });
+
+  it("searches the words of the body and the attachments' names, and says where each message matched (decision 209)", async () => {
+    const marked = (parts: Array<{ text: string; match: boolean }> | null | undefined) =>
+      (parts ?? []).map((p) => (p.match ? `[${p.text}]` : p.text)).join("");
+    const body = await view("/clients/documents-and-messages?search=dividend", client);
+    expect(body.list.items.map((i) => i.subject)).toEqual(["Your portfolio after the Budget"]);
+    expect(body.list.items[0]!.found!.subject).toBeNull();
+    expect(marked(body.list.items[0]!.found!.body)).toContain("the [dividend] allowance");
+    const attachment = await view("/clients/documents-and-messages?search=forecast", client);
+    expect(attachment.list.items[0]!.found!.attachments.map(marked)).toEqual(["Cash flow [forecast] 2025.xlsx"]);
+    const subject = await view(
+      `/clients/documents-and-messages?search=${encodeURIComponent('"attitude to risk"')}`,
+      client,
+    );
+    // the questionnaire by its subject, the review letter by its text ('your attitude to risk stays balanced')
+    const questionnaire = subject.list.items.find((i) => i.subject === "Your attitude to risk questionnaire")!;
+    expect(marked(questionnaire.found!.subject)).toBe("Your [attitude to risk] questionnaire");
+    expect(subject.list.items.some((i) => marked(i.found!.body).includes("[attitude to risk] stays"))).toBe(true);
+    // without a search, nothing is marked
+    expect((await view("/clients/documents-and-messages", client)).list.items.every((i) => !i.found)).toBe(true);
+    // awkward input is a search like another, never an error
+    for (const search of ['"', "*", "AND", "-", "NEAR(", "a:b"]) {
+      const none = await view(`/clients/documents-and-messages?search=${encodeURIComponent(search)}`, client);
+      expect(Array.isArray(none.list.items), search).toBe(true);
+    }
   });
 
   it("loads more with pages=2 and Next at the end of the list goes on to the next page", async () => {
@@ -312,7 +343,10 @@ describe("images in a body (spec 002 §5 relative sources)", () => {
     expect((await thrown(image("resourceful/docnote/images/missing.png", client))).status).toBe(404);
     // the firm's image endpoint only (finding 11): nothing else the platform has, even a real image
     const search = `/clients/documents-and-messages?search=${encodeURIComponent("pension transfer")}`;
-    const message = (await view(search, client)).list.items[0]!;
+    // decision 209: the search finds the words in bodies too; the message is the one of that subject
+    const message = (await view(search, client)).list.items.find(
+      (i) => i.subject === "Documents for your pension transfer",
+    )!;
     const opened = await view(`/clients/documents-and-messages?message=${message.id}`, client);
     if (opened.pane?.state !== "ok") throw new Error("pane expected");
     const photo = opened.pane.attachments.find((a) => a.filename.endsWith(".png"));
@@ -429,7 +463,8 @@ describe("attachment download (spec 002 §4)", () => {
 
   it("serves a file of a type outside the allow-list as bytes to save, whatever type the platform gives (issue 24)", async () => {
     const v = await view("/clients/documents-and-messages?search=Documents%20for%20your%20pension%20transfer", client);
-    const opened = await view(`/clients/documents-and-messages?message=${v.list.items[0]!.id}`, client);
+    const item = v.list.items.find((i) => i.subject === "Documents for your pension transfer")!;
+    const opened = await view(`/clients/documents-and-messages?message=${item.id}`, client);
     if (opened.pane?.state !== "ok") throw new Error("the message does not open");
     const docm = opened.pane.attachments.find((a) => a.filename.endsWith(".docm"))!;
     const params = { documentId: String(opened.pane.id), docpartid: String(docm.docpartid) };

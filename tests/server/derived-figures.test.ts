@@ -224,13 +224,15 @@ describe("the documents' counts are kept, and dropped when what they count is wr
       )
       .get() as { entityId: number; documentId: number };
 
-  it("counts a write to the documents, their entities, categories or first reads, apart from the figures", () => {
+  it("counts a write to the documents, their entities, categories, first reads or attachments, apart from the figures", () => {
     const db = demo.platform.db;
     for (const write of [
       "UPDATE documents SET subject = subject WHERE id = (SELECT min(id) FROM documents)",
       "UPDATE document_entities SET entity_id = entity_id WHERE rowid = (SELECT min(rowid) FROM document_entities)",
       "UPDATE document_category_links SET category_id = category_id WHERE rowid = (SELECT min(rowid) FROM document_category_links)",
       "UPDATE document_first_reads SET read_at = read_at WHERE rowid = (SELECT min(rowid) FROM document_first_reads)",
+      // decision 209: a search's count depends on the attachments' names
+      "UPDATE document_attachments SET filename = filename WHERE docpartid = (SELECT min(docpartid) FROM document_attachments)",
     ]) {
       const documents = derivedGeneration(db, "documents");
       const figures = derivedGeneration(db);

@@ -29,6 +29,8 @@ const HOT_CALLS = [
   "/resourceful/docnote-v2/count?doctype.0=SecureMessage&categories.0=1&entity_ids.0=1&subject=re*",
   "/resourceful/docnote-v2/category",
   "/resourceful/docnote-v2/doctype?member_ids=1",
+  // decision 209: a search of the words of the messages, with where each one matched
+  "/resourceful/docnote-v2?text=isa%20transfer",
   // decision 131: the balance sheet, the pages' small calls, the signature list, advisers' contact
   ...["asset", "pension", "annuity", "liability"].map(
     (kind) => `/resourceful/entity/client/1/${kind}?report_currency=USD`,

@@ -149,8 +149,11 @@ export function analysisHref(query: AnalysisQuery, change: Partial<AnalysisQuery
   return `${PAGE_PATHS.analysis}${search ? `?${search}` : ""}`;
 }
 
-/** The CSV download of a tab (the investments or the transactions) for the same view. */
-export function analysisDownloadHref(kind: "investments" | "transactions" | "income", query: AnalysisQuery): string {
+/** The CSV download of a tab (the investments, the allocation, the transactions or the income) for the same view. */
+export function analysisDownloadHref(
+  kind: "investments" | "allocation" | "transactions" | "income",
+  query: AnalysisQuery,
+): string {
   const search = analysisParams({ ...query, tab: null, tx: null, pages: 1, expand: "primary", open: [] }).toString();
   return `${PAGE_PATHS.analysis}/download/${kind}${search ? `?${search}` : ""}`;
 }

@@ -873,6 +873,10 @@ function tabLinks(
 
 type TabAnswers = { [K in keyof ReturnType<typeof fetchActiveTab>]: Awaited<ReturnType<typeof fetchActiveTab>[K]> };
 
+/** The allocation with its CSV download (decision 208) when it has something to download. */
+const withDownload = (view: AllocationView, csv: string): AllocationView =>
+  view.state === "ok" ? { ...view, csv } : view;
+
 /** The active tab's content; the others are null. */
 function tabContents(
   answers: TabAnswers,
@@ -901,7 +905,10 @@ function tabContents(
     ),
     allocation: allocation
       ? allocation.ok
-        ? allocationView(allocation.value, settings.allocationTypes, r.site.chartColours, { t, locale }, c.names)
+        ? withDownload(
+            allocationView(allocation.value, settings.allocationTypes, r.site.chartColours, { t, locale }, c.names),
+            analysisDownloadHref("allocation", query),
+          )
         : { state: "error", message: allocation.message }
       : null,
     transactions: settledView(answers.transactions, (list) => transactionsView(list, s.accounts, c)),

@@ -460,6 +460,18 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
   );
 }
 
+/** The allocation's CSV download (decision 208). */
+function AllocationDownload({ href }: { href: string }) {
+  const { t } = useTranslation("clients");
+  return (
+    <p className="allocation__toolbar">
+      <a href={href} className="button button--secondary" download>
+        {t("analysis.download.csv")}
+      </a>
+    </p>
+  );
+}
+
 export function AllocationPanelList({ view }: { view: AllocationView }) {
   const { t } = useTranslation("clients");
   if (view.state === "error")
@@ -468,6 +480,7 @@ export function AllocationPanelList({ view }: { view: AllocationView }) {
   return (
     <>
       <p className="page__meta">{t("analysis.allocation.asAt", { date: view.asAt })}</p>
+      {view.csv ? <AllocationDownload href={view.csv} /> : null}
       {/* spec 001 §2.3: one collapsible panel per type; its heading stays outside the summary, so
           that it is a heading and the summary a plain button (decision 117) */}
       {view.panels.map((panel) => (

@@ -357,7 +357,14 @@ export type AllocationPanel = {
 export type AllocationView =
   | { state: "error"; message: string | null }
   | { state: "empty" }
-  | { state: "ok"; asAt: string; collapsed: boolean; panels: AllocationPanel[] };
+  | {
+      state: "ok";
+      asAt: string;
+      collapsed: boolean;
+      panels: AllocationPanel[];
+      /** The tab's CSV download (decision 208), for the same view. */
+      csv?: string;
+    };
 
 /** spec 001 §4 "Chart display": asset class and region are pies, sector a column chart. */
 export const ALLOCATION_CHART: Record<AllocationType, "pie" | "column"> = {

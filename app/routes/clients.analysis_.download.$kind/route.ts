@@ -1,6 +1,7 @@
-// The analysis page's CSV downloads (beyond the spec; docs/decisions/094-investments-and-allocation.md):
-// /clients/analysis/download/investments and /transactions with the page's own query, so a file
-// holds what the tab shows: the selected accounts and dates, the columns shown, in the currency shown.
+// The analysis page's CSV downloads (beyond the spec; docs/decisions/094-investments-and-allocation.md,
+// 208-balance-sheet-and-allocation-downloads.md): /clients/analysis/download/investments,
+// /allocation and /transactions with the page's own query, so a file holds what the tab shows: the
+// selected accounts and dates, the columns shown, in the currency shown.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { type AnalysisSettings, analysisSettings } from "~/lib/analysis/settings";
 import { investmentsTable } from "~/lib/analysis/investments";
@@ -18,7 +19,7 @@ import {
   fetchTransactions,
   pricingTypeFor,
 } from "~/planning/portfolio.server";
-import { fetchHoldings } from "~/planning/positions.server";
+import { fetchAllocation, fetchHoldings } from "~/planning/positions.server";
 import { isToggleOn, readFeatureToggles } from "~/planning/feature-toggles.server";
 import { getSite } from "~/planning/site.server";
 import { lostSessionRedirect } from "~/session/failures.server";
@@ -28,6 +29,7 @@ import { type CsvTable, investmentsCsv, transactionsCsv } from "./csv-rows";
 import { incomeCsv } from "./income-csv";
 import { jurisdictionOf } from "~/lib/analysis/income";
 import { fetchIncome } from "~/planning/income.server";
+import { allocationCsv } from "./allocation-csv";
 import type { TFunction } from "i18next";
 
 /** The most transactions one file holds (the platform's largest page). */
@@ -60,6 +62,26 @@ async function investments(
     locale,
   });
   return { table: investmentsCsv(table, t), dates: answer.date };
+}
+
+/** spec 001 §2.3 allocation: the breakdowns the site enables, valued as the tab values them. */
+async function allocation(
+  planning: PlanningClient,
+  accountIds: number[],
+  period: QueryPeriod,
+  settings: AnalysisSettings,
+  pricing: ReturnType<typeof pricingTypeFor>,
+  t: TFunction,
+): Promise<Download> {
+  const answer = await fetchAllocation(planning, {
+    accountIds,
+    date: "end" in period ? period.end : null,
+    holdBack: settings.holdBack,
+    pricingType: pricing,
+    method: settings.allocationMethod,
+    types: settings.allocationTypes,
+  });
+  return { table: allocationCsv(answer, settings.allocationTypes, t), dates: answer.date };
 }
 
 async function transactions(
@@ -111,7 +133,7 @@ async function income(
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const kind = params.kind;
-  if (kind !== "investments" && kind !== "transactions" && kind !== "income") throw notFound();
+  if (kind !== "investments" && kind !== "allocation" && kind !== "transactions" && kind !== "income") throw notFound();
   const context = await requireClientContext(request);
   // spec 001 §6: the analysis page's data, for site access level Portfolio only
   requireSiteAccess(context, ["Portfolio"]);
@@ -152,12 +174,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       query.currency === "plan" && filter.kind === "account"
         ? accounts.find((a) => a.accountid === filter.account.accountid)?.plan_currency
         : undefined;
+    // a site without the allocation tab has no allocation file
+    if (kind === "allocation" && !(settings.sections.has("allocation") && settings.allocationTypes.length))
+      throw notFound();
     const download =
       kind === "investments"
         ? await investments(planning, query, counted, period, settings, pricing, t, locale)
         : kind === "income"
           ? await income(planning, accounts, counted, query, planCurrency, t, locale)
-          : await transactions(planning, accounts, counted, period, settings, pricing, t);
+          : kind === "allocation"
+            ? await allocation(planning, counted, period, settings, pricing, t)
+            : await transactions(planning, accounts, counted, period, settings, pricing, t);
     const client = context.user.clientInContext?.displayName ?? context.user.displayName;
     const filename = `${kind}-${fileNamePart(client)}-${download.dates}.csv`;
     return new Response(toCsv(download.table.header, download.table.rows), {

@@ -2,22 +2,14 @@
 // shows, built on the server from the platform's answers, formatted, so the page needs no script
 // to read it (docs/decisions/075-balance-sheet.md).
 import type { TFunction } from "i18next";
-import {
-  ASSET_TABS,
-  type AssetTab,
-  assetMembers,
-  type PlacedAsset,
-  placeAssets,
-  type RawAsset,
-  selectedMember,
-} from "~/lib/assets";
+import { ASSET_TABS, type AssetTab, assetMembers, type PlacedAsset, selectedMember } from "~/lib/assets";
 import {
   type BalanceSheetQuery,
   type BalanceSheetView,
+  balanceSheetDownloadHref,
   balanceSheetHref,
   chooseTab,
   chooseView,
-  isManaged,
   tabCounts,
   tablesOf,
   type TableKind,
@@ -26,101 +18,18 @@ import {
 import { TABLE_DECIMALS } from "~/lib/dashboard";
 import { formatMoney, numberFormat } from "~/lib/format";
 import { formatDate } from "~/lib/format-date.server";
-import { shareOfAmount, sumAmounts } from "~/lib/money";
 import { localisedSetting } from "~/lib/site-settings";
+import {
+  currencyModeOf,
+  fetchSheetLists,
+  placedSheetAssets,
+  type SheetAsset,
+  sheetFigures,
+} from "~/planning/balance-sheet.server";
 import { type PlanningClient, isLostSession } from "~/planning/client.server";
 import { isToggleOn } from "~/planning/feature-toggles.server";
-import { portfolioSettings } from "~/lib/performance";
-import {
-  type AssetLists,
-  fetchAssetLists,
-  fetchBalanceSheetBasics,
-  type Money,
-  pricingTypeFor,
-  rawAssetOf,
-} from "~/planning/portfolio.server";
+import { fetchBalanceSheetBasics, type Money } from "~/planning/portfolio.server";
 import type { Site } from "~/planning/site.server";
-
-/** One item as the balance sheet lists it, whatever list the platform gave it in. */
-export type SheetAsset = RawAsset & {
-  /** Unique across the lists: a portfolio account's id and another asset's come from two sequences. */
-  key: string;
-  /** The platform's list: a SIPP's wrapped investments, annuities and liabilities come with the pensions. */
-  source: AssetTab;
-  managed: boolean;
-  owners: string[];
-  provider: string | null;
-  policyNumber: string | null;
-  /** Liabilities: the interest rate per year, in percent. */
-  rate: number | null;
-  /** Annuities: the income and how often it is paid. */
-  income: Money | null;
-  frequency: string | null;
-  /** The value in its own currency, and converted to the preferred (session) currency. */
-  value: Money;
-  valueInReport: Money | null;
-  /** The member's share, converted (the platform's value owned). */
-  valueOwnedMoney: Money | null;
-  percentOwned: number;
-  valuationDate: string | null;
-};
-
-const text = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
-
-/** The four platform lists as the filter rules (app/lib/assets.ts) and the tables need them. */
-export function sheetAssetsOf(lists: AssetLists): Record<AssetTab, SheetAsset[]> {
-  const common = (
-    a: AssetLists[AssetTab][number],
-    source: AssetTab,
-    status: string | null,
-    value: Money,
-    valueInReport: Money | null | undefined,
-  ) => ({
-    ...rawAssetOf(a, status),
-    key: `${a.source}-${a.id}`,
-    currency: value.currency,
-    source,
-    managed: isManaged(a.under_advice),
-    owners: a.owners.map((o) => o.owner_name),
-    value,
-    valueInReport: valueInReport ?? null,
-    valueOwnedMoney: a.value_owned,
-    // spec 001 §4: percent owned for pensions is 100
-    percentOwned: source === "pensions" ? 100 : a.percentOwned,
-    rate: null,
-    income: null,
-    frequency: null,
-  });
-  return {
-    investments: lists.investments.map((a) => ({
-      ...common(a, "investments", a.status, a.amount, a.amount_in_report_currency),
-      provider: text(a.provider) ?? text(a.supplier),
-      policyNumber: text(a.policy_number),
-      valuationDate: a.valuation_date ?? null,
-    })),
-    pensions: lists.pensions.map((a) => ({
-      ...common(a, "pensions", a.policy_status, a.fund_value, a.fund_value_in_report_currency),
-      provider: text(a.product_provider),
-      policyNumber: text(a.fund_or_policy_num),
-      valuationDate: a.fund_valuation_date ?? null,
-    })),
-    annuities: lists.annuities.map((a) => ({
-      ...common(a, "annuities", a.policy_status, a.current_value, a.current_value_in_report_currency),
-      provider: text(a.product_provider),
-      policyNumber: text(a.policy_number),
-      valuationDate: a.valuation_date ?? null,
-      income: a.income_value ?? null,
-      frequency: text(a.frequency),
-    })),
-    liabilities: lists.liabilities.map((a) => ({
-      ...common(a, "liabilities", a.status, a.amount, a.amount_in_report_currency),
-      provider: text(a.supplier),
-      policyNumber: text(a.policy_number),
-      valuationDate: a.valuation_date ?? null,
-      rate: a.rate ?? null,
-    })),
-  };
-}
 
 // ── the view ────────────────────────────────────────────────────────────────────────────────────
 
@@ -147,6 +56,8 @@ export type BalanceSheetPage = {
   currency: { preferred: string; mode: "report" | "plan"; reportHref: string; planHref: string } | null;
   /** The query the member selector's GET form carries along. */
   hidden: Record<string, string>;
+  /** The CSV download of every member's balance sheet in this view and currency (decision 208). */
+  csv: string | null;
   content:
     | { state: "disabled" }
     | { state: "error" }
@@ -196,78 +107,21 @@ export function sheetRows(
 ): { rows: SheetRow[]; total: number | null; currency: string | null; partial: boolean } {
   const money = (m: Money | null) =>
     m === null ? notAvailable : formatMoney(m.amount, m.currency, locale, { decimals: TABLE_DECIMALS });
-  // spec 001 §4: the liabilities total is forced negative; a SIPP's wrapped liability counts against the pensions
-  const signOf = (p: PlacedAsset<SheetAsset>) => (tab === "liabilities" ? -1 : p.sign);
-  let partial = false;
-  const owned = placed.map((p) => {
-    const a = p.asset;
-    const share: Money | null =
-      mode === "plan"
-        ? { currency: a.value.currency, amount: shareOfAmount(a.value.amount, a.percentOwned) }
-        : a.valueOwnedMoney;
-    if (share === null) partial = true;
-    return share === null ? null : { currency: share.currency, amount: signOf(p) * Math.abs(share.amount) };
-  });
-  const rows = placed.map((p, i): SheetRow => {
-    const a = p.asset;
-    const shown = mode === "plan" ? a.value : a.valueInReport;
-    if (shown === null) partial = true;
-    const share = owned[i] ?? null;
-    return {
-      key: a.key,
-      description: { text: a.desc, note: a.owners.length ? a.owners.join(", ") : null },
-      type: { text: a.type, note: a.provider },
-      detail: detailOf(tab, a, money, locale),
-      value: { text: money(shown), note: a.valuationDate ? formatDate(a.valuationDate, locale, "long") : null },
-      valueOwned: { text: money(share), note: percentOf(a.percentOwned, locale) },
-      negative: share !== null && share.amount < 0,
-    };
-  });
-  const currencies = new Set(owned.filter((m) => m !== null).map((m) => m.currency));
-  // amounts in several original currencies cannot be added up
-  if (currencies.size > 1) return { rows, total: null, currency: null, partial };
-  const total = sumAmounts(owned.map((m) => m?.amount ?? 0));
-  return { rows, total, currency: [...currencies][0] ?? null, partial };
+  const { figures, ...sum } = sheetFigures(tab, placed, mode);
+  const rows = figures.map(({ asset: a, shown, share }): SheetRow => ({
+    key: a.key,
+    description: { text: a.desc, note: a.owners.length ? a.owners.join(", ") : null },
+    type: { text: a.type, note: a.provider },
+    detail: detailOf(tab, a, money, locale),
+    value: { text: money(shown), note: a.valuationDate ? formatDate(a.valuationDate, locale, "long") : null },
+    valueOwned: { text: money(share), note: percentOf(a.percentOwned, locale) },
+    negative: share !== null && share.amount < 0,
+  }));
+  return { rows, ...sum };
 }
 
-type SheetLists = { ok: true; value: AssetLists } | { ok: false };
 type SheetContent = BalanceSheetPage["content"];
 type SheetTableOrEmpty = Extract<SheetContent, { state: "ok" }>["tables"][number];
-
-/**
- * The member's lists, asked for once the basics say whose they may be and how the portfolio
- * accounts among them are valued: with the pricing the capabilities allow and the site's hold-back,
- * as the analysis page values them (decision 109). A lost session signs out; another failure is an
- * error panel under the page's selectors.
- */
-function fetchSheetLists(
-  planning: PlanningClient,
-  site: Site,
-  memberId: number,
-  capabilities: readonly string[],
-): Promise<SheetLists> {
-  return fetchAssetLists(planning, memberId, {
-    pricingType: pricingTypeFor(capabilities),
-    holdBack: portfolioSettings(site.settings).holdBack,
-  }).then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => {
-      if (isLostSession(error)) throw error;
-      return { ok: false as const };
-    },
-  );
-}
-
-/** The member's items placed in the tabs by the filter rules (spec 001 §4 "Asset filtering"). */
-function placedSheetAssets(
-  lists: AssetLists,
-  site: Site,
-  enhancedSippWrapper: boolean,
-): Record<AssetTab, PlacedAsset<SheetAsset>[]> {
-  // the firm's country, not the page's language (spec 001 §4 status rules depend on it)
-  const country = typeof site.settings.country === "string" ? site.settings.country.toUpperCase() : "GB";
-  return placeAssets(sheetAssetsOf(lists), { country, enhancedSippWrapper });
-}
 
 /** How many items each tab has in the view; none when the lists failed. */
 function sheetTabCounts(
@@ -295,15 +149,6 @@ function currencyToggle(
     reportHref: balanceSheetHref({ ...state, currency: "report" }),
     planHref: balanceSheetHref({ ...state, currency: "plan" }),
   };
-}
-
-/** The preferred (session) currency: the one the platform converted the items into. */
-function preferredCurrency(all: readonly SheetAsset[]): string {
-  return (
-    all.find((a) => a.valueOwnedMoney)?.valueOwnedMoney?.currency ??
-    all.find((a) => a.valueInReport)?.valueInReport?.currency ??
-    "GBP"
-  );
 }
 
 /** The view selector's links: the site's label for each view it allows, or the page's own. */
@@ -384,6 +229,7 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
     views: [],
     currency: null,
     hidden: {},
+    csv: null,
     content: { state: "error" },
   };
   // spec 001 §2.5: no view enabled, nothing to load
@@ -409,10 +255,7 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
     : null;
   const all = placed ? ASSET_TABS.flatMap((tab) => placed[tab].map((p) => p.asset)) : [];
 
-  // spec 001 §5: the currency toggle only with multi-currency and an asset in another currency
-  const preferred = preferredCurrency(all);
-  const multiCurrency = basics.access.multi_currency === true && all.some((a) => a.currency !== preferred);
-  const mode = multiCurrency ? query.currency : "report";
+  const { preferred, multiCurrency, mode } = currencyModeOf(basics.access, all, query.currency);
   const counts = sheetTabCounts(placed, view);
   const tab = chooseTab(counts, query.asset);
   // the member, view and tab are always written into the page's links, so a shared URL shows the same
@@ -422,6 +265,7 @@ export async function buildBalanceSheet(input: BalanceSheetInput): Promise<Balan
   page.hidden = hiddenOf(state);
   if (multiCurrency) page.currency = currencyToggle(preferred, mode, state);
   if (!placed) return page;
+  page.csv = balanceSheetDownloadHref({ view, currency: query.currency });
   if (all.length === 0) return { ...page, content: { state: "empty" } };
   if (tab === null) return { ...page, content: { state: view === "managed" ? "noManaged" : "empty" } };
   const { tables, partial } = sheetTables(input, placed[tab], tab, view, mode);

@@ -117,6 +117,21 @@ function AssetTable({ table, tab }: { table: SheetTable; tab: AssetTab }) {
   );
 }
 
+/** The CSV download (decision 208), and what it holds: every member listed, every tab. */
+function DownloadLink({ href, members }: { href: string; members: number }) {
+  const { t } = useTranslation("clients");
+  return (
+    <p className="balance-sheet__download">
+      <a href={href} className="button button--secondary" download aria-describedby="balance-sheet-download-note">
+        {t("balanceSheet.download.csv")}
+      </a>
+      <span id="balance-sheet-download-note" className="balance-sheet__download-note">
+        {t(members > 1 ? "balanceSheet.download.members" : "balanceSheet.download.member")}
+      </span>
+    </p>
+  );
+}
+
 function Content({ content }: { content: BalanceSheetPage["content"] }) {
   const { t } = useTranslation("clients");
   if (content.state === "disabled") return <p className="alert alert--info">{t("balanceSheet.disabled")}</p>;
@@ -222,6 +237,7 @@ export default function BalanceSheet() {
               ]}
             />
           ) : null}
+          {page.csv ? <DownloadLink href={page.csv} members={page.members.length} /> : null}
         </div>
       ) : null}
       <Content content={page.content} />

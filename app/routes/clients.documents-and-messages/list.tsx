@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
+import { Fragment, useEffect } from "react";
 import { useTranslation } from "~/components/translation";
-import type { MessageListItem, MessagesView } from "./view.server";
+import type { MatchPart, MessageListItem, MessagesView } from "./view.server";
 
 // spec 002 "Documents and messages page": the message list with 'Load more', the empty texts,
 // and the marks: unread (clients), adviser-only, related entity, awaiting signature (bold, flagged).
@@ -28,6 +28,41 @@ function ItemMarks({ item }: { item: MessageListItem }) {
   );
 }
 
+/**
+ * A searched text with what was searched for marked (decision 209): the parts come as text and
+ * flags, so nothing of the message is read as markup.
+ */
+function Marked({ parts }: { parts: MatchPart[] }) {
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.match ? <mark key={i}>{part.text}</mark> : <Fragment key={i}>{part.text}</Fragment>,
+      )}
+    </>
+  );
+}
+
+/** Where a search found the message besides its subject: a snippet of the body, attachments' names. */
+function FoundIn({ found }: { found: NonNullable<MessageListItem["found"]> }) {
+  const { t } = useTranslation("messages");
+  if (!found.body && found.attachments.length === 0) return null;
+  return (
+    <div className="message-item__found">
+      {found.body ? (
+        <p className="message-item__snippet">
+          <span className="visually-hidden">{t("list.foundInBody")} </span>
+          <Marked parts={found.body} />
+        </p>
+      ) : null}
+      {found.attachments.map((parts, i) => (
+        <p key={i} className="message-item__snippet">
+          {t("list.foundInAttachment")} <Marked parts={parts} />
+        </p>
+      ))}
+    </div>
+  );
+}
+
 /** One message in the list; `position` (from 1) is its anchor for 'Load more'. */
 function MessageItem({ item, position }: { item: MessageListItem; position: number }) {
   const { t } = useTranslation("messages");
@@ -48,7 +83,9 @@ function MessageItem({ item, position }: { item: MessageListItem; position: numb
         preventScrollReset
       >
         {item.unread ? <span className="visually-hidden">{t("list.unread")}: </span> : null}
-        <span className="message-item__subject">{item.subject}</span>
+        <span className="message-item__subject">
+          {item.found?.subject ? <Marked parts={item.found.subject} /> : item.subject}
+        </span>
       </Link>
       <p className="message-item__meta">
         <span className="message-item__date">{item.date}</span>
@@ -67,6 +104,7 @@ function MessageItem({ item, position }: { item: MessageListItem; position: numb
           <span className="message-item__attachments">{t("list.attachments", { count: item.attachmentCount })}</span>
         ) : null}
       </p>
+      {item.found ? <FoundIn found={item.found} /> : null}
       <ItemMarks item={item} />
     </li>
   );

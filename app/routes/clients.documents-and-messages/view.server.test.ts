@@ -55,10 +55,12 @@ describe("messages folders and list filters (spec 002 page, §6)", () => {
     const base = { search: "tax", entityIds: [5], sort: "oldest" as const };
     expect(listFilter(folder, { ...base, type: null })).toMatchObject({
       doctype: ["Valuation", "Letter"],
-      subject: "tax",
+      // decision 209: the words of the subject, the body and the attachments' names
+      text: "tax",
       entityIds: [5],
       sort: "created_date",
     });
+    expect(listFilter(folder, { ...base, type: null })?.subject).toBeUndefined();
     expect(listFilter(folder, { ...base, type: "Letter" })?.doctype).toEqual(["Letter"]);
     expect(listFilter(folder, { ...base, type: "SecureMessage" })).toBeNull();
   });

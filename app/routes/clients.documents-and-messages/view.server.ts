@@ -19,6 +19,7 @@ import {
   listDocuments,
   markFirstRead,
   MESSAGES_PAGE_SIZE,
+  type SearchMatch,
   UNREAD_PAGE_SIZE,
 } from "~/planning/docnote.server";
 import {
@@ -145,7 +146,8 @@ export function listFilter(
   return {
     ...folder.filter,
     doctype,
-    subject: filters.search || undefined,
+    // decision 209: the words of the subject, the body and the attachments' names
+    text: filters.search || undefined,
     entityIds: filters.entityIds ?? undefined,
     createdFrom: filters.dates?.start ?? undefined,
     createdTo: filters.dates?.end ?? undefined,
@@ -170,7 +172,27 @@ export type MessageListItem = {
   attachmentCount: number;
   /** spec 002 §4 "Badge": a signature item's status. */
   badge?: { text: string; tone: string } | null;
+  /** Where a search matched (decision 209): the subject's parts, a snippet of the body, attachments' names. */
+  found?: {
+    subject: MatchPart[] | null;
+    body: MatchPart[] | null;
+    attachments: MatchPart[][];
+  } | null;
 };
+
+/** A piece of a searched text; `match` when it is what was searched for (shown marked). */
+export type MatchPart = { text: string; match: boolean };
+
+/** Where a document found by a search matched, as the list shows it; null when it was not searched for. */
+function foundOf(matches: DocumentAnswer["search_matches"]): MessageListItem["found"] {
+  if (!matches?.length) return null;
+  const parts = (field: SearchMatch["field"]) => matches.filter((m) => m.field === field).map((m) => m.parts);
+  return {
+    subject: parts("subject")[0] ?? null,
+    body: parts("body")[0] ?? null,
+    attachments: parts("attachment"),
+  };
+}
 
 export type MessageAttachment = {
   docpartid: number;
@@ -395,6 +417,7 @@ function listItemOf(
     relatedEntity: d.is_related_entity === true,
     awaitingSignature: d.digital_signature_status === "Pending",
     attachmentCount: d.attachment_count ?? 0,
+    found: foundOf(d.search_matches),
   };
 }
 

@@ -39,6 +39,7 @@ import {
   visibleDocument,
 } from "./scope";
 import { templateById } from "./email";
+import { ftsQuery, searchMatches } from "./search";
 
 // ── answers ──────────────────────────────────────────────────────────────────────────────────
 
@@ -185,6 +186,8 @@ const FilterQuery = z
     "created_date.start_date": optional(DateText),
     "created_date.end_date": optional(DateText),
     subject: optional(z.string().max(255)),
+    // docs/decisions/209: the words of the subject, the body and the attachments' names
+    text: optional(z.string().max(255)),
     session_info: optional(z.string().max(200)),
   })
   .passthrough();
@@ -242,6 +245,7 @@ type FilterShape = {
   start: boolean;
   end: boolean;
   subject: boolean;
+  text: boolean;
 };
 
 /** The list's shape: its filters, its order and whether it starts after a bookmark. */
@@ -286,6 +290,11 @@ function filterConditions(shape: FilterShape): SQL[] {
   if (shape.start) conditions.push(gte(documents.createdAt, sql.placeholder("start")));
   if (shape.end) conditions.push(lt(documents.createdAt, sql.placeholder("end")));
   if (shape.subject) conditions.push(sql`${documents.subject} like ${sql.placeholder("subject")} escape '\\'`);
+  // the full-text index is asked for ids only: who may see them stays the conditions above (decision 209)
+  if (shape.text)
+    conditions.push(
+      sql`${documents.id} in (select rowid from document_search where document_search match ${sql.placeholder("text")})`,
+    );
   return conditions;
 }
 
@@ -345,6 +354,7 @@ function filtersOf(scope: DocScope, rawQuery: Record<string, string>, query: z.o
   const start = query["created_date.start_date"];
   const end = query["created_date.end_date"];
   const subject = query.subject?.trim();
+  const text = query.text?.trim() ? ftsQuery(query.text) : null;
   const shape: FilterShape = {
     adviser: scope.adviser,
     doctypes: doctypes.length > 0,
@@ -358,6 +368,7 @@ function filtersOf(scope: DocScope, rawQuery: Record<string, string>, query: z.o
     start: !!start,
     end: !!end,
     subject: !!subject,
+    text: !!query.text?.trim(),
   };
   const values = {
     entities: jsonList(entityIds.length ? entityIds : scope.entities),
@@ -372,6 +383,8 @@ function filtersOf(scope: DocScope, rawQuery: Record<string, string>, query: z.o
     start: start ? `${start}T00:00:00.000Z` : null,
     end: end ? `${shiftDays(end, 1)}T00:00:00.000Z` : null,
     subject: subject ? subjectPattern(subject) : null,
+    // words that hold nothing to look for (only quotes, stars or dashes) find nothing: an empty phrase
+    text: shape.text ? (text ?? '""') : null,
   };
   return { shape, values, reader };
 }
@@ -400,7 +413,15 @@ function listDocuments(db: Db, scope: DocScope, rawQuery: Record<string, string>
     afterId: after?.id ?? null,
     limit: query.page_size ?? 20,
   });
-  return documentViews(db, scope, rows, sort, filters.reader);
+  const views = documentViews(db, scope, rows, sort, filters.reader);
+  if (!filters.shape.text || filters.values.text === null) return views;
+  // decision 209: where each document found matched, as text and flags
+  const matches = searchMatches(
+    db,
+    filters.values.text,
+    views.map((v) => v.id),
+  );
+  return views.map((v) => ({ ...v, search_matches: matches.get(v.id) ?? [] }));
 }
 
 /** How many documents the list would answer, over all its pages, for the same caller and filters. */
