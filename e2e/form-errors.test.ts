@@ -123,6 +123,33 @@ test.describe("correcting a form", () => {
     await expect(page).toHaveURL(/range=custom&from=01-01-2025&to=01-06-2025/);
   });
 
+  test("a custom start before the since-inception date is refused with the spec's message, what was typed kept", async ({
+    page,
+    javaScript,
+  }) => {
+    // spec 001 §5: "The start input minimum is the since-inception date"
+    await signIn(page, "demo.client", {
+      path: "/login?redirectTo=" + encodeURIComponent("/clients/analysis?range=custom&from=01-01-2020&to=01-06-2025"),
+    });
+    const beforeOpening = "The date range selected is earlier than the portfolio / account opening date.";
+    const link = summary(page).getByRole("link", { name: beforeOpening });
+    await expect(link).toBeVisible();
+    await expect(page.locator("#analysis-range-from-error")).toContainText(beforeOpening);
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue("01-01-2020");
+    await expect(page.getByLabel("To", { exact: true })).toHaveValue("01-06-2025");
+    await expect(page.getByLabel("From", { exact: true })).toHaveAccessibleDescription(/The earliest date with data is \d{2}-\d{2}-\d{4}/);
+    await expectAccessible(page);
+    await link.click();
+    await expect(page.getByLabel("From", { exact: true })).toBeFocused();
+    if (javaScript === "on") {
+      // typing a start the since-inception date allows clears the message at the field
+      const hint = await page.locator("#analysis-range-from-hint").innerText();
+      const earliest = /earliest date with data is (\d{2}-\d{2}-\d{4})/.exec(hint)![1]!;
+      await page.getByLabel("From", { exact: true }).fill(earliest);
+      await expect(page.locator("#analysis-range-from-error")).toHaveCount(0);
+    }
+  });
+
   test("a disabled 'Confirm password' says beside it why @js-only", async ({ page }) => {
     await signIn(page, "george.patel");
     await expect(page).toHaveURL(/\/clients\//);

@@ -152,13 +152,20 @@ export function analysisDownloadHref(kind: "investments" | "transactions", query
 /** A period: a named timeframe the platform dates, or two dates (YYYY-MM-DD). */
 export type QueryPeriod = { timeframe: string } | { start: string; end: string };
 
-/** The query's period; a custom range that fails spec 001 §5 gives its errors and no period. */
-export function periodOfQuery(query: Pick<AnalysisQuery, "range" | "from" | "to">): {
+/**
+ * The query's period; a custom range that fails spec 001 §5 gives its errors and no period.
+ * `earliest`: the since-inception date (YYYY-MM-DD) of the selection, before which a custom range
+ * cannot start.
+ */
+export function periodOfQuery(
+  query: Pick<AnalysisQuery, "range" | "from" | "to">,
+  earliest: string | null = null,
+): {
   period: QueryPeriod | null;
   errors: { from?: DateError; to?: DateError };
 } {
   if (query.range !== "custom") return { period: { timeframe: query.range }, errors: {} };
-  const check = checkCustomRange(query.from, query.to);
+  const check = checkCustomRange(query.from, query.to, earliest);
   return check.ok
     ? { period: { start: check.start, end: check.end }, errors: {} }
     : { period: null, errors: check.errors };

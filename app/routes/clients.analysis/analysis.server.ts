@@ -623,6 +623,7 @@ function rangeView(
   settings: AnalysisSettings,
   errors: DateRangeView["errors"],
   detail: DetailAnswer | null,
+  earliest: string | null,
 ): DateRangeView {
   return {
     name: query.range,
@@ -634,7 +635,11 @@ function rangeView(
     })),
     from: query.range === "custom" ? query.from : detail ? formatDisplayDate(detail.start_date) : "",
     to: query.range === "custom" ? query.to : detail ? formatDisplayDate(detail.end_date) : "",
-    earliest: detail?.inception_date ? formatDisplayDate(detail.inception_date) : null,
+    earliest: detail?.inception_date
+      ? formatDisplayDate(detail.inception_date)
+      : earliest
+        ? formatDisplayDate(earliest)
+        : null,
     errors,
   };
 }
@@ -692,6 +697,13 @@ function selectionOf(basics: Basics, site: Site, settings: AnalysisSettings, que
   return { accounts, filter, view, counted, currencyToggle, single, planCurrency };
 }
 type Selection = ReturnType<typeof selectionOf>;
+
+/** The selection's since-inception date (YYYY-MM-DD), as the platform dates 'Since inception': its earliest account's. */
+function earliestInception(s: Selection): string | null {
+  const ids = new Set([...s.counted, ...s.view.linked]);
+  const dates = s.accounts.filter((a) => ids.has(a.accountid)).map((a) => a.inception_date);
+  return dates.length ? dates.reduce((a, b) => (b < a ? b : a)) : null;
+}
 
 /** The page around its figures: heading, crumbs and the range, the same whatever the figures hold. */
 function pageOf(
@@ -921,9 +933,10 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   const { planning, t, locale, site, query } = input;
   const settings = analysisSettings(site.settings);
   const chartTab = chartTabOf(query, settings);
-  const { period, errors } = periodOfQuery(query);
+  let { period, errors } = periodOfQuery(query);
+  let earliest: string | null = null;
   const links = analysisLinks(query);
-  const range = (detail: DetailAnswer | null) => rangeView(t, query, settings, errors, detail);
+  const range = (detail: DetailAnswer | null) => rangeView(t, query, settings, errors, detail, earliest);
 
   let basics: Basics;
   try {
@@ -945,6 +958,9 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
     };
   }
   const s = selectionOf(basics, site, settings, query, t);
+  // spec 001 §5: a custom range cannot start before the selection's since-inception date
+  earliest = earliestInception(s);
+  if (period && "start" in period) ({ period, errors } = periodOfQuery(query, earliest));
   const page = pageOf(s, query, chartTab, links, range);
   if (s.filter.kind === "unknown") return page({ state: "noData" }, null);
   if (!period) return page(null, null);
