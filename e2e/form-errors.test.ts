@@ -139,9 +139,9 @@ test.describe("correcting a form", () => {
     await expect(page.getByLabel("To", { exact: true })).toHaveValue("01-06-2025");
     await expect(page.getByLabel("From", { exact: true })).toHaveAccessibleDescription(/The earliest date with data is \d{2}-\d{2}-\d{4}/);
     await expectAccessible(page);
-    await link.click();
-    await expect(page.getByLabel("From", { exact: true })).toBeFocused();
     if (javaScript === "on") {
+      await link.click();
+      await expect(page.getByLabel("From", { exact: true })).toBeFocused();
       // typing a start the since-inception date allows clears the message at the field
       const hint = await page.locator("#analysis-range-from-hint").innerText();
       const earliest = /earliest date with data is (\d{2}-\d{2}-\d{4})/.exec(hint)![1]!;
