@@ -158,13 +158,18 @@ describe("the investments tab (spec 001 §2.3, §5)", () => {
     const original = (await analysis(`/clients/analysis?id=${isa.id}&tab=investments&show=original`)).figures!
       .investments!;
     const convert = original.accounts[0]!.convert!;
-    expect(convert.label).toBe("Convert to account currency");
-    const converted = (await analysis(convert.href)).figures!.investments!;
+    expect(convert.converted).toBe(false);
+    // what the dropdown's GET form sends when 'Convert to account currency' is chosen
+    const sent = new URLSearchParams([...convert.hidden, ["convert", convert.toAccount]]);
+    const converted = (await analysis(`/clients/analysis?${sent}`)).figures!.investments!;
     const apple = converted.accounts[0]!.positions.find((p) => p.code === "AAPL")!;
     const rate = seeded.book.convert(1, "USD", "GBP", TODAY);
     expect(apple.conversion).toBe(`Conversion rate: 1 USD = ${rate.toFixed(4)} GBP`);
     expect(apple.currency).toBe("GBP");
-    expect(converted.accounts[0]!.convert!.label).toBe("Convert to original currency");
+    expect(converted.accounts[0]!.convert).toMatchObject({ converted: true, toOriginal: "" });
+    const back = new URLSearchParams([...converted.accounts[0]!.convert!.hidden, ["convert", ""]]);
+    const again = (await analysis(`/clients/analysis?${back}`)).figures!.investments!;
+    expect(again.accounts[0]!.positions.find((p) => p.code === "AAPL")!.currency).toBe("USD");
   });
 
   it("shows an empty security name as 'INVALID DATA' and sorts by market value, largest first", async () => {

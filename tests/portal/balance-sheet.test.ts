@@ -39,7 +39,7 @@ type Page = {
     members: Array<{ id: number; name: string }>;
     member: { id: number; name: string } | null;
     views: Array<{ view: string; label: string; href: string; current: boolean }>;
-    currency: { preferred: string; mode: string; reportHref: string; planHref: string } | null;
+    currency: { preferred: string; mode: string; hidden: Record<string, string> } | null;
     content: Content;
   };
   basis: { title: string } | null;

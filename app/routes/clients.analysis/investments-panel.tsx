@@ -1,7 +1,7 @@
 // spec 001 §2.3 the investments and allocation tabs. Every control is a link (a plain GET without
 // JavaScript); with JavaScript the row toggles open and close in place and keep the URL in step
 // (docs/decisions/094-investments-and-allocation.md).
-import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ChartFigure } from "~/components/charts/chart-figure";
@@ -11,6 +11,7 @@ import { analysisHref, type AnalysisQuery, readAnalysisQuery } from "~/lib/analy
 import type {
   AllocationView,
   CellTexts,
+  ConvertChoice,
   InvestmentHeader,
   InvestmentsView,
   TotalCell,
@@ -343,6 +344,34 @@ function PositionRows({
   );
 }
 
+/**
+ * spec 001 §2.3: the per-account currency dropdown. A GET form that keeps the rest of the view;
+ * choosing an option changes nothing until its button is pressed (WCAG 3.2.2).
+ */
+function ConvertForm({ account, convert }: { account: AccountView; convert: ConvertChoice }) {
+  const { t } = useTranslation("clients");
+  const id = `investments-convert-${account.key}`;
+  const current = convert.converted ? convert.toAccount : convert.toOriginal;
+  return (
+    <Form method="get" preventScrollReset className="investments__convert">
+      {convert.hidden.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor={id} className="visually-hidden">
+        {t("analysis.investments.convertLabel", { account: account.name })}
+      </label>
+      <select id={id} name="convert" className="select" defaultValue={current} key={current}>
+        <option value={convert.toAccount}>{t("analysis.investments.convertToAccount")}</option>
+        <option value={convert.toOriginal}>{t("analysis.investments.convertToOriginal")}</option>
+      </select>
+      <button type="submit" className="button button--secondary button--small">
+        {t("analysis.investments.convertApply")}
+        <span className="visually-hidden"> ({account.name})</span>
+      </button>
+    </Form>
+  );
+}
+
 /** An account's rows: its own, and when open its positions and its total. */
 function AccountRows({
   account,
@@ -369,12 +398,7 @@ function AccountRows({
           >
             {account.name}
           </RowToggle>
-          {account.convert ? (
-            <Link to={account.convert.href} preventScrollReset className="investments__convert">
-              {account.convert.label}
-              <span className="visually-hidden"> ({account.name})</span>
-            </Link>
-          ) : null}
+          {account.convert ? <ConvertForm account={account} convert={account.convert} /> : null}
         </th>
         <Cells cells={account.cells} view={view} />
       </tr>

@@ -213,14 +213,20 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
     ]);
   });
 
-  it("offers to convert a multi-currency account to its currency, adding it to the query", () => {
+  it("offers a dropdown to convert a multi-currency account to its currency, adding it to the query", () => {
     const view = ok(investmentsView(MIXED, query({ show: "original", convert: [7] }), SETTINGS, NO_RATES, f));
     expect(view.accounts.map((a) => [a.key, a.convert])).toEqual([
       [
         "a1",
         {
-          href: "/clients/analysis?tab=investments&show=original&convert=7%2C1",
-          label: "analysis.investments.convertToAccount",
+          converted: false,
+          toAccount: "7,1",
+          toOriginal: "7",
+          // the rest of the view, kept by the GET form; its select is the convert field
+          hidden: [
+            ["tab", "investments"],
+            ["show", "original"],
+          ],
         },
       ],
       ["a2", null],
@@ -228,13 +234,21 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
   });
 
   it("offers to convert a converted account back to original currency, removing it from the query", () => {
-    const view = ok(investmentsView(MIXED, query({ show: "original", convert: [7, 1] }), SETTINGS, NO_RATES, f));
-    expect(view.accounts[0]!.convert).toEqual({
-      href: "/clients/analysis?tab=investments&show=original&convert=7",
-      label: "analysis.investments.convertToOriginal",
+    const view = ok(
+      investmentsView(MIXED, query({ show: "original", convert: [7, 1], sort: "value" }), SETTINGS, NO_RATES, f),
+    );
+    expect(view.accounts.find((a) => a.key === "a1")!.convert).toEqual({
+      converted: true,
+      toAccount: "7,1",
+      toOriginal: "7",
+      hidden: [
+        ["tab", "investments"],
+        ["sort", "value"],
+        ["show", "original"],
+      ],
     });
     const back = ok(investmentsView(MIXED, query({ show: "original", convert: [1] }), SETTINGS, NO_RATES, f));
-    expect(back.accounts[0]!.convert!.href).toBe("/clients/analysis?tab=investments&show=original");
+    expect(back.accounts[0]!.convert).toMatchObject({ converted: true, toAccount: "1", toOriginal: "" });
   });
 
   it("offers no conversion in the preferred currency", () => {

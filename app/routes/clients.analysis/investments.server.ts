@@ -17,7 +17,13 @@ import {
   type TotalFigure,
   type TotalRow,
 } from "~/lib/analysis/investments";
-import { analysisDownloadHref, analysisHref, type AnalysisQuery, type InvestmentSort } from "~/lib/analysis/query";
+import {
+  analysisDownloadHref,
+  analysisHref,
+  analysisParams,
+  type AnalysisQuery,
+  type InvestmentSort,
+} from "~/lib/analysis/query";
 import type { AnalysisSettings } from "~/lib/analysis/settings";
 import { formatMoney, numberFormat } from "~/lib/format";
 import { formatDate } from "~/lib/format-date.server";
@@ -71,6 +77,15 @@ export type TotalView = { label: string; value: TotalCell; cost: TotalCell; gain
 export type TableNote = { key: NoteKey; number: number; text: string; link: { href: string; label: string } | null };
 type NoteKey = NotAvailableReason | "valueConverted";
 
+export type ConvertChoice = {
+  /** Its holdings are shown converted to the account currency. */
+  converted: boolean;
+  /** The `convert` value with the account in ('Convert to account currency') and out ('Convert to original currency'). */
+  toAccount: string;
+  toOriginal: string;
+  hidden: Array<[string, string]>;
+};
+
 export type AccountView = {
   key: string;
   name: string;
@@ -78,8 +93,12 @@ export type AccountView = {
   cells: CellTexts;
   /** The account's total row, under its holdings when they are shown (several accounts only: one account's is the grand total). */
   total: TotalView | null;
-  /** spec 001 §2.3 the per-account currency choice ('Original currency' only, holdings in other currencies). */
-  convert: { href: string; label: string } | null;
+  /**
+   * spec 001 §2.3 the per-account currency dropdown ('Original currency' only, holdings in other
+   * currencies): a GET form whose select's options are the whole `convert` list with the account in
+   * or out, the rest of the view in hidden fields.
+   */
+  convert: ConvertChoice | null;
   positions: PositionView[];
 };
 
@@ -257,13 +276,14 @@ function positionView(p: TablePosition, f: Format, gainShown: boolean): Position
 }
 
 /** spec 001 §5: in original currencies, an account holding several converts to its own currency and back. */
-function convertLink(a: TableAccount, show: string, query: AnalysisQuery, here: Here, t: TFunction) {
+function convertChoice(a: TableAccount, show: string, query: AnalysisQuery): ConvertChoice | null {
   if (show !== "original" || !a.multiCurrency) return null;
+  const others = query.convert.filter((id) => id !== a.accountId);
   return {
-    href: here({
-      convert: a.converted ? query.convert.filter((id) => id !== a.accountId) : [...query.convert, a.accountId],
-    }),
-    label: t(a.converted ? "analysis.investments.convertToOriginal" : "analysis.investments.convertToAccount"),
+    converted: a.converted,
+    toAccount: [...others, a.accountId].join(","),
+    toOriginal: others.join(","),
+    hidden: [...analysisParams({ ...query, tab: "investments", tx: null, pages: 1, convert: [] })],
   };
 }
 
@@ -309,7 +329,7 @@ export function investmentsView(
       currency: a.cells.currency,
       cells: texts(a.cells, null, f, gainShown("account")),
       total: totals.accounts[i] ?? null,
-      convert: convertLink(a, show, query, here, t),
+      convert: convertChoice(a, show, query),
       positions: a.positions.map((p) => positionView(p, f, gainShown("position"))),
     })),
     total: totals.all,

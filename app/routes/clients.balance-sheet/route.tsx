@@ -203,23 +203,26 @@ export default function BalanceSheet() {
             />
           ) : null}
           {page.currency ? (
-            <SegmentedLinks
-              className="balance-sheet__toggle"
-              visibleLabel
-              label={t("balanceSheet.currency.label")}
-              options={[
-                {
-                  href: page.currency.reportHref,
-                  text: t("balanceSheet.currency.report", { currency: page.currency.preferred }),
-                  current: page.currency.mode === "report",
-                },
-                {
-                  href: page.currency.planHref,
-                  text: t("balanceSheet.currency.plan"),
-                  current: page.currency.mode === "plan",
-                },
-              ]}
-            />
+            // spec 001 §2.5: a currency dropdown; it changes the page on its button only (WCAG 3.2.2)
+            <Form method="get" className="balance-sheet__currency" preventScrollReset>
+              {Object.entries(page.currency.hidden).map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <label htmlFor="balance-sheet-currency">{t("balanceSheet.currency.label")}</label>
+              <select
+                id="balance-sheet-currency"
+                name="currency"
+                className="select"
+                defaultValue={page.currency.mode}
+                key={page.currency.mode}
+              >
+                <option value="report">{t("balanceSheet.currency.report", { currency: page.currency.preferred })}</option>
+                <option value="plan">{t("balanceSheet.currency.plan")}</option>
+              </select>
+              <button type="submit" className="button button--secondary">
+                {t("balanceSheet.currency.show")}
+              </button>
+            </Form>
           ) : null}
         </div>
       ) : null}
