@@ -44,7 +44,7 @@ type Investments = {
     name: string;
     currency: string;
     cells: Cells;
-    convert: { href: string; label: string } | null;
+    convert: { converted: boolean; toAccount: string; toOriginal: string; hidden: Array<[string, string]> } | null;
     positions: Position[];
     total: Total | null;
   }>;
