@@ -1,5 +1,6 @@
-// spec 001 §2.3 the investments and allocation tabs. Every control is a link (a plain GET without
-// JavaScript); with JavaScript the row toggles open and close in place and keep the URL in step
+// spec 001 §2.3 the investments and allocation tabs. Every control is a link or a GET form (a plain
+// GET without JavaScript; the per-account currency dropdown, decision 205); with JavaScript the row
+// toggles open and close in place and keep the URL in step
 // (docs/decisions/094-investments-and-allocation.md).
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
