@@ -188,6 +188,7 @@ export function rawAssetOf(a: AnyAsset, status: string | null): RawAsset {
     status,
     isSippWrapper: a.is_sipp_wrapper,
     valueOwned: a.value_owned?.amount ?? null,
+    percentOwned: a.percentOwned,
     currency: a.currency,
   };
 }
