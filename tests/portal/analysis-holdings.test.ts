@@ -66,6 +66,8 @@ type Allocation = {
       percent: string;
       rows: Array<{ investment: string; amount: string }>;
     }>;
+    total: { amount: string; percent: string };
+    roundingNote: boolean;
   }>;
 };
 type Page = {
@@ -272,6 +274,27 @@ describe("the allocation tab (spec 001 §2.3, §4)", () => {
         const rows = category.rows.map((r) => Number(r.amount.replace(/[^0-9.-]/g, "")));
         expect(rows).toEqual([...rows].sort((a, b) => b - a));
       }
+    }
+    // decision 207: a category in several panels with the same amount (cash) reads the same percentage
+    const seen = new Map<string, string>();
+    let repeated = 0;
+    for (const panel of view.panels)
+      for (const c of panel.categories) {
+        const key = `${c.name} ${c.amount}`;
+        if (seen.has(key)) {
+          repeated += 1;
+          expect(c.percent, `${panel.type}: ${key}`).toBe(seen.get(key));
+        } else seen.set(key, c.percent);
+      }
+    expect(repeated).toBeGreaterThan(0);
+    // each panel's total is the value; a note says so when the whole amounts shown do not add up to it
+    const pounds = (text: string) => Number(text.replace(/[^0-9.-]/g, ""));
+    for (const panel of view.panels) {
+      expect(pounds(panel.total.amount)).toBe(Math.round(total));
+      const addsUp =
+        panel.categories.reduce((a, c) => a + pounds(c.amount), 0) === pounds(panel.total.amount) &&
+        panel.categories.every((c) => c.rows.reduce((a, r) => a + pounds(r.amount), 0) === pounds(c.amount));
+      expect(panel.roundingNote, panel.type).toBe(!addsUp);
     }
     // detailed method (the default): the multi-asset fund is split into equities and fixed income
     const assetClasses = view.panels[0]!.categories.map((c) => c.name);

@@ -544,9 +544,18 @@ export function AllocationPanelList({ view }: { view: AllocationView }) {
                       ))}
                     </tbody>
                   ))}
+                  <tfoot>
+                    <tr className="allocation-panel__total">
+                      <th scope="row" colSpan={2}>
+                        {t("analysis.allocation.total")} ({panel.total.percent})
+                      </th>
+                      <td className="numeric">{panel.total.amount}</td>
+                    </tr>
+                  </tfoot>
                 </table>
               </TableRegion>
             </details>
+            {panel.roundingNote ? <p className="page__meta">{t("analysis.allocation.roundingNote")}</p> : null}
           </details>
         </section>
       ))}

@@ -508,6 +508,46 @@ describe("allocationView (spec 001 §2.3 allocation tab)", () => {
     expect(uneven).toEqual(["49%", "31%", "20%"]);
   });
 
+  it("shows the same category with the same amount at the same percentage in every panel (decision 207)", () => {
+    // cash is 12.6%: by largest remainder 13% beside equities and bonds, 12% beside two sectors of 43.7%
+    const result = view(
+      allocation(
+        {
+          asset_class: [category("equity", 502), category("bonds", 372), category("cash", 126)],
+          sector: [category("a", 437), category("b", 437), category("cash", 126)],
+        },
+        1000,
+      ),
+    );
+    const percents = result.panels.map((p) => p.categories.map((c) => `${c.name} ${c.percent}`));
+    expect(percents).toEqual([
+      ["EQUITY 50%", "BONDS 37%", "CASH 13%"],
+      ["A 44%", "B 43%", "CASH 13%"],
+    ]);
+    expect(result.panels.map((p) => p.total)).toEqual([
+      { amount: "£1,000", percent: "100%" },
+      { amount: "£1,000", percent: "100%" },
+    ]);
+  });
+
+  it("says when the whole amounts shown do not add up to the total beside them (decision 207)", () => {
+    const even = view(allocation({ sector: [category("a", 600), category("b", 400)] }, 1000));
+    expect(even.panels[0]!.roundingNote).toBe(false);
+    // three thirds of £1,000 read £333 each
+    const thirds = view(
+      allocation({ sector: [category("a", 333.33), category("b", 333.33), category("c", 333.34)] }, 1000),
+    );
+    expect(thirds.panels[0]!.categories.map((c) => c.amount)).toEqual(["£333", "£333", "£333"]);
+    expect(thirds.panels[0]!.total.amount).toBe("£1,000");
+    expect(thirds.panels[0]!.roundingNote).toBe(true);
+    // a category's investments: £500.50 and £499.50 read £501 and £500 under a category of £1,000
+    const halves = view(
+      allocation({ sector: [category("a", 1000, [position("x", 500.5), position("y", 499.5)])] }, 1000),
+    );
+    expect(halves.panels[0]!.categories[0]!.rows.map((r) => r.amount)).toEqual(["£501", "£500"]);
+    expect(halves.panels[0]!.roundingNote).toBe(true);
+  });
+
   it("writes '<1%' for a share not truly zero", () => {
     const result = view(allocation({ sector: [category("a", 600), category("b", 397), category("c", 3)] }, 1000));
     expect(result.panels[0]!.categories.map((c) => c.percent)).toEqual(["60%", "40%", "<1%"]);

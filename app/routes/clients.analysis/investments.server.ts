@@ -27,7 +27,8 @@ import {
 import type { AnalysisSettings } from "~/lib/analysis/settings";
 import { formatMoney, numberFormat } from "~/lib/format";
 import { formatDate } from "~/lib/format-date.server";
-import { roundPercentages } from "~/lib/percent";
+import { wholePercentages } from "~/lib/largest-remainder";
+import { formatPercentLabel } from "~/lib/percent";
 
 /** spec 001 §9: 2 decimals for money and percentages, 4 for volumes. */
 const MONEY_DECIMALS = 2;
@@ -365,12 +366,25 @@ export type AllocationPanel = {
     percent: string;
     rows: Array<{ key: string; investment: string; account: string; amount: string }>;
   }>;
+  /** The panel's total: the valuation's, and its percentage (the categories' add up to it). */
+  total: { amount: string; percent: string };
+  /**
+   * decision 207: the amounts shown (whole units) of the categories or of a category's investments
+   * do not add up to the total shown beside them, each being rounded on its own: the page says so.
+   */
+  roundingNote: boolean;
 };
 
 export type AllocationView =
   | { state: "error"; message: string | null }
   | { state: "empty" }
   | { state: "ok"; asAt: string; collapsed: boolean; panels: AllocationPanel[] };
+
+/** An amount as shown at 0 decimals, in whole units: halves away from zero, as Intl rounds. */
+function wholeUnits(amount: number): number {
+  const minor = Math.round(Math.abs(amount) * 100);
+  return Math.sign(amount) * Math.floor((minor + 50) / 100);
+}
 
 /** spec 001 §4 "Chart display": asset class and region are pies, sector a column chart. */
 export const ALLOCATION_CHART: Record<AllocationType, "pie" | "column"> = {
@@ -391,13 +405,24 @@ export function allocationView(
   if (!shown.length || answer.total.amount <= 0) return { state: "empty" };
   // spec 001 §9: allocation amounts at 0 decimals
   const amount = (m: Money) => formatMoney(m.amount, m.currency, locale, { decimals: 0 });
+  const totalMinor = Math.round(answer.total.amount * 100);
+  // decision 207: a category in several panels (cash as an asset class and as a sector) with the
+  // same amount of the same total reads the same percentage in each
+  const percentOf = new Map<string, number>();
   const panels = shown.map((type): AllocationPanel => {
     const categories = answer.types[type];
-    // spec 001 §2.1 percent rounding: whole percentages that add up to 100
-    const shares = roundPercentages(
+    // decision 207: whole percentages that add up to 100 by the largest remainder (spec 001 §2.1: none above 99)
+    const keys = categories.map((c) => `${c.name}\u0000${Math.round(c.value.amount * 100)}\u0000${totalMinor}`);
+    const percents = wholePercentages(
       categories.map((c) => c.value.amount),
-      locale,
+      keys.map((key) => percentOf.get(key) ?? null),
     );
+    keys.forEach((key, i) => {
+      if (!percentOf.has(key)) percentOf.set(key, percents[i]!);
+    });
+    const shares = percents.map((p, i) => ({ label: formatPercentLabel(p, categories[i]!.value.amount > 0, locale) }));
+    const addsUp = (parts: readonly Money[], whole: Money) =>
+      parts.reduce((sum, m) => sum + wholeUnits(m.amount), 0) === wholeUnits(whole.amount);
     const title = t(`analysis.allocation.types.${type}`);
     const lower = title.toLocaleLowerCase(locale);
     const caption = t("analysis.allocation.caption", { type: title, date: formatDate(answer.date, locale) });
@@ -445,6 +470,12 @@ export function allocationView(
             amount: amount(p.value),
           })),
       })),
+      total: { amount: amount(answer.total), percent: formatPercentLabel(100, true, locale) },
+      roundingNote:
+        !addsUp(
+          categories.map((c) => c.value),
+          answer.total,
+        ) || categories.some((c) => c.positions.length > 0 && !addsUp(c.positions.map((p) => p.value), c.value)),
     };
   });
   return { state: "ok", asAt: formatDate(answer.date, locale), collapsed: panels.length > 1, panels };
