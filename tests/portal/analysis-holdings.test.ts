@@ -423,6 +423,44 @@ describe("the transactions say which way the money moved (decision 108)", () => 
   });
 });
 
+describe("the transactions CSV in the report currency (decision 207)", () => {
+  it("gives each value in sterling at its trade date too: a US dollar account's flows reconcile with its change in value", async () => {
+    const usd = byName("James US dollar account");
+    const response = await download("transactions", `?id=${usd.id}&range=2Y`);
+    expect(response.status).toBe(200);
+    const [, start, end] = /-(\d{4}-\d{2}-\d{2})-to-(\d{4}-\d{2}-\d{2})\.csv/.exec(
+      response.headers.get("Content-Disposition")!,
+    )!;
+    const csv = parse(await response.text(), { bom: true }) as string[][];
+    const header = csv[0]!;
+    const at = (name: string) => header.indexOf(name);
+    // the column beside the value, in the report currency
+    expect(header.slice(at("Value"), at("Value") + 2)).toEqual(["Value", "Value in GBP at the trade date"]);
+    const rows = csv.slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r[at("Currency")]))).toEqual(new Set(["USD"]));
+    const pence = (text: string) => Math.round(Number(text) * 100);
+    // each value at its own day's rate, to the penny
+    for (const r of rows) {
+      const sterling = seeded.book.convert(Number(r[at("Value")]), "USD", "GBP", r[at("Trade date")]!);
+      expect(Math.abs(pence(r[at("Value in GBP at the trade date")]!) - Math.round(sterling * 100))).toBeLessThanOrEqual(1);
+    }
+    // the money in and out after the start (the period runs from the end of its first day) is the
+    // net flows, and with what the investments earned makes the change in value, to the penny
+    const flows = rows.filter(
+      (r) => r[at("Trade date")]! > start! && /^(Transfer in|Transfer out|Deposit|Withdrawal)$/.test(r[at("Type")]!),
+    );
+    expect(flows.length).toBeGreaterThan(0);
+    const csvFlows = flows.reduce((sum, r) => sum + pence(r[at("Value in GBP at the trade date")]!), 0);
+    const net = seeded.book.flowsOf([usd.id], start!, end!, "GBP").reduce((sum, f) => sum + Math.round(f.amount * 100), 0);
+    expect(csvFlows).toBe(net);
+    const expected = seeded.book.performance([usd.id], start!, "GBP", end);
+    const change =
+      Math.round(seeded.book.valueOf([usd.id], end!) * 100) - Math.round(seeded.book.valueOf([usd.id], start!) * 100);
+    expect(Math.round(expected.movement * 100) + csvFlows).toBe(change);
+  });
+});
+
 describe("the CSV downloads (beyond the spec)", () => {
   it("downloads the holdings shown as RFC 4180 CSV with a byte-order mark and a file name with the client and the date", async () => {
     const isa = byName("Ellie Stocks and Shares ISA");
