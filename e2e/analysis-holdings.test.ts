@@ -107,9 +107,7 @@ test.describe("the analysis page's holdings", () => {
     await expect(page).toHaveURL(/show=original/);
     await expect(page).toHaveURL(/expand=all/);
     await expect(
-      investments(page)
-        .getByLabel("Currency of the holdings in Ellie Stocks and Shares ISA")
-        .locator("option:checked"),
+      investments(page).getByLabel("Currency of the holdings in Ellie Stocks and Shares ISA").locator("option:checked"),
     ).toHaveText("Convert to account currency");
     await expectAccessible(page);
 

@@ -137,7 +137,9 @@ test.describe("correcting a form", () => {
     await expect(page.locator("#analysis-range-from-error")).toContainText(beforeOpening);
     await expect(page.getByLabel("From", { exact: true })).toHaveValue("01-01-2020");
     await expect(page.getByLabel("To", { exact: true })).toHaveValue("01-06-2025");
-    await expect(page.getByLabel("From", { exact: true })).toHaveAccessibleDescription(/The earliest date with data is \d{2}-\d{2}-\d{4}/);
+    await expect(page.getByLabel("From", { exact: true })).toHaveAccessibleDescription(
+      /The earliest date with data is \d{2}-\d{2}-\d{4}/,
+    );
     await expectAccessible(page);
     if (javaScript === "on") {
       await link.click();

@@ -71,7 +71,12 @@ test.describe("the clients home dashboard", () => {
     const jointShare = assets.locator(".asset-card__items li").filter({ hasText: "Joint General Investment Account" });
     await expect(jointShare).toContainText("Your share (50%)");
     const pounds = (text: string) => Number(/£([\d,]+)/.exec(text)![1]!.replace(/,/g, ""));
-    const whole = pounds(await tile(page, /Joint portfolio/).locator(".summary-tile__value").first().innerText());
+    const whole = pounds(
+      await tile(page, /Joint portfolio/)
+        .locator(".summary-tile__value")
+        .first()
+        .innerText(),
+    );
     const share = pounds(await jointShare.locator(".asset-card__value").innerText());
     expect(Math.abs(2 * share - whole)).toBeLessThanOrEqual(1);
     // a pension is wholly hers: nothing said

@@ -17,7 +17,8 @@ export async function contentProblemOf(name: string, bytes: Uint8Array): Promise
   const type = attachmentTypeOf(name);
   if (!type) return "mismatch";
   const found = await fileTypeFromBuffer(bytes);
-  if (type.sniffed === null) return found === undefined && (!type.message || isPlausibleMessage(bytes)) ? null : "mismatch";
+  if (type.sniffed === null)
+    return found === undefined && (!type.message || isPlausibleMessage(bytes)) ? null : "mismatch";
   if (found === undefined) return "mismatch";
   // a package is read through first: a macro-enabled twin renamed (a docm sent as .docx) is
   // refused for its macros, not only for its name

@@ -443,7 +443,9 @@ describe("the transactions CSV in the report currency (decision 207)", () => {
     // each value at its own day's rate, to the penny
     for (const r of rows) {
       const sterling = seeded.book.convert(Number(r[at("Value")]), "USD", "GBP", r[at("Trade date")]!);
-      expect(Math.abs(pence(r[at("Value in GBP at the trade date")]!) - Math.round(sterling * 100))).toBeLessThanOrEqual(1);
+      expect(
+        Math.abs(pence(r[at("Value in GBP at the trade date")]!) - Math.round(sterling * 100)),
+      ).toBeLessThanOrEqual(1);
     }
     // the money in and out after the start (the period runs from the end of its first day) is the
     // net flows, and with what the investments earned makes the change in value, to the penny
@@ -452,7 +454,9 @@ describe("the transactions CSV in the report currency (decision 207)", () => {
     );
     expect(flows.length).toBeGreaterThan(0);
     const csvFlows = flows.reduce((sum, r) => sum + pence(r[at("Value in GBP at the trade date")]!), 0);
-    const net = seeded.book.flowsOf([usd.id], start!, end!, "GBP").reduce((sum, f) => sum + Math.round(f.amount * 100), 0);
+    const net = seeded.book
+      .flowsOf([usd.id], start!, end!, "GBP")
+      .reduce((sum, f) => sum + Math.round(f.amount * 100), 0);
     expect(csvFlows).toBe(net);
     const expected = seeded.book.performance([usd.id], start!, "GBP", end);
     const change =

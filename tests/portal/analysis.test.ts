@@ -310,7 +310,11 @@ describe("who may see what (spec 001 §6)", () => {
     });
     expect(before.figures).toBeNull();
     // all portfolios start at the earliest of all accounts: 01-01-2000 is before it
-    const all = await analysis("/clients/analysis?range=custom&from=01-01-2000&to=31-12-2024", seeded.users.client, 400);
+    const all = await analysis(
+      "/clients/analysis?range=custom&from=01-01-2000&to=31-12-2024",
+      seeded.users.client,
+      400,
+    );
     expect(all.range.errors).toEqual({ from: "beforeInception" });
     expect(all.range.earliest).toBe(display(sinceInception(accounts)));
     // the since-inception date itself is taken

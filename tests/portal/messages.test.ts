@@ -437,7 +437,10 @@ describe("attachment download (spec 002 §4)", () => {
     body.append("subject", subject);
     body.append("body", "The letter and the e-mail about it.");
     body.append("attachments", new File([SAMPLES.tiff() as Uint8Array<ArrayBuffer>], "letter.tiff", { type: "" }));
-    body.append("attachments", new File([SAMPLES.eml() as Uint8Array<ArrayBuffer>], "reply.eml", { type: "text/html" }));
+    body.append(
+      "attachments",
+      new File([SAMPLES.eml() as Uint8Array<ArrayBuffer>], "reply.eml", { type: "text/html" }),
+    );
     const sent = await compose.composeAction({
       request: new Request("http://portal.test/clients/documents-and-messages?compose=true", {
         method: "POST",

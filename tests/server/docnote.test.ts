@@ -1037,7 +1037,13 @@ describe("changing documents", () => {
       expect(answer.status, name).toBe(400);
       expect(answer.body.api_message, name).toBe("File content does not match its type, please remove.");
     }
-    const tiff = await upload(changing.platform, client, body.id, "scan.TIFF", SAMPLES.tiff() as Uint8Array<ArrayBuffer>);
+    const tiff = await upload(
+      changing.platform,
+      client,
+      body.id,
+      "scan.TIFF",
+      SAMPLES.tiff() as Uint8Array<ArrayBuffer>,
+    );
     expect(tiff.status).toBe(201);
     const eml = await upload(
       changing.platform,
@@ -1049,9 +1055,12 @@ describe("changing documents", () => {
     );
     expect(eml.status).toBe(201);
     const served = async (docpartid: number, name: string) =>
-      fetch(`${changing.platform.baseUrl}/resourceful/docnote/files/${body.id}/${docpartid}/${encodeURIComponent(name)}`, {
-        headers: { ...CALLER, Cookie: `XPLANID=${client}` },
-      });
+      fetch(
+        `${changing.platform.baseUrl}/resourceful/docnote/files/${body.id}/${docpartid}/${encodeURIComponent(name)}`,
+        {
+          headers: { ...CALLER, Cookie: `XPLANID=${client}` },
+        },
+      );
     const image = await served(tiff.body.docpartid, "scan.TIFF");
     expect(image.headers.get("content-type")).toBe("image/tiff");
     const message = await served(eml.body.docpartid, "letter.eml");

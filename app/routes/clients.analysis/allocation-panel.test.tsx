@@ -84,7 +84,11 @@ describe("the allocation tab's panels", () => {
 
   it("totals each panel's investments, and says so where rounded amounts do not add up (decision 207)", async () => {
     const html = await render(view);
-    expect(html.match(/<tfoot><tr class="allocation-panel__total"><th scope="row" colSpan="2">Total \(100%\)<\/th><td class="numeric">£1,000<\/td>/g)?.length).toBe(2);
+    expect(
+      html.match(
+        /<tfoot><tr class="allocation-panel__total"><th scope="row" colSpan="2">Total \(100%\)<\/th><td class="numeric">£1,000<\/td>/g,
+      )?.length,
+    ).toBe(2);
     // the note once: the sector panel's amounts do not add up
     expect(html.match(/may not add up exactly to the totals beside them/g)?.length).toBe(1);
   });

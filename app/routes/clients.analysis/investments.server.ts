@@ -475,7 +475,15 @@ export function allocationView(
         !addsUp(
           categories.map((c) => c.value),
           answer.total,
-        ) || categories.some((c) => c.positions.length > 0 && !addsUp(c.positions.map((p) => p.value), c.value)),
+        ) ||
+        categories.some(
+          (c) =>
+            c.positions.length > 0 &&
+            !addsUp(
+              c.positions.map((p) => p.value),
+              c.value,
+            ),
+        ),
     };
   });
   return { state: "ok", asAt: formatDate(answer.date, locale), collapsed: panels.length > 1, panels };

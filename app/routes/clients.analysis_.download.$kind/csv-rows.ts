@@ -136,7 +136,11 @@ export function transactionsCsv(
       signed.value,
       // signed as the value is: the same money, in the report currency at the day's rate
       ...(reportCurrency
-        ? [x.reportTransactionValue ? signedAmounts(kind, { ...ZERO, value: amount(x.reportTransactionValue)! }).value : null]
+        ? [
+            x.reportTransactionValue
+              ? signedAmounts(kind, { ...ZERO, value: amount(x.reportTransactionValue)! }).value
+              : null,
+          ]
         : []),
       ...optional.map((c) => (shownUnder(c.setting, income) ? c.value(signed) : null)),
     ];

@@ -216,7 +216,9 @@ export default function BalanceSheet() {
                 defaultValue={page.currency.mode}
                 key={page.currency.mode}
               >
-                <option value="report">{t("balanceSheet.currency.report", { currency: page.currency.preferred })}</option>
+                <option value="report">
+                  {t("balanceSheet.currency.report", { currency: page.currency.preferred })}
+                </option>
                 <option value="plan">{t("balanceSheet.currency.plan")}</option>
               </select>
               <button type="submit" className="button button--secondary">
