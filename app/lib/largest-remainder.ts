@@ -3,7 +3,7 @@
 // rounding every part down go to the parts with the largest remainders. Pure: shared by the server
 // and the browser.
 
-export type ApportionOptions = {
+type ApportionOptions = {
   /**
    * Parts already rounded elsewhere (the same thing in another panel): kept as they are, so that
    * the same thing reads the same everywhere. null: free.
