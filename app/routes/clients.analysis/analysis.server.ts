@@ -694,14 +694,15 @@ function selectionOf(basics: Basics, site: Site, settings: AnalysisSettings, que
     currencyToggle && query.currency === "plan" && single
       ? accounts.find((a) => a.accountid === single.accountid)?.plan_currency
       : undefined;
-  return { accounts, filter, view, counted, currencyToggle, single, planCurrency };
+  // spec 001 §5: a custom range cannot start before the selection's since-inception date
+  const earliest = earliestInception(accounts, [...counted, ...view.linked]);
+  return { accounts, filter, view, counted, currencyToggle, single, planCurrency, earliest };
 }
 type Selection = ReturnType<typeof selectionOf>;
 
-/** The selection's since-inception date (YYYY-MM-DD), as the platform dates 'Since inception': its earliest account's. */
-function earliestInception(s: Selection): string | null {
-  const ids = new Set([...s.counted, ...s.view.linked]);
-  const dates = s.accounts.filter((a) => ids.has(a.accountid)).map((a) => a.inception_date);
+/** The since-inception date (YYYY-MM-DD) of some accounts, as the platform dates 'Since inception': the earliest account's. */
+function earliestInception(accounts: readonly AccountAnswer[], ids: readonly number[]): string | null {
+  const dates = accounts.filter((a) => ids.includes(a.accountid)).map((a) => a.inception_date);
   return dates.length ? dates.reduce((a, b) => (b < a ? b : a)) : null;
 }
 
@@ -711,7 +712,7 @@ function pageOf(
   query: AnalysisQuery,
   chartTab: ChartTab,
   links: AnalysisPage["links"],
-  range: (detail: DetailAnswer | null) => DateRangeView,
+  range: (detail: DetailAnswer | null, earliest: string | null) => DateRangeView,
 ) {
   const parent = parentCrumb(s.filter);
   return (figures: Figures | null, detail: DetailAnswer | null): AnalysisPage => ({
@@ -721,7 +722,7 @@ function pageOf(
       ? analysisHref(query, { id: parent.id, tab: null, tx: null, pages: 1, open: [], convert: [] })
       : null,
     notFound: s.filter.kind === "unknown",
-    range: range(detail),
+    range: range(detail, s.earliest),
     chartTab,
     currencyToggle: s.currencyToggle,
     figures,
@@ -934,9 +935,9 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   const settings = analysisSettings(site.settings);
   const chartTab = chartTabOf(query, settings);
   let { period, errors } = periodOfQuery(query);
-  let earliest: string | null = null;
   const links = analysisLinks(query);
-  const range = (detail: DetailAnswer | null) => rangeView(t, query, settings, errors, detail, earliest);
+  const range = (detail: DetailAnswer | null, earliest: string | null = null) =>
+    rangeView(t, query, settings, errors, detail, earliest);
 
   let basics: Basics;
   try {
@@ -958,9 +959,7 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
     };
   }
   const s = selectionOf(basics, site, settings, query, t);
-  // spec 001 §5: a custom range cannot start before the selection's since-inception date
-  earliest = earliestInception(s);
-  if (period && "start" in period) ({ period, errors } = periodOfQuery(query, earliest));
+  if (period && "start" in period) ({ period, errors } = periodOfQuery(query, s.earliest));
   const page = pageOf(s, query, chartTab, links, range);
   if (s.filter.kind === "unknown") return page({ state: "noData" }, null);
   if (!period) return page(null, null);

@@ -7,6 +7,7 @@ import type { ChartSvg } from "~/lib/chart-svg";
 import { chartSvgOfPage } from "~/runtime/chart-markup.server";
 import {
   type AllocationAnswer,
+  type AllocationCategory,
   type AllocationType,
   type Cells,
   type HoldingsAnswer,
@@ -393,6 +394,105 @@ export const ALLOCATION_CHART: Record<AllocationType, "pie" | "column"> = {
   region: "pie",
 };
 
+/** Whole amounts shown (0 decimals) of `parts` add up to that of `whole`. */
+const addsUp = (parts: readonly Money[], whole: Money) =>
+  parts.reduce((sum, m) => sum + wholeUnits(m.amount), 0) === wholeUnits(whole.amount);
+
+/**
+ * decision 207: a panel's whole percentages, adding up to 100 by the largest remainder (spec 001
+ * §2.1: none above 99); a category already shown in another panel with the same amount of the same
+ * total (`shownBefore`, by name and amount) keeps its percentage there.
+ */
+function panelPercentages(
+  categories: readonly AllocationCategory[],
+  total: Money,
+  shownBefore: Map<string, number>,
+): number[] {
+  const totalMinor = Math.round(total.amount * 100);
+  const keys = categories.map((c) => `${c.name}\u0000${Math.round(c.value.amount * 100)}\u0000${totalMinor}`);
+  const percents = wholePercentages(
+    categories.map((c) => c.value.amount),
+    keys.map((key) => shownBefore.get(key) ?? null),
+  );
+  keys.forEach((key, i) => {
+    if (!shownBefore.has(key)) shownBefore.set(key, percents[i]!);
+  });
+  return percents;
+}
+
+/** One type's panel: its chart, its categories with their investments, largest first, and its total. */
+function allocationPanel(
+  type: AllocationType,
+  answer: AllocationAnswer,
+  colours: string[],
+  f: Format,
+  shownBefore: Map<string, number>,
+): AllocationPanel {
+  const { t, locale } = f;
+  // spec 001 §9: allocation amounts at 0 decimals
+  const amount = (m: Money) => formatMoney(m.amount, m.currency, locale, { decimals: 0 });
+  const categories = answer.types[type];
+  const percents = panelPercentages(categories, answer.total, shownBefore);
+  const labels = percents.map((p, i) => formatPercentLabel(p, categories[i]!.value.amount > 0, locale));
+  const title = t(`analysis.allocation.types.${type}`);
+  const caption = t("analysis.allocation.caption", { type: title, date: formatDate(answer.date, locale) });
+  const figure = allocationChartFigure(
+    {
+      kind: ALLOCATION_CHART[type],
+      slices: categories.map((c, i) => ({ id: c.key, label: c.name, value: c.value.amount, percentLabel: labels[i]! })),
+      colours,
+      title: caption,
+      locale,
+      currency: answer.total.currency,
+    },
+    {
+      tableCaption: caption,
+      categoryHeading: title,
+      amountHeading: t("analysis.allocation.columns.amount"),
+      percentHeading: t("analysis.allocation.columns.percent"),
+    },
+  );
+  return {
+    type,
+    title,
+    lower: title.toLocaleLowerCase(locale),
+    kind: ALLOCATION_CHART[type],
+    caption,
+    svg: chartSvgOfPage(figure.svg),
+    legend: figure.legend ?? [],
+    table: figure.table,
+    categories: categories.map((c, i) => ({
+      key: c.key,
+      name: c.name,
+      amount: amount(c.value),
+      percent: labels[i]!,
+      rows: [...c.positions]
+        .sort((a, b) => b.value.amount - a.value.amount)
+        .map((p) => ({
+          key: `${c.key}-${p.key}`,
+          investment: p.description?.trim() || t("analysis.investments.invalidName"),
+          account: p.account,
+          amount: amount(p.value),
+        })),
+    })),
+    total: { amount: amount(answer.total), percent: formatPercentLabel(100, true, locale) },
+    // decision 207: the conventions' rule, a total beside its rows is their sum as shown or the page says why not
+    roundingNote:
+      !addsUp(
+        categories.map((c) => c.value),
+        answer.total,
+      ) ||
+      categories.some(
+        (c) =>
+          c.positions.length > 0 &&
+          !addsUp(
+            c.positions.map((p) => p.value),
+            c.value,
+          ),
+      ),
+  };
+}
+
 /** spec 001 §2.3 allocation tab: one panel per enabled type, collapsed at first when there are several. */
 export function allocationView(
   answer: AllocationAnswer,
@@ -400,91 +500,10 @@ export function allocationView(
   colours: string[],
   f: Format,
 ): AllocationView {
-  const { t, locale } = f;
   const shown = types.filter((type) => answer.types[type].length);
   if (!shown.length || answer.total.amount <= 0) return { state: "empty" };
-  // spec 001 §9: allocation amounts at 0 decimals
-  const amount = (m: Money) => formatMoney(m.amount, m.currency, locale, { decimals: 0 });
-  const totalMinor = Math.round(answer.total.amount * 100);
-  // decision 207: a category in several panels (cash as an asset class and as a sector) with the
-  // same amount of the same total reads the same percentage in each
-  const percentOf = new Map<string, number>();
-  const panels = shown.map((type): AllocationPanel => {
-    const categories = answer.types[type];
-    // decision 207: whole percentages that add up to 100 by the largest remainder (spec 001 §2.1: none above 99)
-    const keys = categories.map((c) => `${c.name}\u0000${Math.round(c.value.amount * 100)}\u0000${totalMinor}`);
-    const percents = wholePercentages(
-      categories.map((c) => c.value.amount),
-      keys.map((key) => percentOf.get(key) ?? null),
-    );
-    keys.forEach((key, i) => {
-      if (!percentOf.has(key)) percentOf.set(key, percents[i]!);
-    });
-    const shares = percents.map((p, i) => ({ label: formatPercentLabel(p, categories[i]!.value.amount > 0, locale) }));
-    const addsUp = (parts: readonly Money[], whole: Money) =>
-      parts.reduce((sum, m) => sum + wholeUnits(m.amount), 0) === wholeUnits(whole.amount);
-    const title = t(`analysis.allocation.types.${type}`);
-    const lower = title.toLocaleLowerCase(locale);
-    const caption = t("analysis.allocation.caption", { type: title, date: formatDate(answer.date, locale) });
-    const figure = allocationChartFigure(
-      {
-        kind: ALLOCATION_CHART[type],
-        slices: categories.map((c, i) => ({
-          id: c.key,
-          label: c.name,
-          value: c.value.amount,
-          percentLabel: shares[i]!.label,
-        })),
-        colours,
-        title: caption,
-        locale,
-        currency: answer.total.currency,
-      },
-      {
-        tableCaption: caption,
-        categoryHeading: title,
-        amountHeading: t("analysis.allocation.columns.amount"),
-        percentHeading: t("analysis.allocation.columns.percent"),
-      },
-    );
-    return {
-      type,
-      title,
-      lower,
-      kind: ALLOCATION_CHART[type],
-      caption,
-      svg: chartSvgOfPage(figure.svg),
-      legend: figure.legend ?? [],
-      table: figure.table,
-      categories: categories.map((c, i) => ({
-        key: c.key,
-        name: c.name,
-        amount: amount(c.value),
-        percent: shares[i]!.label,
-        rows: [...c.positions]
-          .sort((a, b) => b.value.amount - a.value.amount)
-          .map((p) => ({
-            key: `${c.key}-${p.key}`,
-            investment: p.description?.trim() || t("analysis.investments.invalidName"),
-            account: p.account,
-            amount: amount(p.value),
-          })),
-      })),
-      total: { amount: amount(answer.total), percent: formatPercentLabel(100, true, locale) },
-      roundingNote:
-        !addsUp(
-          categories.map((c) => c.value),
-          answer.total,
-        ) ||
-        categories.some(
-          (c) =>
-            c.positions.length > 0 &&
-            !addsUp(
-              c.positions.map((p) => p.value),
-              c.value,
-            ),
-        ),
-    };
-  });
-  return { state: "ok", asAt: formatDate(answer.date, locale), collapsed: panels.length > 1, panels };
+  // decision 207: cash as an asset class and as a sector reads the same percentage in each
+  const shownBefore = new Map<string, number>();
+  const panels = shown.map((type) => allocationPanel(type, answer, colours, f, shownBefore));
+  return { state: "ok", asAt: formatDate(answer.date, f.locale), collapsed: panels.length > 1, panels };
 }
