@@ -10,6 +10,7 @@ import { useModalDialog } from "~/components/modal-dialog";
 import { isRowOpen, toggleRow } from "~/lib/analysis/investments";
 import { analysisHref, type AnalysisQuery, readAnalysisQuery } from "~/lib/analysis/query";
 import type {
+  AllocationPanel,
   AllocationView,
   CellTexts,
   ConvertChoice,
@@ -480,6 +481,57 @@ export function InvestmentsPanel({ view }: { view: InvestmentsView }) {
   );
 }
 
+/** A panel's investments by category, largest first, and its total (decision 207). */
+function AllocationInvestments({ panel }: { panel: AllocationPanel }) {
+  const { t } = useTranslation("clients");
+  return (
+    <details className="allocation-panel__investments">
+      <summary>{t("analysis.allocation.showInvestments", { type: panel.lower })}</summary>
+      <TableRegion captionId={`allocation-${panel.type}-investments-caption`}>
+        <table>
+          <caption id={`allocation-${panel.type}-investments-caption`}>
+            {t("analysis.allocation.tableCaption", { type: panel.lower })}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("analysis.allocation.columns.investment")}</th>
+              <th scope="col">{t("analysis.allocation.columns.account")}</th>
+              <th scope="col" className="numeric">
+                {t("analysis.allocation.columns.amount")}
+              </th>
+            </tr>
+          </thead>
+          {panel.categories.map((category) => (
+            <tbody key={category.key}>
+              <tr className="allocation-panel__category">
+                <th scope="rowgroup" colSpan={2}>
+                  {category.name} ({category.percent})
+                </th>
+                <td className="numeric">{category.amount}</td>
+              </tr>
+              {category.rows.map((row) => (
+                <tr key={row.key}>
+                  <th scope="row">{row.investment}</th>
+                  <td>{row.account}</td>
+                  <td className="numeric">{row.amount}</td>
+                </tr>
+              ))}
+            </tbody>
+          ))}
+          <tfoot>
+            <tr className="allocation-panel__total">
+              <th scope="row" colSpan={2}>
+                {t("analysis.allocation.total")} ({panel.total.percent})
+              </th>
+              <td className="numeric">{panel.total.amount}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </TableRegion>
+    </details>
+  );
+}
+
 export function AllocationPanelList({ view }: { view: AllocationView }) {
   const { t } = useTranslation("clients");
   if (view.state === "error")
@@ -511,50 +563,7 @@ export function AllocationPanelList({ view }: { view: AllocationView }) {
               table={panel.table}
               tableSummary={t("analysis.chart.showTable")}
             />
-            <details className="allocation-panel__investments">
-              <summary>{t("analysis.allocation.showInvestments", { type: panel.lower })}</summary>
-              <TableRegion captionId={`allocation-${panel.type}-investments-caption`}>
-                <table>
-                  <caption id={`allocation-${panel.type}-investments-caption`}>
-                    {t("analysis.allocation.tableCaption", { type: panel.lower })}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("analysis.allocation.columns.investment")}</th>
-                      <th scope="col">{t("analysis.allocation.columns.account")}</th>
-                      <th scope="col" className="numeric">
-                        {t("analysis.allocation.columns.amount")}
-                      </th>
-                    </tr>
-                  </thead>
-                  {panel.categories.map((category) => (
-                    <tbody key={category.key}>
-                      <tr className="allocation-panel__category">
-                        <th scope="rowgroup" colSpan={2}>
-                          {category.name} ({category.percent})
-                        </th>
-                        <td className="numeric">{category.amount}</td>
-                      </tr>
-                      {category.rows.map((row) => (
-                        <tr key={row.key}>
-                          <th scope="row">{row.investment}</th>
-                          <td>{row.account}</td>
-                          <td className="numeric">{row.amount}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  ))}
-                  <tfoot>
-                    <tr className="allocation-panel__total">
-                      <th scope="row" colSpan={2}>
-                        {t("analysis.allocation.total")} ({panel.total.percent})
-                      </th>
-                      <td className="numeric">{panel.total.amount}</td>
-                    </tr>
-                  </tfoot>
-                </table>
-              </TableRegion>
-            </details>
+            <AllocationInvestments panel={panel} />
             {panel.roundingNote ? <p className="page__meta">{t("analysis.allocation.roundingNote")}</p> : null}
           </details>
         </section>
