@@ -143,6 +143,14 @@ export function analysisHref(query: AnalysisQuery, change: Partial<AnalysisQuery
   return `${PAGE_PATHS.analysis}${search ? `?${search}` : ""}`;
 }
 
+/**
+ * The rest of the view a per-account currency form carries in hidden fields (its select is the
+ * `convert` field): the investments tab, every other choice kept (decision 205).
+ */
+export function convertFormFields(query: AnalysisQuery): Array<[string, string]> {
+  return [...analysisParams({ ...query, tab: "investments", tx: null, pages: 1, convert: [] })];
+}
+
 /** The CSV download of a tab (the investments or the transactions) for the same view. */
 export function analysisDownloadHref(kind: "investments" | "transactions", query: AnalysisQuery): string {
   const search = analysisParams({ ...query, tab: null, tx: null, pages: 1, expand: "primary", open: [] }).toString();

@@ -8,7 +8,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { ChartFigure } from "~/components/charts/chart-figure";
 import { useModalDialog } from "~/components/modal-dialog";
 import { isRowOpen, toggleRow } from "~/lib/analysis/investments";
-import { analysisHref, type AnalysisQuery, readAnalysisQuery } from "~/lib/analysis/query";
+import { analysisHref, type AnalysisQuery, convertFormFields, readAnalysisQuery } from "~/lib/analysis/query";
 import type {
   AllocationPanel,
   AllocationView,
@@ -350,13 +350,23 @@ function PositionRows({
  * spec 001 §2.3: the per-account currency dropdown. A GET form that keeps the rest of the view;
  * choosing an option changes nothing until its button is pressed (WCAG 3.2.2).
  */
-function ConvertForm({ account, convert }: { account: AccountView; convert: ConvertChoice }) {
+function ConvertForm({
+  account,
+  convert,
+  query,
+}: {
+  account: AccountView;
+  convert: ConvertChoice;
+  query: AnalysisQuery;
+}) {
   const { t } = useTranslation("clients");
   const id = `investments-convert-${account.key}`;
   const current = convert.converted ? convert.toAccount : convert.toOriginal;
+  // the address now: rows opened or closed in place since the page loaded are kept too
+  const hidden = useHydrated() ? convertFormFields(query) : convert.hidden;
   return (
     <Form method="get" preventScrollReset className="investments__convert">
-      {convert.hidden.map(([name, value]) => (
+      {hidden.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <label htmlFor={id} className="visually-hidden">
@@ -400,7 +410,7 @@ function AccountRows({
           >
             {account.name}
           </RowToggle>
-          {account.convert ? <ConvertForm account={account} convert={account.convert} /> : null}
+          {account.convert ? <ConvertForm account={account} convert={account.convert} query={query} /> : null}
         </th>
         <Cells cells={account.cells} view={view} />
       </tr>

@@ -21,8 +21,8 @@ import {
 import {
   analysisDownloadHref,
   analysisHref,
-  analysisParams,
   type AnalysisQuery,
+  convertFormFields,
   type InvestmentSort,
 } from "~/lib/analysis/query";
 import type { AnalysisSettings } from "~/lib/analysis/settings";
@@ -85,6 +85,7 @@ export type ConvertChoice = {
   /** The `convert` value with the account in ('Convert to account currency') and out ('Convert to original currency'). */
   toAccount: string;
   toOriginal: string;
+  /** The form's other fields as the page was asked for; with JavaScript the page's address now (rows opened since) is read instead. */
   hidden: Array<[string, string]>;
 };
 
@@ -285,7 +286,7 @@ function convertChoice(a: TableAccount, show: string, query: AnalysisQuery): Con
     converted: a.converted,
     toAccount: [...others, a.accountId].join(","),
     toOriginal: others.join(","),
-    hidden: [...analysisParams({ ...query, tab: "investments", tx: null, pages: 1, convert: [] })],
+    hidden: convertFormFields(query),
   };
 }
 
