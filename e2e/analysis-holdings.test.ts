@@ -105,7 +105,7 @@ test.describe("the analysis page's holdings", () => {
     // the rest of the view is kept: the tab, the original currency and the sort
     await expect(page).toHaveURL(/tab=investments/);
     await expect(page).toHaveURL(/show=original/);
-    await expect(page).toHaveURL(/expand=all/);
+    await expect(page).toHaveURL(/sort=value/);
     await expect(
       investments(page).getByLabel("Currency of the holdings in Ellie Stocks and Shares ISA").locator("option:checked"),
     ).toHaveText("Convert to account currency");
