@@ -438,7 +438,6 @@ test.describe("documents and messages", () => {
     ]);
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page).toHaveURL(/folder=sent/);
-    await expect(page.getByText("Message sent successfully.")).toBeVisible();
     await page.getByRole("link", { name: subject }).click();
     await expect(page.getByRole("link", { name: "Letter scan.tiff" })).toBeVisible();
     await page.getByRole("link", { name: "Bank reply.eml" }).click();
