@@ -416,15 +416,13 @@ test.describe("documents and messages", () => {
     await page.getByLabel("Subject", { exact: true }).fill(subject);
     await page.getByRole("textbox", { name: "Message", exact: true }).fill("The letter and the bank's e-mail.");
     await expect(page.getByLabel("Attachments")).toHaveAccessibleDescription(/\.tif\) or a saved e-mail \(\.eml\)/);
-    await page
-      .getByLabel("Attachments")
-      .setInputFiles([
-        {
-          name: "Bank reply.eml",
-          mimeType: "message/rfc822",
-          buffer: Buffer.from("Just some notes, not an e-mail.\n"),
-        },
-      ]);
+    await page.getByLabel("Attachments").setInputFiles([
+      {
+        name: "Bank reply.eml",
+        mimeType: "message/rfc822",
+        buffer: Buffer.from("Just some notes, not an e-mail.\n"),
+      },
+    ]);
     await page.getByRole("button", { name: "Send" }).click();
     const mismatch = "File content does not match its type, please remove.";
     await expect(page.locator(".error-summary").getByRole("link", { name: mismatch })).toBeVisible();
