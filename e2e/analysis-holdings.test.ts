@@ -93,13 +93,22 @@ test.describe("the analysis page's holdings", () => {
     await expect(row(table, /^Apple Inc\./)).toContainText("USD");
     await expect(row(table, /^Apple Inc\./)).toContainText("$");
     await expect(table.getByRole("columnheader", { name: /Market value/ }).getByRole("link")).toHaveCount(0);
-    await investments(page)
-      .getByRole("link", { name: "Convert to account currency (Ellie Stocks and Shares ISA)" })
-      .click();
+    // spec 001 §2.3: a dropdown per account; choosing changes nothing until Apply (WCAG 3.2.2)
+    const convert = investments(page).getByLabel("Currency of the holdings in Ellie Stocks and Shares ISA");
+    await expect(convert.locator("option:checked")).toHaveText("Convert to original currency");
+    const before = page.url();
+    await convert.selectOption({ label: "Convert to account currency" });
+    expect(page.url()).toBe(before);
+    await expect(row(table, /^Apple Inc\./)).not.toContainText("Conversion rate");
+    await investments(page).getByRole("button", { name: "Apply (Ellie Stocks and Shares ISA)" }).click();
     await expect(row(table, /^Apple Inc\./)).toContainText(/Conversion rate: 1 USD = \d\.\d{4} GBP/);
+    // the rest of the view is kept: the tab, the original currency and the sort
+    await expect(page).toHaveURL(/tab=investments/);
+    await expect(page).toHaveURL(/show=original/);
+    await expect(page).toHaveURL(/sort=value/);
     await expect(
-      investments(page).getByRole("link", { name: "Convert to original currency (Ellie Stocks and Shares ISA)" }),
-    ).toBeVisible();
+      investments(page).getByLabel("Currency of the holdings in Ellie Stocks and Shares ISA").locator("option:checked"),
+    ).toHaveText("Convert to account currency");
     await expectAccessible(page);
 
     // 'What does this mean?': a dialog with JavaScript, a section without

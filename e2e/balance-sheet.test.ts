@@ -164,15 +164,22 @@ test.describe("the balance sheet", () => {
     await page.locator("#other-assets").getByRole("link", { name: "Other assets" }).click();
     await expect(page).toHaveURL(/\/clients\/balance-sheet\?id=4$/);
     expect(await tabTitles(page)).toEqual(["3 Investments", "4 Pensions", "1 Annuity", "1 Liability"]);
-    const currency = page.getByRole("navigation", { name: "Currency:" });
-    await expect(currency.getByRole("link", { name: "Convert to GBP" })).toHaveAttribute("aria-current", "true");
+    // spec 001 §2.5: a currency dropdown, which changes the page on its button only (WCAG 3.2.2)
+    const currency = page.getByLabel("Currency:");
+    await expect(currency).toHaveValue("report");
+    await expect(currency.locator("option:checked")).toHaveText("Convert to GBP");
     const us = page.getByRole("row", { name: /US brokerage account/ });
     await expect(us).toContainText("£");
     await expectAccessible(page);
 
-    await currency.getByRole("link", { name: "Convert to original currencies" }).click();
-    await expect(page).toHaveURL(/currency=plan/);
+    await currency.selectOption({ label: "Convert to original currencies" });
+    await expect(page).toHaveURL(/\/clients\/balance-sheet\?id=4$/);
+    await expect(us).toContainText("£");
+    await page.getByRole("button", { name: "Change currency" }).click();
+    // the member, view and tab are kept
+    await expect(page).toHaveURL(/\?id=4&view=[a-z-]+&asset=0&currency=plan$/);
     await expect(page.getByRole("row", { name: /US brokerage account/ })).toContainText("$41,200.00");
+    await expect(page.getByLabel("Currency:")).toHaveValue("plan");
     await expectAccessible(page);
   });
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { errorSummary, expect, expectAccessible, signIn, test } from "./fixtures";
+import { errorSummary, expect, expectAccessible, scriptsReady, signIn, test } from "./fixtures";
 import { copyUser, signInWithCode } from "./platform";
 
 // Issue 25, items 1 and 10 (docs/decisions/116-form-errors-after-a-submit.md): a form says what is
@@ -121,6 +121,35 @@ test.describe("correcting a form", () => {
     await expect(page.getByRole("button", { name: "Apply" })).toBeEnabled();
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/range=custom&from=01-01-2025&to=01-06-2025/);
+  });
+
+  test("a custom start before the since-inception date is refused with the spec's message, what was typed kept", async ({
+    page,
+    javaScript,
+  }) => {
+    // spec 001 §5: "The start input minimum is the since-inception date"
+    await signIn(page, "demo.client", {
+      path: "/login?redirectTo=" + encodeURIComponent("/clients/analysis?range=custom&from=01-01-2020&to=01-06-2025"),
+    });
+    const beforeOpening = "The date range selected is earlier than the portfolio / account opening date.";
+    const link = summary(page).getByRole("link", { name: beforeOpening });
+    await expect(link).toBeVisible();
+    await expect(page.locator("#analysis-range-from-error")).toContainText(beforeOpening);
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue("01-01-2020");
+    await expect(page.getByLabel("To", { exact: true })).toHaveValue("01-06-2025");
+    await expect(page.getByLabel("From", { exact: true })).toHaveAccessibleDescription(
+      /The earliest date with data is \d{2}-\d{2}-\d{4}/,
+    );
+    await expectAccessible(page);
+    await expect(link).toHaveAttribute("href", "#analysis-range-from");
+    if (javaScript === "on") {
+      // typing a start the since-inception date allows clears the message at the field
+      await scriptsReady(page);
+      const hint = await page.locator("#analysis-range-from-hint").innerText();
+      const earliest = /earliest date with data is (\d{2}-\d{2}-\d{4})/.exec(hint)![1]!;
+      await page.getByLabel("From", { exact: true }).fill(earliest);
+      await expect(page.locator("#analysis-range-from-error")).toHaveCount(0);
+    }
   });
 
   test("a disabled 'Confirm password' says beside it why @js-only", async ({ page }) => {

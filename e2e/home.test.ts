@@ -67,6 +67,22 @@ test.describe("the clients home dashboard", () => {
     await expect(assets.getByRole("heading", { name: "1 liability" })).toBeVisible();
     await expect(assets).toContainText("Holiday cottage, Padstow");
     await expect(assets).toContainText("Ellie Self-Invested Personal Pension");
+    // decision 207: the joint account reads in full under Your portfolios and as her half here: said so
+    const jointShare = assets.locator(".asset-card__items li").filter({ hasText: "Joint General Investment Account" });
+    await expect(jointShare).toContainText("Your share (50%)");
+    const pounds = (text: string) => Number(/£([\d,]+)/.exec(text)![1]!.replace(/,/g, ""));
+    const whole = pounds(
+      await tile(page, /Joint portfolio/)
+        .locator(".summary-tile__value")
+        .first()
+        .innerText(),
+    );
+    const share = pounds(await jointShare.locator(".asset-card__value").innerText());
+    expect(Math.abs(2 * share - whole)).toBeLessThanOrEqual(1);
+    // a pension is wholly hers: nothing said
+    await expect(
+      assets.locator(".asset-card__items li").filter({ hasText: "Ellie Self-Invested Personal Pension" }),
+    ).not.toContainText("share");
     await expect(page.getByRole("heading", { name: "Basis of valuation" })).toBeVisible();
     await expectAccessible(page);
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signIn, signOut, test } from "./fixtures";
-import { craftedWordDocument } from "../tests/sample-files";
+import { craftedWordDocument, SAMPLES } from "../tests/sample-files";
 import { copyUser, outbox, useUpAttachmentAllowance } from "./platform";
 import { EICAR } from "../scripts/clamd.mjs";
 
@@ -400,6 +400,52 @@ test.describe("documents and messages", () => {
       "The signed letter is attached.",
     );
     await expectAccessible(page);
+  });
+
+  test("sends a scan as TIFF and a saved e-mail; a text named .eml is refused by the field (decision 205)", async ({
+    page,
+    javaScript,
+    request,
+  }) => {
+    const js = javaScript === "on";
+    const username = await copyUser(request, "demo.client");
+    await signIn(page, username);
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    await page.goto(`${MESSAGES}?compose=true`);
+    const subject = `The bank's reply (${javaScript} ${Date.now()})`;
+    await page.getByLabel("Subject", { exact: true }).fill(subject);
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("The letter and the bank's e-mail.");
+    await expect(page.getByLabel("Attachments")).toHaveAccessibleDescription(/\.tif\) or a saved e-mail \(\.eml\)/);
+    await page.getByLabel("Attachments").setInputFiles([
+      {
+        name: "Bank reply.eml",
+        mimeType: "message/rfc822",
+        buffer: Buffer.from("Just some notes, not an e-mail.\n"),
+      },
+    ]);
+    await page.getByRole("button", { name: "Send" }).click();
+    const mismatch = "File content does not match its type, please remove.";
+    await expect(page.locator(".error-summary").getByRole("link", { name: mismatch })).toBeVisible();
+    await expect(page.locator(".field--error").getByText(mismatch).first()).toBeVisible();
+    await expect(page.getByLabel("Subject", { exact: true })).toHaveValue(subject);
+    await expectAccessible(page);
+
+    await page.getByLabel("Attachments").setInputFiles([
+      { name: "Bank reply.eml", mimeType: "message/rfc822", buffer: Buffer.from(SAMPLES.eml()) },
+      { name: "Letter scan.tiff", mimeType: "image/tiff", buffer: Buffer.from(SAMPLES.tiff()) },
+    ]);
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page).toHaveURL(/folder=sent/);
+    await page.getByRole("link", { name: subject }).click();
+    await expect(page.getByRole("link", { name: "Letter scan.tiff" })).toBeVisible();
+    await page.getByRole("link", { name: "Bank reply.eml" }).click();
+    const confirmation = js ? page.getByRole("dialog") : page.locator("main");
+    // saved, never shown in the page
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      confirmation.getByRole(js ? "link" : "button", { name: "Download" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("Bank reply.eml");
   });
 
   test("refuses a file the virus scanner finds something in, keeping what was written (ASVS V12.4.2)", async ({

@@ -24,6 +24,8 @@ async function chooseTemplate(page: Page, name: string, javaScript: "on" | "off"
 async function runAndDownload(page: Page): Promise<{ download: Download; text: string }> {
   await main(page).getByRole("button", { name: "Run report" }).click();
   await expect(page).toHaveURL(/\/clients\/valuation-report\/jobs\/[^/?]+/);
+  // spec 002 §8: the report toast, and the page's own status and progress
+  await expect(page.getByRole("region", { name: "Notifications" }).getByText(GENERATING)).toBeVisible();
   await expect(main(page).getByRole("status").filter({ hasText: GENERATING })).toBeVisible();
   await expectAccessible(page);
   await expect(main(page).getByText("Your report is ready.")).toBeVisible({ timeout: 30_000 });

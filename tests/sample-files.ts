@@ -90,6 +90,16 @@ export const SAMPLES = {
   exe: () => bytes("MZ", [0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff], new Array(50).fill(0)),
   zip: () => zip({ "a.txt": "hello" }),
   html: () => bytes("<!doctype html><script>alert(1)</script>"),
+  /** A TIFF as a scanner saves one, little-endian ('II*') and big-endian ('MM*'): one 1×1 image. */
+  tiff: () => bytes([0x49, 0x49, 0x2a, 0, 8, 0, 0, 0, 1, 0, 0, 1, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]),
+  tiffBigEndian: () => bytes([0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 1, 1, 0, 0, 3, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0]),
+  /** An e-mail saved from a mail program (RFC 5322): header fields, one folded, an empty line, the body. */
+  eml: () =>
+    bytes(
+      "From: Ellie Hartley <ellie@example.com>\r\nTo: Adviser <adviser@example.com>\r\n" +
+        "Subject: My pension\r\n statement\r\nDate: Mon, 2 Nov 2026 09:30:00 +0000\r\n" +
+        "Content-Type: text/html; charset=utf-8\r\n\r\n<p>See the figures.</p><script>alert(1)</script>\r\n",
+    ),
 };
 
 // ── Office packages as Office writes them (deflated, by fflate), and what they must not hold ──────

@@ -3,7 +3,8 @@ import { FieldError } from "~/components/error-summary";
 // Issue 25 item 18 (docs/decisions/116-form-errors-after-a-submit.md): the portal's one date field.
 // A text input typed DD-MM-YYYY, the format the spec's message names (spec 001 §5, 002 §5 "Custom
 // date"), the same in every browser, in every locale and without JavaScript; the server reads it
-// with `parseDisplayDate` (app/lib/date-range.ts) and sends yyyy-MM-dd.
+// with `parseDisplayDate` (app/lib/date-range.ts) and sends yyyy-MM-dd. Why one format over the
+// spec's 'The format is yyyy-MM-dd' for the pickers: docs/decisions/206.
 
 type DateFieldProps = {
   id: string;

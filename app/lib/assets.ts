@@ -15,10 +15,13 @@ export type RawAsset = {
   isSippWrapper: boolean;
   /** The member's share in the report currency (null: conversion rate unavailable). */
   valueOwned: number | null;
+  /** The member's percentage of the asset (0–100; pensions 100); absent: the whole of it. */
+  percentOwned?: number;
   currency: string;
 };
 
-export type AssetItem = { id: number; desc: string; value: number | null };
+/** `percentOwned` below 100: `value` is the member's share, not the asset's whole value. */
+export type AssetItem = { id: number; desc: string; value: number | null; percentOwned?: number };
 export type AssetCard = { tab: AssetTab; index: number; total: number; count: number; top: AssetItem[] };
 
 /** spec 001 §9: SIPP, QNUPs, QROPs and RNUPs wrappers. */
@@ -88,6 +91,7 @@ export function filterAssets(input: AssetInput, options: FilterOptions): Record<
     id: a.id,
     desc: a.desc,
     value: a.valueOwned === null ? null : sign * a.valueOwned,
+    ...(a.percentOwned !== undefined ? { percentOwned: a.percentOwned } : {}),
   });
   return {
     investments: placed.investments.map(item),

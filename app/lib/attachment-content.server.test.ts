@@ -8,7 +8,8 @@ import {
   workbook,
   zipBomb,
 } from "../../tests/sample-files";
-import { contentProblemOf } from "./attachment-content.server";
+import { contentProblemOf, isPlausibleMessage } from "./attachment-content.server";
+import { contentTypeOf } from "./attachments";
 
 // Issue 24 finding 2: the content's real type against the name. Issue 39 finding 4: what an Office
 // package holds (office-package.server.test.ts has the rule's every branch).
@@ -30,6 +31,9 @@ describe("contentProblemOf", () => {
       ["a.xlsx", workbook()],
       ["a.xlsx", craftedWorkbook()],
       ["a.odt", craftedTextDocument()],
+      ["scan.tif", SAMPLES.tiff()],
+      ["scan.TIFF", SAMPLES.tiffBigEndian()],
+      ["letter.eml", SAMPLES.eml()],
     ];
     for (const [name, bytes] of files) expect(await contentProblemOf(name, bytes), name).toBeNull();
   });
@@ -64,5 +68,48 @@ describe("contentProblemOf", () => {
     // any bytes after an OLE signature were a .doc or .xls (issue 39); those types are off the list
     expect(await contentProblemOf("letter.doc", SAMPLES.compound())).toBe("mismatch");
     expect(await contentProblemOf("sheet.xls", SAMPLES.compound())).toBe("mismatch");
+  });
+});
+
+describe("TIFF and saved e-mails (decision 205)", () => {
+  it("takes a TIFF by its magic bytes only", async () => {
+    expect(await contentProblemOf("scan.tiff", SAMPLES.tiff())).toBeNull();
+    expect(await contentProblemOf("scan.tif", SAMPLES.png())).toBe("mismatch");
+    expect(await contentProblemOf("scan.tif", SAMPLES.txt())).toBe("mismatch");
+    expect(await contentProblemOf("scan.tif", SAMPLES.exe())).toBe("mismatch");
+    expect(contentTypeOf("scan.TIF")).toBe("image/tiff");
+  });
+
+  it("takes an .eml that reads as a message, and nothing else under that name", async () => {
+    expect(await contentProblemOf("letter.eml", SAMPLES.eml())).toBeNull();
+    expect(contentTypeOf("letter.eml")).toBe("message/rfc822");
+    for (const [what, bytes] of [
+      ["plain text", SAMPLES.txt()],
+      ["a web page", SAMPLES.html()],
+      ["a program", SAMPLES.exe()],
+      ["a PDF", SAMPLES.pdf()],
+      ["a CSV", SAMPLES.csv()],
+    ] as const)
+      expect(await contentProblemOf("letter.eml", bytes), what).toBe("mismatch");
+  });
+
+  it("reads a message's header fields: a From and another, folded lines, an mbox line, up to the empty line", () => {
+    const text = (s: string) => new TextEncoder().encode(s);
+    expect(isPlausibleMessage(text("From: a@example.com\nSubject: Hello\n\nBody"))).toBe(true);
+    expect(isPlausibleMessage(text("From - Mon Nov 02 09:30:00 2026\nFrom: a@example.com\nDate: x\n\n"))).toBe(true);
+    expect(isPlausibleMessage(text("Received: from x\n by y\nFrom: a@example.com\n\nBody"))).toBe(true);
+    // headers only, no body
+    expect(isPlausibleMessage(text("From: a@example.com\r\nTo: b@example.com\r\n"))).toBe(true);
+    // no From, a single field, a line that is not a field, a continuation first, a NUL, nothing
+    expect(isPlausibleMessage(text("To: a@example.com\nSubject: Hello\n\n"))).toBe(false);
+    expect(isPlausibleMessage(text("From: a@example.com\n\nBody"))).toBe(false);
+    expect(isPlausibleMessage(text("From: a@example.com\nDear adviser,\n\n"))).toBe(false);
+    expect(isPlausibleMessage(text(" folded: x\nFrom: a@example.com\nTo: b\n\n"))).toBe(false);
+    expect(isPlausibleMessage(text("From: a@example.com\nTo: b\0\n\n"))).toBe(false);
+    expect(isPlausibleMessage(text("Bad name: x\nFrom: a@example.com\n\n"))).toBe(false);
+    expect(isPlausibleMessage(new Uint8Array(0))).toBe(false);
+    // a header block longer than what is read is not judged a message
+    const long = text(`From: a@example.com\nTo: b@example.com\nX-Long: ${"a".repeat(70_000)}\n\nBody`);
+    expect(isPlausibleMessage(long)).toBe(false);
   });
 });

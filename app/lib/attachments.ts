@@ -18,6 +18,8 @@ export type AttachmentType = {
    * links outside it, its size unpacked; office-package.server.ts, docs/decisions/165).
    */
   package?: true;
+  /** A saved e-mail (RFC 5322): a text format whose first lines must be a message's header fields. */
+  message?: true;
 };
 
 /** What clients send advisers: documents, spreadsheets, text and photographs. */
@@ -44,6 +46,11 @@ export const ATTACHMENT_TYPES: Readonly<Record<string, AttachmentType>> = {
   gif: { contentType: "image/gif", sniffed: ["gif"] },
   heic: { contentType: "image/heic", sniffed: ["heic"] },
   heif: { contentType: "image/heif", sniffed: ["heic"] },
+  // decision 205: scans saved as TIFF (its magic bytes, 'II*' or 'MM*'), and e-mails saved from a
+  // mail program: text holding a message's header fields, only ever served to be saved
+  tif: { contentType: "image/tiff", sniffed: ["tif"] },
+  tiff: { contentType: "image/tiff", sniffed: ["tif"] },
+  eml: { contentType: "message/rfc822", sniffed: null, message: true },
 };
 
 /**

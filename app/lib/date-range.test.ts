@@ -78,4 +78,24 @@ describe("checkCustomRange (spec 001 §5)", () => {
   it("puts a start after the end on the To date", () => {
     expect(checkCustomRange("02-01-2025", "01-01-2025")).toEqual({ ok: false, errors: { to: "startAfterEnd" } });
   });
+
+  it("refuses a start before the since-inception date, the start's minimum, and takes that date itself", () => {
+    expect(checkCustomRange("01-01-2020", "01-06-2025", "2023-03-15")).toEqual({
+      ok: false,
+      errors: { from: "beforeInception" },
+    });
+    expect(checkCustomRange("14-03-2023", "01-06-2025", "2023-03-15").ok).toBe(false);
+    expect(checkCustomRange("15-03-2023", "01-06-2025", "2023-03-15")).toEqual({
+      ok: true,
+      start: "2023-03-15",
+      end: "2025-06-01",
+    });
+    // both problems at once: each date says its own
+    expect(checkCustomRange("01-01-2020", "01-01-2019", "2023-03-15")).toEqual({
+      ok: false,
+      errors: { from: "beforeInception", to: "startAfterEnd" },
+    });
+    // no inception known: no minimum
+    expect(checkCustomRange("01-01-2020", "01-06-2025", null).ok).toBe(true);
+  });
 });

@@ -64,15 +64,21 @@ export function formatDisplayDate(iso: string): string {
 
 /**
  * spec 001 §5: 'Date is required', 'Invalid date format, please enter the date in the format
- * "DD-MM-YYYY"', and a start after the end ('Please enter an earlier start date.', which the analysis
- * page words 'You cannot select an earlier date than the From date.', said of the To date).
+ * "DD-MM-YYYY"', a start after the end ('Please enter an earlier start date.', which the analysis
+ * page words 'You cannot select an earlier date than the From date.', said of the To date), and a
+ * start before the since-inception date, the start input's minimum (said in the spec's words for
+ * such a range, 'The date range selected is earlier than the portfolio / account opening date.').
  */
-export type DateError = "required" | "invalidFormat" | "startAfterEnd";
+export type DateError = "required" | "invalidFormat" | "startAfterEnd" | "beforeInception";
 
 export type CustomRangeCheck =
   { ok: true; start: string; end: string } | { ok: false; errors: { from?: DateError; to?: DateError } };
 
-export function checkCustomRange(from: string, to: string): CustomRangeCheck {
+/**
+ * `earliest` is the since-inception date (YYYY-MM-DD) of what the range is for, when known: spec 001
+ * §5 makes it the start input's minimum.
+ */
+export function checkCustomRange(from: string, to: string, earliest: string | null = null): CustomRangeCheck {
   const errors: { from?: DateError; to?: DateError } = {};
   const read = (text: string, field: "from" | "to") => {
     if (!text.trim()) {
@@ -86,6 +92,7 @@ export function checkCustomRange(from: string, to: string): CustomRangeCheck {
   const start = read(from, "from");
   const end = read(to, "to");
   if (start && end && start > end) errors.to = "startAfterEnd";
+  if (start && earliest && start < earliest) errors.from = "beforeInception";
   if (errors.from || errors.to || !start || !end) return { ok: false, errors };
   return { ok: true, start, end };
 }

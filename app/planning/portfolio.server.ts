@@ -188,6 +188,7 @@ export function rawAssetOf(a: AnyAsset, status: string | null): RawAsset {
     status,
     isSippWrapper: a.is_sipp_wrapper,
     valueOwned: a.value_owned?.amount ?? null,
+    percentOwned: a.percentOwned,
     currency: a.currency,
   };
 }
@@ -490,6 +491,8 @@ export const TransactionAnswer = z.object({
   exchange: z.string(),
   securityIsin: z.string().nullable(),
   comment: z.string().nullable(),
+  /** Decision 207: the value in the report currency asked for, at the trade date (only when asked). */
+  reportTransactionValue: WireMoney.optional(),
 });
 export type TransactionAnswer = z.output<typeof TransactionAnswer>;
 const TransactionAnswers = z.array(TransactionAnswer);
@@ -497,14 +500,27 @@ const TransactionAnswers = z.array(TransactionAnswer);
 /** spec 001 §7 transactions of a selection (all the client sees when null) over a period, newest first. */
 export async function fetchTransactions(
   planning: PlanningClient,
-  r: { accountIds: number[] | null; period: Period; holdBack: boolean; pageSize: number },
+  r: {
+    accountIds: number[] | null;
+    period: Period;
+    holdBack: boolean;
+    pageSize: number;
+    /** Decision 207: each value in this currency at its trade date too, priced as the page's figures. */
+    report?: { currency: string; pricingType: PricingType };
+  },
 ): Promise<TransactionAnswer[]> {
   const period =
     "timeframe" in r.period
       ? { timeframe: r.period.timeframe, hold_back_period: r.holdBack ? "true" : "false" }
       : { start_date: r.period.start, stop_date: r.period.end };
   return planning.get("resourceful/portfolio/transaction", TransactionAnswers, {
-    query: { accountid: r.accountIds?.join(","), ...period, page_size: r.pageSize, sort_type: 2 },
+    query: {
+      accountid: r.accountIds?.join(","),
+      ...period,
+      page_size: r.pageSize,
+      sort_type: 2,
+      ...(r.report ? { report_currency: r.report.currency, to_pricing_type: r.report.pricingType } : {}),
+    },
   });
 }
 

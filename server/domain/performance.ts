@@ -215,6 +215,33 @@ function nativePriceMicros(book: Book, securityId: number, date: string): number
 /** An external flow: `amount` in units, exactly `minor` / 100 (rounded once, decision 106). */
 export type MoneyFlow = CashFlow & { minor: number };
 
+/** A transfer's value on `date` (its units at the day's price and rate), in the currency of `toRate`, rounded once. */
+function transferMinor(book: Book, t: LedgerTransaction, date: string, toRate: number): number {
+  const currency = book.prices.get(t.securityId)?.currency ?? t.currency;
+  return holdingMinor(
+    t.quantityMicros,
+    nativePriceMicros(book, t.securityId, date),
+    perGbpMicros(book.fx, currency, date),
+    toRate,
+  );
+}
+
+/**
+ * Decision 207: a transaction's value in `currency` at its trade date, unsigned as amounts are
+ * listed, rounded once: a transfer as the external flows value it (so that a file of them adds up
+ * to the net flows to the minor unit), any other its gross amount at the day's rate.
+ */
+export function transactionValueMinor(
+  book: Book,
+  t: LedgerTransaction & { grossMinor: number },
+  measure: Pick<Measure, "currency" | "pricing">,
+): number {
+  const date = pricingDate(t.tradeDate, book.today, measure.pricing);
+  const toRate = perGbpMicros(book.fx, measure.currency, date);
+  if (t.type === "transfer_in" || t.type === "transfer_out") return Math.abs(transferMinor(book, t, date, toRate));
+  return Math.abs(convertMinor(t.grossMinor, perGbpMicros(book.fx, t.currency, date), toRate));
+}
+
 /** The external cash flows after `from` up to and including `to`, in the measure's currency, each rounded once. */
 export function externalFlows(book: Book, from: string, to: string, measure: Measure): MoneyFlow[] {
   const flows: MoneyFlow[] = [];
@@ -224,13 +251,7 @@ export function externalFlows(book: Book, from: string, to: string, measure: Mea
     const date = pricingDate(t.tradeDate, book.today, measure.pricing);
     const toRate = perGbpMicros(book.fx, measure.currency, date);
     if (t.type === "transfer_in" || t.type === "transfer_out") {
-      const currency = book.prices.get(t.securityId)?.currency ?? t.currency;
-      const minor = holdingMinor(
-        t.quantityMicros,
-        nativePriceMicros(book, t.securityId, date),
-        perGbpMicros(book.fx, currency, date),
-        toRate,
-      );
+      const minor = transferMinor(book, t, date, toRate);
       flow(t.tradeDate, t.type === "transfer_in" ? minor : -minor);
     }
     if (measure.basis === "before" && t.feeMinor + t.taxMinor > 0) {

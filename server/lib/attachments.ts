@@ -7,7 +7,7 @@ import { inspectPackage } from "./office-package";
 // (file-type's `ext`; null for a text format, which must hold no binary format at all). The
 // portal keeps its own copy of the rule (app/lib/attachments.ts): the platform trusts no client.
 
-type AttachmentType = { contentType: string; sniffed: readonly string[] | null; package?: true };
+type AttachmentType = { contentType: string; sniffed: readonly string[] | null; package?: true; message?: true };
 
 export const ATTACHMENT_TYPES: Readonly<Record<string, AttachmentType>> = {
   pdf: { contentType: "application/pdf", sniffed: ["pdf"] },
@@ -32,6 +32,11 @@ export const ATTACHMENT_TYPES: Readonly<Record<string, AttachmentType>> = {
   gif: { contentType: "image/gif", sniffed: ["gif"] },
   heic: { contentType: "image/heic", sniffed: ["heic"] },
   heif: { contentType: "image/heif", sniffed: ["heic"] },
+  // decision 205: scans saved as TIFF (its magic bytes, 'II*' or 'MM*'), and e-mails saved from a
+  // mail program: text holding a message's header fields, only ever served to be saved
+  tif: { contentType: "image/tiff", sniffed: ["tif"] },
+  tiff: { contentType: "image/tiff", sniffed: ["tif"] },
+  eml: { contentType: "message/rfc822", sniffed: null, message: true },
 };
 
 const MAX_FILENAME_LENGTH = 255;
@@ -91,7 +96,8 @@ export async function contentProblemOf(normalisedName: string, bytes: Uint8Array
   const type = typeOf(normalisedName);
   if (!type) return "mismatch";
   const found = await fileTypeFromBuffer(bytes);
-  if (type.sniffed === null) return found === undefined ? null : "mismatch";
+  if (type.sniffed === null)
+    return found === undefined && (!type.message || isPlausibleMessage(bytes)) ? null : "mismatch";
   if (found === undefined) return "mismatch";
   // a package is read through first: a macro-enabled twin renamed (a docm sent as .docx) is
   // refused for its macros, not only for its name
@@ -101,4 +107,36 @@ export async function contentProblemOf(normalisedName: string, bytes: Uint8Array
     if (verdict !== "ok") return verdict === "unreadable" ? "mismatch" : verdict;
   }
   return type.sniffed.includes(found.ext) ? null : "mismatch";
+}
+
+/** How much of a saved e-mail is read for its header fields. */
+const MESSAGE_HEADER_LIMIT = 64 * 1024;
+/** RFC 5322 §2.2: a field name is printable ASCII but the colon; its value follows the colon. */
+const HEADER_FIELD = /^[!-9;-~]+:/;
+
+/**
+ * decision 205: whether the bytes read as a saved e-mail (RFC 5322): its first lines (after a
+ * mailbox's 'From ' line, as some mail programs save one) are header fields or their folded
+ * continuations, at least two of them with a From, up to the empty line before the body (or the
+ * end), with no NUL. A text that merely has an .eml name is not one.
+ */
+export function isPlausibleMessage(bytes: Uint8Array): boolean {
+  const text = new TextDecoder("latin1").decode(bytes.subarray(0, MESSAGE_HEADER_LIMIT));
+  const lines = text.split(/\r?\n/);
+  if (lines[0]?.startsWith("From ")) lines.shift();
+  const names: string[] = [];
+  let ended = false;
+  for (const [i, line] of lines.entries()) {
+    if (line === "") {
+      ended = true;
+      break;
+    }
+    if (line.includes("\0")) return false;
+    if (/^[ \t]/.test(line) && i > 0 && names.length) continue;
+    if (!HEADER_FIELD.test(line)) return false;
+    names.push(line.slice(0, line.indexOf(":")).toLowerCase());
+  }
+  // a header block cut by the limit is not judged a message
+  if (!ended && bytes.length > MESSAGE_HEADER_LIMIT) return false;
+  return names.length >= 2 && names.includes("from");
 }

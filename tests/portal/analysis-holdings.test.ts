@@ -44,7 +44,7 @@ type Investments = {
     name: string;
     currency: string;
     cells: Cells;
-    convert: { href: string; label: string } | null;
+    convert: { converted: boolean; toAccount: string; toOriginal: string; hidden: Array<[string, string]> } | null;
     positions: Position[];
     total: Total | null;
   }>;
@@ -67,6 +67,8 @@ type Allocation = {
       percent: string;
       rows: Array<{ investment: string; amount: string }>;
     }>;
+    total: { amount: string; percent: string };
+    roundingNote: boolean;
   }>;
 };
 type Page = {
@@ -160,13 +162,18 @@ describe("the investments tab (spec 001 §2.3, §5)", () => {
     const original = (await analysis(`/clients/analysis?id=${isa.id}&tab=investments&show=original`)).figures!
       .investments!;
     const convert = original.accounts[0]!.convert!;
-    expect(convert.label).toBe("Convert to account currency");
-    const converted = (await analysis(convert.href)).figures!.investments!;
+    expect(convert.converted).toBe(false);
+    // what the dropdown's GET form sends when 'Convert to account currency' is chosen
+    const sent = new URLSearchParams([...convert.hidden, ["convert", convert.toAccount]]);
+    const converted = (await analysis(`/clients/analysis?${sent}`)).figures!.investments!;
     const apple = converted.accounts[0]!.positions.find((p) => p.code === "AAPL")!;
     const rate = seeded.book.convert(1, "USD", "GBP", TODAY);
     expect(apple.conversion).toBe(`Conversion rate: 1 USD = ${rate.toFixed(4)} GBP`);
     expect(apple.currency).toBe("GBP");
-    expect(converted.accounts[0]!.convert!.label).toBe("Convert to original currency");
+    expect(converted.accounts[0]!.convert).toMatchObject({ converted: true, toOriginal: "" });
+    const back = new URLSearchParams([...converted.accounts[0]!.convert!.hidden, ["convert", ""]]);
+    const again = (await analysis(`/clients/analysis?${back}`)).figures!.investments!;
+    expect(again.accounts[0]!.positions.find((p) => p.code === "AAPL")!.currency).toBe("USD");
   });
 
   it("shows an empty security name as 'INVALID DATA' and sorts by market value, largest first", async () => {
@@ -269,6 +276,27 @@ describe("the allocation tab (spec 001 §2.3, §4)", () => {
         const rows = category.rows.map((r) => Number(r.amount.replace(/[^0-9.-]/g, "")));
         expect(rows).toEqual([...rows].sort((a, b) => b - a));
       }
+    }
+    // decision 207: a category in several panels with the same amount (cash) reads the same percentage
+    const seen = new Map<string, string>();
+    let repeated = 0;
+    for (const panel of view.panels)
+      for (const c of panel.categories) {
+        const key = `${c.name} ${c.amount}`;
+        if (seen.has(key)) {
+          repeated += 1;
+          expect(c.percent, `${panel.type}: ${key}`).toBe(seen.get(key));
+        } else seen.set(key, c.percent);
+      }
+    expect(repeated).toBeGreaterThan(0);
+    // each panel's total is the value; a note says so when the whole amounts shown do not add up to it
+    const pounds = (text: string) => Number(text.replace(/[^0-9.-]/g, ""));
+    for (const panel of view.panels) {
+      expect(pounds(panel.total.amount)).toBe(Math.round(total));
+      const addsUp =
+        panel.categories.reduce((a, c) => a + pounds(c.amount), 0) === pounds(panel.total.amount) &&
+        panel.categories.every((c) => c.rows.reduce((a, r) => a + pounds(r.amount), 0) === pounds(c.amount));
+      expect(panel.roundingNote, panel.type).toBe(!addsUp);
     }
     // detailed method (the default): the multi-asset fund is split into equities and fixed income
     const assetClasses = view.panels[0]!.categories.map((c) => c.name);
@@ -394,6 +422,48 @@ describe("the transactions say which way the money moved (decision 108)", () => 
     const costs = csv.slice(1).filter((r) => r[at("Type")] === "Fee" || r[at("Type")] === "Tax");
     expect(costs.length).toBeGreaterThan(0);
     for (const r of costs) expect([r[at("Fees")], r[at("Taxes")]]).toEqual(["", ""]);
+  });
+});
+
+describe("the transactions CSV in the report currency (decision 207)", () => {
+  it("gives each value in sterling at its trade date too: a US dollar account's flows reconcile with its change in value", async () => {
+    const usd = byName("James US dollar account");
+    const response = await download("transactions", `?id=${usd.id}&range=2Y`);
+    expect(response.status).toBe(200);
+    const [, start, end] = /-(\d{4}-\d{2}-\d{2})-to-(\d{4}-\d{2}-\d{2})\.csv/.exec(
+      response.headers.get("Content-Disposition")!,
+    )!;
+    const csv = parse(await response.text(), { bom: true }) as string[][];
+    const header = csv[0]!;
+    const at = (name: string) => header.indexOf(name);
+    // the column beside the value, in the report currency
+    expect(header.slice(at("Value"), at("Value") + 2)).toEqual(["Value", "Value in GBP at the trade date"]);
+    const rows = csv.slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r[at("Currency")]))).toEqual(new Set(["USD"]));
+    const pence = (text: string) => Math.round(Number(text) * 100);
+    // each value at its own day's rate, to the penny
+    for (const r of rows) {
+      const sterling = seeded.book.convert(Number(r[at("Value")]), "USD", "GBP", r[at("Trade date")]!);
+      expect(
+        Math.abs(pence(r[at("Value in GBP at the trade date")]!) - Math.round(sterling * 100)),
+      ).toBeLessThanOrEqual(1);
+    }
+    // the money in and out after the start (the period runs from the end of its first day) is the
+    // net flows, and with what the investments earned makes the change in value, to the penny
+    const flows = rows.filter(
+      (r) => r[at("Trade date")]! > start! && /^(Transfer in|Transfer out|Deposit|Withdrawal)$/.test(r[at("Type")]!),
+    );
+    expect(flows.length).toBeGreaterThan(0);
+    const csvFlows = flows.reduce((sum, r) => sum + pence(r[at("Value in GBP at the trade date")]!), 0);
+    const net = seeded.book
+      .flowsOf([usd.id], start!, end!, "GBP")
+      .reduce((sum, f) => sum + Math.round(f.amount * 100), 0);
+    expect(csvFlows).toBe(net);
+    const expected = seeded.book.performance([usd.id], start!, "GBP", end);
+    const change =
+      Math.round(seeded.book.valueOf([usd.id], end!) * 100) - Math.round(seeded.book.valueOf([usd.id], start!) * 100);
+    expect(Math.round(expected.movement * 100) + csvFlows).toBe(change);
   });
 });
 

@@ -291,6 +291,35 @@ describe("who may see what (spec 001 §6)", () => {
     expect(page.range).toMatchObject({ from: "31-12-2024", to: "01-06-2024", errors: { to: "startAfterEnd" } });
     expect(page.figures).toBeNull();
   });
+
+  it("refuses a custom start before the selection's since-inception date, keeping what was typed", async () => {
+    const isa = accounts.find((a) => a.description === "Ellie Stocks and Shares ISA")!;
+    const [year, month, day] = isa.inception.split("-");
+    const dayBefore = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day) - 1)).toISOString().slice(0, 10);
+    const display = (iso: string) => iso.split("-").reverse().join("-");
+    const before = await analysis(
+      `/clients/analysis?id=${isa.id}&range=custom&from=${display(dayBefore)}&to=31-12-2024`,
+      seeded.users.client,
+      400,
+    );
+    expect(before.range).toMatchObject({
+      from: display(dayBefore),
+      to: "31-12-2024",
+      earliest: display(isa.inception),
+      errors: { from: "beforeInception" },
+    });
+    expect(before.figures).toBeNull();
+    // all portfolios start at the earliest of all accounts: 01-01-2000 is before it
+    const all = await analysis(
+      "/clients/analysis?range=custom&from=01-01-2000&to=31-12-2024",
+      seeded.users.client,
+      400,
+    );
+    expect(all.range.errors).toEqual({ from: "beforeInception" });
+    expect(all.range.earliest).toBe(display(sinceInception(accounts)));
+    // the since-inception date itself is taken
+    ok(await analysis(`/clients/analysis?id=${isa.id}&range=custom&from=${display(isa.inception)}&to=31-12-2024`));
+  });
 });
 
 describe("the other tabs (spec 001 §2.3)", () => {

@@ -40,7 +40,7 @@ type Page = {
     members: Array<{ id: number; name: string }>;
     member: { id: number; name: string } | null;
     views: Array<{ view: string; label: string; href: string; current: boolean }>;
-    currency: { preferred: string; mode: string; reportHref: string; planHref: string } | null;
+    currency: { preferred: string; mode: string; hidden: Record<string, string> } | null;
     csv: string | null;
     content: Content;
   };

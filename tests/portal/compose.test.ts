@@ -403,6 +403,9 @@ describe("the files a client may send (issue 24)", () => {
         named(SAMPLES.exe(), "invoice.pdf", "application/pdf"),
         named(wordDocument(true), "letter.docx"),
         pdf("fine.pdf"),
+        // decision 205: a text that is not a saved e-mail, a PNG that is not a TIFF
+        named(SAMPLES.txt(), "reply.eml", "message/rfc822"),
+        named(SAMPLES.png(), "scan.tif", "image/tiff"),
       ],
     });
     expect(response.status).toBe(400);
@@ -416,6 +419,8 @@ describe("the files a client may send (issue 24)", () => {
       // a macro-enabled document renamed .docx: refused for its macros (issue 39)
       { name: "letter.docx", problem: "compose:errors.fileActiveContent" },
       { name: "fine.pdf", problem: null },
+      { name: "reply.eml", problem: "compose:errors.fileContentMismatch" },
+      { name: "scan.tif", problem: "compose:errors.fileContentMismatch" },
     ]);
   });
 

@@ -461,6 +461,47 @@ describe("attachment download (spec 002 §4)", () => {
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdf);
   });
 
+  it("sends a TIFF scan and a saved e-mail through the compose action; the e-mail downloads to be saved, never shown (decision 205)", async () => {
+    const compose = await import("~/routes/clients.documents-and-messages/compose.server");
+    const { SAMPLES } = await import("../sample-files");
+    const subject = `Scans ${Date.now()}`;
+    const { token, cookie } = await portal.csrf(client);
+    const body = new FormData();
+    body.append("csrf", token);
+    body.append("subject", subject);
+    body.append("body", "The letter and the e-mail about it.");
+    body.append("attachments", new File([SAMPLES.tiff() as Uint8Array<ArrayBuffer>], "letter.tiff", { type: "" }));
+    body.append(
+      "attachments",
+      new File([SAMPLES.eml() as Uint8Array<ArrayBuffer>], "reply.eml", { type: "text/html" }),
+    );
+    const sent = await compose.composeAction({
+      request: new Request("http://portal.test/clients/documents-and-messages?compose=true", {
+        method: "POST",
+        body,
+        headers: { Cookie: `${client}; ${cookie}` },
+      }),
+      params: {},
+      context: {},
+    });
+    expect(sent.status).toBe(302);
+    const item = (
+      await view(`/clients/documents-and-messages?folder=sent&search=${encodeURIComponent(subject)}`, client)
+    ).list.items.find((i) => i.subject === subject)!;
+    const opened = await view(`/clients/documents-and-messages?folder=sent&message=${item.id}`, client);
+    if (opened.pane?.state !== "ok") throw new Error("the sent message does not open");
+    expect(opened.pane.attachments.map((a) => a.filename)).toEqual(["letter.tiff", "reply.eml"]);
+    const eml = opened.pane.attachments[1]!;
+    const params = { documentId: String(item.id), docpartid: String(eml.docpartid) };
+    const file = await files.loader({ request: request(eml.fileHref!, client), params, context: {} });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("message/rfc822");
+    expect(file.headers.get("Content-Disposition")).toMatch(/^attachment; filename="reply\.eml"/);
+    expect(file.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(file.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(SAMPLES.eml());
+  });
+
   it("serves a file of a type outside the allow-list as bytes to save, whatever type the platform gives (issue 24)", async () => {
     const v = await view("/clients/documents-and-messages?search=Documents%20for%20your%20pension%20transfer", client);
     const item = v.list.items.find((i) => i.subject === "Documents for your pension transfer")!;

@@ -34,6 +34,17 @@ async function form(cookie: string, search = ""): Promise<Form> {
   return ((await response.json()) as { form: Form }).form;
 }
 
+/** The toast a response leaves for the next page. */
+async function toastOf(response: Response) {
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__toast="))
+    ?.split(";")[0];
+  if (!cookie) return null;
+  const { readToast } = await import("~/session/toast.server");
+  return (await readToast(new Request("http://portal.test/", { headers: { Cookie: cookie } }))).toast;
+}
+
 async function run(cookie: string, fields: Record<string, string>): Promise<Response> {
   const { token, cookie: csrfCookie } = await portal.csrf(cookie);
   const request = new Request(BASE, {
@@ -145,6 +156,8 @@ describe("running a report (spec 002 §4 'Report run', §9)", () => {
     const single = (await form(client)).templates.find((t) => t.label === "Portfolio valuation")!;
     const started = await run(client, { intent: "run", template: single.value, asAt: "31-01-2025" });
     expect(started.status).toBe(302);
+    // spec 002 §8: the report toast, for the job's page to show beside its own status
+    expect(await toastOf(started)).toEqual({ type: "info", title: "reports:job.generating" });
     const location = started.headers.get("Location")!;
     expect(location).toMatch(
       new RegExp(`^/clients/valuation-report/jobs/[^/?]+\\?template=${single.value}&asAt=31-01-2025&started=\\d+$`),
@@ -190,6 +203,7 @@ describe("running a report (spec 002 §4 'Report run', §9)", () => {
     expect((await form(partner)).templates).toEqual([]);
     const started = await run(partner, { intent: "run-default" });
     expect(started.status).toBe(302);
+    expect(await toastOf(started)).toEqual({ type: "info", title: "reports:job.generating" });
     expect((await waitForJob(partner, started.headers.get("Location")!)).view.state).toBe("ready");
   });
 

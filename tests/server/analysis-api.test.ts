@@ -257,6 +257,24 @@ describe("transactions", () => {
     ).toEqual([]);
     expect((await get("/resourceful/portfolio/transaction?page_bookmark=nonsense", client)).status).toBe(400);
   });
+
+  it("adds each row's value in a report currency when asked, unsigned, and refuses a bad currency or a pricing not allowed (decision 207)", async () => {
+    const plain = await ok<Array<Transaction & { reportTransactionValue?: Money }>>(
+      "/resourceful/portfolio/transaction?accountid=1&page_size=5",
+    );
+    expect(plain.every((t) => t.reportTransactionValue === undefined)).toBe(true);
+    const valued = await ok<Array<Transaction & { reportTransactionValue?: Money }>>(
+      "/resourceful/portfolio/transaction?accountid=1&page_size=5&report_currency=USD",
+    );
+    expect(valued.map((t) => t.id)).toEqual(plain.map((t) => t.id));
+    for (const t of valued) {
+      expect(t.reportTransactionValue?.code).toBe("USD");
+      expect(Number(t.reportTransactionValue?.value._val)).toBeGreaterThanOrEqual(0);
+    }
+    expect((await get("/resourceful/portfolio/transaction?report_currency=usd", client)).status).toBe(400);
+    const live = await get("/resourceful/portfolio/transaction?report_currency=GBP&to_pricing_type=live", client);
+    expect(live.status).toBeGreaterThanOrEqual(400);
+  });
 });
 
 describe("a foreign or unknown id is not found", () => {

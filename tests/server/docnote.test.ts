@@ -1024,6 +1024,55 @@ describe("changing documents", () => {
     expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(SAMPLES.pdf()))).toBe(true);
   });
 
+  it("takes a TIFF and a saved e-mail whose content is what they say, and serves the e-mail to be saved only (decision 205)", async () => {
+    const { body } = await compose(changing.platform, client, "Scans and e-mails");
+    const refused: Array<[string, Uint8Array]> = [
+      ["scan.tif", SAMPLES.png()],
+      ["scan.tiff", SAMPLES.txt()],
+      ["letter.eml", SAMPLES.txt()],
+      ["letter.eml", SAMPLES.html()],
+    ];
+    for (const [name, content] of refused) {
+      const answer = await upload(changing.platform, client, body.id, name, content as Uint8Array<ArrayBuffer>);
+      expect(answer.status, name).toBe(400);
+      expect(answer.body.api_message, name).toBe("File content does not match its type, please remove.");
+    }
+    const tiff = await upload(
+      changing.platform,
+      client,
+      body.id,
+      "scan.TIFF",
+      SAMPLES.tiff() as Uint8Array<ArrayBuffer>,
+    );
+    expect(tiff.status).toBe(201);
+    const eml = await upload(
+      changing.platform,
+      client,
+      body.id,
+      "letter.eml",
+      SAMPLES.eml() as Uint8Array<ArrayBuffer>,
+      "text/html",
+    );
+    expect(eml.status).toBe(201);
+    const served = async (docpartid: number, name: string) =>
+      fetch(
+        `${changing.platform.baseUrl}/resourceful/docnote/files/${body.id}/${docpartid}/${encodeURIComponent(name)}`,
+        {
+          headers: { ...CALLER, Cookie: `XPLANID=${client}` },
+        },
+      );
+    const image = await served(tiff.body.docpartid, "scan.TIFF");
+    expect(image.headers.get("content-type")).toBe("image/tiff");
+    const message = await served(eml.body.docpartid, "letter.eml");
+    expect(message.status).toBe(200);
+    // never the uploader's text/html, never shown in place: saved, not sniffed, sandboxed
+    expect(message.headers.get("content-type")).toBe("message/rfc822");
+    expect(message.headers.get("content-disposition")).toMatch(/^attachment; filename="letter\.eml"/);
+    expect(message.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(message.headers.get("content-security-policy")).toBe("sandbox");
+    expect(Buffer.from(await message.arrayBuffer()).equals(Buffer.from(SAMPLES.eml()))).toBe(true);
+  });
+
   it("serves a seeded file of a type outside the allow-list as bytes to save, not to open", async () => {
     const pension = (await list(changing.platform, client, "subject=Documents%20for%20your%20pension%20transfer"))
       .body[0]!;

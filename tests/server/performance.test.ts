@@ -10,6 +10,7 @@ import {
   pricingDate,
   seriesDates,
   timeSeries,
+  transactionValueMinor,
   valueOn,
   valuesOn,
 } from "../../server/domain/performance";
@@ -179,6 +180,40 @@ describe("seriesDates", () => {
     expect(seriesDates("2024-01-15", "2024-03-15", "monthly")).toEqual(["2024-01-15", "2024-02-15", "2024-03-15"]);
     expect(seriesDates("2024-01-15", "2024-01-15", "monthly")).toEqual(["2024-01-15"]);
     expect(seriesDates("2024-01-16", "2024-01-15", "daily")).toEqual([]);
+  });
+});
+
+describe("transactionValueMinor (decision 207)", () => {
+  it("values a transfer as the flows do and anything else at its gross amount, at its date's rate, unsigned", () => {
+    const usdIn = tx({
+      type: "transfer_in",
+      tradeDate: "2024-02-01",
+      securityId: USD_CASH,
+      currency: "USD",
+      quantityMicros: u(1_250),
+      netMinor: 125_000,
+    });
+    const sharesOut = tx({
+      type: "transfer_out",
+      tradeDate: "2024-03-04",
+      securityId: US,
+      currency: "USD",
+      quantityMicros: u(10),
+    });
+    const buy = tx({ type: "buy", tradeDate: "2024-03-04", securityId: US, currency: "USD", netMinor: 60_000 });
+    const transactions = [usdIn, sharesOut, buy];
+    const gbp = { currency: "GBP", pricing: "close" } as const;
+    // $1,250 at 1.25 = £1,000; 10 shares at $60 at 1.20 = £500; a $600.01 purchase at 1.20 = £500.01
+    expect(transactionValueMinor(book(transactions), { ...usdIn, grossMinor: 125_000 }, gbp)).toBe(100_000);
+    expect(transactionValueMinor(book(transactions), { ...sharesOut, grossMinor: 0 }, gbp)).toBe(50_000);
+    expect(transactionValueMinor(book(transactions), { ...buy, grossMinor: 60_001 }, gbp)).toBe(50_001);
+    // in its own currency, unchanged
+    expect(transactionValueMinor(book(transactions), { ...buy, grossMinor: 60_001 }, { ...gbp, currency: "USD" })).toBe(
+      60_001,
+    );
+    // the transfers' values are the flows', to the minor unit
+    const flows = externalFlows(book(transactions), "2024-01-01", "2024-12-31", AFTER);
+    expect(flows.map((f) => Math.abs(f.minor))).toEqual([100_000, 50_000]);
   });
 });
 

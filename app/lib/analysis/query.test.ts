@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analysisHref, type AnalysisQuery, readAnalysisQuery } from "./query";
+import { analysisHref, type AnalysisQuery, convertFormFields, readAnalysisQuery } from "./query";
 
 const read = (search: string, disabled?: Set<"2Y" | "custom">) =>
   readAnalysisQuery(new URL(`http://portal/clients/analysis${search}`), disabled);
@@ -143,5 +143,28 @@ describe("analysisHref", () => {
       "/clients/analysis?id=7&range=SI&chart=value",
     );
     expect(analysisHref({ ...DEFAULTS, id: "7" }, { id: null })).toBe("/clients/analysis");
+  });
+});
+
+describe("convertFormFields (decision 205)", () => {
+  it("keeps every other choice of the view, on the investments tab, leaving convert to the select", () => {
+    const query: AnalysisQuery = {
+      ...DEFAULTS,
+      id: "7",
+      tab: "transactions",
+      tx: 12,
+      pages: 3,
+      expand: "all",
+      open: ["a1"],
+      show: "original",
+      convert: [7, 9],
+    };
+    expect(convertFormFields(query)).toEqual([
+      ["id", "7"],
+      ["tab", "investments"],
+      ["expand", "all"],
+      ["open", "a1"],
+      ["show", "original"],
+    ]);
   });
 });

@@ -149,6 +149,14 @@ export function analysisHref(query: AnalysisQuery, change: Partial<AnalysisQuery
   return `${PAGE_PATHS.analysis}${search ? `?${search}` : ""}`;
 }
 
+/**
+ * The rest of the view a per-account currency form carries in hidden fields (its select is the
+ * `convert` field): the investments tab, every other choice kept (decision 205).
+ */
+export function convertFormFields(query: AnalysisQuery): Array<[string, string]> {
+  return [...analysisParams({ ...query, tab: "investments", tx: null, pages: 1, convert: [] })];
+}
+
 /** The CSV download of a tab (the investments, the allocation, the transactions or the income) for the same view. */
 export function analysisDownloadHref(
   kind: "investments" | "allocation" | "transactions" | "income",
@@ -161,13 +169,20 @@ export function analysisDownloadHref(
 /** A period: a named timeframe the platform dates, or two dates (YYYY-MM-DD). */
 export type QueryPeriod = { timeframe: string } | { start: string; end: string };
 
-/** The query's period; a custom range that fails spec 001 §5 gives its errors and no period. */
-export function periodOfQuery(query: Pick<AnalysisQuery, "range" | "from" | "to">): {
+/**
+ * The query's period; a custom range that fails spec 001 §5 gives its errors and no period.
+ * `earliest`: the since-inception date (YYYY-MM-DD) of the selection, before which a custom range
+ * cannot start.
+ */
+export function periodOfQuery(
+  query: Pick<AnalysisQuery, "range" | "from" | "to">,
+  earliest: string | null = null,
+): {
   period: QueryPeriod | null;
   errors: { from?: DateError; to?: DateError };
 } {
   if (query.range !== "custom") return { period: { timeframe: query.range }, errors: {} };
-  const check = checkCustomRange(query.from, query.to);
+  const check = checkCustomRange(query.from, query.to, earliest);
   return check.ok
     ? { period: { start: check.start, end: check.end }, errors: {} }
     : { period: null, errors: check.errors };

@@ -34,6 +34,8 @@ function panel(type: AllocationPanel["type"], title: string): AllocationPanel {
         rows: [{ key: "eq-1", investment: "Apple Inc.", investmentLang: null, account: "ISA", amount: "£1,000" }],
       },
     ],
+    total: { amount: "£1,000", percent: "100%" },
+    roundingNote: type === "sector",
   };
 }
 
@@ -79,5 +81,16 @@ describe("the allocation tab's panels", () => {
   it("opens the only panel when there is one type", async () => {
     const html = await render({ ...view, collapsed: false, panels: [panel("region", "Geographic region")] });
     expect(html).toContain('<details class="allocation-panel__body" open="">');
+  });
+
+  it("totals each panel's investments, and says so where rounded amounts do not add up (decision 207)", async () => {
+    const html = await render(view);
+    expect(
+      html.match(
+        /<tfoot><tr class="allocation-panel__total"><th scope="row" colSpan="2">Total \(100%\)<\/th><td class="numeric">£1,000<\/td>/g,
+      )?.length,
+    ).toBe(2);
+    // the note once: the sector panel's amounts do not add up
+    expect(html.match(/may not add up exactly to the totals beside them/g)?.length).toBe(1);
   });
 });

@@ -650,6 +650,7 @@ function rangeView(
   settings: AnalysisSettings,
   errors: DateRangeView["errors"],
   detail: DetailAnswer | null,
+  earliest: string | null,
 ): DateRangeView {
   return {
     name: query.range,
@@ -661,7 +662,11 @@ function rangeView(
     })),
     from: query.range === "custom" ? query.from : detail ? formatDisplayDate(detail.start_date) : "",
     to: query.range === "custom" ? query.to : detail ? formatDisplayDate(detail.end_date) : "",
-    earliest: detail?.inception_date ? formatDisplayDate(detail.inception_date) : null,
+    earliest: detail?.inception_date
+      ? formatDisplayDate(detail.inception_date)
+      : earliest
+        ? formatDisplayDate(earliest)
+        : null,
     errors,
   };
 }
@@ -716,9 +721,17 @@ function selectionOf(basics: Basics, site: Site, settings: AnalysisSettings, que
     currencyToggle && query.currency === "plan" && single
       ? accounts.find((a) => a.accountid === single.accountid)?.plan_currency
       : undefined;
-  return { accounts, filter, view, counted, currencyToggle, single, planCurrency };
+  // spec 001 §5: a custom range cannot start before the selection's since-inception date
+  const earliest = earliestInception(accounts, [...counted, ...view.linked]);
+  return { accounts, filter, view, counted, currencyToggle, single, planCurrency, earliest };
 }
 type Selection = ReturnType<typeof selectionOf>;
+
+/** The since-inception date (YYYY-MM-DD) of some accounts, as the platform dates 'Since inception': the earliest account's. */
+function earliestInception(accounts: readonly AccountAnswer[], ids: readonly number[]): string | null {
+  const dates = accounts.filter((a) => ids.includes(a.accountid)).map((a) => a.inception_date);
+  return dates.length ? dates.reduce((a, b) => (b < a ? b : a)) : null;
+}
 
 /** The page around its figures: heading, crumbs and the range, the same whatever the figures hold. */
 function pageOf(
@@ -726,7 +739,7 @@ function pageOf(
   query: AnalysisQuery,
   chartTab: ChartTab,
   links: AnalysisPage["links"],
-  range: (detail: DetailAnswer | null) => DateRangeView,
+  range: (detail: DetailAnswer | null, earliest: string | null) => DateRangeView,
 ) {
   const parent = parentCrumb(s.filter);
   return (figures: Figures | null, detail: DetailAnswer | null): AnalysisPage => ({
@@ -736,7 +749,7 @@ function pageOf(
       ? analysisHref(query, { id: parent.id, tab: null, tx: null, pages: 1, open: [], convert: [] })
       : null,
     notFound: s.filter.kind === "unknown",
-    range: range(detail),
+    range: range(detail, s.earliest),
     chartTab,
     currencyToggle: s.currencyToggle,
     figures,
@@ -975,9 +988,10 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
   const { planning, t, locale, site, query } = input;
   const settings = analysisSettings(site.settings);
   const chartTab = chartTabOf(query, settings);
-  const { period, errors } = periodOfQuery(query);
+  let { period, errors } = periodOfQuery(query);
   const links = analysisLinks(query);
-  const range = (detail: DetailAnswer | null) => rangeView(t, query, settings, errors, detail);
+  const range = (detail: DetailAnswer | null, earliest: string | null = null) =>
+    rangeView(t, query, settings, errors, detail, earliest);
 
   let basics: Basics;
   try {
@@ -999,6 +1013,7 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
     };
   }
   const s = selectionOf(basics, site, settings, query, t);
+  if (period && "start" in period) ({ period, errors } = periodOfQuery(query, s.earliest));
   const page = pageOf(s, query, chartTab, links, range);
   if (s.filter.kind === "unknown") return page({ state: "noData" }, null);
   if (!period) return page(null, null);

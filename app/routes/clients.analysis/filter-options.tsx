@@ -7,7 +7,7 @@ import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { DateField } from "~/components/date-field";
 import { DisabledReason, SubmitWithReason } from "~/components/disabled-reason";
-import { checkCustomRange, type DateError, type DateRangeName } from "~/lib/date-range";
+import { checkCustomRange, type DateError, type DateRangeName, parseDisplayDate } from "~/lib/date-range";
 import type { DateRangeView } from "./analysis.server";
 import { analysisParams, type AnalysisQuery } from "~/lib/analysis/query";
 
@@ -15,6 +15,7 @@ const ERROR_KEYS: Record<DateError, string> = {
   required: "clients:analysis.range.errors.required",
   invalidFormat: "clients:analysis.range.errors.invalidFormat",
   startAfterEnd: "clients:analysis.range.errors.startAfterEnd",
+  beforeInception: "clients:analysis.range.errors.beforeInception",
 };
 
 /** The other parts of the view, carried through the form so that only the dates change. */
@@ -102,7 +103,7 @@ function RangeFields({
   const [typedIn, setTypedIn] = useState<{ from?: boolean; to?: boolean }>({});
   const hydrated = useHydrated();
   // without JavaScript (and before it runs) the server's messages; then the browser's own
-  const check = checkCustomRange(from, to);
+  const check = checkCustomRange(from, to, range.earliest ? parseDisplayDate(range.earliest) : null);
   const live: RangeErrors = name === "custom" && !check.ok ? check.errors : {};
   const shown: RangeErrors = {
     ...(typedIn.from && live.from ? { from: live.from } : {}),

@@ -1,16 +1,19 @@
-// spec 001 §2.3 the investments and allocation tabs. Every control is a link (a plain GET without
-// JavaScript); with JavaScript the row toggles open and close in place and keep the URL in step
+// spec 001 §2.3 the investments and allocation tabs. Every control is a link or a GET form (a plain
+// GET without JavaScript; the per-account currency dropdown, decision 205); with JavaScript the row
+// toggles open and close in place and keep the URL in step
 // (docs/decisions/094-investments-and-allocation.md).
-import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ChartFigure } from "~/components/charts/chart-figure";
 import { useModalDialog } from "~/components/modal-dialog";
 import { isRowOpen, toggleRow } from "~/lib/analysis/investments";
-import { analysisHref, type AnalysisQuery, readAnalysisQuery } from "~/lib/analysis/query";
+import { analysisHref, type AnalysisQuery, convertFormFields, readAnalysisQuery } from "~/lib/analysis/query";
 import type {
+  AllocationPanel,
   AllocationView,
   CellTexts,
+  ConvertChoice,
   InvestmentHeader,
   InvestmentsView,
   TotalCell,
@@ -348,6 +351,44 @@ function PositionRows({
   );
 }
 
+/**
+ * spec 001 §2.3: the per-account currency dropdown. A GET form that keeps the rest of the view;
+ * choosing an option changes nothing until its button is pressed (WCAG 3.2.2).
+ */
+function ConvertForm({
+  account,
+  convert,
+  query,
+}: {
+  account: AccountView;
+  convert: ConvertChoice;
+  query: AnalysisQuery;
+}) {
+  const { t } = useTranslation("clients");
+  const id = `investments-convert-${account.key}`;
+  const current = convert.converted ? convert.toAccount : convert.toOriginal;
+  // the address now: rows opened or closed in place since the page loaded are kept too
+  const hidden = useHydrated() ? convertFormFields(query) : convert.hidden;
+  return (
+    <Form method="get" preventScrollReset className="investments__convert">
+      {hidden.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor={id} className="visually-hidden">
+        {t("analysis.investments.convertLabel", { account: account.name })}
+      </label>
+      <select id={id} name="convert" className="select" defaultValue={current} key={current}>
+        <option value={convert.toAccount}>{t("analysis.investments.convertToAccount")}</option>
+        <option value={convert.toOriginal}>{t("analysis.investments.convertToOriginal")}</option>
+      </select>
+      <button type="submit" className="button button--secondary button--small">
+        {t("analysis.investments.convertApply")}
+        <span className="visually-hidden"> ({account.name})</span>
+      </button>
+    </Form>
+  );
+}
+
 /** An account's rows: its own, and when open its positions and its total. */
 function AccountRows({
   account,
@@ -374,12 +415,7 @@ function AccountRows({
           >
             {account.name}
           </RowToggle>
-          {account.convert ? (
-            <Link to={account.convert.href} preventScrollReset className="investments__convert">
-              {account.convert.label}
-              <span className="visually-hidden"> ({account.name})</span>
-            </Link>
-          ) : null}
+          {account.convert ? <ConvertForm account={account} convert={account.convert} query={query} /> : null}
         </th>
         <Cells cells={account.cells} view={view} />
       </tr>
@@ -472,6 +508,59 @@ function AllocationDownload({ href }: { href: string }) {
   );
 }
 
+/** A panel's investments by category, largest first, and its total (decision 207). */
+function AllocationInvestments({ panel }: { panel: AllocationPanel }) {
+  const { t } = useTranslation("clients");
+  return (
+    <details className="allocation-panel__investments">
+      <summary>{t("analysis.allocation.showInvestments", { type: panel.lower })}</summary>
+      <TableRegion captionId={`allocation-${panel.type}-investments-caption`}>
+        <table>
+          <caption id={`allocation-${panel.type}-investments-caption`}>
+            {t("analysis.allocation.tableCaption", { type: panel.lower })}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("analysis.allocation.columns.investment")}</th>
+              <th scope="col">{t("analysis.allocation.columns.account")}</th>
+              <th scope="col" className="numeric">
+                {t("analysis.allocation.columns.amount")}
+              </th>
+            </tr>
+          </thead>
+          {panel.categories.map((category) => (
+            <tbody key={category.key}>
+              <tr className="allocation-panel__category">
+                <th scope="rowgroup" colSpan={2}>
+                  <span lang={category.nameLang ?? undefined}>{category.name}</span> ({category.percent})
+                </th>
+                <td className="numeric">{category.amount}</td>
+              </tr>
+              {category.rows.map((row) => (
+                <tr key={row.key}>
+                  <th scope="row" lang={row.investmentLang ?? undefined}>
+                    {row.investment}
+                  </th>
+                  <td>{row.account}</td>
+                  <td className="numeric">{row.amount}</td>
+                </tr>
+              ))}
+            </tbody>
+          ))}
+          <tfoot>
+            <tr className="allocation-panel__total">
+              <th scope="row" colSpan={2}>
+                {t("analysis.allocation.total")} ({panel.total.percent})
+              </th>
+              <td className="numeric">{panel.total.amount}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </TableRegion>
+    </details>
+  );
+}
+
 export function AllocationPanelList({ view }: { view: AllocationView }) {
   const { t } = useTranslation("clients");
   if (view.state === "error")
@@ -504,44 +593,8 @@ export function AllocationPanelList({ view }: { view: AllocationView }) {
               table={panel.table}
               tableSummary={t("analysis.chart.showTable")}
             />
-            <details className="allocation-panel__investments">
-              <summary>{t("analysis.allocation.showInvestments", { type: panel.lower })}</summary>
-              <TableRegion captionId={`allocation-${panel.type}-investments-caption`}>
-                <table>
-                  <caption id={`allocation-${panel.type}-investments-caption`}>
-                    {t("analysis.allocation.tableCaption", { type: panel.lower })}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("analysis.allocation.columns.investment")}</th>
-                      <th scope="col">{t("analysis.allocation.columns.account")}</th>
-                      <th scope="col" className="numeric">
-                        {t("analysis.allocation.columns.amount")}
-                      </th>
-                    </tr>
-                  </thead>
-                  {panel.categories.map((category) => (
-                    <tbody key={category.key}>
-                      <tr className="allocation-panel__category">
-                        <th scope="rowgroup" colSpan={2}>
-                          <span lang={category.nameLang ?? undefined}>{category.name}</span> ({category.percent})
-                        </th>
-                        <td className="numeric">{category.amount}</td>
-                      </tr>
-                      {category.rows.map((row) => (
-                        <tr key={row.key}>
-                          <th scope="row" lang={row.investmentLang ?? undefined}>
-                            {row.investment}
-                          </th>
-                          <td>{row.account}</td>
-                          <td className="numeric">{row.amount}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  ))}
-                </table>
-              </TableRegion>
-            </details>
+            <AllocationInvestments panel={panel} />
+            {panel.roundingNote ? <p className="page__meta">{t("analysis.allocation.roundingNote")}</p> : null}
           </details>
         </section>
       ))}

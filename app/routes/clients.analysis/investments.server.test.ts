@@ -214,14 +214,20 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
     ]);
   });
 
-  it("offers to convert a multi-currency account to its currency, adding it to the query", () => {
+  it("offers a dropdown to convert a multi-currency account to its currency, adding it to the query", () => {
     const view = ok(investmentsView(MIXED, query({ show: "original", convert: [7] }), SETTINGS, NO_RATES, f));
     expect(view.accounts.map((a) => [a.key, a.convert])).toEqual([
       [
         "a1",
         {
-          href: "/clients/analysis?tab=investments&show=original&convert=7%2C1",
-          label: "analysis.investments.convertToAccount",
+          converted: false,
+          toAccount: "7,1",
+          toOriginal: "7",
+          // the rest of the view, kept by the GET form; its select is the convert field
+          hidden: [
+            ["tab", "investments"],
+            ["show", "original"],
+          ],
         },
       ],
       ["a2", null],
@@ -229,13 +235,21 @@ describe("investmentsView (spec 001 §2.3 investments tab)", () => {
   });
 
   it("offers to convert a converted account back to original currency, removing it from the query", () => {
-    const view = ok(investmentsView(MIXED, query({ show: "original", convert: [7, 1] }), SETTINGS, NO_RATES, f));
-    expect(view.accounts[0]!.convert).toEqual({
-      href: "/clients/analysis?tab=investments&show=original&convert=7",
-      label: "analysis.investments.convertToOriginal",
+    const view = ok(
+      investmentsView(MIXED, query({ show: "original", convert: [7, 1], sort: "value" }), SETTINGS, NO_RATES, f),
+    );
+    expect(view.accounts.find((a) => a.key === "a1")!.convert).toEqual({
+      converted: true,
+      toAccount: "7,1",
+      toOriginal: "7",
+      hidden: [
+        ["tab", "investments"],
+        ["sort", "value"],
+        ["show", "original"],
+      ],
     });
     const back = ok(investmentsView(MIXED, query({ show: "original", convert: [1] }), SETTINGS, NO_RATES, f));
-    expect(back.accounts[0]!.convert!.href).toBe("/clients/analysis?tab=investments&show=original");
+    expect(back.accounts[0]!.convert).toMatchObject({ converted: true, toAccount: "1", toOriginal: "" });
   });
 
   it("offers no conversion in the preferred currency", () => {
@@ -523,6 +537,46 @@ describe("allocationView (spec 001 §2.3 allocation tab)", () => {
       allocation({ sector: [category("a", 486), category("b", 314), category("c", 200)] }, 1000),
     ).panels[0]!.categories.map((c) => c.percent);
     expect(uneven).toEqual(["49%", "31%", "20%"]);
+  });
+
+  it("shows the same category with the same amount at the same percentage in every panel (decision 207)", () => {
+    // cash is 12.6%: by largest remainder 13% beside equities and bonds, 12% beside two sectors of 43.7%
+    const result = view(
+      allocation(
+        {
+          asset_class: [category("equity", 502), category("bonds", 372), category("cash", 126)],
+          sector: [category("a", 437), category("b", 437), category("cash", 126)],
+        },
+        1000,
+      ),
+    );
+    const percents = result.panels.map((p) => p.categories.map((c) => `${c.name} ${c.percent}`));
+    expect(percents).toEqual([
+      ["EQUITY 50%", "BONDS 37%", "CASH 13%"],
+      ["A 44%", "B 43%", "CASH 13%"],
+    ]);
+    expect(result.panels.map((p) => p.total)).toEqual([
+      { amount: "£1,000", percent: "100%" },
+      { amount: "£1,000", percent: "100%" },
+    ]);
+  });
+
+  it("says when the whole amounts shown do not add up to the total beside them (decision 207)", () => {
+    const even = view(allocation({ sector: [category("a", 600), category("b", 400)] }, 1000));
+    expect(even.panels[0]!.roundingNote).toBe(false);
+    // three thirds of £1,000 read £333 each
+    const thirds = view(
+      allocation({ sector: [category("a", 333.33), category("b", 333.33), category("c", 333.34)] }, 1000),
+    );
+    expect(thirds.panels[0]!.categories.map((c) => c.amount)).toEqual(["£333", "£333", "£333"]);
+    expect(thirds.panels[0]!.total.amount).toBe("£1,000");
+    expect(thirds.panels[0]!.roundingNote).toBe(true);
+    // a category's investments: £500.50 and £499.50 read £501 and £500 under a category of £1,000
+    const halves = view(
+      allocation({ sector: [category("a", 1000, [position("x", 500.5), position("y", 499.5)])] }, 1000),
+    );
+    expect(halves.panels[0]!.categories[0]!.rows.map((r) => r.amount)).toEqual(["£501", "£500"]);
+    expect(halves.panels[0]!.roundingNote).toBe(true);
   });
 
   it("writes '<1%' for a share not truly zero", () => {

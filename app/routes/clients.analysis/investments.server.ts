@@ -17,11 +17,18 @@ import {
   type TotalFigure,
   type TotalRow,
 } from "~/lib/analysis/investments";
-import { analysisDownloadHref, analysisHref, type AnalysisQuery, type InvestmentSort } from "~/lib/analysis/query";
+import {
+  analysisDownloadHref,
+  analysisHref,
+  type AnalysisQuery,
+  convertFormFields,
+  type InvestmentSort,
+} from "~/lib/analysis/query";
 import type { AnalysisSettings } from "~/lib/analysis/settings";
 import { formatMoney, numberFormat } from "~/lib/format";
 import { formatDate } from "~/lib/format-date.server";
-import { roundPercentages } from "~/lib/percent";
+import { allocationPercentages } from "~/lib/analysis/allocation-percentages";
+import { formatPercentLabel } from "~/lib/percent";
 import { inSiteLanguage, type NamedList, type Worded } from "~/lib/site-words";
 
 /** spec 001 §9: 2 decimals for money and percentages, 4 for volumes. */
@@ -74,6 +81,16 @@ export type TotalView = { label: string; value: TotalCell; cost: TotalCell; gain
 export type TableNote = { key: NoteKey; number: number; text: string; link: { href: string; label: string } | null };
 type NoteKey = NotAvailableReason | "valueConverted";
 
+export type ConvertChoice = {
+  /** Its holdings are shown converted to the account currency. */
+  converted: boolean;
+  /** The `convert` value with the account in ('Convert to account currency') and out ('Convert to original currency'). */
+  toAccount: string;
+  toOriginal: string;
+  /** The form's other fields as the page was asked for; with JavaScript the page's address now (rows opened since) is read instead. */
+  hidden: Array<[string, string]>;
+};
+
 export type AccountView = {
   key: string;
   name: string;
@@ -81,8 +98,12 @@ export type AccountView = {
   cells: CellTexts;
   /** The account's total row, under its holdings when they are shown (several accounts only: one account's is the grand total). */
   total: TotalView | null;
-  /** spec 001 §2.3 the per-account currency choice ('Original currency' only, holdings in other currencies). */
-  convert: { href: string; label: string } | null;
+  /**
+   * spec 001 §2.3 the per-account currency dropdown ('Original currency' only, holdings in other
+   * currencies): a GET form whose select's options are the whole `convert` list with the account in
+   * or out, the rest of the view in hidden fields.
+   */
+  convert: ConvertChoice | null;
   positions: PositionView[];
 };
 
@@ -261,13 +282,14 @@ function positionView(p: TablePosition, f: Format, gainShown: boolean): Position
 }
 
 /** spec 001 §5: in original currencies, an account holding several converts to its own currency and back. */
-function convertLink(a: TableAccount, show: string, query: AnalysisQuery, here: Here, t: TFunction) {
+function convertChoice(a: TableAccount, show: string, query: AnalysisQuery): ConvertChoice | null {
   if (show !== "original" || !a.multiCurrency) return null;
+  const others = query.convert.filter((id) => id !== a.accountId);
   return {
-    href: here({
-      convert: a.converted ? query.convert.filter((id) => id !== a.accountId) : [...query.convert, a.accountId],
-    }),
-    label: t(a.converted ? "analysis.investments.convertToOriginal" : "analysis.investments.convertToAccount"),
+    converted: a.converted,
+    toAccount: [...others, a.accountId].join(","),
+    toOriginal: others.join(","),
+    hidden: convertFormFields(query),
   };
 }
 
@@ -313,7 +335,7 @@ export function investmentsView(
       currency: a.cells.currency,
       cells: texts(a.cells, null, f, gainShown("account")),
       total: totals.accounts[i] ?? null,
-      convert: convertLink(a, show, query, here, t),
+      convert: convertChoice(a, show, query),
       positions: a.positions.map((p) => positionView(p, f, gainShown("position"))),
     })),
     total: totals.all,
@@ -352,6 +374,13 @@ export type AllocationPanel = {
     /** `investmentLang`: a security's name is the records' own, in the site's language. */
     rows: Array<{ key: string; investment: string; investmentLang: "en" | null; account: string; amount: string }>;
   }>;
+  /** The panel's total: the valuation's, and its percentage (the categories' add up to it). */
+  total: { amount: string; percent: string };
+  /**
+   * decision 207: the amounts shown (whole units) of the categories or of a category's investments
+   * do not add up to the total shown beside them, each being rounded on its own: the page says so.
+   */
+  roundingNote: boolean;
 };
 
 export type AllocationView =
@@ -365,6 +394,12 @@ export type AllocationView =
       /** The tab's CSV download (decision 208), for the same view. */
       csv?: string;
     };
+
+/** An amount as shown at 0 decimals, in whole units: halves away from zero, as Intl rounds. */
+function wholeUnits(amount: number): number {
+  const minor = Math.round(Math.abs(amount) * 100);
+  return Math.sign(amount) * Math.floor((minor + 50) / 100);
+}
 
 /** spec 001 §4 "Chart display": asset class and region are pies, sector a column chart. */
 export const ALLOCATION_CHART: Record<AllocationType, "pie" | "column"> = {
@@ -384,6 +419,99 @@ const asTheyAre =
   () =>
   (english: string): Worded => ({ text: english, lang: null });
 
+/** Whole amounts shown (0 decimals) of `parts` add up to that of `whole`. */
+const addsUp = (parts: readonly Money[], whole: Money) =>
+  parts.reduce((sum, m) => sum + wholeUnits(m.amount), 0) === wholeUnits(whole.amount);
+
+/** One type's panel: its chart, its categories with their investments, largest first, and its total. */
+function allocationPanel(
+  type: AllocationType,
+  answer: AllocationAnswer,
+  colours: string[],
+  f: Format,
+  shownBefore: Map<string, number>,
+  names: (list: NamedList) => (english: string) => Worded,
+): AllocationPanel {
+  const { t, locale } = f;
+  const records = inSiteLanguage(locale) ? null : "en";
+  const named = names(CATEGORY_NAMES[type]);
+  // spec 001 §9: allocation amounts at 0 decimals
+  const amount = (m: Money) => formatMoney(m.amount, m.currency, locale, { decimals: 0 });
+  const categories = answer.types[type].map((c) => ({ ...c, worded: named(c.name) }));
+  const percents = allocationPercentages(categories, answer.total, shownBefore);
+  const labels = percents.map((p, i) => formatPercentLabel(p, categories[i]!.value.amount > 0, locale));
+  const title = t(`analysis.allocation.types.${type}`);
+  const caption = t("analysis.allocation.caption", { type: title, date: formatDate(answer.date, locale) });
+  const figure = allocationChartFigure(
+    {
+      kind: ALLOCATION_CHART[type],
+      slices: categories.map((c, i) => ({
+        id: c.key,
+        label: c.worded.text,
+        value: c.value.amount,
+        percentLabel: labels[i]!,
+      })),
+      colours,
+      title: caption,
+      locale,
+      currency: answer.total.currency,
+    },
+    {
+      tableCaption: caption,
+      categoryHeading: title,
+      amountHeading: t("analysis.allocation.columns.amount"),
+      percentHeading: t("analysis.allocation.columns.percent"),
+    },
+  );
+  return {
+    type,
+    title,
+    lower: title.toLocaleLowerCase(locale),
+    kind: ALLOCATION_CHART[type],
+    caption,
+    svg: chartSvgOfPage(figure.svg),
+    legend: figure.legend ?? [],
+    table: figure.table,
+    categories: categories.map((c, i) => ({
+      key: c.key,
+      name: c.worded.text,
+      nameLang: c.worded.lang,
+      amount: amount(c.value),
+      percent: labels[i]!,
+      rows: [...c.positions]
+        .sort((a, b) => b.value.amount - a.value.amount)
+        .map((p) => ({
+          key: `${c.key}-${p.key}`,
+          investment: p.description?.trim() || t("analysis.investments.invalidName"),
+          investmentLang: p.description?.trim() ? records : null,
+          account: p.account,
+          amount: amount(p.value),
+        })),
+    })),
+    total: { amount: amount(answer.total), percent: formatPercentLabel(100, true, locale) },
+    // decision 207: the conventions' rule, a total beside its rows is their sum as shown or the page says why not
+    roundingNote: needsRoundingNote(categories, answer.total),
+  };
+}
+
+/** decision 207: the whole amounts shown of a panel's categories, or of a category's investments, do not add up. */
+function needsRoundingNote(categories: AllocationAnswer["types"][AllocationType], total: Money): boolean {
+  return (
+    !addsUp(
+      categories.map((c) => c.value),
+      total,
+    ) ||
+    categories.some(
+      (c) =>
+        c.positions.length > 0 &&
+        !addsUp(
+          c.positions.map((p) => p.value),
+          c.value,
+        ),
+    )
+  );
+}
+
 /** spec 001 §2.3 allocation tab: one panel per enabled type, collapsed at first when there are several. */
 export function allocationView(
   answer: AllocationAnswer,
@@ -392,70 +520,10 @@ export function allocationView(
   f: Format,
   names: (list: NamedList) => (english: string) => Worded = asTheyAre,
 ): AllocationView {
-  const { t, locale } = f;
-  const records = inSiteLanguage(locale) ? null : "en";
   const shown = types.filter((type) => answer.types[type].length);
   if (!shown.length || answer.total.amount <= 0) return { state: "empty" };
-  // spec 001 §9: allocation amounts at 0 decimals
-  const amount = (m: Money) => formatMoney(m.amount, m.currency, locale, { decimals: 0 });
-  const panels = shown.map((type): AllocationPanel => {
-    const named = names(CATEGORY_NAMES[type]);
-    const categories = answer.types[type].map((c) => ({ ...c, worded: named(c.name) }));
-    // spec 001 §2.1 percent rounding: whole percentages that add up to 100
-    const shares = roundPercentages(
-      categories.map((c) => c.value.amount),
-      locale,
-    );
-    const title = t(`analysis.allocation.types.${type}`);
-    const lower = title.toLocaleLowerCase(locale);
-    const caption = t("analysis.allocation.caption", { type: title, date: formatDate(answer.date, locale) });
-    const figure = allocationChartFigure(
-      {
-        kind: ALLOCATION_CHART[type],
-        slices: categories.map((c, i) => ({
-          id: c.key,
-          label: c.worded.text,
-          value: c.value.amount,
-          percentLabel: shares[i]!.label,
-        })),
-        colours,
-        title: caption,
-        locale,
-        currency: answer.total.currency,
-      },
-      {
-        tableCaption: caption,
-        categoryHeading: title,
-        amountHeading: t("analysis.allocation.columns.amount"),
-        percentHeading: t("analysis.allocation.columns.percent"),
-      },
-    );
-    return {
-      type,
-      title,
-      lower,
-      kind: ALLOCATION_CHART[type],
-      caption,
-      svg: chartSvgOfPage(figure.svg),
-      legend: figure.legend ?? [],
-      table: figure.table,
-      categories: categories.map((c, i) => ({
-        key: c.key,
-        name: c.worded.text,
-        nameLang: c.worded.lang,
-        amount: amount(c.value),
-        percent: shares[i]!.label,
-        rows: [...c.positions]
-          .sort((a, b) => b.value.amount - a.value.amount)
-          .map((p) => ({
-            key: `${c.key}-${p.key}`,
-            investment: p.description?.trim() || t("analysis.investments.invalidName"),
-            investmentLang: p.description?.trim() ? records : null,
-            account: p.account,
-            amount: amount(p.value),
-          })),
-      })),
-    };
-  });
-  return { state: "ok", asAt: formatDate(answer.date, locale), collapsed: panels.length > 1, panels };
+  // decision 207: cash as an asset class and as a sector reads the same percentage in each
+  const shownBefore = new Map<string, number>();
+  const panels = shown.map((type) => allocationPanel(type, answer, colours, f, shownBefore, names));
+  return { state: "ok", asAt: formatDate(answer.date, f.locale), collapsed: panels.length > 1, panels };
 }

@@ -5,7 +5,7 @@
 import type { TFunction } from "i18next";
 import type { AllocationAnswer, AllocationType } from "~/lib/analysis/investments";
 import type { CsvCell } from "~/lib/csv.server";
-import { roundPercentages } from "~/lib/percent";
+import { allocationPercentages } from "~/lib/analysis/allocation-percentages";
 import type { CsvTable } from "./csv-rows";
 
 const pounds = (amount: number) => Math.round(amount * 100) / 100;
@@ -31,12 +31,14 @@ export function allocationCsv(answer: AllocationAnswer, types: readonly Allocati
   // the page's rule: nothing to show without a category or a positive total (allocationView)
   const shown = types.filter((type) => answer.types[type].length);
   if (!shown.length || answer.total.amount <= 0) return { header, rows: [] };
+  // the page's percentages: one map across the panels, in the page's order (decision 207)
+  const shownBefore = new Map<string, number>();
   const rows = shown.flatMap((type): CsvCell[][] => {
     const breakdown = t(`analysis.allocation.types.${type}`);
     const categories = answer.types[type];
-    const shares = roundPercentages(categories.map((c) => c.value.amount));
+    const shares = allocationPercentages(categories, answer.total, shownBefore);
     const blocks = categories.flatMap((c, i): CsvCell[][] => [
-      [breakdown, c.name, null, null, c.value.currency, pounds(c.value.amount), shares[i]!.percent],
+      [breakdown, c.name, null, null, c.value.currency, pounds(c.value.amount), shares[i]!],
       ...[...c.positions]
         .sort((a, b) => b.value.amount - a.value.amount)
         .map((p): CsvCell[] => [
@@ -49,7 +51,7 @@ export function allocationCsv(answer: AllocationAnswer, types: readonly Allocati
           null,
         ]),
     ]);
-    const percent = shares.reduce((sum, s) => sum + s.percent, 0);
+    const percent = shares.reduce((sum, share) => sum + share, 0);
     return [
       ...blocks,
       [

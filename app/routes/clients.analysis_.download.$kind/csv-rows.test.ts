@@ -304,6 +304,34 @@ describe("transactionsCsv (spec 001 §2.3 transactions, §5 hide settings)", () 
     ]);
   });
 
+  it("follows each value with its value in the report currency at the trade date, signed alike (decision 207)", () => {
+    const usd = { nativeCurrency: "USD", nativeTransactionValue: money(1000, "USD") };
+    const csv = transactionsCsv(
+      [
+        tx({ ...usd, reportTransactionValue: money(781.2, "GBP") }),
+        income({ ...usd, reportTransactionValue: money(780.55, "GBP") }),
+        // a row the platform gave no value for in the report currency: empty, never a guess
+        tx(usd),
+      ],
+      names,
+      SHOW_ALL,
+      t,
+      "GBP",
+    );
+    expect(csv.header).toEqual([
+      ...HEADER,
+      'analysis.csv.columns.reportValue {"currency":"GBP"}',
+      col("valueAfter"),
+      col("fees"),
+      col("taxes"),
+    ]);
+    expect(csv.rows.map((r) => r.slice(8, 13))).toEqual([
+      ["USD", 125.1235, 7.9681, -1000, -781.2],
+      ["USD", null, null, 1000, 780.55],
+      ["USD", 125.1235, 7.9681, -1000, null],
+    ]);
+  });
+
   it("leaves units and price empty for income", () => {
     const csv = transactionsCsv([income({ volume: 12, pricePerUnit: 3.5 })], names, SHOW_ALL, t);
     expect(csv.rows[0]!.slice(9, 12)).toEqual([null, null, 1000]);

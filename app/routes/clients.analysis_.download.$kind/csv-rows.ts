@@ -48,6 +48,8 @@ export function investmentsCsv(table: InvestmentsTable, t: TFunction): CsvTable 
   return { header, rows };
 }
 
+const ZERO = { value: 0, valueAfter: 0, fees: 0, taxes: 0 };
+
 export type CsvTransaction = {
   tradeDate: string;
   settlementDate: string;
@@ -66,6 +68,8 @@ export type CsvTransaction = {
   fee: Money;
   tax: Money;
   netAmount: Money;
+  /** Decision 207: the value in the report currency at the trade date, when the platform was asked for it. */
+  reportTransactionValue?: Money;
 };
 
 /**
@@ -80,6 +84,8 @@ export function transactionsCsv(
   accountNames: ReadonlyMap<number, string>,
   hide: HideSettings,
   t: TFunction,
+  /** Decision 207: the report currency, whose value at the trade date follows each value (when given). */
+  reportCurrency?: string,
 ): CsvTable {
   const column = (key: string) => t(`analysis.csv.columns.${key}`);
   type Signed = ReturnType<typeof signedAmounts>;
@@ -101,6 +107,7 @@ export function transactionsCsv(
     column("units"),
     column("price"),
     column("transactionValue"),
+    ...(reportCurrency ? [t("analysis.csv.columns.reportValue", { currency: reportCurrency })] : []),
     ...optional.map((c) => column(c.key)),
   ];
   const rows = list.map((x): CsvCell[] => {
@@ -127,6 +134,14 @@ export function transactionsCsv(
       income ? null : round(x.volume, 4),
       income || x.pricePerUnit === null ? null : round(x.pricePerUnit, 4),
       signed.value,
+      // signed as the value is: the same money, in the report currency at the day's rate
+      ...(reportCurrency
+        ? [
+            x.reportTransactionValue
+              ? signedAmounts(kind, { ...ZERO, value: amount(x.reportTransactionValue)! }).value
+              : null,
+          ]
+        : []),
       ...optional.map((c) => (shownUnder(c.setting, income) ? c.value(signed) : null)),
     ];
   });

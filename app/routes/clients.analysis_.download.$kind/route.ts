@@ -93,20 +93,28 @@ async function transactions(
   pricing: ReturnType<typeof pricingTypeFor>,
   t: TFunction,
 ): Promise<Download> {
-  const [list, detail] = await Promise.all([
-    fetchTransactions(planning, { accountIds, period, holdBack: settings.holdBack, pageSize: MAX_TRANSACTIONS }),
-    // the period's dates, as the page shows them, for the file's name
-    fetchDetail(planning, {
-      period,
-      grouping: "all",
-      accountIds,
-      pricingType: pricing,
-      holdBack: settings.holdBack,
-      feesAndTaxes: settings.feesAndTaxes,
-    }),
-  ]);
+  // the period's dates, as the page shows them, for the file's name, and its report currency
+  const detail = await fetchDetail(planning, {
+    period,
+    grouping: "all",
+    accountIds,
+    pricingType: pricing,
+    holdBack: settings.holdBack,
+    feesAndTaxes: settings.feesAndTaxes,
+  });
+  // decision 207: each value in the report currency at its trade date too, priced as the page's figures
+  const list = await fetchTransactions(planning, {
+    accountIds,
+    period,
+    holdBack: settings.holdBack,
+    pageSize: MAX_TRANSACTIONS,
+    report: { currency: detail.report_currency, pricingType: pricing },
+  });
   const names = new Map(accounts.map((a) => [a.accountid, a.description]));
-  return { table: transactionsCsv(list, names, settings.hide, t), dates: `${detail.start_date}-to-${detail.end_date}` };
+  return {
+    table: transactionsCsv(list, names, settings.hide, t, detail.report_currency),
+    dates: `${detail.start_date}-to-${detail.end_date}`,
+  };
 }
 
 /**
@@ -165,9 +173,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
     // an id the client does not see selects nothing: no file, never someone else's figures
     if (filter.kind === "unknown") throw notFound();
-    const { counted } = viewOf(shown, filter.accountIds, options);
+    const { counted, linked } = viewOf(shown, filter.accountIds, options);
     // nothing counted: no file rather than the platform's default set
     if (!counted.length) throw notFound();
+    // spec 001 §5 (decision 205): no custom range that starts before the selection's since-inception date
+    const inceptions = shown.filter((a) => [...counted, ...linked].includes(a.accountid)).map((a) => a.inception_date);
+    if (!periodOfQuery(query, inceptions.length ? inceptions.reduce((a, b) => (b < a ? b : a)) : null).period)
+      return new Response(t("analysis.csv.invalidRange"), {
+        status: 400,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
     const pricing = pricingTypeFor(capabilities);
     // the tab's currency: one account's own when the page shows it in its plan currency
     const planCurrency =

@@ -468,8 +468,7 @@ describe("buildBalanceSheet: currency (spec 001 §2.5, §5)", () => {
     expect(page.currency).toEqual({
       preferred: "GBP",
       mode: "report",
-      reportHref: "/clients/balance-sheet?id=1&view=everything&asset=0",
-      planHref: "/clients/balance-sheet?id=1&view=everything&asset=0&currency=plan",
+      hidden: { id: "1", view: "everything", asset: "0" },
     });
     const [table] = tables(ok(page));
     expect(table!.rows.map((r) => r.value.text)).toEqual(["£485,000.00", "£32,000.00"]);

@@ -52,8 +52,11 @@ export type BalanceSheetPage = {
   members: SheetMember[];
   member: SheetMember | null;
   views: Array<{ view: BalanceSheetView; label: string; href: string; current: boolean }>;
-  /** The currency toggle (multi-currency only), with the preferred currency's code. */
-  currency: { preferred: string; mode: "report" | "plan"; reportHref: string; planHref: string } | null;
+  /**
+   * The currency dropdown (multi-currency only), with the preferred currency's code and the query
+   * its GET form carries along (its own field is the currency).
+   */
+  currency: { preferred: string; mode: "report" | "plan"; hidden: Record<string, string> } | null;
   /** The query the member selector's GET form carries along. */
   hidden: Record<string, string>;
   /** The CSV download of every member's balance sheet in this view and currency (decision 208). */
@@ -137,18 +140,14 @@ function sheetTabCounts(
   );
 }
 
-/** The currency toggle's two links, with the preferred currency's code. */
+/** The currency dropdown's choice, with the preferred currency's code and the rest of the view its form keeps. */
 function currencyToggle(
   preferred: string,
   mode: "report" | "plan",
   state: BalanceSheetQuery,
 ): NonNullable<BalanceSheetPage["currency"]> {
-  return {
-    preferred,
-    mode,
-    reportHref: balanceSheetHref({ ...state, currency: "report" }),
-    planHref: balanceSheetHref({ ...state, currency: "plan" }),
-  };
+  const url = new URL(balanceSheetHref({ ...state, currency: "report" }), "http://portal.invalid");
+  return { preferred, mode, hidden: Object.fromEntries(url.searchParams.entries()) };
 }
 
 /** The view selector's links: the site's label for each view it allows, or the page's own. */

@@ -174,6 +174,32 @@ function Content({ content }: { content: BalanceSheetPage["content"] }) {
   );
 }
 
+/** spec 001 §2.5: a currency dropdown; it changes the page on its button only (WCAG 3.2.2). */
+function CurrencyForm({ currency }: { currency: NonNullable<BalanceSheetPage["currency"]> }) {
+  const { t } = useTranslation("clients");
+  return (
+    <Form method="get" className="balance-sheet__currency" preventScrollReset>
+      {Object.entries(currency.hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="balance-sheet-currency">{t("balanceSheet.currency.label")}</label>
+      <select
+        id="balance-sheet-currency"
+        name="currency"
+        className="select"
+        defaultValue={currency.mode}
+        key={currency.mode}
+      >
+        <option value="report">{t("balanceSheet.currency.report", { currency: currency.preferred })}</option>
+        <option value="plan">{t("balanceSheet.currency.plan")}</option>
+      </select>
+      <button type="submit" className="button button--secondary">
+        {t("balanceSheet.currency.show")}
+      </button>
+    </Form>
+  );
+}
+
 export default function BalanceSheet() {
   const { page, basis } = useLoaderData<typeof loader>();
   const { t } = useTranslation("clients");
@@ -218,25 +244,7 @@ export default function BalanceSheet() {
               options={page.views.map((v) => ({ href: v.href, text: v.label, current: v.current }))}
             />
           ) : null}
-          {page.currency ? (
-            <SegmentedLinks
-              className="balance-sheet__toggle"
-              visibleLabel
-              label={t("balanceSheet.currency.label")}
-              options={[
-                {
-                  href: page.currency.reportHref,
-                  text: t("balanceSheet.currency.report", { currency: page.currency.preferred }),
-                  current: page.currency.mode === "report",
-                },
-                {
-                  href: page.currency.planHref,
-                  text: t("balanceSheet.currency.plan"),
-                  current: page.currency.mode === "plan",
-                },
-              ]}
-            />
-          ) : null}
+          {page.currency ? <CurrencyForm currency={page.currency} /> : null}
           {page.csv ? <DownloadLink href={page.csv} members={page.members.length} /> : null}
         </div>
       ) : null}

@@ -213,6 +213,10 @@ function Terms({ view }: { view: SignatureView }) {
 type Errors = JourneyAnswer["errors"];
 
 /** spec 002: declining asks once more before it is sent. */
+/**
+ * The confirmation before declining, over spec 002 step 7's 'Decline sends the decline request
+ * directly': declining cannot be undone here (WCAG 3.3.4; docs/decisions/206).
+ */
 function DeclineForm({
   view,
   action,

@@ -483,8 +483,30 @@ describe("buildAssetsView (spec 001 §2.6)", () => {
     if (view.state !== "ok") throw new Error(`expected cards, got ${view.state}`);
     expect(view.partial).toBe(true);
     expect(view.cards.find((c) => c.tab === "pensions")!.items).toEqual([
-      { desc: "Overseas pension", value: "home.assets.notAvailable" },
+      { desc: "Overseas pension", value: "home.assets.notAvailable", share: null },
     ]);
+  });
+
+  it("says a joint asset's figure is the member's share, hers or theirs (decision 207)", async () => {
+    const joint = {
+      ...asset(5, "Joint General Investment Account", 69_724.5, { percentOwned: 50, source: "portfolio" }),
+      amount: money(139_449),
+      status: null,
+    };
+    const planning = {
+      batch: () => Promise.resolve(assetLists({ investments: [joint, ...assetLists().investments] })),
+    } as unknown as PlanningClient;
+    const own = await buildAssetsView(assetsInput(planning));
+    if (own.state !== "ok") throw new Error(`expected cards, got ${own.state}`);
+    expect(own.cards[0]!.items).toEqual([
+      { desc: "Cottage", value: "£242,500", share: null },
+      { desc: "Joint General Investment Account", value: "£69,725", share: 'home.assets.yourShare {"percent":"50%"}' },
+    ]);
+    // a pension is always wholly the member's: no share said
+    expect(own.cards[1]!.items[0]!.share).toBeNull();
+    const partner = await buildAssetsView(assetsInput(planning, 2));
+    if (partner.state !== "ok") throw new Error(`expected cards, got ${partner.state}`);
+    expect(partner.cards[0]!.items[1]!.share).toBe('home.assets.theirShare {"percent":"50%"}');
   });
 
   it("is empty when nothing is left after the filters, and an error when the lists fail", async () => {

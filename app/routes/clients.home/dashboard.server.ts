@@ -13,7 +13,7 @@ import type { ChartSvg } from "~/lib/chart-svg";
 import { type AssetCard, type AssetTab, assetCards, filterAssets, netTotal, selectedMember } from "~/lib/assets";
 import { summaryLayout, TABLE_DECIMALS, TILE_DECIMALS } from "~/lib/dashboard";
 import { balanceSheetHref } from "~/lib/balance-sheet";
-import { formatMoney } from "~/lib/format";
+import { formatMoney, numberFormat } from "~/lib/format";
 import { formatDate } from "~/lib/format-date.server";
 import { AVAILABLE_PAGES, PAGE_PATHS } from "~/lib/navigation";
 import { roundPercentages } from "~/lib/percent";
@@ -428,7 +428,8 @@ export type AssetsView =
         title: string;
         total: string;
         href: string | null;
-        items: Array<{ desc: string; value: string }>;
+        /** `share`: 'Your share: 50%' when the value is the member's part of an asset held with others. */
+        items: Array<{ desc: string; value: string; share: string | null }>;
       }>;
       balanceSheetHref: string | null;
       others: Array<{ id: number; name: string; href: string }>;
@@ -466,6 +467,14 @@ export async function buildAssetsView(
     amount === null
       ? t("home.assets.notAvailable")
       : formatMoney(amount, currency, locale, { decimals: TILE_DECIMALS });
+  // decision 207: a joint asset's figure is the member's share (spec 001 §3 'value owned'): say so,
+  // as the same account reads in full under Your portfolios
+  const self = selected.entity_id === members[0]?.entity_id;
+  const percent = numberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
+  const shareOf = (owned: number | undefined) =>
+    owned === undefined || owned >= 100
+      ? null
+      : t(self ? "home.assets.yourShare" : "home.assets.theirShare", { percent: percent.format(owned / 100) });
   return {
     state: "ok",
     member: { id: selected.entity_id, name, total: money(netTotal(cards)) },
@@ -478,6 +487,7 @@ export async function buildAssetsView(
       items: card.top.map((i) => ({
         desc: i.desc,
         value: money(i.value === null ? null : card.tab === "liabilities" ? -Math.abs(i.value) : i.value),
+        share: shareOf(i.percentOwned),
       })),
     })),
     balanceSheetHref: balanceSheet ? balanceSheetHref({ memberId: selected.entity_id }) : null,

@@ -332,7 +332,10 @@ function AssetsSection({ view, assetsOnly }: { view: AssetsView; assetsOnly: boo
                   {card.items.map((item, i) => (
                     <li key={`${i}-${item.desc}`}>
                       <span className="asset-card__desc">{item.desc}</span>{" "}
-                      <span className="asset-card__value">{item.value}</span>
+                      <span className="asset-card__value">
+                        {item.value}
+                        {item.share ? <span className="asset-card__share"> {item.share}</span> : null}
+                      </span>
                     </li>
                   ))}
                 </ul>

@@ -1,4 +1,6 @@
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import type { Toast } from "~/lib/toast";
+import { redirectWithToast } from "~/session/toast.server";
 import type { TFunction } from "i18next";
 import {
   choicesQuery,
@@ -135,6 +137,9 @@ function inceptionOf(choices: Choices, input: ReportInput): string | null {
   return dates[0] ?? null;
 }
 
+/** spec 002 §8: 'Report toast: We are generating your portfolio report'; the job's page keeps its own status and progress. */
+const GENERATING_TOAST: Toast = { type: "info", title: "reports:job.generating" };
+
 export async function reportAction(a: Args & { form: FormData }) {
   const intent = a.form.get("intent");
   if (intent === "run-default") {
@@ -144,7 +149,10 @@ export async function reportAction(a: Args & { form: FormData }) {
         { failure: started.error.failure, errors: {} as ReportErrors, values: null },
         { status: started.error.failure.status },
       );
-    return redirect(`${REPORTS_PATH}/jobs/${encodeURIComponent(started.value)}?started=${Date.now()}`);
+    return redirectWithToast(
+      `${REPORTS_PATH}/jobs/${encodeURIComponent(started.value)}?started=${Date.now()}`,
+      GENERATING_TOAST,
+    );
   }
   const choices = await loadChoices(a);
   const input = readInput(a.form);
@@ -165,7 +173,8 @@ export async function reportAction(a: Args & { form: FormData }) {
       { status: started.error.failure.status },
     );
   const query = choicesQuery(input);
-  return redirect(
+  return redirectWithToast(
     `${REPORTS_PATH}/jobs/${encodeURIComponent(started.value)}${query}${query ? "&" : "?"}started=${Date.now()}`,
+    GENERATING_TOAST,
   );
 }

@@ -15,7 +15,7 @@ import { type CeremonyProblem, ceremonyProblemOf } from "~/lib/passkeys";
 import type { PasskeyActionData } from "./login.server";
 import { StepAlert } from "./step-alert";
 
-// docs/decisions/101: spec 000 §2's 'Login using biometrics' on the web. With a browser that has
+// docs/decisions/101 and 206: spec 000 §2's 'Login using biometrics' (its mobile wrapper's) on the web. With a browser that has
 // passkeys, the button runs a passkey sign-in, and the username field offers the user's passkeys
 // in its autofill (conditional mediation). The ceremony's answer goes to the login action through
 // a fetcher, so a refusal leaves the password form exactly as the user left it. Without

@@ -13,20 +13,25 @@ import { wireDate } from "../../lib/wire";
 import { ApiError, MESSAGES, validate } from "../http";
 import { json, type Route, type SignedInContext, signedIn } from "../router";
 import { accountsOfView, isManaged, todayOf, type VisibleAccount } from "./visibility";
-import { money } from "./views";
+import { money, moneyMinor } from "./views";
 import {
   absent,
   Bool,
   CodeParams,
+  Currency,
   earliestInception,
   IdList,
   IsoDate,
+  measureFor,
   opt,
   ownAccountsOfGroup,
+  Pricing,
   requestedPeriod,
   scope,
   TIMEFRAMES,
 } from "./requests";
+import { type LedgerTransaction, type Measure, transactionValueMinor } from "../../domain/performance";
+import { bookOfAccounts } from "./book";
 
 const SORT = "trade_date_desc";
 /** spec 001 §9: transactions are asked for 200 at a time from 1900-01-01. */
@@ -44,6 +49,12 @@ const TransactionQuery = z.object({
   page_bookmark: opt(z.string().max(500)),
   /** Accepted as the spec's callers send it (2, 7); the order is always newest first. */
   sort_type: opt(z.string().max(10)),
+  /**
+   * Decision 207: each transaction's value in this currency at its trade date too
+   * (`reportTransactionValue`), priced as `to_pricing_type` prices (default close).
+   */
+  report_currency: opt(Currency),
+  to_pricing_type: opt(Pricing),
 });
 
 /** What a transaction type is called on screen. */
@@ -89,7 +100,12 @@ const pageAfterBookmark = (db: Db) => pageOf(db, true);
  * One page of the transactions of `selected` (accounts the client sees), newest first (trade date,
  * then id), after the bookmark: the answer of the plain and the group path alike.
  */
-function transactionPage(context: SignedInContext, selected: readonly VisibleAccount[], query: TransactionQuery) {
+function transactionPage(
+  context: SignedInContext,
+  entityId: number,
+  selected: readonly VisibleAccount[],
+  query: TransactionQuery,
+) {
   const ids = selected.map((a) => a.account.id);
   const today = todayOf(context);
   const { start, end: stop } = query.timeframe
@@ -103,7 +119,24 @@ function transactionPage(context: SignedInContext, selected: readonly VisibleAcc
   const rows = bookmark
     ? prepared(context.db, pageAfterBookmark).all({ ...asked, key: bookmark.key as string, id: bookmark.id })
     : prepared(context.db, firstPage).all(asked);
-  return json(rows.map(({ t, s }) => transactionRow(t, s)));
+  if (!query.report_currency) return json(rows.map(({ t, s }) => transactionRow(t, s)));
+  const measure: Pick<Measure, "currency" | "pricing"> = measureFor(
+    context,
+    entityId,
+    query.to_pricing_type ?? "close",
+    "after",
+    query.report_currency,
+  );
+  const book = bookOfAccounts(context.db, selected, today);
+  return json(
+    rows.map(({ t, s }) => ({
+      ...transactionRow(t, s),
+      reportTransactionValue: moneyMinor(
+        measure.currency,
+        transactionValueMinor(book, { ...t, type: t.type as LedgerTransaction["type"] }, measure),
+      ),
+    })),
+  );
 }
 
 function transactionRow(t: typeof transactions.$inferSelect, s: typeof securities.$inferSelect) {
@@ -137,17 +170,17 @@ export const transactionRoutes: Route[] = [
   signedIn("GET", "/resourceful/portfolio/transaction", (request, context) => {
     const query = validate(TransactionQuery, request.query, "query");
     // without a list: the view's accounts (own and managed, decision 107), as the figures cover
-    const { selected } = scope(context, query.accountid);
-    return transactionPage(context, query.accountid ? selected : accountsOfView(selected), query);
+    const { entityId, selected } = scope(context, query.accountid);
+    return transactionPage(context, entityId, query.accountid ? selected : accountsOfView(selected), query);
   }),
 
   // ... and of the client's own managed accounts of a group (the spec's callers send sort_type 7)
   signedIn("GET", "/resourceful/portfolio/group/account/code/:code/transaction", (request, context) => {
     const { code } = validate(CodeParams, request.params, "path");
     const query = validate(TransactionQuery, request.query, "query");
-    const { all } = scope(context, query.accountid);
+    const { entityId, all } = scope(context, query.accountid);
     const asked = query.accountid ? new Set(query.accountid) : null;
     const members = ownAccountsOfGroup(all, code).filter((a) => isManaged(a) && (!asked || asked.has(a.account.id)));
-    return transactionPage(context, members, query);
+    return transactionPage(context, entityId, members, query);
   }),
 ];
