@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, expectAccessibleInBothThemes, signIn, test } from "./fixtures";
+import { expect, expectAccessible, expectAccessibleInBothThemes, signIn, signInThroughForm, test } from "./fixtures";
+import { copyUser } from "./platform";
 
 // docs/decisions/203: the dark theme (the device's setting, or the user's choice on the Preferences
 // page, kept on the platform) and forced colours (Windows high contrast), with and without JavaScript.
@@ -21,54 +22,56 @@ test.describe("the dark theme", () => {
   test("a client chooses Dark on the Preferences page: every page is dark from the server, on any device", async ({
     page,
     browser,
+    request,
   }) => {
-    // demo.partner: a client whose theme no other journey reads; put back to the device's setting after
-    await signIn(page, "demo.partner");
+    // a copy of demo.client: a theme of its own, which no other journey meets
+    const username = await copyUser(request, "demo.client");
+    await signIn(page, username);
+    await expect(page).toHaveURL(/\/clients\/home$/);
     await page.goto(PREFERENCES);
     await expect(page.locator("html")).toHaveAttribute("data-theme", "system");
     await expect(page.getByRole("group", { name: "Theme" })).toBeVisible();
     await expect(page.getByRole("radio", { name: /^System/ })).toBeChecked();
     expect(await pageColour(page)).toBe(LIGHT_PAGE);
+
+    await chooseTheme(page, "Dark");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
+    // dark whatever the device says: the user chose it
+    expect(await pageColour(page)).toBe(DARK_PAGE);
+    await expect(page.locator("html")).toHaveCSS("color-scheme", "dark");
+    // the toast and the page, read by axe in the dark theme
+    await expectAccessible(page);
+
+    // the server writes the theme into the page it sends: no light flash before anything runs
+    const home = await page.request.get("/clients/home");
+    expect(await home.text()).toMatch(/<html [^>]*data-theme="dark"/);
+
+    // kept on the platform: another browser signing in finds it
+    const other = await browser.newContext();
     try {
-      await chooseTheme(page, "Dark");
-      await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-      await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
-      // dark whatever the device says: the user chose it
-      expect(await pageColour(page)).toBe(DARK_PAGE);
-      await expect(page.locator("html")).toHaveCSS("color-scheme", "dark");
-      // the toast and the page, read by axe in the dark theme
-      await expectAccessible(page);
-
-      // the server writes the theme into the page it sends: no light flash before anything runs
-      const home = await page.request.get("/clients/home");
-      expect(await home.text()).toMatch(/<html [^>]*data-theme="dark"/);
-
-      // kept on the platform: another browser signing in finds it
-      const other = await browser.newContext();
-      try {
-        const second = await other.newPage();
-        await second.goto("/login");
-        await second.getByLabel("Username").fill("demo.partner");
-        await second.getByLabel("Password", { exact: true }).fill("Demo-pass-1");
-        await second.getByRole("button", { name: "Login", exact: true }).click();
-        await expect(second).not.toHaveURL(/\/login/);
-        await expect(second.locator("html")).toHaveAttribute("data-theme", "dark");
-      } finally {
-        await other.close();
-      }
-
-      await page.goto(PREFERENCES);
-      await chooseTheme(page, "Light");
-      await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
-      // light whatever the device says
-      await page.emulateMedia({ colorScheme: "dark" });
-      expect(await pageColour(page)).toBe(LIGHT_PAGE);
-      await page.emulateMedia({ colorScheme: "light" });
+      const second = await other.newPage();
+      await signInThroughForm(second, username);
+      await expect(second).toHaveURL(/\/clients\/home$/);
+      await expect(second.locator("html")).toHaveAttribute("data-theme", "dark");
     } finally {
-      await page.goto(PREFERENCES);
-      await chooseTheme(page, /^System/);
+      await other.close();
     }
+
+    await page.goto(PREFERENCES);
+    await chooseTheme(page, "Light");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    // light whatever the device says
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await pageColour(page)).toBe(LIGHT_PAGE);
+    await page.emulateMedia({ colorScheme: "light" });
+
+    // and back to the device's setting, which a device set to dark shows dark
+    await chooseTheme(page, /^System/);
     await expect(page.locator("html")).toHaveAttribute("data-theme", "system");
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await pageColour(page)).toBe(DARK_PAGE);
+    await page.emulateMedia({ colorScheme: "light" });
   });
 
   test("an adviser chooses their own theme, whichever client is in context", async ({ page }) => {
@@ -79,8 +82,14 @@ test.describe("the dark theme", () => {
     // the client list in both themes
     await expectAccessibleInBothThemes(page);
     // the first client, in the Messages view whatever their own level
-    await page.getByLabel(/^Portal view for /).first().selectOption("Messages");
-    await page.getByRole("button", { name: /^Open / }).first().click();
+    await page
+      .getByLabel(/^Portal view for /)
+      .first()
+      .selectOption("Messages");
+    await page
+      .getByRole("button", { name: /^Open / })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/clients\//);
     await page.goto(PREFERENCES);
     // the client's preferences are read only; the theme is the adviser's own
