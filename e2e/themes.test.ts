@@ -12,8 +12,9 @@ const LIGHT_PAGE = "rgb(244, 246, 249)";
 
 const pageColour = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
+/** Chooses a theme by its label ('Dark', 'Light' exactly: the System option's label names both) and saves it. */
 async function chooseTheme(page: Page, label: RegExp | string) {
-  await page.getByRole("radio", { name: label }).check();
+  await page.getByRole("radio", { name: label, exact: typeof label === "string" }).check();
   await page.getByRole("button", { name: "Save theme" }).click();
   await expect(page.getByText("Your theme has been saved.")).toBeVisible();
 }
@@ -36,7 +37,7 @@ test.describe("the dark theme", () => {
 
     await chooseTheme(page, "Dark");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-    await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "Dark", exact: true })).toBeChecked();
     // dark whatever the device says: the user chose it
     expect(await pageColour(page)).toBe(DARK_PAGE);
     await expect(page.locator("html")).toHaveCSS("color-scheme", "dark");

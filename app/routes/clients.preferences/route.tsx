@@ -18,7 +18,7 @@ import { logger } from "~/runtime/logger.server";
 import { fetchPreferences, savePreferences } from "~/planning/security.server";
 import { attempt } from "~/session/failures.server";
 import { readForm } from "~/session/csrf.server";
-import { requireClient, requireClientContext, type SignedIn } from "~/session/guards.server";
+import { requireClient, requireClientContext, requireUser, type SignedIn } from "~/session/guards.server";
 import { updateSessionUser } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { saveTheme } from "~/planning/session.server";
@@ -60,10 +60,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionData = { saveFailed: true; values: Preferences } | { themeSaveFailed: true };
 
 export async function action({ request }: ActionFunctionArgs) {
-  // docs/decisions/203: the theme is every user's own, an adviser's too
-  const context = await requireClientContext(request);
+  await requireUser(request);
   const formData = await readForm(request);
-  if (formData.get("intent") === THEME_INTENT) return themeAction(request, context, formData);
+  // docs/decisions/203: the theme is the user's own, an adviser's too (with a client in context, as the page)
+  if (formData.get("intent") === THEME_INTENT)
+    return themeAction(request, await requireClientContext(request), formData);
   // spec 002 §6: only the client role edits; advisers read only (Access Denied to a post).
   const { planning, user } = await requireClient(request);
   const submission = parseWithZod(formData, { schema: PreferencesSchema });
