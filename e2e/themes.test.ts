@@ -12,11 +12,20 @@ const LIGHT_PAGE = "rgb(244, 246, 249)";
 
 const pageColour = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
-/** Chooses a theme by its label ('Dark', 'Light' exactly: the System option's label names both) and saves it. */
-async function chooseTheme(page: Page, label: RegExp | string) {
+const THEME_LABELS = { system: /^System/, light: "Light", dark: "Dark" } as const;
+
+/**
+ * Chooses a theme ('Dark', 'Light' by their exact labels: the System option's label names both),
+ * saves it, and waits for the page in it and the toast (with JavaScript, the toasts of earlier saves
+ * may still show).
+ */
+async function chooseTheme(page: Page, theme: keyof typeof THEME_LABELS) {
+  const label = THEME_LABELS[theme];
   await page.getByRole("radio", { name: label, exact: typeof label === "string" }).check();
   await page.getByRole("button", { name: "Save theme" }).click();
-  await expect(page.getByText("Your theme has been saved.")).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+  await expect(page.getByRole("radio", { name: label, exact: typeof label === "string" })).toBeChecked();
+  await expect(page.getByText("Your theme has been saved.").first()).toBeVisible();
 }
 
 test.describe("the dark theme", () => {
@@ -37,7 +46,7 @@ test.describe("the dark theme", () => {
     await expect(page.getByRole("radio", { name: /^System/ })).toBeChecked();
     expect(await pageColour(page)).toBe(LIGHT_PAGE);
 
-    await chooseTheme(page, "Dark");
+    await chooseTheme(page, "dark");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
     await expect(page.getByRole("radio", { name: "Dark", exact: true })).toBeChecked();
     // dark whatever the device says: the user chose it
@@ -62,7 +71,7 @@ test.describe("the dark theme", () => {
     }
 
     await page.goto(PREFERENCES);
-    await chooseTheme(page, "Light");
+    await chooseTheme(page, "light");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
     // light whatever the device says
     await page.emulateMedia({ colorScheme: "dark" });
@@ -70,7 +79,7 @@ test.describe("the dark theme", () => {
     await page.emulateMedia({ colorScheme: "light" });
 
     // and back to the device's setting, which a device set to dark shows dark
-    await chooseTheme(page, /^System/);
+    await chooseTheme(page, "system");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "system");
     await page.emulateMedia({ colorScheme: "dark" });
     expect(await pageColour(page)).toBe(DARK_PAGE);
@@ -99,11 +108,11 @@ test.describe("the dark theme", () => {
     // the client's preferences are read only; the theme is the adviser's own
     await expect(page.getByText("How Client Online looks to you (not to your client)")).toBeVisible();
     try {
-      await chooseTheme(page, "Dark");
+      await chooseTheme(page, "dark");
       expect(await pageColour(page)).toBe(DARK_PAGE);
       await expectAccessible(page);
     } finally {
-      await chooseTheme(page, /^System/);
+      await chooseTheme(page, "system");
     }
     expect(await pageColour(page)).toBe(LIGHT_PAGE);
   });
