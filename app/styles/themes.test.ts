@@ -18,7 +18,10 @@ function tokensOf(selector: string, from = 0): Map<string, string> {
 
 const light = tokensOf(":root");
 const dark = tokensOf(':root[data-theme="dark"]');
-const systemDark = tokensOf(':root[data-theme="system"]', css.indexOf("@media screen and (prefers-color-scheme: dark)"));
+const systemDark = tokensOf(
+  ':root[data-theme="system"]',
+  css.indexOf("@media screen and (prefers-color-scheme: dark)"),
+);
 
 // the colours that are the same in both themes: the focus ring (yellow inside black) and the unread badge
 const SAME_IN_BOTH = new Set(["--colour-focus", "--colour-focus-ring", "--colour-badge"]);
