@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import type { RootData } from "~/components/shell/root-data";
 import { faviconOf, loginBackgroundOf } from "~/lib/site-settings";
 import { navigationFor } from "~/lib/navigation";
+import { darkChartColour, themeOf } from "~/lib/theme";
 import { printedOn } from "~/lib/print.server";
 import { localesVersion } from "~/locales/version.server";
 import { maintenanceRedirect } from "~/planning/maintenance.server";
@@ -72,6 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       honeypotInputProps,
       toast: toast.toast,
       user,
+      theme: themeOf(user?.theme),
       idleMinutes: session?.idleMinutes ?? null,
       // spec 000 §4 "Session timeout": what the browser's warning needs (decision 060).
       sessionTimeout: session
@@ -82,6 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         firmName: site.firmName,
         logo: site.logo,
         chartColours: site.chartColours,
+        darkChartColours: site.chartColours.map(darkChartColour),
         // spec 000 §3: the site's favicon and login background (docs/decisions/028)
         favicon: faviconOf(site.settings),
         loginBackground: loginBackgroundOf(site.settings),

@@ -41,14 +41,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const locale = data?.locale ?? i18n.language ?? "en-GB";
   // Brand values arrive as CSS custom properties on <html>; app.css uses them (the login
-  // background by screen width in its media queries), so the page needs no style element.
+  // background by screen width in its media queries, the chart colours by theme), so the page
+  // needs no style element.
   const brandStyle = {
     ...Object.fromEntries((data?.brand.chartColours ?? []).map((colour, i) => [`--chart-colour-${i + 1}`, colour])),
+    ...Object.fromEntries(
+      (data?.brand.darkChartColours ?? []).map((colour, i) => [`--chart-dark-colour-${i + 1}`, colour]),
+    ),
     ...(data?.brand.loginBackground ? loginBackgroundProperties(data.brand.loginBackground) : {}),
   } as React.CSSProperties;
   const favicon = data?.brand.favicon ?? DEFAULT_FAVICON;
   return (
-    <html lang={locale} data-locales-version={data?.localesVersion} style={brandStyle}>
+    // The theme is on <html> from the server (docs/decisions/203): the first paint has its colours.
+    <html
+      lang={locale}
+      data-locales-version={data?.localesVersion}
+      data-theme={data?.theme ?? "system"}
+      style={brandStyle}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -211,7 +211,8 @@ test.describe("preferences", () => {
 
     const sms = page.getByLabel("SMS (text message)");
     const post = page.getByLabel("Post");
-    const save = page.getByRole("button", { name: "Save" });
+    // exactly: the theme's 'Save theme' is on the page too (decision 203)
+    const save = page.getByRole("button", { name: "Save", exact: true });
     const initialSms = await sms.isChecked();
     const initialPost = await post.isChecked();
 
@@ -258,7 +259,9 @@ test.describe("preferences", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Preferences" })).toBeVisible();
     await expect(page.getByText(/log in to the planning platform/)).toBeVisible();
     await expect(page.getByRole("checkbox")).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Save", exact: true })).toHaveCount(0);
+    // the adviser's own theme is theirs to choose (decision 203)
+    await expect(page.getByRole("button", { name: "Save theme" })).toBeVisible();
     await expectAccessible(page);
   });
 });

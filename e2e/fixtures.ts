@@ -179,6 +179,22 @@ export async function expectAccessible(page: Page, alsoTags: string[] = []): Pro
   }
 }
 
+/**
+ * WCAG 2.1 AA in both themes (docs/decisions/203): axe on the page as it is (the light theme), then
+ * with the device set to dark, which a user whose theme is the device's setting (every demo login
+ * at first) sees as the dark theme, then as it was again.
+ */
+export async function expectAccessibleInBothThemes(page: Page, alsoTags: string[] = []): Promise<void> {
+  await expectAccessible(page, alsoTags);
+  await page.emulateMedia({ colorScheme: "dark" });
+  try {
+    await expect(page.locator("html"), "the page is in the dark theme").toHaveCSS("color-scheme", "dark");
+    await expectAccessible(page, alsoTags);
+  } finally {
+    await page.emulateMedia({ colorScheme: "light" });
+  }
+}
+
 /** Signs in through the login form with the demo password; `keyboard` sends the form with Enter, leaving the pointer where it was. */
 export async function signInThroughForm(
   page: Page,

@@ -39,7 +39,7 @@ export function PasswordStrength({
               height: "0.4rem",
               marginRight: "2%",
               borderRadius: "2px",
-              background: password && n <= score ? STRENGTH_COLOURS[score] : "#d0d4d9",
+              background: password && n <= score ? STRENGTH_COLOURS[score] : "var(--colour-border)",
             }}
           />
         ))}
@@ -51,5 +51,11 @@ export function PasswordStrength({
   );
 }
 
-// Dark enough against white for a non-text contrast of 3:1 (WCAG 1.4.11).
-const STRENGTH_COLOURS = ["#b3261e", "#b3261e", "#8a5a00", "#1b6e3a", "#135c30"] as const;
+// The theme's colours (decision 203), each at least 3:1 on the surface in both themes (WCAG 1.4.11).
+const STRENGTH_COLOURS = [
+  "var(--colour-error)",
+  "var(--colour-error)",
+  "var(--colour-warning)",
+  "var(--colour-success)",
+  "var(--colour-success)",
+] as const;

@@ -1,4 +1,5 @@
 import type { SiteAccessLevel } from "./site-access";
+import type { Theme } from "./theme";
 
 // Who is signed in, as the portal keeps it in the session cookie and the shell shows it (spec 000
 // §3 roles and site access levels, §2 client in context).
@@ -32,4 +33,6 @@ export type SessionUser = {
   clientInContext: ClientInContext | null;
   /** The user has a passkey (the account menu's biometric link rule); absent in older cookies. */
   hasPasskey?: boolean;
+  /** How the portal looks to the user (docs/decisions/203); absent in older cookies (the device's setting). */
+  theme?: Theme;
 };

@@ -1,6 +1,7 @@
 import { z } from "zod/v4";
 import { WholeNumber } from "~/lib/whole-number.server";
 import { type SiteAccessProblem, siteAccessLevelOf } from "~/lib/site-access";
+import { type Theme, themeOf } from "~/lib/theme";
 import type { SessionUser } from "~/lib/user";
 import { type PlanningClient, PlanningError, isLostSession } from "./client.server";
 import { AnyAnswer, ClientAccessLevel, WireDateTime } from "./wire";
@@ -30,6 +31,8 @@ export const SessionUserAnswer = z.object({
   client_access_level: z.unknown().optional(),
   client_in_context: ClientInContextAnswer.nullish(),
   passkey_count: WholeNumber.min(0).default(0),
+  // docs/decisions/203: a theme the portal does not know is the device's setting
+  theme: z.unknown().optional(),
 });
 
 /** spec 000 §8 "Site access errors": a client whose site access level is unknown or unavailable. */
@@ -81,6 +84,7 @@ export function toSessionUser(u: z.output<typeof SessionUserAnswer>): SessionUse
     userTimezone: u.user_timezone ?? null,
     clientInContext: u.client_in_context ? toClientInContext(u.client_in_context) : null,
     hasPasskey: u.passkey_count > 0,
+    theme: themeOf(u.theme),
   };
 }
 
@@ -113,4 +117,11 @@ export async function fetchIdleMinutes(planning: PlanningClient): Promise<number
     if (error instanceof PlanningError && (error.status === 403 || error.status === 404)) return DEFAULT_IDLE_MINUTES;
     throw error;
   }
+}
+
+const ThemeAnswer = z.object({ theme: z.enum(["system", "light", "dark"]) });
+
+/** docs/decisions/203: the signed-in user's own theme, kept on the platform with their other settings. */
+export async function saveTheme(planning: PlanningClient, theme: Theme): Promise<Theme> {
+  return (await planning.put("resourceful/session/user/theme", ThemeAnswer, { body: { theme } })).theme;
 }

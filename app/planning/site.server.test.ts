@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { contrastRatio, DARK_THEME_SLICE_TEXT, darkChartColour } from "~/lib/theme";
 import { DEFAULT_CHART_COLOURS, toSite } from "./site.server";
 
 describe("toSite", () => {
@@ -31,5 +32,14 @@ describe("toSite", () => {
     };
     for (const colour of DEFAULT_CHART_COLOURS)
       expect(1.05 / (luminance(colour) + 0.05), colour).toBeGreaterThanOrEqual(3);
+  });
+  // docs/decisions/203: the dark theme's page and surface colours (app.css, the dark tokens)
+  it("has default colours that the dark theme draws at least 3:1 from its page and surfaces (WCAG 1.4.11)", () => {
+    for (const colour of DEFAULT_CHART_COLOURS) {
+      const dark = darkChartColour(colour);
+      expect(contrastRatio(dark, "#10161f"), colour).toBeGreaterThanOrEqual(3);
+      expect(contrastRatio(dark, "#1a2330"), colour).toBeGreaterThanOrEqual(3);
+      expect(contrastRatio(dark, DARK_THEME_SLICE_TEXT), colour).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { Db } from "../db/connection";
 import { inJsonList, jsonList } from "../db/json-list";
 import { prepared } from "../db/prepared";
 import { z } from "zod";
-import { capabilities, featureAccess, loginProfiles, passkeys, sessions } from "../db/schema";
+import { capabilities, featureAccess, loginProfiles, passkeys, sessions, users } from "../db/schema";
 import { endOtherSessionsOf, endSessionOf, liveSessionsOf, type SessionRow } from "../sessions";
 import { wireDateTime } from "../lib/wire";
 import { advises, assertCanSeeClient, clientEntityOf, isAdviser, isClientUser, requireAdviser } from "./access";
@@ -15,6 +15,8 @@ import { json, noContent, open, type Route, signedIn } from "./router";
 const AccessLevel = z.coerce.number().int().min(0).max(3);
 const Id = z.coerce.number().int().positive();
 
+/** docs/decisions/203: how the portal looks to the user, kept with their other settings. */
+const ThemeBody = z.object({ theme: z.enum(["system", "light", "dark"]) }).strict();
 const ClientInContextBody = z.object({ client_id: Id, client_access_level: AccessLevel });
 const CapabilityQuery = z.object({ client_id: Id.optional() });
 const FeatureAccessQuery = z.record(z.string());
@@ -66,6 +68,7 @@ export const sessionRoutes: Route[] = [
       user_timezone: user.timezone,
       partner_entity_id: client ? partnerEntityIdOf(db, entity.id) : null,
       preferred_currency: user.preferredCurrency,
+      theme: user.theme,
       login_method: user.loginMethod,
       is_preview_mode: isAdviser(caller) && session.isPreviewMode,
       client_access_level: client ? entity.clientAccessLevel : null,
@@ -73,6 +76,13 @@ export const sessionRoutes: Route[] = [
       // docs/platform-api.md "Passkeys": how many passkeys the user has (the portal's menu rule)
       passkey_count: db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, user.id)).get()?.n ?? 0,
     });
+  }),
+
+  // docs/decisions/203: the user's own theme (an adviser's, never the client in context's)
+  signedIn("PUT", "/resourceful/session/user/theme", (request, { db, caller }) => {
+    const { theme } = validate(ThemeBody, request.body, "body");
+    db.update(users).set({ theme }).where(eq(users.id, caller.user.id)).run();
+    return json({ theme });
   }),
 
   // spec 002 §4 preview access: preview when the client has no login or the level differs

@@ -91,6 +91,10 @@ export const users = sqliteTable(
       .default("en-GB"),
     timezone: text("timezone").notNull().default("Europe/London"),
     preferredCurrency: text("preferred_currency").notNull().default("GBP"),
+    /** How the portal looks to this user (docs/decisions/203): the device's setting, or always light or dark. */
+    theme: text("theme", { enum: ["system", "light", "dark"] })
+      .notNull()
+      .default("system"),
     loginProfileId: integer("login_profile_id")
       .notNull()
       .default(1)

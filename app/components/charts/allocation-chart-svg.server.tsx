@@ -21,8 +21,14 @@ import {
   type AllocationChartInput,
 } from "./allocation-chart";
 import type { ChartFigureProps } from "./chart-figure";
-import { niceTicks } from "./line-chart";
-import { hexColours, responsiveSvg, roundGeometry, styleToPresentationAttributes } from "./svg-markup";
+import { CHART_GRID_COLOUR, chartPalette, niceTicks } from "./line-chart";
+import {
+  hexColours,
+  responsiveSvg,
+  roundGeometry,
+  seriesColourAttributes,
+  styleToPresentationAttributes,
+} from "./svg-markup";
 import { numberFormat } from "~/lib/format";
 import { chartMarkups } from "./chart-markup-cache.server";
 
@@ -44,7 +50,7 @@ const THEME = {
     domain: { line: { stroke: "currentColor", strokeWidth: 1 } },
     ticks: { line: { stroke: "currentColor", strokeWidth: 1 }, text: { fill: "currentColor" } },
   },
-  grid: { line: { stroke: "#d5dbe3", strokeWidth: 1 } },
+  grid: { line: { stroke: CHART_GRID_COLOUR, strokeWidth: 1 } },
 } satisfies PieSvgProps<Datum>["theme"] & BarSvgProps<ColumnDatum>["theme"];
 
 function chartData(input: AllocationChartInput): Datum[] {
@@ -74,7 +80,10 @@ function rootAttributes(markup: string, title: string, kind: AllocationChartInpu
 
 function finish(markup: string, input: AllocationChartInput): string {
   const rewritten = roundGeometry(
-    hexColours(styleToPresentationAttributes(rootAttributes(markup, input.title, input.kind))),
+    seriesColourAttributes(
+      hexColours(styleToPresentationAttributes(rootAttributes(markup, input.title, input.kind))),
+      chartPalette(input),
+    ),
   );
   return responsiveSvg(rewritten, input.title);
 }

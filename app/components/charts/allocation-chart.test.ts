@@ -320,11 +320,25 @@ describe("allocationTable and allocationLegend", () => {
 
   it("gives each slice its colour, in order, the colours repeating", () => {
     expect(allocationLegend({ slices: slices.slice(0, 3), colours: ["#111111", "#222222"] })).toEqual([
-      { label: "Information Technology", colour: "#111111" },
-      { label: "Health Care", colour: "#222222" },
-      { label: "Financials", colour: "#111111" },
+      { label: "Information Technology", colour: "#111111", colourNumber: 1 },
+      { label: "Health Care", colour: "#222222", colourNumber: 2 },
+      { label: "Financials", colour: "#111111", colourNumber: 1 },
     ]);
     expect(allocationLegend({ slices: [], colours })).toEqual([]);
+  });
+});
+
+describe("the slices' colours by theme (docs/decisions/203)", () => {
+  it("names each slice and column by its colour's number, so the stylesheet draws it in the theme's colour", () => {
+    for (const kind of ["pie", "column"] as const) {
+      const svg = renderAllocationChartSvg({ ...pie, kind });
+      const filled = [...svg.matchAll(/data-fill="(\d+)"/g)].map((m) => Number(m[1]));
+      expect(filled.length, kind).toBeGreaterThanOrEqual(3);
+      expect(
+        filled.every((n) => n >= 1 && n <= colours.length),
+        kind,
+      ).toBe(true);
+    }
   });
 });
 

@@ -2,8 +2,9 @@
 // the shares of a whole, e.g. a portfolio by asset class or by sector. Nothing here imports nivo,
 // so this module is safe in the browser; the SVG is drawn by allocation-chart-svg.server.tsx.
 
-import type { ChartLegendItem, ChartTable } from "./chart-data";
-import { valueFormatter } from "./line-chart";
+import { colourNumber, type ChartLegendItem, type ChartTable } from "./chart-data";
+import { chartPalette, valueFormatter } from "./line-chart";
+import { colourChannels, DARK_THEME_SLICE_TEXT, relativeLuminance } from "~/lib/theme";
 
 export type AllocationSlice = {
   id: string;
@@ -43,7 +44,7 @@ export function allocationChartSize(input: Pick<AllocationChartInput, "kind" | "
 
 /** The colour of each slice, in order; the colours repeat when there are more slices. */
 export function sliceColours(input: Pick<AllocationChartInput, "slices" | "colours">): string[] {
-  const colours = input.colours.length ? input.colours : ["#1d4f91"];
+  const colours = chartPalette(input);
   return input.slices.map((_, i) => colours[i % colours.length]!);
 }
 
@@ -66,7 +67,12 @@ export function hasAllocation(input: Pick<AllocationChartInput, "slices">): bool
 /** The legend: each slice's label and colour, in order (slices of 0 included, as in the table). */
 export function allocationLegend(input: Pick<AllocationChartInput, "slices" | "colours">): ChartLegendItem[] {
   const colours = sliceColours(input);
-  return input.slices.map((s, i) => ({ label: s.label, colour: colours[i]! }));
+  const palette = chartPalette(input);
+  return input.slices.map((s, i) => ({
+    label: s.label,
+    colour: colours[i]!,
+    colourNumber: colourNumber(palette, colours[i]!),
+  }));
 }
 
 /**
@@ -134,32 +140,16 @@ export function wrapLabel(label: string, maxChars: number, maxLines: number): { 
   return { lines: kept, cut: true };
 }
 
-function channels(colour: string): [number, number, number] | null {
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour.trim())?.[1];
-  if (!hex) return null;
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join("") : hex;
-  return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
-}
-
-/** WCAG relative luminance of an sRGB colour. */
-function luminance([r, g, b]: [number, number, number]): number {
-  const linear = (c: number) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-}
-
 const LIGHT_TEXT = "#ffffff";
-/** The page's text colour (--colour-text). */
-const DARK_TEXT = "#1b2430";
+/** The page's text colour (--colour-text), also the dark theme's text on slices (docs/decisions/203). */
+const DARK_TEXT = DARK_THEME_SLICE_TEXT;
 
 /** The text colour, white or the page's dark text, with the more contrast on `background` ('#rgb' or '#rrggbb'). */
 export function labelColourOn(background: string): string {
-  const rgb = channels(background);
+  const rgb = colourChannels(background);
   if (!rgb) return DARK_TEXT;
-  const l = luminance(rgb);
+  const l = relativeLuminance(rgb);
   const onWhite = 1.05 / (l + 0.05);
-  const onDark = (l + 0.05) / (luminance(channels(DARK_TEXT)!) + 0.05);
+  const onDark = (l + 0.05) / (relativeLuminance(colourChannels(DARK_TEXT)!) + 0.05);
   return onWhite >= onDark ? LIGHT_TEXT : DARK_TEXT;
 }

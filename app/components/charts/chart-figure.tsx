@@ -27,6 +27,8 @@ export type ChartFigureProps = {
   /** The same chart drawn for small screens, shown instead below 576px (spec 001 §9). */
   narrowSvg?: ChartSvg;
   legend?: ChartLegendItem[];
+  /** How the legend draws a series: a line (line charts), or a block (a pie's slices, columns). */
+  legendShape?: "line" | "block";
   table: ChartTable;
   /** The label that opens the table, e.g. "Show the chart's data as a table" (translated by the caller). */
   tableSummary: string;
@@ -47,12 +49,12 @@ class KeepStaticOnError extends Component<{ fallback: ReactNode; children: React
   }
 }
 
-function ChartLegend({ legend }: { legend: ChartLegendItem[] }) {
+function ChartLegend({ legend, shape }: { legend: ChartLegendItem[]; shape: "line" | "block" }) {
   return (
     <ul className="chart-legend">
       {legend.map((item, i) => (
         <li key={`${i}-${item.label}`} className="chart-legend__item">
-          <LegendSwatch colour={item.colour} />
+          <LegendSwatch colour={item.colour} colourNumber={item.colourNumber} shape={shape} />
           {item.label}
         </li>
       ))}
@@ -101,6 +103,7 @@ export function ChartFigure({
   svg,
   narrowSvg,
   legend,
+  legendShape = "line",
   table,
   tableSummary,
   interactive,
@@ -145,7 +148,7 @@ export function ChartFigure({
           staticChart
         )}
       </div>
-      {legend?.length ? <ChartLegend legend={legend} /> : null}
+      {legend?.length ? <ChartLegend legend={legend} shape={legendShape} /> : null}
       <details className="chart-figure__data" onFocus={engage}>
         <summary>{tableSummary}</summary>
         <DataTable id={id} table={table} />

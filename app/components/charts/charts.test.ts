@@ -17,7 +17,7 @@ import {
   valueFormatter,
 } from "./line-chart";
 import { lineChartFigure, renderLineChartSvg } from "./line-chart-svg.server";
-import { responsiveSvg, roundGeometry, styleToPresentationAttributes } from "./svg-markup";
+import { responsiveSvg, roundGeometry, seriesColourAttributes, styleToPresentationAttributes } from "./svg-markup";
 
 // Intl separates French groups and the trailing symbol with narrow/no-break spaces: compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
@@ -334,11 +334,45 @@ describe("lineChartTable and lineChartLegend", () => {
     expect(table.rows).toEqual([{ header: "May 1, 2024", cells: ["$1,234.50"] }]);
   });
 
-  it("gives each series its colour", () => {
+  it("gives each series its colour, and the colour's number in the chart's colours (its theme's colour and dash)", () => {
     expect(lineChartLegend(performance)).toEqual([
-      { label: "Portfolio", colour: "#1d4f91" },
-      { label: "FTSE All-Share", colour: "#00857c" },
+      { label: "Portfolio", colour: "#1d4f91", colourNumber: 1 },
+      { label: "FTSE All-Share", colour: "#00857c", colourNumber: 2 },
     ]);
+    // more series than colours: the colours repeat, and so do their numbers
+    const three = {
+      ...performance,
+      series: [...performance.series, { ...performance.series[0]!, id: "c", label: "C" }],
+    };
+    expect(lineChartLegend({ ...three, colours: ["#1D4F91", "#00857c"] }).map((l) => l.colourNumber)).toEqual([
+      1, 2, 1,
+    ]);
+  });
+});
+
+describe("the series' colours by theme (docs/decisions/203)", () => {
+  it("names each line and area by its colour's number, so the stylesheet draws it in the theme's colour and dash", () => {
+    const svg = renderLineChartSvg(performance);
+    const paths = [...svg.matchAll(/<path [^>]*>/g)].map((m) => m[0]);
+    const lines = paths.filter((p) => p.includes('fill="none"'));
+    const areas = paths.filter((p) => p.includes("fill-opacity"));
+    expect(lines.map((p) => /data-stroke="(\d)"/.exec(p)?.[1]).sort()).toEqual(["1", "2"]);
+    expect(areas.map((p) => /data-fill="(\d)"/.exec(p)?.[1]).sort()).toEqual(["1", "2"]);
+    // the colour stays for anything that reads the SVG without the stylesheet
+    expect(lines.find((p) => p.includes('data-stroke="1"'))).toContain('stroke="#1d4f91"');
+    // the grid is drawn in the light theme's border colour, which charts.css replaces by the theme's
+    expect(svg).toContain('stroke="#d5dbe3"');
+  });
+
+  it("marks strokes and fills in the chart's colours, however written, the first place of a colour given twice", () => {
+    const markup =
+      '<g><path stroke="#1D4F91" fill="rgba(0, 133, 124, 1)"></path><rect fill="#abc"/><line stroke="#d5dbe3"/>' +
+      '<path fill="rgba(0, 133, 124, 0.5)"></path><path stroke="currentColor"></path></g>';
+    expect(seriesColourAttributes(markup, ["#1d4f91", "#00857c", "#aabbcc", "#1d4f91"])).toBe(
+      '<g><path stroke="#1D4F91" fill="rgba(0, 133, 124, 1)" data-stroke="1" data-fill="2"></path>' +
+        '<rect fill="#abc" data-fill="3"/><line stroke="#d5dbe3"/>' +
+        '<path fill="rgba(0, 133, 124, 0.5)"></path><path stroke="currentColor"></path></g>',
+    );
   });
 });
 
@@ -415,7 +449,7 @@ describe("ChartFigure", () => {
   it("has a legend naming each series", () => {
     expect(html).toContain('<ul class="chart-legend">');
     expect(html).toMatch(
-      /<li class="chart-legend__item"><svg class="chart-legend__swatch"[^>]*aria-hidden="true"[^>]*><rect[^>]*fill="#1d4f91"><\/rect><\/svg>Portfolio<\/li>/,
+      /<li class="chart-legend__item"><svg class="chart-legend__swatch chart-legend__swatch--line"[^>]*aria-hidden="true"[^>]*><line[^>]*stroke="#1d4f91"[^>]*data-stroke="1"><\/line><\/svg>Portfolio<\/li>/,
     );
   });
 

@@ -3,8 +3,10 @@
 
 import { Line, type SliceTooltipProps } from "@nivo/line";
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
+import { colourNumber } from "./chart-data";
 import { LegendSwatch } from "./legend-swatch";
 import {
+  chartPalette,
   CHART_BREAKPOINT_PX,
   LINE_CHART_SIZE,
   lineChartProps,
@@ -15,6 +17,7 @@ import {
 
 function tooltipFor(input: LineChartInput) {
   const labels = new Map(input.series.map((s) => [s.id, s.label]));
+  const palette = chartPalette(input);
   return function SliceTooltip({ slice }: SliceTooltipProps<NivoSeries>) {
     // nivo lists a slice's points last series first: show them in the legend's order.
     const points = [...slice.points].sort((a, b) => a.seriesIndex - b.seriesIndex);
@@ -25,7 +28,7 @@ function tooltipFor(input: LineChartInput) {
         <ul className="chart-tooltip__values">
           {points.map((point) => (
             <li key={point.id}>
-              <LegendSwatch colour={point.seriesColor} />
+              <LegendSwatch colour={point.seriesColor} colourNumber={colourNumber(palette, point.seriesColor)} />
               {labels.get(point.seriesId) ?? point.seriesId}: <strong>{point.data.yFormatted}</strong>
             </li>
           ))}
@@ -40,6 +43,18 @@ export default function InteractiveLineChart({ input }: { input: LineChartInput 
   const container = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const SliceTooltip = useMemo(() => tooltipFor(input), [input]);
+
+  // The series say their colour's number, as the server's SVG does (seriesColourAttributes), so that
+  // the stylesheet draws them in the theme's colours and dash patterns (docs/decisions/203).
+  useLayoutEffect(() => {
+    const palette = chartPalette(input);
+    for (const element of container.current?.querySelectorAll("svg [stroke], svg [fill]") ?? []) {
+      for (const attribute of ["stroke", "fill"] as const) {
+        const number = colourNumber(palette, element.getAttribute(attribute) ?? "");
+        if (number) element.setAttribute(`data-${attribute}`, String(number));
+      }
+    }
+  });
 
   useLayoutEffect(() => {
     const element = container.current;

@@ -12,9 +12,10 @@ import {
   lineChartProps,
   lineChartTable,
   NARROW_LINE_CHART_SIZE,
+  chartPalette,
   type LineChartInput,
 } from "./line-chart";
-import { responsiveSvg, roundGeometry, styleToPresentationAttributes } from "./svg-markup";
+import { responsiveSvg, roundGeometry, seriesColourAttributes, styleToPresentationAttributes } from "./svg-markup";
 import { chartMarkups } from "./chart-markup-cache.server";
 
 export { LINE_CHART_SIZE, lineChartLegend, lineChartTable, NARROW_LINE_CHART_SIZE, type LineChartInput };
@@ -33,7 +34,8 @@ function drawLineChartSvg(input: LineChartInput): string {
   const height = input.height ?? LINE_CHART_SIZE.height;
   const props = lineChartProps(input, width, height);
   const markup = renderToStaticMarkup(<Line {...props} isInteractive={false} renderWrapper={false} />);
-  return responsiveSvg(roundGeometry(styleToPresentationAttributes(markup)), input.title);
+  const marked = seriesColourAttributes(styleToPresentationAttributes(markup), chartPalette(input));
+  return responsiveSvg(roundGeometry(marked), input.title);
 }
 
 /**

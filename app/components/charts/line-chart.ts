@@ -20,7 +20,7 @@ import { startOfYear } from "date-fns/startOfYear";
 import { calendarDayIso } from "~/lib/calendar-day";
 import { formatDatePattern } from "~/lib/format-date";
 import { moneyFormatter, numberFormat } from "~/lib/format";
-import type { ChartTable } from "./chart-data";
+import { colourNumber, type ChartLegendItem, type ChartTable } from "./chart-data";
 
 export type LineChartPoint = { /** 'YYYY-MM-DD' */ date: string; value: number };
 
@@ -48,6 +48,8 @@ export const NARROW_LINE_CHART_SIZE = { width: 360, height: 300 } as const;
 export const CHART_BREAKPOINT_PX = 576;
 
 const FONT_SIZE = 12;
+/** The grid's colour in the SVG (the light theme's --colour-border); charts.css picks the theme's. */
+export const CHART_GRID_COLOUR = "#d5dbe3";
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 // spec 001 §9 "Minimum x-range 2 days".
 const MIN_X_RANGE_DAYS = 2;
@@ -224,7 +226,8 @@ const THEME: LineChartProps["theme"] = {
     domain: { line: { stroke: "currentColor", strokeWidth: 1 } },
     ticks: { line: { stroke: "currentColor", strokeWidth: 1 }, text: { fill: "currentColor" } },
   },
-  grid: { line: { stroke: "#d5dbe3", strokeWidth: 1 } },
+  // the light theme's grid; charts.css draws it in the theme's (docs/decisions/203)
+  grid: { line: { stroke: CHART_GRID_COLOUR, strokeWidth: 1 } },
 };
 
 /** The series with at least one readable point, their points sorted by date. */
@@ -238,9 +241,14 @@ function chartSeries(input: LineChartInput): NivoSeries[] {
   }));
 }
 
+/** The chart's colours: the site's, or the brand's blue when it has none. */
+export function chartPalette(input: Pick<LineChartInput, "colours">): string[] {
+  return input.colours.length ? input.colours : ["#1d4f91"];
+}
+
 /** The colour of each series, in order. */
 export function seriesColours(input: Pick<LineChartInput, "series" | "colours">): string[] {
-  const colours = input.colours.length ? input.colours : ["#1d4f91"];
+  const colours = chartPalette(input);
   return input.series.map((_, i) => colours[i % colours.length]!);
 }
 
@@ -307,11 +315,14 @@ export function lineChartProps(input: LineChartInput, width: number, height: num
 }
 
 /** The legend of a chart: each series' label and colour. */
-export function lineChartLegend(
-  input: Pick<LineChartInput, "series" | "colours">,
-): Array<{ label: string; colour: string }> {
+export function lineChartLegend(input: Pick<LineChartInput, "series" | "colours">): ChartLegendItem[] {
   const colours = seriesColours(input);
-  return input.series.map((s, i) => ({ label: s.label, colour: colours[i]! }));
+  const palette = chartPalette(input);
+  return input.series.map((s, i) => ({
+    label: s.label,
+    colour: colours[i]!,
+    colourNumber: colourNumber(palette, colours[i]!),
+  }));
 }
 
 /**

@@ -1,3 +1,5 @@
+import { sameColour } from "./chart-data";
+
 // Rewrites of server-rendered SVG markup (React's renderToStaticMarkup output: every attribute
 // value double-quoted and escaped, so no '>' or '"' inside one).
 
@@ -168,6 +170,28 @@ export function hexColours(markup: string): string {
           .join("")}`,
       );
     }
+    return writeTag(name, attributes, selfClosing);
+  });
+}
+
+/**
+ * Each element drawn in one of the chart's colours says which (`data-stroke="N"`, `data-fill="N"`:
+ * the colour's place in `colours`, from 1, the first place when a colour is given twice), so that
+ * the page's stylesheet draws it in the theme's version of that colour (`--chart-series-N`), with
+ * the series' dash pattern, and in system colours when colours are forced (docs/decisions/203).
+ * The colour stays in the attribute for anything that reads the SVG without the stylesheet.
+ */
+export function seriesColourAttributes(markup: string, colours: string[]): string {
+  const palette = colours.map(sameColour);
+  const numberOf = (value: string | null | undefined) => (value ? palette.indexOf(sameColour(value)) + 1 : 0);
+  return markup.replace(TAG, (tag, name: string, attributeText: string, selfClosing: string) => {
+    if (!/\s(?:stroke|fill)="(?:#|rgb)/.test(attributeText)) return tag;
+    const attributes = readAttributes(attributeText);
+    const stroke = numberOf(attributes.get("stroke"));
+    const fill = numberOf(attributes.get("fill"));
+    if (!stroke && !fill) return tag;
+    if (stroke) attributes.set("data-stroke", String(stroke));
+    if (fill) attributes.set("data-fill", String(fill));
     return writeTag(name, attributes, selfClosing);
   });
 }

@@ -6,6 +6,7 @@ import type { Locale } from "~/lib/i18n";
 import type { Navigation } from "~/lib/navigation";
 import type { Favicon, LoginBackground } from "~/lib/site-settings";
 import type { Toast } from "~/lib/toast";
+import type { Theme } from "~/lib/theme";
 import type { SessionUser } from "~/lib/user";
 
 /**
@@ -20,6 +21,8 @@ export type RootData = {
   honeypotInputProps: HoneypotInputProps;
   toast: Toast | null;
   user: SessionUser | null;
+  /** How the page looks (docs/decisions/203): the signed-in user's choice; the device's setting otherwise. */
+  theme: Theme;
   idleMinutes: number | null;
   /** spec 000 §4 "Session timeout": what the browser's warning needs (decision 060). */
   sessionTimeout: { idleMinutes: number; remainingMs: number; checkedAt: number } | null;
@@ -28,6 +31,8 @@ export type RootData = {
     firmName: string;
     logo: string | null;
     chartColours: string[];
+    /** Each chart colour as the dark theme draws it (`darkChartColour`), in the same order. */
+    darkChartColours: string[];
     favicon: Favicon;
     loginBackground: LoginBackground;
   };

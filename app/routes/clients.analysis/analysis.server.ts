@@ -3,7 +3,7 @@
 // (docs/decisions/093-analysis-page.md).
 import type { TFunction } from "i18next";
 import type { ChartLegendItem, ChartTable } from "~/components/charts/chart-data";
-import { type LineChartInput, lineChartTable } from "~/components/charts/line-chart";
+import { type LineChartInput, lineChartLegend, lineChartTable } from "~/components/charts/line-chart";
 import { renderLineChartSvg } from "~/components/charts/line-chart-svg.server";
 import type { ChartSvg } from "~/lib/chart-svg";
 import { DATE_RANGE_NAMES, type DateError, type DateRangeName, formatDisplayDate } from "~/lib/date-range";
@@ -472,7 +472,8 @@ export function chartOf(series: TargetSeriesAnswer, tab: ChartTab, c: Context, c
     caption,
     svg: chartSvgOfPage(renderLineChartSvg({ ...chart, ...ANALYSIS_CHART_SIZE })),
     narrowSvg: chartSvgOfPage(renderLineChartSvg({ ...chart, ...NARROW_ANALYSIS_CHART_SIZE })),
-    legend: lines.map((line, i) => ({ label: line.label, colour: colours[i % colours.length] as string })),
+    // each series' colour and its number, which gives its theme's colour and dash (docs/decisions/203)
+    legend: lineChartLegend(chart),
     table: lineChartTable(chart, { caption, dateHeading: t("analysis.chart.date") }),
     interactive: chart,
   };

@@ -590,6 +590,7 @@ export function AllocationPanelList({ view }: { view: AllocationView }) {
               caption={panel.caption}
               svg={panel.svg}
               legend={panel.legend}
+              legendShape="block"
               table={panel.table}
               tableSummary={t("analysis.chart.showTable")}
             />

@@ -18,14 +18,19 @@ import { logger } from "~/runtime/logger.server";
 import { fetchPreferences, savePreferences } from "~/planning/security.server";
 import { attempt } from "~/session/failures.server";
 import { readForm } from "~/session/csrf.server";
-import { requireClient, requireClientContext } from "~/session/guards.server";
+import { requireClient, requireClientContext, requireUser, type SignedIn } from "~/session/guards.server";
+import { updateSessionUser } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
+import { saveTheme } from "~/planning/session.server";
+import { isTheme, themeOf } from "~/lib/theme";
+import { THEME_INTENT, ThemeChoice } from "./theme-choice";
 import { parseWithZod, PreferencesSchema } from "~/session/validation.server";
 import { errorPageTitle } from "~/lib/error-title";
 
 // spec 002 "Preferences": clients edit three communication preferences; an adviser with a client
 // in context sees them read-only with a pointer to the planning platform. Save and Cancel are
 // enabled only after a change (while JavaScript runs; always without it). docs/decisions/054.
+// Below them, the user's own theme (docs/decisions/203), for advisers too.
 
 export const handle = { i18n: ["security"] };
 
@@ -36,22 +41,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!loaded.ok) {
     logger.error("preferences unavailable", { status: loaded.error.status });
     // spec 002 §8: the load failure is shown on the page.
-    return json({ title: t("preferences.title"), readOnly: context.isAdviser, preferences: null, loadFailed: true });
+    return json({
+      title: t("preferences.title"),
+      readOnly: context.isAdviser,
+      theme: themeOf(context.user.theme),
+      preferences: null,
+      loadFailed: true,
+    });
   }
   return json({
     title: t("preferences.title"),
     readOnly: context.isAdviser,
+    theme: themeOf(context.user.theme),
     preferences: preferencesFromWire(loaded.value),
     loadFailed: false,
   });
 }
 
-type ActionData = { saveFailed: true; values: Preferences };
+type ActionData = { saveFailed: true; values: Preferences } | { themeSaveFailed: true };
 
 export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  const formData = await readForm(request);
+  // docs/decisions/203: the theme is the user's own, an adviser's too (with a client in context, as the page)
+  if (formData.get("intent") === THEME_INTENT)
+    return themeAction(request, await requireClientContext(request), formData);
   // spec 002 §6: only the client role edits; advisers read only (Access Denied to a post).
   const { planning, user } = await requireClient(request);
-  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: PreferencesSchema });
   if (submission.status !== "success") throw new Response("Bad request", { status: 400 });
   const saved = await attempt(request, savePreferences(planning, user.entityId, preferencesToWire(submission.value)));
@@ -60,6 +76,19 @@ export async function action({ request }: ActionFunctionArgs) {
     return json<ActionData>({ saveFailed: true, values: submission.value }, { status: saved.error.failure.status });
   }
   return redirectWithToast("/clients/preferences", { type: "success", title: "security:preferences.updated" });
+}
+
+async function themeAction(request: Request, { planning, user }: SignedIn, formData: FormData) {
+  const theme = formData.get("theme");
+  // the form always sends one of its options: anything else is not the form's
+  if (!isTheme(theme)) throw new Response("Bad request", { status: 400 });
+  const saved = await attempt(request, saveTheme(planning, theme));
+  if (!saved.ok) {
+    logger.error("theme not saved", { status: saved.error.status });
+    return json<ActionData>({ themeSaveFailed: true }, { status: saved.error.failure.status });
+  }
+  const headers = { "Set-Cookie": await updateSessionUser(request, { ...user, theme: saved.value }) };
+  return redirectWithToast("/clients/preferences", { type: "success", title: "security:theme.updated" }, { headers });
 }
 
 function ReadOnlyPreferences({ preferences }: { preferences: Preferences }) {
@@ -149,7 +178,7 @@ function PreferencesForm({ initial, failedValues }: { initial: Preferences; fail
 }
 
 export default function PreferencesPage() {
-  const { readOnly, preferences, loadFailed } = useLoaderData<typeof loader>();
+  const { readOnly, preferences, loadFailed, theme } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const { t } = useTranslation("security");
   return (
@@ -160,15 +189,23 @@ export default function PreferencesPage() {
           <p>{t("preferences.errors.load")}</p>
         </div>
       ) : null}
-      {actionData?.saveFailed ? (
+      {actionData && "saveFailed" in actionData ? (
         <div className="alert alert--error" role="alert">
           <p>{t("preferences.errors.save")}</p>
         </div>
       ) : null}
       {preferences && readOnly ? <ReadOnlyPreferences preferences={preferences} /> : null}
       {preferences && !readOnly ? (
-        <PreferencesForm initial={preferences} failedValues={actionData?.values ?? null} />
+        <PreferencesForm
+          initial={preferences}
+          failedValues={actionData && "values" in actionData ? actionData.values : null}
+        />
       ) : null}
+      <ThemeChoice
+        theme={theme}
+        forAdviser={readOnly}
+        saveFailed={Boolean(actionData && "themeSaveFailed" in actionData)}
+      />
     </div>
   );
 }
