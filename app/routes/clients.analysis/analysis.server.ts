@@ -985,6 +985,29 @@ async function awaitTabAnswers(answers: ReturnType<typeof fetchActiveTab>): Prom
   return { transactions, instructions, payment, holdings, allocation, income };
 }
 
+/** The page when the selection's basics could not be read: the top heading and the figures' error. */
+function basicsFailedPage(
+  t: TFunction,
+  settings: AnalysisSettings,
+  chartTab: AnalysisPage["chartTab"],
+  links: AnalysisPage["links"],
+  range: AnalysisPage["range"],
+): AnalysisPage {
+  const top = resolveFilter(null, [], settings.grouping, filterNames(t));
+  const figures: Figures = { state: "error" };
+  return {
+    heading: top.heading,
+    crumbs: [],
+    backHref: null,
+    notFound: false,
+    range,
+    chartTab,
+    currencyToggle: false,
+    figures,
+    links,
+  };
+}
+
 export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage> {
   const { planning, t, locale, site, query } = input;
   const settings = analysisSettings(site.settings);
@@ -999,19 +1022,7 @@ export async function buildAnalysis(input: AnalysisInput): Promise<AnalysisPage>
     basics = await fetchAnalysisBasics(planning);
   } catch (error) {
     rethrowLostSession(error);
-    const top = resolveFilter(null, [], settings.grouping, filterNames(t));
-    const figures: Figures = { state: "error" };
-    return {
-      heading: top.heading,
-      crumbs: [],
-      backHref: null,
-      notFound: false,
-      range: range(null),
-      chartTab,
-      currencyToggle: false,
-      figures,
-      links,
-    };
+    return basicsFailedPage(t, settings, chartTab, links, range(null));
   }
   const s = selectionOf(basics, site, settings, query, t);
   if (period && "start" in period) ({ period, errors } = periodOfQuery(query, s.earliest));
