@@ -239,15 +239,23 @@ test.describe("every answer of the portal's server", { tag: "@js-only" }, () => 
     );
     expect(messages.status).toBe(200);
     const list = JSON.parse(messages.text) as { view: { list: { items: Array<{ id: number }> } } };
-    const id = list.view.list.items[0]!.id;
-    const opened = await get(
-      "an opened message (data)",
-      `/clients/documents-and-messages?message=${id}&_data=routes%2Fclients.documents-and-messages`,
-    );
-    const pane = (
-      JSON.parse(opened.text) as { view: { pane: { attachments: Array<{ docpartid: number; filename: string }> } } }
-    ).view.pane;
-    const photo = pane.attachments.find((a) => a.filename.endsWith(".png"))!;
+    // the search finds words in bodies and attachment names too (decision 209): open the found
+    // messages in turn until one has a picture attached
+    let id = 0;
+    let photo: { docpartid: number; filename: string } | undefined;
+    for (const item of list.view.list.items) {
+      const opened = await get(
+        "an opened message (data)",
+        `/clients/documents-and-messages?message=${item.id}&_data=routes%2Fclients.documents-and-messages`,
+      );
+      const pane = (
+        JSON.parse(opened.text) as { view: { pane: { attachments: Array<{ docpartid: number; filename: string }> } } }
+      ).view.pane;
+      photo = pane.attachments.find((a) => a.filename.endsWith(".png"));
+      id = item.id;
+      if (photo) break;
+    }
+    if (!photo) throw new Error("no message found for 'pension transfer' has a picture attached");
     const attachment = await get(
       "an attachment",
       `/clients/documents-and-messages/files/${id}/${photo.docpartid}?confirm=1`,
