@@ -408,7 +408,7 @@ test.describe("documents and messages", () => {
     request,
   }) => {
     const js = javaScript === "on";
-    const username = await copyUser(request, "demo.client");
+    const username = await copyUser(request, "demo.client", { ownEmail: true });
     await signIn(page, username);
     await expect(page).toHaveURL(/\/clients\/home$/);
     await page.goto(`${MESSAGES}?compose=true`);

@@ -37,7 +37,7 @@ test.describe("the dark theme", () => {
     // a long journey on a busy machine: two sign-ins, three saves, axe
     test.slow();
     // a copy of demo.client: a theme of its own, which no other journey meets
-    const username = await copyUser(request, "demo.client");
+    const username = await copyUser(request, "demo.client", { ownEmail: true });
     await signIn(page, username);
     await expect(page).toHaveURL(/\/clients\/home$/);
     await page.goto(PREFERENCES);
