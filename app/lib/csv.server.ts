@@ -3,6 +3,7 @@
 // spreadsheets read the accents and currency symbols, CRLF line ends, and text cells that a
 // spreadsheet would run as a formula neutralised.
 import { stringify } from "csv-stringify/sync";
+import { contentDisposition } from "~/lib/messages/files";
 
 export type CsvCell = string | number | null;
 
@@ -37,4 +38,19 @@ export function fileNamePart(text: string): string {
       .replace(/^-+|-+$/g, "")
       .slice(0, 60) || "client"
   );
+}
+
+/** A CSV download: the file as an attachment by its name, never kept by a cache (it holds the client's figures). */
+export function csvResponse(
+  filename: string,
+  header: readonly string[],
+  rows: ReadonlyArray<readonly CsvCell[]>,
+): Response {
+  return new Response(toCsv(header, rows), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": contentDisposition(filename),
+      "Cache-Control": "private, no-store",
+    },
+  });
 }

@@ -8,8 +8,7 @@ import { investmentsTable } from "~/lib/analysis/investments";
 import { resolveFilter } from "~/lib/analysis/filter";
 import { viewOf, viewOptions } from "~/lib/analysis/view";
 import { type AnalysisQuery, periodOfQuery, type QueryPeriod, readAnalysisQuery } from "~/lib/analysis/query";
-import { contentDisposition } from "~/lib/messages/files";
-import { fileNamePart, toCsv } from "~/lib/csv.server";
+import { fileNamePart, csvResponse } from "~/lib/csv.server";
 import { PlanningError, type PlanningClient, isLostSession } from "~/planning/client.server";
 import {
   type AccountAnswer,
@@ -202,13 +201,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             : await transactions(planning, accounts, counted, period, settings, pricing, t);
     const client = context.user.clientInContext?.displayName ?? context.user.displayName;
     const filename = `${kind}-${fileNamePart(client)}-${download.dates}.csv`;
-    return new Response(toCsv(download.table.header, download.table.rows), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": contentDisposition(filename),
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return csvResponse(filename, download.table.header, download.table.rows);
   } catch (error) {
     if (error instanceof Response) throw error;
     if (isLostSession(error)) throw await lostSessionRedirect(request);

@@ -1,8 +1,7 @@
 // Issue 41: the realised gains as a CSV file (the analysis downloads' rules, decision 094): the page's
 // selection, one row per matched part of a disposal, ISO dates and numbers as numbers.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { fileNamePart, toCsv } from "~/lib/csv.server";
-import { contentDisposition } from "~/lib/messages/files";
+import { fileNamePart, csvResponse } from "~/lib/csv.server";
 import { isLostSession, PlanningError } from "~/planning/client.server";
 import { getSite } from "~/planning/site.server";
 import { lostSessionRedirect } from "~/session/failures.server";
@@ -26,13 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const years = answer.tax_years.map((y) => y.tax_year);
     const span = years.length ? `${years.at(-1)}-to-${years[0]}` : "none";
     const filename = `realised-gains-${fileNamePart(client)}-${span}.csv`;
-    return new Response(toCsv(table.header, table.rows), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": contentDisposition(filename),
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return csvResponse(filename, table.header, table.rows);
   } catch (error) {
     if (error instanceof Response) throw error;
     if (isLostSession(error)) throw await lostSessionRedirect(request);

@@ -3,8 +3,7 @@
 // selector offers and every tab, with the page's own figures.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readBalanceSheetQuery } from "~/lib/balance-sheet";
-import { fileNamePart, toCsv } from "~/lib/csv.server";
-import { contentDisposition } from "~/lib/messages/files";
+import { fileNamePart, csvResponse } from "~/lib/csv.server";
 import { todayIn } from "~/lib/valuation-report";
 import { isLostSession } from "~/planning/client.server";
 import { getSite } from "~/planning/site.server";
@@ -45,11 +44,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   const table = balanceSheetCsv(sheet, t);
   const filename = `balance-sheet-${fileNamePart(client)}-${todayIn(user.userTimezone)}.csv`;
-  return new Response(toCsv(table.header, table.rows), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": contentDisposition(filename),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvResponse(filename, table.header, table.rows);
 }
