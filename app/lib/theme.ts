@@ -61,6 +61,20 @@ const hex = (channels: number[]) => `#${channels.map((c) => c.toString(16).padSt
  * is not '#rgb' or '#rrggbb' is answered as it is.
  */
 export function darkChartColour(colour: string): string {
+  // the root loader asks for the site's colours on every page: each is worked out once
+  let dark = darkChartColours.get(colour);
+  if (dark === undefined) {
+    dark = darkChartColourOf(colour);
+    // the site's handful of colours; a bound in case settings change often
+    if (darkChartColours.size >= 256) darkChartColours.clear();
+    darkChartColours.set(colour, dark);
+  }
+  return dark;
+}
+
+const darkChartColours = new Map<string, string>();
+
+function darkChartColourOf(colour: string): string {
   const channels = colourChannels(colour);
   if (!channels) return colour;
   for (let white = 0; white <= 100; white += 5) {
