@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signIn, signOut, test } from "./fixtures";
+import { expect, expectAccessible, scriptsReady, signIn, signOut, test } from "./fixtures";
 
 test("a client signs in, sees the greeting and their personal details, and signs out", async ({ page }) => {
   await signIn(page, "demo.client");
@@ -29,6 +29,31 @@ test("a client signs in, sees the greeting and their personal details, and signs
   // The old session is gone: the clients area asks for a sign-in again.
   await page.goto("/clients/personal-details");
   await expect(page).toHaveURL(/\/login/);
+});
+
+// The My Account menu opened while the page's scripts are still on their way stays open when they
+// arrive (its close-after-a-navigation rule once shut it at hydration, hiding Log out under the
+// pointer); a navigation from it still closes it.
+test("the account menu opened before the scripts arrive stays open @js-only", async ({ page }) => {
+  await signIn(page, "demo.client");
+  await expect(page).toHaveURL(/\/clients\/home$/);
+  let holding = true;
+  const releases: Array<() => void> = [];
+  await page.route(/\/build\/.*\.js(\?.*)?$/, async (route) => {
+    if (holding) await new Promise<void>((resolve) => releases.push(resolve));
+    await route.continue();
+  });
+  await page.goto("/clients/home", { waitUntil: "commit" });
+  await page.getByText("My Account").click();
+  const logOut = page.getByRole("button", { name: "Log out" });
+  await expect(logOut).toBeVisible();
+  holding = false;
+  for (const release of releases.splice(0)) release();
+  await scriptsReady(page);
+  await expect(logOut).toBeVisible();
+  await page.getByRole("link", { name: "Personal details" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Personal details" })).toBeVisible();
+  await expect(logOut).toBeHidden();
 });
 
 test("the cookie notice is remembered once accepted", async ({ page }) => {

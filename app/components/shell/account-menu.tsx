@@ -23,7 +23,12 @@ function useConfirmLogout(): boolean {
  * (focus back on its summary) and on a press outside it.
  */
 function useClosingDisclosure(ref: React.RefObject<HTMLDetailsElement>, locationKey: string) {
+  // Only a change of location closes it: the first run is the hydration, and a menu opened before
+  // the scripts arrived stays open (closing it then hid the item being pressed).
+  const shownKey = useRef(locationKey);
   useEffect(() => {
+    if (shownKey.current === locationKey) return;
+    shownKey.current = locationKey;
     if (ref.current) ref.current.open = false;
   }, [ref, locationKey]);
 
