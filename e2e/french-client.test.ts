@@ -7,9 +7,12 @@ import { copyUser } from "./platform";
 // report templates, document types, benchmarks), and what stays English (the records' narratives,
 // securities' names) is marked `lang="en"`, so that a screen reader speaks it as English.
 
-/** A copy of demo.client who has chosen Canadian French (the choice is the user's own, kept on the platform). */
-async function frenchClient(page: Page, request: Parameters<typeof copyUser>[0]) {
-  const username = await copyUser(request, "demo.client", { ownEmail: true });
+/**
+ * A copy of demo.client who has chosen Canadian French (the choice is the user's own, kept on the
+ * platform); with `sameClient`, a second login of demo.client's own client, her portfolios and messages.
+ */
+async function frenchClient(page: Page, request: Parameters<typeof copyUser>[0], sameClient = false) {
+  const username = await copyUser(request, "demo.client", sameClient ? { sameClient } : { ownEmail: true });
   await signIn(page, username);
   await expect(page).toHaveURL(/\/clients\/home$/);
   await page.getByLabel("Language").selectOption("fr-CA");
@@ -45,6 +48,50 @@ test.describe("a client who reads the portal in Canadian French", () => {
     expect(templates).toEqual(expect.arrayContaining(["Évaluation du portefeuille", "Rapport de rendement"]));
     expect(templates).not.toContain("Portfolio valuation");
 
+    await expectAccessible(page);
+  });
+});
+
+// A second login of demo.client's own client (decision 212): her portfolios and messages, in the
+// language this login chose, so no other journey's demo.client changes language.
+test.describe("a second login of demo.client's own, in Canadian French", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("reads the allocation, the benchmarks and the messages' types in French, securities' names marked English", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await frenchClient(page, request, true);
+    const main = page.locator("main");
+
+    // the allocation's categories and the performance chart's benchmarks, in French
+    await page.goto("/clients/analysis?tab=allocation");
+    await expect(page.getByRole("heading", { level: 1, name: "Tous les portefeuilles" })).toBeVisible();
+    await expect(main.getByText("Indice FTSE All-Share", { exact: true }).first()).toBeVisible();
+    await page.getByText("Graphique et placements par catégorie d'actif").click();
+    const assetClasses = page.getByRole("figure", { name: /^Répartition par Catégorie d'actif/ });
+    await expect(assetClasses.getByRole("listitem")).toHaveText([
+      "Actions",
+      "Titres à revenu fixe",
+      "Liquidités",
+      "Immobilier",
+    ]);
+    expect(await main.textContent()).not.toMatch(/\b(Equities|Fixed income|United Kingdom|FTSE All-Share Index)\b/);
+    await expectAccessible(page);
+
+    // the transactions: the securities' names are the records' own, English, marked so
+    await page.goto("/clients/analysis?tab=transactions");
+    await expect(main.locator('a[lang="en"]', { hasText: "Unilever plc" }).first()).toBeVisible();
+    await expectAccessible(page);
+
+    // the messages' document types: the filter's and each row's, in French
+    await page.goto("/clients/documents-and-messages");
+    const types = await page.getByLabel("Type de document").locator("option").allTextContents();
+    expect(types).toEqual(expect.arrayContaining(["Avis d’exécution", "Évaluation", "Message sécurisé"]));
+    expect(types.filter((t) => /^(Contract note|Valuation|Secure message)$/.test(t))).toEqual([]);
+    const contractNote = page.getByRole("listitem").filter({ hasText: "Contract note: sale of 300 Unilever plc" });
+    await expect(contractNote.getByText("Avis d’exécution", { exact: true })).toBeVisible();
     await expectAccessible(page);
   });
 });

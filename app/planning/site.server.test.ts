@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contrastRatio, DARK_THEME_SLICE_TEXT, darkChartColour } from "~/lib/theme";
-import { DEFAULT_CHART_COLOURS, toSite } from "./site.server";
+import { CHART_COLOUR_COUNT, DEFAULT_CHART_COLOURS, toSite } from "./site.server";
 
 describe("toSite", () => {
   it("orders chart colours by their number, not by key order, and drops invalid ones", () => {
@@ -10,6 +10,14 @@ describe("toSite", () => {
       content: { pages: {} },
     });
     expect(site.chartColours).toEqual(["#111111", "#222222", "#000000"]);
+  });
+  it("takes the firm's first nine chart colours, the nine the stylesheet draws in each theme", () => {
+    const settings = Object.fromEntries(
+      [...Array(12)].map((_, i) => [`chartColour${i + 1}`, `#0000${(i + 16).toString(16)}`]),
+    );
+    const site = toSite({ version: null, settings, content: { pages: {} } });
+    expect(site.chartColours).toHaveLength(CHART_COLOUR_COUNT);
+    expect(site.chartColours).toEqual([...Array(9)].map((_, i) => `#0000${(i + 16).toString(16)}`));
   });
   it("falls back to the default palette and firm name", () => {
     const site = toSite({ version: null, settings: {}, content: { pages: {} } });

@@ -31,6 +31,14 @@ export type Site = {
  * spec 001 §9: nine default chart colours, the first light blue; each has at least 3:1 contrast on
  * white (WCAG 1.4.11), so a line or bar stays visible.
  */
+/**
+ * How many of the firm's chart colours the charts use (decision 212): the stylesheet gives each of
+ * nine its dark theme's version and its dash pattern (charts.css), so a tenth would be drawn in its
+ * light colour in the dark theme and be told from the first by colour alone. A chart with more
+ * series than colours starts again at the first, as with the nine defaults.
+ */
+export const CHART_COLOUR_COUNT = 9;
+
 export const DEFAULT_CHART_COLOURS = [
   "#2e8fd0",
   "#1d4f91",
@@ -55,7 +63,9 @@ export function toSite(answer: z.output<typeof SiteAnswer>): Site {
         Number.isFinite(c.n) && typeof c.value === "string" && HEX.test(c.value),
     )
     .sort((a, b) => a.n - b.n)
-    .map((c) => c.value);
+    .map((c) => c.value)
+    // the stylesheet draws nine colours in each theme, each with its own dash pattern (decision 212)
+    .slice(0, CHART_COLOUR_COUNT);
   return {
     version: answer.version ?? null,
     firmName: answer.content.firmName ?? "Client Online",

@@ -42,6 +42,8 @@ const CopyBody = z.object({
   adviser: z.string().trim().min(1).max(256).optional(),
   /** The copy's password, taken as it is: one set before the policy, say a common one (decision 180). */
   password: z.string().min(1).max(128).optional(),
+  /** A second login of the template's own client (its portfolios, documents, messages), not a copy of its person (decision 212). */
+  sameClient: z.boolean().optional(),
 });
 // Any integer on purpose: a level outside NotAssigned 0 … ClientMessages 3 is how a test meets a
 // platform whose level the portal has no mapping for (spec 000 §8 site access errors).
@@ -171,11 +173,17 @@ function copyLogin(
   db: Db,
   tx: Tx,
   template: typeof users.$inferSelect,
-  { username: copyName, signatures, email, review, adviser, password }: z.output<typeof CopyBody>,
+  { username: copyName, signatures, email, review, adviser, password, sameClient }: z.output<typeof CopyBody>,
   now: string,
 ) {
   const person = tx.select().from(entities).where(eq(entities.id, template.entityId)).get();
   if (!person) throw notFound("Entity");
+  if (sameClient) {
+    if (signatures || email !== undefined || review || adviser !== undefined)
+      throw new ApiError(400, "A second login of the same client takes no copies of the client's own records");
+    const copyId = copyUser(tx, template, person.id, { name: copyName, password }, now);
+    return json({ username: copyName, user_id: copyId }, 201);
+  }
   const entityId = copyPerson(tx, person, now, email);
   if (adviser !== undefined) assignAdviser(tx, adviser, entityId);
   copyReportTemplates(tx, person.id, entityId);

@@ -107,6 +107,28 @@ describe("copies of seeded logins, for journeys", () => {
     expect(notAdviser.status).toBe(404);
   });
 
+  it("with sameClient, are a second login of the template's own client, and copy nothing else", async () => {
+    const made = await harness.platform.call(`/dev/users/demo.client/copy`, {
+      method: "POST",
+      body: { username: "client-second-login", sameClient: true },
+    });
+    expect(made.status).toBe(201);
+    const entityOf = async (username: string) =>
+      (
+        await harness.platform.call<{ entity_id: number }>("/resourceful/session/user", {
+          token: await harness.platform.session(username),
+        })
+      ).body.entity_id;
+    const clients = await entityOf("demo.client");
+    expect(clients).toEqual(expect.any(Number));
+    expect(await entityOf("client-second-login")).toBe(clients);
+    const withCopies = await harness.platform.call(`/dev/users/demo.client/copy`, {
+      method: "POST",
+      body: { username: "client-second-bad", sameClient: true, email: "second@example.test" },
+    });
+    expect(withCopies.status).toBe(400);
+  });
+
   it("refuse a taken name, an unknown template and a malformed name", async () => {
     expect((await copy("demo.client", "demo.partner")).status).toBe(409);
     expect((await copy("no.such.user", "fresh-name")).status).toBe(404);
