@@ -283,11 +283,12 @@ export async function signIn(
   const target = new URL(formPath, baseUrl()).searchParams.get("redirectTo") ?? stored.landing;
   await page.goto(target);
   if (/\/login/.test(new URL(page.url()).pathname)) {
-    // the kept session has ended on the platform: sign in again through the form
+    // the kept session has ended on the platform: sign in again through the form, and wait for
+    // where it leads (a page opened before then would cut the sign-in short)
     storedSessions.delete(key);
     lent.delete(context);
     await signInThroughForm(page, username, options);
-    return;
+    await expect(page).not.toHaveURL(/\/login/);
   }
   // the journey starts on a page its scripts have taken over (with JavaScript on)
   await scriptsReady(page);

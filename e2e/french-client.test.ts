@@ -7,17 +7,19 @@ import { copyUser } from "./platform";
 // report templates, document types, benchmarks), and what stays English (the records' narratives,
 // securities' names) is marked `lang="en"`, so that a screen reader speaks it as English.
 
-/**
- * A copy of demo.client who has chosen Canadian French (the choice is the user's own, kept on the
- * platform); with `sameClient`, a second login of demo.client's own client, her portfolios and messages.
- */
-async function frenchClient(page: Page, request: Parameters<typeof copyUser>[0], sameClient = false) {
-  const username = await copyUser(request, "demo.client", sameClient ? { sameClient } : { ownEmail: true });
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/clients\/home$/);
+/** The footer's language form, to Canadian French (the choice is the user's own, kept on the platform). */
+async function chooseFrench(page: Page) {
   await page.getByLabel("Language").selectOption("fr-CA");
   await page.getByRole("button", { name: "Change language" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
+}
+
+/** A copy of demo.client who has chosen Canadian French. */
+async function frenchClient(page: Page, request: Parameters<typeof copyUser>[0]) {
+  const username = await copyUser(request, "demo.client", { ownEmail: true });
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/clients\/home$/);
+  await chooseFrench(page);
 }
 
 test.describe("a client who reads the portal in Canadian French", () => {
@@ -52,17 +54,25 @@ test.describe("a client who reads the portal in Canadian French", () => {
   });
 });
 
-// A second login of demo.client's own client (decision 212): her portfolios and messages, in the
-// language this login chose, so no other journey's demo.client changes language.
-test.describe("a second login of demo.client's own, in Canadian French", () => {
+// An adviser of demo.client's who reads in French (decision 212): a copy of demo.adviser advising
+// the same clients, in the language the copy chose, so demo.client's own language never changes
+// under another journey. The client's records (a copy of demo.client has none) in French.
+test.describe("an adviser who reads demo.client's analysis and messages in Canadian French", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("reads the allocation, the benchmarks and the messages' types in French, securities' names marked English", async ({
+  test("meets the allocation, the benchmarks and the messages' types in French, securities' names marked English", async ({
     page,
     request,
   }) => {
     test.setTimeout(120_000);
-    await frenchClient(page, request, true);
+    const username = await copyUser(request, "demo.adviser", { clients: true });
+    await signIn(page, username, { adviser: true });
+    await expect(page).toHaveURL(/\/advisers\/clients$/);
+    await page.getByLabel("Client name").fill("Hartley");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Open Hartley, Eleanor" }).click();
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    await chooseFrench(page);
     const main = page.locator("main");
 
     // the allocation's categories and the performance chart's benchmarks, in French
@@ -90,8 +100,14 @@ test.describe("a second login of demo.client's own, in Canadian French", () => {
     const types = await page.getByLabel("Type de document").locator("option").allTextContents();
     expect(types).toEqual(expect.arrayContaining(["Avis d’exécution", "Évaluation", "Message sécurisé"]));
     expect(types.filter((t) => /^(Contract note|Valuation|Secure message)$/.test(t))).toEqual([]);
-    const contractNote = page.getByRole("listitem").filter({ hasText: "Contract note: sale of 300 Unilever plc" });
-    await expect(contractNote.getByText("Avis d’exécution", { exact: true })).toBeVisible();
+    await page.getByLabel("Type de document").selectOption("ContractNote");
+    await page.getByRole("button", { name: "Appliquer" }).click();
+    await expect(page).toHaveURL(/type=ContractNote/);
+    const rows = page.getByRole("list", { name: /^Messages de/ }).getByRole("listitem");
+    await expect(rows.first()).toBeVisible();
+    expect(await rows.locator(".message-item__type").allTextContents()).toEqual(
+      Array(await rows.count()).fill("Avis d’exécution"),
+    );
     await expectAccessible(page);
   });
 });

@@ -21,7 +21,7 @@ export const platformUrl = () => {
 export async function copyUser(
   request: APIRequestContext,
   template: string,
-  options: { ownEmail?: boolean; adviser?: string; password?: string; sameClient?: boolean } = {},
+  options: { ownEmail?: boolean; adviser?: string; password?: string; clients?: boolean } = {},
 ): Promise<string> {
   const username = `${template.replace(/^demo\./, "")}-${randomBytes(4).toString("hex")}`;
   // `ownEmail`: an address of its own, so that no lookup by the template's (forgotten username) finds the copy;
@@ -32,8 +32,8 @@ export async function copyUser(
     ...(options.adviser ? { adviser: options.adviser } : {}),
     // `password`: one the copy signs in with, taken as it is (a common one, set before the policy)
     ...(options.password ? { password: options.password } : {}),
-    // `sameClient`: a second login of the template's own client, its portfolios and messages (decision 212)
-    ...(options.sameClient ? { sameClient: true } : {}),
+    // `clients`: an adviser's copy advises the template's clients too (decision 212)
+    ...(options.clients ? { clients: true } : {}),
   };
   const response = await request.post(`${platformUrl()}/dev/users/${template}/copy`, { data });
   expect(response.status(), `copy of ${template}`).toBe(201);

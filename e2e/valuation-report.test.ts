@@ -2,7 +2,7 @@ import type { Download, Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { pdfText } from "../tests/pdf-text";
-import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { expect, expectAccessible, scriptsReady, signIn, test } from "./fixtures";
 import { platformUrl } from "./platform";
 
 // spec 002 "Valuation report page", §4 "Report run", §8, §9; spec 000 §2 the menu's rule
@@ -15,6 +15,8 @@ const main = (page: Page) => page.getByRole("main");
 
 /** Chooses a template: the select submits itself with JavaScript, a button does without. */
 async function chooseTemplate(page: Page, name: string, javaScript: "on" | "off") {
+  // with JavaScript the choice submits itself once the page's scripts run
+  await scriptsReady(page);
   await main(page).getByLabel("Report", { exact: true }).selectOption({ label: name });
   if (javaScript === "off") await main(page).getByRole("button", { name: "Choose report" }).click();
   await expect(main(page).getByRole("button", { name: "Run report" })).toBeVisible();

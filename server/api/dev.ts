@@ -42,8 +42,8 @@ const CopyBody = z.object({
   adviser: z.string().trim().min(1).max(256).optional(),
   /** The copy's password, taken as it is: one set before the policy, say a common one (decision 180). */
   password: z.string().min(1).max(128).optional(),
-  /** A second login of the template's own client (its portfolios, documents, messages), not a copy of its person (decision 212). */
-  sameClient: z.boolean().optional(),
+  /** An adviser's copy advises the template's clients too (not as their primary adviser): a journey's adviser of its own (decision 212). */
+  clients: z.boolean().optional(),
 });
 // Any integer on purpose: a level outside NotAssigned 0 … ClientMessages 3 is how a test meets a
 // platform whose level the portal has no mapping for (spec 000 §8 site access errors).
@@ -93,6 +93,15 @@ function assignAdviser(tx: Tx, adviser: string, entityId: number): void {
   const adviserUser = tx.select().from(users).where(eq(users.usernameKey, adviser.toLowerCase())).get();
   if (!adviserUser || adviserUser.roleName !== "User") throw notFound("Adviser");
   tx.insert(adviserClients).values({ adviserUserId: adviserUser.id, clientEntityId: entityId, isPrimary: true }).run();
+}
+
+/** The adviser's copy advises each of the template's clients too, never as their primary adviser. */
+function adviseClientsOf(tx: Tx, templateUserId: number, copyUserId: number): void {
+  const links = tx.select().from(adviserClients).where(eq(adviserClients.adviserUserId, templateUserId)).all();
+  for (const link of links)
+    tx.insert(adviserClients)
+      .values({ adviserUserId: copyUserId, clientEntityId: link.clientEntityId, isPrimary: false })
+      .run();
 }
 
 /** The report templates assigned to the person are the copy's too. */
@@ -173,22 +182,18 @@ function copyLogin(
   db: Db,
   tx: Tx,
   template: typeof users.$inferSelect,
-  { username: copyName, signatures, email, review, adviser, password, sameClient }: z.output<typeof CopyBody>,
+  { username: copyName, signatures, email, review, adviser, password, clients }: z.output<typeof CopyBody>,
   now: string,
 ) {
   const person = tx.select().from(entities).where(eq(entities.id, template.entityId)).get();
   if (!person) throw notFound("Entity");
-  if (sameClient) {
-    if (signatures || email !== undefined || review || adviser !== undefined)
-      throw new ApiError(400, "A second login of the same client takes no copies of the client's own records");
-    const copyId = copyUser(tx, template, person.id, { name: copyName, password }, now);
-    return json({ username: copyName, user_id: copyId }, 201);
-  }
+  if (clients && template.roleName !== "User") throw new ApiError(400, "Only an adviser's copy takes its clients");
   const entityId = copyPerson(tx, person, now, email);
   if (adviser !== undefined) assignAdviser(tx, adviser, entityId);
   copyReportTemplates(tx, person.id, entityId);
   const partnerCopyId = review ? copyPartner(db, tx, person, entityId, copyName, now) : null;
   const copyId = copyUser(tx, template, entityId, { name: copyName, password }, now);
+  if (clients) adviseClientsOf(tx, template.id, copyId);
   const answer = {
     username: copyName,
     user_id: copyId,

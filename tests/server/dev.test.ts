@@ -107,26 +107,35 @@ describe("copies of seeded logins, for journeys", () => {
     expect(notAdviser.status).toBe(404);
   });
 
-  it("with sameClient, are a second login of the template's own client, and copy nothing else", async () => {
-    const made = await harness.platform.call(`/dev/users/demo.client/copy`, {
+  it("with clients, are an adviser who advises the template's clients too, never as their primary adviser", async () => {
+    const book = async (username: string) => {
+      const token = await harness.platform.session(username, "adviser");
+      const rows = (
+        await harness.platform.call<Array<{ id: number }>>("/resourceful/entity/client-v3?page_size=100", { token })
+      ).body;
+      return rows.map((r) => r.id).sort((a, b) => a - b);
+    };
+    const made = await harness.platform.call(`/dev/users/demo.adviser/copy`, {
       method: "POST",
-      body: { username: "client-second-login", sameClient: true },
+      body: { username: "adviser-with-clients", clients: true },
     });
     expect(made.status).toBe(201);
-    const entityOf = async (username: string) =>
-      (
-        await harness.platform.call<{ entity_id: number }>("/resourceful/session/user", {
-          token: await harness.platform.session(username),
-        })
-      ).body.entity_id;
-    const clients = await entityOf("demo.client");
-    expect(clients).toEqual(expect.any(Number));
-    expect(await entityOf("client-second-login")).toBe(clients);
-    const withCopies = await harness.platform.call(`/dev/users/demo.client/copy`, {
+    const clients = await book("demo.adviser");
+    expect(clients.length).toBeGreaterThan(0);
+    expect(await book("adviser-with-clients")).toEqual(clients);
+    // each client's primary adviser stays the template
+    const client = await harness.platform.session("demo.client");
+    const advisers = (
+      await harness.platform.call<Array<{ client_adviser: boolean }>>("/resourceful/session/user/adviser", {
+        token: client,
+      })
+    ).body;
+    expect(advisers.filter((a) => a.client_adviser)).toHaveLength(1);
+    const notAdviser = await harness.platform.call(`/dev/users/demo.client/copy`, {
       method: "POST",
-      body: { username: "client-second-bad", sameClient: true, email: "second@example.test" },
+      body: { username: "client-with-clients", clients: true },
     });
-    expect(withCopies.status).toBe(400);
+    expect(notAdviser.status).toBe(400);
   });
 
   it("refuse a taken name, an unknown template and a malformed name", async () => {
