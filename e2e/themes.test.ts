@@ -29,6 +29,8 @@ async function chooseTheme(page: Page, theme: keyof typeof THEME_LABELS) {
 }
 
 test.describe("the dark theme", () => {
+  // the device starts light in both projects here: these journeys set it themselves (decision 212)
+  test.use({ colorScheme: "light" });
   test("a client chooses Dark on the Preferences page: every page is dark from the server, on any device", async ({
     page,
     browser,
