@@ -8,9 +8,9 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "~/components/translation";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { HydratedProvider, useHydrated } from "~/components/hydrated";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
@@ -78,20 +78,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * Marks the page once its scripts have taken it over (hydrated): `<html data-scripts="ready">`.
- * Before then a press on a button is the form without JavaScript; the journeys that check what
- * JavaScript adds wait for it (e2e/fixtures.ts `scriptsReady`).
+ * Marks the page once its scripts have taken it over (hydrated, and every part that changes then
+ * rendered so): `<html data-scripts="ready">`. Before then a press on a button is the form without
+ * JavaScript; the journeys that check what JavaScript adds wait for it (e2e/fixtures.ts `scriptsReady`).
  */
-function useScriptsReadyMark() {
-  useEffect(() => {
-    document.documentElement.dataset.scripts = "ready";
-  }, []);
+function markScriptsReady() {
+  document.documentElement.dataset.scripts = "ready";
 }
 
 function Providers({ children }: { children: React.ReactNode }) {
-  useScriptsReadyMark();
   const data = useShellData();
-  return <AuthenticityTokenProvider token={data?.csrfToken ?? ""}>{children}</AuthenticityTokenProvider>;
+  return (
+    <HydratedProvider onHydrated={markScriptsReady}>
+      <AuthenticityTokenProvider token={data?.csrfToken ?? ""}>{children}</AuthenticityTokenProvider>
+    </HydratedProvider>
+  );
 }
 
 // spec 000 §4 "Session timeout" works with JavaScript only (decision 060): its code is fetched once

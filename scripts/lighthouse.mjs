@@ -7,7 +7,8 @@
 //   LIGHTHOUSE_RUNS=3                          runs per page; the table shows the median run
 //   LIGHTHOUSE_PAGES=signature,investments     only the pages whose name or address has one of these
 //   LIGHTHOUSE_MIN=100                         the lowest score that passes (0–100)
-//   LIGHTHOUSE_CHROME=/usr/bin/chromium        the browser (never downloaded)
+//   LIGHTHOUSE_CHROME=/usr/bin/chromium        the browser (never downloaded; by default Debian's
+//                                              chromium, else its headless shell, which the journeys use)
 //   LIGHTHOUSE_REPORT_DIR=/tmp/lh              also writes each run's full report there (JSON)
 //
 // Signed-in pages get the cookies of a sign-in through the login form (scripts/browser-client.mjs),
@@ -27,7 +28,9 @@ const FILTER = (process.env.LIGHTHOUSE_PAGES ?? "")
   .split(",")
   .map((s) => s.trim())
   .filter(Boolean);
-const CHROME = process.env.LIGHTHOUSE_CHROME ?? "/usr/bin/chromium";
+const CHROME =
+  process.env.LIGHTHOUSE_CHROME ??
+  (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : "/usr/bin/chromium-headless-shell");
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
 function fail(message) {

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import { useModalOnMount } from "~/components/modal-dialog";
 
 // spec 002 §8 'Leaving Site' and §9 "External links: open in a new tab without opener", as the

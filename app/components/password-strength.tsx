@@ -1,5 +1,5 @@
 import { useTranslation } from "~/components/translation";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import { passwordStrength, STRENGTH_LABEL_KEYS } from "~/lib/password-strength";
 
 /**

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getSelectProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import { OTHER_QUESTION } from "~/lib/security";
 import type { Worded } from "~/lib/site-words";
 import { FieldError } from "./error-summary";

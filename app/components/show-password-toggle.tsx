@@ -1,4 +1,4 @@
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 
 /**
  * A show-password checkbox, offered only when JavaScript runs: without it the box could do nothing.

@@ -7,7 +7,7 @@
 // decision 156).
 
 import { Component, lazy, Suspense, useState, type ReactNode } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import chartStylesHref from "./charts.css";
 import type { ChartLegendItem, ChartTable } from "./chart-data";
 import { useChartMarkup } from "./chart-markup";

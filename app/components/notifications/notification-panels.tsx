@@ -2,7 +2,7 @@ import { Form, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import { ContactInstead } from "~/components/contact-instead";
 import { useModalOnMount } from "~/components/modal-dialog";
 import { useShellData } from "~/components/shell/root-data";

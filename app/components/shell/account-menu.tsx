@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useMatches, useNavigation } from "@remix-run/r
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import type { NavigationEntry, PageKey } from "~/lib/navigation";
 
 const LogoutDialog = lazy(() => import("./logout-dialog"));

@@ -1,7 +1,7 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import { HoneypotFields } from "~/components/honeypot-fields";
 
 /**

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, FailureAlert, Field, FieldError, summaryErrors } from "~/components/forms";

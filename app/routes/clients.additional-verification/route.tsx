@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import { BiometricLoginLink } from "~/components/biometric-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useBrowserValidation } from "~/components/browser-validation";

@@ -4,7 +4,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import { DateField } from "~/components/date-field";
 import { DisabledReason, SubmitWithReason } from "~/components/disabled-reason";
 import { checkCustomRange, type DateError, type DateRangeName, parseDisplayDate } from "~/lib/date-range";

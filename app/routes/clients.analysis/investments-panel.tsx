@@ -4,7 +4,7 @@
 // (docs/decisions/094-investments-and-allocation.md).
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import { ChartFigure } from "~/components/charts/chart-figure";
 import { useModalDialog } from "~/components/modal-dialog";
 import { isRowOpen, toggleRow } from "~/lib/analysis/investments";

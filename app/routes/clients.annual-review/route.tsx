@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import { ContactInstead } from "~/components/contact-instead";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, FieldError, type SummaryError } from "~/components/error-summary";

@@ -5,7 +5,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/bro
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, FieldError, type SummaryError } from "~/components/error-summary";
 import { PlainPasswordField } from "~/components/plain-password-field";

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import { useBrowserValidation } from "~/components/browser-validation";
 import { ErrorSummary, Field, FieldError, summaryErrors } from "~/components/forms";
 import { ACCEPTED_EXTENSIONS } from "~/lib/attachments";

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import type { MessageAttachment, ReadingPane as Pane } from "./view.server";
 import { DownloadProgress, useDownloadSpinner } from "~/components/messages/download-progress";
 import { LeavingSiteDialog } from "~/components/external-link";

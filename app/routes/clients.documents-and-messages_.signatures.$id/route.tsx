@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } fr
 import { useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, FieldError } from "~/components/error-summary";
 import { DisabledReason, SubmitWithReason } from "~/components/disabled-reason";

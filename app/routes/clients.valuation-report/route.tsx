@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@r
 import { useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DateField } from "~/components/date-field";
 import { ErrorSummary, FieldError, type SummaryError } from "~/components/error-summary";
