@@ -28,10 +28,6 @@ export type Site = {
 };
 
 /**
- * spec 001 §9: nine default chart colours, the first light blue; each has at least 3:1 contrast on
- * white (WCAG 1.4.11), so a line or bar stays visible.
- */
-/**
  * How many of the firm's chart colours the charts use (decision 212): the stylesheet gives each of
  * nine its dark theme's version and its dash pattern (charts.css), so a tenth would be drawn in its
  * light colour in the dark theme and be told from the first by colour alone. A chart with more
@@ -39,6 +35,10 @@ export type Site = {
  */
 export const CHART_COLOUR_COUNT = 9;
 
+/**
+ * spec 001 §9: nine default chart colours, the first light blue; each has at least 3:1 contrast on
+ * white (WCAG 1.4.11), so a line or bar stays visible.
+ */
 export const DEFAULT_CHART_COLOURS = [
   "#2e8fd0",
   "#1d4f91",
