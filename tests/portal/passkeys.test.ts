@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO_PASSWORD } from "../../server/seed";
 import { SoftwareAuthenticator } from "../webauthn-authenticator";
-import { type Portal, startPortal, thrown, withCookies } from "./portal-harness";
+import { freshClient, type Portal, signedInPost, startPortal, thrown, withCookies } from "./portal-harness";
 
 // Issue 15 (docs/decisions/101): the biometric permission page's loader and posts, and the login
 // page's passkey sign-in, against a real platform. A software authenticator plays the browser's
@@ -53,35 +53,15 @@ function failPlatform(method: string, path: RegExp) {
 }
 
 /** A fresh client of its own (copy of demo.client) and its portal session cookie. */
-async function freshClient(): Promise<{ username: string; cookie: string }> {
-  const username = `passkey-${Math.random().toString(16).slice(2, 10)}`;
-  const copied = await portal.platform.call("/dev/users/demo.client/copy", { method: "POST", body: { username } });
-  expect(copied.status).toBe(201);
-  return { username, cookie: await portal.signIn(username) };
-}
+const newClient = () => freshClient(portal, "passkey", "demo.client");
 
-async function post(
+const post = (
   route: { action: (args: never) => Promise<Response> },
   url: string,
   cookie: string,
   fields: Record<string, string>,
   headers: Record<string, string> = {},
-): Promise<Response> {
-  const csrf = await portal.csrf(cookie);
-  const body = new URLSearchParams({ csrf: csrf.token, ...fields });
-  const request = new Request(url, {
-    method: "POST",
-    body,
-    headers: { Cookie: `${cookie}; ${csrf.cookie}`, "Content-Type": "application/x-www-form-urlencoded", ...headers },
-  });
-  return thrown(
-    (route.action as (args: { request: Request; params: object; context: object }) => Promise<Response>)({
-      request,
-      params: {},
-      context: {},
-    }),
-  );
-}
+) => signedInPost(portal, route.action, url, cookie, fields, headers);
 
 async function view(cookie: string, query = "") {
   const response = await thrown(
@@ -118,7 +98,7 @@ async function grant(cookie: string, authenticator: SoftwareAuthenticator) {
 
 describe("the biometric permission page", () => {
   it("grants: registers the passkey, remembers it as this device's, and sets the session's flag", async () => {
-    const { username, cookie } = await freshClient();
+    const { username, cookie } = await newClient();
     expect(await view(cookie)).toMatchObject({ loadFailed: false, granted: false, passkeys: [] });
     const saved = await grant(cookie, new SoftwareAuthenticator());
     expect(saved.status).toBe(302);
@@ -138,7 +118,7 @@ describe("the biometric permission page", () => {
   });
 
   it("refuses a grant without the browser's answer (no JavaScript), beside the checkbox", async () => {
-    const { cookie } = await freshClient();
+    const { cookie } = await newClient();
     const response = await post(permission, PAGE, cookie, { intent: "save", granted: "on" });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
@@ -149,7 +129,7 @@ describe("the biometric permission page", () => {
   });
 
   it("refuses an answer to a challenge it did not give", async () => {
-    const { cookie } = await freshClient();
+    const { cookie } = await newClient();
     const forged = new SoftwareAuthenticator().register({ challenge: "bm90LWEtY2hhbGxlbmdl", user: { id: "dXNlcg" } });
     const response = await post(permission, PAGE, cookie, {
       intent: "save",
@@ -161,7 +141,7 @@ describe("the biometric permission page", () => {
   });
 
   it("withdraws: removes this device's passkey and clears the flag", async () => {
-    const { cookie } = await freshClient();
+    const { cookie } = await newClient();
     const granted = withCookies(cookie, await grant(cookie, new SoftwareAuthenticator()));
     const withdrawn = await post(permission, PAGE, granted, { intent: "save", currentPassword: DEMO_PASSWORD });
     expect(withdrawn.status).toBe(302);
@@ -172,7 +152,7 @@ describe("the biometric permission page", () => {
   });
 
   it("renames with the name checked, and keeps what was typed when refused", async () => {
-    const { cookie } = await freshClient();
+    const { cookie } = await newClient();
     const granted = withCookies(cookie, await grant(cookie, new SoftwareAuthenticator()));
     const [passkey] = (await view(granted)).passkeys;
     expect((await view(granted, `?rename=${passkey!.id}`)).renaming).toBe(passkey!.id);
@@ -201,10 +181,10 @@ describe("the biometric permission page", () => {
   });
 
   it("cannot touch another client's passkey", async () => {
-    const owner = await freshClient();
+    const owner = await newClient();
     const granted = withCookies(owner.cookie, await grant(owner.cookie, new SoftwareAuthenticator()));
     const [passkey] = (await view(granted)).passkeys;
-    const other = await freshClient();
+    const other = await newClient();
     const renamed = await post(permission, PAGE, other.cookie, {
       intent: "rename",
       id: String(passkey!.id),
@@ -222,7 +202,7 @@ describe("the biometric permission page", () => {
   });
 
   it("removes from the list, forgetting it as this device's", async () => {
-    const { cookie } = await freshClient();
+    const { cookie } = await newClient();
     const granted = withCookies(cookie, await grant(cookie, new SoftwareAuthenticator()));
     const [passkey] = (await view(granted)).passkeys;
     const removed = await post(permission, PAGE, granted, {
@@ -237,7 +217,7 @@ describe("the biometric permission page", () => {
   });
 
   it("asks for the current password before a passkey is added, withdrawn or removed (decision 179)", async () => {
-    const { cookie } = await freshClient();
+    const { cookie } = await newClient();
     // no options, so no ceremony, without it or with a wrong one; the password is never answered back
     const none = await post(registrationOptions, `${PAGE}/options`, cookie, {});
     expect(none.status).toBe(400);
@@ -272,13 +252,13 @@ describe("the biometric permission page", () => {
   });
 
   it("shows the load failure text when the passkeys cannot be read (spec 000 §8)", async () => {
-    const { cookie } = await freshClient();
+    const { cookie } = await newClient();
     failPlatform("GET", /\/resourceful\/session\/passkey$/);
     expect(await view(cookie)).toMatchObject({ loadFailed: true, passkeys: [] });
   });
 
   it("answers the save failure, keeping the ticked box, when the platform fails to register", async () => {
-    const { cookie } = await freshClient();
+    const { cookie } = await newClient();
     failPlatform("POST", /\/registration\/verify$/);
     const response = await grant(cookie, new SoftwareAuthenticator());
     expect(response.status).toBe(503);
@@ -292,7 +272,7 @@ describe("the biometric permission page", () => {
   });
 
   it("answers 503 to the page's script when the registration options cannot be had", async () => {
-    const { cookie } = await freshClient();
+    const { cookie } = await newClient();
     failPlatform("POST", /\/registration\/options$/);
     const options = await post(registrationOptions, `${PAGE}/options`, cookie, { currentPassword: DEMO_PASSWORD });
     expect(options.status).toBe(503);
@@ -343,7 +323,7 @@ describe("signing in with a passkey on the login page", () => {
   }
 
   it("on a browser that has signed in as the user, clears the username's failed sign-ins (decision 173)", async () => {
-    const { username, cookie } = await freshClient();
+    const { username, cookie } = await newClient();
     const authenticator = new SoftwareAuthenticator();
     await grant(cookie, authenticator);
     let next = 0;
@@ -380,7 +360,7 @@ describe("signing in with a passkey on the login page", () => {
   });
 
   it("opens the same session as a password, without a username", async () => {
-    const { cookie } = await freshClient();
+    const { cookie } = await newClient();
     const authenticator = new SoftwareAuthenticator();
     await grant(cookie, authenticator);
     const response = await signInWith(authenticator);
@@ -393,7 +373,7 @@ describe("signing in with a passkey on the login page", () => {
   });
 
   it("answers a refusal to the passkey's own alert: not verified, not recognised", async () => {
-    const { cookie } = await freshClient();
+    const { cookie } = await newClient();
     const authenticator = new SoftwareAuthenticator();
     const granted = withCookies(cookie, await grant(cookie, authenticator));
     const tampered = await signInWith(authenticator, true);
@@ -417,7 +397,7 @@ describe("signing in with a passkey on the login page", () => {
     expect(options.status).toBe(503);
     vi.unstubAllGlobals();
 
-    const { cookie: client } = await freshClient();
+    const { cookie: client } = await newClient();
     const authenticator = new SoftwareAuthenticator();
     await grant(client, authenticator);
     failPlatform("POST", /\/auth\/passkey\/authentication\/verify$/);

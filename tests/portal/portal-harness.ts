@@ -202,3 +202,35 @@ export function setFeatureToggle(portal: Portal, name: string, enabled: boolean)
   portal.platform.db.update(featureToggles).set({ enabled }).where(eq(featureToggles.name, name)).run();
   forgetKeptAnswers();
 }
+
+/** A signed-in copy of a demo client (`template`), named `prefix-…`, for a test that changes its account. */
+export async function freshClient(
+  portal: Portal,
+  prefix: string,
+  template = "demo.assets",
+): Promise<{ username: string; cookie: string }> {
+  const username = `${prefix}-${Math.random().toString(16).slice(2, 10)}`;
+  const copied = await portal.platform.call(`/dev/users/${template}/copy`, { method: "POST", body: { username } });
+  if (copied.status !== 201) throw new Error(`copy of ${template}: ${copied.status}`);
+  return { username, cookie: await portal.signIn(username) };
+}
+
+type FormAction = (args: { request: Request; params: object; context: object }) => Promise<Response>;
+
+/** A signed-in browser's form post to `url` (with its CSRF token), answered by `action`, thrown answers caught. */
+export async function signedInPost(
+  portal: Portal,
+  action: (args: never) => Promise<Response>,
+  url: string,
+  cookie: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const csrf = await portal.csrf(cookie);
+  const request = new Request(url, {
+    method: "POST",
+    body: new URLSearchParams({ csrf: csrf.token, ...fields }),
+    headers: { Cookie: `${cookie}; ${csrf.cookie}`, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+  });
+  return thrown((action as unknown as FormAction)({ request, params: {}, context: {} }));
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../server/seed";
-import { type Portal, startPortal, thrown } from "./portal-harness";
+import { freshClient, type Portal, signedInPost, startPortal } from "./portal-harness";
 
 // spec 002 "Security questions" with the current password asked again (ASVS V3.7.1, decision
 // 179): against a real platform, a missing or wrong password changes nothing and nothing secret
@@ -23,28 +23,16 @@ afterAll(async () => {
   await portal?.close();
 });
 
-async function freshClient() {
-  const username = `questions-${Math.random().toString(16).slice(2, 10)}`;
-  const copied = await portal.platform.call("/dev/users/demo.assets/copy", { method: "POST", body: { username } });
-  expect(copied.status).toBe(201);
-  return { username, cookie: await portal.signIn(username) };
-}
+const newClient = () => freshClient(portal, "questions");
 
-async function post(cookie: string, fields: Record<string, string>) {
-  const csrf = await portal.csrf(cookie);
-  const request = new Request(PAGE, {
-    method: "POST",
-    body: new URLSearchParams({ csrf: csrf.token, ...fields }),
-    headers: { Cookie: `${cookie}; ${csrf.cookie}`, "Content-Type": "application/x-www-form-urlencoded" },
-  });
-  return thrown(page.action({ request, params: {}, context: {} }));
-}
+const post = (cookie: string, fields: Record<string, string>) =>
+  signedInPost(portal, page.action, PAGE, cookie, fields);
 
 const answers = { question1: Q1, answer1: "Biscuit-the-dog", question2: Q2, answer2: "Morris Minor" };
 
 describe("security questions, with the current password", () => {
   it("saves nothing without it or with a wrong one, answering neither it nor the answers back", async () => {
-    const { username, cookie } = await freshClient();
+    const { username, cookie } = await newClient();
     const before = (await portal.platform.call<unknown[]>(`/dev/outbox?to=${username}`)).body;
     type Answer = { result: { error: Record<string, string[]> } };
     const none = await post(cookie, answers);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../server/seed";
-import { type Portal, startPortal, thrown } from "./portal-harness";
+import { freshClient, type Portal, signedInPost, startPortal, thrown } from "./portal-harness";
 
 // ASVS V3.3.4 (docs/decisions/170): 'Where you're signed in' against a real platform. The portal
 // tells the platform who is asking with every call (X-Client-Address, X-Client-User-Agent), so the
@@ -29,12 +29,7 @@ afterAll(async () => {
 });
 
 /** A fresh client of its own (a copy of demo.assets) and its portal session cookie. */
-async function freshClient() {
-  const username = `sessions-${Math.random().toString(16).slice(2, 10)}`;
-  const copied = await portal.platform.call("/dev/users/demo.assets/copy", { method: "POST", body: { username } });
-  expect(copied.status).toBe(201);
-  return { username, cookie: await portal.signIn(username) };
-}
+const newClient = () => freshClient(portal, "sessions");
 
 /** Another browser of the same user, signed in straight at the platform as the portal would forward it. */
 async function otherBrowser(username: string, address: string, userAgent: string) {
@@ -75,22 +70,15 @@ async function view(cookie: string) {
   return (await response.json()) as { loadFailed: boolean; sessions: Row[] };
 }
 
-async function post(cookie: string, fields: Record<string, string>) {
-  const csrf = await portal.csrf(cookie);
-  const request = new Request(URL_OF_PAGE, {
-    method: "POST",
-    body: new URLSearchParams({ csrf: csrf.token, ...fields }),
-    headers: { Cookie: `${cookie}; ${csrf.cookie}`, "Content-Type": "application/x-www-form-urlencoded" },
-  });
-  return thrown(page.action({ request, params: {}, context: {} }));
-}
+const post = (cookie: string, fields: Record<string, string>) =>
+  signedInPost(portal, page.action, URL_OF_PAGE, cookie, fields);
 
 const alive = async (token: string) =>
   (await portal.platform.call("/resourceful/session/user", { token })).status === 200;
 
 describe("where you're signed in", () => {
   it("lists this browser first, with the address and browser the portal forwarded, then the others", async () => {
-    const { username, cookie } = await freshClient();
+    const { username, cookie } = await newClient();
     await otherBrowser(username, "198.51.100.7", SAFARI_IPHONE);
     const { loadFailed, sessions } = await view(cookie);
     expect(loadFailed).toBe(false);
@@ -104,7 +92,7 @@ describe("where you're signed in", () => {
   });
 
   it("signs out one other browser, and says so when it had gone already", async () => {
-    const { username, cookie } = await freshClient();
+    const { username, cookie } = await newClient();
     const phone = await otherBrowser(username, "198.51.100.8", SAFARI_IPHONE);
     const { sessions } = await view(cookie);
     const other = sessions.find((s) => !s.current)!;
@@ -121,7 +109,7 @@ describe("where you're signed in", () => {
   });
 
   it("signs out all the other browsers, this one carrying on", async () => {
-    const { username, cookie } = await freshClient();
+    const { username, cookie } = await newClient();
     const phone = await otherBrowser(username, "198.51.100.9", SAFARI_IPHONE);
     const tablet = await otherBrowser(username, "198.51.100.10", SAFARI_IPHONE);
     expect((await view(cookie)).sessions).toHaveLength(3);
@@ -132,7 +120,7 @@ describe("where you're signed in", () => {
   });
 
   it("asks for the current password first: none or a wrong one ends nothing, and is not echoed (decision 179)", async () => {
-    const { username, cookie } = await freshClient();
+    const { username, cookie } = await newClient();
     const phone = await otherBrowser(username, "198.51.100.12", SAFARI_IPHONE);
     const other = (await view(cookie)).sessions.find((s) => !s.current)!;
     type Answer = { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } };
@@ -150,8 +138,8 @@ describe("where you're signed in", () => {
   });
 
   it("cannot end another client's session", async () => {
-    const mine = await freshClient();
-    const theirs = await freshClient();
+    const mine = await newClient();
+    const theirs = await newClient();
     const theirToken = await otherBrowser(theirs.username, "198.51.100.11", SAFARI_IPHONE);
     const theirId = (await view(theirs.cookie)).sessions.find((s) => !s.current)!.id;
     await post(mine.cookie, { end: String(theirId), currentPassword: DEMO_PASSWORD });
@@ -159,7 +147,7 @@ describe("where you're signed in", () => {
   });
 
   it("refuses a post without a session id or intent", async () => {
-    const { cookie } = await freshClient();
+    const { cookie } = await newClient();
     expect((await post(cookie, { end: "x", currentPassword: DEMO_PASSWORD })).status).toBe(400);
     expect((await post(cookie, { intent: "other", currentPassword: DEMO_PASSWORD })).status).toBe(400);
   });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openClientInContext, type Portal, startPortal, thrown, withCookies } from "./portal-harness";
+import {
+  openClientInContext,
+  freshClient,
+  type Portal,
+  signedInPost,
+  startPortal,
+  withCookies,
+} from "./portal-harness";
 
 // docs/decisions/203: the theme chosen on the Preferences page, a plain form for every signed-in
 // user who reaches the page (advisers too, for themselves), kept on the platform and in the session,
@@ -23,22 +30,10 @@ afterAll(async () => {
   await portal?.close();
 });
 
-async function freshClient() {
-  const username = `theme-${Math.random().toString(16).slice(2, 10)}`;
-  const copied = await portal.platform.call("/dev/users/demo.assets/copy", { method: "POST", body: { username } });
-  expect(copied.status).toBe(201);
-  return { username, cookie: await portal.signIn(username) };
-}
+const newClient = () => freshClient(portal, "theme");
 
-async function post(cookie: string, fields: Record<string, string>) {
-  const csrf = await portal.csrf(cookie);
-  const request = new Request(PAGE, {
-    method: "POST",
-    body: new URLSearchParams({ csrf: csrf.token, ...fields }),
-    headers: { Cookie: `${cookie}; ${csrf.cookie}`, "Content-Type": "application/x-www-form-urlencoded" },
-  });
-  return thrown(page.action({ request, params: {}, context: {} }));
-}
+const post = (cookie: string, fields: Record<string, string>) =>
+  signedInPost(portal, page.action, PAGE, cookie, fields);
 
 async function themeOnPages(cookie: string): Promise<string> {
   const answer = await root.loader({
@@ -55,7 +50,7 @@ const platformTheme = async (cookie: string) =>
 describe("the theme on the Preferences page", () => {
   it("is the device's setting for a signed-out visitor and at first", async () => {
     expect(await themeOnPages("")).toBe("system");
-    const { cookie: client } = await freshClient();
+    const { cookie: client } = await newClient();
     expect(await themeOnPages(client)).toBe("system");
     const loaded = await page.loader({
       request: new Request(PAGE, { headers: { Cookie: client } }),
@@ -66,7 +61,7 @@ describe("the theme on the Preferences page", () => {
   });
 
   it("saves the client's choice on the platform and in the session, then every page has it", async () => {
-    const { username, cookie: client } = await freshClient();
+    const { username, cookie: client } = await newClient();
     const saved = await post(client, { intent: "theme", theme: "dark" });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/clients/preferences");
@@ -78,7 +73,7 @@ describe("the theme on the Preferences page", () => {
   });
 
   it("takes only its three options: anything else is refused and changes nothing", async () => {
-    const { cookie: client } = await freshClient();
+    const { cookie: client } = await newClient();
     for (const theme of ["blue", "", "Dark"]) {
       const refused = await post(client, { intent: "theme", theme });
       expect(refused.status, theme).toBe(400);
