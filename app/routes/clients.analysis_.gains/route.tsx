@@ -6,7 +6,7 @@ import { TableRegion } from "~/components/table-region";
 import { useTranslation } from "~/components/translation";
 import { isLostSession, PlanningError } from "~/planning/client.server";
 import { getSite } from "~/planning/site.server";
-import { lostSessionRedirect } from "~/session/failures.server";
+import { orFail } from "~/session/failures.server";
 import { notFound, requireClientContext, requireSiteAccess } from "~/session/guards.server";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { fetchRealisedGains, gainsView, type GainsView, selectionOf, type Shown } from "~/planning/gains.server";
@@ -28,30 +28,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "clients")]);
   const site = await getSite(locale);
   const id = new URL(request.url).searchParams.get("id") || null;
-  try {
-    const selection = await selectionOf(context.planning, site, id, t);
-    // an id the client does not see selects nothing: not found, never someone else's figures
-    if (!selection) throw notFound();
-    let view: GainsView | null = null;
-    try {
-      view = gainsView(await fetchRealisedGains(context.planning, selection.accountIds), t, locale);
-    } catch (error) {
-      if (isLostSession(error) || (error instanceof PlanningError && error.status === 404)) throw error;
-      view = null;
-    }
-    return json({
-      title: t("gains.title"),
-      heading: selection.heading,
-      view,
-      analysisHref: withId("/clients/analysis", id),
-      downloadHref: withId("/clients/analysis/gains/download", id),
-    });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (isLostSession(error)) throw await lostSessionRedirect(request);
-    if (error instanceof PlanningError && error.status === 404) throw notFound();
-    throw error;
-  }
+  const selection = await orFail(request, selectionOf(context.planning, site, id, t));
+  // an id the client does not see selects nothing: not found, never someone else's figures
+  if (!selection) throw notFound();
+  // the page stands when the gains cannot be read (a lost session or an unknown account excepted)
+  const view = await orFail(
+    request,
+    fetchRealisedGains(context.planning, selection.accountIds)
+      .then((answer): GainsView | null => gainsView(answer, t, locale))
+      .catch((error: unknown) => {
+        if (isLostSession(error) || (error instanceof PlanningError && error.status === 404)) throw error;
+        return null;
+      }),
+  );
+  return json({
+    title: t("gains.title"),
+    heading: selection.heading,
+    view,
+    analysisHref: withId("/clients/analysis", id),
+    downloadHref: withId("/clients/analysis/gains/download", id),
+  });
 }
 
 function Signed({ value }: { value: Shown }) {

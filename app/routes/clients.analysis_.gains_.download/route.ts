@@ -2,9 +2,8 @@
 // selection, one row per matched part of a disposal, ISO dates and numbers as numbers.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { fileNamePart, csvResponse } from "~/lib/csv.server";
-import { isLostSession, PlanningError } from "~/planning/client.server";
 import { getSite } from "~/planning/site.server";
-import { lostSessionRedirect } from "~/session/failures.server";
+import { orFail } from "~/session/failures.server";
 import { notFound, requireClientContext, requireSiteAccess } from "~/session/guards.server";
 import { getFixedT, resolveLocale } from "~/session/i18next.server";
 import { fetchRealisedGains, gainsCsv, selectionOf } from "~/planning/gains.server";
@@ -16,20 +15,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [locale, t] = await Promise.all([resolveLocale(request), getFixedT(request, "clients")]);
   const site = await getSite(locale);
   const id = new URL(request.url).searchParams.get("id") || null;
-  try {
-    const selection = await selectionOf(context.planning, site, id, t);
-    if (!selection) throw notFound();
-    const answer = await fetchRealisedGains(context.planning, selection.accountIds);
-    const table = gainsCsv(answer, t);
-    const client = context.user.clientInContext?.displayName ?? context.user.displayName;
-    const years = answer.tax_years.map((y) => y.tax_year);
-    const span = years.length ? `${years.at(-1)}-to-${years[0]}` : "none";
-    const filename = `realised-gains-${fileNamePart(client)}-${span}.csv`;
-    return csvResponse(filename, table.header, table.rows);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (isLostSession(error)) throw await lostSessionRedirect(request);
-    if (error instanceof PlanningError && error.status === 404) throw notFound();
-    throw error;
-  }
+  const selection = await orFail(request, selectionOf(context.planning, site, id, t));
+  if (!selection) throw notFound();
+  const answer = await orFail(request, fetchRealisedGains(context.planning, selection.accountIds));
+  const table = gainsCsv(answer, t);
+  const client = context.user.clientInContext?.displayName ?? context.user.displayName;
+  const years = answer.tax_years.map((y) => y.tax_year);
+  const span = years.length ? `${years.at(-1)}-to-${years[0]}` : "none";
+  return csvResponse(`realised-gains-${fileNamePart(client)}-${span}.csv`, table.header, table.rows);
 }
