@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useRouteError,
 } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "~/components/translation";
@@ -20,7 +21,7 @@ import { useShellData } from "~/components/shell/root-data";
 import { Shell } from "~/components/shell/shell";
 import { DEFAULT_FAVICON, loginBackgroundProperties } from "~/lib/site-settings";
 import appStyles from "~/styles/app.css";
-import { errorPageTitle } from "~/lib/error-title";
+import { errorPageTitle, rootFailureTitle } from "~/lib/error-title";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
@@ -38,8 +39,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useShellData();
   useLocaleSync(data?.locale, data?.localesVersion);
   const nonce = useNonce();
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const locale = data?.locale ?? i18n.language ?? "en-GB";
+  // the root's own loader failed: its boundary's page is titled here, in its heading's words (meta has none)
+  const error = useRouteError();
   // Brand values arrive as CSS custom properties on <html>; app.css uses them (the login
   // background by screen width in its media queries, the chart colours by theme), so the page
   // needs no style element.
@@ -63,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {!data && error ? <title>{rootFailureTitle(error, t)}</title> : null}
         <Links />
         <link rel="icon" href={favicon.href} type={favicon.type} />
       </head>
@@ -121,7 +125,10 @@ export default function App() {
   );
 }
 
-export const meta: MetaFunction = ({ error, matches }) => [{ title: errorPageTitle(error, matches) }];
+export const meta: MetaFunction = ({ error, matches }) => {
+  const title = errorPageTitle(error, matches);
+  return title ? [{ title }] : [];
+};
 
 export function ErrorBoundary() {
   // The shell's forms (log out, language, cookies) need the CSRF token here too.

@@ -119,7 +119,9 @@ test.describe("the dark theme", () => {
     expect(await pageColour(page)).toBe(LIGHT_PAGE);
   });
 
-  test("the login page, the home with its chart's table, and the balance sheet read in both themes", async ({
+  // The pages below read in both themes with JavaScript; without it every journey's pages are read
+  // dark already (the no-js project's device), and the stylesheet is the same either way: @once.
+  test("the login page, the home with its chart's table, and the balance sheet read in both themes @once", async ({
     page,
   }) => {
     test.slow();
@@ -141,7 +143,7 @@ test.describe("the dark theme", () => {
     ["accounts", "investments", "allocation"],
     ["transactions", "instructions", "payment"],
   ]) {
-    test(`the analysis page's ${tabs.join(", ")} tabs read in both themes`, async ({ page }) => {
+    test(`the analysis page's ${tabs.join(", ")} tabs read in both themes @once`, async ({ page }) => {
       test.slow();
       await signIn(page, "demo.client");
       for (const tab of tabs) {
@@ -152,7 +154,7 @@ test.describe("the dark theme", () => {
     });
   }
 
-  test("messages, a message, the documents to sign and the preferences read in both themes", async ({ page }) => {
+  test("messages, a message, the documents to sign and the preferences read in both themes @once", async ({ page }) => {
     test.slow();
     await signIn(page, "demo.client");
     await page.goto("/clients/documents-and-messages");
@@ -257,5 +259,35 @@ test.describe("forced colours (Windows high contrast)", () => {
     const legend = await swatches.evaluateAll((items) => items.map((l) => getComputedStyle(l).strokeDasharray));
     expect(new Set(legend).size).toBe(legend.length);
     expect(legend.sort()).toEqual(drawn.map((d) => d.dashes).sort());
+
+    // the allocation's slices and their legend's blocks: each colour's own pattern in the system's
+    // two colours, edged in the text colour (decision 215)
+    await page.goto("/clients/analysis?tab=allocation");
+    const panel = page.locator(".allocation-panel").first();
+    await panel.locator("summary.allocation-panel__summary").click();
+    const pie = panel.locator(".chart-figure__svg svg");
+    await expect(pie).toBeVisible();
+    const slices = await pie.locator("[data-fill]").evaluateAll((paths) =>
+      paths.map((p) => ({
+        colour: p.getAttribute("data-fill"),
+        fill: getComputedStyle(p).fill,
+        stroke: getComputedStyle(p).stroke,
+      })),
+    );
+    expect(new Set(slices.map((s) => s.colour)).size).toBeGreaterThanOrEqual(3);
+    for (const slice of slices) {
+      expect(slice.fill).toBe(`url("#chart-pattern-${slice.colour}")`);
+      expect(slice.stroke).toBe(system.canvasText);
+    }
+    const blocks = await panel
+      .locator(".chart-legend rect[data-fill]")
+      .evaluateAll((rects) => rects.map((r) => getComputedStyle(r).fill));
+    for (const block of blocks) expect(block).toMatch(/^url\("#chart-pattern-[1-9]"\)$/);
+    expect(new Set(blocks)).toEqual(new Set([...blocks, ...slices.map((s) => s.fill)]));
+    // the patterns are on the page once, drawn in the text colour on the background
+    const patterns = page.locator("svg.chart-patterns pattern");
+    await expect(patterns).toHaveCount(9);
+    expect(await css(patterns.nth(1).locator(".chart-patterns__ink"), "stroke")).toBe(system.canvasText);
+    expect(await css(patterns.nth(1).locator(".chart-patterns__ground"), "fill")).toBe(system.canvas);
   });
 });

@@ -9,7 +9,7 @@
 //   LIGHTHOUSE_MIN=100                         the lowest score that passes (0–100)
 //   LIGHTHOUSE_CHROME=/usr/bin/chromium        the browser (never downloaded; by default Debian's
 //                                              chromium, else its headless shell, which the journeys use)
-//   LIGHTHOUSE_REPORT_DIR=/tmp/lh              also writes each run's full report there (JSON)
+//   LIGHTHOUSE_REPORT_DIR=/tmp/lh              also writes each run's full report and its trace there (JSON)
 //
 // Signed-in pages get the cookies of a sign-in through the login form (scripts/browser-client.mjs),
 // set in the browser before each page (Lighthouse keeps cookies between runs; a Cookie header in
@@ -109,7 +109,10 @@ async function measure(port, url) {
   if (REPORT_DIR) {
     mkdirSync(REPORT_DIR, { recursive: true });
     const name = new URL(url).pathname.replace(/\W+/g, "-") + new URL(url).search.replace(/\W+/g, "-");
-    writeFileSync(join(REPORT_DIR, `${name}-${Date.now()}.json`), result.report);
+    const stamp = Date.now();
+    writeFileSync(join(REPORT_DIR, `${name}-${stamp}.json`), result.report);
+    // the unthrottled trace the scores were simulated from (DevTools' Performance panel opens it)
+    writeFileSync(join(REPORT_DIR, `${name}-${stamp}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
@@ -118,6 +121,9 @@ async function measure(port, url) {
     tbt: audit("total-blocking-time"),
     lcp: audit("largest-contentful-paint"),
     cls: audit("cumulative-layout-shift"),
+    // Lighthouse's reading of the machine's speed when the run began: on a shared machine it moves
+    // by half from one run to the next, and the simulated blocking time with it
+    benchmark: lhr.environment.benchmarkIndex,
     finalUrl: lhr.finalDisplayedUrl,
   };
 }
@@ -155,19 +161,20 @@ try {
     const run = runs[Math.floor(runs.length / 2)];
     // A page that answered with another (the sign-in page for a lost session) was not measured.
     if (new URL(run.finalUrl).pathname !== new URL(url).pathname) throw new Error(`${path} ended at ${run.finalUrl}`);
-    rows.push({ name, path, run, scores: runs.map((r) => r.score) });
+    rows.push({ name, path, run, scores: runs.map((r) => r.score), benchmarks: runs.map((r) => r.benchmark) });
     process.stderr.write(`${name}: ${run.score}\n`);
   }
 
   console.log(
     `\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ""}performance, mobile, default throttling; passing score ${MIN}\n`,
   );
-  console.log("| page | address | performance | TBT ms | LCP ms | CLS |");
-  console.log("|---|---|---:|---:|---:|---:|");
-  for (const { name, path, run, scores } of rows) {
+  console.log("| page | address | performance | TBT ms | LCP ms | CLS | machine (benchmark index) |");
+  console.log("|---|---|---:|---:|---:|---:|---:|");
+  for (const { name, path, run, scores, benchmarks } of rows) {
     const score = RUNS > 1 ? `${run.score} (${scores.join(", ")})` : String(run.score);
+    const machine = `${Math.min(...benchmarks).toFixed(0)}–${Math.max(...benchmarks).toFixed(0)}`;
     console.log(
-      `| ${name} | ${path} | ${score} | ${run.tbt.toFixed(0)} | ${run.lcp.toFixed(0)} | ${run.cls.toFixed(3)} |`,
+      `| ${name} | ${path} | ${score} | ${run.tbt.toFixed(0)} | ${run.lcp.toFixed(0)} | ${run.cls.toFixed(3)} | ${machine} |`,
     );
   }
   const below = rows.filter((r) => r.run.score < MIN);

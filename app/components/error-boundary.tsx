@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import type { Failure } from "~/lib/error-catalogue";
-import { errorPageKind } from "~/lib/error-title";
+import { ERROR_TITLE_KEYS, errorPageKind } from "~/lib/error-title";
 import { homePathFor } from "~/lib/navigation";
 import { useShellData } from "./shell/root-data";
 
@@ -30,13 +30,14 @@ export function GeneralErrorBoundary({ statusHandlers }: Props) {
   if (custom) return <>{custom(error)}</>;
 
   const failure = isRouteErrorResponse(error) ? failureOf(error.data) : null;
-  // the same cases as the page's title (app/lib/error-title.ts)
+  // the same cases and words as the page's title (app/lib/error-title.ts)
   const kind = errorPageKind(error);
+  const heading = <h1 id="error-heading">{t(ERROR_TITLE_KEYS[kind])}</h1>;
 
   if (kind === "accessDenied") {
     return (
       <section className="page-message" aria-labelledby="error-heading">
-        <h1 id="error-heading">{t("accessDenied.title")}</h1>
+        {heading}
         <p>{t("accessDenied.text")}</p>
         <p>
           <Link to={home}>{t("returnToClientOnline")}</Link>
@@ -47,7 +48,7 @@ export function GeneralErrorBoundary({ statusHandlers }: Props) {
   if (kind === "notFound") {
     return (
       <section className="page-message" aria-labelledby="error-heading">
-        <h1 id="error-heading">{t("notFound.title")}</h1>
+        {heading}
         <p>
           <Link to={home}>{t("returnToClientOnline")}</Link>
         </p>
@@ -58,7 +59,7 @@ export function GeneralErrorBoundary({ statusHandlers }: Props) {
   if (kind === "tooLarge") {
     return (
       <section className="page-message" role="alert" aria-labelledby="error-heading">
-        <h1 id="error-heading">{t("errors.tooLarge.title")}</h1>
+        {heading}
         <p>{t("errors.tooLarge.text")}</p>
       </section>
     );
@@ -66,14 +67,14 @@ export function GeneralErrorBoundary({ statusHandlers }: Props) {
   if (kind === "network") {
     return (
       <section className="page-message" role="alert" aria-labelledby="error-heading">
-        <h1 id="error-heading">{t("errors.network.title")}</h1>
+        {heading}
         <p>{t("errors.network.text")}</p>
       </section>
     );
   }
   return (
     <section className="page-message" role="alert" aria-labelledby="error-heading">
-      <h1 id="error-heading">{t("errors.generic.title")}</h1>
+      {heading}
       {failure?.detail ? <p>{failure.detail}</p> : null}
       <p>{t("errors.generic.text")}</p>
     </section>

@@ -42,5 +42,6 @@ export function JourneyRoute() {
 
 export const journeyMeta: MetaFunction = ({ data, error, matches }) => {
   const journey = (data as JourneyData | undefined)?.journey;
-  return [{ title: journey ? `${journey.title} – Client Online` : errorPageTitle(error, matches) }];
+  // a route's own meta runs only under a root that loaded: there is always an error page's title
+  return [{ title: journey ? `${journey.title} – Client Online` : errorPageTitle(error, matches)! }];
 };

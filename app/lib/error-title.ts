@@ -2,7 +2,9 @@
 // words say what happened ('Page Not Found | Client Online'), as its heading does, not only
 // 'Client Online'. Remix calls every route's `meta` with the error its boundary shows and no data;
 // the words come written in the page's language from the root loader (`errorTitles`), since `meta`
-// has no translator and the texts stay out of the first load.
+// has no translator and the texts stay out of the first load. When the root's own loader failed
+// there are no such words: the root's `meta` gives no title and the root's Layout writes it with
+// the translator the boundary's heading uses (`rootFailureTitle`).
 
 /** What an error boundary shows: the same cases as app/components/error-boundary.tsx. */
 export type ErrorPageKind = "accessDenied" | "notFound" | "tooLarge" | "network" | "generic";
@@ -50,11 +52,18 @@ type MatchLike = { id: string; data?: unknown };
 
 /**
  * The title of a page without its own data: an error page's heading and the site's name, or the
- * site's name alone (no error, or the root's own loader failed, so no words in the page's language).
+ * site's name alone without an error. Null when the root's own loader failed: no route's data has
+ * the words in the page's language, and the root's Layout titles that page (`rootFailureTitle`).
  */
-export function errorPageTitle(error: unknown, matches: readonly MatchLike[] | undefined): string {
+export function errorPageTitle(error: unknown, matches: readonly MatchLike[] | undefined): string | null {
   if (error === undefined || error === null) return SITE_TITLE;
   const root = matches?.find((m) => m.id === "root")?.data as { errorTitles?: ErrorTitles } | undefined;
-  const title = root?.errorTitles?.[errorPageKind(error)];
+  if (!root) return null;
+  const title = root.errorTitles?.[errorPageKind(error)];
   return title ? `${title} | ${SITE_TITLE}` : SITE_TITLE;
+}
+
+/** The title of the root boundary's page when the root's loader failed, in the words of its heading. */
+export function rootFailureTitle(error: unknown, translate: (key: string) => string): string {
+  return `${translate(ERROR_TITLE_KEYS[errorPageKind(error)])} | ${SITE_TITLE}`;
 }

@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotFields } from "~/components/honeypot-fields";
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "~/lib/i18n";
+import { SUPPORTED_LOCALES } from "~/lib/i18n";
 
 // spec 000 §2 "Site terms view and text pages": the core legal pages, under /core (decision 001).
 const TEXT_PAGES = [
@@ -12,6 +12,10 @@ const TEXT_PAGES = [
   { href: "/core/accessibility", labelKey: "footer.accessibility" },
 ] as const;
 
+/**
+ * `locale` is null when the root's own loader failed (its error page): the language chooser is left
+ * out there, as its form could not be sent without the page's anti-forgery token.
+ */
 export function SiteFooter({ firmName, locale }: { firmName: string | null; locale: string | null }) {
   const { t } = useTranslation();
   return (
@@ -28,7 +32,7 @@ export function SiteFooter({ firmName, locale }: { firmName: string | null; loca
             ))}
           </ul>
         </nav>
-        <LanguageChooser locale={locale ?? DEFAULT_LOCALE} />
+        {locale ? <LanguageChooser locale={locale} /> : null}
         <p className="site-footer__firm">{t("footer.providedBy", { firmName: firmName ?? "Client Online" })}</p>
       </div>
     </footer>

@@ -6,6 +6,7 @@ import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import { useHydrated } from "~/components/hydrated";
 import { ChartFigure } from "~/components/charts/chart-figure";
+import { ChartPatterns } from "~/components/charts/chart-patterns";
 import { useModalDialog } from "~/components/modal-dialog";
 import { isRowOpen, toggleRow } from "~/lib/analysis/investments";
 import { analysisHref, type AnalysisQuery, convertFormFields, readAnalysisQuery } from "~/lib/analysis/query";
@@ -183,11 +184,12 @@ function RowToggle({
       <span className="visually-hidden"> {label}</span>
     </>
   );
+  // before the scripts run a plain link (what a Remix Link adds only matters once they have)
   if (!hydrated)
     return (
-      <Link to={href} preventScrollReset replace className="row-toggle">
+      <a href={href} className="row-toggle">
         {content}
-      </Link>
+      </a>
     );
   return (
     <button
@@ -570,6 +572,8 @@ export function AllocationPanelList({ view }: { view: AllocationView }) {
     <>
       <p className="page__meta">{t("analysis.allocation.asAt", { date: view.asAt })}</p>
       {view.csv ? <AllocationDownload href={view.csv} /> : null}
+      {/* the slices' fills under forced colours, once for every panel's charts (decision 215) */}
+      <ChartPatterns />
       {/* spec 001 §2.3: one collapsible panel per type; its heading stays outside the summary, so
           that it is a heading and the summary a plain button (decision 117) */}
       {view.panels.map((panel) => (
