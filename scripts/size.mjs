@@ -62,6 +62,7 @@ console.log("");
 console.log(`Budget ${budgetKiB} KiB gzipped for every route.`);
 const largest = [...results].sort((a, b) => b.gzipped - a.gzipped)[0];
 if (largest) console.log(`Largest: ${largest.routeId}, ${kib(largest.gzipped)} KiB.`);
-for (const r of over) console.log(`OVER BUDGET: ${r.routeId}, ${kib(r.gzipped)} KiB gzipped (${r.gzipped - budgetKiB * 1024} bytes over)`);
+for (const r of over)
+  console.log(`OVER BUDGET: ${r.routeId}, ${kib(r.gzipped)} KiB gzipped (${r.gzipped - budgetKiB * 1024} bytes over)`);
 if (over.length) process.exit(1);
 console.log(`${results.length} routes within budget.`);
