@@ -37,12 +37,17 @@ describe("the slices' patterns under forced colours", () => {
   });
 
   it("fills each colour's slices and legend blocks with that colour's pattern, in forced colours only", () => {
+    const outside = stylesheet.replace(forcedColours, "");
     for (let n = 1; n <= CHART_COLOUR_COUNT; n++) {
       const rule = new RegExp(
-        `\\.chart-figure svg\\.allocation-chart \\[data-fill="${n}"\\],\\s*\\.chart-legend__swatch--block \\[data-fill="${n}"\\] \\{\\s*fill: url\\(#${chartPatternId(n)}\\);`,
+        `\\.chart-figure \\[data-fill="${n}"\\] \\{[^}]*--chart-pattern: url\\(#${chartPatternId(n)}\\);`,
       );
-      expect(forcedColours).toMatch(rule);
+      expect(outside).toMatch(rule);
     }
-    expect(stylesheet.replace(forcedColours, "")).not.toContain("url(#chart-pattern-");
+    expect(forcedColours).toMatch(
+      /\.chart-figure svg\.allocation-chart \[data-fill\],\s*\.chart-legend__swatch--block \[data-fill\] \{\s*fill: var\(--chart-pattern\);/,
+    );
+    // elsewhere the patterns are named, never drawn with
+    expect(outside).not.toMatch(/fill: (url\(#chart-pattern-|var\(--chart-pattern\))/);
   });
 });
