@@ -332,12 +332,15 @@ test.describe("the analysis page", () => {
 
     // load more until everything is there. Each page is whole before the next click: the address
     // changes before the new rows are drawn (the old 'Load more' may still be on screen), so the
-    // next round waits for more rows than the last.
+    // next round waits for more rows than the last. Without JavaScript each round is a new document,
+    // read as it arrives: until its stylesheet applies, the phone's 'Load more' shows beside the wide
+    // one, so each round starts once the document has loaded, as a person sees it.
     const more = panel.getByRole("link", { name: "Load more" });
     const allLoaded = panel.getByRole("button", { name: "All Loaded" });
     const rows = table.locator("tbody tr");
     let shown = 50;
     for (let pages = 2; pages <= 20; pages++) {
+      await page.waitForLoadState();
       await expect(more.or(allLoaded)).toBeVisible();
       if (await allLoaded.isVisible()) break;
       await more.click();
@@ -364,6 +367,7 @@ test.describe("the analysis page", () => {
     await expect(table.locator("tbody tr")).toHaveCount(50);
 
     // wide: the page opens at row 51 (the browser follows the link's #tx-51), not at the top
+    await page.waitForLoadState();
     await panel.getByRole("link", { name: "Load more" }).click();
     await expect(page).toHaveURL(/pages=2#tx-51$/);
     await expect(table.locator("tbody tr")).toHaveCount(100);
@@ -383,6 +387,7 @@ test.describe("the analysis page", () => {
       .filter({ has: page.locator("details") })
       .getByRole("listitem");
     await expect(items).toHaveCount(100);
+    await page.waitForLoadState();
     await panel.getByRole("link", { name: "Load more" }).click();
     await expect(page).toHaveURL(/pages=3#tx-item-101$/);
     await expect(items).toHaveCount(150);
