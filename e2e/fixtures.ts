@@ -329,6 +329,22 @@ export async function expectStillWhenScriptsArrive(page: Page, path: string, tar
   expect(await target.boundingBox()).toEqual(before);
 }
 
+/**
+ * Holds the page's scripts back until the returned function is called: what a person does on a
+ * slow connection before the scripts take the page over.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Route) => {
+    await released;
+    await route.continue();
+  };
+  // the route stays: once released, it lets every script through at once
+  await page.route(SCRIPTS, hold);
+  return release;
+}
+
 export async function signOut(page: Page) {
   await page.getByText("My Account").click();
   await page.getByRole("button", { name: "Log out" }).click();

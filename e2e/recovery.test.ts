@@ -298,12 +298,14 @@ test.describe("help with logging in", () => {
       await expect(summary(page)).toContainText("Reset code incorrect");
     }
     await sendWrongCode();
-    await expect(
-      page.getByText(
-        "Too many incorrect reset codes or answers have been entered for this username, so password reset is paused for a while.",
-      ),
-    ).toBeVisible();
+    const paused = page.getByText(
+      "Too many incorrect reset codes or answers have been entered for this username, so password reset is paused for a while.",
+    );
+    await expect(paused).toBeVisible();
     await expectAccessible(page);
+    // the answer stays to be read: the page is not read again into 'Your password reset has ended'
+    await expect(page).toHaveURL(/\/login\/help\/reset$/);
+    await expect(paused).toBeVisible();
 
     // the owner is told at once, with the browser it came from (passed on by the portal)
     const notice = (await outbox(request, username))[0];

@@ -2,7 +2,7 @@ import type { Download, Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { pdfText } from "../tests/pdf-text";
-import { expect, expectAccessible, scriptsReady, signIn, test } from "./fixtures";
+import { expect, expectAccessible, holdScripts, scriptsReady, signIn, test } from "./fixtures";
 import { platformUrl } from "./platform";
 
 // spec 002 "Valuation report page", §4 "Report run", §8, §9; spec 000 §2 the menu's rule
@@ -103,6 +103,34 @@ test.describe("valuation reports", () => {
     expect(text).toContain("Ellie Hartley");
     expect(text).toMatch(/Performance/);
     expect(text).toMatch(/Grand total of \d+ accounts?/);
+  });
+
+  test("a report chosen before the page's scripts arrive is sent when they do @js-only", async ({ page }) => {
+    await signIn(page, "demo.client");
+    await expect(page).toHaveURL(/\/clients\/home$/);
+    const release = await holdScripts(page);
+    // the page shows before its scripts run (they hold back its load event)
+    await page.goto("/clients/valuation-report", { waitUntil: "commit" });
+    await main(page).getByLabel("Report", { exact: true }).selectOption({ label: "Portfolio valuation" });
+    // the scripts take 'Choose report' away: the choice they found is sent in its place
+    release();
+    await scriptsReady(page);
+    await expect(page).toHaveURL(/[?&]template=/);
+    await expect(main(page).getByRole("button", { name: "Run report" })).toBeVisible();
+    await expect(main(page).getByRole("button", { name: "Choose report" })).toHaveCount(0);
+
+    // a date range's Custom period checked before the scripts arrive keeps its dates shown
+    const releaseAgain = await holdScripts(page);
+    await page.goto("/clients/valuation-report", { waitUntil: "commit" });
+    await main(page).getByLabel("Report", { exact: true }).selectOption({ label: "Performance report" });
+    await main(page).getByRole("button", { name: "Choose report" }).click();
+    await expect(page).toHaveURL(/[?&]template=/);
+    await main(page).getByLabel("Custom").check();
+    releaseAgain();
+    await scriptsReady(page);
+    await expect(main(page).getByLabel("Custom")).toBeChecked();
+    await expect(main(page).getByLabel("Start date")).toBeVisible();
+    await expect(main(page).getByLabel("End date")).toBeVisible();
   });
 
   test("a client without templates runs the one report", async ({ page }) => {

@@ -33,14 +33,7 @@ export function PasswordStrength({
           <span
             key={n}
             className="password-strength__segment"
-            style={{
-              display: "inline-block",
-              width: "18%",
-              height: "0.4rem",
-              marginRight: "2%",
-              borderRadius: "2px",
-              background: password && n <= score ? STRENGTH_COLOURS[score] : "var(--colour-border)",
-            }}
+            style={{ background: password && n <= score ? STRENGTH_COLOURS[score] : "var(--colour-border)" }}
           />
         ))}
       </div>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "~/components/hydrated";
@@ -124,8 +124,20 @@ function TemplateChooser({ form }: { form: ReportForm }) {
   const { t } = useTranslation("reports");
   const hydrated = useHydrated();
   const submit = useSubmit();
+  const chooser = useRef<HTMLFormElement>(null);
+  // A report chosen before the scripts ran, while 'Choose report' was there to send it, is sent as
+  // they take the page over (that button goes with them): the choice is not left unsent.
+  const rendered = form.values.template;
+  useEffect(() => {
+    const select = chooser.current?.elements.namedItem("template");
+    if (chooser.current && select instanceof HTMLSelectElement && select.value !== rendered)
+      submit(chooser.current, { replace: true, preventScrollReset: true });
+    // once, when the scripts arrive
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <Form
+      ref={chooser}
       method="get"
       className="report-chooser"
       onChange={(event) => hydrated && submit(event.currentTarget, { replace: true, preventScrollReset: true })}
@@ -169,8 +181,14 @@ function PeriodFields({ values, errors }: { values: ReportForm["values"]; errors
   const { t } = useTranslation("reports");
   const hydrated = useHydrated();
   const [period, setPeriod] = useState(values.period);
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  // a period chosen before the scripts ran is the one they start from (its dates stay shown)
+  useEffect(() => {
+    const checked = fieldset.current?.querySelector<HTMLInputElement>("input[name='period']:checked");
+    if (checked) setPeriod(checked.value as (typeof PERIODS)[number]);
+  }, []);
   return (
-    <fieldset className="report-period">
+    <fieldset className="report-period" ref={fieldset}>
       <legend>{t("form.period")}</legend>
       {PERIODS.map((p) => (
         <div className="radio" key={p}>

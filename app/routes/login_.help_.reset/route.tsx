@@ -2,7 +2,14 @@ import { DisabledReason, SubmitWithReason } from "~/components/disabled-reason";
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotFields } from "~/components/honeypot-fields";
@@ -67,6 +74,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type ActionData = { result: SubmissionResult<string[]>; failure?: Failure; messageKey?: string; minutes?: number };
+
+/**
+ * A refusal is the last word: the page is not read again after it. One that ended the reset (its
+ * pause, a disabled account) cleared the reset's state, and reading the page again would replace
+ * the answer with "Your password reset has ended" before it could be read (with JavaScript;
+ * without, the answer is the page); the others change nothing the page shows.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  !(actionStatus && actionStatus >= 400) && defaultShouldRevalidate;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request, { anonymous: true });
