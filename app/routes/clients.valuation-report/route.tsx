@@ -125,13 +125,14 @@ function TemplateChooser({ form }: { form: ReportForm }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const chooser = useRef<HTMLFormElement>(null);
+  const send = (chosen: HTMLFormElement) => submit(chosen, { replace: true, preventScrollReset: true });
   // A report chosen before the scripts ran, while 'Choose report' was there to send it, is sent as
   // they take the page over (that button goes with them): the choice is not left unsent.
   const rendered = form.values.template;
   useEffect(() => {
-    const select = chooser.current?.elements.namedItem("template");
-    if (chooser.current && select instanceof HTMLSelectElement && select.value !== rendered)
-      submit(chooser.current, { replace: true, preventScrollReset: true });
+    const chosen = chooser.current;
+    const select = chosen?.elements.namedItem("template");
+    if (chosen && select instanceof HTMLSelectElement && select.value !== rendered) send(chosen);
     // once, when the scripts arrive
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -140,7 +141,7 @@ function TemplateChooser({ form }: { form: ReportForm }) {
       ref={chooser}
       method="get"
       className="report-chooser"
-      onChange={(event) => hydrated && submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+      onChange={(event) => hydrated && send(event.currentTarget)}
     >
       <Select
         id="template"
