@@ -345,6 +345,53 @@ export async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * Chooses `label` in the select `#id` (whose form has a button the scripts take away) in the moment after React has taken the page over (its
+ * hydration committed, its handlers live) and before the render that makes it count as hydrated
+ * (`useHydrated` true) has been drawn: the page still shows what it shows without JavaScript.
+ * Call it with the page's scripts held (`holdScripts`) and release them after. The CPU runs slow
+ * meanwhile, so that the moment lasts more than one of the browser's tasks; each task is watched
+ * (a message to itself queues behind React's own). Reads React's root, a test's view only.
+ */
+export async function selectAsScriptsTakeOver(page: Page, id: string, label: string, release: () => void) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  try {
+    await page.locator(`select#${id}`).waitFor();
+    const chosen = page.evaluate(
+      ([id, label]) =>
+        new Promise<string>((resolve) => {
+          type Root = { stateNode: { pendingLanes: number; current: { memoizedState: { isDehydrated?: boolean } } } };
+          const select = document.querySelector<HTMLSelectElement>(`select#${id}`)!;
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => {
+            const key = Object.keys(document).find((k) => k.startsWith("__reactContainer$"));
+            const root = key ? (document as unknown as Record<string, Root>)[key] : undefined;
+            const taken = root?.stateNode.current.memoizedState.isDehydrated === false;
+            // the form's own button ('Choose report') goes once the page counts as hydrated
+            if (!select.form?.querySelector("button")) return resolve("the moment passed unseen");
+            // hydrated, and the render that follows it (useHydrated turning true) still to come
+            if (taken && root.stateNode.pendingLanes !== 0) {
+              select.value = [...select.options].find((o) => o.text === label)!.value;
+              select.dispatchEvent(new Event("input", { bubbles: true }));
+              select.dispatchEvent(new Event("change", { bubbles: true }));
+              return resolve("chosen");
+            }
+            channel.port2.postMessage(null);
+          };
+          channel.port2.postMessage(null);
+        }),
+      [id, label] as const,
+    );
+    release();
+    expect(await chosen).toBe("chosen");
+    await scriptsReady(page);
+  } finally {
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await cdp.detach();
+  }
+}
+
 export async function signOut(page: Page) {
   await page.getByText("My Account").click();
   await page.getByRole("button", { name: "Log out" }).click();

@@ -2,7 +2,7 @@ import type { Download, Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { pdfText } from "../tests/pdf-text";
-import { expect, expectAccessible, holdScripts, scriptsReady, signIn, test } from "./fixtures";
+import { expect, expectAccessible, holdScripts, scriptsReady, selectAsScriptsTakeOver, signIn, test } from "./fixtures";
 import { platformUrl } from "./platform";
 
 // spec 002 "Valuation report page", §4 "Report run", §8, §9; spec 000 §2 the menu's rule
@@ -118,6 +118,15 @@ test.describe("valuation reports", () => {
     await expect(page).toHaveURL(/[?&]template=/);
     await expect(main(page).getByRole("button", { name: "Run report" })).toBeVisible();
     await expect(main(page).getByRole("button", { name: "Choose report" })).toHaveCount(0);
+
+    // a report chosen as the scripts take the page over, before it counts as theirs, is sent too
+    const releaseOnce = await holdScripts(page);
+    await page.goto("/clients/valuation-report", { waitUntil: "commit" });
+    await selectAsScriptsTakeOver(page, "template", "Performance report", releaseOnce);
+    await expect(main(page).getByRole("button", { name: "Run report" })).toBeVisible();
+    await expect(main(page).getByLabel("Report", { exact: true }).locator("option:checked")).toHaveText(
+      "Performance report",
+    );
 
     // a date range's Custom period checked before the scripts arrive keeps its dates shown
     const releaseAgain = await holdScripts(page);

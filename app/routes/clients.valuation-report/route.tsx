@@ -127,7 +127,9 @@ function TemplateChooser({ form }: { form: ReportForm }) {
   const chooser = useRef<HTMLFormElement>(null);
   const send = (chosen: HTMLFormElement) => submit(chosen, { replace: true, preventScrollReset: true });
   // A report chosen before the scripts ran, while 'Choose report' was there to send it, is sent as
-  // they take the page over (that button goes with them): the choice is not left unsent.
+  // they take the page over (that button goes with them): the choice is not left unsent. A change
+  // the scripts see is sent at once, even in the moment before the page counts as theirs
+  // (`hydrated` turns true a render later, and the button is still there): decision 217.
   const rendered = form.values.template;
   useEffect(() => {
     const chosen = chooser.current;
@@ -137,12 +139,7 @@ function TemplateChooser({ form }: { form: ReportForm }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <Form
-      ref={chooser}
-      method="get"
-      className="report-chooser"
-      onChange={(event) => hydrated && send(event.currentTarget)}
-    >
+    <Form ref={chooser} method="get" className="report-chooser" onChange={(event) => send(event.currentTarget)}>
       <Select
         id="template"
         label={t("form.template")}
