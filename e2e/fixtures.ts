@@ -346,9 +346,10 @@ export async function holdScripts(page: Page): Promise<() => void> {
 }
 
 /**
- * Chooses `label` in the select `#id` (whose form has a button the scripts take away) in the moment after React has taken the page over (its
- * hydration committed, its handlers live) and before the render that makes it count as hydrated
- * (`useHydrated` true) has been drawn: the page still shows what it shows without JavaScript.
+ * Chooses `label` in the select `#id` (whose form has a button the scripts take away) in the
+ * moment after React has taken the page over (its hydration committed, its handlers live) and
+ * before the render that makes it count as hydrated (`useHydrated` true) has been drawn: the page
+ * still shows what it shows without JavaScript.
  * Call it with the page's scripts held (`holdScripts`) and release them after. The CPU runs slow
  * meanwhile, so that the moment lasts more than one of the browser's tasks; each task is watched
  * (a message to itself queues behind React's own). Reads React's root, a test's view only.

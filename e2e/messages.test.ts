@@ -19,8 +19,8 @@ async function signInClient(page: Page) {
  * render that lists it: `chosen` waits for that listing first, or the press races the refusal (the
  * button read enabled, then disabled under the pointer).
  */
-async function sendIfEnabled(page: Page, chosen?: string) {
-  if (chosen && (await page.locator("html[data-scripts=ready]").count()))
+async function sendIfEnabled(page: Page, javaScript: "on" | "off", chosen?: string) {
+  if (chosen && javaScript === "on")
     await expect(page.locator(".compose__file-name", { hasText: chosen }).first()).toBeVisible();
   const send = page.getByRole("button", { name: "Send" });
   if (await send.isEnabled()) await send.click();
@@ -329,6 +329,7 @@ test.describe("documents and messages", () => {
 
   test("refuses an .exe, a web page and an oversized file with the spec's texts, keeping what was written", async ({
     page,
+    javaScript,
   }) => {
     await signInClient(page);
     await page.goto(`${MESSAGES}?compose=true`);
@@ -339,7 +340,7 @@ test.describe("documents and messages", () => {
       .getByLabel("Attachments")
       .setInputFiles([{ name: "setup.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") }]);
     // with JavaScript the file is refused as soon as it is chosen (Send stays disabled); without, on sending
-    await sendIfEnabled(page, "setup.exe");
+    await sendIfEnabled(page, javaScript, "setup.exe");
     await expect(page.getByText("File type not allowed, please remove.").first()).toBeVisible();
     await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("Forms for the transfer");
     await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("Here are the forms.");
@@ -350,7 +351,7 @@ test.describe("documents and messages", () => {
       await page
         .getByLabel("Attachments")
         .setInputFiles([{ name, mimeType: "text/html", buffer: Buffer.from("<script>alert(1)</script>") }]);
-      await sendIfEnabled(page, name);
+      await sendIfEnabled(page, javaScript, name);
       await expect(page.getByText("File type not allowed, please remove.").first()).toBeVisible();
     }
     // content that is not what its name says is found on sending, named in the summary and by the field
@@ -361,7 +362,7 @@ test.describe("documents and messages", () => {
         buffer: Buffer.from("4d5a90000300000004000000ffff0000", "hex"),
       },
     ]);
-    await sendIfEnabled(page, "invoice.pdf");
+    await sendIfEnabled(page, javaScript, "invoice.pdf");
     const mismatch = "File content does not match its type, please remove.";
     await expect(page.locator(".error-summary").getByRole("link", { name: mismatch })).toBeVisible();
     await expect(page.locator(".field--error").getByText(mismatch).first()).toBeVisible();
@@ -371,7 +372,7 @@ test.describe("documents and messages", () => {
     await page
       .getByLabel("Attachments")
       .setInputFiles([{ name: "Large scan.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(10_000_001, 32) }]);
-    await sendIfEnabled(page, "Large scan.pdf");
+    await sendIfEnabled(page, javaScript, "Large scan.pdf");
     await expect(page.getByText("File is too large, please remove.").first()).toBeVisible();
     await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("Forms for the transfer");
 
@@ -379,7 +380,7 @@ test.describe("documents and messages", () => {
     await page.getByLabel("Attachments").setInputFiles([]);
     await page.getByLabel("Subject", { exact: true }).fill("");
     await page.getByLabel("Subject", { exact: true }).blur();
-    await sendIfEnabled(page);
+    await sendIfEnabled(page, javaScript);
     await expect(page.getByText("Please enter a message subject.").first()).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("Here are the forms.");
   });
